@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { RoleSchema } from './common';
+
+export const CompanySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  logoUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CompanySummary = z.infer<typeof CompanySummarySchema>;
+
+export const OnboardingStatusSchema = z.object({
+  hasProfile: z.boolean(),
+  hasCompany: z.boolean(),
+  hasTeam: z.boolean(),
+  profileComplete: z.boolean(),
+  role: RoleSchema.nullable(),
+  /** True when an admin removed this person from their company. */
+  removed: z.boolean(),
+});
+export type OnboardingStatus = z.infer<typeof OnboardingStatusSchema>;
+
+export const MeSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    image: z.string().nullable(),
+    emailVerified: z.boolean(),
+  }),
+  profile: z
+    .object({
+      id: z.string(),
+      displayName: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+      role: RoleSchema,
+      teamId: z.string().nullable(),
+      createdAt: z.string(),
+    })
+    .nullable(),
+  company: CompanySummarySchema.nullable(),
+  onboarding: OnboardingStatusSchema,
+  tenancy: z.enum(['single', 'multi']),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const ProvisionResultSchema = z.object({
+  success: z.boolean(),
+  /** True when this call created the membership (the welcome toast is shown then). */
+  created: z.boolean(),
+  /** True when the person became the company's admin (first user, or no admin left). */
+  promoted: z.boolean(),
+  error: z.string().nullable(),
+});
+export type ProvisionResult = z.infer<typeof ProvisionResultSchema>;
+
+export const AccessCodeCheckSchema = z.object({ code: z.string().trim().min(1).max(200) });
+export const AccessCodeCheckResultSchema = z.object({ valid: z.boolean() });

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { toMinorUnits } from '../money';
+import {
+  type ActivityInput,
+  computeActivityPoints,
+  computeCallOutcomePoints,
+  DEFAULT_KPI_RULES,
+  type KpiKey,
+  type KpiRule,
+} from './index';
+
+function rulesWith(overrides: Partial<Record<KpiKey, Partial<KpiRule>>>): KpiRule[] {
+  return DEFAULT_KPI_RULES.map((r) => ({ ...r, ...overrides[r.kpiKey] }));
+}
+
+const kr = (whole: number) => toMinorUnits(whole * 100);
+
+describe('computeActivityPoints with the default rules', () => {
+  it.each<[string, ActivityInput, number]>([
+    ['answered, no progress', { type: 'call_answered', outcome: 'no_progress' }, 0],
+    ['answered, moved forward', { type: 'call_answered', outcome: 'moved_forward' }, 1],
+    ['answered, meeting booked', { type: 'call_answered', outcome: 'meeting_booked' }, 5],
+    ['not answered', { type: 'call_unanswered' }, 0],
+    ['meeting held', { type: 'meeting' }, 3],
+    ['email (disabled by default)', { type: 'email' }, 0],
+    ['linkedin (disabled by default)', { type: 'linkedin' }, 0],
+    ['sale (ticket size off)', { type: 'sale', ticketSize: kr(25_000) }, 10],
+  ])('%s scores %d', (_label, input, expected) => {
+    expect(computeActivityPoints(input, DEFAULT_KPI_RULES).points).toBe(expected);
+  });
+});
+
+describe('rule changes', () => {
+  it.each<[string, Partial<Record<KpiKey, Partial<KpiRule>>>, ActivityInput, number]>([
+    ['call_answered base adds to every outcome', { call_answered: { basePoints: 2 } }, { type: 'call_answered', outcome: 'meeting_booked' }, 7],
+    ['disabled meeting_booked scores only the call', { call_answered: { basePoints: 1 }, meeting_booked: { enabled: false } }, { type: 'call_answered', outcome: 'meeting_booked' }, 1],
+    ['disabled moved_forward scores 0', { moved_forward: { enabled: false } }, { type: 'call_answered', outcome: 'moved_forward' }, 0],
+    ['unanswered calls can be worth points', { call_unanswered: { basePoints: 1 } }, { type: 'call_unanswered' }, 1],
+    ['enabled email', { email: { enabled: true, basePoints: 1 } }, { type: 'email' }, 1],
+    ['enabled linkedin', { linkedin: { enabled: true, basePoints: 2 } }, { type: 'linkedin' }, 2],
+    ['disabled meeting_completed', { meeting_completed: { enabled: false } }, { type: 'meeting' }, 0],
+    ['ticket size: 25 000 x 0.001 = 25 on top of 10', { sale_ticket_size: { enabled: true, multiplierValue: 0.001 } }, { type: 'sale', ticketSize: kr(25_000) }, 35],
+    ['ticket size rounds to whole points', { sale_ticket_size: { enabled: true, multiplierValue: 0.001 } }, { type: 'sale', ticketSize: kr(1_499) }, 11],
+    ['ticket size multiplier is ignored while disabled', { sale_ticket_size: { enabled: false, multiplierValue: 0.01 } }, { type: 'sale', ticketSize: kr(10_000) }, 10],
+    ['disabled sale with ticket size still scores the ticket part', { sale: { enabled: false }, sale_ticket_size: { enabled: true, multiplierValue: 0.01 } }, { type: 'sale', ticketSize: kr(1_000) }, 10],
+    ['every rule disabled scores 0', Object.fromEntries(DEFAULT_KPI_RULES.map((r) => [r.kpiKey, { enabled: false }])), { type: 'sale', ticketSize: kr(1_000) }, 0],
+  ])('%s', (_label, overrides, input, expected) => {
+    expect(computeActivityPoints(input, rulesWith(overrides)).points).toBe(expected);
+  });
+
+  it('reports the parts that make up the points', () => {
+    const result = computeActivityPoints(
+      { type: 'call_answered', outcome: 'meeting_booked' },
+      rulesWith({ call_answered: { basePoints: 1 } }),
+      { callsBefore: 19, bonusAlreadyAwarded: false },
+    );
+    expect(result.breakdown).toEqual([
+      { kpiKey: 'call_answered', points: 1 },
+      { kpiKey: 'meeting_booked', points: 5 },
+      { kpiKey: 'daily_call_bonus_20', points: 5 },
+    ]);
+    expect(result.points).toBe(11);
+  });
+
+  it('a rule missing from the company rows falls back to its default', () => {
+    const withoutMeetingRule = DEFAULT_KPI_RULES.filter((r) => r.kpiKey !== 'meeting_booked');
+    expect(computeActivityPoints({ type: 'call_answered', outcome: 'meeting_booked' }, withoutMeetingRule).points).toBe(5);
+  });
+});
+
+describe('daily_call_bonus_20', () => {
+  const call: ActivityInput = { type: 'call_unanswered' };
+  it.each([
+    [0, false, false],
+    [18, false, false],
+    [19, false, true], // this is the 20th call
+    [25, false, true], // the bonus call was deleted; the next call earns it again
+    [19, true, false], // already awarded today
+    [30, true, false],
+  ])('calls before %d, awarded %s -> earns %s', (callsBefore, bonusAlreadyAwarded, earns) => {
+    const result = computeActivityPoints(call, DEFAULT_KPI_RULES, { callsBefore, bonusAlreadyAwarded });
+    expect(result.earnsDailyBonus).toBe(earns);
+    expect(result.points).toBe(earns ? 5 : 0);
+  });
+  it('is never earned by a sale, meeting, email or LinkedIn touch', () => {
+    for (const input of [{ type: 'sale', ticketSize: kr(1) }, { type: 'meeting' }, { type: 'email' }, { type: 'linkedin' }] as ActivityInput[]) {
+      expect(computeActivityPoints(input, DEFAULT_KPI_RULES, { callsBefore: 50, bonusAlreadyAwarded: false }).earnsDailyBonus).toBe(false);
+    }
+  });
+  it('is not earned while disabled', () => {
+    const rules = rulesWith({ daily_call_bonus_20: { enabled: false } });
+    expect(computeActivityPoints(call, rules, { callsBefore: 19, bonusAlreadyAwarded: false }).earnsDailyBonus).toBe(false);
+  });
+  it('uses the rule points', () => {
+    const rules = rulesWith({ daily_call_bonus_20: { basePoints: 8 } });
+    expect(computeActivityPoints({ type: 'call_answered', outcome: 'moved_forward' }, rules, { callsBefore: 19, bonusAlreadyAwarded: false }).points).toBe(9);
+  });
+});
+
+describe('computeCallOutcomePoints', () => {
+  it('shows the current points of each outcome', () => {
+    expect(computeCallOutcomePoints(DEFAULT_KPI_RULES)).toEqual({ no_progress: 0, moved_forward: 1, meeting_booked: 5 });
+    expect(computeCallOutcomePoints(rulesWith({ meeting_booked: { basePoints: 8 } })).meeting_booked).toBe(8);
+  });
+});

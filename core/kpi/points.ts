@@ -1,0 +1,107 @@
+import type { MinorUnits } from '../money';
+import { computeRuleSet, DAILY_CALL_BONUS_THRESHOLD, type KpiKey, type KpiRule, type Points } from './rules';
+
+export const CALL_OUTCOMES = ['no_progress', 'moved_forward', 'meeting_booked'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+export type ActivityInput =
+  | { type: 'call_answered'; outcome: CallOutcome }
+  | { type: 'call_unanswered' }
+  | { type: 'meeting' }
+  | { type: 'email' }
+  | { type: 'linkedin' }
+  | { type: 'sale'; ticketSize: MinorUnits };
+
+/** What the server knows about the rep's local day before this activity is stored. */
+export type DayContext = {
+  /** Calls (answered or not) the user already has on this local day, excluding this one. */
+  callsBefore: number;
+  /** Whether an activity of this local day already carries the daily call bonus. */
+  bonusAlreadyAwarded: boolean;
+};
+
+export type PointsBreakdown = { kpiKey: KpiKey; points: Points }[];
+
+export type PointsResult = {
+  points: Points;
+  breakdown: PointsBreakdown;
+  /** True when this activity is the one that earns daily_call_bonus_20. */
+  earnsDailyBonus: boolean;
+};
+
+const NO_DAY_CONTEXT: DayContext = { callsBefore: 0, bonusAlreadyAwarded: false };
+
+export function isCallActivity(input: ActivityInput): boolean {
+  return input.type === 'call_answered' || input.type === 'call_unanswered';
+}
+
+/**
+ * Computes an activity's points from the company's KPI rules.
+ *
+ * - An answered call scores call_answered plus its outcome's rule (moved_forward or meeting_booked);
+ *   'no_progress' adds nothing.
+ * - A sale scores `sale` plus, when sale_ticket_size is enabled, round(value in whole currency units
+ *   x multiplier). A 25 000 kr sale with multiplier 0.001 adds 25 points.
+ * - daily_call_bonus_20 is added once per user per local day, to the call that brings the day's
+ *   count to 20 or more when no activity of the day carries it yet. If that call is later deleted,
+ *   the next call earns the bonus again, so the day's total stays "bonus once, at 20+ calls".
+ * - A disabled rule contributes 0.
+ */
+export function computeActivityPoints(
+  input: ActivityInput,
+  rules: readonly KpiRule[],
+  day: DayContext = NO_DAY_CONTEXT,
+): PointsResult {
+  const set = computeRuleSet(rules);
+  const breakdown: PointsBreakdown = [];
+  const add = (key: KpiKey, points: number) => {
+    const rule = set[key];
+    if (!rule.enabled) return;
+    const rounded = Math.round(points);
+    if (rounded !== 0) breakdown.push({ kpiKey: key, points: rounded as Points });
+  };
+
+  switch (input.type) {
+    case 'call_answered':
+      add('call_answered', set.call_answered.basePoints);
+      if (input.outcome === 'moved_forward') add('moved_forward', set.moved_forward.basePoints);
+      if (input.outcome === 'meeting_booked') add('meeting_booked', set.meeting_booked.basePoints);
+      break;
+    case 'call_unanswered':
+      add('call_unanswered', set.call_unanswered.basePoints);
+      break;
+    case 'meeting':
+      add('meeting_completed', set.meeting_completed.basePoints);
+      break;
+    case 'email':
+      add('email', set.email.basePoints);
+      break;
+    case 'linkedin':
+      add('linkedin', set.linkedin.basePoints);
+      break;
+    case 'sale':
+      add('sale', set.sale.basePoints);
+      add('sale_ticket_size', (input.ticketSize / 100) * set.sale_ticket_size.multiplierValue);
+      break;
+  }
+
+  const bonusRule = set.daily_call_bonus_20;
+  const earnsDailyBonus =
+    isCallActivity(input) &&
+    bonusRule.enabled &&
+    !day.bonusAlreadyAwarded &&
+    day.callsBefore + 1 >= DAILY_CALL_BONUS_THRESHOLD;
+  if (earnsDailyBonus) add('daily_call_bonus_20', bonusRule.basePoints);
+
+  const points = breakdown.reduce((sum, part) => sum + part.points, 0) as Points;
+  return { points, breakdown, earnsDailyBonus };
+}
+
+/** The points each call outcome is worth now, for the Log Call dialog's labels. */
+export function computeCallOutcomePoints(rules: readonly KpiRule[]): Record<CallOutcome, Points> {
+  return {
+    no_progress: computeActivityPoints({ type: 'call_answered', outcome: 'no_progress' }, rules).points,
+    moved_forward: computeActivityPoints({ type: 'call_answered', outcome: 'moved_forward' }, rules).points,
+    meeting_booked: computeActivityPoints({ type: 'call_answered', outcome: 'meeting_booked' }, rules).points,
+  };
+}

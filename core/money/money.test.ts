@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, parseMoneyInput, toMinorUnits } from './index';
+
+describe('parseMoneyInput', () => {
+  it.each([
+    ['100', 10000],
+    ['12 500', 1250000],
+    ['12500,50', 1250050],
+    ['12,500.50', 1250050],
+    ['0.01', 1],
+    [' kr 999 ', 99900],
+    ['$45.5', 4550],
+  ])('%j is %d minor units', (input, expected) => {
+    expect(parseMoneyInput(input)).toBe(expected);
+  });
+  it.each(['', '   ', '0', '-5', 'abc', '1e5', '12..5', '0,00'])('%j is not a valid sale value', (input) => {
+    expect(parseMoneyInput(input)).toBeNull();
+  });
+});
+
+describe('formatMoney', () => {
+  it('formats whole amounts without decimals and keeps cents when present', () => {
+    expect(formatMoney(toMinorUnits(150000), 'USD', 'en-US')).toBe('$1,500');
+    expect(formatMoney(toMinorUnits(150050), 'USD', 'en-US')).toBe('$1,500.50');
+    expect(formatMoney(toMinorUnits(150000), 'NOK', 'nb-NO')).toMatch(/1\s500\s*kr/);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './local-date';
+export * from './periods';
+export * from './time-zones';

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  computeLocalDate,
+  computePeriod,
+  computeStartOfLocalDay,
+  computeWeekdayIndex,
+  diffDays,
+  isLocalDate,
+  isValidTimeZone,
+  listLocalDates,
+  toLocalDate,
+} from './index';
+
+const d = toLocalDate;
+
+describe('computeLocalDate', () => {
+  it.each([
+    ['2026-03-28T22:59:59Z', 'Europe/Oslo', '2026-03-28'],
+    ['2026-03-28T23:00:00Z', 'Europe/Oslo', '2026-03-29'],
+    ['2026-03-29T21:59:59Z', 'Europe/Oslo', '2026-03-29'], // day of spring-forward: 23 h long
+    ['2026-03-29T22:00:00Z', 'Europe/Oslo', '2026-03-30'],
+    ['2026-10-25T22:59:59Z', 'Europe/Oslo', '2026-10-25'], // day of fall-back: 25 h long
+    ['2026-10-25T23:00:00Z', 'Europe/Oslo', '2026-10-26'],
+    ['2026-01-01T00:30:00Z', 'UTC', '2026-01-01'],
+    ['2026-01-01T00:30:00Z', 'America/New_York', '2025-12-31'],
+    ['2026-06-30T23:30:00Z', 'Europe/London', '2026-07-01'],
+  ])('%s in %s is %s', (iso, zone, expected) => {
+    expect(computeLocalDate(new Date(iso), zone)).toBe(expected);
+  });
+});
+
+describe('computeStartOfLocalDay', () => {
+  it('spring-forward day in Oslo is 23 hours long', () => {
+    const start = computeStartOfLocalDay(d('2026-03-29'), 'Europe/Oslo');
+    const next = computeStartOfLocalDay(d('2026-03-30'), 'Europe/Oslo');
+    expect(start.toISOString()).toBe('2026-03-28T23:00:00.000Z');
+    expect((next.getTime() - start.getTime()) / 3_600_000).toBe(23);
+  });
+  it('fall-back day in Oslo is 25 hours long', () => {
+    const start = computeStartOfLocalDay(d('2026-10-25'), 'Europe/Oslo');
+    const next = computeStartOfLocalDay(d('2026-10-26'), 'Europe/Oslo');
+    expect(start.toISOString()).toBe('2026-10-24T22:00:00.000Z');
+    expect((next.getTime() - start.getTime()) / 3_600_000).toBe(25);
+  });
+});
+
+describe('calendar arithmetic', () => {
+  it('adds days across month and year ends and leap days', () => {
+    expect(addDays(d('2026-12-31'), 1)).toBe('2027-01-01');
+    expect(addDays(d('2028-02-28'), 1)).toBe('2028-02-29');
+    expect(addDays(d('2026-03-01'), -1)).toBe('2026-02-28');
+    expect(diffDays(d('2026-01-01'), d('2026-12-31'))).toBe(364);
+  });
+  it('knows Monday as the first weekday', () => {
+    expect(computeWeekdayIndex(d('2026-11-23'))).toBe(0); // Monday
+    expect(computeWeekdayIndex(d('2026-11-22'))).toBe(6); // Sunday
+  });
+  it('validates calendar dates', () => {
+    expect(isLocalDate('2026-02-29')).toBe(false);
+    expect(isLocalDate('2028-02-29')).toBe(true);
+    expect(isLocalDate('2026-13-01')).toBe(false);
+    expect(isLocalDate('26-1-1')).toBe(false);
+  });
+  it('lists the days of a range inclusively', () => {
+    expect(listLocalDates(d('2026-02-27'), d('2026-03-02'))).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ]);
+  });
+});
+
+describe('computePeriod', () => {
+  const sundayEveningOslo = new Date('2026-11-22T20:00:00Z');
+  it('week runs Monday to Sunday in the company zone', () => {
+    const week = computePeriod('week', sundayEveningOslo, 'Europe/Oslo');
+    expect(week.from).toBe('2026-11-16');
+    expect(week.to).toBe('2026-11-22');
+    expect(week.start.toISOString()).toBe('2026-11-15T23:00:00.000Z');
+    expect(week.end.toISOString()).toBe('2026-11-22T23:00:00.000Z');
+  });
+  it('the same instant is already Monday in Tokyo', () => {
+    const week = computePeriod('week', new Date('2026-11-22T20:00:00Z'), 'Asia/Tokyo');
+    expect(week.from).toBe('2026-11-23');
+  });
+  it('month covers the whole calendar month', () => {
+    const month = computePeriod('month', new Date('2026-02-10T12:00:00Z'), 'Europe/Oslo');
+    expect([month.from, month.to]).toEqual(['2026-02-01', '2026-02-28']);
+  });
+  it('yesterday and last7 are whole local days', () => {
+    const now = new Date('2026-03-30T06:00:00Z');
+    expect(computePeriod('yesterday', now, 'Europe/Oslo').from).toBe('2026-03-29');
+    const last7 = computePeriod('last7', now, 'Europe/Oslo');
+    expect([last7.from, last7.to]).toEqual(['2026-03-24', '2026-03-30']);
+  });
+});
+
+describe('isValidTimeZone', () => {
+  it('accepts IANA zones and rejects nonsense', () => {
+    expect(isValidTimeZone('Europe/Oslo')).toBe(true);
+    expect(isValidTimeZone('UTC')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    expect(isValidTimeZone('')).toBe(false);
+  });
+});

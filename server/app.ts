@@ -1,0 +1,139 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context } from 'hono';
+import { compress } from 'hono/compress';
+import { csrf } from 'hono/csrf';
+import { secureHeaders } from 'hono/secure-headers';
+import { CLIENT_IP_HEADER } from './auth/auth';
+import type { AppDeps, AppEnv } from './context';
+import { createRouter, HttpError } from './lib/http';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { loadSession } from './modules/session/session.middleware';
+import { systemRoutes } from './modules/system/system.routes';
+import { eventsRoutes } from './realtime/events.routes';
+
+export const WEB_DIST_DIR = resolve(import.meta.dirname, '..', 'dist', 'web');
+
+/** The feature routers mounted under /api/v1; a new feature adds one line here. */
+function createApiRouter() {
+  const api = createRouter();
+  api.use('*', loadSession);
+  api.route('/', onboardingRoutes);
+  api.route('/', eventsRoutes);
+  return api;
+}
+
+/** The client's address for rate limits: the socket's, or X-Forwarded-For behind a trusted proxy. */
+function findClientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? '127.0.0.1';
+  } catch {
+    return '127.0.0.1'; // in-process requests (tests) have no socket
+  }
+}
+
+async function forwardToAuth(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, findClientIp(c, deps.config.TRUST_PROXY)); // replaces any client copy
+  const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers };
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    init.body = c.req.raw.body;
+    init.duplex = 'half';
+  }
+  return deps.auth.handler(new Request(c.req.url, init));
+}
+
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use('/api/*', compress());
+  app.use('/api/*', csrf({ origin: (origin) => origin === deps.config.publicUrl || origin === new URL(deps.config.publicUrl).origin }));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => forwardToAuth(c, deps));
+  app.route('/api/v1', createApiRouter());
+  app.route('/', systemRoutes);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: `${deps.config.BRAND_NAME} API`, version: '1' },
+    servers: [{ url: '/api/v1' }],
+  });
+
+  app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
+
+  serveWebApp(app);
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      return c.json({ error: { code: error.code, message: error.message, details: error.details } }, error.status);
+    }
+    if (error instanceof SyntaxError && c.req.path.startsWith('/api/')) {
+      return c.json({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } }, 400);
+    }
+    console.error(`[http] ${c.req.method} ${c.req.path} failed`, error);
+    return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } }, 500);
+  });
+
+  return app;
+}
+
+/**
+ * The built SPA: hashed assets are immutable for a year; HTML is never cached so a deploy is
+ * picked up at once. Any other GET path gets index.html and the client router decides (404 page
+ * included).
+ */
+function serveWebApp(app: OpenAPIHono<AppEnv>) {
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: WEB_DIST_DIR,
+      rewriteRequestPath: (path) => path,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root: WEB_DIST_DIR, rewriteRequestPath: (path) => (path === '/' ? '/__none__' : path) }));
+  app.get('*', (c) => {
+    const indexPath = join(WEB_DIST_DIR, 'index.html');
+    if (!existsSync(indexPath)) {
+      return c.text('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(indexPath, 'utf8'));
+  });
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,105 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import type { Config } from '../env';
+import type { Mailer } from '../mail/mailer';
+import { renderResetPasswordMail, renderVerificationMail } from '../mail/templates';
+import { hashPassword, verifyPassword } from './password';
+
+/** The header our server sets to the socket's address (client copies are stripped first). */
+export const CLIENT_IP_HEADER = 'x-dealboard-client-ip';
+
+/** Minimum password length, as the spec's join form (field attribute minLength 6). */
+export const MIN_PASSWORD_LENGTH = 6;
+
+export type SignUpGuard = (request: { headers: Headers; email: string }) => Promise<string | null>;
+
+export type CreateAuthOptions = {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  secret: string;
+  /** Returns a message to refuse a sign-up (bad access code, invitation-only), or null to allow. */
+  checkSignUp?: SignUpGuard;
+};
+
+export function createAuth({ db, config, mailer, secret, checkSignUp }: CreateAuthOptions) {
+  const brand = config.BRAND_NAME;
+  return betterAuth({
+    appName: brand,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(renderResetPasswordMail({ brand, to: user.email, url }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(renderVerificationMail({ brand, to: user.email, name: user.name, url }));
+      },
+    },
+    session: {
+      // Absolute lifetime: a session is never extended by use, so a stolen cookie dies on time.
+      expiresIn: config.SESSION_HOURS * 3600,
+      disableSessionRefresh: true,
+      modelName: 'session',
+    },
+    rateLimit: {
+      // On in every mode (better-auth enables it only in production by default), stored in the
+      // database so that several server instances count together.
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/email': { window: 60, max: config.AUTH_RATE_LIMIT },
+        '/sign-up/email': { window: 60, max: config.AUTH_RATE_LIMIT },
+        '/sign-in/magic-link': { window: 60, max: config.AUTH_RATE_LIMIT },
+        '/request-password-reset': { window: 60, max: config.AUTH_RATE_LIMIT },
+        '/send-verification-email': { window: 60, max: config.AUTH_RATE_LIMIT },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      cookiePrefix: 'dealboard',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-up/email' || !checkSignUp) return;
+        const body = (ctx.body ?? {}) as { email?: string };
+        const refusal = await checkSignUp({ headers: ctx.headers ?? new Headers(), email: body.email ?? '' });
+        if (refusal) throw new APIError('FORBIDDEN', { message: refusal });
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

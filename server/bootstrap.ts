@@ -1,0 +1,43 @@
+import { createAuth } from './auth/auth';
+import type { AppDeps } from './context';
+import { type DbHandle, openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import type { Config } from './env';
+import { resolveAuthSecret } from './lib/secret';
+import { createMailer } from './mail/mailer';
+import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
+import { RealtimeHub } from './realtime/hub';
+
+/**
+ * Opens the database, applies migrations and wires every dependency. Shared by the server
+ * (main.ts), the tests (in-process, on a fresh database) and the benchmarks.
+ */
+export async function createDeps(
+  config: Config,
+  options: { database?: DbHandle; now?: () => Date; logMail?: boolean } = {},
+): Promise<AppDeps> {
+  const database =
+    options.database ??
+    (config.DATABASE_URL
+      ? await openDatabase({ engine: 'postgres', url: config.DATABASE_URL })
+      : await openDatabase({ engine: 'pglite', dataDir: config.dataDir }));
+  await migrateDatabase(database);
+  const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
+  const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.mailFrom, log: options.logMail });
+  const realtime = new RealtimeHub();
+  await realtime.start(database);
+  const deps = { config, database, mailer, realtime, now: options.now ?? (() => new Date()) } as AppDeps;
+  deps.auth = createAuth({
+    db: database.db,
+    config,
+    mailer,
+    secret,
+    checkSignUp: ({ headers }) => checkSignUpAllowed(deps, headers),
+  });
+  return deps;
+}
+
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  await deps.realtime.stop();
+  await deps.database.close();
+}

@@ -1,0 +1,41 @@
+import type { Role } from '@core/contracts';
+import type { Auth } from './auth/auth';
+import type { DbHandle } from './db/client';
+import type { Config } from './env';
+import type { Mailer } from './mail/mailer';
+import type { RealtimeHub } from './realtime/hub';
+
+/** Everything a request handler may need, assembled once per server instance. */
+export type AppDeps = {
+  config: Config;
+  database: DbHandle;
+  auth: Auth;
+  mailer: Mailer;
+  realtime: RealtimeHub;
+  /** The clock, injectable so tests can stand on either side of a DST change. */
+  now: () => Date;
+};
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  emailVerified: boolean;
+};
+
+/** A signed-in member acting inside their company. */
+export type Actor = {
+  userId: string;
+  companyId: string;
+  role: Role;
+  timezone: string;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    user: SessionUser | null;
+    actor: Actor;
+  };
+};

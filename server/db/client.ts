@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+
+export type DbEngine = 'pglite' | 'postgres';
+
+/** One database, whichever engine: the drizzle handle plus what drizzle does not cover. */
+export type DbHandle = {
+  db: Database;
+  engine: DbEngine;
+  /** Runs a script of several statements (migrations); drizzle's execute() runs one. */
+  exec(script: string): Promise<void>;
+  /**
+   * Runs `fn` on one connection (session-level state such as advisory locks stays put).
+   * `query` runs a script of one or more statements and returns the last statement's rows.
+   */
+  withSession<T>(fn: (query: (script: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  /** Subscribes to a NOTIFY channel on a dedicated connection. Returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions =
+  | { engine: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  | { engine: 'postgres'; url: string; poolSize?: number };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
+  return options.engine === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize);
+}
+
+async function openPglite(dataDir: string | null): Promise<DbHandle> {
+  // PGlite fails on a data folder whose parent is missing (ARCHITECTURE.md, pitfalls).
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    engine: 'pglite',
+    exec: async (script) => {
+      await client.exec(script);
+    },
+    withSession: (fn) =>
+      fn(async (script) => {
+        const results = await client.exec(script);
+        return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+      }),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', (error) => console.error('[db] idle client error', error.message));
+  // Fail fast with a clear message when the server is unreachable or the credentials are wrong.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const listeners = new Set<pg.Client>();
+  return {
+    db,
+    engine: 'postgres',
+    exec: async (script) => {
+      await pool.query(script);
+    },
+    withSession: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn(async (script) => {
+          const result = (await client.query(script)) as unknown as pg.QueryResult | pg.QueryResult[];
+          const last = Array.isArray(result) ? result.at(-1) : result;
+          return (last?.rows ?? []) as Record<string, unknown>[];
+        });
+      } finally {
+        client.release();
+      }
+    },
+    listen: async (channel, onPayload) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload) onPayload(message.payload);
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => undefined);
+      };
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}

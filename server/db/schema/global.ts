@@ -1,0 +1,25 @@
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Instance-wide key/value settings (not tenant data): the single-tenant company id, the auth secret. */
+export const instanceSettings = pgTable('instance_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** Mail that could not or should not go to SMTP; also the dev mailbox. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  /** Links the mail carries, for the dev mailbox and e2e tests. */
+  links: jsonb('links').$type<string[]>().notNull().default([]),
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: tz('sent_at'),
+  error: text('error'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});

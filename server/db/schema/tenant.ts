@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+/*
+ * Tenant tables. Every one carries company_id, every index that serves a tenant query starts with
+ * it, and every one has row-level security enabled and forced (see migrations/*_rls.sql).
+ */
+const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull().default('Europe/Oslo'),
+  currency: text('currency').notNull().default('NOK'),
+  logoUrl: text('logo_url'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id'),
+    displayName: text('display_name'),
+    role: text('role').notNull().default('user'),
+    avatarUrl: text('avatar_url'),
+    /** Set when an admin removes the member; the row stays so history keeps its name. */
+    removedAt: tz('removed_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('profiles_company_user_uq').on(t.companyId, t.userId),
+    // A person is an active member of at most one company at a time.
+    uniqueIndex('profiles_active_user_uq').on(t.userId).where(sql`${t.removedAt} is null`),
+  ],
+);
+
+export const customerCompanies = pgTable(
+  'customer_companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    domain: text('domain'),
+    segment: text('segment'),
+    pointValue: integer('point_value').notNull().default(0),
+    createdBy: text('created_by'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One customer per name per company, case-insensitively; makes get-or-create race-safe.
+    uniqueIndex('customer_companies_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+    index('customer_companies_company_created_idx').on(t.companyId, t.createdAt.desc()),
+  ],
+);
+
+export const ACTIVITY_TYPES = ['call_answered', 'call_unanswered', 'meeting', 'sale', 'email', 'linkedin'] as const;
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customerCompanies.id, { onDelete: 'set null' }),
+    customerName: text('customer_name'),
+    type: text('type').notNull(),
+    meetingBooked: boolean('meeting_booked').notNull().default(false),
+    movedForward: boolean('moved_forward').notNull().default(false),
+    status: text('status').notNull().default('completed'),
+    /** Sale value in minor units of the company currency. */
+    ticketSize: bigint('ticket_size', { mode: 'number' }),
+    productName: text('product_name'),
+    notes: text('notes'),
+    /** Snapshot of the points the rules gave when the activity was logged. */
+    pointsEarned: integer('points_earned').notNull().default(0),
+    /** True on the call that earned the daily 20-call bonus (part of points_earned). */
+    dailyBonus: boolean('daily_bonus').notNull().default(false),
+    /** The company-local calendar day of created_at, fixed at insert; rollups key on it. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('activities_company_created_idx').on(t.companyId, t.createdAt.desc()),
+    index('activities_company_user_day_idx').on(t.companyId, t.userId, t.localDate),
+    check(
+      'activities_type_ck',
+      sql`${t.type} in ('call_answered','call_unanswered','meeting','sale','email','linkedin')`,
+    ),
+  ],
+);
+
+/**
+ * The rollup every scoreboard reads: one row per company, local day and user, kept exact by a
+ * trigger on activities in the same transaction as each insert, update and delete.
+ */
+export const dailyUserStats = pgTable(
+  'daily_user_stats',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    calls: integer('calls').notNull().default(0),
+    answered: integer('answered').notNull().default(0),
+    unanswered: integer('unanswered').notNull().default(0),
+    meetingsBooked: integer('meetings_booked').notNull().default(0),
+    meetingsCompleted: integer('meetings_completed').notNull().default(0),
+    movedForward: integer('moved_forward').notNull().default(0),
+    emails: integer('emails').notNull().default(0),
+    linkedin: integer('linkedin').notNull().default(0),
+    sales: integer('sales').notNull().default(0),
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+    points: integer('points').notNull().default(0),
+    activities: integer('activities').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.day, t.userId] }),
+    index('daily_user_stats_company_user_day_idx').on(t.companyId, t.userId, t.day),
+  ],
+);
+
+export const goals = pgTable(
+  'goals',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    dailyCalls: integer('daily_calls').notNull().default(0),
+    dailyMeetings: integer('daily_meetings').notNull().default(0),
+    dailySales: integer('daily_sales').notNull().default(0),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    createdBy: text('created_by'),
+    expiresAt: tz('expires_at').notNull(),
+    role: text('role').notNull().default('user'),
+    usedBy: text('used_by'),
+    usedAt: tz('used_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('invitations_company_created_idx').on(t.companyId, t.createdAt.desc())],
+);
+
+export const kpiRules = pgTable(
+  'kpi_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kpiKey: text('kpi_key').notNull(),
+    basePoints: integer('base_points').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    multiplierValue: numeric('multiplier_value', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('kpi_rules_company_key_uq').on(t.companyId, t.kpiKey)],
+);
+
+export const wrapups = pgTable(
+  'wrapups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    calls: integer('calls').notNull().default(0),
+    meetings: integer('meetings').notNull().default(0),
+    sales: integer('sales').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    good: text('good'),
+    improve: text('improve'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wrapups_company_user_date_uq').on(t.companyId, t.userId, t.date)],
+);
+
+/** Per-company settings: the sign-up access code and policy (spec's app settings). */
+export const appSettings = pgTable('app_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  accessCode: text('access_code'),
+  signupPolicy: text('signup_policy').notNull().default('open'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});

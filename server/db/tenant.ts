@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Transaction } from './client';
+
+/**
+ * Who the database should act for. company_id drives every tenant policy; user_id the per-user
+ * write rules (a member writes only their own activities, goals and wrap-ups) and reading one's
+ * own profile; invitation_code lets a non-member read the one invitation whose code they hold.
+ */
+export type TenantScope = {
+  companyId: string | null;
+  userId: string | null;
+  invitationCode?: string | null;
+};
+
+/**
+ * The one way request code reaches tenant tables. Opens a transaction, drops to the unprivileged
+ * role `app_user` (row-level security applies to it even on PGlite, where we connect as a
+ * superuser), and sets the scope with set_config(..., true) so it ends with the transaction and
+ * never leaks to the next request on a pooled connection. One round trip for all four settings.
+ */
+export async function withTenant<T>(db: Database, scope: TenantScope, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT
+      set_config('role', 'app_user', true),
+      set_config('app.company_id', ${scope.companyId ?? ''}, true),
+      set_config('app.user_id', ${scope.userId ?? ''}, true),
+      set_config('app.invitation_code', ${scope.invitationCode ?? ''}, true)`);
+    return fn(tx);
+  });
+}
+
+/**
+ * Narrows an open withTenant transaction to a company the server has just established the caller
+ * belongs to (their own profile row, read under the user scope). Used where the company is not
+ * known before the transaction starts.
+ */
+export async function enterCompany(tx: Transaction, companyId: string): Promise<void> {
+  await tx.execute(sql`SELECT set_config('app.company_id', ${companyId}, true)`);
+}
+
+/**
+ * Instance-level work (the single-tenant company, seeds): runs as the connecting role, which owns
+ * the tables, with the same scope settings so forced policies still see a company. Never used
+ * with a company or user taken from request input.
+ */
+export async function withInstance<T>(db: Database, scope: TenantScope, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT
+      set_config('app.company_id', ${scope.companyId ?? ''}, true),
+      set_config('app.user_id', ${scope.userId ?? ''}, true)`);
+    return fn(tx);
+  });
+}

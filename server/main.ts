@@ -1,0 +1,65 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { closeDeps, createDeps } from './bootstrap';
+import { ConfigError, loadConfig } from './env';
+import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`\n${error.message}\n\nFix the variable(s) above and start again. See README.md, "Configuration".\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let releaseLock = () => {};
+  if (!config.DATABASE_URL) {
+    try {
+      releaseLock = lockDataDir(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        console.error(`\n${error.message}\n`);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+
+  const engine = config.DATABASE_URL ? 'PostgreSQL server' : `embedded PGlite in ${config.dataDir}`;
+  console.info(`[dealboard] opening database (${engine})...`);
+  const deps = await createDeps(config);
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
+    console.info(`\n  ${config.BRAND_NAME} is running at ${config.publicUrl}\n`);
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === 'EADDRINUSE'
+        ? `\nPort ${config.PORT} is already in use. Stop the other program or set PORT to a free port.\n`
+        : error,
+    );
+    releaseLock();
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`[dealboard] ${signal}: shutting down`);
+    server.close();
+    // Open SSE streams keep the server from closing; the database closes regardless.
+    await closeDeps(deps).catch((error) => console.error(error));
+    releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('exit', releaseLock);
+}
+
+void main();

@@ -1,0 +1,49 @@
+import { createRoute } from '@hono/zod-openapi';
+import { AccessCodeCheckResultSchema, AccessCodeCheckSchema, MeSchema, ProvisionResultSchema } from '@core/contracts';
+import { createRouter, errorResponses } from '../../lib/http';
+import { requireUser } from '../session/session.middleware';
+import { checkAccessCode, getMe, provisionUser } from './onboarding.service';
+
+export const onboardingRoutes = createRouter();
+
+onboardingRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/me',
+    tags: ['Onboarding'],
+    summary: 'The signed-in person, their membership, company and onboarding status',
+    middleware: [requireUser] as const,
+    responses: { 200: { description: 'OK', content: { 'application/json': { schema: MeSchema } } }, ...errorResponses },
+  }),
+  async (c) => c.json(await getMe(c.get('deps'), c.get('user')!), 200),
+);
+
+onboardingRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/me/provision',
+    tags: ['Onboarding'],
+    summary: 'Provision the signed-in person into their company (idempotent)',
+    middleware: [requireUser] as const,
+    responses: {
+      200: { description: 'OK', content: { 'application/json': { schema: ProvisionResultSchema } } },
+      ...errorResponses,
+    },
+  }),
+  async (c) => c.json(await provisionUser(c.get('deps'), c.get('user')!), 200),
+);
+
+onboardingRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/access-code/check',
+    tags: ['Onboarding'],
+    summary: 'Check a sign-up access code',
+    request: { body: { content: { 'application/json': { schema: AccessCodeCheckSchema } }, required: true } },
+    responses: {
+      200: { description: 'OK', content: { 'application/json': { schema: AccessCodeCheckResultSchema } } },
+      ...errorResponses,
+    },
+  }),
+  async (c) => c.json({ valid: await checkAccessCode(c.get('deps'), c.req.valid('json').code) }, 200),
+);

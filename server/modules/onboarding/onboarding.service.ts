@@ -1,0 +1,94 @@
+import { type Me, normalizeRole, type ProvisionResult } from '@core/contracts';
+import { DEFAULT_TIME_ZONE } from '@core/period';
+import { timingSafeEqual } from 'node:crypto';
+import type { AppDeps, SessionUser } from '../../context';
+import { findActiveMembership, hasRemovedMembership } from '../session/session.repository';
+import { findAccessCode, findDefaultCompanyId, getOrCreateDefaultCompany, joinCompany } from './onboarding.repository';
+
+/** The spec's name for the single shared company ('Min bedrift' = "My company"). */
+export const DEFAULT_COMPANY_NAME = 'Min bedrift';
+
+export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
+  const membership = await findActiveMembership(deps.database.db, user.id);
+  const removed = membership ? false : await hasRemovedMembership(deps.database.db, user.id);
+  const role = membership ? normalizeRole(membership.role) : null;
+  return {
+    user: { id: user.id, email: user.email, name: user.name, image: user.image, emailVerified: user.emailVerified },
+    profile: membership
+      ? {
+          id: membership.profileId,
+          displayName: membership.displayName,
+          avatarUrl: membership.avatarUrl,
+          role: role!,
+          teamId: membership.teamId,
+          createdAt: membership.createdAt.toISOString(),
+        }
+      : null,
+    company: membership
+      ? {
+          id: membership.company.id,
+          name: membership.company.name,
+          timezone: membership.company.timezone,
+          currency: membership.company.currency,
+          logoUrl: membership.company.logoUrl,
+          createdAt: membership.company.createdAt.toISOString(),
+        }
+      : null,
+    onboarding: {
+      hasProfile: Boolean(membership),
+      hasCompany: Boolean(membership),
+      hasTeam: Boolean(membership?.teamId),
+      profileComplete: Boolean(membership?.displayName && membership.companyId),
+      role,
+      removed,
+    },
+    tenancy: deps.config.TENANCY,
+  };
+}
+
+/**
+ * Spec 4, "User set-up": runs on every sign-in. In single-tenant mode every person joins the one
+ * shared company (created on first use, 'Min bedrift', Europe/Oslo); the first member when no admin
+ * exists becomes admin. In multi-tenant mode a person without a company stays without one until
+ * they create a company or accept an invitation. A member an admin removed is not re-added.
+ */
+export async function provisionUser(deps: AppDeps, user: SessionUser): Promise<ProvisionResult> {
+  try {
+    const db = deps.database.db;
+    const existing = await findActiveMembership(db, user.id);
+    if (deps.config.TENANCY === 'multi' && !existing) {
+      return { success: true, created: false, promoted: false, error: null };
+    }
+    const companyId =
+      existing?.companyId ?? (await getOrCreateDefaultCompany(db, { name: DEFAULT_COMPANY_NAME, timezone: DEFAULT_TIME_ZONE }));
+    const outcome = await joinCompany(db, { companyId, userId: user.id, role: 'user', allowRejoin: false });
+    if (outcome.refused === 'removed') {
+      return { success: false, created: false, promoted: false, error: 'removed' };
+    }
+    return { success: true, created: outcome.created, promoted: outcome.promoted, error: null };
+  } catch (error) {
+    console.error('[provision] failed', error);
+    return { success: false, created: false, promoted: false, error: null };
+  }
+}
+
+function isSameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Spec 5: an entered access code must equal the company's; no code entered means no check. */
+export async function checkAccessCode(deps: AppDeps, code: string): Promise<boolean> {
+  const companyId = await findDefaultCompanyId(deps.database.db);
+  if (!companyId) return false;
+  const expected = await findAccessCode(deps.database.db, companyId);
+  return expected !== null && expected !== '' && isSameSecret(code.trim(), expected);
+}
+
+/** The server-side half of the access-code rule, run before better-auth creates an account. */
+export async function checkSignUpAllowed(deps: AppDeps, headers: Headers): Promise<string | null> {
+  const code = headers.get('x-access-code');
+  if (code && code.trim() !== '' && !(await checkAccessCode(deps, code))) return 'Invalid access code';
+  return null;
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { mailOutbox } from '../../db/schema';
+
+export const systemRoutes = new Hono<AppEnv>();
+
+/** Liveness of this server and its database, for /status and load balancers. */
+systemRoutes.get('/api/health', async (c) => {
+  const { database, config } = c.get('deps');
+  const started = performance.now();
+  try {
+    await database.db.execute(sql`SELECT 1`);
+    return c.json({
+      status: 'ok',
+      database: { engine: database.engine, status: 'ok', latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+      version: process.env.npm_package_version ?? null,
+      tenancy: config.TENANCY,
+    });
+  } catch (error) {
+    return c.json({ status: 'degraded', database: { engine: database.engine, status: 'down', error: (error as Error).message } }, 503);
+  }
+});
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+/**
+ * The dev mailbox: mail the outbox holds, outside production only. Lets a person (and the e2e
+ * tests) follow confirmation and magic links without an SMTP server.
+ */
+systemRoutes.get('/api/dev/mail', async (c) => {
+  const { database, config } = c.get('deps');
+  if (config.isProduction) return c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
+  const to = c.req.query('to');
+  const rows = await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
+  return c.json({ mail: rows.filter((m) => !to || m.to.toLowerCase() === to.toLowerCase()) });
+});
+
+systemRoutes.get('/dev/mailbox', async (c) => {
+  const { database, config } = c.get('deps');
+  if (config.isProduction) return c.notFound();
+  const rows = await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
+  const items = rows
+    .map(
+      (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</span></header>
+<pre>${escapeHtml(m.text)}</pre>${m.links.map((l) => `<a href="${escapeHtml(l)}">${escapeHtml(l)}</a>`).join('<br>')}</article>`,
+    )
+    .join('');
+  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev mailbox · ${escapeHtml(config.BRAND_NAME)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#f4f6fb;color:#0f172a;margin:0;padding:32px}main{max-width:760px;margin:auto}h1{font-size:22px}p{color:#475569}
+article{background:#fff;border-radius:12px;padding:16px 20px;margin:12px 0;box-shadow:0 1px 2px #0001}header{display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap}header span{color:#64748b;font-size:13px}
+pre{white-space:pre-wrap;font-family:inherit;color:#334155}a{color:#0e7490;word-break:break-all}</style></head>
+<body><main><h1>Dev mailbox</h1><p>No SMTP server is configured (SMTP_URL), so mail is kept here. Newest first. This page does not exist in production.</p>
+${items || '<p><em>No mail yet.</em></p>'}</main></body></html>`);
+});

@@ -1,0 +1,69 @@
+import type { DbHandle } from '../db/client';
+
+export const EVENTS_CHANNEL = 'dealboard_events';
+
+/** What the database triggers send (see migrations/0001_rls.sql, notify_tenant_change). */
+export type TenantChange = {
+  company_id: string;
+  table: string;
+  op: 'INSERT' | 'UPDATE' | 'DELETE';
+  id: string;
+  user_id: string | null;
+};
+
+/** What a client receives: the company is implied by who is listening, so it is not repeated. */
+export type ClientChange = { table: string; op: TenantChange['op']; id: string; userId: string | null };
+
+type Listener = (change: ClientChange) => void;
+
+/**
+ * One LISTEN connection per server instance fans changes out to that instance's subscribers,
+ * keyed by company. Because the events travel through PostgreSQL, every instance behind a load
+ * balancer sees every commit, with no broker of our own.
+ */
+export class RealtimeHub {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private stopListening: (() => Promise<void>) | null = null;
+
+  async start(database: DbHandle): Promise<void> {
+    this.stopListening = await database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    this.stopListening = null;
+    this.listeners.clear();
+  }
+
+  subscribe(companyId: string, listener: Listener): () => void {
+    let set = this.listeners.get(companyId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(companyId, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(companyId);
+    };
+  }
+
+  subscriberCount(): number {
+    let n = 0;
+    for (const set of this.listeners.values()) n += set.size;
+    return n;
+  }
+
+  private dispatch(payload: string): void {
+    let change: TenantChange;
+    try {
+      change = JSON.parse(payload) as TenantChange;
+    } catch {
+      return;
+    }
+    const set = this.listeners.get(change.company_id);
+    if (!set) return;
+    const message: ClientChange = { table: change.table, op: change.op, id: change.id, userId: change.user_id };
+    for (const listener of set) listener(message);
+  }
+}
