@@ -115,6 +115,10 @@ export function createApp(deps: AppDeps) {
  * included).
  */
 function serveWebApp(app: OpenAPIHono<AppEnv>) {
+  if (!existsSync(WEB_DIST_DIR)) {
+    app.get('*', (c) => c.text('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.', 503));
+    return;
+  }
   app.use(
     '/assets/*',
     serveStatic({

@@ -10,6 +10,8 @@ export type TenantScope = {
   companyId: string | null;
   userId: string | null;
   invitationCode?: string | null;
+  /** SHA-256 of a display link token: lets a signed-out wall screen read that one link. */
+  displayTokenHash?: string | null;
 };
 
 /**
@@ -24,7 +26,8 @@ export async function withTenant<T>(db: Database, scope: TenantScope, fn: (tx: T
       set_config('role', 'app_user', true),
       set_config('app.company_id', ${scope.companyId ?? ''}, true),
       set_config('app.user_id', ${scope.userId ?? ''}, true),
-      set_config('app.invitation_code', ${scope.invitationCode ?? ''}, true)`);
+      set_config('app.invitation_code', ${scope.invitationCode ?? ''}, true),
+      set_config('app.display_token_hash', ${scope.displayTokenHash ?? ''}, true)`);
     return fn(tx);
   });
 }

@@ -23,3 +23,15 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text('error'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
+
+/** Requests from the public /contact form (not tenant data: the sender is not a member yet). */
+export const contactRequests = pgTable('contact_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  company: text('company'),
+  teamSize: text('team_size'),
+  message: text('message').notNull(),
+  handledAt: tz('handled_at'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+});

@@ -235,3 +235,24 @@ export const appSettings = pgTable('app_settings', {
   signupPolicy: text('signup_policy').notNull().default('open'),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Read-only display links for wall screens (TV mode without signing in). Only a SHA-256 hash of
+ * the secret token is stored; the token is shown once when created.
+ */
+export const displayLinks = pgTable(
+  'display_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: text('created_by'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    lastUsedAt: tz('last_used_at'),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [index('display_links_company_idx').on(t.companyId, t.createdAt.desc())],
+);

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import type { Transaction } from './client';
+import { withTenant } from './tenant';
+
+/*
+ * Row-level security, table by table: a member of company A, acting through withTenant, can
+ * neither read nor write any row of company B, whatever WHERE clause the code forgets.
+ */
+
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+
+let t: TestApp;
+let a: Member;
+let b: Member;
+
+const TENANT_TABLES = [
+  'companies',
+  'profiles',
+  'activities',
+  'daily_user_stats',
+  'goals',
+  'customer_companies',
+  'invitations',
+  'kpi_rules',
+  'wrapups',
+  'app_settings',
+  'display_links',
+] as const;
+
+/** One row in every tenant table for the member's company, written as that member. */
+async function seedEveryTable(member: Member): Promise<void> {
+  await withTenant(t.db, { companyId: member.companyId, userId: member.id }, async (tx) => {
+    const customer = await tx.execute<{ id: string }>(
+      sql`INSERT INTO customer_companies (company_id, name) VALUES (${member.companyId}, ${`Customer of ${member.id}`}) RETURNING id`,
+    );
+    const customerId = (customer as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    await tx.execute(sql`INSERT INTO activities (company_id, user_id, customer_id, type, meeting_booked, points_earned, local_date)
+      VALUES (${member.companyId}, ${member.id}, ${customerId}, 'call_answered', true, 5, '2026-11-20')`);
+    await tx.execute(sql`INSERT INTO goals (company_id, user_id, daily_calls) VALUES (${member.companyId}, ${member.id}, 20)`);
+    await tx.execute(sql`INSERT INTO invitations (company_id, code, created_by, expires_at)
+      VALUES (${member.companyId}, ${`code-${member.id}`}, ${member.id}, now() + interval '7 days')`);
+    await tx.execute(sql`INSERT INTO wrapups (company_id, user_id, date, calls) VALUES (${member.companyId}, ${member.id}, '2026-11-20', 3)`);
+    await tx.execute(sql`INSERT INTO display_links (company_id, name, token_hash) VALUES (${member.companyId}, 'Office TV', ${`hash-${member.id}`})`);
+  });
+}
+
+async function countRows(tx: Transaction, table: string, companyColumn: string, companyId: string): Promise<number> {
+  const result = await tx.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table} WHERE ${companyColumn} = '${companyId}'`));
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+/** drizzle wraps the driver's error; the database's own message is on `cause`. */
+async function expectRlsViolation(work: Promise<unknown>): Promise<void> {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e as Error & { cause?: Error },
+  );
+  expect(error, 'the write should have been refused').not.toBeNull();
+  expect(String(error!.cause?.message ?? error!.message)).toMatch(/row-level security/i);
+}
+
+const companyColumn = (table: string) => (table === 'companies' ? 'id' : 'company_id');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await t.createMember({ role: 'admin', name: 'Alice of A' });
+  b = await t.createMember({ role: 'admin', name: 'Bob of B' });
+  await seedEveryTable(a);
+  await seedEveryTable(b);
+});
+afterAll(() => t.close());
+
+describe('company B is invisible to company A', () => {
+  it.each(TENANT_TABLES)('%s: A sees its own rows and none of B', async (table) => {
+    await withTenant(t.db, { companyId: a.companyId, userId: a.id }, async (tx) => {
+      expect(await countRows(tx, table, companyColumn(table), a.companyId)).toBeGreaterThan(0);
+      expect(await countRows(tx, table, companyColumn(table), b.companyId)).toBe(0);
+    });
+  });
+
+  it.each(TENANT_TABLES)('%s: A can neither update nor delete B rows', async (table) => {
+    await withTenant(t.db, { companyId: a.companyId, userId: a.id }, async (tx) => {
+      const col = companyColumn(table);
+      const updated = await tx.execute(sql.raw(`UPDATE ${table} SET ${col} = ${col} WHERE ${col} = '${b.companyId}'`));
+      expect((updated as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (updated as { affectedRows?: number }).affectedRows ?? 0).toBe(0);
+      const deleted = await tx.execute(sql.raw(`DELETE FROM ${table} WHERE ${col} = '${b.companyId}'`));
+      expect((deleted as unknown as { rowCount?: number }).rowCount ?? (deleted as { affectedRows?: number }).affectedRows ?? 0).toBe(0);
+    });
+    // B still has its rows.
+    await withTenant(t.db, { companyId: b.companyId, userId: b.id }, async (tx) => {
+      expect(await countRows(tx, table, companyColumn(table), b.companyId)).toBeGreaterThan(0);
+    });
+  });
+
+  it.each([
+    ['activities', (c: string, u: string) => sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${c}, ${u}, 'call_unanswered', '2026-11-20')`],
+    ['goals', (c: string, u: string) => sql`INSERT INTO goals (company_id, user_id) VALUES (${c}, ${u})`],
+    ['customer_companies', (c: string) => sql`INSERT INTO customer_companies (company_id, name) VALUES (${c}, 'Planted')`],
+    ['invitations', (c: string) => sql`INSERT INTO invitations (company_id, code, expires_at) VALUES (${c}, 'planted', now())`],
+    ['kpi_rules', (c: string) => sql`INSERT INTO kpi_rules (company_id, kpi_key) VALUES (${c}, 'planted')`],
+    ['wrapups', (c: string, u: string) => sql`INSERT INTO wrapups (company_id, user_id, date) VALUES (${c}, ${u}, '2026-01-01')`],
+    ['profiles', (c: string, u: string) => sql`INSERT INTO profiles (company_id, user_id) VALUES (${c}, ${u})`],
+    ['daily_user_stats', (c: string, u: string) => sql`INSERT INTO daily_user_stats (company_id, day, user_id) VALUES (${c}, '2026-01-01', ${u})`],
+    ['app_settings', (c: string) => sql`INSERT INTO app_settings (company_id) VALUES (${c}) ON CONFLICT DO NOTHING`],
+    ['display_links', (c: string) => sql`INSERT INTO display_links (company_id, name, token_hash) VALUES (${c}, 'Planted', 'planted')`],
+  ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
+    await expectRlsViolation(
+      withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))),
+    );
+  });
+
+  it('a member cannot write activities, goals or wrap-ups as another member of the same company', async () => {
+    const colleague = await t.createMember({ companyId: a.companyId });
+    for (const statement of [
+      sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${a.companyId}, ${colleague.id}, 'call_unanswered', '2026-11-20')`,
+      sql`INSERT INTO goals (company_id, user_id) VALUES (${a.companyId}, ${colleague.id})`,
+      sql`INSERT INTO wrapups (company_id, user_id, date) VALUES (${a.companyId}, ${colleague.id}, '2026-11-21')`,
+    ]) {
+      await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(statement)));
+    }
+  });
+
+  it('without a company scope nothing is visible', async () => {
+    await withTenant(t.db, { companyId: null, userId: null }, async (tx) => {
+      for (const table of TENANT_TABLES) {
+        const result = await tx.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
+        expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+      }
+    });
+  });
+
+  it('the people table shows only members of the current company', async () => {
+    await withTenant(t.db, { companyId: a.companyId, userId: a.id }, async (tx) => {
+      const result = await tx.execute(sql`SELECT id FROM "user"`);
+      const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+      expect(ids).toContain(a.id);
+      expect(ids).not.toContain(b.id);
+    });
+  });
+
+  it('an invitation of B is readable only by presenting its code', async () => {
+    await withTenant(t.db, { companyId: null, userId: a.id, invitationCode: `code-${b.id}` }, async (tx) => {
+      const result = await tx.execute(sql`SELECT company_id FROM invitations`);
+      const rows = (result as unknown as { rows: { company_id: string }[] }).rows;
+      expect(rows).toEqual([{ company_id: b.companyId }]);
+    });
+  });
+});
+
+describe('company B is invisible to company A through the API', () => {
+  it('/me shows each member only their own company', async () => {
+    const meA = (await (await t.request('/api/v1/me', { as: a })).json()) as { company: { id: string } };
+    const meB = (await (await t.request('/api/v1/me', { as: b })).json()) as { company: { id: string } };
+    expect(meA.company.id).toBe(a.companyId);
+    expect(meB.company.id).toBe(b.companyId);
+  });
+});

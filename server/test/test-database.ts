@@ -1,0 +1,31 @@
+import pg from 'pg';
+import { type DbHandle, openDatabase } from '../db/client';
+
+/**
+ * A fresh, empty database for one test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server of TEST_DATABASE_URL (CI), dropped again on close.
+ */
+export async function createTestDatabase(): Promise<DbHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({ engine: 'pglite', dataDir: null });
+  const name = `dealboard_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ engine: 'postgres', url: testUrl.toString(), poolSize: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
