@@ -10,6 +10,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
 import { createRouter, HttpError } from './lib/http';
+import { kpiRulesRoutes } from './modules/kpi-rules/kpi-rules.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { loadSession } from './modules/session/session.middleware';
 import { systemRoutes } from './modules/system/system.routes';
@@ -23,6 +24,7 @@ function createApiRouter() {
   api.use('*', loadSession);
   api.route('/', onboardingRoutes);
   api.route('/', eventsRoutes);
+  api.route('/', kpiRulesRoutes);
   return api;
 }
 

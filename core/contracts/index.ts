@@ -1,2 +1,3 @@
 export * from './common';
 export * from './me';
+export * from './kpi-rules';

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { KPI_KEYS } from '../kpi/rules';
+
+/** Bounds an admin may set; a rule worth more than this is a typo, not a policy. */
+export const KPI_BASE_POINTS_MIN = 0;
+export const KPI_BASE_POINTS_MAX = 1000;
+export const KPI_MULTIPLIER_MAX = 1000;
+
+/** The one rule whose multiplier means something (points per whole currency unit of a sale). */
+export const MULTIPLIER_KPI_KEY = 'sale_ticket_size' as const;
+
+export const KpiKeySchema = z.enum(KPI_KEYS);
+
+export const KpiRuleSchema = z.object({
+  id: z.string(),
+  kpiKey: KpiKeySchema,
+  basePoints: z.number().int(),
+  enabled: z.boolean(),
+  /** Only sale_ticket_size uses it; 0 elsewhere. */
+  multiplierValue: z.number(),
+  updatedAt: z.string(),
+});
+export type KpiRuleView = z.infer<typeof KpiRuleSchema>;
+
+export const KpiRuleListSchema = z.object({ rules: z.array(KpiRuleSchema) });
+export type KpiRuleList = z.infer<typeof KpiRuleListSchema>;
+
+export const KpiRuleIdParamsSchema = z.object({ id: z.uuid({ message: 'Not a rule id' }) });
+
+/**
+ * An admin's change to one rule. Any subset of the fields; at least one. Whether a multiplier is
+ * allowed depends on the rule (only sale_ticket_size), which the server checks.
+ */
+export const UpdateKpiRuleSchema = z
+  .object({
+    basePoints: z
+      .number({ message: 'Points must be a whole number' })
+      .int('Points must be a whole number')
+      .min(KPI_BASE_POINTS_MIN, `Points must be at least ${KPI_BASE_POINTS_MIN}`)
+      .max(KPI_BASE_POINTS_MAX, `Points must be at most ${KPI_BASE_POINTS_MAX}`)
+      .optional(),
+    enabled: z.boolean().optional(),
+    multiplierValue: z
+      .number({ message: 'The multiplier must be a number' })
+      .min(0, 'The multiplier cannot be negative')
+      .max(KPI_MULTIPLIER_MAX, `The multiplier must be at most ${KPI_MULTIPLIER_MAX}`)
+      .optional(),
+  })
+  .strict()
+  .refine((v) => v.basePoints !== undefined || v.enabled !== undefined || v.multiplierValue !== undefined, {
+    message: 'Nothing to change',
+  });
+export type UpdateKpiRule = z.infer<typeof UpdateKpiRuleSchema>;

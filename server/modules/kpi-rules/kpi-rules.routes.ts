@@ -1,0 +1,43 @@
+import { createRoute } from '@hono/zod-openapi';
+import { KpiRuleIdParamsSchema, KpiRuleListSchema, KpiRuleSchema, UpdateKpiRuleSchema } from '@core/contracts';
+import { createRouter, errorResponses } from '../../lib/http';
+import { requireAdmin, requireMember } from '../session/session.middleware';
+import { changeKpiRule, listKpiRules } from './kpi-rules.service';
+
+export const kpiRulesRoutes = createRouter();
+
+kpiRulesRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/kpi-rules',
+    tags: ['KPI rules'],
+    summary: "The company's KPI point rules, ordered by key (any member)",
+    middleware: [requireMember] as const,
+    responses: {
+      200: { description: 'OK', content: { 'application/json': { schema: KpiRuleListSchema } } },
+      ...errorResponses,
+    },
+  }),
+  async (c) => c.json({ rules: await listKpiRules(c.get('deps'), c.get('actor')) }, 200),
+);
+
+kpiRulesRoutes.openapi(
+  createRoute({
+    method: 'patch',
+    path: '/kpi-rules/{id}',
+    tags: ['KPI rules'],
+    summary: 'Change a rule: points, enabled, multiplier (sale_ticket_size only). Admin only; affects later activities only',
+    middleware: [requireMember, requireAdmin] as const,
+    request: {
+      params: KpiRuleIdParamsSchema,
+      body: { content: { 'application/json': { schema: UpdateKpiRuleSchema } }, required: true },
+    },
+    responses: {
+      200: { description: 'OK', content: { 'application/json': { schema: KpiRuleSchema } } },
+      ...errorResponses,
+      404: { description: 'No such rule in your company' },
+    },
+  }),
+  async (c) =>
+    c.json(await changeKpiRule(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+);

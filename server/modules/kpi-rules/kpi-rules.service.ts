@@ -1,0 +1,51 @@
+import { type KpiRuleView, MULTIPLIER_KPI_KEY, type UpdateKpiRule } from '@core/contracts';
+import { KPI_KEYS, type KpiKey } from '@core/kpi';
+import type { Actor, AppDeps } from '../../context';
+import { badRequest, notFound } from '../../lib/http';
+import { findKpiRule, findKpiRules, type KpiRuleRow, updateKpiRule } from './kpi-rules.repository';
+
+const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[]).includes(key);
+
+function toView(row: KpiRuleRow & { kpiKey: KpiKey }): KpiRuleView {
+  return {
+    id: row.id,
+    kpiKey: row.kpiKey,
+    basePoints: row.basePoints,
+    enabled: row.enabled,
+    multiplierValue: Number(row.multiplierValue),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
+
+/** Every member may read the rules (they explain the points on the boards). */
+export async function listKpiRules(deps: AppDeps, actor: Actor): Promise<KpiRuleView[]> {
+  const rows = await findKpiRules(deps.database.db, scopeOf(actor));
+  return rows.filter((r): r is KpiRuleRow & { kpiKey: KpiKey } => isKpiKey(r.kpiKey)).map(toView);
+}
+
+/**
+ * An admin changes one rule. Points are snapshots (ARCHITECTURE.md): only activities logged after
+ * this change score by the new rule. A multiplier other than 0 belongs to sale_ticket_size alone.
+ */
+export async function changeKpiRule(deps: AppDeps, actor: Actor, id: string, input: UpdateKpiRule): Promise<KpiRuleView> {
+  const db = deps.database.db;
+  const existing = await findKpiRule(db, scopeOf(actor), id);
+  if (!existing || !isKpiKey(existing.kpiKey)) throw notFound('No such KPI rule.');
+  if (input.multiplierValue !== undefined && input.multiplierValue !== 0 && existing.kpiKey !== MULTIPLIER_KPI_KEY) {
+    throw badRequest(`Only ${MULTIPLIER_KPI_KEY} uses a multiplier.`, {
+      multiplierValue: `Only ${MULTIPLIER_KPI_KEY} uses a multiplier`,
+    });
+  }
+  const multiplierValue =
+    input.multiplierValue === undefined ? undefined : Math.round(input.multiplierValue * 1_000_000) / 1_000_000;
+  const updated = await updateKpiRule(db, scopeOf(actor), id, {
+    basePoints: input.basePoints,
+    enabled: input.enabled,
+    multiplierValue,
+    updatedAt: deps.now(),
+  });
+  if (!updated || !isKpiKey(updated.kpiKey)) throw notFound('No such KPI rule.');
+  return toView(updated as KpiRuleRow & { kpiKey: KpiKey });
+}

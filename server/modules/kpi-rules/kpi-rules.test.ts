@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, KpiRuleList, KpiRuleView } from '@core/contracts';
+import { DEFAULT_KPI_RULES, KPI_KEYS } from '@core/kpi';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+
+let t: TestApp;
+let admin: Member;
+let rep: Member;
+let otherAdmin: Member;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createMember({ role: 'admin' });
+  rep = await t.createMember({ companyId: admin.companyId, role: 'user' });
+  otherAdmin = await t.createMember({ role: 'admin' });
+});
+afterAll(() => t.close());
+
+async function rules(as: Member): Promise<KpiRuleView[]> {
+  const response = await t.request('/api/v1/kpi-rules', { as });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as KpiRuleList).rules;
+}
+
+const ruleOf = async (as: Member, key: string) => (await rules(as)).find((r) => r.kpiKey === key)!;
+
+function patch(as: Member | null, id: string, json: unknown) {
+  return t.request(`/api/v1/kpi-rules/${id}`, { method: 'PATCH', as, json });
+}
+
+describe('GET /api/v1/kpi-rules', () => {
+  it('lists the defaults ordered by key, with multipliers, to any member', async () => {
+    const list = await rules(rep);
+    expect(list.map((r) => r.kpiKey)).toEqual([...KPI_KEYS].sort());
+    for (const rule of list) {
+      const fallback = DEFAULT_KPI_RULES.find((d) => d.kpiKey === rule.kpiKey)!;
+      expect(rule).toMatchObject({
+        basePoints: fallback.basePoints,
+        enabled: fallback.enabled,
+        multiplierValue: fallback.multiplierValue,
+      });
+      expect(typeof rule.id).toBe('string');
+    }
+  });
+
+  it('refuses anonymous callers and people without a company', async () => {
+    expect((await t.request('/api/v1/kpi-rules')).status).toBe(401);
+    const loner = await t.createUser();
+    const response = await t.request('/api/v1/kpi-rules', { as: loner as Member });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as ApiError).error.code).toBe('no_company');
+  });
+});
+
+describe('PATCH /api/v1/kpi-rules/:id', () => {
+  it('lets an admin change points and the enabled switch', async () => {
+    const sale = await ruleOf(admin, 'sale');
+    const response = await patch(admin, sale.id, { basePoints: 25, enabled: false });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ id: sale.id, kpiKey: 'sale', basePoints: 25, enabled: false });
+    expect(await ruleOf(rep, 'sale')).toMatchObject({ basePoints: 25, enabled: false });
+    // The other company is untouched.
+    expect(await ruleOf(otherAdmin, 'sale')).toMatchObject({ basePoints: 10, enabled: true });
+  });
+
+  it('sets the multiplier of sale_ticket_size', async () => {
+    const ticket = await ruleOf(admin, 'sale_ticket_size');
+    const response = await patch(admin, ticket.id, { multiplierValue: 0.015, enabled: true });
+    expect(response.status).toBe(200);
+    expect(await ruleOf(admin, 'sale_ticket_size')).toMatchObject({ multiplierValue: 0.015, enabled: true });
+  });
+
+  it.each([
+    [{ basePoints: -1 }, 'basePoints'],
+    [{ basePoints: 1001 }, 'basePoints'],
+    [{ basePoints: 2.5 }, 'basePoints'],
+    [{ basePoints: '5' }, 'basePoints'],
+    [{ enabled: 'yes' }, 'enabled'],
+    [{ multiplierValue: -0.1 }, 'multiplierValue'],
+    [{}, '_'],
+    [{ kpiKey: 'sale' }, '_'],
+  ])('refuses %j with a 400 and writes nothing', async (body, field) => {
+    const meeting = await ruleOf(admin, 'meeting_booked');
+    const response = await patch(admin, meeting.id, body);
+    expect(response.status).toBe(400);
+    const error = ((await response.json()) as ApiError).error;
+    expect(error.code).toBe('invalid_input');
+    expect(Object.keys(error.details ?? {})).toContain(field);
+    expect(await ruleOf(admin, 'meeting_booked')).toEqual(meeting);
+  });
+
+  it('refuses a multiplier on a rule other than sale_ticket_size', async () => {
+    const call = await ruleOf(admin, 'call_answered');
+    const response = await patch(admin, call.id, { multiplierValue: 2 });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ApiError).error.details).toHaveProperty('multiplierValue');
+    expect(await ruleOf(admin, 'call_answered')).toEqual(call);
+  });
+
+  it('refuses users, anonymous callers and admins of another company, changing nothing', async () => {
+    const meeting = await ruleOf(admin, 'meeting_booked');
+    expect((await patch(rep, meeting.id, { basePoints: 99 })).status).toBe(403);
+    expect((await patch(null, meeting.id, { basePoints: 99 })).status).toBe(401);
+    expect((await patch(otherAdmin, meeting.id, { basePoints: 99 })).status).toBe(404);
+    expect((await patch(admin, 'not-a-uuid', { basePoints: 99 })).status).toBe(400);
+    expect((await patch(admin, crypto.randomUUID(), { basePoints: 99 })).status).toBe(404);
+    expect(await ruleOf(admin, 'meeting_booked')).toEqual(meeting);
+  });
+});
