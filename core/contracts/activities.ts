@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { CALL_OUTCOMES } from '../kpi/points';
+
+/*
+ * A rep's own activities: logging a call, sale, held meeting, e-mail or LinkedIn touch, the list of
+ * today's activities, and editing or deleting (undo) one of today's.
+ */
+
+export const CUSTOMER_NAME_MAX = 200;
+export const ACTIVITY_NOTES_MAX = 2000;
+export const PRODUCT_NAME_MAX = 200;
+/** 10 000 000 000.00 in minor units: more than any real sale, small enough to stay exact. */
+export const TICKET_SIZE_MAX = 1_000_000_000_000;
+
+export const SALE_VALUE_MESSAGE = 'Please enter a valid sale value';
+
+/** What a rep logs (the request's `kind`). */
+export const ACTIVITY_KINDS = ['call', 'sale', 'meeting', 'email', 'linkedin'] as const;
+export const ActivityKindSchema = z.enum(ACTIVITY_KINDS);
+export type ActivityKind = z.infer<typeof ActivityKindSchema>;
+
+/** How an activity is stored (the spec's `type`). */
+export const ACTIVITY_TYPE_VALUES = ['call_answered', 'call_unanswered', 'meeting', 'sale', 'email', 'linkedin'] as const;
+export const StoredActivityTypeSchema = z.enum(ACTIVITY_TYPE_VALUES);
+export type StoredActivityType = z.infer<typeof StoredActivityTypeSchema>;
+
+export const CallOutcomeSchema = z.enum(CALL_OUTCOMES, {
+  error: 'Choose an outcome: No progress, Moved forward or Meeting booked',
+});
+
+/** Trimmed by the server; empty means "no customer" (spec 5). */
+const customerName = z
+  .string({ error: 'The customer name must be text' })
+  .trim()
+  .max(CUSTOMER_NAME_MAX, `The customer name can be at most ${CUSTOMER_NAME_MAX} characters`)
+  .nullish();
+const notes = z
+  .string({ error: 'Notes must be text' })
+  .trim()
+  .max(ACTIVITY_NOTES_MAX, `Notes can be at most ${ACTIVITY_NOTES_MAX} characters`)
+  .nullish();
+const productName = z
+  .string({ error: 'The product or service must be text' })
+  .trim()
+  .max(PRODUCT_NAME_MAX, `The product or service can be at most ${PRODUCT_NAME_MAX} characters`)
+  .nullish();
+/** A sale value in integer minor units (øre, cents) of the company currency, greater than 0. */
+const ticketSize = z
+  .number({ error: SALE_VALUE_MESSAGE })
+  .int(SALE_VALUE_MESSAGE)
+  .positive(SALE_VALUE_MESSAGE)
+  .max(TICKET_SIZE_MAX, 'That sale value is too large');
+
+export const LogCallSchema = z
+  .object({
+    kind: z.literal('call'),
+    answered: z.boolean({ error: 'Choose Answered or Not answered' }),
+    /** Required when answered; a call that was not answered is always stored as no_progress. */
+    outcome: CallOutcomeSchema.optional(),
+    customerName,
+    notes,
+  })
+  .refine((v) => !v.answered || v.outcome !== undefined, {
+    message: 'Choose an outcome for the answered call',
+    path: ['outcome'],
+  });
+
+export const LogSaleSchema = z.object({
+  kind: z.literal('sale'),
+  ticketSize,
+  productName,
+  customerName,
+  notes,
+});
+
+/** A meeting that took place (the meeting_completed rule). */
+export const LogMeetingSchema = z.object({ kind: z.literal('meeting'), customerName, notes });
+/** Only while the company's email rule is enabled. */
+export const LogEmailSchema = z.object({ kind: z.literal('email'), customerName, notes });
+/** Only while the company's linkedin rule is enabled. */
+export const LogLinkedinSchema = z.object({ kind: z.literal('linkedin'), customerName, notes });
+
+export const LogActivitySchema = z.discriminatedUnion(
+  'kind',
+  [LogCallSchema, LogSaleSchema, LogMeetingSchema, LogEmailSchema, LogLinkedinSchema],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? 'Choose what to log: a call, sale, meeting, e-mail or LinkedIn touch' : undefined,
+  },
+);
+export type LogActivity = z.infer<typeof LogActivitySchema>;
+export type LogCall = z.infer<typeof LogCallSchema>;
+export type LogSale = z.infer<typeof LogSaleSchema>;
+
+/**
+ * A change to one of today's own activities: any subset, at least one field. `outcome` applies to
+ * answered calls only; `ticketSize` and `productName` to sales only (the server checks). A null or
+ * empty customer name unlinks the customer; null or empty notes clear them.
+ */
+export const UpdateActivitySchema = z
+  .strictObject(
+    {
+      outcome: CallOutcomeSchema.optional(),
+      customerName,
+      notes,
+      ticketSize: ticketSize.optional(),
+      productName,
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? 'Only the outcome, customer, notes, sale value and product can be changed'
+          : undefined,
+    },
+  )
+  .refine((v) => Object.values(v).some((value) => value !== undefined), { message: 'Nothing to change' });
+export type UpdateActivity = z.infer<typeof UpdateActivitySchema>;
+
+export const ActivityIdParamsSchema = z.object({ id: z.uuid({ error: 'Not an activity id' }) });
+
+export const MyActivitiesQuerySchema = z.object({
+  period: z.enum(['today'], { error: "The period must be 'today'" }).default('today'),
+});
+
+export const ActivitySchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  kind: ActivityKindSchema,
+  type: StoredActivityTypeSchema,
+  /** Calls only: whether it was answered; null for other kinds. */
+  answered: z.boolean().nullable(),
+  /** Calls only (a call not answered is no_progress); null for other kinds. */
+  outcome: CallOutcomeSchema.nullable(),
+  meetingBooked: z.boolean(),
+  movedForward: z.boolean(),
+  customerId: z.string().nullable(),
+  /** The linked customer's current name (or the name stored with the activity). */
+  customerName: z.string().nullable(),
+  /** Sales only: the value in minor units of the company currency. */
+  ticketSize: z.number().int().nullable(),
+  productName: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** The points the rules gave when it was logged (or last edited), bonus included. */
+  pointsEarned: z.number().int(),
+  /** True on the call that earned the daily 20-call bonus. */
+  dailyBonus: z.boolean(),
+  /** The company-local day it belongs to, 'YYYY-MM-DD'. */
+  localDate: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Activity = z.infer<typeof ActivitySchema>;
+
+export const MyActivitiesSchema = z.object({
+  /** The company-local day listed. */
+  date: z.string(),
+  /** Newest first. */
+  activities: z.array(ActivitySchema),
+});
+export type MyActivities = z.infer<typeof MyActivitiesSchema>;
+
+/** What the log dialogs show: each outcome's current points and which kinds may be logged. */
+export const ActivityLogOptionsSchema = z.object({
+  outcomePoints: z.object({ no_progress: z.number().int(), moved_forward: z.number().int(), meeting_booked: z.number().int() }),
+  /** Current points of one activity of each kind, before any daily bonus (sale: without ticket size). */
+  kindPoints: z.object({
+    call_unanswered: z.number().int(),
+    meeting: z.number().int(),
+    sale: z.number().int(),
+    email: z.number().int(),
+    linkedin: z.number().int(),
+  }),
+  /** E-mail and LinkedIn touches can be logged only while their rule is enabled. */
+  enabledKinds: z.object({
+    call: z.boolean(),
+    sale: z.boolean(),
+    meeting: z.boolean(),
+    email: z.boolean(),
+    linkedin: z.boolean(),
+  }),
+});
+export type ActivityLogOptions = z.infer<typeof ActivityLogOptionsSchema>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/* A rep's daily goals and their personal stats for today (My Activity). */
+
+export const GOAL_MAX = 10_000;
+
+const goalNumber = (label: string) =>
+  z
+    .number({ error: `The ${label} goal must be a whole number` })
+    .int(`The ${label} goal must be a whole number`)
+    .min(0, `The ${label} goal cannot be negative`)
+    .max(GOAL_MAX, `The ${label} goal can be at most ${GOAL_MAX}`);
+
+/** Spec 5: whole numbers, minimum 0 (the form turns unparsable input into 0 before sending). */
+export const UpdateGoalsSchema = z.object({
+  dailyCalls: goalNumber('calls'),
+  dailyMeetings: goalNumber('meetings'),
+  dailySales: goalNumber('sales'),
+});
+export type UpdateGoals = z.infer<typeof UpdateGoalsSchema>;
+
+export const GoalsSchema = z.object({
+  dailyCalls: z.number().int(),
+  dailyMeetings: z.number().int(),
+  dailySales: z.number().int(),
+  /** Null while the rep has never saved goals (all zeros then). */
+  updatedAt: z.string().nullable(),
+});
+export type Goals = z.infer<typeof GoalsSchema>;
+
+/** Percent toward each goal: capped at 100, and 0 when the goal is 0 (spec 9). */
+export const GoalProgressSchema = z.object({
+  calls: z.number().int(),
+  meetings: z.number().int(),
+  sales: z.number().int(),
+});
+export type GoalProgress = z.infer<typeof GoalProgressSchema>;
+
+/** The personal stats cards of My Activity, for the company-local today. */
+export const MyTodayStatsSchema = z.object({
+  date: z.string(),
+  calls: z.number().int(),
+  answered: z.number().int(),
+  unanswered: z.number().int(),
+  meetingsBooked: z.number().int(),
+  meetingsCompleted: z.number().int(),
+  movedForward: z.number().int(),
+  sales: z.number().int(),
+  /** Sum of today's sale values in minor units of the company currency. */
+  revenue: z.number().int(),
+  points: z.number().int(),
+  /** Answered calls to meetings booked, rounded percent; 0 with no answered calls. */
+  conversion: z.number().int(),
+  goals: GoalsSchema,
+  /** calls -> dailyCalls, meetingsBooked -> dailyMeetings, sales -> dailySales. */
+  progress: GoalProgressSchema,
+});
+export type MyTodayStats = z.infer<typeof MyTodayStatsSchema>;
