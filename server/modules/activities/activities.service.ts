@@ -1,0 +1,272 @@
+import type {
+  Activity,
+  ActivityKind,
+  ActivityLogOptions,
+  LogActivity,
+  MyActivities,
+  UpdateActivity,
+} from '@core/contracts';
+import {
+  type ActivityInput,
+  type CallOutcome,
+  computeActivityPoints,
+  computeCallOutcomePoints,
+  computeRuleSet,
+  DAILY_CALL_BONUS_THRESHOLD,
+  type DayContext,
+  isCallActivity,
+  type KpiRule,
+} from '@core/kpi';
+import { toMinorUnits } from '@core/money';
+import { computeLocalDate } from '@core/period';
+import type { Actor, AppDeps } from '../../context';
+import { badRequest, HttpError, notFound } from '../../lib/http';
+import {
+  type ActivityDay,
+  type ActivityRow,
+  type ActivityValues,
+  findKpiRulesForLogging,
+  findOwnActivitiesOfDay,
+  withActivityDay,
+} from './activities.repository';
+
+const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
+const todayOf = (deps: AppDeps, actor: Actor) => computeLocalDate(deps.now(), actor.timezone);
+
+/** Trimmed; empty (or only spaces) is null (spec 5). */
+function emptyToNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+const activityNotFound = () => notFound('That activity was not found among your activities.');
+const notToday = () =>
+  new HttpError(409, 'not_today', "Only today's activities can be changed. This one belongs to an earlier day.");
+
+function disabledKindError(kind: 'email' | 'linkedin'): HttpError {
+  const what = kind === 'email' ? 'E-mail' : 'LinkedIn';
+  return new HttpError(
+    400,
+    'kpi_rule_disabled',
+    `${what} logging is turned off for your company. An admin can turn it on under Settings, KPI Rules.`,
+  );
+}
+
+function outcomeOf(row: Pick<ActivityRow, 'type' | 'meetingBooked' | 'movedForward'>): CallOutcome | null {
+  if (row.type === 'call_unanswered') return 'no_progress';
+  if (row.type !== 'call_answered') return null;
+  if (row.meetingBooked) return 'meeting_booked';
+  if (row.movedForward) return 'moved_forward';
+  return 'no_progress';
+}
+
+function kindOf(type: string): ActivityKind {
+  return type === 'call_answered' || type === 'call_unanswered' ? 'call' : (type as ActivityKind);
+}
+
+export function toActivity(row: ActivityRow): Activity {
+  const kind = kindOf(row.type);
+  return {
+    id: row.id,
+    userId: row.userId,
+    kind,
+    type: row.type as Activity['type'],
+    answered: kind === 'call' ? row.type === 'call_answered' : null,
+    outcome: outcomeOf(row),
+    meetingBooked: row.meetingBooked,
+    movedForward: row.movedForward,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    ticketSize: row.ticketSize,
+    productName: row.productName,
+    notes: row.notes,
+    pointsEarned: row.pointsEarned,
+    dailyBonus: row.dailyBonus,
+    localDate: row.localDate,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The stored shape and the points engine's input of a call with this outcome. */
+function callFields(answered: boolean, outcome: CallOutcome | undefined) {
+  const effective: CallOutcome = answered ? (outcome ?? 'no_progress') : 'no_progress';
+  const input: ActivityInput = answered ? { type: 'call_answered', outcome: effective } : { type: 'call_unanswered' };
+  return {
+    input,
+    type: input.type,
+    meetingBooked: effective === 'meeting_booked',
+    movedForward: effective === 'moved_forward',
+  };
+}
+
+async function resolveCustomer(day: ActivityDay, name: string | null | undefined, now: Date) {
+  const trimmed = emptyToNull(name);
+  if (trimmed === null) return { customerId: null, customerName: null };
+  const customer = await day.getOrCreateCustomer(trimmed, now);
+  return { customerId: customer.id, customerName: customer.name };
+}
+
+/**
+ * Logs one activity for the caller on the company-local today. Points come from the company's
+ * current rules (a snapshot); a call learns from the day's rollup how many calls came before it
+ * and whether the daily bonus is already taken, under the day's lock.
+ */
+export async function logActivity(deps: AppDeps, actor: Actor, request: LogActivity): Promise<Activity> {
+  const now = deps.now();
+  const localDate = computeLocalDate(now, actor.timezone);
+  const row = await withActivityDay(deps.database.db, scopeOf(actor), localDate, async (day) => {
+    const rules = await day.findRules();
+    if ((request.kind === 'email' || request.kind === 'linkedin') && !computeRuleSet(rules)[request.kind].enabled) {
+      throw disabledKindError(request.kind);
+    }
+
+    let input: ActivityInput;
+    let shape: Pick<ActivityValues, 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName'>;
+    switch (request.kind) {
+      case 'call': {
+        const call = callFields(request.answered, request.outcome);
+        input = call.input;
+        shape = { ...call, ticketSize: null, productName: null };
+        break;
+      }
+      case 'sale':
+        input = { type: 'sale', ticketSize: toMinorUnits(request.ticketSize) };
+        shape = {
+          type: 'sale',
+          meetingBooked: false,
+          movedForward: false,
+          ticketSize: request.ticketSize,
+          productName: emptyToNull(request.productName),
+        };
+        break;
+      default:
+        input = { type: request.kind };
+        shape = { type: request.kind, meetingBooked: false, movedForward: false, ticketSize: null, productName: null };
+    }
+
+    const customer = await resolveCustomer(day, request.customerName, now);
+    const context = isCallActivity(input) ? await day.findDayContext() : undefined;
+    const points = computeActivityPoints(input, rules, context);
+    return day.insertActivity({
+      ...shape,
+      ...customer,
+      notes: emptyToNull(request.notes),
+      pointsEarned: points.points,
+      dailyBonus: points.earnsDailyBonus,
+      createdAt: now,
+    });
+  });
+  return toActivity(row);
+}
+
+/**
+ * An edit never awards or moves the daily bonus: the call that carries it keeps it (scored with the
+ * bonus rule as it is now, so a disabled rule drops it), and any other activity never gains it.
+ */
+function dayContextForEdit(row: ActivityRow): DayContext {
+  return row.dailyBonus
+    ? { callsBefore: DAILY_CALL_BONUS_THRESHOLD - 1, bonusAlreadyAwarded: false }
+    : { callsBefore: 0, bonusAlreadyAwarded: true };
+}
+
+/** Changes one of the caller's own activities of today and recomputes its points with the current rules. */
+export async function updateActivity(deps: AppDeps, actor: Actor, id: string, changes: UpdateActivity): Promise<Activity> {
+  const now = deps.now();
+  const today = computeLocalDate(now, actor.timezone);
+  const row = await withActivityDay(deps.database.db, scopeOf(actor), today, async (day) => {
+    const current = await day.findOwnActivity(id);
+    if (!current) throw activityNotFound();
+    if (current.localDate !== today) throw notToday();
+
+    if (changes.outcome !== undefined && current.type !== 'call_answered') {
+      throw badRequest('Only an answered call has an outcome.', { outcome: 'Only an answered call has an outcome' });
+    }
+    if ((changes.ticketSize !== undefined || changes.productName !== undefined) && current.type !== 'sale') {
+      const field = changes.ticketSize !== undefined ? 'ticketSize' : 'productName';
+      throw badRequest('Only a sale has a sale value and a product.', { [field]: 'Only a sale has a sale value and a product' });
+    }
+
+    let input: ActivityInput;
+    let shape: Pick<ActivityValues, 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName'> = {
+      type: current.type,
+      meetingBooked: current.meetingBooked,
+      movedForward: current.movedForward,
+      ticketSize: current.ticketSize,
+      productName: current.productName,
+    };
+    if (current.type === 'call_answered' || current.type === 'call_unanswered') {
+      const call = callFields(current.type === 'call_answered', changes.outcome ?? outcomeOf(current) ?? undefined);
+      input = call.input;
+      shape = { ...shape, type: call.type, meetingBooked: call.meetingBooked, movedForward: call.movedForward };
+    } else if (current.type === 'sale') {
+      const ticketSize = changes.ticketSize ?? current.ticketSize ?? 0;
+      input = { type: 'sale', ticketSize: toMinorUnits(ticketSize) };
+      shape = {
+        ...shape,
+        ticketSize,
+        productName: changes.productName !== undefined ? emptyToNull(changes.productName) : current.productName,
+      };
+    } else {
+      input = { type: current.type as 'meeting' | 'email' | 'linkedin' };
+    }
+
+    const customer =
+      changes.customerName !== undefined
+        ? await resolveCustomer(day, changes.customerName, now)
+        : { customerId: current.customerId, customerName: current.customerName };
+    const rules = await day.findRules();
+    const points = computeActivityPoints(input, rules, dayContextForEdit(current));
+    return day.updateActivity(id, {
+      ...shape,
+      ...customer,
+      notes: changes.notes !== undefined ? emptyToNull(changes.notes) : current.notes,
+      pointsEarned: points.points,
+      dailyBonus: points.earnsDailyBonus,
+      updatedAt: now,
+    });
+  });
+  return toActivity(row);
+}
+
+/**
+ * Deletes one of the caller's own activities of today (also the success toast's undo). When it
+ * carried the daily bonus, the next call of the day can earn it again.
+ */
+export async function deleteActivity(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  const today = todayOf(deps, actor);
+  await withActivityDay(deps.database.db, scopeOf(actor), today, async (day) => {
+    const current = await day.findOwnActivity(id);
+    if (!current) throw activityNotFound();
+    if (current.localDate !== today) throw notToday();
+    await day.deleteActivity(id);
+  });
+}
+
+/** The caller's activities of the company-local today, newest first. */
+export async function listMyActivities(deps: AppDeps, actor: Actor): Promise<MyActivities> {
+  const today = todayOf(deps, actor);
+  const rows = await findOwnActivitiesOfDay(deps.database.db, scopeOf(actor), today);
+  return { date: today, activities: rows.map(toActivity) };
+}
+
+function computeLogOptions(rules: readonly KpiRule[]): ActivityLogOptions {
+  const set = computeRuleSet(rules);
+  const pointsOf = (input: ActivityInput) => computeActivityPoints(input, rules).points;
+  return {
+    outcomePoints: computeCallOutcomePoints(rules),
+    kindPoints: {
+      call_unanswered: pointsOf({ type: 'call_unanswered' }),
+      meeting: pointsOf({ type: 'meeting' }),
+      sale: pointsOf({ type: 'sale', ticketSize: toMinorUnits(0) }),
+      email: pointsOf({ type: 'email' }),
+      linkedin: pointsOf({ type: 'linkedin' }),
+    },
+    enabledKinds: { call: true, sale: true, meeting: true, email: set.email.enabled, linkedin: set.linkedin.enabled },
+  };
+}
+
+/** What the log dialogs show: the current points of each outcome and kind, and which kinds are on. */
+export async function getLogOptions(deps: AppDeps, actor: Actor): Promise<ActivityLogOptions> {
+  return computeLogOptions(await findKpiRulesForLogging(deps.database.db, scopeOf(actor)));
+}

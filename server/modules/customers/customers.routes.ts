@@ -1,0 +1,63 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  ApiErrorSchema,
+  CreateCustomerSchema,
+  CustomerListQuerySchema,
+  CustomerListSchema,
+  CustomerSchema,
+  CustomerSuggestionsSchema,
+  CustomerSuggestQuerySchema,
+} from '@core/contracts';
+import { createRouter, errorResponses } from '../../lib/http';
+import { requireMember } from '../session/session.middleware';
+import { createCustomer, listCustomers, suggestCustomers } from './customers.service';
+
+export const customersRoutes = createRouter();
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+
+customersRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/customers/suggest',
+    tags: ['Customers'],
+    summary: 'Autocomplete: up to 5 customers whose name contains q (from 2 characters, case-insensitive)',
+    middleware: [requireMember] as const,
+    request: { query: CustomerSuggestQuerySchema },
+    responses: { 200: { description: 'OK', content: json(CustomerSuggestionsSchema) }, ...errorResponses },
+  }),
+  async (c) => c.json(await suggestCustomers(c.get('deps'), c.get('actor'), c.req.valid('query').q), 200),
+);
+
+customersRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/customers',
+    tags: ['Customers'],
+    summary: "The company's customers, newest first, optionally matching a search on name, domain or segment",
+    middleware: [requireMember] as const,
+    request: { query: CustomerListQuerySchema },
+    responses: { 200: { description: 'OK', content: json(CustomerListSchema) }, ...errorResponses },
+  }),
+  async (c) => {
+    const { search, limit } = c.req.valid('query');
+    return c.json(await listCustomers(c.get('deps'), c.get('actor'), search, limit), 200);
+  },
+);
+
+customersRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/customers',
+    tags: ['Customers'],
+    summary: 'Create a customer (any member)',
+    middleware: [requireMember] as const,
+    request: { body: { content: json(CreateCustomerSchema), required: true } },
+    responses: {
+      201: { description: 'Created', content: json(CustomerSchema) },
+      ...errorResponses,
+      409: { description: 'A customer of that name exists', content: json(ApiErrorSchema) },
+    },
+  }),
+  async (c) => c.json(await createCustomer(c.get('deps'), c.get('actor'), c.req.valid('json')), 201),
+);

@@ -1,0 +1,57 @@
+import {
+  type CreateCustomer,
+  type Customer,
+  type CustomerList,
+  CUSTOMER_SUGGEST_LIMIT,
+  CUSTOMER_SUGGEST_MIN_CHARS,
+  type CustomerSuggestions,
+} from '@core/contracts';
+import type { Actor, AppDeps } from '../../context';
+import { conflict } from '../../lib/http';
+import { type CustomerRow, findCustomers, findCustomerSuggestions, insertCustomer } from './customers.repository';
+
+const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
+
+function emptyToNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    domain: row.domain,
+    segment: row.segment,
+    pointValue: row.pointValue,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Spec 9: from 2 typed characters, at most 5 case-insensitive partial matches on the name. */
+export async function suggestCustomers(deps: AppDeps, actor: Actor, q: string): Promise<CustomerSuggestions> {
+  const text = q.trim();
+  if (text.length < CUSTOMER_SUGGEST_MIN_CHARS) return { suggestions: [] };
+  const rows = await findCustomerSuggestions(deps.database.db, scopeOf(actor), text, CUSTOMER_SUGGEST_LIMIT);
+  return { suggestions: rows };
+}
+
+/** Spec 5: a case-insensitive match on name, domain or segment; newest first. */
+export async function listCustomers(deps: AppDeps, actor: Actor, search: string, limit: number): Promise<CustomerList> {
+  const rows = await findCustomers(deps.database.db, scopeOf(actor), search.trim(), limit);
+  return { customers: rows.map(toCustomer) };
+}
+
+/** Any member may create a customer; one per name per company, case-insensitively. */
+export async function createCustomer(deps: AppDeps, actor: Actor, input: CreateCustomer): Promise<Customer> {
+  const name = input.name.trim();
+  const row = await insertCustomer(deps.database.db, scopeOf(actor), {
+    name,
+    domain: emptyToNull(input.domain),
+    segment: emptyToNull(input.segment),
+    pointValue: input.pointValue ?? 0,
+    createdAt: deps.now(),
+  });
+  if (!row) throw conflict(`A customer named "${name}" already exists.`);
+  return toCustomer(row);
+}

@@ -1,0 +1,41 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { goals } from '../../db/schema';
+import { withTenant } from '../../db/tenant';
+
+export type GoalsScope = { companyId: string; userId: string };
+export type GoalsRow = { dailyCalls: number; dailyMeetings: number; dailySales: number; updatedAt: Date };
+
+const goalColumns = {
+  dailyCalls: goals.dailyCalls,
+  dailyMeetings: goals.dailyMeetings,
+  dailySales: goals.dailySales,
+  updatedAt: goals.updatedAt,
+};
+
+/** The caller's goals in their company, or null before the first save. */
+export async function findOwnGoals(db: Database, scope: GoalsScope): Promise<GoalsRow | null> {
+  return withTenant(db, scope, async (tx) => {
+    const [row] = await tx
+      .select(goalColumns)
+      .from(goals)
+      .where(and(eq(goals.companyId, scope.companyId), eq(goals.userId, scope.userId)));
+    return row ?? null;
+  });
+}
+
+/** One row per company and user: inserted the first time, updated after (race-safe upsert). */
+export async function upsertOwnGoals(
+  db: Database,
+  scope: GoalsScope,
+  values: { dailyCalls: number; dailyMeetings: number; dailySales: number; updatedAt: Date },
+): Promise<GoalsRow> {
+  return withTenant(db, scope, async (tx) => {
+    const [row] = await tx
+      .insert(goals)
+      .values({ ...values, companyId: scope.companyId, userId: scope.userId })
+      .onConflictDoUpdate({ target: [goals.companyId, goals.userId], set: values })
+      .returning(goalColumns);
+    return row!;
+  });
+}

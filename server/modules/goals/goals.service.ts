@@ -1,0 +1,29 @@
+import type { Goals, UpdateGoals } from '@core/contracts';
+import type { Actor, AppDeps } from '../../context';
+import { findOwnGoals, type GoalsRow, upsertOwnGoals } from './goals.repository';
+
+const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
+
+function toGoals(row: GoalsRow | null): Goals {
+  return {
+    dailyCalls: row?.dailyCalls ?? 0,
+    dailyMeetings: row?.dailyMeetings ?? 0,
+    dailySales: row?.dailySales ?? 0,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** The caller's daily goals; all zeros before the first save. */
+export async function getMyGoals(deps: AppDeps, actor: Actor): Promise<Goals> {
+  return toGoals(await findOwnGoals(deps.database.db, scopeOf(actor)));
+}
+
+export async function saveMyGoals(deps: AppDeps, actor: Actor, input: UpdateGoals): Promise<Goals> {
+  const row = await upsertOwnGoals(deps.database.db, scopeOf(actor), {
+    dailyCalls: input.dailyCalls,
+    dailyMeetings: input.dailyMeetings,
+    dailySales: input.dailySales,
+    updatedAt: deps.now(),
+  });
+  return toGoals(row);
+}

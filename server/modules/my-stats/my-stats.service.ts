@@ -1,0 +1,44 @@
+import type { MyTodayStats } from '@core/contracts';
+import { computeLocalDate } from '@core/period';
+import { computeConversionRate, computeGoalProgress } from '@core/stats';
+import type { Actor, AppDeps } from '../../context';
+import { findMyDayStatsAndGoals } from './my-stats.repository';
+
+/** My Activity's personal stats cards: today's rollup, the goals and the progress toward them. */
+export async function getMyTodayStats(deps: AppDeps, actor: Actor): Promise<MyTodayStats> {
+  const today = computeLocalDate(deps.now(), actor.timezone);
+  const { stats, goals } = await findMyDayStatsAndGoals(
+    deps.database.db,
+    { companyId: actor.companyId, userId: actor.userId },
+    today,
+  );
+  const s = {
+    calls: stats?.calls ?? 0,
+    answered: stats?.answered ?? 0,
+    unanswered: stats?.unanswered ?? 0,
+    meetingsBooked: stats?.meetingsBooked ?? 0,
+    meetingsCompleted: stats?.meetingsCompleted ?? 0,
+    movedForward: stats?.movedForward ?? 0,
+    sales: stats?.sales ?? 0,
+    revenue: stats?.revenue ?? 0,
+    points: stats?.points ?? 0,
+  };
+  const g = {
+    dailyCalls: goals?.dailyCalls ?? 0,
+    dailyMeetings: goals?.dailyMeetings ?? 0,
+    dailySales: goals?.dailySales ?? 0,
+    updatedAt: goals?.updatedAt.toISOString() ?? null,
+  };
+  return {
+    date: today,
+    ...s,
+    // "Conversion (answered to meeting)": meetings booked per answered call.
+    conversion: computeConversionRate(s.meetingsBooked, s.answered),
+    goals: g,
+    progress: {
+      calls: computeGoalProgress(s.calls, g.dailyCalls),
+      meetings: computeGoalProgress(s.meetingsBooked, g.dailyMeetings),
+      sales: computeGoalProgress(s.sales, g.dailySales),
+    },
+  };
+}

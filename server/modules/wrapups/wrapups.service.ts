@@ -1,0 +1,112 @@
+import {
+  type SaveWrapup,
+  type SaveWrapupResult,
+  type Wrapup,
+  WRAPUP_HISTORY_LIMIT,
+  WRAPUP_STATS_DAYS,
+  type WrapupHistory,
+  type WrapupNumbers,
+  type WrapupToday,
+} from '@core/contracts';
+import { addDays, computeLocalDate } from '@core/period';
+import { computeAverage } from '@core/stats';
+import type { Actor, AppDeps } from '../../context';
+import { findWrapupAndDayTotals, findWrapupHistory, saveWrapupOfDay, type WrapupRow } from './wrapups.repository';
+
+const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
+const todayOf = (deps: AppDeps, actor: Actor) => computeLocalDate(deps.now(), actor.timezone);
+
+function emptyToNull(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function toWrapup(row: WrapupRow): Wrapup {
+  return {
+    id: row.id,
+    date: row.date,
+    calls: row.calls,
+    meetings: row.meetings,
+    sales: row.sales,
+    points: row.points,
+    good: row.good,
+    improve: row.improve,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Today's wrap-up form: the saved wrap-up, and the day's numbers from the logged activities. */
+export async function getTodayWrapup(deps: AppDeps, actor: Actor): Promise<WrapupToday> {
+  const today = todayOf(deps, actor);
+  const { wrapup, totals } = await findWrapupAndDayTotals(deps.database.db, scopeOf(actor), today);
+  return {
+    date: today,
+    saved: wrapup ? toWrapup(wrapup) : null,
+    prefill: {
+      calls: totals?.calls ?? 0,
+      meetings: totals?.meetingsBooked ?? 0,
+      sales: totals?.sales ?? 0,
+      points: totals?.points ?? 0,
+    },
+  };
+}
+
+/** Creates today's wrap-up, or updates it when one exists (spec 4). */
+export async function saveTodayWrapup(deps: AppDeps, actor: Actor, input: SaveWrapup): Promise<SaveWrapupResult> {
+  const now = deps.now();
+  const today = computeLocalDate(now, actor.timezone);
+  const { wrapup, created } = await saveWrapupOfDay(
+    deps.database.db,
+    scopeOf(actor),
+    today,
+    {
+      calls: input.calls,
+      meetings: input.meetings,
+      sales: input.sales,
+      points: input.points,
+      good: emptyToNull(input.good),
+      improve: emptyToNull(input.improve),
+    },
+    now,
+  );
+  return { wrapup: toWrapup(wrapup), created };
+}
+
+/**
+ * The last 10 wrap-ups before today, and the last 7 days' (today included) totals and per-day
+ * averages over the days that have a wrap-up, rounded to 1 decimal (spec 9).
+ */
+export async function getWrapupHistory(deps: AppDeps, actor: Actor): Promise<WrapupHistory> {
+  const today = todayOf(deps, actor);
+  const from = addDays(today, -(WRAPUP_STATS_DAYS - 1));
+  const { previous, window } = await findWrapupHistory(deps.database.db, scopeOf(actor), {
+    today,
+    limit: WRAPUP_HISTORY_LIMIT,
+    from,
+    to: today,
+  });
+  const totals: WrapupNumbers = { calls: 0, meetings: 0, sales: 0, points: 0 };
+  for (const row of window) {
+    totals.calls += row.calls;
+    totals.meetings += row.meetings;
+    totals.sales += row.sales;
+    totals.points += row.points;
+  }
+  const days = window.length;
+  return {
+    history: previous.map(toWrapup),
+    last7Days: {
+      from,
+      to: today,
+      days,
+      totals,
+      averages: {
+        calls: computeAverage(totals.calls, days),
+        meetings: computeAverage(totals.meetings, days),
+        sales: computeAverage(totals.sales, days),
+        points: computeAverage(totals.points, days),
+      },
+    },
+  };
+}
