@@ -10,10 +10,15 @@ import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
 import { createRouter, HttpError } from './lib/http';
+import { activitiesRoutes } from './modules/activities/activities.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { goalsRoutes } from './modules/goals/goals.routes';
 import { kpiRulesRoutes } from './modules/kpi-rules/kpi-rules.routes';
+import { myStatsRoutes } from './modules/my-stats/my-stats.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { loadSession } from './modules/session/session.middleware';
 import { systemRoutes } from './modules/system/system.routes';
+import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 export const WEB_DIST_DIR = resolve(import.meta.dirname, '..', 'dist', 'web');
@@ -25,6 +30,11 @@ function createApiRouter() {
   api.route('/', onboardingRoutes);
   api.route('/', eventsRoutes);
   api.route('/', kpiRulesRoutes);
+  api.route('/', activitiesRoutes);
+  api.route('/', customersRoutes);
+  api.route('/', goalsRoutes);
+  api.route('/', myStatsRoutes);
+  api.route('/', wrapupsRoutes);
   return api;
 }
 
