@@ -12,10 +12,12 @@ import type { AppDeps, AppEnv } from './context';
 import { createRouter, HttpError } from './lib/http';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { displayLinksRoutes } from './modules/display-links/display-links.routes';
 import { goalsRoutes } from './modules/goals/goals.routes';
 import { kpiRulesRoutes } from './modules/kpi-rules/kpi-rules.routes';
 import { myStatsRoutes } from './modules/my-stats/my-stats.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { scoreboardRoutes } from './modules/scoreboard/scoreboard.routes';
 import { loadSession } from './modules/session/session.middleware';
 import { systemRoutes } from './modules/system/system.routes';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
@@ -29,6 +31,8 @@ function createApiRouter() {
   api.use('*', loadSession);
   api.route('/', onboardingRoutes);
   api.route('/', eventsRoutes);
+  api.route('/', scoreboardRoutes);
+  api.route('/', displayLinksRoutes);
   api.route('/', kpiRulesRoutes);
   api.route('/', activitiesRoutes);
   api.route('/', customersRoutes);
@@ -127,7 +131,7 @@ export function createApp(deps: AppDeps) {
  * included).
  */
 function serveWebApp(app: OpenAPIHono<AppEnv>) {
-  if (!existsSync(WEB_DIST_DIR)) {
+  if (!existsSync(join(WEB_DIST_DIR, 'index.html'))) {
     app.get('*', (c) => c.text('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.', 503));
     return;
   }
@@ -142,14 +146,21 @@ function serveWebApp(app: OpenAPIHono<AppEnv>) {
     }),
   );
   app.use('*', serveStatic({ root: WEB_DIST_DIR, rewriteRequestPath: (path) => (path === '/' ? '/__none__' : path) }));
+  let indexHtml: string | null = null;
   app.get('*', (c) => {
-    const indexPath = join(WEB_DIST_DIR, 'index.html');
-    if (!existsSync(indexPath)) {
-      return c.text('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.', 503);
-    }
+    const brand = c.get('deps').config.BRAND_NAME;
+    indexHtml ??= renderIndexHtml(readFileSync(join(WEB_DIST_DIR, 'index.html'), 'utf8'), brand);
     c.header('Cache-Control', 'no-cache');
-    return c.html(readFileSync(indexPath, 'utf8'));
+    return c.html(indexHtml);
   });
+}
+
+/** Writes BRAND_NAME into the page (title and the application-name meta the web app reads). */
+function renderIndexHtml(html: string, brand: string): string {
+  const safe = brand.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+  return html
+    .replace('<meta name="application-name" content="Dealboard" />', `<meta name="application-name" content="${safe}" />`)
+    .replace('<title>Dealboard</title>', `<title>${safe}</title>`);
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -58,3 +58,13 @@ export type ProvisionResult = z.infer<typeof ProvisionResultSchema>;
 
 export const AccessCodeCheckSchema = z.object({ code: z.string().trim().min(1).max(200) });
 export const AccessCodeCheckResultSchema = z.object({ valid: z.boolean() });
+
+/** What the signed-out web app needs to know about this server. */
+export const PublicConfigSchema = z.object({
+  brand: z.string(),
+  tenancy: z.enum(['single', 'multi']),
+  /** Where mail goes: a real SMTP server, or the outbox (then the dev mailbox shows it). */
+  mailTransport: z.enum(['smtp', 'outbox']),
+  devMailbox: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

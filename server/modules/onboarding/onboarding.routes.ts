@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { AccessCodeCheckResultSchema, AccessCodeCheckSchema, MeSchema, ProvisionResultSchema } from '@core/contracts';
+import { AccessCodeCheckResultSchema, AccessCodeCheckSchema, MeSchema, ProvisionResultSchema, PublicConfigSchema } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireUser } from '../session/session.middleware';
 import { checkAccessCode, getMe, provisionUser } from './onboarding.service';
@@ -11,11 +11,14 @@ onboardingRoutes.openapi(
     method: 'get',
     path: '/me',
     tags: ['Onboarding'],
-    summary: 'The signed-in person, their membership, company and onboarding status',
-    middleware: [requireUser] as const,
-    responses: { 200: { description: 'OK', content: { 'application/json': { schema: MeSchema } } }, ...errorResponses },
+    summary: 'The signed-in person, their membership, company and onboarding status; null when signed out',
+    responses: { 200: { description: 'OK', content: { 'application/json': { schema: MeSchema.nullable() } } }, ...errorResponses },
   }),
-  async (c) => c.json(await getMe(c.get('deps'), c.get('user')!), 200),
+  async (c) => {
+    // Signed out is an answer here, not an error: the app asks on every start.
+    const user = c.get('user');
+    return c.json(user ? await getMe(c.get('deps'), user) : null, 200);
+  },
 );
 
 onboardingRoutes.openapi(
@@ -46,4 +49,21 @@ onboardingRoutes.openapi(
     },
   }),
   async (c) => c.json({ valid: await checkAccessCode(c.get('deps'), c.req.valid('json').code) }, 200),
+);
+
+onboardingRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/public-config',
+    tags: ['Onboarding'],
+    summary: 'What the signed-out web app needs to know (brand, tenancy, mail transport)',
+    responses: { 200: { description: 'OK', content: { 'application/json': { schema: PublicConfigSchema } } } },
+  }),
+  (c) => {
+    const { config, mailer } = c.get('deps');
+    return c.json(
+      { brand: config.BRAND_NAME, tenancy: config.TENANCY, mailTransport: mailer.transport, devMailbox: !config.isProduction && mailer.transport === 'outbox' },
+      200,
+    );
+  },
 );

@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const ARTIFACTS_DIR = resolve(import.meta.dirname, '..', '..', 'artifacts');
+const SCREENSHOT_DIR = join(ARTIFACTS_DIR, 'screenshots');
+
+/** ARCHITECTURE.md: the flags Debian's chromium needs on these machines. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export type Browser = {
+  context: BrowserContext;
+  newPage: () => Promise<Page>;
+  /** Console errors and page errors seen so far (a finished screen has none). */
+  consoleErrors: string[];
+  close: () => Promise<void>;
+};
+
+/** A fresh Chromium profile (launchPersistentContext: Playwright refuses --user-data-dir in args). */
+export async function openBrowser(options: { baseUrl: string; viewport?: { width: number; height: number }; locale?: string }): Promise<Browser> {
+  const profileDir = mkdtempSync(join(tmpdir(), 'dealboard-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL: options.baseUrl,
+    viewport: options.viewport ?? { width: 1366, height: 860 },
+    locale: options.locale ?? 'en-US',
+    timezoneId: 'Europe/Oslo',
+  });
+  context.setDefaultTimeout(15_000);
+  const consoleErrors: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return {
+    context,
+    consoleErrors,
+    newPage: async () => context.pages()[0] ?? (await context.newPage()),
+    close: async () => {
+      await context.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a full-page screenshot under artifacts/screenshots/<name>.png (git-ignored). */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}

@@ -1,0 +1,31 @@
+import { resolve } from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_PORT = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig({
+  root: resolve(import.meta.dirname, 'web'),
+  publicDir: resolve(import.meta.dirname, 'web/public'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@core': resolve(import.meta.dirname, 'core'),
+      '@web': resolve(import.meta.dirname, 'web'),
+    },
+  },
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist/web'),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    proxy: {
+      '/api': { target: `http://localhost:${API_PORT}`, changeOrigin: false },
+      '/dev/mailbox': { target: `http://localhost:${API_PORT}` },
+    },
+  },
+});

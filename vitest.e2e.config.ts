@@ -1,0 +1,19 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+/** Browser journeys against the built app (run by scripts/e2e.mjs after `vite build`). */
+export default defineConfig({
+  resolve: { alias: { '@core': resolve(import.meta.dirname, 'core') } },
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    environment: 'node',
+    pool: 'forks',
+    // Each file drives one or two Chromiums; on 2 cores one file at a time is the fast order.
+    maxWorkers: 1,
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
+  },
+});

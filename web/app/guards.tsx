@@ -1,0 +1,71 @@
+import { AlertTriangleIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { BrandSkeleton } from '@web/components/brand-skeleton';
+import { useAuth } from '@web/lib/auth/auth-provider';
+import { paths } from '@web/lib/paths';
+
+/** Protected routes: the branded skeleton while auth loads, /auth when signed out. */
+export function RequireAuth() {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <BrandSkeleton />;
+  if (!user) return <Navigate to={paths.auth()} replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+}
+
+/** Spec 'Onboarding gate': after this long it lets the person through with a warning. */
+export const ONBOARDING_TIMEOUT_MS = 10_000;
+
+/**
+ * Waits for the sign-in provisioning. A person with a company goes on; one without (multi-tenant
+ * mode, or removed by an admin) goes to /awaiting-assignment. If the check hangs for 10 seconds,
+ * the app opens anyway in a degraded state with the spec's warning.
+ */
+export function OnboardingGate() {
+  const { t } = useTranslation();
+  const { me, isProvisioning } = useAuth();
+  const [degraded, setDegraded] = useState(false);
+  const checking = !me || isProvisioning;
+
+  useEffect(() => {
+    if (!checking) return;
+    const timer = setTimeout(() => setDegraded(true), ONBOARDING_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [checking]);
+
+  if (checking && !degraded) return <BrandSkeleton label={t('onboarding.checking')} />;
+  if (!checking && me && !me.onboarding.hasCompany) return <Navigate to={paths.awaitingAssignment} replace />;
+  return (
+    <>
+      {degraded && checking && (
+        <div role="alert" className="flex items-center gap-2 bg-warning-soft px-4 py-2 text-sm text-[oklch(0.42_0.1_70)]">
+          <AlertTriangleIcon className="size-4 shrink-0" aria-hidden />
+          {t('onboarding.degraded')}
+        </div>
+      )}
+      <Outlet />
+    </>
+  );
+}
+
+/** Admin-only screens. Non-admins go to /app/dashboard, where the access-denied alert shows. */
+export function AdminGuard() {
+  const { isAdmin, isLoading, me } = useAuth();
+  if (isLoading || !me) return <BrandSkeleton />;
+  if (!isAdmin) return <Navigate to={paths.app.dashboardAlias} replace state={{ accessDenied: true }} />;
+  return <Outlet />;
+}
+
+/** Public auth screens: a signed-in person is sent on to the app. */
+export function RedirectIfSignedIn() {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <BrandSkeleton />;
+  if (user) {
+    const invite = new URLSearchParams(location.search).get('invite');
+    return <Navigate to={invite ? paths.invite(invite) : paths.app.dashboard} replace />;
+  }
+  return <Outlet />;
+}

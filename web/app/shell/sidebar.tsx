@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { LogoMark } from '@web/components/logo';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
+import { getBrandName } from '@web/lib/brand';
+import { cn } from '@web/lib/cn';
+import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './nav-items';
+
+/** Exact path match, as the spec says (so /app is not active on /app/activity). */
+function isActive(item: NavItem, pathname: string): boolean {
+  const target = item.to.split('?')[0];
+  if (item === ADMIN_NAV_ITEM) return pathname.startsWith('/app/admin');
+  return pathname === target || (target === '/app' && pathname === '/app/dashboard');
+}
+
+export function SidebarNav({ collapsed, isAdmin, onNavigate }: { collapsed: boolean; isAdmin: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const items = isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
+  return (
+    <nav aria-label={t('nav.label')} className="flex flex-1 flex-col gap-0.5 px-2">
+      {items.map((item) => {
+        const active = isActive(item, pathname);
+        const link = (
+          <Link
+            key={item.to}
+            to={item.to}
+            onClick={onNavigate}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'group flex h-9 items-center gap-3 rounded-md px-2.5 text-sm font-medium text-sidebar-muted transition-colors outline-none hover:bg-sidebar-accent hover:text-sidebar-foreground focus-visible:ring-2 focus-visible:ring-ring',
+              active && 'bg-sidebar-accent text-white shadow-[inset_3px_0_0_var(--color-success)]',
+              collapsed && 'justify-center px-0',
+              item === ADMIN_NAV_ITEM && 'mt-3',
+            )}
+          >
+            <item.icon className={cn('size-[18px] shrink-0', active ? 'text-success' : '')} aria-hidden />
+            <span className={cn(collapsed && 'sr-only')}>{t(item.labelKey)}</span>
+          </Link>
+        );
+        if (!collapsed) return link;
+        return (
+          <Tooltip key={item.to}>
+            <TooltipTrigger asChild>{link}</TooltipTrigger>
+            <TooltipContent side="right">{t(item.labelKey)}</TooltipContent>
+          </Tooltip>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** The desktop sidebar: 16rem open, 3rem of icons when collapsed (spec widths). */
+export function DesktopSidebar({ open, isAdmin }: { open: boolean; isAdmin: boolean }) {
+  return (
+    <aside
+      data-state={open ? 'expanded' : 'collapsed'}
+      className={cn(
+        'sticky top-0 hidden h-dvh shrink-0 flex-col bg-sidebar text-sidebar-foreground transition-[width] duration-200 md:flex',
+        open ? 'w-64' : 'w-12',
+      )}
+    >
+      <SidebarBrand collapsed={!open} />
+      <SidebarNav collapsed={!open} isAdmin={isAdmin} />
+    </aside>
+  );
+}
+
+export function SidebarBrand({ collapsed }: { collapsed: boolean }) {
+  return (
+    <Link to="/app" className={cn('flex h-14 items-center gap-2.5 px-3 text-white', collapsed && 'justify-center px-0')}>
+      <LogoMark className="size-7 shrink-0" />
+      <span className={cn('text-[15px] font-semibold tracking-tight', collapsed && 'sr-only')}>{getBrandName()}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,21 @@
+import { getBrandName } from '@web/lib/brand';
+import { cn } from '@web/lib/cn';
+
+export function LogoMark({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 32 32" aria-hidden className={cn('size-7', className)}>
+      <rect width="32" height="32" rx="8" fill="currentColor" className="text-primary" />
+      <path d="M8 22V14M14 22V9M20 22v-6M26 22V11" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The product wordmark: mark + BRAND_NAME. */
+export function Wordmark({ className, markClassName }: { className?: string; markClassName?: string }) {
+  return (
+    <span className={cn('inline-flex items-center gap-2 font-semibold tracking-tight', className)}>
+      <LogoMark className={markClassName} />
+      <span>{getBrandName()}</span>
+    </span>
+  );
+}

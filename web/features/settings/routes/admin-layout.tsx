@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { PageHeader } from '@web/components/page-header';
+import { cn } from '@web/lib/cn';
+import { paths } from '@web/lib/paths';
+
+const TABS = [
+  { to: paths.admin.users, labelKey: 'admin.users', end: true },
+  { to: paths.admin.kpi, labelKey: 'admin.kpi' },
+  { to: paths.admin.customers, labelKey: 'admin.customers' },
+  { to: paths.admin.integrations, labelKey: 'admin.integrations' },
+  { to: paths.admin.billing, labelKey: 'admin.billing' },
+];
+
+/** The Administration console: heading, subtitle and the five tabs (active one highlighted). */
+export function Component() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('admin.title')} description={t('admin.subtitle')} />
+      <nav aria-label={t('admin.title')} className="mb-6 flex gap-1 overflow-x-auto border-b">
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            end={tab.end}
+            className={({ isActive }) =>
+              cn(
+                '-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                isActive ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground',
+              )
+            }
+          >
+            {t(tab.labelKey)}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ApiError } from '@core/contracts';
+
+/** An API failure with the server's message (already human) and field details for forms. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+type ApiOptions = Omit<RequestInit, 'body'> & { json?: unknown; query?: Record<string, string | number | undefined> };
+
+/**
+ * Fetches `/api/v1{path}` with the session cookie and returns the parsed JSON. Non-2xx answers
+ * throw ApiRequestError carrying the server's `{ error: { code, message, details } }`.
+ */
+export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { json, query, headers, ...rest } = options;
+  const url = new URL(`/api/v1${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  const init: RequestInit = { credentials: 'same-origin', ...rest, headers: new Headers(headers) };
+  if (json !== undefined) {
+    (init.headers as Headers).set('content-type', 'application/json');
+    init.body = JSON.stringify(json);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new ApiRequestError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const body = (await response.json().catch(() => null)) as (ApiError & T) | null;
+  if (!response.ok) {
+    const error = body && 'error' in body ? body.error : null;
+    throw new ApiRequestError(response.status, error?.code ?? 'http_error', error?.message ?? `Request failed (${response.status})`, error?.details);
+  }
+  return body as T;
+}

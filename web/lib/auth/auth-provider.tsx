@@ -1,0 +1,108 @@
+import type { Me } from '@core/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { authClient } from './auth-client';
+import { meQueryKey, useMe } from './get-me';
+import { provisionMe } from './provision';
+
+export type AuthState = {
+  me: Me | null;
+  user: Me['user'] | null;
+  isLoading: boolean;
+  isAdmin: boolean;
+  /** True until the sign-in provisioning of the current person has finished. */
+  isProvisioning: boolean;
+  error: Error | null;
+  /** Re-reads the membership and onboarding status (after accepting an invitation, a role change...). */
+  recheck: () => Promise<void>;
+  signOut: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/** Spec 9: a console warning (no user-visible action) when auth loading passes 15 seconds. */
+const AUTH_LOADING_WARNING_MS = 15_000;
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('auth');
+  const queryClient = useQueryClient();
+  const meQuery = useMe();
+  const me = meQuery.data ?? null;
+  const provisionedFor = useRef<string | null>(null);
+  const [provisionedUserId, setProvisionedUserId] = useState<string | null>(null);
+
+  const recheck = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (!meQuery.isLoading) return;
+    const timer = setTimeout(() => console.warn('[auth] still loading after 15 seconds'), AUTH_LOADING_WARNING_MS);
+    return () => clearTimeout(timer);
+  }, [meQuery.isLoading]);
+
+  // Spec 4, "User set-up": whenever a signed-in person is seen, provision them (deferred a tick),
+  // then show the welcome toast once (when the membership was just created) and re-check.
+  useEffect(() => {
+    if (!me || provisionedFor.current === me.user.id) return;
+    provisionedFor.current = me.user.id;
+    const timer = setTimeout(async () => {
+      try {
+        const result = await provisionMe();
+        if (!result.success) {
+          if (result.error === 'removed') return void (await recheck());
+          toast.error(t('provision.setupErrorTitle'), { description: result.error || t('provision.setupErrorDescription') });
+          return;
+        }
+        if (result.created) {
+          toast.success(t('provision.welcomeTitle'), {
+            description: result.promoted ? t('provision.welcomeAdmin') : t('provision.welcomeUser'),
+          });
+        }
+        if (result.created || result.promoted) await recheck();
+      } catch {
+        toast.error(t('provision.unexpected'));
+      } finally {
+        setProvisionedUserId(me.user.id);
+      }
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [me, recheck, t]);
+
+  const signOut = useCallback(async () => {
+    const { error } = await authClient.signOut();
+    if (error) {
+      toast.error(t('signOut.failed'));
+      return;
+    }
+    provisionedFor.current = null;
+    setProvisionedUserId(null);
+    queryClient.setQueryData(meQueryKey, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+    toast.success(t('signOut.success'));
+  }, [queryClient, t]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      me,
+      user: me?.user ?? null,
+      isLoading: meQuery.isLoading,
+      isAdmin: me?.onboarding.role === 'admin',
+      isProvisioning: Boolean(me) && provisionedUserId !== me?.user.id,
+      error: meQuery.error,
+      recheck,
+      signOut,
+    }),
+    [me, meQuery.isLoading, meQuery.error, recheck, signOut, provisionedUserId],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}

@@ -1,0 +1,43 @@
+/** Every in-app URL, built in one place (never typed as string literals across the app). */
+export const paths = {
+  root: '/',
+  landing: '/landing',
+  auth: (params?: { mode?: 'join'; invite?: string; error?: string; error_description?: string }) => withQuery('/auth', params),
+  authRegister: (plan?: string) => withQuery('/auth/register', plan ? { plan } : undefined),
+  authCallback: '/auth/callback',
+  contact: '/contact',
+  invite: (code: string) => `/invite/${encodeURIComponent(code)}`,
+  join: (invite: string) => withQuery('/join', { invite }),
+  awaitingAssignment: '/awaiting-assignment',
+  onboarding: '/onboarding',
+  app: {
+    dashboard: '/app',
+    dashboardAlias: '/app/dashboard',
+    activity: '/app/activity',
+    company: '/app/company',
+    teamOverview: '/app/team/overview',
+    wrapup: '/app/wrapup',
+    weekly: '/app/weekly',
+    monthly: '/app/monthly',
+    settings: (tab?: string) => withQuery('/app/settings', tab ? { tab } : undefined),
+  },
+  tv: '/tv',
+  admin: {
+    root: '/admin',
+    users: '/app/admin/users',
+    kpi: '/app/admin/kpi',
+    customers: '/app/admin/customers',
+    integrations: '/app/admin/integrations',
+    billing: '/app/admin/billing',
+  },
+  devMailbox: '/dev/mailbox',
+  publicPage: (slug: string) => `/${slug}`,
+} as const;
+
+function withQuery(path: string, params?: Record<string, string | undefined>): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
