@@ -1,11 +1,13 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { magicLink } from 'better-auth/plugins/magic-link';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Config } from '../env';
 import type { Mailer } from '../mail/mailer';
-import { renderResetPasswordMail, renderVerificationMail } from '../mail/templates';
+import { renderMagicLinkMail, renderResetPasswordMail, renderVerificationMail } from '../mail/templates';
+import { findInvitationByCode } from '../modules/invitations/invitations.repository';
 import { hashPassword, verifyPassword } from './password';
 
 /** The header our server sets to the socket's address (client copies are stripped first). */
@@ -13,6 +15,26 @@ export const CLIENT_IP_HEADER = 'x-dealboard-client-ip';
 
 /** Minimum password length, as the spec's join form (field attribute minLength 6). */
 export const MIN_PASSWORD_LENGTH = 6;
+
+/** How long a magic link works (the mail says 15 minutes). */
+export const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
+
+/**
+ * The company a magic link's invitation belongs to, for the mail's heading. Read from the link's
+ * own callback URL (/auth/callback?invite={code}), never from text the requester sent, so a
+ * stranger cannot put words of their choosing into a mail sent in our name.
+ */
+async function findInvitedCompanyName(db: Database, magicLinkUrl: string): Promise<string | undefined> {
+  try {
+    const callback = new URL(magicLinkUrl).searchParams.get('callbackURL');
+    const code = callback ? new URL(callback, 'http://localhost').searchParams.get('invite') : null;
+    if (!code) return undefined;
+    const invitation = await findInvitationByCode(db, code);
+    return invitation?.usedBy === null ? invitation.companyName : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export type SignUpGuard = (request: { headers: Headers; email: string }) => Promise<string | null>;
 
@@ -91,12 +113,33 @@ export function createAuth({ db, config, mailer, secret, checkSignUp }: CreateAu
       cookiePrefix: 'dealboard',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_EXPIRES_SECONDS,
+        sendMagicLink: async ({ email, url }) => {
+          const companyName = await findInvitedCompanyName(db, url);
+          await mailer.send(renderMagicLinkMail({ brand, to: email, url, companyName }));
+        },
+      }),
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-up/email' || !checkSignUp) return;
+        if (!checkSignUp) return;
         const body = (ctx.body ?? {}) as { email?: string };
-        const refusal = await checkSignUp({ headers: ctx.headers ?? new Headers(), email: body.email ?? '' });
-        if (refusal) throw new APIError('FORBIDDEN', { message: refusal });
+        const email = (body.email ?? '').trim();
+        if (ctx.path === '/sign-up/email') {
+          const refusal = await checkSignUp({ headers: ctx.headers ?? new Headers(), email });
+          if (refusal) throw new APIError('FORBIDDEN', { message: refusal });
+        }
+        // A magic link for an e-mail without an account creates the account when it is followed:
+        // the same sign-up policy applies as for e-mail and password (an invitation code, sent as
+        // x-invite-code by POST /api/v1/invitations/magic-link, satisfies it).
+        if (ctx.path === '/sign-in/magic-link' && email) {
+          const existing = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
+          if (existing) return;
+          const refusal = await checkSignUp({ headers: ctx.headers ?? new Headers(), email });
+          if (refusal) throw new APIError('FORBIDDEN', { message: refusal });
+        }
       }),
     },
   });

@@ -2,6 +2,7 @@ import { type Me, normalizeRole, type ProvisionResult } from '@core/contracts';
 import { DEFAULT_TIME_ZONE } from '@core/period';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, SessionUser } from '../../context';
+import { decideSignUp } from '../admin/signup-policy.service';
 import { findActiveMembership, hasRemovedMembership } from '../session/session.repository';
 import { findAccessCode, findDefaultCompanyId, getOrCreateDefaultCompany, joinCompany } from './onboarding.repository';
 
@@ -86,9 +87,12 @@ export async function checkAccessCode(deps: AppDeps, code: string): Promise<bool
   return expected !== null && expected !== '' && isSameSecret(code.trim(), expected);
 }
 
-/** The server-side half of the access-code rule, run before better-auth creates an account. */
+/**
+ * The server-side sign-up rule, run before better-auth creates an account: the company's sign-up
+ * policy (open, access code, invitation only; see server/modules/admin/signup-policy.service.ts)
+ * against the access code (header x-access-code) and invitation code (header x-invite-code) the
+ * join form sends. Returns the refusal message, or null to allow.
+ */
 export async function checkSignUpAllowed(deps: AppDeps, headers: Headers): Promise<string | null> {
-  const code = headers.get('x-access-code');
-  if (code && code.trim() !== '' && !(await checkAccessCode(deps, code))) return 'Invalid access code';
-  return null;
+  return decideSignUp(deps, { accessCode: headers.get('x-access-code'), inviteCode: headers.get('x-invite-code') });
 }

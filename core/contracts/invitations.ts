@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { RoleSchema } from './common';
+
+export const INVITATION_EXPIRY_MIN_DAYS = 1;
+export const INVITATION_EXPIRY_MAX_DAYS = 30;
+export const INVITATION_EXPIRY_DEFAULT_DAYS = 7;
+
+/** Spec 8: the text shown for a code that is unknown, used or expired. */
+export const INVITATION_INVALID_MESSAGE = 'The invitation is not valid or has expired';
+
+export const INVITATION_STATUSES = ['active', 'used', 'expired'] as const;
+export const InvitationStatusSchema = z.enum(INVITATION_STATUSES);
+export type InvitationStatus = z.infer<typeof InvitationStatusSchema>;
+
+export const CreateInvitationSchema = z
+  .object({
+    role: RoleSchema.default('user'),
+    expiresInDays: z
+      .number({ message: 'Expiry must be a whole number of days' })
+      .int('Expiry must be a whole number of days')
+      .min(INVITATION_EXPIRY_MIN_DAYS, `Expiry must be at least ${INVITATION_EXPIRY_MIN_DAYS} day`)
+      .max(INVITATION_EXPIRY_MAX_DAYS, `Expiry must be at most ${INVITATION_EXPIRY_MAX_DAYS} days`)
+      .default(INVITATION_EXPIRY_DEFAULT_DAYS),
+  })
+  .strict();
+export type CreateInvitation = z.input<typeof CreateInvitationSchema>;
+
+export const InvitationSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  /** A stored 'manager' (or anything but admin) shows as user. */
+  role: RoleSchema,
+  status: InvitationStatusSchema,
+  /** origin + /invite/{code}; offer "Copy link" only while status is active. */
+  url: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  usedBy: z.string().nullable(),
+  usedByName: z.string().nullable(),
+  usedAt: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof InvitationSchema>;
+
+export const InvitationListSchema = z.object({ invitations: z.array(InvitationSchema) });
+export type InvitationList = z.infer<typeof InvitationListSchema>;
+
+export const InvitationIdParamsSchema = z.object({ id: z.uuid({ message: 'Not an invitation id' }) });
+
+const InvitationCodeSchema = z
+  .string({ message: 'An invitation code is required' })
+  .trim()
+  .min(1, 'An invitation code is required')
+  .max(200, 'Not an invitation code');
+
+export const InvitationCodeParamsSchema = z.object({ code: InvitationCodeSchema });
+
+/** Spec 3, "Invitation preview": what /invite/{code} shows before anyone signs in. */
+export const InvitationPreviewSchema = z.object({
+  valid: z.boolean(),
+  companyName: z.string().nullable(),
+  role: RoleSchema.nullable(),
+  error: z.string().optional(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
+
+export const AcceptInvitationSchema = z.object({ code: InvitationCodeSchema }).strict();
+export type AcceptInvitation = z.infer<typeof AcceptInvitationSchema>;
+
+/** Spec 3, "Invitation use result". */
+export const AcceptInvitationResultSchema = z.object({
+  success: z.literal(true),
+  /** 'You are now part of {company}', or that the person already was. */
+  message: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  role: RoleSchema,
+  /** True when the person was already an active member and the invitation was left unused. */
+  alreadyMember: z.boolean(),
+});
+export type AcceptInvitationResult = z.infer<typeof AcceptInvitationResultSchema>;
+
+export const RequestMagicLinkSchema = z
+  .object({
+    code: InvitationCodeSchema,
+    email: z.email({ message: 'Enter a valid e-mail address' }).max(254),
+    /** Used when the link creates the account. */
+    name: z.string().trim().max(80).optional(),
+  })
+  .strict();
+export type RequestMagicLink = z.infer<typeof RequestMagicLinkSchema>;
+
+export const MagicLinkSentSchema = z.object({ sent: z.literal(true) });

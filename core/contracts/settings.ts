@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { SUPPORTED_CURRENCIES } from '../money';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../period/time-zones';
+import { RoleSchema } from './common';
+
+/** Languages with a complete catalog (ARCHITECTURE.md: English and Norwegian bokmål). */
+export const LANGUAGES = ['en', 'nb'] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
+
+export const DISPLAY_NAME_MAX = 80;
+export const AVATAR_URL_MAX = 2048;
+export const COMPANY_NAME_MAX = 100;
+
+/** Trimmed text where an empty field means "none" (spec 5: display name and avatar URL). */
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => (v === null || v === '' ? null : v));
+
+/** An absolute http(s) address with a host and no spaces (core has no URL class: no DOM, no node). */
+const HTTP_URL_RE = /^https?:\/\/[^\s/?#@]+(?:[/?#][^\s]*)?$/i;
+function isHttpUrl(value: string): boolean {
+  return HTTP_URL_RE.test(value);
+}
+
+// ---- Personal settings ------------------------------------------------------------------------
+
+export const ProfileSettingsSchema = z.object({
+  displayName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  /** Read-only here: it is the sign-in identity. */
+  email: z.string(),
+  /** Null: follow the browser. */
+  language: LanguageSchema.nullable(),
+});
+export type ProfileSettings = z.infer<typeof ProfileSettingsSchema>;
+
+export const UpdateProfileSchema = z
+  .object({
+    displayName: optionalText(DISPLAY_NAME_MAX, 'Display name').optional(),
+    avatarUrl: optionalText(AVATAR_URL_MAX, 'Avatar URL')
+      .refine((v) => v === null || isHttpUrl(v), 'Avatar URL must be an http(s) address')
+      .optional(),
+    language: LanguageSchema.nullable().optional(),
+  })
+  .strict();
+export type UpdateProfile = z.input<typeof UpdateProfileSchema>;
+
+// ---- Company settings -------------------------------------------------------------------------
+
+const CompanyNameSchema = z
+  .string({ message: 'Company name must be text' })
+  .trim()
+  .min(1, 'Company name cannot be empty')
+  .max(COMPANY_NAME_MAX, `Company name must be at most ${COMPANY_NAME_MAX} characters`);
+
+const TimeZoneSchema = z
+  .string({ message: 'Time zone must be text' })
+  .trim()
+  .refine(isValidTimeZone, 'Unknown time zone (use an IANA name such as Europe/Oslo)');
+
+export const CurrencySchema = z.enum(SUPPORTED_CURRENCIES, {
+  message: `Currency must be one of ${SUPPORTED_CURRENCIES.join(', ')}`,
+});
+
+export const CompanySettingsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  currency: z.string(),
+  logoUrl: z.string().nullable(),
+  createdAt: z.string(),
+  counts: z.object({ members: z.number().int(), activities: z.number().int(), customers: z.number().int() }),
+});
+export type CompanySettings = z.infer<typeof CompanySettingsSchema>;
+
+export const UpdateCompanySchema = z
+  .object({
+    name: CompanyNameSchema.optional(),
+    timezone: TimeZoneSchema.optional(),
+    currency: CurrencySchema.optional(),
+  })
+  .strict()
+  .refine((v) => v.name !== undefined || v.timezone !== undefined || v.currency !== undefined, {
+    message: 'Nothing to change',
+  });
+export type UpdateCompany = z.input<typeof UpdateCompanySchema>;
+
+// ---- Creating a company (multi-tenant mode) ---------------------------------------------------
+
+export const CreateCompanySchema = z
+  .object({
+    name: CompanyNameSchema,
+    timezone: TimeZoneSchema.default(DEFAULT_TIME_ZONE),
+  })
+  .strict();
+export type CreateCompany = z.input<typeof CreateCompanySchema>;
+
+export const CreatedCompanySchema = z.object({
+  companyId: z.string(),
+  name: z.string(),
+  timezone: z.string(),
+  role: RoleSchema,
+  message: z.string(),
+});
+export type CreatedCompany = z.infer<typeof CreatedCompanySchema>;
+
+// ---- Sign-up policy ---------------------------------------------------------------------------
+
+/**
+ * open: anyone may create an account (an access code, when entered, must still be right);
+ * access_code: an account needs the company's access code (or an invitation);
+ * invite_only: an account needs a valid invitation code.
+ */
+export const SIGNUP_POLICIES = ['open', 'access_code', 'invite_only'] as const;
+export const SignupPolicySchema = z.enum(SIGNUP_POLICIES, {
+  message: `Policy must be one of ${SIGNUP_POLICIES.join(', ')}`,
+});
+export type SignupPolicy = z.infer<typeof SignupPolicySchema>;
+
+export const ACCESS_CODE_MIN = 4;
+export const ACCESS_CODE_MAX = 100;
+
+/** What an admin sees and sets. */
+export const SignupPolicySettingsSchema = z.object({
+  policy: SignupPolicySchema,
+  accessCode: z.string().nullable(),
+  /**
+   * Whether the policy gates account creation on this instance. True in single-tenant mode;
+   * in multi-tenant mode anyone may create an account (and a company), and joining an existing
+   * company always takes an invitation, so the policy is stored but not enforced at sign-up.
+   */
+  enforced: z.boolean(),
+});
+export type SignupPolicySettings = z.infer<typeof SignupPolicySettingsSchema>;
+
+/**
+ * accessCode: omitted keeps the stored code, null or '' clears it, text sets it (trimmed).
+ * The access_code policy needs a code, given here or already stored.
+ */
+export const UpdateSignupPolicySchema = z
+  .object({
+    policy: SignupPolicySchema,
+    accessCode: z
+      .string({ message: 'Access code must be text' })
+      .trim()
+      .max(ACCESS_CODE_MAX, `Access code must be at most ${ACCESS_CODE_MAX} characters`)
+      .refine((v) => v === '' || v.length >= ACCESS_CODE_MIN, `Access code must be at least ${ACCESS_CODE_MIN} characters`)
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type UpdateSignupPolicy = z.input<typeof UpdateSignupPolicySchema>;
+
+/** What the public join form learns: whether to show (and require) the access code field. Never the code. */
+export const PublicSignupPolicySchema = z.object({ policy: SignupPolicySchema });
+export type PublicSignupPolicy = z.infer<typeof PublicSignupPolicySchema>;

@@ -1,0 +1,19 @@
+import type { Billing } from '@core/contracts';
+import { BILLING_CURRENCY, computeMonthlyPrice } from '@core/billing';
+import type { Actor, AppDeps } from '../../context';
+import { countActiveMembers } from './admin.repository';
+
+/** The plan and monthly price the spec's rules give for the company's active members. No payments. */
+export async function getBilling(deps: AppDeps, actor: Actor): Promise<Billing> {
+  const memberCount = await countActiveMembers(deps.database.db, { companyId: actor.companyId, userId: actor.userId });
+  const price = computeMonthlyPrice(memberCount);
+  return {
+    plan: price.plan,
+    memberCount,
+    currency: BILLING_CURRENCY,
+    monthlyPriceCents: price.monthlyPriceCents,
+    priceOnRequest: price.monthlyPriceCents === null,
+    includedUsers: price.includedUsers,
+    additionalUsers: price.additionalUsers,
+  };
+}

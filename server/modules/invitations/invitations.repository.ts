@@ -1,0 +1,161 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from '../../db/client';
+import { companies, invitations, profiles, user } from '../../db/schema';
+import { enterCompany, withTenant } from '../../db/tenant';
+
+export type Scope = { companyId: string; userId: string };
+export type InvitationRow = typeof invitations.$inferSelect;
+export type InvitationListRow = InvitationRow & { usedByName: string | null };
+
+export async function insertInvitation(
+  db: Database,
+  scope: Scope,
+  input: { code: string; role: 'admin' | 'user'; expiresAt: Date; createdAt: Date },
+): Promise<InvitationRow> {
+  return withTenant(db, scope, async (tx) => {
+    const [row] = await tx
+      .insert(invitations)
+      .values({ companyId: scope.companyId, code: input.code, role: input.role, createdBy: scope.userId, expiresAt: input.expiresAt, createdAt: input.createdAt })
+      .returning();
+    return row!;
+  });
+}
+
+/** The company's invitations, newest first, with the name of whoever used each. */
+export async function findInvitations(db: Database, scope: Scope): Promise<InvitationListRow[]> {
+  const usedByProfile = alias(profiles, 'used_by_profile');
+  return withTenant(db, scope, async (tx) => {
+    const rows = await tx
+      .select({
+        invitation: invitations,
+        displayName: usedByProfile.displayName,
+        personName: user.name,
+      })
+      .from(invitations)
+      .leftJoin(usedByProfile, and(eq(usedByProfile.companyId, invitations.companyId), eq(usedByProfile.userId, invitations.usedBy)))
+      .leftJoin(user, eq(user.id, invitations.usedBy))
+      .where(eq(invitations.companyId, scope.companyId))
+      .orderBy(desc(invitations.createdAt), desc(invitations.id));
+    return rows.map((r) => ({ ...r.invitation, usedByName: r.displayName ?? r.personName ?? null }));
+  });
+}
+
+export async function deleteInvitation(db: Database, scope: Scope, id: string): Promise<boolean> {
+  return withTenant(db, scope, async (tx) => {
+    const rows = await tx
+      .delete(invitations)
+      .where(and(eq(invitations.id, id), eq(invitations.companyId, scope.companyId)))
+      .returning({ id: invitations.id });
+    return rows.length > 0;
+  });
+}
+
+export type InvitationPreviewRecord = {
+  companyId: string;
+  companyName: string;
+  role: string;
+  usedBy: string | null;
+  expiresAt: Date;
+};
+
+/**
+ * Reads one invitation by its secret code (row-level security lets a caller who presents the code
+ * see that one row), then the company it belongs to. Works for people with no company at all.
+ */
+export async function findInvitationByCode(db: Database, code: string): Promise<InvitationPreviewRecord | null> {
+  return withTenant(db, { companyId: null, userId: null, invitationCode: code }, async (tx) => {
+    const [invitation] = await tx.select().from(invitations).where(eq(invitations.code, code));
+    if (!invitation) return null;
+    await enterCompany(tx, invitation.companyId);
+    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, invitation.companyId));
+    if (!company) return null;
+    return {
+      companyId: invitation.companyId,
+      companyName: company.name,
+      role: invitation.role,
+      usedBy: invitation.usedBy,
+      expiresAt: invitation.expiresAt,
+    };
+  });
+}
+
+export type AcceptOutcome =
+  | { kind: 'not_found' }
+  | { kind: 'used' }
+  | { kind: 'expired' }
+  | { kind: 'member_elsewhere' }
+  | { kind: 'already_member'; companyId: string; companyName: string; role: string }
+  | { kind: 'joined'; companyId: string; companyName: string; role: string };
+
+async function findCompanyName(tx: Transaction, companyId: string): Promise<string> {
+  const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return company?.name ?? '';
+}
+
+/**
+ * Uses an invitation and makes the person a member with its role, in one transaction.
+ *
+ * The claim is a single conditional UPDATE (`... WHERE code = ? AND used_by IS NULL AND
+ * expires_at > now RETURNING`): when many requests race for one code, the database lets exactly
+ * one of them match; the others wait for its commit, re-check the condition and match nothing.
+ * A person who already belongs to another company is refused before anything is written; one
+ * who already belongs to this company leaves the invitation unused (unless it makes them admin).
+ */
+export async function claimInvitation(
+  db: Database,
+  input: { code: string; userId: string; now: Date },
+): Promise<AcceptOutcome> {
+  return withTenant(db, { companyId: null, userId: input.userId, invitationCode: input.code }, async (tx) => {
+    const [invitation] = await tx.select().from(invitations).where(eq(invitations.code, input.code));
+    if (!invitation) return { kind: 'not_found' };
+    if (invitation.usedBy !== null) return { kind: 'used' };
+    if (invitation.expiresAt.getTime() <= input.now.getTime()) return { kind: 'expired' };
+
+    const [membership] = await tx
+      .select({ id: profiles.id, companyId: profiles.companyId, role: profiles.role })
+      .from(profiles)
+      .where(and(eq(profiles.userId, input.userId), isNull(profiles.removedAt)));
+    if (membership && membership.companyId !== invitation.companyId) return { kind: 'member_elsewhere' };
+
+    await enterCompany(tx, invitation.companyId);
+    const invitedRole = invitation.role === 'admin' ? 'admin' : 'user';
+    if (membership && (membership.role === 'admin' || invitedRole !== 'admin')) {
+      return {
+        kind: 'already_member',
+        companyId: invitation.companyId,
+        companyName: await findCompanyName(tx, invitation.companyId),
+        role: membership.role,
+      };
+    }
+
+    const [claimed] = await tx
+      .update(invitations)
+      .set({ usedBy: input.userId, usedAt: input.now })
+      .where(and(eq(invitations.code, input.code), isNull(invitations.usedBy), gt(invitations.expiresAt, input.now)))
+      .returning({ id: invitations.id });
+    if (!claimed) return { kind: 'used' };
+
+    if (membership) {
+      // An existing member invited as admin: the invitation promotes them.
+      await tx.update(profiles).set({ role: invitedRole, updatedAt: input.now }).where(eq(profiles.id, membership.id));
+    } else {
+      const [person] = await tx.select({ name: user.name }).from(user).where(eq(user.id, input.userId));
+      const displayName = person?.name?.trim() || null;
+      // A removed member who is invited back gets the same row (and history) again.
+      await tx
+        .insert(profiles)
+        .values({ companyId: invitation.companyId, userId: input.userId, role: invitedRole, displayName, createdAt: input.now, updatedAt: input.now })
+        .onConflictDoUpdate({
+          target: [profiles.companyId, profiles.userId],
+          set: { removedAt: null, role: invitedRole, updatedAt: input.now },
+        });
+    }
+    return {
+      kind: 'joined',
+      companyId: invitation.companyId,
+      companyName: await findCompanyName(tx, invitation.companyId),
+      role: invitedRole,
+    };
+  });
+}

@@ -1,0 +1,140 @@
+import { createRoute } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import {
+  AcceptInvitationResultSchema,
+  AcceptInvitationSchema,
+  CreateInvitationSchema,
+  InvitationCodeParamsSchema,
+  InvitationIdParamsSchema,
+  InvitationListSchema,
+  InvitationPreviewSchema,
+  InvitationSchema,
+  MagicLinkSentSchema,
+  OkSchema,
+  RequestMagicLinkSchema,
+} from '@core/contracts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../context';
+import { createRouter, errorResponses } from '../../lib/http';
+import { requireAdmin, requireMember, requireUser } from '../session/session.middleware';
+import {
+  acceptInvitation,
+  createInvitation,
+  listInvitations,
+  previewInvitation,
+  removeInvitation,
+  sendInvitationMagicLink,
+} from './invitations.service';
+
+export const invitationsRoutes = createRouter();
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+
+/** The caller's address for better-auth's rate limit (as app.ts does for /api/auth/*). */
+function findClientIp(c: Context<AppEnv>): string {
+  if (c.get('deps').config.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? '127.0.0.1';
+  } catch {
+    return '127.0.0.1'; // in-process requests (tests) have no socket
+  }
+}
+
+invitationsRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/invitations',
+    tags: ['Invitations'],
+    summary: 'Create an invitation (admin): role user (default) or admin, expiry 1-30 days (default 7)',
+    middleware: [requireMember, requireAdmin] as const,
+    request: { body: { content: json(CreateInvitationSchema), required: true } },
+    responses: { 201: { description: 'Created', content: json(InvitationSchema) }, ...errorResponses },
+  }),
+  async (c) => c.json(await createInvitation(c.get('deps'), c.get('actor'), c.req.valid('json')), 201),
+);
+
+invitationsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/invitations',
+    tags: ['Invitations'],
+    summary: "The company's invitations, newest first, with status active / used / expired (admin)",
+    middleware: [requireMember, requireAdmin] as const,
+    responses: { 200: { description: 'OK', content: json(InvitationListSchema) }, ...errorResponses },
+  }),
+  async (c) => c.json({ invitations: await listInvitations(c.get('deps'), c.get('actor')) }, 200),
+);
+
+invitationsRoutes.openapi(
+  createRoute({
+    method: 'delete',
+    path: '/invitations/{id}',
+    tags: ['Invitations'],
+    summary: 'Delete an invitation, whatever its status (admin)',
+    middleware: [requireMember, requireAdmin] as const,
+    request: { params: InvitationIdParamsSchema },
+    responses: {
+      200: { description: 'Deleted', content: json(OkSchema) },
+      ...errorResponses,
+      404: { description: 'No such invitation in your company' },
+    },
+  }),
+  async (c) => {
+    await removeInvitation(c.get('deps'), c.get('actor'), c.req.valid('param').id);
+    return c.json({ ok: true as const }, 200);
+  },
+);
+
+invitationsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/invitations/preview/{code}',
+    tags: ['Invitations'],
+    summary: 'Public: the company and role an invitation code offers, or why it is not valid',
+    request: { params: InvitationCodeParamsSchema },
+    responses: { 200: { description: 'OK', content: json(InvitationPreviewSchema) }, ...errorResponses },
+  }),
+  async (c) => c.json(await previewInvitation(c.get('deps'), c.req.valid('param').code), 200),
+);
+
+invitationsRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/invitations/accept',
+    tags: ['Invitations'],
+    summary: 'Accept an invitation (signed in): join its company with its role. Used once, atomically',
+    middleware: [requireUser] as const,
+    request: { body: { content: json(AcceptInvitationSchema), required: true } },
+    responses: {
+      200: { description: 'Joined (or already a member)', content: json(AcceptInvitationResultSchema) },
+      ...errorResponses,
+      404: { description: 'Unknown code (invitation_invalid)' },
+      409: { description: 'Already a member of another company (member_of_another_company)' },
+      410: { description: 'Used or expired (invitation_invalid)' },
+    },
+  }),
+  async (c) => c.json(await acceptInvitation(c.get('deps'), c.get('user')!, c.req.valid('json').code), 200),
+);
+
+invitationsRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/invitations/magic-link',
+    tags: ['Invitations'],
+    summary: 'Public: e-mail a magic link that signs the person in (creating the account) and returns to accept the invitation',
+    request: { body: { content: json(RequestMagicLinkSchema), required: true } },
+    responses: {
+      200: { description: 'Sent', content: json(MagicLinkSentSchema) },
+      ...errorResponses,
+      410: { description: 'The invitation is not valid or has expired' },
+      429: { description: 'Too many requests' },
+    },
+  }),
+  async (c) => {
+    await sendInvitationMagicLink(c.get('deps'), c.req.valid('json'), findClientIp(c));
+    return c.json({ sent: true as const }, 200);
+  },
+);

@@ -1,0 +1,173 @@
+import {
+  type AcceptInvitationResult,
+  type CreateInvitationSchema,
+  INVITATION_INVALID_MESSAGE,
+  type Invitation,
+  type InvitationPreview,
+  type InvitationStatus,
+  normalizeRole,
+  type RequestMagicLink,
+} from '@core/contracts';
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { CLIENT_IP_HEADER } from '../../auth/auth';
+import type { Actor, AppDeps, SessionUser } from '../../context';
+import { HttpError, notFound } from '../../lib/http';
+import {
+  claimInvitation,
+  deleteInvitation,
+  findInvitationByCode,
+  findInvitations,
+  type InvitationListRow,
+  insertInvitation,
+} from './invitations.repository';
+
+type InvitationInput = z.output<typeof CreateInvitationSchema>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** 24 random bytes: 192 bits, 32 url-safe characters. */
+const CODE_BYTES = 24;
+
+const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
+
+/** A secret, url-safe invitation code from the operating system's CSPRNG. */
+export function generateInvitationCode(): string {
+  return randomBytes(CODE_BYTES).toString('base64url');
+}
+
+export function computeInvitationStatus(row: { usedBy: string | null; expiresAt: Date }, now: Date): InvitationStatus {
+  if (row.usedBy !== null) return 'used';
+  if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+export const invitationPath = (code: string) => `/invite/${encodeURIComponent(code)}`;
+
+function toInvitation(deps: AppDeps, row: InvitationListRow, now: Date): Invitation {
+  return {
+    id: row.id,
+    code: row.code,
+    role: normalizeRole(row.role),
+    status: computeInvitationStatus(row, now),
+    url: `${deps.config.publicUrl}${invitationPath(row.code)}`,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    usedBy: row.usedBy,
+    usedByName: row.usedByName,
+    usedAt: row.usedAt?.toISOString() ?? null,
+  };
+}
+
+export async function createInvitation(deps: AppDeps, actor: Actor, input: InvitationInput): Promise<Invitation> {
+  const now = deps.now();
+  const row = await insertInvitation(deps.database.db, scopeOf(actor), {
+    code: generateInvitationCode(),
+    role: input.role,
+    expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
+    createdAt: now,
+  });
+  return toInvitation(deps, { ...row, usedByName: null }, now);
+}
+
+export async function listInvitations(deps: AppDeps, actor: Actor): Promise<Invitation[]> {
+  const now = deps.now();
+  return (await findInvitations(deps.database.db, scopeOf(actor))).map((row) => toInvitation(deps, row, now));
+}
+
+/** Any invitation may be deleted, whatever its status (spec 4). */
+export async function removeInvitation(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  if (!(await deleteInvitation(deps.database.db, scopeOf(actor), id))) throw notFound('No such invitation.');
+}
+
+/** Spec: get_invitation_preview. Unknown, used and expired codes all read as not valid. */
+export async function previewInvitation(deps: AppDeps, code: string): Promise<InvitationPreview> {
+  const found = await findInvitationByCode(deps.database.db, code);
+  if (!found || computeInvitationStatus(found, deps.now()) !== 'active') {
+    return { valid: false, companyName: null, role: null, error: INVITATION_INVALID_MESSAGE };
+  }
+  return { valid: true, companyName: found.companyName, role: normalizeRole(found.role) };
+}
+
+const invalidInvitation = (status: 404 | 410) => new HttpError(status, 'invitation_invalid', INVITATION_INVALID_MESSAGE);
+
+/** Spec: use_invitation_code. Atomic: one invitation, one person, however many requests race. */
+export async function acceptInvitation(deps: AppDeps, user: SessionUser, code: string): Promise<AcceptInvitationResult> {
+  const outcome = await claimInvitation(deps.database.db, { code, userId: user.id, now: deps.now() });
+  switch (outcome.kind) {
+    case 'not_found':
+      throw invalidInvitation(404);
+    case 'used':
+    case 'expired':
+      throw invalidInvitation(410);
+    case 'member_elsewhere':
+      throw new HttpError(
+        409,
+        'member_of_another_company',
+        'You already belong to another company. An admin of that company must remove you before you can join a new one.',
+      );
+    case 'already_member':
+      return {
+        success: true,
+        message: `You are already a member of ${outcome.companyName}`,
+        companyId: outcome.companyId,
+        companyName: outcome.companyName,
+        role: normalizeRole(outcome.role),
+        alreadyMember: true,
+      };
+    case 'joined':
+      return {
+        success: true,
+        message: `You are now part of ${outcome.companyName}`,
+        companyId: outcome.companyId,
+        companyName: outcome.companyName,
+        role: normalizeRole(outcome.role),
+        alreadyMember: false,
+      };
+  }
+}
+
+/** Where the magic link lands: the web client signs the person in and then accepts the invitation. */
+export const magicLinkCallbackPath = (code: string) => `/auth/callback?invite=${encodeURIComponent(code)}`;
+export const magicLinkErrorPath = (code: string) => `/auth?invite=${encodeURIComponent(code)}`;
+
+/**
+ * /join?invite={code}: checks the invitation, then asks better-auth for a magic link through its
+ * own HTTP handler, so its rate limit for /sign-in/magic-link counts this request by the caller's
+ * address. The invitation code travels in x-invite-code, which the sign-up policy accepts in place
+ * of an access code when the link creates the account.
+ */
+export async function sendInvitationMagicLink(
+  deps: AppDeps,
+  input: RequestMagicLink,
+  clientIp: string,
+): Promise<void> {
+  const preview = await previewInvitation(deps, input.code);
+  if (!preview.valid) throw invalidInvitation(410);
+  const headers = new Headers({
+    'content-type': 'application/json',
+    origin: deps.config.publicUrl,
+    'x-invite-code': input.code,
+    [CLIENT_IP_HEADER]: clientIp,
+  });
+  const response = await deps.auth.handler(
+    new Request(`${deps.config.publicUrl}/api/auth/sign-in/magic-link`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        email: input.email,
+        name: input.name || undefined,
+        callbackURL: magicLinkCallbackPath(input.code),
+        newUserCallbackURL: magicLinkCallbackPath(input.code),
+        errorCallbackURL: magicLinkErrorPath(input.code),
+      }),
+    }),
+  );
+  if (response.ok) return;
+  const body = (await response.json().catch(() => ({}))) as { message?: string };
+  if (response.status === 429) {
+    throw new HttpError(429, 'rate_limited', 'Too many requests. Please wait a minute and try again.');
+  }
+  if (response.status === 403) throw new HttpError(403, 'signup_refused', body.message ?? 'Sign-up is not allowed.');
+  throw new HttpError(response.status === 400 ? 400 : 502, 'magic_link_failed', body.message ?? 'Could not send the magic link.');
+}

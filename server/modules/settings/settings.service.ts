@@ -1,0 +1,70 @@
+import {
+  type CompanySettings,
+  type Language,
+  LANGUAGES,
+  type ProfileSettings,
+  UpdateCompanySchema,
+  UpdateProfileSchema,
+} from '@core/contracts';
+import type { z } from 'zod';
+import type { Actor, AppDeps } from '../../context';
+import { notFound } from '../../lib/http';
+import {
+  findCompanyWithCounts,
+  findProfile,
+  type ProfileRecord,
+  updateCompany,
+  updateProfile,
+  updateUserLocale,
+} from './settings.repository';
+
+type ProfileChange = z.output<typeof UpdateProfileSchema>;
+type CompanyChange = z.output<typeof UpdateCompanySchema>;
+
+const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
+
+const toLanguage = (locale: string | null): Language | null =>
+  (LANGUAGES as readonly string[]).includes(locale ?? '') ? (locale as Language) : null;
+
+function toProfileSettings(row: ProfileRecord): ProfileSettings {
+  return { displayName: row.displayName, avatarUrl: row.avatarUrl, email: row.email, language: toLanguage(row.locale) };
+}
+
+export async function getProfileSettings(deps: AppDeps, actor: Actor): Promise<ProfileSettings> {
+  const row = await findProfile(deps.database.db, scopeOf(actor));
+  if (!row) throw notFound('Error loading profile');
+  return toProfileSettings(row);
+}
+
+/** Spec 5: display name and avatar URL are trimmed and an empty value becomes null (the contract does it). */
+export async function changeProfileSettings(deps: AppDeps, actor: Actor, input: ProfileChange): Promise<ProfileSettings> {
+  const db = deps.database.db;
+  const now = deps.now();
+  if (input.displayName !== undefined || input.avatarUrl !== undefined) {
+    await updateProfile(db, scopeOf(actor), { displayName: input.displayName, avatarUrl: input.avatarUrl, updatedAt: now });
+  }
+  if (input.language !== undefined) await updateUserLocale(db, actor.userId, input.language, now);
+  return getProfileSettings(deps, actor);
+}
+
+export async function getCompanySettings(deps: AppDeps, actor: Actor): Promise<CompanySettings> {
+  const company = await findCompanyWithCounts(deps.database.db, scopeOf(actor));
+  if (!company) throw notFound('Loading error: Could not load company data');
+  return {
+    id: company.id,
+    name: company.name,
+    timezone: company.timezone,
+    currency: company.currency,
+    logoUrl: company.logoUrl,
+    createdAt: company.createdAt.toISOString(),
+    counts: company.counts,
+  };
+}
+
+/** Admins only (the route says so). Name trimmed and non-blank, an IANA zone, a supported currency. */
+export async function changeCompanySettings(deps: AppDeps, actor: Actor, input: CompanyChange): Promise<CompanySettings> {
+  const { name, timezone, currency } = input;
+  const updated = await updateCompany(deps.database.db, scopeOf(actor), { name, timezone, currency });
+  if (!updated) throw notFound('Error updating company');
+  return getCompanySettings(deps, actor);
+}

@@ -1,0 +1,59 @@
+import { createRoute } from '@hono/zod-openapi';
+import { MemberParamsSchema, OkSchema, TeamMemberListSchema, TeamMemberSchema, UpdateMemberRoleSchema } from '@core/contracts';
+import { createRouter, errorResponses } from '../../lib/http';
+import { requireAdmin, requireMember } from '../session/session.middleware';
+import { changeMemberRole, listTeamMembers, removeMember } from './team.service';
+
+export const teamRoutes = createRouter();
+
+const json = <T>(schema: T) => ({ 'application/json': { schema } });
+const memberErrors = {
+  ...errorResponses,
+  404: { description: 'No such active member in your company' },
+  409: { description: 'The change would leave the company without an admin (code last_admin)' },
+} as const;
+
+teamRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/team/members',
+    tags: ['Team'],
+    summary: 'Active members of your company with role and join date (any member)',
+    middleware: [requireMember] as const,
+    responses: { 200: { description: 'OK', content: json(TeamMemberListSchema) }, ...errorResponses },
+  }),
+  async (c) => c.json({ members: await listTeamMembers(c.get('deps'), c.get('actor')) }, 200),
+);
+
+teamRoutes.openapi(
+  createRoute({
+    method: 'patch',
+    path: '/team/members/{userId}/role',
+    tags: ['Team'],
+    summary: "Make Admin / Remove Admin (admin). The last admin cannot be demoted",
+    middleware: [requireMember, requireAdmin] as const,
+    request: { params: MemberParamsSchema, body: { content: json(UpdateMemberRoleSchema), required: true } },
+    responses: { 200: { description: 'OK', content: json(TeamMemberSchema) }, ...memberErrors },
+  }),
+  async (c) =>
+    c.json(
+      await changeMemberRole(c.get('deps'), c.get('actor'), c.req.valid('param').userId, c.req.valid('json').role),
+      200,
+    ),
+);
+
+teamRoutes.openapi(
+  createRoute({
+    method: 'delete',
+    path: '/team/members/{userId}',
+    tags: ['Team'],
+    summary: 'Remove a member from the company; their history stays (admin). The last admin cannot be removed',
+    middleware: [requireMember, requireAdmin] as const,
+    request: { params: MemberParamsSchema },
+    responses: { 200: { description: 'Removed', content: json(OkSchema) }, ...memberErrors },
+  }),
+  async (c) => {
+    await removeMember(c.get('deps'), c.get('actor'), c.req.valid('param').userId);
+    return c.json({ ok: true as const }, 200);
+  },
+);
