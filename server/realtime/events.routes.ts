@@ -1,24 +1,35 @@
+import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import type { AppEnv } from '../context';
 import { createRouter } from '../lib/http';
 import { requireMember } from '../modules/session/session.middleware';
 
 /** Keeps proxies and browsers from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 
-export const eventsRoutes = createRouter();
+export type CompanyEventStreamOptions = {
+  companyId: string;
+  /**
+   * Asked at every heartbeat; when it answers false (a revoked display link), the stream sends a
+   * 'revoked' event and ends. The browser's reconnect then meets the endpoint's own refusal.
+   */
+  isStillAllowed?: () => Promise<boolean>;
+  heartbeatMs?: number;
+};
 
 /**
- * Server-Sent Events of the signed-in member's company. The browser's EventSource reconnects by
- * itself after a network error or a server restart; `retry` tells it how soon.
+ * Server-Sent Events of one company's changes: a 'ready' event (with the reconnect delay), then
+ * a 'change' event per committed change ({ table, op, id, userId }) and a comment line as
+ * heartbeat. Shared by the members' stream and the display links' stream.
  */
-eventsRoutes.get('/events', requireMember, (c) => {
+export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStreamOptions): Response {
   const { realtime } = c.get('deps');
-  const actor = c.get('actor');
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   return streamSSE(c, async (stream) => {
     let id = 0;
     const queue: string[] = [];
     let wake: (() => void) | null = null;
-    const unsubscribe = realtime.subscribe(actor.companyId, (change) => {
+    const unsubscribe = realtime.subscribe(options.companyId, (change) => {
       queue.push(JSON.stringify(change));
       wake?.();
     });
@@ -33,13 +44,28 @@ eventsRoutes.get('/events', requireMember, (c) => {
         await stream.writeSSE({ event: 'change', data: next, id: String(++id) });
         continue;
       }
+      let timer: ReturnType<typeof setTimeout> | undefined;
       await new Promise<void>((resolve) => {
         wake = resolve;
-        setTimeout(resolve, HEARTBEAT_MS);
+        timer = setTimeout(resolve, heartbeatMs);
       });
+      clearTimeout(timer);
       wake = null;
-      if (queue.length === 0 && !stream.aborted) await stream.write(': ping\n\n');
+      if (queue.length > 0 || stream.aborted) continue;
+      if (options.isStillAllowed && !(await options.isStillAllowed().catch(() => true))) {
+        await stream.writeSSE({ event: 'revoked', data: '{}' });
+        break;
+      }
+      await stream.write(': ping\n\n');
     }
     unsubscribe();
   });
-});
+}
+
+export const eventsRoutes = createRouter();
+
+/**
+ * Server-Sent Events of the signed-in member's company. The browser's EventSource reconnects by
+ * itself after a network error or a server restart; `retry` tells it how soon.
+ */
+eventsRoutes.get('/events', requireMember, (c) => streamCompanyEvents(c, { companyId: c.get('actor').companyId }));

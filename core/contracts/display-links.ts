@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { LeaderboardRowSchema, ScoreboardPeriodSchema } from './scoreboard';
+
+/*
+ * Display links: a secret, revocable token an admin makes so a wall screen shows the TV
+ * leaderboard without anyone signing in. Only a SHA-256 hash of the token is stored; the token
+ * itself is returned once, by the create call.
+ */
+
+export const DisplayLinkSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  /** Not revoked. */
+  active: z.boolean(),
+});
+export type DisplayLink = z.infer<typeof DisplayLinkSchema>;
+
+export const CreateDisplayLinkSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
+});
+export type CreateDisplayLink = z.infer<typeof CreateDisplayLinkSchema>;
+
+/** The create answer: the only time the token is ever shown. */
+export const CreatedDisplayLinkSchema = z.object({
+  link: DisplayLinkSchema,
+  /** 32 random bytes, base64url (43 characters). Used as /api/v1/display/{token}/... */
+  token: z.string(),
+});
+export type CreatedDisplayLink = z.infer<typeof CreatedDisplayLinkSchema>;
+
+export const DisplayLinkIdParamsSchema = z.object({ id: z.uuid({ message: 'Not a display link id' }) });
+
+/** Any text is accepted as a token; an unknown one is a 404, whatever it looks like. */
+export const DisplayTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** GET /display-links: newest first, revoked ones included; never a token. */
+export const DisplayLinkListSchema = z.object({ links: z.array(DisplayLinkSchema) });
+export type DisplayLinkList = z.infer<typeof DisplayLinkListSchema>;
+
+/** GET /display/{token}/leaderboard: today's top 10 members with activity, ranked by points. */
+export const DisplayLeaderboardSchema = z.object({
+  company: z.object({ name: z.string(), timezone: z.string() }),
+  linkName: z.string(),
+  period: ScoreboardPeriodSchema,
+  rows: z.array(LeaderboardRowSchema),
+});
+export type DisplayLeaderboard = z.infer<typeof DisplayLeaderboardSchema>;
+
+/** The TV shows this many rows (spec 9). */
+export const DISPLAY_LEADERBOARD_SIZE = 10;

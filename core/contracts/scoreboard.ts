@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { diffDays, isLocalDate, type LocalDate } from '../period';
+import { LEADERBOARD_SORT_KEYS } from '../stats';
+import { StoredActivityTypeSchema } from './activities';
+import { RoleSchema } from './common';
+
+/*
+ * The team's scoreboard (issue 4): dashboard KPIs, team stats, leaderboards, the live feed, the
+ * weekly and monthly overviews and the company page. Every total is read from the daily rollups
+ * in the company's time zone; conversion, change labels and averages come from core/stats.
+ * Money (revenue) is in integer minor units of the company currency.
+ */
+
+const LocalDateParam = z.string().refine(isLocalDate, { message: 'must be a calendar date as YYYY-MM-DD' });
+
+/** The local periods a scoreboard query can ask for; custom takes `from` and `to` (inclusive). */
+export const SCOREBOARD_PERIODS = ['today', 'yesterday', 'week', 'month', 'custom'] as const;
+export type ScoreboardPeriodKind = (typeof SCOREBOARD_PERIODS)[number];
+
+/** The longest custom range, in days, both ends included. */
+export const MAX_SCOREBOARD_RANGE_DAYS = 366;
+
+const periodShape = {
+  period: z.enum(SCOREBOARD_PERIODS).default('today'),
+  from: LocalDateParam.optional(),
+  to: LocalDateParam.optional(),
+};
+
+function checkPeriodQuery(
+  value: { period: ScoreboardPeriodKind; from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.period !== 'custom') {
+    if (value.from !== undefined || value.to !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['period'], message: 'from and to are only allowed with period=custom' });
+    }
+    return;
+  }
+  if (value.from === undefined) ctx.addIssue({ code: 'custom', path: ['from'], message: 'required with period=custom' });
+  if (value.to === undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: 'required with period=custom' });
+  if (value.from === undefined || value.to === undefined) return;
+  if (!isLocalDate(value.from) || !isLocalDate(value.to)) return; // reported by the field itself
+  const days = diffDays(value.from as LocalDate, value.to as LocalDate) + 1;
+  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
+  else if (days > MAX_SCOREBOARD_RANGE_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `the range may cover at most ${MAX_SCOREBOARD_RANGE_DAYS} days` });
+  }
+}
+
+/** ?period=today|yesterday|week|month|custom&from=YYYY-MM-DD&to=YYYY-MM-DD (from/to only with custom). */
+export const ScoreboardPeriodQuerySchema = z.object(periodShape).superRefine(checkPeriodQuery);
+export type ScoreboardPeriodQuery = z.infer<typeof ScoreboardPeriodQuerySchema>;
+
+const booleanParam = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Leaderboard: the period, plus the sort key (ties by calls then meetings), a row limit and activeOnly. */
+export const LeaderboardQuerySchema = z
+  .object({
+    ...periodShape,
+    sort: z.enum(LEADERBOARD_SORT_KEYS).default('points'),
+    /** At most this many rows (the TV shows 10, Team Overview 5); all members when absent. */
+    limit: z.coerce.number().int().min(1).max(500).optional(),
+    /** Only members with at least one activity in the period (TV: 'No activity to display yet today'). */
+    activeOnly: booleanParam,
+  })
+  .superRefine(checkPeriodQuery);
+export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
+
+/** The local period an answer covers: whole local days [from, to] in `timezone`. */
+export const ScoreboardPeriodSchema = z.object({
+  kind: z.enum(SCOREBOARD_PERIODS),
+  from: z.string(),
+  to: z.string(),
+  /** The company's local today when the answer was computed. */
+  today: z.string(),
+  timezone: z.string(),
+});
+export type ScoreboardPeriod = z.infer<typeof ScoreboardPeriodSchema>;
+
+/** Totals over some rollup rows. calls = answered + unanswered; meetings = meetings booked. */
+export const ScoreboardTotalsSchema = z.object({
+  calls: z.number().int(),
+  answered: z.number().int(),
+  unanswered: z.number().int(),
+  meetings: z.number().int(),
+  sales: z.number().int(),
+  /** Sale value in minor units of the company currency. */
+  revenue: z.number().int(),
+  points: z.number().int(),
+  /** Every activity of any type; 0 means nothing was logged. */
+  activities: z.number().int(),
+  /** computeConversionRate(meetings, calls): a rounded percent, 0 with no calls. */
+  conversion: z.number().int(),
+});
+export type ScoreboardTotals = z.infer<typeof ScoreboardTotalsSchema>;
+
+export const MemberStatsSchema = ScoreboardTotalsSchema.extend({
+  userId: z.string(),
+  /** The profile's display name; null when none is set (the UI falls back to 'User ' + 8 id characters). */
+  displayName: z.string().nullable(),
+});
+export type MemberStats = z.infer<typeof MemberStatsSchema>;
+
+export const LeaderboardRowSchema = MemberStatsSchema.extend({
+  /** 1-based position after sorting; exact ties (key, calls, meetings) fall back to name, then id. */
+  rank: z.number().int(),
+  isCurrentUser: z.boolean(),
+});
+export type LeaderboardRow = z.infer<typeof LeaderboardRowSchema>;
+
+/** A metric today, yesterday, and the spec's change label (computePercentChange). */
+export const KpiComparisonSchema = z.object({
+  today: z.number().int(),
+  yesterday: z.number().int(),
+  change: z.string(),
+});
+export type KpiComparison = z.infer<typeof KpiComparisonSchema>;
+
+/** GET /scoreboard/kpis: the Team Dashboard's four cards (plus revenue). */
+export const CompanyKpisSchema = z.object({
+  date: z.string(),
+  yesterdayDate: z.string(),
+  timezone: z.string(),
+  calls: KpiComparisonSchema,
+  meetings: KpiComparisonSchema,
+  sales: KpiComparisonSchema,
+  points: KpiComparisonSchema,
+  revenue: KpiComparisonSchema,
+});
+export type CompanyKpis = z.infer<typeof CompanyKpisSchema>;
+
+/** GET /scoreboard/team-stats: every active member (zeros included), sorted by calls, then meetings. */
+export const TeamStatsSchema = z.object({
+  period: ScoreboardPeriodSchema,
+  /** The whole company's totals for the period (activity of removed members included). */
+  totals: ScoreboardTotalsSchema,
+  /** Active members. */
+  teamSize: z.number().int(),
+  members: z.array(MemberStatsSchema),
+});
+export type TeamStats = z.infer<typeof TeamStatsSchema>;
+
+/** GET /scoreboard/leaderboard. */
+export const LeaderboardSchema = z.object({
+  period: ScoreboardPeriodSchema,
+  sort: z.enum(LEADERBOARD_SORT_KEYS),
+  rows: z.array(LeaderboardRowSchema),
+});
+export type Leaderboard = z.infer<typeof LeaderboardSchema>;
+
+export const RecentActivitiesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  /** Only activities logged in this local period (Team Overview: today); all history when absent. */
+  period: z.enum(['today', 'yesterday', 'week', 'month']).optional(),
+});
+export type RecentActivitiesQuery = z.infer<typeof RecentActivitiesQuerySchema>;
+
+export const RecentActivitySchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  displayName: z.string().nullable(),
+  type: StoredActivityTypeSchema,
+  meetingBooked: z.boolean(),
+  movedForward: z.boolean(),
+  /** The linked customer's current name, else the name typed on the activity. */
+  customerName: z.string().nullable(),
+  points: z.number().int(),
+  /** Sale value in minor units; null unless a sale. */
+  ticketSize: z.number().int().nullable(),
+  productName: z.string().nullable(),
+  /** Full notes; the feed truncates them to 50 characters (truncateText). */
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RecentActivity = z.infer<typeof RecentActivitySchema>;
+
+/** GET /scoreboard/recent-activities: newest first. */
+export const RecentActivitiesSchema = z.object({ activities: z.array(RecentActivitySchema) });
+export type RecentActivities = z.infer<typeof RecentActivitiesSchema>;
+
+/**
+ * GET /scoreboard/weekly: this week from Monday. The 'Avg Conversion' card is totals.conversion
+ * (the team's meetings over the team's calls, spec 9); members are ranked by points.
+ */
+export const WeeklyOverviewSchema = z.object({
+  period: ScoreboardPeriodSchema,
+  totals: ScoreboardTotalsSchema,
+  teamSize: z.number().int(),
+  members: z.array(LeaderboardRowSchema),
+});
+export type WeeklyOverview = z.infer<typeof WeeklyOverviewSchema>;
+
+export const MonthlyQuerySchema = z.object({
+  /** A calendar month as YYYY-MM; the current local month when absent. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM')
+    .optional(),
+});
+export type MonthlyQuery = z.infer<typeof MonthlyQuerySchema>;
+
+/** The caller's own month (Individual tab). Averages are per working day, rounded to 1 decimal. */
+export const MonthlyIndividualSchema = ScoreboardTotalsSchema.extend({
+  /** Distinct local days with activity this month, at least 1 (computeWorkingDays). */
+  workingDays: z.number().int(),
+  avgCallsPerDay: z.number(),
+  avgPointsPerDay: z.number(),
+});
+export type MonthlyIndividual = z.infer<typeof MonthlyIndividualSchema>;
+
+export const TrendPointSchema = z.object({ date: z.string(), points: z.number().int(), calls: z.number().int() });
+export type TrendPoint = z.infer<typeof TrendPointSchema>;
+
+/** GET /scoreboard/monthly. */
+export const MonthlyOverviewSchema = z.object({
+  period: ScoreboardPeriodSchema,
+  individual: MonthlyIndividualSchema,
+  company: z.object({
+    totals: ScoreboardTotalsSchema,
+    teamSize: z.number().int(),
+    /** Active members ranked by points this month. */
+    leaderboard: z.array(LeaderboardRowSchema),
+  }),
+  /** Every day of the month, oldest first, the company's points and calls (zeros included). */
+  trend: z.array(TrendPointSchema),
+});
+export type MonthlyOverview = z.infer<typeof MonthlyOverviewSchema>;
+
+export const CompanyPageMemberSchema = z.object({
+  userId: z.string(),
+  displayName: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  role: RoleSchema,
+  joinedAt: z.string(),
+});
+export type CompanyPageMember = z.infer<typeof CompanyPageMemberSchema>;
+
+/** GET /scoreboard/company: the Company page's header and member list (active members). */
+export const CompanyPageSchema = z.object({
+  company: z.object({ id: z.string(), name: z.string(), timezone: z.string(), createdAt: z.string() }),
+  memberCount: z.number().int(),
+  members: z.array(CompanyPageMemberSchema),
+});
+export type CompanyPage = z.infer<typeof CompanyPageSchema>;

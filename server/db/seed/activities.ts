@@ -1,0 +1,257 @@
+import { computeActivityPoints, type ActivityInput, type KpiKey, type KpiRule } from '@core/kpi';
+import { computeLocalDate, type LocalDate } from '@core/period';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../client';
+import { activities, dailyUserStats, kpiRules } from '../schema';
+import { withInstance, withTenant } from '../tenant';
+
+/*
+ * Activity seed factories for tests, dev data and benchmarks. An activity is written the way the
+ * product writes one: as its owner through withTenant (the RLS policy demands user_id =
+ * app.user_id), with points from core's computeActivityPoints under the company's KPI rules and
+ * local_date from computeLocalDate in the company's time zone; the activities_rollup trigger keeps
+ * daily_user_stats exact in the same transaction.
+ */
+
+export type SeedActivityInput = ActivityInput & {
+  companyId: string;
+  userId: string;
+  /** The instant it was logged (created_at); may be in the past (backdated). */
+  at: Date;
+  /** The company's time zone, which fixes local_date. */
+  timezone: string;
+  customerName?: string | null;
+  notes?: string | null;
+  productName?: string | null;
+};
+
+export type SeededActivity = {
+  id: string;
+  companyId: string;
+  userId: string;
+  type: ActivityInput['type'];
+  meetingBooked: boolean;
+  movedForward: boolean;
+  ticketSize: number | null;
+  customerName: string | null;
+  notes: string | null;
+  points: number;
+  dailyBonus: boolean;
+  localDate: LocalDate;
+  createdAt: Date;
+};
+
+async function findRules(tx: Transaction, companyId: string): Promise<KpiRule[]> {
+  const rows = await tx.select().from(kpiRules).where(eq(kpiRules.companyId, companyId));
+  return rows.map((r) => ({
+    kpiKey: r.kpiKey as KpiKey,
+    basePoints: r.basePoints,
+    enabled: r.enabled,
+    multiplierValue: Number(r.multiplierValue),
+  }));
+}
+
+function isCall(type: ActivityInput['type']): boolean {
+  return type === 'call_answered' || type === 'call_unanswered';
+}
+
+/** Inserts one activity at `at` as its owner, with the points the company's rules give it. */
+export async function seedActivity(db: Database, input: SeedActivityInput): Promise<SeededActivity> {
+  const { companyId, userId, at, timezone } = input;
+  const localDate = computeLocalDate(at, timezone);
+  return withTenant(db, { companyId, userId }, async (tx) => {
+    const rules = await findRules(tx, companyId);
+    const [day] = await tx
+      .select({ calls: dailyUserStats.calls })
+      .from(dailyUserStats)
+      .where(
+        and(eq(dailyUserStats.companyId, companyId), eq(dailyUserStats.userId, userId), eq(dailyUserStats.day, localDate)),
+      );
+    const [bonus] = await tx
+      .select({ id: activities.id })
+      .from(activities)
+      .where(
+        and(
+          eq(activities.companyId, companyId),
+          eq(activities.userId, userId),
+          eq(activities.localDate, localDate),
+          eq(activities.dailyBonus, true),
+        ),
+      )
+      .limit(1);
+    const result = computeActivityPoints(input, rules, {
+      callsBefore: day?.calls ?? 0,
+      bonusAlreadyAwarded: Boolean(bonus),
+    });
+    const outcome = input.type === 'call_answered' ? input.outcome : null;
+    const [row] = await tx
+      .insert(activities)
+      .values({
+        companyId,
+        userId,
+        type: input.type,
+        meetingBooked: outcome === 'meeting_booked',
+        movedForward: outcome === 'moved_forward',
+        ticketSize: input.type === 'sale' ? input.ticketSize : null,
+        productName: input.productName ?? null,
+        customerName: input.customerName ?? null,
+        notes: input.notes ?? null,
+        pointsEarned: result.points,
+        dailyBonus: result.earnsDailyBonus && isCall(input.type),
+        localDate,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    return {
+      id: row!.id,
+      companyId,
+      userId,
+      type: input.type,
+      meetingBooked: row!.meetingBooked,
+      movedForward: row!.movedForward,
+      ticketSize: row!.ticketSize,
+      customerName: row!.customerName,
+      notes: row!.notes,
+      points: row!.pointsEarned,
+      dailyBonus: row!.dailyBonus,
+      localDate,
+      createdAt: row!.createdAt,
+    };
+  });
+}
+
+export type SeedActivitySeriesInput = {
+  companyId: string;
+  userId: string;
+  timezone: string;
+  /** The first local day of the series. */
+  from: LocalDate;
+  days: number;
+  /** Activities on a busy weekday; quieter days get fewer, weekends about a quarter. */
+  maxPerDay: number;
+  /** Varies the mix between users. */
+  salt: number;
+};
+
+/**
+ * Bulk history for benchmarks: one INSERT ... SELECT generate_series as the user (fast: no
+ * round trip per row). Each local day gets up to maxPerDay activities between 08:00 and 17:00
+ * local time (a DST-correct instant via AT TIME ZONE): about 50 % answered calls (of which 15 %
+ * book a meeting and 25 % move forward), 30 % unanswered calls, 7 % held meetings, 6 % sales,
+ * 7 % e-mails. Points come from core's computeActivityPoints under the company's rules, and the
+ * 20th call of a day carries daily_call_bonus_20, as in the product. Returns the rows inserted.
+ * The rollup is kept by the trigger, unless the caller disabled it (see withoutActivityTriggers).
+ */
+export async function seedActivitySeries(db: Database, input: SeedActivitySeriesInput): Promise<number> {
+  const { companyId, userId, timezone, from, days, maxPerDay, salt } = input;
+  return withTenant(db, { companyId, userId }, async (tx) => {
+    const rules = await findRules(tx, companyId);
+    const p = (activity: ActivityInput) => computeActivityPoints(activity, rules).points;
+    const points = {
+      booked: p({ type: 'call_answered', outcome: 'meeting_booked' }),
+      moved: p({ type: 'call_answered', outcome: 'moved_forward' }),
+      answered: p({ type: 'call_answered', outcome: 'no_progress' }),
+      unanswered: p({ type: 'call_unanswered' }),
+      meeting: p({ type: 'meeting' }),
+      email: p({ type: 'email' }),
+    };
+    // A sale's points depend on its value when sale_ticket_size is on: base + round(value x multiplier).
+    const saleRule = rules.find((r) => r.kpiKey === 'sale');
+    const ticketRule = rules.find((r) => r.kpiKey === 'sale_ticket_size');
+    const saleBase = saleRule?.enabled === false ? 0 : (saleRule?.basePoints ?? 10);
+    const ticketMultiplier = ticketRule?.enabled ? ticketRule.multiplierValue : 0;
+    const bonusRule = rules.find((r) => r.kpiKey === 'daily_call_bonus_20');
+    const bonus = bonusRule?.enabled === false ? 0 : (bonusRule?.basePoints ?? 5);
+
+    const result = await tx.execute(sql`
+      INSERT INTO activities (company_id, user_id, type, meeting_booked, moved_forward, ticket_size,
+        customer_name, points_earned, daily_bonus, local_date, created_at, updated_at)
+      SELECT ${companyId}::uuid, ${userId}, type, booked, moved, ticket,
+        CASE WHEN r % 4 = 0 THEN 'Customer ' || (r % 37) END,
+        base_points + CASE WHEN is_call AND call_no = 20 THEN ${bonus}::int ELSE 0 END,
+        (is_call AND call_no = 20 AND ${bonus}::int > 0),
+        local_date, at, at
+      FROM (
+        SELECT *, count(*) FILTER (WHERE is_call) OVER (PARTITION BY d ORDER BY k) AS call_no
+        FROM (
+          SELECT d, k, r, local_date, type, booked, moved, ticket,
+            type IN ('call_answered', 'call_unanswered') AS is_call,
+            ((local_date + time '08:00') + make_interval(secs => (k - 1) * 32400.0 / ${maxPerDay}::int))
+              AT TIME ZONE ${timezone} AS at,
+            CASE
+              WHEN booked THEN ${points.booked}::int
+              WHEN moved THEN ${points.moved}::int
+              WHEN type = 'call_answered' THEN ${points.answered}::int
+              WHEN type = 'call_unanswered' THEN ${points.unanswered}::int
+              WHEN type = 'meeting' THEN ${points.meeting}::int
+              WHEN type = 'email' THEN ${points.email}::int
+              ELSE ${saleBase}::int + round(ticket / 100.0 * ${ticketMultiplier}::float8)::int
+            END AS base_points
+          FROM (
+            SELECT d, k, r, local_date,
+              CASE WHEN r < 50 THEN 'call_answered' WHEN r < 80 THEN 'call_unanswered'
+                   WHEN r < 87 THEN 'meeting' WHEN r < 93 THEN 'sale' ELSE 'email' END AS type,
+              (r < 50 AND r % 7 = 0) AS booked,
+              (r < 50 AND r % 7 IN (1, 2)) AS moved,
+              CASE WHEN r >= 87 AND r < 93 THEN 100000 + (r * 7919 + d * 31) % 900000 END::bigint AS ticket
+            FROM (
+              SELECT d, k, (${from}::date + d) AS local_date,
+                ((d * 37 + k * 101 + ${salt}::int * 53) % 100) AS r,
+                CASE WHEN extract(isodow FROM ${from}::date + d) >= 6 THEN greatest(1, ${maxPerDay}::int / 4)
+                     ELSE ${maxPerDay}::int - ((d * 13 + ${salt}::int * 7) % greatest(1, ${maxPerDay}::int / 3)) END AS n
+              FROM generate_series(0, ${days}::int - 1) AS d
+              CROSS JOIN generate_series(1, ${maxPerDay}::int) AS k
+            ) raw
+            WHERE k <= n
+          ) typed
+        ) priced
+      ) numbered`);
+    return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
+  });
+}
+
+/**
+ * Runs `fn` with the rollup and notify triggers on activities disabled (bulk loads: a per-row
+ * trigger and ten million NOTIFY payloads are the slow part), then rebuilds the company's
+ * daily_user_stats from scratch with one INSERT ... SELECT ... GROUP BY that mirrors
+ * apply_activity_to_daily_stats (migrations/0001_rls.sql). Needs the table owner; never use it
+ * on a database that serves requests.
+ */
+export async function withoutActivityTriggers<T>(db: Database, companyId: string, fn: () => Promise<T>): Promise<T> {
+  await db.execute(sql`ALTER TABLE activities DISABLE TRIGGER activities_rollup`);
+  await db.execute(sql`ALTER TABLE activities DISABLE TRIGGER activities_notify`);
+  try {
+    return await fn();
+  } finally {
+    await db.execute(sql`ALTER TABLE activities ENABLE TRIGGER activities_rollup`);
+    await db.execute(sql`ALTER TABLE activities ENABLE TRIGGER activities_notify`);
+    await rebuildDailyStats(db, companyId);
+  }
+}
+
+/** Recomputes one company's daily_user_stats from its activities (same columns as the trigger). */
+export async function rebuildDailyStats(db: Database, companyId: string): Promise<void> {
+  await withInstance(db, { companyId, userId: null }, async (tx) => {
+    await tx.execute(sql`DELETE FROM daily_user_stats WHERE company_id = ${companyId}`);
+    await tx.execute(sql`
+      INSERT INTO daily_user_stats (company_id, day, user_id, calls, answered, unanswered, meetings_booked,
+        meetings_completed, moved_forward, emails, linkedin, sales, revenue, points, activities)
+      SELECT company_id, local_date, user_id,
+        count(*) FILTER (WHERE type IN ('call_answered', 'call_unanswered')),
+        count(*) FILTER (WHERE type = 'call_answered'),
+        count(*) FILTER (WHERE type = 'call_unanswered'),
+        count(*) FILTER (WHERE meeting_booked),
+        count(*) FILTER (WHERE type = 'meeting'),
+        count(*) FILTER (WHERE moved_forward),
+        count(*) FILTER (WHERE type = 'email'),
+        count(*) FILTER (WHERE type = 'linkedin'),
+        count(*) FILTER (WHERE type = 'sale'),
+        coalesce(sum(ticket_size) FILTER (WHERE type = 'sale'), 0),
+        sum(points_earned),
+        count(*)
+      FROM activities WHERE company_id = ${companyId}
+      GROUP BY company_id, local_date, user_id`);
+  });
+}

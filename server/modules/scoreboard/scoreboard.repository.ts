@@ -1,0 +1,225 @@
+import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { activities, companies, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
+import { withTenant } from '../../db/tenant';
+
+/*
+ * Scoreboard reads. Every total comes from daily_user_stats (one row per company, local day and
+ * user, kept exact by the activities_rollup trigger): a range of days is a primary-key range scan,
+ * O(members x days), whatever the history. The activities table is read only for the feed, newest
+ * first with a LIMIT on its (company_id, created_at) index, never aggregated.
+ */
+
+export type Scope = { companyId: string; userId: string | null };
+
+/** Sums of rollup rows; revenue in minor units. */
+export type RawTotals = {
+  calls: number;
+  answered: number;
+  unanswered: number;
+  meetings: number;
+  sales: number;
+  revenue: number;
+  points: number;
+  activities: number;
+};
+
+export type UserTotals = RawTotals & { userId: string };
+export type DayTotals = RawTotals & { day: string };
+export type ActiveMember = { userId: string; displayName: string | null };
+
+// float8: exact for integers below 2^53, and a JS number from both drivers (bigint sums are not).
+const SUMS = sql`
+  coalesce(sum(${dailyUserStats.calls}), 0)::float8 AS calls,
+  coalesce(sum(${dailyUserStats.answered}), 0)::float8 AS answered,
+  coalesce(sum(${dailyUserStats.unanswered}), 0)::float8 AS unanswered,
+  coalesce(sum(${dailyUserStats.meetingsBooked}), 0)::float8 AS meetings,
+  coalesce(sum(${dailyUserStats.sales}), 0)::float8 AS sales,
+  coalesce(sum(${dailyUserStats.revenue}), 0)::float8 AS revenue,
+  coalesce(sum(${dailyUserStats.points}), 0)::float8 AS points,
+  coalesce(sum(${dailyUserStats.activities}), 0)::float8 AS activities`;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function toTotals(row: Record<string, unknown>): RawTotals {
+  return {
+    calls: Number(row.calls),
+    answered: Number(row.answered),
+    unanswered: Number(row.unanswered),
+    meetings: Number(row.meetings),
+    sales: Number(row.sales),
+    revenue: Number(row.revenue),
+    points: Number(row.points),
+    activities: Number(row.activities),
+  };
+}
+
+/** Per-user sums over local days [from, to] for every user with rollup rows (removed members too). */
+async function selectUserTotals(tx: Transaction, companyId: string, from: string, to: string): Promise<UserTotals[]> {
+  const result = await tx.execute(sql`
+    SELECT ${dailyUserStats.userId} AS user_id, ${SUMS}
+    FROM ${dailyUserStats}
+    WHERE ${dailyUserStats.companyId} = ${companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}
+    GROUP BY ${dailyUserStats.userId}`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({ userId: String(row.user_id), ...toTotals(row) }));
+}
+
+/** Company sums per local day over [from, to] (days without activity are absent). */
+async function selectDayTotals(tx: Transaction, companyId: string, from: string, to: string): Promise<DayTotals[]> {
+  const result = await tx.execute(sql`
+    SELECT ${dailyUserStats.day}::text AS day, ${SUMS}
+    FROM ${dailyUserStats}
+    WHERE ${dailyUserStats.companyId} = ${companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}
+    GROUP BY ${dailyUserStats.day}
+    ORDER BY ${dailyUserStats.day}`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({ day: String(row.day), ...toTotals(row) }));
+}
+
+async function selectActiveMembers(tx: Transaction, companyId: string): Promise<ActiveMember[]> {
+  return tx
+    .select({ userId: profiles.userId, displayName: profiles.displayName })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), isNull(profiles.removedAt)));
+}
+
+/** The company's totals on each of the given local days (dashboard KPIs: today and yesterday). */
+export async function findDayTotals(db: Database, scope: Scope, from: string, to: string): Promise<DayTotals[]> {
+  return withTenant(db, scope, (tx) => selectDayTotals(tx, scope.companyId, from, to));
+}
+
+/** Active members and per-user totals for a period, read in one transaction. */
+export async function findPeriodStats(
+  db: Database,
+  scope: Scope,
+  from: string,
+  to: string,
+): Promise<{ members: ActiveMember[]; totals: UserTotals[] }> {
+  return withTenant(db, scope, async (tx) => ({
+    members: await selectActiveMembers(tx, scope.companyId),
+    totals: await selectUserTotals(tx, scope.companyId, from, to),
+  }));
+}
+
+/**
+ * Everything the monthly overview needs, in one transaction: active members, per-user totals,
+ * per-day company totals (the trend) and the local days on which `userId` logged anything.
+ */
+export async function findMonthStats(
+  db: Database,
+  scope: Scope & { userId: string },
+  from: string,
+  to: string,
+): Promise<{ members: ActiveMember[]; totals: UserTotals[]; days: DayTotals[]; userActiveDays: string[] }> {
+  return withTenant(db, scope, async (tx) => {
+    const members = await selectActiveMembers(tx, scope.companyId);
+    const totals = await selectUserTotals(tx, scope.companyId, from, to);
+    const days = await selectDayTotals(tx, scope.companyId, from, to);
+    const active = await tx
+      .select({ day: dailyUserStats.day })
+      .from(dailyUserStats)
+      .where(
+        and(
+          eq(dailyUserStats.companyId, scope.companyId),
+          eq(dailyUserStats.userId, scope.userId),
+          sql`${dailyUserStats.day} BETWEEN ${from} AND ${to}`,
+          sql`${dailyUserStats.activities} > 0`,
+        ),
+      );
+    return { members, totals, days, userActiveDays: active.map((r) => r.day) };
+  });
+}
+
+export type FeedRow = {
+  id: string;
+  userId: string;
+  displayName: string | null;
+  type: string;
+  meetingBooked: boolean;
+  movedForward: boolean;
+  customerName: string | null;
+  points: number;
+  ticketSize: number | null;
+  productName: string | null;
+  notes: string | null;
+  createdAt: Date;
+};
+
+/** The company's newest activities, optionally only those logged in [start, end). */
+export async function findLatestActivities(
+  db: Database,
+  scope: Scope,
+  options: { limit: number; start?: Date; end?: Date },
+): Promise<FeedRow[]> {
+  return withTenant(db, scope, (tx) => {
+    const conditions = [eq(activities.companyId, scope.companyId)];
+    if (options.start) conditions.push(gte(activities.createdAt, options.start));
+    if (options.end) conditions.push(lt(activities.createdAt, options.end));
+    return tx
+      .select({
+        id: activities.id,
+        userId: activities.userId,
+        displayName: profiles.displayName,
+        type: activities.type,
+        meetingBooked: activities.meetingBooked,
+        movedForward: activities.movedForward,
+        customerName: sql<string | null>`coalesce(${customerCompanies.name}, ${activities.customerName})`,
+        points: activities.pointsEarned,
+        ticketSize: activities.ticketSize,
+        productName: activities.productName,
+        notes: activities.notes,
+        createdAt: activities.createdAt,
+      })
+      .from(activities)
+      .leftJoin(profiles, and(eq(profiles.companyId, activities.companyId), eq(profiles.userId, activities.userId)))
+      .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
+      .where(and(...conditions))
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(options.limit);
+  });
+}
+
+export type CompanyRow = { id: string; name: string; timezone: string; createdAt: Date };
+export type MemberRow = {
+  userId: string;
+  displayName: string | null;
+  avatarUrl: string | null;
+  role: string;
+  joinedAt: Date;
+};
+
+export async function findCompany(db: Database, scope: Scope): Promise<CompanyRow | null> {
+  return withTenant(db, scope, async (tx) => {
+    const [row] = await tx
+      .select({ id: companies.id, name: companies.name, timezone: companies.timezone, createdAt: companies.createdAt })
+      .from(companies)
+      .where(eq(companies.id, scope.companyId));
+    return row ?? null;
+  });
+}
+
+/** The company and its active members, oldest member first. */
+export async function findCompanyWithMembers(
+  db: Database,
+  scope: Scope,
+): Promise<{ company: CompanyRow | null; members: MemberRow[] }> {
+  return withTenant(db, scope, async (tx) => {
+    const [company] = await tx
+      .select({ id: companies.id, name: companies.name, timezone: companies.timezone, createdAt: companies.createdAt })
+      .from(companies)
+      .where(eq(companies.id, scope.companyId));
+    const members = await tx
+      .select({
+        userId: profiles.userId,
+        displayName: profiles.displayName,
+        avatarUrl: profiles.avatarUrl,
+        role: profiles.role,
+        joinedAt: profiles.createdAt,
+      })
+      .from(profiles)
+      .where(and(eq(profiles.companyId, scope.companyId), isNull(profiles.removedAt)))
+      .orderBy(asc(profiles.createdAt), asc(profiles.userId));
+    return { company: company ?? null, members };
+  });
+}

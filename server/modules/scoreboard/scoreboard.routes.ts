@@ -1,0 +1,122 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  CompanyKpisSchema,
+  CompanyPageSchema,
+  LeaderboardQuerySchema,
+  LeaderboardSchema,
+  MonthlyOverviewSchema,
+  MonthlyQuerySchema,
+  RecentActivitiesQuerySchema,
+  RecentActivitiesSchema,
+  ScoreboardPeriodQuerySchema,
+  TeamStatsSchema,
+  WeeklyOverviewSchema,
+} from '@core/contracts';
+import { createRouter, errorResponses } from '../../lib/http';
+import { requireMember } from '../session/session.middleware';
+import {
+  findRecentActivities,
+  getCompanyKpis,
+  getCompanyPage,
+  getLeaderboard,
+  getMonthlyOverview,
+  getTeamStats,
+  getWeeklyOverview,
+} from './scoreboard.service';
+
+/*
+ * The team's scoreboard, for every member of the company (spec 6: every member sees the company
+ * leaderboards). All periods are the company's local days, decided on the server.
+ */
+export const scoreboardRoutes = createRouter();
+
+const ok = <T>(schema: T) => ({ 200: { description: 'OK', content: { 'application/json': { schema } } }, ...errorResponses });
+const tags = ['Scoreboard'];
+
+scoreboardRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/scoreboard/kpis',
+    tags,
+    summary: "Today's company KPIs (calls, meetings booked, sales, points, revenue) with yesterday's and the change",
+    middleware: [requireMember] as const,
+    responses: ok(CompanyKpisSchema),
+  }),
+  async (c) => c.json(await getCompanyKpis(c.get('deps'), c.get('actor')), 200),
+);
+
+scoreboardRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/scoreboard/team-stats',
+    tags,
+    summary: 'Per-member stats for a local period (every active member, zeros included) and the team totals',
+    middleware: [requireMember] as const,
+    request: { query: ScoreboardPeriodQuerySchema },
+    responses: ok(TeamStatsSchema),
+  }),
+  async (c) => c.json(await getTeamStats(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
+);
+
+scoreboardRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/scoreboard/leaderboard',
+    tags,
+    summary: 'The leaderboard for a local period, sorted by points, calls, meetings or sales (ties: calls, then meetings)',
+    middleware: [requireMember] as const,
+    request: { query: LeaderboardQuerySchema },
+    responses: ok(LeaderboardSchema),
+  }),
+  async (c) => c.json(await getLeaderboard(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
+);
+
+scoreboardRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/scoreboard/recent-activities',
+    tags,
+    summary: "The company's latest activities, newest first (default 10, at most 50)",
+    middleware: [requireMember] as const,
+    request: { query: RecentActivitiesQuerySchema },
+    responses: ok(RecentActivitiesSchema),
+  }),
+  async (c) => c.json(await findRecentActivities(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
+);
+
+scoreboardRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/scoreboard/weekly',
+    tags,
+    summary: 'This week from Monday: team totals and member cards ranked by points',
+    middleware: [requireMember] as const,
+    responses: ok(WeeklyOverviewSchema),
+  }),
+  async (c) => c.json(await getWeeklyOverview(c.get('deps'), c.get('actor')), 200),
+);
+
+scoreboardRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/scoreboard/monthly',
+    tags,
+    summary: "A month's individual and company numbers, the leaderboard by points and the daily trend",
+    middleware: [requireMember] as const,
+    request: { query: MonthlyQuerySchema },
+    responses: ok(MonthlyOverviewSchema),
+  }),
+  async (c) => c.json(await getMonthlyOverview(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
+);
+
+scoreboardRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/scoreboard/company',
+    tags,
+    summary: 'The Company page: name, time zone, created date, member count and members',
+    middleware: [requireMember] as const,
+    responses: ok(CompanyPageSchema),
+  }),
+  async (c) => c.json(await getCompanyPage(c.get('deps'), c.get('actor')), 200),
+);
