@@ -1,0 +1,189 @@
+import type { Activity } from '@core/contracts';
+import { computeLocalDate } from '@core/period';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCompany } from '../../db/seed/factories';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { computeFreshRollups, findStoredRollups, type Member, rows, setRule } from './activities.test-support';
+
+/*
+ * Property: whatever sequence of logs, bursts of concurrent calls, edits, deletes, rule changes and
+ * clock moves a few reps go through, daily_user_stats equals a fresh aggregate of the activities,
+ * no day carries the 20-call bonus twice, and every request gets the status the rules predict.
+ */
+
+let t: TestApp;
+let reps: Member[]; // three reps of company A and one of company B
+let companies: string[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = (await seedCompany(t.db, { timezone: 'Europe/Oslo' })).id;
+  const b = (await seedCompany(t.db, { timezone: 'Europe/Oslo' })).id;
+  companies = [a, b];
+  reps = [
+    await t.createMember({ companyId: a }),
+    await t.createMember({ companyId: a }),
+    await t.createMember({ companyId: a }),
+    await t.createMember({ companyId: b }),
+  ];
+  await setRule(t, a, 'email', { enabled: true, basePoints: 1 });
+  await setRule(t, a, 'sale_ticket_size', { enabled: true, multiplierValue: 0.0001 });
+});
+afterAll(() => t.close());
+
+const customerName = fc.constantFrom(undefined, '', '  ', 'Acme', 'ACME ', 'Beta AS', 'beta as');
+const outcome = fc.constantFrom('no_progress', 'moved_forward', 'meeting_booked');
+
+const logBody = fc.oneof(
+  fc.record({ kind: fc.constant('call'), answered: fc.boolean(), outcome, customerName }),
+  fc.record({ kind: fc.constant('sale'), ticketSize: fc.integer({ min: 1, max: 50_000_000 }), customerName }),
+  fc.record({ kind: fc.constant('meeting'), customerName }),
+  // email is enabled in company A only: company B's rep gets a 400.
+  fc.record({ kind: fc.constant('email'), customerName }),
+);
+
+const change = fc.oneof(
+  fc.record({ outcome }),
+  fc.record({ notes: fc.string({ maxLength: 20 }) }),
+  fc.record({ ticketSize: fc.integer({ min: 1, max: 50_000_000 }) }),
+  fc.record({ customerName }),
+  fc.record({ outcome, customerName }),
+);
+
+type Command =
+  | { op: 'log'; rep: number; body: Record<string, unknown> }
+  | { op: 'burst'; rep: number; count: number }
+  | { op: 'edit'; rep: number; pick: number; change: Record<string, unknown> }
+  | { op: 'delete'; rep: number; pick: number }
+  | { op: 'rule'; key: 'meeting_booked' | 'daily_call_bonus_20'; basePoints: number; enabled: boolean }
+  | { op: 'clock'; minutes: number };
+
+const rep = fc.integer({ min: 0, max: 3 });
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('log' as const), rep, body: logBody }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('burst' as const), rep, count: fc.integer({ min: 2, max: 12 }) }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('edit' as const), rep, pick: fc.nat(), change }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), rep, pick: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('rule' as const),
+      key: fc.constantFrom('meeting_booked' as const, 'daily_call_bonus_20' as const),
+      basePoints: fc.integer({ min: 0, max: 9 }),
+      enabled: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('clock' as const), minutes: fc.integer({ min: 1, max: 26 * 60 }) }) },
+);
+
+/** What the test knows about each activity it logged. */
+type Known = { id: string; owner: number; type: Activity['type']; localDate: string; deleted: boolean };
+
+/** The status an edit (or, with `changes` null, a delete) should get; validation comes first. */
+function expectedStatus(known: Known, actor: number, changes: Record<string, unknown> | null, today: string): number {
+  if (changes && Object.keys(changes).length === 0) return 400; // "Nothing to change"
+  if (known.owner !== actor || known.deleted) return 404;
+  if (known.localDate !== today) return 409;
+  if (changes && 'outcome' in changes && known.type !== 'call_answered') return 400;
+  if (changes && 'ticketSize' in changes && known.type !== 'sale') return 400;
+  return 200;
+}
+
+async function post(actor: number, body: unknown) {
+  return t.request('/api/v1/activities', { method: 'POST', as: reps[actor]!, json: body });
+}
+
+describe('daily_user_stats stays exact', () => {
+  it('equals a fresh aggregate of the activities after any sequence of writes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 3 * 24 * 60 }), // start within three days around the spring DST change
+        fc.array(command, { minLength: 5, maxLength: 30 }),
+        async (startMinutes, commands) => {
+          let now = new Date('2026-03-27T12:00:00Z').getTime() + startMinutes * 60_000;
+          t.setNow(() => new Date(now));
+          const known: Known[] = [];
+          const today = () => computeLocalDate(new Date(now), 'Europe/Oslo');
+
+          const record = async (actor: number, response: Response, body: Record<string, unknown>) => {
+            const emailRefused = body.kind === 'email' && actor === 3;
+            expect(response.status).toBe(emailRefused ? 400 : 201);
+            if (response.status === 201) {
+              const a = (await response.json()) as Activity;
+              known.push({ id: a.id, owner: actor, type: a.type, localDate: a.localDate, deleted: false });
+            }
+          };
+
+          for (const cmd of commands) {
+            switch (cmd.op) {
+              case 'log':
+                await record(cmd.rep, await post(cmd.rep, cmd.body), cmd.body);
+                break;
+              case 'burst': {
+                const body = { kind: 'call', answered: false };
+                const responses = await Promise.all(Array.from({ length: cmd.count }, () => post(cmd.rep, body)));
+                for (const response of responses) await record(cmd.rep, response, body);
+                break;
+              }
+              case 'edit': {
+                if (known.length === 0) break;
+                const target = known[cmd.pick % known.length]!;
+                // What actually travels: JSON drops undefined fields.
+                const sent = JSON.parse(JSON.stringify(cmd.change)) as Record<string, unknown>;
+                const response = await t.request(`/api/v1/activities/${target.id}`, {
+                  method: 'PATCH',
+                  as: reps[cmd.rep]!,
+                  json: sent,
+                });
+                expect(response.status).toBe(expectedStatus(target, cmd.rep, sent, today()));
+                break;
+              }
+              case 'delete': {
+                if (known.length === 0) break;
+                const target = known[cmd.pick % known.length]!;
+                const response = await t.request(`/api/v1/activities/${target.id}`, { method: 'DELETE', as: reps[cmd.rep]! });
+                expect(response.status).toBe(expectedStatus(target, cmd.rep, null, today()));
+                if (response.status === 200) target.deleted = true;
+                break;
+              }
+              case 'rule':
+                await setRule(t, companies[0]!, cmd.key, { basePoints: cmd.basePoints, enabled: cmd.enabled });
+                break;
+              case 'clock':
+                now += cmd.minutes * 60_000;
+                break;
+            }
+          }
+
+          for (const companyId of companies) {
+            expect(await findStoredRollups(t, companyId)).toEqual(await computeFreshRollups(t, companyId));
+            const doubleBonus = await rows(
+              t,
+              companyId,
+              sql`SELECT user_id, local_date FROM activities WHERE company_id = ${companyId}
+                   GROUP BY user_id, local_date HAVING count(*) FILTER (WHERE daily_bonus) > 1`,
+            );
+            expect(doubleBonus).toEqual([]);
+            const bonusOnNonCall = await rows(
+              t,
+              companyId,
+              sql`SELECT id FROM activities WHERE company_id = ${companyId} AND daily_bonus
+                    AND type NOT IN ('call_answered', 'call_unanswered')`,
+            );
+            expect(bonusOnNonCall).toEqual([]);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+    // The runs share the same few days, so bursts pile up past 20 calls: the bonus path was taken.
+    const [bonus] = await rows<{ n: number }>(
+      t,
+      companies[0]!,
+      sql`SELECT count(*)::int AS n FROM activities WHERE company_id = ${companies[0]!} AND daily_bonus`,
+    );
+    expect(bonus!.n).toBeGreaterThan(0);
+  }, 300_000);
+});
