@@ -4,11 +4,14 @@
 -- transaction, switches to the unprivileged role app_user and sets app.company_id / app.user_id.
 -- The policies below read those settings, so a forgotten WHERE clause cannot leak another company.
 
+-- Roles are cluster-wide: several databases (or test runs) may race to create it, hence the handler.
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'app_user') THEN
     CREATE ROLE app_user NOLOGIN;
   END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN
+  NULL;
 END
 $$;
 --> statement-breakpoint

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { mailOutbox } from '../../db/schema';
+import { findRecentMail } from './system.repository';
 
 export const systemRoutes = new Hono<AppEnv>();
 
@@ -35,14 +34,14 @@ systemRoutes.get('/api/dev/mail', async (c) => {
   const { database, config } = c.get('deps');
   if (config.isProduction) return c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
   const to = c.req.query('to');
-  const rows = await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
+  const rows = await findRecentMail(database.db);
   return c.json({ mail: rows.filter((m) => !to || m.to.toLowerCase() === to.toLowerCase()) });
 });
 
 systemRoutes.get('/dev/mailbox', async (c) => {
   const { database, config } = c.get('deps');
   if (config.isProduction) return c.notFound();
-  const rows = await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
+  const rows = await findRecentMail(database.db);
   const items = rows
     .map(
       (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</span></header>

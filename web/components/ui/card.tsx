@@ -9,8 +9,12 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-5 pb-3', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 data-slot="card-title" className={cn('text-base font-semibold leading-tight tracking-tight', className)} {...props} />;
+export function CardTitle({ className, children, ...props }: React.ComponentProps<'h3'>) {
+  return (
+    <h3 data-slot="card-title" className={cn('text-base font-semibold leading-tight tracking-tight', className)} {...props}>
+      {children}
+    </h3>
+  );
 }
 
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {

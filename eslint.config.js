@@ -1,0 +1,37 @@
+import js from '@eslint/js';
+import tanstackQuery from '@tanstack/eslint-plugin-query';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { boundariesPlugin } from './scripts/eslint/boundaries.js';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'artifacts/**', 'data/**', 'coverage/**', 'server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { boundaries: boundariesPlugin },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'boundaries/imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['info', 'warn', 'error'] }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, '@tanstack/query': tanstackQuery },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...tanstackQuery.configs.recommended.rules,
+    },
+  },
+  {
+    files: ['e2e/**', 'bench/**', 'scripts/**', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-console': 'off' },
+  },
+);

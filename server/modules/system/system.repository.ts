@@ -1,0 +1,7 @@
+import { desc } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+export function findRecentMail(db: Database, limit = 50) {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+}
