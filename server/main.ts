@@ -35,6 +35,13 @@ async function main() {
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     console.info(`\n  ${config.BRAND_NAME} is running at ${config.publicUrl}\n`);
+    if (deps.mailer.transport === 'outbox') {
+      console.info(
+        config.isProduction
+          ? '  Warning: SMTP_URL is not set, so confirmation mails are only written to the log.\n'
+          : `  No SMTP_URL: mail goes to the dev mailbox at ${config.publicUrl}/dev/mailbox\n`,
+      );
+    }
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(

@@ -34,7 +34,7 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     const headers = new Headers(init.headers);
     headers.set('origin', TEST_ORIGIN);
     if (init.as) headers.set('cookie', init.as.cookie);
-    let body: BodyInit | undefined;
+    let body: string | undefined;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
