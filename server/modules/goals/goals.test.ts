@@ -1,0 +1,91 @@
+import type { Goals } from '@core/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../db/tenant';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+type ErrorBody = { error: { code: string; message: string; details?: Record<string, string> } };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function getGoals(member: Member): Promise<Goals> {
+  const response = await t.request('/api/v1/goals/me', { as: member });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Goals;
+}
+
+function putGoals(member: Member, json: unknown) {
+  return t.request('/api/v1/goals/me', { method: 'PUT', as: member, json });
+}
+
+async function goalRows(companyId: string): Promise<{ user_id: string; daily_calls: number }[]> {
+  return withTenant(t.db, { companyId, userId: null }, async (tx) => {
+    const result = await tx.execute(sql`SELECT user_id, daily_calls FROM goals WHERE company_id = ${companyId}`);
+    return (result as unknown as { rows: { user_id: string; daily_calls: number }[] }).rows;
+  });
+}
+
+describe('daily goals', () => {
+  it('are zeros before the first save', async () => {
+    const rep = await t.createMember();
+    expect(await getGoals(rep)).toEqual({ dailyCalls: 0, dailyMeetings: 0, dailySales: 0, updatedAt: null });
+  });
+
+  it('save once per company and user: the second save updates the same row', async () => {
+    const rep = await t.createMember();
+    t.setNow(() => new Date('2026-11-20T10:00:00Z'));
+    const first = await putGoals(rep, { dailyCalls: 40, dailyMeetings: 3, dailySales: 1 });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ dailyCalls: 40, dailyMeetings: 3, dailySales: 1, updatedAt: '2026-11-20T10:00:00.000Z' });
+    t.setNow(() => new Date('2026-11-20T11:00:00Z'));
+    await putGoals(rep, { dailyCalls: 50, dailyMeetings: 0, dailySales: 2 });
+    expect(await getGoals(rep)).toEqual({ dailyCalls: 50, dailyMeetings: 0, dailySales: 2, updatedAt: '2026-11-20T11:00:00.000Z' });
+    expect(await goalRows(rep.companyId)).toEqual([{ user_id: rep.id, daily_calls: 50 }]);
+    t.setNow(() => new Date());
+  });
+
+  it('concurrent saves leave one row', async () => {
+    const rep = await t.createMember();
+    const responses = await Promise.all([10, 20, 30, 40].map((n) => putGoals(rep, { dailyCalls: n, dailyMeetings: 1, dailySales: 1 })));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    const rows = await goalRows(rep.companyId);
+    expect(rows).toHaveLength(1);
+    expect([10, 20, 30, 40]).toContain(rows[0]!.daily_calls);
+  });
+
+  it('are personal: a colleague and another company have their own', async () => {
+    const rep = await t.createMember();
+    const colleague = await t.createMember({ companyId: rep.companyId });
+    const other = await t.createMember();
+    await putGoals(rep, { dailyCalls: 25, dailyMeetings: 2, dailySales: 1 });
+    expect((await getGoals(colleague)).dailyCalls).toBe(0);
+    expect((await getGoals(other)).dailyCalls).toBe(0);
+    expect(await goalRows(other.companyId)).toEqual([]);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a negative goal', { dailyCalls: -1, dailyMeetings: 0, dailySales: 0 }, 'dailyCalls'],
+    ['a fraction', { dailyCalls: 1, dailyMeetings: 1.5, dailySales: 0 }, 'dailyMeetings'],
+    ['text', { dailyCalls: 1, dailyMeetings: 1, dailySales: 'two' }, 'dailySales'],
+    ['a missing goal', { dailyCalls: 1, dailyMeetings: 1 }, 'dailySales'],
+    ['an absurd goal', { dailyCalls: 1_000_000, dailyMeetings: 1, dailySales: 1 }, 'dailyCalls'],
+  ])('refuse %s and write nothing', async (_label, body, field) => {
+    const rep = await t.createMember();
+    const response = await putGoals(rep, body);
+    expect(response.status).toBe(400);
+    const error = (await response.json()) as ErrorBody;
+    expect(error.error.code).toBe('invalid_input');
+    expect(error.error.details?.[field]).toMatch(/goal/);
+    expect(await goalRows(rep.companyId)).toEqual([]);
+  });
+
+  it('need a member', async () => {
+    expect((await t.request('/api/v1/goals/me')).status).toBe(401);
+    expect((await t.request('/api/v1/goals/me', { method: 'PUT', json: { dailyCalls: 1, dailyMeetings: 1, dailySales: 1 } })).status).toBe(401);
+  });
+});
