@@ -1,0 +1,360 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AcceptInvitationResult, ApiError, Invitation, InvitationList, InvitationPreview } from '@core/contracts';
+import { mailOutbox } from '../../db/schema';
+import { withInstance } from '../../db/tenant';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+
+const DAY = 24 * 60 * 60 * 1000;
+const INVALID = 'The invitation is not valid or has expired';
+
+let t: TestApp;
+let admin: Member;
+let rep: Member;
+let otherAdmin: Member;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createMember({ role: 'admin', name: 'Ada Admin' });
+  rep = await t.createMember({ companyId: admin.companyId, name: 'Rita Rep' });
+  otherAdmin = await t.createMember({ role: 'admin', name: 'Otto Other' });
+});
+afterAll(() => t.close());
+
+const errorOf = async (response: Response) => ((await response.json()) as ApiError).error;
+
+async function invite(as: Member, json: unknown = {}): Promise<Invitation> {
+  const response = await t.request('/api/v1/invitations', { method: 'POST', as, json });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Invitation;
+}
+
+async function list(as: Member): Promise<Invitation[]> {
+  const response = await t.request('/api/v1/invitations', { as });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as InvitationList).invitations;
+}
+
+async function preview(code: string): Promise<InvitationPreview> {
+  const response = await t.request(`/api/v1/invitations/preview/${encodeURIComponent(code)}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as InvitationPreview;
+}
+
+const accept = (as: TestUser | null, code: unknown) =>
+  t.request('/api/v1/invitations/accept', { method: 'POST', as, json: { code } });
+
+async function countInvitations(companyId: string): Promise<number> {
+  return withInstance(t.db, { companyId, userId: null }, async (tx) => {
+    const result = await tx.execute(sql`SELECT count(*)::int AS n FROM invitations WHERE company_id = ${companyId}`);
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  });
+}
+
+async function membershipOf(userId: string): Promise<{ company_id: string; role: string }[]> {
+  return withInstance(t.db, { companyId: null, userId }, async (tx) => {
+    const result = await tx.execute(sql`SELECT company_id, role FROM profiles WHERE user_id = ${userId} AND removed_at IS NULL`);
+    return (result as unknown as { rows: { company_id: string; role: string }[] }).rows;
+  });
+}
+
+describe('creating and listing invitations', () => {
+  it('creates a user invitation expiring in 7 days by default, with a long url-safe code and link', async () => {
+    const now = Date.now();
+    const created = await invite(admin);
+    expect(created).toMatchObject({ role: 'user', status: 'active', usedBy: null, usedAt: null, createdBy: admin.id });
+    expect(created.code).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(created.url).toBe(`http://localhost:3000/invite/${created.code}`);
+    const days = (Date.parse(created.expiresAt) - now) / DAY;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThan(7.01);
+  });
+
+  it('creates an admin invitation with the expiry asked for (1 to 30 days), never the same code twice', async () => {
+    const a = await invite(admin, { role: 'admin', expiresInDays: 30 });
+    const b = await invite(admin, { expiresInDays: 1 });
+    expect(a.role).toBe('admin');
+    expect(a.code).not.toBe(b.code);
+    expect(Math.round((Date.parse(a.expiresAt) - Date.parse(a.createdAt)) / DAY)).toBe(30);
+  });
+
+  it.each([
+    [{ expiresInDays: 0 }, 'expiresInDays'],
+    [{ expiresInDays: 31 }, 'expiresInDays'],
+    [{ expiresInDays: 2.5 }, 'expiresInDays'],
+    [{ role: 'manager' }, 'role'],
+    [{ role: 'owner' }, 'role'],
+    [{ code: 'chosen-by-me' }, '_'],
+  ])('refuses %j with a 400 and writes nothing', async (body, field) => {
+    const before = await countInvitations(admin.companyId);
+    const response = await t.request('/api/v1/invitations', { method: 'POST', as: admin, json: body });
+    expect(response.status).toBe(400);
+    expect(Object.keys((await errorOf(response)).details ?? {})).toContain(field);
+    expect(await countInvitations(admin.companyId)).toBe(before);
+  });
+
+  it('lists newest first with Active / Used / Expired, a stored manager role as user', async () => {
+    const company = await t.createMember({ role: 'admin' });
+    t.setNow(() => new Date(Date.now() - 10 * DAY));
+    const expired = await invite(company, { expiresInDays: 2 });
+    t.setNow(() => new Date(Date.now() - 5 * DAY));
+    const used = await invite(company);
+    t.setNow(() => new Date(Date.now() - 1 * DAY));
+    const manager = await invite(company);
+    t.setNow(() => new Date());
+    const active = await invite(company, { role: 'admin' });
+    await withInstance(t.db, { companyId: company.companyId, userId: null }, (tx) =>
+      tx.execute(sql`UPDATE invitations SET role = 'manager' WHERE id = ${manager.id}`),
+    );
+    const joiner = await t.createUser({ name: 'Jo Joiner' });
+    expect((await accept(joiner, used.code)).status).toBe(200);
+
+    const rows = await list(company);
+    expect(rows.map((r) => r.id)).toEqual([active.id, manager.id, used.id, expired.id]);
+    expect(rows.map((r) => r.status)).toEqual(['active', 'active', 'used', 'expired']);
+    expect(rows.map((r) => r.role)).toEqual(['admin', 'user', 'user', 'user']);
+    expect(rows[2]).toMatchObject({ usedBy: joiner.id, usedByName: 'Jo Joiner' });
+    expect(rows[2]!.usedAt).not.toBeNull();
+    // Another company's admin sees none of them.
+    expect((await list(otherAdmin)).map((r) => r.id)).not.toContain(active.id);
+  });
+
+  it('deletes any invitation, whatever its status; a deleted code no longer works', async () => {
+    const company = await t.createMember({ role: 'admin' });
+    const active = await invite(company);
+    const used = await invite(company);
+    expect((await accept(await t.createUser(), used.code)).status).toBe(200);
+    for (const invitation of [active, used]) {
+      const response = await t.request(`/api/v1/invitations/${invitation.id}`, { method: 'DELETE', as: company });
+      expect(response.status).toBe(200);
+    }
+    expect(await list(company)).toEqual([]);
+    expect((await preview(active.code)).valid).toBe(false);
+    expect((await t.request(`/api/v1/invitations/${active.id}`, { method: 'DELETE', as: company })).status).toBe(404);
+  });
+
+  it('refuses users, anonymous callers and admins of another company', async () => {
+    const mine = await invite(admin);
+    const before = await countInvitations(admin.companyId);
+    expect((await t.request('/api/v1/invitations', { method: 'POST', as: rep, json: {} })).status).toBe(403);
+    expect((await t.request('/api/v1/invitations', { method: 'POST', json: {} })).status).toBe(401);
+    expect((await t.request('/api/v1/invitations', { as: rep })).status).toBe(403);
+    expect((await t.request(`/api/v1/invitations/${mine.id}`, { method: 'DELETE', as: rep })).status).toBe(403);
+    expect((await t.request(`/api/v1/invitations/${mine.id}`, { method: 'DELETE', as: otherAdmin })).status).toBe(404);
+    expect(await countInvitations(admin.companyId)).toBe(before);
+  });
+});
+
+describe('preview (public)', () => {
+  it('shows the company name and role of an active code to anyone', async () => {
+    const invitation = await invite(admin, { role: 'admin' });
+    expect(await preview(invitation.code)).toEqual({ valid: true, companyName: 'Acme Sales AS', role: 'admin' });
+  });
+
+  it('says an unknown, used or expired code is not valid, revealing no company', async () => {
+    const expired = await invite(admin, { expiresInDays: 1 });
+    const used = await invite(admin);
+    expect((await accept(await t.createUser(), used.code)).status).toBe(200);
+    t.setNow(() => new Date(Date.now() + 2 * DAY));
+    try {
+      for (const code of ['no-such-code', used.code, expired.code]) {
+        expect(await preview(code)).toEqual({ valid: false, companyName: null, role: null, error: INVALID });
+      }
+    } finally {
+      t.setNow(() => new Date());
+    }
+  });
+});
+
+describe('accepting', () => {
+  it('joins the company with the invited role; the invitation then shows Used', async () => {
+    const invitation = await invite(admin, { role: 'admin' });
+    const person = await t.createUser({ name: 'Nina New' });
+    const response = await accept(person, invitation.code);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      success: true,
+      message: 'You are now part of Acme Sales AS',
+      companyId: admin.companyId,
+      companyName: 'Acme Sales AS',
+      role: 'admin',
+      alreadyMember: false,
+    } satisfies AcceptInvitationResult);
+    expect(await membershipOf(person.id)).toEqual([{ company_id: admin.companyId, role: 'admin' }]);
+    const me = (await (await t.request('/api/v1/me', { as: person })).json()) as { onboarding: { role: string; hasCompany: boolean } };
+    expect(me.onboarding).toMatchObject({ hasCompany: true, role: 'admin' });
+    expect((await list(admin)).find((r) => r.id === invitation.id)).toMatchObject({ status: 'used', usedBy: person.id });
+  });
+
+  it('refuses a used code with the spec text', async () => {
+    const invitation = await invite(admin);
+    expect((await accept(await t.createUser(), invitation.code)).status).toBe(200);
+    const late = await t.createUser();
+    const response = await accept(late, invitation.code);
+    expect(response.status).toBe(410);
+    expect(await errorOf(response)).toMatchObject({ code: 'invitation_invalid', message: INVALID });
+    expect(await membershipOf(late.id)).toEqual([]);
+  });
+
+  it('refuses an expired code with the spec text, and an unknown one', async () => {
+    const invitation = await invite(admin, { expiresInDays: 1 });
+    const person = await t.createUser();
+    t.setNow(() => new Date(Date.now() + DAY + 1000));
+    try {
+      const response = await accept(person, invitation.code);
+      expect(response.status).toBe(410);
+      expect((await errorOf(response)).message).toBe(INVALID);
+    } finally {
+      t.setNow(() => new Date());
+    }
+    const unknown = await accept(person, 'made-up-code');
+    expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).message).toBe(INVALID);
+    expect(await membershipOf(person.id)).toEqual([]);
+    expect((await list(admin)).find((r) => r.id === invitation.id)!.usedBy).toBeNull();
+  });
+
+  it('20 different people racing for one code: exactly one joins', async () => {
+    const invitation = await invite(admin);
+    const people = await Promise.all(Array.from({ length: 20 }, (_, i) => t.createUser({ name: `Racer ${i}` })));
+    const responses = await Promise.all(people.map((p) => accept(p, invitation.code)));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 410)).toHaveLength(19);
+    const memberships = await Promise.all(people.map((p) => membershipOf(p.id)));
+    expect(memberships.filter((m) => m.length > 0)).toHaveLength(1);
+    const winner = people[statuses.indexOf(200)]!;
+    expect((await list(admin)).find((r) => r.id === invitation.id)!.usedBy).toBe(winner.id);
+  });
+
+  it('refuses a member of another company with a clear message and leaves the invitation unused', async () => {
+    const invitation = await invite(admin);
+    const response = await accept(otherAdmin, invitation.code);
+    expect(response.status).toBe(409);
+    const error = await errorOf(response);
+    expect(error.code).toBe('member_of_another_company');
+    expect(error.message).toMatch(/already belong to another company/);
+    expect(await membershipOf(otherAdmin.id)).toEqual([{ company_id: otherAdmin.companyId, role: 'admin' }]);
+    expect((await preview(invitation.code)).valid).toBe(true);
+  });
+
+  it('tells an existing member they already are one, leaving the invitation unused', async () => {
+    const invitation = await invite(admin);
+    const response = await accept(rep, invitation.code);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ alreadyMember: true, role: 'user', message: 'You are already a member of Acme Sales AS' });
+    expect((await preview(invitation.code)).valid).toBe(true);
+  });
+
+  it('an admin invitation makes an existing user member admin (signed up, provisioned, then accepted)', async () => {
+    const company = await t.createMember({ role: 'admin' });
+    const member = await t.createMember({ companyId: company.companyId });
+    const invitation = await invite(company, { role: 'admin' });
+    const response = await accept(member, invitation.code);
+    expect(await response.json()).toMatchObject({ alreadyMember: false, role: 'admin' });
+    expect(await membershipOf(member.id)).toEqual([{ company_id: company.companyId, role: 'admin' }]);
+  });
+
+  it('lets a removed member back in by invitation, with the same profile and history', async () => {
+    const company = await t.createMember({ role: 'admin' });
+    const leaver = await t.createMember({ companyId: company.companyId, name: 'Boomerang Bo' });
+    expect((await t.request(`/api/v1/team/members/${leaver.id}`, { method: 'DELETE', as: company })).status).toBe(200);
+    const invitation = await invite(company);
+    expect((await accept(leaver, invitation.code)).status).toBe(200);
+    const team = (await (await t.request('/api/v1/team/members', { as: company })).json()) as { members: { userId: string; displayName: string }[] };
+    expect(team.members.filter((m) => m.userId === leaver.id)).toEqual([expect.objectContaining({ displayName: 'Boomerang Bo' })]);
+  });
+
+  it('refuses anonymous callers and bad input', async () => {
+    const invitation = await invite(admin);
+    expect((await accept(null, invitation.code)).status).toBe(401);
+    const person = await t.createUser();
+    for (const code of ['', '   ', 42, 'x'.repeat(201)]) {
+      const response = await accept(person, code);
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).code).toBe('invalid_input');
+    }
+    expect((await preview(invitation.code)).valid).toBe(true);
+  });
+});
+
+describe('magic link join (/join?invite={code})', () => {
+  async function latestMailTo(email: string) {
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    return mail;
+  }
+
+  it('mails a link that signs a new person in and comes back to accept the invitation', async () => {
+    const invitation = await invite(admin, { role: 'admin' });
+    const email = `magic-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const response = await t.request('/api/v1/invitations/magic-link', {
+      method: 'POST',
+      json: { code: invitation.code, email, name: 'Maja Magic' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ sent: true });
+
+    const mail = await latestMailTo(email);
+    expect(mail?.subject).toBe('Join Acme Sales AS on Dealboard');
+    const link = new URL(mail!.links[0]!);
+    expect(link.pathname).toBe('/api/auth/magic-link/verify');
+    expect(link.searchParams.get('callbackURL')).toBe(`/auth/callback?invite=${invitation.code}`);
+
+    const followed = await t.request(`${link.pathname}${link.search}`, { redirect: 'manual' });
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toContain(`/auth/callback?invite=${invitation.code}`);
+    const cookie = followed.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const person = { id: '', email, name: 'Maja Magic', password: '', cookie };
+
+    const accepted = await accept(person, invitation.code);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ role: 'admin', companyId: admin.companyId });
+    const me = (await (await t.request('/api/v1/me', { as: person })).json()) as { user: { name: string; emailVerified: boolean } };
+    expect(me.user).toMatchObject({ name: 'Maja Magic', emailVerified: true });
+  });
+
+  it('refuses an invalid invitation and sends nothing', async () => {
+    const email = `nobody-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const response = await t.request('/api/v1/invitations/magic-link', { method: 'POST', json: { code: 'nope', email } });
+    expect(response.status).toBe(410);
+    expect((await errorOf(response)).message).toBe(INVALID);
+    expect(await latestMailTo(email)).toBeUndefined();
+  });
+
+  it.each([
+    [{ code: 'x', email: 'not-an-email' }, 'email'],
+    [{ email: 'a@example.com' }, 'code'],
+    [{ code: 'x', email: 'a@example.com', callbackURL: 'https://evil.example' }, '_'],
+  ])('refuses %j with a 400', async (body, field) => {
+    const response = await t.request('/api/v1/invitations/magic-link', { method: 'POST', json: body });
+    expect(response.status).toBe(400);
+    expect(Object.keys((await errorOf(response)).details ?? {})).toContain(field);
+  });
+});
+
+describe('magic link rate limit', () => {
+  it('keeps better-auth’s limit on the magic link path', async () => {
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT: '2' } });
+    try {
+      const owner = await limited.createMember({ role: 'admin' }).catch(() => null);
+      // createMember signs up and in (2 attempts of the limit are on other paths, counted apart).
+      expect(owner).not.toBeNull();
+      const created = await limited.request('/api/v1/invitations', { method: 'POST', as: owner!, json: {} });
+      const { code } = (await created.json()) as Invitation;
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await limited.request('/api/v1/invitations/magic-link', {
+          method: 'POST',
+          json: { code, email: `limit-${i}@example.com` },
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 2)).toEqual([200, 200]);
+      expect(statuses.slice(2)).toEqual([429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
