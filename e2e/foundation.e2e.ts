@@ -149,6 +149,32 @@ describe('foundation journeys', () => {
     }
   });
 
+  it('explains the error parameters on /auth and refuses a wrong access code', async () => {
+    const visitor = await openBrowser({ baseUrl });
+    try {
+      const page = await visitor.newPage();
+      await page.goto('/auth?error=callback_error');
+      await page.getByText('Authentication failed. Please try again.').waitFor();
+      await page.goto('/auth?error=access_denied&error_description=Link%20expired');
+      await page.getByText('Link expired').waitFor();
+      await page.goto('/auth?error=access_denied');
+      await page.getByText('An authentication error occurred. Please try again.').waitFor();
+
+      await page.goto('/auth/register?plan=pro');
+      await page.getByRole('heading', { name: 'Join Dealboard' }).waitFor();
+      await page.getByText('pro plan').waitFor();
+      await page.getByLabel('Full Name').fill('Ola Uten Kode');
+      await page.getByLabel('Email').fill('ola.uten.kode@example.com');
+      await page.getByLabel('Password').fill('secret123');
+      await page.getByLabel(/Access Code/).fill('WRONG-CODE');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Invalid access code' }).first().waitFor();
+      await saveScreenshot(page, '09b-invalid-access-code');
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it('an unknown path shows the 404 page with a way home', async () => {
     const page = await browser.newPage();
     await page.goto('/no/such/page');

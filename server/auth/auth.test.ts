@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, mailOutbox, session } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SESSION_HOURS: '2' } });
+});
+afterAll(() => t.close());
+
+const signUp = (email: string, password = 'secret123', ip = '203.0.113.1') =>
+  t.request('/api/auth/sign-up/email', {
+    method: 'POST',
+    headers: { 'x-forwarded-for': ip },
+    json: { email, password, name: 'Test Person', callbackURL: '/auth/callback' },
+  });
+
+describe('accounts', () => {
+  it('stores passwords as argon2id hashes, never in the clear', async () => {
+    const person = await t.createUser({ password: 'correct-horse-battery' });
+    const [row] = await t.db.select({ password: account.password }).from(account).where(eq(account.userId, person.id));
+    expect(row!.password).toMatch(/^\$argon2id\$/);
+    expect(row!.password).not.toContain('correct-horse-battery');
+  });
+
+  it('sends the confirmation mail to the outbox and refuses sign-in until it is confirmed', async () => {
+    const email = 'unconfirmed@example.com';
+    expect((await signUp(email)).status).toBe(200);
+    const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.links[0]).toMatch(/\/api\/auth\/verify-email\?token=.+callbackURL=%2Fauth%2Fcallback/);
+    const signIn = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'secret123' } });
+    expect(signIn.status).toBe(403);
+  });
+
+  it('rejects a password shorter than 6 characters', async () => {
+    const response = await signUp('short@example.com', '12345');
+    expect(response.status).toBe(400);
+  });
+
+  it('keeps sessions in an httpOnly, SameSite=Lax cookie with a fixed lifetime', async () => {
+    const person = await t.createUser();
+    const response = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: person.email, password: person.password },
+    });
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('dealboard.session_token='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Max-Age=7200/);
+    const body = JSON.stringify(await response.json());
+    expect(body).not.toContain('session_token');
+
+    const [before] = await t.db.select().from(session).where(eq(session.userId, person.id));
+    // Using the session does not extend it: the lifetime is absolute.
+    await t.request('/api/v1/me', { as: person });
+    await t.request('/api/auth/get-session', { as: person });
+    const [after] = await t.db.select().from(session).where(eq(session.userId, person.id));
+    expect(after!.expiresAt.getTime()).toBe(before!.expiresAt.getTime());
+    expect(before!.expiresAt.getTime() - before!.createdAt.getTime()).toBeLessThanOrEqual(2 * 3600 * 1000 + 1000);
+  });
+});
+
