@@ -28,7 +28,8 @@ import { systemRoutes } from './modules/system/system.routes';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
-export const WEB_DIST_DIR = resolve(import.meta.dirname, '..', 'dist', 'web');
+/** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
+export const WEB_DIST_DIR = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : resolve(import.meta.dirname, '..', 'dist', 'web');
 
 /** The feature routers mounted under /api/v1; a new feature adds one line here. */
 function createApiRouter() {
