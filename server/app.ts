@@ -6,6 +6,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
+import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
@@ -20,6 +22,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
 import { myStatsRoutes } from './modules/my-stats/my-stats.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { scoreboardRoutes } from './modules/scoreboard/scoreboard.routes';
@@ -50,6 +53,7 @@ function createApiRouter() {
   api.route('/', goalsRoutes);
   api.route('/', myStatsRoutes);
   api.route('/', wrapupsRoutes);
+  api.route('/', contactRoutes);
   return api;
 }
 
@@ -126,8 +130,18 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HttpError) {
       return c.json({ error: { code: error.code, message: error.message, details: error.details } }, error.status);
     }
-    if (error instanceof SyntaxError && c.req.path.startsWith('/api/')) {
+    // Hono's validators throw HTTPException (e.g. 400 'Malformed JSON in request body'): a client error, not a 500.
+    if (error instanceof HTTPException && error.status < 500) {
+      const invalidJson = /json/i.test(error.message);
+      const message = invalidJson ? 'The request body is not valid JSON.' : error.message;
+      return c.json({ error: { code: invalidJson ? 'invalid_json' : 'bad_request', message } }, error.status);
+    }
+    if ((error instanceof SyntaxError || (error instanceof HTTPException && error.status === 400)) && c.req.path.startsWith('/api/')) {
+      // Hono's JSON validator throws a 400 HTTPException for a body that is not JSON.
       return c.json({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } }, 400);
+    }
+    if (error instanceof HTTPException) {
+      return c.json({ error: { code: 'http_error', message: error.message || 'Request refused.' } }, error.status);
     }
     console.error(`[http] ${c.req.method} ${c.req.path} failed`, error);
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } }, 500);

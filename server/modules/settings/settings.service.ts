@@ -3,8 +3,8 @@ import {
   type Language,
   LANGUAGES,
   type ProfileSettings,
-  UpdateCompanySchema,
-  UpdateProfileSchema,
+  type UpdateCompanySchema,
+  type UpdateProfileSchema,
 } from '@core/contracts';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context';
