@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
-import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
@@ -129,12 +128,6 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof HttpError) {
       return c.json({ error: { code: error.code, message: error.message, details: error.details } }, error.status);
-    }
-    // Hono's validators throw HTTPException (e.g. 400 'Malformed JSON in request body'): a client error, not a 500.
-    if (error instanceof HTTPException && error.status < 500) {
-      const invalidJson = /json/i.test(error.message);
-      const message = invalidJson ? 'The request body is not valid JSON.' : error.message;
-      return c.json({ error: { code: invalidJson ? 'invalid_json' : 'bad_request', message } }, error.status);
     }
     if ((error instanceof SyntaxError || (error instanceof HTTPException && error.status === 400)) && c.req.path.startsWith('/api/')) {
       // Hono's JSON validator throws a 400 HTTPException for a body that is not JSON.
