@@ -11,3 +11,4 @@ export * from './invitations';
 export * from './billing';
 export * from './scoreboard';
 export * from './display-links';
+export * from './contact';
