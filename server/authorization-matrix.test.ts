@@ -1,0 +1,365 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CreatedDisplayLink, Invitation, KpiRuleList } from '@core/contracts';
+import { withInstance } from './db/tenant';
+import { createTestApp, type TestUser } from './test/test-app';
+
+/*
+ * The authorization matrix: every endpoint of the API (read from the OpenAPI document, so a new
+ * route cannot hide) x every kind of caller, with the status each must get, and proof that a
+ * refused request wrote nothing. A route without an entry here fails this test: whoever adds an
+ * endpoint decides, in this one table, who may call it.
+ *
+ * Callers: anonymous; `user` (a member of company A); `admin` (an admin of A); `otherAdmin` (an
+ * admin of company B). Ids in paths always name company A's things, so otherAdmin reaching for
+ * them must find nothing; routes without ids act on the caller's own company.
+ */
+
+const PERSONAS = ['anonymous', 'user', 'otherAdmin', 'admin'] as const; // admin last: its calls succeed and change things
+type Persona = (typeof PERSONAS)[number];
+type Statuses = Record<Persona, number>;
+
+/** What one call sends: path parameters, query string, JSON body, headers. */
+type Call = { params?: Record<string, string>; query?: string; json?: unknown; headers?: Record<string, string> };
+type Entry = { expect: Statuses; prepare?: (persona: Persona) => Promise<Call> };
+
+const t = await createTestApp();
+afterAll(() => t.close());
+
+/** Single-tenant mode as it runs: A is the shared company (and runs the installation), its first member its admin. */
+async function provisioned(name: string): Promise<TestUser & { companyId: string }> {
+  const person = await t.createUser({ name });
+  await t.request('/api/v1/me/provision', { method: 'POST', as: person });
+  const me = (await (await t.request('/api/v1/me', { as: person })).json()) as { company: { id: string } };
+  return { ...person, companyId: me.company.id };
+}
+const admin = await provisioned('Admin of A');
+const companyA = admin.companyId;
+const user = await provisioned('User of A');
+const otherAdmin = await t.createMember({ role: 'admin', name: 'Admin of B' });
+const callers: Record<Persona, TestUser | null> = { anonymous: null, user, otherAdmin, admin };
+
+// ---- fixtures in company A -----------------------------------------------------------------------
+
+async function post<T>(as: TestUser, path: string, json: unknown): Promise<T> {
+  const response = await t.request(path, { method: 'POST', as, json });
+  if (response.status !== 201 && response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const invitationOfA = () => post<Invitation>(admin, '/api/v1/invitations', {});
+const displayLinkOfA = () => post<CreatedDisplayLink>(admin, '/api/v1/display-links', { name: 'Office TV' });
+const activityOfUser = () => post<{ id: string }>(user, '/api/v1/activities', { kind: 'call', answered: false });
+const memberOfA = () => t.createMember({ companyId: companyA, role: 'user' });
+async function kpiRuleOfA(): Promise<string> {
+  const response = await t.request('/api/v1/kpi-rules', { as: admin });
+  return ((await response.json()) as KpiRuleList).rules[0]!.id;
+}
+const unique = () => crypto.randomUUID().slice(0, 8);
+/** Written directly: the public form allows only a few requests an hour per address. */
+async function contactRequest(): Promise<string> {
+  const result = await t.db.execute(
+    sql`INSERT INTO contact_requests (name, email, team_size, message) VALUES ('Lead', 'lead@example.com', '6-10', 'Demo?') RETURNING id`,
+  );
+  return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+}
+
+// ---- expectations -----------------------------------------------------------------------------
+
+const everyone = (status: number): Statuses => ({ anonymous: status, user: status, otherAdmin: status, admin: status });
+/** Signed in, no membership needed. */
+const signedIn = (status: number, others: Partial<Statuses> = {}): Statuses => ({ ...everyone(status), anonymous: 401, ...others });
+/** Any member of a company, on their own company's data. */
+const members = (status: number): Statuses => ({ ...everyone(status), anonymous: 401 });
+/** Admins only; `otherAdmin` reaching into company A (ids in the path) finds nothing (404). */
+const admins = (status: number, otherAdminStatus = status): Statuses => ({
+  anonymous: 401,
+  user: 403,
+  otherAdmin: otherAdminStatus,
+  admin: status,
+});
+
+const MATRIX: Record<string, Entry> = {
+  // onboarding (foundation)
+  'GET /api/v1/me': { expect: everyone(200) }, // anonymous gets null: "not signed in" is an answer here
+  'POST /api/v1/me/provision': { expect: signedIn(200) },
+  'POST /api/v1/access-code/check': { expect: everyone(200), prepare: async () => ({ json: { code: 'guess' } }) },
+  'GET /api/v1/public-config': { expect: everyone(200) },
+
+  // KPI rules
+  'GET /api/v1/kpi-rules': { expect: members(200) },
+  'PATCH /api/v1/kpi-rules/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await kpiRuleOfA() }, json: { basePoints: 3 } }),
+  },
+
+  // settings
+  'GET /api/v1/me/profile': { expect: members(200) },
+  'PATCH /api/v1/me/profile': { expect: members(200), prepare: async () => ({ json: { displayName: 'Renamed' } }) },
+  'GET /api/v1/company': { expect: members(200) },
+  'PATCH /api/v1/company': { expect: admins(200), prepare: async () => ({ json: { name: `Company ${unique()}` } }) },
+
+  // team
+  'GET /api/v1/team/members': { expect: members(200) },
+  'PATCH /api/v1/team/members/{userId}/role': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { userId: (await memberOfA()).id }, json: { role: 'admin' } }),
+  },
+  'DELETE /api/v1/team/members/{userId}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { userId: (await memberOfA()).id } }),
+  },
+
+  // invitations
+  'POST /api/v1/invitations': { expect: admins(201), prepare: async () => ({ json: { role: 'admin' } }) },
+  'GET /api/v1/invitations': { expect: admins(200) },
+  'DELETE /api/v1/invitations/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await invitationOfA()).id } }),
+  },
+  'GET /api/v1/invitations/preview/{code}': {
+    expect: everyone(200),
+    prepare: async () => ({ params: { code: (await invitationOfA()).code } }),
+  },
+  'POST /api/v1/invitations/accept': {
+    // user and admin already belong to A (told so, invitation left unused); B's admin is refused.
+    expect: signedIn(200, { otherAdmin: 409 }),
+    prepare: async () => ({ json: { code: (await invitationOfA()).code } }),
+  },
+  'POST /api/v1/invitations/magic-link': {
+    expect: everyone(200),
+    prepare: async () => ({ json: { code: (await invitationOfA()).code, email: `join-${unique()}@example.com` } }),
+  },
+
+  // administration
+  'GET /api/v1/admin/signup-policy': { expect: admins(200) },
+  'PUT /api/v1/admin/signup-policy': { expect: admins(200), prepare: async () => ({ json: { policy: 'open' } }) },
+  'GET /api/v1/signup-policy': { expect: everyone(200) },
+  'GET /api/v1/admin/billing': { expect: admins(200) },
+
+  // companies (this app runs single-tenant: nobody may create one)
+  'POST /api/v1/companies': { expect: signedIn(409), prepare: async () => ({ json: { name: 'Another company' } }) },
+
+  // contact form (public) and its inbox: admins of the company that runs the installation only
+  'POST /api/v1/contact': {
+    expect: everyone(201),
+    prepare: async () => ({ json: { name: 'Lead', email: `lead-${unique()}@example.com`, teamSize: '6-10', message: 'A demo, please' } }),
+  },
+  'GET /api/v1/admin/contact-requests': { expect: admins(200, 403) },
+  'PATCH /api/v1/admin/contact-requests/{id}': {
+    expect: admins(200, 403),
+    prepare: async () => ({ params: { id: await contactRequest() }, json: { handled: true } }),
+  },
+  'DELETE /api/v1/admin/contact-requests/{id}': {
+    expect: admins(200, 403),
+    prepare: async () => ({ params: { id: await contactRequest() } }),
+  },
+
+  // scoreboard (issue 4)
+  'GET /api/v1/scoreboard/kpis': { expect: members(200) },
+  'GET /api/v1/scoreboard/team-stats': { expect: members(200) },
+  'GET /api/v1/scoreboard/leaderboard': { expect: members(200) },
+  'GET /api/v1/scoreboard/recent-activities': { expect: members(200) },
+  'GET /api/v1/scoreboard/weekly': { expect: members(200) },
+  'GET /api/v1/scoreboard/monthly': { expect: members(200) },
+  'GET /api/v1/scoreboard/company': { expect: members(200) },
+
+  // display links (issue 4): the token is the credential of the signed-out board
+  'POST /api/v1/display-links': { expect: admins(201), prepare: async () => ({ json: { name: 'Lobby TV' } }) },
+  'GET /api/v1/display-links': { expect: admins(200) },
+  'DELETE /api/v1/display-links/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await displayLinkOfA()).link.id } }),
+  },
+  'GET /api/v1/display/{token}/leaderboard': {
+    expect: everyone(200),
+    prepare: async () => ({ params: { token: (await displayLinkOfA()).token } }),
+  },
+
+  // activities, customers, goals, stats, wrap-ups (issue 3): members act as themselves
+  'POST /api/v1/activities': { expect: members(201), prepare: async () => ({ json: { kind: 'call', answered: false } }) },
+  'GET /api/v1/activities/mine': { expect: members(200) },
+  'GET /api/v1/activities/log-options': { expect: members(200) },
+  'PATCH /api/v1/activities/{id}': {
+    // Only the rep who logged it edits it; anyone else finds nothing.
+    expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 404 },
+    prepare: async () => ({ params: { id: (await activityOfUser()).id }, json: { notes: 'Edited' } }),
+  },
+  'DELETE /api/v1/activities/{id}': {
+    expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 404 },
+    prepare: async () => ({ params: { id: (await activityOfUser()).id } }),
+  },
+  'GET /api/v1/customers/suggest': { expect: members(200), prepare: async () => ({ query: 'q=ac' }) },
+  'GET /api/v1/customers': { expect: members(200) },
+  'POST /api/v1/customers': { expect: members(201), prepare: async () => ({ json: { name: `Customer ${unique()}` } }) },
+  'GET /api/v1/goals/me': { expect: members(200) },
+  'PUT /api/v1/goals/me': {
+    expect: members(200),
+    prepare: async () => ({ json: { dailyCalls: 20, dailyMeetings: 2, dailySales: 1 } }),
+  },
+  'GET /api/v1/stats/me/today': { expect: members(200) },
+  'GET /api/v1/wrapups/today': { expect: members(200) },
+  'PUT /api/v1/wrapups/today': {
+    expect: members(200),
+    prepare: async () => ({ json: { calls: 3, meetings: 1, sales: 0, points: 5, good: 'Calls', improve: 'Notes' } }),
+  },
+  'GET /api/v1/wrapups/history': { expect: members(200) },
+};
+
+/**
+ * Routes outside the OpenAPI document (event streams, which OpenAPI cannot describe). Keyed by
+ * Hono's path syntax. Any other undocumented /api/v1 route fails the completeness test.
+ */
+const UNDOCUMENTED: Record<string, Entry> = {
+  'GET /api/v1/events': { expect: members(200) },
+  'GET /api/v1/display/:token/events': {
+    expect: everyone(200),
+    prepare: async () => ({ params: { token: (await displayLinkOfA()).token } }),
+  },
+};
+
+// ---- what "nothing was written" means ---------------------------------------------------------
+
+const tables = await withInstance(t.db, { companyId: null, userId: null }, async (tx) => {
+  const result = await tx.execute(sql`
+    SELECT c.relname AS name,
+           EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'company_id' AND NOT a.attisdropped) AS tenant
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind = 'r'
+     ORDER BY c.relname`);
+  return (result as unknown as { rows: { name: string; tenant: boolean }[] }).rows;
+});
+// Counters that every request may touch (better-auth's rate limits) are not data.
+const IGNORED_TABLES = new Set(['rate_limit']);
+const tenantTables = tables.filter((r) => (r.tenant || r.name === 'companies') && !IGNORED_TABLES.has(r.name)).map((r) => r.name);
+const globalTables = tables.filter((r) => !r.tenant && r.name !== 'companies' && !IGNORED_TABLES.has(r.name)).map((r) => r.name);
+
+const digestOf = (names: string[]) =>
+  sql.raw(
+    names
+      .map((name) => `SELECT '${name}' AS name, count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`)
+      .join(' UNION ALL '),
+  );
+
+/**
+ * A digest of every table: tenant tables read inside each company's scope (their policies are
+ * forced, even for the owning role on PostgreSQL), the rest as the owner.
+ */
+async function snapshot(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const companyId of [companyA, otherAdmin.companyId]) {
+    const rows = await withInstance(t.db, { companyId, userId: null }, async (tx) =>
+      (await tx.execute(digestOf(tenantTables))) as unknown as { rows: { name: string; n: number; digest: string }[] },
+    );
+    for (const row of rows.rows) out[`${companyId}:${row.name}`] = `${row.n}:${row.digest}`;
+  }
+  const rows = (await t.db.execute(digestOf(globalTables))) as unknown as { rows: { name: string; n: number; digest: string }[] };
+  for (const row of rows.rows) out[row.name] = `${row.n}:${row.digest}`;
+  return out;
+}
+
+// ---- the routes -------------------------------------------------------------------------------
+
+const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+  Object.keys(operations)
+    .filter((m) => HTTP_METHODS.includes(m))
+    .map((m) => `${m.toUpperCase()} ${path}`),
+);
+
+/** Hono's own route table: every handler actually mounted under /api/v1. */
+const mounted = [
+  ...new Set(
+    t.app.routes
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/'))
+      .map((r) => `${r.method} ${r.path}`),
+  ),
+];
+const toHonoPath = (key: string) => key.replace(/\{(\w+)\}/g, ':$1');
+
+function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}|:(\w+)/g, (_, a: string | undefined, b: string | undefined) => {
+    const name = (a ?? b)!;
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for path parameter ${name} in ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+async function callAs(persona: Persona, key: string, entry: Entry): Promise<{ status: number; body: unknown }> {
+  const [method, template] = key.split(' ') as [string, string];
+  const call = (await entry.prepare?.(persona)) ?? {};
+  const path = fillPath(template, call.params) + (call.query ? `?${call.query}` : '');
+  const response = await t.request(path, { method, as: callers[persona], json: call.json, headers: call.headers });
+  const type = response.headers.get('content-type') ?? '';
+  if (type.startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, body: null };
+  }
+  return { status: response.status, body: type.includes('json') ? await response.json() : await response.text() };
+}
+
+async function checkEntry(persona: Persona, key: string, entry: Entry): Promise<void> {
+  const expected = entry.expect[persona];
+  // Fixtures are made first, so the snapshot brackets the request alone.
+  const wrapped: Entry = { ...entry };
+  let prepared: Call | undefined;
+  if (entry.prepare) {
+    prepared = await entry.prepare(persona);
+    wrapped.prepare = async () => prepared!;
+  }
+  const before = expected >= 400 ? await snapshot() : null;
+  const { status, body } = await callAs(persona, key, wrapped);
+  expect(status, `${key} as ${persona}: ${JSON.stringify(body)}`).toBe(expected);
+  if (status >= 400) {
+    expect(body, `${key} as ${persona}: the one error shape`).toMatchObject({
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
+    expect(await snapshot(), `${key} as ${persona} was refused but wrote something`).toEqual(before);
+  }
+}
+
+describe('the matrix covers every route', () => {
+  it('every documented route has an entry (add yours to MATRIX)', () => {
+    expect(documented.filter((key) => !(key in MATRIX))).toEqual([]);
+  });
+
+  it('every entry names a documented route (no stale entries)', () => {
+    expect(Object.keys(MATRIX).filter((key) => !documented.includes(key))).toEqual([]);
+  });
+
+  it('every route mounted under /api/v1 is documented or listed in UNDOCUMENTED', () => {
+    const known = new Set([...documented.map(toHonoPath), ...Object.keys(UNDOCUMENTED)]);
+    expect(mounted.filter((key) => !known.has(key))).toEqual([]);
+    expect(Object.keys(UNDOCUMENTED).filter((key) => !mounted.includes(key))).toEqual([]);
+  });
+});
+
+describe('the write check itself', () => {
+  it('sees a write in company A, in company B and outside any company', async () => {
+    const before = await snapshot();
+    await t.request('/api/v1/me/profile', { method: 'PATCH', as: user, json: { displayName: `Changed ${unique()}` } });
+    await t.request('/api/v1/company', { method: 'PATCH', as: otherAdmin, json: { name: `B ${unique()}` } });
+    await contactRequest();
+    const after = await snapshot();
+    const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+    expect(changed).toEqual(
+      expect.arrayContaining([`${companyA}:profiles`, `${otherAdmin.companyId}:companies`, 'contact_requests']),
+    );
+  });
+});
+
+describe.each(documented)('%s', (key) => {
+  it.each(PERSONAS)('as %s', async (persona) => {
+    const entry = MATRIX[key];
+    if (!entry) throw new Error(`${key} has no entry in the authorization matrix: decide who may call it`);
+    await checkEntry(persona, key, entry);
+  });
+});
+
+describe.each(Object.keys(UNDOCUMENTED))('%s (event stream)', (key) => {
+  it.each(PERSONAS)('as %s', async (persona) => {
+    await checkEntry(persona, key, UNDOCUMENTED[key]!);
+  });
+});
