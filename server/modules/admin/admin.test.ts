@@ -155,7 +155,9 @@ describe('the policy is enforced at sign-up (/api/auth/sign-up/email)', () => {
     await putPolicy(admin, { policy: 'invite_only' });
     const used = await createInvitation();
     const expired = await createInvitation();
-    await withInstance(t.db, { companyId: null, userId: null }, async (tx) => {
+    const me = (await (await t.request('/api/v1/me', { as: admin })).json()) as { company: { id: string } };
+    // Tenant policies are forced even for the owning role (PostgreSQL): act inside the company.
+    await withInstance(t.db, { companyId: me.company.id, userId: null }, async (tx) => {
       await tx.execute(sql`UPDATE invitations SET used_by = ${rep.id}, used_at = now() WHERE code = ${used.code}`);
       await tx.execute(sql`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE code = ${expired.code}`);
     });

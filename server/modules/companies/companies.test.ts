@@ -22,10 +22,22 @@ afterAll(() => t.close());
 const errorOf = async (response: Response) => ((await response.json()) as ApiError).error;
 const create = (as: TestUser | null, json: unknown) => t.request('/api/v1/companies', { method: 'POST', as, json });
 
-async function countCompanies(): Promise<number> {
-  return withInstance(t.db, { companyId: null, userId: null }, async (tx) => {
-    const result = await tx.execute(sql`SELECT count(*)::int AS n FROM companies`);
-    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+/**
+ * The person's active memberships (readable as themself under row-level security). A company is
+ * created in the same transaction as its admin's membership, so no membership means no company.
+ */
+async function membershipsOf(userId: string): Promise<{ company_id: string; role: string }[]> {
+  return withInstance(t.db, { companyId: null, userId }, async (tx) => {
+    const result = await tx.execute(sql`SELECT company_id, role FROM profiles WHERE user_id = ${userId} AND removed_at IS NULL`);
+    return (result as unknown as { rows: { company_id: string; role: string }[] }).rows;
+  });
+}
+
+/** Companies visible in their own scope: whether this id exists. */
+async function companyExists(companyId: string): Promise<boolean> {
+  return withInstance(t.db, { companyId, userId: null }, async (tx) => {
+    const result = await tx.execute(sql`SELECT 1 FROM companies WHERE id = ${companyId}`);
+    return (result as unknown as { rows: unknown[] }).rows.length === 1;
   });
 }
 
@@ -72,14 +84,17 @@ describe('multi-tenant: a person without a company', () => {
 
   it('cannot create a second company, even with two requests at once', async () => {
     const founder = await t.createUser();
-    const before = await countCompanies();
     const responses = await Promise.all([create(founder, { name: 'One' }), create(founder, { name: 'Two' })]);
     expect(responses.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(await countCompanies()).toBe(before + 1);
+    const winner = (await responses.find((r) => r.status === 201)!.json()) as CreatedCompany;
+    const loser = await errorOf(responses.find((r) => r.status === 409)!);
+    expect(loser.code).toBe('already_member');
+    expect(await membershipsOf(founder.id)).toEqual([{ company_id: winner.companyId, role: 'admin' }]);
+    expect(await companyExists(winner.companyId)).toBe(true);
     const again = await create(founder, { name: 'Three' });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe('already_member');
-    expect(await countCompanies()).toBe(before + 1);
+    expect(await membershipsOf(founder.id)).toEqual([{ company_id: winner.companyId, role: 'admin' }]);
   });
 
   it.each([
@@ -90,17 +105,14 @@ describe('multi-tenant: a person without a company', () => {
     [{ name: 'Ok', id: '00000000-0000-0000-0000-000000000000' }, '_'],
   ])('refuses %j with a 400 and creates nothing', async (body, field) => {
     const person = await t.createUser();
-    const before = await countCompanies();
     const response = await create(person, body);
     expect(response.status).toBe(400);
     expect(Object.keys((await errorOf(response)).details ?? {})).toContain(field);
-    expect(await countCompanies()).toBe(before);
+    expect(await membershipsOf(person.id)).toEqual([]);
   });
 
   it('refuses anonymous callers', async () => {
-    const before = await countCompanies();
     expect((await create(null, { name: 'Ghost Co' })).status).toBe(401);
-    expect(await countCompanies()).toBe(before);
   });
 });
 
