@@ -70,12 +70,16 @@ export type AcceptInvitation = z.infer<typeof AcceptInvitationSchema>;
 /** Spec 3, "Invitation use result". */
 export const AcceptInvitationResultSchema = z.object({
   success: z.literal(true),
-  /** 'You are now part of {company}', or that the person already was. */
+  /** 'You are now part of {company}', 'You are already a member of {company}' or 'You are now an admin of {company}'. */
   message: z.string(),
   companyId: z.string(),
   companyName: z.string(),
   role: RoleSchema,
-  /** True when the person was already an active member and the invitation was left unused. */
+  /**
+   * True when the person was already an active member of the company (in single-tenant mode
+   * everyone is, once signed in). The invitation is used up either way; an admin invitation
+   * makes a member admin.
+   */
   alreadyMember: z.boolean(),
 });
 export type AcceptInvitationResult = z.infer<typeof AcceptInvitationResultSchema>;

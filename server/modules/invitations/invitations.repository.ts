@@ -85,8 +85,7 @@ export type AcceptOutcome =
   | { kind: 'used' }
   | { kind: 'expired' }
   | { kind: 'member_elsewhere' }
-  | { kind: 'already_member'; companyId: string; companyName: string; role: string }
-  | { kind: 'joined'; companyId: string; companyName: string; role: string };
+  | { kind: 'joined'; companyId: string; companyName: string; role: string; wasMember: boolean; promoted: boolean };
 
 async function findCompanyName(tx: Transaction, companyId: string): Promise<string> {
   const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
@@ -99,8 +98,11 @@ async function findCompanyName(tx: Transaction, companyId: string): Promise<stri
  * The claim is a single conditional UPDATE (`... WHERE code = ? AND used_by IS NULL AND
  * expires_at > now RETURNING`): when many requests race for one code, the database lets exactly
  * one of them match; the others wait for its commit, re-check the condition and match nothing.
- * A person who already belongs to another company is refused before anything is written; one
- * who already belongs to this company leaves the invitation unused (unless it makes them admin).
+ *
+ * A person who already belongs to another company is refused before anything is written. One who
+ * already belongs to this company (in single-tenant mode everyone is provisioned into it on
+ * sign-in, before the invitation page accepts) uses the invitation up all the same, so a code
+ * works once, and an admin invitation makes them admin; an admin is never demoted by one.
  */
 export async function claimInvitation(
   db: Database,
@@ -119,16 +121,6 @@ export async function claimInvitation(
     if (membership && membership.companyId !== invitation.companyId) return { kind: 'member_elsewhere' };
 
     await enterCompany(tx, invitation.companyId);
-    const invitedRole = invitation.role === 'admin' ? 'admin' : 'user';
-    if (membership && (membership.role === 'admin' || invitedRole !== 'admin')) {
-      return {
-        kind: 'already_member',
-        companyId: invitation.companyId,
-        companyName: await findCompanyName(tx, invitation.companyId),
-        role: membership.role,
-      };
-    }
-
     const [claimed] = await tx
       .update(invitations)
       .set({ usedBy: input.userId, usedAt: input.now })
@@ -136,26 +128,27 @@ export async function claimInvitation(
       .returning({ id: invitations.id });
     if (!claimed) return { kind: 'used' };
 
+    const invitedRole = invitation.role === 'admin' ? 'admin' : 'user';
+    const companyName = await findCompanyName(tx, invitation.companyId);
     if (membership) {
-      // An existing member invited as admin: the invitation promotes them.
-      await tx.update(profiles).set({ role: invitedRole, updatedAt: input.now }).where(eq(profiles.id, membership.id));
-    } else {
-      const [person] = await tx.select({ name: user.name }).from(user).where(eq(user.id, input.userId));
-      const displayName = person?.name?.trim() || null;
-      // A removed member who is invited back gets the same row (and history) again.
-      await tx
-        .insert(profiles)
-        .values({ companyId: invitation.companyId, userId: input.userId, role: invitedRole, displayName, createdAt: input.now, updatedAt: input.now })
-        .onConflictDoUpdate({
-          target: [profiles.companyId, profiles.userId],
-          set: { removedAt: null, role: invitedRole, updatedAt: input.now },
-        });
+      const promoted = invitedRole === 'admin' && membership.role !== 'admin';
+      if (promoted) {
+        await tx.update(profiles).set({ role: 'admin', updatedAt: input.now }).where(eq(profiles.id, membership.id));
+      }
+      const role = promoted ? 'admin' : membership.role;
+      return { kind: 'joined', companyId: invitation.companyId, companyName, role, wasMember: true, promoted };
     }
-    return {
-      kind: 'joined',
-      companyId: invitation.companyId,
-      companyName: await findCompanyName(tx, invitation.companyId),
-      role: invitedRole,
-    };
+
+    const [person] = await tx.select({ name: user.name }).from(user).where(eq(user.id, input.userId));
+    const displayName = person?.name?.trim() || null;
+    // A removed member who is invited back gets the same row (and history) again.
+    await tx
+      .insert(profiles)
+      .values({ companyId: invitation.companyId, userId: input.userId, role: invitedRole, displayName, createdAt: input.now, updatedAt: input.now })
+      .onConflictDoUpdate({
+        target: [profiles.companyId, profiles.userId],
+        set: { removedAt: null, role: invitedRole, updatedAt: input.now },
+      });
+    return { kind: 'joined', companyId: invitation.companyId, companyName, role: invitedRole, wasMember: false, promoted: false };
   });
 }

@@ -106,23 +106,18 @@ export async function acceptInvitation(deps: AppDeps, user: SessionUser, code: s
         'member_of_another_company',
         'You already belong to another company. An admin of that company must remove you before you can join a new one.',
       );
-    case 'already_member':
-      return {
-        success: true,
-        message: `You are already a member of ${outcome.companyName}`,
-        companyId: outcome.companyId,
-        companyName: outcome.companyName,
-        role: normalizeRole(outcome.role),
-        alreadyMember: true,
-      };
     case 'joined':
       return {
         success: true,
-        message: `You are now part of ${outcome.companyName}`,
+        message: outcome.promoted
+          ? `You are now an admin of ${outcome.companyName}`
+          : outcome.wasMember
+            ? `You are already a member of ${outcome.companyName}`
+            : `You are now part of ${outcome.companyName}`,
         companyId: outcome.companyId,
         companyName: outcome.companyName,
         role: normalizeRole(outcome.role),
-        alreadyMember: false,
+        alreadyMember: outcome.wasMember,
       };
   }
 }

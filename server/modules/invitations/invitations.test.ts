@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AcceptInvitationResult, ApiError, Invitation, InvitationList, InvitationPreview } from '@core/contracts';
 import { mailOutbox } from '../../db/schema';
+import { seedMembership } from '../../db/seed/factories';
 import { withInstance } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
@@ -240,21 +241,34 @@ describe('accepting', () => {
     expect((await preview(invitation.code)).valid).toBe(true);
   });
 
-  it('tells an existing member they already are one, leaving the invitation unused', async () => {
+  it('tells an existing member they already are one, and uses the invitation up (it works once)', async () => {
     const invitation = await invite(admin);
     const response = await accept(rep, invitation.code);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ alreadyMember: true, role: 'user', message: 'You are already a member of Acme Sales AS' });
-    expect((await preview(invitation.code)).valid).toBe(true);
+    expect((await list(admin)).find((r) => r.id === invitation.id)).toMatchObject({ status: 'used', usedBy: rep.id });
+    expect((await accept(await t.createUser(), invitation.code)).status).toBe(410);
   });
 
-  it('an admin invitation makes an existing user member admin (signed up, provisioned, then accepted)', async () => {
-    const company = await t.createMember({ role: 'admin' });
-    const member = await t.createMember({ companyId: company.companyId });
-    const invitation = await invite(company, { role: 'admin' });
-    const response = await accept(member, invitation.code);
-    expect(await response.json()).toMatchObject({ alreadyMember: false, role: 'admin' });
-    expect(await membershipOf(member.id)).toEqual([{ company_id: company.companyId, role: 'admin' }]);
+  it('never demotes an admin who accepts a user invitation', async () => {
+    const invitation = await invite(admin);
+    expect(await (await accept(admin, invitation.code)).json()).toMatchObject({ alreadyMember: true, role: 'admin' });
+    expect(await membershipOf(admin.id)).toEqual([{ company_id: admin.companyId, role: 'admin' }]);
+  });
+
+  it('single-tenant journey: signed up with the code, provisioned as user on sign-in, then accepted as admin', async () => {
+    const invitation = await invite(admin, { role: 'admin' });
+    const person = await t.createUser({ name: 'Invited Ivar' });
+    // The web app provisions on every sign-in (spec 4) before the invitation page accepts.
+    await seedMembership(t.db, { companyId: admin.companyId, userId: person.id, role: 'user' });
+    const response = await accept(person, invitation.code);
+    expect(await response.json()).toMatchObject({
+      alreadyMember: true,
+      role: 'admin',
+      message: 'You are now an admin of Acme Sales AS',
+    });
+    expect(await membershipOf(person.id)).toEqual([{ company_id: admin.companyId, role: 'admin' }]);
+    expect((await list(admin)).find((r) => r.id === invitation.id)).toMatchObject({ status: 'used', usedBy: person.id });
   });
 
   it('lets a removed member back in by invitation, with the same profile and history', async () => {
