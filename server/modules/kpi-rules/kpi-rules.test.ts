@@ -109,3 +109,32 @@ describe('PATCH /api/v1/kpi-rules/:id', () => {
     expect(await ruleOf(admin, 'meeting_booked')).toEqual(meeting);
   });
 });
+
+describe('a rule change affects only activities logged afterwards (points are snapshots)', () => {
+  it('the next call scores by the new rule, the earlier one keeps its points', async () => {
+    const logBooked = async () => {
+      const response = await t.request('/api/v1/activities', {
+        method: 'POST',
+        as: rep,
+        json: { kind: 'call', answered: true, outcome: 'meeting_booked' },
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string; pointsEarned: number };
+    };
+    const meeting = await ruleOf(admin, 'meeting_booked');
+    await patch(admin, meeting.id, { basePoints: 5 });
+    const before = await logBooked();
+    expect(before.pointsEarned).toBe(5);
+
+    expect((await patch(admin, meeting.id, { basePoints: 8 })).status).toBe(200);
+    const after = await logBooked();
+    expect(after.pointsEarned).toBe(8);
+
+    const mine = (await (await t.request('/api/v1/activities/mine', { as: rep })).json()) as {
+      activities: { id: string; pointsEarned: number }[];
+    };
+    const points = Object.fromEntries(mine.activities.map((a) => [a.id, a.pointsEarned]));
+    expect(points[before.id]).toBe(5);
+    expect(points[after.id]).toBe(8);
+  });
+});
