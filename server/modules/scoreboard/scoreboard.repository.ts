@@ -175,7 +175,9 @@ export async function findLatestActivities(
       .leftJoin(profiles, and(eq(profiles.companyId, activities.companyId), eq(profiles.userId, activities.userId)))
       .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
       .where(and(...conditions))
-      .orderBy(desc(activities.createdAt), desc(activities.id))
+      // NULLS LAST matches activities_company_created_idx (created_at DESC NULLS LAST); a plain DESC
+      // means NULLS FIRST, which that index cannot serve, and the plan becomes a scan and sort.
+      .orderBy(sql`${activities.createdAt} DESC NULLS LAST`, desc(activities.id))
       .limit(options.limit);
   });
 }

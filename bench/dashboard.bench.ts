@@ -1,0 +1,319 @@
+/*
+ * npm run bench:dashboard: how fast the scoreboard endpoints answer over years of history, next
+ * to the same totals computed naively from the activities table. Not a timed test: it prints a
+ * Markdown table for docs/performance.md and fails only when the two computations disagree.
+ *
+ *   npm run bench:dashboard                                   # PGlite in memory, a smaller history
+ *   BENCH_DATABASE_URL=postgres://user@host:port/db npm run bench:dashboard   # ~10 million rows
+ *
+ * With BENCH_DATABASE_URL a fresh database is created on that server and dropped afterwards.
+ *
+ * Knobs: BENCH_MEMBERS (100), BENCH_DAYS (730), BENCH_MAX_PER_DAY (PGlite 20, PostgreSQL 205:
+ * activities on a busy weekday per member; a day averages about 2/3 of it), BENCH_ITERATIONS
+ * (timed requests per endpoint, 200), BENCH_NAIVE_ITERATIONS (30), BENCH_ROLLUP (rebuild | trigger).
+ *
+ * Seeding: one INSERT ... SELECT generate_series per member, inside withTenant as that member
+ * (row-level security applies as in the product). Rollups: with BENCH_ROLLUP=rebuild (default) the
+ * rollup and notify triggers are disabled during the load and daily_user_stats is rebuilt with one
+ * INSERT ... SELECT ... GROUP BY (seed/activities.ts, rebuildDailyStats); with BENCH_ROLLUP=trigger
+ * the activities_rollup trigger maintains it row by row, as in production (slower to load).
+ */
+import type { CompanyKpis, Leaderboard, MonthlyOverview } from '@core/contracts';
+import { addDays, computeLocalDate, computePeriod, type LocalDate } from '@core/period';
+import { sql } from 'drizzle-orm';
+import { performance } from 'node:perf_hooks';
+import { seedActivitySeries, withoutActivityTriggers } from '../server/db/seed/activities';
+import { withTenant } from '../server/db/tenant';
+import { getCompanyKpis, getLeaderboard, getMonthlyOverview } from '../server/modules/scoreboard/scoreboard.service';
+import { createTestApp } from '../server/test/test-app';
+
+const url = process.env.BENCH_DATABASE_URL;
+const engine = url ? 'PostgreSQL' : 'PGlite';
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
+const DAYS = Number(process.env.BENCH_DAYS ?? 730);
+const MAX_PER_DAY = Number(process.env.BENCH_MAX_PER_DAY ?? (url ? 205 : 20));
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const NAIVE_ITERATIONS = Number(process.env.BENCH_NAIVE_ITERATIONS ?? 30);
+const ROLLUP = process.env.BENCH_ROLLUP === 'trigger' ? 'trigger' : 'rebuild';
+const TZ = 'Europe/Oslo';
+/** A Friday afternoon in Oslo; the history ends today. */
+const NOW = new Date('2026-11-20T14:00:00Z');
+
+if (url) process.env.TEST_DATABASE_URL = url; // createTestApp opens a fresh database on that server
+
+type Sums = { calls: number; meetings: number; sales: number; points: number; revenue: number };
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+async function time(iterations: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < Math.min(10, iterations); i++) await fn(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+function assertEqual(what: string, actual: unknown, expected: unknown): void {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  if (a !== e) {
+    console.error(`MISMATCH in ${what}:\n  endpoint: ${a}\n  naive:    ${e}`);
+    process.exitCode = 1;
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  const t = await createTestApp({ now: () => NOW, env: { AUTH_RATE_LIMIT: '10000' } });
+  const db = t.db;
+  try {
+    console.log(`# ${engine}: ${MEMBERS} members x ${DAYS} days, up to ${MAX_PER_DAY} activities per member-day`);
+    const first = await t.createMember({ role: 'admin', name: 'Member 000' });
+    const members = [first];
+    for (let i = 1; i < MEMBERS; i++) {
+      members.push(await t.createMember({ companyId: first.companyId, name: `Member ${String(i).padStart(3, '0')}` }));
+    }
+    const companyId = first.companyId;
+    const today = computeLocalDate(NOW, TZ);
+    const from = addDays(today, -(DAYS - 1));
+    console.log(`members signed up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    const seedStart = performance.now();
+    const load = async () => {
+      let inserted = 0;
+      const concurrency = url ? 4 : 1;
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < members.length) {
+            const index = next++;
+            const m = members[index]!;
+            inserted += await seedActivitySeries(db, {
+              companyId,
+              userId: m.id,
+              timezone: TZ,
+              from,
+              days: DAYS,
+              maxPerDay: MAX_PER_DAY,
+              salt: index,
+            });
+          }
+        }),
+      );
+      return inserted;
+    };
+    const inserted = ROLLUP === 'rebuild' ? await withoutActivityTriggers(db, companyId, load) : await load();
+    await db.execute(sql`VACUUM ANALYZE activities`);
+    await db.execute(sql`VACUUM ANALYZE daily_user_stats`);
+    const seedSeconds = (performance.now() - seedStart) / 1000;
+    const [counts] = rowsOf<{ activities: number; rollups: number }>(
+      await withTenant(db, { companyId, userId: first.id }, (tx) =>
+        tx.execute(sql`SELECT (SELECT count(*) FROM activities)::int AS activities,
+                              (SELECT count(*) FROM daily_user_stats)::int AS rollups`),
+      ),
+    );
+    console.log(
+      `seeded ${counts!.activities.toLocaleString('en')} activities (${inserted.toLocaleString('en')} inserted), ` +
+        `${counts!.rollups.toLocaleString('en')} rollup rows in ${seedSeconds.toFixed(1)} s (rollups: ${ROLLUP})`,
+    );
+
+    const get = async <T>(path: string): Promise<T> => {
+      const response = await t.request(path, { as: first });
+      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    const scope = { companyId, userId: first.id };
+
+    // The naive computations: aggregates over activities by created_at range (its index), per local day in SQL.
+    const naiveDays = async (start: Date, end: Date) =>
+      withTenant(db, scope, async (tx) =>
+        rowsOf<Record<string, unknown>>(
+          await tx.execute(sql`
+            SELECT (created_at AT TIME ZONE ${TZ})::date::text AS day,
+              count(*) FILTER (WHERE type IN ('call_answered', 'call_unanswered'))::int AS calls,
+              count(*) FILTER (WHERE meeting_booked)::int AS meetings,
+              count(*) FILTER (WHERE type = 'sale')::int AS sales,
+              coalesce(sum(points_earned), 0)::float8 AS points,
+              coalesce(sum(ticket_size) FILTER (WHERE type = 'sale'), 0)::float8 AS revenue
+            FROM activities
+            WHERE company_id = ${companyId} AND created_at >= ${start.toISOString()} AND created_at < ${end.toISOString()}
+            GROUP BY 1 ORDER BY 1`),
+        ),
+      );
+    const naiveUsers = async (start: Date, end: Date) =>
+      withTenant(db, scope, async (tx) =>
+        rowsOf<Record<string, unknown>>(
+          await tx.execute(sql`
+            SELECT a.user_id,
+              count(*) FILTER (WHERE a.type IN ('call_answered', 'call_unanswered'))::int AS calls,
+              count(*) FILTER (WHERE a.meeting_booked)::int AS meetings,
+              count(*) FILTER (WHERE a.type = 'sale')::int AS sales,
+              coalesce(sum(a.points_earned), 0)::float8 AS points,
+              coalesce(sum(a.ticket_size) FILTER (WHERE a.type = 'sale'), 0)::float8 AS revenue,
+              count(DISTINCT (a.created_at AT TIME ZONE ${TZ})::date)::int AS days
+            FROM activities a JOIN profiles p ON p.company_id = a.company_id AND p.user_id = a.user_id AND p.removed_at IS NULL
+            WHERE a.company_id = ${companyId} AND a.created_at >= ${start.toISOString()} AND a.created_at < ${end.toISOString()}
+            GROUP BY a.user_id`),
+        ),
+      );
+    const sums = (row: Record<string, unknown> | undefined): Sums => ({
+      calls: Number(row?.calls ?? 0),
+      meetings: Number(row?.meetings ?? 0),
+      sales: Number(row?.sales ?? 0),
+      points: Number(row?.points ?? 0),
+      revenue: Number(row?.revenue ?? 0),
+    });
+    const byUser = (rows: Record<string, unknown>[]) =>
+      Object.fromEntries(
+        rows
+          .map((r) => [String(r.user_id), { calls: Number(r.calls), meetings: Number(r.meetings), sales: Number(r.sales), points: Number(r.points) }] as const)
+          .sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
+    const boardByUser = (board: Leaderboard) =>
+      Object.fromEntries(
+        board.rows
+          .filter((r) => r.activities > 0)
+          .map((r) => [r.userId, { calls: r.calls, meetings: r.meetings, sales: r.sales, points: r.points }] as const)
+          .sort(([a], [b]) => (a < b ? -1 : 1)),
+      );
+
+    type Row = {
+      name: string;
+      path: string;
+      /** The same service call the endpoint makes, without HTTP, session and membership lookups. */
+      service: () => Promise<unknown>;
+      naive: () => Promise<unknown>;
+      check: () => Promise<void>;
+    };
+    const viewer = { companyId, userId: first.id, timezone: TZ };
+    const todayPeriod = computePeriod('today', NOW, TZ);
+    const yesterdayStart = computePeriod('yesterday', NOW, TZ).start;
+    const week = computePeriod('week', NOW, TZ);
+    const month = computePeriod('month', NOW, TZ);
+    const board = (period: 'today' | 'week' | 'month', window: { start: Date; end: Date }): Row => ({
+      name: `Leaderboard (${period})`,
+      path: `/api/v1/scoreboard/leaderboard?period=${period}&sort=points`,
+      service: () => getLeaderboard(t.deps, viewer, { period, sort: 'points', activeOnly: false }),
+      naive: () => naiveUsers(window.start, window.end),
+      check: async () =>
+        assertEqual(
+          `leaderboard ${period}`,
+          boardByUser(await get<Leaderboard>(`/api/v1/scoreboard/leaderboard?period=${period}&sort=points`)),
+          byUser(await naiveUsers(window.start, window.end)),
+        ),
+    });
+    const rows: Row[] = [
+      {
+        name: 'Dashboard KPIs (today vs yesterday)',
+        path: '/api/v1/scoreboard/kpis',
+        service: () => getCompanyKpis(t.deps, viewer),
+        naive: () => naiveDays(yesterdayStart, todayPeriod.end),
+        check: async () => {
+          const kpis = await get<CompanyKpis>('/api/v1/scoreboard/kpis');
+          const naive = await naiveDays(yesterdayStart, todayPeriod.end);
+          const on = (day: LocalDate) => sums(naive.find((r) => r.day === day));
+          const pick = (k: 'today' | 'yesterday') => ({
+            calls: kpis.calls[k],
+            meetings: kpis.meetings[k],
+            sales: kpis.sales[k],
+            points: kpis.points[k],
+            revenue: kpis.revenue[k],
+          });
+          assertEqual('kpis today', pick('today'), on(today));
+          assertEqual('kpis yesterday', pick('yesterday'), on(addDays(today, -1)));
+        },
+      },
+      board('today', todayPeriod),
+      board('week', week),
+      board('month', month),
+      {
+        name: 'Monthly overview (individual + company + trend)',
+        path: '/api/v1/scoreboard/monthly',
+        service: () => getMonthlyOverview(t.deps, viewer, {}),
+        naive: async () => Promise.all([naiveUsers(month.start, month.end), naiveDays(month.start, month.end)]),
+        check: async () => {
+          const monthly = await get<MonthlyOverview>('/api/v1/scoreboard/monthly');
+          const [users, days] = await Promise.all([naiveUsers(month.start, month.end), naiveDays(month.start, month.end)]);
+          const mine = users.find((r) => r.user_id === first.id);
+          assertEqual(
+            'monthly individual',
+            { ...sums({ ...monthly.individual }), workingDays: monthly.individual.workingDays },
+            { ...sums(mine), workingDays: Math.max(1, Number(mine?.days ?? 0)) },
+          );
+          const company = days.reduce<Sums>(
+            (acc, d) => {
+              const s = sums(d);
+              return {
+                calls: acc.calls + s.calls,
+                meetings: acc.meetings + s.meetings,
+                sales: acc.sales + s.sales,
+                points: acc.points + s.points,
+                revenue: acc.revenue + s.revenue,
+              };
+            },
+            { calls: 0, meetings: 0, sales: 0, points: 0, revenue: 0 },
+          );
+          assertEqual('monthly company', sums({ ...monthly.company.totals }), company);
+          assertEqual(
+            'monthly trend',
+            monthly.trend.filter((d) => d.calls > 0 || d.points > 0),
+            days.map((d) => ({ date: d.day, points: Number(d.points), calls: Number(d.calls) })),
+          );
+        },
+      },
+    ];
+
+    const results: string[] = [];
+    for (const row of rows) {
+      await row.check();
+      const endpoint = await time(ITERATIONS, () => get(row.path));
+      const service = await time(ITERATIONS, row.service);
+      const naive = await time(NAIVE_ITERATIONS, row.naive);
+      const f = (x: number) => x.toFixed(1);
+      const line =
+        `| ${row.name} | \`GET ${row.path.replace('/api/v1', '')}\` | ${f(endpoint.p50)} | ${f(endpoint.p95)} ` +
+        `| ${f(service.p50)} | ${f(service.p95)} | ${f(naive.p50)} | ${f(naive.p95)} ` +
+        `| ${f(naive.p50 / service.p50)}x | ${f(naive.p50 / endpoint.p50)}x |`;
+      console.log(line);
+      results.push(line);
+    }
+    // The feed reads activities newest first with a LIMIT on (company_id, created_at): no aggregate.
+    const feed = await time(ITERATIONS, () => get('/api/v1/scoreboard/recent-activities?limit=10'));
+    const weekly = await time(ITERATIONS, () => get('/api/v1/scoreboard/weekly'));
+    const extra = [
+      `| Live feed (latest 10) | \`GET /scoreboard/recent-activities\` | ${feed.p50.toFixed(1)} | ${feed.p95.toFixed(1)} | | | | | | |`,
+      `| Weekly View | \`GET /scoreboard/weekly\` | ${weekly.p50.toFixed(1)} | ${weekly.p95.toFixed(1)} | | | | | | |`,
+    ];
+    for (const line of extra) console.log(line);
+
+    console.log('\n## Markdown\n');
+    console.log(
+      `${engine}, ${MEMBERS} members, ${DAYS} days: ${counts!.activities.toLocaleString('en')} activities, ` +
+        `${counts!.rollups.toLocaleString('en')} daily_user_stats rows (rollups: ${ROLLUP}); ` +
+        `${ITERATIONS} timed requests per endpoint, ${NAIVE_ITERATIONS} naive runs; times in ms.\n`,
+    );
+    console.log(
+      '| View | Endpoint | HTTP p50 | HTTP p95 | rollup read p50 | rollup read p95 | naive p50 | naive p95 | naive ÷ rollup read | naive ÷ HTTP |',
+    );
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const line of [...results, ...extra]) console.log(line);
+    console.log(`\ntotals agree: ${process.exitCode ? 'NO' : 'yes'}; total run ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await t.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
