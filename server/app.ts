@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import { compress } from 'hono/compress';
@@ -10,6 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
+import { findClientIp } from './lib/client-ip';
 import { createRouter, HttpError } from './lib/http';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -56,22 +56,10 @@ function createApiRouter() {
   return api;
 }
 
-/** The client's address for rate limits: the socket's, or X-Forwarded-For behind a trusted proxy. */
-function findClientIp(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1';
-  } catch {
-    return '127.0.0.1'; // in-process requests (tests) have no socket
-  }
-}
 
 async function forwardToAuth(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
-  headers.set(CLIENT_IP_HEADER, findClientIp(c, deps.config.TRUST_PROXY)); // replaces any client copy
+  headers.set(CLIENT_IP_HEADER, findClientIp(c)); // replaces any client copy
   const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers };
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
     init.body = c.req.raw.body;

@@ -1,6 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import {
   ContactReceiptSchema,
   ContactRequestIdParamsSchema,
@@ -11,10 +9,10 @@ import {
   OkSchema,
   UpdateContactRequestSchema,
 } from '@core/contracts';
-import type { AppEnv } from '../../context';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireAdmin, requireMember } from '../session/session.middleware';
 import { listContactRequests, markContactRequest, removeContactRequest, submitContactRequest } from './contact.service';
+import { findClientIp } from '../../lib/client-ip';
 
 /*
  * The public contact form (/contact: "Book a demo", the Enterprise plan) and the admin Inbox that
@@ -24,18 +22,6 @@ export const contactRoutes = createRouter();
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 
-/** The caller's address for the rate limit: the socket's, or X-Forwarded-For behind a trusted proxy. */
-function findClientIp(c: Context<AppEnv>): string {
-  if (c.get('deps').config.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1';
-  } catch {
-    return '127.0.0.1'; // in-process requests (tests) have no socket
-  }
-}
 
 contactRoutes.openapi(
   createRoute({

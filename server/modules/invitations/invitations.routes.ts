@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import {
   AcceptInvitationResultSchema,
   AcceptInvitationSchema,
@@ -13,8 +12,6 @@ import {
   OkSchema,
   RequestMagicLinkSchema,
 } from '@core/contracts';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../context';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireAdmin, requireMember, requireUser } from '../session/session.middleware';
 import {
@@ -25,23 +22,12 @@ import {
   removeInvitation,
   sendInvitationMagicLink,
 } from './invitations.service';
+import { findClientIp } from '../../lib/client-ip';
 
 export const invitationsRoutes = createRouter();
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
-/** The caller's address for better-auth's rate limit (as app.ts does for /api/auth/*). */
-function findClientIp(c: Context<AppEnv>): string {
-  if (c.get('deps').config.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1';
-  } catch {
-    return '127.0.0.1'; // in-process requests (tests) have no socket
-  }
-}
 
 invitationsRoutes.openapi(
   createRoute({

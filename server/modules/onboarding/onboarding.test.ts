@@ -65,6 +65,15 @@ describe('access code', () => {
     expect(((await blank.json()) as { error: { code: string } }).error.code).toBe('invalid_input');
   });
 
+  it('limits access-code guesses per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await t.request('/api/v1/access-code/check', { method: 'POST', json: { code: `guess-${i}` } })).status);
+    }
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(10);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('refuses a sign-up that presents a wrong access code, and creates no account', async () => {
     const response = await t.request('/api/auth/sign-up/email', {
       method: 'POST',
