@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
                           { path: 'users', ...page(() => import('@web/features/settings/routes/admin-users-page')) },
                           { path: 'kpi', ...page(() => import('@web/features/settings/routes/admin-kpi-page')) },
                           { path: 'customers', ...page(() => import('@web/features/settings/routes/admin-customers-page')) },
-                          { path: 'integrations', ...page(() => import('@web/features/settings/routes/admin-integrations-page')) },
+                          { path: 'integrations', ...page(() => import('@web/features/scoreboard/routes/admin-integrations-page')) },
                           { path: 'billing', ...page(() => import('@web/features/settings/routes/admin-billing-page')) },
                         ],
                       },

@@ -43,6 +43,8 @@ export function connectRealtime(queryClient: QueryClient, url = '/api/v1/events'
     if (hasConnected) schedule(Object.values(REALTIME_INVALIDATIONS).flat());
     hasConnected = true;
   });
+  // A display link's stream ends with 'revoked': refetch at once, so the screen learns why it stopped.
+  source.addEventListener('revoked', () => schedule(Object.values(REALTIME_INVALIDATIONS).flat()));
   source.addEventListener('change', (event) => {
     let change: RealtimeChange;
     try {

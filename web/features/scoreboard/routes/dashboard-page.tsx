@@ -1,15 +1,172 @@
-import { ConstructionIcon } from 'lucide-react';
+import type { CompanyKpis } from '@core/contracts';
+import { LEADERBOARD_SORT_KEYS, type LeaderboardSortKey } from '@core/stats';
+import { ActivityIcon, CalendarCheckIcon, HandshakeIcon, PhoneIcon, PlusIcon, TrophyIcon, TvIcon } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
+import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { paths } from '@web/lib/paths';
+import { useKpis } from '../api/get-kpis';
+import { useLeaderboard } from '../api/get-leaderboard';
+import { useRecentActivities } from '../api/get-recent-activities';
+import { ActivityFeed, ActivityFeedSkeleton } from '../components/activity-feed';
+import { CardHeading } from '../components/card-heading';
+import { ChangeIndicator } from '../components/change-indicator';
+import { DashboardError } from '../components/dashboard-error';
+import { LeaderboardSkeleton, LeaderboardTable } from '../components/leaderboard-table';
+import { LiveBadge } from '../components/live-badge';
+import { StatCard, StatCardSkeleton } from '../components/stat-card';
+import { formatWeekdayDate, type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
+import { useLoggedError } from '../lib/use-logged-error';
 
-/** Placeholder until its issue lands: an honest empty state, never made-up numbers. */
+/** /app and /app/dashboard: the Team Dashboard (spec 2). Everything refreshes from the live stream. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('scoreboard');
+  const format = useScoreboardFormat();
+  const kpis = useKpis();
+  const isLoading = kpis.isPending;
+
   return (
     <>
-      <PageHeader title={t('nav.dashboard')} />
-      <EmptyState icon={ConstructionIcon} title={t('placeholder.title')} description={t('placeholder.text')} />
+      <PageHeader
+        title={t('dashboard.title')}
+        description={kpis.data ? formatWeekdayDate(kpis.data.date, format.locale) : t('dashboard.subtitle')}
+        actions={
+          <>
+            <LiveBadge isLoading={isLoading} />
+            <Button asChild variant="outline">
+              <a href={paths.tv} target="_blank" rel="noopener">
+                <TvIcon /> {t('dashboard.tvMode')}
+                <span className="sr-only">{t('dashboard.opensInNewTab')}</span>
+              </a>
+            </Button>
+          </>
+        }
+      />
+      {kpis.isError && !kpis.data ? (
+        <DashboardError error={kpis.error} onRetry={kpis.refetch} />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <section aria-label={t('dashboard.kpisLabel')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            {kpis.data ? <KpiCards kpis={kpis.data} format={format} /> : Array.from({ length: 4 }, (_, i) => <StatCardSkeleton key={i} />)}
+          </section>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)]">
+            <LeaderboardCard format={format} />
+            <LiveActivityCard format={format} today={kpis.data?.date ?? ''} />
+          </div>
+        </div>
+      )}
     </>
+  );
+}
+
+function KpiCards({ kpis, format }: { kpis: CompanyKpis; format: ScoreboardFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const footer = (k: CompanyKpis['calls']) => <ChangeIndicator change={k.change} yesterday={format.number(k.yesterday)} />;
+  return (
+    <>
+      <StatCard label={t('kpi.callsToday')} icon={PhoneIcon} value={format.number(kpis.calls.today)} footer={footer(kpis.calls)} />
+      <StatCard label={t('kpi.meetingsBooked')} icon={CalendarCheckIcon} tone="warning" value={format.number(kpis.meetings.today)} footer={footer(kpis.meetings)} />
+      <StatCard
+        label={t('kpi.salesClosed')}
+        icon={HandshakeIcon}
+        tone="success"
+        value={
+          <>
+            {format.number(kpis.sales.today)}
+            {kpis.revenue.today > 0 && <span className="ml-2 text-sm font-medium text-muted-foreground">{format.money(kpis.revenue.today)}</span>}
+          </>
+        }
+        footer={footer(kpis.sales)}
+      />
+      <StatCard label={t('kpi.pointsToday')} icon={TrophyIcon} tone="gold" value={format.number(kpis.points.today)} footer={footer(kpis.points)} />
+    </>
+  );
+}
+
+function LeaderboardCard({ format }: { format: ScoreboardFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const [sort, setSort] = useState<LeaderboardSortKey>('points');
+  const leaderboard = useLeaderboard({ period: 'today', sort });
+  useLoggedError('leaderboard', leaderboard.error);
+  const labelId = useId();
+  const rows = leaderboard.data?.rows ?? [];
+  const hasActivity = rows.some((r) => r.activities > 0);
+
+  return (
+    <Card className="min-w-0 overflow-hidden">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0 border-b pb-4">
+        <div>
+          <CardHeading>{t('leaderboard.title')}</CardHeading>
+          <CardDescription>{t('leaderboard.today', { sort: t(`sort.${sort}`) })}</CardDescription>
+        </div>
+        <div className="flex items-center gap-2">
+          <span id={labelId} className="text-sm text-muted-foreground">
+            {t('sort.label')}
+          </span>
+          <Select value={sort} onValueChange={(value) => setSort(value as LeaderboardSortKey)}>
+            <SelectTrigger className="w-32" aria-labelledby={labelId}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {LEADERBOARD_SORT_KEYS.map((key) => (
+                <SelectItem key={key} value={key}>
+                  {t(`sort.${key}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </CardHeader>
+      {leaderboard.isPending ? (
+        <LeaderboardSkeleton />
+      ) : (
+        <>
+          {rows.length > 0 && <LeaderboardTable rows={rows} sort={sort} format={format} />}
+          {!hasActivity && <p className="border-t px-5 py-4 text-sm text-muted-foreground">{t('leaderboard.emptyToday')}</p>}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function LiveActivityCard({ format, today }: { format: ScoreboardFormat; today: string }) {
+  const { t } = useTranslation('scoreboard');
+  const feed = useRecentActivities();
+  useLoggedError('recent activities', feed.error);
+  const activities = feed.data?.activities ?? [];
+  return (
+    <Card className="min-w-0 self-start overflow-hidden">
+      <CardHeader className="flex-row items-center justify-between border-b pb-4">
+        <div>
+          <CardHeading>{t('feed.title')}</CardHeading>
+          <CardDescription>{t('feed.subtitle')}</CardDescription>
+        </div>
+        <ActivityIcon className="size-5 text-success" aria-hidden />
+      </CardHeader>
+      {feed.isPending ? (
+        <ActivityFeedSkeleton />
+      ) : activities.length === 0 ? (
+        <EmptyState
+          className="m-4 border-0 bg-transparent py-8"
+          icon={ActivityIcon}
+          title={t('feed.emptyTitle')}
+          description={t('feed.emptyText')}
+          action={
+            <Button asChild size="sm">
+              <Link to={paths.app.activity}>
+                <PlusIcon /> {t('feed.logFirst')}
+              </Link>
+            </Button>
+          }
+        />
+      ) : (
+        <ActivityFeed activities={activities} today={today} format={format} />
+      )}
+    </Card>
   );
 }

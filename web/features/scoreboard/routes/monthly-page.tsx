@@ -1,15 +1,265 @@
-import { ConstructionIcon } from 'lucide-react';
+import type { LeaderboardRow, MonthlyOverview } from '@core/contracts';
+import { CalendarCheckIcon, ChevronLeftIcon, ChevronRightIcon, HandshakeIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { cn } from '@web/lib/cn';
+import { useMonthlyOverview } from '../api/get-monthly-overview';
+import { CardHeading } from '../components/card-heading';
+import { LiveBadge } from '../components/live-badge';
+import { LoadError } from '../components/load-error';
+import { MemberAvatar } from '../components/member-avatar';
+import { RankBadge } from '../components/rank-badge';
+import { StatCard, StatCardSkeleton } from '../components/stat-card';
+import { formatMonthYear, type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
 
-/** Placeholder until its issue lands: an honest empty state, never made-up numbers. */
+const TrendChart = lazy(() => import('../components/trend-chart').then((m) => ({ default: m.TrendChart })));
+
+/** 'YYYY-MM' of the month `offset` months from the month of `date` ('YYYY-MM-DD'). */
+function shiftMonth(date: string, offset: number): string {
+  const d = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1 + offset, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** /app/monthly: the month for me (Individual) and for the company, with the daily trend. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('scoreboard');
+  const format = useScoreboardFormat();
+  const [month, setMonth] = useState<string | undefined>(undefined);
+  const monthly = useMonthlyOverview(month);
+  const data = monthly.data;
+  const isCurrentMonth = !data || data.period.from.slice(0, 7) === data.period.today.slice(0, 7);
+
   return (
     <>
-      <PageHeader title={t('nav.monthly')} />
-      <EmptyState icon={ConstructionIcon} title={t('placeholder.title')} description={t('placeholder.text')} />
+      <PageHeader
+        title={
+          <>
+            {t('monthly.title')}
+            {data && <span className="font-normal text-muted-foreground"> · {formatMonthYear(data.period.from, format.locale)}</span>}
+          </>
+        }
+        description={t('monthly.subtitle')}
+        actions={
+          <>
+            <LiveBadge isLoading={monthly.isPending} />
+            <div className="flex items-center gap-1">
+              <Button variant="outline" size="icon" aria-label={t('monthly.previous')} disabled={!data} onClick={() => data && setMonth(shiftMonth(data.period.from, -1))}>
+                <ChevronLeftIcon />
+              </Button>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label={t('monthly.next')}
+                disabled={!data || isCurrentMonth}
+                onClick={() => data && setMonth(shiftMonth(data.period.from, 1))}
+              >
+                <ChevronRightIcon />
+              </Button>
+            </div>
+          </>
+        }
+      />
+      {monthly.isError && !data ? (
+        <LoadError title={t('monthly.failed')} error={monthly.error} onRetry={monthly.refetch} />
+      ) : (
+        <Tabs defaultValue="individual">
+          <TabsList>
+            <TabsTrigger value="individual">{t('monthly.individual')}</TabsTrigger>
+            <TabsTrigger value="company">{t('monthly.company')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="individual" className="flex flex-col gap-6">
+            {data ? <IndividualTab data={data} format={format} /> : <CardsSkeleton />}
+          </TabsContent>
+          <TabsContent value="company" className="flex flex-col gap-6">
+            {data ? <CompanyTab data={data} format={format} /> : <CardsSkeleton />}
+          </TabsContent>
+        </Tabs>
+      )}
     </>
+  );
+}
+
+function CardsSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      {Array.from({ length: 4 }, (_, i) => (
+        <StatCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+function IndividualTab({ data, format }: { data: MonthlyOverview; format: ScoreboardFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const me = data.individual;
+  return (
+    <>
+      <section aria-label={t('monthly.individualCards')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label={t('monthly.totalCalls')} icon={PhoneIcon} value={format.number(me.calls)} footer={t('monthly.perDay', { value: format.decimal(me.avgCallsPerDay) })} />
+        <StatCard
+          label={t('monthly.meetingsBooked')}
+          icon={CalendarCheckIcon}
+          tone="warning"
+          value={format.number(me.meetings)}
+          footer={t('monthly.conversion', { value: format.percent(me.conversion) })}
+        />
+        <StatCard label={t('monthly.totalSales')} icon={HandshakeIcon} tone="success" value={format.number(me.sales)} footer={me.revenue > 0 ? format.money(me.revenue) : t('monthly.noRevenue')} />
+        <StatCard label={t('monthly.totalPoints')} icon={TrophyIcon} tone="gold" value={format.number(me.points)} footer={t('monthly.perDay', { value: format.decimal(me.avgPointsPerDay) })} />
+      </section>
+      <Card>
+        <CardHeader>
+          <CardHeading>{t('monthly.yourPerformance')}</CardHeading>
+          <CardDescription>{t('monthly.yourPerformanceHint')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4 sm:grid-cols-3">
+            <PerformanceMetric label={t('monthly.avgConversion')} value={format.percent(me.conversion)} progress={Math.min(100, me.conversion)} />
+            <PerformanceMetric label={t('monthly.activeDays')} value={format.number(me.activities > 0 ? me.workingDays : 0)} />
+            <PerformanceMetric label={t('monthly.avgPointsPerDay')} value={format.decimal(me.avgPointsPerDay)} />
+          </dl>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+function PerformanceMetric({ label, value, progress }: { label: string; value: string; progress?: number }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-lg bg-muted/60 p-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tracking-tight tabular">{value}</dd>
+      {progress !== undefined && (
+        <dd aria-hidden className="h-1.5 overflow-hidden rounded-full bg-border">
+          <span className="block h-full rounded-full bg-success" style={{ width: `${progress}%` }} />
+        </dd>
+      )}
+    </div>
+  );
+}
+
+function CompanyTab({ data, format }: { data: MonthlyOverview; format: ScoreboardFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const totals = data.company.totals;
+  const best = data.trend.reduce<MonthlyOverview['trend'][number] | null>((top, p) => (!top || p.points > top.points ? p : top), null);
+  const summary = t('monthly.trendSummary', {
+    calls: format.number(totals.calls),
+    points: format.number(totals.points),
+    best: best && best.points > 0 ? t('monthly.trendBest', { day: format.date(`${best.date}T12:00:00Z`), points: format.number(best.points) }) : '',
+  });
+  return (
+    <>
+      <section aria-label={t('monthly.companyCards')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label={t('monthly.totalCalls')} icon={PhoneIcon} value={format.number(totals.calls)} footer={t('monthly.entireCompany')} />
+        <StatCard
+          label={t('monthly.meetingsBooked')}
+          icon={CalendarCheckIcon}
+          tone="warning"
+          value={format.number(totals.meetings)}
+          footer={t('monthly.conversion', { value: format.percent(totals.conversion) })}
+        />
+        <StatCard label={t('monthly.totalSales')} icon={HandshakeIcon} tone="success" value={format.number(totals.sales)} footer={totals.revenue > 0 ? format.money(totals.revenue) : t('monthly.noRevenue')} />
+        <StatCard label={t('monthly.totalPoints')} icon={TrophyIcon} tone="gold" value={format.number(totals.points)} footer={t('monthly.teamSize', { count: data.company.teamSize })} />
+      </section>
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+          <div>
+            <CardHeading>{t('monthly.trendTitle')}</CardHeading>
+            <CardDescription>{t('monthly.trendHint')}</CardDescription>
+          </div>
+          <div className="flex items-center gap-4 text-xs text-muted-foreground" aria-hidden>
+            <span className="flex items-center gap-1.5">
+              <span className="size-2.5 rounded-sm bg-primary" /> {t('monthly.trendCalls')}
+            </span>
+            <span className="flex items-center gap-1.5">
+              <span className="h-0.5 w-4 rounded-full bg-success" /> {t('monthly.trendPoints')}
+            </span>
+          </div>
+        </CardHeader>
+        <CardContent>
+          <Suspense fallback={<Skeleton className="h-64 w-full sm:h-72" />}>
+            <TrendChart
+              trend={data.trend}
+              today={data.period.today}
+              locale={format.locale}
+              labels={{ calls: t('monthly.trendCalls'), points: t('monthly.trendPoints'), summary }}
+            />
+          </Suspense>
+        </CardContent>
+      </Card>
+      <Card className="overflow-hidden">
+        <CardHeader className="border-b pb-4">
+          <CardHeading>{t('monthly.leaderboard')}</CardHeading>
+          <CardDescription>{t('monthly.leaderboardHint')}</CardDescription>
+        </CardHeader>
+        <MonthlyLeaderboard rows={data.company.leaderboard} format={format} />
+      </Card>
+    </>
+  );
+}
+
+function MonthlyLeaderboard({ rows, format }: { rows: readonly LeaderboardRow[]; format: ScoreboardFormat }) {
+  const { t } = useTranslation('scoreboard');
+  if (rows.length === 0) return <p className="px-5 py-6 text-sm text-muted-foreground">{t('monthly.noMembers')}</p>;
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="w-12 pl-4 sm:pl-5">
+            <span className="sr-only">{t('leaderboard.rank')}</span>#
+          </TableHead>
+          <TableHead>{t('leaderboard.member')}</TableHead>
+          <TableHead className="text-right">{t('leaderboard.calls')}</TableHead>
+          <TableHead className="text-right">{t('leaderboard.conversion')}</TableHead>
+          <TableHead className="text-right" aria-sort="descending">
+            {t('leaderboard.points')}
+          </TableHead>
+          <TableHead className="pr-4 text-right sm:pr-5">{t('leaderboard.sales')}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => {
+          const name = row.displayName?.trim() || t('monthly.unknownUser');
+          const idle = row.activities === 0;
+          return (
+            <TableRow
+              key={row.userId}
+              data-testid="monthly-row"
+              aria-current={row.isCurrentUser ? 'true' : undefined}
+              className={cn(row.isCurrentUser && 'bg-primary-soft/50 hover:bg-primary-soft/70', idle && 'text-muted-foreground')}
+            >
+              <TableCell className="pl-4 sm:pl-5">
+                {row.rank <= 3 && !idle ? <RankBadge rank={row.rank} /> : <span className="inline-flex w-7 justify-center text-xs font-semibold tabular">{row.rank}</span>}
+              </TableCell>
+              <TableCell className="max-w-0 min-w-36">
+                <div className="flex min-w-0 items-center gap-2.5">
+                  <MemberAvatar name={name} userId={row.userId} className="size-7 text-[11px]" />
+                  <span data-slot="member-name" className="truncate font-medium text-foreground">
+                    {name}
+                  </span>
+                </div>
+              </TableCell>
+              <TableCell className="text-right tabular" data-slot="calls">
+                {format.number(row.calls)}
+              </TableCell>
+              <TableCell className="text-right tabular" data-slot="conversion">
+                {format.percent(row.conversion)}
+              </TableCell>
+              <TableCell className="text-right font-semibold text-foreground tabular" data-slot="points">
+                {format.number(row.points)}
+              </TableCell>
+              <TableCell className="pr-4 text-right tabular sm:pr-5" data-slot="sales">
+                {format.number(row.sales)}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }

@@ -1,15 +1,140 @@
-import { ConstructionIcon } from 'lucide-react';
+import type { RecentActivity } from '@core/contracts';
+import { CalendarCheckIcon, HandshakeIcon, ListChecksIcon, PercentIcon, PhoneIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
+import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
+import { cn } from '@web/lib/cn';
+import { useLeaderboard } from '../api/get-leaderboard';
+import { RECENT_ACTIVITIES_LIMIT, useRecentActivities } from '../api/get-recent-activities';
+import { useTeamStats } from '../api/get-team-stats';
+import { ActivityFeedSkeleton } from '../components/activity-feed';
+import { CardHeading } from '../components/card-heading';
+import { LeaderboardSkeleton } from '../components/leaderboard-table';
+import { LiveBadge } from '../components/live-badge';
+import { LoadError } from '../components/load-error';
+import { StatCard, StatCardSkeleton } from '../components/stat-card';
+import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
+import { ACTIVITY_ICONS, computeActivityKind } from '../lib/activity-labels';
+import { type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
+import { formatMemberName } from '../lib/member-name';
+import { useLoggedError } from '../lib/use-logged-error';
 
-/** Placeholder until its issue lands: an honest empty state, never made-up numbers. */
+/** Spec 9: Team Overview shows 5 leaderboard rows. */
+const TEAM_OVERVIEW_BOARD_SIZE = 5;
+
+/** /app/team/overview: this week so far, today's activities and today's top 5. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('scoreboard');
+  const format = useScoreboardFormat();
+  const week = useTeamStats({ period: 'week' });
+
   return (
     <>
-      <PageHeader title={t('nav.teamOverview')} />
-      <EmptyState icon={ConstructionIcon} title={t('placeholder.title')} description={t('placeholder.text')} />
+      <PageHeader title={t('teamOverview.title')} description={t('teamOverview.subtitle')} actions={<LiveBadge isLoading={week.isPending} />} />
+      <div className="flex flex-col gap-6">
+        <section aria-labelledby="this-week" className="flex flex-col gap-3">
+          <h2 id="this-week" className="text-lg font-semibold tracking-tight">
+            {t('teamOverview.thisWeek')}
+          </h2>
+          {week.isError && !week.data ? (
+            <LoadError title={t('teamOverview.weekFailed')} error={week.error} onRetry={week.refetch} />
+          ) : (
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+              {week.data ? (
+                <>
+                  <StatCard label={t('teamOverview.totalCalls')} icon={PhoneIcon} value={format.number(week.data.totals.calls)} />
+                  <StatCard label={t('teamOverview.meetings')} icon={CalendarCheckIcon} tone="warning" value={format.number(week.data.totals.meetings)} />
+                  <StatCard label={t('teamOverview.sales')} icon={HandshakeIcon} tone="success" value={format.number(week.data.totals.sales)} />
+                  <StatCard label={t('teamOverview.conversion')} icon={PercentIcon} tone="success" value={format.percent(week.data.totals.conversion)} />
+                  <StatCard label={t('teamOverview.points')} icon={TrophyIcon} tone="gold" value={format.number(week.data.totals.points)} />
+                  <StatCard label={t('teamOverview.teamSize')} icon={UsersIcon} value={format.number(week.data.teamSize)} />
+                </>
+              ) : (
+                Array.from({ length: 6 }, (_, i) => <StatCardSkeleton key={i} />)
+              )}
+            </div>
+          )}
+        </section>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <TodayActivitiesCard format={format} />
+          <TodayLeaderboardCard format={format} />
+        </div>
+      </div>
     </>
+  );
+}
+
+function TodayActivitiesCard({ format }: { format: ScoreboardFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const feed = useRecentActivities({ period: 'today', limit: RECENT_ACTIVITIES_LIMIT });
+  useLoggedError("today's activities", feed.error);
+  const activities = feed.data?.activities ?? [];
+  return (
+    <Card className="min-w-0 self-start overflow-hidden">
+      <CardHeader className="border-b pb-4">
+        <CardHeading>{t('teamOverview.todayActivities')}</CardHeading>
+        <CardDescription>{t('teamOverview.todayActivitiesHint')}</CardDescription>
+      </CardHeader>
+      {feed.isPending ? (
+        <ActivityFeedSkeleton />
+      ) : activities.length === 0 ? (
+        <EmptyState className="m-4 border-0 bg-transparent py-8" icon={ListChecksIcon} title={t('teamOverview.noActivities')} />
+      ) : (
+        <ol className="divide-y" aria-label={t('teamOverview.todayActivities')}>
+          {activities.map((activity) => (
+            <TeamActivityItem key={activity.id} activity={activity} format={format} />
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+function TeamActivityItem({ activity, format }: { activity: RecentActivity; format: ScoreboardFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const kind = computeActivityKind(activity);
+  const { icon: Icon, className } = ACTIVITY_ICONS[kind];
+  return (
+    <li data-testid="team-activity" className="flex animate-fade-in items-center gap-3 px-4 py-2.5 sm:px-5">
+      <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-full', className)}>
+        <Icon className="size-4" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">
+          {t(`teamOverview.label.${kind}`)}
+          {activity.customerName && <span className="font-normal text-muted-foreground"> · {activity.customerName}</span>}
+        </p>
+        <p className="truncate text-xs text-muted-foreground">{formatMemberName(activity, t)}</p>
+      </div>
+      <span className={cn('text-sm font-semibold tabular', activity.points > 0 ? 'text-[oklch(0.45_0.12_158)]' : 'text-muted-foreground')}>
+        +{format.number(activity.points)}
+      </span>
+      <time className="w-12 text-right text-xs text-muted-foreground tabular" dateTime={activity.createdAt} title={format.dateTime(activity.createdAt)}>
+        {format.time(activity.createdAt)}
+      </time>
+    </li>
+  );
+}
+
+function TodayLeaderboardCard({ format }: { format: ScoreboardFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const board = useLeaderboard({ period: 'today', sort: 'calls', limit: TEAM_OVERVIEW_BOARD_SIZE, activeOnly: true });
+  useLoggedError("today's leaderboard", board.error);
+  const rows = board.data?.rows ?? [];
+  return (
+    <Card className="min-w-0 self-start overflow-hidden">
+      <CardHeader className="border-b pb-4">
+        <CardHeading>{t('teamOverview.todayLeaderboard')}</CardHeading>
+        <CardDescription>{t('teamOverview.todayLeaderboardHint')}</CardDescription>
+      </CardHeader>
+      {board.isPending ? (
+        <LeaderboardSkeleton rows={TEAM_OVERVIEW_BOARD_SIZE} />
+      ) : rows.length === 0 ? (
+        <EmptyState className="m-4 border-0 bg-transparent py-8" icon={TrophyIcon} title={t('teamOverview.noLeaderboard')} />
+      ) : (
+        <TodayLeaderboardTable rows={rows} format={format} caption={t('teamOverview.todayLeaderboard')} />
+      )}
+    </Card>
   );
 }

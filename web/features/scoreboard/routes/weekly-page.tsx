@@ -1,15 +1,110 @@
-import { ConstructionIcon } from 'lucide-react';
+import { CalendarCheckIcon, CalendarRangeIcon, MaximizeIcon, MinimizeIcon, PercentIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useWeeklyOverview } from '../api/get-weekly-overview';
+import { LiveBadge } from '../components/live-badge';
+import { MemberStatsCard } from '../components/member-stats-card';
+import { LoadError } from '../components/load-error';
+import { StatCard, StatCardSkeleton } from '../components/stat-card';
+import { computeIsoWeek, formatDateRange, useScoreboardFormat } from '../lib/format';
+import { useFullscreen } from '../lib/use-fullscreen';
 
-/** Placeholder until its issue lands: an honest empty state, never made-up numbers. */
+/** /app/weekly: the wall-display team overview of this week (from Monday), ranked by points. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('scoreboard');
+  const format = useScoreboardFormat();
+  const weekly = useWeeklyOverview();
+  const fullscreen = useFullscreen();
+  const data = weekly.data;
+
   return (
     <>
-      <PageHeader title={t('nav.weekly')} />
-      <EmptyState icon={ConstructionIcon} title={t('placeholder.title')} description={t('placeholder.text')} />
+      <PageHeader
+        title={t('weekly.title')}
+        description={
+          data
+            ? t('weekly.subtitle', { week: computeIsoWeek(data.period.from), range: formatDateRange(data.period.from, data.period.to, format.locale) })
+            : t('weekly.subtitleLoading')
+        }
+        actions={
+          <>
+            <LiveBadge isLoading={weekly.isPending} />
+            <Button variant="outline" aria-pressed={fullscreen.isFullscreen} onClick={() => void fullscreen.toggle()}>
+              {fullscreen.isFullscreen ? <MinimizeIcon /> : <MaximizeIcon />}
+              {fullscreen.isFullscreen ? t('weekly.exitFullscreen') : t('weekly.fullscreen')}
+            </Button>
+          </>
+        }
+      />
+      {weekly.isError && !data ? (
+        <LoadError title={t('weekly.failed')} error={weekly.error} onRetry={weekly.refetch} />
+      ) : (
+        <div className="flex flex-col gap-8">
+          <section aria-label={t('weekly.totalsLabel')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+            {data ? (
+              <>
+                <StatCard
+                  size="large"
+                  label={t('weekly.totalCalls')}
+                  icon={PhoneIcon}
+                  value={format.number(data.totals.calls)}
+                  footer={t('weekly.callsSplit', { answered: format.number(data.totals.answered), unanswered: format.number(data.totals.unanswered) })}
+                />
+                <StatCard
+                  size="large"
+                  label={t('weekly.meetingsBooked')}
+                  icon={CalendarCheckIcon}
+                  tone="warning"
+                  value={format.number(data.totals.meetings)}
+                  footer={t('weekly.salesClosed', { count: data.totals.sales, value: format.number(data.totals.sales) })}
+                />
+                <StatCard
+                  size="large"
+                  label={t('weekly.avgConversion')}
+                  icon={PercentIcon}
+                  tone="success"
+                  value={format.percent(data.totals.conversion)}
+                  footer={t('weekly.conversionHint')}
+                />
+                <StatCard
+                  size="large"
+                  label={t('weekly.totalPoints')}
+                  icon={TrophyIcon}
+                  tone="gold"
+                  value={format.number(data.totals.points)}
+                  footer={t('weekly.teamSize', { count: data.teamSize })}
+                />
+              </>
+            ) : (
+              Array.from({ length: 4 }, (_, i) => <StatCardSkeleton key={i} />)
+            )}
+          </section>
+
+          <section aria-labelledby="weekly-ranking" className="flex flex-col gap-4">
+            <h2 id="weekly-ranking" className="text-lg font-semibold tracking-tight">
+              {t('weekly.ranking')}
+            </h2>
+            {!data ? (
+              <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+                {Array.from({ length: 3 }, (_, i) => (
+                  <Skeleton key={i} className="h-40 rounded-xl" />
+                ))}
+              </div>
+            ) : data.totals.activities === 0 ? (
+              <EmptyState icon={CalendarRangeIcon} title={t('weekly.empty')} description={t('weekly.emptyHint')} />
+            ) : (
+              <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+                {data.members.map((row) => (
+                  <MemberStatsCard key={row.userId} row={row} format={format} />
+                ))}
+              </div>
+            )}
+          </section>
+        </div>
+      )}
     </>
   );
 }

@@ -1,0 +1,35 @@
+import type { DisplayLeaderboard } from '@core/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiRequestError, apiFetch } from '@web/lib/api';
+
+/** A display link's board: today's top 10 by points, read with the link's token and no sign-in. */
+export function getDisplayLeaderboard(token: string, signal?: AbortSignal): Promise<DisplayLeaderboard> {
+  return apiFetch<DisplayLeaderboard>(`/display/${encodeURIComponent(token)}/leaderboard`, { signal, credentials: 'omit' });
+}
+
+export function getDisplayLeaderboardQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['scoreboard', 'display', token],
+    queryFn: ({ signal }) => getDisplayLeaderboard(token, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Polls every `refetchInterval` ms (a safety net under the live stream) until the link is gone. */
+export function useDisplayLeaderboard(token: string, options: { refetchInterval?: number } = {}) {
+  const interval = options.refetchInterval;
+  return useQuery({
+    ...getDisplayLeaderboardQueryOptions(token),
+    refetchInterval: interval === undefined ? false : (query) => (isDisplayLinkGone(query.state.error) ? false : interval),
+  });
+}
+
+/** An unknown or revoked link answers 404. */
+export function isDisplayLinkGone(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
+
+/** The display link's own event stream (same changes as the members' stream, no sign-in). */
+export function getDisplayEventsUrl(token: string): string {
+  return `/api/v1/display/${encodeURIComponent(token)}/events`;
+}

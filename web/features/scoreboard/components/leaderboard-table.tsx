@@ -1,0 +1,133 @@
+import type { LeaderboardRow } from '@core/contracts';
+import type { LeaderboardSortKey } from '@core/stats';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@web/components/ui/badge';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { cn } from '@web/lib/cn';
+import type { ScoreboardFormat } from '../lib/format';
+import { formatMemberName } from '../lib/member-name';
+import { useFlip } from '../lib/use-flip';
+import { MemberAvatar } from './member-avatar';
+import { RankBadge } from './rank-badge';
+
+const sortedCell = 'font-semibold text-foreground';
+
+/**
+ * The Team Dashboard's leaderboard: rank (badges for the top 3), member with 'that's you', calls
+ * with the answered/unanswered split, meetings, conversion, sales and points. Rows glide to their
+ * new place when the order changes.
+ */
+export function LeaderboardTable({ rows, sort, format }: { rows: readonly LeaderboardRow[]; sort: LeaderboardSortKey; format: ScoreboardFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const bodyRef = useFlip<HTMLTableSectionElement>(rows.map((r) => r.userId));
+  const ariaSort = (key: LeaderboardSortKey) => (sort === key ? ('descending' as const) : undefined);
+
+  return (
+    <Table className="min-w-[19rem]">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="w-10 pr-0 pl-4 sm:pl-5">
+            <span className="sr-only">{t('leaderboard.rank')}</span>#
+          </TableHead>
+          <TableHead>{t('leaderboard.member')}</TableHead>
+          <TableHead className="text-right" aria-sort={ariaSort('calls')}>
+            {t('leaderboard.calls')}
+          </TableHead>
+          <TableHead className="text-right" aria-sort={ariaSort('meetings')}>
+            <span className="hidden sm:inline">{t('leaderboard.meetings')}</span>
+            <span className="sm:hidden">{t('leaderboard.meetingsShort')}</span>
+          </TableHead>
+          <TableHead className="hidden text-right sm:table-cell">{t('leaderboard.conversion')}</TableHead>
+          <TableHead className="hidden text-right md:table-cell" aria-sort={ariaSort('sales')}>
+            {t('leaderboard.sales')}
+          </TableHead>
+          <TableHead className="pr-4 text-right sm:pr-5" aria-sort={ariaSort('points')}>
+            {t('leaderboard.points')}
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody ref={bodyRef}>
+        {rows.map((row) => {
+          const name = formatMemberName(row, t);
+          const idle = row.activities === 0;
+          return (
+            <TableRow
+              key={row.userId}
+              data-flip-key={row.userId}
+              data-testid="leaderboard-row"
+              aria-current={row.isCurrentUser ? 'true' : undefined}
+              className={cn(row.isCurrentUser && 'bg-primary-soft/50 hover:bg-primary-soft/70', idle && 'text-muted-foreground')}
+            >
+              <TableCell className="pr-0 pl-4 sm:pl-5">
+                {row.rank <= 3 && !idle ? (
+                  <RankBadge rank={row.rank} />
+                ) : (
+                  <span className="inline-flex w-7 justify-center text-xs font-semibold text-muted-foreground tabular">{row.rank}</span>
+                )}
+              </TableCell>
+              <TableCell className="max-w-0 min-w-32 sm:min-w-44">
+                <div className="flex min-w-0 items-center gap-2.5">
+                  <MemberAvatar name={name} userId={row.userId} className="hidden size-8 sm:inline-flex" />
+                  <div className="min-w-0">
+                    <div className="flex min-w-0 items-center gap-1.5">
+                      <span data-slot="member-name" className="truncate font-medium text-foreground">
+                        {name}
+                      </span>
+                      {row.isCurrentUser && (
+                        <Badge variant="soft" className="shrink-0">
+                          {t('leaderboard.thatsYou')}
+                        </Badge>
+                      )}
+                    </div>
+                    <span className="text-xs text-muted-foreground sm:hidden">{t('leaderboard.conversionShort', { value: format.percent(row.conversion) })}</span>
+                  </div>
+                </div>
+              </TableCell>
+              <TableCell className="text-right tabular">
+                <div className={cn(sort === 'calls' && sortedCell)} data-slot="calls">
+                  {format.number(row.calls)}
+                </div>
+                <div className="text-[11px] whitespace-nowrap text-muted-foreground" title={t('leaderboard.splitTitle')}>
+                  <span className="sr-only">{t('leaderboard.splitSr', { answered: row.answered, unanswered: row.unanswered })}</span>
+                  <span aria-hidden>
+                    <span className="text-[oklch(0.5_0.13_158)]">{format.number(row.answered)}</span> / {format.number(row.unanswered)}
+                  </span>
+                </div>
+              </TableCell>
+              <TableCell className={cn('text-right tabular', sort === 'meetings' && sortedCell)} data-slot="meetings">
+                {format.number(row.meetings)}
+              </TableCell>
+              <TableCell className="hidden text-right tabular sm:table-cell" data-slot="conversion">
+                {format.percent(row.conversion)}
+              </TableCell>
+              <TableCell className={cn('hidden text-right tabular md:table-cell', sort === 'sales' && sortedCell)} data-slot="sales">
+                {format.number(row.sales)}
+              </TableCell>
+              <TableCell className="pr-4 text-right sm:pr-5" data-slot="points">
+                <span className={cn('tabular', sort === 'points' ? 'text-base font-bold text-foreground' : 'font-medium')}>{format.number(row.points)}</span>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function LeaderboardSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <div className="flex flex-col gap-3 px-4 py-3 sm:px-5" aria-hidden>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="flex items-center gap-3">
+          <Skeleton className="size-7 rounded-full" />
+          <Skeleton className="size-8 rounded-full" />
+          <Skeleton className="h-4 flex-1" />
+          <Skeleton className="h-4 w-10" />
+          <Skeleton className="h-4 w-10" />
+          <Skeleton className="h-4 w-12" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@web/components/ui/badge';
+import { cn } from '@web/lib/cn';
+
+/** 'Live' with a pulsing dot while the data is loaded; 'Loading...' until then. */
+export function LiveBadge({ isLoading, className }: { isLoading: boolean; className?: string }) {
+  const { t } = useTranslation('scoreboard');
+  if (isLoading) {
+    return (
+      <Badge variant="secondary" role="status" className={className}>
+        {t('status.loading')}
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant="success" className={cn('gap-1.5', className)}>
+      <span className="relative flex size-2" aria-hidden>
+        <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />
+        <span className="relative inline-flex size-2 rounded-full bg-success" />
+      </span>
+      {t('status.live')}
+    </Badge>
+  );
+}

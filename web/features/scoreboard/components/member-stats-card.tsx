@@ -1,0 +1,68 @@
+import type { LeaderboardRow } from '@core/contracts';
+import { isHighConversion, type Percent } from '@core/stats';
+import { FlameIcon } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@web/components/ui/badge';
+import { cn } from '@web/lib/cn';
+import type { ScoreboardFormat } from '../lib/format';
+import { formatMemberName } from '../lib/member-name';
+import { MemberAvatar } from './member-avatar';
+import { getMedalHighlight, RankBadge } from './rank-badge';
+
+/** A member's week on the Weekly View: rank, points, calls, meetings, sales, conversion. */
+export function MemberStatsCard({ row, format }: { row: LeaderboardRow; format: ScoreboardFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const titleId = useId();
+  const name = formatMemberName(row, t);
+  const isTop = row.rank <= 3 && row.activities > 0;
+  const highConversion = row.calls > 0 && isHighConversion(row.conversion as Percent);
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="member-card"
+      className={cn('flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-card', isTop && getMedalHighlight(row.rank), isTop && row.rank === 1 && 'shadow-md')}
+    >
+      <div className="flex items-center gap-3">
+        <RankBadge rank={row.rank} className={cn(!isTop && 'bg-muted text-muted-foreground ring-0')} />
+        <MemberAvatar name={name} userId={row.userId} className="size-10 text-sm" />
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="truncate text-lg font-semibold tracking-tight">
+            {name}
+          </h3>
+          <div className="flex flex-wrap gap-1.5">
+            {row.isCurrentUser && <Badge variant="soft">{t('weekly.you')}</Badge>}
+            {highConversion && (
+              <Badge variant="success">
+                <FlameIcon aria-hidden /> {t('weekly.highConversion')}
+              </Badge>
+            )}
+          </div>
+        </div>
+        <div className="text-right">
+          <p className="text-3xl leading-none font-bold tracking-tight tabular" data-slot="points">
+            {format.number(row.points)}
+          </p>
+          <p className="mt-1 text-xs text-muted-foreground">{t('weekly.points')}</p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-4 gap-2 rounded-lg bg-muted/60 p-3 text-center">
+        <MemberStat label={t('weekly.calls')} value={format.number(row.calls)} slot="calls" />
+        <MemberStat label={t('weekly.meetings')} value={format.number(row.meetings)} slot="meetings" />
+        <MemberStat label={t('weekly.sales')} value={format.number(row.sales)} slot="sales" />
+        <MemberStat label={t('weekly.conversion')} value={format.percent(row.conversion)} slot="conversion" />
+      </dl>
+    </article>
+  );
+}
+
+function MemberStat({ label, value, slot }: { label: string; value: string; slot: string }) {
+  return (
+    <div className="flex min-w-0 flex-col-reverse gap-0.5">
+      <dt className="truncate text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-lg font-semibold tabular" data-slot={slot}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { cn } from '@web/lib/cn';
+
+export type StatTone = 'primary' | 'success' | 'warning' | 'gold';
+
+const TONE_CLASSES: Record<StatTone, string> = {
+  primary: 'bg-primary-soft text-primary',
+  success: 'bg-success-soft text-[oklch(0.5_0.13_158)]',
+  warning: 'bg-warning-soft text-[oklch(0.55_0.13_70)]',
+  gold: 'bg-gold/20 text-[oklch(0.5_0.12_80)]',
+};
+
+/** A KPI card: label, icon, a large value and a line underneath (change, average, context). */
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  tone = 'primary',
+  footer,
+  size = 'default',
+  className,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: LucideIcon;
+  tone?: StatTone;
+  footer?: ReactNode;
+  size?: 'default' | 'large';
+  className?: string;
+}) {
+  return (
+    <Card data-slot="stat-card" className={cn('min-w-0 p-4 sm:p-5', className)}>
+      <dl className="flex flex-col gap-3">
+        <dt className="flex items-start justify-between gap-2 text-sm font-medium text-muted-foreground">
+          <span>{label}</span>
+          <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', TONE_CLASSES[tone])}>
+            <Icon className="size-4" aria-hidden />
+          </span>
+        </dt>
+        <dd
+          data-slot="stat-value"
+          className={cn('font-semibold tracking-tight tabular', size === 'large' ? 'text-4xl sm:text-5xl' : 'text-2xl sm:text-3xl')}
+        >
+          {value}
+        </dd>
+        {footer && <dd className="min-h-5 text-xs text-muted-foreground">{footer}</dd>}
+      </dl>
+    </Card>
+  );
+}
+
+/** The loading stand-in for a StatCard (same size, so nothing jumps when data arrives). */
+export function StatCardSkeleton({ className }: { className?: string }) {
+  return (
+    <Card data-slot="stat-card-skeleton" aria-hidden className={cn('flex flex-col gap-3 p-4 sm:p-5', className)}>
+      <div className="flex items-start justify-between">
+        <Skeleton className="h-4 w-24" />
+        <Skeleton className="size-8 rounded-lg" />
+      </div>
+      <Skeleton className="h-8 w-16" />
+      <Skeleton className="h-4 w-32" />
+    </Card>
+  );
+}

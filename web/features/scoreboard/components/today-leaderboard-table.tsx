@@ -1,0 +1,65 @@
+import type { LeaderboardRow } from '@core/contracts';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@web/components/ui/badge';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { cn } from '@web/lib/cn';
+import type { ScoreboardFormat } from '../lib/format';
+import { formatMemberName } from '../lib/member-name';
+import { useFlip } from '../lib/use-flip';
+import { MemberAvatar } from './member-avatar';
+
+/** Today's leaderboard as on Team Overview and the Company page: Member, Calls, Demos, Conv %. */
+export function TodayLeaderboardTable({ rows, format, caption }: { rows: readonly LeaderboardRow[]; format: ScoreboardFormat; caption: string }) {
+  const { t } = useTranslation('scoreboard');
+  const bodyRef = useFlip<HTMLTableSectionElement>(rows.map((r) => r.userId));
+  return (
+    <Table>
+      <caption className="sr-only">{caption}</caption>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="pl-4 sm:pl-5">{t('todayBoard.member')}</TableHead>
+          <TableHead className="text-right">{t('todayBoard.calls')}</TableHead>
+          <TableHead className="text-right">{t('todayBoard.demos')}</TableHead>
+          <TableHead className="pr-4 text-right sm:pr-5">{t('todayBoard.conversion')}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody ref={bodyRef}>
+        {rows.map((row) => {
+          const name = formatMemberName(row, t);
+          return (
+            <TableRow
+              key={row.userId}
+              data-flip-key={row.userId}
+              data-testid="today-row"
+              aria-current={row.isCurrentUser ? 'true' : undefined}
+              className={cn(row.isCurrentUser && 'bg-primary-soft/50 hover:bg-primary-soft/70', row.activities === 0 && 'text-muted-foreground')}
+            >
+              <TableCell className="max-w-0 min-w-36 pl-4 sm:pl-5">
+                <div className="flex min-w-0 items-center gap-2.5">
+                  <MemberAvatar name={name} userId={row.userId} className="size-7 text-[11px]" />
+                  <span data-slot="member-name" className="truncate font-medium text-foreground">
+                    {name}
+                  </span>
+                  {row.isCurrentUser && (
+                    <Badge variant="soft" className="shrink-0">
+                      {t('todayBoard.you')}
+                    </Badge>
+                  )}
+                </div>
+              </TableCell>
+              <TableCell className="text-right font-semibold tabular" data-slot="calls">
+                {format.number(row.calls)}
+              </TableCell>
+              <TableCell className="text-right tabular" data-slot="meetings">
+                {format.number(row.meetings)}
+              </TableCell>
+              <TableCell className="pr-4 text-right tabular sm:pr-5" data-slot="conversion">
+                {format.percent(row.conversion)}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

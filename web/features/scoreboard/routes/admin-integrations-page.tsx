@@ -1,0 +1,319 @@
+import { type CreatedDisplayLink, CreateDisplayLinkSchema, type DisplayLink } from '@core/contracts';
+import { BanIcon, CheckIcon, CopyIcon, KeyRoundIcon, MonitorIcon, PlusIcon, ShieldAlertIcon, TvIcon, WebhookIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { FieldError, Label } from '@web/components/ui/label';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { toast } from '@web/components/ui/toaster';
+import { ApiRequestError } from '@web/lib/api';
+import { paths } from '@web/lib/paths';
+import { useCreateDisplayLink } from '../api/create-display-link';
+import { useDisplayLinks } from '../api/get-display-links';
+import { useRevokeDisplayLink } from '../api/revoke-display-link';
+import { CardHeading } from '../components/card-heading';
+import { LoadError } from '../components/load-error';
+import { useScoreboardFormat } from '../lib/format';
+
+/** The address a wall screen opens: /tv?display={token}. */
+export function buildDisplayUrl(token: string, origin = window.location.origin): string {
+  return `${origin}${paths.tv}?display=${encodeURIComponent(token)}`;
+}
+
+/** /app/admin/integrations: TV display links (make, copy once, list, revoke), and what comes later. */
+export function Component() {
+  const { t } = useTranslation('scoreboard');
+  const [created, setCreated] = useState<CreatedDisplayLink | null>(null);
+  return (
+    <div className="flex flex-col gap-6">
+      <Card>
+        <CardHeader className="gap-2">
+          <div className="flex items-center gap-2">
+            <TvIcon className="size-5 text-primary" aria-hidden />
+            <CardHeading>{t('displayLinks.title')}</CardHeading>
+          </div>
+          <CardDescription className="max-w-3xl">{t('displayLinks.description')}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          <CreateDisplayLinkForm onCreated={setCreated} />
+          <DisplayLinksTable />
+        </CardContent>
+      </Card>
+      <ComingLaterCard />
+      <CreatedLinkDialog created={created} onClose={() => setCreated(null)} />
+    </div>
+  );
+}
+
+function CreateDisplayLinkForm({ onCreated }: { onCreated: (created: CreatedDisplayLink) => void }) {
+  const { t } = useTranslation('scoreboard');
+  const create = useCreateDisplayLink();
+  const [name, setName] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = CreateDisplayLinkSchema.safeParse({ name });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues[0]?.message ?? t('displayLinks.nameRequired'));
+      return;
+    }
+    setFieldError(null);
+    create.mutate(parsed.data, {
+      onSuccess: (result) => {
+        setName('');
+        onCreated(result);
+      },
+      onError: (error) => {
+        const message = error instanceof ApiRequestError ? (error.details?.name ?? error.message) : t('displayLinks.createFailed');
+        if (error instanceof ApiRequestError && error.details?.name) setFieldError(message);
+        else toast.error(t('displayLinks.createFailed'), { description: message });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-4">
+      <Label htmlFor={inputId}>{t('displayLinks.nameLabel')}</Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={inputId}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t('displayLinks.namePlaceholder')}
+          maxLength={80}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? errorId : undefined}
+          className="sm:max-w-sm"
+        />
+        <Button type="submit" disabled={create.isPending}>
+          <PlusIcon /> {create.isPending ? t('displayLinks.creating') : t('displayLinks.create')}
+        </Button>
+      </div>
+      <FieldError id={errorId}>{fieldError}</FieldError>
+      <p className="text-xs text-muted-foreground">{t('displayLinks.nameHint')}</p>
+    </form>
+  );
+}
+
+function DisplayLinksTable() {
+  const { t } = useTranslation('scoreboard');
+  const format = useScoreboardFormat();
+  const links = useDisplayLinks();
+  const [toRevoke, setToRevoke] = useState<DisplayLink | null>(null);
+
+  if (links.isError && !links.data) return <LoadError title={t('displayLinks.loadFailed')} error={links.error} onRetry={links.refetch} />;
+  if (links.isPending) {
+    return (
+      <div className="flex flex-col gap-2" aria-hidden>
+        <Skeleton className="h-9" />
+        <Skeleton className="h-12" />
+        <Skeleton className="h-12" />
+      </div>
+    );
+  }
+  const rows = links.data.links;
+  if (rows.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-6 py-10 text-center">
+        <MonitorIcon className="size-6 text-muted-foreground" aria-hidden />
+        <p className="text-sm font-medium">{t('displayLinks.emptyTitle')}</p>
+        <p className="max-w-md text-sm text-muted-foreground">{t('displayLinks.emptyText')}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="overflow-hidden rounded-lg border">
+        <Table>
+          <caption className="sr-only">{t('displayLinks.tableCaption')}</caption>
+          <TableHeader>
+            <TableRow className="bg-muted/40 hover:bg-muted/40">
+              <TableHead>{t('displayLinks.columns.name')}</TableHead>
+              <TableHead>{t('displayLinks.columns.created')}</TableHead>
+              <TableHead>{t('displayLinks.columns.lastUsed')}</TableHead>
+              <TableHead>{t('displayLinks.columns.status')}</TableHead>
+              <TableHead className="text-right">
+                <span className="sr-only">{t('displayLinks.columns.actions')}</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((link) => (
+              <TableRow key={link.id} data-testid="display-link-row" className={link.active ? undefined : 'text-muted-foreground'}>
+                <TableCell className="font-medium text-foreground">{link.name}</TableCell>
+                <TableCell className="whitespace-nowrap">{format.date(link.createdAt)}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {link.lastUsedAt ? (
+                    <time dateTime={link.lastUsedAt} title={format.dateTime(link.lastUsedAt)}>
+                      {format.shortDateTime(link.lastUsedAt)}
+                    </time>
+                  ) : (
+                    t('displayLinks.neverUsed')
+                  )}
+                </TableCell>
+                <TableCell>
+                  {link.active ? (
+                    <Badge variant="success">{t('displayLinks.active')}</Badge>
+                  ) : (
+                    <Badge variant="secondary" title={link.revokedAt ? format.dateTime(link.revokedAt) : undefined}>
+                      {t('displayLinks.revoked')}
+                    </Badge>
+                  )}
+                </TableCell>
+                <TableCell className="text-right">
+                  {link.active && (
+                    <Button variant="outline" size="sm" onClick={() => setToRevoke(link)} aria-label={t('displayLinks.revokeNamed', { name: link.name })}>
+                      <BanIcon /> {t('displayLinks.revoke')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <RevokeDialog link={toRevoke} onClose={() => setToRevoke(null)} />
+    </>
+  );
+}
+
+function RevokeDialog({ link, onClose }: { link: DisplayLink | null; onClose: () => void }) {
+  const { t } = useTranslation('scoreboard');
+  const revoke = useRevokeDisplayLink();
+  const onConfirm = () => {
+    if (!link) return;
+    revoke.mutate(link.id, {
+      onSuccess: () => {
+        toast.success(t('displayLinks.revokedToast'), { description: t('displayLinks.revokedToastText', { name: link.name }) });
+        onClose();
+      },
+      onError: (error) => toast.error(t('displayLinks.revokeFailed'), { description: error.message }),
+    });
+  };
+  return (
+    <Dialog open={link !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('displayLinks.revokeTitle', { name: link?.name ?? '' })}</DialogTitle>
+          <DialogDescription>{t('displayLinks.revokeText')}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            {t('displayLinks.cancel')}
+          </Button>
+          <Button variant="destructive" onClick={onConfirm} disabled={revoke.isPending}>
+            <BanIcon /> {t('displayLinks.revokeConfirm')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreatedLinkDialog({ created, onClose }: { created: CreatedDisplayLink | null; onClose: () => void }) {
+  const { t } = useTranslation('scoreboard');
+  const [copied, setCopied] = useState(false);
+  const url = created ? buildDisplayUrl(created.token) : '';
+  const inputId = useId();
+
+  const onCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      toast.success(t('displayLinks.copied'));
+    } catch {
+      // No clipboard permission (an http origin, an old browser): select the text for a manual copy.
+      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
+      toast.error(t('displayLinks.copyFailed'));
+    }
+  };
+
+  return (
+    <Dialog
+      open={created !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setCopied(false);
+          onClose();
+        }
+      }}
+    >
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{t('displayLinks.createdTitle', { name: created?.link.name ?? '' })}</DialogTitle>
+          <DialogDescription>{t('displayLinks.createdText')}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={inputId}>{t('displayLinks.urlLabel')}</Label>
+          <div className="flex gap-2">
+            <Input id={inputId} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" data-testid="display-link-url" />
+            <Button type="button" onClick={() => void onCopy()} variant={copied ? 'success' : 'default'}>
+              {copied ? <CheckIcon /> : <CopyIcon />} {copied ? t('displayLinks.copiedShort') : t('displayLinks.copy')}
+            </Button>
+          </div>
+        </div>
+        <Alert variant="warning">
+          <ShieldAlertIcon />
+          <AlertTitle>{t('displayLinks.shownOnceTitle')}</AlertTitle>
+          <AlertDescription>{t('displayLinks.shownOnceText')}</AlertDescription>
+        </Alert>
+        <DialogFooter>
+          <Button variant="outline" asChild>
+            <a href={url} target="_blank" rel="noopener noreferrer">
+              <TvIcon /> {t('displayLinks.open')}
+            </a>
+          </Button>
+          <Button
+            onClick={() => {
+              setCopied(false);
+              onClose();
+            }}
+          >
+            {t('displayLinks.done')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ComingLaterCard() {
+  const { t } = useTranslation('scoreboard');
+  const items = [
+    { icon: KeyRoundIcon, title: t('comingLater.apiTokensTitle'), text: t('comingLater.apiTokensText') },
+    { icon: WebhookIcon, title: t('comingLater.webhooksTitle'), text: t('comingLater.webhooksText') },
+  ];
+  return (
+    <Card className="border-dashed bg-card/60 shadow-none">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardHeading>{t('comingLater.title')}</CardHeading>
+          <Badge variant="outline">{t('comingLater.badge')}</Badge>
+        </div>
+        <CardDescription className="max-w-3xl">{t('comingLater.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2">
+        {items.map(({ icon: Icon, title, text }) => (
+          <section key={title} aria-label={title} className="flex gap-3 rounded-lg border bg-card p-4">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
+              <Icon className="size-4" aria-hidden />
+            </span>
+            <div>
+              <h3 className="text-sm font-semibold">{title}</h3>
+              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+            </div>
+          </section>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
