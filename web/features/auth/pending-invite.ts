@@ -1,2 +1,2 @@
-/** The invitation code kept while a person signs in or creates an account (spec: pending invite). */
-export const PENDING_INVITE_KEY = 'dealboard.pendingInvite';
+/** The pending invite lives in web/lib (the invitation page stores it too). */
+export { PENDING_INVITE_KEY } from '@web/lib/auth/pending-invite';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { authClient } from './auth-client';
 import { meQueryKey, useMe } from './get-me';
+import { isAcceptingInvitation, usePendingInvite } from './pending-invite';
 import { provisionMe } from './provision';
 
 export type AuthState = {
@@ -45,10 +46,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Spec 4, "User set-up": whenever a signed-in person is seen, provision them (deferred a tick),
   // then show the welcome toast once (when the membership was just created) and re-check.
+  // While an invitation is being accepted it waits (see isAcceptingInvitation); clearing the
+  // pending invite (accepted, cancelled, invalid) lets it run.
+  const pendingInvite = usePendingInvite();
   useEffect(() => {
     if (!me || provisionedFor.current === me.user.id) return;
-    provisionedFor.current = me.user.id;
     const timer = setTimeout(async () => {
+      if (provisionedFor.current === me.user.id || isAcceptingInvitation()) return;
+      provisionedFor.current = me.user.id;
       try {
         const result = await provisionMe();
         if (!result.success) {
@@ -69,7 +74,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     }, 0);
     return () => clearTimeout(timer);
-  }, [me, recheck, t]);
+  }, [me, pendingInvite, recheck, t]);
 
   const signOut = useCallback(async () => {
     const { error } = await authClient.signOut();

@@ -1,11 +1,22 @@
-import { BellRingIcon, Building2Icon, LogOutIcon, MailIcon, RefreshCwIcon } from 'lucide-react';
+import { CreateCompanySchema } from '@core/contracts';
+import { DEFAULT_TIME_ZONE } from '@core/period/time-zones';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BellRingIcon, Building2Icon, LogOutIcon, MailIcon, RefreshCwIcon, RocketIcon } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { Wordmark } from '@web/components/logo';
+import { TimeZonePicker } from '@web/components/time-zone-picker';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { FieldError, Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { paths } from '@web/lib/paths';
+import { findBrowserTimeZone } from '@web/lib/time-zones';
+import { useCreateCompany } from '../api/create-company';
 
 /** For a signed-in person without a company (multi-tenant mode, or removed by an admin). */
 export function Component() {
@@ -21,7 +32,8 @@ export function Component() {
   return (
     <div className="flex min-h-dvh flex-col items-center bg-background px-6 py-8">
       <Wordmark className="self-start" />
-      <main className="flex w-full max-w-lg flex-1 flex-col justify-center py-10">
+      <main className="flex w-full max-w-lg flex-1 flex-col justify-center gap-6 py-10">
+        {me?.tenancy === 'multi' && <CreateCompanyCard />}
         <Card>
           <CardContent className="p-8">
             <h1 className="text-2xl font-semibold tracking-tight">{t('awaiting.title')}</h1>
@@ -52,5 +64,85 @@ export function Component() {
         </Card>
       </main>
     </div>
+  );
+}
+
+/**
+ * Multi-tenant mode: a person without a company can start one and become its admin
+ * (time zone: the browser's when known, else the spec's Europe/Oslo).
+ */
+function CreateCompanyCard() {
+  const { t } = useTranslation('settings');
+  const navigate = useNavigate();
+  const create = useCreateCompany();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(CreateCompanySchema),
+    defaultValues: { name: '', timezone: findBrowserTimeZone(DEFAULT_TIME_ZONE) },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const company = await create.mutateAsync(values);
+      toast.success(t('createCompany.created', { company: company.name }), { description: t('createCompany.createdText') });
+      void navigate(paths.app.dashboard, { replace: true });
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : '';
+      toast.error(message ? t('createCompany.failedWith', { message }) : t('createCompany.failed'));
+    }
+  });
+
+  return (
+    <Card>
+      <CardContent className="p-8">
+        <div className="mb-4 flex size-11 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <RocketIcon className="size-5" aria-hidden />
+        </div>
+        <h2 className="text-xl font-semibold tracking-tight">{t('createCompany.title')}</h2>
+        <p className="mt-1.5 text-sm text-muted-foreground">{t('createCompany.text')}</p>
+        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+          <div className="space-y-2">
+            <Label htmlFor="newCompanyName">{t('createCompany.name')}</Label>
+            <Input
+              id="newCompanyName"
+              autoComplete="organization"
+              maxLength={100}
+              placeholder={t('createCompany.namePlaceholder')}
+              aria-invalid={Boolean(errors.name)}
+              aria-describedby={errors.name ? 'newCompanyName-error' : undefined}
+              {...register('name')}
+            />
+            <FieldError id="newCompanyName-error">{errors.name && t('createCompany.nameError')}</FieldError>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="newCompanyTimezone">{t('company.timezone')}</Label>
+            <Controller
+              control={control}
+              name="timezone"
+              render={({ field }) => (
+                <TimeZonePicker
+                  id="newCompanyTimezone"
+                  value={field.value ?? DEFAULT_TIME_ZONE}
+                  onChange={field.onChange}
+                  aria-describedby="newCompanyTimezone-hint"
+                  labels={{ search: t('timezone.search'), suggested: t('timezone.suggested'), all: t('timezone.all'), empty: t('timezone.empty') }}
+                />
+              )}
+            />
+            <p id="newCompanyTimezone-hint" className="text-xs text-muted-foreground">
+              {t('company.timezoneHint')}
+            </p>
+          </div>
+          <Button type="submit" className="w-full" disabled={create.isPending}>
+            {create.isPending && <Spinner />}
+            {create.isPending ? t('createCompany.creating') : t('createCompany.submit')}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
   );
 }

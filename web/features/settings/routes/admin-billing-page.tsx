@@ -1,15 +1,6 @@
-import { ConstructionIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@web/components/empty-state';
-import { PageHeader } from '@web/components/page-header';
+import { BillingOverview } from '../components/billing-overview';
 
-/** Placeholder until its issue lands: an honest empty state, never made-up numbers. */
+/** Administration, Billing: plan and monthly price for the member count; no payment processing. */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('admin.billing')} />
-      <EmptyState icon={ConstructionIcon} title={t('placeholder.title')} description={t('placeholder.text')} />
-    </>
-  );
+  return <BillingOverview />;
 }

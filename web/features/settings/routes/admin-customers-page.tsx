@@ -1,15 +1,6 @@
-import { ConstructionIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@web/components/empty-state';
-import { PageHeader } from '@web/components/page-header';
+import { CustomersSettings } from '../components/customers-settings';
 
-/** Placeholder until its issue lands: an honest empty state, never made-up numbers. */
+/** Administration, Customers: the same list and form as Settings, Customers. */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('admin.customers')} />
-      <EmptyState icon={ConstructionIcon} title={t('placeholder.title')} description={t('placeholder.text')} />
-    </>
-  );
+  return <CustomersSettings />;
 }

@@ -1,15 +1,6 @@
-import { ConstructionIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@web/components/empty-state';
-import { PageHeader } from '@web/components/page-header';
+import { KpiRulesSettings } from '../components/kpi-rules-settings';
 
-/** Placeholder until its issue lands: an honest empty state, never made-up numbers. */
+/** Administration, KPI Rules: the same editor as Settings, KPI Rules. */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('admin.kpi')} />
-      <EmptyState icon={ConstructionIcon} title={t('placeholder.title')} description={t('placeholder.text')} />
-    </>
-  );
+  return <KpiRulesSettings />;
 }

@@ -1,15 +1,6 @@
-import { ConstructionIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@web/components/empty-state';
-import { PageHeader } from '@web/components/page-header';
+import { TeamSection } from '../components/team-section';
 
-/** Placeholder until its issue lands: an honest empty state, never made-up numbers. */
+/** Administration, Users: members with role and join date, role changes, removal; invitations; sign-up policy. */
 export function Component() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageHeader title={t('admin.users')} />
-      <EmptyState icon={ConstructionIcon} title={t('placeholder.title')} description={t('placeholder.text')} />
-    </>
-  );
+  return <TeamSection variant="admin" />;
 }

@@ -1,15 +1,71 @@
-import { ConstructionIcon } from 'lucide-react';
+import { Building2Icon, type LucideIcon, TrophyIcon, UserRoundIcon, UsersIcon, ContactIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@web/components/empty-state';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { CompanySettings } from '../components/company-settings';
+import { CustomersSettings } from '../components/customers-settings';
+import { KpiRulesSettings } from '../components/kpi-rules-settings';
+import { PersonalSettings } from '../components/personal-settings';
+import { TeamSection } from '../components/team-section';
 
-/** Placeholder until its issue lands: an honest empty state, never made-up numbers. */
+const TABS: { value: string; icon: LucideIcon }[] = [
+  { value: 'personal', icon: UserRoundIcon },
+  { value: 'company', icon: Building2Icon },
+  { value: 'team', icon: UsersIcon },
+  { value: 'kpi', icon: TrophyIcon },
+  { value: 'customers', icon: ContactIcon },
+];
+
+/** /app/settings: five tabs, the active one in the URL (?tab=) so it survives a reload and can be linked. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab = TABS.some((x) => x.value === requested) ? requested! : 'personal';
+
+  const onTabChange = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+
   return (
     <>
-      <PageHeader title={t('nav.settings')} />
-      <EmptyState icon={ConstructionIcon} title={t('placeholder.title')} description={t('placeholder.text')} />
+      <PageHeader title={t('title')} description={t('subtitle')} />
+      <Tabs value={tab} onValueChange={onTabChange}>
+        <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+          <TabsList aria-label={t('title')}>
+            {TABS.map(({ value, icon: Icon }) => (
+              <TabsTrigger key={value} value={value}>
+                <Icon aria-hidden />
+                {t(`tabs.${value}`)}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        <div className="mt-6 max-w-5xl">
+          <TabsContent value="personal" className="mt-0">
+            <PersonalSettings />
+          </TabsContent>
+          <TabsContent value="company" className="mt-0">
+            <CompanySettings />
+          </TabsContent>
+          <TabsContent value="team" className="mt-0">
+            <TeamSection variant="settings" />
+          </TabsContent>
+          <TabsContent value="kpi" className="mt-0">
+            <KpiRulesSettings />
+          </TabsContent>
+          <TabsContent value="customers" className="mt-0">
+            <CustomersSettings />
+          </TabsContent>
+        </div>
+      </Tabs>
     </>
   );
 }

@@ -1,0 +1,28 @@
+import { INVITATION_INVALID_MESSAGE } from '@core/contracts';
+import { LinkIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@web/components/ui/button';
+import { paths } from '@web/lib/paths';
+
+/**
+ * Spec 2: 'Invalid invitation', the error or 'The invitation is not valid or has expired.', and a
+ * button to the login. The server's standard reason is shown in the reader's language.
+ */
+export function InvalidInvitation({ error }: { error?: string | null }) {
+  const { t } = useTranslation('invitations');
+  const isStandard = !error || error.replace(/\.$/, '') === INVITATION_INVALID_MESSAGE;
+  return (
+    <div className="text-center">
+      <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-destructive-soft text-destructive">
+        <LinkIcon className="size-6" aria-hidden />
+      </div>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('invalid.title')}</h1>
+      <p className="mt-2 text-muted-foreground">{isStandard ? t('invalid.text') : error}</p>
+      <p className="mt-4 text-sm text-muted-foreground">{t('invalid.hint')}</p>
+      <Button asChild className="mt-6 w-full">
+        <Link to={paths.auth()}>{t('invalid.toLogin')}</Link>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { Building2Icon, PlusIcon, SearchIcon, XIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@web/components/empty-state';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { useCustomers } from '../api/get-customers';
+import { formatCount, formatDate } from '../lib/format';
+import { useErrorToast } from '../lib/use-error-toast';
+import { CreateCustomerDialog } from './create-customer-dialog';
+import { LoadError } from './load-error';
+
+/** Wait this long after the last keystroke before asking the server (one request per pause, not per letter). */
+const SEARCH_DELAY_MS = 250;
+
+/** Customers: search by name, domain or segment; newest first; create (any member). */
+export function CustomersSettings() {
+  const { t, i18n } = useTranslation('settings');
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [isCreating, setCreating] = useState(false);
+  const customers = useCustomers(search);
+  useErrorToast(customers.error, t('toasts.customersLoadError'));
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const list = customers.data?.customers ?? [];
+  const lang = i18n.language;
+  const isSearching = search.length > 0;
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1.5">
+          <CardTitle>{t('customers.title')}</CardTitle>
+          <CardDescription>{t('customers.description')}</CardDescription>
+        </div>
+        <Button onClick={() => setCreating(true)}>
+          <PlusIcon /> {t('customers.create')}
+        </Button>
+      </CardHeader>
+      <CardContent className="px-0">
+        <div className="px-5 pb-4">
+          <div className="relative max-w-md">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={t('customers.searchPlaceholder')}
+              aria-label={t('customers.searchLabel')}
+              className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+            />
+            {text && (
+              <button
+                type="button"
+                onClick={() => setText('')}
+                className="absolute top-1/2 right-2 flex size-6 -translate-y-1/2 items-center justify-center rounded text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label={t('customers.clearSearch')}
+              >
+                <XIcon className="size-4" aria-hidden />
+              </button>
+            )}
+          </div>
+        </div>
+        {customers.isError ? (
+          <div className="px-5">
+            <LoadError title={t('toasts.customersLoadError')} error={customers.error} onRetry={() => void customers.refetch()} />
+          </div>
+        ) : customers.isPending ? (
+          <div className="space-y-3 px-5" aria-busy="true">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : list.length === 0 ? (
+          <div className="px-5">
+            {isSearching ? (
+              <EmptyState icon={SearchIcon} title={t('customers.noMatchTitle', { search })} description={t('customers.noMatchText')} />
+            ) : (
+              <EmptyState
+                icon={Building2Icon}
+                title={t('customers.emptyTitle')}
+                description={t('customers.emptyText')}
+                action={
+                  <Button variant="outline" onClick={() => setCreating(true)}>
+                    <PlusIcon /> {t('customers.create')}
+                  </Button>
+                }
+              />
+            )}
+          </div>
+        ) : (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {t('customers.resultCount', { count: list.length })}
+            </p>
+            <Table aria-label={t('customers.title')} className={customers.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead className="pl-5">{t('customers.name')}</TableHead>
+                  <TableHead className="hidden sm:table-cell">{t('customers.domain')}</TableHead>
+                  <TableHead>{t('customers.segment')}</TableHead>
+                  <TableHead className="text-right">{t('customers.pointValue')}</TableHead>
+                  <TableHead className="hidden pr-5 md:table-cell">{t('customers.added')}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {list.map((customer) => (
+                  <TableRow key={customer.id}>
+                    <TableCell className="max-w-0 pl-5 sm:max-w-none">
+                      <p className="truncate font-medium">{customer.name}</p>
+                      {customer.domain && <p className="truncate text-xs text-muted-foreground sm:hidden">{customer.domain}</p>}
+                    </TableCell>
+                    <TableCell className="hidden text-muted-foreground sm:table-cell">{customer.domain ?? '—'}</TableCell>
+                    <TableCell>{customer.segment ? <Badge variant="secondary">{customer.segment}</Badge> : <span className="text-muted-foreground">—</span>}</TableCell>
+                    <TableCell className="text-right tabular">{formatCount(customer.pointValue, lang)}</TableCell>
+                    <TableCell className="hidden pr-5 whitespace-nowrap text-muted-foreground md:table-cell">{formatDate(customer.createdAt, lang)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        )}
+      </CardContent>
+      <CreateCustomerDialog open={isCreating} onOpenChange={setCreating} />
+    </Card>
+  );
+}

@@ -1,0 +1,193 @@
+import type { TeamMember } from '@core/contracts';
+import { ShieldCheckIcon, ShieldOffIcon, UserMinusIcon, UsersIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { EmptyState } from '@web/components/empty-state';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { toast } from '@web/components/ui/toaster';
+import { useAuth } from '@web/lib/auth/auth-provider';
+import { useTeamMembers } from '../api/get-team-members';
+import { useRemoveMember } from '../api/remove-member';
+import { useUpdateMemberRole } from '../api/update-member-role';
+import { formatDate } from '../lib/format';
+import { useErrorToast } from '../lib/use-error-toast';
+import { ConfirmDialog } from './confirm-dialog';
+import { LoadError } from './load-error';
+import { PersonAvatar } from './person-avatar';
+import { RoleBadge } from './role-badge';
+
+type Pending = { kind: 'promote' | 'demote' | 'remove'; member: TeamMember };
+
+/**
+ * The team with role and join date. Admins get Make Admin / Remove Admin (after a confirmation)
+ * and, where `canRemove`, removal from the company. The only admin can do neither, and the row says why.
+ */
+export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
+  const { t, i18n } = useTranslation('settings');
+  const { me, isAdmin, recheck } = useAuth();
+  const members = useTeamMembers();
+  const changeRole = useUpdateMemberRole();
+  const remove = useRemoveMember();
+  const [pending, setPending] = useState<Pending | null>(null);
+  useErrorToast(members.error, t('toasts.membersLoadError'));
+
+  const list = members.data?.members ?? [];
+  const adminCount = list.filter((m) => m.role === 'admin').length;
+  const myId = me?.user.id;
+  const nameOf = (m: TeamMember) => m.displayName ?? m.email;
+
+  async function onConfirm() {
+    if (!pending) return;
+    const { kind, member } = pending;
+    try {
+      if (kind === 'remove') {
+        await remove.mutateAsync(member.userId);
+        toast.success(t('toasts.memberRemoved'), { description: t('team.removedDescription', { name: nameOf(member) }) });
+      } else {
+        const role = kind === 'promote' ? 'admin' : 'user';
+        await changeRole.mutateAsync({ userId: member.userId, role });
+        toast.success(t('toasts.roleUpdated'), {
+          description: t(role === 'admin' ? 'team.nowAdmin' : 'team.nowUser', { name: nameOf(member) }),
+        });
+        if (member.userId === myId) await recheck();
+      }
+      setPending(null);
+    } catch (error) {
+      const title = kind === 'remove' ? t('toasts.memberRemoveError') : t('toasts.roleUpdateError');
+      toast.error(title, { description: error instanceof Error ? error.message : undefined });
+      setPending(null);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          {t('team.membersTitle')}
+          {members.data && <Badge variant="secondary">{list.length}</Badge>}
+        </CardTitle>
+        <CardDescription>{isAdmin ? t('team.membersDescriptionAdmin') : t('team.membersDescriptionUser')}</CardDescription>
+      </CardHeader>
+      <CardContent className="px-0 sm:px-0">
+        {members.isError ? (
+          <div className="px-5">
+            <LoadError title={t('toasts.membersLoadError')} error={members.error} onRetry={() => void members.refetch()} />
+          </div>
+        ) : members.isPending ? (
+          <div className="space-y-3 px-5" aria-busy="true">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : list.length === 0 ? (
+          <div className="px-5">
+            <EmptyState icon={UsersIcon} title={t('team.noMembers')} />
+          </div>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead className="pl-5">{t('team.member')}</TableHead>
+                <TableHead>{t('team.role')}</TableHead>
+                <TableHead className="hidden md:table-cell">{t('team.joined')}</TableHead>
+                {isAdmin && (
+                  <TableHead className="pr-5 text-right">
+                    <span className="sr-only">{t('team.actions')}</span>
+                  </TableHead>
+                )}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.map((member) => {
+                const isMe = member.userId === myId;
+                const isOnlyAdmin = member.role === 'admin' && adminCount <= 1;
+                return (
+                  <TableRow key={member.id}>
+                    <TableCell className="max-w-0 pl-5 sm:max-w-none">
+                      <div className="flex min-w-0 items-center gap-3">
+                        <PersonAvatar name={member.displayName} email={member.email} url={member.avatarUrl} className="size-9" />
+                        <div className="min-w-0">
+                          <p className="flex items-center gap-1.5 truncate font-medium">
+                            <span className="truncate">{nameOf(member)}</span>
+                            {isMe && <Badge variant="outline">{t('team.you')}</Badge>}
+                          </p>
+                          <p className="truncate text-xs text-muted-foreground">{member.email}</p>
+                          <p className="text-xs text-muted-foreground md:hidden">
+                            {t('team.joinedOn', { date: formatDate(member.joinedAt, i18n.language) })}
+                          </p>
+                        </div>
+                      </div>
+                    </TableCell>
+                    <TableCell>
+                      <RoleBadge role={member.role} />
+                    </TableCell>
+                    <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                      {formatDate(member.joinedAt, i18n.language)}
+                    </TableCell>
+                    {isAdmin && (
+                      <TableCell className="pr-5">
+                        <div className="flex flex-wrap items-center justify-end gap-2">
+                          {member.role === 'admin' ? (
+                            isOnlyAdmin ? (
+                              <p className="max-w-56 text-right text-xs text-muted-foreground">{t('team.onlyAdmin')}</p>
+                            ) : (
+                              <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'demote', member })}>
+                                <ShieldOffIcon /> {t('team.removeAdmin')}
+                              </Button>
+                            )
+                          ) : (
+                            <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'promote', member })}>
+                              <ShieldCheckIcon /> {t('team.makeAdmin')}
+                            </Button>
+                          )}
+                          {canRemove && !isMe && !isOnlyAdmin && (
+                            <Button
+                              size="sm"
+                              variant="ghost"
+                              className="text-destructive hover:bg-destructive-soft hover:text-destructive"
+                              onClick={() => setPending({ kind: 'remove', member })}
+                              aria-label={t('team.removeMemberLabel', { name: nameOf(member) })}
+                            >
+                              <UserMinusIcon />
+                              <span className="hidden lg:inline">{t('team.remove')}</span>
+                            </Button>
+                          )}
+                        </div>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      {pending && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setPending(null)}
+          title={t(`team.confirm.${pending.kind}.title`, { name: nameOf(pending.member) })}
+          description={
+            <Trans
+              t={t}
+              i18nKey={
+                pending.kind === 'demote' && pending.member.userId === myId ? 'team.confirm.demoteSelf.text' : `team.confirm.${pending.kind}.text`
+              }
+              values={{ name: nameOf(pending.member), company: me?.company?.name ?? '' }}
+              components={{ strong: <strong className="font-medium text-foreground" /> }}
+            />
+          }
+          confirmLabel={t(`team.confirm.${pending.kind}.confirm`)}
+          busyLabel={t('actions.saving')}
+          isBusy={changeRole.isPending || remove.isPending}
+          isDestructive={pending.kind !== 'promote'}
+          onConfirm={() => void onConfirm()}
+        />
+      )}
+    </Card>
+  );
+}

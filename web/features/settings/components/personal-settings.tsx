@@ -1,0 +1,206 @@
+import { type ProfileSettings, UpdateProfileSchema } from '@core/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LockIcon, PencilIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { FieldError, Label } from '@web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toaster';
+import { changeLanguage } from '@web/i18n';
+import { ApiRequestError } from '@web/lib/api';
+import { useProfileSettings } from '../api/get-profile-settings';
+import { useUpdateProfileSettings } from '../api/update-profile-settings';
+import { useErrorToast } from '../lib/use-error-toast';
+import { DetailRow } from './detail-row';
+import { LoadError } from './load-error';
+import { PersonAvatar } from './person-avatar';
+import { SettingsCardSkeleton } from './settings-card-skeleton';
+
+const LANGUAGE_NAMES = { en: 'English', nb: 'Norsk (bokmål)' } as const;
+const BROWSER = 'browser';
+
+/** Personal tab: display name and avatar URL (view and edit), e-mail read-only, language. */
+export function PersonalSettings() {
+  const { t } = useTranslation('settings');
+  const profile = useProfileSettings();
+  const [isEditing, setEditing] = useState(false);
+  useErrorToast(profile.error, t('toasts.profileLoadError'));
+
+  if (profile.isPending) return <SettingsCardSkeleton />;
+  if (profile.isError) return <LoadError title={t('toasts.profileLoadError')} error={profile.error} onRetry={() => void profile.refetch()} />;
+
+  const data = profile.data;
+  return isEditing ? (
+    <PersonalForm profile={data} onDone={() => setEditing(false)} />
+  ) : (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-4">
+        <div className="space-y-1.5">
+          <CardTitle>{t('personal.title')}</CardTitle>
+          <CardDescription>{t('personal.description')}</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          <PencilIcon /> {t('actions.edit')}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        <div className="flex items-center gap-4 border-b pb-5">
+          <PersonAvatar name={data.displayName} email={data.email} url={data.avatarUrl} className="size-16 text-xl" />
+          <div className="min-w-0">
+            <p className="truncate text-lg font-semibold">{data.displayName ?? data.email}</p>
+            <p className="truncate text-sm text-muted-foreground">{data.email}</p>
+          </div>
+        </div>
+        <dl className="divide-y">
+          <DetailRow label={t('personal.displayName')}>{data.displayName ?? <NotSet />}</DetailRow>
+          <DetailRow label={t('personal.avatarUrl')}>{data.avatarUrl ?? <NotSet />}</DetailRow>
+          <DetailRow label={t('personal.email')} hint={t('personal.emailHint')}>
+            <span className="inline-flex items-center gap-1.5">
+              <LockIcon className="size-3.5 text-muted-foreground" aria-hidden />
+              {data.email}
+            </span>
+          </DetailRow>
+          <DetailRow label={t('personal.language')}>{data.language ? LANGUAGE_NAMES[data.language] : t('personal.languageBrowser')}</DetailRow>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PersonalForm({ profile, onDone }: { profile: ProfileSettings; onDone: () => void }) {
+  const { t } = useTranslation('settings');
+  const update = useUpdateProfileSettings();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(UpdateProfileSchema),
+    defaultValues: { displayName: profile.displayName ?? '', avatarUrl: profile.avatarUrl ?? '', language: profile.language },
+  });
+  const [preview, previewName] = useWatch({ control, name: ['avatarUrl', 'displayName'] });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      if (saved.language) await changeLanguage(saved.language);
+      toast.success(t('toasts.profileUpdated'));
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.details) {
+        for (const [field, message] of Object.entries(error.details)) {
+          if (field === 'displayName' || field === 'avatarUrl') setError(field, { message });
+        }
+      }
+      toast.error(t('toasts.profileUpdateError'), { description: error instanceof Error ? error.message : undefined });
+    }
+  });
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate>
+        <CardHeader>
+          <CardTitle>{t('personal.editTitle')}</CardTitle>
+          <CardDescription>{t('personal.description')}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <div className="flex items-center gap-4">
+            <PersonAvatar name={previewName ?? null} email={profile.email} url={isHttpUrl(preview) ? preview : null} className="size-16 text-xl" />
+            <p className="text-sm text-muted-foreground">{t('personal.avatarPreview')}</p>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor="displayName">{t('personal.displayName')}</Label>
+              <Input
+                id="displayName"
+                autoComplete="name"
+                maxLength={80}
+                placeholder={t('personal.displayNamePlaceholder')}
+                aria-invalid={Boolean(errors.displayName)}
+                aria-describedby={errors.displayName ? 'displayName-error' : 'displayName-hint'}
+                {...register('displayName')}
+              />
+              {errors.displayName ? (
+                <FieldError id="displayName-error">{errors.displayName.message}</FieldError>
+              ) : (
+                <p id="displayName-hint" className="text-xs text-muted-foreground">
+                  {t('personal.displayNameHint')}
+                </p>
+              )}
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="avatarUrl">{t('personal.avatarUrl')}</Label>
+              <Input
+                id="avatarUrl"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                aria-invalid={Boolean(errors.avatarUrl)}
+                aria-describedby={errors.avatarUrl ? 'avatarUrl-error' : 'avatarUrl-hint'}
+                {...register('avatarUrl')}
+              />
+              {errors.avatarUrl ? (
+                <FieldError id="avatarUrl-error">{errors.avatarUrl.message}</FieldError>
+              ) : (
+                <p id="avatarUrl-hint" className="text-xs text-muted-foreground">
+                  {t('personal.avatarUrlHint')}
+                </p>
+              )}
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="email">{t('personal.email')}</Label>
+              <Input id="email" value={profile.email} readOnly aria-describedby="email-hint" className="bg-muted text-muted-foreground" />
+              <p id="email-hint" className="text-xs text-muted-foreground">
+                {t('personal.emailHint')}
+              </p>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="language">{t('personal.language')}</Label>
+              <Controller
+                control={control}
+                name="language"
+                render={({ field }) => (
+                  <Select value={field.value ?? BROWSER} onValueChange={(v) => field.onChange(v === BROWSER ? null : v)}>
+                    <SelectTrigger id="language">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={BROWSER}>{t('personal.languageBrowser')}</SelectItem>
+                      <SelectItem value="en">{LANGUAGE_NAMES.en}</SelectItem>
+                      <SelectItem value="nb">{LANGUAGE_NAMES.nb}</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </div>
+          </div>
+        </CardContent>
+        <CardFooter className="justify-end gap-2 border-t pt-5">
+          <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending && <Spinner />}
+            {update.isPending ? t('actions.saving') : t('actions.save')}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}
+
+function isHttpUrl(value: string | null | undefined): value is string {
+  return typeof value === 'string' && /^https?:\/\/\S+$/i.test(value.trim());
+}
+
+function NotSet() {
+  const { t } = useTranslation('settings');
+  return <span className="text-muted-foreground italic">{t('personal.notSet')}</span>;
+}

@@ -1,0 +1,59 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The invitation code kept while a person signs in or creates an account (spec: pending invite).
+ * Shared by the auth screens (which send it with the sign-up) and the invitation page (which stores
+ * it and clears it once the invitation is accepted or given up).
+ */
+export const PENDING_INVITE_KEY = 'dealboard.pendingInvite';
+
+const listeners = new Set<() => void>();
+
+export function readPendingInvite(): string | null {
+  try {
+    return sessionStorage.getItem(PENDING_INVITE_KEY);
+  } catch {
+    return null; // storage disabled: the code still travels in the URL
+  }
+}
+
+function write(code: string | null) {
+  try {
+    if (code === null) sessionStorage.removeItem(PENDING_INVITE_KEY);
+    else sessionStorage.setItem(PENDING_INVITE_KEY, code);
+  } catch {
+    // storage disabled
+  }
+  for (const listener of listeners) listener();
+}
+
+export function storePendingInvite(code: string): void {
+  if (readPendingInvite() !== code) write(code);
+}
+
+export function clearPendingInvite(): void {
+  if (readPendingInvite() !== null) write(null);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function usePendingInvite(): string | null {
+  return useSyncExternalStore(subscribe, readPendingInvite, () => null);
+}
+
+/**
+ * True while a signed-in person is on their way to accept an invitation: sign-in provisioning must
+ * wait, or in single-tenant mode it would add them to the company as a user first, leaving the
+ * invitation unused (and its role, say admin, not applied the way the admin meant).
+ */
+export function isAcceptingInvitation(location: Pick<Location, 'pathname' | 'search'> = window.location): boolean {
+  const params = new URLSearchParams(location.search);
+  const hasInviteParam = params.has('invite') || params.has('invite_code');
+  // The confirmation or magic link lands here and goes on to /invite/{code}.
+  if (hasInviteParam && (location.pathname.startsWith('/auth') || location.pathname === '/join')) return true;
+  // The invitation page stores the code while it is open for a signed-in person.
+  return location.pathname.startsWith('/invite/') && readPendingInvite() !== null;
+}
