@@ -2,13 +2,15 @@ import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { publicSite } from './scripts/public-site/vite-plugin';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
-  plugins: [react(), tailwindcss()],
+  // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/002).
+  plugins: [react(), tailwindcss(), publicSite()],
   resolve: {
     alias: {
       '@core': resolve(import.meta.dirname, 'core'),

@@ -27,6 +27,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { scoreboardRoutes } from './modules/scoreboard/scoreboard.routes';
 import { loadSession } from './modules/session/session.middleware';
 import { systemRoutes } from './modules/system/system.routes';
+import { servePublicSite } from './public-site';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
@@ -108,6 +109,9 @@ export function createApp(deps: AppDeps) {
     info: { title: `${deps.config.BRAND_NAME} API`, version: '1' },
     servers: [{ url: '/api/v1' }],
   });
+
+  // The pre-rendered landing and public pages (and /api/docs, hence before the /api/* 404).
+  servePublicSite(app, WEB_DIST_DIR);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
 

@@ -20,7 +20,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorFallback />,
     children: [
       { path: '/', element: <RootRedirect /> },
-      { path: '/landing', ...page(() => import('@web/features/landing/routes/landing-page')) },
+      { path: '/landing', ...page(() => import('@web/features/public-pages/routes/public-page')) },
       { path: '/contact', ...page(() => import('@web/features/public-pages/routes/contact-page')) },
       ...PUBLIC_PAGES.map((slug) => ({ path: `/${slug}`, ...page(() => import('@web/features/public-pages/routes/public-page')) })),
       {

@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Context, Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from './context';
+
+/*
+ * The public site: the landing page, /contact, the footer pages and /api/docs, pre-rendered at
+ * build time to <dist>/site/<language>/<page>.html (scripts/public-site/vite-plugin.ts). This
+ * serves them with the visitor's language: ?lang= (remembered in a cookie), else the cookie, else
+ * Accept-Language. See docs/decisions/002-public-site-prerendered.md.
+ */
+
+export const SITE_LANGUAGE_COOKIE = 'dealboard.lang';
+const DEFAULT_LANGUAGE = 'en';
+/** The name the pages are rendered with; BRAND_NAME replaces it when it differs. */
+const RENDERED_BRAND = 'Dealboard';
+
+type SiteManifest = { languages: string[]; routes: { path: string; page: string }[] };
+
+/** Norwegian (nb, nn, no) reads bokmål; English reads English; anything else gets the default. */
+function matchLanguage(tag: string, languages: readonly string[]): string | null {
+  const code = tag.trim().toLowerCase();
+  if (/^(nb|nn|no)\b/.test(code) && languages.includes('nb')) return 'nb';
+  const primary = code.split('-')[0]!;
+  return languages.includes(primary) ? primary : null;
+}
+
+export function negotiateSiteLanguage(
+  input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null },
+  languages: readonly string[],
+): string {
+  for (const explicit of [input.query, input.cookie]) {
+    const language = explicit ? matchLanguage(explicit, languages) : null;
+    if (language) return language;
+  }
+  const ranked = (input.acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      return { tag, q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag.trim() && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const language = matchLanguage(tag, languages);
+    if (language) return language;
+  }
+  return languages.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (languages[0] ?? DEFAULT_LANGUAGE);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** BRAND_NAME, and the absolute canonical and per-language alternate links (they need the public URL). */
+export function personalizeSitePage(
+  html: string,
+  input: { brand: string; origin: string; path: string; language: string; languages: readonly string[] },
+): string {
+  const page = `${input.origin}${input.path}`;
+  const links = [
+    `<link rel="canonical" href="${escapeHtml(`${page}?lang=${input.language}`)}">`,
+    ...input.languages.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(`${page}?lang=${l}`)}">`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(page)}">`,
+  ].join('');
+  const branded = input.brand === RENDERED_BRAND ? html : html.replaceAll(RENDERED_BRAND, escapeHtml(input.brand));
+  return branded.replace('</head>', `${links}</head>`);
+}
+
+/**
+ * Registers the pre-rendered pages (before the /api/* catch-all, since /api/docs is one of them),
+ * /robots.txt and /sitemap.xml. Does nothing when the site has not been built (server tests).
+ */
+export function servePublicSite(app: Hono<AppEnv>, distDir: string): void {
+  const siteDir = join(distDir, 'site');
+  const manifestPath = join(siteDir, 'manifest.json');
+  if (!existsSync(manifestPath)) return;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as SiteManifest;
+  const cache = new Map<string, string>();
+
+  // Hashed assets are immutable; compress the text ones (CSS, JS, SVG) on the way out.
+  app.use('/assets/*', compress());
+
+  const render = (c: Context<AppEnv>, route: SiteManifest['routes'][number]) => {
+    const query = c.req.query('lang');
+    const language = negotiateSiteLanguage(
+      { query, cookie: getCookie(c, SITE_LANGUAGE_COOKIE), acceptLanguage: c.req.header('accept-language') },
+      manifest.languages,
+    );
+    const { config } = c.get('deps');
+    if (query && query === language) {
+      setCookie(c, SITE_LANGUAGE_COOKIE, language, {
+        path: '/',
+        maxAge: 365 * 24 * 3600,
+        sameSite: 'Lax',
+        secure: config.publicUrl.startsWith('https://'),
+      });
+    }
+    const key = `${language}:${route.page}`;
+    let html = cache.get(key);
+    if (html === undefined) {
+      const raw = readFileSync(join(siteDir, language, `${route.page}.html`), 'utf8');
+      html = personalizeSitePage(raw, {
+        brand: config.BRAND_NAME,
+        origin: config.publicUrl,
+        path: route.path,
+        language,
+        languages: manifest.languages,
+      });
+      cache.set(key, html);
+    }
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Cookie, Accept-Language');
+    c.header('Content-Language', language);
+    return c.html(html);
+  };
+
+  for (const route of manifest.routes) app.get(route.path, compress(), (c) => render(c, route));
+
+  app.get('/robots.txt', (c) => {
+    const origin = c.get('deps').config.publicUrl;
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(
+      ['User-agent: *', 'Allow: /', 'Allow: /api/docs', 'Disallow: /app', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /tv', 'Disallow: /auth/callback', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n'),
+    );
+  });
+
+  app.get('/sitemap.xml', (c) => {
+    const origin = c.get('deps').config.publicUrl;
+    const urls = manifest.routes
+      .map((route) => {
+        const alternates = manifest.languages
+          .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeHtml(`${origin}${route.path}?lang=${l}`)}"/>`)
+          .join('');
+        return `<url><loc>${escapeHtml(`${origin}${route.path}`)}</loc>${alternates}</url>`;
+      })
+      .join('');
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls}</urlset>\n`,
+      200,
+      { 'Content-Type': 'application/xml; charset=utf-8' },
+    );
+  });
+}

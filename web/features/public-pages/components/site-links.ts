@@ -1,0 +1,19 @@
+/** Where the public site's links go (spec 2: route table, landing links and footer links). */
+export const SITE_LINKS = {
+  landing: '/landing',
+  auth: '/auth',
+  register: (plan: 'free' | 'pro') => `/auth/register?plan=${plan}`,
+  contact: '/contact',
+  apiDocs: '/api/docs',
+  openApi: '/api/openapi.json',
+  health: '/api/health',
+} as const;
+
+/** The footer's columns, in the spec's order: /features … /security. */
+export const FOOTER_COLUMNS = [
+  { key: 'product', links: ['features', 'pricing', 'demo', 'api'] },
+  { key: 'resources', links: ['help', 'docs', 'contact', 'status'] },
+  { key: 'legal', links: ['privacy', 'terms', 'gdpr', 'security'] },
+] as const;
+
+export const SITE_LANGUAGES = ['en', 'nb'] as const;

@@ -1,0 +1,30 @@
+import { createInstance, type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/** The public site's languages: English and Norwegian (bokmål), like the app. */
+export const SITE_LANGUAGES = ['en', 'nb'] as const;
+export type SiteLanguage = (typeof SITE_LANGUAGES)[number];
+
+/** The namespaces the public site renders from (web/i18n/locales/{en,nb}/{landing,public}.json). */
+const modules = import.meta.glob<{ default: Record<string, unknown> }>('../i18n/locales/*/{landing,public}.json', { eager: true });
+const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [path, module] of Object.entries(modules)) {
+  const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
+  if (language && namespace) (resources[language] ??= {})[namespace] = module.default;
+}
+
+/** One i18next instance per rendered language (build time only: none of this reaches the browser). */
+export function createSiteI18n(language: SiteLanguage): I18n {
+  const instance = createInstance();
+  void instance.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: 'en',
+    ns: ['landing', 'public'],
+    defaultNS: 'public',
+    initAsync: false,
+    returnNull: false,
+    interpolation: { escapeValue: false, defaultVariables: { brand: 'Dealboard' } },
+  });
+  return instance;
+}

@@ -1,0 +1,220 @@
+/*
+ * /api/docs: a readable API reference drawn from this server's own /api/openapi.json (no CDN
+ * script: the content security policy allows scripts from this site only). Endpoints are grouped
+ * by tag, with their parameters, request body fields and responses.
+ */
+
+type Schema = {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  $ref?: string;
+  nullable?: boolean;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  default?: unknown;
+  description?: string;
+};
+type Parameter = { name: string; in: 'query' | 'path' | 'header' | 'cookie'; required?: boolean; schema?: Schema };
+type Operation = {
+  tags?: string[];
+  summary?: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses?: Record<string, { description?: string }>;
+  security?: unknown[];
+};
+type Spec = { servers?: { url: string }[]; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const METHOD_TONE: Record<string, string> = {
+  get: 'bg-primary-soft text-primary',
+  post: 'bg-success-soft text-success-ink',
+  put: 'bg-warning-soft text-warning-ink',
+  patch: 'bg-warning-soft text-warning-ink',
+  delete: 'bg-destructive-soft text-destructive',
+};
+
+const root = document.querySelector<HTMLElement>('[data-api-docs]');
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string | null)[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) element.setAttribute(key, value);
+  for (const child of children) if (child !== null) element.append(child);
+  return element;
+}
+
+function resolve(spec: Spec, schema: Schema | undefined): Schema | undefined {
+  let current = schema;
+  for (let depth = 0; current?.$ref && depth < 10; depth++) current = spec.components?.schemas?.[current.$ref.split('/').pop() ?? ''];
+  return current;
+}
+
+function describeType(spec: Spec, raw: Schema | undefined): string {
+  const schema = resolve(spec, raw);
+  if (!schema) return 'any';
+  if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return variants.map((v) => describeType(spec, v)).join(' | ');
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : (schema.type ?? 'object');
+  if (type === 'array') return `${describeType(spec, schema.items)}[]`;
+  const limits = [
+    schema.format,
+    schema.minLength !== undefined ? `≥ ${schema.minLength} chars` : '',
+    schema.maxLength !== undefined ? `≤ ${schema.maxLength} chars` : '',
+    schema.minimum !== undefined ? `≥ ${schema.minimum}` : '',
+    schema.maximum !== undefined ? `≤ ${schema.maximum}` : '',
+  ].filter(Boolean);
+  return limits.length ? `${type} (${limits.join(', ')})` : type;
+}
+
+function fieldList(spec: Spec, title: string, fields: { name: string; type: string; required: boolean }[], requiredText: string): HTMLElement | null {
+  if (fields.length === 0) return null;
+  return h(
+    'div',
+    { class: 'mt-4' },
+    h('p', { class: 'text-xs font-semibold tracking-wide text-muted-foreground uppercase' }, title),
+    h(
+      'ul',
+      { class: 'mt-2 grid gap-1 text-sm' },
+      ...fields.map((field) =>
+        h(
+          'li',
+          { class: 'flex flex-wrap items-baseline gap-x-2 rounded-md bg-muted/60 px-3 py-1.5' },
+          h('code', { class: 'font-semibold' }, field.name),
+          h('span', { class: 'text-muted-foreground' }, field.type),
+          field.required ? h('span', { class: 'text-xs font-medium text-destructive' }, requiredText) : null,
+        ),
+      ),
+    ),
+  );
+}
+
+function render(root: HTMLElement, spec: Spec): void {
+  const text = root.dataset;
+  const base = spec.servers?.[0]?.url ?? '/api/v1';
+  const groups = new Map<string, { method: string; path: string; op: Operation }[]>();
+  let count = 0;
+  for (const [path, item] of Object.entries(spec.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      count++;
+      const tag = op.tags?.[0] ?? 'Other';
+      if (!groups.has(tag)) groups.set(tag, []);
+      groups.get(tag)!.push({ method, path, op });
+    }
+  }
+  const sorted = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const slug = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
+  const toc = h(
+    'nav',
+    { 'aria-label': text.textEndpoints?.replace('{count}', String(count)) ?? 'Endpoints', class: 'hidden lg:block' },
+    h(
+      'div',
+      { class: 'sticky top-24' },
+      h('p', { class: 'text-sm font-semibold' }, text.textEndpoints?.replace('{count}', String(count)) ?? ''),
+      h(
+        'ul',
+        { class: 'mt-3 grid gap-1 border-l text-sm' },
+        ...sorted.map(([tag, ops]) =>
+          h(
+            'li',
+            {},
+            h('a', { href: `#${slug(tag)}`, class: '-ml-px block border-l border-transparent py-1 pl-4 text-muted-foreground hover:border-primary hover:text-foreground' }, `${tag} (${ops.length})`),
+          ),
+        ),
+      ),
+    ),
+  );
+
+  const sections = sorted.map(([tag, ops]) =>
+    h(
+      'section',
+      { id: slug(tag), 'aria-labelledby': `${slug(tag)}-title`, class: 'scroll-mt-24' },
+      h('h2', { id: `${slug(tag)}-title`, class: 'text-xl font-semibold tracking-tight' }, tag),
+      h(
+        'div',
+        { class: 'mt-4 grid gap-3' },
+        ...ops.map(({ method, path, op }) => {
+          const params = (where: Parameter['in']) =>
+            (op.parameters ?? []).filter((p) => p.in === where).map((p) => ({ name: p.name, type: describeType(spec, p.schema), required: Boolean(p.required) }));
+          const body = resolve(spec, op.requestBody?.content?.['application/json']?.schema);
+          const bodyFields = Object.entries(body?.properties ?? {}).map(([name, schema]) => ({
+            name,
+            type: describeType(spec, schema),
+            required: body?.required?.includes(name) ?? false,
+          }));
+          const responses = Object.entries(op.responses ?? {});
+          const needsAuth = responses.some(([code]) => code === '401');
+          return h(
+            'details',
+            { class: 'group rounded-xl border bg-card shadow-card' },
+            h(
+              'summary',
+              { class: 'flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 [&::-webkit-details-marker]:hidden' },
+              h('span', { class: `w-16 shrink-0 rounded-md px-2 py-0.5 text-center text-xs font-bold uppercase ${METHOD_TONE[method] ?? ''}` }, method),
+              h('code', { class: 'text-sm font-semibold break-all' }, `${path.startsWith('/api') ? '' : base}${path}`),
+              h('span', { class: 'w-full text-sm text-muted-foreground sm:w-auto sm:flex-1' }, op.summary ?? ''),
+              h('span', { class: 'text-xs font-medium text-muted-foreground' }, (needsAuth ? text.textAuth : text.textPublic) ?? ''),
+            ),
+            h(
+              'div',
+              { class: 'border-t px-4 pb-4' },
+              fieldList(spec, text.textPath ?? '', params('path'), text.textRequired ?? ''),
+              fieldList(spec, text.textQuery ?? '', params('query'), text.textRequired ?? ''),
+              fieldList(spec, text.textBody ?? '', bodyFields, text.textRequired ?? ''),
+              h(
+                'div',
+                { class: 'mt-4' },
+                h('p', { class: 'text-xs font-semibold tracking-wide text-muted-foreground uppercase' }, text.textResponses ?? ''),
+                h(
+                  'ul',
+                  { class: 'mt-2 grid gap-1 text-sm' },
+                  ...responses.map(([code, response]) =>
+                    h('li', { class: 'flex gap-3' }, h('code', { class: 'font-semibold' }, code), h('span', { class: 'text-muted-foreground' }, response.description ?? '')),
+                  ),
+                ),
+              ),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+
+  root.replaceChildren(
+    h(
+      'p',
+      { class: 'mb-8 text-sm text-muted-foreground' },
+      `${text.textBaseUrl ?? ''}: `,
+      h('code', { class: 'rounded bg-muted px-1.5 py-0.5 font-semibold text-foreground' }, `${window.location.origin}${base}`),
+    ),
+    h('div', { class: 'grid gap-12 lg:grid-cols-[15rem_1fr]' }, toc, h('div', { class: 'grid min-w-0 gap-12' }, ...sections)),
+  );
+  root.dataset.loaded = String(count);
+}
+
+async function load(root: HTMLElement): Promise<void> {
+  try {
+    const response = await fetch(root.dataset.specUrl ?? '/api/openapi.json', { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(String(response.status));
+    render(root, (await response.json()) as Spec);
+  } catch {
+    const status = root.querySelector('[data-api-docs-status]');
+    if (status) status.textContent = root.dataset.textFailed ?? 'The API description could not be loaded.';
+  }
+}
+
+if (root) void load(root);
+
+export {};
