@@ -1,15 +1,74 @@
-import { ConstructionIcon } from 'lucide-react';
+import { AlertCircleIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useCompanyFormat } from '@web/lib/company-format';
+import { useTodayWrapup } from '../api/get-today-wrapup';
+import { useWrapupHistory } from '../api/get-wrapup-history';
+import { TodayReportCard } from '../components/today-report-card';
+import { WeekStatsCard } from '../components/week-stats-card';
+import { WrapupForm } from '../components/wrapup-form';
+import { WrapupHistoryList } from '../components/wrapup-history';
 
-/** Placeholder until its issue lands: an honest empty state, never made-up numbers. */
+/** Daily Wrap-up (/app/wrapup): today's form, Today's Report, the last 7 days and earlier summaries. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wrapup');
+  const format = useCompanyFormat();
+  const today = useTodayWrapup();
+  const history = useWrapupHistory();
+
   return (
-    <>
-      <PageHeader title={t('nav.wrapup')} />
-      <EmptyState icon={ConstructionIcon} title={t('placeholder.title')} description={t('placeholder.text')} />
-    </>
+    <div className="space-y-6">
+      <PageHeader title={t('title')} description={today.data ? t('subtitle', { date: format.longDay(today.data.date) }) : '\u00a0'} />
+
+      {today.isError ? (
+        <LoadError text={t('loadError')} onRetry={() => void today.refetch()} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">{today.data ? <WrapupForm today={today.data} /> : <CardSkeleton lines={6} />}</div>
+          <div className="min-w-0 space-y-6">
+            {today.data ? <TodayReportCard today={today.data} /> : <CardSkeleton lines={4} />}
+            {history.data ? <WeekStatsCard week={history.data.last7Days} /> : history.isPending ? <CardSkeleton lines={4} /> : null}
+          </div>
+        </div>
+      )}
+
+      {history.isError ? (
+        <LoadError text={t('historyLoadError')} onRetry={() => void history.refetch()} />
+      ) : history.data ? (
+        <WrapupHistoryList history={history.data.history} />
+      ) : (
+        <CardSkeleton lines={3} />
+      )}
+    </div>
+  );
+}
+
+function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useTranslation('wrapup');
+  return (
+    <Alert variant="destructive">
+      <AlertCircleIcon />
+      <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+        {text}
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function CardSkeleton({ lines }: { lines: number }) {
+  return (
+    <Card className="space-y-3 p-5" aria-hidden>
+      <Skeleton className="h-5 w-40" />
+      {Array.from({ length: lines }, (_, i) => (
+        <Skeleton key={i} className="h-9 w-full" />
+      ))}
+    </Card>
   );
 }

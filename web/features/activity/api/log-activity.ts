@@ -1,0 +1,26 @@
+import type { Activity, LogActivity, MyActivities } from '@core/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@web/lib/api';
+import { myActivitiesQueryKey } from './get-my-activities';
+import { invalidateActivityQueries } from './invalidate-activity-queries';
+
+/** Logs a call, sale, held meeting, e-mail or LinkedIn touch for today; the server sets the points. */
+export function logActivity(input: LogActivity): Promise<Activity> {
+  return apiFetch<Activity>('/activities', { method: 'POST', json: input });
+}
+
+export function useLogActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logActivity,
+    onSuccess: async (activity) => {
+      // Show it at the top of today's list at once; the refetch below confirms it.
+      queryClient.setQueryData<MyActivities>(myActivitiesQueryKey, (current) =>
+        current && !current.activities.some((a) => a.id === activity.id)
+          ? { ...current, activities: [activity, ...current.activities] }
+          : current,
+      );
+      await invalidateActivityQueries(queryClient);
+    },
+  });
+}

@@ -1,0 +1,169 @@
+import { ACTIVITY_NOTES_MAX } from '@core/contracts';
+import type { CallOutcome } from '@core/kpi';
+import { ArrowLeftIcon, PhoneIncomingIcon, PhoneMissedIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Textarea } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { cn } from '@web/lib/cn';
+import { useLogActivity } from '../api/log-activity';
+import { useActivityToasts } from '../lib/toasts';
+import type { LogRules } from '../lib/use-log-rules';
+import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
+import { OutcomeChoice } from './outcome-choice';
+
+/**
+ * Log Call (spec 2 and 4): step 1 Answered / Not answered; step 2 customer, the outcome of an
+ * answered call, notes, Back and Log Call. The form lives inside the dialog content, which mounts
+ * on every open, so the dialog starts clean each time.
+ */
+export function LogCallDialog({ open, onOpenChange, rules }: { open: boolean; onOpenChange: (open: boolean) => void; rules: LogRules | undefined }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl" onEscapeKeyDown={guardEscapeForCombobox}>
+        <LogCallForm onDone={() => onOpenChange(false)} rules={rules} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | undefined }) {
+  const { t } = useTranslation('activity');
+  const notesId = useId();
+  const [answered, setAnswered] = useState<boolean | null>(null);
+  const [outcome, setOutcome] = useState<CallOutcome | null>(null);
+  const [customerName, setCustomerName] = useState('');
+  const [notes, setNotes] = useState('');
+  const logActivity = useLogActivity();
+  const { showLogged, showError } = useActivityToasts();
+
+  const isDetails = answered !== null;
+  const canSubmit = isDetails && !logActivity.isPending && !(answered && outcome === null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    logActivity.mutate(
+      {
+        kind: 'call',
+        answered,
+        // spec 4: a call that was not answered is always no_progress (the server stores it so too).
+        outcome: answered ? (outcome ?? undefined) : 'no_progress',
+        customerName: customerName.trim() || null,
+        notes: notes.trim() || null,
+      },
+      {
+        onSuccess: (activity) => {
+          onDone();
+          showLogged(activity);
+        },
+        onError: (error) => showError('toast.couldNotLogCall', error),
+      },
+    );
+  };
+
+  if (!isDetails) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>{t('logCall.title')}</DialogTitle>
+          <DialogDescription>{t('logCall.stepOne')}</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <AnswerButton
+            icon={<PhoneIncomingIcon />}
+            label={t('logCall.answered')}
+            hint={t('logCall.answeredHint')}
+            tone="bg-success-soft text-success"
+            onClick={() => setAnswered(true)}
+          />
+          <AnswerButton
+            icon={<PhoneMissedIcon />}
+            label={t('logCall.notAnswered')}
+            hint={t('logCall.notAnsweredHint')}
+            tone="bg-muted text-muted-foreground"
+            onClick={() => {
+              setAnswered(false);
+              setOutcome('no_progress');
+            }}
+          />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-5">
+      <DialogHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <DialogTitle>{t('logCall.title')}</DialogTitle>
+          <Badge variant={answered ? 'success' : 'secondary'}>
+            {answered ? <PhoneIncomingIcon aria-hidden /> : <PhoneMissedIcon aria-hidden />}
+            {answered ? t('logCall.answeredCall') : t('logCall.unansweredCall')}
+          </Badge>
+        </div>
+        <DialogDescription>{t('logCall.stepTwo')}</DialogDescription>
+      </DialogHeader>
+
+      <CustomerCombobox value={customerName} onChange={setCustomerName} focusOnMount />
+
+      {answered && (
+        <div className="space-y-2">
+          <OutcomeChoice value={outcome} onChange={setOutcome} points={rules?.outcomePoints} disabled={logActivity.isPending} />
+          {outcome === null && <p className="text-xs text-muted-foreground">{t('logCall.chooseOutcome')}</p>}
+        </div>
+      )}
+
+      <div className="space-y-2">
+        <Label htmlFor={notesId}>{t('notes.label')}</Label>
+        <Textarea
+          id={notesId}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          placeholder={t('notes.placeholder')}
+          maxLength={ACTIVITY_NOTES_MAX}
+          rows={3}
+        />
+      </div>
+
+      <DialogFooter className="sm:justify-between">
+        <Button
+          type="button"
+          variant="ghost"
+          onClick={() => {
+            setAnswered(null);
+            setOutcome(null);
+          }}
+          disabled={logActivity.isPending}
+        >
+          <ArrowLeftIcon aria-hidden />
+          {t('logCall.back')}
+        </Button>
+        <Button type="submit" disabled={!canSubmit} className="sm:min-w-32">
+          {logActivity.isPending ? t('logCall.saving') : t('logCall.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function AnswerButton({ icon, label, hint, tone, onClick }: { icon: React.ReactNode; label: string; hint: string; tone: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="group flex items-center gap-4 rounded-xl border bg-card p-4 text-left transition-all outline-none hover:-translate-y-0.5 hover:border-primary/50 hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:flex-col sm:items-start sm:p-5"
+    >
+      <span className={cn('flex size-11 items-center justify-center rounded-full [&_svg]:size-5', tone)} aria-hidden>
+        {icon}
+      </span>
+      <span>
+        <span className="block text-base font-semibold">{label}</span>
+        <span className="block text-sm text-muted-foreground">{hint}</span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,142 @@
+import { ACTIVITY_NOTES_MAX, PRODUCT_NAME_MAX } from '@core/contracts';
+import { parseMoneyInput } from '@core/money';
+import { BanknoteIcon } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Input, Textarea } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { toast } from '@web/components/ui/toaster';
+import { useCompanyFormat } from '@web/lib/company-format';
+import { useLogActivity } from '../api/log-activity';
+import { useActivityToasts } from '../lib/toasts';
+import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
+
+/** Log Sale (spec 2 and 5): customer, value in the company currency, product, notes. */
+export function LogSaleDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-lg" onEscapeKeyDown={guardEscapeForCombobox}>
+        <LogSaleForm onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LogSaleForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('activity');
+  const format = useCompanyFormat();
+  const valueId = useId();
+  const productId = useId();
+  const notesId = useId();
+  const [customerName, setCustomerName] = useState('');
+  const [value, setValue] = useState('');
+  const [productName, setProductName] = useState('');
+  const [notes, setNotes] = useState('');
+  const [isValueInvalid, setIsValueInvalid] = useState(false);
+  const logActivity = useLogActivity();
+  const { showLogged, showError } = useActivityToasts();
+
+  // spec 5: Log Sale is disabled while the value is empty or a save runs.
+  const canSubmit = value.trim() !== '' && !logActivity.isPending;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const ticketSize = parseMoneyInput(value);
+    if (ticketSize === null) {
+      setIsValueInvalid(true);
+      toast.error(t('toast.invalidValue'), { description: t('toast.invalidSaleValue') });
+      return;
+    }
+    logActivity.mutate(
+      {
+        kind: 'sale',
+        ticketSize,
+        productName: productName.trim() || null,
+        customerName: customerName.trim() || null,
+        notes: notes.trim() || null,
+      },
+      {
+        onSuccess: (activity) => {
+          onDone();
+          showLogged(activity);
+        },
+        onError: (error) => showError('toast.couldNotLogSale', error),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-5">
+      <DialogHeader>
+        <div className="flex items-center gap-3">
+          <span className="flex size-9 items-center justify-center rounded-full bg-warning-soft text-warning-strong" aria-hidden>
+            <BanknoteIcon className="size-4" />
+          </span>
+          <DialogTitle>{t('logSale.title')}</DialogTitle>
+        </div>
+        <DialogDescription>{t('logSale.description')}</DialogDescription>
+      </DialogHeader>
+
+      <CustomerCombobox value={customerName} onChange={setCustomerName} />
+
+      <div className="space-y-2">
+        <Label htmlFor={valueId}>{t('logSale.valueIn', { currency: format.currency })}</Label>
+        <div className="relative">
+          <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm font-medium text-muted-foreground" aria-hidden>
+            {format.currencySymbol}
+          </span>
+          <Input
+            id={valueId}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-required
+            placeholder={t('logSale.valuePlaceholder')}
+            className="tabular h-11 pl-12 text-lg font-semibold"
+            value={value}
+            aria-invalid={isValueInvalid || undefined}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setIsValueInvalid(false);
+            }}
+          />
+        </div>
+        {isValueInvalid && (
+          <p className="text-sm text-destructive" role="alert">
+            {t('toast.invalidSaleValue')}
+          </p>
+        )}
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor={productId}>
+          {t('logSale.product')} <span className="font-normal text-muted-foreground">{t('logSale.productOptional')}</span>
+        </Label>
+        <Input
+          id={productId}
+          value={productName}
+          onChange={(event) => setProductName(event.target.value)}
+          placeholder={t('logSale.productPlaceholder')}
+          maxLength={PRODUCT_NAME_MAX}
+          className="h-10"
+        />
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor={notesId}>{t('notes.label')}</Label>
+        <Textarea id={notesId} value={notes} onChange={(event) => setNotes(event.target.value)} placeholder={t('notes.placeholder')} maxLength={ACTIVITY_NOTES_MAX} rows={3} />
+      </div>
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={logActivity.isPending}>
+          {t('logSale.cancel')}
+        </Button>
+        <Button type="submit" disabled={!canSubmit} className="sm:min-w-32">
+          {logActivity.isPending ? t('logSale.saving') : t('logSale.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { ACTIVITY_NOTES_MAX } from '@core/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Textarea } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { useLogActivity } from '../api/log-activity';
+import { ActivityIcon } from '../lib/activity-meta';
+import { useActivityToasts } from '../lib/toasts';
+import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
+
+export type TouchKind = 'meeting' | 'email' | 'linkedin';
+
+const ERROR_KEYS: Record<TouchKind, string> = {
+  meeting: 'toast.couldNotLogMeeting',
+  email: 'toast.couldNotLogEmail',
+  linkedin: 'toast.couldNotLogLinkedin',
+};
+
+/** Beyond the spec, because reps need them: a held meeting, an e-mail or a LinkedIn touch. */
+export function LogTouchDialog({ kind, onOpenChange }: { kind: TouchKind | null; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={kind !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-lg" onEscapeKeyDown={guardEscapeForCombobox}>
+        {kind && <LogTouchForm kind={kind} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void }) {
+  const { t } = useTranslation('activity');
+  const notesId = useId();
+  const [customerName, setCustomerName] = useState('');
+  const [notes, setNotes] = useState('');
+  const logActivity = useLogActivity();
+  const { showLogged, showError } = useActivityToasts();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (logActivity.isPending) return;
+    logActivity.mutate(
+      { kind, customerName: customerName.trim() || null, notes: notes.trim() || null },
+      {
+        onSuccess: (activity) => {
+          onDone();
+          showLogged(activity);
+        },
+        onError: (error) => showError(ERROR_KEYS[kind], error),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-5">
+      <DialogHeader>
+        <div className="flex items-center gap-3">
+          <ActivityIcon type={kind} />
+          <DialogTitle>{t(`logOther.${kind}Title`)}</DialogTitle>
+        </div>
+        <DialogDescription>{t(`logOther.${kind}Description`)}</DialogDescription>
+      </DialogHeader>
+      <CustomerCombobox value={customerName} onChange={setCustomerName} />
+      <div className="space-y-2">
+        <Label htmlFor={notesId}>{t('notes.label')}</Label>
+        <Textarea id={notesId} value={notes} onChange={(event) => setNotes(event.target.value)} placeholder={t('notes.placeholder')} maxLength={ACTIVITY_NOTES_MAX} rows={3} />
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={logActivity.isPending}>
+          {t('logOther.cancel')}
+        </Button>
+        <Button type="submit" disabled={logActivity.isPending} className="sm:min-w-28">
+          {logActivity.isPending ? t('logOther.saving') : t('logOther.submit')}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { BanknoteIcon, CalendarCheckIcon, MailIcon, PhoneIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { cn } from '@web/lib/cn';
+import { LinkedinGlyph } from '../lib/activity-meta';
+import type { LogRules } from '../lib/use-log-rules';
+import type { TouchKind } from './log-touch-dialog';
+
+/**
+ * The buttons a rep presses fifty times a day: Call and Sale always; Meeting held, E-mail and
+ * LinkedIn while the company's rule for them is on. Each shows what it is worth right now.
+ */
+export function QuickLogBar({
+  rules,
+  isLoadingRules,
+  onCall,
+  onSale,
+  onTouch,
+}: {
+  rules: LogRules | undefined;
+  isLoadingRules: boolean;
+  onCall: () => void;
+  onSale: () => void;
+  onTouch: (kind: TouchKind) => void;
+}) {
+  const { t } = useTranslation('activity');
+  // A call is worth at most its best outcome (before the daily 20-call bonus).
+  const bestCall = rules ? Math.max(...Object.values(rules.outcomePoints), rules.kindPoints.call_unanswered) : undefined;
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 className="text-base font-semibold">{t('quickLog.heading')}</h2>
+        <p className="text-sm text-muted-foreground">{t('quickLog.description')}</p>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+        <LogButton primary icon={<PhoneIcon />} label={t('quickLog.call')} hint={bestCall !== undefined ? t('quickLog.upTo', { points: t('plusPts', { count: bestCall }) }) : undefined} onClick={onCall} />
+        <LogButton icon={<BanknoteIcon />} tone="bg-warning-soft text-warning-strong" label={t('quickLog.sale')} hint={rules && t('plusPts', { count: rules.kindPoints.sale })} onClick={onSale} />
+        {isLoadingRules && <Skeleton className="h-14 w-40 rounded-xl" />}
+        {rules?.isEnabled.meeting && (
+          <LogButton icon={<CalendarCheckIcon />} tone="bg-success-soft text-success" label={t('quickLog.meeting')} hint={t('plusPts', { count: rules.kindPoints.meeting })} onClick={() => onTouch('meeting')} />
+        )}
+        {rules?.isEnabled.email && (
+          <LogButton icon={<MailIcon />} tone="bg-accent text-accent-foreground" label={t('quickLog.email')} hint={t('plusPts', { count: rules.kindPoints.email })} onClick={() => onTouch('email')} />
+        )}
+        {rules?.isEnabled.linkedin && (
+          <LogButton icon={<LinkedinGlyph />} tone="bg-primary-soft text-primary" label={t('quickLog.linkedin')} hint={t('plusPts', { count: rules.kindPoints.linkedin })} onClick={() => onTouch('linkedin')} />
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function LogButton({
+  icon,
+  label,
+  hint,
+  onClick,
+  primary,
+  tone,
+}: {
+  icon: ReactNode;
+  label: string;
+  hint?: string;
+  onClick: () => void;
+  primary?: boolean;
+  tone?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(
+        'group flex min-h-14 items-center gap-3 rounded-xl border px-4 py-2.5 text-left transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 active:translate-y-px sm:min-w-40',
+        primary ? 'border-transparent bg-primary text-primary-foreground shadow-sm hover:bg-primary/90' : 'bg-card hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md',
+      )}
+    >
+      <span
+        className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg [&_svg]:size-[18px]', primary ? 'bg-primary-foreground/15' : tone)}
+        aria-hidden
+      >
+        {icon}
+      </span>
+      <span className="min-w-0">
+        <span className="block text-sm font-semibold">{label}</span>
+        {hint && <span className={cn('tabular block text-xs', primary ? 'text-primary-foreground' : 'text-muted-foreground')}>{hint}</span>}
+      </span>
+    </button>
+  );
+}

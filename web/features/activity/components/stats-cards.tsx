@@ -1,0 +1,144 @@
+import type { MyTodayStats } from '@core/contracts';
+import { computeConversionRate, computeGoalProgress } from '@core/stats';
+import { BanknoteIcon, CalendarCheckIcon, CheckCircle2Icon, type LucideIcon, PercentIcon, PhoneIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@web/components/ui/card';
+import { Progress } from '@web/components/ui/progress';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useCompanyFormat } from '@web/lib/company-format';
+import { cn } from '@web/lib/cn';
+
+/** The four personal stats cards (spec 2), each with its progress toward the daily goal. */
+export function StatsCards({ stats }: { stats: MyTodayStats }) {
+  const { t } = useTranslation('activity');
+  const format = useCompanyFormat();
+  const { goals } = stats;
+  // spec 9 via core/stats: "answered to meeting" on My Activity; capped progress, 0 without a goal.
+  const conversion = computeConversionRate(stats.meetingsBooked, stats.answered);
+  return (
+    <section aria-labelledby="stats-heading" className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-4">
+      <h2 id="stats-heading" className="sr-only">
+        {t('stats.heading')}
+      </h2>
+      <StatCard
+        icon={PhoneIcon}
+        tone="bg-primary-soft text-primary"
+        label={t('stats.calls')}
+        value={stats.calls}
+        detail={t('stats.answered', { count: stats.answered })}
+        goal={{ value: stats.calls, goal: goals.dailyCalls }}
+      />
+      <StatCard
+        icon={CalendarCheckIcon}
+        tone="bg-success-soft text-success"
+        label={t('stats.meetings')}
+        value={stats.meetingsBooked}
+        detail={t('stats.fromAnswered', { count: stats.answered })}
+        goal={{ value: stats.meetingsBooked, goal: goals.dailyMeetings }}
+      />
+      <StatCard
+        icon={PercentIcon}
+        tone="bg-accent text-accent-foreground"
+        label={t('stats.conversion')}
+        value={`${conversion}%`}
+        detail={t('stats.conversionHint')}
+        footer={<Progress value={conversion} aria-label={t('stats.conversion')} indicatorClassName="bg-success" />}
+      />
+      <StatCard
+        icon={BanknoteIcon}
+        tone="bg-warning-soft text-warning-strong"
+        label={t('stats.sales')}
+        value={stats.sales}
+        detail={stats.revenue > 0 ? t('stats.revenue', { amount: format.money(stats.revenue) }) : t('stats.noRevenue')}
+        goal={{ value: stats.sales, goal: goals.dailySales }}
+      />
+    </section>
+  );
+}
+
+function StatCard({
+  icon: Icon,
+  tone,
+  label,
+  value,
+  detail,
+  goal,
+  footer,
+}: {
+  icon: LucideIcon;
+  tone: string;
+  label: string;
+  value: ReactNode;
+  detail: ReactNode;
+  goal?: { value: number; goal: number };
+  footer?: ReactNode;
+}) {
+  const { t } = useTranslation('activity');
+  const percent = goal ? computeGoalProgress(goal.value, goal.goal) : 0;
+  const isReached = goal !== undefined && goal.goal > 0 && percent >= 100;
+  return (
+    <Card className="flex flex-col gap-3 p-5" data-testid="stat-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="text-sm font-medium text-muted-foreground">{label}</h3>
+          <p className="tabular mt-1 text-3xl font-semibold tracking-tight">{value}</p>
+        </div>
+        <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)} aria-hidden>
+          <Icon className="size-5" />
+        </span>
+      </div>
+      <p className="truncate text-sm text-muted-foreground">{detail}</p>
+      <div className="mt-auto space-y-1.5">
+        {goal ? (
+          <>
+            <Progress
+              value={percent}
+              aria-label={t('stats.progressLabel', { label, percent })}
+              indicatorClassName={isReached ? 'bg-success' : undefined}
+            />
+            <p className="flex items-center gap-1 text-xs text-muted-foreground">
+              {goal.goal === 0 ? (
+                t('stats.noGoal')
+              ) : isReached ? (
+                <span className="flex items-center gap-1 font-medium text-success-strong">
+                  <CheckCircle2Icon className="size-3.5" aria-hidden /> {t('stats.goalReached')} · {goal.value}/{goal.goal}
+                </span>
+              ) : (
+                <span className="tabular">{t('stats.goalProgress', { value: goal.value, goal: goal.goal, percent })}</span>
+              )}
+            </p>
+          </>
+        ) : (
+          <>
+            {footer}
+            <p className="text-xs text-transparent select-none" aria-hidden>
+              ·
+            </p>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+export function StatsCardsSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-4" aria-hidden>
+      {Array.from({ length: 4 }, (_, i) => (
+        <Card key={i} className="flex flex-col gap-3 p-5">
+          <div className="flex justify-between">
+            <div className="space-y-2">
+              <Skeleton className="h-4 w-24" />
+              <Skeleton className="h-8 w-14" />
+            </div>
+            <Skeleton className="size-10 rounded-lg" />
+          </div>
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="h-2 w-full rounded-full" />
+          <Skeleton className="h-3 w-20" />
+        </Card>
+      ))}
+    </div>
+  );
+}

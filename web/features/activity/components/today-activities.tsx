@@ -1,0 +1,189 @@
+import type { Activity } from '@core/contracts';
+import { truncateText } from '@core/stats';
+import { AlertCircleIcon, GiftIcon, PencilIcon, PhoneIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@web/components/empty-state';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
+import { useAuth } from '@web/lib/auth/auth-provider';
+import { cn } from '@web/lib/cn';
+import { useCompanyFormat } from '@web/lib/company-format';
+import { useMyActivities } from '../api/get-my-activities';
+import { ActivityIcon, activityLabelKey } from '../lib/activity-meta';
+import type { LogRules } from '../lib/use-log-rules';
+import { DeleteActivityDialog } from './delete-activity-dialog';
+import { EditActivityDialog } from './edit-activity-dialog';
+
+const NOTES_PREVIEW_MAX = 120;
+
+/** Today's Activities: newest first, live (its query key starts with 'activities'). */
+export function TodayActivities({ onLogCall, rules, date }: { onLogCall: () => void; rules: LogRules | undefined; date: string | undefined }) {
+  const { t } = useTranslation('activity');
+  const { user } = useAuth();
+  const query = useMyActivities();
+  const [editing, setEditing] = useState<Activity | null>(null);
+  const [deleting, setDeleting] = useState<Activity | null>(null);
+  const activities = query.data?.activities ?? [];
+  // Only one's own activities of today can change (the server checks too).
+  const today = query.data?.date ?? date;
+  const canChange = (a: Activity) => a.userId === user?.id && a.localDate === today;
+
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader className="flex-row items-center justify-between gap-3 border-b pb-4">
+        <div className="flex items-center gap-2">
+          <CardTitle>
+            <span id="today-heading">{t('list.heading')}</span>
+          </CardTitle>
+          <Badge variant="success" className="gap-1.5">
+            <span className="relative flex size-1.5" aria-hidden>
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />
+              <span className="relative inline-flex size-1.5 rounded-full bg-success" />
+            </span>
+            {t('list.live')}
+          </Badge>
+        </div>
+        {query.isSuccess && activities.length > 0 && (
+          <span className="tabular text-sm text-muted-foreground">{t('list.count', { count: activities.length })}</span>
+        )}
+      </CardHeader>
+      <CardContent className="p-0">
+        {query.isPending ? (
+          <ActivityListSkeleton />
+        ) : query.isError ? (
+          <div className="p-5">
+            <Alert variant="destructive">
+              <AlertCircleIcon />
+              <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+                {t('list.loadError')}
+                <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+                  {t('retry')}
+                </Button>
+              </AlertDescription>
+            </Alert>
+          </div>
+        ) : activities.length === 0 ? (
+          <div className="p-5">
+            <EmptyState
+              icon={PhoneIcon}
+              title={t('list.emptyTitle')}
+              description={t('list.emptyText')}
+              action={
+                <Button size="sm" onClick={onLogCall}>
+                  {t('list.logFirstCall')}
+                </Button>
+              }
+            />
+          </div>
+        ) : (
+          <ul aria-labelledby="today-heading" className="divide-y">
+            {activities.map((activity) => (
+              <ActivityRow
+                key={activity.id}
+                activity={activity}
+                canChange={canChange(activity)}
+                onEdit={() => setEditing(activity)}
+                onDelete={() => setDeleting(activity)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <EditActivityDialog activity={editing} onOpenChange={(open) => !open && setEditing(null)} rules={rules} />
+      <DeleteActivityDialog activity={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+    </Card>
+  );
+}
+
+function ActivityRow({ activity, canChange, onEdit, onDelete }: { activity: Activity; canChange: boolean; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation('activity');
+  const format = useCompanyFormat();
+  const label = t(activityLabelKey(activity));
+  const isPositive = activity.pointsEarned > 0;
+  // Rows look alike to a screen reader: name the one an action belongs to.
+  const rowName = [label, activity.customerName, format.time(activity.createdAt)].filter(Boolean).join(', ');
+  return (
+    <li className="group flex items-start gap-3 px-5 py-3.5 transition-colors hover:bg-muted/40" data-testid="activity-row">
+      <ActivityIcon type={activity.type} className="mt-0.5" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium">{label}</span>
+          {activity.type === 'call_answered' && activity.outcome && activity.outcome !== 'no_progress' && (
+            <Badge variant={activity.outcome === 'meeting_booked' ? 'success' : 'soft'}>{t(`outcomes.${activity.outcome}`)}</Badge>
+          )}
+          {activity.type === 'call_answered' && activity.outcome === 'no_progress' && <Badge variant="secondary">{t('outcomes.no_progress')}</Badge>}
+          {activity.type === 'sale' && activity.ticketSize !== null && (
+            <span className="tabular font-semibold text-foreground">{format.money(activity.ticketSize)}</span>
+          )}
+          {activity.dailyBonus && (
+            <Badge variant="warning">
+              <GiftIcon aria-hidden /> {t('list.dailyBonus')}
+            </Badge>
+          )}
+        </div>
+        <p className="mt-0.5 truncate text-sm text-muted-foreground">
+          <span className={cn(!activity.customerName && 'italic')}>{activity.customerName ?? t('list.noCustomer')}</span>
+          {activity.productName && <> · {activity.productName}</>}
+          {' · '}
+          <time dateTime={activity.createdAt}>{format.time(activity.createdAt)}</time>
+        </p>
+        {activity.notes && <p className="mt-1 text-sm break-words text-foreground/80">{truncateText(activity.notes, NOTES_PREVIEW_MAX)}</p>}
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        <span
+          className={cn(
+            'tabular mr-1 rounded-full px-2.5 py-1 text-xs font-semibold',
+            isPositive ? 'bg-success-soft text-success-strong' : 'bg-muted text-muted-foreground',
+          )}
+        >
+          {isPositive ? t('plusPts', { count: activity.pointsEarned }) : t('pts', { count: activity.pointsEarned })}
+        </span>
+        {canChange && (
+          <>
+            <RowAction label={t('list.edit', { activity: rowName })} onClick={onEdit}>
+              <PencilIcon />
+            </RowAction>
+            <RowAction label={t('list.delete', { activity: rowName })} onClick={onDelete} className="hover:text-destructive">
+              <Trash2Icon />
+            </RowAction>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RowAction({ label, onClick, className, children }: { label: string; onClick: () => void; className?: string; children: React.ReactNode }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button variant="ghost" size="icon" className={cn('size-8 text-muted-foreground', className)} onClick={onClick} aria-label={label}>
+          {children}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function ActivityListSkeleton() {
+  return (
+    <ul className="divide-y" aria-hidden>
+      {Array.from({ length: 4 }, (_, i) => (
+        <li key={i} className="flex items-center gap-3 px-5 py-4">
+          <Skeleton className="size-9 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-3 w-56" />
+          </div>
+          <Skeleton className="h-6 w-14 rounded-full" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Activity } from '@core/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@web/components/ui/toaster';
+import { useCompanyFormat } from '@web/lib/company-format';
+import { deleteActivity, onActivityDeleted } from '../api/delete-activity';
+import { describeErrorReason } from './describe-error';
+
+/** The spec's catalogue: a title, and the description as the spec words it. */
+function loggedMessage(activity: Activity, money: (amount: number) => string): { title: string; description: string; values?: Record<string, string> } {
+  switch (activity.type) {
+    case 'call_answered':
+      return { title: 'toast.callLogged', description: 'toast.answeredRecorded' };
+    case 'call_unanswered':
+      return { title: 'toast.callLogged', description: 'toast.unansweredRecorded' };
+    case 'sale':
+      return { title: 'toast.saleRecorded', description: 'toast.saleOf', values: { amount: money(activity.ticketSize ?? 0) } };
+    case 'meeting':
+      return { title: 'toast.meetingLogged', description: 'toast.meetingRecorded' };
+    case 'email':
+      return { title: 'toast.emailLogged', description: 'toast.emailRecorded' };
+    case 'linkedin':
+      return { title: 'toast.linkedinLogged', description: 'toast.linkedinRecorded' };
+  }
+}
+
+/** Toasts of the activity screens: success with Undo, and errors with the server's reason. */
+export function useActivityToasts() {
+  const { t, i18n } = useTranslation('activity');
+  const queryClient = useQueryClient();
+  const { money } = useCompanyFormat();
+
+  const showError = useCallback(
+    (descriptionKey: string, error?: unknown, titleKey = 'toast.error') => {
+      const reason = describeErrorReason(error, i18n.language);
+      toast.error(t(titleKey), {
+        description: reason ? (
+          <>
+            <span className="block">{t(descriptionKey)}</span>
+            <span className="mt-0.5 block opacity-80">{reason}</span>
+          </>
+        ) : (
+          t(descriptionKey)
+        ),
+      });
+    },
+    [t, i18n.language],
+  );
+
+  const undo = useCallback(
+    async (id: string) => {
+      try {
+        await deleteActivity(id);
+        await onActivityDeleted(queryClient, id);
+        toast.success(t('toast.undone'), { description: t('toast.undoneText') });
+      } catch (error) {
+        showError('toast.couldNotUndo', error);
+      }
+    },
+    [queryClient, t, showError],
+  );
+
+  const showLogged = useCallback(
+    (activity: Activity) => {
+      const message = loggedMessage(activity, money);
+      toast.success(t(message.title), {
+        description: t(message.description, message.values),
+        action: { label: t('toast.undo'), onClick: () => void undo(activity.id) },
+      });
+    },
+    [money, t, undo],
+  );
+
+  const showSuccess = useCallback((titleKey: string, descriptionKey: string) => {
+    toast.success(t(titleKey), { description: t(descriptionKey) });
+  }, [t]);
+
+  return { showLogged, showError, showSuccess };
+}
