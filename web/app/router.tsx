@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
                           { path: 'customers', ...page(() => import('@web/features/settings/routes/admin-customers-page')) },
                           { path: 'integrations', ...page(() => import('@web/features/scoreboard/routes/admin-integrations-page')) },
                           { path: 'billing', ...page(() => import('@web/features/settings/routes/admin-billing-page')) },
+                          { path: 'inbox', ...page(() => import('@web/features/settings/routes/admin-inbox-page')) },
                         ],
                       },
                     ],

@@ -29,6 +29,7 @@ export const paths = {
     customers: '/app/admin/customers',
     integrations: '/app/admin/integrations',
     billing: '/app/admin/billing',
+    inbox: '/app/admin/inbox',
   },
   devMailbox: '/dev/mailbox',
   publicPage: (slug: string) => `/${slug}`,

@@ -37,9 +37,9 @@ type Spec = { servers?: { url: string }[]; paths: Record<string, Record<string, 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const METHOD_TONE: Record<string, string> = {
   get: 'bg-primary-soft text-primary',
-  post: 'bg-success-soft text-success-ink',
-  put: 'bg-warning-soft text-warning-ink',
-  patch: 'bg-warning-soft text-warning-ink',
+  post: 'bg-success-soft text-success-strong',
+  put: 'bg-warning-soft text-warning-strong',
+  patch: 'bg-warning-soft text-warning-strong',
   delete: 'bg-destructive-soft text-destructive',
 };
 

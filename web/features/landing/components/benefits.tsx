@@ -21,7 +21,7 @@ export function Benefits() {
         <ul className="mt-14 grid gap-x-10 gap-y-12 sm:grid-cols-2 lg:grid-cols-3">
           {BENEFITS.map(({ key, icon: Icon }) => (
             <li key={key} className="flex gap-4">
-              <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-success-soft text-success-ink">
+              <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-success-soft text-success-strong">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <div>

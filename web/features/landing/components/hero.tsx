@@ -53,7 +53,7 @@ function LeaderboardPreview() {
       <div className="rounded-2xl bg-card p-5 text-card-foreground shadow-2xl ring-1 ring-black/5 sm:p-6 sm:pb-14">
         <div className="flex items-center gap-3">
           <p className="font-semibold">{t('preview.title')}</p>
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-1 text-xs font-semibold text-success-ink">
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-1 text-xs font-semibold text-success-strong">
             <span className="size-1.5 animate-pulse rounded-full bg-success" />
             {t('preview.live')}
           </span>
@@ -85,7 +85,7 @@ function LeaderboardPreview() {
         </span>
         <span>
           <span className="block text-sm font-semibold text-card-foreground">{t('preview.toast')}</span>
-          <span className="block text-xs font-semibold text-success-ink">{t('preview.toastPoints')} · Sofie H.</span>
+          <span className="block text-xs font-semibold text-success-strong">{t('preview.toastPoints')} · Sofie H.</span>
         </span>
       </div>
       <div className="absolute -bottom-8 -left-2 hidden items-center gap-3 rounded-xl bg-card px-4 py-3 shadow-xl ring-1 ring-black/5 sm:flex lg:-left-8">
@@ -95,7 +95,7 @@ function LeaderboardPreview() {
         <span>
           <span className="block text-xs text-muted-foreground">{t('preview.kpiCalls')}</span>
           <span className="block text-lg leading-tight font-bold text-card-foreground tabular">148</span>
-          <span className="block text-xs font-semibold text-success-ink">{t('preview.kpiChange')}</span>
+          <span className="block text-xs font-semibold text-success-strong">{t('preview.kpiChange')}</span>
         </span>
       </div>
     </div>

@@ -49,7 +49,7 @@ export function PricingPlans({ links }: { links: PlanLinks }) {
           <ul className="mt-6 grid flex-1 content-start gap-3 border-t pt-6 text-sm" style={plan.featured ? { borderColor: 'oklch(1 0 0 / 0.12)' } : undefined}>
             {(t(`pricing.${plan.key}.features`, { returnObjects: true }) as string[]).map((feature) => (
               <li key={feature} className="flex gap-2.5">
-                <CheckIcon className={cn('mt-0.5 size-4 shrink-0', plan.featured ? 'text-success' : 'text-success-ink')} aria-hidden="true" />
+                <CheckIcon className={cn('mt-0.5 size-4 shrink-0', plan.featured ? 'text-success' : 'text-success-strong')} aria-hidden="true" />
                 {feature}
               </li>
             ))}

@@ -88,11 +88,11 @@ export function WrapupIllustration() {
         </div>
         <div className="mt-3 grid gap-2 text-xs sm:text-sm">
           <p className="rounded-lg bg-success-soft px-3 py-2">
-            <span className="font-semibold text-success-ink">{t('carousel.slides.wrapup.good')}: </span>
+            <span className="font-semibold text-success-strong">{t('carousel.slides.wrapup.good')}: </span>
             {t('carousel.slides.wrapup.goodText')}
           </p>
           <p className="rounded-lg bg-warning-soft px-3 py-2">
-            <span className="font-semibold text-warning-ink">{t('carousel.slides.wrapup.improve')}: </span>
+            <span className="font-semibold text-warning-strong">{t('carousel.slides.wrapup.improve')}: </span>
             {t('carousel.slides.wrapup.improveText')}
           </p>
         </div>
@@ -118,7 +118,7 @@ export function PointList({ points }: { points: string[] }) {
     <ul className="grid gap-2.5">
       {points.map((point) => (
         <li key={point} className="flex gap-2.5 text-sm leading-6">
-          <CheckIcon className="mt-0.5 size-4 shrink-0 text-success-ink" aria-hidden="true" />
+          <CheckIcon className="mt-0.5 size-4 shrink-0 text-success-strong" aria-hidden="true" />
           {point}
         </li>
       ))}

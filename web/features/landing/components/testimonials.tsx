@@ -5,7 +5,7 @@ import { SectionHeading } from './section-heading';
 const PEOPLE = [
   { key: 'ingrid', initials: 'IS', tone: 'bg-primary' },
   { key: 'magnus', initials: 'ML', tone: 'bg-sidebar' },
-  { key: 'sofie', initials: 'SH', tone: 'bg-success-ink' },
+  { key: 'sofie', initials: 'SH', tone: 'bg-success-strong' },
 ] as const;
 
 /** 5. Three testimonials, clearly marked as fictional samples (the spec: 'fictional sample'). */
@@ -16,7 +16,7 @@ export function Testimonials() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="testimonials-title" eyebrow={t('testimonials.eyebrow')} title={t('testimonials.title')} />
         <p className="mx-auto mt-6 flex max-w-2xl items-start justify-center gap-2 rounded-lg bg-warning-soft px-4 py-3 text-sm text-foreground" data-testimonials-notice>
-          <InfoIcon className="mt-0.5 size-4 shrink-0 text-warning-ink" aria-hidden="true" />
+          <InfoIcon className="mt-0.5 size-4 shrink-0 text-warning-strong" aria-hidden="true" />
           <span>{t('testimonials.notice')}</span>
         </p>
         <ul className="mt-12 grid gap-6 lg:grid-cols-3">
@@ -25,7 +25,7 @@ export function Testimonials() {
               <figure className="flex h-full flex-col">
                 <div className="flex items-center justify-between">
                   <QuoteIcon className="size-7 text-primary/40" aria-hidden="true" />
-                  <span className="rounded-full border border-warning/60 bg-warning-soft px-2.5 py-0.5 text-xs font-semibold text-warning-ink">
+                  <span className="rounded-full border border-warning/60 bg-warning-soft px-2.5 py-0.5 text-xs font-semibold text-warning-strong">
                     {t('testimonials.badge')}
                   </span>
                 </div>

@@ -114,7 +114,7 @@ export function PricingDetails() {
         <ul className="grid content-start gap-4">
           {PRICE_NOTES.map(({ key, icon: Icon }) => (
             <li key={key} className="flex gap-4 rounded-2xl border bg-card p-6 shadow-card">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-success-soft text-success-ink">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-success-soft text-success-strong">
                 <Icon className="size-5" aria-hidden="true" />
               </span>
               <div>

@@ -10,6 +10,7 @@ const TABS = [
   { to: paths.admin.customers, labelKey: 'admin.customers' },
   { to: paths.admin.integrations, labelKey: 'admin.integrations' },
   { to: paths.admin.billing, labelKey: 'admin.billing' },
+  { to: paths.admin.inbox, labelKey: 'inbox:tab' },
 ];
 
 /** The Administration console: heading, subtitle and the five tabs (active one highlighted). */
