@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 import { boundariesPlugin } from './scripts/eslint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'artifacts/**', 'data/**', 'coverage/**', 'server/db/migrations/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'artifacts/**', 'data/**', 'coverage/**', '.tmp/**', 'server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,6 +29,10 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       ...tanstackQuery.configs.recommended.rules,
     },
+  },
+  {
+    files: ['e2e/**'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ['e2e/**', 'bench/**', 'scripts/**', '**/*.test.ts', '**/*.test.tsx'],
