@@ -52,17 +52,17 @@ export function SidebarNav({ collapsed, isAdmin, onNavigate }: { collapsed: bool
 
 /** The desktop sidebar: 16rem open, 3rem of icons when collapsed (spec widths). */
 export function DesktopSidebar({ open, isAdmin }: { open: boolean; isAdmin: boolean }) {
+  // The outer column stretches with the page (so the navy runs to the bottom); the inner one sticks.
   return (
-    <aside
-      data-state={open ? 'expanded' : 'collapsed'}
-      className={cn(
-        'sticky top-0 hidden h-dvh shrink-0 flex-col bg-sidebar text-sidebar-foreground transition-[width] duration-200 md:flex',
-        open ? 'w-64' : 'w-12',
-      )}
-    >
-      <SidebarBrand collapsed={!open} />
-      <SidebarNav collapsed={!open} isAdmin={isAdmin} />
-    </aside>
+    <div className={cn('hidden shrink-0 bg-sidebar transition-[width] duration-200 md:block', open ? 'w-64' : 'w-12')}>
+      <aside
+        data-state={open ? 'expanded' : 'collapsed'}
+        className="sticky top-0 flex h-dvh flex-col text-sidebar-foreground"
+      >
+        <SidebarBrand collapsed={!open} />
+        <SidebarNav collapsed={!open} isAdmin={isAdmin} />
+      </aside>
+    </div>
   );
 }
 
