@@ -9,7 +9,7 @@ const API_PORT = Number(process.env.API_PORT ?? 3001);
 export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
-  // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/002).
+  // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
   plugins: [react(), tailwindcss(), publicSite()],
   resolve: {
     alias: {

@@ -9,7 +9,7 @@ import type { AppEnv } from './context';
  * The public site: the landing page, /contact, the footer pages and /api/docs, pre-rendered at
  * build time to <dist>/site/<language>/<page>.html (scripts/public-site/vite-plugin.ts). This
  * serves them with the visitor's language: ?lang= (remembered in a cookie), else the cookie, else
- * Accept-Language. See docs/decisions/002-public-site-prerendered.md.
+ * Accept-Language. See docs/decisions/010-public-site-prerendered.md.
  */
 
 export const SITE_LANGUAGE_COOKIE = 'dealboard.lang';

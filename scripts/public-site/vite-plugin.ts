@@ -10,7 +10,7 @@ import type { SiteAssets } from '../../web/site/assets';
 /*
  * The public site (landing, /contact and the footer pages) is not part of the SPA: it is rendered
  * to static HTML at build time with React (react-dom/server) and enhanced in the browser by small
- * island scripts, so a visitor downloads none of the app. See docs/decisions/002-public-site-prerendered.md.
+ * island scripts, so a visitor downloads none of the app. See docs/decisions/010-public-site-prerendered.md.
  *
  * `vite build` builds the SPA as before; when it finishes, this plugin
  *   1. builds the islands and the site stylesheet into the same assets folder (a separate bundle

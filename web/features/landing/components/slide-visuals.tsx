@@ -48,7 +48,7 @@ export function KpiRulesIllustration() {
   const { t } = useTranslation('landing');
   return (
     <div className="flex aspect-[16/10] items-center justify-center bg-gradient-to-br from-primary-soft via-background to-success-soft p-[6%]" aria-hidden="true">
-      <div className="w-full max-w-md rounded-xl border bg-card p-4 shadow-lg sm:p-5">
+      <div className="w-full max-w-lg rounded-xl border bg-card p-4 shadow-lg sm:p-6 md:scale-110">
         <p className="text-sm font-semibold">{t('carousel.slides.kpiRules.title')}</p>
         <ul className="mt-3 grid gap-2">
           {RULES.map((rule) => (
@@ -76,7 +76,7 @@ export function WrapupIllustration() {
   ] as const;
   return (
     <div className="flex aspect-[16/10] items-center justify-center bg-gradient-to-br from-success-soft via-background to-primary-soft p-[6%]" aria-hidden="true">
-      <div className="w-full max-w-md rounded-xl border bg-card p-4 shadow-lg sm:p-5">
+      <div className="w-full max-w-lg rounded-xl border bg-card p-4 shadow-lg sm:p-6 md:scale-110">
         <p className="text-sm font-semibold">{t('carousel.slides.wrapup.title')}</p>
         <div className="mt-3 grid grid-cols-3 gap-2">
           {numbers.map((n) => (

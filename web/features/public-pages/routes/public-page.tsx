@@ -5,7 +5,7 @@ import { BrandSkeleton } from '@web/components/brand-skeleton';
 
 /*
  * The landing page, /contact and the footer pages are not part of this app: the server sends them
- * pre-rendered (docs/decisions/002-public-site-prerendered.md). When the app navigates to one of
+ * pre-rendered (docs/decisions/010-public-site-prerendered.md). When the app navigates to one of
  * them, this route makes it a full page load. A guard in sessionStorage stops a reload loop if the
  * server ever answers with the app instead (the public site not built): then it links instead.
  */
