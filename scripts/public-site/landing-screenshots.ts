@@ -79,11 +79,22 @@ async function api(baseUrl: string, cookie: string, path: string, body: unknown)
 async function toWebp(page: Page, png: Buffer, width: number): Promise<{ bytes: Buffer; height: number }> {
   const result = await page.evaluate(
     async ({ data, width, quality }) => {
-      const image = new Image();
+      // Runs in the page (DOM types are not in this script's TypeScript config).
+      type Canvas = {
+        width: number;
+        height: number;
+        getContext: (kind: '2d') => { imageSmoothingQuality: string; drawImage: (...args: unknown[]) => void } | null;
+        toDataURL: (type: string, quality: number) => string;
+      };
+      const page = globalThis as unknown as {
+        Image: new () => { src: string; naturalWidth: number; naturalHeight: number; decode: () => Promise<void> };
+        document: { createElement: (tag: 'canvas') => Canvas };
+      };
+      const image = new page.Image();
       image.src = `data:image/png;base64,${data}`;
       await image.decode();
       const height = Math.round((image.naturalHeight * width) / image.naturalWidth);
-      const canvas = document.createElement('canvas');
+      const canvas = page.document.createElement('canvas');
       canvas.width = width;
       canvas.height = height;
       const context = canvas.getContext('2d')!;
