@@ -21,6 +21,9 @@ export function useDisplayLeaderboard(token: string, options: { refetchInterval?
   return useQuery({
     ...getDisplayLeaderboardQueryOptions(token),
     refetchInterval: interval === undefined ? false : (query) => (isDisplayLinkGone(query.state.error) ? false : interval),
+    // A revoked link stays revoked: stop asking on focus or reconnect too.
+    refetchOnWindowFocus: (query) => !isDisplayLinkGone(query.state.error),
+    refetchOnReconnect: (query) => !isDisplayLinkGone(query.state.error),
   });
 }
 

@@ -22,27 +22,29 @@ export function LeaderboardTable({ rows, sort, format }: { rows: readonly Leader
   const { t } = useTranslation('scoreboard');
   const bodyRef = useFlip<HTMLTableSectionElement>(rows.map((r) => r.userId));
   const ariaSort = (key: LeaderboardSortKey) => (sort === key ? ('descending' as const) : undefined);
+  const cell = 'px-2 sm:px-3';
 
   return (
-    <Table className="min-w-[19rem]">
+    <Table>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead className="w-10 pr-0 pl-4 sm:pl-5">
-            <span className="sr-only">{t('leaderboard.rank')}</span>#
+          <TableHead className="w-10 pr-0 pl-3 sm:pl-5">
+            <span className="sr-only">{t('leaderboard.rank')}</span>
+            <span aria-hidden>#</span>
           </TableHead>
-          <TableHead>{t('leaderboard.member')}</TableHead>
-          <TableHead className="text-right" aria-sort={ariaSort('calls')}>
+          <TableHead className={cell}>{t('leaderboard.member')}</TableHead>
+          <TableHead className={cn(cell, 'text-right')} aria-sort={ariaSort('calls')}>
             {t('leaderboard.calls')}
           </TableHead>
-          <TableHead className="text-right" aria-sort={ariaSort('meetings')}>
+          <TableHead className={cn(cell, 'text-right')} aria-sort={ariaSort('meetings')}>
             <span className="hidden sm:inline">{t('leaderboard.meetings')}</span>
             <span className="sm:hidden">{t('leaderboard.meetingsShort')}</span>
           </TableHead>
-          <TableHead className="hidden text-right sm:table-cell">{t('leaderboard.conversion')}</TableHead>
-          <TableHead className="hidden text-right md:table-cell" aria-sort={ariaSort('sales')}>
+          <TableHead className={cn(cell, 'hidden text-right sm:table-cell')}>{t('leaderboard.conversion')}</TableHead>
+          <TableHead className={cn(cell, 'hidden text-right md:table-cell')} aria-sort={ariaSort('sales')}>
             {t('leaderboard.sales')}
           </TableHead>
-          <TableHead className="pr-4 text-right sm:pr-5" aria-sort={ariaSort('points')}>
+          <TableHead className="pr-3 pl-2 text-right sm:pr-5" aria-sort={ariaSort('points')}>
             {t('leaderboard.points')}
           </TableHead>
         </TableRow>
@@ -59,32 +61,32 @@ export function LeaderboardTable({ rows, sort, format }: { rows: readonly Leader
               aria-current={row.isCurrentUser ? 'true' : undefined}
               className={cn(row.isCurrentUser && 'bg-primary-soft/50 hover:bg-primary-soft/70', idle && 'text-muted-foreground')}
             >
-              <TableCell className="pr-0 pl-4 sm:pl-5">
+              <TableCell className="pr-0 pl-3 sm:pl-5">
                 {row.rank <= 3 && !idle ? (
                   <RankBadge rank={row.rank} />
                 ) : (
                   <span className="inline-flex w-7 justify-center text-xs font-semibold text-muted-foreground tabular">{row.rank}</span>
                 )}
               </TableCell>
-              <TableCell className="max-w-0 min-w-32 sm:min-w-44">
+              <TableCell className={cn(cell, 'w-full max-w-0')}>
                 <div className="flex min-w-0 items-center gap-2.5">
                   <MemberAvatar name={name} userId={row.userId} className="hidden size-8 sm:inline-flex" />
                   <div className="min-w-0">
-                    <div className="flex min-w-0 items-center gap-1.5">
-                      <span data-slot="member-name" className="truncate font-medium text-foreground">
-                        {name}
-                      </span>
+                    <span data-slot="member-name" className="block truncate font-medium text-foreground">
+                      {name}
+                    </span>
+                    <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground">
                       {row.isCurrentUser && (
-                        <Badge variant="soft" className="shrink-0">
+                        <Badge variant="soft" className="px-1.5 py-0 text-[11px]">
                           {t('leaderboard.thatsYou')}
                         </Badge>
                       )}
-                    </div>
-                    <span className="text-xs text-muted-foreground sm:hidden">{t('leaderboard.conversionShort', { value: format.percent(row.conversion) })}</span>
+                      <span className="sm:hidden">{t('leaderboard.conversionShort', { value: format.percent(row.conversion) })}</span>
+                    </span>
                   </div>
                 </div>
               </TableCell>
-              <TableCell className="text-right tabular">
+              <TableCell className={cn(cell, 'text-right tabular')}>
                 <div className={cn(sort === 'calls' && sortedCell)} data-slot="calls">
                   {format.number(row.calls)}
                 </div>
@@ -95,16 +97,16 @@ export function LeaderboardTable({ rows, sort, format }: { rows: readonly Leader
                   </span>
                 </div>
               </TableCell>
-              <TableCell className={cn('text-right tabular', sort === 'meetings' && sortedCell)} data-slot="meetings">
+              <TableCell className={cn(cell, 'text-right tabular', sort === 'meetings' && sortedCell)} data-slot="meetings">
                 {format.number(row.meetings)}
               </TableCell>
-              <TableCell className="hidden text-right tabular sm:table-cell" data-slot="conversion">
+              <TableCell className={cn(cell, 'hidden text-right tabular sm:table-cell')} data-slot="conversion">
                 {format.percent(row.conversion)}
               </TableCell>
-              <TableCell className={cn('hidden text-right tabular md:table-cell', sort === 'sales' && sortedCell)} data-slot="sales">
+              <TableCell className={cn(cell, 'hidden text-right tabular md:table-cell', sort === 'sales' && sortedCell)} data-slot="sales">
                 {format.number(row.sales)}
               </TableCell>
-              <TableCell className="pr-4 text-right sm:pr-5" data-slot="points">
+              <TableCell className="pr-3 pl-2 text-right sm:pr-5" data-slot="points">
                 <span className={cn('tabular', sort === 'points' ? 'text-base font-bold text-foreground' : 'font-medium')}>{format.number(row.points)}</span>
               </TableCell>
             </TableRow>

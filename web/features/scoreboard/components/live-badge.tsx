@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
 
-/** 'Live' with a pulsing dot while the data is loaded; 'Loading...' until then. */
-export function LiveBadge({ isLoading, className }: { isLoading: boolean; className?: string }) {
+/** 'Live' with a pulsing dot while the data is loaded; 'Loading...' until then; nothing when it failed. */
+export function LiveBadge({ isLoading, isFailed = false, className }: { isLoading: boolean; isFailed?: boolean; className?: string }) {
   const { t } = useTranslation('scoreboard');
+  if (isFailed) return null;
   if (isLoading) {
     return (
       <Badge variant="secondary" role="status" className={className}>

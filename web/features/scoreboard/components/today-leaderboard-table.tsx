@@ -34,7 +34,7 @@ export function TodayLeaderboardTable({ rows, format, caption }: { rows: readonl
               aria-current={row.isCurrentUser ? 'true' : undefined}
               className={cn(row.isCurrentUser && 'bg-primary-soft/50 hover:bg-primary-soft/70', row.activities === 0 && 'text-muted-foreground')}
             >
-              <TableCell className="max-w-0 min-w-36 pl-4 sm:pl-5">
+              <TableCell className="w-full max-w-0 min-w-36 pl-4 sm:pl-5">
                 <div className="flex min-w-0 items-center gap-2.5">
                   <MemberAvatar name={name} userId={row.userId} className="size-7 text-[11px]" />
                   <span data-slot="member-name" className="truncate font-medium text-foreground">

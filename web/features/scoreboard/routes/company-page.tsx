@@ -76,14 +76,14 @@ function CompanyFacts({ page, format }: { page: CompanyPage | undefined; format:
       </div>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:min-w-[34rem]">
         {facts.map(({ icon: Icon, label, value, slot }) => (
-          <div key={slot} className="flex items-center gap-3 rounded-lg bg-muted/60 px-4 py-3">
-            <Icon className="size-5 shrink-0 text-primary" aria-hidden />
-            <div className="flex min-w-0 flex-col-reverse">
-              <dt className="text-xs text-muted-foreground">{label}</dt>
-              <dd className="truncate text-sm font-semibold" data-slot={slot}>
-                {value ?? <Skeleton className="h-5 w-20" />}
-              </dd>
-            </div>
+          <div key={slot} className="flex min-w-0 flex-col gap-1 rounded-lg bg-muted/60 px-4 py-3">
+            <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+              <Icon className="size-3.5 shrink-0 text-primary" aria-hidden />
+              {label}
+            </dt>
+            <dd className="truncate text-sm font-semibold" data-slot={slot}>
+              {value ?? <Skeleton className="h-5 w-20" />}
+            </dd>
           </div>
         ))}
       </dl>

@@ -37,7 +37,7 @@ export function Component() {
         description={kpis.data ? formatWeekdayDate(kpis.data.date, format.locale) : t('dashboard.subtitle')}
         actions={
           <>
-            <LiveBadge isLoading={isLoading} />
+            <LiveBadge isLoading={isLoading} isFailed={kpis.isError && !kpis.data} />
             <Button asChild variant="outline">
               <a href={paths.tv} target="_blank" rel="noopener">
                 <TvIcon /> {t('dashboard.tvMode')}
@@ -98,7 +98,7 @@ function LeaderboardCard({ format }: { format: ScoreboardFormat }) {
   const hasActivity = rows.some((r) => r.activities > 0);
 
   return (
-    <Card className="min-w-0 overflow-hidden">
+    <Card className="min-w-0 self-start overflow-hidden">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0 border-b pb-4">
         <div>
           <CardHeading>{t('leaderboard.title')}</CardHeading>

@@ -47,7 +47,7 @@ export function Component() {
         description={t('monthly.subtitle')}
         actions={
           <>
-            <LiveBadge isLoading={monthly.isPending} />
+            <LiveBadge isLoading={monthly.isPending} isFailed={monthly.isError && !monthly.data} />
             <div className="flex items-center gap-1">
               <Button variant="outline" size="icon" aria-label={t('monthly.previous')} disabled={!data} onClick={() => data && setMonth(shiftMonth(data.period.from, -1))}>
                 <ChevronLeftIcon />
@@ -236,7 +236,7 @@ function MonthlyLeaderboard({ rows, format }: { rows: readonly LeaderboardRow[];
               <TableCell className="pl-4 sm:pl-5">
                 {row.rank <= 3 && !idle ? <RankBadge rank={row.rank} /> : <span className="inline-flex w-7 justify-center text-xs font-semibold tabular">{row.rank}</span>}
               </TableCell>
-              <TableCell className="max-w-0 min-w-36">
+              <TableCell className="w-full max-w-0 min-w-36">
                 <div className="flex min-w-0 items-center gap-2.5">
                   <MemberAvatar name={name} userId={row.userId} className="size-7 text-[11px]" />
                   <span data-slot="member-name" className="truncate font-medium text-foreground">

@@ -31,7 +31,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title={t('teamOverview.title')} description={t('teamOverview.subtitle')} actions={<LiveBadge isLoading={week.isPending} />} />
+      <PageHeader title={t('teamOverview.title')} description={t('teamOverview.subtitle')} actions={<LiveBadge isLoading={week.isPending} isFailed={week.isError && !week.data} />} />
       <div className="flex flex-col gap-6">
         <section aria-labelledby="this-week" className="flex flex-col gap-3">
           <h2 id="this-week" className="text-lg font-semibold tracking-tight">

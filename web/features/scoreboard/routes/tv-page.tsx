@@ -23,13 +23,7 @@ const TV_REFRESH_MS = 60_000;
 export function Component() {
   const [params] = useSearchParams();
   const token = params.get('display');
-  if (token) {
-    return (
-      <RealtimeProvider url={getDisplayEventsUrl(token)}>
-        <DisplayLinkTv token={token} />
-      </RealtimeProvider>
-    );
-  }
+  if (token) return <DisplayLinkTv token={token} />;
   return <SignedInTv />;
 }
 
@@ -68,15 +62,18 @@ function DisplayLinkTv({ token }: { token: string }) {
   const isGone = isDisplayLinkGone(board.error);
   const failed = board.isError && (!board.data || isGone);
   return (
-    <TvScreen
-      rows={board.data?.rows}
-      isPending={board.isPending}
-      errorMessage={failed ? (isGone ? t('tv.linkRevoked') : describeError(board.error, t('tv.failed'))) : null}
-      isStale={board.isError && !failed}
-      companyName={board.data?.company.name}
-      linkName={board.data?.linkName}
-      timeZone={board.data?.company.timezone ?? DEFAULT_TIME_ZONE}
-    />
+    // The link's own stream, opened once the link has answered and closed as soon as it is gone.
+    <RealtimeProvider url={getDisplayEventsUrl(token)} enabled={Boolean(board.data) && !isGone}>
+      <TvScreen
+        rows={board.data?.rows}
+        isPending={board.isPending}
+        errorMessage={failed ? (isGone ? t('tv.linkRevoked') : describeError(board.error, t('tv.failed'))) : null}
+        isStale={board.isError && !failed}
+        companyName={board.data?.company.name}
+        linkName={board.data?.linkName}
+        timeZone={board.data?.company.timezone ?? DEFAULT_TIME_ZONE}
+      />
+    </RealtimeProvider>
   );
 }
 

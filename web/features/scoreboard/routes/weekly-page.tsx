@@ -31,7 +31,7 @@ export function Component() {
         }
         actions={
           <>
-            <LiveBadge isLoading={weekly.isPending} />
+            <LiveBadge isLoading={weekly.isPending} isFailed={weekly.isError && !weekly.data} />
             <Button variant="outline" aria-pressed={fullscreen.isFullscreen} onClick={() => void fullscreen.toggle()}>
               {fullscreen.isFullscreen ? <MinimizeIcon /> : <MaximizeIcon />}
               {fullscreen.isFullscreen ? t('weekly.exitFullscreen') : t('weekly.fullscreen')}

@@ -188,7 +188,7 @@ const TvBoard = memo(function TvBoard({ rows, language, timeZone }: { rows: read
         <span className="text-right">{t('tv.columns.conversion')}</span>
         <span className="text-right">{t('tv.columns.points')}</span>
       </div>
-      <ol ref={listRef} aria-label={t('tv.title')} className="relative flex flex-col gap-[0.9vh]">
+      <ol ref={listRef} aria-label={t('tv.title')} className="relative flex min-h-0 flex-1 flex-col gap-[0.9vh]">
         {rows.map((row) => {
           const style = RANK_STYLES[row.rank];
           const name = formatMemberName(row, t);
@@ -197,7 +197,7 @@ const TvBoard = memo(function TvBoard({ rows, language, timeZone }: { rows: read
               key={row.userId}
               data-flip-key={row.userId}
               data-testid="tv-row"
-              className={cn(COLUMNS, 'h-[7.1vh] rounded-[1.6vh] px-[1.5vw] ring-1', style ? style.row : 'bg-white/5 ring-white/10')}
+              className={cn(COLUMNS, 'max-h-[10vh] min-h-0 flex-1 rounded-[1.6vh] px-[1.5vw] ring-1', style ? style.row : 'bg-white/5 ring-white/10')}
             >
               <span className="flex justify-center">
                 <span
@@ -213,9 +213,9 @@ const TvBoard = memo(function TvBoard({ rows, language, timeZone }: { rows: read
               <span data-slot="member-name" className="truncate text-[3.5vh] font-bold tracking-tight">
                 {name}
               </span>
-              <TvStat value={format.number(row.calls)} label={t('tv.columns.calls')} />
-              <TvStat value={format.number(row.meetings)} label={t('tv.columns.meetings')} />
-              <TvStat value={format.percent(row.conversion)} label={t('tv.columns.conversion')} />
+              <TvStat value={format.number(row.calls)} label={t('tv.columns.calls')} slot="calls" />
+              <TvStat value={format.number(row.meetings)} label={t('tv.columns.meetings')} slot="meetings" />
+              <TvStat value={format.percent(row.conversion)} label={t('tv.columns.conversion')} slot="conversion" />
               <span className="flex flex-col items-end leading-none">
                 <span key={row.points} data-slot="points" className="animate-pop text-[4.2vh] font-extrabold text-gold tabular">
                   {format.number(row.points)}
@@ -230,11 +230,11 @@ const TvBoard = memo(function TvBoard({ rows, language, timeZone }: { rows: read
   );
 });
 
-function TvStat({ value, label }: { value: string; label: string }) {
+function TvStat({ value, label, slot }: { value: string; label: string; slot: string }) {
   return (
     <span className="text-right text-[3.4vh] font-semibold tabular">
       <span className="sr-only">{label}: </span>
-      {value}
+      <span data-slot={slot}>{value}</span>
     </span>
   );
 }
