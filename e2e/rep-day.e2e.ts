@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
-import { type Browser, openBrowser, saveScreenshot } from './support/browser';
+import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';
 
 /*
  * Issue 3's journeys: a rep's day on My Activity and the Daily Wrap-up. Log an answered call with
@@ -40,6 +41,30 @@ async function logViaApi(target: Page, body: Record<string, unknown>) {
     return response.status;
   }, body);
   expect(status).toBe(201);
+}
+
+/**
+ * A full-page screenshot taken with the viewport stretched to the page, so the fixed sidebar and a
+ * dialog's overlay cover all of it (a plain full-page capture leaves them at the first screen).
+ */
+async function snap(target: Page, name: string) {
+  const size = target.viewportSize();
+  const height = await target.evaluate(() => document.documentElement.scrollHeight);
+  const stretch = size !== null && height > size.height;
+  if (stretch) await target.setViewportSize({ width: size.width, height });
+  await saveScreenshot(target, name);
+  if (stretch) await target.setViewportSize(size);
+}
+
+/** What a phone shows at once: dialogs on a phone are judged by the screen, not the whole page. */
+async function snapViewport(target: Page, name: string) {
+  await target.waitForLoadState('networkidle').catch(() => undefined);
+  await target.screenshot({ path: join(ARTIFACTS_DIR, 'screenshots', `${name}.png`), animations: 'disabled' });
+}
+
+/** Just the dialog, for the landing page's "Quick Log" slide. */
+async function snapElement(locator: Locator, name: string) {
+  await locator.screenshot({ path: join(ARTIFACTS_DIR, 'screenshots', `${name}.png`), animations: 'disabled' });
 }
 
 const toast = (target: Page, text: string | RegExp) => target.locator('[data-sonner-toast]').filter({ hasText: text }).first();
@@ -86,7 +111,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await expectText(statCard(page, 'Calls today'), /^Calls today 0 .*0 answered.*No daily goal set/);
     await expectText(page.getByTestId('points-today'), '0 points today');
     await expect(page.getByRole('button', { name: /^E-mail/ }).count()).resolves.toBe(0); // rule off by default
-    await saveScreenshot(page, 'rep-day-01-activity-empty');
+    await snap(page, 'rep-day-01-activity-empty');
     await expectAccessible(page);
   });
 
@@ -95,7 +120,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await page.getByLabel('Calls', { exact: true }).fill('4');
     await page.getByLabel('Meetings', { exact: true }).fill('2');
     await page.getByLabel('Sales', { exact: true }).fill('');
-    await saveScreenshot(page, 'rep-day-02-goals-editing');
+    await snap(page, 'rep-day-02-goals-editing');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Goals updated').waitFor();
     // An empty field does not parse: it becomes 0 (spec 5).
@@ -118,7 +143,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await page.getByRole('button', { name: /^Call/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Log Call' });
     await dialog.getByText('How did the call go?').waitFor();
-    await saveScreenshot(page, 'rep-day-03-log-call-step-1');
+    await snap(page, 'rep-day-03-log-call-step-1');
     await dialog.getByRole('button', { name: /^Answered/ }).click();
 
     const submit = dialog.getByRole('button', { name: 'Log Call' });
@@ -130,10 +155,15 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await expectText(dialog.locator('label', { hasText: 'Meeting booked' }), /5 pts/);
     await dialog.getByRole('combobox', { name: /Customer/ }).fill('Fjordkraft Solutions AS');
     await dialog.getByText('"Fjordkraft Solutions AS" will be added as a new customer.').waitFor();
-    await dialog.getByRole('radio', { name: /Meeting booked/ }).check();
+    // The outcomes are a radio group: the keyboard moves through them as in any form.
+    await dialog.getByRole('radio', { name: /No progress/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('radio', { name: /Meeting booked/ }).isChecked()).resolves.toBe(true);
     await dialog.getByLabel('Notes').fill('Demo with the CFO on Thursday, wants a pilot for 40 seats.');
     await expect(submit.isEnabled()).resolves.toBe(true);
-    await saveScreenshot(page, 'rep-day-04-log-call-details');
+    await snap(page, 'rep-day-04-log-call-details');
+    await snapElement(dialog, 'rep-day-04b-log-call-dialog');
     await expectAccessible(page, '[role="dialog"]');
     await submit.click();
 
@@ -160,7 +190,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await customer.pressSequentially('jord');
     await dialog.getByRole('option', { name: 'Fjordkraft Solutions AS' }).waitFor();
     await expect(customer.getAttribute('aria-expanded')).resolves.toBe('true');
-    await saveScreenshot(page, 'rep-day-05-customer-autocomplete');
+    await snap(page, 'rep-day-05-customer-autocomplete');
     await customer.press('ArrowDown');
     await expect(dialog.getByRole('option', { name: 'Fjordkraft Solutions AS' }).getAttribute('aria-selected')).resolves.toBe('true');
     await customer.press('Enter');
@@ -194,13 +224,13 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await toast(page, 'Invalid value').waitFor();
     await expectText(toast(page, 'Invalid value'), /Please enter a valid sale value/);
     await expect(dialog.isVisible()).resolves.toBe(true);
-    await saveScreenshot(page, 'rep-day-06-sale-invalid-value');
+    await snap(page, 'rep-day-06-sale-invalid-value');
 
     await dialog.getByRole('combobox', { name: /Customer/ }).fill('Nordlys Energi');
     await dialog.getByLabel(/Sale Value/).fill('12 500');
     await dialog.getByLabel(/Product\/Service/).fill('Annual licence, 25 seats');
     await dialog.getByLabel('Notes').fill('Signed after the second demo.');
-    await saveScreenshot(page, 'rep-day-07-log-sale');
+    await snap(page, 'rep-day-07-log-sale');
     await submit.click();
     await toast(page, 'Sale recorded').waitFor();
     await expectText(toast(page, 'Sale recorded'), /Sale of NOK 12,500 has been logged/);
@@ -219,7 +249,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await toast(page, 'Call logged').waitFor();
     await poll(() => rows(page).count()).toBe(4);
     await expectText(page.getByTestId('points-today'), '16 points today');
-    await saveScreenshot(page, 'rep-day-08-toast-with-undo');
+    await snap(page, 'rep-day-08-toast-with-undo');
 
     await toast(page, 'Call logged').getByRole('button', { name: 'Undo' }).click();
     await toast(page, 'Undone').waitFor();
@@ -234,7 +264,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Sale' });
     await expect(dialog.getByLabel(/Sale Value/).inputValue()).resolves.toBe('12500');
     await dialog.getByLabel(/Sale Value/).fill('15 000');
-    await saveScreenshot(page, 'rep-day-09-edit-sale');
+    await snap(page, 'rep-day-09-edit-sale');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await toast(page, 'Activity updated').waitFor();
     await expectText(sale, /NOK 15,000/);
@@ -243,7 +273,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     const unanswered = rows(page).filter({ hasText: 'Unanswered call' });
     await unanswered.getByRole('button', { name: /^Delete Unanswered call/ }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this activity?' });
-    await saveScreenshot(page, 'rep-day-10-delete-confirm');
+    await snap(page, 'rep-day-10-delete-confirm');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Activity deleted').waitFor();
     await poll(() => rows(page).count()).toBe(2);
@@ -295,7 +325,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await poll(() => rows(page).count()).toBe(9);
     await page.getByTestId('team-feed-item').first().waitFor();
     await page.mouse.move(0, 0);
-    await saveScreenshot(page, 'rep-day-11-activity-with-data');
+    await snap(page, 'rep-day-11-activity-with-data');
     await expectAccessible(page);
   });
 
@@ -309,7 +339,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await expect(page.getByLabel('Points', { exact: true }).inputValue()).resolves.toBe('29');
     await expectText(page.getByTestId('today-report'), /Not submitted yet/);
     await page.getByText('Save your first wrap-up to start the weekly picture.').waitFor();
-    await saveScreenshot(page, 'rep-day-12-wrapup-prefilled');
+    await snap(page, 'rep-day-12-wrapup-prefilled');
 
     await page.getByLabel('Calls', { exact: true }).fill('-2');
     await page.getByLabel('What went well?').fill('Booked three meetings, two from cold calls.\nThe new opener works.');
@@ -331,9 +361,51 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await page.reload();
     await poll(() => page.getByLabel('Calls', { exact: true }).inputValue()).toBe('8');
     await expectText(page.getByTestId('today-report'), /Submitted.*Calls 8/);
-    await page.getByText('No earlier wrap-ups yet. They appear here from tomorrow.').waitFor();
-    await saveScreenshot(page, 'rep-day-13-wrapup-saved');
+    await page.getByText('No earlier wrap-ups yet').waitFor();
+    await snap(page, 'rep-day-13-wrapup-saved');
     await expectAccessible(page);
+  });
+
+  it('opens an earlier summary to read its notes (past days stubbed: the server cannot travel in time)', async () => {
+    // A fresh server has no yesterday, so this one screen answers /wrapups/history from a fixture
+    // shaped by the contract; everything else on the page is the real server.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
+    const daysAgo = (n: number) => {
+      const date = new Date(`${today}T12:00:00Z`);
+      date.setUTCDate(date.getUTCDate() - n);
+      return date.toISOString().slice(0, 10);
+    };
+    const notes = [
+      ['Two demos booked with logistics companies.', 'Call back the no-answers after 15:00.'],
+      ['Closed Nordlys Energi after a long follow-up.', 'Prepare pricing sheets before calls.'],
+      ['Best call day this month: 24 calls.', 'Too many calls without a clear next step.'],
+      [null, null],
+      ['Great discovery meeting with Aker Maritime.', 'Log calls as I go, not at the end of the day.'],
+    ] as const;
+    const history = notes.map(([good, improve], i) => {
+      const date = daysAgo(i + 1);
+      return { id: `00000000-0000-4000-8000-00000000000${i}`, date, calls: 18 + ((i * 7) % 9), meetings: 2 + (i % 3), sales: i % 2, points: 12 + i * 4, good, improve, createdAt: `${date}T15:30:00.000Z`, updatedAt: `${date}T15:30:00.000Z` };
+    });
+    await page.route('**/api/v1/wrapups/history', async (route) => {
+      const real = (await (await route.fetch()).json()) as { last7Days: unknown };
+      await route.fulfill({ json: { history, last7Days: real.last7Days } });
+    });
+    try {
+      await page.goto('/app/wrapup');
+      const list = page.getByRole('list', { name: 'Previous summaries' });
+      await poll(() => list.getByRole('listitem').count()).toBe(5);
+      const first = list.getByRole('button').first();
+      await expect(first.getAttribute('aria-expanded')).resolves.toBe('false');
+      await first.click();
+      await expect(first.getAttribute('aria-expanded')).resolves.toBe('true');
+      await list.getByText('Two demos booked with logistics companies.').waitFor();
+      await list.getByText('Call back the no-answers after 15:00.').waitFor();
+      await list.getByRole('button').nth(3).click();
+      await list.getByText('No notes were written this day.').waitFor();
+      await snap(page, 'rep-day-13b-wrapup-history');
+    } finally {
+      await page.unroute('**/api/v1/wrapups/history');
+    }
   });
 
   it('speaks Norwegian to a Norwegian rep: the wrap-up and My Activity', async () => {
@@ -345,7 +417,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
       await poll(() => nbPage.getByLabel('Samtaler', { exact: true }).inputValue()).toBe('8');
       await nbPage.getByRole('button', { name: 'Oppdater oppsummering' }).click();
       await toast(nbPage, 'Oppsummering oppdatert').waitFor();
-      await saveScreenshot(nbPage, 'rep-day-14-wrapup-norwegian');
+      await snap(nbPage, 'rep-day-14-wrapup-norwegian');
 
       await nbPage.goto('/app/activity');
       await nbPage.getByRole('heading', { name: 'Min aktivitet', level: 1 }).waitFor();
@@ -354,14 +426,14 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
       const dialog = nbPage.getByRole('dialog', { name: 'Logg samtale' });
       await dialog.getByRole('button', { name: /^Besvart/ }).click();
       await dialog.getByRole('radio', { name: /Møte booket/ }).check();
-      await saveScreenshot(nbPage, 'rep-day-15-log-call-norwegian');
+      await snap(nbPage, 'rep-day-15-log-call-norwegian');
       await dialog.getByRole('button', { name: 'Logg samtale' }).click();
       await toast(nbPage, 'Samtale logget').waitFor();
       await expectText(toast(nbPage, 'Samtale logget'), /Besvart samtale er registrert/);
       await toast(nbPage, 'Samtale logget').getByRole('button', { name: 'Angre' }).click();
       await toast(nbPage, 'Angret').waitFor();
       await nbPage.mouse.move(0, 0);
-      await saveScreenshot(nbPage, 'rep-day-16-activity-norwegian');
+      await snap(nbPage, 'rep-day-16-activity-norwegian');
       expect(nb.consoleErrors).toEqual([]);
     } finally {
       await nb.close();
@@ -375,28 +447,37 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
       await phonePage.goto('/app/activity?log=call');
       const dialog = phonePage.getByRole('dialog', { name: 'Log Call' });
       await dialog.waitFor();
-      await saveScreenshot(phonePage, 'rep-day-17-phone-log-call-step-1');
+      await snapViewport(phonePage, 'rep-day-17-phone-log-call-step-1');
       await dialog.getByRole('button', { name: /^Answered/ }).click();
       await dialog.getByRole('combobox', { name: /Customer/ }).fill('Fjo');
       await dialog.getByRole('option', { name: 'Fjordkraft Solutions AS' }).waitFor();
-      await saveScreenshot(phonePage, 'rep-day-18-phone-log-call-details');
+      await snapViewport(phonePage, 'rep-day-18-phone-log-call-details');
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(new URL(phonePage.url()).search).toBe('');
 
       await phonePage.goto('/app/activity?log=sale');
       await phonePage.getByRole('dialog', { name: 'Log Sale' }).waitFor();
-      await saveScreenshot(phonePage, 'rep-day-19-phone-log-sale');
+      await snapViewport(phonePage, 'rep-day-19-phone-log-sale');
       await phonePage.keyboard.press('Escape');
 
       await poll(() => rows(phonePage).count()).toBe(9);
-      await saveScreenshot(phonePage, 'rep-day-20-phone-activity');
+      await snap(phonePage, 'rep-day-20-phone-activity');
+      await snapViewport(phonePage, 'rep-day-20a-phone-first-screen');
+      // On a phone the row's Edit and Delete sit in one menu.
+      await rows(phonePage).first().getByRole('button', { name: /^Actions for Answered call/ }).click();
+      await phonePage.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = phonePage.getByRole('dialog', { name: 'Edit Answered call' });
+      await edit.waitFor();
+      await snapViewport(phonePage, 'rep-day-20b-phone-edit-call');
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await edit.waitFor({ state: 'detached' });
       const overflow = await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
 
       await phonePage.goto('/app/wrapup');
       await poll(() => phonePage.getByLabel('Calls', { exact: true }).inputValue()).toBe('8');
-      await saveScreenshot(phonePage, 'rep-day-21-phone-wrapup');
+      await snap(phonePage, 'rep-day-21-phone-wrapup');
       const wrapupOverflow = await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(wrapupOverflow).toBeLessThanOrEqual(0);
       expect(phone.consoleErrors).toEqual([]);

@@ -2,7 +2,7 @@ import { DEFAULT_CURRENCY, formatMoney, type MinorUnits } from '@core/money';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getIntlLocale } from '@web/i18n';
-import { useAuth } from './auth/auth-provider';
+import { useMe } from './auth/get-me';
 
 export type CompanyFormat = {
   locale: string;
@@ -32,7 +32,8 @@ const dayAsDate = (localDate: string) => new Date(`${localDate}T12:00:00Z`);
  */
 export function useCompanyFormat(): CompanyFormat {
   const { i18n } = useTranslation();
-  const { me } = useAuth();
+  // The same cached query the AuthProvider reads (no extra request), and usable without it in tests.
+  const { data: me } = useMe();
   const locale = getIntlLocale(i18n.language);
   const currency = me?.company?.currency ?? DEFAULT_CURRENCY;
   const timeZone = me?.company?.timezone ?? 'Europe/Oslo';

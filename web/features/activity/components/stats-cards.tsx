@@ -17,7 +17,7 @@ export function StatsCards({ stats }: { stats: MyTodayStats }) {
   // spec 9 via core/stats: "answered to meeting" on My Activity; capped progress, 0 without a goal.
   const conversion = computeConversionRate(stats.meetingsBooked, stats.answered);
   return (
-    <section aria-labelledby="stats-heading" className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-4">
+    <section aria-labelledby="stats-heading" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <h2 id="stats-heading" className="sr-only">
         {t('stats.heading')}
       </h2>
@@ -78,17 +78,17 @@ function StatCard({
   const percent = goal ? computeGoalProgress(goal.value, goal.goal) : 0;
   const isReached = goal !== undefined && goal.goal > 0 && percent >= 100;
   return (
-    <Card className="flex flex-col gap-3 p-5" data-testid="stat-card">
+    <Card className="flex min-w-0 flex-col gap-2 p-4 sm:gap-3 sm:p-5" data-testid="stat-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="text-sm font-medium text-muted-foreground">{label}</h3>
-          <p className="tabular mt-1 text-3xl font-semibold tracking-tight">{value}</p>
+          <p className="tabular mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">{value}</p>
         </div>
-        <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)} aria-hidden>
+        <span className={cn('hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex', tone)} aria-hidden>
           <Icon className="size-5" />
         </span>
       </div>
-      <p className="truncate text-sm text-muted-foreground">{detail}</p>
+      <p className="truncate text-xs text-muted-foreground sm:text-sm">{detail}</p>
       <div className="mt-auto space-y-1.5">
         {goal ? (
           <>
@@ -97,7 +97,7 @@ function StatCard({
               aria-label={t('stats.progressLabel', { label, percent })}
               indicatorClassName={isReached ? 'bg-success' : undefined}
             />
-            <p className="flex items-center gap-1 text-xs text-muted-foreground">
+            <p className="flex min-h-4 items-center gap-1 truncate text-xs text-muted-foreground">
               {goal.goal === 0 ? (
                 t('stats.noGoal')
               ) : isReached ? (
@@ -124,9 +124,9 @@ function StatCard({
 
 export function StatsCardsSkeleton() {
   return (
-    <div className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-4" aria-hidden>
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-hidden>
       {Array.from({ length: 4 }, (_, i) => (
-        <Card key={i} className="flex flex-col gap-3 p-5">
+        <Card key={i} className="flex flex-col gap-3 p-4 sm:p-5">
           <div className="flex justify-between">
             <div className="space-y-2">
               <Skeleton className="h-4 w-24" />

@@ -1,6 +1,6 @@
 import type { Activity } from '@core/contracts';
 import { truncateText } from '@core/stats';
-import { AlertCircleIcon, GiftIcon, PencilIcon, PhoneIcon, Trash2Icon } from 'lucide-react';
+import { AlertCircleIcon, EllipsisVerticalIcon, GiftIcon, PencilIcon, PhoneIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/empty-state';
@@ -8,6 +8,7 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { useAuth } from '@web/lib/auth/auth-provider';
@@ -108,7 +109,7 @@ function ActivityRow({ activity, canChange, onEdit, onDelete }: { activity: Acti
   // Rows look alike to a screen reader: name the one an action belongs to.
   const rowName = [label, activity.customerName, format.time(activity.createdAt)].filter(Boolean).join(', ');
   return (
-    <li className="group flex items-start gap-3 px-5 py-3.5 transition-colors hover:bg-muted/40" data-testid="activity-row">
+    <li className="group flex items-start gap-3 px-4 py-3.5 transition-colors hover:bg-muted/40 sm:px-5" data-testid="activity-row">
       <ActivityIcon type={activity.type} className="mt-0.5" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -137,7 +138,7 @@ function ActivityRow({ activity, canChange, onEdit, onDelete }: { activity: Acti
       <div className="flex shrink-0 items-center gap-1">
         <span
           className={cn(
-            'tabular mr-1 rounded-full px-2.5 py-1 text-xs font-semibold',
+            'tabular rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap sm:mr-1',
             isPositive ? 'bg-success-soft text-success-strong' : 'bg-muted text-muted-foreground',
           )}
         >
@@ -145,12 +146,30 @@ function ActivityRow({ activity, canChange, onEdit, onDelete }: { activity: Acti
         </span>
         {canChange && (
           <>
-            <RowAction label={t('list.edit', { activity: rowName })} onClick={onEdit}>
-              <PencilIcon />
-            </RowAction>
-            <RowAction label={t('list.delete', { activity: rowName })} onClick={onDelete} className="hover:text-destructive">
-              <Trash2Icon />
-            </RowAction>
+            <div className="hidden items-center gap-1 sm:flex">
+              <RowAction label={t('list.edit', { activity: rowName })} onClick={onEdit}>
+                <PencilIcon />
+              </RowAction>
+              <RowAction label={t('list.delete', { activity: rowName })} onClick={onDelete} className="hover:text-destructive">
+                <Trash2Icon />
+              </RowAction>
+            </div>
+            {/* On a phone one menu button leaves the row's text the room it needs. */}
+            <DropdownMenu modal={false}>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon" className="size-8 text-muted-foreground sm:hidden" aria-label={t('list.actions', { activity: rowName })}>
+                  <EllipsisVerticalIcon />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end" className="min-w-40">
+                <DropdownMenuItem onSelect={onEdit}>
+                  <PencilIcon /> {t('list.editShort')}
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive [&_svg]:text-destructive">
+                  <Trash2Icon /> {t('list.deleteShort')}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
           </>
         )}
       </div>

@@ -26,7 +26,7 @@ export function WrapupHistoryList({ history }: { history: Wrapup[] }) {
       </CardHeader>
       <CardContent>
         {history.length === 0 ? (
-          <EmptyState icon={HistoryIcon} title={t('history.heading')} description={t('history.empty')} className="py-8" />
+          <EmptyState icon={HistoryIcon} title={t('history.emptyTitle')} description={t('history.empty')} className="py-8" />
         ) : (
           <ul className="divide-y rounded-lg border" aria-labelledby="history-heading">
             {history.map((wrapup) => (
@@ -43,7 +43,7 @@ function HistoryItem({ wrapup }: { wrapup: Wrapup }) {
   const { t } = useTranslation('wrapup');
   const format = useCompanyFormat();
   const day = format.longDay(wrapup.date);
-  const numbers = (['calls', 'meetings', 'sales', 'points'] as const).map((key) => ({ key, label: t(`stats.${key}`), value: wrapup[key] }));
+  const numbers = (['calls', 'meetings', 'sales', 'points'] as const).map((key) => ({ key, label: t(`units.${key}`, { count: wrapup[key] }), value: wrapup[key] }));
   return (
     <Collapsible.Root asChild>
       <li className="group">
@@ -52,7 +52,7 @@ function HistoryItem({ wrapup }: { wrapup: Wrapup }) {
           <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
             {numbers.map((n) => (
               <span key={n.key} className="tabular">
-                <span className="font-semibold text-foreground">{n.value}</span> {n.label.toLowerCase()}
+                <span className="font-semibold text-foreground">{n.value}</span> {n.label}
               </span>
             ))}
           </span>

@@ -24,25 +24,23 @@ export function Component() {
     <div className="space-y-6">
       <PageHeader title={t('title')} description={today.data ? t('subtitle', { date: format.longDay(today.data.date) }) : '\u00a0'} />
 
-      {today.isError ? (
-        <LoadError text={t('loadError')} onRetry={() => void today.refetch()} />
-      ) : (
-        <div className="grid gap-6 lg:grid-cols-3">
-          <div className="min-w-0 lg:col-span-2">{today.data ? <WrapupForm today={today.data} /> : <CardSkeleton lines={6} />}</div>
-          <div className="min-w-0 space-y-6">
-            {today.data ? <TodayReportCard today={today.data} /> : <CardSkeleton lines={4} />}
-            {history.data ? <WeekStatsCard week={history.data.last7Days} /> : history.isPending ? <CardSkeleton lines={4} /> : null}
-          </div>
+      {today.isError && <LoadError text={t('loadError')} onRetry={() => void today.refetch()} />}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          {today.data ? <WrapupForm today={today.data} /> : today.isPending ? <CardSkeleton lines={6} /> : null}
+          {history.isError ? (
+            <LoadError text={t('historyLoadError')} onRetry={() => void history.refetch()} />
+          ) : history.data ? (
+            <WrapupHistoryList history={history.data.history} />
+          ) : (
+            <CardSkeleton lines={3} />
+          )}
         </div>
-      )}
-
-      {history.isError ? (
-        <LoadError text={t('historyLoadError')} onRetry={() => void history.refetch()} />
-      ) : history.data ? (
-        <WrapupHistoryList history={history.data.history} />
-      ) : (
-        <CardSkeleton lines={3} />
-      )}
+        <div className="min-w-0 space-y-6">
+          {today.data ? <TodayReportCard today={today.data} /> : today.isPending ? <CardSkeleton lines={4} /> : null}
+          {history.data ? <WeekStatsCard week={history.data.last7Days} /> : history.isPending ? <CardSkeleton lines={4} /> : null}
+        </div>
+      </div>
     </div>
   );
 }
