@@ -54,14 +54,18 @@ export function negotiateSiteLanguage(
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-/** BRAND_NAME, and the absolute canonical and per-language alternate links (they need the public URL). */
+/**
+ * BRAND_NAME, and the absolute canonical and per-language alternate links (they need the public
+ * URL). The canonical is the address asked for: /page when the language was negotiated (the
+ * x-default), /page?lang=xx when it was chosen.
+ */
 export function personalizeSitePage(
   html: string,
-  input: { brand: string; origin: string; path: string; language: string; languages: readonly string[] },
+  input: { brand: string; origin: string; path: string; language: string; languages: readonly string[]; explicit: boolean },
 ): string {
   const page = `${input.origin}${input.path}`;
   const links = [
-    `<link rel="canonical" href="${escapeHtml(`${page}?lang=${input.language}`)}">`,
+    `<link rel="canonical" href="${escapeHtml(input.explicit ? `${page}?lang=${input.language}` : page)}">`,
     ...input.languages.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(`${page}?lang=${l}`)}">`),
     `<link rel="alternate" hreflang="x-default" href="${escapeHtml(page)}">`,
   ].join('');
@@ -90,7 +94,7 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string): void {
       manifest.languages,
     );
     const { config } = c.get('deps');
-    if (query && query === language) {
+    if (query === language) {
       setCookie(c, SITE_LANGUAGE_COOKIE, language, {
         path: '/',
         maxAge: 365 * 24 * 3600,
@@ -98,7 +102,8 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string): void {
         secure: config.publicUrl.startsWith('https://'),
       });
     }
-    const key = `${language}:${route.page}`;
+    const explicit = query === language;
+    const key = `${language}:${route.page}:${explicit}`;
     let html = cache.get(key);
     if (html === undefined) {
       const raw = readFileSync(join(siteDir, language, `${route.page}.html`), 'utf8');
@@ -108,6 +113,7 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string): void {
         path: route.path,
         language,
         languages: manifest.languages,
+        explicit,
       });
       cache.set(key, html);
     }

@@ -60,6 +60,7 @@ export function PricingPlans({ links }: { links: PlanLinks }) {
             className={cn(
               buttonVariants({ variant: plan.featured ? 'success' : plan.key === 'free' ? 'default' : 'outline', size: 'lg' }),
               'mt-8 h-12 w-full text-base',
+              plan.featured && 'font-semibold text-sidebar',
             )}
           >
             {t(`pricing.${plan.key}.cta`)}

@@ -94,7 +94,7 @@ export function ContactBody() {
                   {f('privacyLink')}
                 </a>
               </p>
-              <button type="submit" className={cn(buttonVariants({ variant: 'success', size: 'lg' }), 'h-11 px-6')} data-submit>
+              <button type="submit" className={cn(buttonVariants({ variant: 'success', size: 'lg' }), 'h-11 px-6 font-semibold text-sidebar')} data-submit>
                 <SendIcon aria-hidden="true" />
                 <span data-submit-label>{f('submit')}</span>
               </button>
@@ -131,7 +131,7 @@ export function ContactBody() {
           </ol>
           <div className="mt-8 rounded-2xl bg-sidebar p-6 text-sidebar-foreground">
             <p className="font-semibold text-white">{t('pages.contact.aside.self')}</p>
-            <a href={SITE_LINKS.auth} className={cn(buttonVariants({ variant: 'success' }), 'mt-4 h-10 px-4')}>
+            <a href={SITE_LINKS.auth} className={cn(buttonVariants({ variant: 'success' }), 'mt-4 h-10 px-4 font-semibold text-sidebar')}>
               {t('pages.contact.aside.selfLink')}
             </a>
           </div>

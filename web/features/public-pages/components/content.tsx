@@ -72,7 +72,7 @@ export function ArticleSections({ page, after, icons }: { page: string; after?: 
 
 export function LinkButton({ href, children, variant = 'default', className }: { href: string; children: ReactNode; variant?: 'default' | 'outline' | 'success'; className?: string }) {
   return (
-    <a href={href} className={cn(buttonVariants({ variant, size: 'lg' }), 'h-11 px-5', className)}>
+    <a href={href} className={cn(buttonVariants({ variant, size: 'lg' }), 'h-11 px-5', variant === 'success' && 'font-semibold text-sidebar', className)}>
       {children}
     </a>
   );

@@ -2,6 +2,7 @@ import { MenuIcon, XIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Wordmark } from '@web/components/logo';
 import { buttonVariants } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
 import { LanguageSwitch } from './language-switch';
 import { SITE_LINKS } from './site-links';
 
@@ -38,7 +39,7 @@ export function SiteHeader({ path }: { path: string }) {
           <a href={SITE_LINKS.auth} className="hidden rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground/90 hover:bg-white/10 hover:text-white sm:inline-block">
             {t('chrome.signIn')}
           </a>
-          <a href={SITE_LINKS.auth} data-link="sign-up" className={buttonVariants({ variant: 'success', size: 'sm', className: 'h-9 px-4 text-sm' })}>
+          <a href={SITE_LINKS.auth} data-link="sign-up" className={cn(buttonVariants({ variant: 'success', size: 'sm' }), 'h-9 px-4 text-sm font-semibold text-sidebar')}>
             {t('chrome.signUp')}
           </a>
           <details className="group relative lg:hidden" data-menu>

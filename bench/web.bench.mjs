@@ -1,0 +1,334 @@
+#!/usr/bin/env node
+/*
+ * npm run bench:web -- the public face's speed (issue 6), as a benchmark rather than a timed test.
+ *
+ *   1. Builds the web app (vite build: the SPA and the pre-rendered public site) when dist/web is
+ *      missing or older than its sources (--build forces it).
+ *   2. Starts the real server on a free port with a temporary data folder (as e2e/support/server.ts).
+ *   3. Counts the JavaScript each page makes the browser download, gzipped: /landing (and checks that
+ *      none of it is the app's), the signed-out app (/auth) and the signed-in app shell (/app).
+ *   4. Runs Lighthouse 12 against Debian's chromium for /landing, desktop and mobile (median of
+ *      --runs, default 3): performance, accessibility, best practices, SEO; the goal is 95 each.
+ *
+ * Prints a Markdown table. --update-docs rewrites the "## Web" section of docs/performance.md
+ * (and only that section). Exits non-zero when a figure misses its goal (--no-fail to only report).
+ *
+ *   npm run bench:web -- --update-docs
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist', 'web');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const args = new Set(process.argv.slice(2));
+const runsArg = process.argv.find((a) => a.startsWith('--runs='));
+const RUNS = runsArg ? Math.max(1, Number(runsArg.split('=')[1])) : 3;
+const LANDING_JS_BUDGET_KB = 90;
+const LIGHTHOUSE_GOAL = 95;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const log = (...parts) => console.info('[bench:web]', ...parts);
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const marker = join(DIST, 'site', 'manifest.json');
+  const built = existsSync(marker) && existsSync(join(DIST, 'index.html')) ? statSync(marker).mtimeMs : 0;
+  const sources = Math.max(...['web', 'core', 'scripts/public-site'].map((d) => newestMtime(join(ROOT, d))), statSync(join(ROOT, 'vite.config.ts')).mtimeMs);
+  if (!args.has('--build') && built > sources) return log('dist/web is up to date');
+  log('building (npx vite build)...');
+  const result = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs, process) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (process && process.exitCode !== null) throw new Error(`${url}: the process exited early`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'dealboard-bench-web-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, DATABASE_URL: '', AUTH_RATE_LIMIT: '500', WEB_DIST_DIR: DIST },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  try {
+    await waitFor(`${baseUrl}/api/health`, 60_000, child);
+  } catch (error) {
+    console.error(output);
+    throw error;
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An account through the API and the dev mailbox (as e2e/support/accounts.ts), signed in: its cookies. */
+async function signedInCookies(baseUrl) {
+  const account = { name: 'Bench Admin', email: `bench.${Date.now()}@example.com`, password: 'bench-password-42' };
+  const headers = { 'content-type': 'application/json', origin: baseUrl };
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ ...account, callbackURL: '/auth/callback' }) });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+  let link = null;
+  for (let attempt = 0; attempt < 40 && !link; attempt++) {
+    const { mail } = await (await fetch(`${baseUrl}/api/dev/mail?to=${encodeURIComponent(account.email)}`)).json();
+    link = mail.flatMap((m) => m.links).find((l) => /verify-email/.test(l)) ?? null;
+    if (!link) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!link) throw new Error('no confirmation mail');
+  await fetch(link, { redirect: 'manual' });
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email: account.email, password: account.password }) });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+  const cookies = signIn.headers.getSetCookie().map((raw) => {
+    const [pair] = raw.split(';');
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl, httpOnly: true, sameSite: 'Lax' };
+  });
+  await fetch(`${baseUrl}/api/v1/me/provision`, { method: 'POST', headers: { ...headers, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } });
+  return cookies;
+}
+
+/** The scripts a page makes the browser fetch (until the network is idle), each gzipped at level 9. */
+async function measureJs(browser, baseUrl, path, cookies = []) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  if (cookies.length) await context.addCookies(cookies);
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.body().catch(() => null);
+    if (body) scripts.set(new URL(response.url()).pathname, { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  const finalPath = new URL(page.url()).pathname;
+  await context.close();
+  const files = [...scripts.entries()].map(([file, size]) => ({ file, ...size }));
+  return {
+    path,
+    finalPath,
+    files,
+    raw: files.reduce((sum, f) => sum + f.raw, 0),
+    gzip: files.reduce((sum, f) => sum + f.gzip, 0),
+  };
+}
+
+/** The SPA's own chunks: everything in dist/web/assets that the public-site build did not make. */
+function appChunks() {
+  return new Set(
+    readdirSync(join(DIST, 'assets'))
+      .filter((f) => f.endsWith('.js') && !f.startsWith('site-'))
+      .map((f) => `/assets/${f}`),
+  );
+}
+
+async function launchChromiumForLighthouse() {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'dealboard-lighthouse-'));
+  const child = spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  await waitFor(`http://127.0.0.1:${port}/json/version`, 30_000, child);
+  return {
+    port,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+async function runLighthouse(url, formFactor) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const chrome = await launchChromiumForLighthouse();
+    try {
+      const result = await lighthouse(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+        formFactor === 'desktop' ? desktopConfig : undefined,
+      );
+      const { categories, audits } = result.lhr;
+      runs.push({
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)])),
+        metrics: {
+          fcp: audits['first-contentful-paint']?.numericValue,
+          lcp: audits['largest-contentful-paint']?.numericValue,
+          tbt: audits['total-blocking-time']?.numericValue,
+          cls: audits['cumulative-layout-shift']?.numericValue,
+        },
+        failing: Object.values(audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+          .map((a) => `${a.id} (${a.score})`),
+      });
+    } finally {
+      await chrome.stop();
+    }
+  }
+  return {
+    formFactor,
+    runs,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])),
+    metrics: Object.fromEntries(['fcp', 'lcp', 'tbt', 'cls'].map((m) => [m, median(runs.map((r) => r.metrics[m] ?? 0))])),
+  };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function renderMarkdown({ js, lighthouseResults, landingHasAppCode, date }) {
+  const lines = [];
+  lines.push(`Measured ${date} on this machine (${process.platform}, Node ${process.versions.node}, Debian chromium, Lighthouse 12.8.2), against the built app`);
+  lines.push('served by `server/main.ts` on a fresh embedded database. JavaScript is what the page makes the browser download until the');
+  lines.push('network is idle, each file gzipped at level 9 (the server itself compresses with gzip on the fly).');
+  lines.push('');
+  lines.push('```sh');
+  lines.push('npm run bench:web -- --update-docs   # builds if stale, starts the server, measures, rewrites this section');
+  lines.push('```');
+  lines.push('');
+  lines.push('| Page | JavaScript files | Raw | Gzipped | Goal |');
+  lines.push('|---|---:|---:|---:|---|');
+  for (const m of js) {
+    const goal = m.path === '/landing' ? `≤ ${LANDING_JS_BUDGET_KB} KB, none of the app's code (${landingHasAppCode ? '**app code loaded**' : 'none loaded'})` : '';
+    lines.push(`| ${m.label} | ${m.files.length} | ${kb(m.raw)} | ${kb(m.gzip)} | ${goal} |`);
+  }
+  lines.push('');
+  lines.push(`Lighthouse, /landing (median of ${RUNS} runs; goal ${LIGHTHOUSE_GOAL} or more each):`);
+  lines.push('');
+  lines.push('| Form factor | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS |');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of lighthouseResults) {
+    const s = r.scores;
+    const m = r.metrics;
+    lines.push(
+      `| ${r.formFactor} | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} | ${(m.fcp / 1000).toFixed(2)} s | ${(m.lcp / 1000).toFixed(2)} s | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} |`,
+    );
+  }
+  lines.push('');
+  lines.push('Mobile is Lighthouse\'s default: a mid-range phone on a slow 4G network (simulated throttling, 4x CPU slowdown).');
+  return lines.join('\n');
+}
+
+function updateDocs(markdown) {
+  const file = join(ROOT, 'docs', 'performance.md');
+  const section = `## Web\n\n${markdown}\n`;
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n';
+  const start = text.search(/^## Web\s*$/m);
+  if (start === -1) {
+    text = `${text.trimEnd()}\n\n${section}`;
+  } else {
+    const rest = text.slice(start + 6);
+    const next = rest.search(/^## /m);
+    text = text.slice(0, start) + section + (next === -1 ? '' : `\n${rest.slice(next)}`);
+  }
+  writeFileSync(file, text.endsWith('\n') ? text : `${text}\n`);
+  log('updated the "## Web" section of docs/performance.md');
+}
+
+async function main() {
+  buildIfNeeded();
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS.slice(1) });
+  try {
+    const { baseUrl } = server;
+    log(`server on ${baseUrl}`);
+    const cookies = await signedInCookies(baseUrl);
+    const landing = { label: 'Landing (/landing)', ...(await measureJs(browser, baseUrl, '/landing')) };
+    const auth = { label: 'App, signed out (/auth)', ...(await measureJs(browser, baseUrl, '/auth')) };
+    const shell = { label: 'App shell, signed in (/app: dashboard)', ...(await measureJs(browser, baseUrl, '/app', cookies)) };
+    const chunks = appChunks();
+    const landingAppFiles = landing.files.filter((f) => chunks.has(f.file) || !f.file.startsWith('/assets/site-'));
+    for (const m of [landing, auth, shell]) log(`${m.label}: ${m.files.length} files, ${kb(m.raw)} raw, ${kb(m.gzip)} gzipped -> ${m.finalPath}`);
+    for (const f of landing.files) log(`  landing loads ${f.file} (${kb(f.gzip)} gz)`);
+
+    const lighthouseResults = [];
+    for (const formFactor of ['desktop', 'mobile']) {
+      log(`lighthouse ${formFactor} x${RUNS}...`);
+      const result = await runLighthouse(`${baseUrl}/landing`, formFactor);
+      log(`${formFactor}: ${JSON.stringify(result.scores)} (runs: ${result.runs.map((r) => JSON.stringify(r.scores)).join(' ')})`);
+      const failing = [...new Set(result.runs.flatMap((r) => r.failing))];
+      if (failing.length) log(`${formFactor}: audits below 0.9 in some run: ${failing.join(', ')}`);
+      lighthouseResults.push(result);
+    }
+
+    const markdown = renderMarkdown({
+      js: [landing, auth, shell],
+      lighthouseResults,
+      landingHasAppCode: landingAppFiles.length > 0,
+      date: new Date().toISOString().slice(0, 10),
+    });
+    console.info(`\n${markdown}\n`);
+    if (args.has('--update-docs')) updateDocs(markdown);
+
+    const problems = [];
+    if (landing.gzip > LANDING_JS_BUDGET_KB * 1024) problems.push(`/landing loads ${kb(landing.gzip)} of gzipped JavaScript (budget ${LANDING_JS_BUDGET_KB} KB)`);
+    if (landingAppFiles.length) problems.push(`/landing loads the app's code: ${landingAppFiles.map((f) => f.file).join(', ')}`);
+    for (const r of lighthouseResults) for (const c of CATEGORIES) if (r.scores[c] < LIGHTHOUSE_GOAL) problems.push(`Lighthouse ${r.formFactor} ${c}: ${r.scores[c]} < ${LIGHTHOUSE_GOAL}`);
+    if (problems.length) {
+      console.error(`[bench:web] goals missed:\n  ${problems.join('\n  ')}`);
+      if (!args.has('--no-fail')) process.exitCode = 1;
+    } else {
+      log('all goals met');
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps, AppEnv } from './context';
+import { negotiateSiteLanguage, personalizeSitePage, servePublicSite } from './public-site';
+
+const LANGUAGES = ['en', 'nb'] as const;
+
+describe('negotiateSiteLanguage', () => {
+  it.each([
+    [{ query: 'nb' }, 'nb'],
+    [{ query: 'en', cookie: 'nb' }, 'en'],
+    [{ query: 'fr', cookie: 'nb' }, 'nb'],
+    [{ cookie: 'nb', acceptLanguage: 'en-GB' }, 'nb'],
+    [{ acceptLanguage: 'nb-NO,nb;q=0.9,en;q=0.8' }, 'nb'],
+    [{ acceptLanguage: 'nn-NO' }, 'nb'],
+    [{ acceptLanguage: 'no' }, 'nb'],
+    [{ acceptLanguage: 'sv-SE,sv;q=0.9,nb;q=0.8,en;q=0.7' }, 'nb'],
+    [{ acceptLanguage: 'de-DE,en;q=0.5,nb;q=0.4' }, 'en'],
+    [{ acceptLanguage: 'en;q=0.2,nb;q=0.9' }, 'nb'],
+    [{ acceptLanguage: 'nb;q=0,en' }, 'en'],
+    [{ acceptLanguage: 'sv-SE' }, 'en'],
+    [{}, 'en'],
+  ])('%j -> %s', (input, expected) => {
+    expect(negotiateSiteLanguage(input, LANGUAGES)).toBe(expected);
+  });
+});
+
+describe('personalizeSitePage', () => {
+  const html = '<html><head><title>Dealboard</title></head><body>Dealboard &amp; co</body></html>';
+  const base = { origin: 'https://sales.example.no', path: '/landing', language: 'nb', languages: LANGUAGES };
+
+  it('writes BRAND_NAME (escaped) where the page says Dealboard', () => {
+    const out = personalizeSitePage(html, { ...base, brand: 'Salg & Co', explicit: false });
+    expect(out).toContain('<title>Salg &amp; Co</title>');
+    expect(out).not.toContain('Dealboard');
+  });
+
+  it('adds the canonical (the address asked for) and hreflang alternates with the public URL', () => {
+    const negotiated = personalizeSitePage(html, { ...base, brand: 'Dealboard', explicit: false });
+    expect(negotiated).toContain('<link rel="canonical" href="https://sales.example.no/landing">');
+    expect(negotiated).toContain('<link rel="alternate" hreflang="nb" href="https://sales.example.no/landing?lang=nb">');
+    expect(negotiated).toContain('<link rel="alternate" hreflang="en" href="https://sales.example.no/landing?lang=en">');
+    expect(negotiated).toContain('<link rel="alternate" hreflang="x-default" href="https://sales.example.no/landing">');
+    const chosen = personalizeSitePage(html, { ...base, brand: 'Dealboard', explicit: true });
+    expect(chosen).toContain('<link rel="canonical" href="https://sales.example.no/landing?lang=nb">');
+  });
+});
+
+describe('servePublicSite', () => {
+  let dist: string;
+  let app: Hono<AppEnv>;
+
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'dealboard-site-test-'));
+    for (const language of LANGUAGES) {
+      mkdirSync(join(dist, 'site', language), { recursive: true });
+      for (const page of ['landing', 'api-docs']) {
+        writeFileSync(join(dist, 'site', language, `${page}.html`), `<html lang="${language}"><head></head><body>${page} ${language} Dealboard</body></html>`);
+      }
+    }
+    writeFileSync(
+      join(dist, 'site', 'manifest.json'),
+      JSON.stringify({ languages: LANGUAGES, routes: [{ path: '/landing', page: 'landing' }, { path: '/api/docs', page: 'api-docs' }] }),
+    );
+    app = new Hono<AppEnv>();
+    const deps = { config: { BRAND_NAME: 'Dealboard', publicUrl: 'http://localhost:3000' } } as unknown as AppDeps;
+    app.use('*', async (c, next) => {
+      c.set('deps', deps);
+      await next();
+    });
+    servePublicSite(app, dist);
+    app.get('*', (c) => c.text('the app', 200));
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('answers in the browser language, uncached, varying on cookie and language', async () => {
+    const response = await app.request('/landing', { headers: { 'accept-language': 'nb-NO,nb;q=0.9' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('landing nb');
+    expect(response.headers.get('content-language')).toBe('nb');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('vary')).toMatch(/Cookie, Accept-Language/);
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('remembers a language chosen with ?lang= in a cookie, which then wins over the browser', async () => {
+    const chosen = await app.request('/landing?lang=en', { headers: { 'accept-language': 'nb' } });
+    expect(await chosen.text()).toContain('landing en');
+    const cookie = chosen.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^dealboard\.lang=en;.*Path=\//);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const later = await app.request('/landing', { headers: { 'accept-language': 'nb', cookie: 'dealboard.lang=en' } });
+    expect(await later.text()).toContain('landing en');
+  });
+
+  it('serves /api/docs and leaves other paths to the app', async () => {
+    expect(await (await app.request('/api/docs')).text()).toContain('api-docs en');
+    expect(await (await app.request('/auth')).text()).toBe('the app');
+  });
+
+  it('serves robots.txt and a sitemap with every page and its languages', async () => {
+    const robots = await (await app.request('/robots.txt')).text();
+    expect(robots).toMatch(/Sitemap: http:\/\/localhost:3000\/sitemap\.xml/);
+    expect(robots).toMatch(/Disallow: \/app/);
+    const sitemap = await (await app.request('/sitemap.xml')).text();
+    expect(sitemap).toContain('<loc>http://localhost:3000/landing</loc>');
+    expect(sitemap).toContain('hreflang="nb" href="http://localhost:3000/api/docs?lang=nb"');
+  });
+
+  it('does nothing when the site is not built', () => {
+    const bare = new Hono<AppEnv>();
+    servePublicSite(bare, join(dist, 'missing'));
+    expect(bare.routes).toHaveLength(0);
+  });
+});
