@@ -1,0 +1,130 @@
+import '@web/i18n';
+import type { LeaderboardRow, RecentActivity } from '@core/contracts';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiRequestError } from '@web/lib/api';
+import { createScoreboardFormat } from '../lib/format';
+import { ActivityFeed } from './activity-feed';
+import { isStillLoadingError } from './dashboard-error';
+import { LeaderboardTable } from './leaderboard-table';
+import { TvScreen } from './tv/tv-screen';
+
+const format = createScoreboardFormat('en', 'Europe/Oslo', 'NOK');
+
+function makeRow(rank: number, overrides: Partial<LeaderboardRow> = {}): LeaderboardRow {
+  return {
+    userId: `user-${rank}-0123456789`,
+    displayName: `Rep ${rank}`,
+    rank,
+    isCurrentUser: false,
+    calls: 10 - rank,
+    answered: 6 - rank,
+    unanswered: 4,
+    meetings: 1,
+    sales: 0,
+    revenue: 0,
+    points: 50 - rank,
+    activities: 10,
+    conversion: 10,
+    ...overrides,
+  };
+}
+
+function makeActivity(overrides: Partial<RecentActivity> = {}): RecentActivity {
+  return {
+    id: 'a1',
+    userId: 'u1',
+    displayName: 'Kari Nordmann',
+    type: 'call_answered',
+    meetingBooked: false,
+    movedForward: false,
+    customerName: null,
+    points: 0,
+    ticketSize: null,
+    productName: null,
+    notes: null,
+    createdAt: '2026-11-16T13:05:00Z',
+    ...overrides,
+  };
+}
+
+describe('LeaderboardTable', () => {
+  it("gives the top 3 rank badges, marks the viewer 'that's you', and shows the answered/unanswered split", () => {
+    const rows = [1, 2, 3, 4].map((rank) => makeRow(rank, { isCurrentUser: rank === 2 }));
+    render(<LeaderboardTable rows={rows} sort="points" format={format} />);
+    const bodyRows = screen.getAllByRole('row').slice(1);
+    expect(bodyRows).toHaveLength(4);
+    for (const rank of [1, 2, 3]) expect(within(bodyRows[rank - 1]!).getByText(`Rank ${rank}`)).toBeInTheDocument();
+    expect(within(bodyRows[3]!).queryByText('Rank 4')).not.toBeInTheDocument();
+    expect(within(bodyRows[1]!).getByText("that's you")).toBeInTheDocument();
+    expect(bodyRows[1]).toHaveAttribute('aria-current', 'true');
+    expect(within(bodyRows[0]!).getByText('5 answered, 4 unanswered')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Points' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it("falls back to 'User' and the first 8 characters of the id", () => {
+    render(<LeaderboardTable rows={[makeRow(1, { displayName: null, userId: 'abcdefghijklmnop' })]} sort="calls" format={format} />);
+    expect(screen.getByText('User abcdefgh')).toBeInTheDocument();
+  });
+});
+
+describe('ActivityFeed', () => {
+  it('shows who did what with which customer, a sparkle on a booked meeting, points, time and notes cut at 50', () => {
+    const notes = 'x'.repeat(60);
+    render(
+      <ActivityFeed
+        today="2026-11-16"
+        format={format}
+        activities={[makeActivity({ meetingBooked: true, customerName: 'Equinor', points: 5, notes })]}
+      />,
+    );
+    const item = screen.getByRole('listitem');
+    expect(item).toHaveTextContent('Kari Nordmann booked a meeting with Equinor');
+    expect(within(item).getByRole('img', { name: 'Meeting booked' })).toBeInTheDocument();
+    expect(within(item).getByText('+5 pts')).toBeInTheDocument();
+    expect(within(item).getByText('14:05')).toBeInTheDocument();
+    expect(within(item).getByText(`“${'x'.repeat(50)}…”`)).toBeInTheDocument();
+  });
+
+  it('shows a sale with its value and no sparkle', () => {
+    render(<ActivityFeed today="2026-11-16" format={format} activities={[makeActivity({ type: 'sale', points: 10, ticketSize: 4_500_000, productName: 'Pro' })]} />);
+    expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann closed a sale');
+    expect(screen.getByText(/45,000/)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Meeting booked' })).not.toBeInTheDocument();
+  });
+});
+
+describe('dashboard errors', () => {
+  it("treats an unreachable or restarting server, and any 'RPC' message, as 'still loading'", () => {
+    expect(isStillLoadingError(new ApiRequestError(503, 'unavailable', 'Starting'))).toBe(true);
+    expect(isStillLoadingError(new ApiRequestError(0, 'network', 'Could not reach the server'))).toBe(true);
+    expect(isStillLoadingError(new Error('RPC get_team_stats not found'))).toBe(true);
+    expect(isStillLoadingError(new ApiRequestError(403, 'forbidden', 'Not a member'))).toBe(false);
+  });
+});
+
+describe('TvScreen', () => {
+  const base = { isPending: false, errorMessage: null, isStale: false, timeZone: 'Europe/Oslo' };
+
+  it('shows the loading, empty and error texts', () => {
+    const { rerender } = render(<TvScreen {...base} rows={undefined} isPending />);
+    expect(screen.getByText('Loading leaderboard...')).toBeInTheDocument();
+    rerender(<TvScreen {...base} rows={[]} />);
+    expect(screen.getByText('No activity to display yet today')).toBeInTheDocument();
+    expect(screen.getByText('Start making calls to see the leaderboard!')).toBeInTheDocument();
+    rerender(<TvScreen {...base} rows={undefined} errorMessage="Failed to load leaderboard data" />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Error loading leaderboard: Failed to load leaderboard data');
+  });
+
+  it("shows the top 10 with 'points today', the fallback name and a Norwegian date", () => {
+    const rows = Array.from({ length: 12 }, (_, i) => makeRow(i + 1, i === 0 ? { displayName: null, userId: 'zyxwvutsrqpo' } : {}));
+    render(<TvScreen {...base} rows={rows} />);
+    const list = screen.getByRole('list', { name: 'Team Leaderboard' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(list).getAllByText('points today')).toHaveLength(10);
+    expect(within(list).getByText('User zyxwvuts')).toBeInTheDocument();
+    const date = new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Oslo' }).format(new Date());
+    expect(screen.getByTestId('tv-date')).toHaveTextContent(date);
+    expect(screen.getByRole('button', { name: 'Enter fullscreen' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
