@@ -1,8 +1,9 @@
 import { computeActivityPoints, type ActivityInput, type KpiKey, type KpiRule } from '@core/kpi';
 import { computeLocalDate, type LocalDate } from '@core/period';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { withActivityDay } from '../../modules/activities/activities.repository';
 import type { Database, Transaction } from '../client';
-import { activities, dailyUserStats, kpiRules } from '../schema';
+import { kpiRules } from '../schema';
 import { withInstance, withTenant } from '../tenant';
 
 /*
@@ -51,74 +52,49 @@ async function findRules(tx: Transaction, companyId: string): Promise<KpiRule[]>
   }));
 }
 
-function isCall(type: ActivityInput['type']): boolean {
-  return type === 'call_answered' || type === 'call_unanswered';
-}
-
-/** Inserts one activity at `at` as its owner, with the points the company's rules give it. */
+/**
+ * Inserts one activity at `at` as its owner, with the points the company's rules give it. It goes
+ * through the same day primitives as logging in the product (withActivityDay: the day's lock, the
+ * rollup's day context, the insert), only at a chosen instant and without the product's refusal
+ * of kinds whose rule is off, since seeded history may predate a rule change.
+ */
 export async function seedActivity(db: Database, input: SeedActivityInput): Promise<SeededActivity> {
   const { companyId, userId, at, timezone } = input;
   const localDate = computeLocalDate(at, timezone);
-  return withTenant(db, { companyId, userId }, async (tx) => {
-    const rules = await findRules(tx, companyId);
-    const [day] = await tx
-      .select({ calls: dailyUserStats.calls })
-      .from(dailyUserStats)
-      .where(
-        and(eq(dailyUserStats.companyId, companyId), eq(dailyUserStats.userId, userId), eq(dailyUserStats.day, localDate)),
-      );
-    const [bonus] = await tx
-      .select({ id: activities.id })
-      .from(activities)
-      .where(
-        and(
-          eq(activities.companyId, companyId),
-          eq(activities.userId, userId),
-          eq(activities.localDate, localDate),
-          eq(activities.dailyBonus, true),
-        ),
-      )
-      .limit(1);
-    const result = computeActivityPoints(input, rules, {
-      callsBefore: day?.calls ?? 0,
-      bonusAlreadyAwarded: Boolean(bonus),
-    });
+  const row = await withActivityDay(db, { companyId, userId }, localDate, async (day) => {
+    const rules = await day.findRules();
+    const context = input.type === 'call_answered' || input.type === 'call_unanswered' ? await day.findDayContext() : undefined;
+    const result = computeActivityPoints(input, rules, context);
     const outcome = input.type === 'call_answered' ? input.outcome : null;
-    const [row] = await tx
-      .insert(activities)
-      .values({
-        companyId,
-        userId,
-        type: input.type,
-        meetingBooked: outcome === 'meeting_booked',
-        movedForward: outcome === 'moved_forward',
-        ticketSize: input.type === 'sale' ? input.ticketSize : null,
-        productName: input.productName ?? null,
-        customerName: input.customerName ?? null,
-        notes: input.notes ?? null,
-        pointsEarned: result.points,
-        dailyBonus: result.earnsDailyBonus && isCall(input.type),
-        localDate,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-    return {
-      id: row!.id,
-      companyId,
-      userId,
+    return day.insertActivity({
       type: input.type,
-      meetingBooked: row!.meetingBooked,
-      movedForward: row!.movedForward,
-      ticketSize: row!.ticketSize,
-      customerName: row!.customerName,
-      notes: row!.notes,
-      points: row!.pointsEarned,
-      dailyBonus: row!.dailyBonus,
-      localDate,
-      createdAt: row!.createdAt,
-    };
+      meetingBooked: outcome === 'meeting_booked',
+      movedForward: outcome === 'moved_forward',
+      ticketSize: input.type === 'sale' ? input.ticketSize : null,
+      productName: input.productName ?? null,
+      customerId: null,
+      customerName: input.customerName ?? null,
+      notes: input.notes ?? null,
+      pointsEarned: result.points,
+      dailyBonus: result.earnsDailyBonus,
+      createdAt: at,
+    });
   });
+  return {
+    id: row.id,
+    companyId,
+    userId,
+    type: input.type,
+    meetingBooked: row.meetingBooked,
+    movedForward: row.movedForward,
+    ticketSize: row.ticketSize,
+    customerName: row.customerName,
+    notes: row.notes,
+    points: row.pointsEarned,
+    dailyBonus: row.dailyBonus,
+    localDate,
+    createdAt: row.createdAt,
+  };
 }
 
 export type SeedActivitySeriesInput = {
