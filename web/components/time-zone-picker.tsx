@@ -72,6 +72,7 @@ export function TimeZonePicker({ id, value, onChange, labels, disabled, classNam
       <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72">
         <Command
           label={labels.search}
+          filter={matchTimeZone}
           className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
         >
           <div className="flex items-center gap-2 border-b px-3">
@@ -82,7 +83,7 @@ export function TimeZonePicker({ id, value, onChange, labels, disabled, classNam
             <Command.Empty className="py-6 text-center text-sm text-muted-foreground">{labels.empty}</Command.Empty>
             <Command.Group heading={labels.suggested}>
               {suggested.map((option) => (
-                <ZoneItem key={`s-${option.zone}`} option={option} itemValue={`suggested ${option.zone}`} isSelected={option.zone === value} onSelect={choose} />
+                <ZoneItem key={`s-${option.zone}`} option={option} itemValue={`${SUGGESTED_PREFIX}${option.zone}`} isSelected={option.zone === value} onSelect={choose} />
               ))}
             </Command.Group>
             <Command.Group heading={labels.all}>
@@ -95,6 +96,25 @@ export function TimeZonePicker({ id, value, onChange, labels, disabled, classNam
       </PopoverContent>
     </Popover>
   );
+}
+
+/** cmdk needs unique values; the suggested copies carry a prefix that search ignores. */
+const SUGGESTED_PREFIX = 'suggested:';
+
+const normalize = (text: string) => text.toLowerCase().replace(/[_/]+/g, ' ');
+
+/**
+ * Every typed word must appear (cmdk's default fuzzy score would offer Qatar for "qqqq"); a zone
+ * whose city starts with the first word ranks first.
+ */
+function matchTimeZone(value: string, search: string, keywords: string[] = []): number {
+  const words = normalize(search).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 1;
+  const zone = value.startsWith(SUGGESTED_PREFIX) ? value.slice(SUGGESTED_PREFIX.length) : value;
+  const haystack = normalize([zone, ...keywords].join(' '));
+  if (!words.every((word) => haystack.includes(word))) return 0;
+  const city = normalize(zone.split('/').pop() ?? zone);
+  return city.startsWith(words[0]!) ? 1 : 0.5;
 }
 
 function ZoneItem({

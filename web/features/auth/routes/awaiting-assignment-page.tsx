@@ -33,7 +33,6 @@ export function Component() {
     <div className="flex min-h-dvh flex-col items-center bg-background px-6 py-8">
       <Wordmark className="self-start" />
       <main className="flex w-full max-w-lg flex-1 flex-col justify-center gap-6 py-10">
-        {me?.tenancy === 'multi' && <CreateCompanyCard />}
         <Card>
           <CardContent className="p-8">
             <h1 className="text-2xl font-semibold tracking-tight">{t('awaiting.title')}</h1>
@@ -62,6 +61,7 @@ export function Component() {
             </div>
           </CardContent>
         </Card>
+        {me?.tenancy === 'multi' && <CreateCompanyCard />}
       </main>
     </div>
   );

@@ -1,5 +1,5 @@
 import { INVITATION_INVALID_MESSAGE } from '@core/contracts';
-import { LinkIcon } from 'lucide-react';
+import { Link2OffIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
@@ -15,12 +15,12 @@ export function InvalidInvitation({ error }: { error?: string | null }) {
   return (
     <div className="text-center">
       <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-destructive-soft text-destructive">
-        <LinkIcon className="size-6" aria-hidden />
+        <Link2OffIcon className="size-6" aria-hidden />
       </div>
       <h1 className="text-2xl font-semibold tracking-tight">{t('invalid.title')}</h1>
       <p className="mt-2 text-muted-foreground">{isStandard ? t('invalid.text') : error}</p>
       <p className="mt-4 text-sm text-muted-foreground">{t('invalid.hint')}</p>
-      <Button asChild className="mt-6 w-full">
+      <Button asChild size="lg" className="mt-6 w-full">
         <Link to={paths.auth()}>{t('invalid.toLogin')}</Link>
       </Button>
     </div>

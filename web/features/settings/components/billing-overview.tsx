@@ -47,7 +47,12 @@ export function BillingOverview() {
       <Alert>
         <InfoIcon />
         <AlertTitle>{t('billing.noPaymentsTitle')}</AlertTitle>
-        <AlertDescription>{t('billing.noPaymentsText')}</AlertDescription>
+        <AlertDescription>
+          {t('billing.noPaymentsText')}{' '}
+          <Link to={paths.contact} className="font-medium text-primary underline-offset-4 hover:underline">
+            {t('billing.contactUs')}
+          </Link>
+        </AlertDescription>
       </Alert>
     </div>
   );

@@ -84,7 +84,7 @@ function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: strin
   return (
     <Card className="p-3 sm:p-4">
       <div className="flex items-center gap-2 text-muted-foreground">
-        <Icon className="size-4 shrink-0" aria-hidden />
+        <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden />
         <span className="truncate text-xs font-medium sm:text-sm">{label}</span>
       </div>
       {value === null ? <Skeleton className="mt-2 h-7 w-12" /> : <p className="mt-1 text-2xl font-semibold tracking-tight tabular">{value}</p>}

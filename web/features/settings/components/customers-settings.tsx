@@ -107,21 +107,23 @@ export function CustomersSettings() {
                 <TableRow className="hover:bg-transparent">
                   <TableHead className="pl-5">{t('customers.name')}</TableHead>
                   <TableHead className="hidden sm:table-cell">{t('customers.domain')}</TableHead>
-                  <TableHead>{t('customers.segment')}</TableHead>
-                  <TableHead className="text-right">{t('customers.pointValue')}</TableHead>
+                  <TableHead className="pr-5 sm:pr-3">{t('customers.segment')}</TableHead>
+                  <TableHead className="hidden text-right sm:table-cell">{t('customers.pointValue')}</TableHead>
                   <TableHead className="hidden pr-5 md:table-cell">{t('customers.added')}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {list.map((customer) => (
                   <TableRow key={customer.id}>
-                    <TableCell className="max-w-0 pl-5 sm:max-w-none">
-                      <p className="truncate font-medium">{customer.name}</p>
-                      {customer.domain && <p className="truncate text-xs text-muted-foreground sm:hidden">{customer.domain}</p>}
+                    <TableCell className="pl-5">
+                      <p className="font-medium break-words">{customer.name}</p>
+                      <p className="text-xs break-all text-muted-foreground sm:hidden">
+                        {[customer.domain, t('customers.pointsShort', { count: customer.pointValue })].filter(Boolean).join(' · ')}
+                      </p>
                     </TableCell>
                     <TableCell className="hidden text-muted-foreground sm:table-cell">{customer.domain ?? '—'}</TableCell>
-                    <TableCell>{customer.segment ? <Badge variant="secondary">{customer.segment}</Badge> : <span className="text-muted-foreground">—</span>}</TableCell>
-                    <TableCell className="text-right tabular">{formatCount(customer.pointValue, lang)}</TableCell>
+                    <TableCell className="pr-5 sm:pr-3">{customer.segment ? <Badge variant="secondary">{customer.segment}</Badge> : <span className="text-muted-foreground">—</span>}</TableCell>
+                    <TableCell className="hidden text-right tabular sm:table-cell">{formatCount(customer.pointValue, lang)}</TableCell>
                     <TableCell className="hidden pr-5 whitespace-nowrap text-muted-foreground md:table-cell">{formatDate(customer.createdAt, lang)}</TableCell>
                   </TableRow>
                 ))}

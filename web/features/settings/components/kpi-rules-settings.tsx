@@ -53,7 +53,7 @@ export function KpiRulesSettings() {
 
   return (
     <div className="space-y-6">
-      <Alert>
+      <Alert className="border-primary/20 bg-primary-soft/60 [&>svg]:text-primary">
         <HistoryIcon />
         <AlertTitle>{t('kpi.snapshotTitle')}</AlertTitle>
         <AlertDescription>{t('kpi.snapshotText')}</AlertDescription>

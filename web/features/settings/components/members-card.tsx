@@ -1,5 +1,5 @@
 import type { TeamMember } from '@core/contracts';
-import { ShieldCheckIcon, ShieldOffIcon, UserMinusIcon, UsersIcon } from 'lucide-react';
+import { InfoIcon, ShieldCheckIcon, ShieldOffIcon, UserMinusIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/empty-state';
@@ -7,7 +7,6 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { useTeamMembers } from '../api/get-team-members';
@@ -72,7 +71,7 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
         </CardTitle>
         <CardDescription>{isAdmin ? t('team.membersDescriptionAdmin') : t('team.membersDescriptionUser')}</CardDescription>
       </CardHeader>
-      <CardContent className="px-0 sm:px-0">
+      <CardContent className="px-0 pb-2">
         {members.isError ? (
           <div className="px-5">
             <LoadError title={t('toasts.membersLoadError')} error={members.error} onRetry={() => void members.refetch()} />
@@ -88,82 +87,74 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
             <EmptyState icon={UsersIcon} title={t('team.noMembers')} />
           </div>
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="pl-5">{t('team.member')}</TableHead>
-                <TableHead>{t('team.role')}</TableHead>
-                <TableHead className="hidden md:table-cell">{t('team.joined')}</TableHead>
-                {isAdmin && (
-                  <TableHead className="pr-5 text-right">
-                    <span className="sr-only">{t('team.actions')}</span>
-                  </TableHead>
-                )}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+          <>
+            <div className="hidden border-y px-5 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:flex lg:items-center lg:gap-4" aria-hidden>
+              <span className="flex-1">{t('team.member')}</span>
+              <span className="w-24">{t('team.role')}</span>
+              <span className="w-28">{t('team.joined')}</span>
+              {isAdmin && <span className="w-56" />}
+            </div>
+            <ul className="divide-y border-t lg:border-t-0" aria-label={t('team.membersTitle')}>
               {list.map((member) => {
                 const isMe = member.userId === myId;
                 const isOnlyAdmin = member.role === 'admin' && adminCount <= 1;
                 return (
-                  <TableRow key={member.id}>
-                    <TableCell className="max-w-0 pl-5 sm:max-w-none">
-                      <div className="flex min-w-0 items-center gap-3">
-                        <PersonAvatar name={member.displayName} email={member.email} url={member.avatarUrl} className="size-9" />
-                        <div className="min-w-0">
-                          <p className="flex items-center gap-1.5 truncate font-medium">
-                            <span className="truncate">{nameOf(member)}</span>
-                            {isMe && <Badge variant="outline">{t('team.you')}</Badge>}
-                          </p>
-                          <p className="truncate text-xs text-muted-foreground">{member.email}</p>
-                          <p className="text-xs text-muted-foreground md:hidden">
-                            {t('team.joinedOn', { date: formatDate(member.joinedAt, i18n.language) })}
-                          </p>
-                        </div>
+                  <li key={member.id} className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-3 transition-colors hover:bg-muted/40">
+                    <div className="flex min-w-0 flex-1 basis-44 items-center gap-3">
+                      <PersonAvatar name={member.displayName} email={member.email} url={member.avatarUrl} className="size-9" />
+                      <div className="min-w-0">
+                        <p className="flex items-center gap-1.5 font-medium">
+                          <span className="truncate">{nameOf(member)}</span>
+                          {isMe && <Badge variant="outline">{t('team.you')}</Badge>}
+                        </p>
+                        <p className="truncate text-xs text-muted-foreground">{member.email}</p>
+                        <p className="text-xs text-muted-foreground lg:hidden">{t('team.joinedOn', { date: formatDate(member.joinedAt, i18n.language) })}</p>
                       </div>
-                    </TableCell>
-                    <TableCell>
+                    </div>
+                    <div className="lg:w-24">
                       <RoleBadge role={member.role} />
-                    </TableCell>
-                    <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                    </div>
+                    <p className="hidden w-28 text-sm whitespace-nowrap text-muted-foreground lg:block">
+                      <span className="sr-only">{t('team.joined')}: </span>
                       {formatDate(member.joinedAt, i18n.language)}
-                    </TableCell>
+                    </p>
                     {isAdmin && (
-                      <TableCell className="pr-5">
-                        <div className="flex flex-wrap items-center justify-end gap-2">
-                          {member.role === 'admin' ? (
-                            isOnlyAdmin ? (
-                              <p className="max-w-56 text-right text-xs text-muted-foreground">{t('team.onlyAdmin')}</p>
-                            ) : (
-                              <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'demote', member })}>
-                                <ShieldOffIcon /> {t('team.removeAdmin')}
-                              </Button>
-                            )
+                      <div className="ml-auto flex w-full items-center justify-end gap-2 lg:w-56">
+                        {member.role === 'admin' ? (
+                          isOnlyAdmin ? (
+                            <p className="flex items-start gap-1.5 text-xs text-muted-foreground lg:text-right">
+                              <InfoIcon className="mt-px size-3.5 shrink-0" aria-hidden />
+                              {t('team.onlyAdmin')}
+                            </p>
                           ) : (
-                            <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'promote', member })}>
-                              <ShieldCheckIcon /> {t('team.makeAdmin')}
+                            <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'demote', member })}>
+                              <ShieldOffIcon /> {t('team.removeAdmin')}
                             </Button>
-                          )}
-                          {canRemove && !isMe && !isOnlyAdmin && (
-                            <Button
-                              size="sm"
-                              variant="ghost"
-                              className="text-destructive hover:bg-destructive-soft hover:text-destructive"
-                              onClick={() => setPending({ kind: 'remove', member })}
-                              aria-label={t('team.removeMemberLabel', { name: nameOf(member) })}
-                            >
-                              <UserMinusIcon />
-                              <span className="hidden lg:inline">{t('team.remove')}</span>
-                            </Button>
-                          )}
-                        </div>
-                      </TableCell>
+                          )
+                        ) : (
+                          <Button size="sm" variant="outline" onClick={() => setPending({ kind: 'promote', member })}>
+                            <ShieldCheckIcon /> {t('team.makeAdmin')}
+                          </Button>
+                        )}
+                        {canRemove && !isMe && !isOnlyAdmin && (
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            className="text-destructive hover:bg-destructive-soft hover:text-destructive"
+                            onClick={() => setPending({ kind: 'remove', member })}
+                            aria-label={t('team.removeMemberLabel', { name: nameOf(member) })}
+                          >
+                            <UserMinusIcon />
+                            {t('team.remove')}
+                          </Button>
+                        )}
+                      </div>
                     )}
-                  </TableRow>
+                  </li>
                 );
               })}
-            </TableBody>
-          </Table>
+            </ul>
+          </>
         )}
       </CardContent>
       {pending && (

@@ -20,7 +20,9 @@ export function formatDecimal(value: number, language: string): string {
 
 /** US cents as dollars: billing is in USD whatever the company's currency (spec 9). */
 export function formatUsdCents(cents: number, language: string): string {
-  return new Intl.NumberFormat(getIntlLocale(language), {
+  // en-US says "$99"; en-GB would say "US$99" for the same dollars.
+  const locale = getIntlLocale(language) === 'nb-NO' ? 'nb-NO' : 'en-US';
+  return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: cents % 100 === 0 ? 0 : 2,

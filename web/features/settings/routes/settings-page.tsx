@@ -38,11 +38,11 @@ export function Component() {
     <>
       <PageHeader title={t('title')} description={t('subtitle')} />
       <Tabs value={tab} onValueChange={onTabChange}>
-        <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-          <TabsList aria-label={t('title')}>
+        <div>
+          <TabsList aria-label={t('title')} className="h-auto flex-wrap">
             {TABS.map(({ value, icon: Icon }) => (
-              <TabsTrigger key={value} value={value}>
-                <Icon aria-hidden />
+              <TabsTrigger key={value} value={value} className="h-8 px-2.5 sm:px-3">
+                <Icon aria-hidden className="hidden sm:block" />
                 {t(`tabs.${value}`)}
               </TabsTrigger>
             ))}
