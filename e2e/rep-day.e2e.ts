@@ -48,6 +48,7 @@ async function logViaApi(target: Page, body: Record<string, unknown>) {
  * dialog's overlay cover all of it (a plain full-page capture leaves them at the first screen).
  */
 async function snap(target: Page, name: string) {
+  await target.mouse.move(0, 0); // no hover effect left where the last click was
   const size = target.viewportSize();
   const height = await target.evaluate(() => document.documentElement.scrollHeight);
   const stretch = size !== null && height > size.height;
@@ -58,12 +59,14 @@ async function snap(target: Page, name: string) {
 
 /** What a phone shows at once: dialogs on a phone are judged by the screen, not the whole page. */
 async function snapViewport(target: Page, name: string) {
+  await target.mouse.move(0, 0);
   await target.waitForLoadState('networkidle').catch(() => undefined);
   await target.screenshot({ path: join(ARTIFACTS_DIR, 'screenshots', `${name}.png`), animations: 'disabled' });
 }
 
 /** Just the dialog, for the landing page's "Quick Log" slide. */
 async function snapElement(locator: Locator, name: string) {
+  await locator.page().mouse.move(0, 0);
   await locator.screenshot({ path: join(ARTIFACTS_DIR, 'screenshots', `${name}.png`), animations: 'disabled' });
 }
 

@@ -1,5 +1,6 @@
 import { ACTIVITY_NOTES_MAX } from '@core/contracts';
 import type { CallOutcome } from '@core/kpi';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftIcon, PhoneIncomingIcon, PhoneMissedIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Textarea } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
+import { getKpiRulesQueryOptions } from '../api/get-kpi-rules';
 import { useLogActivity } from '../api/log-activity';
 import { useActivityToasts } from '../lib/toasts';
 import type { LogRules } from '../lib/use-log-rules';
@@ -39,6 +41,8 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
   const [notes, setNotes] = useState('');
   const logActivity = useLogActivity();
   const { showLogged, showError } = useActivityToasts();
+  // The outcome points must be the rules in force now: ask again each time the dialog opens.
+  useQuery({ ...getKpiRulesQueryOptions(), refetchOnMount: 'always' });
 
   const isDetails = answered !== null;
   const canSubmit = isDetails && !logActivity.isPending && !(answered && outcome === null);
@@ -161,7 +165,7 @@ function AnswerButton({ icon, label, hint, tone, onClick }: { icon: React.ReactN
         {icon}
       </span>
       <span>
-        <span className="block text-base font-semibold">{label}</span>
+        <span className="block text-base font-semibold">{label}</span>{' '}
         <span className="block text-sm text-muted-foreground">{hint}</span>
       </span>
     </button>

@@ -36,7 +36,7 @@ export function QuickLogBar({
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
         <LogButton primary icon={<PhoneIcon />} label={t('quickLog.call')} hint={bestCall !== undefined ? t('quickLog.upTo', { points: t('plusPts', { count: bestCall }) }) : undefined} onClick={onCall} />
-        <LogButton icon={<BanknoteIcon />} tone="bg-warning-soft text-warning-strong" label={t('quickLog.sale')} hint={rules && t('plusPts', { count: rules.kindPoints.sale })} onClick={onSale} />
+        <LogButton icon={<BanknoteIcon />} tone="bg-warning-soft text-warning-strong" label={t('quickLog.sale')} hint={rules && (rules.hasTicketSizePoints ? t('quickLog.from', { points: t('plusPts', { count: rules.kindPoints.sale }) }) : t('plusPts', { count: rules.kindPoints.sale }))} onClick={onSale} />
         {isLoadingRules && <Skeleton className="h-14 w-40 rounded-xl" />}
         {rules?.isEnabled.meeting && (
           <LogButton icon={<CalendarCheckIcon />} tone="bg-success-soft text-success" label={t('quickLog.meeting')} hint={t('plusPts', { count: rules.kindPoints.meeting })} onClick={() => onTouch('meeting')} />
@@ -71,6 +71,7 @@ function LogButton({
     <button
       type="button"
       onClick={onClick}
+      aria-label={hint ? `${label}, ${hint}` : label}
       className={cn(
         'group flex min-h-14 items-center gap-3 rounded-xl border px-4 py-2.5 text-left transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 active:translate-y-px sm:min-w-40',
         primary ? 'border-transparent bg-primary text-primary-foreground shadow-sm hover:bg-primary/90' : 'bg-card hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md',

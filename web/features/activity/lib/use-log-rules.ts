@@ -9,6 +9,8 @@ export type LogRules = {
   kindPoints: { call_unanswered: Points; meeting: Points; sale: Points; email: Points; linkedin: Points };
   /** Meeting held, E-mail and LinkedIn buttons show only while their rule is on. */
   isEnabled: { meeting: boolean; email: boolean; linkedin: boolean };
+  /** A sale earns more with its value (sale_ticket_size on, with a multiplier). */
+  hasTicketSizePoints: boolean;
 };
 
 /** What the log buttons and dialogs show, computed from the company's current rules with core/kpi. */
@@ -29,6 +31,7 @@ export function useLogRules(): { rules: LogRules | undefined; isLoading: boolean
         linkedin: pointsOf({ type: 'linkedin' }),
       },
       isEnabled: { meeting: set.meeting_completed.enabled, email: set.email.enabled, linkedin: set.linkedin.enabled },
+      hasTicketSizePoints: set.sale_ticket_size.enabled && set.sale_ticket_size.multiplierValue > 0,
     };
   }, [query.data]);
   return { rules, isLoading: query.isLoading };

@@ -25,20 +25,28 @@ export function Component() {
       <PageHeader title={t('title')} description={today.data ? t('subtitle', { date: format.longDay(today.data.date) }) : '\u00a0'} />
 
       {today.isError && <LoadError text={t('loadError')} onRetry={() => void today.refetch()} />}
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          {today.data ? <WrapupForm today={today.data} /> : today.isPending ? <CardSkeleton lines={6} /> : null}
-          {history.isError ? (
-            <LoadError text={t('historyLoadError')} onRetry={() => void history.refetch()} />
-          ) : history.data ? (
-            <WrapupHistoryList history={history.data.history} />
-          ) : (
-            <CardSkeleton lines={3} />
-          )}
+      {/* On a phone the cards stack as form, report, last 7 days, history: display: contents lets the
+          columns' cards take part in one ordered flex column below lg. */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">
+        <div className="contents lg:col-span-2 lg:block lg:min-w-0 lg:space-y-6">
+          <div className="order-1 min-w-0">
+            {today.data ? <WrapupForm today={today.data} /> : today.isPending ? <CardSkeleton lines={6} /> : null}
+          </div>
+          <div className="order-4 min-w-0">
+            {history.isError ? (
+              <LoadError text={t('historyLoadError')} onRetry={() => void history.refetch()} />
+            ) : history.data ? (
+              <WrapupHistoryList history={history.data.history} />
+            ) : (
+              <CardSkeleton lines={3} />
+            )}
+          </div>
         </div>
-        <div className="min-w-0 space-y-6">
-          {today.data ? <TodayReportCard today={today.data} /> : today.isPending ? <CardSkeleton lines={4} /> : null}
-          {history.data ? <WeekStatsCard week={history.data.last7Days} /> : history.isPending ? <CardSkeleton lines={4} /> : null}
+        <div className="contents lg:block lg:min-w-0 lg:space-y-6">
+          <div className="order-2 min-w-0">{today.data ? <TodayReportCard today={today.data} /> : today.isPending ? <CardSkeleton lines={4} /> : null}</div>
+          <div className="order-3 min-w-0">
+            {history.data ? <WeekStatsCard week={history.data.last7Days} /> : history.isPending ? <CardSkeleton lines={4} /> : null}
+          </div>
         </div>
       </div>
     </div>

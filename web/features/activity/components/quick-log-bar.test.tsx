@@ -1,0 +1,65 @@
+import { computeActivityPoints, computeCallOutcomePoints, DEFAULT_KPI_RULES, type KpiRule } from '@core/kpi';
+import { toMinorUnits } from '@core/money';
+import { i18n } from '@web/i18n';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@web/test/render-with-providers';
+import type { LogRules } from '../lib/use-log-rules';
+import { QuickLogBar } from './quick-log-bar';
+
+/** What useLogRules computes, for a given rule list (the same core/kpi functions). */
+function logRulesOf(rules: readonly KpiRule[]): LogRules {
+  const byKey = Object.fromEntries(rules.map((r) => [r.kpiKey, r]));
+  const points = (input: Parameters<typeof computeActivityPoints>[0]) => computeActivityPoints(input, rules).points;
+  return {
+    outcomePoints: computeCallOutcomePoints(rules),
+    kindPoints: {
+      call_unanswered: points({ type: 'call_unanswered' }),
+      meeting: points({ type: 'meeting' }),
+      sale: points({ type: 'sale', ticketSize: toMinorUnits(0) }),
+      email: points({ type: 'email' }),
+      linkedin: points({ type: 'linkedin' }),
+    },
+    isEnabled: { meeting: byKey.meeting_completed!.enabled, email: byKey.email!.enabled, linkedin: byKey.linkedin!.enabled },
+    hasTicketSizePoints: byKey.sale_ticket_size!.enabled && byKey.sale_ticket_size!.multiplierValue > 0,
+  };
+}
+
+const withRule = (key: KpiRule['kpiKey'], change: Partial<KpiRule>) =>
+  DEFAULT_KPI_RULES.map((rule) => (rule.kpiKey === key ? { ...rule, ...change } : rule));
+
+function renderBar(rules: LogRules) {
+  const handlers = { onCall: vi.fn(), onSale: vi.fn(), onTouch: vi.fn() };
+  renderWithProviders(<QuickLogBar rules={rules} isLoadingRules={false} {...handlers} />);
+  return handlers;
+}
+
+describe('QuickLogBar', () => {
+  beforeEach(() => void i18n.changeLanguage('en'));
+
+  it('offers Call, Sale and Meeting held with the default rules, each with its points', () => {
+    renderBar(logRulesOf(DEFAULT_KPI_RULES));
+    expect(screen.getByRole('button', { name: 'Call, up to +5 pts' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sale, +10 pts' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Meeting held, +3 pts' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /E-mail/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /LinkedIn/ })).not.toBeInTheDocument();
+  });
+
+  it('adds E-mail and LinkedIn when their rules are on, and drops Meeting held when its rule is off', async () => {
+    const rules = withRule('email', { enabled: true, basePoints: 1 })
+      .map((r) => (r.kpiKey === 'linkedin' ? { ...r, enabled: true, basePoints: 2 } : r))
+      .map((r) => (r.kpiKey === 'meeting_completed' ? { ...r, enabled: false } : r));
+    const { onTouch } = renderBar(logRulesOf(rules));
+    expect(screen.queryByRole('button', { name: /Meeting held/ })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'E-mail, +1 pt' }));
+    expect(onTouch).toHaveBeenCalledWith('email');
+    expect(screen.getByRole('button', { name: 'LinkedIn, +2 pts' })).toBeInTheDocument();
+  });
+
+  it('says a sale earns more with its value when the ticket-size rule is on', () => {
+    renderBar(logRulesOf(withRule('sale_ticket_size', { enabled: true, multiplierValue: 0.001 })));
+    expect(screen.getByRole('button', { name: 'Sale, from +10 pts' })).toBeInTheDocument();
+  });
+});
