@@ -7,7 +7,8 @@
  *   BENCH_DATABASE_URL=postgres://user@host:port/db npm run bench:dashboard   # ~10 million rows
  *
  * With BENCH_DATABASE_URL a fresh database is created on that server and dropped afterwards
- * (BENCH_KEEP_DATABASE=1 keeps it for EXPLAIN and prints its name).
+ * (BENCH_KEEP_DATABASE=1 keeps it and prints its name; BENCH_REUSE_DATABASE=<name> then times it
+ * again without seeding, for EXPLAIN or a quieter moment on a shared machine).
  *
  * Knobs: BENCH_MEMBERS (100), BENCH_DAYS (730), BENCH_MAX_PER_DAY (PGlite 20, PostgreSQL 205:
  * activities on a busy weekday per member; a day averages about 2/3 of it), BENCH_ITERATIONS
@@ -19,14 +20,20 @@
  * INSERT ... SELECT ... GROUP BY (seed/activities.ts, rebuildDailyStats); with BENCH_ROLLUP=trigger
  * the activities_rollup trigger maintains it row by row, as in production (slower to load).
  */
-import type { CompanyKpis, Leaderboard, MonthlyOverview } from '@core/contracts';
+import type { CompanyKpis, Leaderboard, Me, MonthlyOverview } from '@core/contracts';
 import { addDays, computeLocalDate, computePeriod, type LocalDate } from '@core/period';
 import { sql } from 'drizzle-orm';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { seedActivitySeries, withoutActivityTriggers } from '../server/db/seed/activities';
 import { withTenant } from '../server/db/tenant';
 import { getCompanyKpis, getLeaderboard, getMonthlyOverview } from '../server/modules/scoreboard/scoreboard.service';
-import { createTestApp } from '../server/test/test-app';
+import { createApp } from '../server/app';
+import { closeDeps, createDeps } from '../server/bootstrap';
+import type { AppDeps } from '../server/context';
+import { type Database, openDatabase } from '../server/db/client';
+import { loadConfig } from '../server/env';
+import { createTestApp, TEST_ORIGIN } from '../server/test/test-app';
 
 const url = process.env.BENCH_DATABASE_URL;
 const engine = url ? 'PostgreSQL' : 'PGlite';
@@ -83,70 +90,140 @@ function assertEqual(what: string, actual: unknown, expected: unknown): void {
   }
 }
 
-async function main() {
+type BenchEnv = {
+  db: Database;
+  deps: AppDeps;
+  companyId: string;
+  userId: string;
+  get: <T>(path: string) => Promise<T>;
+  close: () => Promise<void>;
+};
+
+const FIRST_EMAIL = 'bench-member-000@example.com';
+const PASSWORD = 'correct-horse-battery';
+
+/** A fresh database with the members and their history (the normal run). */
+async function openFresh(): Promise<BenchEnv> {
   const started = performance.now();
   const t = await createTestApp({ now: () => NOW, env: { AUTH_RATE_LIMIT: '10000' } });
   const db = t.db;
-  try {
-    console.log(`# ${engine}: ${MEMBERS} members x ${DAYS} days, up to ${MAX_PER_DAY} activities per member-day`);
-    const first = await t.createMember({ role: 'admin', name: 'Member 000' });
-    const members = [first];
-    for (let i = 1; i < MEMBERS; i++) {
-      members.push(await t.createMember({ companyId: first.companyId, name: `Member ${String(i).padStart(3, '0')}` }));
-    }
-    const companyId = first.companyId;
-    const today = computeLocalDate(NOW, TZ);
-    const from = addDays(today, -(DAYS - 1));
-    console.log(`members signed up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const first = await t.createMember({ role: 'admin', name: 'Member 000', email: FIRST_EMAIL });
+  const members = [first];
+  for (let i = 1; i < MEMBERS; i++) {
+    members.push(await t.createMember({ companyId: first.companyId, name: `Member ${String(i).padStart(3, '0')}` }));
+  }
+  const companyId = first.companyId;
+  const today = computeLocalDate(NOW, TZ);
+  const from = addDays(today, -(DAYS - 1));
+  console.log(`members signed up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const seedStart = performance.now();
-    const load = async () => {
-      let inserted = 0;
-      const concurrency = url ? 4 : 1;
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < members.length) {
-            const index = next++;
-            const m = members[index]!;
-            const n = await seedActivitySeries(db, {
-              companyId,
-              userId: m.id,
-              timezone: TZ,
-              from,
-              days: DAYS,
-              maxPerDay: MAX_PER_DAY,
-              salt: index,
-            });
-            inserted += n;
-          }
-        }),
-      );
-      return inserted;
-    };
-    const inserted = ROLLUP === 'rebuild' ? await withoutActivityTriggers(db, companyId, load) : await load();
-    await db.execute(sql`VACUUM ANALYZE activities`);
-    await db.execute(sql`VACUUM ANALYZE daily_user_stats`);
-    // Flush the load's dirty pages now, so a background checkpoint does not land in the timings
-    // (PostgreSQL: needs superuser or the pg_checkpoint role; skipped otherwise).
-    await db.execute(sql`CHECKPOINT`).catch(() => console.log('(CHECKPOINT not allowed; timings may include one)'));
-    const seedSeconds = (performance.now() - seedStart) / 1000;
+  const seedStart = performance.now();
+  const load = async () => {
+    let inserted = 0;
+    const concurrency = url ? 4 : 1;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < members.length) {
+          const index = next++;
+          const m = members[index]!;
+          const n = await seedActivitySeries(db, {
+            companyId,
+            userId: m.id,
+            timezone: TZ,
+            from,
+            days: DAYS,
+            maxPerDay: MAX_PER_DAY,
+            salt: index,
+          });
+          inserted += n;
+        }
+      }),
+    );
+    return inserted;
+  };
+  const inserted = ROLLUP === 'rebuild' ? await withoutActivityTriggers(db, companyId, load) : await load();
+  await db.execute(sql`VACUUM ANALYZE activities`);
+  await db.execute(sql`VACUUM ANALYZE daily_user_stats`);
+  // Flush the load's dirty pages now, so a background checkpoint does not land in the timings
+  // (PostgreSQL: needs superuser or the pg_checkpoint role; skipped otherwise).
+  await db.execute(sql`CHECKPOINT`).catch(() => console.log('(CHECKPOINT not allowed; timings may include one)'));
+  console.log(
+    `inserted ${inserted.toLocaleString('en')} activities in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (rollups: ${ROLLUP})`,
+  );
+  return {
+    db,
+    deps: t.deps,
+    companyId,
+    userId: first.id,
+    get: async <T>(path: string): Promise<T> => {
+      const response = await t.request(path, { as: first });
+      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    close: async () => {
+      if (process.env.BENCH_KEEP_DATABASE && url) {
+        const [row] = rowsOf<{ name: string }>(await db.execute(sql`SELECT current_database() AS name`));
+        console.log(`kept database ${row!.name}: BENCH_REUSE_DATABASE=${row!.name} times it again without seeding`);
+        await t.deps.realtime.stop();
+        process.exit(process.exitCode ?? 0); // the harness's close() would drop the database
+      }
+      await t.close();
+    },
+  };
+}
+
+/** A database kept by an earlier run (BENCH_KEEP_DATABASE): no seeding, sign in as its first member. */
+async function openReused(name: string): Promise<BenchEnv> {
+  const dbUrl = new URL(url!);
+  dbUrl.pathname = `/${name}`;
+  const database = await openDatabase({ engine: 'postgres', url: dbUrl.toString(), poolSize: 5 });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    AUTH_RATE_LIMIT: '10000',
+  });
+  const deps = await createDeps(config, { database, now: () => NOW, logMail: false });
+  const app = createApp(deps);
+  const signIn = await app.request('/api/auth/sign-in/email', {
+    method: 'POST',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: FIRST_EMAIL, password: PASSWORD }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in to the kept database failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await app.request(path, { headers: { origin: TEST_ORIGIN, cookie } });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const me = await get<Me>('/api/v1/me');
+  return { db: database.db, deps, companyId: me.company!.id, userId: me.user.id, get, close: () => closeDeps(deps) };
+}
+
+async function main() {
+  const started = performance.now();
+  console.log(`# ${engine}: ${MEMBERS} members x ${DAYS} days, up to ${MAX_PER_DAY} activities per member-day`);
+  const reuse = process.env.BENCH_REUSE_DATABASE;
+  if (reuse && !url) throw new Error('BENCH_REUSE_DATABASE needs BENCH_DATABASE_URL');
+  const env = reuse ? await openReused(reuse) : await openFresh();
+  const { db, companyId, get } = env;
+  const t = { deps: env.deps };
+  const first = { id: env.userId };
+  const today = computeLocalDate(NOW, TZ);
+  try {
     const [counts] = rowsOf<{ activities: number; rollups: number }>(
       await withTenant(db, { companyId, userId: first.id }, (tx) =>
         tx.execute(sql`SELECT (SELECT count(*) FROM activities)::int AS activities,
                               (SELECT count(*) FROM daily_user_stats)::int AS rollups`),
       ),
     );
-    console.log(
-      `seeded ${counts!.activities.toLocaleString('en')} activities (${inserted.toLocaleString('en')} inserted), ` +
-        `${counts!.rollups.toLocaleString('en')} rollup rows in ${seedSeconds.toFixed(1)} s (rollups: ${ROLLUP})`,
-    );
+    console.log(`${counts!.activities.toLocaleString('en')} activities, ${counts!.rollups.toLocaleString('en')} rollup rows`);
 
-    const get = async <T>(path: string): Promise<T> => {
-      const response = await t.request(path, { as: first });
-      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
     const scope = { companyId, userId: first.id };
 
     // The naive computations: aggregates over activities by created_at range (its index), per local day in SQL.
@@ -289,6 +366,7 @@ async function main() {
     ];
 
     for (const row of rows) await row.check();
+    const loadBefore = loadavg()[0]!;
     const http = rows.map((row) => ({ name: row.name, run: () => get(row.path), samples: [] as number[] }));
     const feed: Timer = { name: 'feed', run: () => get('/api/v1/scoreboard/recent-activities?limit=10'), samples: [] };
     const weekly: Timer = { name: 'weekly', run: () => get('/api/v1/scoreboard/weekly'), samples: [] };
@@ -298,6 +376,7 @@ async function main() {
     await timeRoundRobin(service, ITERATIONS);
     await timeRoundRobin(naive, NAIVE_ITERATIONS);
 
+    const loadAfter = loadavg()[0]!;
     const f = (x: number) => x.toFixed(1);
     const results = rows.map(
       (row, i) =>
@@ -314,7 +393,8 @@ async function main() {
     console.log(
       `${engine}, ${MEMBERS} members, ${DAYS} days: ${counts!.activities.toLocaleString('en')} activities, ` +
         `${counts!.rollups.toLocaleString('en')} daily_user_stats rows (rollups: ${ROLLUP}); ` +
-        `${ITERATIONS} timed requests per endpoint, ${NAIVE_ITERATIONS} naive runs; times in ms.\n`,
+        `${ITERATIONS} timed requests per endpoint, ${NAIVE_ITERATIONS} naive runs; times in ms. ` +
+        `${cpus().length} CPUs, 1-minute load average ${loadBefore.toFixed(1)} before and ${loadAfter.toFixed(1)} after the timings.\n`,
     );
     console.log(
       '| View | Endpoint | HTTP p50 | HTTP p95 | rollup read p50 | rollup read p95 | naive p50 | naive p95 | naive ÷ rollup read | naive ÷ HTTP |',
@@ -323,13 +403,7 @@ async function main() {
     for (const line of [...results, ...extra]) console.log(line);
     console.log(`\ntotals agree: ${process.exitCode ? 'NO' : 'yes'}; total run ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
-    if (process.env.BENCH_KEEP_DATABASE && url) {
-      const [row] = rowsOf<{ name: string }>(await db.execute(sql`SELECT current_database() AS name`));
-      console.log(`kept database ${row!.name} (BENCH_KEEP_DATABASE); drop it yourself`);
-      await t.deps.realtime.stop();
-      process.exit(process.exitCode ?? 0);
-    }
-    await t.close();
+    await env.close();
   }
 }
 

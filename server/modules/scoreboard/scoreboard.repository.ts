@@ -191,16 +191,6 @@ export type MemberRow = {
   joinedAt: Date;
 };
 
-export async function findCompany(db: Database, scope: Scope): Promise<CompanyRow | null> {
-  return withTenant(db, scope, async (tx) => {
-    const [row] = await tx
-      .select({ id: companies.id, name: companies.name, timezone: companies.timezone, createdAt: companies.createdAt })
-      .from(companies)
-      .where(eq(companies.id, scope.companyId));
-    return row ?? null;
-  });
-}
-
 /** The company and its active members, oldest member first. */
 export async function findCompanyWithMembers(
   db: Database,

@@ -41,7 +41,6 @@ import type { AppDeps } from '../../context';
 import { notFound } from '../../lib/http';
 import {
   type ActiveMember,
-  findCompany,
   findCompanyWithMembers,
   findDayTotals,
   findLatestActivities,
@@ -289,13 +288,4 @@ export async function getCompanyPage(deps: AppDeps, viewer: Viewer): Promise<Com
       joinedAt: m.joinedAt.toISOString(),
     })),
   };
-}
-
-/** The company's name and time zone, for screens that are not signed in (display links). */
-export async function getCompanyHeader(
-  deps: AppDeps,
-  companyId: string,
-): Promise<{ name: string; timezone: string } | null> {
-  const company = await findCompany(deps.database.db, { companyId, userId: null });
-  return company ? { name: company.name, timezone: company.timezone } : null;
 }
