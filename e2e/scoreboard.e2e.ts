@@ -10,6 +10,7 @@ import { lockDataDir } from '../server/lib/data-dir-lock';
 import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
 import { type RunningServer, startServer } from './support/server';
+import { toMinorUnits } from '@core/money';
 
 /*
  * Issue 4's journeys: the team's scoreboard on every screen.
@@ -83,8 +84,8 @@ const YESTERDAY = shiftDate(TODAY, -1);
 const MONDAY = shiftDate(TODAY, -weekdayOf(TODAY));
 const MONTH_START = `${TODAY.slice(0, 8)}01`;
 const PREVIOUS_MONTH = shiftDate(MONTH_START, -1).slice(0, 7);
-/** History starts on the first of last month, or 40 days back when that is later (fewer rows). */
-const HISTORY_FROM = [`${PREVIOUS_MONTH}-01`, shiftDate(TODAY, -40)].sort()[1]!;
+/** History starts on the first of last month, or 31 days back when that is later (fewer rows, still across the month boundary). */
+const HISTORY_FROM = [`${PREVIOUS_MONTH}-01`, shiftDate(TODAY, -31)].sort()[1]!;
 
 type Period = 'today' | 'yesterday' | 'week' | 'month' | 'previousMonth';
 const inPeriod: Record<Period, (date: string) => boolean> = {
@@ -158,7 +159,7 @@ function createHistory(memberIndex: number, date: string): Logged[] {
   const random = createRandom(Number(date.replaceAll('-', '')) * 31 + memberIndex * 7919);
   const weekend = weekdayOf(date) >= 5;
   const pace = PACE[memberIndex]!;
-  const calls = weekend ? (random() < 0.25 ? 1 + Math.floor(random() * 3) : 0) : Math.min(16, Math.floor((4 + random() * 9) * pace));
+  const calls = weekend ? (random() < 0.25 ? 1 + Math.floor(random() * 2) : 0) : Math.min(16, Math.floor((3 + random() * 6) * pace));
   const out: Logged[] = [];
   for (let i = 0; i < calls; i++) {
     const customerName = random() < 0.5 ? CUSTOMERS[Math.floor(random() * CUSTOMERS.length)] : undefined;
@@ -188,7 +189,7 @@ async function seedHistory(): Promise<void> {
           const at = new Date(Date.parse(`${date}T06:00:00Z`) + (i * 37 + index * 11) * 60_000);
           const input =
             activity.kind === 'sale'
-              ? ({ type: 'sale', ticketSize: activity.ticketSize } as const)
+              ? ({ type: 'sale', ticketSize: toMinorUnits(activity.ticketSize) } as const)
               : activity.kind === 'meeting'
                 ? ({ type: 'meeting' } as const)
                 : activity.answered
@@ -327,16 +328,19 @@ beforeAll(async () => {
   webCopy = mkdtempSync(join(tmpdir(), 'dealboard-scoreboard-web-'));
   cpSync(built, webCopy, { recursive: true });
   dataDir = mkdtempSync(join(tmpdir(), 'dealboard-scoreboard-data-'));
+  const started = Date.now();
   server = await startServer({ WEB_DIST_DIR: webCopy, DATA_DIR: dataDir });
   baseUrl = server.baseUrl;
   // The first person provisioned becomes the company's admin.
   for (const account of TEAM) await joinTeam(account);
   await server.stop();
+  const seeding = Date.now();
   await seedHistory();
+  console.info(`[scoreboard e2e] team ready in ${seeding - started} ms; ${ledger.length} past activities seeded in ${Date.now() - seeding} ms`);
   // The same data folder on a new port: sessions live in the database and cookies ignore ports.
   server = await startServer({ WEB_DIST_DIR: webCopy, DATA_DIR: dataDir });
   baseUrl = server.baseUrl;
-}, 180_000);
+}, 420_000);
 
 afterAll(async () => {
   for (const browser of browsers) await browser.close().catch(() => undefined);

@@ -20,7 +20,7 @@ export function TodayLeaderboardTable({ rows, format, caption }: { rows: readonl
           <TableHead className="pl-4 sm:pl-5">{t('todayBoard.member')}</TableHead>
           <TableHead className="text-right">{t('todayBoard.calls')}</TableHead>
           <TableHead className="text-right">{t('todayBoard.demos')}</TableHead>
-          <TableHead className="pr-4 text-right sm:pr-5">{t('todayBoard.conversion')}</TableHead>
+          <TableHead className="pr-4 text-right whitespace-nowrap sm:pr-5">{t('todayBoard.conversion')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody ref={bodyRef}>

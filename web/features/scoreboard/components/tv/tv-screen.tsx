@@ -94,7 +94,7 @@ export function TvScreen({ rows, isPending, errorMessage, isStale, companyName, 
 
       <footer className="flex items-center justify-between gap-4 text-[1.9vh] text-sidebar-muted">
         <span className="flex items-center gap-2">
-          {isStale ? (
+          {errorMessage ? null : isStale ? (
             <>
               <WifiOffIcon className="size-[2.2vh] text-warning" aria-hidden />
               <span className="text-warning">{t('tv.reconnecting')}</span>
