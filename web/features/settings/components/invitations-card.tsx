@@ -112,8 +112,7 @@ export function InvitationsCard() {
                       {invitation.status === 'active' && (
                         <Button size="sm" variant="outline" onClick={() => void copyInvitationLink(invitation.code, t)}>
                           <CopyIcon />
-                          <span className="hidden sm:inline">{t('invitations.copyLink')}</span>
-                          <span className="sr-only sm:hidden">{t('invitations.copyLink')}</span>
+                          <span className="sr-only sm:not-sr-only">{t('invitations.copyLink')}</span>
                         </Button>
                       )}
                       <Button
