@@ -84,7 +84,7 @@ function PricingBody() {
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-16 pb-14 sm:px-6 sm:pt-20">
-        <PricingPlans links={PLAN_LINKS} />
+        <PricingPlans links={PLAN_LINKS} headingLevel={2} />
       </div>
       <PricingDetails />
     </>

@@ -40,7 +40,7 @@ const METHOD_TONE: Record<string, string> = {
   post: 'bg-success-soft text-success-strong',
   put: 'bg-warning-soft text-warning-strong',
   patch: 'bg-warning-soft text-warning-strong',
-  delete: 'bg-destructive-soft text-destructive',
+  delete: 'bg-destructive-soft text-[oklch(0.47_0.19_25)]',
 };
 
 const root = document.querySelector<HTMLElement>('[data-api-docs]');

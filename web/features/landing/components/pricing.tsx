@@ -11,7 +11,8 @@ export type PlanLinks = { free: string; pro: string; enterprise: string };
  * 6. Pricing: Free, Pro and Enterprise with the spec's numbers (core/billing, the same constants the
  * billing screen uses). Free and Pro go to /auth/register?plan=…, Enterprise to /contact.
  */
-export function PricingPlans({ links }: { links: PlanLinks }) {
+export function PricingPlans({ links, headingLevel = 3 }: { links: PlanLinks; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslation('landing');
   const plans = [
     { key: 'free', href: links.free, price: t('pricing.free.price'), period: null, featured: false },
@@ -39,7 +40,7 @@ export function PricingPlans({ links }: { links: PlanLinks }) {
           {plan.featured && (
             <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-success px-3 py-1 text-xs font-semibold whitespace-nowrap text-sidebar">{t('pricing.popular')}</p>
           )}
-          <h3 className={cn('text-lg font-semibold', plan.featured && 'text-white')}>{t(`pricing.${plan.key}.name`)}</h3>
+          <Heading className={cn('text-lg font-semibold', plan.featured && 'text-white')}>{t(`pricing.${plan.key}.name`)}</Heading>
           <p className={cn('mt-1 text-sm', plan.featured ? 'text-sidebar-muted' : 'text-muted-foreground')}>{t(`pricing.${plan.key}.audience`, vars)}</p>
           <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
             <span className={cn('font-semibold tracking-tight', plan.key === 'enterprise' ? 'text-3xl leading-[2.5rem]' : 'text-4xl', plan.featured && 'text-white')}>{plan.price}</span>

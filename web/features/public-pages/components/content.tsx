@@ -12,9 +12,16 @@ export function useSections(page: string): [string, Section][] {
   return Object.entries(t(`pages.${page}.sections`, { returnObjects: true }) as Record<string, Section>);
 }
 
+/** A code sample; focusable so its sideways scroll works from the keyboard too. */
 export function CodeBlock({ children }: { children: string }) {
+  const { t } = useTranslation('public');
   return (
-    <pre className="mt-4 overflow-x-auto rounded-xl bg-sidebar px-4 py-3.5 text-sm leading-6 text-sidebar-foreground">
+    <pre
+      tabIndex={0}
+      role="region"
+      aria-label={t('chrome.codeExample')}
+      className="mt-4 overflow-x-auto rounded-xl bg-sidebar px-4 py-3.5 text-sm leading-6 text-sidebar-foreground"
+    >
       <code>{children}</code>
     </pre>
   );
@@ -40,12 +47,12 @@ export function ArticleSections({ page, after, icons }: { page: string; after?: 
           </ul>
         </div>
       </nav>
-      <div className="max-w-3xl">
+      <div className="min-w-0 max-w-3xl">
         <div className="grid gap-6">
           {sections.map(([key, section]) => {
             const Icon = icons?.[key];
             return (
-              <section key={key} id={key} aria-labelledby={`${key}-title`} className="scroll-mt-24 rounded-2xl border bg-card p-6 shadow-card sm:p-8">
+              <section key={key} id={key} aria-labelledby={`${key}-title`} className="min-w-0 scroll-mt-24 rounded-2xl border bg-card p-6 shadow-card sm:p-8">
                 <div className="flex items-start gap-4">
                   {Icon && (
                     <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">

@@ -182,7 +182,7 @@ export function ApiBody() {
   return (
     <Container>
       <div className="grid gap-10 lg:grid-cols-[1fr_1fr]">
-        <div className="grid content-start gap-5">
+        <div className="grid min-w-0 content-start gap-5">
           {sections.map(([key, section]) => {
             const Icon = API_ICONS[key as keyof typeof API_ICONS] ?? BracesIcon;
             return (
@@ -200,7 +200,7 @@ export function ApiBody() {
             );
           })}
         </div>
-        <div className="lg:sticky lg:top-24 lg:self-start">
+        <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
           <h2 className="text-lg font-semibold tracking-tight">{t('pages.api.exampleTitle')}</h2>
           <p className="mt-1 text-sm text-muted-foreground">{t('pages.api.exampleCaption')}</p>
           <CodeBlock>{API_EXAMPLE}</CodeBlock>
@@ -290,7 +290,7 @@ export function DocsBody() {
         {sections.map(([key, section]) => {
           const Icon = DOCS_ICONS[key as keyof typeof DOCS_ICONS] ?? BookOpenIcon;
           return (
-            <section key={key} aria-labelledby={`${key}-title`} className="rounded-2xl border bg-card p-6 shadow-card sm:p-8">
+            <section key={key} aria-labelledby={`${key}-title`} className="min-w-0 rounded-2xl border bg-card p-6 shadow-card sm:p-8">
               <div className="flex items-start gap-4">
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
                   <Icon className="size-5" aria-hidden="true" />
@@ -306,7 +306,7 @@ export function DocsBody() {
                       {vars.map((line) => {
                         const [name, ...rest] = line.split(':');
                         return (
-                          <li key={line} className="rounded-lg bg-muted/60 px-3 py-2">
+                          <li key={line} className="rounded-lg bg-muted/60 px-3 py-2 [overflow-wrap:anywhere]">
                             <code className="font-semibold">{name}</code>:{rest.join(':')}
                           </li>
                         );
