@@ -17,6 +17,8 @@ export function CodeBlock({ children }: { children: string }) {
   const { t } = useTranslation('public');
   return (
     <pre
+      // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       role="region"
       aria-label={t('chrome.codeExample')}
