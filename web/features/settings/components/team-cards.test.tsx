@@ -1,6 +1,8 @@
 import type { Invitation, Me, TeamMember } from '@core/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
@@ -59,7 +61,7 @@ function stubApi(answers: Record<string, unknown> = {}) {
   return calls;
 }
 
-function renderAsAdmin(ui: React.ReactElement, seed: Parameters<typeof renderWithProviders>[1]['seed']) {
+function renderAsAdmin(ui: ReactElement, seed: (client: QueryClient) => void) {
   return renderWithProviders(
     <AuthProvider>
       {ui}
