@@ -473,7 +473,8 @@ describe('an admin sets up and runs the company', () => {
     await page.getByRole('button', { name: 'New customer' }).first().click();
     await dialog.getByLabel(/^Name/).fill('Fjordkraft Startup');
     await dialog.getByLabel('Domain').fill('fjordstart.io');
-    await dialog.getByLabel('Segment').fill('Startup');
+    await dialog.getByRole('button', { name: 'Startup', exact: true }).click();
+    await expect(dialog.getByLabel('Segment').inputValue()).resolves.toBe('Startup');
     await dialog.getByLabel('Point value').fill('3');
     await dialog.getByRole('button', { name: 'Create customer' }).click();
     await toast(page, 'Customer created').waitFor();

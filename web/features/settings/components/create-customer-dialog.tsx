@@ -31,6 +31,7 @@ export function CreateCustomerDialog({ open, onOpenChange }: { open: boolean; on
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors },
   } = useForm({ resolver: zodResolver(CreateCustomerSchema), defaultValues: DEFAULTS });
 
@@ -103,6 +104,7 @@ export function CreateCustomerDialog({ open, onOpenChange }: { open: boolean; on
                 maxLength={CUSTOMER_SEGMENT_MAX}
                 autoComplete="off"
                 placeholder={t('customers.segmentPlaceholder')}
+                className="[&::-webkit-calendar-picker-indicator]:hidden!"
                 aria-invalid={Boolean(errors.segment)}
                 aria-describedby={errors.segment ? 'customerSegment-error' : 'customerSegment-hint'}
                 {...register('segment')}
@@ -115,9 +117,19 @@ export function CreateCustomerDialog({ open, onOpenChange }: { open: boolean; on
               {errors.segment ? (
                 <FieldError id="customerSegment-error">{errors.segment.message}</FieldError>
               ) : (
-                <p id="customerSegment-hint" className="text-xs text-muted-foreground">
-                  {t('customers.segmentHint', { segments: SUGGESTED_CUSTOMER_SEGMENTS.join(', ') })}
-                </p>
+                <div id="customerSegment-hint" className="flex flex-wrap items-center gap-1.5">
+                  <span className="text-xs text-muted-foreground">{t('customers.suggested')}</span>
+                  {SUGGESTED_CUSTOMER_SEGMENTS.map((segment) => (
+                    <button
+                      key={segment}
+                      type="button"
+                      onClick={() => setValue('segment', segment, { shouldDirty: true })}
+                      className="rounded-full border bg-card px-2 py-0.5 text-xs font-medium transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      {segment}
+                    </button>
+                  ))}
+                </div>
               )}
             </div>
           </div>
