@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
 import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
 
 /*
  * Issue 3's journeys: a rep's day on My Activity and the Daily Wrap-up. Log an answered call with
@@ -12,7 +14,13 @@ import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './supp
  * value that does not parse), undo from the toast, edit and delete, goals and their progress, the
  * wrap-up saved then updated, and a teammate's browser seeing the call arrive live.
  */
-const baseUrl = inject('baseUrl');
+/*
+ * This file runs its own server on a fresh data folder: its company, rules and customers are its
+ * own (Rita is the first member, so its admin), whatever other journeys log on the shared server.
+ */
+let server: RunningServer;
+let webCopy: string;
+let baseUrl: string;
 const rep = makeAccount('Rita Rep');
 const teammate = makeAccount('Tor Teammate');
 let browser: Browser;
@@ -88,6 +96,12 @@ async function openSignedIn(account: Account, options: { viewport?: { width: num
 }
 
 beforeAll(async () => {
+  const built = resolve(process.env.E2E_WEB_DIST ?? 'dist/web');
+  if (!existsSync(join(built, 'index.html'))) throw new Error(`No built web app in ${built}`);
+  webCopy = mkdtempSync(join(tmpdir(), 'dealboard-rep-day-web-'));
+  cpSync(built, webCopy, { recursive: true });
+  server = await startServer({ WEB_DIST_DIR: webCopy });
+  baseUrl = server.baseUrl;
   await createVerifiedAccount(baseUrl, rep);
   await createVerifiedAccount(baseUrl, teammate);
   browser = await openSignedIn(rep);
@@ -104,6 +118,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
+  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
 });
 
 describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
@@ -266,6 +282,9 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await sale.getByRole('button', { name: /^Edit Sale/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Sale' });
     await expect(dialog.getByLabel(/Sale Value/).inputValue()).resolves.toBe('12500');
+    await expect(dialog.getByRole('combobox', { name: /Customer/ }).inputValue()).resolves.toBe('Nordlys Energi');
+    await page.waitForTimeout(400); // the suggestions for the current name have answered
+    await expect(dialog.getByText('will be added as a new customer').count()).resolves.toBe(0); // it exists now
     await dialog.getByLabel(/Sale Value/).fill('15 000');
     await snap(page, 'rep-day-09-edit-sale');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
@@ -324,8 +343,31 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
       { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Oslo Fintech Hub', notes: 'Meeting Tuesday 10:00' },
     ];
     for (const activity of day) await logViaApi(page, activity);
+
+    // Rita is this company's admin: turning the e-mail rule on (worth 1 point) adds an E-mail button.
+    const switched = await page.evaluate(async () => {
+      const { rules } = (await (await fetch('/api/v1/kpi-rules')).json()) as { rules: { id: string; kpiKey: string }[] };
+      const email = rules.find((r) => r.kpiKey === 'email')!;
+      const response = await fetch(`/api/v1/kpi-rules/${email.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled: true, basePoints: 1 }),
+      });
+      return response.status;
+    });
+    expect(switched).toBe(200);
     await page.reload();
-    await poll(() => rows(page).count()).toBe(9);
+    await page.getByRole('button', { name: 'E-mail, +1 pt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log an e-mail' });
+    await dialog.getByRole('combobox', { name: /Customer/ }).fill('Bergen Bygg AS');
+    await dialog.getByLabel('Notes').fill('Sent the case study and a pricing sheet');
+    await dialog.getByRole('button', { name: 'Log' }).click();
+    await toast(page, 'E-mail logged').waitFor();
+    await expectText(toast(page, 'E-mail logged'), /Your e-mail has been recorded/);
+    await poll(() => rows(page).count()).toBe(10);
+    await expectText(rows(page).first(), /E-mail.*Bergen Bygg AS.*Sent the case study.*\+1 pt/);
+    await expectText(page.getByTestId('points-today'), '30 points today');
+    await toast(page, 'E-mail logged').getByRole('button', { name: 'Close toast' }).click({ timeout: 2_000 }).catch(() => undefined);
     await page.getByTestId('team-feed-item').first().waitFor();
     await page.mouse.move(0, 0);
     await snap(page, 'rep-day-11-activity-with-data');
@@ -335,11 +377,11 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
   it('saves the wrap-up prefilled from the activities, then updates it', async () => {
     await page.goto('/app/wrapup');
     await page.getByRole('heading', { name: 'Daily Wrap-up', level: 1 }).waitFor();
-    // Prefilled from today's activities: 7 calls, 3 meetings booked, 1 sale, 29 points.
+    // Prefilled from today's activities: 7 calls, 3 meetings booked, 1 sale, 30 points.
     await poll(() => page.getByLabel('Calls', { exact: true }).inputValue()).toBe('7');
     await expect(page.getByLabel('Meetings', { exact: true }).inputValue()).resolves.toBe('3');
     await expect(page.getByLabel('Sales', { exact: true }).inputValue()).resolves.toBe('1');
-    await expect(page.getByLabel('Points', { exact: true }).inputValue()).resolves.toBe('29');
+    await expect(page.getByLabel('Points', { exact: true }).inputValue()).resolves.toBe('30');
     await expectText(page.getByTestId('today-report'), /Not submitted yet/);
     await page.getByText('Save your first wrap-up to start the weekly picture.').waitFor();
     await snap(page, 'rep-day-12-wrapup-prefilled');
@@ -352,11 +394,11 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await page.getByLabel('Calls', { exact: true }).fill('7');
     await page.getByRole('button', { name: 'Save wrap-up' }).click();
     await toast(page, 'Wrap-up saved').waitFor();
-    await expectText(page.getByTestId('today-report'), /Submitted.*Calls 7.*Meetings 3.*Sales 1.*Points 29.*Conversion 43%.*Booked three meetings/);
+    await expectText(page.getByTestId('today-report'), /Submitted.*Calls 7.*Meetings 3.*Sales 1.*Points 30.*Conversion 43%.*Booked three meetings/);
     // After a save the form shows what was saved (docs/decisions), not zeros.
     await expect(page.getByLabel('Calls', { exact: true }).inputValue()).resolves.toBe('7');
     await expect(page.getByLabel('What went well?').inputValue()).resolves.toContain('Booked three meetings');
-    await expectText(page.getByTestId('week-stats'), /1 wrap-up in the last 7 days.*Calls 7 7.*Points 29 29/);
+    await expectText(page.getByTestId('week-stats'), /1 wrap-up in the last 7 days.*Calls 7 7.*Points 30 30/);
 
     await page.getByLabel('Calls', { exact: true }).fill('8');
     await page.getByRole('button', { name: 'Update wrap-up' }).click();
@@ -424,7 +466,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
 
       await nbPage.goto('/app/activity');
       await nbPage.getByRole('heading', { name: 'Min aktivitet', level: 1 }).waitFor();
-      await poll(() => rows(nbPage).count()).toBe(9);
+      await poll(() => rows(nbPage).count()).toBe(10);
       await nbPage.getByRole('button', { name: /^Samtale/ }).click();
       const dialog = nbPage.getByRole('dialog', { name: 'Logg samtale' });
       await dialog.getByRole('button', { name: /^Besvart/ }).click();
@@ -464,11 +506,11 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
       await snapViewport(phonePage, 'rep-day-19-phone-log-sale');
       await phonePage.keyboard.press('Escape');
 
-      await poll(() => rows(phonePage).count()).toBe(9);
+      await poll(() => rows(phonePage).count()).toBe(10);
       await snap(phonePage, 'rep-day-20-phone-activity');
       await snapViewport(phonePage, 'rep-day-20a-phone-first-screen');
       // On a phone the row's Edit and Delete sit in one menu.
-      await rows(phonePage).first().getByRole('button', { name: /^Actions for Answered call/ }).click();
+      await rows(phonePage).filter({ hasText: 'Oslo Fintech Hub' }).getByRole('button', { name: /^Actions for Answered call/ }).click();
       await phonePage.getByRole('menuitem', { name: 'Edit' }).click();
       const edit = phonePage.getByRole('dialog', { name: 'Edit Answered call' });
       await edit.waitFor();
