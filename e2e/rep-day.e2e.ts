@@ -525,6 +525,18 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
       await snap(phonePage, 'rep-day-21-phone-wrapup');
       const wrapupOverflow = await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(wrapupOverflow).toBeLessThanOrEqual(0);
+
+      // The smallest phones still in use are 360 px wide: nothing scrolls sideways there either.
+      await phonePage.setViewportSize({ width: 360, height: 780 });
+      for (const path of ['/app/wrapup', '/app/activity']) {
+        await phonePage.goto(path);
+        await phonePage.getByRole('heading', { level: 1 }).waitFor();
+        await phonePage.waitForLoadState('networkidle');
+        await expect(phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(0);
+      }
+      await phonePage.getByRole('button', { name: /^Call/ }).click();
+      await phonePage.getByRole('dialog', { name: 'Log Call' }).getByRole('button', { name: /^Answered/ }).click();
+      await snapViewport(phonePage, 'rep-day-22-phone-360-log-call');
       expect(phone.consoleErrors).toEqual([]);
     } finally {
       await phone.close();
