@@ -451,7 +451,13 @@ describe('an admin sets up and runs the company', () => {
     await page.getByRole('spinbutton', { name: 'Points per NOK' }).fill('0.001');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'KPI rule updated').waitFor();
+    await page.getByText('Switched off. When on, a NOK 10,000 sale adds 10 points').waitFor();
+    await page.getByRole('switch', { name: 'Sale value bonus enabled' }).click();
+    await toast(page, 'KPI rule enabled').waitFor();
     await page.getByText('A NOK 10,000 sale adds 10 points').waitFor();
+    // Sale 10 points, plus 10,000.00 NOK x 0.001.
+    const sale = await api<{ pointsEarned: number }>(colleagueCookie, 'POST', '/activities', { kind: 'sale', ticketSize: 1_000_000 });
+    expect(sale.body.pointsEarned).toBe(20);
   });
 
   it('creates customers and searches them by name, domain or segment', async () => {

@@ -127,7 +127,7 @@ function KpiRuleRow({ rule, canEdit }: { rule: KpiRuleView; canEdit: boolean }) 
               )}
               {hasMultiplier && rule.multiplierValue > 0 && (
                 <p className="text-xs text-muted-foreground">
-                  {t('kpi.multiplierExample', {
+                  {t(rule.enabled ? 'kpi.multiplierExample' : 'kpi.multiplierExampleOff', {
                     amount: formatCount(10_000, i18n.language),
                     currency,
                     points: formatCount(Math.round(10_000 * rule.multiplierValue), i18n.language),
