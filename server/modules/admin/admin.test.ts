@@ -151,6 +151,27 @@ describe('the policy is enforced at sign-up (/api/auth/sign-up/email)', () => {
     expect(await accountExists(invited)).toBe(true);
   });
 
+  it('invite_only: signing in does not make a newcomer a member; accepting the invitation does, once', async () => {
+    await putPolicy(admin, { policy: 'invite_only' });
+    const invitation = await createInvitation();
+    const email = freshEmail('holds-invite');
+    expect((await signUp(email, { 'x-invite-code': invitation.code })).status).toBe(200);
+    const [created] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    await t.db.update(user).set({ emailVerified: true }).where(eq(user.id, created!.id));
+    const person: TestUser = { id: created!.id, email, name: 'New Person', password: 'correct-horse-battery', cookie: await t.signIn(email, 'correct-horse-battery') };
+
+    const provision = await t.request('/api/v1/me/provision', { method: 'POST', as: person });
+    expect(await provision.json()).toMatchObject({ success: true, created: false });
+    const before = (await (await t.request('/api/v1/me', { as: person })).json()) as { onboarding: { hasCompany: boolean } };
+    expect(before.onboarding.hasCompany).toBe(false);
+
+    const accepted = await t.request('/api/v1/invitations/accept', { method: 'POST', as: person, json: { code: invitation.code } });
+    expect(accepted.status).toBe(200);
+    const list = (await (await t.request('/api/v1/invitations', { as: admin })).json()) as { invitations: Invitation[] };
+    expect(list.invitations.find((i) => i.code === invitation.code)?.status).toBe('used');
+    await putPolicy(admin, { policy: 'open' });
+  });
+
   it('invite_only: a used or expired invitation does not open the door', async () => {
     await putPolicy(admin, { policy: 'invite_only' });
     const used = await createInvitation();

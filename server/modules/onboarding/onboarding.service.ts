@@ -2,7 +2,7 @@ import { type Me, normalizeRole, type ProvisionResult } from '@core/contracts';
 import { DEFAULT_TIME_ZONE } from '@core/period';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, SessionUser } from '../../context';
-import { decideSignUp } from '../admin/signup-policy.service';
+import { decideSignUp, getPublicSignupPolicy } from '../admin/signup-policy.service';
 import { findActiveMembership, hasRemovedMembership } from '../session/session.repository';
 import { findAccessCode, findDefaultCompanyId, getOrCreateDefaultCompany, joinCompany } from './onboarding.repository';
 
@@ -58,6 +58,11 @@ export async function provisionUser(deps: AppDeps, user: SessionUser): Promise<P
     const db = deps.database.db;
     const existing = await findActiveMembership(db, user.id);
     if (deps.config.TENANCY === 'multi' && !existing) {
+      return { success: true, created: false, promoted: false, error: null };
+    }
+    // Invitation only: a newcomer joins by accepting their invitation (which uses it up), never by
+    // merely signing in; otherwise an unaccepted code would stay reusable.
+    if (!existing && (await getPublicSignupPolicy(deps)).policy === 'invite_only') {
       return { success: true, created: false, promoted: false, error: null };
     }
     const companyId =
