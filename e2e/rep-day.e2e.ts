@@ -6,6 +6,9 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
 import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';
+import { openDatabase } from '../server/db/client';
+import { seedWrapup } from '../server/db/seed/wrapups';
+import { lockDataDir } from '../server/lib/data-dir-lock';
 import { type RunningServer, startServer } from './support/server';
 
 /*
@@ -20,6 +23,8 @@ import { type RunningServer, startServer } from './support/server';
  */
 let server: RunningServer;
 let webCopy: string;
+/** Ours, not the harness's: the server is stopped once to seed earlier days, and restarted on it. */
+let dataDir: string;
 let baseUrl: string;
 const rep = makeAccount('Rita Rep');
 const teammate = makeAccount('Tor Teammate');
@@ -100,7 +105,8 @@ beforeAll(async () => {
   if (!existsSync(join(built, 'index.html'))) throw new Error(`No built web app in ${built}`);
   webCopy = mkdtempSync(join(tmpdir(), 'dealboard-rep-day-web-'));
   cpSync(built, webCopy, { recursive: true });
-  server = await startServer({ WEB_DIST_DIR: webCopy });
+  dataDir = mkdtempSync(join(tmpdir(), 'dealboard-rep-day-data-'));
+  server = await startServer({ WEB_DIST_DIR: webCopy, DATA_DIR: dataDir });
   baseUrl = server.baseUrl;
   await createVerifiedAccount(baseUrl, rep);
   await createVerifiedAccount(baseUrl, teammate);
@@ -120,6 +126,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   if (webCopy) rmSync(webCopy, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
@@ -411,9 +418,10 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await expectAccessible(page);
   });
 
-  it('opens an earlier summary to read its notes (past days stubbed: the server cannot travel in time)', async () => {
-    // A fresh server has no yesterday, so this one screen answers /wrapups/history from a fixture
-    // shaped by the contract; everything else on the page is the real server.
+  it('opens an earlier summary to read its notes', async () => {
+    // The server's clock cannot go back, so earlier days are written with the seed factory into
+    // the stopped server's data folder, then the server starts again on it (as after a deploy).
+    const me = await page.evaluate(async () => (await (await fetch('/api/v1/me')).json()) as { user: { id: string }; company: { id: string } });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
     const daysAgo = (n: number) => {
       const date = new Date(`${today}T12:00:00Z`);
@@ -427,30 +435,47 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
       [null, null],
       ['Great discovery meeting with Aker Maritime.', 'Log calls as I go, not at the end of the day.'],
     ] as const;
-    const history = notes.map(([good, improve], i) => {
-      const date = daysAgo(i + 1);
-      return { id: `00000000-0000-4000-8000-00000000000${i}`, date, calls: 18 + ((i * 7) % 9), meetings: 2 + (i % 3), sales: i % 2, points: 12 + i * 4, good, improve, createdAt: `${date}T15:30:00.000Z`, updatedAt: `${date}T15:30:00.000Z` };
-    });
-    await page.route('**/api/v1/wrapups/history', async (route) => {
-      const real = (await (await route.fetch()).json()) as { last7Days: unknown };
-      await route.fulfill({ json: { history, last7Days: real.last7Days } });
-    });
+    const consoleErrorsSoFar = browser.consoleErrors.splice(0);
+    expect(consoleErrorsSoFar).toEqual([]);
+    await browser.close();
+    await server.stop();
+    const release = lockDataDir(dataDir);
+    const database = await openDatabase({ engine: 'pglite', dataDir });
     try {
-      await page.goto('/app/wrapup');
-      const list = page.getByRole('list', { name: 'Previous summaries' });
-      await poll(() => list.getByRole('listitem').count()).toBe(5);
-      const first = list.getByRole('button').first();
-      await expect(first.getAttribute('aria-expanded')).resolves.toBe('false');
-      await first.click();
-      await expect(first.getAttribute('aria-expanded')).resolves.toBe('true');
-      await list.getByText('Two demos booked with logistics companies.').waitFor();
-      await list.getByText('Call back the no-answers after 15:00.').waitFor();
-      await list.getByRole('button').nth(3).click();
-      await list.getByText('No notes were written this day.').waitFor();
-      await snap(page, 'rep-day-13b-wrapup-history');
+      for (const [i, [good, improve]] of notes.entries()) {
+        await seedWrapup(database.db, {
+          companyId: me.company.id,
+          userId: me.user.id,
+          date: daysAgo(i + 1),
+          calls: 18 + ((i * 7) % 9),
+          meetings: 2 + (i % 3),
+          sales: i % 2,
+          points: 12 + i * 4,
+          good,
+          improve,
+        });
+      }
     } finally {
-      await page.unroute('**/api/v1/wrapups/history');
+      await database.close();
+      release();
     }
+    server = await startServer({ WEB_DIST_DIR: webCopy, DATA_DIR: dataDir });
+    baseUrl = server.baseUrl;
+    browser = await openSignedIn(rep);
+    page = await browser.newPage();
+
+    await page.goto('/app/wrapup');
+    const list = page.getByRole('list', { name: 'Previous summaries' });
+    await poll(() => list.getByRole('listitem').count()).toBe(5);
+    const first = list.getByRole('button').first();
+    await expect(first.getAttribute('aria-expanded')).resolves.toBe('false');
+    await first.click();
+    await expect(first.getAttribute('aria-expanded')).resolves.toBe('true');
+    await list.getByText('Two demos booked with logistics companies.').waitFor();
+    await list.getByText('Call back the no-answers after 15:00.').waitFor();
+    await list.getByRole('button').nth(3).click();
+    await list.getByText('No notes were written this day.').waitFor();
+    await snap(page, 'rep-day-13b-wrapup-history');
   });
 
   it('speaks Norwegian to a Norwegian rep: the wrap-up and My Activity', async () => {
