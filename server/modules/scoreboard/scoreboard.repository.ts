@@ -103,8 +103,10 @@ export async function findPeriodStats(
 }
 
 /**
- * Everything the monthly overview needs, in one transaction: active members, per-user totals,
- * per-day company totals (the trend) and the local days on which `userId` logged anything.
+ * Everything the monthly overview needs, in one transaction and two statements: the active
+ * members, and one scan of the month's rollup rows grouped two ways (GROUPING SETS): per user
+ * (the leaderboard and the caller's totals) and per day (the trend), the latter also telling on
+ * which days `userId` logged anything (working days).
  */
 export async function findMonthStats(
   db: Database,
@@ -114,20 +116,27 @@ export async function findMonthStats(
 ): Promise<{ members: ActiveMember[]; totals: UserTotals[]; days: DayTotals[]; userActiveDays: string[] }> {
   return withTenant(db, scope, async (tx) => {
     const members = await selectActiveMembers(tx, scope.companyId);
-    const totals = await selectUserTotals(tx, scope.companyId, from, to);
-    const days = await selectDayTotals(tx, scope.companyId, from, to);
-    const active = await tx
-      .select({ day: dailyUserStats.day })
-      .from(dailyUserStats)
-      .where(
-        and(
-          eq(dailyUserStats.companyId, scope.companyId),
-          eq(dailyUserStats.userId, scope.userId),
-          sql`${dailyUserStats.day} BETWEEN ${from} AND ${to}`,
-          sql`${dailyUserStats.activities} > 0`,
-        ),
-      );
-    return { members, totals, days, userActiveDays: active.map((r) => r.day) };
+    const result = await tx.execute(sql`
+      SELECT ${dailyUserStats.userId} AS user_id, ${dailyUserStats.day}::text AS day,
+        GROUPING(${dailyUserStats.userId}) AS per_day,
+        coalesce(bool_or(${dailyUserStats.userId} = ${scope.userId} AND ${dailyUserStats.activities} > 0), false) AS mine,
+        ${SUMS}
+      FROM ${dailyUserStats}
+      WHERE ${dailyUserStats.companyId} = ${scope.companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}
+      GROUP BY GROUPING SETS ((${dailyUserStats.userId}), (${dailyUserStats.day}))`);
+    const totals: UserTotals[] = [];
+    const days: DayTotals[] = [];
+    const userActiveDays: string[] = [];
+    for (const row of rowsOf<Record<string, unknown>>(result)) {
+      if (Number(row.per_day) === 1) {
+        days.push({ day: String(row.day), ...toTotals(row) });
+        if (row.mine === true || row.mine === 't') userActiveDays.push(String(row.day));
+      } else {
+        totals.push({ userId: String(row.user_id), ...toTotals(row) });
+      }
+    }
+    days.sort((a, b) => (a.day < b.day ? -1 : 1));
+    return { members, totals, days, userActiveDays };
   });
 }
 
