@@ -6,6 +6,9 @@ import { cn } from '@web/lib/cn';
 import { Container } from './page-hero';
 import { SITE_LINKS } from './site-links';
 
+/** data-* names are lower-cased by HTML: nameLong -> data-error-name-long -> dataset.errorNameLong. */
+const kebab = (key: string) => key.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`);
+
 const inputClass =
   'block w-full rounded-lg border border-input bg-card px-3.5 py-2.5 text-base shadow-xs outline-none transition-[border-color,box-shadow] placeholder:text-muted-foreground/80 focus:border-ring focus:ring-3 focus:ring-ring/25 aria-[invalid=true]:border-destructive aria-[invalid=true]:focus:ring-destructive/20 sm:text-sm';
 
@@ -54,9 +57,9 @@ export function ContactBody() {
             data-contact-form
             data-endpoint="/api/v1/contact"
             data-sending={f('sending')}
-            {...Object.fromEntries(Object.entries(errors).map(([key, text]) => [`data-error-${key}`, text]))}
+            {...Object.fromEntries(Object.entries(errors).map(([key, text]) => [`data-error-${kebab(key)}`, text]))}
           >
-            <div className="rounded-lg border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm font-medium text-destructive" role="alert" tabIndex={-1} data-form-error hidden />
+            <div className="rounded-lg border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm font-medium text-[oklch(0.47_0.19_25)]" role="alert" tabIndex={-1} data-form-error hidden />
             <div className="grid gap-5 sm:grid-cols-2">
               <Field name="name" label={f('name')}>
                 <input id="contact-name" name="name" type="text" autoComplete="name" required maxLength={CONTACT_LIMITS.nameMax} placeholder={f('namePlaceholder')} aria-describedby={describedBy('name')} className={inputClass} />

@@ -219,7 +219,7 @@ export function ApiDocsBody() {
       <div
         data-api-docs
         data-spec-url={SITE_LINKS.openApi}
-        {...Object.fromEntries(strings.map((key) => [`data-text-${key}`, t(`pages.apiDocs.${key}`, { count: '{count}' as unknown as number })]))}
+        {...Object.fromEntries(strings.map((key) => [`data-text-${key.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`, t(`pages.apiDocs.${key}`, { count: '{count}' as unknown as number })]))}
       >
         <p className="flex items-center gap-3 text-muted-foreground" role="status" data-api-docs-status>
           <span className="size-4 animate-spin rounded-full border-2 border-primary border-t-transparent" aria-hidden="true" />

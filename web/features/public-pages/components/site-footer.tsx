@@ -8,8 +8,8 @@ export function SiteFooter() {
   const { t } = useTranslation('public');
   return (
     <footer className="bg-sidebar text-sidebar-foreground">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr_1fr]">
-        <div className="max-w-xs">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-14 sm:grid-cols-3 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr_1fr]">
+        <div className="col-span-2 max-w-xs sm:col-span-3 md:col-span-1">
           <a href="/landing" className="inline-block rounded-md text-lg text-white">
             <Wordmark markClassName="size-8" />
           </a>
