@@ -1,22 +1,28 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { createVerifiedAccount, findMailLink, makeAccount, signInContext } from './support/accounts';
+import { type RunningServer, startServer } from './support/server';
 
 /*
  * Issue 2's journeys: a visitor finds the landing page, joins as the first user and becomes admin;
  * a second person joins as a user and is turned away from /admin; sign out and in; a wrong
  * password; an unknown path.
  */
-const baseUrl = inject('baseUrl');
+// Its own server: the first person to join becomes admin, whatever other journeys do meanwhile.
+let server: RunningServer;
+let baseUrl: string;
 const first = makeAccount('Frida Førstemann');
 const second = makeAccount('Sindre Selger');
 let browser: Browser;
 
 beforeAll(async () => {
+  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  baseUrl = server.baseUrl;
   browser = await openBrowser({ baseUrl });
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 describe('foundation journeys', () => {
@@ -24,18 +30,18 @@ describe('foundation journeys', () => {
     const page = await browser.newPage();
     await page.goto('/');
     await page.waitForURL('**/landing');
-    await expect(page.getByRole('heading', { name: 'KPI & Sales Tracking in minutes' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'KPI & Sales Tracking in minutes' }).waitFor();
     await saveScreenshot(page, '01-landing');
   });
 
   it('joins as the first user, confirms the e-mail and lands in /app as admin with the shell', async () => {
     const page = await browser.newPage();
     await page.goto('/auth');
-    await expect(page.getByRole('heading', { name: 'Welcome back' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await saveScreenshot(page, '02-auth-sign-in');
     await page.getByRole('button', { name: "Don't have an account? Join now" }).click();
-    await expect(page.getByRole('heading', { name: 'Join Dealboard' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Create your account to join the team').isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Join Dealboard' }).waitFor();
+    await page.getByText('Create your account to join the team').waitFor();
     await page.getByLabel('Full Name').fill(first.name);
     await page.getByLabel('Email').fill(first.email);
     await page.getByLabel('Password').fill(first.password);
@@ -50,9 +56,9 @@ describe('foundation journeys', () => {
     await page.getByText("You've been set up as an admin").waitFor();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     for (const item of ['Dashboard', 'Activity', 'Company', 'Team Overview', 'Wrap Up', 'Weekly View', 'Monthly View', 'Settings']) {
-      await expect(nav.getByRole('link', { name: item }).isVisible()).resolves.toBe(true);
+      await nav.getByRole('link', { name: item }).waitFor();
     }
-    await expect(nav.getByRole('link', { name: 'Administration' }).isVisible()).resolves.toBe(true);
+    await nav.getByRole('link', { name: 'Administration' }).waitFor();
     await expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe('page');
     await saveScreenshot(page, '05-app-shell-admin');
 
@@ -87,7 +93,7 @@ describe('foundation journeys', () => {
     const page = await browser.newPage();
     await page.goto('/app');
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await expect(page.getByText(first.email).isVisible()).resolves.toBe(true);
+    await page.getByText(first.email).waitFor();
     await saveScreenshot(page, '08-avatar-menu');
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByText('You have been signed out successfully').waitFor();

@@ -19,6 +19,7 @@ export async function setup(project: TestProject) {
   cpSync(built, webCopy, { recursive: true });
   server = await startServer({ WEB_DIST_DIR: webCopy });
   project.provide('baseUrl', server.baseUrl);
+  project.provide('webDist', webCopy);
 }
 
 export async function teardown() {
@@ -30,5 +31,7 @@ export async function teardown() {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The private copy of the built app, for journeys that start a server of their own. */
+    webDist: string;
   }
 }
