@@ -12,7 +12,11 @@ export const LANGUAGE_STORAGE_KEY = 'dealboard.lang';
  * English users see English everywhere, Norwegian users Norwegian everywhere; the spec's Norwegian
  * strings are the nb texts. catalogs.test.ts fails when a key exists in one language only.
  */
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
+// landing and public are the pre-rendered public site's (web/site/i18n.ts, docs/decisions/010): the app never
+// shows them, so it does not carry them (about 24 KB gzipped). web/site/i18n.test.ts checks their keys.
+const modules = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*/*.json', '!./locales/*/{landing,public}.json'], {
+  eager: true,
+});
 
 export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [path, module] of Object.entries(modules)) {
