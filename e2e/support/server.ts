@@ -22,10 +22,11 @@ export type RunningServer = { baseUrl: string; dataDir: string; process: ChildPr
 
 /**
  * Starts the real server (the built web app + API) on a free port with a fresh data folder, as
- * `npm start` would, and waits until /api/health answers.
+ * `npm start` would, and waits until /api/health answers. `port` restarts a server where an open
+ * browser expects it (with env DATA_DIR pointing at the stopped one's folder).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await findFreePort();
+export async function startServer(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<RunningServer> {
+  const port = options.port ?? (await findFreePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'dealboard-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
