@@ -12,7 +12,6 @@ import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/auth-provider';
@@ -25,6 +24,7 @@ import { useTimeZoneLabels } from '../lib/use-time-zone-labels';
 import { DetailRow } from './detail-row';
 import { LoadError } from './load-error';
 import { SettingsCardSkeleton } from './settings-card-skeleton';
+import { SaveCancelButtons } from './save-cancel-buttons';
 
 /** Company tab: counts, then name, time zone and currency (admins edit, users read). */
 export function CompanySettings() {
@@ -196,13 +196,7 @@ function CompanyForm({ company, onDone }: { company: Company; onDone: () => void
           </div>
         </CardContent>
         <CardFooter className="justify-end gap-2 border-t pt-5">
-          <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending && <Spinner />}
-            {update.isPending ? t('actions.saving') : t('actions.save')}
-          </Button>
+          <SaveCancelButtons isSaving={update.isPending} onCancel={onDone} />
         </CardFooter>
       </form>
     </Card>

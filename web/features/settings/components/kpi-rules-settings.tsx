@@ -18,7 +18,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
@@ -28,6 +27,7 @@ import { useUpdateKpiRule } from '../api/update-kpi-rule';
 import { formatCount, formatDecimal } from '../lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
 import { LoadError } from './load-error';
+import { SaveCancelButtons } from './save-cancel-buttons';
 
 /** The order a sales manager thinks in: calls, their outcomes, meetings, other touches, sales, bonus. */
 const ORDER = [
@@ -228,13 +228,7 @@ function KpiRuleForm({ rule, label, currency, onDone }: { rule: KpiRuleView; lab
         )}
       </div>
       <div className="flex gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={onDone} disabled={update.isPending}>
-          {t('actions.cancel')}
-        </Button>
-        <Button type="submit" size="sm" disabled={update.isPending}>
-          {update.isPending && <Spinner />}
-          {update.isPending ? t('actions.saving') : t('actions.save')}
-        </Button>
+        <SaveCancelButtons isSaving={update.isPending} onCancel={onDone} size="sm" />
       </div>
     </form>
   );

@@ -9,7 +9,6 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
-import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { changeLanguage } from '@web/i18n';
 import { ApiRequestError } from '@web/lib/api';
@@ -20,6 +19,7 @@ import { DetailRow } from './detail-row';
 import { LoadError } from './load-error';
 import { PersonAvatar } from './person-avatar';
 import { SettingsCardSkeleton } from './settings-card-skeleton';
+import { SaveCancelButtons } from './save-cancel-buttons';
 
 const LANGUAGE_NAMES = { en: 'English', nb: 'Norsk (bokmål)' } as const;
 const BROWSER = 'browser';
@@ -183,13 +183,7 @@ function PersonalForm({ profile, onDone }: { profile: ProfileSettings; onDone: (
           </div>
         </CardContent>
         <CardFooter className="justify-end gap-2 border-t pt-5">
-          <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending && <Spinner />}
-            {update.isPending ? t('actions.saving') : t('actions.save')}
-          </Button>
+          <SaveCancelButtons isSaving={update.isPending} onCancel={onDone} />
         </CardFooter>
       </form>
     </Card>
