@@ -1,9 +1,9 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, WCAG_AA } from './support/axe';
 import { type Account, createVerifiedAccount, findMailLink, makeAccount, signInContext } from './support/accounts';
 import { ARTIFACTS_DIR, type Browser, openBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
@@ -22,7 +22,6 @@ import { type RunningServer, startServer } from './support/server';
  * shows the refused state for a used and an unknown code.
  */
 // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses injected script tags.
-const AXE_SCRIPT = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SHOTS = join(ARTIFACTS_DIR, 'screenshots');
 
 const admin = makeAccount('Astrid Admin');
@@ -75,18 +74,6 @@ async function shot(target: Page, name: string, { fullPage = true } = {}) {
   await target.screenshot({ path: join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
-/** axe-core on the page: no serious or critical WCAG 2 A/AA violations (toasts excluded: they fade in and out). */
-async function expectAccessible(target: Page) {
-  await target.evaluate(AXE_SCRIPT);
-  const violations = await target.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(violations).toEqual([]);
-}
 
 async function meOf(target: Page) {
   return target.evaluate(async () => (await (await fetch('/api/v1/me')).json()) as { company: { name: string } | null; onboarding: { role: string | null; hasCompany: boolean; removed: boolean } });
@@ -137,7 +124,7 @@ describe('an admin sets up and runs the company', () => {
     for (const name of ['Personal', 'Company', 'Team', 'KPI Rules', 'Customers']) await tabs.getByRole('tab', { name }).waitFor();
     await page.getByRole('heading', { name: 'Your profile' }).waitFor();
     await shot(page, 'admin-01-settings-personal');
-    await expectAccessible(page);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
 
     await page.getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByLabel('E-mail').getAttribute('readonly')).resolves.not.toBeNull();
@@ -215,7 +202,7 @@ describe('an admin sets up and runs the company', () => {
     await toast(page, 'Link Copied').waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(invitationLink);
     await shot(page, 'admin-08-settings-team');
-    await expectAccessible(page);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
   });
 
   it('the colleague opens the link signed out, creates an account and lands in the company as a user', async () => {
@@ -226,7 +213,7 @@ describe('an admin sets up and runs the company', () => {
       await visit.getByRole('heading', { name: 'Join Nordlys Salg AS' }).waitFor();
       await visit.getByText('User', { exact: true }).waitFor();
       await shot(visit, 'admin-09-invite-signed-out');
-      await expectAccessible(visit);
+      expect(await axeViolations(visit, { tags: WCAG_AA })).toEqual([]);
       await visit.getByRole('button', { name: 'Sign in / Create account' }).click();
       await visit.waitForURL(`**/auth?invite=${invitationCode}`);
       expect(await visit.evaluate(() => sessionStorage.getItem('dealboard.pendingInvite'))).toBe(invitationCode);
@@ -292,7 +279,7 @@ describe('an admin sets up and runs the company', () => {
     await me.getByText('Only admin: make someone else admin first.').waitFor();
     await expect(me.getByRole('button', { name: 'Remove Admin' }).count()).resolves.toBe(0);
     await shot(page, 'admin-13-admin-users');
-    await expectAccessible(page);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
 
     const kasper = page.getByRole('listitem').filter({ hasText: colleague.email });
     await kasper.getByRole('button', { name: 'Make Admin' }).click();
@@ -420,7 +407,7 @@ describe('an admin sets up and runs the company', () => {
     await page.goto('/app/admin/kpi');
     await page.getByText('A change affects only activities logged afterwards.', { exact: false }).waitFor();
     await shot(page, 'admin-22-admin-kpi');
-    await expectAccessible(page);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
     await page.getByRole('button', { name: 'Edit Meeting booked' }).click();
     const points = page.getByRole('spinbutton', { name: 'Points' });
     await points.fill('8');
@@ -527,7 +514,7 @@ describe('an admin sets up and runs the company', () => {
     await page.getByText('Free for teams of 1 to 5 users.').waitFor();
     await page.getByText('No payment processing').waitFor();
     await shot(page, 'admin-27-admin-billing');
-    await expectAccessible(page);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
   });
 
   it('sets the sign-up policy and the access code', async () => {
@@ -621,7 +608,7 @@ describe('multi-tenant mode: a person without a company creates one', () => {
       await visit.getByRole('heading', { name: 'Create your company' }).waitFor();
       await expect(visit.getByRole('combobox', { name: 'Time zone' }).innerText()).resolves.toContain('Europe/Oslo');
       await shot(visit, 'admin-33-awaiting-create-company');
-      await expectAccessible(visit);
+      expect(await axeViolations(visit, { tags: WCAG_AA })).toEqual([]);
       await visit.getByRole('button', { name: 'Create company' }).click();
       await visit.getByText('Enter the company name.').waitFor();
       await visit.getByLabel('Company name').fill('Fjellet Telecom');

@@ -1,9 +1,9 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe';
 import { createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
@@ -17,7 +17,6 @@ import { type RunningServer, startServer } from './support/server';
  * Its own server on a fresh data folder: the admin must be the company's first member, whatever
  * other journeys did, and the rate limit counts per client address (every browser here is 127.0.0.1).
  */
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const admin = makeAccount('Olga Operator');
 
 let server: RunningServer;
@@ -29,14 +28,6 @@ const posts: number[] = [];
 
 const MESSAGE = 'We are 30 sellers in Bergen and Oslo and would like a demo with our own KPIs next week.';
 
-async function seriousViolations(target: Page): Promise<string[]> {
-  await target.evaluate(AXE);
-  return target.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 const fieldError = (target: Page, field: string) => target.locator(`[data-field-error="${field}"]`);
 const visibleErrors = (target: Page) =>
@@ -87,7 +78,7 @@ describe('the contact form', () => {
     await expect(page.getByLabel('Company').getAttribute('aria-invalid')).resolves.toBeNull(); // optional
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, 'contact-01-errors');
-    await expect(seriousViolations(page)).resolves.toEqual([]);
+    await expect(axeViolations(page)).resolves.toEqual([]);
     expect(posts).toEqual([]);
   });
 
@@ -202,7 +193,7 @@ describe('the admin Inbox', () => {
       await expect(inbox.locator('[data-contact-request]').filter({ hasText: 'one too many' }).count()).resolves.toBe(0);
       await expect(request.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')).resolves.toMatch(/^mailto:kari@fjordsalg\.no\?subject=/);
       await saveScreenshot(inbox, 'contact-05-admin-inbox');
-      await expect(seriousViolations(inbox)).resolves.toEqual([]);
+      await expect(axeViolations(inbox)).resolves.toEqual([]);
 
       await request.getByRole('button', { name: 'Mark handled' }).click();
       await inbox.locator('[data-sonner-toast]').filter({ hasText: 'Marked as handled' }).waitFor();

@@ -128,16 +128,31 @@ describe('foundation journeys', () => {
     await page.locator('aside[data-state="expanded"]').waitFor();
   });
 
-  it('switches the language to Norwegian from the avatar menu', async () => {
+  it('switches the language to Norwegian from the avatar menu, and the next sign-in elsewhere opens in it', async () => {
     const page = await browser.newPage();
     await page.goto('/app');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitemradio', { name: 'Norsk (bokmål)' }).click();
     await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Oppsummering' }).waitFor();
     await saveScreenshot(page, '11-shell-norwegian');
+
+    // Another computer with an English browser: the saved choice wins over the browser's language.
+    const elsewhere = await openBrowser({ baseUrl, locale: 'en-US' });
+    try {
+      await expect.poll(async () => (await (await page.request.get('/api/v1/me')).json()).user.language).toBe('nb');
+      await signInContext(elsewhere.context, baseUrl, first);
+      const other = await elsewhere.newPage();
+      await other.goto('/app');
+      await other.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Oppsummering' }).waitFor();
+      await expect(other.evaluate(() => document.documentElement.lang)).resolves.toBe('nb');
+    } finally {
+      await elsewhere.close();
+    }
+
     await page.getByRole('button', { name: 'Kontomeny' }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
     await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await expect.poll(async () => (await (await page.request.get('/api/v1/me')).json()).user.language).toBe('en');
   });
 
   it('shows the sidebar as a sheet on a phone', async () => {

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './support/axe';
 import { type Browser, openBrowser, saveScreenshot } from './support/browser';
 
 /*
@@ -11,7 +10,6 @@ import { type Browser, openBrowser, saveScreenshot } from './support/browser';
  * widths; axe-core finds nothing; every public page rendered (and photographed) on desktop and phone.
  */
 const baseUrl = inject('baseUrl');
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const PUBLIC_PAGES = ['features', 'pricing', 'demo', 'api', 'help', 'docs', 'contact', 'status', 'privacy', 'terms', 'gdpr', 'security'] as const;
 const PHONE = { width: 360, height: 780 };
@@ -20,17 +18,6 @@ let browser: Browser;
 let page: Page;
 const scripts: string[] = [];
 
-/** axe-core on the page (evaluated through DevTools: the CSP rightly refuses injected script tags). */
-async function axeViolations(target: Page, options: { seriousOnly?: boolean } = {}): Promise<string[]> {
-  await target.evaluate(AXE);
-  const violations = await target.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run(document)).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-  return violations
-    .filter((v) => !options.seriousOnly || v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.join(', ')}`);
-}
 
 const carouselStatus = (target: Page) => target.locator('[data-carousel-status]').innerText();
 const openFaqItems = (target: Page) => target.locator('[data-faq] details').evaluateAll((items) => items.filter((d) => (d as HTMLDetailsElement).open).map((d) => d.getAttribute('data-faq-item')));
@@ -194,12 +181,12 @@ describe('the landing page', () => {
 
   it('has no axe-core violation, on a desktop and on a phone', async () => {
     await page.goto('/landing');
-    await expect(axeViolations(page)).resolves.toEqual([]);
+    await expect(axeViolations(page, { seriousOnly: false })).resolves.toEqual([]);
     const phone = await openBrowser({ baseUrl, viewport: PHONE });
     try {
       const small = await phone.newPage();
       await small.goto('/landing');
-      await expect(axeViolations(small)).resolves.toEqual([]);
+      await expect(axeViolations(small, { seriousOnly: false })).resolves.toEqual([]);
       expect(phone.consoleErrors).toEqual([]);
     } finally {
       await phone.close();
@@ -250,7 +237,7 @@ describe('the public pages', () => {
     await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign up' }).isVisible()).resolves.toBe(true);
     await expect(page.locator('[data-footer-link]').count()).resolves.toBe(12);
-    await expect(axeViolations(page, { seriousOnly: true })).resolves.toEqual([]);
+    await expect(axeViolations(page)).resolves.toEqual([]);
     await saveScreenshot(page, `public-${slug}-desktop`);
     const phone = await openBrowser({ baseUrl, viewport: PHONE });
     try {

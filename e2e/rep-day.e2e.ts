@@ -1,9 +1,9 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, WCAG_AA } from './support/axe';
 import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
 import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { openDatabase } from '../server/db/client';
@@ -31,21 +31,7 @@ const teammate = makeAccount('Tor Teammate');
 let browser: Browser;
 let page: Page;
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core on the current page: no serious or critical WCAG 2 A/AA violations. */
-async function expectAccessible(target: Page, context?: string) {
-  // evaluate, not addScriptTag: the app's Content-Security-Policy rightly refuses inline scripts.
-  await target.evaluate(AXE_SOURCE);
-  const violations = await target.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(selector ?? document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, context);
-  expect(violations).toEqual([]);
-}
 
 /** Logs through the public API from the signed-in page (fixtures: data a journey does not click in). */
 async function logViaApi(target: Page, body: Record<string, unknown>) {
@@ -138,7 +124,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await expectText(page.getByTestId('points-today'), '0 points today');
     await expect(page.getByRole('button', { name: /^E-mail/ }).count()).resolves.toBe(0); // rule off by default
     await snap(page, 'rep-day-01-activity-empty');
-    await expectAccessible(page);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
   });
 
   it('sets daily goals inline and cancels an edit without saving', async () => {
@@ -190,7 +176,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await expect(submit.isEnabled()).resolves.toBe(true);
     await snap(page, 'rep-day-04-log-call-details');
     await snapElement(dialog, 'rep-day-04b-log-call-dialog');
-    await expectAccessible(page, '[role="dialog"]');
+    expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
     await submit.click();
 
     await toast(page, 'Call logged').waitFor();
@@ -378,7 +364,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await page.getByTestId('team-feed-item').first().waitFor();
     await page.mouse.move(0, 0);
     await snap(page, 'rep-day-11-activity-with-data');
-    await expectAccessible(page);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
   });
 
   it('saves the wrap-up prefilled from the activities, then updates it', async () => {
@@ -415,7 +401,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await expectText(page.getByTestId('today-report'), /Submitted.*Calls 8/);
     await page.getByText('No earlier wrap-ups yet').waitFor();
     await snap(page, 'rep-day-13-wrapup-saved');
-    await expectAccessible(page);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
   });
 
   it('opens an earlier summary to read its notes', async () => {

@@ -1,5 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/client';
 import { seedActivity } from '../server/db/seed/activities';
 import { lockDataDir } from '../server/lib/data-dir-lock';
+import { axeViolations, WCAG_AA } from './support/axe';
 import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
 import { type RunningServer, startServer } from './support/server';
@@ -299,21 +299,6 @@ async function expectRows(page: Page, selector: string, slots: readonly string[]
   await expect.poll(() => readRows(page, selector, slots), { timeout: 10_000 }).toEqual(expected);
 }
 
-/** axe-core on the page: no serious or critical accessibility violations. */
-async function expectAccessible(page: Page, what: string) {
-  // Evaluated through the DevTools protocol: the app's Content-Security-Policy rightly refuses inline scripts.
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-  await page.evaluate(readFileSync(axePath, 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    // Toasts come from the shared toaster (sonner), not from these screens.
-    const result = await axe.run({ exclude: [['[data-sonner-toaster]']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).slice(0, 4).join(', ')}`);
-  });
-  expect(violations, what).toEqual([]);
-}
 
 async function open(options: { account?: Account; viewport?: { width: number; height: number }; locale?: string } = {}): Promise<{ browser: Browser; page: Page }> {
   const browser = await openBrowser({ baseUrl, viewport: options.viewport, locale: options.locale });
@@ -482,7 +467,7 @@ describe('scoreboard journeys', () => {
     await row.getByText('Revoked').waitFor();
     await expect(row.getByRole('button', { name: /Revoke/ }).count()).resolves.toBe(0);
     await saveScreenshot(page, 'scoreboard-13-admin-integrations');
-    await expectAccessible(page, 'admin integrations');
+    expect(await axeViolations(page, { tags: WCAG_AA }), 'admin integrations').toEqual([]);
 
     const token = new URL(url).searchParams.get('display')!;
     expect((await callApi(null, 'GET', `/display/${token}/leaderboard`)).status).toBe(404);
@@ -594,7 +579,7 @@ describe('scoreboard journeys', () => {
     await newest.getByText('+1 pt').waitFor();
     expect(LONG_NOTE.length).toBeGreaterThan(50);
     await newest.getByText(`“${LONG_NOTE.slice(0, 50)}…”`, { exact: true }).waitFor();
-    await expectAccessible(page, 'dashboard');
+    expect(await axeViolations(page, { tags: WCAG_AA }), 'dashboard').toEqual([]);
   });
 
   it('cross-check: the TV shows the same top 10', async () => {
@@ -614,7 +599,7 @@ describe('scoreboard journeys', () => {
     await expect.poll(() => clock.textContent(), { timeout: 3_000 }).not.toBe(before);
     const date = await tv.page.getByTestId('tv-date').textContent();
     expect(date).toBe(new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Oslo' }).format(new Date()));
-    await expectAccessible(tv.page, 'tv');
+    expect(await axeViolations(tv.page, { tags: WCAG_AA }), 'tv').toEqual([]);
   });
 
   it('cross-check: Team Overview', async () => {
@@ -639,7 +624,7 @@ describe('scoreboard journeys', () => {
       top5.map((r) => ({ 'member-name': r.name, calls: n(r.calls), meetings: n(r.meetings), conversion: `${r.conversion}%` })),
     );
     await expect(page.getByTestId('today-row').filter({ hasText: 'Kari Nordmann' }).getByText('You', { exact: true }).isVisible()).resolves.toBe(true);
-    await expectAccessible(page, 'team overview');
+    expect(await axeViolations(page, { tags: WCAG_AA }), 'team overview').toEqual([]);
     await saveScreenshot(page, 'scoreboard-20-team-overview');
   });
 
@@ -666,7 +651,7 @@ describe('scoreboard journeys', () => {
       const badge = await card.getByText('High conversion').count();
       expect(badge, row.name).toBe(row.calls > 0 && row.conversion >= 20 ? 1 : 0);
     }
-    await expectAccessible(page, 'weekly');
+    expect(await axeViolations(page, { tags: WCAG_AA }), 'weekly').toEqual([]);
     await saveScreenshot(page, 'scoreboard-21-weekly');
   });
 
@@ -709,7 +694,7 @@ describe('scoreboard journeys', () => {
       ranking.map((r) => ({ 'member-name': r.name, calls: n(r.calls), conversion: `${r.conversion}%`, points: n(r.points), sales: n(r.sales) })),
     );
     await page.getByRole('img', { name: /Daily calls and points this month/ }).locator('.recharts-bar-rectangle').first().waitFor();
-    await expectAccessible(page, 'monthly company');
+    expect(await axeViolations(page, { tags: WCAG_AA }), 'monthly company').toEqual([]);
     await saveScreenshot(page, 'scoreboard-23-monthly-company');
 
     // Last month, across the month boundary: the same screen, the same sums.
@@ -745,7 +730,7 @@ describe('scoreboard journeys', () => {
     await expect.poll(() => page.getByTestId('company-member').count()).toBe(TEAM.length);
     await page.getByTestId('company-member').filter({ hasText: 'Kari Nordmann' }).getByText('Admin').waitFor();
     await expect(page.getByTestId('company-member').filter({ hasText: 'Ola Hansen' }).getByText('User', { exact: true }).isVisible()).resolves.toBe(true);
-    await expectAccessible(page, 'company');
+    expect(await axeViolations(page, { tags: WCAG_AA }), 'company').toEqual([]);
     await saveScreenshot(page, 'scoreboard-24-company');
   });
 

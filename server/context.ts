@@ -22,6 +22,8 @@ export type SessionUser = {
   name: string;
   image: string | null;
   emailVerified: boolean;
+  /** The saved interface language ('en' | 'nb' when valid), null when never chosen. */
+  locale: string | null;
 };
 
 /** A signed-in member acting inside their company. */

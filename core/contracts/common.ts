@@ -21,3 +21,14 @@ export function normalizeRole(role: string | null | undefined): Role {
 }
 
 export const OkSchema = z.object({ ok: z.literal(true) });
+
+/** Languages with a complete catalog (ARCHITECTURE.md: English and Norwegian bokmål). */
+export const LANGUAGES = ['en', 'nb'] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
+
+/** A stored language code as a Language, or null when unset or not one we have a catalog for. */
+export function toLanguage(code: string | null | undefined): Language | null {
+  const parsed = LanguageSchema.safeParse(code);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from './common';
+import { LanguageSchema, RoleSchema } from './common';
 
 export const CompanySummarySchema = z.object({
   id: z.string(),
@@ -29,6 +29,8 @@ export const MeSchema = z.object({
     name: z.string(),
     image: z.string().nullable(),
     emailVerified: z.boolean(),
+    /** The language saved in Settings or the avatar menu; null: follow the browser. */
+    language: LanguageSchema.nullable(),
   }),
   profile: z
     .object({

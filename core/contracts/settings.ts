@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { SUPPORTED_CURRENCIES } from '../money';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../period/time-zones';
-import { RoleSchema } from './common';
+import { LanguageSchema, RoleSchema } from './common';
 
-/** Languages with a complete catalog (ARCHITECTURE.md: English and Norwegian bokmål). */
-export const LANGUAGES = ['en', 'nb'] as const;
-export const LanguageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof LanguageSchema>;
 
 export const DISPLAY_NAME_MAX = 80;
 export const AVATAR_URL_MAX = 2048;

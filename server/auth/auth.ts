@@ -65,6 +65,11 @@ export function createAuth({ db, config, mailer, secret, checkSignUp }: CreateAu
         rateLimit: schema.rateLimit,
       },
     }),
+    user: {
+      // The saved language (Settings, avatar menu) rides on the session, so /me can apply it on any
+      // device without another query. input: false: sign-up cannot set it; PATCH /me/profile does.
+      additionalFields: { locale: { type: 'string', required: false, input: false } },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

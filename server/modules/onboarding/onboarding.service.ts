@@ -1,4 +1,4 @@
-import { type Me, normalizeRole, type ProvisionResult } from '@core/contracts';
+import { type Me, normalizeRole, type ProvisionResult, toLanguage } from '@core/contracts';
 import { DEFAULT_TIME_ZONE } from '@core/period';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, SessionUser } from '../../context';
@@ -14,7 +14,7 @@ export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
   const removed = membership ? false : await hasRemovedMembership(deps.database.db, user.id);
   const role = membership ? normalizeRole(membership.role) : null;
   return {
-    user: { id: user.id, email: user.email, name: user.name, image: user.image, emailVerified: user.emailVerified },
+    user: { id: user.id, email: user.email, name: user.name, image: user.image, emailVerified: user.emailVerified, language: toLanguage(user.locale) },
     profile: membership
       ? {
           id: membership.profileId,

@@ -17,6 +17,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
           name: session.user.name,
           image: session.user.image ?? null,
           emailVerified: session.user.emailVerified,
+          locale: session.user.locale ?? null,
         }
       : null,
   );

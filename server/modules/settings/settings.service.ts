@@ -1,8 +1,7 @@
 import {
   type CompanySettings,
-  type Language,
-  LANGUAGES,
   type ProfileSettings,
+  toLanguage,
   type UpdateCompanySchema,
   type UpdateProfileSchema,
 } from '@core/contracts';
@@ -22,9 +21,6 @@ type ProfileChange = z.output<typeof UpdateProfileSchema>;
 type CompanyChange = z.output<typeof UpdateCompanySchema>;
 
 const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
-
-const toLanguage = (locale: string | null): Language | null =>
-  (LANGUAGES as readonly string[]).includes(locale ?? '') ? (locale as Language) : null;
 
 function toProfileSettings(row: ProfileRecord): ProfileSettings {
   return { displayName: row.displayName, avatarUrl: row.avatarUrl, email: row.email, language: toLanguage(row.locale) };

@@ -51,9 +51,10 @@ describe('personal settings', () => {
       email: rep.email,
       language: 'nb',
     });
-    // /me (the shell's avatar and name) follows.
-    const me = (await (await t.request('/api/v1/me', { as: rep })).json()) as { profile: { displayName: string; avatarUrl: string } };
+    // /me (the shell's avatar and name, and the language the next sign-in opens in) follows.
+    const me = (await (await t.request('/api/v1/me', { as: rep })).json()) as { user: { language: string | null }; profile: { displayName: string; avatarUrl: string } };
     expect(me.profile).toMatchObject({ displayName: 'Rita R.', avatarUrl: 'https://cdn.example.com/rita.png' });
+    expect(me.user.language).toBe('nb');
   });
 
   it('turns empty text into null and leaves omitted fields alone', async () => {
@@ -62,6 +63,8 @@ describe('personal settings', () => {
     expect(await response.json()).toMatchObject({ displayName: 'Rita R.', avatarUrl: null, language: 'nb' });
     const cleared = await t.request('/api/v1/me/profile', { method: 'PATCH', as: rep, json: { displayName: '', language: null } });
     expect(await cleared.json()).toMatchObject({ displayName: null, language: null });
+    const me = (await (await t.request('/api/v1/me', { as: rep })).json()) as { user: { language: string | null } };
+    expect(me.user.language).toBeNull();
   });
 
   it.each([

@@ -12,8 +12,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { changeLanguage, type Language, normalizeLanguage } from '@web/i18n';
+import { type Language, normalizeLanguage } from '@web/i18n';
 import { useAuth } from '@web/lib/auth/auth-provider';
+import { useChooseLanguage } from '@web/lib/auth/language-preference';
 import { paths } from '@web/lib/paths';
 
 /** Avatar menu: e-mail, Settings, language, Log out. Image from the profile, else the e-mail's first letter. */
@@ -21,6 +22,7 @@ export function UserMenu() {
   const { t, i18n } = useTranslation();
   const { me, signOut } = useAuth();
   const navigate = useNavigate();
+  const chooseLanguage = useChooseLanguage();
   if (!me) return null;
   const avatarUrl = me.profile?.avatarUrl ?? me.user.image ?? undefined;
   const initial = (me.user.email[0] ?? '?').toUpperCase();
@@ -48,7 +50,7 @@ export function UserMenu() {
         <DropdownMenuLabel className="flex items-center gap-2">
           <LanguagesIcon className="size-3.5" aria-hidden /> {t('header.language')}
         </DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={normalizeLanguage(i18n.language)} onValueChange={(v) => void changeLanguage(v as Language)}>
+        <DropdownMenuRadioGroup value={normalizeLanguage(i18n.language)} onValueChange={(v) => void chooseLanguage(v as Language)}>
           <DropdownMenuRadioItem value="en">English</DropdownMenuRadioItem>
           <DropdownMenuRadioItem value="nb">Norsk (bokmål)</DropdownMenuRadioItem>
         </DropdownMenuRadioGroup>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { authClient } from './auth-client';
 import { meQueryKey, useMe } from './get-me';
+import { useApplySavedLanguage } from './language-preference';
 import { isAcceptingInvitation, usePendingInvite } from './pending-invite';
 import { provisionMe } from './provision';
 
@@ -32,6 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const meQuery = useMe();
   const me = meQuery.data ?? null;
   const provisionedFor = useRef<string | null>(null);
+  useApplySavedLanguage(me);
   const [provisionedUserId, setProvisionedUserId] = useState<string | null>(null);
 
   const recheck = useCallback(async () => {
