@@ -28,6 +28,7 @@ const admin = makeAccount('Astrid Admin');
 const colleague = makeAccount('Kasper Kollega');
 const magicPerson = makeAccount('Mona Magnussen');
 const founder = makeAccount('Frode Founder');
+const secondFounder = makeAccount('Siri Second');
 
 let server: RunningServer;
 let webCopy: string;
@@ -621,6 +622,31 @@ describe('multi-tenant mode: a person without a company creates one', () => {
       await visit.goto('/app/admin/users');
       await visit.getByRole('heading', { name: 'Who can create an account' }).waitFor();
       await visit.getByText('This server runs several companies').waitFor();
+      // The first company on the installation runs it: its admins read the contact form's Inbox.
+      await visit.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Inbox' }).waitFor();
+      expect(browser.consoleErrors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('a later company has no Inbox: the leads belong to the company that runs the installation', async () => {
+    await createVerifiedAccount(multi.baseUrl, secondFounder);
+    const browser = await openBrowser({ baseUrl: multi.baseUrl });
+    try {
+      await signInContext(browser.context, multi.baseUrl, secondFounder);
+      const visit = await browser.newPage();
+      await visit.goto('/awaiting-assignment');
+      await visit.getByLabel('Company name').fill('Kysten Kraft');
+      await visit.getByRole('button', { name: 'Create company' }).click();
+      await visit.waitForURL('**/app');
+      await visit.goto('/app/admin/users');
+      const adminTabs = visit.getByRole('navigation', { name: 'Administration' });
+      await adminTabs.getByRole('link', { name: 'Billing' }).waitFor();
+      await expect(adminTabs.getByRole('link', { name: 'Inbox' }).count()).resolves.toBe(0);
+      await visit.goto('/app/admin/inbox');
+      await visit.getByText('No inbox for this company').waitFor();
+      await shot(visit, 'admin-34-multi-tenant-no-inbox');
       expect(browser.consoleErrors).toEqual([]);
     } finally {
       await browser.close();

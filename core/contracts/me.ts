@@ -45,6 +45,8 @@ export const MeSchema = z.object({
   company: CompanySummarySchema.nullable(),
   onboarding: OnboardingStatusSchema,
   tenancy: z.enum(['single', 'multi']),
+  /** True when your company runs this installation (the first one created): its admins read the contact Inbox. */
+  operator: z.boolean(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

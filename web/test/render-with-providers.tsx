@@ -14,6 +14,7 @@ export function makeTestMe(overrides: Partial<Me['company'] & object> = {}): Me 
     company: { id: 'company-1', name: 'Fjordsalg AS', timezone: 'Europe/Oslo', currency: 'NOK', logoUrl: null, createdAt: '2026-11-01T08:00:00.000Z', ...overrides },
     onboarding: { hasProfile: true, hasCompany: true, hasTeam: false, profileComplete: true, role: 'user', removed: false },
     tenancy: 'single',
+    operator: true,
   };
 }
 

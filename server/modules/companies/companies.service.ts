@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../context';
 import { HttpError } from '../../lib/http';
 import { findActiveMembership } from '../session/session.repository';
+import { claimOperatorCompany } from '../onboarding/onboarding.repository';
 import { insertCompanyWithAdmin } from './companies.repository';
 
 type CompanyInput = z.output<typeof CreateCompanySchema>;
@@ -37,5 +38,7 @@ export async function createCompany(deps: AppDeps, user: SessionUser, input: Com
     if (isUniqueViolation(error)) throw alreadyMember();
     throw error;
   }
+  // After the commit, so a refused creation never names a company that does not exist.
+  await claimOperatorCompany(db, companyId);
   return { companyId, name: input.name, timezone: input.timezone, role: 'admin', message: `${input.name} is ready. You are its admin.` };
 }

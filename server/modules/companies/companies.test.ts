@@ -170,6 +170,26 @@ describe('multi-tenant: admins of different companies never see each other’s a
   });
 });
 
+describe('multi-tenant: the company that runs the installation', () => {
+  it('is the first one created: its admins read the contact Inbox, later companies never take it over', async () => {
+    const fresh = await createTestApp({ env: { TENANCY: 'multi' } });
+    try {
+      const founder = await fresh.createUser({ name: 'Frida Founder' });
+      const customer = await fresh.createUser({ name: 'Carl Customer' });
+      const createIn = (as: TestUser, name: string) => fresh.request('/api/v1/companies', { method: 'POST', as, json: { name } });
+      expect((await createIn(founder, 'Dealboard Drift AS')).status).toBe(201);
+      expect((await createIn(customer, 'Kunde AS')).status).toBe(201);
+      const meOf = async (as: TestUser) => (await (await fresh.request('/api/v1/me', { as })).json()) as Me;
+      expect((await meOf(founder)).operator).toBe(true);
+      expect((await meOf(customer)).operator).toBe(false);
+      expect((await fresh.request('/api/v1/admin/contact-requests', { as: founder })).status).toBe(200);
+      expect((await fresh.request('/api/v1/admin/contact-requests', { as: customer })).status).toBe(403);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('single-tenant mode', () => {
   it('refuses to create companies, with a clear message', async () => {
     const single = await createTestApp();

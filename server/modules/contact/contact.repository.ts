@@ -1,6 +1,6 @@
 import { count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { contactRequests, instanceSettings } from '../../db/schema';
+import { contactRequests } from '../../db/schema';
 
 /*
  * contact_requests is instance data, not tenant data: the sender is not a member of any company.
@@ -44,13 +44,4 @@ export async function updateContactRequestHandled(db: Database, id: string, hand
 export async function deleteContactRequest(db: Database, id: string): Promise<boolean> {
   const rows = await db.delete(contactRequests).where(eq(contactRequests.id, id)).returning({ id: contactRequests.id });
   return rows.length > 0;
-}
-
-/** The company that runs this instance: the single-tenant company (instance setting default_company_id). */
-export async function findOperatorCompanyId(db: Database): Promise<string | null> {
-  const [row] = await db
-    .select({ value: instanceSettings.value })
-    .from(instanceSettings)
-    .where(eq(instanceSettings.key, 'default_company_id'));
-  return row?.value ?? null;
 }

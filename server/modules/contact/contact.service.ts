@@ -12,10 +12,10 @@ import {
   type ContactRequestRow,
   deleteContactRequest,
   findContactRequests,
-  findOperatorCompanyId,
   insertContactRequest,
   updateContactRequestHandled,
 } from './contact.repository';
+import { findOperatorCompanyId } from '../onboarding/onboarding.repository';
 
 export const CONTACT_RATE_LIMIT_MESSAGE =
   'You have sent several requests from this address in the last hour. Please try again later; we have the ones you already sent.';
@@ -49,7 +49,8 @@ export async function submitContactRequest(deps: AppDeps, input: ContactRequestD
 
 /**
  * Contact requests are leads for whoever runs this instance: the admins of its operator company
- * (the single-tenant company). Admins of other companies in multi-tenant mode never see them.
+ * (the first company created; in single-tenant mode the shared one). Admins of the other companies
+ * of a multi-tenant installation never see them.
  */
 async function assertOperatorAdmin(deps: AppDeps, actor: Actor): Promise<void> {
   const operator = await findOperatorCompanyId(deps.database.db);

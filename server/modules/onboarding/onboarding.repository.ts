@@ -1,10 +1,12 @@
 import { DEFAULT_KPI_RULES } from '@core/kpi';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { appSettings, companies, instanceSettings, kpiRules, profiles, user } from '../../db/schema';
 import { withInstance, withTenant } from '../../db/tenant';
 
 const DEFAULT_COMPANY_KEY = 'default_company_id';
+/** The company that runs this installation: the first one ever created (see claimOperatorCompany). */
+const OPERATOR_COMPANY_KEY = 'operator_company_id';
 
 /** Creates a company with its default KPI rules and settings, inside the caller's transaction. */
 export async function insertCompanyWithDefaults(
@@ -34,6 +36,7 @@ export async function getOrCreateDefaultCompany(
       .returning({ value: instanceSettings.value });
     if (claimed.length > 0) {
       await insertCompanyWithDefaults(tx, { id: candidate, ...defaults });
+      await claimOperatorCompany(tx, candidate);
       return candidate;
     }
     const [existing] = await tx
@@ -42,6 +45,26 @@ export async function getOrCreateDefaultCompany(
       .where(eq(instanceSettings.key, DEFAULT_COMPANY_KEY));
     return existing!.value;
   });
+}
+
+/**
+ * The first company created on an installation runs it: its admins read the public contact form's
+ * Inbox. In single-tenant mode that is the shared company; in multi-tenant mode, the company its
+ * operator set up first. Claimed once (ON CONFLICT DO NOTHING); later companies never take it over.
+ * Runs as the owning role: instance settings are not tenant data.
+ */
+export async function claimOperatorCompany(db: Database | Transaction, companyId: string): Promise<void> {
+  await db.insert(instanceSettings).values({ key: OPERATOR_COMPANY_KEY, value: companyId }).onConflictDoNothing();
+}
+
+/** The operator company; installations from before the claim existed fall back to the shared company. */
+export async function findOperatorCompanyId(db: Database): Promise<string | null> {
+  const rows = await db
+    .select({ key: instanceSettings.key, value: instanceSettings.value })
+    .from(instanceSettings)
+    .where(inArray(instanceSettings.key, [OPERATOR_COMPANY_KEY, DEFAULT_COMPANY_KEY]));
+  const byKey = new Map(rows.map((row) => [row.key, row.value]));
+  return byKey.get(OPERATOR_COMPANY_KEY) ?? byKey.get(DEFAULT_COMPANY_KEY) ?? null;
 }
 
 export async function findDefaultCompanyId(db: Database): Promise<string | null> {

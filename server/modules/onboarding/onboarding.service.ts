@@ -4,7 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, SessionUser } from '../../context';
 import { decideSignUp, getPublicSignupPolicy } from '../admin/signup-policy.service';
 import { findActiveMembership, hasRemovedMembership } from '../session/session.repository';
-import { findAccessCode, findDefaultCompanyId, getOrCreateDefaultCompany, joinCompany } from './onboarding.repository';
+import { findAccessCode, findDefaultCompanyId, findOperatorCompanyId, getOrCreateDefaultCompany, joinCompany } from './onboarding.repository';
 
 /** The spec's name for the single shared company ('Min bedrift' = "My company"). */
 export const DEFAULT_COMPANY_NAME = 'Min bedrift';
@@ -13,6 +13,7 @@ export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
   const membership = await findActiveMembership(deps.database.db, user.id);
   const removed = membership ? false : await hasRemovedMembership(deps.database.db, user.id);
   const role = membership ? normalizeRole(membership.role) : null;
+  const operatorCompanyId = membership ? await findOperatorCompanyId(deps.database.db) : null;
   return {
     user: { id: user.id, email: user.email, name: user.name, image: user.image, emailVerified: user.emailVerified, language: toLanguage(user.locale) },
     profile: membership
@@ -44,6 +45,7 @@ export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
       removed,
     },
     tenancy: deps.config.TENANCY,
+    operator: Boolean(membership && operatorCompanyId === membership.company.id),
   };
 }
 

@@ -9,6 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/toaster';
 import { apiFetch } from '@web/lib/api';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { getBrandName } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -45,6 +46,17 @@ function useChangeRequest() {
 }
 
 export function Component() {
+  const { t } = useTranslation('inbox');
+  const { me } = useAuth();
+  // In a multi-tenant installation only the company that runs it reads the leads; the server
+  // refuses the others (403), so they get an explanation instead of a failed load.
+  if (!me?.operator) {
+    return <EmptyState icon={InboxIcon} title={t('notOperator.title')} description={t('notOperator.text')} />;
+  }
+  return <Inbox />;
+}
+
+function Inbox() {
   const { t, i18n } = useTranslation('inbox');
   const [status, setStatus] = useState<Status>('open');
   const [toDelete, setToDelete] = useState<ContactRequestView | null>(null);

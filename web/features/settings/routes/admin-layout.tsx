@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { paths } from '@web/lib/paths';
 
@@ -10,17 +11,20 @@ const TABS = [
   { to: paths.admin.customers, labelKey: 'admin.customers' },
   { to: paths.admin.integrations, labelKey: 'admin.integrations' },
   { to: paths.admin.billing, labelKey: 'admin.billing' },
-  { to: paths.admin.inbox, labelKey: 'inbox:tab' },
+  { to: paths.admin.inbox, labelKey: 'inbox:tab', operatorOnly: true },
 ];
 
-/** The Administration console: heading, subtitle and the five tabs (active one highlighted). */
+/** The Administration console: heading, subtitle and its tabs (active one highlighted). */
 export function Component() {
   const { t } = useTranslation();
+  const { me } = useAuth();
+  // The Inbox holds the installation's contact requests: only the operator company's admins have one.
+  const tabs = TABS.filter((tab) => !('operatorOnly' in tab) || me?.operator);
   return (
     <>
       <PageHeader title={t('admin.title')} description={t('admin.subtitle')} />
       <nav aria-label={t('admin.title')} className="mb-6 flex gap-1 overflow-x-auto border-b">
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <NavLink
             key={tab.to}
             to={tab.to}
