@@ -471,7 +471,8 @@ describe('scoreboard journeys', () => {
 
     const token = new URL(url).searchParams.get('display')!;
     expect((await callApi(null, 'GET', `/display/${token}/leaderboard`)).status).toBe(404);
-    await wall.page.reload();
+    // The open wall screen goes dark by itself: the revocation reaches its live stream at once
+    // (no reload, and well inside the stream's 25 s heartbeat).
     await wall.page.getByText('Error loading leaderboard: This display link does not exist or has been revoked. Ask an administrator for a new link.').waitFor();
     await expect(wall.page.locator('[data-testid="tv-row"]').count()).resolves.toBe(0);
     await saveScreenshot(wall.page, 'scoreboard-14-tv-display-link-revoked');

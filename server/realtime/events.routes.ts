@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../context';
 import { createRouter } from '../lib/http';
+import type { ClientChange } from './hub';
 import { requireMember } from '../modules/session/session.middleware';
 
 /** Keeps proxies and browsers from closing an idle stream. */
@@ -10,8 +11,9 @@ const HEARTBEAT_MS = 25_000;
 export type CompanyEventStreamOptions = {
   companyId: string;
   /**
-   * Asked at every heartbeat; when it answers false (a revoked display link), the stream sends a
-   * 'revoked' event and ends. The browser's reconnect then meets the endpoint's own refusal.
+   * Asked when the company's display links change (a revocation is NOTIFYed at once, see migration
+   * 0004) and at every heartbeat as a backstop; when it answers false (a revoked display link), the
+   * stream sends a 'revoked' event and ends. The browser's reconnect then meets the endpoint's refusal.
    */
   isStillAllowed?: () => Promise<boolean>;
   heartbeatMs?: number;
@@ -27,10 +29,11 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   return streamSSE(c, async (stream) => {
     let id = 0;
-    const queue: string[] = [];
+    const queue: ClientChange[] = [];
+    const revoked = async () => Boolean(options.isStillAllowed && !(await options.isStillAllowed().catch(() => true)));
     let wake: (() => void) | null = null;
     const unsubscribe = realtime.subscribe(options.companyId, (change) => {
-      queue.push(JSON.stringify(change));
+      queue.push(change);
       wake?.();
     });
     stream.onAbort(() => {
@@ -41,7 +44,11 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
     while (!stream.aborted && !stream.closed) {
       const next = queue.shift();
       if (next) {
-        await stream.writeSSE({ event: 'change', data: next, id: String(++id) });
+        if (next.table === 'display_links' && (await revoked())) {
+          await stream.writeSSE({ event: 'revoked', data: '{}' });
+          break;
+        }
+        await stream.writeSSE({ event: 'change', data: JSON.stringify(next), id: String(++id) });
         continue;
       }
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -52,7 +59,7 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
       clearTimeout(timer);
       wake = null;
       if (queue.length > 0 || stream.aborted) continue;
-      if (options.isStillAllowed && !(await options.isStillAllowed().catch(() => true))) {
+      if (await revoked()) {
         await stream.writeSSE({ event: 'revoked', data: '{}' });
         break;
       }

@@ -10,6 +10,8 @@ export type RealtimeChange = { table: string; op: 'INSERT' | 'UPDATE' | 'DELETE'
 export const REALTIME_INVALIDATIONS: Record<string, readonly string[]> = {
   activities: ['activities', 'scoreboard', 'my-stats', 'wrapups', 'company'],
   wrapups: ['wrapups'],
+  // Revocations only (migration 0004): another admin's Integrations tab shows the link inactive.
+  display_links: ['display-links'],
 };
 
 /** Several changes within this window cause one refetch (a burst of calls is one update). */

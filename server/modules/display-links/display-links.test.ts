@@ -281,6 +281,17 @@ describe('revoking', () => {
     expect((await t.request(`/api/v1/display/${created.token}/leaderboard`)).status).toBe(200);
   });
 
+  it("a revoked link's open wall-screen stream ends with a 'revoked' event at once, not at the heartbeat", async () => {
+    const created = await createLink(admin, 'Sales floor');
+    const stream = openStream(await t.request(`/api/v1/display/${created.token}/events`));
+    expect(await stream.until(/event: ready/)).toContain('event: ready');
+    expect((await t.request(`/api/v1/display-links/${created.link.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
+    // The production heartbeat is 25 s; the event must come from the revocation's NOTIFY.
+    expect(await stream.until(/event: revoked/, 3000)).toContain('event: revoked');
+    await stream.until(/$^/, 1000);
+    expect(stream.state.done).toBe(true);
+  });
+
   it("a revoked link's open stream ends with a 'revoked' event at the next heartbeat", async () => {
     let allowed = true;
     const app = new Hono<AppEnv>();
