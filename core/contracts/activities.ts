@@ -170,7 +170,7 @@ export const ActivityLogOptionsSchema = z.object({
     email: z.number().int(),
     linkedin: z.number().int(),
   }),
-  /** E-mail and LinkedIn touches can be logged only while their rule is enabled. */
+  /** Held meetings, e-mails and LinkedIn touches can be logged only while their rule is enabled. */
   enabledKinds: z.object({
     call: z.boolean(),
     sale: z.boolean(),
@@ -178,5 +178,7 @@ export const ActivityLogOptionsSchema = z.object({
     email: z.boolean(),
     linkedin: z.boolean(),
   }),
+  /** A sale earns more with its value (sale_ticket_size enabled, multiplier above 0). */
+  hasTicketSizePoints: z.boolean(),
 });
 export type ActivityLogOptions = z.infer<typeof ActivityLogOptionsSchema>;

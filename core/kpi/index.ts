@@ -1,2 +1,3 @@
 export * from './rules';
 export * from './points';
+export * from './log-options';

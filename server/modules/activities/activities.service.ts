@@ -10,12 +10,12 @@ import {
   type ActivityInput,
   type CallOutcome,
   computeActivityPoints,
-  computeCallOutcomePoints,
-  computeRuleSet,
+  computeLogOptions,
   DAILY_CALL_BONUS_THRESHOLD,
   type DayContext,
   isCallActivity,
-  type KpiRule,
+  OPTIONAL_KINDS,
+  type OptionalKind,
 } from '@core/kpi';
 import { toMinorUnits } from '@core/money';
 import { computeLocalDate } from '@core/period';
@@ -43,8 +43,8 @@ const activityNotFound = () => notFound('That activity was not found among your 
 const notToday = () =>
   new HttpError(409, 'not_today', "Only today's activities can be changed. This one belongs to an earlier day.");
 
-function disabledKindError(kind: 'email' | 'linkedin'): HttpError {
-  const what = kind === 'email' ? 'E-mail' : 'LinkedIn';
+function disabledKindError(kind: OptionalKind): HttpError {
+  const what = { meeting: 'Held-meeting', email: 'E-mail', linkedin: 'LinkedIn' }[kind];
   return new HttpError(
     400,
     'kpi_rule_disabled',
@@ -117,8 +117,8 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
   const localDate = computeLocalDate(now, actor.timezone);
   const row = await withActivityDay(deps.database.db, scopeOf(actor), localDate, async (day) => {
     const rules = await day.findRules();
-    if ((request.kind === 'email' || request.kind === 'linkedin') && !computeRuleSet(rules)[request.kind].enabled) {
-      throw disabledKindError(request.kind);
+    if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind]) {
+      throw disabledKindError(request.kind as OptionalKind);
     }
 
     let input: ActivityInput;
@@ -248,22 +248,6 @@ export async function listMyActivities(deps: AppDeps, actor: Actor): Promise<MyA
   const today = todayOf(deps, actor);
   const rows = await findOwnActivitiesOfDay(deps.database.db, scopeOf(actor), today);
   return { date: today, activities: rows.map(toActivity) };
-}
-
-function computeLogOptions(rules: readonly KpiRule[]): ActivityLogOptions {
-  const set = computeRuleSet(rules);
-  const pointsOf = (input: ActivityInput) => computeActivityPoints(input, rules).points;
-  return {
-    outcomePoints: computeCallOutcomePoints(rules),
-    kindPoints: {
-      call_unanswered: pointsOf({ type: 'call_unanswered' }),
-      meeting: pointsOf({ type: 'meeting' }),
-      sale: pointsOf({ type: 'sale', ticketSize: toMinorUnits(0) }),
-      email: pointsOf({ type: 'email' }),
-      linkedin: pointsOf({ type: 'linkedin' }),
-    },
-    enabledKinds: { call: true, sale: true, meeting: true, email: set.email.enabled, linkedin: set.linkedin.enabled },
-  };
 }
 
 /** What the log dialogs show: the current points of each outcome and kind, and which kinds are on. */

@@ -116,18 +116,38 @@ describe('logging and points with the default rules', () => {
     expect((await logActivity(t, rep, { kind: 'linkedin' })).pointsEarned).toBe(2);
   });
 
+  it('a held meeting can be logged only while its rule (meeting_completed) is enabled, as the buttons show', async () => {
+    const rep = await t.createMember();
+    await setRule(t, rep.companyId, 'meeting_completed', { enabled: false });
+    const options = (await (await t.request('/api/v1/activities/log-options', { as: rep })).json()) as ActivityLogOptions;
+    expect(options.enabledKinds.meeting).toBe(false);
+    const refused = await expectError(
+      await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'meeting', customerName: 'Never Created AS' } }),
+      400,
+      'kpi_rule_disabled',
+    );
+    expect(refused.error.message).toMatch(/Held-meeting logging is turned off/);
+    expect(await countActivities(t, rep.companyId)).toBe(0);
+    expect(await countCustomers(t, rep.companyId)).toBe(0);
+    await setRule(t, rep.companyId, 'meeting_completed', { enabled: true, basePoints: 3 });
+    expect((await logActivity(t, rep, { kind: 'meeting' })).pointsEarned).toBe(3);
+  });
+
   it('log-options shows the current points of each outcome and which kinds are on', async () => {
     const rep = await t.createMember();
     const before = (await (await t.request('/api/v1/activities/log-options', { as: rep })).json()) as ActivityLogOptions;
     expect(before.outcomePoints).toEqual({ no_progress: 0, moved_forward: 1, meeting_booked: 5 });
     expect(before.kindPoints).toEqual({ call_unanswered: 0, meeting: 3, sale: 10, email: 0, linkedin: 0 });
     expect(before.enabledKinds).toEqual({ call: true, sale: true, meeting: true, email: false, linkedin: false });
+    expect(before.hasTicketSizePoints).toBe(false);
     await setRule(t, rep.companyId, 'meeting_booked', { basePoints: 8 });
     await setRule(t, rep.companyId, 'linkedin', { enabled: true, basePoints: 2 });
     const after = (await (await t.request('/api/v1/activities/log-options', { as: rep })).json()) as ActivityLogOptions;
     expect(after.outcomePoints.meeting_booked).toBe(8);
     expect(after.enabledKinds.linkedin).toBe(true);
     expect(after.kindPoints.linkedin).toBe(2);
+    await setRule(t, rep.companyId, 'sale_ticket_size', { enabled: true, multiplierValue: 0.001 });
+    expect(((await (await t.request('/api/v1/activities/log-options', { as: rep })).json()) as ActivityLogOptions).hasTicketSizePoints).toBe(true);
   });
 });
 

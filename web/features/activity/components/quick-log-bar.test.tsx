@@ -1,5 +1,4 @@
-import { computeActivityPoints, computeCallOutcomePoints, DEFAULT_KPI_RULES, type KpiRule } from '@core/kpi';
-import { toMinorUnits } from '@core/money';
+import { computeLogOptions, DEFAULT_KPI_RULES, type KpiRule } from '@core/kpi';
 import { i18n } from '@web/i18n';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,23 +7,8 @@ import { renderWithProviders } from '@web/test/render-with-providers';
 import type { LogRules } from '../lib/use-log-rules';
 import { QuickLogBar } from './quick-log-bar';
 
-/** What useLogRules computes, for a given rule list (the same core/kpi functions). */
-function logRulesOf(rules: readonly KpiRule[]): LogRules {
-  const byKey = Object.fromEntries(rules.map((r) => [r.kpiKey, r]));
-  const points = (input: Parameters<typeof computeActivityPoints>[0]) => computeActivityPoints(input, rules).points;
-  return {
-    outcomePoints: computeCallOutcomePoints(rules),
-    kindPoints: {
-      call_unanswered: points({ type: 'call_unanswered' }),
-      meeting: points({ type: 'meeting' }),
-      sale: points({ type: 'sale', ticketSize: toMinorUnits(0) }),
-      email: points({ type: 'email' }),
-      linkedin: points({ type: 'linkedin' }),
-    },
-    isEnabled: { meeting: byKey.meeting_completed!.enabled, email: byKey.email!.enabled, linkedin: byKey.linkedin!.enabled },
-    hasTicketSizePoints: byKey.sale_ticket_size!.enabled && byKey.sale_ticket_size!.multiplierValue > 0,
-  };
-}
+/** What useLogRules computes, for a given rule list. */
+const logRulesOf = (rules: readonly KpiRule[]): LogRules => computeLogOptions(rules);
 
 const withRule = (key: KpiRule['kpiKey'], change: Partial<KpiRule>) =>
   DEFAULT_KPI_RULES.map((rule) => (rule.kpiKey === key ? { ...rule, ...change } : rule));

@@ -38,13 +38,13 @@ export function QuickLogBar({
         <LogButton primary icon={<PhoneIcon />} label={t('quickLog.call')} hint={bestCall !== undefined ? t('quickLog.upTo', { points: t('plusPts', { count: bestCall }) }) : undefined} onClick={onCall} />
         <LogButton icon={<BanknoteIcon />} tone="bg-warning-soft text-warning-strong" label={t('quickLog.sale')} hint={rules && (rules.hasTicketSizePoints ? t('quickLog.from', { points: t('plusPts', { count: rules.kindPoints.sale }) }) : t('plusPts', { count: rules.kindPoints.sale }))} onClick={onSale} />
         {isLoadingRules && <Skeleton className="h-14 w-40 rounded-xl" />}
-        {rules?.isEnabled.meeting && (
+        {rules?.enabledKinds.meeting && (
           <LogButton icon={<CalendarCheckIcon />} tone="bg-success-soft text-success" label={t('quickLog.meeting')} hint={t('plusPts', { count: rules.kindPoints.meeting })} onClick={() => onTouch('meeting')} />
         )}
-        {rules?.isEnabled.email && (
+        {rules?.enabledKinds.email && (
           <LogButton icon={<MailIcon />} tone="bg-accent text-accent-foreground" label={t('quickLog.email')} hint={t('plusPts', { count: rules.kindPoints.email })} onClick={() => onTouch('email')} />
         )}
-        {rules?.isEnabled.linkedin && (
+        {rules?.enabledKinds.linkedin && (
           <LogButton icon={<LinkedinGlyph />} tone="bg-primary-soft text-primary" label={t('quickLog.linkedin')} hint={t('plusPts', { count: rules.kindPoints.linkedin })} onClick={() => onTouch('linkedin')} />
         )}
       </div>
