@@ -9,10 +9,20 @@ export type TenantChange = {
   op: 'INSERT' | 'UPDATE' | 'DELETE';
   id: string;
   user_id: string | null;
+  /** Activities only (migration 0005): what was logged. */
+  type?: string;
+  meeting_booked?: boolean;
 };
 
 /** What a client receives: the company is implied by who is listening, so it is not repeated. */
-export type ClientChange = { table: string; op: TenantChange['op']; id: string; userId: string | null };
+export type ClientChange = {
+  table: string;
+  op: TenantChange['op'];
+  id: string;
+  userId: string | null;
+  /** For activities: its type and whether a call booked a meeting (what a wall screen celebrates). */
+  activity?: { type: string; meetingBooked: boolean };
+};
 
 type Listener = (change: ClientChange) => void;
 
@@ -64,6 +74,7 @@ export class RealtimeHub {
     const set = this.listeners.get(change.company_id);
     if (!set) return;
     const message: ClientChange = { table: change.table, op: change.op, id: change.id, userId: change.user_id };
+    if (change.type !== undefined) message.activity = { type: change.type, meetingBooked: change.meeting_booked === true };
     for (const listener of set) listener(message);
   }
 }

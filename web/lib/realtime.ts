@@ -1,7 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /** A change the server streams (see server/realtime/hub.ts, ClientChange). */
-export type RealtimeChange = { table: string; op: 'INSERT' | 'UPDATE' | 'DELETE'; id: string; userId: string | null };
+export type RealtimeChange = {
+  table: string;
+  op: 'INSERT' | 'UPDATE' | 'DELETE';
+  id: string;
+  userId: string | null;
+  /** For activities: its type and whether a call booked a meeting. */
+  activity?: { type: string; meetingBooked: boolean };
+};
 
 /**
  * Which query-key prefixes a change to a table makes stale. Features name their query keys with

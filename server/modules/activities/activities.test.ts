@@ -492,7 +492,29 @@ describe('realtime', () => {
       // A refused write (rolled back) must not notify either.
       await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'email' } });
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(received).toEqual([{ table: 'activities', op: 'INSERT', id: mineLogged.id, userId: rep.id }]);
+      expect(received).toEqual([
+        { table: 'activities', op: 'INSERT', id: mineLogged.id, userId: rep.id, activity: { type: 'meeting', meetingBooked: false } },
+      ]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it('says what was logged, so a wall screen celebrates a booked meeting or a sale and not an edit', async () => {
+    const rep = await t.createMember();
+    const received: ClientChange[] = [];
+    const unsubscribe = t.deps.realtime.subscribe(rep.companyId, (change) => received.push(change));
+    try {
+      const booked = await logActivity(t, rep, { kind: 'call', answered: true, outcome: 'meeting_booked' });
+      const sale = await logActivity(t, rep, { kind: 'sale', ticketSize: 100_000 });
+      const edited = await t.request(`/api/v1/activities/${booked.id}`, { method: 'PATCH', as: rep, json: { outcome: 'moved_forward' } });
+      expect(edited.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(received.map((c) => [c.op, c.id, c.activity])).toEqual([
+        ['INSERT', booked.id, { type: 'call_answered', meetingBooked: true }],
+        ['INSERT', sale.id, { type: 'sale', meetingBooked: false }],
+        ['UPDATE', booked.id, { type: 'call_answered', meetingBooked: false }],
+      ]);
     } finally {
       unsubscribe();
     }

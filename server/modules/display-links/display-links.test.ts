@@ -225,7 +225,9 @@ describe('a wall screen with a token', () => {
       .filter((line) => line.startsWith('data: ') && line !== 'data: {}')
       .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
     expect(text).toContain('event: change');
-    expect(changes).toEqual([{ table: 'activities', op: 'INSERT', id: mine.id, userId: reps[0]!.id }]);
+    expect(changes).toEqual([
+      { table: 'activities', op: 'INSERT', id: mine.id, userId: reps[0]!.id, activity: { type: 'call_unanswered', meetingBooked: false } },
+    ]);
   });
 });
 
@@ -243,7 +245,7 @@ describe('the shared stream', () => {
       .split('\n')
       .filter((line) => line.startsWith('data: ') && line !== 'data: {}')
       .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
-    expect(changes).toEqual([{ table: 'activities', op: 'INSERT', id: mine.id, userId: user.id }]);
+    expect(changes).toEqual([{ table: 'activities', op: 'INSERT', id: mine.id, userId: user.id, activity: { type: 'email', meetingBooked: false } }]);
     expect((await t.request('/api/v1/events')).status).toBe(401);
   });
 });

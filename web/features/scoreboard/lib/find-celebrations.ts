@@ -1,26 +1,43 @@
 export type CelebrationKind = 'sale' | 'meeting';
 
-export type CelebrationRow = { userId: string; displayName: string | null; sales: number; meetings: number };
-
 export type CelebrationEvent = { kind: CelebrationKind; userId: string; displayName: string | null };
 
+/** What the live stream says about one change (see web/lib/realtime.ts). */
+export type CelebrationChange = {
+  table: string;
+  op: 'INSERT' | 'UPDATE' | 'DELETE';
+  userId: string | null;
+  activity?: { type: string; meetingBooked: boolean };
+};
+
 /**
- * What landed between two readings of the board: one celebration per person whose sales or
- * booked meetings went up (a sale first). A person missing from the earlier reading counts from
- * zero only when that reading held everyone active (`previousIsComplete`); otherwise they may
- * simply have climbed into the top 10, and nothing is celebrated for them.
+ * What a change is worth celebrating: a sale or a booked meeting that was just logged. Edits and
+ * deletions never celebrate (an earlier call edited into a booked meeting is not news), nor does
+ * anything but an activity.
+ */
+export function findCelebrationKind(change: CelebrationChange): CelebrationKind | null {
+  if (change.table !== 'activities' || change.op !== 'INSERT' || !change.userId || !change.activity) return null;
+  if (change.activity.type === 'sale') return 'sale';
+  if (change.activity.meetingBooked) return 'meeting';
+  return null;
+}
+
+/**
+ * The celebrations of the kinds that landed, once the board has been re-read: one per person and
+ * kind (a sale first), named as the board names them. A person who is not on the board (below the
+ * top 10) is not celebrated on a screen that does not show them.
  */
 export function findCelebrations(
-  previous: readonly CelebrationRow[],
-  next: readonly CelebrationRow[],
-  previousIsComplete: boolean,
+  landed: ReadonlyMap<string, ReadonlySet<CelebrationKind>>,
+  board: readonly { userId: string; displayName: string | null }[],
 ): CelebrationEvent[] {
-  const before = new Map(previous.map((row) => [row.userId, row]));
   const events: CelebrationEvent[] = [];
-  for (const row of next) {
-    const earlier = before.get(row.userId) ?? (previousIsComplete ? { sales: 0, meetings: 0 } : row);
-    if (row.sales > earlier.sales) events.push({ kind: 'sale', userId: row.userId, displayName: row.displayName });
-    if (row.meetings > earlier.meetings) events.push({ kind: 'meeting', userId: row.userId, displayName: row.displayName });
+  for (const [userId, kinds] of landed) {
+    const row = board.find((r) => r.userId === userId);
+    if (!row) continue;
+    for (const kind of ['sale', 'meeting'] as const) {
+      if (kinds.has(kind)) events.push({ kind, userId, displayName: row.displayName });
+    }
   }
   return events;
 }

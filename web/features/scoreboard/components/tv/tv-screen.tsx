@@ -40,7 +40,7 @@ export function TvScreen({ rows, isPending, errorMessage, isStale, companyName, 
   const fullscreen = useFullscreen();
   const chime = useChime();
   const { play } = chime;
-  const celebration = useCelebrations(rows, TV_BOARD_SIZE, useCallback((c) => play(c.kind), [play]));
+  const celebration = useCelebrations(rows, useCallback((c) => play(c.kind), [play]));
 
   useEffect(() => {
     const previous = document.title;

@@ -1,7 +1,7 @@
 import type { LeaderboardRow } from '@core/contracts';
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useRealtimeChanges } from '@web/lib/realtime-provider';
-import { type CelebrationEvent, findCelebrations } from '../../lib/find-celebrations';
+import { type CelebrationEvent, type CelebrationKind, findCelebrationKind, findCelebrations } from '../../lib/find-celebrations';
 
 export type Celebration = CelebrationEvent & { id: number };
 
@@ -9,34 +9,42 @@ export type Celebration = CelebrationEvent & { id: number };
 export const CELEBRATION_MS = 4_500;
 
 /**
- * Sales and booked meetings that land while the board is open. The live stream says who just
- * logged something; the next reading of the board says what it was (sales or meetings went up).
- * Deleting an activity, a reconnect or a first load never celebrates.
+ * Sales and booked meetings that land while the board is open. The live stream says who logged
+ * what (the activity's type travels with the change); the celebration waits for the next reading
+ * of the board, so it shows together with the new ranking. Edits, deletions, a reconnect or a first
+ * load never celebrate.
  */
-export function useCelebrations(rows: readonly LeaderboardRow[] | undefined, boardSize: number, onCelebrate: (celebration: Celebration) => void) {
-  const [pendingUsers, setPendingUsers] = useState<ReadonlySet<string>>(() => new Set());
+export function useCelebrations(rows: readonly LeaderboardRow[] | undefined, onCelebrate: (celebration: Celebration) => void) {
+  const [landed, setLanded] = useState<ReadonlyMap<string, ReadonlySet<CelebrationKind>>>(() => new Map());
   const [seenRows, setSeenRows] = useState(rows);
   const [queue, setQueue] = useState<readonly Celebration[]>([]);
   const [serial, setSerial] = useState(0);
 
   useRealtimeChanges(
     useCallback((change) => {
+      const kind = findCelebrationKind(change);
       const userId = change.userId;
-      if (change.table !== 'activities' || change.op === 'DELETE' || !userId) return;
-      setPendingUsers((current) => (current.has(userId) ? current : new Set(current).add(userId)));
+      if (!kind || !userId) return;
+      setLanded((current) => {
+        if (current.get(userId)?.has(kind)) return current;
+        const next = new Map(current);
+        next.set(userId, new Set(current.get(userId)).add(kind));
+        return next;
+      });
     }, []),
   );
 
-  // Compare each new reading with the one before (React's "store information from previous renders").
+  // Celebrate at the first new reading of the board after something landed (React's "store
+  // information from previous renders").
   if (rows !== seenRows) {
     setSeenRows(rows);
-    if (seenRows && rows && pendingUsers.size > 0) {
-      const events = findCelebrations(seenRows, rows, seenRows.length < boardSize).filter((e) => pendingUsers.has(e.userId));
+    if (rows && landed.size > 0) {
+      const events = findCelebrations(landed, rows);
       if (events.length > 0) {
         setQueue((current) => [...current, ...events.map((e, i) => ({ ...e, id: serial + i }))]);
         setSerial(serial + events.length);
       }
-      setPendingUsers(new Set());
+      setLanded(new Map());
     }
   }
 
