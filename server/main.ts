@@ -39,7 +39,7 @@ async function main() {
       console.info(
         config.isProduction
           ? '  Warning: SMTP_URL is not set, so confirmation mails are only written to the log.\n'
-          : `  No SMTP_URL: mail goes to the dev mailbox at ${config.publicUrl}/dev/mailbox\n`,
+          : `  No SMTP_URL: mail goes to the dev mailbox at ${config.publicUrl}/dev/mailbox (open it on this machine)\n`,
       );
     }
   });

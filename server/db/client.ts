@@ -24,8 +24,12 @@ export type DbHandle = {
    * `query` runs a script of one or more statements and returns the last statement's rows.
    */
   withSession<T>(fn: (query: (script: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
-  /** Subscribes to a NOTIFY channel on a dedicated connection. Returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel on a dedicated connection. Returns an unsubscribe function.
+   * When that connection is lost (a database restart, a network cut), it is re-opened with backoff
+   * and `onRestored` is called: notifications sent in between are gone, so listeners resynchronise.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onRestored?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -66,6 +70,9 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
   };
 }
 
+/** The longest wait between attempts to re-open a lost LISTEN connection. */
+const RELISTEN_MAX_DELAY_MS = 30_000;
+
 async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (error) => console.error('[db] idle client error', error.message));
@@ -92,17 +99,58 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
         client.release();
       }
     },
-    listen: async (channel, onPayload) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel && message.payload) onPayload(message.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
+    listen: async (channel, onPayload, onRestored) => {
+      let current: pg.Client | null = null;
+      let stopped = false;
+      const open = async () => {
+        const client = new pg.Client({ connectionString: url });
+        // Without an 'error' handler a lost connection would crash the process.
+        client.on('error', (error) => {
+          console.error(`[realtime] LISTEN connection lost: ${error.message}`);
+          void reopen(client);
+        });
+        client.on('end', () => void reopen(client));
+        client.on('notification', (message) => {
+          if (message.channel === channel && message.payload) onPayload(message.payload);
+        });
+        try {
+          await client.connect();
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          await client.end().catch(() => undefined);
+          throw error;
+        }
+        current = client;
+        listeners.add(client);
+      };
+      const reopen = async (lost: pg.Client) => {
+        if (stopped || current !== lost) return; // already reopening, or an attempt that failed
+        current = null;
+        listeners.delete(lost);
+        await lost.end().catch(() => undefined);
+        // 0.5 s, 1 s, 2 s ... up to 30 s between attempts, for as long as the server runs.
+        for (let delayMs = 500; !stopped; delayMs = Math.min(delayMs * 2, RELISTEN_MAX_DELAY_MS)) {
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          if (stopped) return;
+          try {
+            await open();
+            console.info('[realtime] LISTEN connection restored');
+            onRestored?.();
+            return;
+          } catch {
+            // the database is still away; try again later
+          }
+        }
+      };
+      await open();
       return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => undefined);
+        stopped = true;
+        const client = current;
+        current = null;
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => undefined);
+        }
       };
     },
     close: async () => {

@@ -25,6 +25,7 @@ export type ClientChange = {
 };
 
 type Listener = (change: ClientChange) => void;
+type ResyncListener = () => void;
 
 /**
  * One LISTEN connection per server instance fans changes out to that instance's subscribers,
@@ -33,16 +34,35 @@ type Listener = (change: ClientChange) => void;
  */
 export class RealtimeHub {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly resyncListeners = new Set<ResyncListener>();
   private stopListening: (() => Promise<void>) | null = null;
 
   async start(database: DbHandle): Promise<void> {
-    this.stopListening = await database.listen(EVENTS_CHANNEL, (payload) => this.dispatch(payload));
+    this.stopListening = await database.listen(
+      EVENTS_CHANNEL,
+      (payload) => this.dispatch(payload),
+      () => this.resync(),
+    );
+  }
+
+  /**
+   * Called when this instance's LISTEN connection came back after a loss: changes committed in
+   * between were never heard, so every open stream tells its browser to refetch.
+   */
+  onResync(listener: ResyncListener): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
+  resync(): void {
+    for (const listener of this.resyncListeners) listener();
   }
 
   async stop(): Promise<void> {
     await this.stopListening?.();
     this.stopListening = null;
     this.listeners.clear();
+    this.resyncListeners.clear();
   }
 
   subscribe(companyId: string, listener: Listener): () => void {

@@ -19,10 +19,16 @@ export const REALTIME_INVALIDATIONS: Record<string, readonly string[]> = {
   wrapups: ['wrapups'],
   // Revocations only (migration 0004): another admin's Integrations tab shows the link inactive.
   display_links: ['display-links'],
+  // Joins, removals, role changes and renames (migration 0006): member lists, names on the boards,
+  // and the viewer's own rights (/me) follow at once.
+  profiles: ['me', 'company', 'scoreboard'],
 };
 
 /** Several changes within this window cause one refetch (a burst of calls is one update). */
 const DEBOUNCE_MS = 150;
+/** Waits before re-opening a stream the browser gave up on: 2 s, doubling up to a minute. */
+const REOPEN_MIN_MS = 2_000;
+const REOPEN_MAX_MS = 60_000;
 
 type Listener = (change: RealtimeChange) => void;
 
@@ -47,28 +53,53 @@ export function connectRealtime(queryClient: QueryClient, url = '/api/v1/events'
     timer ??= setTimeout(flush, DEBOUNCE_MS);
   };
 
-  const source = new EventSource(url, { withCredentials: true });
-  source.addEventListener('ready', () => {
-    if (hasConnected) schedule(Object.values(REALTIME_INVALIDATIONS).flat());
-    hasConnected = true;
-  });
-  // A display link's stream ends with 'revoked': refetch at once, so the screen learns why it stopped.
-  source.addEventListener('revoked', () => schedule(Object.values(REALTIME_INVALIDATIONS).flat()));
-  source.addEventListener('change', (event) => {
-    let change: RealtimeChange;
-    try {
-      change = JSON.parse((event as MessageEvent<string>).data) as RealtimeChange;
-    } catch {
-      return;
-    }
-    schedule(REALTIME_INVALIDATIONS[change.table] ?? []);
-    for (const listener of listeners) listener(change);
-  });
+  let source: EventSource | null = null;
+  let closed = false;
+  let reopenTimer: ReturnType<typeof setTimeout> | null = null;
+  let reopenDelayMs = REOPEN_MIN_MS;
+
+  const open = () => {
+    const current = new EventSource(url, { withCredentials: true });
+    source = current;
+    current.addEventListener('ready', () => {
+      // A 'ready' after the first (a reconnect, or the server's own resync) may follow missed events.
+      if (hasConnected) schedule(Object.values(REALTIME_INVALIDATIONS).flat());
+      hasConnected = true;
+      reopenDelayMs = REOPEN_MIN_MS;
+    });
+    // A stream ends with 'revoked' (a display link revoked, the viewer removed from the company):
+    // refetch at once, so the screen learns why it stopped.
+    current.addEventListener('revoked', () => schedule(Object.values(REALTIME_INVALIDATIONS).flat()));
+    current.addEventListener('change', (event) => {
+      let change: RealtimeChange;
+      try {
+        change = JSON.parse((event as MessageEvent<string>).data) as RealtimeChange;
+      } catch {
+        return;
+      }
+      schedule(REALTIME_INVALIDATIONS[change.table] ?? []);
+      for (const listener of listeners) listener(change);
+    });
+    // EventSource retries by itself after a dropped connection, but gives up for good when an
+    // answer is not a stream (a 502 from a proxy during a deploy, a 503 while the database is
+    // away). Then we open a new one, waiting longer each time, so a wall screen heals by itself.
+    current.addEventListener('error', () => {
+      if (closed || current.readyState !== EventSource.CLOSED || reopenTimer) return;
+      reopenTimer = setTimeout(() => {
+        reopenTimer = null;
+        if (!closed) open();
+      }, reopenDelayMs);
+      reopenDelayMs = Math.min(reopenDelayMs * 2, REOPEN_MAX_MS);
+    });
+  };
+  open();
 
   return {
     close: () => {
-      source.close();
+      closed = true;
+      source?.close();
       if (timer) clearTimeout(timer);
+      if (reopenTimer) clearTimeout(reopenTimer);
     },
     subscribe: (listener) => {
       listeners.add(listener);

@@ -248,6 +248,33 @@ describe('the shared stream', () => {
     expect(changes).toEqual([{ table: 'activities', op: 'INSERT', id: mine.id, userId: user.id, activity: { type: 'email', meetingBooked: false } }]);
     expect((await t.request('/api/v1/events')).status).toBe(401);
   });
+
+  it('hears a colleague join and rename, so member lists and names follow live', async () => {
+    const response = await t.request('/api/v1/events', { as: user });
+    const stream = openStream(response);
+    await stream.until(/event: ready/);
+    const newcomer = await t.createMember({ companyId: admin.companyId, name: 'Nina Newcomer' });
+    const text = await stream.until(new RegExp(`"table":"profiles","op":"INSERT","id":"[^"]+","userId":"${newcomer.id}"`));
+    await stream.close();
+    expect(text).toContain(`"userId":"${newcomer.id}"`);
+  });
+
+  it('ends at once for a member who is removed: a revoked event, and not another change', async () => {
+    const leaver = await t.createMember({ companyId: admin.companyId, name: 'Lea Leaver' });
+    const stream = openStream(await t.request('/api/v1/events', { as: leaver }));
+    await stream.until(/event: ready/);
+    const removal = await t.request(`/api/v1/team/members/${leaver.id}`, { method: 'DELETE', as: admin });
+    expect(removal.status).toBe(200);
+    const text = await stream.until(/event: revoked/, 3000);
+    expect(text).toContain('event: revoked');
+    // The stream is over: the company's next activity does not reach the former member.
+    const later = await seedActivity(t.db, { companyId: admin.companyId, userId: admin.id, at: now, timezone: TZ, type: 'email' });
+    const after = await stream.until(new RegExp(later.id), 1000);
+    await stream.close();
+    expect(after).not.toContain(later.id);
+    expect(after.slice(after.indexOf('event: revoked'))).not.toContain('event: change');
+    expect((await t.request('/api/v1/events', { as: leaver })).status).toBe(403);
+  });
 });
 
 describe('revoking', () => {

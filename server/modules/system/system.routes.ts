@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
+import { findClientIp } from '../../lib/client-ip';
 import { findRecentMail } from './system.repository';
 
 export const systemRoutes = new Hono<AppEnv>();
@@ -18,7 +20,9 @@ systemRoutes.get('/api/health', async (c) => {
       tenancy: config.TENANCY,
     });
   } catch (error) {
-    return c.json({ status: 'degraded', database: { engine: database.engine, status: 'down', error: (error as Error).message } }, 503);
+    // The reason goes to the log, not to the public: a driver's message can name hosts and roles.
+    console.error('[health] database check failed:', (error as Error).message);
+    return c.json({ status: 'degraded', database: { engine: database.engine, status: 'down' } }, 503);
   }
 });
 
@@ -26,13 +30,28 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 }
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+|localhost)$/;
+
 /**
- * The dev mailbox: mail the outbox holds, outside production only. Lets a person (and the e2e
- * tests) follow confirmation and magic links without an SMTP server.
+ * The dev mailbox holds every sign-in link and confirmation the server has sent, so reading it is
+ * as good as signing in as anyone. It exists only where it is needed and harmless: outside
+ * production, without an SMTP server (with one, mail really goes out), and for callers on this
+ * machine (the person trying Dealboard on their laptop, the e2e tests). Anyone on the network gets
+ * a 404, as if it did not exist. Decision 015.
+ */
+export function canReadDevMailbox(c: Context<AppEnv>): boolean {
+  const { config } = c.get('deps');
+  if (config.isProduction || config.SMTP_URL) return false;
+  return LOOPBACK.test(findClientIp(c));
+}
+
+/**
+ * The dev mailbox: mail the outbox holds. Lets a person (and the e2e tests) follow confirmation
+ * and magic links without an SMTP server.
  */
 systemRoutes.get('/api/dev/mail', async (c) => {
-  const { database, config } = c.get('deps');
-  if (config.isProduction) return c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
+  const { database } = c.get('deps');
+  if (!canReadDevMailbox(c)) return c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
   const to = c.req.query('to');
   const rows = await findRecentMail(database.db);
   return c.json({ mail: rows.filter((m) => !to || m.to.toLowerCase() === to.toLowerCase()) });
@@ -40,7 +59,7 @@ systemRoutes.get('/api/dev/mail', async (c) => {
 
 systemRoutes.get('/dev/mailbox', async (c) => {
   const { database, config } = c.get('deps');
-  if (config.isProduction) return c.notFound();
+  if (!canReadDevMailbox(c)) return c.notFound();
   const rows = await findRecentMail(database.db);
   const items = rows
     .map(
@@ -52,6 +71,6 @@ systemRoutes.get('/dev/mailbox', async (c) => {
 <style>body{font-family:system-ui,sans-serif;background:#f4f6fb;color:#0f172a;margin:0;padding:32px}main{max-width:760px;margin:auto}h1{font-size:22px}p{color:#475569}
 article{background:#fff;border-radius:12px;padding:16px 20px;margin:12px 0;box-shadow:0 1px 2px #0001}header{display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap}header span{color:#64748b;font-size:13px}
 pre{white-space:pre-wrap;font-family:inherit;color:#334155}a{color:#0e7490;word-break:break-all}</style></head>
-<body><main><h1>Dev mailbox</h1><p>No SMTP server is configured (SMTP_URL), so mail is kept here. Newest first. This page does not exist in production.</p>
+<body><main><h1>Dev mailbox</h1><p>No SMTP server is configured (SMTP_URL), so mail is kept here. Newest first. Only this machine can open this page, and it does not exist in production or once SMTP_URL is set.</p>
 ${items || '<p><em>No mail yet.</em></p>'}</main></body></html>`);
 });

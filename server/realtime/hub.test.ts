@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedActivity } from '../db/seed/activities';
+import { testEngine } from '../test/test-database';
+import { createTestApp, type TestApp } from '../test/test-app';
+import type { ClientChange } from './hub';
+
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+
+let t: TestApp;
+let rep: Member;
+beforeAll(async () => {
+  t = await createTestApp();
+  rep = await t.createMember({ name: 'Rita Rep' });
+});
+afterAll(() => t.close());
+
+/** An SSE response read incrementally: `until` waits for a pattern in everything read so far. */
+function openStream(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return {
+    async until(pattern: RegExp, ms = 5000): Promise<string> {
+      const deadline = Date.now() + ms;
+      while (!pattern.test(text) && Date.now() < deadline) {
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(1, deadline - Date.now()))),
+        ]);
+        if (chunk === null || chunk.done) break;
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+      return text;
+    },
+    close: () => reader.cancel().catch(() => undefined),
+  };
+}
+
+const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
+
+describe('resynchronising open streams', () => {
+  it("sends every open stream a second 'ready' (the browser then refetches everything)", async () => {
+    const stream = openStream(await t.request('/api/v1/events', { as: rep }));
+    expect(count(await stream.until(/event: ready/), /event: ready/g)).toBe(1);
+    t.deps.realtime.resync();
+    const text = await stream.until(/event: ready[\s\S]*event: ready/);
+    await stream.close();
+    expect(count(text, /event: ready/g)).toBe(2);
+  });
+});
+
+// The LISTEN connection is a PostgreSQL server's (PGlite lives in this process and cannot lose it).
+describe.runIf(testEngine === 'postgres')('a lost LISTEN connection on a PostgreSQL server', () => {
+  it('is re-opened by itself; streams resynchronise and later changes arrive again', async () => {
+    const resyncs: number[] = [];
+    const stopResync = t.deps.realtime.onResync(() => resyncs.push(Date.now()));
+    const received: ClientChange[] = [];
+    const unsubscribe = t.deps.realtime.subscribe(rep.companyId, (change) => received.push(change));
+    try {
+      // Cut the listener off, as a database restart or a network failure would.
+      const killed = await t.db.execute(
+        sql`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
+             WHERE datname = current_database() AND query ILIKE 'LISTEN %'`,
+      );
+      expect((killed as unknown as { rows: { ok: boolean }[] }).rows).toEqual([{ ok: true }]);
+      const deadline = Date.now() + 10_000;
+      while (resyncs.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(resyncs).toHaveLength(1);
+
+      const later = await seedActivity(t.db, { companyId: rep.companyId, userId: rep.id, at: new Date(), timezone: 'Europe/Oslo', type: 'email' });
+      const until = Date.now() + 5_000;
+      while (!received.some((c) => c.id === later.id) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(received.map((c) => c.id)).toContain(later.id);
+    } finally {
+      unsubscribe();
+      stopResync();
+    }
+  });
+});

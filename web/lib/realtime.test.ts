@@ -1,0 +1,124 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectRealtime } from './realtime';
+
+/**
+ * The browser's EventSource, as far as the client uses it: the test plays the server's part by
+ * dispatching its events. (jsdom has no EventSource; the app's own code is what is under test.)
+ */
+class FakeEventSource extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.opened.push(this);
+  }
+  emit(type: string, data = '{}') {
+    if (type === 'ready') this.readyState = FakeEventSource.OPEN;
+    this.dispatchEvent(new MessageEvent(type, { data }));
+  }
+  /** What the browser does when an answer is not a stream (a 502, a 403): it gives up for good. */
+  failForGood() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+let queryClient: QueryClient;
+let invalidated: string[];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  queryClient = new QueryClient();
+  invalidated = [];
+  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
+    invalidated.push(String((filters as { queryKey: string[] }).queryKey[0]));
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const latest = () => FakeEventSource.opened.at(-1)!;
+const change = (table: string) => JSON.stringify({ table, op: 'INSERT', id: crypto.randomUUID(), userId: 'u1' });
+
+describe('connectRealtime', () => {
+  it('turns a burst of changes into one refresh of what they touch', async () => {
+    const connection = connectRealtime(queryClient);
+    latest().emit('ready');
+    for (let i = 0; i < 5; i++) latest().emit('change', change('activities'));
+    expect(invalidated).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(invalidated.sort()).toEqual(['activities', 'company', 'my-stats', 'scoreboard', 'wrapups']);
+    connection.close();
+  });
+
+  it("refreshes the viewer's rights and member lists when a membership changes", async () => {
+    const connection = connectRealtime(queryClient);
+    latest().emit('ready');
+    latest().emit('change', change('profiles'));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(invalidated.sort()).toEqual(['company', 'me', 'scoreboard']);
+    connection.close();
+  });
+
+  it("refreshes everything on a second 'ready' (a reconnect, or the server's resync), not on the first", async () => {
+    const connection = connectRealtime(queryClient);
+    latest().emit('ready');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(invalidated).toEqual([]);
+    latest().emit('ready');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(invalidated).toEqual(expect.arrayContaining(['activities', 'scoreboard', 'wrapups', 'display-links', 'me']));
+    connection.close();
+  });
+
+  it('passes each change to subscribers, with what was logged', () => {
+    const connection = connectRealtime(queryClient);
+    const seen: unknown[] = [];
+    connection.subscribe((c) => seen.push(c.activity));
+    latest().emit('change', JSON.stringify({ table: 'activities', op: 'INSERT', id: 'a1', userId: 'u1', activity: { type: 'sale', meetingBooked: false } }));
+    expect(seen).toEqual([{ type: 'sale', meetingBooked: false }]);
+    connection.close();
+  });
+
+  it('opens a new stream when the browser gives up on one, waiting longer each time, until closed', async () => {
+    const connection = connectRealtime(queryClient);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    latest().failForGood();
+    await vi.advanceTimersByTimeAsync(1_900);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    latest().failForGood();
+    await vi.advanceTimersByTimeAsync(3_900);
+    expect(FakeEventSource.opened).toHaveLength(2); // the second wait is 4 s
+    await vi.advanceTimersByTimeAsync(200);
+    expect(FakeEventSource.opened).toHaveLength(3);
+    // Back on its feet: the refetch covers what was missed, and the next failure waits 2 s again.
+    latest().emit('ready');
+    latest().failForGood();
+    connection.close();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(FakeEventSource.opened).toHaveLength(3);
+  });
+
+  it('leaves a dropped connection to the browser, which retries by itself', async () => {
+    const connection = connectRealtime(queryClient);
+    latest().emit('ready');
+    latest().readyState = FakeEventSource.CONNECTING; // a network error: the browser is retrying
+    latest().dispatchEvent(new Event('error'));
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    connection.close();
+  });
+});
