@@ -3,6 +3,8 @@ import { toMinorUnits } from '../money';
 import {
   type ActivityInput,
   computeActivityPoints,
+  type DayContext,
+  KPI_KEYS,
   computeCallOutcomePoints,
   DEFAULT_KPI_RULES,
   type KpiKey,
@@ -60,6 +62,36 @@ describe('rule changes', () => {
       { kpiKey: 'daily_call_bonus_20', points: 5 },
     ]);
     expect(result.points).toBe(11);
+    expect(result.bonusPoints).toBe(5);
+  });
+
+  // Every rule, worth 7 points: enabled it adds exactly 7 to the activity that triggers it, and
+  // disabled it adds nothing (a table of every rule, so no disabled case can pass by scoring 0 anyway).
+  const triggers: [KpiKey, ActivityInput, DayContext | undefined][] = [
+    ['call_answered', { type: 'call_answered', outcome: 'no_progress' }, undefined],
+    ['call_unanswered', { type: 'call_unanswered' }, undefined],
+    ['moved_forward', { type: 'call_answered', outcome: 'moved_forward' }, undefined],
+    ['meeting_booked', { type: 'call_answered', outcome: 'meeting_booked' }, undefined],
+    ['meeting_completed', { type: 'meeting' }, undefined],
+    ['email', { type: 'email' }, undefined],
+    ['linkedin', { type: 'linkedin' }, undefined],
+    ['sale', { type: 'sale', ticketSize: kr(1_000) }, undefined],
+    ['sale_ticket_size', { type: 'sale', ticketSize: kr(7_000) }, undefined],
+    ['daily_call_bonus_20', { type: 'call_unanswered' }, { callsBefore: 19, bonusAlreadyAwarded: false }],
+  ];
+  it('covers every rule', () => {
+    expect(triggers.map(([key]) => key).sort()).toEqual([...KPI_KEYS].sort());
+  });
+  it.each(triggers)('%s adds its points while enabled and nothing while disabled', (key, input, day) => {
+    // Only this rule is worth anything; sale_ticket_size's 7 comes from 7 000 x 0.001.
+    const only = (enabled: boolean) =>
+      DEFAULT_KPI_RULES.map((r) =>
+        r.kpiKey === key
+          ? { ...r, enabled, basePoints: key === 'sale_ticket_size' ? 0 : 7, multiplierValue: key === 'sale_ticket_size' ? 0.001 : r.multiplierValue }
+          : { ...r, basePoints: 0, multiplierValue: 0 },
+      );
+    expect(computeActivityPoints(input, only(true), day).points).toBe(7);
+    expect(computeActivityPoints(input, only(false), day).points).toBe(0);
   });
 
   it('a rule missing from the company rows falls back to its default', () => {
@@ -81,6 +113,7 @@ describe('daily_call_bonus_20', () => {
     const result = computeActivityPoints(call, DEFAULT_KPI_RULES, { callsBefore, bonusAlreadyAwarded });
     expect(result.earnsDailyBonus).toBe(earns);
     expect(result.points).toBe(earns ? 5 : 0);
+    expect(result.bonusPoints).toBe(earns ? 5 : 0);
   });
   it('is never earned by a sale, meeting, email or LinkedIn touch', () => {
     for (const input of [{ type: 'sale', ticketSize: kr(1) }, { type: 'meeting' }, { type: 'email' }, { type: 'linkedin' }] as ActivityInput[]) {

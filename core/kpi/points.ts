@@ -27,6 +27,8 @@ export type PointsResult = {
   breakdown: PointsBreakdown;
   /** True when this activity is the one that earns daily_call_bonus_20. */
   earnsDailyBonus: boolean;
+  /** The part of `points` that is the daily bonus (0 when it does not earn it). */
+  bonusPoints: Points;
 };
 
 const NO_DAY_CONTEXT: DayContext = { callsBefore: 0, bonusAlreadyAwarded: false };
@@ -43,8 +45,9 @@ export function isCallActivity(input: ActivityInput): boolean {
  * - A sale scores `sale` plus, when sale_ticket_size is enabled, round(value in whole currency units
  *   x multiplier). A 25 000 kr sale with multiplier 0.001 adds 25 points.
  * - daily_call_bonus_20 is added once per user per local day, to the call that brings the day's
- *   count to 20 or more when no activity of the day carries it yet. If that call is later deleted,
- *   the next call earns the bonus again, so the day's total stays "bonus once, at 20+ calls".
+ *   count to 20 or more when no activity of the day carries it yet. Deletions keep "bonus once, at
+ *   20+ calls" true (server/modules/activities, settleDailyBonus): a day that falls below 20 calls
+ *   loses it, and when its carrier is deleted from a day that still has 20, the latest call takes it.
  * - A disabled rule contributes 0.
  */
 export function computeActivityPoints(
@@ -94,7 +97,8 @@ export function computeActivityPoints(
   if (earnsDailyBonus) add('daily_call_bonus_20', bonusRule.basePoints);
 
   const points = breakdown.reduce((sum, part) => sum + part.points, 0) as Points;
-  return { points, breakdown, earnsDailyBonus };
+  const bonusPoints = (breakdown.find((part) => part.kpiKey === 'daily_call_bonus_20')?.points ?? 0) as Points;
+  return { points, breakdown, earnsDailyBonus, bonusPoints };
 }
 
 /** The points each call outcome is worth now, for the Log Call dialog's labels. */

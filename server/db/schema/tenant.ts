@@ -104,6 +104,11 @@ export const activities = pgTable(
     pointsEarned: integer('points_earned').notNull().default(0),
     /** True on the call that earned the daily 20-call bonus (part of points_earned). */
     dailyBonus: boolean('daily_bonus').notNull().default(false),
+    /**
+     * The part of points_earned that is the daily bonus (0 on every other activity), so the bonus
+     * can be taken back exactly when the day falls below 20 calls, whatever the rule says by then.
+     */
+    bonusPoints: integer('bonus_points').notNull().default(0),
     /** The company-local calendar day of created_at, fixed at insert; rollups key on it. */
     localDate: date('local_date', { mode: 'string' }).notNull(),
     createdAt: tz('created_at').notNull().defaultNow(),

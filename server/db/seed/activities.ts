@@ -77,6 +77,7 @@ export async function seedActivity(db: Database, input: SeedActivityInput): Prom
       notes: input.notes ?? null,
       pointsEarned: result.points,
       dailyBonus: result.earnsDailyBonus,
+      bonusPoints: result.bonusPoints,
       createdAt: at,
     });
   });
@@ -142,11 +143,12 @@ export async function seedActivitySeries(db: Database, input: SeedActivitySeries
 
     const result = await tx.execute(sql`
       INSERT INTO activities (company_id, user_id, type, meeting_booked, moved_forward, ticket_size,
-        customer_name, points_earned, daily_bonus, local_date, created_at, updated_at)
+        customer_name, points_earned, daily_bonus, bonus_points, local_date, created_at, updated_at)
       SELECT ${companyId}::uuid, ${userId}, type, booked, moved, ticket,
         CASE WHEN r % 4 = 0 THEN 'Customer ' || (r % 37) END,
         base_points + CASE WHEN is_call AND call_no = 20 THEN ${bonus}::int ELSE 0 END,
         (is_call AND call_no = 20 AND ${bonus}::int > 0),
+        CASE WHEN is_call AND call_no = 20 THEN ${bonus}::int ELSE 0 END,
         local_date, at, at
       FROM (
         SELECT *, count(*) FILTER (WHERE is_call) OVER (PARTITION BY d ORDER BY k) AS call_no

@@ -10,7 +10,8 @@ import { computeFreshRollups, findStoredRollups, type Member, rows, setRule } fr
 /*
  * Property: whatever sequence of logs, bursts of concurrent calls, edits, deletes, rule changes and
  * clock moves a few reps go through, daily_user_stats equals a fresh aggregate of the activities,
- * no day carries the 20-call bonus twice, and every request gets the status the rules predict.
+ * no day carries the 20-call bonus twice or with fewer than 20 calls, and every request gets the
+ * status the rules predict.
  */
 
 let t: TestApp;
@@ -173,6 +174,15 @@ describe('daily_user_stats stays exact', () => {
                     AND type NOT IN ('call_answered', 'call_unanswered')`,
             );
             expect(bonusOnNonCall).toEqual([]);
+            // Bonus once, at 20+ calls: deleting calls below 20 takes it back.
+            const bonusBelowTwenty = await rows(
+              t,
+              companyId,
+              sql`SELECT user_id, local_date FROM activities WHERE company_id = ${companyId}
+                   GROUP BY user_id, local_date
+                   HAVING bool_or(daily_bonus) AND count(*) FILTER (WHERE type IN ('call_answered', 'call_unanswered')) < 20`,
+            );
+            expect(bonusBelowTwenty).toEqual([]);
           }
         },
       ),

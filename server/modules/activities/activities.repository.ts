@@ -19,6 +19,7 @@ export type ActivityRow = {
   notes: string | null;
   pointsEarned: number;
   dailyBonus: boolean;
+  bonusPoints: number;
   localDate: string;
   createdAt: Date;
   updatedAt: Date;
@@ -36,6 +37,8 @@ export type ActivityValues = {
   notes: string | null;
   pointsEarned: number;
   dailyBonus: boolean;
+  /** The part of pointsEarned that is the daily bonus. */
+  bonusPoints: number;
 };
 
 export type CustomerRef = { id: string; name: string };
@@ -55,6 +58,10 @@ export type ActivityDay = {
   findOwnActivity(id: string): Promise<ActivityRow | null>;
   updateActivity(id: string, values: ActivityValues & { updatedAt: Date }): Promise<ActivityRow>;
   deleteActivity(id: string): Promise<void>;
+  /** Takes the daily bonus (exactly the points it added) off the day's call that carries it. */
+  removeDailyBonus(updatedAt: Date): Promise<void>;
+  /** Gives the daily bonus to the day's latest call; returns false when the day has no call. */
+  awardDailyBonusToLatestCall(bonusPoints: number, updatedAt: Date): Promise<boolean>;
 };
 
 const activityColumns = {
@@ -71,6 +78,7 @@ const activityColumns = {
   notes: activities.notes,
   pointsEarned: activities.pointsEarned,
   dailyBonus: activities.dailyBonus,
+  bonusPoints: activities.bonusPoints,
   localDate: activities.localDate,
   createdAt: activities.createdAt,
   updatedAt: activities.updatedAt,
@@ -120,6 +128,11 @@ export async function withActivityDay<T>(
 function bindActivityDay(tx: Transaction, scope: ActivityScope, localDate: string): ActivityDay {
   const own = (id: string) =>
     and(eq(activities.id, id), eq(activities.companyId, scope.companyId), eq(activities.userId, scope.userId));
+  const ownDay = and(
+    eq(activities.companyId, scope.companyId),
+    eq(activities.userId, scope.userId),
+    eq(activities.localDate, localDate),
+  );
 
   async function findById(id: string): Promise<ActivityRow> {
     const [row] = await selectActivities(tx).where(eq(activities.id, id));
@@ -194,6 +207,34 @@ function bindActivityDay(tx: Transaction, scope: ActivityScope, localDate: strin
     async updateActivity(id, values) {
       await tx.update(activities).set(values).where(own(id));
       return findById(id);
+    },
+
+    async removeDailyBonus(updatedAt) {
+      await tx
+        .update(activities)
+        .set({
+          pointsEarned: sql`${activities.pointsEarned} - ${activities.bonusPoints}`,
+          bonusPoints: 0,
+          dailyBonus: false,
+          updatedAt,
+        })
+        .where(and(ownDay, eq(activities.dailyBonus, true)));
+    },
+
+    async awardDailyBonusToLatestCall(bonusPoints, updatedAt) {
+      const [latest] = await tx
+        .select({ id: activities.id })
+        .from(activities)
+        .where(and(ownDay, sql`${activities.type} in ('call_answered', 'call_unanswered')`))
+        .orderBy(desc(activities.createdAt), desc(activities.id))
+        .limit(1)
+        .for('update');
+      if (!latest) return false;
+      await tx
+        .update(activities)
+        .set({ pointsEarned: sql`${activities.pointsEarned} + ${bonusPoints}`, bonusPoints, dailyBonus: true, updatedAt })
+        .where(eq(activities.id, latest.id));
+      return true;
     },
 
     async deleteActivity(id) {

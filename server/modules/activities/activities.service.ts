@@ -154,6 +154,7 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       notes: emptyToNull(request.notes),
       pointsEarned: points.points,
       dailyBonus: points.earnsDailyBonus,
+      bonusPoints: points.bonusPoints,
       createdAt: now,
     });
   });
@@ -223,6 +224,7 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
       notes: changes.notes !== undefined ? emptyToNull(changes.notes) : current.notes,
       pointsEarned: points.points,
       dailyBonus: points.earnsDailyBonus,
+      bonusPoints: points.bonusPoints,
       updatedAt: now,
     });
   });
@@ -230,17 +232,38 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
 }
 
 /**
- * Deletes one of the caller's own activities of today (also the success toast's undo). When it
- * carried the daily bonus, the next call of the day can earn it again.
+ * Deletes one of the caller's own activities of today (also the success toast's undo), then
+ * settles the daily bonus.
  */
 export async function deleteActivity(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  const today = todayOf(deps, actor);
+  const now = deps.now();
+  const today = computeLocalDate(now, actor.timezone);
   await withActivityDay(deps.database.db, scopeOf(actor), today, async (day) => {
     const current = await day.findOwnActivity(id);
     if (!current) throw activityNotFound();
     if (current.localDate !== today) throw notToday();
     await day.deleteActivity(id);
+    if (current.type === 'call_answered' || current.type === 'call_unanswered') {
+      await settleDailyBonus(day, current.dailyBonus, now);
+    }
   });
+}
+
+/**
+ * Keeps "the bonus once, at 20+ calls" true after a call is deleted. A day that falls below 20
+ * calls loses the bonus (exactly the points it added): otherwise 20 quick calls, the bonus, and 19
+ * deletions would keep it. When the deleted call carried the bonus and the day still has 20, the
+ * latest call takes it, as the call that brings the day to 20 now (under today's bonus rule, as any
+ * newly earned bonus). Otherwise the next call that reaches 20 earns it, as when logging.
+ */
+async function settleDailyBonus(day: ActivityDay, deletedCarriedBonus: boolean, now: Date): Promise<void> {
+  const context = await day.findDayContext();
+  if (context.bonusAlreadyAwarded && context.callsBefore < DAILY_CALL_BONUS_THRESHOLD) {
+    await day.removeDailyBonus(now);
+  } else if (deletedCarriedBonus && !context.bonusAlreadyAwarded && context.callsBefore >= DAILY_CALL_BONUS_THRESHOLD) {
+    const bonusRule = (await day.findRules()).find((rule) => rule.kpiKey === 'daily_call_bonus_20');
+    if (bonusRule?.enabled && bonusRule.basePoints !== 0) await day.awardDailyBonusToLatestCall(bonusRule.basePoints, now);
+  }
 }
 
 /** The caller's activities of the company-local today, newest first. */
