@@ -5,6 +5,7 @@ import { migrateDatabase } from './db/migrate';
 import type { Config } from './env';
 import { resolveAuthSecret } from './lib/secret';
 import { createMailer } from './mail/mailer';
+import { acceptInvitationFromMagicLink } from './modules/invitations/invitations.service';
 import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
 import { RealtimeHub } from './realtime/hub';
 
@@ -33,6 +34,7 @@ export async function createDeps(
     mailer,
     secret,
     checkSignUp: ({ headers }) => checkSignUpAllowed(deps, headers),
+    onMagicLinkSignIn: ({ userId, callbackURL }) => acceptInvitationFromMagicLink(deps, userId, callbackURL),
   });
   return deps;
 }

@@ -61,6 +61,11 @@ export const InvitationPreviewSchema = z.object({
   companyName: z.string().nullable(),
   role: RoleSchema.nullable(),
   error: z.string().optional(),
+  /**
+   * The signed-in caller is the one who used this invitation (a magic link accepts it as it signs
+   * the person in; a reload after accepting): the page welcomes them instead of calling it invalid.
+   */
+  acceptedByYou: z.boolean().optional(),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_PASSWORD_PAGE_PATH, type SignUpRefusal } from '@core/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -14,7 +15,10 @@ import { hashPassword, verifyPassword } from './password';
 export const CLIENT_IP_HEADER = 'x-dealboard-client-ip';
 
 /** Minimum password length, as the spec's join form (field attribute minLength 6). */
-export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
+
+/** How long a password-reset link works. */
+export const RESET_PASSWORD_EXPIRES_SECONDS = 60 * 60;
 
 /** How long a magic link works (the mail says 15 minutes). */
 export const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
@@ -36,18 +40,20 @@ async function findInvitedCompanyName(db: Database, magicLinkUrl: string): Promi
   }
 }
 
-export type SignUpGuard = (request: { headers: Headers; email: string }) => Promise<string | null>;
+export type SignUpGuard = (request: { headers: Headers; email: string }) => Promise<SignUpRefusal | null>;
 
 export type CreateAuthOptions = {
   db: Database;
   config: Config;
   mailer: Mailer;
   secret: string;
-  /** Returns a message to refuse a sign-up (bad access code, invitation-only), or null to allow. */
+  /** Returns the refusal of a sign-up (bad access code, invitation-only), or null to allow. */
   checkSignUp?: SignUpGuard;
+  /** Called once a magic link has signed a person in, with the link's callback URL. */
+  onMagicLinkSignIn?: (input: { userId: string; callbackURL: string | undefined }) => Promise<void>;
 };
 
-export function createAuth({ db, config, mailer, secret, checkSignUp }: CreateAuthOptions) {
+export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLinkSignIn }: CreateAuthOptions) {
   const brand = config.BRAND_NAME;
   return betterAuth({
     appName: brand,
@@ -75,8 +81,12 @@ export function createAuth({ db, config, mailer, secret, checkSignUp }: CreateAu
       requireEmailVerification: true,
       autoSignIn: false,
       minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: 128,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,
+      // A new password signs the account out everywhere: whoever had the old one (or a stolen
+      // session) is out once the owner has reset it.
+      revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(renderResetPasswordMail({ brand, to: user.email, url }));
       },
@@ -129,12 +139,17 @@ export function createAuth({ db, config, mailer, secret, checkSignUp }: CreateAu
     ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // The reset link always opens our page (/auth/reset-password?token=...): better-auth
+        // otherwise sends a caller who named no page to its bare /error screen.
+        if (ctx.path === '/request-password-reset') {
+          return { context: { body: { ...(ctx.body as object), redirectTo: RESET_PASSWORD_PAGE_PATH } } };
+        }
         if (!checkSignUp) return;
         const body = (ctx.body ?? {}) as { email?: string };
         const email = (body.email ?? '').trim();
         if (ctx.path === '/sign-up/email') {
           const refusal = await checkSignUp({ headers: ctx.headers ?? new Headers(), email });
-          if (refusal) throw new APIError('FORBIDDEN', { message: refusal });
+          if (refusal) throw new APIError('FORBIDDEN', refusal);
         }
         // A magic link for an e-mail without an account creates the account when it is followed:
         // the same sign-up policy applies as for e-mail and password (an invitation code, sent as
@@ -143,8 +158,15 @@ export function createAuth({ db, config, mailer, secret, checkSignUp }: CreateAu
           const existing = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
           if (existing) return;
           const refusal = await checkSignUp({ headers: ctx.headers ?? new Headers(), email });
-          if (refusal) throw new APIError('FORBIDDEN', { message: refusal });
+          if (refusal) throw new APIError('FORBIDDEN', refusal);
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/magic-link/verify' || !onMagicLinkSignIn) return;
+        const session = ctx.context.newSession;
+        if (!session) return;
+        const callbackURL = (ctx.query as { callbackURL?: string } | undefined)?.callbackURL;
+        await onMagicLinkSignIn({ userId: session.user.id, callbackURL });
       }),
     },
   });

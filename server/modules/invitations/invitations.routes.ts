@@ -83,7 +83,7 @@ invitationsRoutes.openapi(
     request: { params: InvitationCodeParamsSchema },
     responses: { 200: { description: 'OK', content: json(InvitationPreviewSchema) }, ...errorResponses },
   }),
-  async (c) => c.json(await previewInvitation(c.get('deps'), c.req.valid('param').code), 200),
+  async (c) => c.json(await previewInvitation(c.get('deps'), c.req.valid('param').code, c.get('user')?.id ?? null), 200),
 );
 
 invitationsRoutes.openapi(

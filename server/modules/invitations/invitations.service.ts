@@ -80,9 +80,15 @@ export async function removeInvitation(deps: AppDeps, actor: Actor, id: string):
   if (!(await deleteInvitation(deps.database.db, scopeOf(actor), id))) throw notFound('No such invitation.');
 }
 
-/** Spec: get_invitation_preview. Unknown, used and expired codes all read as not valid. */
-export async function previewInvitation(deps: AppDeps, code: string): Promise<InvitationPreview> {
+/**
+ * Spec: get_invitation_preview. Unknown, used and expired codes all read as not valid; only the
+ * person who used a code learns that it was theirs (with its company and role).
+ */
+export async function previewInvitation(deps: AppDeps, code: string, callerId: string | null = null): Promise<InvitationPreview> {
   const found = await findInvitationByCode(deps.database.db, code);
+  if (found && callerId !== null && found.usedBy === callerId) {
+    return { valid: false, companyName: found.companyName, role: normalizeRole(found.role), acceptedByYou: true };
+  }
   if (!found || computeInvitationStatus(found, deps.now()) !== 'active') {
     return { valid: false, companyName: null, role: null, error: INVITATION_INVALID_MESSAGE };
   }
@@ -122,7 +128,22 @@ export async function acceptInvitation(deps: AppDeps, user: SessionUser, code: s
   }
 }
 
-/** Where the magic link lands: the web client signs the person in and then accepts the invitation. */
+/**
+ * A magic link was followed and signed `userId` in: accept the invitation it was sent for, so the
+ * person lands in the company with the invited role without a second step. The code is read from
+ * the link's own callback URL (only the mail's recipient holds the token, so nobody can make a
+ * signed-in person join a company this way). A refusal (used up meanwhile, a member elsewhere) is
+ * left to the invitation page, where the person lands next and sees why.
+ */
+export async function acceptInvitationFromMagicLink(deps: AppDeps, userId: string, callbackURL: string | undefined): Promise<void> {
+  const code = callbackURL ? new URL(callbackURL, 'http://localhost').searchParams.get('invite') : null;
+  if (!code) return;
+  await claimInvitation(deps.database.db, { code, userId, now: deps.now() }).catch((error: unknown) => {
+    console.error('[invitations] accepting from a magic link failed:', (error as Error).message);
+  });
+}
+
+/** Where the magic link lands: the web client routes on to the invitation, which it accepted. */
 export const magicLinkCallbackPath = (code: string) => `/auth/callback?invite=${encodeURIComponent(code)}`;
 export const magicLinkErrorPath = (code: string) => `/auth?invite=${encodeURIComponent(code)}`;
 

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AcceptInvitationResult, ApiError, Invitation, InvitationList, InvitationPreview } from '@core/contracts';
+import type { AcceptInvitationResult, ApiError, Invitation, InvitationList, InvitationPreview, Me } from '@core/contracts';
 import { mailOutbox } from '../../db/schema';
 import { seedMembership } from '../../db/seed/factories';
 import { withInstance } from '../../db/tenant';
@@ -300,7 +300,7 @@ describe('magic link join (/join?invite={code})', () => {
     return mail;
   }
 
-  it('mails a link that signs a new person in and comes back to accept the invitation', async () => {
+  it('mails a link that signs a new person in and accepts the invitation, with its role', async () => {
     const invitation = await invite(admin, { role: 'admin' });
     const email = `magic-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const response = await t.request('/api/v1/invitations/magic-link', {
@@ -322,11 +322,32 @@ describe('magic link join (/join?invite={code})', () => {
     const cookie = followed.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const person = { id: '', email, name: 'Maja Magic', password: '', cookie };
 
-    const accepted = await accept(person, invitation.code);
-    expect(accepted.status).toBe(200);
-    expect(await accepted.json()).toMatchObject({ role: 'admin', companyId: admin.companyId });
-    const me = (await (await t.request('/api/v1/me', { as: person })).json()) as { user: { name: string; emailVerified: boolean } };
+    // Following the link was enough: a member with the invited role, the invitation used up.
+    const me = (await (await t.request('/api/v1/me', { as: person })).json()) as Me;
     expect(me.user).toMatchObject({ name: 'Maja Magic', emailVerified: true });
+    expect(me.company?.id).toBe(admin.companyId);
+    expect(me.profile?.role).toBe('admin');
+    // The invitation page it lands on welcomes them; to anyone else the code is simply not valid.
+    const mine = await t.request(`/api/v1/invitations/preview/${invitation.code}`, { as: person });
+    expect(await mine.json()).toEqual({ valid: false, companyName: 'Acme Sales AS', role: 'admin', acceptedByYou: true });
+    const theirs = await t.request(`/api/v1/invitations/preview/${invitation.code}`, { as: admin });
+    expect(await theirs.json()).toMatchObject({ valid: false, companyName: null, role: null });
+    expect((await accept(person, invitation.code)).status).toBe(410);
+  });
+
+  it('a magic link followed by someone already in another company signs them in and joins nothing', async () => {
+    const elsewhere = await t.createMember({ name: 'Elsa Elsewhere' });
+    const invitation = await invite(admin);
+    const response = await t.request('/api/v1/invitations/magic-link', { method: 'POST', json: { code: invitation.code, email: elsewhere.email } });
+    expect(response.status).toBe(200);
+    const link = new URL((await latestMailTo(elsewhere.email))!.links[0]!);
+    const followed = await t.request(`${link.pathname}${link.search}`, { redirect: 'manual' });
+    expect(followed.status).toBe(302);
+    const me = (await (await t.request('/api/v1/me', { as: elsewhere })).json()) as Me;
+    expect(me.company?.id).toBe(elsewhere.companyId);
+    // The invitation is still there for the page to explain, and for someone else to use.
+    const preview = await t.request(`/api/v1/invitations/preview/${invitation.code}`);
+    expect(await preview.json()).toMatchObject({ valid: true });
   });
 
   it('refuses an invalid invitation and sends nothing', async () => {

@@ -1,6 +1,6 @@
 import type { Role } from '@core/contracts';
 import { Building2Icon, MailIcon, PartyPopperIcon, ShieldCheckIcon, UserRoundIcon } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
@@ -26,23 +26,25 @@ export function Component() {
 function InvitePage({ code }: { code: string }) {
   const { user, isLoading } = useAuth();
   const preview = useInvitationPreview(code);
-  const isInvalid = preview.isError || preview.data?.valid === false;
+  const isAccepted = Boolean(user && preview.data?.acceptedByYou);
+  const isInvalid = !isAccepted && (preview.isError || preview.data?.valid === false);
 
   // While a signed-in person has a valid invitation open, keep it pending: sign-in provisioning
   // waits, so the invitation (and its role) is what makes them a member. Leaving lets it run.
   useEffect(() => {
     if (!user) return;
-    if (isInvalid) {
+    if (isInvalid || isAccepted) {
       clearPendingInvite();
       return;
     }
     storePendingInvite(code);
     return () => clearPendingInvite();
-  }, [user, code, isInvalid]);
+  }, [user, code, isInvalid, isAccepted]);
 
   let content;
   if (isLoading || preview.isPending) content = <InvitationSkeleton />;
-  else if (isInvalid) content = <InvalidInvitation error={preview.error?.message ?? preview.data?.error} />;
+  else if (isAccepted) content = <AcceptedInvitation company={preview.data?.companyName ?? ''} />;
+  else if (isInvalid || !preview.data) content = <InvalidInvitation error={preview.error?.message ?? preview.data?.error} />;
   else {
     const company = preview.data.companyName ?? '';
     const role = preview.data.role ?? 'user';
@@ -127,6 +129,27 @@ function AcceptInvitation({ code, company, role, email }: { code: string; compan
       </div>
     </div>
   );
+}
+
+/**
+ * The signed-in person already used this invitation: a magic link accepted it as it signed them in
+ * (or they reload the page after accepting). Welcome them and go on to the app.
+ */
+function AcceptedInvitation({ company }: { company: string }) {
+  const { t } = useTranslation('invitations');
+  const { recheck } = useAuth();
+  const navigate = useNavigate();
+  const welcomed = useRef(false);
+  useEffect(() => {
+    if (welcomed.current) return;
+    welcomed.current = true;
+    clearPendingInvite();
+    void recheck().then(() => {
+      toast.success(t('welcome.title'), { description: t('welcome.joined', { company }) });
+      void navigate(paths.app.dashboardAlias, { replace: true });
+    });
+  }, [company, navigate, recheck, t]);
+  return <InvitationSkeleton />;
 }
 
 function JoinInvitation({ code, company, role }: { code: string; company: string; role: Role }) {
