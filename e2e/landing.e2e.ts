@@ -68,6 +68,12 @@ describe('the landing page', () => {
     await expect(text('free')).resolves.toMatch(/\$0[\s\S]*1–5 users/);
     await expect(text('pro')).resolves.toMatch(/\$99[\s\S]*per month per company[\s\S]*Up to 10 users included, then \$10 per month per additional user/);
     await expect(text('enterprise')).resolves.toMatch(/Request a quote[\s\S]*20 users or more/);
+    // Every plan has every feature (core/billing prices by active members only): the cards say what differs.
+    await expect(text('free')).resolves.toMatch(/Every feature, nothing held back[\s\S]*Free for as long as you have 5 active members or fewer/);
+    await expect(text('pro')).resolves.toMatch(/Every feature, as in Free[\s\S]*For teams of 6 to 19 active members/);
+    await expect(text('enterprise')).resolves.toMatch(/Every feature, as in Free and Pro/);
+    await expect(page.locator('[data-plans-included]').innerText()).resolves.toMatch(/Included in every plan[\s\S]*TV mode[\s\S]*KPI point rules you control/);
+    await page.locator('#pricing').screenshot({ path: 'artifacts/screenshots/landing-08-pricing.png' });
     await expect(page.locator('[data-testimonials-notice]').innerText()).resolves.toMatch(/fictional/);
     await expect(page.getByText('Fictional sample', { exact: true }).count()).resolves.toBe(3);
     // The spec's 'Pro and Scale' conflict is settled: no Scale plan anywhere (docs/decisions/007, 011).
@@ -170,12 +176,15 @@ describe('the landing page', () => {
     await expect(page.locator('[data-faq-item="plans"]').innerText()).resolves.toMatch(/Free for 1–5 users.*Pro at \$99.*Enterprise/s);
     await summary('Where is our data stored?').click();
     await expect.poll(() => openFaqItems(page)).toEqual(['data']);
+    await expect(page.locator('[data-faq-item="data"]').innerText()).resolves.toMatch(/Where your installation's server is\..*Run it on a server in Norway and nothing leaves Norway\./s);
     await summary('Where is our data stored?').click();
     await expect.poll(() => openFaqItems(page)).toEqual([]);
     // By keyboard too.
     await summary('Can we export our data?').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => openFaqItems(page)).toEqual(['export']);
+    // No CSV or Excel download exists yet (decision 011): the answer says what does.
+    await expect(page.locator('[data-faq-item="export"]').innerText()).resolves.toMatch(/Yes, though not with a button yet: a download in the admin console is on its way\..*REST API/s);
     await page.locator('#faq').screenshot({ path: 'artifacts/screenshots/landing-04-faq.png' });
   });
 
@@ -212,6 +221,7 @@ describe('languages', () => {
       await expect(nb.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('KPI- og salgsoppfølging på minutter');
       await expect(nb.getByRole('link', { name: 'Start gratis nå' }).getAttribute('href')).resolves.toBe('/auth');
       await saveScreenshot(nb, 'landing-05-norwegian');
+      await nb.locator('#pricing').screenshot({ path: 'artifacts/screenshots/landing-09-pricing-norwegian.png' });
       await nb.getByRole('banner').getByRole('link', { name: 'English' }).click();
       await nb.waitForURL('**/landing?lang=en');
       await expect(nb.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('KPI & Sales Tracking in minutes');
@@ -265,6 +275,28 @@ describe('the public pages', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  it('/help, /security, /privacy and /api say what the product does today', async () => {
+    const answer = (question: string) => page.locator('details', { has: page.locator('summary', { hasText: question }) });
+    await page.goto('/help');
+    await answer('I forgot my password.').locator('summary').click();
+    await expect(answer('I forgot my password.').locator('p').innerText()).resolves.toBe(
+      'Use “Forgot password?” on the sign-in page and enter your e-mail address. We send you a link to choose a new password; it works for one hour.',
+    );
+    await answer('How do I switch language?').locator('summary').click();
+    await expect(answer('How do I switch language?').locator('p').innerText()).resolves.toMatch(/saved with your profile and follows you to any browser you sign in on/);
+    await saveScreenshot(page, 'public-help-answers-desktop');
+    await page.goto('/security');
+    const sessions = await page.locator('#sessions').innerText();
+    expect(sessions).toMatch(/local storage holds only two settings, the language and whether the TV screen plays a sound: no personal data and no session/);
+    expect(sessions).not.toMatch(/Nothing is kept/);
+    await page.goto('/privacy');
+    await expect(page.locator('#cookies').innerText()).resolves.toMatch(/local storage keeps two settings: your language and whether the TV screen plays a sound/);
+    // Over HTTPS better-auth names the session cookie __Secure-<prefix>.session_token (server/auth/auth.ts).
+    await page.goto('/api');
+    await expect(page.locator('pre').innerText()).resolves.toContain("-H 'cookie: __Secure-dealboard.session_token=…'");
+    expect(browser.consoleErrors).toEqual([]);
   });
 
   it('/status shows the live health of this server and its database', async () => {

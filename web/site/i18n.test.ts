@@ -20,6 +20,31 @@ describe('public site catalogs', () => {
     }
   });
 
+  it('plans differ only by team size and price: every card says every feature is included (core/billing)', () => {
+    for (const language of SITE_LANGUAGES) {
+      const t = bundles[language]!.getFixedT(language, 'landing');
+      const features = (plan: string) => t(`pricing.${plan}.features`, { returnObjects: true, max: 5, proMin: 6, proMax: 19 }) as string[];
+      expect(features('pro').join(' ')).toMatch(/\b6\b.*\b19\b/);
+      expect(features('free').join(' ')).toMatch(/\b5\b/);
+      for (const plan of ['free', 'pro', 'enterprise']) expect(features(plan).length).toBe(3);
+      // No tier gates features the product does not gate (decision 007: price by member count only).
+      expect(JSON.stringify(t('pricing', { returnObjects: true }))).not.toMatch(/Everything in|Alt i|Priority support|Prioritert|PostgreSQL/);
+    }
+  });
+
+  it('the FAQ says what exists today: no CSV/Excel download yet, data where the installation’s server is', () => {
+    const en = bundles.en!.getFixedT('en', 'landing');
+    expect(en('faq.items.export.a')).toMatch(/^Yes, though not with a button yet: a download in the admin console is on its way\./);
+    expect(en('faq.items.export.a')).toMatch(/REST API/);
+    expect(en('faq.items.data.a')).toMatch(/^Where your installation's server is\./);
+    const nb = bundles.nb!.getFixedT('nb', 'landing');
+    expect(nb('faq.items.export.a')).toMatch(/^Ja, men ikke med en knapp ennå/);
+    expect(nb('faq.items.data.a')).toMatch(/^Der installasjonens server står\./);
+    // The claims strip keeps the spec's wording (decision 011).
+    expect(en('claims.export')).toBe('Export to CSV, Excel or API');
+    expect(en('claims.norway')).toBe('Data stored in Norway');
+  });
+
   it('renders the spec’s English hero and the brand', () => {
     expect(bundles.en!.t('landing:hero.title')).toBe('KPI & Sales Tracking in minutes');
     expect(bundles.nb!.t('landing:hero.lead')).toMatch(/^Dealboard /);

@@ -169,10 +169,15 @@ export function DemoBody() {
 }
 
 const API_ICONS = { basics: BracesIcon, auth: KeyRoundIcon, errors: FlagIcon, realtime: RadioIcon };
+/**
+ * better-auth names the cookie `<cookiePrefix>.session_token` (server/auth/auth.ts: 'dealboard') and,
+ * over HTTPS (useSecureCookies), puts the `__Secure-` prefix in front of it.
+ */
 const API_EXAMPLE = `curl https://dealboard.example.no/api/v1/scoreboard/leaderboard \\
-  -H 'cookie: dealboard.session_token=…'
+  -H 'cookie: __Secure-dealboard.session_token=…'
 
-{ "sort": "points",
+{ "period": { "kind": "today", … },
+  "sort": "points",
   "rows": [ { "rank": 1, "displayName": "Ingrid Solberg",
               "points": 38, "calls": 14, "meetings": 4, … } ] }`;
 
