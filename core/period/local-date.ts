@@ -79,6 +79,15 @@ export function computeStartOfLocalDay(date: LocalDate, timeZone: string): Date 
   return new Date(zoned.getTime());
 }
 
+/**
+ * Milliseconds from `now` until the next local midnight in `timeZone`: when screens left open
+ * (a wall display, yesterday's dashboard) must start the new day. DST-correct, like every window.
+ */
+export function computeMsUntilNextLocalDay(now: Date, timeZone: string): number {
+  const tomorrow = addDays(computeLocalDate(now, timeZone), 1);
+  return computeStartOfLocalDay(tomorrow, timeZone).getTime() - now.getTime();
+}
+
 export function listLocalDates(from: LocalDate, to: LocalDate): LocalDate[] {
   const out: LocalDate[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) out.push(day);

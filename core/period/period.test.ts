@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   computeLocalDate,
+  computeMsUntilNextLocalDay,
   computePeriod,
   computeStartOfLocalDay,
   computeWeekdayIndex,
@@ -42,6 +43,19 @@ describe('computeStartOfLocalDay', () => {
     const next = computeStartOfLocalDay(d('2026-10-26'), 'Europe/Oslo');
     expect(start.toISOString()).toBe('2026-10-24T22:00:00.000Z');
     expect((next.getTime() - start.getTime()) / 3_600_000).toBe(25);
+  });
+});
+
+describe('computeMsUntilNextLocalDay', () => {
+  const hours = (ms: number) => ms / 3_600_000;
+  it.each([
+    ['an ordinary evening in Oslo', '2026-11-20T22:30:00Z', 'Europe/Oslo', 0.5],
+    ['just after midnight in Oslo: a whole day ahead', '2026-11-20T23:00:01Z', 'Europe/Oslo', 24 - 1 / 3600],
+    ['the 23-hour day of the spring change', '2026-03-28T23:00:00Z', 'Europe/Oslo', 23],
+    ['the 25-hour day of the autumn change', '2026-10-24T22:00:00Z', 'Europe/Oslo', 25],
+    ['UTC', '2026-11-20T18:00:00Z', 'UTC', 6],
+  ])('%s', (_label, now, zone, expected) => {
+    expect(hours(computeMsUntilNextLocalDay(new Date(now), zone))).toBeCloseTo(expected, 6);
   });
 });
 

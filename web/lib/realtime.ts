@@ -24,6 +24,13 @@ export const REALTIME_INVALIDATIONS: Record<string, readonly string[]> = {
   profiles: ['me', 'company', 'scoreboard'],
 };
 
+/** Refetches every query that live updates keep fresh (after missed events, or a new day). */
+export function refreshLiveQueries(queryClient: QueryClient): void {
+  for (const prefix of new Set(Object.values(REALTIME_INVALIDATIONS).flat())) {
+    void queryClient.invalidateQueries({ queryKey: [prefix] });
+  }
+}
+
 /** Several changes within this window cause one refetch (a burst of calls is one update). */
 const DEBOUNCE_MS = 150;
 /** Waits before re-opening a stream the browser gave up on: 2 s, doubling up to a minute. */

@@ -17,13 +17,13 @@ import { UserMenu } from './user-menu';
 /** The /app shell: collapsible sidebar (a sheet under 768 px), header, and the live event stream. */
 export function AppShell() {
   const { t } = useTranslation();
-  const { isAdmin } = useAuth();
+  const { isAdmin, me } = useAuth();
   const location = useLocation();
   const sidebar = useSidebarState();
   const accessDenied = Boolean((location.state as { accessDenied?: boolean } | null)?.accessDenied);
 
   return (
-    <RealtimeProvider>
+    <RealtimeProvider timeZone={me?.company?.timezone}>
       <div className="flex min-h-dvh bg-background">
         <DesktopSidebar open={sidebar.open} isAdmin={isAdmin} />
         <Sheet open={sidebar.isMobile && sidebar.mobileOpen} onOpenChange={sidebar.setMobileOpen}>
