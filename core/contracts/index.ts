@@ -12,3 +12,4 @@ export * from './billing';
 export * from './scoreboard';
 export * from './display-links';
 export * from './contact';
+export * from './auth';

@@ -111,13 +111,13 @@ describe('the policy is enforced at sign-up (/api/auth/sign-up/email)', () => {
     const missing = freshEmail('missing');
     const noCode = await signUp(missing);
     expect(noCode.status).toBe(403);
-    expect(((await noCode.json()) as { message: string }).message).toMatch(/access code is required/);
+    expect(await noCode.json()).toMatchObject({ code: 'ACCESS_CODE_REQUIRED', message: expect.stringMatching(/access code is required/) });
     expect(await accountExists(missing)).toBe(false);
 
     const wrong = freshEmail('wrong');
     const badCode = await signUp(wrong, { 'x-access-code': 'fjord-2025' });
     expect(badCode.status).toBe(403);
-    expect(((await badCode.json()) as { message: string }).message).toBe('Invalid access code');
+    expect(await badCode.json()).toMatchObject({ code: 'INVALID_ACCESS_CODE', message: 'Invalid access code' });
     expect(await accountExists(wrong)).toBe(false);
 
     const right = freshEmail('right');
@@ -136,13 +136,13 @@ describe('the policy is enforced at sign-up (/api/auth/sign-up/email)', () => {
     const uninvited = freshEmail('uninvited');
     const refused = await signUp(uninvited, { 'x-access-code': 'fjord-2026' });
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/by invitation only/);
+    expect(await refused.json()).toMatchObject({ code: 'INVITE_ONLY', message: expect.stringMatching(/by invitation only/) });
     expect(await accountExists(uninvited)).toBe(false);
 
     const forged = freshEmail('forged');
     const badInvite = await signUp(forged, { 'x-invite-code': 'made-up' });
     expect(badInvite.status).toBe(403);
-    expect(((await badInvite.json()) as { message: string }).message).toBe('The invitation is not valid or has expired');
+    expect(await badInvite.json()).toMatchObject({ code: 'INVITATION_INVALID', message: 'The invitation is not valid or has expired' });
     expect(await accountExists(forged)).toBe(false);
 
     const invitation = await createInvitation();

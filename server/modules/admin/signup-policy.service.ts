@@ -2,8 +2,10 @@ import {
   INVITATION_INVALID_MESSAGE,
   type PublicSignupPolicy,
   SIGNUP_POLICIES,
+  SIGNUP_REFUSAL_CODES,
   type SignupPolicy,
   type SignupPolicySettings,
+  type SignUpRefusal,
   type UpdateSignupPolicySchema,
 } from '@core/contracts';
 import { timingSafeEqual } from 'node:crypto';
@@ -21,6 +23,8 @@ export const SIGNUP_MESSAGES = {
   inviteOnly: 'Sign-up is by invitation only. Ask an admin of the company for an invitation link.',
   lookupFailed: 'Failed to validate access code',
 } as const;
+
+const refuse = (reason: keyof typeof SIGNUP_MESSAGES): SignUpRefusal => ({ code: SIGNUP_REFUSAL_CODES[reason], message: SIGNUP_MESSAGES[reason] });
 
 const toPolicy = (value: string): SignupPolicy =>
   (SIGNUP_POLICIES as readonly string[]).includes(value) ? (value as SignupPolicy) : 'open';
@@ -64,7 +68,7 @@ export async function getPublicSignupPolicy(deps: AppDeps): Promise<PublicSignup
 
 /**
  * The server-side sign-up rule, run by better-auth before it creates an account (e-mail sign-up,
- * and a magic link for an e-mail with no account yet). Returns the refusal message, or null.
+ * and a magic link for an e-mail with no account yet). Returns the refusal, or null.
  *
  * - A valid invitation of the company (header x-invite-code) always lets the person in.
  * - open: anyone; an access code, when one is entered, must be right (spec 5).
@@ -75,7 +79,7 @@ export async function getPublicSignupPolicy(deps: AppDeps): Promise<PublicSignup
 export async function decideSignUp(
   deps: AppDeps,
   presented: { accessCode: string | null; inviteCode: string | null },
-): Promise<string | null> {
+): Promise<SignUpRefusal | null> {
   if (!isEnforced(deps)) return null;
   const accessCode = presented.accessCode?.trim() || null;
   const inviteCode = presented.inviteCode?.trim() || null;
@@ -83,22 +87,22 @@ export async function decideSignUp(
     const db = deps.database.db;
     const companyId = await findDefaultCompanyId(db);
     // Before the first sign-in there is no company yet, hence no policy but the spec's default: open.
-    if (!companyId) return accessCode ? SIGNUP_MESSAGES.invalidAccessCode : null;
+    if (!companyId) return accessCode ? refuse('invalidAccessCode') : null;
     if (inviteCode && (await isActiveInvitation(db, { code: inviteCode, companyId, now: deps.now() }))) return null;
     const settings = await findSignupSettings(db, { companyId, userId: null });
     const policy = toPolicy(settings.policy);
     const codeMatches = accessCode !== null && settings.accessCode !== null && isSameSecret(accessCode, settings.accessCode);
     switch (policy) {
       case 'invite_only':
-        return inviteCode ? INVITATION_INVALID_MESSAGE : SIGNUP_MESSAGES.inviteOnly;
+        return inviteCode ? { code: SIGNUP_REFUSAL_CODES.invitationInvalid, message: INVITATION_INVALID_MESSAGE } : refuse('inviteOnly');
       case 'access_code':
-        if (!accessCode) return SIGNUP_MESSAGES.accessCodeRequired;
-        return codeMatches ? null : SIGNUP_MESSAGES.invalidAccessCode;
+        if (!accessCode) return refuse('accessCodeRequired');
+        return codeMatches ? null : refuse('invalidAccessCode');
       case 'open':
-        return accessCode && !codeMatches ? SIGNUP_MESSAGES.invalidAccessCode : null;
+        return accessCode && !codeMatches ? refuse('invalidAccessCode') : null;
     }
   } catch (error) {
     console.error('[signup] policy check failed', error);
-    return SIGNUP_MESSAGES.lookupFailed;
+    return refuse('lookupFailed');
   }
 }

@@ -1,4 +1,4 @@
-import { type Me, normalizeRole, type ProvisionResult, toLanguage } from '@core/contracts';
+import { type Me, normalizeRole, type ProvisionResult, type SignUpRefusal, toLanguage } from '@core/contracts';
 import { DEFAULT_TIME_ZONE } from '@core/period';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, SessionUser } from '../../context';
@@ -98,8 +98,8 @@ export async function checkAccessCode(deps: AppDeps, code: string): Promise<bool
  * The server-side sign-up rule, run before better-auth creates an account: the company's sign-up
  * policy (open, access code, invitation only; see server/modules/admin/signup-policy.service.ts)
  * against the access code (header x-access-code) and invitation code (header x-invite-code) the
- * join form sends. Returns the refusal message, or null to allow.
+ * join form sends. Returns the refusal, or null to allow.
  */
-export async function checkSignUpAllowed(deps: AppDeps, headers: Headers): Promise<string | null> {
+export async function checkSignUpAllowed(deps: AppDeps, headers: Headers): Promise<SignUpRefusal | null> {
   return decideSignUp(deps, { accessCode: headers.get('x-access-code'), inviteCode: headers.get('x-invite-code') });
 }

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Password bounds: better-auth enforces them on the server (server/auth/auth.ts); forms say them first. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The in-app page the password-reset mail's link opens (with ?token=..., or ?error=INVALID_TOKEN). */
+export const RESET_PASSWORD_PAGE_PATH = '/auth/reset-password';
+
+/**
+ * The `code` better-auth answers with when the sign-up policy refuses an account. The message stays
+ * English (the API's language); the join form shows its own text for each code.
+ */
+export const SIGNUP_REFUSAL_CODES = {
+  invalidAccessCode: 'INVALID_ACCESS_CODE',
+  accessCodeRequired: 'ACCESS_CODE_REQUIRED',
+  inviteOnly: 'INVITE_ONLY',
+  invitationInvalid: 'INVITATION_INVALID',
+  lookupFailed: 'ACCESS_CODE_CHECK_FAILED',
+} as const;
+export type SignupRefusalCode = (typeof SIGNUP_REFUSAL_CODES)[keyof typeof SIGNUP_REFUSAL_CODES];
+/** A refused sign-up as better-auth's error body carries it. */
+export type SignUpRefusal = { code: SignupRefusalCode; message: string };
+
+/** The forgot-password form: the address better-auth's request-password-reset mails the link to. */
+export const RequestPasswordResetSchema = z.object({
+  email: z.string().trim().max(254).pipe(z.email({ message: 'Enter a valid e-mail address' })),
+});
+export type RequestPasswordReset = z.infer<typeof RequestPasswordResetSchema>;
+
+/**
+ * The new-password form. Messages are the reason keys the form turns into words in the reader's
+ * language (tooShort, tooLong, mismatch).
+ */
+export const ResetPasswordFormSchema = z
+  .object({
+    newPassword: z.string().min(PASSWORD_MIN_LENGTH, 'tooShort').max(PASSWORD_MAX_LENGTH, 'tooLong'),
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
