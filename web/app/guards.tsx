@@ -4,14 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { BrandSkeleton } from '@web/components/brand-skeleton';
 import { useAuth } from '@web/lib/auth/auth-provider';
+import { readRedirectBack, type RedirectBackState } from '@web/lib/auth/redirect-back';
 import { paths } from '@web/lib/paths';
 
-/** Protected routes: the branded skeleton while auth loads, /auth when signed out. */
+/**
+ * Protected routes: the branded skeleton while auth loads, /auth when signed out. /auth is told
+ * where the person was going (a bookmark, an expired session), unless they just signed out.
+ */
 export function RequireAuth() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, hasSignedOut } = useAuth();
   const location = useLocation();
   if (isLoading) return <BrandSkeleton />;
-  if (!user) return <Navigate to={paths.auth()} replace state={{ from: location.pathname + location.search }} />;
+  if (!user) {
+    const state: RedirectBackState | undefined = hasSignedOut ? undefined : { from: location.pathname + location.search + location.hash };
+    return <Navigate to={paths.auth()} replace state={state} />;
+  }
   return <Outlet />;
 }
 
@@ -58,14 +65,18 @@ export function AdminGuard() {
   return <Outlet />;
 }
 
-/** Public auth screens: a signed-in person is sent on to the app. */
+/**
+ * Public auth screens: a signed-in person is sent on: to the invitation they came with, else back
+ * to the page a guard sent them away from (same-origin app paths only), else the dashboard.
+ */
 export function RedirectIfSignedIn() {
   const { user, isLoading } = useAuth();
   const location = useLocation();
   if (isLoading) return <BrandSkeleton />;
   if (user) {
     const invite = new URLSearchParams(location.search).get('invite');
-    return <Navigate to={invite ? paths.invite(invite) : paths.app.dashboard} replace />;
+    const target = invite ? paths.invite(invite) : (readRedirectBack(location.state) ?? paths.app.dashboard);
+    return <Navigate to={target} replace />;
   }
   return <Outlet />;
 }

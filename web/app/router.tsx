@@ -28,9 +28,12 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/auth', ...page(() => import('@web/features/auth/routes/auth-page')) },
           { path: '/auth/register', ...page(() => import('@web/features/auth/routes/auth-page')) },
+          { path: '/auth/forgot-password', ...page(() => import('@web/features/auth/routes/forgot-password-page')) },
         ],
       },
       { path: '/auth/callback', ...page(() => import('@web/features/auth/routes/callback-page')) },
+      // Outside RedirectIfSignedIn: a reset link works in a browser that is still signed in.
+      { path: '/auth/reset-password', ...page(() => import('@web/features/auth/routes/reset-password-page')) },
       { path: '/invite', element: <Navigate to="/auth" replace /> },
       { path: '/invite/:code', ...page(() => import('@web/features/invitations/routes/invite-page')) },
       { path: '/join', ...page(() => import('@web/features/invitations/routes/join-page')) },

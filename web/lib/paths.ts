@@ -5,6 +5,9 @@ export const paths = {
   auth: (params?: { mode?: 'join'; invite?: string; error?: string; error_description?: string }) => withQuery('/auth', params),
   authRegister: (plan?: string) => withQuery('/auth/register', plan ? { plan } : undefined),
   authCallback: '/auth/callback',
+  authForgotPassword: '/auth/forgot-password',
+  /** Where the password-reset mail's link lands: RESET_PASSWORD_PAGE_PATH in core/contracts/auth.ts, which the server uses. */
+  authResetPassword: '/auth/reset-password',
   contact: '/contact',
   invite: (code: string) => `/invite/${encodeURIComponent(code)}`,
   join: (invite: string) => withQuery('/join', { invite }),

@@ -16,6 +16,8 @@ export type AuthState = {
   isAdmin: boolean;
   /** True until the sign-in provisioning of the current person has finished. */
   isProvisioning: boolean;
+  /** Signed out with Log out (not by an expired session) and not signed in since: /auth starts afresh. */
+  hasSignedOut: boolean;
   error: Error | null;
   /** Re-reads the membership and onboarding status (after accepting an invitation, a role change...). */
   recheck: () => Promise<void>;
@@ -35,6 +37,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const provisionedFor = useRef<string | null>(null);
   useApplySavedLanguage(me);
   const [provisionedUserId, setProvisionedUserId] = useState<string | null>(null);
+  const [hasSignedOut, setHasSignedOut] = useState(false);
+  if (me && hasSignedOut) setHasSignedOut(false);
 
   const recheck = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: meQueryKey });
@@ -86,6 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     provisionedFor.current = null;
     setProvisionedUserId(null);
+    setHasSignedOut(true);
     queryClient.setQueryData(meQueryKey, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
     toast.success(t('signOut.success'));
@@ -98,11 +103,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoading: meQuery.isLoading,
       isAdmin: me?.onboarding.role === 'admin',
       isProvisioning: Boolean(me) && provisionedUserId !== me?.user.id,
+      hasSignedOut,
       error: meQuery.error,
       recheck,
       signOut,
     }),
-    [me, meQuery.isLoading, meQuery.error, recheck, signOut, provisionedUserId],
+    [me, meQuery.isLoading, meQuery.error, recheck, signOut, provisionedUserId, hasSignedOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

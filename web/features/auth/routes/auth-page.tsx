@@ -1,22 +1,34 @@
-import { AlertCircleIcon, MailCheckIcon } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/contracts';
+import { AlertCircleIcon } from 'lucide-react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toaster';
 import { authClient } from '@web/lib/auth/auth-client';
 import { useAuth } from '@web/lib/auth/auth-provider';
+import { readPendingInvite } from '@web/lib/auth/pending-invite';
 import { paths } from '@web/lib/paths';
-import { usePublicConfig } from '@web/lib/public-config';
 import { checkAccessCode } from '../api/check-access-code';
+import { usePublicSignupPolicy } from '../api/get-signup-policy';
 import { AuthLayout } from '../components/auth-layout';
-import { PENDING_INVITE_KEY } from '../pending-invite';
+import { InviteOnlyNotice } from '../components/invite-only-notice';
+import { MailSent } from '../components/mail-sent';
+import { UnverifiedEmailNotice } from '../components/unverified-email-notice';
+import { AuthRequestError, describeAuthError } from '../lib/describe-auth-error';
 
 type Mode = 'signIn' | 'join';
+
+/** What /auth/forgot-password is handed: the address already typed here. */
+export type ForgotPasswordState = { email?: string };
+
+/** A refusal this form words itself (the spec's access-code messages). */
+class FormRefusal extends Error {}
 
 /** Spec 8: the message for the URL's error parameters, or null. */
 function describeUrlError(params: URLSearchParams, t: (key: string) => string): string | null {
@@ -31,16 +43,32 @@ export function Component() {
   const { t } = useTranslation('auth');
   const { recheck } = useAuth();
   const location = useLocation();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const isRegisterRoute = location.pathname === '/auth/register';
   const [mode, setMode] = useState<Mode>(isRegisterRoute || params.get('mode') === 'join' ? 'join' : 'signIn');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const publicConfig = usePublicConfig();
+  const emailInput = useRef<HTMLInputElement>(null);
+  const signupPolicy = usePublicSignupPolicy();
   const urlError = useMemo(() => describeUrlError(params, t), [params, t]);
   const plan = params.get('plan');
-  const invite = params.get('invite') ?? sessionStorage.getItem(PENDING_INVITE_KEY);
+  const invite = params.get('invite') ?? readPendingInvite();
+  // The confirmation link lands on /auth/callback, which goes on to the invitation when there is one.
+  const callbackURL = invite ? `${paths.authCallback}?invite_code=${encodeURIComponent(invite)}` : paths.authCallback;
+  // A valid invitation lets a person in under any policy (the server checks it); until the policy
+  // has loaded, or if it cannot be read, the form is the spec's (code optional) and the server decides.
+  const policy = signupPolicy.data?.policy ?? 'open';
+  const isInviteOnly = policy === 'invite_only' && !invite;
+  const isAccessCodeRequired = policy === 'access_code' && !invite;
+
+  function switchMode(next: Mode) {
+    setMode(next);
+    setError(null);
+    setUnverifiedEmail(null);
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -49,36 +77,44 @@ export function Component() {
     const password = String(form.get('password') ?? '');
     if (!email || !password) return; // spec 5: nothing is submitted
     setError(null);
+    setUnverifiedEmail(null);
     setBusy(true);
     try {
       if (mode === 'signIn') {
+        // No callbackURL: better-auth's client would follow it on success, and RedirectIfSignedIn
+        // knows where this person was going (the invitation, or the page they had opened).
         const { error: signInError } = await authClient.signIn.email({ email, password });
-        if (signInError) throw new Error(signInError.message || t('errors.unexpected'));
+        if (signInError?.code === 'EMAIL_NOT_VERIFIED') {
+          setUnverifiedEmail(email);
+          toast.error(t('errors.emailNotVerified'));
+          return;
+        }
+        if (signInError) throw new AuthRequestError(signInError);
         await recheck();
         return;
       }
       const name = String(form.get('name') ?? '').trim();
       const accessCode = String(form.get('accessCode') ?? '').trim();
       if (!name) return;
+      if (isAccessCodeRequired && !accessCode) throw new FormRefusal(t('errors.accessCodeRequired'));
       if (accessCode) {
         let valid: boolean;
         try {
           valid = (await checkAccessCode(accessCode)).valid;
         } catch {
-          throw new Error(t('errors.accessCodeFailed'));
+          throw new FormRefusal(t('errors.accessCodeFailed'));
         }
-        if (!valid) throw new Error(t('errors.accessCodeInvalid'));
+        if (!valid) throw new FormRefusal(t('errors.accessCodeInvalid'));
       }
-      const callbackURL = invite ? `${paths.authCallback}?invite_code=${encodeURIComponent(invite)}` : paths.authCallback;
       const headers: Record<string, string> = {};
       if (accessCode) headers['x-access-code'] = accessCode;
       if (invite) headers['x-invite-code'] = invite;
       const { error: signUpError } = await authClient.signUp.email({ email, password, name, callbackURL, fetchOptions: { headers } });
-      if (signUpError) throw new Error(signUpError.message || t('errors.unexpected'));
+      if (signUpError) throw new AuthRequestError(signUpError);
       toast.success(t('checkEmail.title'), { description: t('checkEmail.description') });
       setSentTo(email);
     } catch (caught) {
-      const message = caught instanceof Error && caught.message ? caught.message : t('errors.unexpected');
+      const message = caught instanceof FormRefusal ? caught.message : describeAuthError(caught, t);
       setError(message);
       toast.error(message);
     } finally {
@@ -89,31 +125,22 @@ export function Component() {
   if (sentTo) {
     return (
       <AuthLayout>
-        <div className="text-center">
-          <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-success-soft text-success">
-            <MailCheckIcon className="size-7" aria-hidden />
-          </div>
-          <h1 className="text-2xl font-semibold tracking-tight">{t('checkEmail.title')}</h1>
-          <p className="mt-2 text-muted-foreground">{t('checkEmail.sentTo', { email: sentTo })}</p>
-          {publicConfig.data?.devMailbox && (
-            <Alert className="mt-6 text-left">
-              <AlertDescription>
-                {t('checkEmail.devMailbox')}{' '}
-                <a className="font-medium text-primary underline" href={paths.devMailbox} target="_blank" rel="noopener">
-                  {t('checkEmail.openMailbox')}
-                </a>
-              </AlertDescription>
-            </Alert>
-          )}
-          <Button variant="outline" className="mt-6" onClick={() => { setSentTo(null); setMode('signIn'); }}>
-            {t('checkEmail.backToSignIn')}
-          </Button>
-        </div>
+        <MailSent
+          title={t('checkEmail.title')}
+          actions={
+            <Button variant="outline" onClick={() => { setSentTo(null); switchMode('signIn'); }}>
+              {t('checkEmail.backToSignIn')}
+            </Button>
+          }
+        >
+          {t('checkEmail.sentTo', { email: sentTo })}
+        </MailSent>
       </AuthLayout>
     );
   }
 
   const isJoin = mode === 'join';
+  const shownError = error ?? urlError;
   return (
     <AuthLayout>
       <div className="mb-8">
@@ -125,55 +152,89 @@ export function Component() {
         <h1 className="text-2xl font-semibold tracking-tight">{isJoin ? t('join.heading') : t('signIn.heading')}</h1>
         <p className="mt-1.5 text-sm text-muted-foreground">{isJoin ? t('join.subtitle') : t('signIn.subtitle')}</p>
       </div>
-      {(error ?? urlError) && (
-        <Alert variant="destructive" className="mb-5">
-          <AlertCircleIcon />
-          <AlertDescription>{error ?? urlError}</AlertDescription>
-        </Alert>
+      {unverifiedEmail && !isJoin ? (
+        <UnverifiedEmailNotice key={unverifiedEmail} email={unverifiedEmail} callbackURL={callbackURL} />
+      ) : (
+        shownError && (
+          <Alert variant="destructive" className="mb-5">
+            <AlertCircleIcon />
+            <AlertDescription>{shownError}</AlertDescription>
+          </Alert>
+        )
       )}
-      <form className="space-y-4" onSubmit={onSubmit} noValidate={false}>
-        {isJoin && (
+      {isJoin && isInviteOnly ? (
+        <InviteOnlyNotice />
+      ) : (
+        <form className="space-y-4" onSubmit={onSubmit}>
+          {isJoin && (
+            <div className="space-y-2">
+              <Label htmlFor="name">{t('fields.fullName')}</Label>
+              <Input id="name" name="name" autoComplete="name" required maxLength={100} placeholder={t('fields.fullNamePlaceholder')} />
+            </div>
+          )}
           <div className="space-y-2">
-            <Label htmlFor="name">{t('fields.fullName')}</Label>
-            <Input id="name" name="name" autoComplete="name" required maxLength={100} placeholder={t('fields.fullNamePlaceholder')} />
+            <Label htmlFor="email">{t('fields.email')}</Label>
+            <Input ref={emailInput} id="email" name="email" type="email" autoComplete="email" required maxLength={254} placeholder="navn@firma.no" />
           </div>
-        )}
-        <div className="space-y-2">
-          <Label htmlFor="email">{t('fields.email')}</Label>
-          <Input id="email" name="email" type="email" autoComplete="email" required maxLength={254} placeholder="navn@firma.no" />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="password">{t('fields.password')}</Label>
-          <Input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete={isJoin ? 'new-password' : 'current-password'}
-            required
-            minLength={isJoin ? 6 : undefined}
-            maxLength={128}
-          />
-        </div>
-        {isJoin && (
           <div className="space-y-2">
-            <Label htmlFor="accessCode">
-              {t('fields.accessCode')} <span className="font-normal text-muted-foreground">({t('fields.optional')})</span>
-            </Label>
-            <Input id="accessCode" name="accessCode" autoComplete="off" maxLength={200} />
+            <div className="flex items-center justify-between gap-2">
+              <Label htmlFor="password">{t('fields.password')}</Label>
+              {!isJoin && (
+                <Link
+                  to={paths.authForgotPassword}
+                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    const state: ForgotPasswordState = { email: emailInput.current?.value.trim() || undefined };
+                    void navigate(paths.authForgotPassword, { state });
+                  }}
+                >
+                  {t('signIn.forgotPassword')}
+                </Link>
+              )}
+            </div>
+            <Input
+              id="password"
+              name="password"
+              type="password"
+              autoComplete={isJoin ? 'new-password' : 'current-password'}
+              required
+              minLength={isJoin ? PASSWORD_MIN_LENGTH : undefined}
+              maxLength={PASSWORD_MAX_LENGTH}
+            />
           </div>
-        )}
-        <Button type="submit" className="w-full" size="lg" disabled={busy}>
-          {busy ? (isJoin ? t('join.busy') : t('signIn.busy')) : isJoin ? t('join.submit') : t('signIn.submit')}
-        </Button>
-      </form>
+          {isJoin && (
+            <div className="space-y-2">
+              <Label htmlFor="accessCode">
+                {t('fields.accessCode')}{' '}
+                {!isAccessCodeRequired && <span className="font-normal text-muted-foreground">({t('fields.optional')})</span>}
+              </Label>
+              <Input
+                id="accessCode"
+                name="accessCode"
+                autoComplete="off"
+                maxLength={200}
+                required={isAccessCodeRequired}
+                aria-describedby={isAccessCodeRequired ? 'accessCode-hint' : undefined}
+              />
+              {isAccessCodeRequired && (
+                <p id="accessCode-hint" className="text-sm text-muted-foreground">
+                  {t('fields.accessCodeHint')}
+                </p>
+              )}
+            </div>
+          )}
+          <Button type="submit" className="w-full" size="lg" disabled={busy}>
+            {busy && <Spinner />}
+            {busy ? (isJoin ? t('join.busy') : t('signIn.busy')) : isJoin ? t('join.submit') : t('signIn.submit')}
+          </Button>
+        </form>
+      )}
       <p className="mt-6 text-center text-sm text-muted-foreground">
         <button
           type="button"
           className="font-medium text-primary underline-offset-4 hover:underline"
-          onClick={() => {
-            setMode(isJoin ? 'signIn' : 'join');
-            setError(null);
-          }}
+          onClick={() => switchMode(isJoin ? 'signIn' : 'join')}
         >
           {isJoin ? t('join.toggle') : t('signIn.toggle')}
         </button>

@@ -1,0 +1,297 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@web/components/ui/toaster';
+import { i18n } from '@web/i18n';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { meQueryKey } from '@web/lib/auth/get-me';
+import { paths } from '@web/lib/paths';
+import { renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch } from '@web/test/stub-fetch';
+import { Component as AuthPage } from './auth-page';
+import { Component as ForgotPasswordPage } from './forgot-password-page';
+import { Component as ResetPasswordPage } from './reset-password-page';
+
+const routes: RouteObject[] = [
+  { path: '/auth', Component: AuthPage },
+  { path: '/auth/register', Component: AuthPage },
+  { path: '/auth/forgot-password', Component: ForgotPasswordPage },
+  { path: '/auth/reset-password', Component: ResetPasswordPage },
+];
+
+/** The auth screens for a signed-out visitor, with the app's providers and toasts. */
+function renderAt(entry: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const view = renderWithProviders(
+    <AuthProvider>
+      <RouterProvider router={router} />
+      <Toaster />
+    </AuthProvider>,
+    { seed: (client) => client.setQueryData(meQueryKey, null) },
+  );
+  return { ...view, router };
+}
+
+const authError = (status: number, code: string | undefined, message: string) => reply(status, code ? { code, message } : { message });
+
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('sign in', () => {
+  it('links to Forgot password? and hands over the address already typed', async () => {
+    stubFetch();
+    const user = userEvent.setup();
+    const { router } = renderAt('/auth');
+    await user.type(screen.getByLabelText('Email'), 'kari@firma.no');
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/forgot-password');
+    expect(screen.getByLabelText('Email')).toHaveValue('kari@firma.no');
+  });
+
+  it('says the address is not confirmed yet and sends the confirmation mail again', async () => {
+    const calls = stubFetch({ 'POST /api/auth/sign-in/email': authError(403, 'EMAIL_NOT_VERIFIED', 'Email not verified') });
+    const user = userEvent.setup();
+    renderAt('/auth');
+    await user.type(screen.getByLabelText('Email'), 'kari@firma.no');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const notice = (await screen.findAllByRole('alert')).find((alert) => within(alert).queryByRole('button', { name: 'Send the confirmation mail again' }));
+    expect(notice).toHaveTextContent('Your e-mail address is not confirmed yet.');
+    expect(notice).toHaveTextContent('open the link in the mail we sent to kari@firma.no');
+    await user.click(within(notice!).getByRole('button', { name: 'Send the confirmation mail again' }));
+
+    expect(await screen.findByText('A new confirmation link is on its way to kari@firma.no. Open the newest mail.', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send the confirmation mail again' })).not.toBeInTheDocument();
+    const sent = calls.filter((c) => c.path === '/api/auth/send-verification-email');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({ email: 'kari@firma.no', callbackURL: paths.authCallback });
+  });
+
+  it("says better-auth's refusals in Norwegian, and keeps the provider's words for a code it does not know", async () => {
+    await i18n.changeLanguage('nb');
+    const answers = [
+      authError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'),
+      authError(429, undefined, 'Too many requests. Please try again later.'),
+      authError(400, 'SOMETHING_NEW', 'Something new went wrong'),
+    ];
+    stubFetch({ 'POST /api/auth/sign-in/email': () => answers.shift()! });
+    const user = userEvent.setup();
+    renderAt('/auth');
+    await user.type(screen.getByLabelText('E-post'), 'kari@firma.no');
+    await user.type(screen.getByLabelText('Passord'), 'feil-passord');
+    const signIn = screen.getByRole('button', { name: 'Logg inn' });
+
+    await user.click(signIn);
+    expect(await findAlert('Feil e-post eller passord')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
+    await user.click(signIn);
+    expect(await findAlert('For mange forsøk. Vent et minutt og prøv igjen.')).toBeInTheDocument();
+    await user.click(signIn);
+    expect(await findAlert('Something new went wrong')).toBeInTheDocument();
+  });
+
+  it('shows Signing in... and blocks a second click while the request runs', async () => {
+    let release: () => void = () => undefined;
+    stubFetch({
+      'POST /api/auth/sign-in/email': () =>
+        new Promise((resolve) => {
+          release = () => resolve(authError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'));
+        }),
+    });
+    const user = userEvent.setup();
+    renderAt('/auth');
+    await user.type(screen.getByLabelText('Email'), 'kari@firma.no');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    release();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+});
+
+describe('join and the sign-up policy', () => {
+  it('open: the access code is optional', async () => {
+    stubFetch();
+    renderAt('/auth?mode=join');
+    await screen.findByRole('heading', { name: 'Join Dealboard' });
+    const code = await screen.findByLabelText('Access Code (Optional)');
+    expect(code).not.toBeRequired();
+  });
+
+  it('access code required: the field is required and explained; the server refusal is in the reader language', async () => {
+    await i18n.changeLanguage('nb');
+    const calls = stubFetch({
+      'GET /api/v1/signup-policy': reply(200, { policy: 'access_code' }),
+      'POST /api/v1/access-code/check': reply(200, { valid: true }),
+      'POST /api/auth/sign-up/email': authError(403, 'ACCESS_CODE_REQUIRED', 'An access code is required to create an account. Ask your admin for it.'),
+    });
+    const user = userEvent.setup();
+    renderAt('/auth?mode=join');
+    const code = await screen.findByRole('textbox', { name: 'Tilgangskode' });
+    await waitFor(() => expect(code).toBeRequired());
+    expect(code).toHaveAccessibleDescription('Be administratoren om koden.');
+    expect(screen.queryByText('(Valgfritt)')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Fullt navn'), 'Kari Nordmann');
+    await user.type(screen.getByLabelText('E-post'), 'kari@firma.no');
+    await user.type(screen.getByLabelText('Passord'), 'secret123');
+    await user.type(code, 'fjord-2026');
+    await user.click(screen.getByRole('button', { name: 'Opprett konto' }));
+    expect(await findAlert('Du trenger en tilgangskode for å opprette en konto. Be administratoren om den.')).toBeInTheDocument();
+    const signUp = calls.find((c) => c.path === '/api/auth/sign-up/email')!;
+    expect(signUp.headers.get('x-access-code')).toBe('fjord-2026');
+  });
+
+  it("keeps the spec's 'Invalid access code'", async () => {
+    const calls = stubFetch({ 'POST /api/v1/access-code/check': reply(200, { valid: false }) });
+    const user = userEvent.setup();
+    renderAt('/auth/register');
+    await user.type(await screen.findByLabelText('Full Name'), 'Ola Uten Kode');
+    await user.type(screen.getByLabelText('Email'), 'ola@firma.no');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText(/Access Code/), 'WRONG');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await findAlert('Invalid access code')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/auth/sign-up/email')).toBe(false);
+  });
+
+  it('invitation only: join explains that it takes an invitation, and sign-in still works', async () => {
+    stubFetch({ 'GET /api/v1/signup-policy': reply(200, { policy: 'invite_only' }) });
+    const user = userEvent.setup();
+    renderAt('/auth?mode=join');
+    const notice = await screen.findByRole('region', { name: 'Joining takes an invitation' });
+    expect(notice).toHaveTextContent('Ask an admin of your company to send you an invitation link');
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Already have an account? Sign in' }));
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it('invitation only: a person with an invitation joins with it', async () => {
+    const calls = stubFetch({ 'GET /api/v1/signup-policy': reply(200, { policy: 'invite_only' }) });
+    const user = userEvent.setup();
+    renderAt('/auth?mode=join&invite=inv-123');
+    await user.type(await screen.findByLabelText('Full Name'), 'Ina Invitert');
+    expect(screen.queryByRole('region', { name: 'Joining takes an invitation' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Access Code (Optional)')).not.toBeRequired();
+    await user.type(screen.getByLabelText('Email'), 'ina@firma.no');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    const signUp = calls.find((c) => c.path === '/api/auth/sign-up/email')!;
+    expect(signUp.headers.get('x-invite-code')).toBe('inv-123');
+    expect(signUp.body).toMatchObject({ email: 'ina@firma.no', callbackURL: '/auth/callback?invite_code=inv-123' });
+  });
+});
+
+describe('forgot password', () => {
+  it('asks for the reset mail for our page and answers with the same neutral confirmation', async () => {
+    const calls = stubFetch({
+      'POST /api/auth/request-password-reset': reply(200, { status: true, message: 'If this email exists in our system, check your email for the reset link' }),
+    });
+    const user = userEvent.setup();
+    renderAt('/auth/forgot-password');
+    await user.type(await screen.findByLabelText('Email'), '  ukjent@firma.no ');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.getByText(/If there is an account for ukjent@firma.no, we've sent it a link/)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/auth/request-password-reset')!.body).toEqual({ email: 'ukjent@firma.no', redirectTo: '/auth/reset-password' });
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/auth');
+
+    await user.click(screen.getByRole('button', { name: 'Use another address' }));
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+  });
+
+  it('says what is wrong with the address before asking, and a rate limit after', async () => {
+    const calls = stubFetch({ 'POST /api/auth/request-password-reset': authError(429, undefined, 'Too many requests. Please try again later.') });
+    const user = userEvent.setup();
+    renderAt('/auth/forgot-password');
+    const email = await screen.findByLabelText('Email');
+    await user.type(email, 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter a valid e-mail address.');
+    expect(calls.some((c) => c.path === '/api/auth/request-password-reset')).toBe(false);
+
+    await user.clear(email);
+    await user.type(email, 'kari@firma.no');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await findAlert('Too many attempts. Wait a minute and try again.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Check your email' })).not.toBeInTheDocument();
+  });
+});
+
+describe('reset password', () => {
+  it.each(['/auth/reset-password', '/auth/reset-password?error=INVALID_TOKEN'])('%s: says the link has expired and offers a new one', async (entry) => {
+    stubFetch();
+    renderAt(entry);
+    expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/auth/forgot-password');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  });
+
+  it('checks the length and the confirmation before sending anything', async () => {
+    const calls = stubFetch();
+    const user = userEvent.setup();
+    renderAt('/auth/reset-password?token=tok-1');
+    const password = await screen.findByLabelText('New password');
+    const confirm = screen.getByLabelText('Confirm new password');
+    expect(password).toHaveAccessibleDescription('At least 6 characters.');
+
+    await user.type(password, '12345');
+    await user.type(confirm, '12345');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Use at least 6 characters.')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(password);
+    await user.type(password, 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
+    expect(confirm).toHaveAccessibleDescription('The passwords do not match.');
+    expect(calls.some((c) => c.path === '/api/auth/reset-password')).toBe(false);
+  });
+
+  it('sets the new password, then lands on sign-in with a success toast', async () => {
+    const calls = stubFetch({ 'POST /api/auth/reset-password': reply(200, { status: true }) });
+    const user = userEvent.setup();
+    const { router } = renderAt('/auth/reset-password?token=tok-2');
+    await user.type(await screen.findByLabelText('New password'), 'brand-new-secret');
+    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-secret');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(screen.getByText('Sign in with your new password.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/auth/reset-password')!.body).toEqual({ token: 'tok-2', newPassword: 'brand-new-secret' });
+  });
+
+  it('a link used or expired meanwhile: the expired screen, in Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    stubFetch({ 'POST /api/auth/reset-password': authError(400, 'INVALID_TOKEN', 'Invalid token') });
+    const user = userEvent.setup();
+    renderAt('/auth/reset-password?token=tok-3');
+    expect(await screen.findByRole('heading', { name: 'Velg et nytt passord' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nytt passord'), 'brand-new-secret');
+    await user.type(screen.getByLabelText('Bekreft nytt passord'), 'brand-new-secret');
+    await user.click(screen.getByRole('button', { name: 'Lagre nytt passord' }));
+    expect(await screen.findByRole('heading', { name: 'Lenken er utløpt' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Be om en ny lenke' })).toBeInTheDocument();
+  });
+});
+
+/** The form's alert (not the toast) with exactly this text. */
+async function findAlert(text: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const alert = screen.getAllByRole('alert').find((element) => element.textContent === text);
+    if (!alert) throw new Error(`no alert reads "${text}"`);
+    return alert;
+  });
+}

@@ -1,0 +1,151 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ResetPasswordFormSchema } from '@core/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertCircleIcon, ArrowLeftIcon, LockKeyholeIcon, TimerOffIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { FieldError, Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toaster';
+import { useAuth } from '@web/lib/auth/auth-provider';
+import { paths } from '@web/lib/paths';
+import { useResetPassword } from '../api/reset-password';
+import { AuthLayout } from '../components/auth-layout';
+import { AuthRequestError, describeAuthError } from '../lib/describe-auth-error';
+
+/** better-auth's codes for a reset link that is unknown, used or past its hour. */
+const DEAD_LINK_CODES = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
+
+/**
+ * /auth/reset-password: where the reset mail's link lands. better-auth has checked the token and
+ * added ?token=..., or ?error=INVALID_TOKEN when it is unknown, used or expired.
+ */
+export function Component() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [isDead, setIsDead] = useState(false);
+  return <AuthLayout>{!token || params.has('error') || isDead ? <ExpiredLink /> : <NewPasswordForm token={token} onDeadLink={() => setIsDead(true)} />}</AuthLayout>;
+}
+
+function NewPasswordForm({ token, onDeadLink }: { token: string; onDeadLink: () => void }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const { recheck } = useAuth();
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ResetPasswordFormSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    try {
+      await reset.mutateAsync({ token, newPassword });
+    } catch (error) {
+      if (error instanceof AuthRequestError && error.code && DEAD_LINK_CODES.has(error.code)) onDeadLink();
+      return;
+    }
+    toast.success(t('reset.doneTitle'), { description: t('reset.doneText') });
+    // The reset signed the account out everywhere, this browser included.
+    await recheck();
+    await navigate(paths.auth(), { replace: true });
+  });
+
+  const fieldError = (message: string | undefined) =>
+    message ? t(`reset.errors.${message}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, defaultValue: message }) : undefined;
+  const newPasswordError = fieldError(errors.newPassword?.message);
+  const confirmError = fieldError(errors.confirmPassword?.message);
+
+  return (
+    <>
+      <div className="mb-8">
+        <div className="mb-5 flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <LockKeyholeIcon className="size-6" aria-hidden />
+        </div>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('reset.heading')}</h1>
+        <p className="mt-1.5 text-sm text-muted-foreground">{t('reset.subtitle')}</p>
+      </div>
+      {reset.isError && (
+        <Alert variant="destructive" className="mb-5">
+          <AlertCircleIcon />
+          <AlertDescription>{describeAuthError(reset.error, t)}</AlertDescription>
+        </Alert>
+      )}
+      <form className="space-y-4" onSubmit={onSubmit} noValidate>
+        <div className="space-y-2">
+          <Label htmlFor="newPassword">{t('fields.newPassword')}</Label>
+          <Input
+            id="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            aria-invalid={Boolean(newPasswordError)}
+            aria-describedby={newPasswordError ? 'newPassword-error' : 'newPassword-hint'}
+            {...register('newPassword')}
+          />
+          {newPasswordError ? (
+            <FieldError id="newPassword-error">{newPasswordError}</FieldError>
+          ) : (
+            <p id="newPassword-hint" className="text-sm text-muted-foreground">
+              {t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            </p>
+          )}
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="confirmPassword">{t('fields.confirmPassword')}</Label>
+          <Input
+            id="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={PASSWORD_MAX_LENGTH}
+            aria-invalid={Boolean(confirmError)}
+            aria-describedby={confirmError ? 'confirmPassword-error' : undefined}
+            {...register('confirmPassword')}
+          />
+          <FieldError id="confirmPassword-error">{confirmError}</FieldError>
+        </div>
+        <Button type="submit" className="w-full" size="lg" disabled={reset.isPending}>
+          {reset.isPending && <Spinner />}
+          {reset.isPending ? t('reset.busy') : t('reset.submit')}
+        </Button>
+      </form>
+      <BackToSignIn />
+    </>
+  );
+}
+
+function ExpiredLink() {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="text-center">
+      <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-warning-soft text-[oklch(0.42_0.1_70)]">
+        <TimerOffIcon className="size-7" aria-hidden />
+      </div>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('reset.expiredHeading')}</h1>
+      <p className="mt-2 text-muted-foreground">{t('reset.expiredText')}</p>
+      <Button asChild size="lg" className="mt-6 w-full">
+        <Link to={paths.authForgotPassword}>{t('reset.requestNew')}</Link>
+      </Button>
+      <BackToSignIn />
+    </div>
+  );
+}
+
+function BackToSignIn() {
+  const { t } = useTranslation('auth');
+  return (
+    <p className="mt-6 text-center text-sm">
+      <Link to={paths.auth()} className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
+        <ArrowLeftIcon className="size-4" aria-hidden />
+        {t('reset.backToSignIn')}
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,44 @@
+import { vi } from 'vitest';
+
+export type RecordedCall = { method: string; path: string; search: string; body: unknown; headers: Headers };
+export type StubReply = { status: number; body: unknown };
+type Answer = StubReply | ((call: RecordedCall) => StubReply | Promise<StubReply>);
+
+/** A non-200 answer, e.g. better-auth's `reply(403, { code: 'EMAIL_NOT_VERIFIED', message })`. */
+export const reply = (status: number, body: unknown): StubReply => ({ status, body });
+
+const DEFAULTS: Record<string, StubReply> = {
+  'GET /api/v1/me': reply(200, null), // signed out
+  'POST /api/v1/me/provision': reply(200, { success: true, created: false, promoted: false, error: null }),
+  'GET /api/v1/signup-policy': reply(200, { policy: 'open' }),
+  'GET /api/v1/public-config': reply(200, { brand: 'Dealboard', tenancy: 'single', mailTransport: 'smtp', devMailbox: false }),
+};
+
+/**
+ * The server as the browser sees it (our API and better-auth under /api/auth): every request is
+ * recorded; answers are looked up by `METHOD /path`, 200 with `{}` when none is given.
+ */
+export function stubFetch(answers: Record<string, Answer> = {}) {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: URL | string | Request, init?: RequestInit) => {
+      const request = input instanceof Request ? input : null;
+      const url = new URL(request ? request.url : String(input), window.location.origin);
+      const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+      const rawBody = init?.body ?? (request ? await request.clone().text() : undefined);
+      const call: RecordedCall = {
+        method,
+        path: url.pathname,
+        search: url.search,
+        body: typeof rawBody === 'string' && rawBody ? JSON.parse(rawBody) : undefined,
+        headers: new Headers(init?.headers ?? request?.headers),
+      };
+      calls.push(call);
+      const answer = answers[`${method} ${url.pathname}`] ?? DEFAULTS[`${method} ${url.pathname}`] ?? reply(200, {});
+      const { status, body } = typeof answer === 'function' ? await answer(call) : answer;
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
