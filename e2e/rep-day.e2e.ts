@@ -312,6 +312,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
       await dialog.getByRole('button', { name: 'Log Call' }).click();
       await feed.filter({ hasText: 'Havbris Logistikk' }).waitFor({ timeout: 5_000 });
       const seenAfter = Date.now() - loggedAt;
+      console.info(`[live] Log Call clicked -> teammate's feed shows it in ${seenAfter} ms`);
       expect(seenAfter).toBeLessThan(3_000);
       await expectText(feed.first(), /Rita Rep.*Answered call · Meeting booked \+5 pts.*Havbris Logistikk/);
 

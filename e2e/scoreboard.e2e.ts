@@ -361,7 +361,7 @@ describe('scoreboard journeys', () => {
     await saveScreenshot(tv.page, 'scoreboard-02-tv-empty-1920');
   });
 
-  it("a call logged by one person moves the leaderboard on another person's dashboard and on the TV within two seconds, without a reload", async () => {
+  it("a call logged by one person moves the leaderboard on another person's dashboard and on the TV within a second, without a reload", async () => {
     const { page } = manager;
     await log(kari, { kind: 'call', answered: true, outcome: 'moved_forward', customerName: 'Fjordkraft' });
     const firstName = () => page.locator('[data-testid="leaderboard-row"] [data-slot="member-name"]').first().textContent();
@@ -374,11 +374,12 @@ describe('scoreboard journeys', () => {
     await log(ola, { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Equinor', notes: 'Demo booked for Tuesday with the procurement team and their CFO' });
     const loggedAt = Date.now();
     await Promise.all([
-      page.waitForFunction(() => document.querySelector('[data-testid="leaderboard-row"] [data-slot="member-name"]')?.textContent === 'Ola Hansen', null, { timeout: 2_000 }),
-      tv.page.waitForFunction(() => document.querySelector('[data-testid="tv-row"] [data-slot="member-name"]')?.textContent === 'Ola Hansen', null, { timeout: 2_000 }),
+      page.waitForFunction(() => document.querySelector('[data-testid="leaderboard-row"] [data-slot="member-name"]')?.textContent === 'Ola Hansen', null, { timeout: 5_000 }),
+      tv.page.waitForFunction(() => document.querySelector('[data-testid="tv-row"] [data-slot="member-name"]')?.textContent === 'Ola Hansen', null, { timeout: 5_000 }),
     ]);
     const elapsed = Date.now() - loggedAt;
-    expect(elapsed).toBeLessThan(2_000);
+    console.info(`[live] committed call -> dashboard and TV re-ranked in ${elapsed} ms`);
+    expect(elapsed).toBeLessThan(1_000);
     // The same documents: nothing reloaded.
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     expect(await tv.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
@@ -450,8 +451,10 @@ describe('scoreboard journeys', () => {
     // Live on the link's own stream: a sale lands, the wall re-ranks and celebrates.
     await log(sofie, { kind: 'sale', ticketSize: 4_500_000, productName: 'Enterprise licence', customerName: 'Telenor' });
     const loggedAt = Date.now();
-    await wall.page.waitForFunction(() => document.querySelector('[data-testid="tv-row"] [data-slot="member-name"]')?.textContent === 'Sofie Berg', null, { timeout: 2_000 });
-    expect(Date.now() - loggedAt).toBeLessThan(2_000);
+    await wall.page.waitForFunction(() => document.querySelector('[data-testid="tv-row"] [data-slot="member-name"]')?.textContent === 'Sofie Berg', null, { timeout: 5_000 });
+    const wallElapsed = Date.now() - loggedAt;
+    console.info(`[live] committed sale -> signed-out wall screen re-ranked in ${wallElapsed} ms`);
+    expect(wallElapsed).toBeLessThan(1_000);
     await wall.page.getByTestId('celebration').getByText('Sofie Berg just closed a sale').waitFor();
     await saveScreenshot(wall.page, 'scoreboard-11-tv-display-link-celebration-1280');
 
@@ -733,6 +736,51 @@ describe('scoreboard journeys', () => {
     await expect(page.getByTestId('company-member').filter({ hasText: 'Ola Hansen' }).getByText('User', { exact: true }).isVisible()).resolves.toBe(true);
     expect(await axeViolations(page, { tags: WCAG_AA }), 'company').toEqual([]);
     await saveScreenshot(page, 'scoreboard-24-company');
+  });
+
+  it('every view follows a new call in place: no reload, no loading skeleton, the scroll position kept', async () => {
+    const { page: view } = await open({ account: kari, viewport: { width: 1280, height: 480 } });
+    const views: { path: string; heading: RegExp; tab?: string; check: () => Promise<void> }[] = [
+      { path: '/app/weekly', heading: /^Weekly View$/, check: () => expectStat(view, 'Total Calls', n(computeTeamTotals('week').calls)) },
+      { path: '/app/team/overview', heading: /^Team Overview$/, check: () => expectStat(view, 'Total Calls', n(computeTeamTotals('week').calls)) },
+      { path: '/app/monthly', heading: /^Monthly Overview/, tab: 'Company', check: () => expectStat(view, 'Total Calls', n(computeTeamTotals('month').calls)) },
+      {
+        path: '/app/company',
+        heading: /^Company$/,
+        check: async () => {
+          const olaToday = computeRanking('calls').find((r) => r.name === 'Ola Hansen')!;
+          await expect
+            .poll(() => view.locator('[data-testid="today-row"]').filter({ hasText: 'Ola Hansen' }).locator('[data-slot="calls"]').textContent(), { timeout: 10_000 })
+            .toBe(n(olaToday.calls));
+        },
+      },
+    ];
+    for (const { path, heading, tab, check } of views) {
+      await view.goto(path);
+      await view.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      if (tab) await view.getByRole('tab', { name: tab }).click();
+      await check();
+      // Watch for anything that would make the screen jump: a reload, a skeleton, a scroll reset.
+      await view.evaluate(() => {
+        const w = window as unknown as { __noReload: boolean; __sawSkeleton: boolean };
+        w.__noReload = true;
+        w.__sawSkeleton = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-slot="skeleton"], [data-slot="stat-card-skeleton"]')) w.__sawSkeleton = true;
+        }).observe(document.body, { subtree: true, childList: true });
+        window.scrollTo(0, document.documentElement.scrollHeight);
+      });
+      const scrolled = await view.evaluate(() => window.scrollY);
+      expect(scrolled, path).toBeGreaterThan(0);
+
+      await log(ola, { kind: 'call', answered: false, customerName: 'Kongsberg Gruppen' });
+      await check();
+      const after = await view.evaluate(() => {
+        const w = window as unknown as { __noReload?: boolean; __sawSkeleton?: boolean };
+        return { noReload: w.__noReload, sawSkeleton: w.__sawSkeleton, scrollY: window.scrollY };
+      });
+      expect(after, path).toEqual({ noReload: true, sawSkeleton: false, scrollY: scrolled });
+    }
   });
 
   it('screenshots of the finished screens at wall and phone sizes', async () => {
