@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { ApiError } from '@core/contracts';
 
 /** An API failure with the server's message (already human) and field details for forms. */
@@ -32,13 +33,26 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
   try {
     response = await fetch(url, init);
   } catch {
-    throw new ApiRequestError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+    throw new ApiRequestError(0, 'network', describeApiError('network', 0));
   }
   if (response.status === 204) return undefined as T;
   const body = (await response.json().catch(() => null)) as (ApiError & T) | null;
   if (!response.ok) {
     const error = body && 'error' in body ? body.error : null;
-    throw new ApiRequestError(response.status, error?.code ?? 'http_error', error?.message ?? `Request failed (${response.status})`, error?.details);
+    const code = error?.code ?? 'http_error';
+    throw new ApiRequestError(response.status, code, describeApiError(code, response.status, error?.message), error?.details);
   }
   return body as T;
+}
+
+/**
+ * The words a person sees for a refusal. The server speaks English: English screens show its own,
+ * most specific message; Norwegian screens show the catalog's text for the error code (common.json,
+ * apiErrors), so no English sentence reaches a Norwegian user. Unknown codes get a generic text.
+ */
+export function describeApiError(code: string, status: number, serverMessage?: string): string {
+  const isNorwegian = i18next.language?.startsWith('nb') ?? false;
+  if (serverMessage && !isNorwegian) return serverMessage;
+  const key = `common:apiErrors.${code}`;
+  return i18next.exists(key) ? i18next.t(key) : i18next.t('common:apiErrors.generic', { status });
 }

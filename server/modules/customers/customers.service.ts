@@ -7,7 +7,7 @@ import {
   type CustomerSuggestions,
 } from '@core/contracts';
 import type { Actor, AppDeps } from '../../context';
-import { conflict } from '../../lib/http';
+import { HttpError } from '../../lib/http';
 import { type CustomerRow, findCustomers, findCustomerSuggestions, insertCustomer } from './customers.repository';
 
 const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
@@ -52,6 +52,6 @@ export async function createCustomer(deps: AppDeps, actor: Actor, input: CreateC
     pointValue: input.pointValue ?? 0,
     createdAt: deps.now(),
   });
-  if (!row) throw conflict(`A customer named "${name}" already exists.`);
+  if (!row) throw new HttpError(409, 'customer_exists', `A customer named "${name}" already exists.`);
   return toCustomer(row);
 }

@@ -137,7 +137,7 @@ describe('create', () => {
     const response = await create(a, { name: ' acme SHIPPING ' });
     expect(response.status).toBe(409);
     const body = (await response.json()) as ErrorBody;
-    expect(body.error).toMatchObject({ code: 'conflict', message: 'A customer named "acme SHIPPING" already exists.' });
+    expect(body.error).toMatchObject({ code: 'customer_exists', message: 'A customer named "acme SHIPPING" already exists.' });
     expect(await countCustomers(a.companyId)).toBe(before);
   });
 

@@ -1,11 +1,12 @@
 import { ApiRequestError } from '@web/lib/api';
 
 /**
- * The server's own reason for a failure ("E-mail logging is turned off..."), shown under the
- * spec's toast text. Server messages are English, so Norwegian screens keep to their own words.
+ * The server's reason for a failure ("E-mail logging is turned off..."), shown under the spec's
+ * toast text, in the reader's language (apiFetch words it: web/lib/api.ts, describeApiError). A
+ * network failure has no reason beyond the toast itself.
  */
-export function describeErrorReason(error: unknown, language: string): string | undefined {
+export function describeErrorReason(error: unknown): string | undefined {
   if (!(error instanceof ApiRequestError) || !error.message) return undefined;
   if (error.status === 0) return undefined;
-  return language.startsWith('en') ? error.message : undefined;
+  return error.message;
 }

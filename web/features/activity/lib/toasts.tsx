@@ -27,13 +27,13 @@ function loggedMessage(activity: Activity, money: (amount: number) => string): {
 
 /** Toasts of the activity screens: success with Undo, and errors with the server's reason. */
 export function useActivityToasts() {
-  const { t, i18n } = useTranslation('activity');
+  const { t } = useTranslation('activity');
   const queryClient = useQueryClient();
   const { money } = useCompanyFormat();
 
   const showError = useCallback(
     (descriptionKey: string, error?: unknown, titleKey = 'toast.error') => {
-      const reason = describeErrorReason(error, i18n.language);
+      const reason = describeErrorReason(error);
       toast.error(t(titleKey), {
         description: reason ? (
           <>
@@ -45,7 +45,7 @@ export function useActivityToasts() {
         ),
       });
     },
-    [t, i18n.language],
+    [t],
   );
 
   const undo = useCallback(

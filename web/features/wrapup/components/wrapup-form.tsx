@@ -41,7 +41,7 @@ export function computeFormValues(today: WrapupToday): SaveWrapup {
  * saved, untouched numbers follow the activities live; numbers the rep typed stay as typed.
  */
 export function WrapupForm({ today }: { today: WrapupToday }) {
-  const { t, i18n } = useTranslation('wrapup');
+  const { t } = useTranslation('wrapup');
   const format = useCompanyFormat();
   const saveWrapup = useSaveWrapup();
   const values = useMemo(() => computeFormValues(today), [today]);
@@ -72,7 +72,7 @@ export function WrapupForm({ today }: { today: WrapupToday }) {
         toast.success(created ? t('toast.saved') : t('toast.updated'), { description: t('toast.savedText') });
       },
       onError: (error) => {
-        const reason = error instanceof ApiRequestError && error.status > 0 && i18n.language.startsWith('en') ? error.message : undefined;
+        const reason = error instanceof ApiRequestError && error.status > 0 ? error.message : undefined;
         toast.error(t('toast.error'), { description: reason ? `${t('toast.couldNotSave')}. ${reason}` : t('toast.couldNotSave') });
       },
     }),
