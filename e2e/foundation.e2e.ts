@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, WCAG_AA } from './support/axe';
 import { type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { createVerifiedAccount, findMailLink, makeAccount, signInContext } from './support/accounts';
 import { type RunningServer, startServer } from './support/server';
@@ -6,13 +7,16 @@ import { type RunningServer, startServer } from './support/server';
 /*
  * Issue 2's journeys: a visitor finds the landing page, joins as the first user and becomes admin;
  * a second person joins as a user and is turned away from /admin; sign out and in; a wrong
- * password; an unknown path.
+ * password; an unknown path. Then the rest of getting in: forgot password, an unconfirmed address,
+ * back to a bookmarked page after sign-in, and the join form under each sign-up policy.
  */
 // Its own server: the first person to join becomes admin, whatever other journeys do meanwhile.
 let server: RunningServer;
 let baseUrl: string;
 const first = makeAccount('Frida Førstemann');
 const second = makeAccount('Sindre Selger');
+const forgetful = makeAccount('Glenn Glemsk');
+const unconfirmed = makeAccount('Ulla Ubekreftet');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -192,6 +196,159 @@ describe('foundation journeys', () => {
       await page.getByRole('alert').filter({ hasText: 'Invalid access code' }).first().waitFor();
       await saveScreenshot(page, '09b-invalid-access-code');
     } finally {
+      await visitor.close();
+    }
+  });
+
+  it('forgot password: the mailed link sets a new password, which then signs in', async () => {
+    await createVerifiedAccount(baseUrl, forgetful);
+    const visitor = await openBrowser({ baseUrl });
+    try {
+      const page = await visitor.newPage();
+      await page.goto('/auth');
+      await page.getByLabel('Email').fill(forgetful.email);
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.waitForURL('**/auth/forgot-password');
+      await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+      await expect(page.getByLabel('Email').inputValue()).resolves.toBe(forgetful.email);
+      await saveScreenshot(page, '14-forgot-password');
+      expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+      await page.getByText(`If there is an account for ${forgetful.email}`).waitFor();
+      await saveScreenshot(page, '15-forgot-password-sent');
+
+      const link = await findMailLink(baseUrl, forgetful.email, /reset-password/);
+      await page.goto(link);
+      await page.waitForURL(/\/auth\/reset-password\?token=/);
+      await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+      const newPassword = 'a-fresh-start-7';
+      await page.getByLabel('New password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Confirm new password').fill('a-fresh-start-8');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.getByText('The passwords do not match.').waitFor();
+      await saveScreenshot(page, '16-reset-password');
+      expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+      await page.getByLabel('Confirm new password').fill(newPassword);
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.waitForURL((url) => url.pathname === '/auth');
+      await page.getByText('Password changed').waitFor();
+      await saveScreenshot(page, '17-reset-password-done');
+
+      await page.getByLabel('Email').fill(forgetful.email);
+      await page.getByLabel('Password').fill(newPassword);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL('**/app');
+      await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+
+      // The link works once.
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'This link has expired' }).waitFor();
+      await saveScreenshot(page, '18-reset-link-expired');
+      await page.getByRole('link', { name: 'Request a new link' }).click();
+      await page.waitForURL('**/auth/forgot-password');
+      expect(visitor.consoleErrors).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('a Norwegian browser gets the reset screens in Norwegian', async () => {
+    const visitor = await openBrowser({ baseUrl, locale: 'nb-NO' });
+    try {
+      const page = await visitor.newPage();
+      await page.goto('/auth');
+      await page.getByRole('link', { name: 'Glemt passordet?' }).click();
+      await page.getByRole('heading', { name: 'Tilbakestill passordet' }).waitFor();
+      await page.getByRole('button', { name: 'Send lenke' }).click();
+      await page.getByText('Skriv inn en gyldig e-postadresse.').waitFor();
+      await saveScreenshot(page, '14b-forgot-password-norwegian');
+      await page.goto('/auth/reset-password?error=INVALID_TOKEN');
+      await page.getByRole('heading', { name: 'Lenken er utløpt' }).waitFor();
+      expect(visitor.consoleErrors).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('an unconfirmed address is said so, and the confirmation mail can be sent again', async () => {
+    const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ name: unconfirmed.name, email: unconfirmed.email, password: unconfirmed.password, callbackURL: '/auth/callback' }),
+    });
+    expect(response.status).toBe(200);
+    const visitor = await openBrowser({ baseUrl });
+    try {
+      const page = await visitor.newPage();
+      await page.goto('/auth');
+      await page.getByLabel('Email').fill(unconfirmed.email);
+      await page.getByLabel('Password').fill(unconfirmed.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      const notice = page.getByRole('alert').filter({ hasText: 'Your e-mail address is not confirmed yet.' });
+      await notice.getByRole('button', { name: 'Send the confirmation mail again' }).waitFor();
+      await saveScreenshot(page, '19-unconfirmed-email');
+      expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+      await notice.getByRole('button', { name: 'Send the confirmation mail again' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Confirmation mail sent' }).first().waitFor();
+      await saveScreenshot(page, '19b-unconfirmed-email-sent');
+      // The refused sign-in is a 403 the browser reports on its console; it is the expected answer.
+      expect(visitor.consoleErrors.every((e) => e.includes('status of 403'))).toBe(true);
+
+      const link = await findMailLink(baseUrl, unconfirmed.email, /verify-email/);
+      await page.goto(link);
+      await page.waitForURL('**/app');
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('a bookmarked /app/weekly opened signed out is where sign-in lands', async () => {
+    const visitor = await openBrowser({ baseUrl });
+    try {
+      const page = await visitor.newPage();
+      await page.goto('/app/weekly');
+      await page.waitForURL('**/auth');
+      await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+      await page.getByLabel('Email').fill(first.email);
+      await page.getByLabel('Password').fill(first.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL('**/app/weekly');
+      await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Weekly View' }).getAttribute('aria-current')).resolves.toBe('page');
+      expect(visitor.consoleErrors).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('the join form follows the sign-up policy: invitation only, then access code required', async () => {
+    const admin = await browser.newPage();
+    await admin.goto('/app');
+    const setPolicy = (json: unknown) =>
+      admin.evaluate(async (body) => {
+        const response = await fetch('/api/v1/admin/signup-policy', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return response.status;
+      }, json);
+    const visitor = await openBrowser({ baseUrl });
+    try {
+      expect(await setPolicy({ policy: 'invite_only' })).toBe(200);
+      const page = await visitor.newPage();
+      await page.goto('/auth?mode=join');
+      await page.getByRole('heading', { name: 'Joining takes an invitation' }).waitFor();
+      await expect(page.getByRole('button', { name: 'Create account' }).count()).resolves.toBe(0);
+      await saveScreenshot(page, '20-join-invite-only');
+      expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+
+      expect(await setPolicy({ policy: 'access_code', accessCode: 'fjord-2026' })).toBe(200);
+      await page.reload();
+      await page.getByText('Ask your admin for the code.').waitFor();
+      const code = page.getByRole('textbox', { name: 'Access Code' });
+      await expect(code.getAttribute('required')).resolves.not.toBeNull();
+      await expect(page.getByText('(Optional)').count()).resolves.toBe(0);
+      await saveScreenshot(page, '21-join-access-code-required');
+      expect(visitor.consoleErrors).toEqual([]);
+    } finally {
+      expect(await setPolicy({ policy: 'open', accessCode: null })).toBe(200);
       await visitor.close();
     }
   });

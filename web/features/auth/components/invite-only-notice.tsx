@@ -15,7 +15,6 @@ export function InviteOnlyNotice() {
             {t('join.inviteOnlyTitle')}
           </h2>
           <p className="mt-1.5 text-sm text-muted-foreground">{t('join.inviteOnlyText')}</p>
-          <p className="mt-3 text-sm text-muted-foreground">{t('join.inviteOnlySignIn')}</p>
         </div>
       </div>
     </section>

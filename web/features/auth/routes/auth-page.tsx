@@ -8,6 +8,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { authClient } from '@web/lib/auth/auth-client';
@@ -162,7 +163,9 @@ export function Component() {
           </Alert>
         )
       )}
-      {isJoin && isInviteOnly ? (
+      {isJoin && signupPolicy.isPending ? (
+        <JoinFormSkeleton />
+      ) : isJoin && isInviteOnly ? (
         <InviteOnlyNotice />
       ) : (
         <form className="space-y-4" onSubmit={onSubmit}>
@@ -245,5 +248,22 @@ export function Component() {
         </Link>
       </p>
     </AuthLayout>
+  );
+}
+
+/** While the sign-up policy loads: the join form's shape, so no field appears and then vanishes. */
+function JoinFormSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-busy="true" className="space-y-4">
+      <span className="sr-only">{t('status.loading')}</span>
+      {[0, 1, 2, 3].map((row) => (
+        <div key={row} className="space-y-2">
+          <Skeleton className="h-3.5 w-24" />
+          <Skeleton className="h-9 w-full" />
+        </div>
+      ))}
+      <Skeleton className="h-11 w-full" />
+    </div>
   );
 }

@@ -162,7 +162,11 @@ describe('join and the sign-up policy', () => {
     stubFetch({ 'GET /api/v1/signup-policy': reply(200, { policy: 'invite_only' }) });
     const user = userEvent.setup();
     renderAt('/auth?mode=join');
+    // Until the policy is known, no field is offered that might then vanish.
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
     const notice = await screen.findByRole('region', { name: 'Joining takes an invitation' });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(notice).toHaveTextContent('Ask an admin of your company to send you an invitation link');
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
