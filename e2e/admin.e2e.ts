@@ -668,6 +668,8 @@ describe('multi-tenant mode: a person without a company creates one', () => {
       await visit.goto('/app');
       await visit.waitForURL('**/awaiting-assignment');
       await visit.getByRole('heading', { name: 'Your account has been created successfully' }).waitFor();
+      // What is true here: people join by invitation, or start a company.
+      await visit.getByText(`Open the link while signed in as ${founder.email} and accept it.`).waitFor();
       await visit.getByRole('heading', { name: 'Create your company' }).waitFor();
       await expect(visit.getByRole('combobox', { name: 'Time zone' }).innerText()).resolves.toContain('Europe/Oslo');
       await shot(visit, 'admin-33-awaiting-create-company');

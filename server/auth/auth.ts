@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Config } from '../env';
 import type { Mailer } from '../mail/mailer';
-import { renderMagicLinkMail, renderResetPasswordMail, renderVerificationMail } from '../mail/templates';
+import { chooseMailLanguage, renderMagicLinkMail, renderResetPasswordMail, renderVerificationMail } from '../mail/templates';
 import { findInvitationByCode } from '../modules/invitations/invitations.repository';
 import { hashPassword, verifyPassword } from './password';
 
@@ -39,6 +39,9 @@ async function findInvitedCompanyName(db: Database, magicLinkUrl: string): Promi
     return undefined;
   }
 }
+
+/** The saved language better-auth hands us on its user (additionalFields.locale). */
+const localeOf = (user: object): string | null => ((user as { locale?: unknown }).locale as string | undefined) ?? null;
 
 export type SignUpGuard = (request: { headers: Headers; email: string }) => Promise<SignUpRefusal | null>;
 
@@ -87,8 +90,9 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
       // A new password signs the account out everywhere: whoever had the old one (or a stolen
       // session) is out once the owner has reset it.
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send(renderResetPasswordMail({ brand, to: user.email, url }));
+      sendResetPassword: async ({ user, url }, request) => {
+        const language = chooseMailLanguage(localeOf(user), request?.headers);
+        await mailer.send(renderResetPasswordMail({ brand, to: user.email, url, expiresInMinutes: RESET_PASSWORD_EXPIRES_SECONDS / 60, language }));
       },
     },
     emailVerification: {
@@ -96,8 +100,9 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(renderVerificationMail({ brand, to: user.email, name: user.name, url }));
+      sendVerificationEmail: async ({ user, url }, request) => {
+        const language = chooseMailLanguage(localeOf(user), request?.headers);
+        await mailer.send(renderVerificationMail({ brand, to: user.email, name: user.name, url, language }));
       },
     },
     session: {
@@ -131,9 +136,10 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
     plugins: [
       magicLink({
         expiresIn: MAGIC_LINK_EXPIRES_SECONDS,
-        sendMagicLink: async ({ email, url }) => {
+        sendMagicLink: async ({ email, url }, ctx) => {
           const companyName = await findInvitedCompanyName(db, url);
-          await mailer.send(renderMagicLinkMail({ brand, to: email, url, companyName }));
+          const language = chooseMailLanguage(null, ctx?.headers ?? ctx?.request?.headers);
+          await mailer.send(renderMagicLinkMail({ brand, to: email, url, companyName, language }));
         },
       }),
     ],

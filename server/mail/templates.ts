@@ -1,51 +1,119 @@
 import type { Mail } from './mailer';
 
+/** The languages mails are written in: the product's two. */
+export type MailLanguage = 'en' | 'nb';
+
+/** The header the web app sends with the language on the screen (web/lib/api.ts, auth-client.ts). */
+export const UI_LANGUAGE_HEADER = 'x-dealboard-language';
+
+const toMailLanguage = (code: string | null | undefined): MailLanguage | null => {
+  if (!code) return null;
+  if (/^(nb|nn|no)\b/i.test(code.trim())) return 'nb';
+  if (/^en\b/i.test(code.trim())) return 'en';
+  return null;
+};
+
+/**
+ * Which language a mail is written in: the person's saved language (Settings, avatar menu); else
+ * the language on the screen they asked from; else their browser's first choice; else English.
+ */
+export function chooseMailLanguage(saved: string | null | undefined, headers: Headers | undefined): MailLanguage {
+  const firstBrowserLanguage = headers?.get('accept-language')?.split(',')[0];
+  return toMailLanguage(saved) ?? toMailLanguage(headers?.get(UI_LANGUAGE_HEADER)) ?? toMailLanguage(firstBrowserLanguage) ?? 'en';
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function layout(brand: string, heading: string, body: string, url: string, button: string): string {
-  return `<!doctype html><html><body style="margin:0;background:#f4f6fb;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#0f172a">
+const FALLBACK_LINE: Record<MailLanguage, string> = {
+  en: 'If the button does not work, paste this link into your browser:',
+  nb: 'Fungerer ikke knappen? Lim inn denne lenken i nettleseren:',
+};
+
+function layout(language: MailLanguage, brand: string, heading: string, body: string, url: string, button: string): string {
+  return `<!doctype html><html lang="${language}"><body style="margin:0;background:#f4f6fb;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#0f172a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="480" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:32px">
 <tr><td style="font-weight:700;font-size:18px;color:#0e7490">${escapeHtml(brand)}</td></tr>
 <tr><td style="padding-top:16px;font-size:20px;font-weight:600">${escapeHtml(heading)}</td></tr>
 <tr><td style="padding-top:8px;font-size:15px;line-height:1.5;color:#334155">${body}</td></tr>
 <tr><td style="padding-top:24px"><a href="${escapeHtml(url)}" style="display:inline-block;background:#0e7490;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(button)}</a></td></tr>
-<tr><td style="padding-top:24px;font-size:12px;color:#64748b">If the button does not work, paste this link into your browser:<br>${escapeHtml(url)}</td></tr>
+<tr><td style="padding-top:24px;font-size:12px;color:#64748b">${FALLBACK_LINE[language]}<br>${escapeHtml(url)}</td></tr>
 </table></td></tr></table></body></html>`;
 }
 
-export function renderVerificationMail(input: { brand: string; to: string; name: string; url: string }): Mail {
-  const heading = `Confirm your e-mail for ${input.brand}`;
-  const greeting = input.name ? `Hi ${input.name},` : 'Hi,';
+type Words = { heading: string; lines: string[]; button: string };
+
+function render(language: MailLanguage, brand: string, to: string, url: string, words: Words): Mail {
   return {
-    to: input.to,
-    subject: heading,
-    text: `${greeting}\n\nConfirm your e-mail address to finish joining ${input.brand}:\n${input.url}\n\nIf you did not sign up, ignore this mail.`,
-    html: layout(input.brand, heading, `${escapeHtml(greeting)}<br>Confirm your e-mail address to finish joining ${escapeHtml(input.brand)}.`, input.url, 'Confirm e-mail'),
-    links: [input.url],
+    to,
+    subject: words.heading,
+    text: `${words.lines.join('\n\n')}\n\n${url}`,
+    html: layout(language, brand, words.heading, words.lines.map(escapeHtml).join('<br><br>'), url, words.button),
+    links: [url],
   };
 }
 
-export function renderResetPasswordMail(input: { brand: string; to: string; url: string }): Mail {
-  const heading = `Reset your ${input.brand} password`;
-  return {
-    to: input.to,
-    subject: heading,
-    text: `Someone asked to reset the password of this account. Choose a new one here:\n${input.url}\n\nIf it was not you, ignore this mail.`,
-    html: layout(input.brand, heading, 'Someone asked to reset the password of this account. If it was not you, ignore this mail.', input.url, 'Choose a new password'),
-    links: [input.url],
+export function renderVerificationMail(input: { brand: string; to: string; name: string; url: string; language?: MailLanguage }): Mail {
+  const { brand, name } = input;
+  const words: Record<MailLanguage, Words> = {
+    en: {
+      heading: `Confirm your e-mail for ${brand}`,
+      lines: [name ? `Hi ${name},` : 'Hi,', `Confirm your e-mail address to finish joining ${brand}. The link works for 24 hours.`, 'If you did not sign up, ignore this mail.'],
+      button: 'Confirm e-mail',
+    },
+    nb: {
+      heading: `Bekreft e-posten din for ${brand}`,
+      lines: [name ? `Hei ${name},` : 'Hei,', `Bekreft e-postadressen din for å bli med i ${brand}. Lenken virker i 24 timer.`, 'Har du ikke registrert deg, kan du se bort fra denne e-posten.'],
+      button: 'Bekreft e-post',
+    },
   };
+  const language = input.language ?? 'en';
+  return render(language, brand, input.to, input.url, words[language]);
 }
 
-export function renderMagicLinkMail(input: { brand: string; to: string; url: string; companyName?: string }): Mail {
-  const heading = input.companyName ? `Join ${input.companyName} on ${input.brand}` : `Sign in to ${input.brand}`;
-  return {
-    to: input.to,
-    subject: heading,
-    text: `Use this link to sign in${input.companyName ? ` and join ${input.companyName}` : ''}:\n${input.url}\n\nThe link works once and expires in 15 minutes.`,
-    html: layout(input.brand, heading, 'The link works once and expires in 15 minutes.', input.url, 'Sign in'),
-    links: [input.url],
+export function renderResetPasswordMail(input: { brand: string; to: string; url: string; expiresInMinutes: number; language?: MailLanguage }): Mail {
+  const { brand, expiresInMinutes: minutes } = input;
+  const hours = minutes % 60 === 0 ? minutes / 60 : null;
+  const words: Record<MailLanguage, Words> = {
+    en: {
+      heading: `Reset your ${brand} password`,
+      lines: [
+        'Someone asked to reset the password of this account. Choose a new one with the link below.',
+        `The link works once, for ${hours === 1 ? 'one hour' : hours ? `${hours} hours` : `${minutes} minutes`}. Choosing a new password signs the account out on every device.`,
+        'If it was not you, ignore this mail: your password stays as it is.',
+      ],
+      button: 'Choose a new password',
+    },
+    nb: {
+      heading: `Tilbakestill passordet ditt i ${brand}`,
+      lines: [
+        'Noen ba om å tilbakestille passordet til denne kontoen. Velg et nytt med lenken nedenfor.',
+        `Lenken virker én gang, i ${hours === 1 ? 'én time' : hours ? `${hours} timer` : `${minutes} minutter`}. Et nytt passord logger kontoen ut på alle enheter.`,
+        'Var det ikke deg, kan du se bort fra denne e-posten: passordet ditt forblir som det er.',
+      ],
+      button: 'Velg nytt passord',
+    },
   };
+  const language = input.language ?? 'en';
+  return render(language, brand, input.to, input.url, words[language]);
+}
+
+export function renderMagicLinkMail(input: { brand: string; to: string; url: string; companyName?: string; language?: MailLanguage }): Mail {
+  const { brand, companyName } = input;
+  const words: Record<MailLanguage, Words> = {
+    en: {
+      heading: companyName ? `Join ${companyName} on ${brand}` : `Sign in to ${brand}`,
+      lines: [`Use this link to sign in${companyName ? ` and join ${companyName}` : ''}.`, 'The link works once and expires in 15 minutes.'],
+      button: 'Sign in',
+    },
+    nb: {
+      heading: companyName ? `Bli med i ${companyName} på ${brand}` : `Logg inn på ${brand}`,
+      lines: [`Bruk denne lenken for å logge inn${companyName ? ` og bli med i ${companyName}` : ''}.`, 'Lenken virker én gang og utløper om 15 minutter.'],
+      button: 'Logg inn',
+    },
+  };
+  const language = input.language ?? 'en';
+  return render(language, brand, input.to, input.url, words[language]);
 }

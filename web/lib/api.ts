@@ -1,5 +1,8 @@
-import i18next from 'i18next';
 import type { ApiError } from '@core/contracts';
+import i18next from 'i18next';
+
+/** The language on the screen, for mails the server sends (server/mail/templates.ts reads it). */
+export const UI_LANGUAGE_HEADER = 'x-dealboard-language';
 
 /** An API failure with the server's message (already human) and field details for forms. */
 export class ApiRequestError extends Error {
@@ -25,6 +28,8 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
   const url = new URL(`/api/v1${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   const init: RequestInit = { credentials: 'same-origin', ...rest, headers: new Headers(headers) };
+  // Mails the server sends for this request (a magic link) speak the language on the screen.
+  if (i18next.language) (init.headers as Headers).set(UI_LANGUAGE_HEADER, i18next.language);
   if (json !== undefined) {
     (init.headers as Headers).set('content-type', 'application/json');
     init.body = JSON.stringify(json);

@@ -120,7 +120,7 @@ invitationsRoutes.openapi(
     },
   }),
   async (c) => {
-    await sendInvitationMagicLink(c.get('deps'), c.req.valid('json'), findClientIp(c));
+    await sendInvitationMagicLink(c.get('deps'), c.req.valid('json'), findClientIp(c), c.req.raw.headers);
     return c.json({ sent: true as const }, 200);
   },
 );

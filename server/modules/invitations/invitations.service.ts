@@ -11,6 +11,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
+import { UI_LANGUAGE_HEADER } from '../../mail/templates';
 import type { Actor, AppDeps, SessionUser } from '../../context';
 import { HttpError, notFound } from '../../lib/http';
 import {
@@ -157,6 +158,8 @@ export async function sendInvitationMagicLink(
   deps: AppDeps,
   input: RequestMagicLink,
   clientIp: string,
+  /** The caller's language headers, so the mail speaks the language of the screen it was asked from. */
+  languageHeaders: Headers = new Headers(),
 ): Promise<void> {
   const preview = await previewInvitation(deps, input.code);
   if (!preview.valid) throw invalidInvitation(410);
@@ -166,6 +169,10 @@ export async function sendInvitationMagicLink(
     'x-invite-code': input.code,
     [CLIENT_IP_HEADER]: clientIp,
   });
+  for (const name of [UI_LANGUAGE_HEADER, 'accept-language']) {
+    const value = languageHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
   const response = await deps.auth.handler(
     new Request(`${deps.config.publicUrl}/api/auth/sign-in/magic-link`, {
       method: 'POST',

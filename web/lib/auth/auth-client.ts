@@ -1,4 +1,6 @@
 import { createAuthClient } from 'better-auth/react';
+import i18next from 'i18next';
+import { UI_LANGUAGE_HEADER } from '../api';
 
 /**
  * better-auth's browser client: cookies only (httpOnly, set by the server); no tokens in storage.
@@ -8,5 +10,12 @@ import { createAuthClient } from 'better-auth/react';
 export const authClient = createAuthClient({
   baseURL: window.location.origin,
   basePath: '/api/auth',
-  fetchOptions: { customFetchImpl: (input, init) => fetch(input, init) },
+  fetchOptions: {
+    // The language on the screen travels along, so confirmation and reset mails speak it.
+    customFetchImpl: (input, init) => {
+      const headers = new Headers(init?.headers);
+      if (i18next.language) headers.set(UI_LANGUAGE_HEADER, i18next.language);
+      return fetch(input, { ...init, headers });
+    },
+  },
 });

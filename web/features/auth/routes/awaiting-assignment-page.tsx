@@ -1,7 +1,7 @@
 import { CreateCompanySchema } from '@core/contracts';
 import { DEFAULT_TIME_ZONE } from '@core/period/time-zones';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BellRingIcon, Building2Icon, LogOutIcon, MailIcon, RefreshCwIcon, RocketIcon } from 'lucide-react';
+import { Building2Icon, LinkIcon, LogOutIcon, MailIcon, RefreshCwIcon, RocketIcon } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -18,15 +18,19 @@ import { paths } from '@web/lib/paths';
 import { findBrowserTimeZone } from '@web/lib/time-zones';
 import { useCreateCompany } from '../api/create-company';
 
-/** For a signed-in person without a company (multi-tenant mode, or removed by an admin). */
+/**
+ * For a signed-in person without a company (multi-tenant mode, or removed by an admin). The spec's
+ * "an admin is notified and assigns you" has no counterpart here: people join by invitation or
+ * start a company, so the steps say that (decision 017).
+ */
 export function Component() {
   const { t } = useTranslation('auth');
   const { me, signOut, recheck } = useAuth();
   if (me?.onboarding.hasCompany) return <Navigate to={paths.app.dashboard} replace />;
   const steps = [
-    { icon: BellRingIcon, text: t('awaiting.step1') },
-    { icon: Building2Icon, text: t('awaiting.step2') },
-    { icon: MailIcon, text: t('awaiting.step3') },
+    { icon: MailIcon, text: t('awaiting.step1') },
+    { icon: LinkIcon, text: t('awaiting.step2', { email: me?.user.email ?? '' }) },
+    { icon: Building2Icon, text: t('awaiting.step3') },
     { icon: RefreshCwIcon, text: t('awaiting.step4') },
   ];
   return (
@@ -36,7 +40,7 @@ export function Component() {
         <Card>
           <CardContent className="p-8">
             <h1 className="text-2xl font-semibold tracking-tight">{t('awaiting.title')}</h1>
-            <p className="mt-2 text-muted-foreground">{me?.onboarding.removed ? t('awaiting.removed') : t('awaiting.text')}</p>
+            <p className="mt-2 text-muted-foreground">{me?.onboarding.removed ? t('awaiting.removed') : me?.tenancy === 'multi' ? t('awaiting.text') : t('awaiting.textSingle')}</p>
             <h2 className="mt-8 text-sm font-semibold">{t('awaiting.nextSteps')}</h2>
             <ol className="mt-3 space-y-3">
               {steps.map((step, index) => (

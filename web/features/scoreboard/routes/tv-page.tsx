@@ -33,7 +33,7 @@ function SignedInTv() {
   if (!user) return <Navigate to={paths.auth()} replace state={{ from: paths.tv }} />;
   if (!me?.onboarding.hasCompany) return <Navigate to={paths.awaitingAssignment} replace />;
   return (
-    <RealtimeProvider>
+    <RealtimeProvider timeZone={me.company?.timezone}>
       <MemberTv companyName={me.company?.name} timeZone={me.company?.timezone ?? DEFAULT_TIME_ZONE} />
     </RealtimeProvider>
   );
