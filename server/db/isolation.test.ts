@@ -122,6 +122,21 @@ describe('company B is invisible to company A', () => {
     }
   });
 
+  it('every table that holds company data is listed here, with row-level security enabled and forced', async () => {
+    // A new tenant table cannot slip past these tests: the catalog names every table with a
+    // company_id (companies is keyed by its id), and each must be in TENANT_TABLES and forced.
+    const result = await t.db.execute(sql`
+      SELECT c.relname AS name, c.relrowsecurity AS enabled, c.relforcerowsecurity AS forced
+      FROM pg_class c
+      WHERE c.relkind = 'r' AND c.relnamespace = 'public'::regnamespace
+        AND (c.relname = 'companies' OR EXISTS (
+          SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'company_id' AND NOT a.attisdropped))
+      ORDER BY c.relname`);
+    const tables = (result as unknown as { rows: { name: string; enabled: boolean; forced: boolean }[] }).rows;
+    expect(tables.map((row) => row.name)).toEqual([...TENANT_TABLES].sort());
+    expect(tables.filter((row) => !row.enabled || !row.forced)).toEqual([]);
+  });
+
   it('without a company scope nothing is visible', async () => {
     await withTenant(t.db, { companyId: null, userId: null }, async (tx) => {
       for (const table of TENANT_TABLES) {
