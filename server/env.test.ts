@@ -47,6 +47,28 @@ describe('server start', () => {
     expect(result.stderr).toContain('PORT="eighty"');
   });
 
+  it('names DATA_DIR when the folder cannot be used (a file is in the way)', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'dealboard-datadir-'));
+    try {
+      const file = join(parent, 'not-a-folder');
+      writeFileSync(file, 'x');
+      const result = startServer({ DATA_DIR: file, PORT: '39998' });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`DATA_DIR="${file}"`);
+      expect(result.stderr).not.toMatch(/^\s+at /m); // a message, not a stack trace
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('names DATABASE_URL, without its password, when the server cannot be reached', () => {
+    const result = startServer({ DATABASE_URL: 'postgres://dealboard:s3cret-pw@127.0.0.1:1/dealboard', PORT: '39997' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('DATABASE_URL (dealboard@127.0.0.1:1/dealboard)');
+    expect(result.stderr).not.toContain('s3cret-pw');
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
+
   it('refuses a second server on a data folder another live process holds', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dealboard-lock-'));
     try {

@@ -25,13 +25,26 @@ async function main() {
         console.error(`\n${error.message}\n`);
         process.exit(1);
       }
-      throw error;
+      fail(`DATA_DIR="${config.dataDir}" cannot be used: ${(error as Error).message}`, 'Point DATA_DIR at a folder this user can create and write.');
     }
   }
 
   const engine = config.DATABASE_URL ? 'PostgreSQL server' : `embedded PGlite in ${config.dataDir}`;
   console.info(`[dealboard] opening database (${engine})...`);
-  const deps = await createDeps(config);
+  let deps;
+  try {
+    deps = await createDeps(config);
+  } catch (error) {
+    const reason = (error as Error).message;
+    releaseLock();
+    if (config.DATABASE_URL) {
+      fail(
+        `DATABASE_URL (${describeDatabaseUrl(config.DATABASE_URL)}): the database could not be opened: ${reason}`,
+        'Check that the server runs, the address, database name, user and password are right, and the user may connect.',
+      );
+    }
+    fail(`DATA_DIR="${config.dataDir}": the embedded database could not be opened: ${reason}`, 'Is the folder writable, and was it made by this version?');
+  }
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     console.info(`\n  ${config.BRAND_NAME} is running at ${config.publicUrl}\n`);
@@ -67,6 +80,22 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('exit', releaseLock);
+}
+
+/** Stops the start with a message that names what to fix (never a bare stack trace). */
+function fail(message: string, hint: string): never {
+  console.error(`\n${message}\n${hint} See README.md, "Configuration".\n`);
+  process.exit(1);
+}
+
+/** The database address without its password, for messages. */
+function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.username ? `${parsed.username}@` : ''}${parsed.host}${parsed.pathname}`;
+  } catch {
+    return 'unparsable';
+  }
 }
 
 void main();
