@@ -17,6 +17,11 @@ export default defineConfig({
         test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The project's own tooling (lint rules), tested like code.
+        resolve: { alias },
+        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
+      {
         resolve: { alias },
         test: {
           name: 'server',

@@ -61,7 +61,7 @@ step('typecheck web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
 step('typecheck e2e', 'npx', ['tsc', '-p', 'tsconfig.e2e.json', '--noEmit']);
 step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 step('schema drift', 'node', ['scripts/check-drift.mjs']);
-vitest('unit (core, web)', ['--project', 'core', '--project', 'web']);
+vitest('unit (core, web, tooling)', ['--project', 'core', '--project', 'web', '--project', 'tooling']);
 vitest('server on PGlite', ['--project', 'server'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('server on PostgreSQL', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
