@@ -50,6 +50,33 @@ describe('resynchronising open streams', () => {
   });
 });
 
+describe('what reaches the company stream', () => {
+  it("a rep's goals and an admin's rule change notify the company, each once, after commit", async () => {
+    const admin = await t.createMember({ role: 'admin', companyId: rep.companyId, name: 'Ada Admin' });
+    const received: ClientChange[] = [];
+    const unsubscribe = t.deps.realtime.subscribe(rep.companyId, (change) => {
+      if (change.table === 'goals' || change.table === 'kpi_rules') received.push(change);
+    });
+    try {
+      const goals = await t.request('/api/v1/goals/me', { method: 'PUT', as: rep, json: { dailyCalls: 30, dailyMeetings: 3, dailySales: 1 } });
+      expect(goals.status).toBe(200);
+      const rules = (await (await t.request('/api/v1/kpi-rules', { as: admin })).json()) as { rules: { id: string; kpiKey: string }[] };
+      const meeting = rules.rules.find((r) => r.kpiKey === 'meeting_booked')!;
+      const changed = await t.request(`/api/v1/kpi-rules/${meeting.id}`, { method: 'PATCH', as: admin, json: { basePoints: 7 } });
+      expect(changed.status).toBe(200);
+      const deadline = Date.now() + 3_000;
+      while (received.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(received).toEqual([
+        { table: 'goals', op: 'INSERT', id: rep.id, userId: rep.id },
+        { table: 'kpi_rules', op: 'UPDATE', id: meeting.id, userId: null },
+      ]);
+    } finally {
+      unsubscribe();
+    }
+  });
+});
+
 // The LISTEN connection is a PostgreSQL server's (PGlite lives in this process and cannot lose it).
 describe.runIf(testEngine === 'postgres')('a lost LISTEN connection on a PostgreSQL server', () => {
   it('is re-opened by itself; streams resynchronise and later changes arrive again', async () => {

@@ -22,6 +22,10 @@ export const REALTIME_INVALIDATIONS: Record<string, readonly string[]> = {
   // Joins, removals, role changes and renames (migration 0006): member lists, names on the boards,
   // and the viewer's own rights (/me) follow at once.
   profiles: ['me', 'company', 'scoreboard'],
+  // Migration 0008: goals edited on another device; an admin's rule change (the log buttons' points,
+  // the KPI Rules tab of other admins).
+  goals: ['my-stats'],
+  kpi_rules: ['kpi-rules', 'company'],
 };
 
 /** Refetches every query that live updates keep fresh (after missed events, or a new day). */
