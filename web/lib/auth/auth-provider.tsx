@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ApiRequestError } from '../api';
 import { authClient } from './auth-client';
 import { meQueryKey, useMe } from './get-me';
 import { useApplySavedLanguage } from './language-preference';
@@ -73,8 +74,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           });
         }
         if (result.created || result.promoted) await recheck();
-      } catch {
-        toast.error(t('provision.unexpected'));
+      } catch (error) {
+        // Spec 8: the server answering with an error is a 'Setup Error'; only an exception of our own
+        // (the network down, an unreadable answer) gets the generic text.
+        if (error instanceof ApiRequestError && error.status > 0) {
+          toast.error(t('provision.setupErrorTitle'), { description: t('provision.setupErrorDescription') });
+        } else {
+          toast.error(t('provision.unexpected'));
+        }
       } finally {
         setProvisionedUserId(me.user.id);
       }
