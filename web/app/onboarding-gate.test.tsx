@@ -1,0 +1,123 @@
+import type { Me } from '@core/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Component as CompanyPage } from '@web/features/scoreboard/routes/company-page';
+import { i18n } from '@web/i18n';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { meQueryKey } from '@web/lib/auth/get-me';
+import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch } from '@web/test/stub-fetch';
+import { OnboardingGate, RequireAuth } from './guards';
+import { routes as appRoutes } from './router';
+
+/** The guards as the router nests them, around stand-in screens. */
+const routes: RouteObject[] = [
+  {
+    element: <RequireAuth />,
+    children: [
+      { path: '/awaiting-assignment', element: <h1>Awaiting Assignment</h1> },
+      {
+        element: <OnboardingGate />,
+        children: [
+          { path: '/app', element: <h1>Team Dashboard</h1> },
+          { path: '/app/company', Component: CompanyPage },
+        ],
+      },
+    ],
+  },
+];
+
+const WARNING = 'Some features may not work properly. Please refresh the page if you experience issues.';
+
+const withoutCompany = (): Me => ({ ...makeTestMe(), company: null, onboarding: { ...makeTestMe().onboarding, hasCompany: false } });
+
+/** The provisioning call that never answers (a hung server). */
+const hanging = () => new Promise<never>(() => {});
+
+function renderAt(path: string, me: Me | null, routeObjects: RouteObject[] = routes) {
+  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  renderWithProviders(
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+    { seed: (client) => client.setQueryData(meQueryKey, me) },
+  );
+  return router;
+}
+
+/** Moves the faked clock and lets React and the queries catch up. */
+const passTime = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('OnboardingGate', () => {
+  it("says 'Checking your access...' until provisioning has answered, then opens the app", async () => {
+    let answerProvision: (() => void) | undefined;
+    stubFetch({
+      'GET /api/v1/me': reply(200, makeTestMe()),
+      'POST /api/v1/me/provision': () =>
+        new Promise((resolve) => {
+          answerProvision = () => resolve(reply(200, { success: true, created: false, promoted: false, error: null }));
+        }),
+    });
+    renderAt('/app', makeTestMe());
+
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your access...');
+    expect(screen.queryByRole('heading', { name: 'Team Dashboard' })).not.toBeInTheDocument();
+
+    await waitFor(() => expect(answerProvision).toBeDefined());
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your access...');
+    answerProvision!();
+    expect(await screen.findByRole('heading', { name: 'Team Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('lets the person through with the warning when the check hangs for 10 seconds', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    stubFetch({ 'GET /api/v1/me': reply(200, makeTestMe()), 'POST /api/v1/me/provision': hanging });
+    renderAt('/app', makeTestMe());
+
+    await passTime(9_999);
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your access...');
+    expect(screen.queryByRole('heading', { name: 'Team Dashboard' })).not.toBeInTheDocument();
+
+    await passTime(1);
+    expect(screen.getByRole('alert')).toHaveTextContent(WARNING);
+    expect(screen.getByRole('heading', { name: 'Team Dashboard' })).toBeInTheDocument();
+  });
+
+  it("lets a person without a company into the app when the check hangs; the Company page then says there is none", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    stubFetch({
+      'GET /api/v1/me': reply(200, withoutCompany()),
+      'POST /api/v1/me/provision': hanging,
+      'GET /api/v1/scoreboard/company': reply(403, { error: { code: 'no_company', message: 'You are not a member of a company yet.' } }),
+    });
+    renderAt('/app/company', withoutCompany());
+
+    await passTime(10_000);
+    expect(screen.getByRole('alert')).toHaveTextContent(WARNING);
+    expect(screen.getByText('No company found. You need to create or be invited to a company first.')).toBeInTheDocument();
+  });
+
+  it('sends a person without a company to /awaiting-assignment', async () => {
+    stubFetch({ 'GET /api/v1/me': reply(200, withoutCompany()) });
+    const router = renderAt('/app', withoutCompany());
+    expect(await screen.findByRole('heading', { name: 'Awaiting Assignment' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/awaiting-assignment');
+  });
+
+  it('sends a signed-out visitor of an app screen to /auth (the router puts the gate behind RequireAuth)', async () => {
+    stubFetch();
+    const router = renderAt('/app/weekly', null, appRoutes);
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(screen.queryByText('Checking your access...')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,185 @@
+import type { Me } from '@core/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@web/i18n';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch } from '@web/test/stub-fetch';
+import { AppShell } from './app-shell';
+import { SIDEBAR_COOKIE } from './sidebar-state';
+
+/** jsdom has no EventSource; the shell's live stream opens one, which stays silent here. */
+class SilentEventSource extends EventTarget {
+  static readonly CLOSED = 2;
+  readyState = 0;
+  close() {}
+}
+
+/** jsdom never loads images; this one has loaded by the time anyone looks (Radix Avatar checks `complete`). */
+class LoadedImage extends EventTarget {
+  complete = true;
+  naturalWidth = 64;
+  src = '';
+  referrerPolicy = '';
+  crossOrigin: string | null = null;
+}
+
+/** A viewport of this width (the shell asks matchMedia whether it is under 768 px). */
+function stubViewport(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: width < 768 && query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+function makeMe(profile: Partial<Me['profile'] & object> = {}): Me {
+  const me = makeTestMe();
+  return { ...me, user: { ...me.user, email: 'olav@fjordsalg.no' }, profile: { ...me.profile!, ...profile } };
+}
+
+function renderShell(me: Me = makeMe()) {
+  const calls = stubFetch({ 'GET /api/v1/me': reply(200, me), 'POST /api/auth/sign-out': reply(200, { success: true }) });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/app',
+        element: <AppShell />,
+        children: [
+          { index: true, element: <h1>Team Dashboard</h1> },
+          { path: 'activity', element: <h1>My Activity</h1> },
+          { path: 'settings', element: <h1>Settings</h1> },
+        ],
+      },
+    ],
+    { initialEntries: ['/app'] },
+  );
+  const view = renderWithProviders(
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+    { me },
+  );
+  return { ...view, router, calls };
+}
+
+const sidebar = () => screen.getByRole('complementary');
+
+beforeEach(() => {
+  void i18n.changeLanguage('en');
+  stubViewport(1280);
+  vi.stubGlobal('EventSource', SilentEventSource);
+});
+afterEach(() => {
+  document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the header', () => {
+  it("'+ Log' goes to /app/activity", async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell();
+    await user.click(screen.getByRole('link', { name: 'Log' }));
+    expect(await screen.findByRole('heading', { name: 'My Activity' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/activity');
+  });
+
+  it("has the search box 'Search... (⌘K)'", () => {
+    renderShell();
+    expect(screen.getByRole('button', { name: 'Search... (⌘K)' })).toBeInTheDocument();
+  });
+});
+
+describe('the avatar menu', () => {
+  it('shows the e-mail, Settings (which opens Settings) and Log out', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('olav@fjordsalg.no')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/settings');
+  });
+
+  it('Log out signs out', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderShell();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/sign-out')).toBe(true));
+  });
+
+  it('shows the avatar image when the profile has one', () => {
+    vi.stubGlobal('Image', LoadedImage);
+    renderShell(makeMe({ avatarUrl: 'https://cdn.example.com/olav.png' }));
+    const avatar = screen.getByRole('button', { name: 'Account menu' });
+    expect(within(avatar).getByRole('presentation')).toHaveAttribute('src', 'https://cdn.example.com/olav.png');
+    expect(within(avatar).queryByText('O')).not.toBeInTheDocument();
+  });
+
+  it("else the e-mail's first letter, upper-cased", () => {
+    vi.stubGlobal('Image', LoadedImage);
+    renderShell(makeMe({ avatarUrl: null }));
+    const avatar = screen.getByRole('button', { name: 'Account menu' });
+    expect(avatar).toHaveTextContent(/^O$/);
+    expect(within(avatar).queryByRole('presentation')).not.toBeInTheDocument();
+  });
+});
+
+describe('the sidebar', () => {
+  it('Ctrl+B and Cmd+B collapse and open it, and the choice outlives a reload', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderShell();
+    expect(sidebar()).toHaveAttribute('data-state', 'expanded');
+
+    await user.keyboard('{Control>}b{/Control}');
+    expect(sidebar()).toHaveAttribute('data-state', 'collapsed');
+    expect(document.cookie).toContain(`${SIDEBAR_COOKIE}=false`);
+
+    unmount();
+    renderShell();
+    expect(sidebar()).toHaveAttribute('data-state', 'collapsed');
+
+    await user.keyboard('{Meta>}b{/Meta}');
+    expect(sidebar()).toHaveAttribute('data-state', 'expanded');
+    expect(document.cookie).toContain(`${SIDEBAR_COOKIE}=true`);
+  });
+
+  it('writes the cookie for 7 days', async () => {
+    const written: string[] = [];
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+      written.push(value);
+      cookie.set!.call(document, value);
+    });
+    const user = userEvent.setup();
+    renderShell();
+    await user.keyboard('{Control>}b{/Control}');
+    expect(written).toHaveLength(1);
+    const attributes = written[0]!.split(';').map((part) => part.trim().toLowerCase());
+    expect(attributes).toContain(`${SIDEBAR_COOKIE}=false`);
+    expect(attributes).toContain(`max-age=${7 * 24 * 60 * 60}`);
+    expect(attributes).toContain('path=/');
+  });
+
+  it('on a narrow screen Ctrl+B opens the navigation as a sheet', async () => {
+    stubViewport(500);
+    const user = userEvent.setup();
+    renderShell();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.keyboard('{Control>}b{/Control}');
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(document.cookie).not.toContain(SIDEBAR_COOKIE);
+  });
+});
