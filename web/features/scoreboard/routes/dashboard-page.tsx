@@ -40,7 +40,7 @@ export function Component() {
             <LiveBadge isLoading={isLoading} isFailed={kpis.isError && !kpis.data} />
             <Button asChild variant="outline">
               <a href={paths.tv} target="_blank" rel="noopener">
-                <TvIcon /> {t('dashboard.tvMode')}
+                <TvIcon /> {t('dashboard.tvMode')}{' '}
                 <span className="sr-only">{t('dashboard.opensInNewTab')}</span>
               </a>
             </Button>

@@ -1,0 +1,149 @@
+import type { CompanyPage, LeaderboardRow, MonthlyOverview, ScoreboardPeriod, ScoreboardTotals, TeamStats, WeeklyOverview } from '@core/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@web/i18n';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch, type StubReply } from '@web/test/stub-fetch';
+import { Component as CompanyPageScreen } from './company-page';
+import { Component as DashboardPage } from './dashboard-page';
+import { Component as MonthlyPage } from './monthly-page';
+import { Component as TeamOverviewPage } from './team-overview-page';
+import { Component as WeeklyPage } from './weekly-page';
+
+const ZERO: ScoreboardTotals = { calls: 0, answered: 0, unanswered: 0, meetings: 0, sales: 0, revenue: 0, points: 0, activities: 0, conversion: 0 };
+
+const period = (kind: ScoreboardPeriod['kind'], from: string, to: string): ScoreboardPeriod => ({ kind, from, to, today: '2026-11-18', timezone: 'Europe/Oslo' });
+
+function makeRow(rank: number, overrides: Partial<LeaderboardRow> = {}): LeaderboardRow {
+  return { ...ZERO, calls: 10 - rank, answered: 6 - rank, unanswered: 4, meetings: 1, points: 50 - rank, activities: 10, conversion: 10, userId: `user-${rank}-0123456789`, displayName: `Rep ${rank}`, rank, isCurrentUser: false, ...overrides };
+}
+
+/** A server that never answers this request: the screen stays in its loading state. */
+const hanging = () => new Promise<StubReply>(() => {});
+
+/** A scoreboard screen inside the app's providers, with our API answering as given. */
+function renderScreen(Screen: ComponentType, answers: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({ 'GET /api/v1/me': reply(200, makeTestMe()), ...answers });
+  const view = renderWithProviders(
+    <AuthProvider>
+      <MemoryRouter>
+        <Screen />
+      </MemoryRouter>
+    </AuthProvider>,
+  );
+  return { ...view, calls };
+}
+
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Weekly View', () => {
+  it("says 'No activity recorded this week yet.' when the team has logged nothing, and shows no member cards", async () => {
+    const weekly: WeeklyOverview = {
+      period: period('week', '2026-11-16', '2026-11-22'),
+      totals: ZERO,
+      teamSize: 2,
+      members: [makeRow(1, { ...ZERO }), makeRow(2, { ...ZERO })],
+    };
+    renderScreen(WeeklyPage, { 'GET /api/v1/scoreboard/weekly': reply(200, weekly) });
+    expect(await screen.findByText('No activity recorded this week yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByText('Rep 1')).not.toBeInTheDocument();
+  });
+});
+
+describe('Team Overview', () => {
+  const week: TeamStats = { period: period('week', '2026-11-16', '2026-11-22'), totals: ZERO, teamSize: 3, members: [] };
+
+  it("says 'No activities yet today' and 'No activity to show for today' on a quiet day", async () => {
+    const { calls } = renderScreen(TeamOverviewPage, {
+      'GET /api/v1/scoreboard/team-stats': reply(200, week),
+      'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
+      'GET /api/v1/scoreboard/leaderboard': reply(200, { period: period('today', '2026-11-18', '2026-11-18'), sort: 'calls', rows: [] }),
+    });
+    expect(await screen.findByText('No activities yet today')).toBeInTheDocument();
+    expect(await screen.findByText('No activity to show for today')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // Only today, and only the five with activity.
+    const board = calls.find((c) => c.path === '/api/v1/scoreboard/leaderboard');
+    expect(Object.fromEntries(new URLSearchParams(board!.search))).toMatchObject({ period: 'today', limit: '5', activeOnly: 'true' });
+    const feed = calls.find((c) => c.path === '/api/v1/scoreboard/recent-activities');
+    expect(new URLSearchParams(feed!.search).get('period')).toBe('today');
+  });
+
+  it("marks the viewer's row in today's leaderboard with 'You', and only that row", async () => {
+    const rows = [1, 2, 3, 4, 5].map((rank) => makeRow(rank, { isCurrentUser: rank === 4 }));
+    renderScreen(TeamOverviewPage, {
+      'GET /api/v1/scoreboard/team-stats': reply(200, week),
+      'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
+      'GET /api/v1/scoreboard/leaderboard': reply(200, { period: period('today', '2026-11-18', '2026-11-18'), sort: 'calls', rows }),
+    });
+    const table = await screen.findByRole('table', { name: "Today's Leaderboard" });
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    expect(bodyRows.map((row) => within(row).queryByText('You') !== null)).toEqual([false, false, false, true, false]);
+    expect(bodyRows[3]).toHaveAttribute('aria-current', 'true');
+  });
+});
+
+describe('Monthly Overview', () => {
+  function makeMonthly(leaderboard: LeaderboardRow[]): MonthlyOverview {
+    return {
+      period: period('month', '2026-11-01', '2026-11-30'),
+      individual: { ...ZERO, workingDays: 1, avgCallsPerDay: 0, avgPointsPerDay: 0 },
+      company: { totals: ZERO, teamSize: leaderboard.length, leaderboard },
+      trend: [],
+    };
+  }
+
+  it('shows four placeholder cards on both tabs while the month loads', async () => {
+    const user = userEvent.setup();
+    const { container } = renderScreen(MonthlyPage, { 'GET /api/v1/scoreboard/monthly': hanging });
+    const placeholders = () => container.querySelectorAll('[data-slot="stat-card-skeleton"]');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(placeholders()).toHaveLength(4);
+    await user.click(screen.getByRole('tab', { name: 'Company' }));
+    expect(screen.getByRole('tab', { name: 'Company' })).toHaveAttribute('aria-selected', 'true');
+    expect(placeholders()).toHaveLength(4);
+  });
+
+  it("calls a member without a name 'Unknown user' on the Company leaderboard, with rank badges for the top 3", async () => {
+    const user = userEvent.setup();
+    const rows = [makeRow(1), makeRow(2, { displayName: null }), makeRow(3, { displayName: '   ' }), makeRow(4)];
+    renderScreen(MonthlyPage, { 'GET /api/v1/scoreboard/monthly': reply(200, makeMonthly(rows)) });
+    await user.click(await screen.findByRole('tab', { name: 'Company' }));
+    const table = await screen.findByRole('table');
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    expect(bodyRows.map((row) => row.querySelector('[data-slot="member-name"]')?.textContent)).toEqual(['Rep 1', 'Unknown user', 'Unknown user', 'Rep 4']);
+    for (const rank of [1, 2, 3]) expect(within(bodyRows[rank - 1]!).getByText(`Rank ${rank}`)).toBeInTheDocument();
+    expect(within(bodyRows[3]!).queryByText('Rank 4')).not.toBeInTheDocument();
+  });
+});
+
+describe('Team Dashboard', () => {
+  it('TV Mode opens /tv in a new tab', () => {
+    renderScreen(DashboardPage, { 'GET /api/v1/scoreboard/kpis': hanging });
+    const tvMode = screen.getByRole('link', { name: 'TV Mode (opens in a new tab)' });
+    expect(tvMode).toHaveAttribute('href', '/tv');
+    expect(tvMode).toHaveAttribute('target', '_blank');
+    expect(tvMode.getAttribute('rel')?.split(' ')).toContain('noopener');
+  });
+});
+
+describe('Company', () => {
+  it("shows the company's name and the date it was created", async () => {
+    const page: CompanyPage = {
+      company: { id: 'company-1', name: 'Nordlys Salg AS', timezone: 'Europe/Oslo', createdAt: '2026-03-14T10:00:00.000Z' },
+      memberCount: 1,
+      members: [{ userId: 'user-1', displayName: 'Rita Rep', avatarUrl: null, role: 'admin', joinedAt: '2026-03-15T09:00:00.000Z' }],
+    };
+    renderScreen(CompanyPageScreen, { 'GET /api/v1/scoreboard/company': reply(200, page) });
+    expect(await screen.findByRole('heading', { name: 'Nordlys Salg AS' })).toBeInTheDocument();
+    const created = screen.getByText('Created').closest('div');
+    expect(created).toHaveTextContent('14 Mar 2026');
+    expect(screen.getByText('Europe/Oslo')).toBeInTheDocument();
+  });
+});
