@@ -38,6 +38,9 @@ export function formatMoney(amount: MinorUnits, currency: string, locale: string
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
+    // The app's English is en-GB, which writes 'US$12,500'; dollars are the only ones Dealboard
+    // knows, so English shows '$12,500' as the spec and decision 013 do. Kroner stay 'NOK 12,500'.
+    currencyDisplay: currency === 'USD' && locale.startsWith('en') ? 'narrowSymbol' : 'symbol',
     maximumFractionDigits: Number.isInteger(major) ? 0 : 2,
     minimumFractionDigits: Number.isInteger(major) ? 0 : 2,
   }).format(major);

@@ -24,4 +24,10 @@ describe('formatMoney', () => {
     expect(formatMoney(toMinorUnits(150050), 'USD', 'en-US')).toBe('$1,500.50');
     expect(formatMoney(toMinorUnits(150000), 'NOK', 'nb-NO')).toMatch(/1\s500\s*kr/);
   });
+
+  it("writes dollars as '$' in the app's English (en-GB), and other currencies by their code or sign", () => {
+    expect(formatMoney(toMinorUnits(1250000), 'USD', 'en-GB')).toBe('$12,500');
+    expect(formatMoney(toMinorUnits(1250000), 'NOK', 'en-GB')).toMatch(/^NOK\s12,500$/);
+    expect(formatMoney(toMinorUnits(1250000), 'EUR', 'en-GB')).toBe('€12,500');
+  });
 });

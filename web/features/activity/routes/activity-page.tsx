@@ -52,7 +52,9 @@ export function Component() {
   const { rules, isLoading: isLoadingRules } = useLogRules();
   const [logKind, setLogKind] = useLogDialogParam();
   const onClose = (open: boolean) => !open && setLogKind(null);
-  const touchKind: TouchKind | null = logKind === 'meeting' || logKind === 'email' || logKind === 'linkedin' ? logKind : null;
+  // A link (?log=email) opens a held-meeting, e-mail or LinkedIn dialog only while its rule is on.
+  const touchKind: TouchKind | null =
+    (logKind === 'meeting' || logKind === 'email' || logKind === 'linkedin') && rules?.enabledKinds[logKind] ? logKind : null;
 
   return (
     <div className="space-y-6">
