@@ -1,0 +1,163 @@
+import type { Activity, KpiRuleList, MyTodayStats } from '@core/contracts';
+import { DEFAULT_KPI_RULES, type KpiRule } from '@core/kpi';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@web/components/ui/toaster';
+import { i18n } from '@web/i18n';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { dismissAllToasts, findToast } from '@web/test/find-toast';
+import { renderWithProviders } from '@web/test/render-with-providers';
+import { type RecordedCall, reply, stubFetch } from '@web/test/stub-fetch';
+import { Component as ActivityPage } from '../routes/activity-page';
+
+function kpiRules(changes: Partial<Record<KpiRule['kpiKey'], Partial<KpiRule>>> = {}): KpiRuleList {
+  return {
+    rules: DEFAULT_KPI_RULES.map((rule, index) => ({ ...rule, ...changes[rule.kpiKey], id: `rule-${index}`, updatedAt: '2026-11-01T08:00:00.000Z' })),
+  };
+}
+
+const EMAIL_AND_LINKEDIN_ON = kpiRules({ email: { enabled: true, basePoints: 1 }, linkedin: { enabled: true, basePoints: 2 }, meeting_completed: { enabled: false } });
+
+const stats: MyTodayStats = {
+  date: '2026-11-23',
+  calls: 0,
+  answered: 0,
+  unanswered: 0,
+  meetingsBooked: 0,
+  meetingsCompleted: 0,
+  movedForward: 0,
+  sales: 0,
+  revenue: 0,
+  points: 0,
+  conversion: 0,
+  goals: { dailyCalls: 0, dailyMeetings: 0, dailySales: 0, updatedAt: null },
+  progress: { calls: 0, meetings: 0, sales: 0 },
+};
+
+/** What POST /activities answers for the held meeting, e-mail or LinkedIn touch in the request. */
+function loggedTouch(call: RecordedCall): Activity {
+  const body = call.body as { kind: 'meeting' | 'email' | 'linkedin'; customerName: string | null; notes: string | null };
+  return {
+    id: `activity-${body.kind}`,
+    userId: 'user-1',
+    kind: body.kind,
+    type: body.kind,
+    answered: null,
+    outcome: null,
+    meetingBooked: false,
+    movedForward: false,
+    customerId: null,
+    customerName: body.customerName,
+    ticketSize: null,
+    productName: null,
+    notes: body.notes,
+    pointsEarned: 3,
+    dailyBonus: false,
+    localDate: '2026-11-23',
+    createdAt: '2026-11-23T09:00:00.000Z',
+    updatedAt: '2026-11-23T09:00:00.000Z',
+  };
+}
+
+/** My Activity, where the log buttons and dialogs live, for a signed-in rep and the given rules. */
+function renderActivityPage({ rules = kpiRules(), entry = '/app/activity', answers = {} }: { rules?: KpiRuleList; entry?: string; answers?: Parameters<typeof stubFetch>[0] } = {}) {
+  const calls = stubFetch({
+    'GET /api/v1/kpi-rules': reply(200, rules),
+    'GET /api/v1/stats/me/today': reply(200, stats),
+    'GET /api/v1/activities/mine': reply(200, { date: stats.date, activities: [] }),
+    'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
+    'POST /api/v1/activities': (call) => reply(201, loggedTouch(call)),
+    ...answers,
+  });
+  const router = createMemoryRouter([{ path: '/app/activity', Component: ActivityPage }], { initialEntries: [entry] });
+  renderWithProviders(
+    <AuthProvider>
+      <RouterProvider router={router} />
+      <Toaster />
+    </AuthProvider>,
+  );
+  const posted = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/activities').map((c) => c.body);
+  return { user: userEvent.setup(), posted, router };
+}
+
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  dismissAllToasts();
+});
+
+describe('LogTouchDialog on My Activity', () => {
+  it('logs a held meeting with its customer and notes, and says so', async () => {
+    const { user, posted, router } = renderActivityPage();
+    await user.click(await screen.findByRole('button', { name: 'Meeting held, +3 pts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log a held meeting' });
+    expect(router.state.location.search).toBe('?log=meeting');
+    await user.type(within(dialog).getByRole('combobox', { name: /Customer/ }), ' Nordlys ');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), 'Offer ');
+    await user.click(within(dialog).getByRole('button', { name: 'Log' }));
+
+    const { description } = await findToast('Meeting logged');
+    expect(description).toEqual(['Your held meeting has been recorded']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted()).toEqual([{ kind: 'meeting', customerName: 'Nordlys', notes: 'Offer' }]);
+  });
+
+  it('offers E-mail and LinkedIn only while their rules are on, and posts each as its own kind', async () => {
+    const { user, posted } = renderActivityPage({ rules: EMAIL_AND_LINKEDIN_ON });
+    const email = await screen.findByRole('button', { name: 'E-mail, +1 pt' });
+    expect(screen.queryByRole('button', { name: /Meeting held/ })).not.toBeInTheDocument();
+    await user.click(email);
+    let dialog = await screen.findByRole('dialog', { name: 'Log an e-mail' });
+    await user.click(within(dialog).getByRole('button', { name: 'Log' }));
+    expect((await findToast('E-mail logged')).description).toEqual(['Your e-mail has been recorded']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'LinkedIn, +2 pts' }));
+    dialog = await screen.findByRole('dialog', { name: 'Log a LinkedIn touch' });
+    await user.click(within(dialog).getByRole('button', { name: 'Log' }));
+    expect((await findToast('LinkedIn touch logged')).description).toEqual(['Your LinkedIn touch has been recorded']);
+
+    expect(posted()).toEqual([
+      { kind: 'email', customerName: null, notes: null },
+      { kind: 'linkedin', customerName: null, notes: null },
+    ]);
+  });
+
+  it('opens no dialog from a link to a kind whose rule is off', async () => {
+    renderActivityPage({ entry: '/app/activity?log=email' });
+    await screen.findByRole('button', { name: 'Meeting held, +3 pts' });
+    expect(screen.queryByRole('button', { name: /E-mail/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the dialog from a link while the rule is on', async () => {
+    renderActivityPage({ rules: EMAIL_AND_LINKEDIN_ON, entry: '/app/activity?log=linkedin' });
+    expect(await screen.findByRole('dialog', { name: 'Log a LinkedIn touch' })).toBeInTheDocument();
+  });
+
+  it("says 'Error: Could not log e-mail' with the server's reason when the rule was turned off meanwhile, and stays open to try again", async () => {
+    const answers = [
+      reply(400, { error: { code: 'kpi_rule_disabled', message: 'E-mail logging is turned off for your company. An admin can turn it on under Settings, KPI Rules.' } }),
+    ];
+    const { user, posted } = renderActivityPage({
+      rules: EMAIL_AND_LINKEDIN_ON,
+      answers: { 'POST /api/v1/activities': (call) => answers.shift() ?? reply(201, loggedTouch(call)) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'E-mail, +1 pt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log an e-mail' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), 'Prices');
+    await user.click(within(dialog).getByRole('button', { name: 'Log' }));
+
+    const { description } = await findToast('Error');
+    expect(description).toEqual(['Could not log e-mail', 'E-mail logging is turned off for your company. An admin can turn it on under Settings, KPI Rules.']);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), ' sent');
+    await user.click(screen.getByRole('button', { name: 'Log' }));
+    expect((await findToast('E-mail logged')).description).toEqual(['Your e-mail has been recorded']);
+    expect(posted()).toEqual([
+      { kind: 'email', customerName: null, notes: 'Prices' },
+      { kind: 'email', customerName: null, notes: 'Prices sent' },
+    ]);
+  });
+});
