@@ -41,6 +41,8 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Whole pages render in jsdom; on a busy 2-core CI machine some take several seconds.
+          testTimeout: 20_000,
           setupFiles: ['web/test/setup.ts'],
         },
       },

@@ -176,6 +176,36 @@ function createHistory(memberIndex: number, date: string): Logged[] {
   return out;
 }
 
+/** The last Sunday of a month ('YYYY-MM'), the day European clocks change. */
+function lastSundayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  let date = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  while (weekdayOf(date) !== 6) date = shiftDate(date, -1);
+  return date;
+}
+
+/** Local midnight-adjacent moments to seed: both sides of the month boundary and of the latest DST change. */
+function listEdgeMoments(): { date: string; time: string }[] {
+  const year = Number(TODAY.slice(0, 4));
+  const changes = [year - 1, year].flatMap((y) => [lastSundayOf(`${y}-03`), lastSundayOf(`${y}-10`)]).filter((d) => d < TODAY);
+  const latestChange = changes.sort().at(-1)!;
+  const dates = new Set([shiftDate(MONTH_START, -1), MONTH_START, shiftDate(latestChange, -1), latestChange, shiftDate(latestChange, 1)]);
+  return [...dates]
+    .filter((date) => date >= HISTORY_FROM && date < TODAY)
+    .sort()
+    .flatMap((date) => ['00:30', '23:30'].map((time) => ({ date, time })));
+}
+
+/** The instant a local Oslo wall-clock time happens (UTC+1 or +2), found by trying both offsets. */
+function findInstant(date: string, time: string): Date {
+  for (const offsetHours of [1, 2]) {
+    const at = new Date(Date.parse(`${date}T${time}:00Z`) - offsetHours * 3_600_000);
+    const wall = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+    if (localDateOf(at) === date && wall === time) return at;
+  }
+  throw new Error(`no instant for ${date} ${time} in ${TIME_ZONE}`);
+}
+
 /** Backdated history through the seed factory, straight into the (stopped) server's data folder. */
 async function seedHistory(): Promise<void> {
   const release = lockDataDir(dataDir);
@@ -199,6 +229,21 @@ async function seedHistory(): Promise<void> {
           ledger.push({ who: account.email, activity, date });
         }
       }
+    }
+    // The edges where a wrong time zone or a naive "+24 h" would put an activity on the wrong day:
+    // 00:30 and 23:30 local on both sides of the month boundary and of the latest DST change (when
+    // it falls in the seeded history, which the monthly screens show). Held meetings and sales, so
+    // no day nears the 20-call bonus the ledger does not model.
+    for (const [k, { date, time }] of listEdgeMoments().entries()) {
+      const index = k % TEAM.length;
+      const account = TEAM[index]!;
+      const { userId } = members.get(account.email)!;
+      const at = findInstant(date, time);
+      expect(localDateOf(at), `${date} ${time}`).toBe(date);
+      const activity: Logged = k % 2 === 0 ? { kind: 'meeting', customerName: 'Kantdag AS' } : { kind: 'sale', ticketSize: 1_990_000, customerName: 'Kantdag AS' };
+      const input = activity.kind === 'sale' ? ({ type: 'sale', ticketSize: toMinorUnits(activity.ticketSize) } as const) : ({ type: 'meeting' } as const);
+      await seedActivity(database.db, { ...input, companyId, userId, at, timezone: TIME_ZONE, customerName: 'Kantdag AS' });
+      ledger.push({ who: account.email, activity, date });
     }
   } finally {
     await database.close();
@@ -361,7 +406,7 @@ describe('scoreboard journeys', () => {
     await saveScreenshot(tv.page, 'scoreboard-02-tv-empty-1920');
   });
 
-  it("a call logged by one person moves the leaderboard on another person's dashboard and on the TV within a second, without a reload", async () => {
+  it("a call logged by one person moves the leaderboard on another person's dashboard and on the TV, live, without a reload", async () => {
     const { page } = manager;
     await log(kari, { kind: 'call', answered: true, outcome: 'moved_forward', customerName: 'Fjordkraft' });
     const firstName = () => page.locator('[data-testid="leaderboard-row"] [data-slot="member-name"]').first().textContent();
@@ -377,9 +422,8 @@ describe('scoreboard journeys', () => {
       page.waitForFunction(() => document.querySelector('[data-testid="leaderboard-row"] [data-slot="member-name"]')?.textContent === 'Ola Hansen', null, { timeout: 5_000 }),
       tv.page.waitForFunction(() => document.querySelector('[data-testid="tv-row"] [data-slot="member-name"]')?.textContent === 'Ola Hansen', null, { timeout: 5_000 }),
     ]);
-    const elapsed = Date.now() - loggedAt;
-    console.info(`[live] committed call -> dashboard and TV re-ranked in ${elapsed} ms`);
-    expect(elapsed).toBeLessThan(1_000);
+    // The timing budget is asserted below, over several calls (a median); this one re-ranks.
+    console.info(`[live] committed call -> dashboard and TV re-ranked in ${Date.now() - loggedAt} ms`);
     // The same documents: nothing reloaded.
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     expect(await tv.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
@@ -872,6 +916,55 @@ describe('scoreboard journeys', () => {
     // The refused requests above are reported by the browser; they were the point of the test.
     expect(browser.consoleErrors.every((e) => /status of (503|403)/.test(e))).toBe(true);
     browser.consoleErrors.length = 0;
+  });
+
+  it('live within a second: the median time from a committed call to the dashboard and the TV showing it', async () => {
+    const { page } = manager;
+    await page.goto('/app');
+    await expectStat(page, 'Calls Today', n(computeTeamTotals().calls));
+    await tv.page.goto('/tv');
+    await tv.page.locator('[data-testid="tv-row"]').first().waitFor();
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const before = computeTeamTotals().calls;
+      const expectedDashboard = n(before + 1);
+      const expectedTv = n(computeExpected(ola).calls + 1);
+      // Each page notes, by its own clock, the moment it shows the new number (no polling delay):
+      // the dashboard's Calls Today, and Ola's calls on the TV.
+      const seen = (target: Page, where: 'dashboard' | 'tv', want: string) =>
+        target.evaluate(
+          ([place, text]) =>
+            new Promise<number>((resolve) => {
+              const read = () =>
+                place === 'dashboard'
+                  ? [...document.querySelectorAll('[data-slot="stat-card"]')]
+                      .find((card) => card.querySelector('dt')?.textContent?.trim() === 'Calls Today')
+                      ?.querySelector('[data-slot="stat-value"]')
+                      ?.textContent?.trim()
+                  : [...document.querySelectorAll('[data-testid="tv-row"]')]
+                      .find((row) => row.querySelector('[data-slot="member-name"]')?.textContent?.trim() === 'Ola Hansen')
+                      ?.querySelector('[data-slot="calls"]')
+                      ?.textContent?.trim();
+              const observer = new MutationObserver(() => {
+                if (read() !== text) return;
+                observer.disconnect();
+                resolve(Date.now());
+              });
+              observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+            }),
+          [where, want] as const,
+        );
+      const dashboardSeen = seen(page, 'dashboard', expectedDashboard);
+      const tvSeen = seen(tv.page, 'tv', expectedTv);
+      await sleep(100); // both observers are in place before the call is logged
+      await log(ola, { kind: 'call', answered: false, customerName: 'Statkraft' });
+      const committedAt = Date.now();
+      const [dashboardAt, tvAt] = await Promise.all([dashboardSeen, tvSeen]);
+      samples.push(Math.max(dashboardAt, tvAt) - committedAt);
+    }
+    const median = [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+    console.info(`[live] committed call -> dashboard and TV: ${samples.join(', ')} ms (median ${median} ms)`);
+    expect(median).toBeLessThan(1_000);
   });
 
   it('left no console errors on the way', async () => {

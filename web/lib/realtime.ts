@@ -36,7 +36,7 @@ export function refreshLiveQueries(queryClient: QueryClient): void {
 }
 
 /** Several changes within this window cause one refetch (a burst of calls is one update). */
-const DEBOUNCE_MS = 150;
+const DEBOUNCE_MS = 75;
 /** Waits before re-opening a stream the browser gave up on: 2 s, doubling up to a minute. */
 const REOPEN_MIN_MS = 2_000;
 const REOPEN_MAX_MS = 60_000;

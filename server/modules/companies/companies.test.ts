@@ -171,7 +171,7 @@ describe('multi-tenant: admins of different companies never see each other’s a
 });
 
 describe('multi-tenant: the company that runs the installation', () => {
-  it('is the first one created: its admins read the contact Inbox, later companies never take it over', async () => {
+  it('is the first one created: its admins read the contact Inbox, later companies never take it over', { timeout: 90_000 }, async () => {
     const fresh = await createTestApp({ env: { TENANCY: 'multi' } });
     try {
       const founder = await fresh.createUser({ name: 'Frida Founder' });
@@ -191,7 +191,7 @@ describe('multi-tenant: the company that runs the installation', () => {
 });
 
 describe('single-tenant mode', () => {
-  it('refuses to create companies, with a clear message', async () => {
+  it('refuses to create companies, with a clear message', { timeout: 90_000 }, async () => {
     const single = await createTestApp();
     try {
       const person = await single.createUser();

@@ -370,7 +370,7 @@ describe('magic link join (/join?invite={code})', () => {
 });
 
 describe('magic link rate limit', () => {
-  it('keeps better-auth’s limit on the magic link path', async () => {
+  it('keeps better-auth’s limit on the magic link path', { timeout: 90_000 }, async () => {
     const limited = await createTestApp({ env: { AUTH_RATE_LIMIT: '2' } });
     try {
       const owner = await limited.createMember({ role: 'admin' }).catch(() => null);
