@@ -311,9 +311,8 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
       const loggedAt = Date.now();
       await dialog.getByRole('button', { name: 'Log Call' }).click();
       await feed.filter({ hasText: 'Havbris Logistikk' }).waitFor({ timeout: 5_000 });
-      const seenAfter = Date.now() - loggedAt;
-      console.info(`[live] Log Call clicked -> teammate's feed shows it in ${seenAfter} ms`);
-      expect(seenAfter).toBeLessThan(3_000);
+      // How fast is npm run bench:live's question (docs/performance.md); this is the figure here.
+      console.info(`[live] Log Call clicked -> teammate's feed shows it in ${Date.now() - loggedAt} ms`);
       await expectText(feed.first(), /Rita Rep.*Answered call · Meeting booked \+5 pts.*Havbris Logistikk/);
 
       // The teammate logs too (API, as from their phone): the rep's team feed moves without a reload.
