@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeProvider } from './realtime-provider';
+import { recordInvalidations } from '@web/test/record-invalidations';
 
 /** jsdom has no EventSource; the provider opens one, which stays silent here. */
 class SilentEventSource extends EventTarget {
@@ -17,10 +18,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   vi.stubGlobal('EventSource', SilentEventSource);
   queryClient = new QueryClient();
-  invalidated = [];
-  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
-    invalidated.push(String((filters as { queryKey: string[] }).queryKey[0]));
-  });
+  invalidated = recordInvalidations(queryClient);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -45,7 +43,7 @@ describe('RealtimeProvider at the company midnight', () => {
     expect(invalidated).toEqual([]); // midnight, but the margin has not passed
     await vi.advanceTimersByTimeAsync(2_500);
     expect(invalidated).toEqual(expect.arrayContaining(['scoreboard', 'activities', 'my-stats', 'wrapups']));
-    invalidated = [];
+    invalidated.length = 0;
     await vi.advanceTimersByTimeAsync(23 * 3_600_000);
     expect(invalidated).toEqual([]);
     await vi.advanceTimersByTimeAsync(3_600_000);

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectRealtime } from './realtime';
+import { recordInvalidations } from '@web/test/record-invalidations';
 
 /**
  * The browser's EventSource, as far as the client uses it: the test plays the server's part by
@@ -38,10 +39,7 @@ beforeEach(() => {
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   queryClient = new QueryClient();
-  invalidated = [];
-  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
-    invalidated.push(String((filters as { queryKey: string[] }).queryKey[0]));
-  });
+  invalidated = recordInvalidations(queryClient);
 });
 afterEach(() => {
   vi.useRealTimers();
