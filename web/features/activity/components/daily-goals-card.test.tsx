@@ -1,30 +1,23 @@
-import type { Goals, MyTodayStats, UpdateGoals } from '@core/contracts';
+import type { Goals, UpdateGoals } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
+import { makeTestStats } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { reply, type StubReply, stubFetch } from '@web/test/stub-fetch';
 import { useMyStats } from '../api/get-my-stats';
 import { DailyGoalsCard } from './daily-goals-card';
 
-const stats: MyTodayStats = {
-  date: '2026-11-23',
-  calls: 12,
-  answered: 8,
-  unanswered: 4,
-  meetingsBooked: 2,
-  meetingsCompleted: 0,
-  movedForward: 1,
+const stats = makeTestStats({
   sales: 0,
   revenue: 0,
   points: 7,
-  conversion: 25,
   goals: { dailyCalls: 20, dailyMeetings: 4, dailySales: 1, updatedAt: '2026-11-20T07:00:00.000Z' },
   progress: { calls: 60, meetings: 50, sales: 0 },
-};
+});
 
 /** The card as My Activity shows it: fed by GET /stats/me/today, which reflects saved goals. */
 function Harness() {

@@ -1,5 +1,4 @@
-import type { Activity, KpiRuleList } from '@core/contracts';
-import { DEFAULT_KPI_RULES, type KpiRule } from '@core/kpi';
+import type { Activity } from '@core/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -7,41 +6,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
+import { makeTestActivity, makeTestKpiRules } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { type RecordedCall, reply, type StubReply, stubFetch } from '@web/test/stub-fetch';
 import { useLogRules } from '../lib/use-log-rules';
 import { LogCallDialog } from './log-call-dialog';
 
-/** The company's rules as GET /kpi-rules answers them, with an admin's changes. */
-function kpiRules(changes: Partial<Record<KpiRule['kpiKey'], Partial<KpiRule>>> = {}): KpiRuleList {
-  return {
-    rules: DEFAULT_KPI_RULES.map((rule, index) => ({ ...rule, ...changes[rule.kpiKey], id: `rule-${index}`, updatedAt: '2026-11-01T08:00:00.000Z' })),
-  };
-}
 
 /** What POST /activities answers for the call in the request. */
 function loggedCall(call: RecordedCall): Activity {
   const body = call.body as { answered: boolean; outcome: Activity['outcome']; customerName: string | null; notes: string | null };
-  return {
-    id: 'activity-1',
-    userId: 'user-1',
-    kind: 'call',
+  return makeTestActivity({
     type: body.answered ? 'call_answered' : 'call_unanswered',
     answered: body.answered,
     outcome: body.outcome,
     meetingBooked: body.outcome === 'meeting_booked',
     movedForward: body.outcome === 'moved_forward',
-    customerId: null,
     customerName: body.customerName,
-    ticketSize: null,
-    productName: null,
     notes: body.notes,
-    pointsEarned: 0,
-    dailyBonus: false,
-    localDate: '2026-11-23',
-    createdAt: '2026-11-23T09:00:00.000Z',
-    updatedAt: '2026-11-23T09:00:00.000Z',
-  };
+  });
 }
 
 /** The dialog as My Activity uses it: opened by a button, with the rules of the company. */
@@ -61,7 +44,7 @@ function Harness() {
 
 function renderDialog(answers: Parameters<typeof stubFetch>[0] = {}) {
   const calls = stubFetch({
-    'GET /api/v1/kpi-rules': reply(200, kpiRules()),
+    'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules()),
     'POST /api/v1/activities': (call) => reply(201, loggedCall(call)),
     ...answers,
   });
@@ -87,7 +70,7 @@ afterEach(() => {
 
 describe('LogCallDialog', () => {
   it('asks Answered or Not answered first, then the details with what each outcome is worth under the current rules', async () => {
-    const { user, open } = renderDialog({ 'GET /api/v1/kpi-rules': reply(200, kpiRules({ moved_forward: { basePoints: 2 }, meeting_booked: { basePoints: 8 } })) });
+    const { user, open } = renderDialog({ 'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules({ moved_forward: { basePoints: 2 }, meeting_booked: { basePoints: 8 } })) });
     const dialog = await open();
     expect(within(dialog).getByText('How did the call go?')).toBeInTheDocument();
     expect(within(dialog).queryByRole('combobox', { name: /Customer/ })).not.toBeInTheDocument();
@@ -105,14 +88,14 @@ describe('LogCallDialog', () => {
   });
 
   it("asks for the rules again on every open, so an admin's change since shows at once", async () => {
-    let rules = kpiRules();
+    let rules = makeTestKpiRules();
     const { user, open } = renderDialog({ 'GET /api/v1/kpi-rules': () => reply(200, rules) });
     let dialog = await open();
     await user.click(answeredButton());
     expect(await within(dialog).findByRole('radio', { name: /Meeting booked.*5 pts/ })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
-    rules = kpiRules({ meeting_booked: { basePoints: 8 } });
+    rules = makeTestKpiRules({ meeting_booked: { basePoints: 8 } });
     dialog = await open();
     await user.click(answeredButton());
     expect(await within(dialog).findByRole('radio', { name: /Meeting booked.*8 pts/ })).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
+import { makeTestActivity } from '@web/test/fixtures';
 import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { type RecordedCall, reply, type StubReply, stubFetch } from '@web/test/stub-fetch';
 import { LogSaleDialog } from './log-sale-dialog';
@@ -13,26 +14,16 @@ import { LogSaleDialog } from './log-sale-dialog';
 /** What POST /activities answers for the sale in the request. */
 function loggedSale(call: Pick<RecordedCall, 'body'>): Activity {
   const body = call.body as { ticketSize: number; productName: string | null; customerName: string | null; notes: string | null };
-  return {
-    id: 'activity-1',
-    userId: 'user-1',
+  return makeTestActivity({
     kind: 'sale',
     type: 'sale',
     answered: null,
-    outcome: null,
-    meetingBooked: false,
-    movedForward: false,
-    customerId: null,
     customerName: body.customerName,
     ticketSize: body.ticketSize,
     productName: body.productName,
     notes: body.notes,
     pointsEarned: 10,
-    dailyBonus: false,
-    localDate: '2026-11-23',
-    createdAt: '2026-11-23T09:00:00.000Z',
-    updatedAt: '2026-11-23T09:00:00.000Z',
-  };
+  });
 }
 
 function Harness() {

@@ -1,5 +1,4 @@
 import type { Activity, KpiRuleList, MyTodayStats } from '@core/contracts';
-import { DEFAULT_KPI_RULES, type KpiRule } from '@core/kpi';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -8,17 +7,13 @@ import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
+import { makeTestActivity, makeTestKpiRules } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { type RecordedCall, reply, stubFetch } from '@web/test/stub-fetch';
 import { Component as ActivityPage } from '../routes/activity-page';
 
-function kpiRules(changes: Partial<Record<KpiRule['kpiKey'], Partial<KpiRule>>> = {}): KpiRuleList {
-  return {
-    rules: DEFAULT_KPI_RULES.map((rule, index) => ({ ...rule, ...changes[rule.kpiKey], id: `rule-${index}`, updatedAt: '2026-11-01T08:00:00.000Z' })),
-  };
-}
 
-const EMAIL_AND_LINKEDIN_ON = kpiRules({ email: { enabled: true, basePoints: 1 }, linkedin: { enabled: true, basePoints: 2 }, meeting_completed: { enabled: false } });
+const EMAIL_AND_LINKEDIN_ON = makeTestKpiRules({ email: { enabled: true, basePoints: 1 }, linkedin: { enabled: true, basePoints: 2 }, meeting_completed: { enabled: false } });
 
 const stats: MyTodayStats = {
   date: '2026-11-23',
@@ -39,30 +34,19 @@ const stats: MyTodayStats = {
 /** What POST /activities answers for the held meeting, e-mail or LinkedIn touch in the request. */
 function loggedTouch(call: RecordedCall): Activity {
   const body = call.body as { kind: 'meeting' | 'email' | 'linkedin'; customerName: string | null; notes: string | null };
-  return {
+  return makeTestActivity({
     id: `activity-${body.kind}`,
-    userId: 'user-1',
     kind: body.kind,
     type: body.kind,
     answered: null,
-    outcome: null,
-    meetingBooked: false,
-    movedForward: false,
-    customerId: null,
     customerName: body.customerName,
-    ticketSize: null,
-    productName: null,
     notes: body.notes,
     pointsEarned: 3,
-    dailyBonus: false,
-    localDate: '2026-11-23',
-    createdAt: '2026-11-23T09:00:00.000Z',
-    updatedAt: '2026-11-23T09:00:00.000Z',
-  };
+  });
 }
 
 /** My Activity, where the log buttons and dialogs live, for a signed-in rep and the given rules. */
-function renderActivityPage({ rules = kpiRules(), entry = '/app/activity', answers = {} }: { rules?: KpiRuleList; entry?: string; answers?: Parameters<typeof stubFetch>[0] } = {}) {
+function renderActivityPage({ rules = makeTestKpiRules(), entry = '/app/activity', answers = {} }: { rules?: KpiRuleList; entry?: string; answers?: Parameters<typeof stubFetch>[0] } = {}) {
   const calls = stubFetch({
     'GET /api/v1/kpi-rules': reply(200, rules),
     'GET /api/v1/stats/me/today': reply(200, stats),

@@ -1,29 +1,11 @@
-import type { MyTodayStats } from '@core/contracts';
 import { i18n } from '@web/i18n';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { makeTestStats } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { parseGoalInput } from './daily-goals-card';
 import { StatsCards } from './stats-cards';
 
-function makeStats(overrides: Partial<MyTodayStats> = {}): MyTodayStats {
-  return {
-    date: '2026-11-23',
-    calls: 12,
-    answered: 8,
-    unanswered: 4,
-    meetingsBooked: 2,
-    meetingsCompleted: 0,
-    movedForward: 1,
-    sales: 1,
-    revenue: 1_250_000,
-    points: 21,
-    conversion: 25,
-    goals: { dailyCalls: 10, dailyMeetings: 4, dailySales: 0, updatedAt: '2026-11-23T07:00:00.000Z' },
-    progress: { calls: 100, meetings: 50, sales: 0 },
-    ...overrides,
-  };
-}
 
 const card = (name: string) => screen.getByRole('heading', { name, level: 3 }).closest('[data-slot="card"]') as HTMLElement;
 
@@ -31,7 +13,7 @@ describe('StatsCards', () => {
   beforeEach(() => void i18n.changeLanguage('en'));
 
   it('shows calls with the answered count, meetings, conversion answered to meeting, and sales with revenue', () => {
-    renderWithProviders(<StatsCards stats={makeStats()} />);
+    renderWithProviders(<StatsCards stats={makeTestStats()} />);
     expect(card('Calls today')).toHaveTextContent('12');
     expect(card('Calls today')).toHaveTextContent('8 answered');
     expect(card('Meetings booked')).toHaveTextContent('from 8 answered calls');
@@ -40,7 +22,7 @@ describe('StatsCards', () => {
   });
 
   it('caps progress at 100 % and shows 0 % with no goal', () => {
-    renderWithProviders(<StatsCards stats={makeStats()} />);
+    renderWithProviders(<StatsCards stats={makeTestStats()} />);
     expect(within(card('Calls today')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(card('Calls today')).toHaveTextContent('Goal reached · 12/10');
     expect(within(card('Meetings booked')).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
@@ -51,7 +33,7 @@ describe('StatsCards', () => {
 
   it('formats money in the company currency and the Norwegian words for a Norwegian rep', async () => {
     await i18n.changeLanguage('nb');
-    renderWithProviders(<StatsCards stats={makeStats()} />);
+    renderWithProviders(<StatsCards stats={makeTestStats()} />);
     expect(card('Salg i dag').textContent?.replace(/\s/g, ' ')).toContain('12 500 kr i salg');
     expect(card('Samtaler i dag')).toHaveTextContent('8 besvart');
   });
