@@ -4,6 +4,7 @@ import type { Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from './context';
+import { negotiateLanguage } from '@core/language';
 
 /*
  * The public site: the landing page, /contact, the footer pages and /api/docs, pre-rendered at
@@ -19,36 +20,12 @@ const RENDERED_BRAND = 'Dealboard';
 
 type SiteManifest = { languages: string[]; routes: { path: string; page: string }[] };
 
-/** Norwegian (nb, nn, no) reads bokmål; English reads English; anything else gets the default. */
-function matchLanguage(tag: string, languages: readonly string[]): string | null {
-  const code = tag.trim().toLowerCase();
-  if (/^(nb|nn|no)\b/.test(code) && languages.includes('nb')) return 'nb';
-  const primary = code.split('-')[0]!;
-  return languages.includes(primary) ? primary : null;
-}
-
 export function negotiateSiteLanguage(
   input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null },
   languages: readonly string[],
 ): string {
-  for (const explicit of [input.query, input.cookie]) {
-    const language = explicit ? matchLanguage(explicit, languages) : null;
-    if (language) return language;
-  }
-  const ranked = (input.acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
-      return { tag, q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter((entry) => entry.tag.trim() && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  for (const { tag } of ranked) {
-    const language = matchLanguage(tag, languages);
-    if (language) return language;
-  }
-  return languages.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (languages[0] ?? DEFAULT_LANGUAGE);
+  const fallback = languages.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (languages[0] ?? DEFAULT_LANGUAGE);
+  return negotiateLanguage({ explicit: [input.query, input.cookie], acceptLanguage: input.acceptLanguage }, languages, fallback);
 }
 
 const escapeHtml = (text: string) =>

@@ -1,25 +1,23 @@
+import { type Language, LANGUAGES } from '@core/contracts';
+import { negotiateLanguage } from '@core/language';
 import type { Mail } from './mailer';
 
 /** The languages mails are written in: the product's two. */
-export type MailLanguage = 'en' | 'nb';
+export type MailLanguage = Language;
 
 /** The header the web app sends with the language on the screen (web/lib/api.ts, auth-client.ts). */
 export const UI_LANGUAGE_HEADER = 'x-dealboard-language';
 
-const toMailLanguage = (code: string | null | undefined): MailLanguage | null => {
-  if (!code) return null;
-  if (/^(nb|nn|no)\b/i.test(code.trim())) return 'nb';
-  if (/^en\b/i.test(code.trim())) return 'en';
-  return null;
-};
-
 /**
  * Which language a mail is written in: the person's saved language (Settings, avatar menu); else
- * the language on the screen they asked from; else their browser's first choice; else English.
+ * the language on the screen they asked from; else their browser's; else English.
  */
 export function chooseMailLanguage(saved: string | null | undefined, headers: Headers | undefined): MailLanguage {
-  const firstBrowserLanguage = headers?.get('accept-language')?.split(',')[0];
-  return toMailLanguage(saved) ?? toMailLanguage(headers?.get(UI_LANGUAGE_HEADER)) ?? toMailLanguage(firstBrowserLanguage) ?? 'en';
+  return negotiateLanguage(
+    { explicit: [saved, headers?.get(UI_LANGUAGE_HEADER)], acceptLanguage: headers?.get('accept-language') },
+    LANGUAGES,
+    'en',
+  );
 }
 
 function escapeHtml(text: string): string {

@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { matchLanguage } from '@core/language';
 import { getBrandName } from '@web/lib/brand';
 
 export const SUPPORTED_LANGUAGES = ['en', 'nb'] as const;
@@ -28,8 +29,7 @@ for (const [path, module] of Object.entries(modules)) {
 
 /** Norwegian browsers report nb, nn or no; all get bokmål. Anything else gets English. */
 export function normalizeLanguage(code: string | undefined | null): Language {
-  if (!code) return 'en';
-  return /^(nb|nn|no)\b/i.test(code) ? 'nb' : 'en';
+  return matchLanguage(code, SUPPORTED_LANGUAGES) ?? 'en';
 }
 
 void i18n
