@@ -20,9 +20,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { createVerifiedAccount, makeAccount, signInContext } from '../e2e/support/accounts';
 import { openBrowser } from '../e2e/support/browser';
+import { READ_CALLS_TODAY, readCallsOnTv, watchText } from '../e2e/support/live';
 import { startServer } from '../e2e/support/server';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -31,27 +31,6 @@ const args = process.argv.slice(2);
 const CALLS = Number(args.find((a) => a.startsWith('--calls='))?.split('=')[1] ?? 30);
 const GOAL_MS = 1_000;
 const log = (...parts: unknown[]) => console.info('[bench:live]', ...parts);
-
-/** Resolves with the page's Date.now() once the element `read` finds shows `want` (page-side code). */
-const WATCH = `([read, want]) => new Promise((resolve) => {
-  const find = new Function(read);
-  const observer = new MutationObserver(() => {
-    if (find() !== want) return;
-    observer.disconnect();
-    resolve(Date.now());
-  });
-  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-})`;
-const CALLS_TODAY = `return [...document.querySelectorAll('[data-slot="stat-card"]')]
-  .find((card) => card.querySelector('dt')?.textContent?.trim() === 'Calls Today')
-  ?.querySelector('[data-slot="stat-value"]')?.textContent?.trim();`;
-const repCallsOnTv = (name: string) => `return [...document.querySelectorAll('[data-testid="tv-row"]')]
-  .find((row) => row.querySelector('[data-slot="member-name"]')?.textContent?.trim() === ${JSON.stringify(name)})
-  ?.querySelector('[data-slot="calls"]')?.textContent?.trim();`;
-
-function watch(page: Page, read: string, want: string): Promise<number> {
-  return page.evaluate(`(${WATCH})(${JSON.stringify([read, want])})`) as Promise<number>;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -103,8 +82,8 @@ async function main() {
     const samples: { dashboard: number; tv: number; both: number }[] = [];
     for (let i = 1; i <= CALLS; i++) {
       const total = String(i + 1);
-      const dashboardSeen = watch(dashboard, CALLS_TODAY, total);
-      const tvSeen = watch(tv, repCallsOnTv(rep.name), total);
+      const dashboardSeen = watchText(dashboard, READ_CALLS_TODAY, total);
+      const tvSeen = watchText(tv, readCallsOnTv(rep.name), total);
       await new Promise((r) => setTimeout(r, 150)); // both observers are in place
       await logCall();
       const committedAt = Date.now();

@@ -9,6 +9,7 @@ import { lockDataDir } from '../server/lib/data-dir-lock';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
+import { READ_CALLS_TODAY, readCallsOnTv, watchText } from './support/live';
 import { type RunningServer, startServer } from './support/server';
 import { toMinorUnits } from '@core/money';
 
@@ -929,31 +930,8 @@ describe('scoreboard journeys', () => {
       const expectedTv = n(computeExpected(ola).calls + 1);
       // Each page notes, by its own clock, the moment it shows the new number (no polling delay):
       // the dashboard's Calls Today, and Ola's calls on the TV.
-      const seen = (target: Page, where: 'dashboard' | 'tv', want: string) =>
-        target.evaluate(
-          ([place, text]) =>
-            new Promise<number>((resolve) => {
-              const read = () =>
-                place === 'dashboard'
-                  ? [...document.querySelectorAll('[data-slot="stat-card"]')]
-                      .find((card) => card.querySelector('dt')?.textContent?.trim() === 'Calls Today')
-                      ?.querySelector('[data-slot="stat-value"]')
-                      ?.textContent?.trim()
-                  : [...document.querySelectorAll('[data-testid="tv-row"]')]
-                      .find((row) => row.querySelector('[data-slot="member-name"]')?.textContent?.trim() === 'Ola Hansen')
-                      ?.querySelector('[data-slot="calls"]')
-                      ?.textContent?.trim();
-              const observer = new MutationObserver(() => {
-                if (read() !== text) return;
-                observer.disconnect();
-                resolve(Date.now());
-              });
-              observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-            }),
-          [where, want] as const,
-        );
-      const dashboardSeen = seen(page, 'dashboard', expectedDashboard);
-      const tvSeen = seen(tv.page, 'tv', expectedTv);
+      const dashboardSeen = watchText(page, READ_CALLS_TODAY, expectedDashboard);
+      const tvSeen = watchText(tv.page, readCallsOnTv('Ola Hansen'), expectedTv);
       await sleep(100); // both observers are in place before the call is logged
       await log(ola, { kind: 'call', answered: false, customerName: 'Statkraft' });
       const committedAt = Date.now();

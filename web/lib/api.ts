@@ -61,3 +61,13 @@ export function describeApiError(code: string, status: number, serverMessage?: s
   const key = `common:apiErrors.${code}`;
   return i18next.exists(key) ? i18next.t(key) : i18next.t('common:apiErrors.generic', { status });
 }
+
+/**
+ * The server's reason for a failure ("E-mail logging is turned off..."), to show under a toast's
+ * own text, in the reader's language (describeApiError worded it). A network failure has no reason
+ * beyond the toast itself.
+ */
+export function findErrorReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError) || error.status === 0 || !error.message) return undefined;
+  return error.message;
+}

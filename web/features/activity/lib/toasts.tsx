@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/components/ui/toaster';
+import { findErrorReason } from '@web/lib/api';
 import { useCompanyFormat } from '@web/lib/company-format';
 import { deleteActivity, onActivityDeleted } from '../api/delete-activity';
-import { describeErrorReason } from './describe-error';
 
 /** The spec's catalogue: a title, and the description as the spec words it. */
 function loggedMessage(activity: Activity, money: (amount: number) => string): { title: string; description: string; values?: Record<string, string> } {
@@ -33,7 +33,7 @@ export function useActivityToasts() {
 
   const showError = useCallback(
     (descriptionKey: string, error?: unknown, titleKey = 'toast.error') => {
-      const reason = describeErrorReason(error);
+      const reason = findErrorReason(error);
       toast.error(t(titleKey), {
         description: reason ? (
           <>

@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input, Textarea } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/toaster';
-import { ApiRequestError } from '@web/lib/api';
+import { findErrorReason } from '@web/lib/api';
 import { useCompanyFormat } from '@web/lib/company-format';
 import { useSaveWrapup } from '../api/save-wrapup';
 
@@ -72,7 +72,7 @@ export function WrapupForm({ today }: { today: WrapupToday }) {
         toast.success(created ? t('toast.saved') : t('toast.updated'), { description: t('toast.savedText') });
       },
       onError: (error) => {
-        const reason = error instanceof ApiRequestError && error.status > 0 ? error.message : undefined;
+        const reason = findErrorReason(error);
         toast.error(t('toast.error'), { description: reason ? `${t('toast.couldNotSave')}. ${reason}` : t('toast.couldNotSave') });
       },
     }),
