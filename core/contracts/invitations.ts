@@ -100,3 +100,18 @@ export const RequestMagicLinkSchema = z
 export type RequestMagicLink = z.infer<typeof RequestMagicLinkSchema>;
 
 export const MagicLinkSentSchema = z.object({ sent: z.literal(true) });
+
+/** Where an invitation's magic link lands: /auth/callback, which routes on to the invitation. */
+export const magicLinkCallbackPath = (code: string) => `/auth/callback?invite=${encodeURIComponent(code)}`;
+export const magicLinkErrorPath = (code: string) => `/auth?invite=${encodeURIComponent(code)}`;
+
+/** The invitation code in a magic link's callback path (magicLinkCallbackPath), if any. */
+export function findInviteCodeInCallback(callbackURL: string | null | undefined): string | null {
+  const match = callbackURL ? /[?&]invite=([^&#]*)/.exec(callbackURL) : null;
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!.replaceAll('+', ' '));
+  } catch {
+    return null; // a malformed escape
+  }
+}

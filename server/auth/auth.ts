@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_PASSWORD_PAGE_PATH, type SignUpRefusal } from '@core/contracts';
+import { findInviteCodeInCallback, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_PASSWORD_PAGE_PATH, type SignUpRefusal } from '@core/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -30,8 +30,7 @@ export const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
  */
 async function findInvitedCompanyName(db: Database, magicLinkUrl: string): Promise<string | undefined> {
   try {
-    const callback = new URL(magicLinkUrl).searchParams.get('callbackURL');
-    const code = callback ? new URL(callback, 'http://localhost').searchParams.get('invite') : null;
+    const code = findInviteCodeInCallback(new URL(magicLinkUrl).searchParams.get('callbackURL'));
     if (!code) return undefined;
     const invitation = await findInvitationByCode(db, code);
     return invitation?.usedBy === null ? invitation.companyName : undefined;

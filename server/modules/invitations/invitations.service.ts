@@ -1,10 +1,13 @@
 import {
   type AcceptInvitationResult,
   type CreateInvitationSchema,
+  findInviteCodeInCallback,
   INVITATION_INVALID_MESSAGE,
   type Invitation,
   type InvitationPreview,
   type InvitationStatus,
+  magicLinkCallbackPath,
+  magicLinkErrorPath,
   normalizeRole,
   type RequestMagicLink,
 } from '@core/contracts';
@@ -137,16 +140,12 @@ export async function acceptInvitation(deps: AppDeps, user: SessionUser, code: s
  * left to the invitation page, where the person lands next and sees why.
  */
 export async function acceptInvitationFromMagicLink(deps: AppDeps, userId: string, callbackURL: string | undefined): Promise<void> {
-  const code = callbackURL ? new URL(callbackURL, 'http://localhost').searchParams.get('invite') : null;
+  const code = findInviteCodeInCallback(callbackURL);
   if (!code) return;
   await claimInvitation(deps.database.db, { code, userId, now: deps.now() }).catch((error: unknown) => {
     console.error('[invitations] accepting from a magic link failed:', (error as Error).message);
   });
 }
-
-/** Where the magic link lands: the web client routes on to the invitation, which it accepted. */
-export const magicLinkCallbackPath = (code: string) => `/auth/callback?invite=${encodeURIComponent(code)}`;
-export const magicLinkErrorPath = (code: string) => `/auth?invite=${encodeURIComponent(code)}`;
 
 /**
  * /join?invite={code}: checks the invitation, then asks better-auth for a magic link through its
