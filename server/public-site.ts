@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from './context';
 import { negotiateLanguage } from '@core/language';
+import { escapeHtml } from './lib/escape-html';
 
 /*
  * The public site: the landing page, /contact, the footer pages and /api/docs, pre-rendered at
@@ -27,9 +28,6 @@ export function negotiateSiteLanguage(
   const fallback = languages.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : (languages[0] ?? DEFAULT_LANGUAGE);
   return negotiateLanguage({ explicit: [input.query, input.cookie], acceptLanguage: input.acceptLanguage }, languages, fallback);
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /**
  * BRAND_NAME, and the absolute canonical and per-language alternate links (they need the public

@@ -1,6 +1,7 @@
 import { type Language, LANGUAGES } from '@core/contracts';
 import { negotiateLanguage } from '@core/language';
 import type { Mail } from './mailer';
+import { escapeHtml } from '../lib/escape-html';
 
 /** The languages mails are written in: the product's two. */
 export type MailLanguage = Language;
@@ -18,10 +19,6 @@ export function chooseMailLanguage(saved: string | null | undefined, headers: He
     LANGUAGES,
     'en',
   );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 const FALLBACK_LINE: Record<MailLanguage, string> = {

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { findClientIp } from '../../lib/client-ip';
 import { findRecentMail } from './system.repository';
+import { escapeHtml } from '../../lib/escape-html';
 
 export const systemRoutes = new Hono<AppEnv>();
 
@@ -25,10 +26,6 @@ systemRoutes.get('/api/health', async (c) => {
     return c.json({ status: 'degraded', database: { engine: database.engine, status: 'down' } }, 503);
   }
 });
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+|localhost)$/;
 
