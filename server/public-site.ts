@@ -4,7 +4,8 @@ import type { Context, Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from './context';
-import { negotiateLanguage } from '@core/language';
+// Relative, not @core: vite.config.ts loads this file through the public-site plugin, without aliases.
+import { negotiateLanguage } from '../core/language';
 import { escapeHtml } from './lib/escape-html';
 
 /*
