@@ -27,6 +27,7 @@ const TENANT_TABLES = [
   'wrapups',
   'app_settings',
   'display_links',
+  'audit_log',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member. */
@@ -43,6 +44,7 @@ async function seedEveryTable(member: Member): Promise<void> {
       VALUES (${member.companyId}, ${`code-${member.id}`}, ${member.id}, now() + interval '7 days')`);
     await tx.execute(sql`INSERT INTO wrapups (company_id, user_id, date, calls) VALUES (${member.companyId}, ${member.id}, '2026-11-20', 3)`);
     await tx.execute(sql`INSERT INTO display_links (company_id, name, token_hash) VALUES (${member.companyId}, 'Office TV', ${`hash-${member.id}`})`);
+    await tx.execute(sql`INSERT INTO audit_log (company_id, actor_user_id, action) VALUES (${member.companyId}, ${member.id}, 'member.role_changed')`);
   });
 }
 
@@ -80,7 +82,20 @@ describe('company B is invisible to company A', () => {
     });
   });
 
-  it.each(TENANT_TABLES)('%s: A can neither update nor delete B rows', async (table) => {
+  /** Tables the app may only append to: no UPDATE or DELETE at all, not even of its own rows. */
+  const APPEND_ONLY = new Set<string>(['audit_log']);
+
+  it.each([...APPEND_ONLY])('%s: is append-only, even for its own company', async (table) => {
+    for (const statement of [`UPDATE ${table} SET action = 'rewritten'`, `DELETE FROM ${table}`]) {
+      const error = await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(sql.raw(statement))).then(
+        () => null,
+        (e: unknown) => e as Error & { cause?: Error },
+      );
+      expect(String(error?.cause?.message ?? error?.message)).toMatch(/permission denied/i);
+    }
+  });
+
+  it.each(TENANT_TABLES.filter((table) => !APPEND_ONLY.has(table)))('%s: A can neither update nor delete B rows', async (table) => {
     await withTenant(t.db, { companyId: a.companyId, userId: a.id }, async (tx) => {
       const col = companyColumn(table);
       const updated = await tx.execute(sql.raw(`UPDATE ${table} SET ${col} = ${col} WHERE ${col} = '${b.companyId}'`));

@@ -35,3 +35,16 @@ export const contactRequests = pgTable('contact_requests', {
   handledAt: tz('handled_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Failed sign-ins per account (the lower-cased e-mail, whether or not an account has it, so the
+ * answer never tells which addresses exist). Kept in the database so every instance counts
+ * together; a success clears the row. See server/auth/sign-in-guard.ts.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailedAt: tz('last_failed_at').notNull(),
+  /** No attempt for this account is checked before this time. */
+  lockedUntil: tz('locked_until'),
+});

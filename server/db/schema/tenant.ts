@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  jsonb,
   boolean,
   check,
   date,
@@ -260,4 +261,29 @@ export const displayLinks = pgTable(
     revokedAt: tz('revoked_at'),
   },
   (t) => [index('display_links_company_idx').on(t.companyId, t.createdAt.desc())],
+);
+
+/**
+ * What admins did (role changes, removals, rule changes, invitations, display links, exports,
+ * erasures): append-only, read by the company's admins in the console. The actor is kept as an id
+ * with no foreign key so the record outlives the account; names are looked up when read.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The user who acted; null for the system (for example a recurring job). */
+    actorUserId: text('actor_user_id'),
+    /** A dotted verb, for example 'member.role_changed' (see core/contracts/audit.ts). */
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    /** What changed, for example { from: 'user', to: 'admin' }. Never a secret or a password. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_company_created_idx').on(t.companyId, t.createdAt.desc())],
 );
