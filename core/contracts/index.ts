@@ -13,3 +13,4 @@ export * from './scoreboard';
 export * from './display-links';
 export * from './contact';
 export * from './auth';
+export * from './audit';
