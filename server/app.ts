@@ -4,13 +4,13 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import { compress } from 'hono/compress';
-import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
 import { findClientIp } from './lib/client-ip';
-import { createRouter, HttpError } from './lib/http';
+import { createRouter, HttpError, mapDatabaseError } from './lib/http';
+import { checkAuthRequest, limitRequestBody, refuseForeignOrigin } from './lib/edges';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { displayLinksRoutes } from './modules/display-links/display-links.routes';
@@ -58,14 +58,17 @@ function createApiRouter() {
 }
 
 
+/**
+ * better-auth's endpoints, behind our edges: only the ones the app uses are reachable, and their
+ * bodies are checked like ours (storable text, a capped name) before better-auth parses them.
+ */
 async function forwardToAuth(c: Context<AppEnv>, deps: AppDeps): Promise<Response> {
+  const checked = await checkAuthRequest(c);
+  if (checked instanceof Response) return checked;
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, findClientIp(c)); // replaces any client copy
-  const init: RequestInit & { duplex?: 'half' } = { method: c.req.method, headers };
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-    init.body = c.req.raw.body;
-    init.duplex = 'half';
-  }
+  const init: RequestInit = { method: c.req.method, headers };
+  if (checked.body !== null) init.body = checked.body;
   return deps.auth.handler(new Request(c.req.url, init));
 }
 
@@ -93,8 +96,11 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Before anything reads a body: a foreign page may not act with our cookie, and no body is
+  // read past its limit (413). lib/edges.ts.
+  app.use('*', refuseForeignOrigin);
+  app.use('*', limitRequestBody);
   app.use('/api/*', compress());
-  app.use('/api/*', csrf({ origin: (origin) => origin === deps.config.publicUrl || origin === new URL(deps.config.publicUrl).origin }));
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
@@ -107,7 +113,9 @@ export function createApp(deps: AppDeps) {
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: `${deps.config.BRAND_NAME} API`, version: '1' },
-    servers: [{ url: '/api/v1' }],
+    // Every path already starts with /api/v1: the server is the site itself, so a generated
+    // client calls {PUBLIC_URL}/api/v1/... (not /api/v1/api/v1/...).
+    servers: [{ url: deps.config.publicUrl }],
   });
 
   // The pre-rendered landing and public pages (and /api/docs, hence before the /api/* 404).
@@ -128,6 +136,10 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HTTPException) {
       return c.json({ error: { code: 'http_error', message: error.message || 'Request refused.' } }, error.status);
     }
+    // Input the database refused (text it cannot store, a number out of range, a constraint) is
+    // the caller's mistake: a 400 (or 409), never a 500, and never the database's own words.
+    const refused = mapDatabaseError(error);
+    if (refused) return c.json({ error: { code: refused.code, message: refused.message } }, refused.status);
     console.error(`[http] ${c.req.method} ${c.req.path} failed`, error);
     return c.json({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } }, 500);
   });

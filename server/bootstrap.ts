@@ -24,10 +24,18 @@ export async function createDeps(
       : await openDatabase({ engine: 'pglite', dataDir: config.dataDir }));
   await migrateDatabase(database);
   const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
-  const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.mailFrom, log: options.logMail });
+  const now = options.now ?? (() => new Date());
+  const mailer = createMailer(database.db, {
+    smtpUrl: config.SMTP_URL,
+    from: config.mailFrom,
+    // Links in the log sign people in: printed only in development, on the developer's machine.
+    log: options.logMail ?? config.NODE_ENV === 'development',
+    perRecipientPerHour: config.MAIL_RECIPIENT_HOURLY_LIMIT,
+    now,
+  });
   const realtime = new RealtimeHub();
   await realtime.start(database);
-  const deps = { config, database, mailer, realtime, now: options.now ?? (() => new Date()) } as AppDeps;
+  const deps = { config, database, mailer, realtime, now } as AppDeps;
   deps.auth = createAuth({
     db: database.db,
     config,

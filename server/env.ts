@@ -1,5 +1,7 @@
+import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHostname } from './lib/loopback';
 
 /**
  * Configuration, validated once at start. A bad value stops the server with a message that names
@@ -29,15 +31,26 @@ const ConfigSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Sign-in and sign-up attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
-  /** Trust X-Forwarded-For for the client address (only behind your own proxy). */
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /**
+   * Which X-Forwarded-For hops to believe: none (false, 0), a number of proxies in front of us
+   * (true = 1), or the proxies' addresses and subnets (10.0.0.5,10.1.0.0/16). See parseTrustProxy.
+   */
+  TRUST_PROXY: z.string().trim().default('false'),
+  /** Development mode on an address others can reach is refused unless this says it is meant. */
+  ALLOW_DEVELOPMENT_ON_PUBLIC_URL: booleanFromEnv.default(false),
+  /** Mails to one address per hour, whoever asks for them (sign-up, magic links, resets). */
+  MAIL_RECIPIENT_HOURLY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   /** Absolute session lifetime in hours; sessions are not extended by activity. */
   SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
 
+/** Who may set X-Forwarded-For: nobody, the last N proxies, or proxies at these addresses. */
+export type TrustProxy = { kind: 'none' } | { kind: 'hops'; hops: number } | { kind: 'list'; isProxy: (address: string) => boolean };
+
 export type Config = RawConfig & {
+  trustProxy: TrustProxy;
   dataDir: string;
   publicUrl: string;
   mailFrom: string;
@@ -61,11 +74,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const raw = parsed.data;
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  const trustProxy = parseTrustProxy(raw.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(env.TRUST_PROXY)}: ${trustProxy}`);
+  // Development mode prints sign-in links to the log and opens the dev mailbox: on an address
+  // other people use (a careless `npm start` on a server) that is an open door. NODE_ENV unset
+  // means development.
+  if (raw.NODE_ENV === 'development' && !isLoopbackHostname(new URL(publicUrl).hostname) && !raw.ALLOW_DEVELOPMENT_ON_PUBLIC_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  NODE_ENV=${JSON.stringify(env.NODE_ENV ?? '')}: development mode (the default) is only for this machine, but PUBLIC_URL=${JSON.stringify(publicUrl)} is an address others reach.\n` +
+        '  Set NODE_ENV=production for a real deployment (and SMTP_URL for mail), or ALLOW_DEVELOPMENT_ON_PUBLIC_URL=true if you really mean to run development mode there.',
+    );
+  }
   return {
     ...raw,
+    trustProxy,
     dataDir: resolve(raw.DATA_DIR),
     publicUrl,
     mailFrom: raw.MAIL_FROM ?? `${raw.BRAND_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     isProduction: raw.NODE_ENV === 'production',
   };
+}
+
+/**
+ * TRUST_PROXY: 'false'/'0'/'no' trusts no header; 'true'/'yes' one proxy; a whole number that many
+ * proxies; otherwise a comma-separated list of proxy addresses or CIDR subnets. Returns the
+ * parsed value, or a message saying what is wrong.
+ */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  const word = value.toLowerCase();
+  if (['', 'false', 'no', '0'].includes(word)) return { kind: 'none' };
+  if (['true', 'yes'].includes(word)) return { kind: 'hops', hops: 1 };
+  if (/^\d+$/.test(word)) {
+    const hops = Number(word);
+    return hops <= 10 ? { kind: 'hops', hops } : 'more than 10 proxies in a row is not a real deployment';
+  }
+  const list = new BlockList();
+  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const [address, bits, extra] = entry.split('/');
+    const type = isIP(address ?? '');
+    if (!type || extra !== undefined) return `"${entry}" is not an address or a subnet such as 10.0.0.0/8 (use true, a number of proxies, or their addresses)`;
+    const family = type === 4 ? 'ipv4' : 'ipv6';
+    if (bits === undefined) list.addAddress(address!, family);
+    else {
+      const prefix = Number(bits);
+      if (!/^\d+$/.test(bits) || prefix > (type === 4 ? 32 : 128)) return `"${entry}" has a bad prefix length`;
+      list.addSubnet(address!, prefix, family);
+    }
+  }
+  return { kind: 'list', isProxy: (address) => { const type = isIP(address); return type !== 0 && list.check(address, type === 4 ? 'ipv4' : 'ipv6'); } };
 }

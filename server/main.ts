@@ -51,7 +51,7 @@ async function main() {
     if (deps.mailer.transport === 'outbox') {
       console.info(
         config.isProduction
-          ? '  Warning: SMTP_URL is not set, so confirmation mails are only written to the log.\n'
+          ? '  Warning: SMTP_URL is not set, so no mail leaves this server (confirmations, invitations and sign-in links are only kept in its mail_outbox table). Set SMTP_URL.\n'
           : `  No SMTP_URL: mail goes to the dev mailbox at ${config.publicUrl}/dev/mailbox (open it on this machine)\n`,
       );
     }

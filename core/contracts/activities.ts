@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { CALL_OUTCOMES } from '../kpi/points';
 
 /*
@@ -29,18 +30,15 @@ export const CallOutcomeSchema = z.enum(CALL_OUTCOMES, {
 });
 
 /** Trimmed by the server; empty means "no customer" (spec 5). */
-const customerName = z
-  .string({ error: 'The customer name must be text' })
+const customerName = text({ error: 'The customer name must be text' })
   .trim()
   .max(CUSTOMER_NAME_MAX, `The customer name can be at most ${CUSTOMER_NAME_MAX} characters`)
   .nullish();
-const notes = z
-  .string({ error: 'Notes must be text' })
+const notes = text({ error: 'Notes must be text' })
   .trim()
   .max(ACTIVITY_NOTES_MAX, `Notes can be at most ${ACTIVITY_NOTES_MAX} characters`)
   .nullish();
-const productName = z
-  .string({ error: 'The product or service must be text' })
+const productName = text({ error: 'The product or service must be text' })
   .trim()
   .max(PRODUCT_NAME_MAX, `The product or service can be at most ${PRODUCT_NAME_MAX} characters`)
   .nullish();
@@ -123,8 +121,8 @@ export const MyActivitiesQuerySchema = z.object({
 });
 
 export const ActivitySchema = z.object({
-  id: z.string(),
-  userId: z.string(),
+  id: text(),
+  userId: text(),
   kind: ActivityKindSchema,
   type: StoredActivityTypeSchema,
   /** Calls only: whether it was answered; null for other kinds. */
@@ -133,27 +131,27 @@ export const ActivitySchema = z.object({
   outcome: CallOutcomeSchema.nullable(),
   meetingBooked: z.boolean(),
   movedForward: z.boolean(),
-  customerId: z.string().nullable(),
+  customerId: text().nullable(),
   /** The linked customer's current name (or the name stored with the activity). */
-  customerName: z.string().nullable(),
+  customerName: text().nullable(),
   /** Sales only: the value in minor units of the company currency. */
   ticketSize: z.number().int().nullable(),
-  productName: z.string().nullable(),
-  notes: z.string().nullable(),
+  productName: text().nullable(),
+  notes: text().nullable(),
   /** The points the rules gave when it was logged (or last edited), bonus included. */
   pointsEarned: z.number().int(),
   /** True on the call that earned the daily 20-call bonus. */
   dailyBonus: z.boolean(),
   /** The company-local day it belongs to, 'YYYY-MM-DD'. */
-  localDate: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  localDate: text(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type Activity = z.infer<typeof ActivitySchema>;
 
 export const MyActivitiesSchema = z.object({
   /** The company-local day listed. */
-  date: z.string(),
+  date: text(),
   /** Newest first. */
   activities: z.array(ActivitySchema),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './common';
+import { DISPLAY_NAME_MAX } from './settings';
 
 /** Password bounds: better-auth enforces them on the server (server/auth/auth.ts); forms say them first. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -24,7 +26,7 @@ export type SignUpRefusal = { code: SignupRefusalCode; message: string };
 
 /** The forgot-password form: the address better-auth's request-password-reset mails the link to. */
 export const RequestPasswordResetSchema = z.object({
-  email: z.string().trim().max(254).pipe(z.email({ message: 'Enter a valid e-mail address' })),
+  email: text().trim().max(254).pipe(z.email({ message: 'Enter a valid e-mail address' })),
 });
 export type RequestPasswordReset = z.infer<typeof RequestPasswordResetSchema>;
 
@@ -34,8 +36,22 @@ export type RequestPasswordReset = z.infer<typeof RequestPasswordResetSchema>;
  */
 export const ResetPasswordFormSchema = z
   .object({
-    newPassword: z.string().min(PASSWORD_MIN_LENGTH, 'tooShort').max(PASSWORD_MAX_LENGTH, 'tooLong'),
-    confirmPassword: z.string(),
+    newPassword: text().min(PASSWORD_MIN_LENGTH, 'tooShort').max(PASSWORD_MAX_LENGTH, 'tooLong'),
+    confirmPassword: text(),
   })
   .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
 export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
+
+/**
+ * better-auth's sign-up body as our edge accepts it (server/lib/edges.ts): the name lands in the
+ * confirmation mail, so it is capped like a display name; no picture URL can be set this way.
+ */
+export const SignUpRequestSchema = z
+  .object({
+    name: text({ message: 'Name must be text' }).trim().min(1, 'Enter your name').max(DISPLAY_NAME_MAX, `Your name can be at most ${DISPLAY_NAME_MAX} characters`),
+    email: text({ message: 'E-mail must be text' }).max(254, 'This e-mail address is too long'),
+    password: text({ message: 'Password must be text' }).max(PASSWORD_MAX_LENGTH, 'tooLong'),
+    callbackURL: text().max(2048).optional(),
+    rememberMe: z.boolean().optional(),
+  })
+  .strict();

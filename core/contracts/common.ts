@@ -1,5 +1,23 @@
 import { z } from 'zod';
 
+/** A NUL, or half of a surrogate pair without its other half: text PostgreSQL cannot store. */
+// eslint-disable-next-line no-control-regex -- finding the NUL byte is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when PostgreSQL can store the text as it is (no NUL byte, no lone surrogate). */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+export const UNSTORABLE_TEXT_MESSAGE = 'Contains a character that cannot be saved (a NUL byte or a broken character)';
+
+/**
+ * The one text schema of the contracts: a string PostgreSQL can store. Every text a caller sends
+ * (bodies, queries, path parameters) goes through it, so a NUL byte or a lone surrogate is a 400
+ * with a field message, never a database error. Use it as z.string() (same parameters).
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE, abort: true });
+
 /** The one error shape every endpoint answers with. */
 export const ApiErrorSchema = z.object({
   error: z.object({

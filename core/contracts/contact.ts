@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /*
  * The public /contact form ("Book a demo", the Enterprise plan): one contract, used by the form in
@@ -23,31 +24,27 @@ export const CONTACT_LIMITS = {
 export const CONTACT_RATE_LIMIT = { max: 5, windowSeconds: 3600 } as const;
 
 export const ContactRequestInputSchema = z.object({
-  name: z
-    .string({ message: 'Enter your name' })
+  name: text({ message: 'Enter your name' })
     .trim()
     .min(1, 'Enter your name')
     .max(CONTACT_LIMITS.nameMax, `Your name can be at most ${CONTACT_LIMITS.nameMax} characters`),
-  email: z
-    .string({ message: 'Enter your e-mail address' })
+  email: text({ message: 'Enter your e-mail address' })
     .trim()
     .min(1, 'Enter your e-mail address')
     .max(CONTACT_LIMITS.emailMax, 'This e-mail address is too long')
     .pipe(z.email({ message: 'Enter a valid e-mail address, like name@company.no' })),
-  company: z
-    .string({ message: 'Enter your company' })
+  company: text({ message: 'Enter your company' })
     .trim()
     .max(CONTACT_LIMITS.companyMax, `The company name can be at most ${CONTACT_LIMITS.companyMax} characters`)
     .optional()
     .default(''),
   teamSize: TeamSizeSchema,
-  message: z
-    .string({ message: 'Tell us what you would like to talk about' })
+  message: text({ message: 'Tell us what you would like to talk about' })
     .trim()
     .min(CONTACT_LIMITS.messageMin, `Tell us a little more (at least ${CONTACT_LIMITS.messageMin} characters)`)
     .max(CONTACT_LIMITS.messageMax, `Keep the message under ${CONTACT_LIMITS.messageMax} characters`),
   /** A field people never see; software that fills every field gives itself away. Leave empty. */
-  website: z.string().max(500).optional(),
+  website: text().max(500).optional(),
 });
 export type ContactRequestInput = z.input<typeof ContactRequestInputSchema>;
 export type ContactRequestData = z.output<typeof ContactRequestInputSchema>;
@@ -61,14 +58,14 @@ export type ContactReceipt = z.infer<typeof ContactReceiptSchema>;
 
 /** A stored request, as the admin Inbox shows it. */
 export const ContactRequestSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  company: z.string().nullable(),
-  teamSize: z.string().nullable(),
-  message: z.string(),
-  handledAt: z.string().nullable(),
-  createdAt: z.string(),
+  id: text(),
+  name: text(),
+  email: text(),
+  company: text().nullable(),
+  teamSize: text().nullable(),
+  message: text(),
+  handledAt: text().nullable(),
+  createdAt: text(),
 });
 export type ContactRequestView = z.infer<typeof ContactRequestSchema>;
 

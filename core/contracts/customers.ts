@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /*
  * Customer companies: the autocomplete behind the log dialogs, and the Settings list where any
@@ -18,28 +19,28 @@ export const CUSTOMER_POINT_VALUE_MAX = 100_000;
 export const SUGGESTED_CUSTOMER_SEGMENTS = ['Enterprise', 'SMB', 'Startup'] as const;
 
 export const CustomerSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  domain: z.string().nullable(),
-  segment: z.string().nullable(),
+  id: text(),
+  name: text(),
+  domain: text().nullable(),
+  segment: text().nullable(),
   pointValue: z.number().int(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
-export const CustomerSuggestionSchema = z.object({ id: z.string(), name: z.string() });
+export const CustomerSuggestionSchema = z.object({ id: text(), name: text() });
 export type CustomerSuggestion = z.infer<typeof CustomerSuggestionSchema>;
 
 export const CustomerSuggestQuerySchema = z.object({
   /** Fewer than 2 characters (after trimming) gives no suggestions. */
-  q: z.string().trim().max(CUSTOMER_NAME_MAX_LENGTH, 'The search text is too long').default(''),
+  q: text().trim().max(CUSTOMER_NAME_MAX_LENGTH, 'The search text is too long').default(''),
 });
 export const CustomerSuggestionsSchema = z.object({ suggestions: z.array(CustomerSuggestionSchema) });
 export type CustomerSuggestions = z.infer<typeof CustomerSuggestionsSchema>;
 
 export const CustomerListQuerySchema = z.object({
   /** Case-insensitive partial match on name, domain or segment; empty lists all. */
-  search: z.string().trim().max(CUSTOMER_NAME_MAX_LENGTH, 'The search text is too long').default(''),
+  search: text().trim().max(CUSTOMER_NAME_MAX_LENGTH, 'The search text is too long').default(''),
   limit: z.coerce
     .number({ error: 'The limit must be a whole number' })
     .int('The limit must be a whole number')
@@ -52,15 +53,13 @@ export const CustomerListSchema = z.object({ customers: z.array(CustomerSchema) 
 export type CustomerList = z.infer<typeof CustomerListSchema>;
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string({ error: `The ${label} must be text` })
+  text({ error: `The ${label} must be text` })
     .trim()
     .max(max, `The ${label} can be at most ${max} characters`)
     .nullish();
 
 export const CreateCustomerSchema = z.object({
-  name: z
-    .string({ error: 'Please enter a customer name' })
+  name: text({ error: 'Please enter a customer name' })
     .trim()
     .min(1, 'Please enter a customer name')
     .max(CUSTOMER_NAME_MAX_LENGTH, `The customer name can be at most ${CUSTOMER_NAME_MAX_LENGTH} characters`),

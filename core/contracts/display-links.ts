@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { LeaderboardRowSchema, ScoreboardPeriodSchema } from './scoreboard';
 
 /*
@@ -8,19 +9,19 @@ import { LeaderboardRowSchema, ScoreboardPeriodSchema } from './scoreboard';
  */
 
 export const DisplayLinkSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
+  id: text(),
+  name: text(),
+  createdBy: text().nullable(),
+  createdAt: text(),
+  lastUsedAt: text().nullable(),
+  revokedAt: text().nullable(),
   /** Not revoked. */
   active: z.boolean(),
 });
 export type DisplayLink = z.infer<typeof DisplayLinkSchema>;
 
 export const CreateDisplayLinkSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
+  name: text().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
 });
 export type CreateDisplayLink = z.infer<typeof CreateDisplayLinkSchema>;
 
@@ -28,14 +29,14 @@ export type CreateDisplayLink = z.infer<typeof CreateDisplayLinkSchema>;
 export const CreatedDisplayLinkSchema = z.object({
   link: DisplayLinkSchema,
   /** 32 random bytes, base64url (43 characters). Used as /api/v1/display/{token}/... */
-  token: z.string(),
+  token: text(),
 });
 export type CreatedDisplayLink = z.infer<typeof CreatedDisplayLinkSchema>;
 
 export const DisplayLinkIdParamsSchema = z.object({ id: z.uuid({ message: 'Not a display link id' }) });
 
 /** Any text is accepted as a token; an unknown one is a 404, whatever it looks like. */
-export const DisplayTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const DisplayTokenParamsSchema = z.object({ token: text().min(1).max(200) });
 
 /** GET /display-links: newest first, revoked ones included; never a token. */
 export const DisplayLinkListSchema = z.object({ links: z.array(DisplayLinkSchema) });
@@ -43,8 +44,8 @@ export type DisplayLinkList = z.infer<typeof DisplayLinkListSchema>;
 
 /** GET /display/{token}/leaderboard: today's top 10 members with activity, ranked by points. */
 export const DisplayLeaderboardSchema = z.object({
-  company: z.object({ name: z.string(), timezone: z.string() }),
-  linkName: z.string(),
+  company: z.object({ name: text(), timezone: text() }),
+  linkName: text(),
   period: ScoreboardPeriodSchema,
   rows: z.array(LeaderboardRowSchema),
 });

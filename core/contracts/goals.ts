@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /* A rep's daily goals and their personal stats for today (My Activity). */
 
@@ -24,7 +25,7 @@ export const GoalsSchema = z.object({
   dailyMeetings: z.number().int(),
   dailySales: z.number().int(),
   /** Null while the rep has never saved goals (all zeros then). */
-  updatedAt: z.string().nullable(),
+  updatedAt: text().nullable(),
 });
 export type Goals = z.infer<typeof GoalsSchema>;
 
@@ -38,7 +39,7 @@ export type GoalProgress = z.infer<typeof GoalProgressSchema>;
 
 /** The personal stats cards of My Activity, for the company-local today. */
 export const MyTodayStatsSchema = z.object({
-  date: z.string(),
+  date: text(),
   calls: z.number().int(),
   answered: z.number().int(),
   unanswered: z.number().int(),

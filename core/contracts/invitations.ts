@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from './common';
+import { RoleSchema, text } from './common';
 
 export const INVITATION_EXPIRY_MIN_DAYS = 1;
 export const INVITATION_EXPIRY_MAX_DAYS = 30;
@@ -26,19 +26,19 @@ export const CreateInvitationSchema = z
 export type CreateInvitation = z.input<typeof CreateInvitationSchema>;
 
 export const InvitationSchema = z.object({
-  id: z.string(),
-  code: z.string(),
+  id: text(),
+  code: text(),
   /** A stored 'manager' (or anything but admin) shows as user. */
   role: RoleSchema,
   status: InvitationStatusSchema,
   /** origin + /invite/{code}; offer "Copy link" only while status is active. */
-  url: z.string(),
-  expiresAt: z.string(),
-  createdAt: z.string(),
-  createdBy: z.string().nullable(),
-  usedBy: z.string().nullable(),
-  usedByName: z.string().nullable(),
-  usedAt: z.string().nullable(),
+  url: text(),
+  expiresAt: text(),
+  createdAt: text(),
+  createdBy: text().nullable(),
+  usedBy: text().nullable(),
+  usedByName: text().nullable(),
+  usedAt: text().nullable(),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
@@ -47,8 +47,7 @@ export type InvitationList = z.infer<typeof InvitationListSchema>;
 
 export const InvitationIdParamsSchema = z.object({ id: z.uuid({ message: 'Not an invitation id' }) });
 
-const InvitationCodeSchema = z
-  .string({ message: 'An invitation code is required' })
+const InvitationCodeSchema = text({ message: 'An invitation code is required' })
   .trim()
   .min(1, 'An invitation code is required')
   .max(200, 'Not an invitation code');
@@ -58,9 +57,9 @@ export const InvitationCodeParamsSchema = z.object({ code: InvitationCodeSchema 
 /** Spec 3, "Invitation preview": what /invite/{code} shows before anyone signs in. */
 export const InvitationPreviewSchema = z.object({
   valid: z.boolean(),
-  companyName: z.string().nullable(),
+  companyName: text().nullable(),
   role: RoleSchema.nullable(),
-  error: z.string().optional(),
+  error: text().optional(),
   /**
    * The signed-in caller is the one who used this invitation (a magic link accepts it as it signs
    * the person in; a reload after accepting): the page welcomes them instead of calling it invalid.
@@ -76,9 +75,9 @@ export type AcceptInvitation = z.infer<typeof AcceptInvitationSchema>;
 export const AcceptInvitationResultSchema = z.object({
   success: z.literal(true),
   /** 'You are now part of {company}', 'You are already a member of {company}' or 'You are now an admin of {company}'. */
-  message: z.string(),
-  companyId: z.string(),
-  companyName: z.string(),
+  message: text(),
+  companyId: text(),
+  companyName: text(),
   role: RoleSchema,
   /**
    * True when the person was already an active member of the company (in single-tenant mode
@@ -94,7 +93,7 @@ export const RequestMagicLinkSchema = z
     code: InvitationCodeSchema,
     email: z.email({ message: 'Enter a valid e-mail address' }).max(254),
     /** Used when the link creates the account. */
-    name: z.string().trim().max(80).optional(),
+    name: text().trim().max(80).optional(),
   })
   .strict();
 export type RequestMagicLink = z.infer<typeof RequestMagicLinkSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { KPI_KEYS } from '../kpi/rules';
 
 /** Bounds an admin may set; a rule worth more than this is a typo, not a policy. */
@@ -12,13 +13,13 @@ export const MULTIPLIER_KPI_KEY = 'sale_ticket_size' as const;
 export const KpiKeySchema = z.enum(KPI_KEYS);
 
 export const KpiRuleSchema = z.object({
-  id: z.string(),
+  id: text(),
   kpiKey: KpiKeySchema,
   basePoints: z.number().int(),
   enabled: z.boolean(),
   /** Only sale_ticket_size uses it; 0 elsewhere. */
   multiplierValue: z.number(),
-  updatedAt: z.string(),
+  updatedAt: text(),
 });
 export type KpiRuleView = z.infer<typeof KpiRuleSchema>;
 

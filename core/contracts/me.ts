@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { LanguageSchema, RoleSchema } from './common';
+import { LanguageSchema, RoleSchema, text } from './common';
 
 export const CompanySummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  timezone: z.string(),
-  currency: z.string(),
-  logoUrl: z.string().nullable(),
-  createdAt: z.string(),
+  id: text(),
+  name: text(),
+  timezone: text(),
+  currency: text(),
+  logoUrl: text().nullable(),
+  createdAt: text(),
 });
 export type CompanySummary = z.infer<typeof CompanySummarySchema>;
 
@@ -24,22 +24,22 @@ export type OnboardingStatus = z.infer<typeof OnboardingStatusSchema>;
 
 export const MeSchema = z.object({
   user: z.object({
-    id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    image: z.string().nullable(),
+    id: text(),
+    email: text(),
+    name: text(),
+    image: text().nullable(),
     emailVerified: z.boolean(),
     /** The language saved in Settings or the avatar menu; null: follow the browser. */
     language: LanguageSchema.nullable(),
   }),
   profile: z
     .object({
-      id: z.string(),
-      displayName: z.string().nullable(),
-      avatarUrl: z.string().nullable(),
+      id: text(),
+      displayName: text().nullable(),
+      avatarUrl: text().nullable(),
       role: RoleSchema,
-      teamId: z.string().nullable(),
-      createdAt: z.string(),
+      teamId: text().nullable(),
+      createdAt: text(),
     })
     .nullable(),
   company: CompanySummarySchema.nullable(),
@@ -56,16 +56,16 @@ export const ProvisionResultSchema = z.object({
   created: z.boolean(),
   /** True when the person became the company's admin (first user, or no admin left). */
   promoted: z.boolean(),
-  error: z.string().nullable(),
+  error: text().nullable(),
 });
 export type ProvisionResult = z.infer<typeof ProvisionResultSchema>;
 
-export const AccessCodeCheckSchema = z.object({ code: z.string().trim().min(1).max(200) });
+export const AccessCodeCheckSchema = z.object({ code: text().trim().min(1).max(200) });
 export const AccessCodeCheckResultSchema = z.object({ valid: z.boolean() });
 
 /** What the signed-out web app needs to know about this server. */
 export const PublicConfigSchema = z.object({
-  brand: z.string(),
+  brand: text(),
   tenancy: z.enum(['single', 'multi']),
   /** Where mail goes: a real SMTP server, or the outbox (then the dev mailbox shows it). */
   mailTransport: z.enum(['smtp', 'outbox']),

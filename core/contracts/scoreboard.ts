@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { diffDays, isLocalDate, type LocalDate } from '../period';
 import { LEADERBOARD_SORT_KEYS } from '../stats';
 import { StoredActivityTypeSchema } from './activities';
-import { RoleSchema } from './common';
+import { RoleSchema, text } from './common';
 
 /*
  * The team's scoreboard (issue 4): dashboard KPIs, team stats, leaderboards, the live feed, the
@@ -11,7 +11,7 @@ import { RoleSchema } from './common';
  * Money (revenue) is in integer minor units of the company currency.
  */
 
-const LocalDateParam = z.string().refine(isLocalDate, { message: 'must be a calendar date as YYYY-MM-DD' });
+const LocalDateParam = text().refine(isLocalDate, { message: 'must be a calendar date as YYYY-MM-DD' });
 
 /** The local periods a scoreboard query can ask for; custom takes `from` and `to` (inclusive). */
 export const SCOREBOARD_PERIODS = ['today', 'yesterday', 'week', 'month', 'custom'] as const;
@@ -72,11 +72,11 @@ export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
 /** The local period an answer covers: whole local days [from, to] in `timezone`. */
 export const ScoreboardPeriodSchema = z.object({
   kind: z.enum(SCOREBOARD_PERIODS),
-  from: z.string(),
-  to: z.string(),
+  from: text(),
+  to: text(),
   /** The company's local today when the answer was computed. */
-  today: z.string(),
-  timezone: z.string(),
+  today: text(),
+  timezone: text(),
 });
 export type ScoreboardPeriod = z.infer<typeof ScoreboardPeriodSchema>;
 
@@ -98,9 +98,9 @@ export const ScoreboardTotalsSchema = z.object({
 export type ScoreboardTotals = z.infer<typeof ScoreboardTotalsSchema>;
 
 export const MemberStatsSchema = ScoreboardTotalsSchema.extend({
-  userId: z.string(),
+  userId: text(),
   /** The profile's display name; null when none is set (the UI falls back to 'User ' + 8 id characters). */
-  displayName: z.string().nullable(),
+  displayName: text().nullable(),
 });
 export type MemberStats = z.infer<typeof MemberStatsSchema>;
 
@@ -115,15 +115,15 @@ export type LeaderboardRow = z.infer<typeof LeaderboardRowSchema>;
 export const KpiComparisonSchema = z.object({
   today: z.number().int(),
   yesterday: z.number().int(),
-  change: z.string(),
+  change: text(),
 });
 export type KpiComparison = z.infer<typeof KpiComparisonSchema>;
 
 /** GET /scoreboard/kpis: the Team Dashboard's four cards (plus revenue). */
 export const CompanyKpisSchema = z.object({
-  date: z.string(),
-  yesterdayDate: z.string(),
-  timezone: z.string(),
+  date: text(),
+  yesterdayDate: text(),
+  timezone: text(),
   calls: KpiComparisonSchema,
   meetings: KpiComparisonSchema,
   sales: KpiComparisonSchema,
@@ -159,21 +159,21 @@ export const RecentActivitiesQuerySchema = z.object({
 export type RecentActivitiesQuery = z.infer<typeof RecentActivitiesQuerySchema>;
 
 export const RecentActivitySchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  displayName: z.string().nullable(),
+  id: text(),
+  userId: text(),
+  displayName: text().nullable(),
   type: StoredActivityTypeSchema,
   meetingBooked: z.boolean(),
   movedForward: z.boolean(),
   /** The linked customer's current name, else the name typed on the activity. */
-  customerName: z.string().nullable(),
+  customerName: text().nullable(),
   points: z.number().int(),
   /** Sale value in minor units; null unless a sale. */
   ticketSize: z.number().int().nullable(),
-  productName: z.string().nullable(),
+  productName: text().nullable(),
   /** Full notes; the feed truncates them to 50 characters (truncateText). */
-  notes: z.string().nullable(),
-  createdAt: z.string(),
+  notes: text().nullable(),
+  createdAt: text(),
 });
 export type RecentActivity = z.infer<typeof RecentActivitySchema>;
 
@@ -195,8 +195,7 @@ export type WeeklyOverview = z.infer<typeof WeeklyOverviewSchema>;
 
 export const MonthlyQuerySchema = z.object({
   /** A calendar month as YYYY-MM; the current local month when absent. */
-  month: z
-    .string()
+  month: text()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM')
     .optional(),
 });
@@ -211,7 +210,7 @@ export const MonthlyIndividualSchema = ScoreboardTotalsSchema.extend({
 });
 export type MonthlyIndividual = z.infer<typeof MonthlyIndividualSchema>;
 
-export const TrendPointSchema = z.object({ date: z.string(), points: z.number().int(), calls: z.number().int() });
+export const TrendPointSchema = z.object({ date: text(), points: z.number().int(), calls: z.number().int() });
 export type TrendPoint = z.infer<typeof TrendPointSchema>;
 
 /** GET /scoreboard/monthly. */
@@ -230,17 +229,17 @@ export const MonthlyOverviewSchema = z.object({
 export type MonthlyOverview = z.infer<typeof MonthlyOverviewSchema>;
 
 export const CompanyPageMemberSchema = z.object({
-  userId: z.string(),
-  displayName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  userId: text(),
+  displayName: text().nullable(),
+  avatarUrl: text().nullable(),
   role: RoleSchema,
-  joinedAt: z.string(),
+  joinedAt: text(),
 });
 export type CompanyPageMember = z.infer<typeof CompanyPageMemberSchema>;
 
 /** GET /scoreboard/company: the Company page's header and member list (active members). */
 export const CompanyPageSchema = z.object({
-  company: z.object({ id: z.string(), name: z.string(), timezone: z.string(), createdAt: z.string() }),
+  company: z.object({ id: text(), name: text(), timezone: text(), createdAt: text() }),
   memberCount: z.number().int(),
   members: z.array(CompanyPageMemberSchema),
 });

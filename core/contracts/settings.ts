@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_CURRENCIES } from '../money';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../period/time-zones';
-import { LanguageSchema, RoleSchema } from './common';
+import { LanguageSchema, RoleSchema, text } from './common';
 
 
 export const DISPLAY_NAME_MAX = 80;
@@ -10,8 +10,7 @@ export const COMPANY_NAME_MAX = 100;
 
 /** Trimmed text where an empty field means "none" (spec 5: display name and avatar URL). */
 const optionalText = (max: number, label: string) =>
-  z
-    .string({ message: `${label} must be text` })
+  text({ message: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
@@ -26,10 +25,10 @@ function isHttpUrl(value: string): boolean {
 // ---- Personal settings ------------------------------------------------------------------------
 
 export const ProfileSettingsSchema = z.object({
-  displayName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+  displayName: text().nullable(),
+  avatarUrl: text().nullable(),
   /** Read-only here: it is the sign-in identity. */
-  email: z.string(),
+  email: text(),
   /** Null: follow the browser. */
   language: LanguageSchema.nullable(),
 });
@@ -48,14 +47,12 @@ export type UpdateProfile = z.input<typeof UpdateProfileSchema>;
 
 // ---- Company settings -------------------------------------------------------------------------
 
-const CompanyNameSchema = z
-  .string({ message: 'Company name must be text' })
+const CompanyNameSchema = text({ message: 'Company name must be text' })
   .trim()
   .min(1, 'Company name cannot be empty')
   .max(COMPANY_NAME_MAX, `Company name must be at most ${COMPANY_NAME_MAX} characters`);
 
-const TimeZoneSchema = z
-  .string({ message: 'Time zone must be text' })
+const TimeZoneSchema = text({ message: 'Time zone must be text' })
   .trim()
   .refine(isValidTimeZone, 'Unknown time zone (use an IANA name such as Europe/Oslo)');
 
@@ -64,12 +61,12 @@ export const CurrencySchema = z.enum(SUPPORTED_CURRENCIES, {
 });
 
 export const CompanySettingsSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  timezone: z.string(),
-  currency: z.string(),
-  logoUrl: z.string().nullable(),
-  createdAt: z.string(),
+  id: text(),
+  name: text(),
+  timezone: text(),
+  currency: text(),
+  logoUrl: text().nullable(),
+  createdAt: text(),
   counts: z.object({ members: z.number().int(), activities: z.number().int(), customers: z.number().int() }),
 });
 export type CompanySettings = z.infer<typeof CompanySettingsSchema>;
@@ -97,11 +94,11 @@ export const CreateCompanySchema = z
 export type CreateCompany = z.input<typeof CreateCompanySchema>;
 
 export const CreatedCompanySchema = z.object({
-  companyId: z.string(),
-  name: z.string(),
-  timezone: z.string(),
+  companyId: text(),
+  name: text(),
+  timezone: text(),
   role: RoleSchema,
-  message: z.string(),
+  message: text(),
 });
 export type CreatedCompany = z.infer<typeof CreatedCompanySchema>;
 
@@ -124,7 +121,7 @@ export const ACCESS_CODE_MAX = 100;
 /** What an admin sees and sets. */
 export const SignupPolicySettingsSchema = z.object({
   policy: SignupPolicySchema,
-  accessCode: z.string().nullable(),
+  accessCode: text().nullable(),
   /**
    * Whether the policy gates account creation on this instance. True in single-tenant mode;
    * in multi-tenant mode anyone may create an account (and a company), and joining an existing
@@ -141,8 +138,7 @@ export type SignupPolicySettings = z.infer<typeof SignupPolicySettingsSchema>;
 export const UpdateSignupPolicySchema = z
   .object({
     policy: SignupPolicySchema,
-    accessCode: z
-      .string({ message: 'Access code must be text' })
+    accessCode: text({ message: 'Access code must be text' })
       .trim()
       .max(ACCESS_CODE_MAX, `Access code must be at most ${ACCESS_CODE_MAX} characters`)
       .refine((v) => v === '' || v.length >= ACCESS_CODE_MIN, `Access code must be at least ${ACCESS_CODE_MIN} characters`)

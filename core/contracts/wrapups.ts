@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /* The Daily Wrap-up: one per rep per company-local day. */
 
@@ -18,24 +19,24 @@ export const WrapupNumbersSchema = z.object({
 export type WrapupNumbers = z.infer<typeof WrapupNumbersSchema>;
 
 export const WrapupSchema = z.object({
-  id: z.string(),
+  id: text(),
   /** The company-local day, 'YYYY-MM-DD'. */
-  date: z.string(),
+  date: text(),
   calls: z.number().int(),
   meetings: z.number().int(),
   sales: z.number().int(),
   points: z.number().int(),
   /** What went well. */
-  good: z.string().nullable(),
+  good: text().nullable(),
   /** What to improve. */
-  improve: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  improve: text().nullable(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type Wrapup = z.infer<typeof WrapupSchema>;
 
 export const WrapupTodaySchema = z.object({
-  date: z.string(),
+  date: text(),
   /** Today's saved wrap-up, or null before the first save. */
   saved: WrapupSchema.nullable(),
   /** Today's numbers from the logged activities (meetings = meetings booked). */
@@ -50,8 +51,7 @@ const wrapupNumber = (label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(WRAPUP_NUMBER_MAX, `${label} can be at most ${WRAPUP_NUMBER_MAX}`);
 const wrapupText = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
+  text({ error: `${label} must be text` })
     .trim()
     .max(WRAPUP_TEXT_MAX, `${label} can be at most ${WRAPUP_TEXT_MAX} characters`)
     .nullish();
@@ -79,8 +79,8 @@ export const WrapupHistorySchema = z.object({
   history: z.array(WrapupSchema),
   /** The rep's wrap-ups of the last 7 days, today included. */
   last7Days: z.object({
-    from: z.string(),
-    to: z.string(),
+    from: text(),
+    to: text(),
     /** How many of those days have a wrap-up. */
     days: z.number().int(),
     totals: WrapupNumbersSchema,

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 import type { AppEnv } from '../context';
+import { findSqlState } from '../db/errors';
 
 /** An error with an HTTP status that reaches the client as `{ error: { code, message, details } }`. */
 export class HttpError extends Error {
@@ -51,3 +52,18 @@ export const errorResponses = {
   401: { description: 'Not signed in' },
   403: { description: 'Not allowed' },
 } as const;
+
+/**
+ * Database errors caused by the input, as the caller should hear them. Class 22 (data exception:
+ * text PostgreSQL cannot store, numbers out of range, bad dates), class 23 (a constraint) and
+ * 54000 (a value too large for an index) are the caller's; everything else stays a 500.
+ */
+export function mapDatabaseError(error: unknown): { status: 400 | 409; code: string; message: string } | null {
+  const state = findSqlState(error);
+  if (!state) return null;
+  if (state === '23505') return { status: 409, code: 'conflict', message: 'That already exists.' };
+  if (state.startsWith('22') || state.startsWith('23') || state === '54000') {
+    return { status: 400, code: 'invalid_input', message: 'A value in the request cannot be saved (too long, out of range, or containing characters that cannot be stored).' };
+  }
+  return null;
+}

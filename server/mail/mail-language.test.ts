@@ -81,7 +81,8 @@ describe('mails in the reader’s language', () => {
     const response = await t.request('/api/v1/invitations/magic-link', { method: 'POST', json: { code, email }, headers: { [UI_LANGUAGE_HEADER]: 'nb' } });
     expect(response.status).toBe(200);
     const mail = await latestMailTo(email);
-    expect(mail?.subject).toMatch(/^Bli med i .+ på Dealboard$/);
+    expect(mail?.subject).toBe('Invitasjonen din til Dealboard');
+    expect(mail?.text).toMatch(/bli med i «.+»/);
     expect(mail?.text).toContain('Lenken virker én gang og utløper om 15 minutter.');
   });
 });

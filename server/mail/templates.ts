@@ -38,12 +38,17 @@ function layout(language: MailLanguage, brand: string, heading: string, body: st
 </table></td></tr></table></body></html>`;
 }
 
-type Words = { heading: string; lines: string[]; button: string };
+/**
+ * subject: only our own words (the brand is the operator's); text a stranger chose (a company
+ * name in multi-tenant mode, a sign-up name) may appear in the body, quoted and capped, never in
+ * the subject a mail client shows first. Defaults to the heading when that is all ours.
+ */
+type Words = { heading: string; lines: string[]; button: string; subject?: string };
 
 function render(language: MailLanguage, brand: string, to: string, url: string, words: Words): Mail {
   return {
     to,
-    subject: words.heading,
+    subject: words.subject ?? words.heading,
     text: `${words.lines.join('\n\n')}\n\n${url}`,
     html: layout(language, brand, words.heading, words.lines.map(escapeHtml).join('<br><br>'), url, words.button),
     links: [url],
@@ -99,13 +104,15 @@ export function renderMagicLinkMail(input: { brand: string; to: string; url: str
   const { brand, companyName } = input;
   const words: Record<MailLanguage, Words> = {
     en: {
-      heading: companyName ? `Join ${companyName} on ${brand}` : `Sign in to ${brand}`,
-      lines: [`Use this link to sign in${companyName ? ` and join ${companyName}` : ''}.`, 'The link works once and expires in 15 minutes.'],
+      subject: companyName ? `Your invitation to ${brand}` : `Sign in to ${brand}`,
+      heading: companyName ? `You are invited to join “${companyName}” on ${brand}` : `Sign in to ${brand}`,
+      lines: [`Use this link to sign in${companyName ? ` and join “${companyName}”` : ''}.`, 'The link works once and expires in 15 minutes.', 'If you did not ask for it, ignore this mail.'],
       button: 'Sign in',
     },
     nb: {
-      heading: companyName ? `Bli med i ${companyName} på ${brand}` : `Logg inn på ${brand}`,
-      lines: [`Bruk denne lenken for å logge inn${companyName ? ` og bli med i ${companyName}` : ''}.`, 'Lenken virker én gang og utløper om 15 minutter.'],
+      subject: companyName ? `Invitasjonen din til ${brand}` : `Logg inn på ${brand}`,
+      heading: companyName ? `Du er invitert til «${companyName}» på ${brand}` : `Logg inn på ${brand}`,
+      lines: [`Bruk denne lenken for å logge inn${companyName ? ` og bli med i «${companyName}»` : ''}.`, 'Lenken virker én gang og utløper om 15 minutter.', 'Har du ikke bedt om den, kan du se bort fra denne e-posten.'],
       button: 'Logg inn',
     },
   };

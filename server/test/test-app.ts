@@ -11,7 +11,16 @@ export type TestUser = { id: string; email: string; name: string; password: stri
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-type RequestOptions = Omit<RequestInit, 'body'> & { as?: TestUser | null; json?: unknown };
+type RequestOptions = Omit<RequestInit, 'body'> & {
+  as?: TestUser | null;
+  json?: unknown;
+  /** A raw body (sent as is, with the content-type given in headers). */
+  body?: RequestInit['body'];
+  /** The TCP peer's address, as the Node server would see it (default: none, which counts as this machine). */
+  socket?: string;
+  /** Send no Origin header (a non-browser client). */
+  noOrigin?: boolean;
+};
 
 /**
  * The whole app in-process on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is
@@ -32,15 +41,17 @@ export async function createTestApp(options: { env?: Record<string, string>; now
 
   async function request(path: string, init: RequestOptions = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    headers.set('origin', TEST_ORIGIN);
+    if (!init.noOrigin && !headers.has('origin')) headers.set('origin', new URL(config.publicUrl).origin);
     if (init.as) headers.set('cookie', init.as.cookie);
-    let body: string | undefined;
+    let body: RequestInit['body'] = init.body;
     if (init.json !== undefined) {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    const { as: _as, json: _json, ...rest } = init;
-    return app.request(path, { ...rest, headers, body });
+    const { as: _as, json: _json, socket, noOrigin: _noOrigin, body: _body, ...rest } = init;
+    // @hono/node-server's getConnInfo reads env.incoming.socket: the same place a real socket is.
+    const env = socket ? { incoming: { socket: { remoteAddress: socket, remotePort: 40000, remoteFamily: socket.includes(':') ? 'IPv6' : 'IPv4' } } } : undefined;
+    return app.request(path, { ...rest, headers, body }, env);
   }
 
   /** Signs up through better-auth, marks the e-mail verified and signs in; returns the session cookie. */

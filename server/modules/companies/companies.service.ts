@@ -1,6 +1,7 @@
 import type { CreateCompanySchema, CreatedCompany } from '@core/contracts';
 import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../context';
+import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../lib/http';
 import { findActiveMembership } from '../session/session.repository';
 import { claimOperatorCompany } from '../onboarding/onboarding.repository';
@@ -10,12 +11,6 @@ type CompanyInput = z.output<typeof CreateCompanySchema>;
 
 const alreadyMember = () =>
   new HttpError(409, 'already_member', 'You already belong to a company. You can be a member of one company at a time.');
-
-/** drizzle wraps the driver's error; PostgreSQL's code is on the cause. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /**
  * Spec: create_company_with_admin. Multi-tenant mode only: a signed-in person with no company

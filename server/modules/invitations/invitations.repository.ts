@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client';
 import { companies, invitations, profiles, user } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
 import { enterCompany, withTenant } from '../../db/tenant';
 
 export type Scope = { companyId: string; userId: string };
@@ -108,6 +109,18 @@ export async function claimInvitation(
   db: Database,
   input: { code: string; userId: string; now: Date },
 ): Promise<AcceptOutcome> {
+  try {
+    return await claimInvitationOnce(db, input);
+  } catch (error) {
+    // Two companies' invitations accepted at once: both saw no membership, the second insert
+    // meets the one-active-membership index, and its whole transaction (the claim included) is
+    // rolled back: that invitation stays unused, and the person is a member elsewhere.
+    if (isUniqueViolation(error, 'profiles_active_user_uq')) return { kind: 'member_elsewhere' };
+    throw error;
+  }
+}
+
+async function claimInvitationOnce(db: Database, input: { code: string; userId: string; now: Date }): Promise<AcceptOutcome> {
   return withTenant(db, { companyId: null, userId: input.userId, invitationCode: input.code }, async (tx) => {
     const [invitation] = await tx.select().from(invitations).where(eq(invitations.code, input.code));
     if (!invitation) return { kind: 'not_found' };

@@ -311,7 +311,9 @@ describe('magic link join (/join?invite={code})', () => {
     expect(await response.json()).toEqual({ sent: true });
 
     const mail = await latestMailTo(email);
-    expect(mail?.subject).toBe('Join Acme Sales AS on Dealboard');
+    // The company's name (chosen by whoever made it) is in the body, never the subject.
+    expect(mail?.subject).toBe('Your invitation to Dealboard');
+    expect(mail?.text).toContain('join “Acme Sales AS”');
     const link = new URL(mail!.links[0]!);
     expect(link.pathname).toBe('/api/auth/magic-link/verify');
     expect(link.searchParams.get('callbackURL')).toBe(`/auth/callback?invite=${invitation.code}`);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { findClientIp } from '../../lib/client-ip';
+import { isFromThisMachine } from '../../lib/client-ip';
 import { findRecentMail } from './system.repository';
 import { escapeHtml } from '../../lib/escape-html';
 
@@ -27,19 +27,19 @@ systemRoutes.get('/api/health', async (c) => {
   }
 });
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+|localhost)$/;
-
 /**
  * The dev mailbox holds every sign-in link and confirmation the server has sent, so reading it is
  * as good as signing in as anyone. It exists only where it is needed and harmless: outside
  * production, without an SMTP server (with one, mail really goes out), and for callers on this
- * machine (the person trying Dealboard on their laptop, the e2e tests). Anyone on the network gets
- * a 404, as if it did not exist. Decision 015.
+ * machine (the person trying Dealboard on their laptop, the e2e tests). "This machine" is decided
+ * by the socket alone and refused whenever a proxy relayed the request (a proxy on this host makes
+ * every caller's socket local), never by X-Forwarded-For. Anyone else gets a 404, as if it did not
+ * exist. Decisions 015 and 024.
  */
 export function canReadDevMailbox(c: Context<AppEnv>): boolean {
   const { config } = c.get('deps');
   if (config.isProduction || config.SMTP_URL) return false;
-  return LOOPBACK.test(findClientIp(c));
+  return isFromThisMachine(c);
 }
 
 /**
@@ -51,6 +51,7 @@ systemRoutes.get('/api/dev/mail', async (c) => {
   if (!canReadDevMailbox(c)) return c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
   const to = c.req.query('to');
   const rows = await findRecentMail(database.db);
+  c.header('Cache-Control', 'no-store');
   return c.json({ mail: rows.filter((m) => !to || m.to.toLowerCase() === to.toLowerCase()) });
 });
 
@@ -58,6 +59,9 @@ systemRoutes.get('/dev/mailbox', async (c) => {
   const { database, config } = c.get('deps');
   if (!canReadDevMailbox(c)) return c.notFound();
   const rows = await findRecentMail(database.db);
+  // Every sign-in link of every person: no browser or proxy may keep a copy.
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
   const items = rows
     .map(
       (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</span></header>
