@@ -20,6 +20,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { myStatsRoutes } from './modules/my-stats/my-stats.routes';
@@ -47,6 +48,7 @@ function createApiRouter() {
   api.route('/', teamRoutes);
   api.route('/', invitationsRoutes);
   api.route('/', adminRoutes);
+  api.route('/', auditRoutes);
   api.route('/', companiesRoutes);
   api.route('/', activitiesRoutes);
   api.route('/', customersRoutes);

@@ -136,6 +136,8 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/v1/admin/signup-policy': { expect: admins(200), prepare: async () => ({ json: { policy: 'open' } }) },
   'GET /api/v1/signup-policy': { expect: everyone(200) },
   'GET /api/v1/admin/billing': { expect: admins(200) },
+  // the audit log: each company's admins read their own (B's admin gets B's log, never A's)
+  'GET /api/v1/admin/audit-log': { expect: admins(200) },
 
   // companies (this app runs single-tenant: nobody may create one)
   'POST /api/v1/companies': { expect: signedIn(409), prepare: async () => ({ json: { name: 'Another company' } }) },

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { KpiKeySchema } from './kpi-rules';
+import { RoleSchema } from './common';
+import { InvitationStatusSchema } from './invitations';
+import { SignupPolicySchema } from './settings';
 
 /**
  * What the audit log records: every admin action that changes who may do what, what counts, or
@@ -20,3 +24,109 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
+
+/** What an entry is about; a member target's id is their user id. */
+export const AUDIT_TARGET_TYPES = ['member', 'kpi_rule', 'invitation', 'display_link', 'company', 'export'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+// ---- details: what each action stores (written by the server, worded by the console) --------------
+
+/** One field's value before and after. */
+const change = <T extends z.ZodType>(value: T) => z.object({ from: value, to: value });
+
+/*
+ * People are kept as ids only (actor, target), never as names or e-mail addresses in details: the
+ * log is append-only, so a name copied into it could never be erased. Names are looked up when read.
+ * Secrets (access codes, invitation codes, display tokens) are never stored, only that they changed.
+ */
+export const AuditDetailsSchemas = {
+  'member.role_changed': z.object({ from: RoleSchema, to: RoleSchema }),
+  'member.removed': z.object({ role: RoleSchema }),
+  'kpi_rule.changed': z.object({
+    kpiKey: KpiKeySchema,
+    changes: z.object({
+      basePoints: change(z.number()).optional(),
+      enabled: change(z.boolean()).optional(),
+      multiplierValue: change(z.number()).optional(),
+    }),
+  }),
+  'invitation.created': z.object({ role: RoleSchema, expiresAt: z.string() }),
+  /** Deleting an invitation: `status` says whether it still worked (active) or was used or expired. */
+  'invitation.revoked': z.object({ role: RoleSchema, status: InvitationStatusSchema }),
+  'display_link.created': z.object({ name: z.string() }),
+  'display_link.revoked': z.object({ name: z.string() }),
+  'company.updated': z.object({
+    changes: z.object({
+      name: change(z.string()).optional(),
+      timezone: change(z.string()).optional(),
+      currency: change(z.string()).optional(),
+    }),
+  }),
+  'signup_policy.changed': z.object({
+    policy: change(SignupPolicySchema).optional(),
+    /** Never the code: whether one was set where there was none, replaced, or removed. */
+    accessCode: z.enum(['set', 'changed', 'removed']).optional(),
+  }),
+} as const;
+type DetailedAction = keyof typeof AuditDetailsSchemas;
+export type AuditDetails<A extends DetailedAction> = z.infer<(typeof AuditDetailsSchemas)[A]>;
+
+// ---- GET /api/v1/admin/audit-log -----------------------------------------------------------------
+
+export const AUDIT_LOG_PAGE_DEFAULT = 50;
+export const AUDIT_LOG_PAGE_MAX = 100;
+
+export const AuditLogQuerySchema = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(AUDIT_LOG_PAGE_MAX, `limit must be at most ${AUDIT_LOG_PAGE_MAX}`)
+    .optional()
+    .default(AUDIT_LOG_PAGE_DEFAULT),
+  /** nextCursor of the page before: entries older than that one. */
+  cursor: z.uuid({ message: 'Not a cursor from this list' }).optional(),
+  action: AuditActionSchema.optional(),
+});
+export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>;
+
+/**
+ * Who acted. `member`: an active member (name); `removed`: removed from the company, name kept;
+ * `former`: no longer known here (account deleted or erased); `system`: no person.
+ */
+export const AuditActorSchema = z.object({
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  state: z.enum(['member', 'removed', 'former', 'system']),
+});
+export type AuditActor = z.infer<typeof AuditActorSchema>;
+
+export const AuditTargetSchema = z.object({
+  type: z.string(),
+  id: z.string().nullable(),
+  /** A human label where cheap: the member's name, the rule's KPI key, the link's name; null when unknown. */
+  label: z.string().nullable(),
+  /** For members: whether they were removed since (their name stays); null for other targets. */
+  removed: z.boolean().nullable(),
+});
+export type AuditTarget = z.infer<typeof AuditTargetSchema>;
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  action: AuditActionSchema,
+  actor: AuditActorSchema,
+  target: AuditTargetSchema.nullable(),
+  /** The action's details (see AuditDetailsSchemas); other actions may carry their own. */
+  details: z.record(z.string(), z.unknown()),
+  /** When it happened (ISO 8601, UTC). */
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export const AuditLogPageSchema = z.object({
+  /** Newest first. */
+  entries: z.array(AuditEntrySchema),
+  /** Pass as `cursor` for the next (older) page; null when this was the last. */
+  nextCursor: z.string().nullable(),
+});
+export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;

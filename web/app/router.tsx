@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
                           { path: 'integrations', ...page(() => import('@web/features/scoreboard/routes/admin-integrations-page')) },
                           { path: 'billing', ...page(() => import('@web/features/settings/routes/admin-billing-page')) },
                           { path: 'inbox', ...page(() => import('@web/features/settings/routes/admin-inbox-page')) },
+                          { path: 'audit', ...page(() => import('@web/features/settings/routes/admin-audit-page')) },
                         ],
                       },
                     ],

@@ -33,6 +33,7 @@ export const paths = {
     integrations: '/app/admin/integrations',
     billing: '/app/admin/billing',
     inbox: '/app/admin/inbox',
+    audit: '/app/admin/audit',
   },
   devMailbox: '/dev/mailbox',
   publicPage: (slug: string) => `/${slug}`,

@@ -1,9 +1,7 @@
 import {
   INVITATION_INVALID_MESSAGE,
   type PublicSignupPolicy,
-  SIGNUP_POLICIES,
   SIGNUP_REFUSAL_CODES,
-  type SignupPolicy,
   type SignupPolicySettings,
   type SignUpRefusal,
   type UpdateSignupPolicySchema,
@@ -13,7 +11,7 @@ import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context';
 import { badRequest } from '../../lib/http';
 import { findDefaultCompanyId } from '../onboarding/onboarding.repository';
-import { findSignupSettings, isActiveInvitation, upsertSignupSettings } from './admin.repository';
+import { findSignupSettings, isActiveInvitation, toSignupPolicy, upsertSignupSettings } from './admin.repository';
 
 type PolicyInput = z.output<typeof UpdateSignupPolicySchema>;
 
@@ -26,9 +24,6 @@ export const SIGNUP_MESSAGES = {
 
 const refuse = (reason: keyof typeof SIGNUP_MESSAGES): SignUpRefusal => ({ code: SIGNUP_REFUSAL_CODES[reason], message: SIGNUP_MESSAGES[reason] });
 
-const toPolicy = (value: string): SignupPolicy =>
-  (SIGNUP_POLICIES as readonly string[]).includes(value) ? (value as SignupPolicy) : 'open';
-
 function isSameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -40,7 +35,7 @@ const isEnforced = (deps: AppDeps) => deps.config.TENANCY === 'single';
 
 export async function getSignupPolicy(deps: AppDeps, actor: Actor): Promise<SignupPolicySettings> {
   const row = await findSignupSettings(deps.database.db, { companyId: actor.companyId, userId: actor.userId });
-  return { policy: toPolicy(row.policy), accessCode: row.accessCode, enforced: isEnforced(deps) };
+  return { policy: toSignupPolicy(row.policy), accessCode: row.accessCode, enforced: isEnforced(deps) };
 }
 
 export async function changeSignupPolicy(deps: AppDeps, actor: Actor, input: PolicyInput): Promise<SignupPolicySettings> {
@@ -54,7 +49,7 @@ export async function changeSignupPolicy(deps: AppDeps, actor: Actor, input: Pol
     });
   }
   const saved = await upsertSignupSettings(db, scope, { policy: input.policy, accessCode, updatedAt: deps.now() });
-  return { policy: toPolicy(saved.policy), accessCode: saved.accessCode, enforced: isEnforced(deps) };
+  return { policy: toSignupPolicy(saved.policy), accessCode: saved.accessCode, enforced: isEnforced(deps) };
 }
 
 /** What the public join form may know: the policy, never the code. */
@@ -63,7 +58,7 @@ export async function getPublicSignupPolicy(deps: AppDeps): Promise<PublicSignup
   const companyId = await findDefaultCompanyId(deps.database.db);
   if (!companyId) return { policy: 'open' };
   const row = await findSignupSettings(deps.database.db, { companyId, userId: null });
-  return { policy: toPolicy(row.policy) };
+  return { policy: toSignupPolicy(row.policy) };
 }
 
 /**
@@ -90,7 +85,7 @@ export async function decideSignUp(
     if (!companyId) return accessCode ? refuse('invalidAccessCode') : null;
     if (inviteCode && (await isActiveInvitation(db, { code: inviteCode, companyId, now: deps.now() }))) return null;
     const settings = await findSignupSettings(db, { companyId, userId: null });
-    const policy = toPolicy(settings.policy);
+    const policy = toSignupPolicy(settings.policy);
     const codeMatches = accessCode !== null && settings.accessCode !== null && isSameSecret(accessCode, settings.accessCode);
     switch (policy) {
       case 'invite_only':

@@ -1,6 +1,9 @@
 import type { AuditAction } from '@core/contracts';
-import type { Transaction } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from '../../db/client';
+import { auditLog, profiles, user } from '../../db/schema';
+import { withTenant } from '../../db/tenant';
 
 export type AuditEvent = {
   companyId: string;
@@ -27,5 +30,85 @@ export async function insertAuditEvent(tx: Transaction, event: AuditEvent): Prom
     targetId: event.targetId ?? null,
     details: event.details ?? {},
     createdAt: event.at,
+  });
+}
+
+export type Scope = { companyId: string; userId: string };
+
+/** A person as the company knows them now: null when they have no profile in it any more. */
+export type AuditPersonRecord = { name: string; removed: boolean } | null;
+
+export type AuditEntryRecord = {
+  id: string;
+  action: string;
+  actorUserId: string | null;
+  actor: AuditPersonRecord;
+  targetType: string | null;
+  targetId: string | null;
+  /** The target's profile, for member targets. */
+  targetMember: AuditPersonRecord;
+  details: Record<string, unknown>;
+  createdAt: Date;
+};
+
+/**
+ * One page of the company's audit log, newest first: `limit` entries older than the entry `before`
+ * (keyset pagination on (created_at, id), served by audit_log_company_created_idx), optionally of
+ * one action. People are looked up now, not copied into the log: a name changed or erased since
+ * shows as it is today (decision 021).
+ */
+export async function findAuditEntries(
+  db: Database,
+  scope: Scope,
+  input: { limit: number; before?: string; action?: AuditAction },
+): Promise<AuditEntryRecord[]> {
+  const actorProfile = alias(profiles, 'actor_profile');
+  const actorUser = alias(user, 'actor_user');
+  const targetProfile = alias(profiles, 'target_profile');
+  const targetUser = alias(user, 'target_user');
+  return withTenant(db, scope, async (tx) => {
+    const rows = await tx
+      .select({
+        entry: auditLog,
+        actorName: actorProfile.displayName,
+        actorEmail: actorUser.email,
+        actorRemovedAt: actorProfile.removedAt,
+        actorProfileId: actorProfile.id,
+        targetName: targetProfile.displayName,
+        targetEmail: targetUser.email,
+        targetRemovedAt: targetProfile.removedAt,
+        targetProfileId: targetProfile.id,
+      })
+      .from(auditLog)
+      .leftJoin(actorProfile, and(eq(actorProfile.companyId, auditLog.companyId), eq(actorProfile.userId, auditLog.actorUserId)))
+      .leftJoin(actorUser, eq(actorUser.id, actorProfile.userId))
+      .leftJoin(
+        targetProfile,
+        and(eq(auditLog.targetType, 'member'), eq(targetProfile.companyId, auditLog.companyId), eq(targetProfile.userId, auditLog.targetId)),
+      )
+      .leftJoin(targetUser, eq(targetUser.id, targetProfile.userId))
+      .where(
+        and(
+          eq(auditLog.companyId, scope.companyId),
+          input.action ? eq(auditLog.action, input.action) : undefined,
+          // An unknown cursor (or another company's, which row-level security hides) matches nothing.
+          input.before
+            ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (SELECT c.created_at, c.id FROM ${auditLog} c WHERE c.id = ${input.before})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(input.limit);
+    return rows.map((r) => ({
+      id: r.entry.id,
+      action: r.entry.action,
+      actorUserId: r.entry.actorUserId,
+      actor: r.actorProfileId ? { name: r.actorName ?? r.actorEmail ?? '', removed: r.actorRemovedAt !== null } : null,
+      targetType: r.entry.targetType,
+      targetId: r.entry.targetId,
+      targetMember: r.targetProfileId ? { name: r.targetName ?? r.targetEmail ?? '', removed: r.targetRemovedAt !== null } : null,
+      details: r.entry.details,
+      createdAt: r.entry.createdAt,
+    }));
   });
 }

@@ -2,10 +2,13 @@ import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies, displayLinks } from '../../db/schema';
 import { enterCompany, withTenant } from '../../db/tenant';
+import { createAuditEvent } from '../audit/audit.events';
+import { insertAuditEvent } from '../audit/audit.repository';
 
 export type DisplayLinkRow = typeof displayLinks.$inferSelect;
 export type Scope = { companyId: string; userId: string };
 
+/** Creates a link and records it in the audit log by name (never its token). */
 export async function insertDisplayLink(
   db: Database,
   scope: Scope,
@@ -22,6 +25,14 @@ export async function insertDisplayLink(
         createdAt: input.createdAt,
       })
       .returning();
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'display_link.created', {
+        target: { type: 'display_link', id: row!.id },
+        details: { name: row!.name },
+        at: input.createdAt,
+      }),
+    );
     return row!;
   });
 }
@@ -39,7 +50,8 @@ export async function findDisplayLinks(db: Database, scope: Scope): Promise<Disp
 
 /**
  * Revokes a link of the caller's company (a link revoked earlier keeps its first revocation time).
- * Row-level security hides other companies' links, so their ids match nothing: null.
+ * Row-level security hides other companies' links, so their ids match nothing: null. Only the
+ * revocation that takes effect is recorded in the audit log; revoking again changes nothing.
  */
 export async function revokeDisplayLink(
   db: Database,
@@ -53,7 +65,17 @@ export async function revokeDisplayLink(
       .set({ revokedAt })
       .where(and(eq(displayLinks.id, id), isNull(displayLinks.revokedAt)))
       .returning();
-    if (row) return row;
+    if (row) {
+      await insertAuditEvent(
+        tx,
+        createAuditEvent(scope, 'display_link.revoked', {
+          target: { type: 'display_link', id: row.id },
+          details: { name: row.name },
+          at: revokedAt,
+        }),
+      );
+      return row;
+    }
     const [existing] = await tx.select().from(displayLinks).where(eq(displayLinks.id, id));
     return existing ?? null;
   });

@@ -1,14 +1,25 @@
+import { type InvitationStatus, normalizeRole } from '@core/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client';
 import { companies, invitations, profiles, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { enterCompany, withTenant } from '../../db/tenant';
+import { createAuditEvent } from '../audit/audit.events';
+import { insertAuditEvent } from '../audit/audit.repository';
 
 export type Scope = { companyId: string; userId: string };
 export type InvitationRow = typeof invitations.$inferSelect;
 export type InvitationListRow = InvitationRow & { usedByName: string | null };
 
+/** Whether a stored invitation still works at `now`. */
+export function computeInvitationStatus(row: { usedBy: string | null; expiresAt: Date }, now: Date): InvitationStatus {
+  if (row.usedBy !== null) return 'used';
+  if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+/** Creates an invitation and records it in the audit log (its role and expiry, never its code). */
 export async function insertInvitation(
   db: Database,
   scope: Scope,
@@ -19,6 +30,14 @@ export async function insertInvitation(
       .insert(invitations)
       .values({ companyId: scope.companyId, code: input.code, role: input.role, createdBy: scope.userId, expiresAt: input.expiresAt, createdAt: input.createdAt })
       .returning();
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'invitation.created', {
+        target: { type: 'invitation', id: row!.id },
+        details: { role: input.role, expiresAt: input.expiresAt.toISOString() },
+        at: input.createdAt,
+      }),
+    );
     return row!;
   });
 }
@@ -42,13 +61,27 @@ export async function findInvitations(db: Database, scope: Scope): Promise<Invit
   });
 }
 
-export async function deleteInvitation(db: Database, scope: Scope, id: string): Promise<boolean> {
+/**
+ * Deletes an invitation and records it in the audit log with whether it still worked then (active)
+ * or was already used or expired, so the log tells a revocation from tidying up.
+ */
+export async function deleteInvitation(db: Database, scope: Scope, id: string, now: Date): Promise<boolean> {
   return withTenant(db, scope, async (tx) => {
-    const rows = await tx
+    const [row] = await tx
       .delete(invitations)
       .where(and(eq(invitations.id, id), eq(invitations.companyId, scope.companyId)))
-      .returning({ id: invitations.id });
-    return rows.length > 0;
+      .returning({ id: invitations.id, role: invitations.role, usedBy: invitations.usedBy, expiresAt: invitations.expiresAt });
+    if (!row) return false;
+    const status = computeInvitationStatus(row, now);
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'invitation.revoked', {
+        target: { type: 'invitation', id: row.id },
+        details: { role: normalizeRole(row.role), status },
+        at: now,
+      }),
+    );
+    return true;
   });
 }
 

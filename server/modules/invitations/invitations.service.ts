@@ -5,7 +5,6 @@ import {
   INVITATION_INVALID_MESSAGE,
   type Invitation,
   type InvitationPreview,
-  type InvitationStatus,
   magicLinkCallbackPath,
   magicLinkErrorPath,
   normalizeRole,
@@ -19,6 +18,7 @@ import type { Actor, AppDeps, SessionUser } from '../../context';
 import { HttpError, notFound } from '../../lib/http';
 import {
   claimInvitation,
+  computeInvitationStatus,
   deleteInvitation,
   findInvitationByCode,
   findInvitations,
@@ -37,12 +37,6 @@ const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.u
 /** A secret, url-safe invitation code from the operating system's CSPRNG. */
 export function generateInvitationCode(): string {
   return randomBytes(CODE_BYTES).toString('base64url');
-}
-
-export function computeInvitationStatus(row: { usedBy: string | null; expiresAt: Date }, now: Date): InvitationStatus {
-  if (row.usedBy !== null) return 'used';
-  if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
-  return 'active';
 }
 
 export const invitationPath = (code: string) => `/invite/${encodeURIComponent(code)}`;
@@ -81,7 +75,7 @@ export async function listInvitations(deps: AppDeps, actor: Actor): Promise<Invi
 
 /** Any invitation may be deleted, whatever its status (spec 4). */
 export async function removeInvitation(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  if (!(await deleteInvitation(deps.database.db, scopeOf(actor), id))) throw notFound('No such invitation.');
+  if (!(await deleteInvitation(deps.database.db, scopeOf(actor), id, deps.now()))) throw notFound('No such invitation.');
 }
 
 /**

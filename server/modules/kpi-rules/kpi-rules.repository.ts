@@ -1,10 +1,15 @@
+import { KPI_KEYS, type KpiKey } from '@core/kpi';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { kpiRules } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
+import { computeAuditChanges, createAuditEvent, hasChanges } from '../audit/audit.events';
+import { insertAuditEvent } from '../audit/audit.repository';
 
 export type KpiRuleRow = typeof kpiRules.$inferSelect;
 export type Scope = { companyId: string; userId: string };
+
+const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[]).includes(key);
 
 /** The company's rules, ordered by key (spec 7: kpi_rules ordered by kpi_key). */
 export async function findKpiRules(db: Database, scope: Scope): Promise<KpiRuleRow[]> {
@@ -20,7 +25,11 @@ export async function findKpiRule(db: Database, scope: Scope, id: string): Promi
   });
 }
 
-/** Row-level security keeps the update inside the caller's company; another company's id matches nothing. */
+/**
+ * Row-level security keeps the update inside the caller's company; another company's id matches
+ * nothing. What changed (before and after, fields that kept their value left out) goes to the audit
+ * log in the same transaction; a save that changes nothing records nothing.
+ */
 export async function updateKpiRule(
   db: Database,
   scope: Scope,
@@ -28,7 +37,26 @@ export async function updateKpiRule(
   patch: { basePoints?: number; enabled?: boolean; multiplierValue?: number; updatedAt: Date },
 ): Promise<KpiRuleRow | null> {
   return withTenant(db, scope, async (tx) => {
+    // Locked, so two admins saving at once each record the value they actually replaced.
+    const [before] = await tx.select().from(kpiRules).where(eq(kpiRules.id, id)).for('update');
+    if (!before) return null;
     const [row] = await tx.update(kpiRules).set(patch).where(eq(kpiRules.id, id)).returning();
-    return row ?? null;
+    if (!row) return null;
+    const changes = computeAuditChanges(
+      { basePoints: before.basePoints, enabled: before.enabled, multiplierValue: Number(before.multiplierValue) },
+      { basePoints: row.basePoints, enabled: row.enabled, multiplierValue: Number(row.multiplierValue) },
+      ['basePoints', 'enabled', 'multiplierValue'],
+    );
+    if (hasChanges(changes) && isKpiKey(row.kpiKey)) {
+      await insertAuditEvent(
+        tx,
+        createAuditEvent(scope, 'kpi_rule.changed', {
+          target: { type: 'kpi_rule', id: row.id },
+          details: { kpiKey: row.kpiKey, changes },
+          at: patch.updatedAt,
+        }),
+      );
+    }
+    return row;
   });
 }

@@ -2,6 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { activities, companies, customerCompanies, profiles, user } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
+import { computeAuditChanges, createAuditEvent, hasChanges } from '../audit/audit.events';
+import { insertAuditEvent } from '../audit/audit.repository';
 
 export type Scope = { companyId: string; userId: string };
 
@@ -66,13 +68,30 @@ export async function findCompanyWithCounts(db: Database, scope: Scope): Promise
   });
 }
 
+/**
+ * Changes the company's name, time zone or currency and records, in the same transaction, which
+ * fields changed with their values before and after (nothing when the save changed nothing).
+ */
 export async function updateCompany(
   db: Database,
   scope: Scope,
   patch: { name?: string; timezone?: string; currency?: string },
+  now: Date,
 ): Promise<boolean> {
   return withTenant(db, scope, async (tx) => {
-    const rows = await tx.update(companies).set(patch).where(eq(companies.id, scope.companyId)).returning({ id: companies.id });
-    return rows.length > 0;
+    const fields = { name: companies.name, timezone: companies.timezone, currency: companies.currency };
+    const [before] = await tx.select(fields).from(companies).where(eq(companies.id, scope.companyId)).for('update');
+    if (!before) return false;
+    const rows = await tx.update(companies).set(patch).where(eq(companies.id, scope.companyId)).returning(fields);
+    const after = rows[0];
+    if (!after) return false;
+    const changes = computeAuditChanges(before, after, ['name', 'timezone', 'currency']);
+    if (hasChanges(changes)) {
+      await insertAuditEvent(
+        tx,
+        createAuditEvent(scope, 'company.updated', { target: { type: 'company', id: scope.companyId }, details: { changes }, at: now }),
+      );
+    }
+    return true;
   });
 }

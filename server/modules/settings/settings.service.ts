@@ -60,7 +60,7 @@ export async function getCompanySettings(deps: AppDeps, actor: Actor): Promise<C
 /** Admins only (the route says so). Name trimmed and non-blank, an IANA zone, a supported currency. */
 export async function changeCompanySettings(deps: AppDeps, actor: Actor, input: CompanyChange): Promise<CompanySettings> {
   const { name, timezone, currency } = input;
-  const updated = await updateCompany(deps.database.db, scopeOf(actor), { name, timezone, currency });
+  const updated = await updateCompany(deps.database.db, scopeOf(actor), { name, timezone, currency }, deps.now());
   if (!updated) throw notFound('Error updating company');
   return getCompanySettings(deps, actor);
 }

@@ -1,7 +1,10 @@
+import { normalizeRole } from '@core/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
+import { createAuditEvent } from '../audit/audit.events';
+import { insertAuditEvent } from '../audit/audit.repository';
 
 export type Scope = { companyId: string; userId: string };
 
@@ -68,7 +71,10 @@ export type MembershipChange =
   | { kind: 'not_found' }
   | { kind: 'last_admin'; member: MemberRecord };
 
-/** Sets a member's role unless that would leave the company without an admin. */
+/**
+ * Sets a member's role unless that would leave the company without an admin, and records who did
+ * it in the audit log in the same transaction (nothing is recorded when the role stays as it was).
+ */
 export async function updateMemberRole(
   db: Database,
   scope: Scope,
@@ -87,11 +93,24 @@ export async function updateMemberRole(
       .update(profiles)
       .set({ role: input.role, updatedAt: input.now })
       .where(and(eq(profiles.id, member.id), eq(profiles.companyId, scope.companyId)));
+    // A stored 'manager' made 'user' reads the same before and after: tidied, not a change of rights.
+    if (normalizeRole(member.role) === input.role) return { kind: 'done', member: { ...member, role: input.role } };
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'member.role_changed', {
+        target: { type: 'member', id: member.userId },
+        details: { from: normalizeRole(member.role), to: input.role },
+        at: input.now,
+      }),
+    );
     return { kind: 'done', member: { ...member, role: input.role } };
   });
 }
 
-/** Marks the member removed (the row stays so history keeps the name) unless they are the last admin. */
+/**
+ * Marks the member removed (the row stays so history keeps the name) unless they are the last
+ * admin; the removal and its audit entry commit together.
+ */
 export async function markMemberRemoved(
   db: Database,
   scope: Scope,
@@ -108,6 +127,14 @@ export async function markMemberRemoved(
       .update(profiles)
       .set({ removedAt: input.now, updatedAt: input.now })
       .where(and(eq(profiles.id, member.id), eq(profiles.companyId, scope.companyId)));
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'member.removed', {
+        target: { type: 'member', id: member.userId },
+        details: { role: normalizeRole(member.role) },
+        at: input.now,
+      }),
+    );
     return { kind: 'done', member };
   });
 }

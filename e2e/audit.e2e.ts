@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, WCAG_AA } from './support/axe';
+import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
+import { ARTIFACTS_DIR, type Browser, openBrowser } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/*
+ * Issue 10's audit log journey: an admin's morning of changes (made through the API, as fixtures)
+ * read in the console's Audit log in English and Norwegian, on a desktop and a phone, filtered by
+ * kind from the keyboard. Its own server on a fresh data folder: the admin must be the company's
+ * first member, and the log must hold only this journey's entries.
+ */
+
+/** Long random passwords: weak ones are refused at sign-up. */
+const account = (name: string): Account => ({ ...makeAccount(name), password: `audit-${randomBytes(12).toString('base64url')}` });
+const admin = account('Astrid Admin');
+const rita = account('Rita Rep');
+const kasper = account('Kasper Kollega');
+const una = account('Una User');
+
+const SHOTS = join(ARTIFACTS_DIR, 'screenshots');
+
+let server: RunningServer;
+let webCopy: string;
+let base: string;
+let browser: Browser;
+let page: Page;
+let adminCookie: string;
+
+async function signInApi(person: Account): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: person.email, password: person.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function api<T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { cookie, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as T };
+}
+
+async function ok<T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await api<T>(cookie, method, path, body);
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** A member of the one company: signs up, confirms, provisions. Returns the user id and cookie. */
+async function joinCompany(person: Account): Promise<{ id: string; cookie: string }> {
+  await createVerifiedAccount(base, person);
+  const cookie = await signInApi(person);
+  await ok(cookie, 'POST', '/me/provision');
+  const me = await ok<{ user: { id: string } }>(cookie, 'GET', '/me');
+  return { id: me.user.id, cookie };
+}
+
+async function shot(target: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await target.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await target.evaluate(() => document.fonts.ready);
+  await target.waitForTimeout(250);
+  await target.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+const summaries = (target: Page) => target.locator('[data-audit-action] > div:first-child p').allInnerTexts();
+
+beforeAll(async () => {
+  const built = resolve(process.env.E2E_WEB_DIST ?? 'dist/web');
+  if (!existsSync(join(built, 'index.html'))) throw new Error(`No built web app in ${built}: run \`npx vite build\` first.`);
+  webCopy = mkdtempSync(join(tmpdir(), 'dealboard-audit-web-'));
+  cpSync(built, webCopy, { recursive: true });
+  server = await startServer({ WEB_DIST_DIR: webCopy });
+  base = server.baseUrl;
+
+  // The admin's changes, in order; each is recorded as it commits.
+  const astrid = await joinCompany(admin);
+  adminCookie = astrid.cookie;
+  const ritaMember = await joinCompany(rita);
+  const kasperMember = await joinCompany(kasper);
+  await joinCompany(una);
+  await ok(adminCookie, 'PATCH', '/company', { name: 'Nordlys Salg AS' });
+  await ok(adminCookie, 'PATCH', `/team/members/${ritaMember.id}/role`, { role: 'admin' });
+  const { rules } = await ok<{ rules: { id: string; kpiKey: string; basePoints: number }[] }>(adminCookie, 'GET', '/kpi-rules');
+  const answered = rules.find((r) => r.kpiKey === 'call_answered')!;
+  const ticket = rules.find((r) => r.kpiKey === 'sale_ticket_size')!;
+  await ok(adminCookie, 'PATCH', `/kpi-rules/${answered.id}`, { basePoints: answered.basePoints + 1 });
+  await ok(adminCookie, 'PATCH', `/kpi-rules/${ticket.id}`, { enabled: true, multiplierValue: 0.001 });
+  const invitation = await ok<{ id: string }>(adminCookie, 'POST', '/invitations', { role: 'admin' });
+  await ok(adminCookie, 'POST', '/invitations', { role: 'user' });
+  await ok(adminCookie, 'DELETE', `/invitations/${invitation.id}`);
+  const lobby = await ok<{ link: { id: string } }>(adminCookie, 'POST', '/display-links', { name: 'Lobby TV' });
+  await ok(adminCookie, 'POST', '/display-links', { name: 'Kitchen TV' });
+  await ok(adminCookie, 'DELETE', `/display-links/${lobby.link.id}`);
+  await ok(adminCookie, 'PUT', '/admin/signup-policy', { policy: 'access_code', accessCode: `nordlys-${randomBytes(6).toString('hex')}` });
+  await ok(adminCookie, 'DELETE', `/team/members/${kasperMember.id}`);
+
+  browser = await openBrowser({ baseUrl: base });
+  await signInContext(browser.context, base, admin);
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
+});
+
+describe('the audit log in the admin console', () => {
+  it('reads who changed what and when, newest first, in English', async () => {
+    await page.goto('/app/admin/users');
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Audit log' }).click();
+    await page.waitForURL('**/app/admin/audit');
+    await page.getByRole('list', { name: 'Audit log entries' }).waitFor();
+    expect(await summaries(page)).toEqual([
+      'Removed Kasper Kollega from the company',
+      'Changed the sign-up policy',
+      'Revoked the display link “Lobby TV”',
+      'Created the display link “Kitchen TV”',
+      'Created the display link “Lobby TV”',
+      'Revoked an unused invitation for a new admin',
+      'Created an invitation for a new user',
+      'Created an invitation for a new admin',
+      'Changed Sale value bonus',
+      'Changed Answered call points 0 → 1',
+      'Made Rita Rep an admin',
+      'Renamed the company “Min bedrift” → “Nordlys Salg AS”',
+    ]);
+    await page.getByText('Astrid Admin').first().waitFor();
+    await page.getByText('Times in Europe/Oslo').waitFor();
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    await shot(page, 'audit-01-log-en');
+  });
+
+  it('filters by kind from the keyboard', async () => {
+    const filter = page.getByRole('combobox', { name: 'Show' });
+    await filter.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'Display links revoked' }).waitFor();
+    // Down the list with the arrow keys until the kind is highlighted, then choose it.
+    const highlighted = page.locator('[role="option"][data-highlighted]');
+    for (let i = 0; i < 15 && (await highlighted.innerText().catch(() => '')) !== 'Display links revoked'; i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expect(filter.innerText()).resolves.toBe('Display links revoked');
+    await page.waitForFunction(() => document.querySelectorAll('[data-audit-action]').length === 1);
+    expect(await summaries(page)).toEqual(['Revoked the display link “Lobby TV”']);
+    await shot(page, 'audit-02-log-filtered-en');
+  });
+
+  it('reads in Norwegian, on a desktop and a phone', async () => {
+    await ok(adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await page.goto('/app/admin/audit');
+    await page.getByRole('heading', { name: 'Revisjonslogg' }).waitFor();
+    await page.getByRole('list', { name: 'Oppføringer i revisjonsloggen' }).waitFor();
+    const norwegian = await summaries(page);
+    expect(norwegian[0]).toBe('Fjernet Kasper Kollega fra selskapet');
+    expect(norwegian.at(-2)).toBe('Gjorde Rita Rep til administrator');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    await shot(page, 'audit-03-log-nb');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByRole('list', { name: 'Oppføringer i revisjonsloggen' }).waitFor();
+    await shot(page, 'audit-04-log-nb-mobile');
+    await page.setViewportSize({ width: 1366, height: 860 });
+  });
+
+  it('is for admins only: a user is refused by the server', async () => {
+    const cookie = await signInApi(una);
+    const refused = await api<{ error: { code: string } }>(cookie, 'GET', '/admin/audit-log');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('forbidden');
+  });
+
+  it('left no console errors', () => {
+    expect(browser.consoleErrors).toEqual([]);
+  });
+});

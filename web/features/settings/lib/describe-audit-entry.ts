@@ -1,0 +1,148 @@
+import { type AuditActor, AuditDetailsSchemas, type AuditEntry } from '@core/contracts';
+import type { TFunction } from 'i18next';
+
+export type AuditWording = {
+  /** One sentence: "Made Rita Rep an admin", "Changed Answered call points 1 → 2". */
+  summary: string;
+  /** The changes one by one, when one sentence cannot hold them all. */
+  changes: string[];
+};
+
+type Formatters = {
+  t: TFunction<['audit', 'settings']>;
+  /** The company's currency code, for the sale value bonus ("points per NOK"). */
+  currency: string;
+  number: (value: number) => string;
+  /** A date and time in the company's time zone. */
+  dateTime: (iso: string) => string;
+};
+
+/** Who acted, as the log shows it. */
+export function describeAuditActor(actor: AuditActor, t: Formatters['t']): string {
+  switch (actor.state) {
+    case 'member':
+      return actor.name ?? t('audit:actor.former');
+    case 'removed':
+      return t('audit:actor.removed', { name: actor.name });
+    case 'former':
+      return t('audit:actor.former');
+    case 'system':
+      return t('audit:actor.system');
+  }
+}
+
+/** The name of the member an entry is about, today (a member erased since is "a former member"). */
+function memberOf(entry: AuditEntry, t: Formatters['t']): string {
+  return entry.target?.label ?? t('audit:formerMember');
+}
+
+/**
+ * Words one audit entry in the reader's language. Details are read through the contract's
+ * schemas; an entry whose details do not match (written by a newer server, say) still gets its
+ * action's sentence, only without the specifics.
+ */
+export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWording {
+  const { t } = f;
+  const one = (summary: string): AuditWording => ({ summary, changes: [] });
+  const ruleName = (key: string) => t(`settings:kpi.rules.${key}.label`, { defaultValue: key });
+  const policyName = (policy: string) => t(`settings:signup.policies.${policy}.title`, { defaultValue: policy });
+  const roleNoun = (role: string) => t(`audit:roleNoun.${role}`, { defaultValue: role });
+  const roleName = (role: string) => t(`settings:roles.${role}`, { defaultValue: role });
+
+  switch (entry.action) {
+    case 'member.role_changed': {
+      const details = AuditDetailsSchemas['member.role_changed'].safeParse(entry.details);
+      const isAdmin = details.success ? details.data.to === 'admin' : true;
+      return one(t(isAdmin ? 'audit:entry.member.madeAdmin' : 'audit:entry.member.madeUser', { member: memberOf(entry, t) }));
+    }
+    case 'member.removed':
+      return one(t('audit:entry.member.removed', { member: memberOf(entry, t) }));
+    case 'member.data_exported':
+      return one(t('audit:entry.member.dataExported', { member: memberOf(entry, t) }));
+    case 'member.erased':
+      return one(t('audit:entry.member.erased', { member: memberOf(entry, t) }));
+
+    case 'kpi_rule.changed': {
+      const details = AuditDetailsSchemas['kpi_rule.changed'].safeParse(entry.details);
+      const rule = ruleName(details.data?.kpiKey ?? entry.target?.label ?? '');
+      if (!details.success) return one(t('audit:entry.kpiRule.changed', { rule }));
+      const { basePoints, enabled, multiplierValue } = details.data.changes;
+      const sentences: string[] = [];
+      const lines: string[] = [];
+      if (basePoints) {
+        const values = { from: f.number(basePoints.from), to: f.number(basePoints.to) };
+        sentences.push(t('audit:entry.kpiRule.points', { rule, ...values }));
+        lines.push(t('audit:change.points', values));
+      }
+      if (enabled) {
+        sentences.push(t(enabled.to ? 'audit:entry.kpiRule.enabled' : 'audit:entry.kpiRule.disabled', { rule }));
+        lines.push(t(enabled.to ? 'audit:change.enabled' : 'audit:change.disabled'));
+      }
+      if (multiplierValue) {
+        const values = { from: f.number(multiplierValue.from), to: f.number(multiplierValue.to), currency: f.currency };
+        sentences.push(t('audit:entry.kpiRule.multiplier', { rule, ...values }));
+        lines.push(t('audit:change.multiplier', values));
+      }
+      return sentences.length === 1 ? one(sentences[0]!) : { summary: t('audit:entry.kpiRule.changed', { rule }), changes: lines };
+    }
+
+    case 'invitation.created': {
+      const details = AuditDetailsSchemas['invitation.created'].safeParse(entry.details);
+      const role = details.data?.role ?? 'user';
+      return {
+        summary: t('audit:entry.invitation.created', { role: roleNoun(role) }),
+        changes: details.data ? [t('audit:entry.invitation.expires', { date: f.dateTime(details.data.expiresAt) })] : [],
+      };
+    }
+    case 'invitation.revoked': {
+      const details = AuditDetailsSchemas['invitation.revoked'].safeParse(entry.details);
+      const role = details.data?.role ?? 'user';
+      if (details.data?.status === 'used') return one(t('audit:entry.invitation.deletedUsed', { role: roleName(role) }));
+      if (details.data?.status === 'expired') return one(t('audit:entry.invitation.deletedExpired', { role: roleName(role) }));
+      return one(t('audit:entry.invitation.revoked', { role: roleNoun(role) }));
+    }
+
+    case 'display_link.created':
+    case 'display_link.revoked': {
+      const name = entry.target?.label ?? '';
+      return one(t(entry.action === 'display_link.created' ? 'audit:entry.displayLink.created' : 'audit:entry.displayLink.revoked', { name }));
+    }
+
+    case 'company.updated': {
+      const details = AuditDetailsSchemas['company.updated'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:entry.company.changed'));
+      const changed = (['name', 'timezone', 'currency'] as const).flatMap((field) => {
+        const value = details.data.changes[field];
+        return value ? [{ field, ...value }] : [];
+      });
+      if (changed.length === 1) {
+        const [{ field, from, to }] = changed as [(typeof changed)[number]];
+        return one(t(`audit:entry.company.${field}`, { from, to }));
+      }
+      return {
+        summary: t('audit:entry.company.changed'),
+        changes: changed.map(({ field, from, to }) => t(`audit:change.${field}`, { from, to })),
+      };
+    }
+
+    case 'signup_policy.changed': {
+      const details = AuditDetailsSchemas['signup_policy.changed'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:entry.signup.changed'));
+      const { policy, accessCode } = details.data;
+      const code = accessCode && (`${accessCode.charAt(0).toUpperCase()}${accessCode.slice(1)}` as 'Set' | 'Changed' | 'Removed');
+      const policyValues = policy && { from: policyName(policy.from), to: policyName(policy.to) };
+      if (policyValues && !code) return one(t('audit:entry.signup.policy', policyValues));
+      if (code && !policyValues) return one(t(`audit:entry.signup.accessCode${code}`));
+      return {
+        summary: t('audit:entry.signup.changed'),
+        changes: [...(policyValues ? [t('audit:change.policy', policyValues)] : []), ...(code ? [t(`audit:change.accessCode${code}`)] : [])],
+      };
+    }
+
+    case 'export.downloaded':
+      return one(t('audit:entry.export.downloaded'));
+
+    default:
+      return one(t('audit:entry.unknown', { action: String(entry.action) }));
+  }
+}

@@ -1,0 +1,180 @@
+import type { AuditEntry, AuditLogPage, Me } from '@core/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@web/i18n';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { reply, type RecordedCall, stubFetch, type StubReply } from '@web/test/stub-fetch';
+import { Component as AuditPage } from './admin-audit-page';
+
+const adminMe: Me = (() => {
+  const me = makeTestMe();
+  return { ...me, profile: { ...me.profile!, role: 'admin' }, onboarding: { ...me.onboarding, role: 'admin' } };
+})();
+
+const ada = { id: 'user-ada', name: 'Ada Admin', state: 'member' } as const;
+
+let nextId = 0;
+function entry(over: Partial<AuditEntry> & Pick<AuditEntry, 'action'>): AuditEntry {
+  nextId += 1;
+  return { id: `00000000-0000-4000-8000-${String(nextId).padStart(12, '0')}`, actor: ada, target: null, details: {}, at: '2026-11-24T08:00:00.000Z', ...over };
+}
+const member = (id: string, label: string | null, removed = false) => ({ type: 'member', id, label, removed });
+
+/** A morning in the admin console, newest first (Oslo is UTC+1 in November). */
+const ENTRIES: AuditEntry[] = [
+  entry({ action: 'member.role_changed', target: member('user-rita', 'Rita Rep'), details: { from: 'user', to: 'admin' }, at: '2026-11-24T08:15:00.000Z' }),
+  entry({
+    action: 'kpi_rule.changed',
+    target: { type: 'kpi_rule', id: 'r1', label: 'call_answered', removed: null },
+    details: { kpiKey: 'call_answered', changes: { basePoints: { from: 1, to: 2 } } },
+  }),
+  entry({
+    action: 'kpi_rule.changed',
+    target: { type: 'kpi_rule', id: 'r2', label: 'sale_ticket_size', removed: null },
+    details: { kpiKey: 'sale_ticket_size', changes: { enabled: { from: false, to: true }, multiplierValue: { from: 0, to: 0.001 } } },
+  }),
+  entry({ action: 'member.removed', actor: { id: 'user-bjorn', name: 'Bjørn Boss', state: 'removed' }, target: member('user-kasper', 'Kasper Kollega', true), details: { role: 'user' } }),
+  entry({ action: 'invitation.created', target: { type: 'invitation', id: 'i1', label: null, removed: null }, details: { role: 'admin', expiresAt: '2026-12-01T08:00:00.000Z' } }),
+  entry({ action: 'invitation.revoked', actor: { id: 'user-gone', name: null, state: 'former' }, details: { role: 'user', status: 'expired' } }),
+  entry({ action: 'display_link.created', target: { type: 'display_link', id: 'd1', label: 'Lobby TV', removed: null }, details: { name: 'Lobby TV' } }),
+  entry({ action: 'company.updated', details: { changes: { timezone: { from: 'Europe/Oslo', to: 'America/New_York' } } } }),
+  entry({ action: 'signup_policy.changed', details: { policy: { from: 'open', to: 'access_code' }, accessCode: 'set' } }),
+  entry({ action: 'member.erased', actor: { id: null, name: null, state: 'system' }, target: member('user-x', null) }),
+];
+
+const page = (entries: AuditEntry[], nextCursor: string | null = null): StubReply => reply(200, { entries, nextCursor } satisfies AuditLogPage);
+
+/** The audit page inside the app's providers, with GET /admin/audit-log answered by `answer`. */
+function renderPage(answer: (call: RecordedCall) => StubReply | Promise<StubReply>) {
+  const calls = stubFetch({ 'GET /api/v1/me': reply(200, adminMe), 'GET /api/v1/admin/audit-log': answer });
+  renderWithProviders(
+    <AuthProvider>
+      <AuditPage />
+    </AuthProvider>,
+    { me: adminMe },
+  );
+  const logCalls = () => calls.filter((c) => c.path === '/api/v1/admin/audit-log').map((c) => Object.fromEntries(new URLSearchParams(c.search)));
+  return { logCalls };
+}
+
+const rows = async () => within(await screen.findByRole('list', { name: /Audit log entries|Oppføringer i revisjonsloggen/ })).getAllByRole('listitem').filter((li) => li.hasAttribute('data-audit-action'));
+
+beforeAll(() => {
+  // Radix Select measures and scrolls; jsdom does neither.
+  Element.prototype.scrollIntoView ??= () => undefined;
+  Element.prototype.hasPointerCapture ??= () => false;
+});
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Audit log page', () => {
+  it('words each action in English with who did it and when, in the company time zone', async () => {
+    const { logCalls } = renderPage(() => page(ENTRIES));
+    const items = await rows();
+    const summaries = items.map((li) => li.querySelector('p')!.textContent);
+    expect(summaries).toEqual([
+      'Made Rita Rep an admin',
+      'Changed Answered call points 1 → 2',
+      'Changed Sale value bonus',
+      'Removed Kasper Kollega from the company',
+      'Created an invitation for a new admin',
+      'Deleted an expired invitation (User)',
+      'Created the display link “Lobby TV”',
+      'Changed the time zone Europe/Oslo → America/New_York',
+      'Changed the sign-up policy',
+      'Erased the personal data of a former member',
+    ]);
+    // Who and when: 08:15 UTC is 09:15 in Oslo.
+    expect(items[0]).toHaveTextContent('Ada Admin');
+    expect(within(items[0]!).getByText('24 Nov 2026, 09:15')).toHaveAttribute('datetime', '2026-11-24T08:15:00.000Z');
+    expect(screen.getByText('Times in Europe/Oslo')).toBeInTheDocument();
+    // Several changes at once: one line each.
+    expect(within(items[2]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Turned on', 'Points per NOK 0 → 0.001']);
+    // The access code itself is never in the log: only that it was set.
+    expect(within(items[8]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Who can create an account: Open → Access code required',
+      'Access code set',
+    ]);
+    expect(items[3]).toHaveTextContent('Bjørn Boss (removed)');
+    expect(items[4]).toHaveTextContent('Expires 1 Dec 2026, 09:00');
+    expect(items[5]).toHaveTextContent('Former member');
+    expect(items[9]).toHaveTextContent('System');
+    expect(logCalls()).toEqual([{ limit: '50' }]);
+  });
+
+  it('words them in Norwegian for Norwegian readers', async () => {
+    await i18n.changeLanguage('nb');
+    renderPage(() => page(ENTRIES));
+    const items = await rows();
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Gjorde Rita Rep til administrator',
+      'Endret poeng for Besvart samtale 1 → 2',
+      'Endret Bonus for salgsverdi',
+      'Fjernet Kasper Kollega fra selskapet',
+      'Opprettet en invitasjon for en ny administrator',
+      'Slettet en utløpt invitasjon (Bruker)',
+      'Opprettet skjermlenken «Lobby TV»',
+      'Endret tidssonen Europe/Oslo → America/New_York',
+      'Endret registreringsreglene',
+      'Slettet personopplysningene til et tidligere medlem',
+    ]);
+    expect(within(items[2]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Slått på', 'Poeng per NOK 0 → 0,001']);
+    expect(within(items[8]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Hvem som kan lage konto: Åpen → Krever tilgangskode',
+      'Tilgangskode satt',
+    ]);
+    expect(items[3]).toHaveTextContent('Bjørn Boss (fjernet)');
+    expect(items[5]).toHaveTextContent('Tidligere medlem');
+    expect(screen.getByRole('heading', { name: 'Revisjonslogg' })).toBeInTheDocument();
+  });
+
+  it('loads older entries with “Load more” until there are none, from the keyboard', async () => {
+    const { logCalls } = renderPage((call) =>
+      new URLSearchParams(call.search).get('cursor') === 'cursor-1' ? page(ENTRIES.slice(3)) : page(ENTRIES.slice(0, 3), 'cursor-1'),
+    );
+    expect(await rows()).toHaveLength(3);
+    const user = userEvent.setup();
+    const more = screen.getByRole('button', { name: 'Load more' });
+    more.focus();
+    await user.keyboard('{Enter}');
+    await vi.waitFor(async () => expect(await rows()).toHaveLength(ENTRIES.length));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(logCalls()).toEqual([{ limit: '50' }, { limit: '50', cursor: 'cursor-1' }]);
+  });
+
+  it('asks the server for one kind at a time and says when there is none of it', async () => {
+    const { logCalls } = renderPage((call) => (new URLSearchParams(call.search).get('action') ? page([]) : page(ENTRIES)));
+    await rows();
+    const user = userEvent.setup();
+    const filter = screen.getByRole('combobox', { name: 'Show' });
+    expect(filter).toHaveTextContent('All actions');
+    filter.focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('option', { name: 'KPI rule changes' }));
+    expect(await screen.findByText('Nothing under “KPI rule changes”')).toBeInTheDocument();
+    expect(logCalls().at(-1)).toEqual({ limit: '50', action: 'kpi_rule.changed' });
+  });
+
+  it('shows a skeleton while loading, then the empty state for a new company', async () => {
+    let answer: (value: StubReply) => void = () => undefined;
+    renderPage(() => new Promise<StubReply>((resolve) => (answer = resolve)));
+    await vi.waitFor(() => expect(document.querySelector('[aria-busy="true"]')).not.toBeNull());
+    expect(screen.queryByRole('list', { name: 'Audit log entries' })).not.toBeInTheDocument();
+    answer(page([]));
+    expect(await screen.findByText('Nothing recorded yet')).toBeInTheDocument();
+  });
+
+  it('says when the log could not load, with the reason, and tries again', async () => {
+    let attempts = 0;
+    renderPage(() => {
+      attempts += 1;
+      return attempts === 1 ? reply(500, { error: { code: 'internal', message: 'Something went wrong' } }) : page(ENTRIES.slice(0, 1));
+    });
+    expect(await screen.findByText('Loading error: Could not load the audit log')).toBeInTheDocument();
+    expect(screen.getByText('Something went wrong')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await rows()).toHaveLength(1);
+  });
+});
