@@ -79,9 +79,12 @@ describe('a live stream pushed out by newer ones', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/v1/events') streamRequests.push(request.url());
     });
+    // The stream is registered on the server by the time its answer's headers reach the browser.
+    const streamOpened = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/events');
     await page.goto('/app');
     await page.getByRole('heading', { name: 'Team Dashboard' }).waitFor();
-    await expect.poll(() => streamRequests.length).toBe(1);
+    expect((await streamOpened).status()).toBe(200);
+    expect(streamRequests).toHaveLength(1);
     expect(streamRequests[0]).toMatch(/\?client=[0-9a-f]{32}$/);
 
     // The same person opens streams elsewhere, up to the cap: the dashboard's is the oldest.
@@ -115,8 +118,11 @@ describe('a live stream pushed out by newer ones', () => {
     const tv = await browser.context.newPage();
     await tv.addInitScript(() => localStorage.setItem('dealboard.lang', 'nb'));
     await tv.setViewportSize({ width: 1280, height: 720 });
+    // The TV opens its stream once the board has answered: wait for it, so it is the oldest.
+    const streamOpened = tv.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/display/${token}/events`);
     await tv.goto(`/tv?display=${token}`);
     await tv.getByText('Skjerm: Resepsjonen').waitFor();
+    expect((await streamOpened).status()).toBe(200);
     for (let i = 0; i < DISPLAY_LINK_STREAM_LIMIT; i++) await openNodeStream(`/display/${token}/events`, false);
     await tv
       .getByRole('status')
