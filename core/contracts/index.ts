@@ -14,3 +14,4 @@ export * from './display-links';
 export * from './contact';
 export * from './auth';
 export * from './audit';
+export * from './events';

@@ -1,7 +1,9 @@
+import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { EventStreamQuerySchema, MEMBER_STREAM_LIMIT, type StreamReplaced } from '@core/contracts';
 import type { AppEnv } from '../context';
-import { createRouter } from '../lib/http';
+import { createRouter, errorResponses } from '../lib/http';
 import type { ClientChange } from './hub';
 import { findActiveMembership } from '../modules/session/session.repository';
 import { requireMember } from '../modules/session/session.middleware';
@@ -12,6 +14,16 @@ const HEARTBEAT_MS = 25_000;
 /** Changes after which a stream asks whether its viewer may still watch. */
 const RECHECKED_TABLES = new Set(['display_links', 'profiles']);
 
+/** How soon a browser reconnects after a dropped stream (the SSE `retry` field). */
+const RECONNECT_MS = 2_000;
+
+/**
+ * The `retry` sent with 'replaced': a day. Our page closes its EventSource on that event; this is
+ * for any other client (a page loaded before the event existed, a script): it waits a day instead
+ * of reconnecting in 2 s and pushing out the stream that replaced it, which would push back.
+ */
+const REPLACED_RETRY_MS = 86_400_000;
+
 export type CompanyEventStreamOptions = {
   companyId: string;
   /**
@@ -21,13 +33,19 @@ export type CompanyEventStreamOptions = {
    * the change itself goes out. The browser's reconnect then meets the endpoint's refusal.
    */
   isStillAllowed?: () => Promise<boolean>;
+  /**
+   * The cap on open streams this one counts against (a member, a display link): opening it beyond
+   * `max` on this instance replaces the oldest, which gets a 'replaced' event and ends.
+   */
+  limit?: { key: string; max: number; client?: string };
   heartbeatMs?: number;
 };
 
 /**
  * Server-Sent Events of one company's changes: a 'ready' event (with the reconnect delay), then
  * a 'change' event per committed change ({ table, op, id, userId }) and a comment line as
- * heartbeat. Shared by the members' stream and the display links' stream.
+ * heartbeat; 'revoked' or 'replaced' ends it. Shared by the members' stream and the display
+ * links' stream; the events are documented once, in describeEventStream.
  */
 export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStreamOptions): Response {
   const { realtime } = c.get('deps');
@@ -39,6 +57,18 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
     const queue: (ClientChange | 'resync')[] = [];
     const revoked = async () => Boolean(options.isStillAllowed && !(await options.isStillAllowed().catch(() => true)));
     let wake: (() => void) | null = null;
+    // Set when a newer stream took this one's place: it goes out before anything still queued.
+    let replaced: StreamReplaced | null = null;
+    const limit = options.limit;
+    const release = limit
+      ? realtime.streams.admit(limit.key, limit.max, {
+          client: limit.client,
+          replace: (reason) => {
+            replaced = { reason, limit: limit.max };
+            wake?.();
+          },
+        })
+      : () => {};
     const unsubscribe = realtime.subscribe(options.companyId, (change) => {
       queue.push(change);
       wake?.();
@@ -50,13 +80,18 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
     stream.onAbort(() => {
       unsubscribe();
       unsubscribeResync();
+      release();
       wake?.();
     });
-    await stream.writeSSE({ event: 'ready', data: '{}', retry: 2000 });
+    await stream.writeSSE({ event: 'ready', data: '{}', retry: RECONNECT_MS });
     while (!stream.aborted && !stream.closed) {
+      if (replaced) {
+        await stream.writeSSE({ event: 'replaced', data: JSON.stringify(replaced), retry: REPLACED_RETRY_MS });
+        break;
+      }
       const next = queue.shift();
       if (next === 'resync') {
-        await stream.writeSSE({ event: 'ready', data: '{}', retry: 2000 });
+        await stream.writeSSE({ event: 'ready', data: '{}', retry: RECONNECT_MS });
         continue;
       }
       if (next) {
@@ -74,7 +109,7 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
       });
       clearTimeout(timer);
       wake = null;
-      if (queue.length > 0 || stream.aborted) continue;
+      if (queue.length > 0 || replaced || stream.aborted) continue;
       if (await revoked()) {
         await stream.writeSSE({ event: 'revoked', data: '{}' });
         break;
@@ -83,8 +118,36 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
     }
     unsubscribe();
     unsubscribeResync();
+    release();
   });
 }
+
+/**
+ * The OpenAPI description of a stream: OpenAPI has no words for Server-Sent Events, so the events
+ * are told in prose. `who` is the viewer ('member' or 'display link'), `limit` its cap, `revokedWhen`
+ * what ends its right to watch.
+ */
+export function describeEventStream(who: string, limit: number, revokedWhen: string): string {
+  return [
+    'A `text/event-stream` (Server-Sent Events) that stays open. Events:',
+    '',
+    `- \`ready\`, data \`{}\`, with \`retry: ${RECONNECT_MS}\`: the stream is open. Another \`ready\` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.`,
+    "- `change`, data `{ table, op, id, userId, activity? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `profiles` and `goals` the member's user id); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`. Refetch the screens the table feeds; the event carries no other data.",
+    `- \`revoked\`, data \`{}\`: the ${who} may no longer watch (${revokedWhen}). The stream ends; reconnecting is refused.`,
+    `- \`replaced\`, data \`{ reason, limit }\`, with \`retry: ${REPLACED_RETRY_MS}\`: a newer stream took this one's place (\`reason\` \`limit\`: more than ${limit} were open; \`same_client\`: a stream with this one's \`client\` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.`,
+    `- A comment line \`: ping\` every ${HEARTBEAT_MS / 1000} s keeps proxies from closing an idle stream.`,
+    '',
+    `Limit: at most ${limit} open streams per ${who} on each server instance (with several instances behind a load balancer, up to ${limit} on each). Opening one more closes the oldest with \`replaced\`. Send \`client\`, a random id kept for the page's life, so a reconnect after a network drop replaces the page's own half-open stream instead of another tab's.`,
+  ].join('\n');
+}
+
+const tags = ['Live events'];
+
+/** A stream's 200 answer in the OpenAPI document. */
+export const eventStreamResponse = {
+  description: 'The stream (see above); it ends only with `revoked` or `replaced`, or when either side closes it',
+  content: { 'text/event-stream': { schema: z.string().openapi({ description: 'Server-Sent Events' }) } },
+};
 
 export const eventsRoutes = createRouter();
 
@@ -92,12 +155,25 @@ export const eventsRoutes = createRouter();
  * Server-Sent Events of the signed-in member's company. The browser's EventSource reconnects by
  * itself after a network error or a server restart; `retry` tells it how soon.
  */
-eventsRoutes.get('/events', requireMember, (c) => {
-  const { companyId, userId } = c.get('actor');
-  const { db } = c.get('deps').database;
-  return streamCompanyEvents(c, {
-    companyId,
-    // A member removed (or gone to another company) stops hearing this company at once.
-    isStillAllowed: async () => (await findActiveMembership(db, userId))?.companyId === companyId,
-  });
-});
+eventsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/events',
+    tags,
+    summary: "Live changes in the member's company (Server-Sent Events)",
+    description: describeEventStream('member', MEMBER_STREAM_LIMIT, 'removed from the company, or gone to another'),
+    middleware: [requireMember] as const,
+    request: { query: EventStreamQuerySchema },
+    responses: { 200: eventStreamResponse, ...errorResponses },
+  }),
+  (c) => {
+    const { companyId, userId } = c.get('actor');
+    const { db } = c.get('deps').database;
+    return streamCompanyEvents(c, {
+      companyId,
+      // A member removed (or gone to another company) stops hearing this company at once.
+      isStillAllowed: async () => (await findActiveMembership(db, userId))?.companyId === companyId,
+      limit: { key: `member:${userId}`, max: MEMBER_STREAM_LIMIT, client: c.req.valid('query').client },
+    });
+  },
+);

@@ -1,4 +1,6 @@
+import type { LiveChange } from '@core/contracts';
 import type { DbHandle } from '../db/client';
+import { StreamLimiter } from './stream-limits';
 
 export const EVENTS_CHANNEL = 'dealboard_events';
 
@@ -15,14 +17,7 @@ export type TenantChange = {
 };
 
 /** What a client receives: the company is implied by who is listening, so it is not repeated. */
-export type ClientChange = {
-  table: string;
-  op: TenantChange['op'];
-  id: string;
-  userId: string | null;
-  /** For activities: its type and whether a call booked a meeting (what a wall screen celebrates). */
-  activity?: { type: string; meetingBooked: boolean };
-};
+export type ClientChange = LiveChange;
 
 type Listener = (change: ClientChange) => void;
 type ResyncListener = () => void;
@@ -36,6 +31,8 @@ export class RealtimeHub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly resyncListeners = new Set<ResyncListener>();
   private stopListening: (() => Promise<void>) | null = null;
+  /** This instance's open event streams per member and per display link (their caps, decision 020). */
+  readonly streams = new StreamLimiter();
 
   async start(database: DbHandle): Promise<void> {
     this.stopListening = await database.listen(
@@ -63,6 +60,7 @@ export class RealtimeHub {
     this.stopListening = null;
     this.listeners.clear();
     this.resyncListeners.clear();
+    this.streams.clear();
   }
 
   subscribe(companyId: string, listener: Listener): () => void {

@@ -1,14 +1,23 @@
+import '@web/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeProvider } from './realtime-provider';
 import { recordInvalidations } from '@web/test/record-invalidations';
 
-/** jsdom has no EventSource; the provider opens one, which stays silent here. */
+/** jsdom has no EventSource; the provider opens one, which stays silent unless a test speaks for the server. */
 class SilentEventSource extends EventTarget {
   static readonly CLOSED = 2;
+  static opened: SilentEventSource[] = [];
   readyState = 0;
-  close() {}
+  constructor(readonly url: string) {
+    super();
+    SilentEventSource.opened.push(this);
+  }
+  close() {
+    this.readyState = SilentEventSource.CLOSED;
+  }
 }
 
 let queryClient: QueryClient;
@@ -16,13 +25,15 @@ let invalidated: string[];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  SilentEventSource.opened = [];
   vi.stubGlobal('EventSource', SilentEventSource);
   queryClient = new QueryClient();
   invalidated = recordInvalidations(queryClient);
 });
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
 });
 
 function renderProvider(timeZone?: string) {
@@ -63,5 +74,51 @@ describe('RealtimeProvider at the company midnight', () => {
     renderProvider('Europe/Oslo').unmount();
     await vi.advanceTimersByTimeAsync(3_600_000);
     expect(invalidated).toEqual([]);
+  });
+});
+
+describe('RealtimeProvider when a newer stream takes its place', () => {
+  const replace = (source: SilentEventSource) =>
+    act(() => {
+      source.dispatchEvent(new MessageEvent('replaced', { data: JSON.stringify({ reason: 'limit', limit: 10 }) }));
+    });
+
+  it('says calmly that live updates moved, and "Watch live here" reconnects and refreshes what is shown', async () => {
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider>
+          <p>board</p>
+        </RealtimeProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    const first = SilentEventSource.opened[0]!;
+    replace(first);
+    expect(first.readyState).toBe(SilentEventSource.CLOSED);
+    expect(screen.getByRole('status')).toHaveTextContent('Live updates moved to your newer tab or device.');
+    expect(screen.getByText('board')).toBeInTheDocument(); // the screen stays; only the live part paused
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(SilentEventSource.opened).toHaveLength(1); // it does not fight back
+
+    fireEvent.click(screen.getByRole('button', { name: 'Watch live here' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(SilentEventSource.opened).toHaveLength(2);
+    expect(invalidated).toEqual(expect.arrayContaining(['scoreboard', 'activities', 'me']));
+  });
+
+  it('on a display link’s TV, in Norwegian, says the board still refreshes every minute', async () => {
+    await i18n.changeLanguage('nb');
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider url="/api/v1/display/tok/events" viewer="screen">
+          <p>tavle</p>
+        </RealtimeProvider>
+      </QueryClientProvider>,
+    );
+    replace(SilentEventSource.opened[0]!);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Direkteoppdateringene er flyttet til en nyere skjerm som viser denne lenken. Denne tavlen oppdateres fortsatt hvert minutt.',
+    );
+    expect(screen.getByRole('button', { name: 'Følg direkte her' })).toBeInTheDocument();
   });
 });

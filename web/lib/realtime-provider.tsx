@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { computeMsUntilNextLocalDay } from '@core/period';
+import { LiveUpdatesMovedNotice } from '@web/components/live-updates-moved-notice';
 import { connectRealtime, type RealtimeChange, refreshLiveQueries } from './realtime';
 
 const DAY_CHANGE_MARGIN_MS = 2_000;
@@ -15,10 +16,28 @@ const RealtimeContext = createContext<Subscribe>(() => () => {});
  * With the company's `timeZone`, it also refreshes every live view at the company's midnight: a
  * wall display or a dashboard left open overnight starts the new day (and on Mondays the new
  * week) by itself, even before anyone logs anything.
+ *
+ * When the server closes the stream for a newer one of the same viewer (their streams are capped,
+ * decision 020), a notice says so and offers to watch here again; `viewer` picks its words.
  */
-export function RealtimeProvider({ children, url, enabled = true, timeZone }: { children: ReactNode; url?: string; enabled?: boolean; timeZone?: string }) {
+export function RealtimeProvider({
+  children,
+  url,
+  enabled = true,
+  timeZone,
+  viewer = 'tab',
+}: {
+  children: ReactNode;
+  url?: string;
+  enabled?: boolean;
+  timeZone?: string;
+  viewer?: 'tab' | 'screen';
+}) {
   const queryClient = useQueryClient();
   const listeners = useRef(new Set<Listener>());
+  const [isReplaced, setIsReplaced] = useState(false);
+  // Bumped by "Watch live here": a new connection, which in turn replaces the viewer's oldest.
+  const [connection, setConnection] = useState(0);
   useEffect(() => {
     if (!enabled || !timeZone) return;
     let timer: ReturnType<typeof setTimeout>;
@@ -34,20 +53,31 @@ export function RealtimeProvider({ children, url, enabled = true, timeZone }: { 
   }, [queryClient, enabled, timeZone]);
   useEffect(() => {
     if (!enabled) return;
-    const connection = connectRealtime(queryClient, url);
-    const unsubscribe = connection.subscribe((change) => {
+    const realtime = connectRealtime(queryClient, url, { onReplaced: () => setIsReplaced(true) });
+    const unsubscribe = realtime.subscribe((change) => {
       for (const listener of listeners.current) listener(change);
     });
     return () => {
       unsubscribe();
-      connection.close();
+      realtime.close();
     };
-  }, [queryClient, url, enabled]);
+  }, [queryClient, url, enabled, connection]);
+  const onWatchHere = useCallback(() => {
+    setIsReplaced(false);
+    setConnection((n) => n + 1);
+    // Whatever changed while this screen was not listening.
+    refreshLiveQueries(queryClient);
+  }, [queryClient]);
   const subscribe = useCallback<Subscribe>((listener) => {
     listeners.current.add(listener);
     return () => listeners.current.delete(listener);
   }, []);
-  return <RealtimeContext.Provider value={subscribe}>{children}</RealtimeContext.Provider>;
+  return (
+    <RealtimeContext.Provider value={subscribe}>
+      {children}
+      {enabled && isReplaced && <LiveUpdatesMovedNotice variant={viewer} onWatchHere={onWatchHere} />}
+    </RealtimeContext.Provider>
+  );
 }
 
 /** Calls `listener` for every change streamed to this company (e.g. the TV's celebration). */

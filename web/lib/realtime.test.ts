@@ -31,6 +31,8 @@ class FakeEventSource extends EventTarget {
   }
 }
 
+const clientOf = (source: FakeEventSource) => new URL(source.url, 'http://localhost').searchParams.get('client');
+
 let queryClient: QueryClient;
 let invalidated: string[];
 
@@ -117,6 +119,40 @@ describe('connectRealtime', () => {
     latest().dispatchEvent(new Event('error'));
     await vi.advanceTimersByTimeAsync(120_000);
     expect(FakeEventSource.opened).toHaveLength(1);
+    connection.close();
+  });
+
+  it("sends one client id for the page, on its first stream and on every reopen, so the server replaces the page's own stream", async () => {
+    const connection = connectRealtime(queryClient, '/api/v1/display/tok/events');
+    const first = latest();
+    expect(first.url).toMatch(/^\/api\/v1\/display\/tok\/events\?client=[0-9a-f]{32}$/);
+    first.failForGood();
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(clientOf(latest())).toBe(clientOf(first));
+    connection.close();
+    // Another page (another connection) has its own id.
+    const other = connectRealtime(queryClient);
+    expect(clientOf(latest())).not.toBe(clientOf(first));
+    other.close();
+  });
+
+  it("stops for good on 'replaced': closes the stream, tells the page once, delivers what it heard, and never reopens", async () => {
+    let replaced = 0;
+    const connection = connectRealtime(queryClient, undefined, { onReplaced: () => replaced++ });
+    const source = latest();
+    source.emit('ready');
+    source.emit('change', change('wrapups'));
+    source.emit('replaced', JSON.stringify({ reason: 'limit', limit: 10 }));
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+    expect(replaced).toBe(1);
+    expect(invalidated).toEqual(['wrapups']);
+    // What a browser does after the server closed the stream: an error; nothing may reopen it.
+    source.dispatchEvent(new Event('error'));
+    source.emit('replaced', JSON.stringify({ reason: 'limit', limit: 10 }));
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(FakeEventSource.opened).toHaveLength(1);
+    expect(replaced).toBe(1);
     connection.close();
   });
 });

@@ -1,14 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { LiveChange } from '@core/contracts';
 
-/** A change the server streams (see server/realtime/hub.ts, ClientChange). */
-export type RealtimeChange = {
-  table: string;
-  op: 'INSERT' | 'UPDATE' | 'DELETE';
-  id: string;
-  userId: string | null;
-  /** For activities: its type and whether a call booked a meeting. */
-  activity?: { type: string; meetingBooked: boolean };
-};
+/** A change the server streams (core/contracts/events.ts; the events are described in the API docs). */
+export type RealtimeChange = LiveChange;
 
 /**
  * Which query-key prefixes a change to a table makes stale. Features name their query keys with
@@ -44,11 +38,35 @@ const REOPEN_MAX_MS = 60_000;
 type Listener = (change: RealtimeChange) => void;
 
 /**
+ * A random id for this page's stream (16 bytes, hex). Not crypto.randomUUID: browsers offer that
+ * only on https and localhost, and an office may run Dealboard on a plain http address.
+ */
+function createClientId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export type ConnectRealtimeOptions = {
+  /**
+   * Called once when the server closed this stream for a newer one (the viewer's streams are
+   * capped; decision 020). The stream stays closed: reconnecting would push the newer one out,
+   * and it would push back. Offer the viewer to watch here again (a new connection).
+   */
+  onReplaced?: () => void;
+};
+
+/**
  * Opens the Server-Sent Events stream and turns changes into debounced query invalidations.
  * EventSource reconnects by itself after a network error or a server restart (the server sends
  * `retry: 2000`); on reconnect everything live is refetched, since events may have been missed.
+ * Every (re)connection carries this page's `client` id, so the server replaces the page's own
+ * half-open stream rather than counting it against the viewer's limit.
  */
-export function connectRealtime(queryClient: QueryClient, url = '/api/v1/events'): { close: () => void; subscribe: (l: Listener) => () => void } {
+export function connectRealtime(
+  queryClient: QueryClient,
+  url = '/api/v1/events',
+  options: ConnectRealtimeOptions = {},
+): { close: () => void; subscribe: (l: Listener) => () => void } {
+  const streamUrl = `${url}${url.includes('?') ? '&' : '?'}client=${createClientId()}`;
   const listeners = new Set<Listener>();
   const pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -69,8 +87,15 @@ export function connectRealtime(queryClient: QueryClient, url = '/api/v1/events'
   let reopenTimer: ReturnType<typeof setTimeout> | null = null;
   let reopenDelayMs = REOPEN_MIN_MS;
 
+  const close = () => {
+    closed = true;
+    source?.close();
+    if (timer) clearTimeout(timer);
+    if (reopenTimer) clearTimeout(reopenTimer);
+  };
+
   const open = () => {
-    const current = new EventSource(url, { withCredentials: true });
+    const current = new EventSource(streamUrl, { withCredentials: true });
     source = current;
     current.addEventListener('ready', () => {
       // A 'ready' after the first (a reconnect, or the server's own resync) may follow missed events.
@@ -81,6 +106,16 @@ export function connectRealtime(queryClient: QueryClient, url = '/api/v1/events'
     // A stream ends with 'revoked' (a display link revoked, the viewer removed from the company):
     // refetch at once, so the screen learns why it stopped.
     current.addEventListener('revoked', () => schedule(Object.values(REALTIME_INVALIDATIONS).flat()));
+    // A newer stream of the same viewer took this one's place: stop for good (no reconnect).
+    current.addEventListener('replaced', () => {
+      if (closed) return;
+      if (timer) {
+        clearTimeout(timer);
+        flush(); // changes heard just before still reach the screen
+      }
+      close();
+      options.onReplaced?.();
+    });
     current.addEventListener('change', (event) => {
       let change: RealtimeChange;
       try {
@@ -106,12 +141,7 @@ export function connectRealtime(queryClient: QueryClient, url = '/api/v1/events'
   open();
 
   return {
-    close: () => {
-      closed = true;
-      source?.close();
-      if (timer) clearTimeout(timer);
-      if (reopenTimer) clearTimeout(reopenTimer);
-    },
+    close,
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

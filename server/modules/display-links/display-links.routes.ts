@@ -7,9 +7,11 @@ import {
   DisplayLinkListSchema,
   DisplayLinkSchema,
   DisplayTokenParamsSchema,
+  DISPLAY_LINK_STREAM_LIMIT,
+  EventStreamQuerySchema,
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
-import { streamCompanyEvents } from '../../realtime/events.routes';
+import { describeEventStream, eventStreamResponse, streamCompanyEvents } from '../../realtime/events.routes';
 import { requireAdmin, requireMember } from '../session/session.middleware';
 import {
   checkDisplayTokenActive,
@@ -87,12 +89,28 @@ displayLinksRoutes.openapi(
 );
 
 /** Same events as /events (see streamCompanyEvents); ends with a 'revoked' event once the link is revoked. */
-displayLinksRoutes.get('/display/:token/events', async (c) => {
-  const deps = c.get('deps');
-  const token = c.req.param('token');
-  const link = await getDisplayLinkByToken(deps, token);
-  return streamCompanyEvents(c, {
-    companyId: link.companyId,
-    isStillAllowed: () => checkDisplayTokenActive(deps, token),
-  });
-});
+displayLinksRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/display/{token}/events',
+    tags: [...tags, 'Live events'],
+    summary: "Live changes in the link's company, without signing in (Server-Sent Events)",
+    description: describeEventStream('display link', DISPLAY_LINK_STREAM_LIMIT, 'an admin revoked the link'),
+    request: { params: DisplayTokenParamsSchema, query: EventStreamQuerySchema },
+    responses: {
+      200: eventStreamResponse,
+      400: errorResponses[400],
+      404: { description: 'Unknown or revoked link' },
+    },
+  }),
+  async (c) => {
+    const deps = c.get('deps');
+    const { token } = c.req.valid('param');
+    const link = await getDisplayLinkByToken(deps, token);
+    return streamCompanyEvents(c, {
+      companyId: link.companyId,
+      isStillAllowed: () => checkDisplayTokenActive(deps, token),
+      limit: { key: `display-link:${link.linkId}`, max: DISPLAY_LINK_STREAM_LIMIT, client: c.req.valid('query').client },
+    });
+  },
+);

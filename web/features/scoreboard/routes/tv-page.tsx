@@ -63,7 +63,7 @@ function DisplayLinkTv({ token }: { token: string }) {
   const failed = board.isError && (!board.data || isGone);
   return (
     // The link's own stream, opened once the link has answered and closed as soon as it is gone.
-    <RealtimeProvider url={getDisplayEventsUrl(token)} enabled={Boolean(board.data) && !isGone}>
+    <RealtimeProvider url={getDisplayEventsUrl(token)} enabled={Boolean(board.data) && !isGone} viewer="screen">
       <TvScreen
         rows={board.data?.rows}
         isPending={board.isPending}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/*
+ * The live event streams (Server-Sent Events): GET /api/v1/events for members and
+ * GET /api/v1/display/{token}/events for a display link's wall screen. Decision 020.
+ */
+
+/**
+ * Streams one person may hold open at once on one server instance: a few tabs in a browser or
+ * two, a phone, and a TV signed in as them. (Browsers on HTTP/1.1 allow only six connections per
+ * site across all tabs, so one browser rarely holds more than five.) The eleventh closes the oldest.
+ */
+export const MEMBER_STREAM_LIMIT = 10;
+
+/**
+ * Screens one display link may feed at once on one server instance: the TVs around an office
+ * (lobby, sales floor, kitchen, a spare). Larger offices make one link per screen, which also lets
+ * an admin revoke one screen alone. The eleventh closes the oldest.
+ */
+export const DISPLAY_LINK_STREAM_LIMIT = 10;
+
+/** What the browser sends when opening a stream (see `client`). */
+export const EventStreamQuerySchema = z.object({
+  /**
+   * A random id the page picks once and keeps for every reconnect of this stream. A stream that
+   * arrives with the id of one still open replaces it: that older one is this page's own, left
+   * half-open by a network drop, and must not push one of the person's other tabs out.
+   */
+  client: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'client must be 8 to 64 letters, digits, "-" or "_"')
+    .optional()
+    .describe("A random id the page keeps for every reconnect of this stream: a stream opened with the id of one still open replaces that one (the page's own, left half-open by a network drop) instead of another tab's"),
+});
+export type EventStreamQuery = z.infer<typeof EventStreamQuerySchema>;
+
+/** The data of a 'change' event: one committed change in the viewer's company. */
+export const LiveChangeSchema = z.object({
+  /** The table that changed: activities, wrapups, display_links, profiles, goals, kpi_rules. */
+  table: z.string(),
+  op: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  /** The changed row's id (for profiles and goals: the member's user id). */
+  id: z.string(),
+  /** Whose row it is, when it belongs to one member. */
+  userId: z.string().nullable(),
+  /** Activities only: what was logged, and whether a call booked a meeting (the TV celebrates). */
+  activity: z.object({ type: z.string(), meetingBooked: z.boolean() }).optional(),
+});
+export type LiveChange = z.infer<typeof LiveChangeSchema>;
+
+/** The data of a 'replaced' event: this stream was closed for a newer one and must not reconnect. */
+export const StreamReplacedSchema = z.object({
+  /** 'limit': the viewer opened more streams than the limit allows; 'same_client': this page reconnected. */
+  reason: z.enum(['limit', 'same_client']),
+  /** The limit that applies to this stream. */
+  limit: z.number().int(),
+});
+export type StreamReplaced = z.infer<typeof StreamReplacedSchema>;

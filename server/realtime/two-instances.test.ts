@@ -1,0 +1,283 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../db/client';
+import { markEmailVerified, seedCompany, seedMembership } from '../db/seed/factories';
+import { createTestDatabase, testEngine } from '../test/test-database';
+
+/*
+ * Several instances of the real server (child processes, as `npm start` runs them). On PostgreSQL
+ * they share one database, and live events travel between them through LISTEN/NOTIFY: a call
+ * logged through one reaches streams opened on the other, and a member removed through either
+ * loses the streams held on both. The embedded engine has no server to share: there, the rule is
+ * that a second instance refuses to start on a data folder in use (server/lib/data-dir-lock.ts).
+ * Each engine's run proves its own rule; nothing is skipped.
+ */
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const AUTH_SECRET = 'two-instances-secret-two-instances-secret-0123';
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+type Instance = { name: string; baseUrl: string; child: ChildProcess; output: () => string; stop: () => Promise<void> };
+
+/** Spawns server/main.ts with `env` on a free port; `ready` waits for /api/health (or the process's end). */
+async function spawnInstance(name: string, env: Record<string, string>): Promise<Instance & { exited: Promise<number | null> }> {
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      AUTH_SECRET,
+      AUTH_RATE_LIMIT: '1000',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  return {
+    name,
+    baseUrl,
+    child,
+    exited,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const instance = await spawnInstance(name, env);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (instance.child.exitCode !== null) throw new Error(`${name} exited early:\n${instance.output()}`);
+    try {
+      if ((await fetch(`${instance.baseUrl}/api/health`)).ok) return instance;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await instance.stop();
+  throw new Error(`${name} did not start in time:\n${instance.output()}`);
+}
+
+/** An SSE response read incrementally: `until` waits for a pattern in everything read so far. */
+function openStream(response: Response, label: string) {
+  expect(response.status, `${label}: ${response.status}`).toBe(200);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const state = { text: '', done: false };
+  return {
+    label,
+    state,
+    async until(pattern: RegExp, ms = 10_000): Promise<string> {
+      const deadline = Date.now() + ms;
+      while (!pattern.test(state.text) && !state.done && Date.now() < deadline) {
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((r) => setTimeout(() => r(null), Math.max(1, deadline - Date.now()))),
+        ]);
+        if (chunk === null) break;
+        if (chunk.done) state.done = true;
+        else state.text += decoder.decode(chunk.value, { stream: true });
+      }
+      return state.text;
+    },
+    close: () => reader.cancel().catch(() => undefined),
+  };
+}
+type Stream = ReturnType<typeof openStream>;
+
+if (testEngine === 'postgres') {
+  describe('two instances on one PostgreSQL database', () => {
+    let database: DbHandle;
+    let a: Instance;
+    let b: Instance;
+    /** The address a load balancer would give both (cookies and the Origin check name it). */
+    let publicUrl: string;
+    const streams: Stream[] = [];
+    const covered = { changesReceived: 0, streamsRevoked: 0, instances: 2 };
+
+    type Person = { id: string; cookie: string };
+
+    async function call(instance: Instance, path: string, init: { method?: string; as?: Person; json?: unknown } = {}) {
+      const headers: Record<string, string> = { origin: publicUrl };
+      if (init.as) headers.cookie = init.as.cookie;
+      if (init.json !== undefined) headers['content-type'] = 'application/json';
+      return fetch(`${instance.baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      });
+    }
+
+    /** Signs up through one instance and signs in through the other: sessions live in the shared database. */
+    async function createPerson(name: string, companyId: string, role: 'admin' | 'user'): Promise<Person> {
+      const email = `${name.toLowerCase().replaceAll(' ', '.')}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const password = `${crypto.randomUUID()}-Fjord-${crypto.randomUUID()}`;
+      const signUp = await call(a, '/api/auth/sign-up/email', { method: 'POST', json: { email, password, name } });
+      expect(signUp.status, await signUp.clone().text()).toBe(200);
+      const { user } = (await signUp.json()) as { user: { id: string } };
+      await markEmailVerified(database.db, user.id);
+      await seedMembership(database.db, { companyId, userId: user.id, role });
+      const signIn = await call(b, '/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+      expect(signIn.status, await signIn.clone().text()).toBe(200);
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      return { id: user.id, cookie };
+    }
+
+    async function openEvents(instance: Instance, as: Person, label: string): Promise<Stream> {
+      const stream = openStream(await call(instance, '/api/v1/events', { as }), label);
+      streams.push(stream);
+      expect(await stream.until(/event: ready/)).toContain('event: ready');
+      return stream;
+    }
+
+    async function logCall(instance: Instance, as: Person): Promise<string> {
+      const response = await call(instance, '/api/v1/activities', { method: 'POST', as, json: { kind: 'call', answered: false } });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    }
+
+    async function expectChange(stream: Stream, activityId: string) {
+      const text = await stream.until(new RegExp(`event: change\\ndata: \\{"table":"activities","op":"INSERT","id":"${activityId}"`));
+      expect(text, `${stream.label} heard ${activityId}`).toContain(`"id":"${activityId}"`);
+      covered.changesReceived++;
+    }
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      const name = ((await database.db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: { name: string }[] }).rows[0]!.name;
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      // Both start at once, as after a deploy: the migrations' advisory lock lets one migrate.
+      const port = await findFreePort();
+      publicUrl = `http://127.0.0.1:${port}`;
+      [a, b] = await Promise.all([
+        startInstance('instance A', { DATABASE_URL: url.toString(), PUBLIC_URL: publicUrl }),
+        startInstance('instance B', { DATABASE_URL: url.toString(), PUBLIC_URL: publicUrl }),
+      ]);
+    }, 120_000);
+
+    afterAll(async () => {
+      await Promise.all(streams.map((s) => s.close()));
+      await Promise.all([a?.stop(), b?.stop()]);
+      await database?.close();
+      console.info(
+        `[two instances] ${covered.instances} server processes on one PostgreSQL database: ` +
+          `${covered.changesReceived} changes received across instances, ${covered.streamsRevoked} streams of a removed member closed`,
+      );
+    });
+
+    it('a call logged through one instance reaches streams opened on the other, both ways', async () => {
+      const company = await seedCompany(database.db, { name: 'Two Instances AS' });
+      const rep = await createPerson('Rita Rep', company.id, 'user');
+      const watcher = await createPerson('Walter Watcher', company.id, 'user');
+      const onA = await openEvents(a, watcher, 'watcher on A');
+      const onB = await openEvents(b, watcher, 'watcher on B');
+
+      const viaA = await logCall(a, rep);
+      await expectChange(onB, viaA);
+      await expectChange(onA, viaA);
+      const viaB = await logCall(b, rep);
+      await expectChange(onA, viaB);
+      await expectChange(onB, viaB);
+    });
+
+    it("a member removed through either instance loses their streams on both ('revoked'), and may not reopen one", async () => {
+      const company = await seedCompany(database.db, { name: 'Removals AS' });
+      const admin = await createPerson('Ada Admin', company.id, 'admin');
+      const rep = await createPerson('Rolf Rep', company.id, 'user');
+      for (const [remover, label] of [
+        [b, 'removed through B'],
+        [a, 'removed through A'],
+      ] as const) {
+        const leaver = await createPerson(`Lea Leaver ${label.slice(-1)}`, company.id, 'user');
+        const leaverOnA = await openEvents(a, leaver, `leaver on A (${label})`);
+        const leaverOnB = await openEvents(b, leaver, `leaver on B (${label})`);
+        const stayerOnA = await openEvents(a, rep, `colleague on A (${label})`);
+
+        const removal = await call(remover, `/api/v1/team/members/${leaver.id}`, { method: 'DELETE', as: admin });
+        expect(removal.status, await removal.clone().text()).toBe(200);
+        for (const stream of [leaverOnA, leaverOnB]) {
+          expect(await stream.until(/event: revoked/), stream.label).toContain('event: revoked');
+          await stream.until(/$^/, 2000); // the server ends it after the event
+          expect(stream.state.done, `${stream.label} ended`).toBe(true);
+          covered.streamsRevoked++;
+        }
+        // The company goes on, without the former member; the colleague still hears it.
+        await expectChange(stayerOnA, await logCall(b, rep));
+        expect(leaverOnA.state.text.slice(leaverOnA.state.text.indexOf('event: revoked'))).not.toContain('event: change');
+        for (const instance of [a, b]) expect((await call(instance, '/api/v1/events', { as: leaver })).status).toBe(403);
+      }
+    });
+  });
+} else {
+  describe('two instances on one embedded (PGlite) data folder', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dealboard-two-instances-'));
+    const started: Instance[] = [];
+    afterAll(async () => {
+      await Promise.all(started.map((s) => s.stop()));
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('the second refuses to start, naming the first, and the first keeps serving; once it stops, the folder opens again', async () => {
+      const first = await startInstance('first', { DATA_DIR: dataDir });
+      started.push(first);
+      const lockPath = join(dataDir, 'dealboard.lock');
+      expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(first.child.pid));
+
+      const second = await spawnInstance('second', { DATA_DIR: dataDir });
+      started.push(second);
+      const code = await Promise.race([second.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 30_000))]);
+      expect(code, second.output()).toBe(1);
+      expect(second.output()).toContain(`is already in use by another Dealboard server (pid ${first.child.pid})`);
+      expect((await fetch(`${second.baseUrl}/api/health`).catch(() => null))?.ok ?? false).toBe(false);
+      expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
+      expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(first.child.pid));
+
+      // The refusal was the lock's, not a broken folder: after the first stops, a new one starts there.
+      await first.stop();
+      expect(existsSync(lockPath)).toBe(false);
+      const third = await startInstance('third', { DATA_DIR: dataDir });
+      started.push(third);
+      expect((await fetch(`${third.baseUrl}/api/health`)).status).toBe(200);
+      console.info(
+        `[two instances] PGlite: a second server on the data folder of pid ${first.child.pid} exited with code ${code} ` +
+          '(folder in use); after that server stopped, a new one started on the same folder',
+      );
+    }, 120_000);
+  });
+}
