@@ -31,6 +31,21 @@ export default tseslint.config(
     },
   },
   {
+    // One text schema for every contract string (decision 024): text() refuses what PostgreSQL
+    // cannot store, so a NUL byte is a 400 with a field message and never a database error.
+    files: ['core/contracts/**/*.ts'],
+    ignores: ['core/contracts/common.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: "Use text() from './common' (storable text) instead of z.string().",
+        },
+      ],
+    },
+  },
+  {
     files: ['e2e/**'],
     languageOptions: { globals: { ...globals.browser } },
   },

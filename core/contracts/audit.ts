@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KpiKeySchema } from './kpi-rules';
-import { RoleSchema } from './common';
+import { RoleSchema, text } from './common';
 import { InvitationStatusSchema } from './invitations';
 import { SignupPolicySchema } from './settings';
 
@@ -50,16 +50,16 @@ export const AuditDetailsSchemas = {
       multiplierValue: change(z.number()).optional(),
     }),
   }),
-  'invitation.created': z.object({ role: RoleSchema, expiresAt: z.string() }),
+  'invitation.created': z.object({ role: RoleSchema, expiresAt: text() }),
   /** Deleting an invitation: `status` says whether it still worked (active) or was used or expired. */
   'invitation.revoked': z.object({ role: RoleSchema, status: InvitationStatusSchema }),
-  'display_link.created': z.object({ name: z.string() }),
-  'display_link.revoked': z.object({ name: z.string() }),
+  'display_link.created': z.object({ name: text() }),
+  'display_link.revoked': z.object({ name: text() }),
   'company.updated': z.object({
     changes: z.object({
-      name: change(z.string()).optional(),
-      timezone: change(z.string()).optional(),
-      currency: change(z.string()).optional(),
+      name: change(text()).optional(),
+      timezone: change(text()).optional(),
+      currency: change(text()).optional(),
     }),
   }),
   'signup_policy.changed': z.object({
@@ -95,31 +95,31 @@ export type AuditLogQuery = z.input<typeof AuditLogQuerySchema>;
  * `former`: no longer known here (account deleted or erased); `system`: no person.
  */
 export const AuditActorSchema = z.object({
-  id: z.string().nullable(),
-  name: z.string().nullable(),
+  id: text().nullable(),
+  name: text().nullable(),
   state: z.enum(['member', 'removed', 'former', 'system']),
 });
 export type AuditActor = z.infer<typeof AuditActorSchema>;
 
 export const AuditTargetSchema = z.object({
-  type: z.string(),
-  id: z.string().nullable(),
+  type: text(),
+  id: text().nullable(),
   /** A human label where cheap: the member's name, the rule's KPI key, the link's name; null when unknown. */
-  label: z.string().nullable(),
+  label: text().nullable(),
   /** For members: whether they were removed since (their name stays); null for other targets. */
   removed: z.boolean().nullable(),
 });
 export type AuditTarget = z.infer<typeof AuditTargetSchema>;
 
 export const AuditEntrySchema = z.object({
-  id: z.string(),
+  id: text(),
   action: AuditActionSchema,
   actor: AuditActorSchema,
   target: AuditTargetSchema.nullable(),
   /** The action's details (see AuditDetailsSchemas); other actions may carry their own. */
-  details: z.record(z.string(), z.unknown()),
+  details: z.record(text(), z.unknown()),
   /** When it happened (ISO 8601, UTC). */
-  at: z.string(),
+  at: text(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
@@ -127,6 +127,6 @@ export const AuditLogPageSchema = z.object({
   /** Newest first. */
   entries: z.array(AuditEntrySchema),
   /** Pass as `cursor` for the next (older) page; null when this was the last. */
-  nextCursor: z.string().nullable(),
+  nextCursor: text().nullable(),
 });
 export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;

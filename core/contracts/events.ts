@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /*
  * The live event streams (Server-Sent Events): GET /api/v1/events for members and
@@ -26,8 +27,7 @@ export const EventStreamQuerySchema = z.object({
    * arrives with the id of one still open replaces it: that older one is this page's own, left
    * half-open by a network drop, and must not push one of the person's other tabs out.
    */
-  client: z
-    .string()
+  client: text()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, 'client must be 8 to 64 letters, digits, "-" or "_"')
     .optional()
     .describe("A random id the page keeps for every reconnect of this stream: a stream opened with the id of one still open replaces that one (the page's own, left half-open by a network drop) instead of another tab's"),
@@ -37,14 +37,14 @@ export type EventStreamQuery = z.infer<typeof EventStreamQuerySchema>;
 /** The data of a 'change' event: one committed change in the viewer's company. */
 export const LiveChangeSchema = z.object({
   /** The table that changed: activities, wrapups, display_links, profiles, goals, kpi_rules. */
-  table: z.string(),
+  table: text(),
   op: z.enum(['INSERT', 'UPDATE', 'DELETE']),
   /** The changed row's id (for profiles and goals: the member's user id). */
-  id: z.string(),
+  id: text(),
   /** Whose row it is, when it belongs to one member. */
-  userId: z.string().nullable(),
+  userId: text().nullable(),
   /** Activities only: what was logged, and whether a call booked a meeting (the TV celebrates). */
-  activity: z.object({ type: z.string(), meetingBooked: z.boolean() }).optional(),
+  activity: z.object({ type: text(), meetingBooked: z.boolean() }).optional(),
 });
 export type LiveChange = z.infer<typeof LiveChangeSchema>;
 
