@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/contracts';
+import { DISPLAY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/contracts';
 import { AlertCircleIcon } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -172,7 +172,7 @@ export function Component() {
           {isJoin && (
             <div className="space-y-2">
               <Label htmlFor="name">{t('fields.fullName')}</Label>
-              <Input id="name" name="name" autoComplete="name" required maxLength={100} placeholder={t('fields.fullNamePlaceholder')} />
+              <Input id="name" name="name" autoComplete="name" required maxLength={DISPLAY_NAME_MAX} placeholder={t('fields.fullNamePlaceholder')} />
             </div>
           )}
           <div className="space-y-2">
