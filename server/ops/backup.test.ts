@@ -220,5 +220,5 @@ describe(`backup and restore on ${testEngine}`, () => {
         await client.end();
       }
     }
-  }, 120_000);
+  }, 240_000);
 });
