@@ -1,6 +1,6 @@
 // `npm run restore -- FILE [--force]`: restores a backup made by `npm run backup` into the database
 // the server would use (DATABASE_URL, else the embedded one in DATA_DIR). Refuses a database or
-// folder that is not empty unless --force. README.md, "Backup and restore".
+// folder that is not empty (PGlite: unless --force). README.md, "Backup and restore".
 import { BackupError, describeTarget, resolveBackupTarget, restoreBackup } from '../server/ops/backup';
 
 const args = process.argv.slice(2);
@@ -10,7 +10,8 @@ if (args.includes('--help') || files.length !== 1 || args.some((arg) => arg.star
   console.info(
     'Usage: npm run restore -- FILE [--force]\n\n' +
       'Restores FILE into DATABASE_URL (pg_restore) or, without it, into the embedded database folder DATA_DIR (./data).\n' +
-      'The target must be empty; --force replaces what is there (PGlite: the old folder contents are moved aside).',
+      'The target must be empty. PGlite: --force restores over a used folder, moving its old contents aside.\n' +
+      'PostgreSQL: create a new, empty database for the restore.',
   );
   process.exit(args.includes('--help') ? 0 : 1);
 }

@@ -1,6 +1,6 @@
 import type { LogActivity } from '@core/contracts';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -221,4 +221,36 @@ describe(`backup and restore on ${testEngine}`, () => {
       }
     }
   }, 240_000);
+
+  it('names the package to install when pg_dump or pg_restore is missing', async () => {
+    // A PATH with node alone: what a machine without the PostgreSQL client tools looks like.
+    const bin = mkdtempSync(join(tmpdir(), 'dealboard-no-pg-tools-'));
+    cleanups.push(() => rmSync(bin, { recursive: true, force: true }));
+    symlinkSync(process.execPath, join(bin, 'node'));
+    const dump = join(bin, 'old.dump');
+    writeFileSync(dump, 'PGDMP');
+    const run = (script: string, args: string[]) =>
+      new Promise<{ code: number; output: string }>((resolveRun, reject) => {
+        const child = spawn(join(bin, 'node'), ['--import', 'tsx', script, ...args], {
+          cwd: ROOT,
+          env: { PATH: bin, DATABASE_URL: 'postgres://dealboard@127.0.0.1:9/dealboard' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('error', reject);
+        child.on('close', (code) => resolveRun({ code: code ?? 1, output }));
+      });
+
+    const backup = await run('scripts/backup.ts', [join(bin, 'new.dump')]);
+    expect(backup.code).toBe(1);
+    expect(backup.output).toContain('pg_dump was not found on PATH');
+    expect(backup.output).toContain('apt-get install postgresql-client');
+    expect(backup.output).toContain('snapshots');
+    const restore = await run('scripts/restore.ts', [dump]);
+    expect(restore.code).toBe(1);
+    expect(restore.output).toContain('pg_restore was not found on PATH');
+    expect(restore.output).toContain('apt-get install postgresql-client');
+  }, 60_000);
 });

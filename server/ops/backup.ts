@@ -82,7 +82,8 @@ export async function restoreBackup(target: BackupTarget, file: string, options:
     );
   }
   if (target.engine === 'postgres') {
-    await restorePostgres(target.url, path, options.force === true);
+    if (options.force) throw new BackupError('--force is for the embedded database only. On PostgreSQL, restore into a new, empty database.');
+    await restorePostgres(target.url, path);
     return { movedAside: null };
   }
   return restorePglite(target.dataDir, path, options.force === true);
@@ -132,6 +133,17 @@ function bypassRoleHint(url: string): string {
     `then: BACKUP_DATABASE_URL=${target.toString()} npm run backup\n` +
     "Where your provider allows no BYPASSRLS role, use its snapshots instead (README.md, \"Backup and restore\")."
   );
+}
+
+/** Fails early, before anything is changed, when a client tool is missing. */
+async function requireTool(tool: 'pg_dump' | 'pg_restore'): Promise<void> {
+  await new Promise<void>((resolveCheck, reject) => {
+    const child = spawn(tool, ['--version'], { stdio: 'ignore' });
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ENOENT' ? new BackupError(`${tool} was not found on PATH.\n${CLIENT_TOOLS_HINT}`) : error),
+    );
+    child.on('close', () => resolveCheck());
+  });
 }
 
 async function runTool(tool: 'pg_dump' | 'pg_restore', args: string[], env: NodeJS.ProcessEnv, url: string): Promise<void> {
@@ -200,17 +212,21 @@ async function prepareRoles(client: pg.Client): Promise<void> {
   }
 }
 
-async function restorePostgres(url: string, file: string, force: boolean): Promise<void> {
+async function restorePostgres(url: string, file: string): Promise<void> {
+  await requireTool('pg_restore');
   await withClient(url, async (client) => {
     const { rows } = await client.query<{ tables: number }>(
       `SELECT count(*)::int AS tables FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_toast%'`,
     );
     const tables = rows[0]!.tables;
-    if (tables > 0 && !force) {
+    // No --force here: objects of newer migrations would outlive a clean restore of an older dump
+    // whose migration list lacks them, and the next start would trip over them. A new database is
+    // the one clean slate.
+    if (tables > 0) {
       throw new BackupError(
-        `Not restored: ${describeTarget({ engine: 'postgres', url })} is not empty (${tables} tables). Restore into a new, empty database ` +
-          '(CREATE DATABASE ... OWNER <the app\'s role>), or add --force to drop what the backup contains and replace it.',
+        `Not restored: ${describeTarget({ engine: 'postgres', url })} is not empty (${tables} tables). Restore into a new, empty ` +
+          "database (CREATE DATABASE ... OWNER <the app's role>) and point DATABASE_URL at it; to reuse the name, drop and recreate it first.",
       );
     }
     await prepareRoles(client);
@@ -224,7 +240,6 @@ async function restorePostgres(url: string, file: string, force: boolean): Promi
       '--exit-on-error',
       // Everything ends up owned by the role restoring, which is the role the app connects as.
       '--no-owner',
-      ...(force ? ['--clean', '--if-exists'] : []),
       '--no-password',
       `--dbname=${dbname}`,
       file,
@@ -238,15 +253,16 @@ async function restorePostgres(url: string, file: string, force: boolean): Promi
 
 const LOCK_FILE = 'dealboard.lock';
 
-function lockForBackup(dataDir: string, what: string): () => void {
+function lockForBackup(dataDir: string, purpose: 'backup' | 'restore'): () => void {
   try {
     return lockDataDir(dataDir);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     const pid = /pid (\d+)/.exec(error.message)?.[1];
     throw new BackupError(
-      `A Dealboard server${pid ? ` (pid ${pid})` : ''} is using ${dataDir}. Stop it, then ${what} again: ` +
-        'the embedded database can be opened by one process at a time, and copying its files while it runs would copy a torn database.',
+      `A Dealboard server${pid ? ` (pid ${pid})` : ''} is using ${dataDir}. Stop it, then ${purpose === 'backup' ? 'back up' : 'restore'} again: ` +
+        'the embedded database can be opened by one process at a time' +
+        (purpose === 'backup' ? ', and a copy of its files taken while it runs could be torn.' : ', and replacing its files under a running server would corrupt it.'),
     );
   }
 }
@@ -255,18 +271,20 @@ async function dumpPglite(dataDir: string, file: string): Promise<void> {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     throw new BackupError(`There is no embedded database in ${dataDir} (DATA_DIR). Set DATA_DIR to the folder the server uses, or DATABASE_URL for PostgreSQL.`);
   }
-  const release = lockForBackup(dataDir, 'back up');
+  const release = lockForBackup(dataDir, 'backup');
   try {
     // Opening it replays the write-ahead log if the last server was killed; the checkpoint then
     // writes everything into the data files, so the dump is a clean, self-contained folder.
     const db = new PGlite(dataDir);
     try {
-      await db.waitReady;
+      await db.waitReady.catch((error: Error) => {
+        throw new BackupError(`The embedded database in ${dataDir} could not be opened: ${error.message}`);
+      });
       await db.exec('CHECKPOINT');
       const dump = await db.dumpDataDir('gzip');
       writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     } finally {
-      await db.close();
+      await db.close().catch(() => undefined); // after a failed open there is nothing to close
     }
   } finally {
     release();
