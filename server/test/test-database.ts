@@ -30,7 +30,7 @@ export async function createTestDatabase(): Promise<DbHandle> {
  * lingers for a moment (seen once: WITH (FORCE) refused to signal it) gets a second try, and a
  * database that still cannot go is reported and left for the cluster's own removal (.ci/run).
  */
-async function dropTestDatabase(url: string, name: string): Promise<void> {
+export async function dropTestDatabase(url: string, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const dropper = new pg.Client({ connectionString: url });
     try {
