@@ -46,7 +46,7 @@ export function isAvatarContentType(value: string): value is AvatarContentType {
  * The picture id in GET /avatars/{id}. Any text is accepted here so that a malformed id is a 404
  * like an unknown one (the id is the capability: nothing tells a guesser which ids are well formed).
  */
-export const AvatarIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+export const AvatarIdParamsSchema = z.object({ id: z.string() });
 
 /** The answer to PUT and DELETE /me/avatar: the caller's picture now (null: none, initials show). */
 export const AvatarSchema = z.object({ avatarUrl: z.string().nullable() });

@@ -36,7 +36,9 @@ export const UpdateProfileSchema = z
      * to .strict(), so an old client learns why.
      */
     avatarUrl: z
-      .never({ error: 'Avatar URLs are not accepted: upload a picture with PUT /api/v1/me/avatar (remove it with DELETE)' })
+      .unknown()
+      .refine(() => false, 'Avatar URLs are not accepted: upload a picture with PUT /api/v1/me/avatar (remove it with DELETE)')
+      .describe('Not accepted (decision 023): use PUT and DELETE /api/v1/me/avatar')
       .optional(),
     language: LanguageSchema.nullable().optional(),
   })

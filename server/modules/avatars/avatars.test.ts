@@ -214,6 +214,8 @@ describe('serving', () => {
     ['a malformed id', '/api/v1/avatars/not-a-uuid'],
     ['an id with SQL in it', `/api/v1/avatars/${encodeURIComponent("x' OR 1=1 --")}`],
     ['an upper-case id', '/api/v1/avatars/00000000-0000-4000-8000-00000000000A'],
+    ['a very long id', `/api/v1/avatars/${'a'.repeat(4000)}`],
+    ['a NUL byte', '/api/v1/avatars/%00'],
   ])('answers 404 in the error shape for %s', async (_name, path) => {
     const response = await t.request(path);
     expect(response.status).toBe(404);
