@@ -100,11 +100,12 @@ export function ProfilePicture({ profile }: { profile: ProfileSettings }) {
           <p className="truncate text-sm text-muted-foreground">{profile.email}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {/* Not displayed (and so not a second "Upload picture" for screen readers): the button opens it. */}
           <input
             ref={fileInput}
             type="file"
             accept={AVATAR_ACCEPT}
-            className="sr-only"
+            className="hidden"
             tabIndex={-1}
             aria-label={t('personal.picture.upload')}
             onChange={onFileChosen}
