@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /*
  * Profile pictures (decision 023): uploaded to us, re-encoded on the server and served from our own
@@ -43,11 +44,12 @@ export function isAvatarContentType(value: string): value is AvatarContentType {
 }
 
 /**
- * The picture id in GET /avatars/{id}. Any text is accepted here so that a malformed id is a 404
- * like an unknown one (the id is the capability: nothing tells a guesser which ids are well formed).
+ * The picture id in GET /avatars/{id}. Any storable text is accepted here so that a malformed id is
+ * a 404 like an unknown one (the id is the capability: nothing tells a guesser which ids are well
+ * formed); only text PostgreSQL cannot store (a NUL byte) is a 400, as everywhere (decision 024).
  */
-export const AvatarIdParamsSchema = z.object({ id: z.string() });
+export const AvatarIdParamsSchema = z.object({ id: text() });
 
 /** The answer to PUT and DELETE /me/avatar: the caller's picture now (null: none, initials show). */
-export const AvatarSchema = z.object({ avatarUrl: z.string().nullable() });
+export const AvatarSchema = z.object({ avatarUrl: text().nullable() });
 export type Avatar = z.infer<typeof AvatarSchema>;

@@ -215,12 +215,19 @@ describe('serving', () => {
     ['an id with SQL in it', `/api/v1/avatars/${encodeURIComponent("x' OR 1=1 --")}`],
     ['an upper-case id', '/api/v1/avatars/00000000-0000-4000-8000-00000000000A'],
     ['a very long id', `/api/v1/avatars/${'a'.repeat(4000)}`],
-    ['a NUL byte', '/api/v1/avatars/%00'],
   ])('answers 404 in the error shape for %s', async (_name, path) => {
     const response = await t.request(path);
     expect(response.status).toBe(404);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await errorOf(response)).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('serving, bad input', () => {
+  it('answers 400 (never 500) for an id PostgreSQL could not store', async () => {
+    const response = await t.request('/api/v1/avatars/%00');
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: 'invalid_input' });
   });
 });
 
