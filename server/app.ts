@@ -21,6 +21,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { avatarsRoutes } from './modules/avatars/avatars.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { myStatsRoutes } from './modules/my-stats/my-stats.routes';
@@ -45,6 +46,7 @@ function createApiRouter() {
   api.route('/', displayLinksRoutes);
   api.route('/', kpiRulesRoutes);
   api.route('/', settingsRoutes);
+  api.route('/', avatarsRoutes);
   api.route('/', teamRoutes);
   api.route('/', invitationsRoutes);
   api.route('/', adminRoutes);
@@ -88,7 +90,7 @@ export function createApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:'], // no outside hosts: avatars are our own uploads (decision 023)
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],
@@ -105,7 +107,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', compress());
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // A route that marks its answer public (an avatar picture) keeps its own header.
+    if (!c.res.headers.get('Cache-Control')?.startsWith('public')) c.header('Cache-Control', 'no-store');
   });
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => forwardToAuth(c, deps));

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CreatedDisplayLink, Invitation, KpiRuleList } from '@core/contracts';
 import { withInstance } from './db/tenant';
@@ -19,8 +20,8 @@ const PERSONAS = ['anonymous', 'user', 'otherAdmin', 'admin'] as const; // admin
 type Persona = (typeof PERSONAS)[number];
 type Statuses = Record<Persona, number>;
 
-/** What one call sends: path parameters, query string, JSON body, headers. */
-type Call = { params?: Record<string, string>; query?: string; json?: unknown; headers?: Record<string, string> };
+/** What one call sends: path parameters, query string, JSON body or raw bytes (with headers), headers. */
+type Call = { params?: Record<string, string>; query?: string; json?: unknown; body?: Uint8Array; headers?: Record<string, string> };
 type Entry = { expect: Statuses; prepare?: (persona: Persona) => Promise<Call> };
 
 const t = await createTestApp();
@@ -56,6 +57,15 @@ async function kpiRuleOfA(): Promise<string> {
   return ((await response.json()) as KpiRuleList).rules[0]!.id;
 }
 const unique = () => crypto.randomUUID().slice(0, 8);
+/** A 2x2 PNG, made once (any decodable picture will do). */
+const PNG = new Uint8Array(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#3366cc' } }).png().toBuffer());
+const pngUpload = async (): Promise<Call> => ({ body: PNG, headers: { 'content-type': 'image/png' } });
+/** The path of a picture the user of A uploaded. */
+async function avatarOfUser(): Promise<string> {
+  const response = await t.request('/api/v1/me/avatar', { method: 'PUT', as: user, ...(await pngUpload()) });
+  const { avatarUrl } = (await response.json()) as { avatarUrl: string };
+  return avatarUrl.split('/').at(-1)!;
+}
 /** Written directly: the public form allows only a few requests an hour per address. */
 async function contactRequest(): Promise<string> {
   const result = await t.db.execute(
@@ -96,6 +106,10 @@ const MATRIX: Record<string, Entry> = {
   // settings
   'GET /api/v1/me/profile': { expect: members(200) },
   'PATCH /api/v1/me/profile': { expect: members(200), prepare: async () => ({ json: { displayName: 'Renamed' } }) },
+  'PUT /api/v1/me/avatar': { expect: members(200), prepare: pngUpload }, // always the caller's own picture
+  'DELETE /api/v1/me/avatar': { expect: members(200) },
+  // Public: the random id is the key (a signed-out wall screen shows pictures).
+  'GET /api/v1/avatars/{id}': { expect: everyone(200), prepare: async () => ({ params: { id: await avatarOfUser() } }) },
   'GET /api/v1/company': { expect: members(200) },
   'PATCH /api/v1/company': { expect: admins(200), prepare: async () => ({ json: { name: `Company ${unique()}` } }) },
 
@@ -294,12 +308,13 @@ async function callAs(persona: Persona, key: string, entry: Entry): Promise<{ st
   const [method, template] = key.split(' ') as [string, string];
   const call = (await entry.prepare?.(persona)) ?? {};
   const path = fillPath(template, call.params) + (call.query ? `?${call.query}` : '');
-  const response = await t.request(path, { method, as: callers[persona], json: call.json, headers: call.headers });
+  const response = await t.request(path, { method, as: callers[persona], json: call.json, body: call.body, headers: call.headers });
   const type = response.headers.get('content-type') ?? '';
   if (type.startsWith('text/event-stream')) {
     await response.body?.cancel();
     return { status: response.status, body: null };
   }
+  if (type.startsWith('image/')) return { status: response.status, body: `${(await response.arrayBuffer()).byteLength} bytes` };
   return { status: response.status, body: type.includes('json') ? await response.json() : await response.text() };
 }
 

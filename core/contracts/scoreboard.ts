@@ -101,6 +101,8 @@ export const MemberStatsSchema = ScoreboardTotalsSchema.extend({
   userId: text(),
   /** The profile's display name; null when none is set (the UI falls back to 'User ' + 8 id characters). */
   displayName: text().nullable(),
+  /** The member's uploaded picture (our own /api/v1/avatars/{id} path, decision 023); null: initials. */
+  avatarUrl: text().nullable(),
 });
 export type MemberStats = z.infer<typeof MemberStatsSchema>;
 

@@ -5,22 +5,15 @@ import { LanguageSchema, RoleSchema, text } from './common';
 
 
 export const DISPLAY_NAME_MAX = 80;
-export const AVATAR_URL_MAX = 2048;
 export const COMPANY_NAME_MAX = 100;
 
-/** Trimmed text where an empty field means "none" (spec 5: display name and avatar URL). */
+/** Trimmed text where an empty field means "none" (spec 5: display name). */
 const optionalText = (max: number, label: string) =>
   text({ message: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
     .transform((v) => (v === null || v === '' ? null : v));
-
-/** An absolute http(s) address with a host and no spaces (core has no URL class: no DOM, no node). */
-const HTTP_URL_RE = /^https?:\/\/[^\s/?#@]+(?:[/?#][^\s]*)?$/i;
-function isHttpUrl(value: string): boolean {
-  return HTTP_URL_RE.test(value);
-}
 
 // ---- Personal settings ------------------------------------------------------------------------
 
@@ -37,8 +30,15 @@ export type ProfileSettings = z.infer<typeof ProfileSettingsSchema>;
 export const UpdateProfileSchema = z
   .object({
     displayName: optionalText(DISPLAY_NAME_MAX, 'Display name').optional(),
-    avatarUrl: optionalText(AVATAR_URL_MAX, 'Avatar URL')
-      .refine((v) => v === null || isHttpUrl(v), 'Avatar URL must be an http(s) address')
+    /**
+     * No longer settable here (decision 023): pictures are uploaded (PUT /me/avatar) and removed
+     * (DELETE /me/avatar), so a profile never points at an outside host. Named, rather than left
+     * to .strict(), so an old client learns why.
+     */
+    avatarUrl: z
+      .unknown()
+      .refine(() => false, 'Avatar URLs are not accepted: upload a picture with PUT /api/v1/me/avatar (remove it with DELETE)')
+      .describe('Not accepted (decision 023): use PUT and DELETE /api/v1/me/avatar')
       .optional(),
     language: LanguageSchema.nullable().optional(),
   })

@@ -28,6 +28,7 @@ const TENANT_TABLES = [
   'app_settings',
   'display_links',
   'audit_log',
+  'avatar_images',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member. */
@@ -45,6 +46,7 @@ async function seedEveryTable(member: Member): Promise<void> {
     await tx.execute(sql`INSERT INTO wrapups (company_id, user_id, date, calls) VALUES (${member.companyId}, ${member.id}, '2026-11-20', 3)`);
     await tx.execute(sql`INSERT INTO display_links (company_id, name, token_hash) VALUES (${member.companyId}, 'Office TV', ${`hash-${member.id}`})`);
     await tx.execute(sql`INSERT INTO audit_log (company_id, actor_user_id, action) VALUES (${member.companyId}, ${member.id}, 'member.role_changed')`);
+    await tx.execute(sql`INSERT INTO avatar_images (company_id, user_id, bytes, content_type) VALUES (${member.companyId}, ${member.id}, '\\x00', 'image/webp')`);
   });
 }
 
@@ -120,6 +122,7 @@ describe('company B is invisible to company A', () => {
     ['daily_user_stats', (c: string, u: string) => sql`INSERT INTO daily_user_stats (company_id, day, user_id) VALUES (${c}, '2026-01-01', ${u})`],
     ['app_settings', (c: string) => sql`INSERT INTO app_settings (company_id) VALUES (${c}) ON CONFLICT DO NOTHING`],
     ['display_links', (c: string) => sql`INSERT INTO display_links (company_id, name, token_hash) VALUES (${c}, 'Planted', 'planted')`],
+    ['avatar_images', (c: string, u: string) => sql`INSERT INTO avatar_images (company_id, user_id, bytes, content_type) VALUES (${c}, ${u}, '\\x00', 'image/webp')`],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(
       withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))),
@@ -167,6 +170,30 @@ describe('company B is invisible to company A', () => {
       const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
       expect(ids).toContain(a.id);
       expect(ids).not.toContain(b.id);
+    });
+  });
+
+  it('a member cannot store a picture as another member of the same company', async () => {
+    const colleague = await t.createMember({ companyId: a.companyId });
+    await expectRlsViolation(
+      withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) =>
+        tx.execute(sql`INSERT INTO avatar_images (company_id, user_id, bytes, content_type) VALUES (${a.companyId}, ${colleague.id}, '\\x00', 'image/webp')`),
+      ),
+    );
+  });
+
+  it('a picture of B is readable without a company only by presenting its id, and only that one', async () => {
+    const ids = await withTenant(t.db, { companyId: b.companyId, userId: b.id }, async (tx) => {
+      const result = await tx.execute(sql`SELECT id FROM avatar_images`);
+      return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    });
+    expect(ids).toHaveLength(1);
+    await withTenant(t.db, { companyId: null, userId: null, avatarId: ids[0]! }, async (tx) => {
+      const result = await tx.execute(sql`SELECT company_id FROM avatar_images`);
+      expect((result as unknown as { rows: { company_id: string }[] }).rows).toEqual([{ company_id: b.companyId }]);
+      // Holding an id grants reading, nothing else.
+      const deleted = await tx.execute(sql`DELETE FROM avatar_images`);
+      expect((deleted as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (deleted as { affectedRows?: number }).affectedRows ?? 0).toBe(0);
     });
   });
 

@@ -12,13 +12,15 @@ export type TenantScope = {
   invitationCode?: string | null;
   /** SHA-256 of a display link token: lets a signed-out wall screen read that one link. */
   displayTokenHash?: string | null;
+  /** A picture id from GET /avatars/{id}: lets anyone holding it read that one picture (decision 023). */
+  avatarId?: string | null;
 };
 
 /**
  * The one way request code reaches tenant tables. Opens a transaction, drops to the unprivileged
  * role `app_user` (row-level security applies to it even on PGlite, where we connect as a
  * superuser), and sets the scope with set_config(..., true) so it ends with the transaction and
- * never leaks to the next request on a pooled connection. One round trip for all four settings.
+ * never leaks to the next request on a pooled connection. One round trip for all the settings.
  */
 export async function withTenant<T>(db: Database, scope: TenantScope, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -27,7 +29,8 @@ export async function withTenant<T>(db: Database, scope: TenantScope, fn: (tx: T
       set_config('app.company_id', ${scope.companyId ?? ''}, true),
       set_config('app.user_id', ${scope.userId ?? ''}, true),
       set_config('app.invitation_code', ${scope.invitationCode ?? ''}, true),
-      set_config('app.display_token_hash', ${scope.displayTokenHash ?? ''}, true)`);
+      set_config('app.display_token_hash', ${scope.displayTokenHash ?? ''}, true),
+      set_config('app.avatar_id', ${scope.avatarId ?? ''}, true)`);
     return fn(tx);
   });
 }

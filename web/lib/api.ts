@@ -17,14 +17,19 @@ export class ApiRequestError extends Error {
   }
 }
 
-type ApiOptions = Omit<RequestInit, 'body'> & { json?: unknown; query?: Record<string, string | number | undefined> };
+type ApiOptions = Omit<RequestInit, 'body'> & {
+  json?: unknown;
+  /** Raw bytes (a picture upload), sent with the file's own type as the Content-Type. */
+  file?: Blob;
+  query?: Record<string, string | number | undefined>;
+};
 
 /**
  * Fetches `/api/v1{path}` with the session cookie and returns the parsed JSON. Non-2xx answers
  * throw ApiRequestError carrying the server's `{ error: { code, message, details } }`.
  */
 export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { json, query, headers, ...rest } = options;
+  const { json, file, query, headers, ...rest } = options;
   const url = new URL(`/api/v1${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   const init: RequestInit = { credentials: 'same-origin', ...rest, headers: new Headers(headers) };
@@ -33,6 +38,9 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
   if (json !== undefined) {
     (init.headers as Headers).set('content-type', 'application/json');
     init.body = JSON.stringify(json);
+  } else if (file) {
+    (init.headers as Headers).set('content-type', file.type);
+    init.body = file;
   }
   let response: Response;
   try {

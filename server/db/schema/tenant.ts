@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   bigint,
   jsonb,
   boolean,
@@ -286,4 +287,32 @@ export const auditLog = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [index('audit_log_company_created_idx').on(t.companyId, t.createdAt.desc())],
+);
+
+/** Raw bytes. pg hands back a Buffer and PGlite a Uint8Array: both come out as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+/**
+ * Uploaded profile pictures (decision 023), already re-encoded by the server (256x256 WebP, no
+ * metadata). One per member: a new upload replaces the old row. The random id is the capability
+ * in the public GET /api/v1/avatars/{id} (a signed-out wall screen shows the pictures).
+ */
+export const avatarImages = pgTable(
+  'avatar_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    bytes: bytea('bytes').notNull(),
+    contentType: text('content_type').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('avatar_images_company_user_uq').on(t.companyId, t.userId)],
 );

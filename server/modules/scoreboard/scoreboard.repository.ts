@@ -26,7 +26,7 @@ export type RawTotals = {
 
 export type UserTotals = RawTotals & { userId: string };
 export type DayTotals = RawTotals & { day: string };
-export type ActiveMember = { userId: string; displayName: string | null };
+export type ActiveMember = { userId: string; displayName: string | null; avatarUrl: string | null };
 
 // float8: exact for integers below 2^53, and a JS number from both drivers (bigint sums are not).
 const SUMS = sql`
@@ -79,7 +79,7 @@ async function selectDayTotals(tx: Transaction, companyId: string, from: string,
 
 async function selectActiveMembers(tx: Transaction, companyId: string): Promise<ActiveMember[]> {
   return tx
-    .select({ userId: profiles.userId, displayName: profiles.displayName })
+    .select({ userId: profiles.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
     .from(profiles)
     .where(and(eq(profiles.companyId, companyId), isNull(profiles.removedAt)));
 }

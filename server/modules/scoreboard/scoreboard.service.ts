@@ -96,7 +96,7 @@ export function computeMemberStats(members: readonly ActiveMember[], totals: rea
   const byUser = new Map(totals.map((t) => [t.userId, t]));
   return members.map((m) => {
     const t = byUser.get(m.userId);
-    return { userId: m.userId, displayName: m.displayName, ...computeTotals(t ? pickTotals(t) : ZERO) };
+    return { userId: m.userId, displayName: m.displayName, avatarUrl: m.avatarUrl, ...computeTotals(t ? pickTotals(t) : ZERO) };
   });
 }
 

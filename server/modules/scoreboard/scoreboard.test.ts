@@ -178,6 +178,7 @@ function expectedMembers(from: string, to: string): MemberStats[] {
   return activeMembers().map((m) => ({
     userId: m.id,
     displayName: names.get(m.id) ?? null,
+    avatarUrl: null,
     ...totalsOf(logged.filter((a) => a.userId === m.id).filter(inDays(from, to))),
   }));
 }
@@ -487,6 +488,7 @@ describe('leaderboard ordering', () => {
   const row = (userId: string, displayName: string | null, s: Partial<MemberStats>): MemberStats => ({
     userId,
     displayName,
+    avatarUrl: null,
     calls: 0,
     answered: 0,
     unanswered: 0,

@@ -23,7 +23,7 @@ export async function findProfile(db: Database, scope: Scope): Promise<ProfileRe
 export async function updateProfile(
   db: Database,
   scope: Scope,
-  patch: { displayName?: string | null; avatarUrl?: string | null; updatedAt: Date },
+  patch: { displayName?: string | null; updatedAt: Date },
 ): Promise<void> {
   await withTenant(db, scope, (tx) =>
     tx

@@ -25,7 +25,7 @@ settingsRoutes.openapi(
     method: 'patch',
     path: '/me/profile',
     tags: ['Settings'],
-    summary: 'Change your display name, avatar URL (http/https) or language; empty text clears a field',
+    summary: 'Change your display name or language; empty text clears a field. The picture: PUT and DELETE /api/v1/me/avatar',
     middleware: [requireMember] as const,
     request: { body: { content: json(UpdateProfileSchema), required: true } },
     responses: { 200: { description: 'OK', content: json(ProfileSettingsSchema) }, ...errorResponses },

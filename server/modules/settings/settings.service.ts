@@ -32,12 +32,15 @@ export async function getProfileSettings(deps: AppDeps, actor: Actor): Promise<P
   return toProfileSettings(row);
 }
 
-/** Spec 5: display name and avatar URL are trimmed and an empty value becomes null (the contract does it). */
+/**
+ * Spec 5: the display name is trimmed and an empty value becomes null (the contract does it). The
+ * avatar is not set here: pictures are uploaded (server/modules/avatars, decision 023).
+ */
 export async function changeProfileSettings(deps: AppDeps, actor: Actor, input: ProfileChange): Promise<ProfileSettings> {
   const db = deps.database.db;
   const now = deps.now();
-  if (input.displayName !== undefined || input.avatarUrl !== undefined) {
-    await updateProfile(db, scopeOf(actor), { displayName: input.displayName, avatarUrl: input.avatarUrl, updatedAt: now });
+  if (input.displayName !== undefined) {
+    await updateProfile(db, scopeOf(actor), { displayName: input.displayName, updatedAt: now });
   }
   if (input.language !== undefined) await updateUserLocale(db, actor.userId, input.language, now);
   return getProfileSettings(deps, actor);

@@ -38,39 +38,42 @@ describe('personal settings', () => {
     expect(await profile(rep)).toEqual({ displayName: 'Rita Rep', avatarUrl: null, email: rep.email, language: null });
   });
 
-  it('trims display name and avatar URL, and stores the language', async () => {
+  it('trims the display name and stores the language', async () => {
     const response = await t.request('/api/v1/me/profile', {
       method: 'PATCH',
       as: rep,
-      json: { displayName: '  Rita R.  ', avatarUrl: ' https://cdn.example.com/rita.png ', language: 'nb' },
+      json: { displayName: '  Rita R.  ', language: 'nb' },
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
-      displayName: 'Rita R.',
-      avatarUrl: 'https://cdn.example.com/rita.png',
-      email: rep.email,
-      language: 'nb',
-    });
+    expect(await response.json()).toEqual({ displayName: 'Rita R.', avatarUrl: null, email: rep.email, language: 'nb' });
     // /me (the shell's avatar and name, and the language the next sign-in opens in) follows.
-    const me = (await (await t.request('/api/v1/me', { as: rep })).json()) as { user: { language: string | null }; profile: { displayName: string; avatarUrl: string } };
-    expect(me.profile).toMatchObject({ displayName: 'Rita R.', avatarUrl: 'https://cdn.example.com/rita.png' });
+    const me = (await (await t.request('/api/v1/me', { as: rep })).json()) as { user: { language: string | null }; profile: { displayName: string } };
+    expect(me.profile).toMatchObject({ displayName: 'Rita R.' });
     expect(me.user.language).toBe('nb');
   });
 
   it('turns empty text into null and leaves omitted fields alone', async () => {
-    const response = await t.request('/api/v1/me/profile', { method: 'PATCH', as: rep, json: { avatarUrl: '   ' } });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ displayName: 'Rita R.', avatarUrl: null, language: 'nb' });
     const cleared = await t.request('/api/v1/me/profile', { method: 'PATCH', as: rep, json: { displayName: '', language: null } });
+    expect(cleared.status).toBe(200);
     expect(await cleared.json()).toMatchObject({ displayName: null, language: null });
     const me = (await (await t.request('/api/v1/me', { as: rep })).json()) as { user: { language: string | null } };
     expect(me.user.language).toBeNull();
   });
 
+  it('refuses an outside avatar URL (decision 023: pictures are uploaded) and says how to set one', async () => {
+    for (const avatarUrl of ['https://cdn.example.com/rita.png', 'http://tracker.example/pixel.gif', '/api/v1/avatars/00000000-0000-4000-8000-000000000000', '', null]) {
+      const response = await t.request('/api/v1/me/profile', { method: 'PATCH', as: rep, json: { displayName: 'Tracked', avatarUrl } });
+      expect(response.status, JSON.stringify(avatarUrl)).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code).toBe('invalid_input');
+      expect(error.details?.avatarUrl).toMatch(/upload a picture/i);
+    }
+    expect(await profile(rep)).toMatchObject({ displayName: null, avatarUrl: null });
+  });
+
   it.each([
     [{ avatarUrl: 'javascript:alert(1)' }, 'avatarUrl'],
-    [{ avatarUrl: 'ftp://example.com/a.png' }, 'avatarUrl'],
-    [{ avatarUrl: 'not a url' }, 'avatarUrl'],
+    [{ avatarUrl: 'https://example.com/a.png' }, 'avatarUrl'],
     [{ displayName: 'x'.repeat(81) }, 'displayName'],
     [{ displayName: 42 }, 'displayName'],
     [{ language: 'de' }, 'language'],

@@ -17,14 +17,15 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { useChooseLanguage } from '@web/lib/auth/language-preference';
 import { paths } from '@web/lib/paths';
 
-/** Avatar menu: e-mail, Settings, language, Log out. Image from the profile, else the e-mail's first letter. */
+/** Avatar menu: e-mail, Settings, language, Log out. The uploaded picture, else the e-mail's first letter. */
 export function UserMenu() {
   const { t, i18n } = useTranslation();
   const { me, signOut } = useAuth();
   const navigate = useNavigate();
   const chooseLanguage = useChooseLanguage();
   if (!me) return null;
-  const avatarUrl = me.profile?.avatarUrl ?? me.user.image ?? undefined;
+  // Only the uploaded picture (our own path, decision 023); never the sign-in account's image field.
+  const avatarUrl = me.profile?.avatarUrl ?? undefined;
   const initial = (me.user.email[0] ?? '?').toUpperCase();
   return (
     <DropdownMenu>

@@ -70,7 +70,7 @@ export function LeaderboardTable({ rows, sort, format }: { rows: readonly Leader
               </TableCell>
               <TableCell className={cn(cell, 'w-full max-w-0')}>
                 <div className="flex min-w-0 items-center gap-2.5">
-                  <MemberAvatar name={name} userId={row.userId} className="hidden size-8 sm:inline-flex" />
+                  <MemberAvatar name={name} userId={row.userId} avatarUrl={row.avatarUrl} className="hidden size-8 sm:flex" />
                   <div className="min-w-0">
                     <span data-slot="member-name" className="block truncate font-medium text-foreground">
                       {name}

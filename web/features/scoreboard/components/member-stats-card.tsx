@@ -25,7 +25,7 @@ export function MemberStatsCard({ row, format }: { row: LeaderboardRow; format: 
     >
       <div className="flex items-center gap-3">
         <RankBadge rank={row.rank} className={cn(!isTop && 'bg-muted text-muted-foreground ring-0')} />
-        <MemberAvatar name={name} userId={row.userId} className="size-10 text-sm" />
+        <MemberAvatar name={name} userId={row.userId} avatarUrl={row.avatarUrl} className="size-10 text-sm" />
         <div className="min-w-0 flex-1">
           <h3 id={titleId} data-slot="member-name" className="truncate text-lg font-semibold tracking-tight">
             {name}

@@ -15,6 +15,7 @@ function makeRow(rank: number, overrides: Partial<LeaderboardRow> = {}): Leaderb
   return {
     userId: `user-${rank}-0123456789`,
     displayName: `Rep ${rank}`,
+    avatarUrl: null,
     rank,
     isCurrentUser: false,
     calls: 10 - rank,

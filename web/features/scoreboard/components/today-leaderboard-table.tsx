@@ -36,7 +36,7 @@ export function TodayLeaderboardTable({ rows, format, caption }: { rows: readonl
             >
               <TableCell className="w-full max-w-0 min-w-36 pl-4 sm:pl-5">
                 <div className="flex min-w-0 items-center gap-2.5">
-                  <MemberAvatar name={name} userId={row.userId} className="size-7 text-[11px]" />
+                  <MemberAvatar name={name} userId={row.userId} avatarUrl={row.avatarUrl} className="size-7 text-[11px]" />
                   <span data-slot="member-name" className="truncate font-medium text-foreground">
                     {name}
                   </span>

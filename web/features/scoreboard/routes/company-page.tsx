@@ -129,7 +129,7 @@ function MembersCard({ page, format }: { page: CompanyPage | undefined; format: 
             const name = formatMemberName(member, t);
             return (
               <li key={member.userId} data-testid="company-member" className="flex items-center gap-3 px-4 py-3 sm:px-5">
-                <MemberAvatar name={name} userId={member.userId} className="size-9" />
+                <MemberAvatar name={name} userId={member.userId} avatarUrl={member.avatarUrl} className="size-9" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">{name}</p>
                   <p className="text-xs text-muted-foreground">{t('company.joined', { date: format.date(member.joinedAt) })}</p>

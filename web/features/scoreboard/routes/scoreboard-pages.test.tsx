@@ -19,7 +19,7 @@ const ZERO: ScoreboardTotals = { calls: 0, answered: 0, unanswered: 0, meetings:
 const period = (kind: ScoreboardPeriod['kind'], from: string, to: string): ScoreboardPeriod => ({ kind, from, to, today: '2026-11-18', timezone: 'Europe/Oslo' });
 
 function makeRow(rank: number, overrides: Partial<LeaderboardRow> = {}): LeaderboardRow {
-  return { ...ZERO, calls: 10 - rank, answered: 6 - rank, unanswered: 4, meetings: 1, points: 50 - rank, activities: 10, conversion: 10, userId: `user-${rank}-0123456789`, displayName: `Rep ${rank}`, rank, isCurrentUser: false, ...overrides };
+  return { ...ZERO, calls: 10 - rank, answered: 6 - rank, unanswered: 4, meetings: 1, points: 50 - rank, activities: 10, conversion: 10, userId: `user-${rank}-0123456789`, displayName: `Rep ${rank}`, avatarUrl: null, rank, isCurrentUser: false, ...overrides };
 }
 
 /** A server that never answers this request: the screen stays in its loading state. */

@@ -18,13 +18,14 @@ import { useErrorToast } from '../lib/use-error-toast';
 import { DetailRow } from './detail-row';
 import { LoadError } from './load-error';
 import { PersonAvatar } from './person-avatar';
+import { ProfilePicture } from './profile-picture';
 import { SettingsCardSkeleton } from './settings-card-skeleton';
 import { SaveCancelButtons } from './save-cancel-buttons';
 
 const LANGUAGE_NAMES = { en: 'English', nb: 'Norsk (bokmål)' } as const;
 const BROWSER = 'browser';
 
-/** Personal tab: display name and avatar URL (view and edit), e-mail read-only, language. */
+/** Personal tab: the profile picture (uploaded, decision 023), display name (view and edit), e-mail read-only, language. */
 export function PersonalSettings() {
   const { t } = useTranslation('settings');
   const profile = useProfileSettings();
@@ -49,16 +50,9 @@ export function PersonalSettings() {
         </Button>
       </CardHeader>
       <CardContent>
-        <div className="flex items-center gap-4 border-b pb-5">
-          <PersonAvatar name={data.displayName} email={data.email} url={data.avatarUrl} className="size-16 text-xl" />
-          <div className="min-w-0">
-            <p className="truncate text-lg font-semibold">{data.displayName ?? data.email}</p>
-            <p className="truncate text-sm text-muted-foreground">{data.email}</p>
-          </div>
-        </div>
+        <ProfilePicture profile={data} />
         <dl className="divide-y">
           <DetailRow label={t('personal.displayName')}>{data.displayName ?? <NotSet />}</DetailRow>
-          <DetailRow label={t('personal.avatarUrl')}>{data.avatarUrl ?? <NotSet />}</DetailRow>
           <DetailRow label={t('personal.email')} hint={t('personal.emailHint')}>
             <span className="inline-flex items-center gap-1.5">
               <LockIcon className="size-3.5 text-muted-foreground" aria-hidden />
@@ -83,9 +77,9 @@ function PersonalForm({ profile, onDone }: { profile: ProfileSettings; onDone: (
     formState: { errors },
   } = useForm({
     resolver: zodResolver(UpdateProfileSchema),
-    defaultValues: { displayName: profile.displayName ?? '', avatarUrl: profile.avatarUrl ?? '', language: profile.language },
+    defaultValues: { displayName: profile.displayName ?? '', language: profile.language },
   });
-  const [preview, previewName] = useWatch({ control, name: ['avatarUrl', 'displayName'] });
+  const previewName = useWatch({ control, name: 'displayName' });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -96,7 +90,7 @@ function PersonalForm({ profile, onDone }: { profile: ProfileSettings; onDone: (
     } catch (error) {
       if (error instanceof ApiRequestError && error.details) {
         for (const [field, message] of Object.entries(error.details)) {
-          if (field === 'displayName' || field === 'avatarUrl') setError(field, { message });
+          if (field === 'displayName') setError(field, { message });
         }
       }
       toast.error(t('toasts.profileUpdateError'), { description: error instanceof Error ? error.message : undefined });
@@ -112,7 +106,7 @@ function PersonalForm({ profile, onDone }: { profile: ProfileSettings; onDone: (
         </CardHeader>
         <CardContent className="space-y-5">
           <div className="flex items-center gap-4">
-            <PersonAvatar name={previewName ?? null} email={profile.email} url={isHttpUrl(preview) ? preview : null} className="size-16 text-xl" />
+            <PersonAvatar name={previewName ?? null} email={profile.email} url={profile.avatarUrl} className="size-16 text-xl" />
             <p className="text-sm text-muted-foreground">{t('personal.avatarPreview')}</p>
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
@@ -132,25 +126,6 @@ function PersonalForm({ profile, onDone }: { profile: ProfileSettings; onDone: (
               ) : (
                 <p id="displayName-hint" className="text-xs text-muted-foreground">
                   {t('personal.displayNameHint')}
-                </p>
-              )}
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="avatarUrl">{t('personal.avatarUrl')}</Label>
-              <Input
-                id="avatarUrl"
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                aria-invalid={Boolean(errors.avatarUrl)}
-                aria-describedby={errors.avatarUrl ? 'avatarUrl-error' : 'avatarUrl-hint'}
-                {...register('avatarUrl')}
-              />
-              {errors.avatarUrl ? (
-                <FieldError id="avatarUrl-error">{errors.avatarUrl.message}</FieldError>
-              ) : (
-                <p id="avatarUrl-hint" className="text-xs text-muted-foreground">
-                  {t('personal.avatarUrlHint')}
                 </p>
               )}
             </div>
@@ -188,10 +163,6 @@ function PersonalForm({ profile, onDone }: { profile: ProfileSettings; onDone: (
       </form>
     </Card>
   );
-}
-
-function isHttpUrl(value: string | null | undefined): value is string {
-  return typeof value === 'string' && /^https?:\/\/\S+$/i.test(value.trim());
 }
 
 function NotSet() {

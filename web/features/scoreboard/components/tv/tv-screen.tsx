@@ -11,6 +11,7 @@ import { formatMemberName } from '../../lib/member-name';
 import { useFlip } from '../../lib/use-flip';
 import { useFullscreen } from '../../lib/use-fullscreen';
 import { useNow } from '../../lib/use-now';
+import { MemberAvatar } from '../member-avatar';
 import { CelebrationOverlay } from './celebration-overlay';
 import { useCelebrations } from './use-celebrations';
 
@@ -210,8 +211,11 @@ const TvBoard = memo(function TvBoard({ rows, language, timeZone }: { rows: read
                   <span className="sr-only">{t('rank.label', { rank: row.rank })}</span>
                 </span>
               </span>
-              <span data-slot="member-name" className="truncate text-[3.5vh] font-bold tracking-tight">
-                {name}
+              <span className="flex min-w-0 items-center gap-[1.2vw]">
+                <MemberAvatar name={name} userId={row.userId} avatarUrl={row.avatarUrl} className="size-[6vh] text-[2.3vh] ring-2 ring-white/15" />
+                <span data-slot="member-name" className="truncate text-[3.5vh] font-bold tracking-tight">
+                  {name}
+                </span>
               </span>
               <TvStat value={format.number(row.calls)} label={t('tv.columns.calls')} slot="calls" />
               <TvStat value={format.number(row.meetings)} label={t('tv.columns.meetings')} slot="meetings" />
