@@ -15,3 +15,4 @@ export * from './contact';
 export * from './auth';
 export * from './audit';
 export * from './events';
+export * from './privacy';
