@@ -35,6 +35,7 @@ function makeActivity(overrides: Partial<RecentActivity> = {}): RecentActivity {
     id: 'a1',
     userId: 'u1',
     displayName: 'Kari Nordmann',
+    formerMember: false,
     type: 'call_answered',
     meetingBooked: false,
     movedForward: false,
