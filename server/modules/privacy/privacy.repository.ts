@@ -12,6 +12,7 @@ import {
   invitations,
   mailOutbox,
   profiles,
+  rateLimit,
   session,
   signInFailures,
   user,
@@ -358,6 +359,8 @@ async function tombstoneAccount(tx: Transaction, input: { userId: string; now: D
       ),
     );
   await tx.delete(signInFailures).where(eq(signInFailures.email, email.toLowerCase()));
+  // The one request counter keyed by the person rather than a network address (privacy.service.ts).
+  await tx.delete(rateLimit).where(eq(rateLimit.key, `app:delete-account:${input.userId}`));
   await tx.delete(mailOutbox).where(sameAddress(mailOutbox.to, email));
   if (input.includeContactRequests) await tx.delete(contactRequests).where(sameAddress(contactRequests.email, email));
 }

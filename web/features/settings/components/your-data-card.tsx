@@ -40,9 +40,9 @@ export function YourDataCard({ onDeleted = () => window.location.assign(ACCOUNT_
       <CardContent className="divide-y">
         <section aria-labelledby="your-data-download" className="flex flex-col gap-3 pb-5 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
           <div className="min-w-0 space-y-1">
-            <h3 id="your-data-download" className="text-sm font-medium">
+            <h4 id="your-data-download" className="text-sm font-medium">
               {t('card.downloadTitle')}
-            </h3>
+            </h4>
             <p className="text-sm text-muted-foreground">{t('card.downloadText')}</p>
           </div>
           <Button variant="outline" className="sm:mt-0.5" onClick={() => void onDownload()} disabled={download.isPending} aria-busy={download.isPending}>
@@ -52,9 +52,9 @@ export function YourDataCard({ onDeleted = () => window.location.assign(ACCOUNT_
         </section>
         <section aria-labelledby="your-data-delete" className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
           <div className="min-w-0 space-y-1">
-            <h3 id="your-data-delete" className="text-sm font-medium">
+            <h4 id="your-data-delete" className="text-sm font-medium">
               {t('card.deleteTitle')}
-            </h3>
+            </h4>
             <p className="text-sm text-muted-foreground">{t('card.deleteText')}</p>
           </div>
           <Button
