@@ -20,6 +20,7 @@ import {
   wrapups,
 } from '../../db/schema';
 import { enterCompany, leaveTenant, withTenant } from '../../db/tenant';
+import { createAuditEvent } from '../audit/audit.events';
 import { insertAuditEvent } from '../audit/audit.repository';
 
 /*
@@ -219,14 +220,10 @@ export async function findMemberSnapshotAndRecordExport(
     if (!person) return null;
     const companyName = await selectCompanyName(tx, scope.companyId);
     const records = await selectCompanyRecords(tx, scope.companyId, input.subjectId);
-    await insertAuditEvent(tx, {
-      companyId: scope.companyId,
-      actorUserId: scope.userId,
-      action: 'member.data_exported',
-      targetType: 'user',
-      targetId: input.subjectId,
-      at: input.now,
-    });
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'member.data_exported', { target: { type: 'member', id: input.subjectId }, details: {}, at: input.now }),
+    );
     return { companyName, membership: { ...membership, companyName }, account: person, records };
   });
 }
@@ -396,15 +393,10 @@ export async function eraseMember(db: Database, scope: Scope, input: { subjectId
       .where(and(eq(profiles.userId, input.subjectId), ne(profiles.companyId, scope.companyId)));
     await actAs(tx, scope.userId);
     const accountErased = Number(elsewhere?.n ?? 0) === 0;
-    await insertAuditEvent(tx, {
-      companyId: scope.companyId,
-      actorUserId: scope.userId,
-      action: 'member.erased',
-      targetType: 'user',
-      targetId: input.subjectId,
-      details: { accountErased },
-      at: input.now,
-    });
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'member.erased', { target: { type: 'member', id: input.subjectId }, details: { accountErased }, at: input.now }),
+    );
     if (accountErased) {
       await leaveTenant(tx);
       await tombstoneAccount(tx, { userId: input.subjectId, now: input.now, includeContactRequests: false });
@@ -477,15 +469,15 @@ export async function eraseAccount(
         continue;
       }
       await eraseInCompany(tx, { companyId, subjectId: input.userId, actorId: input.userId, now: input.now });
-      await insertAuditEvent(tx, {
-        companyId,
-        actorUserId: input.userId,
-        action: 'member.erased',
-        targetType: 'user',
-        targetId: input.userId,
-        details: { accountErased: true },
-        at: input.now,
-      });
+      // Written by the person: actor and target are the same id ("deleted their own account").
+      await insertAuditEvent(
+        tx,
+        createAuditEvent({ companyId, userId: input.userId }, 'member.erased', {
+          target: { type: 'member', id: input.userId },
+          details: { accountErased: true },
+          at: input.now,
+        }),
+      );
     }
     await leaveTenant(tx);
     await tombstoneAccount(tx, { userId: input.userId, now: input.now, includeContactRequests: true });

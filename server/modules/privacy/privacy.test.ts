@@ -157,7 +157,7 @@ describe('GET /me/data: everything held about the caller', () => {
     const { data, text } = await download('/api/v1/me/data', admin);
     expect(data.invitations.created).toEqual([expect.objectContaining({ companyId: admin.companyId, role: 'user', usedAt: null })]);
     expect(data.displayLinksCreated).toEqual([expect.objectContaining({ name: 'Lobby TV', revokedAt: null })]);
-    expect(data.auditEvents).toContainEqual(expect.objectContaining({ action: 'member.data_exported', targetType: 'user' }));
+    expect(data.auditEvents).toContainEqual(expect.objectContaining({ action: 'member.data_exported', targetType: 'member' }));
     // Whom the export concerned is the colleague's business.
     expect(text).not.toContain(colin.id);
   });
@@ -273,6 +273,17 @@ describe('DELETE /me: deleting one’s own account', () => {
     expect(feed.activities.find((a) => a.userId === admin.id)).toMatchObject({ formerMember: false, displayName: 'Keeper Admin' });
     const audit = await query(admin.companyId, sql`SELECT actor_user_id, action, target_id FROM audit_log WHERE company_id = ${admin.companyId}`);
     expect(audit).toEqual([{ actor_user_id: rita.id, action: 'member.erased', target_id: rita.id }]);
+    // The console's audit log names nobody: not the old name, not the placeholder address.
+    const auditPage = await t.request('/api/v1/admin/audit-log', { as: admin });
+    const logText = await auditPage.text();
+    expect(JSON.parse(logText).entries).toEqual([
+      expect.objectContaining({
+        action: 'member.erased',
+        actor: { id: rita.id, name: null, state: 'former' },
+        target: { type: 'member', id: rita.id, label: null, removed: null },
+      }),
+    ]);
+    expect(logText).not.toMatch(/Leaving Rita|erased\.invalid/);
   });
 
   it('asks again: a wrong or missing password is refused and nothing changes', async () => {
@@ -352,6 +363,8 @@ describe('an admin erases a member', () => {
     expect(await query(null, sql`SELECT email FROM "user" WHERE id = ${rita.id}`)).toEqual([{ email: `erased-${rita.id}@erased.invalid` }]);
     const audit = await query(admin.companyId, sql`SELECT actor_user_id, action, target_id, details FROM audit_log WHERE company_id = ${admin.companyId}`);
     expect(audit).toEqual([{ actor_user_id: admin.id, action: 'member.erased', target_id: rita.id, details: { accountErased: true } }]);
+    const auditPage = (await (await t.request('/api/v1/admin/audit-log', { as: admin })).json()) as { entries: { action: string; actor: unknown; target: unknown }[] };
+    expect(auditPage.entries[0]).toMatchObject({ action: 'member.erased', actor: { id: admin.id, name: 'Eraser Admin', state: 'member' }, target: { id: rita.id, label: null } });
     // Exporting an erased member shows what is left: numbers, no words.
     const { data } = await download(`/api/v1/team/members/${rita.id}/data`, admin);
     expect(data.memberships[0]).toMatchObject({ displayName: null, erasedAt: expect.any(String) });
