@@ -26,6 +26,7 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { myStatsRoutes } from './modules/my-stats/my-stats.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { scoreboardRoutes } from './modules/scoreboard/scoreboard.routes';
 import { loadSession } from './modules/session/session.middleware';
 import { systemRoutes } from './modules/system/system.routes';
@@ -58,6 +59,7 @@ function createApiRouter() {
   api.route('/', myStatsRoutes);
   api.route('/', wrapupsRoutes);
   api.route('/', contactRoutes);
+  api.route('/', privacyRoutes);
   return api;
 }
 

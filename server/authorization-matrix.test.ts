@@ -227,6 +227,24 @@ const MATRIX: Record<string, Entry> = {
     prepare: async () => ({ json: { calls: 3, meetings: 1, sales: 0, points: 5, good: 'Calls', improve: 'Notes' } }),
   },
   'GET /api/v1/wrapups/history': { expect: members(200) },
+
+  // personal data (decision 022): anyone signed in, about themself; admins about their own members
+  'GET /api/v1/me/data': { expect: signedIn(200) },
+  'GET /api/v1/me/account-deletion': { expect: signedIn(200) },
+  'DELETE /api/v1/me': {
+    // A wrong password: a real deletion would end the callers this table needs (privacy.test.ts
+    // deletes accounts). Signed in is what it takes to be asked; no one else gets that far.
+    expect: signedIn(400),
+    prepare: async () => ({ json: { password: 'not-the-password-of-anyone-here' } }),
+  },
+  'GET /api/v1/team/members/{userId}/data': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { userId: (await memberOfA()).id } }),
+  },
+  'DELETE /api/v1/team/members/{userId}/data': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { userId: (await memberOfA()).id } }),
+  },
 };
 
 /**

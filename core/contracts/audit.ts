@@ -42,6 +42,13 @@ const change = <T extends z.ZodType>(value: T) => z.object({ from: value, to: va
 export const AuditDetailsSchemas = {
   'member.role_changed': z.object({ from: RoleSchema, to: RoleSchema }),
   'member.removed': z.object({ role: RoleSchema }),
+  /** An admin downloaded a member's personal data (decision 022). */
+  'member.data_exported': z.object({}),
+  /**
+   * A member's personal data was erased (decision 022): by an admin, or by the person deleting
+   * their own account (then actor and target are the same id); whether the account went too.
+   */
+  'member.erased': z.object({ accountErased: z.boolean() }),
   'kpi_rule.changed': z.object({
     kpiKey: KpiKeySchema,
     changes: z.object({

@@ -16,3 +16,4 @@ export * from './auth';
 export * from './audit';
 export * from './events';
 export * from './avatars';
+export * from './privacy';

@@ -164,6 +164,8 @@ export const RecentActivitySchema = z.object({
   id: text(),
   userId: text(),
   displayName: text().nullable(),
+  /** The person's data here was erased and they left (decision 022): name them "Former member". */
+  formerMember: z.boolean(),
   type: StoredActivityTypeSchema,
   meetingBooked: z.boolean(),
   movedForward: z.boolean(),

@@ -57,3 +57,17 @@ export async function withInstance<T>(db: Database, scope: TenantScope, fn: (tx:
     return fn(tx);
   });
 }
+
+/**
+ * Ends the tenant part of an open withTenant transaction: back to the connecting role, with no
+ * company or person in scope (forced policies then show no tenant rows at all). For the few
+ * changes that must commit together with tenant changes but touch instance tables app_user may not
+ * write, such as erasing an account (decision 022). Only for rows keyed by a person the server
+ * has already established, never by request input.
+ */
+export async function leaveTenant(tx: Transaction): Promise<void> {
+  await tx.execute(sql`SELECT
+    set_config('role', 'none', true),
+    set_config('app.company_id', '', true),
+    set_config('app.user_id', '', true)`);
+}

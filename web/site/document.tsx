@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { GoodbyeNotice } from '@web/features/public-pages/components/goodbye-notice';
 import { SiteFooter } from '@web/features/public-pages/components/site-footer';
 import { SiteHeader } from '@web/features/public-pages/components/site-header';
 import type { SiteAssets } from './assets';
@@ -50,6 +51,7 @@ export function SiteDocument({ page, assets, children }: { page: SitePage; asset
           {children}
         </main>
         <SiteFooter />
+        <GoodbyeNotice />
       </body>
     </html>
   );

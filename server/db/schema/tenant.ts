@@ -49,6 +49,11 @@ export const profiles = pgTable(
     avatarUrl: text('avatar_url'),
     /** Set when an admin removes the member; the row stays so history keeps its name. */
     removedAt: tz('removed_at'),
+    /**
+     * Set when the person's personal data in this company was erased (decision 022): name and
+     * avatar cleared, their notes and wrap-up text gone; boards name them "Former member".
+     */
+    erasedAt: tz('erased_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

@@ -35,6 +35,9 @@ export async function insertAuditEvent(tx: Transaction, event: AuditEvent): Prom
 
 export type Scope = { companyId: string; userId: string };
 
+/** Erased and not back since (a re-invited person is named as they are now). */
+const isErasedAndGone = (erasedAt: Date | null, removedAt: Date | null) => erasedAt !== null && removedAt !== null;
+
 /** A person as the company knows them now: null when they have no profile in it any more. */
 export type AuditPersonRecord = { name: string; removed: boolean } | null;
 
@@ -73,10 +76,12 @@ export async function findAuditEntries(
         actorName: actorProfile.displayName,
         actorEmail: actorUser.email,
         actorRemovedAt: actorProfile.removedAt,
+        actorErasedAt: actorProfile.erasedAt,
         actorProfileId: actorProfile.id,
         targetName: targetProfile.displayName,
         targetEmail: targetUser.email,
         targetRemovedAt: targetProfile.removedAt,
+        targetErasedAt: targetProfile.erasedAt,
         targetProfileId: targetProfile.id,
       })
       .from(auditLog)
@@ -103,10 +108,15 @@ export async function findAuditEntries(
       id: r.entry.id,
       action: r.entry.action,
       actorUserId: r.entry.actorUserId,
-      actor: r.actorProfileId ? { name: r.actorName ?? r.actorEmail ?? '', removed: r.actorRemovedAt !== null } : null,
+      // Someone erased and gone (decision 022) is unknown here now, as if their profile were gone:
+      // no name, and not the e-mail either (a tombstone's placeholder, or an account kept elsewhere).
+      actor: r.actorProfileId && !isErasedAndGone(r.actorErasedAt, r.actorRemovedAt) ? { name: r.actorName ?? r.actorEmail ?? '', removed: r.actorRemovedAt !== null } : null,
       targetType: r.entry.targetType,
       targetId: r.entry.targetId,
-      targetMember: r.targetProfileId ? { name: r.targetName ?? r.targetEmail ?? '', removed: r.targetRemovedAt !== null } : null,
+      targetMember:
+        r.targetProfileId && !isErasedAndGone(r.targetErasedAt, r.targetRemovedAt)
+          ? { name: r.targetName ?? r.targetEmail ?? '', removed: r.targetRemovedAt !== null }
+          : null,
       details: r.entry.details,
       createdAt: r.entry.createdAt,
     }));

@@ -51,13 +51,15 @@ export async function findInvitations(db: Database, scope: Scope): Promise<Invit
         invitation: invitations,
         displayName: usedByProfile.displayName,
         personName: user.name,
+        erasedAt: usedByProfile.erasedAt,
       })
       .from(invitations)
       .leftJoin(usedByProfile, and(eq(usedByProfile.companyId, invitations.companyId), eq(usedByProfile.userId, invitations.usedBy)))
       .leftJoin(user, eq(user.id, invitations.usedBy))
       .where(eq(invitations.companyId, scope.companyId))
       .orderBy(desc(invitations.createdAt), desc(invitations.id));
-    return rows.map((r) => ({ ...r.invitation, usedByName: r.displayName ?? r.personName ?? null }));
+    // A person erased from this company (decision 022) is not named here, not even by their account's name.
+    return rows.map((r) => ({ ...r.invitation, usedByName: r.erasedAt ? null : (r.displayName ?? r.personName ?? null) }));
   });
 }
 

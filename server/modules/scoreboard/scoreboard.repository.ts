@@ -144,6 +144,7 @@ export type FeedRow = {
   id: string;
   userId: string;
   displayName: string | null;
+  formerMember: boolean;
   type: string;
   meetingBooked: boolean;
   movedForward: boolean;
@@ -170,6 +171,8 @@ export async function findLatestActivities(
         id: activities.id,
         userId: activities.userId,
         displayName: profiles.displayName,
+        // Erased and gone (decision 022); someone who came back is named as they are now.
+        formerMember: sql<boolean>`coalesce(${profiles.erasedAt} IS NOT NULL AND ${profiles.removedAt} IS NOT NULL, false)`,
         type: activities.type,
         meetingBooked: activities.meetingBooked,
         movedForward: activities.movedForward,

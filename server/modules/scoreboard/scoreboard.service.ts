@@ -206,6 +206,7 @@ export async function findRecentActivities(
       id: r.id,
       userId: r.userId,
       displayName: r.displayName,
+      formerMember: r.formerMember === true || (r.formerMember as unknown) === 't',
       type: r.type as RecentActivities['activities'][number]['type'],
       meetingBooked: r.meetingBooked,
       movedForward: r.movedForward,

@@ -58,8 +58,37 @@ function enhanceMenu(): void {
   });
 }
 
+/** How long the goodbye notice stays unless closed first. */
+const GOODBYE_MS = 10_000;
+
+/**
+ * After the app deleted an account it lands here with ?goodbye=1: show the pre-rendered notice
+ * (components/goodbye-notice.tsx) once, and take the flag out of the address so a reload or a
+ * shared link does not repeat it.
+ */
+function sayGoodbye(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('goodbye')) return;
+  url.searchParams.delete('goodbye');
+  window.history.replaceState(window.history.state, '', url);
+  const notice = document.querySelector<HTMLElement>('[data-goodbye]');
+  if (!notice) return;
+  notice.hidden = false;
+  const close = () => {
+    notice.hidden = true;
+    document.removeEventListener('keydown', onKey);
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') close();
+  };
+  notice.querySelector('[data-goodbye-close]')?.addEventListener('click', close);
+  document.addEventListener('keydown', onKey);
+  window.setTimeout(close, GOODBYE_MS);
+}
+
 storage('sessionStorage')?.removeItem(FULL_LOAD_GUARD_KEY);
 syncLanguage();
 enhanceMenu();
+sayGoodbye();
 
 export {};

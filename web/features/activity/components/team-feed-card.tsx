@@ -58,7 +58,7 @@ export function TeamFeedCard() {
           <ol className="space-y-3" aria-labelledby="team-feed-heading">
             {items.map((item) => {
               const isMine = item.userId === user?.id;
-              const who = isMine ? t('team.you') : (item.displayName ?? t('team.someone'));
+              const who = isMine ? t('team.you') : item.formerMember ? t('privacy:formerMember') : (item.displayName ?? t('team.someone'));
               const what =
                 item.type === 'call_answered' && item.meetingBooked
                   ? `${t('kinds.call_answered')} · ${t('outcomes.meeting_booked')}`

@@ -1,5 +1,6 @@
 import {
   ActivityIcon,
+  BarChart3Icon,
   BookOpenIcon,
   BracesIcon,
   CalendarRangeIcon,
@@ -448,7 +449,16 @@ export function GdprBody() {
     <Container>
       <ArticleSections
         page="gdpr"
-        icons={{ roles: ScaleIcon, where: GlobeIcon, access: EyeIcon, correct: PencilIcon, export: DownloadIcon, delete: Trash2Icon, retention: HistoryIcon }}
+        icons={{
+          roles: ScaleIcon,
+          where: GlobeIcon,
+          access: EyeIcon,
+          correct: PencilIcon,
+          export: DownloadIcon,
+          delete: Trash2Icon,
+          stays: BarChart3Icon,
+          retention: HistoryIcon,
+        }}
         after={<LinkButton href={SITE_LINKS.contact}>{t('pages.gdpr.contact')}</LinkButton>}
       />
     </Container>

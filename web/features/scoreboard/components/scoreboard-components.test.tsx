@@ -36,6 +36,7 @@ function makeActivity(overrides: Partial<RecentActivity> = {}): RecentActivity {
     id: 'a1',
     userId: 'u1',
     displayName: 'Kari Nordmann',
+    formerMember: false,
     type: 'call_answered',
     meetingBooked: false,
     movedForward: false,
@@ -92,6 +93,11 @@ describe('ActivityFeed', () => {
     expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann closed a sale');
     expect(screen.getByText(/45,000/)).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Meeting booked' })).not.toBeInTheDocument();
+  });
+
+  it('names a person whose data was erased a former member, whatever name is left (decision 022)', () => {
+    render(<ActivityFeed today="2026-11-16" format={format} activities={[makeActivity({ type: 'sale', displayName: null, formerMember: true })]} />);
+    expect(screen.getByRole('listitem')).toHaveTextContent('Former member closed a sale');
   });
 });
 

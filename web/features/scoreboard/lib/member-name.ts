@@ -1,7 +1,11 @@
 import type { TFunction } from 'i18next';
 
-/** The member's display name, else 'User' plus the first 8 characters of the id (spec, TV). */
-export function formatMemberName(member: { displayName: string | null; userId: string }, t: TFunction): string {
+/**
+ * The member's display name, else 'User' plus the first 8 characters of the id (spec, TV). A
+ * person whose data was erased (decision 022) is a "Former member".
+ */
+export function formatMemberName(member: { displayName: string | null; userId: string; formerMember?: boolean }, t: TFunction): string {
+  if (member.formerMember) return t('privacy:formerMember');
   const name = member.displayName?.trim();
   return name ? name : t('scoreboard:member.fallback', { id: member.userId.slice(0, 8) });
 }

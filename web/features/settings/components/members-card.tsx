@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
+import { cn } from '@web/lib/cn';
 import { useTeamMembers } from '../api/get-team-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
@@ -16,6 +17,7 @@ import { formatDate } from '../lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
 import { ConfirmDialog } from './confirm-dialog';
 import { LoadError } from './load-error';
+import { MemberDataActions } from './member-data-actions';
 import { PersonAvatar } from './person-avatar';
 import { RoleBadge } from './role-badge';
 
@@ -92,7 +94,7 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
               <span className="flex-1">{t('team.member')}</span>
               <span className="w-24">{t('team.role')}</span>
               <span className="w-28">{t('team.joined')}</span>
-              {isAdmin && <span className="w-56" />}
+              {isAdmin && <span className={canRemove ? 'w-64' : 'w-56'} />}
             </div>
             <ul className="divide-y border-t lg:border-t-0" aria-label={t('team.membersTitle')}>
               {list.map((member) => {
@@ -119,7 +121,7 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
                       {formatDate(member.joinedAt, i18n.language)}
                     </p>
                     {isAdmin && (
-                      <div className="ml-auto flex w-full items-center justify-end gap-2 lg:w-56">
+                      <div className={cn('ml-auto flex w-full items-center justify-end gap-2', canRemove ? 'lg:w-64' : 'lg:w-56')}>
                         {member.role === 'admin' ? (
                           isOnlyAdmin ? (
                             <p className="flex items-start gap-1.5 text-xs text-muted-foreground lg:text-right">
@@ -147,6 +149,9 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
                             <UserMinusIcon />
                             {t('team.remove')}
                           </Button>
+                        )}
+                        {canRemove && (
+                          <MemberDataActions member={member} name={nameOf(member)} company={me?.company?.name ?? ''} canErase={!isMe && !isOnlyAdmin} />
                         )}
                       </div>
                     )}

@@ -60,6 +60,8 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
     case 'member.data_exported':
       return one(t('audit:entry.member.dataExported', { member: memberOf(entry, t) }));
     case 'member.erased':
+      // A person deleting their own account erases themself (decision 022): actor and target are one.
+      if (entry.actor.id !== null && entry.actor.id === entry.target?.id) return one(t('audit:entry.member.deletedOwnAccount'));
       return one(t('audit:entry.member.erased', { member: memberOf(entry, t) }));
 
     case 'kpi_rule.changed': {

@@ -177,4 +177,18 @@ describe('Audit log page', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await rows()).toHaveLength(1);
   });
+
+  it('names a person who deleted their own account a former member, and says so (decision 022)', async () => {
+    const gone = { id: 'user-gone', name: null, state: 'former' } as const;
+    renderPage(() =>
+      page([
+        entry({ action: 'member.erased', actor: gone, target: member('user-gone', null), details: { accountErased: true } }),
+        entry({ action: 'member.data_exported', target: member('user-rita', 'Rita Rep'), details: {} }),
+      ]),
+    );
+    const [deleted, exported] = await rows();
+    expect(deleted!.querySelector('p')!.textContent).toBe('Deleted their own account');
+    expect(deleted).toHaveTextContent('Former member');
+    expect(exported!.querySelector('p')!.textContent).toBe('Exported the personal data of Rita Rep');
+  });
 });

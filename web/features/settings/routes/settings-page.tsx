@@ -8,6 +8,7 @@ import { CustomersSettings } from '../components/customers-settings';
 import { KpiRulesSettings } from '../components/kpi-rules-settings';
 import { PersonalSettings } from '../components/personal-settings';
 import { TeamSection } from '../components/team-section';
+import { YourDataCard } from '../components/your-data-card';
 
 const TABS: { value: string; icon: LucideIcon }[] = [
   { value: 'personal', icon: UserRoundIcon },
@@ -49,8 +50,9 @@ export function Component() {
           </TabsList>
         </div>
         <div className="mt-6 max-w-5xl">
-          <TabsContent value="personal" className="mt-0">
+          <TabsContent value="personal" className="mt-0 space-y-6">
             <PersonalSettings />
+            <YourDataCard />
           </TabsContent>
           <TabsContent value="company" className="mt-0">
             <CompanySettings />

@@ -1,0 +1,240 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, WCAG_AA } from './support/axe';
+import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
+import { ARTIFACTS_DIR, type Browser, openBrowser } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/*
+ * Decision 022's journeys: a rep downloads everything held about them and deletes their account
+ * (the dialog says what goes and what stays, asks for the password, and the browser lands on the
+ * public site with a goodbye); an admin downloads and erases a member from Administration, Users,
+ * and the boards then show a former member. Screenshots of the card and the dialogs in English
+ * and Norwegian. Its own server: the first person in is the admin.
+ */
+const SHOTS = join(ARTIFACTS_DIR, 'screenshots');
+
+/** Long random passwords: weak ones are refused (issue 10). */
+const person = (name: string): Account => ({ ...makeAccount(name), password: `Pw-${crypto.randomUUID()}` });
+const admin = person('Astrid Admin');
+const rita = person('Rita Rep');
+const kasper = person('Kasper Kollega');
+const nina = person('Nina Nilsen');
+
+let server: RunningServer;
+let base: string;
+const cookies = new Map<Account, string>();
+
+async function signInApi(account: Account): Promise<string> {
+  const response = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function api(account: Account, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { cookie: cookies.get(account)!, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function joinCompany(account: Account): Promise<void> {
+  await createVerifiedAccount(base, account);
+  cookies.set(account, await signInApi(account));
+  expect((await api(account, 'POST', '/me/provision')).status).toBe(200);
+}
+
+async function settle(target: Page): Promise<void> {
+  await target.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await target.evaluate(() => document.fonts.ready);
+  await target.waitForTimeout(300);
+}
+
+/** A screenshot of an element, or of a whole page (`fullPage: false`: what the viewport shows, e.g. a fixed notice). */
+async function shot(target: Page | Locator, name: string, { fullPage = true } = {}): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const page = 'page' in target ? target.page() : target;
+  await settle(page);
+  await target.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled', ...('page' in target ? {} : { fullPage }) });
+}
+
+const toast = (target: Page, text: string | RegExp) => target.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const yourDataCard = (target: Page, title: string) =>
+  target.locator('[data-slot="card"]').filter({ has: target.getByRole('heading', { name: title, exact: true }) });
+
+beforeAll(async () => {
+  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  base = server.baseUrl;
+  for (const account of [admin, rita, kasper, nina]) await joinCompany(account);
+  expect((await api(rita, 'POST', '/activities', { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Fjord AS', notes: 'Rita: call back on Tuesday' })).status).toBe(201);
+  expect((await api(kasper, 'POST', '/activities', { kind: 'sale', ticketSize: 4_500_000, customerName: 'Bergen AS', notes: 'Kasper: signed' })).status).toBe(201);
+  expect((await api(admin, 'POST', '/activities', { kind: 'call', answered: false })).status).toBe(201);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('a rep and their data', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await openBrowser({ baseUrl: base });
+    await signInContext(browser.context, base, rita);
+    page = await browser.newPage();
+  });
+  afterAll(() => browser?.close());
+
+  it('downloads everything held about them from Settings, Personal', async () => {
+    await page.goto('/app/settings?tab=personal');
+    const card = yourDataCard(page, 'Your data');
+    await card.waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await shot(card, 'privacy-01-your-data-card-en');
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^dealboard-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { account: { email: string }; activities: { notes: string | null }[] };
+    expect(data.account.email).toBe(rita.email);
+    expect(data.activities.map((a) => a.notes)).toEqual(['Rita: call back on Tuesday']);
+    await toast(page, 'Your data is downloaded').waitFor();
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('sees what goes and what stays before deleting, in English and Norwegian', async () => {
+    await page.getByRole('button', { name: 'Delete my account...' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Your current password').waitFor();
+    await expect(dialog.innerText()).resolves.toMatch(/stay in .+'s totals and past boards under "Former member"/);
+    await shot(dialog, 'privacy-02-delete-dialog-en');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    // A wrong password is said under the field; nothing happens.
+    await dialog.getByLabel('Your current password').fill('not-my-password-at-all');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByText('That is not your current password.').waitFor();
+    browser.consoleErrors.splice(0); // the browser logs the refused request (400)
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    expect((await api(rita, 'PATCH', '/me/profile', { language: 'nb' })).status).toBe(200);
+    await page.reload();
+    const card = yourDataCard(page, 'Dine data');
+    await card.waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await shot(card, 'privacy-03-your-data-card-nb');
+    await card.getByRole('button', { name: 'Slett kontoen min...' }).click();
+    const norwegian = page.getByRole('dialog', { name: 'Slette kontoen din?' });
+    await norwegian.getByLabel('Nåværende passord').waitFor();
+    await shot(norwegian, 'privacy-04-delete-dialog-nb');
+  });
+
+  it('deletes the account, is signed out and lands on the public site with a goodbye', async () => {
+    const dialog = page.getByRole('dialog', { name: 'Slette kontoen din?' });
+    await dialog.getByLabel('Nåværende passord').fill(rita.password);
+    await dialog.getByRole('button', { name: 'Slett kontoen min' }).click();
+    await page.waitForURL((url) => url.pathname === '/landing');
+    const notice = page.locator('[data-goodbye]');
+    await notice.waitFor({ state: 'visible' });
+    await expect(notice.innerText()).resolves.toMatch(/Kontoen din er slettet/);
+    expect(new URL(page.url()).searchParams.has('goodbye')).toBe(false);
+    await shot(page, 'privacy-05-goodbye-nb', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await notice.waitFor({ state: 'hidden' });
+    await expect(page.evaluate(async () => (await fetch('/api/v1/me')).json())).resolves.toBeNull();
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: rita.email, password: rita.password }),
+    });
+    expect(signIn.ok).toBe(false);
+    expect(browser.consoleErrors).toEqual([]);
+  });
+});
+
+describe("an admin and a member's data", () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await openBrowser({ baseUrl: base });
+    await signInContext(browser.context, base, admin);
+    page = await browser.newPage();
+  });
+  afterAll(() => browser?.close());
+
+  const row = (name: string, list = 'Members') => page.getByRole('list', { name: list }).getByRole('listitem').filter({ hasText: name });
+
+  it('downloads a member’s personal data after a confirmation', async () => {
+    await page.goto('/app/admin/users');
+    await row('Kasper Kollega').waitFor();
+    await row('Kasper Kollega').getByRole('button', { name: 'Personal data of Kasper Kollega' }).click();
+    await page.getByRole('menuitem', { name: 'Erase personal data...' }).waitFor();
+    await shot(page, 'privacy-06-member-menu-en');
+    await page.getByRole('menuitem', { name: 'Download personal data' }).click();
+    const dialog = page.getByRole('dialog', { name: "Download Kasper Kollega's personal data?" });
+    await shot(dialog, 'privacy-07-export-dialog-en');
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { scope: string; activities: { notes: string | null }[] };
+    expect(data.scope).toBe('company');
+    expect(data.activities.map((a) => a.notes)).toEqual(['Kasper: signed']);
+    await toast(page, 'Personal data downloaded').waitFor();
+  });
+
+  it('erases a member: gone from the team, numbers kept, named a former member on the boards', async () => {
+    await row('Kasper Kollega').getByRole('button', { name: 'Personal data of Kasper Kollega' }).click();
+    await page.getByRole('menuitem', { name: 'Erase personal data...' }).click();
+    const dialog = page.getByRole('dialog', { name: "Erase Kasper Kollega's personal data?" });
+    await shot(dialog, 'privacy-08-erase-dialog-en');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    await dialog.getByRole('button', { name: 'Erase personal data' }).click();
+    await toast(page, 'Personal data erased').waitFor();
+    await row('Kasper Kollega').waitFor({ state: 'detached' });
+
+    await page.goto('/app');
+    await page.getByText('Former member').first().waitFor();
+    await expect(page.getByText('Kasper Kollega').count()).resolves.toBe(0);
+    await shot(page, 'privacy-09-dashboard-former-member');
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('asks in Norwegian too', async () => {
+    expect((await api(admin, 'PATCH', '/me/profile', { language: 'nb' })).status).toBe(200);
+    await page.goto('/app/admin/users');
+    await row('Nina Nilsen', 'Medlemmer').getByRole('button', { name: 'Personopplysninger om Nina Nilsen' }).click();
+    await page.getByRole('menuitem', { name: 'Slett personopplysninger...' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Slette personopplysningene til Nina Nilsen?' });
+    await shot(dialog, 'privacy-10-erase-dialog-nb');
+    await dialog.getByRole('button', { name: 'Avbryt' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row('Nina Nilsen', 'Medlemmer').waitFor();
+    expect(browser.consoleErrors).toEqual([]);
+  });
+});
+
+describe('the GDPR page says what is true', () => {
+  it('describes download, deletion and what stays, in both languages', async () => {
+    const browser = await openBrowser({ baseUrl: base });
+    try {
+      const page = await browser.newPage();
+      await page.goto('/gdpr?lang=en');
+      await expect(page.locator('#export').innerText()).resolves.toMatch(/Download my data/);
+      await expect(page.locator('#delete').innerText()).resolves.toMatch(/Delete my account/);
+      await expect(page.locator('#stays').innerText()).resolves.toMatch(/Former member/);
+      await expect(page.locator('#delete').innerText()).resolves.not.toMatch(/today that is done in the database/);
+      await shot(page, 'privacy-11-gdpr-en');
+      await page.goto('/gdpr?lang=nb');
+      await expect(page.locator('#stays').innerText()).resolves.toMatch(/Tidligere medlem/);
+      await shot(page, 'privacy-12-gdpr-nb');
+    } finally {
+      await browser.close();
+    }
+  });
+});

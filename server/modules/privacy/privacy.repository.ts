@@ -1,0 +1,486 @@
+import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import {
+  account,
+  activities,
+  auditLog,
+  companies,
+  contactRequests,
+  customerCompanies,
+  displayLinks,
+  goals,
+  invitations,
+  mailOutbox,
+  profiles,
+  rateLimit,
+  session,
+  signInFailures,
+  user,
+  verification,
+  wrapups,
+} from '../../db/schema';
+import { enterCompany, leaveTenant, withTenant } from '../../db/tenant';
+import { createAuditEvent } from '../audit/audit.events';
+import { insertAuditEvent } from '../audit/audit.repository';
+
+/*
+ * Personal data (decision 022): reading everything held about one person, and erasing it while
+ * the company's numbers stay. Tenant tables are read and written through withTenant; the account
+ * tables (user, session, account, verification) and the instance tables (mail_outbox,
+ * contact_requests, sign_in_failures) are not tenant data and belong to the connecting role,
+ * keyed by a person the server has established (the caller, or a member an admin may act on).
+ */
+
+export type Scope = { companyId: string; userId: string };
+
+// ---- reading -------------------------------------------------------------------------------------
+
+export type AccountRecord = {
+  id: string;
+  email: string;
+  name: string;
+  createdAt: Date;
+  locale: string | null;
+  emailVerified: boolean | null;
+};
+
+/** The caller's own account row (the owning role: app_user may not read every column of it). */
+export async function findAccount(db: Database, userId: string): Promise<AccountRecord | null> {
+  const [row] = await db
+    .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, locale: user.locale, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row ?? null;
+}
+
+/** Whether the account signs in with a password (else magic links only), and that password's hash. */
+export async function findPasswordHash(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential'), isNotNull(account.password)))
+    .limit(1);
+  return row?.password ?? null;
+}
+
+export async function findSessions(db: Database, userId: string) {
+  return db
+    .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+    .from(session)
+    .where(eq(session.userId, userId))
+    .orderBy(asc(session.createdAt));
+}
+
+const sameAddress = (column: typeof mailOutbox.to | typeof contactRequests.email, email: string) =>
+  sql`lower(${column}) = lower(${email})`;
+
+/** Mail sent to the address: subject and times, never the body (its links sign people in). */
+export async function findMailTo(db: Database, email: string) {
+  return db
+    .select({ subject: mailOutbox.subject, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+    .from(mailOutbox)
+    .where(sameAddress(mailOutbox.to, email))
+    .orderBy(asc(mailOutbox.createdAt));
+}
+
+export async function findContactRequestsFrom(db: Database, email: string) {
+  return db
+    .select({
+      name: contactRequests.name,
+      email: contactRequests.email,
+      company: contactRequests.company,
+      teamSize: contactRequests.teamSize,
+      message: contactRequests.message,
+      createdAt: contactRequests.createdAt,
+      handledAt: contactRequests.handledAt,
+    })
+    .from(contactRequests)
+    .where(sameAddress(contactRequests.email, email))
+    .orderBy(asc(contactRequests.createdAt));
+}
+
+export type MembershipRecord = {
+  companyId: string;
+  companyName: string;
+  role: string;
+  displayName: string | null;
+  avatarUrl: string | null;
+  joinedAt: Date;
+  removedAt: Date | null;
+  erasedAt: Date | null;
+};
+
+const membershipColumns = {
+  companyId: profiles.companyId,
+  role: profiles.role,
+  displayName: profiles.displayName,
+  avatarUrl: profiles.avatarUrl,
+  joinedAt: profiles.createdAt,
+  removedAt: profiles.removedAt,
+  erasedAt: profiles.erasedAt,
+};
+
+async function selectCompanyName(tx: Transaction, companyId: string): Promise<string> {
+  const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return company?.name ?? '';
+}
+
+/** Every membership the person has or had (a person reads their own profile rows in any company). */
+export async function findOwnMemberships(db: Database, userId: string): Promise<MembershipRecord[]> {
+  return withTenant(db, { companyId: null, userId }, async (tx) => {
+    const rows = await tx.select(membershipColumns).from(profiles).where(eq(profiles.userId, userId)).orderBy(asc(profiles.createdAt));
+    const out: MembershipRecord[] = [];
+    for (const row of rows) {
+      await enterCompany(tx, row.companyId);
+      out.push({ ...row, companyName: await selectCompanyName(tx, row.companyId) });
+    }
+    return out;
+  });
+}
+
+export type CompanyRecords = Awaited<ReturnType<typeof selectCompanyRecords>>;
+
+/** The person's rows in one company that are small enough to read at once (activities are paged). */
+async function selectCompanyRecords(tx: Transaction, companyId: string, subjectId: string) {
+  const goalRows = await tx
+    .select({ companyId: goals.companyId, dailyCalls: goals.dailyCalls, dailyMeetings: goals.dailyMeetings, dailySales: goals.dailySales, updatedAt: goals.updatedAt })
+    .from(goals)
+    .where(and(eq(goals.companyId, companyId), eq(goals.userId, subjectId)));
+  const wrapupRows = await tx
+    .select({
+      companyId: wrapups.companyId,
+      date: wrapups.date,
+      calls: wrapups.calls,
+      meetings: wrapups.meetings,
+      sales: wrapups.sales,
+      points: wrapups.points,
+      good: wrapups.good,
+      improve: wrapups.improve,
+      createdAt: wrapups.createdAt,
+      updatedAt: wrapups.updatedAt,
+    })
+    .from(wrapups)
+    .where(and(eq(wrapups.companyId, companyId), eq(wrapups.userId, subjectId)))
+    .orderBy(asc(wrapups.date));
+  const invitationsCreated = await tx
+    .select({ companyId: invitations.companyId, role: invitations.role, createdAt: invitations.createdAt, expiresAt: invitations.expiresAt, usedAt: invitations.usedAt })
+    .from(invitations)
+    .where(and(eq(invitations.companyId, companyId), eq(invitations.createdBy, subjectId)))
+    .orderBy(asc(invitations.createdAt));
+  const invitationsUsed = await tx
+    .select({ companyId: invitations.companyId, role: invitations.role, usedAt: invitations.usedAt })
+    .from(invitations)
+    .where(and(eq(invitations.companyId, companyId), eq(invitations.usedBy, subjectId)))
+    .orderBy(asc(invitations.usedAt));
+  const displayLinksCreated = await tx
+    .select({ companyId: displayLinks.companyId, name: displayLinks.name, createdAt: displayLinks.createdAt, lastUsedAt: displayLinks.lastUsedAt, revokedAt: displayLinks.revokedAt })
+    .from(displayLinks)
+    .where(and(eq(displayLinks.companyId, companyId), eq(displayLinks.createdBy, subjectId)))
+    .orderBy(asc(displayLinks.createdAt));
+  const auditEvents = await tx
+    .select({ companyId: auditLog.companyId, action: auditLog.action, targetType: auditLog.targetType, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.companyId, companyId), eq(auditLog.actorUserId, subjectId)))
+    .orderBy(asc(auditLog.createdAt));
+  return { goals: goalRows, wrapups: wrapupRows, invitationsCreated, invitationsUsed, displayLinksCreated, auditEvents };
+}
+
+/** The person's goals, wrap-ups, invitations, display links and audit events in one company. */
+export async function findCompanyRecords(db: Database, scope: Scope, subjectId: string): Promise<CompanyRecords> {
+  return withTenant(db, scope, (tx) => selectCompanyRecords(tx, scope.companyId, subjectId));
+}
+
+export type MemberSnapshot = {
+  companyName: string;
+  membership: MembershipRecord;
+  account: { id: string; email: string; name: string; createdAt: Date; locale: string | null };
+  records: CompanyRecords;
+};
+
+/**
+ * An admin's export of one member (active, removed or erased) in the admin's own company, with
+ * the audit event written in the same transaction; null when the company has no such member.
+ */
+export async function findMemberSnapshotAndRecordExport(
+  db: Database,
+  scope: Scope,
+  input: { subjectId: string; now: Date },
+): Promise<MemberSnapshot | null> {
+  return withTenant(db, scope, async (tx) => {
+    const [membership] = await tx
+      .select(membershipColumns)
+      .from(profiles)
+      .where(and(eq(profiles.companyId, scope.companyId), eq(profiles.userId, input.subjectId)));
+    if (!membership) return null;
+    // app_user sees the person's public columns because they have a profile in this company.
+    const [person] = await tx
+      .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, locale: user.locale })
+      .from(user)
+      .where(eq(user.id, input.subjectId));
+    if (!person) return null;
+    const companyName = await selectCompanyName(tx, scope.companyId);
+    const records = await selectCompanyRecords(tx, scope.companyId, input.subjectId);
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'member.data_exported', { target: { type: 'member', id: input.subjectId }, details: {}, at: input.now }),
+    );
+    return { companyName, membership: { ...membership, companyName }, account: person, records };
+  });
+}
+
+export type ActivityCursor = { localDate: string; createdAt: Date; id: string };
+
+/**
+ * One page of the person's activities in one company, in (local day, time, id) order after
+ * `after`. The order follows activities_company_user_day_idx, so each page is an index range
+ * read however long the history is; pages are separate short transactions (PGlite runs one query
+ * at a time, and a download must not hold up everyone else).
+ */
+export async function findActivitiesPage(
+  db: Database,
+  scope: Scope,
+  input: { subjectId: string; after: ActivityCursor | null; limit: number },
+) {
+  return withTenant(db, scope, (tx) => {
+    const conditions = [eq(activities.companyId, scope.companyId), eq(activities.userId, input.subjectId)];
+    if (input.after) {
+      conditions.push(
+        sql`(${activities.localDate}, ${activities.createdAt}, ${activities.id}) > (${input.after.localDate}::date, ${input.after.createdAt.toISOString()}::timestamptz, ${input.after.id}::uuid)`,
+      );
+    }
+    return tx
+      .select({
+        id: activities.id,
+        companyId: activities.companyId,
+        type: activities.type,
+        customerId: activities.customerId,
+        customerName: sql<string | null>`coalesce(${customerCompanies.name}, ${activities.customerName})`,
+        meetingBooked: activities.meetingBooked,
+        movedForward: activities.movedForward,
+        status: activities.status,
+        ticketSize: activities.ticketSize,
+        productName: activities.productName,
+        notes: activities.notes,
+        pointsEarned: activities.pointsEarned,
+        dailyBonus: activities.dailyBonus,
+        bonusPoints: activities.bonusPoints,
+        localDate: activities.localDate,
+        createdAt: activities.createdAt,
+        updatedAt: activities.updatedAt,
+      })
+      .from(activities)
+      .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
+      .where(and(...conditions))
+      .orderBy(asc(activities.localDate), asc(activities.createdAt), asc(activities.id))
+      .limit(input.limit);
+  });
+}
+
+// ---- erasing -------------------------------------------------------------------------------------
+
+/** The same per-company lock as joining, role changes and removals (team.repository.ts). */
+async function lockCompanyMembership(tx: Transaction, companyId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${companyId}))`);
+}
+
+async function countActive(tx: Transaction, companyId: string, role?: 'admin') {
+  const conditions = [eq(profiles.companyId, companyId), isNull(profiles.removedAt)];
+  if (role) conditions.push(eq(profiles.role, role));
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles).where(and(...conditions));
+  return Number(row?.n ?? 0);
+}
+
+async function actAs(tx: Transaction, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT set_config('app.user_id', ${userId}, true)`);
+}
+
+/**
+ * Erases one person's personal data in one company, keeping every number (decision 022): their
+ * activities and the rollups stay as they are, minus the notes; wrap-ups keep their counts, minus
+ * the free text; goals go; the profile stays as a tombstone (no name, no avatar, removed, erased)
+ * so history keeps pointing at a "Former member". Runs in a withTenant transaction scoped to the
+ * company. Activities, wrap-ups and goals may be written only by their owner (row-level
+ * security), so these statements act as the person; the caller has already established that the
+ * change is allowed (the person themself, or an admin of this company).
+ */
+async function eraseInCompany(tx: Transaction, input: { companyId: string; subjectId: string; actorId: string; now: Date }): Promise<void> {
+  const { companyId, subjectId, now } = input;
+  await actAs(tx, subjectId);
+  // Only the rows that hold text: an update of notes alone leaves the rollups untouched (the
+  // rollup trigger fires on the columns it counts; see the privacy_erasure migration).
+  await tx
+    .update(activities)
+    .set({ notes: null })
+    .where(and(eq(activities.companyId, companyId), eq(activities.userId, subjectId), isNotNull(activities.notes)));
+  await tx
+    .update(wrapups)
+    .set({ good: null, improve: null })
+    .where(and(eq(wrapups.companyId, companyId), eq(wrapups.userId, subjectId), or(isNotNull(wrapups.good), isNotNull(wrapups.improve))));
+  await tx.delete(goals).where(and(eq(goals.companyId, companyId), eq(goals.userId, subjectId)));
+  await tx
+    .update(profiles)
+    .set({ displayName: null, avatarUrl: null, removedAt: sql`coalesce(${profiles.removedAt}, ${now.toISOString()}::timestamptz)`, erasedAt: now, updatedAt: now })
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.userId, subjectId)));
+  await actAs(tx, input.actorId);
+}
+
+/** An address that can never receive mail (.invalid is reserved, RFC 2606) and stays unique per account. */
+export const erasedEmailOf = (userId: string) => `erased-${userId}@erased.invalid`;
+
+/**
+ * Turns the account into a tombstone nobody can sign in to: the row keeps its id (activities,
+ * rollups and history point at it), the e-mail becomes an undeliverable placeholder, the name
+ * goes; passwords, sessions and pending links are deleted, and so are the instance's records
+ * kept under the address (mail, failed sign-ins; contact requests when the person asked).
+ * Runs as the connecting role, after leaveTenant.
+ */
+async function tombstoneAccount(tx: Transaction, input: { userId: string; now: Date; includeContactRequests: boolean }): Promise<void> {
+  const [person] = await tx.select({ email: user.email }).from(user).where(eq(user.id, input.userId));
+  if (!person) return;
+  const email = person.email;
+  await tx
+    .update(user)
+    .set({ email: erasedEmailOf(input.userId), name: '', image: null, locale: null, emailVerified: false, updatedAt: input.now })
+    .where(eq(user.id, input.userId));
+  await tx.delete(session).where(eq(session.userId, input.userId));
+  await tx.delete(account).where(eq(account.userId, input.userId));
+  // Pending magic links (value holds the address) and reset links (value holds the user id): a
+  // link mailed before the deletion must not sign anyone in, nor create a new account, after it.
+  await tx
+    .delete(verification)
+    .where(
+      or(
+        eq(verification.value, input.userId),
+        sql`position(${email.toLowerCase()} in lower(${verification.value})) > 0`,
+        sql`position(${email.toLowerCase()} in lower(${verification.identifier})) > 0`,
+      ),
+    );
+  await tx.delete(signInFailures).where(eq(signInFailures.email, email.toLowerCase()));
+  // The one request counter keyed by the person rather than a network address (privacy.service.ts).
+  await tx.delete(rateLimit).where(eq(rateLimit.key, `app:delete-account:${input.userId}`));
+  await tx.delete(mailOutbox).where(sameAddress(mailOutbox.to, email));
+  if (input.includeContactRequests) await tx.delete(contactRequests).where(sameAddress(contactRequests.email, email));
+}
+
+export type MemberErasure =
+  | { kind: 'done'; accountErased: boolean }
+  | { kind: 'not_found' }
+  | { kind: 'last_admin'; name: string };
+
+/**
+ * An admin erases a member of their company (active, removed or already erased): the erasure
+ * above plus removal, the audit event in the same transaction. When the person has no membership
+ * in any other company, the account exists only for this company and is erased too.
+ */
+export async function eraseMember(db: Database, scope: Scope, input: { subjectId: string; now: Date }): Promise<MemberErasure> {
+  return withTenant(db, scope, async (tx) => {
+    await lockCompanyMembership(tx, scope.companyId);
+    const [member] = await tx
+      .select({ role: profiles.role, removedAt: profiles.removedAt, displayName: profiles.displayName, email: user.email })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(and(eq(profiles.companyId, scope.companyId), eq(profiles.userId, input.subjectId)));
+    if (!member) return { kind: 'not_found' };
+    if (member.removedAt === null && member.role === 'admin' && (await countActive(tx, scope.companyId, 'admin')) <= 1) {
+      return { kind: 'last_admin', name: member.displayName ?? member.email };
+    }
+    await eraseInCompany(tx, { companyId: scope.companyId, subjectId: input.subjectId, actorId: scope.userId, now: input.now });
+    // A person reads their own profile rows in every company; acting as them tells whether any other exists.
+    await actAs(tx, input.subjectId);
+    const [elsewhere] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(profiles)
+      .where(and(eq(profiles.userId, input.subjectId), ne(profiles.companyId, scope.companyId)));
+    await actAs(tx, scope.userId);
+    const accountErased = Number(elsewhere?.n ?? 0) === 0;
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'member.erased', { target: { type: 'member', id: input.subjectId }, details: { accountErased }, at: input.now }),
+    );
+    if (accountErased) {
+      await leaveTenant(tx);
+      await tombstoneAccount(tx, { userId: input.subjectId, now: input.now, includeContactRequests: false });
+    }
+    return { kind: 'done', accountErased };
+  });
+}
+
+export type ActiveMembershipFacts = {
+  companyId: string;
+  companyName: string;
+  role: string;
+  activeMembers: number;
+  activeAdmins: number;
+};
+
+async function selectActiveMembershipFacts(tx: Transaction, userId: string): Promise<ActiveMembershipFacts | null> {
+  const [active] = await tx
+    .select({ companyId: profiles.companyId, role: profiles.role })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), isNull(profiles.removedAt)));
+  if (!active) return null;
+  await enterCompany(tx, active.companyId);
+  return {
+    ...active,
+    companyName: await selectCompanyName(tx, active.companyId),
+    activeMembers: await countActive(tx, active.companyId),
+    activeAdmins: await countActive(tx, active.companyId, 'admin'),
+  };
+}
+
+/** The person's active membership with the counts that decide what deleting the account does. */
+export async function findActiveMembershipFacts(db: Database, userId: string): Promise<ActiveMembershipFacts | null> {
+  return withTenant(db, { companyId: null, userId }, (tx) => selectActiveMembershipFacts(tx, userId));
+}
+
+/** What deleting an account does to the company the person is active in (decided by the service). */
+export type CompanyFate = 'blocked' | 'keep' | 'delete';
+
+export type AccountErasure = { kind: 'done'; deletedCompanyId: string | null } | { kind: 'last_admin'; companyName: string };
+
+/**
+ * The person deletes their own account, in one transaction: in every company they belong or
+ * belonged to, the erasure above (the audit event written by the person); the company they are
+ * the only member of is deleted instead when `decide` says so; then the account becomes a
+ * tombstone. Nothing is written when `decide` answers 'blocked' (checked under the company lock).
+ */
+export async function eraseAccount(
+  db: Database,
+  input: { userId: string; now: Date; decide: (facts: ActiveMembershipFacts) => CompanyFate },
+): Promise<AccountErasure> {
+  return withTenant(db, { companyId: null, userId: input.userId }, async (tx) => {
+    const [active] = await tx
+      .select({ companyId: profiles.companyId })
+      .from(profiles)
+      .where(and(eq(profiles.userId, input.userId), isNull(profiles.removedAt)));
+    if (active) await lockCompanyMembership(tx, active.companyId);
+    const facts = await selectActiveMembershipFacts(tx, input.userId);
+    const fate = facts ? input.decide(facts) : 'keep';
+    if (facts && fate === 'blocked') return { kind: 'last_admin', companyName: facts.companyName };
+
+    const memberships = await tx.select({ companyId: profiles.companyId }).from(profiles).where(eq(profiles.userId, input.userId));
+    let deletedCompanyId: string | null = null;
+    for (const { companyId } of memberships) {
+      await enterCompany(tx, companyId);
+      if (facts && companyId === facts.companyId && fate === 'delete') {
+        // Everything in it goes by cascade: it was theirs alone.
+        await tx.delete(companies).where(eq(companies.id, companyId));
+        deletedCompanyId = companyId;
+        continue;
+      }
+      await eraseInCompany(tx, { companyId, subjectId: input.userId, actorId: input.userId, now: input.now });
+      // Written by the person: actor and target are the same id ("deleted their own account").
+      await insertAuditEvent(
+        tx,
+        createAuditEvent({ companyId, userId: input.userId }, 'member.erased', {
+          target: { type: 'member', id: input.userId },
+          details: { accountErased: true },
+          at: input.now,
+        }),
+      );
+    }
+    await leaveTenant(tx);
+    await tombstoneAccount(tx, { userId: input.userId, now: input.now, includeContactRequests: true });
+    return { kind: 'done', deletedCompanyId };
+  });
+}
