@@ -4,6 +4,7 @@ import {
   account,
   activities,
   auditLog,
+  avatarImages,
   companies,
   contactRequests,
   customerCompanies,
@@ -297,7 +298,7 @@ async function actAs(tx: Transaction, userId: string): Promise<void> {
 /**
  * Erases one person's personal data in one company, keeping every number (decision 022): their
  * activities and the rollups stay as they are, minus the notes; wrap-ups keep their counts, minus
- * the free text; goals go; the profile stays as a tombstone (no name, no avatar, removed, erased)
+ * the free text; goals and the uploaded picture go; the profile stays as a tombstone (no name, no avatar, removed, erased)
  * so history keeps pointing at a "Former member". Runs in a withTenant transaction scoped to the
  * company. Activities, wrap-ups and goals may be written only by their owner (row-level
  * security), so these statements act as the person; the caller has already established that the
@@ -317,6 +318,8 @@ async function eraseInCompany(tx: Transaction, input: { companyId: string; subje
     .set({ good: null, improve: null })
     .where(and(eq(wrapups.companyId, companyId), eq(wrapups.userId, subjectId), or(isNotNull(wrapups.good), isNotNull(wrapups.improve))));
   await tx.delete(goals).where(and(eq(goals.companyId, companyId), eq(goals.userId, subjectId)));
+  // The picture goes too: its URL is a capability anyone who saw it may still hold (decision 023).
+  await tx.delete(avatarImages).where(and(eq(avatarImages.companyId, companyId), eq(avatarImages.userId, subjectId)));
   await tx
     .update(profiles)
     .set({ displayName: null, avatarUrl: null, removedAt: sql`coalesce(${profiles.removedAt}, ${now.toISOString()}::timestamptz)`, erasedAt: now, updatedAt: now })

@@ -7,6 +7,7 @@ import {
   type RecentActivities,
 } from '@core/contracts';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedMembership } from '../../db/seed/factories';
 import { withInstance, withTenant } from '../../db/tenant';
@@ -80,6 +81,16 @@ async function companyNumbers(as: TestUser) {
 
 const signInStatus = async (email: string, password: string) =>
   (await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })).status;
+
+/** Uploads a small picture as the member's avatar; returns its (public) URL. */
+async function uploadPicture(as: Member): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0e7490' } }).png().toBuffer();
+  const response = await t.request('/api/v1/me/avatar', { method: 'PUT', as, body: new Uint8Array(png), headers: { 'content-type': 'image/png' } });
+  expect(response.status).toBe(200);
+  const { avatarUrl } = (await response.json()) as { avatarUrl: string };
+  expect((await t.request(avatarUrl)).status).toBe(200);
+  return avatarUrl;
+}
 
 async function saveWrapup(as: Member, good: string, improve: string) {
   const response = await t.request('/api/v1/wrapups/today', {
@@ -224,6 +235,7 @@ describe('DELETE /me: deleting one’s own account', () => {
     await logHistory(rita, { day: '2026-02-03', type: 'sale', notes: 'old private note', ticketSize: 50_000, points: 10 });
     await saveWrapup(rita, 'private good', 'private improve');
     await setGoals(rita);
+    const picture = await uploadPicture(rita);
     const second = await t.signIn(rita.email, rita.password); // another device
 
     const before = await companyNumbers(admin);
@@ -257,6 +269,7 @@ describe('DELETE /me: deleting one’s own account', () => {
     expect(
       await query(admin.companyId, sql`SELECT display_name, avatar_url, removed_at IS NOT NULL AS removed, erased_at IS NOT NULL AS erased FROM profiles WHERE user_id = ${rita.id}`),
     ).toEqual([{ display_name: null, avatar_url: null, removed: true, erased: true }]);
+    expect((await t.request(picture)).status).toBe(404);
 
     // Signed out on every device, and the password opens nothing.
     for (const cookie of [rita.cookie, second]) {
@@ -349,10 +362,12 @@ describe('an admin erases a member', () => {
     await log(rita, { kind: 'call', answered: true, outcome: 'meeting_booked', notes: 'rita private' });
     await logHistory(rita, { day: '2026-03-10', type: 'sale', notes: 'rita old private', ticketSize: 70_000, points: 10 });
     await saveWrapup(rita, 'rita good', 'rita improve');
+    const picture = await uploadPicture(rita);
     const before = await companyNumbers(admin);
 
     const response = await t.request(`/api/v1/team/members/${rita.id}/data`, { method: 'DELETE', as: admin });
     expect(response.status).toBe(200);
+    expect((await t.request(picture)).status).toBe(404);
     expect(await companyNumbers(admin)).toEqual(before);
     expect(await query(admin.companyId, sql`SELECT DISTINCT notes FROM activities WHERE user_id = ${rita.id}`)).toEqual([{ notes: null }]);
     expect(await query(admin.companyId, sql`SELECT good, improve FROM wrapups WHERE user_id = ${rita.id}`)).toEqual([{ good: null, improve: null }]);
