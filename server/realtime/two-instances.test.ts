@@ -257,7 +257,8 @@ if (testEngine === 'postgres') {
       const first = await startInstance('first', { DATA_DIR: dataDir });
       started.push(first);
       const lockPath = join(dataDir, 'dealboard.lock');
-      expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(first.child.pid));
+      // The lock's first line is the holder's pid (then its boot id and start time, decision 019).
+      expect(readFileSync(lockPath, 'utf8').split('\n')[0]).toBe(String(first.child.pid));
 
       const second = await spawnInstance('second', { DATA_DIR: dataDir });
       started.push(second);
@@ -266,7 +267,8 @@ if (testEngine === 'postgres') {
       expect(second.output()).toContain(`is already in use by another Dealboard server (pid ${first.child.pid})`);
       expect((await fetch(`${second.baseUrl}/api/health`).catch(() => null))?.ok ?? false).toBe(false);
       expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
-      expect(readFileSync(lockPath, 'utf8').trim()).toBe(String(first.child.pid));
+      // The lock's first line is the holder's pid (then its boot id and start time, decision 019).
+      expect(readFileSync(lockPath, 'utf8').split('\n')[0]).toBe(String(first.child.pid));
 
       // The refusal was the lock's, not a broken folder: after the first stops, a new one starts there.
       await first.stop();
