@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { text } from './common';
 import { DISPLAY_NAME_MAX } from './settings';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords';
 
-/** Password bounds: better-auth enforces them on the server (server/auth/auth.ts); forms say them first. */
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
+/**
+ * Password bounds (core/passwords, decision 018): the server enforces them with the strength check
+ * on sign-up, reset and change (server/auth/password-policy.ts); forms say them first.
+ */
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+
+/**
+ * A sign-in (or a password change) refused because the account has too many failed attempts
+ * (decision 018): HTTP 429 with Retry-After, and this body. The password was not checked.
+ */
+export const ACCOUNT_LOCKED_CODE = 'ACCOUNT_LOCKED';
+export type AccountLockedRefusal = { code: typeof ACCOUNT_LOCKED_CODE; message: string; retryAfterSeconds: number };
 
 /** The in-app page the password-reset mail's link opens (with ?token=..., or ?error=INVALID_TOKEN). */
 export const RESET_PASSWORD_PAGE_PATH = '/auth/reset-password';
