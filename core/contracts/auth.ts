@@ -65,3 +65,19 @@ export const SignUpRequestSchema = z
     rememberMe: z.boolean().optional(),
   })
   .strict();
+
+/**
+ * Settings' Change password form (better-auth's change-password). Messages are reason keys the
+ * form words in the reader's language: required, tooShort, tooLong, mismatch, sameAsCurrent. The
+ * strength check (core/passwords) runs on submit, and on the server.
+ */
+export const ChangePasswordFormSchema = z
+  .object({
+    currentPassword: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'tooLong'),
+    newPassword: text().min(PASSWORD_MIN_LENGTH, 'tooShort').max(PASSWORD_MAX_LENGTH, 'tooLong'),
+    confirmPassword: text(),
+    revokeOtherSessions: z.boolean(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' })
+  .refine((value) => value.newPassword !== value.currentPassword, { path: ['newPassword'], message: 'sameAsCurrent' });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;

@@ -1,4 +1,5 @@
 import { DISPLAY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/contracts';
+import { collectPasswordUserInputs } from '@core/passwords';
 import { AlertCircleIcon } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +9,16 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { PasswordStrength } from '@web/components/password-strength';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { authClient } from '@web/lib/auth/auth-client';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { readPendingInvite } from '@web/lib/auth/pending-invite';
+import { getBrandName } from '@web/lib/brand';
 import { paths } from '@web/lib/paths';
+import { assessNewPassword, describePasswordRefusal, preloadPasswordEstimator, usePasswordAssessment } from '@web/lib/passwords';
 import { checkAccessCode } from '../api/check-access-code';
 import { usePublicSignupPolicy } from '../api/get-signup-policy';
 import { AuthLayout } from '../components/auth-layout';
@@ -28,8 +32,9 @@ type Mode = 'signIn' | 'join';
 /** What /auth/forgot-password is handed: the address already typed here. */
 export type ForgotPasswordState = { email?: string };
 
-/** A refusal this form words itself (the spec's access-code messages). */
+/** A refusal this form words itself (the spec's access-code messages, a weak password). */
 class FormRefusal extends Error {}
+class PasswordRefusal extends FormRefusal {}
 
 /** Spec 8: the message for the URL's error parameters, or null. */
 function describeUrlError(params: URLSearchParams, t: (key: string) => string): string | null {
@@ -53,6 +58,13 @@ export function Component() {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  // What the join form holds so far: the strength hint counts the person's own words (name, e-mail).
+  const [typed, setTyped] = useState({ name: '', email: '', password: '' });
+  const [isPasswordRefused, setPasswordRefused] = useState(false);
+  const userInputs = useMemo(
+    () => collectPasswordUserInputs({ email: typed.email, names: [typed.name], brand: getBrandName() }),
+    [typed.email, typed.name],
+  );
   const signupPolicy = usePublicSignupPolicy();
   const urlError = useMemo(() => describeUrlError(params, t), [params, t]);
   const plan = params.get('plan');
@@ -64,11 +76,13 @@ export function Component() {
   const policy = signupPolicy.data?.policy ?? 'open';
   const isInviteOnly = policy === 'invite_only' && !invite;
   const isAccessCodeRequired = policy === 'access_code' && !invite;
+  const passwordAssessment = usePasswordAssessment(mode === 'join' ? typed.password : '', userInputs);
 
   function switchMode(next: Mode) {
     setMode(next);
     setError(null);
     setUnverifiedEmail(null);
+    setPasswordRefused(false);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -97,6 +111,10 @@ export function Component() {
       const name = String(form.get('name') ?? '').trim();
       const accessCode = String(form.get('accessCode') ?? '').trim();
       if (!name) return;
+      // The server makes the same check; asking first saves a round trip and says it in the
+      // reader's language right under the field as well.
+      const assessment = await assessNewPassword(password, collectPasswordUserInputs({ email, names: [name], brand: getBrandName() }));
+      if (assessment && !assessment.ok) throw new PasswordRefusal(describePasswordRefusal(assessment.reason, t));
       if (isAccessCodeRequired && !accessCode) throw new FormRefusal(t('errors.accessCodeRequired'));
       if (accessCode) {
         let valid: boolean;
@@ -115,6 +133,7 @@ export function Component() {
       toast.success(t('checkEmail.title'), { description: t('checkEmail.description') });
       setSentTo(email);
     } catch (caught) {
+      setPasswordRefused(caught instanceof PasswordRefusal || (caught instanceof AuthRequestError && caught.code?.startsWith('PASSWORD_') === true));
       const message = caught instanceof FormRefusal ? caught.message : describeAuthError(caught, t);
       setError(message);
       toast.error(message);
@@ -168,7 +187,15 @@ export function Component() {
       ) : isJoin && isInviteOnly ? (
         <InviteOnlyNotice />
       ) : (
-        <form className="space-y-4" onSubmit={onSubmit}>
+        <form
+          className="space-y-4"
+          onSubmit={onSubmit}
+          onInput={(event) => {
+            const form = new FormData(event.currentTarget);
+            setPasswordRefused(false);
+            setTyped({ name: String(form.get('name') ?? ''), email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
+          }}
+        >
           {isJoin && (
             <div className="space-y-2">
               <Label htmlFor="name">{t('fields.fullName')}</Label>
@@ -204,7 +231,11 @@ export function Component() {
               required
               minLength={isJoin ? PASSWORD_MIN_LENGTH : undefined}
               maxLength={PASSWORD_MAX_LENGTH}
+              onFocus={isJoin ? preloadPasswordEstimator : undefined}
+              aria-describedby={isJoin ? 'password-strength' : undefined}
+              aria-invalid={isJoin && isPasswordRefused ? true : undefined}
             />
+            {isJoin && <PasswordStrength id="password-strength" assessment={passwordAssessment} />}
           </div>
           {isJoin && (
             <div className="space-y-2">
