@@ -1,5 +1,5 @@
 import { DISPLAY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/contracts';
-import { collectPasswordUserInputs } from '@core/passwords';
+import { collectPasswordUserInputs, findPasswordRefusalReason } from '@core/passwords';
 import { AlertCircleIcon } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
+import { FieldError, Label } from '@web/components/ui/label';
 import { PasswordStrength } from '@web/components/password-strength';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
@@ -32,9 +32,8 @@ type Mode = 'signIn' | 'join';
 /** What /auth/forgot-password is handed: the address already typed here. */
 export type ForgotPasswordState = { email?: string };
 
-/** A refusal this form words itself (the spec's access-code messages, a weak password). */
+/** A refusal this form words itself (the spec's access-code messages). */
 class FormRefusal extends Error {}
-class PasswordRefusal extends FormRefusal {}
 
 /** Spec 8: the message for the URL's error parameters, or null. */
 function describeUrlError(params: URLSearchParams, t: (key: string) => string): string | null {
@@ -60,7 +59,9 @@ export function Component() {
   const emailInput = useRef<HTMLInputElement>(null);
   // What the join form holds so far: the strength hint counts the person's own words (name, e-mail).
   const [typed, setTyped] = useState({ name: '', email: '', password: '' });
-  const [isPasswordRefused, setPasswordRefused] = useState(false);
+  // Why the new password was refused (here or by the server), shown on the field instead of the hint.
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const userInputs = useMemo(
     () => collectPasswordUserInputs({ email: typed.email, names: [typed.name], brand: getBrandName() }),
     [typed.email, typed.name],
@@ -82,7 +83,7 @@ export function Component() {
     setMode(next);
     setError(null);
     setUnverifiedEmail(null);
-    setPasswordRefused(false);
+    setPasswordError(null);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -114,7 +115,11 @@ export function Component() {
       // The server makes the same check; asking first saves a round trip and says it in the
       // reader's language right under the field as well.
       const assessment = await assessNewPassword(password, collectPasswordUserInputs({ email, names: [name], brand: getBrandName() }));
-      if (assessment && !assessment.ok) throw new PasswordRefusal(describePasswordRefusal(assessment.reason, t));
+      if (assessment && !assessment.ok) {
+        setPasswordError(describePasswordRefusal(assessment.reason, t));
+        passwordInput.current?.focus();
+        return;
+      }
       if (isAccessCodeRequired && !accessCode) throw new FormRefusal(t('errors.accessCodeRequired'));
       if (accessCode) {
         let valid: boolean;
@@ -133,8 +138,13 @@ export function Component() {
       toast.success(t('checkEmail.title'), { description: t('checkEmail.description') });
       setSentTo(email);
     } catch (caught) {
-      setPasswordRefused(caught instanceof PasswordRefusal || (caught instanceof AuthRequestError && caught.code?.startsWith('PASSWORD_') === true));
       const message = caught instanceof FormRefusal ? caught.message : describeAuthError(caught, t);
+      // The server's refusal of the password itself (it knows the invitation's company): on the field.
+      if (caught instanceof AuthRequestError && findPasswordRefusalReason(caught.code)) {
+        setPasswordError(message);
+        passwordInput.current?.focus();
+        return;
+      }
       setError(message);
       toast.error(message);
     } finally {
@@ -192,7 +202,7 @@ export function Component() {
           onSubmit={onSubmit}
           onInput={(event) => {
             const form = new FormData(event.currentTarget);
-            setPasswordRefused(false);
+            setPasswordError(null);
             setTyped({ name: String(form.get('name') ?? ''), email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
           }}
         >
@@ -224,6 +234,7 @@ export function Component() {
               )}
             </div>
             <Input
+              ref={passwordInput}
               id="password"
               name="password"
               type="password"
@@ -232,10 +243,15 @@ export function Component() {
               minLength={isJoin ? PASSWORD_MIN_LENGTH : undefined}
               maxLength={PASSWORD_MAX_LENGTH}
               onFocus={isJoin ? preloadPasswordEstimator : undefined}
-              aria-describedby={isJoin ? 'password-strength' : undefined}
-              aria-invalid={isJoin && isPasswordRefused ? true : undefined}
+              aria-describedby={isJoin ? (passwordError ? 'password-error' : 'password-strength') : undefined}
+              aria-invalid={isJoin && passwordError ? true : undefined}
             />
-            {isJoin && <PasswordStrength id="password-strength" assessment={passwordAssessment} />}
+            {isJoin &&
+              (passwordError ? (
+                <FieldError id="password-error">{passwordError}</FieldError>
+              ) : (
+                <PasswordStrength id="password-strength" assessment={passwordAssessment} />
+              ))}
           </div>
           {isJoin && (
             <div className="space-y-2">
