@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /*
@@ -121,6 +122,18 @@ describe('the per-account limit', () => {
     advance(24 * 3600 + 1);
     expect(await failTimes(person.email, 5)).toEqual([401, 401, 401, 401, 401]);
     expect((await signIn(person.email, person.password)).status).toBe(200);
+  });
+
+  it('lifts the lock once the owner resets the password from the mailed link', async () => {
+    const person = await t.createUser();
+    await failTimes(person.email, 6);
+    expect((await signIn(person.email, person.password)).status).toBe(429);
+    expect((await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: person.email } })).status).toBe(200);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, person.email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    const token = new URL(mail!.links.find((l) => l.includes('/reset-password/'))!).pathname.split('/').at(-1)!;
+    const reset = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'lyng-kaffe-trapp-81' } });
+    expect(reset.status).toBe(200);
+    expect((await signIn(person.email, 'lyng-kaffe-trapp-81')).status).toBe(200);
   });
 
   it('counts the address typed in any case as the same account', async () => {
