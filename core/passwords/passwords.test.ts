@@ -46,6 +46,11 @@ describe('collectPasswordUserInputs', () => {
   it('takes the e-mail, its pieces, the name, the brand and the company, in lower case', () => {
     expect(kari).toEqual(expect.arrayContaining(['kari.nordmann', 'kari', 'nordmann', 'firma', 'kari nordmann', 'dealboard', 'solgt as', 'solgt']));
   });
+
+  it('joins neighbouring pieces as people write them, so first and last name together count as one word', () => {
+    expect(kari).toEqual(expect.arrayContaining(['karinordmann', 'kari-nordmann', 'kari_nordmann', 'solgtas']));
+    expect(assessPassword('karinordmann2024', kari)).toMatchObject({ ok: false, reason: 'personal' });
+  });
 });
 
 describe('findPasswordRefusalReason', () => {
