@@ -190,7 +190,7 @@ describe('foundation journeys', () => {
       await page.getByText('pro plan').waitFor();
       await page.getByLabel('Full Name').fill('Ola Uten Kode');
       await page.getByLabel('Email').fill('ola.uten.kode@example.com');
-      await page.getByLabel('Password').fill('secret123');
+      await page.getByLabel('Password').fill('trygt-bord-lys-17');
       await page.getByLabel(/Access Code/).fill('WRONG-CODE');
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByRole('alert').filter({ hasText: 'Invalid access code' }).first().waitFor();

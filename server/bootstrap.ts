@@ -43,6 +43,7 @@ export async function createDeps(
     secret,
     checkSignUp: ({ headers }) => checkSignUpAllowed(deps, headers),
     onMagicLinkSignIn: ({ userId, callbackURL }) => acceptInvitationFromMagicLink(deps, userId, callbackURL),
+    now: () => deps.now(),
   });
   return deps;
 }

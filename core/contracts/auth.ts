@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { text } from './common';
 import { DISPLAY_NAME_MAX } from './settings';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords';
 
-/** Password bounds: better-auth enforces them on the server (server/auth/auth.ts); forms say them first. */
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
+/**
+ * Password bounds (core/passwords, decision 018): the server enforces them with the strength check
+ * on sign-up, reset and change (server/auth/password-policy.ts); forms say them first.
+ */
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
+
+/**
+ * A sign-in (or a password change) refused because the account has too many failed attempts
+ * (decision 018): HTTP 429 with Retry-After, and this body. The password was not checked.
+ */
+export const ACCOUNT_LOCKED_CODE = 'ACCOUNT_LOCKED';
+export type AccountLockedRefusal = { code: typeof ACCOUNT_LOCKED_CODE; message: string; retryAfterSeconds: number };
 
 /** The in-app page the password-reset mail's link opens (with ?token=..., or ?error=INVALID_TOKEN). */
 export const RESET_PASSWORD_PAGE_PATH = '/auth/reset-password';
@@ -55,3 +65,19 @@ export const SignUpRequestSchema = z
     rememberMe: z.boolean().optional(),
   })
   .strict();
+
+/**
+ * Settings' Change password form (better-auth's change-password). Messages are reason keys the
+ * form words in the reader's language: required, tooShort, tooLong, mismatch, sameAsCurrent. The
+ * strength check (core/passwords) runs on submit, and on the server.
+ */
+export const ChangePasswordFormSchema = z
+  .object({
+    currentPassword: text().min(1, 'required').max(PASSWORD_MAX_LENGTH, 'tooLong'),
+    newPassword: text().min(PASSWORD_MIN_LENGTH, 'tooShort').max(PASSWORD_MAX_LENGTH, 'tooLong'),
+    confirmPassword: text(),
+    revokeOtherSessions: z.boolean(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' })
+  .refine((value) => value.newPassword !== value.currentPassword, { path: ['newPassword'], message: 'sameAsCurrent' });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signUp = (email: string, password = 'secret123', ip = '203.0.113.1') =>
+const signUp = (email: string, password = 'correct-horse-battery', ip = '203.0.113.1') =>
   t.request('/api/auth/sign-up/email', {
     method: 'POST',
     headers: { 'x-forwarded-for': ip },
@@ -30,13 +30,14 @@ describe('accounts', () => {
     const mail = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.links[0]).toMatch(/\/api\/auth\/verify-email\?token=.+callbackURL=%2Fauth%2Fcallback/);
-    const signIn = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'secret123' } });
+    const signIn = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'correct-horse-battery' } });
     expect(signIn.status).toBe(403);
   });
 
-  it('rejects a password shorter than 6 characters', async () => {
-    const response = await signUp('short@example.com', '12345');
+  it('rejects a password shorter than 10 characters', async () => {
+    const response = await signUp('short@example.com', 'Zq9#vL2!x');
     expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'PASSWORD_TOO_SHORT' });
   });
 
   it('keeps sessions in an httpOnly, SameSite=Lax cookie with a fixed lifetime', async () => {

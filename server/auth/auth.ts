@@ -1,7 +1,8 @@
 import { findInviteCodeInCallback, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_PASSWORD_PAGE_PATH, type SignUpRefusal } from '@core/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { z } from 'zod';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
@@ -9,13 +10,25 @@ import type { Config } from '../env';
 import type { Mailer } from '../mail/mailer';
 import { chooseMailLanguage, renderMagicLinkMail, renderResetPasswordMail, renderVerificationMail } from '../mail/templates';
 import { findInvitationByCode } from '../modules/invitations/invitations.repository';
+import { findActiveMembership } from '../modules/session/session.repository';
 import { hashPassword, verifyPassword } from './password';
+import { type PasswordOwner, requireAcceptablePassword } from './password-policy';
+import { forgetSignInFailures, requireSignInAllowed } from './sign-in-limit';
 
 /** The header our server sets to the socket's address (client copies are stripped first). */
 export const CLIENT_IP_HEADER = 'x-dealboard-client-ip';
 
-/** Minimum password length, as the spec's join form (field attribute minLength 6). */
+/** Minimum password length (decision 018); the strength check in the hooks below asks for more. */
 export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
+
+/**
+ * Sign-in attempts per client address per minute, as a multiple of AUTH_RATE_LIMIT (10 -> 60).
+ * Each account has its own limit on failures (sign-in-limit.ts), so this one no longer has to be
+ * tight: it keeps one address from spraying guesses over many accounts and from spending the
+ * server's CPU (each attempt is one argon2id hash, about 50 ms), without locking out an office
+ * behind one NAT after a few typos (decision 018).
+ */
+export const SIGN_IN_ATTEMPTS_PER_RATE_LIMIT = 6;
 
 /** How long a password-reset link works. */
 export const RESET_PASSWORD_EXPIRES_SECONDS = 60 * 60;
@@ -39,6 +52,30 @@ async function findInvitedCompanyName(db: Database, magicLinkUrl: string): Promi
   }
 }
 
+/** The company whose invitation (x-invite-code) a sign-up presents, for the password check. */
+async function findCompanyNameOfInvitation(db: Database, headers: Headers | undefined): Promise<string | null> {
+  const code = headers?.get('x-invite-code')?.trim();
+  if (!code || code.length > 200) return null;
+  try {
+    return (await findInvitationByCode(db, code))?.companyName ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A signed-up person's own words for the password check: their address, names and company. */
+async function findPasswordOwner(db: Database, user: { id: string; email: string; name: string }): Promise<PasswordOwner> {
+  const membership = await findActiveMembership(db, user.id);
+  return { email: user.email, names: [user.name, membership?.displayName], companyName: membership?.company.name };
+}
+
+const isEmail = (value: unknown): value is string => typeof value === 'string' && z.email().safeParse(value).success;
+
+/** What an endpoint answered, as the after-hooks see it: its JSON, or the APIError it threw. */
+function isRefusal(returned: unknown): returned is { statusCode: number; body?: { code?: string } } {
+  return typeof returned === 'object' && returned !== null && 'statusCode' in returned && typeof returned.statusCode === 'number';
+}
+
 /** The saved language better-auth hands us on its user (additionalFields.locale). */
 const localeOf = (user: object): string | null => ((user as { locale?: unknown }).locale as string | undefined) ?? null;
 
@@ -53,9 +90,11 @@ export type CreateAuthOptions = {
   checkSignUp?: SignUpGuard;
   /** Called once a magic link has signed a person in, with the link's callback URL. */
   onMagicLinkSignIn?: (input: { userId: string; callbackURL: string | undefined }) => Promise<void>;
+  /** The clock of the per-account sign-in limit (tests move it). */
+  now?: () => Date;
 };
 
-export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLinkSignIn }: CreateAuthOptions) {
+export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLinkSignIn, now = () => new Date() }: CreateAuthOptions) {
   const brand = config.BRAND_NAME;
   return betterAuth({
     appName: brand,
@@ -89,6 +128,10 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
       // A new password signs the account out everywhere: whoever had the old one (or a stolen
       // session) is out once the owner has reset it.
       revokeSessionsOnPasswordReset: true,
+      // The owner proved they hold the mailbox: a lock built up by someone guessing is lifted.
+      onPasswordReset: async ({ user }) => {
+        await forgetSignInFailures(db, user.email, now());
+      },
       sendResetPassword: async ({ user, url }, request) => {
         const language = chooseMailLanguage(localeOf(user), request?.headers);
         await mailer.send(renderResetPasswordMail({ brand, to: user.email, url, expiresInMinutes: RESET_PASSWORD_EXPIRES_SECONDS / 60, language }));
@@ -119,7 +162,7 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
       window: 60,
       max: 200,
       customRules: {
-        '/sign-in/email': { window: 60, max: config.AUTH_RATE_LIMIT },
+        '/sign-in/email': { window: 60, max: config.AUTH_RATE_LIMIT * SIGN_IN_ATTEMPTS_PER_RATE_LIMIT },
         '/sign-up/email': { window: 60, max: config.AUTH_RATE_LIMIT },
         '/sign-in/magic-link': { window: 60, max: config.AUTH_RATE_LIMIT },
         '/request-password-reset': { window: 60, max: config.AUTH_RATE_LIMIT },
@@ -149,17 +192,58 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
         if (ctx.path === '/request-password-reset') {
           return { context: { body: { ...(ctx.body as object), redirectTo: RESET_PASSWORD_PAGE_PATH } } };
         }
-        if (!checkSignUp) return;
-        const body = (ctx.body ?? {}) as { email?: string };
-        const email = (body.email ?? '').trim();
-        if (ctx.path === '/sign-up/email') {
-          const refusal = await checkSignUp({ headers: ctx.headers ?? new Headers(), email });
-          if (refusal) throw new APIError('FORBIDDEN', refusal);
+        // The body is not validated yet (better-auth does that after the hooks): read it warily.
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const email = typeof body.email === 'string' ? body.email.trim() : '';
+
+        // The per-account limit on password guesses (decision 018): counted before the password
+        // is checked, refused with 429 while the account is locked. Only a well-formed attempt
+        // counts; better-auth refuses the rest before it looks at any password.
+        if (ctx.path === '/sign-in/email' && isEmail(email) && typeof body.password === 'string' && body.password.length <= PASSWORD_MAX_LENGTH) {
+          await requireSignInAllowed(db, email, now());
+          return;
         }
+
+        if (ctx.path === '/sign-up/email') {
+          if (checkSignUp) {
+            const refusal = await checkSignUp({ headers: ctx.headers ?? new Headers(), email });
+            if (refusal) throw new APIError('FORBIDDEN', refusal);
+          }
+          const companyName = await findCompanyNameOfInvitation(db, ctx.headers);
+          requireAcceptablePassword(body.password, { email, names: [typeof body.name === 'string' ? body.name : null], companyName, brand });
+          return;
+        }
+
+        // A new password from the reset mail's link: checked against the account the token is
+        // for. An unknown or spent token is left to better-auth, which says so (INVALID_TOKEN).
+        if (ctx.path === '/reset-password') {
+          const query = (ctx.query ?? {}) as { token?: unknown };
+          const token = typeof body.token === 'string' && body.token ? body.token : query.token;
+          if (typeof token !== 'string' || !token) return;
+          const verification = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+          if (!verification || verification.expiresAt < new Date()) return;
+          const user = await ctx.context.internalAdapter.findUserById(verification.value);
+          if (!user) return;
+          requireAcceptablePassword(body.newPassword, { ...(await findPasswordOwner(db, user)), brand });
+          return;
+        }
+
+        // Changing the password while signed in: the new one must be strong, and the current one
+        // is a password guess like a sign-in (a stolen session must not make guessing free).
+        if (ctx.path === '/change-password') {
+          const session = await getSessionFromCtx(ctx);
+          if (!session) return; // better-auth answers 401
+          requireAcceptablePassword(body.newPassword, { ...(await findPasswordOwner(db, session.user)), brand });
+          if (typeof body.currentPassword === 'string' && typeof body.newPassword === 'string') {
+            await requireSignInAllowed(db, session.user.email, now());
+          }
+          return;
+        }
+
         // A magic link for an e-mail without an account creates the account when it is followed:
         // the same sign-up policy applies as for e-mail and password (an invitation code, sent as
         // x-invite-code by POST /api/v1/invitations/magic-link, satisfies it).
-        if (ctx.path === '/sign-in/magic-link' && email) {
+        if (ctx.path === '/sign-in/magic-link' && email && checkSignUp) {
           const existing = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
           if (existing) return;
           const refusal = await checkSignUp({ headers: ctx.headers ?? new Headers(), email });
@@ -167,6 +251,17 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        // A right password forgets the account's failures. EMAIL_NOT_VERIFIED comes after the
+        // password was found right, so it counts as right; every other refusal stays counted.
+        if (ctx.path === '/sign-in/email' || ctx.path === '/change-password') {
+          const returned = ctx.context.returned;
+          const isRight = !isRefusal(returned) || (ctx.path === '/sign-in/email' && returned.body?.code === 'EMAIL_NOT_VERIFIED');
+          if (!isRight) return;
+          const body = (ctx.body ?? {}) as Record<string, unknown>;
+          const account = ctx.path === '/sign-in/email' ? body.email : (returned as { user?: { email?: unknown } } | undefined)?.user?.email;
+          if (typeof account === 'string') await forgetSignInFailures(db, account, now());
+          return;
+        }
         if (ctx.path !== '/magic-link/verify' || !onMagicLinkSignIn) return;
         const session = ctx.context.newSession;
         if (!session) return;

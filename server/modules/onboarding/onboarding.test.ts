@@ -78,13 +78,13 @@ describe('access code', () => {
     const response = await t.request('/api/auth/sign-up/email', {
       method: 'POST',
       headers: { 'x-access-code': 'wrong' },
-      json: { email: 'intruder@example.com', password: 'secret123', name: 'Intruder' },
+      json: { email: 'intruder@example.com', password: 'correct-horse-battery', name: 'Intruder' },
     });
     expect(response.status).toBe(403);
     expect(((await response.json()) as { message: string }).message).toBe('Invalid access code');
     const retry = await t.request('/api/auth/sign-in/email', {
       method: 'POST',
-      json: { email: 'intruder@example.com', password: 'secret123' },
+      json: { email: 'intruder@example.com', password: 'correct-horse-battery' },
     });
     expect(retry.status).toBe(401);
   });

@@ -1,24 +1,10 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGNUP_REFUSAL_CODES } from '@core/contracts';
+import { ACCOUNT_LOCKED_CODE, SIGNUP_REFUSAL_CODES } from '@core/contracts';
 import type { TFunction } from 'i18next';
+import { AuthRequestError } from '@web/lib/auth/auth-request-error';
+import { describeAccountLocked, describePasswordCode } from '@web/lib/passwords';
 
-/** An error as better-auth's client returns it: its code (when it has one), English message and HTTP status. */
-export type AuthClientError = { code?: string | undefined; message?: string | undefined; status?: number | undefined };
-
-/** A refused auth call, thrown so that mutations (and forms) see better-auth's `{ error }` answers as failures. */
-export class AuthRequestError extends Error {
-  readonly code: string | undefined;
-  readonly status: number | undefined;
-  /** The provider's own (English) message, if it sent one. */
-  readonly providerMessage: string | undefined;
-
-  constructor(error: AuthClientError) {
-    super(error.message || `Auth request failed (${error.status ?? 'no status'})`);
-    this.name = 'AuthRequestError';
-    this.code = error.code;
-    this.status = error.status;
-    this.providerMessage = error.message || undefined;
-  }
-}
+// The error class is shared with other features (Settings' Change password); re-exported here.
+export { type AuthClientError, AuthRequestError } from '@web/lib/auth/auth-request-error';
 
 /** better-auth's codes (and our sign-up policy's) that people meet on these screens, as catalog keys. */
 const MESSAGE_KEYS: Record<string, string> = {
@@ -26,8 +12,6 @@ const MESSAGE_KEYS: Record<string, string> = {
   EMAIL_NOT_VERIFIED: 'errors.emailNotVerified',
   USER_ALREADY_EXISTS: 'errors.accountExists',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'errors.accountExists',
-  PASSWORD_TOO_SHORT: 'errors.passwordTooShort',
-  PASSWORD_TOO_LONG: 'errors.passwordTooLong',
   INVALID_EMAIL: 'errors.invalidEmail',
   INVALID_TOKEN: 'errors.linkExpired',
   TOKEN_EXPIRED: 'errors.linkExpired',
@@ -39,14 +23,18 @@ const MESSAGE_KEYS: Record<string, string> = {
 };
 
 /**
- * The reader's-language text for an auth failure. Known codes and the rate limit (429, which has no
- * code) get our words; anything else keeps the provider's message. A call that threw (network down)
- * gets the spec's 'An unexpected error occurred'.
+ * The reader's-language text for an auth failure. Known codes (a locked account, a refused new
+ * password, better-auth's and the sign-up policy's) and the per-address rate limit (429 without a
+ * code) get our words; anything else keeps the provider's message. A call that threw (network
+ * down) gets the spec's 'An unexpected error occurred'.
  */
 export function describeAuthError(error: unknown, t: TFunction<'auth'>): string {
   if (!(error instanceof AuthRequestError)) return t('errors.unexpected');
+  if (error.code === ACCOUNT_LOCKED_CODE) return describeAccountLocked(error.retryAfterSeconds, t);
   if (error.status === 429) return t('errors.rateLimited');
+  const passwordRefusal = describePasswordCode(error.code, t);
+  if (passwordRefusal) return passwordRefusal;
   const key = error.code ? MESSAGE_KEYS[error.code] : undefined;
-  if (key) return t(key, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
+  if (key) return t(key);
   return error.providerMessage ?? t('errors.unexpected');
 }

@@ -1,4 +1,5 @@
 import { DISPLAY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/contracts';
+import { collectPasswordUserInputs, findPasswordRefusalReason } from '@core/passwords';
 import { AlertCircleIcon } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,14 +8,17 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
+import { FieldError, Label } from '@web/components/ui/label';
+import { PasswordStrength } from '@web/components/password-strength';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { authClient } from '@web/lib/auth/auth-client';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { readPendingInvite } from '@web/lib/auth/pending-invite';
+import { getBrandName } from '@web/lib/brand';
 import { paths } from '@web/lib/paths';
+import { assessNewPassword, describePasswordRefusal, preloadPasswordEstimator, usePasswordAssessment } from '@web/lib/passwords';
 import { checkAccessCode } from '../api/check-access-code';
 import { usePublicSignupPolicy } from '../api/get-signup-policy';
 import { AuthLayout } from '../components/auth-layout';
@@ -53,6 +57,15 @@ export function Component() {
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  // What the join form holds so far: the strength hint counts the person's own words (name, e-mail).
+  const [typed, setTyped] = useState({ name: '', email: '', password: '' });
+  // Why the new password was refused (here or by the server), shown on the field instead of the hint.
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const userInputs = useMemo(
+    () => collectPasswordUserInputs({ email: typed.email, names: [typed.name], brand: getBrandName() }),
+    [typed.email, typed.name],
+  );
   const signupPolicy = usePublicSignupPolicy();
   const urlError = useMemo(() => describeUrlError(params, t), [params, t]);
   const plan = params.get('plan');
@@ -64,11 +77,13 @@ export function Component() {
   const policy = signupPolicy.data?.policy ?? 'open';
   const isInviteOnly = policy === 'invite_only' && !invite;
   const isAccessCodeRequired = policy === 'access_code' && !invite;
+  const passwordAssessment = usePasswordAssessment(mode === 'join' ? typed.password : '', userInputs);
 
   function switchMode(next: Mode) {
     setMode(next);
     setError(null);
     setUnverifiedEmail(null);
+    setPasswordError(null);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -97,6 +112,14 @@ export function Component() {
       const name = String(form.get('name') ?? '').trim();
       const accessCode = String(form.get('accessCode') ?? '').trim();
       if (!name) return;
+      // The server makes the same check; asking first saves a round trip and says it in the
+      // reader's language right under the field as well.
+      const assessment = await assessNewPassword(password, collectPasswordUserInputs({ email, names: [name], brand: getBrandName() }));
+      if (assessment && !assessment.ok) {
+        setPasswordError(describePasswordRefusal(assessment.reason, t));
+        passwordInput.current?.focus();
+        return;
+      }
       if (isAccessCodeRequired && !accessCode) throw new FormRefusal(t('errors.accessCodeRequired'));
       if (accessCode) {
         let valid: boolean;
@@ -116,6 +139,12 @@ export function Component() {
       setSentTo(email);
     } catch (caught) {
       const message = caught instanceof FormRefusal ? caught.message : describeAuthError(caught, t);
+      // The server's refusal of the password itself (it knows the invitation's company): on the field.
+      if (caught instanceof AuthRequestError && findPasswordRefusalReason(caught.code)) {
+        setPasswordError(message);
+        passwordInput.current?.focus();
+        return;
+      }
       setError(message);
       toast.error(message);
     } finally {
@@ -168,7 +197,15 @@ export function Component() {
       ) : isJoin && isInviteOnly ? (
         <InviteOnlyNotice />
       ) : (
-        <form className="space-y-4" onSubmit={onSubmit}>
+        <form
+          className="space-y-4"
+          onSubmit={onSubmit}
+          onInput={(event) => {
+            const form = new FormData(event.currentTarget);
+            setPasswordError(null);
+            setTyped({ name: String(form.get('name') ?? ''), email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
+          }}
+        >
           {isJoin && (
             <div className="space-y-2">
               <Label htmlFor="name">{t('fields.fullName')}</Label>
@@ -197,6 +234,7 @@ export function Component() {
               )}
             </div>
             <Input
+              ref={passwordInput}
               id="password"
               name="password"
               type="password"
@@ -204,7 +242,16 @@ export function Component() {
               required
               minLength={isJoin ? PASSWORD_MIN_LENGTH : undefined}
               maxLength={PASSWORD_MAX_LENGTH}
+              onFocus={isJoin ? preloadPasswordEstimator : undefined}
+              aria-describedby={isJoin ? (passwordError ? 'password-error' : 'password-strength') : undefined}
+              aria-invalid={isJoin && passwordError ? true : undefined}
             />
+            {isJoin &&
+              (passwordError ? (
+                <FieldError id="password-error">{passwordError}</FieldError>
+              ) : (
+                <PasswordStrength id="password-strength" assessment={passwordAssessment} />
+              ))}
           </div>
           {isJoin && (
             <div className="space-y-2">

@@ -137,7 +137,7 @@ describe('join and the sign-up policy', () => {
 
     await user.type(screen.getByLabelText('Fullt navn'), 'Kari Nordmann');
     await user.type(screen.getByLabelText('E-post'), 'kari@firma.no');
-    await user.type(screen.getByLabelText('Passord'), 'secret123');
+    await user.type(screen.getByLabelText('Passord'), 'trygt-bord-lys-17');
     await user.type(code, 'fjord-2026');
     await user.click(screen.getByRole('button', { name: 'Opprett konto' }));
     expect(await findAlert('Du trenger en tilgangskode for å opprette en konto. Be administratoren om den.')).toBeInTheDocument();
@@ -151,7 +151,7 @@ describe('join and the sign-up policy', () => {
     renderAt('/auth/register');
     await user.type(await screen.findByLabelText('Full Name'), 'Ola Uten Kode');
     await user.type(screen.getByLabelText('Email'), 'ola@firma.no');
-    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Password'), 'sales-rocks-42');
     await user.type(screen.getByLabelText(/Access Code/), 'WRONG');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await findAlert('Invalid access code')).toBeInTheDocument();
@@ -184,12 +184,111 @@ describe('join and the sign-up policy', () => {
     expect(screen.queryByRole('region', { name: 'Joining takes an invitation' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Access Code (Optional)')).not.toBeRequired();
     await user.type(screen.getByLabelText('Email'), 'ina@firma.no');
-    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.type(screen.getByLabelText('Password'), 'sales-rocks-42');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     const signUp = calls.find((c) => c.path === '/api/auth/sign-up/email')!;
     expect(signUp.headers.get('x-invite-code')).toBe('inv-123');
     expect(signUp.body).toMatchObject({ email: 'ina@firma.no', callbackURL: '/auth/callback?invite_code=inv-123' });
+  });
+});
+
+describe('passwords (issue 10: defects 5 and 6)', () => {
+  it('shows the strength while typing and refuses a weak password on join without asking the server', async () => {
+    const calls = stubFetch();
+    const user = userEvent.setup();
+    renderAt('/auth/register');
+    await user.type(await screen.findByLabelText('Full Name'), 'Kari Nordmann');
+    await user.type(screen.getByLabelText('Email'), 'kari.nordmann@firma.no');
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAccessibleDescription('At least 10 characters. A few unrelated words are easy to remember and hard to guess.');
+
+    await user.type(password, 'password123');
+    // The estimator arrives with the first key (loaded on demand), then the hint speaks.
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/^Strength: too weak\. This password is too common/));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    // On the field (announced, and the field has the focus), not repeated in a box or a toast.
+    expect(await findAlert('This password is too common: avoid known passwords and everyday words, also Norwegian ones such as “passord” or “sommer”.')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveFocus();
+    expect(password).toHaveAccessibleDescription('This password is too common: avoid known passwords and everyday words, also Norwegian ones such as “passord” or “sommer”.');
+    expect(screen.getAllByText(/This password is too common/)).toHaveLength(1);
+
+    await user.clear(password);
+    await user.type(password, 'kari.nordmann2024');
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/too easy to guess from your name, e-mail address or company/));
+
+    await user.clear(password);
+    await user.type(password, 'trygt-bord-lys-17');
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/^Strength: very strong\.$/));
+    expect(calls.some((c) => c.path === '/api/auth/sign-up/email')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/auth/sign-up/email')!.body).toMatchObject({ password: 'trygt-bord-lys-17' });
+  });
+
+  it('says it in Norwegian, and words the server’s refusal codes too', async () => {
+    await i18n.changeLanguage('nb');
+    stubFetch({ 'POST /api/auth/sign-up/email': authError(400, 'PASSWORD_PERSONAL', 'This password is too easy to guess from your name, e-mail address or company. Choose another.') });
+    const user = userEvent.setup();
+    renderAt('/auth/register');
+    await user.type(await screen.findByLabelText('Fullt navn'), 'Kari Nordmann');
+    await user.type(screen.getByLabelText('E-post'), 'kari@firma.no');
+    const password = screen.getByLabelText('Passord');
+    await user.type(password, 'sommer2024');
+    await user.click(screen.getByRole('button', { name: 'Opprett konto' }));
+    expect(await findAlert('Dette passordet er for vanlig: unngå kjente passord og vanlige ord, som «passord» eller «sommer».')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+
+    // The server knows more (the company of an invitation): its refusal is worded here too.
+    await user.clear(password);
+    await user.type(password, 'sales-rocks-42');
+    expect(password).toHaveAccessibleDescription(/^Styrke: svært sterkt\.$/);
+    await user.click(screen.getByRole('button', { name: 'Opprett konto' }));
+    expect(await findAlert('Dette passordet er for lett å gjette ut fra navnet ditt, e-postadressen eller bedriften.')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription('Dette passordet er for lett å gjette ut fra navnet ditt, e-postadressen eller bedriften.');
+  });
+
+  it.each([
+    ['en', 300, 'Too many failed attempts for this account. Try again in 5 minutes.'],
+    ['en', 40, 'Too many failed attempts for this account. Try again in 40 seconds.'],
+    ['nb', 60, 'For mange mislykkede forsøk for denne kontoen. Prøv igjen om 1 minutt.'],
+    ['nb', 900, 'For mange mislykkede forsøk for denne kontoen. Prøv igjen om 15 minutter.'],
+  ])('a locked account (%s, %i s): says when to try again', async (language, retryAfterSeconds, text) => {
+    await i18n.changeLanguage(language);
+    stubFetch({
+      'POST /api/auth/sign-in/email': reply(429, { code: 'ACCOUNT_LOCKED', message: 'Too many failed attempts for this account.', retryAfterSeconds }),
+    });
+    const user = userEvent.setup();
+    renderAt('/auth');
+    await user.type(screen.getByLabelText(language === 'nb' ? 'E-post' : 'Email'), 'kari@firma.no');
+    await user.type(screen.getByLabelText(language === 'nb' ? 'Passord' : 'Password'), 'whatever-it-is');
+    await user.click(screen.getByRole('button', { name: language === 'nb' ? 'Logg inn' : 'Sign In' }));
+    expect(await findAlert(text)).toBeInTheDocument();
+  });
+
+  it('reset: refuses a weak new password before sending it, and puts the server’s refusal on the field', async () => {
+    const calls = stubFetch({ 'POST /api/auth/reset-password': authError(400, 'PASSWORD_PERSONAL', 'Too easy to guess from your name.') });
+    const user = userEvent.setup();
+    renderAt('/auth/reset-password?token=tok-4');
+    const password = await screen.findByLabelText('New password');
+    await user.type(password, 'qwertyuiop');
+    await user.type(screen.getByLabelText('Confirm new password'), 'qwertyuiop');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/^This password is too common/));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path === '/api/auth/reset-password')).toBe(false);
+
+    await user.clear(password);
+    await user.type(password, 'ola-hansen-fjord-9');
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'ola-hansen-fjord-9');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('This password is too easy to guess from your name, e-mail address or company.'));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    // On the field, not repeated in a box above the form.
+    expect(screen.queryByText('Too easy to guess from your name.')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/auth/reset-password')).toHaveLength(1);
   });
 });
 
@@ -246,16 +345,16 @@ describe('reset password', () => {
     renderAt('/auth/reset-password?token=tok-1');
     const password = await screen.findByLabelText('New password');
     const confirm = screen.getByLabelText('Confirm new password');
-    expect(password).toHaveAccessibleDescription('At least 6 characters.');
+    expect(password).toHaveAccessibleDescription('At least 10 characters. A few unrelated words are easy to remember and hard to guess.');
 
-    await user.type(password, '12345');
-    await user.type(confirm, '12345');
+    await user.type(password, '123456789');
+    await user.type(confirm, '123456789');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(await screen.findByText('Use at least 6 characters.')).toBeInTheDocument();
+    expect(await screen.findByText('Use at least 10 characters.')).toBeInTheDocument();
     expect(password).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(password);
-    await user.type(password, 'long-enough');
+    await user.type(password, 'lyng-kaffe-trapp-81');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
     expect(confirm).toHaveAccessibleDescription('The passwords do not match.');

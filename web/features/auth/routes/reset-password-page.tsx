@@ -1,10 +1,12 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ResetPasswordFormSchema } from '@core/contracts';
+import { collectPasswordUserInputs, findPasswordRefusalReason, PASSWORD_REFUSAL_REASONS, type PasswordRefusalReason } from '@core/passwords';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircleIcon, ArrowLeftIcon, LockKeyholeIcon, TimerOffIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordStrength } from '@web/components/password-strength';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -12,13 +14,20 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
+import { getBrandName } from '@web/lib/brand';
 import { paths } from '@web/lib/paths';
+import { assessNewPassword, describePasswordRefusal, preloadPasswordEstimator, usePasswordAssessment } from '@web/lib/passwords';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { AuthRequestError, describeAuthError } from '../lib/describe-auth-error';
 
 /** better-auth's codes for a reset link that is unknown, used or past its hour. */
 const DEAD_LINK_CODES = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
+
+/** The page knows no name or address (only the link's token): the server adds those to its check. */
+const USER_INPUTS = collectPasswordUserInputs({ brand: getBrandName() });
+
+const isRefusalReason = (message: string): message is PasswordRefusalReason => (PASSWORD_REFUSAL_REASONS as readonly string[]).includes(message);
 
 /**
  * /auth/reset-password: where the reset mail's link lands. better-auth has checked the token and
@@ -38,15 +47,27 @@ function NewPasswordForm({ token, onDeadLink }: { token: string; onDeadLink: () 
   const reset = useResetPassword();
   const {
     register,
+    control,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm({ resolver: zodResolver(ResetPasswordFormSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
+  const typedPassword = useWatch({ control, name: 'newPassword' });
+  const assessment = usePasswordAssessment(typedPassword, USER_INPUTS);
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
+    const refusal = await assessNewPassword(newPassword, USER_INPUTS);
+    if (refusal && !refusal.ok) {
+      setError('newPassword', { message: refusal.reason }, { shouldFocus: true });
+      return;
+    }
     try {
       await reset.mutateAsync({ token, newPassword });
     } catch (error) {
       if (error instanceof AuthRequestError && error.code && DEAD_LINK_CODES.has(error.code)) onDeadLink();
+      // The server's refusal of the password itself (it knows the account's name and address).
+      const reason = error instanceof AuthRequestError ? findPasswordRefusalReason(error.code) : null;
+      if (reason) setError('newPassword', { message: reason }, { shouldFocus: true });
       return;
     }
     toast.success(t('reset.doneTitle'), { description: t('reset.doneText') });
@@ -55,8 +76,10 @@ function NewPasswordForm({ token, onDeadLink }: { token: string; onDeadLink: () 
     await navigate(paths.auth(), { replace: true });
   });
 
-  const fieldError = (message: string | undefined) =>
-    message ? t(`reset.errors.${message}`, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, defaultValue: message }) : undefined;
+  const fieldError = (message: string | undefined) => {
+    if (!message) return undefined;
+    return isRefusalReason(message) ? describePasswordRefusal(message, t) : t(`reset.errors.${message}`, { defaultValue: message });
+  };
   const newPasswordError = fieldError(errors.newPassword?.message);
   const confirmError = fieldError(errors.confirmPassword?.message);
 
@@ -69,7 +92,7 @@ function NewPasswordForm({ token, onDeadLink }: { token: string; onDeadLink: () 
         <h1 className="text-2xl font-semibold tracking-tight">{t('reset.heading')}</h1>
         <p className="mt-1.5 text-sm text-muted-foreground">{t('reset.subtitle')}</p>
       </div>
-      {reset.isError && (
+      {reset.isError && !(reset.error instanceof AuthRequestError && findPasswordRefusalReason(reset.error.code)) && (
         <Alert variant="destructive" className="mb-5">
           <AlertCircleIcon />
           <AlertDescription>{describeAuthError(reset.error, t)}</AlertDescription>
@@ -87,14 +110,13 @@ function NewPasswordForm({ token, onDeadLink }: { token: string; onDeadLink: () 
             maxLength={PASSWORD_MAX_LENGTH}
             aria-invalid={Boolean(newPasswordError)}
             aria-describedby={newPasswordError ? 'newPassword-error' : 'newPassword-hint'}
+            onFocus={preloadPasswordEstimator}
             {...register('newPassword')}
           />
           {newPasswordError ? (
             <FieldError id="newPassword-error">{newPasswordError}</FieldError>
           ) : (
-            <p id="newPassword-hint" className="text-sm text-muted-foreground">
-              {t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            </p>
+            <PasswordStrength id="newPassword-hint" assessment={assessment} />
           )}
         </div>
         <div className="space-y-2">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { ChangePasswordCard } from '../components/change-password-card';
 import { CompanySettings } from '../components/company-settings';
 import { CustomersSettings } from '../components/customers-settings';
 import { KpiRulesSettings } from '../components/kpi-rules-settings';
@@ -52,6 +53,7 @@ export function Component() {
         <div className="mt-6 max-w-5xl">
           <TabsContent value="personal" className="mt-0 space-y-6">
             <PersonalSettings />
+            <ChangePasswordCard />
             <YourDataCard />
           </TabsContent>
           <TabsContent value="company" className="mt-0">
