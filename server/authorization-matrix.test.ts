@@ -264,8 +264,8 @@ const tables = await withInstance(t.db, { companyId: null, userId: null }, async
      ORDER BY c.relname`);
   return (result as unknown as { rows: { name: string; tenant: boolean }[] }).rows;
 });
-// Counters that every request may touch (better-auth's rate limits) are not data.
-const IGNORED_TABLES = new Set(['rate_limit']);
+// Counters that every request may touch (better-auth's and the app's rate limits) are not data.
+const IGNORED_TABLES = new Set(['rate_limit', 'app_rate_limits']);
 const tenantTables = tables.filter((r) => (r.tenant || r.name === 'companies') && !IGNORED_TABLES.has(r.name)).map((r) => r.name);
 const globalTables = tables.filter((r) => !r.tenant && r.name !== 'companies' && !IGNORED_TABLES.has(r.name)).map((r) => r.name);
 

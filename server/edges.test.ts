@@ -368,3 +368,26 @@ describe('better-auth behind the same edges', () => {
     expect((await errorOf(malformed)).code).toBe('invalid_json');
   });
 });
+
+describe('per-address limits keep their whole window', () => {
+  it("better-auth pruning its own table (rows older than a minute) does not reset the app's hourly limits", async () => {
+    // The app's clock runs five minutes behind: its counters look older than better-auth's window.
+    const t = await appWith({ TRUST_PROXY: 'true' }, () => new Date(Date.now() - 5 * 60_000));
+    const send = () => t.request('/api/v1/contact', { method: 'POST', json: contact(`Pruning ${unique()}`), headers: { 'x-forwarded-for': '203.0.113.200' } });
+    for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) expect((await send()).status).toBe(201);
+    expect((await send()).status).toBe(429);
+
+    // Make better-auth reset one of its windows, which prunes every row older than its longest window.
+    const signIn = () =>
+      t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: `nobody-${unique()}@example.com`, password: 'Wrong-password-123' }, headers: { 'x-forwarded-for': '198.51.100.99' } });
+    await signIn();
+    await t.db.execute(sql`UPDATE rate_limit SET last_request = last_request - 120000`);
+    await signIn();
+    const oldRows = async () =>
+      ((await t.db.execute(sql`SELECT count(*)::int AS n FROM rate_limit WHERE last_request < ${Date.now() - 90_000}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    for (let i = 0; i < 50 && (await oldRows()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await oldRows()).toBe(0); // better-auth did prune
+
+    expect((await send()).status).toBe(429);
+  });
+});

@@ -29,7 +29,7 @@ const ConfigSchema = z.object({
   BRAND_NAME: z.string().trim().min(1).max(40).default('Dealboard'),
   TENANCY: z.enum(['single', 'multi']).default('single'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Sign-in and sign-up attempts allowed per client address per minute. */
+  /** Per client address and minute: sign-ups, magic links, reset and confirmation mails; sign-in attempts get six times as many. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   /**
    * Which X-Forwarded-For hops to believe: none (false, 0), a number of proxies in front of us

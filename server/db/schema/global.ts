@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -47,4 +47,16 @@ export const signInFailures = pgTable('sign_in_failures', {
   lastFailedAt: tz('last_failed_at').notNull(),
   /** No attempt for this account is checked before this time. */
   lockedUntil: tz('locked_until'),
+});
+
+/**
+ * The app's own fixed-window counters (contact form, access codes, mails per recipient, account
+ * deletion attempts): not better-auth's rate_limit table, whose pruning deletes every row older
+ * than better-auth's longest window (a minute), which reset our hourly limits early.
+ */
+export const appRateLimits = pgTable('app_rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  /** Start of the current window, in milliseconds since the epoch (the app's clock). */
+  windowStartedAt: bigint('window_started_at', { mode: 'number' }).notNull(),
 });

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import {
   account,
   activities,
+  appRateLimits,
   auditLog,
   avatarImages,
   companies,
@@ -13,7 +14,6 @@ import {
   invitations,
   mailOutbox,
   profiles,
-  rateLimit,
   session,
   signInFailures,
   user,
@@ -359,8 +359,9 @@ async function tombstoneAccount(tx: Transaction, input: { userId: string; now: D
       ),
     );
   await tx.delete(signInFailures).where(eq(signInFailures.email, email.toLowerCase()));
-  // The one request counter keyed by the person rather than a network address (privacy.service.ts).
-  await tx.delete(rateLimit).where(eq(rateLimit.key, `app:delete-account:${input.userId}`));
+  // The counters keyed by the person rather than a network address: deletion attempts
+  // (privacy.service.ts) and mails to their address (server/mail/mailer.ts).
+  await tx.delete(appRateLimits).where(inArray(appRateLimits.key, [`delete-account:${input.userId}`, `mail-to:${email.trim().toLowerCase()}`]));
   await tx.delete(mailOutbox).where(sameAddress(mailOutbox.to, email));
   if (input.includeContactRequests) await tx.delete(contactRequests).where(sameAddress(contactRequests.email, email));
 }
