@@ -152,9 +152,12 @@ describe('the audit log in the admin console', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('option', { name: 'Display links revoked' }).waitFor();
     // Down the list with the arrow keys until the kind is highlighted, then choose it.
-    const highlighted = page.locator('[role="option"][data-highlighted]');
-    for (let i = 0; i < 15 && (await highlighted.innerText().catch(() => '')) !== 'Display links revoked'; i++) {
+    // Each press waits for the highlight to move, so a busy machine cannot make the loop overrun.
+    const highlightedText = () => page.evaluate(() => document.querySelector('[role="option"][data-highlighted]')?.textContent ?? '');
+    for (let i = 0; i < 20 && (await highlightedText()) !== 'Display links revoked'; i++) {
+      const before = await highlightedText();
       await page.keyboard.press('ArrowDown');
+      await page.waitForFunction((previous) => (document.querySelector('[role="option"][data-highlighted]')?.textContent ?? '') !== previous, before);
     }
     await page.keyboard.press('Enter');
     await expect(filter.innerText()).resolves.toBe('Display links revoked');
