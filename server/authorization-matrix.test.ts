@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CreatedDisplayLink, Invitation, KpiRuleList } from '@core/contracts';
+import { createFixtures } from './test/fixtures';
 import { type Call, callOperation, findMountedRoutes, readOperations, toHonoPath } from './test/openapi';
 import { createSnapshotter } from './test/snapshot';
 import { createTestApp, type TestUser } from './test/test-app';
@@ -26,35 +25,20 @@ type Entry = { expect: Statuses; prepare?: (persona: Persona) => Promise<Call> }
 const t = await createTestApp();
 afterAll(() => t.close());
 
-/** Single-tenant mode as it runs: A is the shared company (and runs the installation), its first member its admin. */
-async function provisioned(name: string): Promise<TestUser & { companyId: string }> {
-  const person = await t.createUser({ name });
-  await t.request('/api/v1/me/provision', { method: 'POST', as: person });
-  const me = (await (await t.request('/api/v1/me', { as: person })).json()) as { company: { id: string } };
-  return { ...person, companyId: me.company.id };
-}
-const admin = await provisioned('Admin of A');
+const fixtures = createFixtures(t);
+const admin = await fixtures.provisioned('Admin of A');
 const companyA = admin.companyId;
-const user = await provisioned('User of A');
+const user = await fixtures.provisioned('User of A');
 const otherAdmin = await t.createMember({ role: 'admin', name: 'Admin of B' });
 const callers: Record<Persona, TestUser | null> = { anonymous: null, user, otherAdmin, admin };
 
 // ---- fixtures in company A -----------------------------------------------------------------------
 
-async function post<T>(as: TestUser, path: string, json: unknown): Promise<T> {
-  const response = await t.request(path, { method: 'POST', as, json });
-  if (response.status !== 201 && response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const invitationOfA = () => post<Invitation>(admin, '/api/v1/invitations', {});
-const displayLinkOfA = () => post<CreatedDisplayLink>(admin, '/api/v1/display-links', { name: 'Office TV' });
-const activityOfUser = () => post<{ id: string }>(user, '/api/v1/activities', { kind: 'call', answered: false });
+const invitationOfA = () => fixtures.invitation(admin);
+const displayLinkOfA = () => fixtures.displayLink(admin);
+const activityOfUser = () => fixtures.activity(user);
 const memberOfA = () => t.createMember({ companyId: companyA, role: 'user' });
-async function kpiRuleOfA(): Promise<string> {
-  const response = await t.request('/api/v1/kpi-rules', { as: admin });
-  return ((await response.json()) as KpiRuleList).rules[0]!.id;
-}
+const kpiRuleOfA = () => fixtures.kpiRuleId(admin);
 const unique = () => crypto.randomUUID().slice(0, 8);
 /** A 2x2 PNG, made once (any decodable picture will do). */
 const PNG = new Uint8Array(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#3366cc' } }).png().toBuffer());
@@ -65,13 +49,7 @@ async function avatarOfUser(): Promise<string> {
   const { avatarUrl } = (await response.json()) as { avatarUrl: string };
   return avatarUrl.split('/').at(-1)!;
 }
-/** Written directly: the public form allows only a few requests an hour per address. */
-async function contactRequest(): Promise<string> {
-  const result = await t.db.execute(
-    sql`INSERT INTO contact_requests (name, email, team_size, message) VALUES ('Lead', 'lead@example.com', '6-10', 'Demo?') RETURNING id`,
-  );
-  return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
-}
+const contactRequest = () => fixtures.contactRequest();
 
 // ---- expectations -----------------------------------------------------------------------------
 
