@@ -22,7 +22,10 @@ import { testEngine } from './test/test-database';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 /** fast-check runs per operation and caller. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+
+/** Slower than this, on a loaded 2-core machine, is a finding (the slowest honest request takes well under a second). */
+const SLOW_REQUEST_MS = 15_000;
 
 const PERSONAS = ['anonymous', 'rep', 'admin'] as const;
 type Persona = (typeof PERSONAS)[number];
@@ -93,6 +96,7 @@ async function attempt(persona: Persona, as: TestUser | null, request: Attempt):
   if (request.contentType) headers['content-type'] = request.contentType;
   requestsBy[persona]++;
   let answer: Answer;
+  const started = Date.now();
   try {
     answer = await sendRequest(t, request.method, request.path, { as, body: request.body, headers });
   } catch (error) {
@@ -100,7 +104,11 @@ async function attempt(persona: Persona, as: TestUser | null, request: Attempt):
     return [`no answer: ${(error as Error).message}`];
   }
   statusesSeen.set(answer.status, (statusesSeen.get(answer.status) ?? 0) + 1);
-  return findProblems(request.path, answer);
+  const problems = findProblems(request.path, answer);
+  // One request holding the server for seconds is a way to stop it for everyone.
+  const took = Date.now() - started;
+  if (took > SLOW_REQUEST_MS) problems.push(`took ${(took / 1000).toFixed(1)} s`);
+  return problems;
 }
 
 const short = (text: string) => (text.length > 80 ? `${text.slice(0, 60)}... (${text.length} chars)` : text);
@@ -148,7 +156,24 @@ function firstStringField(schema: JsonSchema | null): string | null {
   return Object.entries(properties).find(([, p]) => p.type === 'string' || (Array.isArray(p.type) && p.type.includes('string')))?.[0] ?? null;
 }
 
-const QUERY_VALUES = ['%00', '%ED%A0%80', '%', '1e309', '-1', 'NaN', '', encodeLoosely('\uD800'), 'a'.repeat(70_000)];
+/** Query values every parameter meets: unstorable and undecodable text, numbers past any range, dates and months at the calendar's edges. */
+const QUERY_VALUES = [
+  '%00',
+  '%ED%A0%80',
+  '%',
+  '1e309',
+  '-1',
+  'NaN',
+  '',
+  encodeLoosely('\uD800'),
+  'a'.repeat(70_000),
+  '0000-01',
+  '9999-12',
+  '0000-01-01',
+  '9999-12-31',
+  '2026-02-29',
+  '+275760-09-13',
+];
 
 async function fuzz(target: Target, persona: Persona): Promise<void> {
   const as = callers[persona];

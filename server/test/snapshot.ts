@@ -33,20 +33,27 @@ export async function createSnapshotter(db: Database) {
   /** Global tables with rows of one person (better-auth's sessions and accounts, ...). */
   const personalTables = kept.filter((r) => !r.tenant && r.personal).map((r) => r.name);
 
-  const digestOf = (names: string[], where = '') =>
+  /** One query: each table's row count and a digest of its rows (`where` may narrow each table). */
+  const digestOf = (names: string[], where: string | ((name: string) => string) = '') =>
     sql.raw(
       names
         .map(
           (name) =>
-            `SELECT '${name}' AS name, count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t ${where}`,
+            `SELECT '${name}' AS name, count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t ${typeof where === 'string' ? where : where(name)}`,
         )
         .join(' UNION ALL '),
     );
   const rowsOf = (result: unknown) => (result as { rows: DigestRow[] }).rows;
 
-  /** Tenant tables as one company sees them (their policies are forced, even for the owning role on PostgreSQL). */
-  async function snapshotCompany(companyId: string, out: Record<string, string> = {}): Promise<Record<string, string>> {
-    const rows = await withInstance(db, { companyId, userId: null }, async (tx) => rowsOf(await tx.execute(digestOf(tenantTables))));
+  /**
+   * Tenant tables in one company's scope (their policies are forced, even for the owning role on
+   * PostgreSQL; PGlite's owner is a superuser and sees every company's rows). `only` keeps the
+   * company's own rows alone, on both engines.
+   */
+  async function snapshotCompany(companyId: string, out: Record<string, string> = {}, only = false): Promise<Record<string, string>> {
+    const literal = `'${companyId.replaceAll("'", "''")}'`;
+    const where = (name: string) => (only ? `WHERE t.${name === 'companies' ? 'id' : 'company_id'} = ${literal}` : '');
+    const rows = await withInstance(db, { companyId, userId: null }, async (tx) => rowsOf(await tx.execute(digestOf(tenantTables, where))));
     for (const row of rows) out[`${companyId}:${row.name}`] = `${row.n}:${row.digest}`;
     return out;
   }
@@ -64,14 +71,19 @@ export async function createSnapshotter(db: Database) {
     },
 
     /**
-     * Everything of one company: its tenant tables, and its people's rows in the global tables
-     * (the better-auth user, their sessions and accounts).
+     * Everything of one company: its tenant tables, its people's rows in the global tables (the
+     * better-auth user, their sessions and accounts), and other global rows it owns, by id (the
+     * operator company's contact requests).
      */
-    async snapshotOf(companyId: string, userIds: string[]): Promise<Record<string, string>> {
-      const out = await snapshotCompany(companyId);
-      const ids = userIds.map((id) => `'${id.replaceAll("'", "''")}'`).join(', ');
-      for (const row of rowsOf(await db.execute(digestOf(['user'], `WHERE t.id IN (${ids})`)))) out[`people:${row.name}`] = `${row.n}:${row.digest}`;
-      for (const row of rowsOf(await db.execute(digestOf(personalTables, `WHERE t.user_id IN (${ids})`)))) out[`people:${row.name}`] = `${row.n}:${row.digest}`;
+    async snapshotOf(companyId: string, userIds: string[], globalRows: Record<string, string[]> = {}): Promise<Record<string, string>> {
+      const out = await snapshotCompany(companyId, {}, true);
+      const list = (ids: string[]) => ids.map((id) => `'${id.replaceAll("'", "''")}'`).join(', ') || 'NULL';
+      const people = list(userIds);
+      for (const row of rowsOf(await db.execute(digestOf(['user'], `WHERE t.id IN (${people})`)))) out[`people:${row.name}`] = `${row.n}:${row.digest}`;
+      for (const row of rowsOf(await db.execute(digestOf(personalTables, `WHERE t.user_id IN (${people})`)))) out[`people:${row.name}`] = `${row.n}:${row.digest}`;
+      for (const [table, ids] of Object.entries(globalRows)) {
+        for (const row of rowsOf(await db.execute(digestOf([table], `WHERE t.id IN (${list(ids)})`)))) out[`rows:${row.name}`] = `${row.n}:${row.digest}`;
+      }
       return out;
     },
   };
