@@ -81,6 +81,36 @@ function findProblems(path: string, answer: Answer): string[] {
   return problems;
 }
 
+describe('the checks themselves', () => {
+  const answer = (status: number, text: string, contentType = 'application/json; charset=UTF-8'): Answer => {
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // kept as text
+    }
+    return { status, contentType, text, body };
+  };
+  const problemsOf = (status: number, text: string, contentType?: string) => findProblems('/api/v1/x', answer(status, text, contentType)).join('; ');
+
+  it('see a server error, a stack, SQL, the database and a file path', () => {
+    expect(problemsOf(500, '{"error":{"code":"internal","message":"Something went wrong"}}')).toMatch(/status 500/);
+    expect(problemsOf(400, '{"error":{"code":"x","message":"Error: boom\\n    at handle (/srv/app/server/modules/x.ts:10:5)"}}')).toMatch(/a stack frame.*a file path/);
+    expect(problemsOf(400, '{"error":{"code":"x","message":"Failed query: SELECT \\"id\\" FROM \\"activities\\" WHERE x"}}')).toMatch(/SQL/);
+    expect(problemsOf(409, '{"error":{"code":"x","message":"duplicate key value violates unique constraint \\"x\\""}}')).toMatch(/database/);
+    expect(problemsOf(400, '{"error":{"code":"x","message":"relation \\"foo\\" does not exist"}}')).toMatch(/database/);
+    expect(problemsOf(400, '{"error":{"code":"x","message":"PGlite: invalid byte sequence for encoding"}}')).toMatch(/database/);
+  });
+
+  it('see a 4xx outside the error shape, or not JSON at all', () => {
+    expect(problemsOf(400, '{"message":"Bad"}')).toMatch(/not in the error shape/);
+    expect(problemsOf(400, '{"error":{"code":"x","message":"m","stack":"..."}}')).toMatch(/not in the error shape/);
+    expect(problemsOf(404, 'Not Found', 'text/plain')).toMatch(/not JSON/);
+    expect(problemsOf(400, '{"error":{"code":"invalid_input","message":"name: Required","details":{"name":"Required"}}}')).toBe('');
+    expect(problemsOf(200, '{"customers":[{"name":"Select from the menu"}]}')).toBe('');
+  });
+});
+
 // ---- sending ----------------------------------------------------------------------------------------
 
 const requestsBy: Record<Persona, number> = { anonymous: 0, rep: 0, admin: 0 };
