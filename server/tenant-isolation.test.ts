@@ -378,7 +378,7 @@ describe("B's live streams", () => {
 
 afterAll(() => {
   console.info(
-    `[http-isolation] ${testEngine}: ${operations.length} operations, ${callsBy.rep + callsBy.admin} calls by company B ` +
+    `[tenant-isolation] ${testEngine}: ${operations.length} operations, ${callsBy.rep + callsBy.admin} calls by company B ` +
       `(rep ${callsBy.rep}, admin ${callsBy.admin}) with company A's ids in paths, queries, headers and bodies`,
   );
 });

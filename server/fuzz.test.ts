@@ -17,7 +17,7 @@ import { testEngine } from './test/test-database';
  * wrong content types, bodies past and just under the limit) and then fast-check: bodies and query
  * strings derived from the operation's own schema, valid or with one kind of mistake. The seed is
  * fixed, so a failure reproduces: FUZZ_SEED=<seed> FUZZ_RUNS=<runs> npx vitest run --project server
- * server/api-fuzz.test.ts (more runs search further; the defaults keep the file near a minute).
+ * server/fuzz.test.ts (more runs search further; the defaults keep the file near a minute).
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -351,7 +351,7 @@ afterAll(() => {
   const total = PERSONAS.reduce((sum, persona) => sum + requestsBy[persona], 0);
   const statuses = [...statusesSeen.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
   console.info(
-    `[api-fuzz] ${testEngine}: ${total} requests to ${operations.length} documented operations and ${authKeys.length} auth endpoints ` +
+    `[fuzz] ${testEngine}: ${total} requests to ${operations.length} documented operations and ${authKeys.length} auth endpoints ` +
       `(signed out ${requestsBy.anonymous}, rep ${requestsBy.rep}, admin ${requestsBy.admin}); seed ${SEED}, ${RUNS} generated cases per operation and caller; statuses ${statuses}`,
   );
 });
