@@ -43,12 +43,8 @@ const unique = () => crypto.randomUUID().slice(0, 8);
 /** A 2x2 PNG, made once (any decodable picture will do). */
 const PNG = new Uint8Array(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#3366cc' } }).png().toBuffer());
 const pngUpload = async (): Promise<Call> => ({ body: PNG, headers: { 'content-type': 'image/png' } });
-/** The path of a picture the user of A uploaded. */
-async function avatarOfUser(): Promise<string> {
-  const response = await t.request('/api/v1/me/avatar', { method: 'PUT', as: user, ...(await pngUpload()) });
-  const { avatarUrl } = (await response.json()) as { avatarUrl: string };
-  return avatarUrl.split('/').at(-1)!;
-}
+/** The id of a picture the user of A uploaded. */
+const avatarOfUser = () => fixtures.avatar(user, PNG);
 const contactRequest = () => fixtures.contactRequest();
 
 // ---- expectations -----------------------------------------------------------------------------

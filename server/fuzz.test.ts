@@ -1,8 +1,21 @@
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AUTH_ENDPOINTS, JSON_BODY_LIMIT_BYTES } from './lib/edges';
 import { createFixtures } from './test/fixtures';
-import { encodeLoosely, HOSTILE_HEADERS, HOSTILE_PATH_VALUES, hostileBodies, type RawBody, mutatedBody, mutatedQuery, toJsonText, validValue } from './test/fuzz-inputs';
+import {
+  encodeLoosely,
+  HOSTILE_HEADERS,
+  HOSTILE_PATH_VALUES,
+  hostileBodies,
+  hostileFiles,
+  mutatedBody,
+  mutatedFile,
+  mutatedQuery,
+  type RawBody,
+  toJsonText,
+  validValue,
+} from './test/fuzz-inputs';
 import { type Answer, isErrorShape, type JsonSchema, type Operation, readOperations, sendRequest } from './test/openapi';
 import { createTestApp, type TestUser } from './test/test-app';
 import { testEngine } from './test/test-database';
@@ -43,11 +56,15 @@ const callers: Record<Persona, TestUser | null> = { anonymous: null, rep, admin 
 
 const operations = await readOperations(t);
 
+/** A small real picture (uploads): the base that the file fuzz spoils. */
+const PICTURE = new Uint8Array(await sharp({ create: { width: 4, height: 3, channels: 3, background: '#3366cc' } }).png().toBuffer());
+
 // ---- what every answer must be --------------------------------------------------------------------
 
 /** What an answer must never show: how the server is built, or what the database said. */
 const LEAKS: [string, RegExp][] = [
-  ['a stack frame', /\bat [\w$.<>[\] ]+ \(|\bat (?:file:|node:|\/)\S*:\d+:\d+|\n\s+at \S/],
+  // "at fn (/path/file.ts:1:2)", "at /path/file.js:1:2", "at async fn (node:internal/...)", or a frame on its own line
+  ['a stack frame', /\bat (?:async )?[\w$.<>]+(?: \[as [\w$]+\])? \((?:file:|node:|\/|[A-Za-z]:\\|native|<anonymous>)|\bat (?:file:|node:|\/)\S*:\d+:\d+|\n\s+at \S/],
   ['SQL', /\bSELECT\b[\s\S]*\bFROM\b|\bINSERT INTO\b|\bUPDATE\b\s+\S+\s+\bSET\b|\bDELETE FROM\b/],
   [
     "the database's words",
@@ -56,12 +73,20 @@ const LEAKS: [string, RegExp][] = [
   ['a file path', /(?:\/[\w.@-]+){2,}\.(?:ts|js|mjs|cjs|tsx)\b|node_modules|file:\/\/\/(?!etc\/passwd)|\/work\/|\/home\//],
 ];
 
-/** better-auth's own refusals keep its shape ({ code, message }): its browser client reads them (decision 025). */
+/**
+ * better-auth's own refusals keep its shape ({ code, message }): its browser client reads them
+ * (decision 025). A locked account also says when to try again (retryAfterSeconds, decision 018).
+ */
 function isAuthErrorShape(body: unknown): boolean {
   if (isErrorShape(body)) return true;
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
-  const { code, message, ...rest } = body as Record<string, unknown>;
-  return typeof message === 'string' && (code === undefined || typeof code === 'string') && Object.keys(rest).length === 0;
+  const { code, message, retryAfterSeconds, ...rest } = body as Record<string, unknown>;
+  return (
+    typeof message === 'string' &&
+    (code === undefined || typeof code === 'string') &&
+    (retryAfterSeconds === undefined || typeof retryAfterSeconds === 'number') &&
+    Object.keys(rest).length === 0
+  );
 }
 
 /** The problems with one answer (empty when it is fine). */
@@ -108,6 +133,7 @@ describe('the checks themselves', () => {
     expect(problemsOf(404, 'Not Found', 'text/plain')).toMatch(/not JSON/);
     expect(problemsOf(400, '{"error":{"code":"invalid_input","message":"name: Required","details":{"name":"Required"}}}')).toBe('');
     expect(problemsOf(200, '{"customers":[{"name":"Select from the menu"}]}')).toBe('');
+    expect(problemsOf(400, '{"error":{"code":"image_too_large","message":"The picture is too large: at most 25 megapixels (for example 6000 x 4000)."}}')).toBe('');
   });
 });
 
@@ -163,6 +189,8 @@ type Target = {
   pathParams: string[];
   query: { name: string; schema?: JsonSchema }[];
   body: JsonSchema | null;
+  /** Media types of a file body (an upload), when the operation takes a file instead of JSON. */
+  files: string[];
   /** Real values for the path parameters (fixtures), so a bad body reaches the code behind them. */
   validParams: (persona: Persona) => Promise<Record<string, string>>;
 };
@@ -213,7 +241,8 @@ async function fuzz(target: Target, persona: Persona): Promise<void> {
   };
   const params = Object.fromEntries(Object.entries(await target.validParams(persona)).map(([k, v]) => [k, encodeURIComponent(v)]));
   const validBody = sampleBody(target);
-  const withBody = hasBody(target.method) ? { body: validBody, contentType: 'application/json' } : {};
+  const isUpload = target.files.length > 0;
+  const withBody = isUpload ? { body: PICTURE, contentType: target.files[0] } : hasBody(target.method) ? { body: validBody, contentType: 'application/json' } : {};
 
   // Bad path parameters, one at a time, with a valid body.
   for (const name of target.pathParams) {
@@ -229,20 +258,23 @@ async function fuzz(target: Target, persona: Persona): Promise<void> {
   }
   // Bodies that are not what a JSON API takes.
   if (hasBody(target.method)) {
-    const bodies: RawBody[] = hostileBodies(validBody, JSON_BODY_LIMIT_BYTES, firstStringField(target.body));
+    const bodies: RawBody[] = isUpload
+      ? target.files.flatMap((type, i) => hostileFiles(PICTURE, type).filter((_, j) => i === 0 || j < 5)) // every type once, the whole list for the first
+      : hostileBodies(validBody, JSON_BODY_LIMIT_BYTES, firstStringField(target.body));
     for (const body of bodies) await run({ method: target.method, path: buildPath(target, params, ''), body: body.body, contentType: body.contentType });
   }
   expect(failures, `${target.key} as ${persona}`).toEqual([]);
 
-  // Generated: bodies and query strings from the operation's schema, valid or spoiled.
-  const cases = fc.record({
-    body: target.body ? mutatedBody(target.body) : hasBody(target.method) ? fc.constant({ mutation: 'valid', text: '{}' }) : fc.constant(null),
-    query: mutatedQuery(target.query),
-  });
+  // Generated: bodies (or files) and query strings from the operation's schema, valid or spoiled.
+  const jsonBody = target.body ? mutatedBody(target.body) : hasBody(target.method) ? fc.constant({ mutation: 'valid', text: '{}' }) : fc.constant(null);
+  const body = isUpload
+    ? fc.tuple(mutatedFile(PICTURE), fc.constantFrom(...target.files)).map(([file, contentType]) => ({ mutation: file.mutation, text: file.bytes, contentType }))
+    : jsonBody.map((json) => (json ? { ...json, contentType: 'application/json' } : null));
+  const cases = fc.record({ body, query: mutatedQuery(target.query) });
   await fc.assert(
     fc.asyncProperty(cases, async ({ body, query }) => {
       const request: Attempt = { method: target.method, path: buildPath(target, params, query) };
-      if (body) Object.assign(request, { body: body.text, contentType: 'application/json' });
+      if (body) Object.assign(request, { body: body.text, contentType: body.contentType });
       const problems = await attempt(persona, as, request);
       if (problems.length > 0) throw new Error(`${describeAttempt(request)} (${body?.mutation ?? 'no body'}): ${problems.join('; ')}`);
     }),
@@ -262,6 +294,7 @@ async function findValidParams(path: string, persona: Persona): Promise<Record<s
   if (path.startsWith('/api/v1/invitations/')) return { id: (await fixtures.invitation(admin)).id };
   if (path.startsWith('/api/v1/activities/')) return { id: (await fixtures.activity(persona === 'admin' ? admin : rep)).id };
   if (path.startsWith('/api/v1/admin/contact-requests/')) return { id: await fixtures.contactRequest() };
+  if (path.startsWith('/api/v1/avatars/')) return { id: await fixtures.avatar(rep, PICTURE) };
   // A path no fixture knows yet (a new endpoint): every parameter a random id.
   return Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, crypto.randomUUID()]));
 }
@@ -273,11 +306,23 @@ const toTarget = (operation: Operation): Target => ({
   pathParams: operation.parameters.filter((p) => p.in === 'path').map((p) => p.name),
   query: operation.parameters.filter((p) => p.in === 'query'),
   body: operation.body,
+  files: operation.contentTypes.filter((type) => type !== 'application/json'),
   validParams: (persona) => findValidParams(operation.path, persona),
 });
 
 describe.each(operations.map(toTarget))('$key', (target) => {
-  it.each(PERSONAS)('as %s', (persona) => fuzz(target, persona), 120_000);
+  it.each(PERSONAS)(
+    'as %s',
+    async (persona) => {
+      try {
+        await fuzz(target, persona);
+      } finally {
+        // The admin's fuzz may have closed sign-up (invitation only): fixtures sign people up.
+        if (persona === 'admin') await t.request('/api/v1/admin/signup-policy', { method: 'PUT', as: admin, json: { policy: 'open' } });
+      }
+    },
+    120_000,
+  );
 });
 
 // ---- better-auth's endpoints -----------------------------------------------------------------------
@@ -329,15 +374,20 @@ describe('better-auth endpoints', () => {
       pathParams: [...full.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
       query: Object.entries(inputs.query ?? {}).map(([name, schema]) => ({ name, schema })),
       body: inputs.body ?? null,
+      files: [],
       validParams: async () => Object.fromEntries([...full.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, crypto.randomUUID()])),
     };
   });
 
   describe.each(authTargets)('$key', (target) => {
     it.each(PERSONAS)('as %s', async (persona) => {
-      // A session of its own: the fuzz may sign it out (sign-out, change-password revoking sessions).
+      // A person of their own for each endpoint: the fuzz may sign them out (sign-out,
+      // change-password) or lock their account with wrong passwords (the per-account limit).
       const person = callers[persona];
-      if (person) callers[persona] = { ...person, cookie: await t.signIn(person.email, person.password) };
+      if (person) {
+        const role = persona === 'admin' ? 'admin' : 'user';
+        callers[persona] = await t.createMember({ companyId: admin.companyId, role, name: `Fuzz ${persona} ${target.key.split('/').at(-1)}` });
+      }
       try {
         await fuzz(target, persona);
       } finally {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditLogPage, Invitation } from '@core/contracts';
 import { createFixtures, randomPassword } from './test/fixtures';
@@ -75,6 +76,8 @@ const aDisplayLinkName = `Alpha lobby screen ${tag}`;
 const aDisplayLink = await fixtures.displayLink(aAdmin, aDisplayLinkName);
 const aKpiRuleId = await fixtures.kpiRuleId(aAdmin);
 await expectOk(await t.request(`/api/v1/kpi-rules/${aKpiRuleId}`, { method: 'PATCH', as: aAdmin, json: { basePoints: 4 } }), 'kpi rule');
+const PICTURE = new Uint8Array(await sharp({ create: { width: 3, height: 3, channels: 3, background: '#cc3366' } }).png().toBuffer());
+const aAvatarId = await fixtures.avatar(aRep, PICTURE);
 const aLeadName = `Alpha lead ${tag}`;
 const aLeadEmail = `alpha-lead-${tag}@example.com`;
 const aContactRequestId = await fixtures.contactRequest({ name: aLeadName, email: aLeadEmail, message: `Alpha lead message ${tag}` });
@@ -123,6 +126,7 @@ const A_SECRETS: Record<string, string> = {
   'KPI rule id': aKpiRuleId,
   'access code': aAccessCode,
   'contact request id': aContactRequestId,
+  'picture id': aAvatarId,
   'lead name': aLeadName,
   'lead e-mail': aLeadEmail,
   ...Object.fromEntries(aAuditIds.map((id, i) => [`audit event ${i}`, id])),
@@ -140,8 +144,11 @@ const snapshotA = () => snapshotter.snapshotOf(aAdmin.companyId, [aAdmin.id, aRe
 // ---- what B sends each operation -------------------------------------------------------------------
 
 type Persona = 'rep' | 'admin';
-/** A call, and whether it names one of A's things in its path (then it must be refused). */
-type IsolationCall = Call & { namesA?: boolean };
+/**
+ * A call, whether it names one of A's things in its path (then it must be refused), and who makes
+ * it when not B's rep or admin themself (a new member of B for each variant: deleting an account).
+ */
+type IsolationCall = Call & { namesA?: boolean; caller?: (persona: Persona) => Promise<TestUser> };
 type Entry = (persona: Persona) => IsolationCall[] | Promise<IsolationCall[]>;
 
 const bCaller: Record<Persona, TestUser & { companyId: string }> = { rep: bRep, admin: bAdmin };
@@ -183,6 +190,11 @@ const ISOLATION: Record<string, Entry> = {
   // settings
   'GET /api/v1/me/profile': nothing,
   'PATCH /api/v1/me/profile': () => [{ json: { displayName: `Beta person ${unique()}` } }],
+  // pictures: always the caller's own; a picture's random id is its key (public, like a display
+  // token), so B fetches its own, with A's ids smuggled in
+  'PUT /api/v1/me/avatar': () => [{ body: PICTURE, headers: { 'content-type': 'image/png' } }],
+  'DELETE /api/v1/me/avatar': nothing,
+  'GET /api/v1/avatars/{id}': async () => [{ params: { id: await fixtures.avatar(bRep, PICTURE) } }],
   'GET /api/v1/company': nothing,
   'PATCH /api/v1/company': () => [{ json: { name: `Beta Sales ${unique()}` } }],
 
@@ -239,7 +251,31 @@ const ISOLATION: Record<string, Entry> = {
   'GET /api/v1/wrapups/today': nothing,
   'PUT /api/v1/wrapups/today': () => [{ json: { calls: 1, meetings: 0, sales: 0, points: 1, good: 'Beta good', improve: 'Beta improve' } }],
   'GET /api/v1/wrapups/history': nothing,
+
+  // personal data: B's own download holds nothing of A's; an admin of B cannot export or erase
+  // A's people; a member of B deleting their own account (really: a new member each time) with
+  // A's ids smuggled in deletes only themself
+  'GET /api/v1/me/data': nothing,
+  'GET /api/v1/me/account-deletion': nothing,
+  'DELETE /api/v1/me': () => [{ caller: newMemberOfB, json: {} }],
+  'GET /api/v1/team/members/{userId}/data': () => [
+    { params: { userId: aRep.id }, namesA: true },
+    { params: { userId: aAdmin.id }, namesA: true },
+  ],
+  'DELETE /api/v1/team/members/{userId}/data': () => [
+    { params: { userId: aRep.id }, namesA: true },
+    { params: { userId: aAdmin.id }, namesA: true },
+  ],
 };
+
+/** A new member of B with the persona's role, whose call carries their own password (DELETE /me). */
+async function newMemberOfB(persona: Persona): Promise<TestUser> {
+  const person = await joiner(bAdmin, `Beta Leaver ${unique()}`);
+  if (persona === 'admin') {
+    await expectOk(await t.request(`/api/v1/team/members/${person.id}/role`, { method: 'PATCH', as: bAdmin, json: { role: 'admin' } }), 'make admin');
+  }
+  return person;
+}
 
 /**
  * Each call as B wrote it, and again with A's ids smuggled into the query string, the headers and
@@ -274,7 +310,10 @@ async function callAsB(persona: Persona, key: string, call: IsolationCall): Prom
   callsBy[persona]++;
   // Each call from its own address: per-address limits (magic links, access codes) stay out of the way.
   const address = `198.51.100.${++addressCounter % 250}`;
-  return callOperation(t, key, { ...call, headers: { 'x-forwarded-for': `10.${addressCounter >> 8}.0.1, ${address}`, ...call.headers } }, bCaller[persona]);
+  const caller = call.caller ? await call.caller(persona) : bCaller[persona];
+  // A call made by a new member confirms with that member's own password.
+  const json = call.caller && call.json && typeof call.json === 'object' ? { password: caller.password, ...call.json } : call.json;
+  return callOperation(t, key, { ...call, json, headers: { 'x-forwarded-for': `10.${addressCounter >> 8}.0.1, ${address}`, ...call.headers } }, caller);
 }
 
 describe('the isolation table covers every operation', () => {

@@ -35,6 +35,13 @@ export function createFixtures(t: TestApp) {
     displayLink: (admin: TestUser, name = 'Office TV') => post<CreatedDisplayLink>(admin, '/api/v1/display-links', { name }),
     /** An activity the member logged today. */
     activity: (member: TestUser, json: unknown = { kind: 'call', answered: false }) => post<{ id: string }>(member, '/api/v1/activities', json),
+    /** The id of a picture the member uploaded (its URL is /api/v1/avatars/{id}). */
+    async avatar(member: TestUser, picture: Uint8Array): Promise<string> {
+      const response = await t.request('/api/v1/me/avatar', { method: 'PUT', as: member, body: picture, headers: { 'content-type': 'image/png' } });
+      if (response.status !== 200) throw new Error(`avatar: ${response.status} ${await response.text()}`);
+      const { avatarUrl } = (await response.json()) as { avatarUrl: string };
+      return avatarUrl.split('/').at(-1)!;
+    },
     customer: (member: TestUser, name: string) => post<{ id: string; name: string }>(member, '/api/v1/customers', { name }),
     async kpiRuleId(admin: TestUser): Promise<string> {
       const response = await t.request('/api/v1/kpi-rules', { as: admin });

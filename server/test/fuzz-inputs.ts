@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import fc from 'fast-check';
 import type { JsonSchema } from './openapi';
 
@@ -346,4 +347,73 @@ export function hostileBodies(validJson: string, limitBytes: number, stringField
     ...(stringField ? [{ label: `a string just under the ${limitBytes / 1024} KB limit`, body: nearLimit(stringField), contentType: json }] : []),
     { label: 'an extra field just under the limit', body: nearLimit('padding'), contentType: json },
   ];
+}
+
+// ---- files (uploads) --------------------------------------------------------------------------------
+
+/** A PNG chunk: length, type, data, CRC. */
+function pngChunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  out.set(new TextEncoder().encode(type), 4);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
+
+const concat = (...parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/** A well-formed PNG header claiming a canvas of width x height (a decompression bomb's first bytes). */
+export function pngClaiming(width: number, height: number): Uint8Array {
+  const ihdr = new Uint8Array(13);
+  const view = new DataView(ihdr.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return concat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), pngChunk('IEND', new Uint8Array()));
+}
+
+/** Files that are not the picture they claim to be, each with the media type it is sent as. */
+export function hostileFiles(validImage: Uint8Array, mediaType: string): RawBody[] {
+  const text = (value: string) => new TextEncoder().encode(value);
+  return [
+    { label: 'an empty file', body: new Uint8Array(), contentType: mediaType },
+    { label: 'a truncated picture', body: validImage.subarray(0, Math.floor(validImage.length / 2)), contentType: mediaType },
+    { label: 'only the PNG signature', body: validImage.subarray(0, 8), contentType: mediaType },
+    { label: 'a PNG claiming 100000 x 100000 pixels', body: pngClaiming(100_000, 100_000), contentType: mediaType },
+    { label: 'a PNG claiming 0 x 0 pixels', body: pngClaiming(0, 0), contentType: mediaType },
+    { label: 'an SVG with a script', body: text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'), contentType: mediaType },
+    { label: 'an SVG declared as such', body: text('<svg xmlns="http://www.w3.org/2000/svg"/>'), contentType: 'image/svg+xml' },
+    { label: 'JSON as a picture', body: text('{"avatarUrl":"https://evil.example/x.png"}'), contentType: mediaType },
+    { label: 'a picture as JSON', body: validImage, contentType: 'application/json' },
+    { label: 'a picture without a content type', body: validImage },
+    { label: 'a picture as text/html', body: validImage, contentType: 'text/html' },
+    { label: 'a GIF header and garbage', body: concat(text('GIF89a'), new Uint8Array(2_000).fill(0xff)), contentType: mediaType },
+    { label: 'a picture with 1 MB after its end', body: concat(validImage, new Uint8Array(ONE_MEGABYTE).fill(0x41)), contentType: mediaType },
+    { label: '3 MB of zeros (past the upload limit)', body: new Uint8Array(3 * ONE_MEGABYTE), contentType: mediaType },
+  ];
+}
+
+/** A file from a valid picture with some bytes changed, cut short, or grown: what decoders choke on. */
+export function mutatedFile(validImage: Uint8Array): fc.Arbitrary<{ mutation: string; bytes: Uint8Array }> {
+  const flips = fc.array(fc.tuple(fc.nat({ max: validImage.length - 1 }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 });
+  return fc.oneof(
+    flips.map((changes) => {
+      const bytes = new Uint8Array(validImage);
+      for (const [at, value] of changes) bytes[at] = value;
+      return { mutation: `bytes ${changes.map(([at]) => at).join(', ')} changed`, bytes };
+    }),
+    fc.nat({ max: validImage.length }).map((length) => ({ mutation: `cut at ${length}`, bytes: validImage.subarray(0, length) })),
+    fc.uint8Array({ maxLength: 4_096 }).map((bytes) => ({ mutation: `${bytes.length} random bytes`, bytes })),
+    fc.uint8Array({ minLength: 1, maxLength: 512 }).map((tail) => ({ mutation: `${tail.length} bytes appended`, bytes: concat(validImage, tail) })),
+  );
 }

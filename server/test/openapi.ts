@@ -37,6 +37,8 @@ export type Operation = {
   parameters: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
   body: JsonSchema | null;
+  /** Every media type the request body may have (application/json, image/png, ...). */
+  contentTypes: string[];
 };
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -57,6 +59,7 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
         path,
         parameters: operation.parameters ?? [],
         body: operation.requestBody?.content?.['application/json']?.schema ?? null,
+        contentTypes: Object.keys(operation.requestBody?.content ?? {}),
       })),
   );
 }
