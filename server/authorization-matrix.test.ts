@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CreatedDisplayLink, Invitation, KpiRuleList } from '@core/contracts';
-import { withInstance } from './db/tenant';
+import { createFixtures } from './test/fixtures';
+import { type Call, callOperation, findMountedRoutes, readOperations, toHonoPath } from './test/openapi';
+import { createSnapshotter } from './test/snapshot';
 import { createTestApp, type TestUser } from './test/test-app';
 
 /*
@@ -20,59 +20,32 @@ const PERSONAS = ['anonymous', 'user', 'otherAdmin', 'admin'] as const; // admin
 type Persona = (typeof PERSONAS)[number];
 type Statuses = Record<Persona, number>;
 
-/** What one call sends: path parameters, query string, JSON body or raw bytes (with headers), headers. */
-type Call = { params?: Record<string, string>; query?: string; json?: unknown; body?: Uint8Array; headers?: Record<string, string> };
 type Entry = { expect: Statuses; prepare?: (persona: Persona) => Promise<Call> };
 
 const t = await createTestApp();
 afterAll(() => t.close());
 
-/** Single-tenant mode as it runs: A is the shared company (and runs the installation), its first member its admin. */
-async function provisioned(name: string): Promise<TestUser & { companyId: string }> {
-  const person = await t.createUser({ name });
-  await t.request('/api/v1/me/provision', { method: 'POST', as: person });
-  const me = (await (await t.request('/api/v1/me', { as: person })).json()) as { company: { id: string } };
-  return { ...person, companyId: me.company.id };
-}
-const admin = await provisioned('Admin of A');
+const fixtures = createFixtures(t);
+const admin = await fixtures.provisioned('Admin of A');
 const companyA = admin.companyId;
-const user = await provisioned('User of A');
+const user = await fixtures.provisioned('User of A');
 const otherAdmin = await t.createMember({ role: 'admin', name: 'Admin of B' });
 const callers: Record<Persona, TestUser | null> = { anonymous: null, user, otherAdmin, admin };
 
 // ---- fixtures in company A -----------------------------------------------------------------------
 
-async function post<T>(as: TestUser, path: string, json: unknown): Promise<T> {
-  const response = await t.request(path, { method: 'POST', as, json });
-  if (response.status !== 201 && response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const invitationOfA = () => post<Invitation>(admin, '/api/v1/invitations', {});
-const displayLinkOfA = () => post<CreatedDisplayLink>(admin, '/api/v1/display-links', { name: 'Office TV' });
-const activityOfUser = () => post<{ id: string }>(user, '/api/v1/activities', { kind: 'call', answered: false });
+const invitationOfA = () => fixtures.invitation(admin);
+const displayLinkOfA = () => fixtures.displayLink(admin);
+const activityOfUser = () => fixtures.activity(user);
 const memberOfA = () => t.createMember({ companyId: companyA, role: 'user' });
-async function kpiRuleOfA(): Promise<string> {
-  const response = await t.request('/api/v1/kpi-rules', { as: admin });
-  return ((await response.json()) as KpiRuleList).rules[0]!.id;
-}
+const kpiRuleOfA = () => fixtures.kpiRuleId(admin);
 const unique = () => crypto.randomUUID().slice(0, 8);
 /** A 2x2 PNG, made once (any decodable picture will do). */
 const PNG = new Uint8Array(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#3366cc' } }).png().toBuffer());
 const pngUpload = async (): Promise<Call> => ({ body: PNG, headers: { 'content-type': 'image/png' } });
-/** The path of a picture the user of A uploaded. */
-async function avatarOfUser(): Promise<string> {
-  const response = await t.request('/api/v1/me/avatar', { method: 'PUT', as: user, ...(await pngUpload()) });
-  const { avatarUrl } = (await response.json()) as { avatarUrl: string };
-  return avatarUrl.split('/').at(-1)!;
-}
-/** Written directly: the public form allows only a few requests an hour per address. */
-async function contactRequest(): Promise<string> {
-  const result = await t.db.execute(
-    sql`INSERT INTO contact_requests (name, email, team_size, message) VALUES ('Lead', 'lead@example.com', '6-10', 'Demo?') RETURNING id`,
-  );
-  return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
-}
+/** The id of a picture the user of A uploaded. */
+const avatarOfUser = () => fixtures.avatar(user, PNG);
+const contactRequest = () => fixtures.contactRequest();
 
 // ---- expectations -----------------------------------------------------------------------------
 
@@ -255,85 +228,18 @@ const UNDOCUMENTED: Record<string, Entry> = {};
 
 // ---- what "nothing was written" means ---------------------------------------------------------
 
-const tables = await withInstance(t.db, { companyId: null, userId: null }, async (tx) => {
-  const result = await tx.execute(sql`
-    SELECT c.relname AS name,
-           EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'company_id' AND NOT a.attisdropped) AS tenant
-      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind = 'r'
-     ORDER BY c.relname`);
-  return (result as unknown as { rows: { name: string; tenant: boolean }[] }).rows;
-});
-// Counters that every request may touch (better-auth's and the app's rate limits) are not data.
-const IGNORED_TABLES = new Set(['rate_limit', 'app_rate_limits']);
-const tenantTables = tables.filter((r) => (r.tenant || r.name === 'companies') && !IGNORED_TABLES.has(r.name)).map((r) => r.name);
-const globalTables = tables.filter((r) => !r.tenant && r.name !== 'companies' && !IGNORED_TABLES.has(r.name)).map((r) => r.name);
-
-const digestOf = (names: string[]) =>
-  sql.raw(
-    names
-      .map((name) => `SELECT '${name}' AS name, count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${name}" t`)
-      .join(' UNION ALL '),
-  );
-
-/**
- * A digest of every table: tenant tables read inside each company's scope (their policies are
- * forced, even for the owning role on PostgreSQL), the rest as the owner.
- */
-async function snapshot(): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const companyId of [companyA, otherAdmin.companyId]) {
-    const rows = await withInstance(t.db, { companyId, userId: null }, async (tx) =>
-      (await tx.execute(digestOf(tenantTables))) as unknown as { rows: { name: string; n: number; digest: string }[] },
-    );
-    for (const row of rows.rows) out[`${companyId}:${row.name}`] = `${row.n}:${row.digest}`;
-  }
-  const rows = (await t.db.execute(digestOf(globalTables))) as unknown as { rows: { name: string; n: number; digest: string }[] };
-  for (const row of rows.rows) out[row.name] = `${row.n}:${row.digest}`;
-  return out;
-}
+const snapshotter = await createSnapshotter(t.db);
+/** A digest of every table: both companies' tenant tables in their own scope, the rest as the owner. */
+const snapshot = () => snapshotter.snapshot([companyA, otherAdmin.companyId]);
 
 // ---- the routes -------------------------------------------------------------------------------
 
-const doc = (await (await t.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
-const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
-  Object.keys(operations)
-    .filter((m) => HTTP_METHODS.includes(m))
-    .map((m) => `${m.toUpperCase()} ${path}`),
-);
-
-/** Hono's own route table: every handler actually mounted under /api/v1. */
-const mounted = [
-  ...new Set(
-    t.app.routes
-      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/'))
-      .map((r) => `${r.method} ${r.path}`),
-  ),
-];
-const toHonoPath = (key: string) => key.replace(/\{(\w+)\}/g, ':$1');
-
-function fillPath(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}|:(\w+)/g, (_, a: string | undefined, b: string | undefined) => {
-    const name = (a ?? b)!;
-    const value = params[name];
-    if (value === undefined) throw new Error(`no value for path parameter ${name} in ${template}`);
-    return encodeURIComponent(value);
-  });
-}
+const documented = (await readOperations(t)).map((operation) => operation.key);
+const mounted = findMountedRoutes(t);
 
 async function callAs(persona: Persona, key: string, entry: Entry): Promise<{ status: number; body: unknown }> {
-  const [method, template] = key.split(' ') as [string, string];
   const call = (await entry.prepare?.(persona)) ?? {};
-  const path = fillPath(template, call.params) + (call.query ? `?${call.query}` : '');
-  const response = await t.request(path, { method, as: callers[persona], json: call.json, body: call.body, headers: call.headers });
-  const type = response.headers.get('content-type') ?? '';
-  if (type.startsWith('text/event-stream')) {
-    await response.body?.cancel();
-    return { status: response.status, body: null };
-  }
-  if (type.startsWith('image/')) return { status: response.status, body: `${(await response.arrayBuffer()).byteLength} bytes` };
-  return { status: response.status, body: type.includes('json') ? await response.json() : await response.text() };
+  return callOperation(t, key, call, callers[persona]);
 }
 
 async function checkEntry(persona: Persona, key: string, entry: Entry): Promise<void> {

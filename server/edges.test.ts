@@ -5,7 +5,7 @@ import { withInstance } from './db/tenant';
 import { chooseClientAddress } from './lib/client-ip';
 import { mapDatabaseError } from './lib/http';
 import { ConfigError, loadConfig, parseTrustProxy, type TrustProxy } from './env';
-import { createTestApp, type TestApp } from './test/test-app';
+import { createTestApp, TEST_ORIGIN, type TestApp } from './test/test-app';
 
 /*
  * The edges of issue 10, tried as an attacker and a careless operator would (decision 024). Each
@@ -389,5 +389,54 @@ describe('per-address limits keep their whole window', () => {
     expect(await oldRows()).toBe(0); // better-auth did prune
 
     expect((await send()).status).toBe(429);
+  });
+});
+
+describe('found by the API fuzz (decision 025): better-auth endpoints answered 500', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await appWith();
+  });
+  const post = (path: string, body: string) => t.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+
+  it('a body nested thousands of levels deep is a 400, not a stack overflow', async () => {
+    for (const body of [`${'['.repeat(5_000)}${']'.repeat(5_000)}`, `${'{"a":'.repeat(5_000)}"x"${'}'.repeat(5_000)}`]) {
+      const response = await post('/api/auth/sign-in/email', body);
+      expect(response.status).toBe(400);
+      // better-auth's own refusal ({ code, message }: its browser client reads that shape).
+      expect(await response.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+    // A NUL byte deep down is still found, and named by its path.
+    const deep = await post('/api/auth/sign-in/email', `{"email":[[{"x":"a\\u0000"}]]}`);
+    expect(deep.status).toBe(400);
+    expect((await errorOf(deep)).details).toEqual({ 'email.0.0.x': expect.any(String) });
+  });
+
+  it('an e-mail that is not text is a 400 (the sign-up check read it as text)', async () => {
+    for (const [path, body] of [
+      ['/api/auth/sign-in/email', '{"email":0,"password":"x"}'],
+      ['/api/auth/sign-in/magic-link', '{"email":true}'],
+      ['/api/auth/send-verification-email', '{"email":{"a":1}}'],
+      ['/api/auth/sign-up/email', '{"email":["a@example.com"],"password":"x","name":"x"}'],
+    ] as const) {
+      const response = await post(path, body);
+      expect(response.status, path).toBe(400);
+    }
+  });
+
+  it('a callback that is not a page of this site is a 400 (a bare word threw in better-auth; another site is an open redirect)', async () => {
+    for (const callbackURL of ['xxxx', ' ', 'ää', '//evil.example/x', 'https://evil.example/app', 'javascript:alert(1)']) {
+      const query = `/api/auth/verify-email?token=nope&callbackURL=${encodeURIComponent(callbackURL)}`;
+      const response = await t.request(query);
+      expect(response.status, callbackURL).toBe(400);
+      expect((await errorOf(response)).details).toEqual({ callbackURL: expect.any(String) });
+      const magic = await post('/api/auth/sign-in/magic-link', JSON.stringify({ email: `m-${unique()}@example.com`, callbackURL }));
+      expect(magic.status, callbackURL).toBe(400);
+    }
+    // Our own pages, as paths or on PUBLIC_URL, still pass to better-auth (an unknown token: its redirect).
+    for (const callbackURL of ['/auth/callback', `${TEST_ORIGIN}/auth/callback?invite=x`]) {
+      const response = await t.request(`/api/auth/verify-email?token=nope&callbackURL=${encodeURIComponent(callbackURL)}`);
+      expect(response.status, callbackURL).toBe(302);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diffDays, isLocalDate, type LocalDate } from '../period';
+import { diffDays, FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR, type LocalDate } from '../period';
 import { LEADERBOARD_SORT_KEYS } from '../stats';
 import { StoredActivityTypeSchema } from './activities';
 import { RoleSchema, text } from './common';
@@ -11,7 +11,7 @@ import { RoleSchema, text } from './common';
  * Money (revenue) is in integer minor units of the company currency.
  */
 
-const LocalDateParam = text().refine(isLocalDate, { message: 'must be a calendar date as YYYY-MM-DD' });
+const LocalDateParam = text().refine(isLocalDate, { message: `must be a calendar date as YYYY-MM-DD, in the years ${FIRST_LOCAL_YEAR}-${LAST_LOCAL_YEAR}` });
 
 /** The local periods a scoreboard query can ask for; custom takes `from` and `to` (inclusive). */
 export const SCOREBOARD_PERIODS = ['today', 'yesterday', 'week', 'month', 'custom'] as const;
@@ -201,6 +201,7 @@ export const MonthlyQuerySchema = z.object({
   /** A calendar month as YYYY-MM; the current local month when absent. */
   month: text()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM')
+    .refine((month) => isLocalDate(`${month}-01`), { message: `must be a month in the years ${FIRST_LOCAL_YEAR}-${LAST_LOCAL_YEAR}` })
     .optional(),
 });
 export type MonthlyQuery = z.infer<typeof MonthlyQuerySchema>;

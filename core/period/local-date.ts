@@ -5,9 +5,18 @@ export type LocalDate = string & { readonly __brand: 'LocalDate' };
 
 const LOCAL_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * The years a day of ours can fall in: any date a sales record or a report can have, and far from
+ * the edges where this arithmetic breaks (Date.UTC reads years 0-99 as 1900-1999, and past 9999
+ * 'YYYY-MM-DD' grows a digit and stops sorting as text: a month of 9999-12 listed days forever).
+ */
+export const FIRST_LOCAL_YEAR = 1900;
+export const LAST_LOCAL_YEAR = 2999;
+
 export function isLocalDate(value: string): value is LocalDate {
   if (!LOCAL_DATE_RE.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  if (y < FIRST_LOCAL_YEAR || y > LAST_LOCAL_YEAR) return false;
   const probe = new Date(Date.UTC(y, m - 1, d));
   return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
 }
@@ -89,7 +98,8 @@ export function computeMsUntilNextLocalDay(now: Date, timeZone: string): number 
 }
 
 export function listLocalDates(from: LocalDate, to: LocalDate): LocalDate[] {
+  // Counted in days, not compared as text (text stops sorting at five-digit years).
   const out: LocalDate[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) out.push(day);
+  for (let i = 0, days = diffDays(from, to); i <= days; i++) out.push(addDays(from, i));
   return out;
 }

@@ -10,6 +10,7 @@ import {
   isLocalDate,
   isValidTimeZone,
   listLocalDates,
+  type LocalDate,
   toLocalDate,
 } from './index';
 
@@ -75,6 +76,20 @@ describe('calendar arithmetic', () => {
     expect(isLocalDate('2028-02-29')).toBe(true);
     expect(isLocalDate('2026-13-01')).toBe(false);
     expect(isLocalDate('26-1-1')).toBe(false);
+  });
+  it('keeps to the years 1900-2999, where the arithmetic holds (found by the API fuzz)', () => {
+    // Date.UTC reads years 0-99 as 1900-1999: year 0000 was "not a calendar date" after passing the contract.
+    expect(isLocalDate('0000-01-01')).toBe(false);
+    expect(isLocalDate('0050-06-15')).toBe(false);
+    expect(isLocalDate('1899-12-31')).toBe(false);
+    expect(isLocalDate('1900-01-01')).toBe(true);
+    expect(isLocalDate('2999-12-31')).toBe(true);
+    expect(isLocalDate('3000-01-01')).toBe(false);
+    expect(isLocalDate('9999-12-31')).toBe(false);
+  });
+  it('lists days by counting, not by comparing text (a range ending 9999-12-31 never ended)', () => {
+    const days = listLocalDates('9999-12-30' as LocalDate, '9999-12-31' as LocalDate);
+    expect(days).toEqual(['9999-12-30', '9999-12-31']);
   });
   it('lists the days of a range inclusively', () => {
     expect(listLocalDates(d('2026-02-27'), d('2026-03-02'))).toEqual([

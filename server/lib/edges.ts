@@ -52,30 +52,69 @@ export const limitRequestBody = createMiddleware<AppEnv>(async (c, next) => {
   })(c, next);
 });
 
-/** better-auth endpoints the app uses; the rest of its API (update-user, list-sessions, ...) is closed. */
-const AUTH_ENDPOINTS: Record<string, RegExp> = {
-  POST: /^\/api\/auth\/(sign-in\/email|sign-up\/email|sign-out|sign-in\/magic-link|request-password-reset|reset-password|send-verification-email|change-password)$/,
-  GET: /^\/api\/auth\/(get-session|verify-email|reset-password\/[^/]+|magic-link\/verify|error|ok)$/,
+/**
+ * better-auth endpoints the app uses, under /api/auth ("{token}" is one path segment); the rest of
+ * its API (update-user, list-sessions, ...) is closed. The API fuzz calls each of these.
+ */
+export const AUTH_ENDPOINTS = {
+  POST: ['sign-in/email', 'sign-up/email', 'sign-out', 'sign-in/magic-link', 'request-password-reset', 'reset-password', 'send-verification-email', 'change-password'],
+  GET: ['get-session', 'verify-email', 'reset-password/{token}', 'magic-link/verify', 'error', 'ok'],
+} as const satisfies Record<string, readonly string[]>;
+
+const AUTH_ENDPOINT_PATTERNS: Record<string, RegExp> = Object.fromEntries(
+  Object.entries(AUTH_ENDPOINTS).map(([method, paths]) => [
+    method,
+    new RegExp(`^/api/auth/(${paths.map((path) => path.replace(/\{\w+\}/g, '[^/]+')).join('|')})$`),
+  ]),
+);
+
+type Visit = { value: unknown; key: string | null; parent: Visit | null };
+
+const pathOf = (visit: Visit): string[] => {
+  const path: string[] = [];
+  for (let at: Visit | null = visit; at?.key != null; at = at.parent) path.unshift(at.key);
+  return path;
 };
 
-/** The first text in a JSON value PostgreSQL could not store, as a field path. */
-function findUnstorableField(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path.join('.') || '_';
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnstorableField(value[i], [...path, String(i)]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (!isStorableText(key)) return [...path, '_'].join('.');
-      const found = findUnstorableField(inner, [...path, key]);
-      if (found) return found;
+/**
+ * The first text in a JSON value PostgreSQL could not store, as a field path. Walked with a list,
+ * not recursion: a body of 64 KB nests 30,000 levels deep, past the call stack.
+ */
+export function findUnstorableField(json: unknown): string | null {
+  const pending: Visit[] = [{ value: json, key: null, parent: null }];
+  while (pending.length > 0) {
+    const visit = pending.pop()!;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) return pathOf(visit).join('.') || '_';
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) pending.push({ value: value[i], key: String(i), parent: visit });
+    } else if (value && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (!isStorableText(key)) return [...pathOf(visit), '_'].join('.');
+      for (let i = entries.length - 1; i >= 0; i--) pending.push({ value: entries[i]![1], key: entries[i]![0], parent: visit });
     }
   }
   return null;
+}
+
+/** Where better-auth sends the browser afterwards: query parameters or body fields of its endpoints. */
+const REDIRECT_FIELDS = ['callbackURL', 'newUserCallbackURL', 'errorCallbackURL', 'redirectTo'];
+const NOT_OUR_PAGE_MESSAGE = 'Must be a page of this site (a path starting with /)';
+
+/**
+ * A page of this site: a path ("/app", "/auth/callback?invite_code=x") or a URL on PUBLIC_URL.
+ * better-auth makes a URL of it with no base (a bare word made it throw: a 500), and another
+ * site's address would be an open redirect.
+ */
+function isOwnPage(value: string, publicUrl: string): boolean {
+  const origin = new URL(publicUrl).origin;
+  if (!(value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) && !value.startsWith(`${origin}/`) && value !== origin) return false;
+  try {
+    return new URL(value, origin).origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -84,11 +123,13 @@ function findUnstorableField(value: unknown, path: string[] = []): string | null
  * (it lands in the confirmation mail). Returns the body to forward, or the refusal.
  */
 export async function checkAuthRequest(c: Context<AppEnv>): Promise<{ body: string | null } | Response> {
-  const pattern = AUTH_ENDPOINTS[c.req.method];
+  const pattern = AUTH_ENDPOINT_PATTERNS[c.req.method];
   if (!pattern?.test(c.req.path)) return refuse(c, 404, 'not_found', `No endpoint ${c.req.method} ${c.req.path}`);
+  const publicUrl = c.get('deps').config.publicUrl;
   const url = new URL(c.req.url);
   for (const [key, value] of url.searchParams) {
     if (!isStorableText(key) || !isStorableText(value)) return refuse(c, 400, 'invalid_input', `${key}: ${UNSTORABLE_TEXT_MESSAGE}`, { [key]: UNSTORABLE_TEXT_MESSAGE });
+    if (REDIRECT_FIELDS.includes(key) && !isOwnPage(value, publicUrl)) return refuse(c, 400, 'invalid_input', `${key}: ${NOT_OUR_PAGE_MESSAGE}`, { [key]: NOT_OUR_PAGE_MESSAGE });
   }
   if (c.req.method !== 'POST') return { body: null };
   const raw = await c.req.text();
@@ -101,6 +142,12 @@ export async function checkAuthRequest(c: Context<AppEnv>): Promise<{ body: stri
   }
   const field = findUnstorableField(json);
   if (field) return refuse(c, 400, 'invalid_input', `${field}: ${UNSTORABLE_TEXT_MESSAGE}`, { [field]: UNSTORABLE_TEXT_MESSAGE });
+  if (json && typeof json === 'object' && !Array.isArray(json)) {
+    for (const key of REDIRECT_FIELDS) {
+      const value = (json as Record<string, unknown>)[key];
+      if (typeof value === 'string' && !isOwnPage(value, publicUrl)) return refuse(c, 400, 'invalid_input', `${key}: ${NOT_OUR_PAGE_MESSAGE}`, { [key]: NOT_OUR_PAGE_MESSAGE });
+    }
+  }
   if (c.req.path === '/api/auth/sign-up/email') {
     const parsed = SignUpRequestSchema.safeParse(json);
     if (!parsed.success) {

@@ -543,6 +543,11 @@ describe('input and access', () => {
     ['/api/v1/scoreboard/recent-activities?limit=51', 'limit'],
     ['/api/v1/scoreboard/recent-activities?period=custom', 'period'],
     ['/api/v1/scoreboard/monthly?month=2026-13', 'month'],
+    // Found by the API fuzz: year 0000 answered 500, and 9999-12 held the server for minutes and then answered 500.
+    ['/api/v1/scoreboard/monthly?month=0000-01', 'month'],
+    ['/api/v1/scoreboard/monthly?month=9999-12', 'month'],
+    ['/api/v1/scoreboard/team-stats?period=custom&from=9999-12-31&to=9999-12-31', 'from'],
+    ['/api/v1/scoreboard/leaderboard?period=custom&from=0001-01-01&to=0001-01-02', 'from'],
   ])('%s is a 400 naming %s', async (path, field) => {
     const response = await t.request(path, { as: alice });
     expect(response.status).toBe(400);

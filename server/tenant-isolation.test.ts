@@ -1,0 +1,423 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AuditLogPage, Invitation } from '@core/contracts';
+import { createFixtures, randomPassword } from './test/fixtures';
+import { type Answer, type Call, callOperation, readOperations } from './test/openapi';
+import { createSnapshotter } from './test/snapshot';
+import { createTestApp, type TestUser } from './test/test-app';
+import { testEngine } from './test/test-database';
+
+/*
+ * Tenant isolation over HTTP (issue 10): row-level security is proven table by table in
+ * server/db/isolation.test.ts; this proves it where callers meet it. Two companies in multi-tenant
+ * mode; every operation of the OpenAPI document is called by a rep and an admin of company B with
+ * company A's ids in the path, and A's ids smuggled into query strings, headers and bodies. No
+ * answer may contain anything of A's (ids, names, e-mails, customers, notes, codes, tokens), no
+ * call naming A's thing in its path may succeed, and A's rows are the same afterwards. An
+ * operation without an entry in ISOLATION fails the test: a new endpoint decides here what B
+ * sends it. Decision 025.
+ */
+
+const t = await createTestApp({ env: { TENANCY: 'multi', TRUST_PROXY: 'true' } });
+afterAll(() => t.close());
+const fixtures = createFixtures(t);
+
+/** A distinctive mark in every text of A's, so that no answer can contain one by chance. */
+const tag = crypto.randomUUID().slice(0, 8);
+const unique = () => crypto.randomUUID().slice(0, 8);
+
+async function expectOk(response: Response, what: string): Promise<unknown> {
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A person who signs up and creates a company (multi-tenant mode): its admin. */
+async function founder(name: string, companyName: string): Promise<TestUser & { companyId: string }> {
+  const person = await t.createUser({ name, email: `${name.toLowerCase().replaceAll(' ', '.')}-${unique()}@example.com`, password: randomPassword() });
+  const created = (await expectOk(
+    await t.request('/api/v1/companies', { method: 'POST', as: person, json: { name: companyName } }),
+    'create company',
+  )) as { companyId: string };
+  return { ...person, companyId: created.companyId };
+}
+
+/** A person who signs up and accepts an invitation of the admin's company. */
+async function joiner(admin: TestUser & { companyId: string }, name: string): Promise<TestUser & { companyId: string }> {
+  const invitation = await fixtures.invitation(admin);
+  const person = await t.createUser({ name, email: `${name.toLowerCase().replaceAll(' ', '.')}-${unique()}@example.com`, password: randomPassword() });
+  await expectOk(await t.request('/api/v1/invitations/accept', { method: 'POST', as: person, json: { code: invitation.code } }), 'accept');
+  return { ...person, companyId: admin.companyId };
+}
+
+// ---- company A: the one whose data must not leak ---------------------------------------------------
+
+// A is created first: it runs the installation (the operator company: its admins read the
+// contact form's requests).
+const aCompanyName = `Alpha Holdings ${tag}`;
+const aAdmin = await founder(`Alice Alpha ${tag}`, aCompanyName);
+const aRep = await joiner(aAdmin, `Rolf Alpha ${tag}`);
+const aRepDisplayName = `Rolf the Closer ${tag}`;
+await expectOk(await t.request('/api/v1/me/profile', { method: 'PATCH', as: aRep, json: { displayName: aRepDisplayName } }), 'profile');
+const aCustomerName = `Fjordkraft Alpha Customer ${tag}`;
+const aNote = `Alpha private note ${tag}`;
+const aProduct = `Alpha product ${tag}`;
+const aActivity = await fixtures.activity(aRep, { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: aCustomerName, notes: aNote });
+const aSale = await fixtures.activity(aRep, { kind: 'sale', ticketSize: 125_000, productName: aProduct, customerName: aCustomerName, notes: aNote });
+const aCustomer = await fixtures.customer(aAdmin, `Alpha Second Customer ${tag}`);
+await expectOk(await t.request('/api/v1/goals/me', { method: 'PUT', as: aRep, json: { dailyCalls: 42, dailyMeetings: 4, dailySales: 2 } }), 'goals');
+const aWrapupGood = `Alpha went well ${tag}`;
+const aWrapupImprove = `Alpha to improve ${tag}`;
+await expectOk(
+  await t.request('/api/v1/wrapups/today', { method: 'PUT', as: aRep, json: { calls: 1, meetings: 1, sales: 1, points: 9, good: aWrapupGood, improve: aWrapupImprove } }),
+  'wrap-up',
+);
+const aInvitation: Invitation = await fixtures.invitation(aAdmin, { role: 'admin' });
+const aDisplayLinkName = `Alpha lobby screen ${tag}`;
+const aDisplayLink = await fixtures.displayLink(aAdmin, aDisplayLinkName);
+const aKpiRuleId = await fixtures.kpiRuleId(aAdmin);
+await expectOk(await t.request(`/api/v1/kpi-rules/${aKpiRuleId}`, { method: 'PATCH', as: aAdmin, json: { basePoints: 4 } }), 'kpi rule');
+const PICTURE = new Uint8Array(await sharp({ create: { width: 3, height: 3, channels: 3, background: '#cc3366' } }).png().toBuffer());
+const aAvatarId = await fixtures.avatar(aRep, PICTURE);
+const aLeadName = `Alpha lead ${tag}`;
+const aLeadEmail = `alpha-lead-${tag}@example.com`;
+const aContactRequestId = await fixtures.contactRequest({ name: aLeadName, email: aLeadEmail, message: `Alpha lead message ${tag}` });
+
+// ---- company B: the callers -------------------------------------------------------------------------
+
+const bAdmin = await founder(`Bodil Beta ${unique()}`, `Beta Sales ${unique()}`);
+const bRep = await joiner(bAdmin, `Bjarne Beta ${unique()}`);
+const bInvitation = await fixtures.invitation(bAdmin);
+const bDisplayLink = await fixtures.displayLink(bAdmin, 'Beta screen');
+
+// A's sign-up access code, set once everyone has signed up (in multi-tenant mode the operator's
+// policy is the installation's).
+const aAccessCode = `alpha-access-${tag}`;
+await expectOk(
+  await t.request('/api/v1/admin/signup-policy', { method: 'PUT', as: aAdmin, json: { policy: 'access_code', accessCode: aAccessCode } }),
+  'signup policy',
+);
+const aAuditIds = ((await expectOk(await t.request('/api/v1/admin/audit-log', { as: aAdmin }), 'audit log')) as AuditLogPage).entries.map((e) => e.id);
+
+/** Everything of A's that B's answers must never contain. */
+const A_SECRETS: Record<string, string> = {
+  'company id': aAdmin.companyId,
+  'company name': aCompanyName,
+  "admin's id": aAdmin.id,
+  "admin's e-mail": aAdmin.email,
+  "admin's name": aAdmin.name,
+  "rep's id": aRep.id,
+  "rep's e-mail": aRep.email,
+  "rep's name": aRep.name,
+  "rep's display name": aRepDisplayName,
+  'activity id': aActivity.id,
+  'sale id': aSale.id,
+  'customer id': aCustomer.id,
+  'customer name': aCustomerName,
+  'second customer name': aCustomer.name,
+  note: aNote,
+  product: aProduct,
+  'wrap-up (good)': aWrapupGood,
+  'wrap-up (improve)': aWrapupImprove,
+  'invitation id': aInvitation.id,
+  'invitation code': aInvitation.code,
+  'display link id': aDisplayLink.link.id,
+  'display link token': aDisplayLink.token,
+  'display link name': aDisplayLinkName,
+  'KPI rule id': aKpiRuleId,
+  'access code': aAccessCode,
+  'contact request id': aContactRequestId,
+  'picture id': aAvatarId,
+  'lead name': aLeadName,
+  'lead e-mail': aLeadEmail,
+  ...Object.fromEntries(aAuditIds.map((id, i) => [`audit event ${i}`, id])),
+};
+
+function findLeaks(text: string): string[] {
+  return Object.entries(A_SECRETS)
+    .filter(([, secret]) => text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1)))
+    .map(([what]) => what);
+}
+
+const snapshotter = await createSnapshotter(t.db);
+const snapshotA = () => snapshotter.snapshotOf(aAdmin.companyId, [aAdmin.id, aRep.id], { contact_requests: [aContactRequestId] });
+
+// ---- what B sends each operation -------------------------------------------------------------------
+
+type Persona = 'rep' | 'admin';
+/**
+ * A call, whether it names one of A's things in its path (then it must be refused), and who makes
+ * it when not B's rep or admin themself (a new member of B for each variant: deleting an account).
+ */
+type IsolationCall = Call & { namesA?: boolean; caller?: (persona: Persona) => Promise<TestUser> };
+type Entry = (persona: Persona) => IsolationCall[] | Promise<IsolationCall[]>;
+
+const bCaller: Record<Persona, TestUser & { companyId: string }> = { rep: bRep, admin: bAdmin };
+const aCustomerPrefix = encodeURIComponent(aCustomerName.slice(0, 14));
+const nothing: Entry = () => [{}];
+
+const ISOLATION: Record<string, Entry> = {
+  // onboarding
+  'GET /api/v1/me': nothing,
+  'POST /api/v1/me/provision': () => [{ json: {} }],
+  // The access code is a credential: B may check it (the answer is only "valid"), never read it.
+  'POST /api/v1/access-code/check': () => [{ json: { code: aAccessCode } }],
+  'GET /api/v1/public-config': nothing,
+
+  // live streams: B's own (headers only here; what they carry is the last test below)
+  'GET /api/v1/events': () => [{ query: 'client=isolation-check' }],
+
+  // scoreboards: every period, the widest limits
+  'GET /api/v1/scoreboard/kpis': nothing,
+  'GET /api/v1/scoreboard/team-stats': () => [{ query: 'period=month' }, { query: 'period=custom&from=2000-01-01&to=2100-01-01' }],
+  'GET /api/v1/scoreboard/leaderboard': () => [{ query: 'period=month&limit=500' }, { query: 'period=today&sort=sales&activeOnly=0' }],
+  'GET /api/v1/scoreboard/recent-activities': () => [{ query: 'limit=50&period=month' }],
+  'GET /api/v1/scoreboard/weekly': nothing,
+  'GET /api/v1/scoreboard/monthly': () => [{ query: `month=${new Date().toISOString().slice(0, 7)}` }],
+  'GET /api/v1/scoreboard/company': nothing,
+
+  // display links: A's token is the credential of A's board (whoever holds it may watch), so B
+  // calls its own link's board, with A's ids smuggled in
+  'POST /api/v1/display-links': () => [{ json: { name: 'Beta kitchen' } }],
+  'GET /api/v1/display-links': nothing,
+  'DELETE /api/v1/display-links/{id}': () => [{ params: { id: aDisplayLink.link.id }, namesA: true }],
+  'GET /api/v1/display/{token}/leaderboard': () => [{ params: { token: bDisplayLink.token } }],
+  'GET /api/v1/display/{token}/events': () => [{ params: { token: bDisplayLink.token }, query: 'client=isolation-check' }],
+
+  // KPI rules
+  'GET /api/v1/kpi-rules': nothing,
+  'PATCH /api/v1/kpi-rules/{id}': () => [{ params: { id: aKpiRuleId }, json: { basePoints: 99, enabled: false }, namesA: true }],
+
+  // settings
+  'GET /api/v1/me/profile': nothing,
+  'PATCH /api/v1/me/profile': () => [{ json: { displayName: `Beta person ${unique()}` } }],
+  // pictures: always the caller's own; a picture's random id is its key (public, like a display
+  // token), so B fetches its own, with A's ids smuggled in
+  'PUT /api/v1/me/avatar': () => [{ body: PICTURE, headers: { 'content-type': 'image/png' } }],
+  'DELETE /api/v1/me/avatar': nothing,
+  'GET /api/v1/avatars/{id}': async () => [{ params: { id: await fixtures.avatar(bRep, PICTURE) } }],
+  'GET /api/v1/company': nothing,
+  'PATCH /api/v1/company': () => [{ json: { name: `Beta Sales ${unique()}` } }],
+
+  // team
+  'GET /api/v1/team/members': nothing,
+  'PATCH /api/v1/team/members/{userId}/role': () => [
+    { params: { userId: aRep.id }, json: { role: 'admin' }, namesA: true },
+    { params: { userId: aAdmin.id }, json: { role: 'user' }, namesA: true },
+  ],
+  'DELETE /api/v1/team/members/{userId}': () => [
+    { params: { userId: aRep.id }, namesA: true },
+    { params: { userId: aAdmin.id }, namesA: true },
+  ],
+
+  // invitations: A's code is a credential for joining A, which a member of B cannot use
+  'POST /api/v1/invitations': () => [{ json: { role: 'admin' } }],
+  'GET /api/v1/invitations': nothing,
+  'DELETE /api/v1/invitations/{id}': () => [{ params: { id: aInvitation.id }, namesA: true }],
+  'GET /api/v1/invitations/preview/{code}': () => [{ params: { code: bInvitation.code } }],
+  'POST /api/v1/invitations/accept': () => [{ json: { code: aInvitation.code }, namesA: true }],
+  'POST /api/v1/invitations/magic-link': () => [{ json: { code: aInvitation.code, email: `beta-${unique()}@example.com` } }],
+
+  // administration
+  'GET /api/v1/admin/signup-policy': nothing,
+  'PUT /api/v1/admin/signup-policy': () => [{ json: { policy: 'open' } }],
+  'GET /api/v1/signup-policy': nothing,
+  'GET /api/v1/admin/billing': nothing,
+  'GET /api/v1/admin/audit-log': () => [{}, { query: `cursor=${aAuditIds.at(-1)}&limit=100` }],
+
+  // companies: B's people already belong to B
+  'POST /api/v1/companies': () => [{ json: { name: `Gamma ${unique()}` } }],
+
+  // the contact form's inbox belongs to A (the operator company)
+  'POST /api/v1/contact': () => [{ json: { name: 'Beta lead', email: `beta-lead-${unique()}@example.com`, teamSize: '6-10', message: 'A demo for Beta, please' } }],
+  'GET /api/v1/admin/contact-requests': () => [{ query: 'status=all' }],
+  'PATCH /api/v1/admin/contact-requests/{id}': () => [{ params: { id: aContactRequestId }, json: { handled: true }, namesA: true }],
+  'DELETE /api/v1/admin/contact-requests/{id}': () => [{ params: { id: aContactRequestId }, namesA: true }],
+
+  // activities and customers: B searching for A's customer by name finds nothing
+  'POST /api/v1/activities': () => [{ json: { kind: 'call', answered: true, outcome: 'moved_forward', customerName: `Beta customer ${unique()}` } }],
+  'GET /api/v1/activities/mine': nothing,
+  'GET /api/v1/activities/log-options': nothing,
+  'PATCH /api/v1/activities/{id}': () => [
+    { params: { id: aActivity.id }, json: { notes: 'hijacked' }, namesA: true },
+    { params: { id: aSale.id }, json: { ticketSize: 1 }, namesA: true },
+  ],
+  'DELETE /api/v1/activities/{id}': () => [{ params: { id: aActivity.id }, namesA: true }],
+  'GET /api/v1/customers/suggest': () => [{ query: `q=${aCustomerPrefix}` }, { query: 'q=Alpha' }],
+  'GET /api/v1/customers': () => [{ query: `search=${aCustomerPrefix}&limit=500` }, { query: 'limit=500' }],
+  'POST /api/v1/customers': () => [{ json: { name: `Beta customer ${unique()}` } }],
+  'GET /api/v1/goals/me': nothing,
+  'PUT /api/v1/goals/me': () => [{ json: { dailyCalls: 1, dailyMeetings: 1, dailySales: 1 } }],
+  'GET /api/v1/stats/me/today': nothing,
+  'GET /api/v1/wrapups/today': nothing,
+  'PUT /api/v1/wrapups/today': () => [{ json: { calls: 1, meetings: 0, sales: 0, points: 1, good: 'Beta good', improve: 'Beta improve' } }],
+  'GET /api/v1/wrapups/history': nothing,
+
+  // personal data: B's own download holds nothing of A's; an admin of B cannot export or erase
+  // A's people; a member of B deleting their own account (really: a new member each time) with
+  // A's ids smuggled in deletes only themself
+  'GET /api/v1/me/data': nothing,
+  'GET /api/v1/me/account-deletion': nothing,
+  'DELETE /api/v1/me': () => [{ caller: newMemberOfB, json: {} }],
+  'GET /api/v1/team/members/{userId}/data': () => [
+    { params: { userId: aRep.id }, namesA: true },
+    { params: { userId: aAdmin.id }, namesA: true },
+  ],
+  'DELETE /api/v1/team/members/{userId}/data': () => [
+    { params: { userId: aRep.id }, namesA: true },
+    { params: { userId: aAdmin.id }, namesA: true },
+  ],
+};
+
+/** A new member of B with the persona's role, whose call carries their own password (DELETE /me). */
+async function newMemberOfB(persona: Persona): Promise<TestUser> {
+  const person = await joiner(bAdmin, `Beta Leaver ${unique()}`);
+  if (persona === 'admin') {
+    await expectOk(await t.request(`/api/v1/team/members/${person.id}/role`, { method: 'PATCH', as: bAdmin, json: { role: 'admin' } }), 'make admin');
+  }
+  return person;
+}
+
+/**
+ * Each call as B wrote it, and again with A's ids smuggled into the query string, the headers and
+ * the body (fields a careless handler might read instead of the session's company and person).
+ */
+function withSmuggledIds(call: IsolationCall): { how: string; call: IsolationCall }[] {
+  const ids = { companyId: aAdmin.companyId, company_id: aAdmin.companyId, userId: aRep.id, user_id: aRep.id, id: aActivity.id };
+  const query = Object.entries(ids)
+    .map(([key, value]) => `${key}=${value}`)
+    .join('&');
+  const variants = [
+    { how: 'as is', call },
+    { how: 'A ids in the query', call: { ...call, query: call.query ? `${call.query}&${query}` : query } },
+    {
+      how: 'A ids in headers',
+      call: { ...call, headers: { ...call.headers, 'x-company-id': aAdmin.companyId, 'x-user-id': aRep.id, 'x-tenant-id': aAdmin.companyId, 'x-forwarded-user': aRep.email } },
+    },
+  ];
+  if (call.json && typeof call.json === 'object' && !Array.isArray(call.json)) {
+    variants.push({ how: 'A ids in the body', call: { ...call, json: { ...call.json, ...ids } } });
+  }
+  return variants;
+}
+
+// ---- the test ---------------------------------------------------------------------------------------
+
+const operations = (await readOperations(t)).map((operation) => operation.key);
+const callsBy: Record<Persona, number> = { rep: 0, admin: 0 };
+let addressCounter = 0;
+
+async function callAsB(persona: Persona, key: string, call: IsolationCall): Promise<Answer> {
+  callsBy[persona]++;
+  // Each call from its own address: per-address limits (magic links, access codes) stay out of the way.
+  const address = `198.51.100.${++addressCounter % 250}`;
+  const caller = call.caller ? await call.caller(persona) : bCaller[persona];
+  // A call made by a new member confirms with that member's own password.
+  const json = call.caller && call.json && typeof call.json === 'object' ? { password: caller.password, ...call.json } : call.json;
+  return callOperation(t, key, { ...call, json, headers: { 'x-forwarded-for': `10.${addressCounter >> 8}.0.1, ${address}`, ...call.headers } }, caller);
+}
+
+describe('the isolation table covers every operation', () => {
+  it('every documented operation has an entry (add yours to ISOLATION)', () => {
+    expect(operations.filter((key) => !(key in ISOLATION))).toEqual([]);
+  });
+
+  it('every entry names a documented operation (no stale entries)', () => {
+    expect(Object.keys(ISOLATION).filter((key) => !operations.includes(key))).toEqual([]);
+  });
+});
+
+describe('the checks themselves', () => {
+  it("find A's data in A's own answers", async () => {
+    const leaderboard = await callOperation(t, 'GET /api/v1/scoreboard/recent-activities', { query: 'limit=50&period=month' }, aAdmin);
+    expect(findLeaks(leaderboard.text)).toEqual(expect.arrayContaining(["rep's display name", 'customer name']));
+    const members = await callOperation(t, 'GET /api/v1/team/members', {}, aAdmin);
+    expect(findLeaks(members.text)).toEqual(expect.arrayContaining(["rep's id", "rep's e-mail", "admin's id"]));
+    const inbox = await callOperation(t, 'GET /api/v1/admin/contact-requests', {}, aAdmin);
+    expect(findLeaks(inbox.text)).toEqual(expect.arrayContaining(['lead name', 'lead e-mail', 'contact request id']));
+  });
+
+  it("see a change to A's rows", async () => {
+    const before = await snapshotA();
+    await t.request('/api/v1/goals/me', { method: 'PUT', as: aRep, json: { dailyCalls: 43, dailyMeetings: 4, dailySales: 2 } });
+    const afterGoal = await snapshotA();
+    expect(afterGoal).not.toEqual(before);
+    await fixtures.post(aAdmin, '/api/v1/invitations', {}); // and back to a known state: nothing else compares it
+    expect(await snapshotA()).not.toEqual(afterGoal);
+  });
+});
+
+describe.each(operations)('%s', (key) => {
+  it.each(['rep', 'admin'] as const)("as B's %s: nothing of A's is read or changed", async (persona) => {
+    const entry = ISOLATION[key];
+    if (!entry) throw new Error(`${key} has no entry in ISOLATION: decide what a member of another company sends it`);
+    const problems: string[] = [];
+    const before = await snapshotA();
+    for (const base of await entry(persona)) {
+      for (const { how, call } of withSmuggledIds(base)) {
+        const answer = await callAsB(persona, key, call);
+        const label = `${how} ${JSON.stringify({ params: call.params, query: call.query, json: call.json })} -> ${answer.status}`;
+        if (answer.status >= 500) problems.push(`${label}: a server error`);
+        const leaks = findLeaks(answer.text);
+        if (leaks.length > 0) problems.push(`${label}: shows A's ${leaks.join(', ')}`);
+        if (base.namesA && answer.status < 400) problems.push(`${label}: succeeded on A's thing`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await snapshotA(), `${key} as B's ${persona} changed A's rows`).toEqual(before);
+  });
+});
+
+describe("B's live streams", () => {
+  /** An event stream read as it arrives: `until` waits for a pattern in everything read so far. */
+  function openStream(response: Response) {
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    return {
+      async until(pattern: RegExp, ms: number): Promise<string> {
+        const deadline = Date.now() + ms;
+        while (!pattern.test(text) && Date.now() < deadline) {
+          const chunk = await Promise.race([
+            reader.read(),
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(1, deadline - Date.now()))),
+          ]);
+          if (chunk === null || chunk.done) break;
+          text += decoder.decode(chunk.value, { stream: true });
+        }
+        return text;
+      },
+      close: () => reader.cancel().catch(() => undefined),
+    };
+  }
+
+  it("hear B's changes and nothing of A's", async () => {
+    const streams = [
+      openStream(await t.request(`/api/v1/events?client=isolation-${unique()}`, { as: bRep, headers: { 'x-company-id': aAdmin.companyId } })),
+      openStream(await t.request(`/api/v1/display/${bDisplayLink.token}/events?client=isolation-${unique()}&companyId=${aAdmin.companyId}`)),
+    ];
+    try {
+      for (const stream of streams) await stream.until(/event: ready/, 10_000);
+      // A logs, edits, and changes its rules; then B logs one call.
+      const logged = await fixtures.activity(aRep, { kind: 'call', answered: true, outcome: 'moved_forward', customerName: aCustomerName, notes: aNote });
+      await t.request(`/api/v1/activities/${logged.id}`, { method: 'PATCH', as: aRep, json: { notes: `${aNote} again` } });
+      await t.request(`/api/v1/kpi-rules/${aKpiRuleId}`, { method: 'PATCH', as: aAdmin, json: { basePoints: 5 } });
+      const bLogged = await fixtures.activity(bRep, { kind: 'call', answered: false });
+      for (const stream of streams) {
+        const text = await stream.until(new RegExp(`event: change[\\s\\S]*${bLogged.id}`), 10_000);
+        expect(text, "B's stream got B's change").toContain(bLogged.id);
+        expect(findLeaks(text)).toEqual([]);
+        expect(text).not.toContain(logged.id);
+        expect(text).not.toContain('kpi_rules');
+      }
+    } finally {
+      for (const stream of streams) await stream.close();
+    }
+  });
+});
+
+afterAll(() => {
+  console.info(
+    `[tenant-isolation] ${testEngine}: ${operations.length} operations, ${callsBy.rep + callsBy.admin} calls by company B ` +
+      `(rep ${callsBy.rep}, admin ${callsBy.admin}) with company A's ids in paths, queries, headers and bodies`,
+  );
+});

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { CreatedDisplayLink, Invitation, KpiRuleList } from '@core/contracts';
+import type { TestApp, TestUser } from './test-app';
+
+/*
+ * A company's things, made through the API as its people would make them: the ids the tests
+ * that reach every endpoint (authorization matrix, fuzz, HTTP isolation) put into paths and bodies.
+ */
+
+export type Fixtures = ReturnType<typeof createFixtures>;
+
+/** A long random password: weak ones are refused at sign-up. */
+export const randomPassword = () => `Fixture-${crypto.randomUUID()}-${crypto.randomUUID().slice(0, 8)}`;
+
+export function createFixtures(t: TestApp) {
+  async function post<T>(as: TestUser, path: string, json: unknown): Promise<T> {
+    const response = await t.request(path, { method: 'POST', as, json });
+    if (response.status !== 201 && response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  return {
+    post,
+    /** Single-tenant mode as it runs: the first person provisioned is the shared company's admin (and runs the installation), the next its members. */
+    async provisioned(name: string): Promise<TestUser & { companyId: string }> {
+      const person = await t.createUser({ name, password: randomPassword() });
+      const response = await t.request('/api/v1/me/provision', { method: 'POST', as: person });
+      if (response.status !== 200) throw new Error(`provision: ${response.status} ${await response.text()}`);
+      const me = (await (await t.request('/api/v1/me', { as: person })).json()) as { company: { id: string } };
+      return { ...person, companyId: me.company.id };
+    },
+    /** An invitation of the admin's company (its id, and its code: the invitee's credential). */
+    invitation: (admin: TestUser, json: unknown = {}) => post<Invitation>(admin, '/api/v1/invitations', json),
+    /** A display link: its id, and its token (the signed-out board's credential). */
+    displayLink: (admin: TestUser, name = 'Office TV') => post<CreatedDisplayLink>(admin, '/api/v1/display-links', { name }),
+    /** An activity the member logged today. */
+    activity: (member: TestUser, json: unknown = { kind: 'call', answered: false }) => post<{ id: string }>(member, '/api/v1/activities', json),
+    /** The id of a picture the member uploaded (its URL is /api/v1/avatars/{id}). */
+    async avatar(member: TestUser, picture: Uint8Array): Promise<string> {
+      const response = await t.request('/api/v1/me/avatar', { method: 'PUT', as: member, body: picture, headers: { 'content-type': 'image/png' } });
+      if (response.status !== 200) throw new Error(`avatar: ${response.status} ${await response.text()}`);
+      const { avatarUrl } = (await response.json()) as { avatarUrl: string };
+      return avatarUrl.split('/').at(-1)!;
+    },
+    customer: (member: TestUser, name: string) => post<{ id: string; name: string }>(member, '/api/v1/customers', { name }),
+    async kpiRuleId(admin: TestUser): Promise<string> {
+      const response = await t.request('/api/v1/kpi-rules', { as: admin });
+      return ((await response.json()) as KpiRuleList).rules[0]!.id;
+    },
+    /** Written directly: the public form allows only a few requests an hour per address. */
+    async contactRequest(fields: { name?: string; email?: string; message?: string } = {}): Promise<string> {
+      const result = await t.db.execute(
+        sql`INSERT INTO contact_requests (name, email, team_size, message)
+            VALUES (${fields.name ?? 'Lead'}, ${fields.email ?? 'lead@example.com'}, '6-10', ${fields.message ?? 'Demo?'}) RETURNING id`,
+      );
+      return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    },
+  };
+}
