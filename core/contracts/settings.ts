@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUPPORTED_CURRENCIES } from '../money';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../period/time-zones';
 import { LanguageSchema, RoleSchema, text } from './common';
+import { CompanySummarySchema } from './me';
 
 
 export const DISPLAY_NAME_MAX = 80;
@@ -60,13 +61,8 @@ export const CurrencySchema = z.enum(SUPPORTED_CURRENCIES, {
   message: `Currency must be one of ${SUPPORTED_CURRENCIES.join(', ')}`,
 });
 
-export const CompanySettingsSchema = z.object({
-  id: text(),
-  name: text(),
-  timezone: text(),
-  currency: text(),
-  logoUrl: text().nullable(),
-  createdAt: text(),
+/** The company as /me names it, with its counts for the settings page. */
+export const CompanySettingsSchema = CompanySummarySchema.extend({
   counts: z.object({ members: z.number().int(), activities: z.number().int(), customers: z.number().int() }),
 });
 export type CompanySettings = z.infer<typeof CompanySettingsSchema>;
