@@ -23,7 +23,8 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { createMemberOverHttp, type HttpMember } from '../server/test/http-members';
-import { createPostgresDatabase, type ServerProcess, startServerProcess } from '../server/test/server-process';
+import { type ServerProcess, startServerProcess } from '../server/test/server-process';
+import { createPostgresDatabase } from '../server/test/test-database';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);

@@ -7,8 +7,8 @@ import { openDatabase } from './db/client';
 import { lockDataDir } from './lib/data-dir-lock';
 import { findRollupMismatches, findStoredActivityIds } from './test/database-checks';
 import { callApi, createMemberOverHttp, type HttpMember } from './test/http-members';
-import { createPostgresDatabase, type ServerData, type ServerProcess, startServerProcess } from './test/server-process';
-import { testEngine } from './test/test-database';
+import { type ServerData, type ServerProcess, startServerProcess } from './test/server-process';
+import { createPostgresDatabase, testEngine } from './test/test-database';
 
 /*
  * Crash durability (issue 10): the real server as a child process, several clients logging

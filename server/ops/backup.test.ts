@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callApi, createMemberOverHttp, type HttpMember, signInOverHttp } from '../test/http-members';
-import { createPostgresDatabase, type ServerData, type ServerProcess, startServerProcess } from '../test/server-process';
-import { testEngine } from '../test/test-database';
+import { type ServerData, type ServerProcess, startServerProcess } from '../test/server-process';
+import { createPostgresDatabase, testEngine } from '../test/test-database';
 
 /*
  * `npm run backup` and `npm run restore` end to end, on the engine of this run: two companies with

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../test/event-stream';
 import { createTestApp, type TestApp } from '../test/test-app';
 import type { ClientChange } from './hub';
 
@@ -12,33 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An SSE response read incrementally: `until` waits for a pattern in everything read so far. */
-function openStream(response: Response) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  return {
-    async until(pattern: RegExp, ms = 5000): Promise<string> {
-      const deadline = Date.now() + ms;
-      while (!pattern.test(text) && Date.now() < deadline) {
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(1, deadline - Date.now()))),
-        ]);
-        if (chunk === null || chunk.done) break;
-        text += decoder.decode(chunk.value, { stream: true });
-      }
-      return text;
-    },
-    close: () => reader.cancel().catch(() => undefined),
-  };
-}
-
 const count = (text: string, pattern: RegExp) => (text.match(pattern) ?? []).length;
 
 describe('resynchronising open streams', () => {
   it("sends every open stream a second 'ready' (the browser then refetches everything)", async () => {
-    const stream = openStream(await t.request('/api/v1/events', { as: rep }));
+    const stream = openEventStream(await t.request('/api/v1/events', { as: rep }));
     expect(count(await stream.until(/event: ready/), /event: ready/g)).toBe(1);
     t.deps.realtime.resync();
     const text = await stream.until(/event: ready[\s\S]*event: ready/);

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CreatedDisplayLink, DISPLAY_LINK_STREAM_LIMIT, MEMBER_STREAM_LIMIT } from '@core/contracts';
+import { type EventStream, openEventStream } from '../test/event-stream';
 import { createTestApp } from '../test/test-app';
 
 /*
@@ -15,42 +16,16 @@ const rep = await t.createMember({ name: 'Rita Rep' });
 const colleague = await t.createMember({ companyId: rep.companyId, name: 'Carl Colleague' });
 const admin = await t.createMember({ companyId: rep.companyId, role: 'admin', name: 'Ada Admin' });
 
-/** An SSE response read incrementally: `until` waits for a pattern in everything read so far. */
-function openStream(response: Response) {
-  expect(response.status).toBe(200);
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const state = { text: '', done: false };
-  return {
-    state,
-    async until(pattern: RegExp, ms = 5000): Promise<string> {
-      const deadline = Date.now() + ms;
-      while (!pattern.test(state.text) && !state.done && Date.now() < deadline) {
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(1, deadline - Date.now()))),
-        ]);
-        if (chunk === null) break;
-        if (chunk.done) state.done = true;
-        else state.text += decoder.decode(chunk.value, { stream: true });
-      }
-      return state.text;
-    },
-    close: () => reader.cancel().catch(() => undefined),
-  };
-}
-type Stream = ReturnType<typeof openStream>;
-
 const clientId = () => crypto.randomUUID();
 
-async function openMemberStream(as: typeof rep, client?: string): Promise<Stream> {
-  const stream = openStream(await t.request(`/api/v1/events${client ? `?client=${client}` : ''}`, { as }));
+async function openMemberStream(as: typeof rep, client?: string): Promise<EventStream> {
+  const stream = openEventStream(await t.request(`/api/v1/events${client ? `?client=${client}` : ''}`, { as }));
   expect(await stream.until(/event: ready/)).toContain('event: ready');
   return stream;
 }
 
-async function openDisplayStream(token: string, client?: string): Promise<Stream> {
-  const stream = openStream(await t.request(`/api/v1/display/${token}/events${client ? `?client=${client}` : ''}`));
+async function openDisplayStream(token: string, client?: string): Promise<EventStream> {
+  const stream = openEventStream(await t.request(`/api/v1/display/${token}/events${client ? `?client=${client}` : ''}`));
   expect(await stream.until(/event: ready/)).toContain('event: ready');
   return stream;
 }
@@ -71,7 +46,7 @@ async function logCall(): Promise<string> {
 /** The 'replaced' event as it travels: it ends the stream and asks a plain EventSource to wait a day. */
 const REPLACED = /event: replaced\ndata: (\{[^\n]*\})\nretry: 86400000\n\n/;
 
-async function expectReplaced(stream: Stream, reason: 'limit' | 'same_client', limit: number) {
+async function expectReplaced(stream: EventStream, reason: 'limit' | 'same_client', limit: number) {
   const text = await stream.until(REPLACED, 3000);
   expect(text).toMatch(REPLACED);
   expect(JSON.parse(REPLACED.exec(text)![1]!)).toEqual({ reason, limit });
@@ -79,7 +54,7 @@ async function expectReplaced(stream: Stream, reason: 'limit' | 'same_client', l
   expect(stream.state.done).toBe(true);
 }
 
-async function expectLive(streams: Stream[], activityId: string) {
+async function expectLive(streams: EventStream[], activityId: string) {
   for (const stream of streams) {
     const text = await stream.until(new RegExp(activityId));
     expect(text).toContain(activityId);
@@ -87,7 +62,7 @@ async function expectLive(streams: Stream[], activityId: string) {
   }
 }
 
-const closeAll = (streams: Stream[]) => Promise.all(streams.map((s) => s.close()));
+const closeAll = (streams: EventStream[]) => Promise.all(streams.map((s) => s.close()));
 
 /** Waits until the server has noticed closed streams (an aborted stream frees its place). */
 async function settle(key: string, open: number) {
@@ -99,7 +74,7 @@ async function settle(key: string, open: number) {
 describe('a member’s event streams', () => {
   it(`are capped at ${MEMBER_STREAM_LIMIT}: one more replaces the oldest, which is told not to reconnect`, async () => {
     const others = [await openMemberStream(colleague)];
-    const mine: Stream[] = [];
+    const mine: EventStream[] = [];
     for (let i = 0; i < MEMBER_STREAM_LIMIT; i++) mine.push(await openMemberStream(rep, i % 2 ? clientId() : undefined));
     const newest = await openMemberStream(rep, clientId());
     await expectReplaced(mine[0]!, 'limit', MEMBER_STREAM_LIMIT);
@@ -111,7 +86,7 @@ describe('a member’s event streams', () => {
   });
 
   it('free their place when closed: closing some and opening as many replaces nothing', async () => {
-    const streams: Stream[] = [];
+    const streams: EventStream[] = [];
     for (let i = 0; i < MEMBER_STREAM_LIMIT; i++) streams.push(await openMemberStream(rep, clientId()));
     await closeAll(streams.slice(0, 3));
     await settle(`member:${rep.id}`, MEMBER_STREAM_LIMIT - 3);
@@ -146,7 +121,7 @@ describe('a display link’s event streams', () => {
     const lobby = await createLink('Lobby TV');
     const floor = await createLink('Sales floor TV');
     const elsewhere = [await openDisplayStream(floor.token, clientId()), await openMemberStream(rep)];
-    const screens: Stream[] = [];
+    const screens: EventStream[] = [];
     for (let i = 0; i < DISPLAY_LINK_STREAM_LIMIT; i++) screens.push(await openDisplayStream(lobby.token, clientId()));
     const newest = await openDisplayStream(lobby.token, clientId());
     await expectReplaced(screens[0]!, 'limit', DISPLAY_LINK_STREAM_LIMIT);

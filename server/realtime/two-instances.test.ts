@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/client';
 import { markEmailVerified, seedCompany, seedMembership } from '../db/seed/factories';
+import { type EventStream, openEventStream } from '../test/event-stream';
+import { findFreePort, type ServerProcess, spawnServerProcess, startServerProcess } from '../test/server-process';
 import { createTestDatabase, testEngine } from '../test/test-database';
 
 /*
@@ -18,118 +18,19 @@ import { createTestDatabase, testEngine } from '../test/test-database';
  * Each engine's run proves its own rule; nothing is skipped.
  */
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const AUTH_SECRET = 'two-instances-secret-two-instances-secret-0123';
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-type Instance = { name: string; baseUrl: string; child: ChildProcess; output: () => string; stop: () => Promise<void> };
-
-/** Spawns server/main.ts with `env` on a free port; `ready` waits for /api/health (or the process's end). */
-async function spawnInstance(name: string, env: Record<string, string>): Promise<Instance & { exited: Promise<number | null> }> {
-  const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      AUTH_SECRET,
-      AUTH_RATE_LIMIT: '1000',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  return {
-    name,
-    baseUrl,
-    child,
-    exited,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
-  };
-}
-
-async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const instance = await spawnInstance(name, env);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (instance.child.exitCode !== null) throw new Error(`${name} exited early:\n${instance.output()}`);
-    try {
-      if ((await fetch(`${instance.baseUrl}/api/health`)).ok) return instance;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  await instance.stop();
-  throw new Error(`${name} did not start in time:\n${instance.output()}`);
-}
-
-/** An SSE response read incrementally: `until` waits for a pattern in everything read so far. */
-function openStream(response: Response, label: string) {
-  expect(response.status, `${label}: ${response.status}`).toBe(200);
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const state = { text: '', done: false };
-  return {
-    label,
-    state,
-    async until(pattern: RegExp, ms = 10_000): Promise<string> {
-      const deadline = Date.now() + ms;
-      while (!pattern.test(state.text) && !state.done && Date.now() < deadline) {
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<null>((r) => setTimeout(() => r(null), Math.max(1, deadline - Date.now()))),
-        ]);
-        if (chunk === null) break;
-        if (chunk.done) state.done = true;
-        else state.text += decoder.decode(chunk.value, { stream: true });
-      }
-      return state.text;
-    },
-    close: () => reader.cancel().catch(() => undefined),
-  };
-}
-type Stream = ReturnType<typeof openStream>;
-
 if (testEngine === 'postgres') {
   describe('two instances on one PostgreSQL database', () => {
     let database: DbHandle;
-    let a: Instance;
-    let b: Instance;
+    let a: ServerProcess;
+    let b: ServerProcess;
     /** The address a load balancer would give both (cookies and the Origin check name it). */
     let publicUrl: string;
-    const streams: Stream[] = [];
+    const streams: EventStream[] = [];
     const covered = { changesReceived: 0, streamsRevoked: 0, instances: 2 };
 
     type Person = { id: string; cookie: string };
 
-    async function call(instance: Instance, path: string, init: { method?: string; as?: Person; json?: unknown } = {}) {
+    async function call(instance: ServerProcess, path: string, init: { method?: string; as?: Person; json?: unknown } = {}) {
       const headers: Record<string, string> = { origin: publicUrl };
       if (init.as) headers.cookie = init.as.cookie;
       if (init.json !== undefined) headers['content-type'] = 'application/json';
@@ -158,20 +59,20 @@ if (testEngine === 'postgres') {
       return { id: user.id, cookie };
     }
 
-    async function openEvents(instance: Instance, as: Person, label: string): Promise<Stream> {
-      const stream = openStream(await call(instance, '/api/v1/events', { as }), label);
+    async function openEvents(instance: ServerProcess, as: Person, label: string): Promise<EventStream> {
+      const stream = openEventStream(await call(instance, '/api/v1/events', { as }), { label, waitMs: 10_000 });
       streams.push(stream);
       expect(await stream.until(/event: ready/)).toContain('event: ready');
       return stream;
     }
 
-    async function logCall(instance: Instance, as: Person): Promise<string> {
+    async function logCall(instance: ServerProcess, as: Person): Promise<string> {
       const response = await call(instance, '/api/v1/activities', { method: 'POST', as, json: { kind: 'call', answered: false } });
       expect(response.status, await response.clone().text()).toBe(201);
       return ((await response.json()) as { id: string }).id;
     }
 
-    async function expectChange(stream: Stream, activityId: string) {
+    async function expectChange(stream: EventStream, activityId: string) {
       const text = await stream.until(new RegExp(`event: change\\ndata: \\{"table":"activities","op":"INSERT","id":"${activityId}"`));
       expect(text, `${stream.label} heard ${activityId}`).toContain(`"id":"${activityId}"`);
       covered.changesReceived++;
@@ -186,14 +87,14 @@ if (testEngine === 'postgres') {
       const port = await findFreePort();
       publicUrl = `http://127.0.0.1:${port}`;
       [a, b] = await Promise.all([
-        startInstance('instance A', { DATABASE_URL: url.toString(), PUBLIC_URL: publicUrl }),
-        startInstance('instance B', { DATABASE_URL: url.toString(), PUBLIC_URL: publicUrl }),
+        startServerProcess({ databaseUrl: url.toString() }, { PUBLIC_URL: publicUrl }, 'instance A'),
+        startServerProcess({ databaseUrl: url.toString() }, { PUBLIC_URL: publicUrl }, 'instance B'),
       ]);
     }, 120_000);
 
     afterAll(async () => {
       await Promise.all(streams.map((s) => s.close()));
-      await Promise.all([a?.stop(), b?.stop()]);
+      await Promise.all([a?.kill('SIGTERM'), b?.kill('SIGTERM')]);
       await database?.close();
       console.info(
         `[two instances] ${covered.instances} server processes on one PostgreSQL database: ` +
@@ -202,7 +103,7 @@ if (testEngine === 'postgres') {
     });
 
     it('a call logged through one instance reaches streams opened on the other, both ways', async () => {
-      const company = await seedCompany(database.db, { name: 'Two Instances AS' });
+      const company = await seedCompany(database.db, { name: 'Two ServerProcesss AS' });
       const rep = await createPerson('Rita Rep', company.id, 'user');
       const watcher = await createPerson('Walter Watcher', company.id, 'user');
       const onA = await openEvents(a, watcher, 'watcher on A');
@@ -247,37 +148,37 @@ if (testEngine === 'postgres') {
 } else {
   describe('two instances on one embedded (PGlite) data folder', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dealboard-two-instances-'));
-    const started: Instance[] = [];
+    const started: ServerProcess[] = [];
     afterAll(async () => {
-      await Promise.all(started.map((s) => s.stop()));
+      await Promise.all(started.map((s) => s.kill('SIGTERM')));
       rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('the second refuses to start, naming the first, and the first keeps serving; once it stops, the folder opens again', async () => {
-      const first = await startInstance('first', { DATA_DIR: dataDir });
+      const first = await startServerProcess({ dataDir }, {}, 'first');
       started.push(first);
       const lockPath = join(dataDir, 'dealboard.lock');
       // The lock's first line is the holder's pid (then its boot id and start time, decision 019).
-      expect(readFileSync(lockPath, 'utf8').split('\n')[0]).toBe(String(first.child.pid));
+      expect(readFileSync(lockPath, 'utf8').split('\n')[0]).toBe(String(first.pid));
 
-      const second = await spawnInstance('second', { DATA_DIR: dataDir });
+      const second = await spawnServerProcess({ DATA_DIR: dataDir });
       started.push(second);
       const code = await Promise.race([second.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 30_000))]);
       expect(code, second.output()).toBe(1);
-      expect(second.output()).toContain(`is already in use by another Dealboard server (pid ${first.child.pid})`);
+      expect(second.output()).toContain(`is already in use by another Dealboard server (pid ${first.pid})`);
       expect((await fetch(`${second.baseUrl}/api/health`).catch(() => null))?.ok ?? false).toBe(false);
       expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
       // The lock's first line is the holder's pid (then its boot id and start time, decision 019).
-      expect(readFileSync(lockPath, 'utf8').split('\n')[0]).toBe(String(first.child.pid));
+      expect(readFileSync(lockPath, 'utf8').split('\n')[0]).toBe(String(first.pid));
 
       // The refusal was the lock's, not a broken folder: after the first stops, a new one starts there.
-      await first.stop();
+      await first.kill('SIGTERM');
       expect(existsSync(lockPath)).toBe(false);
-      const third = await startInstance('third', { DATA_DIR: dataDir });
+      const third = await startServerProcess({ dataDir }, {}, 'third');
       started.push(third);
       expect((await fetch(`${third.baseUrl}/api/health`)).status).toBe(200);
       console.info(
-        `[two instances] PGlite: a second server on the data folder of pid ${first.child.pid} exited with code ${code} ` +
+        `[two instances] PGlite: a second server on the data folder of pid ${first.pid} exited with code ${code} ` +
           '(folder in use); after that server stopped, a new one started on the same folder',
       );
     }, 120_000);

@@ -1,20 +1,29 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import pg from 'pg';
-import { dropTestDatabase } from './test-database';
+
+/*
+ * The real server as a child process (`node --import tsx server/main.ts`, as `npm start` runs it),
+ * for tests that must do what an operator or a browser does to a server: kill it, restart it on
+ * the same data, run two on one database, back it up, open it in Chromium. The one place that
+ * spawns it: the server's process tests, the e2e harness (e2e/support/server.ts) and the benches
+ * use it. In-process tests use createTestApp() instead.
+ *
+ * Only node modules here, so the e2e harness can import it without loading a database driver.
+ */
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-/**
- * The real server as a child process (`node --import tsx server/main.ts`, as `npm start` runs it),
- * for tests that must do what an operator does to a server: kill it, restart it on the same data,
- * back it up. In-process tests use createTestApp() instead.
- */
+/** Fixed, so every process of a test signs cookies alike whatever the database holds. */
+const TEST_AUTH_SECRET = 'durability-secret-durability-secret-0123';
+
 export type ServerProcess = {
   baseUrl: string;
   pid: number;
+  /** Everything it wrote to stdout and stderr so far. */
   output: () => string;
+  /** Settles with the exit code (null after a signal) once the process has ended. */
+  exited: Promise<number | null>;
   /** Sends the signal and waits until the process is gone (and reaped, so its pid is free). */
   kill: (signal: NodeJS.Signals) => Promise<void>;
 };
@@ -34,9 +43,15 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
-/** Starts the server on `data` and waits until /api/health answers. */
-export async function startServerProcess(data: ServerData, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await findFreePort();
+/**
+ * Spawns the server on 127.0.0.1 at a free port (or `options.port`, to come back where an open
+ * browser expects it) and returns at once, without waiting for it to listen: see waitUntilHealthy.
+ * `env` goes over these defaults: test mode, PUBLIC_URL its own address, the embedded engine
+ * (DATABASE_URL empty: name DATA_DIR), no SMTP (mail goes to the dev mailbox), and a sign-in limit
+ * high enough for many people signing in from one address.
+ */
+export async function spawnServerProcess(env: Record<string, string> = {}, options: { port?: number } = {}): Promise<ServerProcess> {
+  const port = options.port ?? (await findFreePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -47,58 +62,58 @@ export async function startServerProcess(data: ServerData, env: Record<string, s
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: baseUrl,
-      AUTH_SECRET: 'durability-secret-durability-secret-0123',
       AUTH_RATE_LIMIT: '1000',
       SMTP_URL: '',
-      DATABASE_URL: 'databaseUrl' in data ? data.databaseUrl : '',
-      DATA_DIR: 'dataDir' in data ? data.dataDir : '',
+      DATABASE_URL: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
   const kill = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited;
   };
+  return { baseUrl, pid: child.pid!, output: () => output, exited, kill };
+}
 
+/**
+ * Waits until the server's /api/health answers. Throws with its output when the process ends
+ * first, or when it has not answered within 60 s (then it is killed first).
+ */
+export async function waitUntilHealthy(server: ServerProcess, label = 'the server'): Promise<void> {
+  let hasExited = false;
+  void server.exited.then(() => (hasExited = true));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited while starting:\n${output}`);
+    if (hasExited) throw new Error(`${label} exited while starting:\n${server.output()}`);
     if (Date.now() > deadline) {
-      await kill('SIGKILL');
-      throw new Error(`the server did not start within 60 s:\n${output}`);
+      await server.kill('SIGKILL');
+      throw new Error(`${label} did not start within 60 s:\n${server.output()}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
+      const response = await fetch(`${server.baseUrl}/api/health`);
+      if (response.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { baseUrl, pid: child.pid!, output: () => output, kill };
 }
 
 /**
- * A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, for a child server (which
- * needs a URL, not a handle). `drop` removes it once the test is done.
+ * Starts the server on `data` with a fixed AUTH_SECRET and waits until /api/health answers.
+ * `env` goes over the defaults of spawnServerProcess.
  */
-export async function createPostgresDatabase(prefix = 'dealboard_test'): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `${prefix}_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => dropTestDatabase(adminUrl, name) };
+export async function startServerProcess(data: ServerData, env: Record<string, string> = {}, label?: string): Promise<ServerProcess> {
+  const server = await spawnServerProcess({
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    DATABASE_URL: 'databaseUrl' in data ? data.databaseUrl : '',
+    DATA_DIR: 'dataDir' in data ? data.dataDir : '',
+    ...env,
+  });
+  await waitUntilHealthy(server, label);
+  return server;
 }

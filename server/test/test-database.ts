@@ -6,23 +6,36 @@ import { type DbHandle, openDatabase } from '../db/client';
  * the PostgreSQL server of TEST_DATABASE_URL (CI), dropped again on close.
  */
 export async function createTestDatabase(): Promise<DbHandle> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ engine: 'pglite', dataDir: null });
-  const name = `dealboard_test_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ engine: 'postgres', url: testUrl.toString(), poolSize: 5 });
+  if (!process.env.TEST_DATABASE_URL) return openDatabase({ engine: 'pglite', dataDir: null });
+  const database = await createPostgresDatabase();
+  const handle = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await dropTestDatabase(url, name);
+      await database.drop();
     },
   };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, by its URL (what a child
+ * server needs, see server-process.ts). `drop` removes it once the test is done.
+ */
+export async function createPostgresDatabase(prefix = 'dealboard_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `${prefix}_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropTestDatabase(adminUrl, name) };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AppEnv } from '../../context';
 import { seedActivity } from '../../db/seed/activities';
 import { withTenant } from '../../db/tenant';
 import { streamCompanyEvents } from '../../realtime/events.routes';
+import { openEventStream } from '../../test/event-stream';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
@@ -72,29 +73,6 @@ async function storedLink(companyId: string, id: string) {
   });
 }
 
-/** An SSE response read incrementally: `until` waits for a pattern in everything read so far. */
-function openStream(response: Response) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const state = { text: '', done: false };
-  return {
-    state,
-    async until(pattern: RegExp, ms = 5000): Promise<string> {
-      const deadline = Date.now() + ms;
-      while (!pattern.test(state.text) && !state.done && Date.now() < deadline) {
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(1, deadline - Date.now()))),
-        ]);
-        if (chunk === null) break;
-        if (chunk.done) state.done = true;
-        else state.text += decoder.decode(chunk.value, { stream: true });
-      }
-      return state.text;
-    },
-    close: () => reader.cancel().catch(() => undefined),
-  };
-}
 
 describe('making and listing links', () => {
   it('gives the admin a 32-byte base64url token once, and stores only its SHA-256', async () => {
@@ -202,7 +180,7 @@ describe('a wall screen with a token', () => {
     const response = await t.request(`/api/v1/display/${token}/events`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const stream = openStream(response);
+    const stream = openEventStream(response);
     expect(await stream.until(/event: ready/)).toContain('event: ready');
     await seedActivity(t.db, {
       companyId: otherAdmin.companyId,
@@ -235,7 +213,7 @@ describe('the shared stream', () => {
   it('still serves signed-in members on /api/v1/events in the same format', async () => {
     const response = await t.request('/api/v1/events', { as: user });
     expect(response.status).toBe(200);
-    const stream = openStream(response);
+    const stream = openEventStream(response);
     await stream.until(/event: ready/);
     await seedActivity(t.db, { companyId: otherAdmin.companyId, userId: otherAdmin.id, at: now, timezone: TZ, type: 'email' });
     const mine = await seedActivity(t.db, { companyId: user.companyId, userId: user.id, at: now, timezone: TZ, type: 'email' });
@@ -251,7 +229,7 @@ describe('the shared stream', () => {
 
   it('hears a colleague join and rename, so member lists and names follow live', async () => {
     const response = await t.request('/api/v1/events', { as: user });
-    const stream = openStream(response);
+    const stream = openEventStream(response);
     await stream.until(/event: ready/);
     const newcomer = await t.createMember({ companyId: admin.companyId, name: 'Nina Newcomer' });
     const text = await stream.until(new RegExp(`"table":"profiles","op":"INSERT","id":"[^"]+","userId":"${newcomer.id}"`));
@@ -261,7 +239,7 @@ describe('the shared stream', () => {
 
   it('ends at once for a member who is removed: a revoked event, and not another change', async () => {
     const leaver = await t.createMember({ companyId: admin.companyId, name: 'Lea Leaver' });
-    const stream = openStream(await t.request('/api/v1/events', { as: leaver }));
+    const stream = openEventStream(await t.request('/api/v1/events', { as: leaver }));
     await stream.until(/event: ready/);
     const removal = await t.request(`/api/v1/team/members/${leaver.id}`, { method: 'DELETE', as: admin });
     expect(removal.status).toBe(200);
@@ -312,7 +290,7 @@ describe('revoking', () => {
 
   it("a revoked link's open wall-screen stream ends with a 'revoked' event at once, not at the heartbeat", async () => {
     const created = await createLink(admin, 'Sales floor');
-    const stream = openStream(await t.request(`/api/v1/display/${created.token}/events`));
+    const stream = openEventStream(await t.request(`/api/v1/display/${created.token}/events`));
     expect(await stream.until(/event: ready/)).toContain('event: ready');
     expect((await t.request(`/api/v1/display-links/${created.link.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
     // The production heartbeat is 25 s; the event must come from the revocation's NOTIFY.
@@ -331,7 +309,7 @@ describe('revoking', () => {
     app.get('/stream', (c) =>
       streamCompanyEvents(c, { companyId: admin.companyId, heartbeatMs: 30, isStillAllowed: async () => allowed }),
     );
-    const stream = openStream(await app.request('/stream'));
+    const stream = openEventStream(await app.request('/stream'));
     expect(await stream.until(/: ping/)).toContain('event: ready');
     allowed = false;
     const text = await stream.until(/event: revoked/, 2000);
