@@ -18,29 +18,25 @@ import { createPostgresDatabase, testEngine } from '../test/test-database';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-async function runNpmScript(
-  script: 'backup' | 'restore',
-  args: string[],
-  data: ServerData,
-  env: Record<string, string> = {},
-): Promise<{ code: number; output: string }> {
+/** Runs a command in the repository with exactly `env`, and collects its exit code and everything it wrote. */
+function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: 'databaseUrl' in data ? data.databaseUrl : '',
-        DATA_DIR: 'dataDir' in data ? data.dataDir : '',
-        BACKUP_DATABASE_URL: '',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolveRun({ code: code ?? 1, output }));
+  });
+}
+
+function runNpmScript(script: 'backup' | 'restore', args: string[], data: ServerData, env: Record<string, string> = {}) {
+  return runCommand('npm', ['run', '--silent', script, '--', ...args], {
+    ...process.env,
+    DATABASE_URL: 'databaseUrl' in data ? data.databaseUrl : '',
+    DATA_DIR: 'dataDir' in data ? data.dataDir : '',
+    BACKUP_DATABASE_URL: '',
+    ...env,
   });
 }
 
@@ -230,18 +226,7 @@ describe(`backup and restore on ${testEngine}`, () => {
     const dump = join(bin, 'old.dump');
     writeFileSync(dump, 'PGDMP');
     const run = (script: string, args: string[]) =>
-      new Promise<{ code: number; output: string }>((resolveRun, reject) => {
-        const child = spawn(join(bin, 'node'), ['--import', 'tsx', script, ...args], {
-          cwd: ROOT,
-          env: { PATH: bin, DATABASE_URL: 'postgres://dealboard@127.0.0.1:9/dealboard' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let output = '';
-        child.stdout.on('data', (chunk) => (output += chunk));
-        child.stderr.on('data', (chunk) => (output += chunk));
-        child.on('error', reject);
-        child.on('close', (code) => resolveRun({ code: code ?? 1, output }));
-      });
+      runCommand(join(bin, 'node'), ['--import', 'tsx', script, ...args], { PATH: bin, DATABASE_URL: 'postgres://dealboard@127.0.0.1:9/dealboard' });
 
     const backup = await run('scripts/backup.ts', [join(bin, 'new.dump')]);
     expect(backup.code).toBe(1);

@@ -2,6 +2,7 @@ import type { Activity } from '@core/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { withTenant } from '../../db/tenant';
+import { type DayStats, selectFreshRollups, selectStoredRollups } from '../../test/database-checks';
 import type { TestApp } from '../../test/test-app';
 
 /* Helpers shared by the activity tests (not a test file itself). */
@@ -15,55 +16,14 @@ export async function rows<T>(t: TestApp, companyId: string, query: SQL): Promis
   });
 }
 
-export type DayStats = {
-  day: string;
-  user_id: string;
-  calls: number;
-  answered: number;
-  unanswered: number;
-  meetings_booked: number;
-  meetings_completed: number;
-  moved_forward: number;
-  emails: number;
-  linkedin: number;
-  sales: number;
-  revenue: string;
-  points: number;
-  activities: number;
-};
-
 /** The rollup rows of a company, as stored by the trigger. */
 export function findStoredRollups(t: TestApp, companyId: string): Promise<DayStats[]> {
-  return rows<DayStats>(
-    t,
-    companyId,
-    sql`SELECT day::text AS day, user_id, calls, answered, unanswered, meetings_booked, meetings_completed,
-               moved_forward, emails, linkedin, sales, revenue::text AS revenue, points, activities
-          FROM daily_user_stats WHERE company_id = ${companyId} ORDER BY day, user_id`,
-  );
+  return rows<DayStats>(t, companyId, selectStoredRollups(companyId));
 }
 
 /** The same numbers, freshly aggregated from the activities. */
 export function computeFreshRollups(t: TestApp, companyId: string): Promise<DayStats[]> {
-  return rows<DayStats>(
-    t,
-    companyId,
-    sql`SELECT local_date::text AS day, user_id,
-               count(*) FILTER (WHERE type IN ('call_answered', 'call_unanswered'))::int AS calls,
-               count(*) FILTER (WHERE type = 'call_answered')::int AS answered,
-               count(*) FILTER (WHERE type = 'call_unanswered')::int AS unanswered,
-               count(*) FILTER (WHERE meeting_booked)::int AS meetings_booked,
-               count(*) FILTER (WHERE type = 'meeting')::int AS meetings_completed,
-               count(*) FILTER (WHERE moved_forward)::int AS moved_forward,
-               count(*) FILTER (WHERE type = 'email')::int AS emails,
-               count(*) FILTER (WHERE type = 'linkedin')::int AS linkedin,
-               count(*) FILTER (WHERE type = 'sale')::int AS sales,
-               coalesce(sum(ticket_size) FILTER (WHERE type = 'sale'), 0)::bigint::text AS revenue,
-               sum(points_earned)::int AS points,
-               count(*)::int AS activities
-          FROM activities WHERE company_id = ${companyId}
-         GROUP BY company_id, local_date, user_id ORDER BY local_date, user_id`,
-  );
+  return rows<DayStats>(t, companyId, selectFreshRollups(companyId));
 }
 
 export async function expectRollupsExact(t: TestApp, companyId: string): Promise<void> {
