@@ -2,6 +2,7 @@ import {
   findPasswordRefusalReason,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PASSWORD_REFUSAL_REASONS,
   type PasswordAssessment,
   type PasswordRefusalReason,
 } from '@core/passwords';
@@ -75,6 +76,18 @@ export function usePasswordAssessment(password: string, userInputs: readonly str
 /** The reader's-language words for a refusal reason (common.json password.reasons). */
 export function describePasswordRefusal(reason: PasswordRefusalReason, t: Translate): string {
   return t(`password.reasons.${reason}`, { ns: 'common', min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
+}
+
+const isRefusalReason = (message: string): message is PasswordRefusalReason => (PASSWORD_REFUSAL_REASONS as readonly string[]).includes(message);
+
+/**
+ * The words for a password field's error message: a refusal reason (from the strength check or
+ * the server's code) as describePasswordRefusal words it, any other (the form's own keys, such as
+ * a mismatch) as `describeOther` does.
+ */
+export function describePasswordFieldError(message: string | undefined, t: Translate, describeOther: (message: string) => string): string | undefined {
+  if (!message) return undefined;
+  return isRefusalReason(message) ? describePasswordRefusal(message, t) : describeOther(message);
 }
 
 /** The words for a server code about a new password (PASSWORD_COMMON, ...), or null for other codes. */

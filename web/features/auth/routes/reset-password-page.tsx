@@ -1,22 +1,20 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ResetPasswordFormSchema } from '@core/contracts';
-import { collectPasswordUserInputs, findPasswordRefusalReason, PASSWORD_REFUSAL_REASONS, type PasswordRefusalReason } from '@core/passwords';
+import { PASSWORD_MIN_LENGTH, ResetPasswordFormSchema } from '@core/contracts';
+import { collectPasswordUserInputs, findPasswordRefusalReason } from '@core/passwords';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircleIcon, ArrowLeftIcon, LockKeyholeIcon, TimerOffIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PasswordStrength } from '@web/components/password-strength';
+import { PasswordField } from '@web/components/password-field';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Input } from '@web/components/ui/input';
-import { FieldError, Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { getBrandName } from '@web/lib/brand';
 import { paths } from '@web/lib/paths';
-import { assessNewPassword, describePasswordRefusal, preloadPasswordEstimator, usePasswordAssessment } from '@web/lib/passwords';
+import { assessNewPassword, describePasswordFieldError, usePasswordAssessment } from '@web/lib/passwords';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { AuthRequestError, describeAuthError } from '../lib/describe-auth-error';
@@ -26,8 +24,6 @@ const DEAD_LINK_CODES = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
 
 /** The page knows no name or address (only the link's token): the server adds those to its check. */
 const USER_INPUTS = collectPasswordUserInputs({ brand: getBrandName() });
-
-const isRefusalReason = (message: string): message is PasswordRefusalReason => (PASSWORD_REFUSAL_REASONS as readonly string[]).includes(message);
 
 /**
  * /auth/reset-password: where the reset mail's link lands. better-auth has checked the token and
@@ -76,10 +72,7 @@ function NewPasswordForm({ token, onDeadLink }: { token: string; onDeadLink: () 
     await navigate(paths.auth(), { replace: true });
   });
 
-  const fieldError = (message: string | undefined) => {
-    if (!message) return undefined;
-    return isRefusalReason(message) ? describePasswordRefusal(message, t) : t(`reset.errors.${message}`, { defaultValue: message });
-  };
+  const fieldError = (message: string | undefined) => describePasswordFieldError(message, t, (key) => t(`reset.errors.${key}`, { defaultValue: key }));
   const newPasswordError = fieldError(errors.newPassword?.message);
   const confirmError = fieldError(errors.confirmPassword?.message);
 
@@ -99,40 +92,17 @@ function NewPasswordForm({ token, onDeadLink }: { token: string; onDeadLink: () 
         </Alert>
       )}
       <form className="space-y-4" onSubmit={onSubmit} noValidate>
-        <div className="space-y-2">
-          <Label htmlFor="newPassword">{t('fields.newPassword')}</Label>
-          <Input
-            id="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            maxLength={PASSWORD_MAX_LENGTH}
-            aria-invalid={Boolean(newPasswordError)}
-            aria-describedby={newPasswordError ? 'newPassword-error' : 'newPassword-hint'}
-            onFocus={preloadPasswordEstimator}
-            {...register('newPassword')}
-          />
-          {newPasswordError ? (
-            <FieldError id="newPassword-error">{newPasswordError}</FieldError>
-          ) : (
-            <PasswordStrength id="newPassword-hint" assessment={assessment} />
-          )}
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="confirmPassword">{t('fields.confirmPassword')}</Label>
-          <Input
-            id="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_MAX_LENGTH}
-            aria-invalid={Boolean(confirmError)}
-            aria-describedby={confirmError ? 'confirmPassword-error' : undefined}
-            {...register('confirmPassword')}
-          />
-          <FieldError id="confirmPassword-error">{confirmError}</FieldError>
-        </div>
+        <PasswordField
+          id="newPassword"
+          label={t('fields.newPassword')}
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          error={newPasswordError}
+          strength={assessment}
+          {...register('newPassword')}
+        />
+        <PasswordField id="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" required error={confirmError} {...register('confirmPassword')} />
         <Button type="submit" className="w-full" size="lg" disabled={reset.isPending}>
           {reset.isPending && <Spinner />}
           {reset.isPending ? t('reset.busy') : t('reset.submit')}

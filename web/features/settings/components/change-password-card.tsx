@@ -1,28 +1,25 @@
 import { ACCOUNT_LOCKED_CODE, ChangePasswordFormSchema } from '@core/contracts';
-import { collectPasswordUserInputs, findPasswordRefusalReason, PASSWORD_MAX_LENGTH, PASSWORD_REFUSAL_REASONS, type PasswordRefusalReason } from '@core/passwords';
+import { collectPasswordUserInputs, findPasswordRefusalReason } from '@core/passwords';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircleIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PasswordStrength } from '@web/components/password-strength';
+import { PasswordField } from '@web/components/password-field';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
-import { FieldError, Label } from '@web/components/ui/label';
+import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { AuthRequestError } from '@web/lib/auth/auth-request-error';
 import { getBrandName } from '@web/lib/brand';
-import { assessNewPassword, describeAccountLocked, describePasswordRefusal, preloadPasswordEstimator, usePasswordAssessment } from '@web/lib/passwords';
+import { assessNewPassword, describeAccountLocked, describePasswordFieldError, usePasswordAssessment } from '@web/lib/passwords';
 import { useChangePassword } from '../api/change-password';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '', revokeOtherSessions: true };
-
-const isRefusalReason = (message: string): message is PasswordRefusalReason => (PASSWORD_REFUSAL_REASONS as readonly string[]).includes(message);
 
 /**
  * Personal settings: change the password (current, new, confirm), optionally signing out every
@@ -95,10 +92,7 @@ export function ChangePasswordCard() {
     toast.error(message);
   }
 
-  const fieldError = (message: string | undefined) => {
-    if (!message) return undefined;
-    return isRefusalReason(message) ? describePasswordRefusal(message, t) : t(`password.errors.${message}`);
-  };
+  const fieldError = (message: string | undefined) => describePasswordFieldError(message, t, (key) => t(`password.errors.${key}`));
   const currentError = fieldError(errors.currentPassword?.message);
   const newError = fieldError(errors.newPassword?.message);
   const confirmError = fieldError(errors.confirmPassword?.message);
@@ -120,46 +114,16 @@ export function ChangePasswordCard() {
           {/* For password managers: which account the new password belongs to. */}
           <input type="text" name="username" autoComplete="username" value={me?.user.email ?? ''} readOnly hidden />
           <div className="grid gap-5 sm:grid-cols-2">
-            <div className="space-y-2 sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]">
-              <Label htmlFor="currentPassword">{t('password.current')}</Label>
-              <Input
-                id="currentPassword"
-                type="password"
-                autoComplete="current-password"
-                maxLength={PASSWORD_MAX_LENGTH}
-                aria-invalid={Boolean(currentError)}
-                aria-describedby={currentError ? 'currentPassword-error' : undefined}
-                {...register('currentPassword')}
-              />
-              <FieldError id="currentPassword-error">{currentError}</FieldError>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="newPassword">{t('password.new')}</Label>
-              <Input
-                id="newPassword"
-                type="password"
-                autoComplete="new-password"
-                maxLength={PASSWORD_MAX_LENGTH}
-                aria-invalid={Boolean(newError)}
-                aria-describedby={newError ? 'newPassword-error' : 'newPassword-strength'}
-                onFocus={preloadPasswordEstimator}
-                {...register('newPassword')}
-              />
-              {newError ? <FieldError id="newPassword-error">{newError}</FieldError> : <PasswordStrength id="newPassword-strength" assessment={assessment} />}
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="confirmPassword">{t('password.confirm')}</Label>
-              <Input
-                id="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                maxLength={PASSWORD_MAX_LENGTH}
-                aria-invalid={Boolean(confirmError)}
-                aria-describedby={confirmError ? 'confirmPassword-error' : undefined}
-                {...register('confirmPassword')}
-              />
-              <FieldError id="confirmPassword-error">{confirmError}</FieldError>
-            </div>
+            <PasswordField
+              id="currentPassword"
+              label={t('password.current')}
+              autoComplete="current-password"
+              error={currentError}
+              className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
+              {...register('currentPassword')}
+            />
+            <PasswordField id="newPassword" label={t('password.new')} autoComplete="new-password" error={newError} strength={assessment} {...register('newPassword')} />
+            <PasswordField id="confirmPassword" label={t('password.confirm')} autoComplete="new-password" error={confirmError} {...register('confirmPassword')} />
           </div>
           <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4">
             <Controller

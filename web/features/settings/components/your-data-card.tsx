@@ -1,10 +1,11 @@
 import { DownloadIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
+import { cn } from '@web/lib/cn';
 import { paths } from '@web/lib/paths';
 import { useDownloadMyData } from '../api/download-personal-data';
 import { DeleteAccountDialog } from './delete-account-dialog';
@@ -38,25 +39,13 @@ export function YourDataCard({ onDeleted = () => window.location.assign(ACCOUNT_
         <CardDescription>{t('card.description')}</CardDescription>
       </CardHeader>
       <CardContent className="divide-y">
-        <section aria-labelledby="your-data-download" className="flex flex-col gap-3 pb-5 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
-          <div className="min-w-0 space-y-1">
-            <h4 id="your-data-download" className="text-sm font-medium">
-              {t('card.downloadTitle')}
-            </h4>
-            <p className="text-sm text-muted-foreground">{t('card.downloadText')}</p>
-          </div>
+        <DataAction id="your-data-download" title={t('card.downloadTitle')} text={t('card.downloadText')} className="pb-5">
           <Button variant="outline" className="sm:mt-0.5" onClick={() => void onDownload()} disabled={download.isPending} aria-busy={download.isPending}>
             {download.isPending ? <Spinner /> : <DownloadIcon />}
             {download.isPending ? t('card.downloading') : t('card.download')}
           </Button>
-        </section>
-        <section aria-labelledby="your-data-delete" className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
-          <div className="min-w-0 space-y-1">
-            <h4 id="your-data-delete" className="text-sm font-medium">
-              {t('card.deleteTitle')}
-            </h4>
-            <p className="text-sm text-muted-foreground">{t('card.deleteText')}</p>
-          </div>
+        </DataAction>
+        <DataAction id="your-data-delete" title={t('card.deleteTitle')} text={t('card.deleteText')} className="pt-5">
           <Button
             variant="outline"
             className="border-destructive/40 text-destructive hover:bg-destructive-soft hover:text-destructive sm:mt-0.5"
@@ -64,9 +53,24 @@ export function YourDataCard({ onDeleted = () => window.location.assign(ACCOUNT_
           >
             <Trash2Icon /> {t('card.delete')}
           </Button>
-        </section>
+        </DataAction>
       </CardContent>
       <DeleteAccountDialog open={isDeleting} onOpenChange={setDeleting} onDeleted={onDeleted} />
     </Card>
+  );
+}
+
+/** One thing to do with your data: its title and what it does, and its button beside them (below on a phone). */
+function DataAction({ id, title, text, className, children }: { id: string; title: string; text: string; className: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={cn('flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6', className)}>
+      <div className="min-w-0 space-y-1">
+        <h4 id={id} className="text-sm font-medium">
+          {title}
+        </h4>
+        <p className="text-sm text-muted-foreground">{text}</p>
+      </div>
+      {children}
+    </section>
   );
 }
