@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
-import { type Account, createVerifiedAccount, findMailLink, makeAccount, signInContext } from './support/accounts';
+import { callApi, createVerifiedAccount, findMailLink, joinCompany, makeAccount, signInContext, signInCookie } from './support/accounts';
 import { ARTIFACTS_DIR, type Browser, openBrowser } from './support/browser';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
@@ -47,27 +47,7 @@ let invitationCode = '';
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-async function signInApi(account: Account): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-async function api<T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: { cookie, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => null)) as T };
-}
+const api = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) => callApi<T>(base, cookie, method, path, body);
 
 const toast = (target: Page, text: string | RegExp) => target.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
@@ -105,10 +85,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dealboard-admin-data-'));
   server = await startServer({ WEB_DIST_DIR: webCopy, DATA_DIR: dataDir });
   base = server.baseUrl;
-  await createVerifiedAccount(base, admin);
-  adminCookie = await signInApi(admin);
-  const provisioned = await api<{ promoted: boolean }>(adminCookie, 'POST', '/me/provision');
-  expect(provisioned.body.promoted).toBe(true);
+  const joined = await joinCompany(base, admin);
+  adminCookie = joined.cookie;
+  expect(joined.provision.promoted).toBe(true);
   adminBrowser = await openBrowser({ baseUrl: base });
   await adminBrowser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await signInContext(adminBrowser.context, base, admin);
@@ -262,7 +241,7 @@ describe('an admin sets up and runs the company', () => {
     } finally {
       await stranger.close();
     }
-    colleagueCookie = await signInApi(colleague);
+    colleagueCookie = await signInCookie(base, colleague);
   });
 
   it('an expired invitation shows Expired, offers no link to copy, and its link is refused', async () => {

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
-import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
+import { callApi, joinCompany, makeAccount, signInContext, signInCookie } from './support/accounts';
 import { ARTIFACTS_DIR, type Browser, openBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -16,57 +15,23 @@ import { type RunningServer, startServer } from './support/server';
  * first member, and the log must hold only this journey's entries.
  */
 
-/** Long random passwords: weak ones are refused at sign-up. */
-const account = (name: string): Account => ({ ...makeAccount(name), password: `audit-${randomBytes(12).toString('base64url')}` });
-const admin = account('Astrid Admin');
-const rita = account('Rita Rep');
-const kasper = account('Kasper Kollega');
-const una = account('Una User');
+const admin = makeAccount('Astrid Admin');
+const rita = makeAccount('Rita Rep');
+const kasper = makeAccount('Kasper Kollega');
+const una = makeAccount('Una User');
 
 const SHOTS = join(ARTIFACTS_DIR, 'screenshots');
 
 let server: RunningServer;
-let webCopy: string;
 let base: string;
 let browser: Browser;
 let page: Page;
 let adminCookie: string;
 
-async function signInApi(person: Account): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: person.email, password: person.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-async function api<T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: { cookie, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json().catch(() => null)) as T };
-}
-
 async function ok<T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await api<T>(cookie, method, path, body);
+  const response = await callApi<T>(base, cookie, method, path, body);
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
-}
-
-/** A member of the one company: signs up, confirms, provisions. Returns the user id and cookie. */
-async function joinCompany(person: Account): Promise<{ id: string; cookie: string }> {
-  await createVerifiedAccount(base, person);
-  const cookie = await signInApi(person);
-  await ok(cookie, 'POST', '/me/provision');
-  const me = await ok<{ user: { id: string } }>(cookie, 'GET', '/me');
-  return { id: me.user.id, cookie };
 }
 
 async function shot(target: Page, name: string) {
@@ -80,19 +45,14 @@ async function shot(target: Page, name: string) {
 const summaries = (target: Page) => target.locator('[data-audit-action] > div:first-child p').allInnerTexts();
 
 beforeAll(async () => {
-  const built = resolve(process.env.E2E_WEB_DIST ?? 'dist/web');
-  if (!existsSync(join(built, 'index.html'))) throw new Error(`No built web app in ${built}: run \`npx vite build\` first.`);
-  webCopy = mkdtempSync(join(tmpdir(), 'dealboard-audit-web-'));
-  cpSync(built, webCopy, { recursive: true });
-  server = await startServer({ WEB_DIST_DIR: webCopy });
+  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
   base = server.baseUrl;
 
   // The admin's changes, in order; each is recorded as it commits.
-  const astrid = await joinCompany(admin);
-  adminCookie = astrid.cookie;
-  const ritaMember = await joinCompany(rita);
-  const kasperMember = await joinCompany(kasper);
-  await joinCompany(una);
+  adminCookie = (await joinCompany(base, admin)).cookie;
+  const ritaMember = await joinCompany(base, rita);
+  const kasperMember = await joinCompany(base, kasper);
+  await joinCompany(base, una);
   await ok(adminCookie, 'PATCH', '/company', { name: 'Nordlys Salg AS' });
   await ok(adminCookie, 'PATCH', `/team/members/${ritaMember.id}/role`, { role: 'admin' });
   const { rules } = await ok<{ rules: { id: string; kpiKey: string; basePoints: number }[] }>(adminCookie, 'GET', '/kpi-rules');
@@ -117,7 +77,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (webCopy) rmSync(webCopy, { recursive: true, force: true });
 });
 
 describe('the audit log in the admin console', () => {
@@ -185,8 +144,8 @@ describe('the audit log in the admin console', () => {
   });
 
   it('is for admins only: a user is refused by the server', async () => {
-    const cookie = await signInApi(una);
-    const refused = await api<{ error: { code: string } }>(cookie, 'GET', '/admin/audit-log');
+    const cookie = await signInCookie(base, una);
+    const refused = await callApi<{ error: { code: string } }>(base, cookie, 'GET', '/admin/audit-log');
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('forbidden');
   });

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
-import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
+import { type Account, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { ARTIFACTS_DIR, type Browser, openBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -27,20 +27,8 @@ let baseUrl: string;
 const cookies = new Map<Account, string>();
 const browsers: Browser[] = [];
 
-async function signInApi(account: Account): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-async function callApi<T>(account: Account, method: string, path: string, init: { json?: unknown; body?: Uint8Array<ArrayBuffer>; type?: string } = {}) {
+/** The API as `account`, with a JSON or an image body; throws unless it succeeds. */
+async function callAs<T>(account: Account, method: string, path: string, init: { json?: unknown; body?: Uint8Array<ArrayBuffer>; type?: string } = {}) {
   const headers: Record<string, string> = { origin: baseUrl, cookie: cookies.get(account)! };
   let body: BodyInit | undefined;
   if (init.json !== undefined) {
@@ -97,19 +85,15 @@ async function open(account: Account, locale = 'en-US', viewport?: { width: numb
 beforeAll(async () => {
   server = await startServer({ WEB_DIST_DIR: inject('webDist') });
   baseUrl = server.baseUrl;
-  for (const account of [kari, ola, sofie]) {
-    await createVerifiedAccount(baseUrl, account);
-    cookies.set(account, await signInApi(account));
-    await callApi(account, 'POST', '/me/provision'); // Kari first: the admin
-  }
-  await callApi(ola, 'PUT', '/me/avatar', { body: await portrait('#0ea5e9', '#6366f1', '#f1c27d') });
-  await callApi(sofie, 'PUT', '/me/avatar', { body: await portrait('#f97316', '#db2777', '#e0ac69', 'jpeg'), type: 'image/jpeg' });
+  for (const account of [kari, ola, sofie]) cookies.set(account, (await joinCompany(baseUrl, account)).cookie); // Kari first: the admin
+  await callAs(ola, 'PUT', '/me/avatar', { body: await portrait('#0ea5e9', '#6366f1', '#f1c27d') });
+  await callAs(sofie, 'PUT', '/me/avatar', { body: await portrait('#f97316', '#db2777', '#e0ac69', 'jpeg'), type: 'image/jpeg' });
   const booked = { kind: 'call', answered: true, outcome: 'meeting_booked' };
   const missed = { kind: 'call', answered: false };
   const calls: [Account, object][] = [[ola, booked], [ola, missed], [sofie, booked], [sofie, missed], [kari, missed], [ola, missed]];
-  for (const [who, json] of calls) await callApi(who, 'POST', '/activities', { json });
-  await callApi(sofie, 'POST', '/activities', { json: { kind: 'meeting' } });
-  await callApi(ola, 'POST', '/activities', { json: { kind: 'sale', ticketSize: 1_250_000 } });
+  for (const [who, json] of calls) await callAs(who, 'POST', '/activities', { json });
+  await callAs(sofie, 'POST', '/activities', { json: { kind: 'meeting' } });
+  await callAs(ola, 'POST', '/activities', { json: { kind: 'sale', ticketSize: 1_250_000 } });
 });
 
 afterAll(async () => {
@@ -152,7 +136,7 @@ describe('a profile picture, uploaded and shown everywhere', () => {
   });
 
   it('in Norwegian: the settings card and the team overview', async () => {
-    await callApi(kari, 'PATCH', '/me/profile', { json: { language: 'nb' } });
+    await callAs(kari, 'PATCH', '/me/profile', { json: { language: 'nb' } });
     const { browser, page } = await open(kari, 'nb-NO');
     await page.goto('/app/settings');
     await page.getByRole('heading', { name: 'Profilen din' }).waitFor();
@@ -170,11 +154,11 @@ describe('a profile picture, uploaded and shown everywhere', () => {
     await expectOnlyOurPictures(page, 3);
     await shot(page, 'avatars-06-dashboard-nb');
     expect(browser.consoleErrors).toEqual([]);
-    await callApi(kari, 'PATCH', '/me/profile', { json: { language: null } });
+    await callAs(kari, 'PATCH', '/me/profile', { json: { language: null } });
   });
 
   it('the signed-out wall screen shows the pictures through a display link', async () => {
-    const { token } = await callApi<{ token: string }>(kari, 'POST', '/display-links', { json: { name: 'Sales floor TV' } });
+    const { token } = await callAs<{ token: string }>(kari, 'POST', '/display-links', { json: { name: 'Sales floor TV' } });
     const browser = await openBrowser({ baseUrl, viewport: { width: 1920, height: 1080 } });
     browsers.push(browser);
     const page = await browser.newPage();

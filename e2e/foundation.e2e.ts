@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { type Browser, openBrowser, saveScreenshot } from './support/browser';
-import { createVerifiedAccount, findMailLink, makeAccount, signInContext } from './support/accounts';
+import { createVerifiedAccount, findMailLink, makeAccount, signInContext, signUp } from './support/accounts';
 import { type RunningServer, startServer } from './support/server';
 
 /*
@@ -272,12 +272,7 @@ describe('foundation journeys', () => {
   });
 
   it('an unconfirmed address is said so, and the confirmation mail can be sent again', async () => {
-    const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({ name: unconfirmed.name, email: unconfirmed.email, password: unconfirmed.password, callbackURL: '/auth/callback' }),
-    });
-    expect(response.status).toBe(200);
+    await signUp(baseUrl, unconfirmed);
     const visitor = await openBrowser({ baseUrl });
     try {
       const page = await visitor.newPage();

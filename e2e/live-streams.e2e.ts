@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DISPLAY_LINK_STREAM_LIMIT, MEMBER_STREAM_LIMIT } from '@core/contracts';
-import { createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
+import { callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
@@ -21,13 +21,7 @@ let browser: Browser;
 let cookie: string;
 const aborts: AbortController[] = [];
 
-async function api(method: string, path: string, json?: unknown): Promise<Response> {
-  return fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers: { origin: server.baseUrl, cookie, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-}
+const api = <T = Record<string, unknown>>(method: string, path: string, json?: unknown) => callApi<T>(server.baseUrl, cookie, method, path, json);
 
 /** Opens one stream from Node and waits for its 'ready'; returns what it has read so far, on demand. */
 async function openNodeStream(path: string, withCookie: boolean): Promise<{ text: () => string }> {
@@ -52,15 +46,8 @@ async function openNodeStream(path: string, withCookie: boolean): Promise<{ text
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dealboard-live-streams-data-'));
   server = await startServer({ WEB_DIST_DIR: inject('webDist'), DATA_DIR: dataDir });
-  await createVerifiedAccount(server.baseUrl, admin);
-  const signIn = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseUrl },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   // The first person provisioned runs the company: an admin, who may make display links.
-  expect((await api('POST', '/me/provision')).status).toBe(200);
+  cookie = (await joinCompany(server.baseUrl, admin)).cookie;
   browser = await openBrowser({ baseUrl: server.baseUrl });
   await signInContext(browser.context, server.baseUrl, admin);
 });
@@ -112,9 +99,9 @@ describe('a live stream pushed out by newer ones', () => {
   });
 
   it('a display link’s TV says so in its own words (here in Norwegian) and keeps its board', async () => {
-    const created = await api('POST', '/display-links', { name: 'Resepsjonen' });
+    const created = await api<{ token: string }>('POST', '/display-links', { name: 'Resepsjonen' });
     expect(created.status).toBe(201);
-    const { token } = (await created.json()) as { token: string };
+    const { token } = created.body;
     const tv = await browser.context.newPage();
     await tv.addInitScript(() => localStorage.setItem('dealboard.lang', 'nb'));
     await tv.setViewportSize({ width: 1280, height: 720 });

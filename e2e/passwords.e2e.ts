@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { openBrowser, saveScreenshot } from './support/browser';
-import { createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
+import { createVerifiedAccount, makeAccount, requestSignIn, signInContext } from './support/accounts';
 import { type RunningServer, startServer } from './support/server';
 
 /*
@@ -115,14 +115,7 @@ describe('passwords', () => {
   it('sign-in: a locked account says how long to wait, even with the right password', async () => {
     const account = makeAccount('Lise Låst');
     await createVerifiedAccount(baseUrl, account);
-    for (let i = 0; i < 6; i++) {
-      const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: baseUrl },
-        body: JSON.stringify({ email: account.email, password: `a-wrong-guess-${i}` }),
-      });
-      expect(response.status).toBe(401);
-    }
+    for (let i = 0; i < 6; i++) expect((await requestSignIn(baseUrl, { email: account.email, password: `a-wrong-guess-${i}` })).status).toBe(401);
     const visitor = await openBrowser({ baseUrl });
     try {
       const page = await visitor.newPage();

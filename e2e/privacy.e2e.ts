@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
-import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
+import { type Account, callApi, joinCompany, makeAccount, requestSignIn, signInContext } from './support/accounts';
 import { ARTIFACTS_DIR, type Browser, openBrowser } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -16,43 +16,16 @@ import { type RunningServer, startServer } from './support/server';
  */
 const SHOTS = join(ARTIFACTS_DIR, 'screenshots');
 
-/** Long random passwords: weak ones are refused (issue 10). */
-const person = (name: string): Account => ({ ...makeAccount(name), password: `Pw-${crypto.randomUUID()}` });
-const admin = person('Astrid Admin');
-const rita = person('Rita Rep');
-const kasper = person('Kasper Kollega');
-const nina = person('Nina Nilsen');
+const admin = makeAccount('Astrid Admin');
+const rita = makeAccount('Rita Rep');
+const kasper = makeAccount('Kasper Kollega');
+const nina = makeAccount('Nina Nilsen');
 
 let server: RunningServer;
 let base: string;
 const cookies = new Map<Account, string>();
 
-async function signInApi(account: Account): Promise<string> {
-  const response = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-async function api(account: Account, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: { cookie: cookies.get(account)!, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function joinCompany(account: Account): Promise<void> {
-  await createVerifiedAccount(base, account);
-  cookies.set(account, await signInApi(account));
-  expect((await api(account, 'POST', '/me/provision')).status).toBe(200);
-}
+const api = (account: Account, method: string, path: string, body?: unknown) => callApi(base, cookies.get(account)!, method, path, body);
 
 async function settle(target: Page): Promise<void> {
   await target.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
@@ -75,7 +48,7 @@ const yourDataCard = (target: Page, title: string) =>
 beforeAll(async () => {
   server = await startServer({ WEB_DIST_DIR: inject('webDist') });
   base = server.baseUrl;
-  for (const account of [admin, rita, kasper, nina]) await joinCompany(account);
+  for (const account of [admin, rita, kasper, nina]) cookies.set(account, (await joinCompany(base, account)).cookie);
   expect((await api(rita, 'POST', '/activities', { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Fjord AS', notes: 'Rita: call back on Tuesday' })).status).toBe(201);
   expect((await api(kasper, 'POST', '/activities', { kind: 'sale', ticketSize: 4_500_000, customerName: 'Bergen AS', notes: 'Kasper: signed' })).status).toBe(201);
   expect((await api(admin, 'POST', '/activities', { kind: 'call', answered: false })).status).toBe(201);
@@ -150,12 +123,7 @@ describe('a rep and their data', () => {
     await page.keyboard.press('Escape');
     await notice.waitFor({ state: 'hidden' });
     await expect(page.evaluate(async () => (await fetch('/api/v1/me')).json())).resolves.toBeNull();
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: rita.email, password: rita.password }),
-    });
-    expect(signIn.ok).toBe(false);
+    expect((await requestSignIn(base, rita)).ok).toBe(false);
     expect(browser.consoleErrors).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
+import { callApi, createVerifiedAccount, makeAccount, signInContext, signInCookie } from './support/accounts';
 import { type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -17,23 +17,13 @@ let server: RunningServer;
 let browser: Browser;
 
 async function logCallAs(baseUrl: string, cookie: string) {
-  const response = await fetch(`${baseUrl}/api/v1/activities`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
-    body: JSON.stringify({ kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Hurtigruten' }),
-  });
+  const response = await callApi(baseUrl, cookie, 'POST', '/activities', { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Hurtigruten' });
   expect(response.status).toBe(201);
 }
 
 async function sessionCookie(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: rep.email, password: rep.password }),
-  });
-  expect(response.ok).toBe(true);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  await fetch(`${baseUrl}/api/v1/me/provision`, { method: 'POST', headers: { origin: baseUrl, cookie } });
+  const cookie = await signInCookie(baseUrl, rep);
+  await callApi(baseUrl, cookie, 'POST', '/me/provision');
   return cookie;
 }
 

@@ -8,7 +8,7 @@ import { seedActivity } from '../server/db/seed/activities';
 import { lockDataDir } from '../server/lib/data-dir-lock';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';
-import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
+import { type Account, callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { READ_CALLS_TODAY, readCallsOnTv, watchText } from './support/live';
 import { type RunningServer, startServer } from './support/server';
 import { toMinorUnits } from '@core/money';
@@ -97,38 +97,13 @@ const inPeriod: Record<Period, (date: string) => boolean> = {
   previousMonth: (d) => d.startsWith(PREVIOUS_MONTH),
 };
 
-async function signInApi(account: Account): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: account.email, password: account.password }),
-  });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-async function callApi<T>(cookie: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = { origin: baseUrl };
-  if (cookie) headers.cookie = cookie;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
 /** Signs the person up (verified) and provisions them into the company like the app does. */
 async function joinTeam(account: Account): Promise<Member> {
-  await createVerifiedAccount(baseUrl, account);
-  const cookie = await signInApi(account);
-  const provision = await callApi<{ success: boolean }>(cookie, 'POST', '/me/provision');
-  expect(provision.body.success).toBe(true);
-  const me = await callApi<{ user: { id: string }; company: { id: string; timezone: string } }>(cookie, 'GET', '/me');
-  expect(me.body.company.timezone).toBe(TIME_ZONE);
-  companyId = me.body.company.id;
-  const member = { account, cookie, userId: me.body.user.id };
+  const { id, cookie, provision, me } = await joinCompany(baseUrl, account);
+  expect(provision.success).toBe(true);
+  expect(me.company!.timezone).toBe(TIME_ZONE);
+  companyId = me.company!.id;
+  const member = { account, cookie, userId: id };
   members.set(account.email, member);
   return member;
 }
@@ -136,7 +111,7 @@ async function joinTeam(account: Account): Promise<Member> {
 /** Logs an activity for today through the API, as its owner. */
 async function log(account: Account, activity: Logged): Promise<{ pointsEarned: number }> {
   const member = members.get(account.email)!;
-  const response = await callApi<{ pointsEarned: number; localDate: string }>(member.cookie, 'POST', '/activities', activity);
+  const response = await callApi<{ pointsEarned: number; localDate: string }>(baseUrl, member.cookie, 'POST', '/activities', activity);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   expect(response.body.localDate).toBe(TODAY);
   ledger.push({ who: account.email, activity, date: TODAY });
@@ -516,7 +491,7 @@ describe('scoreboard journeys', () => {
     expect(await axeViolations(page, { tags: WCAG_AA }), 'admin integrations').toEqual([]);
 
     const token = new URL(url).searchParams.get('display')!;
-    expect((await callApi(null, 'GET', `/display/${token}/leaderboard`)).status).toBe(404);
+    expect((await callApi(baseUrl, null, 'GET', `/display/${token}/leaderboard`)).status).toBe(404);
     // The open wall screen goes dark by itself: the revocation reaches its live stream at once
     // (no reload, and well inside the stream's 25 s heartbeat).
     await wall.page.getByText('Error loading leaderboard: This display link does not exist or has been revoked. Ask an administrator for a new link.').waitFor();

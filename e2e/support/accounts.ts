@@ -1,12 +1,19 @@
+import type { Me, ProvisionResult } from '@core/contracts';
 import type { BrowserContext } from 'playwright-core';
+
+/*
+ * People for the journeys, made and signed in through the API as fixtures (the journeys that are
+ * about joining or signing in do those steps in the browser).
+ */
 
 export type Account = { name: string; email: string; password: string };
 
 let counter = 0;
+/** A new person with a unique address and a long random password (weak ones are refused at sign-up). */
 export function makeAccount(name: string): Account {
   counter += 1;
   const slug = name.toLowerCase().replace(/[^a-z]+/g, '.');
-  return { name, email: `${slug}.${Date.now().toString(36)}${counter}@example.com`, password: 'sales-rocks-42' };
+  return { name, email: `${slug}.${Date.now().toString(36)}${counter}@example.com`, password: `Pw-${crypto.randomUUID()}` };
 }
 
 /** The newest link in the dev mailbox for `email` (confirmation or magic link). */
@@ -21,34 +28,85 @@ export async function findMailLink(baseUrl: string, email: string, pattern = /ve
   throw new Error(`no mail with a link for ${email}`);
 }
 
-/**
- * Creates a person through the API, as a fixture: sign up, follow the confirmation link from the
- * dev mailbox. Does not sign the browser in.
- */
-export async function createVerifiedAccount(baseUrl: string, account: Account): Promise<void> {
+/** Signs the person up through the API; the address is not confirmed yet (a confirmation mail is sent). */
+export async function signUp(baseUrl: string, account: Account): Promise<void> {
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ name: account.name, email: account.email, password: account.password, callbackURL: '/auth/callback' }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Creates a person through the API, as a fixture: sign up, follow the confirmation link from the
+ * dev mailbox. Does not sign the browser in.
+ */
+export async function createVerifiedAccount(baseUrl: string, account: Account): Promise<void> {
+  await signUp(baseUrl, account);
   const link = await findMailLink(baseUrl, account.email, /verify-email/);
   const verified = await fetch(link, { redirect: 'manual' });
   if (verified.status >= 400) throw new Error(`verification failed: ${verified.status}`);
 }
 
-/** Signs the browser context in through the API (cookie), then provisions like the app does. */
-export async function signInContext(context: BrowserContext, baseUrl: string, account: Account): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+/** One sign-in attempt through the API, answered as it is (for journeys that expect a refusal). */
+export function requestSignIn(baseUrl: string, credentials: { email: string; password: string }): Promise<Response> {
+  return fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: account.email, password: account.password }),
+    body: JSON.stringify({ email: credentials.email, password: credentials.password }),
   });
+}
+
+/** Signs in through the API; the session's Set-Cookie headers. */
+async function signInForCookies(baseUrl: string, account: Account): Promise<string[]> {
+  const response = await requestSignIn(baseUrl, account);
   if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookies = response.headers.getSetCookie().map((raw) => {
+  return response.headers.getSetCookie();
+}
+
+/** Signs in through the API and returns the session as a Cookie header, for calls from Node. */
+export async function signInCookie(baseUrl: string, account: Account): Promise<string> {
+  return (await signInForCookies(baseUrl, account)).map((raw) => raw.split(';')[0]).join('; ');
+}
+
+/** Signs the browser context in through the API (cookie), then provisions like the app does. */
+export async function signInContext(context: BrowserContext, baseUrl: string, account: Account): Promise<void> {
+  const cookies = (await signInForCookies(baseUrl, account)).map((raw) => {
     const [pair] = raw.split(';');
     const index = pair!.indexOf('=');
     return { name: pair!.slice(0, index), value: pair!.slice(index + 1), url: baseUrl, httpOnly: true, sameSite: 'Lax' as const };
   });
   await context.addCookies(cookies);
+}
+
+/** A JSON call to /api/v1 as the holder of `cookie` (null: signed out); the body is null when it is not JSON. */
+export async function callApi<T = Record<string, unknown>>(
+  baseUrl: string,
+  cookie: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { origin: baseUrl };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: response.status, body: (await response.json().catch(() => null)) as T };
+}
+
+export type Joined = { id: string; cookie: string; provision: ProvisionResult; me: Me };
+
+/**
+ * A person joins the company as the app has them do: sign up and confirm, sign in (through the
+ * API), provision (the first person in becomes the admin). Returns their user id, their session as
+ * a Cookie header, what provisioning answered and their /me.
+ */
+export async function joinCompany(baseUrl: string, account: Account): Promise<Joined> {
+  await createVerifiedAccount(baseUrl, account);
+  const cookie = await signInCookie(baseUrl, account);
+  const provision = await callApi<ProvisionResult>(baseUrl, cookie, 'POST', '/me/provision');
+  if (provision.status !== 200) throw new Error(`provisioning ${account.email} failed: ${provision.status} ${JSON.stringify(provision.body)}`);
+  const me = await callApi<Me>(baseUrl, cookie, 'GET', '/me');
+  return { id: me.body.user.id, cookie, provision: provision.body, me: me.body };
 }
