@@ -1,5 +1,5 @@
 import '@web/i18n';
-import type { Me } from '@core/contracts';
+import type { Me, TeamMember } from '@core/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -15,6 +15,26 @@ export function makeTestMe(overrides: Partial<Me['company'] & object> = {}): Me 
     onboarding: { hasProfile: true, hasCompany: true, hasTeam: false, profileComplete: true, role: 'user', removed: false },
     tenancy: 'single',
     operator: true,
+  };
+}
+
+/** The same person as the company's admin. */
+export function makeTestAdminMe(): Me {
+  const me = makeTestMe();
+  return { ...me, profile: { ...me.profile!, role: 'admin' }, onboarding: { ...me.onboarding, role: 'admin' } };
+}
+
+/** A row of the team's member list (GET /api/v1/team/members): by default that admin, Rita. */
+export function makeTestMember(overrides: Partial<TeamMember> = {}): TeamMember {
+  return {
+    id: 'p1',
+    userId: 'user-1',
+    displayName: 'Rita Rep',
+    email: 'rita@example.com',
+    role: 'admin',
+    avatarUrl: null,
+    joinedAt: '2026-11-01T08:00:00.000Z',
+    ...overrides,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Invitation, Me, TeamMember } from '@core/contracts';
+import type { Invitation } from '@core/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,16 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
-import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestAdminMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
 import { invitationsQueryKey } from '../api/get-invitations';
 import { teamMembersQueryKey } from '../api/get-team-members';
 import { InvitationsCard } from './invitations-card';
 import { MembersCard } from './members-card';
 
-const adminMe: Me = (() => {
-  const me = makeTestMe();
-  return { ...me, profile: { ...me.profile!, role: 'admin' }, onboarding: { ...me.onboarding, role: 'admin' } };
-})();
+const adminMe = makeTestAdminMe();
 
 const invitation = (over: Partial<Invitation>): Invitation => ({
   id: 'i1',
@@ -33,16 +30,6 @@ const invitation = (over: Partial<Invitation>): Invitation => ({
   ...over,
 });
 
-const member = (over: Partial<TeamMember>): TeamMember => ({
-  id: 'p1',
-  userId: 'user-1',
-  displayName: 'Rita Rep',
-  email: 'rita@example.com',
-  role: 'admin',
-  avatarUrl: null,
-  joinedAt: '2026-11-01T08:00:00.000Z',
-  ...over,
-});
 
 /** The API as these cards see it: every request recorded, answers by method and path. */
 function stubApi(answers: Record<string, unknown> = {}) {
@@ -112,16 +99,16 @@ describe('InvitationsCard', () => {
 
 describe('MembersCard', () => {
   it('says why the only admin cannot lose the role, and asks before Make Admin', async () => {
-    const kasperAsAdmin = member({ id: 'p2', userId: 'user-2', displayName: null, email: 'kasper@example.com', role: 'admin' });
+    const kasperAsAdmin = makeTestMember({ id: 'p2', userId: 'user-2', displayName: null, email: 'kasper@example.com', role: 'admin' });
     const calls = stubApi({
       'PATCH /team/members/user-2/role': kasperAsAdmin,
-      'GET /team/members': { members: [member({}), kasperAsAdmin] },
+      'GET /team/members': { members: [makeTestMember(), kasperAsAdmin] },
       'GET /me': adminMe,
     });
     const user = userEvent.setup();
     renderAsAdmin(<MembersCard canRemove />, (client) =>
       client.setQueryData(teamMembersQueryKey, {
-        members: [member({}), member({ id: 'p2', userId: 'user-2', displayName: null, email: 'kasper@example.com', role: 'user' })],
+        members: [makeTestMember(), makeTestMember({ id: 'p2', userId: 'user-2', displayName: null, email: 'kasper@example.com', role: 'user' })],
       }),
     );
     const [me, kasper] = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');

@@ -1,4 +1,4 @@
-import type { AccountDeletionPlan, Me, TeamMember } from '@core/contracts';
+import type { AccountDeletionPlan, Me } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -8,7 +8,7 @@ import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
-import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestAdminMe, makeTestMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { teamMembersQueryKey } from '../api/get-team-members';
 import { MembersCard } from './members-card';
@@ -163,20 +163,7 @@ describe('Your data: delete my account', () => {
 });
 
 describe('Administration, Users: a member’s personal data', () => {
-  const adminMe: Me = (() => {
-    const me = makeTestMe();
-    return { ...me, profile: { ...me.profile!, role: 'admin' }, onboarding: { ...me.onboarding, role: 'admin' } };
-  })();
-  const member = (over: Partial<TeamMember>): TeamMember => ({
-    id: 'p1',
-    userId: 'user-1',
-    displayName: 'Rita Rep',
-    email: 'rita@example.com',
-    role: 'admin',
-    avatarUrl: null,
-    joinedAt: '2026-11-01T08:00:00.000Z',
-    ...over,
-  });
+  const adminMe = makeTestAdminMe();
 
   it('erases after a confirmation that says what stays, from the keyboard; you cannot erase yourself', async () => {
     const calls = stubFetch({ 'GET /api/v1/me': reply(200, adminMe) });
@@ -191,7 +178,7 @@ describe('Administration, Users: a member’s personal data', () => {
       {
         me: adminMe,
         seed: (client) =>
-          client.setQueryData(teamMembersQueryKey, { members: [member({}), member({ id: 'p2', userId: 'user-2', displayName: 'Kasper Kollega', email: 'kasper@example.com', role: 'user' })] }),
+          client.setQueryData(teamMembersQueryKey, { members: [makeTestMember(), makeTestMember({ id: 'p2', userId: 'user-2', displayName: 'Kasper Kollega', email: 'kasper@example.com', role: 'user' })] }),
       },
     );
     const [mine, kasper] = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');

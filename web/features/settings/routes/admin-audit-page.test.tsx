@@ -1,17 +1,14 @@
-import type { AuditEntry, AuditLogPage, Me } from '@core/contracts';
+import type { AuditEntry, AuditLogPage } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
-import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestAdminMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, type RecordedCall, stubFetch, type StubReply } from '@web/test/stub-fetch';
 import { Component as AuditPage } from './admin-audit-page';
 
-const adminMe: Me = (() => {
-  const me = makeTestMe();
-  return { ...me, profile: { ...me.profile!, role: 'admin' }, onboarding: { ...me.onboarding, role: 'admin' } };
-})();
+const adminMe = makeTestAdminMe();
 
 const ada = { id: 'user-ada', name: 'Ada Admin', state: 'member' } as const;
 
