@@ -1,11 +1,11 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApi, createVerifiedAccount, findMailLink, joinCompany, makeAccount, signInContext, signInCookie } from './support/accounts';
-import { ARTIFACTS_DIR, type Browser, openBrowser } from './support/browser';
+import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { lockDataDir } from '../server/lib/data-dir-lock';
@@ -25,7 +25,6 @@ import { type RunningServer, startServer } from './support/server';
  * shows the refused state for a used and an unknown code.
  */
 // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses injected script tags.
-const SHOTS = join(ARTIFACTS_DIR, 'screenshots');
 
 const admin = makeAccount('Astrid Admin');
 const colleague = makeAccount('Kasper Kollega');
@@ -50,15 +49,6 @@ let invitationCode = '';
 const api = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) => callApi<T>(base, cookie, method, path, body);
 
 const toast = (target: Page, text: string | RegExp) => target.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-/** A screenshot once the screen has settled (no skeletons), without waiting for network idle: the live stream never idles. */
-async function shot(target: Page, name: string, { fullPage = true } = {}) {
-  mkdirSync(SHOTS, { recursive: true });
-  await target.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await target.evaluate(() => document.fonts.ready);
-  await target.waitForTimeout(250);
-  await target.screenshot({ path: join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
-}
 
 
 async function meOf(target: Page) {
@@ -110,7 +100,7 @@ describe('an admin sets up and runs the company', () => {
     const tabs = page.getByRole('tablist', { name: 'Settings' });
     for (const name of ['Personal', 'Company', 'Team', 'KPI Rules', 'Customers']) await tabs.getByRole('tab', { name }).waitFor();
     await page.getByRole('heading', { name: 'Your profile' }).waitFor();
-    await shot(page, 'admin-01-settings-personal');
+    await saveSettledScreenshot(page, 'admin-01-settings-personal');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
 
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -118,7 +108,7 @@ describe('an admin sets up and runs the company', () => {
     await page.getByLabel('Display name').fill('   Astrid Aasen   ');
     // No avatar URL field any more: pictures are uploaded (decision 023, e2e/avatars.e2e.ts).
     expect(await page.getByLabel('Avatar URL').count()).toBe(0);
-    await shot(page, 'admin-02-settings-personal-edit');
+    await saveSettledScreenshot(page, 'admin-02-settings-personal-edit');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Profile updated successfully').waitFor();
     // Trimmed, and no picture yet.
@@ -131,12 +121,12 @@ describe('an admin sets up and runs the company', () => {
     await page.goto('/app/settings?tab=company');
     await page.getByRole('heading', { name: 'Company details' }).waitFor();
     await page.getByText('Min bedrift').first().waitFor();
-    await shot(page, 'admin-03-settings-company');
+    await saveSettledScreenshot(page, 'admin-03-settings-company');
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Company name').fill('  Nordlys Salg AS  ');
     await page.getByRole('combobox', { name: 'Time zone' }).click();
     await page.getByPlaceholder('Search time zones...').fill('stockholm');
-    await shot(page, 'admin-04-settings-company-timezone', { fullPage: false });
+    await saveSettledScreenshot(page, 'admin-04-settings-company-timezone', { fullPage: false });
     await page.getByRole('option', { name: /Europe\/Stockholm/ }).first().click();
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Company settings updated').waitFor();
@@ -157,7 +147,7 @@ describe('an admin sets up and runs the company', () => {
     await page.goto('/app/settings?tab=team');
     await page.getByRole('heading', { name: 'Invitations' }).waitFor();
     await page.getByText('No invitations yet').waitFor();
-    await shot(page, 'admin-05-settings-team-empty');
+    await saveSettledScreenshot(page, 'admin-05-settings-team-empty');
     await page.getByRole('button', { name: 'Invite someone' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a colleague' });
     await expect(dialog.getByRole('combobox', { name: 'Role' }).innerText()).resolves.toBe('User');
@@ -166,7 +156,7 @@ describe('an admin sets up and runs the company', () => {
     await dialog.getByRole('button', { name: 'Create invitation' }).click();
     await dialog.getByText('Choose a whole number of days between 1 and 30.').waitFor();
     await dialog.getByLabel('Expires after').fill('7');
-    await shot(page, 'admin-06-invite-dialog', { fullPage: false });
+    await saveSettledScreenshot(page, 'admin-06-invite-dialog', { fullPage: false });
     await dialog.getByRole('button', { name: 'Create invitation' }).click();
     const created = toast(page, 'Invitation Created');
     await created.waitFor();
@@ -175,7 +165,7 @@ describe('an admin sets up and runs the company', () => {
     invitationCode = invitationLink.split('/invite/')[1]!;
     expect(invitationLink).toBe(`${base}/invite/${invitationCode}`);
     await expect(created.innerText()).resolves.toContain(invitationCode);
-    await shot(page, 'admin-07-invite-ready', { fullPage: false });
+    await saveSettledScreenshot(page, 'admin-07-invite-ready', { fullPage: false });
     await ready.getByRole('button', { name: 'Copy link' }).click();
     await toast(page, 'Link Copied').waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(invitationLink);
@@ -186,7 +176,7 @@ describe('an admin sets up and runs the company', () => {
     await row.getByRole('button', { name: 'Copy link' }).click();
     await toast(page, 'Link Copied').waitFor();
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(invitationLink);
-    await shot(page, 'admin-08-settings-team');
+    await saveSettledScreenshot(page, 'admin-08-settings-team');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
   });
 
@@ -197,7 +187,7 @@ describe('an admin sets up and runs the company', () => {
       await visit.goto(invitationLink);
       await visit.getByRole('heading', { name: 'Join Nordlys Salg AS' }).waitFor();
       await visit.getByText('User', { exact: true }).waitFor();
-      await shot(visit, 'admin-09-invite-signed-out');
+      await saveSettledScreenshot(visit, 'admin-09-invite-signed-out');
       expect(await axeViolations(visit, { tags: WCAG_AA })).toEqual([]);
       await visit.getByRole('button', { name: 'Sign in / Create account' }).click();
       await visit.waitForURL(`**/auth?invite=${invitationCode}`);
@@ -213,11 +203,11 @@ describe('an admin sets up and runs the company', () => {
       await visit.waitForURL(`**/invite/${invitationCode}`);
       await visit.getByRole('heading', { name: 'Invitation received' }).waitFor();
       await visit.getByText(`Signed in as ${colleague.email}`).waitFor();
-      await shot(visit, 'admin-10-invite-signed-in');
+      await saveSettledScreenshot(visit, 'admin-10-invite-signed-in');
       await visit.getByRole('button', { name: 'Accept invitation' }).click();
       await toast(visit, 'Welcome!').filter({ hasText: 'You are now part of Nordlys Salg AS' }).waitFor();
       await visit.waitForURL('**/app/dashboard');
-      await shot(visit, 'admin-11-welcome');
+      await saveSettledScreenshot(visit, 'admin-11-welcome');
       const me = await meOf(visit);
       expect(me.company?.name).toBe('Nordlys Salg AS');
       expect(me.onboarding.role).toBe('user');
@@ -237,7 +227,7 @@ describe('an admin sets up and runs the company', () => {
       await visit.goto(invitationLink);
       await visit.getByRole('heading', { name: 'Invalid invitation' }).waitFor();
       await visit.getByText('The invitation is not valid or has expired.').waitFor();
-      await shot(visit, 'admin-12-invite-invalid');
+      await saveSettledScreenshot(visit, 'admin-12-invite-invalid');
     } finally {
       await stranger.close();
     }
@@ -277,7 +267,7 @@ describe('an admin sets up and runs the company', () => {
       await visit.goto(`/invite/${created.body.code}`);
       await visit.getByRole('heading', { name: 'Invalid invitation' }).waitFor();
       await visit.getByText('The invitation is not valid or has expired.').waitFor();
-      await shot(visit, 'admin-11b-invite-expired');
+      await saveSettledScreenshot(visit, 'admin-11b-invite-expired');
       const refused = await fetch(`${base}/api/v1/invitations/accept`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base, cookie: colleagueCookie },
@@ -318,13 +308,13 @@ describe('an admin sets up and runs the company', () => {
     const me = page.getByRole('listitem').filter({ hasText: admin.email });
     await me.getByText('Only admin: make someone else admin first.').waitFor();
     await expect(me.getByRole('button', { name: 'Remove Admin' }).count()).resolves.toBe(0);
-    await shot(page, 'admin-13-admin-users');
+    await saveSettledScreenshot(page, 'admin-13-admin-users');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
 
     const kasper = page.getByRole('listitem').filter({ hasText: colleague.email });
     await kasper.getByRole('button', { name: 'Make Admin' }).click();
     const confirm = page.getByRole('dialog', { name: `Make ${colleague.name} an admin?` });
-    await shot(page, 'admin-14-confirm-make-admin', { fullPage: false });
+    await saveSettledScreenshot(page, 'admin-14-confirm-make-admin', { fullPage: false });
     await confirm.getByRole('button', { name: 'Make Admin' }).click();
     await toast(page, 'Role updated').waitFor();
     await kasper.getByText('Admin', { exact: true }).waitFor();
@@ -334,7 +324,7 @@ describe('an admin sets up and runs the company', () => {
 
     await kasper.getByRole('button', { name: 'Remove Admin' }).click();
     const demote = page.getByRole('dialog', { name: `Remove admin rights from ${colleague.name}?` });
-    await shot(page, 'admin-15-confirm-remove-admin', { fullPage: false });
+    await saveSettledScreenshot(page, 'admin-15-confirm-remove-admin', { fullPage: false });
     await demote.getByRole('button', { name: 'Cancel' }).click();
     await expect(kasper.getByText('Admin', { exact: true }).count()).resolves.toBe(1);
     await kasper.getByRole('button', { name: 'Remove Admin' }).click();
@@ -358,10 +348,10 @@ describe('an admin sets up and runs the company', () => {
       await visit.getByRole('heading', { name: 'Join Nordlys Salg AS by e-mail' }).waitFor();
       await visit.getByLabel(/Full name/).fill(magicPerson.name);
       await visit.getByLabel('E-mail').fill(magicPerson.email);
-      await shot(visit, 'admin-16-join-magic-link');
+      await saveSettledScreenshot(visit, 'admin-16-join-magic-link');
       await visit.getByRole('button', { name: 'Send magic link' }).click();
       await visit.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
-      await shot(visit, 'admin-17-join-sent');
+      await saveSettledScreenshot(visit, 'admin-17-join-sent');
       // The link signs the person in and accepts the invitation: no second step.
       await visit.goto(await findMailLink(base, magicPerson.email, /magic-link/));
       await visit.waitForURL('**/app/dashboard');
@@ -374,7 +364,7 @@ describe('an admin sets up and runs the company', () => {
       await mona.getByRole('button', { name: `Remove ${magicPerson.name} from the company` }).click();
       const confirm = page.getByRole('dialog', { name: `Remove ${magicPerson.name} from the company?` });
       await confirm.getByText('Their activities, wrap-ups and points stay in the history').waitFor();
-      await shot(page, 'admin-18-confirm-remove-member', { fullPage: false });
+      await saveSettledScreenshot(page, 'admin-18-confirm-remove-member', { fullPage: false });
       await confirm.getByRole('button', { name: 'Remove from company' }).click();
       await toast(page, 'Member removed').waitFor();
       await expect(mona.count()).resolves.toBe(0);
@@ -396,21 +386,21 @@ describe('an admin sets up and runs the company', () => {
       await visit.goto('/app/admin/billing');
       await visit.waitForURL('**/app/dashboard');
       await visit.getByText('Access denied. You need administrator privileges to access this page.').waitFor();
-      await shot(visit, 'admin-19-user-access-denied');
+      await saveSettledScreenshot(visit, 'admin-19-user-access-denied');
 
       await visit.goto('/app/settings?tab=team');
       await visit.getByText('Only admins can invite people and change roles.').waitFor();
       await visit.getByRole('listitem').filter({ hasText: admin.email }).waitFor();
       await expect(visit.getByRole('button', { name: 'Invite someone' }).count()).resolves.toBe(0);
       await expect(visit.getByRole('button', { name: 'Make Admin' }).count()).resolves.toBe(0);
-      await shot(visit, 'admin-20-user-settings-team');
+      await saveSettledScreenshot(visit, 'admin-20-user-settings-team');
       await visit.getByRole('tab', { name: 'Company' }).click();
       await visit.getByText('Only admins can change the company details.').waitFor();
       await expect(visit.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
       await visit.getByRole('tab', { name: 'KPI Rules' }).click();
       await visit.getByText('Only admins can change the rules.').waitFor();
       await expect(visit.getByRole('switch', { name: 'Sale enabled' }).isDisabled()).resolves.toBe(true);
-      await shot(visit, 'admin-21-user-settings-kpi');
+      await saveSettledScreenshot(visit, 'admin-21-user-settings-kpi');
       expect(user.consoleErrors).toEqual([]);
     } finally {
       await user.close();
@@ -446,12 +436,12 @@ describe('an admin sets up and runs the company', () => {
 
     await page.goto('/app/admin/kpi');
     await page.getByText('A change affects only activities logged afterwards.', { exact: false }).waitFor();
-    await shot(page, 'admin-22-admin-kpi');
+    await saveSettledScreenshot(page, 'admin-22-admin-kpi');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
     await page.getByRole('button', { name: 'Edit Meeting booked' }).click();
     const points = page.getByRole('spinbutton', { name: 'Points' });
     await points.fill('8');
-    await shot(page, 'admin-23-admin-kpi-edit');
+    await saveSettledScreenshot(page, 'admin-23-admin-kpi-edit');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'KPI rule updated').waitFor();
     await page.getByRole('listitem').filter({ hasText: 'Meeting booked' }).getByText('8 points').waitFor();
@@ -499,7 +489,7 @@ describe('an admin sets up and runs the company', () => {
     await dialog.getByLabel(/^Name/).fill('Nordlys Energi AS');
     await dialog.getByLabel('Domain').fill('nordlys.no');
     await dialog.getByLabel('Segment').fill('Enterprise');
-    await shot(page, 'admin-24-customer-dialog', { fullPage: false });
+    await saveSettledScreenshot(page, 'admin-24-customer-dialog', { fullPage: false });
     await dialog.getByRole('button', { name: 'Create customer' }).click();
     await toast(page, 'Customer created').waitFor();
 
@@ -526,7 +516,7 @@ describe('an admin sets up and runs the company', () => {
       'Fjordkraft Startup',
       'Nordlys Energi AS',
     ]);
-    await shot(page, 'admin-25-admin-customers');
+    await saveSettledScreenshot(page, 'admin-25-admin-customers');
     const search = page.getByRole('searchbox', { name: 'Search customers' });
     for (const [term, expected] of [
       ['STARTUP', ['Fjordkraft Startup']],
@@ -541,7 +531,7 @@ describe('an admin sets up and runs the company', () => {
     }
     await search.fill('zzz');
     await page.getByText('No customers match “zzz”').waitFor();
-    await shot(page, 'admin-26-customers-no-match');
+    await saveSettledScreenshot(page, 'admin-26-customers-no-match');
     // Any member may create a customer, and sees the same list.
     const byUser = await api(colleagueCookie, 'POST', '/customers', { name: 'Bergen Bygg' });
     expect(byUser.status).toBe(201);
@@ -553,7 +543,7 @@ describe('an admin sets up and runs the company', () => {
     await page.getByText('2 active members').waitFor();
     await page.getByText('Free for teams of 1 to 5 users.').waitFor();
     await page.getByText('No payment processing').waitFor();
-    await shot(page, 'admin-27-admin-billing');
+    await saveSettledScreenshot(page, 'admin-27-admin-billing');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
   });
 
@@ -567,7 +557,7 @@ describe('an admin sets up and runs the company', () => {
     await page.getByLabel('Access code', { exact: true }).fill('nordlys-2026');
     await page.getByRole('button', { name: 'Save policy' }).click();
     await toast(page, 'Sign-up policy saved').waitFor();
-    await shot(page, 'admin-28-signup-policy');
+    await saveSettledScreenshot(page, 'admin-28-signup-policy');
     const policy = await api<{ policy: string; accessCode: string }>(adminCookie, 'GET', '/admin/signup-policy');
     expect(policy.body).toMatchObject({ policy: 'access_code', accessCode: 'nordlys-2026' });
     const publicPolicy = await fetch(`${base}/api/v1/signup-policy`).then((r) => r.json());
@@ -592,14 +582,14 @@ describe('an admin sets up and runs the company', () => {
         await visit.goto(`/app/settings?tab=${tab}`);
         await visit.getByRole('heading', { name: heading, exact: true }).waitFor();
         expect(await visit.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-        await shot(visit, `admin-29-phone-settings-${tab}`);
+        await saveSettledScreenshot(visit, `admin-29-phone-settings-${tab}`);
       }
       await visit.goto('/app/admin/users');
       await visit.getByRole('heading', { name: 'Members' }).waitFor();
-      await shot(visit, 'admin-30-phone-admin-users');
+      await saveSettledScreenshot(visit, 'admin-30-phone-admin-users');
       await visit.goto('/app/admin/billing');
       await visit.getByText('Current plan').first().waitFor();
-      await shot(visit, 'admin-31-phone-admin-billing');
+      await saveSettledScreenshot(visit, 'admin-31-phone-admin-billing');
       expect(phone.consoleErrors).toEqual([]);
     } finally {
       await phone.close();
@@ -612,7 +602,7 @@ describe('an admin sets up and runs the company', () => {
       await visit.goto('/app/settings?tab=team');
       await visit.getByRole('heading', { name: 'Invitasjoner' }).waitFor();
       await visit.getByText('Brukt', { exact: true }).first().waitFor();
-      await shot(visit, 'admin-32-settings-team-nb');
+      await saveSettledScreenshot(visit, 'admin-32-settings-team-nb');
       await visit.goto('/invite/ukjent-kode');
       await visit.getByRole('heading', { name: 'Ugyldig invitasjon' }).waitFor();
       await visit.getByText('Invitasjonen er ikke gyldig eller har utløpt.').waitFor();
@@ -649,7 +639,7 @@ describe('multi-tenant mode: a person without a company creates one', () => {
       await visit.getByText(`Open the link while signed in as ${founder.email} and accept it.`).waitFor();
       await visit.getByRole('heading', { name: 'Create your company' }).waitFor();
       await expect(visit.getByRole('combobox', { name: 'Time zone' }).innerText()).resolves.toContain('Europe/Oslo');
-      await shot(visit, 'admin-33-awaiting-create-company');
+      await saveSettledScreenshot(visit, 'admin-33-awaiting-create-company');
       expect(await axeViolations(visit, { tags: WCAG_AA })).toEqual([]);
       await visit.getByRole('button', { name: 'Create company' }).click();
       await visit.getByText('Enter the company name.').waitFor();
@@ -687,7 +677,7 @@ describe('multi-tenant mode: a person without a company creates one', () => {
       await expect(adminTabs.getByRole('link', { name: 'Inbox' }).count()).resolves.toBe(0);
       await visit.goto('/app/admin/inbox');
       await visit.getByText('No inbox for this company').waitFor();
-      await shot(visit, 'admin-34-multi-tenant-no-inbox');
+      await saveSettledScreenshot(visit, 'admin-34-multi-tenant-no-inbox');
       expect(browser.consoleErrors).toEqual([]);
     } finally {
       await browser.close();

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApi, joinCompany, makeAccount, signInContext, signInCookie } from './support/accounts';
-import { ARTIFACTS_DIR, type Browser, openBrowser } from './support/browser';
+import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /*
@@ -20,7 +18,6 @@ const rita = makeAccount('Rita Rep');
 const kasper = makeAccount('Kasper Kollega');
 const una = makeAccount('Una User');
 
-const SHOTS = join(ARTIFACTS_DIR, 'screenshots');
 
 let server: RunningServer;
 let base: string;
@@ -32,14 +29,6 @@ async function ok<T = Record<string, unknown>>(cookie: string, method: string, p
   const response = await callApi<T>(base, cookie, method, path, body);
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
-}
-
-async function shot(target: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await target.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await target.evaluate(() => document.fonts.ready);
-  await target.waitForTimeout(250);
-  await target.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 const summaries = (target: Page) => target.locator('[data-audit-action] > div:first-child p').allInnerTexts();
@@ -102,7 +91,7 @@ describe('the audit log in the admin console', () => {
     await page.getByText('Astrid Admin').first().waitFor();
     await page.getByText('Times in Europe/Oslo').waitFor();
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
-    await shot(page, 'audit-01-log-en');
+    await saveSettledScreenshot(page, 'audit-01-log-en');
   });
 
   it('filters by kind from the keyboard', async () => {
@@ -122,7 +111,7 @@ describe('the audit log in the admin console', () => {
     await expect(filter.innerText()).resolves.toBe('Display links revoked');
     await page.waitForFunction(() => document.querySelectorAll('[data-audit-action]').length === 1);
     expect(await summaries(page)).toEqual(['Revoked the display link “Lobby TV”']);
-    await shot(page, 'audit-02-log-filtered-en');
+    await saveSettledScreenshot(page, 'audit-02-log-filtered-en');
   });
 
   it('reads in Norwegian, on a desktop and a phone', async () => {
@@ -134,12 +123,12 @@ describe('the audit log in the admin console', () => {
     expect(norwegian[0]).toBe('Fjernet Kasper Kollega fra selskapet');
     expect(norwegian.at(-2)).toBe('Gjorde Rita Rep til administrator');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
-    await shot(page, 'audit-03-log-nb');
+    await saveSettledScreenshot(page, 'audit-03-log-nb');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await page.getByRole('list', { name: 'Oppføringer i revisjonsloggen' }).waitFor();
-    await shot(page, 'audit-04-log-nb-mobile');
+    await saveSettledScreenshot(page, 'audit-04-log-nb-mobile');
     await page.setViewportSize({ width: 1366, height: 860 });
   });
 

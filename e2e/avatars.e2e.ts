@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { type Account, joinCompany, makeAccount, signInContext } from './support/accounts';
-import { ARTIFACTS_DIR, type Browser, openBrowser } from './support/browser';
+import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /*
@@ -17,7 +15,6 @@ import { type RunningServer, startServer } from './support/server';
  * Its own server: the first person to sign in must become the admin (the display link).
  */
 
-const SHOTS = join(ARTIFACTS_DIR, 'screenshots');
 const kari = makeAccount('Kari Nordmann');
 const ola = makeAccount('Ola Hansen');
 const sofie = makeAccount('Sofie Berg');
@@ -53,14 +50,6 @@ async function portrait(from: string, to: string, skin: string, format: 'png' | 
   </svg>`;
   const image = sharp(Buffer.from(svg));
   return new Uint8Array(await (format === 'png' ? image.png() : image.jpeg({ quality: 85 })).toBuffer());
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** Every picture the page shows, with whether it has loaded; none may come from another origin. */
@@ -114,7 +103,7 @@ describe('a profile picture, uploaded and shown everywhere', () => {
     await page.getByRole('button', { name: 'Upload picture' }).click();
     await (await chooser).setFiles({ name: 'kari.png', mimeType: 'image/png', buffer: Buffer.from(await portrait('#10b981', '#0f766e', '#c68642')) });
     await page.getByText('Preview: this is how your picture will look').waitFor();
-    await shot(page, 'avatars-01-settings-preview-en');
+    await saveSettledScreenshot(page, 'avatars-01-settings-preview-en');
 
     await page.getByRole('button', { name: 'Save picture' }).click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Profile picture updated' }).waitFor();
@@ -125,13 +114,13 @@ describe('a profile picture, uploaded and shown everywhere', () => {
     expect(await shellPicture.getAttribute('src')).toMatch(/^\/api\/v1\/avatars\/[0-9a-f-]{36}$/);
     await expectOnlyOurPictures(page, 2);
     await page.mouse.move(0, 0);
-    await shot(page, 'avatars-02-settings-picture-en');
+    await saveSettledScreenshot(page, 'avatars-02-settings-picture-en');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
 
     await page.goto('/app');
     await page.getByTestId('leaderboard-row').first().waitFor();
     await expectOnlyOurPictures(page, 3); // Kari, Ola and Sofie on the leaderboard (and Kari in the shell)
-    await shot(page, 'avatars-03-dashboard-en');
+    await saveSettledScreenshot(page, 'avatars-03-dashboard-en');
     expect(browser.consoleErrors).toEqual([]);
   });
 
@@ -143,16 +132,16 @@ describe('a profile picture, uploaded and shown everywhere', () => {
     await page.getByRole('button', { name: 'Bytt bilde' }).waitFor();
     await page.getByRole('button', { name: 'Fjern' }).waitFor();
     await expectOnlyOurPictures(page, 2);
-    await shot(page, 'avatars-04-settings-picture-nb');
+    await saveSettledScreenshot(page, 'avatars-04-settings-picture-nb');
 
     await page.goto('/app/team/overview');
     await page.getByTestId('today-row').first().waitFor();
     await expectOnlyOurPictures(page, 3);
-    await shot(page, 'avatars-05-team-overview-nb');
+    await saveSettledScreenshot(page, 'avatars-05-team-overview-nb');
     await page.goto('/app');
     await page.getByTestId('leaderboard-row').first().waitFor();
     await expectOnlyOurPictures(page, 3);
-    await shot(page, 'avatars-06-dashboard-nb');
+    await saveSettledScreenshot(page, 'avatars-06-dashboard-nb');
     expect(browser.consoleErrors).toEqual([]);
     await callAs(kari, 'PATCH', '/me/profile', { json: { language: null } });
   });
@@ -165,7 +154,7 @@ describe('a profile picture, uploaded and shown everywhere', () => {
     await page.goto(`/tv?display=${token}`);
     await page.getByTestId('tv-row').first().waitFor();
     await expectOnlyOurPictures(page, 3);
-    await shot(page, 'avatars-07-tv-1920');
+    await saveSettledScreenshot(page, 'avatars-07-tv-1920');
     expect(browser.consoleErrors).toEqual([]);
   });
 

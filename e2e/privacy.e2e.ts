@@ -1,10 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { type Account, callApi, joinCompany, makeAccount, requestSignIn, signInContext } from './support/accounts';
-import { ARTIFACTS_DIR, type Browser, openBrowser } from './support/browser';
+import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /*
@@ -14,7 +13,6 @@ import { type RunningServer, startServer } from './support/server';
  * and the boards then show a former member. Screenshots of the card and the dialogs in English
  * and Norwegian. Its own server: the first person in is the admin.
  */
-const SHOTS = join(ARTIFACTS_DIR, 'screenshots');
 
 const admin = makeAccount('Astrid Admin');
 const rita = makeAccount('Rita Rep');
@@ -26,20 +24,6 @@ let base: string;
 const cookies = new Map<Account, string>();
 
 const api = (account: Account, method: string, path: string, body?: unknown) => callApi(base, cookies.get(account)!, method, path, body);
-
-async function settle(target: Page): Promise<void> {
-  await target.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await target.evaluate(() => document.fonts.ready);
-  await target.waitForTimeout(300);
-}
-
-/** A screenshot of an element, or of a whole page (`fullPage: false`: what the viewport shows, e.g. a fixed notice). */
-async function shot(target: Page | Locator, name: string, { fullPage = true } = {}): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const page = 'page' in target ? target.page() : target;
-  await settle(page);
-  await target.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled', ...('page' in target ? {} : { fullPage }) });
-}
 
 const toast = (target: Page, text: string | RegExp) => target.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const yourDataCard = (target: Page, title: string) =>
@@ -73,7 +57,7 @@ describe('a rep and their data', () => {
     const card = yourDataCard(page, 'Your data');
     await card.waitFor();
     await card.scrollIntoViewIfNeeded();
-    await shot(card, 'privacy-01-your-data-card-en');
+    await saveSettledScreenshot(card, 'privacy-01-your-data-card-en');
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^dealboard-data-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { account: { email: string }; activities: { notes: string | null }[] };
@@ -88,7 +72,7 @@ describe('a rep and their data', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByLabel('Your current password').waitFor();
     await expect(dialog.innerText()).resolves.toMatch(/stay in .+'s totals and past boards under "Former member"/);
-    await shot(dialog, 'privacy-02-delete-dialog-en');
+    await saveSettledScreenshot(dialog, 'privacy-02-delete-dialog-en');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
     // A wrong password is said under the field; nothing happens.
     await dialog.getByLabel('Your current password').fill('not-my-password-at-all');
@@ -103,11 +87,11 @@ describe('a rep and their data', () => {
     const card = yourDataCard(page, 'Dine data');
     await card.waitFor();
     await card.scrollIntoViewIfNeeded();
-    await shot(card, 'privacy-03-your-data-card-nb');
+    await saveSettledScreenshot(card, 'privacy-03-your-data-card-nb');
     await card.getByRole('button', { name: 'Slett kontoen min...' }).click();
     const norwegian = page.getByRole('dialog', { name: 'Slette kontoen din?' });
     await norwegian.getByLabel('Nåværende passord').waitFor();
-    await shot(norwegian, 'privacy-04-delete-dialog-nb');
+    await saveSettledScreenshot(norwegian, 'privacy-04-delete-dialog-nb');
   });
 
   it('deletes the account, is signed out and lands on the public site with a goodbye', async () => {
@@ -119,7 +103,7 @@ describe('a rep and their data', () => {
     await notice.waitFor({ state: 'visible' });
     await expect(notice.innerText()).resolves.toMatch(/Kontoen din er slettet/);
     expect(new URL(page.url()).searchParams.has('goodbye')).toBe(false);
-    await shot(page, 'privacy-05-goodbye-nb', { fullPage: false });
+    await saveSettledScreenshot(page, 'privacy-05-goodbye-nb', { fullPage: false });
     await page.keyboard.press('Escape');
     await notice.waitFor({ state: 'hidden' });
     await expect(page.evaluate(async () => (await fetch('/api/v1/me')).json())).resolves.toBeNull();
@@ -145,10 +129,10 @@ describe("an admin and a member's data", () => {
     await row('Kasper Kollega').waitFor();
     await row('Kasper Kollega').getByRole('button', { name: 'Personal data of Kasper Kollega' }).click();
     await page.getByRole('menuitem', { name: 'Erase personal data...' }).waitFor();
-    await shot(page, 'privacy-06-member-menu-en');
+    await saveSettledScreenshot(page, 'privacy-06-member-menu-en');
     await page.getByRole('menuitem', { name: 'Download personal data' }).click();
     const dialog = page.getByRole('dialog', { name: "Download Kasper Kollega's personal data?" });
-    await shot(dialog, 'privacy-07-export-dialog-en');
+    await saveSettledScreenshot(dialog, 'privacy-07-export-dialog-en');
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
     const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { scope: string; activities: { notes: string | null }[] };
     expect(data.scope).toBe('company');
@@ -160,7 +144,7 @@ describe("an admin and a member's data", () => {
     await row('Kasper Kollega').getByRole('button', { name: 'Personal data of Kasper Kollega' }).click();
     await page.getByRole('menuitem', { name: 'Erase personal data...' }).click();
     const dialog = page.getByRole('dialog', { name: "Erase Kasper Kollega's personal data?" });
-    await shot(dialog, 'privacy-08-erase-dialog-en');
+    await saveSettledScreenshot(dialog, 'privacy-08-erase-dialog-en');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
     await dialog.getByRole('button', { name: 'Erase personal data' }).click();
     await toast(page, 'Personal data erased').waitFor();
@@ -169,7 +153,7 @@ describe("an admin and a member's data", () => {
     await page.goto('/app');
     await page.getByText('Former member').first().waitFor();
     await expect(page.getByText('Kasper Kollega').count()).resolves.toBe(0);
-    await shot(page, 'privacy-09-dashboard-former-member');
+    await saveSettledScreenshot(page, 'privacy-09-dashboard-former-member');
     expect(browser.consoleErrors).toEqual([]);
   });
 
@@ -179,7 +163,7 @@ describe("an admin and a member's data", () => {
     await row('Nina Nilsen', 'Medlemmer').getByRole('button', { name: 'Personopplysninger om Nina Nilsen' }).click();
     await page.getByRole('menuitem', { name: 'Slett personopplysninger...' }).click();
     const dialog = page.getByRole('dialog', { name: 'Slette personopplysningene til Nina Nilsen?' });
-    await shot(dialog, 'privacy-10-erase-dialog-nb');
+    await saveSettledScreenshot(dialog, 'privacy-10-erase-dialog-nb');
     await dialog.getByRole('button', { name: 'Avbryt' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row('Nina Nilsen', 'Medlemmer').waitFor();
@@ -197,10 +181,10 @@ describe('the GDPR page says what is true', () => {
       await expect(page.locator('#delete').innerText()).resolves.toMatch(/Delete my account/);
       await expect(page.locator('#stays').innerText()).resolves.toMatch(/Former member/);
       await expect(page.locator('#delete').innerText()).resolves.not.toMatch(/today that is done in the database/);
-      await shot(page, 'privacy-11-gdpr-en');
+      await saveSettledScreenshot(page, 'privacy-11-gdpr-en');
       await page.goto('/gdpr?lang=nb');
       await expect(page.locator('#stays').innerText()).resolves.toMatch(/Tidligere medlem/);
-      await shot(page, 'privacy-12-gdpr-nb');
+      await saveSettledScreenshot(page, 'privacy-12-gdpr-nb');
     } finally {
       await browser.close();
     }

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const ARTIFACTS_DIR = resolve(import.meta.dirname, '..', '..', 'artifacts');
 const SCREENSHOT_DIR = join(ARTIFACTS_DIR, 'screenshots');
@@ -64,4 +64,23 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** What saveSettledScreenshot reads in the page: this file is also compiled without the DOM types (scripts/ import it). */
+type PageGlobals = { document: { querySelector: (selector: string) => unknown; fonts: { ready: Promise<unknown> } } };
+
+/**
+ * Saves a screenshot once the screen has settled (no skeleton left, fonts loaded, a moment for
+ * transitions), without waiting for the network to go idle: a live stream never does. `target`
+ * is a page (the whole page, or with `fullPage: false` what the viewport shows, e.g. a fixed
+ * notice) or one element.
+ */
+export async function saveSettledScreenshot(target: Page | Locator, name: string, { fullPage = true } = {}): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const page = 'page' in target ? target.page() : target;
+  // Functions, not expressions as text: the app's CSP refuses eval. They run in the page.
+  await page.waitForFunction(() => !(globalThis as unknown as PageGlobals).document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.evaluate(() => (globalThis as unknown as PageGlobals).document.fonts.ready);
+  await page.waitForTimeout(250);
+  await target.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', ...('page' in target ? {} : { fullPage }) });
 }
