@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditLogPage, Invitation } from '@core/contracts';
+import { openEventStream } from './test/event-stream';
 import { createFixtures, randomPassword } from './test/fixtures';
 import { type Answer, type Call, callOperation, readOperations } from './test/openapi';
 import { createSnapshotter } from './test/snapshot';
@@ -368,32 +369,10 @@ describe.each(operations)('%s', (key) => {
 });
 
 describe("B's live streams", () => {
-  /** An event stream read as it arrives: `until` waits for a pattern in everything read so far. */
-  function openStream(response: Response) {
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    return {
-      async until(pattern: RegExp, ms: number): Promise<string> {
-        const deadline = Date.now() + ms;
-        while (!pattern.test(text) && Date.now() < deadline) {
-          const chunk = await Promise.race([
-            reader.read(),
-            new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(1, deadline - Date.now()))),
-          ]);
-          if (chunk === null || chunk.done) break;
-          text += decoder.decode(chunk.value, { stream: true });
-        }
-        return text;
-      },
-      close: () => reader.cancel().catch(() => undefined),
-    };
-  }
-
   it("hear B's changes and nothing of A's", async () => {
     const streams = [
-      openStream(await t.request(`/api/v1/events?client=isolation-${unique()}`, { as: bRep, headers: { 'x-company-id': aAdmin.companyId } })),
-      openStream(await t.request(`/api/v1/display/${bDisplayLink.token}/events?client=isolation-${unique()}&companyId=${aAdmin.companyId}`)),
+      openEventStream(await t.request(`/api/v1/events?client=isolation-${unique()}`, { as: bRep, headers: { 'x-company-id': aAdmin.companyId } })),
+      openEventStream(await t.request(`/api/v1/display/${bDisplayLink.token}/events?client=isolation-${unique()}&companyId=${aAdmin.companyId}`)),
     ];
     try {
       for (const stream of streams) await stream.until(/event: ready/, 10_000);
