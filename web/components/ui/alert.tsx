@@ -26,5 +26,5 @@ export function AlertTitle({ className, ...props }: React.ComponentProps<'div'>)
 }
 
 export function AlertDescription({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="alert-description" className={cn('col-start-2 text-sm opacity-90', className)} {...props} />;
+  return <div data-slot="alert-description" className={cn('col-start-2 text-sm', className)} {...props} />;
 }

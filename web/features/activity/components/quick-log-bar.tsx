@@ -74,7 +74,7 @@ function LogButton({
       aria-label={hint ? `${label}, ${hint}` : label}
       className={cn(
         'group flex min-h-14 items-center gap-3 rounded-xl border px-4 py-2.5 text-left transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 active:translate-y-px sm:min-w-40',
-        primary ? 'border-transparent bg-primary text-primary-foreground shadow-sm hover:bg-primary/90' : 'bg-card hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md',
+        primary ? 'border-transparent bg-primary text-primary-foreground shadow-sm hover:brightness-90' : 'bg-card hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md',
       )}
     >
       <span
