@@ -37,6 +37,8 @@ import { eventsRoutes } from './realtime/events.routes';
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
 export const WEB_DIST_DIR = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : resolve(import.meta.dirname, '..', 'dist', 'web');
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** The feature routers mounted under /api/v1; a new feature adds one line here. */
 function createApiRouter() {
   const api = createRouter();
@@ -111,6 +113,15 @@ export function createApp(deps: AppDeps) {
     await next();
     // A route that marks its answer public (an avatar picture) keeps its own header.
     if (!c.res.headers.get('Cache-Control')?.startsWith('public')) c.header('Cache-Control', 'no-store');
+  });
+
+  // A write may have changed who someone is (a sign-out, a role, a removal, the company's time
+  // zone). Before answering, wait until this instance has heard its own NOTIFYs, so the caller's
+  // very next request meets a signed-in cache that has already forgotten (decision 026). Other
+  // instances hear them within the same moment through their own LISTEN connection.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!SAFE_METHODS.has(c.req.method) && !c.get('accountsUntouched')) await deps.realtime.sync();
   });
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => forwardToAuth(c, deps));

@@ -7,6 +7,7 @@ import { resolveAuthSecret } from './lib/secret';
 import { createMailer } from './mail/mailer';
 import { acceptInvitationFromMagicLink } from './modules/invitations/invitations.service';
 import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
+import { ActorCache } from './modules/session/actor-cache';
 import { RealtimeHub } from './realtime/hub';
 
 /**
@@ -34,8 +35,12 @@ export async function createDeps(
     now,
   });
   const realtime = new RealtimeHub();
+  // The signed-in cache forgets what the database announces, on every instance (decision 026).
+  const actors = new ActorCache();
+  realtime.observe((change) => actors.forget(change));
+  realtime.onResync(() => actors.clear());
   await realtime.start(database);
-  const deps = { config, database, mailer, realtime, now } as AppDeps;
+  const deps = { config, database, mailer, realtime, actors, now } as AppDeps;
   deps.auth = createAuth({
     db: database.db,
     config,

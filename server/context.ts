@@ -3,6 +3,7 @@ import type { Auth } from './auth/auth';
 import type { DbHandle } from './db/client';
 import type { Config } from './env';
 import type { Mailer } from './mail/mailer';
+import type { ActorCache } from './modules/session/actor-cache';
 import type { RealtimeHub } from './realtime/hub';
 
 /** Everything a request handler may need, assembled once per server instance. */
@@ -12,6 +13,8 @@ export type AppDeps = {
   auth: Auth;
   mailer: Mailer;
   realtime: RealtimeHub;
+  /** Who each session cookie is, per instance, forgotten on every change (decision 026). */
+  actors: ActorCache;
   /** The clock, injectable so tests can stand on either side of a DST change. */
   now: () => Date;
 };
@@ -38,6 +41,10 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     user: SessionUser | null;
+    /** The cache key of the request's session (its signed cookie value), when signed in. */
+    sessionKey: string | null;
+    /** Set by writes that cannot change an account, membership or company (leavesAccountsAlone). */
+    accountsUntouched: boolean;
     actor: Actor;
   };
 };

@@ -94,6 +94,13 @@ export type CreateAuthOptions = {
   now?: () => Date;
 };
 
+const AUTH_COOKIE_PREFIX = 'dealboard';
+
+/** The session cookie's name exactly as better-auth sets and reads it for this site. */
+export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
+  return `${config.publicUrl.startsWith('https://') ? '__Secure-' : ''}${AUTH_COOKIE_PREFIX}.session_token`;
+}
+
 export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLinkSignIn, now = () => new Date() }: CreateAuthOptions) {
   const brand = config.BRAND_NAME;
   return betterAuth({
@@ -172,7 +179,7 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https://'),
-      cookiePrefix: 'dealboard',
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     plugins: [

@@ -29,8 +29,20 @@ export type DbHandle = {
    * When that connection is lost (a database restart, a network cut), it is re-opened with backoff
    * and `onRestored` is called: notifications sent in between are gone, so listeners resynchronise.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onRestored?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onRestored?: () => void): Promise<Subscription>;
   close(): Promise<void>;
+};
+
+/** A LISTEN subscription. */
+export type Subscription = {
+  stop(): Promise<void>;
+  /**
+   * Resolves once every notification committed before the call has been handed to `onPayload`.
+   * PostgreSQL delivers a listening connection's pending notifications before it answers a query
+   * on that connection, so one round trip on it is a barrier. PGlite hands them over (in a
+   * microtask) before the committing query resolves, so there is nothing to wait for.
+   */
+  sync(): Promise<void>;
 };
 
 export type OpenDatabaseOptions =
@@ -60,8 +72,14 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
       }),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
-      return async () => {
-        if (!client.closed) await unlisten();
+      return {
+        stop: async () => {
+          if (!client.closed) await unlisten();
+        },
+        sync: async () => {
+          // Notifications are queued as microtasks while the committing query is parsed: let them run.
+          await Promise.resolve();
+        },
       };
     },
     close: async () => {
@@ -69,6 +87,8 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
     },
   };
 }
+
+export const LISTEN_APPLICATION_NAME = 'dealboard-listen';
 
 /** The longest wait between attempts to re-open a lost LISTEN connection. */
 const RELISTEN_MAX_DELAY_MS = 30_000;
@@ -103,7 +123,8 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
       let current: pg.Client | null = null;
       let stopped = false;
       const open = async () => {
-        const client = new pg.Client({ connectionString: url });
+        // Named, so an operator (and the lost-connection test) can tell it from the pool's.
+        const client = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION_NAME });
         // Without an 'error' handler a lost connection would crash the process.
         client.on('error', (error) => {
           console.error(`[realtime] LISTEN connection lost: ${error.message}`);
@@ -143,14 +164,22 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
         }
       };
       await open();
-      return async () => {
-        stopped = true;
-        const client = current;
-        current = null;
-        if (client) {
-          listeners.delete(client);
-          await client.end().catch(() => undefined);
-        }
+      return {
+        stop: async () => {
+          stopped = true;
+          const client = current;
+          current = null;
+          if (client) {
+            listeners.delete(client);
+            await client.end().catch(() => undefined);
+          }
+        },
+        sync: async () => {
+          const client = current;
+          // A lost connection resynchronises everyone when it is back (onRestored); nothing to wait for.
+          if (!client) return;
+          await (client as pg.Client).query('SELECT 1').catch(() => undefined);
+        },
       };
     },
     close: async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTEN_APPLICATION_NAME } from '../db/client';
 import { seedActivity } from '../db/seed/activities';
 import { createTestApp, type TestApp } from '../test/test-app';
 import type { ClientChange } from './hub';
@@ -30,7 +31,7 @@ describe('a lost LISTEN connection on a PostgreSQL server', () => {
       // Cut the listener off, as a database restart or a network failure would.
       const killed = await t.db.execute(
         sql`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
-             WHERE datname = current_database() AND query ILIKE 'LISTEN %'`,
+             WHERE datname = current_database() AND application_name = ${LISTEN_APPLICATION_NAME}`,
       );
       expect((killed as unknown as { rows: { ok: boolean }[] }).rows).toEqual([{ ok: true }]);
       const deadline = Date.now() + 10_000;

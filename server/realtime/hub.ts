@@ -1,12 +1,13 @@
 import type { LiveChange } from '@core/contracts';
-import type { DbHandle } from '../db/client';
+import type { DbHandle, Subscription } from '../db/client';
 import { StreamLimiter } from './stream-limits';
 
 export const EVENTS_CHANNEL = 'dealboard_events';
 
 /** What the database triggers send (see migrations/0001_rls.sql, notify_tenant_change). */
 export type TenantChange = {
-  company_id: string;
+  /** null for account tables (session, user: migration 0013), which belong to no company. */
+  company_id: string | null;
   table: string;
   op: 'INSERT' | 'UPDATE' | 'DELETE';
   id: string;
@@ -20,6 +21,8 @@ export type TenantChange = {
 export type ClientChange = LiveChange;
 
 type Listener = (change: ClientChange) => void;
+/** Sees every change the database announces, whatever the company (the signed-in cache). */
+type ChangeObserver = (change: TenantChange) => void;
 type ResyncListener = () => void;
 
 /**
@@ -30,16 +33,32 @@ type ResyncListener = () => void;
 export class RealtimeHub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly resyncListeners = new Set<ResyncListener>();
-  private stopListening: (() => Promise<void>) | null = null;
+  private readonly observers = new Set<ChangeObserver>();
+  private subscription: Subscription | null = null;
   /** This instance's open event streams per member and per display link (their caps, decision 020). */
   readonly streams = new StreamLimiter();
 
   async start(database: DbHandle): Promise<void> {
-    this.stopListening = await database.listen(
+    this.subscription = await database.listen(
       EVENTS_CHANNEL,
       (payload) => this.dispatch(payload),
       () => this.resync(),
     );
+  }
+
+  /**
+   * Waits until every change this process committed so far has been dispatched here. The app calls
+   * it before answering a request that may have changed who someone is (sign-out, a role, a
+   * removal), so this instance's own next request already sees it.
+   */
+  async sync(): Promise<void> {
+    await this.subscription?.sync();
+  }
+
+  /** Every change, raw; returns the unsubscribe. */
+  observe(observer: ChangeObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
   }
 
   /**
@@ -56,9 +75,10 @@ export class RealtimeHub {
   }
 
   async stop(): Promise<void> {
-    await this.stopListening?.();
-    this.stopListening = null;
+    await this.subscription?.stop();
+    this.subscription = null;
     this.listeners.clear();
+    this.observers.clear();
     this.resyncListeners.clear();
     this.streams.clear();
   }
@@ -89,6 +109,8 @@ export class RealtimeHub {
     } catch {
       return;
     }
+    for (const observer of this.observers) observer(change);
+    if (change.company_id === null) return;
     const set = this.listeners.get(change.company_id);
     if (!set) return;
     const message: ClientChange = { table: change.table, op: change.op, id: change.id, userId: change.user_id };

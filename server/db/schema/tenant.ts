@@ -157,6 +157,11 @@ export const dailyUserStats = pgTable(
     revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
     points: integer('points').notNull().default(0),
     activities: integer('activities').notNull().default(0),
+    /**
+     * How many of the day's activities carry the 20-call bonus (0 or 1): lets a logged call learn
+     * "bonus already taken" from this row instead of scanning the day's activities (issue 11).
+     */
+    bonusCalls: integer('bonus_calls').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.day, t.userId] }),

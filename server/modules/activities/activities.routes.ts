@@ -11,7 +11,7 @@ import {
   UpdateActivitySchema,
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
-import { requireMember } from '../session/session.middleware';
+import { leavesAccountsAlone, requireMember } from '../session/session.middleware';
 import { deleteActivity, getLogOptions, listMyActivities, logActivity, updateActivity } from './activities.service';
 
 export const activitiesRoutes = createRouter();
@@ -28,7 +28,7 @@ activitiesRoutes.openapi(
     summary: 'Log a call, sale, held meeting, e-mail or LinkedIn touch for today',
     description:
       'Points are computed from the company rules now and stored with the activity. A call that was not answered is stored as no_progress. E-mail and LinkedIn need their rule enabled (400 kpi_rule_disabled otherwise).',
-    middleware: [requireMember] as const,
+    middleware: [requireMember, leavesAccountsAlone] as const,
     request: { body: { content: json(LogActivitySchema), required: true } },
     responses: { 201: { description: 'Logged', content: json(ActivitySchema) }, ...errorResponses },
   }),
@@ -66,7 +66,7 @@ activitiesRoutes.openapi(
     path: '/activities/{id}',
     tags: ['Activities'],
     summary: "Change one of the caller's activities of today; its points are recomputed with the current rules",
-    middleware: [requireMember] as const,
+    middleware: [requireMember, leavesAccountsAlone] as const,
     request: { params: ActivityIdParamsSchema, body: { content: json(UpdateActivitySchema), required: true } },
     responses: {
       200: { description: 'Updated', content: json(ActivitySchema) },
@@ -85,7 +85,7 @@ activitiesRoutes.openapi(
     path: '/activities/{id}',
     tags: ['Activities'],
     summary: "Delete (undo) one of the caller's activities of today",
-    middleware: [requireMember] as const,
+    middleware: [requireMember, leavesAccountsAlone] as const,
     request: { params: ActivityIdParamsSchema },
     responses: {
       200: { description: 'Deleted', content: json(OkSchema) },

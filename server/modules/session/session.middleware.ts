@@ -1,26 +1,48 @@
 import { normalizeRole } from '@core/contracts';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { sessionCookieName } from '../../auth/auth';
 import type { AppEnv } from '../../context';
 import { forbidden, HttpError, unauthorized } from '../../lib/http';
+import type { CachedMembership } from './actor-cache';
 import { findActiveMembership } from './session.repository';
 
-/** Reads the better-auth session cookie; sets `user` (or null). Never refuses. */
+/**
+ * Reads the better-auth session cookie; sets `user` (or null). Never refuses. A session this
+ * instance has already verified costs no database round trip (the actor cache, decision 026).
+ */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const { auth } = c.get('deps');
+  const { auth, actors, config } = c.get('deps');
+  // The very cookie better-auth will verify (not a look-alike name): the key of what it finds.
+  const key = getCookie(c, sessionCookieName(config));
+  c.set('sessionKey', null);
+  if (!key) {
+    c.set('user', null);
+    return next();
+  }
+  const cached = actors.get(key);
+  if (cached) {
+    c.set('user', cached.user);
+    c.set('sessionKey', key);
+    return next();
+  }
+  const since = actors.begin();
   const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-  c.set(
-    'user',
-    session
-      ? {
-          id: session.user.id,
-          email: session.user.email,
-          name: session.user.name,
-          image: session.user.image ?? null,
-          emailVerified: session.user.emailVerified,
-          locale: session.user.locale ?? null,
-        }
-      : null,
-  );
+  if (!session) {
+    c.set('user', null);
+    return next();
+  }
+  const user = {
+    id: session.user.id,
+    email: session.user.email,
+    name: session.user.name,
+    image: session.user.image ?? null,
+    emailVerified: session.user.emailVerified,
+    locale: session.user.locale ?? null,
+  };
+  actors.store(key, { user, membership: undefined, sessionExpiresAt: new Date(session.session.expiresAt).getTime() }, since);
+  c.set('user', user);
+  c.set('sessionKey', key);
   await next();
 });
 
@@ -33,21 +55,40 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get('user');
   if (!user) throw unauthorized();
-  const membership = await findActiveMembership(c.get('deps').database.db, user.id);
+  const membership = await findMembership(c, user.id);
   if (!membership) throw new HttpError(403, 'no_company', 'You are not a member of a company yet.');
-  c.set('actor', {
-    userId: user.id,
-    companyId: membership.companyId,
-    role: normalizeRole(membership.role),
-    timezone: membership.company.timezone,
-  });
+  c.set('actor', { userId: user.id, ...membership });
   await next();
 });
+
+/** The cached membership of the request's session, or a lookup that is then cached. */
+async function findMembership(c: Parameters<typeof requireMember>[0], userId: string): Promise<CachedMembership> {
+  const { actors, database } = c.get('deps');
+  const key = c.get('sessionKey');
+  const cached = key ? actors.get(key) : null;
+  if (cached && cached.membership !== undefined) return cached.membership;
+  const since = actors.begin();
+  const found = await findActiveMembership(database.db, userId);
+  const membership: CachedMembership = found
+    ? { companyId: found.companyId, role: normalizeRole(found.role), timezone: found.company.timezone }
+    : null;
+  if (key) actors.storeMembership(key, membership, since);
+  return membership;
+}
 
 /** An admin of their company. The UI hiding a button is never the check; this is. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get('actor').role !== 'admin') {
     throw forbidden('Access denied. You need administrator privileges to access this page.');
   }
+  await next();
+});
+
+/**
+ * Marks a write that cannot change who anyone is (logging an activity), so the app skips waiting
+ * for this instance to hear its own account changes before answering (see app.ts).
+ */
+export const leavesAccountsAlone = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('accountsUntouched', true);
   await next();
 });

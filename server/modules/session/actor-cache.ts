@@ -1,0 +1,130 @@
+import type { Role } from '@core/contracts';
+import type { SessionUser } from '../../context';
+import type { TenantChange } from '../../realtime/hub';
+
+/** The membership a request acts under (what requireMember needs), or null: no active company. */
+export type CachedMembership = { companyId: string; role: Role; timezone: string } | null;
+
+export type CachedSession = {
+  user: SessionUser;
+  /** undefined until a route that needs it has looked it up. */
+  membership: CachedMembership | undefined;
+  /** When the session itself ends: an entry never outlives it. */
+  sessionExpiresAt: number;
+  storedAt: number;
+};
+
+/**
+ * How long an entry is trusted without hearing from the database. Changes are announced at once
+ * (NOTIFY, below); this bounds the damage of one that was never heard, e.g. a LISTEN connection
+ * lost between a sign-out and its notification (its restoration also clears everything).
+ */
+export const ACTOR_CACHE_TTL_MS = 60_000;
+const MAX_ENTRIES = 20_000;
+
+/**
+ * Who a session cookie belongs to and what they are in their company, kept in this instance's
+ * memory so a signed-in request costs no database round trip before its feature's own (issue 11;
+ * decision 026). Keyed by the whole signed cookie value: an entry is only ever stored after
+ * better-auth verified that exact value, so a forged or altered cookie never hits.
+ *
+ * Correctness rests on forgetting, not on the TTL: every change to who someone is (a session
+ * deleted or changed, the account changed, a profile inserted, removed or re-roled, the company
+ * changed) fires a NOTIFY that reaches every instance (migrations 0006, 0013) and lands in
+ * `forget`. A lookup that raced with such a change is not stored (the generation check).
+ */
+export class ActorCache {
+  private readonly entries = new Map<string, CachedSession>();
+  private readonly keysByUser = new Map<string, Set<string>>();
+  /** Bumped by every forget: a lookup that started before one may hold what it forgot. */
+  private generation = 0;
+
+  constructor(private readonly now: () => number = () => Date.now()) {}
+
+  /** Marks the start of a lookup; pass it to `store`. */
+  begin(): number {
+    return this.generation;
+  }
+
+  get(key: string): CachedSession | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    const now = this.now();
+    if (now - entry.storedAt > ACTOR_CACHE_TTL_MS || now >= entry.sessionExpiresAt) {
+      this.delete(key);
+      return null;
+    }
+    return entry;
+  }
+
+  /** Stores what a lookup found, unless something was forgotten since it began. */
+  store(key: string, entry: Omit<CachedSession, 'storedAt'>, since: number): CachedSession {
+    const stored = { ...entry, storedAt: this.now() };
+    if (since !== this.generation) return stored;
+    if (!this.entries.has(key) && this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.delete(oldest);
+    }
+    this.entries.set(key, stored);
+    let keys = this.keysByUser.get(entry.user.id);
+    if (!keys) this.keysByUser.set(entry.user.id, (keys = new Set()));
+    keys.add(key);
+    return stored;
+  }
+
+  /** Adds the membership to a stored entry (looked up after the session, by the routes that need it). */
+  storeMembership(key: string, membership: CachedMembership, since: number): void {
+    if (since !== this.generation) return;
+    const entry = this.entries.get(key);
+    if (entry) entry.membership = membership;
+  }
+
+  forgetUser(userId: string): void {
+    this.generation++;
+    for (const key of this.keysByUser.get(userId) ?? []) this.entries.delete(key);
+    this.keysByUser.delete(userId);
+  }
+
+  forgetCompany(companyId: string): void {
+    this.generation++;
+    for (const [key, entry] of this.entries) if (entry.membership?.companyId === companyId) this.delete(key);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.keysByUser.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * What a database change means here. Profiles carry the person (a membership created, removed
+   * or re-roled), session and user rows the account (sign-out, password reset, a changed name or
+   * language, erasure), companies the company (its time zone).
+   */
+  forget(change: TenantChange): void {
+    switch (change.table) {
+      case 'profiles':
+      case 'session':
+      case 'user':
+        if (change.user_id) this.forgetUser(change.user_id);
+        else this.clear();
+        break;
+      case 'companies':
+        if (change.company_id) this.forgetCompany(change.company_id);
+        break;
+    }
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    const keys = this.keysByUser.get(entry.user.id);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysByUser.delete(entry.user.id);
+  }
+}
