@@ -39,12 +39,13 @@ export type DayStats = {
   revenue: string;
   points: number;
   activities: number;
+  bonus_calls: number;
 };
 
 /** A company's rollup rows, as the trigger stored them (run it in the company's scope). */
 export function selectStoredRollups(companyId: string): SQL {
   return sql`SELECT day::text AS day, user_id, calls, answered, unanswered, meetings_booked, meetings_completed,
-                    moved_forward, emails, linkedin, sales, revenue::text AS revenue, points, activities
+                    moved_forward, emails, linkedin, sales, revenue::text AS revenue, points, activities, bonus_calls
                FROM daily_user_stats WHERE company_id = ${companyId} ORDER BY day, user_id`;
 }
 
@@ -62,7 +63,8 @@ export function selectFreshRollups(companyId: string): SQL {
                     count(*) FILTER (WHERE type = 'sale')::int AS sales,
                     coalesce(sum(ticket_size) FILTER (WHERE type = 'sale'), 0)::bigint::text AS revenue,
                     sum(points_earned)::int AS points,
-                    count(*)::int AS activities
+                    count(*)::int AS activities,
+                    count(*) FILTER (WHERE daily_bonus)::int AS bonus_calls
                FROM activities WHERE company_id = ${companyId}
               GROUP BY local_date, user_id ORDER BY local_date, user_id`;
 }

@@ -219,7 +219,7 @@ export async function rebuildDailyStats(db: Database, companyId: string): Promis
     await tx.execute(sql`DELETE FROM daily_user_stats WHERE company_id = ${companyId}`);
     await tx.execute(sql`
       INSERT INTO daily_user_stats (company_id, day, user_id, calls, answered, unanswered, meetings_booked,
-        meetings_completed, moved_forward, emails, linkedin, sales, revenue, points, activities)
+        meetings_completed, moved_forward, emails, linkedin, sales, revenue, points, activities, bonus_calls)
       SELECT company_id, local_date, user_id,
         count(*) FILTER (WHERE type IN ('call_answered', 'call_unanswered')),
         count(*) FILTER (WHERE type = 'call_answered'),
@@ -232,7 +232,8 @@ export async function rebuildDailyStats(db: Database, companyId: string): Promis
         count(*) FILTER (WHERE type = 'sale'),
         coalesce(sum(ticket_size) FILTER (WHERE type = 'sale'), 0),
         sum(points_earned),
-        count(*)
+        count(*),
+        count(*) FILTER (WHERE daily_bonus)
       FROM activities WHERE company_id = ${companyId}
       GROUP BY company_id, local_date, user_id
       ORDER BY local_date, user_id`);

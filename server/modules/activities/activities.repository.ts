@@ -2,6 +2,7 @@ import { type DayContext, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi'
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { activities, customerCompanies, dailyUserStats, kpiRules } from '../../db/schema';
+import { queryPrepared } from '../../db/prepared';
 import { withTenant } from '../../db/tenant';
 
 export type ActivityScope = { companyId: string; userId: string };
@@ -43,17 +44,26 @@ export type ActivityValues = {
 
 export type CustomerRef = { id: string; name: string };
 
+/** What logging an activity needs to know, read in one statement (see findLoggingContext). */
+export type LoggingContext = { rules: KpiRule[]; day: DayContext; customer: CustomerRef | null };
+
 /**
  * Everything a write to one rep's local day needs, bound to one transaction that holds the day's
  * lock. The service decides; these functions only read and write.
  */
 export type ActivityDay = {
+  /**
+   * The company's rules, the day so far (calls and whether the bonus is taken) and, when a customer
+   * is named, that customer (found case-insensitively or created): one round trip for a new log.
+   */
+  findLoggingContext(customerName: string | null, createdAt: Date): Promise<LoggingContext>;
+  /** Stores a new activity; `customerName` is the linked customer's current name. */
+  insertActivity(values: ActivityValues & { createdAt: Date }): Promise<ActivityRow>;
   findRules(): Promise<KpiRule[]>;
   /** Finds the customer case-insensitively or creates it; race-safe on the unique lower(name) index. */
   getOrCreateCustomer(name: string, createdAt: Date): Promise<CustomerRef>;
   /** Calls already logged on the day and whether one of them carries the daily bonus. */
   findDayContext(): Promise<DayContext>;
-  insertActivity(values: ActivityValues & { createdAt: Date }): Promise<ActivityRow>;
   /** One of the caller's own activities (any day), locked for the rest of the transaction. */
   findOwnActivity(id: string): Promise<ActivityRow | null>;
   updateActivity(id: string, values: ActivityValues & { updatedAt: Date }): Promise<ActivityRow>;
@@ -93,6 +103,42 @@ function selectActivities(tx: Transaction) {
 
 const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[]).includes(key);
 
+/**
+ * The logging context in one statement (prepared, server/db/prepared.ts). The customer is created
+ * by the data-modifying CTE when the name is new; when it exists, `existing` finds it in the same
+ * statement's snapshot. (A customer another transaction committed while this one waited on the
+ * unique index is in neither: findLoggingContext then reads it with a fresh statement.)
+ *   $1 company, $2 user, $3 local day, $4 customer name or null, $5 created at
+ */
+const LOGGING_CONTEXT_SQL = `WITH created AS (
+  INSERT INTO customer_companies (company_id, name, created_by, created_at)
+  SELECT $1::uuid, $4::text, $2::text, $5::timestamptz WHERE $4::text IS NOT NULL
+  ON CONFLICT DO NOTHING
+  RETURNING id, name
+)
+SELECT
+  (SELECT coalesce(json_agg(json_build_object('kpiKey', kpi_key, 'basePoints', base_points, 'enabled', enabled,
+                                               'multiplierValue', multiplier_value)), '[]'::json)
+     FROM kpi_rules WHERE company_id = $1::uuid) AS rules,
+  (SELECT json_build_object('calls', calls, 'bonusCalls', bonus_calls)
+     FROM daily_user_stats WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text) AS day,
+  (SELECT json_build_object('id', id, 'name', name) FROM created) AS created,
+  (SELECT json_build_object('id', id, 'name', name) FROM customer_companies
+    WHERE company_id = $1::uuid AND lower(name) = lower($4::text)) AS existing`;
+
+type LoggingContextRow = {
+  rules: { kpiKey: string; basePoints: number; enabled: boolean; multiplierValue: number }[];
+  day: { calls: number; bonusCalls: number } | null;
+  created: CustomerRef | null;
+  existing: CustomerRef | null;
+};
+
+/** A new activity, with its id made here (no re-read): the row is what the service already knows. */
+const INSERT_ACTIVITY_SQL = `INSERT INTO activities (id, company_id, user_id, local_date, type, meeting_booked, moved_forward,
+  customer_id, customer_name, ticket_size, product_name, notes, points_earned, daily_bonus, bonus_points, status,
+  created_at, updated_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'completed', $16, $16)`;
+
 async function selectKpiRules(tx: Transaction, companyId: string): Promise<KpiRule[]> {
   const rows = await tx
     .select({
@@ -118,11 +164,8 @@ export async function withActivityDay<T>(
   localDate: string,
   fn: (day: ActivityDay) => Promise<T>,
 ): Promise<T> {
-  return withTenant(db, scope, async (tx) => {
-    const lockKey = `activity-day:${scope.companyId}:${scope.userId}:${localDate}`;
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
-    return fn(bindActivityDay(tx, scope, localDate));
-  });
+  const lockKey = `activity-day:${scope.companyId}:${scope.userId}:${localDate}`;
+  return withTenant(db, scope, async (tx) => fn(bindActivityDay(tx, scope, localDate)), { lockKey });
 }
 
 function bindActivityDay(tx: Transaction, scope: ActivityScope, localDate: string): ActivityDay {
@@ -134,33 +177,70 @@ function bindActivityDay(tx: Transaction, scope: ActivityScope, localDate: strin
     eq(activities.localDate, localDate),
   );
 
+  async function getOrCreateCustomer(name: string, createdAt: Date): Promise<CustomerRef> {
+    const [created] = await tx
+      .insert(customerCompanies)
+      .values({ companyId: scope.companyId, name, createdBy: scope.userId, createdAt })
+      .onConflictDoNothing()
+      .returning({ id: customerCompanies.id, name: customerCompanies.name });
+    if (created) return created;
+    // Another transaction holds or committed the name; this statement sees the committed row.
+    const [existing] = await tx
+      .select({ id: customerCompanies.id, name: customerCompanies.name })
+      .from(customerCompanies)
+      .where(and(eq(customerCompanies.companyId, scope.companyId), sql`lower(${customerCompanies.name}) = lower(${name})`));
+    if (!existing) throw new Error(`customer "${name}" neither inserted nor found`);
+    return existing;
+  }
+
   async function findById(id: string): Promise<ActivityRow> {
     const [row] = await selectActivities(tx).where(eq(activities.id, id));
     return row!;
   }
 
   return {
+    async findLoggingContext(customerName, createdAt) {
+      const values = [scope.companyId, scope.userId, localDate, customerName, createdAt.toISOString()];
+      const [row] = await queryPrepared<LoggingContextRow>(tx, 'activity_logging_context', LOGGING_CONTEXT_SQL, values);
+      const rules = row!.rules
+        .filter((r): r is typeof r & { kpiKey: KpiKey } => isKpiKey(r.kpiKey))
+        .map((r) => ({ ...r, multiplierValue: Number(r.multiplierValue) }));
+      const day = { callsBefore: row!.day?.calls ?? 0, bonusAlreadyAwarded: (row!.day?.bonusCalls ?? 0) > 0 };
+      let customer = row!.created ?? row!.existing;
+      if (customerName !== null && !customer) customer = await getOrCreateCustomer(customerName, createdAt);
+      return { rules, day, customer };
+    },
+
+    async insertActivity(values) {
+      const id = crypto.randomUUID();
+      await queryPrepared(tx, 'activity_insert', INSERT_ACTIVITY_SQL, [
+        id,
+        scope.companyId,
+        scope.userId,
+        localDate,
+        values.type,
+        values.meetingBooked,
+        values.movedForward,
+        values.customerId,
+        values.customerName,
+        values.ticketSize,
+        values.productName,
+        values.notes,
+        values.pointsEarned,
+        values.dailyBonus,
+        values.bonusPoints,
+        values.createdAt.toISOString(),
+      ]);
+      return { ...values, id, userId: scope.userId, localDate, updatedAt: values.createdAt };
+    },
+
     findRules: () => selectKpiRules(tx, scope.companyId),
 
-    async getOrCreateCustomer(name, createdAt) {
-      const [created] = await tx
-        .insert(customerCompanies)
-        .values({ companyId: scope.companyId, name, createdBy: scope.userId, createdAt })
-        .onConflictDoNothing()
-        .returning({ id: customerCompanies.id, name: customerCompanies.name });
-      if (created) return created;
-      // Another transaction holds or committed the name; this statement sees the committed row.
-      const [existing] = await tx
-        .select({ id: customerCompanies.id, name: customerCompanies.name })
-        .from(customerCompanies)
-        .where(and(eq(customerCompanies.companyId, scope.companyId), sql`lower(${customerCompanies.name}) = lower(${name})`));
-      if (!existing) throw new Error(`customer "${name}" neither inserted nor found`);
-      return existing;
-    },
+    getOrCreateCustomer,
 
     async findDayContext() {
       const [stats] = await tx
-        .select({ calls: dailyUserStats.calls })
+        .select({ calls: dailyUserStats.calls, bonusCalls: dailyUserStats.bonusCalls })
         .from(dailyUserStats)
         .where(
           and(
@@ -169,34 +249,7 @@ function bindActivityDay(tx: Transaction, scope: ActivityScope, localDate: strin
             eq(dailyUserStats.userId, scope.userId),
           ),
         );
-      const [bonus] = await tx
-        .select({ id: activities.id })
-        .from(activities)
-        .where(
-          and(
-            eq(activities.companyId, scope.companyId),
-            eq(activities.userId, scope.userId),
-            eq(activities.localDate, localDate),
-            eq(activities.dailyBonus, true),
-          ),
-        )
-        .limit(1);
-      return { callsBefore: stats?.calls ?? 0, bonusAlreadyAwarded: Boolean(bonus) };
-    },
-
-    async insertActivity(values) {
-      const [row] = await tx
-        .insert(activities)
-        .values({
-          ...values,
-          companyId: scope.companyId,
-          userId: scope.userId,
-          localDate,
-          status: 'completed',
-          updatedAt: values.createdAt,
-        })
-        .returning({ id: activities.id });
-      return findById(row!.id);
+      return { callsBefore: stats?.calls ?? 0, bonusAlreadyAwarded: (stats?.bonusCalls ?? 0) > 0 };
     },
 
     async findOwnActivity(id) {

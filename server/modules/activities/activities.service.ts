@@ -115,8 +115,9 @@ async function resolveCustomer(day: ActivityDay, name: string | null | undefined
 export async function logActivity(deps: AppDeps, actor: Actor, request: LogActivity): Promise<Activity> {
   const now = deps.now();
   const localDate = computeLocalDate(now, actor.timezone);
+  const customerName = emptyToNull(request.customerName);
   const row = await withActivityDay(deps.database.db, scopeOf(actor), localDate, async (day) => {
-    const rules = await day.findRules();
+    const { rules, day: dayContext, customer } = await day.findLoggingContext(customerName, now);
     if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind]) {
       throw disabledKindError(request.kind as OptionalKind);
     }
@@ -145,12 +146,11 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
         shape = { type: request.kind, meetingBooked: false, movedForward: false, ticketSize: null, productName: null };
     }
 
-    const customer = await resolveCustomer(day, request.customerName, now);
-    const context = isCallActivity(input) ? await day.findDayContext() : undefined;
-    const points = computeActivityPoints(input, rules, context);
+    const points = computeActivityPoints(input, rules, isCallActivity(input) ? dayContext : undefined);
     return day.insertActivity({
       ...shape,
-      ...customer,
+      customerId: customer?.id ?? null,
+      customerName: customer?.name ?? null,
       notes: emptyToNull(request.notes),
       pointsEarned: points.points,
       dailyBonus: points.earnsDailyBonus,
