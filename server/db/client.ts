@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -31,7 +32,73 @@ export type DbHandle = {
    */
   listen(channel: string, onPayload: (payload: string) => void, onRestored?: () => void): Promise<Subscription>;
   close(): Promise<void>;
+  /**
+   * Calls `observer` with every statement this handle sends (text and parameters), until the
+   * returned function is called. For the statement budget test (server/statement-budget.test.ts)
+   * and the benchmarks; with no observer it costs one size check per statement.
+   */
+  observeStatements(observer: StatementObserver): () => void;
 };
+
+/** Which part of a request sent a statement ('signed-in': finding who the caller is), when tagged. */
+export type StatementPhase = 'signed-in';
+export type StatementObserver = (text: string, params: readonly unknown[], phase: StatementPhase | undefined) => void;
+
+const statementPhase = new AsyncLocalStorage<StatementPhase>();
+
+/** Tags the statements `fn` sends with `phase`, for observers (the statement budget test). */
+export function runInStatementPhase<T>(phase: StatementPhase, fn: () => Promise<T>): Promise<T> {
+  return statementPhase.run(phase, fn);
+}
+
+function createObservers() {
+  const observers = new Set<StatementObserver>();
+  return {
+    observers,
+    emit(text: string, params: readonly unknown[] = []) {
+      if (observers.size === 0) return;
+      const phase = statementPhase.getStore();
+      for (const observer of observers) observer(text, params, phase);
+    },
+    observe(observer: StatementObserver) {
+      observers.add(observer);
+      return () => void observers.delete(observer);
+    },
+  };
+}
+
+type PgliteQuery = (query: string, params?: unknown[], options?: unknown) => Promise<unknown>;
+
+/**
+ * Wraps PGlite's query and transaction so observers see each statement, BEGIN and COMMIT included
+ * (PGlite runs those inside transaction(), out of reach otherwise).
+ */
+function observePglite(client: PGlite, emit: (text: string, params?: readonly unknown[]) => void): void {
+  const query = client.query.bind(client) as PgliteQuery;
+  (client as unknown as { query: PgliteQuery }).query = (text, params, options) => {
+    emit(text, params ?? []);
+    return query(text, params, options);
+  };
+  const transaction = client.transaction.bind(client);
+  client.transaction = (async (callback: Parameters<PGlite['transaction']>[0]) => {
+    emit('BEGIN');
+    let ended = 'ROLLBACK';
+    try {
+      const result = await transaction((tx) => {
+        const txQuery = tx.query.bind(tx) as PgliteQuery;
+        (tx as unknown as { query: PgliteQuery }).query = (text, params, options) => {
+          emit(text, params ?? []);
+          return txQuery(text, params, options);
+        };
+        return callback(tx);
+      });
+      ended = 'COMMIT';
+      return result;
+    } finally {
+      emit(ended);
+    }
+  }) as PGlite['transaction'];
+}
 
 /** A LISTEN subscription. */
 export type Subscription = {
@@ -58,6 +125,8 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
+  const statements = createObservers();
+  observePglite(client, statements.emit);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -85,6 +154,7 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
     close: async () => {
       if (!client.closed) await client.close();
     },
+    observeStatements: statements.observe,
   };
 }
 
@@ -96,6 +166,18 @@ const RELISTEN_MAX_DELAY_MS = 30_000;
 async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', (error) => console.error('[db] idle client error', error.message));
+  const statements = createObservers();
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      if (statements.observers.size > 0) {
+        const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+        if (typeof first === 'string') statements.emit(first, Array.isArray(second) ? second : []);
+        else statements.emit(first.text, first.values ?? (Array.isArray(second) ? second : []));
+      }
+      return query(...args);
+    };
+  });
   // Fail fast with a clear message when the server is unreachable or the credentials are wrong.
   const probe = await pool.connect();
   probe.release();
@@ -186,5 +268,6 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
       await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
       await pool.end();
     },
+    observeStatements: statements.observe,
   };
 }

@@ -64,6 +64,7 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     const { user } = (await signUp.json()) as { user: { id: string } };
     await markEmailVerified(deps.database.db, user.id);
     const cookie = await signIn(email, password);
+    await deps.realtime.sync();
     return { id: user.id, email, name, password, cookie };
   }
 
@@ -81,6 +82,8 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     const companyId = input.companyId ?? (await seedCompany(deps.database.db)).id;
     const user = await createUser({ name: input.name, email: input.email });
     await seedMembership(deps.database.db, { companyId, userId: user.id, role: input.role ?? 'user' });
+    // The seeding's NOTIFYs reach the actor cache now, not in the middle of the test's next request.
+    await deps.realtime.sync();
     return { ...user, companyId };
   }
 

@@ -94,3 +94,23 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER companies_notify AFTER UPDATE OR DELETE ON companies
   FOR EACH ROW EXECUTE FUNCTION notify_company_change();
+--> statement-breakpoint
+-- (3) A person's active membership in one statement (the actor cache's lookup on a session new to
+-- an instance): it scopes itself to the person, then to their company, so the forced policies
+-- let it read exactly that profile and that company. Run by the connecting role outside any
+-- transaction (the settings end with the statement); not for app_user.
+CREATE OR REPLACE FUNCTION app_active_membership(p_user_id text)
+RETURNS TABLE (company_id uuid, role text, timezone text) LANGUAGE plpgsql AS $$
+DECLARE found_company uuid; found_role text;
+BEGIN
+  PERFORM set_config('app.user_id', p_user_id, true);
+  SELECT p.company_id, p.role INTO found_company, found_role
+    FROM profiles p WHERE p.user_id = p_user_id AND p.removed_at IS NULL
+   ORDER BY p.created_at DESC LIMIT 1;
+  IF found_company IS NULL THEN RETURN; END IF;
+  PERFORM set_config('app.company_id', found_company::text, true);
+  RETURN QUERY SELECT c.id, found_role, c.timezone FROM companies c WHERE c.id = found_company;
+END
+$$;
+--> statement-breakpoint
+REVOKE EXECUTE ON FUNCTION app_active_membership(text) FROM PUBLIC;

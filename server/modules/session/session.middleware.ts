@@ -2,10 +2,11 @@ import { normalizeRole } from '@core/contracts';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { sessionCookieName } from '../../auth/auth';
+import { runInStatementPhase } from '../../db/client';
 import type { AppEnv } from '../../context';
 import { forbidden, HttpError, unauthorized } from '../../lib/http';
 import type { CachedMembership } from './actor-cache';
-import { findActiveMembership } from './session.repository';
+import { findActiveMembershipBrief } from './session.repository';
 
 /**
  * Reads the better-auth session cookie; sets `user` (or null). Never refuses. A session this
@@ -27,7 +28,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
   const since = actors.begin();
-  const session = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+  const session = await runInStatementPhase('signed-in', () => auth.api.getSession({ headers: c.req.raw.headers })).catch(() => null);
   if (!session) {
     c.set('user', null);
     return next();
@@ -68,10 +69,8 @@ async function findMembership(c: Parameters<typeof requireMember>[0], userId: st
   const cached = key ? actors.get(key) : null;
   if (cached && cached.membership !== undefined) return cached.membership;
   const since = actors.begin();
-  const found = await findActiveMembership(database.db, userId);
-  const membership: CachedMembership = found
-    ? { companyId: found.companyId, role: normalizeRole(found.role), timezone: found.company.timezone }
-    : null;
+  const found = await runInStatementPhase('signed-in', () => findActiveMembershipBrief(database.db, userId));
+  const membership: CachedMembership = found ? { ...found, role: normalizeRole(found.role) } : null;
   if (key) actors.storeMembership(key, membership, since);
   return membership;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies, profiles } from '../../db/schema';
 import { enterCompany, withTenant } from '../../db/tenant';
@@ -45,4 +45,19 @@ export async function hasRemovedMembership(db: Database, userId: string): Promis
     const rows = await tx.select({ removedAt: profiles.removedAt }).from(profiles).where(eq(profiles.userId, userId));
     return rows.length > 0 && rows.every((r) => r.removedAt !== null);
   });
+}
+
+/**
+ * The company, role and company time zone of the person's active membership, or null: what the
+ * actor cache keeps. One statement (the app_active_membership function, migration 0013), run outside
+ * a transaction, because it is the whole cost of a session new to this instance.
+ */
+export async function findActiveMembershipBrief(
+  db: Database,
+  userId: string,
+): Promise<{ companyId: string; role: string; timezone: string } | null> {
+  const result = await db.execute(sql`SELECT company_id, role, timezone FROM app_active_membership(${userId})`);
+  // Both drivers answer { rows } for execute().
+  const [row] = (result as unknown as { rows: { company_id: string; role: string; timezone: string }[] }).rows;
+  return row ? { companyId: row.company_id, role: row.role, timezone: row.timezone } : null;
 }
