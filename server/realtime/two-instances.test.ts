@@ -144,6 +144,37 @@ if (testEngine === 'postgres') {
         for (const instance of [a, b]) expect((await call(instance, '/api/v1/events', { as: leaver })).status).toBe(403);
       }
     });
+
+    it('each instance remembers who a session is, and forgets at once: sign-out, removal and a lost role are refused on the very next request, on both', async () => {
+      const company = await seedCompany(database.db, { name: 'Forgetful Caches AS' });
+      const admin = await createPerson('Ada Admin', company.id, 'admin');
+      const leaving = await createPerson('Sigve Signout', company.id, 'user');
+      const removed = await createPerson('Rune Removed', company.id, 'user');
+      const demoted = await createPerson('Dina Demoted', company.id, 'admin');
+      // Both instances know all three (the actor cache): their next requests need no lookup.
+      for (const instance of [a, b]) {
+        for (const person of [leaving, removed]) expect((await call(instance, '/api/v1/scoreboard/kpis', { as: person })).status).toBe(200);
+        expect((await call(instance, '/api/v1/admin/audit-log', { as: demoted })).status).toBe(200);
+      }
+
+      // Signed out through A: refused at once on B, and on A.
+      expect((await call(a, '/api/auth/sign-out', { method: 'POST', as: leaving, json: {} })).status).toBe(200);
+      expect((await call(b, '/api/v1/scoreboard/kpis', { as: leaving })).status).toBe(401);
+      expect((await call(a, '/api/v1/scoreboard/kpis', { as: leaving })).status).toBe(401);
+
+      // Removed through B: refused at once on A, and on B.
+      expect((await call(b, `/api/v1/team/members/${removed.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
+      expect((await call(a, '/api/v1/scoreboard/kpis', { as: removed })).status).toBe(403);
+      expect((await call(b, '/api/v1/scoreboard/kpis', { as: removed })).status).toBe(403);
+
+      // No longer an admin (through A): the admin pages refuse at once on B, and on A.
+      const demotion = await call(a, `/api/v1/team/members/${demoted.id}/role`, { method: 'PATCH', as: admin, json: { role: 'user' } });
+      expect(demotion.status, await demotion.clone().text()).toBe(200);
+      expect((await call(b, '/api/v1/admin/audit-log', { as: demoted })).status).toBe(403);
+      expect((await call(a, '/api/v1/admin/audit-log', { as: demoted })).status).toBe(403);
+      // ... and still a member, so the boards still open.
+      expect((await call(b, '/api/v1/scoreboard/kpis', { as: demoted })).status).toBe(200);
+    });
   });
 } else {
   describe('two instances on one embedded (PGlite) data folder', () => {
