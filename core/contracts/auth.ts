@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
-import { DISPLAY_NAME_MAX } from './settings';
+import { DISPLAY_NAME_MAX } from './constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords';
 
 /**
@@ -9,30 +9,11 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords';
  */
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
-/**
- * A sign-in (or a password change) refused because the account has too many failed attempts
- * (decision 018): HTTP 429 with Retry-After, and this body. The password was not checked.
- */
-export const ACCOUNT_LOCKED_CODE = 'ACCOUNT_LOCKED';
-export type AccountLockedRefusal = { code: typeof ACCOUNT_LOCKED_CODE; message: string; retryAfterSeconds: number };
+export { ACCOUNT_LOCKED_CODE, SIGNUP_REFUSAL_CODES } from './constants';
+export type { AccountLockedRefusal, SignUpRefusal, SignupRefusalCode } from './constants';
 
 /** The in-app page the password-reset mail's link opens (with ?token=..., or ?error=INVALID_TOKEN). */
 export const RESET_PASSWORD_PAGE_PATH = '/auth/reset-password';
-
-/**
- * The `code` better-auth answers with when the sign-up policy refuses an account. The message stays
- * English (the API's language); the join form shows its own text for each code.
- */
-export const SIGNUP_REFUSAL_CODES = {
-  invalidAccessCode: 'INVALID_ACCESS_CODE',
-  accessCodeRequired: 'ACCESS_CODE_REQUIRED',
-  inviteOnly: 'INVITE_ONLY',
-  invitationInvalid: 'INVITATION_INVALID',
-  lookupFailed: 'ACCESS_CODE_CHECK_FAILED',
-} as const;
-export type SignupRefusalCode = (typeof SIGNUP_REFUSAL_CODES)[keyof typeof SIGNUP_REFUSAL_CODES];
-/** A refused sign-up as better-auth's error body carries it. */
-export type SignUpRefusal = { code: SignupRefusalCode; message: string };
 
 /** The forgot-password form: the address better-auth's request-password-reset mails the link to. */
 export const RequestPasswordResetSchema = z.object({

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { SUPPORTED_CURRENCIES } from '../money';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../period/time-zones';
 import { LanguageSchema, RoleSchema, text } from './common';
+import { COMPANY_NAME_MAX, DISPLAY_NAME_MAX } from './constants';
 import { CompanySummarySchema } from './me';
 
-
-export const DISPLAY_NAME_MAX = 80;
-export const COMPANY_NAME_MAX = 100;
+export { COMPANY_NAME_MAX, DISPLAY_NAME_MAX };
 
 /** Trimmed text where an empty field means "none" (spec 5: display name). */
 const optionalText = (max: number, label: string) =>

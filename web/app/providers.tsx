@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '@web/components/ui/toaster';
-import { TooltipProvider } from '@web/components/ui/tooltip';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { createQueryClient } from '@web/lib/query-client';
 
@@ -9,10 +8,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AuthProvider>{children}</AuthProvider>
-        <Toaster />
-      </TooltipProvider>
+      <AuthProvider>{children}</AuthProvider>
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -1,21 +1,27 @@
-import { createAuthClient } from 'better-auth/react';
-import i18next from 'i18next';
-import { UI_LANGUAGE_HEADER } from '../api';
+import { importOrReload } from '../lazy-import';
+import type { AuthClient } from './better-auth-client';
 
-/**
- * better-auth's browser client: cookies only (httpOnly, set by the server); no tokens in storage.
- * It would keep the `fetch` it saw at start-up; looking it up per call lets the web tests answer
- * its requests the same way as our API's (a stubbed global fetch).
+/*
+ * better-auth's client (with better-fetch and nanostores, about 12 KB gzipped) is needed only when
+ * someone signs in, signs up, signs out or changes a password, so it is not part of any page's
+ * first load (decision 026): it is fetched on first use, or earlier with preloadAuthClient (the
+ * sign-in form calls it when a field gets focus, so the click itself does not wait).
  */
-export const authClient = createAuthClient({
-  baseURL: window.location.origin,
-  basePath: '/api/auth',
-  fetchOptions: {
-    // The language on the screen travels along, so confirmation and reset mails speak it.
-    customFetchImpl: (input, init) => {
-      const headers = new Headers(init?.headers);
-      if (i18next.language) headers.set(UI_LANGUAGE_HEADER, i18next.language);
-      return fetch(input, { ...init, headers });
+let loading: Promise<AuthClient> | null = null;
+
+export function loadAuthClient(): Promise<AuthClient> {
+  loading ??= importOrReload(() => import('./better-auth-client')).then(
+    (module) => module.authClient,
+    (error: unknown) => {
+      loading = null; // a failed download is tried again on the next use
+      throw error;
     },
-  },
-});
+  );
+  return loading;
+}
+
+export function preloadAuthClient(): void {
+  loadAuthClient().catch(() => {
+    // The submit asks again and shows the error then.
+  });
+}

@@ -2,9 +2,9 @@ import type { Me } from '@core/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '../api';
-import { authClient } from './auth-client';
+import { loadAuthClient } from './auth-client';
 import { meQueryKey, useMe } from './get-me';
 import { useApplySavedLanguage } from './language-preference';
 import { isAcceptingInvitation, usePendingInvite } from './pending-invite';
@@ -90,7 +90,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [me, pendingInvite, recheck, t]);
 
   const signOut = useCallback(async () => {
-    const { error } = await authClient.signOut();
+    let error: unknown;
+    try {
+      ({ error } = await (await loadAuthClient()).signOut());
+    } catch (caught) {
+      error = caught; // the client could not load (offline, or a deploy): still signed in
+    }
     if (error) {
       toast.error(t('signOut.failed'));
       return;

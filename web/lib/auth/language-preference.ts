@@ -1,7 +1,7 @@
 import type { Language, Me } from '@core/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toaster';
 import { changeLanguage, i18n, normalizeLanguage } from '@web/i18n';
 import { apiFetch } from '../api';
 import { meQueryKey } from './get-me';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '@web/lib/auth/auth-client';
+import { loadAuthClient } from '@web/lib/auth/auth-client';
 import { paths } from '@web/lib/paths';
 import { AuthRequestError } from '../lib/describe-auth-error';
 
@@ -8,6 +8,7 @@ import { AuthRequestError } from '../lib/describe-auth-error';
  * whether or not the address has an account; the mailed link opens /auth/reset-password.
  */
 export async function requestPasswordReset(email: string): Promise<void> {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.requestPasswordReset({ email, redirectTo: paths.authResetPassword });
   if (error) throw new AuthRequestError(error);
 }

@@ -1,4 +1,5 @@
-import { ACCOUNT_LOCKED_CODE, SIGNUP_REFUSAL_CODES } from '@core/contracts';
+// Not from '@core/contracts': that would bring zod and every contract to the sign-in screen.
+import { ACCOUNT_LOCKED_CODE, SIGNUP_REFUSAL_CODES } from '@core/contracts/constants';
 import type { TFunction } from 'i18next';
 import { AuthRequestError } from '@web/lib/auth/auth-request-error';
 import { describeAccountLocked, describePasswordCode } from '@web/lib/passwords';

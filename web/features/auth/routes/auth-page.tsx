@@ -1,5 +1,6 @@
-import { DISPLAY_NAME_MAX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/contracts';
-import { collectPasswordUserInputs, findPasswordRefusalReason } from '@core/passwords';
+// The constants' own module, not '@core/contracts': that would bring zod and every contract here.
+import { DISPLAY_NAME_MAX } from '@core/contracts/constants';
+import { collectPasswordUserInputs, findPasswordRefusalReason, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@core/passwords';
 import { AlertCircleIcon } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { PasswordStrength } from '@web/components/password-strength';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
-import { authClient } from '@web/lib/auth/auth-client';
+import { loadAuthClient, preloadAuthClient } from '@web/lib/auth/auth-client';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { readPendingInvite } from '@web/lib/auth/pending-invite';
 import { getBrandName } from '@web/lib/brand';
@@ -99,6 +100,7 @@ export function Component() {
       if (mode === 'signIn') {
         // No callbackURL: better-auth's client would follow it on success, and RedirectIfSignedIn
         // knows where this person was going (the invitation, or the page they had opened).
+        const authClient = await loadAuthClient();
         const { error: signInError } = await authClient.signIn.email({ email, password });
         if (signInError?.code === 'EMAIL_NOT_VERIFIED') {
           setUnverifiedEmail(email);
@@ -133,6 +135,7 @@ export function Component() {
       const headers: Record<string, string> = {};
       if (accessCode) headers['x-access-code'] = accessCode;
       if (invite) headers['x-invite-code'] = invite;
+      const authClient = await loadAuthClient();
       const { error: signUpError } = await authClient.signUp.email({ email, password, name, callbackURL, fetchOptions: { headers } });
       if (signUpError) throw new AuthRequestError(signUpError);
       toast.success(t('checkEmail.title'), { description: t('checkEmail.description') });
@@ -200,6 +203,8 @@ export function Component() {
         <form
           className="space-y-4"
           onSubmit={onSubmit}
+          // The sign-in client loads while the person types, so the button does not wait for it.
+          onFocus={preloadAuthClient}
           onInput={(event) => {
             const form = new FormData(event.currentTarget);
             setPasswordError(null);

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '@web/lib/auth/auth-client';
+import { loadAuthClient } from '@web/lib/auth/auth-client';
 import { AuthRequestError } from '@web/lib/auth/auth-request-error';
 
 export type ChangePasswordInput = { currentPassword: string; newPassword: string; revokeOtherSessions: boolean };
@@ -9,6 +9,7 @@ export type ChangePasswordInput = { currentPassword: string; newPassword: string
  * this browser gets a new session cookie. Refusals throw an AuthRequestError with the code.
  */
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
+  const authClient = await loadAuthClient();
   const { error } = await authClient.changePassword(input);
   if (error) throw new AuthRequestError(error);
 }

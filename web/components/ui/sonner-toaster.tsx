@@ -1,0 +1,32 @@
+import { Toaster as Sonner } from 'sonner';
+
+/**
+ * One toast visible at a time (spec 4 and 9: limit 1). A dismissed toast is removed at once;
+ * the spec's 1,000,000 ms removal delay describes its old toast store, not something a user sees.
+ * Colours come from the theme (dark text on a white card, a coloured edge and icon) so every
+ * variant passes WCAG AA contrast; sonner's rich colours do not.
+ * Loaded on the first toast (./toaster.tsx), not with the page.
+ */
+export function SonnerToaster() {
+  return (
+    <Sonner
+      visibleToasts={1}
+      position="top-right"
+      closeButton
+      toastOptions={{
+        unstyled: false,
+        classNames: {
+          toast: 'font-sans !bg-card !text-foreground !border !border-border !shadow-lg !rounded-xl',
+          title: '!font-semibold',
+          description: '!text-muted-foreground !text-sm',
+          success: '!border-l-4 !border-l-success [&_[data-icon]]:!text-success',
+          error: '!border-l-4 !border-l-destructive [&_[data-icon]]:!text-destructive',
+          warning: '!border-l-4 !border-l-warning',
+          info: '!border-l-4 !border-l-primary',
+          actionButton: '!bg-primary !text-primary-foreground !font-medium',
+          cancelButton: '!bg-muted !text-foreground',
+        },
+      }}
+    />
+  );
+}
