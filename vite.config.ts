@@ -22,6 +22,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // The translation catalogs load one per language and namespace (web/i18n, decision 026);
+        // name them so (common.en-*.js), not two files called common-*.js.
+        chunkFileNames: (chunk) => {
+          const catalog = /[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          return catalog ? `assets/${catalog[2]}.${catalog[1]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -1,21 +1,26 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { ErrorBoundary } from './components/error-fallback';
 import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRoutes, preloadRoutes } from './app/router';
 import { i18nReady } from './i18n';
 
-// The router starts loading the screen's code at once; the translations load alongside (one small
-// chunk in the screen's language), and the first render waits for both, so no keys flash.
-const router = createRouter();
+// The screen's code starts loading at once, alongside the translations (a few KB in the screen's
+// language); the first render waits for the translations only, so no keys flash.
+preloadRoutes(window.location);
 
 void i18nReady.then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
+      <ErrorBoundary>
+        <AppProviders>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </ErrorBoundary>
     </StrictMode>,
   );
 });

@@ -1,19 +1,19 @@
-import { Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
-import { ErrorBoundary, ErrorFallback } from '@web/components/error-fallback';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { BrandSkeleton } from '@web/components/brand-skeleton';
+import { ErrorBoundary } from '@web/components/error-fallback';
 
+/**
+ * Around every screen: the error screen for what fails below (a module gone after a deploy too:
+ * ErrorFallback offers the reload), and the branded skeleton while a screen's code first loads.
+ */
 export function RootLayout() {
   const location = useLocation();
   return (
     <ErrorBoundary resetKey={location.pathname}>
-      <Outlet />
+      <Suspense fallback={<BrandSkeleton />}>
+        <Outlet />
+      </Suspense>
     </ErrorBoundary>
   );
-}
-
-/** Errors the router catches (a route module that failed to load after a deploy, for instance). */
-export function RouteErrorFallback() {
-  const error = useRouteError();
-  const navigate = useNavigate();
-  console.error('[router]', error);
-  return <ErrorFallback error={error} onReset={() => navigate(0)} />;
 }

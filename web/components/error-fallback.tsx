@@ -1,21 +1,27 @@
 import { AlertTriangleIcon, ChevronDownIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isChunkLoadError, pageReload } from '@web/lib/lazy-import';
 import { Button } from './ui/button';
 
-/** Spec 'Error fallback screen': title, text, collapsible details, Refresh Page and Try Again. */
+/**
+ * Spec 'Error fallback screen': title, text, collapsible details, Refresh Page and Try Again.
+ * When the screen's code could not be fetched (the app was redeployed while the tab was open, or
+ * the connection dropped) and the automatic reload did not help, it says so and offers Reload.
+ */
 export function ErrorFallback({ error, onReset }: { error: unknown; onReset: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const message = error instanceof Error ? error.message : String(error);
+  const isChunk = isChunkLoadError(error);
   return (
     <div className="flex min-h-[60dvh] items-center justify-center p-6">
       <div className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-card">
         <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-destructive-soft text-destructive">
           <AlertTriangleIcon className="size-6" aria-hidden />
         </div>
-        <h1 className="text-xl font-semibold">{t('errorFallback.title')}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">{t('errorFallback.text')}</p>
+        <h1 className="text-xl font-semibold">{isChunk ? t('errorFallback.chunkTitle') : t('errorFallback.title')}</h1>
+        <p className="mt-2 text-sm text-muted-foreground">{isChunk ? t('errorFallback.chunkText') : t('errorFallback.text')}</p>
         <div className="mt-4 text-left">
           <button
             type="button"
@@ -29,12 +35,20 @@ export function ErrorFallback({ error, onReset }: { error: unknown; onReset: () 
           {open && <pre className="mt-2 max-h-40 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap">{message}</pre>}
         </div>
         <div className="mt-6 flex justify-center gap-2">
-          <Button variant="outline" onClick={() => window.location.reload()}>
-            <RefreshCwIcon /> {t('errorFallback.refresh')}
-          </Button>
-          <Button onClick={onReset}>
-            <RotateCcwIcon /> {t('errorFallback.tryAgain')}
-          </Button>
+          {isChunk ? (
+            <Button onClick={() => pageReload.reload()}>
+              <RefreshCwIcon /> {t('errorFallback.reload')}
+            </Button>
+          ) : (
+            <>
+              <Button variant="outline" onClick={() => pageReload.reload()}>
+                <RefreshCwIcon /> {t('errorFallback.refresh')}
+              </Button>
+              <Button onClick={onReset}>
+                <RotateCcwIcon /> {t('errorFallback.tryAgain')}
+              </Button>
+            </>
+          )}
         </div>
       </div>
     </div>

@@ -3,7 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import { matchLanguage } from '@core/language';
 import { getBrandName } from '@web/lib/brand';
 import { importOrReload } from '@web/lib/lazy-import';
-import type { Catalog } from './catalogs/to-namespaces';
 
 export const SUPPORTED_LANGUAGES = ['en', 'nb'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -14,49 +13,31 @@ export const LANGUAGE_STORAGE_KEY = 'dealboard.lang';
  * English users see English everywhere, Norwegian users Norwegian everywhere; the spec's Norwegian
  * strings are the nb texts. catalogs.test.ts fails when a key exists in one language only.
  *
- * The browser loads only the language on the screen, in two chunks (decision 026): the signed-out
- * screens' namespaces first (/auth, /join, the reset and invitation pages: about 5 KB gzipped), and
- * every other namespace of the app before any signed-in screen renders (routes load them with their
- * code, see app/router.tsx). A namespace that is not loaded yet suspends the component that asks
- * for it (react-i18next) rather than showing keys. landing and public are the pre-rendered public
- * site's (web/site/i18n.ts, decision 010): the app never shows them.
+ * The browser loads only the language on the screen, and of it only the namespaces the screen
+ * uses (decision 026): common and auth at start (the guards, the AuthProvider and the shared
+ * components speak them), the rest with the route that needs them (app/router.tsx declares them,
+ * router-namespaces.test.ts checks the declarations against the code). A namespace that is not
+ * loaded yet suspends the component asking for it (react-i18next) rather than showing keys.
+ * landing and public are the pre-rendered public site's (web/site/i18n.ts, decision 010).
  */
-export const SIGNED_OUT_NAMESPACES = ['common', 'auth', 'invitations'] as const;
-export const APP_NAMESPACES = ['activity', 'audit', 'inbox', 'privacy', 'scoreboard', 'settings', 'wrapup'] as const;
-export type CatalogGroup = 'signedOut' | 'app';
+export const NAMESPACES = ['common', 'auth', 'invitations', 'activity', 'audit', 'inbox', 'privacy', 'scoreboard', 'settings', 'wrapup'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+/** Loaded before the first render, whatever the screen. */
+export const BASE_NAMESPACES = ['common', 'auth'] as const satisfies readonly Namespace[];
 
-type CatalogModule = { default: Record<string, Catalog> };
-// Literal imports, one per language and group, so each becomes its own chunk.
-const CATALOG_LOADERS: Record<Language, Record<CatalogGroup, () => Promise<CatalogModule>>> = {
-  en: { signedOut: () => import('./catalogs/en-signed-out'), app: () => import('./catalogs/en-app') },
-  nb: { signedOut: () => import('./catalogs/nb-signed-out'), app: () => import('./catalogs/nb-app') },
-};
+// One chunk per language and namespace (a few KB each), fetched on demand.
+const CATALOGS = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/*/{landing,public}.json'], { import: 'default' });
 
-const catalogGroupOf = (namespace: string): CatalogGroup => ((SIGNED_OUT_NAMESPACES as readonly string[]).includes(namespace) ? 'signedOut' : 'app');
-
-const loadingCatalogs = new Map<string, Promise<Record<string, Catalog>>>();
-
-function loadCatalogGroup(language: Language, group: CatalogGroup): Promise<Record<string, Catalog>> {
-  const key = `${language}|${group}`;
-  let loading = loadingCatalogs.get(key);
-  if (!loading) {
-    // A chunk that is gone after a deploy reloads the page once (lib/lazy-import.ts).
-    loading = importOrReload(CATALOG_LOADERS[language][group]).then((module) => module.default);
-    loading.catch(() => loadingCatalogs.delete(key));
-    loadingCatalogs.set(key, loading);
-  }
-  return loading;
-}
-
-/** i18next asks per language and namespace; each answer comes from its (cached) group chunk. */
+/** i18next asks per language and namespace; each answer is its own small chunk. */
 const catalogBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const supported = matchLanguage(language, SUPPORTED_LANGUAGES);
-    if (!supported) return callback(null, {});
-    loadCatalogGroup(supported, catalogGroupOf(namespace)).then(
-      (catalogs) => callback(null, catalogs[namespace] ?? {}),
+    const load = CATALOGS[`./locales/${language}/${namespace}.json`];
+    if (!load) return callback(null, {});
+    // A chunk that is gone after a deploy reloads the page once (lib/lazy-import.ts).
+    importOrReload(load).then(
+      (catalog) => callback(null, catalog),
       (error: Error) => callback(error, false),
     );
   },
@@ -92,7 +73,7 @@ const languageDetector: LanguageDetectorModule = {
   },
 };
 
-/** Resolves when the screen's language and the signed-out namespaces are loaded: render after it. */
+/** Resolves when the screen's language and the base namespaces are loaded: render after it. */
 export const i18nReady: Promise<unknown> = i18n
   .use(catalogBackend)
   .use(languageDetector)
@@ -103,17 +84,17 @@ export const i18nReady: Promise<unknown> = i18n
     fallbackLng: false,
     supportedLngs: [...SUPPORTED_LANGUAGES],
     defaultNS: 'common',
-    ns: [...SIGNED_OUT_NAMESPACES],
+    ns: [...BASE_NAMESPACES],
     interpolation: { escapeValue: false, defaultVariables: { brand: getBrandName() } },
     returnNull: false,
   });
 
 /**
- * Loads a group of namespaces in the screen's language (and, once asked for, in every language the
- * person switches to: i18next remembers the namespaces). Routes call it with their code.
+ * Loads these namespaces in the screen's language (and, once asked for, in every language the
+ * person switches to: i18next remembers them). Routes call it with their code.
  */
-export function loadCatalogs(group: CatalogGroup): Promise<void> {
-  return i18n.loadNamespaces(group === 'app' ? [...APP_NAMESPACES] : [...SIGNED_OUT_NAMESPACES]);
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  return namespaces.length ? i18n.loadNamespaces([...namespaces]) : Promise.resolve();
 }
 
 i18n.on('languageChanged', (lng) => {

@@ -1,12 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { i18n, i18nReady, loadCatalogs, SUPPORTED_LANGUAGES } from '@web/i18n';
+import { i18n, i18nReady, loadNamespaces, NAMESPACES, SUPPORTED_LANGUAGES } from '@web/i18n';
 
-// The app loads its translations on demand (one language, the signed-out namespaces first); the
-// tests render any screen in either language at once, so every catalog is loaded up front.
+// The app loads its translations on demand (one language, each namespace with the route that
+// needs it); the tests render any component in either language at once, so all are loaded first.
 await i18nReady;
-await loadCatalogs('app');
+await loadNamespaces(NAMESPACES);
 await i18n.loadLanguages([...SUPPORTED_LANGUAGES]);
 
 afterEach(() => cleanup());

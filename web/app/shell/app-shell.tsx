@@ -1,34 +1,22 @@
-import {
-  MenuIcon,
-  PanelLeftIcon,
-  PlusIcon,
-  ShieldAlertIcon,
-  TvIcon,
-} from "lucide-react";
-import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation } from "react-router";
-import { Wordmark } from "@web/components/logo";
-import { Alert, AlertDescription } from "@web/components/ui/alert";
-import { Button } from "@web/components/ui/button";
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetTitle,
-} from "@web/components/ui/sheet";
-import {
-  Tooltip,
-  TooltipContent,
-  TooltipProvider,
-  TooltipTrigger,
-} from "@web/components/ui/tooltip";
-import { useAuth } from "@web/lib/auth/auth-provider";
-import { paths } from "@web/lib/paths";
-import { RealtimeProvider } from "@web/lib/realtime-provider";
-import { CommandPalette } from "./command-palette";
-import { DesktopSidebar, SidebarBrand, SidebarNav } from "./sidebar";
-import { useSidebarState } from "./sidebar-state";
-import { UserMenu } from "./user-menu";
+import { MenuIcon, PanelLeftIcon, PlusIcon, ShieldAlertIcon, TvIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Wordmark } from '@web/components/logo';
+import { PageSkeleton } from '@web/components/page-skeleton';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@web/components/ui/tooltip';
+import { useAuth } from '@web/lib/auth/auth-provider';
+import { importOrReload } from '@web/lib/lazy-import';
+import { paths } from '@web/lib/paths';
+import { RealtimeProvider } from '@web/lib/realtime-provider';
+import { CommandPalette } from './command-palette';
+import { DesktopSidebar } from './sidebar';
+import { useSidebarState } from './sidebar-state';
+import { UserMenu } from './user-menu';
+
+const MobileNav = lazy(() => importOrReload(() => import('./mobile-nav')).then((module) => ({ default: module.MobileNav })));
 
 /** The /app shell: collapsible sidebar (a sheet under 768 px), header, and the live event stream. */
 export function AppShell() {
@@ -36,9 +24,11 @@ export function AppShell() {
   const { isAdmin, me } = useAuth();
   const location = useLocation();
   const sidebar = useSidebarState();
-  const accessDenied = Boolean(
-    (location.state as { accessDenied?: boolean } | null)?.accessDenied,
-  );
+  const accessDenied = Boolean((location.state as { accessDenied?: boolean } | null)?.accessDenied);
+  const mobileNavOpen = sidebar.isMobile && sidebar.mobileOpen;
+  // The sheet's code loads the first time it opens; then it stays mounted so it can animate closed.
+  const [mobileNavWanted, setMobileNavWanted] = useState(false);
+  if (mobileNavOpen && !mobileNavWanted) setMobileNavWanted(true);
 
   return (
     <RealtimeProvider timeZone={me?.company?.timezone}>
@@ -46,46 +36,22 @@ export function AppShell() {
       <TooltipProvider>
         <div className="flex min-h-dvh bg-background">
           <DesktopSidebar open={sidebar.open} isAdmin={isAdmin} />
-          <Sheet
-            open={sidebar.isMobile && sidebar.mobileOpen}
-            onOpenChange={sidebar.setMobileOpen}
-          >
-            <SheetContent
-              side="left"
-              className="w-72 max-w-72 border-sidebar-border bg-sidebar p-0 text-sidebar-foreground"
-            >
-              <SheetTitle className="sr-only">{t("nav.label")}</SheetTitle>
-              <SheetDescription className="sr-only">
-                {t("nav.mobileDescription")}
-              </SheetDescription>
-              <SidebarBrand collapsed={false} />
-              <SidebarNav
-                collapsed={false}
-                isAdmin={isAdmin}
-                onNavigate={() => sidebar.setMobileOpen(false)}
-              />
-            </SheetContent>
-          </Sheet>
-
+          {mobileNavWanted && (
+            <Suspense fallback={null}>
+              <MobileNav open={mobileNavOpen} onOpenChange={sidebar.setMobileOpen} isAdmin={isAdmin} />
+            </Suspense>
+          )}
           <div className="flex min-w-0 flex-1 flex-col">
             <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-card/85 px-3 backdrop-blur sm:px-5">
               <Tooltip>
                 <TooltipTrigger asChild>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    onClick={sidebar.toggle}
-                    aria-label={t("header.toggleSidebar")}
-                  >
+                  <Button variant="ghost" size="icon" onClick={sidebar.toggle} aria-label={t('header.toggleSidebar')}>
                     {sidebar.isMobile ? <MenuIcon /> : <PanelLeftIcon />}
                   </Button>
                 </TooltipTrigger>
-                <TooltipContent>{t("header.toggleSidebarHint")}</TooltipContent>
+                <TooltipContent>{t('header.toggleSidebarHint')}</TooltipContent>
               </Tooltip>
-              <Link
-                to={paths.app.dashboard}
-                className={sidebar.open ? "md:hidden" : undefined}
-              >
+              <Link to={paths.app.dashboard} className={sidebar.open ? 'md:hidden' : undefined}>
                 <Wordmark markClassName="size-6" />
               </Link>
               <div className="flex flex-1 justify-center">
@@ -93,23 +59,18 @@ export function AppShell() {
               </div>
               <Button asChild size="sm">
                 <Link to={paths.app.activity}>
-                  <PlusIcon /> {t("header.log")}
+                  <PlusIcon /> {t('header.log')}
                 </Link>
               </Button>
               <Tooltip>
                 <TooltipTrigger asChild>
                   <Button variant="ghost" size="icon" asChild>
-                    <a
-                      href={paths.tv}
-                      target="_blank"
-                      rel="noopener"
-                      aria-label={t("header.tvMode")}
-                    >
+                    <a href={paths.tv} target="_blank" rel="noopener" aria-label={t('header.tvMode')}>
                       <TvIcon />
                     </a>
                   </Button>
                 </TooltipTrigger>
-                <TooltipContent>{t("header.tvMode")}</TooltipContent>
+                <TooltipContent>{t('header.tvMode')}</TooltipContent>
               </Tooltip>
               <UserMenu />
             </header>
@@ -117,10 +78,13 @@ export function AppShell() {
               {accessDenied && (
                 <Alert variant="destructive" className="mb-6">
                   <ShieldAlertIcon />
-                  <AlertDescription>{t("accessDenied")}</AlertDescription>
+                  <AlertDescription>{t('accessDenied')}</AlertDescription>
                 </Alert>
               )}
-              <Outlet />
+              {/* A page's code loads on its first visit: the skeleton holds its place meanwhile. */}
+              <Suspense fallback={<PageSkeleton />}>
+                <Outlet />
+              </Suspense>
             </main>
           </div>
         </div>

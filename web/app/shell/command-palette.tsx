@@ -1,17 +1,20 @@
-import { Command } from 'cmdk';
-import { Dialog as DialogPrimitive } from 'radix-ui';
-import { PhoneIcon, SearchIcon, TvIcon, WalletIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { SearchIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { paths } from '@web/lib/paths';
-import { ADMIN_NAV_ITEM, NAV_ITEMS } from './nav-items';
+import { importOrReload } from '@web/lib/lazy-import';
+
+// cmdk and the dialog are not part of the shell's first load: they load when the palette first opens.
+const CommandPaletteDialog = lazy(() =>
+  importOrReload(() => import('./command-palette-dialog')).then((module) => ({ default: module.CommandPaletteDialog })),
+);
 
 /** Ctrl/Cmd+K: jump to any screen or start logging, from the keyboard. */
 export function CommandPalette({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so later openings are instant and closing animates.
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -24,12 +27,6 @@ export function CommandPalette({ isAdmin }: { isAdmin: boolean }) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const go = (to: string) => {
-    setOpen(false);
-    void navigate(to);
-  };
-  const items = isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
-
   return (
     <>
       <button
@@ -40,52 +37,11 @@ export function CommandPalette({ isAdmin }: { isAdmin: boolean }) {
         <SearchIcon className="size-4" aria-hidden />
         <span className="flex-1 text-left">{t('header.search')}</span>
       </button>
-      <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-[oklch(0.2_0.04_258/0.45)]" />
-          <DialogPrimitive.Content className="fixed top-[18%] left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-hidden rounded-xl border bg-popover shadow-2xl">
-            <DialogPrimitive.Title className="sr-only">{t('palette.title')}</DialogPrimitive.Title>
-            <Command label={t('palette.title')} className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground">
-              <div className="flex items-center gap-2 border-b px-3">
-                <SearchIcon className="size-4 text-muted-foreground" aria-hidden />
-                <Command.Input placeholder={t('palette.placeholder')} className="h-12 flex-1 bg-transparent text-sm outline-none" />
-              </div>
-              <Command.List className="max-h-80 overflow-y-auto p-1">
-                <Command.Empty className="py-6 text-center text-sm text-muted-foreground">{t('palette.empty')}</Command.Empty>
-                <Command.Group heading={t('palette.actions')}>
-                  <PaletteItem onSelect={() => go(`${paths.app.activity}?log=call`)} icon={<PhoneIcon />} label={t('palette.logCall')} />
-                  <PaletteItem onSelect={() => go(`${paths.app.activity}?log=sale`)} icon={<WalletIcon />} label={t('palette.logSale')} />
-                  <PaletteItem
-                    onSelect={() => {
-                      setOpen(false);
-                      window.open(paths.tv, '_blank', 'noopener');
-                    }}
-                    icon={<TvIcon />}
-                    label={t('palette.tv')}
-                  />
-                </Command.Group>
-                <Command.Group heading={t('palette.pages')}>
-                  {items.map((item) => (
-                    <PaletteItem key={item.to} onSelect={() => go(item.to)} icon={<item.icon />} label={t(item.labelKey)} />
-                  ))}
-                </Command.Group>
-              </Command.List>
-            </Command>
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+      {wanted && (
+        <Suspense fallback={null}>
+          <CommandPaletteDialog open={open} onOpenChange={setOpen} isAdmin={isAdmin} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function PaletteItem({ icon, label, onSelect }: { icon: React.ReactNode; label: string; onSelect: () => void }) {
-  return (
-    <Command.Item
-      onSelect={onSelect}
-      className="flex cursor-default items-center gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-accent [&_svg]:size-4 [&_svg]:text-muted-foreground"
-    >
-      {icon}
-      {label}
-    </Command.Item>
   );
 }

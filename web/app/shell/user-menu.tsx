@@ -1,65 +1,30 @@
-import { LanguagesIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@web/components/ui/dropdown-menu';
-import { type Language, normalizeLanguage } from '@web/i18n';
 import { useAuth } from '@web/lib/auth/auth-provider';
-import { useChooseLanguage } from '@web/lib/auth/language-preference';
-import { paths } from '@web/lib/paths';
+import { importOrReload } from '@web/lib/lazy-import';
+import { useOpenOnIntent } from '@web/lib/use-open-on-intent';
+import { ACCOUNT_TRIGGER_CLASS, AccountAvatar } from './account-avatar';
+
+// The menu (Radix's dropdown, about 7 KB gzipped) is not part of the shell's first load.
+const loadDropdown = () => importOrReload(() => import('./user-menu-dropdown'));
+const UserMenuDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.UserMenuDropdown })));
 
 /** Avatar menu: e-mail, Settings, language, Log out. The uploaded picture, else the e-mail's first letter. */
 export function UserMenu() {
-  const { t, i18n } = useTranslation();
-  const { me, signOut } = useAuth();
-  const navigate = useNavigate();
-  const chooseLanguage = useChooseLanguage();
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const { opened, triggerProps } = useOpenOnIntent(loadDropdown);
   if (!me) return null;
-  // Only the uploaded picture (our own path, decision 023); never the sign-in account's image field.
-  const avatarUrl = me.profile?.avatarUrl ?? undefined;
-  const initial = (me.user.email[0] ?? '?').toUpperCase();
+  // Until the menu is first opened, the same avatar as a plain button (what Radix's trigger renders).
+  const trigger = (
+    <button type="button" className={ACCOUNT_TRIGGER_CLASS} aria-label={t('header.accountMenu')} aria-haspopup="menu" aria-expanded={false} {...triggerProps}>
+      <AccountAvatar />
+    </button>
+  );
+  if (!opened) return trigger;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-        aria-label={t('header.accountMenu')}
-      >
-        <Avatar className="size-9 border">
-          {avatarUrl && <AvatarImage src={avatarUrl} alt="" />}
-          <AvatarFallback>{initial}</AvatarFallback>
-        </Avatar>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="truncate font-normal">
-          <span className="block truncate text-sm font-medium text-foreground">{me.profile?.displayName ?? me.user.name}</span>
-          <span className="block truncate">{me.user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void navigate(paths.app.settings())}>
-          <SettingsIcon /> {t('nav.settings')}
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel className="flex items-center gap-2">
-          <LanguagesIcon className="size-3.5" aria-hidden /> {t('header.language')}
-        </DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={normalizeLanguage(i18n.language)} onValueChange={(v) => void chooseLanguage(v as Language)}>
-          <DropdownMenuRadioItem value="en">English</DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="nb">Norsk (bokmål)</DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut()}>
-          <LogOutIcon /> {t('header.logOut')}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger}>
+      <UserMenuDropdown defaultOpen />
+    </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import { Select as Primitive } from 'radix-ui';
 import { CheckIcon, ChevronDownIcon } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '@web/lib/cn';
+import { SELECT_TRIGGER_CLASS } from './select-styles';
 
 export const Select = Primitive.Root;
 export const SelectValue = Primitive.Value;
@@ -10,10 +11,7 @@ export const SelectGroup = Primitive.Group;
 export function SelectTrigger({ className, children, ...props }: React.ComponentProps<typeof Primitive.Trigger>) {
   return (
     <Primitive.Trigger
-      className={cn(
-        'flex h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-sm whitespace-nowrap shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring/30 disabled:opacity-50 data-[placeholder]:text-muted-foreground [&_svg]:size-4',
-        className,
-      )}
+      className={cn(SELECT_TRIGGER_CLASS, className)}
       {...props}
     >
       {children}

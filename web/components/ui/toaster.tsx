@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
-import type { ExternalToast } from 'sonner';
+import type * as SonnerModule from 'sonner';
 import { importOrReload } from '@web/lib/lazy-import';
 
 /*
@@ -8,7 +8,7 @@ import { importOrReload } from '@web/lib/lazy-import';
  * toasts in a module-level store and replays them to a Toaster that mounts later, so a toast asked
  * for while the chunk loads still shows. Once loaded, every call is synchronous.
  */
-type Sonner = typeof import('sonner');
+type Sonner = typeof SonnerModule;
 
 let sonner: Sonner | null = null;
 let loading: Promise<Sonner> | null = null;
@@ -39,8 +39,8 @@ function withSonner(show: (api: Sonner['toast']) => void): void {
 }
 
 export const toast = {
-  success: (message: ReactNode, data?: ExternalToast): void => withSonner((api) => void api.success(message, data)),
-  error: (message: ReactNode, data?: ExternalToast): void => withSonner((api) => void api.error(message, data)),
+  success: (message: ReactNode, data?: SonnerModule.ExternalToast): void => withSonner((api) => void api.success(message, data)),
+  error: (message: ReactNode, data?: SonnerModule.ExternalToast): void => withSonner((api) => void api.error(message, data)),
   /** Every toast, or the one with this id. Nothing to do before the first toast. */
   dismiss: (id?: string | number): void => {
     if (sonner) sonner.toast.dismiss(id);

@@ -8,7 +8,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { LazySelect } from '@web/components/ui/lazy-select';
 import { paths } from '@web/lib/paths';
 import { useKpis } from '../api/get-kpis';
 import { useLeaderboard } from '../api/get-leaderboard';
@@ -108,18 +108,13 @@ function LeaderboardCard({ format }: { format: ScoreboardFormat }) {
           <span id={labelId} className="text-sm text-muted-foreground">
             {t('sort.label')}
           </span>
-          <Select value={sort} onValueChange={(value) => setSort(value as LeaderboardSortKey)}>
-            <SelectTrigger className="w-32" aria-labelledby={labelId}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {LEADERBOARD_SORT_KEYS.map((key) => (
-                <SelectItem key={key} value={key}>
-                  {t(`sort.${key}`)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <LazySelect
+            value={sort}
+            onValueChange={setSort}
+            options={LEADERBOARD_SORT_KEYS.map((key) => ({ value: key, label: t(`sort.${key}`) }))}
+            className="w-32"
+            aria-labelledby={labelId}
+          />
         </div>
       </CardHeader>
       {leaderboard.isPending ? (

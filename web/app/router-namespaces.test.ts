@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { BASE_NAMESPACES, NAMESPACES } from '@web/i18n';
+
+/*
+ * Each lazy screen names the translation namespaces it speaks (router.tsx), and only those load
+ * with it (decision 026). A namespace a screen uses but does not name would suspend it mid-screen
+ * (a skeleton flash) or, in `t('ns:key')`, show the key. This reads the route table and every
+ * module each screen's code reaches (static and dynamic imports inside web/), and compares.
+ */
+// Every source file of web/, by its path inside web/ ('app/router.tsx'). Vite names this folder's
+// own files './x' and the others '../x'.
+const SOURCES = Object.fromEntries(
+  Object.entries(import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true })).map(([path, text]) => [
+    path.startsWith('./') ? `app/${path.slice(2)}` : path.slice(3),
+    text,
+  ]),
+);
+const ROUTER = 'app/router.tsx';
+
+/** 'app/shell' + '../lib/x' -> 'lib/x' */
+function joinPath(directory: string, relative: string): string {
+  const parts = directory ? directory.split('/') : [];
+  for (const part of relative.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.') parts.push(part);
+  }
+  return parts.join('/');
+}
+
+/** The text inside the parentheses that open at `start` (an index just after the '('). */
+function balanced(text: string, start: number): string {
+  let depth = 1;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    if (text[i] === ')' && --depth === 0) return text.slice(start, i);
+  }
+  throw new Error('unbalanced parentheses in router.tsx');
+}
+
+function parseArray(literal: string): string[] {
+  return [...literal.matchAll(/'([a-z]+)'/g)].map((m) => m[1]!);
+}
+
+/** Every `page(() => import('module'), namespaces)` of the route table. */
+function readRouteTable(): { module: string; declared: string[] }[] {
+  const source = SOURCES[ROUTER]!;
+  const constants = new Map([...source.matchAll(/const ([A-Z_]+): readonly Namespace\[\] = (\[[^\]]*\])/g)].map((m) => [m[1]!, parseArray(m[2]!)]));
+  const screens: { module: string; declared: string[] }[] = [];
+  for (const call of source.matchAll(/\.\.\.page\(/g)) {
+    const args = balanced(source, call.index + call[0].length);
+    const module = /import\('([^']+)'\)/.exec(args)?.[1];
+    if (!module) throw new Error(`a page() without an import(): ${args}`);
+    const rest = args.slice(args.lastIndexOf(')') + 1);
+    const list = /\[[^\]]*\]/.exec(rest)?.[0];
+    const constant = /\b([A-Z_]+)\s*$/.exec(rest.trim())?.[1];
+    screens.push({ module, declared: list ? parseArray(list) : constant ? constants.get(constant)! : [] });
+  }
+  return screens;
+}
+
+function resolveImport(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith('@web/')) base = specifier.slice('@web/'.length);
+  else if (specifier.startsWith('.')) base = joinPath(from.split('/').slice(0, -1).join('/'), specifier);
+  else return null; // packages and core (which has no texts)
+  for (const candidate of [base, `${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`]) {
+    if (candidate in SOURCES) return candidate;
+  }
+  return null; // JSON, CSS
+}
+
+/** The namespaces the code reachable from `entry` speaks. */
+function namespacesUsedFrom(entry: string): Set<string> {
+  const used = new Set<string>();
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file) || /\.test\.tsx?$/.test(file) || file === 'i18n/index.ts') continue;
+    seen.add(file);
+    const source = SOURCES[file]!;
+    for (const m of source.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[a-z]+')/g)) for (const ns of parseArray(m[1]!)) used.add(ns);
+    for (const m of source.matchAll(/\bns:\s*'([a-z]+)'/g)) used.add(m[1]!);
+    for (const m of source.matchAll(/\bt\(\s*['`]([a-z]+):/g)) used.add(m[1]!);
+    for (const m of source.matchAll(/^import (?!type )[^;]*?from '([^']+)'|import\('([^']+)'\)/gm)) {
+      const next = resolveImport(file, (m[1] ?? m[2])!);
+      if (next) queue.push(next);
+    }
+  }
+  return used;
+}
+
+describe('the translation namespaces of each lazy screen', () => {
+  const screens = readRouteTable();
+  const base: string[] = [...BASE_NAMESPACES];
+
+  it('reads the route table', () => {
+    expect(screens.length).toBeGreaterThan(20);
+    expect(screens.find((s) => s.module.endsWith('dashboard-page'))?.declared).toEqual(['scoreboard', 'privacy']);
+  });
+
+  it.each(screens.map((s) => [s.module, s] as const))('%s names exactly the namespaces its code speaks', (module, screen) => {
+    const entry = resolveImport(ROUTER, module);
+    expect(entry, module).not.toBeNull();
+    const used = [...namespacesUsedFrom(entry!)].filter((ns) => !base.includes(ns)).sort();
+    for (const ns of used) expect(NAMESPACES).toContain(ns);
+    expect([...screen.declared].sort()).toEqual(used);
+  });
+});
