@@ -1,16 +1,29 @@
 import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { publicSite } from './scripts/public-site/vite-plugin';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
+const CORE = resolve(import.meta.dirname, 'core');
+
+/**
+ * core/ is pure domain code (docs/architecture.md): importing a module runs nothing but its
+ * declarations. Saying so lets the bundler drop the contracts a screen does not use when it
+ * imports one schema from the '@core/contracts' barrel (decision 026).
+ */
+const coreHasNoSideEffects: Plugin = {
+  name: 'dealboard:core-has-no-side-effects',
+  transform(code, id) {
+    if (id.startsWith(`${CORE}/`)) return { code, map: null, moduleSideEffects: false };
+  },
+};
 
 export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
   // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
-  plugins: [react(), tailwindcss(), publicSite()],
+  plugins: [react(), tailwindcss(), publicSite(), coreHasNoSideEffects],
   resolve: {
     alias: {
       '@core': resolve(import.meta.dirname, 'core'),

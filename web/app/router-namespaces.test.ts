@@ -4,7 +4,7 @@ import { BASE_NAMESPACES, NAMESPACES } from '@web/i18n';
 /*
  * Each lazy screen names the translation namespaces it speaks (router.tsx), and only those load
  * with it (decision 026). A namespace a screen uses but does not name would suspend it mid-screen
- * (a skeleton flash) or, in `t('ns:key')`, show the key. This reads the route table and every
+ * (a skeleton flash) or, for a key written 'ns:key', show the key. This reads the route table and every
  * module each screen's code reaches (static and dynamic imports inside web/), and compares.
  */
 // Every source file of web/, by its path inside web/ ('app/router.tsx'). Vite names this folder's
@@ -16,6 +16,7 @@ const SOURCES = Object.fromEntries(
   ]),
 );
 const ROUTER = 'app/router.tsx';
+const NAMESPACE_NAMES = new Set<string>(NAMESPACES);
 
 /** 'app/shell' + '../lib/x' -> 'lib/x' */
 function joinPath(directory: string, relative: string): string {
@@ -81,7 +82,8 @@ function namespacesUsedFrom(entry: string): Set<string> {
     const source = SOURCES[file]!;
     for (const m of source.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[a-z]+')/g)) for (const ns of parseArray(m[1]!)) used.add(ns);
     for (const m of source.matchAll(/\bns:\s*'([a-z]+)'/g)) used.add(m[1]!);
-    for (const m of source.matchAll(/\bt\(\s*['`]([a-z]+):/g)) used.add(m[1]!);
+    // 'ns:key' anywhere: in t('audit:title'), and in tables of keys (labelKey: 'audit:tab').
+    for (const m of source.matchAll(/['`]([a-z]+):[A-Za-z][\w.]*['`]/g)) if (NAMESPACE_NAMES.has(m[1]!)) used.add(m[1]!);
     for (const m of source.matchAll(/^import (?!type )[^;]*?from '([^']+)'|import\('([^']+)'\)/gm)) {
       const next = resolveImport(file, (m[1] ?? m[2])!);
       if (next) queue.push(next);

@@ -20,25 +20,16 @@ import { RootRedirect } from './root-redirect';
 type RouteModule = { Component: ComponentType };
 type LazyHandle = { preload: () => Promise<RouteModule> };
 
-/** A lazy screen: its module and the namespaces it speaks (besides common and auth). */
+/**
+ * A lazy screen: its module and the namespaces it speaks (besides common and auth). A failure is
+ * kept (React.lazy keeps it too): the error screen offers a reload, and the preloading in
+ * AppRoutes does not ask the server again on every render.
+ */
 function page(load: () => Promise<RouteModule>, namespaces: readonly Namespace[] = []): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<RouteModule> | null = null;
-  const preload = () =>
-    (loading ??= Promise.all([importOrReload(load), loadNamespaces(namespaces)]).then(
-      ([module]) => module,
-      (error: unknown) => {
-        // React.lazy keeps a failure for good: the next visit (after Try again) starts afresh.
-        loading = null;
-        Screen = lazyScreen();
-        throw error;
-      },
-    ));
-  const lazyScreen = () => lazy(() => preload().then((module) => ({ default: module.Component })));
-  let Screen = lazyScreen();
-  function LazyScreen() {
-    return <Screen />;
-  }
-  return { element: <LazyScreen />, handle: { preload } satisfies LazyHandle };
+  const preload = () => (loading ??= Promise.all([importOrReload(load), loadNamespaces(namespaces)]).then(([module]) => module));
+  const Screen = lazy(() => preload().then((module) => ({ default: module.Component })));
+  return { element: <Screen />, handle: { preload } satisfies LazyHandle };
 }
 
 /** The scoreboard screens name former members (privacy's words). */
@@ -96,7 +87,7 @@ export const routes: RouteObject[] = [
                     element: <AdminGuard />,
                     children: [
                       {
-                        ...page(() => import('@web/features/settings/routes/admin-layout')),
+                        ...page(() => import('@web/features/settings/routes/admin-layout'), ['audit', 'inbox']),
                         children: [
                           { index: true, element: <Navigate to="users" replace /> },
                           { path: 'users', ...page(() => import('@web/features/settings/routes/admin-users-page'), ['settings', 'privacy']) },

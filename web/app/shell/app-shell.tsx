@@ -2,6 +2,7 @@ import { MenuIcon, PanelLeftIcon, PlusIcon, ShieldAlertIcon, TvIcon } from 'luci
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '@web/components/error-fallback';
 import { Wordmark } from '@web/components/logo';
 import { PageSkeleton } from '@web/components/page-skeleton';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -81,10 +82,13 @@ export function AppShell() {
                   <AlertDescription>{t('accessDenied')}</AlertDescription>
                 </Alert>
               )}
-              {/* A page's code loads on its first visit: the skeleton holds its place meanwhile. */}
-              <Suspense fallback={<PageSkeleton />}>
-                <Outlet />
-              </Suspense>
+              {/* A page's code loads on its first visit: the skeleton holds its place meanwhile. A page
+                  that fails (its code gone after a deploy, say) shows the error screen here, in the shell. */}
+              <ErrorBoundary resetKey={location.pathname}>
+                <Suspense fallback={<PageSkeleton />}>
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
             </main>
           </div>
         </div>
