@@ -10,6 +10,7 @@ import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
 import { findClientIp } from './lib/client-ip';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
+import { compressJson } from './lib/compress-json';
 import { checkAuthRequest, limitRequestBody, refuseForeignOrigin } from './lib/edges';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', refuseForeignOrigin);
   app.use('*', limitRequestBody);
   app.use('/api/*', compress());
+  app.use('/api/*', compressJson);
   app.use('/api/*', async (c, next) => {
     await next();
     // A route that marks its answer public (an avatar picture) keeps its own header.
