@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -120,10 +120,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
   return options.engine === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize);
 }
 
+/** How the embedded engine is opened (also by the write bench's minimal route, to compare alike). */
+export const PGLITE_OPTIONS: PGliteOptions = {};
+
 async function openPglite(dataDir: string | null): Promise<DbHandle> {
   // PGlite fails on a data folder whose parent is missing (ARCHITECTURE.md, pitfalls).
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
   await client.waitReady;
   const statements = createObservers();
   observePglite(client, statements.emit);

@@ -1,0 +1,365 @@
+/*
+ * npm run bench:write: the write path, side by side in one run (issue 11, docs/performance.md
+ * "Write path"):
+ *
+ *   - app:     the real server (`node --import tsx server/main.ts`, as `npm start` runs it) and its
+ *              POST /api/v1/activities, signed in as one of 20 members (each with its own session
+ *              cookie, made through the real sign-up, confirmation and sign-in);
+ *   - minimal: bench/support/minimal-write-server.ts on the same database, doing only BEGIN;
+ *              SET LOCAL ROLE app_user; the two set_configs; one INSERT into activities (the rollup
+ *              and notify triggers firing); COMMIT.
+ *
+ * Over real HTTP on keep-alive sockets from this process (bench/support/http-load.ts), at 10 and 50
+ * connections, in alternating rounds (app, minimal, app, minimal ...), each side in its own process
+ * started for its round. PostgreSQL (BENCH_DATABASE_URL: a fresh database is created there and
+ * dropped after) and the embedded PGlite (a temporary data folder; one process may open it at a
+ * time, which is why each side is started for its round and stopped after). The app side also
+ * times a read (today's leaderboard) at the same connections.
+ *
+ * It prints, per engine, connections, round and side: requests/s, p50/p99 latency, errors (non-2xx
+ * or a failed socket), the statements per request and the 1-minute load average; then app ÷ minimal.
+ * Statements come from pg_stat_statements when the PostgreSQL server has it loaded, otherwise they
+ * are counted inside the server process (bench/support/count-statements.mjs: every statement the
+ * driver sends). The app's resident memory is printed after start, after the sign-ups and idle
+ * after each round.
+ *
+ *   npm run bench:write                                    # PGlite only
+ *   BENCH_DATABASE_URL=postgres://user:pw@host:port/db npm run bench:write      # PostgreSQL and PGlite
+ *   npm run bench:write -- --quick                         # short rounds, a smoke run
+ *   ... -- --update-docs                                   # rewrite the results in docs/performance.md
+ *
+ * Options: --engine=pglite|postgres|both, --connections=10,50, --rounds=3, --seconds=10 (quick 3),
+ * --warmup=2 (quick 1), --members=20, --no-reads, --no-customer (log calls without a customer name).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { createMemberOverHttp, type HttpMember } from '../server/test/http-members';
+import { findFreePort, type ServerProcess, startServerProcess, waitUntilHealthy } from '../server/test/server-process';
+import { createPostgresDatabase } from '../server/test/test-database';
+import { type LoadRequest, type LoadResult, runLoad } from './support/http-load';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const QUICK = flag('quick');
+const CONNECTIONS = (option('connections') ?? '10,50').split(',').map(Number);
+const ROUNDS = Number(option('rounds') ?? 3);
+const SECONDS = Number(option('seconds') ?? (QUICK ? 3 : 10));
+const WARMUP_SECONDS = Number(option('warmup') ?? (QUICK ? 1 : 2));
+const MEMBERS = Number(option('members') ?? 20);
+const READS = !flag('no-reads');
+const WITH_CUSTOMER = !flag('no-customer');
+const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const ENGINES: Engine[] = (() => {
+  const wanted = option('engine') ?? (BENCH_DATABASE_URL ? 'both' : 'pglite');
+  const list: Engine[] = wanted === 'both' ? ['postgres', 'pglite'] : [wanted as Engine];
+  if (list.includes('postgres') && !BENCH_DATABASE_URL) throw new Error('--engine=postgres needs BENCH_DATABASE_URL');
+  return list;
+})();
+/** Loaded into both servers: counts statements where the database cannot (count-statements.mjs). */
+const PRELOAD = `--import=${pathToFileURL(join(ROOT, 'bench', 'support', 'count-statements.mjs')).href}`;
+
+type Engine = 'postgres' | 'pglite';
+type Side = 'app' | 'minimal' | 'app read';
+type Row = {
+  engine: Engine;
+  connections: number;
+  round: number;
+  side: Side;
+  result: LoadResult;
+  statementsPerRequest: number;
+  load: number;
+};
+type EngineSetup = {
+  engine: Engine;
+  label: string;
+  data: { dataDir: string } | { databaseUrl: string };
+  statementSource: string;
+  /** Statements run so far on the database, or null when they are counted in the server process. */
+  countStatements: (() => Promise<number>) | null;
+  cleanup: () => Promise<void>;
+};
+
+const log = (...parts: unknown[]) => console.info('[bench:write]', ...parts);
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+function residentMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The statements a server process has sent so far (count-statements.mjs answers SIGUSR2). */
+async function readCountedStatements(server: ServerProcess): Promise<number> {
+  const from = server.output().length;
+  process.kill(server.pid, 'SIGUSR2');
+  for (let i = 0; i < 200; i++) {
+    const match = /\[bench:statements\] (\d+)/.exec(server.output().slice(from));
+    if (match) return Number(match[1]);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('the server did not report its statement count');
+}
+
+async function startApp(setup: EngineSetup): Promise<ServerProcess> {
+  return startServerProcess(setup.data, { AUTH_RATE_LIMIT: '10000', NODE_OPTIONS: PRELOAD }, `the app (${setup.engine})`);
+}
+
+async function startMinimal(setup: EngineSetup, timezone: string): Promise<ServerProcess> {
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/support/minimal-write-server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: PRELOAD,
+      PORT: String(port),
+      BENCH_ENGINE: setup.engine,
+      BENCH_TIMEZONE: timezone,
+      DATABASE_URL: 'databaseUrl' in setup.data ? setup.data.databaseUrl : '',
+      DATA_DIR: 'dataDir' in setup.data ? setup.data.dataDir : '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const server: ServerProcess = {
+    baseUrl,
+    pid: child.pid!,
+    output: () => output,
+    exited,
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+  await waitUntilHealthy(server, `the minimal route (${setup.engine})`);
+  return server;
+}
+
+async function setUpEngine(engine: Engine): Promise<EngineSetup> {
+  if (engine === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dealboard-bench-write-'));
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
+    return {
+      engine,
+      label: `PGlite ${version} (PostgreSQL 18 in WASM), data folder on ${tmpdir()}, no fsync (PGlite never fsyncs)`,
+      data: { dataDir },
+      statementSource: 'counted in the server process (Parse and Query messages to PGlite)',
+      countStatements: null,
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  process.env.TEST_DATABASE_URL = BENCH_DATABASE_URL; // createPostgresDatabase creates it on that server
+  const database = await createPostgresDatabase('dealboard_bench');
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const server = (
+    await client.query<{ v: string; f: string }>("SELECT split_part(current_setting('server_version'), ' ', 1) AS v, current_setting('fsync') AS f")
+  ).rows[0]!;
+  // pg_stat_statements counts on the server, but only when it is in shared_preload_libraries and
+  // this role may create the extension (a superuser, or a private bench cluster).
+  let countStatements: EngineSetup['countStatements'] = null;
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const read = async () =>
+      Number(
+        (
+          await client.query<{ n: string }>(
+            'SELECT coalesce(sum(calls), 0)::bigint AS n FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())',
+          )
+        ).rows[0]!.n,
+      ) - 1; // each read counts the read before it
+    await read();
+    countStatements = read;
+  } catch {
+    // not available: counted in the server process instead
+  }
+  return {
+    engine,
+    label: `PostgreSQL ${server.v} (fsync ${server.f}), a fresh database on ${new URL(database.url).host}`,
+    data: { databaseUrl: database.url },
+    statementSource: countStatements ? 'pg_stat_statements' : 'counted in the server process (pg_stat_statements is not loaded on this server)',
+    countStatements,
+    cleanup: async () => {
+      await client.end();
+      await database.drop();
+    },
+  };
+}
+
+function writeRequest(side: 'app' | 'minimal', members: HttpMember[], baseUrl: string) {
+  return (n: number): LoadRequest => {
+    const member = members[n % members.length]!;
+    const body = JSON.stringify({
+      kind: 'call',
+      answered: true,
+      outcome: 'no_progress',
+      ...(WITH_CUSTOMER ? { customerName: `Customer ${n % 50}` } : {}),
+    });
+    const headers: Record<string, string> = { 'content-type': 'application/json', origin: baseUrl };
+    if (side === 'app') return { method: 'POST', path: '/api/v1/activities', headers: { ...headers, cookie: member.cookie }, body };
+    return { method: 'POST', path: '/write', headers: { ...headers, 'x-company-id': member.companyId, 'x-user-id': member.userId }, body };
+  };
+}
+
+function readRequest(members: HttpMember[], baseUrl: string) {
+  return (n: number): LoadRequest => ({
+    method: 'GET',
+    path: '/api/v1/scoreboard/leaderboard?period=today&sort=points',
+    headers: { origin: baseUrl, cookie: members[n % members.length]!.cookie },
+  });
+}
+
+/** Warms up, then times one load and counts the statements it caused. */
+async function measure(
+  setup: EngineSetup,
+  server: ServerProcess,
+  connections: number,
+  makeRequest: (n: number) => LoadRequest,
+): Promise<{ result: LoadResult; statementsPerRequest: number; load: number }> {
+  await runLoad({ baseUrl: server.baseUrl, connections, seconds: WARMUP_SECONDS, makeRequest });
+  const count = setup.countStatements ?? (() => readCountedStatements(server));
+  const before = await count();
+  const load = loadavg()[0]!;
+  const result = await runLoad({ baseUrl: server.baseUrl, connections, seconds: SECONDS, makeRequest });
+  const statementsPerRequest = ((await count()) - before) / result.completed;
+  return { result, statementsPerRequest, load };
+}
+
+function describe(row: Row): string {
+  const r = row.result;
+  const errors = r.errors ? ` (${[...r.errorKinds].map(([k, n]) => `${k} x${n}`).join(', ')})` : '';
+  return `${row.engine} ${row.side.padEnd(8)} c=${String(row.connections).padEnd(3)} round ${row.round}: ${fmt(r.perSecond).padStart(5)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, errors ${r.errors}${errors}, ${fmt(row.statementsPerRequest, 1)} statements/req, load ${fmt(row.load, 1)}`;
+}
+
+async function benchEngine(engine: Engine, rows: Row[], memory: string[]): Promise<string> {
+  const setup = await setUpEngine(engine);
+  log(`${setup.label}`);
+  let app: ServerProcess | null = await startApp(setup);
+  try {
+    const afterStart = residentMb(app.pid);
+    log(`making ${MEMBERS} members through the API...`);
+    const members: HttpMember[] = [];
+    for (let i = 0; i < MEMBERS; i++) {
+      // Letters only: the e-mail address is made from the name.
+      const member = await createMemberOverHttp(app.baseUrl, `Rep ${String.fromCharCode(65 + (i % 26)).repeat(1 + Math.floor(i / 26))}`);
+      if (i > 0 && member.companyId !== members[0]!.companyId) throw new Error('the members did not join one company');
+      members.push(member);
+    }
+    const me = (await (await fetch(`${app.baseUrl}/api/v1/me`, { headers: { cookie: members[0]!.cookie } })).json()) as { company: { timezone: string } };
+    const timezone = me.company.timezone;
+    memory.push(`${engine}: app resident memory ${fmt(afterStart)} MB after start, ${fmt(residentMb(app.pid))} MB after the ${MEMBERS} sign-ups`);
+
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const side of ['app', 'minimal'] as const) {
+        const server: ServerProcess = side === 'app' ? (app ??= await startApp(setup)) : await startMinimal(setup, timezone);
+        try {
+          for (const connections of CONNECTIONS) {
+            const row: Row = { engine, connections, round, side, ...(await measure(setup, server, connections, writeRequest(side, members, server.baseUrl))) };
+            rows.push(row);
+            log(describe(row));
+            if (side === 'app' && READS) {
+              const read: Row = { engine, connections, round, side: 'app read', ...(await measure(setup, server, connections, readRequest(members, server.baseUrl))) };
+              rows.push(read);
+              log(describe(read));
+            }
+          }
+          if (side === 'app') {
+            await new Promise((r) => setTimeout(r, 3000));
+            const idle = residentMb(server.pid);
+            memory.push(`${engine}: app resident memory ${fmt(idle)} MB idle after round ${round}`);
+            log(`app resident memory, idle after the round: ${fmt(idle)} MB`);
+          }
+        } finally {
+          await server.kill('SIGTERM');
+          if (side === 'app') app = null;
+        }
+      }
+    }
+    return `${setup.label}; statements ${setup.statementSource}`;
+  } finally {
+    await app?.kill('SIGTERM');
+    await setup.cleanup();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : NaN;
+};
+
+function renderResults(rows: Row[], labels: Map<Engine, string>, memory: string[], startLoad: number, endLoad: number): string {
+  const lines: string[] = [];
+  const date = new Date().toISOString().slice(0, 10);
+  lines.push(
+    `Measured ${date}: ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${MEMBERS} members of one company,`,
+    `${ROUNDS} alternating rounds of ${SECONDS} s (after ${WARMUP_SECONDS} s of warm-up) per side and connection count, calls logged${WITH_CUSTOMER ? ' with a customer name (one of 50)' : ' without a customer'};`,
+    `load average (1 min) ${fmt(startLoad, 1)} at the start and ${fmt(endLoad, 1)} at the end.`,
+    '',
+  );
+  for (const [engine, label] of labels) {
+    lines.push(`**${label}.**`, '');
+    lines.push('| connections | round | side | requests/s | p50 ms | p99 ms | errors | statements/request | load avg |');
+    lines.push('|---:|---:|---|---:|---:|---:|---:|---:|---:|');
+    for (const row of rows.filter((r) => r.engine === engine)) {
+      const r = row.result;
+      lines.push(
+        `| ${row.connections} | ${row.round} | ${row.side} | ${fmt(r.perSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(row.statementsPerRequest, 1)} | ${fmt(row.load, 1)} |`,
+      );
+    }
+    lines.push('', '| connections | app writes/s (median) | minimal writes/s (median) | app ÷ minimal (per round) | app ÷ minimal (medians) |', '|---:|---:|---:|---|---:|');
+    for (const connections of CONNECTIONS) {
+      const pick = (side: Side) => rows.filter((r) => r.engine === engine && r.connections === connections && r.side === side);
+      const app = pick('app');
+      const minimal = pick('minimal');
+      const perRound = app.map((a, i) => fmt(a.result.perSecond / (minimal[i]?.result.perSecond ?? NaN), 2)).join(', ');
+      const appMedian = median(app.map((r) => r.result.perSecond));
+      const minimalMedian = median(minimal.map((r) => r.result.perSecond));
+      lines.push(`| ${connections} | ${fmt(appMedian)} | ${fmt(minimalMedian)} | ${perRound} | ${fmt(appMedian / minimalMedian, 2)} |`);
+    }
+    lines.push('');
+  }
+  lines.push('Resident memory of the app process (`/proc/<pid>/status`, VmRSS):', '', ...memory.map((m) => `- ${m}`));
+  return lines.join('\n');
+}
+
+const DOCS_START = '<!-- bench:write results start -->';
+const DOCS_END = '<!-- bench:write results end -->';
+
+function updateDocs(results: string): void {
+  const path = join(ROOT, 'docs', 'performance.md');
+  const text = readFileSync(path, 'utf8');
+  const start = text.indexOf(DOCS_START);
+  const end = text.indexOf(DOCS_END);
+  if (start < 0 || end < start) throw new Error(`docs/performance.md has no ${DOCS_START} ... ${DOCS_END} block`);
+  writeFileSync(path, `${text.slice(0, start + DOCS_START.length)}\n${results}\n${text.slice(end)}`);
+  log('docs/performance.md updated');
+}
+
+async function main() {
+  const startLoad = loadavg()[0]!;
+  log(`engines ${ENGINES.join(', ')}; connections ${CONNECTIONS.join(', ')}; ${ROUNDS} rounds of ${SECONDS} s; load average ${fmt(startLoad, 1)}`);
+  const rows: Row[] = [];
+  const labels = new Map<Engine, string>();
+  const memory: string[] = [];
+  for (const engine of ENGINES) labels.set(engine, await benchEngine(engine, rows, memory));
+  const results = renderResults(rows, labels, memory, startLoad, loadavg()[0]!);
+  console.info(`\n${results}\n`);
+  if (flag('update-docs')) updateDocs(results);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
