@@ -1,0 +1,105 @@
+import type { MiddlewareHandler } from 'hono';
+
+/*
+ * Requests to the embedded engine, in turn (decision 027).
+ *
+ * PGlite runs one statement at a time on the server's own thread, behind a lock each query and
+ * transaction takes. A signed-in API request takes that lock several times (the session, the
+ * membership, the feature's transaction), and every time it queues behind everything that arrived
+ * meanwhile: at 50 connections a logged call waited at the back of a 50-deep queue three times,
+ * and the slowest 1 % took 6.6-8.6 s while the median took a fraction of that. The gate admits a
+ * few requests at a time, first come first served; one admitted runs to its end with only the
+ * other admitted ones beside it, so its wait is one pass through the line, not one per statement.
+ *
+ * PostgreSQL needs none: pg.Pool already hands out connections first come first served, and the
+ * server runs the statements of different connections side by side.
+ */
+
+/** Takes a turn; call the returned function once, when the request is done. */
+export type AdmissionGate = {
+  /**
+   * Resolves with `release` when the caller may go: at once while fewer than `limit` are in, else
+   * when everyone who came before has been let in. Resolves with null when `signal` aborts while
+   * waiting (the client went away: its turn goes to the next in line).
+   */
+  admit(signal?: AbortSignal): Promise<(() => void) | null>;
+  /** How many may be in at once. */
+  readonly limit: number;
+  /** Requests let in and not yet released. */
+  readonly inFlight: number;
+  /** Requests waiting for their turn. */
+  readonly waiting: number;
+};
+
+export function createAdmissionGate(limit: number): AdmissionGate {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`an admission gate needs a limit of at least 1 (got ${limit})`);
+  let inFlight = 0;
+  // Waiters in arrival order. A released slot goes straight to the first of them, so a newcomer
+  // never takes a slot ahead of someone already waiting.
+  const queue: { letIn: () => void }[] = [];
+
+  const makeRelease = () => {
+    let released = false;
+    return () => {
+      if (released) return; // a second call must not free someone else's slot
+      released = true;
+      const next = queue.shift();
+      if (next) next.letIn();
+      else inFlight--;
+    };
+  };
+
+  return {
+    limit,
+    admit(signal) {
+      if (inFlight < limit && queue.length === 0) {
+        inFlight++;
+        return Promise.resolve(makeRelease());
+      }
+      if (signal?.aborted) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const onAbort = () => {
+          const index = queue.indexOf(waiter);
+          if (index >= 0) queue.splice(index, 1);
+          resolve(null);
+        };
+        const waiter = {
+          letIn: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve(makeRelease());
+          },
+        };
+        queue.push(waiter);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+    },
+    get inFlight() {
+      return inFlight;
+    },
+    get waiting() {
+      return queue.length;
+    },
+  };
+}
+
+/**
+ * The gate as middleware: a request waits for its turn before anything reads the database and
+ * gives it back when its handler has produced the response, including when it threw (the error
+ * handler's answer needs no database). A live event stream's handler returns its Response at once
+ * and writes the events afterwards, so a stream holds its turn only while it is being opened, not
+ * for the hours it stays open. No gate (PostgreSQL): the middleware only passes the request on.
+ */
+export function admitInTurn(gate: AdmissionGate | null): MiddlewareHandler {
+  if (!gate) return (_c, next) => next();
+  return async (c, next) => {
+    // Only a request that must wait listens for its client going away; the rest skip the cost.
+    const mustWait = gate.waiting > 0 || gate.inFlight >= gate.limit;
+    const release = await gate.admit(mustWait ? c.req.raw.signal : undefined);
+    if (!release) return c.body(null, 503); // nobody is left to read it
+    try {
+      await next();
+    } finally {
+      release();
+    }
+  };
+}
