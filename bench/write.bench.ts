@@ -29,7 +29,10 @@
  *   ... -- --update-docs                                   # rewrite the results in docs/performance.md
  *
  * Options: --engine=pglite|postgres|both, --connections=10,50, --rounds=3, --seconds=10 (quick 3),
- * --warmup=2 (quick 1), --members=20, --no-reads, --no-customer (log calls without a customer name).
+ * --warmup=2 (quick 1), --members=20, --no-reads, --no-customer (log calls without a customer name),
+ * --idle=10 (quick 3: seconds the app sits idle after its round before its memory is read).
+ * BENCH_CPU_PROFILE_DIR=<folder>: each server process writes a CPU profile of its life there when it
+ * stops (open it in Chrome's DevTools, Performance).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -53,6 +56,8 @@ const SECONDS = Number(option('seconds') ?? (QUICK ? 3 : 10));
 const WARMUP_SECONDS = Number(option('warmup') ?? (QUICK ? 1 : 2));
 const MEMBERS = Number(option('members') ?? 20);
 const READS = !flag('no-reads');
+/** How long the app sits idle after its round before its memory is read. */
+const IDLE_SECONDS = Number(option('idle') ?? (QUICK ? 3 : 10));
 const WITH_CUSTOMER = !flag('no-customer');
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const ENGINES: Engine[] = (() => {
@@ -73,6 +78,8 @@ type Row = {
   side: Side;
   result: LoadResult;
   statementsPerRequest: number;
+  /** The server process's CPU time per request (all of its threads). */
+  cpuPerRequest: number;
   load: number;
 };
 type EngineSetup = {
@@ -97,16 +104,53 @@ function residentMb(pid: number): number {
   }
 }
 
-/** The statements a server process has sent so far (count-statements.mjs answers SIGUSR2). */
-async function readCountedStatements(server: ServerProcess): Promise<number> {
+/** CPU time the process has used so far (user + system), in ms; /proc/<pid>/stat counts in ticks of 10 ms. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+type ProcessReport = {
+  statements: number;
+  memory: {
+    heapUsed: number;
+    heapTotal: number;
+    external: number;
+    arrayBuffers: number;
+    pgliteHeap: number;
+    rssAfterGc: number;
+    heapLive: number;
+    externalAfterGc: number;
+  };
+};
+
+/** The statements a server process has sent so far, and its memory (count-statements.mjs answers SIGUSR2). */
+async function readProcessReport(server: ServerProcess): Promise<ProcessReport> {
   const from = server.output().length;
   process.kill(server.pid, 'SIGUSR2');
   for (let i = 0; i < 200; i++) {
-    const match = /\[bench:statements\] (\d+)/.exec(server.output().slice(from));
-    if (match) return Number(match[1]);
+    const match = /\[bench:statements\] (\d+) (\{.*\})\n/.exec(server.output().slice(from));
+    if (match) return { statements: Number(match[1]), memory: JSON.parse(match[2]!) as ProcessReport['memory'] };
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error('the server did not report its statement count');
+}
+
+/**
+ * Resident memory and what V8 and PGlite account for, as found and after a full garbage
+ * collection, e.g. "519 MB (V8 heap 200 used of 230, outside it 150, PGlite's WASM heap 128); after a
+ * full GC 420 MB (V8 heap 60 live, outside it 142)".
+ */
+async function describeMemory(server: ServerProcess): Promise<string> {
+  const rss = residentMb(server.pid);
+  const { memory: m } = await readProcessReport(server);
+  const mb = (bytes: number) => fmt(bytes / 1048576);
+  const engine = m.pgliteHeap ? `, PGlite's WASM heap ${mb(m.pgliteHeap)}` : '';
+  return `${fmt(rss)} MB (V8 heap ${mb(m.heapUsed)} used of ${mb(m.heapTotal)}, outside it ${mb(m.external)}${engine}); after a full GC ${mb(m.rssAfterGc)} MB (V8 heap ${mb(m.heapLive)} live, outside it ${mb(m.externalAfterGc)})`;
 }
 
 async function startApp(setup: EngineSetup): Promise<ServerProcess> {
@@ -227,20 +271,22 @@ async function measure(
   server: ServerProcess,
   connections: number,
   makeRequest: (n: number) => LoadRequest,
-): Promise<{ result: LoadResult; statementsPerRequest: number; load: number }> {
+): Promise<{ result: LoadResult; statementsPerRequest: number; cpuPerRequest: number; load: number }> {
   await runLoad({ baseUrl: server.baseUrl, connections, seconds: WARMUP_SECONDS, makeRequest });
-  const count = setup.countStatements ?? (() => readCountedStatements(server));
+  const count = setup.countStatements ?? (async () => (await readProcessReport(server)).statements);
   const before = await count();
   const load = loadavg()[0]!;
+  const cpuBefore = cpuMs(server.pid);
   const result = await runLoad({ baseUrl: server.baseUrl, connections, seconds: SECONDS, makeRequest });
+  const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / result.completed;
   const statementsPerRequest = ((await count()) - before) / result.completed;
-  return { result, statementsPerRequest, load };
+  return { result, statementsPerRequest, cpuPerRequest, load };
 }
 
 function describe(row: Row): string {
   const r = row.result;
   const errors = r.errors ? ` (${[...r.errorKinds].map(([k, n]) => `${k} x${n}`).join(', ')})` : '';
-  return `${row.engine} ${row.side.padEnd(8)} c=${String(row.connections).padEnd(3)} round ${row.round}: ${fmt(r.perSecond).padStart(5)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, errors ${r.errors}${errors}, ${fmt(row.statementsPerRequest, 1)} statements/req, load ${fmt(row.load, 1)}`;
+  return `${row.engine} ${row.side.padEnd(8)} c=${String(row.connections).padEnd(3)} round ${row.round}: ${fmt(r.perSecond).padStart(5)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, errors ${r.errors}${errors}, ${fmt(row.statementsPerRequest, 1)} statements/req, ${fmt(row.cpuPerRequest, 1)} ms CPU/req, load ${fmt(row.load, 1)}`;
 }
 
 async function benchEngine(engine: Engine, rows: Row[], memory: string[]): Promise<string> {
@@ -248,7 +294,7 @@ async function benchEngine(engine: Engine, rows: Row[], memory: string[]): Promi
   log(`${setup.label}`);
   let app: ServerProcess | null = await startApp(setup);
   try {
-    const afterStart = residentMb(app.pid);
+    const afterStart = await describeMemory(app);
     log(`making ${MEMBERS} members through the API...`);
     const members: HttpMember[] = [];
     for (let i = 0; i < MEMBERS; i++) {
@@ -259,7 +305,7 @@ async function benchEngine(engine: Engine, rows: Row[], memory: string[]): Promi
     }
     const me = (await (await fetch(`${app.baseUrl}/api/v1/me`, { headers: { cookie: members[0]!.cookie } })).json()) as { company: { timezone: string } };
     const timezone = me.company.timezone;
-    memory.push(`${engine}: app resident memory ${fmt(afterStart)} MB after start, ${fmt(residentMb(app.pid))} MB after the ${MEMBERS} sign-ups`);
+    memory.push(`${engine}, after start: ${afterStart}`, `${engine}, after the ${MEMBERS} sign-ups: ${await describeMemory(app)}`);
 
     for (let round = 1; round <= ROUNDS; round++) {
       for (const side of ['app', 'minimal'] as const) {
@@ -276,10 +322,10 @@ async function benchEngine(engine: Engine, rows: Row[], memory: string[]): Promi
             }
           }
           if (side === 'app') {
-            await new Promise((r) => setTimeout(r, 3000));
-            const idle = residentMb(server.pid);
-            memory.push(`${engine}: app resident memory ${fmt(idle)} MB idle after round ${round}`);
-            log(`app resident memory, idle after the round: ${fmt(idle)} MB`);
+            await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+            const idle = await describeMemory(server);
+            memory.push(`${engine}, idle after round ${round}: ${idle}`);
+            log(`app resident memory, idle after the round: ${idle}`);
           }
         } finally {
           await server.kill('SIGTERM');
@@ -310,12 +356,12 @@ function renderResults(rows: Row[], labels: Map<Engine, string>, memory: string[
   );
   for (const [engine, label] of labels) {
     lines.push(`**${label}.**`, '');
-    lines.push('| connections | round | side | requests/s | p50 ms | p99 ms | errors | statements/request | load avg |');
-    lines.push('|---:|---:|---|---:|---:|---:|---:|---:|---:|');
+    lines.push('| connections | round | side | requests/s | p50 ms | p99 ms | errors | statements/request | server CPU ms/request | load avg |');
+    lines.push('|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of rows.filter((r) => r.engine === engine)) {
       const r = row.result;
       lines.push(
-        `| ${row.connections} | ${row.round} | ${row.side} | ${fmt(r.perSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(row.statementsPerRequest, 1)} | ${fmt(row.load, 1)} |`,
+        `| ${row.connections} | ${row.round} | ${row.side} | ${fmt(r.perSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(row.statementsPerRequest, 1)} | ${fmt(row.cpuPerRequest, 1)} | ${fmt(row.load, 1)} |`,
       );
     }
     lines.push('', '| connections | app writes/s (median) | minimal writes/s (median) | app ÷ minimal (per round) | app ÷ minimal (medians) |', '|---:|---:|---:|---|---:|');
@@ -330,7 +376,13 @@ function renderResults(rows: Row[], labels: Map<Engine, string>, memory: string[
     }
     lines.push('');
   }
-  lines.push('Resident memory of the app process (`/proc/<pid>/status`, VmRSS):', '', ...memory.map((m) => `- ${m}`));
+  lines.push(
+    'Resident memory of the app process (VmRSS in `/proc/<pid>/status`; in brackets what V8 reports, all in MB: its heap, memory',
+    "outside it (buffers, WASM memory: counted at full size, resident or not) and PGlite's WASM heap; then the same right after a",
+    'full garbage collection, which the bench asks the process for):',
+    '',
+    ...memory.map((m) => `- ${m}`),
+  );
   return lines.join('\n');
 }
 

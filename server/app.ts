@@ -9,6 +9,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
 import { findClientIp } from './lib/client-ip';
+import { admitInTurn } from './lib/admission-gate';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
 import { compressJson } from './lib/compress-json';
 import { checkAuthRequest, limitRequestBody, refuseForeignOrigin } from './lib/edges';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps) {
   // read past its limit (413). lib/edges.ts.
   app.use('*', refuseForeignOrigin);
   app.use('*', limitRequestBody);
+  app.use('/api/*', admitInTurn(deps.database.requestGate ?? null)); // PGlite: API requests in turn (decision 027)
   app.use('/api/*', compress());
   app.use('/api/*', compressJson);
   app.use('/api/*', async (c, next) => {

@@ -17,7 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { computeLocalDate } from '@core/period';
-import { PGLITE_OPTIONS } from '../../server/db/client';
+import { pgliteOptions } from '../../server/db/client';
 
 const engine = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'postgres';
 const timezone = process.env.BENCH_TIMEZONE ?? 'Europe/Oslo';
@@ -55,7 +55,7 @@ async function openWrite(): Promise<{ write: Write; close: () => Promise<void> }
   }
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('DATA_DIR is not set');
-  const client = new PGlite(dataDir, PGLITE_OPTIONS);
+  const client = new PGlite(dataDir, pgliteOptions());
   await client.waitReady;
   return {
     // PGlite's transaction() sends BEGIN and COMMIT (or ROLLBACK) itself.

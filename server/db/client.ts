@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { type AdmissionGate, createAdmissionGate } from '../lib/admission-gate';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,6 +33,11 @@ export type DbHandle = {
    * and `onRestored` is called: notifications sent in between are gone, so listeners resynchronise.
    */
   listen(channel: string, onPayload: (payload: string) => void, onRestored?: () => void): Promise<Subscription>;
+  /**
+   * The turns API requests take on this engine (server/lib/admission-gate.ts, decision 027): a
+   * gate on PGlite, which runs one statement at a time; none on PostgreSQL, whose pool queues.
+   */
+  requestGate?: AdmissionGate;
   close(): Promise<void>;
   /**
    * Calls `observer` with every statement this handle sends (text and parameters), until the
@@ -120,13 +127,41 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
   return options.engine === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize);
 }
 
+/**
+ * API requests let in to PGlite at once (server/lib/admission-gate.ts, decision 027). PGlite and
+ * the request handlers share one thread, so more in flight adds no throughput, only waiting: a few
+ * keep the engine busy while answers travel on the sockets.
+ */
+const PGLITE_REQUESTS_IN_TURN = 4;
+
+/**
+ * PostgreSQL settings of the embedded engine (decision 027). PGlite's shared buffers live in its
+ * WASM heap, which grows to hold them and never gives memory back; PostgreSQL's default of 128 MB
+ * made up most of an idle server's engine memory. The data folder's files are in the operating
+ * system's cache anyway, so a page that is not in the buffers costs a read from memory, not a disk.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+
 /** How the embedded engine is opened (also by the write bench's minimal route, to compare alike). */
-export const PGLITE_OPTIONS: PGliteOptions = {};
+export function pgliteOptions(): PGliteOptions {
+  // A new object each time: PGlite writes into the options it is given.
+  return { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])] };
+}
 
 async function openPglite(dataDir: string | null): Promise<DbHandle> {
-  // PGlite fails on a data folder whose parent is missing (ARCHITECTURE.md, pitfalls).
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
+  if (dataDir) {
+    // PGlite fails on a data folder whose parent is missing (ARCHITECTURE.md, pitfalls).
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+      // A new folder: PGlite creates the database with a second WASM instance (initdb) and a
+      // copy of its heap, and keeps about 300 MB of them reachable for as long as it stays open.
+      // Create, close, and open again: the server then starts as it does on every later start.
+      const creating = new PGlite(dataDir, pgliteOptions());
+      await creating.waitReady;
+      await creating.close();
+    }
+  }
+  const client = dataDir ? new PGlite(dataDir, pgliteOptions()) : new PGlite(pgliteOptions());
   await client.waitReady;
   const statements = createObservers();
   observePglite(client, statements.emit);
@@ -134,6 +169,7 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
   return {
     db,
     engine: 'pglite',
+    requestGate: createAdmissionGate(PGLITE_REQUESTS_IN_TURN),
     exec: async (script) => {
       await client.exec(script);
     },
