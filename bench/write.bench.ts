@@ -43,7 +43,7 @@ import pg from 'pg';
 import { createMemberOverHttp, type HttpMember } from '../server/test/http-members';
 import { findFreePort, type ServerProcess, startServerProcess, waitUntilHealthy } from '../server/test/server-process';
 import { createPostgresDatabase } from '../server/test/test-database';
-import { type LoadRequest, type LoadResult, runLoad } from './support/http-load';
+import { createLoadAgent, type LoadRequest, type LoadResult, runLoad } from './support/http-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -272,12 +272,15 @@ async function measure(
   connections: number,
   makeRequest: (n: number) => LoadRequest,
 ): Promise<{ result: LoadResult; statementsPerRequest: number; cpuPerRequest: number; load: number }> {
-  await runLoad({ baseUrl: server.baseUrl, connections, seconds: WARMUP_SECONDS, makeRequest });
+  // The warm-up opens the connections; the timed run goes on over them, as browsers keep theirs.
+  const agent = createLoadAgent(connections);
+  await runLoad({ baseUrl: server.baseUrl, connections, seconds: WARMUP_SECONDS, makeRequest, agent });
   const count = setup.countStatements ?? (async () => (await readProcessReport(server)).statements);
   const before = await count();
   const load = loadavg()[0]!;
   const cpuBefore = cpuMs(server.pid);
-  const result = await runLoad({ baseUrl: server.baseUrl, connections, seconds: SECONDS, makeRequest });
+  const result = await runLoad({ baseUrl: server.baseUrl, connections, seconds: SECONDS, makeRequest, agent });
+  agent.destroy();
   const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / result.completed;
   const statementsPerRequest = ((await count()) - before) / result.completed;
   return { result, statementsPerRequest, cpuPerRequest, load };

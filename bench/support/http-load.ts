@@ -16,7 +16,16 @@ export type LoadOptions = {
   seconds: number;
   /** The n-th request of the run (0, 1, 2 ... across all workers). */
   makeRequest: (n: number) => LoadRequest;
+  /**
+   * Keep-alive sockets from an earlier run (a warm-up), so the timed run does not start with
+   * `connections` new connections at once; made for this run (and closed after) when absent.
+   */
+  agent?: http.Agent;
 };
+
+export function createLoadAgent(connections: number): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets: connections });
+}
 
 export type LoadResult = {
   /** Requests answered 2xx within the timed window, per second. */
@@ -58,7 +67,7 @@ function send(agent: http.Agent, url: URL, request: LoadRequest): Promise<number
 /** Runs the load for `seconds` and waits for the requests still in flight. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const url = new URL(options.baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const agent = options.agent ?? createLoadAgent(options.connections);
   const latencies: number[] = [];
   const errorKinds = new Map<string, number>();
   let completed = 0;
@@ -90,7 +99,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       }
     }),
   );
-  agent.destroy();
+  if (!options.agent) agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
     perSecond: latencies.length / options.seconds,

@@ -44,8 +44,14 @@ export function createAdmissionGate(limit: number): AdmissionGate {
       if (released) return; // a second call must not free someone else's slot
       released = true;
       const next = queue.shift();
-      if (next) next.letIn();
-      else inFlight--;
+      if (!next) inFlight--;
+      // The slot is the waiter's from now on (nobody can take it), but it goes in on the next turn
+      // of the event loop, not in this chain of promise callbacks. PGlite answers synchronously, so
+      // a request can run start to end without the event loop turning; handed over at once, the
+      // whole line would run in one chain, and meanwhile no answer leaves its socket (Node
+      // flushes responses on a later tick) and no new request is read: measured at 50
+      // connections, answers finished in ~1 s went out 1.5-2.7 s after they were sent.
+      else setImmediate(next.letIn);
     };
   };
 
