@@ -85,6 +85,20 @@ describe('the admission gate', () => {
     expect(gate.inFlight).toBe(0);
   });
 
+  it('keeps a slot already handed to a caller who gives up in that moment, and frees it after', async () => {
+    const gate = createAdmissionGate(1);
+    const first = (await gate.admit())!;
+    const leaving = new AbortController();
+    const second = gate.admit(leaving.signal);
+    first(); // the slot is the second caller's now, handed over on the next turn
+    leaving.abort();
+    const release = await second;
+    expect(release).toBeTypeOf('function');
+    expect(gate.inFlight).toBe(1);
+    release!();
+    expect(gate.inFlight).toBe(0);
+  });
+
   it('frees a slot once however often release is called', async () => {
     const gate = createAdmissionGate(1);
     const release = (await gate.admit())!;

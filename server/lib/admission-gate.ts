@@ -66,7 +66,8 @@ export function createAdmissionGate(limit: number): AdmissionGate {
       return new Promise((resolve) => {
         const onAbort = () => {
           const index = queue.indexOf(waiter);
-          if (index >= 0) queue.splice(index, 1);
+          if (index < 0) return; // already handed a slot: it goes in, and gives the slot back as usual
+          queue.splice(index, 1);
           resolve(null);
         };
         const waiter = {
