@@ -295,8 +295,9 @@ function describe(row: Row): string {
 async function benchEngine(engine: Engine, rows: Row[], memory: string[]): Promise<string> {
   const setup = await setUpEngine(engine);
   log(`${setup.label}`);
-  let app: ServerProcess | null = await startApp(setup);
+  let app: ServerProcess | null = null;
   try {
+    app = await startApp(setup);
     const afterStart = await describeMemory(app);
     log(`making ${MEMBERS} members through the API...`);
     const members: HttpMember[] = [];
