@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
@@ -11,7 +10,7 @@ import type { AppDeps, AppEnv } from './context';
 import { findClientIp } from './lib/client-ip';
 import { admitInTurn } from './lib/admission-gate';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
-import { compressJson } from './lib/compress-json';
+import { compressJson, compressOtherThanJson } from './lib/compress-json';
 import { checkAuthRequest, limitRequestBody, refuseForeignOrigin } from './lib/edges';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
@@ -111,12 +110,14 @@ export function createApp(deps: AppDeps) {
   app.use('*', refuseForeignOrigin);
   app.use('*', limitRequestBody);
   app.use('/api/*', admitInTurn(deps.database.requestGate ?? null)); // PGlite: API requests in turn (decision 027)
-  app.use('/api/*', compress());
+  app.use('/api/*', compressOtherThanJson);
   app.use('/api/*', compressJson);
   app.use('/api/*', async (c, next) => {
     await next();
     // A route that marks its answer public (an avatar picture) keeps its own header.
-    if (!c.res.headers.get('Cache-Control')?.startsWith('public')) c.header('Cache-Control', 'no-store');
+    // On the response's own headers: c.header() after the answer is made rebuilds it around its
+    // body as a stream, which costs the Node adapter its fast path for a string body (issue 11).
+    if (!c.res.headers.get('Cache-Control')?.startsWith('public')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
   // A write may have changed who someone is (a sign-out, a role, a removal, the company's time

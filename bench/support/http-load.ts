@@ -47,7 +47,8 @@ function percentile(sorted: number[], p: number): number {
 
 function send(agent: http.Agent, url: URL, request: LoadRequest): Promise<number> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string | number> = { ...request.headers };
+    // What a browser sends: the server's answer is the one a browser gets (compression included).
+    const headers: Record<string, string | number> = { 'accept-encoding': 'gzip, deflate, br, zstd', ...request.headers };
     if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
     const req = http.request(
       { agent, host: url.hostname, port: url.port, method: request.method, path: request.path, headers },

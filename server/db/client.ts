@@ -56,9 +56,15 @@ export type StatementObserver = (text: string, params: readonly unknown[], phase
 
 const statementPhase = new AsyncLocalStorage<StatementPhase>();
 
-/** Tags the statements `fn` sends with `phase`, for observers (the statement budget test). */
+/** How many observers are attached, over every handle of the process. */
+let observing = 0;
+
+/**
+ * Tags the statements `fn` sends with `phase`, for observers (the statement budget test). Without
+ * one it only calls `fn`: AsyncLocalStorage makes every later promise of the process pay for it.
+ */
 export function runInStatementPhase<T>(phase: StatementPhase, fn: () => Promise<T>): Promise<T> {
-  return statementPhase.run(phase, fn);
+  return observing > 0 ? statementPhase.run(phase, fn) : fn();
 }
 
 function createObservers() {
@@ -72,7 +78,10 @@ function createObservers() {
     },
     observe(observer: StatementObserver) {
       observers.add(observer);
-      return () => void observers.delete(observer);
+      observing++;
+      return () => {
+        if (observers.delete(observer)) observing--;
+      };
     },
   };
 }

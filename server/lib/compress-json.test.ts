@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 import { JSON_COMPRESSION_THRESHOLD } from './compress-json';
@@ -28,7 +30,7 @@ describe("the API's JSON answers", () => {
     expect(gunzipSync(bytes).toString('utf8')).toBe(text);
   });
 
-  it('a small one goes as it is, with its length, even to a browser', async () => {
+  it('a small one goes as it is, even to a browser', async () => {
     const response = await t.request('/api/v1/activities/mine', { as: rep, headers: browser });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-encoding')).toBeNull();
@@ -44,5 +46,29 @@ describe("the API's JSON answers", () => {
     const error = await t.request('/api/v1/activities/mine', { headers: browser });
     expect(error.status).toBe(401);
     expect(await error.json()).toMatchObject({ error: { code: 'unauthorized' } });
+  });
+});
+
+describe('through the Node server (the light Response the adapter makes for c.json)', () => {
+  it('sends a small answer untouched with its length, and gzips a large one', async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // A GET with the site's own Origin, as the browser's app sends it.
+      const headers = { ...browser, cookie: rep.cookie, origin: 'http://localhost:3000' };
+      const small = await fetch(`${base}/api/v1/activities/mine`, { headers, decompress: false } as RequestInit);
+      expect(small.status).toBe(200);
+      expect(small.headers.get('content-encoding')).toBeNull();
+      const smallBody = await small.text();
+      expect(Number(small.headers.get('content-length'))).toBe(Buffer.byteLength(smallBody));
+      expect(JSON.parse(smallBody)).toHaveProperty('activities', []);
+
+      const large = await fetch(`${base}/api/openapi.json`, { headers });
+      expect(large.headers.get('content-encoding')).toBe('gzip');
+      expect((await large.json()) as object).toHaveProperty('openapi');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
