@@ -93,22 +93,22 @@ type PgliteQuery = (query: string, params?: unknown[], options?: unknown) => Pro
  * (PGlite runs those inside transaction(), out of reach otherwise).
  */
 function observePglite(client: PGlite, emit: (text: string, params?: readonly unknown[]) => void): void {
-  const query = client.query.bind(client) as PgliteQuery;
-  (client as unknown as { query: PgliteQuery }).query = (text, params, options) => {
-    emit(text, params ?? []);
-    return query(text, params, options);
+  // PGlite itself and each transaction handed to a callback have their own query().
+  const observeQuery = (target: { query: unknown }) => {
+    const query = (target.query as PgliteQuery).bind(target);
+    target.query = ((text, params, options) => {
+      emit(text, params ?? []);
+      return query(text, params, options);
+    }) satisfies PgliteQuery;
   };
+  observeQuery(client);
   const transaction = client.transaction.bind(client);
   client.transaction = (async (callback: Parameters<PGlite['transaction']>[0]) => {
     emit('BEGIN');
     let ended = 'ROLLBACK';
     try {
       const result = await transaction((tx) => {
-        const txQuery = tx.query.bind(tx) as PgliteQuery;
-        (tx as unknown as { query: PgliteQuery }).query = (text, params, options) => {
-          emit(text, params ?? []);
-          return txQuery(text, params, options);
-        };
+        observeQuery(tx);
         return callback(tx);
       });
       ended = 'COMMIT';
