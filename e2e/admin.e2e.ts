@@ -11,6 +11,9 @@ import { openDatabase } from '../server/db/client';
 import { lockDataDir } from '../server/lib/data-dir-lock';
 import { type RunningServer, startServer } from './support/server';
 
+/** The sign-in page, whatever its query (?next=, ?signed_out=1, ?invite=). */
+const SIGN_IN_PAGE = /\/auth(\?.*)?$/;
+
 /*
  * Issue 5's journeys: an admin sets the company up and runs it. Invite a colleague, copy the link,
  * the colleague opens it signed out, creates an account and lands in the company with the invited
@@ -192,7 +195,7 @@ describe('an admin sets up and runs the company', () => {
       await visit.getByRole('button', { name: 'Sign in / Create account' }).click();
       await visit.waitForURL(`**/auth?invite=${invitationCode}`);
       expect(await visit.evaluate(() => sessionStorage.getItem('dealboard.pendingInvite'))).toBe(invitationCode);
-      await visit.getByRole('button', { name: "Don't have an account? Join now" }).click();
+      await visit.getByRole('link', { name: "Don't have an account? Join now" }).click();
       await visit.getByLabel('Full Name').fill(colleague.name);
       await visit.getByLabel('Email').fill(colleague.email);
       await visit.getByLabel('Password').fill(colleague.password);
@@ -294,9 +297,9 @@ describe('an admin sets up and runs the company', () => {
       await visit.getByRole('heading', { name: 'Invalid invitation' }).waitFor();
       await visit.getByText('The invitation is not valid or has expired.').waitFor();
       await visit.getByRole('link', { name: 'Go to login' }).click();
-      await visit.waitForURL('**/auth');
+      await visit.waitForURL(SIGN_IN_PAGE);
       await visit.goto('/invite');
-      await visit.waitForURL('**/auth');
+      await visit.waitForURL(SIGN_IN_PAGE);
     } finally {
       await stranger.close();
     }

@@ -4,6 +4,9 @@ import { type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { createVerifiedAccount, findMailLink, makeAccount, signInContext, signUp } from './support/accounts';
 import { type RunningServer, startServer } from './support/server';
 
+/** The sign-in page, whatever its query (?next=, ?signed_out=1, ?invite=). */
+const SIGN_IN_PAGE = /\/auth(\?.*)?$/;
+
 /*
  * Issue 2's journeys: a visitor finds the landing page, joins as the first user and becomes admin;
  * a second person joins as a user and is turned away from /admin; sign out and in; a wrong
@@ -43,7 +46,7 @@ describe('foundation journeys', () => {
     await page.goto('/auth');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await saveScreenshot(page, '02-auth-sign-in');
-    await page.getByRole('button', { name: "Don't have an account? Join now" }).click();
+    await page.getByRole('link', { name: "Don't have an account? Join now" }).click();
     await page.getByRole('heading', { name: 'Join Dealboard' }).waitFor();
     await page.getByText('Create your account to join the team').waitFor();
     await page.getByLabel('Full Name').fill(first.name);
@@ -101,7 +104,7 @@ describe('foundation journeys', () => {
     await saveScreenshot(page, '08-avatar-menu');
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByText('You have been signed out successfully').waitFor();
-    await page.waitForURL('**/auth');
+    await page.waitForURL(SIGN_IN_PAGE);
 
     await page.getByLabel('Email').fill(first.email);
     await page.getByLabel('Password').fill('not-the-password');
@@ -307,7 +310,7 @@ describe('foundation journeys', () => {
     try {
       const page = await visitor.newPage();
       await page.goto('/app/weekly');
-      await page.waitForURL('**/auth');
+      await page.waitForURL(SIGN_IN_PAGE);
       await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
       await page.getByLabel('Email').fill(first.email);
       await page.getByLabel('Password').fill(first.password);
@@ -332,7 +335,7 @@ describe('foundation journeys', () => {
     try {
       expect(await setPolicy({ policy: 'invite_only' })).toBe(200);
       const page = await visitor.newPage();
-      await page.goto('/auth?mode=join');
+      await page.goto('/auth/register');
       await page.getByRole('heading', { name: 'Joining takes an invitation' }).waitFor();
       await expect(page.getByRole('button', { name: 'Create account' }).count()).resolves.toBe(0);
       await saveScreenshot(page, '20-join-invite-only');

@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // The pre-rendered landing and public pages (and /api/docs, hence before the /api/* 404).
-  servePublicSite(app, WEB_DIST_DIR);
+  servePublicSite(app, WEB_DIST_DIR, { loadSession });
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
 

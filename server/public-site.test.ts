@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps, AppEnv } from './context';
-import { negotiateSiteLanguage, personalizeSitePage, servePublicSite } from './public-site';
+import { loadSession } from './modules/session/session.middleware';
+import { negotiateSiteLanguage, personalizeSitePage, redirectFromSignIn, servePublicSite } from './public-site';
+import { createTestApp, type TestApp } from './test/test-app';
 
 const LANGUAGES = ['en', 'nb'] as const;
 
@@ -114,5 +116,83 @@ describe('servePublicSite', () => {
     const bare = new Hono<AppEnv>();
     servePublicSite(bare, join(dist, 'missing'));
     expect(bare.routes).toHaveLength(0);
+  });
+});
+
+describe('the pre-rendered sign-in page (/auth)', () => {
+  let dist: string;
+  let t: TestApp;
+  let site: Hono<AppEnv>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    dist = mkdtempSync(join(tmpdir(), 'dealboard-site-test-'));
+    for (const language of LANGUAGES) {
+      mkdirSync(join(dist, 'site', language), { recursive: true });
+      writeFileSync(join(dist, 'site', language, 'auth.html'), `<html lang="${language}"><head></head><body>sign-in ${language}</body></html>`);
+    }
+    writeFileSync(join(dist, 'site', 'manifest.json'), JSON.stringify({ languages: LANGUAGES, routes: [{ path: '/auth', page: 'auth' }] }));
+    site = new Hono<AppEnv>();
+    site.use('*', async (c, next) => {
+      c.set('deps', t.deps);
+      await next();
+    });
+    servePublicSite(site, dist, { loadSession });
+    site.get('*', (c) => c.text('the app', 200));
+  });
+  afterAll(async () => {
+    rmSync(dist, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  it('shows the form to a visitor who is not signed in (or whose session is not valid)', async () => {
+    const response = await site.request('/auth?next=%2Fapp%2Fweekly', { headers: { 'accept-language': 'nb' } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('sign-in nb');
+    const forged = await site.request('/auth', { headers: { cookie: 'better-auth.session_token=forged.value' } });
+    expect(await forged.text()).toContain('sign-in en');
+  });
+
+  it('sends a signed-in person straight on: the invitation, else the page asked for, else the dashboard', async () => {
+    const user = await t.createUser();
+    const go = async (path: string) => {
+      const response = await site.request(path, { headers: { cookie: user.cookie } });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      return response.headers.get('location');
+    };
+    await expect(go('/auth')).resolves.toBe('/app');
+    await expect(go('/auth?next=%2Fapp%2Fweekly')).resolves.toBe('/app/weekly');
+    await expect(go('/auth?next=%2F%2Fevil.example%2Fapp')).resolves.toBe('/app');
+    await expect(go('/auth?invite=inv%201&next=%2Fapp%2Fweekly')).resolves.toBe('/invite/inv%201');
+  });
+
+  it('shows the form again once that person has signed out', async () => {
+    const user = await t.createUser();
+    expect((await site.request('/auth', { headers: { cookie: user.cookie } })).status).toBe(302);
+    const signedOut = await t.request('/api/auth/sign-out', { method: 'POST', as: user, json: {} });
+    expect(signedOut.status).toBe(200);
+    const after = await site.request('/auth', { headers: { cookie: user.cookie } });
+    expect(after.status).toBe(200);
+  });
+
+  it('sends an old join link (?mode=join) to the join form with the rest of its query', async () => {
+    const response = await site.request('/auth?mode=join&plan=pro&invite=abc');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/auth/register?plan=pro&invite=abc');
+  });
+
+  it('answers a form sent before its script loaded with the page again (never the password in an address)', async () => {
+    const response = await site.request('/auth', { method: 'POST', body: new URLSearchParams({ email: 'a@b.no', password: 'x' }) });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/auth');
+  });
+
+  it('redirectFromSignIn: the rule on its own', () => {
+    const origin = 'https://sales.example.no';
+    expect(redirectFromSignIn(new URLSearchParams('next=/app'), false, origin)).toBeNull();
+    expect(redirectFromSignIn(new URLSearchParams('next=/tv'), true, origin)).toBe('/tv');
+    expect(redirectFromSignIn(new URLSearchParams('next=javascript:alert(1)'), true, origin)).toBe('/app');
+    expect(redirectFromSignIn(new URLSearchParams('mode=join'), true, origin)).toBe('/auth/register');
   });
 });

@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from './context';
 // Relative, not @core: vite.config.ts loads this file through the public-site plugin, without aliases.
 import { negotiateLanguage } from '../core/language';
+import { NEXT_PARAM, toInAppPath } from '../core/navigation/in-app-path';
 import { escapeHtml } from './lib/escape-html';
 
 /*
@@ -21,6 +22,9 @@ const DEFAULT_LANGUAGE = 'en';
 const RENDERED_BRAND = 'Dealboard';
 
 type SiteManifest = { languages: string[]; routes: { path: string; page: string }[] };
+
+/** The pre-rendered sign-in page (decision 029): its file name in the manifest. */
+const SIGN_IN_PAGE = 'auth';
 
 export function negotiateSiteLanguage(
   input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null },
@@ -50,10 +54,31 @@ export function personalizeSitePage(
 }
 
 /**
+ * Where /auth sends a visitor instead of showing the sign-in form, or null to show it: a signed-in
+ * person goes on to the invitation they came with, else the page a guard sent them away from
+ * (`?next=`, the app's own signed-in screens only), else the dashboard; an old join link
+ * (`?mode=join`) goes to the join form with the rest of its query.
+ */
+export function redirectFromSignIn(query: URLSearchParams, signedIn: boolean, origin: string): string | null {
+  if (query.get('mode') === 'join') {
+    const rest = new URLSearchParams(query);
+    rest.delete('mode');
+    const search = rest.toString();
+    return `/auth/register${search ? `?${search}` : ''}`;
+  }
+  if (!signedIn) return null;
+  const invite = query.get('invite');
+  if (invite) return `/invite/${encodeURIComponent(invite)}`;
+  return toInAppPath(query.get(NEXT_PARAM), origin) ?? '/app';
+}
+
+/**
  * Registers the pre-rendered pages (before the /api/* catch-all, since /api/docs is one of them),
  * /robots.txt and /sitemap.xml. Does nothing when the site has not been built (server tests).
+ * `loadSession` (the session middleware, passed in so the build's plugin can load this file
+ * without the server's modules) tells the sign-in page who is signed in already.
  */
-export function servePublicSite(app: Hono<AppEnv>, distDir: string): void {
+export function servePublicSite(app: Hono<AppEnv>, distDir: string, options: { loadSession?: MiddlewareHandler<AppEnv> } = {}): void {
   const siteDir = join(distDir, 'site');
   const manifestPath = join(siteDir, 'manifest.json');
   if (!existsSync(manifestPath)) return;
@@ -99,7 +124,28 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string): void {
     return c.html(html);
   };
 
-  for (const route of manifest.routes) app.get(route.path, compress(), (c) => render(c, route));
+  for (const route of manifest.routes) {
+    if (route.page !== SIGN_IN_PAGE) {
+      app.get(route.path, compress(), (c) => render(c, route));
+      continue;
+    }
+    const noSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+      c.set('user', null);
+      await next();
+    };
+    app.get(route.path, compress(), options.loadSession ?? noSession, (c) => {
+      const url = new URL(c.req.url);
+      const target = redirectFromSignIn(url.searchParams, c.get('user') != null, new URL(c.get('deps').config.publicUrl).origin);
+      if (target) {
+        c.header('Cache-Control', 'no-store');
+        return c.redirect(target, 302);
+      }
+      return render(c, route);
+    });
+    // The form is sent by its script; one sent before the script loaded comes back to the page
+    // (303: as a GET, with nothing in the address) rather than to a 404.
+    app.post(route.path, (c) => c.redirect(route.path, 303));
+  }
 
   app.get('/robots.txt', (c) => {
     const origin = c.get('deps').config.publicUrl;

@@ -26,7 +26,7 @@ const SERVER_ENTRY = '/site/entry-server.tsx';
 const ALIASES = { '@core': join(ROOT, 'core'), '@web': WEB };
 
 /** The island entries (web/site/islands/<name>.ts) and the stylesheet every page links. */
-const ISLANDS = ['page', 'landing', 'contact', 'status', 'api-docs'] as const;
+const ISLANDS = ['page', 'landing', 'contact', 'status', 'api-docs', 'sign-in'] as const;
 const STYLESHEET = 'site/site.css';
 
 export type RenderedPage = { language: string; page: string; path: string; html: string };

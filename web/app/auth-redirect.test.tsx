@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, type InitialEntry, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, type InitialEntry, RouterProvider, type RouteObject, useLocation } from 'react-router';
 import { RESET_PASSWORD_PAGE_PATH } from '@core/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Component as AuthPage } from '@web/features/auth/routes/auth-page';
+import { Component as RegisterPage } from '@web/features/auth/routes/register-page';
 import { i18n } from '@web/i18n';
 import { AuthProvider, useAuth } from '@web/lib/auth/auth-provider';
 import { meQueryKey } from '@web/lib/auth/get-me';
@@ -25,9 +25,18 @@ function Screen({ title }: { title: string }) {
   );
 }
 
-/** The real guards and sign-in page around stand-in app screens. */
+/**
+ * The real guards around stand-in app screens. The sign-in page itself is pre-rendered (it goes on
+ * to `?next=`: web/site/islands/sign-in.test.tsx); here it is a stand-in that shows its address.
+ */
+function SignInStandIn() {
+  const location = useLocation();
+  return <h1>Sign-in page {location.pathname + location.search}</h1>;
+}
+
 const routes: RouteObject[] = [
-  { element: <RedirectIfSignedIn />, children: [{ path: '/auth', Component: AuthPage }] },
+  { path: '/auth', Component: SignInStandIn },
+  { element: <RedirectIfSignedIn />, children: [{ path: '/auth/register', Component: RegisterPage }] },
   {
     element: <RequireAuth />,
     children: [
@@ -39,15 +48,11 @@ const routes: RouteObject[] = [
   { path: '/invite/:code', element: <h1>Invitation</h1> },
 ];
 
-/** The server: signed out until a sign-in succeeds, signed out again after Log out. */
-function stubServer() {
-  let isSignedIn = false;
+/** The server: signed in or not, signed out after Log out. */
+function stubServer(signedIn = false) {
+  let isSignedIn = signedIn;
   return stubFetch({
     'GET /api/v1/me': () => reply(200, isSignedIn ? makeTestMe() : null),
-    'POST /api/auth/sign-in/email': () => {
-      isSignedIn = true;
-      return reply(200, { redirect: false, token: 't', user: { id: 'user-1' } });
-    },
     'POST /api/auth/sign-out': () => {
       isSignedIn = false;
       return reply(200, { success: true });
@@ -55,71 +60,55 @@ function stubServer() {
   });
 }
 
-function renderAt(entry: InitialEntry, routeObjects: RouteObject[] = routes) {
+function renderAt(entry: InitialEntry, routeObjects: RouteObject[] = routes, signedIn = false) {
   const router = createMemoryRouter(routeObjects, { initialEntries: [entry] });
   renderWithProviders(
     <AuthProvider>
       <RouterProvider router={router} />
     </AuthProvider>,
-    { seed: (client) => client.setQueryData(meQueryKey, null) },
+    { seed: (client) => client.setQueryData(meQueryKey, signedIn ? makeTestMe() : null) },
   );
   return router;
 }
 
-async function signIn() {
-  const user = userEvent.setup();
-  await screen.findByRole('heading', { name: 'Welcome back' });
-  await user.type(screen.getByLabelText('Email'), 'rita@example.com');
-  await user.type(screen.getByLabelText('Password'), 'secret123');
-  await user.click(screen.getByRole('button', { name: 'Sign In' }));
-  return user;
-}
+const at = (router: ReturnType<typeof renderAt>) => router.state.location.pathname + router.state.location.search;
 
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('back to where the person was going', () => {
-  it('a bookmarked /app/weekly opened signed out is where sign-in lands', async () => {
+  it('a bookmarked /app/weekly opened signed out sends sign-in there next', async () => {
     stubServer();
     const router = renderAt('/app/weekly');
-    await signIn();
-    expect(await screen.findByRole('heading', { name: 'Weekly View' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/app/weekly');
+    await screen.findByRole('heading', { name: /^Sign-in page/ });
+    expect(at(router)).toBe('/auth?next=%2Fapp%2Fweekly');
   });
 
   it('keeps the query string (/tv?display=wall)', async () => {
     stubServer();
     const router = renderAt('/tv?display=wall');
-    await signIn();
-    expect(await screen.findByRole('heading', { name: 'TV' })).toBeInTheDocument();
-    expect(router.state.location.pathname + router.state.location.search).toBe('/tv?display=wall');
+    await screen.findByRole('heading', { name: /^Sign-in page/ });
+    expect(at(router)).toBe('/auth?next=%2Ftv%3Fdisplay%3Dwall');
   });
 
-  it('never follows a state that points off the app', async () => {
-    stubServer();
-    const router = renderAt({ pathname: '/auth', state: { from: '//evil.example/app' } });
-    await signIn();
-    expect(await screen.findByRole('heading', { name: 'Team Dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/app');
-  });
-
-  it('an invitation in the URL still wins', async () => {
-    stubServer();
-    const router = renderAt({ pathname: '/auth', search: '?invite=inv-9', state: { from: '/app/weekly' } });
-    await signIn();
-    expect(await screen.findByRole('heading', { name: 'Invitation' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/invite/inv-9');
-  });
-
-  it('after Log out, the next sign-in starts at the dashboard, not the page logged out from', async () => {
-    stubServer();
-    const router = renderAt('/app/weekly');
-    const user = await signIn();
+  it('after Log out, sign-in says so and does not send the person back to the page logged out from', async () => {
+    stubServer(true);
+    const router = renderAt('/app/weekly', routes, true);
     await screen.findByRole('heading', { name: 'Weekly View' });
-    await user.click(screen.getByRole('button', { name: 'Log out' }));
-    await signIn();
-    expect(await screen.findByRole('heading', { name: 'Team Dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/app');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Log out' }));
+    await screen.findByRole('heading', { name: /^Sign-in page/ });
+    expect(at(router)).toBe('/auth?signed_out=1');
+  });
+
+  it.each([
+    ['the page it was sent from', '/auth/register?next=%2Fapp%2Fweekly', '/app/weekly', 'Weekly View'],
+    ['never a page off the app', '/auth/register?next=%2F%2Fevil.example%2Fapp', '/app', 'Team Dashboard'],
+    ['the invitation first', '/auth/register?invite=inv-9&next=%2Fapp%2Fweekly', '/invite/inv-9', 'Invitation'],
+  ])('the join page sends a signed-in person on: %s', async (_label, entry, expected, heading) => {
+    stubServer(true);
+    const router = renderAt(entry, routes, true);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(expected);
   });
 });
 

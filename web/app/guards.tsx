@@ -4,20 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { BrandSkeleton } from '@web/components/brand-skeleton';
 import { useAuth } from '@web/lib/auth/auth-provider';
-import { readRedirectBack, type RedirectBackState } from '@web/lib/auth/redirect-back';
+import { readRedirectBack } from '@web/lib/auth/redirect-back';
 import { paths } from '@web/lib/paths';
 
 /**
  * Protected routes: the branded skeleton while auth loads, /auth when signed out. /auth is told
- * where the person was going (a bookmark, an expired session), unless they just signed out.
+ * where the person was going (a bookmark, an expired session: `?next=`), or, right after signing
+ * out, to say so (`?signed_out=1`: the sign-in page is a full page load, so no toast survives it).
  */
 export function RequireAuth() {
   const { user, isLoading, hasSignedOut } = useAuth();
   const location = useLocation();
   if (isLoading) return <BrandSkeleton />;
   if (!user) {
-    const state: RedirectBackState | undefined = hasSignedOut ? undefined : { from: location.pathname + location.search + location.hash };
-    return <Navigate to={paths.auth()} replace state={state} />;
+    const target = hasSignedOut ? paths.auth({ signed_out: '1' }) : paths.auth({ next: location.pathname + location.search + location.hash });
+    return <Navigate to={target} replace />;
   }
   return <Outlet />;
 }
@@ -75,7 +76,7 @@ export function RedirectIfSignedIn() {
   if (isLoading) return <BrandSkeleton />;
   if (user) {
     const invite = new URLSearchParams(location.search).get('invite');
-    const target = invite ? paths.invite(invite) : (readRedirectBack(location.state) ?? paths.app.dashboard);
+    const target = invite ? paths.invite(invite) : (readRedirectBack(location.search) ?? paths.app.dashboard);
     return <Navigate to={target} replace />;
   }
   return <Outlet />;

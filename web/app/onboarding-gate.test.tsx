@@ -116,8 +116,8 @@ describe('OnboardingGate', () => {
   it('sends a signed-out visitor of an app screen to /auth (the router puts the gate behind RequireAuth)', async () => {
     stubFetch();
     const router = renderAt('/app/weekly', null, appRoutes);
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth');
+    // The sign-in page is pre-rendered: the app hands over to it (a full page load).
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/auth?next=%2Fapp%2Fweekly'));
     expect(screen.queryByText('Checking your access...')).not.toBeInTheDocument();
   });
 });

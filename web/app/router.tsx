@@ -43,13 +43,14 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <RootRedirect /> },
       { path: '/landing', ...page(() => import('@web/features/public-pages/routes/public-page')) },
+      // The sign-in page is pre-rendered like the public site (decision 029): the app hands over.
+      { path: '/auth', ...page(() => import('@web/features/public-pages/routes/public-page')) },
       { path: '/contact', ...page(() => import('@web/features/public-pages/routes/contact-page')) },
       ...PUBLIC_PAGES.map((slug) => ({ path: `/${slug}`, ...page(() => import('@web/features/public-pages/routes/public-page')) })),
       {
         element: <RedirectIfSignedIn />,
         children: [
-          { path: '/auth', ...page(() => import('@web/features/auth/routes/auth-page')) },
-          { path: '/auth/register', ...page(() => import('@web/features/auth/routes/auth-page')) },
+          { path: '/auth/register', ...page(() => import('@web/features/auth/routes/register-page')) },
           { path: '/auth/forgot-password', ...page(() => import('@web/features/auth/routes/forgot-password-page')) },
         ],
       },

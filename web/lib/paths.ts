@@ -2,7 +2,9 @@
 export const paths = {
   root: '/',
   landing: '/landing',
-  auth: (params?: { mode?: 'join'; invite?: string; error?: string; error_description?: string }) => withQuery('/auth', params),
+  /** The pre-rendered sign-in page (a full page load): `next` is where to go after; `signed_out` and `password_changed` show a notice. */
+  auth: (params?: { invite?: string; error?: string; error_description?: string; next?: string; signed_out?: '1'; password_changed?: '1' }) =>
+    withQuery('/auth', params),
   authRegister: (plan?: string) => withQuery('/auth/register', plan ? { plan } : undefined),
   authCallback: '/auth/callback',
   authForgotPassword: '/auth/forgot-password',

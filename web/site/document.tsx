@@ -46,12 +46,18 @@ export function SiteDocument({ page, assets, children }: { page: SitePage; asset
         >
           {t('landing:skipToContent')}
         </a>
-        <SiteHeader path={page.path} />
-        <main id="main" tabIndex={-1} className="outline-none">
-          {children}
-        </main>
-        <SiteFooter />
-        <GoodbyeNotice />
+        {page.layout === 'bare' ? (
+          children
+        ) : (
+          <>
+            <SiteHeader path={page.path} />
+            <main id="main" tabIndex={-1} className="outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+            <GoodbyeNotice />
+          </>
+        )}
       </body>
     </html>
   );

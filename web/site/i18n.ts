@@ -5,8 +5,11 @@ import { initReactI18next } from 'react-i18next';
 export const SITE_LANGUAGES = ['en', 'nb'] as const;
 export type SiteLanguage = (typeof SITE_LANGUAGES)[number];
 
-/** The namespaces the public site renders from (web/i18n/locales/{en,nb}/{landing,public}.json). */
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../i18n/locales/*/{landing,public}.json', { eager: true });
+/**
+ * The namespaces the public site renders from (web/i18n/locales/{en,nb}/*.json): the site's own,
+ * and the app's auth and common for the pre-rendered sign-in page.
+ */
+const modules = import.meta.glob<{ default: Record<string, unknown> }>('../i18n/locales/*/{landing,public,auth,common}.json', { eager: true });
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [path, module] of Object.entries(modules)) {
   const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];
@@ -20,7 +23,7 @@ export function createSiteI18n(language: SiteLanguage): I18n {
     resources,
     lng: language,
     fallbackLng: 'en',
-    ns: ['landing', 'public'],
+    ns: ['landing', 'public', 'auth', 'common'],
     defaultNS: 'public',
     initAsync: false,
     returnNull: false,

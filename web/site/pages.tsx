@@ -21,11 +21,12 @@ import {
   TermsBody,
 } from '@web/features/public-pages/components/pages';
 import { SITE_LINKS } from '@web/features/public-pages/components/site-links';
+import { SignInPage } from '@web/features/auth/components/sign-in-page';
 import { buttonVariants } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 
 /** Island scripts (web/site/islands/<name>.ts) a page needs besides `page`, which every page loads. */
-export type IslandName = 'landing' | 'contact' | 'status' | 'api-docs';
+export type IslandName = 'landing' | 'contact' | 'status' | 'api-docs' | 'sign-in';
 
 export type SitePage = {
   /** File name of the pre-rendered page. */
@@ -35,6 +36,8 @@ export type SitePage = {
   title: string;
   description: string;
   islands: IslandName[];
+  /** 'site' (default): the site's header and footer around the body; 'bare': the body is the whole page. */
+  layout?: 'site' | 'bare';
   Body: () => ReactNode;
 };
 
@@ -123,4 +126,7 @@ export const SITE_PAGES: SitePage[] = [
   page('terms', TermsBody),
   page('gdpr', GdprBody),
   page('security', SecurityBody),
+  // The sign-in page: the app's own look (no site header or footer), none of the app's code
+  // (decision 029). The island sends a signed-in person on; the server does before that.
+  { page: 'auth', path: SITE_LINKS.auth, title: 'auth:meta.title', description: 'auth:meta.description', islands: ['sign-in'], layout: 'bare', Body: SignInPage },
 ];

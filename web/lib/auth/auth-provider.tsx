@@ -105,7 +105,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setHasSignedOut(true);
     queryClient.setQueryData(meQueryKey, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
-    toast.success(t('signOut.success'));
+    // RequireAuth now sends the person to the sign-in page with ?signed_out=1, which says so (a
+    // full page load: a toast here would not survive it).
   }, [queryClient, t]);
 
   const value = useMemo<AuthState>(

@@ -1,21 +1,9 @@
 import { useSyncExternalStore } from 'react';
+import { PENDING_INVITE_KEY, readPendingInvite } from './pending-invite-storage';
 
-/**
- * The invitation code kept while a person signs in or creates an account (spec: pending invite).
- * Shared by the auth screens (which send it with the sign-up) and the invitation page (which stores
- * it and clears it once the invitation is accepted or given up).
- */
-export const PENDING_INVITE_KEY = 'dealboard.pendingInvite';
+export { PENDING_INVITE_KEY, readPendingInvite };
 
 const listeners = new Set<() => void>();
-
-export function readPendingInvite(): string | null {
-  try {
-    return sessionStorage.getItem(PENDING_INVITE_KEY);
-  } catch {
-    return null; // storage disabled: the code still travels in the URL
-  }
-}
 
 function write(code: string | null) {
   try {

@@ -1,21 +1,24 @@
 import { CheckCircle2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Wordmark } from '@web/components/logo';
 import { paths } from '@web/lib/paths';
 
-/** Two columns on wide screens: the form, and a calm panel that says what the product does. */
+/**
+ * Two columns on wide screens: the form, and a calm panel that says what the product does. Used by
+ * the app's auth screens and by the pre-rendered sign-in page (no router there: plain links only).
+ */
 export function AuthLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('auth');
   const points = [t('panel.point1'), t('panel.point2'), t('panel.point3')];
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1fr_minmax(0,34rem)]">
       <div className="flex flex-col px-6 py-6 sm:px-10">
-        <Link to={paths.landing} className="w-fit">
+        {/* A plain link: the landing page is not part of the app (a full page load either way). */}
+        <a href={paths.landing} className="w-fit">
           <Wordmark />
-        </Link>
-        <main className="flex flex-1 items-center justify-center py-10">
+        </a>
+        <main id="main" tabIndex={-1} className="flex flex-1 items-center justify-center py-10 outline-none">
           <div className="w-full max-w-sm">{children}</div>
         </main>
       </div>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,16 +6,17 @@ import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { meQueryKey } from '@web/lib/auth/get-me';
-import { paths } from '@web/lib/paths';
+import { handOverTypedEmail, readTypedEmail } from '@web/lib/auth/typed-email';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
-import { Component as AuthPage } from './auth-page';
+import { Component as RegisterPage } from './register-page';
 import { Component as ForgotPasswordPage } from './forgot-password-page';
 import { Component as ResetPasswordPage } from './reset-password-page';
 
 const routes: RouteObject[] = [
-  { path: '/auth', Component: AuthPage },
-  { path: '/auth/register', Component: AuthPage },
+  { path: '/auth/register', Component: RegisterPage },
+  // The sign-in page is pre-rendered (the app hands over to it with a full page load).
+  { path: '/auth', element: <h1>The sign-in page</h1> },
   { path: '/auth/forgot-password', Component: ForgotPasswordPage },
   { path: '/auth/reset-password', Component: ResetPasswordPage },
 ];
@@ -38,84 +39,10 @@ const authError = (status: number, code: string | undefined, message: string) =>
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => vi.unstubAllGlobals());
 
-describe('sign in', () => {
-  it('links to Forgot password? and hands over the address already typed', async () => {
-    stubFetch();
-    const user = userEvent.setup();
-    const { router } = renderAt('/auth');
-    await user.type(screen.getByLabelText('Email'), 'kari@firma.no');
-    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
-    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth/forgot-password');
-    expect(screen.getByLabelText('Email')).toHaveValue('kari@firma.no');
-  });
-
-  it('says the address is not confirmed yet and sends the confirmation mail again', async () => {
-    const calls = stubFetch({ 'POST /api/auth/sign-in/email': authError(403, 'EMAIL_NOT_VERIFIED', 'Email not verified') });
-    const user = userEvent.setup();
-    renderAt('/auth');
-    await user.type(screen.getByLabelText('Email'), 'kari@firma.no');
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-
-    const notice = (await screen.findAllByRole('alert')).find((alert) => within(alert).queryByRole('button', { name: 'Send the confirmation mail again' }));
-    expect(notice).toHaveTextContent('Your e-mail address is not confirmed yet.');
-    expect(notice).toHaveTextContent('open the link in the mail we sent to kari@firma.no');
-    await user.click(within(notice!).getByRole('button', { name: 'Send the confirmation mail again' }));
-
-    expect(await screen.findByText('A new confirmation link is on its way to kari@firma.no. Open the newest mail.', { selector: 'p' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Send the confirmation mail again' })).not.toBeInTheDocument();
-    const sent = calls.filter((c) => c.path === '/api/auth/send-verification-email');
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toEqual({ email: 'kari@firma.no', callbackURL: paths.authCallback });
-  });
-
-  it("says better-auth's refusals in Norwegian, and keeps the provider's words for a code it does not know", async () => {
-    await i18n.changeLanguage('nb');
-    const answers = [
-      authError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'),
-      authError(429, undefined, 'Too many requests. Please try again later.'),
-      authError(400, 'SOMETHING_NEW', 'Something new went wrong'),
-    ];
-    stubFetch({ 'POST /api/auth/sign-in/email': () => answers.shift()! });
-    const user = userEvent.setup();
-    renderAt('/auth');
-    await user.type(screen.getByLabelText('E-post'), 'kari@firma.no');
-    await user.type(screen.getByLabelText('Passord'), 'feil-passord');
-    const signIn = screen.getByRole('button', { name: 'Logg inn' });
-
-    await user.click(signIn);
-    expect(await findAlert('Feil e-post eller passord')).toBeInTheDocument();
-    expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
-    await user.click(signIn);
-    expect(await findAlert('For mange forsøk. Vent et minutt og prøv igjen.')).toBeInTheDocument();
-    await user.click(signIn);
-    expect(await findAlert('Something new went wrong')).toBeInTheDocument();
-  });
-
-  it('shows Signing in... and blocks a second click while the request runs', async () => {
-    let release: () => void = () => undefined;
-    stubFetch({
-      'POST /api/auth/sign-in/email': () =>
-        new Promise((resolve) => {
-          release = () => resolve(authError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'));
-        }),
-    });
-    const user = userEvent.setup();
-    renderAt('/auth');
-    await user.type(screen.getByLabelText('Email'), 'kari@firma.no');
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeDisabled();
-    release();
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeEnabled();
-  });
-});
-
 describe('join and the sign-up policy', () => {
   it('open: the access code is optional', async () => {
     stubFetch();
-    renderAt('/auth?mode=join');
+    renderAt('/auth/register');
     await screen.findByRole('heading', { name: 'Join Dealboard' });
     const code = await screen.findByLabelText('Access Code (Optional)');
     expect(code).not.toBeRequired();
@@ -129,7 +56,7 @@ describe('join and the sign-up policy', () => {
       'POST /api/auth/sign-up/email': authError(403, 'ACCESS_CODE_REQUIRED', 'An access code is required to create an account. Ask your admin for it.'),
     });
     const user = userEvent.setup();
-    renderAt('/auth?mode=join');
+    renderAt('/auth/register');
     const code = await screen.findByRole('textbox', { name: 'Tilgangskode' });
     await waitFor(() => expect(code).toBeRequired());
     expect(code).toHaveAccessibleDescription('Be administratoren om koden.');
@@ -158,10 +85,9 @@ describe('join and the sign-up policy', () => {
     expect(calls.some((c) => c.path === '/api/auth/sign-up/email')).toBe(false);
   });
 
-  it('invitation only: join explains that it takes an invitation, and sign-in still works', async () => {
+  it('invitation only: join explains that it takes an invitation, and links to sign-in', async () => {
     stubFetch({ 'GET /api/v1/signup-policy': reply(200, { policy: 'invite_only' }) });
-    const user = userEvent.setup();
-    renderAt('/auth?mode=join');
+    renderAt('/auth/register');
     // Until the policy is known, no field is offered that might then vanish.
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
@@ -171,15 +97,14 @@ describe('join and the sign-up policy', () => {
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Already have an account? Sign in' }));
-    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    // The sign-in page is pre-rendered: a plain link, a full page load.
+    expect(screen.getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute('href', '/auth');
   });
 
   it('invitation only: a person with an invitation joins with it', async () => {
     const calls = stubFetch({ 'GET /api/v1/signup-policy': reply(200, { policy: 'invite_only' }) });
     const user = userEvent.setup();
-    renderAt('/auth?mode=join&invite=inv-123');
+    renderAt('/auth/register?invite=inv-123');
     await user.type(await screen.findByLabelText('Full Name'), 'Ina Invitert');
     expect(screen.queryByRole('region', { name: 'Joining takes an invitation' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Access Code (Optional)')).not.toBeRequired();
@@ -249,24 +174,6 @@ describe('passwords (issue 10: defects 5 and 6)', () => {
     expect(password).toHaveAccessibleDescription('Dette passordet er for lett å gjette ut fra navnet ditt, e-postadressen eller bedriften.');
   });
 
-  it.each([
-    ['en', 300, 'Too many failed attempts for this account. Try again in 5 minutes.'],
-    ['en', 40, 'Too many failed attempts for this account. Try again in 40 seconds.'],
-    ['nb', 60, 'For mange mislykkede forsøk for denne kontoen. Prøv igjen om 1 minutt.'],
-    ['nb', 900, 'For mange mislykkede forsøk for denne kontoen. Prøv igjen om 15 minutter.'],
-  ])('a locked account (%s, %i s): says when to try again', async (language, retryAfterSeconds, text) => {
-    await i18n.changeLanguage(language);
-    stubFetch({
-      'POST /api/auth/sign-in/email': reply(429, { code: 'ACCOUNT_LOCKED', message: 'Too many failed attempts for this account.', retryAfterSeconds }),
-    });
-    const user = userEvent.setup();
-    renderAt('/auth');
-    await user.type(screen.getByLabelText(language === 'nb' ? 'E-post' : 'Email'), 'kari@firma.no');
-    await user.type(screen.getByLabelText(language === 'nb' ? 'Passord' : 'Password'), 'whatever-it-is');
-    await user.click(screen.getByRole('button', { name: language === 'nb' ? 'Logg inn' : 'Sign In' }));
-    expect(await findAlert(text)).toBeInTheDocument();
-  });
-
   it('reset: refuses a weak new password before sending it, and puts the server’s refusal on the field', async () => {
     const calls = stubFetch({ 'POST /api/auth/reset-password': authError(400, 'PASSWORD_PERSONAL', 'Too easy to guess from your name.') });
     const user = userEvent.setup();
@@ -293,6 +200,14 @@ describe('passwords (issue 10: defects 5 and 6)', () => {
 });
 
 describe('forgot password', () => {
+  it('starts with the address typed on the sign-in page, taken out of storage once read', async () => {
+    stubFetch();
+    handOverTypedEmail('kari@firma.no');
+    renderAt('/auth/forgot-password');
+    expect(await screen.findByLabelText('Email')).toHaveValue('kari@firma.no');
+    expect(readTypedEmail()).toBe('');
+  });
+
   it('asks for the reset mail for our page and answers with the same neutral confirmation', async () => {
     const calls = stubFetch({
       'POST /api/auth/request-password-reset': reply(200, { status: true, message: 'If this email exists in our system, check your email for the reset link' }),
@@ -361,7 +276,7 @@ describe('reset password', () => {
     expect(calls.some((c) => c.path === '/api/auth/reset-password')).toBe(false);
   });
 
-  it('sets the new password, then lands on sign-in with a success toast', async () => {
+  it('sets the new password, then lands on sign-in, which says so', async () => {
     const calls = stubFetch({ 'POST /api/auth/reset-password': reply(200, { status: true }) });
     const user = userEvent.setup();
     const { router } = renderAt('/auth/reset-password?token=tok-2');
@@ -369,10 +284,8 @@ describe('reset password', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-secret');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
 
-    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/auth');
-    expect(await screen.findByText('Password changed')).toBeInTheDocument();
-    expect(screen.getByText('Sign in with your new password.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'The sign-in page' })).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/auth?password_changed=1');
     expect(calls.find((c) => c.path === '/api/auth/reset-password')!.body).toEqual({ token: 'tok-2', newPassword: 'brand-new-secret' });
   });
 

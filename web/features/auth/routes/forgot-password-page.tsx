@@ -1,25 +1,21 @@
 import { RequestPasswordResetSchema } from '@core/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircleIcon, ArrowLeftIcon, KeyRoundIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
+import { forgetTypedEmail, readTypedEmail } from '@web/lib/auth/typed-email';
 import { paths } from '@web/lib/paths';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from '../components/auth-layout';
 import { MailSent } from '../components/mail-sent';
 import { describeAuthError } from '../lib/describe-auth-error';
-
-function readTypedEmail(state: unknown): string {
-  if (typeof state !== 'object' || state === null || !('email' in state)) return '';
-  return typeof state.email === 'string' ? state.email : '';
-}
 
 /**
  * /auth/forgot-password: asks for the reset mail. The answer is the same neutral confirmation for
@@ -27,7 +23,9 @@ function readTypedEmail(state: unknown): string {
  */
 export function Component() {
   const { t } = useTranslation('auth');
-  const location = useLocation();
+  // The address typed on the sign-in page, if any (read once; taken out of storage after).
+  const [typedEmail] = useState(readTypedEmail);
+  useEffect(forgetTypedEmail, []);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useRequestPasswordReset();
   const {
@@ -35,7 +33,7 @@ export function Component() {
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(RequestPasswordResetSchema), defaultValues: { email: readTypedEmail(location.state) } });
+  } = useForm({ resolver: zodResolver(RequestPasswordResetSchema), defaultValues: { email: typedEmail } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {

@@ -10,7 +10,6 @@ import { PasswordField } from '@web/components/password-field';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
-import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { getBrandName } from '@web/lib/brand';
 import { paths } from '@web/lib/paths';
@@ -66,10 +65,10 @@ function NewPasswordForm({ token, onDeadLink }: { token: string; onDeadLink: () 
       if (reason) setError('newPassword', { message: reason }, { shouldFocus: true });
       return;
     }
-    toast.success(t('reset.doneTitle'), { description: t('reset.doneText') });
-    // The reset signed the account out everywhere, this browser included.
+    // The reset signed the account out everywhere, this browser included. The sign-in page says
+    // the password is changed (a full page load: a toast here would not survive it).
     await recheck();
-    await navigate(paths.auth(), { replace: true });
+    await navigate(paths.auth({ password_changed: '1' }), { replace: true });
   });
 
   const fieldError = (message: string | undefined) => describePasswordFieldError(message, t, (key) => t(`reset.errors.${key}`, { defaultValue: key }));

@@ -30,7 +30,7 @@ export function Component() {
 function SignedInTv() {
   const { user, me, isLoading, isProvisioning } = useAuth();
   if (isLoading || (user && isProvisioning)) return <BrandSkeleton />;
-  if (!user) return <Navigate to={paths.auth()} replace state={{ from: paths.tv }} />;
+  if (!user) return <Navigate to={paths.auth({ next: paths.tv })} replace />;
   if (!me?.onboarding.hasCompany) return <Navigate to={paths.awaitingAssignment} replace />;
   return (
     <RealtimeProvider timeZone={me.company?.timezone}>

@@ -4,7 +4,7 @@ import { collectPasswordUserInputs, findPasswordRefusalReason, PASSWORD_MAX_LENG
 import { AlertCircleIcon } from 'lucide-react';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -15,7 +15,6 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { loadAuthClient, preloadAuthClient } from '@web/lib/auth/auth-client';
-import { useAuth } from '@web/lib/auth/auth-provider';
 import { readPendingInvite } from '@web/lib/auth/pending-invite';
 import { getBrandName } from '@web/lib/brand';
 import { paths } from '@web/lib/paths';
@@ -25,39 +24,22 @@ import { usePublicSignupPolicy } from '../api/get-signup-policy';
 import { AuthLayout } from '../components/auth-layout';
 import { InviteOnlyNotice } from '../components/invite-only-notice';
 import { MailSent } from '../components/mail-sent';
-import { UnverifiedEmailNotice } from '../components/unverified-email-notice';
 import { AuthRequestError, describeAuthError } from '../lib/describe-auth-error';
-
-type Mode = 'signIn' | 'join';
-
-/** What /auth/forgot-password is handed: the address already typed here. */
-export type ForgotPasswordState = { email?: string };
 
 /** A refusal this form words itself (the spec's access-code messages). */
 class FormRefusal extends Error {}
 
-/** Spec 8: the message for the URL's error parameters, or null. */
-function describeUrlError(params: URLSearchParams, t: (key: string) => string): string | null {
-  const error = params.get('error');
-  if (!error) return null;
-  if (error === 'callback_error') return t('errors.callback');
-  return params.get('error_description') || t('errors.generic');
-}
-
-/** /auth and /auth/register: sign in, or join (create an account). */
+/**
+ * /auth/register: join (create an account). Signing in is the pre-rendered /auth page
+ * (web/features/auth/components/sign-in-page.tsx, decision 029); the links between the two are
+ * full page loads.
+ */
 export function Component() {
   const { t } = useTranslation('auth');
-  const { recheck } = useAuth();
-  const location = useLocation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const isRegisterRoute = location.pathname === '/auth/register';
-  const [mode, setMode] = useState<Mode>(isRegisterRoute || params.get('mode') === 'join' ? 'join' : 'signIn');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
   // What the join form holds so far: the strength hint counts the person's own words (name, e-mail).
   const [typed, setTyped] = useState({ name: '', email: '', password: '' });
   // Why the new password was refused (here or by the server), shown on the field instead of the hint.
@@ -68,7 +50,6 @@ export function Component() {
     [typed.email, typed.name],
   );
   const signupPolicy = usePublicSignupPolicy();
-  const urlError = useMemo(() => describeUrlError(params, t), [params, t]);
   const plan = params.get('plan');
   const invite = params.get('invite') ?? readPendingInvite();
   // The confirmation link lands on /auth/callback, which goes on to the invitation when there is one.
@@ -78,14 +59,9 @@ export function Component() {
   const policy = signupPolicy.data?.policy ?? 'open';
   const isInviteOnly = policy === 'invite_only' && !invite;
   const isAccessCodeRequired = policy === 'access_code' && !invite;
-  const passwordAssessment = usePasswordAssessment(mode === 'join' ? typed.password : '', userInputs);
-
-  function switchMode(next: Mode) {
-    setMode(next);
-    setError(null);
-    setUnverifiedEmail(null);
-    setPasswordError(null);
-  }
+  const passwordAssessment = usePasswordAssessment(typed.password, userInputs);
+  // Signing in instead keeps the invitation (the sign-in page goes on to it).
+  const signInHref = paths.auth(invite ? { invite } : undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -94,23 +70,8 @@ export function Component() {
     const password = String(form.get('password') ?? '');
     if (!email || !password) return; // spec 5: nothing is submitted
     setError(null);
-    setUnverifiedEmail(null);
     setBusy(true);
     try {
-      if (mode === 'signIn') {
-        // No callbackURL: better-auth's client would follow it on success, and RedirectIfSignedIn
-        // knows where this person was going (the invitation, or the page they had opened).
-        const authClient = await loadAuthClient();
-        const { error: signInError } = await authClient.signIn.email({ email, password });
-        if (signInError?.code === 'EMAIL_NOT_VERIFIED') {
-          setUnverifiedEmail(email);
-          toast.error(t('errors.emailNotVerified'));
-          return;
-        }
-        if (signInError) throw new AuthRequestError(signInError);
-        await recheck();
-        return;
-      }
       const name = String(form.get('name') ?? '').trim();
       const accessCode = String(form.get('accessCode') ?? '').trim();
       if (!name) return;
@@ -161,8 +122,8 @@ export function Component() {
         <MailSent
           title={t('checkEmail.title')}
           actions={
-            <Button variant="outline" onClick={() => { setSentTo(null); switchMode('signIn'); }}>
-              {t('checkEmail.backToSignIn')}
+            <Button asChild variant="outline">
+              <a href={signInHref}>{t('checkEmail.backToSignIn')}</a>
             </Button>
           }
         >
@@ -172,38 +133,32 @@ export function Component() {
     );
   }
 
-  const isJoin = mode === 'join';
-  const shownError = error ?? urlError;
   return (
     <AuthLayout>
       <div className="mb-8">
-        {plan && isJoin && (
+        {plan && (
           <Badge variant="soft" className="mb-3 capitalize">
             {t('planChosen', { plan })}
           </Badge>
         )}
-        <h1 className="text-2xl font-semibold tracking-tight">{isJoin ? t('join.heading') : t('signIn.heading')}</h1>
-        <p className="mt-1.5 text-sm text-muted-foreground">{isJoin ? t('join.subtitle') : t('signIn.subtitle')}</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('join.heading')}</h1>
+        <p className="mt-1.5 text-sm text-muted-foreground">{t('join.subtitle')}</p>
       </div>
-      {unverifiedEmail && !isJoin ? (
-        <UnverifiedEmailNotice key={unverifiedEmail} email={unverifiedEmail} callbackURL={callbackURL} />
-      ) : (
-        shownError && (
-          <Alert variant="destructive" className="mb-5">
-            <AlertCircleIcon />
-            <AlertDescription>{shownError}</AlertDescription>
-          </Alert>
-        )
+      {error && (
+        <Alert variant="destructive" className="mb-5">
+          <AlertCircleIcon />
+          <AlertDescription>{error}</AlertDescription>
+        </Alert>
       )}
-      {isJoin && signupPolicy.isPending ? (
+      {signupPolicy.isPending ? (
         <JoinFormSkeleton />
-      ) : isJoin && isInviteOnly ? (
+      ) : isInviteOnly ? (
         <InviteOnlyNotice />
       ) : (
         <form
           className="space-y-4"
           onSubmit={onSubmit}
-          // The sign-in client loads while the person types, so the button does not wait for it.
+          // The auth client loads while the person types, so the button does not wait for it.
           onFocus={preloadAuthClient}
           onInput={(event) => {
             const form = new FormData(event.currentTarget);
@@ -211,93 +166,70 @@ export function Component() {
             setTyped({ name: String(form.get('name') ?? ''), email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
           }}
         >
-          {isJoin && (
-            <div className="space-y-2">
-              <Label htmlFor="name">{t('fields.fullName')}</Label>
-              <Input id="name" name="name" autoComplete="name" required maxLength={DISPLAY_NAME_MAX} placeholder={t('fields.fullNamePlaceholder')} />
-            </div>
-          )}
           <div className="space-y-2">
-            <Label htmlFor="email">{t('fields.email')}</Label>
-            <Input ref={emailInput} id="email" name="email" type="email" autoComplete="email" required maxLength={254} placeholder="navn@firma.no" />
+            <Label htmlFor="name">{t('fields.fullName')}</Label>
+            <Input id="name" name="name" autoComplete="name" required maxLength={DISPLAY_NAME_MAX} placeholder={t('fields.fullNamePlaceholder')} />
           </div>
           <div className="space-y-2">
-            <div className="flex items-center justify-between gap-2">
-              <Label htmlFor="password">{t('fields.password')}</Label>
-              {!isJoin && (
-                <Link
-                  to={paths.authForgotPassword}
-                  className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    const state: ForgotPasswordState = { email: emailInput.current?.value.trim() || undefined };
-                    void navigate(paths.authForgotPassword, { state });
-                  }}
-                >
-                  {t('signIn.forgotPassword')}
-                </Link>
-              )}
-            </div>
+            <Label htmlFor="email">{t('fields.email')}</Label>
+            <Input id="email" name="email" type="email" autoComplete="email" required maxLength={254} placeholder="navn@firma.no" />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="password">{t('fields.password')}</Label>
             <Input
               ref={passwordInput}
               id="password"
               name="password"
               type="password"
-              autoComplete={isJoin ? 'new-password' : 'current-password'}
+              autoComplete="new-password"
               required
-              minLength={isJoin ? PASSWORD_MIN_LENGTH : undefined}
+              minLength={PASSWORD_MIN_LENGTH}
               maxLength={PASSWORD_MAX_LENGTH}
-              onFocus={isJoin ? preloadPasswordEstimator : undefined}
-              aria-describedby={isJoin ? (passwordError ? 'password-error' : 'password-strength') : undefined}
-              aria-invalid={isJoin && passwordError ? true : undefined}
+              onFocus={preloadPasswordEstimator}
+              aria-describedby={passwordError ? 'password-error' : 'password-strength'}
+              aria-invalid={passwordError ? true : undefined}
             />
-            {isJoin &&
-              (passwordError ? (
-                <FieldError id="password-error">{passwordError}</FieldError>
-              ) : (
-                <PasswordStrength id="password-strength" assessment={passwordAssessment} />
-              ))}
+            {passwordError ? (
+              <FieldError id="password-error">{passwordError}</FieldError>
+            ) : (
+              <PasswordStrength id="password-strength" assessment={passwordAssessment} />
+            )}
           </div>
-          {isJoin && (
-            <div className="space-y-2">
-              <Label htmlFor="accessCode">
-                {t('fields.accessCode')}{' '}
-                {!isAccessCodeRequired && <span className="font-normal text-muted-foreground">({t('fields.optional')})</span>}
-              </Label>
-              <Input
-                id="accessCode"
-                name="accessCode"
-                autoComplete="off"
-                maxLength={200}
-                required={isAccessCodeRequired}
-                aria-describedby={isAccessCodeRequired ? 'accessCode-hint' : undefined}
-              />
-              {isAccessCodeRequired && (
-                <p id="accessCode-hint" className="text-sm text-muted-foreground">
-                  {t('fields.accessCodeHint')}
-                </p>
-              )}
-            </div>
-          )}
+          <div className="space-y-2">
+            <Label htmlFor="accessCode">
+              {t('fields.accessCode')}{' '}
+              {!isAccessCodeRequired && <span className="font-normal text-muted-foreground">({t('fields.optional')})</span>}
+            </Label>
+            <Input
+              id="accessCode"
+              name="accessCode"
+              autoComplete="off"
+              maxLength={200}
+              required={isAccessCodeRequired}
+              aria-describedby={isAccessCodeRequired ? 'accessCode-hint' : undefined}
+            />
+            {isAccessCodeRequired && (
+              <p id="accessCode-hint" className="text-sm text-muted-foreground">
+                {t('fields.accessCodeHint')}
+              </p>
+            )}
+          </div>
           <Button type="submit" className="w-full" size="lg" disabled={busy}>
             {busy && <Spinner />}
-            {busy ? (isJoin ? t('join.busy') : t('signIn.busy')) : isJoin ? t('join.submit') : t('signIn.submit')}
+            {busy ? t('join.busy') : t('join.submit')}
           </Button>
         </form>
       )}
       <p className="mt-6 text-center text-sm text-muted-foreground">
-        <button
-          type="button"
-          className="font-medium text-primary underline-offset-4 hover:underline"
-          onClick={() => switchMode(isJoin ? 'signIn' : 'join')}
-        >
-          {isJoin ? t('join.toggle') : t('signIn.toggle')}
-        </button>
+        {/* The sign-in page is pre-rendered: a full page load, not a route of the app. */}
+        <a href={signInHref} className="font-medium text-primary underline-offset-4 hover:underline">
+          {t('join.toggle')}
+        </a>
       </p>
       <p className="mt-10 text-center text-xs text-muted-foreground">
-        <Link to={paths.landing} className="hover:underline">
+        <a href={paths.landing} className="hover:underline">
           {t('backToSite')}
-        </Link>
+        </a>
       </p>
     </AuthLayout>
   );

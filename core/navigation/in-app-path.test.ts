@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readRedirectBack, toInAppPath } from './redirect-back';
+import { toInAppPath } from './in-app-path';
 
 const ORIGIN = 'https://dealboard.example';
 
-describe('readRedirectBack', () => {
+describe('toInAppPath', () => {
   it.each([
     ['/app/weekly', '/app/weekly'],
     ['/app', '/app'],
@@ -12,7 +12,7 @@ describe('readRedirectBack', () => {
     ['/app/settings?tab=team', '/app/settings?tab=team'],
     ['/admin', '/admin'],
   ])('returns the in-app path %s', (from, expected) => {
-    expect(readRedirectBack({ from }, ORIGIN)).toBe(expected);
+    expect(toInAppPath(from, ORIGIN)).toBe(expected);
   });
 
   it.each([
@@ -27,15 +27,9 @@ describe('readRedirectBack', () => {
     ['the sign-in page', '/auth'],
     ['a look-alike prefix', '/application'],
     ['not text', 42],
+    ['nothing', null],
     ['empty', ''],
   ])('refuses %s', (_label, from) => {
-    expect(readRedirectBack({ from }, ORIGIN)).toBeNull();
-  });
-
-  it('reads nothing from a state without a from', () => {
-    expect(readRedirectBack(null, ORIGIN)).toBeNull();
-    expect(readRedirectBack(undefined, ORIGIN)).toBeNull();
-    expect(readRedirectBack({ accessDenied: true }, ORIGIN)).toBeNull();
-    expect(toInAppPath('/app/weekly', ORIGIN)).toBe('/app/weekly');
+    expect(toInAppPath(from, ORIGIN)).toBeNull();
   });
 });
