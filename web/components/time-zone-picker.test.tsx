@@ -34,9 +34,12 @@ describe('TimeZonePicker', { timeout: 30_000 }, () => {
     render(<Harness />);
     const trigger = screen.getByRole('combobox', { name: 'Time zone' });
     expect(trigger).toHaveTextContent('Europe/Oslo');
+    // Until first opened it is a stand-in; pressing it loads the picker and opens it.
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await user.click(trigger);
 
-    const suggested = screen.getByRole('group', { name: 'Suggested' });
+    const suggested = await screen.findByRole('group', { name: 'Suggested' });
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(suggested).getAllByRole('option').map((o) => o.textContent?.replace(/GMT.*$/, ''))).toEqual([
       'Europe/Oslo',
       'Europe/Stockholm',
@@ -52,14 +55,22 @@ describe('TimeZonePicker', { timeout: 30_000 }, () => {
     expect(matches.some((o) => o.textContent?.startsWith('America/New York'))).toBe(true);
     await user.click(matches.find((o) => o.textContent?.startsWith('America/New York'))!);
     expect(screen.getByRole('status')).toHaveTextContent('America/New_York');
-    expect(trigger).toHaveTextContent('America/New York');
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveTextContent('America/New York');
+  });
+
+  it('opens from the keyboard as well', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    screen.getByRole('combobox', { name: 'Time zone' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('group', { name: 'Suggested' })).toBeInTheDocument();
   });
 
   it('says so when nothing matches', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
-    await user.click(screen.getByPlaceholderText('Search time zones...'));
+    await user.click(await screen.findByPlaceholderText('Search time zones...'));
     await user.paste('qqqq');
     expect(await screen.findByText('No time zone matches.', undefined, { timeout: 5_000 })).toBeInTheDocument();
   });
