@@ -55,6 +55,36 @@ export class RealtimeHub {
     await this.subscription?.sync();
   }
 
+  private catchingUp: Promise<boolean> | null = null;
+  private nextCatchUp: Promise<boolean> | null = null;
+
+  /**
+   * Waits for a sync that started after this call, so every change any instance committed before
+   * it has been dispatched here (PostgreSQL delivers a listener's pending notifications before it
+   * answers the next query on that connection). The signed-in cache calls it before trusting what
+   * it remembers: a sign-out or a removal made through another instance is then refused on the
+   * very next request here too (decision 028). Callers meanwhile share one round trip at a time on
+   * the LISTEN connection. False when it could not be confirmed: the caller reads afresh instead.
+   */
+  catchUp(): Promise<boolean> {
+    if (!this.subscription) return Promise.resolve(true);
+    if (!this.catchingUp) {
+      this.catchingUp = this.sync().then(
+        () => true,
+        () => false,
+      );
+      void this.catchingUp.finally(() => (this.catchingUp = null));
+      return this.catchingUp;
+    }
+    // One is under way, but it may have started before this caller's change was committed: the
+    // caller waits for the next one, which all callers arriving meanwhile share.
+    this.nextCatchUp ??= this.catchingUp.then(() => {
+      this.nextCatchUp = null;
+      return this.catchUp();
+    });
+    return this.nextCatchUp;
+  }
+
   /** Every change, raw; returns the unsubscribe. */
   observe(observer: ChangeObserver): () => void {
     this.observers.add(observer);

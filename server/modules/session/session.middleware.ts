@@ -10,10 +10,10 @@ import { findActiveMembershipBrief } from './session.repository';
 
 /**
  * Reads the better-auth session cookie; sets `user` (or null). Never refuses. A session this
- * instance has already verified costs no database round trip (the actor cache, decision 026).
+ * instance has already verified costs no database statement (the actor cache, decision 028).
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const { auth, actors, config } = c.get('deps');
+  const { auth, actors, config, realtime } = c.get('deps');
   // The very cookie better-auth will verify (not a look-alike name): the key of what it finds.
   const key = getCookie(c, sessionCookieName(config));
   c.set('sessionKey', null);
@@ -21,7 +21,10 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     c.set('user', null);
     return next();
   }
-  const cached = actors.get(key);
+  // What this instance remembers is trusted only once it has heard every change committed before
+  // this request, on any instance (a sign-out, a removal, a role): one shared round trip on the
+  // LISTEN connection, not a lookup (decision 028).
+  const cached = actors.get(key) && (await realtime.catchUp()) ? actors.get(key) : undefined;
   if (cached) {
     c.set('user', cached.user);
     c.set('sessionKey', key);
