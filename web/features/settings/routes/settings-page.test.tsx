@@ -1,4 +1,4 @@
-import type { CompanySettings, CustomerList, InvitationList, KpiRuleList, Me, ProfileSettings, SignupPolicySettings, TeamMemberList } from '@core/contracts';
+import type { CompanySettings, Customer, CustomerList, InvitationList, KpiRuleList, Me, ProfileSettings, SignupPolicySettings, TeamMemberList } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -165,6 +165,26 @@ describe('Settings for a rep', () => {
     for (const toggle of switches) expect(toggle).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'E-mail enabled' })).not.toBeChecked();
     expect(within(list).queryAllByRole('button', { name: /^Edit / })).toEqual([]);
+  });
+
+  it('Customers: a rep adds customers like anyone on the team', async () => {
+    const { calls, user } = renderSettings(makeTestMe(), {
+      entry: '/app/settings?tab=customers',
+      answers: {
+        'POST /api/v1/customers': reply(201, { id: 'c1', name: 'Havbris AS', domain: null, segment: 'Startup', pointValue: 0, createdAt: '2026-11-24T10:00:00.000Z' } satisfies Customer),
+      },
+    });
+    expect(await screen.findByText('No customers yet')).toBeInTheDocument();
+    expect(screen.getByText('The companies your team sells to. Everyone on the team can add customers.')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'New customer' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'New customer' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Havbris AS');
+    await user.click(within(dialog).getByRole('button', { name: 'Startup' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create customer' }));
+    expect((await findToast('Customer created')).description).toEqual(['Havbris AS']);
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/customers').map((c) => c.body)).toEqual([
+      { name: 'Havbris AS', domain: '', segment: 'Startup', pointValue: 0 },
+    ]);
   });
 
   it('speaks Norwegian', async () => {
