@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { buildUnitGraph, findCycles, readServerImports } from './module-graph.js';
 
 /*
  * The import boundaries are a lint rule (scripts/eslint/boundaries.js): these cases prove it
@@ -10,10 +11,13 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: ROOT });
 
-async function boundaryProblems(file: string, code: string): Promise<string[]> {
+async function problemsOf(rule: string, file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(ROOT, file) });
-  return result!.messages.filter((m) => m.ruleId === 'boundaries/imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+const boundaryProblems = (file: string, code: string) => problemsOf('boundaries/imports', file, code);
+const cycleProblems = (file: string, code: string) => problemsOf('boundaries/module-cycles', file, code);
 
 describe('import boundaries', () => {
   it.each([
@@ -24,6 +28,30 @@ describe('import boundaries', () => {
     ['a feature imports another feature', 'web/features/activity/x.ts', "import { x as y } from '@web/features/scoreboard/lib/format';\nexport const x = y;", /feature "activity" may not import feature "scoreboard"/],
     ['shared web code imports a feature', 'web/lib/x.ts', "import { x as y } from '@web/features/activity/lib/toasts';\nexport const x = y;", /shared web code may not import features/],
     ['a service imports the schema', 'server/modules/x/x.service.ts', "import { activities } from '../../db/schema';\nexport const x = activities;", /only repositories, seed factories/],
+    [
+      "a module imports another module's repository",
+      'server/modules/team/x.service.ts',
+      "import { findCustomers } from '../customers/customers.repository';\nexport const x = findCustomers;",
+      /module "customers" is reached only through its services/,
+    ],
+    [
+      "a module imports another module's routes",
+      'server/modules/team/x.service.ts',
+      "import { customersRoutes } from '../customers/customers.routes';\nexport const x = customersRoutes;",
+      /module "customers" is reached only through its services/,
+    ],
+    [
+      'the seed imports a repository',
+      'server/seed/x.ts',
+      "import { findCustomers } from '../modules/customers/customers.repository';\nexport const x = findCustomers;",
+      /module "customers" is reached only through its services/,
+    ],
+    [
+      'a route handler calls its repository',
+      'server/modules/customers/x.routes.ts',
+      "import { findCustomers } from './customers.repository';\nexport const x = findCustomers;",
+      /route handlers call services, never repositories/,
+    ],
   ])('reports %s', async (_label, file, code, message) => {
     const problems = await boundaryProblems(file, code);
     expect(problems).toHaveLength(1);
@@ -34,7 +62,45 @@ describe('import boundaries', () => {
     ['web takes a type from the server', 'web/lib/x.ts', "import type { AppDeps } from '@server/context';\nexport type X = AppDeps;"],
     ['a repository imports the schema', 'server/modules/x/x.repository.ts', "import { activities } from '../../db/schema';\nexport const x = activities;"],
     ['a feature imports core and shared web code', 'web/features/activity/x.ts', "import { computeLocalDate } from '@core/period';\nimport { cn } from '@web/lib/cn';\nexport const x = [computeLocalDate, cn];"],
+    ["a module calls another module's service", 'server/modules/team/x.service.ts', "import { listCustomers } from '../customers/customers.service';\nexport const x = listCustomers;"],
+    ["a module's routes use the session's middleware", 'server/modules/x/x.routes.ts', "import { requireMember } from '../session/session.middleware';\nexport const x = requireMember;"],
+    ["a test reaches into another module's repository", 'server/modules/team/x.test.ts', "import { findCustomers } from '../customers/customers.repository';\nexport const x = findCustomers;"],
   ])('allows %s', async (_label, file, code) => {
     expect(await boundaryProblems(file, code)).toEqual([]);
+  });
+});
+
+describe('import cycles between server units', () => {
+  // Every module's routes import the session's middleware (requireMember), so the session module
+  // importing a module with routes would close a cycle: session -> activities -> session.
+  it('reports an import that closes a cycle, naming the way back', async () => {
+    const problems = await cycleProblems(
+      'server/modules/session/x.service.ts',
+      "import { logActivity } from '../activities/activities.service';\nexport const x = logActivity;",
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^import cycle between server units: modules\/session -> modules\/activities -> modules\/session /);
+    expect(problems[0]).toContain('server/modules/activities/activities.routes.ts imports ../session/session.middleware');
+  });
+
+  it('reports a cycle through other units, and through a re-export or a dynamic import', async () => {
+    // session -> auth is on disk (the session cookie's name); auth importing a module with routes closes it.
+    const viaAuth = await cycleProblems('server/auth/x.ts', "import { listCustomers } from '../modules/customers/customers.service';\nexport const x = listCustomers;");
+    expect(viaAuth[0]).toMatch(/auth -> modules\/customers -> modules\/session -> auth/);
+    expect(await cycleProblems('server/modules/session/x.ts', "export { logActivity } from '../activities/activities.service';")).toHaveLength(1);
+    expect(await cycleProblems('server/modules/session/x.ts', "export const x = () => import('../activities/activities.service');")).toHaveLength(1);
+  });
+
+  it.each([
+    ['an import the other way (a module uses the session)', 'server/modules/activities/x.ts', "import { requireMember } from '../session/session.middleware';\nexport const x = requireMember;"],
+    ['a type-only import (erased at run time)', 'server/modules/session/x.ts', "import type { Activity } from '../activities/activities.service';\nexport type X = Activity;"],
+    ['imports of types only, inline', 'server/modules/session/x.ts', "import { type Activity } from '../activities/activities.service';\nexport type X = Activity;"],
+    ['a test (tests may import what they exercise)', 'server/modules/session/x.test.ts', "import { logActivity } from '../activities/activities.service';\nexport const x = logActivity;"],
+  ])('allows %s', async (_label, file, code) => {
+    expect(await cycleProblems(file, code)).toEqual([]);
+  });
+
+  it('finds none in the server as it is', () => {
+    expect(findCycles(buildUnitGraph(readServerImports()))).toEqual([]);
   });
 });
