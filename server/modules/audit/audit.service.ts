@@ -3,6 +3,13 @@ import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context';
 import { type AuditEntryRecord, findAuditEntries } from './audit.repository';
 
+/*
+ * What other modules use to record a change (decision 021): build the event, then append it with
+ * insertAuditEvent inside the change's own transaction, so the log and the change commit together.
+ */
+export { computeAuditChanges, createAuditEvent, hasChanges } from './audit.events';
+export { type AuditEvent, insertAuditEvent } from './audit.repository';
+
 type AuditLogQuery = z.output<typeof AuditLogQuerySchema>;
 
 const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });

@@ -2,8 +2,7 @@ import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { companies, displayLinks } from '../../db/schema';
 import { enterCompany, withTenant } from '../../db/tenant';
-import { createAuditEvent } from '../audit/audit.events';
-import { insertAuditEvent } from '../audit/audit.repository';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
 export type DisplayLinkRow = typeof displayLinks.$inferSelect;
 export type Scope = { companyId: string; userId: string };

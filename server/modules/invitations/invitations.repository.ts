@@ -5,8 +5,7 @@ import type { Database, Transaction } from '../../db/client';
 import { companies, invitations, profiles, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { enterCompany, withTenant } from '../../db/tenant';
-import { createAuditEvent } from '../audit/audit.events';
-import { insertAuditEvent } from '../audit/audit.repository';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
 export type Scope = { companyId: string; userId: string };
 export type InvitationRow = typeof invitations.$inferSelect;

@@ -3,8 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { kpiRules } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
-import { computeAuditChanges, createAuditEvent, hasChanges } from '../audit/audit.events';
-import { insertAuditEvent } from '../audit/audit.repository';
+import { computeAuditChanges, createAuditEvent, hasChanges, insertAuditEvent } from '../audit/audit.service';
 
 export type KpiRuleRow = typeof kpiRules.$inferSelect;
 export type Scope = { companyId: string; userId: string };

@@ -21,8 +21,7 @@ import {
   wrapups,
 } from '../../db/schema';
 import { enterCompany, leaveTenant, withTenant } from '../../db/tenant';
-import { createAuditEvent } from '../audit/audit.events';
-import { insertAuditEvent } from '../audit/audit.repository';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
 /*
  * Personal data (decision 022): reading everything held about one person, and erasing it while

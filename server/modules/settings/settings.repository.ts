@@ -2,8 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { activities, companies, customerCompanies, profiles, user } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
-import { computeAuditChanges, createAuditEvent, hasChanges } from '../audit/audit.events';
-import { insertAuditEvent } from '../audit/audit.repository';
+import { computeAuditChanges, createAuditEvent, hasChanges, insertAuditEvent } from '../audit/audit.service';
 
 export type Scope = { companyId: string; userId: string };
 

@@ -3,8 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
-import { createAuditEvent } from '../audit/audit.events';
-import { insertAuditEvent } from '../audit/audit.repository';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
 export type Scope = { companyId: string; userId: string };
 
