@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { instanceSettings } from '../db/schema';
+import { claimInstanceSetting, findInstanceSetting } from '../db/instance-settings';
+
+const AUTH_SECRET_KEY = 'auth_secret';
 
 /**
  * The secret better-auth signs cookies with: AUTH_SECRET when set, else one generated on first
@@ -10,10 +11,6 @@ import { instanceSettings } from '../db/schema';
  */
 export async function resolveAuthSecret(db: Database, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await db
-    .insert(instanceSettings)
-    .values({ key: 'auth_secret', value: randomBytes(32).toString('hex') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, 'auth_secret'));
-  return row!.value;
+  await claimInstanceSetting(db, AUTH_SECRET_KEY, randomBytes(32).toString('hex'));
+  return (await findInstanceSetting(db, AUTH_SECRET_KEY))!;
 }
