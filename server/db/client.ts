@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { type AdmissionGate, createAdmissionGate } from '../lib/admission-gate';
+import { type AdmissionGate, createAdmissionGate } from './admission-gate';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,7 +37,7 @@ export type DbHandle = {
    */
   listen(channel: string, onPayload: (payload: string) => void, onRestored?: () => void): Promise<Subscription>;
   /**
-   * The turns API requests take on this engine (server/lib/admission-gate.ts, decision 027): a
+   * The turns API requests take on this engine (server/db/admission-gate.ts, decision 027): a
    * gate on PGlite, which runs one statement at a time; none on PostgreSQL, whose pool queues.
    */
   requestGate?: AdmissionGate;
@@ -140,7 +140,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
 }
 
 /**
- * API requests let in to PGlite at once (server/lib/admission-gate.ts, decision 027). PGlite and
+ * API requests let in to PGlite at once (server/db/admission-gate.ts, decision 027). PGlite and
  * the request handlers share one thread, so more in flight adds no throughput, only waiting: a few
  * keep the engine busy while answers travel on the sockets.
  */

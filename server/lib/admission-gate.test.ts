@@ -3,7 +3,8 @@ import { streamSSE } from 'hono/streaming';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { openEventStream } from '../test/event-stream';
-import { admitInTurn, createAdmissionGate } from './admission-gate';
+import { createAdmissionGate } from '../db/admission-gate';
+import { admitInTurn } from './admission-gate';
 
 /*
  * The embedded engine's request gate (decision 027). Every ordering here is decided by promises
