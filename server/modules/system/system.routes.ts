@@ -1,30 +1,24 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { isFromThisMachine } from '../../lib/client-ip';
-import { findRecentMail } from './system.repository';
 import { escapeHtml } from '../../lib/escape-html';
+import { checkDatabase, listDevMail } from './system.service';
 
 export const systemRoutes = new Hono<AppEnv>();
 
 /** Liveness of this server and its database, for /status and load balancers. */
 systemRoutes.get('/api/health', async (c) => {
-  const { database, config } = c.get('deps');
-  const started = performance.now();
-  try {
-    await database.db.execute(sql`SELECT 1`);
-    return c.json({
-      status: 'ok',
-      database: { engine: database.engine, status: 'ok', latencyMs: Math.round((performance.now() - started) * 10) / 10 },
-      version: process.env.npm_package_version ?? null,
-      tenancy: config.TENANCY,
-    });
-  } catch (error) {
-    // The reason goes to the log, not to the public: a driver's message can name hosts and roles.
-    console.error('[health] database check failed:', (error as Error).message);
-    return c.json({ status: 'degraded', database: { engine: database.engine, status: 'down' } }, 503);
-  }
+  const deps = c.get('deps');
+  const { engine } = deps.database;
+  const check = await checkDatabase(deps);
+  if (!check.ok) return c.json({ status: 'degraded', database: { engine, status: 'down' } }, 503);
+  return c.json({
+    status: 'ok',
+    database: { engine, status: 'ok', latencyMs: check.latencyMs },
+    version: process.env.npm_package_version ?? null,
+    tenancy: deps.config.TENANCY,
+  });
 });
 
 /**
@@ -47,18 +41,16 @@ export function canReadDevMailbox(c: Context<AppEnv>): boolean {
  * and magic links without an SMTP server.
  */
 systemRoutes.get('/api/dev/mail', async (c) => {
-  const { database } = c.get('deps');
   if (!canReadDevMailbox(c)) return c.json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
-  const to = c.req.query('to');
-  const rows = await findRecentMail(database.db);
+  const mail = await listDevMail(c.get('deps'), c.req.query('to'));
   c.header('Cache-Control', 'no-store');
-  return c.json({ mail: rows.filter((m) => !to || m.to.toLowerCase() === to.toLowerCase()) });
+  return c.json({ mail });
 });
 
 systemRoutes.get('/dev/mailbox', async (c) => {
-  const { database, config } = c.get('deps');
+  const { config } = c.get('deps');
   if (!canReadDevMailbox(c)) return c.notFound();
-  const rows = await findRecentMail(database.db);
+  const rows = await listDevMail(c.get('deps'));
   // Every sign-in link of every person: no browser or proxy may keep a copy.
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
