@@ -5,7 +5,8 @@ import { migrateDatabase } from './db/migrate';
 import type { Config } from './env';
 import { resolveAuthSecret } from './lib/secret';
 import { createMailer } from './mail/mailer';
-import { acceptInvitationFromMagicLink } from './modules/invitations/invitations.service';
+import { findActiveMembership } from './modules/companies/memberships.service';
+import { acceptInvitationFromMagicLink, findInvitationByCode } from './modules/invitations/invitations.service';
 import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
 import { ActorCache } from './modules/session/actor-cache';
 import { RealtimeHub } from './realtime/hub';
@@ -47,6 +48,10 @@ export async function createDeps(
     mailer,
     secret,
     checkSignUp: ({ headers }) => checkSignUpAllowed(deps, headers),
+    lookups: {
+      findInvitation: (code) => findInvitationByCode(database.db, code),
+      findMembership: (userId) => findActiveMembership(database.db, userId),
+    },
     onMagicLinkSignIn: ({ userId, callbackURL }) => acceptInvitationFromMagicLink(deps, userId, callbackURL),
     now: () => deps.now(),
   });

@@ -9,8 +9,6 @@ import * as schema from '../db/schema';
 import type { Config } from '../env';
 import type { Mailer } from '../mail/mailer';
 import { chooseMailLanguage, renderMagicLinkMail, renderResetPasswordMail, renderVerificationMail } from '../mail/templates';
-import { findInvitationByCode } from '../modules/invitations/invitations.repository';
-import { findActiveMembership } from '../modules/session/session.repository';
 import { hashPassword, verifyPassword } from './password';
 import { type PasswordOwner, requireAcceptablePassword } from './password-policy';
 import { forgetSignInFailures, requireSignInAllowed } from './sign-in-limit';
@@ -41,11 +39,11 @@ export const MAGIC_LINK_EXPIRES_SECONDS = 15 * 60;
  * own callback URL (/auth/callback?invite={code}), never from text the requester sent, so a
  * stranger cannot put words of their choosing into a mail sent in our name.
  */
-async function findInvitedCompanyName(db: Database, magicLinkUrl: string): Promise<string | undefined> {
+async function findInvitedCompanyName(lookups: AuthLookups, magicLinkUrl: string): Promise<string | undefined> {
   try {
     const code = findInviteCodeInCallback(new URL(magicLinkUrl).searchParams.get('callbackURL'));
     if (!code) return undefined;
-    const invitation = await findInvitationByCode(db, code);
+    const invitation = await lookups.findInvitation(code);
     return invitation?.usedBy === null ? invitation.companyName : undefined;
   } catch {
     return undefined;
@@ -53,19 +51,19 @@ async function findInvitedCompanyName(db: Database, magicLinkUrl: string): Promi
 }
 
 /** The company whose invitation (x-invite-code) a sign-up presents, for the password check. */
-async function findCompanyNameOfInvitation(db: Database, headers: Headers | undefined): Promise<string | null> {
+async function findCompanyNameOfInvitation(lookups: AuthLookups, headers: Headers | undefined): Promise<string | null> {
   const code = headers?.get('x-invite-code')?.trim();
   if (!code || code.length > 200) return null;
   try {
-    return (await findInvitationByCode(db, code))?.companyName ?? null;
+    return (await lookups.findInvitation(code))?.companyName ?? null;
   } catch {
     return null;
   }
 }
 
 /** A signed-up person's own words for the password check: their address, names and company. */
-async function findPasswordOwner(db: Database, user: { id: string; email: string; name: string }): Promise<PasswordOwner> {
-  const membership = await findActiveMembership(db, user.id);
+async function findPasswordOwner(lookups: AuthLookups, user: { id: string; email: string; name: string }): Promise<PasswordOwner> {
+  const membership = await lookups.findMembership(user.id);
   return { email: user.email, names: [user.name, membership?.displayName], companyName: membership?.company.name };
 }
 
@@ -81,6 +79,18 @@ const localeOf = (user: object): string | null => ((user as { locale?: unknown }
 
 export type SignUpGuard = (request: { headers: Headers; email: string }) => Promise<SignUpRefusal | null>;
 
+/**
+ * What the hooks ask of the modules that own invitations and memberships, handed in by
+ * bootstrap.ts: auth sits below the modules (the session middleware reads its cookie name), so it
+ * imports none of them.
+ */
+export type AuthLookups = {
+  /** The invitation a code names: its company's name, and who used it (null while unused). */
+  findInvitation: (code: string) => Promise<{ companyName: string; usedBy: string | null } | null>;
+  /** The person's active membership: their name in it and the company's. */
+  findMembership: (userId: string) => Promise<{ displayName: string | null; company: { name: string } } | null>;
+};
+
 export type CreateAuthOptions = {
   db: Database;
   config: Config;
@@ -88,6 +98,7 @@ export type CreateAuthOptions = {
   secret: string;
   /** Returns the refusal of a sign-up (bad access code, invitation-only), or null to allow. */
   checkSignUp?: SignUpGuard;
+  lookups: AuthLookups;
   /** Called once a magic link has signed a person in, with the link's callback URL. */
   onMagicLinkSignIn?: (input: { userId: string; callbackURL: string | undefined }) => Promise<void>;
   /** The clock of the per-account sign-in limit (tests move it). */
@@ -101,7 +112,7 @@ export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
   return `${config.publicUrl.startsWith('https://') ? '__Secure-' : ''}${AUTH_COOKIE_PREFIX}.session_token`;
 }
 
-export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLinkSignIn, now = () => new Date() }: CreateAuthOptions) {
+export function createAuth({ db, config, mailer, secret, checkSignUp, lookups, onMagicLinkSignIn, now = () => new Date() }: CreateAuthOptions) {
   const brand = config.BRAND_NAME;
   return betterAuth({
     appName: brand,
@@ -186,7 +197,7 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
       magicLink({
         expiresIn: MAGIC_LINK_EXPIRES_SECONDS,
         sendMagicLink: async ({ email, url }, ctx) => {
-          const companyName = await findInvitedCompanyName(db, url);
+          const companyName = await findInvitedCompanyName(lookups, url);
           const language = chooseMailLanguage(null, ctx?.headers ?? ctx?.request?.headers);
           await mailer.send(renderMagicLinkMail({ brand, to: email, url, companyName, language }));
         },
@@ -216,7 +227,7 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
             const refusal = await checkSignUp({ headers: ctx.headers ?? new Headers(), email });
             if (refusal) throw new APIError('FORBIDDEN', refusal);
           }
-          const companyName = await findCompanyNameOfInvitation(db, ctx.headers);
+          const companyName = await findCompanyNameOfInvitation(lookups, ctx.headers);
           requireAcceptablePassword(body.password, { email, names: [typeof body.name === 'string' ? body.name : null], companyName, brand });
           return;
         }
@@ -231,7 +242,7 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
           if (!verification || verification.expiresAt < new Date()) return;
           const user = await ctx.context.internalAdapter.findUserById(verification.value);
           if (!user) return;
-          requireAcceptablePassword(body.newPassword, { ...(await findPasswordOwner(db, user)), brand });
+          requireAcceptablePassword(body.newPassword, { ...(await findPasswordOwner(lookups, user)), brand });
           return;
         }
 
@@ -240,7 +251,7 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, onMagicLin
         if (ctx.path === '/change-password') {
           const session = await getSessionFromCtx(ctx);
           if (!session) return; // better-auth answers 401
-          requireAcceptablePassword(body.newPassword, { ...(await findPasswordOwner(db, session.user)), brand });
+          requireAcceptablePassword(body.newPassword, { ...(await findPasswordOwner(lookups, session.user)), brand });
           if (typeof body.currentPassword === 'string' && typeof body.newPassword === 'string') {
             await requireSignInAllowed(db, session.user.email, now());
           }

@@ -5,7 +5,7 @@ import { EventStreamQuerySchema, MEMBER_STREAM_LIMIT, type StreamReplaced } from
 import type { AppEnv } from '../context';
 import { createRouter, errorResponses } from '../lib/http';
 import type { ClientChange } from './hub';
-import { findActiveMembership } from '../modules/session/session.repository';
+import { findActiveMembership } from '../modules/companies/memberships.service';
 import { requireMember } from '../modules/session/session.middleware';
 
 /** Keeps proxies and browsers from closing an idle stream. */

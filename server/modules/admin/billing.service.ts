@@ -1,7 +1,7 @@
 import type { Billing } from '@core/contracts';
 import { BILLING_CURRENCY, computeMonthlyPrice } from '@core/billing';
 import type { Actor, AppDeps } from '../../context';
-import { countActiveMembers } from './admin.repository';
+import { countActiveMembers } from '../companies/memberships.service';
 
 /** The plan and monthly price the spec's rules give for the company's active members. No payments. */
 export async function getBilling(deps: AppDeps, actor: Actor): Promise<Billing> {

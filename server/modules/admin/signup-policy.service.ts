@@ -10,8 +10,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context';
 import { badRequest } from '../../lib/http';
-import { findDefaultCompanyId } from '../onboarding/onboarding.repository';
-import { findSignupSettings, isActiveInvitation, toSignupPolicy, upsertSignupSettings } from './admin.repository';
+import { findDefaultCompanyId, findSignupSettings, toSignupPolicy, upsertSignupSettings } from '../companies/companies.service';
+import { isActiveInvitation } from '../invitations/invitations.service';
 
 type PolicyInput = z.output<typeof UpdateSignupPolicySchema>;
 

@@ -1,8 +1,8 @@
-import { buildAvatarPath } from '@core/contracts';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { avatarImages, profiles } from '../../db/schema';
+import { avatarImages } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
+import { clearOwnAvatarUrl, setOwnAvatarUrl } from '../companies/memberships.service';
 
 export type Scope = { companyId: string; userId: string };
 
@@ -20,12 +20,7 @@ export async function replaceAvatarImage(
   image: { id: string; bytes: Buffer; contentType: string; now: Date },
 ): Promise<boolean> {
   return withTenant(db, scope, async (tx) => {
-    const updated = await tx
-      .update(profiles)
-      .set({ avatarUrl: buildAvatarPath(image.id), updatedAt: image.now })
-      .where(and(eq(profiles.companyId, scope.companyId), eq(profiles.userId, scope.userId), isNull(profiles.removedAt)))
-      .returning({ id: profiles.id });
-    if (updated.length === 0) return false;
+    if (!(await setOwnAvatarUrl(tx, scope, { avatarId: image.id, now: image.now }))) return false;
     await deleteAvatarImagesOfMember(tx, scope);
     await tx.insert(avatarImages).values({
       id: image.id,
@@ -42,18 +37,7 @@ export async function replaceAvatarImage(
 /** Clears the member's picture (the profile shows initials again) and deletes its bytes. */
 export async function removeAvatarImage(db: Database, scope: Scope, now: Date): Promise<void> {
   await withTenant(db, scope, async (tx) => {
-    // Only a set picture is cleared, so a repeated DELETE does not wake every board (profiles_notify).
-    await tx
-      .update(profiles)
-      .set({ avatarUrl: null, updatedAt: now })
-      .where(
-        and(
-          eq(profiles.companyId, scope.companyId),
-          eq(profiles.userId, scope.userId),
-          isNull(profiles.removedAt),
-          isNotNull(profiles.avatarUrl),
-        ),
-      );
+    await clearOwnAvatarUrl(tx, scope, now);
     await deleteAvatarImagesOfMember(tx, scope);
   });
 }

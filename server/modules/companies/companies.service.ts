@@ -1,11 +1,32 @@
 import type { CreateCompanySchema, CreatedCompany } from '@core/contracts';
 import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../context';
+import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { HttpError } from '../../lib/http';
-import { findActiveMembership } from '../session/session.repository';
-import { claimOperatorCompany } from '../onboarding/onboarding.repository';
-import { insertCompanyWithAdmin } from './companies.repository';
+import { claimOperatorCompany, insertCompanyAsInstance } from './companies.repository';
+import { findActiveMembership, insertCompanyWithAdmin } from './memberships.repository';
+
+/*
+ * Companies (the companies table, each company's sign-up settings, and which company is the
+ * installation's default and which its operator), as the rest of the server reaches them: their
+ * one owner is companies.repository.ts, and every other module comes through this door.
+ */
+export {
+  findAccessCode,
+  findDefaultCompanyId,
+  findOperatorCompanyId,
+  findSignupSettings,
+  getOrCreateDefaultCompany,
+  toSignupPolicy,
+  updateCompany,
+  upsertSignupSettings,
+  type CompanyRow,
+  type SignupSettings,
+} from './companies.repository';
+
+/** Transaction step: the company, read in the caller's open transaction (scoped to it). */
+export { selectCompany } from './companies.repository';
 
 type CompanyInput = z.output<typeof CreateCompanySchema>;
 
@@ -36,4 +57,17 @@ export async function createCompany(deps: AppDeps, user: SessionUser, input: Com
   // After the commit, so a refused creation never names a company that does not exist.
   await claimOperatorCompany(db, companyId);
   return { companyId, name: input.name, timezone: input.timezone, role: 'admin', message: `${input.name} is ready. You are its admin.` };
+}
+
+/**
+ * A company with its default rules and settings, outside any request and with no member yet:
+ * for seed data (server/seed), which builds on the product's own functions.
+ */
+export async function createCompanyWithDefaults(
+  db: Database,
+  input: { name: string; timezone: string },
+): Promise<{ id: string; name: string; timezone: string }> {
+  const company = { id: crypto.randomUUID(), ...input };
+  await insertCompanyAsInstance(db, company);
+  return company;
 }

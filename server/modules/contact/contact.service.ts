@@ -15,7 +15,7 @@ import {
   insertContactRequest,
   updateContactRequestHandled,
 } from './contact.repository';
-import { findOperatorCompanyId } from '../onboarding/onboarding.repository';
+import { findOperatorCompanyId } from '../companies/companies.service';
 
 export const CONTACT_RATE_LIMIT_MESSAGE =
   'You have sent several requests from this address in the last hour. Please try again later; we have the ones you already sent.';

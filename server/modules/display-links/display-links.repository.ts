@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { companies, displayLinks } from '../../db/schema';
+import { displayLinks } from '../../db/schema';
 import { enterCompany, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import { selectCompany } from '../companies/companies.service';
 
 export type DisplayLinkRow = typeof displayLinks.$inferSelect;
 export type Scope = { companyId: string; userId: string };
@@ -107,10 +108,7 @@ export async function findActiveDisplayLink(
       .where(and(eq(displayLinks.tokenHash, tokenHash), isNull(displayLinks.revokedAt)));
     if (!link) return null;
     await enterCompany(tx, link.companyId);
-    const [company] = await tx
-      .select({ name: companies.name, timezone: companies.timezone })
-      .from(companies)
-      .where(eq(companies.id, link.companyId));
+    const company = await selectCompany(tx, link.companyId);
     if (!company) return null;
     const staleBefore = new Date(now.getTime() - touchAfterMs);
     if (link.lastUsedAt === null || link.lastUsedAt < staleBefore) {

@@ -1,11 +1,13 @@
 import { type InvitationStatus, normalizeRole } from '@core/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database, Transaction } from '../../db/client';
-import { companies, invitations, profiles, user } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { invitations, profiles, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { enterCompany, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import { selectCompany } from '../companies/companies.service';
+import { addMember, promoteToAdmin, selectActiveMembershipOf } from '../companies/memberships.service';
 
 export type Scope = { companyId: string; userId: string };
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -41,7 +43,10 @@ export async function insertInvitation(
   });
 }
 
-/** The company's invitations, newest first, with the name of whoever used each. */
+/**
+ * The company's invitations, newest first, with the name of whoever used each (a read model's join:
+ * memberships are written only by their owner, companies/memberships.repository.ts).
+ */
 export async function findInvitations(db: Database, scope: Scope): Promise<InvitationListRow[]> {
   const usedByProfile = alias(profiles, 'used_by_profile');
   return withTenant(db, scope, async (tx) => {
@@ -103,7 +108,7 @@ export async function findInvitationByCode(db: Database, code: string): Promise<
     const [invitation] = await tx.select().from(invitations).where(eq(invitations.code, code));
     if (!invitation) return null;
     await enterCompany(tx, invitation.companyId);
-    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, invitation.companyId));
+    const company = await selectCompany(tx, invitation.companyId);
     if (!company) return null;
     return {
       companyId: invitation.companyId,
@@ -121,11 +126,6 @@ export type AcceptOutcome =
   | { kind: 'expired' }
   | { kind: 'member_elsewhere' }
   | { kind: 'joined'; companyId: string; companyName: string; role: string; wasMember: boolean; promoted: boolean };
-
-async function findCompanyName(tx: Transaction, companyId: string): Promise<string> {
-  const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  return company?.name ?? '';
-}
 
 /**
  * Uses an invitation and makes the person a member with its role, in one transaction.
@@ -161,10 +161,7 @@ async function claimInvitationOnce(db: Database, input: { code: string; userId: 
     if (invitation.usedBy !== null) return { kind: 'used' };
     if (invitation.expiresAt.getTime() <= input.now.getTime()) return { kind: 'expired' };
 
-    const [membership] = await tx
-      .select({ id: profiles.id, companyId: profiles.companyId, role: profiles.role })
-      .from(profiles)
-      .where(and(eq(profiles.userId, input.userId), isNull(profiles.removedAt)));
+    const membership = await selectActiveMembershipOf(tx, input.userId);
     if (membership && membership.companyId !== invitation.companyId) return { kind: 'member_elsewhere' };
 
     await enterCompany(tx, invitation.companyId);
@@ -176,26 +173,34 @@ async function claimInvitationOnce(db: Database, input: { code: string; userId: 
     if (!claimed) return { kind: 'used' };
 
     const invitedRole = invitation.role === 'admin' ? 'admin' : 'user';
-    const companyName = await findCompanyName(tx, invitation.companyId);
+    const companyName = (await selectCompany(tx, invitation.companyId))?.name ?? '';
     if (membership) {
       const promoted = invitedRole === 'admin' && membership.role !== 'admin';
-      if (promoted) {
-        await tx.update(profiles).set({ role: 'admin', updatedAt: input.now }).where(eq(profiles.id, membership.id));
-      }
+      if (promoted) await promoteToAdmin(tx, membership.id, input.now);
       const role = promoted ? 'admin' : membership.role;
       return { kind: 'joined', companyId: invitation.companyId, companyName, role, wasMember: true, promoted };
     }
 
-    const [person] = await tx.select({ name: user.name }).from(user).where(eq(user.id, input.userId));
-    const displayName = person?.name?.trim() || null;
     // A removed member who is invited back gets the same row (and history) again.
-    await tx
-      .insert(profiles)
-      .values({ companyId: invitation.companyId, userId: input.userId, role: invitedRole, displayName, createdAt: input.now, updatedAt: input.now })
-      .onConflictDoUpdate({
-        target: [profiles.companyId, profiles.userId],
-        set: { removedAt: null, role: invitedRole, updatedAt: input.now },
-      });
+    await addMember(tx, { companyId: invitation.companyId, userId: input.userId, role: invitedRole, now: input.now });
     return { kind: 'joined', companyId: invitation.companyId, companyName, role: invitedRole, wasMember: false, promoted: false };
+  });
+}
+
+/** Whether a code is an unused, unexpired invitation of the company (read by presenting the code). */
+export async function isActiveInvitation(db: Database, input: { code: string; companyId: string; now: Date }): Promise<boolean> {
+  return withTenant(db, { companyId: null, userId: null, invitationCode: input.code }, async (tx) => {
+    const [row] = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.code, input.code),
+          eq(invitations.companyId, input.companyId),
+          isNull(invitations.usedBy),
+          gt(invitations.expiresAt, input.now),
+        ),
+      );
+    return Boolean(row);
   });
 }

@@ -26,6 +26,12 @@ import {
   insertInvitation,
 } from './invitations.repository';
 
+/**
+ * For other modules: an invitation by its code (the auth hooks name its company in mails and the
+ * password check), and whether a code is a usable invitation of a company (the sign-up rule).
+ */
+export { findInvitationByCode, isActiveInvitation } from './invitations.repository';
+
 type InvitationInput = z.output<typeof CreateInvitationSchema>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

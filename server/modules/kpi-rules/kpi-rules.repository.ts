@@ -1,6 +1,6 @@
-import { KPI_KEYS, type KpiKey } from '@core/kpi';
+import { DEFAULT_KPI_RULES, KPI_KEYS, type KpiKey } from '@core/kpi';
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { kpiRules } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { computeAuditChanges, createAuditEvent, hasChanges, insertAuditEvent } from '../audit/audit.service';
@@ -9,6 +9,11 @@ export type KpiRuleRow = typeof kpiRules.$inferSelect;
 export type Scope = { companyId: string; userId: string };
 
 const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[]).includes(key);
+
+/** A new company's rules, the defaults of core/kpi, inside the transaction that creates the company. */
+export async function insertDefaultKpiRules(tx: Transaction, companyId: string): Promise<void> {
+  await tx.insert(kpiRules).values(DEFAULT_KPI_RULES.map((rule) => ({ ...rule, companyId })));
+}
 
 /** The company's rules, ordered by key (spec 7: kpi_rules ordered by kpi_key). */
 export async function findKpiRules(db: Database, scope: Scope): Promise<KpiRuleRow[]> {

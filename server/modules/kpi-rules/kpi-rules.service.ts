@@ -4,6 +4,9 @@ import type { Actor, AppDeps } from '../../context';
 import { badRequest, notFound } from '../../lib/http';
 import { findKpiRule, findKpiRules, type KpiRuleRow, updateKpiRule } from './kpi-rules.repository';
 
+/** For the companies module: a new company's default rules, written in the transaction that creates it. */
+export { insertDefaultKpiRules } from './kpi-rules.repository';
+
 const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[]).includes(key);
 
 function toView(row: KpiRuleRow & { kpiKey: KpiKey }): KpiRuleView {

@@ -2,9 +2,11 @@ import { type Me, normalizeRole, type ProvisionResult, type SignUpRefusal, toLan
 import { DEFAULT_TIME_ZONE } from '@core/period';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, SessionUser } from '../../context';
+import { HttpError } from '../../lib/http';
+import { consumeRateLimit } from '../../lib/rate-limit';
 import { decideSignUp, getPublicSignupPolicy } from '../admin/signup-policy.service';
-import { findActiveMembership, hasRemovedMembership } from '../session/session.repository';
-import { findAccessCode, findDefaultCompanyId, findOperatorCompanyId, getOrCreateDefaultCompany, joinCompany } from './onboarding.repository';
+import { findAccessCode, findDefaultCompanyId, findOperatorCompanyId, getOrCreateDefaultCompany } from '../companies/companies.service';
+import { findActiveMembership, hasRemovedMembership, joinCompany } from '../companies/memberships.service';
 
 /** The spec's name for the single shared company ('Min bedrift' = "My company"). */
 export const DEFAULT_COMPANY_NAME = 'Min bedrift';
@@ -86,8 +88,20 @@ function isSameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Spec 5: an entered access code must equal the company's; no code entered means no check. */
-export async function checkAccessCode(deps: AppDeps, code: string): Promise<boolean> {
+const ACCESS_CODE_CHECKS_PER_10_MINUTES = 10;
+
+/**
+ * Spec 5: an entered access code must equal the company's; no code entered means no check. The
+ * code is a shared secret: guessing is limited to a handful of tries per client address.
+ */
+export async function checkAccessCode(deps: AppDeps, code: string, clientIp: string): Promise<boolean> {
+  const allowed = await consumeRateLimit(deps.database.db, {
+    key: `access-code:${clientIp}`,
+    max: ACCESS_CODE_CHECKS_PER_10_MINUTES,
+    windowSeconds: 600,
+    now: deps.now(),
+  });
+  if (!allowed) throw new HttpError(429, 'rate_limited', 'Too many attempts. Please wait a few minutes and try again.');
   const companyId = await findDefaultCompanyId(deps.database.db);
   if (!companyId) return false;
   const expected = await findAccessCode(deps.database.db, companyId);

@@ -278,7 +278,7 @@ export async function findActivitiesPage(
 
 // ---- erasing -------------------------------------------------------------------------------------
 
-/** The same per-company lock as joining, role changes and removals (team.repository.ts). */
+/** The same per-company lock as joining, role changes and removals (companies/memberships.repository.ts). */
 async function lockCompanyMembership(tx: Transaction, companyId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${companyId}))`);
 }

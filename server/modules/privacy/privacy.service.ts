@@ -13,7 +13,7 @@ import type { Actor, AppDeps, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http';
 import { consumeRateLimit } from '../../lib/rate-limit';
-import { findOperatorCompanyId } from '../onboarding/onboarding.repository';
+import { findOperatorCompanyId } from '../companies/companies.service';
 import {
   type ActiveMembershipFacts,
   type ActivityCursor,

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { activities, companies, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
+import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
+import { type CompanyRow, selectCompany } from '../companies/companies.service';
+import { type MemberByJoining, type MemberFace, selectActiveMemberFaces, selectActiveMembersByJoining } from '../companies/memberships.service';
 
 /*
  * Scoreboard reads. Every total comes from daily_user_stats (one row per company, local day and
@@ -26,7 +28,7 @@ export type RawTotals = {
 
 export type UserTotals = RawTotals & { userId: string };
 export type DayTotals = RawTotals & { day: string };
-export type ActiveMember = { userId: string; displayName: string | null; avatarUrl: string | null };
+export type ActiveMember = MemberFace;
 
 // float8: exact for integers below 2^53, and a JS number from both drivers (bigint sums are not).
 const SUMS = sql`
@@ -77,13 +79,6 @@ async function selectDayTotals(tx: Transaction, companyId: string, from: string,
   return rowsOf<Record<string, unknown>>(result).map((row) => ({ day: String(row.day), ...toTotals(row) }));
 }
 
-async function selectActiveMembers(tx: Transaction, companyId: string): Promise<ActiveMember[]> {
-  return tx
-    .select({ userId: profiles.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
-    .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), isNull(profiles.removedAt)));
-}
-
 /** The company's totals on each of the given local days (dashboard KPIs: today and yesterday). */
 export async function findDayTotals(db: Database, scope: Scope, from: string, to: string): Promise<DayTotals[]> {
   return withTenant(db, scope, (tx) => selectDayTotals(tx, scope.companyId, from, to));
@@ -97,7 +92,7 @@ export async function findPeriodStats(
   to: string,
 ): Promise<{ members: ActiveMember[]; totals: UserTotals[] }> {
   return withTenant(db, scope, async (tx) => ({
-    members: await selectActiveMembers(tx, scope.companyId),
+    members: await selectActiveMemberFaces(tx, scope.companyId),
     totals: await selectUserTotals(tx, scope.companyId, from, to),
   }));
 }
@@ -115,7 +110,7 @@ export async function findMonthStats(
   to: string,
 ): Promise<{ members: ActiveMember[]; totals: UserTotals[]; days: DayTotals[]; userActiveDays: string[] }> {
   return withTenant(db, scope, async (tx) => {
-    const members = await selectActiveMembers(tx, scope.companyId);
+    const members = await selectActiveMemberFaces(tx, scope.companyId);
     const result = await tx.execute(sql`
       SELECT ${dailyUserStats.userId} AS user_id, ${dailyUserStats.day}::text AS day,
         GROUPING(${dailyUserStats.userId}) AS per_day,
@@ -184,6 +179,8 @@ export async function findLatestActivities(
         createdAt: activities.createdAt,
       })
       .from(activities)
+      // A read model's join for the authors' names: memberships are written only by their owner
+      // (companies/memberships.repository.ts); reading them beside the activity costs no round trip.
       .leftJoin(profiles, and(eq(profiles.companyId, activities.companyId), eq(profiles.userId, activities.userId)))
       .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
       .where(and(...conditions))
@@ -194,36 +191,13 @@ export async function findLatestActivities(
   });
 }
 
-export type CompanyRow = { id: string; name: string; timezone: string; createdAt: Date };
-export type MemberRow = {
-  userId: string;
-  displayName: string | null;
-  avatarUrl: string | null;
-  role: string;
-  joinedAt: Date;
-};
-
 /** The company and its active members, oldest member first. */
 export async function findCompanyWithMembers(
   db: Database,
   scope: Scope,
-): Promise<{ company: CompanyRow | null; members: MemberRow[] }> {
-  return withTenant(db, scope, async (tx) => {
-    const [company] = await tx
-      .select({ id: companies.id, name: companies.name, timezone: companies.timezone, createdAt: companies.createdAt })
-      .from(companies)
-      .where(eq(companies.id, scope.companyId));
-    const members = await tx
-      .select({
-        userId: profiles.userId,
-        displayName: profiles.displayName,
-        avatarUrl: profiles.avatarUrl,
-        role: profiles.role,
-        joinedAt: profiles.createdAt,
-      })
-      .from(profiles)
-      .where(and(eq(profiles.companyId, scope.companyId), isNull(profiles.removedAt)))
-      .orderBy(asc(profiles.createdAt), asc(profiles.userId));
-    return { company: company ?? null, members };
-  });
+): Promise<{ company: CompanyRow | null; members: MemberByJoining[] }> {
+  return withTenant(db, scope, async (tx) => ({
+    company: await selectCompany(tx, scope.companyId),
+    members: await selectActiveMembersByJoining(tx, scope.companyId),
+  }));
 }

@@ -1,36 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { activities, companies, customerCompanies, profiles, user } from '../../db/schema';
+import { activities, customerCompanies, user } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
-import { computeAuditChanges, createAuditEvent, hasChanges, insertAuditEvent } from '../audit/audit.service';
+import { type CompanyRow, selectCompany } from '../companies/companies.service';
+import { countActiveMembersIn } from '../companies/memberships.service';
 
 export type Scope = { companyId: string; userId: string };
-
-export type ProfileRecord = { displayName: string | null; avatarUrl: string | null; email: string; locale: string | null };
-
-export async function findProfile(db: Database, scope: Scope): Promise<ProfileRecord | null> {
-  return withTenant(db, scope, async (tx) => {
-    const [row] = await tx
-      .select({ displayName: profiles.displayName, avatarUrl: profiles.avatarUrl, email: user.email, locale: user.locale })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.userId))
-      .where(and(eq(profiles.companyId, scope.companyId), eq(profiles.userId, scope.userId), isNull(profiles.removedAt)));
-    return row ?? null;
-  });
-}
-
-export async function updateProfile(
-  db: Database,
-  scope: Scope,
-  patch: { displayName?: string | null; updatedAt: Date },
-): Promise<void> {
-  await withTenant(db, scope, (tx) =>
-    tx
-      .update(profiles)
-      .set(patch)
-      .where(and(eq(profiles.companyId, scope.companyId), eq(profiles.userId, scope.userId), isNull(profiles.removedAt))),
-  );
-}
 
 /**
  * The language preference belongs to the person (better-auth's user row), not to a membership.
@@ -41,17 +16,18 @@ export async function updateUserLocale(db: Database, userId: string, locale: str
   await db.update(user).set({ locale, updatedAt: now }).where(eq(user.id, userId));
 }
 
-export type CompanyRecord = typeof companies.$inferSelect & {
+export type CompanyRecord = CompanyRow & {
   counts: { members: number; activities: number; customers: number };
 };
 
+/** The company with how many members, activities and customers it has, read in one transaction. */
 export async function findCompanyWithCounts(db: Database, scope: Scope): Promise<CompanyRecord | null> {
   return withTenant(db, scope, async (tx) => {
-    const [company] = await tx.select().from(companies).where(eq(companies.id, scope.companyId));
+    const company = await selectCompany(tx, scope.companyId);
     if (!company) return null;
+    const members = await countActiveMembersIn(tx, scope.companyId);
     const [counts] = await tx
       .select({
-        members: sql<number>`(SELECT count(*)::int FROM ${profiles} WHERE ${profiles.companyId} = ${scope.companyId} AND ${profiles.removedAt} IS NULL)`,
         activities: sql<number>`(SELECT count(*)::int FROM ${activities} WHERE ${activities.companyId} = ${scope.companyId})`,
         customers: sql<number>`(SELECT count(*)::int FROM ${customerCompanies} WHERE ${customerCompanies.companyId} = ${scope.companyId})`,
       })
@@ -59,38 +35,10 @@ export async function findCompanyWithCounts(db: Database, scope: Scope): Promise
     return {
       ...company,
       counts: {
-        members: Number(counts?.members ?? 0),
+        members,
         activities: Number(counts?.activities ?? 0),
         customers: Number(counts?.customers ?? 0),
       },
     };
-  });
-}
-
-/**
- * Changes the company's name, time zone or currency and records, in the same transaction, which
- * fields changed with their values before and after (nothing when the save changed nothing).
- */
-export async function updateCompany(
-  db: Database,
-  scope: Scope,
-  patch: { name?: string; timezone?: string; currency?: string },
-  now: Date,
-): Promise<boolean> {
-  return withTenant(db, scope, async (tx) => {
-    const fields = { name: companies.name, timezone: companies.timezone, currency: companies.currency };
-    const [before] = await tx.select(fields).from(companies).where(eq(companies.id, scope.companyId)).for('update');
-    if (!before) return false;
-    const rows = await tx.update(companies).set(patch).where(eq(companies.id, scope.companyId)).returning(fields);
-    const after = rows[0];
-    if (!after) return false;
-    const changes = computeAuditChanges(before, after, ['name', 'timezone', 'currency']);
-    if (hasChanges(changes)) {
-      await insertAuditEvent(
-        tx,
-        createAuditEvent(scope, 'company.updated', { target: { type: 'company', id: scope.companyId }, details: { changes }, at: now }),
-      );
-    }
-    return true;
   });
 }

@@ -8,26 +8,21 @@ import {
 import type { z } from 'zod';
 import type { Actor, AppDeps } from '../../context';
 import { notFound } from '../../lib/http';
-import {
-  findCompanyWithCounts,
-  findProfile,
-  type ProfileRecord,
-  updateCompany,
-  updateProfile,
-  updateUserLocale,
-} from './settings.repository';
+import { updateCompany } from '../companies/companies.service';
+import { findOwnProfile, type OwnProfile, updateOwnProfile } from '../companies/memberships.service';
+import { findCompanyWithCounts, updateUserLocale } from './settings.repository';
 
 type ProfileChange = z.output<typeof UpdateProfileSchema>;
 type CompanyChange = z.output<typeof UpdateCompanySchema>;
 
 const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
 
-function toProfileSettings(row: ProfileRecord): ProfileSettings {
+function toProfileSettings(row: OwnProfile): ProfileSettings {
   return { displayName: row.displayName, avatarUrl: row.avatarUrl, email: row.email, language: toLanguage(row.locale) };
 }
 
 export async function getProfileSettings(deps: AppDeps, actor: Actor): Promise<ProfileSettings> {
-  const row = await findProfile(deps.database.db, scopeOf(actor));
+  const row = await findOwnProfile(deps.database.db, scopeOf(actor));
   if (!row) throw notFound('Error loading profile');
   return toProfileSettings(row);
 }
@@ -40,7 +35,7 @@ export async function changeProfileSettings(deps: AppDeps, actor: Actor, input: 
   const db = deps.database.db;
   const now = deps.now();
   if (input.displayName !== undefined) {
-    await updateProfile(db, scopeOf(actor), { displayName: input.displayName, updatedAt: now });
+    await updateOwnProfile(db, scopeOf(actor), { displayName: input.displayName, updatedAt: now });
   }
   if (input.language !== undefined) await updateUserLocale(db, actor.userId, input.language, now);
   return getProfileSettings(deps, actor);

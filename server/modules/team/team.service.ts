@@ -1,7 +1,7 @@
 import { normalizeRole, type Role, type TeamMember } from '@core/contracts';
 import type { Actor, AppDeps } from '../../context';
 import { HttpError, notFound } from '../../lib/http';
-import { findActiveMembers, markMemberRemoved, type MemberRecord, updateMemberRole } from './team.repository';
+import { findActiveMembers, markMemberRemoved, type MemberRecord, updateMemberRole } from '../companies/memberships.service';
 
 const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
 
