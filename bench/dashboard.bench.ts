@@ -25,7 +25,7 @@ import { addDays, computeLocalDate, computePeriod, type LocalDate } from '@core/
 import { sql } from 'drizzle-orm';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { seedActivitySeries, withoutActivityTriggers } from '../server/db/seed/activities';
+import { seedActivitySeries, withoutActivityTriggers } from '../server/seed/activities';
 import { withTenant } from '../server/db/tenant';
 import { getCompanyKpis, getLeaderboard, getMonthlyOverview } from '../server/modules/scoreboard/scoreboard.service';
 import { createApp } from '../server/app';

@@ -7,7 +7,7 @@ import { axeViolations, WCAG_AA } from './support/axe';
 import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
 import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { openDatabase } from '../server/db/client';
-import { seedWrapup } from '../server/db/seed/wrapups';
+import { seedWrapup } from '../server/seed/wrapups';
 import { lockDataDir } from '../server/lib/data-dir-lock';
 import { type RunningServer, startServer } from './support/server';
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/client';
-import { seedActivity } from '../server/db/seed/activities';
+import { seedActivity } from '../server/seed/activities';
 import { lockDataDir } from '../server/lib/data-dir-lock';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';

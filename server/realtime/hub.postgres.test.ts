@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTEN_APPLICATION_NAME } from '../db/client';
-import { seedActivity } from '../db/seed/activities';
+import { seedActivity } from '../seed/activities';
 import { createTestApp, type TestApp } from '../test/test-app';
 import type { ClientChange } from './hub';
 

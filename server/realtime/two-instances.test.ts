@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '../db/client';
-import { markEmailVerified, seedCompany, seedMembership } from '../db/seed/factories';
+import { markEmailVerified, seedCompany, seedMembership } from '../seed/factories';
 import { type EventStream, openEventStream } from '../test/event-stream';
 import { findFreePort, type ServerProcess, spawnServerProcess, startServerProcess } from '../test/server-process';
 import { createTestDatabase, testEngine } from '../test/test-database';

@@ -1,7 +1,7 @@
 import { createApp } from '../app';
 import { closeDeps, createDeps } from '../bootstrap';
 import type { AppDeps } from '../context';
-import { markEmailVerified, seedCompany, seedMembership } from '../db/seed/factories';
+import { markEmailVerified, seedCompany, seedMembership } from '../seed/factories';
 import { loadConfig } from '../env';
 import { createTestDatabase } from './test-database';
 

@@ -3,7 +3,7 @@ import { computeLocalDate } from '@core/period';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany } from '../../db/seed/factories';
+import { seedCompany } from '../../seed/factories';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { computeFreshRollups, findStoredRollups, type Member, rows, setRule } from './activities.test-support';
 

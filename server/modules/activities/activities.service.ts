@@ -64,6 +64,12 @@ function kindOf(type: string): ActivityKind {
   return type === 'call_answered' || type === 'call_unanswered' ? 'call' : (type as ActivityKind);
 }
 
+/*
+ * For seed data (server/seed): the day primitive logging runs on (the day's lock, the rollup's day
+ * context, the insert), so backdated history is written the way the product writes, and the rules.
+ */
+export { findKpiRulesForLogging, withActivityDay } from './activities.repository';
+
 export function toActivity(row: ActivityRow): Activity {
   const kind = kindOf(row.type);
   return {

@@ -2,7 +2,7 @@ import type { Activity, ActivityLogOptions, MyActivities } from '@core/contracts
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientChange } from '../../realtime/hub';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { seedCompany } from '../../db/seed/factories';
+import { seedCompany } from '../../seed/factories';
 import {
   countActivities,
   countCustomers,

@@ -4,7 +4,7 @@ import type { CreatedDisplayLink, DisplayLeaderboard, DisplayLink, DisplayLinkLi
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { seedActivity } from '../../db/seed/activities';
+import { seedActivity } from '../../seed/activities';
 import { withTenant } from '../../db/tenant';
 import { streamCompanyEvents } from '../../realtime/events.routes';
 import { openEventStream } from '../../test/event-stream';

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AcceptInvitationResult, ApiError, Invitation, InvitationList, InvitationPreview, Me } from '@core/contracts';
 import { mailOutbox } from '../../db/schema';
-import { seedMembership } from '../../db/seed/factories';
+import { seedMembership } from '../../seed/factories';
 import { withInstance } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 

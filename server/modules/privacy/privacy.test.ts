@@ -9,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCompany, seedMembership } from '../../db/seed/factories';
+import { seedCompany, seedMembership } from '../../seed/factories';
 import { withInstance, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { EXPORT_PAGE_SIZE } from './privacy.service';

@@ -13,7 +13,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { ActivityInput } from '@core/kpi';
 import type { MinorUnits } from '@core/money';
-import { seedActivity, type SeededActivity } from '../../db/seed/activities';
+import { seedActivity, type SeededActivity } from '../../seed/activities';
 import { withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { computeLeaderboardRows } from './scoreboard.service';

@@ -37,6 +37,9 @@ function toWrapup(row: WrapupRow): Wrapup {
 }
 
 /** Today's wrap-up form: the saved wrap-up, and the day's numbers from the logged activities. */
+/** For seed data (server/seed): a wrap-up of any day, saved at a chosen instant. */
+export { saveWrapupOfDay } from './wrapups.repository';
+
 export async function getTodayWrapup(deps: AppDeps, actor: Actor): Promise<WrapupToday> {
   const today = todayOf(deps, actor);
   const { wrapup, totals } = await findWrapupAndDayTotals(deps.database.db, scopeOf(actor), today);

@@ -1,10 +1,9 @@
-import { computeActivityPoints, type ActivityInput, type KpiKey, type KpiRule } from '@core/kpi';
+import { computeActivityPoints, type ActivityInput } from '@core/kpi';
 import { computeLocalDate, type LocalDate } from '@core/period';
-import { eq, sql } from 'drizzle-orm';
-import { withActivityDay } from '../../modules/activities/activities.repository';
-import type { Database, Transaction } from '../client';
-import { kpiRules } from '../schema';
-import { withInstance, withTenant } from '../tenant';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { withInstance, withTenant } from '../db/tenant';
+import { findKpiRulesForLogging, withActivityDay } from '../modules/activities/activities.service';
 
 /*
  * Activity seed factories for tests, dev data and benchmarks. An activity is written the way the
@@ -41,16 +40,6 @@ export type SeededActivity = {
   localDate: LocalDate;
   createdAt: Date;
 };
-
-async function findRules(tx: Transaction, companyId: string): Promise<KpiRule[]> {
-  const rows = await tx.select().from(kpiRules).where(eq(kpiRules.companyId, companyId));
-  return rows.map((r) => ({
-    kpiKey: r.kpiKey as KpiKey,
-    basePoints: r.basePoints,
-    enabled: r.enabled,
-    multiplierValue: Number(r.multiplierValue),
-  }));
-}
 
 /**
  * Inserts one activity at `at` as its owner, with the points the company's rules give it. It goes
@@ -122,8 +111,8 @@ export type SeedActivitySeriesInput = {
  */
 export async function seedActivitySeries(db: Database, input: SeedActivitySeriesInput): Promise<number> {
   const { companyId, userId, timezone, from, days, maxPerDay, salt } = input;
+  const rules = await findKpiRulesForLogging(db, { companyId, userId });
   return withTenant(db, { companyId, userId }, async (tx) => {
-    const rules = await findRules(tx, companyId);
     const p = (activity: ActivityInput) => computeActivityPoints(activity, rules).points;
     const points = {
       booked: p({ type: 'call_answered', outcome: 'meeting_booked' }),

@@ -1,6 +1,6 @@
-import type { Database } from '../client';
-import { createCompanyWithDefaults } from '../../modules/companies/companies.service';
-import { joinCompany } from '../../modules/companies/memberships.service';
+import type { Database } from '../db/client';
+import { createCompanyWithDefaults } from '../modules/companies/companies.service';
+import { joinCompany } from '../modules/companies/memberships.service';
 
 /*
  * Seed factories: product code shared by dev data, tests and benchmarks. They sit above the
@@ -22,4 +22,4 @@ export async function seedMembership(
   await joinCompany(db, { companyId: input.companyId, userId: input.userId, role: input.role ?? 'user', allowRejoin: true });
 }
 
-export { markEmailVerified } from '../../auth/accounts';
+export { markEmailVerified } from '../auth/accounts';
