@@ -26,7 +26,7 @@ import { sql } from 'drizzle-orm';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { seedActivitySeries, withoutActivityTriggers } from '../server/seed/activities';
-import { withTenant } from '../server/db/tenant';
+import { type CompanyId, toCompanyId, toUserId, type UserId, withTenant } from '../server/db/tenant';
 import { getCompanyKpis, getLeaderboard, getMonthlyOverview } from '../server/modules/scoreboard/scoreboard.service';
 import { createApp } from '../server/app';
 import { closeDeps, createDeps } from '../server/bootstrap';
@@ -93,8 +93,8 @@ function assertEqual(what: string, actual: unknown, expected: unknown): void {
 type BenchEnv = {
   db: Database;
   deps: AppDeps;
-  companyId: string;
-  userId: string;
+  companyId: CompanyId;
+  userId: UserId;
   get: <T>(path: string) => Promise<T>;
   close: () => Promise<void>;
 };
@@ -202,7 +202,7 @@ async function openReused(name: string): Promise<BenchEnv> {
     return (await response.json()) as T;
   };
   const me = await get<Me>('/api/v1/me');
-  return { db: database.db, deps, companyId: me.company!.id, userId: me.user.id, get, close: () => closeDeps(deps) };
+  return { db: database.db, deps, companyId: toCompanyId(me.company!.id), userId: toUserId(me.user.id), get, close: () => closeDeps(deps) };
 }
 
 async function main() {

@@ -2,6 +2,7 @@ import { createAuth } from './auth/auth';
 import type { AppDeps } from './context';
 import { type DbHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { toUserId } from './db/tenant';
 import type { Config } from './env';
 import { resolveAuthSecret } from './lib/secret';
 import { createMailer } from './mail/mailer';
@@ -50,7 +51,7 @@ export async function createDeps(
     checkSignUp: ({ headers }) => checkSignUpAllowed(deps, headers),
     lookups: {
       findInvitation: (code) => findInvitationByCode(database.db, code),
-      findMembership: (userId) => findActiveMembership(database.db, userId),
+      findMembership: (userId) => findActiveMembership(database.db, toUserId(userId)),
     },
     onMagicLinkSignIn: ({ userId, callbackURL }) => acceptInvitationFromMagicLink(deps, userId, callbackURL),
     now: () => deps.now(),

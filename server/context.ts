@@ -1,6 +1,7 @@
 import type { Role } from '@core/contracts';
 import type { Auth } from './auth/auth';
 import type { DbHandle } from './db/client';
+import type { CompanyId, MemberScope, UserId } from './db/tenant';
 import type { Config } from './env';
 import type { Mailer } from './mail/mailer';
 import type { ActorCache } from './modules/session/actor-cache';
@@ -20,7 +21,7 @@ export type AppDeps = {
 };
 
 export type SessionUser = {
-  id: string;
+  id: UserId;
   email: string;
   name: string;
   image: string | null;
@@ -31,11 +32,14 @@ export type SessionUser = {
 
 /** A signed-in member acting inside their company. */
 export type Actor = {
-  userId: string;
-  companyId: string;
+  userId: UserId;
+  companyId: CompanyId;
   role: Role;
   timezone: string;
 };
+
+/** The database scope of a member's request: their company, acting as them. */
+export const memberScopeOf = (actor: Actor): MemberScope => ({ companyId: actor.companyId, userId: actor.userId });
 
 export type AppEnv = {
   Variables: {

@@ -1,21 +1,32 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client';
+import type { CompanyId, UserId } from './ids';
 import { queryPrepared } from './prepared';
 
+export type { CompanyId, UserId } from './ids';
+export { toCompanyId, toUserId } from './ids';
+
 /**
- * Who the database should act for. company_id drives every tenant policy; user_id the per-user
- * write rules (a member writes only their own activities, goals and wrap-ups) and reading one's
- * own profile; invitation_code lets a non-member read the one invitation whose code they hold.
+ * Who the database should act for: the one scope type of the server. company_id drives every
+ * tenant policy; user_id the per-user write rules (a member writes only their own activities,
+ * goals and wrap-ups) and reading one's own profile; invitation_code lets a non-member read the one
+ * invitation whose code they hold.
  */
 export type TenantScope = {
-  companyId: string | null;
-  userId: string | null;
+  companyId: CompanyId | null;
+  userId: UserId | null;
   invitationCode?: string | null;
   /** SHA-256 of a display link token: lets a signed-out wall screen read that one link. */
   displayTokenHash?: string | null;
   /** A picture id from GET /avatars/{id}: lets anyone holding it read that one picture (decision 023). */
   avatarId?: string | null;
 };
+
+/** A scope inside one company: a member, or nobody in particular (a display link, the system). */
+export type CompanyScope = TenantScope & { companyId: CompanyId };
+
+/** A member acting in their company: the scope of nearly every request (see memberScopeOf in context.ts). */
+export type MemberScope = CompanyScope & { userId: UserId };
 
 /**
  * The one way request code reaches tenant tables. Opens a transaction, drops to the unprivileged
@@ -63,7 +74,7 @@ const LOCK_SQL = `pg_advisory_xact_lock(hashtextextended($6, 0))`;
  * belongs to (their own profile row, read under the user scope). Used where the company is not
  * known before the transaction starts.
  */
-export async function enterCompany(tx: Transaction, companyId: string): Promise<void> {
+export async function enterCompany(tx: Transaction, companyId: CompanyId): Promise<void> {
   await tx.execute(sql`SELECT set_config('app.company_id', ${companyId}, true)`);
 }
 

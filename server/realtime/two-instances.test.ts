@@ -8,6 +8,7 @@ import { markEmailVerified, seedCompany, seedMembership } from '../seed/factorie
 import { type EventStream, openEventStream } from '../test/event-stream';
 import { findFreePort, type ServerProcess, spawnServerProcess, startServerProcess } from '../test/server-process';
 import { createTestDatabase, testEngine } from '../test/test-database';
+import { toUserId } from '../db/tenant';
 
 /*
  * Several instances of the real server (child processes, as `npm start` runs them). On PostgreSQL
@@ -48,7 +49,7 @@ if (testEngine === 'postgres') {
       const signUp = await call(a, '/api/auth/sign-up/email', { method: 'POST', json: { email, password, name } });
       expect(signUp.status, await signUp.clone().text()).toBe(200);
       const { user } = (await signUp.json()) as { user: { id: string } };
-      await markEmailVerified(database.db, user.id);
+      await markEmailVerified(database.db, toUserId(user.id));
       await seedMembership(database.db, { companyId, userId: user.id, role });
       const signIn = await call(b, '/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
       expect(signIn.status, await signIn.clone().text()).toBe(200);

@@ -2,11 +2,12 @@ import { computeActivityPoints, type ActivityInput } from '@core/kpi';
 import { computeLocalDate, type LocalDate } from '@core/period';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { withInstance, withTenant } from '../db/tenant';
+import { type MemberScope, toCompanyId, toUserId, withInstance, withTenant } from '../db/tenant';
 import { findKpiRulesForLogging, withActivityDay } from '../modules/activities/activities.service';
 
 /*
- * Activity seed factories for tests, dev data and benchmarks. An activity is written the way the
+ * Activity seed factories for tests, dev data and benchmarks. Their callers name companies and
+ * people by the ids they were given (tests, benchmarks, e2e journeys), trusted as such here. An activity is written the way the
  * product writes one: as its owner through withTenant (the RLS policy demands user_id =
  * app.user_id), with points from core's computeActivityPoints under the company's KPI rules and
  * local_date from computeLocalDate in the company's time zone; the activities_rollup trigger keeps
@@ -24,6 +25,11 @@ export type SeedActivityInput = ActivityInput & {
   notes?: string | null;
   productName?: string | null;
 };
+
+const scopeOf = (input: { companyId: string; userId: string }): MemberScope => ({
+  companyId: toCompanyId(input.companyId),
+  userId: toUserId(input.userId),
+});
 
 export type SeededActivity = {
   id: string;
@@ -50,7 +56,7 @@ export type SeededActivity = {
 export async function seedActivity(db: Database, input: SeedActivityInput): Promise<SeededActivity> {
   const { companyId, userId, at, timezone } = input;
   const localDate = computeLocalDate(at, timezone);
-  const row = await withActivityDay(db, { companyId, userId }, localDate, async (day) => {
+  const row = await withActivityDay(db, scopeOf(input), localDate, async (day) => {
     const rules = await day.findRules();
     const context = input.type === 'call_answered' || input.type === 'call_unanswered' ? await day.findDayContext() : undefined;
     const result = computeActivityPoints(input, rules, context);
@@ -111,8 +117,8 @@ export type SeedActivitySeriesInput = {
  */
 export async function seedActivitySeries(db: Database, input: SeedActivitySeriesInput): Promise<number> {
   const { companyId, userId, timezone, from, days, maxPerDay, salt } = input;
-  const rules = await findKpiRulesForLogging(db, { companyId, userId });
-  return withTenant(db, { companyId, userId }, async (tx) => {
+  const rules = await findKpiRulesForLogging(db, scopeOf(input));
+  return withTenant(db, scopeOf(input), async (tx) => {
     const p = (activity: ActivityInput) => computeActivityPoints(activity, rules).points;
     const points = {
       booked: p({ type: 'call_answered', outcome: 'meeting_booked' }),
@@ -204,7 +210,7 @@ export async function withoutActivityTriggers<T>(db: Database, companyId: string
  * days reads a few adjacent pages rather than one page per row.
  */
 export async function rebuildDailyStats(db: Database, companyId: string): Promise<void> {
-  await withInstance(db, { companyId, userId: null }, async (tx) => {
+  await withInstance(db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     await tx.execute(sql`DELETE FROM daily_user_stats WHERE company_id = ${companyId}`);
     await tx.execute(sql`
       INSERT INTO daily_user_stats (company_id, day, user_id, calls, answered, unanswered, meetings_booked,

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { toCompanyId, toUserId } from '../db/tenant';
 import { saveWrapupOfDay } from '../modules/wrapups/wrapups.service';
 
 export type SeedWrapupInput = {
@@ -31,6 +32,12 @@ export async function seedWrapup(db: Database, input: SeedWrapupInput): Promise<
     good: input.good ?? null,
     improve: input.improve ?? null,
   };
-  const { wrapup } = await saveWrapupOfDay(db, { companyId: input.companyId, userId: input.userId }, input.date, values, at);
+  const { wrapup } = await saveWrapupOfDay(
+    db,
+    { companyId: toCompanyId(input.companyId), userId: toUserId(input.userId) },
+    input.date,
+    values,
+    at,
+  );
   return { id: wrapup.id };
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { withInstance } from '../db/tenant';
+import { toCompanyId, withInstance } from '../db/tenant';
 
 /*
  * Checks on a database as a whole, past the API, for the fault and backup tests, and the rollup
@@ -15,7 +15,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export async function findStoredActivityIds(db: Database, companyIds: string[]): Promise<Set<string>> {
   const ids = new Set<string>();
   for (const companyId of companyIds) {
-    const result = await withInstance(db, { companyId, userId: null }, (tx) =>
+    const result = await withInstance(db, { companyId: toCompanyId(companyId), userId: null }, (tx) =>
       tx.execute(sql`SELECT id::text AS id FROM activities WHERE company_id = ${companyId}`),
     );
     for (const row of rowsOf<{ id: string }>(result)) ids.add(row.id);
@@ -77,7 +77,7 @@ export function selectFreshRollups(companyId: string): SQL {
 export async function findRollupMismatches(db: Database, companyIds: string[]): Promise<{ companyId: string; rows: DayStats | null; rollup: DayStats | null }[]> {
   const mismatches: { companyId: string; rows: DayStats | null; rollup: DayStats | null }[] = [];
   for (const companyId of companyIds) {
-    const [fromRows, fromRollups] = await withInstance(db, { companyId, userId: null }, async (tx) => [
+    const [fromRows, fromRollups] = await withInstance(db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => [
       rowsOf<DayStats>(await tx.execute(selectFreshRollups(companyId))),
       rowsOf<DayStats>(await tx.execute(selectStoredRollups(companyId))),
     ]);

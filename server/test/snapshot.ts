@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { withInstance } from '../db/tenant';
+import { toCompanyId, withInstance } from '../db/tenant';
 
 /*
  * Digests of the database's rows, to prove a request wrote nothing (the authorization matrix) or
@@ -53,7 +53,7 @@ export async function createSnapshotter(db: Database) {
   async function snapshotCompany(companyId: string, out: Record<string, string> = {}, only = false): Promise<Record<string, string>> {
     const literal = `'${companyId.replaceAll("'", "''")}'`;
     const where = (name: string) => (only ? `WHERE t.${name === 'companies' ? 'id' : 'company_id'} = ${literal}` : '');
-    const rows = await withInstance(db, { companyId, userId: null }, async (tx) => rowsOf(await tx.execute(digestOf(tenantTables, where))));
+    const rows = await withInstance(db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => rowsOf(await tx.execute(digestOf(tenantTables, where))));
     for (const row of rows) out[`${companyId}:${row.name}`] = `${row.n}:${row.digest}`;
     return out;
   }

@@ -1,13 +1,14 @@
 import { createApp } from '../app';
 import { closeDeps, createDeps } from '../bootstrap';
 import type { AppDeps } from '../context';
+import { type CompanyId, toCompanyId, toUserId, type UserId } from '../db/tenant';
 import { markEmailVerified, seedCompany, seedMembership } from '../seed/factories';
 import { loadConfig } from '../env';
 import { createTestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-export type TestUser = { id: string; email: string; name: string; password: string; cookie: string };
+export type TestUser = { id: UserId; email: string; name: string; password: string; cookie: string };
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -62,10 +63,11 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     const signUp = await request('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name } });
     if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
     const { user } = (await signUp.json()) as { user: { id: string } };
-    await markEmailVerified(deps.database.db, user.id);
+    const id = toUserId(user.id);
+    await markEmailVerified(deps.database.db, id);
     const cookie = await signIn(email, password);
     await deps.realtime.sync();
-    return { id: user.id, email, name, password, cookie };
+    return { id, email, name, password, cookie };
   }
 
   async function signIn(email: string, password: string): Promise<string> {
@@ -79,7 +81,7 @@ export async function createTestApp(options: { env?: Record<string, string>; now
 
   /** A person who is a member of `companyId` (default: a new company) with the role given. */
   async function createMember(input: { companyId?: string; role?: 'admin' | 'user'; name?: string; email?: string } = {}) {
-    const companyId = input.companyId ?? (await seedCompany(deps.database.db)).id;
+    const companyId: CompanyId = input.companyId === undefined ? (await seedCompany(deps.database.db)).id : toCompanyId(input.companyId);
     const user = await createUser({ name: input.name, email: input.email });
     await seedMembership(deps.database.db, { companyId, userId: user.id, role: input.role ?? 'user' });
     // The seeding's NOTIFYs reach the actor cache now, not in the middle of the test's next request.

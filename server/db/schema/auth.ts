@@ -1,4 +1,5 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { UserId } from '../ids';
 
 /**
  * better-auth's tables (user, session, account, verification, rate_limit). They hold people,
@@ -8,7 +9,7 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizz
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const user = pgTable('user', {
-  id: text('id').primaryKey(),
+  id: text('id').$type<UserId>().primaryKey(),
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
@@ -28,7 +29,7 @@ export const session = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
+    userId: text('user_id').$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
   },
@@ -41,7 +42,7 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
+    userId: text('user_id').$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     accessToken: text('access_token'),

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CompanyId, UserId } from '../ids';
 import { user } from './auth';
 
 /*
@@ -25,7 +26,7 @@ import { user } from './auth';
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuid('id').$type<CompanyId>().primaryKey().defaultRandom(),
   name: text('name').notNull(),
   timezone: text('timezone').notNull().default('Europe/Oslo'),
   currency: text('currency').notNull().default('NOK'),
@@ -37,10 +38,10 @@ export const profiles = pgTable(
   'profiles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
+    userId: text('user_id').$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id')
+    companyId: uuid('company_id').$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     teamId: uuid('team_id'),
@@ -68,14 +69,14 @@ export const customerCompanies = pgTable(
   'customer_companies',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
+    companyId: uuid('company_id').$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     domain: text('domain'),
     segment: text('segment'),
     pointValue: integer('point_value').notNull().default(0),
-    createdBy: text('created_by'),
+    createdBy: text('created_by').$type<UserId>(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -91,10 +92,10 @@ export const activities = pgTable(
   'activities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
+    companyId: uuid('company_id').$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
+    userId: text('user_id').$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     customerId: uuid('customer_id').references(() => customerCompanies.id, { onDelete: 'set null' }),
@@ -138,11 +139,11 @@ export const activities = pgTable(
 export const dailyUserStats = pgTable(
   'daily_user_stats',
   {
-    companyId: uuid('company_id')
+    companyId: uuid('company_id').$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    userId: text('user_id')
+    userId: text('user_id').$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     calls: integer('calls').notNull().default(0),
@@ -172,10 +173,10 @@ export const dailyUserStats = pgTable(
 export const goals = pgTable(
   'goals',
   {
-    companyId: uuid('company_id')
+    companyId: uuid('company_id').$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
+    userId: text('user_id').$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     dailyCalls: integer('daily_calls').notNull().default(0),
@@ -190,14 +191,14 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
+    companyId: uuid('company_id').$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     code: text('code').notNull().unique(),
-    createdBy: text('created_by'),
+    createdBy: text('created_by').$type<UserId>(),
     expiresAt: tz('expires_at').notNull(),
     role: text('role').notNull().default('user'),
-    usedBy: text('used_by'),
+    usedBy: text('used_by').$type<UserId>(),
     usedAt: tz('used_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
@@ -208,7 +209,7 @@ export const kpiRules = pgTable(
   'kpi_rules',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
+    companyId: uuid('company_id').$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     kpiKey: text('kpi_key').notNull(),
@@ -224,10 +225,10 @@ export const wrapups = pgTable(
   'wrapups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
+    companyId: uuid('company_id').$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
+    userId: text('user_id').$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
@@ -245,7 +246,7 @@ export const wrapups = pgTable(
 
 /** Per-company settings: the sign-up access code and policy (spec's app settings). */
 export const appSettings = pgTable('app_settings', {
-  companyId: uuid('company_id')
+  companyId: uuid('company_id').$type<CompanyId>()
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   accessCode: text('access_code'),
@@ -261,12 +262,12 @@ export const displayLinks = pgTable(
   'display_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
+    companyId: uuid('company_id').$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    createdBy: text('created_by'),
+    createdBy: text('created_by').$type<UserId>(),
     createdAt: tz('created_at').notNull().defaultNow(),
     lastUsedAt: tz('last_used_at'),
     revokedAt: tz('revoked_at'),
@@ -283,11 +284,11 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
+    companyId: uuid('company_id').$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** The user who acted; null for the system (for example a recurring job). */
-    actorUserId: text('actor_user_id'),
+    actorUserId: text('actor_user_id').$type<UserId>(),
     /** A dotted verb, for example 'member.role_changed' (see core/contracts/audit.ts). */
     action: text('action').notNull(),
     targetType: text('target_type'),
@@ -314,10 +315,10 @@ export const avatarImages = pgTable(
   'avatar_images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id')
+    companyId: uuid('company_id').$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
+    userId: text('user_id').$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     bytes: bytea('bytes').notNull(),

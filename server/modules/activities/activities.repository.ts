@@ -3,9 +3,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { activities, customerCompanies, dailyUserStats, kpiRules } from '../../db/schema';
 import { queryPrepared } from '../../db/prepared';
-import { withTenant } from '../../db/tenant';
+import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
 
-export type ActivityScope = { companyId: string; userId: string };
 
 export type ActivityRow = {
   id: string;
@@ -139,7 +138,7 @@ const INSERT_ACTIVITY_SQL = `INSERT INTO activities (id, company_id, user_id, lo
   created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'completed', $16, $16)`;
 
-async function selectKpiRules(tx: Transaction, companyId: string): Promise<KpiRule[]> {
+async function selectKpiRules(tx: Transaction, companyId: CompanyId): Promise<KpiRule[]> {
   const rows = await tx
     .select({
       kpiKey: kpiRules.kpiKey,
@@ -160,7 +159,7 @@ async function selectKpiRules(tx: Transaction, companyId: string): Promise<KpiRu
  */
 export async function withActivityDay<T>(
   db: Database,
-  scope: ActivityScope,
+  scope: MemberScope,
   localDate: string,
   fn: (day: ActivityDay) => Promise<T>,
 ): Promise<T> {
@@ -168,7 +167,7 @@ export async function withActivityDay<T>(
   return withTenant(db, scope, async (tx) => fn(bindActivityDay(tx, scope, localDate)), { lockKey });
 }
 
-function bindActivityDay(tx: Transaction, scope: ActivityScope, localDate: string): ActivityDay {
+function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string): ActivityDay {
   const own = (id: string) =>
     and(eq(activities.id, id), eq(activities.companyId, scope.companyId), eq(activities.userId, scope.userId));
   const ownDay = and(
@@ -297,7 +296,7 @@ function bindActivityDay(tx: Transaction, scope: ActivityScope, localDate: strin
 }
 
 /** The caller's own activities of one local day, newest first, with the customer's name. */
-export async function findOwnActivitiesOfDay(db: Database, scope: ActivityScope, localDate: string): Promise<ActivityRow[]> {
+export async function findOwnActivitiesOfDay(db: Database, scope: MemberScope, localDate: string): Promise<ActivityRow[]> {
   return withTenant(db, scope, (tx) =>
     selectActivities(tx)
       .where(
@@ -312,6 +311,6 @@ export async function findOwnActivitiesOfDay(db: Database, scope: ActivityScope,
 }
 
 /** The company's KPI rules (read-only, for the log dialogs). */
-export async function findKpiRulesForLogging(db: Database, scope: ActivityScope): Promise<KpiRule[]> {
+export async function findKpiRulesForLogging(db: Database, scope: MemberScope): Promise<KpiRule[]> {
   return withTenant(db, scope, (tx) => selectKpiRules(tx, scope.companyId));
 }

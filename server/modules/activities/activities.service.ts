@@ -19,7 +19,7 @@ import {
 } from '@core/kpi';
 import { toMinorUnits } from '@core/money';
 import { computeLocalDate } from '@core/period';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/http';
 import {
   type ActivityDay,
@@ -30,7 +30,6 @@ import {
   withActivityDay,
 } from './activities.repository';
 
-const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
 const todayOf = (deps: AppDeps, actor: Actor) => computeLocalDate(deps.now(), actor.timezone);
 
 /** Trimmed; empty (or only spaces) is null (spec 5). */
@@ -122,7 +121,7 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
   const now = deps.now();
   const localDate = computeLocalDate(now, actor.timezone);
   const customerName = emptyToNull(request.customerName);
-  const row = await withActivityDay(deps.database.db, scopeOf(actor), localDate, async (day) => {
+  const row = await withActivityDay(deps.database.db, memberScopeOf(actor), localDate, async (day) => {
     const { rules, day: dayContext, customer } = await day.findLoggingContext(customerName, now);
     if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind]) {
       throw disabledKindError(request.kind as OptionalKind);
@@ -181,7 +180,7 @@ function dayContextForEdit(row: ActivityRow): DayContext {
 export async function updateActivity(deps: AppDeps, actor: Actor, id: string, changes: UpdateActivity): Promise<Activity> {
   const now = deps.now();
   const today = computeLocalDate(now, actor.timezone);
-  const row = await withActivityDay(deps.database.db, scopeOf(actor), today, async (day) => {
+  const row = await withActivityDay(deps.database.db, memberScopeOf(actor), today, async (day) => {
     const current = await day.findOwnActivity(id);
     if (!current) throw activityNotFound();
     if (current.localDate !== today) throw notToday();
@@ -244,7 +243,7 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
 export async function deleteActivity(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   const now = deps.now();
   const today = computeLocalDate(now, actor.timezone);
-  await withActivityDay(deps.database.db, scopeOf(actor), today, async (day) => {
+  await withActivityDay(deps.database.db, memberScopeOf(actor), today, async (day) => {
     const current = await day.findOwnActivity(id);
     if (!current) throw activityNotFound();
     if (current.localDate !== today) throw notToday();
@@ -275,11 +274,11 @@ async function settleDailyBonus(day: ActivityDay, deletedCarriedBonus: boolean, 
 /** The caller's activities of the company-local today, newest first. */
 export async function listMyActivities(deps: AppDeps, actor: Actor): Promise<MyActivities> {
   const today = todayOf(deps, actor);
-  const rows = await findOwnActivitiesOfDay(deps.database.db, scopeOf(actor), today);
+  const rows = await findOwnActivitiesOfDay(deps.database.db, memberScopeOf(actor), today);
   return { date: today, activities: rows.map(toActivity) };
 }
 
 /** What the log dialogs show: the current points of each outcome and kind, and which kinds are on. */
 export async function getLogOptions(deps: AppDeps, actor: Actor): Promise<ActivityLogOptions> {
-  return computeLogOptions(await findKpiRulesForLogging(deps.database.db, scopeOf(actor)));
+  return computeLogOptions(await findKpiRulesForLogging(deps.database.db, memberScopeOf(actor)));
 }

@@ -1,7 +1,7 @@
 import type { Activity } from '@core/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { withTenant } from '../../db/tenant';
+import { toCompanyId, withTenant } from '../../db/tenant';
 import { type DayStats, selectFreshRollups, selectStoredRollups } from '../../test/database-checks';
 import type { TestApp } from '../../test/test-app';
 
@@ -10,7 +10,7 @@ import type { TestApp } from '../../test/test-app';
 export type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
 export async function rows<T>(t: TestApp, companyId: string, query: SQL): Promise<T[]> {
-  return withTenant(t.db, { companyId, userId: null }, async (tx) => {
+  return withTenant(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     const result = await tx.execute(query);
     return (result as unknown as { rows: T[] }).rows;
   });
@@ -55,7 +55,7 @@ export async function setRule(
   kpiKey: string,
   change: { basePoints?: number; enabled?: boolean; multiplierValue?: number },
 ): Promise<void> {
-  await withTenant(t.db, { companyId, userId: null }, async (tx) => {
+  await withTenant(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     if (change.basePoints !== undefined) {
       await tx.execute(sql`UPDATE kpi_rules SET base_points = ${change.basePoints} WHERE company_id = ${companyId} AND kpi_key = ${kpiKey}`);
     }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Billing, Invitation, SignupPolicySettings } from '@core/contracts';
 import { user } from '../../db/schema';
-import { withInstance } from '../../db/tenant';
+import { toCompanyId, withInstance } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 /*
@@ -178,7 +178,7 @@ describe('the policy is enforced at sign-up (/api/auth/sign-up/email)', () => {
     const expired = await createInvitation();
     const me = (await (await t.request('/api/v1/me', { as: admin })).json()) as { company: { id: string } };
     // Tenant policies are forced even for the owning role (PostgreSQL): act inside the company.
-    await withInstance(t.db, { companyId: me.company.id, userId: null }, async (tx) => {
+    await withInstance(t.db, { companyId: toCompanyId(me.company.id), userId: null }, async (tx) => {
       await tx.execute(sql`UPDATE invitations SET used_by = ${rep.id}, used_at = now() WHERE code = ${used.code}`);
       await tx.execute(sql`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE code = ${expired.code}`);
     });

@@ -1,11 +1,11 @@
 import type { Billing } from '@core/contracts';
 import { BILLING_CURRENCY, computeMonthlyPrice } from '@core/billing';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { countActiveMembers } from '../companies/memberships.service';
 
 /** The plan and monthly price the spec's rules give for the company's active members. No payments. */
 export async function getBilling(deps: AppDeps, actor: Actor): Promise<Billing> {
-  const memberCount = await countActiveMembers(deps.database.db, { companyId: actor.companyId, userId: actor.userId });
+  const memberCount = await countActiveMembers(deps.database.db, memberScopeOf(actor));
   const price = computeMonthlyPrice(memberCount);
   return {
     plan: price.plan,

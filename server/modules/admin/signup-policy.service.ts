@@ -8,7 +8,7 @@ import {
 } from '@core/contracts';
 import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { badRequest } from '../../lib/http';
 import { findDefaultCompanyId, findSignupSettings, toSignupPolicy, upsertSignupSettings } from '../companies/companies.service';
 import { isActiveInvitation } from '../invitations/invitations.service';
@@ -34,13 +34,13 @@ function isSameSecret(a: string, b: string): boolean {
 const isEnforced = (deps: AppDeps) => deps.config.TENANCY === 'single';
 
 export async function getSignupPolicy(deps: AppDeps, actor: Actor): Promise<SignupPolicySettings> {
-  const row = await findSignupSettings(deps.database.db, { companyId: actor.companyId, userId: actor.userId });
+  const row = await findSignupSettings(deps.database.db, memberScopeOf(actor));
   return { policy: toSignupPolicy(row.policy), accessCode: row.accessCode, enforced: isEnforced(deps) };
 }
 
 export async function changeSignupPolicy(deps: AppDeps, actor: Actor, input: PolicyInput): Promise<SignupPolicySettings> {
   const db = deps.database.db;
-  const scope = { companyId: actor.companyId, userId: actor.userId };
+  const scope = memberScopeOf(actor);
   const current = await findSignupSettings(db, scope);
   const accessCode = input.accessCode === undefined ? current.accessCode : input.accessCode || null;
   if (input.policy === 'access_code' && !accessCode) {

@@ -1,5 +1,6 @@
 import type { AuditAction, AuditDetails, AuditDetailsSchemas, AuditTargetType } from '@core/contracts';
 import type { AuditEvent } from './audit.repository';
+import type { CompanyScope } from '../../db/tenant';
 
 type DetailedAction = keyof typeof AuditDetailsSchemas & AuditAction;
 
@@ -8,7 +9,7 @@ type DetailedAction = keyof typeof AuditDetailsSchemas & AuditAction;
  * writes is what the console words). The actor is the person whose scope the change runs in.
  */
 export function createAuditEvent<A extends DetailedAction>(
-  scope: { companyId: string; userId: string | null },
+  scope: CompanyScope,
   action: A,
   input: { target: { type: AuditTargetType; id: string }; details: AuditDetails<A>; at: Date },
 ): AuditEvent {

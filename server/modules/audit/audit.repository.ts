@@ -3,12 +3,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client';
 import { auditLog, profiles, user } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 
 export type AuditEvent = {
-  companyId: string;
+  companyId: CompanyId;
   /** The user who acted; null for the system. */
-  actorUserId: string | null;
+  actorUserId: UserId | null;
   action: AuditAction;
   targetType?: string;
   targetId?: string;
@@ -33,7 +33,6 @@ export async function insertAuditEvent(tx: Transaction, event: AuditEvent): Prom
   });
 }
 
-export type Scope = { companyId: string; userId: string };
 
 /** Erased and not back since (a re-invited person is named as they are now). */
 const isErasedAndGone = (erasedAt: Date | null, removedAt: Date | null) => erasedAt !== null && removedAt !== null;
@@ -62,7 +61,7 @@ export type AuditEntryRecord = {
  */
 export async function findAuditEntries(
   db: Database,
-  scope: Scope,
+  scope: MemberScope,
   input: { limit: number; before?: string; action?: AuditAction },
 ): Promise<AuditEntryRecord[]> {
   const actorProfile = alias(profiles, 'actor_profile');

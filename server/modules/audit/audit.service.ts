@@ -1,6 +1,6 @@
 import { type AuditAction, type AuditEntry, type AuditLogPage, type AuditLogQuerySchema } from '@core/contracts';
 import type { z } from 'zod';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { type AuditEntryRecord, findAuditEntries } from './audit.repository';
 
 /*
@@ -11,8 +11,6 @@ export { computeAuditChanges, createAuditEvent, hasChanges } from './audit.event
 export { type AuditEvent, insertAuditEvent } from './audit.repository';
 
 type AuditLogQuery = z.output<typeof AuditLogQuerySchema>;
-
-const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
 
 function toActor(row: AuditEntryRecord): AuditEntry['actor'] {
   if (row.actorUserId === null) return { id: null, name: null, state: 'system' };
@@ -43,7 +41,7 @@ function toTarget(row: AuditEntryRecord): AuditEntry['target'] {
  * time. One entry more than asked is read to know whether another page follows.
  */
 export async function listAuditLog(deps: AppDeps, actor: Actor, query: AuditLogQuery): Promise<AuditLogPage> {
-  const rows = await findAuditEntries(deps.database.db, scopeOf(actor), {
+  const rows = await findAuditEntries(deps.database.db, memberScopeOf(actor), {
     limit: query.limit + 1,
     before: query.cursor,
     action: query.action,

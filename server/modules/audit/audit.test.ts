@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, AuditEntry, AuditLogPage, CreatedDisplayLink, Invitation, KpiRuleList, KpiRuleView } from '@core/contracts';
-import { withInstance, withTenant } from '../../db/tenant';
+import { toCompanyId, withInstance, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertAuditEvent } from './audit.repository';
 
@@ -62,7 +62,7 @@ async function company(): Promise<{ admin: Member; rita: Member; kasper: Member 
 
 /** The company's audit rows as stored, read by the owning role (not through the API under test). */
 async function storedRows(companyId: string): Promise<{ action: string; details: unknown }[]> {
-  return withInstance(t.db, { companyId, userId: null }, async (tx) => {
+  return withInstance(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     const result = await tx.execute(sql`SELECT action, details FROM audit_log WHERE company_id = ${companyId} ORDER BY created_at, id`);
     return (result as unknown as { rows: { action: string; details: unknown }[] }).rows;
   });

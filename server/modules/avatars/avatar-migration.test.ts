@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DbHandle } from '../../db/client';
 import { listMigrations, migrateDatabase } from '../../db/migrate';
-import { withInstance } from '../../db/tenant';
+import { toCompanyId, withInstance } from '../../db/tenant';
 import { createTestDatabase } from '../../test/test-database';
 
 /*
@@ -49,7 +49,7 @@ afterAll(() => handle?.close());
 
 it('clears every avatar URL that is not our own picture path, and keeps the rest of the profile', async () => {
   expect(await migrateDatabase(handle)).toEqual([MIGRATION]);
-  const result = await withInstance(handle.db, { companyId, userId: null }, (tx) =>
+  const result = await withInstance(handle.db, { companyId: toCompanyId(companyId), userId: null }, (tx) =>
     tx.execute(sql`SELECT user_id, avatar_url FROM profiles ORDER BY user_id`),
   );
   const rows = (result as unknown as { rows: { user_id: string; avatar_url: string | null }[] }).rows;

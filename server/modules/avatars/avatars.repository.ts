@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { avatarImages } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { type MemberScope, withTenant } from '../../db/tenant';
 import { clearOwnAvatarUrl, setOwnAvatarUrl } from '../companies/memberships.service';
 
-export type Scope = { companyId: string; userId: string };
 
 export type StoredAvatar = { bytes: Buffer; contentType: string };
 
@@ -16,7 +15,7 @@ export type StoredAvatar = { bytes: Buffer; contentType: string };
  */
 export async function replaceAvatarImage(
   db: Database,
-  scope: Scope,
+  scope: MemberScope,
   image: { id: string; bytes: Buffer; contentType: string; now: Date },
 ): Promise<boolean> {
   return withTenant(db, scope, async (tx) => {
@@ -35,7 +34,7 @@ export async function replaceAvatarImage(
 }
 
 /** Clears the member's picture (the profile shows initials again) and deletes its bytes. */
-export async function removeAvatarImage(db: Database, scope: Scope, now: Date): Promise<void> {
+export async function removeAvatarImage(db: Database, scope: MemberScope, now: Date): Promise<void> {
   await withTenant(db, scope, async (tx) => {
     await clearOwnAvatarUrl(tx, scope, now);
     await deleteAvatarImagesOfMember(tx, scope);
@@ -47,7 +46,7 @@ export async function removeAvatarImage(db: Database, scope: Scope, now: Date): 
  * (withTenant in that company). For erasing a person's data as well as for replacing a picture;
  * the caller clears profiles.avatar_url itself when the profile stays.
  */
-export async function deleteAvatarImagesOfMember(tx: Transaction, scope: Scope): Promise<void> {
+export async function deleteAvatarImagesOfMember(tx: Transaction, scope: MemberScope): Promise<void> {
   await tx.delete(avatarImages).where(and(eq(avatarImages.companyId, scope.companyId), eq(avatarImages.userId, scope.userId)));
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Avatar, buildAvatarPath, isAvatarContentType } from '@core/contracts';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { HttpError, notFound } from '../../lib/http';
 import { convertToAvatarImage } from './avatar-image';
 import { findAvatarImage, removeAvatarImage, replaceAvatarImage, type StoredAvatar } from './avatars.repository';
@@ -9,8 +9,6 @@ import { findAvatarImage, removeAvatarImage, replaceAvatarImage, type StoredAvat
 export const AVATAR_STORED_CONTENT_TYPE = 'image/webp';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
 
 /** The media type of a Content-Type header, lower-cased, without parameters. */
 function toMediaType(contentType: string | undefined): string {
@@ -31,7 +29,7 @@ export async function uploadAvatar(deps: AppDeps, actor: Actor, body: Uint8Array
   const bytes = await convertToAvatarImage(body);
   // A new id for every upload: the old URL stays cached as immutable, the new one is fetched fresh.
   const id = randomUUID();
-  const stored = await replaceAvatarImage(deps.database.db, scopeOf(actor), {
+  const stored = await replaceAvatarImage(deps.database.db, memberScopeOf(actor), {
     id,
     bytes,
     contentType: AVATAR_STORED_CONTENT_TYPE,
@@ -42,7 +40,7 @@ export async function uploadAvatar(deps: AppDeps, actor: Actor, body: Uint8Array
 }
 
 export async function removeAvatar(deps: AppDeps, actor: Actor): Promise<Avatar> {
-  await removeAvatarImage(deps.database.db, scopeOf(actor), deps.now());
+  await removeAvatarImage(deps.database.db, memberScopeOf(actor), deps.now());
   return { avatarUrl: null };
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { claimInstanceSetting, findInstanceSetting, findInstanceSettings } from '../../db/instance-settings';
 import { appSettings, companies } from '../../db/schema';
-import { withInstance, withTenant } from '../../db/tenant';
+import { type CompanyId, type CompanyScope, type MemberScope, toCompanyId, withInstance, withTenant } from '../../db/tenant';
 import { computeAuditChanges, createAuditEvent, hasChanges, insertAuditEvent } from '../audit/audit.service';
 import { insertDefaultKpiRules } from '../kpi-rules/kpi-rules.service';
 
@@ -14,16 +14,17 @@ import { insertDefaultKpiRules } from '../kpi-rules/kpi-rules.service';
  */
 
 export type CompanyRow = typeof companies.$inferSelect;
-export type Scope = { companyId: string; userId: string };
 
 const DEFAULT_COMPANY_KEY = 'default_company_id';
 /** The company that runs this installation: the first one ever created (see claimOperatorCompany). */
 const OPERATOR_COMPANY_KEY = 'operator_company_id';
 
 /** Creates a company with its default KPI rules and settings, inside the caller's transaction. */
+export type NewCompany = Pick<CompanyRow, 'id' | 'name' | 'timezone'>;
+
 export async function insertCompanyWithDefaults(
   tx: Transaction,
-  company: { id: string; name: string; timezone: string },
+  company: NewCompany,
 ): Promise<void> {
   await tx.insert(companies).values(company);
   await insertDefaultKpiRules(tx, company.id);
@@ -34,7 +35,7 @@ export async function insertCompanyWithDefaults(
  * A company outside any request (seed data): created with its defaults as the connecting role, in
  * its own scope, so forced policies see it.
  */
-export async function insertCompanyAsInstance(db: Database, company: { id: string; name: string; timezone: string }): Promise<void> {
+export async function insertCompanyAsInstance(db: Database, company: NewCompany): Promise<void> {
   await withInstance(db, { companyId: company.id, userId: null }, (tx) => insertCompanyWithDefaults(tx, company));
 }
 
@@ -46,15 +47,15 @@ export async function insertCompanyAsInstance(db: Database, company: { id: strin
 export async function getOrCreateDefaultCompany(
   db: Database,
   defaults: { name: string; timezone: string },
-): Promise<string> {
-  const candidate = crypto.randomUUID();
+): Promise<CompanyId> {
+  const candidate = toCompanyId(crypto.randomUUID());
   return withInstance(db, { companyId: candidate, userId: null }, async (tx) => {
     if (await claimInstanceSetting(tx, DEFAULT_COMPANY_KEY, candidate)) {
       await insertCompanyWithDefaults(tx, { id: candidate, ...defaults });
       await claimOperatorCompany(tx, candidate);
       return candidate;
     }
-    return (await findInstanceSetting(tx, DEFAULT_COMPANY_KEY))!;
+    return toCompanyId((await findInstanceSetting(tx, DEFAULT_COMPANY_KEY))!);
   });
 }
 
@@ -64,25 +65,27 @@ export async function getOrCreateDefaultCompany(
  * operator set up first. Claimed once (ON CONFLICT DO NOTHING); later companies never take it over.
  * Runs as the owning role: instance settings are not tenant data.
  */
-export async function claimOperatorCompany(db: Database | Transaction, companyId: string): Promise<void> {
+export async function claimOperatorCompany(db: Database | Transaction, companyId: CompanyId): Promise<void> {
   await claimInstanceSetting(db, OPERATOR_COMPANY_KEY, companyId);
 }
 
 /** The operator company; installations from before the claim existed fall back to the shared company. */
-export async function findOperatorCompanyId(db: Database): Promise<string | null> {
+export async function findOperatorCompanyId(db: Database): Promise<CompanyId | null> {
   const byKey = await findInstanceSettings(db, [OPERATOR_COMPANY_KEY, DEFAULT_COMPANY_KEY]);
-  return byKey.get(OPERATOR_COMPANY_KEY) ?? byKey.get(DEFAULT_COMPANY_KEY) ?? null;
+  const id = byKey.get(OPERATOR_COMPANY_KEY) ?? byKey.get(DEFAULT_COMPANY_KEY);
+  return id === undefined ? null : toCompanyId(id);
 }
 
-export async function findDefaultCompanyId(db: Database): Promise<string | null> {
-  return findInstanceSetting(db, DEFAULT_COMPANY_KEY);
+export async function findDefaultCompanyId(db: Database): Promise<CompanyId | null> {
+  const id = await findInstanceSetting(db, DEFAULT_COMPANY_KEY);
+  return id === null ? null : toCompanyId(id);
 }
 
 /**
  * The company, inside the caller's transaction (scoped to that company: its own, or one the caller
  * has just entered with enterCompany), or null when the scope does not show it.
  */
-export async function selectCompany(tx: Transaction, companyId: string): Promise<CompanyRow | null> {
+export async function selectCompany(tx: Transaction, companyId: CompanyId): Promise<CompanyRow | null> {
   const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).limit(1);
   return company ?? null;
 }
@@ -93,7 +96,7 @@ export async function selectCompany(tx: Transaction, companyId: string): Promise
  */
 export async function updateCompany(
   db: Database,
-  scope: Scope,
+  scope: MemberScope,
   patch: { name?: string; timezone?: string; currency?: string },
   now: Date,
 ): Promise<boolean> {
@@ -118,7 +121,6 @@ export async function updateCompany(
 // ---- the company's sign-up settings (app_settings) -----------------------------------------------
 
 export type SignupSettings = Pick<typeof appSettings.$inferSelect, 'accessCode'> & { policy: string };
-type SettingsScope = { companyId: string; userId: string | null };
 
 const DEFAULT_SIGNUP_SETTINGS: SignupSettings = { policy: 'open', accessCode: null };
 
@@ -126,7 +128,7 @@ const DEFAULT_SIGNUP_SETTINGS: SignupSettings = { policy: 'open', accessCode: nu
 export const toSignupPolicy = (value: string): SignupPolicy =>
   (SIGNUP_POLICIES as readonly string[]).includes(value) ? (value as SignupPolicy) : 'open';
 
-export async function findSignupSettings(db: Database, scope: SettingsScope): Promise<SignupSettings> {
+export async function findSignupSettings(db: Database, scope: CompanyScope): Promise<SignupSettings> {
   return withTenant(db, scope, async (tx) => {
     const [row] = await tx
       .select({ policy: appSettings.signupPolicy, accessCode: appSettings.accessCode })
@@ -150,7 +152,7 @@ function describeAccessCodeChange(before: string | null, after: string | null): 
  */
 export async function upsertSignupSettings(
   db: Database,
-  scope: Scope,
+  scope: MemberScope,
   input: { policy: string; accessCode: string | null; updatedAt: Date },
 ): Promise<SignupSettings> {
   return withTenant(db, scope, async (tx) => {
@@ -186,6 +188,6 @@ export async function upsertSignupSettings(
 }
 
 /** The company's access code for signing up, or null when it has none. */
-export async function findAccessCode(db: Database, companyId: string): Promise<string | null> {
+export async function findAccessCode(db: Database, companyId: CompanyId): Promise<string | null> {
   return (await findSignupSettings(db, { companyId, userId: null })).accessCode;
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { type CompanyId, toCompanyId } from '../../db/tenant';
 import { HttpError } from '../../lib/http';
 import { claimOperatorCompany, insertCompanyAsInstance } from './companies.repository';
 import { findActiveMembership, insertCompanyWithAdmin } from './memberships.repository';
@@ -47,7 +48,7 @@ export async function createCompany(deps: AppDeps, user: SessionUser, input: Com
   }
   const db = deps.database.db;
   if (await findActiveMembership(db, user.id)) throw alreadyMember();
-  const companyId = crypto.randomUUID();
+  const companyId = toCompanyId(crypto.randomUUID());
   try {
     await insertCompanyWithAdmin(db, { companyId, name: input.name, timezone: input.timezone, userId: user.id, now: deps.now() });
   } catch (error) {
@@ -66,8 +67,8 @@ export async function createCompany(deps: AppDeps, user: SessionUser, input: Com
 export async function createCompanyWithDefaults(
   db: Database,
   input: { name: string; timezone: string },
-): Promise<{ id: string; name: string; timezone: string }> {
-  const company = { id: crypto.randomUUID(), ...input };
+): Promise<{ id: CompanyId; name: string; timezone: string }> {
+  const company = { id: toCompanyId(crypto.randomUUID()), ...input };
   await insertCompanyAsInstance(db, company);
   return company;
 }

@@ -10,7 +10,7 @@ import type {
   Me,
   TeamMemberList,
 } from '@core/contracts';
-import { withInstance } from '../../db/tenant';
+import { toCompanyId, toUserId, withInstance } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
@@ -27,7 +27,7 @@ const create = (as: TestUser | null, json: unknown) => t.request('/api/v1/compan
  * created in the same transaction as its admin's membership, so no membership means no company.
  */
 async function membershipsOf(userId: string): Promise<{ company_id: string; role: string }[]> {
-  return withInstance(t.db, { companyId: null, userId }, async (tx) => {
+  return withInstance(t.db, { companyId: null, userId: toUserId(userId) }, async (tx) => {
     const result = await tx.execute(sql`SELECT company_id, role FROM profiles WHERE user_id = ${userId} AND removed_at IS NULL`);
     return (result as unknown as { rows: { company_id: string; role: string }[] }).rows;
   });
@@ -35,7 +35,7 @@ async function membershipsOf(userId: string): Promise<{ company_id: string; role
 
 /** Companies visible in their own scope: whether this id exists. */
 async function companyExists(companyId: string): Promise<boolean> {
-  return withInstance(t.db, { companyId, userId: null }, async (tx) => {
+  return withInstance(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     const result = await tx.execute(sql`SELECT 1 FROM companies WHERE id = ${companyId}`);
     return (result as unknown as { rows: unknown[] }).rows.length === 1;
   });

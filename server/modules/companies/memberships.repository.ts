@@ -2,7 +2,7 @@ import { buildAvatarPath, normalizeRole } from '@core/contracts';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { profiles, user } from '../../db/schema';
-import { enterCompany, withTenant } from '../../db/tenant';
+import { type CompanyId, enterCompany, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { type CompanyRow, insertCompanyWithDefaults, selectCompany } from './companies.repository';
 
@@ -15,7 +15,6 @@ import { type CompanyRow, insertCompanyWithDefaults, selectCompany } from './com
  */
 
 export type MembershipRow = typeof profiles.$inferSelect;
-export type Scope = { companyId: string; userId: string };
 
 /** The person's active membership with its company. */
 export type Membership = Pick<MembershipRow, 'companyId' | 'role' | 'displayName' | 'avatarUrl' | 'teamId' | 'createdAt'> & {
@@ -28,12 +27,12 @@ export type Membership = Pick<MembershipRow, 'companyId' | 'role' | 'displayName
  * other at once must not leave the company without an admin, nor two first sign-ins both become
  * "the first admin". The privacy module's erasure takes the same lock (privacy.repository.ts).
  */
-async function lockCompanyMembership(tx: Transaction, companyId: string): Promise<void> {
+async function lockCompanyMembership(tx: Transaction, companyId: CompanyId): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${companyId}))`);
 }
 
 /** The account's name, trimmed, as a new membership's display name (null when blank). */
-async function selectAccountName(tx: Transaction, userId: string): Promise<string | null> {
+async function selectAccountName(tx: Transaction, userId: UserId): Promise<string | null> {
   const [person] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
   return person?.name?.trim() || null;
 }
@@ -41,7 +40,7 @@ async function selectAccountName(tx: Transaction, userId: string): Promise<strin
 // ---- the person's own membership ------------------------------------------------------------------
 
 /** The person's active membership with its company, or null (no company, or removed). */
-export async function findActiveMembership(db: Database, userId: string): Promise<Membership | null> {
+export async function findActiveMembership(db: Database, userId: UserId): Promise<Membership | null> {
   return withTenant(db, { companyId: null, userId }, async (tx) => {
     const [profile] = await tx
       .select()
@@ -66,7 +65,7 @@ export async function findActiveMembership(db: Database, userId: string): Promis
 }
 
 /** Whether the person was removed from a company and has no active membership since. */
-export async function hasRemovedMembership(db: Database, userId: string): Promise<boolean> {
+export async function hasRemovedMembership(db: Database, userId: UserId): Promise<boolean> {
   return withTenant(db, { companyId: null, userId }, async (tx) => {
     const rows = await tx.select({ removedAt: profiles.removedAt }).from(profiles).where(eq(profiles.userId, userId));
     return rows.length > 0 && rows.every((r) => r.removedAt !== null);
@@ -76,7 +75,7 @@ export async function hasRemovedMembership(db: Database, userId: string): Promis
 export type OwnProfile = Pick<MembershipRow, 'displayName' | 'avatarUrl'> & Pick<typeof user.$inferSelect, 'email' | 'locale'>;
 
 /** The caller's profile in their company, with the account's address and language. */
-export async function findOwnProfile(db: Database, scope: Scope): Promise<OwnProfile | null> {
+export async function findOwnProfile(db: Database, scope: MemberScope): Promise<OwnProfile | null> {
   return withTenant(db, scope, async (tx) => {
     const [row] = await tx
       .select({ displayName: profiles.displayName, avatarUrl: profiles.avatarUrl, email: user.email, locale: user.locale })
@@ -87,7 +86,7 @@ export async function findOwnProfile(db: Database, scope: Scope): Promise<OwnPro
   });
 }
 
-export async function updateOwnProfile(db: Database, scope: Scope, patch: { displayName?: string | null; updatedAt: Date }): Promise<void> {
+export async function updateOwnProfile(db: Database, scope: MemberScope, patch: { displayName?: string | null; updatedAt: Date }): Promise<void> {
   await withTenant(db, scope, (tx) =>
     tx
       .update(profiles)
@@ -101,7 +100,7 @@ export async function updateOwnProfile(db: Database, scope: Scope, patch: { disp
  * the upload's transaction: its row lock makes two uploads by the same person queue up. False when
  * the caller has no active profile.
  */
-export async function setOwnAvatarUrl(tx: Transaction, scope: Scope, input: { avatarId: string; now: Date }): Promise<boolean> {
+export async function setOwnAvatarUrl(tx: Transaction, scope: MemberScope, input: { avatarId: string; now: Date }): Promise<boolean> {
   const updated = await tx
     .update(profiles)
     .set({ avatarUrl: buildAvatarPath(input.avatarId), updatedAt: input.now })
@@ -114,7 +113,7 @@ export async function setOwnAvatarUrl(tx: Transaction, scope: Scope, input: { av
  * Transaction step (avatars): clears the caller's picture. Only a set picture is cleared, so a
  * repeated DELETE does not wake every board (profiles_notify).
  */
-export async function clearOwnAvatarUrl(tx: Transaction, scope: Scope, now: Date): Promise<void> {
+export async function clearOwnAvatarUrl(tx: Transaction, scope: MemberScope, now: Date): Promise<void> {
   await tx
     .update(profiles)
     .set({ avatarUrl: null, updatedAt: now })
@@ -132,7 +131,7 @@ export async function clearOwnAvatarUrl(tx: Transaction, scope: Scope, now: Date
  */
 export async function insertCompanyWithAdmin(
   db: Database,
-  input: { companyId: string; name: string; timezone: string; userId: string; now: Date },
+  input: { companyId: CompanyId; name: string; timezone: string; userId: UserId; now: Date },
 ): Promise<void> {
   await withTenant(db, { companyId: input.companyId, userId: input.userId }, async (tx) => {
     await insertCompanyWithDefaults(tx, { id: input.companyId, name: input.name, timezone: input.timezone });
@@ -156,7 +155,7 @@ export type JoinOutcome = { created: boolean; promoted: boolean; refused: 'remov
  */
 export async function joinCompany(
   db: Database,
-  input: { companyId: string; userId: string; role: 'admin' | 'user'; allowRejoin: boolean },
+  input: { companyId: CompanyId; userId: UserId; role: 'admin' | 'user'; allowRejoin: boolean },
 ): Promise<JoinOutcome> {
   return withTenant(db, { companyId: input.companyId, userId: input.userId }, async (tx) => {
     await lockCompanyMembership(tx, input.companyId);
@@ -192,7 +191,7 @@ export async function joinCompany(
 export type ActiveMembershipRef = Pick<MembershipRow, 'id' | 'companyId' | 'role'>;
 
 /** Transaction step (invitations): the person's active membership, read as themself. */
-export async function selectActiveMembershipOf(tx: Transaction, userId: string): Promise<ActiveMembershipRef | null> {
+export async function selectActiveMembershipOf(tx: Transaction, userId: UserId): Promise<ActiveMembershipRef | null> {
   const [membership] = await tx
     .select({ id: profiles.id, companyId: profiles.companyId, role: profiles.role })
     .from(profiles)
@@ -209,7 +208,7 @@ export async function promoteToAdmin(tx: Transaction, membershipId: string, now:
  * Transaction step (invitations): makes the person a member with `role`, named by their account.
  * A removed member who comes back gets the same row (and history) again.
  */
-export async function addMember(tx: Transaction, input: { companyId: string; userId: string; role: 'admin' | 'user'; now: Date }): Promise<void> {
+export async function addMember(tx: Transaction, input: { companyId: CompanyId; userId: UserId; role: 'admin' | 'user'; now: Date }): Promise<void> {
   const displayName = await selectAccountName(tx, input.userId);
   await tx
     .insert(profiles)
@@ -236,7 +235,7 @@ const memberColumns = {
 };
 
 /** Active members (removed ones keep their row for history but are not on the team). */
-export async function findActiveMembers(db: Database, scope: Scope): Promise<MemberRecord[]> {
+export async function findActiveMembers(db: Database, scope: MemberScope): Promise<MemberRecord[]> {
   return withTenant(db, scope, (tx) =>
     tx
       .select(memberColumns)
@@ -247,7 +246,7 @@ export async function findActiveMembers(db: Database, scope: Scope): Promise<Mem
   );
 }
 
-async function findActiveMember(tx: Transaction, companyId: string, userId: string): Promise<MemberRecord | null> {
+async function findActiveMember(tx: Transaction, companyId: CompanyId, userId: UserId): Promise<MemberRecord | null> {
   const [row] = await tx
     .select(memberColumns)
     .from(profiles)
@@ -256,7 +255,7 @@ async function findActiveMember(tx: Transaction, companyId: string, userId: stri
   return row ?? null;
 }
 
-async function countActiveAdmins(tx: Transaction, companyId: string): Promise<number> {
+async function countActiveAdmins(tx: Transaction, companyId: CompanyId): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(profiles)
@@ -275,8 +274,8 @@ export type MembershipChange =
  */
 export async function updateMemberRole(
   db: Database,
-  scope: Scope,
-  input: { targetUserId: string; role: 'admin' | 'user'; now: Date },
+  scope: MemberScope,
+  input: { targetUserId: UserId; role: 'admin' | 'user'; now: Date },
 ): Promise<MembershipChange> {
   return withTenant(db, scope, async (tx) => {
     await lockCompanyMembership(tx, scope.companyId);
@@ -311,8 +310,8 @@ export async function updateMemberRole(
  */
 export async function markMemberRemoved(
   db: Database,
-  scope: Scope,
-  input: { targetUserId: string; now: Date },
+  scope: MemberScope,
+  input: { targetUserId: UserId; now: Date },
 ): Promise<MembershipChange> {
   return withTenant(db, scope, async (tx) => {
     await lockCompanyMembership(tx, scope.companyId);
@@ -338,7 +337,7 @@ export async function markMemberRemoved(
 }
 
 /** Transaction step (company settings): how many active members the company has. */
-export async function countActiveMembersIn(tx: Transaction, companyId: string): Promise<number> {
+export async function countActiveMembersIn(tx: Transaction, companyId: CompanyId): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(profiles)
@@ -347,7 +346,7 @@ export async function countActiveMembersIn(tx: Transaction, companyId: string): 
 }
 
 /** How many active members the company has (billing counts them). */
-export async function countActiveMembers(db: Database, scope: Scope): Promise<number> {
+export async function countActiveMembers(db: Database, scope: MemberScope): Promise<number> {
   return withTenant(db, scope, (tx) => countActiveMembersIn(tx, scope.companyId));
 }
 
@@ -356,7 +355,7 @@ export async function countActiveMembers(db: Database, scope: Scope): Promise<nu
 export type MemberFace = Pick<MembershipRow, 'userId' | 'displayName' | 'avatarUrl'>;
 
 /** Transaction step (scoreboards): the active members' names and pictures, in no particular order. */
-export async function selectActiveMemberFaces(tx: Transaction, companyId: string): Promise<MemberFace[]> {
+export async function selectActiveMemberFaces(tx: Transaction, companyId: CompanyId): Promise<MemberFace[]> {
   return tx
     .select({ userId: profiles.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
     .from(profiles)
@@ -366,7 +365,7 @@ export async function selectActiveMemberFaces(tx: Transaction, companyId: string
 export type MemberByJoining = MemberFace & Pick<MembershipRow, 'role'> & { joinedAt: MembershipRow['createdAt'] };
 
 /** Transaction step (the company page): the active members with role and joining day, oldest member first. */
-export async function selectActiveMembersByJoining(tx: Transaction, companyId: string): Promise<MemberByJoining[]> {
+export async function selectActiveMembersByJoining(tx: Transaction, companyId: CompanyId): Promise<MemberByJoining[]> {
   return tx
     .select({
       userId: profiles.userId,

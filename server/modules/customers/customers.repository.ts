@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customerCompanies } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { type MemberScope, withTenant } from '../../db/tenant';
 
-export type CustomerScope = { companyId: string; userId: string };
 export type CustomerRow = typeof customerCompanies.$inferSelect;
 
 /** A LIKE pattern matching `text` anywhere, with the wildcard characters in it taken literally. */
@@ -14,7 +13,7 @@ function containsPattern(text: string): string {
 /** Up to `limit` customers whose name contains `text` (case-insensitive); names starting with it first. */
 export async function findCustomerSuggestions(
   db: Database,
-  scope: CustomerScope,
+  scope: MemberScope,
   text: string,
   limit: number,
 ): Promise<{ id: string; name: string }[]> {
@@ -30,7 +29,7 @@ export async function findCustomerSuggestions(
 }
 
 /** The company's customers matching `search` on name, domain or segment (all when empty), newest first. */
-export async function findCustomers(db: Database, scope: CustomerScope, search: string, limit: number): Promise<CustomerRow[]> {
+export async function findCustomers(db: Database, scope: MemberScope, search: string, limit: number): Promise<CustomerRow[]> {
   const pattern = containsPattern(search);
   return withTenant(db, scope, (tx) =>
     tx
@@ -59,7 +58,7 @@ export async function findCustomers(db: Database, scope: CustomerScope, search: 
  */
 export async function insertCustomer(
   db: Database,
-  scope: CustomerScope,
+  scope: MemberScope,
   values: { name: string; domain: string | null; segment: string | null; pointValue: number; createdAt: Date },
 ): Promise<CustomerRow | null> {
   return withTenant(db, scope, async (tx) => {

@@ -6,11 +6,9 @@ import {
   CUSTOMER_SUGGEST_MIN_CHARS,
   type CustomerSuggestions,
 } from '@core/contracts';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { HttpError } from '../../lib/http';
 import { type CustomerRow, findCustomers, findCustomerSuggestions, insertCustomer } from './customers.repository';
-
-const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
 
 function emptyToNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
@@ -32,20 +30,20 @@ function toCustomer(row: CustomerRow): Customer {
 export async function suggestCustomers(deps: AppDeps, actor: Actor, q: string): Promise<CustomerSuggestions> {
   const text = q.trim();
   if (text.length < CUSTOMER_SUGGEST_MIN_CHARS) return { suggestions: [] };
-  const rows = await findCustomerSuggestions(deps.database.db, scopeOf(actor), text, CUSTOMER_SUGGEST_LIMIT);
+  const rows = await findCustomerSuggestions(deps.database.db, memberScopeOf(actor), text, CUSTOMER_SUGGEST_LIMIT);
   return { suggestions: rows };
 }
 
 /** Spec 5: a case-insensitive match on name, domain or segment; newest first. */
 export async function listCustomers(deps: AppDeps, actor: Actor, search: string, limit: number): Promise<CustomerList> {
-  const rows = await findCustomers(deps.database.db, scopeOf(actor), search.trim(), limit);
+  const rows = await findCustomers(deps.database.db, memberScopeOf(actor), search.trim(), limit);
   return { customers: rows.map(toCustomer) };
 }
 
 /** Any member may create a customer; one per name per company, case-insensitively. */
 export async function createCustomer(deps: AppDeps, actor: Actor, input: CreateCustomer): Promise<Customer> {
   const name = input.name.trim();
-  const row = await insertCustomer(deps.database.db, scopeOf(actor), {
+  const row = await insertCustomer(deps.database.db, memberScopeOf(actor), {
     name,
     domain: emptyToNull(input.domain),
     segment: emptyToNull(input.segment),

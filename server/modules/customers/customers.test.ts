@@ -1,7 +1,7 @@
 import type { Customer, CustomerList, CustomerSuggestions } from '@core/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTenant } from '../../db/tenant';
+import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
@@ -42,7 +42,7 @@ function create(member: Member, json: unknown) {
 }
 
 async function countCustomers(companyId: string): Promise<number> {
-  return withTenant(t.db, { companyId, userId: null }, async (tx) => {
+  return withTenant(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     const result = await tx.execute(sql`SELECT count(*)::int AS n FROM customer_companies WHERE company_id = ${companyId}`);
     return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
   });

@@ -1,17 +1,16 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { displayLinks } from '../../db/schema';
-import { enterCompany, withTenant } from '../../db/tenant';
+import { type CompanyId, enterCompany, type MemberScope, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { selectCompany } from '../companies/companies.service';
 
 export type DisplayLinkRow = typeof displayLinks.$inferSelect;
-export type Scope = { companyId: string; userId: string };
 
 /** Creates a link and records it in the audit log by name (never its token). */
 export async function insertDisplayLink(
   db: Database,
-  scope: Scope,
+  scope: MemberScope,
   input: { name: string; tokenHash: string; createdAt: Date },
 ): Promise<DisplayLinkRow> {
   return withTenant(db, scope, async (tx) => {
@@ -38,7 +37,7 @@ export async function insertDisplayLink(
 }
 
 /** The company's links, newest first (revoked ones included). */
-export async function findDisplayLinks(db: Database, scope: Scope): Promise<DisplayLinkRow[]> {
+export async function findDisplayLinks(db: Database, scope: MemberScope): Promise<DisplayLinkRow[]> {
   return withTenant(db, scope, (tx) =>
     tx
       .select()
@@ -55,7 +54,7 @@ export async function findDisplayLinks(db: Database, scope: Scope): Promise<Disp
  */
 export async function revokeDisplayLink(
   db: Database,
-  scope: Scope,
+  scope: MemberScope,
   id: string,
   revokedAt: Date,
 ): Promise<DisplayLinkRow | null> {
@@ -84,7 +83,7 @@ export async function revokeDisplayLink(
 export type ResolvedDisplayLink = {
   linkId: string;
   linkName: string;
-  companyId: string;
+  companyId: CompanyId;
   companyName: string;
   timezone: string;
 };

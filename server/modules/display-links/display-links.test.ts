@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { seedActivity } from '../../seed/activities';
-import { withTenant } from '../../db/tenant';
+import { toCompanyId, withTenant } from '../../db/tenant';
 import { streamCompanyEvents } from '../../realtime/events.routes';
 import { openEventStream } from '../../test/event-stream';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -67,7 +67,7 @@ async function createLink(as: Member, name = 'Office TV'): Promise<CreatedDispla
 }
 
 async function storedLink(companyId: string, id: string) {
-  return withTenant(t.db, { companyId, userId: null }, async (tx) => {
+  return withTenant(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     const result = await tx.execute(sql`SELECT * FROM display_links WHERE id = ${id}`);
     return (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
   });

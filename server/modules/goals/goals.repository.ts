@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { goals } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { type MemberScope, withTenant } from '../../db/tenant';
 
-export type GoalsScope = { companyId: string; userId: string };
 export type GoalsRow = { dailyCalls: number; dailyMeetings: number; dailySales: number; updatedAt: Date };
 
 const goalColumns = {
@@ -14,7 +13,7 @@ const goalColumns = {
 };
 
 /** The caller's goals in their company, or null before the first save. */
-export async function findOwnGoals(db: Database, scope: GoalsScope): Promise<GoalsRow | null> {
+export async function findOwnGoals(db: Database, scope: MemberScope): Promise<GoalsRow | null> {
   return withTenant(db, scope, async (tx) => {
     const [row] = await tx
       .select(goalColumns)
@@ -27,7 +26,7 @@ export async function findOwnGoals(db: Database, scope: GoalsScope): Promise<Goa
 /** One row per company and user: inserted the first time, updated after (race-safe upsert). */
 export async function upsertOwnGoals(
   db: Database,
-  scope: GoalsScope,
+  scope: MemberScope,
   values: { dailyCalls: number; dailyMeetings: number; dailySales: number; updatedAt: Date },
 ): Promise<GoalsRow> {
   return withTenant(db, scope, async (tx) => {

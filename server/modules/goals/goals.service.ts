@@ -1,8 +1,6 @@
 import type { Goals, UpdateGoals } from '@core/contracts';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { findOwnGoals, type GoalsRow, upsertOwnGoals } from './goals.repository';
-
-const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
 
 function toGoals(row: GoalsRow | null): Goals {
   return {
@@ -15,11 +13,11 @@ function toGoals(row: GoalsRow | null): Goals {
 
 /** The caller's daily goals; all zeros before the first save. */
 export async function getMyGoals(deps: AppDeps, actor: Actor): Promise<Goals> {
-  return toGoals(await findOwnGoals(deps.database.db, scopeOf(actor)));
+  return toGoals(await findOwnGoals(deps.database.db, memberScopeOf(actor)));
 }
 
 export async function saveMyGoals(deps: AppDeps, actor: Actor, input: UpdateGoals): Promise<Goals> {
-  const row = await upsertOwnGoals(deps.database.db, scopeOf(actor), {
+  const row = await upsertOwnGoals(deps.database.db, memberScopeOf(actor), {
     dailyCalls: input.dailyCalls,
     dailyMeetings: input.dailyMeetings,
     dailySales: input.dailySales,

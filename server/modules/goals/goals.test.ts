@@ -1,7 +1,7 @@
 import type { Goals } from '@core/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTenant } from '../../db/tenant';
+import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
@@ -24,7 +24,7 @@ function putGoals(member: Member, json: unknown) {
 }
 
 async function goalRows(companyId: string): Promise<{ user_id: string; daily_calls: number }[]> {
-  return withTenant(t.db, { companyId, userId: null }, async (tx) => {
+  return withTenant(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     const result = await tx.execute(sql`SELECT user_id, daily_calls FROM goals WHERE company_id = ${companyId}`);
     return (result as unknown as { rows: { user_id: string; daily_calls: number }[] }).rows;
   });

@@ -4,17 +4,16 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { invitations, profiles, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
-import { enterCompany, withTenant } from '../../db/tenant';
+import { type CompanyId, enterCompany, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { selectCompany } from '../companies/companies.service';
 import { addMember, promoteToAdmin, selectActiveMembershipOf } from '../companies/memberships.service';
 
-export type Scope = { companyId: string; userId: string };
 export type InvitationRow = typeof invitations.$inferSelect;
 export type InvitationListRow = InvitationRow & { usedByName: string | null };
 
 /** Whether a stored invitation still works at `now`. */
-export function computeInvitationStatus(row: { usedBy: string | null; expiresAt: Date }, now: Date): InvitationStatus {
+export function computeInvitationStatus(row: { usedBy: UserId | null; expiresAt: Date }, now: Date): InvitationStatus {
   if (row.usedBy !== null) return 'used';
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'active';
@@ -23,7 +22,7 @@ export function computeInvitationStatus(row: { usedBy: string | null; expiresAt:
 /** Creates an invitation and records it in the audit log (its role and expiry, never its code). */
 export async function insertInvitation(
   db: Database,
-  scope: Scope,
+  scope: MemberScope,
   input: { code: string; role: 'admin' | 'user'; expiresAt: Date; createdAt: Date },
 ): Promise<InvitationRow> {
   return withTenant(db, scope, async (tx) => {
@@ -47,7 +46,7 @@ export async function insertInvitation(
  * The company's invitations, newest first, with the name of whoever used each (a read model's join:
  * memberships are written only by their owner, companies/memberships.repository.ts).
  */
-export async function findInvitations(db: Database, scope: Scope): Promise<InvitationListRow[]> {
+export async function findInvitations(db: Database, scope: MemberScope): Promise<InvitationListRow[]> {
   const usedByProfile = alias(profiles, 'used_by_profile');
   return withTenant(db, scope, async (tx) => {
     const rows = await tx
@@ -71,7 +70,7 @@ export async function findInvitations(db: Database, scope: Scope): Promise<Invit
  * Deletes an invitation and records it in the audit log with whether it still worked then (active)
  * or was already used or expired, so the log tells a revocation from tidying up.
  */
-export async function deleteInvitation(db: Database, scope: Scope, id: string, now: Date): Promise<boolean> {
+export async function deleteInvitation(db: Database, scope: MemberScope, id: string, now: Date): Promise<boolean> {
   return withTenant(db, scope, async (tx) => {
     const [row] = await tx
       .delete(invitations)
@@ -92,10 +91,10 @@ export async function deleteInvitation(db: Database, scope: Scope, id: string, n
 }
 
 export type InvitationPreviewRecord = {
-  companyId: string;
+  companyId: CompanyId;
   companyName: string;
   role: string;
-  usedBy: string | null;
+  usedBy: UserId | null;
   expiresAt: Date;
 };
 
@@ -125,7 +124,7 @@ export type AcceptOutcome =
   | { kind: 'used' }
   | { kind: 'expired' }
   | { kind: 'member_elsewhere' }
-  | { kind: 'joined'; companyId: string; companyName: string; role: string; wasMember: boolean; promoted: boolean };
+  | { kind: 'joined'; companyId: CompanyId; companyName: string; role: string; wasMember: boolean; promoted: boolean };
 
 /**
  * Uses an invitation and makes the person a member with its role, in one transaction.
@@ -141,7 +140,7 @@ export type AcceptOutcome =
  */
 export async function claimInvitation(
   db: Database,
-  input: { code: string; userId: string; now: Date },
+  input: { code: string; userId: UserId; now: Date },
 ): Promise<AcceptOutcome> {
   try {
     return await claimInvitationOnce(db, input);
@@ -154,7 +153,7 @@ export async function claimInvitation(
   }
 }
 
-async function claimInvitationOnce(db: Database, input: { code: string; userId: string; now: Date }): Promise<AcceptOutcome> {
+async function claimInvitationOnce(db: Database, input: { code: string; userId: UserId; now: Date }): Promise<AcceptOutcome> {
   return withTenant(db, { companyId: null, userId: input.userId, invitationCode: input.code }, async (tx) => {
     const [invitation] = await tx.select().from(invitations).where(eq(invitations.code, input.code));
     if (!invitation) return { kind: 'not_found' };
@@ -188,7 +187,7 @@ async function claimInvitationOnce(db: Database, input: { code: string; userId: 
 }
 
 /** Whether a code is an unused, unexpired invitation of the company (read by presenting the code). */
-export async function isActiveInvitation(db: Database, input: { code: string; companyId: string; now: Date }): Promise<boolean> {
+export async function isActiveInvitation(db: Database, input: { code: string; companyId: CompanyId; now: Date }): Promise<boolean> {
   return withTenant(db, { companyId: null, userId: null, invitationCode: input.code }, async (tx) => {
     const [row] = await tx
       .select({ id: invitations.id })

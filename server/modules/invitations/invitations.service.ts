@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import { UI_LANGUAGE_HEADER } from '../../mail/templates';
-import type { Actor, AppDeps, SessionUser } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf, type SessionUser } from '../../context';
 import { HttpError, notFound } from '../../lib/http';
 import {
   claimInvitation,
@@ -25,6 +25,7 @@ import {
   type InvitationListRow,
   insertInvitation,
 } from './invitations.repository';
+import { toUserId } from '../../db/tenant';
 
 /**
  * For other modules: an invitation by its code (the auth hooks name its company in mails and the
@@ -37,8 +38,6 @@ type InvitationInput = z.output<typeof CreateInvitationSchema>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 24 random bytes: 192 bits, 32 url-safe characters. */
 const CODE_BYTES = 24;
-
-const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
 
 /** A secret, url-safe invitation code from the operating system's CSPRNG. */
 export function generateInvitationCode(): string {
@@ -65,7 +64,7 @@ function toInvitation(deps: AppDeps, row: InvitationListRow, now: Date): Invitat
 
 export async function createInvitation(deps: AppDeps, actor: Actor, input: InvitationInput): Promise<Invitation> {
   const now = deps.now();
-  const row = await insertInvitation(deps.database.db, scopeOf(actor), {
+  const row = await insertInvitation(deps.database.db, memberScopeOf(actor), {
     code: generateInvitationCode(),
     role: input.role,
     expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
@@ -76,12 +75,12 @@ export async function createInvitation(deps: AppDeps, actor: Actor, input: Invit
 
 export async function listInvitations(deps: AppDeps, actor: Actor): Promise<Invitation[]> {
   const now = deps.now();
-  return (await findInvitations(deps.database.db, scopeOf(actor))).map((row) => toInvitation(deps, row, now));
+  return (await findInvitations(deps.database.db, memberScopeOf(actor))).map((row) => toInvitation(deps, row, now));
 }
 
 /** Any invitation may be deleted, whatever its status (spec 4). */
 export async function removeInvitation(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  if (!(await deleteInvitation(deps.database.db, scopeOf(actor), id, deps.now()))) throw notFound('No such invitation.');
+  if (!(await deleteInvitation(deps.database.db, memberScopeOf(actor), id, deps.now()))) throw notFound('No such invitation.');
 }
 
 /**
@@ -142,7 +141,7 @@ export async function acceptInvitation(deps: AppDeps, user: SessionUser, code: s
 export async function acceptInvitationFromMagicLink(deps: AppDeps, userId: string, callbackURL: string | undefined): Promise<void> {
   const code = findInviteCodeInCallback(callbackURL);
   if (!code) return;
-  await claimInvitation(deps.database.db, { code, userId, now: deps.now() }).catch((error: unknown) => {
+  await claimInvitation(deps.database.db, { code, userId: toUserId(userId), now: deps.now() }).catch((error: unknown) => {
     console.error('[invitations] accepting from a magic link failed:', (error as Error).message);
   });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AcceptInvitationResult, ApiError, Invitation, InvitationList, InvitationPreview, Me } from '@core/contracts';
 import { mailOutbox } from '../../db/schema';
 import { seedMembership } from '../../seed/factories';
-import { withInstance } from '../../db/tenant';
+import { toCompanyId, toUserId, withInstance } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
@@ -48,14 +48,14 @@ const accept = (as: TestUser | null, code: unknown) =>
   t.request('/api/v1/invitations/accept', { method: 'POST', as, json: { code } });
 
 async function countInvitations(companyId: string): Promise<number> {
-  return withInstance(t.db, { companyId, userId: null }, async (tx) => {
+  return withInstance(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     const result = await tx.execute(sql`SELECT count(*)::int AS n FROM invitations WHERE company_id = ${companyId}`);
     return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
   });
 }
 
 async function membershipOf(userId: string): Promise<{ company_id: string; role: string }[]> {
-  return withInstance(t.db, { companyId: null, userId }, async (tx) => {
+  return withInstance(t.db, { companyId: null, userId: toUserId(userId) }, async (tx) => {
     const result = await tx.execute(sql`SELECT company_id, role FROM profiles WHERE user_id = ${userId} AND removed_at IS NULL`);
     return (result as unknown as { rows: { company_id: string; role: string }[] }).rows;
   });
@@ -322,7 +322,7 @@ describe('magic link join (/join?invite={code})', () => {
     expect(followed.status).toBe(302);
     expect(followed.headers.get('location')).toContain(`/auth/callback?invite=${invitation.code}`);
     const cookie = followed.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const person = { id: '', email, name: 'Maja Magic', password: '', cookie };
+    const person = { id: toUserId(''), email, name: 'Maja Magic', password: '', cookie };
 
     // Following the link was enough: a member with the invited role, the invitation used up.
     const me = (await (await t.request('/api/v1/me', { as: person })).json()) as Me;

@@ -2,27 +2,26 @@ import { DEFAULT_KPI_RULES, KPI_KEYS, type KpiKey } from '@core/kpi';
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { kpiRules } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
 import { computeAuditChanges, createAuditEvent, hasChanges, insertAuditEvent } from '../audit/audit.service';
 
 export type KpiRuleRow = typeof kpiRules.$inferSelect;
-export type Scope = { companyId: string; userId: string };
 
 const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[]).includes(key);
 
 /** A new company's rules, the defaults of core/kpi, inside the transaction that creates the company. */
-export async function insertDefaultKpiRules(tx: Transaction, companyId: string): Promise<void> {
+export async function insertDefaultKpiRules(tx: Transaction, companyId: CompanyId): Promise<void> {
   await tx.insert(kpiRules).values(DEFAULT_KPI_RULES.map((rule) => ({ ...rule, companyId })));
 }
 
 /** The company's rules, ordered by key (spec 7: kpi_rules ordered by kpi_key). */
-export async function findKpiRules(db: Database, scope: Scope): Promise<KpiRuleRow[]> {
+export async function findKpiRules(db: Database, scope: MemberScope): Promise<KpiRuleRow[]> {
   return withTenant(db, scope, (tx) =>
     tx.select().from(kpiRules).where(eq(kpiRules.companyId, scope.companyId)).orderBy(asc(kpiRules.kpiKey)),
   );
 }
 
-export async function findKpiRule(db: Database, scope: Scope, id: string): Promise<KpiRuleRow | null> {
+export async function findKpiRule(db: Database, scope: MemberScope, id: string): Promise<KpiRuleRow | null> {
   return withTenant(db, scope, async (tx) => {
     const [row] = await tx.select().from(kpiRules).where(eq(kpiRules.id, id));
     return row ?? null;
@@ -36,7 +35,7 @@ export async function findKpiRule(db: Database, scope: Scope, id: string): Promi
  */
 export async function updateKpiRule(
   db: Database,
-  scope: Scope,
+  scope: MemberScope,
   id: string,
   patch: { basePoints?: number; enabled?: boolean; multiplierValue?: number; updatedAt: Date },
 ): Promise<KpiRuleRow | null> {

@@ -1,6 +1,6 @@
 import { type KpiRuleView, MULTIPLIER_KPI_KEY, type UpdateKpiRule } from '@core/contracts';
 import { KPI_KEYS, type KpiKey } from '@core/kpi';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { badRequest, notFound } from '../../lib/http';
 import { findKpiRule, findKpiRules, type KpiRuleRow, updateKpiRule } from './kpi-rules.repository';
 
@@ -20,11 +20,9 @@ function toView(row: KpiRuleRow & { kpiKey: KpiKey }): KpiRuleView {
   };
 }
 
-const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
-
 /** Every member may read the rules (they explain the points on the boards). */
 export async function listKpiRules(deps: AppDeps, actor: Actor): Promise<KpiRuleView[]> {
-  const rows = await findKpiRules(deps.database.db, scopeOf(actor));
+  const rows = await findKpiRules(deps.database.db, memberScopeOf(actor));
   return rows.filter((r): r is KpiRuleRow & { kpiKey: KpiKey } => isKpiKey(r.kpiKey)).map(toView);
 }
 
@@ -34,7 +32,7 @@ export async function listKpiRules(deps: AppDeps, actor: Actor): Promise<KpiRule
  */
 export async function changeKpiRule(deps: AppDeps, actor: Actor, id: string, input: UpdateKpiRule): Promise<KpiRuleView> {
   const db = deps.database.db;
-  const existing = await findKpiRule(db, scopeOf(actor), id);
+  const existing = await findKpiRule(db, memberScopeOf(actor), id);
   if (!existing || !isKpiKey(existing.kpiKey)) throw notFound('No such KPI rule.');
   if (input.multiplierValue !== undefined && input.multiplierValue !== 0 && existing.kpiKey !== MULTIPLIER_KPI_KEY) {
     throw badRequest(`Only ${MULTIPLIER_KPI_KEY} uses a multiplier.`, {
@@ -43,7 +41,7 @@ export async function changeKpiRule(deps: AppDeps, actor: Actor, id: string, inp
   }
   const multiplierValue =
     input.multiplierValue === undefined ? undefined : Math.round(input.multiplierValue * 1_000_000) / 1_000_000;
-  const updated = await updateKpiRule(db, scopeOf(actor), id, {
+  const updated = await updateKpiRule(db, memberScopeOf(actor), id, {
     basePoints: input.basePoints,
     enabled: input.enabled,
     multiplierValue,

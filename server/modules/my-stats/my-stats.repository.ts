@@ -1,16 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dailyUserStats, goals } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { type MemberScope, withTenant } from '../../db/tenant';
 
-export type MyStatsScope = { companyId: string; userId: string };
 export type DayStatsRow = typeof dailyUserStats.$inferSelect;
 export type GoalsRow = { dailyCalls: number; dailyMeetings: number; dailySales: number; updatedAt: Date };
 
 /** The caller's rollup row of one local day (null: nothing logged) and their goals, in one transaction. */
 export async function findMyDayStatsAndGoals(
   db: Database,
-  scope: MyStatsScope,
+  scope: MemberScope,
   day: string,
 ): Promise<{ stats: DayStatsRow | null; goals: GoalsRow | null }> {
   return withTenant(db, scope, async (tx) => {

@@ -1,7 +1,7 @@
 import type { MyTodayStats } from '@core/contracts';
 import { computeLocalDate } from '@core/period';
 import { computeConversionRate, computeGoalProgress } from '@core/stats';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { findMyDayStatsAndGoals } from './my-stats.repository';
 
 /** My Activity's personal stats cards: today's rollup, the goals and the progress toward them. */
@@ -9,7 +9,7 @@ export async function getMyTodayStats(deps: AppDeps, actor: Actor): Promise<MyTo
   const today = computeLocalDate(deps.now(), actor.timezone);
   const { stats, goals } = await findMyDayStatsAndGoals(
     deps.database.db,
-    { companyId: actor.companyId, userId: actor.userId },
+    memberScopeOf(actor),
     today,
   );
   const s = {

@@ -20,7 +20,7 @@ import {
   verification,
   wrapups,
 } from '../../db/schema';
-import { enterCompany, leaveTenant, withTenant } from '../../db/tenant';
+import { type CompanyId, enterCompany, leaveTenant, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
 /*
@@ -31,7 +31,6 @@ import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
  * keyed by a person the server has established (the caller, or a member an admin may act on).
  */
 
-export type Scope = { companyId: string; userId: string };
 
 // ---- reading -------------------------------------------------------------------------------------
 
@@ -45,7 +44,7 @@ export type AccountRecord = {
 };
 
 /** The caller's own account row (the owning role: app_user may not read every column of it). */
-export async function findAccount(db: Database, userId: string): Promise<AccountRecord | null> {
+export async function findAccount(db: Database, userId: UserId): Promise<AccountRecord | null> {
   const [row] = await db
     .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, locale: user.locale, emailVerified: user.emailVerified })
     .from(user)
@@ -54,7 +53,7 @@ export async function findAccount(db: Database, userId: string): Promise<Account
 }
 
 /** Whether the account signs in with a password (else magic links only), and that password's hash. */
-export async function findPasswordHash(db: Database, userId: string): Promise<string | null> {
+export async function findPasswordHash(db: Database, userId: UserId): Promise<string | null> {
   const [row] = await db
     .select({ password: account.password })
     .from(account)
@@ -63,7 +62,7 @@ export async function findPasswordHash(db: Database, userId: string): Promise<st
   return row?.password ?? null;
 }
 
-export async function findSessions(db: Database, userId: string) {
+export async function findSessions(db: Database, userId: UserId) {
   return db
     .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
     .from(session)
@@ -100,7 +99,7 @@ export async function findContactRequestsFrom(db: Database, email: string) {
 }
 
 export type MembershipRecord = {
-  companyId: string;
+  companyId: CompanyId;
   companyName: string;
   role: string;
   displayName: string | null;
@@ -120,13 +119,13 @@ const membershipColumns = {
   erasedAt: profiles.erasedAt,
 };
 
-async function selectCompanyName(tx: Transaction, companyId: string): Promise<string> {
+async function selectCompanyName(tx: Transaction, companyId: CompanyId): Promise<string> {
   const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
   return company?.name ?? '';
 }
 
 /** Every membership the person has or had (a person reads their own profile rows in any company). */
-export async function findOwnMemberships(db: Database, userId: string): Promise<MembershipRecord[]> {
+export async function findOwnMemberships(db: Database, userId: UserId): Promise<MembershipRecord[]> {
   return withTenant(db, { companyId: null, userId }, async (tx) => {
     const rows = await tx.select(membershipColumns).from(profiles).where(eq(profiles.userId, userId)).orderBy(asc(profiles.createdAt));
     const out: MembershipRecord[] = [];
@@ -141,7 +140,7 @@ export async function findOwnMemberships(db: Database, userId: string): Promise<
 export type CompanyRecords = Awaited<ReturnType<typeof selectCompanyRecords>>;
 
 /** The person's rows in one company that are small enough to read at once (activities are paged). */
-async function selectCompanyRecords(tx: Transaction, companyId: string, subjectId: string) {
+async function selectCompanyRecords(tx: Transaction, companyId: CompanyId, subjectId: UserId) {
   const goalRows = await tx
     .select({ companyId: goals.companyId, dailyCalls: goals.dailyCalls, dailyMeetings: goals.dailyMeetings, dailySales: goals.dailySales, updatedAt: goals.updatedAt })
     .from(goals)
@@ -186,7 +185,7 @@ async function selectCompanyRecords(tx: Transaction, companyId: string, subjectI
 }
 
 /** The person's goals, wrap-ups, invitations, display links and audit events in one company. */
-export async function findCompanyRecords(db: Database, scope: Scope, subjectId: string): Promise<CompanyRecords> {
+export async function findCompanyRecords(db: Database, scope: MemberScope, subjectId: UserId): Promise<CompanyRecords> {
   return withTenant(db, scope, (tx) => selectCompanyRecords(tx, scope.companyId, subjectId));
 }
 
@@ -203,8 +202,8 @@ export type MemberSnapshot = {
  */
 export async function findMemberSnapshotAndRecordExport(
   db: Database,
-  scope: Scope,
-  input: { subjectId: string; now: Date },
+  scope: MemberScope,
+  input: { subjectId: UserId; now: Date },
 ): Promise<MemberSnapshot | null> {
   return withTenant(db, scope, async (tx) => {
     const [membership] = await tx
@@ -238,8 +237,8 @@ export type ActivityCursor = { localDate: string; createdAt: Date; id: string };
  */
 export async function findActivitiesPage(
   db: Database,
-  scope: Scope,
-  input: { subjectId: string; after: ActivityCursor | null; limit: number },
+  scope: MemberScope,
+  input: { subjectId: UserId; after: ActivityCursor | null; limit: number },
 ) {
   return withTenant(db, scope, (tx) => {
     const conditions = [eq(activities.companyId, scope.companyId), eq(activities.userId, input.subjectId)];
@@ -279,18 +278,18 @@ export async function findActivitiesPage(
 // ---- erasing -------------------------------------------------------------------------------------
 
 /** The same per-company lock as joining, role changes and removals (companies/memberships.repository.ts). */
-async function lockCompanyMembership(tx: Transaction, companyId: string): Promise<void> {
+async function lockCompanyMembership(tx: Transaction, companyId: CompanyId): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${companyId}))`);
 }
 
-async function countActive(tx: Transaction, companyId: string, role?: 'admin') {
+async function countActive(tx: Transaction, companyId: CompanyId, role?: 'admin') {
   const conditions = [eq(profiles.companyId, companyId), isNull(profiles.removedAt)];
   if (role) conditions.push(eq(profiles.role, role));
   const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles).where(and(...conditions));
   return Number(row?.n ?? 0);
 }
 
-async function actAs(tx: Transaction, userId: string): Promise<void> {
+async function actAs(tx: Transaction, userId: UserId): Promise<void> {
   await tx.execute(sql`SELECT set_config('app.user_id', ${userId}, true)`);
 }
 
@@ -303,7 +302,7 @@ async function actAs(tx: Transaction, userId: string): Promise<void> {
  * security), so these statements act as the person; the caller has already established that the
  * change is allowed (the person themself, or an admin of this company).
  */
-async function eraseInCompany(tx: Transaction, input: { companyId: string; subjectId: string; actorId: string; now: Date }): Promise<void> {
+async function eraseInCompany(tx: Transaction, input: { companyId: CompanyId; subjectId: UserId; actorId: UserId; now: Date }): Promise<void> {
   const { companyId, subjectId, now } = input;
   await actAs(tx, subjectId);
   // Only the rows that hold text: an update of notes alone leaves the rollups untouched (the
@@ -336,7 +335,7 @@ export const erasedEmailOf = (userId: string) => `erased-${userId}@erased.invali
  * kept under the address (mail, failed sign-ins; contact requests when the person asked).
  * Runs as the connecting role, after leaveTenant.
  */
-async function tombstoneAccount(tx: Transaction, input: { userId: string; now: Date; includeContactRequests: boolean }): Promise<void> {
+async function tombstoneAccount(tx: Transaction, input: { userId: UserId; now: Date; includeContactRequests: boolean }): Promise<void> {
   const [person] = await tx.select({ email: user.email }).from(user).where(eq(user.id, input.userId));
   if (!person) return;
   const email = person.email;
@@ -375,7 +374,7 @@ export type MemberErasure =
  * above plus removal, the audit event in the same transaction. When the person has no membership
  * in any other company, the account exists only for this company and is erased too.
  */
-export async function eraseMember(db: Database, scope: Scope, input: { subjectId: string; now: Date }): Promise<MemberErasure> {
+export async function eraseMember(db: Database, scope: MemberScope, input: { subjectId: UserId; now: Date }): Promise<MemberErasure> {
   return withTenant(db, scope, async (tx) => {
     await lockCompanyMembership(tx, scope.companyId);
     const [member] = await tx
@@ -409,14 +408,14 @@ export async function eraseMember(db: Database, scope: Scope, input: { subjectId
 }
 
 export type ActiveMembershipFacts = {
-  companyId: string;
+  companyId: CompanyId;
   companyName: string;
   role: string;
   activeMembers: number;
   activeAdmins: number;
 };
 
-async function selectActiveMembershipFacts(tx: Transaction, userId: string): Promise<ActiveMembershipFacts | null> {
+async function selectActiveMembershipFacts(tx: Transaction, userId: UserId): Promise<ActiveMembershipFacts | null> {
   const [active] = await tx
     .select({ companyId: profiles.companyId, role: profiles.role })
     .from(profiles)
@@ -432,7 +431,7 @@ async function selectActiveMembershipFacts(tx: Transaction, userId: string): Pro
 }
 
 /** The person's active membership with the counts that decide what deleting the account does. */
-export async function findActiveMembershipFacts(db: Database, userId: string): Promise<ActiveMembershipFacts | null> {
+export async function findActiveMembershipFacts(db: Database, userId: UserId): Promise<ActiveMembershipFacts | null> {
   return withTenant(db, { companyId: null, userId }, (tx) => selectActiveMembershipFacts(tx, userId));
 }
 
@@ -449,7 +448,7 @@ export type AccountErasure = { kind: 'done'; deletedCompanyId: string | null } |
  */
 export async function eraseAccount(
   db: Database,
-  input: { userId: string; now: Date; decide: (facts: ActiveMembershipFacts) => CompanyFate },
+  input: { userId: UserId; now: Date; decide: (facts: ActiveMembershipFacts) => CompanyFate },
 ): Promise<AccountErasure> {
   return withTenant(db, { companyId: null, userId: input.userId }, async (tx) => {
     const [active] = await tx

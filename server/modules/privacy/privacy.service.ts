@@ -9,7 +9,7 @@ import {
   toLanguage,
 } from '@core/contracts';
 import { verifyPassword } from '../../auth/password';
-import type { Actor, AppDeps, SessionUser } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf, type SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http';
 import { consumeRateLimit } from '../../lib/rate-limit';
@@ -32,8 +32,8 @@ import {
   findPasswordHash,
   findSessions,
   type MembershipRecord,
-  type Scope,
 } from './privacy.repository';
+import { type MemberScope, toUserId, type UserId } from '../../db/tenant';
 
 /*
  * Personal data (decision 022): the person's download of everything held about them, an admin's
@@ -118,7 +118,7 @@ function toActivity(row: ActivityRow): PersonalData['activities'][number] {
  * rep with tens of thousands of them never sits in memory at once. Pages are read in separate
  * transactions: an activity logged during the download may or may not be in it.
  */
-async function* generateDownload(db: Database, head: Head, sources: { scope: Scope; subjectId: string }[]): AsyncGenerator<string> {
+async function* generateDownload(db: Database, head: Head, sources: { scope: MemberScope; subjectId: UserId }[]): AsyncGenerator<string> {
   const text = JSON.stringify(head, null, 2);
   yield `${text.slice(0, text.lastIndexOf('}')).trimEnd()},\n  "activities": [`;
   let written = 0;
@@ -194,10 +194,11 @@ export async function downloadPersonalData(deps: AppDeps, user: SessionUser): Pr
  * sign-ins, mail or contact requests: those belong to the person's account, not the company).
  * The export is written to the audit log before the first byte leaves.
  */
-export async function downloadMemberData(deps: AppDeps, actor: Actor, subjectId: string): Promise<PersonalDataDownload> {
+export async function downloadMemberData(deps: AppDeps, actor: Actor, memberId: string): Promise<PersonalDataDownload> {
   const db = deps.database.db;
   const now = deps.now();
-  const scope = { companyId: actor.companyId, userId: actor.userId };
+  const scope = memberScopeOf(actor);
+  const subjectId = toUserId(memberId);
   const snapshot = await findMemberSnapshotAndRecordExport(db, scope, { subjectId, now });
   if (!snapshot) throw notFound('No such member in your company.');
   const head = emptyHead(
@@ -280,8 +281,9 @@ export async function deleteAccount(deps: AppDeps, user: SessionUser, input: Del
 }
 
 /** DELETE /team/members/{userId}/data (admin): erases the member's personal data in this company and removes them. */
-export async function eraseMemberData(deps: AppDeps, actor: Actor, subjectId: string): Promise<void> {
-  const outcome = await eraseMember(deps.database.db, { companyId: actor.companyId, userId: actor.userId }, { subjectId, now: deps.now() });
+export async function eraseMemberData(deps: AppDeps, actor: Actor, memberId: string): Promise<void> {
+  const subjectId = toUserId(memberId);
+  const outcome = await eraseMember(deps.database.db, memberScopeOf(actor), { subjectId, now: deps.now() });
   if (outcome.kind === 'not_found') throw notFound('No such member in your company.');
   if (outcome.kind === 'last_admin') {
     const who = subjectId === actor.userId ? 'You are' : `${outcome.name} is`;

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedMembership } from '../../seed/factories';
-import { withInstance, withTenant } from '../../db/tenant';
+import { toCompanyId, withInstance, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { EXPORT_PAGE_SIZE } from './privacy.service';
 
@@ -33,7 +33,7 @@ function rowsOf<T>(result: unknown): T[] {
 
 /** Reads as the owning role with the company in scope (tests look behind the API). */
 async function query<T>(companyId: string | null, statement: ReturnType<typeof sql>): Promise<T[]> {
-  return withInstance(t.db, { companyId, userId: null }, async (tx) => rowsOf<T>(await tx.execute(statement)));
+  return withInstance(t.db, { companyId: companyId === null ? null : toCompanyId(companyId), userId: null }, async (tx) => rowsOf<T>(await tx.execute(statement)));
 }
 
 async function member(input: { companyId?: string; role?: 'admin' | 'user'; name: string }): Promise<Member> {
@@ -52,7 +52,7 @@ async function log(as: Member, body: Record<string, unknown>): Promise<string> {
 
 /** A day of history written directly (the rollup trigger counts it as it counts every insert). */
 async function logHistory(as: Member, input: { day: string; type: string; notes: string; ticketSize?: number; points: number }) {
-  await withTenant(t.db, { companyId: as.companyId, userId: as.id }, (tx) =>
+  await withTenant(t.db, { companyId: toCompanyId(as.companyId), userId: as.id }, (tx) =>
     tx.execute(sql`INSERT INTO activities (company_id, user_id, type, notes, ticket_size, points_earned, local_date, created_at)
       VALUES (${as.companyId}, ${as.id}, ${input.type}, ${input.notes}, ${input.ticketSize ?? null}, ${input.points}, ${input.day}, ${`${input.day}T10:00:00Z`})`),
   );
@@ -176,7 +176,7 @@ describe('GET /me/data: everything held about the caller', () => {
   it('pages through a long history: every activity once, in order, still one valid JSON document', async () => {
     const heavy = await member({ companyId: admin.companyId, name: 'Heavy Hitter' });
     const count = EXPORT_PAGE_SIZE * 2 + 17;
-    await withTenant(t.db, { companyId: heavy.companyId, userId: heavy.id }, (tx) =>
+    await withTenant(t.db, { companyId: toCompanyId(heavy.companyId), userId: heavy.id }, (tx) =>
       tx.execute(sql`INSERT INTO activities (company_id, user_id, type, notes, local_date, created_at)
         SELECT ${heavy.companyId}, ${heavy.id}, 'call_unanswered', 'note ' || n,
                (date '2026-01-01' + (n % 300)), timestamptz '2026-01-01 08:00Z' + (n % 300) * interval '1 day' + (n / 300) * interval '1 minute'
@@ -392,10 +392,10 @@ describe('an admin erases a member', () => {
     const moverCompany = mover.companyId;
     // Mona joined this company by invitation once, and left it.
     const invite = (await (await t.request('/api/v1/invitations', { method: 'POST', as: admin, json: { role: 'user' } })).json()) as Invitation;
-    await withTenant(t.db, { companyId: admin.companyId, userId: mover.id }, (tx) =>
+    await withTenant(t.db, { companyId: toCompanyId(admin.companyId), userId: mover.id }, (tx) =>
       tx.execute(sql`INSERT INTO profiles (company_id, user_id, role, display_name, removed_at) VALUES (${admin.companyId}, ${mover.id}, 'user', 'Moving Mona', now())`),
     );
-    await withTenant(t.db, { companyId: admin.companyId, userId: admin.id }, (tx) =>
+    await withTenant(t.db, { companyId: toCompanyId(admin.companyId), userId: admin.id }, (tx) =>
       tx.execute(sql`UPDATE invitations SET used_by = ${mover.id}, used_at = now() WHERE id = ${invite.id}`),
     );
     const named = (await (await t.request('/api/v1/invitations', { as: admin })).json()) as { invitations: Invitation[] };
@@ -453,7 +453,7 @@ describe('multi-company mode', () => {
 
     expect((await multi.request('/api/v1/me', { method: 'DELETE', as: founder, json: { password: founder.password } })).status).toBe(200);
     const exists = (companyId: string) =>
-      withInstance(multi.db, { companyId, userId: null }, async (tx) => rowsOf(await tx.execute(sql`SELECT name FROM companies WHERE id = ${companyId}`)));
+      withInstance(multi.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => rowsOf(await tx.execute(sql`SELECT name FROM companies WHERE id = ${companyId}`)));
     expect(await exists(founderCompany)).toEqual([]);
     expect(await exists(operatorCompany)).toEqual([{ name: 'Operator AS' }]);
   });

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { type CompanyScope, type MemberScope, withTenant } from '../../db/tenant';
 import { type CompanyRow, selectCompany } from '../companies/companies.service';
 import { type MemberByJoining, type MemberFace, selectActiveMemberFaces, selectActiveMembersByJoining } from '../companies/memberships.service';
 
@@ -12,7 +12,6 @@ import { type MemberByJoining, type MemberFace, selectActiveMemberFaces, selectA
  * first with a LIMIT on its (company_id, created_at) index, never aggregated.
  */
 
-export type Scope = { companyId: string; userId: string | null };
 
 /** Sums of rollup rows; revenue in minor units. */
 export type RawTotals = {
@@ -80,14 +79,14 @@ async function selectDayTotals(tx: Transaction, companyId: string, from: string,
 }
 
 /** The company's totals on each of the given local days (dashboard KPIs: today and yesterday). */
-export async function findDayTotals(db: Database, scope: Scope, from: string, to: string): Promise<DayTotals[]> {
+export async function findDayTotals(db: Database, scope: CompanyScope, from: string, to: string): Promise<DayTotals[]> {
   return withTenant(db, scope, (tx) => selectDayTotals(tx, scope.companyId, from, to));
 }
 
 /** Active members and per-user totals for a period, read in one transaction. */
 export async function findPeriodStats(
   db: Database,
-  scope: Scope,
+  scope: CompanyScope,
   from: string,
   to: string,
 ): Promise<{ members: ActiveMember[]; totals: UserTotals[] }> {
@@ -105,7 +104,7 @@ export async function findPeriodStats(
  */
 export async function findMonthStats(
   db: Database,
-  scope: Scope & { userId: string },
+  scope: MemberScope,
   from: string,
   to: string,
 ): Promise<{ members: ActiveMember[]; totals: UserTotals[]; days: DayTotals[]; userActiveDays: string[] }> {
@@ -154,7 +153,7 @@ export type FeedRow = {
 /** The company's newest activities, optionally only those logged in [start, end). */
 export async function findLatestActivities(
   db: Database,
-  scope: Scope,
+  scope: CompanyScope,
   options: { limit: number; start?: Date; end?: Date },
 ): Promise<FeedRow[]> {
   return withTenant(db, scope, (tx) => {
@@ -194,7 +193,7 @@ export async function findLatestActivities(
 /** The company and its active members, oldest member first. */
 export async function findCompanyWithMembers(
   db: Database,
-  scope: Scope,
+  scope: CompanyScope,
 ): Promise<{ company: CompanyRow | null; members: MemberByJoining[] }> {
   return withTenant(db, scope, async (tx) => ({
     company: await selectCompany(tx, scope.companyId),

@@ -49,9 +49,10 @@ import {
   type RawTotals,
   type UserTotals,
 } from './scoreboard.repository';
+import type { CompanyId, UserId } from '../../db/tenant';
 
 /** Who is looking: a member (userId) or a signed-out display link (userId null). */
-export type Viewer = { companyId: string; userId: string | null; timezone: string };
+export type Viewer = { companyId: CompanyId; userId: UserId | null; timezone: string };
 
 const ZERO: RawTotals = { calls: 0, answered: 0, unanswered: 0, meetings: 0, sales: 0, revenue: 0, points: 0, activities: 0 };
 
@@ -235,7 +236,7 @@ export async function getWeeklyOverview(deps: AppDeps, viewer: Viewer): Promise<
 /** This month (or ?month=YYYY-MM): the caller's own numbers, the company's, and a daily trend. */
 export async function getMonthlyOverview(
   deps: AppDeps,
-  viewer: Viewer & { userId: string },
+  viewer: Viewer & { userId: UserId },
   query: MonthlyQuery,
 ): Promise<MonthlyOverview> {
   const now = deps.now();

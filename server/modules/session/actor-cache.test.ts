@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { toCompanyId, toUserId } from '../../db/tenant';
 import { ACTOR_CACHE_TTL_MS, ActorCache } from './actor-cache';
 
-const user = (id: string) => ({ id, email: `${id}@example.com`, name: id, image: null, emailVerified: true, locale: null });
-const membership = (companyId: string) => ({ companyId, role: 'user' as const, timezone: 'Europe/Oslo' });
+const user = (id: string) => ({ id: toUserId(id), email: `${id}@example.com`, name: id, image: null, emailVerified: true, locale: null });
+const membership = (companyId: string) => ({ companyId: toCompanyId(companyId), role: 'user' as const, timezone: 'Europe/Oslo' });
 
 function cacheAt(start = 1_000_000) {
   const clock = { now: start };

@@ -1,9 +1,10 @@
 import type { Role } from '@core/contracts';
 import type { SessionUser } from '../../context';
 import type { TenantChange } from '../../realtime/hub';
+import type { CompanyId } from '../../db/tenant';
 
 /** The membership a request acts under (what requireMember needs), or null: no active company. */
-export type CachedMembership = { companyId: string; role: Role; timezone: string } | null;
+export type CachedMembership = { companyId: CompanyId; role: Role; timezone: string } | null;
 
 export type CachedSession = {
   user: SessionUser;

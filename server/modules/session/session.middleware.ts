@@ -7,6 +7,7 @@ import type { AppEnv } from '../../context';
 import { forbidden, HttpError, unauthorized } from '../../lib/http';
 import type { CachedMembership } from './actor-cache';
 import { findActiveMembershipBrief } from './session.repository';
+import { toUserId, type UserId } from '../../db/tenant';
 
 /**
  * Reads the better-auth session cookie; sets `user` (or null). Never refuses. A session this
@@ -37,7 +38,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
   const user = {
-    id: session.user.id,
+    id: toUserId(session.user.id),
     email: session.user.email,
     name: session.user.name,
     image: session.user.image ?? null,
@@ -66,7 +67,7 @@ export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** The cached membership of the request's session, or a lookup that is then cached. */
-async function findMembership(c: Parameters<typeof requireMember>[0], userId: string): Promise<CachedMembership> {
+async function findMembership(c: Parameters<typeof requireMember>[0], userId: UserId): Promise<CachedMembership> {
   const { actors, database } = c.get('deps');
   const key = c.get('sessionKey');
   const cached = key ? actors.get(key) : null;

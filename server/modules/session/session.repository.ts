@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { type CompanyId, toCompanyId, type UserId } from '../../db/tenant';
 
 /**
  * The company, role and company time zone of the person's active membership, or null: what the
@@ -10,10 +11,10 @@ import type { Database } from '../../db/client';
  */
 export async function findActiveMembershipBrief(
   db: Database,
-  userId: string,
-): Promise<{ companyId: string; role: string; timezone: string } | null> {
+  userId: UserId,
+): Promise<{ companyId: CompanyId; role: string; timezone: string } | null> {
   const result = await db.execute(sql`SELECT company_id, role, timezone FROM app_active_membership(${userId})`);
   // Both drivers answer { rows } for execute().
   const [row] = (result as unknown as { rows: { company_id: string; role: string; timezone: string }[] }).rows;
-  return row ? { companyId: row.company_id, role: row.role, timezone: row.timezone } : null;
+  return row ? { companyId: toCompanyId(row.company_id), role: row.role, timezone: row.timezone } : null;
 }

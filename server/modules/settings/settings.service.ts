@@ -6,7 +6,7 @@ import {
   type UpdateProfileSchema,
 } from '@core/contracts';
 import type { z } from 'zod';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { notFound } from '../../lib/http';
 import { updateCompany } from '../companies/companies.service';
 import { findOwnProfile, type OwnProfile, updateOwnProfile } from '../companies/memberships.service';
@@ -15,14 +15,12 @@ import { findCompanyWithCounts, updateUserLocale } from './settings.repository';
 type ProfileChange = z.output<typeof UpdateProfileSchema>;
 type CompanyChange = z.output<typeof UpdateCompanySchema>;
 
-const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
-
 function toProfileSettings(row: OwnProfile): ProfileSettings {
   return { displayName: row.displayName, avatarUrl: row.avatarUrl, email: row.email, language: toLanguage(row.locale) };
 }
 
 export async function getProfileSettings(deps: AppDeps, actor: Actor): Promise<ProfileSettings> {
-  const row = await findOwnProfile(deps.database.db, scopeOf(actor));
+  const row = await findOwnProfile(deps.database.db, memberScopeOf(actor));
   if (!row) throw notFound('Error loading profile');
   return toProfileSettings(row);
 }
@@ -35,14 +33,14 @@ export async function changeProfileSettings(deps: AppDeps, actor: Actor, input: 
   const db = deps.database.db;
   const now = deps.now();
   if (input.displayName !== undefined) {
-    await updateOwnProfile(db, scopeOf(actor), { displayName: input.displayName, updatedAt: now });
+    await updateOwnProfile(db, memberScopeOf(actor), { displayName: input.displayName, updatedAt: now });
   }
   if (input.language !== undefined) await updateUserLocale(db, actor.userId, input.language, now);
   return getProfileSettings(deps, actor);
 }
 
 export async function getCompanySettings(deps: AppDeps, actor: Actor): Promise<CompanySettings> {
-  const company = await findCompanyWithCounts(deps.database.db, scopeOf(actor));
+  const company = await findCompanyWithCounts(deps.database.db, memberScopeOf(actor));
   if (!company) throw notFound('Loading error: Could not load company data');
   return {
     id: company.id,
@@ -58,7 +56,7 @@ export async function getCompanySettings(deps: AppDeps, actor: Actor): Promise<C
 /** Admins only (the route says so). Name trimmed and non-blank, an IANA zone, a supported currency. */
 export async function changeCompanySettings(deps: AppDeps, actor: Actor, input: CompanyChange): Promise<CompanySettings> {
   const { name, timezone, currency } = input;
-  const updated = await updateCompany(deps.database.db, scopeOf(actor), { name, timezone, currency }, deps.now());
+  const updated = await updateCompany(deps.database.db, memberScopeOf(actor), { name, timezone, currency }, deps.now());
   if (!updated) throw notFound('Error updating company');
   return getCompanySettings(deps, actor);
 }

@@ -1,9 +1,8 @@
 import { normalizeRole, type Role, type TeamMember } from '@core/contracts';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { HttpError, notFound } from '../../lib/http';
 import { findActiveMembers, markMemberRemoved, type MemberRecord, updateMemberRole } from '../companies/memberships.service';
-
-const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
+import { toUserId } from '../../db/tenant';
 
 function toTeamMember(row: MemberRecord): TeamMember {
   return {
@@ -24,12 +23,13 @@ function lastAdmin(message: string): HttpError {
 }
 
 export async function listTeamMembers(deps: AppDeps, actor: Actor): Promise<TeamMember[]> {
-  return (await findActiveMembers(deps.database.db, scopeOf(actor))).map(toTeamMember);
+  return (await findActiveMembers(deps.database.db, memberScopeOf(actor))).map(toTeamMember);
 }
 
 /** Make Admin / Remove Admin. The company always keeps at least one admin. */
-export async function changeMemberRole(deps: AppDeps, actor: Actor, targetUserId: string, role: Role): Promise<TeamMember> {
-  const outcome = await updateMemberRole(deps.database.db, scopeOf(actor), { targetUserId, role, now: deps.now() });
+export async function changeMemberRole(deps: AppDeps, actor: Actor, memberId: string, role: Role): Promise<TeamMember> {
+  const targetUserId = toUserId(memberId);
+  const outcome = await updateMemberRole(deps.database.db, memberScopeOf(actor), { targetUserId, role, now: deps.now() });
   if (outcome.kind === 'not_found') throw notFound('No such member in your company.');
   if (outcome.kind === 'last_admin') {
     throw lastAdmin(
@@ -43,8 +43,9 @@ export async function changeMemberRole(deps: AppDeps, actor: Actor, targetUserId
  * Removes a member from the company: their profile is marked removed (activities, wrap-ups and
  * the name on them stay), and from then on their requests are refused with no_company.
  */
-export async function removeMember(deps: AppDeps, actor: Actor, targetUserId: string): Promise<void> {
-  const outcome = await markMemberRemoved(deps.database.db, scopeOf(actor), { targetUserId, now: deps.now() });
+export async function removeMember(deps: AppDeps, actor: Actor, memberId: string): Promise<void> {
+  const targetUserId = toUserId(memberId);
+  const outcome = await markMemberRemoved(deps.database.db, memberScopeOf(actor), { targetUserId, now: deps.now() });
   if (outcome.kind === 'not_found') throw notFound('No such member in your company.');
   if (outcome.kind === 'last_admin') {
     const who = outcome.member.userId === actor.userId ? 'You are' : `${nameOf(outcome.member)} is`;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, TeamMember, TeamMemberList } from '@core/contracts';
-import { withInstance, withTenant } from '../../db/tenant';
+import { toCompanyId, withInstance, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
@@ -25,7 +25,7 @@ const setRole = (as: Member | null, userId: string, role: unknown) =>
 const remove = (as: Member | null, userId: string) => t.request(`/api/v1/team/members/${userId}`, { method: 'DELETE', as });
 
 async function roleOf(companyId: string, userId: string): Promise<{ role: string; removed: boolean } | null> {
-  return withInstance(t.db, { companyId, userId: null }, async (tx) => {
+  return withInstance(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     const result = await tx.execute(
       sql`SELECT role, removed_at IS NOT NULL AS removed FROM profiles WHERE company_id = ${companyId} AND user_id = ${userId}`,
     );
@@ -140,7 +140,7 @@ describe('removing a member', () => {
       const person = await t.createUser({ name });
       expect((await t.request('/api/v1/me/provision', { method: 'POST', as: person })).status).toBe(200);
       const me = (await (await t.request('/api/v1/me', { as: person })).json()) as { company: { id: string } };
-      return { ...person, companyId: me.company.id };
+      return { ...person, companyId: toCompanyId(me.company.id) };
     };
     const admin = await provisioned('First Admin');
     const rep = await provisioned('Leaving Liv');

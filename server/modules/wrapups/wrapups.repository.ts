@@ -1,9 +1,8 @@
 import { and, between, desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dailyUserStats, wrapups } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { type MemberScope, withTenant } from '../../db/tenant';
 
-export type WrapupScope = { companyId: string; userId: string };
 export type WrapupRow = typeof wrapups.$inferSelect;
 export type WrapupValues = {
   calls: number;
@@ -15,12 +14,12 @@ export type WrapupValues = {
 };
 export type DayTotalsRow = { calls: number; meetingsBooked: number; sales: number; points: number };
 
-const own = (scope: WrapupScope) => and(eq(wrapups.companyId, scope.companyId), eq(wrapups.userId, scope.userId));
+const own = (scope: MemberScope) => and(eq(wrapups.companyId, scope.companyId), eq(wrapups.userId, scope.userId));
 
 /** The caller's wrap-up of `day` (or null) and that day's rollup (or null when nothing was logged). */
 export async function findWrapupAndDayTotals(
   db: Database,
-  scope: WrapupScope,
+  scope: MemberScope,
   day: string,
 ): Promise<{ wrapup: WrapupRow | null; totals: DayTotalsRow | null }> {
   return withTenant(db, scope, async (tx) => {
@@ -53,7 +52,7 @@ export async function findWrapupAndDayTotals(
  */
 export async function saveWrapupOfDay(
   db: Database,
-  scope: WrapupScope,
+  scope: MemberScope,
   day: string,
   values: WrapupValues,
   now: Date,
@@ -77,7 +76,7 @@ export async function saveWrapupOfDay(
 /** The caller's wrap-ups before `today` (newest first, at most `limit`) and those of [from, to]. */
 export async function findWrapupHistory(
   db: Database,
-  scope: WrapupScope,
+  scope: MemberScope,
   input: { today: string; limit: number; from: string; to: string },
 ): Promise<{ previous: WrapupRow[]; window: WrapupRow[] }> {
   return withTenant(db, scope, async (tx) => {

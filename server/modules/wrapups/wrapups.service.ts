@@ -10,10 +10,9 @@ import {
 } from '@core/contracts';
 import { addDays, computeLocalDate } from '@core/period';
 import { computeAverage } from '@core/stats';
-import type { Actor, AppDeps } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { findWrapupAndDayTotals, findWrapupHistory, saveWrapupOfDay, type WrapupRow } from './wrapups.repository';
 
-const scopeOf = (actor: Actor) => ({ companyId: actor.companyId, userId: actor.userId });
 const todayOf = (deps: AppDeps, actor: Actor) => computeLocalDate(deps.now(), actor.timezone);
 
 function emptyToNull(value: string | null | undefined): string | null {
@@ -42,7 +41,7 @@ export { saveWrapupOfDay } from './wrapups.repository';
 
 export async function getTodayWrapup(deps: AppDeps, actor: Actor): Promise<WrapupToday> {
   const today = todayOf(deps, actor);
-  const { wrapup, totals } = await findWrapupAndDayTotals(deps.database.db, scopeOf(actor), today);
+  const { wrapup, totals } = await findWrapupAndDayTotals(deps.database.db, memberScopeOf(actor), today);
   return {
     date: today,
     saved: wrapup ? toWrapup(wrapup) : null,
@@ -61,7 +60,7 @@ export async function saveTodayWrapup(deps: AppDeps, actor: Actor, input: SaveWr
   const today = computeLocalDate(now, actor.timezone);
   const { wrapup, created } = await saveWrapupOfDay(
     deps.database.db,
-    scopeOf(actor),
+    memberScopeOf(actor),
     today,
     {
       calls: input.calls,
@@ -83,7 +82,7 @@ export async function saveTodayWrapup(deps: AppDeps, actor: Actor, input: SaveWr
 export async function getWrapupHistory(deps: AppDeps, actor: Actor): Promise<WrapupHistory> {
   const today = todayOf(deps, actor);
   const from = addDays(today, -(WRAPUP_STATS_DAYS - 1));
-  const { previous, window } = await findWrapupHistory(deps.database.db, scopeOf(actor), {
+  const { previous, window } = await findWrapupHistory(deps.database.db, memberScopeOf(actor), {
     today,
     limit: WRAPUP_HISTORY_LIMIT,
     from,

@@ -2,7 +2,7 @@ import type { SaveWrapupResult, WrapupHistory, WrapupToday } from '@core/contrac
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientChange } from '../../realtime/hub';
-import { withTenant } from '../../db/tenant';
+import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
@@ -41,7 +41,7 @@ async function history(member: Member): Promise<WrapupHistory> {
 }
 
 async function wrapupRows(companyId: string): Promise<{ user_id: string; date: string; calls: number }[]> {
-  return withTenant(t.db, { companyId, userId: null }, async (tx) => {
+  return withTenant(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     const result = await tx.execute(
       sql`SELECT user_id, date::text AS date, calls FROM wrapups WHERE company_id = ${companyId} ORDER BY date`,
     );
