@@ -5,43 +5,19 @@ import { activities, customerCompanies, dailyUserStats, kpiRules } from '../../d
 import { queryPrepared } from '../../db/prepared';
 import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
 
+/** An activity as the service sees it: the row without its company (the scope's) and status. */
+export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status'>;
 
-export type ActivityRow = {
-  id: string;
-  userId: string;
-  type: string;
-  meetingBooked: boolean;
-  movedForward: boolean;
-  customerId: string | null;
-  customerName: string | null;
-  ticketSize: number | null;
-  productName: string | null;
-  notes: string | null;
-  pointsEarned: number;
-  dailyBonus: boolean;
-  bonusPoints: number;
-  localDate: string;
-  createdAt: Date;
-  updatedAt: Date;
-};
+/**
+ * The columns a write sets (bonusPoints: the part of pointsEarned that is the daily bonus); the
+ * rollup trigger derives daily_user_stats from them.
+ */
+export type ActivityValues = Pick<
+  ActivityRow,
+  'type' | 'meetingBooked' | 'movedForward' | 'customerId' | 'customerName' | 'ticketSize' | 'productName' | 'notes' | 'pointsEarned' | 'dailyBonus' | 'bonusPoints'
+>;
 
-/** The columns a write sets; the rollup trigger derives daily_user_stats from them. */
-export type ActivityValues = {
-  type: string;
-  meetingBooked: boolean;
-  movedForward: boolean;
-  customerId: string | null;
-  customerName: string | null;
-  ticketSize: number | null;
-  productName: string | null;
-  notes: string | null;
-  pointsEarned: number;
-  dailyBonus: boolean;
-  /** The part of pointsEarned that is the daily bonus. */
-  bonusPoints: number;
-};
-
-export type CustomerRef = { id: string; name: string };
+export type CustomerRef = Pick<typeof customerCompanies.$inferSelect, 'id' | 'name'>;
 
 /** What logging an activity needs to know, read in one statement (see findLoggingContext). */
 export type LoggingContext = { rules: KpiRule[]; day: DayContext; customer: CustomerRef | null };

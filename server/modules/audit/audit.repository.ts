@@ -3,12 +3,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client';
 import { auditLog, profiles, user } from '../../db/schema';
-import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
+import { type MemberScope, withTenant } from '../../db/tenant';
 
-export type AuditEvent = {
-  companyId: CompanyId;
-  /** The user who acted; null for the system. */
-  actorUserId: UserId | null;
+type AuditLogRow = typeof auditLog.$inferSelect;
+
+/** One change to record: the row's columns (the actor null for the system), optional ones optional. */
+export type AuditEvent = Pick<AuditLogRow, 'companyId' | 'actorUserId'> & {
   action: AuditAction;
   targetType?: string;
   targetId?: string;
@@ -40,17 +40,10 @@ const isErasedAndGone = (erasedAt: Date | null, removedAt: Date | null) => erase
 /** A person as the company knows them now: null when they have no profile in it any more. */
 export type AuditPersonRecord = { name: string; removed: boolean } | null;
 
-export type AuditEntryRecord = {
-  id: string;
-  action: string;
-  actorUserId: string | null;
+export type AuditEntryRecord = Pick<AuditLogRow, 'id' | 'action' | 'actorUserId' | 'targetType' | 'targetId' | 'details' | 'createdAt'> & {
   actor: AuditPersonRecord;
-  targetType: string | null;
-  targetId: string | null;
   /** The target's profile, for member targets. */
   targetMember: AuditPersonRecord;
-  details: Record<string, unknown>;
-  createdAt: Date;
 };
 
 /**

@@ -5,7 +5,7 @@ import { type MemberScope, withTenant } from '../../db/tenant';
 import { clearOwnAvatarUrl, setOwnAvatarUrl } from '../companies/memberships.service';
 
 
-export type StoredAvatar = { bytes: Buffer; contentType: string };
+export type StoredAvatar = Pick<typeof avatarImages.$inferSelect, 'bytes' | 'contentType'>;
 
 /**
  * Stores the member's new picture, points their profile at it and deletes the one it replaces, in

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { displayLinks } from '../../db/schema';
-import { type CompanyId, enterCompany, type MemberScope, withTenant } from '../../db/tenant';
+import { enterCompany, type MemberScope, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
-import { selectCompany } from '../companies/companies.service';
+import { type CompanyRow, selectCompany } from '../companies/companies.service';
 
 export type DisplayLinkRow = typeof displayLinks.$inferSelect;
 
@@ -81,11 +81,11 @@ export async function revokeDisplayLink(
 }
 
 export type ResolvedDisplayLink = {
-  linkId: string;
-  linkName: string;
-  companyId: CompanyId;
-  companyName: string;
-  timezone: string;
+  linkId: DisplayLinkRow['id'];
+  linkName: DisplayLinkRow['name'];
+  companyId: DisplayLinkRow['companyId'];
+  companyName: CompanyRow['name'];
+  timezone: CompanyRow['timezone'];
 };
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { goals } from '../../db/schema';
 import { type MemberScope, withTenant } from '../../db/tenant';
 
-export type GoalsRow = { dailyCalls: number; dailyMeetings: number; dailySales: number; updatedAt: Date };
+export type GoalsRow = Pick<typeof goals.$inferSelect, 'dailyCalls' | 'dailyMeetings' | 'dailySales' | 'updatedAt'>;
 
 const goalColumns = {
   dailyCalls: goals.dailyCalls,

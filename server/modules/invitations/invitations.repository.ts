@@ -90,13 +90,7 @@ export async function deleteInvitation(db: Database, scope: MemberScope, id: str
   });
 }
 
-export type InvitationPreviewRecord = {
-  companyId: CompanyId;
-  companyName: string;
-  role: string;
-  usedBy: UserId | null;
-  expiresAt: Date;
-};
+export type InvitationPreviewRecord = Pick<InvitationRow, 'companyId' | 'role' | 'usedBy' | 'expiresAt'> & { companyName: string };
 
 /**
  * Reads one invitation by its secret code (row-level security lets a caller who presents the code

@@ -4,7 +4,7 @@ import { dailyUserStats, goals } from '../../db/schema';
 import { type MemberScope, withTenant } from '../../db/tenant';
 
 export type DayStatsRow = typeof dailyUserStats.$inferSelect;
-export type GoalsRow = { dailyCalls: number; dailyMeetings: number; dailySales: number; updatedAt: Date };
+export type GoalsRow = Pick<typeof goals.$inferSelect, 'dailyCalls' | 'dailyMeetings' | 'dailySales' | 'updatedAt'>;
 
 /** The caller's rollup row of one local day (null: nothing logged) and their goals, in one transaction. */
 export async function findMyDayStatsAndGoals(

@@ -34,14 +34,9 @@ import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
 // ---- reading -------------------------------------------------------------------------------------
 
-export type AccountRecord = {
-  id: string;
-  email: string;
-  name: string;
-  createdAt: Date;
-  locale: string | null;
-  emailVerified: boolean | null;
-};
+export type AccountRecord = Pick<typeof user.$inferSelect, 'id' | 'email' | 'name' | 'createdAt' | 'locale' | 'emailVerified'>;
+
+type ProfileRow = typeof profiles.$inferSelect;
 
 /** The caller's own account row (the owning role: app_user may not read every column of it). */
 export async function findAccount(db: Database, userId: UserId): Promise<AccountRecord | null> {
@@ -98,15 +93,9 @@ export async function findContactRequestsFrom(db: Database, email: string) {
     .orderBy(asc(contactRequests.createdAt));
 }
 
-export type MembershipRecord = {
-  companyId: CompanyId;
+export type MembershipRecord = Pick<ProfileRow, 'companyId' | 'role' | 'displayName' | 'avatarUrl' | 'removedAt' | 'erasedAt'> & {
   companyName: string;
-  role: string;
-  displayName: string | null;
-  avatarUrl: string | null;
-  joinedAt: Date;
-  removedAt: Date | null;
-  erasedAt: Date | null;
+  joinedAt: ProfileRow['createdAt'];
 };
 
 const membershipColumns = {
@@ -227,7 +216,7 @@ export async function findMemberSnapshotAndRecordExport(
   });
 }
 
-export type ActivityCursor = { localDate: string; createdAt: Date; id: string };
+export type ActivityCursor = Pick<typeof activities.$inferSelect, 'localDate' | 'createdAt' | 'id'>;
 
 /**
  * One page of the person's activities in one company, in (local day, time, id) order after
@@ -407,10 +396,8 @@ export async function eraseMember(db: Database, scope: MemberScope, input: { sub
   });
 }
 
-export type ActiveMembershipFacts = {
-  companyId: CompanyId;
+export type ActiveMembershipFacts = Pick<ProfileRow, 'companyId' | 'role'> & {
   companyName: string;
-  role: string;
   activeMembers: number;
   activeAdmins: number;
 };

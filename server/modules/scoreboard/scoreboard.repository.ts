@@ -134,20 +134,15 @@ export async function findMonthStats(
   });
 }
 
-export type FeedRow = {
-  id: string;
-  userId: string;
+/** One activity of the feed: its own columns, its author's name now, and its customer's. */
+export type FeedRow = Pick<
+  typeof activities.$inferSelect,
+  'id' | 'userId' | 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName' | 'notes' | 'createdAt'
+> & {
   displayName: string | null;
   formerMember: boolean;
-  type: string;
-  meetingBooked: boolean;
-  movedForward: boolean;
   customerName: string | null;
   points: number;
-  ticketSize: number | null;
-  productName: string | null;
-  notes: string | null;
-  createdAt: Date;
 };
 
 /** The company's newest activities, optionally only those logged in [start, end). */

@@ -4,15 +4,8 @@ import { dailyUserStats, wrapups } from '../../db/schema';
 import { type MemberScope, withTenant } from '../../db/tenant';
 
 export type WrapupRow = typeof wrapups.$inferSelect;
-export type WrapupValues = {
-  calls: number;
-  meetings: number;
-  sales: number;
-  points: number;
-  good: string | null;
-  improve: string | null;
-};
-export type DayTotalsRow = { calls: number; meetingsBooked: number; sales: number; points: number };
+export type WrapupValues = Pick<WrapupRow, 'calls' | 'meetings' | 'sales' | 'points' | 'good' | 'improve'>;
+export type DayTotalsRow = Pick<typeof dailyUserStats.$inferSelect, 'calls' | 'meetingsBooked' | 'sales' | 'points'>;
 
 const own = (scope: MemberScope) => and(eq(wrapups.companyId, scope.companyId), eq(wrapups.userId, scope.userId));
 
