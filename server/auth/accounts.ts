@@ -1,12 +1,35 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { user } from '../db/schema';
 import type { UserId } from '../db/tenant';
 
+/*
+ * The accounts better-auth keeps (its user table), for what better-auth has no call for. The one
+ * place outside better-auth that writes that table (privacy's erasure aside, decision 022).
+ */
+
 /**
  * Marks an account's address as confirmed without the mail's link: for seed data (tests, dev data,
- * benchmarks), where nobody reads the mail. better-auth's own tables, written as the owning role.
+ * benchmarks), where nobody reads the mail. Runs as the owning role.
  */
 export async function markEmailVerified(db: Database, userId: UserId): Promise<void> {
   await db.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
+}
+
+/**
+ * The language preference belongs to the person (their account), not to a membership. That table
+ * is not tenant data and app_user may not write it, so this runs as the owning role, keyed by the
+ * signed-in person's own id only.
+ */
+export async function updateAccountLocale(db: Database, userId: UserId, locale: string | null, now: Date): Promise<void> {
+  await db.update(user).set({ locale, updatedAt: now }).where(eq(user.id, userId));
+}
+
+/**
+ * The account's name, trimmed, as a new membership's display name (null when blank), in the
+ * caller's transaction (app_user sees the person as themself or as a member of the company).
+ */
+export async function selectAccountName(tx: Transaction, userId: UserId): Promise<string | null> {
+  const [person] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return person?.name?.trim() || null;
 }

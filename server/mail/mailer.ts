@@ -1,10 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { mailOutbox } from '../db/schema';
 import type { Database } from '../db/client';
 import { consumeRateLimit } from '../lib/rate-limit';
 
 export type Mail = { to: string; subject: string; text: string; html?: string; links?: string[] };
+
+/** A mail as the outbox keeps it (the dev mailbox shows these). */
+export type OutboxMail = typeof mailOutbox.$inferSelect;
 
 export type Mailer = { send(mail: Mail): Promise<void>; transport: 'smtp' | 'outbox' };
 
@@ -68,3 +71,8 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
 }
 
 const eqId = (id: string) => eq(mailOutbox.id, id);
+
+/** The outbox's newest mail first, at most `limit` (the dev mailbox). */
+export function findRecentMail(db: Database, limit = 50): Promise<OutboxMail[]> {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+}

@@ -1,9 +1,11 @@
 import { type DayContext, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { activities, customerCompanies, dailyUserStats, kpiRules } from '../../db/schema';
+import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
 import { queryPrepared } from '../../db/prepared';
-import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
+import { type CompanyId, type CompanyScope, type MemberScope, withTenant } from '../../db/tenant';
+import { type CustomerRef, getOrCreateCustomer } from '../customers/customers.service';
+import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
 
 /** An activity as the service sees it: the row without its company (the scope's) and status. */
 export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status'>;
@@ -16,8 +18,6 @@ export type ActivityValues = Pick<
   ActivityRow,
   'type' | 'meetingBooked' | 'movedForward' | 'customerId' | 'customerName' | 'ticketSize' | 'productName' | 'notes' | 'pointsEarned' | 'dailyBonus' | 'bonusPoints'
 >;
-
-export type CustomerRef = Pick<typeof customerCompanies.$inferSelect, 'id' | 'name'>;
 
 /** What logging an activity needs to know, read in one statement (see findLoggingContext). */
 export type LoggingContext = { rules: KpiRule[]; day: DayContext; customer: CustomerRef | null };
@@ -114,19 +114,6 @@ const INSERT_ACTIVITY_SQL = `INSERT INTO activities (id, company_id, user_id, lo
   created_at, updated_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'completed', $16, $16)`;
 
-async function selectKpiRules(tx: Transaction, companyId: CompanyId): Promise<KpiRule[]> {
-  const rows = await tx
-    .select({
-      kpiKey: kpiRules.kpiKey,
-      basePoints: kpiRules.basePoints,
-      enabled: kpiRules.enabled,
-      multiplierValue: kpiRules.multiplierValue,
-    })
-    .from(kpiRules)
-    .where(eq(kpiRules.companyId, companyId));
-  return rows.filter((r): r is typeof r & { kpiKey: KpiKey } => isKpiKey(r.kpiKey));
-}
-
 /**
  * Runs `fn` in one tenant transaction that first takes a transaction-scoped advisory lock on the
  * rep's local day. Every write to that day goes through here, so two calls logged at once are
@@ -152,21 +139,7 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
     eq(activities.localDate, localDate),
   );
 
-  async function getOrCreateCustomer(name: string, createdAt: Date): Promise<CustomerRef> {
-    const [created] = await tx
-      .insert(customerCompanies)
-      .values({ companyId: scope.companyId, name, createdBy: scope.userId, createdAt })
-      .onConflictDoNothing()
-      .returning({ id: customerCompanies.id, name: customerCompanies.name });
-    if (created) return created;
-    // Another transaction holds or committed the name; this statement sees the committed row.
-    const [existing] = await tx
-      .select({ id: customerCompanies.id, name: customerCompanies.name })
-      .from(customerCompanies)
-      .where(and(eq(customerCompanies.companyId, scope.companyId), sql`lower(${customerCompanies.name}) = lower(${name})`));
-    if (!existing) throw new Error(`customer "${name}" neither inserted nor found`);
-    return existing;
-  }
+  const findOrCreateCustomer = (name: string, createdAt: Date) => getOrCreateCustomer(tx, scope, { name, createdAt });
 
   async function findById(id: string): Promise<ActivityRow> {
     const [row] = await selectActivities(tx).where(eq(activities.id, id));
@@ -182,7 +155,7 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
         .map((r) => ({ ...r, multiplierValue: Number(r.multiplierValue) }));
       const day = { callsBefore: row!.day?.calls ?? 0, bonusAlreadyAwarded: (row!.day?.bonusCalls ?? 0) > 0 };
       let customer = row!.created ?? row!.existing;
-      if (customerName !== null && !customer) customer = await getOrCreateCustomer(customerName, createdAt);
+      if (customerName !== null && !customer) customer = await findOrCreateCustomer(customerName, createdAt);
       return { rules, day, customer };
     },
 
@@ -209,9 +182,9 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
       return { ...values, id, userId: scope.userId, localDate, updatedAt: values.createdAt };
     },
 
-    findRules: () => selectKpiRules(tx, scope.companyId),
+    findRules: () => selectRulesForPoints(tx, scope.companyId),
 
-    getOrCreateCustomer,
+    getOrCreateCustomer: findOrCreateCustomer,
 
     async findDayContext() {
       const [stats] = await tx
@@ -288,5 +261,65 @@ export async function findOwnActivitiesOfDay(db: Database, scope: MemberScope, l
 
 /** The company's KPI rules (read-only, for the log dialogs). */
 export async function findKpiRulesForLogging(db: Database, scope: MemberScope): Promise<KpiRule[]> {
-  return withTenant(db, scope, (tx) => selectKpiRules(tx, scope.companyId));
+  return withTenant(db, scope, (tx) => selectRulesForPoints(tx, scope.companyId));
+}
+
+/** Transaction step (company settings): how many activities the company has. */
+export async function countActivitiesIn(tx: Transaction, companyId: CompanyId): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(activities)
+    .where(eq(activities.companyId, companyId));
+  return Number(row?.n ?? 0);
+}
+
+/** One activity of the feed: its own columns, its author's name now, and its customer's. */
+export type FeedRow = Pick<
+  typeof activities.$inferSelect,
+  'id' | 'userId' | 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName' | 'notes' | 'createdAt'
+> & {
+  displayName: string | null;
+  formerMember: boolean;
+  customerName: string | null;
+  points: number;
+};
+
+/** The company's newest activities, optionally only those logged in [start, end): the scoreboards' feed. */
+export async function findLatestActivities(
+  db: Database,
+  scope: CompanyScope,
+  options: { limit: number; start?: Date; end?: Date },
+): Promise<FeedRow[]> {
+  return withTenant(db, scope, (tx) => {
+    const conditions = [eq(activities.companyId, scope.companyId)];
+    if (options.start) conditions.push(gte(activities.createdAt, options.start));
+    if (options.end) conditions.push(lt(activities.createdAt, options.end));
+    return tx
+      .select({
+        id: activities.id,
+        userId: activities.userId,
+        displayName: profiles.displayName,
+        // Erased and gone (decision 022); someone who came back is named as they are now.
+        formerMember: sql<boolean>`coalesce(${profiles.erasedAt} IS NOT NULL AND ${profiles.removedAt} IS NOT NULL, false)`,
+        type: activities.type,
+        meetingBooked: activities.meetingBooked,
+        movedForward: activities.movedForward,
+        customerName: sql<string | null>`coalesce(${customerCompanies.name}, ${activities.customerName})`,
+        points: activities.pointsEarned,
+        ticketSize: activities.ticketSize,
+        productName: activities.productName,
+        notes: activities.notes,
+        createdAt: activities.createdAt,
+      })
+      .from(activities)
+      // A read's join for the authors' names: memberships are written only by their owner
+      // (companies/memberships.repository.ts); reading them beside the activity costs no round trip.
+      .leftJoin(profiles, and(eq(profiles.companyId, activities.companyId), eq(profiles.userId, activities.userId)))
+      .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
+      .where(and(...conditions))
+      // NULLS LAST matches activities_company_created_idx (created_at DESC NULLS LAST); a plain DESC
+      // means NULLS FIRST, which that index cannot serve, and the plan becomes a scan and sort.
+      .orderBy(sql`${activities.createdAt} DESC NULLS LAST`, desc(activities.id))
+      .limit(options.limit);
+  });
 }

@@ -69,6 +69,12 @@ function kindOf(type: string): ActivityKind {
  */
 export { findKpiRulesForLogging, withActivityDay } from './activities.repository';
 
+/** Transaction step (company settings): how many activities the company has. */
+export { countActivitiesIn } from './activities.repository';
+
+/** For the scoreboards: the company's newest activities with their authors' and customers' names. */
+export { type FeedRow, findLatestActivities } from './activities.repository';
+
 export function toActivity(row: ActivityRow): Activity {
   const kind = kindOf(row.type);
   return {

@@ -1,5 +1,6 @@
 import { buildAvatarPath, normalizeRole } from '@core/contracts';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { selectAccountName } from '../../auth/accounts';
 import type { Database, Transaction } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { type CompanyId, enterCompany, type MemberScope, type UserId, withTenant } from '../../db/tenant';
@@ -29,12 +30,6 @@ export type Membership = Pick<MembershipRow, 'companyId' | 'role' | 'displayName
  */
 async function lockCompanyMembership(tx: Transaction, companyId: CompanyId): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${companyId}))`);
-}
-
-/** The account's name, trimmed, as a new membership's display name (null when blank). */
-async function selectAccountName(tx: Transaction, userId: UserId): Promise<string | null> {
-  const [person] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
-  return person?.name?.trim() || null;
 }
 
 // ---- the person's own membership ------------------------------------------------------------------

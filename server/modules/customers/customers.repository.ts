@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { customerCompanies } from '../../db/schema';
-import { type MemberScope, withTenant } from '../../db/tenant';
+import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
 
 export type CustomerRow = typeof customerCompanies.$inferSelect;
 
@@ -69,4 +69,36 @@ export async function insertCustomer(
       .returning();
     return row ?? null;
   });
+}
+
+export type CustomerRef = Pick<CustomerRow, 'id' | 'name'>;
+
+/**
+ * Transaction step (activities): the company's customer of that name, created as the member when
+ * new. Race-safe: the unique index on (company_id, lower(name)) decides; a name another transaction
+ * holds or committed is read back once it has.
+ */
+export async function getOrCreateCustomer(tx: Transaction, scope: MemberScope, input: { name: string; createdAt: Date }): Promise<CustomerRef> {
+  const [created] = await tx
+    .insert(customerCompanies)
+    .values({ companyId: scope.companyId, name: input.name, createdBy: scope.userId, createdAt: input.createdAt })
+    .onConflictDoNothing()
+    .returning({ id: customerCompanies.id, name: customerCompanies.name });
+  if (created) return created;
+  // Another transaction holds or committed the name; this statement sees the committed row.
+  const [existing] = await tx
+    .select({ id: customerCompanies.id, name: customerCompanies.name })
+    .from(customerCompanies)
+    .where(and(eq(customerCompanies.companyId, scope.companyId), sql`lower(${customerCompanies.name}) = lower(${input.name})`));
+  if (!existing) throw new Error(`customer "${input.name}" neither inserted nor found`);
+  return existing;
+}
+
+/** Transaction step (company settings): how many customers the company has. */
+export async function countCustomersIn(tx: Transaction, companyId: CompanyId): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(customerCompanies)
+    .where(eq(customerCompanies.companyId, companyId));
+  return Number(row?.n ?? 0);
 }

@@ -10,6 +10,12 @@ import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { HttpError } from '../../lib/http';
 import { type CustomerRow, findCustomers, findCustomerSuggestions, insertCustomer } from './customers.repository';
 
+/*
+ * Transaction steps for other modules: the customer a logged activity names (created when new, in
+ * the activity's transaction) and the company's count of customers (the company settings page).
+ */
+export { countCustomersIn, type CustomerRef, getOrCreateCustomer } from './customers.repository';
+
 function emptyToNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;

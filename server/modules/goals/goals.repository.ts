@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { goals } from '../../db/schema';
 import { type MemberScope, withTenant } from '../../db/tenant';
 
@@ -12,15 +12,18 @@ const goalColumns = {
   updatedAt: goals.updatedAt,
 };
 
+/** The caller's goals in their company, or null before the first save, in the caller's transaction. */
+export async function selectOwnGoals(tx: Transaction, scope: MemberScope): Promise<GoalsRow | null> {
+  const [row] = await tx
+    .select(goalColumns)
+    .from(goals)
+    .where(and(eq(goals.companyId, scope.companyId), eq(goals.userId, scope.userId)));
+  return row ?? null;
+}
+
 /** The caller's goals in their company, or null before the first save. */
 export async function findOwnGoals(db: Database, scope: MemberScope): Promise<GoalsRow | null> {
-  return withTenant(db, scope, async (tx) => {
-    const [row] = await tx
-      .select(goalColumns)
-      .from(goals)
-      .where(and(eq(goals.companyId, scope.companyId), eq(goals.userId, scope.userId)));
-    return row ?? null;
-  });
+  return withTenant(db, scope, (tx) => selectOwnGoals(tx, scope));
 }
 
 /** One row per company and user: inserted the first time, updated after (race-safe upsert). */

@@ -2,6 +2,9 @@ import type { Goals, UpdateGoals } from '@core/contracts';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { findOwnGoals, type GoalsRow, upsertOwnGoals } from './goals.repository';
 
+/** Transaction step (my stats): the member's goals, read beside their day's rollup row. */
+export { type GoalsRow, selectOwnGoals } from './goals.repository';
+
 function toGoals(row: GoalsRow | null): Goals {
   return {
     dailyCalls: row?.dailyCalls ?? 0,

@@ -1,4 +1,4 @@
-import { DEFAULT_KPI_RULES, KPI_KEYS, type KpiKey } from '@core/kpi';
+import { DEFAULT_KPI_RULES, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi';
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { kpiRules } from '../../db/schema';
@@ -12,6 +12,20 @@ const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[])
 /** A new company's rules, the defaults of core/kpi, inside the transaction that creates the company. */
 export async function insertDefaultKpiRules(tx: Transaction, companyId: CompanyId): Promise<void> {
   await tx.insert(kpiRules).values(DEFAULT_KPI_RULES.map((rule) => ({ ...rule, companyId })));
+}
+
+/** Transaction step (activities): the company's rules as core/kpi computes points with them. */
+export async function selectRulesForPoints(tx: Transaction, companyId: CompanyId): Promise<KpiRule[]> {
+  const rows = await tx
+    .select({
+      kpiKey: kpiRules.kpiKey,
+      basePoints: kpiRules.basePoints,
+      enabled: kpiRules.enabled,
+      multiplierValue: kpiRules.multiplierValue,
+    })
+    .from(kpiRules)
+    .where(eq(kpiRules.companyId, companyId));
+  return rows.filter((r): r is typeof r & { kpiKey: KpiKey } => isKpiKey(r.kpiKey));
 }
 
 /** The company's rules, ordered by key (spec 7: kpi_rules ordered by kpi_key). */

@@ -4,8 +4,11 @@ import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { badRequest, notFound } from '../../lib/http';
 import { findKpiRule, findKpiRules, type KpiRuleRow, updateKpiRule } from './kpi-rules.repository';
 
-/** For the companies module: a new company's default rules, written in the transaction that creates it. */
-export { insertDefaultKpiRules } from './kpi-rules.repository';
+/*
+ * Transaction steps for other modules: a new company's default rules, written in the transaction
+ * that creates it (companies), and the rules points are computed with (activities).
+ */
+export { insertDefaultKpiRules, selectRulesForPoints } from './kpi-rules.repository';
 
 const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[]).includes(key);
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dailyUserStats, goals } from '../../db/schema';
+import { dailyUserStats } from '../../db/schema';
 import { type MemberScope, withTenant } from '../../db/tenant';
+import { type GoalsRow, selectOwnGoals } from '../goals/goals.service';
 
 export type DayStatsRow = typeof dailyUserStats.$inferSelect;
-export type GoalsRow = Pick<typeof goals.$inferSelect, 'dailyCalls' | 'dailyMeetings' | 'dailySales' | 'updatedAt'>;
 
 /** The caller's rollup row of one local day (null: nothing logged) and their goals, in one transaction. */
 export async function findMyDayStatsAndGoals(
@@ -23,15 +23,6 @@ export async function findMyDayStatsAndGoals(
           eq(dailyUserStats.userId, scope.userId),
         ),
       );
-    const [goal] = await tx
-      .select({
-        dailyCalls: goals.dailyCalls,
-        dailyMeetings: goals.dailyMeetings,
-        dailySales: goals.dailySales,
-        updatedAt: goals.updatedAt,
-      })
-      .from(goals)
-      .where(and(eq(goals.companyId, scope.companyId), eq(goals.userId, scope.userId)));
-    return { stats: stats ?? null, goals: goal ?? null };
+    return { stats: stats ?? null, goals: await selectOwnGoals(tx, scope) };
   });
 }

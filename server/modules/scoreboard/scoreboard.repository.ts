@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
+import { dailyUserStats } from '../../db/schema';
 import { type CompanyScope, type MemberScope, withTenant } from '../../db/tenant';
 import { type CompanyRow, selectCompany } from '../companies/companies.service';
 import { type MemberByJoining, type MemberFace, selectActiveMemberFaces, selectActiveMembersByJoining } from '../companies/memberships.service';
@@ -8,8 +8,8 @@ import { type MemberByJoining, type MemberFace, selectActiveMemberFaces, selectA
 /*
  * Scoreboard reads. Every total comes from daily_user_stats (one row per company, local day and
  * user, kept exact by the activities_rollup trigger): a range of days is a primary-key range scan,
- * O(members x days), whatever the history. The activities table is read only for the feed, newest
- * first with a LIMIT on its (company_id, created_at) index, never aggregated.
+ * O(members x days), whatever the history. The feed of newest activities is the activities
+ * module's (findLatestActivities, through its service); nothing here aggregates activities.
  */
 
 
@@ -131,57 +131,6 @@ export async function findMonthStats(
     }
     days.sort((a, b) => (a.day < b.day ? -1 : 1));
     return { members, totals, days, userActiveDays };
-  });
-}
-
-/** One activity of the feed: its own columns, its author's name now, and its customer's. */
-export type FeedRow = Pick<
-  typeof activities.$inferSelect,
-  'id' | 'userId' | 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName' | 'notes' | 'createdAt'
-> & {
-  displayName: string | null;
-  formerMember: boolean;
-  customerName: string | null;
-  points: number;
-};
-
-/** The company's newest activities, optionally only those logged in [start, end). */
-export async function findLatestActivities(
-  db: Database,
-  scope: CompanyScope,
-  options: { limit: number; start?: Date; end?: Date },
-): Promise<FeedRow[]> {
-  return withTenant(db, scope, (tx) => {
-    const conditions = [eq(activities.companyId, scope.companyId)];
-    if (options.start) conditions.push(gte(activities.createdAt, options.start));
-    if (options.end) conditions.push(lt(activities.createdAt, options.end));
-    return tx
-      .select({
-        id: activities.id,
-        userId: activities.userId,
-        displayName: profiles.displayName,
-        // Erased and gone (decision 022); someone who came back is named as they are now.
-        formerMember: sql<boolean>`coalesce(${profiles.erasedAt} IS NOT NULL AND ${profiles.removedAt} IS NOT NULL, false)`,
-        type: activities.type,
-        meetingBooked: activities.meetingBooked,
-        movedForward: activities.movedForward,
-        customerName: sql<string | null>`coalesce(${customerCompanies.name}, ${activities.customerName})`,
-        points: activities.pointsEarned,
-        ticketSize: activities.ticketSize,
-        productName: activities.productName,
-        notes: activities.notes,
-        createdAt: activities.createdAt,
-      })
-      .from(activities)
-      // A read model's join for the authors' names: memberships are written only by their owner
-      // (companies/memberships.repository.ts); reading them beside the activity costs no round trip.
-      .leftJoin(profiles, and(eq(profiles.companyId, activities.companyId), eq(profiles.userId, activities.userId)))
-      .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
-      .where(and(...conditions))
-      // NULLS LAST matches activities_company_created_idx (created_at DESC NULLS LAST); a plain DESC
-      // means NULLS FIRST, which that index cannot serve, and the plan becomes a scan and sort.
-      .orderBy(sql`${activities.createdAt} DESC NULLS LAST`, desc(activities.id))
-      .limit(options.limit);
   });
 }
 

@@ -39,11 +39,11 @@ import {
 } from '@core/stats';
 import type { AppDeps } from '../../context';
 import { notFound } from '../../lib/http';
+import { findLatestActivities } from '../activities/activities.service';
 import {
   type ActiveMember,
   findCompanyWithMembers,
   findDayTotals,
-  findLatestActivities,
   findMonthStats,
   findPeriodStats,
   type RawTotals,

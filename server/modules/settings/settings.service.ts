@@ -6,11 +6,12 @@ import {
   type UpdateProfileSchema,
 } from '@core/contracts';
 import type { z } from 'zod';
+import { updateAccountLocale } from '../../auth/accounts';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { notFound } from '../../lib/http';
 import { updateCompany } from '../companies/companies.service';
 import { findOwnProfile, type OwnProfile, updateOwnProfile } from '../companies/memberships.service';
-import { findCompanyWithCounts, updateUserLocale } from './settings.repository';
+import { findCompanyWithCounts } from './settings.repository';
 
 type ProfileChange = z.output<typeof UpdateProfileSchema>;
 type CompanyChange = z.output<typeof UpdateCompanySchema>;
@@ -35,7 +36,7 @@ export async function changeProfileSettings(deps: AppDeps, actor: Actor, input: 
   if (input.displayName !== undefined) {
     await updateOwnProfile(db, memberScopeOf(actor), { displayName: input.displayName, updatedAt: now });
   }
-  if (input.language !== undefined) await updateUserLocale(db, actor.userId, input.language, now);
+  if (input.language !== undefined) await updateAccountLocale(db, actor.userId, input.language, now);
   return getProfileSettings(deps, actor);
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { findRecentMail, type MailRow } from './system.repository';
+import { findRecentMail, type OutboxMail } from '../../mail/mailer';
 
 /** Whether this server reaches its database, and how long one SELECT 1 took (ms, one decimal). */
 export async function checkDatabase(deps: AppDeps): Promise<{ ok: true; latencyMs: number } | { ok: false }> {
@@ -16,7 +16,7 @@ export async function checkDatabase(deps: AppDeps): Promise<{ ok: true; latencyM
 }
 
 /** The dev mailbox's mail, newest first, optionally only that sent to one address. */
-export async function listDevMail(deps: AppDeps, to?: string): Promise<MailRow[]> {
+export async function listDevMail(deps: AppDeps, to?: string): Promise<OutboxMail[]> {
   const rows = await findRecentMail(deps.database.db);
   return rows.filter((m) => !to || m.to.toLowerCase() === to.toLowerCase());
 }
