@@ -16,6 +16,7 @@ export default tseslint.config(
     rules: {
       'boundaries/imports': 'error',
       'boundaries/module-cycles': 'error',
+      'boundaries/table-owners': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['info', 'warn', 'error'] }],

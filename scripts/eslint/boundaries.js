@@ -68,6 +68,51 @@ function checkImport(file, source, isTypeOnly) {
 }
 
 /*
+ * One owner per table (decision 030): the one file that writes a table and reads it on its own.
+ * Every other module asks the owner's service (whole operations, or transaction steps that take
+ * the caller's open transaction). A read of one's own may still join an owned table for display
+ * columns (the feed's author names, the audit log's names), never write it nor select from it.
+ * Keyed by the schema's export names; a path ending in / owns through every file in the folder.
+ */
+const TABLE_OWNERS = {
+  companies: 'server/modules/companies/companies.repository.ts',
+  appSettings: 'server/modules/companies/companies.repository.ts',
+  profiles: 'server/modules/companies/memberships.repository.ts',
+  instanceSettings: 'server/db/instance-settings.ts',
+  activities: 'server/modules/activities/activities.repository.ts',
+  customerCompanies: 'server/modules/customers/customers.repository.ts',
+  goals: 'server/modules/goals/goals.repository.ts',
+  invitations: 'server/modules/invitations/invitations.repository.ts',
+  kpiRules: 'server/modules/kpi-rules/kpi-rules.repository.ts',
+  wrapups: 'server/modules/wrapups/wrapups.repository.ts',
+  displayLinks: 'server/modules/display-links/display-links.repository.ts',
+  auditLog: 'server/modules/audit/audit.repository.ts',
+  avatarImages: 'server/modules/avatars/avatars.repository.ts',
+  contactRequests: 'server/modules/contact/contact.repository.ts',
+  mailOutbox: 'server/mail/mailer.ts',
+  signInFailures: 'server/auth/sign-in-failures.repository.ts',
+  appRateLimits: 'server/lib/rate-limit.ts',
+  // better-auth's own tables: better-auth, and server/auth for what it has no call for.
+  user: 'server/auth/',
+  session: 'server/auth/',
+  account: 'server/auth/',
+  verification: 'server/auth/',
+  rateLimit: 'server/auth/',
+  // daily_user_stats has no owner in TypeScript: the activities_rollup trigger keeps it, the read
+  // models (scoreboard, my stats, wrap-ups, the activity day) read it.
+};
+
+/** Reads everything held about one person and erases it in one transaction (decision 022). */
+const OWNS_NOTHING_ERASES_EVERYTHING = new Set(['server/modules/privacy/privacy.repository.ts']);
+
+const ownsTable = (file, table) => {
+  const owner = TABLE_OWNERS[table];
+  return owner === undefined || (owner.endsWith('/') ? file.startsWith(owner) : file === owner);
+};
+
+const TABLE_VERBS = { from: 'reads', insert: 'writes', update: 'writes', delete: 'writes' };
+
+/*
  * The import graph of the product's server files, kept per file and re-read only when a file
  * changed (an editor lints one file at a time, for hours), so a whole-repository lint parses each
  * file once.
@@ -90,6 +135,61 @@ function currentServerImports() {
 
 export const boundariesPlugin = {
   rules: {
+    'table-owners': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = relative(ROOT, context.filename);
+        if (!file.startsWith('server/') || isTestFile(file) || file.startsWith('server/db/') || OWNS_NOTHING_ERASES_EVERYTHING.has(file)) {
+          return {};
+        }
+        // Local names of the schema's tables (import { profiles as p } from '.../db/schema'), and
+        // namespace imports (import * as schema), whose members are the tables.
+        const tables = new Map();
+        const namespaces = new Set();
+        const tableOf = (node) => {
+          if (node?.type === 'Identifier') return tables.get(node.name) ?? null;
+          if (node?.type === 'MemberExpression' && node.object.type === 'Identifier' && namespaces.has(node.object.name) && node.property.type === 'Identifier') {
+            return node.property.name;
+          }
+          return null;
+        };
+        const report = (node, table, verb) => {
+          const owner = TABLE_OWNERS[table];
+          context.report({
+            node,
+            message:
+              verb === 'writes'
+                ? `${table} is written only by its owner, ${owner} (one owner per table): call its service`
+                : `${table} is read on its own only by its owner, ${owner} (one owner per table): ask its service (a read of yours may join it)`,
+          });
+        };
+        return {
+          ImportDeclaration(node) {
+            const target = resolveImport(file, node.source.value);
+            if (target !== 'server/db/schema' && !target?.startsWith('server/db/schema/')) return;
+            for (const specifier of node.specifiers) {
+              if (specifier.type === 'ImportNamespaceSpecifier') namespaces.add(specifier.local.name);
+              else if (specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier') tables.set(specifier.local.name, specifier.imported.name);
+            }
+          },
+          // tx.select().from(t), tx.insert(t), tx.update(t), tx.delete(t)
+          CallExpression(node) {
+            if (node.callee.type !== 'MemberExpression' || node.callee.property.type !== 'Identifier') return;
+            const verb = TABLE_VERBS[node.callee.property.name];
+            const table = verb ? tableOf(node.arguments[0]) : null;
+            if (table && !ownsTable(file, table)) report(node, table, verb);
+          },
+          // sql`... FROM ${t} ...`: the table itself in raw SQL (its columns are a join's business)
+          TaggedTemplateExpression(node) {
+            if (node.tag.type !== 'Identifier' || node.tag.name !== 'sql') return;
+            for (const expression of node.quasi.expressions) {
+              const table = tableOf(expression);
+              if (table && !ownsTable(file, table)) report(expression, table, 'reads');
+            }
+          },
+        };
+      },
+    },
     /*
      * No import cycle between the server's units (a module, another folder under server/, a file
      * in server/): two units that need each other are one unit in two places, load in an order

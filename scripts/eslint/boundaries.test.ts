@@ -18,6 +18,7 @@ async function problemsOf(rule: string, file: string, code: string): Promise<str
 
 const boundaryProblems = (file: string, code: string) => problemsOf('boundaries/imports', file, code);
 const cycleProblems = (file: string, code: string) => problemsOf('boundaries/module-cycles', file, code);
+const ownerProblems = (file: string, code: string) => problemsOf('boundaries/table-owners', file, code);
 
 describe('import boundaries', () => {
   it.each([
@@ -102,5 +103,59 @@ describe('import cycles between server units', () => {
 
   it('finds none in the server as it is', () => {
     expect(findCycles(buildUnitGraph(readServerImports()))).toEqual([]);
+  });
+});
+
+describe('one owner per table', () => {
+  const schema = "import { alias } from 'drizzle-orm/pg-core';\nimport { sql } from 'drizzle-orm';\n";
+  it.each([
+    [
+      'another module writes memberships',
+      'server/modules/team/x.repository.ts',
+      `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => tx.insert(profiles).values({});`,
+      /^profiles is written only by its owner, server\/modules\/companies\/memberships\.repository\.ts/,
+    ],
+    [
+      'another module updates a company',
+      'server/modules/settings/x.repository.ts',
+      `${schema}import { companies as c } from '../../db/schema';\nexport const x = (tx) => tx.update(c).set({ name: 'x' });`,
+      /^companies is written only by its owner/,
+    ],
+    [
+      'another module reads companies on its own',
+      'server/modules/scoreboard/x.repository.ts',
+      `${schema}import { companies } from '../../db/schema';\nexport const x = (tx) => tx.select().from(companies);`,
+      /^companies is read on its own only by its owner, server\/modules\/companies\/companies\.repository\.ts/,
+    ],
+    [
+      'raw SQL naming the table',
+      'server/modules/settings/x.repository.ts',
+      `${schema}import { profiles } from '../../db/schema';\nexport const x = sql\`SELECT count(*) FROM \${profiles}\`;`,
+      /^profiles is read on its own only by its owner/,
+    ],
+    [
+      "a module writes better-auth's accounts through a namespace import",
+      'server/modules/settings/x.repository.ts',
+      `${schema}import * as schema from '../../db/schema';\nexport const x = (tx) => tx.update(schema.user).set({ name: '' });`,
+      /^user is written only by its owner, server\/auth\//,
+    ],
+  ])('reports %s', async (_label, file, code, message) => {
+    const problems = await ownerProblems(file, code);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it.each([
+    ['the owner writing and reading its table', 'server/modules/companies/memberships.repository.ts', `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => [tx.insert(profiles).values({}), tx.select().from(profiles)];`],
+    [
+      "a read joining another owner's table for names",
+      'server/modules/audit/audit.repository.ts',
+      `${schema}import { auditLog, profiles } from '../../db/schema';\nconst p = alias(profiles, 'p');\nexport const x = (tx) => tx.select({ name: p.displayName, n: sql\`\${profiles.displayName}\` }).from(auditLog).leftJoin(profiles, sql\`true\`).innerJoin(p, sql\`true\`);`,
+    ],
+    ['the erasure, which reaches every table (decision 022)', 'server/modules/privacy/privacy.repository.ts', `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => tx.update(profiles).set({ displayName: null });`],
+    ['a test looking behind the API', 'server/modules/team/x.test.ts', `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => tx.select().from(profiles);`],
+    ['a table no module owns (the rollup, kept by its trigger)', 'server/modules/scoreboard/x.repository.ts', `${schema}import { dailyUserStats } from '../../db/schema';\nexport const x = (tx) => tx.select().from(dailyUserStats);`],
+  ])('allows %s', async (_label, file, code) => {
+    expect(await ownerProblems(file, code)).toEqual([]);
   });
 });
