@@ -1,6 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { LiveTableSchema } from '@core/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectRealtime } from './realtime';
+import { queryKeys } from './query-keys';
+import { connectRealtime, LIVE_REFRESHES } from './realtime';
 import { recordInvalidations } from '@web/test/record-invalidations';
 
 /**
@@ -51,6 +53,25 @@ afterEach(() => {
 const latest = () => FakeEventSource.opened.at(-1)!;
 const change = (table: string) => JSON.stringify({ table, op: 'INSERT', id: crypto.randomUUID(), userId: 'u1' });
 
+/** Every fixed key of the registry (functions build keys under one of these families). */
+function registryKeys(node: unknown): QueryKey[] {
+  if (Array.isArray(node)) return [node];
+  if (typeof node !== 'object' || node === null) return [];
+  return Object.values(node).flatMap(registryKeys);
+}
+
+describe('LIVE_REFRESHES', () => {
+  it('has a row for every table the event schema names, and only those', () => {
+    expect(Object.keys(LIVE_REFRESHES).sort()).toEqual([...LiveTableSchema.options].sort());
+    for (const table of LiveTableSchema.options) expect(Array.isArray(LIVE_REFRESHES[table])).toBe(true);
+  });
+
+  it('refreshes only keys of the query-key registry', () => {
+    const known = new Set(registryKeys(queryKeys).map((key) => hashKey(key)));
+    for (const key of Object.values(LIVE_REFRESHES).flat()) expect(known, hashKey(key)).toContain(hashKey(key));
+  });
+});
+
 describe('connectRealtime', () => {
   it('turns a burst of changes into one refresh of what they touch', async () => {
     const connection = connectRealtime(queryClient);
@@ -79,6 +100,26 @@ describe('connectRealtime', () => {
     latest().emit('ready');
     await vi.advanceTimersByTimeAsync(200);
     expect(invalidated).toEqual(expect.arrayContaining(['activities', 'scoreboard', 'wrapups', 'display-links', 'me']));
+    connection.close();
+  });
+
+  it('ignores an event it cannot read (a table it does not know, missing fields, not JSON), and goes on', async () => {
+    const connection = connectRealtime(queryClient);
+    const seen: unknown[] = [];
+    connection.subscribe((c) => seen.push(c.table));
+    latest().emit('ready');
+    latest().emit('change', JSON.stringify({ table: 'invoices', op: 'INSERT', id: 'x', userId: null }));
+    latest().emit('change', JSON.stringify({ table: 'activities', op: 'UPSERT', id: 'x', userId: null }));
+    latest().emit('change', JSON.stringify({ table: 'activities' }));
+    latest().emit('change', 'not json');
+    latest().emit('change', 'null');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(invalidated).toEqual([]);
+    expect(seen).toEqual([]);
+    latest().emit('change', change('goals'));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(invalidated).toEqual(['my-stats']);
+    expect(seen).toEqual(['goals']);
     connection.close();
   });
 

@@ -1,31 +1,48 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { LiveChange } from '@core/contracts';
-
-/** A change the server streams (core/contracts/events.ts; the events are described in the API docs). */
-export type RealtimeChange = LiveChange;
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { type LiveChange, LiveChangeSchema, type LiveTable } from '@core/contracts';
+import { apiUrl } from './api';
+import { queryKeys } from './query-keys';
 
 /**
- * Which query-key prefixes a change to a table makes stale. Features name their query keys with
- * these prefixes (['activities', ...], ['scoreboard', ...]) so that live updates reach them.
+ * Which queries a change to each table makes stale: families from the query-key registry
+ * (./query-keys.ts), refetched with everything under them. Every table the stream may name
+ * (LIVE_TABLES, core/contracts/events.ts) has its row.
  */
-export const REALTIME_INVALIDATIONS: Record<string, readonly string[]> = {
-  activities: ['activities', 'scoreboard', 'my-stats', 'wrapups', 'company'],
-  wrapups: ['wrapups'],
+export const LIVE_REFRESHES: Readonly<Record<LiveTable, readonly QueryKey[]>> = {
+  activities: [queryKeys.activities.all, queryKeys.scoreboard.all, queryKeys.myStats.all, queryKeys.wrapups.all, queryKeys.company.all],
+  wrapups: [queryKeys.wrapups.all],
   // Revocations only (migration 0004): another admin's Integrations tab shows the link inactive.
-  display_links: ['display-links'],
+  display_links: [queryKeys.displayLinks],
   // Joins, removals, role changes and renames (migration 0006): member lists, names on the boards,
   // and the viewer's own rights (/me) follow at once.
-  profiles: ['me', 'company', 'scoreboard'],
+  profiles: [queryKeys.me, queryKeys.company.all, queryKeys.scoreboard.all],
   // Migration 0008: goals edited on another device; an admin's rule change (the log buttons' points,
   // the KPI Rules tab of other admins).
-  goals: ['my-stats'],
-  kpi_rules: ['kpi-rules', 'company'],
+  goals: [queryKeys.myStats.all],
+  kpi_rules: [queryKeys.kpiRules],
+  // Announced for the server's signed-in cache (migration 0013); the screens have not followed a
+  // company's rename or new time zone live so far (the admin's own screen refetches on saving).
+  companies: [],
 };
+
+/** Every family live updates keep fresh, once each. */
+function findLiveKeys(): QueryKey[] {
+  return [...new Map(Object.values(LIVE_REFRESHES).flat().map((key) => [hashKey(key), key])).values()];
+}
 
 /** Refetches every query that live updates keep fresh (after missed events, or a new day). */
 export function refreshLiveQueries(queryClient: QueryClient): void {
-  for (const prefix of new Set(Object.values(REALTIME_INVALIDATIONS).flat())) {
-    void queryClient.invalidateQueries({ queryKey: [prefix] });
+  for (const queryKey of findLiveKeys()) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** The change a 'change' event carries, or null for anything the contract does not describe. */
+export function readLiveChange(data: unknown): LiveChange | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = LiveChangeSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null; // not JSON
   }
 }
 
@@ -35,7 +52,7 @@ const DEBOUNCE_MS = 75;
 const REOPEN_MIN_MS = 2_000;
 const REOPEN_MAX_MS = 60_000;
 
-type Listener = (change: RealtimeChange) => void;
+type Listener = (change: LiveChange) => void;
 
 /**
  * A random id for this page's stream (16 bytes, hex). Not crypto.randomUUID: browsers offer that
@@ -63,22 +80,22 @@ export type ConnectRealtimeOptions = {
  */
 export function connectRealtime(
   queryClient: QueryClient,
-  url = '/api/v1/events',
+  url = apiUrl('/api/v1/events'),
   options: ConnectRealtimeOptions = {},
 ): { close: () => void; subscribe: (l: Listener) => () => void } {
   const streamUrl = `${url}${url.includes('?') ? '&' : '?'}client=${createClientId()}`;
   const listeners = new Set<Listener>();
-  const pending = new Set<string>();
+  const pending = new Map<string, QueryKey>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let hasConnected = false;
 
   const flush = () => {
     timer = null;
-    for (const prefix of pending) void queryClient.invalidateQueries({ queryKey: [prefix] });
+    for (const queryKey of pending.values()) void queryClient.invalidateQueries({ queryKey });
     pending.clear();
   };
-  const schedule = (prefixes: readonly string[]) => {
-    for (const p of prefixes) pending.add(p);
+  const schedule = (queryKeys: readonly QueryKey[]) => {
+    for (const queryKey of queryKeys) pending.set(hashKey(queryKey), queryKey);
     timer ??= setTimeout(flush, DEBOUNCE_MS);
   };
 
@@ -99,13 +116,13 @@ export function connectRealtime(
     source = current;
     current.addEventListener('ready', () => {
       // A 'ready' after the first (a reconnect, or the server's own resync) may follow missed events.
-      if (hasConnected) schedule(Object.values(REALTIME_INVALIDATIONS).flat());
+      if (hasConnected) schedule(findLiveKeys());
       hasConnected = true;
       reopenDelayMs = REOPEN_MIN_MS;
     });
     // A stream ends with 'revoked' (a display link revoked, the viewer removed from the company):
     // refetch at once, so the screen learns why it stopped.
-    current.addEventListener('revoked', () => schedule(Object.values(REALTIME_INVALIDATIONS).flat()));
+    current.addEventListener('revoked', () => schedule(findLiveKeys()));
     // A newer stream of the same viewer took this one's place: stop for good (no reconnect).
     current.addEventListener('replaced', () => {
       if (closed) return;
@@ -117,13 +134,10 @@ export function connectRealtime(
       options.onReplaced?.();
     });
     current.addEventListener('change', (event) => {
-      let change: RealtimeChange;
-      try {
-        change = JSON.parse((event as MessageEvent<string>).data) as RealtimeChange;
-      } catch {
-        return;
-      }
-      schedule(REALTIME_INVALIDATIONS[change.table] ?? []);
+      // A newer server may send what this page does not know yet: ignored, never a crash.
+      const change = readLiveChange((event as MessageEvent<unknown>).data);
+      if (!change) return;
+      schedule(LIVE_REFRESHES[change.table]);
       for (const listener of listeners) listener(change);
     });
     // EventSource retries by itself after a dropped connection, but gives up for good when an
