@@ -88,21 +88,24 @@ export function buildApiDocument(config: Pick<Config, 'BRAND_NAME' | 'publicUrl'
   app.route('/api/v1', createApiRouter());
   app.openAPIRegistry.register('ApiError', ApiErrorSchema);
   const document = app.getOpenAPI31Document(describeApiDocument(config));
-  describeRefusals(document.paths ?? {});
+  describeRefusals(document.paths ?? {}, JSON.stringify(document.components?.schemas?.ApiError));
   return document;
 }
 
 /**
  * Every refusal has the one error shape (onError below): a route lists its refusals by status and
- * reason, and the document gives each the ApiError schema, so a client is typed for it too.
+ * reason, and the document points each to the ApiError schema (those declared inline included),
+ * so a client is typed for it too.
  */
-function describeRefusals(paths: object): void {
+function describeRefusals(paths: object, inlineErrorSchema: string): void {
   const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } };
   for (const pathItem of Object.values(paths) as object[]) {
     for (const operation of Object.values(pathItem) as unknown[]) {
-      const responses = (operation as { responses?: Record<string, { content?: unknown }> } | null)?.responses ?? {};
+      const responses = (operation as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> } | null)?.responses ?? {};
       for (const [status, response] of Object.entries(responses)) {
-        if (Number(status) >= 400 && !response.content) response.content = errorContent;
+        if (Number(status) < 400) continue;
+        const declared = response.content?.['application/json']?.schema;
+        if (!response.content || JSON.stringify(declared) === inlineErrorSchema) response.content = errorContent;
       }
     }
   }

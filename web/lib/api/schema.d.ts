@@ -3654,15 +3654,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Not one of today's activities */
@@ -3671,15 +3663,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -3773,15 +3757,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Not one of today's activities */
@@ -3790,15 +3766,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
@@ -4012,15 +3980,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: {
-                                    [key: string]: string;
-                                };
-                            };
-                        };
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
             };
