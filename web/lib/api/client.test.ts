@@ -1,8 +1,9 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reply, stubFetch } from '@web/test/stub-fetch';
-import { api, apiUrl, fetchApiFile } from './client';
+import { api, fetchApiFile } from './client';
 import { ApiRequestError } from './errors';
+import { apiUrl } from './url';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -108,8 +109,9 @@ describe('API requests', () => {
     expect(await failure(fetchApiFile('/api/v1/team/members/{userId}/data', { params: { path: { userId: 'u1' } } }))).toMatchObject({ status: 404, message: 'No such member in your company' });
   });
 
-  it('build a stream’s address from its path', () => {
+  it('build an endpoint’s address from its path, for a stream or a form', () => {
     expect(apiUrl('/api/v1/events')).toBe('/api/v1/events');
     expect(apiUrl('/api/v1/display/{token}/events', { token: 'a/b' })).toBe('/api/v1/display/a%2Fb/events');
+    expect(apiUrl('/api/v1/contact')).toBe('/api/v1/contact');
   });
 });

@@ -87,19 +87,8 @@ export const api = {
   DELETE: call('delete'),
 };
 
-type PathParams<P extends ApiPath<'get'>> = NonNullable<paths[P]['get']['parameters']['path']>;
-
 /** The query parameters a GET endpoint takes, as its route declares them. */
 export type ApiQuery<P extends ApiPath<'get'>> = NonNullable<paths[P]['get']['parameters']['query']>;
-
-/**
- * The address of a GET endpoint with its path parameters filled in, for what is not fetched with
- * fetch (an EventSource's stream): apiUrl('/api/v1/display/{token}/events', { token }).
- */
-export function apiUrl<P extends ApiPath<'get'>>(path: P, ...params: [PathParams<P>] extends [never] ? [] : [PathParams<P>]): string {
-  const values = (params[0] ?? {}) as Record<string, string>;
-  return path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(values[name] ?? ''));
-}
 
 /** A file an endpoint answers, with the name the server gives it (or null). */
 export type ApiFile = { blob: Blob; fileName: string | null };
