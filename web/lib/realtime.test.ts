@@ -1,8 +1,8 @@
 import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { LiveTableSchema } from '@core/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from './query-keys';
-import { connectRealtime, LIVE_REFRESHES } from './realtime';
+import { connectRealtime, LIVE_REFRESHES, loadLiveChangeReader } from './realtime';
 import { recordInvalidations } from '@web/test/record-invalidations';
 
 /**
@@ -37,6 +37,12 @@ const clientOf = (source: FakeEventSource) => new URL(source.url, 'http://localh
 
 let queryClient: QueryClient;
 let invalidated: string[];
+
+// The page loads the reader with its first change (below, 'reads the first changes...'); these
+// tests start with it loaded, as a page is after that.
+beforeAll(async () => {
+  await loadLiveChangeReader();
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -195,5 +201,30 @@ describe('connectRealtime', () => {
     expect(FakeEventSource.opened).toHaveLength(1);
     expect(replaced).toBe(1);
     connection.close();
+  });
+});
+
+describe('connectRealtime, before the reader is loaded', () => {
+  it('reads the first changes once the schema arrives, in the order they came, and then at once', async () => {
+    vi.resetModules(); // a page that has not read a change yet
+    const fresh = await import('./realtime');
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const refreshed = recordInvalidations(client);
+    const connection = fresh.connectRealtime(client);
+    const seen: string[] = [];
+    connection.subscribe((c) => seen.push(c.table));
+    latest().emit('ready');
+    latest().emit('change', change('wrapups'));
+    latest().emit('change', JSON.stringify({ table: 'invoices' }));
+    latest().emit('change', change('goals'));
+    expect(seen).toEqual([]); // the reader is on its way
+    await vi.waitFor(() => expect(seen).toEqual(['wrapups', 'goals']));
+    await vi.waitFor(() => expect(refreshed.sort()).toEqual(['my-stats', 'wrapups']));
+    latest().emit('change', change('display_links'));
+    expect(seen).toEqual(['wrapups', 'goals', 'display_links']);
+    connection.close();
+    vi.unstubAllGlobals();
   });
 });

@@ -1,6 +1,7 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { type LiveChange, LiveChangeSchema, type LiveTable } from '@core/contracts';
+import type { LiveChange, LiveTable } from '@core/contracts';
 import { apiUrl } from './api';
+import { importOrReload } from './lazy-import';
 import { queryKeys } from './query-keys';
 
 /**
@@ -36,14 +37,36 @@ export function refreshLiveQueries(queryClient: QueryClient): void {
 }
 
 /** The change a 'change' event carries, or null for anything the contract does not describe. */
-export function readLiveChange(data: unknown): LiveChange | null {
-  if (typeof data !== 'string') return null;
-  try {
-    const parsed = LiveChangeSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null; // not JSON
-  }
+export type LiveChangeReader = (data: unknown) => LiveChange | null;
+
+let changeReader: LiveChangeReader | null = null;
+let loadingReader: Promise<LiveChangeReader> | null = null;
+
+/**
+ * Reads 'change' events with the contract's schema (LiveChangeSchema, core/contracts/events.ts).
+ * Loaded with the first change rather than with the page: zod is some 28 KB gzipped that the
+ * signed-in shell's first load does without (decision 026). Resolves at once after the first time.
+ */
+export function loadLiveChangeReader(): Promise<LiveChangeReader> {
+  loadingReader ??= importOrReload(() => import('@core/contracts/events')).then(
+    ({ LiveChangeSchema }) => {
+      changeReader = (data) => {
+        if (typeof data !== 'string') return null;
+        try {
+          const parsed = LiveChangeSchema.safeParse(JSON.parse(data));
+          return parsed.success ? parsed.data : null;
+        } catch {
+          return null; // not JSON
+        }
+      };
+      return changeReader;
+    },
+    (error: unknown) => {
+      loadingReader = null; // tried again with the next change
+      throw error;
+    },
+  );
+  return loadingReader;
 }
 
 /** Several changes within this window cause one refetch (a burst of calls is one update). */
@@ -103,6 +126,23 @@ export function connectRealtime(
   let closed = false;
   let reopenTimer: ReturnType<typeof setTimeout> | null = null;
   let reopenDelayMs = REOPEN_MIN_MS;
+  /** Closed for a newer stream: changes heard just before (still being read) reach the screen. */
+  let wasReplaced = false;
+  /** Changes heard while the reader loads (the page's first), in arrival order. */
+  let waiting: unknown[] | null = null;
+
+  /** Changes read after the stream closed for a newer one are refetched at once (no timer runs then). */
+  const refresh = (queryKeys: readonly QueryKey[]) => {
+    if (closed && !wasReplaced) return;
+    schedule(queryKeys);
+    if (closed) flush();
+  };
+  /** A newer server may send what this page does not know yet: ignored, never a crash. */
+  const handleChange = (change: LiveChange | null) => {
+    if (!change || (closed && !wasReplaced)) return;
+    refresh(LIVE_REFRESHES[change.table]);
+    for (const listener of listeners) listener(change);
+  };
 
   const close = () => {
     closed = true;
@@ -126,6 +166,7 @@ export function connectRealtime(
     // A newer stream of the same viewer took this one's place: stop for good (no reconnect).
     current.addEventListener('replaced', () => {
       if (closed) return;
+      wasReplaced = true;
       if (timer) {
         clearTimeout(timer);
         flush(); // changes heard just before still reach the screen
@@ -134,11 +175,24 @@ export function connectRealtime(
       options.onReplaced?.();
     });
     current.addEventListener('change', (event) => {
-      // A newer server may send what this page does not know yet: ignored, never a crash.
-      const change = readLiveChange((event as MessageEvent<unknown>).data);
-      if (!change) return;
-      schedule(LIVE_REFRESHES[change.table]);
-      for (const listener of listeners) listener(change);
+      const data = (event as MessageEvent<unknown>).data;
+      if (changeReader) return handleChange(changeReader(data));
+      // The first change of the page: the reader is on its way; what arrives meanwhile waits, in order.
+      if (waiting) return void waiting.push(data);
+      waiting = [data];
+      loadLiveChangeReader().then(
+        (read) => {
+          const heard = waiting ?? [];
+          waiting = null;
+          for (const item of heard) handleChange(read(item));
+        },
+        () => {
+          // Without the reader (offline, a deploy the reload could not fix) the changes cannot be
+          // told apart: refetch everything live rather than miss them.
+          waiting = null;
+          refresh(findLiveKeys());
+        },
+      );
     });
     // EventSource retries by itself after a dropped connection, but gives up for good when an
     // answer is not a stream (a 502 from a proxy during a deploy, a 503 while the database is
