@@ -115,3 +115,25 @@ describe('API requests', () => {
     expect(apiUrl('/api/v1/contact')).toBe('/api/v1/contact');
   });
 });
+
+describe('the typed client', () => {
+  it('does not type-check what the routes do not have (checked by tsc; nothing is sent)', () => {
+    const notCalled = [
+      // @ts-expect-error no such path
+      () => api.GET('/api/v1/nope'),
+      // @ts-expect-error the path doubled, as a client with the wrong server URL would call it
+      () => api.GET('/api/v1/api/v1/me'),
+      // @ts-expect-error GET only: the profile is changed with PATCH
+      () => api.POST('/api/v1/me/profile', { body: {} }),
+      // @ts-expect-error the body is required
+      () => api.POST('/api/v1/activities'),
+      // @ts-expect-error not a period the leaderboard knows
+      () => api.GET('/api/v1/scoreboard/leaderboard', { params: { query: { period: 'decade' } } }),
+      // @ts-expect-error the path parameter is required
+      () => api.DELETE('/api/v1/activities/{id}', {}),
+      // @ts-expect-error the answer is a KPI rule list, not an array
+      async () => (await api.GET('/api/v1/kpi-rules')).map((rule: unknown) => rule),
+    ];
+    expect(notCalled).toHaveLength(7);
+  });
+});
