@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in the order that fails fastest. Typecheck, lint (import
-// boundaries), schema drift, unit tests (core, web), server integration tests on PGlite and — when
+// boundaries), schema drift, the web's generated API types against the routes, unit tests (core, web), server integration tests on PGlite and — when
 // TEST_DATABASE_URL is set — on PostgreSQL, then the browser journeys against the built app.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,6 +61,7 @@ step('typecheck web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
 step('typecheck e2e', 'npx', ['tsc', '-p', 'tsconfig.e2e.json', '--noEmit']);
 step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 step('schema drift', 'node', ['scripts/check-drift.mjs']);
+step('API types drift', 'npx', ['tsx', 'scripts/api-types.ts', '--check']);
 vitest('unit (core, web, tooling)', ['--project', 'core', '--project', 'web', '--project', 'tooling']);
 vitest('server on PGlite', ['--project', 'server'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {

@@ -3,10 +3,12 @@ import { join, resolve } from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
+import { ApiErrorSchema } from '@core/contracts';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
+import type { Config } from './env';
 import { findClientIp } from './lib/client-ip';
 import { admitInTurn } from './lib/admission-gate';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
@@ -66,6 +68,48 @@ function createApiRouter() {
   return api;
 }
 
+/** The head of the OpenAPI document (GET /api/openapi.json); its paths come from the routes. */
+function describeApiDocument(config: Pick<Config, 'BRAND_NAME' | 'publicUrl'>) {
+  return {
+    openapi: '3.1.0',
+    info: { title: `${config.BRAND_NAME} API`, version: '1' },
+    // Every path already starts with /api/v1: the server is the site itself, so a generated
+    // client calls {PUBLIC_URL}/api/v1/... (not /api/v1/api/v1/...).
+    servers: [{ url: config.publicUrl }],
+  };
+}
+
+/**
+ * The document GET /api/openapi.json serves, built from the route definitions alone: no database,
+ * no server. The web's API types are generated from it (npm run api:generate, scripts/api-types.ts).
+ */
+export function buildApiDocument(config: Pick<Config, 'BRAND_NAME' | 'publicUrl'>) {
+  const app = new OpenAPIHono<AppEnv>();
+  app.route('/api/v1', createApiRouter());
+  app.openAPIRegistry.register('ApiError', ApiErrorSchema);
+  const document = app.getOpenAPI31Document(describeApiDocument(config));
+  describeRefusals(document.paths ?? {}, JSON.stringify(document.components?.schemas?.ApiError));
+  return document;
+}
+
+/**
+ * Every refusal has the one error shape (onError below): a route lists its refusals by status and
+ * reason, and the document points each to the ApiError schema (those declared inline included),
+ * so a client is typed for it too.
+ */
+function describeRefusals(paths: object, inlineErrorSchema: string): void {
+  const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } };
+  for (const pathItem of Object.values(paths) as object[]) {
+    for (const operation of Object.values(pathItem) as unknown[]) {
+      const responses = (operation as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> } | null)?.responses ?? {};
+      for (const [status, response] of Object.entries(responses)) {
+        if (Number(status) < 400) continue;
+        const declared = response.content?.['application/json']?.schema;
+        if (!response.content || JSON.stringify(declared) === inlineErrorSchema) response.content = errorContent;
+      }
+    }
+  }
+}
 
 /**
  * better-auth's endpoints, behind our edges: only the ones the app uses are reachable, and their
@@ -133,13 +177,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/v1', createApiRouter());
   app.route('/', systemRoutes);
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: `${deps.config.BRAND_NAME} API`, version: '1' },
-    // Every path already starts with /api/v1: the server is the site itself, so a generated
-    // client calls {PUBLIC_URL}/api/v1/... (not /api/v1/api/v1/...).
-    servers: [{ url: deps.config.publicUrl }],
-  });
+  let apiDocument: ReturnType<typeof buildApiDocument> | null = null;
+  app.get('/api/openapi.json', (c) => c.json((apiDocument ??= buildApiDocument(deps.config))));
 
   // The pre-rendered landing and public pages (and /api/docs, hence before the /api/* 404).
   servePublicSite(app, WEB_DIST_DIR, { loadSession });

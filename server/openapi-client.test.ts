@@ -6,6 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApiDocument } from './app';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /*
@@ -64,6 +65,18 @@ describe('a client generated from the OpenAPI document', () => {
     const paths = Object.keys(doc.paths);
     expect(paths.length).toBeGreaterThan(20);
     expect(paths.every((path) => path.startsWith('/api/v1/'))).toBe(true);
+  });
+
+  it('is the document the web’s API types are generated from (built from the routes, no server needed)', async () => {
+    const served = await fetchDocument();
+    expect(served).toEqual(JSON.parse(JSON.stringify(buildApiDocument({ BRAND_NAME: 'Dealboard', publicUrl: baseUrl }))));
+  });
+
+  it('describes every refusal with the one error shape', async () => {
+    const doc = (await fetchDocument()) as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
+    const refusals = Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((op) => Object.entries(op.responses).filter(([status]) => Number(status) >= 400)));
+    expect(refusals.length).toBeGreaterThan(100);
+    for (const [, response] of refusals) expect(response.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ApiError' });
   });
 
   it('type-checks against the generated types, and a doubled path does not', async () => {

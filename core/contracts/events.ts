@@ -34,10 +34,22 @@ export const EventStreamQuerySchema = z.object({
 });
 export type EventStreamQuery = z.infer<typeof EventStreamQuerySchema>;
 
-/** The data of a 'change' event: one committed change in the viewer's company. */
+/**
+ * The tables whose committed changes stream to a company's viewers: what the database's NOTIFY
+ * triggers announce with the company (server/db/migrations: activities and wrapups 0001, display
+ * links 0004, profiles 0006, goals and KPI rules 0008, the company itself 0013).
+ */
+export const LIVE_TABLES = ['activities', 'wrapups', 'display_links', 'profiles', 'goals', 'kpi_rules', 'companies'] as const;
+export const LiveTableSchema = z.enum(LIVE_TABLES);
+export type LiveTable = z.infer<typeof LiveTableSchema>;
+
+/**
+ * The data of a 'change' event: one committed change in the viewer's company. The one description
+ * of it: the hub publishes this type (server/realtime/hub.ts) and the browser parses what arrives
+ * with this schema (web/lib/realtime.ts), ignoring anything that does not match.
+ */
 export const LiveChangeSchema = z.object({
-  /** The table that changed: activities, wrapups, display_links, profiles, goals, kpi_rules. */
-  table: text(),
+  table: LiveTableSchema,
   op: z.enum(['INSERT', 'UPDATE', 'DELETE']),
   /** The changed row's id (for profiles and goals: the member's user id). */
   id: text(),

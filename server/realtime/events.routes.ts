@@ -1,10 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { EventStreamQuerySchema, MEMBER_STREAM_LIMIT, type StreamReplaced } from '@core/contracts';
+import { EventStreamQuerySchema, LIVE_TABLES, type LiveChange, MEMBER_STREAM_LIMIT, type StreamReplaced } from '@core/contracts';
 import type { AppEnv } from '../context';
 import { createRouter, errorResponses } from '../lib/http';
-import type { ClientChange } from './hub';
 import { findActiveMembership } from '../modules/companies/memberships.service';
 import { requireMember } from '../modules/session/session.middleware';
 
@@ -54,7 +53,7 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
     let id = 0;
     // A resync (the server's LISTEN connection came back) travels as a second 'ready' event: the
     // browser refetches everything on any 'ready' after the first (web/lib/realtime.ts).
-    const queue: (ClientChange | 'resync')[] = [];
+    const queue: (LiveChange | 'resync')[] = [];
     const revoked = async () => Boolean(options.isStillAllowed && !(await options.isStillAllowed().catch(() => true)));
     let wake: (() => void) | null = null;
     // Set when a newer stream took this one's place: it goes out before anything still queued.
@@ -132,7 +131,9 @@ export function describeEventStream(who: string, limit: number, revokedWhen: str
     'A `text/event-stream` (Server-Sent Events) that stays open. Events:',
     '',
     `- \`ready\`, data \`{}\`, with \`retry: ${RECONNECT_MS}\`: the stream is open. Another \`ready\` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.`,
-    "- `change`, data `{ table, op, id, userId, activity? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `profiles` and `goals` the member's user id); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`. Refetch the screens the table feeds; the event carries no other data.",
+    "- `change`, data `{ table, op, id, userId, activity? }` with an increasing `id:` line: one committed change in the company. `table` is one of " +
+      LIVE_TABLES.map((table) => `\`${table}\``).join(', ') +
+      "; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `profiles` and `goals` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`. Refetch the screens the table feeds; the event carries no other data.",
     `- \`revoked\`, data \`{}\`: the ${who} may no longer watch (${revokedWhen}). The stream ends; reconnecting is refused.`,
     `- \`replaced\`, data \`{ reason, limit }\`, with \`retry: ${REPLACED_RETRY_MS}\`: a newer stream took this one's place (\`reason\` \`limit\`: more than ${limit} were open; \`same_client\`: a stream with this one's \`client\` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.`,
     `- A comment line \`: ping\` every ${HEARTBEAT_MS / 1000} s keeps proxies from closing an idle stream.`,

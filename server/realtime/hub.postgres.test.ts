@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTEN_APPLICATION_NAME } from '../db/client';
 import { seedActivity } from '../seed/activities';
 import { createTestApp, type TestApp } from '../test/test-app';
-import type { ClientChange } from './hub';
+import type { LiveChange } from '@core/contracts';
 
 /*
  * PostgreSQL only (vitest.config.ts collects *.postgres.test.ts only when TEST_DATABASE_URL is
@@ -25,7 +25,7 @@ describe('a lost LISTEN connection on a PostgreSQL server', () => {
   it('is re-opened by itself; streams resynchronise and later changes arrive again', async () => {
     const resyncs: number[] = [];
     const stopResync = t.deps.realtime.onResync(() => resyncs.push(Date.now()));
-    const received: ClientChange[] = [];
+    const received: LiveChange[] = [];
     const unsubscribe = t.deps.realtime.subscribe(rep.companyId, (change) => received.push(change));
     try {
       // Cut the listener off, as a database restart or a network failure would.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../test/event-stream';
 import { createTestApp, type TestApp } from '../test/test-app';
-import type { ClientChange } from './hub';
+import type { LiveChange } from '@core/contracts';
 
 type Member = Awaited<ReturnType<TestApp['createMember']>>;
 
@@ -29,7 +29,7 @@ describe('resynchronising open streams', () => {
 describe('what reaches the company stream', () => {
   it("a rep's goals and an admin's rule change notify the company, each once, after commit", async () => {
     const admin = await t.createMember({ role: 'admin', companyId: rep.companyId, name: 'Ada Admin' });
-    const received: ClientChange[] = [];
+    const received: LiveChange[] = [];
     const unsubscribe = t.deps.realtime.subscribe(rep.companyId, (change) => {
       if (change.table === 'goals' || change.table === 'kpi_rules') received.push(change);
     });

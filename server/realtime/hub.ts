@@ -1,4 +1,4 @@
-import type { LiveChange } from '@core/contracts';
+import { LIVE_TABLES, type LiveChange, type LiveTable } from '@core/contracts';
 import type { DbHandle, Subscription } from '../db/client';
 import { StreamLimiter } from './stream-limits';
 
@@ -17,10 +17,11 @@ export type TenantChange = {
   meeting_booked?: boolean;
 };
 
-/** What a client receives: the company is implied by who is listening, so it is not repeated. */
-export type ClientChange = LiveChange;
-
-type Listener = (change: ClientChange) => void;
+/**
+ * What a client receives is a LiveChange (core/contracts/events.ts): the company is implied by who
+ * is listening, so it is not repeated.
+ */
+type Listener = (change: LiveChange) => void;
 /** Sees every change the database announces, whatever the company (the signed-in cache). */
 type ChangeObserver = (change: TenantChange) => void;
 type ResyncListener = () => void;
@@ -143,8 +144,16 @@ export class RealtimeHub {
     if (change.company_id === null) return;
     const set = this.listeners.get(change.company_id);
     if (!set) return;
-    const message: ClientChange = { table: change.table, op: change.op, id: change.id, userId: change.user_id };
+    // Only what the contract describes goes out (a table given a trigger before it joins LIVE_TABLES does not).
+    if (!isLiveTable(change.table)) return;
+    const message: LiveChange = { table: change.table, op: change.op, id: change.id, userId: change.user_id };
     if (change.type !== undefined) message.activity = { type: change.type, meetingBooked: change.meeting_booked === true };
     for (const listener of set) listener(message);
   }
+}
+
+const liveTables: ReadonlySet<string> = new Set(LIVE_TABLES);
+
+function isLiveTable(table: string): table is LiveTable {
+  return liveTables.has(table);
 }

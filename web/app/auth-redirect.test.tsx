@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as RegisterPage } from '@web/features/auth/routes/register-page';
 import { i18n } from '@web/i18n';
 import { AuthProvider, useAuth } from '@web/lib/auth/auth-provider';
-import { meQueryKey } from '@web/lib/auth/get-me';
 import { paths } from '@web/lib/paths';
+import { queryKeys } from '@web/lib/query-keys';
 import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
@@ -66,7 +66,7 @@ function renderAt(entry: InitialEntry, routeObjects: RouteObject[] = routes, sig
     <AuthProvider>
       <RouterProvider router={router} />
     </AuthProvider>,
-    { seed: (client) => client.setQueryData(meQueryKey, signedIn ? makeTestMe() : null) },
+    { seed: (client) => client.setQueryData(queryKeys.me, signedIn ? makeTestMe() : null) },
   );
   return router;
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as CompanyPage } from '@web/features/scoreboard/routes/company-page';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
-import { meQueryKey } from '@web/lib/auth/get-me';
+import { queryKeys } from '@web/lib/query-keys';
 import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { OnboardingGate, RequireAuth } from './guards';
@@ -41,7 +41,7 @@ function renderAt(path: string, me: Me | null, routeObjects: RouteObject[] = rou
     <AuthProvider>
       <RouterProvider router={router} />
     </AuthProvider>,
-    { seed: (client) => client.setQueryData(meQueryKey, me) },
+    { seed: (client) => client.setQueryData(queryKeys.me, me) },
   );
   return router;
 }

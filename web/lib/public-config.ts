@@ -1,9 +1,9 @@
-import type { PublicConfig } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from './api';
+import { api } from './api';
+import { queryKeys } from './query-keys';
 
 export const getPublicConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['public-config'], queryFn: () => apiFetch<PublicConfig>('/public-config'), staleTime: Infinity });
+  queryOptions({ queryKey: queryKeys.publicConfig, queryFn: () => api.GET('/api/v1/public-config'), staleTime: Infinity });
 
 export function usePublicConfig() {
   return useQuery(getPublicConfigQueryOptions());

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { LiveChange } from '@core/contracts';
 import { computeMsUntilNextLocalDay } from '@core/period';
 import { LiveUpdatesMovedNotice } from '@web/components/live-updates-moved-notice';
-import { connectRealtime, type RealtimeChange, refreshLiveQueries } from './realtime';
+import { connectRealtime, refreshLiveQueries } from './realtime';
 
 const DAY_CHANGE_MARGIN_MS = 2_000;
 
-type Listener = (change: RealtimeChange) => void;
+type Listener = (change: LiveChange) => void;
 type Subscribe = (listener: Listener) => () => void;
 
 const RealtimeContext = createContext<Subscribe>(() => () => {});

@@ -1,6 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectRealtime } from './realtime';
+import { hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { LiveTableSchema } from '@core/contracts';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from './query-keys';
+import { connectRealtime, LIVE_REFRESHES, loadLiveChangeReader } from './realtime';
 import { recordInvalidations } from '@web/test/record-invalidations';
 
 /**
@@ -36,6 +38,12 @@ const clientOf = (source: FakeEventSource) => new URL(source.url, 'http://localh
 let queryClient: QueryClient;
 let invalidated: string[];
 
+// The page loads the reader with its first change (below, 'reads the first changes...'); these
+// tests start with it loaded, as a page is after that.
+beforeAll(async () => {
+  await loadLiveChangeReader();
+});
+
 beforeEach(() => {
   vi.useFakeTimers();
   FakeEventSource.opened = [];
@@ -50,6 +58,25 @@ afterEach(() => {
 
 const latest = () => FakeEventSource.opened.at(-1)!;
 const change = (table: string) => JSON.stringify({ table, op: 'INSERT', id: crypto.randomUUID(), userId: 'u1' });
+
+/** Every fixed key of the registry (functions build keys under one of these families). */
+function registryKeys(node: unknown): QueryKey[] {
+  if (Array.isArray(node)) return [node];
+  if (typeof node !== 'object' || node === null) return [];
+  return Object.values(node).flatMap(registryKeys);
+}
+
+describe('LIVE_REFRESHES', () => {
+  it('has a row for every table the event schema names, and only those', () => {
+    expect(Object.keys(LIVE_REFRESHES).sort()).toEqual([...LiveTableSchema.options].sort());
+    for (const table of LiveTableSchema.options) expect(Array.isArray(LIVE_REFRESHES[table])).toBe(true);
+  });
+
+  it('refreshes only keys of the query-key registry', () => {
+    const known = new Set(registryKeys(queryKeys).map((key) => hashKey(key)));
+    for (const key of Object.values(LIVE_REFRESHES).flat()) expect(known, hashKey(key)).toContain(hashKey(key));
+  });
+});
 
 describe('connectRealtime', () => {
   it('turns a burst of changes into one refresh of what they touch', async () => {
@@ -79,6 +106,26 @@ describe('connectRealtime', () => {
     latest().emit('ready');
     await vi.advanceTimersByTimeAsync(200);
     expect(invalidated).toEqual(expect.arrayContaining(['activities', 'scoreboard', 'wrapups', 'display-links', 'me']));
+    connection.close();
+  });
+
+  it('ignores an event it cannot read (a table it does not know, missing fields, not JSON), and goes on', async () => {
+    const connection = connectRealtime(queryClient);
+    const seen: unknown[] = [];
+    connection.subscribe((c) => seen.push(c.table));
+    latest().emit('ready');
+    latest().emit('change', JSON.stringify({ table: 'invoices', op: 'INSERT', id: 'x', userId: null }));
+    latest().emit('change', JSON.stringify({ table: 'activities', op: 'UPSERT', id: 'x', userId: null }));
+    latest().emit('change', JSON.stringify({ table: 'activities' }));
+    latest().emit('change', 'not json');
+    latest().emit('change', 'null');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(invalidated).toEqual([]);
+    expect(seen).toEqual([]);
+    latest().emit('change', change('goals'));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(invalidated).toEqual(['my-stats']);
+    expect(seen).toEqual(['goals']);
     connection.close();
   });
 
@@ -154,5 +201,30 @@ describe('connectRealtime', () => {
     expect(FakeEventSource.opened).toHaveLength(1);
     expect(replaced).toBe(1);
     connection.close();
+  });
+});
+
+describe('connectRealtime, before the reader is loaded', () => {
+  it('reads the first changes once the schema arrives, in the order they came, and then at once', async () => {
+    vi.resetModules(); // a page that has not read a change yet
+    const fresh = await import('./realtime');
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    const refreshed = recordInvalidations(client);
+    const connection = fresh.connectRealtime(client);
+    const seen: string[] = [];
+    connection.subscribe((c) => seen.push(c.table));
+    latest().emit('ready');
+    latest().emit('change', change('wrapups'));
+    latest().emit('change', JSON.stringify({ table: 'invoices' }));
+    latest().emit('change', change('goals'));
+    expect(seen).toEqual([]); // the reader is on its way
+    await vi.waitFor(() => expect(seen).toEqual(['wrapups', 'goals']));
+    await vi.waitFor(() => expect(refreshed.sort()).toEqual(['my-stats', 'wrapups']));
+    latest().emit('change', change('display_links'));
+    expect(seen).toEqual(['wrapups', 'goals', 'display_links']);
+    connection.close();
+    vi.unstubAllGlobals();
   });
 });

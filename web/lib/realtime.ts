@@ -1,32 +1,72 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { LiveChange } from '@core/contracts';
-
-/** A change the server streams (core/contracts/events.ts; the events are described in the API docs). */
-export type RealtimeChange = LiveChange;
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { LiveChange, LiveTable } from '@core/contracts';
+import { apiUrl } from './api';
+import { importOrReload } from './lazy-import';
+import { queryKeys } from './query-keys';
 
 /**
- * Which query-key prefixes a change to a table makes stale. Features name their query keys with
- * these prefixes (['activities', ...], ['scoreboard', ...]) so that live updates reach them.
+ * Which queries a change to each table makes stale: families from the query-key registry
+ * (./query-keys.ts), refetched with everything under them. Every table the stream may name
+ * (LIVE_TABLES, core/contracts/events.ts) has its row.
  */
-export const REALTIME_INVALIDATIONS: Record<string, readonly string[]> = {
-  activities: ['activities', 'scoreboard', 'my-stats', 'wrapups', 'company'],
-  wrapups: ['wrapups'],
+export const LIVE_REFRESHES: Readonly<Record<LiveTable, readonly QueryKey[]>> = {
+  activities: [queryKeys.activities.all, queryKeys.scoreboard.all, queryKeys.myStats.all, queryKeys.wrapups.all, queryKeys.company.all],
+  wrapups: [queryKeys.wrapups.all],
   // Revocations only (migration 0004): another admin's Integrations tab shows the link inactive.
-  display_links: ['display-links'],
+  display_links: [queryKeys.displayLinks],
   // Joins, removals, role changes and renames (migration 0006): member lists, names on the boards,
   // and the viewer's own rights (/me) follow at once.
-  profiles: ['me', 'company', 'scoreboard'],
+  profiles: [queryKeys.me, queryKeys.company.all, queryKeys.scoreboard.all],
   // Migration 0008: goals edited on another device; an admin's rule change (the log buttons' points,
   // the KPI Rules tab of other admins).
-  goals: ['my-stats'],
-  kpi_rules: ['kpi-rules', 'company'],
+  goals: [queryKeys.myStats.all],
+  kpi_rules: [queryKeys.kpiRules],
+  // Announced for the server's signed-in cache (migration 0013); the screens have not followed a
+  // company's rename or new time zone live so far (the admin's own screen refetches on saving).
+  companies: [],
 };
+
+/** Every family live updates keep fresh, once each. */
+function findLiveKeys(): QueryKey[] {
+  return [...new Map(Object.values(LIVE_REFRESHES).flat().map((key) => [hashKey(key), key])).values()];
+}
 
 /** Refetches every query that live updates keep fresh (after missed events, or a new day). */
 export function refreshLiveQueries(queryClient: QueryClient): void {
-  for (const prefix of new Set(Object.values(REALTIME_INVALIDATIONS).flat())) {
-    void queryClient.invalidateQueries({ queryKey: [prefix] });
-  }
+  for (const queryKey of findLiveKeys()) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** The change a 'change' event carries, or null for anything the contract does not describe. */
+export type LiveChangeReader = (data: unknown) => LiveChange | null;
+
+let changeReader: LiveChangeReader | null = null;
+let loadingReader: Promise<LiveChangeReader> | null = null;
+
+/**
+ * Reads 'change' events with the contract's schema (LiveChangeSchema, core/contracts/events.ts).
+ * Loaded with the first change rather than with the page: zod is some 28 KB gzipped that the
+ * signed-in shell's first load does without (decision 026). Resolves at once after the first time.
+ */
+export function loadLiveChangeReader(): Promise<LiveChangeReader> {
+  loadingReader ??= importOrReload(() => import('@core/contracts/events')).then(
+    ({ LiveChangeSchema }) => {
+      changeReader = (data) => {
+        if (typeof data !== 'string') return null;
+        try {
+          const parsed = LiveChangeSchema.safeParse(JSON.parse(data));
+          return parsed.success ? parsed.data : null;
+        } catch {
+          return null; // not JSON
+        }
+      };
+      return changeReader;
+    },
+    (error: unknown) => {
+      loadingReader = null; // tried again with the next change
+      throw error;
+    },
+  );
+  return loadingReader;
 }
 
 /** Several changes within this window cause one refetch (a burst of calls is one update). */
@@ -35,7 +75,7 @@ const DEBOUNCE_MS = 75;
 const REOPEN_MIN_MS = 2_000;
 const REOPEN_MAX_MS = 60_000;
 
-type Listener = (change: RealtimeChange) => void;
+type Listener = (change: LiveChange) => void;
 
 /**
  * A random id for this page's stream (16 bytes, hex). Not crypto.randomUUID: browsers offer that
@@ -63,22 +103,22 @@ export type ConnectRealtimeOptions = {
  */
 export function connectRealtime(
   queryClient: QueryClient,
-  url = '/api/v1/events',
+  url = apiUrl('/api/v1/events'),
   options: ConnectRealtimeOptions = {},
 ): { close: () => void; subscribe: (l: Listener) => () => void } {
   const streamUrl = `${url}${url.includes('?') ? '&' : '?'}client=${createClientId()}`;
   const listeners = new Set<Listener>();
-  const pending = new Set<string>();
+  const pending = new Map<string, QueryKey>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let hasConnected = false;
 
   const flush = () => {
     timer = null;
-    for (const prefix of pending) void queryClient.invalidateQueries({ queryKey: [prefix] });
+    for (const queryKey of pending.values()) void queryClient.invalidateQueries({ queryKey });
     pending.clear();
   };
-  const schedule = (prefixes: readonly string[]) => {
-    for (const p of prefixes) pending.add(p);
+  const schedule = (queryKeys: readonly QueryKey[]) => {
+    for (const queryKey of queryKeys) pending.set(hashKey(queryKey), queryKey);
     timer ??= setTimeout(flush, DEBOUNCE_MS);
   };
 
@@ -86,6 +126,23 @@ export function connectRealtime(
   let closed = false;
   let reopenTimer: ReturnType<typeof setTimeout> | null = null;
   let reopenDelayMs = REOPEN_MIN_MS;
+  /** Closed for a newer stream: changes heard just before (still being read) reach the screen. */
+  let wasReplaced = false;
+  /** Changes heard while the reader loads (the page's first), in arrival order. */
+  let waiting: unknown[] | null = null;
+
+  /** Changes read after the stream closed for a newer one are refetched at once (no timer runs then). */
+  const refresh = (queryKeys: readonly QueryKey[]) => {
+    if (closed && !wasReplaced) return;
+    schedule(queryKeys);
+    if (closed) flush();
+  };
+  /** A newer server may send what this page does not know yet: ignored, never a crash. */
+  const handleChange = (change: LiveChange | null) => {
+    if (!change || (closed && !wasReplaced)) return;
+    refresh(LIVE_REFRESHES[change.table]);
+    for (const listener of listeners) listener(change);
+  };
 
   const close = () => {
     closed = true;
@@ -99,16 +156,17 @@ export function connectRealtime(
     source = current;
     current.addEventListener('ready', () => {
       // A 'ready' after the first (a reconnect, or the server's own resync) may follow missed events.
-      if (hasConnected) schedule(Object.values(REALTIME_INVALIDATIONS).flat());
+      if (hasConnected) schedule(findLiveKeys());
       hasConnected = true;
       reopenDelayMs = REOPEN_MIN_MS;
     });
     // A stream ends with 'revoked' (a display link revoked, the viewer removed from the company):
     // refetch at once, so the screen learns why it stopped.
-    current.addEventListener('revoked', () => schedule(Object.values(REALTIME_INVALIDATIONS).flat()));
+    current.addEventListener('revoked', () => schedule(findLiveKeys()));
     // A newer stream of the same viewer took this one's place: stop for good (no reconnect).
     current.addEventListener('replaced', () => {
       if (closed) return;
+      wasReplaced = true;
       if (timer) {
         clearTimeout(timer);
         flush(); // changes heard just before still reach the screen
@@ -117,14 +175,24 @@ export function connectRealtime(
       options.onReplaced?.();
     });
     current.addEventListener('change', (event) => {
-      let change: RealtimeChange;
-      try {
-        change = JSON.parse((event as MessageEvent<string>).data) as RealtimeChange;
-      } catch {
-        return;
-      }
-      schedule(REALTIME_INVALIDATIONS[change.table] ?? []);
-      for (const listener of listeners) listener(change);
+      const data = (event as MessageEvent<unknown>).data;
+      if (changeReader) return handleChange(changeReader(data));
+      // The first change of the page: the reader is on its way; what arrives meanwhile waits, in order.
+      if (waiting) return void waiting.push(data);
+      waiting = [data];
+      loadLiveChangeReader().then(
+        (read) => {
+          const heard = waiting ?? [];
+          waiting = null;
+          for (const item of heard) handleChange(read(item));
+        },
+        () => {
+          // Without the reader (offline, a deploy the reload could not fix) the changes cannot be
+          // told apart: refetch everything live rather than miss them.
+          waiting = null;
+          refresh(findLiveKeys());
+        },
+      );
     });
     // EventSource retries by itself after a dropped connection, but gives up for good when an
     // answer is not a stream (a 502 from a proxy during a deploy, a 503 while the database is

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { TooltipProvider } from '@web/components/ui/tooltip';
-import { meQueryKey } from '@web/lib/auth/get-me';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** A signed-in member of a Norwegian company (NOK, Europe/Oslo), for components that format money or times. */
 export function makeTestMe(overrides: Partial<Me['company'] & object> = {}): Me {
@@ -44,7 +44,7 @@ export function makeTestMember(overrides: Partial<TeamMember> = {}): TeamMember 
  */
 export function renderWithProviders(ui: ReactElement, options: { me?: Me; seed?: (client: QueryClient) => void } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  queryClient.setQueryData(meQueryKey, options.me ?? makeTestMe());
+  queryClient.setQueryData(queryKeys.me, options.me ?? makeTestMe());
   options.seed?.(queryClient);
   return {
     queryClient,

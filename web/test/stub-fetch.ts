@@ -26,13 +26,16 @@ export function stubFetch(answers: Record<string, Answer> = {}) {
       const request = input instanceof Request ? input : null;
       const url = new URL(request ? request.url : String(input), window.location.origin);
       const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
-      const rawBody = init?.body ?? (request ? await request.clone().text() : undefined);
+      const headers = new Headers(init?.headers ?? request?.headers);
+      // JSON bodies are recorded parsed; raw ones (a picture) are not read.
+      const isJson = headers.get('content-type')?.includes('json') ?? false;
+      const rawBody = init?.body ?? (request && isJson ? await request.clone().text() : undefined);
       const call: RecordedCall = {
         method,
         path: url.pathname,
         search: url.search,
         body: typeof rawBody === 'string' && rawBody ? JSON.parse(rawBody) : undefined,
-        headers: new Headers(init?.headers ?? request?.headers),
+        headers,
       };
       calls.push(call);
       const answer = answers[`${method} ${url.pathname}`] ?? DEFAULTS[`${method} ${url.pathname}`] ?? reply(200, {});

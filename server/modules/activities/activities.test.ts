@@ -1,6 +1,6 @@
 import type { Activity, ActivityLogOptions, MyActivities } from '@core/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientChange } from '../../realtime/hub';
+import type { LiveChange } from '@core/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedCompany } from '../../seed/factories';
 import {
@@ -523,7 +523,7 @@ describe("'today' is the company's local day, across DST changes (Europe/Oslo)",
 describe('realtime', () => {
   it("a company's listener gets exactly its own company's change, after commit", async () => {
     const rep = await t.createMember();
-    const received: ClientChange[] = [];
+    const received: LiveChange[] = [];
     // Only this table's changes: the new member's own profile INSERT may still be on its way (PostgreSQL
     // delivers notifications asynchronously), and it is not what this test is about.
     const unsubscribe = t.deps.realtime.subscribe(rep.companyId, (change) => {
@@ -545,7 +545,7 @@ describe('realtime', () => {
 
   it('says what was logged, so a wall screen celebrates a booked meeting or a sale and not an edit', async () => {
     const rep = await t.createMember();
-    const received: ClientChange[] = [];
+    const received: LiveChange[] = [];
     // Only this table's changes: the new member's own profile INSERT may still be on its way (PostgreSQL
     // delivers notifications asynchronously), and it is not what this test is about.
     const unsubscribe = t.deps.realtime.subscribe(rep.companyId, (change) => {

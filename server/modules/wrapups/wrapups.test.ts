@@ -1,7 +1,7 @@
 import type { SaveWrapupResult, WrapupHistory, WrapupToday } from '@core/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientChange } from '../../realtime/hub';
+import type { LiveChange } from '@core/contracts';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -131,7 +131,7 @@ describe("today's wrap-up", () => {
 
   it('a save notifies the company on commit', async () => {
     const rep = await t.createMember();
-    const received: ClientChange[] = [];
+    const received: LiveChange[] = [];
     // Only this table's changes: the new member's own profile INSERT may still be on its way (PostgreSQL
     // delivers notifications asynchronously), and it is not what this test is about.
     const unsubscribe = t.deps.realtime.subscribe(rep.companyId, (change) => {

@@ -4,8 +4,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '../api';
+import { queryKeys } from '../query-keys';
 import { loadAuthClient } from './auth-client';
-import { meQueryKey, useMe } from './get-me';
+import { useMe } from './get-me';
 import { useApplySavedLanguage } from './language-preference';
 import { isAcceptingInvitation, usePendingInvite } from './pending-invite';
 import { provisionMe } from './provision';
@@ -42,7 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   if (me && hasSignedOut) setHasSignedOut(false);
 
   const recheck = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.me });
   }, [queryClient]);
 
   useEffect(() => {
@@ -103,8 +104,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     provisionedFor.current = null;
     setProvisionedUserId(null);
     setHasSignedOut(true);
-    queryClient.setQueryData(meQueryKey, null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
+    queryClient.setQueryData(queryKeys.me, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
     // RequireAuth now sends the person to the sign-in page with ?signed_out=1, which says so (a
     // full page load: a toast here would not survive it).
   }, [queryClient, t]);

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { toast } from '@web/components/ui/toaster';
 import { changeLanguage, i18n, normalizeLanguage } from '@web/i18n';
-import { apiFetch } from '../api';
-import { meQueryKey } from './get-me';
+import { api } from '../api';
+import { queryKeys } from '../query-keys';
 
 /**
  * The language a person saved follows them to every browser: when /me carries one that differs from
@@ -30,10 +30,10 @@ export function useChooseLanguage(): (language: Language) => Promise<void> {
     async (language: Language) => {
       await changeLanguage(language);
       try {
-        await apiFetch('/me/profile', { method: 'PATCH', json: { language } });
-        queryClient.setQueryData<Me | null>(meQueryKey, (me) => (me ? { ...me, user: { ...me.user, language } } : me));
+        await api.PATCH('/api/v1/me/profile', { body: { language } });
+        queryClient.setQueryData<Me | null>(queryKeys.me, (me) => (me ? { ...me, user: { ...me.user, language } } : me));
         // Settings shows the language too; let it re-read.
-        await queryClient.invalidateQueries({ queryKey: ['settings', 'profile'] });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.settings.profile });
       } catch {
         toast.error(i18n.t('header.languageNotSaved'));
       }

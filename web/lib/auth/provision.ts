@@ -1,6 +1,5 @@
-import type { ProvisionResult } from '@core/contracts';
-import { apiFetch } from '../api';
+import { api } from '../api';
 
-export function provisionMe(): Promise<ProvisionResult> {
-  return apiFetch<ProvisionResult>('/me/provision', { method: 'POST' });
+export function provisionMe() {
+  return api.POST('/api/v1/me/provision');
 }

@@ -1,20 +1,15 @@
-import type { KpiRuleList } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** The company's point rules: which kinds can be logged and what each outcome is worth now. */
-export function getKpiRules(): Promise<KpiRuleList> {
-  return apiFetch<KpiRuleList>('/kpi-rules');
+export function getKpiRules() {
+  return api.GET('/api/v1/kpi-rules');
 }
 
-/*
- * Under the 'kpi-rules' prefix, so an admin's rule change that invalidates ['kpi-rules'] reaches it;
- * its own second part keeps it apart from how other screens may cache the same list.
- */
-export const kpiRulesQueryKey = ['kpi-rules', 'for-logging'] as const;
-
+/* The same key as the KPI Rules tab's (one cache entry); an admin's change, here or live, refetches it. */
 export function getKpiRulesQueryOptions() {
-  return queryOptions({ queryKey: kpiRulesQueryKey, queryFn: getKpiRules, staleTime: 60_000 });
+  return queryOptions({ queryKey: queryKeys.kpiRules, queryFn: getKpiRules, staleTime: 60_000 });
 }
 
 export function useKpiRules() {

@@ -1,17 +1,15 @@
-import type { MyActivities } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** The caller's activities of the company-local today, newest first. */
-export function getMyActivities(): Promise<MyActivities> {
-  return apiFetch<MyActivities>('/activities/mine', { query: { period: 'today' } });
+export function getMyActivities() {
+  return api.GET('/api/v1/activities/mine', { params: { query: { period: 'today' } } });
 }
 
-/** Starts with 'activities' so a live change (REALTIME_INVALIDATIONS) refetches it. */
-export const myActivitiesQueryKey = ['activities', 'mine', 'today'] as const;
-
+/** Under 'activities', so a live change (LIVE_REFRESHES) refetches it. */
 export function getMyActivitiesQueryOptions() {
-  return queryOptions({ queryKey: myActivitiesQueryKey, queryFn: getMyActivities });
+  return queryOptions({ queryKey: queryKeys.activities.mineToday, queryFn: getMyActivities });
 }
 
 export function useMyActivities() {

@@ -1,16 +1,14 @@
-import type { MyTodayStats } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** The personal stats cards: today's counts with the rep's goals. */
-export function getMyStats(): Promise<MyTodayStats> {
-  return apiFetch<MyTodayStats>('/stats/me/today');
+export function getMyStats() {
+  return api.GET('/api/v1/stats/me/today');
 }
 
-export const myStatsQueryKey = ['my-stats', 'today'] as const;
-
 export function getMyStatsQueryOptions() {
-  return queryOptions({ queryKey: myStatsQueryKey, queryFn: getMyStats });
+  return queryOptions({ queryKey: queryKeys.myStats.today, queryFn: getMyStats });
 }
 
 export function useMyStats() {

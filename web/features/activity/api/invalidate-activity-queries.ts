@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { REALTIME_INVALIDATIONS } from '@web/lib/realtime';
+import { queryKeys } from '@web/lib/query-keys';
+import { LIVE_REFRESHES } from '@web/lib/realtime';
 
 /**
  * After this browser changes an activity: refetch everything an activity change makes stale, at
@@ -7,6 +8,6 @@ import { REALTIME_INVALIDATIONS } from '@web/lib/realtime';
  * activity may also have created a customer, so cached suggestions ("no match for Nordlys") go too.
  */
 export function invalidateActivityQueries(queryClient: QueryClient): Promise<unknown> {
-  const prefixes = [...(REALTIME_INVALIDATIONS.activities ?? []), 'customers'];
-  return Promise.all(prefixes.map((prefix) => queryClient.invalidateQueries({ queryKey: [prefix] })));
+  const stale = [...LIVE_REFRESHES.activities, queryKeys.customerSuggestions.all];
+  return Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -1,12 +1,12 @@
-import type { Activity, LogActivity, MyActivities } from '@core/contracts';
+import type { LogActivity, MyActivities } from '@core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { myActivitiesQueryKey } from './get-my-activities';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 import { invalidateActivityQueries } from './invalidate-activity-queries';
 
 /** Logs a call, sale, held meeting, e-mail or LinkedIn touch for today; the server sets the points. */
-export function logActivity(input: LogActivity): Promise<Activity> {
-  return apiFetch<Activity>('/activities', { method: 'POST', json: input });
+export function logActivity(input: LogActivity) {
+  return api.POST('/api/v1/activities', { body: input });
 }
 
 export function useLogActivity() {
@@ -15,7 +15,7 @@ export function useLogActivity() {
     mutationFn: logActivity,
     onSuccess: async (activity) => {
       // Show it at the top of today's list at once; the refetch below confirms it.
-      queryClient.setQueryData<MyActivities>(myActivitiesQueryKey, (current) =>
+      queryClient.setQueryData<MyActivities>(queryKeys.activities.mineToday, (current) =>
         current && !current.activities.some((a) => a.id === activity.id)
           ? { ...current, activities: [activity, ...current.activities] }
           : current,

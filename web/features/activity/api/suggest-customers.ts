@@ -1,16 +1,17 @@
-import { CUSTOMER_SUGGEST_MIN_CHARS, type CustomerSuggestions } from '@core/contracts';
+import { CUSTOMER_SUGGEST_MIN_CHARS } from '@core/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Up to 5 customers whose name contains `q` (case-insensitive; the server needs 2+ characters). */
-export function suggestCustomers(q: string, signal?: AbortSignal): Promise<CustomerSuggestions> {
-  return apiFetch<CustomerSuggestions>('/customers/suggest', { query: { q }, signal });
+export function suggestCustomers(q: string, signal?: AbortSignal) {
+  return api.GET('/api/v1/customers/suggest', { params: { query: { q } }, signal });
 }
 
 export function getCustomerSuggestionsQueryOptions(q: string) {
   const term = q.trim();
   return queryOptions({
-    queryKey: ['customers', 'suggest', term.toLowerCase()],
+    queryKey: queryKeys.customerSuggestions.matching(term.toLowerCase()),
     queryFn: ({ signal }) => suggestCustomers(term, signal),
     enabled: term.length >= CUSTOMER_SUGGEST_MIN_CHARS,
     staleTime: 30_000,

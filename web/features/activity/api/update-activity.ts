@@ -1,12 +1,12 @@
-import type { Activity, MyActivities, UpdateActivity } from '@core/contracts';
+import type { MyActivities, UpdateActivity } from '@core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { myActivitiesQueryKey } from './get-my-activities';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 import { invalidateActivityQueries } from './invalidate-activity-queries';
 
 /** Changes one of the caller's activities of today; the server recomputes its points. */
-export function updateActivity({ id, changes }: { id: string; changes: UpdateActivity }): Promise<Activity> {
-  return apiFetch<Activity>(`/activities/${encodeURIComponent(id)}`, { method: 'PATCH', json: changes });
+export function updateActivity({ id, changes }: { id: string; changes: UpdateActivity }) {
+  return api.PATCH('/api/v1/activities/{id}', { params: { path: { id } }, body: changes });
 }
 
 export function useUpdateActivity() {
@@ -14,7 +14,7 @@ export function useUpdateActivity() {
   return useMutation({
     mutationFn: updateActivity,
     onSuccess: async (activity) => {
-      queryClient.setQueryData<MyActivities>(myActivitiesQueryKey, (current) =>
+      queryClient.setQueryData<MyActivities>(queryKeys.activities.mineToday, (current) =>
         current && { ...current, activities: current.activities.map((a) => (a.id === activity.id ? activity : a)) },
       );
       await invalidateActivityQueries(queryClient);

@@ -1,12 +1,12 @@
-import type { Goals, MyTodayStats, UpdateGoals } from '@core/contracts';
+import type { MyTodayStats, UpdateGoals } from '@core/contracts';
 import { computeGoalProgress } from '@core/stats';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { myStatsQueryKey } from './get-my-stats';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Saves the caller's daily goals (one row per company and user). */
-export function updateGoals(goals: UpdateGoals): Promise<Goals> {
-  return apiFetch<Goals>('/goals/me', { method: 'PUT', json: goals });
+export function updateGoals(goals: UpdateGoals) {
+  return api.PUT('/api/v1/goals/me', { body: goals });
 }
 
 export function useUpdateGoals() {
@@ -15,7 +15,7 @@ export function useUpdateGoals() {
     mutationFn: updateGoals,
     onSuccess: async (goals) => {
       // The progress bars move as soon as the save lands; the refetch confirms from the server.
-      queryClient.setQueryData<MyTodayStats>(myStatsQueryKey, (stats) =>
+      queryClient.setQueryData<MyTodayStats>(queryKeys.myStats.today, (stats) =>
         stats && {
           ...stats,
           goals,
@@ -26,7 +26,7 @@ export function useUpdateGoals() {
           },
         },
       );
-      await queryClient.invalidateQueries({ queryKey: ['my-stats'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.myStats.all });
     },
   });
 }

@@ -1,5 +1,5 @@
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
 
-export function checkAccessCode(code: string): Promise<{ valid: boolean }> {
-  return apiFetch<{ valid: boolean }>('/access-code/check', { method: 'POST', json: { code } });
+export function checkAccessCode(code: string) {
+  return api.POST('/api/v1/access-code/check', { body: { code } });
 }

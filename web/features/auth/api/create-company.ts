@@ -1,11 +1,11 @@
-import type { CreateCompany, CreatedCompany } from '@core/contracts';
+import type { CreateCompany } from '@core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { meQueryKey } from '@web/lib/auth/get-me';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Multi-tenant mode: create a company (name, IANA time zone) and become its admin. */
-export function createCompany(input: CreateCompany): Promise<CreatedCompany> {
-  return apiFetch<CreatedCompany>('/companies', { method: 'POST', json: input });
+export function createCompany(input: CreateCompany) {
+  return api.POST('/api/v1/companies', { body: input });
 }
 
 export function useCreateCompany() {
@@ -13,7 +13,7 @@ export function useCreateCompany() {
   return useMutation({
     mutationFn: createCompany,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }

@@ -1,16 +1,14 @@
-import type { PublicSignupPolicy } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Who may create an account here (open, access code, invitation only), as the join form may know it. */
-export function getPublicSignupPolicy(): Promise<PublicSignupPolicy> {
-  return apiFetch<PublicSignupPolicy>('/signup-policy');
+export function getPublicSignupPolicy() {
+  return api.GET('/api/v1/signup-policy');
 }
 
-export const publicSignupPolicyQueryKey = ['public', 'signup-policy'] as const;
-
 export function getPublicSignupPolicyQueryOptions() {
-  return queryOptions({ queryKey: publicSignupPolicyQueryKey, queryFn: getPublicSignupPolicy, staleTime: 60_000 });
+  return queryOptions({ queryKey: queryKeys.publicSignupPolicy, queryFn: getPublicSignupPolicy, staleTime: 60_000 });
 }
 
 export function usePublicSignupPolicy() {

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
-import { meQueryKey } from '@web/lib/auth/get-me';
 import { handOverTypedEmail, readTypedEmail } from '@web/lib/auth/typed-email';
+import { queryKeys } from '@web/lib/query-keys';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { Component as RegisterPage } from './register-page';
@@ -29,7 +29,7 @@ function renderAt(entry: string) {
       <RouterProvider router={router} />
       <Toaster />
     </AuthProvider>,
-    { seed: (client) => client.setQueryData(meQueryKey, null) },
+    { seed: (client) => client.setQueryData(queryKeys.me, null) },
   );
   return { ...view, router };
 }

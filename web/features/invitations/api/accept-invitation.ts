@@ -1,12 +1,12 @@
-import type { AcceptInvitationResult } from '@core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
-const KEPT = new Set(['me', 'invitation-preview']);
+const KEPT = new Set<string>([queryKeys.me[0], queryKeys.invitationPreview.all[0]]);
 
 /** Signed in: join the invitation's company with its role. The server uses a code once, atomically. */
-export function acceptInvitation(code: string): Promise<AcceptInvitationResult> {
-  return apiFetch<AcceptInvitationResult>('/invitations/accept', { method: 'POST', json: { code } });
+export function acceptInvitation(code: string) {
+  return api.POST('/api/v1/invitations/accept', { body: { code } });
 }
 
 export function useAcceptInvitation() {

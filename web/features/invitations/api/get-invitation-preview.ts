@@ -1,15 +1,15 @@
-import type { InvitationPreview } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Public: the company and role an invitation code offers, or why it is not valid. */
-export function getInvitationPreview(code: string): Promise<InvitationPreview> {
-  return apiFetch<InvitationPreview>(`/invitations/preview/${encodeURIComponent(code)}`);
+export function getInvitationPreview(code: string) {
+  return api.GET('/api/v1/invitations/preview/{code}', { params: { path: { code } } });
 }
 
 export function getInvitationPreviewQueryOptions(code: string) {
   return queryOptions({
-    queryKey: ['invitation-preview', code],
+    queryKey: queryKeys.invitationPreview.byCode(code),
     queryFn: () => getInvitationPreview(code),
     // An invitation can be used or deleted at any moment: always ask again when the page opens.
     staleTime: 0,

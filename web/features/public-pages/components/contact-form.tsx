@@ -2,6 +2,7 @@ import { CheckCircle2Icon, MailIcon, MessageSquareIcon, RocketIcon, SendIcon } f
 import { useTranslation } from 'react-i18next';
 import { CONTACT_LIMITS, TEAM_SIZES } from '@core/contracts/contact';
 import { buttonVariants } from '@web/components/ui/button';
+import { apiUrl } from '@web/lib/api/url';
 import { cn } from '@web/lib/cn';
 import { Container } from './page-hero';
 import { SITE_LINKS } from './site-links';
@@ -55,7 +56,7 @@ export function ContactBody() {
             aria-label={f('label')}
             className="relative grid gap-5"
             data-contact-form
-            data-endpoint="/api/v1/contact"
+            data-endpoint={apiUrl('/api/v1/contact')}
             data-sending={f('sending')}
             {...Object.fromEntries(Object.entries(errors).map(([key, text]) => [`data-error-${kebab(key)}`, text]))}
           >

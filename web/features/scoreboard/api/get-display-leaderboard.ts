@@ -1,15 +1,15 @@
-import type { DisplayLeaderboard } from '@core/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, apiFetch } from '@web/lib/api';
+import { ApiRequestError, api, apiUrl } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** A display link's board: today's top 10 by points, read with the link's token and no sign-in. */
-export function getDisplayLeaderboard(token: string, signal?: AbortSignal): Promise<DisplayLeaderboard> {
-  return apiFetch<DisplayLeaderboard>(`/display/${encodeURIComponent(token)}/leaderboard`, { signal, credentials: 'omit' });
+export function getDisplayLeaderboard(token: string, signal?: AbortSignal) {
+  return api.GET('/api/v1/display/{token}/leaderboard', { params: { path: { token } }, signal, credentials: 'omit' });
 }
 
 export function getDisplayLeaderboardQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['scoreboard', 'display', token],
+    queryKey: queryKeys.scoreboard.display(token),
     queryFn: ({ signal }) => getDisplayLeaderboard(token, signal),
     placeholderData: keepPreviousData,
   });
@@ -34,5 +34,5 @@ export function isDisplayLinkGone(error: unknown): boolean {
 
 /** The display link's own event stream (same changes as the members' stream, no sign-in). */
 export function getDisplayEventsUrl(token: string): string {
-  return `/api/v1/display/${encodeURIComponent(token)}/events`;
+  return apiUrl('/api/v1/display/{token}/events', { token });
 }

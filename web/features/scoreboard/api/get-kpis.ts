@@ -1,15 +1,15 @@
-import type { CompanyKpis } from '@core/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Today's company KPIs (calls, meetings booked, sales, points, revenue) with yesterday's and the change. */
-export function getKpis(signal?: AbortSignal): Promise<CompanyKpis> {
-  return apiFetch<CompanyKpis>('/scoreboard/kpis', { signal });
+export function getKpis(signal?: AbortSignal) {
+  return api.GET('/api/v1/scoreboard/kpis', { signal });
 }
 
 export function getKpisQueryOptions() {
   return queryOptions({
-    queryKey: ['scoreboard', 'kpis'],
+    queryKey: queryKeys.scoreboard.kpis,
     queryFn: ({ signal }) => getKpis(signal),
     placeholderData: keepPreviousData,
   });

@@ -1,16 +1,16 @@
-import type { MonthlyOverview } from '@core/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** A month's individual and company numbers, the leaderboard by points and the daily trend. */
-export function getMonthlyOverview(month: string | undefined, signal?: AbortSignal): Promise<MonthlyOverview> {
-  return apiFetch<MonthlyOverview>('/scoreboard/monthly', { query: { month }, signal });
+export function getMonthlyOverview(month: string | undefined, signal?: AbortSignal) {
+  return api.GET('/api/v1/scoreboard/monthly', { params: { query: { month } }, signal });
 }
 
 /** `month` as YYYY-MM; the company's current month when absent. */
 export function getMonthlyOverviewQueryOptions(month?: string) {
   return queryOptions({
-    queryKey: ['scoreboard', 'monthly', month ?? 'current'],
+    queryKey: queryKeys.scoreboard.monthly(month),
     queryFn: ({ signal }) => getMonthlyOverview(month, signal),
     placeholderData: keepPreviousData,
   });

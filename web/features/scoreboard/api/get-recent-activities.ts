@@ -1,29 +1,24 @@
-import type { RecentActivities, RecentActivitiesQuery } from '@core/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys, type RecentActivitiesRequest } from '@web/lib/query-keys';
 
-/** Spec 9: the dashboard feed and Team Overview show the latest 10. */
+/** The dashboard feed and Team Overview show the latest 10. */
 export const RECENT_ACTIVITIES_LIMIT = 10;
 
-export type RecentActivitiesRequest = { limit?: number; period?: RecentActivitiesQuery['period'] };
-
 /** The company's latest activities, newest first. */
-export function getRecentActivities(request: RecentActivitiesRequest, signal?: AbortSignal): Promise<RecentActivities> {
-  return apiFetch<RecentActivities>('/scoreboard/recent-activities', {
-    query: { limit: request.limit ?? RECENT_ACTIVITIES_LIMIT, period: request.period },
-    signal,
-  });
+export function getRecentActivities(request: RecentActivitiesRequest, signal?: AbortSignal) {
+  return api.GET('/api/v1/scoreboard/recent-activities', { params: { query: { limit: request.limit, period: request.period } }, signal });
 }
 
-export function getRecentActivitiesQueryOptions(request: RecentActivitiesRequest = {}) {
+export function getRecentActivitiesQueryOptions(request: Partial<RecentActivitiesRequest> = {}) {
   const { limit = RECENT_ACTIVITIES_LIMIT, period } = request;
   return queryOptions({
-    queryKey: ['scoreboard', 'recent-activities', { limit, period: period ?? 'all' }],
+    queryKey: queryKeys.scoreboard.recentActivities({ limit, period }),
     queryFn: ({ signal }) => getRecentActivities({ limit, period }, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useRecentActivities(request: RecentActivitiesRequest = {}) {
+export function useRecentActivities(request: Partial<RecentActivitiesRequest> = {}) {
   return useQuery(getRecentActivitiesQueryOptions(request));
 }

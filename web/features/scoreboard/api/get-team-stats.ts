@@ -1,17 +1,17 @@
-import type { ScoreboardPeriodKind, TeamStats } from '@core/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys, type TeamStatsQuery } from '@web/lib/query-keys';
 
-export type TeamStatsQuery = { period: Exclude<ScoreboardPeriodKind, 'custom'> } | { period: 'custom'; from: string; to: string };
+export type { TeamStatsQuery };
 
 /** Every active member's numbers and the team totals for a local period. */
-export function getTeamStats(query: TeamStatsQuery, signal?: AbortSignal): Promise<TeamStats> {
-  return apiFetch<TeamStats>('/scoreboard/team-stats', { query, signal });
+export function getTeamStats(query: TeamStatsQuery, signal?: AbortSignal) {
+  return api.GET('/api/v1/scoreboard/team-stats', { params: { query }, signal });
 }
 
 export function getTeamStatsQueryOptions(query: TeamStatsQuery) {
   return queryOptions({
-    queryKey: ['scoreboard', 'team-stats', query],
+    queryKey: queryKeys.scoreboard.teamStats(query),
     queryFn: ({ signal }) => getTeamStats(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,17 +1,16 @@
-import type { DisplayLink } from '@core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { displayLinksQueryKey } from './get-display-links';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Revokes a display link; screens using it stop at once. */
-export function revokeDisplayLink(id: string): Promise<DisplayLink> {
-  return apiFetch<DisplayLink>(`/display-links/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function revokeDisplayLink(id: string) {
+  return api.DELETE('/api/v1/display-links/{id}', { params: { path: { id } } });
 }
 
 export function useRevokeDisplayLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeDisplayLink,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: displayLinksQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.displayLinks }),
   });
 }

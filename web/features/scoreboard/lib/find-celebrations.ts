@@ -1,14 +1,11 @@
+import type { LiveChange } from '@core/contracts';
+
 export type CelebrationKind = 'sale' | 'meeting';
 
 export type CelebrationEvent = { kind: CelebrationKind; userId: string; displayName: string | null };
 
-/** What the live stream says about one change (see web/lib/realtime.ts). */
-export type CelebrationChange = {
-  table: string;
-  op: 'INSERT' | 'UPDATE' | 'DELETE';
-  userId: string | null;
-  activity?: { type: string; meetingBooked: boolean };
-};
+/** What the live stream says about one change (core/contracts/events.ts) that decides a celebration. */
+export type CelebrationChange = Pick<LiveChange, 'table' | 'op' | 'userId' | 'activity'>;
 
 /**
  * What a change is worth celebrating: a sale or a booked meeting that was just logged. Edits and

@@ -1,3 +1,4 @@
+import type { LiveTable } from '@core/contracts';
 import { describe, expect, it } from 'vitest';
 import { computeChangeTone } from '../components/change-indicator';
 import { type CelebrationKind, findCelebrationKind, findCelebrations } from './find-celebrations';
@@ -9,7 +10,7 @@ const board = [
   { userId: 'b', displayName: null },
 ];
 const landed = (entries: [string, CelebrationKind[]][]) => new Map(entries.map(([id, kinds]) => [id, new Set(kinds)]));
-const change = (op: 'INSERT' | 'UPDATE' | 'DELETE', activity?: { type: string; meetingBooked: boolean }, table = 'activities') => ({
+const change = (op: 'INSERT' | 'UPDATE' | 'DELETE', activity?: { type: string; meetingBooked: boolean }, table: LiveTable = 'activities') => ({
   table,
   op,
   userId: 'a',

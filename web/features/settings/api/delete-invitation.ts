@@ -1,11 +1,11 @@
 import type { InvitationList } from '@core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { invitationsQueryKey } from './get-invitations';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Admin: deletes an invitation whatever its status; its link stops working. */
-export function deleteInvitation(id: string): Promise<{ ok: true }> {
-  return apiFetch<{ ok: true }>(`/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteInvitation(id: string) {
+  return api.DELETE('/api/v1/invitations/{id}', { params: { path: { id } } });
 }
 
 export function useDeleteInvitation() {
@@ -13,10 +13,10 @@ export function useDeleteInvitation() {
   return useMutation({
     mutationFn: deleteInvitation,
     onSuccess: async (_result, id) => {
-      queryClient.setQueryData<InvitationList>(invitationsQueryKey, (current) =>
+      queryClient.setQueryData<InvitationList>(queryKeys.company.invitations, (current) =>
         current ? { invitations: current.invitations.filter((i) => i.id !== id) } : current,
       );
-      await queryClient.invalidateQueries({ queryKey: invitationsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.company.invitations });
     },
   });
 }

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { teamMembersQueryKey } from './get-team-members';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Admin: erases a member's personal data in your company and removes them; their numbers stay. */
-export function eraseMemberData(userId: string): Promise<{ ok: true }> {
-  return apiFetch<{ ok: true }>(`/team/members/${encodeURIComponent(userId)}/data`, { method: 'DELETE' });
+export function eraseMemberData(userId: string) {
+  return api.DELETE('/api/v1/team/members/{userId}/data', { params: { path: { userId } } });
 }
 
 export function useEraseMemberData() {
@@ -13,8 +13,8 @@ export function useEraseMemberData() {
     mutationFn: eraseMemberData,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: teamMembersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['company'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.company.members }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.company.all }),
       ]);
     },
   });

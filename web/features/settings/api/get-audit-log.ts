@@ -1,23 +1,22 @@
-import type { AuditAction, AuditLogPage } from '@core/contracts';
+import type { AuditAction } from '@core/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Entries per page: a screenful or two; the server allows up to 100. */
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
-export const auditLogQueryKey = ['admin', 'audit-log'] as const;
-
 /** Admin: one page of the company's audit log, newest first, older than `cursor`. */
-export function getAuditLog(input: { action?: AuditAction; cursor?: string | null; signal?: AbortSignal }): Promise<AuditLogPage> {
-  return apiFetch<AuditLogPage>('/admin/audit-log', {
-    query: { limit: AUDIT_LOG_PAGE_SIZE, action: input.action, cursor: input.cursor ?? undefined },
+export function getAuditLog(input: { action?: AuditAction; cursor?: string | null; signal?: AbortSignal }) {
+  return api.GET('/api/v1/admin/audit-log', {
+    params: { query: { limit: AUDIT_LOG_PAGE_SIZE, action: input.action, cursor: input.cursor ?? undefined } },
     signal: input.signal,
   });
 }
 
 export function getAuditLogQueryOptions(action?: AuditAction) {
   return infiniteQueryOptions({
-    queryKey: [...auditLogQueryKey, action ?? 'all'],
+    queryKey: queryKeys.admin.auditLog.byAction(action),
     queryFn: ({ pageParam, signal }) => getAuditLog({ action, cursor: pageParam, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,16 +1,14 @@
-import type { Billing } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Admin: the plan and monthly price for the active member count (no payment processing). */
-export function getBilling(): Promise<Billing> {
-  return apiFetch<Billing>('/admin/billing');
+export function getBilling() {
+  return api.GET('/api/v1/admin/billing');
 }
 
-export const billingQueryKey = ['company', 'billing'] as const;
-
 export function getBillingQueryOptions() {
-  return queryOptions({ queryKey: billingQueryKey, queryFn: getBilling });
+  return queryOptions({ queryKey: queryKeys.company.billing, queryFn: getBilling });
 }
 
 export function useBilling() {

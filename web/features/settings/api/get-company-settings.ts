@@ -1,17 +1,15 @@
-import type { CompanySettings } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** The company with counts of members, activities and customers (any member may read it). */
-export function getCompanySettings(): Promise<CompanySettings> {
-  return apiFetch<CompanySettings>('/company');
+export function getCompanySettings() {
+  return api.GET('/api/v1/company');
 }
 
-/* Under 'company': a logged activity changes the counts, and the live stream invalidates this prefix. */
-export const companySettingsQueryKey = ['company', 'settings'] as const;
-
+/* Under 'company': a logged activity changes the counts, and the live stream invalidates this family. */
 export function getCompanySettingsQueryOptions() {
-  return queryOptions({ queryKey: companySettingsQueryKey, queryFn: getCompanySettings });
+  return queryOptions({ queryKey: queryKeys.company.settings, queryFn: getCompanySettings });
 }
 
 export function useCompanySettings() {

@@ -1,16 +1,16 @@
-import type { CustomerList } from '@core/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Customers newest first; `search` matches name, domain or segment, case-insensitively. */
-export function getCustomers(search: string, signal?: AbortSignal): Promise<CustomerList> {
-  return apiFetch<CustomerList>('/customers', { query: { search }, signal });
+export function getCustomers(search: string, signal?: AbortSignal) {
+  return api.GET('/api/v1/customers', { params: { query: { search } }, signal });
 }
 
 export function getCustomersQueryOptions(search: string) {
   const term = search.trim();
   return queryOptions({
-    queryKey: ['company', 'customers', term.toLowerCase()],
+    queryKey: queryKeys.company.customers.matching(term.toLowerCase()),
     queryFn: ({ signal }) => getCustomers(term, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,16 +1,14 @@
-import type { InvitationList } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Admin: the company's invitations, newest first, each Active, Used or Expired. */
-export function getInvitations(): Promise<InvitationList> {
-  return apiFetch<InvitationList>('/invitations');
+export function getInvitations() {
+  return api.GET('/api/v1/invitations');
 }
 
-export const invitationsQueryKey = ['company', 'invitations'] as const;
-
 export function getInvitationsQueryOptions() {
-  return queryOptions({ queryKey: invitationsQueryKey, queryFn: getInvitations });
+  return queryOptions({ queryKey: queryKeys.company.invitations, queryFn: getInvitations });
 }
 
 export function useInvitations({ enabled = true }: { enabled?: boolean } = {}) {

@@ -1,16 +1,15 @@
-import type { KpiRuleList } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** The company's point rules, ordered by key (any member may read them). */
-export function getKpiRules(): Promise<KpiRuleList> {
-  return apiFetch<KpiRuleList>('/kpi-rules');
+export function getKpiRules() {
+  return api.GET('/api/v1/kpi-rules');
 }
 
-export const kpiRulesQueryKey = ['company', 'kpi-rules'] as const;
-
+/* The same key as the log dialogs' (one cache entry): a change here shows in them, and back. */
 export function getKpiRulesQueryOptions() {
-  return queryOptions({ queryKey: kpiRulesQueryKey, queryFn: getKpiRules });
+  return queryOptions({ queryKey: queryKeys.kpiRules, queryFn: getKpiRules });
 }
 
 export function useKpiRules() {

@@ -1,16 +1,14 @@
-import type { ProfileSettings } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Your display name, avatar URL, e-mail (read-only) and language. */
-export function getProfileSettings(): Promise<ProfileSettings> {
-  return apiFetch<ProfileSettings>('/me/profile');
+export function getProfileSettings() {
+  return api.GET('/api/v1/me/profile');
 }
 
-export const profileSettingsQueryKey = ['settings', 'profile'] as const;
-
 export function getProfileSettingsQueryOptions() {
-  return queryOptions({ queryKey: profileSettingsQueryKey, queryFn: getProfileSettings });
+  return queryOptions({ queryKey: queryKeys.settings.profile, queryFn: getProfileSettings });
 }
 
 export function useProfileSettings() {

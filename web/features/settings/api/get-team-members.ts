@@ -1,16 +1,14 @@
-import type { TeamMemberList } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Active members with role and join date (any member may read it). */
-export function getTeamMembers(): Promise<TeamMemberList> {
-  return apiFetch<TeamMemberList>('/team/members');
+export function getTeamMembers() {
+  return api.GET('/api/v1/team/members');
 }
 
-export const teamMembersQueryKey = ['company', 'members'] as const;
-
 export function getTeamMembersQueryOptions() {
-  return queryOptions({ queryKey: teamMembersQueryKey, queryFn: getTeamMembers });
+  return queryOptions({ queryKey: queryKeys.company.members, queryFn: getTeamMembers });
 }
 
 export function useTeamMembers() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { teamMembersQueryKey } from './get-team-members';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Admin: removes a member from the company; their activities and wrap-ups stay in the history. */
-export function removeMember(userId: string): Promise<{ ok: true }> {
-  return apiFetch<{ ok: true }>(`/team/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+export function removeMember(userId: string) {
+  return api.DELETE('/api/v1/team/members/{userId}', { params: { path: { userId } } });
 }
 
 export function useRemoveMember() {
@@ -13,8 +13,8 @@ export function useRemoveMember() {
     mutationFn: removeMember,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: teamMembersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['company'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.company.members }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.company.all }),
       ]);
     },
   });

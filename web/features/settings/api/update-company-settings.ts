@@ -1,12 +1,11 @@
-import type { CompanySettings, UpdateCompany } from '@core/contracts';
+import type { UpdateCompany } from '@core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { meQueryKey } from '@web/lib/auth/get-me';
-import { companySettingsQueryKey } from './get-company-settings';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Admin: the company name (trimmed), IANA time zone and currency. */
-export function updateCompanySettings(input: UpdateCompany): Promise<CompanySettings> {
-  return apiFetch<CompanySettings>('/company', { method: 'PATCH', json: input });
+export function updateCompanySettings(input: UpdateCompany) {
+  return api.PATCH('/api/v1/company', { body: input });
 }
 
 export function useUpdateCompanySettings() {
@@ -14,12 +13,12 @@ export function useUpdateCompanySettings() {
   return useMutation({
     mutationFn: updateCompanySettings,
     onSuccess: async (company) => {
-      queryClient.setQueryData(companySettingsQueryKey, company);
+      queryClient.setQueryData(queryKeys.company.settings, company);
       // A new time zone moves "today" for every board; the name shows in the shell.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: meQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['company'] }),
-        queryClient.invalidateQueries({ queryKey: ['scoreboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.company.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.scoreboard.all }),
       ]);
     },
   });

@@ -1,11 +1,11 @@
-import type { KpiRuleList, KpiRuleView, UpdateKpiRule } from '@core/contracts';
+import type { KpiRuleList, UpdateKpiRule } from '@core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { kpiRulesQueryKey } from './get-kpi-rules';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Admin: points, enabled, multiplier (sale_ticket_size only). Only later activities are affected. */
-export function updateKpiRule({ id, ...change }: UpdateKpiRule & { id: string }): Promise<KpiRuleView> {
-  return apiFetch<KpiRuleView>(`/kpi-rules/${encodeURIComponent(id)}`, { method: 'PATCH', json: change });
+export function updateKpiRule({ id, ...change }: UpdateKpiRule & { id: string }) {
+  return api.PATCH('/api/v1/kpi-rules/{id}', { params: { path: { id } }, body: change });
 }
 
 export function useUpdateKpiRule() {
@@ -13,14 +13,11 @@ export function useUpdateKpiRule() {
   return useMutation({
     mutationFn: updateKpiRule,
     onSuccess: async (rule) => {
-      queryClient.setQueryData<KpiRuleList>(kpiRulesQueryKey, (current) =>
+      // One cache entry for this tab and the log dialogs (what each outcome is worth now).
+      queryClient.setQueryData<KpiRuleList>(queryKeys.kpiRules, (current) =>
         current ? { rules: current.rules.map((r) => (r.id === rule.id ? rule : r)) } : current,
       );
-      // The log dialogs cache the rules under 'kpi-rules' (what each outcome is worth now).
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: kpiRulesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['kpi-rules'] }),
-      ]);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.kpiRules });
     },
   });
 }

@@ -1,11 +1,10 @@
-import type { ProfileSettings, UpdateProfile } from '@core/contracts';
+import type { UpdateProfile } from '@core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { meQueryKey } from '@web/lib/auth/get-me';
-import { profileSettingsQueryKey } from './get-profile-settings';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
-export function updateProfileSettings(input: UpdateProfile): Promise<ProfileSettings> {
-  return apiFetch<ProfileSettings>('/me/profile', { method: 'PATCH', json: input });
+export function updateProfileSettings(input: UpdateProfile) {
+  return api.PATCH('/api/v1/me/profile', { body: input });
 }
 
 export function useUpdateProfileSettings() {
@@ -13,11 +12,11 @@ export function useUpdateProfileSettings() {
   return useMutation({
     mutationFn: updateProfileSettings,
     onSuccess: async (profile) => {
-      queryClient.setQueryData(profileSettingsQueryKey, profile);
+      queryClient.setQueryData(queryKeys.settings.profile, profile);
       // The shell shows the name and avatar from /me; member lists show them too.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: meQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['company', 'members'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.company.members }),
       ]);
     },
   });

@@ -1,11 +1,11 @@
-import type { SignupPolicySettings, UpdateSignupPolicy } from '@core/contracts';
+import type { UpdateSignupPolicy } from '@core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { signupPolicyQueryKey } from './get-signup-policy';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Admin: the policy and the access code (omitted keeps it, '' clears it). */
-export function updateSignupPolicy(input: UpdateSignupPolicy): Promise<SignupPolicySettings> {
-  return apiFetch<SignupPolicySettings>('/admin/signup-policy', { method: 'PUT', json: input });
+export function updateSignupPolicy(input: UpdateSignupPolicy) {
+  return api.PUT('/api/v1/admin/signup-policy', { body: input });
 }
 
 export function useUpdateSignupPolicy() {
@@ -13,7 +13,7 @@ export function useUpdateSignupPolicy() {
   return useMutation({
     mutationFn: updateSignupPolicy,
     onSuccess: (settings) => {
-      queryClient.setQueryData(signupPolicyQueryKey, settings);
+      queryClient.setQueryData(queryKeys.company.signupPolicy, settings);
     },
   });
 }

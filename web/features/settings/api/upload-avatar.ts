@@ -1,16 +1,15 @@
 import type { Avatar, ProfileSettings } from '@core/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
-import { meQueryKey } from '@web/lib/auth/get-me';
-import { profileSettingsQueryKey } from './get-profile-settings';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
-/** Sends the picture as it is (the server decodes, crops and re-encodes it). */
-export function uploadAvatar(file: Blob): Promise<Avatar> {
-  return apiFetch<Avatar>('/me/avatar', { method: 'PUT', file });
+/** Sends the picture as it is, with its own type (the server decodes, crops and re-encodes it). */
+export function uploadAvatar(file: Blob) {
+  return api.PUT('/api/v1/me/avatar', { body: file, headers: { 'content-type': file.type } });
 }
 
-export function deleteAvatar(): Promise<Avatar> {
-  return apiFetch<Avatar>('/me/avatar', { method: 'DELETE' });
+export function deleteAvatar() {
+  return api.DELETE('/api/v1/me/avatar');
 }
 
 /**
@@ -19,11 +18,11 @@ export function deleteAvatar(): Promise<Avatar> {
  * through the live stream (a profile change is broadcast).
  */
 async function showAvatarEverywhere(queryClient: QueryClient, { avatarUrl }: Avatar): Promise<void> {
-  queryClient.setQueryData<ProfileSettings>(profileSettingsQueryKey, (profile) => (profile ? { ...profile, avatarUrl } : profile));
+  queryClient.setQueryData<ProfileSettings>(queryKeys.settings.profile, (profile) => (profile ? { ...profile, avatarUrl } : profile));
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: meQueryKey }),
-    queryClient.invalidateQueries({ queryKey: ['company', 'members'] }),
-    queryClient.invalidateQueries({ queryKey: ['scoreboard'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.company.members }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.scoreboard.all }),
   ]);
 }
 

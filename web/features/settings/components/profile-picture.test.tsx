@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
+import { queryKeys } from '@web/lib/query-keys';
 import { findToast, dismissAllToasts } from '@web/test/find-toast';
 import { recordInvalidations } from '@web/test/record-invalidations';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { type RecordedCall, reply, type StubReply, stubFetch } from '@web/test/stub-fetch';
-import { profileSettingsQueryKey } from '../api/get-profile-settings';
 import { PersonalSettings } from './personal-settings';
 
 const OWN_PATH = '/api/v1/avatars/5f0c2c1e-8d3b-4a57-9e11-2b7c1a0d9e33';
@@ -31,7 +31,7 @@ function renderPersonal(answers: Record<string, StubReply | ((call: RecordedCall
       <PersonalSettings />
       <Toaster />
     </>,
-    { seed: (client) => client.setQueryData(profileSettingsQueryKey, current) },
+    { seed: (client) => client.setQueryData(queryKeys.settings.profile, current) },
   );
   return { calls, ...view };
 }
@@ -74,7 +74,7 @@ describe('the profile picture on Personal settings', () => {
     expect(await screen.findByRole('button', { name: 'Change picture' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(screen.queryByTestId('picture-busy')).not.toBeInTheDocument();
-    expect(queryClient.getQueryData<ProfileSettings>(profileSettingsQueryKey)?.avatarUrl).toBe(OWN_PATH);
+    expect(queryClient.getQueryData<ProfileSettings>(queryKeys.settings.profile)?.avatarUrl).toBe(OWN_PATH);
     // The shell (/me), member lists and every board refetch.
     expect(invalidated).toEqual(expect.arrayContaining(['me', 'company', 'scoreboard']));
   });

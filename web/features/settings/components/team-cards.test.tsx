@@ -7,9 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { queryKeys } from '@web/lib/query-keys';
 import { makeTestAdminMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
-import { invitationsQueryKey } from '../api/get-invitations';
-import { teamMembersQueryKey } from '../api/get-team-members';
 import { InvitationsCard } from './invitations-card';
 import { MembersCard } from './members-card';
 
@@ -36,11 +35,12 @@ function stubApi(answers: Record<string, unknown> = {}) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? 'GET';
-      const path = url.pathname.replace('/api/v1', '');
-      calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    vi.fn(async (input: Request | URL | string, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const { method } = request;
+      const path = new URL(request.url).pathname.replace('/api/v1', '');
+      const text = await request.clone().text();
+      calls.push({ method, path, body: text ? JSON.parse(text) : undefined });
       const body = answers[`${method} ${path}`] ?? (path === '/me/provision' ? { success: true, created: false, promoted: false, error: null } : { ok: true });
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
@@ -65,7 +65,7 @@ describe('InvitationsCard', () => {
   it('shows Active, Used and Expired, a stored manager role as User, and Copy link only while active', () => {
     stubApi();
     renderAsAdmin(<InvitationsCard />, (client) =>
-      client.setQueryData(invitationsQueryKey, {
+      client.setQueryData(queryKeys.company.invitations, {
         invitations: [
           invitation({}),
           invitation({ id: 'i2', code: 'code-used', status: 'used', usedBy: 'u2', usedByName: 'Kasper Kollega', usedAt: '2026-11-21T10:00:00.000Z' }),
@@ -87,7 +87,7 @@ describe('InvitationsCard', () => {
   it('deletes after a confirmation and says so', async () => {
     const calls = stubApi({ 'GET /invitations': { invitations: [] } });
     const user = userEvent.setup();
-    renderAsAdmin(<InvitationsCard />, (client) => client.setQueryData(invitationsQueryKey, { invitations: [invitation({ id: '4a6f0d1e-0000-4000-8000-000000000001' })] }));
+    renderAsAdmin(<InvitationsCard />, (client) => client.setQueryData(queryKeys.company.invitations, { invitations: [invitation({ id: '4a6f0d1e-0000-4000-8000-000000000001' })] }));
     await user.click(screen.getByRole('button', { name: 'Delete invitation code-active' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this invitation?' });
     expect(dialog).toHaveTextContent('The link stops working at once.');
@@ -107,7 +107,7 @@ describe('MembersCard', () => {
     });
     const user = userEvent.setup();
     renderAsAdmin(<MembersCard canRemove />, (client) =>
-      client.setQueryData(teamMembersQueryKey, {
+      client.setQueryData(queryKeys.company.members, {
         members: [makeTestMember(), makeTestMember({ id: 'p2', userId: 'user-2', displayName: null, email: 'kasper@example.com', role: 'user' })],
       }),
     );

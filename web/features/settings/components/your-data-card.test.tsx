@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { queryKeys } from '@web/lib/query-keys';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
 import { makeTestAdminMe, makeTestMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
-import { teamMembersQueryKey } from '../api/get-team-members';
 import { MembersCard } from './members-card';
 import { YourDataCard } from './your-data-card';
 
@@ -44,8 +44,8 @@ describe('Your data: download', () => {
     const requested: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: URL | string) => {
-        requested.push(new URL(String(input)).pathname);
+      vi.fn(async (input: Request | URL | string) => {
+        requested.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
         return new Response('{"format":"dealboard.personal-data"}', {
           status: 200,
           headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="dealboard-data-2026-11-24.json"' },
@@ -178,7 +178,7 @@ describe('Administration, Users: a member’s personal data', () => {
       {
         me: adminMe,
         seed: (client) =>
-          client.setQueryData(teamMembersQueryKey, { members: [makeTestMember(), makeTestMember({ id: 'p2', userId: 'user-2', displayName: 'Kasper Kollega', email: 'kasper@example.com', role: 'user' })] }),
+          client.setQueryData(queryKeys.company.members, { members: [makeTestMember(), makeTestMember({ id: 'p2', userId: 'user-2', displayName: 'Kasper Kollega', email: 'kasper@example.com', role: 'user' })] }),
       },
     );
     const [mine, kasper] = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');

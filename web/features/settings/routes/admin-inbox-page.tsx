@@ -1,5 +1,4 @@
-import type { ContactRequestList, ContactRequestView } from '@core/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContactRequestView } from '@core/contracts';
 import { BuildingIcon, CheckIcon, InboxIcon, MailIcon, RotateCcwIcon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +7,11 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/toaster';
-import { apiFetch } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { getBrandName } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
+import { useChangeContactRequest } from '../api/change-contact-request';
+import { type ContactRequestStatusFilter, useContactRequests } from '../api/get-contact-requests';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadError } from '../components/load-error';
 import { SettingsCardSkeleton } from '../components/settings-card-skeleton';
@@ -22,28 +22,7 @@ import { formatDateTime } from '../lib/format';
  * newest first. An admin replies by e-mail, marks a request handled (or open again) or deletes it.
  */
 
-type Status = 'open' | 'handled' | 'all';
-const STATUSES: Status[] = ['open', 'handled', 'all'];
-const inboxKey = ['admin', 'contact-requests'] as const;
-
-export function getContactRequestsQueryOptions(status: Status) {
-  return queryOptions({
-    queryKey: [...inboxKey, status],
-    queryFn: ({ signal }) => apiFetch<ContactRequestList>('/admin/contact-requests', { query: { status }, signal }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-function useChangeRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: { id: string; handled: boolean } | { id: string; remove: true }) =>
-      'remove' in change
-        ? apiFetch(`/admin/contact-requests/${encodeURIComponent(change.id)}`, { method: 'DELETE' })
-        : apiFetch<ContactRequestView>(`/admin/contact-requests/${encodeURIComponent(change.id)}`, { method: 'PATCH', json: { handled: change.handled } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxKey }),
-  });
-}
+const STATUSES: ContactRequestStatusFilter[] = ['open', 'handled', 'all'];
 
 export function Component() {
   const { t } = useTranslation('inbox');
@@ -58,10 +37,10 @@ export function Component() {
 
 function Inbox() {
   const { t, i18n } = useTranslation('inbox');
-  const [status, setStatus] = useState<Status>('open');
+  const [status, setStatus] = useState<ContactRequestStatusFilter>('open');
   const [toDelete, setToDelete] = useState<ContactRequestView | null>(null);
-  const query = useQuery(getContactRequestsQueryOptions(status));
-  const change = useChangeRequest();
+  const query = useContactRequests(status);
+  const change = useChangeContactRequest();
 
   const mark = (request: ContactRequestView, handled: boolean) =>
     change.mutate(

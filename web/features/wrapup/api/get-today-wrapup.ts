@@ -1,17 +1,15 @@
-import type { WrapupToday } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** Today's saved wrap-up (or null) and the day's numbers from the logged activities. */
-export function getTodayWrapup(): Promise<WrapupToday> {
-  return apiFetch<WrapupToday>('/wrapups/today');
+export function getTodayWrapup() {
+  return api.GET('/api/v1/wrapups/today');
 }
 
-/** Starts with 'wrapups': live changes to activities and wrap-ups refetch it. */
-export const todayWrapupQueryKey = ['wrapups', 'today'] as const;
-
+/** Under 'wrapups': live changes to activities and wrap-ups refetch it. */
 export function getTodayWrapupQueryOptions() {
-  return queryOptions({ queryKey: todayWrapupQueryKey, queryFn: getTodayWrapup });
+  return queryOptions({ queryKey: queryKeys.wrapups.today, queryFn: getTodayWrapup });
 }
 
 export function useTodayWrapup() {

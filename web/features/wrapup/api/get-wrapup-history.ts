@@ -1,16 +1,14 @@
-import type { WrapupHistory } from '@core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@web/lib/api';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** The last 10 wrap-ups before today, and the last 7 days summed and averaged. */
-export function getWrapupHistory(): Promise<WrapupHistory> {
-  return apiFetch<WrapupHistory>('/wrapups/history');
+export function getWrapupHistory() {
+  return api.GET('/api/v1/wrapups/history');
 }
 
-export const wrapupHistoryQueryKey = ['wrapups', 'history'] as const;
-
 export function getWrapupHistoryQueryOptions() {
-  return queryOptions({ queryKey: wrapupHistoryQueryKey, queryFn: getWrapupHistory });
+  return queryOptions({ queryKey: queryKeys.wrapups.history, queryFn: getWrapupHistory });
 }
 
 export function useWrapupHistory() {

@@ -1,0 +1,52 @@
+import type { ApiError } from '@core/contracts';
+import i18next from 'i18next';
+
+/** An API failure with the server's message (already human) and field details for forms. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/**
+ * The error for a refusal: the server's answer is `{ error: { code, message, details? } }`
+ * (core/contracts ApiError); anything else (a proxy's HTML page) still gets the status.
+ */
+export function toApiRequestError(status: number, body: unknown): ApiRequestError {
+  const error = typeof body === 'object' && body !== null && 'error' in body ? (body as Partial<ApiError>).error : undefined;
+  const code = error?.code ?? 'http_error';
+  return new ApiRequestError(status, code, describeApiError(code, status, error?.message), error?.details);
+}
+
+/** The server could not be reached (offline, DNS, a dropped connection). */
+export function networkError(): ApiRequestError {
+  return new ApiRequestError(0, 'network', describeApiError('network', 0));
+}
+
+/**
+ * The words a person sees for a refusal. The server speaks English: English screens show its own,
+ * most specific message; Norwegian screens show the catalog's text for the error code (common.json,
+ * apiErrors), so no English sentence reaches a Norwegian user. Unknown codes get a generic text.
+ */
+export function describeApiError(code: string, status: number, serverMessage?: string): string {
+  const isNorwegian = i18next.language?.startsWith('nb') ?? false;
+  if (serverMessage && !isNorwegian) return serverMessage;
+  const key = `common:apiErrors.${code}`;
+  return i18next.exists(key) ? i18next.t(key) : i18next.t('common:apiErrors.generic', { status });
+}
+
+/**
+ * The server's reason for a failure ("E-mail logging is turned off..."), to show under a toast's
+ * own text, in the reader's language (describeApiError worded it). A network failure has no reason
+ * beyond the toast itself.
+ */
+export function findErrorReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError) || error.status === 0 || !error.message) return undefined;
+  return error.message;
+}

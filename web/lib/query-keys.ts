@@ -1,0 +1,106 @@
+import type { AuditAction, RecentActivitiesQuery, ScoreboardPeriodKind } from '@core/contracts';
+import type { LeaderboardSortKey } from '@core/stats';
+import type { ApiQuery } from './api';
+
+/*
+ * Every query key of the web app, in one place. A key's first part is its family: a live change
+ * refreshes whole families (LIVE_REFRESHES in ./realtime.ts is built from the `all` keys here), and
+ * a write invalidates the families or keys it changes. A new query takes its key from here, under
+ * the family whose changes should refetch it.
+ */
+
+/** The leaderboard's query: a local period, the sort, at most `limit` rows, only members who logged something. */
+export type LeaderboardQuery = {
+  period: 'today' | 'yesterday' | 'week' | 'month';
+  sort: LeaderboardSortKey;
+  /** At most this many rows; every member when absent. */
+  limit?: number;
+  /** Only members with at least one activity in the period. */
+  activeOnly?: boolean;
+};
+
+/** A team-stats period: a named one, or from/to dates (YYYY-MM-DD) for custom. */
+export type TeamStatsQuery = { period: Exclude<ScoreboardPeriodKind, 'custom'> } | { period: 'custom'; from: string; to: string };
+
+/** Which contact requests the Inbox lists. */
+export type ContactRequestStatusFilter = NonNullable<ApiQuery<'/api/v1/admin/contact-requests'>['status']>;
+
+export type RecentActivitiesRequest = { limit: number; period?: RecentActivitiesQuery['period'] };
+
+export const queryKeys = {
+  /** The signed-in person (null when signed out); removed last on sign-out. */
+  me: ['me'],
+  publicConfig: ['public-config'],
+  /** Who may create an account, as the signed-out join form may know it. */
+  publicSignupPolicy: ['public', 'signup-policy'],
+  invitationPreview: {
+    all: ['invitation-preview'],
+    byCode: (code: string) => ['invitation-preview', code] as const,
+  },
+
+  activities: {
+    all: ['activities'],
+    mineToday: ['activities', 'mine', 'today'],
+  },
+  myStats: {
+    all: ['my-stats'],
+    today: ['my-stats', 'today'],
+  },
+  /** The company's point rules: the log dialogs (what each outcome is worth now) and the KPI Rules tab. */
+  kpiRules: ['kpi-rules'],
+  /** The log dialogs' customer suggestions. */
+  customerSuggestions: {
+    all: ['customers'],
+    matching: (term: string) => ['customers', 'suggest', term] as const,
+  },
+
+  /** Dashboards, reports and the TV: everything read from the daily rollups. */
+  scoreboard: {
+    all: ['scoreboard'],
+    kpis: ['scoreboard', 'kpis'],
+    teamStats: (query: TeamStatsQuery) => ['scoreboard', 'team-stats', query] as const,
+    leaderboard: (query: LeaderboardQuery) => ['scoreboard', 'leaderboard', query] as const,
+    recentActivities: ({ limit, period }: RecentActivitiesRequest) => ['scoreboard', 'recent-activities', { limit, period: period ?? 'all' }] as const,
+    weekly: ['scoreboard', 'weekly'],
+    monthly: (month: string | undefined) => ['scoreboard', 'monthly', month ?? 'current'] as const,
+    companyPage: ['scoreboard', 'company'],
+    display: (token: string) => ['scoreboard', 'display', token] as const,
+  },
+  /** Not under 'scoreboard': logging a call does not change the list of links. */
+  displayLinks: ['display-links'],
+
+  wrapups: {
+    all: ['wrapups'],
+    today: ['wrapups', 'today'],
+    history: ['wrapups', 'history'],
+  },
+
+  /** The company's settings and people (Settings, Administration): counts change with every activity. */
+  company: {
+    all: ['company'],
+    settings: ['company', 'settings'],
+    members: ['company', 'members'],
+    invitations: ['company', 'invitations'],
+    customers: {
+      all: ['company', 'customers'],
+      matching: (term: string) => ['company', 'customers', term] as const,
+    },
+    billing: ['company', 'billing'],
+    signupPolicy: ['company', 'signup-policy'],
+  },
+  /** The signed-in person's own settings. */
+  settings: {
+    profile: ['settings', 'profile'],
+    accountDeletion: ['settings', 'account-deletion'],
+  },
+  admin: {
+    auditLog: {
+      all: ['admin', 'audit-log'],
+      byAction: (action: AuditAction | undefined) => ['admin', 'audit-log', action ?? 'all'] as const,
+    },
+    contactRequests: {
+      all: ['admin', 'contact-requests'],
+      byStatus: (status: ContactRequestStatusFilter) => ['admin', 'contact-requests', status] as const,
+    },
+  },
+} as const;
