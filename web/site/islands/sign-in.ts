@@ -1,6 +1,7 @@
 import { ACCOUNT_LOCKED_CODE } from '@core/contracts/constants';
 import { NEXT_PARAM, toInAppPath } from '@core/navigation/in-app-path';
 import type { SignInMessages } from '@web/features/auth/components/sign-in-page';
+import { apiUrl } from '@web/lib/api/url';
 import { readPendingInvite } from '@web/lib/auth/pending-invite-storage';
 import { handOverTypedEmail } from '@web/lib/auth/typed-email';
 import { paths } from '@web/lib/paths';
@@ -192,7 +193,7 @@ export function enhanceSignIn(root: Document = document, location: Location = wi
 /** Without a mail server (outside production) the mail is in the dev mailbox: say so, with a link. */
 async function showDevMailbox(hint: HTMLElement): Promise<void> {
   try {
-    const response = await fetch('/api/v1/public-config', { headers: { accept: 'application/json' } });
+    const response = await fetch(apiUrl('/api/v1/public-config'), { headers: { accept: 'application/json' } });
     const config = (await response.json()) as { devMailbox?: boolean };
     show(hint, config.devMailbox === true);
   } catch {
