@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import { ApiErrorSchema } from '@core/contracts';
@@ -86,7 +86,10 @@ function describeApiDocument(config: Pick<Config, 'BRAND_NAME' | 'publicUrl'>) {
 export function buildApiDocument(config: Pick<Config, 'BRAND_NAME' | 'publicUrl'>) {
   const app = new OpenAPIHono<AppEnv>();
   app.route('/api/v1', createApiRouter());
-  app.openAPIRegistry.register('ApiError', ApiErrorSchema);
+  // A copy made here, not core's schema itself: zod gives a schema the `.openapi()` that register()
+  // needs only when @hono/zod-openapi was loaded before the schema was made, and core's contracts
+  // may load first (the order depends on who imports what).
+  app.openAPIRegistry.register('ApiError', z.object(ApiErrorSchema.shape));
   const document = app.getOpenAPI31Document(describeApiDocument(config));
   describeRefusals(document.paths ?? {}, JSON.stringify(document.components?.schemas?.ApiError));
   return document;
