@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TimeZonePicker } from './time-zone-picker';
 
 const labels = { search: 'Search time zones...', suggested: 'Suggested', all: 'All time zones', empty: 'No time zone matches.' };
@@ -17,15 +17,6 @@ function Harness() {
   );
 }
 
-beforeAll(() => {
-  // jsdom has no layout: cmdk scrolls the active item into view, Radix measures the trigger.
-  Element.prototype.scrollIntoView ??= () => undefined;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 
 // Some 420 zones rendered twice over in jsdom: slower than a real browser, so a longer budget.
 describe('TimeZonePicker', { timeout: 30_000 }, () => {

@@ -9,4 +9,14 @@ await i18nReady;
 await loadNamespaces(NAMESPACES);
 await i18n.loadLanguages([...SUPPORTED_LANGUAGES]);
 
+// jsdom has no layout. Radix (select, switch, popover) and cmdk call these to measure, scroll an
+// item into view or check pointer capture: harmless stand-ins, once for every test.
+Element.prototype.scrollIntoView ??= () => undefined;
+Element.prototype.hasPointerCapture ??= () => false;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
 afterEach(() => cleanup());

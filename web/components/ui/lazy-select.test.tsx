@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LazySelect } from './lazy-select';
 
 const OPTIONS = [
@@ -22,11 +22,6 @@ function SortBy() {
 }
 
 describe('LazySelect (the select whose list loads when it first opens)', () => {
-  beforeAll(() => {
-    // jsdom lacks these; Radix's select calls them when it opens.
-    Element.prototype.scrollIntoView ??= () => undefined;
-    Element.prototype.hasPointerCapture ??= () => false;
-  });
 
   it('shows the chosen option as a select does, opens on a click and chooses, then opens at once next time', async () => {
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
@@ -27,14 +27,6 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: { current:
   await user.type(screen.getByLabelText(labels.confirm), values.confirm ?? values.next);
 }
 
-beforeAll(() => {
-  // jsdom has no layout: Radix's Switch measures itself.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditLogPage } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { makeTestAdminMe, renderWithProviders } from '@web/test/render-with-providers';
@@ -58,11 +58,6 @@ function renderPage(answer: (call: RecordedCall) => StubReply | Promise<StubRepl
 
 const rows = async () => within(await screen.findByRole('list', { name: /Audit log entries|Oppføringer i revisjonsloggen/ })).getAllByRole('listitem').filter((li) => li.hasAttribute('data-audit-action'));
 
-beforeAll(() => {
-  // Radix Select measures and scrolls; jsdom does neither.
-  Element.prototype.scrollIntoView ??= () => undefined;
-  Element.prototype.hasPointerCapture ??= () => false;
-});
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => vi.unstubAllGlobals());
 

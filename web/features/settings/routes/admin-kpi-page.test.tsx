@@ -1,7 +1,7 @@
 import type { KpiRuleList, KpiRuleView, UpdateKpiRule } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
@@ -57,14 +57,6 @@ const findAlert = (title: string) =>
 
 const patches = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body]);
 
-beforeAll(() => {
-  // jsdom has no layout: Radix's Switch measures itself.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => {
   dismissAllToasts();

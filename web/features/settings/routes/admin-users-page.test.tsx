@@ -2,7 +2,7 @@ import type { Invitation, InvitationList, Me, SignupPolicySettings, TeamMember, 
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
@@ -90,11 +90,6 @@ function renderPage() {
 const memberRows = async () => within(await screen.findByRole('list', { name: 'Members' })).getAllByRole('listitem');
 const rowOf = async (name: string) => (await memberRows()).find((row) => row.textContent?.includes(name))!;
 
-beforeAll(() => {
-  // jsdom has no layout: Radix Select scrolls its items into view and checks pointer capture.
-  Element.prototype.scrollIntoView ??= () => undefined;
-  Element.prototype.hasPointerCapture ??= () => false;
-});
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => {
   dismissAllToasts();

@@ -2,7 +2,7 @@ import type { CompanySettings, Customer, CustomerList, InvitationList, KpiRuleLi
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
@@ -84,16 +84,6 @@ function detail(container: HTMLElement, label: string): string {
 
 const requested = (calls: RecordedCall[], path: string) => calls.some((c) => c.path === `/api/v1${path}`);
 
-beforeAll(() => {
-  // jsdom has no layout: Radix Select and cmdk scroll items into view, Radix Switch measures itself.
-  Element.prototype.scrollIntoView ??= () => undefined;
-  Element.prototype.hasPointerCapture ??= () => false;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => {
   dismissAllToasts();
