@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react';
 import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
 import { cn } from '@web/lib/cn';
 import { formatTimeZoneOffset, listTimeZones, SUGGESTED_TIME_ZONES, type TimeZoneOption } from '@web/lib/time-zones';
-import { TIME_ZONE_TRIGGER_CLASS, type TimeZonePickerProps, TimeZoneTriggerFace } from './time-zone-picker-styles';
+import { type TimeZonePickerProps, TimeZoneTrigger } from './time-zone-picker-styles';
 
 /**
  * The searchable time zone combobox (loaded on first use: time-zone-picker.tsx): the five
@@ -19,8 +19,6 @@ export function TimeZonePickerPopover({ id, value, onChange, labels, disabled, c
     () => SUGGESTED_TIME_ZONES.map((zone) => options.find((o) => o.zone === zone) ?? { zone, offset: formatTimeZoneOffset(zone), label: zone }),
     [options],
   );
-  const offset = formatTimeZoneOffset(value);
-
   const choose = (zone: string) => {
     onChange(zone);
     setOpen(false);
@@ -29,19 +27,7 @@ export function TimeZonePickerPopover({ id, value, onChange, labels, disabled, c
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <button
-          id={id}
-          type="button"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-haspopup="listbox"
-          disabled={disabled}
-          className={cn(TIME_ZONE_TRIGGER_CLASS, className)}
-          {...aria}
-        >
-          <TimeZoneTriggerFace value={value} offset={offset} />
-        </button>
+        <TimeZoneTrigger id={id} value={value} expanded={open} listId={listId} disabled={disabled} className={className} {...aria} />
       </PopoverTrigger>
       <PopoverContent className="w-(--radix-popover-trigger-width) min-w-72">
         <Command

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
-import { cn } from '@web/lib/cn';
 import { importOrReload } from '@web/lib/lazy-import';
-import { formatTimeZoneOffset } from '@web/lib/time-zones';
 import { useOpenOnIntent } from '@web/lib/use-open-on-intent';
-import { TIME_ZONE_TRIGGER_CLASS, type TimeZonePickerLabels, type TimeZonePickerProps, TimeZoneTriggerFace } from './time-zone-picker-styles';
+import { TimeZoneTrigger, type TimeZonePickerLabels, type TimeZonePickerProps } from './time-zone-picker-styles';
 
 export type { TimeZonePickerLabels, TimeZonePickerProps };
 
@@ -23,20 +21,7 @@ export function TimeZonePicker(props: TimeZonePickerProps) {
   const { opened, triggerProps } = useOpenOnIntent(loadPopover);
   const listId = useId();
   const standIn = (
-    <button
-      id={id}
-      type="button"
-      role="combobox"
-      aria-expanded={false}
-      aria-controls={listId}
-      aria-haspopup="listbox"
-      disabled={disabled}
-      className={cn(TIME_ZONE_TRIGGER_CLASS, className)}
-      {...aria}
-      {...(disabled ? {} : triggerProps)}
-    >
-      <TimeZoneTriggerFace value={value} offset={formatTimeZoneOffset(value)} />
-    </button>
+    <TimeZoneTrigger id={id} value={value} expanded={false} listId={listId} disabled={disabled} className={className} {...aria} {...(disabled ? {} : triggerProps)} />
   );
   if (!opened) return standIn;
   return (
