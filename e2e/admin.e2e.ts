@@ -193,7 +193,9 @@ describe('an admin sets up and runs the company', () => {
       await saveSettledScreenshot(visit, 'admin-09-invite-signed-out');
       expect(await axeViolations(visit, { tags: WCAG_AA })).toEqual([]);
       await visit.getByRole('button', { name: 'Sign in / Create account' }).click();
+      // The sign-in page is pre-rendered: one full page load, which waitForURL waits out.
       await visit.waitForURL(`**/auth?invite=${invitationCode}`);
+      await visit.getByRole('heading', { name: 'Welcome back' }).waitFor();
       expect(await visit.evaluate(() => sessionStorage.getItem('dealboard.pendingInvite'))).toBe(invitationCode);
       await visit.getByRole('link', { name: "Don't have an account? Join now" }).click();
       await visit.getByLabel('Full Name').fill(colleague.name);

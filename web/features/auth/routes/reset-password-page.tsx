@@ -133,7 +133,7 @@ function BackToSignIn() {
   const { t } = useTranslation('auth');
   return (
     <p className="mt-6 text-center text-sm">
-      <Link to={paths.auth()} className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
+      <Link reloadDocument to={paths.auth()} className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
         <ArrowLeftIcon className="size-4" aria-hidden />
         {t('reset.backToSignIn')}
       </Link>

@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
+import { goToSignIn } from '@web/lib/auth/go-to-sign-in';
 import { clearPendingInvite, storePendingInvite } from '@web/lib/auth/pending-invite';
 import { paths } from '@web/lib/paths';
 import { useAcceptInvitation } from '../api/accept-invitation';
@@ -121,7 +122,7 @@ function AcceptInvitation({ code, company, role, email }: { code: string; compan
           disabled={accept.isPending}
           onClick={() => {
             clearPendingInvite();
-            void navigate(paths.auth());
+            goToSignIn();
           }}
         >
           {t('received.cancel')}
@@ -154,7 +155,6 @@ function AcceptedInvitation({ company }: { company: string }) {
 
 function JoinInvitation({ code, company, role }: { code: string; company: string; role: Role }) {
   const { t } = useTranslation('invitations');
-  const navigate = useNavigate();
   return (
     <div className="text-center">
       <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-primary-soft text-primary">
@@ -168,7 +168,7 @@ function JoinInvitation({ code, company, role }: { code: string; company: string
           size="lg"
           onClick={() => {
             storePendingInvite(code);
-            void navigate(paths.auth({ invite: code }));
+            goToSignIn({ invite: code });
           }}
         >
           {t('join.signIn')}

@@ -4,7 +4,7 @@ import { AlertCircleIcon, MailCheckIcon, MailIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -12,6 +12,7 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
+import { goToSignIn } from '@web/lib/auth/go-to-sign-in';
 import { storePendingInvite } from '@web/lib/auth/pending-invite';
 import { paths } from '@web/lib/paths';
 import { usePublicConfig } from '@web/lib/public-config';
@@ -46,7 +47,6 @@ function JoinPage({ code, isAuthLoading }: { code: string; isAuthLoading: boolea
 
 function MagicLinkForm({ code, company, onSent }: { code: string; company: string; onSent: (email: string) => void }) {
   const { t } = useTranslation('invitations');
-  const navigate = useNavigate();
   const request = useRequestMagicLink();
   const {
     register,
@@ -109,7 +109,7 @@ function MagicLinkForm({ code, company, onSent }: { code: string; company: strin
           onClick={(event) => {
             event.preventDefault();
             storePendingInvite(code);
-            void navigate(paths.auth({ invite: code }));
+            goToSignIn({ invite: code });
           }}
           className="font-medium text-primary hover:underline"
         >
