@@ -1,4 +1,16 @@
 import { TZDate } from '@date-fns/tz';
+import { UTCDate } from '@date-fns/utc';
+import {
+  addDays as addCalendarDays,
+  differenceInCalendarDays,
+  eachDayOfInterval,
+  endOfMonth as endOfCalendarMonth,
+  getISODay,
+  isValid,
+  parseISO,
+  startOfISOWeek,
+  startOfMonth as startOfCalendarMonth,
+} from 'date-fns';
 
 /** A calendar day in some time zone, as 'YYYY-MM-DD'. Branded so it cannot be mixed with ISO instants. */
 export type LocalDate = string & { readonly __brand: 'LocalDate' };
@@ -7,7 +19,7 @@ const LOCAL_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The years a day of ours can fall in: any date a sales record or a report can have, and far from
- * the edges where this arithmetic breaks (Date.UTC reads years 0-99 as 1900-1999, and past 9999
+ * the edges where this arithmetic breaks (Date reads years 0-99 as 1900-1999, and past 9999
  * 'YYYY-MM-DD' grows a digit and stops sorting as text: a month of 9999-12 listed days forever).
  */
 export const FIRST_LOCAL_YEAR = 1900;
@@ -15,10 +27,9 @@ export const LAST_LOCAL_YEAR = 2999;
 
 export function isLocalDate(value: string): value is LocalDate {
   if (!LOCAL_DATE_RE.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  if (y < FIRST_LOCAL_YEAR || y > LAST_LOCAL_YEAR) return false;
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+  const year = Number(value.slice(0, 4));
+  // A date that does not exist (2025-02-30) parses as Invalid Date.
+  return year >= FIRST_LOCAL_YEAR && year <= LAST_LOCAL_YEAR && isValid(parseISO(value));
 }
 
 export function toLocalDate(value: string): LocalDate {
@@ -26,56 +37,55 @@ export function toLocalDate(value: string): LocalDate {
   return value;
 }
 
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, '0');
+/**
+ * A local day as a date-fns value: a UTCDate at that day's midnight. date-fns computes in the
+ * value's own terms, and UTC has no daylight saving and never skipped a day, so the machine's zone
+ * (a server's, a browser's in Apia in 2011) never shifts a result. (A TZDate pinned to 'UTC' would
+ * do too, at forty times the cost: it asks Intl on every step.)
+ */
+function toDay(date: LocalDate): UTCDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new UTCDate(y, m - 1, d);
 }
 
-function fromUtcParts(y: number, m0: number, d: number): LocalDate {
-  const date = new Date(Date.UTC(y, m0, d));
-  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}` as LocalDate;
-}
-
-function parts(date: LocalDate): [number, number, number] {
-  return date.split('-').map(Number) as [number, number, number];
+// Written out rather than date-fns's format(): this runs on every write and every report day,
+// and format() costs ten times as much for the same four digits, two and two.
+function fromDay(day: Date): LocalDate {
+  const month = day.getMonth() + 1;
+  const date = day.getDate();
+  return `${day.getFullYear()}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}` as LocalDate;
 }
 
 /** The calendar day that `instant` falls on in `timeZone`. */
 export function computeLocalDate(instant: Date, timeZone: string): LocalDate {
-  const zoned = new TZDate(instant.getTime(), timeZone);
-  return fromUtcParts(zoned.getFullYear(), zoned.getMonth(), zoned.getDate());
+  return fromDay(new TZDate(instant.getTime(), timeZone));
 }
 
 /** Pure calendar arithmetic: no time zone is involved in moving between days. */
 export function addDays(date: LocalDate, days: number): LocalDate {
-  const [y, m, d] = parts(date);
-  return fromUtcParts(y, m - 1, d + days);
+  return fromDay(addCalendarDays(toDay(date), days));
 }
 
 /** 0 = Monday ... 6 = Sunday (ISO weekday minus one). */
 export function computeWeekdayIndex(date: LocalDate): number {
-  const [y, m, d] = parts(date);
-  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+  return getISODay(toDay(date)) - 1;
 }
 
 export function startOfWeek(date: LocalDate): LocalDate {
-  return addDays(date, -computeWeekdayIndex(date));
+  return fromDay(startOfISOWeek(toDay(date)));
 }
 
 export function startOfMonth(date: LocalDate): LocalDate {
-  const [y, m] = parts(date);
-  return fromUtcParts(y, m - 1, 1);
+  return fromDay(startOfCalendarMonth(toDay(date)));
 }
 
 export function endOfMonth(date: LocalDate): LocalDate {
-  const [y, m] = parts(date);
-  return fromUtcParts(y, m, 0);
+  return fromDay(endOfCalendarMonth(toDay(date)));
 }
 
 /** Whole days from `from` to `to` (positive when `to` is later). */
 export function diffDays(from: LocalDate, to: LocalDate): number {
-  const [y1, m1, d1] = parts(from);
-  const [y2, m2, d2] = parts(to);
-  return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
+  return differenceInCalendarDays(toDay(to), toDay(from));
 }
 
 /**
@@ -83,7 +93,7 @@ export function diffDays(from: LocalDate, to: LocalDate): number {
  * 23 or 25 hours long, which is why windows are built from two midnights, never from "+24 h".
  */
 export function computeStartOfLocalDay(date: LocalDate, timeZone: string): Date {
-  const [y, m, d] = parts(date);
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const zoned = new TZDate(y, m - 1, d, 0, 0, 0, 0, timeZone);
   return new Date(zoned.getTime());
 }
@@ -97,9 +107,8 @@ export function computeMsUntilNextLocalDay(now: Date, timeZone: string): number 
   return computeStartOfLocalDay(tomorrow, timeZone).getTime() - now.getTime();
 }
 
+/** Every day from `from` to `to`, both included; none when `to` is before `from`. */
 export function listLocalDates(from: LocalDate, to: LocalDate): LocalDate[] {
-  // Counted in days, not compared as text (text stops sorting at five-digit years).
-  const out: LocalDate[] = [];
-  for (let i = 0, days = diffDays(from, to); i <= days; i++) out.push(addDays(from, i));
-  return out;
+  if (diffDays(from, to) < 0) return [];
+  return eachDayOfInterval({ start: toDay(from), end: toDay(to) }).map(fromDay);
 }

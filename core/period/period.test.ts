@@ -78,7 +78,7 @@ describe('calendar arithmetic', () => {
     expect(isLocalDate('26-1-1')).toBe(false);
   });
   it('keeps to the years 1900-2999, where the arithmetic holds (found by the API fuzz)', () => {
-    // Date.UTC reads years 0-99 as 1900-1999: year 0000 was "not a calendar date" after passing the contract.
+    // Date reads years 0-99 as 1900-1999: year 0000 was "not a calendar date" after passing the contract.
     expect(isLocalDate('0000-01-01')).toBe(false);
     expect(isLocalDate('0050-06-15')).toBe(false);
     expect(isLocalDate('1899-12-31')).toBe(false);
@@ -90,6 +90,25 @@ describe('calendar arithmetic', () => {
   it('lists days by counting, not by comparing text (a range ending 9999-12-31 never ended)', () => {
     const days = listLocalDates('9999-12-30' as LocalDate, '9999-12-31' as LocalDate);
     expect(days).toEqual(['9999-12-30', '9999-12-31']);
+  });
+  it("does not depend on the machine's time zone, where midnight may be skipped or doubled", () => {
+    const machineZone = process.env.TZ;
+    try {
+      // Santiago and Beirut change the clock at midnight; Apia skipped a whole day in 2011 (its own, not ours).
+      for (const zone of ['UTC', 'Europe/Oslo', 'America/Santiago', 'Asia/Beirut', 'Pacific/Apia']) {
+        process.env.TZ = zone;
+        const days = listLocalDates(d('2011-01-01'), d('2011-12-31'));
+        expect(days).toHaveLength(365);
+        expect(days).toContain('2011-12-30');
+        expect(new Set(days).size).toBe(365);
+        expect(diffDays(d('2011-01-01'), d('2011-12-31'))).toBe(364);
+        expect(addDays(d('2026-09-05'), 1)).toBe('2026-09-06');
+        expect(computeWeekdayIndex(d('2026-09-06'))).toBe(6);
+      }
+    } finally {
+      if (machineZone === undefined) delete process.env.TZ;
+      else process.env.TZ = machineZone;
+    }
   });
   it('lists the days of a range inclusively', () => {
     expect(listLocalDates(d('2026-02-27'), d('2026-03-02'))).toEqual([
