@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   addDays,
   computeLocalDate,
@@ -92,11 +92,10 @@ describe('calendar arithmetic', () => {
     expect(days).toEqual(['9999-12-30', '9999-12-31']);
   });
   it("does not depend on the machine's time zone, where midnight may be skipped or doubled", () => {
-    const machineZone = process.env.TZ;
     try {
       // Santiago and Beirut change the clock at midnight; Apia skipped a whole day in 2011 (its own, not ours).
       for (const zone of ['UTC', 'Europe/Oslo', 'America/Santiago', 'Asia/Beirut', 'Pacific/Apia']) {
-        process.env.TZ = zone;
+        vi.stubEnv('TZ', zone); // Node reads TZ anew whenever it changes
         const days = listLocalDates(d('2011-01-01'), d('2011-12-31'));
         expect(days).toHaveLength(365);
         expect(days).toContain('2011-12-30');
@@ -106,8 +105,7 @@ describe('calendar arithmetic', () => {
         expect(computeWeekdayIndex(d('2026-09-06'))).toBe(6);
       }
     } finally {
-      if (machineZone === undefined) delete process.env.TZ;
-      else process.env.TZ = machineZone;
+      vi.unstubAllEnvs();
     }
   });
   it('lists the days of a range inclusively', () => {
