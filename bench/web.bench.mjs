@@ -10,7 +10,7 @@
  *      screens (the join form, the reset-password form, /join, the waiting page of a signed-in
  *      person without a company) and the signed-in app shell's first load (/app: the dashboard).
  *      Budgets (issue 11, decisions 026 and 029): 100 KB for /auth, 200 KB for any app screen.
- *   4. Runs Lighthouse 12 against Debian's chromium for /landing, desktop and mobile (median of
+ *   4. Runs Lighthouse 12 (its own install in bench/lighthouse) against Debian's chromium for /landing, desktop and mobile (median of
  *      --runs, default 5): performance, accessibility, best practices, SEO; the goal is 95 each.
  *
  * Prints a Markdown table. --update-docs rewrites the "## Web" section of docs/performance.md
@@ -25,8 +25,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -222,7 +221,28 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
+/**
+ * Lighthouse (200 packages, 185 MB) is only this benchmark's: it has its own package and lock file
+ * in bench/lighthouse, installed here on first use, so npm ci, npm test and npm start never fetch it.
+ */
+async function loadLighthouse() {
+  const dir = join(ROOT, 'bench', 'lighthouse');
+  const marker = join(dir, 'node_modules', '.package-lock.json');
+  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(join(dir, 'package-lock.json')).mtimeMs) {
+    log('installing Lighthouse into bench/lighthouse (npm ci, once)...');
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+    if (install.status !== 0) throw new Error('npm ci in bench/lighthouse failed');
+  }
+  const from = (file) => pathToFileURL(join(dir, 'node_modules', 'lighthouse', file)).href;
+  const [{ default: lighthouse }, { default: desktopConfig }] = await Promise.all([
+    import(from('core/index.js')),
+    import(from('core/config/desktop-config.js')),
+  ]);
+  return { lighthouse, desktopConfig };
+}
+
 async function runLighthouse(url, formFactor) {
+  const { lighthouse, desktopConfig } = await loadLighthouse();
   const runs = [];
   let failed = 0;
   // A run that errors out (no paint recorded on a starved CPU, say) is retried, not scored 0.
