@@ -172,7 +172,7 @@ another instance hears a change as soon as the writing instance does.
 On one 2-core machine a second instance adds no cores: the point of the figures is that spreading the
 load does not cost correctness or latency (every instance hears every commit through LISTEN/NOTIFY), not
 that it doubles throughput. Separate machines for the instances add their CPU; the database is then the
-shared part (issue 11 measures and shortens the write path).
+shared part (decision 028 shortens the write path; docs/performance.md measures it).
 `;
       const start = text.indexOf('## Measured here');
       const next = start >= 0 ? text.indexOf('\n## ', start + 1) : -1;

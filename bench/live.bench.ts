@@ -1,5 +1,5 @@
 /*
- * npm run bench:live -- how fast a logged call reaches other screens (issues 3 and 4: "within a
+ * npm run bench:live -- how fast a logged call reaches other screens (the goal: "within a
  * second"), as a benchmark rather than a timed test.
  *
  *   1. Builds the web app when dist/web is missing (--build forces it) and starts the real server
@@ -112,7 +112,7 @@ async function main() {
       const text = readFileSync(docs, 'utf8');
       const section = `## Live updates
 
-\`npm run bench:live\` (\`bench/live.bench.ts\`) measures what issues 3 and 4 ask for: a call logged in
+\`npm run bench:live\` (\`bench/live.bench.ts\`) measures the live updates' promise: a call logged in
 one browser shows on other screens "within a second". It starts the real server (embedded PGlite),
 opens a manager's Team Dashboard and the TV in Debian's chromium, logs ${CALLS} calls as a rep through the
 API, and takes, per call, the moment each page shows the new number (by the page's own clock,

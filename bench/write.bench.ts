@@ -1,5 +1,5 @@
 /*
- * npm run bench:write: the write path, side by side in one run (issue 11, docs/performance.md
+ * npm run bench:write: the write path, side by side in one run (docs/performance.md
  * "Write path"):
  *
  *   - app:     the real server (`node --import tsx server/main.ts`, as `npm start` runs it) and its

@@ -15,7 +15,7 @@ import { type RunningServer, startServer } from './support/server';
 const SIGN_IN_PAGE = /\/auth(\?.*)?$/;
 
 /*
- * Issue 5's journeys: an admin sets the company up and runs it. Invite a colleague, copy the link,
+ * The admin's journeys: an admin sets the company up and runs it. Invite a colleague, copy the link,
  * the colleague opens it signed out, creates an account and lands in the company with the invited
  * role; the used invitation shows Used and its link is refused; a third person joins as admin by
  * magic link; roles change after a confirmation (the only admin cannot be demoted); a member is
@@ -136,7 +136,7 @@ describe('an admin sets up and runs the company', () => {
     const company = await api<{ name: string; timezone: string; counts: { members: number } }>(adminCookie, 'GET', '/company');
     expect(company.body).toMatchObject({ name: 'Nordlys Salg AS', timezone: 'Europe/Stockholm', counts: { members: 1 } });
     await page.getByText('Europe/Stockholm').first().waitFor();
-    // The spec's five come first; the full IANA list follows.
+    // The five suggested zones come first; the full IANA list follows.
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('combobox', { name: 'Time zone' }).click();
     const first = await page.getByRole('option').allInnerTexts();
@@ -225,7 +225,7 @@ describe('an admin sets up and runs the company', () => {
     } finally {
       await visitor.close();
     }
-    // ...and anyone else sees the invalid state with the spec's text.
+    // ...and anyone else sees the invalid state with the invalid-invitation text.
     const stranger = await openBrowser({ baseUrl: base });
     try {
       const visit = await stranger.newPage();

@@ -7,7 +7,7 @@ import { type Browser, openBrowser, saveSettledScreenshot } from './support/brow
 import { type RunningServer, startServer } from './support/server';
 
 /*
- * Issue 10's audit log journey: an admin's morning of changes (made through the API, as fixtures)
+ * The audit log journey: an admin's morning of changes (made through the API, as fixtures)
  * read in the console's Audit log in English and Norwegian, on a desktop and a phone, filtered by
  * kind from the keyboard. Its own server on a fresh data folder: the admin must be the company's
  * first member, and the log must hold only this journey's entries.

@@ -5,7 +5,7 @@ import { joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type RunningServer, startServer } from './support/server';
 
 /*
- * Issue 11, item 6 (decision 026): a screen downloads its own code, what a person opens loads when
+ * Code split by screen (decision 026): a screen downloads its own code, what a person opens loads when
  * they open it, and a screen whose code is gone after a deploy reloads the page once, then offers
  * to reload, in both languages. (The sizes are npm run bench:web's.)
  */

@@ -9,7 +9,7 @@ import { type Browser, openBrowser, saveScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /*
- * Issue 6's contact journeys: a visitor books a demo through /contact. Bad input gets a clear
+ * The contact journeys: a visitor books a demo through /contact. Bad input gets a clear
  * message under each field and nothing typed is lost; a good request is stored and confirmed; the
  * sixth request in an hour is refused with a clear message; the admin reads the request in the
  * console's Inbox and marks it handled.

@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from './support/server';
 const SIGN_IN_PAGE = /\/auth(\?.*)?$/;
 
 /*
- * Issue 2's journeys: a visitor finds the landing page, joins as the first user and becomes admin;
+ * Getting in, as journeys: a visitor finds the landing page, joins as the first user and becomes admin;
  * a second person joins as a user and is turned away from /admin; sign out and in; a wrong
  * password; an unknown path. Then the rest of getting in: forgot password, an unconfirmed address,
  * back to a bookmarked page after sign-in, and the join form under each sign-up policy.
@@ -365,7 +365,7 @@ describe('foundation journeys', () => {
   });
 
   it('left no console errors on the way', () => {
-    // The 404 page logs the missing path as the spec asks; everything else must be clean.
+    // The 404 page logs the missing path on purpose; everything else must be clean.
     expect(browser.consoleErrors.filter((e) => !e.includes('404 Error: User attempted to access non-existent route'))).toEqual([]);
   });
 });

@@ -4,8 +4,8 @@ import { axeViolations } from './support/axe';
 import { type Browser, openBrowser, saveScreenshot } from './support/browser';
 
 /*
- * Issue 6's landing journeys: the pre-rendered landing page in the spec's section order, loading
- * none of the app's code; every link where the spec says; the carousel wrapping both ways and
+ * The landing journeys: the pre-rendered landing page with its sections in order, loading
+ * none of the app's code; every link to its page; the carousel wrapping both ways and
  * opening its dialog; the FAQ keeping one item open and closing; English and Norwegian; phone
  * widths; axe-core finds nothing; every public page rendered (and photographed) on desktop and phone.
  */
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('the landing page', () => {
-  it('is the pre-rendered page, in the spec’s order, with none of the app’s code and no console errors', async () => {
+  it('is the pre-rendered page, its sections in order, with none of the app’s code and no console errors', async () => {
     await page.goto('/landing');
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('KPI & Sales Tracking in minutes');
     const sections = await page.locator('main h2[id]').evaluateAll((headings) => headings.map((h) => h.id));
@@ -53,7 +53,7 @@ describe('the landing page', () => {
     expect(browser.consoleErrors).toEqual([]);
   });
 
-  it('shows the claims and the plans with the spec’s numbers, and marks the testimonials as fictional', async () => {
+  it('shows the claims and the plans with their numbers, and marks the testimonials as fictional', async () => {
     const claims = await page.locator('[data-claims] li').allInnerTexts();
     expect(claims).toEqual([
       '30-day free trial',
@@ -76,11 +76,11 @@ describe('the landing page', () => {
     await page.locator('#pricing').screenshot({ path: 'artifacts/screenshots/landing-08-pricing.png' });
     await expect(page.locator('[data-testimonials-notice]').innerText()).resolves.toMatch(/fictional/);
     await expect(page.getByText('Fictional sample', { exact: true }).count()).resolves.toBe(3);
-    // The spec's 'Pro and Scale' conflict is settled: no Scale plan anywhere (docs/decisions/007, 011).
+    // The old FAQ's 'Pro and Scale' is settled: no Scale plan anywhere (docs/decisions/007, 011).
     await expect(page.locator('body').innerText()).resolves.not.toMatch(/\bScale\b/);
   });
 
-  it('sends every link where the spec says', async () => {
+  it('sends every link to its page', async () => {
     const href = (selector: string) => page.locator(selector).getAttribute('href');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign up' }).getAttribute('href')).resolves.toBe('/auth');
     await expect(page.getByRole('link', { name: 'Start free now' }).getAttribute('href')).resolves.toBe('/auth');
@@ -118,7 +118,7 @@ describe('the landing page', () => {
     await page.waitForURL('**/landing');
     await page.locator('[data-carousel]').waitFor();
     await expect(page.locator('#root').count()).resolves.toBe(0);
-    // The 404 page logs the unknown path on purpose (spec 2); that is the only console error here.
+    // The 404 page logs the unknown path on purpose; that is the only console error here.
     const logged = browser.consoleErrors.filter((e) => e.includes('non-existent route: /no-such-page'));
     expect(logged.length).toBeGreaterThan(0);
     browser.consoleErrors.splice(0, browser.consoleErrors.length, ...browser.consoleErrors.filter((e) => !logged.includes(e)));

@@ -5,7 +5,7 @@ import { createVerifiedAccount, makeAccount, requestSignIn, signInContext } from
 import { type RunningServer, startServer } from './support/server';
 
 /*
- * Issue 10, defects 5 and 6 in the browser: the join form's strength hint (the estimator is loaded
+ * Weak passwords and sign-in limits in the browser (decision 018): the join form's strength hint (the estimator is loaded
  * only once the password field is used, never with the /auth page), a weak password refused in
  * English and Norwegian, Settings' Change password card, and a locked account's wait in words.
  */

@@ -12,7 +12,7 @@ import { lockDataDir } from '../server/lib/data-dir-lock';
 import { type RunningServer, startServer } from './support/server';
 
 /*
- * Issue 3's journeys: a rep's day on My Activity and the Daily Wrap-up. Log an answered call with
+ * The rep's journeys: a day on My Activity and the Daily Wrap-up. Log an answered call with
  * a booked meeting (+5), an unanswered call through the customer autocomplete, a sale (first a
  * value that does not parse), undo from the toast, edit and delete, goals and their progress, the
  * wrap-up saved then updated, and a teammate's browser seeing the call arrive live.
@@ -135,7 +135,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await snap(page, 'rep-day-02-goals-editing');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'Goals updated').waitFor();
-    // An empty field does not parse: it becomes 0 (spec 5).
+    // An empty field does not parse: it becomes 0.
     await expectText(page.locator('ul[aria-labelledby="goals-heading"]'), /Calls 4 per day.*Meetings 2 per day.*Sales 0 per day/);
     await expectText(statCard(page, 'Calls today'), /0 of 4 · 0%/);
 

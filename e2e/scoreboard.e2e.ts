@@ -14,7 +14,7 @@ import { type RunningServer, startServer } from './support/server';
 import { toMinorUnits } from '@core/money';
 
 /*
- * Issue 4's journeys: the team's scoreboard on every screen.
+ * The scoreboard's journeys: the team's scoreboard on every screen.
  *
  * This file runs its own server on its own data folder. The cross-check needs to know every
  * activity of the company's day, week and month, and in single-tenant mode every other journey's
@@ -227,12 +227,12 @@ async function seedHistory(): Promise<void> {
   }
 }
 
-/** The rounded percent of meetings booked per call, 0 with no calls (spec 9), computed here. */
+/** The rounded percent of meetings booked per call, 0 with no calls, computed here. */
 function conversionOf(meetings: number, calls: number): number {
   return calls === 0 ? 0 : Math.round((meetings / calls) * 100);
 }
 
-/** The spec's change label: both zero '0%', previous zero '+100%', else the signed rounded percent. */
+/** The change label: both zero '0%', previous zero '+100%', else the signed rounded percent. */
 function changeOf(current: number, previous: number): string {
   if (current === 0 && previous === 0) return '0%';
   if (previous === 0) return '+100%';
@@ -281,7 +281,7 @@ function computeTeamTotals(period: Period = 'today'): Expected {
   return summarize('team', ledger.filter((e) => inPeriod[period](e.date)));
 }
 
-/** Ranked as spec 9 says: the key descending, ties by calls then meetings (then name, as the server does). */
+/** Ranked as the leaderboard is: the key descending, ties by calls then meetings (then name, as the server does). */
 function computeRanking(sort: 'points' | 'calls' | 'meetings' | 'sales', options: { activeOnly?: boolean; period?: Period } = {}): Expected[] {
   return TEAM.map((account) => computeExpected(account, options.period))
     .filter((r) => !options.activeOnly || r.activities > 0)
@@ -291,7 +291,7 @@ function computeRanking(sort: 'points' | 'calls' | 'meetings' | 'sales', options
 const n = (value: number) => new Intl.NumberFormat('en-GB').format(value);
 const decimal = (value: number) => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }).format(value);
 const money = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'NOK', maximumFractionDigits: 0 }).format(minor / 100);
-/** One decimal, as core's average (spec 9), restated. */
+/** One decimal, as core's average, restated. */
 const average = (total: number, count: number) => (count <= 0 ? 0 : Math.round((total / count) * 10) / 10);
 
 /** The StatCard whose label is `label`. */

@@ -163,7 +163,7 @@ export function createApp(deps: AppDeps) {
     await next();
     // A route that marks its answer public (an avatar picture) keeps its own header.
     // On the response's own headers: c.header() after the answer is made rebuilds it around its
-    // body as a stream, which costs the Node adapter its fast path for a string body (issue 11).
+    // body as a stream, which costs the Node adapter its fast path for a string body (docs/performance.md).
     if (!c.res.headers.get('Cache-Control')?.startsWith('public')) c.res.headers.set('Cache-Control', 'no-store');
   });
 

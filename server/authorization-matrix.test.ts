@@ -144,7 +144,7 @@ const MATRIX: Record<string, Entry> = {
     prepare: async () => ({ params: { id: await contactRequest() } }),
   },
 
-  // scoreboard (issue 4)
+  // scoreboard: every member reads the company's
   'GET /api/v1/scoreboard/kpis': { expect: members(200) },
   'GET /api/v1/scoreboard/team-stats': { expect: members(200) },
   'GET /api/v1/scoreboard/leaderboard': { expect: members(200) },
@@ -153,7 +153,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/scoreboard/monthly': { expect: members(200) },
   'GET /api/v1/scoreboard/company': { expect: members(200) },
 
-  // display links (issue 4): the token is the credential of the signed-out board
+  // display links: the token is the credential of the signed-out board
   'POST /api/v1/display-links': { expect: admins(201), prepare: async () => ({ json: { name: 'Lobby TV' } }) },
   'GET /api/v1/display-links': { expect: admins(200) },
   'DELETE /api/v1/display-links/{id}': {
@@ -172,7 +172,7 @@ const MATRIX: Record<string, Entry> = {
     prepare: async () => ({ params: { token: (await displayLinkOfA()).token } }),
   },
 
-  // activities, customers, goals, stats, wrap-ups (issue 3): members act as themselves
+  // activities, customers, goals, stats, wrap-ups: members act as themselves
   'POST /api/v1/activities': { expect: members(201), prepare: async () => ({ json: { kind: 'call', answered: false } }) },
   'GET /api/v1/activities/mine': { expect: members(200) },
   'GET /api/v1/activities/log-options': { expect: members(200) },

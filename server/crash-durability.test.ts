@@ -11,7 +11,7 @@ import { type ServerData, type ServerProcess, startServerProcess } from './test/
 import { createPostgresDatabase, testEngine } from './test/test-database';
 
 /*
- * Crash durability (issue 10): the real server as a child process, several clients logging
+ * Crash durability (decision 019): the real server as a child process, several clients logging
  * activities at once, SIGKILL in the middle of the stream, restart on the same data. Every activity
  * whose POST was answered with its id must still be there, and the rollups (daily_user_stats) must
  * equal the rows. On PGlite this is the embedded database inside the killed process; on PostgreSQL

@@ -8,8 +8,8 @@ import { ConfigError, loadConfig, parseTrustProxy, type TrustProxy } from './env
 import { createTestApp, TEST_ORIGIN, type TestApp } from './test/test-app';
 
 /*
- * The edges of issue 10, tried as an attacker and a careless operator would (decision 024). Each
- * block names the defect it closes; every test here failed on the code before the fix.
+ * The product's edges, tried as an attacker and a careless operator would (decision 024). Each
+ * block names the weakness it closes; every test here failed on the code before the fix.
  */
 
 const apps: TestApp[] = [];
@@ -28,7 +28,7 @@ const errorOf = async (response: Response) => ((await response.json()) as { erro
 
 const contact = (message: string) => ({ name: 'Kari', email: 'kari@example.com', teamSize: '6-10', message });
 
-describe('defect 1: the client address cannot be forged', () => {
+describe('the client address cannot be forged', () => {
   let proxied: TestApp;
   let plain: TestApp;
   beforeAll(async () => {
@@ -144,7 +144,7 @@ describe('defect 1: the client address cannot be forged', () => {
   });
 });
 
-describe('defect 2: a NUL byte or a lone surrogate is a 400 with a field message, never a 500', () => {
+describe('a NUL byte or a lone surrogate is a 400 with a field message, never a 500', () => {
   let t: TestApp;
   let admin: Awaited<ReturnType<TestApp['createMember']>>;
   let invitation: Invitation;
@@ -202,7 +202,7 @@ describe('defect 2: a NUL byte or a lone surrogate is a 400 with a field message
   });
 });
 
-describe('defect 3: request bodies are limited before anything parses them', () => {
+describe('request bodies are limited before anything parses them', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await appWith();
@@ -243,7 +243,7 @@ describe('defect 3: request bodies are limited before anything parses them', () 
   });
 });
 
-describe('defect 4: nobody writes the words of our mails', () => {
+describe('nobody writes the words of our mails', () => {
   let t: TestApp;
   let clock = new Date('2026-11-24T09:00:00Z');
   beforeAll(async () => {
@@ -293,7 +293,7 @@ describe('defect 4: nobody writes the words of our mails', () => {
   });
 });
 
-describe('defect 7: accepting two companies’ invitations at once', () => {
+describe('accepting two companies’ invitations at once', () => {
   it('answers one 200 and one 409 member_of_another_company, never a 500', async () => {
     const t = await appWith({ TENANCY: 'multi' });
     const [adminA, adminB] = [await t.createMember({ role: 'admin' }), await t.createMember({ role: 'admin' })];
@@ -319,7 +319,7 @@ describe('defect 7: accepting two companies’ invitations at once', () => {
   });
 });
 
-describe('defect 8: unsafe methods from a foreign origin', () => {
+describe('unsafe methods from a foreign origin', () => {
   let t: TestApp;
   let rep: Awaited<ReturnType<TestApp['createMember']>>;
   beforeAll(async () => {

@@ -21,7 +21,7 @@ import { createTestApp, type TestUser } from './test/test-app';
 import { testEngine } from './test/test-database';
 
 /*
- * The API fuzz (issue 10): every operation of the OpenAPI document, and every better-auth endpoint
+ * The API fuzz (decision 025): every operation of the OpenAPI document, and every better-auth endpoint
  * the app exposes, called with hostile input by a signed-out caller, a rep and an admin. Whatever
  * arrives, the answer is never a 5xx, never shows a stack trace, SQL, the database's words or a
  * file path, and every 4xx is the one error shape. Decision 025 says what this proves and what not.

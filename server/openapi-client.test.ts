@@ -10,7 +10,7 @@ import { buildApiDocument } from './app';
 import { createTestApp, type TestApp } from './test/test-app';
 
 /*
- * Defect 10: a client generated from /api/openapi.json must reach the API. The document's
+ * A client generated from /api/openapi.json must reach the API; one once could not. The document's
  * `servers` said /api/v1 while every path already starts with /api/v1, so generated clients
  * called /api/v1/api/v1/... Here the document is fetched from a listening server, turned into
  * TypeScript types by openapi-typescript, a small client is type-checked against them (and a

@@ -1,5 +1,5 @@
 /**
- * The statement budget (issue 11): what a signed-in request costs the database before its feature
+ * The statement budget (decision 028): what a signed-in request costs the database before its feature
  * does anything, and what logging a call costs in all. Deterministic, not timed: it counts the
  * statements the app sends (DbHandle.observeStatements) and fails naming them when a change adds one.
  *

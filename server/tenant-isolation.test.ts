@@ -9,7 +9,7 @@ import { createTestApp, type TestUser } from './test/test-app';
 import { testEngine } from './test/test-database';
 
 /*
- * Tenant isolation over HTTP (issue 10): row-level security is proven table by table in
+ * Tenant isolation over HTTP (decision 025): row-level security is proven table by table in
  * server/db/isolation.test.ts; this proves it where callers meet it. Two companies in multi-tenant
  * mode; every operation of the OpenAPI document is called by a rep and an admin of company B with
  * company A's ids in the path, and A's ids smuggled into query strings, headers and bodies. No

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeMonthlyPrice, computePlan } from './index';
 
-describe('computeMonthlyPrice (spec 9: Free 1-5, Pro $99 up to 10 then $10 each, Enterprise 20+ on request)', () => {
+describe('computeMonthlyPrice (Free 1-5, Pro $99 up to 10 then $10 each, Enterprise 20+ on request)', () => {
   it.each([
     [0, 'free', 0, 0],
     [1, 'free', 0, 0],

@@ -1,5 +1,5 @@
 /**
- * Plans and their monthly price (spec 9). Pure: no clock, no I/O.
+ * Plans and their monthly price. Pure: no clock, no I/O.
  *
  * - Free: 1 to 5 users, $0.
  * - Pro: $99 per month per company covering up to 10 users, then $10 per month per additional user.

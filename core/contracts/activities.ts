@@ -20,7 +20,7 @@ export const ACTIVITY_KINDS = ['call', 'sale', 'meeting', 'email', 'linkedin'] a
 export const ActivityKindSchema = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof ActivityKindSchema>;
 
-/** How an activity is stored (the spec's `type`). */
+/** How an activity is stored (the `type` column). */
 export const ACTIVITY_TYPE_VALUES = ['call_answered', 'call_unanswered', 'meeting', 'sale', 'email', 'linkedin'] as const;
 export const StoredActivityTypeSchema = z.enum(ACTIVITY_TYPE_VALUES);
 export type StoredActivityType = z.infer<typeof StoredActivityTypeSchema>;
@@ -29,7 +29,7 @@ export const CallOutcomeSchema = z.enum(CALL_OUTCOMES, {
   error: 'Choose an outcome: No progress, Moved forward or Meeting booked',
 });
 
-/** Trimmed by the server; empty means "no customer" (spec 5). */
+/** Trimmed by the server; empty means "no customer". */
 const customerName = text({ error: 'The customer name must be text' })
   .trim()
   .max(CUSTOMER_NAME_MAX, `The customer name can be at most ${CUSTOMER_NAME_MAX} characters`)

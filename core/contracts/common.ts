@@ -33,7 +33,7 @@ export const ROLES = ['admin', 'user'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
-/** Any stored role other than admin counts as user (spec 3; an invitation role 'manager' shows as user). */
+/** Any stored role other than admin counts as user (there are two roles; an invitation role 'manager' shows as user). */
 export function normalizeRole(role: string | null | undefined): Role {
   return role === 'admin' ? 'admin' : 'user';
 }

@@ -9,13 +9,13 @@ import { text } from './common';
 export const CUSTOMER_NAME_MAX_LENGTH = 200;
 export const CUSTOMER_DOMAIN_MAX = 253;
 export const CUSTOMER_SEGMENT_MAX = 100;
-/** Spec 9: suggestions start at 2 typed characters and show at most 5. */
+/** Suggestions start at 2 typed characters and show at most 5. */
 export const CUSTOMER_SUGGEST_MIN_CHARS = 2;
 export const CUSTOMER_SUGGEST_LIMIT = 5;
 export const CUSTOMER_LIST_LIMIT_DEFAULT = 100;
 export const CUSTOMER_LIST_LIMIT_MAX = 500;
 export const CUSTOMER_POINT_VALUE_MAX = 100_000;
-/** Spec 9: segments offered in the form (free text is allowed). */
+/** Segments offered in the form (free text is allowed). */
 export const SUGGESTED_CUSTOMER_SEGMENTS = ['Enterprise', 'SMB', 'Startup'] as const;
 
 export const CustomerSchema = z.object({

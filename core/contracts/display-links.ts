@@ -51,5 +51,5 @@ export const DisplayLeaderboardSchema = z.object({
 });
 export type DisplayLeaderboard = z.infer<typeof DisplayLeaderboardSchema>;
 
-/** The TV shows this many rows (spec 9). */
+/** The TV shows this many leaderboard rows. */
 export const DISPLAY_LEADERBOARD_SIZE = 10;

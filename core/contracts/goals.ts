@@ -12,7 +12,7 @@ const goalNumber = (label: string) =>
     .min(0, `The ${label} goal cannot be negative`)
     .max(GOAL_MAX, `The ${label} goal can be at most ${GOAL_MAX}`);
 
-/** Spec 5: whole numbers, minimum 0 (the form turns unparsable input into 0 before sending). */
+/** Whole numbers, minimum 0 (the form turns unparsable input into 0 before sending). */
 export const UpdateGoalsSchema = z.object({
   dailyCalls: goalNumber('calls'),
   dailyMeetings: goalNumber('meetings'),
@@ -29,7 +29,7 @@ export const GoalsSchema = z.object({
 });
 export type Goals = z.infer<typeof GoalsSchema>;
 
-/** Percent toward each goal: capped at 100, and 0 when the goal is 0 (spec 9). */
+/** Percent toward each goal: capped at 100, and 0 when the goal is 0. */
 export const GoalProgressSchema = z.object({
   calls: z.number().int(),
   meetings: z.number().int(),

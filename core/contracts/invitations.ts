@@ -5,7 +5,7 @@ export const INVITATION_EXPIRY_MIN_DAYS = 1;
 export const INVITATION_EXPIRY_MAX_DAYS = 30;
 export const INVITATION_EXPIRY_DEFAULT_DAYS = 7;
 
-/** Spec 8: the text shown for a code that is unknown, used or expired. */
+/** The text shown for a code that is unknown, used or expired. */
 export const INVITATION_INVALID_MESSAGE = 'The invitation is not valid or has expired';
 
 export const INVITATION_STATUSES = ['active', 'used', 'expired'] as const;
@@ -54,7 +54,7 @@ const InvitationCodeSchema = text({ message: 'An invitation code is required' })
 
 export const InvitationCodeParamsSchema = z.object({ code: InvitationCodeSchema });
 
-/** Spec 3, "Invitation preview": what /invite/{code} shows before anyone signs in. */
+/** The invitation preview: what /invite/{code} shows before anyone signs in. */
 export const InvitationPreviewSchema = z.object({
   valid: z.boolean(),
   companyName: text().nullable(),
@@ -71,7 +71,7 @@ export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 export const AcceptInvitationSchema = z.object({ code: InvitationCodeSchema }).strict();
 export type AcceptInvitation = z.infer<typeof AcceptInvitationSchema>;
 
-/** Spec 3, "Invitation use result". */
+/** What accepting an invitation answers: success and the sentence to show. */
 export const AcceptInvitationResultSchema = z.object({
   success: z.literal(true),
   /** 'You are now part of {company}', 'You are already a member of {company}' or 'You are now an admin of {company}'. */

@@ -5,7 +5,7 @@ import { StoredActivityTypeSchema } from './activities';
 import { RoleSchema, text } from './common';
 
 /*
- * The team's scoreboard (issue 4): dashboard KPIs, team stats, leaderboards, the live feed, the
+ * The team's scoreboard: dashboard KPIs, team stats, leaderboards, the live feed, the
  * weekly and monthly overviews and the company page. Every total is read from the daily rollups
  * in the company's time zone; conversion, change labels and averages come from core/stats.
  * Money (revenue) is in integer minor units of the company currency.
@@ -113,7 +113,7 @@ export const LeaderboardRowSchema = MemberStatsSchema.extend({
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRowSchema>;
 
-/** A metric today, yesterday, and the spec's change label (computePercentChange). */
+/** A metric today, yesterday, and the change label between them (computePercentChange). */
 export const KpiComparisonSchema = z.object({
   today: z.number().int(),
   yesterday: z.number().int(),
@@ -187,7 +187,7 @@ export type RecentActivities = z.infer<typeof RecentActivitiesSchema>;
 
 /**
  * GET /scoreboard/weekly: this week from Monday. The 'Avg Conversion' card is totals.conversion
- * (the team's meetings over the team's calls, spec 9); members are ranked by points.
+ * (the team's meetings over the team's calls, not an average of rates); members are ranked by points.
  */
 export const WeeklyOverviewSchema = z.object({
   period: ScoreboardPeriodSchema,

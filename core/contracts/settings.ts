@@ -7,7 +7,7 @@ import { CompanySummarySchema } from './me';
 
 export { COMPANY_NAME_MAX, DISPLAY_NAME_MAX };
 
-/** Trimmed text where an empty field means "none" (spec 5: display name). */
+/** Trimmed text where an empty field means "none" (the display name). */
 const optionalText = (max: number, label: string) =>
   text({ message: `${label} must be text` })
     .trim()

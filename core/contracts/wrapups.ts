@@ -5,9 +5,9 @@ import { text } from './common';
 
 export const WRAPUP_NUMBER_MAX = 100_000;
 export const WRAPUP_TEXT_MAX = 4000;
-/** Spec 9: the last 10 previous summaries. */
+/** The history shows the last 10 previous summaries. */
 export const WRAPUP_HISTORY_LIMIT = 10;
-/** Spec 9: the wrap-up's "this week" stats cover the last 7 days (today included). */
+/** The wrap-up's "this week" stats cover the last 7 days (today included). */
 export const WRAPUP_STATS_DAYS = 7;
 
 export const WrapupNumbersSchema = z.object({
@@ -56,7 +56,7 @@ const wrapupText = (label: string) =>
     .max(WRAPUP_TEXT_MAX, `${label} can be at most ${WRAPUP_TEXT_MAX} characters`)
     .nullish();
 
-/** Spec 5: whole numbers, minimum 0. Empty texts are stored as null. */
+/** Whole numbers, minimum 0. Empty texts are stored as null. */
 export const SaveWrapupSchema = z.object({
   calls: wrapupNumber('Calls'),
   meetings: wrapupNumber('Meetings'),

@@ -5,7 +5,7 @@ import { computeRuleSet, type KpiRule, type Points } from './rules';
 /** Activity kinds a rep logs from the buttons (a call's outcome decides its own type). */
 export type LoggableKind = 'call' | 'sale' | 'meeting' | 'email' | 'linkedin';
 
-/** Kinds that exist only while their rule is on: Meeting held, E-mail, LinkedIn (beyond the spec). */
+/** Kinds that exist only while their rule is on: Meeting held, E-mail, LinkedIn (extras to calls, meetings and sales). */
 export const OPTIONAL_KINDS = { meeting: 'meeting_completed', email: 'email', linkedin: 'linkedin' } as const;
 export type OptionalKind = keyof typeof OPTIONAL_KINDS;
 

@@ -16,7 +16,7 @@ export function computeMajorUnits(amount: MinorUnits): number {
 
 /**
  * Parses what a person types as a sale value: '12 500', '12500,50', '12,500.50', '1 999.9'.
- * Returns null unless the result is a finite number greater than 0 (the spec's rule).
+ * Returns null unless the result is a finite number greater than 0 (a sale has a value).
  * A single comma followed by one or two digits is a decimal comma (Norwegian habit);
  * otherwise commas and spaces are thousands separators.
  */
@@ -39,7 +39,7 @@ export function formatMoney(amount: MinorUnits, currency: string, locale: string
     style: 'currency',
     currency,
     // The app's English is en-GB, which writes 'US$12,500'; dollars are the only ones Dealboard
-    // knows, so English shows '$12,500' as the spec and decision 013 do. Kroner stay 'NOK 12,500'.
+    // knows, so English shows '$12,500' as decision 013 does. Kroner stay 'NOK 12,500'.
     currencyDisplay: currency === 'USD' && locale.startsWith('en') ? 'narrowSymbol' : 'symbol',
     maximumFractionDigits: Number.isInteger(major) ? 0 : 2,
     minimumFractionDigits: Number.isInteger(major) ? 0 : 2,

@@ -1,4 +1,4 @@
-/** The spec's short list, offered first; the full IANA list follows in pickers. */
+/** The likeliest zones for our teams, offered first; the full IANA list follows in pickers. */
 export const SUGGESTED_TIME_ZONES = [
   'Europe/Oslo',
   'Europe/Stockholm',

@@ -2,8 +2,8 @@
 export type Percent = number & { readonly __unit: 'Percent' };
 
 /**
- * Conversion: meetings booked per call, as a rounded percent; 0 when there are no calls
- * (spec 9). Calls are answered plus unanswered. My Activity passes answered calls only
+ * Conversion: meetings booked per call, as a rounded percent; 0 when there are no calls.
+ * Calls are answered plus unanswered. My Activity passes answered calls only
  * ("answered to meeting").
  */
 export function computeConversionRate(meetingsBooked: number, calls: number): Percent {
@@ -19,7 +19,7 @@ export function isHighConversion(rate: Percent): boolean {
 }
 
 /**
- * Change versus a previous value as the spec's label: both zero '0%', previous zero '+100%',
+ * Change versus a previous value, as the cards label it: both zero '0%', previous zero '+100%',
  * else the rounded percent with '+' for non-negative.
  */
 export function computePercentChange(current: number, previous: number): string {
@@ -41,7 +41,7 @@ export function computeAverage(total: number, count: number): number {
   return Math.round((total / count) * 10) / 10;
 }
 
-/** Working days are the distinct dates with activity, at least 1 (spec 9, monthly). */
+/** Working days are the distinct dates with activity, at least 1 (the monthly per-day averages). */
 export function computeWorkingDays(activityDates: readonly string[]): number {
   return Math.max(1, new Set(activityDates).size);
 }
@@ -51,7 +51,7 @@ export type LeaderboardSortKey = (typeof LEADERBOARD_SORT_KEYS)[number];
 
 export type RankableStats = { points: number; calls: number; meetings: number; sales: number };
 
-/** Sorts descending by the chosen key; ties broken by calls, then meetings (spec 9). */
+/** Sorts descending by the chosen key; ties broken by calls, then meetings. */
 export function compareForLeaderboard(sortKey: LeaderboardSortKey) {
   return (a: RankableStats, b: RankableStats): number =>
     b[sortKey] - a[sortKey] || b.calls - a.calls || b.meetings - a.meetings;

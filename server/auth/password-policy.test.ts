@@ -4,7 +4,7 @@ import { mailOutbox, user } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /*
- * Defect 5 of issue 10: '123456' and 'password' were accepted. A new password (join, reset,
+ * Found by trying the product as an attacker: '123456' and 'password' were accepted. A new password (join, reset,
  * change) now needs 10 characters and a zxcvbn score of 3, counting the person's own words
  * (decision 018); the refusal is a 400 with a code the forms word in the reader's language.
  */

@@ -4,7 +4,7 @@ import { mailOutbox } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /*
- * Defect 6 of issue 10: sign-in guesses were limited per client address only, so an office behind
+ * Found by trying the product as an attacker: sign-in guesses were limited per client address only, so an office behind
  * one NAT was locked out by ten typos while many addresses met no limit at all. Now each account
  * has its own limit (5 free failures, then 5 s doubling up to 15 min; decision 018), kept in the
  * database, and the per-address ceiling is generous.

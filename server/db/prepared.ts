@@ -12,7 +12,7 @@ type PgliteTransaction = {
  * Runs one statement of a hot path (logging an activity, opening a tenant transaction) on the
  * transaction's own connection, as a named prepared statement on PostgreSQL: the server parses and
  * plans it once per connection, and the driver sends only Bind/Execute afterwards. It also skips
- * drizzle's query building, which was a fifth of the Node CPU of a logged call (issue 11).
+ * drizzle's query building, which was a fifth of the Node CPU of a logged call (decision 028).
  *
  * `text` must be constant per `name` (PostgreSQL refuses a name prepared with other text), with
  * $1..$n placeholders. Rows come back as the drivers parse them, so hot statements select json,

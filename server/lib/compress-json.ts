@@ -21,7 +21,7 @@ export const compressOtherThanJson = compress({
  * Compresses the API's large JSON answers with node:zlib and leaves small ones alone. Hono's
  * compress() cannot tell a small JSON answer (it carries no Content-Length yet) and pipes every one
  * through a web CompressionStream: about a quarter of the server's CPU for a logged call when the
- * client accepts gzip, as every browser does (issue 11). A small answer is not even read here: the
+ * client accepts gzip, as every browser does (docs/performance.md). A small answer is not even read here: the
  * Node adapter sends its string with the length.
  */
 export const compressJson = createMiddleware<AppEnv>(async (c, next) => {

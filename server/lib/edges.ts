@@ -45,7 +45,7 @@ export const refuseForeignOrigin = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const limitRequestBody = createMiddleware<AppEnv>(async (c, next) => {
   // No route reads the body of these; and asking for `raw.body` makes the Node adapter build a full
-  // web Request with a stream, a tenth of a small request's CPU (issue 11).
+  // web Request with a stream, a tenth of a small request's CPU (docs/performance.md).
   if (!UNSAFE_METHODS.has(c.req.method)) return next();
   const maxSize = LARGER_BODY_LIMITS[c.req.path] ?? JSON_BODY_LIMIT_BYTES;
   // A declared length within the limit needs no counting: Node's parser never reads past it.

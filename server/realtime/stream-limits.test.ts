@@ -4,7 +4,7 @@ import { type EventStream, openEventStream } from '../test/event-stream';
 import { createTestApp } from '../test/test-app';
 
 /*
- * Defect 9 of issue 10: one member opened 200 event streams. Each person and each display link
+ * Found by trying the product as an attacker: one member opened 200 event streams. Each person and each display link
  * now holds at most a set number per instance; one more replaces the oldest, which is told not to
  * reconnect (decision 020).
  */

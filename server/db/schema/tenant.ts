@@ -160,7 +160,7 @@ export const dailyUserStats = pgTable(
     activities: integer('activities').notNull().default(0),
     /**
      * How many of the day's activities carry the 20-call bonus (0 or 1): lets a logged call learn
-     * "bonus already taken" from this row instead of scanning the day's activities (issue 11).
+     * "bonus already taken" from this row instead of scanning the day's activities (decision 028).
      */
     bonusCalls: integer('bonus_calls').notNull().default(0),
   },
@@ -244,7 +244,7 @@ export const wrapups = pgTable(
   (t) => [uniqueIndex('wrapups_company_user_date_uq').on(t.companyId, t.userId, t.date)],
 );
 
-/** Per-company settings: the sign-up access code and policy (spec's app settings). */
+/** Per-company settings: the sign-up access code and policy. */
 export const appSettings = pgTable('app_settings', {
   companyId: uuid('company_id').$type<CompanyId>()
     .primaryKey()

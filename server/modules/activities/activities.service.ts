@@ -32,7 +32,7 @@ import {
 
 const todayOf = (deps: AppDeps, actor: Actor) => computeLocalDate(deps.now(), actor.timezone);
 
-/** Trimmed; empty (or only spaces) is null (spec 5). */
+/** Trimmed; empty (or only spaces) is null. */
 function emptyToNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;

@@ -180,7 +180,7 @@ describe('bad input is refused with a clear message and writes nothing', () => {
     expect(await countCustomers(t, rep.companyId)).toBe(0);
   });
 
-  it('an invalid sale value says so in the words of the spec', async () => {
+  it('an invalid sale value says so: "Please enter a valid sale value"', async () => {
     const rep = await t.createMember();
     const error = await expectError(await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'sale', ticketSize: 0 } }), 400);
     expect(error.error.details?.ticketSize).toBe('Please enter a valid sale value');

@@ -206,7 +206,7 @@ describe('the policy is enforced at sign-up (/api/auth/sign-up/email)', () => {
     expect(invited.status).toBe(200);
   });
 
-  it('open: anyone may sign up, but an entered access code must be right (spec 5)', async () => {
+  it('open: anyone may sign up, but an entered access code must be right', async () => {
     await putPolicy(admin, { policy: 'open' });
     expect((await signUp(freshEmail('open'))).status).toBe(200);
     const wrong = freshEmail('open-wrong');

@@ -3,7 +3,7 @@ import { BILLING_CURRENCY, computeMonthlyPrice } from '@core/billing';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { countActiveMembers } from '../companies/memberships.service';
 
-/** The plan and monthly price the spec's rules give for the company's active members. No payments. */
+/** The plan and monthly price core/billing gives for the company's active members. No payments. */
 export async function getBilling(deps: AppDeps, actor: Actor): Promise<Billing> {
   const memberCount = await countActiveMembers(deps.database.db, memberScopeOf(actor));
   const price = computeMonthlyPrice(memberCount);

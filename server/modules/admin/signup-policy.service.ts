@@ -66,7 +66,7 @@ export async function getPublicSignupPolicy(deps: AppDeps): Promise<PublicSignup
  * and a magic link for an e-mail with no account yet). Returns the refusal, or null.
  *
  * - A valid invitation of the company (header x-invite-code) always lets the person in.
- * - open: anyone; an access code, when one is entered, must be right (spec 5).
+ * - open: anyone; an access code, when one is entered, must be right.
  * - access_code: the right access code (header x-access-code) is required.
  * - invite_only: a valid invitation is required.
  * Multi-tenant instances let anyone create an account: joining a company takes an invitation.
@@ -81,7 +81,7 @@ export async function decideSignUp(
   try {
     const db = deps.database.db;
     const companyId = await findDefaultCompanyId(db);
-    // Before the first sign-in there is no company yet, hence no policy but the spec's default: open.
+    // Before the first sign-in there is no company yet, hence no policy but the default: open.
     if (!companyId) return accessCode ? refuse('invalidAccessCode') : null;
     if (inviteCode && (await isActiveInvitation(db, { code: inviteCode, companyId, now: deps.now() }))) return null;
     const settings = await findSignupSettings(db, { companyId, userId: null });

@@ -35,7 +35,7 @@ const alreadyMember = () =>
   new HttpError(409, 'already_member', 'You already belong to a company. You can be a member of one company at a time.');
 
 /**
- * Spec: create_company_with_admin. Multi-tenant mode only: a signed-in person with no company
+ * A new company with its first admin. Multi-tenant mode only: a signed-in person with no company
  * creates one (default KPI rules and settings) and becomes its admin.
  */
 export async function createCompany(deps: AppDeps, user: SessionUser, input: CompanyInput): Promise<CreatedCompany> {

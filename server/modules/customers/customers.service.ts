@@ -32,7 +32,7 @@ function toCustomer(row: CustomerRow): Customer {
   };
 }
 
-/** Spec 9: from 2 typed characters, at most 5 case-insensitive partial matches on the name. */
+/** From 2 typed characters, at most 5 case-insensitive partial matches on the name. */
 export async function suggestCustomers(deps: AppDeps, actor: Actor, q: string): Promise<CustomerSuggestions> {
   const text = q.trim();
   if (text.length < CUSTOMER_SUGGEST_MIN_CHARS) return { suggestions: [] };
@@ -40,7 +40,7 @@ export async function suggestCustomers(deps: AppDeps, actor: Actor, q: string): 
   return { suggestions: rows };
 }
 
-/** Spec 5: a case-insensitive match on name, domain or segment; newest first. */
+/** A case-insensitive match on name, domain or segment; newest first. */
 export async function listCustomers(deps: AppDeps, actor: Actor, search: string, limit: number): Promise<CustomerList> {
   const rows = await findCustomers(deps.database.db, memberScopeOf(actor), search.trim(), limit);
   return { customers: rows.map(toCustomer) };

@@ -78,13 +78,13 @@ export async function listInvitations(deps: AppDeps, actor: Actor): Promise<Invi
   return (await findInvitations(deps.database.db, memberScopeOf(actor))).map((row) => toInvitation(deps, row, now));
 }
 
-/** Any invitation may be deleted, whatever its status (spec 4). */
+/** Any invitation may be deleted, whatever its status. */
 export async function removeInvitation(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   if (!(await deleteInvitation(deps.database.db, memberScopeOf(actor), id, deps.now()))) throw notFound('No such invitation.');
 }
 
 /**
- * Spec: get_invitation_preview. Unknown, used and expired codes all read as not valid; only the
+ * What an invitation link shows before it is used. Unknown, used and expired codes all read as not valid; only the
  * person who used a code learns that it was theirs (with its company and role).
  */
 export async function previewInvitation(deps: AppDeps, code: string, callerId: string | null = null): Promise<InvitationPreview> {
@@ -100,7 +100,7 @@ export async function previewInvitation(deps: AppDeps, code: string, callerId: s
 
 const invalidInvitation = (status: 404 | 410) => new HttpError(status, 'invitation_invalid', INVITATION_INVALID_MESSAGE);
 
-/** Spec: use_invitation_code. Atomic: one invitation, one person, however many requests race. */
+/** Uses an invitation code for the signed-in person. Atomic: one invitation, one person, however many requests race. */
 export async function acceptInvitation(deps: AppDeps, user: SessionUser, code: string): Promise<AcceptInvitationResult> {
   const outcome = await claimInvitation(deps.database.db, { code, userId: user.id, now: deps.now() });
   switch (outcome.kind) {

@@ -189,7 +189,7 @@ describe('accepting', () => {
     expect((await list(admin)).find((r) => r.id === invitation.id)).toMatchObject({ status: 'used', usedBy: person.id });
   });
 
-  it('refuses a used code with the spec text', async () => {
+  it('refuses a used code: "The invitation is not valid or has expired"', async () => {
     const invitation = await invite(admin);
     expect((await accept(await t.createUser(), invitation.code)).status).toBe(200);
     const late = await t.createUser();
@@ -199,7 +199,7 @@ describe('accepting', () => {
     expect(await membershipOf(late.id)).toEqual([]);
   });
 
-  it('refuses an expired code with the spec text, and an unknown one', async () => {
+  it('refuses an expired code with the same text, and an unknown one', async () => {
     const invitation = await invite(admin, { expiresInDays: 1 });
     const person = await t.createUser();
     t.setNow(() => new Date(Date.now() + DAY + 1000));
@@ -259,7 +259,7 @@ describe('accepting', () => {
   it('single-tenant journey: signed up with the code, provisioned as user on sign-in, then accepted as admin', async () => {
     const invitation = await invite(admin, { role: 'admin' });
     const person = await t.createUser({ name: 'Invited Ivar' });
-    // The web app provisions on every sign-in (spec 4) before the invitation page accepts.
+    // The web app provisions on every sign-in before the invitation page accepts.
     await seedMembership(t.db, { companyId: admin.companyId, userId: person.id, role: 'user' });
     const response = await accept(person, invitation.code);
     expect(await response.json()).toMatchObject({

@@ -28,7 +28,7 @@ export async function selectRulesForPoints(tx: Transaction, companyId: CompanyId
   return rows.filter((r): r is typeof r & { kpiKey: KpiKey } => isKpiKey(r.kpiKey));
 }
 
-/** The company's rules, ordered by key (spec 7: kpi_rules ordered by kpi_key). */
+/** The company's rules, ordered by key (kpi_key), the same order every time. */
 export async function findKpiRules(db: Database, scope: MemberScope): Promise<KpiRuleRow[]> {
   return withTenant(db, scope, (tx) =>
     tx.select().from(kpiRules).where(eq(kpiRules.companyId, scope.companyId)).orderBy(asc(kpiRules.kpiKey)),

@@ -8,7 +8,7 @@ import { decideSignUp, getPublicSignupPolicy } from '../admin/signup-policy.serv
 import { findAccessCode, findDefaultCompanyId, findOperatorCompanyId, getOrCreateDefaultCompany } from '../companies/companies.service';
 import { findActiveMembership, hasRemovedMembership, joinCompany } from '../companies/memberships.service';
 
-/** The spec's name for the single shared company ('Min bedrift' = "My company"). */
+/** The name the single shared company is created with ('Min bedrift' = "My company"). */
 export const DEFAULT_COMPANY_NAME = 'Min bedrift';
 
 export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
@@ -52,7 +52,7 @@ export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
 }
 
 /**
- * Spec 4, "User set-up": runs on every sign-in. In single-tenant mode every person joins the one
+ * User set-up: runs on every sign-in. In single-tenant mode every person joins the one
  * shared company (created on first use, 'Min bedrift', Europe/Oslo); the first member when no admin
  * exists becomes admin. In multi-tenant mode a person without a company stays without one until
  * they create a company or accept an invitation. A member an admin removed is not re-added.
@@ -91,7 +91,7 @@ function isSameSecret(a: string, b: string): boolean {
 const ACCESS_CODE_CHECKS_PER_10_MINUTES = 10;
 
 /**
- * Spec 5: an entered access code must equal the company's; no code entered means no check. The
+ * An entered access code must equal the company's; no code entered means no check. The
  * code is a shared secret: guessing is limited to a handful of tries per client address.
  */
 export async function checkAccessCode(deps: AppDeps, code: string, clientIp: string): Promise<boolean> {

@@ -16,7 +16,7 @@ import { EXPORT_PAGE_SIZE } from './privacy.service';
 
 type Member = TestUser & { companyId: string };
 
-/** Long random passwords: weak ones are refused (issue 10). */
+/** Long random passwords: weak ones are refused (decision 018). */
 const strongPassword = () => `Pw-${crypto.randomUUID()}-${crypto.randomUUID().slice(0, 8)}`;
 
 let t: TestApp;

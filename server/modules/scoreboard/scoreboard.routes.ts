@@ -25,8 +25,8 @@ import {
 } from './scoreboard.service';
 
 /*
- * The team's scoreboard, for every member of the company (spec 6: every member sees the company
- * leaderboards). All periods are the company's local days, decided on the server.
+ * The team's scoreboard, for every member of the company (every member sees the company
+ * leaderboards, not only admins). All periods are the company's local days, decided on the server.
  */
 export const scoreboardRoutes = createRouter();
 

@@ -83,7 +83,7 @@ function pickTotals(t: RawTotals): RawTotals {
   };
 }
 
-/** Raw sums plus conversion, from the one core helper (meetings booked over calls, spec 9). */
+/** Raw sums plus conversion, from the one core helper (meetings booked over calls). */
 export function computeTotals(raw: RawTotals): ScoreboardTotals {
   return { ...pickTotals(raw), conversion: computeConversionRate(raw.meetings, raw.calls) };
 }
@@ -176,7 +176,7 @@ async function readPeriodStats(deps: AppDeps, viewer: Viewer, period: LocalPerio
   return { members: computeMemberStats(members, totals), totals: computeTotals(sumTotals(totals)) };
 }
 
-/** Per-member stats for a local period; members sorted by calls, then meetings (spec 7). */
+/** Per-member stats for a local period; members sorted by calls, then meetings. */
 export async function getTeamStats(deps: AppDeps, viewer: Viewer, query: ScoreboardPeriodQuery): Promise<TeamStats> {
   const { period, described } = computeQueryPeriod(deps.now(), viewer.timezone, query);
   const { members, totals } = await readPeriodStats(deps, viewer, period);

@@ -25,8 +25,8 @@ const MAX_ENTRIES = 20_000;
 
 /**
  * Who a session cookie belongs to and what they are in their company, kept in this instance's
- * memory so a signed-in request costs no database round trip before its feature's own (issue 11;
- * decision 026). Keyed by the whole signed cookie value: an entry is only ever stored after
+ * memory so a signed-in request costs no database round trip before its feature's own (see
+ * decision 028). Keyed by the whole signed cookie value: an entry is only ever stored after
  * better-auth verified that exact value, so a forged or altered cookie never hits.
  *
  * Correctness rests on forgetting, not on the TTL: every change to who someone is (a session

@@ -27,7 +27,7 @@ export async function getProfileSettings(deps: AppDeps, actor: Actor): Promise<P
 }
 
 /**
- * Spec 5: the display name is trimmed and an empty value becomes null (the contract does it). The
+ * The display name is trimmed and an empty value becomes null (the contract does it). The
  * avatar is not set here: pictures are uploaded (server/modules/avatars, decision 023).
  */
 export async function changeProfileSettings(deps: AppDeps, actor: Actor, input: ProfileChange): Promise<ProfileSettings> {

@@ -54,7 +54,7 @@ export async function getTodayWrapup(deps: AppDeps, actor: Actor): Promise<Wrapu
   };
 }
 
-/** Creates today's wrap-up, or updates it when one exists (spec 4). */
+/** Creates today's wrap-up, or updates it when one exists (one per person and day). */
 export async function saveTodayWrapup(deps: AppDeps, actor: Actor, input: SaveWrapup): Promise<SaveWrapupResult> {
   const now = deps.now();
   const today = computeLocalDate(now, actor.timezone);
@@ -77,7 +77,7 @@ export async function saveTodayWrapup(deps: AppDeps, actor: Actor, input: SaveWr
 
 /**
  * The last 10 wrap-ups before today, and the last 7 days' (today included) totals and per-day
- * averages over the days that have a wrap-up, rounded to 1 decimal (spec 9).
+ * averages over the days that have a wrap-up, rounded to 1 decimal.
  */
 export async function getWrapupHistory(deps: AppDeps, actor: Actor): Promise<WrapupHistory> {
   const today = todayOf(deps, actor);
