@@ -51,11 +51,6 @@ export default tseslint.config(
     },
   },
   {
-    // Being reworded by the lead: delete this block when it lands.
-    files: ['bench/web.bench.mjs'],
-    rules: { 'comments/no-spec-citations': 'off' },
-  },
-  {
     files: ['e2e/**'],
     languageOptions: { globals: { ...globals.browser } },
   },

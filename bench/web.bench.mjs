@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * npm run bench:web -- the public face's speed (issue 6), as a benchmark rather than a timed test.
+ * npm run bench:web -- the public face's speed, as a benchmark rather than a timed test.
  *
  *   1. Builds the web app (vite build: the SPA and the pre-rendered public site) when dist/web is
  *      missing or older than its sources (--build forces it).
@@ -9,7 +9,7 @@
  *      page /auth (both pre-rendered: checks that none of it is the app's), the app's signed-out
  *      screens (the join form, the reset-password form, /join, the waiting page of a signed-in
  *      person without a company) and the signed-in app shell's first load (/app: the dashboard).
- *      Budgets (issue 11, decisions 026 and 029): 100 KB for /auth, 200 KB for any app screen.
+ *      Budgets (decisions 026 and 029): 100 KB for /auth, 200 KB for any app screen.
  *   4. Runs Lighthouse 12 (its own install in bench/lighthouse) against Debian's chromium for /landing, desktop and mobile (median of
  *      --runs, default 5): performance, accessibility, best practices, SEO; the goal is 95 each.
  *
@@ -36,7 +36,7 @@ const runsArg = process.argv.find((a) => a.startsWith('--runs='));
 const RUNS = runsArg ? Math.max(1, Number(runsArg.split('=')[1])) : 5;
 const LANDING_JS_BUDGET_KB = 90;
 /**
- * Issue 11 (decisions 026, 029): the sign-in page (/auth, pre-rendered: none of the app's code), and
+ * Decisions 026 and 029: the sign-in page (/auth, pre-rendered: none of the app's code), and
  * the app's first load on any screen, signed out or in (gzipped JavaScript).
  */
 const SIGN_IN_JS_BUDGET_KB = 100;
@@ -293,7 +293,7 @@ function renderMarkdown({ js, lighthouseResults, landingHasAppCode, signInHasApp
   lines.push(`Measured ${date} on this machine (${process.platform}, ${cpus().length} CPUs, load average ${START_LOAD.toFixed(1)} at the start, Node ${process.versions.node}, Debian chromium, Lighthouse 12.8.2), against the built app`);
   lines.push('served by `server/main.ts` on a fresh embedded database. JavaScript is what the page makes the browser download until the');
   lines.push('network is idle, each file gzipped at level 9 (the server itself compresses with gzip on the fly).');
-  lines.push(`Budgets (issue 11): ${SIGN_IN_JS_BUDGET_KB} KB for the sign-in page (pre-rendered, none of the app's code: decision 029), ${APP_JS_BUDGET_KB} KB for the app's`);
+  lines.push(`Budgets: ${SIGN_IN_JS_BUDGET_KB} KB for the sign-in page (pre-rendered, none of the app's code: decision 029), ${APP_JS_BUDGET_KB} KB for the app's`);
   lines.push("first load on any other screen, signed out or in; how the app is split to meet them is decision 026.");
   lines.push('');
   lines.push('```sh');
