@@ -268,7 +268,13 @@ async function main() {
     const byUser = (rows: Record<string, unknown>[]) =>
       Object.fromEntries(
         rows
-          .map((r) => [String(r.user_id), { calls: Number(r.calls), meetings: Number(r.meetings), sales: Number(r.sales), points: Number(r.points) }] as const)
+          .map(
+            (r) =>
+              [
+                String(r.user_id),
+                { calls: Number(r.calls), meetings: Number(r.meetings), sales: Number(r.sales), points: Number(r.points) },
+              ] as const,
+          )
           .sort(([a], [b]) => (a < b ? -1 : 1)),
       );
     const boardByUser = (board: Leaderboard) =>

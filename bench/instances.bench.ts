@@ -87,7 +87,12 @@ async function measureLiveAcross(from: ServerProcess, to: ServerProcess, member:
         const event = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         if (!event.includes('event: change')) continue;
-        const data = JSON.parse(event.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as { table: string; id: string };
+        const data = JSON.parse(
+          event
+            .split('\n')
+            .find((l) => l.startsWith('data: '))!
+            .slice(6),
+        ) as { table: string; id: string };
         if (data.table !== 'activities') continue;
         heard.set(data.id, performance.now());
         waiting.get(data.id)?.();
@@ -114,17 +119,23 @@ async function measureLiveAcross(from: ServerProcess, to: ServerProcess, member:
 
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server where the role may create databases.');
+  if (!adminUrl)
+    throw new Error('Set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server where the role may create databases.');
   process.env.TEST_DATABASE_URL = adminUrl;
   const database = await createPostgresDatabase('dealboard_bench');
   const settings = new pg.Client({ connectionString: database.url });
   await settings.connect();
-  const server = (await settings.query<{ v: string; f: string }>("SELECT split_part(current_setting('server_version'), ' ', 1) AS v, current_setting('fsync') AS f")).rows[0]!;
+  const server = (
+    await settings.query<{ v: string; f: string }>(
+      "SELECT split_part(current_setting('server_version'), ' ', 1) AS v, current_setting('fsync') AS f",
+    )
+  ).rows[0]!;
   await settings.end();
   const startLoad = loadavg()[0]!;
   const instances: ServerProcess[] = [];
   try {
-    for (let i = 0; i < INSTANCES; i++) instances.push(await startServerProcess({ databaseUrl: database.url }, { AUTH_RATE_LIMIT: '10000' }));
+    for (let i = 0; i < INSTANCES; i++)
+      instances.push(await startServerProcess({ databaseUrl: database.url }, { AUTH_RATE_LIMIT: '10000' }));
     log(`${INSTANCES} instances on one database; making ${MEMBERS} members...`);
     const members: HttpMember[] = [];
     for (let i = 0; i < MEMBERS; i++) members.push(await createMemberOverHttp(instances[0]!.baseUrl, `Rep ${String.fromCharCode(65 + i)}`));
@@ -137,7 +148,9 @@ async function main() {
     log(`  ${all.perSecond.toFixed(0)} calls/s, p50 ${ms(all.p50)}, p95 ${ms(all.p95)}`);
     log(`live: ${EVENTS} calls on the first instance, heard on the last...`);
     const live = await measureLiveAcross(instances[0]!, instances.at(-1)!, members[0]!);
-    log(`  POST sent -> event on the other instance: p50 ${ms(live.p50)}, p95 ${ms(live.p95)}, worst ${ms(live.worst)} (the POST alone: p50 ${ms(live.postP50)})`);
+    log(
+      `  POST sent -> event on the other instance: p50 ${ms(live.p50)}, p95 ${ms(live.p95)}, worst ${ms(live.worst)} (the POST alone: p50 ${ms(live.postP50)})`,
+    );
 
     if (args.includes('--update-docs')) {
       const docs = join(ROOT, 'docs', 'scaling.md');
@@ -176,7 +189,8 @@ shared part (decision 028 shortens the write path; docs/performance.md measures 
 `;
       const start = text.indexOf('## Measured here');
       const next = start >= 0 ? text.indexOf('\n## ', start + 1) : -1;
-      const updated = start < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, start)}${section}${next >= 0 ? text.slice(next + 1) : ''}`;
+      const updated =
+        start < 0 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, start)}${section}${next >= 0 ? text.slice(next + 1) : ''}`;
       writeFileSync(docs, updated);
       log('docs/scaling.md updated');
     }

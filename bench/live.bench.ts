@@ -39,7 +39,8 @@ function percentile(sorted: number[], p: number): number {
 async function main() {
   if (args.includes('--build') || !existsSync(join(DIST, 'index.html'))) {
     log('building (npx vite build)...');
-    if (spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) throw new Error('vite build failed');
+    if (spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0)
+      throw new Error('vite build failed');
   }
   const startLoad = loadavg()[0]!;
   const server = await startServer({ WEB_DIST_DIR: DIST });
@@ -53,9 +54,13 @@ async function main() {
     browsers.push(dashboardBrowser, tvBrowser);
     await signInContext(dashboardBrowser.context, server.baseUrl, manager); // the first person: the admin
     await signInContext(tvBrowser.context, server.baseUrl, rep);
-    const cookieOf = async (browser: (typeof browsers)[number]) => (await browser.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const cookieOf = async (browser: (typeof browsers)[number]) =>
+      (await browser.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     for (const browser of [dashboardBrowser, tvBrowser]) {
-      const provisioned = await fetch(`${server.baseUrl}/api/v1/me/provision`, { method: 'POST', headers: { origin: server.baseUrl, cookie: await cookieOf(browser) } });
+      const provisioned = await fetch(`${server.baseUrl}/api/v1/me/provision`, {
+        method: 'POST',
+        headers: { origin: server.baseUrl, cookie: await cookieOf(browser) },
+      });
       if (!provisioned.ok) throw new Error(`provisioning failed: ${provisioned.status}`);
     }
     const cookie = await cookieOf(tvBrowser);
@@ -134,7 +139,8 @@ open, each refetching on every change, against one embedded database on 2 cores,
 `;
       const start = text.indexOf('## Live updates');
       const next = start === -1 ? -1 : text.indexOf('\n## ', start + 1);
-      const updated = start === -1 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, start)}${section}${next === -1 ? '' : text.slice(next)}`;
+      const updated =
+        start === -1 ? `${text.trimEnd()}\n\n${section}` : `${text.slice(0, start)}${section}${next === -1 ? '' : text.slice(next)}`;
       writeFileSync(docs, updated);
       log('docs/performance.md updated');
     }

@@ -44,7 +44,17 @@ const APP_JS_BUDGET_KB = 200;
 const LIGHTHOUSE_GOAL = 95;
 const START_LOAD = loadavg()[0];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const log = (...parts) => console.info('[bench:web]', ...parts);
 
@@ -61,7 +71,10 @@ function newestMtime(dir) {
 function buildIfNeeded() {
   const marker = join(DIST, 'site', 'manifest.json');
   const built = existsSync(marker) && existsSync(join(DIST, 'index.html')) ? statSync(marker).mtimeMs : 0;
-  const sources = Math.max(...['web', 'core', 'scripts/public-site'].map((d) => newestMtime(join(ROOT, d))), statSync(join(ROOT, 'vite.config.ts')).mtimeMs);
+  const sources = Math.max(
+    ...['web', 'core', 'scripts/public-site'].map((d) => newestMtime(join(ROOT, d))),
+    statSync(join(ROOT, 'vite.config.ts')).mtimeMs,
+  );
   if (!args.has('--build') && built > sources) return log('dist/web is up to date');
   log('building (npx vite build)...');
   const result = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -100,7 +113,17 @@ async function startServer() {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, DATABASE_URL: '', AUTH_RATE_LIMIT: '500', WEB_DIST_DIR: DIST },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      DATABASE_URL: '',
+      AUTH_RATE_LIMIT: '500',
+      WEB_DIST_DIR: DIST,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -125,9 +148,17 @@ async function startServer() {
 
 /** An account through the API and the dev mailbox (as e2e/support/accounts.ts), signed in and provisioned: its cookies. */
 async function signedInCookies(baseUrl, name) {
-  const account = { name, email: `bench.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'bench-password-42' };
+  const account = {
+    name,
+    email: `bench.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: 'bench-password-42',
+  };
   const headers = { 'content-type': 'application/json', origin: baseUrl };
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify({ ...account, callbackURL: '/auth/callback' }) });
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...account, callbackURL: '/auth/callback' }),
+  });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
   let link = null;
   for (let attempt = 0; attempt < 40 && !link; attempt++) {
@@ -137,7 +168,11 @@ async function signedInCookies(baseUrl, name) {
   }
   if (!link) throw new Error('no confirmation mail');
   await fetch(link, { redirect: 'manual' });
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, { method: 'POST', headers, body: JSON.stringify({ email: account.email, password: account.password }) });
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
   const cookies = signIn.headers.getSetCookie().map((raw) => {
     const [pair] = raw.split(';');
@@ -149,7 +184,10 @@ async function signedInCookies(baseUrl, name) {
 }
 
 async function callApi(baseUrl, cookies, method, path) {
-  const response = await fetch(`${baseUrl}/api/v1${path}`, { method, headers: { origin: baseUrl, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } });
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers: { origin: baseUrl, cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
+  });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
   return response.json();
 }
@@ -202,7 +240,9 @@ function appChunks() {
 async function launchChromiumForLighthouse() {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'dealboard-lighthouse-'));
-  const child = spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
+  const child = spawn(CHROMIUM, [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: 'ignore',
+  });
   await waitFor(`http://127.0.0.1:${port}/json/version`, 30_000, child);
   return {
     port,
@@ -269,7 +309,14 @@ async function runLighthouse(url, formFactor) {
           cls: audits['cumulative-layout-shift']?.numericValue,
         },
         failing: Object.values(audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 0.9 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'notApplicable' &&
+              a.scoreDisplayMode !== 'manual',
+          )
           .map((a) => `${a.id} (${a.score})`),
       });
     } finally {
@@ -290,11 +337,15 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function renderMarkdown({ js, lighthouseResults, landingHasAppCode, signInHasAppCode, date }) {
   const lines = [];
-  lines.push(`Measured ${date} on this machine (${process.platform}, ${cpus().length} CPUs, load average ${START_LOAD.toFixed(1)} at the start, Node ${process.versions.node}, Debian chromium, Lighthouse 12.8.2), against the built app`);
+  lines.push(
+    `Measured ${date} on this machine (${process.platform}, ${cpus().length} CPUs, load average ${START_LOAD.toFixed(1)} at the start, Node ${process.versions.node}, Debian chromium, Lighthouse 12.8.2), against the built app`,
+  );
   lines.push('served by `server/main.ts` on a fresh embedded database. JavaScript is what the page makes the browser download until the');
   lines.push('network is idle, each file gzipped at level 9 (the server itself compresses with gzip on the fly).');
-  lines.push(`Budgets: ${SIGN_IN_JS_BUDGET_KB} KB for the sign-in page (pre-rendered, none of the app's code: decision 029), ${APP_JS_BUDGET_KB} KB for the app's`);
-  lines.push("first load on any other screen, signed out or in; how the app is split to meet them is decision 026.");
+  lines.push(
+    `Budgets: ${SIGN_IN_JS_BUDGET_KB} KB for the sign-in page (pre-rendered, none of the app's code: decision 029), ${APP_JS_BUDGET_KB} KB for the app's`,
+  );
+  lines.push('first load on any other screen, signed out or in; how the app is split to meet them is decision 026.');
   lines.push('');
   lines.push('```sh');
   lines.push('npm run bench:web -- --update-docs   # builds if stale, starts the server, measures, rewrites this section');
@@ -327,9 +378,11 @@ function renderMarkdown({ js, lighthouseResults, landingHasAppCode, signInHasApp
     );
   }
   lines.push('');
-  lines.push('Mobile is Lighthouse\'s default: a mid-range phone on a slow 4G network (simulated throttling, 4x CPU slowdown).');
+  lines.push("Mobile is Lighthouse's default: a mid-range phone on a slow 4G network (simulated throttling, 4x CPU slowdown).");
   lines.push('The 4x slowdown is applied on top of this machine, so a busy machine (other test suites running) lowers the mobile');
-  lines.push(`performance score through Total Blocking Time; the median of several runs evens that out.${failed ? ` ${failed} run(s) that errored out were retried.` : ''}`);
+  lines.push(
+    `performance score through Total Blocking Time; the median of several runs evens that out.${failed ? ` ${failed} run(s) that errored out were retried.` : ''}`,
+  );
   return lines.join('\n');
 }
 
@@ -359,14 +412,28 @@ async function main() {
     const cookies = await signedInCookies(baseUrl, 'Bench Admin');
     const waitingCookies = await waitingPersonCookies(baseUrl, cookies);
     const landing = { label: 'Landing (/landing)', ...(await measureJs(browser, baseUrl, '/landing')) };
-    const signIn = { label: 'Sign-in page (/auth, pre-rendered)', ...(await measureJs(browser, baseUrl, '/auth')), budgetKb: SIGN_IN_JS_BUDGET_KB };
+    const signIn = {
+      label: 'Sign-in page (/auth, pre-rendered)',
+      ...(await measureJs(browser, baseUrl, '/auth')),
+      budgetKb: SIGN_IN_JS_BUDGET_KB,
+    };
     const signedOut = [
       { label: 'App, signed out: join (/auth/register)', ...(await measureJs(browser, baseUrl, '/auth/register')) },
-      { label: 'App, signed out: new password (/auth/reset-password)', ...(await measureJs(browser, baseUrl, '/auth/reset-password?token=bench')) },
+      {
+        label: 'App, signed out: new password (/auth/reset-password)',
+        ...(await measureJs(browser, baseUrl, '/auth/reset-password?token=bench')),
+      },
       { label: 'App, signed out: invitation (/join)', ...(await measureJs(browser, baseUrl, '/join?invite=bench')) },
-      { label: 'App, no company yet (/awaiting-assignment)', ...(await measureJs(browser, baseUrl, '/awaiting-assignment', waitingCookies)) },
+      {
+        label: 'App, no company yet (/awaiting-assignment)',
+        ...(await measureJs(browser, baseUrl, '/awaiting-assignment', waitingCookies)),
+      },
     ].map((m) => ({ ...m, budgetKb: APP_JS_BUDGET_KB }));
-    const shell = { label: 'App shell, signed in (/app: dashboard)', ...(await measureJs(browser, baseUrl, '/app', cookies)), budgetKb: APP_JS_BUDGET_KB };
+    const shell = {
+      label: 'App shell, signed in (/app: dashboard)',
+      ...(await measureJs(browser, baseUrl, '/app', cookies)),
+      budgetKb: APP_JS_BUDGET_KB,
+    };
     const measured = [landing, signIn, ...signedOut, shell];
     const chunks = appChunks();
     const landingAppFiles = landing.files.filter((f) => chunks.has(f.file) || !f.file.startsWith('/assets/site-'));
@@ -397,11 +464,15 @@ async function main() {
     if (args.has('--update-docs')) updateDocs(markdown);
 
     const problems = [];
-    if (landing.gzip > LANDING_JS_BUDGET_KB * 1024) problems.push(`/landing loads ${kb(landing.gzip)} of gzipped JavaScript (budget ${LANDING_JS_BUDGET_KB} KB)`);
+    if (landing.gzip > LANDING_JS_BUDGET_KB * 1024)
+      problems.push(`/landing loads ${kb(landing.gzip)} of gzipped JavaScript (budget ${LANDING_JS_BUDGET_KB} KB)`);
     if (landingAppFiles.length) problems.push(`/landing loads the app's code: ${landingAppFiles.map((f) => f.file).join(', ')}`);
     if (signInAppFiles.length) problems.push(`/auth loads the app's code: ${signInAppFiles.map((f) => f.file).join(', ')}`);
-    for (const m of [signIn, ...signedOut, shell]) if (m.gzip > m.budgetKb * 1024) problems.push(`${m.path} loads ${kb(m.gzip)} of gzipped JavaScript (budget ${m.budgetKb} KB)`);
-    for (const r of lighthouseResults) for (const c of CATEGORIES) if (r.scores[c] < LIGHTHOUSE_GOAL) problems.push(`Lighthouse ${r.formFactor} ${c}: ${r.scores[c]} < ${LIGHTHOUSE_GOAL}`);
+    for (const m of [signIn, ...signedOut, shell])
+      if (m.gzip > m.budgetKb * 1024) problems.push(`${m.path} loads ${kb(m.gzip)} of gzipped JavaScript (budget ${m.budgetKb} KB)`);
+    for (const r of lighthouseResults)
+      for (const c of CATEGORIES)
+        if (r.scores[c] < LIGHTHOUSE_GOAL) problems.push(`Lighthouse ${r.formFactor} ${c}: ${r.scores[c]} < ${LIGHTHOUSE_GOAL}`);
     if (problems.length) {
       console.error(`[bench:web] goals missed:\n  ${problems.join('\n  ')}`);
       if (!args.has('--no-fail')) process.exitCode = 1;

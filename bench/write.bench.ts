@@ -194,7 +194,9 @@ async function startMinimal(setup: EngineSetup, timezone: string): Promise<Serve
 async function setUpEngine(engine: Engine): Promise<EngineSetup> {
   if (engine === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'dealboard-bench-write-'));
-    const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as {
+      version: string;
+    };
     return {
       engine,
       label: `PGlite ${version} (PostgreSQL 18 in WASM), data folder on ${tmpdir()}, no fsync (PGlite never fsyncs)`,
@@ -209,7 +211,9 @@ async function setUpEngine(engine: Engine): Promise<EngineSetup> {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const server = (
-    await client.query<{ v: string; f: string }>("SELECT split_part(current_setting('server_version'), ' ', 1) AS v, current_setting('fsync') AS f")
+    await client.query<{ v: string; f: string }>(
+      "SELECT split_part(current_setting('server_version'), ' ', 1) AS v, current_setting('fsync') AS f",
+    )
   ).rows[0]!;
   // pg_stat_statements counts on the server, but only when it is in shared_preload_libraries and
   // this role may create the extension (a superuser, or a private bench cluster).
@@ -233,7 +237,9 @@ async function setUpEngine(engine: Engine): Promise<EngineSetup> {
     engine,
     label: `PostgreSQL ${server.v} (fsync ${server.f}), a fresh database on ${new URL(database.url).host}`,
     data: { databaseUrl: database.url },
-    statementSource: countStatements ? 'pg_stat_statements' : 'counted in the server process (pg_stat_statements is not loaded on this server)',
+    statementSource: countStatements
+      ? 'pg_stat_statements'
+      : 'counted in the server process (pg_stat_statements is not loaded on this server)',
     countStatements,
     cleanup: async () => {
       await client.end();
@@ -307,7 +313,9 @@ async function benchEngine(engine: Engine, rows: Row[], memory: string[]): Promi
       if (i > 0 && member.companyId !== members[0]!.companyId) throw new Error('the members did not join one company');
       members.push(member);
     }
-    const me = (await (await fetch(`${app.baseUrl}/api/v1/me`, { headers: { cookie: members[0]!.cookie } })).json()) as { company: { timezone: string } };
+    const me = (await (await fetch(`${app.baseUrl}/api/v1/me`, { headers: { cookie: members[0]!.cookie } })).json()) as {
+      company: { timezone: string };
+    };
     const timezone = me.company.timezone;
     memory.push(`${engine}, after start: ${afterStart}`, `${engine}, after the ${MEMBERS} sign-ups: ${await describeMemory(app)}`);
 
@@ -316,11 +324,23 @@ async function benchEngine(engine: Engine, rows: Row[], memory: string[]): Promi
         const server: ServerProcess = side === 'app' ? (app ??= await startApp(setup)) : await startMinimal(setup, timezone);
         try {
           for (const connections of CONNECTIONS) {
-            const row: Row = { engine, connections, round, side, ...(await measure(setup, server, connections, writeRequest(side, members, server.baseUrl))) };
+            const row: Row = {
+              engine,
+              connections,
+              round,
+              side,
+              ...(await measure(setup, server, connections, writeRequest(side, members, server.baseUrl))),
+            };
             rows.push(row);
             log(describe(row));
             if (side === 'app' && READS) {
-              const read: Row = { engine, connections, round, side: 'app read', ...(await measure(setup, server, connections, readRequest(members, server.baseUrl))) };
+              const read: Row = {
+                engine,
+                connections,
+                round,
+                side: 'app read',
+                ...(await measure(setup, server, connections, readRequest(members, server.baseUrl))),
+              };
               rows.push(read);
               log(describe(read));
             }
@@ -360,7 +380,9 @@ function renderResults(rows: Row[], labels: Map<Engine, string>, memory: string[
   );
   for (const [engine, label] of labels) {
     lines.push(`**${label}.**`, '');
-    lines.push('| connections | round | side | requests/s | p50 ms | p99 ms | errors | statements/request | server CPU ms/request | load avg |');
+    lines.push(
+      '| connections | round | side | requests/s | p50 ms | p99 ms | errors | statements/request | server CPU ms/request | load avg |',
+    );
     lines.push('|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of rows.filter((r) => r.engine === engine)) {
       const r = row.result;
@@ -368,7 +390,11 @@ function renderResults(rows: Row[], labels: Map<Engine, string>, memory: string[
         `| ${row.connections} | ${row.round} | ${row.side} | ${fmt(r.perSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(row.statementsPerRequest, 1)} | ${fmt(row.cpuPerRequest, 1)} | ${fmt(row.load, 1)} |`,
       );
     }
-    lines.push('', '| connections | app writes/s (median) | minimal writes/s (median) | app ÷ minimal (per round) | app ÷ minimal (medians) |', '|---:|---:|---:|---|---:|');
+    lines.push(
+      '',
+      '| connections | app writes/s (median) | minimal writes/s (median) | app ÷ minimal (per round) | app ÷ minimal (medians) |',
+      '|---:|---:|---:|---|---:|',
+    );
     for (const connections of CONNECTIONS) {
       const pick = (side: Side) => rows.filter((r) => r.engine === engine && r.connections === connections && r.side === side);
       const app = pick('app');
@@ -405,7 +431,9 @@ function updateDocs(results: string): void {
 
 async function main() {
   const startLoad = loadavg()[0]!;
-  log(`engines ${ENGINES.join(', ')}; connections ${CONNECTIONS.join(', ')}; ${ROUNDS} rounds of ${SECONDS} s; load average ${fmt(startLoad, 1)}`);
+  log(
+    `engines ${ENGINES.join(', ')}; connections ${CONNECTIONS.join(', ')}; ${ROUNDS} rounds of ${SECONDS} s; load average ${fmt(startLoad, 1)}`,
+  );
   const rows: Row[] = [];
   const labels = new Map<Engine, string>();
   const memory: string[] = [];

@@ -60,7 +60,15 @@ describe('docs/api.md', () => {
     const inServer = findServerErrorCodes();
     const inDoc = findDocumentedErrorCodes();
     // The scan itself must find the codes everyone relies on, or it proves nothing.
-    for (const code of ['invalid_input', 'invalid_json', 'unauthorized', 'no_company', 'payload_too_large', 'last_admin', 'invitation_invalid']) {
+    for (const code of [
+      'invalid_input',
+      'invalid_json',
+      'unauthorized',
+      'no_company',
+      'payload_too_large',
+      'last_admin',
+      'invitation_invalid',
+    ]) {
       expect(inServer.has(code), `the scan finds ${code}`).toBe(true);
     }
     const undocumented = [...inServer].filter(([code]) => !inDoc.has(code)).map(([code, file]) => `${code} (${file})`);
@@ -78,7 +86,10 @@ describe('docs/api.md', () => {
   });
 
   it('gives the page sizes the contracts use', () => {
-    const rowOf = (path: string) => sectionOf('Lists and pagination').split('\n').find((line) => line.startsWith(`| \`GET ${path}\``)) ?? '';
+    const rowOf = (path: string) =>
+      sectionOf('Lists and pagination')
+        .split('\n')
+        .find((line) => line.startsWith(`| \`GET ${path}\``)) ?? '';
     expect(rowOf('/api/v1/admin/audit-log')).toContain(`(1-${AUDIT_LOG_PAGE_MAX}, default ${AUDIT_LOG_PAGE_DEFAULT})`);
     expect(rowOf('/api/v1/customers')).toContain(`(1-${CUSTOMER_LIST_LIMIT_MAX}, default ${CUSTOMER_LIST_LIMIT_DEFAULT})`);
   });

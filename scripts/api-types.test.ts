@@ -27,14 +27,16 @@ describe('the generated API types', () => {
 
     // GET /api/v1/public-config gains a field: the route changed, the file did not.
     const document = buildDocumentForTypes();
-    const answer = (document.paths?.['/api/v1/public-config']?.get?.responses?.['200'] as { content: Record<string, { schema: { properties: object } }> })
-      .content['application/json']!.schema;
+    const answer = (
+      document.paths?.['/api/v1/public-config']?.get?.responses?.['200'] as { content: Record<string, { schema: { properties: object } }> }
+    ).content['application/json']!.schema;
     answer.properties = { ...answer.properties, supportEmail: { type: 'string' } };
     const changed = await generateApiTypes(document);
     expect(changed).toContain('supportEmail?: string');
     expect(compareApiTypes(changed, committed)).toEqual({
       ok: false,
-      message: 'API types drift: web/lib/api/schema.d.ts differs from what the routes describe.\nRun `npm run api:generate` and commit the result.',
+      message:
+        'API types drift: web/lib/api/schema.d.ts differs from what the routes describe.\nRun `npm run api:generate` and commit the result.',
     });
     expect(compareApiTypes(changed, join(scratch, 'missing.d.ts')).message).toMatch(/is missing\.\nRun `npm run api:generate`/);
   });

@@ -18,7 +18,9 @@ if (status !== 0) {
   process.exit(1);
 }
 if (added.length > 0) {
-  console.error(`Schema drift: server/db/schema differs from the committed migrations (would add ${added.join(', ')}).\nRun \`npm run db:generate -- --name <what-changed>\` and commit the migration.`);
+  console.error(
+    `Schema drift: server/db/schema differs from the committed migrations (would add ${added.join(', ')}).\nRun \`npm run db:generate -- --name <what-changed>\` and commit the migration.`,
+  );
   process.exit(1);
 }
 console.info('drift check: schema and migrations agree');

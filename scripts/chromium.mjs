@@ -11,7 +11,14 @@ export function ensureChromium() {
   const prefix = isRoot ? [] : ['sudo', '-n'];
   const apt = (args) => (prefix.length ? run(prefix[0], [...prefix.slice(1), 'apt-get', ...args]) : run('apt-get', args));
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  if (apt(['update', '-qq']) !== 0 || run(isRoot ? 'apt-get' : 'sudo', isRoot ? ['install', '-y', '-qq', 'chromium'] : ['-n', 'apt-get', 'install', '-y', '-qq', 'chromium'], { env }) !== 0) {
+  if (
+    apt(['update', '-qq']) !== 0 ||
+    run(
+      isRoot ? 'apt-get' : 'sudo',
+      isRoot ? ['install', '-y', '-qq', 'chromium'] : ['-n', 'apt-get', 'install', '-y', '-qq', 'chromium'],
+      { env },
+    ) !== 0
+  ) {
     console.error("Could not install chromium. Install Debian's `chromium` package (apt-get install chromium) and run again.");
     process.exit(1);
   }

@@ -38,7 +38,9 @@ import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
-export const WEB_DIST_DIR = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : resolve(import.meta.dirname, '..', 'dist', 'web');
+export const WEB_DIST_DIR = process.env.WEB_DIST_DIR
+  ? resolve(process.env.WEB_DIST_DIR)
+  : resolve(import.meta.dirname, '..', 'dist', 'web');
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -104,7 +106,8 @@ function describeRefusals(paths: object, inlineErrorSchema: string): void {
   const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } };
   for (const pathItem of Object.values(paths) as object[]) {
     for (const operation of Object.values(pathItem) as unknown[]) {
-      const responses = (operation as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> } | null)?.responses ?? {};
+      const responses =
+        (operation as { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> } | null)?.responses ?? {};
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) < 400) continue;
         const declared = response.content?.['application/json']?.schema;

@@ -41,7 +41,11 @@ const memberOfA = () => t.createMember({ companyId: companyA, role: 'user' });
 const kpiRuleOfA = () => fixtures.kpiRuleId(admin);
 const unique = () => crypto.randomUUID().slice(0, 8);
 /** A 2x2 PNG, made once (any decodable picture will do). */
-const PNG = new Uint8Array(await sharp({ create: { width: 2, height: 2, channels: 3, background: '#3366cc' } }).png().toBuffer());
+const PNG = new Uint8Array(
+  await sharp({ create: { width: 2, height: 2, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer(),
+);
 const pngUpload = async (): Promise<Call> => ({ body: PNG, headers: { 'content-type': 'image/png' } });
 /** The id of a picture the user of A uploaded. */
 const avatarOfUser = () => fixtures.avatar(user, PNG);
@@ -286,9 +290,7 @@ describe('the write check itself', () => {
     await contactRequest();
     const after = await snapshot();
     const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
-    expect(changed).toEqual(
-      expect.arrayContaining([`${companyA}:profiles`, `${otherAdmin.companyId}:companies`, 'contact_requests']),
-    );
+    expect(changed).toEqual(expect.arrayContaining([`${companyA}:profiles`, `${otherAdmin.companyId}:companies`, 'contact_requests']));
   });
 });
 

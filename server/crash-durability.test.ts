@@ -77,9 +77,7 @@ function startClients(baseUrl: string, members: HttpMember[], acknowledged: Map<
       }
     }
   };
-  const clients = members.flatMap((member, m) =>
-    Array.from({ length: CLIENTS_PER_MEMBER }, (_, c) => client(member, m * 3 + c * 5)),
-  );
+  const clients = members.flatMap((member, m) => Array.from({ length: CLIENTS_PER_MEMBER }, (_, c) => client(member, m * 3 + c * 5)));
   return {
     round,
     failures,

@@ -24,7 +24,8 @@ afterAll(async () => {
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 const PROXY = '10.0.0.2';
-const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string; details?: Record<string, string> } }).error;
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; message: string; details?: Record<string, string> } }).error;
 
 const contact = (message: string) => ({ name: 'Kari', email: 'kari@example.com', teamSize: '6-10', message });
 
@@ -69,7 +70,10 @@ describe('the client address cannot be forged', () => {
 
   async function signUpSomeone(t: TestApp): Promise<string> {
     const email = `mailbox-${unique()}@example.com`;
-    const response = await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password: `Dealboard-${crypto.randomUUID()}`, name: 'Mia' } });
+    const response = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { email, password: `Dealboard-${crypto.randomUUID()}`, name: 'Mia' },
+    });
     expect(response.status).toBe(200);
     return email;
   }
@@ -86,7 +90,12 @@ describe('the client address cannot be forged', () => {
 
   it('the dev mailbox is refused to anything a proxy on this machine relays (every socket looks local there)', async () => {
     const email = await signUpSomeone(plain);
-    const relayed: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }, { via: '1.1 nginx' }];
+    const relayed: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+      { via: '1.1 nginx' },
+    ];
     for (const headers of relayed) {
       const response = await plain.request('/dev/mailbox', { socket: '127.0.0.1', headers });
       expect(response.status, JSON.stringify(headers)).toBe(404);
@@ -111,11 +120,16 @@ describe('the client address cannot be forged', () => {
   });
 
   it('development mode refuses to start on an address others reach, unless the operator says so', () => {
-    for (const env of [{ PUBLIC_URL: 'https://dealboard.example.com' }, { NODE_ENV: 'development', PUBLIC_URL: 'http://192.0.2.10:3000' }]) {
+    for (const env of [
+      { PUBLIC_URL: 'https://dealboard.example.com' },
+      { NODE_ENV: 'development', PUBLIC_URL: 'http://192.0.2.10:3000' },
+    ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(/NODE_ENV=.*development mode.*ALLOW_DEVELOPMENT_ON_PUBLIC_URL=true/s);
     }
-    expect(loadConfig({ PUBLIC_URL: 'https://dealboard.example.com', ALLOW_DEVELOPMENT_ON_PUBLIC_URL: 'true' }).NODE_ENV).toBe('development');
+    expect(loadConfig({ PUBLIC_URL: 'https://dealboard.example.com', ALLOW_DEVELOPMENT_ON_PUBLIC_URL: 'true' }).NODE_ENV).toBe(
+      'development',
+    );
     expect(loadConfig({ PUBLIC_URL: 'https://dealboard.example.com', NODE_ENV: 'production' }).isProduction).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3000' }).NODE_ENV).toBe('development');
     expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
@@ -162,11 +176,19 @@ describe('a NUL byte or a lone surrogate is a 400 with a field message, never a 
     const cases: [string, unknown, string][] = [
       ['/api/v1/contact', contact(`Hello ${bad} there`), 'message'],
       ['/api/v1/invitations/magic-link', { code: invitation.code, email: `m-${unique()}@example.com`, name: `Ma${bad}ja` }, 'name'],
-      ['/api/auth/sign-up/email', { email: `s-${unique()}@example.com`, password: `Dealboard-${crypto.randomUUID()}`, name: `Ni${bad}na` }, 'name'],
+      [
+        '/api/auth/sign-up/email',
+        { email: `s-${unique()}@example.com`, password: `Dealboard-${crypto.randomUUID()}`, name: `Ni${bad}na` },
+        'name',
+      ],
       ['/api/v1/access-code/check', { code: `ab${bad}` }, 'code'],
     ];
     for (const [path, json, field] of cases) {
-      const response = await t.request(path, { method: 'POST', json, headers: { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}` } });
+      const response = await t.request(path, {
+        method: 'POST',
+        json,
+        headers: { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}` },
+      });
       expect(response.status, path).toBe(400);
       const error = await errorOf(response);
       expect(error.details?.[field], path).toMatch(/cannot be saved/);
@@ -174,10 +196,18 @@ describe('a NUL byte or a lone surrogate is a 400 with a field message, never a 
   });
 
   it('in signed-in bodies and path parameters', async () => {
-    const wrapup = await t.request('/api/v1/wrapups/today', { method: 'PUT', as: admin, json: { calls: 1, meetings: 0, sales: 0, points: 1, good: 'Calls \uD83D went well', improve: 'x' } });
+    const wrapup = await t.request('/api/v1/wrapups/today', {
+      method: 'PUT',
+      as: admin,
+      json: { calls: 1, meetings: 0, sales: 0, points: 1, good: 'Calls \uD83D went well', improve: 'x' },
+    });
     expect(wrapup.status).toBe(400);
     expect((await errorOf(wrapup)).details?.good).toMatch(/cannot be saved/);
-    const activity = await t.request('/api/v1/activities', { method: 'POST', as: admin, json: { kind: 'call', answered: true, outcome: 'no_progress', notes: 'a\u0000b' } });
+    const activity = await t.request('/api/v1/activities', {
+      method: 'POST',
+      as: admin,
+      json: { kind: 'call', answered: true, outcome: 'no_progress', notes: 'a\u0000b' },
+    });
     expect(activity.status).toBe(400);
     expect((await errorOf(activity)).details?.notes).toMatch(/cannot be saved/);
     const member = await t.request('/api/v1/team/members/%00', { method: 'DELETE', as: admin });
@@ -250,12 +280,18 @@ describe('nobody writes the words of our mails', () => {
     t = await appWith({ TENANCY: 'multi', MAIL_RECIPIENT_HOURLY_LIMIT: '3' }, () => clock);
   });
   const mailTo = async (email: string) =>
-    (await t.db.execute(sql`SELECT subject, text FROM mail_outbox WHERE "to" = ${email} ORDER BY created_at`)) as unknown as { rows: { subject: string; text: string }[] };
+    (await t.db.execute(sql`SELECT subject, text FROM mail_outbox WHERE "to" = ${email} ORDER BY created_at`)) as unknown as {
+      rows: { subject: string; text: string }[];
+    };
 
   it('a sign-up name is capped like a display name', async () => {
     const response = await t.request('/api/auth/sign-up/email', {
       method: 'POST',
-      json: { email: `long-${unique()}@example.com`, password: `Dealboard-${crypto.randomUUID()}`, name: 'Win a prize at evil.example! '.repeat(400) },
+      json: {
+        email: `long-${unique()}@example.com`,
+        password: `Dealboard-${crypto.randomUUID()}`,
+        name: 'Win a prize at evil.example! '.repeat(400),
+      },
     });
     expect(response.status).toBe(400);
     expect((await errorOf(response)).details?.name).toMatch(/at most 80/);
@@ -263,17 +299,27 @@ describe('nobody writes the words of our mails', () => {
 
   it('a company name chosen by anyone stays out of the subject of the invitation mail', async () => {
     const founder = await t.createUser();
-    const created = await t.request('/api/v1/companies', { method: 'POST', as: founder, json: { name: 'URGENT verify your bank account', timezone: 'Europe/Oslo' } });
+    const created = await t.request('/api/v1/companies', {
+      method: 'POST',
+      as: founder,
+      json: { name: 'URGENT verify your bank account', timezone: 'Europe/Oslo' },
+    });
     expect(created.status).toBe(201);
     const invitation = (await (await t.request('/api/v1/invitations', { method: 'POST', as: founder, json: {} })).json()) as Invitation;
     const victim = `victim-${unique()}@example.com`;
-    expect((await t.request('/api/v1/invitations/magic-link', { method: 'POST', json: { code: invitation.code, email: victim } })).status).toBe(200);
+    expect(
+      (await t.request('/api/v1/invitations/magic-link', { method: 'POST', json: { code: invitation.code, email: victim } })).status,
+    ).toBe(200);
     const { rows } = await mailTo(victim);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.subject).toBe('Your invitation to Dealboard');
     expect(rows[0]!.subject).not.toContain('URGENT');
     expect(rows[0]!.text).toContain('“URGENT verify your bank account”');
-    const long = await t.request('/api/v1/companies', { method: 'POST', as: await t.createUser(), json: { name: 'x'.repeat(101), timezone: 'Europe/Oslo' } });
+    const long = await t.request('/api/v1/companies', {
+      method: 'POST',
+      as: await t.createUser(),
+      json: { name: 'x'.repeat(101), timezone: 'Europe/Oslo' },
+    });
     expect(long.status).toBe(400);
   });
 
@@ -283,7 +329,11 @@ describe('nobody writes the words of our mails', () => {
     const invitation = (await (await t.request('/api/v1/invitations', { method: 'POST', as: founder, json: {} })).json()) as Invitation;
     const victim = `flooded-${unique()}@example.com`;
     for (let i = 0; i < 6; i++) {
-      const response = await t.request('/api/v1/invitations/magic-link', { method: 'POST', json: { code: invitation.code, email: victim }, headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+      const response = await t.request('/api/v1/invitations/magic-link', {
+        method: 'POST',
+        json: { code: invitation.code, email: victim },
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
       expect(response.status).toBe(200); // the requester learns nothing new
     }
     expect((await mailTo(victim)).rows).toHaveLength(3);
@@ -300,9 +350,14 @@ describe('accepting two companies’ invitations at once', () => {
     const person = await t.createUser();
     for (let round = 0; round < 5; round++) {
       const codes = await Promise.all(
-        [adminA, adminB].map(async (admin) => ((await (await t.request('/api/v1/invitations', { method: 'POST', as: admin, json: {} })).json()) as Invitation).code),
+        [adminA, adminB].map(
+          async (admin) =>
+            ((await (await t.request('/api/v1/invitations', { method: 'POST', as: admin, json: {} })).json()) as Invitation).code,
+        ),
       );
-      const responses = await Promise.all(codes.map((code) => t.request('/api/v1/invitations/accept', { method: 'POST', as: person, json: { code } })));
+      const responses = await Promise.all(
+        codes.map((code) => t.request('/api/v1/invitations/accept', { method: 'POST', as: person, json: { code } })),
+      );
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses[0]).toBe(200);
       // Round one: a race; later rounds: the person already belongs to one of the two.
@@ -340,7 +395,13 @@ describe('unsafe methods from a foreign origin', () => {
       expect(response.status, headers.origin).toBe(403);
       expect((await errorOf(response)).code).toBe('forbidden_origin');
     }
-    const crossSite = await t.request('/api/v1/activities', { method: 'POST', as: rep, noOrigin: true, headers: { 'sec-fetch-site': 'cross-site' }, json: { kind: 'call', answered: false } });
+    const crossSite = await t.request('/api/v1/activities', {
+      method: 'POST',
+      as: rep,
+      noOrigin: true,
+      headers: { 'sec-fetch-site': 'cross-site' },
+      json: { kind: 'call', answered: false },
+    });
     expect(crossSite.status).toBe(403);
     const signOut = await t.request('/api/auth/sign-out', { method: 'POST', as: rep, headers: { origin: 'https://evil.example' } });
     expect(signOut.status).toBe(403);
@@ -350,7 +411,9 @@ describe('unsafe methods from a foreign origin', () => {
   it('our own pages and clients without a browser still work', async () => {
     const before = await countActivities();
     expect((await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'call', answered: false } })).status).toBe(201);
-    expect((await t.request('/api/v1/activities', { method: 'POST', as: rep, noOrigin: true, json: { kind: 'call', answered: false } })).status).toBe(201);
+    expect(
+      (await t.request('/api/v1/activities', { method: 'POST', as: rep, noOrigin: true, json: { kind: 'call', answered: false } })).status,
+    ).toBe(201);
     expect((await t.request('/api/v1/me', { as: rep, headers: { origin: 'https://evil.example' } })).status).toBe(200); // reads are not actions
     expect(await countActivities()).toBe(before + 2);
   });
@@ -360,10 +423,18 @@ describe('better-auth behind the same edges', () => {
   it('only the endpoints the app uses are open', async () => {
     const t = await appWith();
     const rep = await t.createMember();
-    const update = await t.request('/api/auth/update-user', { method: 'POST', as: rep, json: { name: 'x', image: 'https://tracker.example/pixel.png' } });
+    const update = await t.request('/api/auth/update-user', {
+      method: 'POST',
+      as: rep,
+      json: { name: 'x', image: 'https://tracker.example/pixel.png' },
+    });
     expect(update.status).toBe(404);
     expect((await t.request('/api/auth/list-sessions', { as: rep })).status).toBe(404);
-    const malformed = await t.request('/api/auth/sign-in/email', { method: 'POST', body: '{"email":', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect((await errorOf(malformed)).code).toBe('invalid_json');
   });
@@ -373,18 +444,31 @@ describe('per-address limits keep their whole window', () => {
   it("better-auth pruning its own table (rows older than a minute) does not reset the app's hourly limits", async () => {
     // The app's clock runs five minutes behind: its counters look older than better-auth's window.
     const t = await appWith({ TRUST_PROXY: 'true' }, () => new Date(Date.now() - 5 * 60_000));
-    const send = () => t.request('/api/v1/contact', { method: 'POST', json: contact(`Pruning ${unique()}`), headers: { 'x-forwarded-for': '203.0.113.200' } });
+    const send = () =>
+      t.request('/api/v1/contact', {
+        method: 'POST',
+        json: contact(`Pruning ${unique()}`),
+        headers: { 'x-forwarded-for': '203.0.113.200' },
+      });
     for (let i = 0; i < CONTACT_RATE_LIMIT.max; i++) expect((await send()).status).toBe(201);
     expect((await send()).status).toBe(429);
 
     // Make better-auth reset one of its windows, which prunes every row older than its longest window.
     const signIn = () =>
-      t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: `nobody-${unique()}@example.com`, password: 'Wrong-password-123' }, headers: { 'x-forwarded-for': '198.51.100.99' } });
+      t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        json: { email: `nobody-${unique()}@example.com`, password: 'Wrong-password-123' },
+        headers: { 'x-forwarded-for': '198.51.100.99' },
+      });
     await signIn();
     await t.db.execute(sql`UPDATE rate_limit SET last_request = last_request - 120000`);
     await signIn();
     const oldRows = async () =>
-      ((await t.db.execute(sql`SELECT count(*)::int AS n FROM rate_limit WHERE last_request < ${Date.now() - 90_000}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      (
+        (await t.db.execute(sql`SELECT count(*)::int AS n FROM rate_limit WHERE last_request < ${Date.now() - 90_000}`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
     for (let i = 0; i < 50 && (await oldRows()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await oldRows()).toBe(0); // better-auth did prune
 

@@ -7,9 +7,7 @@ import { isLoopbackHostname } from './lib/loopback';
  * Configuration, validated once at start. A bad value stops the server with a message that names
  * the variable (see formatConfigError), never with a stack trace from deep inside.
  */
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -41,7 +39,12 @@ const ConfigSchema = z.object({
   /** Mails to one address per hour, whoever asks for them (sign-up, magic links, resets). */
   MAIL_RECIPIENT_HOURLY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   /** Absolute session lifetime in hours; sessions are not extended by activity. */
-  SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 14),
+  SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
 });
 
 export type RawConfig = z.infer<typeof ConfigSchema>;
@@ -59,8 +62,7 @@ export type Config = RawConfig & {
 
 export class ConfigError extends Error {}
 
-const IGNORED_EMPTY = (env: NodeJS.ProcessEnv) =>
-  Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+const IGNORED_EMPTY = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(IGNORED_EMPTY(env));
@@ -75,7 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const raw = parsed.data;
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   const trustProxy = parseTrustProxy(raw.TRUST_PROXY);
-  if (typeof trustProxy === 'string') throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(env.TRUST_PROXY)}: ${trustProxy}`);
+  if (typeof trustProxy === 'string')
+    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY=${JSON.stringify(env.TRUST_PROXY)}: ${trustProxy}`);
   // Development mode prints sign-in links to the log and opens the dev mailbox: on an address
   // other people use (a careless `npm start` on a server) that is an open door. NODE_ENV unset
   // means development.
@@ -109,10 +112,14 @@ export function parseTrustProxy(value: string): TrustProxy | string {
     return hops <= 10 ? { kind: 'hops', hops } : 'more than 10 proxies in a row is not a real deployment';
   }
   const list = new BlockList();
-  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [address, bits, extra] = entry.split('/');
     const type = isIP(address ?? '');
-    if (!type || extra !== undefined) return `"${entry}" is not an address or a subnet such as 10.0.0.0/8 (use true, a number of proxies, or their addresses)`;
+    if (!type || extra !== undefined)
+      return `"${entry}" is not an address or a subnet such as 10.0.0.0/8 (use true, a number of proxies, or their addresses)`;
     const family = type === 4 ? 'ipv4' : 'ipv6';
     if (bits === undefined) list.addAddress(address!, family);
     else {
@@ -121,5 +128,11 @@ export function parseTrustProxy(value: string): TrustProxy | string {
       list.addSubnet(address!, prefix, family);
     }
   }
-  return { kind: 'list', isProxy: (address) => { const type = isIP(address); return type !== 0 && list.check(address, type === 4 ? 'ipv4' : 'ipv6'); } };
+  return {
+    kind: 'list',
+    isProxy: (address) => {
+      const type = isIP(address);
+      return type !== 0 && list.check(address, type === 4 ? 'ipv4' : 'ipv6');
+    },
+  };
 }

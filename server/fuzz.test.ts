@@ -57,14 +57,21 @@ const callers: Record<Persona, TestUser | null> = { anonymous: null, rep, admin 
 const operations = await readOperations(t);
 
 /** A small real picture (uploads): the base that the file fuzz spoils. */
-const PICTURE = new Uint8Array(await sharp({ create: { width: 4, height: 3, channels: 3, background: '#3366cc' } }).png().toBuffer());
+const PICTURE = new Uint8Array(
+  await sharp({ create: { width: 4, height: 3, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer(),
+);
 
 // ---- what every answer must be --------------------------------------------------------------------
 
 /** What an answer must never show: how the server is built, or what the database said. */
 const LEAKS: [string, RegExp][] = [
   // "at fn (/path/file.ts:1:2)", "at /path/file.js:1:2", "at async fn (node:internal/...)", or a frame on its own line
-  ['a stack frame', /\bat (?:async )?[\w$.<>]+(?: \[as [\w$]+\])? \((?:file:|node:|\/|[A-Za-z]:\\|native|<anonymous>)|\bat (?:file:|node:|\/)\S*:\d+:\d+|\n\s+at \S/],
+  [
+    'a stack frame',
+    /\bat (?:async )?[\w$.<>]+(?: \[as [\w$]+\])? \((?:file:|node:|\/|[A-Za-z]:\\|native|<anonymous>)|\bat (?:file:|node:|\/)\S*:\d+:\d+|\n\s+at \S/,
+  ],
   ['SQL', /\bSELECT\b[\s\S]*\bFROM\b|\bINSERT INTO\b|\bUPDATE\b\s+\S+\s+\bSET\b|\bDELETE FROM\b/],
   [
     "the database's words",
@@ -101,7 +108,8 @@ function findProblems(path: string, answer: Answer): string[] {
     const isJson = answer.contentType.includes('json');
     const isAuth = path.startsWith('/api/auth/');
     if (!isJson) problems.push(`a ${answer.status} that is not JSON (${answer.contentType || 'no content type'})`);
-    else if (isAuth ? !isAuthErrorShape(answer.body) : !isErrorShape(answer.body)) problems.push(`a ${answer.status} not in the error shape`);
+    else if (isAuth ? !isAuthErrorShape(answer.body) : !isErrorShape(answer.body))
+      problems.push(`a ${answer.status} not in the error shape`);
   }
   return problems;
 }
@@ -116,13 +124,20 @@ describe('the checks themselves', () => {
     }
     return { status, contentType, text, body };
   };
-  const problemsOf = (status: number, text: string, contentType?: string) => findProblems('/api/v1/x', answer(status, text, contentType)).join('; ');
+  const problemsOf = (status: number, text: string, contentType?: string) =>
+    findProblems('/api/v1/x', answer(status, text, contentType)).join('; ');
 
   it('see a server error, a stack, SQL, the database and a file path', () => {
     expect(problemsOf(500, '{"error":{"code":"internal","message":"Something went wrong"}}')).toMatch(/status 500/);
-    expect(problemsOf(400, '{"error":{"code":"x","message":"Error: boom\\n    at handle (/srv/app/server/modules/x.ts:10:5)"}}')).toMatch(/a stack frame.*a file path/);
-    expect(problemsOf(400, '{"error":{"code":"x","message":"Failed query: SELECT \\"id\\" FROM \\"activities\\" WHERE x"}}')).toMatch(/SQL/);
-    expect(problemsOf(409, '{"error":{"code":"x","message":"duplicate key value violates unique constraint \\"x\\""}}')).toMatch(/database/);
+    expect(problemsOf(400, '{"error":{"code":"x","message":"Error: boom\\n    at handle (/srv/app/server/modules/x.ts:10:5)"}}')).toMatch(
+      /a stack frame.*a file path/,
+    );
+    expect(problemsOf(400, '{"error":{"code":"x","message":"Failed query: SELECT \\"id\\" FROM \\"activities\\" WHERE x"}}')).toMatch(
+      /SQL/,
+    );
+    expect(problemsOf(409, '{"error":{"code":"x","message":"duplicate key value violates unique constraint \\"x\\""}}')).toMatch(
+      /database/,
+    );
     expect(problemsOf(400, '{"error":{"code":"x","message":"relation \\"foo\\" does not exist"}}')).toMatch(/database/);
     expect(problemsOf(400, '{"error":{"code":"x","message":"PGlite: invalid byte sequence for encoding"}}')).toMatch(/database/);
   });
@@ -133,7 +148,12 @@ describe('the checks themselves', () => {
     expect(problemsOf(404, 'Not Found', 'text/plain')).toMatch(/not JSON/);
     expect(problemsOf(400, '{"error":{"code":"invalid_input","message":"name: Required","details":{"name":"Required"}}}')).toBe('');
     expect(problemsOf(200, '{"customers":[{"name":"Select from the menu"}]}')).toBe('');
-    expect(problemsOf(400, '{"error":{"code":"image_too_large","message":"The picture is too large: at most 25 megapixels (for example 6000 x 4000)."}}')).toBe('');
+    expect(
+      problemsOf(
+        400,
+        '{"error":{"code":"image_too_large","message":"The picture is too large: at most 25 megapixels (for example 6000 x 4000)."}}',
+      ),
+    ).toBe('');
   });
 });
 
@@ -211,7 +231,9 @@ function sampleBody(target: Target): string {
 
 function firstStringField(schema: JsonSchema | null): string | null {
   const properties = schema?.properties ?? schema?.oneOf?.[0]?.properties ?? {};
-  return Object.entries(properties).find(([, p]) => p.type === 'string' || (Array.isArray(p.type) && p.type.includes('string')))?.[0] ?? null;
+  return (
+    Object.entries(properties).find(([, p]) => p.type === 'string' || (Array.isArray(p.type) && p.type.includes('string')))?.[0] ?? null
+  );
 }
 
 /** Query values every parameter meets: unstorable and undecodable text, numbers past any range, dates and months at the calendar's edges. */
@@ -242,15 +264,21 @@ async function fuzz(target: Target, persona: Persona): Promise<void> {
   const params = Object.fromEntries(Object.entries(await target.validParams(persona)).map(([k, v]) => [k, encodeURIComponent(v)]));
   const validBody = sampleBody(target);
   const isUpload = target.files.length > 0;
-  const withBody = isUpload ? { body: PICTURE, contentType: target.files[0] } : hasBody(target.method) ? { body: validBody, contentType: 'application/json' } : {};
+  const withBody = isUpload
+    ? { body: PICTURE, contentType: target.files[0] }
+    : hasBody(target.method)
+      ? { body: validBody, contentType: 'application/json' }
+      : {};
 
   // Bad path parameters, one at a time, with a valid body.
   for (const name of target.pathParams) {
-    for (const value of HOSTILE_PATH_VALUES) await run({ method: target.method, path: buildPath(target, { ...params, [name]: value }, ''), ...withBody });
+    for (const value of HOSTILE_PATH_VALUES)
+      await run({ method: target.method, path: buildPath(target, { ...params, [name]: value }, ''), ...withBody });
   }
   // Bad query values, one parameter at a time.
   for (const { name } of target.query) {
-    for (const value of QUERY_VALUES) await run({ method: target.method, path: buildPath(target, params, `${name}=${value}`), ...withBody });
+    for (const value of QUERY_VALUES)
+      await run({ method: target.method, path: buildPath(target, params, `${name}=${value}`), ...withBody });
   }
   // Headers a client controls.
   for (const { headers, signedOutOnly } of HOSTILE_HEADERS) {
@@ -261,14 +289,21 @@ async function fuzz(target: Target, persona: Persona): Promise<void> {
     const bodies: RawBody[] = isUpload
       ? target.files.flatMap((type, i) => hostileFiles(PICTURE, type).filter((_, j) => i === 0 || j < 5)) // every type once, the whole list for the first
       : hostileBodies(validBody, JSON_BODY_LIMIT_BYTES, firstStringField(target.body));
-    for (const body of bodies) await run({ method: target.method, path: buildPath(target, params, ''), body: body.body, contentType: body.contentType });
+    for (const body of bodies)
+      await run({ method: target.method, path: buildPath(target, params, ''), body: body.body, contentType: body.contentType });
   }
   expect(failures, `${target.key} as ${persona}`).toEqual([]);
 
   // Generated: bodies (or files) and query strings from the operation's schema, valid or spoiled.
-  const jsonBody = target.body ? mutatedBody(target.body) : hasBody(target.method) ? fc.constant({ mutation: 'valid', text: '{}' }) : fc.constant(null);
+  const jsonBody = target.body
+    ? mutatedBody(target.body)
+    : hasBody(target.method)
+      ? fc.constant({ mutation: 'valid', text: '{}' })
+      : fc.constant(null);
   const body = isUpload
-    ? fc.tuple(mutatedFile(PICTURE), fc.constantFrom(...target.files)).map(([file, contentType]) => ({ mutation: file.mutation, text: file.bytes, contentType }))
+    ? fc
+        .tuple(mutatedFile(PICTURE), fc.constantFrom(...target.files))
+        .map(([file, contentType]) => ({ mutation: file.mutation, text: file.bytes, contentType }))
     : jsonBody.map((json) => (json ? { ...json, contentType: 'application/json' } : null));
   const cases = fc.record({ body, query: mutatedQuery(target.query) });
   await fc.assert(
@@ -340,13 +375,24 @@ const object = (properties: Record<string, JsonSchema>, required: string[] = [])
  */
 const AUTH_INPUTS: Record<string, { body?: JsonSchema; query?: Record<string, JsonSchema> }> = {
   'POST sign-in/email': { body: object({ email, password, rememberMe: { type: 'boolean' }, callbackURL: page }, ['email', 'password']) },
-  'POST sign-up/email': { body: object({ email, password, name: { type: 'string', minLength: 1, maxLength: 80 }, callbackURL: page }, ['email', 'password', 'name']) },
+  'POST sign-up/email': {
+    body: object({ email, password, name: { type: 'string', minLength: 1, maxLength: 80 }, callbackURL: page }, [
+      'email',
+      'password',
+      'name',
+    ]),
+  },
   'POST sign-out': { body: object({}) },
   'POST sign-in/magic-link': { body: object({ email, name: anyText, callbackURL: page, newUserCallbackURL: page }, ['email']) },
   'POST request-password-reset': { body: object({ email, redirectTo: page }, ['email']) },
   'POST reset-password': { body: object({ newPassword: password, token: anyText }, ['newPassword']) },
   'POST send-verification-email': { body: object({ email, callbackURL: page }, ['email']) },
-  'POST change-password': { body: object({ currentPassword: password, newPassword: password, revokeOtherSessions: { type: 'boolean' } }, ['currentPassword', 'newPassword']) },
+  'POST change-password': {
+    body: object({ currentPassword: password, newPassword: password, revokeOtherSessions: { type: 'boolean' } }, [
+      'currentPassword',
+      'newPassword',
+    ]),
+  },
   'GET get-session': { query: { disableCookieCache: { type: 'boolean' } } },
   'GET verify-email': { query: { token: anyText, callbackURL: page } },
   'GET reset-password/{token}': { query: { callbackURL: page } },
@@ -380,26 +426,37 @@ describe('better-auth endpoints', () => {
   });
 
   describe.each(authTargets)('$key', (target) => {
-    it.each(PERSONAS)('as %s', async (persona) => {
-      // A person of their own for each endpoint: the fuzz may sign them out (sign-out,
-      // change-password) or lock their account with wrong passwords (the per-account limit).
-      const person = callers[persona];
-      if (person) {
-        const role = persona === 'admin' ? 'admin' : 'user';
-        callers[persona] = await t.createMember({ companyId: admin.companyId, role, name: `Fuzz ${persona} ${target.key.split('/').at(-1)}` });
-      }
-      try {
-        await fuzz(target, persona);
-      } finally {
-        callers[persona] = person;
-      }
-    }, 120_000);
+    it.each(PERSONAS)(
+      'as %s',
+      async (persona) => {
+        // A person of their own for each endpoint: the fuzz may sign them out (sign-out,
+        // change-password) or lock their account with wrong passwords (the per-account limit).
+        const person = callers[persona];
+        if (person) {
+          const role = persona === 'admin' ? 'admin' : 'user';
+          callers[persona] = await t.createMember({
+            companyId: admin.companyId,
+            role,
+            name: `Fuzz ${persona} ${target.key.split('/').at(-1)}`,
+          });
+        }
+        try {
+          await fuzz(target, persona);
+        } finally {
+          callers[persona] = person;
+        }
+      },
+      120_000,
+    );
   });
 });
 
 afterAll(() => {
   const total = PERSONAS.reduce((sum, persona) => sum + requestsBy[persona], 0);
-  const statuses = [...statusesSeen.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`).join(', ');
+  const statuses = [...statusesSeen.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
   console.info(
     `[fuzz] ${testEngine}: ${total} requests to ${operations.length} documented operations and ${authKeys.length} auth endpoints ` +
       `(signed out ${requestsBy.anonymous}, rep ${requestsBy.rep}, admin ${requestsBy.admin}); seed ${SEED}, ${RUNS} generated cases per operation and caller; statuses ${statuses}`,

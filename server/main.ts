@@ -25,7 +25,10 @@ async function main() {
         console.error(`\n${error.message}\n`);
         process.exit(1);
       }
-      fail(`DATA_DIR="${config.dataDir}" cannot be used: ${(error as Error).message}`, 'Point DATA_DIR at a folder this user can create and write.');
+      fail(
+        `DATA_DIR="${config.dataDir}" cannot be used: ${(error as Error).message}`,
+        'Point DATA_DIR at a folder this user can create and write.',
+      );
     }
   }
 
@@ -43,7 +46,10 @@ async function main() {
         'Check that the server runs, the address, database name, user and password are right, and the user may connect.',
       );
     }
-    fail(`DATA_DIR="${config.dataDir}": the embedded database could not be opened: ${reason}`, 'Is the folder writable, and was it made by this version?');
+    fail(
+      `DATA_DIR="${config.dataDir}": the embedded database could not be opened: ${reason}`,
+      'Is the folder writable, and was it made by this version?',
+    );
   }
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
@@ -58,9 +64,7 @@ async function main() {
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(
-      error.code === 'EADDRINUSE'
-        ? `\nPort ${config.PORT} is already in use. Stop the other program or set PORT to a free port.\n`
-        : error,
+      error.code === 'EADDRINUSE' ? `\nPort ${config.PORT} is already in use. Stop the other program or set PORT to a free port.\n` : error,
     );
     releaseLock();
     process.exit(1);

@@ -52,9 +52,23 @@ async function fetchDocument(): Promise<{ servers: { url: string }[]; paths: Rec
 
 /** tsc on one file, asynchronously (a blocked event loop would let the server drop idle connections under the client). */
 function typecheck(file: string): Promise<{ ok: boolean; output: string }> {
-  const args = [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', file];
+  const args = [
+    join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+    '--noEmit',
+    '--strict',
+    '--skipLibCheck',
+    '--target',
+    'es2022',
+    '--module',
+    'esnext',
+    '--moduleResolution',
+    'bundler',
+    file,
+  ];
   return new Promise((done) => {
-    execFile(process.execPath, args, { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) => done({ ok: !error, output: `${stdout}${stderr}` }));
+    execFile(process.execPath, args, { cwd: ROOT, encoding: 'utf8' }, (error, stdout, stderr) =>
+      done({ ok: !error, output: `${stdout}${stderr}` }),
+    );
   });
 }
 
@@ -73,10 +87,15 @@ describe('a client generated from the OpenAPI document', () => {
   });
 
   it('describes every refusal with the one error shape', async () => {
-    const doc = (await fetchDocument()) as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
-    const refusals = Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((op) => Object.entries(op.responses).filter(([status]) => Number(status) >= 400)));
+    const doc = (await fetchDocument()) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+    };
+    const refusals = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => Object.entries(op.responses).filter(([status]) => Number(status) >= 400)),
+    );
     expect(refusals.length).toBeGreaterThan(100);
-    for (const [, response] of refusals) expect(response.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ApiError' });
+    for (const [, response] of refusals)
+      expect(response.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ApiError' });
   });
 
   it('type-checks against the generated types, and a doubled path does not', async () => {
@@ -107,7 +126,10 @@ export async function logCall() {
   it('reaches real endpoints at the server the document names, signed out and signed in', async () => {
     const doc = await fetchDocument();
     const client = createClient<never>({ baseUrl: doc.servers[0]!.url });
-    type Loose = { GET: (path: string, init?: object) => Promise<{ data?: unknown; response: Response }>; POST: (path: string, init?: object) => Promise<{ data?: unknown; response: Response }> };
+    type Loose = {
+      GET: (path: string, init?: object) => Promise<{ data?: unknown; response: Response }>;
+      POST: (path: string, init?: object) => Promise<{ data?: unknown; response: Response }>;
+    };
     const loose = client as unknown as Loose;
 
     const config = await loose.GET('/api/v1/public-config');

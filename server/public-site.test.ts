@@ -60,12 +60,21 @@ describe('servePublicSite', () => {
     for (const language of LANGUAGES) {
       mkdirSync(join(dist, 'site', language), { recursive: true });
       for (const page of ['landing', 'api-docs']) {
-        writeFileSync(join(dist, 'site', language, `${page}.html`), `<html lang="${language}"><head></head><body>${page} ${language} Dealboard</body></html>`);
+        writeFileSync(
+          join(dist, 'site', language, `${page}.html`),
+          `<html lang="${language}"><head></head><body>${page} ${language} Dealboard</body></html>`,
+        );
       }
     }
     writeFileSync(
       join(dist, 'site', 'manifest.json'),
-      JSON.stringify({ languages: LANGUAGES, routes: [{ path: '/landing', page: 'landing' }, { path: '/api/docs', page: 'api-docs' }] }),
+      JSON.stringify({
+        languages: LANGUAGES,
+        routes: [
+          { path: '/landing', page: 'landing' },
+          { path: '/api/docs', page: 'api-docs' },
+        ],
+      }),
     );
     app = new Hono<AppEnv>();
     const deps = { config: { BRAND_NAME: 'Dealboard', publicUrl: 'http://localhost:3000' } } as unknown as AppDeps;
@@ -129,7 +138,10 @@ describe('the pre-rendered sign-in page (/auth)', () => {
     dist = mkdtempSync(join(tmpdir(), 'dealboard-site-test-'));
     for (const language of LANGUAGES) {
       mkdirSync(join(dist, 'site', language), { recursive: true });
-      writeFileSync(join(dist, 'site', language, 'auth.html'), `<html lang="${language}"><head></head><body>sign-in ${language}</body></html>`);
+      writeFileSync(
+        join(dist, 'site', language, 'auth.html'),
+        `<html lang="${language}"><head></head><body>sign-in ${language}</body></html>`,
+      );
     }
     writeFileSync(join(dist, 'site', 'manifest.json'), JSON.stringify({ languages: LANGUAGES, routes: [{ path: '/auth', page: 'auth' }] }));
     site = new Hono<AppEnv>();

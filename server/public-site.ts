@@ -151,7 +151,19 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string, options: { l
     const origin = c.get('deps').config.publicUrl;
     c.header('Cache-Control', 'public, max-age=3600');
     return c.text(
-      ['User-agent: *', 'Allow: /', 'Allow: /api/docs', 'Disallow: /app', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /tv', 'Disallow: /auth/callback', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n'),
+      [
+        'User-agent: *',
+        'Allow: /',
+        'Allow: /api/docs',
+        'Disallow: /app',
+        'Disallow: /admin',
+        'Disallow: /api/',
+        'Disallow: /tv',
+        'Disallow: /auth/callback',
+        '',
+        `Sitemap: ${origin}/sitemap.xml`,
+        '',
+      ].join('\n'),
     );
   });
 

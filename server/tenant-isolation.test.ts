@@ -34,7 +34,11 @@ async function expectOk(response: Response, what: string): Promise<unknown> {
 
 /** A person who signs up and creates a company (multi-tenant mode): its admin. */
 async function founder(name: string, companyName: string): Promise<TestUser & { companyId: string }> {
-  const person = await t.createUser({ name, email: `${name.toLowerCase().replaceAll(' ', '.')}-${unique()}@example.com`, password: randomPassword() });
+  const person = await t.createUser({
+    name,
+    email: `${name.toLowerCase().replaceAll(' ', '.')}-${unique()}@example.com`,
+    password: randomPassword(),
+  });
   const created = (await expectOk(
     await t.request('/api/v1/companies', { method: 'POST', as: person, json: { name: companyName } }),
     'create company',
@@ -45,7 +49,11 @@ async function founder(name: string, companyName: string): Promise<TestUser & { 
 /** A person who signs up and accepts an invitation of the admin's company. */
 async function joiner(admin: TestUser & { companyId: string }, name: string): Promise<TestUser & { companyId: string }> {
   const invitation = await fixtures.invitation(admin);
-  const person = await t.createUser({ name, email: `${name.toLowerCase().replaceAll(' ', '.')}-${unique()}@example.com`, password: randomPassword() });
+  const person = await t.createUser({
+    name,
+    email: `${name.toLowerCase().replaceAll(' ', '.')}-${unique()}@example.com`,
+    password: randomPassword(),
+  });
   await expectOk(await t.request('/api/v1/invitations/accept', { method: 'POST', as: person, json: { code: invitation.code } }), 'accept');
   return { ...person, companyId: admin.companyId };
 }
@@ -62,14 +70,33 @@ await expectOk(await t.request('/api/v1/me/profile', { method: 'PATCH', as: aRep
 const aCustomerName = `Fjordkraft Alpha Customer ${tag}`;
 const aNote = `Alpha private note ${tag}`;
 const aProduct = `Alpha product ${tag}`;
-const aActivity = await fixtures.activity(aRep, { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: aCustomerName, notes: aNote });
-const aSale = await fixtures.activity(aRep, { kind: 'sale', ticketSize: 125_000, productName: aProduct, customerName: aCustomerName, notes: aNote });
+const aActivity = await fixtures.activity(aRep, {
+  kind: 'call',
+  answered: true,
+  outcome: 'meeting_booked',
+  customerName: aCustomerName,
+  notes: aNote,
+});
+const aSale = await fixtures.activity(aRep, {
+  kind: 'sale',
+  ticketSize: 125_000,
+  productName: aProduct,
+  customerName: aCustomerName,
+  notes: aNote,
+});
 const aCustomer = await fixtures.customer(aAdmin, `Alpha Second Customer ${tag}`);
-await expectOk(await t.request('/api/v1/goals/me', { method: 'PUT', as: aRep, json: { dailyCalls: 42, dailyMeetings: 4, dailySales: 2 } }), 'goals');
+await expectOk(
+  await t.request('/api/v1/goals/me', { method: 'PUT', as: aRep, json: { dailyCalls: 42, dailyMeetings: 4, dailySales: 2 } }),
+  'goals',
+);
 const aWrapupGood = `Alpha went well ${tag}`;
 const aWrapupImprove = `Alpha to improve ${tag}`;
 await expectOk(
-  await t.request('/api/v1/wrapups/today', { method: 'PUT', as: aRep, json: { calls: 1, meetings: 1, sales: 1, points: 9, good: aWrapupGood, improve: aWrapupImprove } }),
+  await t.request('/api/v1/wrapups/today', {
+    method: 'PUT',
+    as: aRep,
+    json: { calls: 1, meetings: 1, sales: 1, points: 9, good: aWrapupGood, improve: aWrapupImprove },
+  }),
   'wrap-up',
 );
 const aInvitation: Invitation = await fixtures.invitation(aAdmin, { role: 'admin' });
@@ -77,7 +104,11 @@ const aDisplayLinkName = `Alpha lobby screen ${tag}`;
 const aDisplayLink = await fixtures.displayLink(aAdmin, aDisplayLinkName);
 const aKpiRuleId = await fixtures.kpiRuleId(aAdmin);
 await expectOk(await t.request(`/api/v1/kpi-rules/${aKpiRuleId}`, { method: 'PATCH', as: aAdmin, json: { basePoints: 4 } }), 'kpi rule');
-const PICTURE = new Uint8Array(await sharp({ create: { width: 3, height: 3, channels: 3, background: '#cc3366' } }).png().toBuffer());
+const PICTURE = new Uint8Array(
+  await sharp({ create: { width: 3, height: 3, channels: 3, background: '#cc3366' } })
+    .png()
+    .toBuffer(),
+);
 const aAvatarId = await fixtures.avatar(aRep, PICTURE);
 const aLeadName = `Alpha lead ${tag}`;
 const aLeadEmail = `alpha-lead-${tag}@example.com`;
@@ -97,7 +128,9 @@ await expectOk(
   await t.request('/api/v1/admin/signup-policy', { method: 'PUT', as: aAdmin, json: { policy: 'access_code', accessCode: aAccessCode } }),
   'signup policy',
 );
-const aAuditIds = ((await expectOk(await t.request('/api/v1/admin/audit-log', { as: aAdmin }), 'audit log')) as AuditLogPage).entries.map((e) => e.id);
+const aAuditIds = ((await expectOk(await t.request('/api/v1/admin/audit-log', { as: aAdmin }), 'audit log')) as AuditLogPage).entries.map(
+  (e) => e.id,
+);
 
 /** Everything of A's that B's answers must never contain. */
 const A_SECRETS: Record<string, string> = {
@@ -229,13 +262,17 @@ const ISOLATION: Record<string, Entry> = {
   'POST /api/v1/companies': () => [{ json: { name: `Gamma ${unique()}` } }],
 
   // the contact form's inbox belongs to A (the operator company)
-  'POST /api/v1/contact': () => [{ json: { name: 'Beta lead', email: `beta-lead-${unique()}@example.com`, teamSize: '6-10', message: 'A demo for Beta, please' } }],
+  'POST /api/v1/contact': () => [
+    { json: { name: 'Beta lead', email: `beta-lead-${unique()}@example.com`, teamSize: '6-10', message: 'A demo for Beta, please' } },
+  ],
   'GET /api/v1/admin/contact-requests': () => [{ query: 'status=all' }],
   'PATCH /api/v1/admin/contact-requests/{id}': () => [{ params: { id: aContactRequestId }, json: { handled: true }, namesA: true }],
   'DELETE /api/v1/admin/contact-requests/{id}': () => [{ params: { id: aContactRequestId }, namesA: true }],
 
   // activities and customers: B searching for A's customer by name finds nothing
-  'POST /api/v1/activities': () => [{ json: { kind: 'call', answered: true, outcome: 'moved_forward', customerName: `Beta customer ${unique()}` } }],
+  'POST /api/v1/activities': () => [
+    { json: { kind: 'call', answered: true, outcome: 'moved_forward', customerName: `Beta customer ${unique()}` } },
+  ],
   'GET /api/v1/activities/mine': nothing,
   'GET /api/v1/activities/log-options': nothing,
   'PATCH /api/v1/activities/{id}': () => [
@@ -273,7 +310,10 @@ const ISOLATION: Record<string, Entry> = {
 async function newMemberOfB(persona: Persona): Promise<TestUser> {
   const person = await joiner(bAdmin, `Beta Leaver ${unique()}`);
   if (persona === 'admin') {
-    await expectOk(await t.request(`/api/v1/team/members/${person.id}/role`, { method: 'PATCH', as: bAdmin, json: { role: 'admin' } }), 'make admin');
+    await expectOk(
+      await t.request(`/api/v1/team/members/${person.id}/role`, { method: 'PATCH', as: bAdmin, json: { role: 'admin' } }),
+      'make admin',
+    );
   }
   return person;
 }
@@ -292,7 +332,16 @@ function withSmuggledIds(call: IsolationCall): { how: string; call: IsolationCal
     { how: 'A ids in the query', call: { ...call, query: call.query ? `${call.query}&${query}` : query } },
     {
       how: 'A ids in headers',
-      call: { ...call, headers: { ...call.headers, 'x-company-id': aAdmin.companyId, 'x-user-id': aRep.id, 'x-tenant-id': aAdmin.companyId, 'x-forwarded-user': aRep.email } },
+      call: {
+        ...call,
+        headers: {
+          ...call.headers,
+          'x-company-id': aAdmin.companyId,
+          'x-user-id': aRep.id,
+          'x-tenant-id': aAdmin.companyId,
+          'x-forwarded-user': aRep.email,
+        },
+      },
     },
   ];
   if (call.json && typeof call.json === 'object' && !Array.isArray(call.json)) {
@@ -314,7 +363,12 @@ async function callAsB(persona: Persona, key: string, call: IsolationCall): Prom
   const caller = call.caller ? await call.caller(persona) : bCaller[persona];
   // A call made by a new member confirms with that member's own password.
   const json = call.caller && call.json && typeof call.json === 'object' ? { password: caller.password, ...call.json } : call.json;
-  return callOperation(t, key, { ...call, json, headers: { 'x-forwarded-for': `10.${addressCounter >> 8}.0.1, ${address}`, ...call.headers } }, caller);
+  return callOperation(
+    t,
+    key,
+    { ...call, json, headers: { 'x-forwarded-for': `10.${addressCounter >> 8}.0.1, ${address}`, ...call.headers } },
+    caller,
+  );
 }
 
 describe('the isolation table covers every operation', () => {
@@ -371,13 +425,23 @@ describe.each(operations)('%s', (key) => {
 describe("B's live streams", () => {
   it("hear B's changes and nothing of A's", async () => {
     const streams = [
-      openEventStream(await t.request(`/api/v1/events?client=isolation-${unique()}`, { as: bRep, headers: { 'x-company-id': aAdmin.companyId } })),
-      openEventStream(await t.request(`/api/v1/display/${bDisplayLink.token}/events?client=isolation-${unique()}&companyId=${aAdmin.companyId}`)),
+      openEventStream(
+        await t.request(`/api/v1/events?client=isolation-${unique()}`, { as: bRep, headers: { 'x-company-id': aAdmin.companyId } }),
+      ),
+      openEventStream(
+        await t.request(`/api/v1/display/${bDisplayLink.token}/events?client=isolation-${unique()}&companyId=${aAdmin.companyId}`),
+      ),
     ];
     try {
       for (const stream of streams) await stream.until(/event: ready/, 10_000);
       // A logs, edits, and changes its rules; then B logs one call.
-      const logged = await fixtures.activity(aRep, { kind: 'call', answered: true, outcome: 'moved_forward', customerName: aCustomerName, notes: aNote });
+      const logged = await fixtures.activity(aRep, {
+        kind: 'call',
+        answered: true,
+        outcome: 'moved_forward',
+        customerName: aCustomerName,
+        notes: aNote,
+      });
       await t.request(`/api/v1/activities/${logged.id}`, { method: 'PATCH', as: aRep, json: { notes: `${aNote} again` } });
       await t.request(`/api/v1/kpi-rules/${aKpiRuleId}`, { method: 'PATCH', as: aAdmin, json: { basePoints: 5 } });
       const bLogged = await fixtures.activity(bRep, { kind: 'call', answered: false });

@@ -50,15 +50,12 @@ function send(agent: http.Agent, url: URL, request: LoadRequest): Promise<number
     // What a browser sends: the server's answer is the one a browser gets (compression included).
     const headers: Record<string, string | number> = { 'accept-encoding': 'gzip, deflate, br, zstd', ...request.headers };
     if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
-    const req = http.request(
-      { agent, host: url.hostname, port: url.port, method: request.method, path: request.path, headers },
-      (res) => {
-        // Read the whole answer: the socket goes back to the agent only once it is consumed.
-        res.on('data', () => undefined);
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      },
-    );
+    const req = http.request({ agent, host: url.hostname, port: url.port, method: request.method, path: request.path, headers }, (res) => {
+      // Read the whole answer: the socket goes back to the agent only once it is consumed.
+      res.on('data', () => undefined);
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
     req.on('error', reject);
     req.setTimeout(60_000, () => req.destroy(new Error('timeout after 60 s')));
     req.end(request.body);

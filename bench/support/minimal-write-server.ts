@@ -40,7 +40,12 @@ async function openWrite(): Promise<{ write: Write; close: () => Promise<void> }
           await client.query('BEGIN');
           await client.query('SET LOCAL ROLE app_user');
           await client.query(SET_SCOPE, [companyId, userId]);
-          const { rows } = await client.query<{ id: string }>(INSERT, [companyId, userId, customerName, computeLocalDate(new Date(), timezone)]);
+          const { rows } = await client.query<{ id: string }>(INSERT, [
+            companyId,
+            userId,
+            customerName,
+            computeLocalDate(new Date(), timezone),
+          ]);
           await client.query('COMMIT');
           return rows[0]!.id;
         } catch (error) {

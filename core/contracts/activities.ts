@@ -82,8 +82,7 @@ export const LogActivitySchema = z.discriminatedUnion(
   'kind',
   [LogCallSchema, LogSaleSchema, LogMeetingSchema, LogEmailSchema, LogLinkedinSchema],
   {
-    error: (issue) =>
-      issue.code === 'invalid_union' ? 'Choose what to log: a call, sale, meeting, e-mail or LinkedIn touch' : undefined,
+    error: (issue) => (issue.code === 'invalid_union' ? 'Choose what to log: a call, sale, meeting, e-mail or LinkedIn touch' : undefined),
   },
 );
 export type LogActivity = z.infer<typeof LogActivitySchema>;
@@ -106,9 +105,7 @@ export const UpdateActivitySchema = z
     },
     {
       error: (issue) =>
-        issue.code === 'unrecognized_keys'
-          ? 'Only the outcome, customer, notes, sale value and product can be changed'
-          : undefined,
+        issue.code === 'unrecognized_keys' ? 'Only the outcome, customer, notes, sale value and product can be changed' : undefined,
     },
   )
   .refine((v) => Object.values(v).some((value) => value !== undefined), { message: 'Nothing to change' });

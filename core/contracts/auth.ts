@@ -17,7 +17,10 @@ export const RESET_PASSWORD_PAGE_PATH = '/auth/reset-password';
 
 /** The forgot-password form: the address better-auth's request-password-reset mails the link to. */
 export const RequestPasswordResetSchema = z.object({
-  email: text().trim().max(254).pipe(z.email({ message: 'Enter a valid e-mail address' })),
+  email: text()
+    .trim()
+    .max(254)
+    .pipe(z.email({ message: 'Enter a valid e-mail address' })),
 });
 export type RequestPasswordReset = z.infer<typeof RequestPasswordResetSchema>;
 
@@ -39,7 +42,10 @@ export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;
  */
 export const SignUpRequestSchema = z
   .object({
-    name: text({ message: 'Name must be text' }).trim().min(1, 'Enter your name').max(DISPLAY_NAME_MAX, `Your name can be at most ${DISPLAY_NAME_MAX} characters`),
+    name: text({ message: 'Name must be text' })
+      .trim()
+      .min(1, 'Enter your name')
+      .max(DISPLAY_NAME_MAX, `Your name can be at most ${DISPLAY_NAME_MAX} characters`),
     email: text({ message: 'E-mail must be text' }).max(254, 'This e-mail address is too long'),
     password: text({ message: 'Password must be text' }).max(PASSWORD_MAX_LENGTH, 'tooLong'),
     callbackURL: text().max(2048).optional(),

@@ -16,7 +16,8 @@ export const UNSTORABLE_TEXT_MESSAGE = 'Contains a character that cannot be save
  * (bodies, queries, path parameters) goes through it, so a NUL byte or a lone surrogate is a 400
  * with a field message, never a database error. Use it as z.string() (same parameters).
  */
-export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE, abort: true });
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE, abort: true });
 
 /** The one error shape every endpoint answers with. */
 export const ApiErrorSchema = z.object({

@@ -30,7 +30,9 @@ export const EventStreamQuerySchema = z.object({
   client: text()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, 'client must be 8 to 64 letters, digits, "-" or "_"')
     .optional()
-    .describe("A random id the page keeps for every reconnect of this stream: a stream opened with the id of one still open replaces that one (the page's own, left half-open by a network drop) instead of another tab's"),
+    .describe(
+      "A random id the page keeps for every reconnect of this stream: a stream opened with the id of one still open replaces that one (the page's own, left half-open by a network drop) instead of another tab's",
+    ),
 });
 export type EventStreamQuery = z.infer<typeof EventStreamQuerySchema>;
 

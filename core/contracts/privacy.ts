@@ -61,16 +61,12 @@ export const PersonalDataSchema = z.object({
     }),
   ),
   /** Sign-ins: when, until when, from which address and browser. Never the session's secret. */
-  sessions: z.array(
-    z.object({ createdAt: text(), expiresAt: text(), ipAddress: text().nullable(), userAgent: text().nullable() }),
-  ),
+  sessions: z.array(z.object({ createdAt: text(), expiresAt: text(), ipAddress: text().nullable(), userAgent: text().nullable() })),
   /** Mail sent to the address: subject and time only (the links in them are sign-in credentials). */
   mail: z.array(z.object({ subject: text(), createdAt: text(), sentAt: text().nullable() })),
   invitations: z.object({
     /** Invitations the person created (who used them is someone else's data). */
-    created: z.array(
-      z.object({ companyId: text(), role: RoleSchema, createdAt: text(), expiresAt: text(), usedAt: text().nullable() }),
-    ),
+    created: z.array(z.object({ companyId: text(), role: RoleSchema, createdAt: text(), expiresAt: text(), usedAt: text().nullable() })),
     /** The invitations the person joined with. */
     used: z.array(z.object({ companyId: text(), role: RoleSchema, usedAt: text().nullable() })),
   }),

@@ -11,7 +11,9 @@ import { RoleSchema, text } from './common';
  * Money (revenue) is in integer minor units of the company currency.
  */
 
-const LocalDateParam = text().refine(isLocalDate, { message: `must be a calendar date as YYYY-MM-DD, in the years ${FIRST_LOCAL_YEAR}-${LAST_LOCAL_YEAR}` });
+const LocalDateParam = text().refine(isLocalDate, {
+  message: `must be a calendar date as YYYY-MM-DD, in the years ${FIRST_LOCAL_YEAR}-${LAST_LOCAL_YEAR}`,
+});
 
 /** The local periods a scoreboard query can ask for; custom takes `from` and `to` (inclusive). */
 export const SCOREBOARD_PERIODS = ['today', 'yesterday', 'week', 'month', 'custom'] as const;

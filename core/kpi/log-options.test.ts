@@ -25,7 +25,9 @@ describe('computeLogOptions', () => {
   });
 
   it('shows a disabled rule at 0 points and an edited one at its new value', () => {
-    const options = computeLogOptions(withRule('meeting_booked', { basePoints: 8 }).map((r) => (r.kpiKey === 'sale' ? { ...r, enabled: false } : r)));
+    const options = computeLogOptions(
+      withRule('meeting_booked', { basePoints: 8 }).map((r) => (r.kpiKey === 'sale' ? { ...r, enabled: false } : r)),
+    );
     expect(options.outcomePoints.meeting_booked).toBe(8);
     expect(options.kindPoints.sale).toBe(0);
   });

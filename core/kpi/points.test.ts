@@ -34,18 +34,53 @@ describe('computeActivityPoints with the default rules', () => {
 
 describe('rule changes', () => {
   it.each<[string, Partial<Record<KpiKey, Partial<KpiRule>>>, ActivityInput, number]>([
-    ['call_answered base adds to every outcome', { call_answered: { basePoints: 2 } }, { type: 'call_answered', outcome: 'meeting_booked' }, 7],
-    ['disabled meeting_booked scores only the call', { call_answered: { basePoints: 1 }, meeting_booked: { enabled: false } }, { type: 'call_answered', outcome: 'meeting_booked' }, 1],
+    [
+      'call_answered base adds to every outcome',
+      { call_answered: { basePoints: 2 } },
+      { type: 'call_answered', outcome: 'meeting_booked' },
+      7,
+    ],
+    [
+      'disabled meeting_booked scores only the call',
+      { call_answered: { basePoints: 1 }, meeting_booked: { enabled: false } },
+      { type: 'call_answered', outcome: 'meeting_booked' },
+      1,
+    ],
     ['disabled moved_forward scores 0', { moved_forward: { enabled: false } }, { type: 'call_answered', outcome: 'moved_forward' }, 0],
     ['unanswered calls can be worth points', { call_unanswered: { basePoints: 1 } }, { type: 'call_unanswered' }, 1],
     ['enabled email', { email: { enabled: true, basePoints: 1 } }, { type: 'email' }, 1],
     ['enabled linkedin', { linkedin: { enabled: true, basePoints: 2 } }, { type: 'linkedin' }, 2],
     ['disabled meeting_completed', { meeting_completed: { enabled: false } }, { type: 'meeting' }, 0],
-    ['ticket size: 25 000 x 0.001 = 25 on top of 10', { sale_ticket_size: { enabled: true, multiplierValue: 0.001 } }, { type: 'sale', ticketSize: kr(25_000) }, 35],
-    ['ticket size rounds to whole points', { sale_ticket_size: { enabled: true, multiplierValue: 0.001 } }, { type: 'sale', ticketSize: kr(1_499) }, 11],
-    ['ticket size multiplier is ignored while disabled', { sale_ticket_size: { enabled: false, multiplierValue: 0.01 } }, { type: 'sale', ticketSize: kr(10_000) }, 10],
-    ['disabled sale with ticket size still scores the ticket part', { sale: { enabled: false }, sale_ticket_size: { enabled: true, multiplierValue: 0.01 } }, { type: 'sale', ticketSize: kr(1_000) }, 10],
-    ['every rule disabled scores 0', Object.fromEntries(DEFAULT_KPI_RULES.map((r) => [r.kpiKey, { enabled: false }])), { type: 'sale', ticketSize: kr(1_000) }, 0],
+    [
+      'ticket size: 25 000 x 0.001 = 25 on top of 10',
+      { sale_ticket_size: { enabled: true, multiplierValue: 0.001 } },
+      { type: 'sale', ticketSize: kr(25_000) },
+      35,
+    ],
+    [
+      'ticket size rounds to whole points',
+      { sale_ticket_size: { enabled: true, multiplierValue: 0.001 } },
+      { type: 'sale', ticketSize: kr(1_499) },
+      11,
+    ],
+    [
+      'ticket size multiplier is ignored while disabled',
+      { sale_ticket_size: { enabled: false, multiplierValue: 0.01 } },
+      { type: 'sale', ticketSize: kr(10_000) },
+      10,
+    ],
+    [
+      'disabled sale with ticket size still scores the ticket part',
+      { sale: { enabled: false }, sale_ticket_size: { enabled: true, multiplierValue: 0.01 } },
+      { type: 'sale', ticketSize: kr(1_000) },
+      10,
+    ],
+    [
+      'every rule disabled scores 0',
+      Object.fromEntries(DEFAULT_KPI_RULES.map((r) => [r.kpiKey, { enabled: false }])),
+      { type: 'sale', ticketSize: kr(1_000) },
+      0,
+    ],
   ])('%s', (_label, overrides, input, expected) => {
     expect(computeActivityPoints(input, rulesWith(overrides)).points).toBe(expected);
   });
@@ -87,7 +122,12 @@ describe('rule changes', () => {
     const only = (enabled: boolean) =>
       DEFAULT_KPI_RULES.map((r) =>
         r.kpiKey === key
-          ? { ...r, enabled, basePoints: key === 'sale_ticket_size' ? 0 : 7, multiplierValue: key === 'sale_ticket_size' ? 0.001 : r.multiplierValue }
+          ? {
+              ...r,
+              enabled,
+              basePoints: key === 'sale_ticket_size' ? 0 : 7,
+              multiplierValue: key === 'sale_ticket_size' ? 0.001 : r.multiplierValue,
+            }
           : { ...r, basePoints: 0, multiplierValue: 0 },
       );
     expect(computeActivityPoints(input, only(true), day).points).toBe(7);
@@ -116,7 +156,12 @@ describe('daily_call_bonus_20', () => {
     expect(result.bonusPoints).toBe(earns ? 5 : 0);
   });
   it('is never earned by a sale, meeting, email or LinkedIn touch', () => {
-    for (const input of [{ type: 'sale', ticketSize: kr(1) }, { type: 'meeting' }, { type: 'email' }, { type: 'linkedin' }] as ActivityInput[]) {
+    for (const input of [
+      { type: 'sale', ticketSize: kr(1) },
+      { type: 'meeting' },
+      { type: 'email' },
+      { type: 'linkedin' },
+    ] as ActivityInput[]) {
       expect(computeActivityPoints(input, DEFAULT_KPI_RULES, { callsBefore: 50, bonusAlreadyAwarded: false }).earnsDailyBonus).toBe(false);
     }
   });
@@ -126,7 +171,10 @@ describe('daily_call_bonus_20', () => {
   });
   it('uses the rule points', () => {
     const rules = rulesWith({ daily_call_bonus_20: { basePoints: 8 } });
-    expect(computeActivityPoints({ type: 'call_answered', outcome: 'moved_forward' }, rules, { callsBefore: 19, bonusAlreadyAwarded: false }).points).toBe(9);
+    expect(
+      computeActivityPoints({ type: 'call_answered', outcome: 'moved_forward' }, rules, { callsBefore: 19, bonusAlreadyAwarded: false })
+        .points,
+    ).toBe(9);
   });
 });
 

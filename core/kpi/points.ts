@@ -50,11 +50,7 @@ export function isCallActivity(input: ActivityInput): boolean {
  *   loses it, and when its carrier is deleted from a day that still has 20, the latest call takes it.
  * - A disabled rule contributes 0.
  */
-export function computeActivityPoints(
-  input: ActivityInput,
-  rules: readonly KpiRule[],
-  day: DayContext = NO_DAY_CONTEXT,
-): PointsResult {
+export function computeActivityPoints(input: ActivityInput, rules: readonly KpiRule[], day: DayContext = NO_DAY_CONTEXT): PointsResult {
   const set = computeRuleSet(rules);
   const breakdown: PointsBreakdown = [];
   const add = (key: KpiKey, points: number) => {
@@ -90,10 +86,7 @@ export function computeActivityPoints(
 
   const bonusRule = set.daily_call_bonus_20;
   const earnsDailyBonus =
-    isCallActivity(input) &&
-    bonusRule.enabled &&
-    !day.bonusAlreadyAwarded &&
-    day.callsBefore + 1 >= DAILY_CALL_BONUS_THRESHOLD;
+    isCallActivity(input) && bonusRule.enabled && !day.bonusAlreadyAwarded && day.callsBefore + 1 >= DAILY_CALL_BONUS_THRESHOLD;
   if (earnsDailyBonus) add('daily_call_bonus_20', bonusRule.basePoints);
 
   const points = breakdown.reduce((sum, part) => sum + part.points, 0) as Points;

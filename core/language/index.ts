@@ -29,7 +29,12 @@ export function negotiateLanguage<L extends string>(
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
       return { tag, q: Number.isFinite(q) ? q : 0, index };
     })
     .filter((entry) => entry.tag.trim() && entry.q > 0)

@@ -21,7 +21,10 @@ export function computeMajorUnits(amount: MinorUnits): number {
  * otherwise commas and spaces are thousands separators.
  */
 export function parseMoneyInput(input: string): MinorUnits | null {
-  let text = input.trim().replace(/[\s\u00a0\u202f]/g, '').replace(/^(kr|nok|\$|€|£)/i, '');
+  let text = input
+    .trim()
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/^(kr|nok|\$|€|£)/i, '');
   if (text === '') return null;
   if (/^\d+,\d{1,2}$/.test(text)) text = text.replace(',', '.');
   else text = text.replace(/,/g, '');

@@ -32,4 +32,3 @@ export function toInAppPath(value: unknown, origin: string): string | null {
   const isInApp = IN_APP_ROOTS.some((root) => url.pathname === root || url.pathname.startsWith(`${root}/`));
   return isInApp ? `${url.pathname}${url.search}${url.hash}` : null;
 }
-

@@ -42,7 +42,8 @@ const COMMON_DICTIONARIES = new Set(['passwords-common', NORWEGIAN_DICTIONARY]);
  */
 function findDictionaries(result: ZxcvbnResult, userInputs: string[]): string[] {
   return result.sequence.flatMap((match) => {
-    if (match.pattern === 'dictionary' && 'dictionaryName' in match && typeof match.dictionaryName === 'string') return [match.dictionaryName];
+    if (match.pattern === 'dictionary' && 'dictionaryName' in match && typeof match.dictionaryName === 'string')
+      return [match.dictionaryName];
     if (match.pattern === 'repeat' && 'baseToken' in match && typeof match.baseToken === 'string' && match.baseToken.length > 1) {
       return findDictionaries(getEstimator().check(match.baseToken, userInputs), userInputs);
     }

@@ -26,9 +26,7 @@ export const PASSWORD_MIN_SCORE: PasswordScore = 3;
 export const PASSWORD_REFUSAL_REASONS = ['tooShort', 'tooLong', 'common', 'personal', 'guessable'] as const;
 export type PasswordRefusalReason = (typeof PASSWORD_REFUSAL_REASONS)[number];
 
-export type PasswordAssessment =
-  | { ok: true; score: PasswordScore }
-  | { ok: false; reason: PasswordRefusalReason; score: PasswordScore };
+export type PasswordAssessment = { ok: true; score: PasswordScore } | { ok: false; reason: PasswordRefusalReason; score: PasswordScore };
 
 /**
  * The `code` the server answers a refused new password with (sign-up, reset, change). The two

@@ -109,12 +109,7 @@ describe('calendar arithmetic', () => {
     }
   });
   it('lists the days of a range inclusively', () => {
-    expect(listLocalDates(d('2026-02-27'), d('2026-03-02'))).toEqual([
-      '2026-02-27',
-      '2026-02-28',
-      '2026-03-01',
-      '2026-03-02',
-    ]);
+    expect(listLocalDates(d('2026-02-27'), d('2026-03-02'))).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
   });
 });
 

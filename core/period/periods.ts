@@ -1,12 +1,4 @@
-import {
-  addDays,
-  computeLocalDate,
-  computeStartOfLocalDay,
-  endOfMonth,
-  type LocalDate,
-  startOfMonth,
-  startOfWeek,
-} from './local-date';
+import { addDays, computeLocalDate, computeStartOfLocalDay, endOfMonth, type LocalDate, startOfMonth, startOfWeek } from './local-date';
 
 export const PERIOD_KINDS = ['today', 'yesterday', 'week', 'month', 'last7'] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];

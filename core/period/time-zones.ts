@@ -1,11 +1,5 @@
 /** The likeliest zones for our teams, offered first; the full IANA list follows in pickers. */
-export const SUGGESTED_TIME_ZONES = [
-  'Europe/Oslo',
-  'Europe/Stockholm',
-  'Europe/Copenhagen',
-  'Europe/London',
-  'UTC',
-] as const;
+export const SUGGESTED_TIME_ZONES = ['Europe/Oslo', 'Europe/Stockholm', 'Europe/Copenhagen', 'Europe/London', 'UTC'] as const;
 
 export const DEFAULT_TIME_ZONE = 'Europe/Oslo';
 

@@ -53,8 +53,7 @@ export type RankableStats = { points: number; calls: number; meetings: number; s
 
 /** Sorts descending by the chosen key; ties broken by calls, then meetings. */
 export function compareForLeaderboard(sortKey: LeaderboardSortKey) {
-  return (a: RankableStats, b: RankableStats): number =>
-    b[sortKey] - a[sortKey] || b.calls - a.calls || b.meetings - a.meetings;
+  return (a: RankableStats, b: RankableStats): number => b[sortKey] - a[sortKey] || b.calls - a.calls || b.meetings - a.meetings;
 }
 
 /** Truncates to `max` characters with an ellipsis (feed notes: 50). */

@@ -22,13 +22,48 @@ const ownerProblems = (file: string, code: string) => problemsOf('boundaries/tab
 
 describe('import boundaries', () => {
   it.each([
-    ['core imports node', 'core/kpi/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;", /core is pure domain code/],
-    ['core imports the server', 'core/kpi/x.ts', "import { createApp } from '@server/app';\nexport const x = createApp;", /core may import only core/],
-    ['the server imports web', 'server/modules/x/x.service.ts', "import { paths } from '@web/lib/paths';\nexport const x = paths;", /server may not import web/],
-    ['web takes a value from the server', 'web/lib/x.ts', "import { createApp } from '@server/app';\nexport const x = createApp;", /only types from server/],
-    ['a feature imports another feature', 'web/features/activity/x.ts', "import { x as y } from '@web/features/scoreboard/lib/format';\nexport const x = y;", /feature "activity" may not import feature "scoreboard"/],
-    ['shared web code imports a feature', 'web/lib/x.ts', "import { x as y } from '@web/features/activity/lib/toasts';\nexport const x = y;", /shared web code may not import features/],
-    ['a service imports the schema', 'server/modules/x/x.service.ts', "import { activities } from '../../db/schema';\nexport const x = activities;", /only repositories, seed factories/],
+    [
+      'core imports node',
+      'core/kpi/x.ts',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;",
+      /core is pure domain code/,
+    ],
+    [
+      'core imports the server',
+      'core/kpi/x.ts',
+      "import { createApp } from '@server/app';\nexport const x = createApp;",
+      /core may import only core/,
+    ],
+    [
+      'the server imports web',
+      'server/modules/x/x.service.ts',
+      "import { paths } from '@web/lib/paths';\nexport const x = paths;",
+      /server may not import web/,
+    ],
+    [
+      'web takes a value from the server',
+      'web/lib/x.ts',
+      "import { createApp } from '@server/app';\nexport const x = createApp;",
+      /only types from server/,
+    ],
+    [
+      'a feature imports another feature',
+      'web/features/activity/x.ts',
+      "import { x as y } from '@web/features/scoreboard/lib/format';\nexport const x = y;",
+      /feature "activity" may not import feature "scoreboard"/,
+    ],
+    [
+      'shared web code imports a feature',
+      'web/lib/x.ts',
+      "import { x as y } from '@web/features/activity/lib/toasts';\nexport const x = y;",
+      /shared web code may not import features/,
+    ],
+    [
+      'a service imports the schema',
+      'server/modules/x/x.service.ts',
+      "import { activities } from '../../db/schema';\nexport const x = activities;",
+      /only repositories, seed factories/,
+    ],
     [
       "a module imports another module's repository",
       'server/modules/team/x.service.ts',
@@ -61,11 +96,31 @@ describe('import boundaries', () => {
 
   it.each([
     ['web takes a type from the server', 'web/lib/x.ts', "import type { AppDeps } from '@server/context';\nexport type X = AppDeps;"],
-    ['a repository imports the schema', 'server/modules/x/x.repository.ts', "import { activities } from '../../db/schema';\nexport const x = activities;"],
-    ['a feature imports core and shared web code', 'web/features/activity/x.ts', "import { computeLocalDate } from '@core/period';\nimport { cn } from '@web/lib/cn';\nexport const x = [computeLocalDate, cn];"],
-    ["a module calls another module's service", 'server/modules/team/x.service.ts', "import { listCustomers } from '../customers/customers.service';\nexport const x = listCustomers;"],
-    ["a module's routes use the session's middleware", 'server/modules/x/x.routes.ts', "import { requireMember } from '../session/session.middleware';\nexport const x = requireMember;"],
-    ["a test reaches into another module's repository", 'server/modules/team/x.test.ts', "import { findCustomers } from '../customers/customers.repository';\nexport const x = findCustomers;"],
+    [
+      'a repository imports the schema',
+      'server/modules/x/x.repository.ts',
+      "import { activities } from '../../db/schema';\nexport const x = activities;",
+    ],
+    [
+      'a feature imports core and shared web code',
+      'web/features/activity/x.ts',
+      "import { computeLocalDate } from '@core/period';\nimport { cn } from '@web/lib/cn';\nexport const x = [computeLocalDate, cn];",
+    ],
+    [
+      "a module calls another module's service",
+      'server/modules/team/x.service.ts',
+      "import { listCustomers } from '../customers/customers.service';\nexport const x = listCustomers;",
+    ],
+    [
+      "a module's routes use the session's middleware",
+      'server/modules/x/x.routes.ts',
+      "import { requireMember } from '../session/session.middleware';\nexport const x = requireMember;",
+    ],
+    [
+      "a test reaches into another module's repository",
+      'server/modules/team/x.test.ts',
+      "import { findCustomers } from '../customers/customers.repository';\nexport const x = findCustomers;",
+    ],
   ])('allows %s', async (_label, file, code) => {
     expect(await boundaryProblems(file, code)).toEqual([]);
   });
@@ -86,17 +141,40 @@ describe('import cycles between server units', () => {
 
   it('reports a cycle through other units, and through a re-export or a dynamic import', async () => {
     // session -> auth is on disk (the session cookie's name); auth importing a module with routes closes it.
-    const viaAuth = await cycleProblems('server/auth/x.ts', "import { listCustomers } from '../modules/customers/customers.service';\nexport const x = listCustomers;");
+    const viaAuth = await cycleProblems(
+      'server/auth/x.ts',
+      "import { listCustomers } from '../modules/customers/customers.service';\nexport const x = listCustomers;",
+    );
     expect(viaAuth[0]).toMatch(/auth -> modules\/customers -> modules\/session -> auth/);
-    expect(await cycleProblems('server/modules/session/x.ts', "export { logActivity } from '../activities/activities.service';")).toHaveLength(1);
-    expect(await cycleProblems('server/modules/session/x.ts', "export const x = () => import('../activities/activities.service');")).toHaveLength(1);
+    expect(
+      await cycleProblems('server/modules/session/x.ts', "export { logActivity } from '../activities/activities.service';"),
+    ).toHaveLength(1);
+    expect(
+      await cycleProblems('server/modules/session/x.ts', "export const x = () => import('../activities/activities.service');"),
+    ).toHaveLength(1);
   });
 
   it.each([
-    ['an import the other way (a module uses the session)', 'server/modules/activities/x.ts', "import { requireMember } from '../session/session.middleware';\nexport const x = requireMember;"],
-    ['a type-only import (erased at run time)', 'server/modules/session/x.ts', "import type { Activity } from '../activities/activities.service';\nexport type X = Activity;"],
-    ['imports of types only, inline', 'server/modules/session/x.ts', "import { type Activity } from '../activities/activities.service';\nexport type X = Activity;"],
-    ['a test (tests may import what they exercise)', 'server/modules/session/x.test.ts', "import { logActivity } from '../activities/activities.service';\nexport const x = logActivity;"],
+    [
+      'an import the other way (a module uses the session)',
+      'server/modules/activities/x.ts',
+      "import { requireMember } from '../session/session.middleware';\nexport const x = requireMember;",
+    ],
+    [
+      'a type-only import (erased at run time)',
+      'server/modules/session/x.ts',
+      "import type { Activity } from '../activities/activities.service';\nexport type X = Activity;",
+    ],
+    [
+      'imports of types only, inline',
+      'server/modules/session/x.ts',
+      "import { type Activity } from '../activities/activities.service';\nexport type X = Activity;",
+    ],
+    [
+      'a test (tests may import what they exercise)',
+      'server/modules/session/x.test.ts',
+      "import { logActivity } from '../activities/activities.service';\nexport const x = logActivity;",
+    ],
   ])('allows %s', async (_label, file, code) => {
     expect(await cycleProblems(file, code)).toEqual([]);
   });
@@ -146,15 +224,31 @@ describe('one owner per table', () => {
   });
 
   it.each([
-    ['the owner writing and reading its table', 'server/modules/companies/memberships.repository.ts', `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => [tx.insert(profiles).values({}), tx.select().from(profiles)];`],
+    [
+      'the owner writing and reading its table',
+      'server/modules/companies/memberships.repository.ts',
+      `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => [tx.insert(profiles).values({}), tx.select().from(profiles)];`,
+    ],
     [
       "a read joining another owner's table for names",
       'server/modules/audit/audit.repository.ts',
       `${schema}import { auditLog, profiles } from '../../db/schema';\nconst p = alias(profiles, 'p');\nexport const x = (tx) => tx.select({ name: p.displayName, n: sql\`\${profiles.displayName}\` }).from(auditLog).leftJoin(profiles, sql\`true\`).innerJoin(p, sql\`true\`);`,
     ],
-    ['the erasure, which reaches every table (decision 022)', 'server/modules/privacy/privacy.repository.ts', `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => tx.update(profiles).set({ displayName: null });`],
-    ['a test looking behind the API', 'server/modules/team/x.test.ts', `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => tx.select().from(profiles);`],
-    ['a table no module owns (the rollup, kept by its trigger)', 'server/modules/scoreboard/x.repository.ts', `${schema}import { dailyUserStats } from '../../db/schema';\nexport const x = (tx) => tx.select().from(dailyUserStats);`],
+    [
+      'the erasure, which reaches every table (decision 022)',
+      'server/modules/privacy/privacy.repository.ts',
+      `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => tx.update(profiles).set({ displayName: null });`,
+    ],
+    [
+      'a test looking behind the API',
+      'server/modules/team/x.test.ts',
+      `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => tx.select().from(profiles);`,
+    ],
+    [
+      'a table no module owns (the rollup, kept by its trigger)',
+      'server/modules/scoreboard/x.repository.ts',
+      `${schema}import { dailyUserStats } from '../../db/schema';\nexport const x = (tx) => tx.select().from(dailyUserStats);`,
+    ],
   ])('allows %s', async (_label, file, code) => {
     expect(await ownerProblems(file, code)).toEqual([]);
   });

@@ -23,7 +23,8 @@ const citesOutside = (text) => CITATIONS.some((re) => re.test(text));
 const TEST_FUNCTIONS = new Set(['describe', 'it', 'test']);
 function isTestCall(callee) {
   let node = callee;
-  while (node.type === 'MemberExpression' || node.type === 'CallExpression') node = node.type === 'MemberExpression' ? node.object : node.callee;
+  while (node.type === 'MemberExpression' || node.type === 'CallExpression')
+    node = node.type === 'MemberExpression' ? node.object : node.callee;
   return node.type === 'Identifier' && TEST_FUNCTIONS.has(node.name);
 }
 

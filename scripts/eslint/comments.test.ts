@@ -29,8 +29,16 @@ describe('comments that cite the specification or an issue', () => {
     ['an issue with a hash', 'server/lib/x.ts', `export const x = 1; // see ${ISSUE} #12`],
     ['issues by number', 'bench/x.bench.ts', `// What ${ISSUE}s 3 and 4 ask for.\nexport const x = 1;`],
     ['a test title', 'server/x.test.ts', `import { it } from 'vitest';\nit('refuses with the ${SPEC} text', () => {});`],
-    ['a describe title of a table', 'core/x.test.ts', `import { describe } from 'vitest';\ndescribe.each([1])('prices (${SPEC} 9) %s', () => {});`],
-    ['a test title in a template', 'e2e/x.e2e.ts', `import { it } from 'vitest';\nit.skip(\`sends links where the ${SPEC} says\`, () => {});`],
+    [
+      'a describe title of a table',
+      'core/x.test.ts',
+      `import { describe } from 'vitest';\ndescribe.each([1])('prices (${SPEC} 9) %s', () => {});`,
+    ],
+    [
+      'a test title in a template',
+      'e2e/x.e2e.ts',
+      `import { it } from 'vitest';\nit.skip(\`sends links where the ${SPEC} says\`, () => {});`,
+    ],
   ])('reports %s', async (_label, file, code) => {
     const problems = await problemsOf(file, code);
     expect(problems).toHaveLength(1);
@@ -41,7 +49,11 @@ describe('comments that cite the specification or an issue', () => {
     ['the rule itself', 'core/stats/x.ts', '/** Ties broken by calls, then meetings. */\nexport const x = 1;'],
     ['a decision', 'server/lib/x.ts', '// Named prepared statements (decision 028).\nexport const x = 1;'],
     ['the measured record', 'server/lib/x.ts', '// A tenth of the CPU (docs/performance.md).\nexport const x = 1;'],
-    ['words that only start alike', 'server/lib/x.ts', `// The ${SPEC}ification of the OpenAPI document; a ${SPEC}ial case.\nexport const x = 1;`],
+    [
+      'words that only start alike',
+      'server/lib/x.ts',
+      `// The ${SPEC}ification of the OpenAPI document; a ${SPEC}ial case.\nexport const x = 1;`,
+    ],
     ['code named so (not a comment)', 'e2e/x.e2e.ts', `const ${SPEC} = { paths: {} };\nexport const x = ${SPEC}.paths;`],
     ['a string that is no test title', 'server/lib/x.ts', `export const x = ['${SPEC} 9', '${ISSUE} 11'];`],
     ['a file outside the checked folders (web, for now)', 'web/lib/x.ts', `// ${SPEC} 9: five suggestions.\nexport const x = 1;`],

@@ -21,10 +21,25 @@ const VIEWPORT = { width: 1440, height: 900 };
 const WIDTHS = [800, 1440];
 const QUALITY = 0.8;
 
-type Call = { kind: 'call'; answered: boolean; outcome?: 'no_progress' | 'moved_forward' | 'meeting_booked'; customerName?: string; notes?: string };
+type Call = {
+  kind: 'call';
+  answered: boolean;
+  outcome?: 'no_progress' | 'moved_forward' | 'meeting_booked';
+  customerName?: string;
+  notes?: string;
+};
 type Sale = { kind: 'sale'; ticketSize: number; productName?: string; customerName?: string };
 
-const CUSTOMERS = ['Fjordkraft Solutions AS', 'Nordlys Energi', 'Bergen Bygg AS', 'Tromsø Data', 'Vestland Logistikk', 'Oslo Medtech', 'Aurora Finans', 'Lofoten Sjømat'];
+const CUSTOMERS = [
+  'Fjordkraft Solutions AS',
+  'Nordlys Energi',
+  'Bergen Bygg AS',
+  'Tromsø Data',
+  'Vestland Logistikk',
+  'Oslo Medtech',
+  'Aurora Finans',
+  'Lofoten Sjømat',
+];
 
 /** A believable morning: different people, different mixes of calls, meetings and sales. */
 const TEAM: { name: string; calls: [answered: number, unanswered: number]; moved: number; meetings: number; sales: number[] }[] = [
@@ -43,7 +58,8 @@ function plan(member: (typeof TEAM)[number], index: number): (Call | Sale)[] {
     out.push({ kind: 'call', answered: true, outcome, customerName: CUSTOMERS[(index * 3 + i) % CUSTOMERS.length] });
   }
   for (let i = 0; i < unanswered; i++) out.push({ kind: 'call', answered: false });
-  for (const value of member.sales) out.push({ kind: 'sale', ticketSize: value, productName: 'Annual licence', customerName: CUSTOMERS[index] });
+  for (const value of member.sales)
+    out.push({ kind: 'sale', ticketSize: value, productName: 'Annual licence', customerName: CUSTOMERS[index] });
   // A fixed shuffle (same pictures every run), so calls, meetings and sales are mixed through the day.
   let seed = 7 + index;
   const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
@@ -111,7 +127,11 @@ async function main() {
   const dist = resolve(process.env.WEB_DIST_DIR ?? join(ROOT, 'dist/web'));
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`No built app in ${dist}: run npx vite build first`);
   const server = await startServer({ WEB_DIST_DIR: dist });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   try {
     const { baseUrl } = server;
     const accounts = TEAM.map((member) => makeAccount(member.name));

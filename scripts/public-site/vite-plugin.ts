@@ -183,6 +183,8 @@ async function serveDevPage(server: ViteDevServer, req: IncomingMessage, res: Se
   res.setHeader('Cache-Control', 'no-cache');
   const explicit = url.searchParams.get('lang') === language;
   if (explicit) res.setHeader('Set-Cookie', `${SITE_LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`);
-  res.end(personalizeSitePage(html, { brand: 'Dealboard', origin, path: url.pathname, language, languages: entry.SITE_LANGUAGES, explicit }));
+  res.end(
+    personalizeSitePage(html, { brand: 'Dealboard', origin, path: url.pathname, language, languages: entry.SITE_LANGUAGES, explicit }),
+  );
   return true;
 }

@@ -62,4 +62,3 @@ describe('accounts', () => {
     expect(before!.expiresAt.getTime() - before!.createdAt.getTime()).toBeLessThanOrEqual(2 * 3600 * 1000 + 1000);
   });
 });
-

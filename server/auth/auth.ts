@@ -1,4 +1,10 @@
-import { findInviteCodeInCallback, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_PASSWORD_PAGE_PATH, type SignUpRefusal } from '@core/contracts';
+import {
+  findInviteCodeInCallback,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_PASSWORD_PAGE_PATH,
+  type SignUpRefusal,
+} from '@core/contracts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
@@ -112,7 +118,16 @@ export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
   return `${config.publicUrl.startsWith('https://') ? '__Secure-' : ''}${AUTH_COOKIE_PREFIX}.session_token`;
 }
 
-export function createAuth({ db, config, mailer, secret, checkSignUp, lookups, onMagicLinkSignIn, now = () => new Date() }: CreateAuthOptions) {
+export function createAuth({
+  db,
+  config,
+  mailer,
+  secret,
+  checkSignUp,
+  lookups,
+  onMagicLinkSignIn,
+  now = () => new Date(),
+}: CreateAuthOptions) {
   const brand = config.BRAND_NAME;
   return betterAuth({
     appName: brand,
@@ -152,7 +167,9 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, lookups, o
       },
       sendResetPassword: async ({ user, url }, request) => {
         const language = chooseMailLanguage(localeOf(user), request?.headers);
-        await mailer.send(renderResetPasswordMail({ brand, to: user.email, url, expiresInMinutes: RESET_PASSWORD_EXPIRES_SECONDS / 60, language }));
+        await mailer.send(
+          renderResetPasswordMail({ brand, to: user.email, url, expiresInMinutes: RESET_PASSWORD_EXPIRES_SECONDS / 60, language }),
+        );
       },
     },
     emailVerification: {
@@ -217,7 +234,12 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, lookups, o
         // The per-account limit on password guesses (decision 018): counted before the password
         // is checked, refused with 429 while the account is locked. Only a well-formed attempt
         // counts; better-auth refuses the rest before it looks at any password.
-        if (ctx.path === '/sign-in/email' && isEmail(email) && typeof body.password === 'string' && body.password.length <= PASSWORD_MAX_LENGTH) {
+        if (
+          ctx.path === '/sign-in/email' &&
+          isEmail(email) &&
+          typeof body.password === 'string' &&
+          body.password.length <= PASSWORD_MAX_LENGTH
+        ) {
           await requireSignInAllowed(db, email, now());
           return;
         }
@@ -228,7 +250,12 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, lookups, o
             if (refusal) throw new APIError('FORBIDDEN', refusal);
           }
           const companyName = await findCompanyNameOfInvitation(lookups, ctx.headers);
-          requireAcceptablePassword(body.password, { email, names: [typeof body.name === 'string' ? body.name : null], companyName, brand });
+          requireAcceptablePassword(body.password, {
+            email,
+            names: [typeof body.name === 'string' ? body.name : null],
+            companyName,
+            brand,
+          });
           return;
         }
 
@@ -276,7 +303,8 @@ export function createAuth({ db, config, mailer, secret, checkSignUp, lookups, o
           const isRight = !isRefusal(returned) || (ctx.path === '/sign-in/email' && returned.body?.code === 'EMAIL_NOT_VERIFIED');
           if (!isRight) return;
           const body = (ctx.body ?? {}) as Record<string, unknown>;
-          const account = ctx.path === '/sign-in/email' ? body.email : (returned as { user?: { email?: unknown } } | undefined)?.user?.email;
+          const account =
+            ctx.path === '/sign-in/email' ? body.email : (returned as { user?: { email?: unknown } } | undefined)?.user?.email;
           if (typeof account === 'string') await forgetSignInFailures(db, account, now());
           return;
         }

@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let addressCounter = 0;
-const fromNewAddress = (headers: Record<string, string> = {}) => ({ ...headers, 'x-forwarded-for': `192.0.2.${(addressCounter++ % 250) + 1}` });
+const fromNewAddress = (headers: Record<string, string> = {}) => ({
+  ...headers,
+  'x-forwarded-for': `192.0.2.${(addressCounter++ % 250) + 1}`,
+});
 
 const signUp = (input: { email: string; password: string; name?: string }, headers: Record<string, string> = {}) =>
   t.request('/api/auth/sign-up/email', {
@@ -36,7 +39,8 @@ async function resetTokenFor(email: string): Promise<string> {
   return link.pathname.split('/').at(-1)!;
 }
 
-const resetPassword = (token: string, newPassword: string) => t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword } });
+const resetPassword = (token: string, newPassword: string) =>
+  t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword } });
 const signIn = (email: string, password: string) =>
   t.request('/api/auth/sign-in/email', { method: 'POST', headers: fromNewAddress(), json: { email, password } });
 
@@ -68,7 +72,11 @@ describe('joining', () => {
   });
 
   it('counts the name given at sign-up as the person’s own words', async () => {
-    const response = await signUp({ email: `p-${crypto.randomUUID().slice(0, 6)}@example.com`, name: 'Signe Fjellheim', password: 'fjellheim2024' });
+    const response = await signUp({
+      email: `p-${crypto.randomUUID().slice(0, 6)}@example.com`,
+      name: 'Signe Fjellheim',
+      password: 'fjellheim2024',
+    });
     expect(await response.json()).toMatchObject({ code: 'PASSWORD_PERSONAL' });
   });
 
@@ -77,7 +85,10 @@ describe('joining', () => {
     const created = await t.request('/api/v1/invitations', { method: 'POST', as: admin, json: {} });
     const { code } = (await created.json()) as { code: string };
     // seedCompany names companies 'Acme Sales AS'.
-    const response = await signUp({ email: `invited-${crypto.randomUUID().slice(0, 6)}@example.com`, password: 'acmesales2024' }, { 'x-invite-code': code });
+    const response = await signUp(
+      { email: `invited-${crypto.randomUUID().slice(0, 6)}@example.com`, password: 'acmesales2024' },
+      { 'x-invite-code': code },
+    );
     expect(await response.json()).toMatchObject({ code: 'PASSWORD_PERSONAL' });
   });
 
@@ -122,9 +133,19 @@ describe('changing while signed in', () => {
   it('sets a strong new password, and can sign out the other devices', async () => {
     const person = await t.createUser();
     const otherDevice = { ...person, cookie: await t.signIn(person.email, person.password) };
-    const response = await change(person, { currentPassword: person.password, newPassword: 'vinduet-mot-havet-7', revokeOtherSessions: true });
+    const response = await change(person, {
+      currentPassword: person.password,
+      newPassword: 'vinduet-mot-havet-7',
+      revokeOtherSessions: true,
+    });
     expect(response.status).toBe(200);
-    const thisDevice = { ...person, cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+    const thisDevice = {
+      ...person,
+      cookie: response.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    };
     expect(await (await t.request('/api/v1/me', { as: otherDevice })).json()).toBeNull();
     expect(await (await t.request('/api/v1/me', { as: thisDevice })).json()).toMatchObject({ user: { id: person.id } });
     expect((await signIn(person.email, person.password)).status).toBe(401);

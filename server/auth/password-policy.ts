@@ -1,4 +1,10 @@
-import { collectPasswordUserInputs, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_REFUSAL_CODES, type PasswordRefusalReason } from '@core/passwords';
+import {
+  collectPasswordUserInputs,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_REFUSAL_CODES,
+  type PasswordRefusalReason,
+} from '@core/passwords';
 import { assessPassword } from '@core/passwords/assess-password';
 import { APIError } from 'better-auth/api';
 

@@ -64,7 +64,8 @@ describe('the per-address limit no longer locks out an office', () => {
     const production = await createTestApp({ env: { AUTH_RATE_LIMIT: '10', TRUST_PROXY: 'true' } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 61; i++) statuses.push((await signIn(`sprayed-${i}@example.com`, 'Summer-guess-2026', '198.51.100.8', production)).status);
+      for (let i = 0; i < 61; i++)
+        statuses.push((await signIn(`sprayed-${i}@example.com`, 'Summer-guess-2026', '198.51.100.8', production)).status);
       expect(statuses.slice(0, 60).every((s) => s === 401)).toBe(true);
       expect(statuses[60]).toBe(429);
     } finally {
@@ -177,7 +178,9 @@ describe('the per-account limit', () => {
   it('does not count a right password of an unconfirmed address as a failure', async () => {
     const email = `unconfirmed-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const password = 'correct-horse-battery';
-    expect((await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name: 'Una Confirmed' } })).status).toBe(200);
+    expect((await t.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password, name: 'Una Confirmed' } })).status).toBe(
+      200,
+    );
     for (let i = 0; i < 8; i++) expect((await signIn(email, password)).status).toBe(403);
     expect(await failuresOf(email)).toBe(0);
   });

@@ -180,7 +180,9 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
   );
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the database in ${dataDir} failed (exit ${code})`))));
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the database in ${dataDir} failed (exit ${code})`)),
+    );
   });
 }
 

@@ -22,7 +22,9 @@ export function findSqlState(error: unknown): string | null {
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   for (const e of errorChain(error)) {
     if (e.code !== '23505') continue;
-    return constraint === undefined || e.constraint === constraint || (e as { message?: string }).message?.includes(`"${constraint}"`) === true;
+    return (
+      constraint === undefined || e.constraint === constraint || (e as { message?: string }).message?.includes(`"${constraint}"`) === true
+    );
   }
   return false;
 }

@@ -43,10 +43,18 @@ async function seedEveryTable(member: Member): Promise<void> {
     await tx.execute(sql`INSERT INTO goals (company_id, user_id, daily_calls) VALUES (${member.companyId}, ${member.id}, 20)`);
     await tx.execute(sql`INSERT INTO invitations (company_id, code, created_by, expires_at)
       VALUES (${member.companyId}, ${`code-${member.id}`}, ${member.id}, now() + interval '7 days')`);
-    await tx.execute(sql`INSERT INTO wrapups (company_id, user_id, date, calls) VALUES (${member.companyId}, ${member.id}, '2026-11-20', 3)`);
-    await tx.execute(sql`INSERT INTO display_links (company_id, name, token_hash) VALUES (${member.companyId}, 'Office TV', ${`hash-${member.id}`})`);
-    await tx.execute(sql`INSERT INTO audit_log (company_id, actor_user_id, action) VALUES (${member.companyId}, ${member.id}, 'member.role_changed')`);
-    await tx.execute(sql`INSERT INTO avatar_images (company_id, user_id, bytes, content_type) VALUES (${member.companyId}, ${member.id}, '\\x00', 'image/webp')`);
+    await tx.execute(
+      sql`INSERT INTO wrapups (company_id, user_id, date, calls) VALUES (${member.companyId}, ${member.id}, '2026-11-20', 3)`,
+    );
+    await tx.execute(
+      sql`INSERT INTO display_links (company_id, name, token_hash) VALUES (${member.companyId}, 'Office TV', ${`hash-${member.id}`})`,
+    );
+    await tx.execute(
+      sql`INSERT INTO audit_log (company_id, actor_user_id, action) VALUES (${member.companyId}, ${member.id}, 'member.role_changed')`,
+    );
+    await tx.execute(
+      sql`INSERT INTO avatar_images (company_id, user_id, bytes, content_type) VALUES (${member.companyId}, ${member.id}, '\\x00', 'image/webp')`,
+    );
   });
 }
 
@@ -101,7 +109,11 @@ describe('company B is invisible to company A', () => {
     await withTenant(t.db, { companyId: a.companyId, userId: a.id }, async (tx) => {
       const col = companyColumn(table);
       const updated = await tx.execute(sql.raw(`UPDATE ${table} SET ${col} = ${col} WHERE ${col} = '${b.companyId}'`));
-      expect((updated as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (updated as { affectedRows?: number }).affectedRows ?? 0).toBe(0);
+      expect(
+        (updated as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+          (updated as { affectedRows?: number }).affectedRows ??
+          0,
+      ).toBe(0);
       const deleted = await tx.execute(sql.raw(`DELETE FROM ${table} WHERE ${col} = '${b.companyId}'`));
       expect((deleted as unknown as { rowCount?: number }).rowCount ?? (deleted as { affectedRows?: number }).affectedRows ?? 0).toBe(0);
     });
@@ -112,21 +124,30 @@ describe('company B is invisible to company A', () => {
   });
 
   it.each([
-    ['activities', (c: string, u: string) => sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${c}, ${u}, 'call_unanswered', '2026-11-20')`],
+    [
+      'activities',
+      (c: string, u: string) =>
+        sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${c}, ${u}, 'call_unanswered', '2026-11-20')`,
+    ],
     ['goals', (c: string, u: string) => sql`INSERT INTO goals (company_id, user_id) VALUES (${c}, ${u})`],
     ['customer_companies', (c: string) => sql`INSERT INTO customer_companies (company_id, name) VALUES (${c}, 'Planted')`],
     ['invitations', (c: string) => sql`INSERT INTO invitations (company_id, code, expires_at) VALUES (${c}, 'planted', now())`],
     ['kpi_rules', (c: string) => sql`INSERT INTO kpi_rules (company_id, kpi_key) VALUES (${c}, 'planted')`],
     ['wrapups', (c: string, u: string) => sql`INSERT INTO wrapups (company_id, user_id, date) VALUES (${c}, ${u}, '2026-01-01')`],
     ['profiles', (c: string, u: string) => sql`INSERT INTO profiles (company_id, user_id) VALUES (${c}, ${u})`],
-    ['daily_user_stats', (c: string, u: string) => sql`INSERT INTO daily_user_stats (company_id, day, user_id) VALUES (${c}, '2026-01-01', ${u})`],
+    [
+      'daily_user_stats',
+      (c: string, u: string) => sql`INSERT INTO daily_user_stats (company_id, day, user_id) VALUES (${c}, '2026-01-01', ${u})`,
+    ],
     ['app_settings', (c: string) => sql`INSERT INTO app_settings (company_id) VALUES (${c}) ON CONFLICT DO NOTHING`],
     ['display_links', (c: string) => sql`INSERT INTO display_links (company_id, name, token_hash) VALUES (${c}, 'Planted', 'planted')`],
-    ['avatar_images', (c: string, u: string) => sql`INSERT INTO avatar_images (company_id, user_id, bytes, content_type) VALUES (${c}, ${u}, '\\x00', 'image/webp')`],
+    [
+      'avatar_images',
+      (c: string, u: string) =>
+        sql`INSERT INTO avatar_images (company_id, user_id, bytes, content_type) VALUES (${c}, ${u}, '\\x00', 'image/webp')`,
+    ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
-    await expectRlsViolation(
-      withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))),
-    );
+    await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));
   });
 
   it('a member cannot write activities, goals or wrap-ups as another member of the same company', async () => {
@@ -177,7 +198,9 @@ describe('company B is invisible to company A', () => {
     const colleague = await t.createMember({ companyId: a.companyId });
     await expectRlsViolation(
       withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) =>
-        tx.execute(sql`INSERT INTO avatar_images (company_id, user_id, bytes, content_type) VALUES (${a.companyId}, ${colleague.id}, '\\x00', 'image/webp')`),
+        tx.execute(
+          sql`INSERT INTO avatar_images (company_id, user_id, bytes, content_type) VALUES (${a.companyId}, ${colleague.id}, '\\x00', 'image/webp')`,
+        ),
       ),
     );
   });
@@ -193,7 +216,11 @@ describe('company B is invisible to company A', () => {
       expect((result as unknown as { rows: { company_id: string }[] }).rows).toEqual([{ company_id: b.companyId }]);
       // Holding an id grants reading, nothing else.
       const deleted = await tx.execute(sql`DELETE FROM avatar_images`);
-      expect((deleted as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (deleted as { affectedRows?: number }).affectedRows ?? 0).toBe(0);
+      expect(
+        (deleted as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+          (deleted as { affectedRows?: number }).affectedRows ??
+          0,
+      ).toBe(0);
     });
   });
 

@@ -135,7 +135,16 @@ describe('requests in turn (the middleware)', () => {
     holdFirst.resolve();
     expect(await Promise.all(responses.map(async (r) => (await r).text()))).toEqual(['first', 'second', 'third', 'fourth']);
     // No request started before the one ahead of it had ended.
-    expect(events).toEqual(['start first', 'end first', 'start second', 'end second', 'start third', 'end third', 'start fourth', 'end fourth']);
+    expect(events).toEqual([
+      'start first',
+      'end first',
+      'start second',
+      'end second',
+      'start third',
+      'end third',
+      'start fourth',
+      'end fourth',
+    ]);
     expect(gate.inFlight).toBe(0);
   });
 
@@ -209,7 +218,9 @@ describe('the app on each engine', () => {
     const member = await t.createMember();
     const slots = t.deps.database.requestGate?.limit ?? 2;
     const streams = await Promise.all(
-      Array.from({ length: slots + 1 }, async (_, i) => openEventStream(await t.request('/api/v1/events', { as: member }), { label: `stream ${i + 1}` })),
+      Array.from({ length: slots + 1 }, async (_, i) =>
+        openEventStream(await t.request('/api/v1/events', { as: member }), { label: `stream ${i + 1}` }),
+      ),
     );
     try {
       for (const stream of streams) expect(await stream.until(/event: ready/)).toMatch(/event: ready/);

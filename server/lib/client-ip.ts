@@ -67,7 +67,6 @@ export function hasForwardingHeaders(c: Context<AppEnv>): boolean {
   return FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined);
 }
 
-
 /**
  * A request from a person on this very machine: the socket is loopback, no proxy relayed it (a
  * proxy on this host would make every caller look local), and the Host is a loopback name (a

@@ -54,7 +54,8 @@ export const limitRequestBody = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.req.raw.body) return next();
   return bodyLimit({
     maxSize,
-    onError: (ctx) => refuse(ctx as Context<AppEnv>, 413, 'payload_too_large', `The request body is larger than ${Math.round(maxSize / 1024)} KB.`),
+    onError: (ctx) =>
+      refuse(ctx as Context<AppEnv>, 413, 'payload_too_large', `The request body is larger than ${Math.round(maxSize / 1024)} KB.`),
   })(c, next);
 });
 
@@ -63,7 +64,16 @@ export const limitRequestBody = createMiddleware<AppEnv>(async (c, next) => {
  * its API (update-user, list-sessions, ...) is closed. The API fuzz calls each of these.
  */
 export const AUTH_ENDPOINTS = {
-  POST: ['sign-in/email', 'sign-up/email', 'sign-out', 'sign-in/magic-link', 'request-password-reset', 'reset-password', 'send-verification-email', 'change-password'],
+  POST: [
+    'sign-in/email',
+    'sign-up/email',
+    'sign-out',
+    'sign-in/magic-link',
+    'request-password-reset',
+    'reset-password',
+    'send-verification-email',
+    'change-password',
+  ],
   GET: ['get-session', 'verify-email', 'reset-password/{token}', 'magic-link/verify', 'error', 'ok'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -115,7 +125,12 @@ const NOT_OUR_PAGE_MESSAGE = 'Must be a page of this site (a path starting with 
  */
 function isOwnPage(value: string, publicUrl: string): boolean {
   const origin = new URL(publicUrl).origin;
-  if (!(value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) && !value.startsWith(`${origin}/`) && value !== origin) return false;
+  if (
+    !(value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) &&
+    !value.startsWith(`${origin}/`) &&
+    value !== origin
+  )
+    return false;
   try {
     return new URL(value, origin).origin === origin;
   } catch {
@@ -134,8 +149,10 @@ export async function checkAuthRequest(c: Context<AppEnv>): Promise<{ body: stri
   const publicUrl = c.get('deps').config.publicUrl;
   const url = new URL(c.req.url);
   for (const [key, value] of url.searchParams) {
-    if (!isStorableText(key) || !isStorableText(value)) return refuse(c, 400, 'invalid_input', `${key}: ${UNSTORABLE_TEXT_MESSAGE}`, { [key]: UNSTORABLE_TEXT_MESSAGE });
-    if (REDIRECT_FIELDS.includes(key) && !isOwnPage(value, publicUrl)) return refuse(c, 400, 'invalid_input', `${key}: ${NOT_OUR_PAGE_MESSAGE}`, { [key]: NOT_OUR_PAGE_MESSAGE });
+    if (!isStorableText(key) || !isStorableText(value))
+      return refuse(c, 400, 'invalid_input', `${key}: ${UNSTORABLE_TEXT_MESSAGE}`, { [key]: UNSTORABLE_TEXT_MESSAGE });
+    if (REDIRECT_FIELDS.includes(key) && !isOwnPage(value, publicUrl))
+      return refuse(c, 400, 'invalid_input', `${key}: ${NOT_OUR_PAGE_MESSAGE}`, { [key]: NOT_OUR_PAGE_MESSAGE });
   }
   if (c.req.method !== 'POST') return { body: null };
   const raw = await c.req.text();
@@ -151,7 +168,8 @@ export async function checkAuthRequest(c: Context<AppEnv>): Promise<{ body: stri
   if (json && typeof json === 'object' && !Array.isArray(json)) {
     for (const key of REDIRECT_FIELDS) {
       const value = (json as Record<string, unknown>)[key];
-      if (typeof value === 'string' && !isOwnPage(value, publicUrl)) return refuse(c, 400, 'invalid_input', `${key}: ${NOT_OUR_PAGE_MESSAGE}`, { [key]: NOT_OUR_PAGE_MESSAGE });
+      if (typeof value === 'string' && !isOwnPage(value, publicUrl))
+        return refuse(c, 400, 'invalid_input', `${key}: ${NOT_OUR_PAGE_MESSAGE}`, { [key]: NOT_OUR_PAGE_MESSAGE });
     }
   }
   if (c.req.path === '/api/auth/sign-up/email') {

@@ -16,8 +16,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, string>) =>
-  new HttpError(400, 'bad_request', message, details);
+export const badRequest = (message: string, details?: Record<string, string>) => new HttpError(400, 'bad_request', message, details);
 export const unauthorized = (message = 'Sign in to continue.') => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'You do not have access to this.') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
@@ -63,7 +62,11 @@ export function mapDatabaseError(error: unknown): { status: 400 | 409; code: str
   if (!state) return null;
   if (state === '23505') return { status: 409, code: 'conflict', message: 'That already exists.' };
   if (state.startsWith('22') || state.startsWith('23') || state === '54000') {
-    return { status: 400, code: 'invalid_input', message: 'A value in the request cannot be saved (too long, out of range, or containing characters that cannot be stored).' };
+    return {
+      status: 400,
+      code: 'invalid_input',
+      message: 'A value in the request cannot be saved (too long, out of range, or containing characters that cannot be stored).',
+    };
   }
   return null;
 }

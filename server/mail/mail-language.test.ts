@@ -78,7 +78,11 @@ describe('mails in the reader’s language', () => {
     const created = await t.request('/api/v1/invitations', { method: 'POST', as: admin, json: { role: 'user', expiresInDays: 7 } });
     const { code } = (await created.json()) as { code: string };
     const email = fresh('nora');
-    const response = await t.request('/api/v1/invitations/magic-link', { method: 'POST', json: { code, email }, headers: { [UI_LANGUAGE_HEADER]: 'nb' } });
+    const response = await t.request('/api/v1/invitations/magic-link', {
+      method: 'POST',
+      json: { code, email },
+      headers: { [UI_LANGUAGE_HEADER]: 'nb' },
+    });
     expect(response.status).toBe(200);
     const mail = await latestMailTo(email);
     expect(mail?.subject).toBe('Invitasjonen din til Dealboard');

@@ -63,7 +63,11 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
         await transporter.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
         if (row) await db.update(mailOutbox).set({ sentAt: new Date(), attempts: 1 }).where(eqId(row.id));
       } catch (error) {
-        if (row) await db.update(mailOutbox).set({ error: (error as Error).message, attempts: 1 }).where(eqId(row.id));
+        if (row)
+          await db
+            .update(mailOutbox)
+            .set({ error: (error as Error).message, attempts: 1 })
+            .where(eqId(row.id));
         throw error;
       }
     },

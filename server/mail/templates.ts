@@ -60,12 +60,20 @@ export function renderVerificationMail(input: { brand: string; to: string; name:
   const words: Record<MailLanguage, Words> = {
     en: {
       heading: `Confirm your e-mail for ${brand}`,
-      lines: [name ? `Hi ${name},` : 'Hi,', `Confirm your e-mail address to finish joining ${brand}. The link works for 24 hours.`, 'If you did not sign up, ignore this mail.'],
+      lines: [
+        name ? `Hi ${name},` : 'Hi,',
+        `Confirm your e-mail address to finish joining ${brand}. The link works for 24 hours.`,
+        'If you did not sign up, ignore this mail.',
+      ],
       button: 'Confirm e-mail',
     },
     nb: {
       heading: `Bekreft e-posten din for ${brand}`,
-      lines: [name ? `Hei ${name},` : 'Hei,', `Bekreft e-postadressen din for å bli med i ${brand}. Lenken virker i 24 timer.`, 'Har du ikke registrert deg, kan du se bort fra denne e-posten.'],
+      lines: [
+        name ? `Hei ${name},` : 'Hei,',
+        `Bekreft e-postadressen din for å bli med i ${brand}. Lenken virker i 24 timer.`,
+        'Har du ikke registrert deg, kan du se bort fra denne e-posten.',
+      ],
       button: 'Bekreft e-post',
     },
   };
@@ -73,7 +81,13 @@ export function renderVerificationMail(input: { brand: string; to: string; name:
   return render(language, brand, input.to, input.url, words[language]);
 }
 
-export function renderResetPasswordMail(input: { brand: string; to: string; url: string; expiresInMinutes: number; language?: MailLanguage }): Mail {
+export function renderResetPasswordMail(input: {
+  brand: string;
+  to: string;
+  url: string;
+  expiresInMinutes: number;
+  language?: MailLanguage;
+}): Mail {
   const { brand, expiresInMinutes: minutes } = input;
   const hours = minutes % 60 === 0 ? minutes / 60 : null;
   const words: Record<MailLanguage, Words> = {
@@ -100,19 +114,33 @@ export function renderResetPasswordMail(input: { brand: string; to: string; url:
   return render(language, brand, input.to, input.url, words[language]);
 }
 
-export function renderMagicLinkMail(input: { brand: string; to: string; url: string; companyName?: string; language?: MailLanguage }): Mail {
+export function renderMagicLinkMail(input: {
+  brand: string;
+  to: string;
+  url: string;
+  companyName?: string;
+  language?: MailLanguage;
+}): Mail {
   const { brand, companyName } = input;
   const words: Record<MailLanguage, Words> = {
     en: {
       subject: companyName ? `Your invitation to ${brand}` : `Sign in to ${brand}`,
       heading: companyName ? `You are invited to join “${companyName}” on ${brand}` : `Sign in to ${brand}`,
-      lines: [`Use this link to sign in${companyName ? ` and join “${companyName}”` : ''}.`, 'The link works once and expires in 15 minutes.', 'If you did not ask for it, ignore this mail.'],
+      lines: [
+        `Use this link to sign in${companyName ? ` and join “${companyName}”` : ''}.`,
+        'The link works once and expires in 15 minutes.',
+        'If you did not ask for it, ignore this mail.',
+      ],
       button: 'Sign in',
     },
     nb: {
       subject: companyName ? `Invitasjonen din til ${brand}` : `Logg inn på ${brand}`,
       heading: companyName ? `Du er invitert til «${companyName}» på ${brand}` : `Logg inn på ${brand}`,
-      lines: [`Bruk denne lenken for å logge inn${companyName ? ` og bli med i «${companyName}»` : ''}.`, 'Lenken virker én gang og utløper om 15 minutter.', 'Har du ikke bedt om den, kan du se bort fra denne e-posten.'],
+      lines: [
+        `Bruk denne lenken for å logge inn${companyName ? ` og bli med i «${companyName}»` : ''}.`,
+        'Lenken virker én gang og utløper om 15 minutter.',
+        'Har du ikke bedt om den, kan du se bort fra denne e-posten.',
+      ],
       button: 'Logg inn',
     },
   };

@@ -92,15 +92,21 @@ async function readSecurityCatalog(url: string) {
       rowSecurity: await rows(
         `SELECT relname, relrowsecurity, relforcerowsecurity FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' ORDER BY 1`,
       ),
-      triggers: await rows(`SELECT tgrelid::regclass::text AS on_table, tgname, pg_get_triggerdef(oid) AS definition FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2`),
+      triggers: await rows(
+        `SELECT tgrelid::regclass::text AS on_table, tgname, pg_get_triggerdef(oid) AS definition FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2`,
+      ),
       functions: await rows(
         `SELECT proname, pg_get_functiondef(p.oid) AS definition FROM pg_proc p WHERE pronamespace = 'public'::regnamespace ORDER BY 1, 2`,
       ),
-      tableGrants: await rows(`SELECT table_name, privilege_type FROM information_schema.role_table_grants WHERE grantee = 'app_user' ORDER BY 1, 2`),
+      tableGrants: await rows(
+        `SELECT table_name, privilege_type FROM information_schema.role_table_grants WHERE grantee = 'app_user' ORDER BY 1, 2`,
+      ),
       columnGrants: await rows(
         `SELECT table_name, column_name, privilege_type FROM information_schema.column_privileges WHERE grantee = 'app_user' ORDER BY 1, 2, 3`,
       ),
-      routineGrants: await rows(`SELECT routine_name, privilege_type FROM information_schema.role_routine_grants WHERE grantee = 'app_user' ORDER BY 1, 2`),
+      routineGrants: await rows(
+        `SELECT routine_name, privilege_type FROM information_schema.role_routine_grants WHERE grantee = 'app_user' ORDER BY 1, 2`,
+      ),
       schemaUsage: await rows(`SELECT has_schema_privilege('app_user', 'public', 'USAGE') AS usage`),
     };
   } finally {
@@ -190,7 +196,9 @@ describe(`backup and restore on ${testEngine}`, () => {
     // Row-level security came along: Bob cannot see or change Alice's activity in the restored data.
     const aliceCall = aliceActivities[0]!.id;
     expect((await callApi(server.baseUrl, `/api/v1/activities/${aliceCall}`, { cookie: cookies.bob, method: 'DELETE' })).status).toBe(404);
-    expect((await callApi(server.baseUrl, `/api/v1/activities/${aliceCall}`, { cookie: cookies.alice, method: 'DELETE' })).status).toBe(200);
+    expect((await callApi(server.baseUrl, `/api/v1/activities/${aliceCall}`, { cookie: cookies.alice, method: 'DELETE' })).status).toBe(
+      200,
+    );
     await server.kill('SIGTERM');
 
     if ('databaseUrl' in source && 'databaseUrl' in target) {
@@ -200,10 +208,10 @@ describe(`backup and restore on ${testEngine}`, () => {
       await client.connect();
       try {
         await client.query('BEGIN');
-        await client.query(`SELECT set_config('role', 'app_user', true), set_config('app.company_id', $1, true), set_config('app.user_id', $2, true)`, [
-          bob.companyId,
-          bob.userId,
-        ]);
+        await client.query(
+          `SELECT set_config('role', 'app_user', true), set_config('app.company_id', $1, true), set_config('app.user_id', $2, true)`,
+          [bob.companyId, bob.userId],
+        );
         const { rows } = await client.query<{ n: number }>(
           `SELECT (SELECT count(*) FROM activities WHERE company_id = $1)::int + (SELECT count(*) FROM daily_user_stats WHERE company_id = $1)::int AS n`,
           [alice.companyId],
@@ -226,7 +234,10 @@ describe(`backup and restore on ${testEngine}`, () => {
     const dump = join(bin, 'old.dump');
     writeFileSync(dump, 'PGDMP');
     const run = (script: string, args: string[]) =>
-      runCommand(join(bin, 'node'), ['--import', 'tsx', script, ...args], { PATH: bin, DATABASE_URL: 'postgres://dealboard@127.0.0.1:9/dealboard' });
+      runCommand(join(bin, 'node'), ['--import', 'tsx', script, ...args], {
+        PATH: bin,
+        DATABASE_URL: 'postgres://dealboard@127.0.0.1:9/dealboard',
+      });
 
     const backup = await run('scripts/backup.ts', [join(bin, 'new.dump')]);
     expect(backup.code).toBe(1);

@@ -1,6 +1,18 @@
 import { PGlite } from '@electric-sql/pglite';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readSync, closeSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  closeSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { DataDirLockedError, lockDataDir } from '../lib/data-dir-lock';
@@ -37,7 +49,10 @@ export function resolveBackupTarget(purpose: 'backup' | 'restore', env: NodeJS.P
 
 /** backups/dealboard-<engine>-2026-11-24T09-30-00Z.<ext>: sorts by time, safe in every file system. */
 export function defaultBackupFile(target: BackupTarget, now: Date = new Date(), folder = 'backups'): string {
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
   return join(folder, `dealboard-${target.engine}-${stamp}${target.engine === 'postgres' ? '.dump' : '.tar.gz'}`);
 }
 
@@ -67,7 +82,11 @@ export async function createBackup(target: BackupTarget, file: string): Promise<
   return { file: path, bytes: statSync(path).size };
 }
 
-export async function restoreBackup(target: BackupTarget, file: string, options: { force?: boolean } = {}): Promise<{ movedAside: string | null }> {
+export async function restoreBackup(
+  target: BackupTarget,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<{ movedAside: string | null }> {
   const path = resolve(file);
   if (!existsSync(path)) throw new BackupError(`${path} does not exist.`);
   const kind = detectBackupKind(path);
@@ -82,7 +101,8 @@ export async function restoreBackup(target: BackupTarget, file: string, options:
     );
   }
   if (target.engine === 'postgres') {
-    if (options.force) throw new BackupError('--force is for the embedded database only. On PostgreSQL, restore into a new, empty database.');
+    if (options.force)
+      throw new BackupError('--force is for the embedded database only. On PostgreSQL, restore into a new, empty database.');
     await restorePostgres(target.url, path);
     return { movedAside: null };
   }
@@ -107,7 +127,7 @@ function detectBackupKind(path: string): 'postgres' | 'pglite' | 'unknown' {
 const CLIENT_TOOLS_HINT =
   'Install the PostgreSQL client tools, at least the major version of your server (Debian and Ubuntu: ' +
   '`apt-get install postgresql-client`; for a newer server, postgresql-client-<major> from apt.postgresql.org). ' +
-  "Or back up with your provider's snapshots (point-in-time recovery); see README.md, \"Backup and restore\".";
+  'Or back up with your provider\'s snapshots (point-in-time recovery); see README.md, "Backup and restore".';
 
 /**
  * libpq reads the password from PGPASSWORD rather than from the command line, where every user of
@@ -131,7 +151,7 @@ function bypassRoleHint(url: string): string {
     "  CREATE ROLE dealboard_backup LOGIN PASSWORD 'change-me' BYPASSRLS;\n" +
     '  GRANT pg_read_all_data TO dealboard_backup;\n' +
     `then: BACKUP_DATABASE_URL=${target.toString()} npm run backup\n` +
-    "Where your provider allows no BYPASSRLS role, use its snapshots instead (README.md, \"Backup and restore\")."
+    'Where your provider allows no BYPASSRLS role, use its snapshots instead (README.md, "Backup and restore").'
   );
 }
 
@@ -208,7 +228,9 @@ async function prepareRoles(client: pg.Client): Promise<void> {
     if (!exists) await client.query('CREATE ROLE app_user NOLOGIN');
     await client.query(`GRANT app_user TO ${pg.escapeIdentifier(me)}`);
   } catch (error) {
-    throw new BackupError(`The role app_user, which the restored policies and grants name, ${exists ? `is not granted to ${me}` : 'does not exist'} and ${me} may not fix that (${(error as Error).message}).\n${asSuperuser}`);
+    throw new BackupError(
+      `The role app_user, which the restored policies and grants name, ${exists ? `is not granted to ${me}` : 'does not exist'} and ${me} may not fix that (${(error as Error).message}).\n${asSuperuser}`,
+    );
   }
 }
 
@@ -262,14 +284,18 @@ function lockForBackup(dataDir: string, purpose: 'backup' | 'restore'): () => vo
     throw new BackupError(
       `A Dealboard server${pid ? ` (pid ${pid})` : ''} is using ${dataDir}. Stop it, then ${purpose === 'backup' ? 'back up' : 'restore'} again: ` +
         'the embedded database can be opened by one process at a time' +
-        (purpose === 'backup' ? ', and a copy of its files taken while it runs could be torn.' : ', and replacing its files under a running server would corrupt it.'),
+        (purpose === 'backup'
+          ? ', and a copy of its files taken while it runs could be torn.'
+          : ', and replacing its files under a running server would corrupt it.'),
     );
   }
 }
 
 async function dumpPglite(dataDir: string, file: string): Promise<void> {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    throw new BackupError(`There is no embedded database in ${dataDir} (DATA_DIR). Set DATA_DIR to the folder the server uses, or DATABASE_URL for PostgreSQL.`);
+    throw new BackupError(
+      `There is no embedded database in ${dataDir} (DATA_DIR). Set DATA_DIR to the folder the server uses, or DATABASE_URL for PostgreSQL.`,
+    );
   }
   const release = lockForBackup(dataDir, 'backup');
   try {
@@ -305,7 +331,10 @@ async function restorePglite(dataDir: string, file: string, force: boolean): Pro
         );
       }
       // Nothing is deleted: the folder's old contents go to a sibling folder the operator can remove.
-      movedAside = `${dataDir}-before-restore-${new Date().toISOString().replace(/\.\d{3}Z$/, 'Z').replaceAll(':', '-')}`;
+      movedAside = `${dataDir}-before-restore-${new Date()
+        .toISOString()
+        .replace(/\.\d{3}Z$/, 'Z')
+        .replaceAll(':', '-')}`;
       mkdirSync(movedAside);
       for (const entry of existing) renameSync(join(dataDir, entry), join(movedAside, entry));
     }
@@ -341,7 +370,8 @@ async function loadPgliteDump(dataDir: string, file: string): Promise<void> {
     const { rows } = await db.query<{ tables: number }>(
       `SELECT count(*)::int AS tables FROM pg_tables WHERE schemaname = 'public' AND tablename = 'dealboard_migrations'`,
     );
-    if (rows[0]?.tables !== 1) throw new BackupError(`${basename(file)} holds a PGlite database, but not a Dealboard one (no dealboard_migrations table).`);
+    if (rows[0]?.tables !== 1)
+      throw new BackupError(`${basename(file)} holds a PGlite database, but not a Dealboard one (no dealboard_migrations table).`);
     await db.exec('CHECKPOINT');
   } finally {
     await db.close();

@@ -131,7 +131,7 @@ export function describeEventStream(who: string, limit: number, revokedWhen: str
     'A `text/event-stream` (Server-Sent Events) that stays open. Events:',
     '',
     `- \`ready\`, data \`{}\`, with \`retry: ${RECONNECT_MS}\`: the stream is open. Another \`ready\` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.`,
-    "- `change`, data `{ table, op, id, userId, activity? }` with an increasing `id:` line: one committed change in the company. `table` is one of " +
+    '- `change`, data `{ table, op, id, userId, activity? }` with an increasing `id:` line: one committed change in the company. `table` is one of ' +
       LIVE_TABLES.map((table) => `\`${table}\``).join(', ') +
       "; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `profiles` and `goals` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`. Refetch the screens the table feeds; the event carries no other data.",
     `- \`revoked\`, data \`{}\`: the ${who} may no longer watch (${revokedWhen}). The stream ends; reconnecting is refused.`,

@@ -38,7 +38,13 @@ describe('a lost LISTEN connection on a PostgreSQL server', () => {
       while (resyncs.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(resyncs).toHaveLength(1);
 
-      const later = await seedActivity(t.db, { companyId: rep.companyId, userId: rep.id, at: new Date(), timezone: 'Europe/Oslo', type: 'email' });
+      const later = await seedActivity(t.db, {
+        companyId: rep.companyId,
+        userId: rep.id,
+        at: new Date(),
+        timezone: 'Europe/Oslo',
+        type: 'email',
+      });
       const until = Date.now() + 5_000;
       while (!received.some((c) => c.id === later.id) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(received.map((c) => c.id)).toContain(later.id);

@@ -34,7 +34,11 @@ describe('what reaches the company stream', () => {
       if (change.table === 'goals' || change.table === 'kpi_rules') received.push(change);
     });
     try {
-      const goals = await t.request('/api/v1/goals/me', { method: 'PUT', as: rep, json: { dailyCalls: 30, dailyMeetings: 3, dailySales: 1 } });
+      const goals = await t.request('/api/v1/goals/me', {
+        method: 'PUT',
+        as: rep,
+        json: { dailyCalls: 30, dailyMeetings: 3, dailySales: 1 },
+      });
       expect(goals.status).toBe(200);
       const rules = (await (await t.request('/api/v1/kpi-rules', { as: admin })).json()) as { rules: { id: string; kpiKey: string }[] };
       const meeting = rules.rules.find((r) => r.kpiKey === 'meeting_booked')!;

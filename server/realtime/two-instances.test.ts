@@ -81,7 +81,8 @@ if (testEngine === 'postgres') {
 
     beforeAll(async () => {
       database = await createTestDatabase();
-      const name = ((await database.db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: { name: string }[] }).rows[0]!.name;
+      const name = ((await database.db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: { name: string }[] }).rows[0]!
+        .name;
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
       // Both start at once, as after a deploy: the migrations' advisory lock lets one migrate.

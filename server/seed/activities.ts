@@ -180,8 +180,11 @@ export async function seedActivitySeries(db: Database, input: SeedActivitySeries
           ) typed
         ) priced
       ) numbered`);
-    return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
-      (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
+    return (
+      (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (result as unknown as { affectedRows?: number }).affectedRows ??
+      0
+    );
   });
 }
 

@@ -17,11 +17,13 @@ export async function seedCompany(
   return createCompanyWithDefaults(db, { name: input.name ?? 'Acme Sales AS', timezone: input.timezone ?? 'Europe/Oslo' });
 }
 
-export async function seedMembership(
-  db: Database,
-  input: { companyId: string; userId: string; role?: 'admin' | 'user' },
-): Promise<void> {
-  await joinCompany(db, { companyId: toCompanyId(input.companyId), userId: toUserId(input.userId), role: input.role ?? 'user', allowRejoin: true });
+export async function seedMembership(db: Database, input: { companyId: string; userId: string; role?: 'admin' | 'user' }): Promise<void> {
+  await joinCompany(db, {
+    companyId: toCompanyId(input.companyId),
+    userId: toUserId(input.userId),
+    role: input.role ?? 'user',
+    allowRejoin: true,
+  });
 }
 
 export { markEmailVerified } from '../auth/accounts';

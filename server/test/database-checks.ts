@@ -74,7 +74,10 @@ export function selectFreshRollups(companyId: string): SQL {
  * activities it is kept from, column by column; [] when the rollups equal the rows. A rollup row
  * without activities, or activities without a rollup row, count as differences too.
  */
-export async function findRollupMismatches(db: Database, companyIds: string[]): Promise<{ companyId: string; rows: DayStats | null; rollup: DayStats | null }[]> {
+export async function findRollupMismatches(
+  db: Database,
+  companyIds: string[],
+): Promise<{ companyId: string; rows: DayStats | null; rollup: DayStats | null }[]> {
   const mismatches: { companyId: string; rows: DayStats | null; rollup: DayStats | null }[] = [];
   for (const companyId of companyIds) {
     const [fromRows, fromRollups] = await withInstance(db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => [
@@ -86,7 +89,8 @@ export async function findRollupMismatches(db: Database, companyIds: string[]): 
     for (const row of fromRows) {
       const rollup = rollupByKey.get(keyOf(row)) ?? null;
       rollupByKey.delete(keyOf(row));
-      if (!rollup || JSON.stringify(normalize(rollup)) !== JSON.stringify(normalize(row))) mismatches.push({ companyId, rows: row, rollup });
+      if (!rollup || JSON.stringify(normalize(rollup)) !== JSON.stringify(normalize(row)))
+        mismatches.push({ companyId, rows: row, rollup });
     }
     for (const rollup of rollupByKey.values()) mismatches.push({ companyId, rows: null, rollup });
   }

@@ -34,10 +34,16 @@ export function createFixtures(t: TestApp) {
     /** A display link: its id, and its token (the signed-out board's credential). */
     displayLink: (admin: TestUser, name = 'Office TV') => post<CreatedDisplayLink>(admin, '/api/v1/display-links', { name }),
     /** An activity the member logged today. */
-    activity: (member: TestUser, json: unknown = { kind: 'call', answered: false }) => post<{ id: string }>(member, '/api/v1/activities', json),
+    activity: (member: TestUser, json: unknown = { kind: 'call', answered: false }) =>
+      post<{ id: string }>(member, '/api/v1/activities', json),
     /** The id of a picture the member uploaded (its URL is /api/v1/avatars/{id}). */
     async avatar(member: TestUser, picture: Uint8Array): Promise<string> {
-      const response = await t.request('/api/v1/me/avatar', { method: 'PUT', as: member, body: picture, headers: { 'content-type': 'image/png' } });
+      const response = await t.request('/api/v1/me/avatar', {
+        method: 'PUT',
+        as: member,
+        body: picture,
+        headers: { 'content-type': 'image/png' },
+      });
       if (response.status !== 200) throw new Error(`avatar: ${response.status} ${await response.text()}`);
       const { avatarUrl } = (await response.json()) as { avatarUrl: string };
       return avatarUrl.split('/').at(-1)!;

@@ -110,7 +110,20 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Field names a caller may add: another tenant's keys, prototype pollution, unstorable names. */
-const EXTRA_KEYS = ['companyId', 'company_id', 'userId', 'id', 'role', 'isAdmin', '__proto__', 'constructor', 'prototype', '\u0000', '\uD800', ''];
+const EXTRA_KEYS = [
+  'companyId',
+  'company_id',
+  'userId',
+  'id',
+  'role',
+  'isAdmin',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '\u0000',
+  '\uD800',
+  '',
+];
 
 // ---- values from a schema ------------------------------------------------------------------------
 
@@ -161,9 +174,17 @@ function stringValue(schema: JsonSchema): fc.Arbitrary<string> {
   // Mostly letters a person types in any language; now and then the longest the schema allows.
   const longest = schema.maxLength ?? 1000;
   return fc.oneof(
-    { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength, maxLength }).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity)) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .string({ unit: 'grapheme', minLength, maxLength })
+        .filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity)),
+    },
     // The longest the schema allows, in one-byte letters and in four-byte ones (two UTF-16 units each).
-    { weight: 1, arbitrary: fc.constantFrom('x'.repeat(longest), '😀'.repeat(Math.floor(longest / 2)).padEnd(Math.max(minLength, 0), 'x')) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('x'.repeat(longest), '😀'.repeat(Math.floor(longest / 2)).padEnd(Math.max(minLength, 0), 'x')),
+    },
   );
 }
 
@@ -188,17 +209,22 @@ function propertyNames(schema: JsonSchema): string[] {
 export function mutatedBody(schema: JsonSchema): fc.Arbitrary<{ mutation: string; text: string }> {
   const names = propertyNames(schema);
   const base = validValue(schema);
-  const asObject = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {});
+  const asObject = (value: unknown): Record<string, unknown> =>
+    value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
   const name = names.length > 0 ? fc.constantFrom(...names) : fc.constant('name');
   // Valid bodies reach the services and the database; the rest are mostly refused by the contract.
   const mutations: fc.WeightedArbitrary<{ mutation: string; value: unknown }>[] = [
     base.map((value) => ({ mutation: 'valid', value })),
-    fc.tuple(base, name, hostileValue).map(([value, key, bad]) => ({ mutation: `${key} = bad value`, value: { ...asObject(value), [key]: bad } })),
-    fc.tuple(base, fc.uniqueArray(name, { minLength: 1, maxLength: 4 }), fc.array(hostileValue, { minLength: 4, maxLength: 4 })).map(([value, keys, bads]) => {
-      const object = asObject(value);
-      keys.forEach((key, i) => (object[key] = bads[i]));
-      return { mutation: `${keys.join(', ')} = bad values`, value: object };
-    }),
+    fc
+      .tuple(base, name, hostileValue)
+      .map(([value, key, bad]) => ({ mutation: `${key} = bad value`, value: { ...asObject(value), [key]: bad } })),
+    fc
+      .tuple(base, fc.uniqueArray(name, { minLength: 1, maxLength: 4 }), fc.array(hostileValue, { minLength: 4, maxLength: 4 }))
+      .map(([value, keys, bads]) => {
+        const object = asObject(value);
+        keys.forEach((key, i) => (object[key] = bads[i]));
+        return { mutation: `${keys.join(', ')} = bad values`, value: object };
+      }),
     fc.tuple(base, name).map(([value, key]) => {
       const object = asObject(value);
       delete object[key];
@@ -231,7 +257,9 @@ export function encodeLoosely(value: string): string {
       out += encodeURIComponent(value.slice(i, i + 2));
       i++;
     } else if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(value[i]!);
     }
@@ -278,7 +306,20 @@ export const HOSTILE_PATH_VALUES: string[] = [
 export function mutatedQuery(parameters: { name: string; schema?: JsonSchema }[]): fc.Arbitrary<string> {
   const hostileText = fc.oneof(
     fc.constantFrom(...HOSTILE_STRINGS),
-    fc.constantFrom('-1', '0', '1.5', '1e309', '-1e309', 'NaN', 'Infinity', '9007199254740993', '99999999999999999999', '2147483648', 'true', '[]'),
+    fc.constantFrom(
+      '-1',
+      '0',
+      '1.5',
+      '1e309',
+      '-1e309',
+      'NaN',
+      'Infinity',
+      '9007199254740993',
+      '99999999999999999999',
+      '2147483648',
+      'true',
+      '[]',
+    ),
     oddString,
   );
   const part = (name: string, schema: JsonSchema | undefined) =>
@@ -294,18 +335,31 @@ export function mutatedQuery(parameters: { name: string; schema?: JsonSchema }[]
     fc.constantFrom('companyId=1', '__proto__[x]=1', '%00=1', '%ED%A0%80=x', `x=${'a'.repeat(70_000)}`),
     fc.tuple(oddString, hostileText).map(([key, value]) => `${encodeLoosely(key)}=${encodeLoosely(value)}`),
   );
-  return fc.tuple(fc.tuple(...parameters.map((p) => part(p.name, p.schema))), extra).map(([parts, more]) => [...parts, more].filter(Boolean).join('&'));
+  return fc
+    .tuple(fc.tuple(...parameters.map((p) => part(p.name, p.schema))), extra)
+    .map(([parts, more]) => [...parts, more].filter(Boolean).join('&'));
 }
 
 /** Headers a client controls, spoiled; the cookies only mean something to a signed-out caller. */
 export const HOSTILE_HEADERS: { label: string; headers: Record<string, string>; signedOutOnly?: boolean }[] = [
-  { label: 'a forged session cookie', headers: { cookie: `dealboard.session_token=${'a'.repeat(64)}.${'b'.repeat(43)}` }, signedOutOnly: true },
+  {
+    label: 'a forged session cookie',
+    headers: { cookie: `dealboard.session_token=${'a'.repeat(64)}.${'b'.repeat(43)}` },
+    signedOutOnly: true,
+  },
   { label: 'a 6 KB session cookie', headers: { cookie: `dealboard.session_token=${'%00'.repeat(2_000)}` }, signedOutOnly: true },
-  { label: 'a cookie of lone surrogates', headers: { cookie: 'dealboard.session_token=%ED%A0%80; dealboard.session_data=%FF' }, signedOutOnly: true },
+  {
+    label: 'a cookie of lone surrogates',
+    headers: { cookie: 'dealboard.session_token=%ED%A0%80; dealboard.session_data=%FF' },
+    signedOutOnly: true,
+  },
   { label: 'a long Accept-Language', headers: { 'accept-language': `${'nb-NO;q=0.9,'.repeat(800)}*;q=NaN` } },
   { label: 'a bad UI language', headers: { 'x-dealboard-language': '../../etc' } },
   { label: 'a forwarded chain of garbage', headers: { 'x-forwarded-for': 'not-an-ip, ::ffff:999.1.1.1, , 300.1.1.1' } },
-  { label: 'another tenant named in headers', headers: { 'x-company-id': crypto.randomUUID(), 'x-user-id': crypto.randomUUID(), 'x-tenant-id': '1' } },
+  {
+    label: 'another tenant named in headers',
+    headers: { 'x-company-id': crypto.randomUUID(), 'x-user-id': crypto.randomUUID(), 'x-tenant-id': '1' },
+  },
   { label: 'Origin null', headers: { origin: 'null' } },
 ];
 
@@ -320,14 +374,23 @@ export type RawBody = { label: string; body: string | Uint8Array; contentType?: 
  */
 export function hostileBodies(validJson: string, limitBytes: number, stringField: string | null): RawBody[] {
   const json = 'application/json';
-  const nearLimit = (field: string) => toJsonText({ ...JSON.parse(validJson), [field]: 'n'.repeat(limitBytes - validJson.length - field.length - 64) });
+  const nearLimit = (field: string) =>
+    toJsonText({ ...JSON.parse(validJson), [field]: 'n'.repeat(limitBytes - validJson.length - field.length - 64) });
   return [
     { label: 'empty body', body: '', contentType: json },
     { label: 'no content type', body: validJson },
     { label: 'text/plain', body: validJson, contentType: 'text/plain' },
     { label: 'form-urlencoded', body: 'name=x&role=admin', contentType: 'application/x-www-form-urlencoded' },
-    { label: 'multipart', body: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n', contentType: 'multipart/form-data; boundary=b' },
-    { label: 'xml', body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', contentType: 'application/xml' },
+    {
+      label: 'multipart',
+      body: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n',
+      contentType: 'multipart/form-data; boundary=b',
+    },
+    {
+      label: 'xml',
+      body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+      contentType: 'application/xml',
+    },
     { label: 'json, utf-16 declared', body: validJson, contentType: 'application/json; charset=utf-16' },
     { label: 'json with a BOM', body: `\uFEFF${validJson}`, contentType: json },
     { label: 'truncated json', body: validJson.slice(0, Math.max(1, validJson.length - 2)), contentType: json },
@@ -342,9 +405,15 @@ export function hostileBodies(validJson: string, limitBytes: number, stringField
     { label: 'invalid UTF-8', body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]), contentType: json },
     { label: 'nested 5,000 deep', body: `${'['.repeat(5_000)}${']'.repeat(5_000)}`, contentType: json },
     { label: 'nested objects 3,000 deep', body: `${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}`, contentType: json },
-    { label: 'a 1 MB string', body: toJsonText({ ...JSON.parse(validJson), [stringField ?? 'name']: 'x'.repeat(ONE_MEGABYTE) }), contentType: json },
+    {
+      label: 'a 1 MB string',
+      body: toJsonText({ ...JSON.parse(validJson), [stringField ?? 'name']: 'x'.repeat(ONE_MEGABYTE) }),
+      contentType: json,
+    },
     { label: 'a 1 MB body, no content type', body: 'x'.repeat(ONE_MEGABYTE) },
-    ...(stringField ? [{ label: `a string just under the ${limitBytes / 1024} KB limit`, body: nearLimit(stringField), contentType: json }] : []),
+    ...(stringField
+      ? [{ label: `a string just under the ${limitBytes / 1024} KB limit`, body: nearLimit(stringField), contentType: json }]
+      : []),
     { label: 'an extra field just under the limit', body: nearLimit('padding'), contentType: json },
   ];
 }
@@ -379,7 +448,12 @@ export function pngClaiming(width: number, height: number): Uint8Array {
   view.setUint32(0, width);
   view.setUint32(4, height);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return concat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), pngChunk('IEND', new Uint8Array()));
+  return concat(
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    pngChunk('IEND', new Uint8Array()),
+  );
 }
 
 /** Files that are not the picture they claim to be, each with the media type it is sent as. */
@@ -391,21 +465,32 @@ export function hostileFiles(validImage: Uint8Array, mediaType: string): RawBody
     { label: 'only the PNG signature', body: validImage.subarray(0, 8), contentType: mediaType },
     { label: 'a PNG claiming 100000 x 100000 pixels', body: pngClaiming(100_000, 100_000), contentType: mediaType },
     { label: 'a PNG claiming 0 x 0 pixels', body: pngClaiming(0, 0), contentType: mediaType },
-    { label: 'an SVG with a script', body: text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'), contentType: mediaType },
+    {
+      label: 'an SVG with a script',
+      body: text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>'),
+      contentType: mediaType,
+    },
     { label: 'an SVG declared as such', body: text('<svg xmlns="http://www.w3.org/2000/svg"/>'), contentType: 'image/svg+xml' },
     { label: 'JSON as a picture', body: text('{"avatarUrl":"https://evil.example/x.png"}'), contentType: mediaType },
     { label: 'a picture as JSON', body: validImage, contentType: 'application/json' },
     { label: 'a picture without a content type', body: validImage },
     { label: 'a picture as text/html', body: validImage, contentType: 'text/html' },
     { label: 'a GIF header and garbage', body: concat(text('GIF89a'), new Uint8Array(2_000).fill(0xff)), contentType: mediaType },
-    { label: 'a picture with 1 MB after its end', body: concat(validImage, new Uint8Array(ONE_MEGABYTE).fill(0x41)), contentType: mediaType },
+    {
+      label: 'a picture with 1 MB after its end',
+      body: concat(validImage, new Uint8Array(ONE_MEGABYTE).fill(0x41)),
+      contentType: mediaType,
+    },
     { label: '3 MB of zeros (past the upload limit)', body: new Uint8Array(3 * ONE_MEGABYTE), contentType: mediaType },
   ];
 }
 
 /** A file from a valid picture with some bytes changed, cut short, or grown: what decoders choke on. */
 export function mutatedFile(validImage: Uint8Array): fc.Arbitrary<{ mutation: string; bytes: Uint8Array }> {
-  const flips = fc.array(fc.tuple(fc.nat({ max: validImage.length - 1 }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 });
+  const flips = fc.array(fc.tuple(fc.nat({ max: validImage.length - 1 }), fc.integer({ min: 0, max: 255 })), {
+    minLength: 1,
+    maxLength: 8,
+  });
   return fc.oneof(
     flips.map((changes) => {
       const bytes = new Uint8Array(validImage);
@@ -414,6 +499,8 @@ export function mutatedFile(validImage: Uint8Array): fc.Arbitrary<{ mutation: st
     }),
     fc.nat({ max: validImage.length }).map((length) => ({ mutation: `cut at ${length}`, bytes: validImage.subarray(0, length) })),
     fc.uint8Array({ maxLength: 4_096 }).map((bytes) => ({ mutation: `${bytes.length} random bytes`, bytes })),
-    fc.uint8Array({ minLength: 1, maxLength: 512 }).map((tail) => ({ mutation: `${tail.length} bytes appended`, bytes: concat(validImage, tail) })),
+    fc
+      .uint8Array({ minLength: 1, maxLength: 512 })
+      .map((tail) => ({ mutation: `${tail.length} bytes appended`, bytes: concat(validImage, tail) })),
   );
 }

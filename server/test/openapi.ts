@@ -66,11 +66,7 @@ export async function readOperations(t: TestApp): Promise<Operation[]> {
 
 /** Hono's own route table: every handler actually mounted under /api/v1, as "METHOD /path/:param". */
 export function findMountedRoutes(t: TestApp): string[] {
-  return [
-    ...new Set(
-      t.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/')).map((r) => `${r.method} ${r.path}`),
-    ),
-  ];
+  return [...new Set(t.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/v1/')).map((r) => `${r.method} ${r.path}`))];
 }
 
 /** "GET /api/v1/x/{id}" -> "GET /api/v1/x/:id" (Hono's syntax). */
@@ -142,7 +138,13 @@ export async function sendRequest(
 }
 
 /** Sends a call to an operation ("METHOD /path/{param}"). */
-export function callOperation(t: TestApp, key: string, call: Call, as: TestUser | null, options: { rawPath?: boolean } = {}): Promise<Answer> {
+export function callOperation(
+  t: TestApp,
+  key: string,
+  call: Call,
+  as: TestUser | null,
+  options: { rawPath?: boolean } = {},
+): Promise<Answer> {
   const [method, template] = key.split(' ') as [string, string];
   const path = fillPath(template, call.params, { raw: options.rawPath }) + (call.query ? `?${call.query}` : '');
   return sendRequest(t, method, path, { as, json: call.json, body: call.body, headers: call.headers });

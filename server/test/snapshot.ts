@@ -53,7 +53,9 @@ export async function createSnapshotter(db: Database) {
   async function snapshotCompany(companyId: string, out: Record<string, string> = {}, only = false): Promise<Record<string, string>> {
     const literal = `'${companyId.replaceAll("'", "''")}'`;
     const where = (name: string) => (only ? `WHERE t.${name === 'companies' ? 'id' : 'company_id'} = ${literal}` : '');
-    const rows = await withInstance(db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => rowsOf(await tx.execute(digestOf(tenantTables, where))));
+    const rows = await withInstance(db, { companyId: toCompanyId(companyId), userId: null }, async (tx) =>
+      rowsOf(await tx.execute(digestOf(tenantTables, where))),
+    );
     for (const row of rows) out[`${companyId}:${row.name}`] = `${row.n}:${row.digest}`;
     return out;
   }
@@ -79,10 +81,13 @@ export async function createSnapshotter(db: Database) {
       const out = await snapshotCompany(companyId, {}, true);
       const list = (ids: string[]) => ids.map((id) => `'${id.replaceAll("'", "''")}'`).join(', ') || 'NULL';
       const people = list(userIds);
-      for (const row of rowsOf(await db.execute(digestOf(['user'], `WHERE t.id IN (${people})`)))) out[`people:${row.name}`] = `${row.n}:${row.digest}`;
-      for (const row of rowsOf(await db.execute(digestOf(personalTables, `WHERE t.user_id IN (${people})`)))) out[`people:${row.name}`] = `${row.n}:${row.digest}`;
+      for (const row of rowsOf(await db.execute(digestOf(['user'], `WHERE t.id IN (${people})`))))
+        out[`people:${row.name}`] = `${row.n}:${row.digest}`;
+      for (const row of rowsOf(await db.execute(digestOf(personalTables, `WHERE t.user_id IN (${people})`))))
+        out[`people:${row.name}`] = `${row.n}:${row.digest}`;
       for (const [table, ids] of Object.entries(globalRows)) {
-        for (const row of rowsOf(await db.execute(digestOf([table], `WHERE t.id IN (${list(ids)})`)))) out[`rows:${row.name}`] = `${row.n}:${row.digest}`;
+        for (const row of rowsOf(await db.execute(digestOf([table], `WHERE t.id IN (${list(ids)})`))))
+          out[`rows:${row.name}`] = `${row.n}:${row.digest}`;
       }
       return out;
     },

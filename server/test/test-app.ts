@@ -51,7 +51,9 @@ export async function createTestApp(options: { env?: Record<string, string>; now
     }
     const { as: _as, json: _json, socket, noOrigin: _noOrigin, body: _body, ...rest } = init;
     // @hono/node-server's getConnInfo reads env.incoming.socket: the same place a real socket is.
-    const env = socket ? { incoming: { socket: { remoteAddress: socket, remotePort: 40000, remoteFamily: socket.includes(':') ? 'IPv6' : 'IPv4' } } } : undefined;
+    const env = socket
+      ? { incoming: { socket: { remoteAddress: socket, remotePort: 40000, remoteFamily: socket.includes(':') ? 'IPv6' : 'IPv4' } } }
+      : undefined;
     return app.request(path, { ...rest, headers, body }, env);
   }
 

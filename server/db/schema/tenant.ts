@@ -38,10 +38,12 @@ export const profiles = pgTable(
   'profiles',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').$type<UserId>()
+    userId: text('user_id')
+      .$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    companyId: uuid('company_id').$type<CompanyId>()
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     teamId: uuid('team_id'),
@@ -61,7 +63,9 @@ export const profiles = pgTable(
   (t) => [
     uniqueIndex('profiles_company_user_uq').on(t.companyId, t.userId),
     // A person is an active member of at most one company at a time.
-    uniqueIndex('profiles_active_user_uq').on(t.userId).where(sql`${t.removedAt} is null`),
+    uniqueIndex('profiles_active_user_uq')
+      .on(t.userId)
+      .where(sql`${t.removedAt} is null`),
   ],
 );
 
@@ -69,7 +73,8 @@ export const customerCompanies = pgTable(
   'customer_companies',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').$type<CompanyId>()
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -92,10 +97,12 @@ export const activities = pgTable(
   'activities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').$type<CompanyId>()
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: text('user_id').$type<UserId>()
+    userId: text('user_id')
+      .$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     customerId: uuid('customer_id').references(() => customerCompanies.id, { onDelete: 'set null' }),
@@ -125,10 +132,7 @@ export const activities = pgTable(
   (t) => [
     index('activities_company_created_idx').on(t.companyId, t.createdAt.desc()),
     index('activities_company_user_day_idx').on(t.companyId, t.userId, t.localDate),
-    check(
-      'activities_type_ck',
-      sql`${t.type} in ('call_answered','call_unanswered','meeting','sale','email','linkedin')`,
-    ),
+    check('activities_type_ck', sql`${t.type} in ('call_answered','call_unanswered','meeting','sale','email','linkedin')`),
   ],
 );
 
@@ -139,11 +143,13 @@ export const activities = pgTable(
 export const dailyUserStats = pgTable(
   'daily_user_stats',
   {
-    companyId: uuid('company_id').$type<CompanyId>()
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    userId: text('user_id').$type<UserId>()
+    userId: text('user_id')
+      .$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     calls: integer('calls').notNull().default(0),
@@ -173,10 +179,12 @@ export const dailyUserStats = pgTable(
 export const goals = pgTable(
   'goals',
   {
-    companyId: uuid('company_id').$type<CompanyId>()
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: text('user_id').$type<UserId>()
+    userId: text('user_id')
+      .$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     dailyCalls: integer('daily_calls').notNull().default(0),
@@ -191,7 +199,8 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').$type<CompanyId>()
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     code: text('code').notNull().unique(),
@@ -209,7 +218,8 @@ export const kpiRules = pgTable(
   'kpi_rules',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').$type<CompanyId>()
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     kpiKey: text('kpi_key').notNull(),
@@ -225,10 +235,12 @@ export const wrapups = pgTable(
   'wrapups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').$type<CompanyId>()
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: text('user_id').$type<UserId>()
+    userId: text('user_id')
+      .$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
@@ -246,7 +258,8 @@ export const wrapups = pgTable(
 
 /** Per-company settings: the sign-up access code and policy. */
 export const appSettings = pgTable('app_settings', {
-  companyId: uuid('company_id').$type<CompanyId>()
+  companyId: uuid('company_id')
+    .$type<CompanyId>()
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   accessCode: text('access_code'),
@@ -262,7 +275,8 @@ export const displayLinks = pgTable(
   'display_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').$type<CompanyId>()
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -284,7 +298,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').$type<CompanyId>()
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** The user who acted; null for the system (for example a recurring job). */
@@ -315,10 +330,12 @@ export const avatarImages = pgTable(
   'avatar_images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: uuid('company_id').$type<CompanyId>()
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    userId: text('user_id').$type<UserId>()
+    userId: text('user_id')
+      .$type<UserId>()
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     bytes: bytea('bytes').notNull(),

@@ -16,7 +16,17 @@ export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'st
  */
 export type ActivityValues = Pick<
   ActivityRow,
-  'type' | 'meetingBooked' | 'movedForward' | 'customerId' | 'customerName' | 'ticketSize' | 'productName' | 'notes' | 'pointsEarned' | 'dailyBonus' | 'bonusPoints'
+  | 'type'
+  | 'meetingBooked'
+  | 'movedForward'
+  | 'customerId'
+  | 'customerName'
+  | 'ticketSize'
+  | 'productName'
+  | 'notes'
+  | 'pointsEarned'
+  | 'dailyBonus'
+  | 'bonusPoints'
 >;
 
 /** What logging an activity needs to know, read in one statement (see findLoggingContext). */
@@ -70,10 +80,7 @@ const activityColumns = {
 };
 
 function selectActivities(tx: Transaction) {
-  return tx
-    .select(activityColumns)
-    .from(activities)
-    .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId));
+  return tx.select(activityColumns).from(activities).leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId));
 }
 
 const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[]).includes(key);
@@ -131,13 +138,8 @@ export async function withActivityDay<T>(
 }
 
 function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string): ActivityDay {
-  const own = (id: string) =>
-    and(eq(activities.id, id), eq(activities.companyId, scope.companyId), eq(activities.userId, scope.userId));
-  const ownDay = and(
-    eq(activities.companyId, scope.companyId),
-    eq(activities.userId, scope.userId),
-    eq(activities.localDate, localDate),
-  );
+  const own = (id: string) => and(eq(activities.id, id), eq(activities.companyId, scope.companyId), eq(activities.userId, scope.userId));
+  const ownDay = and(eq(activities.companyId, scope.companyId), eq(activities.userId, scope.userId), eq(activities.localDate, localDate));
 
   const findOrCreateCustomer = (name: string, createdAt: Date) => getOrCreateCustomer(tx, scope, { name, createdAt });
 
@@ -191,11 +193,7 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
         .select({ calls: dailyUserStats.calls, bonusCalls: dailyUserStats.bonusCalls })
         .from(dailyUserStats)
         .where(
-          and(
-            eq(dailyUserStats.companyId, scope.companyId),
-            eq(dailyUserStats.day, localDate),
-            eq(dailyUserStats.userId, scope.userId),
-          ),
+          and(eq(dailyUserStats.companyId, scope.companyId), eq(dailyUserStats.day, localDate), eq(dailyUserStats.userId, scope.userId)),
         );
       return { callsBefore: stats?.calls ?? 0, bonusAlreadyAwarded: (stats?.bonusCalls ?? 0) > 0 };
     },
@@ -248,13 +246,7 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
 export async function findOwnActivitiesOfDay(db: Database, scope: MemberScope, localDate: string): Promise<ActivityRow[]> {
   return withTenant(db, scope, (tx) =>
     selectActivities(tx)
-      .where(
-        and(
-          eq(activities.companyId, scope.companyId),
-          eq(activities.userId, scope.userId),
-          eq(activities.localDate, localDate),
-        ),
-      )
+      .where(and(eq(activities.companyId, scope.companyId), eq(activities.userId, scope.userId), eq(activities.localDate, localDate)))
       .orderBy(desc(activities.createdAt), desc(activities.id)),
   );
 }
@@ -294,32 +286,34 @@ export async function findLatestActivities(
     const conditions = [eq(activities.companyId, scope.companyId)];
     if (options.start) conditions.push(gte(activities.createdAt, options.start));
     if (options.end) conditions.push(lt(activities.createdAt, options.end));
-    return tx
-      .select({
-        id: activities.id,
-        userId: activities.userId,
-        displayName: profiles.displayName,
-        // Erased and gone (decision 022); someone who came back is named as they are now.
-        formerMember: sql<boolean>`coalesce(${profiles.erasedAt} IS NOT NULL AND ${profiles.removedAt} IS NOT NULL, false)`,
-        type: activities.type,
-        meetingBooked: activities.meetingBooked,
-        movedForward: activities.movedForward,
-        customerName: sql<string | null>`coalesce(${customerCompanies.name}, ${activities.customerName})`,
-        points: activities.pointsEarned,
-        ticketSize: activities.ticketSize,
-        productName: activities.productName,
-        notes: activities.notes,
-        createdAt: activities.createdAt,
-      })
-      .from(activities)
-      // A read's join for the authors' names: memberships are written only by their owner
-      // (companies/memberships.repository.ts); reading them beside the activity costs no round trip.
-      .leftJoin(profiles, and(eq(profiles.companyId, activities.companyId), eq(profiles.userId, activities.userId)))
-      .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
-      .where(and(...conditions))
-      // NULLS LAST matches activities_company_created_idx (created_at DESC NULLS LAST); a plain DESC
-      // means NULLS FIRST, which that index cannot serve, and the plan becomes a scan and sort.
-      .orderBy(sql`${activities.createdAt} DESC NULLS LAST`, desc(activities.id))
-      .limit(options.limit);
+    return (
+      tx
+        .select({
+          id: activities.id,
+          userId: activities.userId,
+          displayName: profiles.displayName,
+          // Erased and gone (decision 022); someone who came back is named as they are now.
+          formerMember: sql<boolean>`coalesce(${profiles.erasedAt} IS NOT NULL AND ${profiles.removedAt} IS NOT NULL, false)`,
+          type: activities.type,
+          meetingBooked: activities.meetingBooked,
+          movedForward: activities.movedForward,
+          customerName: sql<string | null>`coalesce(${customerCompanies.name}, ${activities.customerName})`,
+          points: activities.pointsEarned,
+          ticketSize: activities.ticketSize,
+          productName: activities.productName,
+          notes: activities.notes,
+          createdAt: activities.createdAt,
+        })
+        .from(activities)
+        // A read's join for the authors' names: memberships are written only by their owner
+        // (companies/memberships.repository.ts); reading them beside the activity costs no round trip.
+        .leftJoin(profiles, and(eq(profiles.companyId, activities.companyId), eq(profiles.userId, activities.userId)))
+        .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
+        .where(and(...conditions))
+        // NULLS LAST matches activities_company_created_idx (created_at DESC NULLS LAST); a plain DESC
+        // means NULLS FIRST, which that index cannot serve, and the plan becomes a scan and sort.
+        .orderBy(sql`${activities.createdAt} DESC NULLS LAST`, desc(activities.id))
+        .limit(options.limit)
+    );
   });
 }

@@ -75,8 +75,7 @@ activitiesRoutes.openapi(
       ...notTodayResponse,
     },
   }),
-  async (c) =>
-    c.json(await updateActivity(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+  async (c) => c.json(await updateActivity(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
 );
 
 activitiesRoutes.openapi(

@@ -1,11 +1,4 @@
-import type {
-  Activity,
-  ActivityKind,
-  ActivityLogOptions,
-  LogActivity,
-  MyActivities,
-  UpdateActivity,
-} from '@core/contracts';
+import type { Activity, ActivityKind, ActivityLogOptions, LogActivity, MyActivities, UpdateActivity } from '@core/contracts';
 import {
   type ActivityInput,
   type CallOutcome,
@@ -39,8 +32,7 @@ function emptyToNull(value: string | null | undefined): string | null {
 }
 
 const activityNotFound = () => notFound('That activity was not found among your activities.');
-const notToday = () =>
-  new HttpError(409, 'not_today', "Only today's activities can be changed. This one belongs to an earlier day.");
+const notToday = () => new HttpError(409, 'not_today', "Only today's activities can be changed. This one belongs to an earlier day.");
 
 function disabledKindError(kind: OptionalKind): HttpError {
   const what = { meeting: 'Held-meeting', email: 'E-mail', linkedin: 'LinkedIn' }[kind];

@@ -57,7 +57,9 @@ export async function setRule(
 ): Promise<void> {
   await withTenant(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     if (change.basePoints !== undefined) {
-      await tx.execute(sql`UPDATE kpi_rules SET base_points = ${change.basePoints} WHERE company_id = ${companyId} AND kpi_key = ${kpiKey}`);
+      await tx.execute(
+        sql`UPDATE kpi_rules SET base_points = ${change.basePoints} WHERE company_id = ${companyId} AND kpi_key = ${kpiKey}`,
+      );
     }
     if (change.enabled !== undefined) {
       await tx.execute(sql`UPDATE kpi_rules SET enabled = ${change.enabled} WHERE company_id = ${companyId} AND kpi_key = ${kpiKey}`);

@@ -67,13 +67,37 @@ describe('who may log', () => {
 
 describe('logging and points with the default rules', () => {
   it.each<[string, Record<string, unknown>, Partial<Activity>]>([
-    ['answered, no progress', { kind: 'call', answered: true, outcome: 'no_progress' }, { type: 'call_answered', outcome: 'no_progress', pointsEarned: 0 }],
-    ['answered, moved forward', { kind: 'call', answered: true, outcome: 'moved_forward' }, { type: 'call_answered', outcome: 'moved_forward', movedForward: true, pointsEarned: 1 }],
-    ['answered, meeting booked', { kind: 'call', answered: true, outcome: 'meeting_booked' }, { type: 'call_answered', outcome: 'meeting_booked', meetingBooked: true, pointsEarned: 5 }],
-    ['not answered', { kind: 'call', answered: false }, { type: 'call_unanswered', answered: false, outcome: 'no_progress', pointsEarned: 0 }],
-    ['not answered with an outcome sent anyway', { kind: 'call', answered: false, outcome: 'meeting_booked' }, { type: 'call_unanswered', outcome: 'no_progress', meetingBooked: false, pointsEarned: 0 }],
+    [
+      'answered, no progress',
+      { kind: 'call', answered: true, outcome: 'no_progress' },
+      { type: 'call_answered', outcome: 'no_progress', pointsEarned: 0 },
+    ],
+    [
+      'answered, moved forward',
+      { kind: 'call', answered: true, outcome: 'moved_forward' },
+      { type: 'call_answered', outcome: 'moved_forward', movedForward: true, pointsEarned: 1 },
+    ],
+    [
+      'answered, meeting booked',
+      { kind: 'call', answered: true, outcome: 'meeting_booked' },
+      { type: 'call_answered', outcome: 'meeting_booked', meetingBooked: true, pointsEarned: 5 },
+    ],
+    [
+      'not answered',
+      { kind: 'call', answered: false },
+      { type: 'call_unanswered', answered: false, outcome: 'no_progress', pointsEarned: 0 },
+    ],
+    [
+      'not answered with an outcome sent anyway',
+      { kind: 'call', answered: false, outcome: 'meeting_booked' },
+      { type: 'call_unanswered', outcome: 'no_progress', meetingBooked: false, pointsEarned: 0 },
+    ],
     ['a held meeting', { kind: 'meeting' }, { type: 'meeting', kind: 'meeting', outcome: null, answered: null, pointsEarned: 3 }],
-    ['a sale', { kind: 'sale', ticketSize: 2_500_000, productName: '  Pro plan ' }, { type: 'sale', ticketSize: 2_500_000, productName: 'Pro plan', pointsEarned: 10 }],
+    [
+      'a sale',
+      { kind: 'sale', ticketSize: 2_500_000, productName: '  Pro plan ' },
+      { type: 'sale', ticketSize: 2_500_000, productName: 'Pro plan', pointsEarned: 10 },
+    ],
   ])('%s', async (_label, body, expected) => {
     const rep = await t.createMember();
     t.setNow(tickingClock(TODAY_NOON));
@@ -152,7 +176,9 @@ describe('logging and points with the default rules', () => {
     expect(after.enabledKinds.linkedin).toBe(true);
     expect(after.kindPoints.linkedin).toBe(2);
     await setRule(t, rep.companyId, 'sale_ticket_size', { enabled: true, multiplierValue: 0.001 });
-    expect(((await (await t.request('/api/v1/activities/log-options', { as: rep })).json()) as ActivityLogOptions).hasTicketSizePoints).toBe(true);
+    expect(
+      ((await (await t.request('/api/v1/activities/log-options', { as: rep })).json()) as ActivityLogOptions).hasTicketSizePoints,
+    ).toBe(true);
   });
 });
 
@@ -182,9 +208,15 @@ describe('bad input is refused with a clear message and writes nothing', () => {
 
   it('an invalid sale value says so: "Please enter a valid sale value"', async () => {
     const rep = await t.createMember();
-    const error = await expectError(await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'sale', ticketSize: 0 } }), 400);
+    const error = await expectError(
+      await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'sale', ticketSize: 0 } }),
+      400,
+    );
     expect(error.error.details?.ticketSize).toBe('Please enter a valid sale value');
-    const answered = await expectError(await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'call', answered: true } }), 400);
+    const answered = await expectError(
+      await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'call', answered: true } }),
+      400,
+    );
     expect(answered.error.details?.outcome).toBe('Choose an outcome for the answered call');
   });
 
@@ -273,7 +305,9 @@ describe('editing an activity of today', () => {
     await setRule(t, rep.companyId, 'sale_ticket_size', { enabled: true, multiplierValue: 0.01 });
     const sale = await logActivity(t, rep, { kind: 'sale', ticketSize: 100_000, customerName: 'Old Customer' }); // 1000.00 -> 10 + 10
     expect(sale.pointsEarned).toBe(20);
-    const edited = (await (await patch(rep, sale.id, { ticketSize: 300_000, productName: 'Licence', customerName: 'New Customer' })).json()) as Activity;
+    const edited = (await (
+      await patch(rep, sale.id, { ticketSize: 300_000, productName: 'Licence', customerName: 'New Customer' })
+    ).json()) as Activity;
     expect(edited).toMatchObject({ ticketSize: 300_000, productName: 'Licence', customerName: 'New Customer', pointsEarned: 40 });
     expect(edited.customerId).not.toBe(sale.customerId);
     const unlinked = (await (await patch(rep, sale.id, { customerName: null })).json()) as Activity;

@@ -1,10 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import {
-  BillingSchema,
-  PublicSignupPolicySchema,
-  SignupPolicySettingsSchema,
-  UpdateSignupPolicySchema,
-} from '@core/contracts';
+import { BillingSchema, PublicSignupPolicySchema, SignupPolicySettingsSchema, UpdateSignupPolicySchema } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireAdmin, requireMember } from '../session/session.middleware';
 import { getBilling } from './billing.service';

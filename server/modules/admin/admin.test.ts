@@ -158,7 +158,13 @@ describe('the policy is enforced at sign-up (/api/auth/sign-up/email)', () => {
     expect((await signUp(email, { 'x-invite-code': invitation.code })).status).toBe(200);
     const [created] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     await t.db.update(user).set({ emailVerified: true }).where(eq(user.id, created!.id));
-    const person: TestUser = { id: created!.id, email, name: 'New Person', password: 'correct-horse-battery', cookie: await t.signIn(email, 'correct-horse-battery') };
+    const person: TestUser = {
+      id: created!.id,
+      email,
+      name: 'New Person',
+      password: 'correct-horse-battery',
+      cookie: await t.signIn(email, 'correct-horse-battery'),
+    };
 
     const provision = await t.request('/api/v1/me/provision', { method: 'POST', as: person });
     expect(await provision.json()).toMatchObject({ success: true, created: false });
@@ -195,14 +201,19 @@ describe('the policy is enforced at sign-up (/api/auth/sign-up/email)', () => {
     const stranger = freshEmail('magic-stranger');
     const direct = await t.request('/api/auth/sign-in/magic-link', { method: 'POST', json: { email: stranger, callbackURL: '/app' } });
     expect(direct.status).toBe(403);
-    const [mail] = await t.db.execute(sql`SELECT 1 FROM mail_outbox WHERE "to" = ${stranger}`).then((r) => (r as unknown as { rows: unknown[] }).rows);
+    const [mail] = await t.db
+      .execute(sql`SELECT 1 FROM mail_outbox WHERE "to" = ${stranger}`)
+      .then((r) => (r as unknown as { rows: unknown[] }).rows);
     expect(mail).toBeUndefined();
     // Existing accounts may still sign in by magic link.
     const existing = await t.request('/api/auth/sign-in/magic-link', { method: 'POST', json: { email: rep.email, callbackURL: '/app' } });
     expect(existing.status).toBe(200);
     // And the invitation route passes the invitation along.
     const invitation = await createInvitation();
-    const invited = await t.request('/api/v1/invitations/magic-link', { method: 'POST', json: { code: invitation.code, email: freshEmail('magic-invited') } });
+    const invited = await t.request('/api/v1/invitations/magic-link', {
+      method: 'POST',
+      json: { code: invitation.code, email: freshEmail('magic-invited') },
+    });
     expect(invited.status).toBe(200);
   });
 

@@ -22,7 +22,10 @@ export const SIGNUP_MESSAGES = {
   lookupFailed: 'Failed to validate access code',
 } as const;
 
-const refuse = (reason: keyof typeof SIGNUP_MESSAGES): SignUpRefusal => ({ code: SIGNUP_REFUSAL_CODES[reason], message: SIGNUP_MESSAGES[reason] });
+const refuse = (reason: keyof typeof SIGNUP_MESSAGES): SignUpRefusal => ({
+  code: SIGNUP_REFUSAL_CODES[reason],
+  message: SIGNUP_MESSAGES[reason],
+});
 
 function isSameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);

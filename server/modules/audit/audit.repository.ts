@@ -33,7 +33,6 @@ export async function insertAuditEvent(tx: Transaction, event: AuditEvent): Prom
   });
 }
 
-
 /** Erased and not back since (a re-invited person is named as they are now). */
 const isErasedAndGone = (erasedAt: Date | null, removedAt: Date | null) => erasedAt !== null && removedAt !== null;
 
@@ -81,7 +80,11 @@ export async function findAuditEntries(
       .leftJoin(actorUser, eq(actorUser.id, actorProfile.userId))
       .leftJoin(
         targetProfile,
-        and(eq(auditLog.targetType, 'member'), eq(targetProfile.companyId, auditLog.companyId), eq(targetProfile.userId, auditLog.targetId)),
+        and(
+          eq(auditLog.targetType, 'member'),
+          eq(targetProfile.companyId, auditLog.companyId),
+          eq(targetProfile.userId, auditLog.targetId),
+        ),
       )
       .leftJoin(targetUser, eq(targetUser.id, targetProfile.userId))
       .where(
@@ -102,7 +105,10 @@ export async function findAuditEntries(
       actorUserId: r.entry.actorUserId,
       // Someone erased and gone (decision 022) is unknown here now, as if their profile were gone:
       // no name, and not the e-mail either (a tombstone's placeholder, or an account kept elsewhere).
-      actor: r.actorProfileId && !isErasedAndGone(r.actorErasedAt, r.actorRemovedAt) ? { name: r.actorName ?? r.actorEmail ?? '', removed: r.actorRemovedAt !== null } : null,
+      actor:
+        r.actorProfileId && !isErasedAndGone(r.actorErasedAt, r.actorRemovedAt)
+          ? { name: r.actorName ?? r.actorEmail ?? '', removed: r.actorRemovedAt !== null }
+          : null,
       targetType: r.entry.targetType,
       targetId: r.entry.targetId,
       targetMember:

@@ -109,7 +109,9 @@ describe('each admin action is recorded with its actor, time and details', () =>
     const answered = await ruleOf(admin, 'call_answered');
     const when = at('2026-11-24T08:10:00.000Z');
     // enabled is sent unchanged: it is not part of what changed.
-    await ok(await call(admin, 'PATCH', `/api/v1/kpi-rules/${answered.id}`, { basePoints: answered.basePoints + 2, enabled: answered.enabled }));
+    await ok(
+      await call(admin, 'PATCH', `/api/v1/kpi-rules/${answered.id}`, { basePoints: answered.basePoints + 2, enabled: answered.enabled }),
+    );
     const entry = await latest(admin);
     expect(entry).toMatchObject({
       action: 'kpi_rule.changed',
@@ -117,7 +119,10 @@ describe('each admin action is recorded with its actor, time and details', () =>
       target: { type: 'kpi_rule', id: answered.id, label: 'call_answered' },
       at: when,
     });
-    expect(entry.details).toEqual({ kpiKey: 'call_answered', changes: { basePoints: { from: answered.basePoints, to: answered.basePoints + 2 } } });
+    expect(entry.details).toEqual({
+      kpiKey: 'call_answered',
+      changes: { basePoints: { from: answered.basePoints, to: answered.basePoints + 2 } },
+    });
 
     const ticket = await ruleOf(admin, 'sale_ticket_size');
     at('2026-11-24T08:11:00.000Z');
@@ -176,7 +181,12 @@ describe('each admin action is recorded with its actor, time and details', () =>
     at('2026-11-24T08:32:00.000Z');
     await ok(await call(admin, 'DELETE', `/api/v1/display-links/${link.id}`));
     const [last, before] = (await readLog(admin, { limit: '2' })).entries;
-    expect(last).toMatchObject({ action: 'display_link.revoked', target: { id: link.id, label: 'Lobby TV' }, details: { name: 'Lobby TV' }, at: revoked });
+    expect(last).toMatchObject({
+      action: 'display_link.revoked',
+      target: { id: link.id, label: 'Lobby TV' },
+      details: { name: 'Lobby TV' },
+      at: revoked,
+    });
     expect(before).toMatchObject({ action: 'display_link.created', target: { id: link.id } });
     expect(JSON.stringify(await storedRows(admin.companyId))).not.toContain(token);
   });
@@ -228,12 +238,35 @@ describe('each admin action is recorded with its actor, time and details', () =>
   it('reads entries written by others with insertAuditEvent (exports, erasure) and a system actor', async () => {
     const when = new Date('2026-11-24T09:00:00.000Z');
     await withTenant(t.db, { companyId: admin.companyId, userId: admin.id }, async (tx) => {
-      await insertAuditEvent(tx, { companyId: admin.companyId, actorUserId: admin.id, action: 'member.data_exported', targetType: 'member', targetId: rita.id, at: when });
-      await insertAuditEvent(tx, { companyId: admin.companyId, actorUserId: null, action: 'export.downloaded', targetType: 'export', targetId: 'activities', at: new Date(when.getTime() + 1000) });
+      await insertAuditEvent(tx, {
+        companyId: admin.companyId,
+        actorUserId: admin.id,
+        action: 'member.data_exported',
+        targetType: 'member',
+        targetId: rita.id,
+        at: when,
+      });
+      await insertAuditEvent(tx, {
+        companyId: admin.companyId,
+        actorUserId: null,
+        action: 'export.downloaded',
+        targetType: 'export',
+        targetId: 'activities',
+        at: new Date(when.getTime() + 1000),
+      });
     });
     const [system, exported] = (await readLog(admin, { limit: '2' })).entries;
-    expect(system).toMatchObject({ action: 'export.downloaded', actor: { id: null, name: null, state: 'system' }, target: { type: 'export', id: 'activities' } });
-    expect(exported).toMatchObject({ action: 'member.data_exported', actor: ada(), target: { id: rita.id, label: 'Rita Rep' }, at: when.toISOString() });
+    expect(system).toMatchObject({
+      action: 'export.downloaded',
+      actor: { id: null, name: null, state: 'system' },
+      target: { type: 'export', id: 'activities' },
+    });
+    expect(exported).toMatchObject({
+      action: 'member.data_exported',
+      actor: ada(),
+      target: { id: rita.id, label: 'Rita Rep' },
+      at: when.toISOString(),
+    });
   });
 });
 
@@ -342,7 +375,12 @@ describe('pages', () => {
     expect(sizes).toEqual([3, 3, 2]);
     expect(new Set(seen.map((e) => e.id)).size).toBe(8);
     expect(seen[0]).toMatchObject({ action: 'invitation.created', at: '2026-11-24T12:30:00.000Z' });
-    expect(seen.slice(1).map((e) => e.details.name).sort()).toEqual(['TV 0', 'TV 1', 'TV 2', 'TV 3', 'TV 4', 'TV 5', 'TV 6']);
+    expect(
+      seen
+        .slice(1)
+        .map((e) => e.details.name)
+        .sort(),
+    ).toEqual(['TV 0', 'TV 1', 'TV 2', 'TV 3', 'TV 4', 'TV 5', 'TV 6']);
     const instants = seen.map((e) => Date.parse(e.at));
     expect(instants).toEqual([...instants].sort((x, y) => y - x));
   });

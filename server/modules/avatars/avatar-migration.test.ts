@@ -34,8 +34,10 @@ beforeAll(async () => {
     INSERT INTO dealboard_migrations (tag) VALUES (${literal(MIGRATION)});`);
   await migrateDatabase(handle);
   const people = Object.entries(before)
-    .map(([id, url]) => `INSERT INTO "user" (id, name, email) VALUES ('${id}', '${id}', '${id}@example.com');
-      INSERT INTO profiles (company_id, user_id, avatar_url) VALUES ('${companyId}', '${id}', ${literal(url)});`)
+    .map(
+      ([id, url]) => `INSERT INTO "user" (id, name, email) VALUES ('${id}', '${id}', '${id}@example.com');
+      INSERT INTO profiles (company_id, user_id, avatar_url) VALUES ('${companyId}', '${id}', ${literal(url)});`,
+    )
     .join('\n');
   // Profiles' row-level security is forced even for the owner: act inside the company.
   await handle.exec(`BEGIN;

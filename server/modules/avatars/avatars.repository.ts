@@ -4,7 +4,6 @@ import { avatarImages } from '../../db/schema';
 import { type MemberScope, withTenant } from '../../db/tenant';
 import { clearOwnAvatarUrl, setOwnAvatarUrl } from '../companies/memberships.service';
 
-
 export type StoredAvatar = Pick<typeof avatarImages.$inferSelect, 'bytes' | 'contentType'>;
 
 /**

@@ -49,7 +49,8 @@ async function halves(format: 'png' | 'jpeg' | 'webp' | 'gif', options: { width?
     }
   }
   let image = sharp(pixels, { raw: { width, height, channels: 3 } });
-  if (options.orientation) image = image.withMetadata({ orientation: options.orientation, exif: { IFD0: { Artist: 'Rita at home, 59.91N 10.75E' } } });
+  if (options.orientation)
+    image = image.withMetadata({ orientation: options.orientation, exif: { IFD0: { Artist: 'Rita at home, 59.91N 10.75E' } } });
   return new Uint8Array(await image.toFormat(format).toBuffer());
 }
 
@@ -181,10 +182,32 @@ describe('refused uploads', () => {
   it.each([
     ['a text file said to be a PNG', () => Buffer.from('Just some notes, not a picture.\n'), 'image/png'],
     ['a PNG cut short', async () => (await halves('png')).subarray(0, 60), 'image/png'],
-    ['a PNG with garbage after its signature', async () => Buffer.concat([(await halves('png')).subarray(0, 16), Buffer.alloc(500, 7)]), 'image/png'],
-    ['a JPEG cut in half', async () => { const jpeg = await halves('jpeg'); return jpeg.subarray(0, jpeg.length / 2); }, 'image/jpeg'],
-    ['an SVG said to be a PNG', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><script>alert(1)</script></svg>'), 'image/png'],
-    ['a TIFF said to be a JPEG', async () => sharp(await halves('png')).tiff().toBuffer(), 'image/jpeg'],
+    [
+      'a PNG with garbage after its signature',
+      async () => Buffer.concat([(await halves('png')).subarray(0, 16), Buffer.alloc(500, 7)]),
+      'image/png',
+    ],
+    [
+      'a JPEG cut in half',
+      async () => {
+        const jpeg = await halves('jpeg');
+        return jpeg.subarray(0, jpeg.length / 2);
+      },
+      'image/jpeg',
+    ],
+    [
+      'an SVG said to be a PNG',
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><script>alert(1)</script></svg>'),
+      'image/png',
+    ],
+    [
+      'a TIFF said to be a JPEG',
+      async () =>
+        sharp(await halves('png'))
+          .tiff()
+          .toBuffer(),
+      'image/jpeg',
+    ],
     ['an empty body', () => Buffer.alloc(0), 'image/png'],
   ])('refuses %s with a 400 (never a 500)', async (_name, make, contentType) => {
     const before = (await profile(rita)).avatarUrl;
@@ -193,7 +216,9 @@ describe('refused uploads', () => {
   });
 
   it('refuses a picture with more than 25 megapixels before decoding it (a small file can claim a huge canvas)', async () => {
-    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.byteLength).toBeLessThan(AVATAR_UPLOAD_MAX_BYTES);
     await expectRefused(await upload(rita, new Uint8Array(bomb)), 400, 'image_too_large');
   });

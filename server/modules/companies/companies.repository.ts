@@ -22,10 +22,7 @@ const OPERATOR_COMPANY_KEY = 'operator_company_id';
 /** Creates a company with its default KPI rules and settings, inside the caller's transaction. */
 export type NewCompany = Pick<CompanyRow, 'id' | 'name' | 'timezone'>;
 
-export async function insertCompanyWithDefaults(
-  tx: Transaction,
-  company: NewCompany,
-): Promise<void> {
+export async function insertCompanyWithDefaults(tx: Transaction, company: NewCompany): Promise<void> {
   await tx.insert(companies).values(company);
   await insertDefaultKpiRules(tx, company.id);
   await tx.insert(appSettings).values({ companyId: company.id });
@@ -44,10 +41,7 @@ export async function insertCompanyAsInstance(db: Database, company: NewCompany)
  * setting is claimed with ON CONFLICT DO NOTHING in the same transaction that creates the company,
  * so a concurrent first sign-in waits on the claim and then finds the committed company.
  */
-export async function getOrCreateDefaultCompany(
-  db: Database,
-  defaults: { name: string; timezone: string },
-): Promise<CompanyId> {
+export async function getOrCreateDefaultCompany(db: Database, defaults: { name: string; timezone: string }): Promise<CompanyId> {
   const candidate = toCompanyId(crypto.randomUUID());
   return withInstance(db, { companyId: candidate, userId: null }, async (tx) => {
     if (await claimInstanceSetting(tx, DEFAULT_COMPANY_KEY, candidate)) {

@@ -132,7 +132,9 @@ describe('multi-tenant: admins of different companies never see each other’s a
     aInvitation = (await (await t.request('/api/v1/invitations', { method: 'POST', as: a, json: {} })).json()) as Invitation;
     const bInvitation = (await (await t.request('/api/v1/invitations', { method: 'POST', as: b, json: {} })).json()) as Invitation;
     aRep = await t.createUser({ name: 'Ari Rep' });
-    expect((await t.request('/api/v1/invitations/accept', { method: 'POST', as: aRep, json: { code: aInvitation.code } })).status).toBe(200);
+    expect((await t.request('/api/v1/invitations/accept', { method: 'POST', as: aRep, json: { code: aInvitation.code } })).status).toBe(
+      200,
+    );
     expect(bInvitation.code).not.toBe(aInvitation.code);
   });
 

@@ -81,7 +81,11 @@ export async function findOwnProfile(db: Database, scope: MemberScope): Promise<
   });
 }
 
-export async function updateOwnProfile(db: Database, scope: MemberScope, patch: { displayName?: string | null; updatedAt: Date }): Promise<void> {
+export async function updateOwnProfile(
+  db: Database,
+  scope: MemberScope,
+  patch: { displayName?: string | null; updatedAt: Date },
+): Promise<void> {
   await withTenant(db, scope, (tx) =>
     tx
       .update(profiles)
@@ -113,7 +117,12 @@ export async function clearOwnAvatarUrl(tx: Transaction, scope: MemberScope, now
     .update(profiles)
     .set({ avatarUrl: null, updatedAt: now })
     .where(
-      and(eq(profiles.companyId, scope.companyId), eq(profiles.userId, scope.userId), isNull(profiles.removedAt), isNotNull(profiles.avatarUrl)),
+      and(
+        eq(profiles.companyId, scope.companyId),
+        eq(profiles.userId, scope.userId),
+        isNull(profiles.removedAt),
+        isNotNull(profiles.avatarUrl),
+      ),
     );
 }
 
@@ -172,10 +181,7 @@ export async function joinCompany(
     const role = noAdmin ? 'admin' : input.role;
     const displayName = await selectAccountName(tx, input.userId);
     if (existing) {
-      await tx
-        .update(profiles)
-        .set({ removedAt: null, role, updatedAt: new Date() })
-        .where(eq(profiles.id, existing.id));
+      await tx.update(profiles).set({ removedAt: null, role, updatedAt: new Date() }).where(eq(profiles.id, existing.id));
     } else {
       await tx.insert(profiles).values({ companyId: input.companyId, userId: input.userId, role, displayName });
     }
@@ -203,7 +209,10 @@ export async function promoteToAdmin(tx: Transaction, membershipId: string, now:
  * Transaction step (invitations): makes the person a member with `role`, named by their account.
  * A removed member who comes back gets the same row (and history) again.
  */
-export async function addMember(tx: Transaction, input: { companyId: CompanyId; userId: UserId; role: 'admin' | 'user'; now: Date }): Promise<void> {
+export async function addMember(
+  tx: Transaction,
+  input: { companyId: CompanyId; userId: UserId; role: 'admin' | 'user'; now: Date },
+): Promise<void> {
   const displayName = await selectAccountName(tx, input.userId);
   await tx
     .insert(profiles)
@@ -259,9 +268,7 @@ async function countActiveAdmins(tx: Transaction, companyId: CompanyId): Promise
 }
 
 export type MembershipChange =
-  | { kind: 'done'; member: MemberRecord }
-  | { kind: 'not_found' }
-  | { kind: 'last_admin'; member: MemberRecord };
+  { kind: 'done'; member: MemberRecord } | { kind: 'not_found' } | { kind: 'last_admin'; member: MemberRecord };
 
 /**
  * Sets a member's role unless that would leave the company without an admin, and records who did

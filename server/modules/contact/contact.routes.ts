@@ -22,7 +22,6 @@ export const contactRoutes = createRouter();
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
 
-
 contactRoutes.openapi(
   createRoute({
     method: 'post',
@@ -66,8 +65,7 @@ contactRoutes.openapi(
       404: { description: 'No such request' },
     },
   }),
-  async (c) =>
-    c.json(await markContactRequest(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json').handled), 200),
+  async (c) => c.json(await markContactRequest(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json').handled), 200),
 );
 
 contactRoutes.openapi(
@@ -75,7 +73,7 @@ contactRoutes.openapi(
     method: 'delete',
     path: '/admin/contact-requests/{id}',
     tags: ['Contact'],
-    summary: "Delete a contact request for good (admin), e.g. when the sender asks to be forgotten",
+    summary: 'Delete a contact request for good (admin), e.g. when the sender asks to be forgotten',
     middleware: [requireMember, requireAdmin] as const,
     request: { params: ContactRequestIdParamsSchema },
     responses: {

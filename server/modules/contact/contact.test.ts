@@ -132,13 +132,13 @@ describe('the admin Inbox: /api/v1/admin/contact-requests', () => {
     expect((await t.request('/api/v1/admin/contact-requests')).status).toBe(401);
     const asRep = await t.request('/api/v1/admin/contact-requests', { as: operatorRep });
     expect(asRep.status).toBe(403);
-    expect(((await asRep.json()) as ApiError).error.message).toBe(
-      'Access denied. You need administrator privileges to access this page.',
-    );
+    expect(((await asRep.json()) as ApiError).error.message).toBe('Access denied. You need administrator privileges to access this page.');
     const asOther = await t.request('/api/v1/admin/contact-requests', { as: otherAdmin });
     expect(asOther.status).toBe(403);
     const anyId = (await inbox(operatorAdmin)).requests[0]!.id;
-    expect((await t.request(`/api/v1/admin/contact-requests/${anyId}`, { method: 'PATCH', as: otherAdmin, json: { handled: true } })).status).toBe(403);
+    expect(
+      (await t.request(`/api/v1/admin/contact-requests/${anyId}`, { method: 'PATCH', as: otherAdmin, json: { handled: true } })).status,
+    ).toBe(403);
     expect((await t.request(`/api/v1/admin/contact-requests/${anyId}`, { method: 'DELETE', as: otherAdmin })).status).toBe(403);
   });
 
@@ -155,14 +155,22 @@ describe('the admin Inbox: /api/v1/admin/contact-requests', () => {
     const request = (await findByMessage(message))!;
     const openBefore = (await inbox(operatorAdmin)).openCount;
 
-    const handled = await t.request(`/api/v1/admin/contact-requests/${request.id}`, { method: 'PATCH', as: operatorAdmin, json: { handled: true } });
+    const handled = await t.request(`/api/v1/admin/contact-requests/${request.id}`, {
+      method: 'PATCH',
+      as: operatorAdmin,
+      json: { handled: true },
+    });
     expect(handled.status).toBe(200);
     expect(((await handled.json()) as ContactRequestView).handledAt).toBe(clock.toISOString());
     expect((await inbox(operatorAdmin)).openCount).toBe(openBefore - 1);
     expect((await inbox(operatorAdmin, 'handled')).requests.map((r) => r.id)).toContain(request.id);
     expect((await inbox(operatorAdmin, 'open')).requests.map((r) => r.id)).not.toContain(request.id);
 
-    const reopened = await t.request(`/api/v1/admin/contact-requests/${request.id}`, { method: 'PATCH', as: operatorAdmin, json: { handled: false } });
+    const reopened = await t.request(`/api/v1/admin/contact-requests/${request.id}`, {
+      method: 'PATCH',
+      as: operatorAdmin,
+      json: { handled: false },
+    });
     expect(((await reopened.json()) as ContactRequestView).handledAt).toBeNull();
 
     expect((await t.request(`/api/v1/admin/contact-requests/${request.id}`, { method: 'DELETE', as: operatorAdmin })).status).toBe(200);
@@ -171,9 +179,13 @@ describe('the admin Inbox: /api/v1/admin/contact-requests', () => {
   });
 
   it('answers bad ids and bodies with a 400', async () => {
-    expect((await t.request('/api/v1/admin/contact-requests/nope', { method: 'PATCH', as: operatorAdmin, json: { handled: true } })).status).toBe(400);
+    expect(
+      (await t.request('/api/v1/admin/contact-requests/nope', { method: 'PATCH', as: operatorAdmin, json: { handled: true } })).status,
+    ).toBe(400);
     const id = (await inbox(operatorAdmin)).requests[0]!.id;
-    expect((await t.request(`/api/v1/admin/contact-requests/${id}`, { method: 'PATCH', as: operatorAdmin, json: { handled: 'yes' } })).status).toBe(400);
+    expect(
+      (await t.request(`/api/v1/admin/contact-requests/${id}`, { method: 'PATCH', as: operatorAdmin, json: { handled: 'yes' } })).status,
+    ).toBe(400);
     expect((await t.request('/api/v1/admin/contact-requests?status=spam', { as: operatorAdmin })).status).toBe(400);
   });
 });

@@ -78,7 +78,11 @@ export type CustomerRef = Pick<CustomerRow, 'id' | 'name'>;
  * new. Race-safe: the unique index on (company_id, lower(name)) decides; a name another transaction
  * holds or committed is read back once it has.
  */
-export async function getOrCreateCustomer(tx: Transaction, scope: MemberScope, input: { name: string; createdAt: Date }): Promise<CustomerRef> {
+export async function getOrCreateCustomer(
+  tx: Transaction,
+  scope: MemberScope,
+  input: { name: string; createdAt: Date },
+): Promise<CustomerRef> {
   const [created] = await tx
     .insert(customerCompanies)
     .values({ companyId: scope.companyId, name: input.name, createdBy: scope.userId, createdAt: input.createdAt })

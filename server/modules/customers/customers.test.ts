@@ -116,7 +116,7 @@ describe('list and search', () => {
     expect(((await bad.json()) as ErrorBody).error.code).toBe('invalid_input');
   });
 
-  it("company B sees only its own", async () => {
+  it('company B sees only its own', async () => {
     expect(await list(b)).toEqual(['Acme of company B']);
     expect(await list(b, 'enterprise')).toEqual([]);
   });

@@ -52,12 +52,7 @@ export async function findDisplayLinks(db: Database, scope: MemberScope): Promis
  * Row-level security hides other companies' links, so their ids match nothing: null. Only the
  * revocation that takes effect is recorded in the audit log; revoking again changes nothing.
  */
-export async function revokeDisplayLink(
-  db: Database,
-  scope: MemberScope,
-  id: string,
-  revokedAt: Date,
-): Promise<DisplayLinkRow | null> {
+export async function revokeDisplayLink(db: Database, scope: MemberScope, id: string, revokedAt: Date): Promise<DisplayLinkRow | null> {
   return withTenant(db, scope, async (tx) => {
     const [row] = await tx
       .update(displayLinks)
@@ -114,12 +109,7 @@ export async function findActiveDisplayLink(
       await tx
         .update(displayLinks)
         .set({ lastUsedAt: now })
-        .where(
-          and(
-            eq(displayLinks.id, link.id),
-            or(isNull(displayLinks.lastUsedAt), lt(displayLinks.lastUsedAt, staleBefore)),
-          ),
-        );
+        .where(and(eq(displayLinks.id, link.id), or(isNull(displayLinks.lastUsedAt), lt(displayLinks.lastUsedAt, staleBefore))));
     }
     return {
       linkId: link.id,

@@ -23,8 +23,7 @@ import {
 /** last_used_at is stamped at most this often per link. */
 export const DISPLAY_LINK_TOUCH_INTERVAL_MS = 60_000;
 
-export const UNKNOWN_DISPLAY_LINK_MESSAGE =
-  'This display link does not exist or has been revoked. Ask an administrator for a new link.';
+export const UNKNOWN_DISPLAY_LINK_MESSAGE = 'This display link does not exist or has been revoked. Ask an administrator for a new link.';
 
 /** 32 random bytes as base64url (43 characters): the secret a wall screen holds. */
 export function createDisplayToken(): string {
@@ -71,12 +70,7 @@ export async function revokeDisplayLink(deps: AppDeps, actor: Actor, id: string)
 
 /** The active link a token opens, or a 404 that says why. */
 export async function getDisplayLinkByToken(deps: AppDeps, token: string): Promise<ResolvedDisplayLink> {
-  const link = await findActiveDisplayLink(
-    deps.database.db,
-    computeDisplayTokenHash(token),
-    deps.now(),
-    DISPLAY_LINK_TOUCH_INTERVAL_MS,
-  );
+  const link = await findActiveDisplayLink(deps.database.db, computeDisplayTokenHash(token), deps.now(), DISPLAY_LINK_TOUCH_INTERVAL_MS);
   if (!link) throw notFound(UNKNOWN_DISPLAY_LINK_MESSAGE);
   return link;
 }

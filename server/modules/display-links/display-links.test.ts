@@ -73,7 +73,6 @@ async function storedLink(companyId: string, id: string) {
   });
 }
 
-
 describe('making and listing links', () => {
   it('gives the admin a 32-byte base64url token once, and stores only its SHA-256', async () => {
     const created = await createLink(admin);
@@ -223,7 +222,9 @@ describe('the shared stream', () => {
       .split('\n')
       .filter((line) => line.startsWith('data: ') && line !== 'data: {}')
       .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
-    expect(changes).toEqual([{ table: 'activities', op: 'INSERT', id: mine.id, userId: user.id, activity: { type: 'email', meetingBooked: false } }]);
+    expect(changes).toEqual([
+      { table: 'activities', op: 'INSERT', id: mine.id, userId: user.id, activity: { type: 'email', meetingBooked: false } },
+    ]);
     expect((await t.request('/api/v1/events')).status).toBe(401);
   });
 
@@ -306,9 +307,7 @@ describe('revoking', () => {
       c.set('deps', t.deps);
       await next();
     });
-    app.get('/stream', (c) =>
-      streamCompanyEvents(c, { companyId: admin.companyId, heartbeatMs: 30, isStillAllowed: async () => allowed }),
-    );
+    app.get('/stream', (c) => streamCompanyEvents(c, { companyId: admin.companyId, heartbeatMs: 30, isStillAllowed: async () => allowed }));
     const stream = openEventStream(await app.request('/stream'));
     expect(await stream.until(/: ping/)).toContain('event: ready');
     allowed = false;

@@ -86,6 +86,8 @@ describe('daily goals', () => {
 
   it('need a member', async () => {
     expect((await t.request('/api/v1/goals/me')).status).toBe(401);
-    expect((await t.request('/api/v1/goals/me', { method: 'PUT', json: { dailyCalls: 1, dailyMeetings: 1, dailySales: 1 } })).status).toBe(401);
+    expect((await t.request('/api/v1/goals/me', { method: 'PUT', json: { dailyCalls: 1, dailyMeetings: 1, dailySales: 1 } })).status).toBe(
+      401,
+    );
   });
 });

@@ -28,7 +28,14 @@ export async function insertInvitation(
   return withTenant(db, scope, async (tx) => {
     const [row] = await tx
       .insert(invitations)
-      .values({ companyId: scope.companyId, code: input.code, role: input.role, createdBy: scope.userId, expiresAt: input.expiresAt, createdAt: input.createdAt })
+      .values({
+        companyId: scope.companyId,
+        code: input.code,
+        role: input.role,
+        createdBy: scope.userId,
+        expiresAt: input.expiresAt,
+        createdAt: input.createdAt,
+      })
       .returning();
     await insertAuditEvent(
       tx,
@@ -132,10 +139,7 @@ export type AcceptOutcome =
  * sign-in, before the invitation page accepts) uses the invitation up all the same, so a code
  * works once, and an admin invitation makes them admin; an admin is never demoted by one.
  */
-export async function claimInvitation(
-  db: Database,
-  input: { code: string; userId: UserId; now: Date },
-): Promise<AcceptOutcome> {
+export async function claimInvitation(db: Database, input: { code: string; userId: UserId; now: Date }): Promise<AcceptOutcome> {
   try {
     return await claimInvitationOnce(db, input);
   } catch (error) {

@@ -28,7 +28,6 @@ export const invitationsRoutes = createRouter();
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 
-
 invitationsRoutes.openapi(
   createRoute({
     method: 'post',

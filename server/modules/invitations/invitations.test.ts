@@ -44,8 +44,7 @@ async function preview(code: string): Promise<InvitationPreview> {
   return (await response.json()) as InvitationPreview;
 }
 
-const accept = (as: TestUser | null, code: unknown) =>
-  t.request('/api/v1/invitations/accept', { method: 'POST', as, json: { code } });
+const accept = (as: TestUser | null, code: unknown) => t.request('/api/v1/invitations/accept', { method: 'POST', as, json: { code } });
 
 async function countInvitations(companyId: string): Promise<number> {
   return withInstance(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
@@ -245,7 +244,11 @@ describe('accepting', () => {
     const invitation = await invite(admin);
     const response = await accept(rep, invitation.code);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ alreadyMember: true, role: 'user', message: 'You are already a member of Acme Sales AS' });
+    expect(await response.json()).toMatchObject({
+      alreadyMember: true,
+      role: 'user',
+      message: 'You are already a member of Acme Sales AS',
+    });
     expect((await list(admin)).find((r) => r.id === invitation.id)).toMatchObject({ status: 'used', usedBy: rep.id });
     expect((await accept(await t.createUser(), invitation.code)).status).toBe(410);
   });
@@ -277,7 +280,9 @@ describe('accepting', () => {
     expect((await t.request(`/api/v1/team/members/${leaver.id}`, { method: 'DELETE', as: company })).status).toBe(200);
     const invitation = await invite(company);
     expect((await accept(leaver, invitation.code)).status).toBe(200);
-    const team = (await (await t.request('/api/v1/team/members', { as: company })).json()) as { members: { userId: string; displayName: string }[] };
+    const team = (await (await t.request('/api/v1/team/members', { as: company })).json()) as {
+      members: { userId: string; displayName: string }[];
+    };
     expect(team.members.filter((m) => m.userId === leaver.id)).toEqual([expect.objectContaining({ displayName: 'Boomerang Bo' })]);
   });
 
@@ -321,7 +326,10 @@ describe('magic link join (/join?invite={code})', () => {
     const followed = await t.request(`${link.pathname}${link.search}`, { redirect: 'manual' });
     expect(followed.status).toBe(302);
     expect(followed.headers.get('location')).toContain(`/auth/callback?invite=${invitation.code}`);
-    const cookie = followed.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = followed.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const person = { id: toUserId(''), email, name: 'Maja Magic', password: '', cookie };
 
     // Following the link was enough: a member with the invited role, the invitation used up.
@@ -340,7 +348,10 @@ describe('magic link join (/join?invite={code})', () => {
   it('a magic link followed by someone already in another company signs them in and joins nothing', async () => {
     const elsewhere = await t.createMember({ name: 'Elsa Elsewhere' });
     const invitation = await invite(admin);
-    const response = await t.request('/api/v1/invitations/magic-link', { method: 'POST', json: { code: invitation.code, email: elsewhere.email } });
+    const response = await t.request('/api/v1/invitations/magic-link', {
+      method: 'POST',
+      json: { code: invitation.code, email: elsewhere.email },
+    });
     expect(response.status).toBe(200);
     const link = new URL((await latestMailTo(elsewhere.email))!.links[0]!);
     const followed = await t.request(`${link.pathname}${link.search}`, { redirect: 'manual' });

@@ -38,6 +38,5 @@ kpiRulesRoutes.openapi(
       404: { description: 'No such rule in your company' },
     },
   }),
-  async (c) =>
-    c.json(await changeKpiRule(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+  async (c) => c.json(await changeKpiRule(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
 );

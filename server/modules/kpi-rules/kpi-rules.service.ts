@@ -42,8 +42,7 @@ export async function changeKpiRule(deps: AppDeps, actor: Actor, id: string, inp
       multiplierValue: `Only ${MULTIPLIER_KPI_KEY} uses a multiplier`,
     });
   }
-  const multiplierValue =
-    input.multiplierValue === undefined ? undefined : Math.round(input.multiplierValue * 1_000_000) / 1_000_000;
+  const multiplierValue = input.multiplierValue === undefined ? undefined : Math.round(input.multiplierValue * 1_000_000) / 1_000_000;
   const updated = await updateKpiRule(db, memberScopeOf(actor), id, {
     basePoints: input.basePoints,
     enabled: input.enabled,

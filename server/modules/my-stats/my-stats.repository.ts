@@ -16,13 +16,7 @@ export async function findMyDayStatsAndGoals(
     const [stats] = await tx
       .select()
       .from(dailyUserStats)
-      .where(
-        and(
-          eq(dailyUserStats.companyId, scope.companyId),
-          eq(dailyUserStats.day, day),
-          eq(dailyUserStats.userId, scope.userId),
-        ),
-      );
+      .where(and(eq(dailyUserStats.companyId, scope.companyId), eq(dailyUserStats.day, day), eq(dailyUserStats.userId, scope.userId)));
     return { stats: stats ?? null, goals: await selectOwnGoals(tx, scope) };
   });
 }

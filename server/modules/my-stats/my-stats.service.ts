@@ -7,11 +7,7 @@ import { findMyDayStatsAndGoals } from './my-stats.repository';
 /** My Activity's personal stats cards: today's rollup, the goals and the progress toward them. */
 export async function getMyTodayStats(deps: AppDeps, actor: Actor): Promise<MyTodayStats> {
   const today = computeLocalDate(deps.now(), actor.timezone);
-  const { stats, goals } = await findMyDayStatsAndGoals(
-    deps.database.db,
-    memberScopeOf(actor),
-    today,
-  );
+  const { stats, goals } = await findMyDayStatsAndGoals(deps.database.db, memberScopeOf(actor), today);
   const s = {
     calls: stats?.calls ?? 0,
     answered: stats?.answered ?? 0,

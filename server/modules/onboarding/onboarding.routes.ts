@@ -64,7 +64,12 @@ onboardingRoutes.openapi(
   (c) => {
     const { config, mailer } = c.get('deps');
     return c.json(
-      { brand: config.BRAND_NAME, tenancy: config.TENANCY, mailTransport: mailer.transport, devMailbox: !config.isProduction && mailer.transport === 'outbox' },
+      {
+        brand: config.BRAND_NAME,
+        tenancy: config.TENANCY,
+        mailTransport: mailer.transport,
+        devMailbox: !config.isProduction && mailer.transport === 'outbox',
+      },
       200,
     );
   },

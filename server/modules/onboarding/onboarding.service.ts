@@ -17,7 +17,14 @@ export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
   const role = membership ? normalizeRole(membership.role) : null;
   const operatorCompanyId = membership ? await findOperatorCompanyId(deps.database.db) : null;
   return {
-    user: { id: user.id, email: user.email, name: user.name, image: user.image, emailVerified: user.emailVerified, language: toLanguage(user.locale) },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      image: user.image,
+      emailVerified: user.emailVerified,
+      language: toLanguage(user.locale),
+    },
     profile: membership
       ? {
           id: membership.profileId,

@@ -31,7 +31,6 @@ import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
  * keyed by a person the server has established (the caller, or a member an admin may act on).
  */
 
-
 // ---- reading -------------------------------------------------------------------------------------
 
 export type AccountRecord = Pick<typeof user.$inferSelect, 'id' | 'email' | 'name' | 'createdAt' | 'locale' | 'emailVerified'>;
@@ -41,7 +40,14 @@ type ProfileRow = typeof profiles.$inferSelect;
 /** The caller's own account row (the owning role: app_user may not read every column of it). */
 export async function findAccount(db: Database, userId: UserId): Promise<AccountRecord | null> {
   const [row] = await db
-    .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, locale: user.locale, emailVerified: user.emailVerified })
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      createdAt: user.createdAt,
+      locale: user.locale,
+      emailVerified: user.emailVerified,
+    })
     .from(user)
     .where(eq(user.id, userId));
   return row ?? null;
@@ -65,8 +71,7 @@ export async function findSessions(db: Database, userId: UserId) {
     .orderBy(asc(session.createdAt));
 }
 
-const sameAddress = (column: typeof mailOutbox.to | typeof contactRequests.email, email: string) =>
-  sql`lower(${column}) = lower(${email})`;
+const sameAddress = (column: typeof mailOutbox.to | typeof contactRequests.email, email: string) => sql`lower(${column}) = lower(${email})`;
 
 /** Mail sent to the address: subject and times, never the body (its links sign people in). */
 export async function findMailTo(db: Database, email: string) {
@@ -131,7 +136,13 @@ export type CompanyRecords = Awaited<ReturnType<typeof selectCompanyRecords>>;
 /** The person's rows in one company that are small enough to read at once (activities are paged). */
 async function selectCompanyRecords(tx: Transaction, companyId: CompanyId, subjectId: UserId) {
   const goalRows = await tx
-    .select({ companyId: goals.companyId, dailyCalls: goals.dailyCalls, dailyMeetings: goals.dailyMeetings, dailySales: goals.dailySales, updatedAt: goals.updatedAt })
+    .select({
+      companyId: goals.companyId,
+      dailyCalls: goals.dailyCalls,
+      dailyMeetings: goals.dailyMeetings,
+      dailySales: goals.dailySales,
+      updatedAt: goals.updatedAt,
+    })
     .from(goals)
     .where(and(eq(goals.companyId, companyId), eq(goals.userId, subjectId)));
   const wrapupRows = await tx
@@ -151,7 +162,13 @@ async function selectCompanyRecords(tx: Transaction, companyId: CompanyId, subje
     .where(and(eq(wrapups.companyId, companyId), eq(wrapups.userId, subjectId)))
     .orderBy(asc(wrapups.date));
   const invitationsCreated = await tx
-    .select({ companyId: invitations.companyId, role: invitations.role, createdAt: invitations.createdAt, expiresAt: invitations.expiresAt, usedAt: invitations.usedAt })
+    .select({
+      companyId: invitations.companyId,
+      role: invitations.role,
+      createdAt: invitations.createdAt,
+      expiresAt: invitations.expiresAt,
+      usedAt: invitations.usedAt,
+    })
     .from(invitations)
     .where(and(eq(invitations.companyId, companyId), eq(invitations.createdBy, subjectId)))
     .orderBy(asc(invitations.createdAt));
@@ -161,7 +178,13 @@ async function selectCompanyRecords(tx: Transaction, companyId: CompanyId, subje
     .where(and(eq(invitations.companyId, companyId), eq(invitations.usedBy, subjectId)))
     .orderBy(asc(invitations.usedAt));
   const displayLinksCreated = await tx
-    .select({ companyId: displayLinks.companyId, name: displayLinks.name, createdAt: displayLinks.createdAt, lastUsedAt: displayLinks.lastUsedAt, revokedAt: displayLinks.revokedAt })
+    .select({
+      companyId: displayLinks.companyId,
+      name: displayLinks.name,
+      createdAt: displayLinks.createdAt,
+      lastUsedAt: displayLinks.lastUsedAt,
+      revokedAt: displayLinks.revokedAt,
+    })
     .from(displayLinks)
     .where(and(eq(displayLinks.companyId, companyId), eq(displayLinks.createdBy, subjectId)))
     .orderBy(asc(displayLinks.createdAt));
@@ -274,7 +297,10 @@ async function lockCompanyMembership(tx: Transaction, companyId: CompanyId): Pro
 async function countActive(tx: Transaction, companyId: CompanyId, role?: 'admin') {
   const conditions = [eq(profiles.companyId, companyId), isNull(profiles.removedAt)];
   if (role) conditions.push(eq(profiles.role, role));
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(profiles).where(and(...conditions));
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profiles)
+    .where(and(...conditions));
   return Number(row?.n ?? 0);
 }
 
@@ -291,7 +317,10 @@ async function actAs(tx: Transaction, userId: UserId): Promise<void> {
  * security), so these statements act as the person; the caller has already established that the
  * change is allowed (the person themself, or an admin of this company).
  */
-async function eraseInCompany(tx: Transaction, input: { companyId: CompanyId; subjectId: UserId; actorId: UserId; now: Date }): Promise<void> {
+async function eraseInCompany(
+  tx: Transaction,
+  input: { companyId: CompanyId; subjectId: UserId; actorId: UserId; now: Date },
+): Promise<void> {
   const { companyId, subjectId, now } = input;
   await actAs(tx, subjectId);
   // Only the rows that hold text: an update of notes alone leaves the rollups untouched (the
@@ -309,7 +338,13 @@ async function eraseInCompany(tx: Transaction, input: { companyId: CompanyId; su
   await tx.delete(avatarImages).where(and(eq(avatarImages.companyId, companyId), eq(avatarImages.userId, subjectId)));
   await tx
     .update(profiles)
-    .set({ displayName: null, avatarUrl: null, removedAt: sql`coalesce(${profiles.removedAt}, ${now.toISOString()}::timestamptz)`, erasedAt: now, updatedAt: now })
+    .set({
+      displayName: null,
+      avatarUrl: null,
+      removedAt: sql`coalesce(${profiles.removedAt}, ${now.toISOString()}::timestamptz)`,
+      erasedAt: now,
+      updatedAt: now,
+    })
     .where(and(eq(profiles.companyId, companyId), eq(profiles.userId, subjectId)));
   await actAs(tx, input.actorId);
 }
@@ -348,15 +383,14 @@ async function tombstoneAccount(tx: Transaction, input: { userId: UserId; now: D
   await tx.delete(signInFailures).where(eq(signInFailures.email, email.toLowerCase()));
   // The counters keyed by the person rather than a network address: deletion attempts
   // (privacy.service.ts) and mails to their address (server/mail/mailer.ts).
-  await tx.delete(appRateLimits).where(inArray(appRateLimits.key, [`delete-account:${input.userId}`, `mail-to:${email.trim().toLowerCase()}`]));
+  await tx
+    .delete(appRateLimits)
+    .where(inArray(appRateLimits.key, [`delete-account:${input.userId}`, `mail-to:${email.trim().toLowerCase()}`]));
   await tx.delete(mailOutbox).where(sameAddress(mailOutbox.to, email));
   if (input.includeContactRequests) await tx.delete(contactRequests).where(sameAddress(contactRequests.email, email));
 }
 
-export type MemberErasure =
-  | { kind: 'done'; accountErased: boolean }
-  | { kind: 'not_found' }
-  | { kind: 'last_admin'; name: string };
+export type MemberErasure = { kind: 'done'; accountErased: boolean } | { kind: 'not_found' } | { kind: 'last_admin'; name: string };
 
 /**
  * An admin erases a member of their company (active, removed or already erased): the erasure
@@ -386,7 +420,11 @@ export async function eraseMember(db: Database, scope: MemberScope, input: { sub
     const accountErased = Number(elsewhere?.n ?? 0) === 0;
     await insertAuditEvent(
       tx,
-      createAuditEvent(scope, 'member.erased', { target: { type: 'member', id: input.subjectId }, details: { accountErased }, at: input.now }),
+      createAuditEvent(scope, 'member.erased', {
+        target: { type: 'member', id: input.subjectId },
+        details: { accountErased },
+        at: input.now,
+      }),
     );
     if (accountErased) {
       await leaveTenant(tx);

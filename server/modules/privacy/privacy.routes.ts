@@ -38,7 +38,8 @@ privacyRoutes.openapi(
     method: 'get',
     path: '/me/data',
     tags: ['Privacy'],
-    summary: 'Download everything held about you (account, memberships, activities, wrap-ups, goals, sign-ins, mail, invitations, audit events, contact requests)',
+    summary:
+      'Download everything held about you (account, memberships, activities, wrap-ups, goals, sign-ins, mail, invitations, audit events, contact requests)',
     middleware: [requireUser] as const,
     responses: { 200: download, ...errorResponses },
   }),
@@ -102,7 +103,7 @@ privacyRoutes.openapi(
     path: '/team/members/{userId}/data',
     tags: ['Privacy'],
     summary:
-      "Erase a member's personal data in your company and remove them (admin; recorded in the audit log). Their numbers stay under \"Former member\"; the last admin cannot be erased",
+      'Erase a member\'s personal data in your company and remove them (admin; recorded in the audit log). Their numbers stay under "Former member"; the last admin cannot be erased',
     middleware: [requireMember, requireAdmin] as const,
     request: { params: MemberParamsSchema },
     responses: {

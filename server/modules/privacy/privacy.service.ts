@@ -82,9 +82,16 @@ function addCompanyRecords(head: Head, records: CompanyRecords): void {
       usedAt: isoOrNull(i.usedAt),
     })),
   );
-  head.invitations.used.push(...records.invitationsUsed.map((i) => ({ companyId: i.companyId, role: normalizeRole(i.role), usedAt: isoOrNull(i.usedAt) })));
+  head.invitations.used.push(
+    ...records.invitationsUsed.map((i) => ({ companyId: i.companyId, role: normalizeRole(i.role), usedAt: isoOrNull(i.usedAt) })),
+  );
   head.displayLinksCreated.push(
-    ...records.displayLinksCreated.map((d) => ({ ...d, createdAt: iso(d.createdAt), lastUsedAt: isoOrNull(d.lastUsedAt), revokedAt: isoOrNull(d.revokedAt) })),
+    ...records.displayLinksCreated.map((d) => ({
+      ...d,
+      createdAt: iso(d.createdAt),
+      lastUsedAt: isoOrNull(d.lastUsedAt),
+      revokedAt: isoOrNull(d.revokedAt),
+    })),
   );
   head.auditEvents.push(...records.auditEvents.map((a) => ({ ...a, createdAt: iso(a.createdAt) })));
 }
@@ -252,8 +259,10 @@ async function confirmIdentity(deps: AppDeps, user: SessionUser, input: DeleteAc
   const hash = await findPasswordHash(deps.database.db, user.id);
   if (hash) {
     const message = 'That is not your current password.';
-    if (input.password === undefined) throw new HttpError(400, 'invalid_input', 'Enter your current password.', { password: 'Enter your current password.' });
-    if (!(await verifyPassword({ hash, password: input.password }))) throw new HttpError(400, 'wrong_password', message, { password: message });
+    if (input.password === undefined)
+      throw new HttpError(400, 'invalid_input', 'Enter your current password.', { password: 'Enter your current password.' });
+    if (!(await verifyPassword({ hash, password: input.password })))
+      throw new HttpError(400, 'wrong_password', message, { password: message });
     return;
   }
   const message = 'Type the e-mail address you sign in with.';
@@ -266,7 +275,12 @@ async function confirmIdentity(deps: AppDeps, user: SessionUser, input: DeleteAc
  */
 export async function deleteAccount(deps: AppDeps, user: SessionUser, input: DeleteAccount): Promise<void> {
   const db = deps.database.db;
-  const allowed = await consumeRateLimit(db, { key: `delete-account:${user.id}`, max: DELETE_ACCOUNT_ATTEMPTS_PER_HOUR, windowSeconds: 3600, now: deps.now() });
+  const allowed = await consumeRateLimit(db, {
+    key: `delete-account:${user.id}`,
+    max: DELETE_ACCOUNT_ATTEMPTS_PER_HOUR,
+    windowSeconds: 3600,
+    now: deps.now(),
+  });
   if (!allowed) throw new HttpError(429, 'rate_limited', 'Too many attempts. Please wait a while and try again.');
   await confirmIdentity(deps, user, input);
   const fateInputs = await loadFateInputs(deps);

@@ -33,7 +33,9 @@ function rowsOf<T>(result: unknown): T[] {
 
 /** Reads as the owning role with the company in scope (tests look behind the API). */
 async function query<T>(companyId: string | null, statement: ReturnType<typeof sql>): Promise<T[]> {
-  return withInstance(t.db, { companyId: companyId === null ? null : toCompanyId(companyId), userId: null }, async (tx) => rowsOf<T>(await tx.execute(statement)));
+  return withInstance(t.db, { companyId: companyId === null ? null : toCompanyId(companyId), userId: null }, async (tx) =>
+    rowsOf<T>(await tx.execute(statement)),
+  );
 }
 
 async function member(input: { companyId?: string; role?: 'admin' | 'user'; name: string }): Promise<Member> {
@@ -84,8 +86,15 @@ const signInStatus = async (email: string, password: string) =>
 
 /** Uploads a small picture as the member's avatar; returns its (public) URL. */
 async function uploadPicture(as: Member): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0e7490' } }).png().toBuffer();
-  const response = await t.request('/api/v1/me/avatar', { method: 'PUT', as, body: new Uint8Array(png), headers: { 'content-type': 'image/png' } });
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0e7490' } })
+    .png()
+    .toBuffer();
+  const response = await t.request('/api/v1/me/avatar', {
+    method: 'PUT',
+    as,
+    body: new Uint8Array(png),
+    headers: { 'content-type': 'image/png' },
+  });
   expect(response.status).toBe(200);
   const { avatarUrl } = (await response.json()) as { avatarUrl: string };
   expect((await t.request(avatarUrl)).status).toBe(200);
@@ -114,9 +123,21 @@ describe('GET /me/data: everything held about the caller', () => {
     admin = await member({ role: 'admin', name: 'Ada Admin' });
     rita = await member({ companyId: admin.companyId, name: 'Rita Rep' });
     colin = await member({ companyId: admin.companyId, name: 'Colin Colleague' });
-    await log(rita, { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Fjord AS', notes: 'Rita: call back Tuesday' });
+    await log(rita, {
+      kind: 'call',
+      answered: true,
+      outcome: 'meeting_booked',
+      customerName: 'Fjord AS',
+      notes: 'Rita: call back Tuesday',
+    });
     await log(rita, { kind: 'sale', ticketSize: 125_000, productName: 'Pro plan', customerName: 'Fjord AS', notes: 'Rita: signed' });
-    await log(colin, { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Colin Customer AS', notes: 'Colin secret note' });
+    await log(colin, {
+      kind: 'call',
+      answered: true,
+      outcome: 'meeting_booked',
+      customerName: 'Colin Customer AS',
+      notes: 'Colin secret note',
+    });
     await saveWrapup(rita, 'Rita: good day', 'Rita: fewer no-shows');
     await saveWrapup(colin, 'Colin: good day', 'Colin: improve');
     await setGoals(rita);
@@ -135,7 +156,13 @@ describe('GET /me/data: everything held about the caller', () => {
     expect(data).toMatchObject({ format: 'dealboard.personal-data', version: 1, scope: 'person', company: null });
     expect(data.account).toMatchObject({ id: rita.id, email: rita.email, name: 'Rita Rep', emailVerified: true, language: null });
     expect(data.memberships).toEqual([
-      expect.objectContaining({ companyId: admin.companyId, companyName: 'Acme Sales AS', role: 'user', displayName: 'Rita Rep', removedAt: null }),
+      expect.objectContaining({
+        companyId: admin.companyId,
+        companyName: 'Acme Sales AS',
+        role: 'user',
+        displayName: 'Rita Rep',
+        removedAt: null,
+      }),
     ]);
     expect(data.activities.map((a) => [a.type, a.customerName, a.notes])).toEqual([
       ['call_answered', 'Fjord AS', 'Rita: call back Tuesday'],
@@ -153,7 +180,8 @@ describe('GET /me/data: everything held about the caller', () => {
 
   it("holds none of a colleague's data, no session secret and no link from a mail", async () => {
     const { text } = await download('/api/v1/me/data', rita);
-    for (const secret of [colin.email, colin.id, 'Colin', 'Colin Customer AS', admin.email, 'Ada Admin']) expect(text).not.toContain(secret);
+    for (const secret of [colin.email, colin.id, 'Colin', 'Colin Customer AS', admin.email, 'Ada Admin'])
+      expect(text).not.toContain(secret);
     expect(text).not.toMatch(/https?:\/\//);
     const tokens = await query<{ token: string }>(null, sql`SELECT token FROM session WHERE user_id = ${rita.id}`);
     for (const row of tokens) expect(text).not.toContain(row.token);
@@ -251,7 +279,10 @@ describe('DELETE /me: deleting one’s own account', () => {
     expect(await companyNumbers(admin)).toEqual(before);
 
     // The person is gone.
-    const [person] = await query<{ email: string; name: string; email_verified: boolean }>(null, sql`SELECT email, name, email_verified FROM "user" WHERE id = ${rita.id}`);
+    const [person] = await query<{ email: string; name: string; email_verified: boolean }>(
+      null,
+      sql`SELECT email, name, email_verified FROM "user" WHERE id = ${rita.id}`,
+    );
     expect(person).toEqual({ email: `erased-${rita.id}@erased.invalid`, name: '', email_verified: false });
     expect(await query(null, sql`SELECT 1 FROM "user" WHERE lower(email) = lower(${rita.email})`)).toEqual([]);
     expect(await query(null, sql`SELECT 1 FROM session WHERE user_id = ${rita.id}`)).toEqual([]);
@@ -267,7 +298,10 @@ describe('DELETE /me: deleting one’s own account', () => {
     ]);
     expect(await query(admin.companyId, sql`SELECT 1 FROM goals WHERE user_id = ${rita.id}`)).toEqual([]);
     expect(
-      await query(admin.companyId, sql`SELECT display_name, avatar_url, removed_at IS NOT NULL AS removed, erased_at IS NOT NULL AS erased FROM profiles WHERE user_id = ${rita.id}`),
+      await query(
+        admin.companyId,
+        sql`SELECT display_name, avatar_url, removed_at IS NOT NULL AS removed, erased_at IS NOT NULL AS erased FROM profiles WHERE user_id = ${rita.id}`,
+      ),
     ).toEqual([{ display_name: null, avatar_url: null, removed: true, erased: true }]);
     expect((await t.request(picture)).status).toBe(404);
 
@@ -284,7 +318,10 @@ describe('DELETE /me: deleting one’s own account', () => {
     expect(hers.length).toBe(3);
     for (const item of hers) expect(item).toMatchObject({ displayName: null, formerMember: true, notes: null });
     expect(feed.activities.find((a) => a.userId === admin.id)).toMatchObject({ formerMember: false, displayName: 'Keeper Admin' });
-    const audit = await query(admin.companyId, sql`SELECT actor_user_id, action, target_id FROM audit_log WHERE company_id = ${admin.companyId}`);
+    const audit = await query(
+      admin.companyId,
+      sql`SELECT actor_user_id, action, target_id FROM audit_log WHERE company_id = ${admin.companyId}`,
+    );
     expect(audit).toEqual([{ actor_user_id: rita.id, action: 'member.erased', target_id: rita.id }]);
     // The console's audit log names nobody: not the old name, not the placeholder address.
     const auditPage = await t.request('/api/v1/admin/audit-log', { as: admin });
@@ -339,9 +376,13 @@ describe('DELETE /me: deleting one’s own account', () => {
     expect(error.code).toBe('last_admin');
     expect(error.message).toMatch(/only admin of Acme Sales AS.*Make another member admin first/);
     expect(await signInStatus(admin.email, admin.password)).toBe(200);
-    expect(await query(admin.companyId, sql`SELECT count(*)::int AS n FROM audit_log WHERE company_id = ${admin.companyId}`)).toEqual([{ n: 0 }]);
+    expect(await query(admin.companyId, sql`SELECT count(*)::int AS n FROM audit_log WHERE company_id = ${admin.companyId}`)).toEqual([
+      { n: 0 },
+    ]);
 
-    expect((await t.request(`/api/v1/team/members/${rep.id}/role`, { method: 'PATCH', as: admin, json: { role: 'admin' } })).status).toBe(200);
+    expect((await t.request(`/api/v1/team/members/${rep.id}/role`, { method: 'PATCH', as: admin, json: { role: 'admin' } })).status).toBe(
+      200,
+    );
     expect((await t.request('/api/v1/me', { method: 'DELETE', as: admin, json: { password: admin.password } })).status).toBe(200);
   });
 
@@ -351,7 +392,9 @@ describe('DELETE /me: deleting one’s own account', () => {
     const plan = (await (await t.request('/api/v1/me/account-deletion', { as: solo })).json()) as AccountDeletionPlan;
     expect(plan).toMatchObject({ company: { outcome: 'kept' }, blockedBy: null });
     expect((await t.request('/api/v1/me', { method: 'DELETE', as: solo, json: { password: solo.password } })).status).toBe(200);
-    expect(await query(solo.companyId, sql`SELECT sales FROM daily_user_stats WHERE company_id = ${solo.companyId}`)).toEqual([{ sales: 1 }]);
+    expect(await query(solo.companyId, sql`SELECT sales FROM daily_user_stats WHERE company_id = ${solo.companyId}`)).toEqual([
+      { sales: 1 },
+    ]);
   });
 });
 
@@ -370,16 +413,27 @@ describe('an admin erases a member', () => {
     expect((await t.request(picture)).status).toBe(404);
     expect(await companyNumbers(admin)).toEqual(before);
     expect(await query(admin.companyId, sql`SELECT DISTINCT notes FROM activities WHERE user_id = ${rita.id}`)).toEqual([{ notes: null }]);
-    expect(await query(admin.companyId, sql`SELECT good, improve FROM wrapups WHERE user_id = ${rita.id}`)).toEqual([{ good: null, improve: null }]);
+    expect(await query(admin.companyId, sql`SELECT good, improve FROM wrapups WHERE user_id = ${rita.id}`)).toEqual([
+      { good: null, improve: null },
+    ]);
     const members = (await (await t.request('/api/v1/team/members', { as: admin })).json()) as { members: { userId: string }[] };
     expect(members.members.map((m) => m.userId)).toEqual([admin.id]);
     // Her account existed only for this company: it is erased too.
     expect(await signInStatus(rita.email, rita.password)).not.toBe(200);
     expect(await query(null, sql`SELECT email FROM "user" WHERE id = ${rita.id}`)).toEqual([{ email: `erased-${rita.id}@erased.invalid` }]);
-    const audit = await query(admin.companyId, sql`SELECT actor_user_id, action, target_id, details FROM audit_log WHERE company_id = ${admin.companyId}`);
+    const audit = await query(
+      admin.companyId,
+      sql`SELECT actor_user_id, action, target_id, details FROM audit_log WHERE company_id = ${admin.companyId}`,
+    );
     expect(audit).toEqual([{ actor_user_id: admin.id, action: 'member.erased', target_id: rita.id, details: { accountErased: true } }]);
-    const auditPage = (await (await t.request('/api/v1/admin/audit-log', { as: admin })).json()) as { entries: { action: string; actor: unknown; target: unknown }[] };
-    expect(auditPage.entries[0]).toMatchObject({ action: 'member.erased', actor: { id: admin.id, name: 'Eraser Admin', state: 'member' }, target: { id: rita.id, label: null } });
+    const auditPage = (await (await t.request('/api/v1/admin/audit-log', { as: admin })).json()) as {
+      entries: { action: string; actor: unknown; target: unknown }[];
+    };
+    expect(auditPage.entries[0]).toMatchObject({
+      action: 'member.erased',
+      actor: { id: admin.id, name: 'Eraser Admin', state: 'member' },
+      target: { id: rita.id, label: null },
+    });
     // Exporting an erased member shows what is left: numbers, no words.
     const { data } = await download(`/api/v1/team/members/${rita.id}/data`, admin);
     expect(data.memberships[0]).toMatchObject({ displayName: null, erasedAt: expect.any(String) });
@@ -391,9 +445,13 @@ describe('an admin erases a member', () => {
     const mover = await member({ role: 'user', name: 'Moving Mona' });
     const moverCompany = mover.companyId;
     // Mona joined this company by invitation once, and left it.
-    const invite = (await (await t.request('/api/v1/invitations', { method: 'POST', as: admin, json: { role: 'user' } })).json()) as Invitation;
+    const invite = (await (
+      await t.request('/api/v1/invitations', { method: 'POST', as: admin, json: { role: 'user' } })
+    ).json()) as Invitation;
     await withTenant(t.db, { companyId: toCompanyId(admin.companyId), userId: mover.id }, (tx) =>
-      tx.execute(sql`INSERT INTO profiles (company_id, user_id, role, display_name, removed_at) VALUES (${admin.companyId}, ${mover.id}, 'user', 'Moving Mona', now())`),
+      tx.execute(
+        sql`INSERT INTO profiles (company_id, user_id, role, display_name, removed_at) VALUES (${admin.companyId}, ${mover.id}, 'user', 'Moving Mona', now())`,
+      ),
     );
     await withTenant(t.db, { companyId: toCompanyId(admin.companyId), userId: admin.id }, (tx) =>
       tx.execute(sql`UPDATE invitations SET used_by = ${mover.id}, used_at = now() WHERE id = ${invite.id}`),
@@ -405,9 +463,12 @@ describe('an admin erases a member', () => {
     const after = (await (await t.request('/api/v1/invitations', { as: admin })).json()) as { invitations: Invitation[] };
     expect(after.invitations.find((i) => i.id === invite.id)!.usedByName).toBeNull();
     expect(await signInStatus(mover.email, mover.password)).toBe(200);
-    expect(await query(moverCompany, sql`SELECT display_name, removed_at FROM profiles WHERE company_id = ${moverCompany} AND user_id = ${mover.id}`)).toEqual([
-      { display_name: 'Moving Mona', removed_at: null },
-    ]);
+    expect(
+      await query(
+        moverCompany,
+        sql`SELECT display_name, removed_at FROM profiles WHERE company_id = ${moverCompany} AND user_id = ${mover.id}`,
+      ),
+    ).toEqual([{ display_name: 'Moving Mona', removed_at: null }]);
   });
 
   it('refuses admins of another company (404), users (403) and erasing the last admin (409), writing nothing', async () => {
@@ -444,16 +505,20 @@ describe('multi-company mode', () => {
     };
     const operator = await createCompany('Operator'); // the first company runs the installation
     const founder = await createCompany('Founder');
-    const companyOf = async (as: TestUser) => ((await (await multi.request('/api/v1/me', { as })).json()) as { company: { id: string } }).company.id;
+    const companyOf = async (as: TestUser) =>
+      ((await (await multi.request('/api/v1/me', { as })).json()) as { company: { id: string } }).company.id;
     const operatorCompany = await companyOf(operator);
     const founderCompany = await companyOf(founder);
-    const planOf = async (as: TestUser) => (await (await multi.request('/api/v1/me/account-deletion', { as })).json()) as AccountDeletionPlan;
+    const planOf = async (as: TestUser) =>
+      (await (await multi.request('/api/v1/me/account-deletion', { as })).json()) as AccountDeletionPlan;
     expect(await planOf(founder)).toMatchObject({ company: { name: 'Founder AS', outcome: 'deleted' } });
     expect(await planOf(operator)).toMatchObject({ company: { name: 'Operator AS', outcome: 'kept' } });
 
     expect((await multi.request('/api/v1/me', { method: 'DELETE', as: founder, json: { password: founder.password } })).status).toBe(200);
     const exists = (companyId: string) =>
-      withInstance(multi.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => rowsOf(await tx.execute(sql`SELECT name FROM companies WHERE id = ${companyId}`)));
+      withInstance(multi.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) =>
+        rowsOf(await tx.execute(sql`SELECT name FROM companies WHERE id = ${companyId}`)),
+      );
     expect(await exists(founderCompany)).toEqual([]);
     expect(await exists(operatorCompany)).toEqual([{ name: 'Operator AS' }]);
   });

@@ -3,7 +3,12 @@ import type { Database, Transaction } from '../../db/client';
 import { dailyUserStats } from '../../db/schema';
 import { type CompanyScope, type MemberScope, withTenant } from '../../db/tenant';
 import { type CompanyRow, selectCompany } from '../companies/companies.service';
-import { type MemberByJoining, type MemberFace, selectActiveMemberFaces, selectActiveMembersByJoining } from '../companies/memberships.service';
+import {
+  type MemberByJoining,
+  type MemberFace,
+  selectActiveMemberFaces,
+  selectActiveMembersByJoining,
+} from '../companies/memberships.service';
 
 /*
  * Scoreboard reads. Every total comes from daily_user_stats (one row per company, local day and
@@ -11,7 +16,6 @@ import { type MemberByJoining, type MemberFace, selectActiveMemberFaces, selectA
  * O(members x days), whatever the history. The feed of newest activities is the activities
  * module's (findLatestActivities, through its service); nothing here aggregates activities.
  */
-
 
 /** Sums of rollup rows; revenue in minor units. */
 export type RawTotals = {

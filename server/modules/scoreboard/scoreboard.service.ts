@@ -191,11 +191,7 @@ export async function getLeaderboard(deps: AppDeps, viewer: Viewer, query: Leade
   return { period: described, sort: query.sort, rows: query.limit ? rows.slice(0, query.limit) : rows };
 }
 
-export async function findRecentActivities(
-  deps: AppDeps,
-  viewer: Viewer,
-  query: RecentActivitiesQuery,
-): Promise<RecentActivities> {
+export async function findRecentActivities(deps: AppDeps, viewer: Viewer, query: RecentActivitiesQuery): Promise<RecentActivities> {
   const window = query.period ? computePeriod(query.period, deps.now(), viewer.timezone) : null;
   const rows = await findLatestActivities(deps.database.db, viewer, {
     limit: query.limit,
@@ -242,11 +238,7 @@ export async function getMonthlyOverview(
   const now = deps.now();
   const today = computeLocalDate(now, viewer.timezone);
   const period = query.month
-    ? computePeriodForDates(
-        toLocalDate(`${query.month}-01`),
-        endOfMonth(toLocalDate(`${query.month}-01`)),
-        viewer.timezone,
-      )
+    ? computePeriodForDates(toLocalDate(`${query.month}-01`), endOfMonth(toLocalDate(`${query.month}-01`)), viewer.timezone)
     : computePeriod('month', now, viewer.timezone);
   const data = await findMonthStats(deps.database.db, viewer, period.from, period.to);
   const members = computeMemberStats(data.members, data.totals);

@@ -41,14 +41,7 @@ let bert: Member; // another company
 
 /** What was seeded in company A, as the test knows it. */
 type Logged = { userId: string; at: Date; kind: Kind; id: string; points: number; customerName: string | null; notes: string | null };
-type Kind =
-  | 'booked'
-  | 'moved'
-  | 'answered'
-  | 'unanswered'
-  | 'meeting'
-  | 'email'
-  | { sale: number };
+type Kind = 'booked' | 'moved' | 'answered' | 'unanswered' | 'meeting' | 'email' | { sale: number };
 const logged: Logged[] = [];
 const otherCompanyIds = new Set<string>();
 
@@ -269,7 +262,13 @@ async function crossCheck(me: Member) {
   // Limited and active-only boards (TV: top 10 with activity; Team Overview: top 5)
   const todayMembers = expectedMembers(today, today);
   const active = await get<Leaderboard>('/api/v1/scoreboard/leaderboard?period=today&activeOnly=true&limit=10', me);
-  expect(active.rows).toEqual(expectedRanking(todayMembers.filter((m) => m.activities > 0), 'points', me.id));
+  expect(active.rows).toEqual(
+    expectedRanking(
+      todayMembers.filter((m) => m.activities > 0),
+      'points',
+      me.id,
+    ),
+  );
   const top2 = await get<Leaderboard>('/api/v1/scoreboard/leaderboard?period=today&sort=calls&limit=2', me);
   expect(top2.rows).toEqual(expectedRanking(todayMembers, 'calls', me.id).slice(0, 2));
 
@@ -521,11 +520,7 @@ describe('leaderboard ordering', () => {
   });
 
   it('sorts by sales with the same tie-breaks', () => {
-    const rows = [
-      row('a', 'A', { sales: 1, calls: 1 }),
-      row('b', 'B', { sales: 2 }),
-      row('c', 'C', { sales: 1, calls: 3 }),
-    ];
+    const rows = [row('a', 'A', { sales: 1, calls: 1 }), row('b', 'B', { sales: 2 }), row('c', 'C', { sales: 1, calls: 3 })];
     expect(computeLeaderboardRows(rows, 'sales', null).map((r) => r.userId)).toEqual(['b', 'c', 'a']);
   });
 });

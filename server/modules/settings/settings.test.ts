@@ -47,7 +47,10 @@ describe('personal settings', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ displayName: 'Rita R.', avatarUrl: null, email: rep.email, language: 'nb' });
     // /me (the shell's avatar and name, and the language the next sign-in opens in) follows.
-    const me = (await (await t.request('/api/v1/me', { as: rep })).json()) as { user: { language: string | null }; profile: { displayName: string } };
+    const me = (await (await t.request('/api/v1/me', { as: rep })).json()) as {
+      user: { language: string | null };
+      profile: { displayName: string };
+    };
     expect(me.profile).toMatchObject({ displayName: 'Rita R.' });
     expect(me.user.language).toBe('nb');
   });
@@ -61,7 +64,13 @@ describe('personal settings', () => {
   });
 
   it('refuses an outside avatar URL (decision 023: pictures are uploaded) and says how to set one', async () => {
-    for (const avatarUrl of ['https://cdn.example.com/rita.png', 'http://tracker.example/pixel.gif', '/api/v1/avatars/00000000-0000-4000-8000-000000000000', '', null]) {
+    for (const avatarUrl of [
+      'https://cdn.example.com/rita.png',
+      'http://tracker.example/pixel.gif',
+      '/api/v1/avatars/00000000-0000-4000-8000-000000000000',
+      '',
+      null,
+    ]) {
       const response = await t.request('/api/v1/me/profile', { method: 'PATCH', as: rep, json: { displayName: 'Tracked', avatarUrl } });
       expect(response.status, JSON.stringify(avatarUrl)).toBe(400);
       const error = await errorOf(response);
@@ -99,8 +108,12 @@ describe('company settings', () => {
   it('shows name, zone, currency, created date and counts to any member', async () => {
     await withTenant(t.db, { companyId: admin.companyId, userId: rep.id }, async (tx) => {
       await tx.execute(sql`INSERT INTO customer_companies (company_id, name) VALUES (${admin.companyId}, 'Fjord AS')`);
-      await tx.execute(sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${admin.companyId}, ${rep.id}, 'call_answered', '2026-11-20')`);
-      await tx.execute(sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${admin.companyId}, ${rep.id}, 'call_unanswered', '2026-11-20')`);
+      await tx.execute(
+        sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${admin.companyId}, ${rep.id}, 'call_answered', '2026-11-20')`,
+      );
+      await tx.execute(
+        sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${admin.companyId}, ${rep.id}, 'call_unanswered', '2026-11-20')`,
+      );
     });
     const view = await company(rep);
     expect(view).toMatchObject({ id: admin.companyId, name: 'Acme Sales AS', timezone: 'Europe/Oslo', currency: 'NOK' });

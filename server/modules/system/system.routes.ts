@@ -56,7 +56,9 @@ systemRoutes.get('/dev/mailbox', async (c) => {
   c.header('Referrer-Policy', 'no-referrer');
   const items = rows
     .map(
-      (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</span></header>
+      (
+        m,
+      ) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</span></header>
 <pre>${escapeHtml(m.text)}</pre>${m.links.map((l) => `<a href="${escapeHtml(l)}">${escapeHtml(l)}</a>`).join('<br>')}</article>`,
     )
     .join('');

@@ -61,11 +61,15 @@ describe('the dev mailbox', () => {
   it.each<[string, Record<string, string>]>([
     ['in production', { NODE_ENV: 'production' }],
     ['once a real mail server is configured', { SMTP_URL: 'smtp://mail.example.com:587' }],
-  ])('does not exist %s', async (_label, env) => {
-    const t = await appWith(env);
-    expect((await mailTo(t, email)).status).toBe(404);
-    expect((await t.request('/dev/mailbox')).status).toBe(404);
-  }, 90_000);
+  ])(
+    'does not exist %s',
+    async (_label, env) => {
+      const t = await appWith(env);
+      expect((await mailTo(t, email)).status).toBe(404);
+      expect((await t.request('/dev/mailbox')).status).toBe(404);
+    },
+    90_000,
+  );
 });
 
 describe('GET /api/health', () => {

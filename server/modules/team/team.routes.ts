@@ -30,16 +30,12 @@ teamRoutes.openapi(
     method: 'patch',
     path: '/team/members/{userId}/role',
     tags: ['Team'],
-    summary: "Make Admin / Remove Admin (admin). The last admin cannot be demoted",
+    summary: 'Make Admin / Remove Admin (admin). The last admin cannot be demoted',
     middleware: [requireMember, requireAdmin] as const,
     request: { params: MemberParamsSchema, body: { content: json(UpdateMemberRoleSchema), required: true } },
     responses: { 200: { description: 'OK', content: json(TeamMemberSchema) }, ...memberErrors },
   }),
-  async (c) =>
-    c.json(
-      await changeMemberRole(c.get('deps'), c.get('actor'), c.req.valid('param').userId, c.req.valid('json').role),
-      200,
-    ),
+  async (c) => c.json(await changeMemberRole(c.get('deps'), c.get('actor'), c.req.valid('param').userId, c.req.valid('json').role), 200),
 );
 
 teamRoutes.openapi(

@@ -29,7 +29,7 @@ async function roleOf(companyId: string, userId: string): Promise<{ role: string
     const result = await tx.execute(
       sql`SELECT role, removed_at IS NOT NULL AS removed FROM profiles WHERE company_id = ${companyId} AND user_id = ${userId}`,
     );
-    return ((result as unknown as { rows: { role: string; removed: boolean }[] }).rows[0] ?? null);
+    return (result as unknown as { rows: { role: string; removed: boolean }[] }).rows[0] ?? null;
   });
 }
 
@@ -146,7 +146,9 @@ describe('removing a member', () => {
     const rep = await provisioned('Leaving Liv');
     expect(await roleOf(admin.companyId, admin.id)).toEqual({ role: 'admin', removed: false });
     await withTenant(t.db, { companyId: admin.companyId, userId: rep.id }, (tx) =>
-      tx.execute(sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${admin.companyId}, ${rep.id}, 'sale', '2026-11-20')`),
+      tx.execute(
+        sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${admin.companyId}, ${rep.id}, 'sale', '2026-11-20')`,
+      ),
     );
 
     const response = await remove(admin, rep.id);
@@ -156,7 +158,9 @@ describe('removing a member', () => {
     expect((await members(admin)).map((m) => m.userId)).not.toContain(rep.id);
     expect(await roleOf(admin.companyId, rep.id)).toEqual({ role: 'user', removed: true });
     const history = await withTenant(t.db, { companyId: admin.companyId, userId: admin.id }, (tx) =>
-      tx.execute(sql`SELECT p.display_name FROM activities a JOIN profiles p ON p.company_id = a.company_id AND p.user_id = a.user_id WHERE a.user_id = ${rep.id}`),
+      tx.execute(
+        sql`SELECT p.display_name FROM activities a JOIN profiles p ON p.company_id = a.company_id AND p.user_id = a.user_id WHERE a.user_id = ${rep.id}`,
+      ),
     );
     expect((history as unknown as { rows: { display_name: string }[] }).rows).toEqual([{ display_name: 'Leaving Liv' }]);
 

@@ -28,13 +28,7 @@ export async function findWrapupAndDayTotals(
         points: dailyUserStats.points,
       })
       .from(dailyUserStats)
-      .where(
-        and(
-          eq(dailyUserStats.companyId, scope.companyId),
-          eq(dailyUserStats.day, day),
-          eq(dailyUserStats.userId, scope.userId),
-        ),
-      );
+      .where(and(eq(dailyUserStats.companyId, scope.companyId), eq(dailyUserStats.day, day), eq(dailyUserStats.userId, scope.userId)));
     return { wrapup: wrapup ?? null, totals: totals ?? null };
   });
 }

@@ -16,7 +16,15 @@ afterEach(() => t.setNow(() => new Date()));
 afterAll(() => t.close());
 
 const at = (iso: string) => t.setNow(() => new Date(iso));
-const form = (n: number, extra: Record<string, unknown> = {}) => ({ calls: n, meetings: 1, sales: 0, points: n * 2, good: `good ${n}`, improve: null, ...extra });
+const form = (n: number, extra: Record<string, unknown> = {}) => ({
+  calls: n,
+  meetings: 1,
+  sales: 0,
+  points: n * 2,
+  good: `good ${n}`,
+  improve: null,
+  ...extra,
+});
 
 async function today(member: Member): Promise<WrapupToday> {
   const response = await t.request('/api/v1/wrapups/today', { as: member });
@@ -164,8 +172,16 @@ describe('history', () => {
     }
     const result = await history(rep);
     expect(result.history.map((w) => w.date)).toEqual([
-      '2026-11-13', '2026-11-12', '2026-11-11', '2026-11-09', '2026-11-08',
-      '2026-11-07', '2026-11-06', '2026-11-05', '2026-11-04', '2026-11-03',
+      '2026-11-13',
+      '2026-11-12',
+      '2026-11-11',
+      '2026-11-09',
+      '2026-11-08',
+      '2026-11-07',
+      '2026-11-06',
+      '2026-11-05',
+      '2026-11-04',
+      '2026-11-03',
     ]);
     expect(result.history[0]).toMatchObject({ calls: 13, good: 'day 13' });
     // Last 7 days: 8..14 November, six of them with a wrap-up (8, 9, 11, 12, 13, 14).
