@@ -3,7 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { useDeleteActivity } from '../api/delete-activity';
-import { activityLabelKey } from '../lib/activity-meta';
+import { activityLabelKey } from '@web/components/activity-icon';
 import { useActivityToasts } from '../lib/toasts';
 
 /** Deleting asks first (an alertdialog): it takes the activity's points off today's totals. */

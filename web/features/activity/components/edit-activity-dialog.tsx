@@ -10,7 +10,7 @@ import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/toaster';
 import { useCompanyFormat } from '@web/lib/company-format';
 import { useUpdateActivity } from '../api/update-activity';
-import { ActivityIcon, activityLabelKey } from '../lib/activity-meta';
+import { ActivityIcon, activityLabelKey } from '@web/components/activity-icon';
 import { useActivityToasts } from '../lib/toasts';
 import type { LogRules } from '../lib/use-log-rules';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';

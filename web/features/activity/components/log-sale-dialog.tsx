@@ -1,8 +1,8 @@
 import { ACTIVITY_NOTES_MAX, PRODUCT_NAME_MAX } from '@core/contracts';
 import { parseMoneyInput } from '@core/money';
-import { BanknoteIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivityIcon } from '@web/components/activity-icon';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input, Textarea } from '@web/components/ui/input';
@@ -72,9 +72,7 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={onSubmit} className="grid gap-5">
       <DialogHeader>
         <div className="flex items-center gap-3">
-          <span className="flex size-9 items-center justify-center rounded-full bg-warning-soft text-warning-strong" aria-hidden>
-            <BanknoteIcon className="size-4" />
-          </span>
+          <ActivityIcon type="sale" />
           <DialogTitle>{t('logSale.title')}</DialogTitle>
         </div>
         <DialogDescription>{t('logSale.description')}</DialogDescription>

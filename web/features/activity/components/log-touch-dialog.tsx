@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Textarea } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { useLogActivity } from '../api/log-activity';
-import { ActivityIcon } from '../lib/activity-meta';
+import { ActivityIcon } from '@web/components/activity-icon';
 import { useActivityToasts } from '../lib/toasts';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
 

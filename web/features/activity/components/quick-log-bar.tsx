@@ -1,12 +1,14 @@
-import { BanknoteIcon, CalendarCheckIcon, MailIcon, PhoneIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { PhoneIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { ACTIVITY_LOOKS, type ActivityLook } from '@web/components/activity-icon';
 import { cn } from '@web/lib/cn';
-import { LinkedinGlyph } from '../lib/activity-meta';
 import type { LogRules } from '../lib/use-log-rules';
 import type { TouchKind } from './log-touch-dialog';
+
+/** Any call, before its outcome is known: white on the primary button. */
+const CALL_LOOK: ActivityLook = { icon: PhoneIcon, tone: 'bg-primary-foreground/15' };
 
 /**
  * The buttons a rep presses fifty times a day: Call and Sale always; Meeting held, E-mail and
@@ -35,17 +37,17 @@ export function QuickLogBar({
         <p className="text-sm text-muted-foreground">{t('quickLog.description')}</p>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
-        <LogButton primary icon={<PhoneIcon />} label={t('quickLog.call')} hint={bestCall !== undefined ? t('quickLog.upTo', { points: t('plusPts', { count: bestCall }) }) : undefined} onClick={onCall} />
-        <LogButton icon={<BanknoteIcon />} tone="bg-warning-soft text-warning-strong" label={t('quickLog.sale')} hint={rules && (rules.hasTicketSizePoints ? t('quickLog.from', { points: t('plusPts', { count: rules.kindPoints.sale }) }) : t('plusPts', { count: rules.kindPoints.sale }))} onClick={onSale} />
+        <LogButton primary look={CALL_LOOK} label={t('quickLog.call')} hint={bestCall !== undefined ? t('quickLog.upTo', { points: t('plusPts', { count: bestCall }) }) : undefined} onClick={onCall} />
+        <LogButton look={ACTIVITY_LOOKS.sale} label={t('quickLog.sale')} hint={rules && (rules.hasTicketSizePoints ? t('quickLog.from', { points: t('plusPts', { count: rules.kindPoints.sale }) }) : t('plusPts', { count: rules.kindPoints.sale }))} onClick={onSale} />
         {isLoadingRules && <Skeleton className="h-14 w-40 rounded-xl" />}
         {rules?.enabledKinds.meeting && (
-          <LogButton icon={<CalendarCheckIcon />} tone="bg-success-soft text-success" label={t('quickLog.meeting')} hint={t('plusPts', { count: rules.kindPoints.meeting })} onClick={() => onTouch('meeting')} />
+          <LogButton look={ACTIVITY_LOOKS.meeting} label={t('quickLog.meeting')} hint={t('plusPts', { count: rules.kindPoints.meeting })} onClick={() => onTouch('meeting')} />
         )}
         {rules?.enabledKinds.email && (
-          <LogButton icon={<MailIcon />} tone="bg-accent text-accent-foreground" label={t('quickLog.email')} hint={t('plusPts', { count: rules.kindPoints.email })} onClick={() => onTouch('email')} />
+          <LogButton look={ACTIVITY_LOOKS.email} label={t('quickLog.email')} hint={t('plusPts', { count: rules.kindPoints.email })} onClick={() => onTouch('email')} />
         )}
         {rules?.enabledKinds.linkedin && (
-          <LogButton icon={<LinkedinGlyph />} tone="bg-primary-soft text-primary" label={t('quickLog.linkedin')} hint={t('plusPts', { count: rules.kindPoints.linkedin })} onClick={() => onTouch('linkedin')} />
+          <LogButton look={ACTIVITY_LOOKS.linkedin} label={t('quickLog.linkedin')} hint={t('plusPts', { count: rules.kindPoints.linkedin })} onClick={() => onTouch('linkedin')} />
         )}
       </div>
     </Card>
@@ -53,19 +55,17 @@ export function QuickLogBar({
 }
 
 function LogButton({
-  icon,
+  look: { icon: Icon, tone },
   label,
   hint,
   onClick,
   primary,
-  tone,
 }: {
-  icon: ReactNode;
+  look: ActivityLook;
   label: string;
   hint?: string;
   onClick: () => void;
   primary?: boolean;
-  tone?: string;
 }) {
   return (
     <button
@@ -78,10 +78,10 @@ function LogButton({
       )}
     >
       <span
-        className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg [&_svg]:size-[18px]', primary ? 'bg-primary-foreground/15' : tone)}
+        className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg [&_svg]:size-[18px]', tone)}
         aria-hidden
       >
-        {icon}
+        <Icon />
       </span>
       <span className="min-w-0">
         <span className="block text-sm font-semibold">{label}</span>

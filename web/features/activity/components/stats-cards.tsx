@@ -1,8 +1,9 @@
 import type { MyTodayStats } from '@core/contracts';
 import { computeConversionRate, computeGoalProgress } from '@core/stats';
-import { BanknoteIcon, CalendarCheckIcon, CheckCircle2Icon, type LucideIcon, PercentIcon, PhoneIcon } from 'lucide-react';
+import { CheckCircle2Icon, PercentIcon, PhoneIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACTIVITY_LOOKS, type ActivityLook } from '@web/components/activity-icon';
 import { Card } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -30,8 +31,7 @@ export function StatsCards({ stats }: { stats: MyTodayStats }) {
         goal={{ value: stats.calls, goal: goals.dailyCalls }}
       />
       <StatCard
-        icon={CalendarCheckIcon}
-        tone="bg-success-soft text-success"
+        {...ACTIVITY_LOOKS.meeting}
         label={t('stats.meetings')}
         value={stats.meetingsBooked}
         detail={t('stats.fromAnswered', { count: stats.answered })}
@@ -46,8 +46,7 @@ export function StatsCards({ stats }: { stats: MyTodayStats }) {
         footer={<Progress value={conversion} aria-label={t('stats.conversion')} indicatorClassName="bg-success" />}
       />
       <StatCard
-        icon={BanknoteIcon}
-        tone="bg-warning-soft text-warning-strong"
+        {...ACTIVITY_LOOKS.sale}
         label={t('stats.sales')}
         value={stats.sales}
         detail={stats.revenue > 0 ? t('stats.revenue', { amount: format.money(stats.revenue) }) : t('stats.noRevenue')}
@@ -66,7 +65,7 @@ function StatCard({
   goal,
   footer,
 }: {
-  icon: LucideIcon;
+  icon: ActivityLook['icon'];
   tone: string;
   label: string;
   value: ReactNode;

@@ -7,7 +7,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/company-format';
 import { useTeamFeed } from '../api/get-team-feed';
-import { ActivityIcon } from '../lib/activity-meta';
+import { ActivityIcon } from '@web/components/activity-icon';
 
 /** spec 9: feed notes are cut at 50 characters. */
 const FEED_NOTES_MAX = 50;

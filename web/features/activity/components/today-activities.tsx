@@ -15,7 +15,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/company-format';
 import { useMyActivities } from '../api/get-my-activities';
-import { ActivityIcon, activityLabelKey } from '../lib/activity-meta';
+import { ActivityIcon, activityLabelKey } from '@web/components/activity-icon';
 import type { LogRules } from '../lib/use-log-rules';
 import { DeleteActivityDialog } from './delete-activity-dialog';
 import { EditActivityDialog } from './edit-activity-dialog';

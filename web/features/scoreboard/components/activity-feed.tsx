@@ -3,8 +3,9 @@ import { truncateText } from '@core/stats';
 import { SparklesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { ActivityIcon } from '@web/components/activity-icon';
+import { computeActivityKind } from '@web/lib/activity-kind';
 import { cn } from '@web/lib/cn';
-import { ACTIVITY_ICONS, computeActivityKind } from '../lib/activity-labels';
 import type { ScoreboardFormat } from '../lib/format';
 import { formatMemberName } from '../lib/member-name';
 
@@ -21,13 +22,10 @@ export function ActivityFeed({ activities, today, format }: { activities: readon
     <ol className="divide-y" aria-label={t('feed.title')}>
       {activities.map((activity) => {
         const kind = computeActivityKind(activity);
-        const { icon: Icon, className } = ACTIVITY_ICONS[kind];
         const name = formatMemberName(activity, t);
         return (
           <li key={activity.id} data-testid="feed-item" className="flex animate-fade-in gap-3 px-4 py-3 sm:px-5">
-            <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', className)}>
-              <Icon className="size-4" aria-hidden />
-            </span>
+            <ActivityIcon type={activity.type} className="mt-0.5 size-8" />
             <div className="min-w-0 flex-1">
               <p className="text-sm leading-snug">
                 <span className="font-semibold">{name}</span> {t(`feed.action.${kind}`)}

@@ -1,9 +1,11 @@
 import type { RecentActivity } from '@core/contracts';
 import { CalendarCheckIcon, HandshakeIcon, ListChecksIcon, PercentIcon, PhoneIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ActivityIcon } from '@web/components/activity-icon';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
+import { computeActivityKind } from '@web/lib/activity-kind';
 import { cn } from '@web/lib/cn';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { RECENT_ACTIVITIES_LIMIT, useRecentActivities } from '../api/get-recent-activities';
@@ -15,7 +17,6 @@ import { LiveBadge } from '../components/live-badge';
 import { LoadError } from '../components/load-error';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
-import { ACTIVITY_ICONS, computeActivityKind } from '../lib/activity-labels';
 import { type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
 import { formatMemberName } from '../lib/member-name';
 import { useLoggedError } from '../lib/use-logged-error';
@@ -94,12 +95,9 @@ function TodayActivitiesCard({ format }: { format: ScoreboardFormat }) {
 function TeamActivityItem({ activity, format }: { activity: RecentActivity; format: ScoreboardFormat }) {
   const { t } = useTranslation('scoreboard');
   const kind = computeActivityKind(activity);
-  const { icon: Icon, className } = ACTIVITY_ICONS[kind];
   return (
     <li data-testid="team-activity" className="flex animate-fade-in items-center gap-3 px-4 py-2.5 sm:px-5">
-      <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-full', className)}>
-        <Icon className="size-4" aria-hidden />
-      </span>
+      <ActivityIcon type={activity.type} className="size-8" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">
           {t(`teamOverview.label.${kind}`)}

@@ -14,10 +14,14 @@ export function LinkedinGlyph({ className, ...props }: ComponentProps<'svg'>) {
   );
 }
 
-type Meta = { icon: LucideIcon | typeof LinkedinGlyph; tone: string };
+export type ActivityLook = { icon: LucideIcon | typeof LinkedinGlyph; tone: string };
 
-/** Icon and colour of each stored activity type (semantic theme colours only). */
-export const ACTIVITY_META: Record<StoredActivityType, Meta> = {
+/**
+ * Icon and colour of each stored activity type, the one map of the whole app (decision 032):
+ * the log buttons, today's list, the feeds, the stat cards of a kind. Semantic theme colours
+ * only, so contrast is the theme's business.
+ */
+export const ACTIVITY_LOOKS: Record<StoredActivityType, ActivityLook> = {
   call_answered: { icon: PhoneIncomingIcon, tone: 'bg-primary-soft text-primary' },
   call_unanswered: { icon: PhoneMissedIcon, tone: 'bg-muted text-muted-foreground' },
   meeting: { icon: CalendarCheckIcon, tone: 'bg-success-soft text-success' },
@@ -26,8 +30,9 @@ export const ACTIVITY_META: Record<StoredActivityType, Meta> = {
   linkedin: { icon: LinkedinGlyph, tone: 'bg-primary-soft text-primary' },
 };
 
+/** An activity's type as a round badge; decorative, its name is always written beside it. */
 export function ActivityIcon({ type, className }: { type: StoredActivityType; className?: string }) {
-  const { icon: Icon, tone } = ACTIVITY_META[type];
+  const { icon: Icon, tone } = ACTIVITY_LOOKS[type];
   return (
     <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-full', tone, className)} aria-hidden>
       <Icon className="size-4" />
@@ -35,7 +40,7 @@ export function ActivityIcon({ type, className }: { type: StoredActivityType; cl
   );
 }
 
-/** The i18n key of an activity's name ("Answered call", "Sale"...). */
+/** The i18n key of an activity's name in the activity namespace ("Answered call", "Sale"...). */
 export function activityLabelKey(activity: Pick<Activity, 'type'>): string {
   return `kinds.${activity.type}`;
 }
