@@ -7,7 +7,7 @@ import { ActivityIcon } from '@web/components/activity-icon';
 import { computeActivityKind } from '@web/lib/activity-kind';
 import { cn } from '@web/lib/cn';
 import type { ScoreboardFormat } from '../lib/format';
-import { formatMemberName } from '../lib/member-name';
+import { formatMemberName } from '@web/lib/member-name';
 
 /** Spec 9: feed notes are cut at 50 characters. */
 export const FEED_NOTES_MAX = 50;

@@ -6,9 +6,9 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
 import type { ScoreboardFormat } from '../lib/format';
-import { formatMemberName } from '../lib/member-name';
+import { formatMemberName } from '@web/lib/member-name';
 import { useFlip } from '../lib/use-flip';
-import { MemberAvatar } from './member-avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { RankBadge } from './rank-badge';
 
 const sortedCell = 'font-semibold text-foreground';
@@ -70,7 +70,7 @@ export function LeaderboardTable({ rows, sort, format }: { rows: readonly Leader
               </TableCell>
               <TableCell className={cn(cell, 'w-full max-w-0')}>
                 <div className="flex min-w-0 items-center gap-2.5">
-                  <MemberAvatar name={name} userId={row.userId} avatarUrl={row.avatarUrl} className="hidden size-8 sm:flex" />
+                  <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="hidden size-8 sm:flex" />
                   <div className="min-w-0">
                     <span data-slot="member-name" className="block truncate font-medium text-foreground">
                       {name}

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
 import type { ScoreboardFormat } from '../lib/format';
-import { formatMemberName } from '../lib/member-name';
-import { MemberAvatar } from './member-avatar';
+import { formatMemberName } from '@web/lib/member-name';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { getMedalHighlight, RankBadge } from './rank-badge';
 
 /** A member's week on the Weekly View: rank, points, calls, meetings, sales, conversion. */
@@ -25,7 +25,7 @@ export function MemberStatsCard({ row, format }: { row: LeaderboardRow; format: 
     >
       <div className="flex items-center gap-3">
         <RankBadge rank={row.rank} className={cn(!isTop && 'bg-muted text-muted-foreground ring-0')} />
-        <MemberAvatar name={name} userId={row.userId} avatarUrl={row.avatarUrl} className="size-10 text-sm" />
+        <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="size-10 text-sm" />
         <div className="min-w-0 flex-1">
           <h3 id={titleId} data-slot="member-name" className="truncate text-lg font-semibold tracking-tight">
             {name}

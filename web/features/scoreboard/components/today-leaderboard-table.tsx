@@ -4,9 +4,9 @@ import { Badge } from '@web/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
 import type { ScoreboardFormat } from '../lib/format';
-import { formatMemberName } from '../lib/member-name';
+import { formatMemberName } from '@web/lib/member-name';
 import { useFlip } from '../lib/use-flip';
-import { MemberAvatar } from './member-avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 
 /** Today's leaderboard as on Team Overview and the Company page: Member, Calls, Demos, Conv %. */
 export function TodayLeaderboardTable({ rows, format, caption }: { rows: readonly LeaderboardRow[]; format: ScoreboardFormat; caption: string }) {
@@ -36,7 +36,7 @@ export function TodayLeaderboardTable({ rows, format, caption }: { rows: readonl
             >
               <TableCell className="w-full max-w-0 min-w-36 pl-4 sm:pl-5">
                 <div className="flex min-w-0 items-center gap-2.5">
-                  <MemberAvatar name={name} userId={row.userId} avatarUrl={row.avatarUrl} className="size-7 text-[11px]" />
+                  <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="size-7 text-[11px]" />
                   <span data-slot="member-name" className="truncate font-medium text-foreground">
                     {name}
                   </span>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { computeChangeTone } from '../components/change-indicator';
 import { type CelebrationKind, findCelebrationKind, findCelebrations } from './find-celebrations';
 import { computeIsoWeek, createScoreboardFormat } from './format';
-import { computeInitials } from './member-name';
+import { computeInitials } from '@web/lib/member-name';
 
 const board = [
   { userId: 'a', displayName: 'Anna' },

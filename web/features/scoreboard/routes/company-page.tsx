@@ -13,10 +13,10 @@ import { useLeaderboard } from '../api/get-leaderboard';
 import { CardHeading } from '../components/card-heading';
 import { LeaderboardSkeleton } from '../components/leaderboard-table';
 import { LoadError } from '../components/load-error';
-import { MemberAvatar } from '../components/member-avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
 import { type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
-import { formatMemberName } from '../lib/member-name';
+import { formatMemberName } from '@web/lib/member-name';
 import { useLoggedError } from '../lib/use-logged-error';
 
 /** /app/company: the company's name, size, time zone and age, today's leaderboard and the members. */
@@ -129,7 +129,7 @@ function MembersCard({ page, format }: { page: CompanyPage | undefined; format: 
             const name = formatMemberName(member, t);
             return (
               <li key={member.userId} data-testid="company-member" className="flex items-center gap-3 px-4 py-3 sm:px-5">
-                <MemberAvatar name={name} userId={member.userId} avatarUrl={member.avatarUrl} className="size-9" />
+                <PersonAvatar name={name} colorKey={member.userId} avatarUrl={member.avatarUrl} className="size-9" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">{name}</p>
                   <p className="text-xs text-muted-foreground">{t('company.joined', { date: format.date(member.joinedAt) })}</p>

@@ -13,7 +13,7 @@ import { useMonthlyOverview } from '../api/get-monthly-overview';
 import { CardHeading } from '../components/card-heading';
 import { LiveBadge } from '../components/live-badge';
 import { LoadError } from '../components/load-error';
-import { MemberAvatar } from '../components/member-avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { RankBadge } from '../components/rank-badge';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { formatMonthYear, type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
@@ -238,7 +238,7 @@ function MonthlyLeaderboard({ rows, format }: { rows: readonly LeaderboardRow[];
               </TableCell>
               <TableCell className="w-full max-w-0 min-w-36">
                 <div className="flex min-w-0 items-center gap-2.5">
-                  <MemberAvatar name={name} userId={row.userId} avatarUrl={row.avatarUrl} className="size-7 text-[11px]" />
+                  <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="size-7 text-[11px]" />
                   <span data-slot="member-name" className="truncate font-medium text-foreground">
                     {name}
                   </span>

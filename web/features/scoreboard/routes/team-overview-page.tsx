@@ -18,7 +18,7 @@ import { LoadError } from '../components/load-error';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
 import { type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
-import { formatMemberName } from '../lib/member-name';
+import { formatMemberName } from '@web/lib/member-name';
 import { useLoggedError } from '../lib/use-logged-error';
 
 /** Spec 9: Team Overview shows 5 leaderboard rows. */

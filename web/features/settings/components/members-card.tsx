@@ -18,7 +18,7 @@ import { useErrorToast } from '../lib/use-error-toast';
 import { ConfirmDialog } from './confirm-dialog';
 import { LoadError } from './load-error';
 import { MemberDataActions } from './member-data-actions';
-import { PersonAvatar } from './person-avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { RoleBadge } from './role-badge';
 
 type Pending = { kind: 'promote' | 'demote' | 'remove'; member: TeamMember };
@@ -103,7 +103,7 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
                 return (
                   <li key={member.id} className="flex flex-wrap items-center gap-x-4 gap-y-3 px-5 py-3 transition-colors hover:bg-muted/40">
                     <div className="flex min-w-0 flex-1 basis-44 items-center gap-3">
-                      <PersonAvatar name={member.displayName} email={member.email} url={member.avatarUrl} className="size-9" />
+                      <PersonAvatar name={member.displayName?.trim() || member.email} avatarUrl={member.avatarUrl} className="size-9" />
                       <div className="min-w-0">
                         <p className="flex items-center gap-1.5 font-medium">
                           <span className="truncate">{nameOf(member)}</span>

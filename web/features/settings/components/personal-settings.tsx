@@ -17,7 +17,7 @@ import { useUpdateProfileSettings } from '../api/update-profile-settings';
 import { useErrorToast } from '../lib/use-error-toast';
 import { DetailRow } from './detail-row';
 import { LoadError } from './load-error';
-import { PersonAvatar } from './person-avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { ProfilePicture } from './profile-picture';
 import { SettingsCardSkeleton } from './settings-card-skeleton';
 import { SaveCancelButtons } from './save-cancel-buttons';
@@ -106,7 +106,7 @@ function PersonalForm({ profile, onDone }: { profile: ProfileSettings; onDone: (
         </CardHeader>
         <CardContent className="space-y-5">
           <div className="flex items-center gap-4">
-            <PersonAvatar name={previewName ?? null} email={profile.email} url={profile.avatarUrl} className="size-16 text-xl" />
+            <PersonAvatar name={previewName?.trim() || profile.email} avatarUrl={profile.avatarUrl} className="size-16 text-xl" />
             <p className="text-sm text-muted-foreground">{t('personal.avatarPreview')}</p>
           </div>
           <div className="grid gap-5 sm:grid-cols-2">

@@ -8,7 +8,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '@web/lib/api';
 import { useDeleteAvatar, useUploadAvatar } from '../api/upload-avatar';
-import { PersonAvatar } from './person-avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 
 type Chosen = { file: File; previewUrl: string };
 
@@ -83,9 +83,8 @@ export function ProfilePicture({ profile }: { profile: ProfileSettings }) {
     <section aria-label={t('personal.picture.title')} className="flex flex-col gap-4 border-b pb-5 sm:flex-row sm:items-center sm:gap-5">
       <div className="relative size-20 shrink-0">
         <PersonAvatar
-          name={profile.displayName}
-          email={profile.email}
-          url={shownUrl}
+          name={profile.displayName?.trim() || profile.email}
+          avatarUrl={shownUrl}
           className={chosen ? 'size-20 text-2xl ring-2 ring-primary ring-offset-2 ring-offset-card' : 'size-20 text-2xl'}
         />
         {isBusy && (

@@ -2,7 +2,7 @@ import { CalendarCheckIcon, PartyPopperIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
-import { formatMemberName } from '../../lib/member-name';
+import { formatMemberName } from '@web/lib/member-name';
 import type { Celebration } from './use-celebrations';
 
 const CONFETTI_PIECES = 48;

@@ -7,11 +7,11 @@ import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { useChime } from '../../lib/chime';
 import { createScoreboardFormat } from '../../lib/format';
-import { formatMemberName } from '../../lib/member-name';
+import { formatMemberName } from '@web/lib/member-name';
 import { useFlip } from '../../lib/use-flip';
 import { useFullscreen } from '../../lib/use-fullscreen';
 import { useNow } from '../../lib/use-now';
-import { MemberAvatar } from '../member-avatar';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { CelebrationOverlay } from './celebration-overlay';
 import { useCelebrations } from './use-celebrations';
 
@@ -212,7 +212,7 @@ const TvBoard = memo(function TvBoard({ rows, language, timeZone }: { rows: read
                 </span>
               </span>
               <span className="flex min-w-0 items-center gap-[1.2vw]">
-                <MemberAvatar name={name} userId={row.userId} avatarUrl={row.avatarUrl} className="size-[6vh] text-[2.3vh] ring-2 ring-white/15" />
+                <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="size-[6vh] text-[2.3vh] ring-2 ring-white/15" />
                 <span data-slot="member-name" className="truncate text-[3.5vh] font-bold tracking-tight">
                   {name}
                 </span>
