@@ -18,7 +18,7 @@ import { useCreateDisplayLink } from '../api/create-display-link';
 import { useDisplayLinks } from '../api/get-display-links';
 import { useRevokeDisplayLink } from '../api/revoke-display-link';
 import { CardHeading } from '../components/card-heading';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@web/components/load-error';
 import { useScoreboardFormat } from '../lib/format';
 
 /** The address a wall screen opens: /tv?display={token}. */
@@ -110,7 +110,7 @@ function DisplayLinksTable() {
   const links = useDisplayLinks();
   const [toRevoke, setToRevoke] = useState<DisplayLink | null>(null);
 
-  if (links.isError && !links.data) return <LoadError title={t('displayLinks.loadFailed')} error={links.error} onRetry={links.refetch} />;
+  if (links.isError && !links.data) return <LoadError title={t('displayLinks.loadFailed')} error={links.error} onRetry={links.refetch} layout="stacked" />;
   if (links.isPending) {
     return (
       <div className="flex flex-col gap-2" aria-hidden>

@@ -12,7 +12,7 @@ import { useCompanyPage } from '../api/get-company-page';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { CardHeading } from '../components/card-heading';
 import { LeaderboardSkeleton } from '../components/leaderboard-table';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@web/components/load-error';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
 import { type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
@@ -40,7 +40,7 @@ export function Component() {
     <>
       <PageHeader title={t('company.title')} description={t('company.subtitle')} />
       {company.isError && !company.data ? (
-        <LoadError title={t('company.failed')} error={company.error} onRetry={company.refetch} />
+        <LoadError title={t('company.failed')} error={company.error} onRetry={company.refetch} layout="stacked" />
       ) : (
         <div className="flex flex-col gap-6">
           <CompanyFacts page={company.data} format={format} />

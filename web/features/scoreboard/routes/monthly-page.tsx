@@ -12,7 +12,7 @@ import { cn } from '@web/lib/cn';
 import { useMonthlyOverview } from '../api/get-monthly-overview';
 import { CardHeading } from '../components/card-heading';
 import { LiveBadge } from '../components/live-badge';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@web/components/load-error';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { RankBadge } from '../components/rank-badge';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
@@ -66,7 +66,7 @@ export function Component() {
         }
       />
       {monthly.isError && !data ? (
-        <LoadError title={t('monthly.failed')} error={monthly.error} onRetry={monthly.refetch} />
+        <LoadError title={t('monthly.failed')} error={monthly.error} onRetry={monthly.refetch} layout="stacked" />
       ) : (
         <Tabs defaultValue="individual">
           <TabsList>

@@ -14,7 +14,7 @@ import { ActivityFeedSkeleton } from '../components/activity-feed';
 import { CardHeading } from '../components/card-heading';
 import { LeaderboardSkeleton } from '../components/leaderboard-table';
 import { LiveBadge } from '../components/live-badge';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@web/components/load-error';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
 import { type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
@@ -39,7 +39,7 @@ export function Component() {
             {t('teamOverview.thisWeek')}
           </h2>
           {week.isError && !week.data ? (
-            <LoadError title={t('teamOverview.weekFailed')} error={week.error} onRetry={week.refetch} />
+            <LoadError title={t('teamOverview.weekFailed')} error={week.error} onRetry={week.refetch} layout="stacked" />
           ) : (
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
               {week.data ? (

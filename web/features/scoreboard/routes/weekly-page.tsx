@@ -7,7 +7,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useWeeklyOverview } from '../api/get-weekly-overview';
 import { LiveBadge } from '../components/live-badge';
 import { MemberStatsCard } from '../components/member-stats-card';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@web/components/load-error';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { computeIsoWeek, formatDateRange, useScoreboardFormat } from '../lib/format';
 import { useFullscreen } from '../lib/use-fullscreen';
@@ -40,7 +40,7 @@ export function Component() {
         }
       />
       {weekly.isError && !data ? (
-        <LoadError title={t('weekly.failed')} error={weekly.error} onRetry={weekly.refetch} />
+        <LoadError title={t('weekly.failed')} error={weekly.error} onRetry={weekly.refetch} layout="stacked" />
       ) : (
         <div className="flex flex-col gap-8">
           <section aria-label={t('weekly.totalsLabel')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

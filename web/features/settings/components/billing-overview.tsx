@@ -13,7 +13,7 @@ import { paths } from '@web/lib/paths';
 import { useBilling } from '../api/get-billing';
 import { formatUsdCents } from '../lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
-import { LoadError } from './load-error';
+import { LoadError } from '@web/components/load-error';
 
 /** Billing: the current plan and monthly price for the member count (spec 9). No payment processing. */
 export function BillingOverview() {

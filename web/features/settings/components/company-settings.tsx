@@ -22,7 +22,7 @@ import { describeCurrency, formatCount, formatDate } from '../lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
 import { useTimeZoneLabels } from '../lib/use-time-zone-labels';
 import { DetailRow } from './detail-row';
-import { LoadError } from './load-error';
+import { LoadError } from '@web/components/load-error';
 import { SettingsCardSkeleton } from './settings-card-skeleton';
 import { SaveCancelButtons } from './save-cancel-buttons';
 

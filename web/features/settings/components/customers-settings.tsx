@@ -12,7 +12,7 @@ import { useCustomers } from '../api/get-customers';
 import { formatCount, formatDate } from '../lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
 import { CreateCustomerDialog } from './create-customer-dialog';
-import { LoadError } from './load-error';
+import { LoadError } from '@web/components/load-error';
 
 /** Wait this long after the last keystroke before asking the server (one request per pause, not per letter). */
 const SEARCH_DELAY_MS = 250;

@@ -15,7 +15,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { paths } from '@web/lib/paths';
 import { useAccountDeletionPlan } from '../api/get-account-deletion-plan';
 import { useDeleteAccount } from '../api/delete-account';
-import { LoadError } from './load-error';
+import { LoadError } from '@web/components/load-error';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onDeleted: () => void };
 

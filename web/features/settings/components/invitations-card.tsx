@@ -16,7 +16,7 @@ import { copyInvitationLink } from '../lib/invitation-link';
 import { useErrorToast } from '../lib/use-error-toast';
 import { ConfirmDialog } from './confirm-dialog';
 import { CreateInvitationDialog } from './create-invitation-dialog';
-import { LoadError } from './load-error';
+import { LoadError } from '@web/components/load-error';
 import { RoleBadge } from './role-badge';
 
 const STATUS_VARIANT: Record<InvitationStatus, 'success' | 'secondary' | 'warning'> = {

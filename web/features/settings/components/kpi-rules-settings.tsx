@@ -26,7 +26,7 @@ import { useKpiRules } from '../api/get-kpi-rules';
 import { useUpdateKpiRule } from '../api/update-kpi-rule';
 import { formatCount, formatDecimal } from '../lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
-import { LoadError } from './load-error';
+import { LoadError } from '@web/components/load-error';
 import { SaveCancelButtons } from './save-cancel-buttons';
 
 /** The order a sales manager thinks in: calls, their outcomes, meetings, other touches, sales, bonus. */

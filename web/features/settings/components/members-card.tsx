@@ -16,7 +16,7 @@ import { useUpdateMemberRole } from '../api/update-member-role';
 import { formatDate } from '../lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
 import { ConfirmDialog } from './confirm-dialog';
-import { LoadError } from './load-error';
+import { LoadError } from '@web/components/load-error';
 import { MemberDataActions } from './member-data-actions';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { RoleBadge } from './role-badge';

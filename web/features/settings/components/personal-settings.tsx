@@ -16,7 +16,7 @@ import { useProfileSettings } from '../api/get-profile-settings';
 import { useUpdateProfileSettings } from '../api/update-profile-settings';
 import { useErrorToast } from '../lib/use-error-toast';
 import { DetailRow } from './detail-row';
-import { LoadError } from './load-error';
+import { LoadError } from '@web/components/load-error';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { ProfilePicture } from './profile-picture';
 import { SettingsCardSkeleton } from './settings-card-skeleton';

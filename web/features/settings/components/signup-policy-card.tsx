@@ -15,7 +15,7 @@ import { cn } from '@web/lib/cn';
 import { useSignupPolicy } from '../api/get-signup-policy';
 import { useUpdateSignupPolicy } from '../api/update-signup-policy';
 import { useErrorToast } from '../lib/use-error-toast';
-import { LoadError } from './load-error';
+import { LoadError } from '@web/components/load-error';
 import { SettingsCardSkeleton } from './settings-card-skeleton';
 
 const ICONS = { open: UserPlusIcon, access_code: KeyRoundIcon, invite_only: MailCheckIcon } as const;

@@ -28,7 +28,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { getIntlLocale } from '@web/i18n';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { useAuditLog } from '../api/get-audit-log';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@web/components/load-error';
 import { describeAuditActor, describeAuditEntry } from '../lib/describe-audit-entry';
 
 /*

@@ -13,7 +13,7 @@ import { cn } from '@web/lib/cn';
 import { useChangeContactRequest } from '../api/change-contact-request';
 import { type ContactRequestStatusFilter, useContactRequests } from '../api/get-contact-requests';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '@web/components/load-error';
 import { SettingsCardSkeleton } from '../components/settings-card-skeleton';
 import { formatDateTime } from '../lib/format';
 
