@@ -2,6 +2,7 @@ import '@web/i18n';
 import type { LeaderboardRow, RecentActivity } from '@core/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ActivityIcon } from '@web/components/activity-icon';
 import { ApiRequestError } from '@web/lib/api';
 import { createScoreboardFormat } from '../lib/format';
 import { ActivityFeed } from './activity-feed';
@@ -93,6 +94,14 @@ describe('ActivityFeed', () => {
     expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann closed a sale');
     expect(screen.getByText(/45,000/)).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Meeting booked' })).not.toBeInTheDocument();
+  });
+
+  it("draws each activity with its type's badge from the app's one map (decision 032): a sale is a banknote in amber", () => {
+    render(<ActivityFeed today="2026-11-16" format={format} activities={[makeActivity({ type: 'sale', points: 10 })]} />);
+    const { container } = render(<ActivityIcon type="sale" />);
+    const badge = screen.getByRole('listitem').querySelector('[aria-hidden] > svg')!.parentElement!;
+    expect(badge).toHaveClass('bg-warning-soft', 'text-warning-strong');
+    expect(badge.innerHTML).toBe(container.firstElementChild!.innerHTML);
   });
 
   it('names a person whose data was erased a former member, whatever name is left (decision 022)', () => {

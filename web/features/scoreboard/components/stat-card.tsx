@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { ActivityLook } from '@web/components/activity-icon';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
@@ -13,30 +14,31 @@ const TONE_CLASSES: Record<StatTone, string> = {
   gold: 'bg-gold/20 text-[oklch(0.5_0.12_80)]',
 };
 
+/** A card counting one kind of activity wears that kind's look (components/activity-icon); others an icon and a tone. */
+type StatCardAppearance = { icon: LucideIcon; tone?: StatTone; look?: never } | { look: ActivityLook; icon?: never; tone?: never };
+
 /** A KPI card: label, icon, a large value and a line underneath (change, average, context). */
 export function StatCard({
   label,
   value,
-  icon: Icon,
-  tone = 'primary',
   footer,
   size = 'default',
   className,
-}: {
+  ...appearance
+}: StatCardAppearance & {
   label: string;
   value: ReactNode;
-  icon: LucideIcon;
-  tone?: StatTone;
   footer?: ReactNode;
   size?: 'default' | 'large';
   className?: string;
 }) {
+  const { icon: Icon, tone } = appearance.look !== undefined ? appearance.look : { icon: appearance.icon, tone: TONE_CLASSES[appearance.tone ?? 'primary'] };
   return (
     <Card data-slot="stat-card" className={cn('min-w-0 p-4 sm:p-5', className)}>
       <dl className="flex flex-col gap-3">
         <dt className="flex items-start justify-between gap-2 text-sm font-medium text-muted-foreground">
           <span>{label}</span>
-          <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', TONE_CLASSES[tone])}>
+          <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', tone)}>
             <Icon className="size-4" aria-hidden />
           </span>
         </dt>

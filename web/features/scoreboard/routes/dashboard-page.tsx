@@ -1,9 +1,10 @@
 import type { CompanyKpis } from '@core/contracts';
 import { LEADERBOARD_SORT_KEYS, type LeaderboardSortKey } from '@core/stats';
-import { ActivityIcon, CalendarCheckIcon, HandshakeIcon, PhoneIcon, PlusIcon, TrophyIcon, TvIcon } from 'lucide-react';
+import { ActivityIcon, PhoneIcon, PlusIcon, TrophyIcon, TvIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
@@ -70,11 +71,10 @@ function KpiCards({ kpis, format }: { kpis: CompanyKpis; format: ScoreboardForma
   return (
     <>
       <StatCard label={t('kpi.callsToday')} icon={PhoneIcon} value={format.number(kpis.calls.today)} footer={footer(kpis.calls)} />
-      <StatCard label={t('kpi.meetingsBooked')} icon={CalendarCheckIcon} tone="warning" value={format.number(kpis.meetings.today)} footer={footer(kpis.meetings)} />
+      <StatCard label={t('kpi.meetingsBooked')} look={ACTIVITY_LOOKS.meeting} value={format.number(kpis.meetings.today)} footer={footer(kpis.meetings)} />
       <StatCard
         label={t('kpi.salesClosed')}
-        icon={HandshakeIcon}
-        tone="success"
+        look={ACTIVITY_LOOKS.sale}
         value={
           <>
             {format.number(kpis.sales.today)}

@@ -1,7 +1,8 @@
 import type { LeaderboardRow, MonthlyOverview } from '@core/contracts';
-import { CalendarCheckIcon, ChevronLeftIcon, ChevronRightIcon, HandshakeIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
@@ -104,12 +105,11 @@ function IndividualTab({ data, format }: { data: MonthlyOverview; format: Scoreb
         <StatCard label={t('monthly.totalCalls')} icon={PhoneIcon} value={format.number(me.calls)} footer={t('monthly.perDay', { value: format.decimal(me.avgCallsPerDay) })} />
         <StatCard
           label={t('monthly.meetingsBooked')}
-          icon={CalendarCheckIcon}
-          tone="warning"
+          look={ACTIVITY_LOOKS.meeting}
           value={format.number(me.meetings)}
           footer={t('monthly.conversion', { value: format.percent(me.conversion) })}
         />
-        <StatCard label={t('monthly.totalSales')} icon={HandshakeIcon} tone="success" value={format.number(me.sales)} footer={me.revenue > 0 ? format.money(me.revenue) : t('monthly.noRevenue')} />
+        <StatCard label={t('monthly.totalSales')} look={ACTIVITY_LOOKS.sale} value={format.number(me.sales)} footer={me.revenue > 0 ? format.money(me.revenue) : t('monthly.noRevenue')} />
         <StatCard label={t('monthly.totalPoints')} icon={TrophyIcon} tone="gold" value={format.number(me.points)} footer={t('monthly.perDay', { value: format.decimal(me.avgPointsPerDay) })} />
       </section>
       <Card>
@@ -158,12 +158,11 @@ function CompanyTab({ data, format }: { data: MonthlyOverview; format: Scoreboar
         <StatCard label={t('monthly.totalCalls')} icon={PhoneIcon} value={format.number(totals.calls)} footer={t('monthly.entireCompany')} />
         <StatCard
           label={t('monthly.meetingsBooked')}
-          icon={CalendarCheckIcon}
-          tone="warning"
+          look={ACTIVITY_LOOKS.meeting}
           value={format.number(totals.meetings)}
           footer={t('monthly.conversion', { value: format.percent(totals.conversion) })}
         />
-        <StatCard label={t('monthly.totalSales')} icon={HandshakeIcon} tone="success" value={format.number(totals.sales)} footer={totals.revenue > 0 ? format.money(totals.revenue) : t('monthly.noRevenue')} />
+        <StatCard label={t('monthly.totalSales')} look={ACTIVITY_LOOKS.sale} value={format.number(totals.sales)} footer={totals.revenue > 0 ? format.money(totals.revenue) : t('monthly.noRevenue')} />
         <StatCard label={t('monthly.totalPoints')} icon={TrophyIcon} tone="gold" value={format.number(totals.points)} footer={t('monthly.teamSize', { count: data.company.teamSize })} />
       </section>
       <Card>

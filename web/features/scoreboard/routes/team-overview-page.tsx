@@ -1,7 +1,7 @@
 import type { RecentActivity } from '@core/contracts';
-import { CalendarCheckIcon, HandshakeIcon, ListChecksIcon, PercentIcon, PhoneIcon, TrophyIcon, UsersIcon } from 'lucide-react';
+import { ListChecksIcon, PercentIcon, PhoneIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ActivityIcon } from '@web/components/activity-icon';
+import { ACTIVITY_LOOKS, ActivityIcon } from '@web/components/activity-icon';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
@@ -45,8 +45,8 @@ export function Component() {
               {week.data ? (
                 <>
                   <StatCard label={t('teamOverview.totalCalls')} icon={PhoneIcon} value={format.number(week.data.totals.calls)} />
-                  <StatCard label={t('teamOverview.meetings')} icon={CalendarCheckIcon} tone="warning" value={format.number(week.data.totals.meetings)} />
-                  <StatCard label={t('teamOverview.sales')} icon={HandshakeIcon} tone="success" value={format.number(week.data.totals.sales)} />
+                  <StatCard label={t('teamOverview.meetings')} look={ACTIVITY_LOOKS.meeting} value={format.number(week.data.totals.meetings)} />
+                  <StatCard label={t('teamOverview.sales')} look={ACTIVITY_LOOKS.sale} value={format.number(week.data.totals.sales)} />
                   <StatCard label={t('teamOverview.conversion')} icon={PercentIcon} tone="success" value={format.percent(week.data.totals.conversion)} />
                   <StatCard label={t('teamOverview.points')} icon={TrophyIcon} tone="gold" value={format.number(week.data.totals.points)} />
                   <StatCard label={t('teamOverview.teamSize')} icon={UsersIcon} value={format.number(week.data.teamSize)} />

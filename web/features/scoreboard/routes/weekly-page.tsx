@@ -1,5 +1,6 @@
-import { CalendarCheckIcon, CalendarRangeIcon, MaximizeIcon, MinimizeIcon, PercentIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
+import { CalendarRangeIcon, MaximizeIcon, MinimizeIcon, PercentIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
@@ -56,8 +57,7 @@ export function Component() {
                 <StatCard
                   size="large"
                   label={t('weekly.meetingsBooked')}
-                  icon={CalendarCheckIcon}
-                  tone="warning"
+                  look={ACTIVITY_LOOKS.meeting}
                   value={format.number(data.totals.meetings)}
                   footer={t('weekly.salesClosed', { count: data.totals.sales, value: format.number(data.totals.sales) })}
                 />
