@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
                   { path: 'team/overview', ...page(() => import('@web/features/scoreboard/routes/team-overview-page'), SCOREBOARD) },
                   { path: 'wrapup', ...page(() => import('@web/features/wrapup/routes/wrapup-page'), ['wrapup']) },
                   { path: 'weekly', ...page(() => import('@web/features/scoreboard/routes/weekly-page'), SCOREBOARD) },
-                  { path: 'monthly', ...page(() => import('@web/features/scoreboard/routes/monthly-page'), SCOREBOARD) },
+                  { path: 'monthly', ...page(() => import('@web/features/scoreboard/routes/monthly-page'), ['scoreboard']) },
                   { path: 'settings', ...page(() => import('@web/features/settings/routes/settings-page'), ['settings', 'privacy']) },
                   {
                     path: 'admin',

@@ -1,6 +1,6 @@
 import { Avatar, AvatarFallback, AvatarImage } from '@web/components/ui/avatar';
 import { cn } from '@web/lib/cn';
-import { computeAvatarHue, computeInitials } from '@web/lib/member-name';
+import { computeAvatarHue, computeInitials } from '@web/lib/avatar-letters';
 
 /**
  * A person's uploaded picture (always our own /api/v1/avatars/... path, decision 023), else
