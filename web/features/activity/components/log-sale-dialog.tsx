@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, Textarea } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/toaster';
-import { useCompanyFormat } from '@web/lib/company-format';
+import { useCompanyFormat } from '@web/lib/format';
 import { useLogActivity } from '../api/log-activity';
 import { useActivityToasts } from '../lib/toasts';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';

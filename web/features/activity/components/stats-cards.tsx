@@ -7,7 +7,7 @@ import { ACTIVITY_LOOKS, type ActivityLook } from '@web/components/activity-icon
 import { Card } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useCompanyFormat } from '@web/lib/company-format';
+import { useCompanyFormat } from '@web/lib/format';
 import { cn } from '@web/lib/cn';
 
 /** The four personal stats cards (spec 2), each with its progress toward the daily goal. */

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
-import { useCompanyFormat } from '@web/lib/company-format';
+import { useCompanyFormat } from '@web/lib/format';
 import { useTeamFeed } from '../api/get-team-feed';
 import { ActivityIcon } from '@web/components/activity-icon';
 

@@ -13,7 +13,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
-import { useCompanyFormat } from '@web/lib/company-format';
+import { useCompanyFormat } from '@web/lib/format';
 import { useMyActivities } from '../api/get-my-activities';
 import { ActivityIcon, activityLabelKey } from '@web/components/activity-icon';
 import type { LogRules } from '../lib/use-log-rules';

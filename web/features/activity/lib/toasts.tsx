@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/components/ui/toaster';
 import { findErrorReason } from '@web/lib/api';
-import { useCompanyFormat } from '@web/lib/company-format';
+import { useCompanyFormat } from '@web/lib/format';
 import { deleteActivity, onActivityDeleted } from '../api/delete-activity';
 
 /** The spec's catalogue: a title, and the description as the spec words it. */

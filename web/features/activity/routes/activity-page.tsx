@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { useCompanyFormat } from '@web/lib/company-format';
+import { useCompanyFormat } from '@web/lib/format';
 import { useMyStats } from '../api/get-my-stats';
 import { DailyGoalsCard, DailyGoalsCardSkeleton } from '../components/daily-goals-card';
 import { LogCallDialog } from '../components/log-call-dialog';

@@ -6,7 +6,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { computeActivityKind } from '@web/lib/activity-kind';
 import { cn } from '@web/lib/cn';
-import type { ScoreboardFormat } from '../lib/format';
+import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 
 /** Spec 9: feed notes are cut at 50 characters. */
@@ -16,7 +16,7 @@ export const FEED_NOTES_MAX = 50;
  * The Live Activity feed: who did what with which customer, a sparkle on booked meetings, the
  * points and the time; notes cut at 50 characters. New entries fade in, old ones stay put.
  */
-export function ActivityFeed({ activities, today, format }: { activities: readonly RecentActivity[]; today: string; format: ScoreboardFormat }) {
+export function ActivityFeed({ activities, today, format }: { activities: readonly RecentActivity[]; today: string; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   return (
     <ol className="divide-y" aria-label={t('feed.title')}>

@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
-import type { ScoreboardFormat } from '../lib/format';
+import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { useFlip } from '../lib/use-flip';
 import { PersonAvatar } from '@web/components/person-avatar';
@@ -18,7 +18,7 @@ const sortedCell = 'font-semibold text-foreground';
  * with the answered/unanswered split, meetings, conversion, sales and points. Rows glide to their
  * new place when the order changes.
  */
-export function LeaderboardTable({ rows, sort, format }: { rows: readonly LeaderboardRow[]; sort: LeaderboardSortKey; format: ScoreboardFormat }) {
+export function LeaderboardTable({ rows, sort, format }: { rows: readonly LeaderboardRow[]; sort: LeaderboardSortKey; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const bodyRef = useFlip<HTMLTableSectionElement>(rows.map((r) => r.userId));
   const ariaSort = (key: LeaderboardSortKey) => (sort === key ? ('descending' as const) : undefined);

@@ -5,13 +5,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
-import type { ScoreboardFormat } from '../lib/format';
+import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { getMedalHighlight, RankBadge } from './rank-badge';
 
 /** A member's week on the Weekly View: rank, points, calls, meetings, sales, conversion. */
-export function MemberStatsCard({ row, format }: { row: LeaderboardRow; format: ScoreboardFormat }) {
+export function MemberStatsCard({ row, format }: { row: LeaderboardRow; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const titleId = useId();
   const name = formatMemberName(row, t);

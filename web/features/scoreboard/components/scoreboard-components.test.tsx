@@ -4,13 +4,13 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { ApiRequestError } from '@web/lib/api';
-import { createScoreboardFormat } from '../lib/format';
+import { createCompanyFormat } from '@web/lib/format';
 import { ActivityFeed } from './activity-feed';
 import { isStillLoadingError } from './dashboard-error';
 import { LeaderboardTable } from './leaderboard-table';
 import { TvScreen } from './tv/tv-screen';
 
-const format = createScoreboardFormat('en', 'Europe/Oslo', 'NOK');
+const format = createCompanyFormat('en', 'Europe/Oslo', 'NOK');
 
 function makeRow(rank: number, overrides: Partial<LeaderboardRow> = {}): LeaderboardRow {
   return {

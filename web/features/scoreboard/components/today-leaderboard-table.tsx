@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@web/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
-import type { ScoreboardFormat } from '../lib/format';
+import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { useFlip } from '../lib/use-flip';
 import { PersonAvatar } from '@web/components/person-avatar';
 
 /** Today's leaderboard as on Team Overview and the Company page: Member, Calls, Demos, Conv %. */
-export function TodayLeaderboardTable({ rows, format, caption }: { rows: readonly LeaderboardRow[]; format: ScoreboardFormat; caption: string }) {
+export function TodayLeaderboardTable({ rows, format, caption }: { rows: readonly LeaderboardRow[]; format: CompanyFormat; caption: string }) {
   const { t } = useTranslation('scoreboard');
   const bodyRef = useFlip<HTMLTableSectionElement>(rows.map((r) => r.userId));
   return (

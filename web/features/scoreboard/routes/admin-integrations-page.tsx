@@ -19,7 +19,7 @@ import { useDisplayLinks } from '../api/get-display-links';
 import { useRevokeDisplayLink } from '../api/revoke-display-link';
 import { CardHeading } from '../components/card-heading';
 import { LoadError } from '@web/components/load-error';
-import { useScoreboardFormat } from '../lib/format';
+import { useCompanyFormat } from '@web/lib/format';
 
 /** The address a wall screen opens: /tv?display={token}. */
 export function buildDisplayUrl(token: string, origin = window.location.origin): string {
@@ -106,7 +106,7 @@ function CreateDisplayLinkForm({ onCreated }: { onCreated: (created: CreatedDisp
 
 function DisplayLinksTable() {
   const { t } = useTranslation('scoreboard');
-  const format = useScoreboardFormat();
+  const format = useCompanyFormat();
   const links = useDisplayLinks();
   const [toRevoke, setToRevoke] = useState<DisplayLink | null>(null);
 

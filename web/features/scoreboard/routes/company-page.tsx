@@ -15,7 +15,7 @@ import { LeaderboardSkeleton } from '../components/leaderboard-table';
 import { LoadError } from '@web/components/load-error';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
-import { type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
+import { type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { useLoggedError } from '../lib/use-logged-error';
 
@@ -23,7 +23,7 @@ import { useLoggedError } from '../lib/use-logged-error';
 export function Component() {
   const { t } = useTranslation('scoreboard');
   const { me } = useAuth();
-  const format = useScoreboardFormat();
+  const format = useCompanyFormat();
   const company = useCompanyPage();
   const hasNoCompany = !me?.company || (company.error instanceof ApiRequestError && company.error.status === 404);
 
@@ -54,7 +54,7 @@ export function Component() {
   );
 }
 
-function CompanyFacts({ page, format }: { page: CompanyPage | undefined; format: ScoreboardFormat }) {
+function CompanyFacts({ page, format }: { page: CompanyPage | undefined; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const facts = [
     { icon: UsersIcon, label: t('company.members'), value: page ? format.number(page.memberCount) : undefined, slot: 'member-count' },
@@ -91,7 +91,7 @@ function CompanyFacts({ page, format }: { page: CompanyPage | undefined; format:
   );
 }
 
-function CompanyLeaderboardCard({ format }: { format: ScoreboardFormat }) {
+function CompanyLeaderboardCard({ format }: { format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const board = useLeaderboard({ period: 'today', sort: 'calls' });
   useLoggedError("today's leaderboard", board.error);
@@ -113,7 +113,7 @@ function CompanyLeaderboardCard({ format }: { format: ScoreboardFormat }) {
   );
 }
 
-function MembersCard({ page, format }: { page: CompanyPage | undefined; format: ScoreboardFormat }) {
+function MembersCard({ page, format }: { page: CompanyPage | undefined; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   return (
     <Card className="min-w-0 self-start overflow-hidden">

@@ -21,13 +21,13 @@ import { DashboardError } from '../components/dashboard-error';
 import { LeaderboardSkeleton, LeaderboardTable } from '../components/leaderboard-table';
 import { LiveBadge } from '../components/live-badge';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
-import { formatWeekdayDate, type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
+import { formatWeekdayDate, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { useLoggedError } from '../lib/use-logged-error';
 
 /** /app and /app/dashboard: the Team Dashboard (spec 2). Everything refreshes from the live stream. */
 export function Component() {
   const { t } = useTranslation('scoreboard');
-  const format = useScoreboardFormat();
+  const format = useCompanyFormat();
   const kpis = useKpis();
   const isLoading = kpis.isPending;
 
@@ -65,7 +65,7 @@ export function Component() {
   );
 }
 
-function KpiCards({ kpis, format }: { kpis: CompanyKpis; format: ScoreboardFormat }) {
+function KpiCards({ kpis, format }: { kpis: CompanyKpis; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const footer = (k: CompanyKpis['calls']) => <ChangeIndicator change={k.change} yesterday={format.number(k.yesterday)} />;
   return (
@@ -88,7 +88,7 @@ function KpiCards({ kpis, format }: { kpis: CompanyKpis; format: ScoreboardForma
   );
 }
 
-function LeaderboardCard({ format }: { format: ScoreboardFormat }) {
+function LeaderboardCard({ format }: { format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const [sort, setSort] = useState<LeaderboardSortKey>('points');
   const leaderboard = useLeaderboard({ period: 'today', sort });
@@ -129,7 +129,7 @@ function LeaderboardCard({ format }: { format: ScoreboardFormat }) {
   );
 }
 
-function LiveActivityCard({ format, today }: { format: ScoreboardFormat; today: string }) {
+function LiveActivityCard({ format, today }: { format: CompanyFormat; today: string }) {
   const { t } = useTranslation('scoreboard');
   const feed = useRecentActivities();
   useLoggedError('recent activities', feed.error);

@@ -17,7 +17,7 @@ import { LoadError } from '@web/components/load-error';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { RankBadge } from '../components/rank-badge';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
-import { formatMonthYear, type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
+import { formatMonthYear, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 
 const TrendChart = lazy(() => import('../components/trend-chart').then((m) => ({ default: m.TrendChart })));
 
@@ -30,7 +30,7 @@ function shiftMonth(date: string, offset: number): string {
 /** /app/monthly: the month for me (Individual) and for the company, with the daily trend. */
 export function Component() {
   const { t } = useTranslation('scoreboard');
-  const format = useScoreboardFormat();
+  const format = useCompanyFormat();
   const [month, setMonth] = useState<string | undefined>(undefined);
   const monthly = useMonthlyOverview(month);
   const data = monthly.data;
@@ -96,7 +96,7 @@ function CardsSkeleton() {
   );
 }
 
-function IndividualTab({ data, format }: { data: MonthlyOverview; format: ScoreboardFormat }) {
+function IndividualTab({ data, format }: { data: MonthlyOverview; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const me = data.individual;
   return (
@@ -143,7 +143,7 @@ function PerformanceMetric({ label, value, progress }: { label: string; value: s
   );
 }
 
-function CompanyTab({ data, format }: { data: MonthlyOverview; format: ScoreboardFormat }) {
+function CompanyTab({ data, format }: { data: MonthlyOverview; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const totals = data.company.totals;
   const best = data.trend.reduce<MonthlyOverview['trend'][number] | null>((top, p) => (!top || p.points > top.points ? p : top), null);
@@ -202,7 +202,7 @@ function CompanyTab({ data, format }: { data: MonthlyOverview; format: Scoreboar
   );
 }
 
-function MonthlyLeaderboard({ rows, format }: { rows: readonly LeaderboardRow[]; format: ScoreboardFormat }) {
+function MonthlyLeaderboard({ rows, format }: { rows: readonly LeaderboardRow[]; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   if (rows.length === 0) return <p className="px-5 py-6 text-sm text-muted-foreground">{t('monthly.noMembers')}</p>;
   return (

@@ -17,7 +17,7 @@ import { LiveBadge } from '../components/live-badge';
 import { LoadError } from '@web/components/load-error';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
-import { type ScoreboardFormat, useScoreboardFormat } from '../lib/format';
+import { type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { useLoggedError } from '../lib/use-logged-error';
 
@@ -27,7 +27,7 @@ const TEAM_OVERVIEW_BOARD_SIZE = 5;
 /** /app/team/overview: this week so far, today's activities and today's top 5. */
 export function Component() {
   const { t } = useTranslation('scoreboard');
-  const format = useScoreboardFormat();
+  const format = useCompanyFormat();
   const week = useTeamStats({ period: 'week' });
 
   return (
@@ -66,7 +66,7 @@ export function Component() {
   );
 }
 
-function TodayActivitiesCard({ format }: { format: ScoreboardFormat }) {
+function TodayActivitiesCard({ format }: { format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const feed = useRecentActivities({ period: 'today', limit: RECENT_ACTIVITIES_LIMIT });
   useLoggedError("today's activities", feed.error);
@@ -92,7 +92,7 @@ function TodayActivitiesCard({ format }: { format: ScoreboardFormat }) {
   );
 }
 
-function TeamActivityItem({ activity, format }: { activity: RecentActivity; format: ScoreboardFormat }) {
+function TeamActivityItem({ activity, format }: { activity: RecentActivity; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const kind = computeActivityKind(activity);
   return (
@@ -115,7 +115,7 @@ function TeamActivityItem({ activity, format }: { activity: RecentActivity; form
   );
 }
 
-function TodayLeaderboardCard({ format }: { format: ScoreboardFormat }) {
+function TodayLeaderboardCard({ format }: { format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const board = useLeaderboard({ period: 'today', sort: 'calls', limit: TEAM_OVERVIEW_BOARD_SIZE, activeOnly: true });
   useLoggedError("today's leaderboard", board.error);

@@ -10,13 +10,13 @@ import { LiveBadge } from '../components/live-badge';
 import { MemberStatsCard } from '../components/member-stats-card';
 import { LoadError } from '@web/components/load-error';
 import { StatCard, StatCardSkeleton } from '../components/stat-card';
-import { computeIsoWeek, formatDateRange, useScoreboardFormat } from '../lib/format';
+import { computeIsoWeek, formatDateRange, useCompanyFormat } from '@web/lib/format';
 import { useFullscreen } from '../lib/use-fullscreen';
 
 /** /app/weekly: the wall-display team overview of this week (from Monday), ranked by points. */
 export function Component() {
   const { t } = useTranslation('scoreboard');
-  const format = useScoreboardFormat();
+  const format = useCompanyFormat();
   const weekly = useWeeklyOverview();
   const fullscreen = useFullscreen();
   const data = weekly.data;

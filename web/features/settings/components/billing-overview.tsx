@@ -11,7 +11,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { paths } from '@web/lib/paths';
 import { useBilling } from '../api/get-billing';
-import { formatUsdCents } from '../lib/format';
+import { formatUsdCents } from '@web/lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
 import { LoadError } from '@web/components/load-error';
 

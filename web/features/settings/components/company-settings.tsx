@@ -18,7 +18,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { formatTimeZoneOffset } from '@web/lib/time-zones';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
-import { describeCurrency, formatCount, formatDate } from '../lib/format';
+import { describeCurrency, formatCount, formatDate } from '@web/lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
 import { useTimeZoneLabels } from '../lib/use-time-zone-labels';
 import { DetailRow } from './detail-row';

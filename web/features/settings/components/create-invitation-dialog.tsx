@@ -19,7 +19,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { useCreateInvitation } from '../api/create-invitation';
-import { formatDate } from '../lib/format';
+import { formatDate } from '@web/lib/format';
 import { buildInvitationLink, copyInvitationLink } from '../lib/invitation-link';
 
 /** Create an invitation (role user by default, or admin; 1 to 30 days, default 7), then hand over its link. */

@@ -9,7 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { useCustomers } from '../api/get-customers';
-import { formatCount, formatDate } from '../lib/format';
+import { formatCount, formatDate } from '@web/lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
 import { CreateCustomerDialog } from './create-customer-dialog';
 import { LoadError } from '@web/components/load-error';

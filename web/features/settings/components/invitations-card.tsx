@@ -11,7 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { toast } from '@web/components/ui/toaster';
 import { useDeleteInvitation } from '../api/delete-invitation';
 import { useInvitations } from '../api/get-invitations';
-import { formatDate } from '../lib/format';
+import { formatDate } from '@web/lib/format';
 import { copyInvitationLink } from '../lib/invitation-link';
 import { useErrorToast } from '../lib/use-error-toast';
 import { ConfirmDialog } from './confirm-dialog';

@@ -24,7 +24,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { useKpiRules } from '../api/get-kpi-rules';
 import { useUpdateKpiRule } from '../api/update-kpi-rule';
-import { formatCount, formatDecimal } from '../lib/format';
+import { formatCount, formatDecimal } from '@web/lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
 import { LoadError } from '@web/components/load-error';
 import { SaveCancelButtons } from './save-cancel-buttons';

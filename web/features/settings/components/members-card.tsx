@@ -13,7 +13,7 @@ import { cn } from '@web/lib/cn';
 import { useTeamMembers } from '../api/get-team-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
-import { formatDate } from '../lib/format';
+import { formatDate } from '@web/lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
 import { ConfirmDialog } from './confirm-dialog';
 import { LoadError } from '@web/components/load-error';

@@ -1,5 +1,4 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@core/contracts';
-import { DEFAULT_TIME_ZONE } from '@core/period';
 import {
   Building2Icon,
   DownloadIcon,
@@ -25,8 +24,7 @@ import { Card } from '@web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
-import { getIntlLocale } from '@web/i18n';
-import { useAuth } from '@web/lib/auth/auth-provider';
+import { useCompanyFormat } from '@web/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { LoadError } from '@web/components/load-error';
 import { describeAuditActor, describeAuditEntry } from '../lib/describe-audit-entry';
@@ -56,20 +54,17 @@ const ICONS: Record<AuditAction, LucideIcon> = {
 };
 
 export function Component() {
-  const { t, i18n } = useTranslation(['audit', 'settings']);
-  const { me } = useAuth();
+  const { t } = useTranslation(['audit', 'settings']);
   const filterLabelId = useId();
   const [filter, setFilter] = useState<Filter>(ALL);
   const query = useAuditLog(filter === ALL ? undefined : filter);
 
-  const timeZone = me?.company?.timezone ?? DEFAULT_TIME_ZONE;
-  const currency = me?.company?.currency ?? 'NOK';
+  // The company's time zone and currency; the log's own precision: a when to the minute, a multiplier to 6 digits.
+  const { locale, timeZone, currency, number } = useCompanyFormat();
   const formatters = useMemo(() => {
-    const locale = getIntlLocale(i18n.language);
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
-    const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
-    return { t, currency, number: (value: number) => number.format(value), dateTime: (iso: string) => dateTime.format(new Date(iso)) };
-  }, [t, i18n.language, timeZone, currency]);
+    return { t, currency, number: (value: number) => number(value, 6), dateTime: (iso: string) => dateTime.format(new Date(iso)) };
+  }, [t, locale, timeZone, currency, number]);
 
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
 

@@ -15,7 +15,7 @@ import { type ContactRequestStatusFilter, useContactRequests } from '../api/get-
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { LoadError } from '@web/components/load-error';
 import { SettingsCardSkeleton } from '../components/settings-card-skeleton';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@web/lib/format';
 
 /*
  * Administration, Inbox: requests from the public /contact form (GET /api/v1/admin/contact-requests),

@@ -4,7 +4,7 @@ import { CheckCircle2Icon, ClipboardListIcon, ClockIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { useCompanyFormat } from '@web/lib/company-format';
+import { useCompanyFormat } from '@web/lib/format';
 
 /**
  * Today's Report: what the manager sees for the day. Once saved, the saved wrap-up and its notes;

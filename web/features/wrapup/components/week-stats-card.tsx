@@ -3,7 +3,7 @@ import { CalendarRangeIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
-import { useCompanyFormat } from '@web/lib/company-format';
+import { useCompanyFormat } from '@web/lib/format';
 
 /** The last 7 days (today included): totals and per-day averages over the days with a wrap-up, 1 decimal. */
 export function WeekStatsCard({ week }: { week: WrapupHistory['last7Days'] }) {

@@ -10,7 +10,7 @@ import { Input, Textarea } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/toaster';
 import { findErrorReason } from '@web/lib/api';
-import { useCompanyFormat } from '@web/lib/company-format';
+import { useCompanyFormat } from '@web/lib/format';
 import { useSaveWrapup } from '../api/save-wrapup';
 
 type NumberKey = 'calls' | 'meetings' | 'sales' | 'points';

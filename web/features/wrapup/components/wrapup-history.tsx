@@ -4,7 +4,7 @@ import { Collapsible } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/empty-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { useCompanyFormat } from '@web/lib/company-format';
+import { useCompanyFormat } from '@web/lib/format';
 
 /** The last 10 summaries before today; each opens to show its notes. */
 export function WrapupHistoryList({ history }: { history: Wrapup[] }) {

@@ -5,7 +5,7 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useCompanyFormat } from '@web/lib/company-format';
+import { useCompanyFormat } from '@web/lib/format';
 import { useTodayWrapup } from '../api/get-today-wrapup';
 import { useWrapupHistory } from '../api/get-wrapup-history';
 import { TodayReportCard } from '../components/today-report-card';

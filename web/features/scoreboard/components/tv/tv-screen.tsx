@@ -6,7 +6,7 @@ import { LogoMark, Wordmark } from '@web/components/logo';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { useChime } from '../../lib/chime';
-import { createScoreboardFormat } from '../../lib/format';
+import { createCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { useFlip } from '../../lib/use-flip';
 import { useFullscreen } from '../../lib/use-fullscreen';
@@ -177,7 +177,7 @@ const COLUMNS = 'grid grid-cols-[9vh_minmax(0,1fr)_13vw_13vw_13vw_16vw] items-ce
 
 const TvBoard = memo(function TvBoard({ rows, language, timeZone }: { rows: readonly LeaderboardRow[]; language: string; timeZone: string }) {
   const { t } = useTranslation('scoreboard');
-  const format = createScoreboardFormat(language, timeZone, 'NOK');
+  const format = createCompanyFormat(language, timeZone, 'NOK');
   const listRef = useFlip<HTMLOListElement>(rows.map((r) => r.userId));
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-[1vh]">

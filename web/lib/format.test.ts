@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { computeIsoWeek, createCompanyFormat, formatCount, formatUsdCents } from './format';
+
+describe('formatting', () => {
+  it('numbers weeks the ISO way (Monday weeks, the Thursday decides the year)', () => {
+    expect(computeIsoWeek('2026-11-16')).toBe(47);
+    expect(computeIsoWeek('2026-11-22')).toBe(47);
+    expect(computeIsoWeek('2027-01-01')).toBe(53);
+    expect(computeIsoWeek('2025-12-29')).toBe(1);
+  });
+
+  it("shows times in the company's time zone and adds the day when it is not today", () => {
+    const format = createCompanyFormat('en', 'Europe/Oslo', 'NOK');
+    expect(format.activityTime('2026-11-16T13:05:00Z', '2026-11-16')).toBe('14:05');
+    expect(format.activityTime('2026-11-15T13:05:00Z', '2026-11-16')).toBe('15 Nov, 14:05');
+    expect(format.localDay('2026-11-15T23:30:00Z')).toBe('2026-11-16');
+    expect(format.percent(25)).toBe('25%');
+    expect(format.decimal(3.25)).toBe('3.3');
+  });
+
+  it("writes numbers whole unless asked, money in the company's currency, and local days as calendar days", () => {
+    const en = createCompanyFormat('en', 'Pacific/Auckland', 'NOK');
+    expect(en.number(12_500.4)).toBe('12,500');
+    expect(en.number(2.46, 1)).toBe('2.5');
+    expect(en.money(1_250_000).replace(/\s/g, ' ')).toBe('NOK 12,500');
+    // A local day is not an instant: Auckland's clock does not move it.
+    expect(en.longDay('2026-11-03')).toBe('Tuesday 3 November');
+    const nb = createCompanyFormat('nb', 'Europe/Oslo', 'NOK');
+    expect(nb.number(12_500).replace(/\s/g, ' ')).toBe('12 500');
+    expect(nb.currencySymbol).toBe('kr');
+  });
+
+  it('formats in the reader’s language alone where no company is involved', () => {
+    expect(formatCount(1234, 'en')).toBe('1,234');
+    expect(formatUsdCents(9900, 'en')).toBe('$99');
+    expect(formatUsdCents(150, 'en')).toBe('$1.50');
+  });
+});
