@@ -19,6 +19,7 @@ import { useDisplayLinks } from '../api/get-display-links';
 import { useRevokeDisplayLink } from '../api/revoke-display-link';
 import { CardHeading } from '../components/card-heading';
 import { LoadError } from '@web/components/load-error';
+import { copyText } from '@web/lib/clipboard';
 import { useCompanyFormat } from '@web/lib/format';
 
 /** The address a wall screen opens: /tv?display={token}. */
@@ -227,11 +228,11 @@ function CreatedLinkDialog({ created, onClose }: { created: CreatedDisplayLink |
 
   const onCopy = async () => {
     try {
-      await navigator.clipboard.writeText(url);
+      await copyText(url);
       setCopied(true);
       toast.success(t('displayLinks.copied'));
     } catch {
-      // No clipboard permission (an http origin, an old browser): select the text for a manual copy.
+      // No clipboard at all (permission refused, an old browser): select the text for a manual copy.
       (document.getElementById(inputId) as HTMLInputElement | null)?.select();
       toast.error(t('displayLinks.copyFailed'));
     }

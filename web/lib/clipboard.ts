@@ -1,9 +1,9 @@
 /**
- * Copies text to the clipboard. navigator.clipboard exists only in secure contexts (https or
- * localhost); a team trying the app on http://192.168.x.x gets the older execCommand path.
+ * Copies text to the clipboard, or throws. navigator.clipboard exists only in secure contexts
+ * (https or localhost); a team trying the app on http://192.168.x.x gets the older execCommand path.
  */
 export async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
+  if (navigator.clipboard) {
     await navigator.clipboard.writeText(text);
     return;
   }
