@@ -1,3 +1,4 @@
+/** Every rule's key, in the order a sales manager thinks in (the KPI Rules screen lists them so): calls, their outcomes, meetings, other touches, sales, the bonus. */
 export const KPI_KEYS = [
   'call_answered',
   'call_unanswered',

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Textarea } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
-import { getKpiRulesQueryOptions } from '../api/get-kpi-rules';
+import { getKpiRulesQueryOptions } from '@web/lib/queries/get-kpi-rules';
 import { useLogActivity } from '../api/log-activity';
 import { useActivityToasts } from '../lib/toasts';
 import type { LogRules } from '../lib/use-log-rules';

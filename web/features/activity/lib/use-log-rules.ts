@@ -1,6 +1,6 @@
 import { computeLogOptions, type LogOptions } from '@core/kpi';
 import { useMemo } from 'react';
-import { useKpiRules } from '../api/get-kpi-rules';
+import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
 
 /** What the log buttons and dialogs show (core/kpi computeLogOptions, the function the server uses too). */
 export type LogRules = LogOptions;

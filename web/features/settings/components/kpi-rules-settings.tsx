@@ -6,6 +6,7 @@ import {
   MULTIPLIER_KPI_KEY,
   UpdateKpiRuleSchema,
 } from '@core/contracts';
+import { KPI_KEYS } from '@core/kpi';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HistoryIcon, PencilIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -22,26 +23,12 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
-import { useKpiRules } from '../api/get-kpi-rules';
+import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
 import { useUpdateKpiRule } from '../api/update-kpi-rule';
 import { formatCount, formatDecimal } from '@web/lib/format';
 import { useErrorToast } from '../lib/use-error-toast';
 import { LoadError } from '@web/components/load-error';
 import { SaveCancelButtons } from './save-cancel-buttons';
-
-/** The order a sales manager thinks in: calls, their outcomes, meetings, other touches, sales, bonus. */
-const ORDER = [
-  'call_answered',
-  'call_unanswered',
-  'moved_forward',
-  'meeting_booked',
-  'meeting_completed',
-  'email',
-  'linkedin',
-  'sale',
-  'sale_ticket_size',
-  'daily_call_bonus_20',
-] as const;
 
 /** KPI Rules: each rule's points (view and edit), its enabled switch (applies at once), the sale value multiplier. */
 export function KpiRulesSettings() {
@@ -49,7 +36,7 @@ export function KpiRulesSettings() {
   const { isAdmin } = useAuth();
   const rules = useKpiRules();
   useErrorToast(rules.error, t('toasts.kpiLoadError'));
-  const sorted = [...(rules.data?.rules ?? [])].sort((a, b) => ORDER.indexOf(a.kpiKey) - ORDER.indexOf(b.kpiKey));
+  const sorted = [...(rules.data?.rules ?? [])].sort((a, b) => KPI_KEYS.indexOf(a.kpiKey) - KPI_KEYS.indexOf(b.kpiKey));
 
   return (
     <div className="space-y-6">
@@ -70,7 +57,7 @@ export function KpiRulesSettings() {
             </div>
           ) : rules.isPending ? (
             <div className="space-y-3 px-5 pb-3" aria-busy="true">
-              {ORDER.map((key) => (
+              {KPI_KEYS.map((key) => (
                 <Skeleton key={key} className="h-14 w-full" />
               ))}
             </div>
