@@ -16,6 +16,7 @@ import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { paths } from '@web/lib/paths';
 import { findBrowserTimeZone } from '@web/lib/time-zones';
+import { useTimeZoneLabels } from '@web/lib/use-time-zone-labels';
 import { useCreateCompany } from '../api/create-company';
 
 /**
@@ -77,6 +78,7 @@ export function Component() {
  */
 function CreateCompanyCard() {
   const { t } = useTranslation('settings');
+  const timeZoneLabels = useTimeZoneLabels();
   const navigate = useNavigate();
   const create = useCreateCompany();
   const {
@@ -133,7 +135,7 @@ function CreateCompanyCard() {
                   value={field.value ?? DEFAULT_TIME_ZONE}
                   onChange={field.onChange}
                   aria-describedby="newCompanyTimezone-hint"
-                  labels={{ search: t('timezone.search'), suggested: t('timezone.suggested'), all: t('timezone.all'), empty: t('timezone.empty') }}
+                  labels={timeZoneLabels}
                 />
               )}
             />

@@ -3,12 +3,12 @@ import { isHighConversion, type Percent } from '@core/stats';
 import { FlameIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PersonAvatar } from '@web/components/person-avatar';
+import { getMedalHighlight, RankBadge } from '@web/components/scoreboard/rank-badge';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
 import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
-import { PersonAvatar } from '@web/components/person-avatar';
-import { getMedalHighlight, RankBadge } from './rank-badge';
 
 /** A member's week on the Weekly View: rank, points, calls, meetings, sales, conversion. */
 export function MemberStatsCard({ row, format }: { row: LeaderboardRow; format: CompanyFormat }) {

@@ -3,11 +3,11 @@ import type { LeaderboardRow, RecentActivity } from '@core/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ActivityIcon } from '@web/components/activity-icon';
+import { ActivityFeed } from '@web/components/scoreboard/activity-feed';
+import { LeaderboardTable } from '@web/components/scoreboard/leaderboard-table';
 import { ApiRequestError } from '@web/lib/api';
 import { createCompanyFormat } from '@web/lib/format';
-import { ActivityFeed } from './activity-feed';
 import { isStillLoadingError } from './dashboard-error';
-import { LeaderboardTable } from './leaderboard-table';
 import { TvScreen } from './tv/tv-screen';
 
 const format = createCompanyFormat('en', 'Europe/Oslo', 'NOK');

@@ -1,12 +1,12 @@
 import type { LeaderboardRow } from '@core/contracts';
 import { useTranslation } from 'react-i18next';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
 import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
-import { useFlip } from '../lib/use-flip';
-import { PersonAvatar } from '@web/components/person-avatar';
+import { useFlip } from '@web/lib/use-flip';
 
 /** Today's leaderboard as on Team Overview and the Company page: Member, Calls, Demos, Conv %. */
 export function TodayLeaderboardTable({ rows, format, caption }: { rows: readonly LeaderboardRow[]; format: CompanyFormat; caption: string }) {

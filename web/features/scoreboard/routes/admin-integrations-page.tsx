@@ -2,6 +2,8 @@ import { type CreatedDisplayLink, CreateDisplayLinkSchema, type DisplayLink } fr
 import { BanIcon, CheckIcon, CopyIcon, KeyRoundIcon, MonitorIcon, PlusIcon, ShieldAlertIcon, TvIcon, WebhookIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from '@web/components/card-heading';
+import { LoadError } from '@web/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -13,14 +15,12 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '@web/lib/api';
+import { copyText } from '@web/lib/clipboard';
+import { useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { useCreateDisplayLink } from '../api/create-display-link';
 import { useDisplayLinks } from '../api/get-display-links';
 import { useRevokeDisplayLink } from '../api/revoke-display-link';
-import { CardHeading } from '../components/card-heading';
-import { LoadError } from '@web/components/load-error';
-import { copyText } from '@web/lib/clipboard';
-import { useCompanyFormat } from '@web/lib/format';
 
 /** The address a wall screen opens: /tv?display={token}. */
 export function buildDisplayUrl(token: string, origin = window.location.origin): string {

@@ -1,23 +1,23 @@
 import type { CompanyPage } from '@core/contracts';
 import { Building2Icon, CalendarDaysIcon, GlobeIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
+import { PersonAvatar } from '@web/components/person-avatar';
+import { LeaderboardSkeleton } from '@web/components/scoreboard/leaderboard-table';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiRequestError } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/auth-provider';
-import { useCompanyPage } from '../api/get-company-page';
-import { useLeaderboard } from '../api/get-leaderboard';
-import { CardHeading } from '../components/card-heading';
-import { LeaderboardSkeleton } from '../components/leaderboard-table';
-import { LoadError } from '@web/components/load-error';
-import { PersonAvatar } from '@web/components/person-avatar';
-import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
 import { type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
-import { useLoggedError } from '../lib/use-logged-error';
+import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
+import { useLoggedError } from '@web/lib/use-logged-error';
+import { useCompanyPage } from '../api/get-company-page';
+import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
 
 /** /app/company: the company's name, size, time zone and age, today's leaderboard and the members. */
 export function Component() {

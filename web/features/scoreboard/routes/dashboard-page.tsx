@@ -5,24 +5,24 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
+import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
+import { ActivityFeed, ActivityFeedSkeleton } from '@web/components/scoreboard/activity-feed';
+import { LeaderboardSkeleton, LeaderboardTable } from '@web/components/scoreboard/leaderboard-table';
+import { LiveBadge } from '@web/components/scoreboard/live-badge';
+import { StatCard, StatCardSkeleton } from '@web/components/scoreboard/stat-card';
 import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
 import { LazySelect } from '@web/components/ui/lazy-select';
+import { formatWeekdayDate, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
+import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
+import { useRecentActivities } from '@web/lib/queries/get-recent-activities';
+import { useLoggedError } from '@web/lib/use-logged-error';
 import { useKpis } from '../api/get-kpis';
-import { useLeaderboard } from '../api/get-leaderboard';
-import { useRecentActivities } from '../api/get-recent-activities';
-import { ActivityFeed, ActivityFeedSkeleton } from '../components/activity-feed';
-import { CardHeading } from '../components/card-heading';
 import { ChangeIndicator } from '../components/change-indicator';
 import { DashboardError } from '../components/dashboard-error';
-import { LeaderboardSkeleton, LeaderboardTable } from '../components/leaderboard-table';
-import { LiveBadge } from '../components/live-badge';
-import { StatCard, StatCardSkeleton } from '../components/stat-card';
-import { formatWeekdayDate, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
-import { useLoggedError } from '../lib/use-logged-error';
 
 /** /app and /app/dashboard: the Team Dashboard (spec 2). Everything refreshes from the live stream. */
 export function Component() {

@@ -3,21 +3,21 @@ import { ChevronLeftIcon, ChevronRightIcon, PhoneIcon, TrophyIcon } from 'lucide
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
+import { CardHeading } from '@web/components/card-heading';
+import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
+import { PersonAvatar } from '@web/components/person-avatar';
+import { LiveBadge } from '@web/components/scoreboard/live-badge';
+import { RankBadge } from '@web/components/scoreboard/rank-badge';
+import { StatCard, StatCardSkeleton } from '@web/components/scoreboard/stat-card';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/cn';
-import { useMonthlyOverview } from '../api/get-monthly-overview';
-import { CardHeading } from '../components/card-heading';
-import { LiveBadge } from '../components/live-badge';
-import { LoadError } from '@web/components/load-error';
-import { PersonAvatar } from '@web/components/person-avatar';
-import { RankBadge } from '../components/rank-badge';
-import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { formatMonthYear, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
+import { useMonthlyOverview } from '../api/get-monthly-overview';
 
 const TrendChart = lazy(() => import('../components/trend-chart').then((m) => ({ default: m.TrendChart })));
 

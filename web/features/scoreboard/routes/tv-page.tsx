@@ -5,9 +5,9 @@ import { BrandSkeleton } from '@web/components/brand-skeleton';
 import { ApiRequestError } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { paths } from '@web/lib/paths';
+import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
 import { RealtimeProvider } from '@web/lib/realtime-provider';
 import { getDisplayEventsUrl, isDisplayLinkGone, useDisplayLeaderboard } from '../api/get-display-leaderboard';
-import { useLeaderboard } from '../api/get-leaderboard';
 import { TV_BOARD_SIZE, TvScreen } from '../components/tv/tv-screen';
 
 /**

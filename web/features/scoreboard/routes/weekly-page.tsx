@@ -2,16 +2,16 @@ import { CalendarRangeIcon, MaximizeIcon, MinimizeIcon, PercentIcon, PhoneIcon, 
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
+import { LiveBadge } from '@web/components/scoreboard/live-badge';
+import { StatCard, StatCardSkeleton } from '@web/components/scoreboard/stat-card';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useWeeklyOverview } from '../api/get-weekly-overview';
-import { LiveBadge } from '../components/live-badge';
-import { MemberStatsCard } from '../components/member-stats-card';
-import { LoadError } from '@web/components/load-error';
-import { StatCard, StatCardSkeleton } from '../components/stat-card';
 import { computeIsoWeek, formatDateRange, useCompanyFormat } from '@web/lib/format';
-import { useFullscreen } from '../lib/use-fullscreen';
+import { useFullscreen } from '@web/lib/use-fullscreen';
+import { useWeeklyOverview } from '../api/get-weekly-overview';
+import { MemberStatsCard } from '../components/member-stats-card';
 
 /** /app/weekly: the wall-display team overview of this week (from Monday), ranked by points. */
 export function Component() {

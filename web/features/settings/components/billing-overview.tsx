@@ -1,19 +1,19 @@
-import type { Billing } from '@core/contracts';
 import { ENTERPRISE_MIN_USERS, FREE_MAX_USERS, PLANS, PRO_BASE_PRICE_CENTS, PRO_EXTRA_USER_PRICE_CENTS, PRO_INCLUDED_USERS } from '@core/billing';
+import type { Billing } from '@core/contracts';
 import { CheckIcon, InfoIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '@web/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
-import { paths } from '@web/lib/paths';
-import { useBilling } from '../api/get-billing';
 import { formatUsdCents } from '@web/lib/format';
-import { useErrorToast } from '../lib/use-error-toast';
-import { LoadError } from '@web/components/load-error';
+import { paths } from '@web/lib/paths';
+import { useErrorToast } from '@web/lib/use-error-toast';
+import { useBilling } from '../api/get-billing';
 
 /** Billing: the current plan and monthly price for the member count (spec 9). No payment processing. */
 export function BillingOverview() {

@@ -5,6 +5,10 @@ import { ActivityIcon, Building2Icon, type LucideIcon, PencilIcon, UsersIcon } f
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DetailRow } from '@web/components/detail-row';
+import { LoadError } from '@web/components/load-error';
+import { SaveCancelButtons } from '@web/components/save-cancel-buttons';
+import { SettingsCardSkeleton } from '@web/components/settings-card-skeleton';
 import { TimeZonePicker } from '@web/components/time-zone-picker';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -15,16 +19,12 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/auth-provider';
+import { describeCurrency, formatCount, formatDate } from '@web/lib/format';
 import { formatTimeZoneOffset } from '@web/lib/time-zones';
+import { useErrorToast } from '@web/lib/use-error-toast';
+import { useTimeZoneLabels } from '@web/lib/use-time-zone-labels';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useUpdateCompanySettings } from '../api/update-company-settings';
-import { describeCurrency, formatCount, formatDate } from '@web/lib/format';
-import { useErrorToast } from '../lib/use-error-toast';
-import { useTimeZoneLabels } from '../lib/use-time-zone-labels';
-import { DetailRow } from './detail-row';
-import { LoadError } from '@web/components/load-error';
-import { SettingsCardSkeleton } from './settings-card-skeleton';
-import { SaveCancelButtons } from './save-cancel-buttons';
 
 /** Company tab: counts, then name, time zone and currency (admins edit, users read). */
 export function CompanySettings() {

@@ -2,17 +2,17 @@ import { Building2Icon, PlusIcon, SearchIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { useCustomers } from '../api/get-customers';
 import { formatCount, formatDate } from '@web/lib/format';
-import { useErrorToast } from '../lib/use-error-toast';
+import { useErrorToast } from '@web/lib/use-error-toast';
+import { useCustomers } from '../api/get-customers';
 import { CreateCustomerDialog } from './create-customer-dialog';
-import { LoadError } from '@web/components/load-error';
 
 /** Wait this long after the last keystroke before asking the server (one request per pause, not per letter). */
 const SEARCH_DELAY_MS = 250;

@@ -2,22 +2,22 @@ import type { Invitation, InvitationStatus } from '@core/contracts';
 import { CopyIcon, MailPlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError } from '@web/components/load-error';
+import { RoleBadge } from '@web/components/role-badge';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/toaster';
+import { formatDate } from '@web/lib/format';
+import { useErrorToast } from '@web/lib/use-error-toast';
 import { useDeleteInvitation } from '../api/delete-invitation';
 import { useInvitations } from '../api/get-invitations';
-import { formatDate } from '@web/lib/format';
 import { copyInvitationLink } from '../lib/invitation-link';
-import { useErrorToast } from '../lib/use-error-toast';
-import { ConfirmDialog } from './confirm-dialog';
 import { CreateInvitationDialog } from './create-invitation-dialog';
-import { LoadError } from '@web/components/load-error';
-import { RoleBadge } from './role-badge';
 
 const STATUS_VARIANT: Record<InvitationStatus, 'success' | 'secondary' | 'warning'> = {
   active: 'success',

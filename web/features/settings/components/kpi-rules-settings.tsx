@@ -12,6 +12,8 @@ import { HistoryIcon, PencilIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@web/components/load-error';
+import { SaveCancelButtons } from '@web/components/save-cancel-buttons';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -23,12 +25,10 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
-import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
-import { useUpdateKpiRule } from '../api/update-kpi-rule';
 import { formatCount, formatDecimal } from '@web/lib/format';
-import { useErrorToast } from '../lib/use-error-toast';
-import { LoadError } from '@web/components/load-error';
-import { SaveCancelButtons } from './save-cancel-buttons';
+import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
+import { useErrorToast } from '@web/lib/use-error-toast';
+import { useUpdateKpiRule } from '../api/update-kpi-rule';
 
 /** KPI Rules: each rule's points (view and edit), its enabled switch (applies at once), the sale value multiplier. */
 export function KpiRulesSettings() {

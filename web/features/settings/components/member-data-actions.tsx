@@ -2,12 +2,12 @@ import type { TeamMember } from '@core/contracts';
 import { DownloadIcon, EllipsisIcon, EraserIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
 import { toast } from '@web/components/ui/toaster';
 import { useDownloadMemberData } from '../api/download-personal-data';
 import { useEraseMemberData } from '../api/erase-member-data';
-import { ConfirmDialog } from './confirm-dialog';
 
 type Props = {
   member: TeamMember;

@@ -4,6 +4,11 @@ import { LockIcon, PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DetailRow } from '@web/components/detail-row';
+import { LoadError } from '@web/components/load-error';
+import { PersonAvatar } from '@web/components/person-avatar';
+import { SaveCancelButtons } from '@web/components/save-cancel-buttons';
+import { SettingsCardSkeleton } from '@web/components/settings-card-skeleton';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -12,15 +17,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@web/components/ui/toaster';
 import { changeLanguage } from '@web/i18n';
 import { ApiRequestError } from '@web/lib/api';
+import { useErrorToast } from '@web/lib/use-error-toast';
 import { useProfileSettings } from '../api/get-profile-settings';
 import { useUpdateProfileSettings } from '../api/update-profile-settings';
-import { useErrorToast } from '../lib/use-error-toast';
-import { DetailRow } from './detail-row';
-import { LoadError } from '@web/components/load-error';
-import { PersonAvatar } from '@web/components/person-avatar';
 import { ProfilePicture } from './profile-picture';
-import { SettingsCardSkeleton } from './settings-card-skeleton';
-import { SaveCancelButtons } from './save-cancel-buttons';
 
 const LANGUAGE_NAMES = { en: 'English', nb: 'Norsk (bokmål)' } as const;
 const BROWSER = 'browser';

@@ -3,6 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { InfoIcon, KeyRoundIcon, MailCheckIcon, UserPlusIcon } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@web/components/load-error';
+import { SettingsCardSkeleton } from '@web/components/settings-card-skeleton';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -12,11 +14,9 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
+import { useErrorToast } from '@web/lib/use-error-toast';
 import { useSignupPolicy } from '../api/get-signup-policy';
 import { useUpdateSignupPolicy } from '../api/update-signup-policy';
-import { useErrorToast } from '../lib/use-error-toast';
-import { LoadError } from '@web/components/load-error';
-import { SettingsCardSkeleton } from './settings-card-skeleton';
 
 const ICONS = { open: UserPlusIcon, access_code: KeyRoundIcon, invite_only: MailCheckIcon } as const;
 

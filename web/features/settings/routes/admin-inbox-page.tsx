@@ -2,7 +2,10 @@ import type { ContactRequestView } from '@core/contracts';
 import { BuildingIcon, CheckIcon, InboxIcon, MailIcon, RotateCcwIcon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError } from '@web/components/load-error';
+import { SettingsCardSkeleton } from '@web/components/settings-card-skeleton';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -10,12 +13,9 @@ import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { getBrandName } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
+import { formatDateTime } from '@web/lib/format';
 import { useChangeContactRequest } from '../api/change-contact-request';
 import { type ContactRequestStatusFilter, useContactRequests } from '../api/get-contact-requests';
-import { ConfirmDialog } from '../components/confirm-dialog';
-import { LoadError } from '@web/components/load-error';
-import { SettingsCardSkeleton } from '../components/settings-card-skeleton';
-import { formatDateTime } from '@web/lib/format';
 
 /*
  * Administration, Inbox: requests from the public /contact form (GET /api/v1/admin/contact-requests),

@@ -3,15 +3,15 @@ import { AwardIcon, CrownIcon, MaximizeIcon, MedalIcon, MinimizeIcon, PhoneCallI
 import { memo, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark, Wordmark } from '@web/components/logo';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
-import { useChime } from '../../lib/chime';
 import { createCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
-import { useFlip } from '../../lib/use-flip';
-import { useFullscreen } from '../../lib/use-fullscreen';
+import { useFlip } from '@web/lib/use-flip';
+import { useFullscreen } from '@web/lib/use-fullscreen';
+import { useChime } from '../../lib/chime';
 import { useNow } from '../../lib/use-now';
-import { PersonAvatar } from '@web/components/person-avatar';
 import { CelebrationOverlay } from './celebration-overlay';
 import { useCelebrations } from './use-celebrations';
 

@@ -1,14 +1,14 @@
 import type { LeaderboardRow } from '@core/contracts';
 import type { LeaderboardSortKey } from '@core/stats';
 import { useTranslation } from 'react-i18next';
+import { PersonAvatar } from '@web/components/person-avatar';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
 import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
-import { useFlip } from '../lib/use-flip';
-import { PersonAvatar } from '@web/components/person-avatar';
+import { useFlip } from '@web/lib/use-flip';
 import { RankBadge } from './rank-badge';
 
 const sortedCell = 'font-semibold text-foreground';
