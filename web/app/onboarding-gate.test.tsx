@@ -2,7 +2,7 @@ import type { Me } from '@core/contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Component as CompanyPage } from '@web/features/scoreboard/routes/company-page';
+import { Component as CompanyPage } from '@web/features/reports/routes/company-page';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { queryKeys } from '@web/lib/query-keys';

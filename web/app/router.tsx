@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
       { path: '/invite', element: <Navigate to="/auth" replace /> },
       { path: '/invite/:code', ...page(() => import('@web/features/invitations/routes/invite-page'), ['invitations']) },
       { path: '/join', ...page(() => import('@web/features/invitations/routes/join-page'), ['invitations']) },
-      { path: '/tv', ...page(() => import('@web/features/scoreboard/routes/tv-page'), SCOREBOARD) },
+      { path: '/tv', ...page(() => import('@web/features/tv/routes/tv-page'), SCOREBOARD) },
       {
         element: <RequireAuth />,
         children: [
@@ -74,14 +74,14 @@ export const routes: RouteObject[] = [
                 // The shell (sidebar, header, command palette, live updates) is a chunk of its own.
                 ...page(() => import('./shell/app-shell').then((module) => ({ Component: module.AppShell }))),
                 children: [
-                  { index: true, ...page(() => import('@web/features/scoreboard/routes/dashboard-page'), SCOREBOARD) },
-                  { path: 'dashboard', ...page(() => import('@web/features/scoreboard/routes/dashboard-page'), SCOREBOARD) },
+                  { index: true, ...page(() => import('@web/features/dashboard/routes/dashboard-page'), SCOREBOARD) },
+                  { path: 'dashboard', ...page(() => import('@web/features/dashboard/routes/dashboard-page'), SCOREBOARD) },
                   { path: 'activity', ...page(() => import('@web/features/activity/routes/activity-page'), ['activity', 'privacy']) },
-                  { path: 'company', ...page(() => import('@web/features/scoreboard/routes/company-page'), SCOREBOARD) },
-                  { path: 'team/overview', ...page(() => import('@web/features/scoreboard/routes/team-overview-page'), SCOREBOARD) },
+                  { path: 'company', ...page(() => import('@web/features/reports/routes/company-page'), SCOREBOARD) },
+                  { path: 'team/overview', ...page(() => import('@web/features/reports/routes/team-overview-page'), SCOREBOARD) },
                   { path: 'wrapup', ...page(() => import('@web/features/wrapup/routes/wrapup-page'), ['wrapup']) },
-                  { path: 'weekly', ...page(() => import('@web/features/scoreboard/routes/weekly-page'), SCOREBOARD) },
-                  { path: 'monthly', ...page(() => import('@web/features/scoreboard/routes/monthly-page'), ['scoreboard']) },
+                  { path: 'weekly', ...page(() => import('@web/features/reports/routes/weekly-page'), SCOREBOARD) },
+                  { path: 'monthly', ...page(() => import('@web/features/reports/routes/monthly-page'), ['scoreboard']) },
                   { path: 'settings', ...page(() => import('@web/features/settings/routes/settings-page'), ['settings', 'privacy']) },
                   {
                     path: 'admin',
@@ -94,7 +94,7 @@ export const routes: RouteObject[] = [
                           { path: 'users', ...page(() => import('@web/features/settings/routes/admin-users-page'), ['settings', 'privacy']) },
                           { path: 'kpi', ...page(() => import('@web/features/settings/routes/admin-kpi-page'), ['settings']) },
                           { path: 'customers', ...page(() => import('@web/features/settings/routes/admin-customers-page'), ['settings']) },
-                          { path: 'integrations', ...page(() => import('@web/features/scoreboard/routes/admin-integrations-page'), ['scoreboard']) },
+                          { path: 'integrations', ...page(() => import('@web/features/display-links/routes/admin-integrations-page'), ['scoreboard']) },
                           { path: 'billing', ...page(() => import('@web/features/settings/routes/admin-billing-page'), ['settings']) },
                           { path: 'inbox', ...page(() => import('@web/features/settings/routes/admin-inbox-page'), ['settings', 'inbox']) },
                           { path: 'audit', ...page(() => import('@web/features/settings/routes/admin-audit-page'), ['settings', 'audit']) },

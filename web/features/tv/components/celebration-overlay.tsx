@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
 import { formatMemberName } from '@web/lib/member-name';
-import type { Celebration } from './use-celebrations';
+import type { Celebration } from '../lib/use-celebrations';
 
 const CONFETTI_PIECES = 48;
 const CONFETTI_COLOURS = ['var(--color-gold)', 'var(--color-success)', 'var(--color-primary)', 'var(--color-bronze)', 'var(--color-silver)', 'oklch(0.7 0.19 10)'];

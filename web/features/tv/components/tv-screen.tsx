@@ -10,10 +10,10 @@ import { createCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { useFlip } from '@web/lib/use-flip';
 import { useFullscreen } from '@web/lib/use-fullscreen';
-import { useChime } from '../../lib/chime';
-import { useNow } from '../../lib/use-now';
+import { useChime } from '../lib/chime';
+import { useCelebrations } from '../lib/use-celebrations';
+import { useNow } from '../lib/use-now';
 import { CelebrationOverlay } from './celebration-overlay';
-import { useCelebrations } from './use-celebrations';
 
 /** Spec 9: the TV shows the top 10. */
 export const TV_BOARD_SIZE = 10;

@@ -1,7 +1,7 @@
 import type { LeaderboardRow } from '@core/contracts';
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { useRealtimeChanges } from '@web/lib/realtime-provider';
-import { type CelebrationEvent, type CelebrationKind, findCelebrationKind, findCelebrations } from '../../lib/find-celebrations';
+import { type CelebrationEvent, type CelebrationKind, findCelebrationKind, findCelebrations } from './find-celebrations';
 
 export type Celebration = CelebrationEvent & { id: number };
 

@@ -3,12 +3,9 @@ import type { LeaderboardRow, RecentActivity } from '@core/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ActivityIcon } from '@web/components/activity-icon';
-import { ActivityFeed } from '@web/components/scoreboard/activity-feed';
-import { LeaderboardTable } from '@web/components/scoreboard/leaderboard-table';
-import { ApiRequestError } from '@web/lib/api';
 import { createCompanyFormat } from '@web/lib/format';
-import { isStillLoadingError } from './dashboard-error';
-import { TvScreen } from './tv/tv-screen';
+import { ActivityFeed } from './activity-feed';
+import { LeaderboardTable } from './leaderboard-table';
 
 const format = createCompanyFormat('en', 'Europe/Oslo', 'NOK');
 
@@ -107,40 +104,5 @@ describe('ActivityFeed', () => {
   it('names a person whose data was erased a former member, whatever name is left (decision 022)', () => {
     render(<ActivityFeed today="2026-11-16" format={format} activities={[makeActivity({ type: 'sale', displayName: null, formerMember: true })]} />);
     expect(screen.getByRole('listitem')).toHaveTextContent('Former member closed a sale');
-  });
-});
-
-describe('dashboard errors', () => {
-  it("treats an unreachable or restarting server, and any 'RPC' message, as 'still loading'", () => {
-    expect(isStillLoadingError(new ApiRequestError(503, 'unavailable', 'Starting'))).toBe(true);
-    expect(isStillLoadingError(new ApiRequestError(0, 'network', 'Could not reach the server'))).toBe(true);
-    expect(isStillLoadingError(new Error('RPC get_team_stats not found'))).toBe(true);
-    expect(isStillLoadingError(new ApiRequestError(403, 'forbidden', 'Not a member'))).toBe(false);
-  });
-});
-
-describe('TvScreen', () => {
-  const base = { isPending: false, errorMessage: null, isStale: false, timeZone: 'Europe/Oslo' };
-
-  it('shows the loading, empty and error texts', () => {
-    const { rerender } = render(<TvScreen {...base} rows={undefined} isPending />);
-    expect(screen.getByText('Loading leaderboard...')).toBeInTheDocument();
-    rerender(<TvScreen {...base} rows={[]} />);
-    expect(screen.getByText('No activity to display yet today')).toBeInTheDocument();
-    expect(screen.getByText('Start making calls to see the leaderboard!')).toBeInTheDocument();
-    rerender(<TvScreen {...base} rows={undefined} errorMessage="Failed to load leaderboard data" />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Error loading leaderboard: Failed to load leaderboard data');
-  });
-
-  it("shows the top 10 with 'points today', the fallback name and a Norwegian date", () => {
-    const rows = Array.from({ length: 12 }, (_, i) => makeRow(i + 1, i === 0 ? { displayName: null, userId: 'zyxwvutsrqpo' } : {}));
-    render(<TvScreen {...base} rows={rows} />);
-    const list = screen.getByRole('list', { name: 'Team Leaderboard' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
-    expect(within(list).getAllByText('points today')).toHaveLength(10);
-    expect(within(list).getByText('User zyxwvuts')).toBeInTheDocument();
-    const date = new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Oslo' }).format(new Date());
-    expect(screen.getByTestId('tv-date')).toHaveTextContent(date);
-    expect(screen.getByRole('button', { name: 'Enter fullscreen' })).toHaveAttribute('aria-pressed', 'false');
   });
 });

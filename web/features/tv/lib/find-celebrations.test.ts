@@ -1,6 +1,5 @@
 import type { LiveTable } from '@core/contracts';
 import { describe, expect, it } from 'vitest';
-import { computeChangeTone } from '../components/change-indicator';
 import { type CelebrationKind, findCelebrationKind, findCelebrations } from './find-celebrations';
 
 const board = [
@@ -40,17 +39,5 @@ describe('findCelebrations', () => {
 
   it('does not celebrate someone the board does not show', () => {
     expect(findCelebrations(landed([['z', ['sale']]]), board)).toEqual([]);
-  });
-});
-
-describe('computeChangeTone', () => {
-  it.each([
-    ['+50%', 'up'],
-    ['+100%', 'up'],
-    ['-20%', 'down'],
-    ['0%', 'flat'],
-    ['+0%', 'flat'],
-  ])('%s is %s', (change, tone) => {
-    expect(computeChangeTone(change)).toBe(tone);
   });
 });

@@ -9,7 +9,6 @@ import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch, type StubReply } from '@web/test/stub-fetch';
 import { Component as CompanyPageScreen } from './company-page';
-import { Component as DashboardPage } from './dashboard-page';
 import { Component as MonthlyPage } from './monthly-page';
 import { Component as TeamOverviewPage } from './team-overview-page';
 import { Component as WeeklyPage } from './weekly-page';
@@ -120,16 +119,6 @@ describe('Monthly Overview', () => {
     expect(bodyRows.map((row) => row.querySelector('[data-slot="member-name"]')?.textContent)).toEqual(['Rep 1', 'Unknown user', 'Unknown user', 'Rep 4']);
     for (const rank of [1, 2, 3]) expect(within(bodyRows[rank - 1]!).getByText(`Rank ${rank}`)).toBeInTheDocument();
     expect(within(bodyRows[3]!).queryByText('Rank 4')).not.toBeInTheDocument();
-  });
-});
-
-describe('Team Dashboard', () => {
-  it('TV Mode opens /tv in a new tab', () => {
-    renderScreen(DashboardPage, { 'GET /api/v1/scoreboard/kpis': hanging });
-    const tvMode = screen.getByRole('link', { name: 'TV Mode (opens in a new tab)' });
-    expect(tvMode).toHaveAttribute('href', '/tv');
-    expect(tvMode).toHaveAttribute('target', '_blank');
-    expect(tvMode.getAttribute('rel')?.split(' ')).toContain('noopener');
   });
 });
 

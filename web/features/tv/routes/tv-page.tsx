@@ -8,7 +8,7 @@ import { paths } from '@web/lib/paths';
 import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
 import { RealtimeProvider } from '@web/lib/realtime-provider';
 import { getDisplayEventsUrl, isDisplayLinkGone, useDisplayLeaderboard } from '../api/get-display-leaderboard';
-import { TV_BOARD_SIZE, TvScreen } from '../components/tv/tv-screen';
+import { TV_BOARD_SIZE, TvScreen } from '../components/tv-screen';
 
 /**
  * A safety net under the live stream: a wall screen that lost its stream without noticing
