@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Button } from '@web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
 import { toast } from '@web/components/ui/toaster';
-import { useDownloadMemberData } from '../api/download-personal-data';
+import { useDownloadMemberData } from '../api/download-member-data';
 import { useEraseMemberData } from '../api/erase-member-data';
 
 type Props = {

@@ -7,11 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
-import { queryKeys } from '@web/lib/query-keys';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
-import { makeTestAdminMe, makeTestMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
-import { MembersCard } from './members-card';
 import { YourDataCard } from './your-data-card';
 
 const plan = (over: Partial<AccountDeletionPlan> = {}): AccountDeletionPlan => ({
@@ -159,43 +157,5 @@ describe('Your data: delete my account', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Slette kontoen din?' });
     expect(await within(dialog).findByLabelText('Nåværende passord')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('«Tidligere medlem»');
-  });
-});
-
-describe('Administration, Users: a member’s personal data', () => {
-  const adminMe = makeTestAdminMe();
-
-  it('erases after a confirmation that says what stays, from the keyboard; you cannot erase yourself', async () => {
-    const calls = stubFetch({ 'GET /api/v1/me': reply(200, adminMe) });
-    const user = userEvent.setup();
-    renderWithProviders(
-      <MemoryRouter>
-        <AuthProvider>
-          <MembersCard canRemove />
-          <Toaster />
-        </AuthProvider>
-      </MemoryRouter>,
-      {
-        me: adminMe,
-        seed: (client) =>
-          client.setQueryData(queryKeys.company.members, { members: [makeTestMember(), makeTestMember({ id: 'p2', userId: 'user-2', displayName: 'Kasper Kollega', email: 'kasper@example.com', role: 'user' })] }),
-      },
-    );
-    const [mine, kasper] = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');
-    await user.click(within(mine!).getByRole('button', { name: 'Personal data of Rita Rep' }));
-    expect(await screen.findByRole('menuitem', { name: 'Download personal data' })).toBeInTheDocument();
-    expect(screen.queryByRole('menuitem', { name: 'Erase personal data...' })).not.toBeInTheDocument();
-    await user.keyboard('{Escape}');
-
-    within(kasper!).getByRole('button', { name: 'Personal data of Kasper Kollega' }).focus();
-    await user.keyboard('{Enter}');
-    await screen.findByRole('menuitem', { name: 'Erase personal data...' });
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: "Erase Kasper Kollega's personal data?" });
-    expect(dialog).toHaveTextContent('Their numbers stay in the totals and past boards under "Former member"');
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await user.click(within(dialog).getByRole('button', { name: 'Erase personal data' }));
-    await findToast('Personal data erased');
-    expect(calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/api/v1/team/members/user-2/data' }));
   });
 });

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { ChangePasswordCard } from '../components/change-password-card';
-import { CompanySettings } from '../components/company-settings';
-import { CustomersSettings } from '../components/customers-settings';
-import { KpiRulesSettings } from '../components/kpi-rules-settings';
-import { PersonalSettings } from '../components/personal-settings';
-import { TeamSection } from '../components/team-section';
-import { YourDataCard } from '../components/your-data-card';
+import { ChangePasswordCard } from '@web/features/account/components/change-password-card';
+import { PersonalSettings } from '@web/features/account/components/personal-settings';
+import { YourDataCard } from '@web/features/account/components/your-data-card';
+import { CompanySettings } from '@web/features/company/components/company-settings';
+import { CustomersSettings } from '@web/features/customers/components/customers-settings';
+import { KpiRulesSettings } from '@web/features/kpi-rules/components/kpi-rules-settings';
+import { TeamSection } from './team-section';
 
 const TABS: { value: string; icon: LucideIcon }[] = [
   { value: 'personal', icon: UserRoundIcon },
@@ -19,7 +19,11 @@ const TABS: { value: string; icon: LucideIcon }[] = [
   { value: 'customers', icon: ContactIcon },
 ];
 
-/** /app/settings: five tabs, the active one in the URL (?tab=) so it survives a reload and can be linked. */
+/**
+ * /app/settings: five tabs, the active one in the URL (?tab=) so it survives a reload and can be
+ * linked. It lives in the app layer because its tabs are other features' cards (account, company,
+ * team and invitations, KPI rules, customers), and features do not import each other.
+ */
 export function Component() {
   const { t } = useTranslation('settings');
   const [params, setParams] = useSearchParams();

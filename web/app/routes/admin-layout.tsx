@@ -15,7 +15,7 @@ const TABS = [
   { to: paths.admin.inbox, labelKey: 'inbox:tab', operatorOnly: true },
 ];
 
-/** The Administration console: heading, subtitle and its tabs (active one highlighted). */
+/** The Administration console around /app/admin/*: heading, subtitle and its tabs, one per feature (the active one highlighted). */
 export function Component() {
   const { t } = useTranslation();
   const { me } = useAuth();

@@ -7,7 +7,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { cn } from '@web/lib/cn';
 import { paths } from '@web/lib/paths';
-import { useDownloadMyData } from '../api/download-personal-data';
+import { useDownloadMyData } from '../api/download-my-data';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 /** Where a deleted account lands: the public site, which says goodbye (web/site/islands/page.ts). */

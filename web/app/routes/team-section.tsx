@@ -2,15 +2,16 @@ import { ArrowRightIcon, ShieldIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { SignupPolicyCard } from '@web/features/company/components/signup-policy-card';
+import { InvitationsCard } from '@web/features/invitations/components/invitations-card';
+import { MembersCard } from '@web/features/team/components/members-card';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { paths } from '@web/lib/paths';
-import { InvitationsCard } from './invitations-card';
-import { MembersCard } from './members-card';
-import { SignupPolicyCard } from './signup-policy-card';
 
 /**
  * Settings, Team: invitations and member roles (admins), the member list (everyone).
  * Administration, Users: the same, members first, with removal from the company.
+ * Composed here from three features: team (members), invitations, company (the sign-up policy).
  */
 export function TeamSection({ variant }: { variant: 'settings' | 'admin' }) {
   const { t } = useTranslation('settings');

@@ -1,4 +1,4 @@
-import { TeamSection } from '../components/team-section';
+import { TeamSection } from './team-section';
 
 /** Administration, Users: members with role and join date, role changes, removal; invitations; sign-up policy. */
 export function Component() {
