@@ -76,7 +76,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, ...page(() => import('@web/features/dashboard/routes/dashboard-page'), SCOREBOARD) },
                   { path: 'dashboard', ...page(() => import('@web/features/dashboard/routes/dashboard-page'), SCOREBOARD) },
-                  { path: 'activity', ...page(() => import('@web/features/activity/routes/activity-page'), ['activity', 'privacy']) },
+                  { path: 'activity', ...page(() => import('./routes/activity-page'), ['activity', 'privacy']) },
                   { path: 'company', ...page(() => import('@web/features/reports/routes/company-page'), SCOREBOARD) },
                   { path: 'team/overview', ...page(() => import('@web/features/reports/routes/team-overview-page'), SCOREBOARD) },
                   { path: 'wrapup', ...page(() => import('@web/features/wrapup/routes/wrapup-page'), ['wrapup']) },

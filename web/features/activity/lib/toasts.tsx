@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/components/ui/toaster';
-import { findErrorReason } from '@web/lib/api';
 import { useCompanyFormat } from '@web/lib/format';
+import { showErrorToast } from '@web/lib/show-error-toast';
 import { deleteActivity, onActivityDeleted } from '../api/delete-activity';
 
 /** The spec's catalogue: a title, and the description as the spec words it. */
@@ -32,19 +32,7 @@ export function useActivityToasts() {
   const { money } = useCompanyFormat();
 
   const showError = useCallback(
-    (descriptionKey: string, error?: unknown, titleKey = 'toast.error') => {
-      const reason = findErrorReason(error);
-      toast.error(t(titleKey), {
-        description: reason ? (
-          <>
-            <span className="block">{t(descriptionKey)}</span>
-            <span className="mt-0.5 block opacity-80">{reason}</span>
-          </>
-        ) : (
-          t(descriptionKey)
-        ),
-      });
-    },
+    (descriptionKey: string, error?: unknown, titleKey = 'toast.error') => showErrorToast(t(titleKey), t(descriptionKey), error),
     [t],
   );
 

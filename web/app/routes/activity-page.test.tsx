@@ -10,8 +10,7 @@ import { dismissAllToasts, findToast } from '@web/test/find-toast';
 import { makeTestActivity, makeTestKpiRules } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { type RecordedCall, reply, stubFetch } from '@web/test/stub-fetch';
-import { Component as ActivityPage } from '../routes/activity-page';
-
+import { Component as ActivityPage } from './activity-page';
 
 const EMAIL_AND_LINKEDIN_ON = makeTestKpiRules({ email: { enabled: true, basePoints: 1 }, linkedin: { enabled: true, basePoints: 2 }, meeting_completed: { enabled: false } });
 

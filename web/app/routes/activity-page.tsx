@@ -1,60 +1,30 @@
 import { AlertCircleIcon, SparklesIcon } from 'lucide-react';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
+import { LogDialogs } from '@web/features/activity/components/log-dialogs';
+import { QuickLogBar } from '@web/features/activity/components/quick-log-bar';
+import { TeamFeedCard } from '@web/features/activity/components/team-feed-card';
+import { TodayActivities } from '@web/features/activity/components/today-activities';
+import { useLogDialogParam } from '@web/features/activity/lib/use-log-dialog-param';
+import { useLogRules } from '@web/features/activity/lib/use-log-rules';
+import { useMyStats } from '@web/features/goals/api/get-my-stats';
+import { DailyGoalsCard, DailyGoalsCardSkeleton } from '@web/features/goals/components/daily-goals-card';
+import { StatsCards, StatsCardsSkeleton } from '@web/features/goals/components/stats-cards';
 import { useCompanyFormat } from '@web/lib/format';
-import { useMyStats } from '../api/get-my-stats';
-import { DailyGoalsCard, DailyGoalsCardSkeleton } from '../components/daily-goals-card';
-import { LogCallDialog } from '../components/log-call-dialog';
-import { LogSaleDialog } from '../components/log-sale-dialog';
-import { LogTouchDialog, type TouchKind } from '../components/log-touch-dialog';
-import { QuickLogBar } from '../components/quick-log-bar';
-import { StatsCards, StatsCardsSkeleton } from '../components/stats-cards';
-import { TeamFeedCard } from '../components/team-feed-card';
-import { TodayActivities } from '../components/today-activities';
-import { useLogRules } from '../lib/use-log-rules';
-
-const LOG_KINDS = ['call', 'sale', 'meeting', 'email', 'linkedin'] as const;
-type LogKind = (typeof LOG_KINDS)[number];
 
 /**
- * Which log dialog is open lives in the URL (?log=call), so the command palette and the header's
- * links can open one, and the phone's Back button closes it.
+ * My Activity (/app/activity): log, see today's numbers against the goals, and today's list. In
+ * the app layer because it lays out two features: activity (logging, today's list, the team's
+ * feed) and goals (today's numbers against the daily goals).
  */
-function useLogDialogParam(): [LogKind | null, (kind: LogKind | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('log');
-  const kind = (LOG_KINDS as readonly string[]).includes(raw ?? '') ? (raw as LogKind) : null;
-  const setKind = useCallback(
-    (next: LogKind | null) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next) updated.set('log', next);
-          else updated.delete('log');
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return [kind, setKind];
-}
-
-/** My Activity (/app/activity): log, see today's numbers against the goals, and today's list. */
 export function Component() {
   const { t } = useTranslation('activity');
   const format = useCompanyFormat();
   const stats = useMyStats();
   const { rules, isLoading: isLoadingRules } = useLogRules();
   const [logKind, setLogKind] = useLogDialogParam();
-  const onClose = (open: boolean) => !open && setLogKind(null);
-  // A link (?log=email) opens a held-meeting, e-mail or LinkedIn dialog only while its rule is on.
-  const touchKind: TouchKind | null =
-    (logKind === 'meeting' || logKind === 'email' || logKind === 'linkedin') && rules?.enabledKinds[logKind] ? logKind : null;
 
   return (
     <div className="space-y-6">
@@ -108,9 +78,7 @@ export function Component() {
         </div>
       </div>
 
-      <LogCallDialog open={logKind === 'call'} onOpenChange={onClose} rules={rules} />
-      <LogSaleDialog open={logKind === 'sale'} onOpenChange={onClose} />
-      <LogTouchDialog kind={touchKind} onOpenChange={onClose} />
+      <LogDialogs kind={logKind} rules={rules} onClose={() => setLogKind(null)} />
     </div>
   );
 }

@@ -10,8 +10,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/toaster';
+import { showErrorToast } from '@web/lib/show-error-toast';
 import { useUpdateGoals } from '../api/update-goals';
-import { useActivityToasts } from '../lib/toasts';
 
 type GoalKey = keyof UpdateGoals;
 
@@ -100,7 +101,6 @@ export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
 function GoalsForm({ stats, onClose }: { stats: MyTodayStats; onClose: () => void }) {
   const { t } = useTranslation('activity');
   const updateGoals = useUpdateGoals();
-  const { showSuccess, showError } = useActivityToasts();
   const {
     register,
     handleSubmit,
@@ -120,10 +120,10 @@ function GoalsForm({ stats, onClose }: { stats: MyTodayStats; onClose: () => voi
   const onSubmit = handleSubmit((values) =>
     updateGoals.mutate(values, {
       onSuccess: () => {
-        showSuccess('toast.goalsUpdated', 'toast.goalsUpdatedText');
+        toast.success(t('toast.goalsUpdated'), { description: t('toast.goalsUpdatedText') });
         onClose();
       },
-      onError: (error) => showError('toast.couldNotSaveGoals', error),
+      onError: (error) => showErrorToast(t('toast.error'), t('toast.couldNotSaveGoals'), error),
     }),
   );
 
