@@ -1,4 +1,4 @@
-import type { Activity, KpiRuleList, MyTodayStats } from '@core/contracts';
+import type { Activity, KpiRuleList, LeaderboardRow, MyTodayStats } from '@core/contracts';
 import { DEFAULT_KPI_RULES, type KpiRule } from '@core/kpi';
 
 /** The company's rules as GET /kpi-rules answers them: the defaults with an admin's changes. */
@@ -49,6 +49,27 @@ export function makeTestStats(overrides: Partial<MyTodayStats> = {}): MyTodaySta
     conversion: 25,
     goals: { dailyCalls: 10, dailyMeetings: 4, dailySales: 0, updatedAt: '2026-11-23T07:00:00.000Z' },
     progress: { calls: 100, meetings: 50, sales: 0 },
+    ...overrides,
+  };
+}
+
+/** A leaderboard row at this rank: 'Rep N', fewer calls and points the lower it ranks. */
+export function makeTestLeaderboardRow(rank: number, overrides: Partial<LeaderboardRow> = {}): LeaderboardRow {
+  return {
+    userId: `user-${rank}-0123456789`,
+    displayName: `Rep ${rank}`,
+    avatarUrl: null,
+    rank,
+    isCurrentUser: false,
+    calls: 10 - rank,
+    answered: 6 - rank,
+    unanswered: 4,
+    meetings: 1,
+    sales: 0,
+    revenue: 0,
+    points: 50 - rank,
+    activities: 10,
+    conversion: 10,
     ...overrides,
   };
 }

@@ -1,33 +1,14 @@
 import '@web/i18n';
-import type { LeaderboardRow, RecentActivity } from '@core/contracts';
+import type { RecentActivity } from '@core/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { createCompanyFormat } from '@web/lib/format';
+import { makeTestLeaderboardRow } from '@web/test/fixtures';
 import { ActivityFeed } from './activity-feed';
 import { LeaderboardTable } from './leaderboard-table';
 
 const format = createCompanyFormat('en', 'Europe/Oslo', 'NOK');
-
-function makeRow(rank: number, overrides: Partial<LeaderboardRow> = {}): LeaderboardRow {
-  return {
-    userId: `user-${rank}-0123456789`,
-    displayName: `Rep ${rank}`,
-    avatarUrl: null,
-    rank,
-    isCurrentUser: false,
-    calls: 10 - rank,
-    answered: 6 - rank,
-    unanswered: 4,
-    meetings: 1,
-    sales: 0,
-    revenue: 0,
-    points: 50 - rank,
-    activities: 10,
-    conversion: 10,
-    ...overrides,
-  };
-}
 
 function makeActivity(overrides: Partial<RecentActivity> = {}): RecentActivity {
   return {
@@ -50,7 +31,7 @@ function makeActivity(overrides: Partial<RecentActivity> = {}): RecentActivity {
 
 describe('LeaderboardTable', () => {
   it("gives the top 3 rank badges, marks the viewer 'that's you', and shows the answered/unanswered split", () => {
-    const rows = [1, 2, 3, 4].map((rank) => makeRow(rank, { isCurrentUser: rank === 2 }));
+    const rows = [1, 2, 3, 4].map((rank) => makeTestLeaderboardRow(rank, { isCurrentUser: rank === 2 }));
     render(<LeaderboardTable rows={rows} sort="points" format={format} />);
     const bodyRows = screen.getAllByRole('row').slice(1);
     expect(bodyRows).toHaveLength(4);
@@ -63,7 +44,7 @@ describe('LeaderboardTable', () => {
   });
 
   it("falls back to 'User' and the first 8 characters of the id", () => {
-    render(<LeaderboardTable rows={[makeRow(1, { displayName: null, userId: 'abcdefghijklmnop' })]} sort="calls" format={format} />);
+    render(<LeaderboardTable rows={[makeTestLeaderboardRow(1, { displayName: null, userId: 'abcdefghijklmnop' })]} sort="calls" format={format} />);
     expect(screen.getByText('User abcdefgh')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { makeTestLeaderboardRow } from '@web/test/fixtures';
 import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch, type StubReply } from '@web/test/stub-fetch';
 import { Component as CompanyPageScreen } from './company-page';
@@ -16,10 +17,6 @@ import { Component as WeeklyPage } from './weekly-page';
 const ZERO: ScoreboardTotals = { calls: 0, answered: 0, unanswered: 0, meetings: 0, sales: 0, revenue: 0, points: 0, activities: 0, conversion: 0 };
 
 const period = (kind: ScoreboardPeriod['kind'], from: string, to: string): ScoreboardPeriod => ({ kind, from, to, today: '2026-11-18', timezone: 'Europe/Oslo' });
-
-function makeRow(rank: number, overrides: Partial<LeaderboardRow> = {}): LeaderboardRow {
-  return { ...ZERO, calls: 10 - rank, answered: 6 - rank, unanswered: 4, meetings: 1, points: 50 - rank, activities: 10, conversion: 10, userId: `user-${rank}-0123456789`, displayName: `Rep ${rank}`, avatarUrl: null, rank, isCurrentUser: false, ...overrides };
-}
 
 /** A server that never answers this request: the screen stays in its loading state. */
 const hanging = () => new Promise<StubReply>(() => {});
@@ -46,7 +43,7 @@ describe('Weekly View', () => {
       period: period('week', '2026-11-16', '2026-11-22'),
       totals: ZERO,
       teamSize: 2,
-      members: [makeRow(1, { ...ZERO }), makeRow(2, { ...ZERO })],
+      members: [makeTestLeaderboardRow(1, { ...ZERO }), makeTestLeaderboardRow(2, { ...ZERO })],
     };
     renderScreen(WeeklyPage, { 'GET /api/v1/scoreboard/weekly': reply(200, weekly) });
     expect(await screen.findByText('No activity recorded this week yet.')).toBeInTheDocument();
@@ -75,7 +72,7 @@ describe('Team Overview', () => {
   });
 
   it("marks the viewer's row in today's leaderboard with 'You', and only that row", async () => {
-    const rows = [1, 2, 3, 4, 5].map((rank) => makeRow(rank, { isCurrentUser: rank === 4 }));
+    const rows = [1, 2, 3, 4, 5].map((rank) => makeTestLeaderboardRow(rank, { isCurrentUser: rank === 4 }));
     renderScreen(TeamOverviewPage, {
       'GET /api/v1/scoreboard/team-stats': reply(200, week),
       'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
@@ -111,7 +108,7 @@ describe('Monthly Overview', () => {
 
   it("calls a member without a name 'Unknown user' on the Company leaderboard, with rank badges for the top 3", async () => {
     const user = userEvent.setup();
-    const rows = [makeRow(1), makeRow(2, { displayName: null }), makeRow(3, { displayName: '   ' }), makeRow(4)];
+    const rows = [makeTestLeaderboardRow(1), makeTestLeaderboardRow(2, { displayName: null }), makeTestLeaderboardRow(3, { displayName: '   ' }), makeTestLeaderboardRow(4)];
     renderScreen(MonthlyPage, { 'GET /api/v1/scoreboard/monthly': reply(200, makeMonthly(rows)) });
     await user.click(await screen.findByRole('tab', { name: 'Company' }));
     const table = await screen.findByRole('table');

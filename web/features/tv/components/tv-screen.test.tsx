@@ -1,28 +1,8 @@
 import '@web/i18n';
-import type { LeaderboardRow } from '@core/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeTestLeaderboardRow } from '@web/test/fixtures';
 import { TvScreen } from './tv-screen';
-
-function makeRow(rank: number, overrides: Partial<LeaderboardRow> = {}): LeaderboardRow {
-  return {
-    userId: `user-${rank}-0123456789`,
-    displayName: `Rep ${rank}`,
-    avatarUrl: null,
-    rank,
-    isCurrentUser: false,
-    calls: 10 - rank,
-    answered: 6 - rank,
-    unanswered: 4,
-    meetings: 1,
-    sales: 0,
-    revenue: 0,
-    points: 50 - rank,
-    activities: 10,
-    conversion: 10,
-    ...overrides,
-  };
-}
 
 describe('TvScreen', () => {
   const base = { isPending: false, errorMessage: null, isStale: false, timeZone: 'Europe/Oslo' };
@@ -38,7 +18,7 @@ describe('TvScreen', () => {
   });
 
   it("shows the top 10 with 'points today', the fallback name and a Norwegian date", () => {
-    const rows = Array.from({ length: 12 }, (_, i) => makeRow(i + 1, i === 0 ? { displayName: null, userId: 'zyxwvutsrqpo' } : {}));
+    const rows = Array.from({ length: 12 }, (_, i) => makeTestLeaderboardRow(i + 1, i === 0 ? { displayName: null, userId: 'zyxwvutsrqpo' } : {}));
     render(<TvScreen {...base} rows={rows} />);
     const list = screen.getByRole('list', { name: 'Team Leaderboard' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
