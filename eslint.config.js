@@ -16,6 +16,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'boundaries/imports': 'error',
+      'boundaries/feature-layout': 'error',
       'boundaries/module-cycles': 'error',
       'boundaries/table-owners': 'error',
       // Comments and test titles say the rule itself, not "spec 9" or "issue 11" (folders: CHECKED_FOLDERS).

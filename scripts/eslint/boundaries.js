@@ -1,6 +1,15 @@
 import { statSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
-import { buildUnitGraph, findPath, findUnitImports, isTestFile, listServerFiles, readServerImports, resolveImport, unitOf } from './module-graph.js';
+import {
+  buildUnitGraph,
+  findPath,
+  findUnitImports,
+  isTestFile,
+  listServerFiles,
+  readServerImports,
+  resolveImport,
+  unitOf,
+} from './module-graph.js';
 
 /*
  * Import boundaries (ARCHITECTURE.md, "Shape of the repo"), as one small local rule that resolves
@@ -11,11 +20,22 @@ import { buildUnitGraph, findPath, findUnitImports, isTestFile, listServerFiles,
  *   only repositories, seed factories and db/ itself import server/db/schema;
  *   a server module reaches another only through its services (`*.service.ts`, and the session's
  *   middleware), never its repository or routes; route handlers call services, never repositories.
- * And one more rule, module-cycles: no import cycle between the server's units (module-graph.js).
+ * And two more rules: module-cycles, no import cycle between the server's units (module-graph.js);
+ * feature-layout, web/features holds only the features below, each only in api/, components/,
+ * routes/ and lib/ (the map in docs/architecture.md, "The web's features").
  */
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-const SCHEMA_ALLOWED = [/^server\/db\//, /\.repository\.ts$/, /\.test\.ts$/, /^server\/auth\//, /^server\/mail\//, /^server\/lib\//, /^bench\//, /^server\/test\//];
+const SCHEMA_ALLOWED = [
+  /^server\/db\//,
+  /\.repository\.ts$/,
+  /\.test\.ts$/,
+  /^server\/auth\//,
+  /^server\/mail\//,
+  /^server\/lib\//,
+  /^bench\//,
+  /^server\/test\//,
+];
 const CORE_FORBIDDEN_PACKAGES = /^(node:|react|react-dom|hono|pg|drizzle-orm|better-auth|@electric-sql)/;
 
 /** The module a server path is in (server/modules/<name>/...), or null. */
@@ -26,6 +46,51 @@ const isModuleDoor = (target) => /\.(service|middleware)$/.test(target);
 
 /** Files directly in server/ (app.ts, bootstrap.ts, context.ts) assemble the modules: they may reach in. */
 const isAssembly = (file) => /^server\/[^/]+$/.test(file);
+
+/*
+ * The web's features: one folder per thing a user works with (docs/architecture.md lists what each
+ * holds; scripts/eslint/boundaries.test.ts keeps that list and this one the same). A new feature is
+ * added here and there; code several features need is shared code (web/components, web/lib), and a
+ * screen made of several features is composed in web/app/routes.
+ */
+export const WEB_FEATURES = [
+  'account',
+  'activity',
+  'audit',
+  'auth',
+  'billing',
+  'company',
+  'customers',
+  'dashboard',
+  'display-links',
+  'goals',
+  'inbox',
+  'invitations',
+  'kpi-rules',
+  'landing',
+  'public-pages',
+  'reports',
+  'team',
+  'tv',
+  'wrapup',
+];
+
+/** What a feature's folder may hold: its calls to the API, its components, its screens, its helpers. */
+export const FEATURE_FOLDERS = ['api', 'components', 'routes', 'lib'];
+
+/** Why a file may not live where it is under web/features, or null when it may. */
+export function checkFeatureLayout(file) {
+  const inFeatures = /^web\/features\/(.+)$/.exec(file)?.[1];
+  if (!inFeatures) return null;
+  const [feature, folder, ...rest] = inFeatures.split('/');
+  if (folder === undefined) return `web/features holds only feature folders, not files (${feature})`;
+  if (!WEB_FEATURES.includes(feature)) {
+    return `"${feature}" is not a known feature (${WEB_FEATURES.join(', ')}): add it to WEB_FEATURES in scripts/eslint/boundaries.js and to docs/architecture.md, or put the code in an existing one`;
+  }
+  if (rest.length === 0) return `a feature folder holds only ${FEATURE_FOLDERS.join('/, ')}/, not files (${feature}/${folder})`;
+  if (!FEATURE_FOLDERS.includes(folder)) return `feature "${feature}" holds only ${FEATURE_FOLDERS.join('/, ')}/ (not ${folder}/)`;
+  return null;
+}
 
 function checkServerImport(file, target) {
   const from = moduleOf(file);
@@ -55,7 +120,8 @@ function checkImport(file, source, isTypeOnly) {
     if (target.startsWith('server/') && !isTypeOnly) return 'web may take only types from server (use `import type`)';
     const feature = /^web\/features\/([^/]+)\//.exec(file)?.[1];
     const targetFeature = /^web\/features\/([^/]+)\//.exec(target)?.[1];
-    if (feature && targetFeature && targetFeature !== feature) return `feature "${feature}" may not import feature "${targetFeature}" (compose them in web/app)`;
+    if (feature && targetFeature && targetFeature !== feature)
+      return `feature "${feature}" may not import feature "${targetFeature}" (compose them in web/app)`;
     if (feature && target.startsWith('web/app/')) return `feature "${feature}" may not import the app layer`;
     if (!feature && /^web\/(components|lib|i18n)\//.test(file) && (targetFeature || target.startsWith('web/app/'))) {
       return 'shared web code may not import features or the app layer';
@@ -135,6 +201,13 @@ function currentServerImports() {
 
 export const boundariesPlugin = {
   rules: {
+    'feature-layout': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const problem = checkFeatureLayout(relative(ROOT, context.filename));
+        return problem ? { Program: (node) => context.report({ node, message: problem }) } : {};
+      },
+    },
     'table-owners': {
       meta: { type: 'problem', schema: [] },
       create(context) {
@@ -148,7 +221,12 @@ export const boundariesPlugin = {
         const namespaces = new Set();
         const tableOf = (node) => {
           if (node?.type === 'Identifier') return tables.get(node.name) ?? null;
-          if (node?.type === 'MemberExpression' && node.object.type === 'Identifier' && namespaces.has(node.object.name) && node.property.type === 'Identifier') {
+          if (
+            node?.type === 'MemberExpression' &&
+            node.object.type === 'Identifier' &&
+            namespaces.has(node.object.name) &&
+            node.property.type === 'Identifier'
+          ) {
             return node.property.name;
           }
           return null;
@@ -169,7 +247,8 @@ export const boundariesPlugin = {
             if (target !== 'server/db/schema' && !target?.startsWith('server/db/schema/')) return;
             for (const specifier of node.specifiers) {
               if (specifier.type === 'ImportNamespaceSpecifier') namespaces.add(specifier.local.name);
-              else if (specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier') tables.set(specifier.local.name, specifier.imported.name);
+              else if (specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier')
+                tables.set(specifier.local.name, specifier.imported.name);
             }
           },
           // tx.select().from(t), tx.insert(t), tx.update(t), tx.delete(t)

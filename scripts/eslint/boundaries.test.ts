@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { checkFeatureLayout, FEATURE_FOLDERS, WEB_FEATURES } from './boundaries.js';
 import { buildUnitGraph, findCycles, readServerImports } from './module-graph.js';
 
 /*
@@ -19,6 +21,7 @@ async function problemsOf(rule: string, file: string, code: string): Promise<str
 const boundaryProblems = (file: string, code: string) => problemsOf('boundaries/imports', file, code);
 const cycleProblems = (file: string, code: string) => problemsOf('boundaries/module-cycles', file, code);
 const ownerProblems = (file: string, code: string) => problemsOf('boundaries/table-owners', file, code);
+const layoutProblems = (file: string) => problemsOf('boundaries/feature-layout', file, 'export const x = 1;\n');
 
 describe('import boundaries', () => {
   it.each([
@@ -48,9 +51,15 @@ describe('import boundaries', () => {
     ],
     [
       'a feature imports another feature',
-      'web/features/activity/x.ts',
-      "import { x as y } from '@web/features/scoreboard/lib/format';\nexport const x = y;",
-      /feature "activity" may not import feature "scoreboard"/,
+      'web/features/activity/components/x.ts',
+      "import { StatsCards } from '@web/features/goals/components/stats-cards';\nexport const x = StatsCards;",
+      /feature "activity" may not import feature "goals"/,
+    ],
+    [
+      'a feature imports another feature by a relative path',
+      'web/features/team/components/x.ts',
+      "import { InvitationsCard } from '../../invitations/components/invitations-card';\nexport const x = InvitationsCard;",
+      /feature "team" may not import feature "invitations"/,
     ],
     [
       'shared web code imports a feature',
@@ -103,7 +112,7 @@ describe('import boundaries', () => {
     ],
     [
       'a feature imports core and shared web code',
-      'web/features/activity/x.ts',
+      'web/features/activity/components/x.ts',
       "import { computeLocalDate } from '@core/period';\nimport { cn } from '@web/lib/cn';\nexport const x = [computeLocalDate, cn];",
     ],
     [
@@ -251,5 +260,56 @@ describe('one owner per table', () => {
     ],
   ])('allows %s', async (_label, file, code) => {
     expect(await ownerProblems(file, code)).toEqual([]);
+  });
+});
+
+describe('the web features and their folders', () => {
+  it.each([
+    [
+      'a folder that is not a known feature',
+      'web/features/scoreboard/routes/x.tsx',
+      /^"scoreboard" is not a known feature \(account, activity, /,
+    ],
+    [
+      'a stray folder in a feature',
+      'web/features/activity/hooks/use-x.ts',
+      /^feature "activity" holds only api\/, components\/, routes\/, lib\/ \(not hooks\/\)/,
+    ],
+    [
+      'a file directly in a feature folder',
+      'web/features/activity/x.ts',
+      /^a feature folder holds only api\/, components\/, routes\/, lib\/, not files \(activity\/x.ts\)/,
+    ],
+    ['a file directly in web/features', 'web/features/x.ts', /^web\/features holds only feature folders, not files/],
+  ])('reports %s', async (_label, file, message) => {
+    const problems = await layoutProblems(file);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it.each([
+    ["a feature's screen", 'web/features/reports/routes/x.tsx'],
+    ["a feature's component, in a folder of its own", 'web/features/tv/components/parts/x.tsx'],
+    ['shared code', 'web/components/x.tsx'],
+    ['a screen made of several features', 'web/app/routes/x.tsx'],
+  ])('allows %s', async (_label, file) => {
+    expect(await layoutProblems(file)).toEqual([]);
+  });
+
+  // Lint sees only the files it lints; this reads every file (a stylesheet, a JSON) on disk.
+  it('finds the tree as it is in order: every known feature there, and nothing else', () => {
+    const files = readdirSync(resolve(ROOT, 'web/features'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `${entry.parentPath.slice(ROOT.length + 1)}/${entry.name}`.replaceAll('\\', '/'));
+    expect(files.map((file) => [file, checkFeatureLayout(file)]).filter(([, problem]) => problem)).toEqual([]);
+    expect(new Set(files.map((file) => file.split('/')[2]))).toEqual(new Set(WEB_FEATURES));
+    expect(FEATURE_FOLDERS).toEqual(['api', 'components', 'routes', 'lib']);
+  });
+
+  it("matches docs/architecture.md's map of the web's features", () => {
+    const doc = readFileSync(resolve(ROOT, 'docs/architecture.md'), 'utf8');
+    const section = doc.split("## The web's features")[1]?.split('\n## ')[0] ?? '';
+    const documented = [...section.matchAll(/^\| `([a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(documented).toEqual(WEB_FEATURES);
   });
 });
