@@ -23,13 +23,13 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Spec 'Onboarding gate': after this long it lets the person through with a warning. */
+/** The onboarding gate: after this long it lets the person through with a warning. */
 export const ONBOARDING_TIMEOUT_MS = 10_000;
 
 /**
  * Waits for the sign-in provisioning. A person with a company goes on; one without (multi-tenant
  * mode, or removed by an admin) goes to /awaiting-assignment. If the check hangs for 10 seconds,
- * the app opens anyway in a degraded state with the spec's warning.
+ * the app opens anyway in a degraded state with a warning.
  */
 export function OnboardingGate() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { RootLayout } from './root-layout';
 import { RootRedirect } from './root-redirect';
 
 /*
- * The spec's route table (decision 026). Every screen is a lazy module exporting `Component`: the
+ * The route table (decision 026). Every screen is a lazy module exporting `Component`: the
  * landing page loads none of the app, a signed-out screen nothing of the signed-in app (not even
  * the shell), and each screen only its own code and its translation namespaces, fetched together.
  * The declarative router (useRoutes) is used rather than a data router: nothing here needs loaders
@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              // The spec's /admin: admin-guarded; it opens the console inside the app shell.
+              // /admin: admin-guarded; it opens the console inside the app shell.
               { path: '/admin', element: <AdminGuard />, children: [{ index: true, element: <Navigate to="/app/admin/users" replace /> }] },
             ],
           },

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from './logo';
 
-/** The branded placeholder while auth loads (spec: protected routes show it). */
+/** The branded placeholder while auth loads (protected routes show it). */
 export function BrandSkeleton({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { isChunkLoadError, pageReload } from '@web/lib/lazy-import';
 import { Button } from './ui/button';
 
 /**
- * Spec 'Error fallback screen': title, text, collapsible details, Refresh Page and Try Again.
+ * The error fallback screen: title, text, collapsible details, Refresh Page and Try Again.
  * When the screen's code could not be fetched (the app was redeployed while the tab was open, or
  * the connection dropped) and the automatic reload did not help, it says so and offers Reload.
  */

@@ -12,7 +12,7 @@ const LAYOUTS = {
   inline: { Icon: AlertCircleIcon, RetryIcon: RotateCwIcon, description: 'flex flex-wrap items-center justify-between gap-3', button: 'text-foreground' },
 } as const;
 
-/** Data did not load: what failed (the spec's words), the server's reason, and a way to try again. */
+/** Data did not load: what failed (in the product's words), the server's reason, and a way to try again. */
 export function LoadError({ title, error, onRetry, layout = 'inline' }: { title: string; error: unknown; onRetry: () => void; layout?: keyof typeof LAYOUTS }) {
   const { t } = useTranslation();
   const { Icon, RetryIcon, description, button } = LAYOUTS[layout];

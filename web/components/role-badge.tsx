@@ -4,7 +4,7 @@ import { Badge } from '@web/components/ui/badge';
 
 export function RoleBadge({ role }: { role: string }) {
   const { t } = useTranslation('settings');
-  // Spec 4: any stored role but admin (a legacy 'manager' invitation, say) shows as user.
+  // Any stored role but admin (a legacy 'manager' invitation, say) shows as user.
   return role === 'admin' ? (
     <Badge variant="soft">
       <ShieldCheckIcon aria-hidden /> {t('roles.admin')}

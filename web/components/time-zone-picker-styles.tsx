@@ -11,7 +11,7 @@ import { formatTimeZoneOffset } from '@web/lib/time-zones';
 export type TimeZonePickerLabels = {
   /** Placeholder of the search box. */
   search: string;
-  /** Heading of the spec's five zones. */
+  /** Heading of the five suggested zones. */
   suggested: string;
   /** Heading of the full IANA list. */
   all: string;

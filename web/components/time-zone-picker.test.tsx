@@ -20,7 +20,7 @@ function Harness() {
 
 // Some 420 zones rendered twice over in jsdom: slower than a real browser, so a longer budget.
 describe('TimeZonePicker', { timeout: 30_000 }, () => {
-  it('offers the spec five first, then the full IANA list, and filters as you type', async () => {
+  it('offers the five suggested zones first, then the full IANA list, and filters as you type', async () => {
     const user = userEvent.setup();
     render(<Harness />);
     const trigger = screen.getByRole('combobox', { name: 'Time zone' });

@@ -10,8 +10,8 @@ export const LANGUAGE_STORAGE_KEY = 'dealboard.lang';
 
 /*
  * One JSON file per feature namespace and language: locales/{en,nb}/{namespace}.json.
- * English users see English everywhere, Norwegian users Norwegian everywhere; the spec's Norwegian
- * strings are the nb texts. catalogs.test.ts fails when a key exists in one language only.
+ * English users see English everywhere, Norwegian users Norwegian everywhere; the product's
+ * Norwegian strings are the nb texts. catalogs.test.ts fails when a key exists in one language only.
  *
  * The browser loads only the language on the screen, and of it only the namespaces the screen
  * uses (decision 026): common and auth at start (the guards, the AuthProvider and the shared

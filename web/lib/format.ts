@@ -145,7 +145,7 @@ export function formatDecimal(value: number, language: string): string {
   return new Intl.NumberFormat(getIntlLocale(language), { maximumFractionDigits: 4 }).format(value);
 }
 
-/** US cents as dollars: billing is in USD whatever the company's currency (spec 9). */
+/** US cents as dollars: billing is in USD whatever the company's currency. */
 export function formatUsdCents(cents: number, language: string): string {
   // en-US says "$99"; en-GB would say "US$99" for the same dollars.
   const locale = getIntlLocale(language) === 'nb-NO' ? 'nb-NO' : 'en-US';

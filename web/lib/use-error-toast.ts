@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from '@web/components/ui/toaster';
 
-/** Spec 8: a failed load shows its destructive toast once per failure (the screen also says it inline). */
+/** A failed load shows its destructive toast once per failure (the screen also says it inline). */
 export function useErrorToast(error: Error | null, title: string) {
   const shown = useRef<Error | null>(null);
   useEffect(() => {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * The fullscreen toggle (spec, TV): the shown state follows the browser's fullscreenchange events
+ * The TV's fullscreen toggle: the shown state follows the browser's fullscreenchange events
  * (Esc, F11, the browser's own controls); when the browser refuses the call, the shown state flips
- * anyway, by assumption, as the spec says.
+ * anyway, by assumption (the person asked for it).
  */
 export function useFullscreen() {
   const [isFullscreen, setIsFullscreen] = useState(() => typeof document !== 'undefined' && Boolean(document.fullscreenElement));

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Spec 8: team stats and recent-activity failures are only logged; their lists stay empty. Logged
+ * Team stats and recent-activity failures are only logged; their lists stay empty. Logged
  * as a warning, once per error, so a screen left open does not flood the console.
  */
 export function useLoggedError(what: string, error: unknown) {

@@ -40,12 +40,12 @@ describe('public site catalogs', () => {
     const nb = bundles.nb!.getFixedT('nb', 'landing');
     expect(nb('faq.items.export.a')).toMatch(/^Ja, men ikke med en knapp ennå/);
     expect(nb('faq.items.data.a')).toMatch(/^Der installasjonens server står\./);
-    // The claims strip keeps the spec's wording (decision 011).
+    // The claims strip keeps its agreed wording (decision 011).
     expect(en('claims.export')).toBe('Export to CSV, Excel or API');
     expect(en('claims.norway')).toBe('Data stored in Norway');
   });
 
-  it('renders the spec’s English hero and the brand', () => {
+  it('renders the English hero and the brand', () => {
     expect(bundles.en!.t('landing:hero.title')).toBe('KPI & Sales Tracking in minutes');
     expect(bundles.nb!.t('landing:hero.lead')).toMatch(/^Dealboard /);
   });

@@ -15,7 +15,7 @@ import { paths } from '@web/lib/paths';
 
 export type NavItem = { to: string; labelKey: string; icon: LucideIcon };
 
-/** The spec's eight sidebar items, in order. */
+/** The eight sidebar items, in order. */
 export const NAV_ITEMS: NavItem[] = [
   { to: paths.app.dashboard, labelKey: 'nav.dashboard', icon: LayoutDashboardIcon },
   { to: paths.app.activity, labelKey: 'nav.activity', icon: PhoneCallIcon },

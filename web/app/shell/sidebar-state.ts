@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
 export const SIDEBAR_COOKIE = 'sidebar_state';
-/** Spec: the open state is remembered in a cookie for 7 days. */
+/** The open state is remembered in a cookie for 7 days. */
 const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
-/** Spec: a viewport narrower than 768 px counts as mobile. */
+/** A viewport narrower than 768 px counts as mobile. */
 export const MOBILE_BREAKPOINT = 768;
 
 function readCookie(): boolean {

@@ -6,7 +6,7 @@ import { getBrandName } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
 import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './nav-items';
 
-/** Exact path match, as the spec says (so /app is not active on /app/activity). */
+/** Exact path match (so /app is not active on /app/activity). */
 function isActive(item: NavItem, pathname: string): boolean {
   const target = item.to.split('?')[0];
   if (item === ADMIN_NAV_ITEM) return pathname.startsWith('/app/admin');
@@ -50,7 +50,7 @@ export function SidebarNav({ collapsed, isAdmin, onNavigate }: { collapsed: bool
   );
 }
 
-/** The desktop sidebar: 16rem open, 3rem of icons when collapsed (spec widths). */
+/** The desktop sidebar: 16rem open, 3rem of icons when collapsed. */
 export function DesktopSidebar({ open, isAdmin }: { open: boolean; isAdmin: boolean }) {
   // The outer column stretches with the page (so the navy runs to the bottom); the inner one sticks.
   return (

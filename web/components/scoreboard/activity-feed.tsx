@@ -9,7 +9,7 @@ import { cn } from '@web/lib/cn';
 import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 
-/** Spec 9: feed notes are cut at 50 characters. */
+/** Feed notes are cut at 50 characters. */
 export const FEED_NOTES_MAX = 50;
 
 /**

@@ -4,7 +4,7 @@ import type * as React from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
 
-/** A side-sliding drawer (spec: top, right, bottom or left; default right; with a Close button). */
+/** A side-sliding drawer (top, right, bottom or left; default right; with a Close button). */
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;

@@ -1,8 +1,8 @@
 import { Toaster as Sonner } from 'sonner';
 
 /**
- * One toast visible at a time (spec 4 and 9: limit 1). A dismissed toast is removed at once;
- * the spec's 1,000,000 ms removal delay describes its old toast store, not something a user sees.
+ * One toast visible at a time. A dismissed toast is removed at once (a 1,000,000 ms removal delay
+ * would only describe an old toast store's bookkeeping, not something a user sees).
  * Colours come from the theme (dark text on a white card, a coloured edge and icon) so every
  * variant passes WCAG AA contrast; sonner's rich colours do not.
  * Loaded on the first toast (./toaster.tsx), not with the page.

@@ -2,7 +2,7 @@ import { Tooltip as Primitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@web/lib/cn';
 
-/** Spec 9: a tooltip opens after 700 ms of hover, with a 300 ms window for the next one. */
+/** A tooltip opens after 700 ms of hover, with a 300 ms window for the next one. */
 export function TooltipProvider(props: React.ComponentProps<typeof Primitive.Provider>) {
   return <Primitive.Provider delayDuration={700} skipDelayDuration={300} {...props} />;
 }

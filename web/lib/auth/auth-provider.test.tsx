@@ -41,7 +41,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('provisioning toasts (spec 8)', () => {
+describe('provisioning toasts', () => {
   it("an HTTP error from the provisioning call: destructive 'Setup Error', 'Failed to set up your Dealboard account'", async () => {
     await renderSignedIn(reply(500, { error: { code: 'internal', message: 'Internal server error' } }));
     const { toast, type } = await findToast('Setup Error');

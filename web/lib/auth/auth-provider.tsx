@@ -28,7 +28,7 @@ export type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-/** Spec 9: a console warning (no user-visible action) when auth loading passes 15 seconds. */
+/** A console warning (no user-visible action) when auth loading passes 15 seconds. */
 const AUTH_LOADING_WARNING_MS = 15_000;
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -52,7 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [meQuery.isLoading]);
 
-  // Spec 4, "User set-up": whenever a signed-in person is seen, provision them (deferred a tick),
+  // User set-up: whenever a signed-in person is seen, provision them (deferred a tick),
   // then show the welcome toast once (when the membership was just created) and re-check.
   // While an invitation is being accepted it waits (see isAcceptingInvitation); clearing the
   // pending invite (accepted, cancelled, invalid) lets it run.
@@ -76,7 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         if (result.created || result.promoted) await recheck();
       } catch (error) {
-        // Spec 8: the server answering with an error is a 'Setup Error'; only an exception of our own
+        // The server answering with an error is a 'Setup Error'; only an exception of our own
         // (the network down, an unreadable answer) gets the generic text.
         if (error instanceof ApiRequestError && error.status > 0) {
           toast.error(t('provision.setupErrorTitle'), { description: t('provision.setupErrorDescription') });

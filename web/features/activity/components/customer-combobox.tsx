@@ -7,7 +7,7 @@ import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { useCustomerSuggestions } from '../api/suggest-customers';
 
-/** Spec 9: the list stays 200 ms after the field loses focus, so a click on a suggestion lands. */
+/** The list stays 200 ms after the field loses focus, so a click on a suggestion lands. */
 export const SUGGESTIONS_CLOSE_DELAY_MS = 200;
 /** Typing pauses this long before asking the server, so a fast typist sends one request, not six. */
 const TYPING_DEBOUNCE_MS = 150;

@@ -18,7 +18,7 @@ import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
 import { OutcomeChoice } from './outcome-choice';
 
 /**
- * Log Call (spec 2 and 4): step 1 Answered / Not answered; step 2 customer, the outcome of an
+ * Log Call: step 1 Answered / Not answered; step 2 customer, the outcome of an
  * answered call, notes, Back and Log Call. The form lives inside the dialog content, which mounts
  * on every open, so the dialog starts clean each time.
  */
@@ -54,7 +54,7 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
       {
         kind: 'call',
         answered,
-        // spec 4: a call that was not answered is always no_progress (the server stores it so too).
+        // A call that was not answered is always no_progress (the server stores it so too).
         outcome: answered ? (outcome ?? undefined) : 'no_progress',
         customerName: customerName.trim() || null,
         notes: notes.trim() || null,

@@ -13,7 +13,7 @@ import { useLogActivity } from '../api/log-activity';
 import { useActivityToasts } from '../lib/toasts';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
 
-/** Log Sale (spec 2 and 5): customer, value in the company currency, product, notes. */
+/** Log Sale: customer, value in the company currency, product, notes. */
 export function LogSaleDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -38,7 +38,7 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
   const logActivity = useLogActivity();
   const { showLogged, showError } = useActivityToasts();
 
-  // spec 5: Log Sale is disabled while the value is empty or a save runs.
+  // Log Sale is disabled while the value is empty or a save runs.
   const canSubmit = value.trim() !== '' && !logActivity.isPending;
 
   const onSubmit = (event: FormEvent) => {

@@ -18,7 +18,7 @@ const ERROR_KEYS: Record<TouchKind, string> = {
   linkedin: 'toast.couldNotLogLinkedin',
 };
 
-/** Beyond the spec, because reps need them: a held meeting, an e-mail or a LinkedIn touch. */
+/** Kinds beyond calls and sales, because reps need them: a held meeting, an e-mail or a LinkedIn touch. */
 export function LogTouchDialog({ kind, onOpenChange }: { kind: TouchKind | null; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={kind !== null} onOpenChange={onOpenChange}>

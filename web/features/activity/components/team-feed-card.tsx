@@ -9,7 +9,7 @@ import { useCompanyFormat } from '@web/lib/format';
 import { useTeamFeed } from '../api/get-team-feed';
 import { ActivityIcon } from '@web/components/activity-icon';
 
-/** spec 9: feed notes are cut at 50 characters. */
+/** Feed notes are cut at 50 characters. */
 const FEED_NOTES_MAX = 50;
 
 /**

@@ -7,7 +7,7 @@ import { useCompanyFormat } from '@web/lib/format';
 import { showErrorToast } from '@web/lib/show-error-toast';
 import { deleteActivity, onActivityDeleted } from '../api/delete-activity';
 
-/** The spec's catalogue: a title, and the description as the spec words it. */
+/** The catalogue of logging toasts: a title, and the description in the product's words. */
 function loggedMessage(activity: Activity, money: (amount: number) => string): { title: string; description: string; values?: Record<string, string> } {
   switch (activity.type) {
     case 'call_answered':

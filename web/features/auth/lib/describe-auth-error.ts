@@ -27,7 +27,7 @@ const MESSAGE_KEYS: Record<string, string> = {
  * The reader's-language text for an auth failure. Known codes (a locked account, a refused new
  * password, better-auth's and the sign-up policy's) and the per-address rate limit (429 without a
  * code) get our words; anything else keeps the provider's message. A call that threw (network
- * down) gets the spec's 'An unexpected error occurred'.
+ * down) gets 'An unexpected error occurred'.
  */
 export function describeAuthError(error: unknown, t: TFunction<'auth'>): string {
   if (!(error instanceof AuthRequestError)) return t('errors.unexpected');

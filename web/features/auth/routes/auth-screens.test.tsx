@@ -72,7 +72,7 @@ describe('join and the sign-up policy', () => {
     expect(signUp.headers.get('x-access-code')).toBe('fjord-2026');
   });
 
-  it("keeps the spec's 'Invalid access code'", async () => {
+  it("says 'Invalid access code'", async () => {
     const calls = stubFetch({ 'POST /api/v1/access-code/check': reply(200, { valid: false }) });
     const user = userEvent.setup();
     renderAt('/auth/register');
@@ -118,7 +118,7 @@ describe('join and the sign-up policy', () => {
   });
 });
 
-describe('passwords (issue 10: defects 5 and 6)', () => {
+describe('passwords: common ones refused, the refusal in the form\'s words', () => {
   it('shows the strength while typing and refuses a weak password on join without asking the server', async () => {
     const calls = stubFetch();
     const user = userEvent.setup();

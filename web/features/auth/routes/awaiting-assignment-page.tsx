@@ -20,8 +20,8 @@ import { useTimeZoneLabels } from '@web/lib/use-time-zone-labels';
 import { useCreateCompany } from '../api/create-company';
 
 /**
- * For a signed-in person without a company (multi-tenant mode, or removed by an admin). The spec's
- * "an admin is notified and assigns you" has no counterpart here: people join by invitation or
+ * For a signed-in person without a company (multi-tenant mode, or removed by an admin). A
+ * promise that "an admin is notified and assigns you" would have no counterpart here: people join by invitation or
  * start a company, so the steps say that (decision 017).
  */
 export function Component() {
@@ -74,7 +74,7 @@ export function Component() {
 
 /**
  * Multi-tenant mode: a person without a company can start one and become its admin
- * (time zone: the browser's when known, else the spec's Europe/Oslo).
+ * (time zone: the browser's when known, else Europe/Oslo).
  */
 function CreateCompanyCard() {
   const { t } = useTranslation('settings');

@@ -7,7 +7,7 @@ import { paths } from '@web/lib/paths';
 
 /**
  * /auth/callback: where e-mail confirmation and magic links land. better-auth has already set the
- * session cookie (or added ?error=...); we route on from there, as spec 2 'Auth callback' says.
+ * session cookie (or added ?error=...); we route on from there: to the invitation, the dashboard, or the sign-in page with the error.
  */
 export function Component() {
   const { t } = useTranslation('auth');

@@ -3,7 +3,7 @@ import { BrandSkeleton } from '@web/components/brand-skeleton';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { paths } from '@web/lib/paths';
 
-/** /onboarding exists in the spec without content: it routes on once provisioning is done. */
+/** /onboarding has no content of its own: it routes on once provisioning is done. */
 export function Component() {
   const { me, isProvisioning } = useAuth();
   if (!me || isProvisioning) return <BrandSkeleton />;

@@ -26,7 +26,7 @@ import { InviteOnlyNotice } from '../components/invite-only-notice';
 import { MailSent } from '../components/mail-sent';
 import { AuthRequestError, describeAuthError } from '../lib/describe-auth-error';
 
-/** A refusal this form words itself (the spec's access-code messages). */
+/** A refusal this form words itself (the access-code messages). */
 class FormRefusal extends Error {}
 
 /**
@@ -55,7 +55,7 @@ export function Component() {
   // The confirmation link lands on /auth/callback, which goes on to the invitation when there is one.
   const callbackURL = invite ? `${paths.authCallback}?invite_code=${encodeURIComponent(invite)}` : paths.authCallback;
   // A valid invitation lets a person in under any policy (the server checks it); until the policy
-  // has loaded, or if it cannot be read, the form is the spec's (code optional) and the server decides.
+  // has loaded, or if it cannot be read, the form is the open one (code optional) and the server decides.
   const policy = signupPolicy.data?.policy ?? 'open';
   const isInviteOnly = policy === 'invite_only' && !invite;
   const isAccessCodeRequired = policy === 'access_code' && !invite;
@@ -68,7 +68,7 @@ export function Component() {
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '').trim();
     const password = String(form.get('password') ?? '');
-    if (!email || !password) return; // spec 5: nothing is submitted
+    if (!email || !password) return; // nothing is submitted
     setError(null);
     setBusy(true);
     try {

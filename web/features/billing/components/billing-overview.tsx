@@ -15,7 +15,7 @@ import { paths } from '@web/lib/paths';
 import { useErrorToast } from '@web/lib/use-error-toast';
 import { useBilling } from '../api/get-billing';
 
-/** Billing: the current plan and monthly price for the member count (spec 9). No payment processing. */
+/** Billing: the current plan and monthly price for the member count. No payment processing. */
 export function BillingOverview() {
   const { t } = useTranslation('settings');
   const billing = useBilling();

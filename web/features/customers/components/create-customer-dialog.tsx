@@ -42,7 +42,7 @@ export function CreateCustomerDialog({ open, onOpenChange }: { open: boolean; on
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    // Spec 5: a customer belongs to a company; the server refuses one without it too.
+    // A customer belongs to a company; the server refuses one without it too.
     if (!me?.company) {
       toast.error(t('toasts.customerCreateError'), { description: t('customers.noCompany') });
       return;

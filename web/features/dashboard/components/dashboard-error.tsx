@@ -9,7 +9,7 @@ import { ApiRequestError } from '@web/lib/api';
 const STILL_LOADING_RETRY_MS = 5_000;
 
 /**
- * Spec 8's 'RPC' case: the server is not ready yet (starting, deploying, a migration running).
+ * The 'RPC' case: the server is not ready yet (starting, deploying, a migration running).
  * Here that is an unreachable server or a 502/503/504, plus any message that mentions RPC.
  */
 export function isStillLoadingError(error: unknown): boolean {
@@ -17,7 +17,7 @@ export function isStillLoadingError(error: unknown): boolean {
   return error instanceof ApiRequestError && [0, 502, 503, 504].includes(error.status);
 }
 
-/** The dashboard's error states (spec 8): the yellow 'still loading' one, or 'Error loading dashboard data'. */
+/** The dashboard's error states: the yellow 'still loading' one, or 'Error loading dashboard data'. */
 export function DashboardError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('scoreboard');
   const stillLoading = isStillLoadingError(error);

@@ -24,7 +24,7 @@ import { useKpis } from '../api/get-kpis';
 import { ChangeIndicator } from '../components/change-indicator';
 import { DashboardError } from '../components/dashboard-error';
 
-/** /app and /app/dashboard: the Team Dashboard (spec 2). Everything refreshes from the live stream. */
+/** /app and /app/dashboard: the Team Dashboard. Everything refreshes from the live stream. */
 export function Component() {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();

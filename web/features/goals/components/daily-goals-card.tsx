@@ -22,7 +22,7 @@ const GOAL_FIELDS: { key: GoalKey; label: string; icon: LucideIcon; stat: (s: My
   { key: 'dailySales', label: 'goals.sales', icon: BanknoteIcon, stat: (s) => s.sales },
 ];
 
-/** spec 5: goals are whole numbers from 0; what does not parse becomes 0. */
+/** Goals are whole numbers from 0; what does not parse becomes 0. */
 export function parseGoalInput(raw: unknown): number {
   const text = String(raw ?? '').trim();
   if (text === '') return 0;
@@ -30,7 +30,7 @@ export function parseGoalInput(raw: unknown): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-/** Daily Goals, editable inline with Save and Cancel (spec 2 and 4). */
+/** Daily Goals, editable inline with Save and Cancel. */
 export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
   const { t } = useTranslation('activity');
   const [isEditing, setIsEditing] = useState(false);

@@ -10,12 +10,12 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useCompanyFormat } from '@web/lib/format';
 import { cn } from '@web/lib/cn';
 
-/** The four personal stats cards (spec 2), each with its progress toward the daily goal. */
+/** The four personal stats cards, each with its progress toward the daily goal. */
 export function StatsCards({ stats }: { stats: MyTodayStats }) {
   const { t } = useTranslation('activity');
   const format = useCompanyFormat();
   const { goals } = stats;
-  // spec 9 via core/stats: "answered to meeting" on My Activity; capped progress, 0 without a goal.
+  // "answered to meeting" on My Activity; capped progress, 0 without a goal.
   const conversion = computeConversionRate(stats.meetingsBooked, stats.answered);
   return (
     <section aria-labelledby="stats-heading" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

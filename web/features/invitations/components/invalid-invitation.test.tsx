@@ -13,7 +13,7 @@ const renderIt = (error?: string) =>
   );
 
 describe('InvalidInvitation', () => {
-  it("shows the spec's heading, text and a way to the login", async () => {
+  it("shows 'Invalid invitation', why, and a way to the login", async () => {
     await i18n.changeLanguage('en');
     renderIt('The invitation is not valid or has expired');
     expect(screen.getByRole('heading', { name: 'Invalid invitation' })).toBeInTheDocument();

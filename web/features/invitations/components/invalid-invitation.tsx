@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { paths } from '@web/lib/paths';
 
 /**
- * Spec 2: 'Invalid invitation', the error or 'The invitation is not valid or has expired.', and a
+ * 'Invalid invitation', the error or 'The invitation is not valid or has expired.', and a
  * button to the login. The server's standard reason is shown in the reader's language.
  */
 export function InvalidInvitation({ error }: { error?: string | null }) {

@@ -2,7 +2,7 @@ import { toast } from '@web/components/ui/toaster';
 import { paths } from '@web/lib/paths';
 import { copyText } from '@web/lib/clipboard';
 
-/** Spec 9: the copied link is this site's origin plus /invite/{code}. */
+/** The copied link is this site's origin plus /invite/{code}. */
 export function buildInvitationLink(code: string): string {
   return `${window.location.origin}${paths.invite(code)}`;
 }

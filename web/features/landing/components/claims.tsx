@@ -1,7 +1,7 @@
 import { BuildingIcon, ClockIcon, DownloadIcon, GiftIcon, LockKeyholeIcon, MapPinIcon, RotateCcwIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** The landing page's claims (spec 1): trial, money back, set-up time, Norway, export, multi-company, RLS. */
+/** The landing page's claims: trial, money back, set-up time, Norway, export, multi-company, RLS. */
 const CLAIMS = [
   { key: 'trial', icon: GiftIcon },
   { key: 'moneyBack', icon: RotateCcwIcon },

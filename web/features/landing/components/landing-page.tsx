@@ -10,7 +10,7 @@ import { Testimonials } from './testimonials';
 
 export type LandingLinks = { auth: string; contact: string; plans: PlanLinks; pricing: string };
 
-/** The landing page's sections in the spec's order (the header and footer come from the site shell). */
+/** The landing page's sections in order (the header and footer come from the site shell). */
 export function LandingSections({ links }: { links: LandingLinks }) {
   return (
     <>

@@ -8,7 +8,7 @@ import { SectionHeading } from './section-heading';
 export type PlanLinks = { free: string; pro: string; enterprise: string };
 
 /**
- * 6. Pricing: Free, Pro and Enterprise with the spec's numbers (core/billing, the same constants the
+ * 6. Pricing: Free, Pro and Enterprise with the plans' numbers (core/billing, the same constants the
  * billing screen uses). Free and Pro go to /auth/register?plan=…, Enterprise to /contact. Every plan
  * has every feature (nothing is gated by plan), so the cards say what differs and a strip below
  * lists what all of them include.

@@ -43,7 +43,7 @@ const RULES = [
   { key: 'bonus', points: 5, on: false },
 ] as const;
 
-/** Slide 3 (no screenshot by the spec): a drawn KPI rules screen. */
+/** Slide 3 (no screenshot): a drawn KPI rules screen. */
 export function KpiRulesIllustration() {
   const { t } = useTranslation('landing');
   return (
@@ -66,7 +66,7 @@ export function KpiRulesIllustration() {
   );
 }
 
-/** Slide 4 (no screenshot by the spec): a drawn wrap-up report. */
+/** Slide 4 (no screenshot): a drawn wrap-up report. */
 export function WrapupIllustration() {
   const { t } = useTranslation('landing');
   const numbers = [

@@ -8,7 +8,7 @@ const PEOPLE = [
   { key: 'sofie', initials: 'SH', tone: 'bg-success-strong' },
 ] as const;
 
-/** 5. Three testimonials, clearly marked as fictional samples (the spec: 'fictional sample'). */
+/** 5. Three testimonials, clearly marked as fictional samples. */
 export function Testimonials() {
   const { t } = useTranslation('landing');
   return (

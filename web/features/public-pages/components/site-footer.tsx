@@ -3,7 +3,7 @@ import { Wordmark } from '@web/components/logo';
 import { LanguageSwitch } from './language-switch';
 import { FOOTER_COLUMNS } from './site-links';
 
-/** Footer with every footer link of the spec and the copyright line (2024). */
+/** Footer with every public page's link and the copyright line (2024). */
 export function SiteFooter() {
   const { t } = useTranslation('public');
   return (

@@ -6,7 +6,7 @@ import { cn } from '@web/lib/cn';
 import { LanguageSwitch } from './language-switch';
 import { SITE_LINKS } from './site-links';
 
-/** The public site's header: wordmark, section links, language, Sign in and 'Sign up' (spec: to /auth). */
+/** The public site's header: wordmark, section links, language, Sign in and 'Sign up' (to /auth). */
 export function SiteHeader({ path }: { path: string }) {
   const { t } = useTranslation('public');
   const onLanding = path === SITE_LINKS.landing;

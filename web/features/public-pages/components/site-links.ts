@@ -1,4 +1,4 @@
-/** Where the public site's links go (spec 2: route table, landing links and footer links). */
+/** Where the public site's links go (the route table, the landing page's links and the footer's). */
 export const SITE_LINKS = {
   landing: '/landing',
   auth: '/auth',
@@ -9,7 +9,7 @@ export const SITE_LINKS = {
   health: '/api/health',
 } as const;
 
-/** The footer's columns, in the spec's order: /features … /security. */
+/** The footer's columns, in order: /features … /security. */
 export const FOOTER_COLUMNS = [
   { key: 'product', links: ['features', 'pricing', 'demo', 'api'] },
   { key: 'resources', links: ['help', 'docs', 'contact', 'status'] },

@@ -21,7 +21,7 @@ import { useLoggedError } from '@web/lib/use-logged-error';
 import { useTeamStats } from '../api/get-team-stats';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
 
-/** Spec 9: Team Overview shows 5 leaderboard rows. */
+/** Team Overview shows 5 leaderboard rows. */
 const TEAM_OVERVIEW_BOARD_SIZE = 5;
 
 /** /app/team/overview: this week so far, today's activities and today's top 5. */

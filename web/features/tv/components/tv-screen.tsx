@@ -15,7 +15,7 @@ import { useCelebrations } from '../lib/use-celebrations';
 import { useNow } from '../lib/use-now';
 import { CelebrationOverlay } from './celebration-overlay';
 
-/** Spec 9: the TV shows the top 10. */
+/** The TV shows the top 10. */
 export const TV_BOARD_SIZE = 10;
 
 export type TvScreenProps = {
@@ -136,7 +136,7 @@ function TvControl({ label, pressed, onClick, children }: { label: string; press
 /** Ticks every second on its own, so the board does not re-render with it. */
 function TvClock({ timeZone }: { timeZone: string }) {
   const now = useNow(1_000);
-  // The TV date is in Norwegian format for everyone (spec 2, TV leaderboard).
+  // The TV date is in Norwegian format for everyone.
   const time = new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone }).format(now);
   const date = new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(now);
   return (

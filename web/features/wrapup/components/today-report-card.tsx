@@ -15,7 +15,7 @@ export function TodayReportCard({ today }: { today: WrapupToday }) {
   const format = useCompanyFormat();
   const saved = today.saved;
   const numbers = saved ?? today.prefill;
-  // spec 9: the daily report's conversion is meetings booked over calls.
+  // The daily report's conversion is meetings booked over calls.
   const conversion = computeConversionRate(numbers.meetings, numbers.calls);
   const cells = [
     { label: t('stats.calls'), value: numbers.calls },

@@ -22,7 +22,7 @@ const NUMBER_FIELDS: { key: NumberKey; icon: LucideIcon }[] = [
   { key: 'points', icon: SparklesIcon },
 ];
 
-/** What the form shows: the saved wrap-up, or else the day's numbers from the activities (spec 4). */
+/** What the form shows: the saved wrap-up, or else the day's numbers from the activities. */
 export function computeFormValues(today: WrapupToday): SaveWrapup {
   const source = today.saved ?? today.prefill;
   return {
@@ -36,8 +36,8 @@ export function computeFormValues(today: WrapupToday): SaveWrapup {
 }
 
 /**
- * Today's wrap-up form. After a save it keeps showing what was saved (docs/decisions: the spec's
- * "resets to zeros" would show a rep a blank form for a day they just reported). While nothing is
+ * Today's wrap-up form. After a save it keeps showing what was saved (docs/decisions: resetting to
+ * zeros would show a rep a blank form for a day they just reported). While nothing is
  * saved, untouched numbers follow the activities live; numbers the rep typed stay as typed.
  */
 export function WrapupForm({ today }: { today: WrapupToday }) {
