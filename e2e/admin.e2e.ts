@@ -49,13 +49,19 @@ let invitationCode = '';
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-const api = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) => callApi<T>(base, cookie, method, path, body);
+const api = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) =>
+  callApi<T>(base, cookie, method, path, body);
 
 const toast = (target: Page, text: string | RegExp) => target.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
-
 async function meOf(target: Page) {
-  return target.evaluate(async () => (await (await fetch('/api/v1/me')).json()) as { company: { name: string } | null; onboarding: { role: string | null; hasCompany: boolean; removed: boolean } });
+  return target.evaluate(
+    async () =>
+      (await (await fetch('/api/v1/me')).json()) as {
+        company: { name: string } | null;
+        onboarding: { role: string | null; hasCompany: boolean; removed: boolean };
+      },
+  );
 }
 
 /** Removes the console lines of refusals a journey caused on purpose (the browser logs every 4xx). */
@@ -130,7 +136,10 @@ describe('an admin sets up and runs the company', () => {
     await page.getByRole('combobox', { name: 'Time zone' }).click();
     await page.getByPlaceholder('Search time zones...').fill('stockholm');
     await saveSettledScreenshot(page, 'admin-04-settings-company-timezone', { fullPage: false });
-    await page.getByRole('option', { name: /Europe\/Stockholm/ }).first().click();
+    await page
+      .getByRole('option', { name: /Europe\/Stockholm/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Company settings updated').waitFor();
     const company = await api<{ name: string; timezone: string; counts: { members: number } }>(adminCookie, 'GET', '/company');
@@ -140,7 +149,13 @@ describe('an admin sets up and runs the company', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('combobox', { name: 'Time zone' }).click();
     const first = await page.getByRole('option').allInnerTexts();
-    expect(first.slice(0, 5).map((t) => t.split(/\s+GMT/)[0]!.trim())).toEqual(['Europe/Oslo', 'Europe/Stockholm', 'Europe/Copenhagen', 'Europe/London', 'UTC']);
+    expect(first.slice(0, 5).map((t) => t.split(/\s+GMT/)[0]!.trim())).toEqual([
+      'Europe/Oslo',
+      'Europe/Stockholm',
+      'Europe/Copenhagen',
+      'Europe/London',
+      'UTC',
+    ]);
     expect(first.length).toBeGreaterThan(300);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -260,7 +275,9 @@ describe('an admin sets up and runs the company', () => {
     await page.goto('/app/settings?tab=team');
     // The open page's live stream lost the server while it was down (expected; it reconnects).
     const during = adminBrowser.consoleErrors.splice(errorsBefore);
-    adminBrowser.consoleErrors.push(...during.filter((e) => !/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_INCOMPLETE_CHUNKED_ENCODING|api\/v1\/events/.test(e)));
+    adminBrowser.consoleErrors.push(
+      ...during.filter((e) => !/ERR_CONNECTION_REFUSED|ERR_EMPTY_RESPONSE|ERR_INCOMPLETE_CHUNKED_ENCODING|api\/v1\/events/.test(e)),
+    );
     const row = page.locator(`tr[data-code="${created.body.code}"]`);
     await row.getByText('Expired', { exact: true }).waitFor();
     await expect(row.getByRole('button', { name: 'Copy link' }).count()).resolves.toBe(0);
@@ -517,10 +534,9 @@ describe('an admin sets up and runs the company', () => {
     takeExpectedErrors(adminBrowser, 409);
 
     const table = page.getByRole('table', { name: 'Customers' });
-    await expect.poll(async () => (await table.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split(/[\t\n]/)[0]!.trim())).toEqual([
-      'Fjordkraft Startup',
-      'Nordlys Energi AS',
-    ]);
+    await expect
+      .poll(async () => (await table.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split(/[\t\n]/)[0]!.trim()))
+      .toEqual(['Fjordkraft Startup', 'Nordlys Energi AS']);
     await saveSettledScreenshot(page, 'admin-25-admin-customers');
     const search = page.getByRole('searchbox', { name: 'Search customers' });
     for (const [term, expected] of [
@@ -531,7 +547,9 @@ describe('an admin sets up and runs the company', () => {
     ] as const) {
       await search.fill(term);
       await expect
-        .poll(async () => (await table.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split(/[\t\n]/)[0]!.trim()), { timeout: 5_000 })
+        .poll(async () => (await table.getByRole('row').allInnerTexts()).slice(1).map((r) => r.split(/[\t\n]/)[0]!.trim()), {
+          timeout: 5_000,
+        })
         .toEqual(expected);
     }
     await search.fill('zzz');

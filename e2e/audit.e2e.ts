@@ -18,7 +18,6 @@ const rita = makeAccount('Rita Rep');
 const kasper = makeAccount('Kasper Kollega');
 const una = makeAccount('Una User');
 
-
 let server: RunningServer;
 let base: string;
 let browser: Browser;
@@ -105,7 +104,10 @@ describe('the audit log in the admin console', () => {
     for (let i = 0; i < 20 && (await highlightedText()) !== 'Display links revoked'; i++) {
       const before = await highlightedText();
       await page.keyboard.press('ArrowDown');
-      await page.waitForFunction((previous) => (document.querySelector('[role="option"][data-highlighted]')?.textContent ?? '') !== previous, before);
+      await page.waitForFunction(
+        (previous) => (document.querySelector('[role="option"][data-highlighted]')?.textContent ?? '') !== previous,
+        before,
+      );
     }
     await page.keyboard.press('Enter');
     await expect(filter.innerText()).resolves.toBe('Display links revoked');

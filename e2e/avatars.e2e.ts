@@ -25,7 +25,12 @@ const cookies = new Map<Account, string>();
 const browsers: Browser[] = [];
 
 /** The API as `account`, with a JSON or an image body; throws unless it succeeds. */
-async function callAs<T>(account: Account, method: string, path: string, init: { json?: unknown; body?: Uint8Array<ArrayBuffer>; type?: string } = {}) {
+async function callAs<T>(
+  account: Account,
+  method: string,
+  path: string,
+  init: { json?: unknown; body?: Uint8Array<ArrayBuffer>; type?: string } = {},
+) {
   const headers: Record<string, string> = { origin: baseUrl, cookie: cookies.get(account)! };
   let body: BodyInit | undefined;
   if (init.json !== undefined) {
@@ -60,8 +65,11 @@ async function picturesOn(page: Page): Promise<{ src: string; loaded: boolean }[
 }
 
 async function expectOnlyOurPictures(page: Page, minimum: number) {
-  await expect.poll(async () => (await picturesOn(page)).filter((p) => p.loaded).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(minimum);
-  for (const { src } of await picturesOn(page)) expect(src.startsWith(`${baseUrl}/api/v1/avatars/`) || src.startsWith('blob:'), src).toBe(true);
+  await expect
+    .poll(async () => (await picturesOn(page)).filter((p) => p.loaded).length, { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(minimum);
+  for (const { src } of await picturesOn(page))
+    expect(src.startsWith(`${baseUrl}/api/v1/avatars/`) || src.startsWith('blob:'), src).toBe(true);
 }
 
 async function open(account: Account, locale = 'en-US', viewport?: { width: number; height: number }) {
@@ -79,7 +87,14 @@ beforeAll(async () => {
   await callAs(sofie, 'PUT', '/me/avatar', { body: await portrait('#f97316', '#db2777', '#e0ac69', 'jpeg'), type: 'image/jpeg' });
   const booked = { kind: 'call', answered: true, outcome: 'meeting_booked' };
   const missed = { kind: 'call', answered: false };
-  const calls: [Account, object][] = [[ola, booked], [ola, missed], [sofie, booked], [sofie, missed], [kari, missed], [ola, missed]];
+  const calls: [Account, object][] = [
+    [ola, booked],
+    [ola, missed],
+    [sofie, booked],
+    [sofie, missed],
+    [kari, missed],
+    [ola, missed],
+  ];
   for (const [who, json] of calls) await callAs(who, 'POST', '/activities', { json });
   await callAs(sofie, 'POST', '/activities', { json: { kind: 'meeting' } });
   await callAs(ola, 'POST', '/activities', { json: { kind: 'sale', ticketSize: 1_250_000 } });
@@ -101,7 +116,9 @@ describe('a profile picture, uploaded and shown everywhere', () => {
     await page.getByRole('heading', { name: 'Your profile' }).waitFor();
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Upload picture' }).click();
-    await (await chooser).setFiles({ name: 'kari.png', mimeType: 'image/png', buffer: Buffer.from(await portrait('#10b981', '#0f766e', '#c68642')) });
+    await (
+      await chooser
+    ).setFiles({ name: 'kari.png', mimeType: 'image/png', buffer: Buffer.from(await portrait('#10b981', '#0f766e', '#c68642')) });
     await page.getByText('Preview: this is how your picture will look').waitFor();
     await saveSettledScreenshot(page, 'avatars-01-settings-preview-en');
 

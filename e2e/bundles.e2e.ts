@@ -68,7 +68,8 @@ describe('what each screen downloads', () => {
       await page.waitForLoadState('networkidle');
       await saveSettledScreenshot(page, 'bundles-02-app');
       expect(loaded(scripts, 'app-shell')).toBe(true);
-      for (const name of ['command-palette-dialog', 'user-menu-dropdown', 'options-select', 'mobile-nav', 'settings.en']) expect(loaded(scripts, name), name).toBe(false);
+      for (const name of ['command-palette-dialog', 'user-menu-dropdown', 'options-select', 'mobile-nav', 'settings.en'])
+        expect(loaded(scripts, name), name).toBe(false);
 
       await page.keyboard.press('Control+k');
       await page.getByPlaceholder('Type a screen or an action...').waitFor();

@@ -28,10 +28,13 @@ const posts: number[] = [];
 
 const MESSAGE = 'We are 30 sellers in Bergen and Oslo and would like a demo with our own KPIs next week.';
 
-
 const fieldError = (target: Page, field: string) => target.locator(`[data-field-error="${field}"]`);
 const visibleErrors = (target: Page) =>
-  target.locator('[data-field-error]').evaluateAll((nodes) => Object.fromEntries(nodes.filter((n) => !(n as HTMLElement).hidden).map((n) => [n.getAttribute('data-field-error'), n.textContent])));
+  target
+    .locator('[data-field-error]')
+    .evaluateAll((nodes) =>
+      Object.fromEntries(nodes.filter((n) => !(n as HTMLElement).hidden).map((n) => [n.getAttribute('data-field-error'), n.textContent])),
+    );
 
 async function fillValid(target: Page, overrides: { name?: string; message?: string } = {}) {
   await target.getByLabel('Your name').fill(overrides.name ?? 'Kari Nordmann');
@@ -109,7 +112,13 @@ describe('the contact form', () => {
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'invalid_input', message: 'email: invalid', details: { email: 'Enter a valid e-mail address, like name@company.no' } } }),
+        body: JSON.stringify({
+          error: {
+            code: 'invalid_input',
+            message: 'email: invalid',
+            details: { email: 'Enter a valid e-mail address, like name@company.no' },
+          },
+        }),
       }),
     );
     await fillValid(page);
@@ -125,7 +134,9 @@ describe('the contact form', () => {
     await fillValid(page);
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByRole('heading', { name: 'Thank you! We have your message.' }).waitFor();
-    await expect(page.locator('[data-success-text]').innerText()).resolves.toBe('We will answer you at kari@fjordsalg.no, usually within one working day.');
+    await expect(page.locator('[data-success-text]').innerText()).resolves.toBe(
+      'We will answer you at kari@fjordsalg.no, usually within one working day.',
+    );
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Thank you! We have your message.');
     expect(posts).toHaveLength(1);
     await saveScreenshot(page, 'contact-02-sent');
@@ -191,7 +202,9 @@ describe('the admin Inbox', () => {
       const request = inbox.locator('[data-contact-request="kari@fjordsalg.no"]', { hasText: MESSAGE }).filter({ hasNotText: 'Follow-up' });
       await expect(request.innerText()).resolves.toMatch(/Kari Nordmann[\s\S]*kari@fjordsalg\.no[\s\S]*Fjordsalg AS[\s\S]*Team of 21-50/);
       await expect(inbox.locator('[data-contact-request]').filter({ hasText: 'one too many' }).count()).resolves.toBe(0);
-      await expect(request.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')).resolves.toMatch(/^mailto:kari@fjordsalg\.no\?subject=/);
+      await expect(request.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')).resolves.toMatch(
+        /^mailto:kari@fjordsalg\.no\?subject=/,
+      );
       await saveScreenshot(inbox, 'contact-05-admin-inbox');
       await expect(axeViolations(inbox)).resolves.toEqual([]);
 

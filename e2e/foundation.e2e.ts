@@ -109,7 +109,11 @@ describe('foundation journeys', () => {
     await page.getByLabel('Email').fill(first.email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('alert').filter({ hasText: /invalid email or password/i }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /invalid email or password/i })
+      .first()
+      .waitFor();
     await saveScreenshot(page, '09-wrong-password');
     // The refused sign-in is a 401 the browser reports on its console; it is the expected answer.
     const refused = browser.consoleErrors.splice(0);
@@ -316,7 +320,9 @@ describe('foundation journeys', () => {
       await page.getByLabel('Password').fill(first.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL('**/app/weekly');
-      await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Weekly View' }).getAttribute('aria-current')).resolves.toBe('page');
+      await expect(
+        page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Weekly View' }).getAttribute('aria-current'),
+      ).resolves.toBe('page');
       expect(visitor.consoleErrors).toEqual([]);
     } finally {
       await visitor.close();
@@ -328,7 +334,11 @@ describe('foundation journeys', () => {
     await admin.goto('/app');
     const setPolicy = (json: unknown) =>
       admin.evaluate(async (body) => {
-        const response = await fetch('/api/v1/admin/signup-policy', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const response = await fetch('/api/v1/admin/signup-policy', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         return response.status;
       }, json);
     const visitor = await openBrowser({ baseUrl });

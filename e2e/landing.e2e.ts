@@ -11,16 +11,31 @@ import { type Browser, openBrowser, saveScreenshot } from './support/browser';
  */
 const baseUrl = inject('baseUrl');
 
-const PUBLIC_PAGES = ['features', 'pricing', 'demo', 'api', 'help', 'docs', 'contact', 'status', 'privacy', 'terms', 'gdpr', 'security'] as const;
+const PUBLIC_PAGES = [
+  'features',
+  'pricing',
+  'demo',
+  'api',
+  'help',
+  'docs',
+  'contact',
+  'status',
+  'privacy',
+  'terms',
+  'gdpr',
+  'security',
+] as const;
 const PHONE = { width: 360, height: 780 };
 
 let browser: Browser;
 let page: Page;
 const scripts: string[] = [];
 
-
 const carouselStatus = (target: Page) => target.locator('[data-carousel-status]').innerText();
-const openFaqItems = (target: Page) => target.locator('[data-faq] details').evaluateAll((items) => items.filter((d) => (d as HTMLDetailsElement).open).map((d) => d.getAttribute('data-faq-item')));
+const openFaqItems = (target: Page) =>
+  target
+    .locator('[data-faq] details')
+    .evaluateAll((items) => items.filter((d) => (d as HTMLDetailsElement).open).map((d) => d.getAttribute('data-faq-item')));
 
 beforeAll(async () => {
   browser = await openBrowser({ baseUrl, locale: 'en-US' });
@@ -38,11 +53,24 @@ describe('the landing page', () => {
     await page.goto('/landing');
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('KPI & Sales Tracking in minutes');
     const sections = await page.locator('main h2[id]').evaluateAll((headings) => headings.map((h) => h.id));
-    expect(sections).toEqual(['claims-title', 'how-title', 'benefits-title', 'screens-title', 'testimonials-title', 'pricing-title', 'faq-title', 'cta-title']);
+    expect(sections).toEqual([
+      'claims-title',
+      'how-title',
+      'benefits-title',
+      'screens-title',
+      'testimonials-title',
+      'pricing-title',
+      'faq-title',
+      'cta-title',
+    ]);
     await expect(page.locator('#how-it-works li h3').allInnerTexts()).resolves.toEqual(['Onboard company', 'Track KPIs', 'Win']);
     await expect(page.locator('#benefits li').count()).resolves.toBe(6);
     await expect(page.locator('[data-carousel-slide]').count()).resolves.toBe(4);
-    await expect(page.locator('[data-plan]').evaluateAll((plans) => plans.map((p) => p.getAttribute('data-plan')))).resolves.toEqual(['free', 'pro', 'enterprise']);
+    await expect(page.locator('[data-plan]').evaluateAll((plans) => plans.map((p) => p.getAttribute('data-plan')))).resolves.toEqual([
+      'free',
+      'pro',
+      'enterprise',
+    ]);
     await expect(page.locator('[data-faq] details').count()).resolves.toBe(8);
     await expect(page.getByRole('contentinfo').innerText()).resolves.toContain('© 2024 Dealboard');
     // Not the SPA: no #root, and every script is one of the public site's islands.
@@ -66,13 +94,19 @@ describe('the landing page', () => {
     ]);
     const text = (plan: string) => page.locator(`[data-plan="${plan}"]`).innerText();
     await expect(text('free')).resolves.toMatch(/\$0[\s\S]*1–5 users/);
-    await expect(text('pro')).resolves.toMatch(/\$99[\s\S]*per month per company[\s\S]*Up to 10 users included, then \$10 per month per additional user/);
+    await expect(text('pro')).resolves.toMatch(
+      /\$99[\s\S]*per month per company[\s\S]*Up to 10 users included, then \$10 per month per additional user/,
+    );
     await expect(text('enterprise')).resolves.toMatch(/Request a quote[\s\S]*20 users or more/);
     // Every plan has every feature (core/billing prices by active members only): the cards say what differs.
-    await expect(text('free')).resolves.toMatch(/Every feature, nothing held back[\s\S]*Free for as long as you have 5 active members or fewer/);
+    await expect(text('free')).resolves.toMatch(
+      /Every feature, nothing held back[\s\S]*Free for as long as you have 5 active members or fewer/,
+    );
     await expect(text('pro')).resolves.toMatch(/Every feature, as in Free[\s\S]*For teams of 6 to 19 active members/);
     await expect(text('enterprise')).resolves.toMatch(/Every feature, as in Free and Pro/);
-    await expect(page.locator('[data-plans-included]').innerText()).resolves.toMatch(/Included in every plan[\s\S]*TV mode[\s\S]*KPI point rules you control/);
+    await expect(page.locator('[data-plans-included]').innerText()).resolves.toMatch(
+      /Included in every plan[\s\S]*TV mode[\s\S]*KPI point rules you control/,
+    );
     await page.locator('#pricing').screenshot({ path: 'artifacts/screenshots/landing-08-pricing.png' });
     await expect(page.locator('[data-testimonials-notice]').innerText()).resolves.toMatch(/fictional/);
     await expect(page.getByText('Fictional sample', { exact: true }).count()).resolves.toBe(3);
@@ -85,12 +119,27 @@ describe('the landing page', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign up' }).getAttribute('href')).resolves.toBe('/auth');
     await expect(page.getByRole('link', { name: 'Start free now' }).getAttribute('href')).resolves.toBe('/auth');
     await expect(page.getByRole('link', { name: 'Join the team' }).getAttribute('href')).resolves.toBe('/auth');
-    await expect(page.getByRole('link', { name: 'Book a demo' }).evaluateAll((links) => links.map((l) => l.getAttribute('href')))).resolves.toEqual(['/contact', '/contact']);
+    await expect(
+      page.getByRole('link', { name: 'Book a demo' }).evaluateAll((links) => links.map((l) => l.getAttribute('href'))),
+    ).resolves.toEqual(['/contact', '/contact']);
     await expect(href('[data-plan="free"] a[data-link]')).resolves.toBe('/auth/register?plan=free');
     await expect(href('[data-plan="pro"] a[data-link]')).resolves.toBe('/auth/register?plan=pro');
     await expect(href('[data-plan="enterprise"] a[data-link]')).resolves.toBe('/contact');
     const footer = await page.locator('[data-footer-link]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
-    expect(footer).toEqual(['/features', '/pricing', '/demo', '/api', '/help', '/docs', '/contact', '/status', '/privacy', '/terms', '/gdpr', '/security']);
+    expect(footer).toEqual([
+      '/features',
+      '/pricing',
+      '/demo',
+      '/api',
+      '/help',
+      '/docs',
+      '/contact',
+      '/status',
+      '/privacy',
+      '/terms',
+      '/gdpr',
+      '/security',
+    ]);
 
     // Following them: the app takes over at /auth, keeping the chosen plan.
     await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).click();
@@ -99,7 +148,10 @@ describe('the landing page', () => {
     await page.goto('/landing');
     await page.locator('[data-plan="pro"] a[data-link]').click();
     await page.waitForURL('**/auth/register?plan=pro');
-    await page.getByText(/pro plan/i).first().waitFor();
+    await page
+      .getByText(/pro plan/i)
+      .first()
+      .waitFor();
     await page.goto('/landing');
     await page.locator('[data-plan="enterprise"] a[data-link]').click();
     await page.waitForURL('**/contact');
@@ -131,7 +183,9 @@ describe('the landing page', () => {
     await expect(carouselStatus(page)).resolves.toBe('Screenshot 1 of 4');
     await page.getByRole('button', { name: 'Previous screenshot' }).click();
     await expect.poll(() => carouselStatus(page)).toBe('Screenshot 4 of 4');
-    await expect(page.getByRole('button', { name: 'Show screenshot 4: Wrap-up Reports' }).getAttribute('aria-current')).resolves.toBe('true');
+    await expect(page.getByRole('button', { name: 'Show screenshot 4: Wrap-up Reports' }).getAttribute('aria-current')).resolves.toBe(
+      'true',
+    );
     await page.getByRole('button', { name: 'Next screenshot' }).click();
     await expect.poll(() => carouselStatus(page)).toBe('Screenshot 1 of 4');
     await page.getByRole('button', { name: 'Next screenshot' }).click();
@@ -145,7 +199,9 @@ describe('the landing page', () => {
     await saveScreenshot(page, 'landing-02-carousel');
 
     // The first two slides are screenshots of the product; the dialog shows it larger.
-    await expect(page.locator('[data-carousel-slide="dashboard"] img').getAttribute('src')).resolves.toMatch(/^\/landing\/dashboard-\d+\.webp$/);
+    await expect(page.locator('[data-carousel-slide="dashboard"] img').getAttribute('src')).resolves.toMatch(
+      /^\/landing\/dashboard-\d+\.webp$/,
+    );
     await page.getByRole('button', { name: 'Open Dashboard Overview in a larger view' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dashboard Overview' });
     await dialog.waitFor();
@@ -153,7 +209,9 @@ describe('the landing page', () => {
     await page.screenshot({ path: 'artifacts/screenshots/landing-03-carousel-dialog.png' });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Open Dashboard Overview in a larger view');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      'Open Dashboard Overview in a larger view',
+    );
 
     // A drawn slide's dialog, closed with its close button.
     await page.getByRole('button', { name: 'Previous screenshot' }).click();
@@ -176,7 +234,9 @@ describe('the landing page', () => {
     await expect(page.locator('[data-faq-item="plans"]').innerText()).resolves.toMatch(/Free for 1–5 users.*Pro at \$99.*Enterprise/s);
     await summary('Where is our data stored?').click();
     await expect.poll(() => openFaqItems(page)).toEqual(['data']);
-    await expect(page.locator('[data-faq-item="data"]').innerText()).resolves.toMatch(/Where your installation's server is\..*Run it on a server in Norway and nothing leaves Norway\./s);
+    await expect(page.locator('[data-faq-item="data"]').innerText()).resolves.toMatch(
+      /Where your installation's server is\..*Run it on a server in Norway and nothing leaves Norway\./s,
+    );
     await summary('Where is our data stored?').click();
     await expect.poll(() => openFaqItems(page)).toEqual([]);
     // By keyboard too.
@@ -184,7 +244,9 @@ describe('the landing page', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => openFaqItems(page)).toEqual(['export']);
     // No CSV or Excel download exists yet (decision 011): the answer says what does.
-    await expect(page.locator('[data-faq-item="export"]').innerText()).resolves.toMatch(/Yes, though not with a button yet: a download in the admin console is on its way\..*REST API/s);
+    await expect(page.locator('[data-faq-item="export"]').innerText()).resolves.toMatch(
+      /Yes, though not with a button yet: a download in the admin console is on its way\..*REST API/s,
+    );
     await page.locator('#faq').screenshot({ path: 'artifacts/screenshots/landing-04-faq.png' });
   });
 
@@ -285,14 +347,20 @@ describe('the public pages', () => {
       'Use “Forgot password?” on the sign-in page and enter your e-mail address. We send you a link to choose a new password; it works for one hour.',
     );
     await answer('How do I switch language?').locator('summary').click();
-    await expect(answer('How do I switch language?').locator('p').innerText()).resolves.toMatch(/saved with your profile and follows you to any browser you sign in on/);
+    await expect(answer('How do I switch language?').locator('p').innerText()).resolves.toMatch(
+      /saved with your profile and follows you to any browser you sign in on/,
+    );
     await saveScreenshot(page, 'public-help-answers-desktop');
     await page.goto('/security');
     const sessions = await page.locator('#sessions').innerText();
-    expect(sessions).toMatch(/local storage holds only two settings, the language and whether the TV screen plays a sound: no personal data and no session/);
+    expect(sessions).toMatch(
+      /local storage holds only two settings, the language and whether the TV screen plays a sound: no personal data and no session/,
+    );
     expect(sessions).not.toMatch(/Nothing is kept/);
     await page.goto('/privacy');
-    await expect(page.locator('#cookies').innerText()).resolves.toMatch(/local storage keeps two settings: your language and whether the TV screen plays a sound/);
+    await expect(page.locator('#cookies').innerText()).resolves.toMatch(
+      /local storage keeps two settings: your language and whether the TV screen plays a sound/,
+    );
     // Over HTTPS better-auth names the session cookie __Secure-<prefix>.session_token (server/auth/auth.ts).
     await page.goto('/api');
     await expect(page.locator('pre').innerText()).resolves.toContain("-H 'cookie: __Secure-dealboard.session_token=…'");
@@ -302,7 +370,9 @@ describe('the public pages', () => {
   it('/status shows the live health of this server and its database', async () => {
     await page.goto('/status');
     await expect.poll(() => page.locator('[data-status-headline]').innerText()).toBe('All systems operational');
-    await expect(page.locator('[data-status-component="database"]').innerText()).resolves.toMatch(/Embedded PostgreSQL \(PGlite\) · Query time [\d.]+ ms[\s\S]*Operational/);
+    await expect(page.locator('[data-status-component="database"]').innerText()).resolves.toMatch(
+      /Embedded PostgreSQL \(PGlite\) · Query time [\d.]+ ms[\s\S]*Operational/,
+    );
     const checked = await page.locator('[data-status-checked]').innerText();
     expect(checked).toMatch(/^Last checked \d{2}:\d{2}:\d{2}$/);
     await page.waitForTimeout(1100);

@@ -21,7 +21,8 @@ let browser: Browser;
 let cookie: string;
 const aborts: AbortController[] = [];
 
-const api = <T = Record<string, unknown>>(method: string, path: string, json?: unknown) => callApi<T>(server.baseUrl, cookie, method, path, json);
+const api = <T = Record<string, unknown>>(method: string, path: string, json?: unknown) =>
+  callApi<T>(server.baseUrl, cookie, method, path, json);
 
 /** Opens one stream from Node and waits for its 'ready'; returns what it has read so far, on demand. */
 async function openNodeStream(path: string, withCookie: boolean): Promise<{ text: () => string }> {
@@ -92,7 +93,12 @@ describe('a live stream pushed out by newer ones', () => {
     await expect.poll(() => streamRequests.length).toBe(2);
     expect(new URL(streamRequests[1]!).search).not.toBe(new URL(streamRequests[0]!).search);
     await expect.poll(() => others[0]!.text(), { timeout: 5_000 }).toContain('event: replaced');
-    const logged = await api('POST', '/activities', { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Kystverket' });
+    const logged = await api('POST', '/activities', {
+      kind: 'call',
+      answered: true,
+      outcome: 'meeting_booked',
+      customerName: 'Kystverket',
+    });
     expect(logged.status).toBe(201);
     await expect.poll(() => page.getByText('Kystverket').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(browser.consoleErrors).toEqual([]);

@@ -82,7 +82,10 @@ describe('passwords', () => {
       await signInContext(member.context, baseUrl, account);
       const page = await member.newPage();
       await page.goto('/app');
-      await page.getByText(/You've been set up as an admin|Your account has been set up successfully/).first().waitFor();
+      await page
+        .getByText(/You've been set up as an admin|Your account has been set up successfully/)
+        .first()
+        .waitFor();
       await page.goto('/app/settings');
       const card = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Password' }) });
       await card.getByRole('heading', { name: 'Password' }).waitFor();
@@ -115,7 +118,8 @@ describe('passwords', () => {
   it('sign-in: a locked account says how long to wait, even with the right password', async () => {
     const account = makeAccount('Lise Låst');
     await createVerifiedAccount(baseUrl, account);
-    for (let i = 0; i < 6; i++) expect((await requestSignIn(baseUrl, { email: account.email, password: `a-wrong-guess-${i}` })).status).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await requestSignIn(baseUrl, { email: account.email, password: `a-wrong-guess-${i}` })).status).toBe(401);
     const visitor = await openBrowser({ baseUrl });
     try {
       const page = await visitor.newPage();

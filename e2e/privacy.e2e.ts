@@ -33,8 +33,21 @@ beforeAll(async () => {
   server = await startServer({ WEB_DIST_DIR: inject('webDist') });
   base = server.baseUrl;
   for (const account of [admin, rita, kasper, nina]) cookies.set(account, (await joinCompany(base, account)).cookie);
-  expect((await api(rita, 'POST', '/activities', { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Fjord AS', notes: 'Rita: call back on Tuesday' })).status).toBe(201);
-  expect((await api(kasper, 'POST', '/activities', { kind: 'sale', ticketSize: 4_500_000, customerName: 'Bergen AS', notes: 'Kasper: signed' })).status).toBe(201);
+  expect(
+    (
+      await api(rita, 'POST', '/activities', {
+        kind: 'call',
+        answered: true,
+        outcome: 'meeting_booked',
+        customerName: 'Fjord AS',
+        notes: 'Rita: call back on Tuesday',
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (await api(kasper, 'POST', '/activities', { kind: 'sale', ticketSize: 4_500_000, customerName: 'Bergen AS', notes: 'Kasper: signed' }))
+      .status,
+  ).toBe(201);
   expect((await api(admin, 'POST', '/activities', { kind: 'call', answered: false })).status).toBe(201);
 });
 
@@ -60,7 +73,10 @@ describe('a rep and their data', () => {
     await saveSettledScreenshot(card, 'privacy-01-your-data-card-en');
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^dealboard-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { account: { email: string }; activities: { notes: string | null }[] };
+    const data = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      account: { email: string };
+      activities: { notes: string | null }[];
+    };
     expect(data.account.email).toBe(rita.email);
     expect(data.activities.map((a) => a.notes)).toEqual(['Rita: call back on Tuesday']);
     await toast(page, 'Your data is downloaded').waitFor();

@@ -17,7 +17,12 @@ let server: RunningServer;
 let browser: Browser;
 
 async function logCallAs(baseUrl: string, cookie: string) {
-  const response = await callApi(baseUrl, cookie, 'POST', '/activities', { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Hurtigruten' });
+  const response = await callApi(baseUrl, cookie, 'POST', '/activities', {
+    kind: 'call',
+    answered: true,
+    outcome: 'meeting_booked',
+    customerName: 'Hurtigruten',
+  });
   expect(response.status).toBe(201);
 }
 

@@ -31,12 +31,14 @@ const teammate = makeAccount('Tor Teammate');
 let browser: Browser;
 let page: Page;
 
-
-
 /** Logs through the public API from the signed-in page (fixtures: data a journey does not click in). */
 async function logViaApi(target: Page, body: Record<string, unknown>) {
   const status = await target.evaluate(async (json) => {
-    const response = await fetch('/api/v1/activities', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
+    const response = await fetch('/api/v1/activities', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    });
     return response.status;
   }, body);
   expect(status).toBe(201);
@@ -70,7 +72,8 @@ async function snapElement(locator: Locator, name: string) {
 }
 
 const toast = (target: Page, text: string | RegExp) => target.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-const statCard = (target: Page, label: string) => target.getByTestId('stat-card').filter({ has: target.getByRole('heading', { name: label, exact: true }) });
+const statCard = (target: Page, label: string) =>
+  target.getByTestId('stat-card').filter({ has: target.getByRole('heading', { name: label, exact: true }) });
 const rows = (target: Page) => target.getByTestId('activity-row');
 
 /** Live screens settle within a few seconds; vitest's default poll gives up after one. */
@@ -249,7 +252,10 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await expectText(rows(page).first(), /Sale NOK 12,500.*Nordlys Energi · Annual licence, 25 seats.*\+10 pts/);
     await expectText(statCard(page, 'Sales today'), /^Sales today 1 .*NOK 12,500 in sales.*Goal reached/);
     await expectText(page.getByTestId('points-today'), '15 points today');
-    await expectText(page.getByRole('heading', { name: 'Daily Goals' }).locator('xpath=ancestor::*[@data-slot="card"]'), /1 of 3 goals reached today/);
+    await expectText(
+      page.getByRole('heading', { name: 'Daily Goals' }).locator('xpath=ancestor::*[@data-slot="card"]'),
+      /1 of 3 goals reached today/,
+    );
   });
 
   it('undoes a call from its success toast', async () => {
@@ -316,7 +322,13 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
       await expectText(feed.first(), /Rita Rep.*Answered call · Meeting booked \+5 pts.*Havbris Logistikk/);
 
       // The teammate logs too (API, as from their phone): the rep's team feed moves without a reload.
-      await logViaApi(otherPage, { kind: 'call', answered: true, outcome: 'moved_forward', customerName: 'Bergen Bygg AS', notes: 'Sending a proposal' });
+      await logViaApi(otherPage, {
+        kind: 'call',
+        answered: true,
+        outcome: 'moved_forward',
+        customerName: 'Bergen Bygg AS',
+        notes: 'Sending a proposal',
+      });
       await page.getByTestId('team-feed-item').filter({ hasText: 'Bergen Bygg AS' }).waitFor({ timeout: 5_000 });
       // And the rep's own list follows a call logged from another device of theirs.
       await logViaApi(page, { kind: 'call', answered: false, customerName: 'Lofoten Sjømat' });
@@ -360,7 +372,10 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await poll(() => rows(page).count()).toBe(10);
     await expectText(rows(page).first(), /E-mail.*Bergen Bygg AS.*Sent the case study.*\+1 pt/);
     await expectText(page.getByTestId('points-today'), '30 points today');
-    await toast(page, 'E-mail logged').getByRole('button', { name: 'Close toast' }).click({ timeout: 2_000 }).catch(() => undefined);
+    await toast(page, 'E-mail logged')
+      .getByRole('button', { name: 'Close toast' })
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
     await page.getByTestId('team-feed-item').first().waitFor();
     await page.mouse.move(0, 0);
     await snap(page, 'rep-day-11-activity-with-data');
@@ -387,7 +402,10 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await page.getByLabel('Calls', { exact: true }).fill('7');
     await page.getByRole('button', { name: 'Save wrap-up' }).click();
     await toast(page, 'Wrap-up saved').waitFor();
-    await expectText(page.getByTestId('today-report'), /Submitted.*Calls 7.*Meetings 3.*Sales 1.*Points 30.*Conversion 43%.*Booked three meetings/);
+    await expectText(
+      page.getByTestId('today-report'),
+      /Submitted.*Calls 7.*Meetings 3.*Sales 1.*Points 30.*Conversion 43%.*Booked three meetings/,
+    );
     // After a save the form shows what was saved (docs/decisions), not zeros.
     await expect(page.getByLabel('Calls', { exact: true }).inputValue()).resolves.toBe('7');
     await expect(page.getByLabel('What went well?').inputValue()).resolves.toContain('Booked three meetings');
@@ -407,7 +425,9 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
   it('opens an earlier summary to read its notes', async () => {
     // The server's clock cannot go back, so earlier days are written with the seed factory into
     // the stopped server's data folder, then the server starts again on it (as after a deploy).
-    const me = await page.evaluate(async () => (await (await fetch('/api/v1/me')).json()) as { user: { id: string }; company: { id: string } });
+    const me = await page.evaluate(
+      async () => (await (await fetch('/api/v1/me')).json()) as { user: { id: string }; company: { id: string } },
+    );
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
     const daysAgo = (n: number) => {
       const date = new Date(`${today}T12:00:00Z`);
@@ -521,7 +541,10 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
       await snap(phonePage, 'rep-day-20-phone-activity');
       await snapViewport(phonePage, 'rep-day-20a-phone-first-screen');
       // On a phone the row's Edit and Delete sit in one menu.
-      await rows(phonePage).filter({ hasText: 'Oslo Fintech Hub' }).getByRole('button', { name: /^Actions for Answered call/ }).click();
+      await rows(phonePage)
+        .filter({ hasText: 'Oslo Fintech Hub' })
+        .getByRole('button', { name: /^Actions for Answered call/ })
+        .click();
       await phonePage.getByRole('menuitem', { name: 'Edit' }).click();
       const edit = phonePage.getByRole('dialog', { name: 'Edit Answered call' });
       await edit.waitFor();
@@ -546,7 +569,10 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
         await expect(phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(0);
       }
       await phonePage.getByRole('button', { name: /^Call/ }).click();
-      await phonePage.getByRole('dialog', { name: 'Log Call' }).getByRole('button', { name: /^Answered/ }).click();
+      await phonePage
+        .getByRole('dialog', { name: 'Log Call' })
+        .getByRole('button', { name: /^Answered/ })
+        .click();
       await snapViewport(phonePage, 'rep-day-22-phone-360-log-call');
       expect(phone.consoleErrors).toEqual([]);
     } finally {

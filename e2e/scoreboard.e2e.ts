@@ -77,7 +77,8 @@ const TEAM = [kari, ola, sofie, magnus, emma, ingrid, henrik, nora];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Calendar arithmetic on 'YYYY-MM-DD', done here with plain UTC dates (no product code).
-const localDateOf = (instant: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+const localDateOf = (instant: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 const shiftDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const weekdayOf = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
 const TODAY = localDateOf(new Date());
@@ -147,7 +148,12 @@ function createHistory(memberIndex: number, date: string): Logged[] {
     const outcome: CallOutcome = roll < 0.17 ? 'meeting_booked' : roll < 0.45 ? 'moved_forward' : 'no_progress';
     out.push({ kind: 'call', answered: true, outcome, customerName });
   }
-  if (!weekend && random() < 0.14 * pace) out.push({ kind: 'sale', ticketSize: (10 + Math.floor(random() * 140)) * 100_000, customerName: CUSTOMERS[Math.floor(random() * CUSTOMERS.length)] });
+  if (!weekend && random() < 0.14 * pace)
+    out.push({
+      kind: 'sale',
+      ticketSize: (10 + Math.floor(random() * 140)) * 100_000,
+      customerName: CUSTOMERS[Math.floor(random() * CUSTOMERS.length)],
+    });
   if (!weekend && random() < 0.15) out.push({ kind: 'meeting', customerName: CUSTOMERS[Math.floor(random() * CUSTOMERS.length)] });
   return out;
 }
@@ -201,7 +207,14 @@ async function seedHistory(): Promise<void> {
                 : activity.answered
                   ? ({ type: 'call_answered', outcome: activity.outcome } as const)
                   : ({ type: 'call_unanswered' } as const);
-          await seedActivity(database.db, { ...input, companyId, userId, at, timezone: TIME_ZONE, customerName: activity.customerName ?? null });
+          await seedActivity(database.db, {
+            ...input,
+            companyId,
+            userId,
+            at,
+            timezone: TIME_ZONE,
+            customerName: activity.customerName ?? null,
+          });
           ledger.push({ who: account.email, activity, date });
         }
       }
@@ -216,8 +229,12 @@ async function seedHistory(): Promise<void> {
       const { userId } = members.get(account.email)!;
       const at = findInstant(date, time);
       expect(localDateOf(at), `${date} ${time}`).toBe(date);
-      const activity: Logged = k % 2 === 0 ? { kind: 'meeting', customerName: 'Kantdag AS' } : { kind: 'sale', ticketSize: 1_990_000, customerName: 'Kantdag AS' };
-      const input = activity.kind === 'sale' ? ({ type: 'sale', ticketSize: toMinorUnits(activity.ticketSize) } as const) : ({ type: 'meeting' } as const);
+      const activity: Logged =
+        k % 2 === 0 ? { kind: 'meeting', customerName: 'Kantdag AS' } : { kind: 'sale', ticketSize: 1_990_000, customerName: 'Kantdag AS' };
+      const input =
+        activity.kind === 'sale'
+          ? ({ type: 'sale', ticketSize: toMinorUnits(activity.ticketSize) } as const)
+          : ({ type: 'meeting' } as const);
       await seedActivity(database.db, { ...input, companyId, userId, at, timezone: TIME_ZONE, customerName: 'Kantdag AS' });
       ledger.push({ who: account.email, activity, date });
     }
@@ -278,11 +295,17 @@ function computeExpected(account: Account, period: Period = 'today'): Expected {
 }
 
 function computeTeamTotals(period: Period = 'today'): Expected {
-  return summarize('team', ledger.filter((e) => inPeriod[period](e.date)));
+  return summarize(
+    'team',
+    ledger.filter((e) => inPeriod[period](e.date)),
+  );
 }
 
 /** Ranked as the leaderboard is: the key descending, ties by calls then meetings (then name, as the server does). */
-function computeRanking(sort: 'points' | 'calls' | 'meetings' | 'sales', options: { activeOnly?: boolean; period?: Period } = {}): Expected[] {
+function computeRanking(
+  sort: 'points' | 'calls' | 'meetings' | 'sales',
+  options: { activeOnly?: boolean; period?: Period } = {},
+): Expected[] {
   return TEAM.map((account) => computeExpected(account, options.period))
     .filter((r) => !options.activeOnly || r.activities > 0)
     .sort((a, b) => b[sort] - a[sort] || b.calls - a.calls || b.meetings - a.meetings || (a.name < b.name ? -1 : 1));
@@ -290,7 +313,8 @@ function computeRanking(sort: 'points' | 'calls' | 'meetings' | 'sales', options
 
 const n = (value: number) => new Intl.NumberFormat('en-GB').format(value);
 const decimal = (value: number) => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }).format(value);
-const money = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'NOK', maximumFractionDigits: 0 }).format(minor / 100);
+const money = (minor: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'NOK', maximumFractionDigits: 0 }).format(minor / 100);
 /** One decimal, as core's average, restated. */
 const average = (total: number, count: number) => (count <= 0 ? 0 : Math.round((total / count) * 10) / 10);
 
@@ -300,7 +324,9 @@ function statCard(page: Page, label: string): Locator {
 }
 
 async function expectStat(page: Page, label: string, expected: string) {
-  await expect.poll(async () => (await statCard(page, label).first().locator('[data-slot="stat-value"]').textContent())?.trim(), { timeout: 10_000 }).toBe(expected);
+  await expect
+    .poll(async () => (await statCard(page, label).first().locator('[data-slot="stat-value"]').textContent())?.trim(), { timeout: 10_000 })
+    .toBe(expected);
 }
 
 /** Reads the rows of a ranked list: name plus the data-slot values asked for. */
@@ -320,8 +346,9 @@ async function expectRows(page: Page, selector: string, slots: readonly string[]
   await expect.poll(() => readRows(page, selector, slots), { timeout: 10_000 }).toEqual(expected);
 }
 
-
-async function open(options: { account?: Account; viewport?: { width: number; height: number }; locale?: string } = {}): Promise<{ browser: Browser; page: Page }> {
+async function open(
+  options: { account?: Account; viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<{ browser: Browser; page: Page }> {
   const browser = await openBrowser({ baseUrl, viewport: options.viewport, locale: options.locale });
   browsers.push(browser);
   if (options.account) await signInContext(browser.context, baseUrl, options.account);
@@ -342,7 +369,9 @@ beforeAll(async () => {
   await server.stop();
   const seeding = Date.now();
   await seedHistory();
-  console.info(`[scoreboard e2e] team ready in ${seeding - started} ms; ${ledger.length} past activities seeded in ${Date.now() - seeding} ms`);
+  console.info(
+    `[scoreboard e2e] team ready in ${seeding - started} ms; ${ledger.length} past activities seeded in ${Date.now() - seeding} ms`,
+  );
   // The same data folder on a new port: sessions live in the database and cookies ignore ports.
   server = await startServer({ WEB_DIST_DIR: webCopy, DATA_DIR: dataDir });
   baseUrl = server.baseUrl;
@@ -368,7 +397,9 @@ describe('scoreboard journeys', () => {
     await expectStat(page, 'Calls Today', '0');
     const yesterday = computeTeamTotals('yesterday');
     await statCard(page, 'Calls Today').getByText(changeOf(0, yesterday.calls), { exact: true }).waitFor();
-    await statCard(page, 'Calls Today').getByText(`vs yesterday (${n(yesterday.calls)})`).waitFor();
+    await statCard(page, 'Calls Today')
+      .getByText(`vs yesterday (${n(yesterday.calls)})`)
+      .waitFor();
     await page.getByText('No calls logged yet today. The first one takes the lead.').waitFor();
     await expect.poll(() => page.getByTestId('leaderboard-row').count()).toBe(TEAM.length);
     // The feed carries on from earlier days, with the day shown on each entry.
@@ -392,11 +423,25 @@ describe('scoreboard journeys', () => {
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
     await tv.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
-    await log(ola, { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Equinor', notes: 'Demo booked for Tuesday with the procurement team and their CFO' });
+    await log(ola, {
+      kind: 'call',
+      answered: true,
+      outcome: 'meeting_booked',
+      customerName: 'Equinor',
+      notes: 'Demo booked for Tuesday with the procurement team and their CFO',
+    });
     const loggedAt = Date.now();
     await Promise.all([
-      page.waitForFunction(() => document.querySelector('[data-testid="leaderboard-row"] [data-slot="member-name"]')?.textContent === 'Ola Hansen', null, { timeout: 5_000 }),
-      tv.page.waitForFunction(() => document.querySelector('[data-testid="tv-row"] [data-slot="member-name"]')?.textContent === 'Ola Hansen', null, { timeout: 5_000 }),
+      page.waitForFunction(
+        () => document.querySelector('[data-testid="leaderboard-row"] [data-slot="member-name"]')?.textContent === 'Ola Hansen',
+        null,
+        { timeout: 5_000 },
+      ),
+      tv.page.waitForFunction(
+        () => document.querySelector('[data-testid="tv-row"] [data-slot="member-name"]')?.textContent === 'Ola Hansen',
+        null,
+        { timeout: 5_000 },
+      ),
     ]);
     // The timing budget is asserted below, over several calls (a median); this one re-ranks.
     console.info(`[live] committed call -> dashboard and TV re-ranked in ${Date.now() - loggedAt} ms`);
@@ -463,15 +508,19 @@ describe('scoreboard journeys', () => {
     await wall.page.goto(url);
     await wall.page.getByRole('heading', { name: 'Team Leaderboard' }).waitFor();
     await wall.page.getByText('Display: Sales floor TV').waitFor();
-    await expect.poll(() => wall.page.locator('[data-testid="tv-row"] [data-slot="member-name"]').allTextContents(), { timeout: 5_000 }).toEqual(
-      computeRanking('points', { activeOnly: true }).map((r) => r.name),
-    );
+    await expect
+      .poll(() => wall.page.locator('[data-testid="tv-row"] [data-slot="member-name"]').allTextContents(), { timeout: 5_000 })
+      .toEqual(computeRanking('points', { activeOnly: true }).map((r) => r.name));
     expect(await wall.page.evaluate(async () => (await fetch('/api/v1/me')).json())).toBeNull();
 
     // Live on the link's own stream: a sale lands, the wall re-ranks and celebrates.
     await log(sofie, { kind: 'sale', ticketSize: 4_500_000, productName: 'Enterprise licence', customerName: 'Telenor' });
     const loggedAt = Date.now();
-    await wall.page.waitForFunction(() => document.querySelector('[data-testid="tv-row"] [data-slot="member-name"]')?.textContent === 'Sofie Berg', null, { timeout: 5_000 });
+    await wall.page.waitForFunction(
+      () => document.querySelector('[data-testid="tv-row"] [data-slot="member-name"]')?.textContent === 'Sofie Berg',
+      null,
+      { timeout: 5_000 },
+    );
     console.info(`[live] committed sale -> signed-out wall screen re-ranked in ${Date.now() - loggedAt} ms`);
     await wall.page.getByTestId('celebration').getByText('Sofie Berg just closed a sale').waitFor();
     await saveScreenshot(wall.page, 'scoreboard-11-tv-display-link-celebration-1280');
@@ -494,7 +543,9 @@ describe('scoreboard journeys', () => {
     expect((await callApi(baseUrl, null, 'GET', `/display/${token}/leaderboard`)).status).toBe(404);
     // The open wall screen goes dark by itself: the revocation reaches its live stream at once
     // (no reload, and well inside the stream's 25 s heartbeat).
-    await wall.page.getByText('Error loading leaderboard: This display link does not exist or has been revoked. Ask an administrator for a new link.').waitFor();
+    await wall.page
+      .getByText('Error loading leaderboard: This display link does not exist or has been revoked. Ask an administrator for a new link.')
+      .waitFor();
     await expect(wall.page.locator('[data-testid="tv-row"]').count()).resolves.toBe(0);
     await saveScreenshot(wall.page, 'scoreboard-14-tv-display-link-revoked');
     // The refused link is a 404 the browser reports on its console; it is the expected answer.
@@ -504,7 +555,13 @@ describe('scoreboard journeys', () => {
   });
 
   it('logs the rest of the known mix of activities', async () => {
-    const call = (outcome: CallOutcome, customerName?: string, notes?: string): Logged => ({ kind: 'call', answered: true, outcome, customerName, notes });
+    const call = (outcome: CallOutcome, customerName?: string, notes?: string): Logged => ({
+      kind: 'call',
+      answered: true,
+      outcome,
+      customerName,
+      notes,
+    });
     const missed: Logged = { kind: 'call', answered: false };
     // The everyday calls first, the highlights last (the newest ten are what the feed shows).
     const mix: [Account, Logged][] = [
@@ -553,7 +610,16 @@ describe('scoreboard journeys', () => {
       [kari, call('meeting_booked', 'Schibsted', 'Wants a walkthrough of the TV board for all three offices')],
       [henrik, call('meeting_booked', 'Equinor')],
       [nora, call('meeting_booked', 'DNB', 'Intro meeting next Thursday')],
-      [ola, { kind: 'sale', ticketSize: 12_500_000, productName: 'Pro plan, 40 seats', customerName: 'Equinor', notes: 'Signed after the second demo' }],
+      [
+        ola,
+        {
+          kind: 'sale',
+          ticketSize: 12_500_000,
+          productName: 'Pro plan, 40 seats',
+          customerName: 'Equinor',
+          notes: 'Signed after the second demo',
+        },
+      ],
     ];
     for (const [account, activity] of mix) await log(account, activity);
     const last = await log(magnus, call('moved_forward', 'Yara', LONG_NOTE));
@@ -571,7 +637,12 @@ describe('scoreboard journeys', () => {
     await expectStat(page, 'Meetings Booked', n(totals.meetings));
     await expectStat(page, 'Sales Closed', `${n(totals.sales)}${money(totals.revenue)}`);
     await expectStat(page, 'Points Today', n(totals.points));
-    for (const [label, key] of [['Calls Today', 'calls'], ['Meetings Booked', 'meetings'], ['Sales Closed', 'sales'], ['Points Today', 'points']] as const) {
+    for (const [label, key] of [
+      ['Calls Today', 'calls'],
+      ['Meetings Booked', 'meetings'],
+      ['Sales Closed', 'sales'],
+      ['Points Today', 'points'],
+    ] as const) {
       const footer = statCard(page, label);
       await footer.getByText(changeOf(totals[key], yesterday[key]), { exact: true }).waitFor();
       await footer.getByText(`vs yesterday (${n(yesterday[key])})`).waitFor();
@@ -582,15 +653,31 @@ describe('scoreboard journeys', () => {
       page,
       '[data-testid="leaderboard-row"]',
       ['calls', 'meetings', 'conversion', 'sales', 'points'],
-      ranking.map((r) => ({ 'member-name': r.name, calls: n(r.calls), meetings: n(r.meetings), conversion: `${r.conversion}%`, sales: n(r.sales), points: n(r.points) })),
+      ranking.map((r) => ({
+        'member-name': r.name,
+        calls: n(r.calls),
+        meetings: n(r.meetings),
+        conversion: `${r.conversion}%`,
+        sales: n(r.sales),
+        points: n(r.points),
+      })),
     );
     // Top 3 carry rank badges, the viewer the 'that's you' badge, every row its answered/unanswered split.
     const rows = page.getByTestId('leaderboard-row');
-    for (const rank of [1, 2, 3]) await expect(rows.nth(rank - 1).locator(`[data-rank="${rank}"]`).count()).resolves.toBe(1);
+    for (const rank of [1, 2, 3])
+      await expect(
+        rows
+          .nth(rank - 1)
+          .locator(`[data-rank="${rank}"]`)
+          .count(),
+      ).resolves.toBe(1);
     await expect(rows.nth(3).locator('[data-rank]').count()).resolves.toBe(0);
     await expect(rows.filter({ hasText: 'Kari Nordmann' }).getByText("that's you").isVisible()).resolves.toBe(true);
     const kariRow = computeExpected(kari);
-    await rows.filter({ hasText: 'Kari Nordmann' }).getByText(`${kariRow.answered} answered, ${kariRow.unanswered} unanswered`).waitFor({ state: 'attached' });
+    await rows
+      .filter({ hasText: 'Kari Nordmann' })
+      .getByText(`${kariRow.answered} answered, ${kariRow.unanswered} unanswered`)
+      .waitFor({ state: 'attached' });
 
     // The feed: the latest 10, newest first, notes cut at 50 characters.
     await expect.poll(() => page.getByTestId('feed-item').count()).toBe(10);
@@ -611,7 +698,13 @@ describe('scoreboard journeys', () => {
       tv.page,
       '[data-testid="tv-row"]',
       ['calls', 'meetings', 'conversion', 'points'],
-      ranking.map((r) => ({ 'member-name': r.name, calls: n(r.calls), meetings: n(r.meetings), conversion: `${r.conversion}%`, points: n(r.points) })),
+      ranking.map((r) => ({
+        'member-name': r.name,
+        calls: n(r.calls),
+        meetings: n(r.meetings),
+        conversion: `${r.conversion}%`,
+        points: n(r.points),
+      })),
     );
     await expect(tv.page.getByText('points today').count()).resolves.toBe(ranking.length);
     // The clock ticks every second and the date is Norwegian.
@@ -620,7 +713,11 @@ describe('scoreboard journeys', () => {
     expect(before).toMatch(/^\d{2}:\d{2}:\d{2}$/);
     await expect.poll(() => clock.textContent(), { timeout: 3_000 }).not.toBe(before);
     const date = await tv.page.getByTestId('tv-date').textContent();
-    expect(date).toBe(new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Oslo' }).format(new Date()));
+    expect(date).toBe(
+      new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Oslo' }).format(
+        new Date(),
+      ),
+    );
     expect(await axeViolations(tv.page, { tags: WCAG_AA }), 'tv').toEqual([]);
   });
 
@@ -645,7 +742,9 @@ describe('scoreboard journeys', () => {
       ['calls', 'meetings', 'conversion'],
       top5.map((r) => ({ 'member-name': r.name, calls: n(r.calls), meetings: n(r.meetings), conversion: `${r.conversion}%` })),
     );
-    await expect(page.getByTestId('today-row').filter({ hasText: 'Kari Nordmann' }).getByText('You', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByTestId('today-row').filter({ hasText: 'Kari Nordmann' }).getByText('You', { exact: true }).isVisible(),
+    ).resolves.toBe(true);
     expect(await axeViolations(page, { tags: WCAG_AA }), 'team overview').toEqual([]);
     await saveScreenshot(page, 'scoreboard-20-team-overview');
   });
@@ -664,7 +763,14 @@ describe('scoreboard journeys', () => {
       page,
       '[data-testid="member-card"]',
       ['calls', 'meetings', 'sales', 'conversion', 'points'],
-      ranking.map((r) => ({ 'member-name': r.name, calls: n(r.calls), meetings: n(r.meetings), sales: n(r.sales), conversion: `${r.conversion}%`, points: n(r.points) })),
+      ranking.map((r) => ({
+        'member-name': r.name,
+        calls: n(r.calls),
+        meetings: n(r.meetings),
+        sales: n(r.sales),
+        conversion: `${r.conversion}%`,
+        points: n(r.points),
+      })),
     );
     const cards = page.getByTestId('member-card');
     for (const [index, row] of ranking.entries()) {
@@ -689,13 +795,21 @@ describe('scoreboard journeys', () => {
     await expectStat(page, 'Meetings Booked', n(mine.meetings));
     await expectStat(page, 'Total Sales', n(mine.sales));
     await expectStat(page, 'Total Points', n(mine.points));
-    await statCard(page, 'Total Calls').getByText(`${decimal(average(mine.calls, workingDays))} per day`).waitFor();
+    await statCard(page, 'Total Calls')
+      .getByText(`${decimal(average(mine.calls, workingDays))} per day`)
+      .waitFor();
     await statCard(page, 'Meetings Booked').getByText(`${mine.conversion}% conversion`).waitFor();
-    await statCard(page, 'Total Points').getByText(`${decimal(average(mine.points, workingDays))} per day`).waitFor();
+    await statCard(page, 'Total Points')
+      .getByText(`${decimal(average(mine.points, workingDays))} per day`)
+      .waitFor();
     const performance = page.locator('dl').filter({ hasText: 'Average conversion rate' });
     await performance.getByText(`${mine.conversion}%`, { exact: true }).waitFor();
     await performance.locator('div').filter({ hasText: 'Active days' }).getByText(n(mine.days), { exact: true }).waitFor();
-    await performance.locator('div').filter({ hasText: 'Average points per day' }).getByText(decimal(average(mine.points, workingDays)), { exact: true }).waitFor();
+    await performance
+      .locator('div')
+      .filter({ hasText: 'Average points per day' })
+      .getByText(decimal(average(mine.points, workingDays)), { exact: true })
+      .waitFor();
     await page.getByRole('heading', { name: 'Your Monthly Performance' }).waitFor();
     await saveScreenshot(page, 'scoreboard-22-monthly-individual');
 
@@ -713,15 +827,27 @@ describe('scoreboard journeys', () => {
       page,
       '[data-testid="monthly-row"]',
       ['calls', 'conversion', 'points', 'sales'],
-      ranking.map((r) => ({ 'member-name': r.name, calls: n(r.calls), conversion: `${r.conversion}%`, points: n(r.points), sales: n(r.sales) })),
+      ranking.map((r) => ({
+        'member-name': r.name,
+        calls: n(r.calls),
+        conversion: `${r.conversion}%`,
+        points: n(r.points),
+        sales: n(r.sales),
+      })),
     );
-    await page.getByRole('img', { name: /Daily calls and points this month/ }).locator('.recharts-bar-rectangle').first().waitFor();
+    await page
+      .getByRole('img', { name: /Daily calls and points this month/ })
+      .locator('.recharts-bar-rectangle')
+      .first()
+      .waitFor();
     expect(await axeViolations(page, { tags: WCAG_AA }), 'monthly company').toEqual([]);
     await saveScreenshot(page, 'scoreboard-23-monthly-company');
 
     // Last month, across the month boundary: the same screen, the same sums.
     await page.getByRole('button', { name: 'Previous month' }).click();
-    const previousName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${PREVIOUS_MONTH}-15T12:00:00Z`));
+    const previousName = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${PREVIOUS_MONTH}-15T12:00:00Z`),
+    );
     await page.getByRole('heading', { name: `Monthly Overview · ${previousName}`, level: 1 }).waitFor();
     const previous = computeTeamTotals('previousMonth');
     await expectStat(page, 'Total Calls', n(previous.calls));
@@ -751,7 +877,9 @@ describe('scoreboard journeys', () => {
     );
     await expect.poll(() => page.getByTestId('company-member').count()).toBe(TEAM.length);
     await page.getByTestId('company-member').filter({ hasText: 'Kari Nordmann' }).getByText('Admin').waitFor();
-    await expect(page.getByTestId('company-member').filter({ hasText: 'Ola Hansen' }).getByText('User', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByTestId('company-member').filter({ hasText: 'Ola Hansen' }).getByText('User', { exact: true }).isVisible(),
+    ).resolves.toBe(true);
     expect(await axeViolations(page, { tags: WCAG_AA }), 'company').toEqual([]);
     await saveScreenshot(page, 'scoreboard-24-company');
   });
@@ -760,15 +888,28 @@ describe('scoreboard journeys', () => {
     const { page: view } = await open({ account: kari, viewport: { width: 1280, height: 480 } });
     const views: { path: string; heading: RegExp; tab?: string; check: () => Promise<void> }[] = [
       { path: '/app/weekly', heading: /^Weekly View$/, check: () => expectStat(view, 'Total Calls', n(computeTeamTotals('week').calls)) },
-      { path: '/app/team/overview', heading: /^Team Overview$/, check: () => expectStat(view, 'Total Calls', n(computeTeamTotals('week').calls)) },
-      { path: '/app/monthly', heading: /^Monthly Overview/, tab: 'Company', check: () => expectStat(view, 'Total Calls', n(computeTeamTotals('month').calls)) },
+      {
+        path: '/app/team/overview',
+        heading: /^Team Overview$/,
+        check: () => expectStat(view, 'Total Calls', n(computeTeamTotals('week').calls)),
+      },
+      {
+        path: '/app/monthly',
+        heading: /^Monthly Overview/,
+        tab: 'Company',
+        check: () => expectStat(view, 'Total Calls', n(computeTeamTotals('month').calls)),
+      },
       {
         path: '/app/company',
         heading: /^Company$/,
         check: async () => {
           const olaToday = computeRanking('calls').find((r) => r.name === 'Ola Hansen')!;
           await expect
-            .poll(() => view.locator('[data-testid="today-row"]').filter({ hasText: 'Ola Hansen' }).locator('[data-slot="calls"]').textContent(), { timeout: 10_000 })
+            .poll(
+              () =>
+                view.locator('[data-testid="today-row"]').filter({ hasText: 'Ola Hansen' }).locator('[data-slot="calls"]').textContent(),
+              { timeout: 10_000 },
+            )
             .toBe(n(olaToday.calls));
         },
       },
@@ -831,7 +972,9 @@ describe('scoreboard journeys', () => {
     const narrow = await open({ account: ola, viewport: { width: 360, height: 780 } });
     await narrow.page.goto('/app');
     await narrow.page.getByTestId('leaderboard-row').first().waitFor();
-    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await narrow.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
 
     const norwegian = await open({ account: kari, viewport: { width: 1920, height: 1080 }, locale: 'nb-NO' });
     await norwegian.page.goto('/tv');
@@ -875,13 +1018,25 @@ describe('scoreboard journeys', () => {
     await expectStat(page, 'Calls Today', n(computeTeamTotals().calls));
     await page.unroute('**/api/v1/scoreboard/kpis');
 
-    await page.route('**/api/v1/scoreboard/kpis', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Starting up' } }) }));
+    await page.route('**/api/v1/scoreboard/kpis', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'unavailable', message: 'Starting up' } }),
+      }),
+    );
     await page.reload();
     await page.getByText('Dashboard features are still loading. Please wait a moment or refresh the page.').waitFor();
     await saveScreenshot(page, 'scoreboard-41-dashboard-still-loading');
     await page.unroute('**/api/v1/scoreboard/kpis');
 
-    await page.route('**/api/v1/scoreboard/kpis', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'forbidden', message: 'You are not a member of this company' } }) }));
+    await page.route('**/api/v1/scoreboard/kpis', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'forbidden', message: 'You are not a member of this company' } }),
+      }),
+    );
     await page.reload();
     await page.getByText('Error loading dashboard data').waitFor();
     await page.getByText('Failed to load KPIs').waitFor();
@@ -910,7 +1065,9 @@ describe('scoreboard journeys', () => {
       await sleep(100); // both observers are in place before the call is logged
       await log(ola, { kind: 'call', answered: false, customerName: 'Statkraft' });
       const committedAt = Date.now();
-      const tooLate = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`call ${i + 1} did not reach both screens within 10 s`)), 10_000));
+      const tooLate = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`call ${i + 1} did not reach both screens within 10 s`)), 10_000),
+      );
       const [dashboardAt, tvAt] = await Promise.race([Promise.all([dashboardSeen, tvSeen]), tooLate]);
       samples.push(Math.max(dashboardAt, tvAt) - committedAt);
     }

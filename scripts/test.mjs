@@ -55,6 +55,7 @@ function finish(failure) {
 ensureDependencies();
 ensureChromium();
 
+step('format', 'npx', ['prettier', '--check', '.']);
 step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.core.json', '--noEmit']);
 step('typecheck server', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('typecheck web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);

@@ -91,7 +91,11 @@ export async function callApi<T = Record<string, unknown>>(
   const headers: Record<string, string> = { origin: baseUrl };
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${baseUrl}/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json().catch(() => null)) as T };
 }
 
@@ -106,7 +110,8 @@ export async function joinCompany(baseUrl: string, account: Account): Promise<Jo
   await createVerifiedAccount(baseUrl, account);
   const cookie = await signInCookie(baseUrl, account);
   const provision = await callApi<ProvisionResult>(baseUrl, cookie, 'POST', '/me/provision');
-  if (provision.status !== 200) throw new Error(`provisioning ${account.email} failed: ${provision.status} ${JSON.stringify(provision.body)}`);
+  if (provision.status !== 200)
+    throw new Error(`provisioning ${account.email} failed: ${provision.status} ${JSON.stringify(provision.body)}`);
   const me = await callApi<Me>(baseUrl, cookie, 'GET', '/me');
   return { id: me.body.user.id, cookie, provision: provision.body, me: me.body };
 }

@@ -27,7 +27,11 @@ export type Browser = {
 };
 
 /** A fresh Chromium profile (launchPersistentContext: Playwright refuses --user-data-dir in args). */
-export async function openBrowser(options: { baseUrl: string; viewport?: { width: number; height: number }; locale?: string }): Promise<Browser> {
+export async function openBrowser(options: {
+  baseUrl: string;
+  viewport?: { width: number; height: number };
+  locale?: string;
+}): Promise<Browser> {
   const profileDir = mkdtempSync(join(tmpdir(), 'dealboard-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -79,7 +83,11 @@ export async function saveSettledScreenshot(target: Page | Locator, name: string
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const page = 'page' in target ? target.page() : target;
   // Functions, not expressions as text: the app's CSP refuses eval. They run in the page.
-  await page.waitForFunction(() => !(globalThis as unknown as PageGlobals).document.querySelector('[aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !(globalThis as unknown as PageGlobals).document.querySelector('[aria-busy="true"]'), undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
   await page.evaluate(() => (globalThis as unknown as PageGlobals).document.fonts.ready);
   await page.waitForTimeout(250);
   await target.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', ...('page' in target ? {} : { fullPage }) });

@@ -23,7 +23,9 @@ export async function setup(project: TestProject) {
   // midnight, wait for the new day first (at most 15 minutes, only for a run started then).
   const untilMidnight = computeMsUntilNextLocalDay(new Date(), COMPANY_TIME_ZONE);
   if (untilMidnight < MIDNIGHT_GUARD_MS) {
-    console.info(`[e2e] ${Math.ceil(untilMidnight / 1000)} s to midnight in ${COMPANY_TIME_ZONE}: waiting for the new day so no journey spans two days`);
+    console.info(
+      `[e2e] ${Math.ceil(untilMidnight / 1000)} s to midnight in ${COMPANY_TIME_ZONE}: waiting for the new day so no journey spans two days`,
+    );
     await new Promise((resolve) => setTimeout(resolve, untilMidnight + 30_000));
   }
   const built = resolve(process.env.E2E_WEB_DIST ?? 'dist/web');

@@ -29,9 +29,26 @@ class SilentEventSource extends EventTarget {
 }
 
 /** A desktop viewport (the shell asks matchMedia whether it is under 768 px). */
-const desktop = (query: string) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false });
+const desktop = (query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addEventListener() {},
+  removeEventListener() {},
+  addListener() {},
+  removeListener() {},
+  dispatchEvent: () => false,
+});
 
-const billing = { plan: 'free', memberCount: 3, currency: 'USD', monthlyPriceCents: 0, priceOnRequest: false, includedUsers: null, additionalUsers: 0 } satisfies Billing;
+const billing = {
+  plan: 'free',
+  memberCount: 3,
+  currency: 'USD',
+  monthlyPriceCents: 0,
+  priceOnRequest: false,
+  includedUsers: null,
+  additionalUsers: 0,
+} satisfies Billing;
 
 /** The signed-in app shell with the real admin branch, and a stand-in dashboard to be sent back to. */
 function renderAt(entry: string, me: Me) {
@@ -42,9 +59,12 @@ function renderAt(entry: string, me: Me) {
     'GET /api/v1/admin/signup-policy': reply(200, { policy: 'open', accessCode: null, enforced: true } satisfies SignupPolicySettings),
     'GET /api/v1/admin/billing': reply(200, billing),
   });
-  const router = createMemoryRouter([{ path: '/app', element: <AppShell />, children: [{ path: 'dashboard', element: <h1>Team Dashboard</h1> }, adminRoute] }], {
-    initialEntries: [entry],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/app', element: <AppShell />, children: [{ path: 'dashboard', element: <h1>Team Dashboard</h1> }, adminRoute] }],
+    {
+      initialEntries: [entry],
+    },
+  );
   renderWithProviders(
     <AuthProvider>
       <RouterProvider router={router} />
@@ -57,7 +77,16 @@ function renderAt(entry: string, me: Me) {
 /** The first visit to a screen loads its code (a lazy module, transformed on demand here): give it time. */
 const LOADING = { timeout: 10_000 };
 
-const ADMIN_PAGES = ['/app/admin', '/app/admin/users', '/app/admin/kpi', '/app/admin/customers', '/app/admin/integrations', '/app/admin/billing', '/app/admin/inbox', '/app/admin/audit'];
+const ADMIN_PAGES = [
+  '/app/admin',
+  '/app/admin/users',
+  '/app/admin/kpi',
+  '/app/admin/customers',
+  '/app/admin/integrations',
+  '/app/admin/billing',
+  '/app/admin/inbox',
+  '/app/admin/audit',
+];
 
 /** The API paths the admin screens read: a rep sent away from them must not have asked for any. */
 const ADMIN_DATA = /^\/api\/v1\/(admin|team|invitations|kpi-rules|customers|display-links)(\/|$)/;
@@ -96,8 +125,18 @@ describe('Administration for an admin', () => {
     expect(screen.getByText('Manage company settings, users and configurations')).toBeInTheDocument();
     expect(screen.queryByRole('alert', { name: /Access denied/ })).not.toBeInTheDocument();
     const tabs = within(screen.getByRole('navigation', { name: 'Administration' })).getAllByRole('link');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Users', 'KPI Rules', 'Customers', 'Integrations', 'Billing', 'Audit log', 'Inbox']);
-    await vi.waitFor(() => expect(tabs.filter((tab) => tab.getAttribute('aria-current') === 'page').map((tab) => tab.textContent)).toEqual(['Users']));
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Users',
+      'KPI Rules',
+      'Customers',
+      'Integrations',
+      'Billing',
+      'Audit log',
+      'Inbox',
+    ]);
+    await vi.waitFor(() =>
+      expect(tabs.filter((tab) => tab.getAttribute('aria-current') === 'page').map((tab) => tab.textContent)).toEqual(['Users']),
+    );
 
     await userEvent.setup().click(screen.getByRole('link', { name: 'Billing' }));
     expect(await screen.findByText('1 to 5 users', { exact: false }, LOADING)).toBeInTheDocument();
@@ -109,7 +148,11 @@ describe('Administration for an admin', () => {
   it('has no Inbox in a company that does not run the installation (the contact requests are not theirs)', async () => {
     renderAt('/app/admin/users', { ...makeTestAdminMe(), tenancy: 'multi', operator: false });
     const nav = await screen.findByRole('navigation', { name: 'Administration' }, LOADING);
-    expect(within(nav).getAllByRole('link').map((tab) => tab.textContent)).toEqual(['Users', 'KPI Rules', 'Customers', 'Integrations', 'Billing', 'Audit log']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Users', 'KPI Rules', 'Customers', 'Integrations', 'Billing', 'Audit log']);
   });
 
   it('speaks Norwegian', async () => {
@@ -117,14 +160,10 @@ describe('Administration for an admin', () => {
     renderAt('/app/admin/users', makeTestAdminMe());
     expect(await screen.findByRole('heading', { name: 'Administrasjon' }, LOADING)).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Administrasjon' });
-    expect(within(nav).getAllByRole('link').map((tab) => tab.textContent)).toEqual([
-      'Brukere',
-      'KPI-regler',
-      'Kunder',
-      'Integrasjoner',
-      'Fakturering',
-      'Revisjonslogg',
-      'Innboks',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Brukere', 'KPI-regler', 'Kunder', 'Integrasjoner', 'Fakturering', 'Revisjonslogg', 'Innboks']);
   });
 });

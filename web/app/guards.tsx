@@ -17,7 +17,9 @@ export function RequireAuth() {
   const location = useLocation();
   if (isLoading) return <BrandSkeleton />;
   if (!user) {
-    const target = hasSignedOut ? paths.auth({ signed_out: '1' }) : paths.auth({ next: location.pathname + location.search + location.hash });
+    const target = hasSignedOut
+      ? paths.auth({ signed_out: '1' })
+      : paths.auth({ next: location.pathname + location.search + location.hash });
     return <Navigate to={target} replace />;
   }
   return <Outlet />;

@@ -92,7 +92,7 @@ describe('OnboardingGate', () => {
     expect(screen.getByRole('heading', { name: 'Team Dashboard' })).toBeInTheDocument();
   });
 
-  it("lets a person without a company into the app when the check hangs; the Company page then says there is none", async () => {
+  it('lets a person without a company into the app when the check hangs; the Company page then says there is none', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     stubFetch({
       'GET /api/v1/me': reply(200, withoutCompany()),

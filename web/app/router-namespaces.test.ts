@@ -45,7 +45,9 @@ function parseArray(literal: string): string[] {
 /** Every `page(() => import('module'), namespaces)` of the route table. */
 function readRouteTable(): { module: string; declared: string[] }[] {
   const source = SOURCES[ROUTER]!;
-  const constants = new Map([...source.matchAll(/const ([A-Z_]+): readonly Namespace\[\] = (\[[^\]]*\])/g)].map((m) => [m[1]!, parseArray(m[2]!)]));
+  const constants = new Map(
+    [...source.matchAll(/const ([A-Z_]+): readonly Namespace\[\] = (\[[^\]]*\])/g)].map((m) => [m[1]!, parseArray(m[2]!)]),
+  );
   const screens: { module: string; declared: string[] }[] = [];
   for (const call of source.matchAll(/\.\.\.page\(/g)) {
     const args = balanced(source, call.index + call[0].length);

@@ -94,7 +94,10 @@ export const routes: RouteObject[] = [
                           { path: 'users', ...page(() => import('./routes/admin-users-page'), ['settings', 'privacy']) },
                           { path: 'kpi', ...page(() => import('@web/features/kpi-rules/routes/admin-kpi-page'), ['settings']) },
                           { path: 'customers', ...page(() => import('@web/features/customers/routes/admin-customers-page'), ['settings']) },
-                          { path: 'integrations', ...page(() => import('@web/features/display-links/routes/admin-integrations-page'), ['scoreboard']) },
+                          {
+                            path: 'integrations',
+                            ...page(() => import('@web/features/display-links/routes/admin-integrations-page'), ['scoreboard']),
+                          },
                           { path: 'billing', ...page(() => import('@web/features/billing/routes/admin-billing-page'), ['settings']) },
                           { path: 'inbox', ...page(() => import('@web/features/inbox/routes/admin-inbox-page'), ['settings', 'inbox']) },
                           { path: 'audit', ...page(() => import('@web/features/audit/routes/admin-audit-page'), ['settings', 'audit']) },

@@ -19,7 +19,18 @@ type Props = {
 };
 
 /** Asks before a change that is hard to undo (role changes, removals, deletions). */
-export function ConfirmDialog({ open, onOpenChange, title, description, children, confirmLabel, busyLabel, isBusy, isDestructive, onConfirm }: Props) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  confirmLabel,
+  busyLabel,
+  isBusy,
+  isDestructive,
+  onConfirm,
+}: Props) {
   const { t } = useTranslation('settings');
   return (
     <Dialog open={open} onOpenChange={(next) => !isBusy && onOpenChange(next)}>

@@ -16,7 +16,12 @@ export function EmptyState({
   className?: string;
 }) {
   return (
-    <div className={cn('flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed bg-card/50 px-6 py-12 text-center', className)}>
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed bg-card/50 px-6 py-12 text-center',
+        className,
+      )}
+    >
       {Icon && (
         <div className="mb-1 flex size-11 items-center justify-center rounded-full bg-primary-soft text-primary">
           <Icon className="size-5" aria-hidden />

@@ -9,11 +9,26 @@ import { Button } from '@web/components/ui/button';
  */
 const LAYOUTS = {
   stacked: { Icon: CircleXIcon, RetryIcon: RefreshCwIcon, description: 'flex flex-col gap-3', button: 'w-fit' },
-  inline: { Icon: AlertCircleIcon, RetryIcon: RotateCwIcon, description: 'flex flex-wrap items-center justify-between gap-3', button: 'text-foreground' },
+  inline: {
+    Icon: AlertCircleIcon,
+    RetryIcon: RotateCwIcon,
+    description: 'flex flex-wrap items-center justify-between gap-3',
+    button: 'text-foreground',
+  },
 } as const;
 
 /** Data did not load: what failed (in the product's words), the server's reason, and a way to try again. */
-export function LoadError({ title, error, onRetry, layout = 'inline' }: { title: string; error: unknown; onRetry: () => void; layout?: keyof typeof LAYOUTS }) {
+export function LoadError({
+  title,
+  error,
+  onRetry,
+  layout = 'inline',
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  layout?: keyof typeof LAYOUTS;
+}) {
   const { t } = useTranslation();
   const { Icon, RetryIcon, description, button } = LAYOUTS[layout];
   const reason = error instanceof Error ? error.message : '';

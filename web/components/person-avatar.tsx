@@ -11,7 +11,17 @@ import { computeAvatarHue, computeInitials } from '@web/lib/avatar-letters';
  * - without (settings, the members list, the shell's account menu): the first letter of `name`
  *   on the theme's colour, in a border.
  */
-export function PersonAvatar({ name, avatarUrl, colorKey, className }: { name: string; avatarUrl?: string | null; colorKey?: string; className?: string }) {
+export function PersonAvatar({
+  name,
+  avatarUrl,
+  colorKey,
+  className,
+}: {
+  name: string;
+  avatarUrl?: string | null;
+  colorKey?: string;
+  className?: string;
+}) {
   if (colorKey === undefined) {
     return (
       <Avatar className={cn('border', className)}>
@@ -24,7 +34,10 @@ export function PersonAvatar({ name, avatarUrl, colorKey, className }: { name: s
   return (
     <Avatar aria-hidden data-slot="member-avatar" className={cn('size-8 text-xs font-semibold', className)}>
       {avatarUrl && <AvatarImage src={avatarUrl} alt="" />}
-      <AvatarFallback className="text-[length:inherit]" style={{ backgroundColor: `oklch(0.93 0.045 ${hue})`, color: `oklch(0.4 0.11 ${hue})` }}>
+      <AvatarFallback
+        className="text-[length:inherit]"
+        style={{ backgroundColor: `oklch(0.93 0.045 ${hue})`, color: `oklch(0.4 0.11 ${hue})` }}
+      >
         {computeInitials(name)}
       </AvatarFallback>
     </Avatar>

@@ -11,12 +11,22 @@ import { type TimeZonePickerProps, TimeZoneTrigger } from './time-zone-picker-st
  * suggested zones first, then every IANA zone the browser knows, each with its current UTC offset.
  * Typing filters both lists (Oslo, "new york", GMT+9).
  */
-export function TimeZonePickerPopover({ id, value, onChange, labels, disabled, className, defaultOpen = false, ...aria }: TimeZonePickerProps & { defaultOpen?: boolean }) {
+export function TimeZonePickerPopover({
+  id,
+  value,
+  onChange,
+  labels,
+  disabled,
+  className,
+  defaultOpen = false,
+  ...aria
+}: TimeZonePickerProps & { defaultOpen?: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   const listId = useId();
   const options = useMemo(() => listTimeZones(), []);
   const suggested = useMemo(
-    () => SUGGESTED_TIME_ZONES.map((zone) => options.find((o) => o.zone === zone) ?? { zone, offset: formatTimeZoneOffset(zone), label: zone }),
+    () =>
+      SUGGESTED_TIME_ZONES.map((zone) => options.find((o) => o.zone === zone) ?? { zone, offset: formatTimeZoneOffset(zone), label: zone }),
     [options],
   );
   const choose = (zone: string) => {
@@ -37,13 +47,22 @@ export function TimeZonePickerPopover({ id, value, onChange, labels, disabled, c
         >
           <div className="flex items-center gap-2 border-b px-3">
             <SearchIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-            <Command.Input placeholder={labels.search} className="h-10 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground" />
+            <Command.Input
+              placeholder={labels.search}
+              className="h-10 flex-1 bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+            />
           </div>
           <Command.List id={listId} className="max-h-72 overflow-y-auto p-1">
             <Command.Empty className="py-6 text-center text-sm text-muted-foreground">{labels.empty}</Command.Empty>
             <Command.Group heading={labels.suggested}>
               {suggested.map((option) => (
-                <ZoneItem key={`s-${option.zone}`} option={option} itemValue={`${SUGGESTED_PREFIX}${option.zone}`} isSelected={option.zone === value} onSelect={choose} />
+                <ZoneItem
+                  key={`s-${option.zone}`}
+                  option={option}
+                  itemValue={`${SUGGESTED_PREFIX}${option.zone}`}
+                  isSelected={option.zone === value}
+                  onSelect={choose}
+                />
               ))}
             </Command.Group>
             <Command.Group heading={labels.all}>

@@ -37,7 +37,13 @@ const TRIGGER_CLASS =
  * The picker's trigger: the zone and its current offset. The stand-in shown until the picker's code
  * has loaded and the real picker's popover trigger are this one button, so they cannot drift apart.
  */
-export function TimeZoneTrigger({ value, expanded, listId, className, ...props }: ComponentProps<'button'> & { value: string; expanded: boolean; listId: string }) {
+export function TimeZoneTrigger({
+  value,
+  expanded,
+  listId,
+  className,
+  ...props
+}: ComponentProps<'button'> & { value: string; expanded: boolean; listId: string }) {
   const offset = formatTimeZoneOffset(value);
   return (
     <button

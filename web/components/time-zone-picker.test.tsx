@@ -17,7 +17,6 @@ function Harness() {
   );
 }
 
-
 // Some 420 zones rendered twice over in jsdom: slower than a real browser, so a longer budget.
 describe('TimeZonePicker', { timeout: 30_000 }, () => {
   it('offers the five suggested zones first, then the full IANA list, and filters as you type', async () => {
@@ -31,13 +30,11 @@ describe('TimeZonePicker', { timeout: 30_000 }, () => {
 
     const suggested = await screen.findByRole('group', { name: 'Suggested' });
     expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveAttribute('aria-expanded', 'true');
-    expect(within(suggested).getAllByRole('option').map((o) => o.textContent?.replace(/GMT.*$/, ''))).toEqual([
-      'Europe/Oslo',
-      'Europe/Stockholm',
-      'Europe/Copenhagen',
-      'Europe/London',
-      'UTC',
-    ]);
+    expect(
+      within(suggested)
+        .getAllByRole('option')
+        .map((o) => o.textContent?.replace(/GMT.*$/, '')),
+    ).toEqual(['Europe/Oslo', 'Europe/Stockholm', 'Europe/Copenhagen', 'Europe/London', 'UTC']);
     expect(within(screen.getByRole('group', { name: 'All time zones' })).getAllByRole('option').length).toBeGreaterThan(300);
 
     await user.click(screen.getByPlaceholderText('Search time zones...'));

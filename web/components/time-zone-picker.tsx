@@ -21,7 +21,16 @@ export function TimeZonePicker(props: TimeZonePickerProps) {
   const { opened, triggerProps } = useOpenOnIntent(loadPopover);
   const listId = useId();
   const standIn = (
-    <TimeZoneTrigger id={id} value={value} expanded={false} listId={listId} disabled={disabled} className={className} {...aria} {...(disabled ? {} : triggerProps)} />
+    <TimeZoneTrigger
+      id={id}
+      value={value}
+      expanded={false}
+      listId={listId}
+      disabled={disabled}
+      className={className}
+      {...aria}
+      {...(disabled ? {} : triggerProps)}
+    />
   );
   if (!opened) return standIn;
   return (

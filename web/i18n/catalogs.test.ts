@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { BASE_NAMESPACES, i18n, NAMESPACES, normalizeLanguage } from './index';
 
 /** Every namespace file of the app (not the public site's landing and public), by language. */
-const files = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/*/{landing,public}.json'], { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/*/{landing,public}.json'], {
+  eager: true,
+  import: 'default',
+});
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [path, catalog] of Object.entries(files)) {
   const [, language, namespace] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path)!;
@@ -11,9 +14,7 @@ for (const [path, catalog] of Object.entries(files)) {
 
 function flattenKeys(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
-    flattenKeys(child, prefix ? `${prefix}.${key}` : key),
-  );
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => flattenKeys(child, prefix ? `${prefix}.${key}` : key));
 }
 
 describe('translation catalogs', () => {

@@ -20,13 +20,26 @@ export const LANGUAGE_STORAGE_KEY = 'dealboard.lang';
  * loaded yet suspends the component asking for it (react-i18next) rather than showing keys.
  * landing and public are the pre-rendered public site's (web/site/i18n.ts, decision 010).
  */
-export const NAMESPACES = ['common', 'auth', 'invitations', 'activity', 'audit', 'inbox', 'privacy', 'scoreboard', 'settings', 'wrapup'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'invitations',
+  'activity',
+  'audit',
+  'inbox',
+  'privacy',
+  'scoreboard',
+  'settings',
+  'wrapup',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Loaded before the first render, whatever the screen. */
 export const BASE_NAMESPACES = ['common', 'auth'] as const satisfies readonly Namespace[];
 
 // One chunk per language and namespace (a few KB each), fetched on demand.
-const CATALOGS = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/*/{landing,public}.json'], { import: 'default' });
+const CATALOGS = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/*/{landing,public}.json'], {
+  import: 'default',
+});
 
 /** i18next asks per language and namespace; each answer is its own small chunk. */
 const catalogBackend: BackendModule = {

@@ -1,6 +1,7 @@
 import type { RecentActivity } from '@core/contracts';
 
-export type ActivityKindKey = 'meetingBooked' | 'movedForward' | 'callAnswered' | 'callUnanswered' | 'sale' | 'meeting' | 'email' | 'linkedin';
+export type ActivityKindKey =
+  'meetingBooked' | 'movedForward' | 'callAnswered' | 'callUnanswered' | 'sale' | 'meeting' | 'email' | 'linkedin';
 
 /**
  * What an activity was, as one key for the scoreboards' words ("booked a meeting"): a call that

@@ -59,8 +59,9 @@ export function createCompanyFormat(language: string, timeZone: string, currency
   const longDay = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   const shortDay = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
   const currencySymbol =
-    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((part) => part.type === 'currency')?.value ??
-    currency;
+    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency;
   const localDay = (iso: string) => isoDay.format(new Date(iso));
   return {
     locale,
@@ -68,7 +69,12 @@ export function createCompanyFormat(language: string, timeZone: string, currency
     timeZone,
     currencySymbol,
     number: (value, maximumFractionDigits = 0) =>
-      (maximumFractionDigits === 0 ? integer : maximumFractionDigits === 1 ? oneDecimal : new Intl.NumberFormat(locale, { maximumFractionDigits })).format(value),
+      (maximumFractionDigits === 0
+        ? integer
+        : maximumFractionDigits === 1
+          ? oneDecimal
+          : new Intl.NumberFormat(locale, { maximumFractionDigits })
+      ).format(value),
     decimal: (value) => oneDecimal.format(value),
     percent: (value) => `${integer.format(value)}%`,
     money: (minor) => formatMoney(minor as MinorUnits, currency, locale),

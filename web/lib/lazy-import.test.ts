@@ -2,11 +2,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importOrReload, isChunkLoadError, pageReload } from './lazy-import';
 
 /** What Chromium throws when a chunk of the old build is gone from the server. */
-const goneChunk = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: https://dealboard.example/assets/weekly-page-Abc123.js'));
+const goneChunk = () =>
+  Promise.reject(new TypeError('Failed to fetch dynamically imported module: https://dealboard.example/assets/weekly-page-Abc123.js'));
 
 /** Lets the promise settle (or not) and says which. */
 async function settle(promise: Promise<unknown>): Promise<string> {
-  return Promise.race([promise.then(() => 'resolved', (error: Error) => `rejected: ${error.message}`), new Promise<string>((r) => setTimeout(() => r('pending'), 20))]);
+  return Promise.race([
+    promise.then(
+      () => 'resolved',
+      (error: Error) => `rejected: ${error.message}`,
+    ),
+    new Promise<string>((r) => setTimeout(() => r('pending'), 20)),
+  ]);
 }
 
 let reload: ReturnType<typeof vi.fn<() => void>>;
@@ -47,7 +54,9 @@ describe('a chunk that is gone after a deploy', () => {
   });
 
   it('any other error is thrown as it is, without a reload', async () => {
-    await expect(settle(importOrReload(() => Promise.reject(new Error('Kaboom in the module'))))).resolves.toBe('rejected: Kaboom in the module');
+    await expect(settle(importOrReload(() => Promise.reject(new Error('Kaboom in the module'))))).resolves.toBe(
+      'rejected: Kaboom in the module',
+    );
     expect(reload).not.toHaveBeenCalled();
   });
 

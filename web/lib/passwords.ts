@@ -78,14 +78,19 @@ export function describePasswordRefusal(reason: PasswordRefusalReason, t: Transl
   return t(`password.reasons.${reason}`, { ns: 'common', min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
 }
 
-const isRefusalReason = (message: string): message is PasswordRefusalReason => (PASSWORD_REFUSAL_REASONS as readonly string[]).includes(message);
+const isRefusalReason = (message: string): message is PasswordRefusalReason =>
+  (PASSWORD_REFUSAL_REASONS as readonly string[]).includes(message);
 
 /**
  * The words for a password field's error message: a refusal reason (from the strength check or
  * the server's code) as describePasswordRefusal words it, any other (the form's own keys, such as
  * a mismatch) as `describeOther` does.
  */
-export function describePasswordFieldError(message: string | undefined, t: Translate, describeOther: (message: string) => string): string | undefined {
+export function describePasswordFieldError(
+  message: string | undefined,
+  t: Translate,
+  describeOther: (message: string) => string,
+): string | undefined {
   if (!message) return undefined;
   return isRefusalReason(message) ? describePasswordRefusal(message, t) : describeOther(message);
 }

@@ -3,8 +3,14 @@ export const paths = {
   root: '/',
   landing: '/landing',
   /** The pre-rendered sign-in page (a full page load): `next` is where to go after; `signed_out` and `password_changed` show a notice. */
-  auth: (params?: { invite?: string; error?: string; error_description?: string; next?: string; signed_out?: '1'; password_changed?: '1' }) =>
-    withQuery('/auth', params),
+  auth: (params?: {
+    invite?: string;
+    error?: string;
+    error_description?: string;
+    next?: string;
+    signed_out?: '1';
+    password_changed?: '1';
+  }) => withQuery('/auth', params),
   authRegister: (plan?: string) => withQuery('/auth/register', plan ? { plan } : undefined),
   authCallback: '/auth/callback',
   authForgotPassword: '/auth/forgot-password',

@@ -60,7 +60,8 @@ export const queryKeys = {
     kpis: ['scoreboard', 'kpis'],
     teamStats: (query: TeamStatsQuery) => ['scoreboard', 'team-stats', query] as const,
     leaderboard: (query: LeaderboardQuery) => ['scoreboard', 'leaderboard', query] as const,
-    recentActivities: ({ limit, period }: RecentActivitiesRequest) => ['scoreboard', 'recent-activities', { limit, period: period ?? 'all' }] as const,
+    recentActivities: ({ limit, period }: RecentActivitiesRequest) =>
+      ['scoreboard', 'recent-activities', { limit, period: period ?? 'all' }] as const,
     weekly: ['scoreboard', 'weekly'],
     monthly: (month: string | undefined) => ['scoreboard', 'monthly', month ?? 'current'] as const,
     companyPage: ['scoreboard', 'company'],

@@ -44,10 +44,13 @@ export function RealtimeProvider({
     let timer: ReturnType<typeof setTimeout>;
     const arm = () => {
       // A moment past midnight, so the server's clock has surely crossed it too.
-      timer = setTimeout(() => {
-        refreshLiveQueries(queryClient);
-        arm();
-      }, computeMsUntilNextLocalDay(new Date(), timeZone) + DAY_CHANGE_MARGIN_MS);
+      timer = setTimeout(
+        () => {
+          refreshLiveQueries(queryClient);
+          arm();
+        },
+        computeMsUntilNextLocalDay(new Date(), timeZone) + DAY_CHANGE_MARGIN_MS,
+      );
     };
     arm();
     return () => clearTimeout(timer);

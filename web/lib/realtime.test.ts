@@ -133,7 +133,10 @@ describe('connectRealtime', () => {
     const connection = connectRealtime(queryClient);
     const seen: unknown[] = [];
     connection.subscribe((c) => seen.push(c.activity));
-    latest().emit('change', JSON.stringify({ table: 'activities', op: 'INSERT', id: 'a1', userId: 'u1', activity: { type: 'sale', meetingBooked: false } }));
+    latest().emit(
+      'change',
+      JSON.stringify({ table: 'activities', op: 'INSERT', id: 'a1', userId: 'u1', activity: { type: 'sale', meetingBooked: false } }),
+    );
     expect(seen).toEqual([{ type: 'sale', meetingBooked: false }]);
     connection.close();
   });

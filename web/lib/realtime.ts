@@ -28,7 +28,13 @@ export const LIVE_REFRESHES: Readonly<Record<LiveTable, readonly QueryKey[]>> = 
 
 /** Every family live updates keep fresh, once each. */
 function findLiveKeys(): QueryKey[] {
-  return [...new Map(Object.values(LIVE_REFRESHES).flat().map((key) => [hashKey(key), key])).values()];
+  return [
+    ...new Map(
+      Object.values(LIVE_REFRESHES)
+        .flat()
+        .map((key) => [hashKey(key), key]),
+    ).values(),
+  ];
 }
 
 /** Refetches every query that live updates keep fresh (after missed events, or a new day). */

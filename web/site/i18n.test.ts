@@ -28,7 +28,9 @@ describe('public site catalogs', () => {
       expect(features('free').join(' ')).toMatch(/\b5\b/);
       for (const plan of ['free', 'pro', 'enterprise']) expect(features(plan).length).toBe(3);
       // No tier gates features the product does not gate (decision 007: price by member count only).
-      expect(JSON.stringify(t('pricing', { returnObjects: true }))).not.toMatch(/Everything in|Alt i|Priority support|Prioritert|PostgreSQL/);
+      expect(JSON.stringify(t('pricing', { returnObjects: true }))).not.toMatch(
+        /Everything in|Alt i|Priority support|Prioritert|PostgreSQL/,
+      );
     }
   });
 

@@ -9,7 +9,9 @@ export type SiteLanguage = (typeof SITE_LANGUAGES)[number];
  * The namespaces the public site renders from (web/i18n/locales/{en,nb}/*.json): the site's own,
  * and the app's auth and common for the pre-rendered sign-in page.
  */
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../i18n/locales/*/{landing,public,auth,common}.json', { eager: true });
+const modules = import.meta.glob<{ default: Record<string, unknown> }>('../i18n/locales/*/{landing,public,auth,common}.json', {
+  eager: true,
+});
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [path, module] of Object.entries(modules)) {
   const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path) ?? [];

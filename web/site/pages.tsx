@@ -50,7 +50,11 @@ function simplePage(key: string, Body: () => ReactNode, options: { cta?: boolean
     const Extra = options.heroExtra;
     return (
       <>
-        <PageHero eyebrow={t(`pages.${key}.eyebrow`)} title={t(`pages.${key}.title`)} lead={t(`pages.${key}.lead`, { seconds: STATUS_REFRESH_SECONDS })}>
+        <PageHero
+          eyebrow={t(`pages.${key}.eyebrow`)}
+          title={t(`pages.${key}.title`)}
+          lead={t(`pages.${key}.lead`, { seconds: STATUS_REFRESH_SECONDS })}
+        >
           {Extra && <Extra />}
         </PageHero>
         <Body />
@@ -94,7 +98,12 @@ function PricingBody() {
   );
 }
 
-const page = (key: string, Body: () => ReactNode, islands: IslandName[] = [], options: Parameters<typeof simplePage>[2] = {}): SitePage => ({
+const page = (
+  key: string,
+  Body: () => ReactNode,
+  islands: IslandName[] = [],
+  options: Parameters<typeof simplePage>[2] = {},
+): SitePage => ({
   page: key === 'apiDocs' ? 'api-docs' : key,
   path: key === 'apiDocs' ? SITE_LINKS.apiDocs : `/${key}`,
   title: `public:pages.${key}.meta.title`,
@@ -128,5 +137,13 @@ export const SITE_PAGES: SitePage[] = [
   page('security', SecurityBody),
   // The sign-in page: the app's own look (no site header or footer), none of the app's code
   // (decision 029). The island sends a signed-in person on; the server does before that.
-  { page: 'auth', path: SITE_LINKS.auth, title: 'auth:meta.title', description: 'auth:meta.description', islands: ['sign-in'], layout: 'bare', Body: SignInPage },
+  {
+    page: 'auth',
+    path: SITE_LINKS.auth,
+    title: 'auth:meta.title',
+    description: 'auth:meta.description',
+    islands: ['sign-in'],
+    layout: 'bare',
+    Body: SignInPage,
+  },
 ];

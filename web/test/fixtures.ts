@@ -4,7 +4,12 @@ import { DEFAULT_KPI_RULES, type KpiRule } from '@core/kpi';
 /** The company's rules as GET /kpi-rules answers them: the defaults with an admin's changes. */
 export function makeTestKpiRules(changes: Partial<Record<KpiRule['kpiKey'], Partial<KpiRule>>> = {}): KpiRuleList {
   return {
-    rules: DEFAULT_KPI_RULES.map((rule, index) => ({ ...rule, ...changes[rule.kpiKey], id: `rule-${index}`, updatedAt: '2026-11-01T08:00:00.000Z' })),
+    rules: DEFAULT_KPI_RULES.map((rule, index) => ({
+      ...rule,
+      ...changes[rule.kpiKey],
+      id: `rule-${index}`,
+      updatedAt: '2026-11-01T08:00:00.000Z',
+    })),
   };
 }
 

@@ -10,8 +10,23 @@ import { queryKeys } from '@web/lib/query-keys';
 export function makeTestMe(overrides: Partial<Me['company'] & object> = {}): Me {
   return {
     user: { id: 'user-1', email: 'rita@example.com', name: 'Rita Rep', image: null, emailVerified: true, language: null },
-    profile: { id: 'profile-1', displayName: 'Rita Rep', avatarUrl: null, role: 'user', teamId: null, createdAt: '2026-11-01T08:00:00.000Z' },
-    company: { id: 'company-1', name: 'Fjordsalg AS', timezone: 'Europe/Oslo', currency: 'NOK', logoUrl: null, createdAt: '2026-11-01T08:00:00.000Z', ...overrides },
+    profile: {
+      id: 'profile-1',
+      displayName: 'Rita Rep',
+      avatarUrl: null,
+      role: 'user',
+      teamId: null,
+      createdAt: '2026-11-01T08:00:00.000Z',
+    },
+    company: {
+      id: 'company-1',
+      name: 'Fjordsalg AS',
+      timezone: 'Europe/Oslo',
+      currency: 'NOK',
+      logoUrl: null,
+      createdAt: '2026-11-01T08:00:00.000Z',
+      ...overrides,
+    },
     onboarding: { hasProfile: true, hasCompany: true, hasTeam: false, profileComplete: true, role: 'user', removed: false },
     tenancy: 'single',
     operator: true,

@@ -12,7 +12,11 @@ import { renderWithProviders } from '@web/test/render-with-providers';
 import { type RecordedCall, reply, stubFetch } from '@web/test/stub-fetch';
 import { Component as ActivityPage } from './activity-page';
 
-const EMAIL_AND_LINKEDIN_ON = makeTestKpiRules({ email: { enabled: true, basePoints: 1 }, linkedin: { enabled: true, basePoints: 2 }, meeting_completed: { enabled: false } });
+const EMAIL_AND_LINKEDIN_ON = makeTestKpiRules({
+  email: { enabled: true, basePoints: 1 },
+  linkedin: { enabled: true, basePoints: 2 },
+  meeting_completed: { enabled: false },
+});
 
 const stats: MyTodayStats = {
   date: '2026-11-23',
@@ -45,7 +49,11 @@ function loggedTouch(call: RecordedCall): Activity {
 }
 
 /** My Activity, where the log buttons and dialogs live, for a signed-in rep and the given rules. */
-function renderActivityPage({ rules = makeTestKpiRules(), entry = '/app/activity', answers = {} }: { rules?: KpiRuleList; entry?: string; answers?: Parameters<typeof stubFetch>[0] } = {}) {
+function renderActivityPage({
+  rules = makeTestKpiRules(),
+  entry = '/app/activity',
+  answers = {},
+}: { rules?: KpiRuleList; entry?: string; answers?: Parameters<typeof stubFetch>[0] } = {}) {
   const calls = stubFetch({
     'GET /api/v1/kpi-rules': reply(200, rules),
     'GET /api/v1/stats/me/today': reply(200, stats),
@@ -122,7 +130,12 @@ describe('LogTouchDialog on My Activity', () => {
 
   it("says 'Error: Could not log e-mail' with the server's reason when the rule was turned off meanwhile, and stays open to try again", async () => {
     const answers = [
-      reply(400, { error: { code: 'kpi_rule_disabled', message: 'E-mail logging is turned off for your company. An admin can turn it on under Settings, KPI Rules.' } }),
+      reply(400, {
+        error: {
+          code: 'kpi_rule_disabled',
+          message: 'E-mail logging is turned off for your company. An admin can turn it on under Settings, KPI Rules.',
+        },
+      }),
     ];
     const { user, posted } = renderActivityPage({
       rules: EMAIL_AND_LINKEDIN_ON,
@@ -134,7 +147,10 @@ describe('LogTouchDialog on My Activity', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Log' }));
 
     const { description } = await findToast('Error');
-    expect(description).toEqual(['Could not log e-mail', 'E-mail logging is turned off for your company. An admin can turn it on under Settings, KPI Rules.']);
+    expect(description).toEqual([
+      'Could not log e-mail',
+      'E-mail logging is turned off for your company. An admin can turn it on under Settings, KPI Rules.',
+    ]);
     await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), ' sent');
     await user.click(screen.getByRole('button', { name: 'Log' }));
     expect((await findToast('E-mail logged')).description).toEqual(['Your e-mail has been recorded']);

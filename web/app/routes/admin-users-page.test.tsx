@@ -57,7 +57,13 @@ function stubServer(
     'GET /api/v1/admin/signup-policy': () => reply(200, policy),
     'POST /api/v1/invitations': (call) => {
       const body = call.body as { role: 'user' | 'admin'; expiresInDays: number };
-      const created = invitation({ id: '4a6f0d1e-0000-4000-8000-000000000002', code: 'inv-new', role: body.role, url: 'http://localhost/invite/inv-new', expiresAt: '2026-12-08T10:00:00.000Z' });
+      const created = invitation({
+        id: '4a6f0d1e-0000-4000-8000-000000000002',
+        code: 'inv-new',
+        role: body.role,
+        url: 'http://localhost/invite/inv-new',
+        expiresAt: '2026-12-08T10:00:00.000Z',
+      });
       invitations.unshift(created);
       return reply(201, created);
     },
@@ -124,14 +130,18 @@ describe('Administration, Users: members', () => {
     const user = renderPage();
     await user.click(within(await rowOf('Rita Rep')).getByRole('button', { name: 'Remove Rita Rep from the company' }));
     const dialog = screen.getByRole('dialog', { name: 'Remove Rita Rep from the company?' });
-    expect(dialog).toHaveTextContent('Rita Rep loses access to Fjordsalg AS at once. Their activities, wrap-ups and points stay in the history.');
+    expect(dialog).toHaveTextContent(
+      'Rita Rep loses access to Fjordsalg AS at once. Their activities, wrap-ups and points stay in the history.',
+    );
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Remove from company' }));
 
     const toast = await findToast('Member removed');
     expect(toast.description).toEqual(['Rita Rep no longer has access. Their activities stay in the history.']);
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/v1/team/members/user-rita']);
-    await vi.waitFor(async () => expect((await memberRows()).map((row) => row.textContent)).not.toContainEqual(expect.stringContaining('Rita Rep')));
+    await vi.waitFor(async () =>
+      expect((await memberRows()).map((row) => row.textContent)).not.toContainEqual(expect.stringContaining('Rita Rep')),
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -146,7 +156,10 @@ describe('Administration, Users: members', () => {
 
   it('says why the server refused a role change, and the member keeps the role', async () => {
     const calls = stubServer({
-      'PATCH /api/v1/team/members/user-bjorn/role': refuse(409, { code: 'last_admin', message: 'The company must keep at least one admin.' }),
+      'PATCH /api/v1/team/members/user-bjorn/role': refuse(409, {
+        code: 'last_admin',
+        message: 'The company must keep at least one admin.',
+      }),
     });
     const user = renderPage();
     await user.click(within(await rowOf('Bjørn Boss')).getByRole('button', { name: 'Remove Admin' }));
@@ -160,7 +173,10 @@ describe('Administration, Users: members', () => {
 
   it('says when the members cannot load, and loads them again on Try again', async () => {
     let attempts = 0;
-    stubServer({ 'GET /api/v1/team/members': () => (++attempts === 1 ? refuse(500, { code: 'internal', message: 'Something went wrong' }) : reply(200, { members: [ada] })) });
+    stubServer({
+      'GET /api/v1/team/members': () =>
+        ++attempts === 1 ? refuse(500, { code: 'internal', message: 'Something went wrong' }) : reply(200, { members: [ada] }),
+    });
     const user = renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error loading team members');
@@ -198,7 +214,9 @@ describe('Administration, Users: invitations', () => {
     expect(ready).toHaveTextContent('Send this link to the person you want as admin. It works once and expires on 8 Dec 2026.');
     expect(within(ready).getByLabelText('Invitation link')).toHaveValue('http://localhost:3000/invite/inv-new');
     expect(ready).toHaveTextContent('Code: inv-new');
-    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/invitations').map((c) => c.body)).toEqual([{ role: 'admin', expiresInDays: 14 }]);
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/invitations').map((c) => c.body)).toEqual([
+      { role: 'admin', expiresInDays: 14 },
+    ]);
     expect((await findToast('Invitation Created')).description).toEqual(['Code: inv-new']);
 
     await user.click(within(ready).getByRole('button', { name: 'Done' }));
@@ -210,7 +228,12 @@ describe('Administration, Users: invitations', () => {
   });
 
   it('keeps the form when the server refuses, and says why', async () => {
-    stubServer({ 'POST /api/v1/invitations': refuse(429, { code: 'rate_limited', message: 'Too many invitations. Please wait a minute and try again.' }) });
+    stubServer({
+      'POST /api/v1/invitations': refuse(429, {
+        code: 'rate_limited',
+        message: 'Too many invitations. Please wait a minute and try again.',
+      }),
+    });
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Invite someone' }));
     const dialog = screen.getByRole('dialog', { name: 'Invite a colleague' });
@@ -243,7 +266,9 @@ describe('Administration, Users: who can create an account', () => {
     await user.type(code, 'd-2026');
     await user.click(save);
     expect((await findToast('Sign-up policy saved')).description).toEqual(['Access code required']);
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([['/api/v1/admin/signup-policy', { policy: 'access_code', accessCode: 'abcd-2026' }]]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+      ['/api/v1/admin/signup-policy', { policy: 'access_code', accessCode: 'abcd-2026' }],
+    ]);
     expect(screen.getByLabelText('Access code')).toHaveValue('abcd-2026');
     expect(screen.getByRole('button', { name: 'Save policy' })).toBeDisabled();
   });
@@ -276,7 +301,9 @@ describe('Administration, Users in Norwegian', () => {
   it('words the cards, the confirmation and the server’s refusal in Norwegian', async () => {
     await i18n.changeLanguage('nb');
     stubServer(
-      { 'DELETE /api/v1/team/members/user-bjorn': refuse(409, { code: 'last_admin', message: 'The company must keep at least one admin.' }) },
+      {
+        'DELETE /api/v1/team/members/user-bjorn': refuse(409, { code: 'last_admin', message: 'The company must keep at least one admin.' }),
+      },
       { invitations: [invitation({ status: 'expired', code: 'inv-old', expiresAt: '2026-11-10T10:00:00.000Z' })] },
     );
     const user = renderPage();
@@ -291,6 +318,8 @@ describe('Administration, Users in Norwegian', () => {
     const dialog = screen.getByRole('dialog', { name: 'Fjerne Bjørn Boss fra selskapet?' });
     expect(dialog).toHaveTextContent('Bjørn Boss mister tilgangen til Fjordsalg AS med en gang.');
     await user.click(within(dialog).getByRole('button', { name: 'Fjern fra selskapet' }));
-    expect((await findToast('Feil ved fjerning av medlemmet')).description).toEqual(['Selskapet må ha minst én administrator. Gjør et annet medlem til administrator først.']);
+    expect((await findToast('Feil ved fjerning av medlemmet')).description).toEqual([
+      'Selskapet må ha minst én administrator. Gjør et annet medlem til administrator først.',
+    ]);
   });
 });

@@ -1,4 +1,14 @@
-import type { CompanySettings, Customer, CustomerList, InvitationList, KpiRuleList, Me, ProfileSettings, SignupPolicySettings, TeamMemberList } from '@core/contracts';
+import type {
+  CompanySettings,
+  Customer,
+  CustomerList,
+  InvitationList,
+  KpiRuleList,
+  Me,
+  ProfileSettings,
+  SignupPolicySettings,
+  TeamMemberList,
+} from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -42,7 +52,8 @@ type Answers = Record<string, StubReply | ((call: RecordedCall) => StubReply)>;
  */
 function serverFor(me: Me, answers: Answers = {}): Answers {
   const isAdmin = me.profile?.role === 'admin';
-  const adminOnly = (answer: StubReply) => (isAdmin ? answer : refuse(403, { code: 'forbidden', message: 'You do not have access to this.' }));
+  const adminOnly = (answer: StubReply) =>
+    isAdmin ? answer : refuse(403, { code: 'forbidden', message: 'You do not have access to this.' });
   return {
     'GET /api/v1/me': reply(200, me),
     'GET /api/v1/me/profile': reply(200, profile),
@@ -51,7 +62,9 @@ function serverFor(me: Me, answers: Answers = {}): Answers {
     'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules({ email: { enabled: false } }) satisfies KpiRuleList),
     'GET /api/v1/customers': reply(200, { customers: [] } satisfies CustomerList),
     'GET /api/v1/invitations': adminOnly(reply(200, { invitations: [] } satisfies InvitationList)),
-    'GET /api/v1/admin/signup-policy': adminOnly(reply(200, { policy: 'open', accessCode: null, enforced: true } satisfies SignupPolicySettings)),
+    'GET /api/v1/admin/signup-policy': adminOnly(
+      reply(200, { policy: 'open', accessCode: null, enforced: true } satisfies SignupPolicySettings),
+    ),
     ...answers,
   };
 }
@@ -161,7 +174,14 @@ describe('Settings for a rep', () => {
     const { calls, user } = renderSettings(makeTestMe(), {
       entry: '/app/settings?tab=customers',
       answers: {
-        'POST /api/v1/customers': reply(201, { id: 'c1', name: 'Havbris AS', domain: null, segment: 'Startup', pointValue: 0, createdAt: '2026-11-24T10:00:00.000Z' } satisfies Customer),
+        'POST /api/v1/customers': reply(201, {
+          id: 'c1',
+          name: 'Havbris AS',
+          domain: null,
+          segment: 'Startup',
+          pointValue: 0,
+          createdAt: '2026-11-24T10:00:00.000Z',
+        } satisfies Customer),
       },
     });
     expect(await screen.findByText('No customers yet')).toBeInTheDocument();
@@ -181,9 +201,15 @@ describe('Settings for a rep', () => {
     await i18n.changeLanguage('nb');
     renderSettings(makeTestMe(), { entry: '/app/settings?tab=team' });
     expect(screen.getByRole('heading', { name: 'Innstillinger' })).toBeInTheDocument();
-    expect(within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Personlig', 'Selskap', 'Team', 'KPI-regler', 'Kunder']);
+    expect(
+      within(screen.getByRole('tablist'))
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Personlig', 'Selskap', 'Team', 'KPI-regler', 'Kunder']);
     const list = await screen.findByRole('list', { name: 'Medlemmer' });
-    expect(screen.getByText('Bare administratorer kan invitere folk og endre roller. Spør en administrator hvis noen mangler.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Bare administratorer kan invitere folk og endre roller. Spør en administrator hvis noen mangler.'),
+    ).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Deg');
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Bruker');
   });
@@ -191,7 +217,10 @@ describe('Settings for a rep', () => {
 
 describe('Settings for an admin', () => {
   it('Team: invitations, members with role changes, a way to Administration for removals, and the sign-up policy', async () => {
-    const { router, user } = renderSettings({ ...makeTestAdminMe(), user: { ...makeTestMe().user, id: 'user-2' } }, { entry: '/app/settings?tab=team' });
+    const { router, user } = renderSettings(
+      { ...makeTestAdminMe(), user: { ...makeTestMe().user, id: 'user-2' } },
+      { entry: '/app/settings?tab=team' },
+    );
     expect(await screen.findByText('No invitations yet')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Invite someone' })).toBeInTheDocument();
     const rows = within(await screen.findByRole('list', { name: 'Members' })).getAllByRole('listitem');
@@ -218,7 +247,9 @@ describe('Settings for an admin', () => {
         },
       },
     });
-    expect(await screen.findByText('The name everyone sees, and the time zone that decides when a day, week and month begin.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The name everyone sees, and the time zone that decides when a day, week and month begin.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
     const name = screen.getByLabelText('Company name');
     expect(name).toHaveValue('Fjordsalg AS');
@@ -226,7 +257,11 @@ describe('Settings for an admin', () => {
     await user.type(name, 'Fjordsalg Nord AS');
     await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
     const suggested = await screen.findByRole('group', { name: 'Suggested' });
-    await user.click(within(suggested).getAllByRole('option').find((option) => option.textContent?.startsWith('Europe/London'))!);
+    await user.click(
+      within(suggested)
+        .getAllByRole('option')
+        .find((option) => option.textContent?.startsWith('Europe/London'))!,
+    );
     await user.click(screen.getByRole('combobox', { name: 'Currency' }));
     await user.click(await screen.findByRole('option', { name: 'Euro (EUR)' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -246,7 +281,11 @@ describe('Settings for an admin', () => {
     const { calls, user } = renderSettings(makeTestAdminMe(), {
       entry: '/app/settings?tab=company',
       answers: {
-        'PATCH /api/v1/company': refuse(400, { code: 'invalid_input', message: 'name: Company name must be at most 100 characters', details: { name: 'Company name must be at most 100 characters' } }),
+        'PATCH /api/v1/company': refuse(400, {
+          code: 'invalid_input',
+          message: 'name: Company name must be at most 100 characters',
+          details: { name: 'Company name must be at most 100 characters' },
+        }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -269,7 +308,9 @@ describe('Settings for an admin', () => {
     expect(name).toHaveAccessibleDescription('Company name must be at most 100 characters');
     expect(name).toHaveValue('   Fjordsalg');
     expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveTextContent('Swedish Krona (SEK)');
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ name: 'Fjordsalg', timezone: 'Europe/Oslo', currency: 'SEK' }]);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { name: 'Fjordsalg', timezone: 'Europe/Oslo', currency: 'SEK' },
+    ]);
   });
 
   it('Company: says so when it cannot load, and loads again on Try again', async () => {
@@ -277,7 +318,8 @@ describe('Settings for an admin', () => {
     const { user } = renderSettings(makeTestAdminMe(), {
       entry: '/app/settings?tab=company',
       answers: {
-        'GET /api/v1/company': () => (++attempts === 1 ? refuse(500, { code: 'internal', message: 'Something went wrong' }) : reply(200, company)),
+        'GET /api/v1/company': () =>
+          ++attempts === 1 ? refuse(500, { code: 'internal', message: 'Something went wrong' }) : reply(200, company),
       },
     });
     const alert = await screen.findByRole('alert');

@@ -7,7 +7,15 @@ import { paths } from '@web/lib/paths';
 import { ADMIN_NAV_ITEM, NAV_ITEMS } from './nav-items';
 
 /** The palette itself (cmdk in a dialog): its own chunk, loaded the first time it opens. */
-export function CommandPaletteDialog({ open, onOpenChange, isAdmin }: { open: boolean; onOpenChange: (open: boolean) => void; isAdmin: boolean }) {
+export function CommandPaletteDialog({
+  open,
+  onOpenChange,
+  isAdmin,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  isAdmin: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
 
@@ -23,7 +31,10 @@ export function CommandPaletteDialog({ open, onOpenChange, isAdmin }: { open: bo
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-[oklch(0.2_0.04_258/0.45)]" />
         <DialogPrimitive.Content className="fixed top-[18%] left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-hidden rounded-xl border bg-popover shadow-2xl">
           <DialogPrimitive.Title className="sr-only">{t('palette.title')}</DialogPrimitive.Title>
-          <Command label={t('palette.title')} className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground">
+          <Command
+            label={t('palette.title')}
+            className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-2 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
+          >
             <div className="flex items-center gap-2 border-b px-3">
               <SearchIcon className="size-4 text-muted-foreground" aria-hidden />
               <Command.Input placeholder={t('palette.placeholder')} className="h-12 flex-1 bg-transparent text-sm outline-none" />

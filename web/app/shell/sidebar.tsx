@@ -55,10 +55,7 @@ export function DesktopSidebar({ open, isAdmin }: { open: boolean; isAdmin: bool
   // The outer column stretches with the page (so the navy runs to the bottom); the inner one sticks.
   return (
     <div className={cn('hidden shrink-0 bg-sidebar transition-[width] duration-200 md:block', open ? 'w-64' : 'w-12')}>
-      <aside
-        data-state={open ? 'expanded' : 'collapsed'}
-        className="sticky top-0 flex h-dvh flex-col text-sidebar-foreground"
-      >
+      <aside data-state={open ? 'expanded' : 'collapsed'} className="sticky top-0 flex h-dvh flex-col text-sidebar-foreground">
         <SidebarBrand collapsed={!open} />
         <SidebarNav collapsed={!open} isAdmin={isAdmin} />
       </aside>

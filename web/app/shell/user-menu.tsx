@@ -17,7 +17,14 @@ export function UserMenu() {
   if (!me) return null;
   // Until the menu is first opened, the same avatar as a plain button (what Radix's trigger renders).
   const trigger = (
-    <button type="button" className={ACCOUNT_TRIGGER_CLASS} aria-label={t('header.accountMenu')} aria-haspopup="menu" aria-expanded={false} {...triggerProps}>
+    <button
+      type="button"
+      className={ACCOUNT_TRIGGER_CLASS}
+      aria-label={t('header.accountMenu')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      {...triggerProps}
+    >
       <AccountAvatar />
     </button>
   );

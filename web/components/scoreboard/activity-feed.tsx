@@ -16,7 +16,15 @@ export const FEED_NOTES_MAX = 50;
  * The Live Activity feed: who did what with which customer, a sparkle on booked meetings, the
  * points and the time; notes cut at 50 characters. New entries fade in, old ones stay put.
  */
-export function ActivityFeed({ activities, today, format }: { activities: readonly RecentActivity[]; today: string; format: CompanyFormat }) {
+export function ActivityFeed({
+  activities,
+  today,
+  format,
+}: {
+  activities: readonly RecentActivity[];
+  today: string;
+  format: CompanyFormat;
+}) {
   const { t } = useTranslation('scoreboard');
   return (
     <ol className="divide-y" aria-label={t('feed.title')}>
@@ -46,7 +54,10 @@ export function ActivityFeed({ activities, today, format }: { activities: readon
                 </p>
               )}
               {activity.notes && (
-                <p className="mt-0.5 text-xs break-words text-muted-foreground" title={activity.notes.length > FEED_NOTES_MAX ? activity.notes : undefined}>
+                <p
+                  className="mt-0.5 text-xs break-words text-muted-foreground"
+                  title={activity.notes.length > FEED_NOTES_MAX ? activity.notes : undefined}
+                >
                   “{truncateText(activity.notes, FEED_NOTES_MAX)}”
                 </p>
               )}
@@ -58,9 +69,15 @@ export function ActivityFeed({ activities, today, format }: { activities: readon
                   activity.points > 0 ? 'bg-success-soft text-[oklch(0.45_0.12_158)]' : 'bg-muted text-muted-foreground',
                 )}
               >
-                {activity.points > 0 ? t('feed.points', { count: activity.points, value: format.number(activity.points) }) : t('feed.noPoints')}
+                {activity.points > 0
+                  ? t('feed.points', { count: activity.points, value: format.number(activity.points) })
+                  : t('feed.noPoints')}
               </span>
-              <time className="text-xs text-muted-foreground tabular" dateTime={activity.createdAt} title={format.dateTime(activity.createdAt)}>
+              <time
+                className="text-xs text-muted-foreground tabular"
+                dateTime={activity.createdAt}
+                title={format.dateTime(activity.createdAt)}
+              >
                 {format.activityTime(activity.createdAt, today)}
               </time>
             </div>

@@ -18,7 +18,15 @@ const sortedCell = 'font-semibold text-foreground';
  * with the answered/unanswered split, meetings, conversion, sales and points. Rows glide to their
  * new place when the order changes.
  */
-export function LeaderboardTable({ rows, sort, format }: { rows: readonly LeaderboardRow[]; sort: LeaderboardSortKey; format: CompanyFormat }) {
+export function LeaderboardTable({
+  rows,
+  sort,
+  format,
+}: {
+  rows: readonly LeaderboardRow[];
+  sort: LeaderboardSortKey;
+  format: CompanyFormat;
+}) {
   const { t } = useTranslation('scoreboard');
   const bodyRef = useFlip<HTMLTableSectionElement>(rows.map((r) => r.userId));
   const ariaSort = (key: LeaderboardSortKey) => (sort === key ? ('descending' as const) : undefined);
@@ -107,7 +115,9 @@ export function LeaderboardTable({ rows, sort, format }: { rows: readonly Leader
                 {format.number(row.sales)}
               </TableCell>
               <TableCell className="pr-3 pl-2 text-right sm:pr-5" data-slot="points">
-                <span className={cn('tabular', sort === 'points' ? 'text-base font-bold text-foreground' : 'font-medium')}>{format.number(row.points)}</span>
+                <span className={cn('tabular', sort === 'points' ? 'text-base font-bold text-foreground' : 'font-medium')}>
+                  {format.number(row.points)}
+                </span>
               </TableCell>
             </TableRow>
           );

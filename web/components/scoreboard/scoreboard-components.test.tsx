@@ -44,7 +44,13 @@ describe('LeaderboardTable', () => {
   });
 
   it("falls back to 'User' and the first 8 characters of the id", () => {
-    render(<LeaderboardTable rows={[makeTestLeaderboardRow(1, { displayName: null, userId: 'abcdefghijklmnop' })]} sort="calls" format={format} />);
+    render(
+      <LeaderboardTable
+        rows={[makeTestLeaderboardRow(1, { displayName: null, userId: 'abcdefghijklmnop' })]}
+        sort="calls"
+        format={format}
+      />,
+    );
     expect(screen.getByText('User abcdefgh')).toBeInTheDocument();
   });
 });
@@ -68,7 +74,13 @@ describe('ActivityFeed', () => {
   });
 
   it('shows a sale with its value and no sparkle', () => {
-    render(<ActivityFeed today="2026-11-16" format={format} activities={[makeActivity({ type: 'sale', points: 10, ticketSize: 4_500_000, productName: 'Pro' })]} />);
+    render(
+      <ActivityFeed
+        today="2026-11-16"
+        format={format}
+        activities={[makeActivity({ type: 'sale', points: 10, ticketSize: 4_500_000, productName: 'Pro' })]}
+      />,
+    );
     expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann closed a sale');
     expect(screen.getByText(/45,000/)).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Meeting booked' })).not.toBeInTheDocument();
@@ -83,7 +95,13 @@ describe('ActivityFeed', () => {
   });
 
   it('names a person whose data was erased a former member, whatever name is left (decision 022)', () => {
-    render(<ActivityFeed today="2026-11-16" format={format} activities={[makeActivity({ type: 'sale', displayName: null, formerMember: true })]} />);
+    render(
+      <ActivityFeed
+        today="2026-11-16"
+        format={format}
+        activities={[makeActivity({ type: 'sale', displayName: null, formerMember: true })]}
+      />,
+    );
     expect(screen.getByRole('listitem')).toHaveTextContent('Former member closed a sale');
   });
 });

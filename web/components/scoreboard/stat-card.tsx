@@ -32,7 +32,8 @@ export function StatCard({
   size?: 'default' | 'large';
   className?: string;
 }) {
-  const { icon: Icon, tone } = appearance.look !== undefined ? appearance.look : { icon: appearance.icon, tone: TONE_CLASSES[appearance.tone ?? 'primary'] };
+  const { icon: Icon, tone } =
+    appearance.look !== undefined ? appearance.look : { icon: appearance.icon, tone: TONE_CLASSES[appearance.tone ?? 'primary'] };
   return (
     <Card data-slot="stat-card" className={cn('min-w-0 p-4 sm:p-5', className)}>
       <dl className="flex flex-col gap-3">

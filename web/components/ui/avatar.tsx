@@ -13,7 +13,10 @@ export function AvatarImage({ className, ...props }: React.ComponentProps<typeof
 export function AvatarFallback({ className, ...props }: React.ComponentProps<typeof Primitive.Fallback>) {
   return (
     <Primitive.Fallback
-      className={cn('flex size-full items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary', className)}
+      className={cn(
+        'flex size-full items-center justify-center rounded-full bg-primary-soft text-sm font-semibold text-primary',
+        className,
+      )}
       {...props}
     />
   );

@@ -22,7 +22,6 @@ function SortBy() {
 }
 
 describe('LazySelect (the select whose list loads when it first opens)', () => {
-
   it('shows the chosen option as a select does, opens on a click and chooses, then opens at once next time', async () => {
     const user = userEvent.setup();
     render(<SortBy />);

@@ -2,7 +2,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import type { LazySelectProps } from './lazy-select';
 
 /** A Radix select of plain options (./lazy-select.tsx loads it when it first opens). */
-export function OptionsSelect({ value, onValueChange, options, className, defaultOpen, ...labels }: LazySelectProps<string> & { defaultOpen?: boolean }) {
+export function OptionsSelect({
+  value,
+  onValueChange,
+  options,
+  className,
+  defaultOpen,
+  ...labels
+}: LazySelectProps<string> & { defaultOpen?: boolean }) {
   return (
     <Select value={value} onValueChange={onValueChange} defaultOpen={defaultOpen}>
       <SelectTrigger className={className} {...labels}>

@@ -10,10 +10,7 @@ export const SelectGroup = Primitive.Group;
 
 export function SelectTrigger({ className, children, ...props }: React.ComponentProps<typeof Primitive.Trigger>) {
   return (
-    <Primitive.Trigger
-      className={cn(SELECT_TRIGGER_CLASS, className)}
-      {...props}
-    >
+    <Primitive.Trigger className={cn(SELECT_TRIGGER_CLASS, className)} {...props}>
       {children}
       <Primitive.Icon asChild>
         <ChevronDownIcon className="opacity-60" />
@@ -43,7 +40,10 @@ export function SelectContent({ className, children, position = 'popper', ...pro
 export function SelectItem({ className, children, ...props }: React.ComponentProps<typeof Primitive.Item>) {
   return (
     <Primitive.Item
-      className={cn('relative flex w-full cursor-default items-center gap-2 rounded-md py-1.5 pr-8 pl-2 text-sm outline-none select-none focus:bg-accent data-[disabled]:opacity-50', className)}
+      className={cn(
+        'relative flex w-full cursor-default items-center gap-2 rounded-md py-1.5 pr-8 pl-2 text-sm outline-none select-none focus:bg-accent data-[disabled]:opacity-50',
+        className,
+      )}
       {...props}
     >
       <span className="absolute right-2 flex size-3.5 items-center justify-center">

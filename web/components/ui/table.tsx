@@ -18,7 +18,12 @@ export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
   return <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />;
 }
 export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
-  return <th className={cn('h-10 px-3 text-left align-middle text-xs font-medium tracking-wide text-muted-foreground uppercase', className)} {...props} />;
+  return (
+    <th
+      className={cn('h-10 px-3 text-left align-middle text-xs font-medium tracking-wide text-muted-foreground uppercase', className)}
+      {...props}
+    />
+  );
 }
 export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
   return <td className={cn('px-3 py-2.5 align-middle', className)} {...props} />;

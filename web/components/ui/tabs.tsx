@@ -5,7 +5,12 @@ import { cn } from '@web/lib/cn';
 export const Tabs = Primitive.Root;
 
 export function TabsList({ className, ...props }: React.ComponentProps<typeof Primitive.List>) {
-  return <Primitive.List className={cn('inline-flex h-9 w-fit items-center rounded-lg bg-muted p-1 text-muted-foreground', className)} {...props} />;
+  return (
+    <Primitive.List
+      className={cn('inline-flex h-9 w-fit items-center rounded-lg bg-muted p-1 text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof Primitive.Trigger>) {

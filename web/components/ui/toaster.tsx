@@ -57,7 +57,11 @@ const SonnerToaster = lazy(() => importOrReload(() => import('./sonner-toaster')
 
 /** Where toasts show: nothing until the first toast is asked for. */
 export function Toaster() {
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   if (!show) return null;
   return (
     <Suspense fallback={null}>

@@ -15,7 +15,10 @@ export function TooltipContent({ className, sideOffset = 6, ...props }: React.Co
     <Primitive.Portal>
       <Primitive.Content
         sideOffset={sideOffset}
-        className={cn('z-50 rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md data-[state=delayed-open]:animate-fade-in', className)}
+        className={cn(
+          'z-50 rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md data-[state=delayed-open]:animate-fade-in',
+          className,
+        )}
         {...props}
       />
     </Primitive.Portal>

@@ -16,7 +16,12 @@ async function failure(call: Promise<unknown>): Promise<ApiRequestError> {
   return error as ApiRequestError;
 }
 
-const lastAdmin = reply(409, { error: { code: 'last_admin', message: "Kari is the company's only admin, so they cannot stop being admin. Make another member admin first." } });
+const lastAdmin = reply(409, {
+  error: {
+    code: 'last_admin',
+    message: "Kari is the company's only admin, so they cannot stop being admin. Make another member admin first.",
+  },
+});
 
 describe('API refusals, in the reader’s language', () => {
   it('English screens show the server’s own, most specific words, with the code and status', async () => {
@@ -28,8 +33,13 @@ describe('API refusals, in the reader’s language', () => {
 
   it('Norwegian screens show the catalog’s text for the code, never the English sentence', async () => {
     await i18next.changeLanguage('nb');
-    stubFetch({ 'GET /api/v1/team/members': lastAdmin, 'POST /api/v1/customers': reply(409, { error: { code: 'customer_exists', message: 'A customer named "Acme" already exists.' } }) });
-    expect((await failure(api.GET('/api/v1/team/members'))).message).toBe('Selskapet må ha minst én administrator. Gjør et annet medlem til administrator først.');
+    stubFetch({
+      'GET /api/v1/team/members': lastAdmin,
+      'POST /api/v1/customers': reply(409, { error: { code: 'customer_exists', message: 'A customer named "Acme" already exists.' } }),
+    });
+    expect((await failure(api.GET('/api/v1/team/members'))).message).toBe(
+      'Selskapet må ha minst én administrator. Gjør et annet medlem til administrator først.',
+    );
     const duplicate = await failure(api.POST('/api/v1/customers', { body: { name: 'Acme' } }));
     expect(duplicate.message).toBe('Det finnes allerede en kunde med dette navnet.');
   });
@@ -41,18 +51,38 @@ describe('API refusals, in the reader’s language', () => {
   });
 
   it('an answer that is not the error shape (a proxy’s page) still carries its status', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } })));
-    expect(await failure(api.GET('/api/v1/me'))).toMatchObject({ status: 502, code: 'http_error', message: 'The request failed (502). Please try again.' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } })),
+    );
+    expect(await failure(api.GET('/api/v1/me'))).toMatchObject({
+      status: 502,
+      code: 'http_error',
+      message: 'The request failed (502). Please try again.',
+    });
   });
 
   it('a field refusal keeps its details for the form', async () => {
-    stubFetch({ 'POST /api/v1/customers': reply(400, { error: { code: 'invalid_input', message: 'name: Required', details: { name: 'Required' } } }) });
-    expect(await failure(api.POST('/api/v1/customers', { body: { name: '' } }))).toMatchObject({ status: 400, code: 'invalid_input', details: { name: 'Required' } });
+    stubFetch({
+      'POST /api/v1/customers': reply(400, { error: { code: 'invalid_input', message: 'name: Required', details: { name: 'Required' } } }),
+    });
+    expect(await failure(api.POST('/api/v1/customers', { body: { name: '' } }))).toMatchObject({
+      status: 400,
+      code: 'invalid_input',
+      details: { name: 'Required' },
+    });
   });
 
   it('a server that cannot be reached is said so, in the reader’s language', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    expect(await failure(api.GET('/api/v1/me'))).toMatchObject({ status: 0, code: 'network', message: 'Could not reach the server. Check your connection and try again.' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await failure(api.GET('/api/v1/me'))).toMatchObject({
+      status: 0,
+      code: 'network',
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
     await i18next.changeLanguage('nb');
     expect((await failure(api.GET('/api/v1/me'))).message).toBe('Får ikke kontakt med serveren. Sjekk nettforbindelsen og prøv igjen.');
   });
@@ -63,10 +93,16 @@ describe('API requests', () => {
     await i18next.changeLanguage('nb');
     const calls = stubFetch({ 'POST /api/v1/invitations/magic-link': reply(200, { sent: true }) });
     const fetchSpy = vi.mocked(fetch);
-    await expect(api.POST('/api/v1/invitations/magic-link', { body: { code: 'abc', email: 'kari@example.com' } })).resolves.toEqual({ sent: true });
+    await expect(api.POST('/api/v1/invitations/magic-link', { body: { code: 'abc', email: 'kari@example.com' } })).resolves.toEqual({
+      sent: true,
+    });
     const [request] = fetchSpy.mock.calls[0]! as [Request];
     expect(request.credentials).toBe('same-origin');
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/v1/invitations/magic-link', body: { code: 'abc', email: 'kari@example.com' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/invitations/magic-link',
+      body: { code: 'abc', email: 'kari@example.com' },
+    });
     expect(calls[0]!.headers.get('x-dealboard-language')).toBe('nb');
     expect(calls[0]!.headers.get('content-type')).toBe('application/json');
   });
@@ -92,7 +128,9 @@ describe('API requests', () => {
   it('send a picture as it is, with its own type', async () => {
     const calls = stubFetch({ 'PUT /api/v1/me/avatar': reply(200, { avatarUrl: '/api/v1/avatars/1' }) });
     const picture = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
-    await expect(api.PUT('/api/v1/me/avatar', { body: picture, headers: { 'content-type': picture.type } })).resolves.toEqual({ avatarUrl: '/api/v1/avatars/1' });
+    await expect(api.PUT('/api/v1/me/avatar', { body: picture, headers: { 'content-type': picture.type } })).resolves.toEqual({
+      avatarUrl: '/api/v1/avatars/1',
+    });
     expect(calls[0]!.headers.get('content-type')).toBe('image/png');
     // (jsdom's Blob cannot be read back through Node's Request; e2e/avatars.e2e.ts sends real bytes.)
   });
@@ -100,13 +138,24 @@ describe('API requests', () => {
   it('fetch a file with the name the server gives it, or refuse like any call', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('{"format":"x"}', { headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="dealboard-data.json"' } })),
+      vi.fn(
+        async () =>
+          new Response('{"format":"x"}', {
+            headers: { 'content-type': 'application/json', 'content-disposition': 'attachment; filename="dealboard-data.json"' },
+          }),
+      ),
     );
     const file = await fetchApiFile('/api/v1/me/data');
     expect(file.fileName).toBe('dealboard-data.json');
     expect(await file.blob.text()).toBe('{"format":"x"}');
-    stubFetch({ 'GET /api/v1/team/members/{userId}/data': reply(404, {}), 'GET /api/v1/team/members/u1/data': reply(404, { error: { code: 'not_found', message: 'No such member in your company' } }) });
-    expect(await failure(fetchApiFile('/api/v1/team/members/{userId}/data', { params: { path: { userId: 'u1' } } }))).toMatchObject({ status: 404, message: 'No such member in your company' });
+    stubFetch({
+      'GET /api/v1/team/members/{userId}/data': reply(404, {}),
+      'GET /api/v1/team/members/u1/data': reply(404, { error: { code: 'not_found', message: 'No such member in your company' } }),
+    });
+    expect(await failure(fetchApiFile('/api/v1/team/members/{userId}/data', { params: { path: { userId: 'u1' } } }))).toMatchObject({
+      status: 404,
+      message: 'No such member in your company',
+    });
   });
 
   it('build an endpoint’s address from its path, for a stream or a form', () => {

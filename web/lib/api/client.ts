@@ -24,7 +24,9 @@ type InitArgs<Init> = RequiredKeys<Init> extends never ? [init?: Init] : [init: 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
 /** What a successful call answers, as the route declares it (null included where it may be null). */
 type Answer<Operation> = Operation extends { responses: infer Responses }
-  ? { [S in keyof Responses & SuccessStatus]: Responses[S] extends { content: infer Content } ? Content[keyof Content] : undefined }[keyof Responses & SuccessStatus]
+  ? {
+      [S in keyof Responses & SuccessStatus]: Responses[S] extends { content: infer Content } ? Content[keyof Content] : undefined;
+    }[keyof Responses & SuccessStatus]
   : never;
 
 type Call<M extends Method> = <P extends ApiPath<M>, Init extends MaybeOptionalInit<paths[P], M>>(

@@ -32,7 +32,11 @@ type Operation = {
   responses?: Record<string, { description?: string }>;
   security?: unknown[];
 };
-type Spec = { servers?: { url: string }[]; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
+type Spec = {
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+};
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const METHOD_TONE: Record<string, string> = {
@@ -45,7 +49,11 @@ const METHOD_TONE: Record<string, string> = {
 
 const root = document.querySelector<HTMLElement>('[data-api-docs]');
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string | null)[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string | null)[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) element.setAttribute(key, value);
   for (const child of children) if (child !== null) element.append(child);
@@ -76,7 +84,12 @@ function describeType(spec: Spec, raw: Schema | undefined): string {
   return limits.length ? `${type} (${limits.join(', ')})` : type;
 }
 
-function fieldList(spec: Spec, title: string, fields: { name: string; type: string; required: boolean }[], requiredText: string): HTMLElement | null {
+function fieldList(
+  spec: Spec,
+  title: string,
+  fields: { name: string; type: string; required: boolean }[],
+  requiredText: string,
+): HTMLElement | null {
   if (fields.length === 0) return null;
   return h(
     'div',
@@ -130,7 +143,15 @@ function render(root: HTMLElement, spec: Spec): void {
           h(
             'li',
             {},
-            h('a', { href: `#${slug(tag)}`, class: '-ml-px block border-l border-transparent py-1 pl-4 text-muted-foreground hover:border-primary hover:text-foreground' }, `${tag} (${ops.length})`),
+            h(
+              'a',
+              {
+                href: `#${slug(tag)}`,
+                class:
+                  '-ml-px block border-l border-transparent py-1 pl-4 text-muted-foreground hover:border-primary hover:text-foreground',
+              },
+              `${tag} (${ops.length})`,
+            ),
           ),
         ),
       ),
@@ -147,7 +168,9 @@ function render(root: HTMLElement, spec: Spec): void {
         { class: 'mt-4 grid gap-3' },
         ...ops.map(({ method, path, op }) => {
           const params = (where: Parameter['in']) =>
-            (op.parameters ?? []).filter((p) => p.in === where).map((p) => ({ name: p.name, type: describeType(spec, p.schema), required: Boolean(p.required) }));
+            (op.parameters ?? [])
+              .filter((p) => p.in === where)
+              .map((p) => ({ name: p.name, type: describeType(spec, p.schema), required: Boolean(p.required) }));
           const body = resolve(spec, op.requestBody?.content?.['application/json']?.schema);
           const bodyFields = Object.entries(body?.properties ?? {}).map(([name, schema]) => ({
             name,
@@ -161,8 +184,14 @@ function render(root: HTMLElement, spec: Spec): void {
             { class: 'group rounded-xl border bg-card shadow-card' },
             h(
               'summary',
-              { class: 'flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 [&::-webkit-details-marker]:hidden' },
-              h('span', { class: `w-16 shrink-0 rounded-md px-2 py-0.5 text-center text-xs font-bold uppercase ${METHOD_TONE[method] ?? ''}` }, method),
+              {
+                class: 'flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 [&::-webkit-details-marker]:hidden',
+              },
+              h(
+                'span',
+                { class: `w-16 shrink-0 rounded-md px-2 py-0.5 text-center text-xs font-bold uppercase ${METHOD_TONE[method] ?? ''}` },
+                method,
+              ),
               h('code', { class: 'text-sm font-semibold break-all' }, `${path.startsWith('/api') ? '' : base}${path}`),
               h('span', { class: 'w-full text-sm text-muted-foreground sm:w-auto sm:flex-1' }, op.summary ?? ''),
               h('span', { class: 'text-xs font-medium text-muted-foreground' }, (needsAuth ? text.textAuth : text.textPublic) ?? ''),
@@ -181,7 +210,12 @@ function render(root: HTMLElement, spec: Spec): void {
                   'ul',
                   { class: 'mt-2 grid gap-1 text-sm' },
                   ...responses.map(([code, response]) =>
-                    h('li', { class: 'flex gap-3' }, h('code', { class: 'font-semibold' }, code), h('span', { class: 'text-muted-foreground' }, response.description ?? '')),
+                    h(
+                      'li',
+                      { class: 'flex gap-3' },
+                      h('code', { class: 'font-semibold' }, code),
+                      h('span', { class: 'text-muted-foreground' }, response.description ?? ''),
+                    ),
                   ),
                 ),
               ),

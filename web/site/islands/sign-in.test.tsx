@@ -26,12 +26,24 @@ function openSignIn(search = '', language: SiteLanguage = 'en') {
   );
   window.history.replaceState(null, '', `/auth${search}`);
   const assign = vi.fn();
-  const location = { ...window.location, search: window.location.search, pathname: '/auth', hash: '', origin: window.location.origin, assign };
+  const location = {
+    ...window.location,
+    search: window.location.search,
+    pathname: '/auth',
+    hash: '',
+    origin: window.location.origin,
+    assign,
+  };
   enhanceSignIn(document, location as unknown as Location);
   return { assign, user: userEvent.setup() };
 }
 
-async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, email: string, password: string, labels = ['Email', 'Password', 'Sign In']) {
+async function fillAndSubmit(
+  user: ReturnType<typeof userEvent.setup>,
+  email: string,
+  password: string,
+  labels = ['Email', 'Password', 'Sign In'],
+) {
   await user.type(screen.getByLabelText(labels[0]!), email);
   await user.type(screen.getByLabelText(labels[1]!), password);
   await user.click(screen.getByRole('button', { name: labels[2] }));
@@ -130,14 +142,19 @@ describe('refusals, in the page language', () => {
     ['nb', 60, 'For mange mislykkede forsøk for denne kontoen. Prøv igjen om 1 minutt.'],
     ['nb', 900, 'For mange mislykkede forsøk for denne kontoen. Prøv igjen om 15 minutter.'],
   ] as const)('a locked account (%s, %i s): says when to try again', async (language, retryAfterSeconds, text) => {
-    stubFetch({ 'POST /api/auth/sign-in/email': authError(429, { code: 'ACCOUNT_LOCKED', message: 'Too many failed attempts.', retryAfterSeconds }) });
+    stubFetch({
+      'POST /api/auth/sign-in/email': authError(429, { code: 'ACCOUNT_LOCKED', message: 'Too many failed attempts.', retryAfterSeconds }),
+    });
     const { user } = openSignIn('', language);
     await fillAndSubmit(user, 'kari@firma.no', 'whatever-it-is', language === 'nb' ? ['E-post', 'Passord', 'Logg inn'] : undefined);
     await findShown(text);
   });
 
   it('says the network failed without losing what was typed', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const { user } = openSignIn();
     await fillAndSubmit(user, 'kari@firma.no', 'secret123');
     await findShown('An unexpected error occurred');
@@ -152,7 +169,9 @@ describe('refusals, in the page language', () => {
     const { user } = openSignIn('?invite=inv-7');
     await fillAndSubmit(user, 'kari@firma.no', 'secret123');
 
-    const notice = (await screen.findAllByRole('alert')).find((alert) => !alert.hidden && within(alert).queryByRole('button', { name: 'Send the confirmation mail again' }))!;
+    const notice = (await screen.findAllByRole('alert')).find(
+      (alert) => !alert.hidden && within(alert).queryByRole('button', { name: 'Send the confirmation mail again' }),
+    )!;
     expect(notice).toHaveTextContent('Your e-mail address is not confirmed yet.');
     expect(notice).toHaveTextContent('open the link in the mail we sent to kari@firma.no');
     await user.click(within(notice).getByRole('button', { name: 'Send the confirmation mail again' }));
@@ -194,7 +213,10 @@ describe('what the address says', () => {
   it('hands the typed address to Forgot password?, and keeps the invitation and plan on Join now', async () => {
     stubFetch();
     const { user } = openSignIn('?invite=inv-3&plan=pro');
-    expect(screen.getByRole('link', { name: "Don't have an account? Join now" })).toHaveAttribute('href', '/auth/register?invite=inv-3&plan=pro');
+    expect(screen.getByRole('link', { name: "Don't have an account? Join now" })).toHaveAttribute(
+      'href',
+      '/auth/register?invite=inv-3&plan=pro',
+    );
     await user.type(screen.getByLabelText('Email'), 'kari@firma.no ');
     const forgot = screen.getByRole('link', { name: 'Forgot password?' });
     expect(forgot).toHaveAttribute('href', '/auth/forgot-password');

@@ -57,7 +57,8 @@ function enhance(root: HTMLElement): void {
       .join(' · ');
     setComponent('server', reached ? 'ok' : 'problem', serverDetail);
     const engine = health?.database?.engine === 'postgres' ? text.textEnginePostgres : health?.database ? text.textEnginePglite : '';
-    const latency = typeof health?.database?.latencyMs === 'number' ? (text.textLatency ?? '').replace('{ms}', String(health.database.latencyMs)) : '';
+    const latency =
+      typeof health?.database?.latencyMs === 'number' ? (text.textLatency ?? '').replace('{ms}', String(health.database.latencyMs)) : '';
     setComponent('database', !reached ? 'checking' : databaseOk ? 'ok' : 'problem', [engine, latency].filter(Boolean).join(' · '));
     timer = window.setTimeout(() => void check(), seconds * 1000);
   }

@@ -21,7 +21,11 @@ function renderCard() {
 
 const ME = { 'GET /api/v1/me': reply(200, makeTestMe()) };
 
-async function fill(user: ReturnType<typeof userEvent.setup>, values: { current: string; next: string; confirm?: string }, labels = { current: 'Current password', next: 'New password', confirm: 'Confirm new password' }) {
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { current: string; next: string; confirm?: string },
+  labels = { current: 'Current password', next: 'New password', confirm: 'Confirm new password' },
+) {
   await user.type(screen.getByLabelText(labels.current), values.current);
   await user.type(screen.getByLabelText(labels.next), values.next);
   await user.type(screen.getByLabelText(labels.confirm), values.confirm ?? values.next);
@@ -71,7 +75,9 @@ describe('Change password', () => {
     await fill(user, { current: 'old-password-1', next: 'fjordsalg2026' });
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     // The company's name (Fjordsalg AS) is the person's own word.
-    await waitFor(() => expect(next).toHaveAccessibleDescription('This password is too easy to guess from your name, e-mail address or company.'));
+    await waitFor(() =>
+      expect(next).toHaveAccessibleDescription('This password is too easy to guess from your name, e-mail address or company.'),
+    );
     expect(next).toHaveAttribute('aria-invalid', 'true');
 
     await user.clear(next);
@@ -87,7 +93,9 @@ describe('Change password', () => {
     renderCard();
     await fill(user, { current: 'not-my-password', next: 'vinduet-mot-havet-7' });
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('That is not your current password.'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('That is not your current password.'),
+    );
   });
 
   it('in Norwegian: a locked account, and the server’s refusal of the new password', async () => {
@@ -100,13 +108,19 @@ describe('Change password', () => {
     const user = userEvent.setup();
     renderCard();
     expect(screen.getByRole('heading', { name: 'Passord' })).toBeInTheDocument();
-    await fill(user, { current: 'old-password-1', next: 'vinduet-mot-havet-7' }, { current: 'Nåværende passord', next: 'Nytt passord', confirm: 'Bekreft nytt passord' });
+    await fill(
+      user,
+      { current: 'old-password-1', next: 'vinduet-mot-havet-7' },
+      { current: 'Nåværende passord', next: 'Nytt passord', confirm: 'Bekreft nytt passord' },
+    );
     await user.click(screen.getByRole('button', { name: 'Endre passord' }));
     expect(await screen.findAllByText('For mange mislykkede forsøk for denne kontoen. Prøv igjen om 2 minutter.')).not.toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Endre passord' }));
     await waitFor(() =>
-      expect(screen.getByLabelText('Nytt passord')).toHaveAccessibleDescription('Dette passordet er for vanlig: unngå kjente passord og vanlige ord, som «passord» eller «sommer».'),
+      expect(screen.getByLabelText('Nytt passord')).toHaveAccessibleDescription(
+        'Dette passordet er for vanlig: unngå kjente passord og vanlige ord, som «passord» eller «sommer».',
+      ),
     );
   });
 });

@@ -60,7 +60,11 @@ export function ChangePasswordCard() {
       return;
     }
     try {
-      await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword, revokeOtherSessions: values.revokeOtherSessions });
+      await change.mutateAsync({
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+        revokeOtherSessions: values.revokeOtherSessions,
+      });
     } catch (error) {
       onRefused(error);
       return;
@@ -122,8 +126,21 @@ export function ChangePasswordCard() {
               className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
               {...register('currentPassword')}
             />
-            <PasswordField id="newPassword" label={t('password.new')} autoComplete="new-password" error={newError} strength={assessment} {...register('newPassword')} />
-            <PasswordField id="confirmPassword" label={t('password.confirm')} autoComplete="new-password" error={confirmError} {...register('confirmPassword')} />
+            <PasswordField
+              id="newPassword"
+              label={t('password.new')}
+              autoComplete="new-password"
+              error={newError}
+              strength={assessment}
+              {...register('newPassword')}
+            />
+            <PasswordField
+              id="confirmPassword"
+              label={t('password.confirm')}
+              autoComplete="new-password"
+              error={confirmError}
+              {...register('confirmPassword')}
+            />
           </div>
           <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4">
             <Controller

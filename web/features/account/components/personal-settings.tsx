@@ -33,7 +33,8 @@ export function PersonalSettings() {
   useErrorToast(profile.error, t('toasts.profileLoadError'));
 
   if (profile.isPending) return <SettingsCardSkeleton />;
-  if (profile.isError) return <LoadError title={t('toasts.profileLoadError')} error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (profile.isError)
+    return <LoadError title={t('toasts.profileLoadError')} error={profile.error} onRetry={() => void profile.refetch()} />;
 
   const data = profile.data;
   return isEditing ? (
@@ -59,7 +60,9 @@ export function PersonalSettings() {
               {data.email}
             </span>
           </DetailRow>
-          <DetailRow label={t('personal.language')}>{data.language ? LANGUAGE_NAMES[data.language] : t('personal.languageBrowser')}</DetailRow>
+          <DetailRow label={t('personal.language')}>
+            {data.language ? LANGUAGE_NAMES[data.language] : t('personal.languageBrowser')}
+          </DetailRow>
         </dl>
       </CardContent>
     </Card>

@@ -105,7 +105,8 @@ describe('the profile picture on Personal settings', () => {
   it('explains the server’s refusal in Norwegian', async () => {
     await i18n.changeLanguage('nb');
     renderPersonal({
-      'PUT /api/v1/me/avatar': async () => reply(400, { error: { code: 'invalid_image', message: 'The file is not a picture we can read.' } }),
+      'PUT /api/v1/me/avatar': async () =>
+        reply(400, { error: { code: 'invalid_image', message: 'The file is not a picture we can read.' } }),
     });
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText('Last opp bilde', { selector: 'input' }), png());

@@ -132,7 +132,13 @@ export function ProfilePicture({ profile }: { profile: ProfileSettings }) {
                 {profile.avatarUrl ? t('personal.picture.change') : t('personal.picture.upload')}
               </Button>
               {profile.avatarUrl && (
-                <Button size="sm" variant="ghost" className="text-muted-foreground hover:text-destructive" onClick={() => void onRemove()} disabled={isBusy}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="text-muted-foreground hover:text-destructive"
+                  onClick={() => void onRemove()}
+                  disabled={isBusy}
+                >
                   {remove.isPending ? <Spinner /> : <Trash2Icon />}
                   {remove.isPending ? t('personal.picture.removing') : t('personal.picture.remove')}
                 </Button>

@@ -96,7 +96,7 @@ describe('Your data: delete my account', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     const field = await within(dialog).findByLabelText('Your current password');
     expect(dialog).toHaveTextContent('Your name, e-mail address and password');
-    expect(dialog).toHaveTextContent("stay in Fjordsalg AS's totals and past boards under \"Former member\"");
+    expect(dialog).toHaveTextContent('stay in Fjordsalg AS\'s totals and past boards under "Former member"');
     expect(field).toHaveAttribute('type', 'password');
     expect(field).toHaveAttribute('autocomplete', 'current-password');
 
@@ -113,7 +113,10 @@ describe('Your data: delete my account', () => {
     await user.clear(field);
     await user.type(field, 'the-right-long-password{Enter}');
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalledOnce());
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.body)).toEqual([{ password: 'wrong-one' }, { password: 'the-right-long-password' }]);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.body)).toEqual([
+      { password: 'wrong-one' },
+      { password: 'the-right-long-password' },
+    ]);
   });
 
   it('an account without a password types its e-mail; the only member is told the company goes too', async () => {
@@ -128,7 +131,9 @@ describe('Your data: delete my account', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     const field = await within(dialog).findByLabelText('Your e-mail address');
     expect(dialog).toHaveTextContent('type rita@example.com to confirm');
-    expect(dialog).toHaveTextContent('You are the only member of Fjordsalg AS, so the company and all its data are deleted with your account.');
+    expect(dialog).toHaveTextContent(
+      'You are the only member of Fjordsalg AS, so the company and all its data are deleted with your account.',
+    );
     await user.type(field, 'rita@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalledOnce());

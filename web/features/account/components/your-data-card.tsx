@@ -40,7 +40,13 @@ export function YourDataCard({ onDeleted = () => window.location.assign(ACCOUNT_
       </CardHeader>
       <CardContent className="divide-y">
         <DataAction id="your-data-download" title={t('card.downloadTitle')} text={t('card.downloadText')} className="pb-5">
-          <Button variant="outline" className="sm:mt-0.5" onClick={() => void onDownload()} disabled={download.isPending} aria-busy={download.isPending}>
+          <Button
+            variant="outline"
+            className="sm:mt-0.5"
+            onClick={() => void onDownload()}
+            disabled={download.isPending}
+            aria-busy={download.isPending}
+          >
             {download.isPending ? <Spinner /> : <DownloadIcon />}
             {download.isPending ? t('card.downloading') : t('card.download')}
           </Button>
@@ -61,7 +67,19 @@ export function YourDataCard({ onDeleted = () => window.location.assign(ACCOUNT_
 }
 
 /** One thing to do with your data: its title and what it does, and its button beside them (below on a phone). */
-function DataAction({ id, title, text, className, children }: { id: string; title: string; text: string; className: string; children: ReactNode }) {
+function DataAction({
+  id,
+  title,
+  text,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className={cn('flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6', className)}>
       <div className="min-w-0 space-y-1">

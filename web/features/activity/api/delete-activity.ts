@@ -11,8 +11,9 @@ export function deleteActivity(id: string) {
 
 /** Takes a deleted activity out of today's list at once, then refetches what it changed. */
 export async function onActivityDeleted(queryClient: QueryClient, id: string): Promise<void> {
-  queryClient.setQueryData<MyActivities>(queryKeys.activities.mineToday, (current) =>
-    current && { ...current, activities: current.activities.filter((a) => a.id !== id) },
+  queryClient.setQueryData<MyActivities>(
+    queryKeys.activities.mineToday,
+    (current) => current && { ...current, activities: current.activities.filter((a) => a.id !== id) },
   );
   await invalidateActivityQueries(queryClient);
 }

@@ -14,8 +14,9 @@ export function useUpdateActivity() {
   return useMutation({
     mutationFn: updateActivity,
     onSuccess: async (activity) => {
-      queryClient.setQueryData<MyActivities>(queryKeys.activities.mineToday, (current) =>
-        current && { ...current, activities: current.activities.map((a) => (a.id === activity.id ? activity : a)) },
+      queryClient.setQueryData<MyActivities>(
+        queryKeys.activities.mineToday,
+        (current) => current && { ...current, activities: current.activities.map((a) => (a.id === activity.id ? activity : a)) },
       );
       await invalidateActivityQueries(queryClient);
     },

@@ -26,7 +26,15 @@ function useDebounced(value: string, delay: number): string {
  * (case-insensitive, from the server). Free text is fine: an unknown name becomes a new customer.
  * A WAI-ARIA combobox: arrows move through the list, Enter picks, Escape closes it.
  */
-export function CustomerCombobox({ value, onChange, focusOnMount }: { value: string; onChange: (value: string) => void; focusOnMount?: boolean }) {
+export function CustomerCombobox({
+  value,
+  onChange,
+  focusOnMount,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  focusOnMount?: boolean;
+}) {
   const { t } = useTranslation('activity');
   const id = useId();
   const inputId = `${id}-input`;
@@ -42,11 +50,15 @@ export function CustomerCombobox({ value, onChange, focusOnMount }: { value: str
   const options = isLongEnough ? (suggestions.data?.suggestions ?? []) : [];
   const isExpanded = isOpen && options.length > 0;
   const isExactMatch = options.some((o) => o.name.toLowerCase() === value.trim().toLowerCase());
-  const isNewCustomer = isLongEnough && suggestions.isSuccess && !suggestions.isPlaceholderData && term.trim() === value.trim() && !isExactMatch;
+  const isNewCustomer =
+    isLongEnough && suggestions.isSuccess && !suggestions.isPlaceholderData && term.trim() === value.trim() && !isExactMatch;
 
-  useEffect(() => () => {
-    if (closeTimer.current) clearTimeout(closeTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+    },
+    [],
+  );
 
   const choose = (name: string) => {
     onChange(name);
@@ -116,7 +128,10 @@ export function CustomerCombobox({ value, onChange, focusOnMount }: { value: str
           onKeyDown={onKeyDown}
         />
         {suggestions.isFetching && isLongEnough && (
-          <LoaderCircleIcon className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground" aria-label={t('customer.searching')} />
+          <LoaderCircleIcon
+            className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
+            aria-label={t('customer.searching')}
+          />
         )}
         <ul
           id={listId}

@@ -98,24 +98,47 @@ function EditActivityForm({ activity, onDone, rules }: { activity: Activity; onD
 
       <CustomerCombobox value={customerName} onChange={setCustomerName} />
 
-      {isAnswered && <OutcomeChoice value={outcome} onChange={setOutcome} points={rules?.outcomePoints} disabled={updateActivity.isPending} />}
+      {isAnswered && (
+        <OutcomeChoice value={outcome} onChange={setOutcome} points={rules?.outcomePoints} disabled={updateActivity.isPending} />
+      )}
 
       {isSale && (
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-2">
             <Label htmlFor={ids.value}>{t('logSale.valueIn', { currency: format.currency })}</Label>
-            <Input id={ids.value} inputMode="decimal" autoComplete="off" aria-required className="tabular h-10" value={value} onChange={(e) => setValue(e.target.value)} />
+            <Input
+              id={ids.value}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-required
+              className="tabular h-10"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor={ids.product}>{t('logSale.product')}</Label>
-            <Input id={ids.product} className="h-10" maxLength={PRODUCT_NAME_MAX} value={productName} onChange={(e) => setProductName(e.target.value)} />
+            <Input
+              id={ids.product}
+              className="h-10"
+              maxLength={PRODUCT_NAME_MAX}
+              value={productName}
+              onChange={(e) => setProductName(e.target.value)}
+            />
           </div>
         </div>
       )}
 
       <div className="space-y-2">
         <Label htmlFor={ids.notes}>{t('notes.label')}</Label>
-        <Textarea id={ids.notes} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder={t('notes.placeholder')} maxLength={ACTIVITY_NOTES_MAX} rows={3} />
+        <Textarea
+          id={ids.notes}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          placeholder={t('notes.placeholder')}
+          maxLength={ACTIVITY_NOTES_MAX}
+          rows={3}
+        />
       </div>
 
       <DialogFooter>

@@ -12,7 +12,6 @@ import { type RecordedCall, reply, type StubReply, stubFetch } from '@web/test/s
 import { useLogRules } from '../lib/use-log-rules';
 import { LogCallDialog } from './log-call-dialog';
 
-
 /** What POST /activities answers for the call in the request. */
 function loggedCall(call: RecordedCall): Activity {
   const body = call.body as { answered: boolean; outcome: Activity['outcome']; customerName: string | null; notes: string | null };
@@ -70,7 +69,9 @@ afterEach(() => {
 
 describe('LogCallDialog', () => {
   it('asks Answered or Not answered first, then the details with what each outcome is worth under the current rules', async () => {
-    const { user, open } = renderDialog({ 'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules({ moved_forward: { basePoints: 2 }, meeting_booked: { basePoints: 8 } })) });
+    const { user, open } = renderDialog({
+      'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules({ moved_forward: { basePoints: 2 }, meeting_booked: { basePoints: 8 } })),
+    });
     const dialog = await open();
     expect(within(dialog).getByText('How did the call go?')).toBeInTheDocument();
     expect(within(dialog).queryByRole('combobox', { name: /Customer/ })).not.toBeInTheDocument();
@@ -120,7 +121,9 @@ describe('LogCallDialog', () => {
     const { description } = await findToast('Call logged');
     expect(description).toEqual(['Answered call has been recorded']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(posted()).toEqual([{ kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Fjordkraft Solutions AS', notes: 'Demo on Thursday' }]);
+    expect(posted()).toEqual([
+      { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Fjordkraft Solutions AS', notes: 'Demo on Thursday' },
+    ]);
   });
 
   it('logs a call that was not answered as no_progress, with no outcome to choose', async () => {
@@ -181,7 +184,9 @@ describe('LogCallDialog', () => {
 
   it('disables Log Call and Back while the call is being saved', async () => {
     let release: (answer: StubReply) => void = () => undefined;
-    const { user, open, posted } = renderDialog({ 'POST /api/v1/activities': () => new Promise<StubReply>((resolve) => (release = resolve)) });
+    const { user, open, posted } = renderDialog({
+      'POST /api/v1/activities': () => new Promise<StubReply>((resolve) => (release = resolve)),
+    });
     const dialog = await open();
     await user.click(answeredButton());
     await user.click(within(dialog).getByRole('radio', { name: /Moved forward/ }));

@@ -22,7 +22,15 @@ import { OutcomeChoice } from './outcome-choice';
  * answered call, notes, Back and Log Call. The form lives inside the dialog content, which mounts
  * on every open, so the dialog starts clean each time.
  */
-export function LogCallDialog({ open, onOpenChange, rules }: { open: boolean; onOpenChange: (open: boolean) => void; rules: LogRules | undefined }) {
+export function LogCallDialog({
+  open,
+  onOpenChange,
+  rules,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  rules: LogRules | undefined;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl" onEscapeKeyDown={guardEscapeForCombobox}>
@@ -154,7 +162,19 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
   );
 }
 
-function AnswerButton({ icon, label, hint, tone, onClick }: { icon: React.ReactNode; label: string; hint: string; tone: string; onClick: () => void }) {
+function AnswerButton({
+  icon,
+  label,
+  hint,
+  tone,
+  onClick,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  hint: string;
+  tone: string;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"
@@ -165,8 +185,7 @@ function AnswerButton({ icon, label, hint, tone, onClick }: { icon: React.ReactN
         {icon}
       </span>
       <span>
-        <span className="block text-base font-semibold">{label}</span>{' '}
-        <span className="block text-sm text-muted-foreground">{hint}</span>
+        <span className="block text-base font-semibold">{label}</span> <span className="block text-sm text-muted-foreground">{hint}</span>
       </span>
     </button>
   );

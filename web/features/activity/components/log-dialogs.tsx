@@ -8,7 +8,8 @@ import { LogTouchDialog, type TouchKind } from './log-touch-dialog';
 export function LogDialogs({ kind, rules, onClose }: { kind: LogKind | null; rules: LogRules | undefined; onClose: () => void }) {
   const onOpenChange = (open: boolean) => !open && onClose();
   // A link (?log=email) opens a held-meeting, e-mail or LinkedIn dialog only while its rule is on.
-  const touchKind: TouchKind | null = (kind === 'meeting' || kind === 'email' || kind === 'linkedin') && rules?.enabledKinds[kind] ? kind : null;
+  const touchKind: TouchKind | null =
+    (kind === 'meeting' || kind === 'email' || kind === 'linkedin') && rules?.enabledKinds[kind] ? kind : null;
   return (
     <>
       <LogCallDialog open={kind === 'call'} onOpenChange={onOpenChange} rules={rules} />

@@ -74,23 +74,26 @@ describe('LogSaleDialog', () => {
     expect(logSaleButton()).toBeDisabled();
   });
 
-  it.each(['0', '-5', 'abc', '12..5'])("refuses %j with 'Invalid value: Please enter a valid sale value' and posts nothing", async (input) => {
-    const { user, open, posted } = renderDialog();
-    const dialog = await open();
-    const value = within(dialog).getByRole('textbox', { name: 'Sale Value (NOK)' });
-    await user.type(value, input);
-    await user.click(logSaleButton());
+  it.each(['0', '-5', 'abc', '12..5'])(
+    "refuses %j with 'Invalid value: Please enter a valid sale value' and posts nothing",
+    async (input) => {
+      const { user, open, posted } = renderDialog();
+      const dialog = await open();
+      const value = within(dialog).getByRole('textbox', { name: 'Sale Value (NOK)' });
+      await user.type(value, input);
+      await user.click(logSaleButton());
 
-    const { description } = await findToast('Invalid value');
-    expect(description).toEqual(['Please enter a valid sale value']);
-    expect(value).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid sale value');
-    expect(posted()).toEqual([]);
+      const { description } = await findToast('Invalid value');
+      expect(description).toEqual(['Please enter a valid sale value']);
+      expect(value).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid sale value');
+      expect(posted()).toEqual([]);
 
-    await user.type(value, '1');
-    expect(value).not.toHaveAttribute('aria-invalid');
-    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
-  });
+      await user.type(value, '1');
+      expect(value).not.toHaveAttribute('aria-invalid');
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
 
   it('posts the value in minor units with the customer, product and notes, and says the amount in the company currency', async () => {
     const { user, open, posted } = renderDialog();
@@ -104,7 +107,9 @@ describe('LogSaleDialog', () => {
     const { description } = await findToast('Sale recorded');
     expect(description).toEqual(['Sale of NOK 12,500.50 has been logged']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(posted()).toEqual([{ kind: 'sale', ticketSize: 1_250_050, productName: 'Annual licence', customerName: 'Nordlys AS', notes: 'Signed today' }]);
+    expect(posted()).toEqual([
+      { kind: 'sale', ticketSize: 1_250_050, productName: 'Annual licence', customerName: 'Nordlys AS', notes: 'Signed today' },
+    ]);
   });
 
   it('says the amount in dollars for a company that counts in USD', async () => {
@@ -120,7 +125,9 @@ describe('LogSaleDialog', () => {
 
   it('disables Log Sale and Cancel while the sale is being saved', async () => {
     let release: (answer: StubReply) => void = () => undefined;
-    const { user, open, posted } = renderDialog({ 'POST /api/v1/activities': () => new Promise<StubReply>((resolve) => (release = resolve)) });
+    const { user, open, posted } = renderDialog({
+      'POST /api/v1/activities': () => new Promise<StubReply>((resolve) => (release = resolve)),
+    });
     const dialog = await open();
     await user.type(within(dialog).getByRole('textbox', { name: 'Sale Value (NOK)' }), '900');
     await user.click(logSaleButton());

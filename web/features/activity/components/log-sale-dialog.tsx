@@ -83,7 +83,10 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
       <div className="space-y-2">
         <Label htmlFor={valueId}>{t('logSale.valueIn', { currency: format.currency })}</Label>
         <div className="relative">
-          <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm font-medium text-muted-foreground" aria-hidden>
+          <span
+            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm font-medium text-muted-foreground"
+            aria-hidden
+          >
             {format.currencySymbol}
           </span>
           <Input
@@ -124,7 +127,14 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
 
       <div className="space-y-2">
         <Label htmlFor={notesId}>{t('notes.label')}</Label>
-        <Textarea id={notesId} value={notes} onChange={(event) => setNotes(event.target.value)} placeholder={t('notes.placeholder')} maxLength={ACTIVITY_NOTES_MAX} rows={3} />
+        <Textarea
+          id={notesId}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          placeholder={t('notes.placeholder')}
+          maxLength={ACTIVITY_NOTES_MAX}
+          rows={3}
+        />
       </div>
 
       <DialogFooter>

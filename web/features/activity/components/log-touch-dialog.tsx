@@ -64,7 +64,14 @@ function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void })
       <CustomerCombobox value={customerName} onChange={setCustomerName} />
       <div className="space-y-2">
         <Label htmlFor={notesId}>{t('notes.label')}</Label>
-        <Textarea id={notesId} value={notes} onChange={(event) => setNotes(event.target.value)} placeholder={t('notes.placeholder')} maxLength={ACTIVITY_NOTES_MAX} rows={3} />
+        <Textarea
+          id={notesId}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          placeholder={t('notes.placeholder')}
+          maxLength={ACTIVITY_NOTES_MAX}
+          rows={3}
+        />
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={logActivity.isPending}>

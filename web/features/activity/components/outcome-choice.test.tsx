@@ -30,7 +30,9 @@ describe('OutcomeChoice', () => {
   });
 
   it('follows a rule change: an admin who makes a booked meeting worth 8 sees 8 here', () => {
-    renderWithProviders(<OutcomeChoice value={null} onChange={() => {}} points={{ no_progress: 0, moved_forward: 2, meeting_booked: 8 } as never} />);
+    renderWithProviders(
+      <OutcomeChoice value={null} onChange={() => {}} points={{ no_progress: 0, moved_forward: 2, meeting_booked: 8 } as never} />,
+    );
     expect(screen.getByRole('radio', { name: /Meeting booked.*8 pts/ })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Moved forward.*2 pts/ })).toBeInTheDocument();
   });

@@ -37,17 +37,48 @@ export function QuickLogBar({
         <p className="text-sm text-muted-foreground">{t('quickLog.description')}</p>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
-        <LogButton primary look={CALL_LOOK} label={t('quickLog.call')} hint={bestCall !== undefined ? t('quickLog.upTo', { points: t('plusPts', { count: bestCall }) }) : undefined} onClick={onCall} />
-        <LogButton look={ACTIVITY_LOOKS.sale} label={t('quickLog.sale')} hint={rules && (rules.hasTicketSizePoints ? t('quickLog.from', { points: t('plusPts', { count: rules.kindPoints.sale }) }) : t('plusPts', { count: rules.kindPoints.sale }))} onClick={onSale} />
+        <LogButton
+          primary
+          look={CALL_LOOK}
+          label={t('quickLog.call')}
+          hint={bestCall !== undefined ? t('quickLog.upTo', { points: t('plusPts', { count: bestCall }) }) : undefined}
+          onClick={onCall}
+        />
+        <LogButton
+          look={ACTIVITY_LOOKS.sale}
+          label={t('quickLog.sale')}
+          hint={
+            rules &&
+            (rules.hasTicketSizePoints
+              ? t('quickLog.from', { points: t('plusPts', { count: rules.kindPoints.sale }) })
+              : t('plusPts', { count: rules.kindPoints.sale }))
+          }
+          onClick={onSale}
+        />
         {isLoadingRules && <Skeleton className="h-14 w-40 rounded-xl" />}
         {rules?.enabledKinds.meeting && (
-          <LogButton look={ACTIVITY_LOOKS.meeting} label={t('quickLog.meeting')} hint={t('plusPts', { count: rules.kindPoints.meeting })} onClick={() => onTouch('meeting')} />
+          <LogButton
+            look={ACTIVITY_LOOKS.meeting}
+            label={t('quickLog.meeting')}
+            hint={t('plusPts', { count: rules.kindPoints.meeting })}
+            onClick={() => onTouch('meeting')}
+          />
         )}
         {rules?.enabledKinds.email && (
-          <LogButton look={ACTIVITY_LOOKS.email} label={t('quickLog.email')} hint={t('plusPts', { count: rules.kindPoints.email })} onClick={() => onTouch('email')} />
+          <LogButton
+            look={ACTIVITY_LOOKS.email}
+            label={t('quickLog.email')}
+            hint={t('plusPts', { count: rules.kindPoints.email })}
+            onClick={() => onTouch('email')}
+          />
         )}
         {rules?.enabledKinds.linkedin && (
-          <LogButton look={ACTIVITY_LOOKS.linkedin} label={t('quickLog.linkedin')} hint={t('plusPts', { count: rules.kindPoints.linkedin })} onClick={() => onTouch('linkedin')} />
+          <LogButton
+            look={ACTIVITY_LOOKS.linkedin}
+            label={t('quickLog.linkedin')}
+            hint={t('plusPts', { count: rules.kindPoints.linkedin })}
+            onClick={() => onTouch('linkedin')}
+          />
         )}
       </div>
     </Card>
@@ -74,13 +105,12 @@ function LogButton({
       aria-label={hint ? `${label}, ${hint}` : label}
       className={cn(
         'group flex min-h-14 items-center gap-3 rounded-xl border px-4 py-2.5 text-left transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 active:translate-y-px sm:min-w-40',
-        primary ? 'border-transparent bg-primary text-primary-foreground shadow-sm hover:brightness-90' : 'bg-card hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md',
+        primary
+          ? 'border-transparent bg-primary text-primary-foreground shadow-sm hover:brightness-90'
+          : 'bg-card hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md',
       )}
     >
-      <span
-        className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg [&_svg]:size-[18px]', tone)}
-        aria-hidden
-      >
+      <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg [&_svg]:size-[18px]', tone)} aria-hidden>
         <Icon />
       </span>
       <span className="min-w-0">

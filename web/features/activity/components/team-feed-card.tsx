@@ -78,7 +78,11 @@ export function TeamFeedCard() {
                     </p>
                     <p className="flex items-baseline justify-between gap-2">
                       <span className="min-w-0">{what}</span>
-                      {item.points > 0 && <span className="tabular shrink-0 text-xs font-semibold text-success-strong">{t('plusPts', { count: item.points })}</span>}
+                      {item.points > 0 && (
+                        <span className="tabular shrink-0 text-xs font-semibold text-success-strong">
+                          {t('plusPts', { count: item.points })}
+                        </span>
+                      )}
                     </p>
                     {detail && <p className="truncate text-xs text-muted-foreground">{detail}</p>}
                   </div>

@@ -23,7 +23,15 @@ import { EditActivityDialog } from './edit-activity-dialog';
 const NOTES_PREVIEW_MAX = 120;
 
 /** Today's Activities: newest first, live (its query key starts with 'activities'). */
-export function TodayActivities({ onLogCall, rules, date }: { onLogCall: () => void; rules: LogRules | undefined; date: string | undefined }) {
+export function TodayActivities({
+  onLogCall,
+  rules,
+  date,
+}: {
+  onLogCall: () => void;
+  rules: LogRules | undefined;
+  date: string | undefined;
+}) {
   const { t } = useTranslation('activity');
   const { user } = useAuth();
   const query = useMyActivities();
@@ -101,7 +109,17 @@ export function TodayActivities({ onLogCall, rules, date }: { onLogCall: () => v
   );
 }
 
-function ActivityRow({ activity, canChange, onEdit, onDelete }: { activity: Activity; canChange: boolean; onEdit: () => void; onDelete: () => void }) {
+function ActivityRow({
+  activity,
+  canChange,
+  onEdit,
+  onDelete,
+}: {
+  activity: Activity;
+  canChange: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation('activity');
   const format = useCompanyFormat();
   const label = t(activityLabelKey(activity));
@@ -117,7 +135,9 @@ function ActivityRow({ activity, canChange, onEdit, onDelete }: { activity: Acti
           {activity.type === 'call_answered' && activity.outcome && activity.outcome !== 'no_progress' && (
             <Badge variant={activity.outcome === 'meeting_booked' ? 'success' : 'soft'}>{t(`outcomes.${activity.outcome}`)}</Badge>
           )}
-          {activity.type === 'call_answered' && activity.outcome === 'no_progress' && <Badge variant="secondary">{t('outcomes.no_progress')}</Badge>}
+          {activity.type === 'call_answered' && activity.outcome === 'no_progress' && (
+            <Badge variant="secondary">{t('outcomes.no_progress')}</Badge>
+          )}
           {activity.type === 'sale' && activity.ticketSize !== null && (
             <span className="tabular font-semibold text-foreground">{format.money(activity.ticketSize)}</span>
           )}
@@ -157,7 +177,12 @@ function ActivityRow({ activity, canChange, onEdit, onDelete }: { activity: Acti
             {/* On a phone one menu button leaves the row's text the room it needs. */}
             <DropdownMenu modal={false}>
               <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon" className="size-8 text-muted-foreground sm:hidden" aria-label={t('list.actions', { activity: rowName })}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 text-muted-foreground sm:hidden"
+                  aria-label={t('list.actions', { activity: rowName })}
+                >
                   <EllipsisVerticalIcon />
                 </Button>
               </DropdownMenuTrigger>
@@ -177,7 +202,17 @@ function ActivityRow({ activity, canChange, onEdit, onDelete }: { activity: Acti
   );
 }
 
-function RowAction({ label, onClick, className, children }: { label: string; onClick: () => void; className?: string; children: React.ReactNode }) {
+function RowAction({
+  label,
+  onClick,
+  className,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>

@@ -8,7 +8,10 @@ import { showErrorToast } from '@web/lib/show-error-toast';
 import { deleteActivity, onActivityDeleted } from '../api/delete-activity';
 
 /** The catalogue of logging toasts: a title, and the description in the product's words. */
-function loggedMessage(activity: Activity, money: (amount: number) => string): { title: string; description: string; values?: Record<string, string> } {
+function loggedMessage(
+  activity: Activity,
+  money: (amount: number) => string,
+): { title: string; description: string; values?: Record<string, string> } {
   switch (activity.type) {
     case 'call_answered':
       return { title: 'toast.callLogged', description: 'toast.answeredRecorded' };
@@ -60,9 +63,12 @@ export function useActivityToasts() {
     [money, t, undo],
   );
 
-  const showSuccess = useCallback((titleKey: string, descriptionKey: string) => {
-    toast.success(t(titleKey), { description: t(descriptionKey) });
-  }, [t]);
+  const showSuccess = useCallback(
+    (titleKey: string, descriptionKey: string) => {
+      toast.success(t(titleKey), { description: t(descriptionKey) });
+    },
+    [t],
+  );
 
   return { showLogged, showError, showSuccess };
 }

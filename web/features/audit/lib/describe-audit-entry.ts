@@ -107,7 +107,9 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
     case 'display_link.created':
     case 'display_link.revoked': {
       const name = entry.target?.label ?? '';
-      return one(t(entry.action === 'display_link.created' ? 'audit:entry.displayLink.created' : 'audit:entry.displayLink.revoked', { name }));
+      return one(
+        t(entry.action === 'display_link.created' ? 'audit:entry.displayLink.created' : 'audit:entry.displayLink.revoked', { name }),
+      );
     }
 
     case 'company.updated': {
@@ -137,7 +139,10 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       if (code && !policyValues) return one(t(`audit:entry.signup.accessCode${code}`));
       return {
         summary: t('audit:entry.signup.changed'),
-        changes: [...(policyValues ? [t('audit:change.policy', policyValues)] : []), ...(code ? [t(`audit:change.accessCode${code}`)] : [])],
+        changes: [
+          ...(policyValues ? [t('audit:change.policy', policyValues)] : []),
+          ...(code ? [t(`audit:change.accessCode${code}`)] : []),
+        ],
       };
     }
 

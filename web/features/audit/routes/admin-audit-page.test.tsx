@@ -15,13 +15,25 @@ const ada = { id: 'user-ada', name: 'Ada Admin', state: 'member' } as const;
 let nextId = 0;
 function entry(over: Partial<AuditEntry> & Pick<AuditEntry, 'action'>): AuditEntry {
   nextId += 1;
-  return { id: `00000000-0000-4000-8000-${String(nextId).padStart(12, '0')}`, actor: ada, target: null, details: {}, at: '2026-11-24T08:00:00.000Z', ...over };
+  return {
+    id: `00000000-0000-4000-8000-${String(nextId).padStart(12, '0')}`,
+    actor: ada,
+    target: null,
+    details: {},
+    at: '2026-11-24T08:00:00.000Z',
+    ...over,
+  };
 }
 const member = (id: string, label: string | null, removed = false) => ({ type: 'member', id, label, removed });
 
 /** A morning in the admin console, newest first (Oslo is UTC+1 in November). */
 const ENTRIES: AuditEntry[] = [
-  entry({ action: 'member.role_changed', target: member('user-rita', 'Rita Rep'), details: { from: 'user', to: 'admin' }, at: '2026-11-24T08:15:00.000Z' }),
+  entry({
+    action: 'member.role_changed',
+    target: member('user-rita', 'Rita Rep'),
+    details: { from: 'user', to: 'admin' },
+    at: '2026-11-24T08:15:00.000Z',
+  }),
   entry({
     action: 'kpi_rule.changed',
     target: { type: 'kpi_rule', id: 'r1', label: 'call_answered', removed: null },
@@ -32,16 +44,34 @@ const ENTRIES: AuditEntry[] = [
     target: { type: 'kpi_rule', id: 'r2', label: 'sale_ticket_size', removed: null },
     details: { kpiKey: 'sale_ticket_size', changes: { enabled: { from: false, to: true }, multiplierValue: { from: 0, to: 0.001 } } },
   }),
-  entry({ action: 'member.removed', actor: { id: 'user-bjorn', name: 'Bjørn Boss', state: 'removed' }, target: member('user-kasper', 'Kasper Kollega', true), details: { role: 'user' } }),
-  entry({ action: 'invitation.created', target: { type: 'invitation', id: 'i1', label: null, removed: null }, details: { role: 'admin', expiresAt: '2026-12-01T08:00:00.000Z' } }),
-  entry({ action: 'invitation.revoked', actor: { id: 'user-gone', name: null, state: 'former' }, details: { role: 'user', status: 'expired' } }),
-  entry({ action: 'display_link.created', target: { type: 'display_link', id: 'd1', label: 'Lobby TV', removed: null }, details: { name: 'Lobby TV' } }),
+  entry({
+    action: 'member.removed',
+    actor: { id: 'user-bjorn', name: 'Bjørn Boss', state: 'removed' },
+    target: member('user-kasper', 'Kasper Kollega', true),
+    details: { role: 'user' },
+  }),
+  entry({
+    action: 'invitation.created',
+    target: { type: 'invitation', id: 'i1', label: null, removed: null },
+    details: { role: 'admin', expiresAt: '2026-12-01T08:00:00.000Z' },
+  }),
+  entry({
+    action: 'invitation.revoked',
+    actor: { id: 'user-gone', name: null, state: 'former' },
+    details: { role: 'user', status: 'expired' },
+  }),
+  entry({
+    action: 'display_link.created',
+    target: { type: 'display_link', id: 'd1', label: 'Lobby TV', removed: null },
+    details: { name: 'Lobby TV' },
+  }),
   entry({ action: 'company.updated', details: { changes: { timezone: { from: 'Europe/Oslo', to: 'America/New_York' } } } }),
   entry({ action: 'signup_policy.changed', details: { policy: { from: 'open', to: 'access_code' }, accessCode: 'set' } }),
   entry({ action: 'member.erased', actor: { id: null, name: null, state: 'system' }, target: member('user-x', null) }),
 ];
 
-const page = (entries: AuditEntry[], nextCursor: string | null = null): StubReply => reply(200, { entries, nextCursor } satisfies AuditLogPage);
+const page = (entries: AuditEntry[], nextCursor: string | null = null): StubReply =>
+  reply(200, { entries, nextCursor } satisfies AuditLogPage);
 
 /** The audit page inside the app's providers, with GET /admin/audit-log answered by `answer`. */
 function renderPage(answer: (call: RecordedCall) => StubReply | Promise<StubReply>) {
@@ -52,11 +82,15 @@ function renderPage(answer: (call: RecordedCall) => StubReply | Promise<StubRepl
     </AuthProvider>,
     { me: adminMe },
   );
-  const logCalls = () => calls.filter((c) => c.path === '/api/v1/admin/audit-log').map((c) => Object.fromEntries(new URLSearchParams(c.search)));
+  const logCalls = () =>
+    calls.filter((c) => c.path === '/api/v1/admin/audit-log').map((c) => Object.fromEntries(new URLSearchParams(c.search)));
   return { logCalls };
 }
 
-const rows = async () => within(await screen.findByRole('list', { name: /Audit log entries|Oppføringer i revisjonsloggen/ })).getAllByRole('listitem').filter((li) => li.hasAttribute('data-audit-action'));
+const rows = async () =>
+  within(await screen.findByRole('list', { name: /Audit log entries|Oppføringer i revisjonsloggen/ }))
+    .getAllByRole('listitem')
+    .filter((li) => li.hasAttribute('data-audit-action'));
 
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => vi.unstubAllGlobals());
@@ -83,12 +117,17 @@ describe('Audit log page', () => {
     expect(within(items[0]!).getByText('24 Nov 2026, 09:15')).toHaveAttribute('datetime', '2026-11-24T08:15:00.000Z');
     expect(screen.getByText('Times in Europe/Oslo')).toBeInTheDocument();
     // Several changes at once: one line each.
-    expect(within(items[2]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Turned on', 'Points per NOK 0 → 0.001']);
+    expect(
+      within(items[2]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Turned on', 'Points per NOK 0 → 0.001']);
     // The access code itself is never in the log: only that it was set.
-    expect(within(items[8]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Who can create an account: Open → Access code required',
-      'Access code set',
-    ]);
+    expect(
+      within(items[8]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Who can create an account: Open → Access code required', 'Access code set']);
     expect(items[3]).toHaveTextContent('Bjørn Boss (removed)');
     expect(items[4]).toHaveTextContent('Expires 1 Dec 2026, 09:00');
     expect(items[5]).toHaveTextContent('Former member');
@@ -112,11 +151,16 @@ describe('Audit log page', () => {
       'Endret registreringsreglene',
       'Slettet personopplysningene til et tidligere medlem',
     ]);
-    expect(within(items[2]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Slått på', 'Poeng per NOK 0 → 0,001']);
-    expect(within(items[8]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Hvem som kan lage konto: Åpen → Krever tilgangskode',
-      'Tilgangskode satt',
-    ]);
+    expect(
+      within(items[2]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Slått på', 'Poeng per NOK 0 → 0,001']);
+    expect(
+      within(items[8]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Hvem som kan lage konto: Åpen → Krever tilgangskode', 'Tilgangskode satt']);
     expect(items[3]).toHaveTextContent('Bjørn Boss (fjernet)');
     expect(items[5]).toHaveTextContent('Tidligere medlem');
     expect(screen.getByRole('heading', { name: 'Revisjonslogg' })).toBeInTheDocument();

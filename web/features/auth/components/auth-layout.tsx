@@ -23,8 +23,14 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </main>
       </div>
       <aside className="relative hidden overflow-hidden bg-sidebar p-12 text-sidebar-foreground lg:flex lg:flex-col lg:justify-end">
-        <div aria-hidden className="absolute -top-24 -right-24 size-96 rounded-full bg-[radial-gradient(circle,oklch(0.64_0.15_158/0.35),transparent_70%)]" />
-        <div aria-hidden className="absolute top-1/3 -left-32 size-96 rounded-full bg-[radial-gradient(circle,oklch(0.5_0.12_222/0.45),transparent_70%)]" />
+        <div
+          aria-hidden
+          className="absolute -top-24 -right-24 size-96 rounded-full bg-[radial-gradient(circle,oklch(0.64_0.15_158/0.35),transparent_70%)]"
+        />
+        <div
+          aria-hidden
+          className="absolute top-1/3 -left-32 size-96 rounded-full bg-[radial-gradient(circle,oklch(0.5_0.12_222/0.45),transparent_70%)]"
+        />
         <div className="relative">
           <p className="text-sm font-medium tracking-wide text-success uppercase">{t('panel.kicker')}</p>
           <h2 className="mt-3 text-3xl font-semibold tracking-tight text-white">{t('panel.title')}</h2>

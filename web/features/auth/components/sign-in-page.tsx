@@ -116,7 +116,11 @@ export function SignInPage() {
         <div className="space-y-2">
           <div className="flex items-center justify-between gap-2">
             <Label htmlFor="password">{t('fields.password')}</Label>
-            <a href={paths.authForgotPassword} className="text-sm font-medium text-primary underline-offset-4 hover:underline" data-forgot-link>
+            <a
+              href={paths.authForgotPassword}
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              data-forgot-link
+            >
               {t('signIn.forgotPassword')}
             </a>
           </div>

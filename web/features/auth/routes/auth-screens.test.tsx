@@ -53,7 +53,11 @@ describe('join and the sign-up policy', () => {
     const calls = stubFetch({
       'GET /api/v1/signup-policy': reply(200, { policy: 'access_code' }),
       'POST /api/v1/access-code/check': reply(200, { valid: true }),
-      'POST /api/auth/sign-up/email': authError(403, 'ACCESS_CODE_REQUIRED', 'An access code is required to create an account. Ask your admin for it.'),
+      'POST /api/auth/sign-up/email': authError(
+        403,
+        'ACCESS_CODE_REQUIRED',
+        'An access code is required to create an account. Ask your admin for it.',
+      ),
     });
     const user = userEvent.setup();
     renderAt('/auth/register');
@@ -118,7 +122,7 @@ describe('join and the sign-up policy', () => {
   });
 });
 
-describe('passwords: common ones refused, the refusal in the form\'s words', () => {
+describe("passwords: common ones refused, the refusal in the form's words", () => {
   it('shows the strength while typing and refuses a weak password on join without asking the server', async () => {
     const calls = stubFetch();
     const user = userEvent.setup();
@@ -133,10 +137,16 @@ describe('passwords: common ones refused, the refusal in the form\'s words', () 
     await waitFor(() => expect(password).toHaveAccessibleDescription(/^Strength: too weak\. This password is too common/));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     // On the field (announced, and the field has the focus), not repeated in a box or a toast.
-    expect(await findAlert('This password is too common: avoid known passwords and everyday words, also Norwegian ones such as “passord” or “sommer”.')).toBeInTheDocument();
+    expect(
+      await findAlert(
+        'This password is too common: avoid known passwords and everyday words, also Norwegian ones such as “passord” or “sommer”.',
+      ),
+    ).toBeInTheDocument();
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(password).toHaveFocus();
-    expect(password).toHaveAccessibleDescription('This password is too common: avoid known passwords and everyday words, also Norwegian ones such as “passord” or “sommer”.');
+    expect(password).toHaveAccessibleDescription(
+      'This password is too common: avoid known passwords and everyday words, also Norwegian ones such as “passord” or “sommer”.',
+    );
     expect(screen.getAllByText(/This password is too common/)).toHaveLength(1);
 
     await user.clear(password);
@@ -154,7 +164,13 @@ describe('passwords: common ones refused, the refusal in the form\'s words', () 
 
   it('says it in Norwegian, and words the server’s refusal codes too', async () => {
     await i18n.changeLanguage('nb');
-    stubFetch({ 'POST /api/auth/sign-up/email': authError(400, 'PASSWORD_PERSONAL', 'This password is too easy to guess from your name, e-mail address or company. Choose another.') });
+    stubFetch({
+      'POST /api/auth/sign-up/email': authError(
+        400,
+        'PASSWORD_PERSONAL',
+        'This password is too easy to guess from your name, e-mail address or company. Choose another.',
+      ),
+    });
     const user = userEvent.setup();
     renderAt('/auth/register');
     await user.type(await screen.findByLabelText('Fullt navn'), 'Kari Nordmann');
@@ -162,7 +178,9 @@ describe('passwords: common ones refused, the refusal in the form\'s words', () 
     const password = screen.getByLabelText('Passord');
     await user.type(password, 'sommer2024');
     await user.click(screen.getByRole('button', { name: 'Opprett konto' }));
-    expect(await findAlert('Dette passordet er for vanlig: unngå kjente passord og vanlige ord, som «passord» eller «sommer».')).toBeInTheDocument();
+    expect(
+      await findAlert('Dette passordet er for vanlig: unngå kjente passord og vanlige ord, som «passord» eller «sommer».'),
+    ).toBeInTheDocument();
     expect(password).toHaveAttribute('aria-invalid', 'true');
 
     // The server knows more (the company of an invitation): its refusal is worded here too.
@@ -171,7 +189,9 @@ describe('passwords: common ones refused, the refusal in the form\'s words', () 
     expect(password).toHaveAccessibleDescription(/^Styrke: svært sterkt\.$/);
     await user.click(screen.getByRole('button', { name: 'Opprett konto' }));
     expect(await findAlert('Dette passordet er for lett å gjette ut fra navnet ditt, e-postadressen eller bedriften.')).toBeInTheDocument();
-    expect(password).toHaveAccessibleDescription('Dette passordet er for lett å gjette ut fra navnet ditt, e-postadressen eller bedriften.');
+    expect(password).toHaveAccessibleDescription(
+      'Dette passordet er for lett å gjette ut fra navnet ditt, e-postadressen eller bedriften.',
+    );
   });
 
   it('reset: refuses a weak new password before sending it, and puts the server’s refusal on the field', async () => {
@@ -191,7 +211,9 @@ describe('passwords: common ones refused, the refusal in the form\'s words', () 
     await user.clear(screen.getByLabelText('Confirm new password'));
     await user.type(screen.getByLabelText('Confirm new password'), 'ola-hansen-fjord-9');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
-    await waitFor(() => expect(password).toHaveAccessibleDescription('This password is too easy to guess from your name, e-mail address or company.'));
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription('This password is too easy to guess from your name, e-mail address or company.'),
+    );
     expect(password).toHaveAttribute('aria-invalid', 'true');
     // On the field, not repeated in a box above the form.
     expect(screen.queryByText('Too easy to guess from your name.')).not.toBeInTheDocument();
@@ -210,7 +232,10 @@ describe('forgot password', () => {
 
   it('asks for the reset mail for our page and answers with the same neutral confirmation', async () => {
     const calls = stubFetch({
-      'POST /api/auth/request-password-reset': reply(200, { status: true, message: 'If this email exists in our system, check your email for the reset link' }),
+      'POST /api/auth/request-password-reset': reply(200, {
+        status: true,
+        message: 'If this email exists in our system, check your email for the reset link',
+      }),
     });
     const user = userEvent.setup();
     renderAt('/auth/forgot-password');
@@ -218,7 +243,10 @@ describe('forgot password', () => {
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
     expect(screen.getByText(/If there is an account for ukjent@firma.no, we've sent it a link/)).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/auth/request-password-reset')!.body).toEqual({ email: 'ukjent@firma.no', redirectTo: '/auth/reset-password' });
+    expect(calls.find((c) => c.path === '/api/auth/request-password-reset')!.body).toEqual({
+      email: 'ukjent@firma.no',
+      redirectTo: '/auth/reset-password',
+    });
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/auth');
 
     await user.click(screen.getByRole('button', { name: 'Use another address' }));
@@ -226,7 +254,9 @@ describe('forgot password', () => {
   });
 
   it('says what is wrong with the address before asking, and a rate limit after', async () => {
-    const calls = stubFetch({ 'POST /api/auth/request-password-reset': authError(429, undefined, 'Too many requests. Please try again later.') });
+    const calls = stubFetch({
+      'POST /api/auth/request-password-reset': authError(429, undefined, 'Too many requests. Please try again later.'),
+    });
     const user = userEvent.setup();
     renderAt('/auth/forgot-password');
     const email = await screen.findByLabelText('Email');
@@ -246,13 +276,16 @@ describe('forgot password', () => {
 });
 
 describe('reset password', () => {
-  it.each(['/auth/reset-password', '/auth/reset-password?error=INVALID_TOKEN'])('%s: says the link has expired and offers a new one', async (entry) => {
-    stubFetch();
-    renderAt(entry);
-    expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/auth/forgot-password');
-    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
-  });
+  it.each(['/auth/reset-password', '/auth/reset-password?error=INVALID_TOKEN'])(
+    '%s: says the link has expired and offers a new one',
+    async (entry) => {
+      stubFetch();
+      renderAt(entry);
+      expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/auth/forgot-password');
+      expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    },
+  );
 
   it('checks the length and the confirmation before sending anything', async () => {
     const calls = stubFetch();

@@ -41,7 +41,9 @@ export function Component() {
         <Card>
           <CardContent className="p-8">
             <h1 className="text-2xl font-semibold tracking-tight">{t('awaiting.title')}</h1>
-            <p className="mt-2 text-muted-foreground">{me?.onboarding.removed ? t('awaiting.removed') : me?.tenancy === 'multi' ? t('awaiting.text') : t('awaiting.textSingle')}</p>
+            <p className="mt-2 text-muted-foreground">
+              {me?.onboarding.removed ? t('awaiting.removed') : me?.tenancy === 'multi' ? t('awaiting.text') : t('awaiting.textSingle')}
+            </p>
             <h2 className="mt-8 text-sm font-semibold">{t('awaiting.nextSteps')}</h2>
             <ol className="mt-3 space-y-3">
               {steps.map((step, index) => (

@@ -24,7 +24,10 @@ export function Component() {
     } else if (error) {
       void navigate(paths.auth({ error: 'callback_error', error_description: t('errors.callbackFailed') }), { replace: true });
     } else if (urlError) {
-      void navigate(paths.auth({ error: urlError, error_description: params.get('error_description') ?? describeBetterAuthError(urlError, t) }), { replace: true });
+      void navigate(
+        paths.auth({ error: urlError, error_description: params.get('error_description') ?? describeBetterAuthError(urlError, t) }),
+        { replace: true },
+      );
     } else {
       void navigate(paths.auth(invite ? { invite } : undefined), { replace: true });
     }

@@ -52,7 +52,9 @@ export function Component() {
           actions={
             <>
               <Button asChild variant="outline">
-                <Link reloadDocument to={paths.auth()}>{t('forgot.backToSignIn')}</Link>
+                <Link reloadDocument to={paths.auth()}>
+                  {t('forgot.backToSignIn')}
+                </Link>
               </Button>
               <Button
                 variant="link"
@@ -110,7 +112,11 @@ export function Component() {
         </Button>
       </form>
       <p className="mt-6 text-center text-sm">
-        <Link reloadDocument to={paths.auth()} className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
+        <Link
+          reloadDocument
+          to={paths.auth()}
+          className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+        >
           <ArrowLeftIcon className="size-4" aria-hidden />
           {t('forgot.backToSignIn')}
         </Link>

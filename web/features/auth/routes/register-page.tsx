@@ -163,12 +163,23 @@ export function Component() {
           onInput={(event) => {
             const form = new FormData(event.currentTarget);
             setPasswordError(null);
-            setTyped({ name: String(form.get('name') ?? ''), email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
+            setTyped({
+              name: String(form.get('name') ?? ''),
+              email: String(form.get('email') ?? ''),
+              password: String(form.get('password') ?? ''),
+            });
           }}
         >
           <div className="space-y-2">
             <Label htmlFor="name">{t('fields.fullName')}</Label>
-            <Input id="name" name="name" autoComplete="name" required maxLength={DISPLAY_NAME_MAX} placeholder={t('fields.fullNamePlaceholder')} />
+            <Input
+              id="name"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={DISPLAY_NAME_MAX}
+              placeholder={t('fields.fullNamePlaceholder')}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor="email">{t('fields.email')}</Label>

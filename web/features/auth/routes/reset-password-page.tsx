@@ -32,7 +32,11 @@ export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [isDead, setIsDead] = useState(false);
-  return <AuthLayout>{!token || params.has('error') || isDead ? <ExpiredLink /> : <NewPasswordForm token={token} onDeadLink={() => setIsDead(true)} />}</AuthLayout>;
+  return (
+    <AuthLayout>
+      {!token || params.has('error') || isDead ? <ExpiredLink /> : <NewPasswordForm token={token} onDeadLink={() => setIsDead(true)} />}
+    </AuthLayout>
+  );
 }
 
 function NewPasswordForm({ token, onDeadLink }: { token: string; onDeadLink: () => void }) {
@@ -71,7 +75,8 @@ function NewPasswordForm({ token, onDeadLink }: { token: string; onDeadLink: () 
     await navigate(paths.auth({ password_changed: '1' }), { replace: true });
   });
 
-  const fieldError = (message: string | undefined) => describePasswordFieldError(message, t, (key) => t(`reset.errors.${key}`, { defaultValue: key }));
+  const fieldError = (message: string | undefined) =>
+    describePasswordFieldError(message, t, (key) => t(`reset.errors.${key}`, { defaultValue: key }));
   const newPasswordError = fieldError(errors.newPassword?.message);
   const confirmError = fieldError(errors.confirmPassword?.message);
 
@@ -101,7 +106,14 @@ function NewPasswordForm({ token, onDeadLink }: { token: string; onDeadLink: () 
           strength={assessment}
           {...register('newPassword')}
         />
-        <PasswordField id="confirmPassword" label={t('fields.confirmPassword')} autoComplete="new-password" required error={confirmError} {...register('confirmPassword')} />
+        <PasswordField
+          id="confirmPassword"
+          label={t('fields.confirmPassword')}
+          autoComplete="new-password"
+          required
+          error={confirmError}
+          {...register('confirmPassword')}
+        />
         <Button type="submit" className="w-full" size="lg" disabled={reset.isPending}>
           {reset.isPending && <Spinner />}
           {reset.isPending ? t('reset.busy') : t('reset.submit')}
@@ -133,7 +145,11 @@ function BackToSignIn() {
   const { t } = useTranslation('auth');
   return (
     <p className="mt-6 text-center text-sm">
-      <Link reloadDocument to={paths.auth()} className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline">
+      <Link
+        reloadDocument
+        to={paths.auth()}
+        className="inline-flex items-center gap-1.5 font-medium text-primary underline-offset-4 hover:underline"
+      >
         <ArrowLeftIcon className="size-4" aria-hidden />
         {t('reset.backToSignIn')}
       </Link>

@@ -1,4 +1,11 @@
-import { ENTERPRISE_MIN_USERS, FREE_MAX_USERS, PLANS, PRO_BASE_PRICE_CENTS, PRO_EXTRA_USER_PRICE_CENTS, PRO_INCLUDED_USERS } from '@core/billing';
+import {
+  ENTERPRISE_MIN_USERS,
+  FREE_MAX_USERS,
+  PLANS,
+  PRO_BASE_PRICE_CENTS,
+  PRO_EXTRA_USER_PRICE_CENTS,
+  PRO_INCLUDED_USERS,
+} from '@core/billing';
 import type { Billing } from '@core/contracts';
 import { CheckIcon, InfoIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -101,7 +108,10 @@ function CurrentPlan({ billing }: { billing: Billing }) {
 
 function describePrice(billing: Billing, t: (key: string, options?: Record<string, unknown>) => string, lang: string): string {
   if (billing.plan === 'free') return t('billing.freeBreakdown', { max: FREE_MAX_USERS });
-  const base = t('billing.proBase', { price: formatUsdCents(PRO_BASE_PRICE_CENTS, lang), included: billing.includedUsers ?? PRO_INCLUDED_USERS });
+  const base = t('billing.proBase', {
+    price: formatUsdCents(PRO_BASE_PRICE_CENTS, lang),
+    included: billing.includedUsers ?? PRO_INCLUDED_USERS,
+  });
   if (billing.additionalUsers === 0) return base;
   return `${base} ${t('billing.proExtra', { count: billing.additionalUsers, price: formatUsdCents(PRO_EXTRA_USER_PRICE_CENTS, lang) })}`;
 }

@@ -97,7 +97,9 @@ describe('Administration, Billing', () => {
 
   it('says when the plan cannot load, and loads it again on Try again', async () => {
     let attempts = 0;
-    const { user } = renderPage(() => (++attempts === 1 ? refuse(403, { code: 'forbidden', message: 'You do not have access to this.' }) : reply(200, billingFor(1))));
+    const { user } = renderPage(() =>
+      ++attempts === 1 ? refuse(403, { code: 'forbidden', message: 'You do not have access to this.' }) : reply(200, billingFor(1)),
+    );
     const alert = await findAlert('Error loading billing');
     expect(alert).toHaveTextContent('You do not have access to this.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

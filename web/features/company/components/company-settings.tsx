@@ -34,7 +34,8 @@ export function CompanySettings() {
   const [isEditing, setEditing] = useState(false);
   useErrorToast(company.error, t('toasts.companyLoadError'));
 
-  if (company.isError) return <LoadError title={t('toasts.companyLoadError')} error={company.error} onRetry={() => void company.refetch()} />;
+  if (company.isError)
+    return <LoadError title={t('toasts.companyLoadError')} error={company.error} onRetry={() => void company.refetch()} />;
 
   const data = company.data;
   const lang = i18n.language;
@@ -87,7 +88,11 @@ function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: strin
         <Icon className="hidden size-4 shrink-0 sm:block" aria-hidden />
         <span className="truncate text-xs font-medium sm:text-sm">{label}</span>
       </div>
-      {value === null ? <Skeleton className="mt-2 h-7 w-12" /> : <p className="mt-1 text-2xl font-semibold tracking-tight tabular">{value}</p>}
+      {value === null ? (
+        <Skeleton className="mt-2 h-7 w-12" />
+      ) : (
+        <p className="mt-1 text-2xl font-semibold tracking-tight tabular">{value}</p>
+      )}
     </Card>
   );
 }

@@ -68,7 +68,10 @@ export function CreateCustomerDialog({ open, onOpenChange }: { open: boolean; on
           </DialogHeader>
           <div className="space-y-2">
             <Label htmlFor="customerName">
-              {t('customers.name')} <span className="text-destructive" aria-hidden>*</span>
+              {t('customers.name')}{' '}
+              <span className="text-destructive" aria-hidden>
+                *
+              </span>
             </Label>
             <Input
               id="customerName"

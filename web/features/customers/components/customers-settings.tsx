@@ -122,9 +122,17 @@ export function CustomersSettings() {
                       </p>
                     </TableCell>
                     <TableCell className="hidden text-muted-foreground sm:table-cell">{customer.domain ?? '—'}</TableCell>
-                    <TableCell className="pr-5 sm:pr-3">{customer.segment ? <Badge variant="secondary">{customer.segment}</Badge> : <span className="text-muted-foreground">—</span>}</TableCell>
+                    <TableCell className="pr-5 sm:pr-3">
+                      {customer.segment ? (
+                        <Badge variant="secondary">{customer.segment}</Badge>
+                      ) : (
+                        <span className="text-muted-foreground">—</span>
+                      )}
+                    </TableCell>
                     <TableCell className="hidden text-right tabular sm:table-cell">{formatCount(customer.pointValue, lang)}</TableCell>
-                    <TableCell className="hidden pr-5 whitespace-nowrap text-muted-foreground md:table-cell">{formatDate(customer.createdAt, lang)}</TableCell>
+                    <TableCell className="hidden pr-5 whitespace-nowrap text-muted-foreground md:table-cell">
+                      {formatDate(customer.createdAt, lang)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

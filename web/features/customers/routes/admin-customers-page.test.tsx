@@ -23,7 +23,14 @@ const customer = (over: Partial<Customer> & Pick<Customer, 'id' | 'name'>): Cust
 
 /** Newest first, as the server lists them. */
 const CUSTOMERS: Customer[] = [
-  customer({ id: 'c1', name: 'Nordlys Energi AS', domain: 'nordlys.no', segment: 'Enterprise', pointValue: 2500, createdAt: '2026-11-22T10:00:00.000Z' }),
+  customer({
+    id: 'c1',
+    name: 'Nordlys Energi AS',
+    domain: 'nordlys.no',
+    segment: 'Enterprise',
+    pointValue: 2500,
+    createdAt: '2026-11-22T10:00:00.000Z',
+  }),
   customer({ id: 'c2', name: 'Fjellbakeriet', segment: 'SMB' }),
 ];
 
@@ -44,7 +51,14 @@ function stubServer(answers: Answers = {}, start: Customer[] = CUSTOMERS) {
       if (customers.some((c) => c.name.toLowerCase() === input.name.trim().toLowerCase())) {
         return refuse(409, { code: 'customer_exists', message: `A customer named "${input.name}" already exists.` });
       }
-      const created = customer({ id: `c${customers.length + 1}`, name: input.name, domain: input.domain || null, segment: input.segment || null, pointValue: input.pointValue ?? 0, createdAt: '2026-11-24T10:00:00.000Z' });
+      const created = customer({
+        id: `c${customers.length + 1}`,
+        name: input.name,
+        domain: input.domain || null,
+        segment: input.segment || null,
+        pointValue: input.pointValue ?? 0,
+        createdAt: '2026-11-24T10:00:00.000Z',
+      });
       customers.unshift(created);
       return reply(201, created);
     },
@@ -73,7 +87,8 @@ const tableRows = async (name = 'Customers') =>
         .getAllByRole('cell')
         .map((cell, index) => (index === 0 ? cell.querySelector('p')!.textContent! : cell.textContent!).replace(/\s/g, ' ')),
     );
-const searches = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/customers').map((c) => new URLSearchParams(c.search).get('search') ?? '');
+const searches = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/customers').map((c) => new URLSearchParams(c.search).get('search') ?? '');
 const posts = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/customers').map((c) => c.body);
 
 beforeEach(() => void i18n.changeLanguage('en'));
@@ -184,7 +199,10 @@ describe('Administration, Customers', () => {
   it('says when the list cannot load, and loads it again on Try again', async () => {
     let attempts = 0;
     stubServer({
-      'GET /api/v1/customers': () => (++attempts === 1 ? refuse(500, { code: 'internal', message: 'Something went wrong' }) : reply(200, { customers: CUSTOMERS } satisfies CustomerList)),
+      'GET /api/v1/customers': () =>
+        ++attempts === 1
+          ? refuse(500, { code: 'internal', message: 'Something went wrong' })
+          : reply(200, { customers: CUSTOMERS } satisfies CustomerList),
     });
     const user = renderPage();
     const alert = await screen.findByRole('alert');

@@ -41,8 +41,7 @@ export function Component() {
             <LiveBadge isLoading={isLoading} isFailed={kpis.isError && !kpis.data} />
             <Button asChild variant="outline">
               <a href={paths.tv} target="_blank" rel="noopener">
-                <TvIcon /> {t('dashboard.tvMode')}{' '}
-                <span className="sr-only">{t('dashboard.opensInNewTab')}</span>
+                <TvIcon /> {t('dashboard.tvMode')} <span className="sr-only">{t('dashboard.opensInNewTab')}</span>
               </a>
             </Button>
           </>
@@ -71,19 +70,32 @@ function KpiCards({ kpis, format }: { kpis: CompanyKpis; format: CompanyFormat }
   return (
     <>
       <StatCard label={t('kpi.callsToday')} icon={PhoneIcon} value={format.number(kpis.calls.today)} footer={footer(kpis.calls)} />
-      <StatCard label={t('kpi.meetingsBooked')} look={ACTIVITY_LOOKS.meeting} value={format.number(kpis.meetings.today)} footer={footer(kpis.meetings)} />
+      <StatCard
+        label={t('kpi.meetingsBooked')}
+        look={ACTIVITY_LOOKS.meeting}
+        value={format.number(kpis.meetings.today)}
+        footer={footer(kpis.meetings)}
+      />
       <StatCard
         label={t('kpi.salesClosed')}
         look={ACTIVITY_LOOKS.sale}
         value={
           <>
             {format.number(kpis.sales.today)}
-            {kpis.revenue.today > 0 && <span className="ml-2 text-sm font-medium text-muted-foreground">{format.money(kpis.revenue.today)}</span>}
+            {kpis.revenue.today > 0 && (
+              <span className="ml-2 text-sm font-medium text-muted-foreground">{format.money(kpis.revenue.today)}</span>
+            )}
           </>
         }
         footer={footer(kpis.sales)}
       />
-      <StatCard label={t('kpi.pointsToday')} icon={TrophyIcon} tone="gold" value={format.number(kpis.points.today)} footer={footer(kpis.points)} />
+      <StatCard
+        label={t('kpi.pointsToday')}
+        icon={TrophyIcon}
+        tone="gold"
+        value={format.number(kpis.points.today)}
+        footer={footer(kpis.points)}
+      />
     </>
   );
 }

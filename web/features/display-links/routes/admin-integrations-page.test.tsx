@@ -27,7 +27,13 @@ const link = (over: Partial<DisplayLink> & Pick<DisplayLink, 'id' | 'name'>): Di
 const LINKS: DisplayLink[] = [
   link({ id: 'd1', name: 'Lobby TV', createdAt: '2026-11-22T10:00:00.000Z', lastUsedAt: '2026-11-24T08:15:00.000Z' }),
   link({ id: 'd2', name: 'Sales floor', createdAt: '2026-11-21T10:00:00.000Z' }),
-  link({ id: 'd3', name: 'Old canteen screen', createdAt: '2026-11-01T10:00:00.000Z', revokedAt: '2026-11-10T10:00:00.000Z', active: false }),
+  link({
+    id: 'd3',
+    name: 'Old canteen screen',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    revokedAt: '2026-11-10T10:00:00.000Z',
+    active: false,
+  }),
 ];
 
 const TOKEN = 'q3Yp0yF1mX3c8rVt-2gq5Jm7ZlQe9Wb4sKd1nHo6aAc';
@@ -41,7 +47,10 @@ function stubServer(answers: Answers = {}, start: DisplayLink[] = LINKS) {
   for (const { id } of start) {
     revoke[`DELETE /api/v1/display-links/${id}`] = () => {
       links = links.map((l) => (l.id === id ? { ...l, active: false, revokedAt: '2026-11-24T09:00:00.000Z' } : l));
-      return reply(200, links.find((l) => l.id === id)!);
+      return reply(
+        200,
+        links.find((l) => l.id === id)!,
+      );
     };
   }
   return stubFetch({
@@ -73,8 +82,14 @@ const tableRows = async (caption = 'Display links') =>
   within(await screen.findByRole('table', { name: caption }))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent!.replace(/\s/g, ' ')));
-const sent = (calls: RecordedCall[]) => calls.filter((c) => c.method !== 'GET' && c.path.startsWith('/api/v1/display-links')).map((c) => [c.method, c.path, c.body]);
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 4)
+        .map((cell) => cell.textContent!.replace(/\s/g, ' ')),
+    );
+const sent = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method !== 'GET' && c.path.startsWith('/api/v1/display-links')).map((c) => [c.method, c.path, c.body]);
 
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => {
@@ -105,7 +120,9 @@ describe('Administration, Integrations: TV display links', () => {
     stubServer({}, []);
     renderPage();
     expect(await screen.findByText('No display links yet')).toBeInTheDocument();
-    expect(screen.getByText('Create one for each wall screen, so you can revoke a single screen without disturbing the others.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Create one for each wall screen, so you can revoke a single screen without disturbing the others.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -147,7 +164,11 @@ describe('Administration, Integrations: TV display links', () => {
     stubServer({
       'POST /api/v1/display-links': () =>
         ++attempts === 1
-          ? refuse(400, { code: 'invalid_input', message: 'name: Contains a character that cannot be saved', details: { name: 'Contains a character that cannot be saved' } })
+          ? refuse(400, {
+              code: 'invalid_input',
+              message: 'name: Contains a character that cannot be saved',
+              details: { name: 'Contains a character that cannot be saved' },
+            })
           : refuse(403, { code: 'forbidden', message: 'You do not have access to this.' }),
     });
     const user = renderPage();
@@ -195,7 +216,10 @@ describe('Administration, Integrations: TV display links', () => {
   it('says when the links cannot load, and loads them again on Try again', async () => {
     let attempts = 0;
     stubServer({
-      'GET /api/v1/display-links': () => (++attempts === 1 ? refuse(500, { code: 'internal', message: 'Something went wrong' }) : reply(200, { links: LINKS } satisfies DisplayLinkList)),
+      'GET /api/v1/display-links': () =>
+        ++attempts === 1
+          ? refuse(500, { code: 'internal', message: 'Something went wrong' })
+          : reply(200, { links: LINKS } satisfies DisplayLinkList),
     });
     const user = renderPage();
     const alert = await screen.findByRole('alert');

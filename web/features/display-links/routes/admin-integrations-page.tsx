@@ -111,7 +111,8 @@ function DisplayLinksTable() {
   const links = useDisplayLinks();
   const [toRevoke, setToRevoke] = useState<DisplayLink | null>(null);
 
-  if (links.isError && !links.data) return <LoadError title={t('displayLinks.loadFailed')} error={links.error} onRetry={links.refetch} layout="stacked" />;
+  if (links.isError && !links.data)
+    return <LoadError title={t('displayLinks.loadFailed')} error={links.error} onRetry={links.refetch} layout="stacked" />;
   if (links.isPending) {
     return (
       <div className="flex flex-col gap-2" aria-hidden>
@@ -172,7 +173,12 @@ function DisplayLinksTable() {
                 </TableCell>
                 <TableCell className="text-right">
                   {link.active && (
-                    <Button variant="outline" size="sm" onClick={() => setToRevoke(link)} aria-label={t('displayLinks.revokeNamed', { name: link.name })}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setToRevoke(link)}
+                      aria-label={t('displayLinks.revokeNamed', { name: link.name })}
+                    >
                       <BanIcon /> {t('displayLinks.revoke')}
                     </Button>
                   )}
@@ -256,7 +262,14 @@ function CreatedLinkDialog({ created, onClose }: { created: CreatedDisplayLink |
         <div className="flex flex-col gap-2">
           <Label htmlFor={inputId}>{t('displayLinks.urlLabel')}</Label>
           <div className="flex gap-2">
-            <Input id={inputId} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" data-testid="display-link-url" />
+            <Input
+              id={inputId}
+              readOnly
+              value={url}
+              onFocus={(e) => e.currentTarget.select()}
+              className="font-mono text-xs"
+              data-testid="display-link-url"
+            />
             <Button type="button" onClick={() => void onCopy()} variant={copied ? 'success' : 'default'}>
               {copied ? <CheckIcon /> : <CopyIcon />} {copied ? t('displayLinks.copiedShort') : t('displayLinks.copy')}
             </Button>

@@ -15,16 +15,18 @@ export function useUpdateGoals() {
     mutationFn: updateGoals,
     onSuccess: async (goals) => {
       // The progress bars move as soon as the save lands; the refetch confirms from the server.
-      queryClient.setQueryData<MyTodayStats>(queryKeys.myStats.today, (stats) =>
-        stats && {
-          ...stats,
-          goals,
-          progress: {
-            calls: computeGoalProgress(stats.calls, goals.dailyCalls),
-            meetings: computeGoalProgress(stats.meetingsBooked, goals.dailyMeetings),
-            sales: computeGoalProgress(stats.sales, goals.dailySales),
+      queryClient.setQueryData<MyTodayStats>(
+        queryKeys.myStats.today,
+        (stats) =>
+          stats && {
+            ...stats,
+            goals,
+            progress: {
+              calls: computeGoalProgress(stats.calls, goals.dailyCalls),
+              meetings: computeGoalProgress(stats.meetingsBooked, goals.dailyMeetings),
+              sales: computeGoalProgress(stats.sales, goals.dailySales),
+            },
           },
-        },
       );
       await queryClient.invalidateQueries({ queryKey: queryKeys.myStats.all });
     },

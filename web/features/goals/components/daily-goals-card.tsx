@@ -1,7 +1,16 @@
 import { GOAL_MAX, type MyTodayStats, type UpdateGoals, UpdateGoalsSchema } from '@core/contracts';
 import { computeGoalProgress } from '@core/stats';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BanknoteIcon, CalendarCheckIcon, CheckCircle2Icon, CircleIcon, type LucideIcon, PencilIcon, PhoneIcon, TargetIcon } from 'lucide-react';
+import {
+  BanknoteIcon,
+  CalendarCheckIcon,
+  CheckCircle2Icon,
+  CircleIcon,
+  type LucideIcon,
+  PencilIcon,
+  PhoneIcon,
+  TargetIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { type FieldError as HookFieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +59,11 @@ export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
               <span id="goals-heading">{t('goals.heading')}</span>
             </CardTitle>
             <CardDescription>
-              {isEditing ? t('goals.inputHint') : setGoals.length ? t('goals.reached', { reached, total: setGoals.length }) : t('goals.description')}
+              {isEditing
+                ? t('goals.inputHint')
+                : setGoals.length
+                  ? t('goals.reached', { reached, total: setGoals.length })
+                  : t('goals.description')}
             </CardDescription>
           </div>
         </div>
@@ -81,7 +94,8 @@ export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
                   <Icon className="size-4 text-muted-foreground" aria-hidden />
                   <span className="flex-1 text-sm">{t(label)}</span>
                   <span className="tabular text-sm">
-                    <span className="text-base font-semibold">{goal}</span> <span className="text-muted-foreground">{t('goals.perDay')}</span>
+                    <span className="text-base font-semibold">{goal}</span>{' '}
+                    <span className="text-muted-foreground">{t('goals.perDay')}</span>
                   </span>
                   {isReached ? (
                     <CheckCircle2Icon className="size-4 text-success" aria-label={t('stats.goalReached')} />

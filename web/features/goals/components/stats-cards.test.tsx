@@ -6,7 +6,6 @@ import { renderWithProviders } from '@web/test/render-with-providers';
 import { parseGoalInput } from './daily-goals-card';
 import { StatsCards } from './stats-cards';
 
-
 const card = (name: string) => screen.getByRole('heading', { name, level: 3 }).closest('[data-slot="card"]') as HTMLElement;
 
 describe('StatsCards', () => {

@@ -24,9 +24,22 @@ const request = (over: Partial<ContactRequestView> & Pick<ContactRequestView, 'i
 });
 
 const REQUESTS: ContactRequestView[] = [
-  request({ id: 'r1', name: 'Kari Nordmann', email: 'kari@havbris.no', company: 'Havbris AS', teamSize: '6-19', message: 'We are 14 reps.\nCan we try Pro for a month?' }),
+  request({
+    id: 'r1',
+    name: 'Kari Nordmann',
+    email: 'kari@havbris.no',
+    company: 'Havbris AS',
+    teamSize: '6-19',
+    message: 'We are 14 reps.\nCan we try Pro for a month?',
+  }),
   request({ id: 'r2', name: 'Ola Hansen', email: 'ola@example.com', createdAt: '2026-11-23T14:00:00.000Z' }),
-  request({ id: 'r3', name: 'Per Persen', email: 'per@example.com', handledAt: '2026-11-22T12:00:00.000Z', createdAt: '2026-11-21T10:00:00.000Z' }),
+  request({
+    id: 'r3',
+    name: 'Per Persen',
+    email: 'per@example.com',
+    handledAt: '2026-11-22T12:00:00.000Z',
+    createdAt: '2026-11-21T10:00:00.000Z',
+  }),
 ];
 
 type Answers = Record<string, StubReply | ((call: RecordedCall) => StubReply)>;
@@ -40,7 +53,10 @@ function stubServer(answers: Answers = {}, start: ContactRequestView[] = REQUEST
     change[`PATCH /api/v1/admin/contact-requests/${id}`] = (call) => {
       const { handled } = call.body as { handled: boolean };
       requests = requests.map((r) => (r.id === byId(call) ? { ...r, handledAt: handled ? '2026-11-24T09:00:00.000Z' : null } : r));
-      return reply(200, requests.find((r) => r.id === byId(call))!);
+      return reply(
+        200,
+        requests.find((r) => r.id === byId(call))!,
+      );
     };
     change[`DELETE /api/v1/admin/contact-requests/${id}`] = (call) => {
       requests = requests.filter((r) => r.id !== byId(call));
@@ -73,8 +89,12 @@ function renderPage(me: Me = operatorAdmin) {
 /** The requests listed, each as the card reads. */
 const cards = async () => (await screen.findAllByRole('listitem')).filter((item) => item.querySelector('[data-contact-request]'));
 const cardOf = async (name: string) => (await cards()).find((card) => card.textContent?.includes(name))!;
-const listed = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/admin/contact-requests').map((c) => new URLSearchParams(c.search).get('status'));
-const changes = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'PATCH' || c.method === 'DELETE').map((c) => [c.method, c.path, c.body]);
+const listed = (calls: RecordedCall[]) =>
+  calls
+    .filter((c) => c.method === 'GET' && c.path === '/api/v1/admin/contact-requests')
+    .map((c) => new URLSearchParams(c.search).get('status'));
+const changes = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method === 'PATCH' || c.method === 'DELETE').map((c) => [c.method, c.path, c.body]);
 
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => {
@@ -97,7 +117,10 @@ describe('Administration, Inbox', () => {
     // Loading: a placeholder until the requests arrive.
     expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
     expect(await screen.findByRole('heading', { name: /^Contact requests ?2 open$/ })).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Show' })).getByRole('button', { name: 'Open' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getByRole('group', { name: 'Show' })).getByRole('button', { name: 'Open' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const [kari, ola] = await cards();
     expect(await cards()).toHaveLength(2);
     expect(within(kari!).getByRole('link', { name: 'kari@havbris.no' })).toHaveAttribute('href', 'mailto:kari@havbris.no');
@@ -105,7 +128,10 @@ describe('Administration, Inbox', () => {
     expect(kari).toHaveTextContent('Havbris AS');
     expect(kari).toHaveTextContent('Team of 6-19');
     expect(kari).toHaveTextContent('We are 14 reps. Can we try Pro for a month?');
-    expect(within(kari!).getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', 'mailto:kari@havbris.no?subject=Your%20message%20to%20Dealboard');
+    expect(within(kari!).getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute(
+      'href',
+      'mailto:kari@havbris.no?subject=Your%20message%20to%20Dealboard',
+    );
     expect(ola).toHaveTextContent('No company given');
     expect(ola).not.toHaveTextContent('Team of');
     expect(within(ola!).getByRole('button', { name: 'Mark handled' })).toBeInTheDocument();
@@ -142,7 +168,9 @@ describe('Administration, Inbox', () => {
     const user = renderPage();
     await user.click(within(await cardOf('Kari Nordmann')).getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this request?' });
-    expect(dialog).toHaveTextContent('The message from Kari Nordmann is deleted for good. Do this when the sender asks to be forgotten or it is spam.');
+    expect(dialog).toHaveTextContent(
+      'The message from Kari Nordmann is deleted for good. Do this when the sender asks to be forgotten or it is spam.',
+    );
     expect(changes(calls)).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await findToast('Request deleted')).toBeTruthy();
@@ -152,7 +180,9 @@ describe('Administration, Inbox', () => {
   });
 
   it('says why the server refused a change, and the request stays as it was', async () => {
-    stubServer({ 'PATCH /api/v1/admin/contact-requests/r1': refuse(404, { code: 'not_found', message: 'This contact request no longer exists.' }) });
+    stubServer({
+      'PATCH /api/v1/admin/contact-requests/r1': refuse(404, { code: 'not_found', message: 'This contact request no longer exists.' }),
+    });
     const user = renderPage();
     await user.click(within(await cardOf('Kari Nordmann')).getByRole('button', { name: 'Mark handled' }));
     expect((await findToast('Error: Could not change the request')).description).toEqual(['This contact request no longer exists.']);
@@ -163,7 +193,9 @@ describe('Administration, Inbox', () => {
     let attempts = 0;
     stubServer({
       'GET /api/v1/admin/contact-requests': () =>
-        ++attempts === 1 ? refuse(500, { code: 'internal', message: 'Something went wrong' }) : reply(200, { requests: [], openCount: 0 } satisfies ContactRequestList),
+        ++attempts === 1
+          ? refuse(500, { code: 'internal', message: 'Something went wrong' })
+          : reply(200, { requests: [], openCount: 0 } satisfies ContactRequestList),
     });
     const user = renderPage();
     const alert = await screen.findByRole('alert');
@@ -185,7 +217,9 @@ describe('Administration, Inbox', () => {
     expect(kari).toHaveTextContent('Team på 6-19');
     expect(await cardOf('Ola Hansen')).toHaveTextContent('Selskap ikke oppgitt');
     await user.click(within(kari).getByRole('button', { name: 'Slett' }));
-    expect(screen.getByRole('dialog', { name: 'Slette denne forespørselen?' })).toHaveTextContent('Meldingen fra Kari Nordmann slettes for godt.');
+    expect(screen.getByRole('dialog', { name: 'Slette denne forespørselen?' })).toHaveTextContent(
+      'Meldingen fra Kari Nordmann slettes for godt.',
+    );
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Slett' }));
     expect(await findToast('Forespørselen er slettet')).toBeTruthy();
   });

@@ -144,7 +144,12 @@ function Inbox() {
                       <CheckIcon /> {t('markHandled')}
                     </Button>
                   )}
-                  <Button size="sm" variant="ghost" className="text-destructive hover:text-destructive" onClick={() => setToDelete(request)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-destructive hover:text-destructive"
+                    onClick={() => setToDelete(request)}
+                  >
                     <Trash2Icon /> {t('delete')}
                   </Button>
                 </div>

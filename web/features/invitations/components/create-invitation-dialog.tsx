@@ -32,7 +32,11 @@ export function CreateInvitationDialog({ open, onOpenChange }: { open: boolean; 
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-md">
-        {created ? <CreatedView invitation={created} onClose={() => close(false)} /> : <CreateForm onCreated={setCreated} onCancel={() => close(false)} />}
+        {created ? (
+          <CreatedView invitation={created} onClose={() => close(false)} />
+        ) : (
+          <CreateForm onCreated={setCreated} onCancel={() => close(false)} />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -109,7 +113,9 @@ function CreateForm({ onCreated, onCancel }: { onCreated: (invitation: Invitatio
           <span className="text-sm text-muted-foreground">{t('invitations.days')}</span>
         </div>
         {errors.expiresInDays ? (
-          <FieldError id="inviteExpiry-error">{t('invitations.expiryError', { min: INVITATION_EXPIRY_MIN_DAYS, max: INVITATION_EXPIRY_MAX_DAYS })}</FieldError>
+          <FieldError id="inviteExpiry-error">
+            {t('invitations.expiryError', { min: INVITATION_EXPIRY_MIN_DAYS, max: INVITATION_EXPIRY_MAX_DAYS })}
+          </FieldError>
         ) : (
           <p id="inviteExpiry-hint" className="text-xs text-muted-foreground">
             {t('invitations.expiryHint', { min: INVITATION_EXPIRY_MIN_DAYS, max: INVITATION_EXPIRY_MAX_DAYS })}

@@ -21,7 +21,9 @@ export function InvalidInvitation({ error }: { error?: string | null }) {
       <p className="mt-2 text-muted-foreground">{isStandard ? t('invalid.text') : error}</p>
       <p className="mt-4 text-sm text-muted-foreground">{t('invalid.hint')}</p>
       <Button asChild size="lg" className="mt-6 w-full">
-        <Link reloadDocument to={paths.auth()}>{t('invalid.toLogin')}</Link>
+        <Link reloadDocument to={paths.auth()}>
+          {t('invalid.toLogin')}
+        </Link>
       </Button>
     </div>
   );

@@ -8,7 +8,10 @@ import { paths } from '@web/lib/paths';
 export function InvitationLayout({ children }: { children: ReactNode }) {
   return (
     <div className="relative flex min-h-dvh flex-col overflow-hidden bg-background px-4 py-6 sm:px-8">
-      <div aria-hidden className="pointer-events-none absolute -top-40 left-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-[radial-gradient(circle,oklch(0.5_0.12_222/0.12),transparent_70%)]" />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -top-40 left-1/2 size-[36rem] -translate-x-1/2 rounded-full bg-[radial-gradient(circle,oklch(0.5_0.12_222/0.12),transparent_70%)]"
+      />
       <Link to={paths.landing} className="relative w-fit">
         <Wordmark />
       </Link>

@@ -53,12 +53,21 @@ describe('InvitationsCard', () => {
       client.setQueryData(queryKeys.company.invitations, {
         invitations: [
           invitation({}),
-          invitation({ id: 'i2', code: 'code-used', status: 'used', usedBy: 'u2', usedByName: 'Kasper Kollega', usedAt: '2026-11-21T10:00:00.000Z' }),
+          invitation({
+            id: 'i2',
+            code: 'code-used',
+            status: 'used',
+            usedBy: 'u2',
+            usedByName: 'Kasper Kollega',
+            usedAt: '2026-11-21T10:00:00.000Z',
+          }),
           invitation({ id: 'i3', code: 'code-old', status: 'expired', role: 'manager' as 'user', expiresAt: '2026-11-10T10:00:00.000Z' }),
         ],
       }),
     );
-    const rows = within(screen.getByRole('table', { name: 'Invitations' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Invitations' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((r) => within(r).getAllByRole('cell')[1]!.textContent)).toEqual(['Active', 'Used', 'Expired']);
     expect(within(rows[2]!).getByText('User')).toBeInTheDocument();
     expect(within(rows[1]!).getAllByText(/Used by Kasper Kollega/).length).toBeGreaterThan(0);
@@ -72,12 +81,16 @@ describe('InvitationsCard', () => {
   it('deletes after a confirmation and says so', async () => {
     const calls = stubFetch({ 'GET /api/v1/me': reply(200, adminMe), 'GET /api/v1/invitations': reply(200, { invitations: [] }) });
     const user = userEvent.setup();
-    renderAsAdmin(<InvitationsCard />, (client) => client.setQueryData(queryKeys.company.invitations, { invitations: [invitation({ id: '4a6f0d1e-0000-4000-8000-000000000001' })] }));
+    renderAsAdmin(<InvitationsCard />, (client) =>
+      client.setQueryData(queryKeys.company.invitations, { invitations: [invitation({ id: '4a6f0d1e-0000-4000-8000-000000000001' })] }),
+    );
     await user.click(screen.getByRole('button', { name: 'Delete invitation code-active' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this invitation?' });
     expect(dialog).toHaveTextContent('The link stops working at once.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete invitation' }));
     expect(await screen.findByText('Invitation Deleted')).toBeInTheDocument();
-    expect(calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/api/v1/invitations/4a6f0d1e-0000-4000-8000-000000000001' }));
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'DELETE', path: '/api/v1/invitations/4a6f0d1e-0000-4000-8000-000000000001' }),
+    );
   });
 });

@@ -106,7 +106,9 @@ export function InvitationsCard() {
                   <TableCell className="hidden sm:table-cell">
                     <RoleBadge role={invitation.role} />
                   </TableCell>
-                  <TableCell className="hidden text-sm text-muted-foreground md:table-cell">{describeInvitation(invitation, t, lang)}</TableCell>
+                  <TableCell className="hidden text-sm text-muted-foreground md:table-cell">
+                    {describeInvitation(invitation, t, lang)}
+                  </TableCell>
                   <TableCell className="pr-5">
                     <div className="flex items-center justify-end gap-1">
                       {invitation.status === 'active' && (

@@ -49,7 +49,11 @@ function InvitePage({ code }: { code: string }) {
   else {
     const company = preview.data.companyName ?? '';
     const role = preview.data.role ?? 'user';
-    content = user ? <AcceptInvitation code={code} company={company} role={role} email={user.email} /> : <JoinInvitation code={code} company={company} role={role} />;
+    content = user ? (
+      <AcceptInvitation code={code} company={company} role={role} email={user.email} />
+    ) : (
+      <JoinInvitation code={code} company={company} role={role} />
+    );
   }
   return <InvitationLayout>{content}</InvitationLayout>;
 }
@@ -98,7 +102,9 @@ function AcceptInvitation({ code, company, role, email }: { code: string; compan
       });
       void navigate(paths.app.dashboardAlias, { replace: true });
     } catch (error) {
-      toast.error(t('acceptError.title'), { description: error instanceof Error && error.message ? error.message : t('acceptError.fallback') });
+      toast.error(t('acceptError.title'), {
+        description: error instanceof Error && error.message ? error.message : t('acceptError.fallback'),
+      });
     }
   }
 

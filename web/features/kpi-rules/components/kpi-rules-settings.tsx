@@ -110,7 +110,9 @@ function KpiRuleRow({ rule, canEdit }: { rule: KpiRuleView; canEdit: boolean }) 
                   {t('kpi.multiplierValue', { value: formatDecimal(rule.multiplierValue, i18n.language), currency })}
                 </p>
               ) : (
-                <p className="font-semibold tabular">{t('kpi.pointsValue', { count: rule.basePoints, value: formatCount(rule.basePoints, i18n.language) })}</p>
+                <p className="font-semibold tabular">
+                  {t('kpi.pointsValue', { count: rule.basePoints, value: formatCount(rule.basePoints, i18n.language) })}
+                </p>
               )}
               {hasMultiplier && rule.multiplierValue > 0 && (
                 <p className="text-xs text-muted-foreground">
@@ -130,7 +132,13 @@ function KpiRuleRow({ rule, canEdit }: { rule: KpiRuleView; canEdit: boolean }) 
                 aria-label={t('kpi.enableLabel', { rule: label })}
               />
               {canEdit && (
-                <Button variant="ghost" size="icon" className="size-8" onClick={() => setEditing(true)} aria-label={t('kpi.editLabel', { rule: label })}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  onClick={() => setEditing(true)}
+                  aria-label={t('kpi.editLabel', { rule: label })}
+                >
                   <PencilIcon />
                 </Button>
               )}
@@ -206,7 +214,9 @@ function KpiRuleForm({ rule, label, currency, onDone }: { rule: KpiRuleView; lab
       <div className="flex-1 space-y-1">
         {error ? (
           <FieldError id={`${fieldId}-hint`}>
-            {hasMultiplier ? t('kpi.multiplierError', { max: KPI_MULTIPLIER_MAX }) : t('kpi.pointsError', { min: KPI_BASE_POINTS_MIN, max: KPI_BASE_POINTS_MAX })}
+            {hasMultiplier
+              ? t('kpi.multiplierError', { max: KPI_MULTIPLIER_MAX })
+              : t('kpi.pointsError', { min: KPI_BASE_POINTS_MIN, max: KPI_BASE_POINTS_MAX })}
           </FieldError>
         ) : (
           <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">

@@ -26,7 +26,11 @@ function stubServer(answers: Answers = {}) {
   const patch = (call: RecordedCall): StubReply => {
     const id = decodeURIComponent(call.path.split('/').pop()!);
     const index = state.rules.findIndex((rule) => rule.id === id);
-    const updated = { ...state.rules[index]!, ...(call.body as UpdateKpiRule), updatedAt: '2026-11-24T09:00:00.000Z' } satisfies KpiRuleView;
+    const updated = {
+      ...state.rules[index]!,
+      ...(call.body as UpdateKpiRule),
+      updatedAt: '2026-11-24T09:00:00.000Z',
+    } satisfies KpiRuleView;
     state.rules[index] = updated;
     return reply(200, updated);
   };
@@ -83,7 +87,9 @@ describe('Administration, KPI Rules', () => {
       'Sale value bonus',
       '20-call daily bonus',
     ]);
-    expect(screen.getByText('What each activity is worth. Switch a rule off to stop it scoring; edit to change its points.')).toBeInTheDocument();
+    expect(
+      screen.getByText('What each activity is worth. Switch a rule off to stop it scoring; edit to change its points.'),
+    ).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('1 point');
     expect(rows[3]).toHaveTextContent('5 points');
     expect(rows[5]).toHaveTextContent('Off');
@@ -176,7 +182,11 @@ describe('Administration, KPI Rules', () => {
   it('says why the server refused, and the rule stays as it was', async () => {
     stubServer({
       'PATCH /api/v1/kpi-rules/rule-5': refuse(403, { code: 'forbidden', message: 'You do not have access to this.' }),
-      'PATCH /api/v1/kpi-rules/rule-7': refuse(400, { code: 'invalid_input', message: 'basePoints: Points must be at most 1000', details: { basePoints: 'Points must be at most 1000' } }),
+      'PATCH /api/v1/kpi-rules/rule-7': refuse(400, {
+        code: 'invalid_input',
+        message: 'basePoints: Points must be at most 1000',
+        details: { basePoints: 'Points must be at most 1000' },
+      }),
     });
     const user = renderPage();
     await user.click(await screen.findByRole('switch', { name: 'E-mail enabled' }));
@@ -195,7 +205,10 @@ describe('Administration, KPI Rules', () => {
 
   it('says when the rules cannot load, and loads them again on Try again', async () => {
     let attempts = 0;
-    stubServer({ 'GET /api/v1/kpi-rules': () => (++attempts === 1 ? refuse(500, { code: 'internal', message: 'Something went wrong' }) : reply(200, startingRules())) });
+    stubServer({
+      'GET /api/v1/kpi-rules': () =>
+        ++attempts === 1 ? refuse(500, { code: 'internal', message: 'Something went wrong' }) : reply(200, startingRules()),
+    });
     const user = renderPage();
     // The alert in the card (besides the toast): what failed, the server's reason, a way to try again.
     const alert = await findAlert('Error: Could not load KPI rules');

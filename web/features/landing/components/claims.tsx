@@ -22,7 +22,10 @@ export function Claims() {
         </h2>
         <ul className="grid grid-cols-1 gap-x-6 gap-y-3 min-[420px]:grid-cols-2 md:grid-cols-4 lg:grid-cols-7" data-claims>
           {CLAIMS.map(({ key, icon: Icon }) => (
-            <li key={key} className="flex items-center gap-2.5 text-sm font-medium text-foreground lg:flex-col lg:items-center lg:gap-2 lg:text-center">
+            <li
+              key={key}
+              className="flex items-center gap-2.5 text-sm font-medium text-foreground lg:flex-col lg:items-center lg:gap-2 lg:text-center"
+            >
               <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
                 <Icon className="size-4" aria-hidden="true" />
               </span>

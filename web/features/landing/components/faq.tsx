@@ -19,7 +19,10 @@ export function Faq({ contactHref }: { contactHref: string }) {
             <details key={key} name="faq" open={index === 0} className="group" data-faq-item={key}>
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-5 text-left font-semibold sm:px-6 [&::-webkit-details-marker]:hidden">
                 <span>{t(`faq.items.${key}.q`)}</span>
-                <ChevronDownIcon className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180" aria-hidden="true" />
+                <ChevronDownIcon
+                  className="size-5 shrink-0 text-muted-foreground transition-transform duration-200 group-open:rotate-180"
+                  aria-hidden="true"
+                />
               </summary>
               <p className="-mt-1 px-5 pb-6 leading-7 text-muted-foreground sm:px-6">{t(`faq.items.${key}.a`)}</p>
             </details>

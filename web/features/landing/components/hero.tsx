@@ -60,9 +60,16 @@ function LeaderboardPreview() {
         </div>
         <ol className="mt-5 grid gap-3">
           {BOARD.map((row, index) => (
-            <li key={row.name} className={cn('flex items-center gap-3 rounded-xl px-3 py-2.5', index === 0 ? 'bg-primary-soft' : 'bg-muted/60')}>
-              <span className={cn('flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold', row.rank)}>{index + 1}</span>
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sidebar text-xs font-semibold text-white">{row.initials}</span>
+            <li
+              key={row.name}
+              className={cn('flex items-center gap-3 rounded-xl px-3 py-2.5', index === 0 ? 'bg-primary-soft' : 'bg-muted/60')}
+            >
+              <span className={cn('flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold', row.rank)}>
+                {index + 1}
+              </span>
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sidebar text-xs font-semibold text-white">
+                {row.initials}
+              </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold">{row.name}</span>
                 <span className="block text-xs text-muted-foreground tabular">

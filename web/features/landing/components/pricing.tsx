@@ -43,24 +43,46 @@ export function PricingPlans({ links, headingLevel = 3 }: { links: PlanLinks; he
             key={plan.key}
             className={cn(
               'relative flex flex-col rounded-2xl border p-7 sm:p-8',
-              plan.featured ? 'border-transparent bg-sidebar text-sidebar-foreground shadow-2xl ring-2 ring-primary lg:-my-3 lg:py-11' : 'bg-card shadow-card',
+              plan.featured
+                ? 'border-transparent bg-sidebar text-sidebar-foreground shadow-2xl ring-2 ring-primary lg:-my-3 lg:py-11'
+                : 'bg-card shadow-card',
             )}
             data-plan={plan.key}
           >
             {plan.featured && (
-              <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-success px-3 py-1 text-xs font-semibold whitespace-nowrap text-sidebar">{t('pricing.popular')}</p>
+              <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-success px-3 py-1 text-xs font-semibold whitespace-nowrap text-sidebar">
+                {t('pricing.popular')}
+              </p>
             )}
             <Heading className={cn('text-lg font-semibold', plan.featured && 'text-white')}>{t(`pricing.${plan.key}.name`)}</Heading>
-            <p className={cn('mt-1 text-sm', plan.featured ? 'text-sidebar-muted' : 'text-muted-foreground')}>{t(`pricing.${plan.key}.audience`, vars)}</p>
+            <p className={cn('mt-1 text-sm', plan.featured ? 'text-sidebar-muted' : 'text-muted-foreground')}>
+              {t(`pricing.${plan.key}.audience`, vars)}
+            </p>
             <p className="mt-6 flex flex-wrap items-baseline gap-x-2">
-              <span className={cn('font-semibold tracking-tight', plan.key === 'enterprise' ? 'text-3xl leading-[2.5rem]' : 'text-4xl', plan.featured && 'text-white')}>{plan.price}</span>
+              <span
+                className={cn(
+                  'font-semibold tracking-tight',
+                  plan.key === 'enterprise' ? 'text-3xl leading-[2.5rem]' : 'text-4xl',
+                  plan.featured && 'text-white',
+                )}
+              >
+                {plan.price}
+              </span>
               {plan.period && <span className="text-sm text-sidebar-muted">{plan.period}</span>}
             </p>
-            <p className={cn('mt-3 text-sm font-medium', plan.featured ? 'text-white' : 'text-foreground')}>{t(`pricing.${plan.key}.users`, vars)}</p>
-            <ul className="mt-6 grid flex-1 content-start gap-3 border-t pt-6 text-sm" style={plan.featured ? { borderColor: 'oklch(1 0 0 / 0.12)' } : undefined}>
+            <p className={cn('mt-3 text-sm font-medium', plan.featured ? 'text-white' : 'text-foreground')}>
+              {t(`pricing.${plan.key}.users`, vars)}
+            </p>
+            <ul
+              className="mt-6 grid flex-1 content-start gap-3 border-t pt-6 text-sm"
+              style={plan.featured ? { borderColor: 'oklch(1 0 0 / 0.12)' } : undefined}
+            >
               {(t(`pricing.${plan.key}.features`, { ...vars, returnObjects: true }) as string[]).map((feature) => (
                 <li key={feature} className="flex gap-2.5">
-                  <CheckIcon className={cn('mt-0.5 size-4 shrink-0', plan.featured ? 'text-success' : 'text-success-strong')} aria-hidden="true" />
+                  <CheckIcon
+                    className={cn('mt-0.5 size-4 shrink-0', plan.featured ? 'text-success' : 'text-success-strong')}
+                    aria-hidden="true"
+                  />
                   {feature}
                 </li>
               ))}

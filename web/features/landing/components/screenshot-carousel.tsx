@@ -36,7 +36,11 @@ export function ScreenshotCarousel() {
     if ('illustration' in slide) return slide.illustration;
     const shot = SHOTS[slide.shot];
     const title = t(`carousel.slides.${slide.key}.title`);
-    return shot ? <ScreenshotImage shot={shot} alt={t(`carousel.slides.${slide.key}.alt`)} sizes={sizes} /> : <ScreenshotPending title={title} />;
+    return shot ? (
+      <ScreenshotImage shot={shot} alt={t(`carousel.slides.${slide.key}.alt`)} sizes={sizes} />
+    ) : (
+      <ScreenshotPending title={title} />
+    );
   };
   const kind = (slide: (typeof SLIDES)[number]) => ('illustration' in slide ? t('carousel.illustration') : t('carousel.screenshot'));
 
@@ -52,7 +56,10 @@ export function ScreenshotCarousel() {
           data-carousel
           data-status-template={t('carousel.position', { n: '{n}', total: '{total}' })}
         >
-          <div className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden" data-carousel-track>
+          <div
+            className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+            data-carousel-track
+          >
             {SLIDES.map((slide, index) => {
               const title = t(`carousel.slides.${slide.key}.title`);
               return (
@@ -71,8 +78,13 @@ export function ScreenshotCarousel() {
                     aria-label={t('carousel.open', { title })}
                     data-dialog-open={`slide-dialog-${slide.key}`}
                   >
-                    <BrowserFrame className="transition-transform duration-300 group-hover:-translate-y-0.5">{visual(slide, '(min-width: 1024px) 896px, calc(100vw - 2.5rem)')}</BrowserFrame>
-                    <span className="absolute top-12 right-3 flex size-9 items-center justify-center rounded-full bg-sidebar/80 text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" aria-hidden="true">
+                    <BrowserFrame className="transition-transform duration-300 group-hover:-translate-y-0.5">
+                      {visual(slide, '(min-width: 1024px) 896px, calc(100vw - 2.5rem)')}
+                    </BrowserFrame>
+                    <span
+                      className="absolute top-12 right-3 flex size-9 items-center justify-center rounded-full bg-sidebar/80 text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+                      aria-hidden="true"
+                    >
                       <Maximize2Icon className="size-4" />
                     </span>
                   </button>
@@ -137,7 +149,12 @@ export function ScreenshotCarousel() {
                 {t(`carousel.slides.${slide.key}.title`)}
               </h3>
             </div>
-            <button type="button" className="flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-muted" aria-label={t('carousel.close')} data-dialog-close>
+            <button
+              type="button"
+              className="flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-muted"
+              aria-label={t('carousel.close')}
+              data-dialog-close
+            >
               <XIcon className="size-5" aria-hidden="true" />
             </button>
           </div>

@@ -21,7 +21,9 @@ export function SectionHeading({
       <h2 id={id} className={cn('mt-3 text-3xl font-semibold tracking-tight text-balance sm:text-4xl', tone === 'dark' && 'text-white')}>
         {title}
       </h2>
-      {lead && <p className={cn('mt-4 text-lg leading-8 text-pretty', tone === 'dark' ? 'text-sidebar-muted' : 'text-muted-foreground')}>{lead}</p>}
+      {lead && (
+        <p className={cn('mt-4 text-lg leading-8 text-pretty', tone === 'dark' ? 'text-sidebar-muted' : 'text-muted-foreground')}>{lead}</p>
+      )}
     </div>
   );
 }

@@ -47,15 +47,25 @@ const RULES = [
 export function KpiRulesIllustration() {
   const { t } = useTranslation('landing');
   return (
-    <div className="flex aspect-[16/10] items-center justify-center bg-gradient-to-br from-primary-soft via-background to-success-soft p-[6%]" aria-hidden="true">
+    <div
+      className="flex aspect-[16/10] items-center justify-center bg-gradient-to-br from-primary-soft via-background to-success-soft p-[6%]"
+      aria-hidden="true"
+    >
       <div className="w-full max-w-lg rounded-xl border bg-card p-4 shadow-lg sm:p-6 md:scale-110">
         <p className="text-sm font-semibold">{t('carousel.slides.kpiRules.title')}</p>
         <ul className="mt-3 grid gap-2">
           {RULES.map((rule) => (
             <li key={rule.key} className="flex items-center gap-3 rounded-lg bg-muted/60 px-3 py-2">
-              <span className="min-w-0 flex-1 truncate text-xs font-medium sm:text-sm">{t(`carousel.slides.kpiRules.rules.${rule.key}`)}</span>
+              <span className="min-w-0 flex-1 truncate text-xs font-medium sm:text-sm">
+                {t(`carousel.slides.kpiRules.rules.${rule.key}`)}
+              </span>
               <span className="rounded-md bg-card px-2 py-0.5 text-xs font-bold tabular ring-1 ring-border">+{rule.points}</span>
-              <span className={cn('flex h-5 w-9 items-center rounded-full p-0.5', rule.on ? 'justify-end bg-success' : 'justify-start bg-input')}>
+              <span
+                className={cn(
+                  'flex h-5 w-9 items-center rounded-full p-0.5',
+                  rule.on ? 'justify-end bg-success' : 'justify-start bg-input',
+                )}
+              >
                 <span className="size-4 rounded-full bg-white shadow" />
               </span>
             </li>
@@ -75,7 +85,10 @@ export function WrapupIllustration() {
     { key: 'sales', value: 1 },
   ] as const;
   return (
-    <div className="flex aspect-[16/10] items-center justify-center bg-gradient-to-br from-success-soft via-background to-primary-soft p-[6%]" aria-hidden="true">
+    <div
+      className="flex aspect-[16/10] items-center justify-center bg-gradient-to-br from-success-soft via-background to-primary-soft p-[6%]"
+      aria-hidden="true"
+    >
       <div className="w-full max-w-lg rounded-xl border bg-card p-4 shadow-lg sm:p-6 md:scale-110">
         <p className="text-sm font-semibold">{t('carousel.slides.wrapup.title')}</p>
         <div className="mt-3 grid grid-cols-3 gap-2">
@@ -104,7 +117,10 @@ export function WrapupIllustration() {
 /** Where a screenshot has not been generated yet: a calm, designed stand-in, never a broken image. */
 export function ScreenshotPending({ title }: { title: string }) {
   return (
-    <div className="flex aspect-[16/10] flex-col items-center justify-center gap-3 bg-gradient-to-br from-primary-soft via-background to-success-soft" aria-hidden="true">
+    <div
+      className="flex aspect-[16/10] flex-col items-center justify-center gap-3 bg-gradient-to-br from-primary-soft via-background to-success-soft"
+      aria-hidden="true"
+    >
       <span className="flex size-12 items-center justify-center rounded-xl bg-card text-primary shadow">
         <ImageIcon className="size-6" />
       </span>

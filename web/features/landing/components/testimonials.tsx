@@ -15,7 +15,10 @@ export function Testimonials() {
     <section aria-labelledby="testimonials-title" className="border-y bg-card py-20 sm:py-28">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <SectionHeading id="testimonials-title" eyebrow={t('testimonials.eyebrow')} title={t('testimonials.title')} />
-        <p className="mx-auto mt-6 flex max-w-2xl items-start justify-center gap-2 rounded-lg bg-warning-soft px-4 py-3 text-sm text-foreground" data-testimonials-notice>
+        <p
+          className="mx-auto mt-6 flex max-w-2xl items-start justify-center gap-2 rounded-lg bg-warning-soft px-4 py-3 text-sm text-foreground"
+          data-testimonials-notice
+        >
           <InfoIcon className="mt-0.5 size-4 shrink-0 text-warning-strong" aria-hidden="true" />
           <span>{t('testimonials.notice')}</span>
         </p>
@@ -31,7 +34,10 @@ export function Testimonials() {
                 </div>
                 <blockquote className="mt-5 flex-1 leading-7 text-pretty">{t(`testimonials.items.${person.key}.quote`)}</blockquote>
                 <figcaption className="mt-6 flex items-center gap-3 border-t pt-5">
-                  <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white ${person.tone}`} aria-hidden="true">
+                  <span
+                    className={`flex size-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white ${person.tone}`}
+                    aria-hidden="true"
+                  >
                     {person.initials}
                   </span>
                   <span>

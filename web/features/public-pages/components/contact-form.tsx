@@ -60,19 +60,62 @@ export function ContactBody() {
             data-sending={f('sending')}
             {...Object.fromEntries(Object.entries(errors).map(([key, text]) => [`data-error-${kebab(key)}`, text]))}
           >
-            <div className="rounded-lg border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm font-medium text-[oklch(0.47_0.19_25)]" role="alert" tabIndex={-1} data-form-error hidden />
+            <div
+              className="rounded-lg border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm font-medium text-[oklch(0.47_0.19_25)]"
+              role="alert"
+              tabIndex={-1}
+              data-form-error
+              hidden
+            />
             <div className="grid gap-5 sm:grid-cols-2">
               <Field name="name" label={f('name')}>
-                <input id="contact-name" name="name" type="text" autoComplete="name" required maxLength={CONTACT_LIMITS.nameMax} placeholder={f('namePlaceholder')} aria-describedby={describedBy('name')} className={inputClass} />
+                <input
+                  id="contact-name"
+                  name="name"
+                  type="text"
+                  autoComplete="name"
+                  required
+                  maxLength={CONTACT_LIMITS.nameMax}
+                  placeholder={f('namePlaceholder')}
+                  aria-describedby={describedBy('name')}
+                  className={inputClass}
+                />
               </Field>
               <Field name="email" label={f('email')}>
-                <input id="contact-email" name="email" type="email" inputMode="email" autoComplete="email" required maxLength={CONTACT_LIMITS.emailMax} placeholder={f('emailPlaceholder')} aria-describedby={describedBy('email')} className={inputClass} />
+                <input
+                  id="contact-email"
+                  name="email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  required
+                  maxLength={CONTACT_LIMITS.emailMax}
+                  placeholder={f('emailPlaceholder')}
+                  aria-describedby={describedBy('email')}
+                  className={inputClass}
+                />
               </Field>
               <Field name="company" label={f('company')} optional={f('optional')}>
-                <input id="contact-company" name="company" type="text" autoComplete="organization" maxLength={CONTACT_LIMITS.companyMax} placeholder={f('companyPlaceholder')} aria-describedby={describedBy('company')} className={inputClass} />
+                <input
+                  id="contact-company"
+                  name="company"
+                  type="text"
+                  autoComplete="organization"
+                  maxLength={CONTACT_LIMITS.companyMax}
+                  placeholder={f('companyPlaceholder')}
+                  aria-describedby={describedBy('company')}
+                  className={inputClass}
+                />
               </Field>
               <Field name="teamSize" label={f('teamSize')}>
-                <select id="contact-teamSize" name="teamSize" required defaultValue="" aria-describedby={describedBy('teamSize')} className={cn(inputClass, 'appearance-auto')}>
+                <select
+                  id="contact-teamSize"
+                  name="teamSize"
+                  required
+                  defaultValue=""
+                  aria-describedby={describedBy('teamSize')}
+                  className={cn(inputClass, 'appearance-auto')}
+                >
                   <option value="" disabled>
                     {f('teamSizeChoose')}
                   </option>
@@ -85,7 +128,16 @@ export function ContactBody() {
               </Field>
             </div>
             <Field name="message" label={f('message')}>
-              <textarea id="contact-message" name="message" rows={6} required maxLength={CONTACT_LIMITS.messageMax} placeholder={f('messagePlaceholder')} aria-describedby={describedBy('message')} className={cn(inputClass, 'resize-y')} />
+              <textarea
+                id="contact-message"
+                name="message"
+                rows={6}
+                required
+                maxLength={CONTACT_LIMITS.messageMax}
+                placeholder={f('messagePlaceholder')}
+                aria-describedby={describedBy('message')}
+                className={cn(inputClass, 'resize-y')}
+              />
             </Field>
             <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
               <label htmlFor="contact-website">{f('honeypot')}</label>
@@ -98,7 +150,11 @@ export function ContactBody() {
                   {f('privacyLink')}
                 </a>
               </p>
-              <button type="submit" className={cn(buttonVariants({ variant: 'success', size: 'lg' }), 'h-11 px-6 font-semibold text-sidebar')} data-submit>
+              <button
+                type="submit"
+                className={cn(buttonVariants({ variant: 'success', size: 'lg' }), 'h-11 px-6 font-semibold text-sidebar')}
+                data-submit
+              >
                 <SendIcon aria-hidden="true" />
                 <span data-submit-label>{f('submit')}</span>
               </button>
@@ -109,7 +165,11 @@ export function ContactBody() {
             <h2 className="mt-5 text-2xl font-semibold tracking-tight" tabIndex={-1} data-success-title>
               {t('pages.contact.success.title')}
             </h2>
-            <p className="mt-3 text-muted-foreground" data-success-text data-template={t('pages.contact.success.text', { email: '{email}' })} />
+            <p
+              className="mt-3 text-muted-foreground"
+              data-success-text
+              data-template={t('pages.contact.success.text', { email: '{email}' })}
+            />
             <button type="button" className={cn(buttonVariants({ variant: 'outline', size: 'lg' }), 'mt-8 h-11 px-5')} data-contact-again>
               {t('pages.contact.success.again')}
             </button>

@@ -41,7 +41,10 @@ export function ArticleSections({ page, after, icons }: { page: string; after?: 
           <ul className="mt-3 grid gap-1 border-l text-sm">
             {sections.map(([key, section]) => (
               <li key={key}>
-                <a href={`#${key}`} className="-ml-px block border-l border-transparent py-1 pl-4 text-muted-foreground hover:border-primary hover:text-foreground">
+                <a
+                  href={`#${key}`}
+                  className="-ml-px block border-l border-transparent py-1 pl-4 text-muted-foreground hover:border-primary hover:text-foreground"
+                >
                   {section.title}
                 </a>
               </li>
@@ -54,7 +57,12 @@ export function ArticleSections({ page, after, icons }: { page: string; after?: 
           {sections.map(([key, section]) => {
             const Icon = icons?.[key];
             return (
-              <section key={key} id={key} aria-labelledby={`${key}-title`} className="min-w-0 scroll-mt-24 rounded-2xl border bg-card p-6 shadow-card sm:p-8">
+              <section
+                key={key}
+                id={key}
+                aria-labelledby={`${key}-title`}
+                className="min-w-0 scroll-mt-24 rounded-2xl border bg-card p-6 shadow-card sm:p-8"
+              >
                 <div className="flex items-start gap-4">
                   {Icon && (
                     <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
@@ -79,9 +87,22 @@ export function ArticleSections({ page, after, icons }: { page: string; after?: 
   );
 }
 
-export function LinkButton({ href, children, variant = 'default', className }: { href: string; children: ReactNode; variant?: 'default' | 'outline' | 'success'; className?: string }) {
+export function LinkButton({
+  href,
+  children,
+  variant = 'default',
+  className,
+}: {
+  href: string;
+  children: ReactNode;
+  variant?: 'default' | 'outline' | 'success';
+  className?: string;
+}) {
   return (
-    <a href={href} className={cn(buttonVariants({ variant, size: 'lg' }), 'h-11 px-5', variant === 'success' && 'font-semibold text-sidebar', className)}>
+    <a
+      href={href}
+      className={cn(buttonVariants({ variant, size: 'lg' }), 'h-11 px-5', variant === 'success' && 'font-semibold text-sidebar', className)}
+    >
       {children}
     </a>
   );

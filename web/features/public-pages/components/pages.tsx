@@ -96,15 +96,23 @@ export function PricingDetails() {
           <table className="mt-6 w-full text-left text-sm">
             <thead className="border-b text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2.5 pr-4 font-medium">{t('pages.pricing.examples.team')}</th>
-                <th scope="col" className="py-2.5 pr-4 font-medium">{t('pages.pricing.examples.plan')}</th>
-                <th scope="col" className="py-2.5 text-right font-medium">{t('pages.pricing.examples.price')}</th>
+                <th scope="col" className="py-2.5 pr-4 font-medium">
+                  {t('pages.pricing.examples.team')}
+                </th>
+                <th scope="col" className="py-2.5 pr-4 font-medium">
+                  {t('pages.pricing.examples.plan')}
+                </th>
+                <th scope="col" className="py-2.5 text-right font-medium">
+                  {t('pages.pricing.examples.price')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y">
               {PRICE_ROWS.map((row) => (
                 <tr key={row}>
-                  <th scope="row" className="py-3 pr-4 font-medium">{t(`pages.pricing.examples.rows.${row}.team`)}</th>
+                  <th scope="row" className="py-3 pr-4 font-medium">
+                    {t(`pages.pricing.examples.rows.${row}.team`)}
+                  </th>
                   <td className="py-3 pr-4">{t(`pages.pricing.examples.rows.${row}.plan`)}</td>
                   <td className="py-3 text-right font-semibold tabular">{t(`pages.pricing.examples.rows.${row}.price`)}</td>
                 </tr>
@@ -225,7 +233,12 @@ export function ApiDocsBody() {
       <div
         data-api-docs
         data-spec-url={SITE_LINKS.openApi}
-        {...Object.fromEntries(strings.map((key) => [`data-text-${key.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`, t(`pages.apiDocs.${key}`, { count: '{count}' as unknown as number })]))}
+        {...Object.fromEntries(
+          strings.map((key) => [
+            `data-text-${key.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`,
+            t(`pages.apiDocs.${key}`, { count: '{count}' as unknown as number }),
+          ]),
+        )}
       >
         <p className="flex items-center gap-3 text-muted-foreground" role="status" data-api-docs-status>
           <span className="size-4 animate-spin rounded-full border-2 border-primary border-t-transparent" aria-hidden="true" />
@@ -251,7 +264,9 @@ export function HelpBody() {
     <Container>
       <div className="grid gap-10">
         {HELP_GROUPS.map(({ key, icon: Icon }) => {
-          const items = Object.entries(t(`pages.help.groups.${key}.items`, { returnObjects: true }) as Record<string, { q: string; a: string }>);
+          const items = Object.entries(
+            t(`pages.help.groups.${key}.items`, { returnObjects: true }) as Record<string, { q: string; a: string }>,
+          );
           return (
             <section key={key} aria-labelledby={`help-${key}`} className="grid gap-6 lg:grid-cols-[16rem_1fr]">
               <h2 id={`help-${key}`} className="flex items-center gap-3 text-xl font-semibold tracking-tight lg:items-start">
@@ -265,7 +280,10 @@ export function HelpBody() {
                   <details key={id} className="group">
                     <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-6 py-4 font-medium [&::-webkit-details-marker]:hidden">
                       {item.q}
-                      <span className="text-xl leading-none text-muted-foreground transition-transform group-open:rotate-45" aria-hidden="true">
+                      <span
+                        className="text-xl leading-none text-muted-foreground transition-transform group-open:rotate-45"
+                        aria-hidden="true"
+                      >
                         +
                       </span>
                     </summary>
@@ -339,7 +357,19 @@ export const STATUS_REFRESH_SECONDS = 15;
 /** /status: filled in and refreshed by the status island from GET /api/health. */
 export function StatusBody() {
   const { t } = useTranslation('public');
-  const strings = ['checking', 'operational', 'degraded', 'down', 'up', 'problem', 'unknown', 'engine.pglite', 'engine.postgres', 'tenancy.single', 'tenancy.multi'] as const;
+  const strings = [
+    'checking',
+    'operational',
+    'degraded',
+    'down',
+    'up',
+    'problem',
+    'unknown',
+    'engine.pglite',
+    'engine.postgres',
+    'tenancy.single',
+    'tenancy.multi',
+  ] as const;
   const data = Object.fromEntries(strings.map((key) => [`data-text-${key.replace('.', '-')}`, t(`pages.status.${key}`)]));
   return (
     <Container>
@@ -367,16 +397,29 @@ export function StatusBody() {
                 &nbsp;
               </p>
             </div>
-            <button type="button" className="rounded-md border bg-card px-3 py-2 text-sm font-medium shadow-xs hover:bg-accent" data-status-refresh>
+            <button
+              type="button"
+              className="rounded-md border bg-card px-3 py-2 text-sm font-medium shadow-xs hover:bg-accent"
+              data-status-refresh
+            >
               {t('pages.status.checkNow')}
             </button>
           </div>
           <h2 className="mt-10 text-lg font-semibold tracking-tight">{t('pages.status.components')}</h2>
           <ul className="mt-4 divide-y rounded-2xl border bg-card shadow-card">
             {(['server', 'database'] as const).map((component) => (
-              <li key={component} className="flex items-center gap-4 px-6 py-5" data-status-component={component} data-status-state="checking">
+              <li
+                key={component}
+                className="flex items-center gap-4 px-6 py-5"
+                data-status-component={component}
+                data-status-state="checking"
+              >
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
-                  {component === 'server' ? <ServerIcon className="size-5" aria-hidden="true" /> : <DatabaseIcon className="size-5" aria-hidden="true" />}
+                  {component === 'server' ? (
+                    <ServerIcon className="size-5" aria-hidden="true" />
+                  ) : (
+                    <DatabaseIcon className="size-5" aria-hidden="true" />
+                  )}
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{t(`pages.status.${component}`)}</p>
@@ -404,7 +447,9 @@ export function StatusBody() {
           <h2 id="status-about" className="font-semibold">
             {t('pages.status.about.title')}
           </h2>
-          <p className="mt-2 text-sm leading-6 text-muted-foreground">{t('pages.status.about.text', { seconds: STATUS_REFRESH_SECONDS })}</p>
+          <p className="mt-2 text-sm leading-6 text-muted-foreground">
+            {t('pages.status.about.text', { seconds: STATUS_REFRESH_SECONDS })}
+          </p>
           <ul className="mt-4 grid gap-2 text-sm">
             {(t('pages.status.about.items', { returnObjects: true }) as string[]).map((item) => (
               <li key={item} className="flex gap-2">
@@ -426,7 +471,11 @@ export function PrivacyBody() {
       <ArticleSections
         page="privacy"
         icons={{ what: FileTextIcon, why: TargetIcon, who: EyeIcon, cookies: CookieIcon, contact: MailIcon, rights: ScaleIcon }}
-        after={<LinkButton href="/gdpr" variant="outline">{t('pages.privacy.gdprLink')}</LinkButton>}
+        after={
+          <LinkButton href="/gdpr" variant="outline">
+            {t('pages.privacy.gdprLink')}
+          </LinkButton>
+        }
       />
     </Container>
   );
@@ -437,7 +486,15 @@ export function TermsBody() {
     <Container>
       <ArticleSections
         page="terms"
-        icons={{ service: MonitorIcon, accounts: UsersIcon, data: DatabaseIcon, plans: ClipboardCheckIcon, use: ShieldCheckIcon, ending: FlagIcon, law: ScaleIcon }}
+        icons={{
+          service: MonitorIcon,
+          accounts: UsersIcon,
+          data: DatabaseIcon,
+          plans: ClipboardCheckIcon,
+          use: ShieldCheckIcon,
+          ending: FlagIcon,
+          law: ScaleIcon,
+        }}
       />
     </Container>
   );
@@ -471,7 +528,15 @@ export function SecurityBody() {
     <Container>
       <ArticleSections
         page="security"
-        icons={{ rls: DatabaseIcon, passwords: KeyRoundIcon, sessions: LockKeyholeIcon, limits: GaugeIcon, web: ShieldCheckIcon, data: ServerIcon, report: FlagIcon }}
+        icons={{
+          rls: DatabaseIcon,
+          passwords: KeyRoundIcon,
+          sessions: LockKeyholeIcon,
+          limits: GaugeIcon,
+          web: ShieldCheckIcon,
+          data: ServerIcon,
+          report: FlagIcon,
+        }}
         after={<LinkButton href={SITE_LINKS.contact}>{t('pages.security.report')}</LinkButton>}
       />
     </Container>

@@ -22,7 +22,11 @@ export function SiteFooter() {
             <ul className="mt-4 grid gap-1">
               {column.links.map((slug) => (
                 <li key={slug}>
-                  <a href={`/${slug}`} data-footer-link={slug} className="inline-block py-1.5 text-sm text-sidebar-muted transition-colors hover:text-white">
+                  <a
+                    href={`/${slug}`}
+                    data-footer-link={slug}
+                    className="inline-block py-1.5 text-sm text-sidebar-muted transition-colors hover:text-white"
+                  >
                     {t(`chrome.footer.links.${slug}`)}
                   </a>
                 </li>

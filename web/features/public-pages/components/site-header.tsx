@@ -27,7 +27,10 @@ export function SiteHeader({ path }: { path: string }) {
           <ul className="flex items-center gap-1">
             {nav.map((item) => (
               <li key={item.href}>
-                <a href={item.href} className="rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground/90 transition-colors hover:bg-white/10 hover:text-white">
+                <a
+                  href={item.href}
+                  className="rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground/90 transition-colors hover:bg-white/10 hover:text-white"
+                >
                   {item.label}
                 </a>
               </li>
@@ -36,10 +39,17 @@ export function SiteHeader({ path }: { path: string }) {
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <LanguageSwitch className="hidden sm:inline-flex" />
-          <a href={SITE_LINKS.auth} className="hidden rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground/90 hover:bg-white/10 hover:text-white sm:inline-block">
+          <a
+            href={SITE_LINKS.auth}
+            className="hidden rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground/90 hover:bg-white/10 hover:text-white sm:inline-block"
+          >
             {t('chrome.signIn')}
           </a>
-          <a href={SITE_LINKS.auth} data-link="sign-up" className={cn(buttonVariants({ variant: 'success', size: 'sm' }), 'h-9 px-4 text-sm font-semibold text-sidebar')}>
+          <a
+            href={SITE_LINKS.auth}
+            data-link="sign-up"
+            className={cn(buttonVariants({ variant: 'success', size: 'sm' }), 'h-9 px-4 text-sm font-semibold text-sidebar')}
+          >
             {t('chrome.signUp')}
           </a>
           <details className="group relative lg:hidden" data-menu>
@@ -54,13 +64,19 @@ export function SiteHeader({ path }: { path: string }) {
               <ul className="grid gap-0.5">
                 {nav.map((item) => (
                   <li key={item.href}>
-                    <a href={item.href} className="block rounded-md px-3 py-2.5 text-sm font-medium text-sidebar-foreground hover:bg-white/10 hover:text-white">
+                    <a
+                      href={item.href}
+                      className="block rounded-md px-3 py-2.5 text-sm font-medium text-sidebar-foreground hover:bg-white/10 hover:text-white"
+                    >
                       {item.label}
                     </a>
                   </li>
                 ))}
                 <li>
-                  <a href={SITE_LINKS.auth} className="block rounded-md px-3 py-2.5 text-sm font-medium text-sidebar-foreground hover:bg-white/10 hover:text-white">
+                  <a
+                    href={SITE_LINKS.auth}
+                    className="block rounded-md px-3 py-2.5 text-sm font-medium text-sidebar-foreground hover:bg-white/10 hover:text-white"
+                  >
                     {t('chrome.signIn')}
                   </a>
                 </li>
@@ -75,4 +91,3 @@ export function SiteHeader({ path }: { path: string }) {
     </header>
   );
 }
-

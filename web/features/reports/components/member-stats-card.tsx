@@ -21,7 +21,11 @@ export function MemberStatsCard({ row, format }: { row: LeaderboardRow; format: 
     <article
       aria-labelledby={titleId}
       data-testid="member-card"
-      className={cn('flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-card', isTop && getMedalHighlight(row.rank), isTop && row.rank === 1 && 'shadow-md')}
+      className={cn(
+        'flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-card',
+        isTop && getMedalHighlight(row.rank),
+        isTop && row.rank === 1 && 'shadow-md',
+      )}
     >
       <div className="flex items-center gap-3">
         <RankBadge rank={row.rank} className={cn(!isTop && 'bg-muted text-muted-foreground ring-0')} />

@@ -9,7 +9,15 @@ import { formatMemberName } from '@web/lib/member-name';
 import { useFlip } from '@web/lib/use-flip';
 
 /** Today's leaderboard as on Team Overview and the Company page: Member, Calls, Demos, Conv %. */
-export function TodayLeaderboardTable({ rows, format, caption }: { rows: readonly LeaderboardRow[]; format: CompanyFormat; caption: string }) {
+export function TodayLeaderboardTable({
+  rows,
+  format,
+  caption,
+}: {
+  rows: readonly LeaderboardRow[];
+  format: CompanyFormat;
+  caption: string;
+}) {
   const { t } = useTranslation('scoreboard');
   const bodyRef = useFlip<HTMLTableSectionElement>(rows.map((r) => r.userId));
   return (
@@ -32,7 +40,10 @@ export function TodayLeaderboardTable({ rows, format, caption }: { rows: readonl
               data-flip-key={row.userId}
               data-testid="today-row"
               aria-current={row.isCurrentUser ? 'true' : undefined}
-              className={cn(row.isCurrentUser && 'bg-primary-soft/50 hover:bg-primary-soft/70', row.activities === 0 && 'text-muted-foreground')}
+              className={cn(
+                row.isCurrentUser && 'bg-primary-soft/50 hover:bg-primary-soft/70',
+                row.activities === 0 && 'text-muted-foreground',
+              )}
             >
               <TableCell className="w-full max-w-0 min-w-36 pl-4 sm:pl-5">
                 <div className="flex min-w-0 items-center gap-2.5">

@@ -27,20 +27,69 @@ export function TrendChart({ trend, today, locale, labels }: TrendChartProps) {
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: -12 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="var(--color-border)" />
-          <XAxis dataKey="day" tickLine={false} axisLine={false} tickMargin={8} fontSize={12} stroke="var(--color-muted-foreground)" interval="preserveStartEnd" minTickGap={12} />
-          <YAxis yAxisId="calls" tickLine={false} axisLine={false} fontSize={12} stroke="var(--color-muted-foreground)" allowDecimals={false} width={44} />
-          <YAxis yAxisId="points" orientation="right" tickLine={false} axisLine={false} fontSize={12} stroke="var(--color-muted-foreground)" allowDecimals={false} width={44} />
+          <XAxis
+            dataKey="day"
+            tickLine={false}
+            axisLine={false}
+            tickMargin={8}
+            fontSize={12}
+            stroke="var(--color-muted-foreground)"
+            interval="preserveStartEnd"
+            minTickGap={12}
+          />
+          <YAxis
+            yAxisId="calls"
+            tickLine={false}
+            axisLine={false}
+            fontSize={12}
+            stroke="var(--color-muted-foreground)"
+            allowDecimals={false}
+            width={44}
+          />
+          <YAxis
+            yAxisId="points"
+            orientation="right"
+            tickLine={false}
+            axisLine={false}
+            fontSize={12}
+            stroke="var(--color-muted-foreground)"
+            allowDecimals={false}
+            width={44}
+          />
           <Tooltip
             cursor={{ fill: 'var(--color-muted)' }}
-            contentStyle={{ borderRadius: 8, border: '1px solid var(--color-border)', boxShadow: '0 4px 12px rgb(0 0 0 / 0.08)', fontSize: 12 }}
+            contentStyle={{
+              borderRadius: 8,
+              border: '1px solid var(--color-border)',
+              boxShadow: '0 4px 12px rgb(0 0 0 / 0.08)',
+              fontSize: 12,
+            }}
             labelFormatter={(_, payload) => {
               const date = (payload?.[0]?.payload as ChartRow | undefined)?.date;
               return date ? dayLabel.format(new Date(`${date}T12:00:00Z`)) : '';
             }}
             formatter={(value) => (typeof value === 'number' ? numbers.format(value) : value)}
           />
-          <Bar yAxisId="calls" dataKey="calls" name={labels.calls} fill="var(--color-primary)" fillOpacity={0.85} radius={[4, 4, 0, 0]} maxBarSize={22} />
-          <Line yAxisId="points" dataKey="points" name={labels.points} type="monotone" stroke="var(--color-success)" strokeWidth={3} dot={false} activeDot={{ r: 5 }} connectNulls={false} />
+          <Bar
+            yAxisId="calls"
+            dataKey="calls"
+            name={labels.calls}
+            fill="var(--color-primary)"
+            fillOpacity={0.85}
+            radius={[4, 4, 0, 0]}
+            maxBarSize={22}
+          />
+          <Line
+            yAxisId="points"
+            dataKey="points"
+            name={labels.points}
+            type="monotone"
+            stroke="var(--color-success)"
+            strokeWidth={3}
+            dot={false}
+            activeDot={{ r: 5 }}
+            connectNulls={false}
+          />
         </ComposedChart>
       </ResponsiveContainer>
     </div>

@@ -50,7 +50,13 @@ export function Component() {
           <>
             <LiveBadge isLoading={monthly.isPending} isFailed={monthly.isError && !monthly.data} />
             <div className="flex items-center gap-1">
-              <Button variant="outline" size="icon" aria-label={t('monthly.previous')} disabled={!data} onClick={() => data && setMonth(shiftMonth(data.period.from, -1))}>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label={t('monthly.previous')}
+                disabled={!data}
+                onClick={() => data && setMonth(shiftMonth(data.period.from, -1))}
+              >
                 <ChevronLeftIcon />
               </Button>
               <Button
@@ -102,15 +108,31 @@ function IndividualTab({ data, format }: { data: MonthlyOverview; format: Compan
   return (
     <>
       <section aria-label={t('monthly.individualCards')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label={t('monthly.totalCalls')} icon={PhoneIcon} value={format.number(me.calls)} footer={t('monthly.perDay', { value: format.decimal(me.avgCallsPerDay) })} />
+        <StatCard
+          label={t('monthly.totalCalls')}
+          icon={PhoneIcon}
+          value={format.number(me.calls)}
+          footer={t('monthly.perDay', { value: format.decimal(me.avgCallsPerDay) })}
+        />
         <StatCard
           label={t('monthly.meetingsBooked')}
           look={ACTIVITY_LOOKS.meeting}
           value={format.number(me.meetings)}
           footer={t('monthly.conversion', { value: format.percent(me.conversion) })}
         />
-        <StatCard label={t('monthly.totalSales')} look={ACTIVITY_LOOKS.sale} value={format.number(me.sales)} footer={me.revenue > 0 ? format.money(me.revenue) : t('monthly.noRevenue')} />
-        <StatCard label={t('monthly.totalPoints')} icon={TrophyIcon} tone="gold" value={format.number(me.points)} footer={t('monthly.perDay', { value: format.decimal(me.avgPointsPerDay) })} />
+        <StatCard
+          label={t('monthly.totalSales')}
+          look={ACTIVITY_LOOKS.sale}
+          value={format.number(me.sales)}
+          footer={me.revenue > 0 ? format.money(me.revenue) : t('monthly.noRevenue')}
+        />
+        <StatCard
+          label={t('monthly.totalPoints')}
+          icon={TrophyIcon}
+          tone="gold"
+          value={format.number(me.points)}
+          footer={t('monthly.perDay', { value: format.decimal(me.avgPointsPerDay) })}
+        />
       </section>
       <Card>
         <CardHeader>
@@ -119,7 +141,11 @@ function IndividualTab({ data, format }: { data: MonthlyOverview; format: Compan
         </CardHeader>
         <CardContent>
           <dl className="grid gap-4 sm:grid-cols-3">
-            <PerformanceMetric label={t('monthly.avgConversion')} value={format.percent(me.conversion)} progress={Math.min(100, me.conversion)} />
+            <PerformanceMetric
+              label={t('monthly.avgConversion')}
+              value={format.percent(me.conversion)}
+              progress={Math.min(100, me.conversion)}
+            />
             <PerformanceMetric label={t('monthly.activeDays')} value={format.number(me.activities > 0 ? me.workingDays : 0)} />
             <PerformanceMetric label={t('monthly.avgPointsPerDay')} value={format.decimal(me.avgPointsPerDay)} />
           </dl>
@@ -150,20 +176,39 @@ function CompanyTab({ data, format }: { data: MonthlyOverview; format: CompanyFo
   const summary = t('monthly.trendSummary', {
     calls: format.number(totals.calls),
     points: format.number(totals.points),
-    best: best && best.points > 0 ? t('monthly.trendBest', { day: format.date(`${best.date}T12:00:00Z`), points: format.number(best.points) }) : '',
+    best:
+      best && best.points > 0
+        ? t('monthly.trendBest', { day: format.date(`${best.date}T12:00:00Z`), points: format.number(best.points) })
+        : '',
   });
   return (
     <>
       <section aria-label={t('monthly.companyCards')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label={t('monthly.totalCalls')} icon={PhoneIcon} value={format.number(totals.calls)} footer={t('monthly.entireCompany')} />
+        <StatCard
+          label={t('monthly.totalCalls')}
+          icon={PhoneIcon}
+          value={format.number(totals.calls)}
+          footer={t('monthly.entireCompany')}
+        />
         <StatCard
           label={t('monthly.meetingsBooked')}
           look={ACTIVITY_LOOKS.meeting}
           value={format.number(totals.meetings)}
           footer={t('monthly.conversion', { value: format.percent(totals.conversion) })}
         />
-        <StatCard label={t('monthly.totalSales')} look={ACTIVITY_LOOKS.sale} value={format.number(totals.sales)} footer={totals.revenue > 0 ? format.money(totals.revenue) : t('monthly.noRevenue')} />
-        <StatCard label={t('monthly.totalPoints')} icon={TrophyIcon} tone="gold" value={format.number(totals.points)} footer={t('monthly.teamSize', { count: data.company.teamSize })} />
+        <StatCard
+          label={t('monthly.totalSales')}
+          look={ACTIVITY_LOOKS.sale}
+          value={format.number(totals.sales)}
+          footer={totals.revenue > 0 ? format.money(totals.revenue) : t('monthly.noRevenue')}
+        />
+        <StatCard
+          label={t('monthly.totalPoints')}
+          icon={TrophyIcon}
+          tone="gold"
+          value={format.number(totals.points)}
+          footer={t('monthly.teamSize', { count: data.company.teamSize })}
+        />
       </section>
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
@@ -233,7 +278,11 @@ function MonthlyLeaderboard({ rows, format }: { rows: readonly LeaderboardRow[];
               className={cn(row.isCurrentUser && 'bg-primary-soft/50 hover:bg-primary-soft/70', idle && 'text-muted-foreground')}
             >
               <TableCell className="pl-4 sm:pl-5">
-                {row.rank <= 3 && !idle ? <RankBadge rank={row.rank} /> : <span className="inline-flex w-7 justify-center text-xs font-semibold tabular">{row.rank}</span>}
+                {row.rank <= 3 && !idle ? (
+                  <RankBadge rank={row.rank} />
+                ) : (
+                  <span className="inline-flex w-7 justify-center text-xs font-semibold tabular">{row.rank}</span>
+                )}
               </TableCell>
               <TableCell className="w-full max-w-0 min-w-36">
                 <div className="flex min-w-0 items-center gap-2.5">

@@ -1,4 +1,12 @@
-import type { CompanyPage, LeaderboardRow, MonthlyOverview, ScoreboardPeriod, ScoreboardTotals, TeamStats, WeeklyOverview } from '@core/contracts';
+import type {
+  CompanyPage,
+  LeaderboardRow,
+  MonthlyOverview,
+  ScoreboardPeriod,
+  ScoreboardTotals,
+  TeamStats,
+  WeeklyOverview,
+} from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
@@ -14,9 +22,25 @@ import { Component as MonthlyPage } from './monthly-page';
 import { Component as TeamOverviewPage } from './team-overview-page';
 import { Component as WeeklyPage } from './weekly-page';
 
-const ZERO: ScoreboardTotals = { calls: 0, answered: 0, unanswered: 0, meetings: 0, sales: 0, revenue: 0, points: 0, activities: 0, conversion: 0 };
+const ZERO: ScoreboardTotals = {
+  calls: 0,
+  answered: 0,
+  unanswered: 0,
+  meetings: 0,
+  sales: 0,
+  revenue: 0,
+  points: 0,
+  activities: 0,
+  conversion: 0,
+};
 
-const period = (kind: ScoreboardPeriod['kind'], from: string, to: string): ScoreboardPeriod => ({ kind, from, to, today: '2026-11-18', timezone: 'Europe/Oslo' });
+const period = (kind: ScoreboardPeriod['kind'], from: string, to: string): ScoreboardPeriod => ({
+  kind,
+  from,
+  to,
+  today: '2026-11-18',
+  timezone: 'Europe/Oslo',
+});
 
 /** A server that never answers this request: the screen stays in its loading state. */
 const hanging = () => new Promise<StubReply>(() => {});
@@ -108,12 +132,22 @@ describe('Monthly Overview', () => {
 
   it("calls a member without a name 'Unknown user' on the Company leaderboard, with rank badges for the top 3", async () => {
     const user = userEvent.setup();
-    const rows = [makeTestLeaderboardRow(1), makeTestLeaderboardRow(2, { displayName: null }), makeTestLeaderboardRow(3, { displayName: '   ' }), makeTestLeaderboardRow(4)];
+    const rows = [
+      makeTestLeaderboardRow(1),
+      makeTestLeaderboardRow(2, { displayName: null }),
+      makeTestLeaderboardRow(3, { displayName: '   ' }),
+      makeTestLeaderboardRow(4),
+    ];
     renderScreen(MonthlyPage, { 'GET /api/v1/scoreboard/monthly': reply(200, makeMonthly(rows)) });
     await user.click(await screen.findByRole('tab', { name: 'Company' }));
     const table = await screen.findByRole('table');
     const bodyRows = within(table).getAllByRole('row').slice(1);
-    expect(bodyRows.map((row) => row.querySelector('[data-slot="member-name"]')?.textContent)).toEqual(['Rep 1', 'Unknown user', 'Unknown user', 'Rep 4']);
+    expect(bodyRows.map((row) => row.querySelector('[data-slot="member-name"]')?.textContent)).toEqual([
+      'Rep 1',
+      'Unknown user',
+      'Unknown user',
+      'Rep 4',
+    ]);
     for (const rank of [1, 2, 3]) expect(within(bodyRows[rank - 1]!).getByText(`Rank ${rank}`)).toBeInTheDocument();
     expect(within(bodyRows[3]!).queryByText('Rank 4')).not.toBeInTheDocument();
   });

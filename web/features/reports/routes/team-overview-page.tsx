@@ -32,7 +32,11 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title={t('teamOverview.title')} description={t('teamOverview.subtitle')} actions={<LiveBadge isLoading={week.isPending} isFailed={week.isError && !week.data} />} />
+      <PageHeader
+        title={t('teamOverview.title')}
+        description={t('teamOverview.subtitle')}
+        actions={<LiveBadge isLoading={week.isPending} isFailed={week.isError && !week.data} />}
+      />
       <div className="flex flex-col gap-6">
         <section aria-labelledby="this-week" className="flex flex-col gap-3">
           <h2 id="this-week" className="text-lg font-semibold tracking-tight">
@@ -45,9 +49,18 @@ export function Component() {
               {week.data ? (
                 <>
                   <StatCard label={t('teamOverview.totalCalls')} icon={PhoneIcon} value={format.number(week.data.totals.calls)} />
-                  <StatCard label={t('teamOverview.meetings')} look={ACTIVITY_LOOKS.meeting} value={format.number(week.data.totals.meetings)} />
+                  <StatCard
+                    label={t('teamOverview.meetings')}
+                    look={ACTIVITY_LOOKS.meeting}
+                    value={format.number(week.data.totals.meetings)}
+                  />
                   <StatCard label={t('teamOverview.sales')} look={ACTIVITY_LOOKS.sale} value={format.number(week.data.totals.sales)} />
-                  <StatCard label={t('teamOverview.conversion')} icon={PercentIcon} tone="success" value={format.percent(week.data.totals.conversion)} />
+                  <StatCard
+                    label={t('teamOverview.conversion')}
+                    icon={PercentIcon}
+                    tone="success"
+                    value={format.percent(week.data.totals.conversion)}
+                  />
                   <StatCard label={t('teamOverview.points')} icon={TrophyIcon} tone="gold" value={format.number(week.data.totals.points)} />
                   <StatCard label={t('teamOverview.teamSize')} icon={UsersIcon} value={format.number(week.data.teamSize)} />
                 </>
@@ -108,7 +121,11 @@ function TeamActivityItem({ activity, format }: { activity: RecentActivity; form
       <span className={cn('text-sm font-semibold tabular', activity.points > 0 ? 'text-[oklch(0.45_0.12_158)]' : 'text-muted-foreground')}>
         +{format.number(activity.points)}
       </span>
-      <time className="w-12 text-right text-xs text-muted-foreground tabular" dateTime={activity.createdAt} title={format.dateTime(activity.createdAt)}>
+      <time
+        className="w-12 text-right text-xs text-muted-foreground tabular"
+        dateTime={activity.createdAt}
+        title={format.dateTime(activity.createdAt)}
+      >
         {format.time(activity.createdAt)}
       </time>
     </li>

@@ -27,7 +27,10 @@ export function Component() {
         title={t('weekly.title')}
         description={
           data
-            ? t('weekly.subtitle', { week: computeIsoWeek(data.period.from), range: formatDateRange(data.period.from, data.period.to, format.locale) })
+            ? t('weekly.subtitle', {
+                week: computeIsoWeek(data.period.from),
+                range: formatDateRange(data.period.from, data.period.to, format.locale),
+              })
             : t('weekly.subtitleLoading')
         }
         actions={
@@ -52,7 +55,10 @@ export function Component() {
                   label={t('weekly.totalCalls')}
                   icon={PhoneIcon}
                   value={format.number(data.totals.calls)}
-                  footer={t('weekly.callsSplit', { answered: format.number(data.totals.answered), unanswered: format.number(data.totals.unanswered) })}
+                  footer={t('weekly.callsSplit', {
+                    answered: format.number(data.totals.answered),
+                    unanswered: format.number(data.totals.unanswered),
+                  })}
                 />
                 <StatCard
                   size="large"

@@ -58,7 +58,10 @@ export function MemberDataActions({ member, name, company, canErase }: Props) {
             <DownloadIcon /> {t('member.export')}
           </DropdownMenuItem>
           {canErase && (
-            <DropdownMenuItem onSelect={() => setPending('erase')} className="text-destructive focus:text-destructive [&_svg]:text-destructive">
+            <DropdownMenuItem
+              onSelect={() => setPending('erase')}
+              className="text-destructive focus:text-destructive [&_svg]:text-destructive"
+            >
               <EraserIcon /> {t('member.erase')}
             </DropdownMenuItem>
           )}

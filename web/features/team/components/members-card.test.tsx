@@ -44,7 +44,10 @@ describe('MembersCard', () => {
     const user = userEvent.setup();
     renderAsAdmin(<MembersCard canRemove />, (client) =>
       client.setQueryData(queryKeys.company.members, {
-        members: [makeTestMember(), makeTestMember({ id: 'p2', userId: 'user-2', displayName: null, email: 'kasper@example.com', role: 'user' })],
+        members: [
+          makeTestMember(),
+          makeTestMember({ id: 'p2', userId: 'user-2', displayName: null, email: 'kasper@example.com', role: 'user' }),
+        ],
       }),
     );
     const [me, kasper] = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');
@@ -57,7 +60,9 @@ describe('MembersCard', () => {
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Make Admin' }));
     expect(await screen.findByText('Role updated')).toBeInTheDocument();
-    expect(calls).toContainEqual(expect.objectContaining({ method: 'PATCH', path: '/api/v1/team/members/user-2/role', body: { role: 'admin' } }));
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'PATCH', path: '/api/v1/team/members/user-2/role', body: { role: 'admin' } }),
+    );
   });
 });
 
@@ -66,7 +71,12 @@ describe('MembersCard: a member’s personal data (Administration, Users)', () =
     const calls = stubFetch({ 'GET /api/v1/me': reply(200, adminMe) });
     const user = userEvent.setup();
     renderAsAdmin(<MembersCard canRemove />, (client) =>
-      client.setQueryData(queryKeys.company.members, { members: [makeTestMember(), makeTestMember({ id: 'p2', userId: 'user-2', displayName: 'Kasper Kollega', email: 'kasper@example.com', role: 'user' })] }),
+      client.setQueryData(queryKeys.company.members, {
+        members: [
+          makeTestMember(),
+          makeTestMember({ id: 'p2', userId: 'user-2', displayName: 'Kasper Kollega', email: 'kasper@example.com', role: 'user' }),
+        ],
+      }),
     );
     const [mine, kasper] = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');
     await user.click(within(mine!).getByRole('button', { name: 'Personal data of Rita Rep' }));

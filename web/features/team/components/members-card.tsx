@@ -90,7 +90,10 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
           </div>
         ) : (
           <>
-            <div className="hidden border-y px-5 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:flex lg:items-center lg:gap-4" aria-hidden>
+            <div
+              className="hidden border-y px-5 py-2.5 text-xs font-medium tracking-wide text-muted-foreground uppercase lg:flex lg:items-center lg:gap-4"
+              aria-hidden
+            >
               <span className="flex-1">{t('team.member')}</span>
               <span className="w-24">{t('team.role')}</span>
               <span className="w-28">{t('team.joined')}</span>
@@ -110,7 +113,9 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
                           {isMe && <Badge variant="outline">{t('team.you')}</Badge>}
                         </p>
                         <p className="truncate text-xs text-muted-foreground">{member.email}</p>
-                        <p className="text-xs text-muted-foreground lg:hidden">{t('team.joinedOn', { date: formatDate(member.joinedAt, i18n.language) })}</p>
+                        <p className="text-xs text-muted-foreground lg:hidden">
+                          {t('team.joinedOn', { date: formatDate(member.joinedAt, i18n.language) })}
+                        </p>
                       </div>
                     </div>
                     <div className="lg:w-24">
@@ -151,7 +156,12 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
                           </Button>
                         )}
                         {canRemove && (
-                          <MemberDataActions member={member} name={nameOf(member)} company={me?.company?.name ?? ''} canErase={!isMe && !isOnlyAdmin} />
+                          <MemberDataActions
+                            member={member}
+                            name={nameOf(member)}
+                            company={me?.company?.name ?? ''}
+                            canErase={!isMe && !isOnlyAdmin}
+                          />
                         )}
                       </div>
                     )}
@@ -171,7 +181,9 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
             <Trans
               t={t}
               i18nKey={
-                pending.kind === 'demote' && pending.member.userId === myId ? 'team.confirm.demoteSelf.text' : `team.confirm.${pending.kind}.text`
+                pending.kind === 'demote' && pending.member.userId === myId
+                  ? 'team.confirm.demoteSelf.text'
+                  : `team.confirm.${pending.kind}.text`
               }
               values={{ name: nameOf(pending.member), company: me?.company?.name ?? '' }}
               components={{ strong: <strong className="font-medium text-foreground" /> }}

@@ -6,7 +6,14 @@ import { formatMemberName } from '@web/lib/member-name';
 import type { Celebration } from '../lib/use-celebrations';
 
 const CONFETTI_PIECES = 48;
-const CONFETTI_COLOURS = ['var(--color-gold)', 'var(--color-success)', 'var(--color-primary)', 'var(--color-bronze)', 'var(--color-silver)', 'oklch(0.7 0.19 10)'];
+const CONFETTI_COLOURS = [
+  'var(--color-gold)',
+  'var(--color-success)',
+  'var(--color-primary)',
+  'var(--color-bronze)',
+  'var(--color-silver)',
+  'oklch(0.7 0.19 10)',
+];
 
 /** Falling paper, drawn with the Web Animations API (no CSS file, no library); skipped for reduced motion. */
 function Confetti() {
@@ -57,7 +64,10 @@ export function CelebrationOverlay({ celebration }: { celebration: Celebration |
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center">
       {celebration && (
-        <div key={celebration.id} className="absolute inset-0 flex items-center justify-center bg-[oklch(0.15_0.04_258/0.55)] animate-fade-in">
+        <div
+          key={celebration.id}
+          className="absolute inset-0 flex items-center justify-center bg-[oklch(0.15_0.04_258/0.55)] animate-fade-in"
+        >
           <Confetti />
           <div
             data-testid="celebration"
@@ -69,13 +79,19 @@ export function CelebrationOverlay({ celebration }: { celebration: Celebration |
                 celebration.kind === 'sale' ? 'bg-gold text-[oklch(0.3_0.07_80)]' : 'bg-success text-white',
               )}
             >
-              {celebration.kind === 'sale' ? <PartyPopperIcon className="size-[6.5vh]" aria-hidden /> : <CalendarCheckIcon className="size-[6.5vh]" aria-hidden />}
+              {celebration.kind === 'sale' ? (
+                <PartyPopperIcon className="size-[6.5vh]" aria-hidden />
+              ) : (
+                <CalendarCheckIcon className="size-[6.5vh]" aria-hidden />
+              )}
             </span>
             <p className="text-[6vh] leading-none font-extrabold tracking-tight">
               {celebration.kind === 'sale' ? t('tv.celebrate.saleTitle') : t('tv.celebrate.meetingTitle')}
             </p>
             <p className="text-[3.6vh] font-medium text-muted-foreground">
-              {t(celebration.kind === 'sale' ? 'tv.celebrate.saleText' : 'tv.celebrate.meetingText', { name: formatMemberName(celebration, t) })}
+              {t(celebration.kind === 'sale' ? 'tv.celebrate.saleText' : 'tv.celebrate.meetingText', {
+                name: formatMemberName(celebration, t),
+              })}
             </p>
           </div>
         </div>

@@ -18,13 +18,21 @@ describe('TvScreen', () => {
   });
 
   it("shows the top 10 with 'points today', the fallback name and a Norwegian date", () => {
-    const rows = Array.from({ length: 12 }, (_, i) => makeTestLeaderboardRow(i + 1, i === 0 ? { displayName: null, userId: 'zyxwvutsrqpo' } : {}));
+    const rows = Array.from({ length: 12 }, (_, i) =>
+      makeTestLeaderboardRow(i + 1, i === 0 ? { displayName: null, userId: 'zyxwvutsrqpo' } : {}),
+    );
     render(<TvScreen {...base} rows={rows} />);
     const list = screen.getByRole('list', { name: 'Team Leaderboard' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     expect(within(list).getAllByText('points today')).toHaveLength(10);
     expect(within(list).getByText('User zyxwvuts')).toBeInTheDocument();
-    const date = new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Oslo' }).format(new Date());
+    const date = new Intl.DateTimeFormat('nb-NO', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/Oslo',
+    }).format(new Date());
     expect(screen.getByTestId('tv-date')).toHaveTextContent(date);
     expect(screen.getByRole('button', { name: 'Enter fullscreen' })).toHaveAttribute('aria-pressed', 'false');
   });

@@ -1,5 +1,16 @@
 import type { LeaderboardRow } from '@core/contracts';
-import { AwardIcon, CrownIcon, MaximizeIcon, MedalIcon, MinimizeIcon, PhoneCallIcon, TriangleAlertIcon, Volume2Icon, VolumeXIcon, WifiOffIcon } from 'lucide-react';
+import {
+  AwardIcon,
+  CrownIcon,
+  MaximizeIcon,
+  MedalIcon,
+  MinimizeIcon,
+  PhoneCallIcon,
+  TriangleAlertIcon,
+  Volume2Icon,
+  VolumeXIcon,
+  WifiOffIcon,
+} from 'lucide-react';
 import { memo, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark, Wordmark } from '@web/components/logo';
@@ -41,7 +52,10 @@ export function TvScreen({ rows, isPending, errorMessage, isStale, companyName, 
   const fullscreen = useFullscreen();
   const chime = useChime();
   const { play } = chime;
-  const celebration = useCelebrations(rows, useCallback((c) => play(c.kind), [play]));
+  const celebration = useCelebrations(
+    rows,
+    useCallback((c) => play(c.kind), [play]),
+  );
 
   useEffect(() => {
     const previous = document.title;
@@ -83,11 +97,19 @@ export function TvScreen({ rows, isPending, errorMessage, isStale, companyName, 
 
       <main className="flex min-h-0 flex-1 flex-col">
         {errorMessage ? (
-          <TvMessage tone="error" icon={<TriangleAlertIcon className="size-[8vh]" aria-hidden />} title={t('tv.error', { message: errorMessage })} />
+          <TvMessage
+            tone="error"
+            icon={<TriangleAlertIcon className="size-[8vh]" aria-hidden />}
+            title={t('tv.error', { message: errorMessage })}
+          />
         ) : isPending || !rows ? (
           <TvMessage icon={<Spinner className="size-[7vh] text-sidebar-muted" />} title={t('tv.loading')} />
         ) : rows.length === 0 ? (
-          <TvMessage icon={<PhoneCallIcon className="size-[8vh] text-gold" aria-hidden />} title={t('tv.emptyTitle')} text={t('tv.emptyText')} />
+          <TvMessage
+            icon={<PhoneCallIcon className="size-[8vh] text-gold" aria-hidden />}
+            title={t('tv.emptyTitle')}
+            text={t('tv.emptyText')}
+          />
         ) : (
           <TvBoard rows={rows.slice(0, TV_BOARD_SIZE)} language={i18n.language} timeZone={timeZone} />
         )}
@@ -118,7 +140,17 @@ export function TvScreen({ rows, isPending, errorMessage, isStale, companyName, 
   );
 }
 
-function TvControl({ label, pressed, onClick, children }: { label: string; pressed: boolean; onClick: () => void; children: React.ReactNode }) {
+function TvControl({
+  label,
+  pressed,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -168,14 +200,34 @@ function TvMessage({ icon, title, text, tone }: { icon: React.ReactNode; title: 
 }
 
 const RANK_STYLES: Record<number, { row: string; medal: string; Icon: typeof CrownIcon }> = {
-  1: { row: 'bg-gradient-to-r from-gold/30 via-gold/10 to-white/5 ring-gold/60', medal: 'bg-gold text-[oklch(0.3_0.07_80)]', Icon: CrownIcon },
-  2: { row: 'bg-gradient-to-r from-silver/25 via-silver/8 to-white/5 ring-silver/50', medal: 'bg-silver text-[oklch(0.28_0.02_250)]', Icon: MedalIcon },
-  3: { row: 'bg-gradient-to-r from-bronze/30 via-bronze/10 to-white/5 ring-bronze/50', medal: 'bg-bronze text-[oklch(0.98_0.01_60)]', Icon: AwardIcon },
+  1: {
+    row: 'bg-gradient-to-r from-gold/30 via-gold/10 to-white/5 ring-gold/60',
+    medal: 'bg-gold text-[oklch(0.3_0.07_80)]',
+    Icon: CrownIcon,
+  },
+  2: {
+    row: 'bg-gradient-to-r from-silver/25 via-silver/8 to-white/5 ring-silver/50',
+    medal: 'bg-silver text-[oklch(0.28_0.02_250)]',
+    Icon: MedalIcon,
+  },
+  3: {
+    row: 'bg-gradient-to-r from-bronze/30 via-bronze/10 to-white/5 ring-bronze/50',
+    medal: 'bg-bronze text-[oklch(0.98_0.01_60)]',
+    Icon: AwardIcon,
+  },
 };
 
 const COLUMNS = 'grid grid-cols-[9vh_minmax(0,1fr)_13vw_13vw_13vw_16vw] items-center gap-[1.5vw]';
 
-const TvBoard = memo(function TvBoard({ rows, language, timeZone }: { rows: readonly LeaderboardRow[]; language: string; timeZone: string }) {
+const TvBoard = memo(function TvBoard({
+  rows,
+  language,
+  timeZone,
+}: {
+  rows: readonly LeaderboardRow[];
+  language: string;
+  timeZone: string;
+}) {
   const { t } = useTranslation('scoreboard');
   const format = createCompanyFormat(language, timeZone, 'NOK');
   const listRef = useFlip<HTMLOListElement>(rows.map((r) => r.userId));
@@ -198,7 +250,11 @@ const TvBoard = memo(function TvBoard({ rows, language, timeZone }: { rows: read
               key={row.userId}
               data-flip-key={row.userId}
               data-testid="tv-row"
-              className={cn(COLUMNS, 'max-h-[10vh] min-h-0 flex-1 rounded-[1.6vh] px-[1.5vw] ring-1', style ? style.row : 'bg-white/5 ring-white/10')}
+              className={cn(
+                COLUMNS,
+                'max-h-[10vh] min-h-0 flex-1 rounded-[1.6vh] px-[1.5vw] ring-1',
+                style ? style.row : 'bg-white/5 ring-white/10',
+              )}
             >
               <span className="flex justify-center">
                 <span
@@ -212,7 +268,12 @@ const TvBoard = memo(function TvBoard({ rows, language, timeZone }: { rows: read
                 </span>
               </span>
               <span className="flex min-w-0 items-center gap-[1.2vw]">
-                <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="size-[6vh] text-[2.3vh] ring-2 ring-white/15" />
+                <PersonAvatar
+                  name={name}
+                  colorKey={row.userId}
+                  avatarUrl={row.avatarUrl}
+                  className="size-[6vh] text-[2.3vh] ring-2 ring-white/15"
+                />
                 <span data-slot="member-name" className="truncate text-[3.5vh] font-bold tracking-tight">
                   {name}
                 </span>

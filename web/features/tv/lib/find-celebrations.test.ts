@@ -7,7 +7,11 @@ const board = [
   { userId: 'b', displayName: null },
 ];
 const landed = (entries: [string, CelebrationKind[]][]) => new Map(entries.map(([id, kinds]) => [id, new Set(kinds)]));
-const change = (op: 'INSERT' | 'UPDATE' | 'DELETE', activity?: { type: string; meetingBooked: boolean }, table: LiveTable = 'activities') => ({
+const change = (
+  op: 'INSERT' | 'UPDATE' | 'DELETE',
+  activity?: { type: string; meetingBooked: boolean },
+  table: LiveTable = 'activities',
+) => ({
   table,
   op,
   userId: 'a',
@@ -30,7 +34,15 @@ describe('findCelebrationKind', () => {
 
 describe('findCelebrations', () => {
   it('celebrates each person and kind once, a sale before a meeting, named as on the board', () => {
-    expect(findCelebrations(landed([['a', ['meeting', 'sale']], ['b', ['meeting']]]), board)).toEqual([
+    expect(
+      findCelebrations(
+        landed([
+          ['a', ['meeting', 'sale']],
+          ['b', ['meeting']],
+        ]),
+        board,
+      ),
+    ).toEqual([
       { kind: 'sale', userId: 'a', displayName: 'Anna' },
       { kind: 'meeting', userId: 'a', displayName: 'Anna' },
       { kind: 'meeting', userId: 'b', displayName: null },

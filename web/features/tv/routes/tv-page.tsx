@@ -41,7 +41,10 @@ function SignedInTv() {
 
 function MemberTv({ companyName, timeZone }: { companyName?: string; timeZone: string }) {
   const { t } = useTranslation('scoreboard');
-  const board = useLeaderboard({ period: 'today', sort: 'points', limit: TV_BOARD_SIZE, activeOnly: true }, { refetchInterval: TV_REFRESH_MS });
+  const board = useLeaderboard(
+    { period: 'today', sort: 'points', limit: TV_BOARD_SIZE, activeOnly: true },
+    { refetchInterval: TV_REFRESH_MS },
+  );
   const failed = board.isError && !board.data;
   return (
     <TvScreen

@@ -61,14 +61,22 @@ export function WrapupForm({ today }: { today: WrapupToday }) {
   const errorText = (error: HookFieldError | undefined, max: number) => {
     if (!error) return undefined;
     if (error.type === 'too_small') return t('form.errors.min');
-    if (error.type === 'too_big') return max === WRAPUP_TEXT_MAX ? t('form.errors.tooLong', { max }) : t('form.errors.max', { max: format.number(max) });
+    if (error.type === 'too_big')
+      return max === WRAPUP_TEXT_MAX ? t('form.errors.tooLong', { max }) : t('form.errors.max', { max: format.number(max) });
     return t('form.errors.whole');
   };
 
   const onSubmit = handleSubmit((input) =>
     saveWrapup.mutate(input, {
       onSuccess: ({ wrapup, created }) => {
-        reset({ calls: wrapup.calls, meetings: wrapup.meetings, sales: wrapup.sales, points: wrapup.points, good: wrapup.good ?? '', improve: wrapup.improve ?? '' });
+        reset({
+          calls: wrapup.calls,
+          meetings: wrapup.meetings,
+          sales: wrapup.sales,
+          points: wrapup.points,
+          good: wrapup.good ?? '',
+          improve: wrapup.improve ?? '',
+        });
         toast.success(created ? t('toast.saved') : t('toast.updated'), { description: t('toast.savedText') });
       },
       onError: (error) => {

@@ -62,6 +62,13 @@ describe('computeFormValues', () => {
 
   it('shows the saved wrap-up once there is one, even when the activities moved on', () => {
     const saved = { ...wrapup('2026-11-23', 'Good day', null), calls: 7 };
-    expect(computeFormValues({ date: '2026-11-23', saved, prefill })).toEqual({ calls: 7, meetings: 1, sales: 2, points: 17, good: 'Good day', improve: '' });
+    expect(computeFormValues({ date: '2026-11-23', saved, prefill })).toEqual({
+      calls: 7,
+      meetings: 1,
+      sales: 2,
+      points: 17,
+      good: 'Good day',
+      improve: '',
+    });
   });
 });

@@ -43,7 +43,11 @@ function HistoryItem({ wrapup }: { wrapup: Wrapup }) {
   const { t } = useTranslation('wrapup');
   const format = useCompanyFormat();
   const day = format.longDay(wrapup.date);
-  const numbers = (['calls', 'meetings', 'sales', 'points'] as const).map((key) => ({ key, label: t(`units.${key}`, { count: wrapup[key] }), value: wrapup[key] }));
+  const numbers = (['calls', 'meetings', 'sales', 'points'] as const).map((key) => ({
+    key,
+    label: t(`units.${key}`, { count: wrapup[key] }),
+    value: wrapup[key],
+  }));
   return (
     <Collapsible.Root asChild>
       <li className="group">

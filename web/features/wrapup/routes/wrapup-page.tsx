@@ -43,7 +43,9 @@ export function Component() {
           </div>
         </div>
         <div className="contents lg:block lg:min-w-0 lg:space-y-6">
-          <div className="order-2 min-w-0">{today.data ? <TodayReportCard today={today.data} /> : today.isPending ? <CardSkeleton lines={4} /> : null}</div>
+          <div className="order-2 min-w-0">
+            {today.data ? <TodayReportCard today={today.data} /> : today.isPending ? <CardSkeleton lines={4} /> : null}
+          </div>
           <div className="order-3 min-w-0">
             {history.data ? <WeekStatsCard week={history.data.last7Days} /> : history.isPending ? <CardSkeleton lines={4} /> : null}
           </div>
