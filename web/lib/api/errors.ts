@@ -50,3 +50,18 @@ export function findErrorReason(error: unknown): string | undefined {
   if (!(error instanceof ApiRequestError) || error.status === 0 || !error.message) return undefined;
   return error.message;
 }
+
+/**
+ * Puts the server's per-field refusals (`details`) on the form's own fields, so each message shows
+ * under the field it is about. Details for fields the form does not have are left to the toast.
+ */
+export function showFieldRefusals<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+  setError: (field: Field, error: { message: string }) => void,
+): void {
+  if (!(error instanceof ApiRequestError) || !error.details) return;
+  for (const [field, message] of Object.entries(error.details)) {
+    if ((fields as readonly string[]).includes(field)) setError(field as Field, { message });
+  }
+}

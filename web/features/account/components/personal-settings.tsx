@@ -16,7 +16,7 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { toast } from '@web/components/ui/toaster';
 import { changeLanguage } from '@web/i18n';
-import { ApiRequestError } from '@web/lib/api';
+import { showFieldRefusals } from '@web/lib/api';
 import { useErrorToast } from '@web/lib/use-error-toast';
 import { useProfileSettings } from '../api/get-profile-settings';
 import { useUpdateProfileSettings } from '../api/update-profile-settings';
@@ -91,11 +91,7 @@ function PersonalForm({ profile, onDone }: { profile: ProfileSettings; onDone: (
       toast.success(t('toasts.profileUpdated'));
       onDone();
     } catch (error) {
-      if (error instanceof ApiRequestError && error.details) {
-        for (const [field, message] of Object.entries(error.details)) {
-          if (field === 'displayName') setError(field, { message });
-        }
-      }
+      showFieldRefusals(error, ['displayName'], setError);
       toast.error(t('toasts.profileUpdateError'), { description: error instanceof Error ? error.message : undefined });
     }
   });

@@ -17,7 +17,7 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toaster';
-import { ApiRequestError } from '@web/lib/api';
+import { showFieldRefusals } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { describeCurrency, formatCount, formatDate } from '@web/lib/format';
 import { formatTimeZoneOffset } from '@web/lib/time-zones';
@@ -122,11 +122,7 @@ function CompanyForm({ company, onDone }: { company: Company; onDone: () => void
       toast.success(t('toasts.companyUpdated'));
       onDone();
     } catch (error) {
-      if (error instanceof ApiRequestError && error.details) {
-        for (const [field, message] of Object.entries(error.details)) {
-          if (field === 'name' || field === 'timezone' || field === 'currency') setError(field, { message });
-        }
-      }
+      showFieldRefusals(error, ['name', 'timezone', 'currency'], setError);
       toast.error(t('toasts.companyUpdateError'), { description: error instanceof Error ? error.message : undefined });
     }
   });

@@ -12,7 +12,7 @@ import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
-import { ApiRequestError } from '@web/lib/api';
+import { showFieldRefusals } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { useErrorToast } from '@web/lib/use-error-toast';
 import { useSignupPolicy } from '../api/get-signup-policy';
@@ -52,7 +52,7 @@ function SignupPolicyForm({ settings }: { settings: SignupPolicySettings }) {
       reset({ policy: saved.policy, accessCode: saved.accessCode ?? '' });
       toast.success(t('toasts.signupSaved'), { description: t(`signup.policies.${saved.policy}.title`) });
     } catch (error) {
-      if (error instanceof ApiRequestError && error.details?.accessCode) setError('accessCode', { message: error.details.accessCode });
+      showFieldRefusals(error, ['accessCode'], setError);
       toast.error(t('toasts.signupSaveError'), { description: error instanceof Error ? error.message : undefined });
     }
   });
