@@ -16,6 +16,7 @@ import { compressJson, compressOtherThanJson } from './lib/compress-json';
 import { checkAuthRequest, limitRequestBody, refuseForeignOrigin } from './lib/edges';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { exportsRoutes } from './modules/exports/exports.routes';
 import { displayLinksRoutes } from './modules/display-links/display-links.routes';
 import { goalsRoutes } from './modules/goals/goals.routes';
 import { kpiRulesRoutes } from './modules/kpi-rules/kpi-rules.routes';
@@ -67,6 +68,7 @@ function createApiRouter() {
   api.route('/', wrapupsRoutes);
   api.route('/', contactRoutes);
   api.route('/', privacyRoutes);
+  api.route('/', exportsRoutes);
   return api;
 }
 

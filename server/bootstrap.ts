@@ -8,6 +8,7 @@ import { resolveAuthSecret } from './lib/secret';
 import { createMailer } from './mail/mailer';
 import { findActiveMembership } from './modules/companies/memberships.service';
 import { acceptInvitationFromMagicLink, findInvitationByCode } from './modules/invitations/invitations.service';
+import { stopRunningExports } from './modules/exports/exports.service';
 import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
 import { ActorCache } from './modules/session/actor-cache';
 import { RealtimeHub } from './realtime/hub';
@@ -60,6 +61,8 @@ export async function createDeps(
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
+  // A download that stopped reading would otherwise hold its connection and snapshot open.
+  await stopRunningExports(deps.database);
   await deps.realtime.stop();
   await deps.database.close();
 }

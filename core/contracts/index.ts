@@ -17,3 +17,4 @@ export * from './audit';
 export * from './events';
 export * from './avatars';
 export * from './privacy';
+export * from './exports';

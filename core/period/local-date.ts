@@ -99,6 +99,18 @@ export function computeStartOfLocalDay(date: LocalDate, timeZone: string): Date 
 }
 
 /**
+ * The wall-clock time of `instant` in `timeZone`, as a Date whose UTC fields hold it (whole
+ * seconds): for files, which carry no time zone, so that a spreadsheet shows the time as it was
+ * read off the wall in the company's office. Not an instant: never compare it with one.
+ */
+export function computeWallClock(instant: Date, timeZone: string): Date {
+  const local = new TZDate(instant.getTime(), timeZone);
+  return new Date(
+    Date.UTC(local.getFullYear(), local.getMonth(), local.getDate(), local.getHours(), local.getMinutes(), local.getSeconds()),
+  );
+}
+
+/**
  * Milliseconds from `now` until the next local midnight in `timeZone`: when screens left open
  * (a wall display, yesterday's dashboard) must start the new day. DST-correct, like every window.
  */

@@ -5,6 +5,7 @@ import {
   computeMsUntilNextLocalDay,
   computePeriod,
   computeStartOfLocalDay,
+  computeWallClock,
   computeWeekdayIndex,
   diffDays,
   isLocalDate,
@@ -44,6 +45,19 @@ describe('computeStartOfLocalDay', () => {
     const next = computeStartOfLocalDay(d('2026-10-26'), 'Europe/Oslo');
     expect(start.toISOString()).toBe('2026-10-24T22:00:00.000Z');
     expect((next.getTime() - start.getTime()) / 3_600_000).toBe(25);
+  });
+});
+
+describe('computeWallClock', () => {
+  it.each([
+    ['2026-03-29T00:59:59.900Z', 'Europe/Oslo', '2026-03-29T01:59:59.000Z'], // the hour before spring-forward
+    ['2026-03-29T01:00:00Z', 'Europe/Oslo', '2026-03-29T03:00:00.000Z'], // 02:00 never happened
+    ['2026-10-25T00:30:00Z', 'Europe/Oslo', '2026-10-25T02:30:00.000Z'], // fall-back: 02:30 the first time
+    ['2026-10-25T01:30:00Z', 'Europe/Oslo', '2026-10-25T02:30:00.000Z'], // and the second
+    ['2026-01-01T00:30:00Z', 'America/New_York', '2025-12-31T19:30:00.000Z'],
+    ['2026-06-30T12:00:00Z', 'UTC', '2026-06-30T12:00:00.000Z'],
+  ])('%s in %s reads %s off the wall', (iso, zone, expected) => {
+    expect(computeWallClock(new Date(iso), zone).toISOString()).toBe(expected);
   });
 });
 

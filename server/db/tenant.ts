@@ -38,21 +38,32 @@ export async function withTenant<T>(
   db: Database,
   scope: TenantScope,
   fn: (tx: Transaction) => Promise<T>,
-  options: { lockKey?: string } = {},
+  options: { lockKey?: string; snapshot?: boolean } = {},
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    const values = [
-      scope.companyId ?? '',
-      scope.userId ?? '',
-      scope.invitationCode ?? '',
-      scope.displayTokenHash ?? '',
-      scope.avatarId ?? '',
-    ];
-    if (options.lockKey === undefined) await queryPrepared(tx, 'tenant_scope', TENANT_SCOPE_SQL, values);
-    else await queryPrepared(tx, 'tenant_scope_locked', `${TENANT_SCOPE_SQL}, ${LOCK_SQL}`, [...values, options.lockKey]);
-    return fn(tx);
-  });
+  return db.transaction(
+    async (tx) => {
+      const values = [
+        scope.companyId ?? '',
+        scope.userId ?? '',
+        scope.invitationCode ?? '',
+        scope.displayTokenHash ?? '',
+        scope.avatarId ?? '',
+      ];
+      if (options.lockKey === undefined) await queryPrepared(tx, 'tenant_scope', TENANT_SCOPE_SQL, values);
+      else await queryPrepared(tx, 'tenant_scope_locked', `${TENANT_SCOPE_SQL}, ${LOCK_SQL}`, [...values, options.lockKey]);
+      return fn(tx);
+    },
+    options.snapshot ? SNAPSHOT : undefined,
+  );
 }
+
+/**
+ * With `snapshot`, the transaction reads one consistent state of the database from its first
+ * statement to its last, and may not write (an export: its batches all see the same rows,
+ * whatever is logged meanwhile). REPEATABLE READ is a snapshot in PostgreSQL; read-only
+ * transactions never fail to serialize.
+ */
+const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 /** Every request's first statement (a prepared statement, server/db/prepared.ts). */
 const TENANT_SCOPE_SQL = `SELECT

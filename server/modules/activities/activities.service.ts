@@ -43,7 +43,8 @@ function disabledKindError(kind: OptionalKind): HttpError {
   );
 }
 
-function outcomeOf(row: Pick<ActivityRow, 'type' | 'meetingBooked' | 'movedForward'>): CallOutcome | null {
+/** A call's outcome from its stored fields (an unanswered call is no_progress); null for other kinds. Exports use it too. */
+export function computeCallOutcome(row: Pick<ActivityRow, 'type' | 'meetingBooked' | 'movedForward'>): CallOutcome | null {
   if (row.type === 'call_unanswered') return 'no_progress';
   if (row.type !== 'call_answered') return null;
   if (row.meetingBooked) return 'meeting_booked';
@@ -67,6 +68,9 @@ export { countActivitiesIn } from './activities.repository';
 /** For the scoreboards: the company's newest activities with their authors' and customers' names. */
 export { type FeedRow, findLatestActivities } from './activities.repository';
 
+/** Transaction step (exports): the activities of some local days, a batch at a time through a cursor. */
+export { type ExportActivityRow, selectActivitiesForExport } from './activities.repository';
+
 export function toActivity(row: ActivityRow): Activity {
   const kind = kindOf(row.type);
   return {
@@ -75,7 +79,7 @@ export function toActivity(row: ActivityRow): Activity {
     kind,
     type: row.type as Activity['type'],
     answered: kind === 'call' ? row.type === 'call_answered' : null,
-    outcome: outcomeOf(row),
+    outcome: computeCallOutcome(row),
     meetingBooked: row.meetingBooked,
     movedForward: row.movedForward,
     customerId: row.customerId,
@@ -200,7 +204,7 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
       productName: current.productName,
     };
     if (current.type === 'call_answered' || current.type === 'call_unanswered') {
-      const call = callFields(current.type === 'call_answered', changes.outcome ?? outcomeOf(current) ?? undefined);
+      const call = callFields(current.type === 'call_answered', changes.outcome ?? computeCallOutcome(current) ?? undefined);
       input = call.input;
       shape = { ...shape, type: call.type, meetingBooked: call.meetingBooked, movedForward: call.movedForward };
     } else if (current.type === 'sale') {

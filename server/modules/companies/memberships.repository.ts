@@ -364,6 +364,15 @@ export async function selectActiveMemberFaces(tx: Transaction, companyId: Compan
     .where(and(eq(profiles.companyId, companyId), isNull(profiles.removedAt)));
 }
 
+/** Transaction step (exports): whether the person is, or was, a member of the company. */
+export async function hasMembershipIn(tx: Transaction, companyId: CompanyId, userId: UserId): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.userId, userId)));
+  return row !== undefined;
+}
+
 export type MemberByJoining = MemberFace & Pick<MembershipRow, 'role'> & { joinedAt: MembershipRow['createdAt'] };
 
 /** Transaction step (the company page): the active members with role and joining day, oldest member first. */

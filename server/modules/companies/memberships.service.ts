@@ -31,6 +31,7 @@ export {
   addMember,
   clearOwnAvatarUrl,
   countActiveMembersIn,
+  hasMembershipIn,
   promoteToAdmin,
   selectActiveMemberFaces,
   selectActiveMembershipOf,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { goals } from '../../db/schema';
-import { type MemberScope, withTenant } from '../../db/tenant';
+import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 
 export type GoalsRow = Pick<typeof goals.$inferSelect, 'dailyCalls' | 'dailyMeetings' | 'dailySales' | 'updatedAt'>;
 
@@ -19,6 +19,18 @@ export async function selectOwnGoals(tx: Transaction, scope: MemberScope): Promi
     .from(goals)
     .where(and(eq(goals.companyId, scope.companyId), eq(goals.userId, scope.userId)));
   return row ?? null;
+}
+
+/** Transaction step (exports): the saved goals of the company's people (or of one), in no particular order. */
+export async function selectCompanyGoals(
+  tx: Transaction,
+  companyId: CompanyId,
+  userId: UserId | null,
+): Promise<(GoalsRow & { userId: UserId })[]> {
+  return tx
+    .select({ userId: goals.userId, ...goalColumns })
+    .from(goals)
+    .where(and(eq(goals.companyId, companyId), userId === null ? undefined : eq(goals.userId, userId)));
 }
 
 /** The caller's goals in their company, or null before the first save. */

@@ -5,6 +5,9 @@ import { findOwnGoals, type GoalsRow, upsertOwnGoals } from './goals.repository'
 /** Transaction step (my stats): the member's goals, read beside their day's rollup row. */
 export { type GoalsRow, selectOwnGoals } from './goals.repository';
 
+/** Transaction step (exports): the saved goals of the company's people. */
+export { selectCompanyGoals } from './goals.repository';
+
 function toGoals(row: GoalsRow | null): Goals {
   return {
     dailyCalls: row?.dailyCalls ?? 0,

@@ -1,7 +1,8 @@
-import { and, between, desc, eq, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { dailyUserStats, wrapups } from '../../db/schema';
-import { type MemberScope, withTenant } from '../../db/tenant';
+import { type AnyColumn, and, asc, between, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { readInBatches } from '../../db/cursor';
+import { dailyUserStats, profiles, wrapups } from '../../db/schema';
+import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 
 export type WrapupRow = typeof wrapups.$inferSelect;
 export type WrapupValues = Pick<WrapupRow, 'calls' | 'meetings' | 'sales' | 'points' | 'good' | 'improve'>;
@@ -79,4 +80,57 @@ export async function findWrapupHistory(
       .where(and(own(scope), between(wrapups.date, input.from, input.to)));
     return { previous, window };
   });
+}
+
+/** One wrap-up of an export: its day, author and numbers, and what the author wrote. */
+export type ExportWrapupRow = {
+  /** The local day as days since 1970-01-01. */
+  dayNumber: number;
+  userId: string;
+  displayName: string | null;
+  formerMember: boolean;
+  calls: number;
+  meetings: number;
+  sales: number;
+  points: number;
+  good: string | null;
+  improve: string | null;
+};
+
+/**
+ * Transaction step (exports): the company's wrap-ups of the local days [from, to] (all members, or
+ * one), by day and then author's name, `batchSize` rows at a time through a cursor (db/cursor.ts).
+ */
+export function selectWrapupsForExport(
+  tx: Transaction,
+  filter: { companyId: CompanyId; userId: UserId | null; from: string; to: string },
+  batchSize: number,
+): AsyncGenerator<ExportWrapupRow[], void, undefined> {
+  // Every column aliased: the cursor hands back rows by name, not through drizzle's mapping.
+  const as = (column: SQL | AnyColumn, name: keyof ExportWrapupRow) => sql`${column}`.as(name);
+  const query = tx
+    .select({
+      dayNumber: as(sql`(${wrapups.date} - DATE '1970-01-01')`, 'dayNumber'),
+      userId: as(wrapups.userId, 'userId'),
+      displayName: as(profiles.displayName, 'displayName'),
+      formerMember: as(sql`coalesce(${profiles.erasedAt} IS NOT NULL AND ${profiles.removedAt} IS NOT NULL, false)`, 'formerMember'),
+      calls: as(wrapups.calls, 'calls'),
+      meetings: as(wrapups.meetings, 'meetings'),
+      sales: as(wrapups.sales, 'sales'),
+      points: as(wrapups.points, 'points'),
+      good: as(wrapups.good, 'good'),
+      improve: as(wrapups.improve, 'improve'),
+    })
+    .from(wrapups)
+    // A read's join for the authors' names now.
+    .leftJoin(profiles, and(eq(profiles.companyId, wrapups.companyId), eq(profiles.userId, wrapups.userId)))
+    .where(
+      and(
+        eq(wrapups.companyId, filter.companyId),
+        filter.userId === null ? undefined : eq(wrapups.userId, filter.userId),
+        between(wrapups.date, filter.from, filter.to),
+      ),
+    )
+    .orderBy(asc(wrapups.date), sql`${profiles.displayName} ASC NULLS LAST`, asc(wrapups.userId));
+  return readInBatches<ExportWrapupRow>(tx, query.getSQL(), batchSize);
 }

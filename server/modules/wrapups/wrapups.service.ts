@@ -39,6 +39,9 @@ function toWrapup(row: WrapupRow): Wrapup {
 /** For seed data (server/seed): a wrap-up of any day, saved at a chosen instant. */
 export { saveWrapupOfDay } from './wrapups.repository';
 
+/** Transaction step (exports): the wrap-ups of some local days, a batch at a time through a cursor. */
+export { type ExportWrapupRow, selectWrapupsForExport } from './wrapups.repository';
+
 export async function getTodayWrapup(deps: AppDeps, actor: Actor): Promise<WrapupToday> {
   const today = todayOf(deps, actor);
   const { wrapup, totals } = await findWrapupAndDayTotals(deps.database.db, memberScopeOf(actor), today);

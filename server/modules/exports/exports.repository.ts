@@ -1,0 +1,99 @@
+import type { Database } from '../../db/client';
+import { type CompanyScope, type UserId, withTenant } from '../../db/tenant';
+import { type ExportActivityRow, selectActivitiesForExport } from '../activities/activities.service';
+import { type CompanyRow, selectCompany } from '../companies/companies.service';
+import { hasMembershipIn, type MemberByJoining, selectActiveMembersByJoining } from '../companies/memberships.service';
+import { type GoalsRow, selectCompanyGoals } from '../goals/goals.service';
+import { type ExportWrapupRow, selectWrapupsForExport } from '../wrapups/wrapups.service';
+
+/*
+ * The exports' reads. Exports own no table: each read is one snapshot transaction (withTenant's
+ * `snapshot`: REPEATABLE READ, read only) composed of the owners' transaction steps, so a file is
+ * one consistent state of the company however long it takes to write, and the database's
+ * row-level security applies to every row as to any request.
+ */
+
+/**
+ * Rows per FETCH. Each batch is one round trip and one pass through the file writer; measured with
+ * npm run bench:export (docs/performance.md, "Exports"): 1,000 keeps a batch of activities near
+ * 200 KB of CSV, with no gain in rows per second from larger ones.
+ */
+export const EXPORT_BATCH_ROWS = 1000;
+
+/** What every export learns first, before its first byte: whose file it is, and whether the member asked for exists. */
+export type ExportStart = { company: CompanyRow | null; memberFound: boolean };
+
+/** Where a streamed read goes: `begin` once (it may refuse by throwing), then each batch in turn. */
+export type ExportSink<R> = { begin(start: ExportStart): void; write(rows: R[]): Promise<void> };
+
+export type PeriodFilter = { userId: UserId | null; from: string; to: string; start: Date; end: Date; timezone: string };
+
+async function readStart(tx: Parameters<Parameters<typeof withTenant>[2]>[0], scope: CompanyScope, userId: UserId | null) {
+  const company = await selectCompany(tx, scope.companyId);
+  const memberFound = userId === null || (await hasMembershipIn(tx, scope.companyId, userId));
+  return { company, memberFound };
+}
+
+/** The company's activities of a period, a batch at a time into `sink`, in one snapshot. */
+export async function readActivitiesForExport(
+  db: Database,
+  scope: CompanyScope,
+  filter: PeriodFilter,
+  sink: ExportSink<ExportActivityRow>,
+): Promise<void> {
+  await withTenant(
+    db,
+    scope,
+    async (tx) => {
+      sink.begin(await readStart(tx, scope, filter.userId));
+      for await (const rows of selectActivitiesForExport(tx, { companyId: scope.companyId, ...filter }, EXPORT_BATCH_ROWS)) {
+        await sink.write(rows);
+      }
+    },
+    { snapshot: true },
+  );
+}
+
+/** The company's wrap-ups of a period, a batch at a time into `sink`, in one snapshot. */
+export async function readWrapupsForExport(
+  db: Database,
+  scope: CompanyScope,
+  filter: Pick<PeriodFilter, 'userId' | 'from' | 'to'>,
+  sink: ExportSink<ExportWrapupRow>,
+): Promise<void> {
+  await withTenant(
+    db,
+    scope,
+    async (tx) => {
+      sink.begin(await readStart(tx, scope, filter.userId));
+      for await (const rows of selectWrapupsForExport(tx, { companyId: scope.companyId, ...filter }, EXPORT_BATCH_ROWS)) {
+        await sink.write(rows);
+      }
+    },
+    { snapshot: true },
+  );
+}
+
+/** The active members (or one) and the goals they saved, in one snapshot: a few rows per member. */
+export async function readGoalsForExport(
+  db: Database,
+  scope: CompanyScope,
+  userId: UserId | null,
+): Promise<ExportStart & { members: MemberByJoining[]; goals: (GoalsRow & { userId: UserId })[] }> {
+  return withTenant(
+    db,
+    scope,
+    async (tx) => {
+      const start = await readStart(tx, scope, userId);
+      const members = (await selectActiveMembersByJoining(tx, scope.companyId)).filter((m) => userId === null || m.userId === userId);
+      const goals = await selectCompanyGoals(tx, scope.companyId, userId);
+      return { ...start, members, goals };
+    },
+    { snapshot: true },
+  );
+}
+
+/** The company (name, currency, time zone): for exports whose rows come from another module's read. */
+export async function findExportCompany(db: Database, scope: CompanyScope): Promise<CompanyRow | null> {
+  return withTenant(db, scope, (tx) => selectCompany(tx, scope.companyId));
+}

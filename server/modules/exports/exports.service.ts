@@ -1,0 +1,383 @@
+import {
+  type ExportFormat,
+  type ExportKind,
+  type GoalsExportQuery,
+  type Language,
+  LANGUAGES,
+  type LeaderboardExportQuery,
+  type MembersExportQuery,
+  type PeriodExportQuery,
+  resolveExportPeriod,
+  type StoredActivityType,
+} from '@core/contracts';
+import { negotiateLanguage } from '@core/language';
+import { computeLocalDate, computeWallClock, type LocalPeriod } from '@core/period';
+import type { Actor, AppDeps, SessionUser } from '../../context';
+import type { CompanyRow } from '../companies/companies.service';
+import { toUserId, type UserId } from '../../db/tenant';
+import { forbidden, notFound } from '../../lib/http';
+import { UI_LANGUAGE_HEADER } from '../../mail/templates';
+import { computeCallOutcome, type ExportActivityRow } from '../activities/activities.service';
+import { computeQueryPeriod, getLeaderboard } from '../scoreboard/scoreboard.service';
+import { listTeamMembers } from '../team/team.service';
+import type { ExportWrapupRow } from '../wrapups/wrapups.service';
+import type { CellKind, Column, Row, TableWriter } from './exports.formats';
+import {
+  type ExportStart,
+  findExportCompany,
+  readActivitiesForExport,
+  readGoalsForExport,
+  readWrapupsForExport,
+} from './exports.repository';
+import { type ExportFile, sendExportFile } from './exports.transport';
+
+/** For shutting down (bootstrap.ts): running exports are stopped before the database closes. */
+export { stopRunningExports } from './exports.transport';
+import {
+  type ActivityColumn,
+  EXPORT_WORDS,
+  type ExportWords,
+  type GoalColumn,
+  type LeaderboardColumn,
+  type MemberColumn,
+  type WrapupColumn,
+} from './exports.words';
+
+/*
+ * Exports (decision 034): the screens' numbers as CSV or XLSX files. Who may export what is
+ * decided here, before anything is read:
+ * - every member exports their own activities, wrap-ups and goals; an admin exports everyone's;
+ *   a rep who names a colleague (`member`) is refused with 403, never quietly given their own;
+ * - the leaderboard and the member list are what every member already sees on the scoreboard and
+ *   the Team page, so every member exports them whole.
+ */
+
+/** Who asked, for the language: their saved one, then the screen's (header), then the browser's. */
+export type ExportReader = { user: SessionUser; headers: Headers };
+
+export function chooseExportLanguage(asked: Language | undefined, reader: ExportReader): Language {
+  return negotiateLanguage(
+    {
+      explicit: [asked, reader.user.locale, reader.headers.get(UI_LANGUAGE_HEADER)],
+      acceptLanguage: reader.headers.get('accept-language'),
+    },
+    LANGUAGES,
+    'en',
+  );
+}
+
+/** Whose rows an export holds: null is everyone's (admins only). */
+export function resolveMemberFilter(actor: Actor, member: string | undefined): UserId | null {
+  if (actor.role === 'admin') return member === undefined ? null : toUserId(member);
+  if (member !== undefined && member !== actor.userId) {
+    throw forbidden("Only admins export other members' data. Leave out member (or name yourself) to export your own.");
+  }
+  return actor.userId;
+}
+
+type ColumnSpec<K extends string> = { key: K; kind: CellKind; width: number };
+
+function toColumns<K extends string>(specs: readonly ColumnSpec<K>[], headers: Record<K, string>, currency: string): Column[] {
+  return specs.map((spec) => ({
+    header: spec.kind === 'money' ? `${headers[spec.key]} (${currency})` : headers[spec.key],
+    kind: spec.kind,
+    width: spec.width,
+  }));
+}
+
+const ACTIVITY_COLUMNS: ColumnSpec<ActivityColumn>[] = [
+  { key: 'at', kind: 'datetime', width: 18 },
+  { key: 'member', kind: 'text', width: 24 },
+  { key: 'type', kind: 'text', width: 18 },
+  { key: 'outcome', kind: 'text', width: 16 },
+  { key: 'customer', kind: 'text', width: 28 },
+  { key: 'product', kind: 'text', width: 22 },
+  { key: 'value', kind: 'money', width: 16 },
+  { key: 'points', kind: 'integer', width: 8 },
+  { key: 'notes', kind: 'text', width: 50 },
+];
+
+const LEADERBOARD_COLUMNS: ColumnSpec<LeaderboardColumn>[] = [
+  { key: 'rank', kind: 'integer', width: 7 },
+  { key: 'member', kind: 'text', width: 24 },
+  { key: 'points', kind: 'integer', width: 9 },
+  { key: 'calls', kind: 'integer', width: 9 },
+  { key: 'answered', kind: 'integer', width: 10 },
+  { key: 'unanswered', kind: 'integer', width: 11 },
+  { key: 'meetings', kind: 'integer', width: 15 },
+  { key: 'conversion', kind: 'percent', width: 16 },
+  { key: 'sales', kind: 'integer', width: 8 },
+  { key: 'revenue', kind: 'money', width: 18 },
+  { key: 'activities', kind: 'integer', width: 11 },
+];
+
+const WRAPUP_COLUMNS: ColumnSpec<WrapupColumn>[] = [
+  { key: 'date', kind: 'date', width: 12 },
+  { key: 'member', kind: 'text', width: 24 },
+  { key: 'calls', kind: 'integer', width: 9 },
+  { key: 'meetings', kind: 'integer', width: 9 },
+  { key: 'sales', kind: 'integer', width: 8 },
+  { key: 'points', kind: 'integer', width: 8 },
+  { key: 'good', kind: 'text', width: 50 },
+  { key: 'improve', kind: 'text', width: 50 },
+];
+
+const GOAL_COLUMNS: ColumnSpec<GoalColumn>[] = [
+  { key: 'member', kind: 'text', width: 24 },
+  { key: 'dailyCalls', kind: 'integer', width: 14 },
+  { key: 'dailyMeetings', kind: 'integer', width: 16 },
+  { key: 'dailySales', kind: 'integer', width: 14 },
+  { key: 'updatedAt', kind: 'datetime', width: 18 },
+];
+
+const MEMBER_COLUMNS: ColumnSpec<MemberColumn>[] = [
+  { key: 'name', kind: 'text', width: 24 },
+  { key: 'email', kind: 'text', width: 32 },
+  { key: 'role', kind: 'text', width: 10 },
+  { key: 'joinedAt', kind: 'date', width: 12 },
+];
+
+/** A person as the screens name them: "Former member" once erased and gone, else the display name, else "User 1a2b3c4d". */
+function nameOf(person: { userId: string; displayName: string | null; formerMember?: boolean }, words: ExportWords): string {
+  if (person.formerMember === true) return words.formerMember;
+  return person.displayName ?? words.unnamedMember(person.userId.slice(0, 8));
+}
+
+/** A local day as the Date a file cell takes (its UTC midnight). */
+const dayCell = (day: string) => new Date(`${day}T00:00:00Z`);
+
+const MS_PER_DAY = 86_400_000;
+
+/** "Acme Sales AS - activities - 2026-11-01_2026-11-30.csv" (the transport makes an ASCII twin). */
+function fileNameOf(company: CompanyRow, kind: string, label: string, format: ExportFormat): string {
+  const name = company.name.length > 60 ? company.name.slice(0, 60) : company.name;
+  return `${name} - ${kind} - ${label}.${format}`;
+}
+
+const periodLabel = (period: { from: string; to: string }) => (period.from === period.to ? period.from : `${period.from}_${period.to}`);
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+type FileQuery = { format: ExportFormat; separator: ExportFile['separator']; language?: Language | undefined };
+
+/** Everything the file needs but its rows, once the company is known. */
+function describeFile(
+  company: CompanyRow,
+  kind: ExportKind,
+  label: string,
+  query: FileQuery,
+  language: Language,
+  columns: Column[],
+): ExportFile {
+  const words = EXPORT_WORDS[language];
+  return {
+    format: query.format,
+    fileName: fileNameOf(company, words.kinds[kind], label, query.format),
+    columns,
+    sheetName: capitalize(words.kinds[kind]),
+    currency: company.currency,
+    language,
+    separator: query.separator,
+  };
+}
+
+function requireStart(start: ExportStart): CompanyRow {
+  if (!start.company) throw notFound('No company found. You need to create or be invited to a company first.');
+  if (!start.memberFound) throw notFound('No such member in your company.');
+  return start.company;
+}
+
+/** A file of rows already in memory (a leaderboard, the members, goals: a row or a few per member). */
+async function writeAll(writer: TableWriter, rows: readonly Row[], signal: AbortSignal): Promise<void> {
+  await writer.writeRows(rows, signal);
+  await writer.finish();
+}
+
+const exportInput = (deps: AppDeps, actor: Actor) => ({
+  database: deps.database,
+  memberId: actor.userId,
+  creator: deps.config.BRAND_NAME,
+});
+
+function resolvePeriod(deps: AppDeps, actor: Actor, query: Pick<PeriodExportQuery, 'period' | 'from' | 'to'>): LocalPeriod {
+  return computeQueryPeriod(deps.now(), actor.timezone, { period: resolveExportPeriod(query), from: query.from, to: query.to }).period;
+}
+
+/** One row per activity of the period, oldest first: the caller's own, or (admins) everyone's or one member's. */
+export async function exportActivities(deps: AppDeps, actor: Actor, reader: ExportReader, query: PeriodExportQuery): Promise<Response> {
+  const userId = resolveMemberFilter(actor, query.member);
+  const language = chooseExportLanguage(query.language, reader);
+  const words = EXPORT_WORDS[language];
+  const period = resolvePeriod(deps, actor, query);
+  const toRow = (row: ExportActivityRow): Row => {
+    const outcome = computeCallOutcome(row);
+    return [
+      new Date(row.localAt * 1000),
+      nameOf(row, words),
+      words.activityTypes[row.type as StoredActivityType] ?? row.type,
+      outcome === null ? null : words.outcomes[outcome],
+      row.customerName,
+      row.productName,
+      row.ticketSize,
+      row.points,
+      row.notes,
+    ];
+  };
+  return sendExportFile({
+    ...exportInput(deps, actor),
+    read: async (open, signal) => {
+      let writer: TableWriter | null = null;
+      await readActivitiesForExport(
+        deps.database.db,
+        actor,
+        { userId, from: period.from, to: period.to, start: period.start, end: period.end, timezone: actor.timezone },
+        {
+          begin: (start) => {
+            const company = requireStart(start);
+            const columns = toColumns(ACTIVITY_COLUMNS, words.columns.activities, company.currency);
+            writer = open(describeFile(company, 'activities', periodLabel(period), query, language, columns));
+          },
+          write: (rows) => writer!.writeRows(rows.map(toRow), signal),
+        },
+      );
+      await writer!.finish();
+    },
+  });
+}
+
+/** The daily wrap-ups of the period with their notes: the caller's own, or (admins) everyone's or one member's. */
+export async function exportWrapups(deps: AppDeps, actor: Actor, reader: ExportReader, query: PeriodExportQuery): Promise<Response> {
+  const userId = resolveMemberFilter(actor, query.member);
+  const language = chooseExportLanguage(query.language, reader);
+  const words = EXPORT_WORDS[language];
+  const period = resolvePeriod(deps, actor, query);
+  const toRow = (row: ExportWrapupRow): Row => [
+    new Date(row.dayNumber * MS_PER_DAY),
+    nameOf(row, words),
+    row.calls,
+    row.meetings,
+    row.sales,
+    row.points,
+    row.good,
+    row.improve,
+  ];
+  return sendExportFile({
+    ...exportInput(deps, actor),
+    read: async (open, signal) => {
+      let writer: TableWriter | null = null;
+      await readWrapupsForExport(
+        deps.database.db,
+        actor,
+        { userId, from: period.from, to: period.to },
+        {
+          begin: (start) => {
+            const company = requireStart(start);
+            const columns = toColumns(WRAPUP_COLUMNS, words.columns.wrapups, company.currency);
+            writer = open(describeFile(company, 'wrapups', periodLabel(period), query, language, columns));
+          },
+          write: (rows) => writer!.writeRows(rows.map(toRow), signal),
+        },
+      );
+      await writer!.finish();
+    },
+  });
+}
+
+/**
+ * The leaderboard of the period exactly as GET /scoreboard/leaderboard ranks it (the same service
+ * function: rollups, core's conversion and tie-breaks), every active member; `member` keeps one
+ * row with its company rank. Every member sees the leaderboard, so every member exports it.
+ */
+export async function exportLeaderboard(
+  deps: AppDeps,
+  actor: Actor,
+  reader: ExportReader,
+  query: LeaderboardExportQuery,
+): Promise<Response> {
+  const language = chooseExportLanguage(query.language, reader);
+  const words = EXPORT_WORDS[language];
+  return sendExportFile({
+    ...exportInput(deps, actor),
+    read: async (open, signal) => {
+      const company = await findExportCompany(deps.database.db, actor);
+      const board = await getLeaderboard(deps, actor, {
+        period: resolveExportPeriod(query),
+        from: query.from,
+        to: query.to,
+        sort: query.sort,
+        activeOnly: false,
+      });
+      const rows = board.rows.filter((row) => query.member === undefined || row.userId === query.member);
+      if (query.member !== undefined && rows.length === 0) throw notFound('No such member in your company.');
+      const owner = requireStart({ company, memberFound: true });
+      const columns = toColumns(LEADERBOARD_COLUMNS, words.columns.leaderboard, owner.currency);
+      const writer = open(describeFile(owner, 'leaderboard', periodLabel(board.period), query, language, columns));
+      const cells = rows.map((row): Row => [
+        row.rank,
+        nameOf(row, words),
+        row.points,
+        row.calls,
+        row.answered,
+        row.unanswered,
+        row.meetings,
+        row.conversion,
+        row.sales,
+        row.revenue,
+        row.activities,
+      ]);
+      await writeAll(writer, cells, signal);
+    },
+  });
+}
+
+/** Each active member's daily goals as they stand (zeros for one who never set any): the caller's own, or (admins) everyone's. */
+export async function exportGoals(deps: AppDeps, actor: Actor, reader: ExportReader, query: GoalsExportQuery): Promise<Response> {
+  const userId = resolveMemberFilter(actor, query.member);
+  const language = chooseExportLanguage(query.language, reader);
+  const words = EXPORT_WORDS[language];
+  return sendExportFile({
+    ...exportInput(deps, actor),
+    read: async (open, signal) => {
+      const data = await readGoalsForExport(deps.database.db, actor, userId);
+      const company = requireStart(data);
+      const columns = toColumns(GOAL_COLUMNS, words.columns.goals, company.currency);
+      const today = computeLocalDate(deps.now(), actor.timezone);
+      const writer = open(describeFile(company, 'goals', today, query, language, columns));
+      const byUser = new Map(data.goals.map((goal) => [goal.userId, goal]));
+      const cells = data.members.map((member): Row => {
+        const goal = byUser.get(member.userId);
+        return [
+          nameOf(member, words),
+          goal?.dailyCalls ?? 0,
+          goal?.dailyMeetings ?? 0,
+          goal?.dailySales ?? 0,
+          goal ? computeWallClock(goal.updatedAt, actor.timezone) : null,
+        ];
+      });
+      await writeAll(writer, cells, signal);
+    },
+  });
+}
+
+/** The Team page's list (the same service function): active members with e-mail, role and the day they joined. */
+export async function exportMembers(deps: AppDeps, actor: Actor, reader: ExportReader, query: MembersExportQuery): Promise<Response> {
+  const language = chooseExportLanguage(query.language, reader);
+  const words = EXPORT_WORDS[language];
+  return sendExportFile({
+    ...exportInput(deps, actor),
+    read: async (open, signal) => {
+      const company = requireStart({ company: await findExportCompany(deps.database.db, actor), memberFound: true });
+      const members = await listTeamMembers(deps, actor);
+      const columns = toColumns(MEMBER_COLUMNS, words.columns.members, company.currency);
+      const today = computeLocalDate(deps.now(), actor.timezone);
+      const writer = open(describeFile(company, 'members', today, query, language, columns));
+      const cells = members.map((member): Row => [
+        nameOf(member, words),
+        member.email,
+        words.roles[member.role],
+        dayCell(computeLocalDate(new Date(member.joinedAt), actor.timezone)),
+      ]);
+      await writeAll(writer, cells, signal);
+    },
+  });
+}

@@ -1,0 +1,157 @@
+import type { ExportKind, Language, Role, StoredActivityType } from '@core/contracts';
+import type { CallOutcome } from '@core/kpi';
+
+/*
+ * Every word an export file carries, in both languages, in one place (as server/mail/templates.ts
+ * keeps the mails'): headers, sheet and file names, the names of activity types, call outcomes
+ * and roles. The names match the web's catalogs (web/i18n/locales/<lang>/activity.json,
+ * settings.json), which the server cannot import.
+ */
+
+export type ExportWords = {
+  /** In file names and as sheet names. */
+  kinds: Record<ExportKind, string>;
+  activityTypes: Record<StoredActivityType, string>;
+  outcomes: Record<CallOutcome, string>;
+  roles: Record<Role, string>;
+  /** A person whose data was erased and who left (decision 022). */
+  formerMember: string;
+  /** A member without a display name, as the screens name them. */
+  unnamedMember: (idStart: string) => string;
+  /** Column headers by column; a money column's header gets the currency code after it: "Value (NOK)". */
+  columns: {
+    activities: Record<ActivityColumn, string>;
+    leaderboard: Record<LeaderboardColumn, string>;
+    wrapups: Record<WrapupColumn, string>;
+    goals: Record<GoalColumn, string>;
+    members: Record<MemberColumn, string>;
+  };
+};
+
+export type ActivityColumn = 'at' | 'member' | 'type' | 'outcome' | 'customer' | 'product' | 'value' | 'points' | 'notes';
+export type LeaderboardColumn =
+  'rank' | 'member' | 'points' | 'calls' | 'answered' | 'unanswered' | 'meetings' | 'conversion' | 'sales' | 'revenue' | 'activities';
+export type WrapupColumn = 'date' | 'member' | 'calls' | 'meetings' | 'sales' | 'points' | 'good' | 'improve';
+export type GoalColumn = 'member' | 'dailyCalls' | 'dailyMeetings' | 'dailySales' | 'updatedAt';
+export type MemberColumn = 'name' | 'email' | 'role' | 'joinedAt';
+
+export const EXPORT_WORDS: Record<Language, ExportWords> = {
+  en: {
+    kinds: { activities: 'activities', leaderboard: 'leaderboard', wrapups: 'wrap-ups', goals: 'goals', members: 'members' },
+    activityTypes: {
+      call_answered: 'Answered call',
+      call_unanswered: 'Unanswered call',
+      meeting: 'Meeting held',
+      sale: 'Sale',
+      email: 'E-mail',
+      linkedin: 'LinkedIn touch',
+    },
+    outcomes: { no_progress: 'No progress', moved_forward: 'Moved forward', meeting_booked: 'Meeting booked' },
+    roles: { admin: 'Admin', user: 'User' },
+    formerMember: 'Former member',
+    unnamedMember: (idStart) => `User ${idStart}`,
+    columns: {
+      activities: {
+        at: 'Date and time',
+        member: 'Member',
+        type: 'Type',
+        outcome: 'Outcome',
+        customer: 'Customer',
+        product: 'Product',
+        value: 'Value',
+        points: 'Points',
+        notes: 'Notes',
+      },
+      leaderboard: {
+        rank: 'Rank',
+        member: 'Member',
+        points: 'Points',
+        calls: 'Calls',
+        answered: 'Answered',
+        unanswered: 'Unanswered',
+        meetings: 'Meetings booked',
+        conversion: 'Conversion',
+        sales: 'Sales',
+        revenue: 'Revenue',
+        activities: 'Activities',
+      },
+      wrapups: {
+        date: 'Date',
+        member: 'Member',
+        calls: 'Calls',
+        meetings: 'Meetings',
+        sales: 'Sales',
+        points: 'Points',
+        good: 'What went well?',
+        improve: 'What can be improved?',
+      },
+      goals: {
+        member: 'Member',
+        dailyCalls: 'Calls per day',
+        dailyMeetings: 'Meetings per day',
+        dailySales: 'Sales per day',
+        updatedAt: 'Last changed',
+      },
+      members: { name: 'Name', email: 'E-mail', role: 'Role', joinedAt: 'Joined' },
+    },
+  },
+  nb: {
+    kinds: { activities: 'aktiviteter', leaderboard: 'toppliste', wrapups: 'dagsoppsummeringer', goals: 'mål', members: 'medlemmer' },
+    activityTypes: {
+      call_answered: 'Besvart samtale',
+      call_unanswered: 'Ubesvart samtale',
+      meeting: 'Møte holdt',
+      sale: 'Salg',
+      email: 'E-post',
+      linkedin: 'LinkedIn-kontakt',
+    },
+    outcomes: { no_progress: 'Ingen fremgang', moved_forward: 'Kom videre', meeting_booked: 'Møte booket' },
+    roles: { admin: 'Admin', user: 'Bruker' },
+    formerMember: 'Tidligere medlem',
+    unnamedMember: (idStart) => `Bruker ${idStart}`,
+    columns: {
+      activities: {
+        at: 'Dato og tid',
+        member: 'Medlem',
+        type: 'Type',
+        outcome: 'Utfall',
+        customer: 'Kunde',
+        product: 'Produkt',
+        value: 'Verdi',
+        points: 'Poeng',
+        notes: 'Notater',
+      },
+      leaderboard: {
+        rank: 'Plass',
+        member: 'Medlem',
+        points: 'Poeng',
+        calls: 'Samtaler',
+        answered: 'Besvart',
+        unanswered: 'Ubesvart',
+        meetings: 'Møter booket',
+        conversion: 'Konvertering',
+        sales: 'Salg',
+        revenue: 'Omsetning',
+        activities: 'Aktiviteter',
+      },
+      wrapups: {
+        date: 'Dato',
+        member: 'Medlem',
+        calls: 'Samtaler',
+        meetings: 'Møter',
+        sales: 'Salg',
+        points: 'Poeng',
+        good: 'Hva gikk bra?',
+        improve: 'Hva kan forbedres?',
+      },
+      goals: {
+        member: 'Medlem',
+        dailyCalls: 'Samtaler per dag',
+        dailyMeetings: 'Møter per dag',
+        dailySales: 'Salg per dag',
+        updatedAt: 'Sist endret',
+      },
+      members: { name: 'Navn', email: 'E-post', role: 'Rolle', joinedAt: 'Ble med' },
+    },
+  },
+};
