@@ -205,6 +205,24 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/v1/wrapups/history': { expect: members(200) },
 
+  // exports (decision 034): files of the caller's company. Reps export their own activities,
+  // wrap-ups and goals and are refused a colleague's (403); admins export anyone's; another
+  // company's admin naming A's member finds nobody (404). Leaderboard and members: any member.
+  'GET /api/v1/exports/activities': {
+    expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 200 },
+    prepare: async () => ({ query: `period=month&member=${user.id}` }), // the rep names themself
+  },
+  'GET /api/v1/exports/wrapups': {
+    expect: { anonymous: 401, user: 403, otherAdmin: 404, admin: 200 },
+    prepare: async () => ({ query: `period=week&member=${admin.id}` }), // the rep names a colleague
+  },
+  'GET /api/v1/exports/goals': {
+    expect: { anonymous: 401, user: 403, otherAdmin: 404, admin: 200 },
+    prepare: async () => ({ query: `format=xlsx&member=${admin.id}` }),
+  },
+  'GET /api/v1/exports/leaderboard': { expect: members(200), prepare: async () => ({ query: 'period=month&format=xlsx' }) },
+  'GET /api/v1/exports/members': { expect: members(200) },
+
   // personal data (decision 022): anyone signed in, about themself; admins about their own members
   'GET /api/v1/me/data': { expect: signedIn(200) },
   'GET /api/v1/me/account-deletion': { expect: signedIn(200) },

@@ -290,6 +290,25 @@ const ISOLATION: Record<string, Entry> = {
   'PUT /api/v1/wrapups/today': () => [{ json: { calls: 1, meetings: 0, sales: 0, points: 1, good: 'Beta good', improve: 'Beta improve' } }],
   'GET /api/v1/wrapups/history': nothing,
 
+  // exports (decision 034): B's own files, over all of history, hold nothing of A's (CSV, so the
+  // text can be searched; XLSX cells are read back in server/modules/exports/exports.test.ts);
+  // naming A's people is refused (a rep: 403, an admin: 404)
+  'GET /api/v1/exports/activities': () => [
+    { query: 'from=1900-01-01&to=2999-12-31' },
+    { query: `member=${aRep.id}&period=month`, namesA: true },
+    { query: `member=${aAdmin.id}&from=1900-01-01&to=2999-12-31`, namesA: true },
+  ],
+  'GET /api/v1/exports/wrapups': () => [
+    { query: 'from=1900-01-01&to=2999-12-31' },
+    { query: `member=${aRep.id}&from=1900-01-01&to=2999-12-31`, namesA: true },
+  ],
+  'GET /api/v1/exports/leaderboard': () => [
+    { query: 'from=1900-01-01&to=2999-12-31' },
+    { query: `member=${aRep.id}&period=month`, namesA: true },
+  ],
+  'GET /api/v1/exports/goals': () => [{}, { query: `member=${aRep.id}`, namesA: true }],
+  'GET /api/v1/exports/members': () => [{}, { query: 'format=xlsx' }],
+
   // personal data: B's own download holds nothing of A's; an admin of B cannot export or erase
   // A's people; a member of B deleting their own account (really: a new member each time) with
   // A's ids smuggled in deletes only themself

@@ -1,3 +1,4 @@
+import { EXPORT_CONTENT_TYPES } from '@core/contracts';
 import type { TestApp, TestUser } from './test-app';
 
 /*
@@ -120,8 +121,10 @@ export async function sendRequest(
     await response.body?.cancel();
     return { status: response.status, contentType, text: '', body: null };
   }
-  if (contentType.startsWith('image/')) {
-    // A picture (avatars): its size is all a test reads, and no text of ours is in it.
+  if (contentType.startsWith('image/') || contentType.startsWith(EXPORT_CONTENT_TYPES.xlsx)) {
+    // A picture (avatars) or a workbook (exports): compressed bytes, whose size is all a test reads;
+    // searched as text they would only show chance matches. An export's cells are read back in its
+    // own tests (server/modules/exports/exports.test.ts); CSV exports stay text here.
     const bytes = (await response.arrayBuffer()).byteLength;
     return { status: response.status, contentType, text: '', body: `${bytes} bytes` };
   }

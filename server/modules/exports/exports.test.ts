@@ -575,7 +575,7 @@ describe('streaming', async () => {
 
   it(
     isPglite
-      ? 'embedded engine: reads the rows out to a temporary file at once, and the engine serves others while the client downloads'
+      ? 'embedded engine: copies the rows out of its snapshot at once, and serves others while the client downloads the file'
       : 'PostgreSQL: reads the next batch only when the client has taken the last one',
     async () => {
       await observing(async (seen) => {

@@ -1,11 +1,13 @@
+import { once } from 'node:events';
 import { mkdtemp, open as openFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { createInterface } from 'node:readline';
+import { PassThrough, type Readable } from 'node:stream';
 import { EXPORT_CONTENT_TYPES, type ExportFormat } from '@core/contracts';
 import type { DbHandle } from '../../db/client';
 import { HttpError } from '../../lib/http';
-import { createTableWriter, type TableOptions, type TableWriter } from './exports.formats';
+import { type Cell, createTableWriter, type Row, type TableOptions, type TableWriter } from './exports.formats';
 
 /*
  * From the database to the client's download (decision 034). An export runs `read(open, signal)`:
@@ -17,10 +19,11 @@ import { createTableWriter, type TableOptions, type TableWriter } from './export
  * - PostgreSQL: straight into the response. A slow client holds the next FETCH back (a pooled
  *   connection waits with it, hence the limit on exports at once and the stall timeout); a client
  *   that goes away aborts the transaction and with it the query.
- * - PGlite: into an unlinked temporary file, then from there to the client. PGlite runs one
- *   transaction at a time for the whole server, so a snapshot held open for as long as a slow
- *   download takes would stop every other request; the engine is held only while the rows are
- *   read and written out, as fast as the disk takes them. Memory stays flat either way.
+ * - PGlite: the rows go to an unlinked temporary file as they are read (one JSON line each), and
+ *   the file is formatted from there while the client downloads it. PGlite runs one transaction at
+ *   a time for the whole server, so a snapshot held open for as long as a slow download (or the
+ *   XLSX writer) takes would stop every other request; the engine is held for the read alone.
+ * Memory stays flat either way: a batch, and the streams' buffers.
  */
 
 export type ExportFile = Omit<TableOptions, 'creator'> & { format: ExportFormat; fileName: string };
@@ -110,11 +113,21 @@ export function buildContentDisposition(fileName: string): string {
 
 /**
  * A pull-based web stream over a Node stream: the next chunk is read only when the response asks
- * for it (highWaterMark 0), so the Node stream's buffer, and behind it the export, wait for the client.
+ * for it (highWaterMark 0), so the Node stream's buffer, and behind it the export, wait for the
+ * client. The stream ends only once `beforeEnd` has settled (the export's transaction is over), so
+ * a client that has the whole file may start its next export at once.
  */
 function toWebStream(
   source: () => Promise<Readable>,
-  events: { onPull: () => void; onEnd: () => void; onCancel: (reason: unknown) => void },
+  events: {
+    /** The client asks for more (the server is now the one to wait for). */
+    onPull: () => void;
+    /** A chunk was handed over (the client is now the one to wait for). */
+    onChunk: () => void;
+    beforeEnd: () => Promise<void>;
+    onFail: () => void;
+    onCancel: (reason: unknown) => void;
+  },
 ): ReadableStream<Uint8Array> {
   let chunks: AsyncIterator<Buffer> | null = null;
   return new ReadableStream<Uint8Array>(
@@ -124,12 +137,14 @@ function toWebStream(
         try {
           chunks ??= (await source())[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
           const { value, done } = await chunks.next();
-          if (done) {
-            events.onEnd();
-            controller.close();
-          } else controller.enqueue(value);
+          if (!done) {
+            controller.enqueue(value);
+            return events.onChunk();
+          }
+          await events.beforeEnd();
+          controller.close();
         } catch (error) {
-          events.onEnd();
+          events.onFail();
           controller.error(error);
         }
       },
@@ -142,40 +157,92 @@ function toWebStream(
   );
 }
 
+/**
+ * Where an export's rows go, and where the response's bytes come from.
+ * - To the response (PostgreSQL): the file is written into the response as rows arrive.
+ * - Through a spool (PGlite): the rows are copied out of the snapshot into a temporary file as
+ *   they are read (JSON lines: cheap to write, so the engine is held for the read alone), and the
+ *   file is formatted from there as the client downloads it, at the client's pace.
+ */
 type Sink = {
-  /** Where the writer writes. */
-  out: Writable;
-  /** The bytes for the response, once `reading` has settled (PGlite) or as they come (PostgreSQL). */
-  body: () => Promise<Readable>;
-  /** Frees what the sink holds (the temporary file) when the response is not going to read it. */
-  discard: () => Promise<void>;
+  /** The writer the export's reads write rows to. */
+  open(file: ExportFile & { creator: string }): TableWriter;
+  /** The response's bytes: as they come (PostgreSQL), or once `reading` is over (PGlite). */
+  body(signal: AbortSignal): Promise<Readable>;
+  /** Frees what the sink holds (the buffer, the temporary file) when the response will not read on. */
+  discard(): Promise<void>;
 };
 
 function createResponseSink(): Sink {
   const out = new PassThrough({ highWaterMark: RESPONSE_BUFFER_BYTES });
-  return { out, body: async () => out, discard: async () => void out.destroy() };
+  return {
+    open: (file) => createTableWriter(file.format, out, file),
+    body: async () => out,
+    discard: async () => void out.destroy(),
+  };
 }
 
+/** Rows per batch when the spool is formatted, as when it was read. */
+const SPOOL_BATCH_ROWS = 1000;
+
 /** An unlinked temporary file: gone from the folder at once, its space freed when the last handle closes. */
-async function createFileSink(reading: () => Promise<void>): Promise<Sink> {
+async function createSpoolSink(reading: () => Promise<void>): Promise<Sink> {
   const folder = await mkdtemp(join(tmpdir(), 'dealboard-export-'));
-  const handle = await openFile(join(folder, 'file'), 'w+', 0o600);
+  const handle = await openFile(join(folder, 'rows'), 'w+', 0o600);
   await rm(folder, { recursive: true, force: true });
-  const out = handle.createWriteStream({ start: 0, autoClose: false });
+  const spool = handle.createWriteStream({ start: 0, autoClose: false });
+  let file: (ExportFile & { creator: string }) | null = null;
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
+    spool.destroy();
     await handle.close().catch(() => undefined);
   };
+
+  /** Reads the spool back a batch at a time into the file's real writer, which waits for the client. */
+  async function format(out: PassThrough, signal: AbortSignal): Promise<void> {
+    const chosen = file!;
+    const isDate = chosen.columns.map((column) => column.kind === 'datetime' || column.kind === 'date');
+    const writer = createTableWriter(chosen.format, out, chosen);
+    const lines = createInterface({ input: handle.createReadStream({ start: 0, autoClose: false }), crlfDelay: Infinity });
+    let batch: Row[] = [];
+    for await (const line of lines) {
+      const row = JSON.parse(line) as Cell[];
+      for (let i = 0; i < row.length; i++) if (isDate[i] && row[i] !== null) row[i] = new Date(row[i] as string);
+      batch.push(row);
+      if (batch.length === SPOOL_BATCH_ROWS) {
+        await writer.writeRows(batch, signal);
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await writer.writeRows(batch, signal);
+    await writer.finish();
+  }
+
   return {
-    out,
-    body: async () => {
+    open: (chosen) => {
+      file = chosen;
+      return {
+        async writeRows(rows, signal) {
+          signal.throwIfAborted();
+          // A Date becomes its ISO string here and a Date again in format().
+          if (!spool.write(rows.map((row) => JSON.stringify(row)).join('\n') + '\n')) await once(spool, 'drain', { signal });
+        },
+        async finish() {
+          const finished = once(spool, 'finish');
+          spool.end();
+          await finished;
+        },
+      };
+    },
+    body: async (signal) => {
       await reading();
-      const stream = handle.createReadStream({ start: 0, autoClose: false });
-      stream.once('end', () => void close());
-      stream.once('close', () => void close());
-      return stream;
+      const out = new PassThrough({ highWaterMark: RESPONSE_BUFFER_BYTES });
+      void format(out, signal)
+        .catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))))
+        .finally(close);
+      return out;
     },
     discard: close,
   };
@@ -191,77 +258,27 @@ export async function sendExportFile(input: {
   memberId: string;
   creator: string;
   read: ExportRead;
+  /** EXPORT_STALL_MS unless a test says otherwise. */
+  stallMs?: number;
 }): Promise<Response> {
   const release = takeSlot(input.database, input.memberId);
   const abort = new AbortController();
+  const spooled = input.database.engine === 'pglite';
   let file: ExportFile | null = null;
   let sink: Sink | null = null;
   let reading: Promise<void> = Promise.resolve();
   try {
     let onOpened!: () => void;
     const opened = new Promise<void>((resolve) => (onOpened = resolve));
-    const spooled = input.database.engine === 'pglite';
-    sink = spooled ? await createFileSink(() => reading) : createResponseSink();
-    const writerOut = sink.out;
+    const chosenSink = spooled ? await createSpoolSink(() => reading) : createResponseSink();
+    sink = chosenSink;
     reading = input.read((chosen) => {
       file = chosen;
       onOpened();
-      return createTableWriter(chosen.format, writerOut, { ...chosen, creator: input.creator });
+      return chosenSink.open({ ...chosen, creator: input.creator });
     }, abort.signal);
     await Promise.race([opened, reading]);
     if (!file) throw new Error('the export finished without opening its file');
-    const { format, fileName } = file as ExportFile;
-    const activeSink = sink;
-
-    // A client that takes nothing for EXPORT_STALL_MS stops the export (only while the database
-    // waits on it: a spooled export has finished reading before the first byte goes out).
-    let stallTimer: NodeJS.Timeout | null = null;
-    const watchStall = () => {
-      if (stallTimer) clearTimeout(stallTimer);
-      if (!spooled) stallTimer = setTimeout(() => abort.abort(new Error('the client stopped reading')), EXPORT_STALL_MS).unref();
-    };
-    // The slot is given back once the database is done and the client has the file (or left).
-    let onBodyDone!: () => void;
-    const bodyDone = new Promise<void>((resolve) => (onBodyDone = resolve));
-    const endBody = () => {
-      if (stallTimer) clearTimeout(stallTimer);
-      onBodyDone();
-    };
-    const stop = async () => {
-      abort.abort(new Error('the server is shutting down'));
-      endBody();
-      await activeSink.discard();
-      await reading.catch(() => undefined);
-    };
-    const running = runningOn(input.database);
-    running.stops.add(stop);
-    void Promise.allSettled([reading, bodyDone]).then(() => {
-      running.stops.delete(stop);
-      release();
-    });
-    void reading.catch((error: unknown) => {
-      if (!abort.signal.aborted) console.error('[exports] an export failed after its first byte', error);
-      if (!spooled) activeSink.out.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
-
-    watchStall();
-    const body = toWebStream(() => activeSink.body(), {
-      onPull: watchStall,
-      onEnd: endBody,
-      onCancel: (reason) => {
-        endBody();
-        abort.abort(reason ?? new Error('the client went away'));
-        void activeSink.discard();
-      },
-    });
-    return new Response(body, {
-      status: 200,
-      headers: {
-        'Content-Type': EXPORT_CONTENT_TYPES[format],
-        'Content-Disposition': buildContentDisposition(fileName),
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
   } catch (error) {
     abort.abort(error);
     await reading.catch(() => undefined);
@@ -269,4 +286,62 @@ export async function sendExportFile(input: {
     release();
     throw error;
   }
+  const { format, fileName } = file as ExportFile;
+  const activeSink = sink;
+  const running = runningOn(input.database);
+
+  // A client that takes nothing for EXPORT_STALL_MS stops the export: on PostgreSQL it holds a
+  // connection and a snapshot; spooled, only a file. The clock runs only while the next chunk
+  // waits for the client, never while the client waits for the server (a long read on PGlite).
+  let stallTimer: NodeJS.Timeout | null = null;
+  const clearStall = () => {
+    if (stallTimer) clearTimeout(stallTimer);
+    stallTimer = null;
+  };
+  const watchStall = () => {
+    clearStall();
+    stallTimer = setTimeout(() => abort.abort(new Error('the client stopped reading')), input.stallMs ?? EXPORT_STALL_MS).unref();
+  };
+  // The slot is given back when the transaction is over and the client has the file, or left.
+  let settled = false;
+  const settle = () => {
+    if (settled) return;
+    settled = true;
+    clearStall();
+    running.stops.delete(stop);
+    release();
+  };
+  const stopAfterReading = () => void reading.catch(() => undefined).finally(settle);
+  const stop = async () => {
+    abort.abort(new Error('the server is shutting down'));
+    await activeSink.discard();
+    await reading.catch(() => undefined);
+    settle();
+  };
+  running.stops.add(stop);
+  void reading.catch(async (error: unknown) => {
+    if (!abort.signal.aborted) console.error('[exports] an export failed after its first byte', error);
+    await activeSink.discard();
+  });
+
+  watchStall();
+  const body = toWebStream(() => activeSink.body(abort.signal), {
+    onPull: clearStall,
+    onChunk: watchStall,
+    beforeEnd: () => reading.finally(settle),
+    onFail: stopAfterReading,
+    onCancel: (reason) => {
+      abort.abort(reason ?? new Error('the client went away'));
+      void activeSink.discard();
+      stopAfterReading();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': EXPORT_CONTENT_TYPES[format],
+      'Content-Disposition': buildContentDisposition(fileName),
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
 }
