@@ -176,6 +176,7 @@ type WorkbookInternals = { _openStream(path: string): Writable; zip: { append(so
 function createXlsxWriter(out: Writable, options: TableOptions): TableWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = options.creator;
+  workbook.lastModifiedBy = options.creator;
   const internals = workbook as unknown as WorkbookInternals;
   if (typeof internals._openStream !== 'function')
     throw new Error('exceljs changed: WorkbookWriter._openStream is gone (exports.formats.ts)');
