@@ -229,9 +229,10 @@ async function runEngine(engine: Engine, targets: number[]): Promise<Result[]> {
     cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
     label = 'PGlite';
   }
-  let server = await startServerProcess(data, { AUTH_RATE_LIMIT: '10000' }, `the server (${label})`);
+  let server: ServerProcess | null = null;
   const results: Result[] = [];
   try {
+    server = await startServerProcess(data, { AUTH_RATE_LIMIT: '10000' }, `the server (${label})`);
     const members = await createMembers(server.baseUrl);
     const admin = members[0]!;
     if (engine === 'pglite') await server.kill('SIGTERM'); // the folder is this process's while it seeds
@@ -266,7 +267,7 @@ async function runEngine(engine: Engine, targets: number[]): Promise<Result[]> {
       }
     }
   } finally {
-    await server.kill('SIGTERM');
+    await server?.kill('SIGTERM');
     await cleanup();
   }
   return results;
