@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
-import { ApiErrorSchema } from '@core/contracts';
+import { API_TOKEN_SCOPE_DESCRIPTIONS, API_TOKEN_SCOPES, ApiErrorSchema } from '@core/contracts';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
@@ -32,7 +32,8 @@ import { myStatsRoutes } from './modules/my-stats/my-stats.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { scoreboardRoutes } from './modules/scoreboard/scoreboard.routes';
-import { loadSession } from './modules/session/session.middleware';
+import { BEARER_TOKEN_SCHEME, loadCaller, loadSession, SESSION_COOKIE_SCHEME } from './modules/session/session.middleware';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { servePublicSite } from './public-site';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
@@ -48,7 +49,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The feature routers mounted under /api/v1; a new feature adds one line here. */
 function createApiRouter() {
   const api = createRouter();
-  api.use('*', loadSession);
+  // A personal access token (Authorization: Bearer) or the session cookie (decision 035).
+  api.use('*', loadCaller);
   api.route('/', onboardingRoutes);
   api.route('/', eventsRoutes);
   api.route('/', scoreboardRoutes);
@@ -69,6 +71,7 @@ function createApiRouter() {
   api.route('/', contactRoutes);
   api.route('/', privacyRoutes);
   api.route('/', exportsRoutes);
+  api.route('/', apiTokensRoutes);
   return api;
 }
 
@@ -94,9 +97,41 @@ export function buildApiDocument(config: Pick<Config, 'BRAND_NAME' | 'publicUrl'
   // needs only when @hono/zod-openapi was loaded before the schema was made, and core's contracts
   // may load first (the order depends on who imports what).
   app.openAPIRegistry.register('ApiError', z.object(ApiErrorSchema.shape));
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_COOKIE_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'dealboard.session_token',
+    description:
+      "The web app's session, set by POST /api/auth/sign-in/email (named __Secure-dealboard.session_token on an https:// site). Every operation accepts it.",
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', BEARER_TOKEN_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description: [
+      'A personal access token (dbp_...), made while signed in with POST /api/v1/me/api-tokens: `Authorization: Bearer dbp_...`.',
+      'It acts as its member, with only its scopes: an operation that accepts tokens lists the one scope it needs; every other refuses them (403 token_not_accepted). Never send it together with the session cookie (400 mixed_credentials).',
+      `Scopes: ${API_TOKEN_SCOPES.map((scope) => `${scope} (${API_TOKEN_SCOPE_DESCRIPTIONS[scope]})`).join('; ')}.`,
+    ].join(' '),
+  });
   const document = app.getOpenAPI31Document(describeApiDocument(config));
   describeRefusals(document.paths ?? {}, JSON.stringify(document.components?.schemas?.ApiError));
+  describeCookieOnly(document.paths ?? {});
   return document;
+}
+
+/**
+ * An operation that declares no security of its own (tokenRoute declares a token's scope, public
+ * ones declare none) is for the signed-in web app: its document says so, so that every operation
+ * states how it authenticates (server/api-tokens.test.ts walks them all).
+ */
+function describeCookieOnly(paths: object): void {
+  for (const pathItem of Object.values(paths) as object[]) {
+    for (const operation of Object.values(pathItem) as ({ security?: unknown[] } | null)[]) {
+      if (operation && typeof operation === 'object' && operation.security === undefined) {
+        operation.security = [{ [SESSION_COOKIE_SCHEME]: [] }];
+      }
+    }
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Role } from '@core/contracts';
+import type { ApiTokenScope, Role } from '@core/contracts';
 import type { Auth } from './auth/auth';
 import type { DbHandle } from './db/client';
 import type { CompanyId, MemberScope, UserId } from './db/tenant';
@@ -41,10 +41,21 @@ export type Actor = {
 /** The database scope of a member's request: their company, acting as them. */
 export const memberScopeOf = (actor: Actor): MemberScope => ({ companyId: actor.companyId, userId: actor.userId });
 
+/** A request authenticated by a personal access token (decision 035): the token and the member it acts as. */
+export type TokenCaller = {
+  tokenId: string;
+  scopes: readonly ApiTokenScope[];
+  actor: Actor;
+};
+
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
     user: SessionUser | null;
+    /** Set when the request carries `Authorization: Bearer` with a valid token (never with a session cookie). */
+    token: TokenCaller | null;
+    /** The scope the route declared and the token holds (requireScope): the route accepts this token. */
+    tokenScope: ApiTokenScope | null;
     /** The cache key of the request's session (its signed cookie value), when signed in. */
     sessionKey: string | null;
     /** Set by writes that cannot change an account, membership or company (leavesAccountsAlone). */

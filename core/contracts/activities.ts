@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './common';
 import { CALL_OUTCOMES } from '../kpi/points';
+import { FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR } from '../period/local-date';
 
 /*
  * A rep's own activities: logging a call, sale, held meeting, e-mail or LinkedIn touch, the list of
@@ -177,3 +178,76 @@ export const ActivityLogOptionsSchema = z.object({
   hasTicketSizePoints: z.boolean(),
 });
 export type ActivityLogOptions = z.infer<typeof ActivityLogOptionsSchema>;
+
+// ---- GET /api/v1/activities: the activity feed a BI tool syncs from (decision 035) ----------------
+
+export const ACTIVITY_FEED_PAGE_DEFAULT = 100;
+export const ACTIVITY_FEED_PAGE_MAX = 1000;
+
+const feedDate = text().refine(isLocalDate, {
+  message: `must be a calendar date as YYYY-MM-DD, in the years ${FIRST_LOCAL_YEAR}-${LAST_LOCAL_YEAR}`,
+});
+
+/** An instant with its offset; the years a change can have (1900-2999), like every date of ours. */
+const feedInstant = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 date and time with its offset, such as 2026-11-24T08:00:00Z' })
+  .refine(
+    (value) => {
+      const year = new Date(value).getUTCFullYear();
+      return year >= FIRST_LOCAL_YEAR && year <= LAST_LOCAL_YEAR;
+    },
+    { message: `must be in the years ${FIRST_LOCAL_YEAR}-${LAST_LOCAL_YEAR}` },
+  );
+
+export const ActivityFeedQuerySchema = z
+  .object({
+    /** A member's user id. Reps may name only themselves (and see only their own without it). */
+    member: text().trim().min(1).max(128).optional(),
+    /** One stored type, or several (repeat the parameter: type=sale&type=meeting). */
+    type: z.union([StoredActivityTypeSchema, z.array(StoredActivityTypeSchema).min(1).max(ACTIVITY_TYPE_VALUES.length)]).optional(),
+    /** The company-local days (localDate) from and to, both included. */
+    from: feedDate.optional(),
+    to: feedDate.optional(),
+    /** Only changes at or after this instant (updatedAt; deletedAt for deletions). */
+    updatedSince: feedInstant.optional(),
+    /** nextCursor of the page before (or of the last sync): only the changes after it. */
+    cursor: text().min(1).max(200).optional(),
+    limit: z.coerce
+      .number({ message: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(ACTIVITY_FEED_PAGE_MAX, `limit must be at most ${ACTIVITY_FEED_PAGE_MAX}`)
+      .optional()
+      .default(ACTIVITY_FEED_PAGE_DEFAULT),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from !== undefined && value.to !== undefined && value.from > value.to) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'must be on or after from' });
+    }
+  });
+export type ActivityFeedQuery = z.infer<typeof ActivityFeedQuerySchema>;
+
+/** An activity that was deleted (undone): a syncing client removes its copy. */
+export const DeletedActivitySchema = z.object({
+  id: text(),
+  userId: text(),
+  type: StoredActivityTypeSchema,
+  localDate: text(),
+  deletedAt: text(),
+});
+export type DeletedActivity = z.infer<typeof DeletedActivitySchema>;
+
+export const ActivityFeedSchema = z.object({
+  /** Created or changed activities, oldest change first, as they are now. */
+  activities: z.array(ActivitySchema),
+  /** Activities deleted since the cursor (or updatedSince), in the same order. An id is in one list at most. */
+  deleted: z.array(DeletedActivitySchema),
+  /**
+   * Where this page ends: pass it as `cursor` for the next page, and keep the last one for the next
+   * sync (it is never null: an empty page gives back the cursor it was given).
+   */
+  nextCursor: text(),
+  /** More changes are waiting now: ask again with nextCursor at once. */
+  hasMore: z.boolean(),
+});
+export type ActivityFeed = z.infer<typeof ActivityFeedSchema>;

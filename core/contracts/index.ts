@@ -18,3 +18,4 @@ export * from './events';
 export * from './avatars';
 export * from './privacy';
 export * from './exports';
+export * from './api-tokens';

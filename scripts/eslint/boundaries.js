@@ -146,6 +146,9 @@ const TABLE_OWNERS = {
   profiles: 'server/modules/companies/memberships.repository.ts',
   instanceSettings: 'server/db/instance-settings.ts',
   activities: 'server/modules/activities/activities.repository.ts',
+  // Written by the activities_tombstone trigger; read by the sync feed.
+  deletedActivities: 'server/modules/activities/activities.repository.ts',
+  apiTokens: 'server/modules/api-tokens/api-tokens.repository.ts',
   customerCompanies: 'server/modules/customers/customers.repository.ts',
   goals: 'server/modules/goals/goals.repository.ts',
   invitations: 'server/modules/invitations/invitations.repository.ts',

@@ -29,15 +29,24 @@ const refuse = (c: Context<AppEnv>, status: 400 | 403 | 404 | 413, code: string,
  * PUBLIC_URL (or, without Origin, that the browser marks cross-site) never reaches a handler, so a
  * page elsewhere cannot post with a member's cookie, whatever SameSite and CORS preflight do.
  * Requests with neither header (curl, server-to-server) carry no browser's cookie and pass.
+ * A call to /api/v1 that authenticates with `Authorization: Bearer` passes too: a page elsewhere
+ * cannot make a browser send that header (it needs a CORS preflight we never grant), and a token is
+ * not something a browser holds for us (decision 035). One that also carries the session cookie is
+ * refused by the session's middleware (loadCaller) before any handler runs.
  */
 export const refuseForeignOrigin = createMiddleware<AppEnv>(async (c, next) => {
   if (!UNSAFE_METHODS.has(c.req.method)) return next();
+  if (isBearerCall(c)) return next();
   const allowed = new URL(c.get('deps').config.publicUrl).origin;
   const origin = c.req.header('origin');
   const foreign = origin !== undefined ? origin !== allowed : c.req.header('sec-fetch-site') === 'cross-site';
   if (foreign) return refuse(c, 403, 'forbidden_origin', `Requests that change data must come from ${allowed}.`);
   return next();
 });
+
+function isBearerCall(c: Context<AppEnv>): boolean {
+  return c.req.path.startsWith('/api/v1/') && /^Bearer /i.test(c.req.header('authorization') ?? '');
+}
 
 /**
  * Bodies are limited before anything parses them: a declared length over the limit is refused at

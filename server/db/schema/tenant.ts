@@ -132,8 +132,33 @@ export const activities = pgTable(
   (t) => [
     index('activities_company_created_idx').on(t.companyId, t.createdAt.desc()),
     index('activities_company_user_day_idx').on(t.companyId, t.userId, t.localDate),
+    // The sync feed's order (GET /api/v1/activities, decision 035): changes after a cursor.
+    index('activities_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
     check('activities_type_ck', sql`${t.type} in ('call_answered','call_unanswered','meeting','sale','email','linkedin')`),
   ],
+);
+
+/**
+ * Activities that were deleted (undone, or gone with their member's account), kept so a client
+ * syncing GET /api/v1/activities learns of the deletion (decision 035). Written by the
+ * activities_tombstone trigger (migration 0015), never by the app. user_id has no foreign key:
+ * the record outlives the account.
+ */
+export const deletedActivities = pgTable(
+  'deleted_activities',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The deleted activity's id. */
+    id: uuid('id').notNull(),
+    userId: text('user_id').$type<UserId>().notNull(),
+    type: text('type').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    deletedAt: tz('deleted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('deleted_activities_company_deleted_idx').on(t.companyId, t.deletedAt, t.id)],
 );
 
 /**
@@ -343,4 +368,36 @@ export const avatarImages = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('avatar_images_company_user_uq').on(t.companyId, t.userId)],
+);
+
+/**
+ * Personal access tokens for the public API (decision 035). Only a SHA-256 hash of the secret is
+ * stored (the secret is 256 random bits, so a fast hash is enough; it is shown once, at creation).
+ * A token acts as its member in this company: the lookup (app_api_token_actor, migration 0014)
+ * also requires the membership to be active, and removing the member deletes their tokens.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The lookup key of every API call: unique across companies, since the company is not known before it. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** dbp_...a1B2: recognisable in a list, useless to a reader. */
+    hint: text('hint').notNull(),
+    scopes: text('scopes').array().notNull(),
+    expiresAt: tz('expires_at'),
+    /** Written at most once a minute per token (the first request of each rate-limit window). */
+    lastUsedAt: tz('last_used_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('api_tokens_company_user_idx').on(t.companyId, t.userId, t.createdAt.desc())],
 );

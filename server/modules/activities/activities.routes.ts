@@ -1,5 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
+  ActivityFeedQuerySchema,
+  ActivityFeedSchema,
   ActivityIdParamsSchema,
   ActivityLogOptionsSchema,
   ActivitySchema,
@@ -11,8 +13,8 @@ import {
   UpdateActivitySchema,
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
-import { leavesAccountsAlone, requireMember } from '../session/session.middleware';
-import { deleteActivity, getLogOptions, listMyActivities, logActivity, updateActivity } from './activities.service';
+import { leavesAccountsAlone, requireMember, tokenRoute } from '../session/session.middleware';
+import { deleteActivity, getLogOptions, listActivityChanges, listMyActivities, logActivity, updateActivity } from './activities.service';
 
 export const activitiesRoutes = createRouter();
 
@@ -28,7 +30,7 @@ activitiesRoutes.openapi(
     summary: 'Log a call, sale, held meeting, e-mail or LinkedIn touch for today',
     description:
       'Points are computed from the company rules now and stored with the activity. A call that was not answered is stored as no_progress. E-mail and LinkedIn need their rule enabled (400 kpi_rule_disabled otherwise).',
-    middleware: [requireMember, leavesAccountsAlone] as const,
+    ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone]),
     request: { body: { content: json(LogActivitySchema), required: true } },
     responses: { 201: { description: 'Logged', content: json(ActivitySchema) }, ...errorResponses },
   }),
@@ -38,10 +40,28 @@ activitiesRoutes.openapi(
 activitiesRoutes.openapi(
   createRoute({
     method: 'get',
+    path: '/activities',
+    tags: ['Activities'],
+    summary: "Activities changed or deleted after a cursor, oldest change first: a rep's own, or the company's for an admin (sync)",
+    description: [
+      'For a client that keeps a copy (a BI tool). The first sync pages from the start (no cursor; `updatedSince` to begin at an instant) until `hasMore` is false; later syncs pass the last `nextCursor` and get exactly what changed since: `activities` as they are now, `deleted` for those deleted.',
+      'Pages are ordered by (change time, id); a change is served some seconds after it is made (10 by default), so no page steps past one still being saved.',
+      'Filters: `member` (a user id; reps may name only themselves), `type` (repeatable), `from`/`to` (company-local days of the activity, inclusive), `updatedSince`. Keep the same filters for every page of one sync.',
+    ].join('\n\n'),
+    ...tokenRoute('activities:read', [requireMember]),
+    request: { query: ActivityFeedQuerySchema },
+    responses: { 200: { description: 'OK', content: json(ActivityFeedSchema) }, ...errorResponses },
+  }),
+  async (c) => c.json(await listActivityChanges(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
+);
+
+activitiesRoutes.openapi(
+  createRoute({
+    method: 'get',
     path: '/activities/mine',
     tags: ['Activities'],
     summary: "The caller's activities of the company-local today, newest first",
-    middleware: [requireMember] as const,
+    ...tokenRoute('activities:read', [requireMember]),
     request: { query: MyActivitiesQuerySchema },
     responses: { 200: { description: 'OK', content: json(MyActivitiesSchema) }, ...errorResponses },
   }),
@@ -54,7 +74,7 @@ activitiesRoutes.openapi(
     path: '/activities/log-options',
     tags: ['Activities'],
     summary: 'The current points of each call outcome and activity kind, and which kinds can be logged',
-    middleware: [requireMember] as const,
+    ...tokenRoute('activities:read', [requireMember]),
     responses: { 200: { description: 'OK', content: json(ActivityLogOptionsSchema) }, ...errorResponses },
   }),
   async (c) => c.json(await getLogOptions(c.get('deps'), c.get('actor')), 200),
@@ -66,7 +86,7 @@ activitiesRoutes.openapi(
     path: '/activities/{id}',
     tags: ['Activities'],
     summary: "Change one of the caller's activities of today; its points are recomputed with the current rules",
-    middleware: [requireMember, leavesAccountsAlone] as const,
+    ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone]),
     request: { params: ActivityIdParamsSchema, body: { content: json(UpdateActivitySchema), required: true } },
     responses: {
       200: { description: 'Updated', content: json(ActivitySchema) },
@@ -84,7 +104,7 @@ activitiesRoutes.openapi(
     path: '/activities/{id}',
     tags: ['Activities'],
     summary: "Delete (undo) one of the caller's activities of today",
-    middleware: [requireMember, leavesAccountsAlone] as const,
+    ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone]),
     request: { params: ActivityIdParamsSchema },
     responses: {
       200: { description: 'Deleted', content: json(OkSchema) },

@@ -1,4 +1,15 @@
-import type { Activity, ActivityKind, ActivityLogOptions, LogActivity, MyActivities, UpdateActivity } from '@core/contracts';
+import type {
+  Activity,
+  ActivityFeed,
+  ActivityFeedQuery,
+  ActivityKind,
+  ActivityLogOptions,
+  DeletedActivity,
+  LogActivity,
+  MyActivities,
+  StoredActivityType,
+  UpdateActivity,
+} from '@core/contracts';
 import {
   type ActivityInput,
   type CallOutcome,
@@ -13,12 +24,16 @@ import {
 import { toMinorUnits } from '@core/money';
 import { computeLocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { badRequest, HttpError, notFound } from '../../lib/http';
+import { toUserId } from '../../db/tenant';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
 import {
   type ActivityDay,
   type ActivityRow,
   type ActivityValues,
+  type FeedPosition,
+  findActivityChanges,
   findKpiRulesForLogging,
+  findOldestOpenTransactionStart,
   findOwnActivitiesOfDay,
   withActivityDay,
 } from './activities.repository';
@@ -283,4 +298,88 @@ export async function listMyActivities(deps: AppDeps, actor: Actor): Promise<MyA
 /** What the log dialogs show: the current points of each outcome and kind, and which kinds are on. */
 export async function getLogOptions(deps: AppDeps, actor: Actor): Promise<ActivityLogOptions> {
   return computeLogOptions(await findKpiRulesForLogging(deps.database.db, memberScopeOf(actor)));
+}
+
+// ---- the sync feed (GET /api/v1/activities, decision 035) ------------------------------------------
+
+/*
+ * How long a change waits before the feed serves it (ACTIVITY_FEED_SETTLE_MS, 10 s by default). A
+ * change is stamped (updated_at, the app's clock) when its request starts and becomes visible when
+ * its transaction commits, milliseconds later; a page that served changes stamped up to "now" could
+ * step past one still committing, and the client's cursor would never see it. So the feed serves
+ * only changes stamped before now minus the margin, and before the start of the oldest transaction
+ * still open (minus the margin too): whatever commits later carries a later stamp than anything
+ * already served. The margin covers the time between stamping and the transaction's start (a wait
+ * for a connection) and the clocks of several instances disagreeing a little.
+ */
+
+const CURSOR_VERSION = 'v1';
+const EXACT_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Sorts before every real id at the same instant: a position "at this instant, before any change". */
+const BEFORE_ANY_ID = '00000000-0000-0000-0000-000000000000';
+
+/** The cursor is opaque to clients: the position's instant (to the microsecond) and id, base64url. */
+function encodeCursor(position: FeedPosition): string {
+  return Buffer.from(`${CURSOR_VERSION}|${position.at}|${position.id}`, 'utf8').toString('base64url');
+}
+
+const badCursor = () => badRequest('cursor: Not a cursor of this feed', { cursor: 'Not a cursor of this feed' });
+
+function decodeCursor(cursor: string): FeedPosition {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw badCursor();
+  const [version, at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (version !== CURSOR_VERSION || rest.length > 0 || !at || !id || !EXACT_INSTANT.test(at) || !UUID.test(id)) throw badCursor();
+  if (Number.isNaN(Date.parse(at))) throw badCursor();
+  return { at, id };
+}
+
+/** An instant as the cursor writes it (microseconds), for a position made from a JS date. */
+const toExactInstant = (date: Date) => date.toISOString().replace(/Z$/, '000Z');
+
+/**
+ * One page of the company's activity changes after the cursor, for a client that keeps a copy
+ * (a BI tool). A rep reads only their own activities; an admin everyone's, or one member's with
+ * `member`. Filters narrow both the changed and the deleted activities.
+ */
+export async function listActivityChanges(deps: AppDeps, actor: Actor, query: ActivityFeedQuery): Promise<ActivityFeed> {
+  if (actor.role !== 'admin' && query.member !== undefined && query.member !== actor.userId) {
+    throw forbidden("A rep reads only their own activities; an admin reads everyone's.");
+  }
+  const member = actor.role === 'admin' ? query.member : actor.userId;
+  const after = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
+  const since = query.updatedSince !== undefined ? new Date(query.updatedSince) : undefined;
+  // Read before the page's own snapshot: a transaction open now may still commit older stamps.
+  const oldestOpen = await findOldestOpenTransactionStart(deps.database.db);
+  const now = deps.now().getTime();
+  const before = new Date(Math.min(now, oldestOpen?.getTime() ?? now) - deps.config.ACTIVITY_FEED_SETTLE_MS);
+  const types = query.type === undefined ? undefined : Array.isArray(query.type) ? query.type : [query.type];
+
+  const changes = await findActivityChanges(deps.database.db, memberScopeOf(actor), {
+    userId: member === undefined ? undefined : toUserId(member),
+    types,
+    from: query.from,
+    to: query.to,
+    since,
+    after,
+    before,
+    limit: query.limit,
+  });
+  const page = changes.slice(0, query.limit);
+  const activities: Activity[] = [];
+  const deleted: DeletedActivity[] = [];
+  for (const change of page) {
+    if (change.kind === 'activity') activities.push(toActivity(change.row));
+    else {
+      deleted.push({
+        id: change.deleted.id,
+        userId: change.deleted.userId,
+        type: change.deleted.type as StoredActivityType,
+        localDate: change.deleted.localDate,
+        deletedAt: change.deleted.deletedAt.toISOString(),
+      });
+    }
+  }
+  const last = page.at(-1)?.position ?? after ?? { at: toExactInstant(since ?? new Date(0)), id: BEFORE_ANY_ID };
+  return { activities, deleted, nextCursor: encodeCursor(last), hasMore: changes.length > query.limit };
 }

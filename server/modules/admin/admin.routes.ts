@@ -38,6 +38,7 @@ adminRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/signup-policy',
+    security: [], // public: no session needed
     tags: ['Administration'],
     summary: 'Public: the sign-up policy, so the join form can ask for an access code (never the code itself)',
     responses: { 200: { description: 'OK', content: json(PublicSignupPolicySchema) } },

@@ -73,6 +73,7 @@ avatarsRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/avatars/{id}',
+    security: [], // public: no session needed
     tags,
     summary:
       'A profile picture (public: its random id is the key, so a signed-out wall screen shows it). Immutable: a new upload gets a new id',

@@ -26,6 +26,7 @@ contactRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/contact',
+    security: [], // public: no session needed
     tags: ['Contact'],
     summary: 'Send a contact request ("Book a demo", Enterprise). Public; 5 per client address per hour',
     request: { body: { ...json(ContactRequestInputSchema), required: true } },

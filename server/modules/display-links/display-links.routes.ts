@@ -77,6 +77,7 @@ displayLinksRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/display/{token}/leaderboard',
+    security: [], // public: no session needed
     tags,
     summary: "Today's top 10 by points for the link's company, without signing in",
     request: { params: DisplayTokenParamsSchema },
@@ -93,6 +94,7 @@ displayLinksRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/display/{token}/events',
+    security: [], // public: no session needed
     tags: [...tags, 'Live events'],
     summary: "Live changes in the link's company, without signing in (Server-Sent Events)",
     description: describeEventStream('display link', DISPLAY_LINK_STREAM_LIMIT, 'an admin revoked the link'),

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { GoalsSchema, UpdateGoalsSchema } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
-import { requireMember } from '../session/session.middleware';
+import { requireMember, tokenRoute } from '../session/session.middleware';
 import { getMyGoals, saveMyGoals } from './goals.service';
 
 export const goalsRoutes = createRouter();
@@ -14,7 +14,7 @@ goalsRoutes.openapi(
     path: '/goals/me',
     tags: ['Goals'],
     summary: "The caller's daily goals (zeros before the first save)",
-    middleware: [requireMember] as const,
+    ...tokenRoute('stats:read', [requireMember]),
     responses: { 200: { description: 'OK', content: json(GoalsSchema) }, ...errorResponses },
   }),
   async (c) => c.json(await getMyGoals(c.get('deps'), c.get('actor')), 200),

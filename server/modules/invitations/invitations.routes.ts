@@ -77,6 +77,7 @@ invitationsRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/invitations/preview/{code}',
+    security: [], // public: no session needed
     tags: ['Invitations'],
     summary: 'Public: the company and role an invitation code offers, or why it is not valid',
     request: { params: InvitationCodeParamsSchema },
@@ -108,6 +109,7 @@ invitationsRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/invitations/magic-link',
+    security: [], // public: no session needed
     tags: ['Invitations'],
     summary: 'Public: e-mail a magic link that signs the person in (creating the account) and returns to accept the invitation',
     request: { body: { content: json(RequestMagicLinkSchema), required: true } },

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { MyTodayStatsSchema } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
-import { requireMember } from '../session/session.middleware';
+import { requireMember, tokenRoute } from '../session/session.middleware';
 import { getMyTodayStats } from './my-stats.service';
 
 export const myStatsRoutes = createRouter();
@@ -12,7 +12,7 @@ myStatsRoutes.openapi(
     path: '/stats/me/today',
     tags: ['Goals'],
     summary: "The caller's stats of the company-local today, with their goals and progress",
-    middleware: [requireMember] as const,
+    ...tokenRoute('stats:read', [requireMember]),
     responses: {
       200: { description: 'OK', content: { 'application/json': { schema: MyTodayStatsSchema } } },
       ...errorResponses,

@@ -11,6 +11,7 @@ onboardingRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/me',
+    security: [{}, { sessionCookie: [] }], // optional: a signed-out caller is answered too
     tags: ['Onboarding'],
     summary: 'The signed-in person, their membership, company and onboarding status; null when signed out',
     responses: { 200: { description: 'OK', content: { 'application/json': { schema: MeSchema.nullable() } } }, ...errorResponses },
@@ -41,6 +42,7 @@ onboardingRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/access-code/check',
+    security: [], // public: no session needed
     tags: ['Onboarding'],
     summary: 'Check a sign-up access code',
     request: { body: { content: { 'application/json': { schema: AccessCodeCheckSchema } }, required: true } },
@@ -57,6 +59,7 @@ onboardingRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/public-config',
+    security: [], // public: no session needed
     tags: ['Onboarding'],
     summary: 'What the signed-out web app needs to know (brand, tenancy, mail transport)',
     responses: { 200: { description: 'OK', content: { 'application/json': { schema: PublicConfigSchema } } } },

@@ -1,4 +1,4 @@
-import type { Role } from '@core/contracts';
+import type { ApiTokenScope, Role } from '@core/contracts';
 import type { SessionUser } from '../../context';
 import type { TenantChange } from '../../realtime/hub';
 import type { CompanyId } from '../../db/tenant';
@@ -6,13 +6,18 @@ import type { CompanyId } from '../../db/tenant';
 /** The membership a request acts under (what requireMember needs), or null: no active company. */
 export type CachedMembership = { companyId: CompanyId; role: Role; timezone: string } | null;
 
+/** A personal access token's own facts (decision 035); its membership is the entry's. */
+export type CachedToken = { id: string; scopes: readonly ApiTokenScope[]; lastUsedAt: number | null };
+
 export type CachedSession = {
   user: SessionUser;
   /** undefined until a route that needs it has looked it up. */
   membership: CachedMembership | undefined;
-  /** When the session itself ends: an entry never outlives it. */
+  /** When the session (or the token) itself ends: an entry never outlives it. */
   sessionExpiresAt: number;
   storedAt: number;
+  /** Set on the entries of personal access tokens, keyed `token:<hash>` (never a cookie's key). */
+  token?: CachedToken;
 };
 
 /**
@@ -27,7 +32,9 @@ const MAX_ENTRIES = 20_000;
  * Who a session cookie belongs to and what they are in their company, kept in this instance's
  * memory so a signed-in request costs no database round trip before its feature's own (see
  * decision 028). Keyed by the whole signed cookie value: an entry is only ever stored after
- * better-auth verified that exact value, so a forged or altered cookie never hits.
+ * better-auth verified that exact value, so a forged or altered cookie never hits. Personal access
+ * tokens live here too, keyed by `token:` and their hash, stored only after the database found
+ * that hash (decision 035); they are forgotten with their person, and on their own deletion.
  *
  * Correctness rests on forgetting, not on the TTL: every change to who someone is (a session
  * deleted or changed, the account changed, a profile inserted, removed or re-roled, the company
@@ -104,13 +111,14 @@ export class ActorCache {
   /**
    * What a database change means here. Profiles carry the person (a membership created, removed
    * or re-roled), session and user rows the account (sign-out, password reset, a changed name or
-   * language, erasure), companies the company (its time zone).
+   * language, erasure), api_tokens a person's token (revoked), companies the company (its time zone).
    */
   forget(change: TenantChange): void {
     switch (change.table) {
       case 'profiles':
       case 'session':
       case 'user':
+      case 'api_tokens':
         if (change.user_id) this.forgetUser(change.user_id);
         else this.clear();
         break;

@@ -1,12 +1,16 @@
-import { normalizeRole } from '@core/contracts';
+import { type ApiTokenScope, ApiTokenScopeSchema, normalizeRole } from '@core/contracts';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
 import { sessionCookieName } from '../../auth/auth';
 import { runInStatementPhase } from '../../db/client';
 import type { AppEnv } from '../../context';
+import { hashApiToken, isApiTokenShape } from '../../lib/api-token';
 import { forbidden, HttpError, unauthorized } from '../../lib/http';
-import type { CachedMembership } from './actor-cache';
-import { findActiveMembershipBrief } from './session.repository';
+import { countRateLimitAttempt, type RateLimitState } from '../../lib/rate-limit';
+import type { CachedMembership, CachedSession } from './actor-cache';
+import { findActiveMembershipBrief, findApiTokenActor, noteApiTokenUse } from './session.repository';
 import { toUserId, type UserId } from '../../db/tenant';
 
 /**
@@ -15,6 +19,8 @@ import { toUserId, type UserId } from '../../db/tenant';
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const { auth, actors, config, realtime } = c.get('deps');
+  c.set('token', null);
+  c.set('tokenScope', null);
   // The very cookie better-auth will verify (not a look-alike name): the key of what it finds.
   const key = getCookie(c, sessionCookieName(config));
   c.set('sessionKey', null);
@@ -51,13 +57,214 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+// ---- personal access tokens (decision 035) ---------------------------------------------------------
+
+/** The fixed window of the per-token limit; API_TOKEN_RATE_LIMIT requests fit in each. */
+const TOKEN_RATE_WINDOW_SECONDS = 60;
+
+/** The scope checks made by requireScope: a route whose handlers include one accepts tokens. */
+const scopeChecks = new WeakMap<object, ApiTokenScope>();
+
+/** RFC 6750's challenge, on every 401 and 403 a token gets. */
+function challenge(c: Context<AppEnv>, error: 'invalid_request' | 'invalid_token' | 'insufficient_scope', extra = ''): void {
+  c.header('WWW-Authenticate', `Bearer realm="${c.get('deps').config.BRAND_NAME} API", error="${error}"${extra}`);
+}
+
+function invalidToken(c: Context<AppEnv>, message: string): HttpError {
+  challenge(c, 'invalid_token');
+  return new HttpError(401, 'invalid_token', message);
+}
+
+/** `Authorization: Bearer <token>` (the scheme in any case, one or more spaces), or null. */
+function readBearerToken(header: string): string | null {
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  return match && isApiTokenShape(match[1]!) ? match[1]! : null;
+}
+
+/**
+ * True when the route matched for this request declared a token scope (requireScope among its
+ * handlers). Every other route, public ones included, refuses tokens before anything runs.
+ */
+function acceptsTokens(c: Context<AppEnv>): boolean {
+  return matchedRoutes(c).some((route) => {
+    const handler = route.handler as { __COMPOSED_HANDLER?: object };
+    return scopeChecks.has(route.handler) || (handler.__COMPOSED_HANDLER !== undefined && scopeChecks.has(handler.__COMPOSED_HANDLER));
+  });
+}
+
+/** The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers), on every answer to a token. */
+function setRateLimitHeaders(c: Context<AppEnv>, state: RateLimitState, now: Date): number {
+  const resetSeconds = Math.max(0, Math.ceil((state.resetsAt - now.getTime()) / 1000));
+  c.header('RateLimit-Limit', String(state.max));
+  c.header('RateLimit-Remaining', String(Math.max(0, state.max - state.count)));
+  c.header('RateLimit-Reset', String(resetSeconds));
+  c.header('RateLimit-Policy', `${state.max};w=${TOKEN_RATE_WINDOW_SECONDS}`);
+  return resetSeconds;
+}
+
+/** The token's entry in the actor cache, or a lookup that is then cached; null when no such token. */
+async function findTokenEntry(c: Context<AppEnv>, tokenHash: string): Promise<CachedSession | 'not_found' | 'not_a_member'> {
+  const { actors, database, realtime } = c.get('deps');
+  const key = `token:${tokenHash}`;
+  // As for cookies: a remembered token is trusted once every change committed before this request
+  // (a revocation, a removal, a demotion, on any instance) has been heard.
+  const cached = actors.get(key) && (await realtime.catchUp()) ? actors.get(key) : null;
+  if (cached?.token) return cached;
+  const since = actors.begin();
+  const found = await runInStatementPhase('signed-in', () => findApiTokenActor(database.db, tokenHash));
+  if (!found) return 'not_found';
+  if (found.role === null) return 'not_a_member';
+  const scopes = found.scopes.filter((scope): scope is ApiTokenScope => ApiTokenScopeSchema.safeParse(scope).success);
+  return actors.store(
+    key,
+    {
+      user: {
+        id: found.userId,
+        email: found.email,
+        name: found.name,
+        image: found.image,
+        emailVerified: found.emailVerified,
+        locale: found.locale,
+      },
+      membership: { companyId: found.companyId, role: normalizeRole(found.role), timezone: found.timezone },
+      sessionExpiresAt: found.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY,
+      token: { id: found.tokenId, scopes, lastUsedAt: found.lastUsedAt?.getTime() ?? null },
+    },
+    since,
+  );
+}
+
+/**
+ * A request with `Authorization`: a personal access token, acting as its member in its company
+ * (decision 035). Refused with 401 when the token is malformed, unknown, revoked or expired, or its
+ * member is no longer one; 400 when a session cookie comes with it (never both); 429 past the
+ * token's limit; 403 on a route that does not accept tokens. Counted against the token's limit
+ * before the route runs, with the RateLimit headers on every answer.
+ */
+async function loadToken(c: Context<AppEnv>, next: () => Promise<void>, authorization: string): Promise<void> {
+  const { config, database, now } = c.get('deps');
+  c.set('sessionKey', null);
+  c.set('user', null);
+  if (getCookie(c, sessionCookieName(config)) !== undefined) {
+    challenge(c, 'invalid_request');
+    throw new HttpError(400, 'mixed_credentials', 'Send a personal access token or a session cookie, not both.');
+  }
+  const secret = readBearerToken(authorization);
+  if (!secret) throw invalidToken(c, 'Send a personal access token as "Authorization: Bearer dbp_...".');
+  const entry = await findTokenEntry(c, hashApiToken(secret));
+  if (entry === 'not_found') throw invalidToken(c, 'This token is not valid: it was revoked, or it never existed.');
+  if (entry === 'not_a_member') throw invalidToken(c, "This token's owner is no longer a member of the company.");
+  const at = now();
+  if (entry.sessionExpiresAt <= at.getTime()) {
+    throw invalidToken(c, `This token expired on ${new Date(entry.sessionExpiresAt).toISOString()}. Make a new one in Settings.`);
+  }
+  const token = entry.token!;
+  const membership = entry.membership!;
+
+  // One statement per call, shared by every instance (app_rate_limits); the first call of each
+  // window also notes the token as used, so last_used_at is written at most once a minute.
+  const limit = await runInStatementPhase('signed-in', () =>
+    countRateLimitAttempt(database.db, {
+      key: `api-token:${token.id}`,
+      max: config.API_TOKEN_RATE_LIMIT,
+      windowSeconds: TOKEN_RATE_WINDOW_SECONDS,
+      now: at,
+    }),
+  );
+  const resetSeconds = setRateLimitHeaders(c, limit, at);
+  if (!limit.allowed) {
+    c.header('Retry-After', String(Math.max(1, resetSeconds)));
+    throw new HttpError(
+      429,
+      'rate_limited',
+      `This token made more than ${limit.max} requests in ${TOKEN_RATE_WINDOW_SECONDS} seconds. Try again in ${Math.max(1, resetSeconds)} seconds.`,
+    );
+  }
+  if (limit.isNewWindow) {
+    await runInStatementPhase('signed-in', () => noteApiTokenUse(database.db, { tokenId: token.id, companyId: membership.companyId, at }));
+  }
+  if (!acceptsTokens(c)) {
+    throw new HttpError(
+      403,
+      'token_not_accepted',
+      'This endpoint does not accept personal access tokens: it is for the signed-in web app. See /api/docs for the ones that do.',
+    );
+  }
+  c.set('user', entry.user);
+  c.set('token', { tokenId: token.id, scopes: token.scopes, actor: { userId: entry.user.id, ...membership } });
+  await next();
+}
+
+/**
+ * Who is calling /api/v1: a personal access token (`Authorization: Bearer`) or the session cookie.
+ * A request without an Authorization header takes the cookie's path, unchanged (loadSession).
+ */
+export const loadCaller = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('token', null);
+  c.set('tokenScope', null);
+  const authorization = c.req.header('authorization');
+  if (authorization === undefined) return loadSession(c, next);
+  return loadToken(c, next, authorization);
+});
+
+/**
+ * A route's token scope: a request made with a token must hold `scope` (else 403
+ * insufficient_scope); a signed-in cookie passes untouched. Use it through tokenRoute, which also
+ * documents the scope, so the declaration and the check are one.
+ */
+export function requireScope(scope: ApiTokenScope): MiddlewareHandler<AppEnv> {
+  const check = createMiddleware<AppEnv>(async (c, next) => {
+    const token = c.get('token');
+    if (token) {
+      if (!token.scopes.includes(scope)) {
+        challenge(c, 'insufficient_scope', `, scope="${scope}"`);
+        throw new HttpError(403, 'insufficient_scope', `This token lacks the ${scope} scope this endpoint needs.`);
+      }
+      c.set('tokenScope', scope);
+    }
+    await next();
+  });
+  scopeChecks.set(check, scope);
+  return check;
+}
+
+/** The OpenAPI security schemes (components.securitySchemes in app.ts). */
+export const SESSION_COOKIE_SCHEME = 'sessionCookie';
+export const BEARER_TOKEN_SCHEME = 'personalAccessToken';
+
+/**
+ * The route options of an operation personal access tokens may call with `scope` (decision 035):
+ * spread into createRoute. It documents the scope (the operation's `security`: the session cookie,
+ * or a token with that scope) and puts the scope check first among the route's middleware. Every
+ * operation without it is cookie-only and refuses tokens.
+ */
+export function tokenRoute<const M extends MiddlewareHandler<AppEnv>[]>(scope: ApiTokenScope, middleware: M) {
+  const security: Record<string, string[]>[] = [{ [SESSION_COOKIE_SCHEME]: [] }, { [BEARER_TOKEN_SCHEME]: [scope] }];
+  const chain: [MiddlewareHandler<AppEnv>, ...M] = [requireScope(scope), ...middleware];
+  return { security, middleware: chain };
+}
+
+/** Guards that need a signed-in caller refuse a token the route did not accept (belt and braces to loadCaller's check). */
+function refuseUnacceptedToken(c: Context<AppEnv>): void {
+  if (c.get('token') && !c.get('tokenScope')) {
+    throw new HttpError(403, 'token_not_accepted', 'This endpoint does not accept personal access tokens.');
+  }
+}
+
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  refuseUnacceptedToken(c);
   if (!c.get('user')) throw unauthorized();
   await next();
 });
 
-/** A signed-in person with an active membership; sets `actor`. */
+/** A signed-in person with an active membership; sets `actor`. A token's actor is its member in its company. */
 export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
+  refuseUnacceptedToken(c);
+  const token = c.get('token');
+  if (token) {
+    c.set('actor', token.actor);
+    return next();
+  }
   const user = c.get('user');
   if (!user) throw unauthorized();
   const membership = await findMembership(c, user.id);

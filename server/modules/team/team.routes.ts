@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { MemberParamsSchema, OkSchema, TeamMemberListSchema, TeamMemberSchema, UpdateMemberRoleSchema } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
-import { requireAdmin, requireMember } from '../session/session.middleware';
+import { requireAdmin, requireMember, tokenRoute } from '../session/session.middleware';
 import { changeMemberRole, listTeamMembers, removeMember } from './team.service';
 
 export const teamRoutes = createRouter();
@@ -19,7 +19,7 @@ teamRoutes.openapi(
     path: '/team/members',
     tags: ['Team'],
     summary: 'Active members of your company with role and join date (any member)',
-    middleware: [requireMember] as const,
+    ...tokenRoute('members:read', [requireMember]),
     responses: { 200: { description: 'OK', content: json(TeamMemberListSchema) }, ...errorResponses },
   }),
   async (c) => c.json({ members: await listTeamMembers(c.get('deps'), c.get('actor')) }, 200),
