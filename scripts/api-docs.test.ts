@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { AUDIT_LOG_PAGE_DEFAULT, AUDIT_LOG_PAGE_MAX, CUSTOMER_LIST_LIMIT_DEFAULT, CUSTOMER_LIST_LIMIT_MAX } from '@core/contracts';
+import {
+  ACTIVITY_FEED_PAGE_DEFAULT,
+  ACTIVITY_FEED_PAGE_MAX,
+  AUDIT_LOG_PAGE_DEFAULT,
+  AUDIT_LOG_PAGE_MAX,
+  CUSTOMER_LIST_LIMIT_DEFAULT,
+  CUSTOMER_LIST_LIMIT_MAX,
+} from '@core/contracts';
 import { AUTH_ENDPOINTS } from '@server/lib/edges';
 import { describe, expect, it } from 'vitest';
 
@@ -90,6 +97,7 @@ describe('docs/api.md', () => {
       sectionOf('Lists and pagination')
         .split('\n')
         .find((line) => line.startsWith(`| \`GET ${path}\``)) ?? '';
+    expect(rowOf('/api/v1/activities')).toContain(`(1-${ACTIVITY_FEED_PAGE_MAX}, default ${ACTIVITY_FEED_PAGE_DEFAULT})`);
     expect(rowOf('/api/v1/admin/audit-log')).toContain(`(1-${AUDIT_LOG_PAGE_MAX}, default ${AUDIT_LOG_PAGE_DEFAULT})`);
     expect(rowOf('/api/v1/customers')).toContain(`(1-${CUSTOMER_LIST_LIMIT_MAX}, default ${CUSTOMER_LIST_LIMIT_DEFAULT})`);
   });

@@ -50,6 +50,7 @@ const pngUpload = async (): Promise<Call> => ({ body: PNG, headers: { 'content-t
 /** The id of a picture the user of A uploaded. */
 const avatarOfUser = () => fixtures.avatar(user, PNG);
 const contactRequest = () => fixtures.contactRequest();
+const apiTokenOfUser = () => fixtures.apiToken(user);
 
 // ---- expectations -----------------------------------------------------------------------------
 
@@ -178,6 +179,8 @@ const MATRIX: Record<string, Entry> = {
 
   // activities, customers, goals, stats, wrap-ups: members act as themselves
   'POST /api/v1/activities': { expect: members(201), prepare: async () => ({ json: { kind: 'call', answered: false } }) },
+  // the sync feed: a rep's own, an admin's company (B's admin reads B's)
+  'GET /api/v1/activities': { expect: members(200) },
   'GET /api/v1/activities/mine': { expect: members(200) },
   'GET /api/v1/activities/log-options': { expect: members(200) },
   'PATCH /api/v1/activities/{id}': {
@@ -222,6 +225,23 @@ const MATRIX: Record<string, Entry> = {
   },
   'GET /api/v1/exports/leaderboard': { expect: members(200), prepare: async () => ({ query: 'period=month&format=xlsx' }) },
   'GET /api/v1/exports/members': { expect: members(200) },
+
+  // personal access tokens (decision 035): a member's own; an admin's view of the company's
+  'POST /api/v1/me/api-tokens': {
+    expect: members(201),
+    prepare: async () => ({ json: { name: `Token ${unique()}`, scopes: ['stats:read'], expiresInDays: 30 } }),
+  },
+  'GET /api/v1/me/api-tokens': { expect: members(200) },
+  'DELETE /api/v1/me/api-tokens/{id}': {
+    // Only its owner revokes it here; an admin uses the admin route.
+    expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 404 },
+    prepare: async () => ({ params: { id: (await apiTokenOfUser()).token.id } }),
+  },
+  'GET /api/v1/admin/api-tokens': { expect: admins(200) },
+  'DELETE /api/v1/admin/api-tokens/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await apiTokenOfUser()).token.id } }),
+  },
 
   // personal data (decision 022): anyone signed in, about themself; admins about their own members
   'GET /api/v1/me/data': { expect: signedIn(200) },

@@ -40,19 +40,27 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 /** Slower than this, on a loaded 2-core machine, is a finding (the slowest honest request takes well under a second). */
 const SLOW_REQUEST_MS = 15_000;
 
-const PERSONAS = ['anonymous', 'rep', 'admin'] as const;
+/** `token`: a personal access token of the admin holding every scope, with no cookie (decision 035). */
+const PERSONAS = ['anonymous', 'rep', 'admin', 'token'] as const;
 type Persona = (typeof PERSONAS)[number];
+/** better-auth's endpoints know nothing of tokens: they are fuzzed by the other three. */
+const AUTH_PERSONAS = ['anonymous', 'rep', 'admin'] as const;
 
 // Per-address limits (sign-in, contact, magic links) would answer 429 to everything after a few
 // requests; each request comes from its own address behind our one trusted proxy, so the fuzz
 // reaches the code behind the limits.
-const t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+const t = await createTestApp({ env: { TRUST_PROXY: 'true', API_TOKEN_RATE_LIMIT: '100000' } });
 afterAll(() => t.close());
 
 const fixtures = createFixtures(t);
 const admin = await fixtures.provisioned('Fuzz Admin');
 const rep = await fixtures.provisioned('Fuzz Rep');
-const callers: Record<Persona, TestUser | null> = { anonymous: null, rep, admin };
+const callers: Record<Persona, TestUser | null> = { anonymous: null, rep, admin, token: null };
+const everyScope = await fixtures.apiToken(admin, {
+  name: 'Fuzz token',
+  scopes: ['activities:read', 'activities:write', 'stats:read', 'members:read', 'webhooks:manage'],
+  expiresInDays: null,
+});
 
 const operations = await readOperations(t);
 
@@ -159,7 +167,7 @@ describe('the checks themselves', () => {
 
 // ---- sending ----------------------------------------------------------------------------------------
 
-const requestsBy: Record<Persona, number> = { anonymous: 0, rep: 0, admin: 0 };
+const requestsBy: Record<Persona, number> = { anonymous: 0, rep: 0, admin: 0, token: 0 };
 const statusesSeen = new Map<number, number>();
 let addressCounter = 0;
 /** A new documentation-range address per request (198.18.0.0/15), as the proxy would write it. */
@@ -169,6 +177,7 @@ type Attempt = { method: string; path: string; body?: string | Uint8Array; conte
 
 async function attempt(persona: Persona, as: TestUser | null, request: Attempt): Promise<string[]> {
   const headers: Record<string, string> = { 'x-forwarded-for': nextAddress(), ...request.headers };
+  if (persona === 'token' && !request.headers?.authorization) headers.authorization = `Bearer ${everyScope.secret}`;
   if (request.contentType) headers['content-type'] = request.contentType;
   requestsBy[persona]++;
   let answer: Answer;
@@ -327,9 +336,12 @@ async function findValidParams(path: string, persona: Persona): Promise<Record<s
   if (path.startsWith('/api/v1/team/members/')) return { userId: (await t.createMember({ companyId: admin.companyId })).id };
   if (path.startsWith('/api/v1/invitations/preview/')) return { code: (await fixtures.invitation(admin)).code };
   if (path.startsWith('/api/v1/invitations/')) return { id: (await fixtures.invitation(admin)).id };
-  if (path.startsWith('/api/v1/activities/')) return { id: (await fixtures.activity(persona === 'admin' ? admin : rep)).id };
+  if (path.startsWith('/api/v1/activities/'))
+    return { id: (await fixtures.activity(persona === 'admin' || persona === 'token' ? admin : rep)).id };
   if (path.startsWith('/api/v1/admin/contact-requests/')) return { id: await fixtures.contactRequest() };
   if (path.startsWith('/api/v1/avatars/')) return { id: await fixtures.avatar(rep, PICTURE) };
+  if (path.startsWith('/api/v1/me/api-tokens/')) return { id: (await fixtures.apiToken(persona === 'rep' ? rep : admin)).token.id };
+  if (path.startsWith('/api/v1/admin/api-tokens/')) return { id: (await fixtures.apiToken(rep)).token.id };
   // A path no fixture knows yet (a new endpoint): every parameter a random id.
   return Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, crypto.randomUUID()]));
 }
@@ -426,7 +438,7 @@ describe('better-auth endpoints', () => {
   });
 
   describe.each(authTargets)('$key', (target) => {
-    it.each(PERSONAS)(
+    it.each(AUTH_PERSONAS)(
       'as %s',
       async (persona) => {
         // A person of their own for each endpoint: the fuzz may sign them out (sign-out,
@@ -459,6 +471,6 @@ afterAll(() => {
     .join(', ');
   console.info(
     `[fuzz] ${testEngine}: ${total} requests to ${operations.length} documented operations and ${authKeys.length} auth endpoints ` +
-      `(signed out ${requestsBy.anonymous}, rep ${requestsBy.rep}, admin ${requestsBy.admin}); seed ${SEED}, ${RUNS} generated cases per operation and caller; statuses ${statuses}`,
+      `(signed out ${requestsBy.anonymous}, rep ${requestsBy.rep}, admin ${requestsBy.admin}, token ${requestsBy.token}); seed ${SEED}, ${RUNS} generated cases per operation and caller; statuses ${statuses}`,
   );
 });

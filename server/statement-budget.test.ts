@@ -100,6 +100,22 @@ describe('the statement budget', () => {
     expect(signedInCost(warm.statements)).toEqual([]);
   });
 
+  it('a call with a personal access token, once known, spends one statement on who is calling: its rate-limit count', async () => {
+    const made = await t.request('/api/v1/me/api-tokens', {
+      method: 'POST',
+      as: rep,
+      json: { name: 'Budget', scopes: ['stats:read'], expiresInDays: 30 },
+    });
+    const { secret } = (await made.json()) as { secret: string };
+    const withToken = () => t.request('/api/v1/scoreboard/kpis', { noOrigin: true, headers: { authorization: `Bearer ${secret}` } });
+    const first = await recordStatements(withToken);
+    expect(first.response.status).toBe(200);
+    // The lookup, the count and the first use of the minute.
+    expect(signedInCost(first.statements).length, listed(signedInCost(first.statements))).toBe(3);
+    const warm = await recordStatements(withToken);
+    expect(signedInCost(warm.statements).map((s) => s.text)).toEqual([expect.stringMatching(/^INSERT INTO app_rate_limits/)]);
+  });
+
   it('the budget is what a change would break: a signed-out cookie is looked up again, and refused', async () => {
     // The same read, once the session is gone, must not be answered from the cache.
     const gone = await t.createMember({ companyId: admin.companyId });

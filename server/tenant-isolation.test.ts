@@ -110,6 +110,8 @@ const PICTURE = new Uint8Array(
     .toBuffer(),
 );
 const aAvatarId = await fixtures.avatar(aRep, PICTURE);
+const aTokenName = `Alpha BI token ${tag}`;
+const aToken = await fixtures.apiToken(aRep, { name: aTokenName, scopes: ['activities:read', 'stats:read', 'members:read'] });
 const aLeadName = `Alpha lead ${tag}`;
 const aLeadEmail = `alpha-lead-${tag}@example.com`;
 const aContactRequestId = await fixtures.contactRequest({ name: aLeadName, email: aLeadEmail, message: `Alpha lead message ${tag}` });
@@ -163,6 +165,9 @@ const A_SECRETS: Record<string, string> = {
   'picture id': aAvatarId,
   'lead name': aLeadName,
   'lead e-mail': aLeadEmail,
+  'personal access token id': aToken.token.id,
+  'personal access token': aToken.secret,
+  'personal access token name': aTokenName,
   ...Object.fromEntries(aAuditIds.map((id, i) => [`audit event ${i}`, id])),
 };
 
@@ -273,6 +278,8 @@ const ISOLATION: Record<string, Entry> = {
   'POST /api/v1/activities': () => [
     { json: { kind: 'call', answered: true, outcome: 'moved_forward', customerName: `Beta customer ${unique()}` } },
   ],
+  // the sync feed: B's admin naming A's people, or paging from A's activity, finds nothing
+  'GET /api/v1/activities': () => [{ query: 'limit=1000' }, { query: `member=${aRep.id}` }, { query: `member=${aAdmin.id}&type=sale` }],
   'GET /api/v1/activities/mine': nothing,
   'GET /api/v1/activities/log-options': nothing,
   'PATCH /api/v1/activities/{id}': () => [
@@ -308,6 +315,13 @@ const ISOLATION: Record<string, Entry> = {
   ],
   'GET /api/v1/exports/goals': () => [{}, { query: `member=${aRep.id}`, namesA: true }],
   'GET /api/v1/exports/members': () => [{}, { query: 'format=xlsx' }],
+
+  // personal access tokens: A's token is A's rep's credential; B can neither see nor revoke it
+  'POST /api/v1/me/api-tokens': () => [{ json: { name: `Beta token ${unique()}`, scopes: ['stats:read'], expiresInDays: 30 } }],
+  'GET /api/v1/me/api-tokens': nothing,
+  'DELETE /api/v1/me/api-tokens/{id}': () => [{ params: { id: aToken.token.id }, namesA: true }],
+  'GET /api/v1/admin/api-tokens': nothing,
+  'DELETE /api/v1/admin/api-tokens/{id}': () => [{ params: { id: aToken.token.id }, namesA: true }],
 
   // personal data: B's own download holds nothing of A's; an admin of B cannot export or erase
   // A's people; a member of B deleting their own account (really: a new member each time) with

@@ -29,6 +29,8 @@ const TENANT_TABLES = [
   'display_links',
   'audit_log',
   'avatar_images',
+  'api_tokens',
+  'deleted_activities',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member. */
@@ -55,6 +57,15 @@ async function seedEveryTable(member: Member): Promise<void> {
     await tx.execute(
       sql`INSERT INTO avatar_images (company_id, user_id, bytes, content_type) VALUES (${member.companyId}, ${member.id}, '\\x00', 'image/webp')`,
     );
+    await tx.execute(
+      sql`INSERT INTO api_tokens (company_id, user_id, name, token_hash, hint, scopes)
+          VALUES (${member.companyId}, ${member.id}, 'BI', ${`token-hash-${member.id}`}, 'dbp_...x', '{stats:read}')`,
+    );
+    // A tombstone, the way the app makes one: by deleting an activity.
+    await tx.execute(
+      sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${member.companyId}, ${member.id}, 'email', '2026-11-19')`,
+    );
+    await tx.execute(sql`DELETE FROM activities WHERE company_id = ${member.companyId} AND user_id = ${member.id} AND type = 'email'`);
   });
 }
 
@@ -93,10 +104,10 @@ describe('company B is invisible to company A', () => {
   });
 
   /** Tables the app may only append to: no UPDATE or DELETE at all, not even of its own rows. */
-  const APPEND_ONLY = new Set<string>(['audit_log']);
+  const APPEND_ONLY = new Set<string>(['audit_log', 'deleted_activities']);
 
   it.each([...APPEND_ONLY])('%s: is append-only, even for its own company', async (table) => {
-    for (const statement of [`UPDATE ${table} SET action = 'rewritten'`, `DELETE FROM ${table}`]) {
+    for (const statement of [`UPDATE ${table} SET company_id = company_id`, `DELETE FROM ${table}`]) {
       const error = await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(sql.raw(statement))).then(
         () => null,
         (e: unknown) => e as Error & { cause?: Error },
@@ -145,6 +156,16 @@ describe('company B is invisible to company A', () => {
       'avatar_images',
       (c: string, u: string) =>
         sql`INSERT INTO avatar_images (company_id, user_id, bytes, content_type) VALUES (${c}, ${u}, '\\x00', 'image/webp')`,
+    ],
+    [
+      'api_tokens',
+      (c: string, u: string) =>
+        sql`INSERT INTO api_tokens (company_id, user_id, name, token_hash, hint, scopes) VALUES (${c}, ${u}, 'Planted', 'planted', 'x', '{}')`,
+    ],
+    [
+      'deleted_activities',
+      (c: string, u: string) =>
+        sql`INSERT INTO deleted_activities (company_id, id, user_id, type, local_date) VALUES (${c}, gen_random_uuid(), ${u}, 'sale', '2026-01-01')`,
     ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));
@@ -222,6 +243,32 @@ describe('company B is invisible to company A', () => {
           0,
       ).toBe(0);
     });
+  });
+
+  it('a personal access token of B is readable without a company only by presenting its hash, and only that one', async () => {
+    await withTenant(t.db, { companyId: null, userId: null }, async (tx) => {
+      await tx.execute(sql`SELECT set_config('app.api_token_hash', ${`token-hash-${b.id}`}, true)`);
+      const result = await tx.execute(sql`SELECT company_id FROM api_tokens`);
+      expect((result as unknown as { rows: { company_id: string }[] }).rows).toEqual([{ company_id: b.companyId }]);
+      // Holding a hash grants reading, nothing else.
+      const deleted = await tx.execute(sql`DELETE FROM api_tokens`);
+      expect(
+        (deleted as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+          (deleted as { affectedRows?: number }).affectedRows ??
+          0,
+      ).toBe(0);
+    });
+  });
+
+  it('a member cannot make a personal access token for another member of the same company', async () => {
+    const colleague = await t.createMember({ companyId: a.companyId });
+    await expectRlsViolation(
+      withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) =>
+        tx.execute(
+          sql`INSERT INTO api_tokens (company_id, user_id, name, token_hash, hint, scopes) VALUES (${a.companyId}, ${colleague.id}, 'x', 'stolen', 'x', '{}')`,
+        ),
+      ),
+    );
   });
 
   it('an invitation of B is readable only by presenting its code', async () => {

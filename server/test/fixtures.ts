@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CreatedDisplayLink, Invitation, KpiRuleList } from '@core/contracts';
+import type { ApiTokenScope, CreatedApiToken, CreatedDisplayLink, Invitation, KpiRuleList } from '@core/contracts';
 import type { TestApp, TestUser } from './test-app';
 
 /*
@@ -48,6 +48,13 @@ export function createFixtures(t: TestApp) {
       const { avatarUrl } = (await response.json()) as { avatarUrl: string };
       return avatarUrl.split('/').at(-1)!;
     },
+    /** A personal access token of the member (its id, and its secret: the credential). */
+    apiToken: (member: TestUser, input: { name?: string; scopes?: ApiTokenScope[]; expiresInDays?: 30 | 90 | 365 | null } = {}) =>
+      post<CreatedApiToken>(member, '/api/v1/me/api-tokens', {
+        name: input.name ?? 'Fixture token',
+        scopes: input.scopes ?? ['activities:read', 'stats:read'],
+        expiresInDays: input.expiresInDays === undefined ? 30 : input.expiresInDays,
+      }),
     customer: (member: TestUser, name: string) => post<{ id: string; name: string }>(member, '/api/v1/customers', { name }),
     async kpiRuleId(admin: TestUser): Promise<string> {
       const response = await t.request('/api/v1/kpi-rules', { as: admin });

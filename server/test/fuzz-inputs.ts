@@ -361,6 +361,11 @@ export const HOSTILE_HEADERS: { label: string; headers: Record<string, string>; 
     headers: { 'x-company-id': crypto.randomUUID(), 'x-user-id': crypto.randomUUID(), 'x-tenant-id': '1' },
   },
   { label: 'Origin null', headers: { origin: 'null' } },
+  // Personal access tokens (decision 035): with a session cookie as well, a refusal of the mix.
+  { label: 'an unknown personal access token', headers: { authorization: `Bearer dbp_${'A'.repeat(43)}` } },
+  { label: 'a malformed bearer token', headers: { authorization: `Bearer ${'\u00ff'.repeat(5)} dbp_` }, signedOutOnly: true },
+  { label: 'an 8 KB authorization header', headers: { authorization: `Bearer ${'a'.repeat(8_000)}` }, signedOutOnly: true },
+  { label: 'another authorization scheme', headers: { authorization: 'Basic YTpi' }, signedOutOnly: true },
 ];
 
 // ---- whole bodies ----------------------------------------------------------------------------------
