@@ -3298,7 +3298,103 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Activities changed or deleted after a cursor, oldest change first: a rep's own, or the company's for an admin (sync)
+         * @description For a client that keeps a copy (a BI tool). The first sync pages from the start (no cursor; `updatedSince` to begin at an instant) until `hasMore` is false; later syncs pass the last `nextCursor` and get exactly what changed since: `activities` as they are now, `deleted` for those deleted.
+         *
+         *     Pages are ordered by (change time, id); a change is served some seconds after it is made (10 by default), so no page steps past one still being saved.
+         *
+         *     Filters: `member` (a user id; reps may name only themselves), `type` (repeatable), `from`/`to` (company-local days of the activity, inclusive), `updatedSince`. Keep the same filters for every page of one sync.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    member?: string;
+                    type?: ("call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin") | ("call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin")[];
+                    from?: string;
+                    to?: string;
+                    updatedSince?: string;
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            activities: {
+                                id: string;
+                                userId: string;
+                                /** @enum {string} */
+                                kind: "call" | "sale" | "meeting" | "email" | "linkedin";
+                                /** @enum {string} */
+                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                                answered: boolean | null;
+                                /** @enum {string|null} */
+                                outcome: "no_progress" | "moved_forward" | "meeting_booked" | null;
+                                meetingBooked: boolean;
+                                movedForward: boolean;
+                                customerId: string | null;
+                                customerName: string | null;
+                                ticketSize: number | null;
+                                productName: string | null;
+                                notes: string | null;
+                                pointsEarned: number;
+                                dailyBonus: boolean;
+                                localDate: string;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            deleted: {
+                                id: string;
+                                userId: string;
+                                /** @enum {string} */
+                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                                localDate: string;
+                                deletedAt: string;
+                            }[];
+                            nextCursor: string;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Log a call, sale, held meeting, e-mail or LinkedIn touch for today
@@ -5719,6 +5815,390 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your personal access tokens, newest first (never their secrets) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tokens: {
+                                id: string;
+                                name: string;
+                                scopes: ("activities:read" | "activities:write" | "stats:read" | "members:read" | "webhooks:manage")[];
+                                hint: string;
+                                createdAt: string;
+                                expiresAt: string | null;
+                                lastUsedAt: string | null;
+                                expired: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Make a personal access token. The answer holds the secret, shown this once
+         * @description The token acts as you in your company, with only the scopes chosen: send it as `Authorization: Bearer <secret>` to the operations that list its scope. At most 25 tokens per member (409 too_many_tokens).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        scopes: ("activities:read" | "activities:write" | "stats:read" | "members:read" | "webhooks:manage")[];
+                        expiresInDays: 30 | 90 | 365 | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            token: {
+                                id: string;
+                                name: string;
+                                scopes: ("activities:read" | "activities:write" | "stats:read" | "members:read" | "webhooks:manage")[];
+                                hint: string;
+                                createdAt: string;
+                                expiresAt: string | null;
+                                lastUsedAt: string | null;
+                                expired: boolean;
+                            };
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description You already hold the most tokens a member may (code too_many_tokens) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/api-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of your tokens: it stops working at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such token (of yours, or in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every personal access token of the company, with whose it is (admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tokens: {
+                                id: string;
+                                name: string;
+                                scopes: ("activities:read" | "activities:write" | "stats:read" | "members:read" | "webhooks:manage")[];
+                                hint: string;
+                                createdAt: string;
+                                expiresAt: string | null;
+                                lastUsedAt: string | null;
+                                expired: boolean;
+                                userId: string;
+                                displayName: string | null;
+                                email: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/api-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke any token of the company (admin): it stops working at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such token (of yours, or in your company) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
