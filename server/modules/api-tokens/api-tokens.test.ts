@@ -191,6 +191,22 @@ describe('calling with a token', () => {
     expect(await session.json()).toBeNull();
   });
 
+  it('answers 404 for a path or method that is no endpoint, as it does without a token', async () => {
+    const { secret } = await makeToken(rep, { scopes: ['activities:read'] });
+    for (const [method, path] of [
+      ['GET', '/api/v1/no-such-endpoint'],
+      ['GET', '/api/v1/activities/mine/extra'],
+      ['POST', '/api/v1/activities/mine'],
+    ] as const) {
+      const response = await withToken(secret, path, { method });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await errorCode(response), `${method} ${path}`).toBe('not_found');
+    }
+    // A token that does not work is still told so first: a 404 must not tell it apart from a good one.
+    const spoiled = await withToken(`${secret.slice(0, -2)}xx`, '/api/v1/no-such-endpoint');
+    expect(spoiled.status).toBe(401);
+  });
+
   it('refuses a token sent together with a session cookie', async () => {
     const { secret } = await makeToken(rep);
     const response = await t.request('/api/v1/activities/mine', { as: rep, headers: { authorization: `Bearer ${secret}` } });

@@ -92,6 +92,14 @@ function acceptsTokens(c: Context<AppEnv>): boolean {
   });
 }
 
+/**
+ * True when an endpoint matched this request's method and path: not only middleware and the /api/*
+ * fallback (registered for every method, 'ALL') or the web app's GET /* pages (a wildcard path).
+ */
+function matchesAnEndpoint(c: Context<AppEnv>): boolean {
+  return matchedRoutes(c).some((route) => route.method !== 'ALL' && !route.path.endsWith('*'));
+}
+
 /** The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers), on every answer to a token. */
 function setRateLimitHeaders(c: Context<AppEnv>, state: RateLimitState, now: Date): number {
   const resetSeconds = Math.max(0, Math.ceil((state.resetsAt - now.getTime()) / 1000));
@@ -182,6 +190,10 @@ async function loadToken(c: Context<AppEnv>, next: () => Promise<void>, authoriz
   }
   if (limit.isNewWindow) {
     await runInStatementPhase('signed-in', () => noteApiTokenUse(database.db, { tokenId: token.id, companyId: membership.companyId, at }));
+  }
+  if (!matchesAnEndpoint(c)) {
+    // Nothing is here to refuse the token for: the same 404 a cookie or no credential gets.
+    throw new HttpError(404, 'not_found', `No endpoint ${c.req.method} ${c.req.path}`);
   }
   if (!acceptsTokens(c)) {
     throw new HttpError(
