@@ -3,6 +3,8 @@ import { KpiKeySchema } from './kpi-rules';
 import { RoleSchema, text } from './common';
 import { InvitationStatusSchema } from './invitations';
 import { SignupPolicySchema } from './settings';
+import { ApiTokenScopeSchema } from './api-tokens';
+import { EXPORT_FORMATS, EXPORT_KINDS } from './exports';
 
 /**
  * What the audit log records: every admin action that changes who may do what, what counts, or
@@ -21,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'company.updated',
   'signup_policy.changed',
   'export.downloaded',
+  'api_token.created',
+  'api_token.revoked',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -74,6 +78,23 @@ export const AuditDetailsSchemas = {
     /** Never the code: whether one was set where there was none, replaced, or removed. */
     accessCode: z.enum(['set', 'changed', 'removed']).optional(),
   }),
+  /**
+   * A file of the company's data left through an export (decision 034): what, in which format, of
+   * which local days. The target is the one member it was about, or the company for everyone's.
+   */
+  'export.downloaded': z.object({
+    kind: z.enum(EXPORT_KINDS),
+    format: z.enum(EXPORT_FORMATS),
+    from: text().optional(),
+    to: text().optional(),
+  }),
+  /**
+   * A personal access token was made (decision 035): a key to the member's data from outside. The
+   * target is its owner; never the secret or its hash.
+   */
+  'api_token.created': z.object({ name: text(), scopes: z.array(ApiTokenScopeSchema), expiresAt: text().nullable() }),
+  /** A token was revoked, by its owner or by an admin (then actor and target differ). */
+  'api_token.revoked': z.object({ name: text() }),
 } as const;
 type DetailedAction = keyof typeof AuditDetailsSchemas;
 export type AuditDetails<A extends DetailedAction> = z.infer<(typeof AuditDetailsSchemas)[A]>;

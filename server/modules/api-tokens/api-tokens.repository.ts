@@ -2,6 +2,8 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { apiTokens, profiles, user } from '../../db/schema';
 import { type MemberScope, type UserId, withTenant } from '../../db/tenant';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import type { ApiTokenScope } from '@core/contracts';
 
 /** A token as stored, without its hash (which never leaves this file). */
 export type ApiTokenRow = Omit<typeof apiTokens.$inferSelect, 'tokenHash'>;
@@ -54,6 +56,14 @@ export async function insertApiToken(
           createdAt: input.createdAt,
         })
         .returning(tokenColumns);
+      await insertAuditEvent(
+        tx,
+        createAuditEvent(scope, 'api_token.created', {
+          target: { type: 'member', id: scope.userId },
+          details: { name: input.name, scopes: input.scopes as ApiTokenScope[], expiresAt: input.expiresAt?.toISOString() ?? null },
+          at: input.createdAt,
+        }),
+      );
       return row!;
     },
     { lockKey },
@@ -90,14 +100,27 @@ export async function findCompanyApiTokens(db: Database, scope: MemberScope): Pr
  * company's ids match nothing (row-level security): false. The deletion's NOTIFY makes every
  * instance forget the token at once (migration 0014).
  */
-export async function deleteApiToken(db: Database, scope: MemberScope, input: { id: string; ownerId?: UserId }): Promise<boolean> {
+export async function deleteApiToken(
+  db: Database,
+  scope: MemberScope,
+  input: { id: string; ownerId?: UserId; now: Date },
+): Promise<boolean> {
   return withTenant(db, scope, async (tx) => {
     const conditions = [eq(apiTokens.id, input.id), eq(apiTokens.companyId, scope.companyId)];
     if (input.ownerId !== undefined) conditions.push(eq(apiTokens.userId, input.ownerId));
-    const deleted = await tx
+    const [deleted] = await tx
       .delete(apiTokens)
       .where(and(...conditions))
-      .returning({ id: apiTokens.id });
-    return deleted.length > 0;
+      .returning({ userId: apiTokens.userId, name: apiTokens.name });
+    if (!deleted) return false;
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'api_token.revoked', {
+        target: { type: 'member', id: deleted.userId },
+        details: { name: deleted.name },
+        at: input.now,
+      }),
+    );
+    return true;
   });
 }

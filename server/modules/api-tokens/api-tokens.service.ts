@@ -81,7 +81,8 @@ export async function listOwnApiTokens(deps: AppDeps, actor: Actor): Promise<Api
 
 /** Revokes one of the caller's own tokens (deleted: it stops working on every instance at once). */
 export async function revokeOwnApiToken(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  if (!(await deleteApiToken(deps.database.db, memberScopeOf(actor), { id, ownerId: actor.userId }))) throw tokenNotFound();
+  if (!(await deleteApiToken(deps.database.db, memberScopeOf(actor), { id, ownerId: actor.userId, now: deps.now() })))
+    throw tokenNotFound();
 }
 
 /** Every token of the admin's company, with whose it is. */
@@ -92,5 +93,6 @@ export async function listCompanyApiTokens(deps: AppDeps, actor: Actor): Promise
 
 /** An admin revokes any token of their company. */
 export async function revokeCompanyApiToken(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  if (!(await deleteApiToken(deps.database.db, memberScopeOf(actor), { id }))) throw notFound('No such token in your company.');
+  if (!(await deleteApiToken(deps.database.db, memberScopeOf(actor), { id, now: deps.now() })))
+    throw notFound('No such token in your company.');
 }

@@ -207,6 +207,38 @@ describe('calling with a token', () => {
     expect(spoiled.status).toBe(401);
   });
 
+  it("notes each token made and revoked in the company's audit log, with its owner, name and scopes, never its secret", async () => {
+    const readTokenEntries = async () => {
+      const response = await t.request('/api/v1/admin/audit-log?limit=100', { as: admin });
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as {
+        entries: { action: string; actor: { id: string }; target: { id: string }; details: object }[];
+      };
+      return page.entries.filter((entry) => entry.action.startsWith('api_token.'));
+    };
+    const before = (await readTokenEntries()).length;
+    const made = await makeToken(rep, { name: 'Audit BI', scopes: ['stats:read', 'activities:read'], expiresInDays: 30 });
+    const [created] = await readTokenEntries();
+    expect(created).toMatchObject({
+      action: 'api_token.created',
+      actor: { id: rep.id },
+      target: { id: rep.id },
+      details: { name: 'Audit BI', scopes: ['activities:read', 'stats:read'], expiresAt: made.token.expiresAt },
+    });
+    expect(JSON.stringify(created)).not.toContain(made.secret.slice(4));
+
+    const revoked = await t.request(`/api/v1/admin/api-tokens/${made.token.id}`, { method: 'DELETE', as: admin });
+    expect(revoked.status).toBe(200);
+    const [entry] = await readTokenEntries();
+    expect(entry).toMatchObject({
+      action: 'api_token.revoked',
+      actor: { id: admin.id },
+      target: { id: rep.id },
+      details: { name: 'Audit BI' },
+    });
+    expect(await readTokenEntries()).toHaveLength(before + 2);
+  });
+
   it('refuses a token sent together with a session cookie', async () => {
     const { secret } = await makeToken(rep);
     const response = await t.request('/api/v1/activities/mine', { as: rep, headers: { authorization: `Bearer ${secret}` } });

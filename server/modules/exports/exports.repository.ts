@@ -1,5 +1,7 @@
 import type { Database } from '../../db/client';
-import { type CompanyScope, type UserId, withTenant } from '../../db/tenant';
+import { type CompanyScope, type MemberScope, type UserId, withTenant } from '../../db/tenant';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import type { AuditDetails } from '@core/contracts';
 import { type ExportActivityRow, selectActivitiesForExport } from '../activities/activities.service';
 import { type CompanyRow, selectCompany } from '../companies/companies.service';
 import { hasMembershipIn, type MemberByJoining, selectActiveMembersByJoining } from '../companies/memberships.service';
@@ -96,4 +98,19 @@ export async function readGoalsForExport(
 /** The company (name, currency, time zone): for exports whose rows come from another module's read. */
 export async function findExportCompany(db: Database, scope: CompanyScope): Promise<CompanyRow | null> {
   return withTenant(db, scope, (tx) => selectCompany(tx, scope.companyId));
+}
+
+/**
+ * Notes in the audit log that a file of other people's data left (export.downloaded): about one
+ * member (`userId`) or, when null, everyone in the company.
+ */
+export async function insertExportAuditEvent(
+  db: Database,
+  scope: MemberScope,
+  input: { userId: UserId | null; details: AuditDetails<'export.downloaded'>; at: Date },
+): Promise<void> {
+  const target = input.userId === null ? { type: 'company' as const, id: scope.companyId } : { type: 'member' as const, id: input.userId };
+  await withTenant(db, scope, (tx) =>
+    insertAuditEvent(tx, createAuditEvent(scope, 'export.downloaded', { target, details: input.details, at: input.at })),
+  );
 }

@@ -12,7 +12,7 @@ import {
 } from '@core/contracts';
 import { negotiateLanguage } from '@core/language';
 import { computeLocalDate, computeWallClock, type LocalPeriod } from '@core/period';
-import type { Actor, AppDeps, SessionUser } from '../../context';
+import { type Actor, type AppDeps, memberScopeOf, type SessionUser } from '../../context';
 import type { CompanyRow } from '../companies/companies.service';
 import { toUserId, type UserId } from '../../db/tenant';
 import { forbidden, notFound } from '../../lib/http';
@@ -25,6 +25,7 @@ import type { CellKind, Column, Row, TableWriter } from './exports.formats';
 import {
   type ExportStart,
   findExportCompany,
+  insertExportAuditEvent,
   readActivitiesForExport,
   readGoalsForExport,
   readWrapupsForExport,
@@ -73,6 +74,26 @@ export function resolveMemberFilter(actor: Actor, member: string | undefined): U
     throw forbidden("Only admins export other members' data. Leave out member (or name yourself) to export your own.");
   }
   return actor.userId;
+}
+
+/**
+ * An export of someone else's activities, wrap-ups or goals (an admin's of one colleague or of
+ * everyone) is an admin action on people's data: it goes in the audit log once the file is
+ * complete. A member's own files and the leaderboard and members lists (which every member sees on
+ * screen) are not logged.
+ */
+async function noteExportOfOthers(
+  deps: AppDeps,
+  actor: Actor,
+  input: { kind: ExportKind; userId: UserId | null; format: ExportFormat; period?: LocalPeriod },
+): Promise<void> {
+  if (input.userId === actor.userId) return;
+  const period = input.period ? { from: input.period.from, to: input.period.to } : {};
+  await insertExportAuditEvent(deps.database.db, memberScopeOf(actor), {
+    userId: input.userId,
+    details: { kind: input.kind, format: input.format, ...period },
+    at: deps.now(),
+  });
 }
 
 type ColumnSpec<K extends string> = { key: K; kind: CellKind; width: number };
@@ -241,6 +262,7 @@ export async function exportActivities(deps: AppDeps, actor: Actor, reader: Expo
         },
       );
       await writer!.finish();
+      await noteExportOfOthers(deps, actor, { kind: 'activities', userId, format: query.format, period });
     },
   });
 }
@@ -279,6 +301,7 @@ export async function exportWrapups(deps: AppDeps, actor: Actor, reader: ExportR
         },
       );
       await writer!.finish();
+      await noteExportOfOthers(deps, actor, { kind: 'wrapups', userId, format: query.format, period });
     },
   });
 }
@@ -355,6 +378,7 @@ export async function exportGoals(deps: AppDeps, actor: Actor, reader: ExportRea
         ];
       });
       await writeAll(writer, cells, signal);
+      await noteExportOfOthers(deps, actor, { kind: 'goals', userId, format: query.format });
     },
   });
 }

@@ -440,6 +440,42 @@ describe('who may export what', () => {
     }
   });
 
+  it("notes in the audit log each file of other people's data an admin takes, and nothing for a member's own", async () => {
+    const exportEntries = async () => {
+      const response = await t.request('/api/v1/admin/audit-log?action=export.downloaded&limit=100', { as: alice });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { entries: { actor: { id: string }; target: { type: string; id: string }; details: unknown }[] })
+        .entries;
+    };
+    const before = (await exportEntries()).length;
+    await names('/api/v1/exports/activities?period=month', bob);
+    await names('/api/v1/exports/leaderboard?period=month', alice);
+    await names(`/api/v1/exports/goals?member=${alice.id}`, alice, 0);
+    expect(await exportEntries()).toHaveLength(before);
+
+    expect((await download('/api/v1/exports/activities?from=2026-11-01&to=2026-11-30&format=xlsx', alice)).status).toBe(200);
+    await names(`/api/v1/exports/wrapups?from=2026-11-23&to=2026-11-23&member=${carol.id}`, alice);
+    // The clock stands still in this file: the two new entries are found by what they say, not by order.
+    const entries = await exportEntries();
+    expect(entries).toHaveLength(before + 2);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          actor: expect.objectContaining({ id: alice.id }),
+          target: expect.objectContaining({ type: 'company', id: companyA }),
+          details: { kind: 'activities', format: 'xlsx', from: '2026-11-01', to: '2026-11-30' },
+        }),
+        expect.objectContaining({
+          target: expect.objectContaining({ type: 'member', id: carol.id }),
+          details: { kind: 'wrapups', format: 'csv', from: '2026-11-23', to: '2026-11-23' },
+        }),
+      ]),
+    );
+    // A refused or missing member leaves no entry behind.
+    await download(`/api/v1/exports/activities?member=${bert.id}`, alice);
+    expect(await exportEntries()).toHaveLength(before + 2);
+  });
+
   it("never puts another company's data in a file, whoever asks and whatever they name", async () => {
     const kinds = [
       'activities?from=2026-01-01&to=2026-12-31',

@@ -146,8 +146,33 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       };
     }
 
-    case 'export.downloaded':
-      return one(t('audit:entry.export.downloaded'));
+    case 'export.downloaded': {
+      const details = AuditDetailsSchemas['export.downloaded'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:entry.export.downloaded'));
+      const { kind, format, from, to } = details.data;
+      const values = { kind: t(`audit:entry.export.kinds.${kind}`), format: format.toUpperCase(), member: memberOf(entry, t) };
+      const whose = entry.target?.type === 'member' ? 'audit:entry.export.member' : 'audit:entry.export.everyone';
+      return { summary: t(whose, values), changes: from && to ? [t('audit:entry.export.days', { from, to })] : [] };
+    }
+
+    case 'api_token.created': {
+      const details = AuditDetailsSchemas['api_token.created'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:entry.apiToken.createdUnnamed'));
+      const { name, scopes, expiresAt } = details.data;
+      return {
+        summary: t('audit:entry.apiToken.created', { name }),
+        changes: [
+          t('audit:entry.apiToken.scopes', { scopes: scopes.join(', ') }),
+          expiresAt ? t('audit:entry.apiToken.expires', { date: f.dateTime(expiresAt) }) : t('audit:entry.apiToken.neverExpires'),
+        ],
+      };
+    }
+    case 'api_token.revoked': {
+      const name = AuditDetailsSchemas['api_token.revoked'].safeParse(entry.details).data?.name ?? '';
+      // Its owner revoking it, or an admin revoking a member's token.
+      if (entry.actor.id !== null && entry.actor.id === entry.target?.id) return one(t('audit:entry.apiToken.revokedOwn', { name }));
+      return one(t('audit:entry.apiToken.revoked', { name, member: memberOf(entry, t) }));
+    }
 
     default:
       return one(t('audit:entry.unknown', { action: String(entry.action) }));

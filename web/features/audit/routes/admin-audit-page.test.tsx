@@ -166,6 +166,52 @@ describe('Audit log page', () => {
     expect(screen.getByRole('heading', { name: 'Revisjonslogg' })).toBeInTheDocument();
   });
 
+  it("words exports of others' data and API tokens made and revoked, in both languages", async () => {
+    const DATA_OUT: AuditEntry[] = [
+      entry({
+        action: 'export.downloaded',
+        target: { type: 'company', id: 'c1', label: null, removed: null },
+        details: { kind: 'activities', format: 'xlsx', from: '2026-11-01', to: '2026-11-30' },
+      }),
+      entry({ action: 'export.downloaded', target: member('user-rita', 'Rita Rep'), details: { kind: 'wrapups', format: 'csv' } }),
+      entry({
+        action: 'api_token.created',
+        actor: { id: 'user-rita', name: 'Rita Rep', state: 'member' },
+        target: member('user-rita', 'Rita Rep'),
+        details: { name: 'Power BI', scopes: ['activities:read', 'stats:read'], expiresAt: null },
+      }),
+      entry({ action: 'api_token.revoked', target: member('user-rita', 'Rita Rep'), details: { name: 'Power BI' } }),
+      entry({
+        action: 'api_token.revoked',
+        actor: { id: 'user-rita', name: 'Rita Rep', state: 'member' },
+        target: member('user-rita', 'Rita Rep'),
+        details: { name: 'Old script' },
+      }),
+    ];
+    renderPage(() => page(DATA_OUT));
+    let items = await rows();
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      "Exported everyone's activities (XLSX)",
+      "Exported Rita Rep's daily wrap-ups (CSV)",
+      'Created the API token “Power BI”',
+      "Revoked Rita Rep's API token “Power BI”",
+      'Revoked their API token “Old script”',
+    ]);
+    expect(items[0]).toHaveTextContent('Days 2026-11-01 – 2026-11-30');
+    expect(items[2]).toHaveTextContent('Scopes: activities:read, stats:read');
+    expect(items[2]).toHaveTextContent('Never expires');
+
+    await i18n.changeLanguage('nb');
+    items = await rows();
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Eksporterte alles aktiviteter (XLSX)',
+      'Eksporterte dagsoppsummeringer for Rita Rep (CSV)',
+      'Opprettet API-nøkkelen «Power BI»',
+      'Tilbakekalte API-nøkkelen «Power BI» til Rita Rep',
+      'Tilbakekalte sin API-nøkkel «Old script»',
+    ]);
+  });
+
   it('loads older entries with “Load more” until there are none, from the keyboard', async () => {
     const { logCalls } = renderPage((call) =>
       new URLSearchParams(call.search).get('cursor') === 'cursor-1' ? page(ENTRIES.slice(3)) : page(ENTRIES.slice(0, 3), 'cursor-1'),

@@ -5,6 +5,7 @@ import {
   EraserIcon,
   FileDownIcon,
   KeyRoundIcon,
+  KeySquareIcon,
   type LucideIcon,
   MailPlusIcon,
   MailXIcon,
@@ -12,6 +13,7 @@ import {
   MonitorOffIcon,
   RotateCwIcon,
   ScrollTextIcon,
+  ShieldOffIcon,
   SlidersHorizontalIcon,
   UserCogIcon,
   UserMinusIcon,
@@ -51,6 +53,8 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'company.updated': Building2Icon,
   'signup_policy.changed': KeyRoundIcon,
   'export.downloaded': DownloadIcon,
+  'api_token.created': KeySquareIcon,
+  'api_token.revoked': ShieldOffIcon,
 };
 
 export function Component() {
