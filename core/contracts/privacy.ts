@@ -73,6 +73,17 @@ export const PersonalDataSchema = z.object({
   displayLinksCreated: z.array(
     z.object({ companyId: text(), name: text(), createdAt: text(), lastUsedAt: text().nullable(), revokedAt: text().nullable() }),
   ),
+  /** The person's personal access tokens for the API: name, scopes and times. Never the secret or its hash. */
+  apiTokens: z.array(
+    z.object({
+      companyId: text(),
+      name: text(),
+      scopes: z.array(text()),
+      createdAt: text(),
+      expiresAt: text().nullable(),
+      lastUsedAt: text().nullable(),
+    }),
+  ),
   /** What the person did as an admin (the audit log), without whom it concerned. */
   auditEvents: z.array(z.object({ companyId: text(), action: text(), targetType: text().nullable(), createdAt: text() })),
   /** Messages sent from the public contact form with the person's e-mail address. */

@@ -4,6 +4,7 @@ import {
   account,
   activities,
   appRateLimits,
+  apiTokens,
   auditLog,
   avatarImages,
   companies,
@@ -188,12 +189,32 @@ async function selectCompanyRecords(tx: Transaction, companyId: CompanyId, subje
     .from(displayLinks)
     .where(and(eq(displayLinks.companyId, companyId), eq(displayLinks.createdBy, subjectId)))
     .orderBy(asc(displayLinks.createdAt));
+  const apiTokenRows = await tx
+    .select({
+      companyId: apiTokens.companyId,
+      name: apiTokens.name,
+      scopes: apiTokens.scopes,
+      createdAt: apiTokens.createdAt,
+      expiresAt: apiTokens.expiresAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+    })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.companyId, companyId), eq(apiTokens.userId, subjectId)))
+    .orderBy(asc(apiTokens.createdAt));
   const auditEvents = await tx
     .select({ companyId: auditLog.companyId, action: auditLog.action, targetType: auditLog.targetType, createdAt: auditLog.createdAt })
     .from(auditLog)
     .where(and(eq(auditLog.companyId, companyId), eq(auditLog.actorUserId, subjectId)))
     .orderBy(asc(auditLog.createdAt));
-  return { goals: goalRows, wrapups: wrapupRows, invitationsCreated, invitationsUsed, displayLinksCreated, auditEvents };
+  return {
+    goals: goalRows,
+    wrapups: wrapupRows,
+    invitationsCreated,
+    invitationsUsed,
+    displayLinksCreated,
+    apiTokens: apiTokenRows,
+    auditEvents,
+  };
 }
 
 /** The person's goals, wrap-ups, invitations, display links and audit events in one company. */

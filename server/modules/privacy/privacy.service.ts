@@ -93,6 +93,14 @@ function addCompanyRecords(head: Head, records: CompanyRecords): void {
       revokedAt: isoOrNull(d.revokedAt),
     })),
   );
+  head.apiTokens.push(
+    ...records.apiTokens.map((a) => ({
+      ...a,
+      createdAt: iso(a.createdAt),
+      expiresAt: isoOrNull(a.expiresAt),
+      lastUsedAt: isoOrNull(a.lastUsedAt),
+    })),
+  );
   head.auditEvents.push(...records.auditEvents.map((a) => ({ ...a, createdAt: iso(a.createdAt) })));
 }
 
@@ -111,6 +119,7 @@ function emptyHead(now: Date, scope: Head['scope'], company: Head['company'], ac
     mail: [],
     invitations: { created: [], used: [] },
     displayLinksCreated: [],
+    apiTokens: [],
     auditEvents: [],
     contactRequests: [],
   };

@@ -8,6 +8,7 @@ import {
 } from '@core/contracts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { hashApiToken } from '../../lib/api-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCompany, seedMembership } from '../../seed/factories';
 import { toCompanyId, withInstance, withTenant } from '../../db/tenant';
@@ -199,6 +200,29 @@ describe('GET /me/data: everything held about the caller', () => {
     expect(data.auditEvents).toContainEqual(expect.objectContaining({ action: 'member.data_exported', targetType: 'member' }));
     // Whom the export concerned is the colleague's business.
     expect(text).not.toContain(colin.id);
+  });
+
+  it("includes the person's API tokens (name, scopes, times), never the secret or its hash", async () => {
+    const made = await t.request('/api/v1/me/api-tokens', {
+      method: 'POST',
+      as: rita,
+      json: { name: 'Rita sheet sync', scopes: ['activities:read'], expiresInDays: 90 },
+    });
+    expect(made.status).toBe(201);
+    const { secret } = (await made.json()) as { secret: string };
+    const { data, text } = await download('/api/v1/me/data', rita);
+    expect(data.apiTokens).toEqual([
+      {
+        companyId: admin.companyId,
+        name: 'Rita sheet sync',
+        scopes: ['activities:read'],
+        createdAt: expect.any(String),
+        expiresAt: expect.any(String),
+        lastUsedAt: null,
+      },
+    ]);
+    expect(text).not.toContain(secret.slice(4));
+    expect(text).not.toContain(hashApiToken(secret));
   });
 
   it('pages through a long history: every activity once, in order, still one valid JSON document', async () => {

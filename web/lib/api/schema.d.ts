@@ -4954,6 +4954,14 @@ export interface paths {
                                 lastUsedAt: string | null;
                                 revokedAt: string | null;
                             }[];
+                            apiTokens: {
+                                companyId: string;
+                                name: string;
+                                scopes: string[];
+                                createdAt: string;
+                                expiresAt: string | null;
+                                lastUsedAt: string | null;
+                            }[];
                             auditEvents: {
                                 companyId: string;
                                 action: string;
@@ -5210,6 +5218,14 @@ export interface paths {
                                 createdAt: string;
                                 lastUsedAt: string | null;
                                 revokedAt: string | null;
+                            }[];
+                            apiTokens: {
+                                companyId: string;
+                                name: string;
+                                scopes: string[];
+                                createdAt: string;
+                                expiresAt: string | null;
+                                lastUsedAt: string | null;
                             }[];
                             auditEvents: {
                                 companyId: string;
