@@ -243,9 +243,9 @@ describe('the landing page', () => {
     await summary('Can we export our data?').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => openFaqItems(page)).toEqual(['export']);
-    // No CSV or Excel download exists yet (decision 011): the answer says what does.
+    // The answer says what exists: the Export buttons, Settings → Exports, and tokens for the API.
     await expect(page.locator('[data-faq-item="export"]').innerText()).resolves.toMatch(
-      /Yes, though not with a button yet: a download in the admin console is on its way\..*REST API/s,
+      /Yes\. Every report page .* has an Export button.*Settings → Exports.*personal access tokens/s,
     );
     await page.locator('#faq').screenshot({ path: 'artifacts/screenshots/landing-04-faq.png' });
   });
@@ -361,9 +361,10 @@ describe('the public pages', () => {
     await expect(page.locator('#cookies').innerText()).resolves.toMatch(
       /local storage keeps two settings: your language and whether the TV screen plays a sound/,
     );
-    // Over HTTPS better-auth names the session cookie __Secure-<prefix>.session_token (server/auth/auth.ts).
+    // The example is a BI tool's sync with a personal access token, the way scripts authenticate.
     await page.goto('/api');
-    await expect(page.locator('pre').innerText()).resolves.toContain("-H 'cookie: __Secure-dealboard.session_token=…'");
+    await expect(page.locator('pre').innerText()).resolves.toContain('-H "Authorization: Bearer $DEALBOARD_TOKEN"');
+    await expect(page.locator('#auth-title').innerText()).resolves.toBe('Personal access tokens');
     expect(browser.consoleErrors).toEqual([]);
   });
 
@@ -390,6 +391,20 @@ describe('the public pages', () => {
     await expect.poll(() => page.locator('[data-api-docs]').getAttribute('data-loaded')).toBe(String(operations));
     await page.locator('summary', { hasText: '/api/v1/contact' }).first().click();
     await expect(page.locator('details[open]').first().innerText()).resolves.toMatch(/teamSize/);
+    // How to authenticate with a token, and per endpoint who may call it and a curl line to copy.
+    await expect(page.locator('[data-api-docs-auth]').innerText()).resolves.toMatch(/Authorization: Bearer \$DEALBOARD_TOKEN/);
+    const logActivity = page.locator('details[data-operation="POST /api/v1/activities"]');
+    await expect(logActivity.locator('[data-token-scope]').innerText()).resolves.toBe('Token: activities:write');
+    await logActivity.locator('summary').click();
+    const curl = await logActivity.locator('pre').innerText();
+    expect(curl).toContain(`curl -X POST "${baseUrl}/api/v1/activities"`);
+    expect(curl).toContain('-H "Authorization: Bearer $DEALBOARD_TOKEN"');
+    expect(curl).toMatch(/-d '\{"kind":/);
+    const settings = page.locator('details[data-operation="PATCH /api/v1/company"]');
+    await expect(settings.locator('summary').innerText()).resolves.toContain('Web app only');
+    expect(await settings.locator('[data-token-scope]').count()).toBe(0);
+    const contact = page.locator('details[data-operation="POST /api/v1/contact"]');
+    await expect(contact.locator('pre').innerText()).resolves.not.toContain('Authorization');
     await saveScreenshot(page, 'public-api-docs-desktop');
     expect(browser.consoleErrors).toEqual([]);
   });

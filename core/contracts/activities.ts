@@ -183,6 +183,11 @@ export type ActivityLogOptions = z.infer<typeof ActivityLogOptionsSchema>;
 
 export const ACTIVITY_FEED_PAGE_DEFAULT = 100;
 export const ACTIVITY_FEED_PAGE_MAX = 1000;
+/**
+ * How long the feed keeps deleted activities' tombstones (migration 0016 prunes older ones): a
+ * cursor older than this may have missed a deletion, so it is answered 410 sync_expired.
+ */
+export const ACTIVITY_TOMBSTONE_RETENTION_DAYS = 90;
 
 const feedDate = text().refine(isLocalDate, {
   message: `must be a calendar date as YYYY-MM-DD, in the years ${FIRST_LOCAL_YEAR}-${LAST_LOCAL_YEAR}`,
@@ -244,7 +249,7 @@ export const ActivityFeedSchema = z.object({
   deleted: z.array(DeletedActivitySchema),
   /**
    * Where this page ends: pass it as `cursor` for the next page, and keep the last one for the next
-   * sync (it is never null: an empty page gives back the cursor it was given).
+   * sync (never null; when nothing more is waiting it moves up to the moment the page was served to).
    */
   nextCursor: text(),
   /** More changes are waiting now: ask again with nextCursor at once. */

@@ -103,11 +103,42 @@ describe('company B is invisible to company A', () => {
     });
   });
 
-  /** Tables the app may only append to: no UPDATE or DELETE at all, not even of its own rows. */
+  /**
+   * Tables the app may only append to: no UPDATE or DELETE, not even of its own rows (tombstones may
+   * be pruned past their horizon, see the next test, but never changed).
+   */
   const APPEND_ONLY = new Set<string>(['audit_log', 'deleted_activities']);
 
-  it.each([...APPEND_ONLY])('%s: is append-only, even for its own company', async (table) => {
-    for (const statement of [`UPDATE ${table} SET company_id = company_id`, `DELETE FROM ${table}`]) {
+  it('deleted_activities: the app removes only its own company tombstones older than 90 days', async () => {
+    const tombstone = (company: string, user: string, age: string) =>
+      sql`INSERT INTO deleted_activities (company_id, id, user_id, type, local_date, deleted_at)
+          VALUES (${company}, gen_random_uuid(), ${user}, 'sale', '2026-01-01', now() - ${age}::interval) RETURNING id`;
+    const idOf = (result: unknown) => (result as { rows: { id: string }[] }).rows[0]!.id;
+    const aOld = idOf(
+      await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(tombstone(a.companyId, a.id, '91 days'))),
+    );
+    const aNew = idOf(
+      await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(tombstone(a.companyId, a.id, '89 days'))),
+    );
+    const bOld = idOf(
+      await withTenant(t.db, { companyId: b.companyId, userId: b.id }, (tx) => tx.execute(tombstone(b.companyId, b.id, '91 days'))),
+    );
+    await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(sql`DELETE FROM deleted_activities`));
+    const left = async (member: typeof a) =>
+      withTenant(t.db, { companyId: member.companyId, userId: member.id }, async (tx) =>
+        ((await tx.execute(sql`SELECT id FROM deleted_activities`)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id),
+      );
+    expect(await left(a)).not.toContain(aOld);
+    expect(await left(a)).toContain(aNew);
+    expect(await left(b)).toContain(bOld);
+  });
+
+  it.each([...APPEND_ONLY])('%s: is never changed, even for its own company', async (table) => {
+    const statements =
+      table === 'deleted_activities'
+        ? [`UPDATE ${table} SET company_id = company_id`]
+        : [`UPDATE ${table} SET company_id = company_id`, `DELETE FROM ${table}`];
+    for (const statement of statements) {
       const error = await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(sql.raw(statement))).then(
         () => null,
         (e: unknown) => e as Error & { cause?: Error },

@@ -34,13 +34,17 @@ describe('public site catalogs', () => {
     }
   });
 
-  it('the FAQ says what exists today: no CSV/Excel download yet, data where the installation’s server is', () => {
+  it('the FAQ says what exists today: Export buttons and Settings → Exports (Excel and CSV), tokens for the API, data where the installation’s server is', () => {
     const en = bundles.en!.getFixedT('en', 'landing');
-    expect(en('faq.items.export.a')).toMatch(/^Yes, though not with a button yet: a download in the admin console is on its way\./);
-    expect(en('faq.items.export.a')).toMatch(/REST API/);
+    expect(en('faq.items.export.a')).toMatch(
+      /^Yes\. Every report page .* has an Export button, and Settings → Exports takes any date range/,
+    );
+    expect(en('faq.items.export.a')).toMatch(
+      /Excel files .* CSV \(with semicolons for Norwegian Excel\).*personal access tokens.*REST API/,
+    );
     expect(en('faq.items.data.a')).toMatch(/^Where your installation's server is\./);
     const nb = bundles.nb!.getFixedT('nb', 'landing');
-    expect(nb('faq.items.export.a')).toMatch(/^Ja, men ikke med en knapp ennå/);
+    expect(nb('faq.items.export.a')).toMatch(/^Ja\. Hver rapportside .* har en Eksporter-knapp/);
     expect(nb('faq.items.data.a')).toMatch(/^Der installasjonens server står\./);
     // The claims strip keeps its agreed wording (decision 011).
     expect(en('claims.export')).toBe('Export to CSV, Excel or API');

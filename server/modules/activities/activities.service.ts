@@ -10,6 +10,7 @@ import type {
   StoredActivityType,
   UpdateActivity,
 } from '@core/contracts';
+import { ACTIVITY_TOMBSTONE_RETENTION_DAYS } from '@core/contracts';
 import {
   type ActivityInput,
   type CallOutcome,
@@ -334,6 +335,9 @@ function decodeCursor(cursor: string): FeedPosition {
   return { at, id };
 }
 
+/** The later of two feed positions, by (instant, id): both instants are written alike, so their text sorts as they do. */
+const laterOf = (a: FeedPosition, b: FeedPosition): FeedPosition => (a.at > b.at || (a.at === b.at && a.id >= b.id) ? a : b);
+
 /** An instant as the cursor writes it (microseconds), for a position made from a JS date. */
 const toExactInstant = (date: Date) => date.toISOString().replace(/Z$/, '000Z');
 
@@ -349,6 +353,13 @@ export async function listActivityChanges(deps: AppDeps, actor: Actor, query: Ac
   const member = actor.role === 'admin' ? query.member : actor.userId;
   const after = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
   const since = query.updatedSince !== undefined ? new Date(query.updatedSince) : undefined;
+  if (after !== null && Date.parse(after.at) < deps.now().getTime() - ACTIVITY_TOMBSTONE_RETENTION_DAYS * 86_400_000) {
+    throw new HttpError(
+      410,
+      'sync_expired',
+      `This cursor is more than ${ACTIVITY_TOMBSTONE_RETENTION_DAYS} days old and deletions are kept that long: start again with a full sync (no cursor).`,
+    );
+  }
   // Read before the page's own snapshot: a transaction open now may still commit older stamps.
   const oldestOpen = await findOldestOpenTransactionStart(deps.database.db);
   const now = deps.now().getTime();
@@ -380,6 +391,10 @@ export async function listActivityChanges(deps: AppDeps, actor: Actor, query: Ac
       });
     }
   }
-  const last = page.at(-1)?.position ?? after ?? { at: toExactInstant(since ?? new Date(0)), id: BEFORE_ANY_ID };
-  return { activities, deleted, nextCursor: encodeCursor(last), hasMore: changes.length > query.limit };
+  const hasMore = changes.length > query.limit;
+  const start = after ?? { at: toExactInstant(since ?? new Date(0)), id: BEFORE_ANY_ID };
+  // Once nothing more is waiting, everything before the horizon has been seen: the cursor moves up to
+  // it (never back), so a client that syncs an idle company keeps a fresh cursor, not one that expires.
+  const last = hasMore ? page.at(-1)!.position : laterOf(page.at(-1)?.position ?? start, { at: toExactInstant(before), id: BEFORE_ANY_ID });
+  return { activities, deleted, nextCursor: encodeCursor(last), hasMore };
 }

@@ -108,9 +108,11 @@ describe('incremental sync', () => {
       { id: sale.id, userId: rep2.id, type: 'sale', localDate: sale.localDate, deletedAt: expect.any(String) },
     ]);
 
-    // Nothing since: an empty page that keeps the cursor.
+    // Nothing since: an empty page, whose cursor moves up to the settled horizon and still misses nothing.
     const third = await page(adminToken, `cursor=${second.cursor}`);
-    expect(third).toEqual({ activities: [], deleted: [], nextCursor: second.cursor, hasMore: false });
+    expect(third).toMatchObject({ activities: [], deleted: [], hasMore: false });
+    const later = await log(rep);
+    expect(ids((await sync(adminToken, { cursor: third.nextCursor })).activities)).toEqual([later.id]);
   });
 
   it("carries an erasure to the synced copy: an erased member's notes come back empty", async () => {
@@ -129,6 +131,47 @@ describe('incremental sync', () => {
     const logged = await log(rep);
     expect((await page(adminToken)).activities).toEqual([]);
     expect(ids((await sync(adminToken)).activities)).toEqual([logged.id]);
+  });
+});
+
+describe('the tombstones horizon', () => {
+  it('answers a cursor older than 90 days with 410 sync_expired (deletions that old are pruned), and a younger one as usual', async () => {
+    const { rep, adminToken } = await company();
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const seed = (at: Date) =>
+      seedActivity(t.db, { companyId: rep.companyId, userId: rep.id, at, timezone: 'Europe/Oslo', type: 'meeting' });
+    await seed(daysAgo(92));
+    await seed(daysAgo(89));
+    await seed(daysAgo(88));
+    // A client that stopped after a page that ended 92 days ago, and one whose page ended 89 days ago.
+    const first = await page(adminToken, 'limit=1');
+    expect(first.hasMore).toBe(true);
+    const expired = await read(adminToken, `cursor=${first.nextCursor}`);
+    expect(expired.status).toBe(410);
+    expect(await expired.json()).toMatchObject({ error: { code: 'sync_expired', message: expect.stringContaining('full sync') } });
+    const second = await page(adminToken, 'limit=2');
+    expect(second.hasMore).toBe(true);
+    const logged = await log(rep);
+    const rest = await sync(adminToken, { cursor: second.nextCursor });
+    expect(rest.activities).toHaveLength(2);
+    expect(rest.activities.at(-1)?.id).toBe(logged.id);
+  });
+
+  it('prunes tombstones past the horizon when the company deletes again, and keeps the recent ones', async () => {
+    const { rep, adminToken } = await company();
+    const recent = await log(rep);
+    const fresh = await log(rep);
+    // A tombstone left 91 days ago (written as the trigger would have, in the company's own scope).
+    const scope = { companyId: toCompanyId(rep.companyId), userId: toUserId(rep.id) };
+    await withTenant(t.db, scope, (tx) =>
+      tx.execute(sql`INSERT INTO deleted_activities (company_id, id, user_id, type, local_date, deleted_at)
+                     VALUES (${rep.companyId}, gen_random_uuid(), ${rep.id}, 'call_unanswered', '2026-08-01', now() - interval '91 days')`),
+    );
+    expect((await sync(adminToken)).deleted).toHaveLength(1);
+    for (const activity of [recent, fresh]) {
+      expect((await t.request(`/api/v1/activities/${activity.id}`, { method: 'DELETE', as: rep })).status).toBe(200);
+    }
+    expect(ids((await sync(adminToken)).deleted)).toEqual(ids([recent, fresh]));
   });
 });
 

@@ -1,7 +1,8 @@
 /*
  * /api/docs: a readable API reference drawn from this server's own /api/openapi.json (no CDN
  * script: the content security policy allows scripts from this site only). Endpoints are grouped
- * by tag, with their parameters, request body fields and responses.
+ * by tag, with their parameters, request body fields and responses, who may call each (a token's
+ * scope, the signed-in web app only, or anyone) and a curl example to copy.
  */
 
 type Schema = {
@@ -30,12 +31,12 @@ type Operation = {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { description?: string }>;
-  security?: unknown[];
+  security?: Record<string, string[]>[];
 };
 type Spec = {
   servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, Schema> };
+  components?: { schemas?: Record<string, Schema>; securitySchemes?: Record<string, { type?: string; scheme?: string }> };
 };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -84,6 +85,99 @@ function describeType(spec: Spec, raw: Schema | undefined): string {
   return limits.length ? `${type} (${limits.join(', ')})` : type;
 }
 
+/** Who may call an operation: a personal access token with one scope, only the signed-in web app, or anyone. */
+type Caller = { kind: 'token'; scope: string } | { kind: 'session' } | { kind: 'public' };
+
+function describeCaller(spec: Spec, op: Operation): Caller {
+  const schemes = spec.components?.securitySchemes ?? {};
+  const bearer = Object.keys(schemes).find((name) => schemes[name]?.type === 'http' && schemes[name]?.scheme === 'bearer');
+  for (const requirement of op.security ?? []) {
+    const scope = bearer ? requirement[bearer]?.[0] : undefined;
+    if (scope) return { kind: 'token', scope };
+  }
+  // No security of its own: the document's default (the session cookie) unless it answers 401 never.
+  const needsAuth = Object.keys(op.responses ?? {}).includes('401');
+  return needsAuth ? { kind: 'session' } : { kind: 'public' };
+}
+
+/** A value of the schema's type to put in an example: its default, first choice or a placeholder. */
+function exampleOf(spec: Spec, raw: Schema | undefined, depth = 0): unknown {
+  const schema = resolve(spec, raw);
+  if (!schema || depth > 4) return null;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum) return schema.enum[0];
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) return exampleOf(spec, variants.find((v) => resolve(spec, v)?.type !== 'null') ?? variants[0], depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'string':
+      if (schema.format === 'date') return '2026-11-24';
+      if (schema.format === 'date-time') return '2026-11-24T09:00:00Z';
+      if (schema.format === 'email') return 'ingrid@example.no';
+      if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      return 'text';
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [exampleOf(spec, schema.items, depth + 1)];
+    default: {
+      const required = new Set(schema.required ?? []);
+      const entries = Object.entries(schema.properties ?? {}).filter(([name]) => required.has(name));
+      return Object.fromEntries(entries.map(([name, property]) => [name, exampleOf(spec, property, depth + 1)]));
+    }
+  }
+}
+
+/** A curl command for one operation: path parameters as <name>, required query parameters and body fields filled in. */
+function curlOf(spec: Spec, origin: string, method: string, url: string, op: Operation, caller: Caller): string {
+  const path = url.replace(/\{([^}]+)\}/g, '<$1>');
+  const query = (op.parameters ?? [])
+    .filter((p) => p.in === 'query' && p.required)
+    .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(exampleOf(spec, p.schema)))}`);
+  const lines = [
+    `curl${method === 'get' ? '' : ` -X ${method.toUpperCase()}`} "${origin}${path}${query.length ? `?${query.join('&')}` : ''}"`,
+  ];
+  if (caller.kind === 'token') lines.push(`-H "Authorization: Bearer $DEALBOARD_TOKEN"`);
+  if (caller.kind === 'session') lines.push(`-H "cookie: __Secure-dealboard.session_token=..."`);
+  const body = op.requestBody?.content?.['application/json']?.schema;
+  if (body) {
+    lines.push(`-H "Content-Type: application/json"`);
+    lines.push(`-d '${JSON.stringify(exampleOf(spec, body)).replace(/'/g, "'\\''")}'`);
+  }
+  return lines.join(' \\\n  ');
+}
+
+/** A code block with a button that copies it (the text stays selectable where the clipboard is refused). */
+function copyableCode(code: string, text: DOMStringMap): HTMLElement {
+  const pre = h(
+    'pre',
+    { class: 'overflow-x-auto rounded-lg bg-foreground p-4 pr-20 text-xs leading-6 text-background' },
+    h('code', {}, code),
+  );
+  const button = h(
+    'button',
+    {
+      type: 'button',
+      class:
+        'absolute top-2 right-2 rounded-md border border-background/30 bg-foreground px-2.5 py-1 text-xs font-medium text-background hover:bg-background/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+    },
+    text.textCopy ?? 'Copy',
+  );
+  button.addEventListener('click', () => {
+    void navigator.clipboard.writeText(code).then(
+      () => {
+        button.textContent = text.textCopied ?? 'Copied';
+        window.setTimeout(() => (button.textContent = text.textCopy ?? 'Copy'), 2000);
+      },
+      () => window.getSelection()?.selectAllChildren(pre),
+    );
+  });
+  return h('div', { class: 'relative mt-2' }, pre, button);
+}
+
 function fieldList(
   spec: Spec,
   title: string,
@@ -113,7 +207,9 @@ function fieldList(
 
 function render(root: HTMLElement, spec: Spec): void {
   const text = root.dataset;
-  const base = spec.servers?.[0]?.url ?? '/api/v1';
+  // The document's server is this installation's public address; its paths start with /api/v1.
+  const origin = (spec.servers?.[0]?.url ?? window.location.origin).replace(/\/$/, '');
+  const base = `${origin}/api/v1`;
   const groups = new Map<string, { method: string; path: string; op: Operation }[]>();
   let count = 0;
   for (const [path, item] of Object.entries(spec.paths)) {
@@ -178,10 +274,23 @@ function render(root: HTMLElement, spec: Spec): void {
             required: body?.required?.includes(name) ?? false,
           }));
           const responses = Object.entries(op.responses ?? {});
-          const needsAuth = responses.some(([code]) => code === '401');
+          const caller = describeCaller(spec, op);
+          const url = path.startsWith('/api') ? path : `/api/v1${path}`;
+          const badge =
+            caller.kind === 'token'
+              ? h(
+                  'span',
+                  { class: 'rounded-md bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary', 'data-token-scope': caller.scope },
+                  (text.textToken ?? '{scope}').replace('{scope}', caller.scope),
+                )
+              : h(
+                  'span',
+                  { class: 'text-xs font-medium text-muted-foreground' },
+                  (caller.kind === 'session' ? text.textAuth : text.textPublic) ?? '',
+                );
           return h(
             'details',
-            { class: 'group rounded-xl border bg-card shadow-card' },
+            { class: 'group rounded-xl border bg-card shadow-card', 'data-operation': `${method.toUpperCase()} ${url}` },
             h(
               'summary',
               {
@@ -192,13 +301,19 @@ function render(root: HTMLElement, spec: Spec): void {
                 { class: `w-16 shrink-0 rounded-md px-2 py-0.5 text-center text-xs font-bold uppercase ${METHOD_TONE[method] ?? ''}` },
                 method,
               ),
-              h('code', { class: 'text-sm font-semibold break-all' }, `${path.startsWith('/api') ? '' : base}${path}`),
+              h('code', { class: 'text-sm font-semibold break-all' }, url),
               h('span', { class: 'w-full text-sm text-muted-foreground sm:w-auto sm:flex-1' }, op.summary ?? ''),
-              h('span', { class: 'text-xs font-medium text-muted-foreground' }, (needsAuth ? text.textAuth : text.textPublic) ?? ''),
+              badge,
             ),
             h(
               'div',
               { class: 'border-t px-4 pb-4' },
+              h(
+                'div',
+                { class: 'mt-4' },
+                h('p', { class: 'text-xs font-semibold tracking-wide text-muted-foreground uppercase' }, text.textExample ?? ''),
+                copyableCode(curlOf(spec, origin, method, url, op, caller), text),
+              ),
               fieldList(spec, text.textPath ?? '', params('path'), text.textRequired ?? ''),
               fieldList(spec, text.textQuery ?? '', params('query'), text.textRequired ?? ''),
               fieldList(spec, text.textBody ?? '', bodyFields, text.textRequired ?? ''),
@@ -226,12 +341,20 @@ function render(root: HTMLElement, spec: Spec): void {
     ),
   );
 
+  const tokenExample = `curl "${base}/activities?updatedSince=2026-11-01T00:00:00Z" \\\n  -H "Authorization: Bearer $DEALBOARD_TOKEN"`;
   root.replaceChildren(
     h(
       'p',
-      { class: 'mb-8 text-sm text-muted-foreground' },
+      { class: 'mb-6 text-sm text-muted-foreground' },
       `${text.textBaseUrl ?? ''}: `,
-      h('code', { class: 'rounded bg-muted px-1.5 py-0.5 font-semibold text-foreground' }, `${window.location.origin}${base}`),
+      h('code', { class: 'rounded bg-muted px-1.5 py-0.5 font-semibold text-foreground' }, base),
+    ),
+    h(
+      'section',
+      { class: 'mb-12 rounded-2xl border bg-card p-6 shadow-card', 'aria-labelledby': 'api-docs-auth-title', 'data-api-docs-auth': '' },
+      h('h2', { id: 'api-docs-auth-title', class: 'text-lg font-semibold tracking-tight' }, text.textAuthTitle ?? ''),
+      h('p', { class: 'mt-2 max-w-3xl leading-7 text-muted-foreground' }, text.textAuthText ?? ''),
+      copyableCode(tokenExample, text),
     ),
     h('div', { class: 'grid gap-12 lg:grid-cols-[15rem_1fr]' }, toc, h('div', { class: 'grid min-w-0 gap-12' }, ...sections)),
   );

@@ -178,17 +178,17 @@ export function DemoBody() {
 }
 
 const API_ICONS = { basics: BracesIcon, auth: KeyRoundIcon, errors: FlagIcon, realtime: RadioIcon };
-/**
- * better-auth names the cookie `<cookiePrefix>.session_token` (server/auth/auth.ts: 'dealboard') and,
- * over HTTPS (useSecureCookies), puts the `__Secure-` prefix in front of it.
- */
-const API_EXAMPLE = `curl https://dealboard.example.no/api/v1/scoreboard/leaderboard \\
-  -H 'cookie: __Secure-dealboard.session_token=…'
+/** A BI tool's incremental sync with a personal access token (decision 035). */
+const API_EXAMPLE = `curl "https://dealboard.example.no/api/v1/activities?updatedSince=2026-11-01T00:00:00Z" \\
+  -H "Authorization: Bearer $DEALBOARD_TOKEN"
 
-{ "period": { "kind": "today", … },
-  "sort": "points",
-  "rows": [ { "rank": 1, "displayName": "Ingrid Solberg",
-              "points": 38, "calls": 14, "meetings": 4, … } ] }`;
+{ "activities": [ { "id": "9b1d…", "userId": "…", "kind": "sale",
+                    "customerName": "Fjord AS", "ticketSize": 1250000,
+                    "pointsEarned": 10, "localDate": "2026-11-24",
+                    "updatedAt": "2026-11-24T09:14:03.120Z", … } ],
+  "deleted": [ { "id": "4c2a…", "deletedAt": "2026-11-24T08:02:11.004Z", … } ],
+  "nextCursor": "eyJhdCI6…",
+  "hasMore": false }`;
 
 export function ApiBody() {
   const { t } = useTranslation('public');
@@ -227,7 +227,24 @@ export function ApiBody() {
 /** /api/docs: a reference drawn from /api/openapi.json by the api-docs island. */
 export function ApiDocsBody() {
   const { t } = useTranslation('public');
-  const strings = ['endpoints', 'body', 'query', 'path', 'responses', 'required', 'auth', 'public', 'failed', 'baseUrl'] as const;
+  const strings = [
+    'endpoints',
+    'body',
+    'query',
+    'path',
+    'responses',
+    'required',
+    'auth',
+    'public',
+    'failed',
+    'baseUrl',
+    'token',
+    'example',
+    'copy',
+    'copied',
+    'authTitle',
+    'authText',
+  ] as const;
   return (
     <Container>
       <div
@@ -236,7 +253,7 @@ export function ApiDocsBody() {
         {...Object.fromEntries(
           strings.map((key) => [
             `data-text-${key.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`,
-            t(`pages.apiDocs.${key}`, { count: '{count}' as unknown as number }),
+            t(`pages.apiDocs.${key}`, { count: '{count}' as unknown as number, scope: '{scope}' }),
           ]),
         )}
       >
