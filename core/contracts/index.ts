@@ -19,3 +19,4 @@ export * from './avatars';
 export * from './privacy';
 export * from './exports';
 export * from './api-tokens';
+export * from './chat';

@@ -1,0 +1,101 @@
+import type { Language } from '../contracts/common';
+import { formatMoney, type MinorUnits } from '../money';
+import type { LocalDate } from '../period';
+import { truncateText } from './text';
+import { CHAT_WORDS, type ChatGoal, type ChatWords } from './words';
+
+/*
+ * The three chat messages, as data: what the senders (Slack, Teams) are given. Names are display
+ * names as the scoreboard shows them (null when a member never set one). Money is in minor units
+ * of the company currency.
+ */
+
+export type ChatSale = {
+  kind: 'sale';
+  rep: string | null;
+  value: MinorUnits;
+  customer: string | null;
+  product: string | null;
+  points: number;
+};
+
+export type ChatGoalReached = {
+  kind: 'goal_reached';
+  member: string | null;
+  goal: ChatGoal;
+  /** The day's count that reached the goal, and the goal. */
+  value: number;
+  target: number;
+};
+
+export type ChatDailySummary = {
+  kind: 'daily_summary';
+  /** The company-local day summarised. */
+  date: LocalDate;
+  /** At most three, best first, each with points above zero. */
+  top: { name: string | null; points: number }[];
+  totals: { calls: number; meetings: number; sales: number; revenue: MinorUnits; points: number };
+  /** Active members who logged nothing that day, in the order to show them. */
+  idle: (string | null)[];
+};
+
+export type ChatMessage = ChatSale | ChatGoalReached | ChatDailySummary;
+
+/** What a message is written with: the company's chosen language and its currency. */
+export type ChatContext = { language: Language; currency: string };
+
+/** Longest name shown; past it a name is cut with an ellipsis (names are up to 200 characters). */
+export const CHAT_NAME_MAX = 80;
+/** Longest customer or product name shown. */
+export const CHAT_DETAIL_MAX = 150;
+/** Room for the list of idle members: within a Slack section's 3000 characters once escaped. */
+export const CHAT_IDLE_LIST_MAX = 2500;
+
+/** The words and formatters one message is written with. */
+export type ChatWriter = {
+  words: ChatWords;
+  name: (name: string | null) => string;
+  detail: (text: string) => string;
+  count: (value: number) => string;
+  money: (value: MinorUnits) => string;
+  date: (date: LocalDate) => string;
+};
+
+export function createChatWriter(context: ChatContext): ChatWriter {
+  const words = CHAT_WORDS[context.language];
+  const numbers = new Intl.NumberFormat(words.locale, { maximumFractionDigits: 0 });
+  // A LocalDate is a calendar day, not an instant: formatted at its UTC midnight, in UTC.
+  const days = new Intl.DateTimeFormat(words.locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return {
+    words,
+    name: (name) => truncateText(name?.trim() ? name : words.unnamed, CHAT_NAME_MAX),
+    detail: (text) => truncateText(text, CHAT_DETAIL_MAX),
+    count: (value) => numbers.format(value),
+    money: (value) => formatMoney(value, context.currency, words.locale),
+    date: (date) => {
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      return days.format(Date.UTC(y, m - 1, d));
+    },
+  };
+}
+
+/**
+ * The idle members' names as one line, cut to fit `max` characters once `escape`d: "Per, Pål and
+ * 12 more" rather than a list that breaks the platform's limit. Whole names only.
+ */
+export function joinNames(names: readonly string[], writer: ChatWriter, escape: (text: string) => string, max: number): string {
+  const shown: string[] = [];
+  let length = 0;
+  for (const [index, name] of names.entries()) {
+    const rest = names.length - index - 1;
+    const tail = rest > 0 ? ` ${writer.words.summary.more(writer.count(rest + 1))}` : '';
+    const piece = escape(name);
+    // Room for this name, a separator, and a possible "and N more" after it.
+    if (length + piece.length + 2 + escape(tail).length > max) {
+      return `${shown.join(', ')} ${escape(writer.words.summary.more(writer.count(names.length - index)))}`.trim();
+    }
+    shown.push(piece);
+    length += piece.length + 2;
+  }
+  return shown.join(', ');
+}

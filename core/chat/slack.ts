@@ -1,0 +1,118 @@
+import { CHAT_IDLE_LIST_MAX, type ChatContext, type ChatMessage, type ChatWriter, createChatWriter, joinNames } from './messages';
+import { escapeSlackText } from './text';
+
+/*
+ * Slack messages for incoming webhooks: `{ text, blocks }` (Block Kit). `text` is the plain
+ * fallback Slack shows in notifications and to screen readers. Only our own words and numbers are
+ * ever mrkdwn (bold labels); a person's text (names, customers, products) goes in plain_text
+ * objects, because mrkdwn has no escape for * _ ~ `, so "*Kari*" would turn bold. Every text,
+ * plain or not, is escaped for & < > (Slack's control characters).
+ */
+
+export type SlackText = { type: 'plain_text'; text: string; emoji?: boolean } | { type: 'mrkdwn'; text: string };
+export type SlackBlock =
+  | { type: 'header'; text: { type: 'plain_text'; text: string; emoji?: boolean } }
+  | { type: 'section'; text?: SlackText; fields?: SlackText[] }
+  | { type: 'context'; elements: SlackText[] }
+  | { type: 'divider' };
+export type SlackMessage = { text: string; blocks: SlackBlock[] };
+
+const plain = (text: string): SlackText => ({ type: 'plain_text', text: escapeSlackText(text), emoji: true });
+/** Our own words only: bold is *...*, and the text is still escaped for & < >. */
+const bold = (text: string): SlackText => ({ type: 'mrkdwn', text: `*${escapeSlackText(text)}*` });
+const header = (text: string): SlackBlock => ({ type: 'header', text: { type: 'plain_text', text: escapeSlackText(text), emoji: true } });
+
+/** Label and value side by side: Slack lays a section's fields out in two columns. */
+function facts(pairs: [label: string, value: string][]): SlackText[] {
+  return pairs.flatMap(([label, value]) => [bold(label), plain(value)]);
+}
+
+function buildSale(message: Extract<ChatMessage, { kind: 'sale' }>, w: ChatWriter): SlackMessage {
+  const line = w.words.sale.line(w.name(message.rep), w.money(message.value));
+  const details: [string, string][] = [];
+  if (message.customer?.trim()) details.push([w.words.sale.customer, w.detail(message.customer)]);
+  if (message.product?.trim()) details.push([w.words.sale.product, w.detail(message.product)]);
+  details.push([w.words.sale.points, w.count(message.points)]);
+  return {
+    text: escapeSlackText(line),
+    blocks: [header(w.words.sale.heading), { type: 'section', text: plain(line) }, { type: 'section', fields: facts(details) }],
+  };
+}
+
+function buildGoal(message: Extract<ChatMessage, { kind: 'goal_reached' }>, w: ChatWriter): SlackMessage {
+  const goal = w.words.goal.names[message.goal];
+  const line = w.words.goal.line(w.name(message.member), goal);
+  return {
+    text: escapeSlackText(line),
+    blocks: [
+      header(w.words.goal.heading),
+      { type: 'section', text: plain(line) },
+      {
+        type: 'section',
+        fields: facts([
+          [w.words.goal.goal, goal],
+          [w.words.goal.result, w.words.goal.reached(w.count(message.value), w.count(message.target))],
+        ]),
+      },
+    ],
+  };
+}
+
+const MEDALS = ['🥇', '🥈', '🥉'];
+
+function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, w: ChatWriter): SlackMessage {
+  const s = w.words.summary;
+  const date = w.date(message.date);
+  const t = message.totals;
+  const top = message.top.slice(0, 3);
+  const idle = message.idle.map(w.name);
+  return {
+    text: escapeSlackText(s.line(date, w.count(t.points), w.count(t.sales), w.money(t.revenue))),
+    blocks: [
+      header(s.heading),
+      { type: 'context', elements: [plain(date)] },
+      top.length > 0
+        ? {
+            type: 'section',
+            text: bold(s.top),
+            fields: top.flatMap((row, index) => [plain(`${MEDALS[index]} ${w.name(row.name)}`), plain(s.points(w.count(row.points)))]),
+          }
+        : { type: 'section', text: { type: 'mrkdwn', text: `*${escapeSlackText(s.top)}*\n${escapeSlackText(s.nobodyScored)}` } },
+      { type: 'divider' },
+      {
+        type: 'section',
+        text: bold(s.totals),
+        fields: [
+          [s.calls, w.count(t.calls)],
+          [s.meetings, w.count(t.meetings)],
+          [s.sales, w.count(t.sales)],
+          [s.salesValue, w.money(t.revenue)],
+          [s.totalPoints, w.count(t.points)],
+        ].map(([label, value]) => ({ type: 'mrkdwn', text: `*${escapeSlackText(label!)}*\n${escapeSlackText(value!)}` })),
+      },
+      { type: 'divider' },
+      ...(idle.length > 0
+        ? [
+            { type: 'section', text: bold(s.idle) } as const,
+            {
+              type: 'section',
+              text: { type: 'plain_text', text: joinNames(idle, w, escapeSlackText, CHAT_IDLE_LIST_MAX), emoji: true },
+            } as const,
+          ]
+        : [{ type: 'section', text: plain(s.everyoneLogged) } as const]),
+    ],
+  };
+}
+
+/** The Slack incoming-webhook body for one message, in the company's language. */
+export function buildSlackMessage(message: ChatMessage, context: ChatContext): SlackMessage {
+  const writer = createChatWriter(context);
+  switch (message.kind) {
+    case 'sale':
+      return buildSale(message, writer);
+    case 'goal_reached':
+      return buildGoal(message, writer);
+    case 'daily_summary':
+      return buildSummary(message, writer);
+  }
+}

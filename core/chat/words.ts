@@ -1,0 +1,123 @@
+import type { Language } from '../contracts/common';
+
+/*
+ * Every word a chat message carries, in both languages, in one place (as server/mail/templates.ts
+ * keeps the mails' and the exports module its headers): core cannot reach the web's i18next
+ * catalogs, and a message is written once, in the company's chosen language, for a whole channel.
+ */
+
+export type ChatGoal = 'calls' | 'meetings' | 'sales';
+
+export type ChatWords = {
+  /** Intl locale for numbers, money and dates: nb-NO writes "12 500 kr". */
+  locale: string;
+  /** A member without a display name. */
+  unnamed: string;
+  sale: {
+    heading: string;
+    line: (rep: string, value: string) => string;
+    customer: string;
+    product: string;
+    points: string;
+  };
+  goal: {
+    heading: string;
+    line: (member: string, goal: string) => string;
+    goal: string;
+    result: string;
+    /** "42 of 40". */
+    reached: (value: string, target: string) => string;
+    names: Record<ChatGoal, string>;
+  };
+  summary: {
+    heading: string;
+    /** The fallback text of a notification. */
+    line: (date: string, points: string, sales: string, value: string) => string;
+    top: string;
+    nobodyScored: string;
+    points: (points: string) => string;
+    totals: string;
+    calls: string;
+    meetings: string;
+    sales: string;
+    salesValue: string;
+    totalPoints: string;
+    idle: string;
+    everyoneLogged: string;
+    /** The tail of a list cut short: "and 12 more". */
+    more: (count: string) => string;
+  };
+};
+
+export const CHAT_WORDS: Record<Language, ChatWords> = {
+  en: {
+    locale: 'en-GB',
+    unnamed: 'A team member',
+    sale: {
+      heading: '🎉 New sale',
+      line: (rep, value) => `${rep} closed a sale of ${value}`,
+      customer: 'Customer',
+      product: 'Product',
+      points: 'Points',
+    },
+    goal: {
+      heading: '🏆 Goal reached',
+      line: (member, goal) => `${member} reached the goal for ${goal} today`,
+      goal: 'Goal',
+      result: 'Result',
+      reached: (value, target) => `${value} of ${target}`,
+      names: { calls: 'calls per day', meetings: 'meetings booked per day', sales: 'sales per day' },
+    },
+    summary: {
+      heading: '📊 Daily summary',
+      line: (date, points, sales, value) => `Daily summary for ${date}: ${points} points, ${sales} sales (${value})`,
+      top: 'Top 3 by points',
+      nobodyScored: 'Nobody scored any points this day.',
+      points: (points) => `${points} points`,
+      totals: 'Team totals',
+      calls: 'Calls',
+      meetings: 'Meetings booked',
+      sales: 'Sales',
+      salesValue: 'Sales value',
+      totalPoints: 'Points',
+      idle: 'Nothing logged this day',
+      everyoneLogged: 'Everyone logged something this day. 👏',
+      more: (count) => `and ${count} more`,
+    },
+  },
+  nb: {
+    locale: 'nb-NO',
+    unnamed: 'Et teammedlem',
+    sale: {
+      heading: '🎉 Nytt salg',
+      line: (rep, value) => `${rep} har solgt for ${value}`,
+      customer: 'Kunde',
+      product: 'Produkt',
+      points: 'Poeng',
+    },
+    goal: {
+      heading: '🏆 Mål nådd',
+      line: (member, goal) => `${member} nådde målet for ${goal} i dag`,
+      goal: 'Mål',
+      result: 'Resultat',
+      reached: (value, target) => `${value} av ${target}`,
+      names: { calls: 'samtaler per dag', meetings: 'møter booket per dag', sales: 'salg per dag' },
+    },
+    summary: {
+      heading: '📊 Dagsoppsummering',
+      line: (date, points, sales, value) => `Dagsoppsummering for ${date}: ${points} poeng, ${sales} salg (${value})`,
+      top: 'Topp 3 etter poeng',
+      nobodyScored: 'Ingen fikk poeng denne dagen.',
+      points: (points) => `${points} poeng`,
+      totals: 'Teamet totalt',
+      calls: 'Samtaler',
+      meetings: 'Møter booket',
+      sales: 'Salg',
+      salesValue: 'Salgsverdi',
+      totalPoints: 'Poeng',
+      idle: 'Ingenting registrert denne dagen',
+      everyoneLogged: 'Alle registrerte noe denne dagen. 👏',
+      more: (count) => `og ${count} til`,
+    },
+  },
+};
