@@ -1,0 +1,55 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { dailyUserStats } from '../../db/schema';
+import { type CompanyId, type UserId, withTenant } from '../../db/tenant';
+import { selectCompany } from '../companies/companies.service';
+import { type MemberFace, selectActiveMemberFaces } from '../companies/memberships.service';
+
+/*
+ * Chat reads. The day's numbers come from daily_user_stats, the rollup the scoreboard reads (one row
+ * per company, local day and user, kept exact by the activities trigger): a day is one index range,
+ * whatever the history.
+ */
+
+export type ChatDayRow = {
+  userId: UserId;
+  calls: number;
+  answered: number;
+  unanswered: number;
+  meetings: number;
+  sales: number;
+  revenue: number;
+  points: number;
+  activities: number;
+};
+
+/**
+ * The company's currency, its active members, and every member's rollup row of one local day
+ * (removed members' too: their sales that day still count in the team's totals, as on the
+ * scoreboard), read in one transaction as the company itself (no member: a scheduled job).
+ */
+export async function findCompanyDay(
+  db: Database,
+  companyId: CompanyId,
+  day: string,
+): Promise<{ currency: string | null; members: MemberFace[]; rows: ChatDayRow[] }> {
+  return withTenant(db, { companyId, userId: null }, async (tx) => {
+    const company = await selectCompany(tx, companyId);
+    const members = await selectActiveMemberFaces(tx, companyId);
+    const rows = await tx
+      .select({
+        userId: dailyUserStats.userId,
+        calls: dailyUserStats.calls,
+        answered: dailyUserStats.answered,
+        unanswered: dailyUserStats.unanswered,
+        meetings: dailyUserStats.meetingsBooked,
+        sales: dailyUserStats.sales,
+        revenue: dailyUserStats.revenue,
+        points: dailyUserStats.points,
+        activities: dailyUserStats.activities,
+      })
+      .from(dailyUserStats)
+      .where(and(eq(dailyUserStats.companyId, companyId), eq(dailyUserStats.day, day)));
+    return { currency: company?.currency ?? null, members, rows };
+  });
+}
