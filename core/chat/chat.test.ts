@@ -148,9 +148,7 @@ describe('Slack', () => {
     expect(texts).toContain('<script>alert(1)</script> closed a sale of NOK\u00a012,500');
     expect(texts).toContain('<script>alert(1)</script>');
     const long = buildSlackMessage(messagesWith('A'.repeat(200))[2]!, { language: 'en', currency: 'NOK' });
-    expect(slackTexts(long).map((t) => t.text)).toContain(
-      `${'A'.repeat(CHAT_NAME_MAX - 1)}… reached the goal for meetings booked per day today`,
-    );
+    expect(slackTexts(long).map((t) => t.text)).toContain(`${'A'.repeat(CHAT_NAME_MAX - 1)}… reached their daily goal for meetings booked`);
   });
 
   it('lists who logged nothing within a section, with how many more', () => {
@@ -173,7 +171,7 @@ describe('Slack', () => {
       '🥈 Kari',
       '2 points',
       '🥉 A team member',
-      '1 points',
+      '1 point',
     ]);
   });
 });

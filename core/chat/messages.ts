@@ -2,7 +2,7 @@ import type { Language } from '../contracts/common';
 import { formatMoney, type MinorUnits } from '../money';
 import type { LocalDate } from '../period';
 import { truncateText } from './text';
-import { CHAT_WORDS, type ChatGoal, type ChatWords } from './words';
+import { CHAT_WORDS, type ChatGoal, type ChatWords, type Count } from './words';
 
 /*
  * The three chat messages, as data: what the senders (Slack, Teams) are given. Names are display
@@ -57,6 +57,8 @@ export type ChatWriter = {
   name: (name: string | null) => string;
   detail: (text: string) => string;
   count: (value: number) => string;
+  /** A number with its written form, for words that agree with it ("1 point", "2 points"). */
+  counted: (value: number) => Count;
   money: (value: MinorUnits) => string;
   date: (date: LocalDate) => string;
 };
@@ -71,6 +73,7 @@ export function createChatWriter(context: ChatContext): ChatWriter {
     name: (name) => truncateText(name?.trim() ? name : words.unnamed, CHAT_NAME_MAX),
     detail: (text) => truncateText(text, CHAT_DETAIL_MAX),
     count: (value) => numbers.format(value),
+    counted: (value) => ({ value, text: numbers.format(value) }),
     money: (value) => formatMoney(value, context.currency, words.locale),
     date: (date) => {
       const [y, m, d] = date.split('-').map(Number) as [number, number, number];

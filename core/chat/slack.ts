@@ -41,7 +41,7 @@ function buildSale(message: Extract<ChatMessage, { kind: 'sale' }>, w: ChatWrite
 
 function buildGoal(message: Extract<ChatMessage, { kind: 'goal_reached' }>, w: ChatWriter): SlackMessage {
   const goal = w.words.goal.names[message.goal];
-  const line = w.words.goal.line(w.name(message.member), goal);
+  const line = w.words.goal.line(w.name(message.member), w.words.goal.counted[message.goal]);
   return {
     text: escapeSlackText(line),
     blocks: [
@@ -67,7 +67,7 @@ function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, 
   const top = message.top.slice(0, 3);
   const idle = message.idle.map(w.name);
   return {
-    text: escapeSlackText(s.line(date, w.count(t.points), w.count(t.sales), w.money(t.revenue))),
+    text: escapeSlackText(s.line(date, w.counted(t.points), w.counted(t.sales), w.money(t.revenue))),
     blocks: [
       header(s.heading),
       { type: 'context', elements: [plain(date)] },
@@ -75,7 +75,7 @@ function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, 
         ? {
             type: 'section',
             text: bold(s.top),
-            fields: top.flatMap((row, index) => [plain(`${MEDALS[index]} ${w.name(row.name)}`), plain(s.points(w.count(row.points)))]),
+            fields: top.flatMap((row, index) => [plain(`${MEDALS[index]} ${w.name(row.name)}`), plain(s.points(w.counted(row.points)))]),
           }
         : { type: 'section', text: { type: 'mrkdwn', text: `*${escapeSlackText(s.top)}*\n${escapeSlackText(s.nobodyScored)}` } },
       { type: 'divider' },

@@ -68,7 +68,7 @@ function buildSale(message: Extract<ChatMessage, { kind: 'sale' }>, w: ChatWrite
 
 function buildGoal(message: Extract<ChatMessage, { kind: 'goal_reached' }>, w: ChatWriter): TeamsMessage {
   const goal = w.words.goal.names[message.goal];
-  const text = w.words.goal.line(w.name(message.member), goal);
+  const text = w.words.goal.line(w.name(message.member), w.words.goal.counted[message.goal]);
   return envelope(text, [
     heading(w.words.goal.heading),
     line(text),
@@ -87,12 +87,12 @@ function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, 
   const t = message.totals;
   const top = message.top.slice(0, 3);
   const idle = message.idle.map(w.name);
-  return envelope(s.line(date, w.count(t.points), w.count(t.sales), w.money(t.revenue)), [
+  return envelope(s.line(date, w.counted(t.points), w.counted(t.sales), w.money(t.revenue)), [
     heading(s.heading),
     { type: 'TextBlock', text: md(date), wrap: true, isSubtle: true },
     label(s.top),
     top.length > 0
-      ? facts(top.map((row, index) => [`${MEDALS[index]} ${w.name(row.name)}`, s.points(w.count(row.points))]))
+      ? facts(top.map((row, index) => [`${MEDALS[index]} ${w.name(row.name)}`, s.points(w.counted(row.points))]))
       : line(s.nobodyScored),
     label(s.totals),
     facts([

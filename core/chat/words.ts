@@ -8,6 +8,9 @@ import type { Language } from '../contracts/common';
 
 export type ChatGoal = 'calls' | 'meetings' | 'sales';
 
+/** A number and how the reader's locale writes it: the words pick singular or plural from the first. */
+export type Count = { value: number; text: string };
+
 export type ChatWords = {
   /** Intl locale for numbers, money and dates: nb-NO writes "12 500 kr". */
   locale: string;
@@ -27,15 +30,18 @@ export type ChatWords = {
     result: string;
     /** "42 of 40". */
     reached: (value: string, target: string) => string;
+    /** What is counted, inside a sentence: "calls". */
+    counted: Record<ChatGoal, string>;
+    /** The goal as a fact's value: "Calls per day". */
     names: Record<ChatGoal, string>;
   };
   summary: {
     heading: string;
     /** The fallback text of a notification. */
-    line: (date: string, points: string, sales: string, value: string) => string;
+    line: (date: string, points: Count, sales: Count, value: string) => string;
     top: string;
     nobodyScored: string;
-    points: (points: string) => string;
+    points: (points: Count) => string;
     totals: string;
     calls: string;
     meetings: string;
@@ -62,18 +68,20 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
     },
     goal: {
       heading: '🏆 Goal reached',
-      line: (member, goal) => `${member} reached the goal for ${goal} today`,
+      line: (member, goal) => `${member} reached their daily goal for ${goal}`,
       goal: 'Goal',
       result: 'Result',
       reached: (value, target) => `${value} of ${target}`,
-      names: { calls: 'calls per day', meetings: 'meetings booked per day', sales: 'sales per day' },
+      counted: { calls: 'calls', meetings: 'meetings booked', sales: 'sales' },
+      names: { calls: 'Calls per day', meetings: 'Meetings booked per day', sales: 'Sales per day' },
     },
     summary: {
       heading: '📊 Daily summary',
-      line: (date, points, sales, value) => `Daily summary for ${date}: ${points} points, ${sales} sales (${value})`,
+      line: (date, points, sales, value) =>
+        `Daily summary for ${date}: ${points.text} ${points.value === 1 ? 'point' : 'points'}, ${sales.text} ${sales.value === 1 ? 'sale' : 'sales'} (${value})`,
       top: 'Top 3 by points',
       nobodyScored: 'Nobody scored any points this day.',
-      points: (points) => `${points} points`,
+      points: (points) => `${points.text} ${points.value === 1 ? 'point' : 'points'}`,
       totals: 'Team totals',
       calls: 'Calls',
       meetings: 'Meetings booked',
@@ -97,18 +105,19 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
     },
     goal: {
       heading: '🏆 Mål nådd',
-      line: (member, goal) => `${member} nådde målet for ${goal} i dag`,
+      line: (member, goal) => `${member} nådde dagsmålet for ${goal}`,
       goal: 'Mål',
       result: 'Resultat',
       reached: (value, target) => `${value} av ${target}`,
-      names: { calls: 'samtaler per dag', meetings: 'møter booket per dag', sales: 'salg per dag' },
+      counted: { calls: 'samtaler', meetings: 'møter booket', sales: 'salg' },
+      names: { calls: 'Samtaler per dag', meetings: 'Møter booket per dag', sales: 'Salg per dag' },
     },
     summary: {
       heading: '📊 Dagsoppsummering',
-      line: (date, points, sales, value) => `Dagsoppsummering for ${date}: ${points} poeng, ${sales} salg (${value})`,
+      line: (date, points, sales, value) => `Dagsoppsummering for ${date}: ${points.text} poeng, ${sales.text} salg (${value})`,
       top: 'Topp 3 etter poeng',
       nobodyScored: 'Ingen fikk poeng denne dagen.',
-      points: (points) => `${points} poeng`,
+      points: (points) => `${points.text} poeng`,
       totals: 'Teamet totalt',
       calls: 'Samtaler',
       meetings: 'Møter booket',
