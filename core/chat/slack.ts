@@ -82,13 +82,16 @@ function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, 
       {
         type: 'section',
         text: bold(s.totals),
-        fields: [
-          [s.calls, w.count(t.calls)],
-          [s.meetings, w.count(t.meetings)],
-          [s.sales, w.count(t.sales)],
-          [s.salesValue, w.money(t.revenue)],
-          [s.totalPoints, w.count(t.points)],
-        ].map(([label, value]) => ({ type: 'mrkdwn', text: `*${escapeSlackText(label!)}*\n${escapeSlackText(value!)}` })),
+        // Our own labels and numbers only, so mrkdwn: the label bold above its number.
+        fields: (
+          [
+            [s.calls, w.count(t.calls)],
+            [s.meetings, w.count(t.meetings)],
+            [s.sales, w.count(t.sales)],
+            [s.salesValue, w.money(t.revenue)],
+            [s.totalPoints, w.count(t.points)],
+          ] satisfies [string, string][]
+        ).map(([label, value]) => ({ type: 'mrkdwn', text: `*${escapeSlackText(label)}*\n${escapeSlackText(value)}` })),
       },
       { type: 'divider' },
       ...(idle.length > 0
