@@ -106,7 +106,13 @@ describe('the document', () => {
       ]),
     );
     expect(byScope).toEqual({
-      'activities:read': ['GET /api/v1/activities', 'GET /api/v1/activities/log-options', 'GET /api/v1/activities/mine'],
+      'activities:read': [
+        'GET /api/v1/activities',
+        'GET /api/v1/activities/log-options',
+        'GET /api/v1/activities/mine',
+        'GET /api/v1/exports/activities',
+        'GET /api/v1/exports/wrapups',
+      ].sort(),
       'activities:write': ['DELETE /api/v1/activities/{id}', 'PATCH /api/v1/activities/{id}', 'POST /api/v1/activities'],
       'stats:read': [
         'GET /api/v1/scoreboard/kpis',
@@ -118,8 +124,10 @@ describe('the document', () => {
         'GET /api/v1/scoreboard/company',
         'GET /api/v1/goals/me',
         'GET /api/v1/stats/me/today',
+        'GET /api/v1/exports/leaderboard',
+        'GET /api/v1/exports/goals',
       ].sort(),
-      'members:read': ['GET /api/v1/team/members'],
+      'members:read': ['GET /api/v1/exports/members', 'GET /api/v1/team/members'],
       // For the webhook endpoints to come; declared now so tokens can be made with it.
       'webhooks:manage': [],
     });

@@ -20,10 +20,11 @@ export type ApiTokenScope = z.infer<typeof ApiTokenScopeSchema>;
 
 /** What each scope lets a token do, as the docs and the Settings screen say it. */
 export const API_TOKEN_SCOPE_DESCRIPTIONS: Record<ApiTokenScope, string> = {
-  'activities:read': "Read activities: the member's own, or the whole company's for an admin (sync feed, today's list, log options)",
+  'activities:read':
+    "Read activities and daily wrap-ups: the member's own, or the whole company's for an admin (sync feed, today's list, log options, their CSV and Excel exports)",
   'activities:write': "Log, edit and delete the member's own activities of today",
-  'stats:read': "Read the scoreboards, the member's own stats of today and their goals",
-  'members:read': "List the company's active members",
+  'stats:read': "Read the scoreboards, the member's own stats of today and their goals, and export the leaderboard and goals",
+  'members:read': "List the company's active members, and export the list",
   'webhooks:manage': 'Manage webhook endpoints (admins; for the webhook endpoints)',
 };
 

@@ -9,7 +9,7 @@ import {
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { createRouter, errorResponses } from '../../lib/http';
-import { requireMember } from '../session/session.middleware';
+import { requireMember, tokenRoute } from '../session/session.middleware';
 import { type ExportReader, exportActivities, exportGoals, exportLeaderboard, exportMembers, exportWrapups } from './exports.service';
 
 /*
@@ -48,7 +48,7 @@ exportsRoutes.openapi(
     tags,
     summary: "One row per activity of a period, oldest first: the caller's own, or (admins) everyone's or one member's",
     description: `Columns: local date and time, member, type, outcome, customer, product, value in the company currency, points, notes. ${PERIOD_HELP} ${MEMBER_HELP}`,
-    middleware: [requireMember] as const,
+    ...tokenRoute('activities:read', [requireMember]),
     request: { query: PeriodExportQuerySchema },
     responses: fileResponses,
   }),
@@ -62,7 +62,7 @@ exportsRoutes.openapi(
     tags,
     summary: 'The leaderboard of a period: per-member totals, ranked as GET /scoreboard/leaderboard ranks them (any member)',
     description: `Columns: rank, member, points, calls, answered, unanswered, meetings booked, conversion, sales, revenue, activities. ${PERIOD_HELP} member: keep one member's row (with their rank).`,
-    middleware: [requireMember] as const,
+    ...tokenRoute('stats:read', [requireMember]),
     request: { query: LeaderboardExportQuerySchema },
     responses: fileResponses,
   }),
@@ -76,7 +76,7 @@ exportsRoutes.openapi(
     tags,
     summary: "The daily wrap-ups of a period with their notes: the caller's own, or (admins) everyone's or one member's",
     description: `${PERIOD_HELP} ${MEMBER_HELP}`,
-    middleware: [requireMember] as const,
+    ...tokenRoute('activities:read', [requireMember]),
     request: { query: PeriodExportQuerySchema },
     responses: fileResponses,
   }),
@@ -90,7 +90,7 @@ exportsRoutes.openapi(
     tags,
     summary: "Each active member's daily goals as they stand: the caller's own, or (admins) everyone's",
     description: MEMBER_HELP,
-    middleware: [requireMember] as const,
+    ...tokenRoute('stats:read', [requireMember]),
     request: { query: GoalsExportQuerySchema },
     responses: fileResponses,
   }),
@@ -103,7 +103,7 @@ exportsRoutes.openapi(
     path: '/exports/members',
     tags,
     summary: "The Team page's list: active members with e-mail, role and joining day (any member)",
-    middleware: [requireMember] as const,
+    ...tokenRoute('members:read', [requireMember]),
     request: { query: MembersExportQuerySchema },
     responses: fileResponses,
   }),

@@ -476,6 +476,27 @@ describe('who may export what', () => {
     expect(await exportEntries()).toHaveLength(before + 2);
   });
 
+  it('take a personal access token with the scope (a spreadsheet that refreshes itself), as its member and never more', async () => {
+    const made = await t.request('/api/v1/me/api-tokens', {
+      method: 'POST',
+      as: bob,
+      json: { name: 'Sheet', scopes: ['activities:read', 'stats:read'], expiresInDays: 30 },
+    });
+    const { secret } = (await made.json()) as { secret: string };
+    const withToken = async (path: string) => {
+      const response = await t.request(path, { noOrigin: true, headers: { authorization: `Bearer ${secret}` } });
+      return { status: response.status, text: Buffer.from(await response.arrayBuffer()).toString('utf8') };
+    };
+    const own = await withToken('/api/v1/exports/activities?period=month');
+    expect(own.status).toBe(200);
+    const rows = parse(own.text, { bom: true }) as string[][];
+    expect([...new Set(rows.slice(1).map((row) => row[1]))]).toEqual(['Bob Ødegård']);
+    expect((await withToken('/api/v1/exports/leaderboard?period=month&format=xlsx')).status).toBe(200);
+    expect((await withToken(`/api/v1/exports/wrapups?member=${carol.id}`)).status).toBe(403);
+    // members:read was not given.
+    expect((await withToken('/api/v1/exports/members')).status).toBe(403);
+  });
+
   it("never puts another company's data in a file, whoever asks and whatever they name", async () => {
     const kinds = [
       'activities?from=2026-01-01&to=2026-12-31',
