@@ -34,6 +34,8 @@ function page(load: () => Promise<RouteModule>, namespaces: readonly Namespace[]
 
 /** The scoreboard screens name former members (privacy's words). */
 const SCOREBOARD: readonly Namespace[] = ['scoreboard', 'privacy'];
+/** The scoreboard screens with an Export menu (data's words). */
+const REPORTS: readonly Namespace[] = ['scoreboard', 'privacy', 'data'];
 
 const PUBLIC_PAGES = ['features', 'pricing', 'demo', 'api', 'help', 'docs', 'status', 'privacy', 'terms', 'gdpr', 'security'];
 
@@ -74,15 +76,15 @@ export const routes: RouteObject[] = [
                 // The shell (sidebar, header, command palette, live updates) is a chunk of its own.
                 ...page(() => import('./shell/app-shell').then((module) => ({ Component: module.AppShell }))),
                 children: [
-                  { index: true, ...page(() => import('@web/features/dashboard/routes/dashboard-page'), SCOREBOARD) },
-                  { path: 'dashboard', ...page(() => import('@web/features/dashboard/routes/dashboard-page'), SCOREBOARD) },
-                  { path: 'activity', ...page(() => import('./routes/activity-page'), ['activity', 'privacy']) },
-                  { path: 'company', ...page(() => import('@web/features/reports/routes/company-page'), SCOREBOARD) },
-                  { path: 'team/overview', ...page(() => import('@web/features/reports/routes/team-overview-page'), SCOREBOARD) },
+                  { index: true, ...page(() => import('@web/features/dashboard/routes/dashboard-page'), REPORTS) },
+                  { path: 'dashboard', ...page(() => import('@web/features/dashboard/routes/dashboard-page'), REPORTS) },
+                  { path: 'activity', ...page(() => import('./routes/activity-page'), ['activity', 'privacy', 'data']) },
+                  { path: 'company', ...page(() => import('@web/features/reports/routes/company-page'), REPORTS) },
+                  { path: 'team/overview', ...page(() => import('@web/features/reports/routes/team-overview-page'), REPORTS) },
                   { path: 'wrapup', ...page(() => import('@web/features/wrapup/routes/wrapup-page'), ['wrapup']) },
-                  { path: 'weekly', ...page(() => import('@web/features/reports/routes/weekly-page'), SCOREBOARD) },
-                  { path: 'monthly', ...page(() => import('@web/features/reports/routes/monthly-page'), ['scoreboard']) },
-                  { path: 'settings', ...page(() => import('./routes/settings-page'), ['settings', 'privacy']) },
+                  { path: 'weekly', ...page(() => import('@web/features/reports/routes/weekly-page'), REPORTS) },
+                  { path: 'monthly', ...page(() => import('@web/features/reports/routes/monthly-page'), ['scoreboard', 'data']) },
+                  { path: 'settings', ...page(() => import('./routes/settings-page'), ['settings', 'privacy', 'data']) },
                   {
                     path: 'admin',
                     element: <AdminGuard />,

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'invitations',
   'activity',
   'audit',
+  'data',
   'inbox',
   'privacy',
   'scoreboard',

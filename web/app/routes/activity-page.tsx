@@ -1,5 +1,6 @@
 import { AlertCircleIcon, SparklesIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '@web/components/export-menu';
 import { PageHeader } from '@web/components/page-header';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -12,6 +13,7 @@ import { useLogRules } from '@web/features/activity/lib/use-log-rules';
 import { useMyStats } from '@web/features/goals/api/get-my-stats';
 import { DailyGoalsCard, DailyGoalsCardSkeleton } from '@web/features/goals/components/daily-goals-card';
 import { StatsCards, StatsCardsSkeleton } from '@web/features/goals/components/stats-cards';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { useCompanyFormat } from '@web/lib/format';
 
 /**
@@ -25,6 +27,7 @@ export function Component() {
   const stats = useMyStats();
   const { rules, isLoading: isLoadingRules } = useLogRules();
   const [logKind, setLogKind] = useLogDialogParam();
+  const { user } = useAuth();
 
   return (
     <div className="space-y-6">
@@ -32,15 +35,19 @@ export function Component() {
         title={t('title')}
         description={stats.data ? t('subtitle', { date: format.longDay(stats.data.date) }) : '\u00a0'}
         actions={
-          stats.data && (
-            <div
-              className="flex items-center gap-2 rounded-full border border-primary/15 bg-primary-soft px-4 py-2 text-sm font-semibold text-primary"
-              data-testid="points-today"
-            >
-              <SparklesIcon className="size-4" aria-hidden />
-              <span className="tabular">{t('pointsToday', { count: stats.data.points })}</span>
-            </div>
-          )
+          <>
+            {/* Today's list is my own (an admin's too), so the file is. */}
+            <ExportMenu targets={[{ kind: 'activities', period: { period: 'today' }, member: user?.id }]} />
+            {stats.data && (
+              <div
+                className="flex items-center gap-2 rounded-full border border-primary/15 bg-primary-soft px-4 py-2 text-sm font-semibold text-primary"
+                data-testid="points-today"
+              >
+                <SparklesIcon className="size-4" aria-hidden />
+                <span className="tabular">{t('pointsToday', { count: stats.data.points })}</span>
+              </div>
+            )}
+          </>
         }
       />
 

@@ -106,6 +106,22 @@ export async function fetchApiFile<P extends ApiPath<'get'>, Init extends MaybeO
   const get = client.GET as (path: string, init?: object) => Promise<Outcome>;
   const outcome = await get(path, { baseUrl: window.location.origin, ...init[0], parseAs: 'blob' });
   if (!outcome.response.ok) throw toApiRequestError(outcome.response.status, outcome.error);
-  const fileName = /filename="([^"]+)"/.exec(outcome.response.headers.get('content-disposition') ?? '')?.[1] ?? null;
-  return { blob: outcome.data as Blob, fileName };
+  return { blob: outcome.data as Blob, fileName: readAttachmentName(outcome.response.headers.get('content-disposition')) };
+}
+
+/**
+ * The file name a Content-Disposition header gives: the UTF-8 `filename*` when there is one (an
+ * export of "Ærlig Salg AS" keeps its Æ), else the ASCII `filename`, else null.
+ */
+export function readAttachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed percent-encoding: fall back to the plain name.
+    }
+  }
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? null;
 }

@@ -1,3 +1,3 @@
-export { api, type ApiFile, type ApiPath, type ApiQuery, fetchApiFile, UI_LANGUAGE_HEADER } from './client';
+export { api, type ApiFile, type ApiPath, type ApiQuery, fetchApiFile, readAttachmentName, UI_LANGUAGE_HEADER } from './client';
 export { apiUrl } from './url';
 export { ApiRequestError, describeApiError, findErrorReason, showFieldRefusals } from './errors';

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
+import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { PageHeader } from '@web/components/page-header';
 import { ActivityFeed, ActivityFeedSkeleton } from '@web/components/scoreboard/activity-feed';
 import { LeaderboardSkeleton, LeaderboardTable } from '@web/components/scoreboard/leaderboard-table';
@@ -24,6 +25,12 @@ import { useKpis } from '../api/get-kpis';
 import { ChangeIndicator } from '../components/change-indicator';
 import { DashboardError } from '../components/dashboard-error';
 
+/** The dashboard shows today: the leaderboard, and the activities (an admin's: everyone's; a rep's: their own). */
+const DASHBOARD_EXPORTS: readonly ExportTarget[] = [
+  { kind: 'leaderboard', period: { period: 'today' }, sort: 'points' },
+  { kind: 'activities', period: { period: 'today' } },
+];
+
 /** /app and /app/dashboard: the Team Dashboard. Everything refreshes from the live stream. */
 export function Component() {
   const { t } = useTranslation('scoreboard');
@@ -39,6 +46,7 @@ export function Component() {
         actions={
           <>
             <LiveBadge isLoading={isLoading} isFailed={kpis.isError && !kpis.data} />
+            <ExportMenu targets={DASHBOARD_EXPORTS} />
             <Button asChild variant="outline">
               <a href={paths.tv} target="_blank" rel="noopener">
                 <TvIcon /> {t('dashboard.tvMode')} <span className="sr-only">{t('dashboard.opensInNewTab')}</span>

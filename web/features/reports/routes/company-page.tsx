@@ -3,6 +3,7 @@ import { Building2Icon, CalendarDaysIcon, GlobeIcon, TrophyIcon, UsersIcon } fro
 import { useTranslation } from 'react-i18next';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
+import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
 import { PersonAvatar } from '@web/components/person-avatar';
@@ -18,6 +19,9 @@ import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
 import { useLoggedError } from '@web/lib/use-logged-error';
 import { useCompanyPage } from '../api/get-company-page';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
+
+/** Today's leaderboard (by calls, as the page sorts it) and the member list. */
+const COMPANY_EXPORTS: readonly ExportTarget[] = [{ kind: 'leaderboard', period: { period: 'today' }, sort: 'calls' }, { kind: 'members' }];
 
 /** /app/company: the company's name, size, time zone and age, today's leaderboard and the members. */
 export function Component() {
@@ -38,7 +42,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title={t('company.title')} description={t('company.subtitle')} />
+      <PageHeader title={t('company.title')} description={t('company.subtitle')} actions={<ExportMenu targets={COMPANY_EXPORTS} />} />
       {company.isError && !company.data ? (
         <LoadError title={t('company.failed')} error={company.error} onRetry={company.refetch} layout="stacked" />
       ) : (

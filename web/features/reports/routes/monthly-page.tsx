@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
+import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
 import { PersonAvatar } from '@web/components/person-avatar';
@@ -15,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@web/components/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { formatMonthYear, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { useMonthlyOverview } from '../api/get-monthly-overview';
@@ -35,6 +37,8 @@ export function Component() {
   const monthly = useMonthlyOverview(month);
   const data = monthly.data;
   const isCurrentMonth = !data || data.period.from.slice(0, 7) === data.period.today.slice(0, 7);
+  const [view, setView] = useState<'individual' | 'company'>('individual');
+  const exports = useMonthlyExports(data, isCurrentMonth, view);
 
   return (
     <>
@@ -49,6 +53,7 @@ export function Component() {
         actions={
           <>
             <LiveBadge isLoading={monthly.isPending} isFailed={monthly.isError && !monthly.data} />
+            <ExportMenu targets={exports} disabled={!data} />
             <div className="flex items-center gap-1">
               <Button
                 variant="outline"
@@ -75,7 +80,7 @@ export function Component() {
       {monthly.isError && !data ? (
         <LoadError title={t('monthly.failed')} error={monthly.error} onRetry={monthly.refetch} layout="stacked" />
       ) : (
-        <Tabs defaultValue="individual">
+        <Tabs value={view} onValueChange={(next) => setView(next === 'company' ? 'company' : 'individual')}>
           <TabsList>
             <TabsTrigger value="individual">{t('monthly.individual')}</TabsTrigger>
             <TabsTrigger value="company">{t('monthly.company')}</TabsTrigger>
@@ -90,6 +95,23 @@ export function Component() {
       )}
     </>
   );
+}
+
+/**
+ * What the Export menu offers: the month on the screen (this month as the scoreboards name it, an
+ * earlier one by its days), for the tab on the screen: my row and my activities, or the company's
+ * leaderboard (ranked by points, as the table is).
+ */
+function useMonthlyExports(data: MonthlyOverview | undefined, isCurrentMonth: boolean, view: 'individual' | 'company'): ExportTarget[] {
+  const { user } = useAuth();
+  if (!data) return [];
+  const period = isCurrentMonth ? { period: 'month' as const } : { from: data.period.from, to: data.period.to };
+  if (view === 'company') return [{ kind: 'leaderboard', period, sort: 'points' }];
+  const member = user?.id;
+  return [
+    { kind: 'leaderboard', period, sort: 'points', member },
+    { kind: 'activities', period, member },
+  ];
 }
 
 function CardsSkeleton() {

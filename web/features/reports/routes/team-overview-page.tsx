@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS, ActivityIcon } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
+import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
 import { ActivityFeedSkeleton } from '@web/components/scoreboard/activity-feed';
@@ -24,6 +25,12 @@ import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
 /** Team Overview shows 5 leaderboard rows. */
 const TEAM_OVERVIEW_BOARD_SIZE = 5;
 
+/** The week so far and today's board (by calls, as the page sorts it). */
+const TEAM_OVERVIEW_EXPORTS: readonly ExportTarget[] = [
+  { kind: 'leaderboard', period: { period: 'week' }, sort: 'points' },
+  { kind: 'leaderboard', period: { period: 'today' }, sort: 'calls' },
+];
+
 /** /app/team/overview: this week so far, today's activities and today's top 5. */
 export function Component() {
   const { t } = useTranslation('scoreboard');
@@ -35,7 +42,12 @@ export function Component() {
       <PageHeader
         title={t('teamOverview.title')}
         description={t('teamOverview.subtitle')}
-        actions={<LiveBadge isLoading={week.isPending} isFailed={week.isError && !week.data} />}
+        actions={
+          <>
+            <LiveBadge isLoading={week.isPending} isFailed={week.isError && !week.data} />
+            <ExportMenu targets={TEAM_OVERVIEW_EXPORTS} />
+          </>
+        }
       />
       <div className="flex flex-col gap-6">
         <section aria-labelledby="this-week" className="flex flex-col gap-3">

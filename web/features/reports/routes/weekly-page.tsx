@@ -2,6 +2,7 @@ import { CalendarRangeIcon, MaximizeIcon, MinimizeIcon, PercentIcon, PhoneIcon, 
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { EmptyState } from '@web/components/empty-state';
+import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
 import { LiveBadge } from '@web/components/scoreboard/live-badge';
@@ -12,6 +13,9 @@ import { computeIsoWeek, formatDateRange, useCompanyFormat } from '@web/lib/form
 import { useFullscreen } from '@web/lib/use-fullscreen';
 import { useWeeklyOverview } from '../api/get-weekly-overview';
 import { MemberStatsCard } from '../components/member-stats-card';
+
+/** This week's per-member totals, ranked by points as the page ranks them. */
+const WEEKLY_EXPORTS: readonly ExportTarget[] = [{ kind: 'leaderboard', period: { period: 'week' }, sort: 'points' }];
 
 /** /app/weekly: the wall-display team overview of this week (from Monday), ranked by points. */
 export function Component() {
@@ -36,6 +40,7 @@ export function Component() {
         actions={
           <>
             <LiveBadge isLoading={weekly.isPending} isFailed={weekly.isError && !weekly.data} />
+            <ExportMenu targets={WEEKLY_EXPORTS} />
             <Button variant="outline" aria-pressed={fullscreen.isFullscreen} onClick={() => void fullscreen.toggle()}>
               {fullscreen.isFullscreen ? <MinimizeIcon /> : <MaximizeIcon />}
               {fullscreen.isFullscreen ? t('weekly.exitFullscreen') : t('weekly.fullscreen')}
