@@ -56,6 +56,7 @@ const isAssembly = (file) => /^server\/[^/]+$/.test(file);
 export const WEB_FEATURES = [
   'account',
   'activity',
+  'api-tokens',
   'audit',
   'auth',
   'billing',
@@ -63,6 +64,7 @@ export const WEB_FEATURES = [
   'customers',
   'dashboard',
   'display-links',
+  'exports',
   'goals',
   'inbox',
   'invitations',

@@ -100,7 +100,7 @@ describe('the translation namespaces of each lazy screen', () => {
 
   it('reads the route table', () => {
     expect(screens.length).toBeGreaterThan(20);
-    expect(screens.find((s) => s.module.endsWith('dashboard-page'))?.declared).toEqual(['scoreboard', 'privacy']);
+    expect(screens.find((s) => s.module.endsWith('dashboard-page'))?.declared).toEqual(['scoreboard', 'privacy', 'data']);
   });
 
   it.each(screens.map((s) => [s.module, s] as const))('%s names exactly the namespaces its code speaks', (module, screen) => {

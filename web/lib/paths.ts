@@ -44,6 +44,8 @@ export const paths = {
     audit: '/app/admin/audit',
   },
   devMailbox: '/dev/mailbox',
+  /** The API reference, drawn from the server's OpenAPI document (a page of the public site). */
+  apiDocs: '/api/docs',
   publicPage: (slug: string) => `/${slug}`,
 } as const;
 

@@ -94,6 +94,12 @@ export const queryKeys = {
     profile: ['settings', 'profile'],
     accountDeletion: ['settings', 'account-deletion'],
   },
+  /** Personal access tokens: mine, and (admins) every one of the company; a change refreshes both. */
+  apiTokens: {
+    all: ['api-tokens'],
+    mine: ['api-tokens', 'mine'],
+    company: ['api-tokens', 'company'],
+  },
   admin: {
     auditLog: {
       all: ['admin', 'audit-log'],

@@ -108,7 +108,7 @@ describe('Settings for a rep', () => {
     const { router, user } = renderSettings(makeTestMe());
     expect(screen.getByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Settings' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Personal', 'Company', 'Team', 'KPI Rules', 'Customers']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Personal', 'Company', 'Team', 'KPI Rules', 'Customers', 'Exports', 'API tokens']);
     expect(screen.getByRole('tab', { name: 'Personal' })).toHaveAttribute('aria-selected', 'true');
 
     // Loading: a placeholder card until the profile arrives.
@@ -205,7 +205,7 @@ describe('Settings for a rep', () => {
       within(screen.getByRole('tablist'))
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Personlig', 'Selskap', 'Team', 'KPI-regler', 'Kunder']);
+    ).toEqual(['Personlig', 'Selskap', 'Team', 'KPI-regler', 'Kunder', 'Eksport', 'API-nøkler']);
     const list = await screen.findByRole('list', { name: 'Medlemmer' });
     expect(
       screen.getByText('Bare administratorer kan invitere folk og endre roller. Spør en administrator hvis noen mangler.'),

@@ -1,13 +1,24 @@
-import { Building2Icon, type LucideIcon, TrophyIcon, UserRoundIcon, UsersIcon, ContactIcon } from 'lucide-react';
+import {
+  Building2Icon,
+  ContactIcon,
+  DownloadIcon,
+  KeyRoundIcon,
+  type LucideIcon,
+  TrophyIcon,
+  UserRoundIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ChangePasswordCard } from '@web/features/account/components/change-password-card';
 import { PersonalSettings } from '@web/features/account/components/personal-settings';
+import { ApiTokensSettings } from '@web/features/api-tokens/components/api-tokens-settings';
 import { YourDataCard } from '@web/features/account/components/your-data-card';
 import { CompanySettings } from '@web/features/company/components/company-settings';
 import { CustomersSettings } from '@web/features/customers/components/customers-settings';
+import { ExportsSettings } from '@web/features/exports/components/exports-settings';
 import { KpiRulesSettings } from '@web/features/kpi-rules/components/kpi-rules-settings';
 import { TeamSection } from './team-section';
 
@@ -17,12 +28,14 @@ const TABS: { value: string; icon: LucideIcon }[] = [
   { value: 'team', icon: UsersIcon },
   { value: 'kpi', icon: TrophyIcon },
   { value: 'customers', icon: ContactIcon },
+  { value: 'exports', icon: DownloadIcon },
+  { value: 'api-tokens', icon: KeyRoundIcon },
 ];
 
 /**
- * /app/settings: five tabs, the active one in the URL (?tab=) so it survives a reload and can be
+ * /app/settings: seven tabs, the active one in the URL (?tab=) so it survives a reload and can be
  * linked. It lives in the app layer because its tabs are other features' cards (account, company,
- * team and invitations, KPI rules, customers), and features do not import each other.
+ * team and invitations, KPI rules, customers, exports, API tokens), and features do not import each other.
  */
 export function Component() {
   const { t } = useTranslation('settings');
@@ -71,6 +84,12 @@ export function Component() {
           </TabsContent>
           <TabsContent value="customers" className="mt-0">
             <CustomersSettings />
+          </TabsContent>
+          <TabsContent value="exports" className="mt-0">
+            <ExportsSettings />
+          </TabsContent>
+          <TabsContent value="api-tokens" className="mt-0">
+            <ApiTokensSettings />
           </TabsContent>
         </div>
       </Tabs>
