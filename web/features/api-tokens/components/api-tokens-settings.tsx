@@ -15,6 +15,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { formatDate, formatDateTime } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { showErrorToast } from '@web/lib/show-error-toast';
+import { scopeKey } from '../lib/scope-key';
 import { useCompanyApiTokens, useMyApiTokens, useRevokeApiToken } from '../api/api-tokens';
 import { CreateTokenDialog } from './create-token-dialog';
 
@@ -157,7 +158,7 @@ function ScopeBadges({ scopes }: { scopes: readonly ApiToken['scopes'][number][]
       {scopes.map((scope) => (
         <li key={scope}>
           <Badge variant="soft" title={scope}>
-            {t(`tokens.scopes.${scope}.label`)}
+            {t(`tokens.scopes.${scopeKey(scope)}.label`)}
           </Badge>
         </li>
       ))}
@@ -198,13 +199,14 @@ function CompanyTokensCard({ onRevoke }: { onRevoke: (token: Revoking) => void }
             <TableBody>
               {list.map((token) => (
                 <TableRow key={token.id} data-testid="company-api-token">
-                  <TableCell className="pl-5">
+                  {/* The owner's column gives way (truncates) so Revoke stays on a phone's screen. */}
+                  <TableCell className="w-1/2 max-w-0 pl-5">
                     <div className="min-w-0">
                       <p className="truncate font-medium">{token.displayName?.trim() || token.email}</p>
                       <p className="truncate text-xs text-muted-foreground">{token.email}</p>
                     </div>
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="max-w-40 sm:max-w-none">
                     <span className="font-medium break-all">{token.name}</span>
                     <div className="mt-1 flex flex-wrap items-center gap-1.5">
                       <code className="font-mono text-xs text-muted-foreground">{token.hint}</code>

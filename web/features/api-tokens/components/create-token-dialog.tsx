@@ -13,6 +13,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { copyText } from '@web/lib/clipboard';
 import { showErrorToast } from '@web/lib/show-error-toast';
+import { scopeKey } from '../lib/scope-key';
 import { useCreateApiToken } from '../api/api-tokens';
 
 type Expiry = '30' | '90' | '365' | 'never';
@@ -207,13 +208,13 @@ export function CreateTokenDialog({ open, onOpenChange }: { open: boolean; onOpe
                           htmlFor={`${id}-${scope}`}
                           className="flex cursor-pointer flex-wrap items-center gap-2 text-sm font-medium after:absolute after:inset-0"
                         >
-                          {t(`tokens.scopes.${scope}.label`)}
+                          {t(`tokens.scopes.${scopeKey(scope)}.label`)}
                           <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[11px] font-normal text-muted-foreground">
                             {scope}
                           </code>
                         </label>
                         <p id={`${id}-${scope}-text`} className="text-xs text-muted-foreground">
-                          {t(`tokens.scopes.${scope}.description`)}
+                          {t(`tokens.scopes.${scopeKey(scope)}.description`)}
                         </p>
                       </div>
                     </div>

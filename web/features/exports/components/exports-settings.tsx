@@ -184,9 +184,11 @@ export function ExportsSettings() {
                       aria-describedby={rangeError ? `${id}-range-error` : undefined}
                     />
                   </div>
-                  <div className="col-span-2">
-                    <FieldError id={`${id}-range-error`}>{rangeError}</FieldError>
-                  </div>
+                  {rangeError && (
+                    <div className="col-span-2">
+                      <FieldError id={`${id}-range-error`}>{rangeError}</FieldError>
+                    </div>
+                  )}
                 </div>
               )}
             </div>
@@ -247,7 +249,8 @@ export function ExportsSettings() {
           )}
         </div>
 
-        <Alert>
+        {/* A note, not an alert: it is there from the start and says nothing went wrong. */}
+        <Alert role="note">
           <LanguagesIcon />
           <AlertDescription>{t('exportsPage.languageNote', { language: t(`exportsPage.languageName.${language}`) })}</AlertDescription>
         </Alert>
