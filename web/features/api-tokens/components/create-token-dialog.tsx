@@ -197,7 +197,7 @@ export function CreateTokenDialog({ open, onOpenChange }: { open: boolean; onOpe
                       <input
                         id={`${id}-${scope}`}
                         type="checkbox"
-                        className="mt-0.5 size-4 shrink-0 accent-primary"
+                        className="relative z-10 mt-0.5 size-4 shrink-0 accent-primary"
                         checked={checked}
                         onChange={(event) => toggleScope(scope, event.target.checked)}
                         aria-describedby={`${id}-${scope}-text`}
