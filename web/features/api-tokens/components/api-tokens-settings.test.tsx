@@ -108,7 +108,7 @@ describe('API tokens: my tokens', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveAttribute('maxlength', '80');
     // Each scope says what it lets the token do; a rep is not offered the admins' webhooks.
     const read = within(dialog).getByRole('checkbox', { name: /^Read activities/ });
-    expect(read).toHaveAccessibleDescription(/Your activities \(the whole company's if you are an admin\)/);
+    expect(read).toHaveAccessibleDescription(/Your activities and daily wrap-ups \(the whole company's if you are an admin\)/);
     expect(within(dialog).queryByRole('checkbox', { name: /^Manage webhooks/ })).not.toBeInTheDocument();
     await user.click(read);
     await user.click(within(dialog).getByRole('checkbox', { name: /^Log activities/ }));

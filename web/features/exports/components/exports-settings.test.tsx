@@ -8,7 +8,7 @@ import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
 import { makeTestAdminMe, makeTestMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
-import { type RecordedCall, reply } from '@web/test/stub-fetch';
+import type { RecordedCall } from '@web/test/stub-fetch';
 import { ExportsSettings } from './exports-settings';
 
 const members = {
