@@ -17,6 +17,7 @@ import { checkAuthRequest, limitRequestBody, refuseForeignOrigin } from './lib/e
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
+import { importsRoutes } from './modules/imports/imports.routes';
 import { displayLinksRoutes } from './modules/display-links/display-links.routes';
 import { goalsRoutes } from './modules/goals/goals.routes';
 import { kpiRulesRoutes } from './modules/kpi-rules/kpi-rules.routes';
@@ -65,6 +66,7 @@ function createApiRouter() {
   api.route('/', companiesRoutes);
   api.route('/', activitiesRoutes);
   api.route('/', customersRoutes);
+  api.route('/', importsRoutes);
   api.route('/', goalsRoutes);
   api.route('/', myStatsRoutes);
   api.route('/', wrapupsRoutes);

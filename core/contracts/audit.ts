@@ -25,12 +25,14 @@ export const AUDIT_ACTIONS = [
   'export.downloaded',
   'api_token.created',
   'api_token.revoked',
+  'import.committed',
+  'import.undone',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 
 /** What an entry is about; a member target's id is their user id. */
-export const AUDIT_TARGET_TYPES = ['member', 'kpi_rule', 'invitation', 'display_link', 'company', 'export'] as const;
+export const AUDIT_TARGET_TYPES = ['member', 'kpi_rule', 'invitation', 'display_link', 'company', 'export', 'import'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 // ---- details: what each action stores (written by the server, worded by the console) --------------
@@ -73,6 +75,10 @@ export const AuditDetailsSchemas = {
       currency: change(text()).optional(),
     }),
   }),
+  /** A spreadsheet import was written (decision 039): what it held and how many rows it wrote. */
+  'import.committed': z.object({ kind: z.enum(['activities', 'customers']), rows: z.number().int(), skipped: z.number().int() }),
+  /** An activities import was undone as a whole: how many activities went. */
+  'import.undone': z.object({ kind: z.enum(['activities', 'customers']), rows: z.number().int() }),
   'signup_policy.changed': z.object({
     policy: change(SignupPolicySchema).optional(),
     /** Never the code: whether one was set where there was none, replaced, or removed. */

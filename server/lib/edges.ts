@@ -1,4 +1,10 @@
-import { AVATAR_UPLOAD_MAX_BYTES, isStorableText, SignUpRequestSchema, UNSTORABLE_TEXT_MESSAGE } from '@core/contracts';
+import {
+  AVATAR_UPLOAD_MAX_BYTES,
+  IMPORT_UPLOAD_MAX_BYTES,
+  isStorableText,
+  SignUpRequestSchema,
+  UNSTORABLE_TEXT_MESSAGE,
+} from '@core/contracts';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -17,6 +23,7 @@ export const JSON_BODY_LIMIT_BYTES = 64 * 1024;
 /** Paths whose bodies are files, with their own (larger) limit; each route checks it again. */
 const LARGER_BODY_LIMITS: Record<string, number> = {
   '/api/v1/me/avatar': AVATAR_UPLOAD_MAX_BYTES,
+  '/api/v1/imports': IMPORT_UPLOAD_MAX_BYTES,
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -126,11 +126,16 @@ export const activities = pgTable(
     bonusPoints: integer('bonus_points').notNull().default(0),
     /** The company-local calendar day of created_at, fixed at insert; rollups key on it. */
     localDate: date('local_date', { mode: 'string' }).notNull(),
+    /** The spreadsheet import that wrote it (decision 039), so the import can be undone as a whole; null when logged. */
+    importId: uuid('import_id'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('activities_company_created_idx').on(t.companyId, t.createdAt.desc()),
+    index('activities_company_import_idx')
+      .on(t.companyId, t.importId)
+      .where(sql`${t.importId} is not null`),
     index('activities_company_user_day_idx').on(t.companyId, t.userId, t.localDate),
     // The sync feed's order (GET /api/v1/activities, decision 035): changes after a cursor.
     index('activities_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
@@ -400,4 +405,41 @@ export const apiTokens = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [index('api_tokens_company_user_idx').on(t.companyId, t.userId, t.createdAt.desc())],
+);
+
+/**
+ * Spreadsheet imports (decision 039). An uploaded file is parsed once and its cells kept here
+ * (`cells`) while the admin maps and previews it, so committing needs no second upload; a preview
+ * expires (`expiresAt`) and its cells are cleared when it is committed. The row stays as the
+ * import's history (who, when, which file, how many rows, undone or not). created_by has no
+ * foreign key: the history outlives the account, as the audit log's.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').$type<UserId>(),
+    /** 'activities' or 'customers'. */
+    kind: text('kind').notNull(),
+    fileName: text('file_name').notNull(),
+    /** 'preview', 'committed' or 'undone'. */
+    status: text('status').notNull().default('preview'),
+    /** The file's header cells. */
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    /** The file's data rows as text cells, while a preview; null once committed. */
+    cells: jsonb('cells').$type<string[][] | null>(),
+    rowCount: integer('row_count').notNull(),
+    /** Rows written by the commit (failing rows skipped at the admin's choice are not). */
+    importedCount: integer('imported_count').notNull().default(0),
+    expiresAt: tz('expires_at').notNull(),
+    committedAt: tz('committed_at'),
+    undoneAt: tz('undone_at'),
+    undoneBy: text('undone_by').$type<UserId>(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('imports_company_created_idx').on(t.companyId, t.createdAt.desc())],
 );

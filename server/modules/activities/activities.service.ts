@@ -84,6 +84,18 @@ export { countActivitiesIn } from './activities.repository';
 /** For the scoreboards: the company's newest activities with their authors' and customers' names. */
 export { type FeedRow, findLatestActivities } from './activities.repository';
 
+/** Transaction steps (spreadsheet imports, decision 039): set-based writes with one rollup statement per (member, day). */
+export {
+  applyImportToDailyStatsIn,
+  beginBulkImportIn,
+  deleteImportedActivitiesIn,
+  findRollupDriftIn,
+  type ImportedActivity,
+  insertImportedActivitiesIn,
+  notifyImportChangeIn,
+  selectDayContextsIn,
+} from './activities.repository';
+
 /** Transaction step (exports): the activities of some local days, a batch at a time through a cursor. */
 export { type ExportActivityRow, selectActivitiesForExport } from './activities.repository';
 

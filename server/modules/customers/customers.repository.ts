@@ -106,3 +106,56 @@ export async function countCustomersIn(tx: Transaction, companyId: CompanyId): P
     .where(eq(customerCompanies.companyId, companyId));
   return Number(row?.n ?? 0);
 }
+
+/** Transaction step (imports): the lower-cased names of the company's customers. */
+export async function selectCustomerNamesIn(tx: Transaction, companyId: CompanyId): Promise<Set<string>> {
+  const rows = await tx
+    .select({ name: sql<string>`lower(${customerCompanies.name})` })
+    .from(customerCompanies)
+    .where(eq(customerCompanies.companyId, companyId));
+  return new Set(rows.map((row) => row.name));
+}
+
+/**
+ * Transaction step (imports): finds or creates each named customer in two statements, whatever the
+ * count (set-based, race-safe on the unique lower(name) index as getOrCreateCustomer). Keyed by
+ * the lower-cased name.
+ */
+export async function getOrCreateCustomersIn(
+  tx: Transaction,
+  scope: MemberScope,
+  names: readonly string[],
+  createdAt: Date,
+): Promise<Map<string, CustomerRef>> {
+  const found = new Map<string, CustomerRef>();
+  if (names.length === 0) return found;
+  const list = JSON.stringify(names);
+  await tx.execute(sql`
+    INSERT INTO customer_companies (company_id, name, created_by, created_at)
+    SELECT DISTINCT ON (lower(n)) ${scope.companyId}::uuid, n, ${scope.userId}, ${createdAt.toISOString()}::timestamptz
+      FROM json_array_elements_text(${list}::json) AS n
+    ON CONFLICT DO NOTHING`);
+  const result = await tx.execute(sql`
+    SELECT id, name FROM customer_companies
+     WHERE company_id = ${scope.companyId}::uuid
+       AND lower(name) IN (SELECT lower(n) FROM json_array_elements_text(${list}::json) AS n)`);
+  for (const row of (result as unknown as { rows: CustomerRef[] }).rows) found.set(row.name.toLowerCase(), row);
+  return found;
+}
+
+/** Transaction step (imports): new customers, set-based; a name taken meanwhile is left out. Returns how many were created. */
+export async function insertCustomersIn(
+  tx: Transaction,
+  scope: MemberScope,
+  rows: readonly { name: string; domain: string | null; segment: string | null }[],
+  createdAt: Date,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await tx.execute(sql`
+    INSERT INTO customer_companies (company_id, name, domain, segment, created_by, created_at)
+    SELECT ${scope.companyId}::uuid, r.name, r.domain, r.segment, ${scope.userId}, ${createdAt.toISOString()}::timestamptz
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS r(name text, domain text, segment text)
+    ON CONFLICT DO NOTHING
+    RETURNING id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}

@@ -16,6 +16,9 @@ import { type CustomerRow, findCustomers, findCustomerSuggestions, insertCustome
  */
 export { countCustomersIn, type CustomerRef, getOrCreateCustomer } from './customers.repository';
 
+/** Transaction steps (imports, decision 039): the company's names, and customers found or created a file at a time. */
+export { getOrCreateCustomersIn, insertCustomersIn, selectCustomerNamesIn } from './customers.repository';
+
 function emptyToNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;

@@ -1,0 +1,339 @@
+import {
+  ACTIVITY_IMPORT_FIELDS,
+  ACTIVITY_NOTES_MAX,
+  CUSTOMER_DOMAIN_MAX,
+  CUSTOMER_IMPORT_FIELDS,
+  CUSTOMER_NAME_MAX,
+  CUSTOMER_SEGMENT_MAX,
+  IMPORT_MAX_PAST_DAYS,
+  type ImportField,
+  type ImportIssue,
+  type ImportKind,
+  type ImportMapping,
+  PRODUCT_NAME_MAX,
+  type StoredActivityType,
+  TICKET_SIZE_MAX,
+} from '@core/contracts';
+import type { CallOutcome, LoggableKind } from '@core/kpi';
+import { parseMoneyInput } from '@core/money';
+import { addDays, isLocalDate, type LocalDate } from '@core/period';
+
+/*
+ * The import's row checks, pure: which of our fields a header names (English and Norwegian), and
+ * what a row's cells mean, or why they cannot be imported. Nothing here reads the database; the
+ * service hands in the company's members, its enabled kinds and its today.
+ */
+
+/** A header or a cell as compared: lower case, accents kept (å, ø, æ matter), spaces and punctuation folded. */
+const fold = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_\-./()]+/g, ' ')
+    .trim();
+
+const HEADER_NAMES: Record<ImportField, readonly string[]> = {
+  date: [
+    'date',
+    'day',
+    'dato',
+    'dag',
+    'date time',
+    'datetime',
+    'dato tid',
+    'tidspunkt',
+    'when',
+    'når',
+    'logged at',
+    'time stamp',
+    'timestamp',
+  ],
+  time: ['time', 'tid', 'klokkeslett', 'kl'],
+  email: [
+    'email',
+    'e mail',
+    'e post',
+    'epost',
+    'member',
+    'member email',
+    'rep',
+    'rep email',
+    'medlem',
+    'selger',
+    'selger e post',
+    'user',
+    'bruker',
+  ],
+  type: ['type', 'activity', 'activity type', 'kind', 'aktivitet', 'aktivitetstype', 'art'],
+  outcome: ['outcome', 'result', 'resultat', 'utfall'],
+  customer: ['customer', 'customer name', 'company', 'kunde', 'kundenavn', 'firma', 'bedrift'],
+  value: ['value', 'amount', 'sale value', 'ticket size', 'verdi', 'beløp', 'salgsverdi', 'sum'],
+  product: ['product', 'product name', 'service', 'produkt', 'tjeneste', 'produktnavn'],
+  notes: ['notes', 'note', 'comment', 'comments', 'notat', 'notater', 'kommentar', 'merknad'],
+  name: ['name', 'customer', 'customer name', 'company', 'navn', 'kunde', 'kundenavn', 'firma', 'bedrift'],
+  domain: ['domain', 'website', 'web', 'domene', 'nettside', 'url'],
+  segment: ['segment', 'category', 'kategori', 'type'],
+};
+
+const fieldsOf = (kind: ImportKind): readonly ImportField[] => (kind === 'activities' ? ACTIVITY_IMPORT_FIELDS : CUSTOMER_IMPORT_FIELDS);
+
+/** The mapping the headers suggest: each field the first column whose header names it, each column used once. */
+export function proposeImportMapping(kind: ImportKind, columns: readonly string[]): ImportMapping {
+  const folded = columns.map(fold);
+  const used = new Set<number>();
+  const mapping: ImportMapping = {};
+  for (const field of fieldsOf(kind)) {
+    const index = folded.findIndex((header, i) => !used.has(i) && HEADER_NAMES[field].includes(header));
+    mapping[field] = index === -1 ? null : index;
+    if (index !== -1) used.add(index);
+  }
+  return mapping;
+}
+
+/** Only the kind's own fields, and only columns the file has. */
+export function cleanImportMapping(kind: ImportKind, mapping: ImportMapping, columnCount: number): ImportMapping {
+  const clean: ImportMapping = {};
+  for (const field of fieldsOf(kind)) {
+    const index = mapping[field];
+    clean[field] = index !== undefined && index !== null && index < columnCount ? index : null;
+  }
+  return clean;
+}
+
+const TYPE_NAMES: Record<string, StoredActivityType> = {
+  call: 'call_answered',
+  'call answered': 'call_answered',
+  'answered call': 'call_answered',
+  answered: 'call_answered',
+  samtale: 'call_answered',
+  'besvart samtale': 'call_answered',
+  'samtale besvart': 'call_answered',
+  besvart: 'call_answered',
+  anrop: 'call_answered',
+  'besvart anrop': 'call_answered',
+  'call unanswered': 'call_unanswered',
+  'unanswered call': 'call_unanswered',
+  unanswered: 'call_unanswered',
+  'no answer': 'call_unanswered',
+  'ubesvart samtale': 'call_unanswered',
+  'samtale ubesvart': 'call_unanswered',
+  ubesvart: 'call_unanswered',
+  'ubesvart anrop': 'call_unanswered',
+  'ikke svar': 'call_unanswered',
+  meeting: 'meeting',
+  'meeting held': 'meeting',
+  'held meeting': 'meeting',
+  møte: 'meeting',
+  'møte holdt': 'meeting',
+  'holdt møte': 'meeting',
+  sale: 'sale',
+  salg: 'sale',
+  email: 'email',
+  'e mail': 'email',
+  'e post': 'email',
+  epost: 'email',
+  linkedin: 'linkedin',
+};
+
+const OUTCOME_NAMES: Record<string, CallOutcome> = {
+  'no progress': 'no_progress',
+  none: 'no_progress',
+  'ingen fremgang': 'no_progress',
+  ingen: 'no_progress',
+  'moved forward': 'moved_forward',
+  forward: 'moved_forward',
+  'flyttet fremover': 'moved_forward',
+  'kom videre': 'moved_forward',
+  videre: 'moved_forward',
+  'meeting booked': 'meeting_booked',
+  'booked meeting': 'meeting_booked',
+  booked: 'meeting_booked',
+  'møte booket': 'meeting_booked',
+  'booket møte': 'meeting_booked',
+  booket: 'meeting_booked',
+};
+
+export const parseActivityType = (cell: string): StoredActivityType | null => TYPE_NAMES[fold(cell)] ?? null;
+export const parseCallOutcome = (cell: string): CallOutcome | null => OUTCOME_NAMES[fold(cell)] ?? null;
+
+type DateTime = { date: string; seconds: number | null };
+
+/** 14:05, 14.05, 14:05:30 (and 9:05) to seconds after midnight; null when not a time. */
+export function parseImportTime(cell: string): number | null {
+  const match = /^(\d{1,2})[:.](\d{2})(?:[:.](\d{2}))?$/.exec(cell.trim());
+  if (!match) return null;
+  const [h, m, s] = [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)];
+  if (h > 23 || m > 59 || s > 59) return null;
+  return h * 3600 + m * 60 + s;
+}
+
+/**
+ * A date, perhaps with a time: 2026-11-24, 24.11.2026 (Norwegian), 24/11/2026 (day first, as in
+ * Norway and Britain), each optionally followed by a time (or ISO's T). Null when not one.
+ */
+export function parseImportDate(cell: string): DateTime | null {
+  const match = /^(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[./](\d{1,2})[./](\d{4}))(?:[ T](.+))?$/.exec(cell.trim());
+  if (!match) return null;
+  const [year, month, day] = match[1] ? [match[1], match[2]!, match[3]!] : [match[6]!, match[5]!, match[4]!];
+  const date = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  if (!isLocalDate(date)) return null;
+  if (match[7] === undefined) return { date, seconds: null };
+  const seconds = parseImportTime(match[7].replace(/(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/, ''));
+  return seconds === null ? null : { date, seconds };
+}
+
+/** One activity row, checked: what it stores, with the member's id. */
+export type ActivityImportRow = {
+  userId: string;
+  localDate: LocalDate;
+  /** Seconds after the local midnight; noon when the file gives no time. */
+  seconds: number;
+  type: StoredActivityType;
+  outcome: CallOutcome | null;
+  customerName: string | null;
+  /** Minor units, sales only. */
+  ticketSize: number | null;
+  productName: string | null;
+  notes: string | null;
+};
+
+export type ActivityRowContext = {
+  /** Active members by lower-cased e-mail address. */
+  membersByEmail: ReadonlyMap<string, string>;
+  enabledKinds: Readonly<Record<LoggableKind, boolean>>;
+  today: LocalDate;
+};
+
+const NOON = 12 * 3600;
+
+const KIND_WORDS: Record<'meeting' | 'email' | 'linkedin', string> = { meeting: 'Held-meeting', email: 'E-mail', linkedin: 'LinkedIn' };
+
+const cellOf = (cells: readonly string[], mapping: ImportMapping, field: ImportField): string => {
+  const index = mapping[field];
+  return index === undefined || index === null ? '' : (cells[index] ?? '').trim();
+};
+
+const orNull = (value: string) => (value === '' ? null : value);
+
+/** Checks one activity row: the row to store, or every reason it cannot be. */
+export function checkActivityRow(
+  cells: readonly string[],
+  mapping: ImportMapping,
+  context: ActivityRowContext,
+): { row: ActivityImportRow | null; issues: ImportIssue[] } {
+  const issues: ImportIssue[] = [];
+  const issue = (field: ImportField, code: ImportIssue['code'], message: string) => issues.push({ field, code, message });
+  const get = (field: ImportField) => cellOf(cells, mapping, field);
+
+  const email = get('email').toLowerCase();
+  const userId = email === '' ? undefined : context.membersByEmail.get(email);
+  if (email === '') issue('email', 'required', "The member's e-mail address is missing");
+  else if (userId === undefined) issue('email', 'unknown_member', `No active member of the company has the e-mail address ${email}`);
+
+  let localDate: LocalDate | null = null;
+  let seconds = NOON;
+  const dateCell = get('date');
+  const parsedDate = dateCell === '' ? null : parseImportDate(dateCell);
+  if (dateCell === '') issue('date', 'required', 'The date is missing');
+  else if (parsedDate === null) issue('date', 'bad_date', `Not a date: ${dateCell} (use 2026-11-24 or 24.11.2026)`);
+  else if (parsedDate.date > context.today) issue('date', 'date_in_future', `${parsedDate.date} is in the future`);
+  else if (parsedDate.date < addDays(context.today, -IMPORT_MAX_PAST_DAYS)) {
+    issue('date', 'date_too_old', `${parsedDate.date} is more than ${IMPORT_MAX_PAST_DAYS} days ago`);
+  } else {
+    localDate = parsedDate.date as LocalDate;
+    if (parsedDate.seconds !== null) seconds = parsedDate.seconds;
+  }
+  const timeCell = get('time');
+  if (timeCell !== '') {
+    const time = parseImportTime(timeCell);
+    if (time === null) issue('time', 'bad_time', `Not a time of day: ${timeCell} (use 14:05)`);
+    else seconds = time;
+  }
+
+  const typeCell = get('type');
+  const outcomeCell = get('outcome');
+  let type = typeCell === '' ? null : parseActivityType(typeCell);
+  let outcome: CallOutcome | null = null;
+  if (typeCell === '') issue('type', 'required', 'The activity type is missing');
+  else if (type === null) issue('type', 'unknown_type', `Unknown activity type: ${typeCell}`);
+  else if ((type === 'meeting' || type === 'email' || type === 'linkedin') && !context.enabledKinds[type]) {
+    issue('type', 'kind_disabled', `${KIND_WORDS[type]} logging is turned off for the company`);
+    type = null;
+  }
+  if (outcomeCell !== '') {
+    outcome = parseCallOutcome(outcomeCell);
+    if (outcome === null) issue('outcome', 'unknown_outcome', `Unknown outcome: ${outcomeCell}`);
+    else if (type !== null && type !== 'call_answered') issue('outcome', 'outcome_not_allowed', 'Only an answered call has an outcome');
+  }
+
+  const valueCell = get('value');
+  let ticketSize: number | null = null;
+  if (type === 'sale') {
+    ticketSize = valueCell === '' ? null : parseMoneyInput(valueCell);
+    if (valueCell === '') issue('value', 'required', 'A sale needs a value');
+    else if (ticketSize === null || ticketSize > TICKET_SIZE_MAX) {
+      issue('value', 'bad_value', `Not a sale value: ${valueCell}`);
+      ticketSize = null;
+    }
+  } else if (valueCell !== '' && type !== null) {
+    issue('value', 'bad_value', 'Only a sale has a value');
+  }
+
+  const customerName = orNull(get('customer'));
+  const productName = orNull(get('product'));
+  const notes = orNull(get('notes'));
+  if (customerName !== null && customerName.length > CUSTOMER_NAME_MAX) {
+    issue('customer', 'too_long', `The customer name can be at most ${CUSTOMER_NAME_MAX} characters`);
+  }
+  if (productName !== null && productName.length > PRODUCT_NAME_MAX) {
+    issue('product', 'too_long', `The product can be at most ${PRODUCT_NAME_MAX} characters`);
+  }
+  if (notes !== null && notes.length > ACTIVITY_NOTES_MAX)
+    issue('notes', 'too_long', `Notes can be at most ${ACTIVITY_NOTES_MAX} characters`);
+
+  if (issues.length > 0 || userId === undefined || localDate === null || type === null) return { row: null, issues };
+  return {
+    row: {
+      userId,
+      localDate,
+      seconds,
+      type,
+      outcome: type === 'call_answered' ? (outcome ?? 'no_progress') : null,
+      customerName,
+      ticketSize,
+      productName: type === 'sale' ? productName : null,
+      notes,
+    },
+    issues,
+  };
+}
+
+export type CustomerImportRow = { name: string; domain: string | null; segment: string | null };
+
+/**
+ * Checks one customer row. `seen` collects the file's names so far (lower case) to report a name
+ * twice in the file; `existing` the company's customers' names (lower case).
+ */
+export function checkCustomerRow(
+  cells: readonly string[],
+  mapping: ImportMapping,
+  names: { seen: Set<string>; existing: ReadonlySet<string> },
+): { row: CustomerImportRow | null; issues: ImportIssue[] } {
+  const issues: ImportIssue[] = [];
+  const issue = (field: ImportField, code: ImportIssue['code'], message: string) => issues.push({ field, code, message });
+  const name = cellOf(cells, mapping, 'name');
+  const domain = orNull(cellOf(cells, mapping, 'domain'));
+  const segment = orNull(cellOf(cells, mapping, 'segment'));
+  const key = name.toLowerCase();
+  if (name === '') issue('name', 'required', "The customer's name is missing");
+  else if (name.length > CUSTOMER_NAME_MAX) issue('name', 'too_long', `The name can be at most ${CUSTOMER_NAME_MAX} characters`);
+  else if (names.existing.has(key)) issue('name', 'already_exists', `A customer named ${name} already exists`);
+  else if (names.seen.has(key)) issue('name', 'duplicate_in_file', `${name} is in the file more than once`);
+  if (name !== '') names.seen.add(key);
+  if (domain !== null && domain.length > CUSTOMER_DOMAIN_MAX)
+    issue('domain', 'too_long', `The domain can be at most ${CUSTOMER_DOMAIN_MAX} characters`);
+  if (segment !== null && segment.length > CUSTOMER_SEGMENT_MAX) {
+    issue('segment', 'too_long', `The segment can be at most ${CUSTOMER_SEGMENT_MAX} characters`);
+  }
+  return issues.length > 0 ? { row: null, issues } : { row: { name, domain, segment }, issues };
+}
