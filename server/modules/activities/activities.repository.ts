@@ -546,7 +546,7 @@ const activityDayLockKey = (companyId: CompanyId, userId: string, localDate: str
 
 /**
  * Transaction step: names the import whose own rows skip the per-row rollup and change notice for
- * the rest of the transaction (migration 0016's is_bulk_import_row), and takes the day locks of the
+ * the rest of the transaction (migration 0017's is_bulk_import_row), and takes the day locks of the
  * given (member, day) pairs, the ones a rep may be logging to right now, so points are counted one
  * after the other as when logging.
  */
