@@ -44,7 +44,7 @@ async function json<T>(response: Response, status = 200): Promise<T> {
 }
 
 async function inCompany<T>(companyId: string, fn: (tx: Parameters<Parameters<typeof withInstance>[2]>[0]) => Promise<T>): Promise<T> {
-  return withInstance(t.db, { companyId: toCompanyId(companyId) }, fn);
+  return withInstance(t.db, { companyId: toCompanyId(companyId), userId: admin.id }, fn);
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
