@@ -51,6 +51,34 @@ const pngUpload = async (): Promise<Call> => ({ body: PNG, headers: { 'content-t
 const avatarOfUser = () => fixtures.avatar(user, PNG);
 const contactRequest = () => fixtures.contactRequest();
 const apiTokenOfUser = () => fixtures.apiToken(user);
+/** A spreadsheet upload (multipart) of one call the user of A made. */
+const importUpload = (): Call => {
+  const boundary = 'matrix-import-boundary';
+  const file = `date,email,type\n${new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10)},${user.email},call\n`;
+  const body =
+    `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nactivities\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="calls.csv"\r\nContent-Type: text/csv\r\n\r\n${file}\r\n` +
+    `--${boundary}--\r\n`;
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+/** An import of A waiting for its commit (the admin of A uploaded it). */
+const importPreviewOfA = async (): Promise<{ id: string; mapping: Record<string, number | null> }> => {
+  const response = await callOperation(t, 'POST /api/v1/imports', importUpload(), admin);
+  if (response.status !== 201) throw new Error(`import upload: ${response.status} ${response.text}`);
+  return response.body as { id: string; mapping: Record<string, number | null> };
+};
+/** An import of A, committed. */
+const importOfA = async (): Promise<string> => {
+  const preview = await importPreviewOfA();
+  const response = await callOperation(
+    t,
+    'POST /api/v1/imports/{id}/commit',
+    { params: { id: preview.id }, json: { mapping: preview.mapping } },
+    admin,
+  );
+  if (response.status !== 200) throw new Error(`import commit: ${response.status} ${response.text}`);
+  return preview.id;
+};
 
 // ---- expectations -----------------------------------------------------------------------------
 
@@ -242,6 +270,25 @@ const MATRIX: Record<string, Entry> = {
     expect: admins(200, 404),
     prepare: async () => ({ params: { id: (await apiTokenOfUser()).token.id } }),
   },
+
+  // spreadsheet imports (decision 039): admins only; another company's admin finds none of A's
+  'POST /api/v1/imports': { expect: admins(201), prepare: async () => importUpload() },
+  'GET /api/v1/imports': { expect: admins(200) },
+  'POST /api/v1/imports/{id}/validate': {
+    expect: admins(200, 404),
+    prepare: async () => {
+      const preview = await importPreviewOfA();
+      return { params: { id: preview.id }, json: { mapping: preview.mapping } };
+    },
+  },
+  'POST /api/v1/imports/{id}/commit': {
+    expect: admins(200, 404),
+    prepare: async () => {
+      const preview = await importPreviewOfA();
+      return { params: { id: preview.id }, json: { mapping: preview.mapping } };
+    },
+  },
+  'POST /api/v1/imports/{id}/undo': { expect: admins(200, 404), prepare: async () => ({ params: { id: await importOfA() } }) },
 
   // personal data (decision 022): anyone signed in, about themself; admins about their own members
   'GET /api/v1/me/data': { expect: signedIn(200) },

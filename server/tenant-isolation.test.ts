@@ -112,6 +112,27 @@ const PICTURE = new Uint8Array(
 const aAvatarId = await fixtures.avatar(aRep, PICTURE);
 const aTokenName = `Alpha BI token ${tag}`;
 const aToken = await fixtures.apiToken(aRep, { name: aTokenName, scopes: ['activities:read', 'stats:read', 'members:read'] });
+/** A multipart upload of a small activities file. */
+function importUpload(email: string, fileName: string): Call {
+  const boundary = 'isolation-import-boundary';
+  const file = `date,email,type,notes\n${new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10)},${email},call,${fileName}\n`;
+  const body =
+    `--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nactivities\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n${file}\r\n` +
+    `--${boundary}--\r\n`;
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const aImportFileName = `alpha-import-${tag}.csv`;
+const aImport = await callOperation(t, 'POST /api/v1/imports', importUpload(aRep.email, aImportFileName), aAdmin);
+const aImportId = (aImport.body as { id: string }).id;
+await callOperation(
+  t,
+  'POST /api/v1/imports/{id}/commit',
+  { params: { id: aImportId }, json: { mapping: { date: 0, email: 1, type: 2, notes: 3 } } },
+  aAdmin,
+);
+const aPendingImport = await callOperation(t, 'POST /api/v1/imports', importUpload(aRep.email, aImportFileName), aAdmin);
+const aPendingImportId = (aPendingImport.body as { id: string }).id;
 const aLeadName = `Alpha lead ${tag}`;
 const aLeadEmail = `alpha-lead-${tag}@example.com`;
 const aContactRequestId = await fixtures.contactRequest({ name: aLeadName, email: aLeadEmail, message: `Alpha lead message ${tag}` });
@@ -168,6 +189,9 @@ const A_SECRETS: Record<string, string> = {
   'personal access token id': aToken.token.id,
   'personal access token': aToken.secret,
   'personal access token name': aTokenName,
+  'import id': aImportId,
+  'waiting import id': aPendingImportId,
+  'import file name': aImportFileName,
   ...Object.fromEntries(aAuditIds.map((id, i) => [`audit event ${i}`, id])),
 };
 
@@ -322,6 +346,16 @@ const ISOLATION: Record<string, Entry> = {
   'DELETE /api/v1/me/api-tokens/{id}': () => [{ params: { id: aToken.token.id }, namesA: true }],
   'GET /api/v1/admin/api-tokens': nothing,
   'DELETE /api/v1/admin/api-tokens/{id}': () => [{ params: { id: aToken.token.id }, namesA: true }],
+
+  // spreadsheet imports (decision 039): B's own upload and history hold nothing of A's; A's
+  // imports, waiting or committed, are not B's to check, commit or undo
+  'POST /api/v1/imports': () => [importUpload('nobody@example.com', 'beta.csv')],
+  'GET /api/v1/imports': nothing,
+  'POST /api/v1/imports/{id}/validate': () => [{ params: { id: aPendingImportId }, json: { mapping: { date: 0 } }, namesA: true }],
+  'POST /api/v1/imports/{id}/commit': () => [
+    { params: { id: aPendingImportId }, json: { mapping: { date: 0, email: 1, type: 2 }, skipFailing: true }, namesA: true },
+  ],
+  'POST /api/v1/imports/{id}/undo': () => [{ params: { id: aImportId }, namesA: true }],
 
   // personal data: B's own download holds nothing of A's; an admin of B cannot export or erase
   // A's people; a member of B deleting their own account (really: a new member each time) with

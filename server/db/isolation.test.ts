@@ -31,6 +31,7 @@ const TENANT_TABLES = [
   'avatar_images',
   'api_tokens',
   'deleted_activities',
+  'imports',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member. */
@@ -61,6 +62,10 @@ async function seedEveryTable(member: Member): Promise<void> {
       sql`INSERT INTO api_tokens (company_id, user_id, name, token_hash, hint, scopes)
           VALUES (${member.companyId}, ${member.id}, 'BI', ${`token-hash-${member.id}`}, 'dbp_...x', '{stats:read}')`,
     );
+    await tx.execute(
+      sql`INSERT INTO imports (id, company_id, created_by, kind, file_name, columns, row_count, expires_at)
+          VALUES (${importIdOf(member)}, ${member.companyId}, ${member.id}, 'activities', 'calls.csv', '[]', 1, now() + interval '1 hour')`,
+    );
     // A tombstone, the way the app makes one: by deleting an activity.
     await tx.execute(
       sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${member.companyId}, ${member.id}, 'email', '2026-11-19')`,
@@ -68,6 +73,13 @@ async function seedEveryTable(member: Member): Promise<void> {
     await tx.execute(sql`DELETE FROM activities WHERE company_id = ${member.companyId} AND user_id = ${member.id} AND type = 'email'`);
   });
 }
+
+/** Each member's import, by a fixed id per member (the tests below name the other company's). */
+const importIds = new Map<string, string>();
+const importIdOf = (member: Member) => {
+  if (!importIds.has(member.id)) importIds.set(member.id, crypto.randomUUID());
+  return importIds.get(member.id)!;
+};
 
 async function countRows(tx: Transaction, table: string, companyColumn: string, companyId: string): Promise<number> {
   const result = await tx.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table} WHERE ${companyColumn} = '${companyId}'`));
@@ -198,8 +210,27 @@ describe('company B is invisible to company A', () => {
       (c: string, u: string) =>
         sql`INSERT INTO deleted_activities (company_id, id, user_id, type, local_date) VALUES (${c}, gen_random_uuid(), ${u}, 'sale', '2026-01-01')`,
     ],
+    [
+      'imports',
+      (c: string, u: string) =>
+        sql`INSERT INTO imports (company_id, created_by, kind, file_name, columns, row_count, expires_at) VALUES (${c}, ${u}, 'customers', 'x.csv', '[]', 1, now())`,
+    ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));
+  });
+
+  it("an import writes other members' activities only under its own company's import (decision 039)", async () => {
+    const colleague = await t.createMember({ companyId: a.companyId });
+    const insertAs = (importId: string) =>
+      withTenant(t.db, { companyId: a.companyId, userId: a.id }, async (tx) => {
+        await tx.execute(sql`SELECT set_config('app.bulk_import', ${importId}, true)`);
+        await tx.execute(sql`INSERT INTO activities (company_id, user_id, type, local_date, import_id)
+          VALUES (${a.companyId}, ${colleague.id}, 'call_unanswered', '2026-11-20', ${importId})`);
+      });
+    // B's import named in A's transaction counts for nothing: A cannot see it.
+    await expectRlsViolation(insertAs(importIdOf(b)));
+    // A's own import lets A's admin write the colleague's imported row.
+    await insertAs(importIdOf(a));
   });
 
   it('a member cannot write activities, goals or wrap-ups as another member of the same company', async () => {
