@@ -66,6 +66,7 @@ export const WEB_FEATURES = [
   'display-links',
   'exports',
   'goals',
+  'imports',
   'inbox',
   'invitations',
   'kpi-rules',

@@ -82,6 +82,7 @@ const ADMIN_PAGES = [
   '/app/admin/users',
   '/app/admin/kpi',
   '/app/admin/customers',
+  '/app/admin/import',
   '/app/admin/integrations',
   '/app/admin/billing',
   '/app/admin/inbox',
@@ -129,6 +130,7 @@ describe('Administration for an admin', () => {
       'Users',
       'KPI Rules',
       'Customers',
+      'Import',
       'Integrations',
       'Billing',
       'Audit log',
@@ -152,7 +154,7 @@ describe('Administration for an admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((tab) => tab.textContent),
-    ).toEqual(['Users', 'KPI Rules', 'Customers', 'Integrations', 'Billing', 'Audit log']);
+    ).toEqual(['Users', 'KPI Rules', 'Customers', 'Import', 'Integrations', 'Billing', 'Audit log']);
   });
 
   it('speaks Norwegian', async () => {
@@ -164,6 +166,6 @@ describe('Administration for an admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((tab) => tab.textContent),
-    ).toEqual(['Brukere', 'KPI-regler', 'Kunder', 'Integrasjoner', 'Fakturering', 'Revisjonslogg', 'Innboks']);
+    ).toEqual(['Brukere', 'KPI-regler', 'Kunder', 'Import', 'Integrasjoner', 'Fakturering', 'Revisjonslogg', 'Innboks']);
   });
 });

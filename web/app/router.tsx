@@ -90,12 +90,16 @@ export const routes: RouteObject[] = [
                     element: <AdminGuard />,
                     children: [
                       {
-                        ...page(() => import('./routes/admin-layout'), ['audit', 'inbox']),
+                        ...page(() => import('./routes/admin-layout'), ['audit', 'imports', 'inbox']),
                         children: [
                           { index: true, element: <Navigate to="users" replace /> },
                           { path: 'users', ...page(() => import('./routes/admin-users-page'), ['settings', 'privacy']) },
                           { path: 'kpi', ...page(() => import('@web/features/kpi-rules/routes/admin-kpi-page'), ['settings']) },
                           { path: 'customers', ...page(() => import('@web/features/customers/routes/admin-customers-page'), ['settings']) },
+                          {
+                            path: 'import',
+                            ...page(() => import('@web/features/imports/routes/admin-import-page'), ['settings', 'imports']),
+                          },
                           {
                             path: 'integrations',
                             ...page(() => import('@web/features/display-links/routes/admin-integrations-page'), ['scoreboard']),

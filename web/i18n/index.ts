@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'activity',
   'audit',
   'data',
+  'imports',
   'inbox',
   'privacy',
   'scoreboard',

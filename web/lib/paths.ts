@@ -42,6 +42,7 @@ export const paths = {
     billing: '/app/admin/billing',
     inbox: '/app/admin/inbox',
     audit: '/app/admin/audit',
+    imports: '/app/admin/import',
   },
   devMailbox: '/dev/mailbox',
   /** The API reference, drawn from the server's OpenAPI document (a page of the public site). */

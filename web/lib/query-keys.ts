@@ -101,6 +101,7 @@ export const queryKeys = {
     company: ['api-tokens', 'company'],
   },
   admin: {
+    imports: ['admin', 'imports'],
     auditLog: {
       all: ['admin', 'audit-log'],
       byAction: (action: AuditAction | undefined) => ['admin', 'audit-log', action ?? 'all'] as const,

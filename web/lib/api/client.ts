@@ -62,8 +62,8 @@ const client = createClient<paths>({
   credentials: 'same-origin',
   fetch: send,
   querySerializer: serializeQuery,
-  // Raw bodies (a picture) go as they are, with their own type; everything else is JSON.
-  bodySerializer: (body: unknown) => (body instanceof Blob ? body : JSON.stringify(body)),
+  // Raw bodies (a picture) and forms (a spreadsheet upload) go as they are, with their own type; everything else is JSON.
+  bodySerializer: (body: unknown) => (body instanceof Blob || body instanceof FormData ? body : JSON.stringify(body)),
 });
 
 type Outcome = { data?: unknown; error?: unknown; response: Response };

@@ -3127,7 +3127,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked";
+                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone";
                 };
                 header?: never;
                 path?: never;
@@ -3145,7 +3145,7 @@ export interface paths {
                             entries: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked";
+                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone";
                                 actor: {
                                     id: string | null;
                                     name: string | null;
@@ -4071,6 +4071,562 @@ export interface paths {
                     };
                 };
                 /** @description A customer of that name exists */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's imports, newest first: who, when, which file, how many rows, whether undone */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            imports: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "activities" | "customers";
+                                fileName: string;
+                                /** @enum {string} */
+                                status: "preview" | "committed" | "undone";
+                                rowCount: number;
+                                importedCount: number;
+                                createdBy: {
+                                    id: string | null;
+                                    name: string | null;
+                                };
+                                createdAt: string;
+                                committedAt: string | null;
+                                undoneAt: string | null;
+                                canUndo: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Upload a CSV or XLSX file of activities or customers (multipart: kind, file; at most 20 MB). Nothing is imported yet: the answer proposes a mapping and checks every row */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @enum {string} */
+                        kind: "activities" | "customers";
+                        /**
+                         * Format: binary
+                         * @description The CSV (UTF-8, "," or ";") or XLSX file; the first sheet is read
+                         */
+                        file?: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description Kept for an hour; every row checked */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "activities" | "customers";
+                            fileName: string;
+                            columns: string[];
+                            mapping: {
+                                date?: number | null;
+                                time?: number | null;
+                                email?: number | null;
+                                type?: number | null;
+                                outcome?: number | null;
+                                customer?: number | null;
+                                value?: number | null;
+                                product?: number | null;
+                                notes?: number | null;
+                                name?: number | null;
+                                domain?: number | null;
+                                segment?: number | null;
+                            };
+                            rowCount: number;
+                            validCount: number;
+                            failingCount: number;
+                            sample: {
+                                row: number;
+                                cells: string[];
+                                issues: {
+                                    /** @enum {string} */
+                                    field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
+                                    /** @enum {string} */
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    message: string;
+                                }[];
+                            }[];
+                            failures: {
+                                row: number;
+                                cells: string[];
+                                issues: {
+                                    /** @enum {string} */
+                                    field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
+                                    /** @enum {string} */
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    message: string;
+                                }[];
+                            }[];
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Larger than the upload limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check every row of an uploaded file again with another mapping (nothing is written) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mapping: {
+                            date?: number | null;
+                            time?: number | null;
+                            email?: number | null;
+                            type?: number | null;
+                            outcome?: number | null;
+                            customer?: number | null;
+                            value?: number | null;
+                            product?: number | null;
+                            notes?: number | null;
+                            name?: number | null;
+                            domain?: number | null;
+                            segment?: number | null;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Every row checked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "activities" | "customers";
+                            fileName: string;
+                            columns: string[];
+                            mapping: {
+                                date?: number | null;
+                                time?: number | null;
+                                email?: number | null;
+                                type?: number | null;
+                                outcome?: number | null;
+                                customer?: number | null;
+                                value?: number | null;
+                                product?: number | null;
+                                notes?: number | null;
+                                name?: number | null;
+                                domain?: number | null;
+                                segment?: number | null;
+                            };
+                            rowCount: number;
+                            validCount: number;
+                            failingCount: number;
+                            sample: {
+                                row: number;
+                                cells: string[];
+                                issues: {
+                                    /** @enum {string} */
+                                    field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
+                                    /** @enum {string} */
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    message: string;
+                                }[];
+                            }[];
+                            failures: {
+                                row: number;
+                                cells: string[];
+                                issues: {
+                                    /** @enum {string} */
+                                    field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
+                                    /** @enum {string} */
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    message: string;
+                                }[];
+                            }[];
+                            expiresAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Already committed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The upload expired */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write an uploaded file in one transaction with this mapping. A failing row refuses the whole import (400 rows_failing) unless skipFailing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mapping: {
+                            date?: number | null;
+                            time?: number | null;
+                            email?: number | null;
+                            type?: number | null;
+                            outcome?: number | null;
+                            customer?: number | null;
+                            value?: number | null;
+                            product?: number | null;
+                            notes?: number | null;
+                            name?: number | null;
+                            domain?: number | null;
+                            segment?: number | null;
+                        };
+                        /** @default false */
+                        skipFailing?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Imported */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "activities" | "customers";
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "preview" | "committed" | "undone";
+                            rowCount: number;
+                            importedCount: number;
+                            createdBy: {
+                                id: string | null;
+                                name: string | null;
+                            };
+                            createdAt: string;
+                            committedAt: string | null;
+                            undoneAt: string | null;
+                            canUndo: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Already committed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The upload expired */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo an activities import: delete all of its activities in one transaction (the sync feed lists them as deleted) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Undone */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "activities" | "customers";
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "preview" | "committed" | "undone";
+                            rowCount: number;
+                            importedCount: number;
+                            createdBy: {
+                                id: string | null;
+                                name: string | null;
+                            };
+                            createdAt: string;
+                            committedAt: string | null;
+                            undoneAt: string | null;
+                            canUndo: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not committed, already undone, or a customers import */
                 409: {
                     headers: {
                         [name: string]: unknown;

@@ -174,6 +174,20 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       return one(t('audit:entry.apiToken.revoked', { name, member: memberOf(entry, t) }));
     }
 
+    case 'import.committed': {
+      const details = AuditDetailsSchemas['import.committed'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:entry.import.committedPlain'));
+      const { kind, rows, skipped } = details.data;
+      return {
+        summary: t(`audit:entry.import.committed.${kind}`, { count: rows }),
+        changes: skipped > 0 ? [t('audit:entry.import.skipped', { count: skipped })] : [],
+      };
+    }
+    case 'import.undone': {
+      const rows = AuditDetailsSchemas['import.undone'].safeParse(entry.details).data?.rows ?? 0;
+      return one(t('audit:entry.import.undone', { count: rows }));
+    }
+
     default:
       return one(t('audit:entry.unknown', { action: String(entry.action) }));
   }

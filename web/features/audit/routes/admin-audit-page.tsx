@@ -4,6 +4,7 @@ import {
   DownloadIcon,
   EraserIcon,
   FileDownIcon,
+  FileUpIcon,
   KeyRoundIcon,
   KeySquareIcon,
   type LucideIcon,
@@ -15,6 +16,7 @@ import {
   ScrollTextIcon,
   ShieldOffIcon,
   SlidersHorizontalIcon,
+  Undo2Icon,
   UserCogIcon,
   UserMinusIcon,
 } from 'lucide-react';
@@ -55,6 +57,8 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'export.downloaded': DownloadIcon,
   'api_token.created': KeySquareIcon,
   'api_token.revoked': ShieldOffIcon,
+  'import.committed': FileUpIcon,
+  'import.undone': Undo2Icon,
 };
 
 export function Component() {
