@@ -85,8 +85,8 @@ export async function markImportUndoneIn(tx: Transaction, companyId: CompanyId, 
 
 export type ImportHistoryRecord = Omit<ImportRecord, 'cells' | 'columns'> & { createdByName: string | null };
 
-/** The company's imports, newest first, with who made each (their name now). Previews that expired are left out. */
-export async function findImportHistory(db: Database, scope: MemberScope, now: Date): Promise<ImportHistoryRecord[]> {
+/** The company's committed imports (undone ones included), newest first, with who made each (their name now). */
+export async function findImportHistory(db: Database, scope: MemberScope): Promise<ImportHistoryRecord[]> {
   return withTenant(db, scope, (tx) =>
     tx
       .select({
@@ -107,7 +107,7 @@ export async function findImportHistory(db: Database, scope: MemberScope, now: D
       })
       .from(imports)
       .leftJoin(profiles, and(eq(profiles.companyId, imports.companyId), eq(profiles.userId, imports.createdBy)))
-      .where(and(eq(imports.companyId, scope.companyId), sql`(${imports.status} <> 'preview' OR ${imports.expiresAt} > ${now})`))
+      .where(and(eq(imports.companyId, scope.companyId), sql`${imports.status} <> 'preview'`))
       .orderBy(desc(imports.createdAt), desc(imports.id))
       .limit(HISTORY_LIMIT),
   );

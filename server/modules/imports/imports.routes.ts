@@ -69,7 +69,7 @@ importsRoutes.openapi(
     method: 'get',
     path: '/imports',
     tags,
-    summary: "The company's imports, newest first: who, when, which file, how many rows, whether undone",
+    summary: "The company's imports (committed or undone), newest first: who, when, which file, how many rows, whether undone",
     middleware: [requireMember, requireAdmin] as const,
     responses: { 200: { description: 'OK', content: json(ImportHistorySchema) }, ...errorResponses },
   }),

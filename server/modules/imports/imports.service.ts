@@ -365,9 +365,9 @@ function toSummary(record: Omit<ImportHistoryRecord, 'createdByName'> & { create
   };
 }
 
-/** The company's imports, newest first (previews still waiting included, expired ones not). */
+/** The company's imports, newest first: committed and undone ones (a file still being checked is not an import yet). */
 export async function listImports(deps: AppDeps, actor: Actor): Promise<ImportHistory> {
-  const rows = await findImportHistory(deps.database.db, memberScopeOf(actor), deps.now());
+  const rows = await findImportHistory(deps.database.db, memberScopeOf(actor));
   return { imports: rows.map(toSummary) };
 }
 

@@ -104,7 +104,8 @@ describe('activities import', () => {
     expect(preview.sample[0]!.cells[5]).toBe('Blåbær Ørsta AS');
     expect(await drift()).toBe(0);
     const history = await json<{ imports: ImportSummary[] }>(await t.request('/api/v1/imports', { as: admin }));
-    expect(history.imports[0]).toMatchObject({ id: preview.id, status: 'preview', importedCount: 0, fileName: 'aktiviteter.csv' });
+    // A file being checked is not an import yet: the history does not list it.
+    expect(history.imports.map((i) => i.id)).not.toContain(preview.id);
   });
 
   it('checks the rows again with a changed mapping', async () => {

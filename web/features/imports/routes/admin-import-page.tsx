@@ -28,7 +28,6 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/components/ui/toaster';
 import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/format';
@@ -87,15 +86,16 @@ export function Component() {
           <Card>
             <CardContent className="space-y-4 pt-6">
               <div className="flex flex-wrap items-center gap-3">
-                <span className="text-sm font-medium" id="import-kind-label">
-                  {t('imports:kind.label')}
-                </span>
-                <Tabs value={kind} onValueChange={(value) => setKind(value as ImportKind)}>
-                  <TabsList aria-labelledby="import-kind-label">
-                    <TabsTrigger value="activities">{t('imports:kind.activities')}</TabsTrigger>
-                    <TabsTrigger value="customers">{t('imports:kind.customers')}</TabsTrigger>
-                  </TabsList>
-                </Tabs>
+                <Label htmlFor="import-kind">{t('imports:kind.label')}</Label>
+                <Select value={kind} onValueChange={(value) => setKind(value as ImportKind)} disabled={upload.isPending}>
+                  <SelectTrigger id="import-kind" className="w-48">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="activities">{t('imports:kind.activities')}</SelectItem>
+                    <SelectItem value="customers">{t('imports:kind.customers')}</SelectItem>
+                  </SelectContent>
+                </Select>
               </div>
               <p className="text-sm text-muted-foreground">{t(`imports:kindHint.${kind}`, { days: IMPORT_MAX_PAST_DAYS })}</p>
               <DropZone busyName={upload.isPending ? (upload.variables?.file.name ?? '') : null} onFile={onFile} />
@@ -237,7 +237,12 @@ function PreviewPanel({
         <CardContent className="space-y-5">
           <div className="flex flex-wrap gap-2" aria-live="polite">
             <Badge variant="success">{t('preview.valid', { count: preview.validCount })}</Badge>
-            {failing && <Badge variant="destructive">{t('preview.failing', { count: preview.failingCount })}</Badge>}
+            {failing && (
+              // The destructive badge's red on pink is too faint for small text: a red outline and icon instead.
+              <Badge variant="outline" className="border-destructive/50">
+                <TriangleAlertIcon className="text-destructive" aria-hidden /> {t('preview.failing', { count: preview.failingCount })}
+              </Badge>
+            )}
             {validate.isPending && (
               <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
                 <Spinner /> {t('preview.checking')}
@@ -378,8 +383,9 @@ function RowsTable({ title, rows, columns, note }: { title: string; rows: Import
       {/* A scrolling region is focusable so the keyboard can scroll it. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="max-h-[28rem] overflow-auto border-t" tabIndex={0} role="region" aria-label={title}>
-        <Table aria-label={t('table.label')}>
-          <TableHeader className="sticky top-0 bg-card">
+        {/* A plain table: the ui Table's own scrolling wrapper would be a second, unfocusable scroller. */}
+        <table className="w-full text-sm" aria-label={t('table.label')}>
+          <TableHeader className="sticky top-0 z-10 bg-card">
             <TableRow>
               <TableHead className="w-14">{t('table.row')}</TableHead>
               <TableHead className="min-w-56">{t('table.problems')}</TableHead>
@@ -391,33 +397,45 @@ function RowsTable({ title, rows, columns, note }: { title: string; rows: Import
             </TableRow>
           </TableHeader>
           <TableBody>
-            {rows.map((row) => (
-              <TableRow
-                key={row.row}
-                data-failing={row.issues.length > 0 || undefined}
-                className={cn(row.issues.length > 0 && 'bg-destructive-soft/60 hover:bg-destructive-soft')}
-              >
-                <TableCell className="text-muted-foreground tabular-nums">{row.row}</TableCell>
-                <TableCell>
-                  {row.issues.length === 0 ? (
-                    <span className="text-success-strong">{t('table.ok')}</span>
-                  ) : (
-                    <ul className="space-y-0.5 text-destructive">
-                      {row.issues.map((issue) => (
-                        <li key={`${issue.field}-${issue.code}`}>{issueText(issue)}</li>
-                      ))}
-                    </ul>
-                  )}
-                </TableCell>
-                {columns.map((_, index) => (
-                  <TableCell key={index} className="max-w-64 truncate whitespace-nowrap" title={row.cells[index]}>
-                    {row.cells[index]}
+            {rows.map((row) => {
+              const failing = row.issues.length > 0;
+              return (
+                <TableRow
+                  key={row.row}
+                  data-failing={failing || undefined}
+                  className={cn(failing && 'bg-destructive-soft hover:bg-destructive-soft')}
+                >
+                  <TableCell
+                    className={cn('text-muted-foreground tabular-nums', failing && 'border-l-4 border-l-destructive text-foreground')}
+                  >
+                    {row.row}
                   </TableCell>
-                ))}
-              </TableRow>
-            ))}
+                  <TableCell>
+                    {failing ? (
+                      <ul className="space-y-0.5 font-medium text-foreground">
+                        {row.issues.map((issue) => (
+                          <li key={`${issue.field}-${issue.code}`} className="flex items-start gap-1.5">
+                            <TriangleAlertIcon className="mt-0.5 size-3.5 shrink-0 text-destructive" aria-hidden />
+                            {issueText(issue)}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <span className="flex items-center gap-1.5 text-muted-foreground">
+                        <CheckCircle2Icon className="size-3.5 text-success-strong" aria-hidden /> {t('table.ok')}
+                      </span>
+                    )}
+                  </TableCell>
+                  {columns.map((_, index) => (
+                    <TableCell key={index} className="max-w-64 truncate whitespace-nowrap" title={row.cells[index]}>
+                      {row.cells[index]}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              );
+            })}
           </TableBody>
-        </Table>
+        </table>
       </div>
     </Card>
   );
