@@ -4094,7 +4094,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's imports, newest first: who, when, which file, how many rows, whether undone */
+        /** The company's imports (committed or undone), newest first: who, when, which file, how many rows, whether undone */
         get: {
             parameters: {
                 query?: never;
