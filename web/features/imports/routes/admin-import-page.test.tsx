@@ -1,0 +1,122 @@
+import type { ImportHistory, ImportPreview, ImportSummary } from '@core/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Toaster } from '@web/components/ui/toaster';
+import { i18n } from '@web/i18n';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { makeTestAdminMe, renderWithProviders } from '@web/test/render-with-providers';
+import { type RecordedCall, reply, stubFetch } from '@web/test/stub-fetch';
+import { Component as AdminImportPage } from './admin-import-page';
+
+const adminMe = makeTestAdminMe();
+
+const PREVIEW: ImportPreview = {
+  id: '11111111-1111-4111-8111-111111111111',
+  kind: 'activities',
+  fileName: 'aktiviteter.csv',
+  columns: ['Dato', 'E-post', 'Aktivitet'],
+  mapping: { date: 0, time: null, email: 1, type: 2, outcome: null, customer: null, value: null, product: null, notes: null },
+  rowCount: 2,
+  validCount: 1,
+  failingCount: 1,
+  sample: [
+    { row: 2, cells: ['24.11.2026', 'rita@example.com', 'Salg'], issues: [] },
+    {
+      row: 3,
+      cells: ['24.11.2026', 'nobody@example.com', 'Salg'],
+      issues: [{ field: 'email', code: 'unknown_member', message: 'No active member' }],
+    },
+  ],
+  failures: [
+    {
+      row: 3,
+      cells: ['24.11.2026', 'nobody@example.com', 'Salg'],
+      issues: [{ field: 'email', code: 'unknown_member', message: 'No active member' }],
+    },
+  ],
+  expiresAt: '2026-11-24T14:00:00.000Z',
+};
+
+const summary = (over: Partial<ImportSummary> = {}): ImportSummary => ({
+  id: PREVIEW.id,
+  kind: 'activities',
+  fileName: 'aktiviteter.csv',
+  status: 'committed',
+  rowCount: 2,
+  importedCount: 1,
+  createdBy: { id: 'u1', name: 'Ingrid Import' },
+  createdAt: '2026-11-24T12:00:00.000Z',
+  committedAt: '2026-11-24T12:01:00.000Z',
+  undoneAt: null,
+  canUndo: true,
+  ...over,
+});
+
+function stubServer() {
+  const history: ImportSummary[] = [];
+  const calls: RecordedCall[] = [];
+  stubFetch({
+    'GET /api/v1/me': reply(200, adminMe),
+    'GET /api/v1/imports': reply(200, { imports: history } satisfies ImportHistory),
+    'POST /api/v1/imports': () => reply(201, PREVIEW),
+    [`POST /api/v1/imports/${PREVIEW.id}/commit`]: (call) => {
+      calls.push(call);
+      history.unshift(summary());
+      return reply(200, history[0]!);
+    },
+    [`POST /api/v1/imports/${PREVIEW.id}/undo`]: () => {
+      history[0] = summary({ status: 'undone', undoneAt: '2026-11-24T12:05:00.000Z', canUndo: false });
+      return reply(200, history[0]);
+    },
+  });
+  return calls;
+}
+
+function renderPage() {
+  renderWithProviders(
+    <AuthProvider>
+      <AdminImportPage />
+      <Toaster />
+    </AuthProvider>,
+    { me: adminMe },
+  );
+  return userEvent.setup();
+}
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('Administration, Import', () => {
+  it('shows the failing row with its reason, holds the import back until the admin leaves it out, then imports and undoes', async () => {
+    const commits = stubServer();
+    const user = renderPage();
+    await screen.findByText('No imports yet');
+
+    await user.upload(screen.getByLabelText('Upload a spreadsheet'), new File(['x'], 'aktiviteter.csv', { type: 'text/csv' }));
+    await screen.findByRole('heading', { name: 'Rows with problems' });
+    expect(screen.getAllByText("Member's e-mail: no active member has this e-mail address")).toHaveLength(2);
+    const importButton = screen.getByRole('button', { name: 'Import 1 row' });
+    expect(importButton).toBeDisabled();
+
+    await user.click(screen.getByRole('switch', { name: 'Leave out the rows with problems' }));
+    expect(importButton).toBeEnabled();
+    await user.click(importButton);
+    await screen.findByText('1 activity imported', { selector: '[data-slot="alert-title"], div' });
+    expect(commits[0]!.body).toEqual({ mapping: PREVIEW.mapping, skipFailing: true });
+
+    await user.click(await screen.findByRole('button', { name: 'Undo the import of aktiviteter.csv' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Undo this import?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
+    expect(await screen.findByText('Undone', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
+  });
+
+  it('speaks Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    stubServer();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Importer fra regneark' })).toBeInTheDocument();
+    expect(await screen.findByText('Ingen importer ennå')).toBeInTheDocument();
+  });
+});
