@@ -177,7 +177,14 @@ export function DemoBody() {
   );
 }
 
-const API_ICONS = { basics: BracesIcon, auth: KeyRoundIcon, errors: FlagIcon, realtime: RadioIcon };
+const API_ICONS = {
+  basics: BracesIcon,
+  auth: KeyRoundIcon,
+  sync: HistoryIcon,
+  exports: DownloadIcon,
+  errors: FlagIcon,
+  realtime: RadioIcon,
+};
 /** A BI tool's incremental sync with a personal access token (decision 035). */
 const API_EXAMPLE = `curl "https://dealboard.example.no/api/v1/activities?updatedSince=2026-11-01T00:00:00Z" \\
   -H "Authorization: Bearer $DEALBOARD_TOKEN"
