@@ -37,6 +37,7 @@ import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { servePublicSite } from './public-site';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
@@ -72,6 +73,7 @@ function createApiRouter() {
   api.route('/', privacyRoutes);
   api.route('/', exportsRoutes);
   api.route('/', apiTokensRoutes);
+  api.route('/', webhooksRoutes);
   return api;
 }
 

@@ -20,3 +20,4 @@ export * from './privacy';
 export * from './exports';
 export * from './api-tokens';
 export * from './chat';
+export * from './webhooks';
