@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AuditLogPage, Invitation } from '@core/contracts';
+import type { AuditLogPage, Invitation, WebhookEndpoint } from '@core/contracts';
 import { openEventStream } from './test/event-stream';
 import { createFixtures, randomPassword } from './test/fixtures';
 import { type Answer, type Call, callOperation, readOperations } from './test/openapi';
@@ -112,6 +112,16 @@ const PICTURE = new Uint8Array(
 const aAvatarId = await fixtures.avatar(aRep, PICTURE);
 const aTokenName = `Alpha BI token ${tag}`;
 const aToken = await fixtures.apiToken(aRep, { name: aTokenName, scopes: ['activities:read', 'stats:read', 'members:read'] });
+const aWebhookDescription = `Alpha CRM hook ${tag}`;
+const aWebhook = (await expectOk(
+  await t.request('/api/v1/admin/webhooks', {
+    method: 'POST',
+    as: aAdmin,
+    json: { url: `http://127.0.0.1:9/alpha-${tag}`, description: aWebhookDescription, events: ['activity.created'] },
+  }),
+  'webhook endpoint',
+)) as WebhookEndpoint;
+const aWebhookDeliveryId = await fixtures.webhookDelivery(aAdmin, aWebhook.id);
 const aLeadName = `Alpha lead ${tag}`;
 const aLeadEmail = `alpha-lead-${tag}@example.com`;
 const aContactRequestId = await fixtures.contactRequest({ name: aLeadName, email: aLeadEmail, message: `Alpha lead message ${tag}` });
@@ -122,6 +132,7 @@ const bAdmin = await founder(`Bodil Beta ${unique()}`, `Beta Sales ${unique()}`)
 const bRep = await joiner(bAdmin, `Bjarne Beta ${unique()}`);
 const bInvitation = await fixtures.invitation(bAdmin);
 const bDisplayLink = await fixtures.displayLink(bAdmin, 'Beta screen');
+const bWebhook = await fixtures.webhookEndpoint(bAdmin);
 
 // A's sign-up access code, set once everyone has signed up (in multi-tenant mode the operator's
 // policy is the installation's).
@@ -168,6 +179,11 @@ const A_SECRETS: Record<string, string> = {
   'personal access token id': aToken.token.id,
   'personal access token': aToken.secret,
   'personal access token name': aTokenName,
+  'webhook endpoint id': aWebhook.id,
+  'webhook signing secret': aWebhook.secret,
+  'webhook URL': aWebhook.url,
+  'webhook description': aWebhookDescription,
+  'webhook delivery id': aWebhookDeliveryId,
   ...Object.fromEntries(aAuditIds.map((id, i) => [`audit event ${i}`, id])),
 };
 
@@ -322,6 +338,21 @@ const ISOLATION: Record<string, Entry> = {
   'DELETE /api/v1/me/api-tokens/{id}': () => [{ params: { id: aToken.token.id }, namesA: true }],
   'GET /api/v1/admin/api-tokens': nothing,
   'DELETE /api/v1/admin/api-tokens/{id}': () => [{ params: { id: aToken.token.id }, namesA: true }],
+
+  // webhooks: A's endpoints, secrets and deliveries are A's admins' alone; B's admin naming them
+  // (also through B's own endpoint) finds nothing
+  'GET /api/v1/admin/webhooks': nothing,
+  'POST /api/v1/admin/webhooks': () => [{ json: { url: 'http://127.0.0.1:9/beta', events: ['activity.created'] } }],
+  'GET /api/v1/admin/webhooks/{id}': () => [{ params: { id: aWebhook.id }, namesA: true }],
+  'PATCH /api/v1/admin/webhooks/{id}': () => [{ params: { id: aWebhook.id }, json: { enabled: false }, namesA: true }],
+  'DELETE /api/v1/admin/webhooks/{id}': () => [{ params: { id: aWebhook.id }, namesA: true }],
+  'POST /api/v1/admin/webhooks/{id}/rotate-secret': () => [{ params: { id: aWebhook.id }, namesA: true }],
+  'POST /api/v1/admin/webhooks/{id}/test': () => [{ params: { id: aWebhook.id }, namesA: true }],
+  'GET /api/v1/admin/webhooks/{id}/deliveries': () => [{ params: { id: aWebhook.id }, namesA: true }],
+  'POST /api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/resend': () => [
+    { params: { id: aWebhook.id, deliveryId: aWebhookDeliveryId }, namesA: true },
+    { params: { id: bWebhook.id, deliveryId: aWebhookDeliveryId }, namesA: true },
+  ],
 
   // personal data: B's own download holds nothing of A's; an admin of B cannot export or erase
   // A's people; a member of B deleting their own account (really: a new member each time) with
