@@ -294,7 +294,13 @@ export async function deleteActivity(deps: AppDeps, actor: Actor, id: string): P
     if (current.type === 'call_answered' || current.type === 'call_unanswered') {
       await settleDailyBonus(day, current.dailyBonus, now);
     }
-    const deleted = { id: current.id, userId: current.userId, kind: kindOf(current.type), type: current.type, localDate: current.localDate };
+    const deleted = {
+      id: current.id,
+      userId: current.userId,
+      kind: kindOf(current.type),
+      type: current.type,
+      localDate: current.localDate,
+    };
     await day.recordEvents([{ type: 'activity.deleted', data: { ...deleted, deletedAt: now.toISOString() } }], now);
   });
 }

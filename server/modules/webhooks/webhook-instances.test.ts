@@ -79,7 +79,7 @@ it(`each delivery is sent by exactly one of two instances, in order per endpoint
     workers.map(async (worker, index) => {
       // Each instance runs rounds until a whole round finds nothing, then one more after a pause
       // (the other may still have been sending the endpoint's head).
-      for (let idle = 0; idle < 3; ) {
+      for (let idle = 0; idle < 3;) {
         const sent = await worker.runDue();
         sentBy[index]! += sent;
         idle = sent === 0 ? idle + 1 : 0;
@@ -100,6 +100,9 @@ it(`each delivery is sent by exactly one of two instances, in order per endpoint
   }
   if (testEngine === 'postgres') {
     // Both instances did part of the work: the race was real.
-    expect(sentBy.every((n) => n > 0), `sent by each: ${sentBy.join(', ')}`).toBe(true);
+    expect(
+      sentBy.every((n) => n > 0),
+      `sent by each: ${sentBy.join(', ')}`,
+    ).toBe(true);
   }
 });

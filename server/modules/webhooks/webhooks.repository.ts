@@ -312,7 +312,9 @@ export async function finishWebhookDelivery(
         responseStatus: input.responseStatus,
         responseExcerpt: input.responseExcerpt,
       })
-      .where(and(eq(webhookDeliveries.id, input.id), eq(webhookDeliveries.status, 'sending'), eq(webhookDeliveries.attempts, input.attempts)))
+      .where(
+        and(eq(webhookDeliveries.id, input.id), eq(webhookDeliveries.status, 'sending'), eq(webhookDeliveries.attempts, input.attempts)),
+      )
       .returning({ endpointId: webhookDeliveries.endpointId });
     if (!row) return { recorded: false, endpointDisabled: false };
     if (input.outcome !== 'failed') return { recorded: true, endpointDisabled: false };

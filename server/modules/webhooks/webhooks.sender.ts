@@ -56,28 +56,26 @@ export async function sendWebhook(
       resolve(result);
     };
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(
-      url,
-      { method: 'POST', headers, lookup: createGuardedLookup(policy, url), agent: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          // Only the start is kept; the rest is read and dropped so the receiver is not left hanging.
-          if (size < EXCERPT_BYTES) chunks.push(chunk);
-          size += chunk.length;
+    const request = client.request(url, { method: 'POST', headers, lookup: createGuardedLookup(policy, url), agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        // Only the start is kept; the rest is read and dropped so the receiver is not left hanging.
+        if (size < EXCERPT_BYTES) chunks.push(chunk);
+        size += chunk.length;
+      });
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        finish({
+          succeeded: status >= 200 && status < 300,
+          responseStatus: status,
+          responseExcerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS),
         });
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          finish({
-            succeeded: status >= 200 && status < 300,
-            responseStatus: status,
-            responseExcerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS),
-          });
-        });
-        response.on('error', (error) => finish({ succeeded: false, responseStatus: response.statusCode ?? null, responseExcerpt: describeFailure(error) }));
-      },
-    );
+      });
+      response.on('error', (error) =>
+        finish({ succeeded: false, responseStatus: response.statusCode ?? null, responseExcerpt: describeFailure(error) }),
+      );
+    });
     const timer = setTimeout(() => {
       request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`));
     }, timeoutMs);

@@ -119,7 +119,12 @@ export async function getWebhookEndpoint(deps: AppDeps, actor: Actor, id: string
   return toWebhookEndpoint(row);
 }
 
-export async function updateWebhookEndpoint(deps: AppDeps, actor: Actor, id: string, changes: UpdateWebhookEndpoint): Promise<WebhookEndpoint> {
+export async function updateWebhookEndpoint(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  changes: UpdateWebhookEndpoint,
+): Promise<WebhookEndpoint> {
   const url = changes.url !== undefined ? await requireAllowedUrl(deps, changes.url) : undefined;
   const row = await updateEndpointRow(deps.database.db, memberScopeOf(actor), id, {
     ...(url !== undefined && { url }),
@@ -134,7 +139,10 @@ export async function updateWebhookEndpoint(deps: AppDeps, actor: Actor, id: str
 
 /** A new signing secret: the old one stops verifying with the next delivery. */
 export async function rotateWebhookSecret(deps: AppDeps, actor: Actor, id: string): Promise<WebhookEndpoint> {
-  const row = await updateEndpointRow(deps.database.db, memberScopeOf(actor), id, { secret: generateWebhookSecret(), updatedAt: deps.now() });
+  const row = await updateEndpointRow(deps.database.db, memberScopeOf(actor), id, {
+    secret: generateWebhookSecret(),
+    updatedAt: deps.now(),
+  });
   if (!row) throw endpointNotFound();
   return toWebhookEndpoint(row);
 }
@@ -160,7 +168,10 @@ export async function resendWebhookDelivery(deps: AppDeps, actor: Actor, endpoin
 /** Queues a webhook.test event for this endpoint alone (Send test event). */
 export async function sendWebhookTestEvent(deps: AppDeps, actor: Actor, endpointId: string): Promise<void> {
   const now = deps.now();
-  const event = { type: WEBHOOK_TEST_EVENT, body: composeWebhookBody(WEBHOOK_TEST_EVENT, now, { message: 'A test event sent from the Webhooks screen.' }) };
+  const event = {
+    type: WEBHOOK_TEST_EVENT,
+    body: composeWebhookBody(WEBHOOK_TEST_EVENT, now, { message: 'A test event sent from the Webhooks screen.' }),
+  };
   const outcome = await insertWebhookTestDelivery(deps.database.db, memberScopeOf(actor), { endpointId, event, now });
   if (outcome === null) throw endpointNotFound();
   if (outcome === 'disabled') throw new HttpError(409, 'endpoint_disabled', 'Turn the endpoint on before sending it a test event.');

@@ -163,7 +163,11 @@ const refusedAddress = (host: string, address: string) =>
  */
 export function createGuardedLookup(policy: WebhookTargetPolicy, url: URL): LookupFunction {
   return (hostname, options, callback) => {
-    const done = callback as unknown as (error: Error | null, address: string | { address: string; family: number }[], family?: number) => void;
+    const done = callback as unknown as (
+      error: Error | null,
+      address: string | { address: string; family: number }[],
+      family?: number,
+    ) => void;
     resolveOrRefuse(hostname, policy)
       .then((addresses) => {
         const allowed = addresses.filter((entry) =>

@@ -69,7 +69,8 @@ async function deliveriesOf(endpointId: string): Promise<WebhookDelivery[]> {
   return ((await response.json()) as { deliveries: WebhookDelivery[] }).deliveries;
 }
 
-const bodyOf = (index: number) => JSON.parse(receiver.received[index]!.body) as { type: string; timestamp: string; data: Record<string, unknown> };
+const bodyOf = (index: number) =>
+  JSON.parse(receiver.received[index]!.body) as { type: string; timestamp: string; data: Record<string, unknown> };
 
 /** Runs delivery rounds until nothing more is due now. */
 async function deliverAll(): Promise<void> {
@@ -103,7 +104,11 @@ describe('endpoints', () => {
 
   it('a rep may not see or manage endpoints (403)', async () => {
     expect((await t.request('/api/v1/admin/webhooks', { as: rep })).status).toBe(403);
-    const create = await t.request('/api/v1/admin/webhooks', { method: 'POST', as: rep, json: { url: receiver.url(), events: ['activity.created'] } });
+    const create = await t.request('/api/v1/admin/webhooks', {
+      method: 'POST',
+      as: rep,
+      json: { url: receiver.url(), events: ['activity.created'] },
+    });
     expect(create.status).toBe(403);
   });
 });
@@ -131,17 +136,35 @@ describe('delivery', () => {
     expect(() => new Webhook(other).verify(request.body, headers)).toThrow();
 
     const [delivery] = await deliveriesOf(endpoint.id);
-    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1, responseStatus: 200, responseExcerpt: 'ok', eventType: 'activity.created' });
+    expect(delivery).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      responseStatus: 200,
+      responseExcerpt: 'ok',
+      eventType: 'activity.created',
+    });
     expect(headers['webhook-id']).toBe(delivery!.id);
   });
 
   it('queues the events of the product changes an endpoint subscribes to, and only those', async () => {
     await createEndpoint({
-      events: ['activity.created', 'activity.updated', 'activity.deleted', 'sale.created', 'goal.reached', 'wrapup.submitted', 'member.joined'],
+      events: [
+        'activity.created',
+        'activity.updated',
+        'activity.deleted',
+        'sale.created',
+        'goal.reached',
+        'wrapup.submitted',
+        'member.joined',
+      ],
     });
     const goals = await t.request('/api/v1/goals/me', { method: 'PUT', as: rep, json: { dailyCalls: 0, dailyMeetings: 0, dailySales: 1 } });
     expect(goals.status).toBe(200);
-    const sale = await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'sale', ticketSize: 1200, productName: 'Pro' } });
+    const sale = await t.request('/api/v1/activities', {
+      method: 'POST',
+      as: rep,
+      json: { kind: 'sale', ticketSize: 1200, productName: 'Pro' },
+    });
     const saleId = ((await sale.json()) as { id: string }).id;
     const edit = await t.request(`/api/v1/activities/${saleId}`, { method: 'PATCH', as: rep, json: { notes: 'Signed' } });
     expect(edit.status).toBe(200);
@@ -263,7 +286,8 @@ describe('delivery', () => {
 
   it('the retry schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then a day after the first attempt, then give up', () => {
     const first = new Date('2026-11-24T00:00:00Z');
-    const next = (attempts: number, nowMs: number) => computeNextWebhookAttempt({ attempts, firstAttemptAt: first, now: new Date(first.getTime() + nowMs) });
+    const next = (attempts: number, nowMs: number) =>
+      computeNextWebhookAttempt({ attempts, firstAttemptAt: first, now: new Date(first.getTime() + nowMs) });
     expect(next(1, 0)?.getTime()).toBe(first.getTime() + 5_000);
     expect(next(2, 5_000)?.getTime()).toBe(first.getTime() + 305_000);
     expect(next(7, 63_305_000)?.getTime()).toBe(first.getTime() + 86_400_000);
@@ -285,7 +309,13 @@ describe('delivery', () => {
     expect(receiver.received.map((_, i) => (bodyOf(i).data as { id: string }).id)).toEqual([first.id, first.id]);
     clock = new Date(clock.getTime() + 300_000);
     await deliverAll();
-    expect(receiver.received.map((_, i) => (bodyOf(i).data as { id: string }).id)).toEqual([first.id, first.id, first.id, second.id, third.id]);
+    expect(receiver.received.map((_, i) => (bodyOf(i).data as { id: string }).id)).toEqual([
+      first.id,
+      first.id,
+      first.id,
+      second.id,
+      third.id,
+    ]);
     expect((await deliveriesOf(endpoint.id)).map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
   });
 
@@ -306,7 +336,10 @@ describe('delivery', () => {
     await deliverAll();
     const [delivery] = await deliveriesOf(endpoint.id);
 
-    const resend = await t.request(`/api/v1/admin/webhooks/${endpoint.id}/deliveries/${delivery!.id}/resend`, { method: 'POST', as: admin });
+    const resend = await t.request(`/api/v1/admin/webhooks/${endpoint.id}/deliveries/${delivery!.id}/resend`, {
+      method: 'POST',
+      as: admin,
+    });
     expect(resend.status).toBe(200);
     expect(await resend.json()).toMatchObject({ id: delivery!.id, status: 'pending', attempts: 0 });
     const again = await t.request(`/api/v1/admin/webhooks/${endpoint.id}/deliveries/${delivery!.id}/resend`, { method: 'POST', as: admin });
@@ -360,7 +393,11 @@ describe('where webhooks may go (SSRF)', () => {
       ...Object.keys(internal).map((host) => `https://${host}/hook`),
     ];
     for (const url of urls) {
-      const response = await t.request('/api/v1/admin/webhooks', { method: 'POST', as: admin, json: { url, events: ['activity.created'] } });
+      const response = await t.request('/api/v1/admin/webhooks', {
+        method: 'POST',
+        as: admin,
+        json: { url, events: ['activity.created'] },
+      });
       expect(response.status, url).toBe(400);
     }
     const ok = await t.request('/api/v1/admin/webhooks', {

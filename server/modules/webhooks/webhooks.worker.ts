@@ -79,7 +79,9 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       options.attemptTimeoutMs,
     );
     const now = options.now();
-    const next = result.succeeded ? null : computeNextWebhookAttempt({ attempts: claimed.attempts, firstAttemptAt: claimed.firstAttemptAt, now });
+    const next = result.succeeded
+      ? null
+      : computeNextWebhookAttempt({ attempts: claimed.attempts, firstAttemptAt: claimed.firstAttemptAt, now });
     const outcome = result.succeeded ? 'succeeded' : next ? 'retry' : 'failed';
     const finished = await finishWebhookDelivery(options.db, {
       id: claimed.id,
@@ -111,7 +113,11 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   async function runDue(): Promise<number> {
     const now = options.now();
-    const claimed = await claimDueWebhookDeliveries(options.db, { now, leaseUntil: new Date(now.getTime() + LEASE_MS), limit: CLAIM_BATCH });
+    const claimed = await claimDueWebhookDeliveries(options.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + LEASE_MS),
+      limit: CLAIM_BATCH,
+    });
     await Promise.all(claimed.map((delivery) => deliver(delivery).catch((error) => console.error('[webhooks] delivery failed', error))));
     return claimed.length;
   }

@@ -61,11 +61,13 @@ export async function saveWrapupOfDay(
     const saved = inserted
       ? { wrapup: inserted, created: true }
       : {
-          wrapup: (await tx
-            .update(wrapups)
-            .set({ ...values, updatedAt: now })
-            .where(and(own(scope), eq(wrapups.date, day)))
-            .returning())[0]!,
+          wrapup: (
+            await tx
+              .update(wrapups)
+              .set({ ...values, updatedAt: now })
+              .where(and(own(scope), eq(wrapups.date, day)))
+              .returning()
+          )[0]!,
           created: false,
         };
     await recordWebhookEvents(tx, scope.companyId, [{ type: 'wrapup.submitted', data: describeWrapup(saved.wrapup, saved.created) }], now);
