@@ -219,7 +219,7 @@ export async function insertWebhookTestDelivery(
 /**
  * The worker's transaction: the connecting role with app.webhook_worker on, which the policies of
  * the two webhook tables let see every company's rows (never app_user: the policy checks the role,
- * migration 0016). Only the delivery worker calls this.
+ * migration 0017). Only the delivery worker calls this.
  */
 async function withDeliveryWorker<T>(db: Database, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
