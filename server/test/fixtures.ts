@@ -62,10 +62,14 @@ export function createFixtures(t: TestApp) {
     async webhookDelivery(admin: TestUser, endpointId: string): Promise<string> {
       const response = await t.request(`/api/v1/admin/webhooks/${endpointId}/test`, { method: 'POST', as: admin });
       if (response.status !== 202) throw new Error(`webhook test: ${response.status} ${await response.text()}`);
-      const result = await t.db.execute(
-        sql`UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL
-            WHERE endpoint_id = ${endpointId} AND status = 'pending' RETURNING id`,
-      );
+      // As the delivery worker reads them (row-level security is forced for the connecting role too).
+      const result = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('app.webhook_worker', 'on', true)`);
+        return tx.execute(
+          sql`UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL
+              WHERE endpoint_id = ${endpointId} AND status = 'pending' RETURNING id`,
+        );
+      });
       return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
     },
     customer: (member: TestUser, name: string) => post<{ id: string; name: string }>(member, '/api/v1/customers', { name }),
