@@ -38,6 +38,7 @@ import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { servePublicSite } from './public-site';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
@@ -74,6 +75,7 @@ function createApiRouter() {
   api.route('/', privacyRoutes);
   api.route('/', exportsRoutes);
   api.route('/', apiTokensRoutes);
+  api.route('/', webhooksRoutes);
   return api;
 }
 

@@ -79,6 +79,9 @@ const importOfA = async (): Promise<string> => {
   if (response.status !== 200) throw new Error(`import commit: ${response.status} ${response.text}`);
   return preview.id;
 };
+/** One webhook endpoint of A for the entries that leave it in place (a company holds at most 20). */
+let sharedWebhookOfA: Promise<{ id: string }> | null = null;
+const webhookOfA = () => (sharedWebhookOfA ??= fixtures.webhookEndpoint(admin));
 
 // ---- expectations -----------------------------------------------------------------------------
 
@@ -289,6 +292,37 @@ const MATRIX: Record<string, Entry> = {
     },
   },
   'POST /api/v1/imports/{id}/undo': { expect: admins(200, 404), prepare: async () => ({ params: { id: await importOfA() } }) },
+  // webhooks (decision 037): the company's admins; another company's admin finds none of A's
+  'GET /api/v1/admin/webhooks': { expect: admins(200) },
+  'POST /api/v1/admin/webhooks': {
+    expect: admins(201),
+    prepare: async () => ({ json: { url: 'http://127.0.0.1:9/new', events: ['sale.created'] } }),
+  },
+  'GET /api/v1/admin/webhooks/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: (await webhookOfA()).id } }) },
+  'PATCH /api/v1/admin/webhooks/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await webhookOfA()).id }, json: { description: `Changed ${unique()}` } }),
+  },
+  'DELETE /api/v1/admin/webhooks/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await fixtures.webhookEndpoint(admin)).id } }),
+  },
+  'POST /api/v1/admin/webhooks/{id}/rotate-secret': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await webhookOfA()).id } }),
+  },
+  'POST /api/v1/admin/webhooks/{id}/test': { expect: admins(202, 404), prepare: async () => ({ params: { id: (await webhookOfA()).id } }) },
+  'GET /api/v1/admin/webhooks/{id}/deliveries': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await webhookOfA()).id } }),
+  },
+  'POST /api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/resend': {
+    expect: admins(200, 404),
+    prepare: async () => {
+      const id = (await webhookOfA()).id;
+      return { params: { id, deliveryId: await fixtures.webhookDelivery(admin, id) } };
+    },
+  },
 
   // personal data (decision 022): anyone signed in, about themself; admins about their own members
   'GET /api/v1/me/data': { expect: signedIn(200) },

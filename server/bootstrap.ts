@@ -6,12 +6,14 @@ import { toUserId } from './db/tenant';
 import type { Config } from './env';
 import { resolveAuthSecret } from './lib/secret';
 import { createMailer } from './mail/mailer';
-import { findActiveMembership } from './modules/companies/memberships.service';
+import { findActiveMembership, findAdminRecipients } from './modules/companies/memberships.service';
 import { acceptInvitationFromMagicLink, findInvitationByCode } from './modules/invitations/invitations.service';
 import { stopRunningExports } from './modules/exports/exports.service';
 import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
 import { ActorCache } from './modules/session/actor-cache';
 import { RealtimeHub } from './realtime/hub';
+import { createWebhookTargetPolicy } from './modules/webhooks/webhooks.service';
+import { createWebhookWorker } from './modules/webhooks/webhooks.worker';
 
 /**
  * Opens the database, applies migrations and wires every dependency. Shared by the server
@@ -43,7 +45,18 @@ export async function createDeps(
   realtime.observe((change) => actors.forget(change));
   realtime.onResync(() => actors.clear());
   await realtime.start(database);
-  const deps = { config, database, mailer, realtime, actors, now } as AppDeps;
+  const webhookTargets = createWebhookTargetPolicy(config.isProduction);
+  const deps = { config, database, mailer, realtime, actors, now, webhookTargets } as AppDeps;
+  // Not started here: the server starts it (main.ts); tests run its rounds themselves.
+  deps.webhooks = createWebhookWorker({
+    db: database.db,
+    now: () => deps.now(),
+    policy: deps.webhookTargets,
+    mailer,
+    brand: config.BRAND_NAME,
+    publicUrl: config.publicUrl,
+    findAdminRecipients: (companyId) => findAdminRecipients(database.db, companyId),
+  });
   deps.auth = createAuth({
     db: database.db,
     config,
@@ -62,6 +75,7 @@ export async function createDeps(
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
   // A download that stopped reading would otherwise hold its connection and snapshot open.
+  await deps.webhooks.stop();
   await stopRunningExports(deps.database);
   await deps.realtime.stop();
   await deps.database.close();

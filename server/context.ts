@@ -5,6 +5,8 @@ import type { CompanyId, MemberScope, UserId } from './db/tenant';
 import type { Config } from './env';
 import type { Mailer } from './mail/mailer';
 import type { ActorCache } from './modules/session/actor-cache';
+import type { WebhookTargetPolicy } from './modules/webhooks/webhooks.service';
+import type { WebhookWorker } from './modules/webhooks/webhooks.worker';
 import type { RealtimeHub } from './realtime/hub';
 
 /** Everything a request handler may need, assembled once per server instance. */
@@ -18,6 +20,10 @@ export type AppDeps = {
   actors: ActorCache;
   /** The clock, injectable so tests can stand on either side of a DST change. */
   now: () => Date;
+  /** Where webhooks may go (production's rule or not, and name resolution); tests switch it (decision 037). */
+  webhookTargets: WebhookTargetPolicy;
+  /** Sends the queued webhook deliveries: started by main.ts, stopped by closeDeps; tests run its rounds by hand. */
+  webhooks: WebhookWorker;
 };
 
 export type SessionUser = {

@@ -52,6 +52,8 @@ async function main() {
     );
   }
   const app = createApp(deps);
+  // Webhook deliveries go out from every instance; each is claimed by one (decision 037).
+  deps.webhooks.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     console.info(`\n  ${config.BRAND_NAME} is running at ${config.publicUrl}\n`);
     if (deps.mailer.transport === 'outbox') {

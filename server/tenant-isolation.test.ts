@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AuditLogPage, Invitation } from '@core/contracts';
+import type { AuditLogPage, Invitation, WebhookEndpoint } from '@core/contracts';
 import { openEventStream } from './test/event-stream';
 import { createFixtures, randomPassword } from './test/fixtures';
 import { type Answer, type Call, callOperation, readOperations } from './test/openapi';
@@ -133,6 +133,16 @@ await callOperation(
 );
 const aPendingImport = await callOperation(t, 'POST /api/v1/imports', importUpload(aRep.email, aImportFileName), aAdmin);
 const aPendingImportId = (aPendingImport.body as { id: string }).id;
+const aWebhookDescription = `Alpha CRM hook ${tag}`;
+const aWebhook = (await expectOk(
+  await t.request('/api/v1/admin/webhooks', {
+    method: 'POST',
+    as: aAdmin,
+    json: { url: `http://127.0.0.1:9/alpha-${tag}`, description: aWebhookDescription, events: ['activity.created'] },
+  }),
+  'webhook endpoint',
+)) as WebhookEndpoint;
+const aWebhookDeliveryId = await fixtures.webhookDelivery(aAdmin, aWebhook.id);
 const aLeadName = `Alpha lead ${tag}`;
 const aLeadEmail = `alpha-lead-${tag}@example.com`;
 const aContactRequestId = await fixtures.contactRequest({ name: aLeadName, email: aLeadEmail, message: `Alpha lead message ${tag}` });
@@ -143,6 +153,7 @@ const bAdmin = await founder(`Bodil Beta ${unique()}`, `Beta Sales ${unique()}`)
 const bRep = await joiner(bAdmin, `Bjarne Beta ${unique()}`);
 const bInvitation = await fixtures.invitation(bAdmin);
 const bDisplayLink = await fixtures.displayLink(bAdmin, 'Beta screen');
+const bWebhook = await fixtures.webhookEndpoint(bAdmin);
 
 // A's sign-up access code, set once everyone has signed up (in multi-tenant mode the operator's
 // policy is the installation's).
@@ -192,6 +203,11 @@ const A_SECRETS: Record<string, string> = {
   'import id': aImportId,
   'waiting import id': aPendingImportId,
   'import file name': aImportFileName,
+  'webhook endpoint id': aWebhook.id,
+  'webhook signing secret': aWebhook.secret,
+  'webhook URL': aWebhook.url,
+  'webhook description': aWebhookDescription,
+  'webhook delivery id': aWebhookDeliveryId,
   ...Object.fromEntries(aAuditIds.map((id, i) => [`audit event ${i}`, id])),
 };
 
@@ -356,6 +372,20 @@ const ISOLATION: Record<string, Entry> = {
     { params: { id: aPendingImportId }, json: { mapping: { date: 0, email: 1, type: 2 }, skipFailing: true }, namesA: true },
   ],
   'POST /api/v1/imports/{id}/undo': () => [{ params: { id: aImportId }, namesA: true }],
+  // webhooks: A's endpoints, secrets and deliveries are A's admins' alone; B's admin naming them
+  // (also through B's own endpoint) finds nothing
+  'GET /api/v1/admin/webhooks': nothing,
+  'POST /api/v1/admin/webhooks': () => [{ json: { url: 'http://127.0.0.1:9/beta', events: ['activity.created'] } }],
+  'GET /api/v1/admin/webhooks/{id}': () => [{ params: { id: aWebhook.id }, namesA: true }],
+  'PATCH /api/v1/admin/webhooks/{id}': () => [{ params: { id: aWebhook.id }, json: { enabled: false }, namesA: true }],
+  'DELETE /api/v1/admin/webhooks/{id}': () => [{ params: { id: aWebhook.id }, namesA: true }],
+  'POST /api/v1/admin/webhooks/{id}/rotate-secret': () => [{ params: { id: aWebhook.id }, namesA: true }],
+  'POST /api/v1/admin/webhooks/{id}/test': () => [{ params: { id: aWebhook.id }, namesA: true }],
+  'GET /api/v1/admin/webhooks/{id}/deliveries': () => [{ params: { id: aWebhook.id }, namesA: true }],
+  'POST /api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/resend': () => [
+    { params: { id: aWebhook.id, deliveryId: aWebhookDeliveryId }, namesA: true },
+    { params: { id: bWebhook.id, deliveryId: aWebhookDeliveryId }, namesA: true },
+  ],
 
   // personal data: B's own download holds nothing of A's; an admin of B cannot export or erase
   // A's people; a member of B deleting their own account (really: a new member each time) with

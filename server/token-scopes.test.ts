@@ -79,7 +79,22 @@ const PREPARE: Record<string, () => Promise<Call>> = {
   'POST /api/v1/activities': async () => ({ json: { kind: 'call', answered: false } }),
   'PATCH /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id }, json: { notes: 'Edited' } }),
   'DELETE /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id } }),
+  'POST /api/v1/admin/webhooks': async () => ({ json: { url: 'http://127.0.0.1:9/scoped', events: ['activity.created'] } }),
+  'GET /api/v1/admin/webhooks/{id}': async () => ({ params: { id: (await webhook()).id } }),
+  'PATCH /api/v1/admin/webhooks/{id}': async () => ({ params: { id: (await webhook()).id }, json: { description: 'Changed' } }),
+  'DELETE /api/v1/admin/webhooks/{id}': async () => ({ params: { id: (await fixtures.webhookEndpoint(admin)).id } }),
+  'POST /api/v1/admin/webhooks/{id}/rotate-secret': async () => ({ params: { id: (await webhook()).id } }),
+  'POST /api/v1/admin/webhooks/{id}/test': async () => ({ params: { id: (await webhook()).id } }),
+  'GET /api/v1/admin/webhooks/{id}/deliveries': async () => ({ params: { id: (await webhook()).id } }),
+  'POST /api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/resend': async () => {
+    const { id } = await webhook();
+    return { params: { id, deliveryId: await fixtures.webhookDelivery(admin, id) } };
+  },
 };
+
+/** One webhook endpoint shared by the calls that leave it in place (a company holds at most 20). */
+let sharedWebhook: Promise<{ id: string }> | null = null;
+const webhook = () => (sharedWebhook ??= fixtures.webhookEndpoint(admin));
 
 function callWithToken(key: string, call: Call, secret: string) {
   return callOperation(t, key, { ...call, headers: { ...call.headers, authorization: `Bearer ${secret}` } }, null);
@@ -128,8 +143,17 @@ describe('the document', () => {
         'GET /api/v1/exports/goals',
       ].sort(),
       'members:read': ['GET /api/v1/exports/members', 'GET /api/v1/team/members'],
-      // For the webhook endpoints to come; declared now so tokens can be made with it.
-      'webhooks:manage': [],
+      'webhooks:manage': [
+        'DELETE /api/v1/admin/webhooks/{id}',
+        'GET /api/v1/admin/webhooks',
+        'GET /api/v1/admin/webhooks/{id}',
+        'GET /api/v1/admin/webhooks/{id}/deliveries',
+        'PATCH /api/v1/admin/webhooks/{id}',
+        'POST /api/v1/admin/webhooks',
+        'POST /api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/resend',
+        'POST /api/v1/admin/webhooks/{id}/rotate-secret',
+        'POST /api/v1/admin/webhooks/{id}/test',
+      ],
     });
   });
 });
@@ -162,5 +186,20 @@ describe.each(otherOperations)('$key ($kind)', ({ key }) => {
     const answer = await callWithToken(key, { params, json: key.startsWith('GET') ? undefined : {} }, tokenWithEvery);
     expect(answer.status, answer.text).toBe(403);
     expect(answer.body).toMatchObject({ error: { code: 'token_not_accepted' } });
+  });
+});
+
+describe('webhooks:manage', () => {
+  it("is an admin's: a rep's token with the scope is refused (403 forbidden), as the rep is", async () => {
+    const rep = await fixtures.provisioned('Scope Rep');
+    const response = await t.request('/api/v1/me/api-tokens', {
+      method: 'POST',
+      as: rep,
+      json: { name: 'Rep hooks', scopes: ['webhooks:manage'], expiresInDays: 30 },
+    });
+    const { secret } = (await response.json()) as CreatedApiToken;
+    const answer = await callWithToken('GET /api/v1/admin/webhooks', {}, secret);
+    expect(answer.status, answer.text).toBe(403);
+    expect(answer.body).toMatchObject({ error: { code: 'forbidden' } });
   });
 });

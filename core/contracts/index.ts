@@ -21,3 +21,4 @@ export * from './exports';
 export * from './api-tokens';
 export * from './chat';
 export * from './imports';
+export * from './webhooks';

@@ -60,3 +60,17 @@ export function compareForLeaderboard(sortKey: LeaderboardSortKey) {
 export function truncateText(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
+
+/** A rep's daily goal and what counts toward it (goals: calls, meetings booked, sales). */
+export type GoalKind = 'calls' | 'meetings' | 'sales';
+export type GoalCounts = Record<GoalKind, number>;
+
+/**
+ * The daily goals one more activity reaches: those the day was below before it and at or above
+ * after it (a goal of 0 is no goal). The goal.reached webhook fires once per goal and day this way.
+ */
+export function computeReachedGoals(goals: GoalCounts, before: GoalCounts, added: GoalCounts): GoalKind[] {
+  return (['calls', 'meetings', 'sales'] as const).filter(
+    (kind) => goals[kind] > 0 && before[kind] < goals[kind] && before[kind] + added[kind] >= goals[kind],
+  );
+}

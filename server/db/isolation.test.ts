@@ -32,6 +32,8 @@ const TENANT_TABLES = [
   'api_tokens',
   'deleted_activities',
   'imports',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member. */
@@ -71,6 +73,13 @@ async function seedEveryTable(member: Member): Promise<void> {
       sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${member.companyId}, ${member.id}, 'email', '2026-11-19')`,
     );
     await tx.execute(sql`DELETE FROM activities WHERE company_id = ${member.companyId} AND user_id = ${member.id} AND type = 'email'`);
+    const endpoint = await tx.execute<{ id: string }>(
+      sql`INSERT INTO webhook_endpoints (company_id, url, events, secret) VALUES (${member.companyId}, 'https://example.com/hook', '{activity.created}', 'whsec_x') RETURNING id`,
+    );
+    const endpointId = (endpoint as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    await tx.execute(
+      sql`INSERT INTO webhook_deliveries (company_id, endpoint_id, event_type, body) VALUES (${member.companyId}, ${endpointId}, 'activity.created', '{}')`,
+    );
   });
 }
 
@@ -215,6 +224,15 @@ describe('company B is invisible to company A', () => {
       (c: string, u: string) =>
         sql`INSERT INTO imports (company_id, created_by, kind, file_name, columns, row_count, expires_at) VALUES (${c}, ${u}, 'customers', 'x.csv', '[]', 1, now())`,
     ],
+    [
+      'webhook_endpoints',
+      (c: string) => sql`INSERT INTO webhook_endpoints (company_id, url, events, secret) VALUES (${c}, 'https://x.test', '{}', 'whsec_x')`,
+    ],
+    [
+      'webhook_deliveries',
+      (c: string) =>
+        sql`INSERT INTO webhook_deliveries (company_id, endpoint_id, event_type, body) SELECT ${c}, id, 'x', '{}' FROM webhook_endpoints LIMIT 1`,
+    ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));
   });
@@ -331,6 +349,15 @@ describe('company B is invisible to company A', () => {
         ),
       ),
     );
+  });
+
+  it("the delivery worker's flag opens no other company's webhooks to app_user", async () => {
+    await withTenant(t.db, { companyId: a.companyId, userId: a.id }, async (tx) => {
+      await tx.execute(sql`SELECT set_config('app.webhook_worker', 'on', true)`);
+      for (const table of ['webhook_endpoints', 'webhook_deliveries']) {
+        expect(await countRows(tx, table, 'company_id', b.companyId), table).toBe(0);
+      }
+    });
   });
 
   it('an invitation of B is readable only by presenting its code', async () => {

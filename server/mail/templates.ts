@@ -147,3 +147,39 @@ export function renderMagicLinkMail(input: {
   const language = input.language ?? 'en';
   return render(language, brand, input.to, input.url, words[language]);
 }
+
+/** To a company's admins: the server turned a webhook endpoint off after a day of failed deliveries (decision 037). */
+export function renderWebhookDisabledMail(input: {
+  brand: string;
+  to: string;
+  url: string;
+  endpointUrl: string;
+  lastError: string;
+  language?: MailLanguage;
+}): Mail {
+  // The endpoint's URL and the receiver's answer are text others chose: in the body, capped, never in the subject.
+  const endpoint = input.endpointUrl.slice(0, 200);
+  const lastError = input.lastError.slice(0, 200);
+  const words: Record<MailLanguage, Words> = {
+    en: {
+      heading: 'A webhook endpoint was turned off',
+      lines: [
+        `Deliveries to ${endpoint} have failed for a day, so ${input.brand} turned the endpoint off. No more events are sent to it.`,
+        `The last attempt: ${lastError || 'no answer'}`,
+        'Fix the receiver, then turn the endpoint on again under Administration, Webhooks; its queued events are sent then, and failed ones can be resent from its delivery log.',
+      ],
+      button: 'Open Webhooks',
+    },
+    nb: {
+      heading: 'Et webhook-endepunkt ble slått av',
+      lines: [
+        `Leveranser til ${endpoint} har feilet i et døgn, så ${input.brand} slo endepunktet av. Det sendes ikke flere hendelser dit.`,
+        `Siste forsøk: ${lastError || 'intet svar'}`,
+        'Rett mottakeren, og slå endepunktet på igjen under Administrasjon, Webhooks; hendelsene i køen sendes da, og mislykkede kan sendes på nytt fra leveranseloggen.',
+      ],
+      button: 'Åpne Webhooks',
+    },
+  };
+  const language = input.language ?? 'en';
+  return render(language, input.brand, input.to, input.url, words[language]);
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ApiTokenScope, CreatedApiToken, CreatedDisplayLink, Invitation, KpiRuleList } from '@core/contracts';
+import type { ApiTokenScope, CreatedApiToken, CreatedDisplayLink, Invitation, KpiRuleList, WebhookEndpoint } from '@core/contracts';
 import type { TestApp, TestUser } from './test-app';
 
 /*
@@ -55,6 +55,23 @@ export function createFixtures(t: TestApp) {
         scopes: input.scopes ?? ['activities:read', 'stats:read'],
         expiresInDays: input.expiresInDays === undefined ? 30 : input.expiresInDays,
       }),
+    /** A webhook endpoint of the admin's company (to a closed port on this machine: nothing is sent in these tests). */
+    webhookEndpoint: (admin: TestUser, events: string[] = ['activity.created']) =>
+      post<WebhookEndpoint>(admin, '/api/v1/admin/webhooks', { url: 'http://127.0.0.1:9/hook', description: 'Fixture', events }),
+    /** The id of a finished (failed) delivery of the endpoint: a test event, marked given up directly. */
+    async webhookDelivery(admin: TestUser, endpointId: string): Promise<string> {
+      const response = await t.request(`/api/v1/admin/webhooks/${endpointId}/test`, { method: 'POST', as: admin });
+      if (response.status !== 202) throw new Error(`webhook test: ${response.status} ${await response.text()}`);
+      // As the delivery worker reads them (row-level security is forced for the connecting role too).
+      const result = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('app.webhook_worker', 'on', true)`);
+        return tx.execute(
+          sql`UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL
+              WHERE endpoint_id = ${endpointId} AND status = 'pending' RETURNING id`,
+        );
+      });
+      return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    },
     customer: (member: TestUser, name: string) => post<{ id: string; name: string }>(member, '/api/v1/customers', { name }),
     async kpiRuleId(admin: TestUser): Promise<string> {
       const response = await t.request('/api/v1/kpi-rules', { as: admin });

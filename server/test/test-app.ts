@@ -1,6 +1,7 @@
 import { createApp } from '../app';
 import { closeDeps, createDeps } from '../bootstrap';
 import type { AppDeps } from '../context';
+import type { DbHandle } from '../db/client';
 import { type CompanyId, toCompanyId, toUserId, type UserId } from '../db/tenant';
 import { markEmailVerified, seedCompany, seedMembership } from '../seed/factories';
 import { loadConfig } from '../env';
@@ -27,8 +28,8 @@ type RequestOptions = Omit<RequestInit, 'body'> & {
  * The whole app in-process on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is
  * set). Requests go through app.request(), exactly the HTTP stack a browser meets.
  */
-export async function createTestApp(options: { env?: Record<string, string>; now?: () => Date } = {}) {
-  const database = await createTestDatabase();
+export async function createTestApp(options: { env?: Record<string, string>; now?: () => Date; database?: DbHandle } = {}) {
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,

@@ -443,3 +443,74 @@ export const imports = pgTable(
   },
   (t) => [index('imports_company_created_idx').on(t.companyId, t.createdAt.desc())],
 );
+
+/**
+ * Where a company's events go (decision 037). kind: 'webhook' (signed Standard Webhooks) today;
+ * Slack and Teams incoming webhooks will be kinds of their own on the same outbox.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('webhook'),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: text('events').array().notNull(),
+    /** whsec_ + base64 of 24 random bytes: the server signs with it, so it is kept as is (shown to admins). */
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** 'failing': the server turned it off after a delivery failed for a day; null when an admin did. */
+    disabledReason: text('disabled_reason'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_endpoints_company_idx').on(t.companyId, t.createdAt),
+    check('webhook_endpoints_kind_check', sql`${t.kind} in ('webhook')`),
+  ],
+);
+
+/**
+ * The outbox: one row per event and endpoint, written in the transaction of the change (decision
+ * 037). seq orders an endpoint's deliveries; only the oldest open one of an endpoint is sent.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    eventType: text('event_type').notNull(),
+    /** The signed body exactly as sent: {"type","timestamp","data"}. */
+    body: text('body').notNull(),
+    /** pending (waits for next_attempt_at), sending (claimed until lease_until), succeeded, failed (gave up). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at'),
+    leaseUntil: tz('lease_until'),
+    firstAttemptAt: tz('first_attempt_at'),
+    lastAttemptAt: tz('last_attempt_at'),
+    responseStatus: integer('response_status'),
+    responseExcerpt: text('response_excerpt'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.companyId, t.endpointId, t.seq.desc()),
+    // The delivery worker's scan across companies: only the open deliveries, by endpoint and order.
+    index('webhook_deliveries_open_idx')
+      .on(t.endpointId, t.seq)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'sending', 'succeeded', 'failed')`),
+  ],
+);

@@ -1,4 +1,5 @@
 import { DAILY_CALL_BONUS_THRESHOLD, type DayContext, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi';
+import type { GoalCounts } from '@core/stats';
 import { type AnyColumn, and, asc, between, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
@@ -7,6 +8,7 @@ import { queryPrepared } from '../../db/prepared';
 import { type CompanyId, type CompanyScope, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { type CustomerRef, getOrCreateCustomer } from '../customers/customers.service';
 import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
+import { recordWebhookEvents, type WebhookEvent } from '../webhooks/webhooks.service';
 
 /** An activity as the service sees it: the row without its company (the scope's), status and import. */
 export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status' | 'importId'>;
@@ -31,7 +33,14 @@ export type ActivityValues = Pick<
 >;
 
 /** What logging an activity needs to know, read in one statement (see findLoggingContext). */
-export type LoggingContext = { rules: KpiRule[]; day: DayContext; customer: CustomerRef | null };
+export type LoggingContext = {
+  rules: KpiRule[];
+  day: DayContext;
+  customer: CustomerRef | null;
+  /** The rep's daily goals and the day's counts toward them before this activity (the goal.reached webhook). */
+  goals: GoalCounts;
+  progress: GoalCounts;
+};
 
 /**
  * Everything a write to one rep's local day needs, bound to one transaction that holds the day's
@@ -54,6 +63,8 @@ export type ActivityDay = {
   findOwnActivity(id: string): Promise<ActivityRow | null>;
   updateActivity(id: string, values: ActivityValues & { updatedAt: Date }): Promise<ActivityRow>;
   deleteActivity(id: string): Promise<void>;
+  /** Records webhook events of this change, in its transaction (decision 037). */
+  recordEvents(events: WebhookEvent[], occurredAt: Date): Promise<void>;
   /** Takes the daily bonus (exactly the points it added) off the day's call that carries it. */
   removeDailyBonus(updatedAt: Date): Promise<void>;
   /** Gives the daily bonus to the day's latest call; returns false when the day has no call. */
@@ -103,15 +114,18 @@ SELECT
   (SELECT coalesce(json_agg(json_build_object('kpiKey', kpi_key, 'basePoints', base_points, 'enabled', enabled,
                                                'multiplierValue', multiplier_value)), '[]'::json)
      FROM kpi_rules WHERE company_id = $1::uuid) AS rules,
-  (SELECT json_build_object('calls', calls, 'bonusCalls', bonus_calls)
+  (SELECT json_build_object('calls', calls, 'bonusCalls', bonus_calls, 'meetingsBooked', meetings_booked, 'sales', sales)
      FROM daily_user_stats WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text) AS day,
+  (SELECT json_build_object('calls', daily_calls, 'meetings', daily_meetings, 'sales', daily_sales)
+     FROM goals WHERE company_id = $1::uuid AND user_id = $2::text) AS goals,
   (SELECT json_build_object('id', id, 'name', name) FROM created) AS created,
   (SELECT json_build_object('id', id, 'name', name) FROM customer_companies
     WHERE company_id = $1::uuid AND lower(name) = lower($4::text)) AS existing`;
 
 type LoggingContextRow = {
   rules: { kpiKey: string; basePoints: number; enabled: boolean; multiplierValue: number }[];
-  day: { calls: number; bonusCalls: number } | null;
+  day: { calls: number; bonusCalls: number; meetingsBooked: number; sales: number } | null;
+  goals: GoalCounts | null;
   created: CustomerRef | null;
   existing: CustomerRef | null;
 };
@@ -159,7 +173,9 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
       const day = { callsBefore: row!.day?.calls ?? 0, bonusAlreadyAwarded: (row!.day?.bonusCalls ?? 0) > 0 };
       let customer = row!.created ?? row!.existing;
       if (customerName !== null && !customer) customer = await findOrCreateCustomer(customerName, createdAt);
-      return { rules, day, customer };
+      const goals = row!.goals ?? { calls: 0, meetings: 0, sales: 0 };
+      const progress = { calls: row!.day?.calls ?? 0, meetings: row!.day?.meetingsBooked ?? 0, sales: row!.day?.sales ?? 0 };
+      return { rules, day, customer, goals, progress };
     },
 
     async insertActivity(values) {
@@ -188,6 +204,8 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
     findRules: () => selectRulesForPoints(tx, scope.companyId),
 
     getOrCreateCustomer: findOrCreateCustomer,
+
+    recordEvents: (events, occurredAt) => recordWebhookEvents(tx, scope.companyId, events, occurredAt),
 
     async findDayContext() {
       const [stats] = await tx

@@ -23,10 +23,12 @@ import {
   type OptionalKind,
 } from '@core/kpi';
 import { toMinorUnits } from '@core/money';
+import { computeReachedGoals, type GoalCounts } from '@core/stats';
 import { computeLocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { toUserId } from '../../db/tenant';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
+import type { WebhookEvent } from '../webhooks/webhooks.service';
 import {
   type ActivityDay,
   type ActivityRow,
@@ -152,7 +154,7 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
   const localDate = computeLocalDate(now, actor.timezone);
   const customerName = emptyToNull(request.customerName);
   const row = await withActivityDay(deps.database.db, memberScopeOf(actor), localDate, async (day) => {
-    const { rules, day: dayContext, customer } = await day.findLoggingContext(customerName, now);
+    const { rules, day: dayContext, customer, goals, progress } = await day.findLoggingContext(customerName, now);
     if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind]) {
       throw disabledKindError(request.kind as OptionalKind);
     }
@@ -182,7 +184,7 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
     }
 
     const points = computeActivityPoints(input, rules, isCallActivity(input) ? dayContext : undefined);
-    return day.insertActivity({
+    const inserted = await day.insertActivity({
       ...shape,
       customerId: customer?.id ?? null,
       customerName: customer?.name ?? null,
@@ -192,8 +194,29 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       bonusPoints: points.bonusPoints,
       createdAt: now,
     });
+    await day.recordEvents(describeLoggedActivity(toActivity(inserted), goals, progress), now);
+    return inserted;
   });
   return toActivity(row);
+}
+
+/**
+ * The webhook events of a logged activity: activity.created, sale.created for a sale, and
+ * goal.reached for each daily goal this activity reaches.
+ */
+function describeLoggedActivity(activity: Activity, goals: GoalCounts, before: GoalCounts): WebhookEvent[] {
+  const events: WebhookEvent[] = [{ type: 'activity.created', data: activity }];
+  if (activity.kind === 'sale') events.push({ type: 'sale.created', data: activity });
+  const added: GoalCounts = {
+    calls: activity.kind === 'call' ? 1 : 0,
+    meetings: activity.meetingBooked ? 1 : 0,
+    sales: activity.kind === 'sale' ? 1 : 0,
+  };
+  for (const goal of computeReachedGoals(goals, before, added)) {
+    const data = { userId: activity.userId, goal, target: goals[goal], localDate: activity.localDate, activityId: activity.id };
+    events.push({ type: 'goal.reached', data });
+  }
+  return events;
 }
 
 /**
@@ -253,7 +276,7 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
         : { customerId: current.customerId, customerName: current.customerName };
     const rules = await day.findRules();
     const points = computeActivityPoints(input, rules, dayContextForEdit(current));
-    return day.updateActivity(id, {
+    const updated = await day.updateActivity(id, {
       ...shape,
       ...customer,
       notes: changes.notes !== undefined ? emptyToNull(changes.notes) : current.notes,
@@ -262,6 +285,8 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
       bonusPoints: points.bonusPoints,
       updatedAt: now,
     });
+    await day.recordEvents([{ type: 'activity.updated', data: toActivity(updated) }], now);
+    return updated;
   });
   return toActivity(row);
 }
@@ -281,6 +306,14 @@ export async function deleteActivity(deps: AppDeps, actor: Actor, id: string): P
     if (current.type === 'call_answered' || current.type === 'call_unanswered') {
       await settleDailyBonus(day, current.dailyBonus, now);
     }
+    const deleted = {
+      id: current.id,
+      userId: current.userId,
+      kind: kindOf(current.type),
+      type: current.type,
+      localDate: current.localDate,
+    };
+    await day.recordEvents([{ type: 'activity.deleted', data: { ...deleted, deletedAt: now.toISOString() } }], now);
   });
 }
 

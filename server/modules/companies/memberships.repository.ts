@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { type CompanyId, enterCompany, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import { recordWebhookEvents } from '../webhooks/webhooks.service';
 import { type CompanyRow, insertCompanyWithDefaults, selectCompany } from './companies.repository';
 
 /*
@@ -180,11 +181,13 @@ export async function joinCompany(
 
     const role = noAdmin ? 'admin' : input.role;
     const displayName = await selectAccountName(tx, input.userId);
+    const now = new Date();
     if (existing) {
-      await tx.update(profiles).set({ removedAt: null, role, updatedAt: new Date() }).where(eq(profiles.id, existing.id));
+      await tx.update(profiles).set({ removedAt: null, role, updatedAt: now }).where(eq(profiles.id, existing.id));
     } else {
       await tx.insert(profiles).values({ companyId: input.companyId, userId: input.userId, role, displayName });
     }
+    await recordMemberJoined(tx, { companyId: input.companyId, userId: input.userId, role, displayName, joinedAt: now });
     return { created: true, promoted: role === 'admin', refused: null };
   });
 }
@@ -221,6 +224,27 @@ export async function addMember(
       target: [profiles.companyId, profiles.userId],
       set: { removedAt: null, role: input.role, updatedAt: input.now },
     });
+  await recordMemberJoined(tx, { companyId: input.companyId, userId: input.userId, role: input.role, displayName, joinedAt: input.now });
+}
+
+/** The webhook event of a person joining (or coming back), in the joining transaction (decision 037). */
+function recordMemberJoined(
+  tx: Transaction,
+  member: { companyId: CompanyId; userId: UserId; role: string; displayName: string | null; joinedAt: Date },
+): Promise<void> {
+  const data = { userId: member.userId, displayName: member.displayName, role: member.role, joinedAt: member.joinedAt.toISOString() };
+  return recordWebhookEvents(tx, member.companyId, [{ type: 'member.joined', data }], member.joinedAt);
+}
+
+/** The company's active admins' addresses and saved languages (who is told when a webhook endpoint is turned off). */
+export async function findAdminRecipients(db: Database, companyId: CompanyId): Promise<{ email: string; locale: string | null }[]> {
+  return withTenant(db, { companyId, userId: null }, (tx) =>
+    tx
+      .select({ email: user.email, locale: user.locale })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(and(eq(profiles.companyId, companyId), eq(profiles.role, 'admin'), isNull(profiles.removedAt), isNull(profiles.erasedAt))),
+  );
 }
 
 // ---- the team ----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
  */
 export {
   countActiveMembers,
+  findAdminRecipients,
   findActiveMembers,
   findActiveMembership,
   findOwnProfile,

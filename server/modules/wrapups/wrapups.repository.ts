@@ -3,10 +3,17 @@ import type { Database, Transaction } from '../../db/client';
 import { readInBatches } from '../../db/cursor';
 import { dailyUserStats, profiles, wrapups } from '../../db/schema';
 import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
+import { recordWebhookEvents } from '../webhooks/webhooks.service';
 
 export type WrapupRow = typeof wrapups.$inferSelect;
 export type WrapupValues = Pick<WrapupRow, 'calls' | 'meetings' | 'sales' | 'points' | 'good' | 'improve'>;
 export type DayTotalsRow = Pick<typeof dailyUserStats.$inferSelect, 'calls' | 'meetingsBooked' | 'sales' | 'points'>;
+
+/** The wrapup.submitted webhook's data: the wrap-up as saved, whose it is, and whether it is the day's first save. */
+function describeWrapup(row: WrapupRow, created: boolean) {
+  const { companyId: _companyId, createdAt, updatedAt, ...wrapup } = row;
+  return { ...wrapup, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString(), created };
+}
 
 const own = (scope: MemberScope) => and(eq(wrapups.companyId, scope.companyId), eq(wrapups.userId, scope.userId));
 
@@ -51,13 +58,20 @@ export async function saveWrapupOfDay(
       .values({ ...values, companyId: scope.companyId, userId: scope.userId, date: day, createdAt: now, updatedAt: now })
       .onConflictDoNothing({ target: [wrapups.companyId, wrapups.userId, wrapups.date] })
       .returning();
-    if (inserted) return { wrapup: inserted, created: true };
-    const [updated] = await tx
-      .update(wrapups)
-      .set({ ...values, updatedAt: now })
-      .where(and(own(scope), eq(wrapups.date, day)))
-      .returning();
-    return { wrapup: updated!, created: false };
+    const saved = inserted
+      ? { wrapup: inserted, created: true }
+      : {
+          wrapup: (
+            await tx
+              .update(wrapups)
+              .set({ ...values, updatedAt: now })
+              .where(and(own(scope), eq(wrapups.date, day)))
+              .returning()
+          )[0]!,
+          created: false,
+        };
+    await recordWebhookEvents(tx, scope.companyId, [{ type: 'wrapup.submitted', data: describeWrapup(saved.wrapup, saved.created) }], now);
+    return saved;
   });
 }
 

@@ -1,0 +1,339 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
+
+/** An endpoint as stored. */
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = Omit<typeof webhookDeliveries.$inferSelect, 'body' | 'leaseUntil' | 'firstAttemptAt' | 'companyId'>;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+// ---- endpoints (an admin's requests) -------------------------------------------------------------
+
+/** Stores a new endpoint unless the company already has `limit` (counted under a lock on the company's endpoints). */
+export async function insertWebhookEndpoint(
+  db: Database,
+  scope: MemberScope,
+  input: { url: string; description: string; events: string[]; enabled: boolean; secret: string; now: Date; limit: number },
+): Promise<WebhookEndpointRow | 'too_many'> {
+  return withTenant(
+    db,
+    scope,
+    async (tx) => {
+      const [held] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.companyId, scope.companyId));
+      if (Number(held?.n ?? 0) >= input.limit) return 'too_many';
+      const [row] = await tx
+        .insert(webhookEndpoints)
+        .values({
+          companyId: scope.companyId,
+          kind: 'webhook',
+          url: input.url,
+          description: input.description,
+          events: input.events,
+          enabled: input.enabled,
+          secret: input.secret,
+          createdBy: scope.userId,
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning();
+      return row!;
+    },
+    { lockKey: `webhook-endpoints:${scope.companyId}` },
+  );
+}
+
+export async function findWebhookEndpoints(db: Database, scope: MemberScope): Promise<WebhookEndpointRow[]> {
+  return withTenant(db, scope, (tx) =>
+    tx
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.companyId, scope.companyId))
+      .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id),
+  );
+}
+
+export async function findWebhookEndpoint(db: Database, scope: MemberScope, id: string): Promise<WebhookEndpointRow | null> {
+  const [row] = await withTenant(db, scope, (tx) =>
+    tx
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id))),
+  );
+  return row ?? null;
+}
+
+/** Changes an endpoint; enabling it clears why the server had turned it off. Null when there is no such endpoint. */
+export async function updateWebhookEndpoint(
+  db: Database,
+  scope: MemberScope,
+  id: string,
+  changes: Partial<Pick<WebhookEndpointRow, 'url' | 'description' | 'events' | 'enabled' | 'secret'>> & { updatedAt: Date },
+): Promise<WebhookEndpointRow | null> {
+  const [row] = await withTenant(db, scope, (tx) =>
+    tx
+      .update(webhookEndpoints)
+      .set(changes.enabled !== undefined ? { ...changes, disabledReason: null } : changes)
+      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id)))
+      .returning(),
+  );
+  return row ?? null;
+}
+
+/** Deletes an endpoint and its deliveries (cascade). */
+export async function deleteWebhookEndpoint(db: Database, scope: MemberScope, id: string): Promise<boolean> {
+  const deleted = await withTenant(db, scope, (tx) =>
+    tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id)))
+      .returning({ id: webhookEndpoints.id }),
+  );
+  return deleted.length > 0;
+}
+
+const deliveryColumns = {
+  id: webhookDeliveries.id,
+  endpointId: webhookDeliveries.endpointId,
+  seq: webhookDeliveries.seq,
+  eventType: webhookDeliveries.eventType,
+  status: webhookDeliveries.status,
+  attempts: webhookDeliveries.attempts,
+  nextAttemptAt: webhookDeliveries.nextAttemptAt,
+  lastAttemptAt: webhookDeliveries.lastAttemptAt,
+  responseStatus: webhookDeliveries.responseStatus,
+  responseExcerpt: webhookDeliveries.responseExcerpt,
+  createdAt: webhookDeliveries.createdAt,
+};
+
+/** An endpoint's newest deliveries; null when there is no such endpoint in the company. */
+export async function findWebhookDeliveries(
+  db: Database,
+  scope: MemberScope,
+  endpointId: string,
+  limit: number,
+): Promise<WebhookDeliveryRow[] | null> {
+  return withTenant(db, scope, async (tx) => {
+    const [endpoint] = await tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, endpointId)));
+    if (!endpoint) return null;
+    return tx
+      .select(deliveryColumns)
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.companyId, scope.companyId), eq(webhookDeliveries.endpointId, endpointId)))
+      .orderBy(desc(webhookDeliveries.seq))
+      .limit(limit);
+  });
+}
+
+/**
+ * Queues a finished delivery again, at the end of its endpoint's line (a new seq), as if new: its
+ * attempts and day of retries start over. 'open' when it is still waiting or being sent.
+ */
+export async function requeueWebhookDelivery(
+  db: Database,
+  scope: MemberScope,
+  input: { endpointId: string; deliveryId: string; now: Date },
+): Promise<WebhookDeliveryRow | 'open' | null> {
+  return withTenant(db, scope, async (tx) => {
+    const [current] = await tx
+      .select({ status: webhookDeliveries.status })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.companyId, scope.companyId),
+          eq(webhookDeliveries.endpointId, input.endpointId),
+          eq(webhookDeliveries.id, input.deliveryId),
+        ),
+      )
+      .for('update');
+    if (!current) return null;
+    if (current.status === 'pending' || current.status === 'sending') return 'open';
+    const [row] = await tx
+      .update(webhookDeliveries)
+      .set({
+        status: 'pending',
+        seq: sql`nextval(pg_get_serial_sequence('webhook_deliveries', 'seq'))`,
+        attempts: 0,
+        nextAttemptAt: input.now,
+        leaseUntil: null,
+        firstAttemptAt: null,
+      })
+      .where(eq(webhookDeliveries.id, input.deliveryId))
+      .returning(deliveryColumns);
+    return row!;
+  });
+}
+
+// ---- the outbox ----------------------------------------------------------------------------------
+
+/** One event to record: its type and the body every subscribed endpoint receives. */
+export type OutboxEvent = { type: string; body: string };
+
+/**
+ * Transaction step: one delivery per event and enabled endpoint of the company that subscribes to
+ * it, in one statement, in the order given (an endpoint's seq follows it). With `endpointId`, that
+ * endpoint only, whatever it subscribes to (a test event).
+ */
+export async function insertWebhookDeliveries(
+  tx: Transaction,
+  companyId: CompanyId,
+  events: OutboxEvent[],
+  now: Date,
+  endpointId: string | null = null,
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const result = await tx.execute(sql`
+    INSERT INTO webhook_deliveries (company_id, endpoint_id, event_type, body, next_attempt_at, created_at)
+    SELECT e.company_id, e.id, ev.type, ev.body, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS x(event, n)
+      CROSS JOIN LATERAL (SELECT x.event->>'type' AS type, x.event->>'body' AS body) ev
+      JOIN webhook_endpoints e ON e.company_id = ${companyId}::uuid AND e.enabled
+       AND (${endpointId}::uuid IS NULL AND ev.type = ANY (e.events) OR e.id = ${endpointId}::uuid)
+     ORDER BY x.n, e.id`);
+  return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
+}
+
+/** Queues an event for one endpoint of the admin's company (Send test event). 'disabled' when it is off, null when missing. */
+export async function insertWebhookTestDelivery(
+  db: Database,
+  scope: MemberScope,
+  input: { endpointId: string; event: OutboxEvent; now: Date },
+): Promise<'queued' | 'disabled' | null> {
+  return withTenant(db, scope, async (tx) => {
+    const [endpoint] = await tx
+      .select({ enabled: webhookEndpoints.enabled })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, input.endpointId)));
+    if (!endpoint) return null;
+    if (!endpoint.enabled) return 'disabled';
+    await insertWebhookDeliveries(tx, scope.companyId, [input.event], input.now, input.endpointId);
+    return 'queued';
+  });
+}
+
+// ---- the delivery worker (every company) ---------------------------------------------------------
+
+/**
+ * The worker's transaction: the connecting role with app.webhook_worker on, which the policies of
+ * the two webhook tables let see every company's rows (never app_user: the policy checks the role,
+ * migration 0018). Only the delivery worker calls this.
+ */
+async function withDeliveryWorker<T>(db: Database, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('app.webhook_worker', 'on', true), set_config('app.company_id', '', true)`);
+    return fn(tx);
+  });
+}
+
+export type ClaimedDelivery = {
+  id: string;
+  companyId: CompanyId;
+  endpointId: string;
+  url: string;
+  secret: string;
+  body: string;
+  attempts: number;
+  firstAttemptAt: Date;
+};
+
+/**
+ * Claims up to `limit` due deliveries for this instance until `leaseUntil`, each the oldest open
+ * delivery of an enabled endpoint (an endpoint's next delivery waits until the one before it
+ * succeeded or gave up). FOR UPDATE SKIP LOCKED: an instance passes over rows another is claiming,
+ * and the conditions are checked again on the row it locks, so a delivery another instance has
+ * just claimed (status sending, lease in the future) is not taken twice. A claim whose lease ran
+ * out (its instance died mid-send) is due again.
+ */
+export async function claimDueWebhookDeliveries(
+  db: Database,
+  input: { now: Date; leaseUntil: Date; limit: number },
+): Promise<ClaimedDelivery[]> {
+  const now = input.now.toISOString();
+  return withDeliveryWorker(db, async (tx) => {
+    const result = await tx.execute(sql`
+      WITH due AS (
+        SELECT d.id
+          FROM webhook_deliveries d
+          JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
+         WHERE d.status IN ('pending', 'sending')
+           AND (d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
+                OR d.status = 'sending' AND d.lease_until <= ${now}::timestamptz)
+           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
+                            WHERE p.endpoint_id = d.endpoint_id AND p.status IN ('pending', 'sending') AND p.seq < d.seq)
+         ORDER BY d.next_attempt_at, d.seq
+         LIMIT ${input.limit}
+         FOR UPDATE OF d SKIP LOCKED
+      )
+      UPDATE webhook_deliveries d
+         SET status = 'sending', lease_until = ${input.leaseUntil.toISOString()}::timestamptz, attempts = d.attempts + 1,
+             first_attempt_at = coalesce(d.first_attempt_at, ${now}::timestamptz), last_attempt_at = ${now}::timestamptz
+        FROM due, webhook_endpoints e
+       WHERE d.id = due.id AND e.id = d.endpoint_id
+      RETURNING d.id, d.company_id, d.endpoint_id, e.url, e.secret, d.body, d.attempts, d.first_attempt_at`);
+    return rowsOf<Record<string, unknown>>(result).map((row) => ({
+      id: String(row.id),
+      companyId: row.company_id as CompanyId,
+      endpointId: String(row.endpoint_id),
+      url: String(row.url),
+      secret: String(row.secret),
+      body: String(row.body),
+      attempts: Number(row.attempts),
+      firstAttemptAt: new Date(row.first_attempt_at as string),
+    }));
+  });
+}
+
+/**
+ * Records an attempt's outcome, if the claim is still this instance's (same attempt, still
+ * sending). 'failed' gives the delivery up and turns its endpoint off in the same transaction;
+ * `endpointDisabled` says whether this call did that (so only one instance tells the admins).
+ */
+export async function finishWebhookDelivery(
+  db: Database,
+  input: {
+    id: string;
+    attempts: number;
+    outcome: 'succeeded' | 'retry' | 'failed';
+    nextAttemptAt: Date | null;
+    responseStatus: number | null;
+    responseExcerpt: string;
+  },
+): Promise<{ recorded: boolean; endpointDisabled: boolean }> {
+  return withDeliveryWorker(db, async (tx) => {
+    const [row] = await tx
+      .update(webhookDeliveries)
+      .set({
+        status: input.outcome === 'retry' ? 'pending' : input.outcome,
+        nextAttemptAt: input.outcome === 'retry' ? input.nextAttemptAt : null,
+        leaseUntil: null,
+        responseStatus: input.responseStatus,
+        responseExcerpt: input.responseExcerpt,
+      })
+      .where(
+        and(eq(webhookDeliveries.id, input.id), eq(webhookDeliveries.status, 'sending'), eq(webhookDeliveries.attempts, input.attempts)),
+      )
+      .returning({ endpointId: webhookDeliveries.endpointId });
+    if (!row) return { recorded: false, endpointDisabled: false };
+    if (input.outcome !== 'failed') return { recorded: true, endpointDisabled: false };
+    const disabled = await tx
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: 'failing', updatedAt: sql`now()` })
+      .where(and(eq(webhookEndpoints.id, row.endpointId), eq(webhookEndpoints.enabled, true)))
+      .returning({ id: webhookEndpoints.id });
+    return { recorded: true, endpointDisabled: disabled.length > 0 };
+  });
+}
+
+/** The endpoint a disabling mail names. */
+export async function findEndpointForMail(db: Database, id: string): Promise<Pick<WebhookEndpointRow, 'url' | 'description'> | null> {
+  return withDeliveryWorker(db, async (tx) => {
+    const [row] = await tx
+      .select({ url: webhookEndpoints.url, description: webhookEndpoints.description })
+      .from(webhookEndpoints)
+      .where(inArray(webhookEndpoints.id, [id]));
+    return row ?? null;
+  });
+}

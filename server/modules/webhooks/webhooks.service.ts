@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import {
+  WEBHOOK_DELIVERY_LOG_SIZE,
+  WEBHOOK_ENDPOINTS_PER_COMPANY,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_TEST_EVENT,
+  type UpdateWebhookEndpoint,
+  type WebhookDelivery,
+  type WebhookDeliveryStatus,
+  type WebhookEndpoint,
+  type WebhookEndpointInput,
+  type WebhookEventType,
+  WebhookEndpointInputSchema,
+} from '@core/contracts';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
+import type { Transaction } from '../../db/client';
+import type { CompanyId } from '../../db/tenant';
+import { badRequest, HttpError, notFound } from '../../lib/http';
+import {
+  deleteWebhookEndpoint as deleteEndpointRow,
+  findWebhookDeliveries,
+  findWebhookEndpoint,
+  findWebhookEndpoints,
+  insertWebhookDeliveries,
+  insertWebhookEndpoint,
+  insertWebhookTestDelivery,
+  requeueWebhookDelivery,
+  updateWebhookEndpoint as updateEndpointRow,
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+} from './webhooks.repository';
+import { checkWebhookUrl, WebhookTargetRefused } from './webhooks.targets';
+
+/*
+ * Signed webhooks (decision 037): an admin's endpoints, their delivery logs, and the one way every
+ * module records an event (recordWebhookEvent, inside the change's own transaction). Sending is the
+ * delivery worker's (webhooks.worker.ts).
+ */
+
+export { createWebhookTargetPolicy, type WebhookTargetPolicy } from './webhooks.targets';
+
+/** whsec_ and base64 of 24 random bytes (192 bits), the Standard Webhooks secret format. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+const isEventType = (type: string): type is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
+
+function toWebhookEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    kind: 'webhook',
+    url: row.url,
+    description: row.description,
+    events: WEBHOOK_EVENT_TYPES.filter((type) => row.events.includes(type)),
+    enabled: row.enabled,
+    disabledReason: row.disabledReason === 'failing' ? 'failing' : null,
+    secret: row.secret,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toWebhookDelivery(row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    eventType: row.eventType,
+    status: row.status as WebhookDeliveryStatus,
+    attempts: row.attempts,
+    responseStatus: row.responseStatus,
+    responseExcerpt: row.responseExcerpt,
+    nextAttemptAt: row.status === 'pending' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+    lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const endpointNotFound = () => notFound('No such webhook endpoint in your company.');
+
+/** The URL's refusal as a field message (400), the words the form shows under the URL. */
+async function requireAllowedUrl(deps: AppDeps, url: string): Promise<string> {
+  try {
+    return (await checkWebhookUrl(url, deps.webhookTargets)).toString();
+  } catch (error) {
+    if (error instanceof WebhookTargetRefused) throw badRequest(error.message, { url: error.message });
+    throw error;
+  }
+}
+
+export async function createWebhookEndpoint(deps: AppDeps, actor: Actor, input: WebhookEndpointInput): Promise<WebhookEndpoint> {
+  const parsed = WebhookEndpointInputSchema.parse(input);
+  const url = await requireAllowedUrl(deps, parsed.url);
+  const row = await insertWebhookEndpoint(deps.database.db, memberScopeOf(actor), {
+    url,
+    description: parsed.description,
+    events: WEBHOOK_EVENT_TYPES.filter((type) => parsed.events.includes(type)),
+    enabled: parsed.enabled,
+    secret: generateWebhookSecret(),
+    now: deps.now(),
+    limit: WEBHOOK_ENDPOINTS_PER_COMPANY,
+  });
+  if (row === 'too_many') {
+    throw new HttpError(
+      409,
+      'too_many_webhook_endpoints',
+      `Your company already has ${WEBHOOK_ENDPOINTS_PER_COMPANY} webhook endpoints. Delete one before adding another.`,
+    );
+  }
+  return toWebhookEndpoint(row);
+}
+
+export async function listWebhookEndpoints(deps: AppDeps, actor: Actor): Promise<WebhookEndpoint[]> {
+  return (await findWebhookEndpoints(deps.database.db, memberScopeOf(actor))).map(toWebhookEndpoint);
+}
+
+export async function getWebhookEndpoint(deps: AppDeps, actor: Actor, id: string): Promise<WebhookEndpoint> {
+  const row = await findWebhookEndpoint(deps.database.db, memberScopeOf(actor), id);
+  if (!row) throw endpointNotFound();
+  return toWebhookEndpoint(row);
+}
+
+export async function updateWebhookEndpoint(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  changes: UpdateWebhookEndpoint,
+): Promise<WebhookEndpoint> {
+  const url = changes.url !== undefined ? await requireAllowedUrl(deps, changes.url) : undefined;
+  const row = await updateEndpointRow(deps.database.db, memberScopeOf(actor), id, {
+    ...(url !== undefined && { url }),
+    ...(changes.description !== undefined && { description: changes.description }),
+    ...(changes.events !== undefined && { events: WEBHOOK_EVENT_TYPES.filter((type) => changes.events!.includes(type)) }),
+    ...(changes.enabled !== undefined && { enabled: changes.enabled }),
+    updatedAt: deps.now(),
+  });
+  if (!row) throw endpointNotFound();
+  return toWebhookEndpoint(row);
+}
+
+/** A new signing secret: the old one stops verifying with the next delivery. */
+export async function rotateWebhookSecret(deps: AppDeps, actor: Actor, id: string): Promise<WebhookEndpoint> {
+  const row = await updateEndpointRow(deps.database.db, memberScopeOf(actor), id, {
+    secret: generateWebhookSecret(),
+    updatedAt: deps.now(),
+  });
+  if (!row) throw endpointNotFound();
+  return toWebhookEndpoint(row);
+}
+
+export async function deleteWebhookEndpoint(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  if (!(await deleteEndpointRow(deps.database.db, memberScopeOf(actor), id))) throw endpointNotFound();
+}
+
+export async function listWebhookDeliveries(deps: AppDeps, actor: Actor, endpointId: string): Promise<WebhookDelivery[]> {
+  const rows = await findWebhookDeliveries(deps.database.db, memberScopeOf(actor), endpointId, WEBHOOK_DELIVERY_LOG_SIZE);
+  if (!rows) throw endpointNotFound();
+  return rows.map(toWebhookDelivery);
+}
+
+/** Queues a finished delivery again (Resend), at the end of its endpoint's line. */
+export async function resendWebhookDelivery(deps: AppDeps, actor: Actor, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+  const row = await requeueWebhookDelivery(deps.database.db, memberScopeOf(actor), { endpointId, deliveryId, now: deps.now() });
+  if (row === null) throw notFound('No such delivery of this endpoint.');
+  if (row === 'open') throw new HttpError(409, 'delivery_open', 'This delivery is still queued or being sent.');
+  return toWebhookDelivery(row);
+}
+
+/** Queues a webhook.test event for this endpoint alone (Send test event). */
+export async function sendWebhookTestEvent(deps: AppDeps, actor: Actor, endpointId: string): Promise<void> {
+  const now = deps.now();
+  const event = {
+    type: WEBHOOK_TEST_EVENT,
+    body: composeWebhookBody(WEBHOOK_TEST_EVENT, now, { message: 'A test event sent from the Webhooks screen.' }),
+  };
+  const outcome = await insertWebhookTestDelivery(deps.database.db, memberScopeOf(actor), { endpointId, event, now });
+  if (outcome === null) throw endpointNotFound();
+  if (outcome === 'disabled') throw new HttpError(409, 'endpoint_disabled', 'Turn the endpoint on before sending it a test event.');
+}
+
+/** The signed body: {"type","timestamp","data"} (the Standard Webhooks payload shape). */
+function composeWebhookBody(type: string, occurredAt: Date, data: unknown): string {
+  return JSON.stringify({ type, timestamp: occurredAt.toISOString(), data });
+}
+
+/** An event as the module that made the change describes it. */
+export type WebhookEvent = { type: WebhookEventType; data: unknown };
+
+/**
+ * Transaction step, the one way an event is recorded: inside the transaction of the change, one
+ * delivery per enabled endpoint of the company that subscribes to it (one statement for all the
+ * events given). A rolled-back change leaves no delivery behind, so nothing is sent for it.
+ */
+export async function recordWebhookEvents(tx: Transaction, companyId: CompanyId, events: WebhookEvent[], occurredAt: Date): Promise<void> {
+  const known = events.filter((event) => isEventType(event.type));
+  await insertWebhookDeliveries(
+    tx,
+    companyId,
+    known.map((event) => ({ type: event.type, body: composeWebhookBody(event.type, occurredAt, event.data) })),
+    occurredAt,
+  );
+}

@@ -1,0 +1,195 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { LookupFunction } from 'node:net';
+import { BlockList, isIP } from 'node:net';
+import { isLoopbackHostname } from '../../lib/loopback';
+
+/*
+ * Where a webhook may be sent (decision 037, docs/security.md "Webhooks"). A webhook URL is typed
+ * by an admin, and the server then makes requests to it: without a rule, an admin (or anyone who
+ * becomes one) could make the server call its own network (a database's HTTP port, a cloud's
+ * metadata service). In production only https:// to public addresses; elsewhere http:// too, but
+ * only to this machine (a receiver a developer runs). The address is checked when the endpoint is
+ * saved and again at each send, on the very address the socket connects to (DNS may change).
+ */
+
+/** How a host name becomes addresses; injectable so tests can point a name anywhere. */
+export type ResolveHost = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+/** The rule in force: production or not, and how names resolve. Tests switch both. */
+export type WebhookTargetPolicy = { production: boolean; resolveHost: ResolveHost };
+
+export const resolveWithDns: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+export function createWebhookTargetPolicy(production: boolean): WebhookTargetPolicy {
+  return { production, resolveHost: resolveWithDns };
+}
+
+/** Ranges no webhook may reach in production: private, loopback, link-local, unique-local, CGNAT, metadata, reserved. */
+const BLOCKED = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], // "this network"
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // carrier-grade NAT (also Alibaba's metadata 100.100.100.200)
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local, the clouds' metadata 169.254.169.254
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.168.0.0', 16], // private
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, broadcast
+] as const) {
+  BLOCKED.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128], // unspecified
+  ['::1', 128], // loopback
+  ['::', 96], // IPv4-compatible (deprecated)
+  ['64:ff9b::', 96], // NAT64: reaches an IPv4 address through a translator
+  ['64:ff9b:1::', 48], // local NAT64
+  ['100::', 64], // discard
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: carries an IPv4 address
+  ['fc00::', 7], // unique-local (AWS's IPv6 metadata fd00:ec2::254 included)
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+] as const) {
+  BLOCKED.addSubnet(network, prefix, 'ipv6');
+}
+
+/** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:10.0.0.1 or ::ffff:a00:1), else null. */
+function mappedIpv4(address: string): string | null {
+  const groups = expandIpv6(address);
+  if (!groups || groups.slice(0, 5).some((group) => group !== 0) || groups[5] !== 0xffff) return null;
+  const [high, low] = [groups[6]!, groups[7]!];
+  return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included), or null. */
+function expandIpv6(address: string): number[] | null {
+  let text = address.toLowerCase().split('%')[0]!;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const parts = dotted[1]!.split('.').map(Number);
+    text = `${text.slice(0, dotted.index)}${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return null;
+  const groups = [...headGroups, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...tailGroups].map((g) => parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+/** Whether no webhook may be sent to this address in production (an IPv4-mapped address counts as its IPv4). */
+export function isBlockedAddress(address: string): boolean {
+  const type = isIP(address);
+  if (type === 4) return BLOCKED.check(address, 'ipv4');
+  if (type !== 6) return true; // not an address at all: never connect to it
+  const mapped = mappedIpv4(address);
+  if (mapped !== null) return BLOCKED.check(mapped, 'ipv4');
+  return BLOCKED.check(address, 'ipv6');
+}
+
+const isLoopbackAddress = (address: string) => {
+  const mapped = isIP(address) === 6 ? mappedIpv4(address) : null;
+  const ipv4 = mapped ?? address;
+  return isIP(ipv4) === 4 ? ipv4.startsWith('127.') : expandIpv6(address)?.join(':') === '0:0:0:0:0:0:0:1';
+};
+
+/** A refusal in the words an admin reads (the create form, the delivery log). */
+export class WebhookTargetRefused extends Error {}
+
+/** The host of a URL without IPv6 brackets. */
+const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+
+/**
+ * Checks a URL an admin typed: the scheme, no credentials, and, by what it resolves to now, the
+ * address. Throws WebhookTargetRefused with the reason.
+ */
+export async function checkWebhookUrl(rawUrl: string, policy: WebhookTargetPolicy): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new WebhookTargetRefused('That is not a URL. Enter one such as https://example.com/webhooks.');
+  }
+  if (url.username || url.password) throw new WebhookTargetRefused('A webhook URL may not hold a user name or password.');
+  if (url.protocol === 'http:') {
+    if (policy.production) throw new WebhookTargetRefused('Webhook URLs must start with https://.');
+    if (!isLoopbackHostname(url.hostname)) {
+      throw new WebhookTargetRefused('http:// is allowed only to this machine (localhost) outside production. Use https://.');
+    }
+    return url;
+  }
+  if (url.protocol !== 'https:') throw new WebhookTargetRefused('Webhook URLs must start with https://.');
+  await checkHostAddresses(bareHost(url), policy);
+  return url;
+}
+
+/** In production, every address the host resolves to must be public. */
+async function checkHostAddresses(host: string, policy: WebhookTargetPolicy): Promise<void> {
+  if (!policy.production) return;
+  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolveOrRefuse(host, policy);
+  const blocked = addresses.find((entry) => isBlockedAddress(entry.address));
+  if (blocked) throw refusedAddress(host, blocked.address);
+}
+
+async function resolveOrRefuse(host: string, policy: WebhookTargetPolicy) {
+  try {
+    const addresses = await policy.resolveHost(host);
+    if (addresses.length === 0) throw new Error('no address');
+    return addresses;
+  } catch (error) {
+    if (error instanceof WebhookTargetRefused) throw error;
+    throw new WebhookTargetRefused(`The host ${host} could not be found.`);
+  }
+}
+
+const refusedAddress = (host: string, address: string) =>
+  new WebhookTargetRefused(
+    `${host} resolves to ${address}, a private, loopback or otherwise internal address: webhooks go to public addresses only.`,
+  );
+
+/**
+ * The socket's own name lookup for a send: the addresses are checked right before the connection
+ * uses them, so a name that changed to an internal address since it was saved is refused (there
+ * is no second lookup between the check and the connect to race).
+ */
+export function createGuardedLookup(policy: WebhookTargetPolicy, url: URL): LookupFunction {
+  return (hostname, options, callback) => {
+    const done = callback as unknown as (
+      error: Error | null,
+      address: string | { address: string; family: number }[],
+      family?: number,
+    ) => void;
+    resolveOrRefuse(hostname, policy)
+      .then((addresses) => {
+        const allowed = addresses.filter((entry) =>
+          policy.production ? !isBlockedAddress(entry.address) : url.protocol === 'https:' || isLoopbackAddress(entry.address),
+        );
+        if (allowed.length === 0) throw refusedAddress(hostname, addresses[0]!.address);
+        if ((options as { all?: boolean }).all) done(null, allowed);
+        else done(null, allowed[0]!.address, allowed[0]!.family);
+      })
+      .catch((error: Error) => done(error, '', 0));
+  };
+}
+
+/**
+ * The check at send time, before any connection: the scheme's rule, and the address when the host
+ * is one (no lookup happens then). A name's addresses are checked by createGuardedLookup.
+ */
+export function checkWebhookUrlAtSend(url: URL, policy: WebhookTargetPolicy): void {
+  if (policy.production && url.protocol !== 'https:') throw new WebhookTargetRefused('Webhook URLs must start with https://.');
+  if (!policy.production && url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
+    throw new WebhookTargetRefused('http:// is allowed only to this machine (localhost) outside production.');
+  }
+  const host = bareHost(url);
+  if (policy.production && isIP(host) && isBlockedAddress(host)) throw refusedAddress(host, host);
+}

@@ -1,0 +1,433 @@
+import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { WebhookDelivery, WebhookEndpoint } from '@core/contracts';
+import { findRecentMail } from '../../mail/mailer';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { withActivityDay } from '../activities/activities.service';
+import { startWebhookReceiver } from './webhook-receiver.test-support';
+import { computeNextWebhookAttempt } from './webhooks.worker';
+
+/*
+ * Signed webhooks end to end on the real database: admins register endpoints through the API, the
+ * product's own changes queue events in their transactions, and the delivery worker's rounds (run
+ * by hand, with the clock moved instead of waited for) send them to a receiver on this machine.
+ */
+
+type Member = TestUser & { companyId: string };
+
+let t: TestApp;
+let admin: Member;
+let rep: Member;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let clock = new Date();
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => clock });
+  admin = await t.createMember({ role: 'admin', name: 'Ada Admin' });
+  rep = await t.createMember({ companyId: admin.companyId, name: 'Rita Rep' });
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+  await t?.close();
+});
+beforeEach(async () => {
+  clock = new Date();
+  receiver.received.length = 0;
+  receiver.respond(() => ({ status: 200, body: 'ok' }));
+  t.deps.webhookTargets.production = false;
+  // Each test starts with no endpoints (and so no deliveries) in the company.
+  const listed = await t.request('/api/v1/admin/webhooks', { as: admin });
+  for (const endpoint of ((await listed.json()) as { endpoints: WebhookEndpoint[] }).endpoints) {
+    await t.request(`/api/v1/admin/webhooks/${endpoint.id}`, { method: 'DELETE', as: admin });
+  }
+});
+afterEach(() => {
+  t.deps.webhookTargets.resolveHost = (host) => import('node:dns/promises').then((dns) => dns.lookup(host, { all: true }));
+});
+
+async function createEndpoint(input: { url?: string; events?: string[]; description?: string } = {}): Promise<WebhookEndpoint> {
+  const response = await t.request('/api/v1/admin/webhooks', {
+    method: 'POST',
+    as: admin,
+    json: { url: input.url ?? receiver.url(), events: input.events ?? ['activity.created'], description: input.description ?? 'CRM' },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as WebhookEndpoint;
+}
+
+async function logCall(as: Member = rep, outcome = 'no_progress'): Promise<{ id: string }> {
+  const response = await t.request('/api/v1/activities', { method: 'POST', as, json: { kind: 'call', answered: true, outcome } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+async function deliveriesOf(endpointId: string): Promise<WebhookDelivery[]> {
+  const response = await t.request(`/api/v1/admin/webhooks/${endpointId}/deliveries`, { as: admin });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { deliveries: WebhookDelivery[] }).deliveries;
+}
+
+const bodyOf = (index: number) =>
+  JSON.parse(receiver.received[index]!.body) as { type: string; timestamp: string; data: Record<string, unknown> };
+
+/** Runs delivery rounds until nothing more is due now. */
+async function deliverAll(): Promise<void> {
+  while ((await t.deps.webhooks.runDue()) > 0);
+}
+
+describe('endpoints', () => {
+  it('an admin registers an endpoint and gets a whsec_ signing secret, which rotates', async () => {
+    const endpoint = await createEndpoint({ events: ['sale.created', 'activity.created'] });
+    expect(endpoint).toMatchObject({ kind: 'webhook', url: receiver.url(), description: 'CRM', enabled: true, disabledReason: null });
+    expect(endpoint.events).toEqual(['activity.created', 'sale.created']);
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+
+    const rotated = await t.request(`/api/v1/admin/webhooks/${endpoint.id}/rotate-secret`, { method: 'POST', as: admin });
+    const after = (await rotated.json()) as WebhookEndpoint;
+    expect(after.secret).toMatch(/^whsec_/);
+    expect(after.secret).not.toBe(endpoint.secret);
+  });
+
+  it('refuses bad input with field messages', async () => {
+    for (const json of [
+      { url: receiver.url(), events: [] },
+      { url: receiver.url(), events: ['activity.exploded'] },
+      { url: 'not a url', events: ['activity.created'] },
+      { url: 'ftp://example.com/x', events: ['activity.created'] },
+    ]) {
+      const response = await t.request('/api/v1/admin/webhooks', { method: 'POST', as: admin, json });
+      expect(response.status, JSON.stringify(json)).toBe(400);
+    }
+  });
+
+  it('a rep may not see or manage endpoints (403)', async () => {
+    expect((await t.request('/api/v1/admin/webhooks', { as: rep })).status).toBe(403);
+    const create = await t.request('/api/v1/admin/webhooks', {
+      method: 'POST',
+      as: rep,
+      json: { url: receiver.url(), events: ['activity.created'] },
+    });
+    expect(create.status).toBe(403);
+  });
+});
+
+describe('delivery', () => {
+  it('signs each delivery so that the standardwebhooks verifier accepts it with the endpoint secret', async () => {
+    const endpoint = await createEndpoint();
+    const activity = await logCall();
+    await deliverAll();
+
+    expect(receiver.received).toHaveLength(1);
+    const request = receiver.received[0]!;
+    const headers = {
+      'webhook-id': String(request.headers['webhook-id']),
+      'webhook-timestamp': String(request.headers['webhook-timestamp']),
+      'webhook-signature': String(request.headers['webhook-signature']),
+    };
+    expect(request.headers['content-type']).toBe('application/json');
+    const verified = new Webhook(endpoint.secret).verify(request.body, headers) as { type: string; data: { id: string } };
+    expect(verified.type).toBe('activity.created');
+    expect(verified.data.id).toBe(activity.id);
+    expect(bodyOf(0)).toMatchObject({ type: 'activity.created', data: { id: activity.id, kind: 'call', userId: rep.id } });
+    // Another secret does not verify it.
+    const other = `whsec_${Buffer.from('x'.repeat(24)).toString('base64')}`;
+    expect(() => new Webhook(other).verify(request.body, headers)).toThrow();
+
+    const [delivery] = await deliveriesOf(endpoint.id);
+    expect(delivery).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      responseStatus: 200,
+      responseExcerpt: 'ok',
+      eventType: 'activity.created',
+    });
+    expect(headers['webhook-id']).toBe(delivery!.id);
+  });
+
+  it('queues the events of the product changes an endpoint subscribes to, and only those', async () => {
+    await createEndpoint({
+      events: [
+        'activity.created',
+        'activity.updated',
+        'activity.deleted',
+        'sale.created',
+        'goal.reached',
+        'wrapup.submitted',
+        'member.joined',
+      ],
+    });
+    const goals = await t.request('/api/v1/goals/me', { method: 'PUT', as: rep, json: { dailyCalls: 0, dailyMeetings: 0, dailySales: 1 } });
+    expect(goals.status).toBe(200);
+    const sale = await t.request('/api/v1/activities', {
+      method: 'POST',
+      as: rep,
+      json: { kind: 'sale', ticketSize: 1200, productName: 'Pro' },
+    });
+    const saleId = ((await sale.json()) as { id: string }).id;
+    const edit = await t.request(`/api/v1/activities/${saleId}`, { method: 'PATCH', as: rep, json: { notes: 'Signed' } });
+    expect(edit.status).toBe(200);
+    expect((await t.request(`/api/v1/activities/${saleId}`, { method: 'DELETE', as: rep })).status).toBe(200);
+    const wrapup = await t.request('/api/v1/wrapups/today', {
+      method: 'PUT',
+      as: rep,
+      json: { calls: 1, meetings: 0, sales: 1, points: 10, good: 'Closed one', improve: '' },
+    });
+    expect(wrapup.status).toBe(200);
+    const newcomer = await t.createMember({ companyId: admin.companyId, name: 'Nina New' });
+    clock = new Date(); // joining is stamped with the wall clock (it takes no injected clock)
+    await deliverAll();
+
+    expect(receiver.received.map((_, i) => bodyOf(i).type)).toEqual([
+      'activity.created',
+      'sale.created',
+      'goal.reached',
+      'activity.updated',
+      'activity.deleted',
+      'wrapup.submitted',
+      'member.joined',
+    ]);
+    expect(bodyOf(2).data).toMatchObject({ userId: rep.id, goal: 'sales', target: 1, activityId: saleId });
+    expect(bodyOf(3).data).toMatchObject({ id: saleId, notes: 'Signed' });
+    expect(bodyOf(4).data).toMatchObject({ id: saleId, kind: 'sale' });
+    expect(bodyOf(5).data).toMatchObject({ userId: rep.id, calls: 1, good: 'Closed one', created: true });
+    expect(bodyOf(6).data).toMatchObject({ userId: newcomer.id, role: 'user', displayName: 'Nina New' });
+    await t.request('/api/v1/goals/me', { method: 'PUT', as: rep, json: { dailyCalls: 0, dailyMeetings: 0, dailySales: 0 } });
+  });
+
+  it('a disabled endpoint, or one that does not subscribe, gets nothing', async () => {
+    const off = await createEndpoint();
+    await t.request(`/api/v1/admin/webhooks/${off.id}`, { method: 'PATCH', as: admin, json: { enabled: false } });
+    const elsewhere = await createEndpoint({ events: ['member.joined'] });
+    await logCall();
+    await deliverAll();
+    expect(receiver.received).toHaveLength(0);
+    expect(await deliveriesOf(off.id)).toEqual([]);
+    expect(await deliveriesOf(elsewhere.id)).toEqual([]);
+  });
+
+  it('a rolled-back write sends nothing', async () => {
+    const endpoint = await createEndpoint();
+    const scope = { companyId: rep.companyId, userId: rep.id } as Parameters<typeof withActivityDay>[1];
+    const failed = withActivityDay(t.db, scope, '2026-11-24', async (day) => {
+      await day.insertActivity({
+        type: 'email',
+        meetingBooked: false,
+        movedForward: false,
+        customerId: null,
+        customerName: null,
+        ticketSize: null,
+        productName: null,
+        notes: null,
+        pointsEarned: 1,
+        dailyBonus: false,
+        bonusPoints: 0,
+        createdAt: clock,
+      });
+      await day.recordEvents([{ type: 'activity.created', data: { note: 'never committed' } }], clock);
+      throw new Error('the change fails after recording its event');
+    });
+    await expect(failed).rejects.toThrow('the change fails');
+    await deliverAll();
+    expect(receiver.received).toHaveLength(0);
+    expect(await deliveriesOf(endpoint.id)).toEqual([]);
+  });
+
+  it('retries with backoff for a day, then gives up, turns the endpoint off and tells the admins in their language', async () => {
+    const norwegian = await t.createMember({ companyId: admin.companyId, role: 'admin', name: 'Nils Admin' });
+    await t.db.execute(sql`UPDATE "user" SET locale = 'nb' WHERE id = ${norwegian.id}`);
+    const endpoint = await createEndpoint({ url: receiver.url('/failing') });
+    receiver.respond(() => ({ status: 503, body: 'down for maintenance' }));
+    const start = new Date('2026-11-24T09:00:00Z');
+    clock = start;
+    await logCall();
+
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    const seconds = (n: number) => n * 1000;
+    // The attempt times: at once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, and a day after the first.
+    const schedule = [0, 5, 305, 2105, 9305, 27305, 63305, 86400].map(seconds);
+    for (const [index, when] of schedule.entries()) {
+      clock = at(when - 1);
+      if (index > 0) expect(await t.deps.webhooks.runDue(), `nothing is due just before attempt ${index + 1}`).toBe(0);
+      clock = at(when);
+      expect(await t.deps.webhooks.runDue(), `attempt ${index + 1}`).toBe(1);
+      const [delivery] = await deliveriesOf(endpoint.id);
+      expect(delivery).toMatchObject({ attempts: index + 1, responseStatus: 503, responseExcerpt: 'down for maintenance' });
+      if (index < schedule.length - 1) {
+        expect(delivery!.status).toBe('pending');
+        expect(delivery!.nextAttemptAt).toBe(at(schedule[index + 1]!).toISOString());
+      } else {
+        expect(delivery!.status).toBe('failed');
+        expect(delivery!.nextAttemptAt).toBeNull();
+      }
+    }
+    expect(receiver.received).toHaveLength(schedule.length);
+
+    const after = (await (await t.request(`/api/v1/admin/webhooks/${endpoint.id}`, { as: admin })).json()) as WebhookEndpoint;
+    expect(after).toMatchObject({ enabled: false, disabledReason: 'failing' });
+    // Turned off: later events are not even queued.
+    await logCall();
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
+
+    const mails = await findRecentMail(t.db);
+    const english = mails.find((mail) => mail.to === admin.email && mail.subject === 'A webhook endpoint was turned off');
+    const bokmal = mails.find((mail) => mail.to === norwegian.email && mail.subject === 'Et webhook-endepunkt ble slått av');
+    expect(english?.text).toContain(receiver.url('/failing'));
+    expect(english?.text).toContain('HTTP 503 down for maintenance');
+    expect(bokmal?.text).toContain('har feilet i et døgn');
+    expect(mails.some((mail) => mail.to === rep.email && mail.subject.includes('webhook'))).toBe(false);
+
+    // Turning it on again clears the reason.
+    const on = await t.request(`/api/v1/admin/webhooks/${endpoint.id}`, { method: 'PATCH', as: admin, json: { enabled: true } });
+    expect(((await on.json()) as WebhookEndpoint).disabledReason).toBeNull();
+    await t.request(`/api/v1/team/members/${norwegian.id}`, { method: 'DELETE', as: admin });
+  });
+
+  it('the retry schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then a day after the first attempt, then give up', () => {
+    const first = new Date('2026-11-24T00:00:00Z');
+    const next = (attempts: number, nowMs: number) =>
+      computeNextWebhookAttempt({ attempts, firstAttemptAt: first, now: new Date(first.getTime() + nowMs) });
+    expect(next(1, 0)?.getTime()).toBe(first.getTime() + 5_000);
+    expect(next(2, 5_000)?.getTime()).toBe(first.getTime() + 305_000);
+    expect(next(7, 63_305_000)?.getTime()).toBe(first.getTime() + 86_400_000);
+    expect(next(8, 86_400_000)).toBeNull();
+  });
+
+  it("sends an endpoint's deliveries in order: the next waits until the one before succeeded", async () => {
+    const endpoint = await createEndpoint();
+    let failures = 2;
+    receiver.respond(() => (failures-- > 0 ? { status: 500, body: 'not yet' } : { status: 204 }));
+    const first = await logCall();
+    const second = await logCall();
+    const third = await logCall();
+
+    await t.deps.webhooks.runDue();
+    clock = new Date(clock.getTime() + 5_000);
+    await t.deps.webhooks.runDue();
+    // Two failed attempts of the first; the others waited.
+    expect(receiver.received.map((_, i) => (bodyOf(i).data as { id: string }).id)).toEqual([first.id, first.id]);
+    clock = new Date(clock.getTime() + 300_000);
+    await deliverAll();
+    expect(receiver.received.map((_, i) => (bodyOf(i).data as { id: string }).id)).toEqual([
+      first.id,
+      first.id,
+      first.id,
+      second.id,
+      third.id,
+    ]);
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+
+  it('does not follow a redirect: a 3xx is a failed attempt', async () => {
+    const endpoint = await createEndpoint();
+    receiver.respond((request) =>
+      request.path === '/hook' ? { status: 307, headers: { location: receiver.url('/elsewhere') } } : { status: 200 },
+    );
+    await logCall();
+    await deliverAll();
+    expect(receiver.received.map((request) => request.path)).toEqual(['/hook']);
+    expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ status: 'pending', responseStatus: 307 });
+  });
+
+  it('Resend queues a finished delivery again; Send test event queues webhook.test for one endpoint', async () => {
+    const endpoint = await createEndpoint();
+    await logCall();
+    await deliverAll();
+    const [delivery] = await deliveriesOf(endpoint.id);
+
+    const resend = await t.request(`/api/v1/admin/webhooks/${endpoint.id}/deliveries/${delivery!.id}/resend`, {
+      method: 'POST',
+      as: admin,
+    });
+    expect(resend.status).toBe(200);
+    expect(await resend.json()).toMatchObject({ id: delivery!.id, status: 'pending', attempts: 0 });
+    const again = await t.request(`/api/v1/admin/webhooks/${endpoint.id}/deliveries/${delivery!.id}/resend`, { method: 'POST', as: admin });
+    expect(again.status).toBe(409);
+    await deliverAll();
+    expect(receiver.received.map((request) => request.headers['webhook-id'])).toEqual([delivery!.id, delivery!.id]);
+
+    const test = await t.request(`/api/v1/admin/webhooks/${endpoint.id}/test`, { method: 'POST', as: admin });
+    expect(test.status).toBe(202);
+    await deliverAll();
+    expect(bodyOf(2)).toMatchObject({ type: 'webhook.test' });
+    expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ eventType: 'webhook.test', status: 'succeeded' });
+  });
+});
+
+describe('where webhooks may go (SSRF)', () => {
+  it('outside production: http:// only to this machine; https:// anywhere', async () => {
+    const refused = await t.request('/api/v1/admin/webhooks', {
+      method: 'POST',
+      as: admin,
+      json: { url: 'http://example.com/hook', events: ['activity.created'] },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { details: Record<string, string> } }).error.details.url).toMatch(/localhost/);
+    await createEndpoint({ url: receiver.url() });
+    await createEndpoint({ url: 'http://localhost:9/hook' });
+  });
+
+  it('in production: refuses http://, and hosts that resolve to internal addresses, at registration', async () => {
+    t.deps.webhookTargets.production = true;
+    const internal: Record<string, string> = {
+      'private.example.test': '10.1.2.3',
+      'metadata.example.test': '169.254.169.254',
+      'cgnat.example.test': '100.64.0.7',
+      'v6-local.example.test': 'fd12:3456::1',
+      'mapped.example.test': '::ffff:127.0.0.1',
+      'link-local-v6.example.test': 'fe80::1',
+    };
+    t.deps.webhookTargets.resolveHost = async (host) => {
+      const address = internal[host] ?? '93.184.216.34';
+      return [{ address, family: address.includes(':') ? 6 : 4 }];
+    };
+    const urls = [
+      receiver.url(),
+      'http://hooks.example.com/x',
+      'https://127.0.0.1/x',
+      'https://[::1]/x',
+      'https://[::ffff:10.0.0.1]/x',
+      'https://[::ffff:a9fe:a9fe]/x',
+      'https://192.168.1.10/x',
+      ...Object.keys(internal).map((host) => `https://${host}/hook`),
+    ];
+    for (const url of urls) {
+      const response = await t.request('/api/v1/admin/webhooks', {
+        method: 'POST',
+        as: admin,
+        json: { url, events: ['activity.created'] },
+      });
+      expect(response.status, url).toBe(400);
+    }
+    const ok = await t.request('/api/v1/admin/webhooks', {
+      method: 'POST',
+      as: admin,
+      json: { url: 'https://hooks.example.com/x', events: ['activity.created'] },
+    });
+    expect(ok.status).toBe(201);
+  });
+
+  it('in production: checks again at send time, where the name may now point inside', async () => {
+    t.deps.webhookTargets.production = true;
+    let address = '93.184.216.34';
+    t.deps.webhookTargets.resolveHost = async () => [{ address, family: 4 }];
+    const endpoint = await createEndpoint({ url: 'https://rebinding.example.com/hook' });
+    address = '127.0.0.1';
+    await logCall();
+    await t.deps.webhooks.runDue();
+    const [delivery] = await deliveriesOf(endpoint.id);
+    expect(delivery).toMatchObject({ status: 'pending', responseStatus: null, attempts: 1 });
+    expect(delivery!.responseExcerpt).toMatch(/^Not sent: .*127\.0\.0\.1/);
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it('in production: an http:// endpoint saved before is not sent to', async () => {
+    const endpoint = await createEndpoint();
+    t.deps.webhookTargets.production = true;
+    await logCall();
+    await t.deps.webhooks.runDue();
+    expect(receiver.received).toHaveLength(0);
+    expect((await deliveriesOf(endpoint.id))[0]!.responseExcerpt).toMatch(/^Not sent: .*https/);
+  });
+});

@@ -1,0 +1,152 @@
+import type { Database } from '../../db/client';
+import type { CompanyId } from '../../db/tenant';
+import type { Mailer } from '../../mail/mailer';
+import { chooseMailLanguage, renderWebhookDisabledMail } from '../../mail/templates';
+import { claimDueWebhookDeliveries, type ClaimedDelivery, findEndpointForMail, finishWebhookDelivery } from './webhooks.repository';
+import { sendWebhook, WEBHOOK_ATTEMPT_TIMEOUT_MS, type WebhookAttemptResult } from './webhooks.sender';
+import type { WebhookTargetPolicy } from './webhooks.targets';
+
+/*
+ * The delivery worker (decision 037): runs in every server process, on both engines. Each round
+ * claims the due deliveries (webhooks.repository.ts, FOR UPDATE SKIP LOCKED: on several instances
+ * each delivery is claimed by one), sends them, and records the outcome. Time comes from `now`, so
+ * tests move the clock over a day of retries instead of waiting for it.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The waits after each failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h; then one last attempt a
+ * day after the first, and the delivery gives up when that fails too (8 attempts over 24 hours).
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR] as const;
+export const WEBHOOK_GIVE_UP_AFTER_MS = 24 * HOUR;
+
+/** How long a claim is this instance's: longer than an attempt may take, so a live instance is never overtaken. */
+const LEASE_MS = WEBHOOK_ATTEMPT_TIMEOUT_MS + 50 * SECOND;
+/** Deliveries claimed per round (at most one per endpoint, sent side by side). */
+const CLAIM_BATCH = 20;
+/** How often an idle worker looks for due deliveries. */
+const POLL_MS = SECOND;
+
+/**
+ * What follows a failed attempt: the next attempt's time, or null to give up (the attempt that
+ * failed was the one a day after the first, or later).
+ */
+export function computeNextWebhookAttempt(input: { attempts: number; firstAttemptAt: Date; now: Date }): Date | null {
+  const giveUpAt = input.firstAttemptAt.getTime() + WEBHOOK_GIVE_UP_AFTER_MS;
+  if (input.now.getTime() >= giveUpAt) return null;
+  const delay = WEBHOOK_RETRY_DELAYS_MS[input.attempts - 1];
+  return new Date(delay === undefined ? giveUpAt : Math.min(input.now.getTime() + delay, giveUpAt));
+}
+
+/** An admin who is told when an endpoint is turned off. */
+export type AdminRecipient = { email: string; locale: string | null };
+
+export type WebhookWorkerOptions = {
+  db: Database;
+  now: () => Date;
+  policy: WebhookTargetPolicy;
+  mailer: Mailer;
+  brand: string;
+  publicUrl: string;
+  /** The company's active admins (from the memberships' owner, wired in bootstrap.ts). */
+  findAdminRecipients: (companyId: CompanyId) => Promise<AdminRecipient[]>;
+  /** Per attempt; tests shorten it. */
+  attemptTimeoutMs?: number;
+};
+
+export type WebhookWorker = {
+  /** One round: claims what is due now, sends it, records the outcomes. Returns how many were sent. */
+  runDue(): Promise<number>;
+  /** Starts looking for due deliveries every second (the server process). */
+  start(): void;
+  /** Stops looking and waits for the round in flight. */
+  stop(): Promise<void>;
+};
+
+export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+
+  async function deliver(claimed: ClaimedDelivery): Promise<void> {
+    const result = await sendWebhook(
+      { id: claimed.id, url: claimed.url, secret: claimed.secret, body: claimed.body, timestamp: options.now() },
+      options.policy,
+      options.attemptTimeoutMs,
+    );
+    const now = options.now();
+    const next = result.succeeded
+      ? null
+      : computeNextWebhookAttempt({ attempts: claimed.attempts, firstAttemptAt: claimed.firstAttemptAt, now });
+    const outcome = result.succeeded ? 'succeeded' : next ? 'retry' : 'failed';
+    const finished = await finishWebhookDelivery(options.db, {
+      id: claimed.id,
+      attempts: claimed.attempts,
+      outcome,
+      nextAttemptAt: next,
+      responseStatus: result.responseStatus,
+      responseExcerpt: result.responseExcerpt,
+    });
+    if (finished.endpointDisabled) await tellAdmins(claimed, result);
+  }
+
+  async function tellAdmins(claimed: ClaimedDelivery, result: WebhookAttemptResult): Promise<void> {
+    const endpoint = await findEndpointForMail(options.db, claimed.endpointId);
+    if (!endpoint) return;
+    const lastError = result.responseStatus !== null ? `HTTP ${result.responseStatus} ${result.responseExcerpt}` : result.responseExcerpt;
+    for (const admin of await options.findAdminRecipients(claimed.companyId)) {
+      const mail = renderWebhookDisabledMail({
+        brand: options.brand,
+        to: admin.email,
+        url: `${options.publicUrl}/app/admin/webhooks`,
+        endpointUrl: endpoint.url,
+        lastError: lastError.trim(),
+        language: chooseMailLanguage(admin.locale, undefined),
+      });
+      await options.mailer.send(mail).catch((error) => console.error('[webhooks] the mail about a disabled endpoint failed', error));
+    }
+  }
+
+  async function runDue(): Promise<number> {
+    const now = options.now();
+    const claimed = await claimDueWebhookDeliveries(options.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + LEASE_MS),
+      limit: CLAIM_BATCH,
+    });
+    await Promise.all(claimed.map((delivery) => deliver(delivery).catch((error) => console.error('[webhooks] delivery failed', error))));
+    return claimed.length;
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = runDue()
+        .catch((error) => {
+          console.error('[webhooks] a delivery round failed', error);
+          return 0;
+        })
+        // A full batch: more may be due at once; otherwise look again in a second.
+        .then((sent) => schedule(sent >= CLAIM_BATCH ? 0 : POLL_MS));
+    }, delay);
+    timer.unref();
+  }
+
+  return {
+    runDue,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running.catch(() => undefined);
+    },
+  };
+}
