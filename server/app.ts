@@ -39,6 +39,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { servePublicSite } from './public-site';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
@@ -76,6 +77,7 @@ function createApiRouter() {
   api.route('/', exportsRoutes);
   api.route('/', apiTokensRoutes);
   api.route('/', webhooksRoutes);
+  api.route('/', chatRoutes);
   return api;
 }
 

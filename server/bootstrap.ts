@@ -12,7 +12,8 @@ import { stopRunningExports } from './modules/exports/exports.service';
 import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
 import { ActorCache } from './modules/session/actor-cache';
 import { RealtimeHub } from './realtime/hub';
-import { createWebhookTargetPolicy } from './modules/webhooks/webhooks.service';
+import { createWebhookTargetPolicy, listenToWebhookEvents } from './modules/webhooks/webhooks.service';
+import { enqueueDueChatSummaries, recordChatEvents } from './modules/chat/chat.service';
 import { createWebhookWorker } from './modules/webhooks/webhooks.worker';
 
 /**
@@ -56,7 +57,9 @@ export async function createDeps(
     brand: config.BRAND_NAME,
     publicUrl: config.publicUrl,
     findAdminRecipients: (companyId) => findAdminRecipients(database.db, companyId),
+    beforeRound: (now) => enqueueDueChatSummaries(database.db, now),
   });
+  listenToWebhookEvents(recordChatEvents);
   deps.auth = createAuth({
     db: database.db,
     config,

@@ -61,17 +61,91 @@ const URL_MESSAGES: Record<ChatPlatform, string> = {
     'Paste the Teams webhook URL: an https address at webhook.office.com (incoming webhook) or logic.azure.com / powerplatform.com (Workflows)',
 };
 
-export const ChatIntegrationSettingsSchema = z
-  .strictObject({
-    platform: ChatPlatformSchema,
-    url: text().trim().min(1, 'Paste the webhook URL').max(CHAT_URL_MAX, `A webhook URL has at most ${CHAT_URL_MAX} characters`),
-    /** The language the channel reads: the company has no single language, so the admin picks one. */
-    language: LanguageSchema,
-    choices: ChatChoicesSchema,
-  })
-  .superRefine((settings, ctx) => {
-    if (!isChatWebhookUrl(settings.platform, settings.url)) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: URL_MESSAGES[settings.platform] });
-    }
-  });
+/** The words for a URL that is not the platform's incoming-webhook URL. */
+export const chatUrlMessage = (platform: ChatPlatform) => URL_MESSAGES[platform];
+
+/**
+ * The settings without the URL's platform check: the API's request body. The server applies the
+ * check itself (outside production it also takes http:// to this machine, for a local receiver).
+ */
+export const ChatIntegrationInputSchema = z.strictObject({
+  platform: ChatPlatformSchema,
+  url: text().trim().min(1, 'Paste the webhook URL').max(CHAT_URL_MAX, `A webhook URL has at most ${CHAT_URL_MAX} characters`),
+  /** The language the channel reads: the company has no single language, so the admin picks one. */
+  language: LanguageSchema,
+  choices: ChatChoicesSchema,
+});
+export type ChatIntegrationInput = z.infer<typeof ChatIntegrationInputSchema>;
+
+export const ChatIntegrationSettingsSchema = ChatIntegrationInputSchema.superRefine((settings, ctx) => {
+  if (!isChatWebhookUrl(settings.platform, settings.url)) {
+    ctx.addIssue({ code: 'custom', path: ['url'], message: URL_MESSAGES[settings.platform] });
+  }
+});
 export type ChatIntegrationSettings = z.infer<typeof ChatIntegrationSettingsSchema>;
+
+/**
+ * A chat URL as it may be shown once saved: its host and last characters ("hooks.slack.com/…x9Yz"),
+ * enough to tell two channels apart and never enough to post (the URL is the channel's secret).
+ */
+export function hintChatUrl(url: string): string {
+  const match = /^https?:\/\/([^/?#]+)([^?#]*)/.exec(url);
+  const host = match?.[1] ?? '';
+  const path = (match?.[2] ?? '').replace(/\/+$/, '');
+  return path.length > 1 ? `${host}/…${path.slice(-4)}` : host;
+}
+
+// ---- the admin API (Admin → Integrations) ---------------------------------------------------------
+
+/** Chat integrations one company may have. */
+export const CHAT_INTEGRATIONS_PER_COMPANY = 20;
+
+/**
+ * A change: any of the language, the choices, turning it on or off, or a new URL of the same
+ * platform (the saved URL is a secret the screen never gets back, so it is sent only to replace it).
+ */
+export const UpdateChatIntegrationSchema = z
+  .strictObject({
+    url: text().trim().min(1, 'Paste the webhook URL').max(CHAT_URL_MAX, `A webhook URL has at most ${CHAT_URL_MAX} characters`).optional(),
+    language: LanguageSchema.optional(),
+    choices: ChatChoicesSchema.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: 'Change at least one field' });
+export type UpdateChatIntegration = z.infer<typeof UpdateChatIntegrationSchema>;
+
+/** The last delivery's outcome, as the list shows it. */
+export const ChatLastDeliverySchema = z.object({
+  /** sale.created, goal.reached, daily_summary.due or chat.test. */
+  eventType: text(),
+  status: z.enum(['pending', 'sending', 'succeeded', 'failed']),
+  attempts: z.number().int(),
+  responseStatus: z.number().int().nullable(),
+  responseExcerpt: text().nullable(),
+  /** The last attempt, or when it was queued if none yet. */
+  at: text(),
+});
+export type ChatLastDelivery = z.infer<typeof ChatLastDeliverySchema>;
+
+export const ChatIntegrationSchema = z.object({
+  id: text(),
+  platform: ChatPlatformSchema,
+  /** The URL is the channel's secret: only its host and last characters come back ("hooks.slack.com/…x9Yz"). */
+  urlHint: text(),
+  language: LanguageSchema,
+  choices: ChatChoicesSchema,
+  enabled: z.boolean(),
+  /** 'failing' when the server turned it off after a day of failed posts. */
+  disabledReason: z.enum(['failing']).nullable(),
+  /** When the next daily summary is posted; null when the summary is off. */
+  nextSummaryAt: text().nullable(),
+  lastDelivery: ChatLastDeliverySchema.nullable(),
+  createdAt: text(),
+  updatedAt: text(),
+});
+export type ChatIntegration = z.infer<typeof ChatIntegrationSchema>;
+
+export const ChatIntegrationListSchema = z.object({ integrations: z.array(ChatIntegrationSchema) });
+export type ChatIntegrationList = z.infer<typeof ChatIntegrationListSchema>;
+
+export const ChatIntegrationIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a chat integration id' }) });

@@ -468,10 +468,21 @@ export const webhookEndpoints = pgTable(
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
+    /** Slack and Teams (decision 038): the channel's language, 'en' or 'nb'; null for signed webhooks. */
+    chatLanguage: text('chat_language'),
+    /** Slack and Teams: what the channel gets, ChatChoices ({ sales, goals, dailySummary }). */
+    chatChoices: jsonb('chat_choices'),
+    /** Slack and Teams with the daily summary on: when it is next due, and the local day it sums up. */
+    nextSummaryAt: tz('next_summary_at'),
+    nextSummaryDate: date('next_summary_date', { mode: 'string' }),
   },
   (t) => [
     index('webhook_endpoints_company_idx').on(t.companyId, t.createdAt),
-    check('webhook_endpoints_kind_check', sql`${t.kind} in ('webhook')`),
+    check('webhook_endpoints_kind_check', sql`${t.kind} in ('webhook', 'slack', 'teams')`),
+    // The summary poller's scan across companies: only the chat endpoints with a summary due.
+    index('webhook_endpoints_summary_due_idx')
+      .on(t.nextSummaryAt)
+      .where(sql`${t.nextSummaryAt} is not null`),
   ],
 );
 
@@ -504,8 +515,13 @@ export const webhookDeliveries = pgTable(
     responseStatus: integer('response_status'),
     responseExcerpt: text('response_excerpt'),
     createdAt: tz('created_at').notNull().defaultNow(),
+    /** A chat daily summary: the local day it sums up (at most one summary per endpoint and day). */
+    summaryDate: date('summary_date', { mode: 'string' }),
   },
   (t) => [
+    uniqueIndex('webhook_deliveries_summary_once_idx')
+      .on(t.endpointId, t.summaryDate)
+      .where(sql`${t.summaryDate} is not null`),
     index('webhook_deliveries_endpoint_idx').on(t.companyId, t.endpointId, t.seq.desc()),
     // The delivery worker's scan across companies: only the open deliveries, by endpoint and order.
     index('webhook_deliveries_open_idx')

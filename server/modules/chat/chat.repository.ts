@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { dailyUserStats } from '../../db/schema';
 import { type CompanyId, type UserId, withTenant } from '../../db/tenant';
 import { selectCompany } from '../companies/companies.service';
@@ -28,28 +28,43 @@ export type ChatDayRow = {
  * (removed members' too: their sales that day still count in the team's totals, as on the
  * scoreboard), read in one transaction as the company itself (no member: a scheduled job).
  */
-export async function findCompanyDay(
-  db: Database,
+export async function findCompanyDay(db: Database, companyId: CompanyId, day: string): Promise<CompanyDay> {
+  return withTenant(db, { companyId, userId: null }, (tx) => selectCompanyDay(tx, companyId, day));
+}
+
+export type CompanyDay = { currency: string | null; timezone: string | null; members: MemberFace[]; rows: ChatDayRow[] };
+
+/** Transaction step (the company's scope set): findCompanyDay's reads, and the company's time zone. */
+export async function selectCompanyDay(tx: Transaction, companyId: CompanyId, day: string): Promise<CompanyDay> {
+  const company = await selectCompany(tx, companyId);
+  const members = await selectActiveMemberFaces(tx, companyId);
+  const rows = await tx
+    .select({
+      userId: dailyUserStats.userId,
+      calls: dailyUserStats.calls,
+      answered: dailyUserStats.answered,
+      unanswered: dailyUserStats.unanswered,
+      meetings: dailyUserStats.meetingsBooked,
+      sales: dailyUserStats.sales,
+      revenue: dailyUserStats.revenue,
+      points: dailyUserStats.points,
+      activities: dailyUserStats.activities,
+    })
+    .from(dailyUserStats)
+    .where(and(eq(dailyUserStats.companyId, companyId), eq(dailyUserStats.day, day)));
+  return { currency: company?.currency ?? null, timezone: company?.timezone ?? null, members, rows };
+}
+
+/** Transaction step: the company's currency and time zone, and its active members' display names by user id. */
+export async function selectChatNames(
+  tx: Transaction,
   companyId: CompanyId,
-  day: string,
-): Promise<{ currency: string | null; members: MemberFace[]; rows: ChatDayRow[] }> {
-  return withTenant(db, { companyId, userId: null }, async (tx) => {
-    const company = await selectCompany(tx, companyId);
-    const members = await selectActiveMemberFaces(tx, companyId);
-    const rows = await tx
-      .select({
-        userId: dailyUserStats.userId,
-        calls: dailyUserStats.calls,
-        answered: dailyUserStats.answered,
-        unanswered: dailyUserStats.unanswered,
-        meetings: dailyUserStats.meetingsBooked,
-        sales: dailyUserStats.sales,
-        revenue: dailyUserStats.revenue,
-        points: dailyUserStats.points,
-        activities: dailyUserStats.activities,
-      })
-      .from(dailyUserStats)
-      .where(and(eq(dailyUserStats.companyId, companyId), eq(dailyUserStats.day, day)));
-    return { currency: company?.currency ?? null, members, rows };
-  });
+): Promise<{ currency: string | null; timezone: string | null; names: Map<string, string | null> }> {
+  const company = await selectCompany(tx, companyId);
+  const members = await selectActiveMemberFaces(tx, companyId);
+  return {
+    currency: company?.currency ?? null,
+    timezone: company?.timezone ?? null,
+    names: new Map(members.map((member) => [member.userId as string, member.displayName])),
+  };
 }

@@ -1,15 +1,45 @@
-import type { ChatDailySummary } from '@core/chat';
+import { type ChatDailySummary, type ChatGoal, type ChatMessage, chooseChatMessageKind, computeNextDailySummary } from '@core/chat';
+import {
+  CHAT_INTEGRATIONS_PER_COMPANY,
+  type ChatChoices,
+  ChatChoicesSchema,
+  type ChatIntegration,
+  type ChatIntegrationInput,
+  ChatIntegrationInputSchema,
+  type ChatPlatform,
+  chatUrlMessage,
+  hintChatUrl,
+  isChatWebhookUrl,
+  LanguageSchema,
+  type UpdateChatIntegration,
+} from '@core/contracts';
 import type { MinorUnits } from '@core/money';
-import type { LocalDate } from '@core/period';
-import type { Database } from '../../db/client';
+import { computeLocalDate, type LocalDate } from '@core/period';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
+import type { Database, Transaction } from '../../db/client';
 import type { CompanyId } from '../../db/tenant';
-import { notFound } from '../../lib/http';
+import { isLoopbackHostname } from '../../lib/loopback';
+import { badRequest, HttpError, notFound } from '../../lib/http';
 import { computeLeaderboardRows, computeMemberStats } from '../scoreboard/scoreboard.service';
-import { findCompanyDay } from './chat.repository';
+import {
+  type ChatEndpointRow,
+  type ChatEndpointWithLast,
+  claimDueChatSummaries,
+  deleteChatEndpoint,
+  findChatEndpoints,
+  insertChatDeliveries,
+  insertChatEndpoint,
+  insertChatTestDelivery,
+  type StoredChatPost,
+  updateChatEndpoint,
+} from '../webhooks/chat-endpoints.service';
+import { type CompanyDay, findCompanyDay, selectChatNames, selectCompanyDay } from './chat.repository';
 
 /*
- * Chat integrations (decision 038): the data behind the messages. Writing and posting the messages
- * is core's (core/chat) and the webhooks outbox's; this module reads what a message says.
+ * Chat integrations (decision 038): Slack and Teams channels an admin connects, the messages their
+ * events and daily summaries queue on the webhooks outbox, and the body each post is written as at
+ * send time. The words and formats are core's (core/chat); sending, retries and disabling are the
+ * webhooks worker's.
  */
 
 /** The daily summary's input for the builders, and the currency its money is in. */
@@ -22,8 +52,12 @@ export type ChatDaySummary = { message: ChatDailySummary; currency: string };
  * members who logged nothing at all that day, by name.
  */
 export async function summarizeDayForChat(db: Database, companyId: CompanyId, date: LocalDate): Promise<ChatDaySummary> {
-  const { currency, members, rows } = await findCompanyDay(db, companyId, date);
-  if (currency === null) throw notFound('No such company.');
+  const day = await findCompanyDay(db, companyId, date);
+  if (day.currency === null) throw notFound('No such company.');
+  return { message: computeDaySummary(day, date), currency: day.currency };
+}
+
+function computeDaySummary({ members, rows }: CompanyDay, date: LocalDate): ChatDailySummary {
   const stats = computeMemberStats(members, rows);
   const top = computeLeaderboardRows(stats, 'points', null)
     .filter((row) => row.points > 0)
@@ -35,20 +69,17 @@ export async function summarizeDayForChat(db: Database, companyId: CompanyId, da
     .sort(compareNames)
     .map((row) => row.displayName);
   return {
-    message: {
-      kind: 'daily_summary',
-      date,
-      top,
-      totals: {
-        calls: sum('calls'),
-        meetings: sum('meetings'),
-        sales: sum('sales'),
-        revenue: sum('revenue') as MinorUnits,
-        points: sum('points'),
-      },
-      idle,
+    kind: 'daily_summary',
+    date,
+    top,
+    totals: {
+      calls: sum('calls'),
+      meetings: sum('meetings'),
+      sales: sum('sales'),
+      revenue: sum('revenue') as MinorUnits,
+      points: sum('points'),
     },
-    currency,
+    idle,
   };
 }
 
@@ -64,3 +95,226 @@ function compareNames(a: { displayName: string | null; userId: string }, b: { di
   }
   return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
 }
+
+// ---- the posts: queued with the change, written at send time --------------------------------------
+
+/** An event as recordWebhookEvents gets it (the webhooks' own type, kept loose to avoid a cycle). */
+type RecordedEvent = { type: string; data: unknown };
+
+type SaleData = {
+  userId: string;
+  ticketSize: number | null;
+  customerName: string | null;
+  productName: string | null;
+  pointsEarned: number;
+};
+type GoalData = { userId: string; goal: ChatGoal; target: number };
+
+/**
+ * Transaction step, called by recordWebhookEvents in the change's own transaction: one post per
+ * event and enabled chat endpoint whose choices want it (a sale, a goal reached), with the names
+ * as they are now. The endpoints come with the webhooks' own insert (one statement); nothing more
+ * is read when none wants any of the events.
+ */
+export async function recordChatEvents(
+  tx: Transaction,
+  companyId: CompanyId,
+  events: RecordedEvent[],
+  occurredAt: Date,
+  chatEndpoints: { id: string; choices: unknown }[],
+): Promise<void> {
+  const endpoints = chatEndpoints.flatMap((endpoint) => {
+    const choices = ChatChoicesSchema.safeParse(endpoint.choices);
+    return choices.success ? [{ id: endpoint.id, choices: choices.data }] : [];
+  });
+  const wanted = events.flatMap((event) =>
+    endpoints.filter((endpoint) => chooseChatMessageKind(event.type, endpoint.choices) !== null).map((endpoint) => ({ event, endpoint })),
+  );
+  if (wanted.length === 0) return;
+  const { currency, names } = await selectChatNames(tx, companyId);
+  if (currency === null) return;
+  const nameOf = (userId: string) => names.get(userId) ?? null;
+  const messageOf = (event: RecordedEvent): ChatMessage => {
+    if (event.type === 'sale.created') {
+      const sale = event.data as SaleData;
+      return {
+        kind: 'sale',
+        rep: nameOf(sale.userId),
+        value: (sale.ticketSize ?? 0) as MinorUnits,
+        customer: sale.customerName,
+        product: sale.productName,
+        points: sale.pointsEarned,
+      };
+    }
+    const goal = event.data as GoalData;
+    // Raised by the activity that reached the goal: the day's count is the goal then.
+    return { kind: 'goal_reached', member: nameOf(goal.userId), goal: goal.goal, value: goal.target, target: goal.target };
+  };
+  await insertChatDeliveries(
+    tx,
+    companyId,
+    wanted.map(({ event, endpoint }) => ({
+      endpointId: endpoint.id,
+      eventType: event.type,
+      body: JSON.stringify({ message: messageOf(event), currency } satisfies StoredChatPost),
+    })),
+    occurredAt,
+  );
+}
+
+/** A summary found due this much after its time is still posted; later (the server was down) it is skipped. */
+const SUMMARY_LATE_LIMIT_MS = 6 * 60 * 60 * 1000;
+/** Endpoints the poller claims per round. */
+const SUMMARY_CLAIM_BATCH = 20;
+
+/**
+ * The daily summary's round, run by the delivery worker before it sends: each chat endpoint whose
+ * summary is due gets one post with the day's numbers (claimed by one instance, at most one per
+ * endpoint and day), and its next due time. Returns how many posts were queued.
+ */
+export async function enqueueDueChatSummaries(db: Database, now: Date): Promise<number> {
+  return claimDueChatSummaries(db, { now, limit: SUMMARY_CLAIM_BATCH }, async (tx, due) => {
+    const choices = ChatChoicesSchema.safeParse(due.chatChoices);
+    if (!choices.success || !choices.data.dailySummary.enabled) return { body: null, next: null };
+    const day = await selectCompanyDay(tx, due.companyId, due.nextSummaryDate);
+    if (day.currency === null || day.timezone === null) return { body: null, next: null };
+    const next = computeNextDailySummary(now, choices.data.dailySummary.localTime, day.timezone);
+    if (now.getTime() - due.nextSummaryAt.getTime() > SUMMARY_LATE_LIMIT_MS) return { body: null, next };
+    const post: StoredChatPost = { message: computeDaySummary(day, due.nextSummaryDate as LocalDate), currency: day.currency };
+    return { body: JSON.stringify(post), next };
+  });
+}
+
+// ---- the admin's integrations ---------------------------------------------------------------------
+
+const integrationNotFound = () => notFound('No such chat integration in your company.');
+
+function toChatIntegration(row: ChatEndpointRow, last: ChatEndpointWithLast['last'] = null): ChatIntegration {
+  return {
+    id: row.id,
+    platform: row.kind as ChatPlatform,
+    urlHint: hintChatUrl(row.url),
+    language: LanguageSchema.catch('en').parse(row.chatLanguage),
+    choices: ChatChoicesSchema.catch({ sales: false, goals: false, dailySummary: { enabled: false, localTime: '16:00' } }).parse(
+      row.chatChoices,
+    ),
+    enabled: row.enabled,
+    disabledReason: row.disabledReason === 'failing' ? 'failing' : null,
+    nextSummaryAt: row.nextSummaryAt?.toISOString() ?? null,
+    lastDelivery: last
+      ? {
+          eventType: last.eventType,
+          status: last.status as NonNullable<ChatIntegration['lastDelivery']>['status'],
+          attempts: last.attempts,
+          responseStatus: last.responseStatus,
+          responseExcerpt: last.responseExcerpt,
+          at: last.at.toISOString(),
+        }
+      : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The platform's incoming-webhook URL (decision 038). Outside production, http:// to this machine
+ * too, so a developer (and the tests) can point a channel at a local receiver.
+ */
+function requireChatUrl(deps: AppDeps, platform: ChatPlatform, url: string): string {
+  if (isChatWebhookUrl(platform, url)) return url;
+  if (!deps.webhookTargets.production) {
+    const local = /^http:\/\/([^/:?#]+|\[[^\]]+\])(:\d+)?(\/|$)/.exec(url);
+    if (local && isLoopbackHostname(local[1]!.replace(/^\[(.*)\]$/, '$1'))) return url;
+  }
+  throw badRequest(chatUrlMessage(platform), { url: chatUrlMessage(platform) });
+}
+
+/** The events a channel listens to, for the endpoint's events column (the choices decide). */
+const eventsOf = (choices: ChatChoices) => [...(choices.sales ? ['sale.created'] : []), ...(choices.goals ? ['goal.reached'] : [])];
+
+/** When the next summary is due, or nulls when it is off. */
+function scheduleSummary(now: Date, timeZone: string, enabled: boolean, choices: ChatChoices) {
+  if (!enabled || !choices.dailySummary.enabled) return { nextSummaryAt: null, nextSummaryDate: null };
+  const next = computeNextDailySummary(now, choices.dailySummary.localTime, timeZone);
+  return { nextSummaryAt: next.at, nextSummaryDate: next.date as string };
+}
+
+export async function createChatIntegration(deps: AppDeps, actor: Actor, input: ChatIntegrationInput): Promise<ChatIntegration> {
+  const parsed = ChatIntegrationInputSchema.parse(input);
+  const url = requireChatUrl(deps, parsed.platform, parsed.url);
+  const now = deps.now();
+  const row = await insertChatEndpoint(deps.database.db, memberScopeOf(actor), {
+    kind: parsed.platform,
+    url,
+    events: eventsOf(parsed.choices),
+    enabled: true,
+    chatLanguage: parsed.language,
+    chatChoices: parsed.choices,
+    ...scheduleSummary(now, actor.timezone, true, parsed.choices),
+    now,
+    limit: CHAT_INTEGRATIONS_PER_COMPANY,
+  });
+  if (row === 'too_many') {
+    throw new HttpError(
+      409,
+      'too_many_chat_integrations',
+      `Your company already has ${CHAT_INTEGRATIONS_PER_COMPANY} chat integrations. Delete one before adding another.`,
+    );
+  }
+  return toChatIntegration(row);
+}
+
+export async function listChatIntegrations(deps: AppDeps, actor: Actor): Promise<ChatIntegration[]> {
+  return (await findChatEndpoints(deps.database.db, memberScopeOf(actor))).map((row) => toChatIntegration(row, row.last));
+}
+
+export async function updateChatIntegration(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  changes: UpdateChatIntegration,
+): Promise<ChatIntegration> {
+  const scope = memberScopeOf(actor);
+  const [current] = await findChatEndpoints(deps.database.db, scope, id);
+  if (!current) throw integrationNotFound();
+  const platform = current.kind as ChatPlatform;
+  const url = changes.url !== undefined ? requireChatUrl(deps, platform, changes.url) : undefined;
+  const choices = changes.choices ?? toChatIntegration(current).choices;
+  const enabled = changes.enabled ?? current.enabled;
+  const now = deps.now();
+  const row = await updateChatEndpoint(deps.database.db, scope, id, {
+    ...(url !== undefined && { url }),
+    ...(changes.language !== undefined && { chatLanguage: changes.language }),
+    ...(changes.choices !== undefined && { chatChoices: changes.choices, events: eventsOf(changes.choices) }),
+    ...(changes.enabled !== undefined && { enabled: changes.enabled }),
+    // The time, the choice or turning it on may move the next summary; a change of wording does not.
+    ...((changes.choices !== undefined || changes.enabled !== undefined) && scheduleSummary(now, actor.timezone, enabled, choices)),
+    updatedAt: now,
+  });
+  if (!row) throw integrationNotFound();
+  return toChatIntegration(row, current.last);
+}
+
+export async function removeChatIntegration(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  if (!(await deleteChatEndpoint(deps.database.db, memberScopeOf(actor), id))) throw integrationNotFound();
+}
+
+/**
+ * Send a test message: today's summary so far, posted to this channel alone, so the admin sees a
+ * real message in the channel's language (and whether the URL works) without waiting for a sale.
+ */
+export async function sendChatTestMessage(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  const now = deps.now();
+  const summary = await summarizeDayForChat(deps.database.db, actor.companyId, computeLocalDate(now, actor.timezone));
+  const outcome = await insertChatTestDelivery(deps.database.db, memberScopeOf(actor), {
+    endpointId: id,
+    eventType: CHAT_TEST_EVENT,
+    body: JSON.stringify(summary satisfies StoredChatPost),
+    now,
+  });
+  if (outcome === null) throw integrationNotFound();
+  if (outcome === 'disabled') throw new HttpError(409, 'integration_disabled', 'Turn the integration on before sending a test message.');
+}
+
+/** The event type of a test message in the delivery log. */
+export const CHAT_TEST_EVENT = 'chat.test';

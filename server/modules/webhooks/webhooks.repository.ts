@@ -5,7 +5,13 @@ import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
 
 /** An endpoint as stored. */
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
-export type WebhookDeliveryRow = Omit<typeof webhookDeliveries.$inferSelect, 'body' | 'leaseUntil' | 'firstAttemptAt' | 'companyId'>;
+export type WebhookDeliveryRow = Omit<
+  typeof webhookDeliveries.$inferSelect,
+  'body' | 'leaseUntil' | 'firstAttemptAt' | 'companyId' | 'summaryDate'
+>;
+
+/** The Webhooks screen's endpoints: chat integrations (Slack, Teams) share the table but have their own routes. */
+const isSignedWebhook = eq(webhookEndpoints.kind, 'webhook');
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -49,7 +55,7 @@ export async function findWebhookEndpoints(db: Database, scope: MemberScope): Pr
     tx
       .select()
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.companyId, scope.companyId))
+      .where(and(eq(webhookEndpoints.companyId, scope.companyId), isSignedWebhook))
       .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id),
   );
 }
@@ -59,7 +65,7 @@ export async function findWebhookEndpoint(db: Database, scope: MemberScope, id: 
     tx
       .select()
       .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id))),
+      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id), isSignedWebhook)),
   );
   return row ?? null;
 }
@@ -75,7 +81,7 @@ export async function updateWebhookEndpoint(
     tx
       .update(webhookEndpoints)
       .set(changes.enabled !== undefined ? { ...changes, disabledReason: null } : changes)
-      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id)))
+      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id), isSignedWebhook))
       .returning(),
   );
   return row ?? null;
@@ -86,7 +92,7 @@ export async function deleteWebhookEndpoint(db: Database, scope: MemberScope, id
   const deleted = await withTenant(db, scope, (tx) =>
     tx
       .delete(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id)))
+      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id), isSignedWebhook))
       .returning({ id: webhookEndpoints.id }),
   );
   return deleted.length > 0;
@@ -117,7 +123,7 @@ export async function findWebhookDeliveries(
     const [endpoint] = await tx
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, endpointId)));
+      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, endpointId), isSignedWebhook));
     if (!endpoint) return null;
     return tx
       .select(deliveryColumns)
@@ -172,10 +178,15 @@ export async function requeueWebhookDelivery(
 /** One event to record: its type and the body every subscribed endpoint receives. */
 export type OutboxEvent = { type: string; body: string };
 
+/** A Slack or Teams endpoint that may want the events: its id and its choices (read by the chat module). */
+export type ChatEndpointChoices = { id: string; choices: unknown };
+
 /**
  * Transaction step: one delivery per event and enabled endpoint of the company that subscribes to
  * it, in one statement, in the order given (an endpoint's seq follows it). With `endpointId`, that
- * endpoint only, whatever it subscribes to (a test event).
+ * endpoint only, whatever it subscribes to (a test event). The same statement returns the
+ * company's enabled chat endpoints (decision 038), which queue their own posts: a company without
+ * any pays no extra round trip for a sale.
  */
 export async function insertWebhookDeliveries(
   tx: Transaction,
@@ -183,17 +194,26 @@ export async function insertWebhookDeliveries(
   events: OutboxEvent[],
   now: Date,
   endpointId: string | null = null,
-): Promise<number> {
-  if (events.length === 0) return 0;
+): Promise<{ inserted: number; chatEndpoints: ChatEndpointChoices[] }> {
+  if (events.length === 0) return { inserted: 0, chatEndpoints: [] };
   const result = await tx.execute(sql`
-    INSERT INTO webhook_deliveries (company_id, endpoint_id, event_type, body, next_attempt_at, created_at)
-    SELECT e.company_id, e.id, ev.type, ev.body, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-      FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS x(event, n)
-      CROSS JOIN LATERAL (SELECT x.event->>'type' AS type, x.event->>'body' AS body) ev
-      JOIN webhook_endpoints e ON e.company_id = ${companyId}::uuid AND e.enabled
-       AND (${endpointId}::uuid IS NULL AND ev.type = ANY (e.events) OR e.id = ${endpointId}::uuid)
-     ORDER BY x.n, e.id`);
-  return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? 0;
+    WITH inserted AS (
+      INSERT INTO webhook_deliveries (company_id, endpoint_id, event_type, body, next_attempt_at, created_at)
+      SELECT e.company_id, e.id, ev.type, ev.body, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS x(event, n)
+        CROSS JOIN LATERAL (SELECT x.event->>'type' AS type, x.event->>'body' AS body) ev
+        JOIN webhook_endpoints e ON e.company_id = ${companyId}::uuid AND e.enabled
+         AND (${endpointId}::uuid IS NULL AND e.kind = 'webhook' AND ev.type = ANY (e.events) OR e.id = ${endpointId}::uuid)
+       ORDER BY x.n, e.id
+      RETURNING 1)
+    SELECT (SELECT count(*) FROM inserted)::int AS inserted,
+           (SELECT coalesce(json_agg(json_build_object('id', c.id, 'choices', c.chat_choices) ORDER BY c.id), '[]'::json)
+              FROM webhook_endpoints c
+             WHERE c.company_id = ${companyId}::uuid AND c.enabled AND c.kind <> 'webhook' AND ${endpointId}::uuid IS NULL) AS chat`);
+  const [row] = rowsOf<{ inserted: number; chat: unknown }>(result);
+  const chat =
+    typeof row?.chat === 'string' ? (JSON.parse(row.chat) as ChatEndpointChoices[]) : ((row?.chat ?? []) as ChatEndpointChoices[]);
+  return { inserted: Number(row?.inserted ?? 0), chatEndpoints: chat };
 }
 
 /** Queues an event for one endpoint of the admin's company (Send test event). 'disabled' when it is off, null when missing. */
@@ -206,7 +226,7 @@ export async function insertWebhookTestDelivery(
     const [endpoint] = await tx
       .select({ enabled: webhookEndpoints.enabled })
       .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, input.endpointId)));
+      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, input.endpointId), isSignedWebhook));
     if (!endpoint) return null;
     if (!endpoint.enabled) return 'disabled';
     await insertWebhookDeliveries(tx, scope.companyId, [input.event], input.now, input.endpointId);
@@ -221,7 +241,7 @@ export async function insertWebhookTestDelivery(
  * the two webhook tables let see every company's rows (never app_user: the policy checks the role,
  * migration 0018). Only the delivery worker calls this.
  */
-async function withDeliveryWorker<T>(db: Database, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function withDeliveryWorker<T>(db: Database, fn: (tx: Transaction) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT set_config('app.webhook_worker', 'on', true), set_config('app.company_id', '', true)`);
     return fn(tx);
@@ -232,9 +252,13 @@ export type ClaimedDelivery = {
   id: string;
   companyId: CompanyId;
   endpointId: string;
+  /** 'webhook' (signed), or 'slack' / 'teams' (the body is a chat message, written at send time). */
+  kind: string;
   url: string;
   secret: string;
   body: string;
+  /** Slack and Teams: the channel's language. */
+  chatLanguage: string | null;
   attempts: number;
   firstAttemptAt: Date;
 };
@@ -272,14 +296,16 @@ export async function claimDueWebhookDeliveries(
              first_attempt_at = coalesce(d.first_attempt_at, ${now}::timestamptz), last_attempt_at = ${now}::timestamptz
         FROM due, webhook_endpoints e
        WHERE d.id = due.id AND e.id = d.endpoint_id
-      RETURNING d.id, d.company_id, d.endpoint_id, e.url, e.secret, d.body, d.attempts, d.first_attempt_at`);
+      RETURNING d.id, d.company_id, d.endpoint_id, e.kind, e.url, e.secret, e.chat_language, d.body, d.attempts, d.first_attempt_at`);
     return rowsOf<Record<string, unknown>>(result).map((row) => ({
       id: String(row.id),
       companyId: row.company_id as CompanyId,
       endpointId: String(row.endpoint_id),
+      kind: String(row.kind),
       url: String(row.url),
       secret: String(row.secret),
       body: String(row.body),
+      chatLanguage: row.chat_language === null || row.chat_language === undefined ? null : String(row.chat_language),
       attempts: Number(row.attempts),
       firstAttemptAt: new Date(row.first_attempt_at as string),
     }));

@@ -15,10 +15,27 @@ export const WEBHOOK_ATTEMPT_TIMEOUT_MS = 10_000;
 const EXCERPT_CHARS = 500;
 const EXCERPT_BYTES = 4 * EXCERPT_CHARS;
 
-export type WebhookAttempt = { id: string; url: string; secret: string; body: string; timestamp: Date };
+/** unsigned: a Slack or Teams post (decision 038), which carries no Standard Webhooks headers. */
+export type WebhookAttempt = { id: string; url: string; secret: string; body: string; timestamp: Date; unsigned?: boolean };
 
-/** succeeded: a 2xx. responseStatus is null when no answer came (refused, unreachable, timed out). */
-export type WebhookAttemptResult = { succeeded: boolean; responseStatus: number | null; responseExcerpt: string };
+/**
+ * succeeded: a 2xx. responseStatus is null when no answer came (refused, unreachable, timed out).
+ * retryAfterMs: a 429's Retry-After (seconds or an HTTP date), when it gave one.
+ */
+export type WebhookAttemptResult = {
+  succeeded: boolean;
+  responseStatus: number | null;
+  responseExcerpt: string;
+  retryAfterMs?: number | null;
+};
+
+/** Retry-After as a wait in milliseconds: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function readRetryAfter(value: string | undefined, now: Date): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now.getTime());
+}
 
 /** The three headers of the Standard Webhooks scheme for this body. */
 export function signWebhook(input: { id: string; secret: string; body: string; timestamp: Date }): Record<string, string> {
@@ -42,7 +59,7 @@ export async function sendWebhook(
     return { succeeded: false, responseStatus: null, responseExcerpt: describeFailure(error) };
   }
   const headers = {
-    ...signWebhook(attempt),
+    ...(attempt.unsigned ? {} : signWebhook(attempt)),
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(attempt.body)),
     'user-agent': 'Dealboard-Webhooks/1',
@@ -70,6 +87,7 @@ export async function sendWebhook(
           succeeded: status >= 200 && status < 300,
           responseStatus: status,
           responseExcerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_CHARS),
+          retryAfterMs: status === 429 ? readRetryAfter(response.headers['retry-after'], attempt.timestamp) : null,
         });
       });
       response.on('error', (error) =>

@@ -26,6 +26,7 @@ import {
   insertWebhookTestDelivery,
   requeueWebhookDelivery,
   updateWebhookEndpoint as updateEndpointRow,
+  type ChatEndpointChoices,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from './webhooks.repository';
@@ -192,10 +193,31 @@ export type WebhookEvent = { type: WebhookEventType; data: unknown };
  */
 export async function recordWebhookEvents(tx: Transaction, companyId: CompanyId, events: WebhookEvent[], occurredAt: Date): Promise<void> {
   const known = events.filter((event) => isEventType(event.type));
-  await insertWebhookDeliveries(
+  const { chatEndpoints } = await insertWebhookDeliveries(
     tx,
     companyId,
     known.map((event) => ({ type: event.type, body: composeWebhookBody(event.type, occurredAt, event.data) })),
     occurredAt,
   );
+  for (const listener of eventListeners) await listener(tx, companyId, known, occurredAt, chatEndpoints);
+}
+
+/** A module that queues posts of its own for the same events, in the same transaction. */
+export type WebhookEventListener = (
+  tx: Transaction,
+  companyId: CompanyId,
+  events: WebhookEvent[],
+  occurredAt: Date,
+  /** The company's enabled Slack and Teams endpoints, read with the webhooks' own deliveries. */
+  chatEndpoints: ChatEndpointChoices[],
+) => Promise<void>;
+const eventListeners = new Set<WebhookEventListener>();
+
+/**
+ * Adds a listener to every recorded event, at start-up (bootstrap.ts): Slack and Teams channels
+ * get their own posts for the sales and goals they want (decision 038). A listener, not an
+ * import: the chat module reads members and scoreboards, which sit above this module.
+ */
+export function listenToWebhookEvents(listener: WebhookEventListener): void {
+  eventListeners.add(listener);
 }

@@ -5,6 +5,8 @@ import { chooseMailLanguage, renderWebhookDisabledMail } from '../../mail/templa
 import { claimDueWebhookDeliveries, type ClaimedDelivery, findEndpointForMail, finishWebhookDelivery } from './webhooks.repository';
 import { sendWebhook, WEBHOOK_ATTEMPT_TIMEOUT_MS, type WebhookAttemptResult } from './webhooks.sender';
 import type { WebhookTargetPolicy } from './webhooks.targets';
+import { hintChatUrl } from '@core/contracts';
+import { renderChatPost } from './chat-endpoints.service';
 
 /*
  * The delivery worker (decision 037): runs in every server process, on both engines. Each round
@@ -42,6 +44,17 @@ export function computeNextWebhookAttempt(input: { attempts: number; firstAttemp
   return new Date(delay === undefined ? giveUpAt : Math.min(input.now.getTime() + delay, giveUpAt));
 }
 
+/**
+ * The next attempt after a failed one: a 429's Retry-After when it gave one (Slack and Teams
+ * throttle a busy webhook and say when to come back), else the backoff; never past the day.
+ */
+function computeNextAttempt(claimed: ClaimedDelivery, result: WebhookAttemptResult, now: Date): Date | null {
+  const next = computeNextWebhookAttempt({ attempts: claimed.attempts, firstAttemptAt: claimed.firstAttemptAt, now });
+  if (next === null || result.retryAfterMs === null || result.retryAfterMs === undefined) return next;
+  const giveUpAt = claimed.firstAttemptAt.getTime() + WEBHOOK_GIVE_UP_AFTER_MS;
+  return new Date(Math.min(now.getTime() + Math.max(result.retryAfterMs, SECOND), giveUpAt));
+}
+
 /** An admin who is told when an endpoint is turned off. */
 export type AdminRecipient = { email: string; locale: string | null };
 
@@ -54,6 +67,8 @@ export type WebhookWorkerOptions = {
   publicUrl: string;
   /** The company's active admins (from the memberships' owner, wired in bootstrap.ts). */
   findAdminRecipients: (companyId: CompanyId) => Promise<AdminRecipient[]>;
+  /** Runs at the start of each round: the chat module queues the daily summaries that are due (decision 038). */
+  beforeRound?: (now: Date) => Promise<unknown>;
   /** Per attempt; tests shorten it. */
   attemptTimeoutMs?: number;
 };
@@ -73,15 +88,9 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   let stopped = true;
 
   async function deliver(claimed: ClaimedDelivery): Promise<void> {
-    const result = await sendWebhook(
-      { id: claimed.id, url: claimed.url, secret: claimed.secret, body: claimed.body, timestamp: options.now() },
-      options.policy,
-      options.attemptTimeoutMs,
-    );
+    const result = await sendClaimed(claimed);
     const now = options.now();
-    const next = result.succeeded
-      ? null
-      : computeNextWebhookAttempt({ attempts: claimed.attempts, firstAttemptAt: claimed.firstAttemptAt, now });
+    const next = result.succeeded ? null : computeNextAttempt(claimed, result, now);
     const outcome = result.succeeded ? 'succeeded' : next ? 'retry' : 'failed';
     const finished = await finishWebhookDelivery(options.db, {
       id: claimed.id,
@@ -94,6 +103,28 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     if (finished.endpointDisabled) await tellAdmins(claimed, result);
   }
 
+  /** A signed webhook as stored; a Slack or Teams post written now from its message, unsigned (decision 038). */
+  async function sendClaimed(claimed: ClaimedDelivery): Promise<WebhookAttemptResult> {
+    const chat = claimed.kind !== 'webhook';
+    let body = claimed.body;
+    if (chat) {
+      try {
+        body = renderChatPost(claimed.kind, claimed.chatLanguage, claimed.body);
+      } catch (error) {
+        return {
+          succeeded: false,
+          responseStatus: null,
+          responseExcerpt: `Not sent: the message could not be written (${(error as Error).message})`,
+        };
+      }
+    }
+    return sendWebhook(
+      { id: claimed.id, url: claimed.url, secret: claimed.secret, body, timestamp: options.now(), unsigned: chat },
+      options.policy,
+      options.attemptTimeoutMs,
+    );
+  }
+
   async function tellAdmins(claimed: ClaimedDelivery, result: WebhookAttemptResult): Promise<void> {
     const endpoint = await findEndpointForMail(options.db, claimed.endpointId);
     if (!endpoint) return;
@@ -102,8 +133,9 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       const mail = renderWebhookDisabledMail({
         brand: options.brand,
         to: admin.email,
-        url: `${options.publicUrl}/app/admin/webhooks`,
-        endpointUrl: endpoint.url,
+        // A chat URL is the channel's secret: the mail names its host only.
+        url: `${options.publicUrl}/app/admin/${claimed.kind === 'webhook' ? 'webhooks' : 'integrations'}`,
+        endpointUrl: claimed.kind === 'webhook' ? endpoint.url : hintChatUrl(endpoint.url),
         lastError: lastError.trim(),
         language: chooseMailLanguage(admin.locale, undefined),
       });
@@ -113,6 +145,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   async function runDue(): Promise<number> {
     const now = options.now();
+    // Daily summaries that are due join the queue first, so they go out in this round.
+    await options.beforeRound?.(now).catch((error) => console.error('[webhooks] the step before a round failed', error));
     const claimed = await claimDueWebhookDeliveries(options.db, {
       now,
       leaseUntil: new Date(now.getTime() + LEASE_MS),
