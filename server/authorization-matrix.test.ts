@@ -82,6 +82,7 @@ const importOfA = async (): Promise<string> => {
 /** One webhook endpoint of A for the entries that leave it in place (a company holds at most 20). */
 let sharedWebhookOfA: Promise<{ id: string }> | null = null;
 const webhookOfA = () => (sharedWebhookOfA ??= fixtures.webhookEndpoint(admin));
+const chatIntegrationOfA = async () => (await fixtures.chatIntegration(admin)).id;
 
 // ---- expectations -----------------------------------------------------------------------------
 
@@ -322,6 +323,30 @@ const MATRIX: Record<string, Entry> = {
       const id = (await webhookOfA()).id;
       return { params: { id, deliveryId: await fixtures.webhookDelivery(admin, id) } };
     },
+  // Slack and Teams integrations (decision 038): the company's admins
+  'GET /api/v1/admin/chat-integrations': { expect: admins(200) },
+  'POST /api/v1/admin/chat-integrations': {
+    expect: admins(201),
+    prepare: async () => ({
+      json: {
+        platform: 'teams',
+        url: 'https://example.webhook.office.com/webhookb2/fixture',
+        language: 'nb',
+        choices: { sales: true, goals: false, dailySummary: { enabled: false, localTime: '16:00' } },
+      },
+    }),
+  },
+  'PATCH /api/v1/admin/chat-integrations/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await chatIntegrationOfA() }, json: { language: 'nb' } }),
+  },
+  'DELETE /api/v1/admin/chat-integrations/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await chatIntegrationOfA() } }),
+  },
+  'POST /api/v1/admin/chat-integrations/{id}/test': {
+    expect: admins(202, 404),
+    prepare: async () => ({ params: { id: await chatIntegrationOfA() } }),
   },
 
   // personal data (decision 022): anyone signed in, about themself; admins about their own members

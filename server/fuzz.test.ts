@@ -342,6 +342,7 @@ async function findValidParams(path: string, persona: Persona): Promise<Record<s
   if (path.startsWith('/api/v1/avatars/')) return { id: await fixtures.avatar(rep, PICTURE) };
   if (path.startsWith('/api/v1/me/api-tokens/')) return { id: (await fixtures.apiToken(persona === 'rep' ? rep : admin)).token.id };
   if (path.startsWith('/api/v1/admin/api-tokens/')) return { id: (await fixtures.apiToken(rep)).token.id };
+  if (path.startsWith('/api/v1/admin/chat-integrations/')) return { id: (await fixtures.chatIntegration(admin)).id };
   // A path no fixture knows yet (a new endpoint): every parameter a random id.
   return Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, crypto.randomUUID()]));
 }

@@ -143,6 +143,8 @@ const aWebhook = (await expectOk(
   'webhook endpoint',
 )) as WebhookEndpoint;
 const aWebhookDeliveryId = await fixtures.webhookDelivery(aAdmin, aWebhook.id);
+const aChatSecret = `alphaChat${tag}`;
+const aChat = await fixtures.chatIntegration(aAdmin, `https://hooks.slack.com/services/T0ALPHA/B0ALPHA/${aChatSecret}`);
 const aLeadName = `Alpha lead ${tag}`;
 const aLeadEmail = `alpha-lead-${tag}@example.com`;
 const aContactRequestId = await fixtures.contactRequest({ name: aLeadName, email: aLeadEmail, message: `Alpha lead message ${tag}` });
@@ -208,6 +210,8 @@ const A_SECRETS: Record<string, string> = {
   'webhook URL': aWebhook.url,
   'webhook description': aWebhookDescription,
   'webhook delivery id': aWebhookDeliveryId,
+  'chat integration id': aChat.id,
+  'chat webhook URL secret': aChatSecret,
   ...Object.fromEntries(aAuditIds.map((id, i) => [`audit event ${i}`, id])),
 };
 
@@ -386,6 +390,21 @@ const ISOLATION: Record<string, Entry> = {
     { params: { id: aWebhook.id, deliveryId: aWebhookDeliveryId }, namesA: true },
     { params: { id: bWebhook.id, deliveryId: aWebhookDeliveryId }, namesA: true },
   ],
+  // Slack and Teams: A's channels are A's; B can neither list, change, test nor delete them
+  'GET /api/v1/admin/chat-integrations': nothing,
+  'POST /api/v1/admin/chat-integrations': () => [
+    {
+      json: {
+        platform: 'slack',
+        url: `https://hooks.slack.com/services/T0BETA/B0BETA/beta${unique()}`,
+        language: 'en',
+        choices: { sales: true, goals: true, dailySummary: { enabled: true, localTime: '16:00' } },
+      },
+    },
+  ],
+  'PATCH /api/v1/admin/chat-integrations/{id}': () => [{ params: { id: aChat.id }, json: { enabled: false }, namesA: true }],
+  'DELETE /api/v1/admin/chat-integrations/{id}': () => [{ params: { id: aChat.id }, namesA: true }],
+  'POST /api/v1/admin/chat-integrations/{id}/test': () => [{ params: { id: aChat.id }, namesA: true }],
 
   // personal data: B's own download holds nothing of A's; an admin of B cannot export or erase
   // A's people; a member of B deleting their own account (really: a new member each time) with

@@ -90,6 +90,20 @@ const PREPARE: Record<string, () => Promise<Call>> = {
     const { id } = await webhook();
     return { params: { id, deliveryId: await fixtures.webhookDelivery(admin, id) } };
   },
+  'POST /api/v1/admin/chat-integrations': async () => ({
+    json: {
+      platform: 'slack',
+      url: 'https://hooks.slack.com/services/T0SCOPE/B0SCOPE/scopeSecret',
+      language: 'en',
+      choices: { sales: true, goals: true, dailySummary: { enabled: false, localTime: '16:00' } },
+    },
+  }),
+  'PATCH /api/v1/admin/chat-integrations/{id}': async () => ({
+    params: { id: (await fixtures.chatIntegration(admin)).id },
+    json: { language: 'nb' },
+  }),
+  'DELETE /api/v1/admin/chat-integrations/{id}': async () => ({ params: { id: (await fixtures.chatIntegration(admin)).id } }),
+  'POST /api/v1/admin/chat-integrations/{id}/test': async () => ({ params: { id: (await fixtures.chatIntegration(admin)).id } }),
 };
 
 /** One webhook endpoint shared by the calls that leave it in place (a company holds at most 20). */
@@ -153,7 +167,12 @@ describe('the document', () => {
         'POST /api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/resend',
         'POST /api/v1/admin/webhooks/{id}/rotate-secret',
         'POST /api/v1/admin/webhooks/{id}/test',
-      ],
+        'GET /api/v1/admin/chat-integrations',
+        'POST /api/v1/admin/chat-integrations',
+        'PATCH /api/v1/admin/chat-integrations/{id}',
+        'DELETE /api/v1/admin/chat-integrations/{id}',
+        'POST /api/v1/admin/chat-integrations/{id}/test',
+      ].sort(),
     });
   });
 });

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { ApiTokenScope, CreatedApiToken, CreatedDisplayLink, Invitation, KpiRuleList, WebhookEndpoint } from '@core/contracts';
+import type {
+  ApiTokenScope,
+  ChatIntegration,
+  CreatedApiToken,
+  CreatedDisplayLink,
+  Invitation,
+  KpiRuleList,
+  WebhookEndpoint,
+} from '@core/contracts';
 import type { TestApp, TestUser } from './test-app';
 
 /*
@@ -72,6 +80,14 @@ export function createFixtures(t: TestApp) {
       });
       return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
     },
+    /** A Slack channel of the admin's company (the URL's form is Slack's; nothing is sent in these tests). */
+    chatIntegration: (admin: TestUser, url = 'https://hooks.slack.com/services/T0FIXTURE/B0FIXTURE/fixtureSecret1') =>
+      post<ChatIntegration>(admin, '/api/v1/admin/chat-integrations', {
+        platform: 'slack',
+        url,
+        language: 'en',
+        choices: { sales: true, goals: true, dailySummary: { enabled: true, localTime: '16:00' } },
+      }),
     customer: (member: TestUser, name: string) => post<{ id: string; name: string }>(member, '/api/v1/customers', { name }),
     async kpiRuleId(admin: TestUser): Promise<string> {
       const response = await t.request('/api/v1/kpi-rules', { as: admin });
