@@ -482,8 +482,7 @@ describe('scoreboard journeys', () => {
     await page.goto('/app/admin/integrations');
     await page.getByRole('heading', { name: 'TV display links' }).waitFor();
     await page.getByText('No display links yet').waitFor();
-    await page.getByRole('heading', { name: 'API tokens and webhooks' }).waitFor();
-    await page.getByText('Coming later').waitFor();
+    await page.getByRole('heading', { name: 'Slack and Microsoft Teams' }).waitFor();
 
     await page.getByRole('button', { name: 'Create link' }).click();
     await page.getByRole('alert').filter({ hasText: 'Name is required' }).waitFor();

@@ -69,6 +69,8 @@ export const queryKeys = {
   },
   /** Not under 'scoreboard': logging a call does not change the list of links. */
   displayLinks: ['display-links'],
+  /** Slack and Teams channels (Admin → Integrations). */
+  chatIntegrations: ['chat-integrations'],
 
   wrapups: {
     all: ['wrapups'],

@@ -7522,6 +7522,476 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/chat-integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's Slack and Teams integrations, oldest first, with their last post (admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            integrations: {
+                                id: string;
+                                /** @enum {string} */
+                                platform: "slack" | "teams";
+                                urlHint: string;
+                                /** @enum {string} */
+                                language: "en" | "nb";
+                                choices: {
+                                    sales: boolean;
+                                    goals: boolean;
+                                    dailySummary: {
+                                        enabled: boolean;
+                                        localTime: string;
+                                    };
+                                };
+                                enabled: boolean;
+                                /** @enum {string|null} */
+                                disabledReason: "failing" | null;
+                                nextSummaryAt: string | null;
+                                lastDelivery: {
+                                    eventType: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "sending" | "succeeded" | "failed";
+                                    attempts: number;
+                                    responseStatus: number | null;
+                                    responseExcerpt: string | null;
+                                    at: string;
+                                } | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Connect a Slack or Teams channel: its incoming-webhook URL, language and what it gets (admin)
+         * @description Slack: https://hooks.slack.com/services/…; Teams: an https URL under webhook.office.com, logic.azure.com or powerplatform.com. The URL is kept as a secret: answers show only its host and last characters. At most 20 per company (409 too_many_chat_integrations).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        platform: "slack" | "teams";
+                        url: string;
+                        /** @enum {string} */
+                        language: "en" | "nb";
+                        choices: {
+                            sales: boolean;
+                            goals: boolean;
+                            dailySummary: {
+                                enabled: boolean;
+                                localTime: string;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            platform: "slack" | "teams";
+                            urlHint: string;
+                            /** @enum {string} */
+                            language: "en" | "nb";
+                            choices: {
+                                sales: boolean;
+                                goals: boolean;
+                                dailySummary: {
+                                    enabled: boolean;
+                                    localTime: string;
+                                };
+                            };
+                            enabled: boolean;
+                            /** @enum {string|null} */
+                            disabledReason: "failing" | null;
+                            nextSummaryAt: string | null;
+                            lastDelivery: {
+                                eventType: string;
+                                /** @enum {string} */
+                                status: "pending" | "sending" | "succeeded" | "failed";
+                                attempts: number;
+                                responseStatus: number | null;
+                                responseExcerpt: string | null;
+                                at: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The company has the most chat integrations it may (code too_many_chat_integrations) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/chat-integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnect a channel: nothing more is posted to it (admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such chat integration in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change a chat integration: a new URL of the same platform, the language, what it posts, on or off (admin) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        url?: string;
+                        /** @enum {string} */
+                        language?: "en" | "nb";
+                        choices?: {
+                            sales: boolean;
+                            goals: boolean;
+                            dailySummary: {
+                                enabled: boolean;
+                                localTime: string;
+                            };
+                        };
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            platform: "slack" | "teams";
+                            urlHint: string;
+                            /** @enum {string} */
+                            language: "en" | "nb";
+                            choices: {
+                                sales: boolean;
+                                goals: boolean;
+                                dailySummary: {
+                                    enabled: boolean;
+                                    localTime: string;
+                                };
+                            };
+                            enabled: boolean;
+                            /** @enum {string|null} */
+                            disabledReason: "failing" | null;
+                            nextSummaryAt: string | null;
+                            lastDelivery: {
+                                eventType: string;
+                                /** @enum {string} */
+                                status: "pending" | "sending" | "succeeded" | "failed";
+                                attempts: number;
+                                responseStatus: number | null;
+                                responseExcerpt: string | null;
+                                at: string;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such chat integration in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/admin/chat-integrations/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post a test message to the channel: today's summary so far (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such chat integration in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The integration is turned off (code integration_disabled) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -1,6 +1,7 @@
 import type { CreateDisplayLink, CreatedDisplayLink, DisplayLink, DisplayLinkList } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
@@ -56,6 +57,7 @@ function stubServer(answers: Answers = {}, start: DisplayLink[] = LINKS) {
   return stubFetch({
     'GET /api/v1/me': reply(200, adminMe),
     'GET /api/v1/display-links': () => reply(200, { links } satisfies DisplayLinkList),
+    'GET /api/v1/admin/chat-integrations': reply(200, { integrations: [] }),
     'POST /api/v1/display-links': (call) => {
       const created = link({ id: 'd9', name: (call.body as CreateDisplayLink).name, createdAt: '2026-11-24T09:00:00.000Z' });
       links = [created, ...links];
@@ -68,10 +70,12 @@ function stubServer(answers: Answers = {}, start: DisplayLink[] = LINKS) {
 
 function renderPage() {
   renderWithProviders(
-    <AuthProvider>
-      <AdminIntegrationsPage />
-      <Toaster />
-    </AuthProvider>,
+    <MemoryRouter>
+      <AuthProvider>
+        <AdminIntegrationsPage />
+        <Toaster />
+      </AuthProvider>
+    </MemoryRouter>,
     { me: adminMe },
   );
   return userEvent.setup();
@@ -110,10 +114,10 @@ describe('Administration, Integrations: TV display links', () => {
     expect(screen.getByRole('button', { name: 'Revoke Lobby TV' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Revoke Sales floor' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Revoke Old canteen screen' })).not.toBeInTheDocument();
-    // What is not built yet says so, with nothing to switch on.
-    expect(screen.getByRole('region', { name: 'Personal API tokens' })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Webhooks' })).toBeInTheDocument();
-    expect(screen.getByText('Coming later')).toBeInTheDocument();
+    // Slack and Teams sit beside the links; nothing says "coming later" any more.
+    expect(screen.getByRole('heading', { name: 'Slack and Microsoft Teams' })).toBeInTheDocument();
+    expect(screen.queryByText('Coming later')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Settings → API tokens' })).toHaveAttribute('href', '/app/settings?tab=api-tokens');
   });
 
   it('says there are none yet', async () => {

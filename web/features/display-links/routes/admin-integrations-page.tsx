@@ -1,7 +1,8 @@
 import { type CreatedDisplayLink, CreateDisplayLinkSchema, type DisplayLink } from '@core/contracts';
-import { BanIcon, CheckIcon, CopyIcon, KeyRoundIcon, MonitorIcon, PlusIcon, ShieldAlertIcon, TvIcon, WebhookIcon } from 'lucide-react';
+import { BanIcon, CheckIcon, CopyIcon, MonitorIcon, PlusIcon, ShieldAlertIcon, TvIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { CardHeading } from '@web/components/card-heading';
 import { LoadError } from '@web/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -19,6 +20,7 @@ import { copyText } from '@web/lib/clipboard';
 import { useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { useCreateDisplayLink } from '../api/create-display-link';
+import { ChatIntegrationsCard } from '../components/chat-integrations-card';
 import { useDisplayLinks } from '../api/get-display-links';
 import { useRevokeDisplayLink } from '../api/revoke-display-link';
 
@@ -27,7 +29,7 @@ export function buildDisplayUrl(token: string, origin = window.location.origin):
   return `${origin}${paths.tv}?display=${encodeURIComponent(token)}`;
 }
 
-/** /app/admin/integrations: TV display links (make, copy once, list, revoke), and what comes later. */
+/** /app/admin/integrations: TV display links (make, copy once, list, revoke), and Slack and Teams channels. */
 export function Component() {
   const { t } = useTranslation('scoreboard');
   const [created, setCreated] = useState<CreatedDisplayLink | null>(null);
@@ -46,7 +48,16 @@ export function Component() {
           <DisplayLinksTable />
         </CardContent>
       </Card>
-      <ComingLaterCard />
+      <ChatIntegrationsCard />
+      <p className="text-sm text-muted-foreground">
+        <Trans
+          t={t}
+          i18nKey="apiTokensElsewhere"
+          components={{
+            tokens: <Link to={paths.app.settings('api-tokens')} className="font-medium text-primary underline-offset-4 hover:underline" />,
+          }}
+        />
+      </p>
       <CreatedLinkDialog created={created} onClose={() => setCreated(null)} />
     </div>
   );
@@ -297,37 +308,5 @@ function CreatedLinkDialog({ created, onClose }: { created: CreatedDisplayLink |
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function ComingLaterCard() {
-  const { t } = useTranslation('scoreboard');
-  const items = [
-    { icon: KeyRoundIcon, title: t('comingLater.apiTokensTitle'), text: t('comingLater.apiTokensText') },
-    { icon: WebhookIcon, title: t('comingLater.webhooksTitle'), text: t('comingLater.webhooksText') },
-  ];
-  return (
-    <Card className="border-dashed bg-card/60 shadow-none">
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <CardHeading>{t('comingLater.title')}</CardHeading>
-          <Badge variant="outline">{t('comingLater.badge')}</Badge>
-        </div>
-        <CardDescription className="max-w-3xl">{t('comingLater.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2">
-        {items.map(({ icon: Icon, title, text }) => (
-          <section key={title} aria-label={title} className="flex gap-3 rounded-lg border bg-card p-4">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-              <Icon className="size-4" aria-hidden />
-            </span>
-            <div>
-              <h3 className="text-sm font-semibold">{title}</h3>
-              <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-            </div>
-          </section>
-        ))}
-      </CardContent>
-    </Card>
   );
 }
