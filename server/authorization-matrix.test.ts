@@ -323,6 +323,7 @@ const MATRIX: Record<string, Entry> = {
       const id = (await webhookOfA()).id;
       return { params: { id, deliveryId: await fixtures.webhookDelivery(admin, id) } };
     },
+  },
   // Slack and Teams integrations (decision 038): the company's admins
   'GET /api/v1/admin/chat-integrations': { expect: admins(200) },
   'POST /api/v1/admin/chat-integrations': {
