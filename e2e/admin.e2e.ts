@@ -494,6 +494,19 @@ describe('an admin sets up and runs the company', () => {
     await page.getByRole('switch', { name: 'Sale value bonus enabled' }).click();
     await toast(page, 'KPI rule enabled').waitFor();
     await page.getByText('A NOK 10,000 sale adds 10 points').waitFor();
+    // The toasts above may still be the earlier saves' (they stay a few seconds): wait for the server
+    // to hold the rule as the screen shows it before logging the sale.
+    await expect
+      .poll(async () => {
+        const now = await api<{ rules: { kpiKey: string; enabled: boolean; multiplierValue: number | null }[] }>(
+          adminCookie,
+          'GET',
+          '/kpi-rules',
+        );
+        const rule = now.body.rules.find((r) => r.kpiKey === 'sale_ticket_size');
+        return rule ? [rule.enabled, rule.multiplierValue] : null;
+      })
+      .toEqual([true, 0.001]);
     // Sale 10 points, plus 10,000.00 NOK x 0.001.
     const sale = await api<{ pointsEarned: number }>(colleagueCookie, 'POST', '/activities', { kind: 'sale', ticketSize: 1_000_000 });
     expect(sale.body.pointsEarned).toBe(20);
