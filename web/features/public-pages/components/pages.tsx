@@ -29,6 +29,7 @@ import {
   ShieldCheckIcon,
   StarIcon,
   TargetIcon,
+  WebhookIcon,
   TimerIcon,
   Trash2Icon,
   TrophyIcon,
@@ -182,6 +183,7 @@ const API_ICONS = {
   auth: KeyRoundIcon,
   sync: HistoryIcon,
   exports: DownloadIcon,
+  webhooks: WebhookIcon,
   errors: FlagIcon,
   realtime: RadioIcon,
 };
