@@ -102,7 +102,7 @@ export const routes: RouteObject[] = [
                           },
                           {
                             path: 'integrations',
-                            ...page(() => import('@web/features/display-links/routes/admin-integrations-page'), ['scoreboard']),
+                            ...page(() => import('@web/features/display-links/routes/admin-integrations-page'), ['scoreboard', 'settings']),
                           },
                           { path: 'billing', ...page(() => import('@web/features/billing/routes/admin-billing-page'), ['settings']) },
                           { path: 'inbox', ...page(() => import('@web/features/inbox/routes/admin-inbox-page'), ['settings', 'inbox']) },
