@@ -6,6 +6,9 @@ import { SignupPolicySchema } from './settings';
 import { ApiTokenScopeSchema } from './api-tokens';
 import { EXPORT_FORMATS, EXPORT_KINDS } from './exports';
 
+/** The kinds of endpoint the company's events leave through. */
+const WebhookKindSchema = z.enum(['webhook', 'slack', 'teams']);
+
 /**
  * What the audit log records: every admin action that changes who may do what, what counts, or
  * what leaves the company. A dotted verb per action; the console words each in the reader's language.
@@ -27,12 +30,16 @@ export const AUDIT_ACTIONS = [
   'api_token.revoked',
   'import.committed',
   'import.undone',
+  'webhook.created',
+  'webhook.changed',
+  'webhook.deleted',
+  'webhook.secret_rotated',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 
 /** What an entry is about; a member target's id is their user id. */
-export const AUDIT_TARGET_TYPES = ['member', 'kpi_rule', 'invitation', 'display_link', 'company', 'export', 'import'] as const;
+export const AUDIT_TARGET_TYPES = ['member', 'kpi_rule', 'invitation', 'display_link', 'company', 'export', 'import', 'webhook'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 // ---- details: what each action stores (written by the server, worded by the console) --------------
@@ -101,6 +108,22 @@ export const AuditDetailsSchemas = {
   'api_token.created': z.object({ name: text(), scopes: z.array(ApiTokenScopeSchema), expiresAt: text().nullable() }),
   /** A token was revoked, by its owner or by an admin (then actor and target differ). */
   'api_token.revoked': z.object({ name: text() }),
+  /*
+   * Where the company's events go (decisions 037, 038): a signed webhook endpoint, or a Slack or
+   * Teams channel. Only the URL's host is kept: a chat URL is the channel's secret, and a webhook
+   * URL may carry a token in its path or query.
+   */
+  'webhook.created': z.object({ kind: WebhookKindSchema, host: text(), events: z.array(text()) }),
+  /** Which fields changed; for the on/off switch also the new state. */
+  'webhook.changed': z.object({
+    kind: WebhookKindSchema,
+    host: text(),
+    fields: z.array(z.enum(['url', 'events', 'enabled', 'description', 'language', 'choices'])),
+    enabled: z.boolean().optional(),
+  }),
+  'webhook.deleted': z.object({ kind: WebhookKindSchema, host: text() }),
+  /** A new signing secret (never the secret). */
+  'webhook.secret_rotated': z.object({ host: text() }),
 } as const;
 type DetailedAction = keyof typeof AuditDetailsSchemas;
 export type AuditDetails<A extends DetailedAction> = z.infer<(typeof AuditDetailsSchemas)[A]>;

@@ -37,26 +37,34 @@ export const WEBHOOK_URL_MAX = 2000;
 /** Endpoints one company may register: enough for every integration, few enough to review. */
 export const WEBHOOK_ENDPOINTS_PER_COMPANY = 20;
 
-export const WebhookEndpointInputSchema = z.object({
+/** The fields without their defaults: a PATCH changes only what it names. */
+const WebhookEndpointFields = z.object({
   url: text({ error: 'The URL must be text' })
     .trim()
     .min(1, 'Enter the URL that receives the events')
     .max(WEBHOOK_URL_MAX, `The URL can be at most ${WEBHOOK_URL_MAX} characters`),
   description: text({ error: 'The description must be text' })
     .trim()
-    .max(WEBHOOK_DESCRIPTION_MAX, `The description can be at most ${WEBHOOK_DESCRIPTION_MAX} characters`)
-    .default(''),
+    .max(WEBHOOK_DESCRIPTION_MAX, `The description can be at most ${WEBHOOK_DESCRIPTION_MAX} characters`),
   events: z
     .array(WebhookEventTypeSchema, { error: 'Choose the events to send' })
     .min(1, 'Choose at least one event')
     .max(WEBHOOK_EVENT_TYPES.length, 'Each event at most once')
     .refine((events) => new Set(events).size === events.length, { message: 'Each event at most once' }),
-  enabled: z.boolean({ error: 'enabled is true or false' }).default(true),
+  enabled: z.boolean({ error: 'enabled is true or false' }),
+});
+
+export const WebhookEndpointInputSchema = WebhookEndpointFields.extend({
+  description: WebhookEndpointFields.shape.description.default(''),
+  enabled: WebhookEndpointFields.shape.enabled.default(true),
 });
 export type WebhookEndpointInput = z.input<typeof WebhookEndpointInputSchema>;
 
-/** PATCH: any of the fields. Enabling an endpoint the server disabled starts its queue again. */
-export const UpdateWebhookEndpointSchema = WebhookEndpointInputSchema.partial().refine((value) => Object.keys(value).length > 0, {
+/**
+ * PATCH: any of the fields, and only those. (Built from the fields without defaults: zod 4 fills a
+ * default even inside `.partial()`, so a PATCH of the description alone used to turn the endpoint on.)
+ */
+export const UpdateWebhookEndpointSchema = WebhookEndpointFields.partial().refine((value) => Object.keys(value).length > 0, {
   message: 'Change at least one field',
 });
 export type UpdateWebhookEndpoint = z.infer<typeof UpdateWebhookEndpointSchema>;

@@ -159,6 +159,26 @@ describe('chat integrations (admin API)', () => {
     const webhooks = (await (await t.request('/api/v1/admin/webhooks', { as: admin })).json()) as { endpoints: unknown[] };
     expect(webhooks.endpoints).toEqual([]);
   });
+
+  it('notes connecting, changing and disconnecting a channel in the audit log, without the channel URL', async () => {
+    const slack = await connect('slack');
+    clock = new Date(clock.getTime() + 1000);
+    await t.request(`/api/v1/admin/chat-integrations/${slack.id}`, { method: 'PATCH', as: admin, json: { language: 'nb' } });
+    clock = new Date(clock.getTime() + 1000);
+    expect((await t.request(`/api/v1/admin/chat-integrations/${slack.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
+    const page = (await (await t.request('/api/v1/admin/audit-log?limit=100', { as: admin })).json()) as {
+      entries: { action: string; target: { id: string } | null; details: object }[];
+    };
+    const entries = page.entries.filter((entry) => entry.target?.id === slack.id);
+    // Outside production the channel is this machine's receiver; only its host is kept.
+    const host = new URL(receiver.url()).host;
+    expect(entries).toMatchObject([
+      { action: 'webhook.deleted', details: { kind: 'slack', host } },
+      { action: 'webhook.changed', details: { kind: 'slack', host, fields: ['language'] } },
+      { action: 'webhook.created', details: { kind: 'slack', host } },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(receiver.url('/slack'));
+  });
 });
 
 describe('posts', () => {

@@ -296,7 +296,7 @@ export async function updateChatIntegration(
 }
 
 export async function removeChatIntegration(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  if (!(await deleteChatEndpoint(deps.database.db, memberScopeOf(actor), id))) throw integrationNotFound();
+  if (!(await deleteChatEndpoint(deps.database.db, memberScopeOf(actor), id, deps.now()))) throw integrationNotFound();
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
-import { withDeliveryWorker } from './webhooks.repository';
+import { auditEndpointCreated, deleteEndpointAudited, updateEndpointAudited, withDeliveryWorker } from './webhooks.repository';
 
 /*
  * Slack and Teams integrations (decision 038) are rows of webhook_endpoints of kind 'slack' or
@@ -69,6 +69,7 @@ export async function insertChatEndpoint(
           updatedAt: input.now,
         })
         .returning();
+      await auditEndpointCreated(tx, scope, row!, input.now);
       return row!;
     },
     { lockKey: `chat-endpoints:${scope.companyId}` },
@@ -120,25 +121,12 @@ export async function updateChatEndpoint(
   id: string,
   changes: Partial<ChatEndpointValues> & { updatedAt: Date },
 ): Promise<ChatEndpointRow | null> {
-  const [row] = await withTenant(db, scope, (tx) =>
-    tx
-      .update(webhookEndpoints)
-      .set(changes.enabled !== undefined ? { ...changes, disabledReason: null } : changes)
-      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id), isChat))
-      .returning(),
-  );
-  return row ?? null;
+  return withTenant(db, scope, (tx) => updateEndpointAudited(tx, scope, and(eq(webhookEndpoints.id, id), isChat)!, changes));
 }
 
 /** Deletes a chat endpoint and its deliveries (cascade). */
-export async function deleteChatEndpoint(db: Database, scope: MemberScope, id: string): Promise<boolean> {
-  const deleted = await withTenant(db, scope, (tx) =>
-    tx
-      .delete(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id), isChat))
-      .returning({ id: webhookEndpoints.id }),
-  );
-  return deleted.length > 0;
+export async function deleteChatEndpoint(db: Database, scope: MemberScope, id: string, at: Date): Promise<boolean> {
+  return withTenant(db, scope, (tx) => deleteEndpointAudited(tx, scope, and(eq(webhookEndpoints.id, id), isChat)!, at));
 }
 
 /** One chat post to queue: the endpoint, the event it answers, the stored message. */

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
 /** An endpoint as stored. */
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -44,6 +45,7 @@ export async function insertWebhookEndpoint(
           updatedAt: input.now,
         })
         .returning();
+      await auditEndpointCreated(tx, scope, row!, input.now);
       return row!;
     },
     { lockKey: `webhook-endpoints:${scope.companyId}` },
@@ -77,25 +79,111 @@ export async function updateWebhookEndpoint(
   id: string,
   changes: Partial<Pick<WebhookEndpointRow, 'url' | 'description' | 'events' | 'enabled' | 'secret'>> & { updatedAt: Date },
 ): Promise<WebhookEndpointRow | null> {
-  const [row] = await withTenant(db, scope, (tx) =>
-    tx
-      .update(webhookEndpoints)
-      .set(changes.enabled !== undefined ? { ...changes, disabledReason: null } : changes)
-      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id), isSignedWebhook))
-      .returning(),
-  );
-  return row ?? null;
+  return withTenant(db, scope, (tx) => updateEndpointAudited(tx, scope, and(eq(webhookEndpoints.id, id), isSignedWebhook)!, changes));
 }
 
 /** Deletes an endpoint and its deliveries (cascade). */
-export async function deleteWebhookEndpoint(db: Database, scope: MemberScope, id: string): Promise<boolean> {
-  const deleted = await withTenant(db, scope, (tx) =>
-    tx
-      .delete(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.companyId, scope.companyId), eq(webhookEndpoints.id, id), isSignedWebhook))
-      .returning({ id: webhookEndpoints.id }),
+export async function deleteWebhookEndpoint(db: Database, scope: MemberScope, id: string, at: Date): Promise<boolean> {
+  return withTenant(db, scope, (tx) => deleteEndpointAudited(tx, scope, and(eq(webhookEndpoints.id, id), isSignedWebhook)!, at));
+}
+
+// ---- the audit log of endpoint changes (webhooks, Slack and Teams alike) -------------------------
+
+type EndpointChanges = Partial<
+  Pick<WebhookEndpointRow, 'url' | 'description' | 'events' | 'enabled' | 'secret' | 'chatLanguage' | 'chatChoices'>
+> & { updatedAt: Date };
+
+/** The part of a URL the log keeps (a chat URL is the channel's secret; a webhook URL may hold a token). */
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+};
+
+const endpointKind = (row: WebhookEndpointRow) => (row.kind === 'slack' || row.kind === 'teams' ? row.kind : 'webhook');
+
+/** Transaction step: an endpoint was added. */
+export async function auditEndpointCreated(tx: Transaction, scope: MemberScope, row: WebhookEndpointRow, at: Date): Promise<void> {
+  await insertAuditEvent(
+    tx,
+    createAuditEvent(scope, 'webhook.created', {
+      target: { type: 'webhook', id: row.id },
+      details: { kind: endpointKind(row), host: hostOf(row.url), events: row.events },
+      at,
+    }),
   );
-  return deleted.length > 0;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Transaction step: changes the endpoint `where` picks in the caller's company and records what
+ * changed (a new secret as its own entry; a save that changes nothing records nothing).
+ */
+export async function updateEndpointAudited(
+  tx: Transaction,
+  scope: MemberScope,
+  where: SQL,
+  changes: EndpointChanges,
+): Promise<WebhookEndpointRow | null> {
+  const inCompany = and(eq(webhookEndpoints.companyId, scope.companyId), where);
+  const [before] = await tx.select().from(webhookEndpoints).where(inCompany).for('update');
+  if (!before) return null;
+  const [row] = await tx
+    .update(webhookEndpoints)
+    .set(changes.enabled !== undefined ? { ...changes, disabledReason: null } : changes)
+    .where(inCompany)
+    .returning();
+  if (!row) return null;
+  const kind = endpointKind(row);
+  const host = hostOf(row.url);
+  const target = { type: 'webhook' as const, id: row.id };
+  if (changes.secret !== undefined && changes.secret !== before.secret) {
+    await insertAuditEvent(tx, createAuditEvent(scope, 'webhook.secret_rotated', { target, details: { host }, at: changes.updatedAt }));
+  }
+  const fields = (
+    [
+      ['url', before.url, row.url],
+      ['events', before.events, row.events],
+      ['enabled', before.enabled, row.enabled],
+      ['description', before.description, row.description],
+      ['language', before.chatLanguage, row.chatLanguage],
+      ['choices', before.chatChoices, row.chatChoices],
+    ] as const
+  )
+    .filter(([, from, to]) => !sameJson(from, to))
+    .map(([field]) => field);
+  if (fields.length > 0) {
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'webhook.changed', {
+        target,
+        details: { kind, host, fields, ...(fields.includes('enabled') && { enabled: row.enabled }) },
+        at: changes.updatedAt,
+      }),
+    );
+  }
+  return row;
+}
+
+/** Transaction step: deletes the endpoint `where` picks (its deliveries go by cascade) and records it. */
+export async function deleteEndpointAudited(tx: Transaction, scope: MemberScope, where: SQL, at: Date): Promise<boolean> {
+  const [row] = await tx
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.companyId, scope.companyId), where))
+    .returning();
+  if (!row) return false;
+  await insertAuditEvent(
+    tx,
+    createAuditEvent(scope, 'webhook.deleted', {
+      target: { type: 'webhook', id: row.id },
+      details: { kind: endpointKind(row), host: hostOf(row.url) },
+      at,
+    }),
+  );
+  return true;
 }
 
 const deliveryColumns = {

@@ -149,7 +149,7 @@ export async function rotateWebhookSecret(deps: AppDeps, actor: Actor, id: strin
 }
 
 export async function deleteWebhookEndpoint(deps: AppDeps, actor: Actor, id: string): Promise<void> {
-  if (!(await deleteEndpointRow(deps.database.db, memberScopeOf(actor), id))) throw endpointNotFound();
+  if (!(await deleteEndpointRow(deps.database.db, memberScopeOf(actor), id, deps.now()))) throw endpointNotFound();
 }
 
 export async function listWebhookDeliveries(deps: AppDeps, actor: Actor, endpointId: string): Promise<WebhookDelivery[]> {

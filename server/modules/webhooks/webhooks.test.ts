@@ -111,6 +111,51 @@ describe('endpoints', () => {
     });
     expect(create.status).toBe(403);
   });
+  it('a PATCH changes only the fields it names: renaming a turned-off endpoint leaves it off; an empty PATCH is refused', async () => {
+    const endpoint = await createEndpoint({ description: 'CRM' });
+    const patch = (json: object) => t.request(`/api/v1/admin/webhooks/${endpoint.id}`, { method: 'PATCH', as: admin, json });
+    expect((await patch({ enabled: false })).status).toBe(200);
+    const renamed = await patch({ description: 'CRM (paused)' });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ description: 'CRM (paused)', enabled: false });
+    const switched = await patch({ enabled: true });
+    expect(await switched.json()).toMatchObject({ description: 'CRM (paused)', enabled: true });
+    const empty = await patch({});
+    expect(empty.status).toBe(400);
+  });
+
+  it("notes each endpoint change in the company's audit log: host and events, never the URL's path or the secret", async () => {
+    const url = `${receiver.url()}/hooks/secret-path-token`;
+    const host = new URL(url).host;
+    // A second between steps, so the log's newest-first order is the order of the steps.
+    const step = () => (clock = new Date(clock.getTime() + 1000));
+    const endpoint = await createEndpoint({ url, events: ['sale.created'] });
+    const patch = (json: object) => t.request(`/api/v1/admin/webhooks/${endpoint.id}`, { method: 'PATCH', as: admin, json });
+    step();
+    expect((await patch({ enabled: false, description: 'CRM sync' })).status).toBe(200);
+    step();
+    // A save that changes nothing records nothing.
+    expect((await patch({ enabled: false })).status).toBe(200);
+    step();
+    expect((await t.request(`/api/v1/admin/webhooks/${endpoint.id}/rotate-secret`, { method: 'POST', as: admin })).status).toBe(200);
+    step();
+    expect((await t.request(`/api/v1/admin/webhooks/${endpoint.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
+
+    const response = await t.request('/api/v1/admin/audit-log?limit=100', { as: admin });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { entries: { action: string; target: { type: string; id: string } | null }[] };
+    const entries = page.entries.filter((entry) => entry.target?.id === endpoint.id);
+    const target = { type: 'webhook', id: endpoint.id };
+    expect(entries).toMatchObject([
+      { action: 'webhook.deleted', actor: { id: admin.id }, target, details: { kind: 'webhook', host } },
+      { action: 'webhook.secret_rotated', actor: { id: admin.id }, target, details: { host } },
+      { action: 'webhook.changed', target, details: { kind: 'webhook', host, fields: ['enabled', 'description'], enabled: false } },
+      { action: 'webhook.created', target, details: { kind: 'webhook', host, events: ['sale.created'] } },
+    ]);
+    expect(entries).toHaveLength(4);
+    expect(JSON.stringify(entries)).not.toContain('secret-path-token');
+    expect(JSON.stringify(entries)).not.toContain(endpoint.secret!.slice(6));
+  });
 });
 
 describe('delivery', () => {

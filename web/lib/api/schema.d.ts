@@ -3127,7 +3127,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone";
+                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated";
                 };
                 header?: never;
                 path?: never;
@@ -3145,7 +3145,7 @@ export interface paths {
                             entries: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone";
+                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated";
                                 actor: {
                                     id: string | null;
                                     name: string | null;

@@ -41,6 +41,9 @@ function memberOf(entry: AuditEntry, t: Formatters['t']): string {
  * schemas; an entry whose details do not match (written by a newer server, say) still gets its
  * action's sentence, only without the specifics.
  */
+/** The chat platforms' own words ("Connected a Slack channel"), keyed by endpoint kind. */
+const CHAT_SUFFIX = { slack: 'Slack', teams: 'Teams' } as const;
+
 export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWording {
   const { t } = f;
   const one = (summary: string): AuditWording => ({ summary, changes: [] });
@@ -186,6 +189,41 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
     case 'import.undone': {
       const rows = AuditDetailsSchemas['import.undone'].safeParse(entry.details).data?.rows ?? 0;
       return one(t('audit:entry.import.undone', { count: rows }));
+    }
+
+    case 'webhook.created': {
+      const details = AuditDetailsSchemas['webhook.created'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:entry.webhook.created', { host: '' }));
+      const { kind, host, events } = details.data;
+      if (kind !== 'webhook') return one(t(`audit:entry.webhook.created${CHAT_SUFFIX[kind]}`));
+      return {
+        summary: t('audit:entry.webhook.created', { host }),
+        changes: [t('audit:entry.webhook.events', { events: events.join(', ') })],
+      };
+    }
+    case 'webhook.changed': {
+      const details = AuditDetailsSchemas['webhook.changed'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:entry.webhook.changed', { host: '' }));
+      const { kind, host, fields, enabled } = details.data;
+      const summary =
+        kind === 'webhook' ? t('audit:entry.webhook.changed', { host }) : t(`audit:entry.webhook.changed${CHAT_SUFFIX[kind]}`);
+      const named = fields.filter((field) => field !== 'enabled').map((field) => t(`audit:entry.webhook.field.${field}`));
+      return {
+        summary,
+        changes: [
+          ...(enabled !== undefined ? [t(enabled ? 'audit:entry.webhook.turnedOn' : 'audit:entry.webhook.turnedOff')] : []),
+          ...(named.length > 0 ? [t('audit:entry.webhook.fields', { fields: named.join(', ') })] : []),
+        ],
+      };
+    }
+    case 'webhook.deleted': {
+      const details = AuditDetailsSchemas['webhook.deleted'].safeParse(entry.details);
+      const { kind, host } = details.data ?? { kind: 'webhook' as const, host: '' };
+      return one(kind === 'webhook' ? t('audit:entry.webhook.deleted', { host }) : t(`audit:entry.webhook.deleted${CHAT_SUFFIX[kind]}`));
+    }
+    case 'webhook.secret_rotated': {
+      const host = AuditDetailsSchemas['webhook.secret_rotated'].safeParse(entry.details).data?.host ?? '';
+      return one(t('audit:entry.webhook.secretRotated', { host }));
     }
 
     default:

@@ -212,6 +212,48 @@ describe('Audit log page', () => {
     ]);
   });
 
+  it('words webhook endpoints and chat channels added, changed, rotated and removed, in both languages', async () => {
+    const hook = { type: 'webhook', id: 'w1', label: null, removed: null };
+    const WHERE_EVENTS_GO: AuditEntry[] = [
+      entry({
+        action: 'webhook.created',
+        target: hook,
+        details: { kind: 'webhook', host: 'crm.example.com', events: ['sale.created', 'goal.reached'] },
+      }),
+      entry({
+        action: 'webhook.changed',
+        target: hook,
+        details: { kind: 'webhook', host: 'crm.example.com', fields: ['enabled', 'events'], enabled: false },
+      }),
+      entry({ action: 'webhook.secret_rotated', target: hook, details: { host: 'crm.example.com' } }),
+      entry({ action: 'webhook.created', target: hook, details: { kind: 'slack', host: 'hooks.slack.com', events: ['sale.created'] } }),
+      entry({ action: 'webhook.deleted', target: hook, details: { kind: 'teams', host: 'example.webhook.office.com' } }),
+    ];
+    renderPage(() => page(WHERE_EVENTS_GO));
+    let items = await rows();
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Added a webhook endpoint at crm.example.com',
+      'Changed the webhook endpoint at crm.example.com',
+      'Rotated the signing secret of the webhook endpoint at crm.example.com',
+      'Connected a Slack channel',
+      'Disconnected a Microsoft Teams channel',
+    ]);
+    expect(items[0]).toHaveTextContent('Events: sale.created, goal.reached');
+    expect(items[1]).toHaveTextContent('Turned it off');
+    expect(items[1]).toHaveTextContent('Changed: events');
+
+    await i18n.changeLanguage('nb');
+    items = await rows();
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'La til et webhook-endepunkt på crm.example.com',
+      'Endret webhook-endepunktet på crm.example.com',
+      'Byttet signeringshemmeligheten til webhook-endepunktet på crm.example.com',
+      'Koblet til en Slack-kanal',
+      'Koblet fra en Microsoft Teams-kanal',
+    ]);
+    expect(items[1]).toHaveTextContent('Endret: hendelser');
+  });
+
   it('loads older entries with “Load more” until there are none, from the keyboard', async () => {
     const { logCalls } = renderPage((call) =>
       new URLSearchParams(call.search).get('cursor') === 'cursor-1' ? page(ENTRIES.slice(3)) : page(ENTRIES.slice(0, 3), 'cursor-1'),

@@ -19,6 +19,8 @@ import {
   Undo2Icon,
   UserCogIcon,
   UserMinusIcon,
+  WebhookIcon,
+  WebhookOffIcon,
 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +59,10 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'export.downloaded': DownloadIcon,
   'api_token.created': KeySquareIcon,
   'api_token.revoked': ShieldOffIcon,
+  'webhook.created': WebhookIcon,
+  'webhook.changed': WebhookIcon,
+  'webhook.deleted': WebhookOffIcon,
+  'webhook.secret_rotated': KeyRoundIcon,
   'import.committed': FileUpIcon,
   'import.undone': Undo2Icon,
 };
