@@ -5,7 +5,7 @@ import { buildSlackMessage, buildTeamsMessage } from '@core/chat';
 import type { ChatIntegration, ChatIntegrationInput } from '@core/contracts';
 import type { LocalDate } from '@core/period';
 import { type DbHandle, openDatabase } from '../../db/client';
-import { toCompanyId } from '../../db/tenant';
+import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { createPostgresDatabase, createTestDatabase, testEngine } from '../../test/test-database';
 import { withActivityDay } from '../activities/activities.service';
@@ -158,6 +158,20 @@ describe('chat integrations (admin API)', () => {
     // The Webhooks screen's list does not show chat channels.
     const webhooks = (await (await t.request('/api/v1/admin/webhooks', { as: admin })).json()) as { endpoints: unknown[] };
     expect(webhooks.endpoints).toEqual([]);
+  });
+
+  it("the Webhooks screen's routes do not reach a chat channel's posts: Resend of one is a 404", async () => {
+    const slack = await connect('slack');
+    await logSale();
+    await deliverAll();
+    const result = await withTenant(t.db, { companyId: toCompanyId(admin.companyId), userId: null }, (tx) =>
+      tx.execute(sql`SELECT id FROM webhook_deliveries WHERE endpoint_id = ${slack.id}`),
+    );
+    const deliveryId = (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const resend = await t.request(`/api/v1/admin/webhooks/${slack.id}/deliveries/${deliveryId}/resend`, { method: 'POST', as: admin });
+    expect(resend.status).toBe(404);
+    await deliverAll();
+    expect(postsTo('/slack')).toHaveLength(1);
   });
 
   it('notes connecting, changing and disconnecting a channel in the audit log, without the channel URL', async () => {

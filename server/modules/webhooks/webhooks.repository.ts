@@ -232,17 +232,20 @@ export async function requeueWebhookDelivery(
   input: { endpointId: string; deliveryId: string; now: Date },
 ): Promise<WebhookDeliveryRow | 'open' | null> {
   return withTenant(db, scope, async (tx) => {
+    // Only a signed endpoint's delivery: a chat channel's posts are not the Webhooks screen's to resend.
     const [current] = await tx
       .select({ status: webhookDeliveries.status })
       .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
       .where(
         and(
           eq(webhookDeliveries.companyId, scope.companyId),
           eq(webhookDeliveries.endpointId, input.endpointId),
           eq(webhookDeliveries.id, input.deliveryId),
+          isSignedWebhook,
         ),
       )
-      .for('update');
+      .for('update', { of: webhookDeliveries });
     if (!current) return null;
     if (current.status === 'pending' || current.status === 'sending') return 'open';
     const [row] = await tx
