@@ -23,6 +23,7 @@ import {
 } from '../../db/schema';
 import { type CompanyId, enterCompany, leaveTenant, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import { deleteDeliveriesAbout } from '../webhooks/webhooks.service';
 
 /*
  * Personal data (decision 022): reading everything held about one person, and erasing it while
@@ -343,6 +344,12 @@ async function eraseInCompany(
   input: { companyId: CompanyId; subjectId: UserId; actorId: UserId; now: Date },
 ): Promise<void> {
   const { companyId, subjectId, now } = input;
+  // Webhook deliveries and chat posts that carry the person (their notes, their name) go before the name does.
+  const [named] = await tx
+    .select({ displayName: profiles.displayName })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.userId, subjectId)));
+  await deleteDeliveriesAbout(tx, companyId, { userId: subjectId, displayName: named?.displayName ?? null });
   await actAs(tx, subjectId);
   // Only the rows that hold text: an update of notes alone leaves the rollups untouched (the
   // rollup trigger fires on the columns it counts; see the privacy_erasure migration).

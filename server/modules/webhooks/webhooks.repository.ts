@@ -264,6 +264,24 @@ export async function requeueWebhookDelivery(
   });
 }
 
+/**
+ * Transaction step of erasing a member (decision 022): the deliveries that carry the person,
+ * queued or sent, leave the log and the queue. A signed webhook's body names them by user id (an
+ * activity, a goal, a wrap-up, their joining); a chat post by name, as a JSON string.
+ */
+export async function deleteDeliveriesAbout(
+  tx: Transaction,
+  companyId: CompanyId,
+  person: { userId: string; displayName: string | null },
+): Promise<void> {
+  const nameJson = person.displayName ? JSON.stringify(person.displayName) : null;
+  await tx.execute(sql`
+    DELETE FROM webhook_deliveries d USING webhook_endpoints e
+     WHERE d.endpoint_id = e.id AND d.company_id = ${companyId}::uuid
+       AND (e.kind = 'webhook' AND strpos(d.body, ${JSON.stringify(person.userId)}) > 0
+            OR e.kind <> 'webhook' AND ${nameJson}::text IS NOT NULL AND strpos(d.body, ${nameJson}::text) > 0)`);
+}
+
 // ---- the outbox ----------------------------------------------------------------------------------
 
 /** One event to record: its type and the body every subscribed endpoint receives. */

@@ -39,6 +39,7 @@ import { checkWebhookUrl, WebhookTargetRefused } from './webhooks.targets';
  */
 
 export { createWebhookTargetPolicy, type WebhookTargetPolicy } from './webhooks.targets';
+export { deleteDeliveriesAbout } from './webhooks.repository';
 
 /** whsec_ and base64 of 24 random bytes (192 bits), the Standard Webhooks secret format. */
 export function generateWebhookSecret(): string {

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint } from '@core/contracts';
 import { findRecentMail } from '../../mail/mailer';
+import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { withActivityDay } from '../activities/activities.service';
 import { startWebhookReceiver } from './webhook-receiver.test-support';
@@ -397,6 +398,47 @@ describe('delivery', () => {
     await deliverAll();
     expect(bodyOf(2)).toMatchObject({ type: 'webhook.test' });
     expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ eventType: 'webhook.test', status: 'succeeded' });
+  });
+});
+
+describe('erasing a member', () => {
+  it('takes the deliveries and chat posts that carry them (notes, name) out of the queue and the log; others stay', async () => {
+    const endpoint = await createEndpoint({ events: ['activity.created', 'sale.created'] });
+    const slack = await t.request('/api/v1/admin/chat-integrations', {
+      method: 'POST',
+      as: admin,
+      json: {
+        platform: 'slack',
+        url: receiver.url('/slack'),
+        language: 'en',
+        choices: { sales: true, goals: false, dailySummary: { enabled: false, localTime: '16:30' } },
+      },
+    });
+    expect(slack.status, await slack.clone().text()).toBe(201);
+    const erin = await t.createMember({ companyId: admin.companyId, name: 'Erin Erased' });
+    const sale = { kind: 'sale', ticketSize: 10_000, notes: 'Erin private note' };
+    expect((await t.request('/api/v1/activities', { method: 'POST', as: erin, json: sale })).status).toBe(201);
+    expect((await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { ...sale, notes: 'Rita note' } })).status).toBe(201);
+    const stored = async () => {
+      const result = await withTenant(t.db, { companyId: toCompanyId(admin.companyId), userId: null }, (tx) =>
+        tx.execute(sql`SELECT body FROM webhook_deliveries ORDER BY seq`),
+      );
+      return (result as unknown as { rows: { body: string }[] }).rows.map((row) => row.body).join('\n');
+    };
+    expect(await stored()).toContain('Erin private note');
+    expect(await stored()).toContain('Erin Erased');
+
+    const erased = await t.request(`/api/v1/team/members/${erin.id}/data`, { method: 'DELETE', as: admin });
+    expect(erased.status).toBe(200);
+    const left = await stored();
+    expect(left).not.toContain('Erin');
+    expect(left).not.toContain(erin.id);
+    expect(left).toContain('Rita note');
+    expect(left).toContain('Rita Rep');
+    await deliverAll();
+    expect(receiver.received.map((request) => request.body).join('\n')).not.toContain('Erin');
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(2);
+    await t.request(`/api/v1/admin/chat-integrations/${((await slack.json()) as { id: string }).id}`, { method: 'DELETE', as: admin });
   });
 });
 
