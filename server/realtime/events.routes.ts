@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { EventStreamQuerySchema, LIVE_TABLES, type LiveChange, MEMBER_STREAM_LIMIT, type StreamReplaced } from '@core/contracts';
 import type { AppEnv } from '../context';
+import type { TenantChange } from './hub';
 import { createRouter, errorResponses } from '../lib/http';
 import { findActiveMembership } from '../modules/companies/memberships.service';
 import { requireMember } from '../modules/session/session.middleware';
@@ -33,6 +34,11 @@ export type CompanyEventStreamOptions = {
    */
   isStillAllowed?: () => Promise<boolean>;
   /**
+   * Other changes, of any table or company, after which the stream asks `isStillAllowed` at once
+   * (a member's stream: their sign-out, a password reset that ends their sessions). Not sent on.
+   */
+  recheckWhen?: (change: TenantChange) => boolean;
+  /**
    * The cap on open streams this one counts against (a member, a display link): opening it beyond
    * `max` on this instance replaces the oldest, which gets a 'replaced' event and ends.
    */
@@ -53,7 +59,7 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
     let id = 0;
     // A resync (the server's LISTEN connection came back) travels as a second 'ready' event: the
     // browser refetches everything on any 'ready' after the first (web/lib/realtime.ts).
-    const queue: (LiveChange | 'resync')[] = [];
+    const queue: (LiveChange | 'resync' | 'recheck')[] = [];
     const revoked = async () => Boolean(options.isStillAllowed && !(await options.isStillAllowed().catch(() => true)));
     let wake: (() => void) | null = null;
     // Set when a newer stream took this one's place: it goes out before anything still queued.
@@ -76,9 +82,18 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
       queue.push('resync');
       wake?.();
     });
+    const recheckWhen = options.recheckWhen;
+    const unobserve = recheckWhen
+      ? realtime.observe((change) => {
+          if (!recheckWhen(change)) return;
+          queue.push('recheck');
+          wake?.();
+        })
+      : () => {};
     stream.onAbort(() => {
       unsubscribe();
       unsubscribeResync();
+      unobserve();
       release();
       wake?.();
     });
@@ -91,6 +106,13 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
       const next = queue.shift();
       if (next === 'resync') {
         await stream.writeSSE({ event: 'ready', data: '{}', retry: RECONNECT_MS });
+        continue;
+      }
+      if (next === 'recheck') {
+        if (await revoked()) {
+          await stream.writeSSE({ event: 'revoked', data: '{}' });
+          break;
+        }
         continue;
       }
       if (next) {
@@ -117,6 +139,7 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
     }
     unsubscribe();
     unsubscribeResync();
+    unobserve();
     release();
   });
 }
@@ -169,11 +192,18 @@ eventsRoutes.openapi(
   }),
   (c) => {
     const { companyId, userId } = c.get('actor');
-    const { db } = c.get('deps').database;
+    const { auth, database } = c.get('deps');
+    const headers = c.req.raw.headers;
     return streamCompanyEvents(c, {
       companyId,
-      // A member removed (or gone to another company) stops hearing this company at once.
-      isStillAllowed: async () => (await findActiveMembership(db, userId))?.companyId === companyId,
+      // A member removed (or gone to another company), or whose session ended (signed out, a password
+      // reset, an erased account), stops hearing this company at once: the session is asked again.
+      isStillAllowed: async () => {
+        const session = await auth.api.getSession({ headers }).catch(() => null);
+        if (session?.user.id !== userId) return false;
+        return (await findActiveMembership(database.db, userId))?.companyId === companyId;
+      },
+      recheckWhen: (change) => (change.table === 'session' || change.table === 'user') && change.user_id === userId,
       limit: { key: `member:${userId}`, max: MEMBER_STREAM_LIMIT, client: c.req.valid('query').client },
     });
   },

@@ -256,6 +256,23 @@ describe('the shared stream', () => {
   });
 });
 
+describe('a member who signs out', () => {
+  it("hears nothing more: the open stream ends with 'revoked', and the cookie opens no new one", async () => {
+    const leaver = await t.createMember({ companyId: admin.companyId, name: 'Sam Signout' });
+    const stream = openEventStream(await t.request('/api/v1/events', { as: leaver }));
+    await stream.until(/event: ready/);
+    const signOut = await t.request('/api/auth/sign-out', { method: 'POST', as: leaver, json: {} });
+    expect(signOut.status, await signOut.clone().text()).toBe(200);
+    const text = await stream.until(/event: revoked/, 3000);
+    expect(text).toContain('event: revoked');
+    const later = await seedActivity(t.db, { companyId: admin.companyId, userId: admin.id, at: now, timezone: TZ, type: 'email' });
+    const after = await stream.until(new RegExp(later.id), 1000);
+    await stream.close();
+    expect(after).not.toContain(later.id);
+    expect((await t.request('/api/v1/events', { as: leaver })).status).toBe(401);
+  });
+});
+
 describe('revoking', () => {
   it('stops the token at once; the list keeps the link as revoked', async () => {
     const created = await createLink(admin, 'Soon gone');
