@@ -7096,10 +7096,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        /** @default  */
                         description?: string;
                         events?: ("activity.created" | "activity.updated" | "activity.deleted" | "sale.created" | "goal.reached" | "wrapup.submitted" | "member.joined")[];
-                        /** @default true */
                         enabled?: boolean;
                     };
                 };
