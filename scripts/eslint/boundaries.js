@@ -75,6 +75,7 @@ export const WEB_FEATURES = [
   'reports',
   'team',
   'tv',
+  'webhooks',
   'wrapup',
 ];
 

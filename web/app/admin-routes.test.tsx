@@ -84,6 +84,7 @@ const ADMIN_PAGES = [
   '/app/admin/customers',
   '/app/admin/import',
   '/app/admin/integrations',
+  '/app/admin/webhooks',
   '/app/admin/billing',
   '/app/admin/inbox',
   '/app/admin/audit',
@@ -132,6 +133,7 @@ describe('Administration for an admin', () => {
       'Customers',
       'Import',
       'Integrations',
+      'Webhooks',
       'Billing',
       'Audit log',
       'Inbox',
@@ -154,7 +156,7 @@ describe('Administration for an admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((tab) => tab.textContent),
-    ).toEqual(['Users', 'KPI Rules', 'Customers', 'Import', 'Integrations', 'Billing', 'Audit log']);
+    ).toEqual(['Users', 'KPI Rules', 'Customers', 'Import', 'Integrations', 'Webhooks', 'Billing', 'Audit log']);
   });
 
   it('speaks Norwegian', async () => {
@@ -166,6 +168,6 @@ describe('Administration for an admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((tab) => tab.textContent),
-    ).toEqual(['Brukere', 'KPI-regler', 'Kunder', 'Import', 'Integrasjoner', 'Fakturering', 'Revisjonslogg', 'Innboks']);
+    ).toEqual(['Brukere', 'KPI-regler', 'Kunder', 'Import', 'Integrasjoner', 'Webhooks', 'Fakturering', 'Revisjonslogg', 'Innboks']);
   });
 });

@@ -1,3 +1,4 @@
+import { API_TOKEN_SCOPES } from '@core/contracts';
 import { describe, expect, it } from 'vitest';
 import { BASE_NAMESPACES, NAMESPACES } from '@web/i18n';
 
@@ -17,6 +18,8 @@ const SOURCES = Object.fromEntries(
 );
 const ROUTER = 'app/router.tsx';
 const NAMESPACE_NAMES = new Set<string>(NAMESPACES);
+/** Token scopes read like 'ns:key' ('webhooks:manage'), but are no translation keys. */
+const NOT_KEYS = new Set<string>(API_TOKEN_SCOPES);
 
 /** 'app/shell' + '../lib/x' -> 'lib/x' */
 function joinPath(directory: string, relative: string): string {
@@ -85,7 +88,9 @@ function namespacesUsedFrom(entry: string): Set<string> {
     for (const m of source.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[a-z]+')/g)) for (const ns of parseArray(m[1]!)) used.add(ns);
     for (const m of source.matchAll(/\bns:\s*'([a-z]+)'/g)) used.add(m[1]!);
     // 'ns:key' anywhere: in t('audit:title'), and in tables of keys (labelKey: 'audit:tab').
-    for (const m of source.matchAll(/['`]([a-z]+):[A-Za-z][\w.]*['`]/g)) if (NAMESPACE_NAMES.has(m[1]!)) used.add(m[1]!);
+    for (const m of source.matchAll(/['`](([a-z]+):[A-Za-z][\w.]*)['`]/g)) {
+      if (NAMESPACE_NAMES.has(m[2]!) && !NOT_KEYS.has(m[1]!)) used.add(m[2]!);
+    }
     for (const m of source.matchAll(/^import (?!type )[^;]*?from '([^']+)'|import\('([^']+)'\)/gm)) {
       const next = resolveImport(file, (m[1] ?? m[2])!);
       if (next) queue.push(next);

@@ -104,6 +104,10 @@ export const routes: RouteObject[] = [
                             path: 'integrations',
                             ...page(() => import('@web/features/display-links/routes/admin-integrations-page'), ['scoreboard', 'settings']),
                           },
+                          {
+                            path: 'webhooks',
+                            ...page(() => import('@web/features/webhooks/routes/admin-webhooks-page'), ['settings', 'webhooks']),
+                          },
                           { path: 'billing', ...page(() => import('@web/features/billing/routes/admin-billing-page'), ['settings']) },
                           { path: 'inbox', ...page(() => import('@web/features/inbox/routes/admin-inbox-page'), ['settings', 'inbox']) },
                           { path: 'audit', ...page(() => import('@web/features/audit/routes/admin-audit-page'), ['settings', 'audit']) },

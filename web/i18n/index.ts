@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'privacy',
   'scoreboard',
   'settings',
+  'webhooks',
   'wrapup',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -39,6 +39,7 @@ export const paths = {
     kpi: '/app/admin/kpi',
     customers: '/app/admin/customers',
     integrations: '/app/admin/integrations',
+    webhooks: '/app/admin/webhooks',
     billing: '/app/admin/billing',
     inbox: '/app/admin/inbox',
     audit: '/app/admin/audit',

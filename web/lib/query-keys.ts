@@ -71,6 +71,12 @@ export const queryKeys = {
   displayLinks: ['display-links'],
   /** Slack and Teams channels (Admin → Integrations). */
   chatIntegrations: ['chat-integrations'],
+  /** Signed webhook endpoints and each one's delivery log (Admin → Webhooks). */
+  webhooks: {
+    all: ['webhooks'],
+    endpoints: ['webhooks', 'endpoints'],
+    deliveries: (endpointId: string) => ['webhooks', 'deliveries', endpointId] as const,
+  },
 
   wrapups: {
     all: ['wrapups'],

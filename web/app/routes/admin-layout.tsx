@@ -11,6 +11,7 @@ const TABS = [
   { to: paths.admin.customers, labelKey: 'admin.customers' },
   { to: paths.admin.imports, labelKey: 'imports:tab' },
   { to: paths.admin.integrations, labelKey: 'admin.integrations' },
+  { to: paths.admin.webhooks, labelKey: 'admin.webhooks' },
   { to: paths.admin.billing, labelKey: 'admin.billing' },
   { to: paths.admin.audit, labelKey: 'audit:tab' },
   { to: paths.admin.inbox, labelKey: 'inbox:tab', operatorOnly: true },

@@ -1,5 +1,5 @@
 import { type CreatedDisplayLink, CreateDisplayLinkSchema, type DisplayLink } from '@core/contracts';
-import { BanIcon, CheckIcon, CopyIcon, MonitorIcon, PlusIcon, ShieldAlertIcon, TvIcon } from 'lucide-react';
+import { ArrowRightIcon, BanIcon, CheckIcon, CopyIcon, MonitorIcon, PlusIcon, ShieldAlertIcon, TvIcon, WebhookIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -49,6 +49,23 @@ export function Component() {
         </CardContent>
       </Card>
       <ChatIntegrationsCard />
+      {/* Signed webhooks have their own tab; this card points there from where admins look for integrations. */}
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
+          <div className="flex min-w-0 flex-col gap-2">
+            <div className="flex items-center gap-2">
+              <WebhookIcon className="size-5 text-primary" aria-hidden />
+              <CardHeading>{t('webhooksCard.title')}</CardHeading>
+            </div>
+            <CardDescription className="max-w-3xl">{t('webhooksCard.text')}</CardDescription>
+          </div>
+          <Button asChild variant="outline">
+            <Link to={paths.admin.webhooks}>
+              {t('webhooksCard.open')} <ArrowRightIcon />
+            </Link>
+          </Button>
+        </CardHeader>
+      </Card>
       <p className="text-sm text-muted-foreground">
         <Trans
           t={t}
