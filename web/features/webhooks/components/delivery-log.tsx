@@ -122,6 +122,10 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
       </TableCell>
       <TableCell className="align-top">
         <Badge variant={DELIVERY_STATUS_BADGE[status]}>{t(`log.status_${status}`)}</Badge>
+        {/* On a phone the response code stands beside the status (its column is hidden). */}
+        {delivery.responseStatus !== null && (
+          <span className="ml-1.5 font-mono text-xs text-muted-foreground tabular-nums sm:hidden">HTTP {delivery.responseStatus}</span>
+        )}
         {delivery.status !== 'succeeded' && delivery.responseExcerpt && (
           <p className="mt-1 line-clamp-2 max-w-64 text-xs break-words text-muted-foreground" title={delivery.responseExcerpt}>
             {delivery.responseExcerpt}
