@@ -34,6 +34,8 @@ const TENANT_TABLES = [
   'imports',
   'webhook_endpoints',
   'webhook_deliveries',
+  'teams',
+  'team_leads',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member. */
@@ -80,6 +82,12 @@ async function seedEveryTable(member: Member): Promise<void> {
     await tx.execute(
       sql`INSERT INTO webhook_deliveries (company_id, endpoint_id, event_type, body) VALUES (${member.companyId}, ${endpointId}, 'activity.created', '{}')`,
     );
+    const team = await tx.execute<{ id: string }>(
+      sql`INSERT INTO teams (company_id, name) VALUES (${member.companyId}, 'Oslo') RETURNING id`,
+    );
+    const teamId = (team as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    await tx.execute(sql`INSERT INTO team_leads (company_id, team_id, user_id) VALUES (${member.companyId}, ${teamId}, ${member.id})`);
+    await tx.execute(sql`UPDATE profiles SET team_id = ${teamId} WHERE company_id = ${member.companyId} AND user_id = ${member.id}`);
   });
 }
 
@@ -233,6 +241,11 @@ describe('company B is invisible to company A', () => {
       (c: string) =>
         sql`INSERT INTO webhook_deliveries (company_id, endpoint_id, event_type, body) SELECT ${c}, id, 'x', '{}' FROM webhook_endpoints LIMIT 1`,
     ],
+    ['teams', (c: string) => sql`INSERT INTO teams (company_id, name) VALUES (${c}, 'Planted')`],
+    [
+      'team_leads',
+      (c: string, u: string) => sql`INSERT INTO team_leads (company_id, team_id, user_id) SELECT ${c}, id, ${u} FROM teams LIMIT 1`,
+    ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));
   });
@@ -260,6 +273,39 @@ describe('company B is invisible to company A', () => {
     ]) {
       await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(statement)));
     }
+  });
+
+  it("a member's team is one of the company's own, and app_leads_member() sees only the lead's people (decision 040)", async () => {
+    const colleague = await t.createMember({ companyId: a.companyId });
+    const stranger = await t.createMember({ companyId: a.companyId });
+    const teamOf = (member: Member) =>
+      withTenant(t.db, { companyId: member.companyId, userId: member.id }, async (tx) => {
+        const result = await tx.execute(sql`SELECT id FROM teams WHERE name = 'Oslo'`);
+        return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      });
+    const teamOfA = await teamOf(a);
+    const teamOfB = await teamOf(b);
+    await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) =>
+      tx.execute(sql`UPDATE profiles SET team_id = ${teamOfA} WHERE company_id = ${a.companyId} AND user_id = ${colleague.id}`),
+    );
+    // B's team id, even when known, cannot be given to a member of A: the key carries the company.
+    const refused = await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) =>
+      tx.execute(sql`UPDATE profiles SET team_id = ${teamOfB} WHERE company_id = ${a.companyId} AND user_id = ${stranger.id}`),
+    ).then(
+      () => null,
+      (e: unknown) => e as Error & { cause?: Error },
+    );
+    expect(String(refused?.cause?.message ?? refused?.message)).toMatch(/foreign key/i);
+    const leads = (as: Member, of: string) =>
+      withTenant(t.db, { companyId: as.companyId, userId: as.id }, async (tx) => {
+        const result = await tx.execute(sql`SELECT app_leads_member(${of}) AS leads`);
+        return (result as unknown as { rows: { leads: boolean }[] }).rows[0]!.leads;
+      });
+    expect(await leads(a, colleague.id)).toBe(true);
+    expect(await leads(a, stranger.id)).toBe(false);
+    // B leads its own Oslo team, never A's members.
+    expect(await leads(b, colleague.id)).toBe(false);
+    expect(await leads(colleague, a.id)).toBe(false);
   });
 
   it('every table that holds company data is listed here, with row-level security enabled and forced', async () => {

@@ -5,6 +5,7 @@ import {
   jsonb,
   boolean,
   check,
+  foreignKey,
   date,
   index,
   integer,
@@ -46,6 +47,11 @@ export const profiles = pgTable(
       .$type<CompanyId>()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    /**
+     * The one team the member belongs to (decision 040), or null. The foreign key to
+     * teams (company_id, id), which clears it when the team is deleted, is hand-written in
+     * migration 0020 (ON DELETE SET NULL of this column alone is not expressible here).
+     */
     teamId: uuid('team_id'),
     displayName: text('display_name'),
     role: text('role').notNull().default('user'),
@@ -66,6 +72,57 @@ export const profiles = pgTable(
     uniqueIndex('profiles_active_user_uq')
       .on(t.userId)
       .where(sql`${t.removedAt} is null`),
+    // A team's members (board filters, a lead's people).
+    index('profiles_company_team_idx')
+      .on(t.companyId, t.teamId)
+      .where(sql`${t.teamId} is not null`),
+  ],
+);
+
+/**
+ * A company's teams (decision 040): "Oslo", "Bergen", "Inbound". Keyed (company_id, id) so every
+ * reference to a team carries its company and a distributed PostgreSQL could shard by company.
+ * A team is deleted, not archived: membership is current, numbers belong to people.
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    // One team per name per company, case-insensitively.
+    uniqueIndex('teams_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * Who leads which team (decision 040): a per-team attribute, not a company role. A member may
+ * lead several teams, and need not belong to the team they lead.
+ */
+export const teamLeads = pgTable(
+  'team_leads',
+  {
+    companyId: uuid('company_id').$type<CompanyId>().notNull(),
+    teamId: uuid('team_id').notNull(),
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.teamId, t.userId] }),
+    // The teams a person leads (the lead's people, the authorization helper).
+    index('team_leads_company_user_idx').on(t.companyId, t.userId),
+    foreignKey({ columns: [t.companyId, t.teamId], foreignColumns: [teams.companyId, teams.id] }).onDelete('cascade'),
   ],
 );
 
