@@ -23,6 +23,7 @@ import { goalsRoutes } from './modules/goals/goals.routes';
 import { kpiRulesRoutes } from './modules/kpi-rules/kpi-rules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { teamRoutes } from './modules/team/team.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -62,6 +63,7 @@ function createApiRouter() {
   api.route('/', settingsRoutes);
   api.route('/', avatarsRoutes);
   api.route('/', teamRoutes);
+  api.route('/', teamsRoutes);
   api.route('/', invitationsRoutes);
   api.route('/', adminRoutes);
   api.route('/', auditRoutes);

@@ -7,6 +7,7 @@ export * from './goals';
 export * from './wrapups';
 export * from './settings';
 export * from './team';
+export * from './teams';
 export * from './invitations';
 export * from './billing';
 export * from './scoreboard';

@@ -3,6 +3,7 @@ import { diffDays, FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR, type LocalDat
 import { LEADERBOARD_SORT_KEYS } from '../stats';
 import { StoredActivityTypeSchema } from './activities';
 import { RoleSchema, text } from './common';
+import { TeamIdSchema } from './teams';
 
 /*
  * The team's scoreboard: dashboard KPIs, team stats, leaderboards, the live feed, the
@@ -22,11 +23,19 @@ export type ScoreboardPeriodKind = (typeof SCOREBOARD_PERIODS)[number];
 /** The longest custom range, in days, both ends included. */
 export const MAX_SCOREBOARD_RANGE_DAYS = 366;
 
+/** ?teamId= on every board: only that team's members and their numbers (decision 040); another company's team is a 404. */
+const teamShape = { teamId: TeamIdSchema.optional() };
+
 const periodShape = {
   period: z.enum(SCOREBOARD_PERIODS).default('today'),
   from: LocalDateParam.optional(),
   to: LocalDateParam.optional(),
+  ...teamShape,
 };
+
+/** ?teamId= alone (the dashboard's KPIs, the week, the company page). */
+export const ScoreboardTeamQuerySchema = z.object(teamShape);
+export type ScoreboardTeamQuery = z.infer<typeof ScoreboardTeamQuerySchema>;
 
 function checkPeriodQuery(
   value: { period: ScoreboardPeriodKind; from?: string | undefined; to?: string | undefined },
@@ -159,6 +168,7 @@ export const RecentActivitiesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
   /** Only activities logged in this local period (Team Overview: today); all history when absent. */
   period: z.enum(['today', 'yesterday', 'week', 'month']).optional(),
+  ...teamShape,
 });
 export type RecentActivitiesQuery = z.infer<typeof RecentActivitiesQuerySchema>;
 
@@ -205,6 +215,7 @@ export const MonthlyQuerySchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM')
     .refine((month) => isLocalDate(`${month}-01`), { message: `must be a month in the years ${FIRST_LOCAL_YEAR}-${LAST_LOCAL_YEAR}` })
     .optional(),
+  ...teamShape,
 });
 export type MonthlyQuery = z.infer<typeof MonthlyQuerySchema>;
 
@@ -251,3 +262,30 @@ export const CompanyPageSchema = z.object({
   members: z.array(CompanyPageMemberSchema),
 });
 export type CompanyPage = z.infer<typeof CompanyPageSchema>;
+
+/** One team's numbers for the period beside the others' (the company page's comparison, decision 040). */
+export const TeamComparisonRowSchema = z.object({
+  /** null: the members in no team. */
+  teamId: text().nullable(),
+  name: text().nullable(),
+  /** Active members now in the team: the per-head divisor. */
+  memberCount: z.number().int(),
+  /** The team's totals (its removed members' numbers included, as the company's are). */
+  totals: ScoreboardTotalsSchema,
+  /** Totals per active member, one decimal (revenue: whole minor units). */
+  perHead: z.object({
+    calls: z.number(),
+    meetings: z.number(),
+    sales: z.number(),
+    revenue: z.number().int(),
+    points: z.number(),
+  }),
+});
+export type TeamComparisonRow = z.infer<typeof TeamComparisonRowSchema>;
+
+export const TeamComparisonSchema = z.object({
+  period: ScoreboardPeriodSchema,
+  /** Every team by name, then (when anyone is in no team) a row for them. */
+  teams: z.array(TeamComparisonRowSchema),
+});
+export type TeamComparison = z.infer<typeof TeamComparisonSchema>;

@@ -10,6 +10,8 @@ export const TeamMemberSchema = z.object({
   role: RoleSchema,
   avatarUrl: text().nullable(),
   joinedAt: text(),
+  /** The member's team (decision 040), or null. */
+  teamId: text().nullable(),
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 

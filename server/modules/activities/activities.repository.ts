@@ -299,10 +299,12 @@ export type FeedRow = Pick<
 export async function findLatestActivities(
   db: Database,
   scope: CompanyScope,
-  options: { limit: number; start?: Date; end?: Date },
+  options: { limit: number; start?: Date; end?: Date; teamId?: string | undefined },
 ): Promise<FeedRow[]> {
   return withTenant(db, scope, (tx) => {
     const conditions = [eq(activities.companyId, scope.companyId)];
+    // A board filtered to a team (decision 040): the authors in the team now. The caller checked the team is the company's.
+    if (options.teamId) conditions.push(eq(profiles.teamId, options.teamId));
     if (options.start) conditions.push(gte(activities.createdAt, options.start));
     if (options.end) conditions.push(lt(activities.createdAt, options.end));
     return (

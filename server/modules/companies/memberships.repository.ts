@@ -249,7 +249,7 @@ export async function findAdminRecipients(db: Database, companyId: CompanyId): P
 
 // ---- the team ----------------------------------------------------------------------------------
 
-export type MemberRecord = Pick<MembershipRow, 'id' | 'userId' | 'displayName' | 'role' | 'avatarUrl'> &
+export type MemberRecord = Pick<MembershipRow, 'id' | 'userId' | 'displayName' | 'role' | 'avatarUrl' | 'teamId'> &
   Pick<typeof user.$inferSelect, 'email'> & { joinedAt: MembershipRow['createdAt'] };
 
 const memberColumns = {
@@ -259,6 +259,7 @@ const memberColumns = {
   email: user.email,
   role: profiles.role,
   avatarUrl: profiles.avatarUrl,
+  teamId: profiles.teamId,
   joinedAt: profiles.createdAt,
 };
 
@@ -412,4 +413,41 @@ export async function selectActiveMembersByJoining(tx: Transaction, companyId: C
     .from(profiles)
     .where(and(eq(profiles.companyId, companyId), isNull(profiles.removedAt)))
     .orderBy(asc(profiles.createdAt), asc(profiles.userId));
+}
+
+// ---- teams (decision 040): a member's team is a column of their membership ---------------------------
+
+/** Transaction step (teams): puts an active member in a team of the company, or in none. False when no such active member. */
+export async function setMemberTeamIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  input: { userId: UserId; teamId: string | null; now: Date },
+): Promise<boolean> {
+  const updated = await tx
+    .update(profiles)
+    .set({ teamId: input.teamId, updatedAt: input.now })
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.userId, input.userId), isNull(profiles.removedAt)))
+    .returning({ id: profiles.id });
+  return updated.length > 0;
+}
+
+export type TeamAssignment = MemberFace & { teamId: string; isActive: boolean };
+
+/**
+ * Transaction step (teams, scoreboards): every membership that names a team, removed members too
+ * (their past numbers stay their team's, as they stay the company's).
+ */
+export async function selectTeamAssignments(tx: Transaction, companyId: CompanyId, teamId?: string): Promise<TeamAssignment[]> {
+  const rows = await tx
+    .select({
+      userId: profiles.userId,
+      displayName: profiles.displayName,
+      avatarUrl: profiles.avatarUrl,
+      teamId: profiles.teamId,
+      removedAt: profiles.removedAt,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), teamId === undefined ? isNotNull(profiles.teamId) : eq(profiles.teamId, teamId)))
+    .orderBy(asc(profiles.displayName), asc(profiles.userId));
+  return rows.map(({ removedAt, teamId: team, ...face }) => ({ ...face, teamId: team!, isActive: removedAt === null }));
 }

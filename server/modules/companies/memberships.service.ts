@@ -37,8 +37,11 @@ export {
   selectActiveMemberFaces,
   selectActiveMembershipOf,
   selectActiveMembersByJoining,
+  selectTeamAssignments,
+  setMemberTeamIn,
   setOwnAvatarUrl,
   type ActiveMembershipRef,
   type MemberByJoining,
   type MemberFace,
+  type TeamAssignment,
 } from './memberships.repository';

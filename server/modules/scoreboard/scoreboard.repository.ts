@@ -9,6 +9,7 @@ import {
   selectActiveMemberFaces,
   selectActiveMembersByJoining,
 } from '../companies/memberships.service';
+import { selectTeamMemberIds, selectTeamsWithMemberIds } from '../teams/teams.service';
 
 /*
  * Scoreboard reads. Every total comes from daily_user_stats (one row per company, local day and
@@ -61,30 +62,63 @@ function toTotals(row: Record<string, unknown>): RawTotals {
   };
 }
 
+/**
+ * A board filtered to a team (decision 040) reads only its people's rollup rows: the team's
+ * members by their membership now, removed ones included. Null: no filter. A team the caller's
+ * company does not have is a 404 (thrown by the teams module's step).
+ */
+export type TeamFilter = ReadonlySet<string> | null;
+
+async function readTeamFilter(tx: Transaction, companyId: CompanyScope['companyId'], teamId: string | undefined): Promise<TeamFilter> {
+  return teamId === undefined ? null : selectTeamMemberIds(tx, companyId, teamId);
+}
+
+/** The rollup rows' condition for a filter (a team of nobody matches nothing). */
+function usersOf(filter: TeamFilter) {
+  if (filter === null) return sql``;
+  if (filter.size === 0) return sql` AND false`;
+  return sql` AND ${dailyUserStats.userId} IN (${sql.join(
+    [...filter].map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+function facesIn<T extends { userId: string }>(faces: T[], filter: TeamFilter): T[] {
+  return filter === null ? faces : faces.filter((face) => filter.has(face.userId));
+}
+
 /** Per-user sums over local days [from, to] for every user with rollup rows (removed members too). */
-async function selectUserTotals(tx: Transaction, companyId: string, from: string, to: string): Promise<UserTotals[]> {
+async function selectUserTotals(
+  tx: Transaction,
+  companyId: string,
+  from: string,
+  to: string,
+  filter: TeamFilter = null,
+): Promise<UserTotals[]> {
   const result = await tx.execute(sql`
     SELECT ${dailyUserStats.userId} AS user_id, ${SUMS}
     FROM ${dailyUserStats}
-    WHERE ${dailyUserStats.companyId} = ${companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}
+    WHERE ${dailyUserStats.companyId} = ${companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}${usersOf(filter)}
     GROUP BY ${dailyUserStats.userId}`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({ userId: String(row.user_id), ...toTotals(row) }));
 }
 
 /** Company sums per local day over [from, to] (days without activity are absent). */
-async function selectDayTotals(tx: Transaction, companyId: string, from: string, to: string): Promise<DayTotals[]> {
+async function selectDayTotals(tx: Transaction, companyId: string, from: string, to: string, filter: TeamFilter): Promise<DayTotals[]> {
   const result = await tx.execute(sql`
     SELECT ${dailyUserStats.day}::text AS day, ${SUMS}
     FROM ${dailyUserStats}
-    WHERE ${dailyUserStats.companyId} = ${companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}
+    WHERE ${dailyUserStats.companyId} = ${companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}${usersOf(filter)}
     GROUP BY ${dailyUserStats.day}
     ORDER BY ${dailyUserStats.day}`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({ day: String(row.day), ...toTotals(row) }));
 }
 
 /** The company's totals on each of the given local days (dashboard KPIs: today and yesterday). */
-export async function findDayTotals(db: Database, scope: CompanyScope, from: string, to: string): Promise<DayTotals[]> {
-  return withTenant(db, scope, (tx) => selectDayTotals(tx, scope.companyId, from, to));
+export async function findDayTotals(db: Database, scope: CompanyScope, from: string, to: string, teamId?: string): Promise<DayTotals[]> {
+  return withTenant(db, scope, async (tx) =>
+    selectDayTotals(tx, scope.companyId, from, to, await readTeamFilter(tx, scope.companyId, teamId)),
+  );
 }
 
 /** Active members and per-user totals for a period, read in one transaction. */
@@ -93,8 +127,33 @@ export async function findPeriodStats(
   scope: CompanyScope,
   from: string,
   to: string,
+  teamId?: string,
 ): Promise<{ members: ActiveMember[]; totals: UserTotals[] }> {
+  return withTenant(db, scope, async (tx) => {
+    const filter = await readTeamFilter(tx, scope.companyId, teamId);
+    return {
+      members: facesIn(await selectActiveMemberFaces(tx, scope.companyId), filter),
+      totals: await selectUserTotals(tx, scope.companyId, from, to, filter),
+    };
+  });
+}
+
+/**
+ * The company's comparison of teams (decision 040): every team with who is in it, the active
+ * members, and per-user sums for the period, in one snapshot. The service adds them up per team.
+ */
+export async function findTeamComparisonStats(
+  db: Database,
+  scope: CompanyScope,
+  from: string,
+  to: string,
+): Promise<{
+  teams: { id: string; name: string; memberIds: Set<string>; activeMemberIds: Set<string> }[];
+  members: ActiveMember[];
+  totals: UserTotals[];
+}> {
   return withTenant(db, scope, async (tx) => ({
+    teams: await selectTeamsWithMemberIds(tx, scope.companyId),
     members: await selectActiveMemberFaces(tx, scope.companyId),
     totals: await selectUserTotals(tx, scope.companyId, from, to),
   }));
@@ -103,38 +162,51 @@ export async function findPeriodStats(
 /**
  * Everything the monthly overview needs, in one transaction and two statements: the active
  * members, and one scan of the month's rollup rows grouped two ways (GROUPING SETS): per user
- * (the leaderboard and the caller's totals) and per day (the trend), the latter also telling on
- * which days `userId` logged anything (working days).
+ * (the leaderboard and the caller's totals, `own`) and per day (the trend), the latter also telling
+ * on which days `userId` logged anything (working days).
  */
 export async function findMonthStats(
   db: Database,
   scope: MemberScope,
   from: string,
   to: string,
-): Promise<{ members: ActiveMember[]; totals: UserTotals[]; days: DayTotals[]; userActiveDays: string[] }> {
+  teamId?: string,
+): Promise<{ members: ActiveMember[]; totals: UserTotals[]; own: UserTotals | null; days: DayTotals[]; userActiveDays: string[] }> {
   return withTenant(db, scope, async (tx) => {
-    const members = await selectActiveMemberFaces(tx, scope.companyId);
+    const filter = await readTeamFilter(tx, scope.companyId, teamId);
+    const members = facesIn(await selectActiveMemberFaces(tx, scope.companyId), filter);
+    // Filtered to a team, the caller's own rows are still read (their Individual tab stays theirs
+    // whatever the team): per day, the team's rows and the caller's outside it are grouped apart
+    // (in_team), so the trend sums only the team's.
+    const inTeam = filter === null ? sql`true` : sql`(true${usersOf(filter)})`;
+    // in_team is computed below the grouping: a grouping set without user_id sees it as null.
     const result = await tx.execute(sql`
       SELECT ${dailyUserStats.userId} AS user_id, ${dailyUserStats.day}::text AS day,
-        GROUPING(${dailyUserStats.userId}) AS per_day,
+        GROUPING(${dailyUserStats.userId}) AS per_day, in_team,
         coalesce(bool_or(${dailyUserStats.userId} = ${scope.userId} AND ${dailyUserStats.activities} > 0), false) AS mine,
         ${SUMS}
-      FROM ${dailyUserStats}
-      WHERE ${dailyUserStats.companyId} = ${scope.companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}
-      GROUP BY GROUPING SETS ((${dailyUserStats.userId}), (${dailyUserStats.day}))`);
+      FROM (
+        SELECT *, ${inTeam} AS in_team FROM ${dailyUserStats}
+        WHERE ${dailyUserStats.companyId} = ${scope.companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}
+          AND (${inTeam} OR ${dailyUserStats.userId} = ${scope.userId})
+      ) AS ${dailyUserStats}
+      GROUP BY GROUPING SETS ((${dailyUserStats.userId}, in_team), (${dailyUserStats.day}, in_team))`);
     const totals: UserTotals[] = [];
     const days: DayTotals[] = [];
-    const userActiveDays: string[] = [];
+    const userActiveDays = new Set<string>();
+    let own: UserTotals | null = null;
     for (const row of rowsOf<Record<string, unknown>>(result)) {
       if (Number(row.per_day) === 1) {
-        days.push({ day: String(row.day), ...toTotals(row) });
-        if (row.mine === true || row.mine === 't') userActiveDays.push(String(row.day));
+        if (row.mine === true || row.mine === 't') userActiveDays.add(String(row.day));
+        if (row.in_team === true || row.in_team === 't') days.push({ day: String(row.day), ...toTotals(row) });
       } else {
-        totals.push({ userId: String(row.user_id), ...toTotals(row) });
+        const userTotals = { userId: String(row.user_id), ...toTotals(row) };
+        if (userTotals.userId === scope.userId) own = userTotals;
+        if (row.in_team === true || row.in_team === 't') totals.push(userTotals);
       }
     }
     days.sort((a, b) => (a.day < b.day ? -1 : 1));
-    return { members, totals, days, userActiveDays };
+    return { members, totals, own, days, userActiveDays: [...userActiveDays] };
   });
 }
 
@@ -142,9 +214,13 @@ export async function findMonthStats(
 export async function findCompanyWithMembers(
   db: Database,
   scope: CompanyScope,
+  teamId?: string,
 ): Promise<{ company: CompanyRow | null; members: MemberByJoining[] }> {
-  return withTenant(db, scope, async (tx) => ({
-    company: await selectCompany(tx, scope.companyId),
-    members: await selectActiveMembersByJoining(tx, scope.companyId),
-  }));
+  return withTenant(db, scope, async (tx) => {
+    const filter = await readTeamFilter(tx, scope.companyId, teamId);
+    return {
+      company: await selectCompany(tx, scope.companyId),
+      members: facesIn(await selectActiveMembersByJoining(tx, scope.companyId), filter),
+    };
+  });
 }

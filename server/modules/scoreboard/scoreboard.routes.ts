@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
+  ApiErrorSchema,
   CompanyKpisSchema,
   CompanyPageSchema,
   LeaderboardQuerySchema,
@@ -9,6 +10,8 @@ import {
   RecentActivitiesQuerySchema,
   RecentActivitiesSchema,
   ScoreboardPeriodQuerySchema,
+  ScoreboardTeamQuerySchema,
+  TeamComparisonSchema,
   TeamStatsSchema,
   WeeklyOverviewSchema,
 } from '@core/contracts';
@@ -20,6 +23,7 @@ import {
   getCompanyPage,
   getLeaderboard,
   getMonthlyOverview,
+  getTeamComparison,
   getTeamStats,
   getWeeklyOverview,
 } from './scoreboard.service';
@@ -30,7 +34,11 @@ import {
  */
 export const scoreboardRoutes = createRouter();
 
-const ok = <T>(schema: T) => ({ 200: { description: 'OK', content: { 'application/json': { schema } } }, ...errorResponses });
+const ok = <T>(schema: T) => ({
+  200: { description: 'OK', content: { 'application/json': { schema } } },
+  ...errorResponses,
+  404: { description: 'No such team in your company (teamId)', content: { 'application/json': { schema: ApiErrorSchema } } },
+});
 const tags = ['Scoreboard'];
 
 scoreboardRoutes.openapi(
@@ -40,9 +48,10 @@ scoreboardRoutes.openapi(
     tags,
     summary: "Today's company KPIs (calls, meetings booked, sales, points, revenue) with yesterday's and the change",
     ...tokenRoute('stats:read', [requireMember]),
+    request: { query: ScoreboardTeamQuerySchema },
     responses: ok(CompanyKpisSchema),
   }),
-  async (c) => c.json(await getCompanyKpis(c.get('deps'), c.get('actor')), 200),
+  async (c) => c.json(await getCompanyKpis(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
 );
 
 scoreboardRoutes.openapi(
@@ -91,9 +100,10 @@ scoreboardRoutes.openapi(
     tags,
     summary: 'This week from Monday: team totals and member cards ranked by points',
     ...tokenRoute('stats:read', [requireMember]),
+    request: { query: ScoreboardTeamQuerySchema },
     responses: ok(WeeklyOverviewSchema),
   }),
-  async (c) => c.json(await getWeeklyOverview(c.get('deps'), c.get('actor')), 200),
+  async (c) => c.json(await getWeeklyOverview(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
 );
 
 scoreboardRoutes.openapi(
@@ -116,7 +126,21 @@ scoreboardRoutes.openapi(
     tags,
     summary: 'The Company page: name, time zone, created date, member count and members',
     ...tokenRoute('stats:read', [requireMember]),
+    request: { query: ScoreboardTeamQuerySchema },
     responses: ok(CompanyPageSchema),
   }),
-  async (c) => c.json(await getCompanyPage(c.get('deps'), c.get('actor')), 200),
+  async (c) => c.json(await getCompanyPage(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
+);
+
+scoreboardRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/scoreboard/teams',
+    tags,
+    summary: "The company's teams side by side for a local period: totals and per-head averages, then the members in no team",
+    ...tokenRoute('stats:read', [requireMember]),
+    request: { query: ScoreboardPeriodQuerySchema },
+    responses: ok(TeamComparisonSchema),
+  }),
+  async (c) => c.json(await getTeamComparison(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
 );

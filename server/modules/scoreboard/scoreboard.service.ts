@@ -14,7 +14,10 @@ import {
   type ScoreboardPeriod,
   type ScoreboardPeriodKind,
   type ScoreboardPeriodQuery,
+  type ScoreboardTeamQuery,
   type ScoreboardTotals,
+  type TeamComparison,
+  type TeamComparisonRow,
   type TeamStats,
   type WeeklyOverview,
 } from '@core/contracts';
@@ -46,6 +49,7 @@ import {
   findDayTotals,
   findMonthStats,
   findPeriodStats,
+  findTeamComparisonStats,
   type RawTotals,
   type UserTotals,
 } from './scoreboard.repository';
@@ -152,10 +156,10 @@ function compareKpi(today: number, yesterday: number): KpiComparison {
 }
 
 /** Today's company KPIs with yesterday's values and the change labels (Team Dashboard cards). */
-export async function getCompanyKpis(deps: AppDeps, viewer: Viewer): Promise<CompanyKpis> {
+export async function getCompanyKpis(deps: AppDeps, viewer: Viewer, query: ScoreboardTeamQuery = {}): Promise<CompanyKpis> {
   const today = computeLocalDate(deps.now(), viewer.timezone);
   const yesterday = addDays(today, -1);
-  const days = await findDayTotals(deps.database.db, viewer, yesterday, today);
+  const days = await findDayTotals(deps.database.db, viewer, yesterday, today, query.teamId);
   const on = (day: string) => days.find((d) => d.day === day) ?? ZERO;
   const t = on(today);
   const y = on(yesterday);
@@ -171,21 +175,21 @@ export async function getCompanyKpis(deps: AppDeps, viewer: Viewer): Promise<Com
   };
 }
 
-async function readPeriodStats(deps: AppDeps, viewer: Viewer, period: LocalPeriod) {
-  const { members, totals } = await findPeriodStats(deps.database.db, viewer, period.from, period.to);
+async function readPeriodStats(deps: AppDeps, viewer: Viewer, period: LocalPeriod, teamId?: string) {
+  const { members, totals } = await findPeriodStats(deps.database.db, viewer, period.from, period.to, teamId);
   return { members: computeMemberStats(members, totals), totals: computeTotals(sumTotals(totals)) };
 }
 
 /** Per-member stats for a local period; members sorted by calls, then meetings. */
 export async function getTeamStats(deps: AppDeps, viewer: Viewer, query: ScoreboardPeriodQuery): Promise<TeamStats> {
   const { period, described } = computeQueryPeriod(deps.now(), viewer.timezone, query);
-  const { members, totals } = await readPeriodStats(deps, viewer, period);
+  const { members, totals } = await readPeriodStats(deps, viewer, period, query.teamId);
   return { period: described, totals, teamSize: members.length, members: sortMemberStats(members, 'calls') };
 }
 
 export async function getLeaderboard(deps: AppDeps, viewer: Viewer, query: LeaderboardQuery): Promise<Leaderboard> {
   const { period, described } = computeQueryPeriod(deps.now(), viewer.timezone, query);
-  const { members } = await readPeriodStats(deps, viewer, period);
+  const { members } = await readPeriodStats(deps, viewer, period, query.teamId);
   const eligible = query.activeOnly ? members.filter((m) => m.activities > 0) : members;
   const rows = computeLeaderboardRows(eligible, query.sort, viewer.userId);
   return { period: described, sort: query.sort, rows: query.limit ? rows.slice(0, query.limit) : rows };
@@ -197,6 +201,7 @@ export async function findRecentActivities(deps: AppDeps, viewer: Viewer, query:
     limit: query.limit,
     start: window?.start,
     end: window?.end,
+    teamId: query.teamId,
   });
   return {
     activities: rows.map((r) => ({
@@ -218,9 +223,9 @@ export async function findRecentActivities(deps: AppDeps, viewer: Viewer, query:
 }
 
 /** This week from Monday: team totals (the Avg Conversion card is totals.conversion) and ranked member cards. */
-export async function getWeeklyOverview(deps: AppDeps, viewer: Viewer): Promise<WeeklyOverview> {
+export async function getWeeklyOverview(deps: AppDeps, viewer: Viewer, query: ScoreboardTeamQuery = {}): Promise<WeeklyOverview> {
   const { period, described } = computeQueryPeriod(deps.now(), viewer.timezone, { period: 'week' });
-  const { members, totals } = await readPeriodStats(deps, viewer, period);
+  const { members, totals } = await readPeriodStats(deps, viewer, period, query.teamId);
   return {
     period: described,
     totals,
@@ -240,10 +245,9 @@ export async function getMonthlyOverview(
   const period = query.month
     ? computePeriodForDates(toLocalDate(`${query.month}-01`), endOfMonth(toLocalDate(`${query.month}-01`)), viewer.timezone)
     : computePeriod('month', now, viewer.timezone);
-  const data = await findMonthStats(deps.database.db, viewer, period.from, period.to);
+  const data = await findMonthStats(deps.database.db, viewer, period.from, period.to, query.teamId);
   const members = computeMemberStats(data.members, data.totals);
-  const mine = data.totals.find((t) => t.userId === viewer.userId);
-  const own = mine ? pickTotals(mine) : ZERO;
+  const own = data.own ? pickTotals(data.own) : ZERO;
   const workingDays = computeWorkingDays(data.userActiveDays);
   const byDay = new Map(data.days.map((d) => [d.day, d]));
   return {
@@ -268,8 +272,8 @@ export async function getMonthlyOverview(
 }
 
 /** The Company page: name, time zone, created date and the active members. */
-export async function getCompanyPage(deps: AppDeps, viewer: Viewer): Promise<CompanyPage> {
-  const { company, members } = await findCompanyWithMembers(deps.database.db, viewer);
+export async function getCompanyPage(deps: AppDeps, viewer: Viewer, query: ScoreboardTeamQuery = {}): Promise<CompanyPage> {
+  const { company, members } = await findCompanyWithMembers(deps.database.db, viewer, query.teamId);
   if (!company) throw notFound('No company found. You need to create or be invited to a company first.');
   return {
     company: { id: company.id, name: company.name, timezone: company.timezone, createdAt: company.createdAt.toISOString() },
@@ -282,4 +286,45 @@ export async function getCompanyPage(deps: AppDeps, viewer: Viewer): Promise<Com
       joinedAt: m.joinedAt.toISOString(),
     })),
   };
+}
+
+function computeComparisonRow(
+  team: { teamId: string | null; name: string | null },
+  memberCount: number,
+  raw: RawTotals,
+): TeamComparisonRow {
+  const perHead = (total: number) => computeAverage(total, memberCount);
+  return {
+    ...team,
+    memberCount,
+    totals: computeTotals(raw),
+    perHead: {
+      calls: perHead(raw.calls),
+      meetings: perHead(raw.meetings),
+      sales: perHead(raw.sales),
+      // Money stays in whole minor units.
+      revenue: memberCount > 0 ? Math.round(raw.revenue / memberCount) : 0,
+      points: perHead(raw.points),
+    },
+  };
+}
+
+/**
+ * The company's teams side by side for a period (decision 040): each team's totals and its
+ * per-head averages (over its active members now), then the members in no team. The teams'
+ * totals and the no-team row add up to the company's totals of its active members and of the
+ * removed members who were in a team.
+ */
+export async function getTeamComparison(deps: AppDeps, viewer: Viewer, query: ScoreboardPeriodQuery): Promise<TeamComparison> {
+  const { period, described } = computeQueryPeriod(deps.now(), viewer.timezone, query);
+  const data = await findTeamComparisonStats(deps.database.db, viewer, period.from, period.to);
+  const byUser = new Map(data.totals.map((t) => [t.userId, pickTotals(t)]));
+  const sumOf = (ids: Iterable<string>) => sumTotals([...ids].map((id) => byUser.get(id) ?? ZERO));
+  const rows = data.teams.map((team) =>
+    computeComparisonRow({ teamId: team.id, name: team.name }, team.activeMemberIds.size, sumOf(team.memberIds)),
+  );
+  const inTeams = new Set(data.teams.flatMap((team) => [...team.memberIds]));
+  const unassigned = data.members.filter((m) => !inTeams.has(m.userId)).map((m) => m.userId as string);
+  if (unassigned.length > 0) rows.push(computeComparisonRow({ teamId: null, name: null }, unassigned.length, sumOf(unassigned)));
+  return { period: described, teams: rows };
 }

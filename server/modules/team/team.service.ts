@@ -13,6 +13,7 @@ function toTeamMember(row: MemberRecord): TeamMember {
     role: normalizeRole(row.role),
     avatarUrl: row.avatarUrl,
     joinedAt: row.joinedAt.toISOString(),
+    teamId: row.teamId,
   };
 }
 
