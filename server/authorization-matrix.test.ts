@@ -39,6 +39,12 @@ const displayLinkOfA = () => fixtures.displayLink(admin);
 const activityOfUser = () => fixtures.activity(user);
 const memberOfA = () => t.createMember({ companyId: companyA, role: 'user' });
 const kpiRuleOfA = () => fixtures.kpiRuleId(admin);
+/** A new team of A (the admin of A made it). */
+const teamOfA = async (): Promise<string> => {
+  const response = await callOperation(t, 'POST /api/v1/teams', { json: { name: `Team ${crypto.randomUUID().slice(0, 8)}` } }, admin);
+  if (response.status !== 201) throw new Error(`team: ${response.status} ${response.text}`);
+  return (response.body as { id: string }).id;
+};
 const unique = () => crypto.randomUUID().slice(0, 8);
 /** A 2x2 PNG, made once (any decodable picture will do). */
 const PNG = new Uint8Array(
@@ -134,6 +140,24 @@ const MATRIX: Record<string, Entry> = {
     prepare: async () => ({ params: { userId: (await memberOfA()).id } }),
   },
 
+  // teams (decision 040): every member lists them, admins change them; a lead's access is proven in
+  // server/modules/teams/teams.test.ts (a lead is a per-team attribute, not a caller kind of its own)
+  'GET /api/v1/teams': { expect: members(200) },
+  'POST /api/v1/teams': { expect: admins(201), prepare: async () => ({ json: { name: `Team ${unique()}` } }) },
+  'PATCH /api/v1/teams/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await teamOfA() }, json: { name: `Team ${unique()}` } }),
+  },
+  'DELETE /api/v1/teams/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await teamOfA() } }) },
+  'PUT /api/v1/teams/{id}/leads': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await teamOfA() }, json: { userIds: [user.id] } }),
+  },
+  'PUT /api/v1/team/members/{userId}/team': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { userId: (await memberOfA()).id }, json: { teamId: await teamOfA() } }),
+  },
+
   // invitations
   'POST /api/v1/invitations': { expect: admins(201), prepare: async () => ({ json: { role: 'admin' } }) },
   'GET /api/v1/invitations': { expect: admins(200) },
@@ -189,6 +213,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/scoreboard/weekly': { expect: members(200) },
   'GET /api/v1/scoreboard/monthly': { expect: members(200) },
   'GET /api/v1/scoreboard/company': { expect: members(200) },
+  'GET /api/v1/scoreboard/teams': { expect: members(200) },
 
   // display links: the token is the credential of the signed-out board
   'POST /api/v1/display-links': { expect: admins(201), prepare: async () => ({ json: { name: 'Lobby TV' } }) },

@@ -145,6 +145,18 @@ const aWebhook = (await expectOk(
 const aWebhookDeliveryId = await fixtures.webhookDelivery(aAdmin, aWebhook.id);
 const aChatSecret = `alphaChat${tag}`;
 const aChat = await fixtures.chatIntegration(aAdmin, `https://hooks.slack.com/services/T0ALPHA/B0ALPHA/${aChatSecret}`);
+const aTeamName = `Alpha team ${tag}`;
+const aTeam = (await expectOk(await t.request('/api/v1/teams', { method: 'POST', as: aAdmin, json: { name: aTeamName } }), 'team')) as {
+  id: string;
+};
+await expectOk(
+  await t.request(`/api/v1/team/members/${aRep.id}/team`, { method: 'PUT', as: aAdmin, json: { teamId: aTeam.id } }),
+  'team member',
+);
+await expectOk(
+  await t.request(`/api/v1/teams/${aTeam.id}/leads`, { method: 'PUT', as: aAdmin, json: { userIds: [aAdmin.id] } }),
+  'team lead',
+);
 const aLeadName = `Alpha lead ${tag}`;
 const aLeadEmail = `alpha-lead-${tag}@example.com`;
 const aContactRequestId = await fixtures.contactRequest({ name: aLeadName, email: aLeadEmail, message: `Alpha lead message ${tag}` });
@@ -197,6 +209,8 @@ const A_SECRETS: Record<string, string> = {
   'access code': aAccessCode,
   'contact request id': aContactRequestId,
   'picture id': aAvatarId,
+  'team id': aTeam.id,
+  'team name': aTeamName,
   'lead name': aLeadName,
   'lead e-mail': aLeadEmail,
   'personal access token id': aToken.token.id,
@@ -257,6 +271,7 @@ const ISOLATION: Record<string, Entry> = {
   'GET /api/v1/scoreboard/weekly': nothing,
   'GET /api/v1/scoreboard/monthly': () => [{ query: `month=${new Date().toISOString().slice(0, 7)}` }],
   'GET /api/v1/scoreboard/company': nothing,
+  'GET /api/v1/scoreboard/teams': () => [{ query: 'period=month' }],
 
   // display links: A's token is the credential of A's board (whoever holds it may watch), so B
   // calls its own link's board, with A's ids smuggled in
@@ -290,6 +305,17 @@ const ISOLATION: Record<string, Entry> = {
   'DELETE /api/v1/team/members/{userId}': () => [
     { params: { userId: aRep.id }, namesA: true },
     { params: { userId: aAdmin.id }, namesA: true },
+  ],
+
+  // teams (decision 040): A's team named in a path, a body or a board's filter is not found
+  'GET /api/v1/teams': nothing,
+  'POST /api/v1/teams': () => [{ json: { name: `Beta team ${unique()}` } }],
+  'PATCH /api/v1/teams/{id}': () => [{ params: { id: aTeam.id }, json: { name: `Beta team ${unique()}` }, namesA: true }],
+  'DELETE /api/v1/teams/{id}': () => [{ params: { id: aTeam.id }, namesA: true }],
+  'PUT /api/v1/teams/{id}/leads': () => [{ params: { id: aTeam.id }, json: { userIds: [] }, namesA: true }],
+  'PUT /api/v1/team/members/{userId}/team': () => [
+    { params: { userId: aRep.id }, json: { teamId: null }, namesA: true },
+    { params: { userId: bRep.id }, json: { teamId: aTeam.id }, namesA: true },
   ],
 
   // invitations: A's code is a credential for joining A, which a member of B cannot use
@@ -439,7 +465,14 @@ async function newMemberOfB(persona: Persona): Promise<TestUser> {
  * the body (fields a careless handler might read instead of the session's company and person).
  */
 function withSmuggledIds(call: IsolationCall): { how: string; call: IsolationCall }[] {
-  const ids = { companyId: aAdmin.companyId, company_id: aAdmin.companyId, userId: aRep.id, user_id: aRep.id, id: aActivity.id };
+  const ids = {
+    companyId: aAdmin.companyId,
+    company_id: aAdmin.companyId,
+    userId: aRep.id,
+    user_id: aRep.id,
+    id: aActivity.id,
+    teamId: aTeam.id,
+  };
   const query = Object.entries(ids)
     .map(([key, value]) => `${key}=${value}`)
     .join('&');
