@@ -74,6 +74,7 @@ export const WEB_FEATURES = [
   'public-pages',
   'reports',
   'team',
+  'teams',
   'tv',
   'webhooks',
   'wrapup',

@@ -94,6 +94,7 @@ export const routes: RouteObject[] = [
                         children: [
                           { index: true, element: <Navigate to="users" replace /> },
                           { path: 'users', ...page(() => import('./routes/admin-users-page'), ['settings', 'privacy']) },
+                          { path: 'teams', ...page(() => import('@web/features/teams/routes/admin-teams-page'), ['settings']) },
                           { path: 'kpi', ...page(() => import('@web/features/kpi-rules/routes/admin-kpi-page'), ['settings']) },
                           { path: 'customers', ...page(() => import('@web/features/customers/routes/admin-customers-page'), ['settings']) },
                           {

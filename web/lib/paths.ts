@@ -36,6 +36,7 @@ export const paths = {
   admin: {
     root: '/admin',
     users: '/app/admin/users',
+    teams: '/app/admin/teams',
     kpi: '/app/admin/kpi',
     customers: '/app/admin/customers',
     integrations: '/app/admin/integrations',

@@ -17,15 +17,19 @@ export type LeaderboardQuery = {
   limit?: number;
   /** Only members with at least one activity in the period. */
   activeOnly?: boolean;
+  /** Only this team's members (decision 040). */
+  teamId?: string;
 };
 
 /** A team-stats period: a named one, or from/to dates (YYYY-MM-DD) for custom. */
-export type TeamStatsQuery = { period: Exclude<ScoreboardPeriodKind, 'custom'> } | { period: 'custom'; from: string; to: string };
+export type TeamStatsQuery = ({ period: Exclude<ScoreboardPeriodKind, 'custom'> } | { period: 'custom'; from: string; to: string }) & {
+  teamId?: string;
+};
 
 /** Which contact requests the Inbox lists. */
 export type ContactRequestStatusFilter = NonNullable<ApiQuery<'/api/v1/admin/contact-requests'>['status']>;
 
-export type RecentActivitiesRequest = { limit: number; period?: RecentActivitiesQuery['period'] };
+export type RecentActivitiesRequest = { limit: number; period?: RecentActivitiesQuery['period']; teamId?: string };
 
 export const queryKeys = {
   /** The signed-in person (null when signed out); removed last on sign-out. */
@@ -58,15 +62,23 @@ export const queryKeys = {
   scoreboard: {
     all: ['scoreboard'],
     kpis: ['scoreboard', 'kpis'],
+    /** A board's key for one team (decision 040), or the whole company's. */
+    kpisOf: (teamId: string | undefined) => ['scoreboard', 'kpis', teamId ?? 'all'] as const,
     teamStats: (query: TeamStatsQuery) => ['scoreboard', 'team-stats', query] as const,
     leaderboard: (query: LeaderboardQuery) => ['scoreboard', 'leaderboard', query] as const,
-    recentActivities: ({ limit, period }: RecentActivitiesRequest) =>
-      ['scoreboard', 'recent-activities', { limit, period: period ?? 'all' }] as const,
+    recentActivities: ({ limit, period, teamId }: RecentActivitiesRequest) =>
+      ['scoreboard', 'recent-activities', { limit, period: period ?? 'all', teamId: teamId ?? 'all' }] as const,
     weekly: ['scoreboard', 'weekly'],
-    monthly: (month: string | undefined) => ['scoreboard', 'monthly', month ?? 'current'] as const,
+    weeklyOf: (teamId: string | undefined) => ['scoreboard', 'weekly', teamId ?? 'all'] as const,
+    monthly: (month: string | undefined, teamId?: string) => ['scoreboard', 'monthly', month ?? 'current', teamId ?? 'all'] as const,
     companyPage: ['scoreboard', 'company'],
+    companyPageOf: (teamId: string | undefined) => ['scoreboard', 'company', teamId ?? 'all'] as const,
+    /** The company's teams side by side (decision 040). */
+    teamComparison: (period: Exclude<ScoreboardPeriodKind, 'custom'>) => ['scoreboard', 'teams', period] as const,
     display: (token: string) => ['scoreboard', 'display', token] as const,
   },
+  /** The company's teams (decision 040): the boards' filter, Administration → Teams, the members list. */
+  teams: ['teams'],
   /** Not under 'scoreboard': logging a call does not change the list of links. */
   displayLinks: ['display-links'],
   /** Slack and Teams channels (Admin → Integrations). */

@@ -49,6 +49,7 @@ export function makeTestMember(overrides: Partial<TeamMember> = {}): TeamMember 
     role: 'admin',
     avatarUrl: null,
     joinedAt: '2026-11-01T08:00:00.000Z',
+    teamId: null,
     ...overrides,
   };
 }

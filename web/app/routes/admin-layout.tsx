@@ -7,6 +7,7 @@ import { paths } from '@web/lib/paths';
 
 const TABS = [
   { to: paths.admin.users, labelKey: 'admin.users', end: true },
+  { to: paths.admin.teams, labelKey: 'admin.teams' },
   { to: paths.admin.kpi, labelKey: 'admin.kpi' },
   { to: paths.admin.customers, labelKey: 'admin.customers' },
   { to: paths.admin.imports, labelKey: 'imports:tab' },

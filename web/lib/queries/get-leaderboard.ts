@@ -7,7 +7,15 @@ export type { LeaderboardQuery };
 /** The leaderboard for a local period; ties are broken by calls, then meetings, on the server. */
 export function getLeaderboard(query: LeaderboardQuery, signal?: AbortSignal) {
   return api.GET('/api/v1/scoreboard/leaderboard', {
-    params: { query: { period: query.period, sort: query.sort, limit: query.limit, activeOnly: query.activeOnly ? 'true' : undefined } },
+    params: {
+      query: {
+        period: query.period,
+        sort: query.sort,
+        limit: query.limit,
+        activeOnly: query.activeOnly ? 'true' : undefined,
+        teamId: query.teamId,
+      },
+    },
     signal,
   });
 }

@@ -7,14 +7,17 @@ export const RECENT_ACTIVITIES_LIMIT = 10;
 
 /** The company's latest activities, newest first. */
 export function getRecentActivities(request: RecentActivitiesRequest, signal?: AbortSignal) {
-  return api.GET('/api/v1/scoreboard/recent-activities', { params: { query: { limit: request.limit, period: request.period } }, signal });
+  return api.GET('/api/v1/scoreboard/recent-activities', {
+    params: { query: { limit: request.limit, period: request.period, teamId: request.teamId } },
+    signal,
+  });
 }
 
 export function getRecentActivitiesQueryOptions(request: Partial<RecentActivitiesRequest> = {}) {
-  const { limit = RECENT_ACTIVITIES_LIMIT, period } = request;
+  const { limit = RECENT_ACTIVITIES_LIMIT, period, teamId } = request;
   return queryOptions({
-    queryKey: queryKeys.scoreboard.recentActivities({ limit, period }),
-    queryFn: ({ signal }) => getRecentActivities({ limit, period }, signal),
+    queryKey: queryKeys.scoreboard.recentActivities({ limit, period, teamId }),
+    queryFn: ({ signal }) => getRecentActivities({ limit, period, teamId }, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -3,18 +3,19 @@ import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** Today's company KPIs (calls, meetings booked, sales, points, revenue) with yesterday's and the change. */
-export function getKpis(signal?: AbortSignal) {
-  return api.GET('/api/v1/scoreboard/kpis', { signal });
+export function getKpis(teamId: string | undefined, signal?: AbortSignal) {
+  return api.GET('/api/v1/scoreboard/kpis', { params: { query: { teamId } }, signal });
 }
 
-export function getKpisQueryOptions() {
+/** `teamId`: only that team's numbers (decision 040). */
+export function getKpisQueryOptions(teamId?: string) {
   return queryOptions({
-    queryKey: queryKeys.scoreboard.kpis,
-    queryFn: ({ signal }) => getKpis(signal),
+    queryKey: queryKeys.scoreboard.kpisOf(teamId),
+    queryFn: ({ signal }) => getKpis(teamId, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useKpis() {
-  return useQuery(getKpisQueryOptions());
+export function useKpis(teamId?: string) {
+  return useQuery(getKpisQueryOptions(teamId));
 }

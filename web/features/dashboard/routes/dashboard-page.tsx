@@ -19,6 +19,8 @@ import { LazySelect } from '@web/components/ui/lazy-select';
 import { formatWeekdayDate, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
+import { useTeamFilter } from '@web/lib/teams';
+import { TeamFilter } from '@web/components/team-filter';
 import { useRecentActivities } from '@web/lib/queries/get-recent-activities';
 import { useLoggedError } from '@web/lib/use-logged-error';
 import { useKpis } from '../api/get-kpis';
@@ -35,7 +37,8 @@ const DASHBOARD_EXPORTS: readonly ExportTarget[] = [
 export function Component() {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
-  const kpis = useKpis();
+  const { teamId } = useTeamFilter();
+  const kpis = useKpis(teamId);
   const isLoading = kpis.isPending;
 
   return (
@@ -46,6 +49,7 @@ export function Component() {
         actions={
           <>
             <LiveBadge isLoading={isLoading} isFailed={kpis.isError && !kpis.data} />
+            <TeamFilter />
             <ExportMenu targets={DASHBOARD_EXPORTS} />
             <Button asChild variant="outline">
               <a href={paths.tv} target="_blank" rel="noopener">
@@ -63,8 +67,8 @@ export function Component() {
             {kpis.data ? <KpiCards kpis={kpis.data} format={format} /> : Array.from({ length: 4 }, (_, i) => <StatCardSkeleton key={i} />)}
           </section>
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)]">
-            <LeaderboardCard format={format} />
-            <LiveActivityCard format={format} today={kpis.data?.date ?? ''} />
+            <LeaderboardCard format={format} teamId={teamId} />
+            <LiveActivityCard format={format} today={kpis.data?.date ?? ''} teamId={teamId} />
           </div>
         </div>
       )}
@@ -108,10 +112,10 @@ function KpiCards({ kpis, format }: { kpis: CompanyKpis; format: CompanyFormat }
   );
 }
 
-function LeaderboardCard({ format }: { format: CompanyFormat }) {
+function LeaderboardCard({ format, teamId }: { format: CompanyFormat; teamId: string | undefined }) {
   const { t } = useTranslation('scoreboard');
   const [sort, setSort] = useState<LeaderboardSortKey>('points');
-  const leaderboard = useLeaderboard({ period: 'today', sort });
+  const leaderboard = useLeaderboard({ period: 'today', sort, teamId });
   useLoggedError('leaderboard', leaderboard.error);
   const labelId = useId();
   const rows = leaderboard.data?.rows ?? [];
@@ -149,9 +153,9 @@ function LeaderboardCard({ format }: { format: CompanyFormat }) {
   );
 }
 
-function LiveActivityCard({ format, today }: { format: CompanyFormat; today: string }) {
+function LiveActivityCard({ format, today, teamId }: { format: CompanyFormat; today: string; teamId: string | undefined }) {
   const { t } = useTranslation('scoreboard');
-  const feed = useRecentActivities();
+  const feed = useRecentActivities({ teamId });
   useLoggedError('recent activities', feed.error);
   const activities = feed.data?.activities ?? [];
   return (

@@ -3,18 +3,19 @@ import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** The Company page: name, time zone, created date, member count and the active members. */
-export function getCompanyPage(signal?: AbortSignal) {
-  return api.GET('/api/v1/scoreboard/company', { signal });
+export function getCompanyPage(teamId: string | undefined, signal?: AbortSignal) {
+  return api.GET('/api/v1/scoreboard/company', { params: { query: { teamId } }, signal });
 }
 
-export function getCompanyPageQueryOptions() {
+/** `teamId`: only that team's members (decision 040). */
+export function getCompanyPageQueryOptions(teamId?: string) {
   return queryOptions({
-    queryKey: queryKeys.scoreboard.companyPage,
-    queryFn: ({ signal }) => getCompanyPage(signal),
+    queryKey: queryKeys.scoreboard.companyPageOf(teamId),
+    queryFn: ({ signal }) => getCompanyPage(teamId, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useCompanyPage() {
-  return useQuery(getCompanyPageQueryOptions());
+export function useCompanyPage(teamId?: string) {
+  return useQuery(getCompanyPageQueryOptions(teamId));
 }

@@ -3,18 +3,19 @@ import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
 /** This week from Monday: team totals and member cards ranked by points. */
-export function getWeeklyOverview(signal?: AbortSignal) {
-  return api.GET('/api/v1/scoreboard/weekly', { signal });
+export function getWeeklyOverview(teamId: string | undefined, signal?: AbortSignal) {
+  return api.GET('/api/v1/scoreboard/weekly', { params: { query: { teamId } }, signal });
 }
 
-export function getWeeklyOverviewQueryOptions() {
+/** `teamId`: only that team (decision 040). */
+export function getWeeklyOverviewQueryOptions(teamId?: string) {
   return queryOptions({
-    queryKey: queryKeys.scoreboard.weekly,
-    queryFn: ({ signal }) => getWeeklyOverview(signal),
+    queryKey: queryKeys.scoreboard.weeklyOf(teamId),
+    queryFn: ({ signal }) => getWeeklyOverview(teamId, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useWeeklyOverview() {
-  return useQuery(getWeeklyOverviewQueryOptions());
+export function useWeeklyOverview(teamId?: string) {
+  return useQuery(getWeeklyOverviewQueryOptions(teamId));
 }

@@ -17,7 +17,10 @@ import { type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
 import { useLoggedError } from '@web/lib/use-logged-error';
+import { TeamFilter } from '@web/components/team-filter';
+import { useTeamFilter } from '@web/lib/teams';
 import { useCompanyPage } from '../api/get-company-page';
+import { TeamComparisonCard } from '../components/team-comparison-card';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
 
 /** Today's leaderboard (by calls, as the page sorts it) and the member list. */
@@ -28,7 +31,8 @@ export function Component() {
   const { t } = useTranslation('scoreboard');
   const { me } = useAuth();
   const format = useCompanyFormat();
-  const company = useCompanyPage();
+  const { teamId } = useTeamFilter();
+  const company = useCompanyPage(teamId);
   const hasNoCompany = !me?.company || (company.error instanceof ApiRequestError && company.error.status === 404);
 
   if (hasNoCompany) {
@@ -42,12 +46,22 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title={t('company.title')} description={t('company.subtitle')} actions={<ExportMenu targets={COMPANY_EXPORTS} />} />
+      <PageHeader
+        title={t('company.title')}
+        description={t('company.subtitle')}
+        actions={
+          <>
+            <TeamFilter />
+            <ExportMenu targets={COMPANY_EXPORTS} />
+          </>
+        }
+      />
       {company.isError && !company.data ? (
         <LoadError title={t('company.failed')} error={company.error} onRetry={company.refetch} layout="stacked" />
       ) : (
         <div className="flex flex-col gap-6">
           <CompanyFacts page={company.data} format={format} />
+          <TeamComparisonCard format={format} />
           <div className="grid gap-6 lg:grid-cols-2">
             <CompanyLeaderboardCard format={format} />
             <MembersCard page={company.data} format={format} />
@@ -97,7 +111,8 @@ function CompanyFacts({ page, format }: { page: CompanyPage | undefined; format:
 
 function CompanyLeaderboardCard({ format }: { format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
-  const board = useLeaderboard({ period: 'today', sort: 'calls' });
+  const { teamId } = useTeamFilter();
+  const board = useLeaderboard({ period: 'today', sort: 'calls', teamId });
   useLoggedError("today's leaderboard", board.error);
   const rows = board.data?.rows ?? [];
   return (

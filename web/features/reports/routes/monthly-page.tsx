@@ -20,6 +20,8 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { formatMonthYear, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { useMonthlyOverview } from '../api/get-monthly-overview';
+import { TeamFilter } from '@web/components/team-filter';
+import { useTeamFilter } from '@web/lib/teams';
 
 const TrendChart = lazy(() => import('../components/trend-chart').then((m) => ({ default: m.TrendChart })));
 
@@ -34,7 +36,8 @@ export function Component() {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
   const [month, setMonth] = useState<string | undefined>(undefined);
-  const monthly = useMonthlyOverview(month);
+  const { teamId } = useTeamFilter();
+  const monthly = useMonthlyOverview(month, teamId);
   const data = monthly.data;
   const isCurrentMonth = !data || data.period.from.slice(0, 7) === data.period.today.slice(0, 7);
   const [view, setView] = useState<'individual' | 'company'>('individual');
@@ -53,6 +56,7 @@ export function Component() {
         actions={
           <>
             <LiveBadge isLoading={monthly.isPending} isFailed={monthly.isError && !monthly.data} />
+            <TeamFilter />
             <ExportMenu targets={exports} disabled={!data} />
             <div className="flex items-center gap-1">
               <Button

@@ -21,6 +21,8 @@ import { RECENT_ACTIVITIES_LIMIT, useRecentActivities } from '@web/lib/queries/g
 import { useLoggedError } from '@web/lib/use-logged-error';
 import { useTeamStats } from '../api/get-team-stats';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
+import { TeamFilter } from '@web/components/team-filter';
+import { useTeamFilter } from '@web/lib/teams';
 
 /** Team Overview shows 5 leaderboard rows. */
 const TEAM_OVERVIEW_BOARD_SIZE = 5;
@@ -35,7 +37,8 @@ const TEAM_OVERVIEW_EXPORTS: readonly ExportTarget[] = [
 export function Component() {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
-  const week = useTeamStats({ period: 'week' });
+  const { teamId } = useTeamFilter();
+  const week = useTeamStats({ period: 'week', teamId });
 
   return (
     <>
@@ -45,6 +48,7 @@ export function Component() {
         actions={
           <>
             <LiveBadge isLoading={week.isPending} isFailed={week.isError && !week.data} />
+            <TeamFilter />
             <ExportMenu targets={TEAM_OVERVIEW_EXPORTS} />
           </>
         }
@@ -93,7 +97,8 @@ export function Component() {
 
 function TodayActivitiesCard({ format }: { format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
-  const feed = useRecentActivities({ period: 'today', limit: RECENT_ACTIVITIES_LIMIT });
+  const { teamId } = useTeamFilter();
+  const feed = useRecentActivities({ period: 'today', limit: RECENT_ACTIVITIES_LIMIT, teamId });
   useLoggedError("today's activities", feed.error);
   const activities = feed.data?.activities ?? [];
   return (
@@ -146,7 +151,8 @@ function TeamActivityItem({ activity, format }: { activity: RecentActivity; form
 
 function TodayLeaderboardCard({ format }: { format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
-  const board = useLeaderboard({ period: 'today', sort: 'calls', limit: TEAM_OVERVIEW_BOARD_SIZE, activeOnly: true });
+  const { teamId } = useTeamFilter();
+  const board = useLeaderboard({ period: 'today', sort: 'calls', limit: TEAM_OVERVIEW_BOARD_SIZE, activeOnly: true, teamId });
   useLoggedError("today's leaderboard", board.error);
   const rows = board.data?.rows ?? [];
   return (

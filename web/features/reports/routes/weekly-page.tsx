@@ -13,6 +13,8 @@ import { computeIsoWeek, formatDateRange, useCompanyFormat } from '@web/lib/form
 import { useFullscreen } from '@web/lib/use-fullscreen';
 import { useWeeklyOverview } from '../api/get-weekly-overview';
 import { MemberStatsCard } from '../components/member-stats-card';
+import { TeamFilter } from '@web/components/team-filter';
+import { useTeamFilter } from '@web/lib/teams';
 
 /** This week's per-member totals, ranked by points as the page ranks them. */
 const WEEKLY_EXPORTS: readonly ExportTarget[] = [{ kind: 'leaderboard', period: { period: 'week' }, sort: 'points' }];
@@ -21,7 +23,8 @@ const WEEKLY_EXPORTS: readonly ExportTarget[] = [{ kind: 'leaderboard', period: 
 export function Component() {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
-  const weekly = useWeeklyOverview();
+  const { teamId } = useTeamFilter();
+  const weekly = useWeeklyOverview(teamId);
   const fullscreen = useFullscreen();
   const data = weekly.data;
 
@@ -40,6 +43,7 @@ export function Component() {
         actions={
           <>
             <LiveBadge isLoading={weekly.isPending} isFailed={weekly.isError && !weekly.data} />
+            <TeamFilter />
             <ExportMenu targets={WEEKLY_EXPORTS} />
             <Button variant="outline" aria-pressed={fullscreen.isFullscreen} onClick={() => void fullscreen.toggle()}>
               {fullscreen.isFullscreen ? <MinimizeIcon /> : <MaximizeIcon />}

@@ -19,6 +19,8 @@ import { useErrorToast } from '@web/lib/use-error-toast';
 import { useTeamMembers } from '../api/get-team-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
+import { useTeams } from '@web/lib/teams';
+import { MemberTeamSelect } from './member-team-select';
 import { MemberDataActions } from './member-data-actions';
 
 type Pending = { kind: 'promote' | 'demote' | 'remove'; member: TeamMember };
@@ -38,6 +40,9 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
 
   const list = members.data?.members ?? [];
   const adminCount = list.filter((m) => m.role === 'admin').length;
+  // The team column shows once the company has teams (decision 040).
+  const teams = useTeams().data?.teams ?? [];
+  const hasTeams = teams.length > 0;
   const myId = me?.user.id;
   const nameOf = (m: TeamMember) => m.displayName ?? m.email;
 
@@ -96,6 +101,7 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
             >
               <span className="flex-1">{t('team.member')}</span>
               <span className="w-24">{t('team.role')}</span>
+              {hasTeams && <span className="w-36">{t('teams.column')}</span>}
               <span className="w-28">{t('team.joined')}</span>
               {isAdmin && <span className={canRemove ? 'w-64' : 'w-56'} />}
             </div>
@@ -121,6 +127,11 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
                     <div className="lg:w-24">
                       <RoleBadge role={member.role} />
                     </div>
+                    {hasTeams && (
+                      <div className="w-full sm:w-auto lg:w-36">
+                        <MemberTeamSelect member={member} name={nameOf(member)} teams={teams} canChange={isAdmin} />
+                      </div>
+                    )}
                     <p className="hidden w-28 text-sm whitespace-nowrap text-muted-foreground lg:block">
                       <span className="sr-only">{t('team.joined')}: </span>
                       {formatDate(member.joinedAt, i18n.language)}

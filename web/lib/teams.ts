@@ -1,0 +1,51 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
+
+/*
+ * The company's teams as every screen sees them (decision 040): the boards' team filter, the
+ * members list's team column and Administration → Teams all read this one query.
+ */
+
+export function getTeams(signal?: AbortSignal) {
+  return api.GET('/api/v1/teams', { signal });
+}
+
+export function getTeamsQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.teams, queryFn: ({ signal }) => getTeams(signal) });
+}
+
+export function useTeams() {
+  return useQuery(getTeamsQueryOptions());
+}
+
+/** The search parameter a board's team filter lives in, so a filtered board can be bookmarked and shared. */
+export const TEAM_SEARCH_PARAM = 'team';
+
+/**
+ * The board's team filter, remembered in the URL (?team=<id>). A team that is gone (deleted, or a
+ * link from another company) counts as no filter once the teams are known, so the board shows the
+ * whole company rather than an error.
+ */
+export function useTeamFilter(): { teamId: string | undefined; setTeamId: (teamId: string | undefined) => void } {
+  const [params, setParams] = useSearchParams();
+  const teams = useTeams();
+  const wanted = params.get(TEAM_SEARCH_PARAM) ?? undefined;
+  const isKnown = teams.data === undefined || teams.data.teams.some((team) => team.id === wanted);
+  const setTeamId = useCallback(
+    (teamId: string | undefined) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (teamId) next.set(TEAM_SEARCH_PARAM, teamId);
+          else next.delete(TEAM_SEARCH_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { teamId: wanted && isKnown ? wanted : undefined, setTeamId };
+}
