@@ -129,6 +129,7 @@ describe('Administration for an admin', () => {
     const tabs = within(screen.getByRole('navigation', { name: 'Administration' })).getAllByRole('link');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Users',
+      'Teams',
       'KPI Rules',
       'Customers',
       'Import',
@@ -156,7 +157,7 @@ describe('Administration for an admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((tab) => tab.textContent),
-    ).toEqual(['Users', 'KPI Rules', 'Customers', 'Import', 'Integrations', 'Webhooks', 'Billing', 'Audit log']);
+    ).toEqual(['Users', 'Teams', 'KPI Rules', 'Customers', 'Import', 'Integrations', 'Webhooks', 'Billing', 'Audit log']);
   });
 
   it('speaks Norwegian', async () => {
@@ -168,6 +169,17 @@ describe('Administration for an admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((tab) => tab.textContent),
-    ).toEqual(['Brukere', 'KPI-regler', 'Kunder', 'Import', 'Integrasjoner', 'Webhooks', 'Fakturering', 'Revisjonslogg', 'Innboks']);
+    ).toEqual([
+      'Brukere',
+      'Team',
+      'KPI-regler',
+      'Kunder',
+      'Import',
+      'Integrasjoner',
+      'Webhooks',
+      'Fakturering',
+      'Revisjonslogg',
+      'Innboks',
+    ]);
   });
 });

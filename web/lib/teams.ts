@@ -33,7 +33,8 @@ export function useTeamFilter(): { teamId: string | undefined; setTeamId: (teamI
   const [params, setParams] = useSearchParams();
   const teams = useTeams();
   const wanted = params.get(TEAM_SEARCH_PARAM) ?? undefined;
-  const isKnown = teams.data === undefined || teams.data.teams.some((team) => team.id === wanted);
+  const known = teams.data?.teams;
+  const isKnown = known === undefined || known.some((team) => team.id === wanted);
   const setTeamId = useCallback(
     (teamId: string | undefined) =>
       setParams(
