@@ -19,7 +19,7 @@ import { LazySelect } from '@web/components/ui/lazy-select';
 import { formatWeekdayDate, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
-import { useTeamFilter } from '@web/lib/teams';
+import { TEAM_SEARCH_PARAM, useTeamFilter } from '@web/lib/teams';
 import { TeamFilter } from '@web/components/team-filter';
 import { useRecentActivities } from '@web/lib/queries/get-recent-activities';
 import { useLoggedError } from '@web/lib/use-logged-error';
@@ -52,7 +52,7 @@ export function Component() {
             <TeamFilter />
             <ExportMenu targets={DASHBOARD_EXPORTS} />
             <Button asChild variant="outline">
-              <a href={paths.tv} target="_blank" rel="noopener">
+              <a href={teamId ? `${paths.tv}?${TEAM_SEARCH_PARAM}=${encodeURIComponent(teamId)}` : paths.tv} target="_blank" rel="noopener">
                 <TvIcon /> {t('dashboard.tvMode')} <span className="sr-only">{t('dashboard.opensInNewTab')}</span>
               </a>
             </Button>

@@ -82,12 +82,12 @@ export function TeamComparisonCard({ format }: { format: CompanyFormat }) {
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.teamId ?? 'none'}>
-                  <TableHead scope="row" className="font-medium">
+                  <TableHead scope="row" className="text-sm font-medium tracking-normal whitespace-nowrap text-foreground normal-case">
                     {row.name ?? <span className="text-muted-foreground">{t('company.teams.noTeam')}</span>}
                   </TableHead>
                   <TableCell className="text-right tabular-nums">{format.number(row.memberCount)}</TableCell>
                   {METRICS.map((metric) => (
-                    <TableCell key={metric} className="text-right tabular-nums">
+                    <TableCell key={metric} className="text-right whitespace-nowrap tabular-nums">
                       <span className="block font-semibold">{value(row, metric)}</span>
                       <span className="block text-xs text-muted-foreground">
                         {t('company.teams.perHead', { value: perHead(row, metric) })}

@@ -6,6 +6,7 @@ import { ApiRequestError } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { paths } from '@web/lib/paths';
 import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
+import { useTeamFilter } from '@web/lib/teams';
 import { RealtimeProvider } from '@web/lib/realtime-provider';
 import { getDisplayEventsUrl, isDisplayLinkGone, useDisplayLeaderboard } from '../api/get-display-leaderboard';
 import { TV_BOARD_SIZE, TvScreen } from '../components/tv-screen';
@@ -41,8 +42,10 @@ function SignedInTv() {
 
 function MemberTv({ companyName, timeZone }: { companyName?: string; timeZone: string }) {
   const { t } = useTranslation('scoreboard');
+  // A signed-in wall screen opened from a filtered dashboard shows that team (?team=, decision 040).
+  const { teamId } = useTeamFilter();
   const board = useLeaderboard(
-    { period: 'today', sort: 'points', limit: TV_BOARD_SIZE, activeOnly: true },
+    { period: 'today', sort: 'points', limit: TV_BOARD_SIZE, activeOnly: true, teamId },
     { refetchInterval: TV_REFRESH_MS },
   );
   const failed = board.isError && !board.data;
