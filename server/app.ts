@@ -41,6 +41,7 @@ import { servePublicSite } from './public-site';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { setupRoutes } from './modules/setup/setup.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
@@ -65,6 +66,7 @@ function createApiRouter() {
   api.route('/', teamRoutes);
   api.route('/', teamsRoutes);
   api.route('/', invitationsRoutes);
+  api.route('/', setupRoutes);
   api.route('/', adminRoutes);
   api.route('/', auditRoutes);
   api.route('/', companiesRoutes);

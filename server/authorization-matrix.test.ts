@@ -36,6 +36,15 @@ const callers: Record<Persona, TestUser | null> = { anonymous: null, user, other
 
 const invitationOfA = () => fixtures.invitation(admin);
 const displayLinkOfA = () => fixtures.displayLink(admin);
+/** An invitation of A sent by e-mail (only those can be resent). */
+async function emailedInvitationOfA(): Promise<string> {
+  const email = `mailed-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await fixtures.post(admin, '/api/v1/invitations/send', { emails: [email] });
+  const list = (await (await t.request('/api/v1/invitations', { as: admin })).json()) as {
+    invitations: { id: string; email: string | null }[];
+  };
+  return list.invitations.find((i) => i.email === email)!.id;
+}
 const activityOfUser = () => fixtures.activity(user);
 const memberOfA = () => t.createMember({ companyId: companyA, role: 'user' });
 const kpiRuleOfA = () => fixtures.kpiRuleId(admin);
@@ -174,6 +183,18 @@ const MATRIX: Record<string, Entry> = {
     expect: signedIn(200, { otherAdmin: 409 }),
     prepare: async () => ({ json: { code: (await invitationOfA()).code } }),
   },
+  'POST /api/v1/invitations/send': {
+    expect: admins(201),
+    prepare: async () => ({ json: { emails: [`send-${unique()}@example.com`] } }),
+  },
+  'POST /api/v1/invitations/{id}/resend': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await emailedInvitationOfA() } }),
+  },
+  // first-run setup (decision 042)
+  'GET /api/v1/setup': { expect: admins(200) },
+  'POST /api/v1/setup/steps/{step}': { expect: admins(200), prepare: async () => ({ params: { step: 'timezone' } }) },
+  'POST /api/v1/setup/dismiss': { expect: admins(200), prepare: async () => ({ json: {} }) },
   'POST /api/v1/invitations/magic-link': {
     expect: everyone(200),
     prepare: async () => ({ json: { code: (await invitationOfA()).code, email: `join-${unique()}@example.com` } }),

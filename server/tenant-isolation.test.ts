@@ -324,6 +324,11 @@ const ISOLATION: Record<string, Entry> = {
   'DELETE /api/v1/invitations/{id}': () => [{ params: { id: aInvitation.id }, namesA: true }],
   'GET /api/v1/invitations/preview/{code}': () => [{ params: { code: bInvitation.code } }],
   'POST /api/v1/invitations/accept': () => [{ json: { code: aInvitation.code }, namesA: true }],
+  'POST /api/v1/invitations/send': () => [{ json: { emails: [`beta-${unique()}@example.com`] } }],
+  'POST /api/v1/invitations/{id}/resend': () => [{ params: { id: aInvitation.id }, namesA: true }],
+  'GET /api/v1/setup': nothing,
+  'POST /api/v1/setup/steps/{step}': () => [{ params: { step: 'company' } }],
+  'POST /api/v1/setup/dismiss': () => [{ json: {} }],
   'POST /api/v1/invitations/magic-link': () => [{ json: { code: aInvitation.code, email: `beta-${unique()}@example.com` } }],
 
   // administration

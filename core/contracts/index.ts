@@ -23,3 +23,4 @@ export * from './api-tokens';
 export * from './chat';
 export * from './imports';
 export * from './webhooks';
+export * from './setup';

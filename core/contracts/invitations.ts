@@ -39,6 +39,11 @@ export const InvitationSchema = z.object({
   usedBy: text().nullable(),
   usedByName: text().nullable(),
   usedAt: text().nullable(),
+  /** Sent by e-mail (decision 042): the address, when its link was first opened, how many mails went. */
+  email: text().nullable(),
+  openedAt: text().nullable(),
+  sentCount: z.number().int(),
+  lastSentAt: text().nullable(),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 

@@ -183,3 +183,47 @@ export function renderWebhookDisabledMail(input: {
   const language = input.language ?? 'en';
   return render(language, input.brand, input.to, input.url, words[language]);
 }
+
+/**
+ * An invitation by e-mail (decision 042): who invites, to which company, and the invitation link, in
+ * the company's language. The company and inviter names are text people chose: in the body, capped,
+ * never in the subject.
+ */
+export function renderInvitationMail(input: {
+  brand: string;
+  to: string;
+  url: string;
+  companyName: string;
+  inviterName: string;
+  role: 'admin' | 'user';
+  expiresAt: Date;
+  language?: MailLanguage;
+}): Mail {
+  const company = input.companyName.slice(0, 80);
+  const inviter = input.inviterName.slice(0, 80);
+  const language = input.language ?? 'en';
+  const date = new Intl.DateTimeFormat(language === 'nb' ? 'nb-NO' : 'en-GB', { day: 'numeric', month: 'long' }).format(input.expiresAt);
+  const words: Record<MailLanguage, Words> = {
+    en: {
+      subject: `You are invited to ${input.brand}`,
+      heading: `Join “${company}” on ${input.brand}`,
+      lines: [
+        `${inviter || 'An admin'} invited you to join “${company}”${input.role === 'admin' ? ' as an admin' : ''}. ${input.brand} is where the team logs calls, meetings and sales and follows the scoreboard.`,
+        `Open the link to create your account or sign in. It works until ${date}, for you only.`,
+        'If you did not expect this invitation, ignore this mail.',
+      ],
+      button: 'Accept the invitation',
+    },
+    nb: {
+      subject: `Du er invitert til ${input.brand}`,
+      heading: `Bli med i «${company}» på ${input.brand}`,
+      lines: [
+        `${inviter || 'En administrator'} har invitert deg til «${company}»${input.role === 'admin' ? ' som administrator' : ''}. I ${input.brand} logger teamet samtaler, møter og salg og følger resultattavlen.`,
+        `Åpne lenken for å opprette konto eller logge inn. Den virker til ${date}, og bare for deg.`,
+        'Ventet du ikke denne invitasjonen, kan du se bort fra denne e-posten.',
+      ],
+      button: 'Godta invitasjonen',
+    },
+  };
+  return render(language, input.brand, input.to, input.url, words[language]);
+}

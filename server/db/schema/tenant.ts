@@ -32,6 +32,12 @@ export const companies = pgTable('companies', {
   timezone: text('timezone').notNull().default('Europe/Oslo'),
   currency: text('currency').notNull().default('NOK'),
   logoUrl: text('logo_url'),
+  /** First-run setup (decision 042): the steps an admin saved there, and when the checklist was dismissed. */
+  setupStepsSaved: text('setup_steps_saved')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  setupDismissedAt: tz('setup_dismissed_at'),
   createdAt: tz('created_at').notNull().defaultNow(),
 });
 
@@ -296,6 +302,11 @@ export const invitations = pgTable(
     role: text('role').notNull().default('user'),
     usedBy: text('used_by').$type<UserId>(),
     usedAt: tz('used_at'),
+    /** Invitations by e-mail (decision 042): the address, when its link was first opened, how often it was mailed. */
+    email: text('email'),
+    openedAt: tz('opened_at'),
+    sentCount: integer('sent_count').notNull().default(0),
+    lastSentAt: tz('last_sent_at'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [index('invitations_company_created_idx').on(t.companyId, t.createdAt.desc())],

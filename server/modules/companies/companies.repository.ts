@@ -1,5 +1,5 @@
 import { SIGNUP_POLICIES, type SignupPolicy } from '@core/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { claimInstanceSetting, findInstanceSetting, findInstanceSettings } from '../../db/instance-settings';
 import { appSettings, companies } from '../../db/schema';
@@ -184,4 +184,43 @@ export async function upsertSignupSettings(
 /** The company's access code for signing up, or null when it has none. */
 export async function findAccessCode(db: Database, companyId: CompanyId): Promise<string | null> {
   return (await findSignupSettings(db, { companyId, userId: null })).accessCode;
+}
+
+// ---- the first-run setup's state (decision 042) ---------------------------------------------------
+
+export type CompanySetupRow = Pick<CompanyRow, 'name' | 'timezone' | 'currency' | 'setupStepsSaved' | 'setupDismissedAt'>;
+
+export async function findCompanySetup(db: Database, scope: CompanyScope): Promise<CompanySetupRow | null> {
+  return withTenant(db, scope, async (tx) => {
+    const [row] = await tx
+      .select({
+        name: companies.name,
+        timezone: companies.timezone,
+        currency: companies.currency,
+        setupStepsSaved: companies.setupStepsSaved,
+        setupDismissedAt: companies.setupDismissedAt,
+      })
+      .from(companies)
+      .where(eq(companies.id, scope.companyId));
+    return row ?? null;
+  });
+}
+
+/** The company's name (mails name it), or null when the scope does not show it. */
+export async function findCompanyName(db: Database, scope: CompanyScope): Promise<string | null> {
+  return (await findCompanySetup(db, scope))?.name ?? null;
+}
+
+/** Records that the admin saved a setup step (once; saving it again changes nothing). */
+export async function addSetupStepSaved(db: Database, scope: MemberScope, step: string): Promise<void> {
+  await withTenant(db, scope, (tx) =>
+    tx
+      .update(companies)
+      .set({ setupStepsSaved: sql`array_append(${companies.setupStepsSaved}, ${step}::text)` })
+      .where(and(eq(companies.id, scope.companyId), sql`not (${step}::text = any(${companies.setupStepsSaved}))`)),
+  );
+}
+
+export async function updateSetupDismissed(db: Database, scope: MemberScope, dismissedAt: Date | null): Promise<void> {
+  await withTenant(db, scope, (tx) => tx.update(companies).set({ setupDismissedAt: dismissedAt }).where(eq(companies.id, scope.companyId)));
 }

@@ -14,15 +14,20 @@ import { findActiveMembership, insertCompanyWithAdmin } from './memberships.repo
  * one owner is companies.repository.ts, and every other module comes through this door.
  */
 export {
+  addSetupStepSaved,
   findAccessCode,
+  findCompanyName,
+  findCompanySetup,
   findDefaultCompanyId,
   findOperatorCompanyId,
   findSignupSettings,
   getOrCreateDefaultCompany,
   toSignupPolicy,
   updateCompany,
+  updateSetupDismissed,
   upsertSignupSettings,
   type CompanyRow,
+  type CompanySetupRow,
   type SignupSettings,
 } from './companies.repository';
 

@@ -1,5 +1,5 @@
 import { type InvitationStatus, normalizeRole } from '@core/contracts';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { invitations, profiles, user } from '../../db/schema';
@@ -23,7 +23,7 @@ export function computeInvitationStatus(row: { usedBy: UserId | null; expiresAt:
 export async function insertInvitation(
   db: Database,
   scope: MemberScope,
-  input: { code: string; role: 'admin' | 'user'; expiresAt: Date; createdAt: Date },
+  input: { code: string; role: 'admin' | 'user'; expiresAt: Date; createdAt: Date; email?: string },
 ): Promise<InvitationRow> {
   return withTenant(db, scope, async (tx) => {
     const [row] = await tx
@@ -35,6 +35,7 @@ export async function insertInvitation(
         createdBy: scope.userId,
         expiresAt: input.expiresAt,
         createdAt: input.createdAt,
+        email: input.email ?? null,
       })
       .returning();
     await insertAuditEvent(
@@ -94,6 +95,54 @@ export async function deleteInvitation(db: Database, scope: MemberScope, id: str
       }),
     );
     return true;
+  });
+}
+
+/** One of the company's invitations by id, or null. */
+export async function findInvitationById(db: Database, scope: MemberScope, id: string): Promise<InvitationRow | null> {
+  return withTenant(db, scope, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.id, id), eq(invitations.companyId, scope.companyId)));
+    return row ?? null;
+  });
+}
+
+/** An invitation mail went out: counts it and stamps when. */
+export async function recordInvitationMailed(db: Database, scope: MemberScope, id: string, now: Date): Promise<void> {
+  await withTenant(db, scope, (tx) =>
+    tx
+      .update(invitations)
+      .set({ sentCount: sql`${invitations.sentCount} + 1`, lastSentAt: now })
+      .where(and(eq(invitations.id, id), eq(invitations.companyId, scope.companyId))),
+  );
+}
+
+/** How many invitations the company has ever made (the setup's invite step counts any as done). */
+export async function countInvitations(db: Database, scope: MemberScope): Promise<number> {
+  return withTenant(db, scope, async (tx) => {
+    const [row] = await tx.select({ n: count() }).from(invitations).where(eq(invitations.companyId, scope.companyId));
+    return Number(row?.n ?? 0);
+  });
+}
+
+/**
+ * The invitation's link was opened (its preview read by presenting the code): stamps the first
+ * time, for the admin's list ("Opened"). Only while it still works; a used one is accepted anyway.
+ */
+export async function markInvitationOpened(db: Database, code: string, now: Date): Promise<void> {
+  await withTenant(db, { companyId: null, userId: null, invitationCode: code }, async (tx) => {
+    const [invitation] = await tx
+      .select({ companyId: invitations.companyId, openedAt: invitations.openedAt })
+      .from(invitations)
+      .where(eq(invitations.code, code));
+    if (!invitation || invitation.openedAt) return;
+    await enterCompany(tx, invitation.companyId);
+    await tx
+      .update(invitations)
+      .set({ openedAt: now })
+      .where(and(eq(invitations.code, code), isNull(invitations.openedAt)));
   });
 }
 
@@ -164,7 +213,11 @@ async function claimInvitationOnce(db: Database, input: { code: string; userId: 
     await enterCompany(tx, invitation.companyId);
     const [claimed] = await tx
       .update(invitations)
-      .set({ usedBy: input.userId, usedAt: input.now })
+      .set({
+        usedBy: input.userId,
+        usedAt: input.now,
+        openedAt: sql`coalesce(${invitations.openedAt}, ${input.now.toISOString()}::timestamptz)`,
+      })
       .where(and(eq(invitations.code, input.code), isNull(invitations.usedBy), gt(invitations.expiresAt, input.now)))
       .returning({ id: invitations.id });
     if (!claimed) return { kind: 'used' };

@@ -11,7 +11,12 @@ import {
   MagicLinkSentSchema,
   OkSchema,
   RequestMagicLinkSchema,
+  SendInvitationsSchema,
+  SentInvitationsSchema,
 } from '@core/contracts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../context';
+import { chooseMailLanguage } from '../../mail/templates';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireAdmin, requireMember, requireUser } from '../session/session.middleware';
 import {
@@ -19,8 +24,11 @@ import {
   createInvitation,
   listInvitations,
   previewInvitation,
+  type InvitationSender,
   removeInvitation,
+  resendInvitation,
   sendInvitationMagicLink,
+  sendInvitations,
 } from './invitations.service';
 import { findClientIp } from '../../lib/client-ip';
 
@@ -124,4 +132,49 @@ invitationsRoutes.openapi(
     await sendInvitationMagicLink(c.get('deps'), c.req.valid('json'), findClientIp(c), c.req.raw.headers);
     return c.json({ sent: true as const }, 200);
   },
+);
+
+/**
+ * Who sends, and in which language: the company has no language of its own, so the inviting
+ * admin's (saved, else the screen's) stands for it (decision 042).
+ */
+function senderOf(c: Context<AppEnv>): InvitationSender {
+  const user = c.get('user');
+  return { name: user?.name ?? '', language: chooseMailLanguage(user?.locale, c.req.raw.headers) };
+}
+
+invitationsRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/invitations/send',
+    tags: ['Invitations'],
+    summary: 'Invite people by e-mail (admin): one invitation and one mail per distinct address, at most 50 a request and 200 a day',
+    middleware: [requireMember, requireAdmin] as const,
+    request: { body: { content: json(SendInvitationsSchema), required: true } },
+    responses: {
+      201: { description: 'Sent', content: json(SentInvitationsSchema) },
+      ...errorResponses,
+      429: { description: "Over the company's daily number of invitation mails (invitation_limit)" },
+    },
+  }),
+  async (c) => c.json(await sendInvitations(c.get('deps'), c.get('actor'), c.req.valid('json'), senderOf(c)), 201),
+);
+
+invitationsRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/invitations/{id}/resend',
+    tags: ['Invitations'],
+    summary: 'Mail an e-mailed invitation again, same link (admin); at most 3 times a day per invitation',
+    middleware: [requireMember, requireAdmin] as const,
+    request: { params: InvitationIdParamsSchema },
+    responses: {
+      200: { description: 'Sent again', content: json(InvitationSchema) },
+      ...errorResponses,
+      404: { description: 'No such invitation in your company' },
+      409: { description: 'Used or expired (invitation_not_active)' },
+      429: { description: 'Sent again too often (rate_limited)' },
+    },
+  }),
+  async (c) => c.json(await resendInvitation(c.get('deps'), c.get('actor'), c.req.valid('param').id, senderOf(c)), 200),
 );

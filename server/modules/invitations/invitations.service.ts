@@ -9,6 +9,11 @@ import {
   magicLinkErrorPath,
   normalizeRole,
   type RequestMagicLink,
+  INVITATION_EMAILS_PER_DAY,
+  INVITATION_EXPIRY_DEFAULT_DAYS,
+  INVITATION_RESENDS_PER_DAY,
+  type SendInvitationsSchema,
+  type SentInvitations,
 } from '@core/contracts';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
@@ -21,10 +26,18 @@ import {
   computeInvitationStatus,
   deleteInvitation,
   findInvitationByCode,
+  countInvitations,
+  findInvitationById,
   findInvitations,
   type InvitationListRow,
+  type InvitationRow,
   insertInvitation,
+  markInvitationOpened,
+  recordInvitationMailed,
 } from './invitations.repository';
+import { countRateLimitAttempt, consumeRateLimit } from '../../lib/rate-limit';
+import { type MailLanguage, renderInvitationMail } from '../../mail/templates';
+import { findCompanyName } from '../companies/companies.service';
 import { toUserId } from '../../db/tenant';
 
 /**
@@ -59,6 +72,10 @@ function toInvitation(deps: AppDeps, row: InvitationListRow, now: Date): Invitat
     usedBy: row.usedBy,
     usedByName: row.usedByName,
     usedAt: row.usedAt?.toISOString() ?? null,
+    email: row.email,
+    openedAt: row.openedAt?.toISOString() ?? null,
+    sentCount: row.sentCount,
+    lastSentAt: row.lastSentAt?.toISOString() ?? null,
   };
 }
 
@@ -71,6 +88,103 @@ export async function createInvitation(deps: AppDeps, actor: Actor, input: Invit
     createdAt: now,
   });
   return toInvitation(deps, { ...row, usedByName: null }, now);
+}
+
+type SendInput = z.output<typeof SendInvitationsSchema>;
+
+/** Who sends invitation mails, and in which language they are written (the company's; decision 042). */
+export type InvitationSender = { name: string; language: MailLanguage };
+
+/**
+ * Counts `n` invitation mails against the company's daily allowance, all or nothing: a batch that
+ * would go over is refused whole, before any mail leaves, so the admin is never left guessing
+ * which half went out.
+ */
+async function consumeDailyMailAllowance(deps: AppDeps, actor: Actor, n: number): Promise<void> {
+  const key = `invitation-mails:${actor.companyId}`;
+  const now = deps.now();
+  const peek = await countRateLimitAttempt(deps.database.db, { key, max: INVITATION_EMAILS_PER_DAY, windowSeconds: 86_400, now });
+  // The peek counted one; the batch needs n in all.
+  if (peek.count + n - 1 > INVITATION_EMAILS_PER_DAY) {
+    throw new HttpError(
+      429,
+      'invitation_limit',
+      `At most ${INVITATION_EMAILS_PER_DAY} invitation mails a day; ${Math.max(0, INVITATION_EMAILS_PER_DAY - peek.count + 1)} left today.`,
+    );
+  }
+  for (let i = 1; i < n; i++) {
+    await countRateLimitAttempt(deps.database.db, { key, max: INVITATION_EMAILS_PER_DAY, windowSeconds: 86_400, now });
+  }
+}
+
+async function mailInvitation(deps: AppDeps, actor: Actor, row: InvitationRow, sender: InvitationSender): Promise<void> {
+  const company = await findCompanySettingsName(deps, actor);
+  await deps.mailer.send(
+    renderInvitationMail({
+      brand: deps.config.BRAND_NAME,
+      to: row.email!,
+      url: `${deps.config.publicUrl}${invitationPath(row.code)}`,
+      companyName: company,
+      inviterName: sender.name,
+      role: normalizeRole(row.role) === 'admin' ? 'admin' : 'user',
+      expiresAt: row.expiresAt,
+      language: sender.language,
+    }),
+  );
+  await recordInvitationMailed(deps.database.db, memberScopeOf(actor), row.id, deps.now());
+}
+
+async function findCompanySettingsName(deps: AppDeps, actor: Actor): Promise<string> {
+  return (await findCompanyName(deps.database.db, memberScopeOf(actor))) ?? '';
+}
+
+/**
+ * Invitations by e-mail: one invitation per distinct address (the contract has checked each), each
+ * mailed its own link. Limited per request (the contract) and per company per day.
+ */
+export async function sendInvitations(deps: AppDeps, actor: Actor, input: SendInput, sender: InvitationSender): Promise<SentInvitations> {
+  const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
+  await consumeDailyMailAllowance(deps, actor, emails.length);
+  const now = deps.now();
+  for (const email of emails) {
+    const row = await insertInvitation(deps.database.db, memberScopeOf(actor), {
+      code: generateInvitationCode(),
+      role: input.role,
+      expiresAt: new Date(now.getTime() + INVITATION_EXPIRY_DEFAULT_DAYS * DAY_MS),
+      createdAt: now,
+      email,
+    });
+    await mailInvitation(deps, actor, row, sender);
+  }
+  return { sent: emails.length, emails };
+}
+
+/** Mails an e-mailed invitation again (same link), at most a few times a day per invitation. */
+export async function resendInvitation(deps: AppDeps, actor: Actor, id: string, sender: InvitationSender): Promise<Invitation> {
+  const row = await findInvitationById(deps.database.db, memberScopeOf(actor), id);
+  if (!row) throw notFound('No such invitation.');
+  if (!row.email) throw new HttpError(400, 'not_emailed', 'This invitation was not sent by e-mail; copy its link instead.');
+  if (computeInvitationStatus(row, deps.now()) !== 'active') {
+    throw new HttpError(409, 'invitation_not_active', 'Only an invitation that still works can be sent again.');
+  }
+  const allowed = await consumeRateLimit(deps.database.db, {
+    key: `invitation-resend:${row.id}`,
+    max: INVITATION_RESENDS_PER_DAY,
+    windowSeconds: 86_400,
+    now: deps.now(),
+  });
+  if (!allowed) {
+    throw new HttpError(429, 'rate_limited', `An invitation can be sent again at most ${INVITATION_RESENDS_PER_DAY} times a day.`);
+  }
+  await consumeDailyMailAllowance(deps, actor, 1);
+  await mailInvitation(deps, actor, row, sender);
+  const list = await listInvitations(deps, actor);
+  return list.find((i) => i.id === row.id)!;
+}
+
+/** How many invitations the company has made (the setup's invite step). */
+export async function countCompanyInvitations(deps: AppDeps, actor: Actor): Promise<number> {
+  return countInvitations(deps.database.db, memberScopeOf(actor));
 }
 
 export async function listInvitations(deps: AppDeps, actor: Actor): Promise<Invitation[]> {
@@ -87,7 +201,13 @@ export async function removeInvitation(deps: AppDeps, actor: Actor, id: string):
  * What an invitation link shows before it is used. Unknown, used and expired codes all read as not valid; only the
  * person who used a code learns that it was theirs (with its company and role).
  */
-export async function previewInvitation(deps: AppDeps, code: string, callerId: string | null = null): Promise<InvitationPreview> {
+export async function previewInvitation(
+  deps: AppDeps,
+  code: string,
+  callerId: string | null = null,
+  /** The invitation page read it: the person opened their link (false for the server's own checks). */
+  markOpened = true,
+): Promise<InvitationPreview> {
   const found = await findInvitationByCode(deps.database.db, code);
   if (found && callerId !== null && found.usedBy === callerId) {
     return { valid: false, companyName: found.companyName, role: normalizeRole(found.role), acceptedByYou: true };
@@ -95,6 +215,8 @@ export async function previewInvitation(deps: AppDeps, code: string, callerId: s
   if (!found || computeInvitationStatus(found, deps.now()) !== 'active') {
     return { valid: false, companyName: null, role: null, error: INVITATION_INVALID_MESSAGE };
   }
+  // Reading the preview is what opening the link does: the admin's list shows it as opened.
+  if (markOpened) await markInvitationOpened(deps.database.db, code, deps.now());
   return { valid: true, companyName: found.companyName, role: normalizeRole(found.role) };
 }
 
@@ -159,7 +281,7 @@ export async function sendInvitationMagicLink(
   /** The caller's language headers, so the mail speaks the language of the screen it was asked from. */
   languageHeaders: Headers = new Headers(),
 ): Promise<void> {
-  const preview = await previewInvitation(deps, input.code);
+  const preview = await previewInvitation(deps, input.code, null, false);
   if (!preview.valid) throw invalidInvitation(410);
   const headers = new Headers({
     'content-type': 'application/json',
