@@ -6,6 +6,9 @@ import { RoleSchema, text } from './common';
  * later in Settings. A step is done when the admin saved it in the setup or the setting already
  * differs from what a new company starts with.
  */
+/** The name the single shared company is created with ('Min bedrift' = "My company"): no answer yet. */
+export const DEFAULT_COMPANY_NAME = 'Min bedrift';
+
 export const SETUP_STEPS = ['company', 'timezone', 'currency', 'activities', 'invite'] as const;
 export const SetupStepSchema = z.enum(SETUP_STEPS);
 export type SetupStep = z.infer<typeof SetupStepSchema>;

@@ -86,6 +86,11 @@ export const routes: RouteObject[] = [
                   { path: 'monthly', ...page(() => import('@web/features/reports/routes/monthly-page'), ['scoreboard', 'data']) },
                   { path: 'settings', ...page(() => import('./routes/settings-page'), ['settings', 'privacy', 'data']) },
                   {
+                    path: 'setup',
+                    element: <AdminGuard />,
+                    children: [{ index: true, ...page(() => import('./routes/setup-page'), ['settings']) }],
+                  },
+                  {
                     path: 'admin',
                     element: <AdminGuard />,
                     children: [

@@ -31,6 +31,8 @@ export const paths = {
     weekly: '/app/weekly',
     monthly: '/app/monthly',
     settings: (tab?: string) => withQuery('/app/settings', tab ? { tab } : undefined),
+    /** The first-run setup (admins), at one step when given. */
+    setup: (step?: string) => withQuery('/app/setup', step ? { step } : undefined),
   },
   tv: '/tv',
   admin: {

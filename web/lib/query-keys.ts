@@ -108,6 +108,8 @@ export const queryKeys = {
     },
     billing: ['company', 'billing'],
     signupPolicy: ['company', 'signup-policy'],
+    /** The first-run setup's steps (decision 042): any company change may finish one. */
+    setup: ['company', 'setup'],
   },
   /** The signed-in person's own settings. */
   settings: {

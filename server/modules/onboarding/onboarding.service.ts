@@ -1,4 +1,4 @@
-import { type Me, normalizeRole, type ProvisionResult, type SignUpRefusal, toLanguage } from '@core/contracts';
+import { DEFAULT_COMPANY_NAME, type Me, normalizeRole, type ProvisionResult, type SignUpRefusal, toLanguage } from '@core/contracts';
 import { DEFAULT_TIME_ZONE } from '@core/period';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDeps, SessionUser } from '../../context';
@@ -8,8 +8,7 @@ import { decideSignUp, getPublicSignupPolicy } from '../admin/signup-policy.serv
 import { findAccessCode, findDefaultCompanyId, findOperatorCompanyId, getOrCreateDefaultCompany } from '../companies/companies.service';
 import { findActiveMembership, hasRemovedMembership, joinCompany } from '../companies/memberships.service';
 
-/** The name the single shared company is created with ('Min bedrift' = "My company"). */
-export const DEFAULT_COMPANY_NAME = 'Min bedrift';
+export { DEFAULT_COMPANY_NAME };
 
 export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
   const membership = await findActiveMembership(deps.database.db, user.id);

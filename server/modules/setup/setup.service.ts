@@ -1,4 +1,4 @@
-import { SETUP_STEPS, type SetupState, type SetupStep } from '@core/contracts';
+import { DEFAULT_COMPANY_NAME, SETUP_STEPS, type SetupState, type SetupStep } from '@core/contracts';
 import { DEFAULT_KPI_RULES } from '@core/kpi';
 import { DEFAULT_CURRENCY } from '@core/money';
 import { DEFAULT_TIME_ZONE } from '@core/period';
@@ -7,7 +7,6 @@ import { notFound } from '../../lib/http';
 import { addSetupStepSaved, findCompanySetup, updateSetupDismissed } from '../companies/companies.service';
 import { countCompanyInvitations } from '../invitations/invitations.service';
 import { listKpiRules } from '../kpi-rules/kpi-rules.service';
-import { DEFAULT_COMPANY_NAME } from '../onboarding/onboarding.service';
 
 /*
  * The first-run setup (decision 042). A step is done when the admin saved it in the setup (even

@@ -34,6 +34,10 @@ const invitation = (over: Partial<Invitation> = {}): Invitation => ({
   usedBy: null,
   usedByName: null,
   usedAt: null,
+  email: null,
+  openedAt: null,
+  sentCount: 0,
+  lastSentAt: null,
   ...over,
 });
 

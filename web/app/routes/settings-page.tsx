@@ -20,6 +20,7 @@ import { CompanySettings } from '@web/features/company/components/company-settin
 import { CustomersSettings } from '@web/features/customers/components/customers-settings';
 import { ExportsSettings } from '@web/features/exports/components/exports-settings';
 import { KpiRulesSettings } from '@web/features/kpi-rules/components/kpi-rules-settings';
+import { SetupLinkCard } from './setup-link-card';
 import { TeamSection } from './team-section';
 
 const TABS: { value: string; icon: LucideIcon }[] = [
@@ -73,8 +74,9 @@ export function Component() {
             <ChangePasswordCard />
             <YourDataCard />
           </TabsContent>
-          <TabsContent value="company" className="mt-0">
+          <TabsContent value="company" className="mt-0 space-y-6">
             <CompanySettings />
+            <SetupLinkCard />
           </TabsContent>
           <TabsContent value="team" className="mt-0">
             <TeamSection variant="settings" />

@@ -9,6 +9,7 @@ import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
 import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { PageHeader } from '@web/components/page-header';
+import { SetupChecklist } from '@web/components/setup-checklist';
 import { ActivityFeed, ActivityFeedSkeleton } from '@web/components/scoreboard/activity-feed';
 import { LeaderboardSkeleton, LeaderboardTable } from '@web/components/scoreboard/leaderboard-table';
 import { LiveBadge } from '@web/components/scoreboard/live-badge';
@@ -59,6 +60,7 @@ export function Component() {
           </>
         }
       />
+      <SetupChecklist />
       {kpis.isError && !kpis.data ? (
         <DashboardError error={kpis.error} onRetry={kpis.refetch} />
       ) : (

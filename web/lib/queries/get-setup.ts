@@ -1,0 +1,38 @@
+import type { SetupState, SetupStep } from '@core/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
+
+/*
+ * The first-run setup's state (decision 042), shared by the setup screen and the dashboard's
+ * checklist. Admins only: the server refuses everyone else, so callers pass enabled: isAdmin.
+ */
+export function getSetupState() {
+  return api.GET('/api/v1/setup');
+}
+
+export function getSetupStateQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.company.setup, queryFn: getSetupState });
+}
+
+export function useSetupState({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getSetupStateQueryOptions(), enabled });
+}
+
+/** The admin saved a step (its setting is saved through its own endpoint first). */
+export function useCompleteSetupStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (step: SetupStep) => api.POST('/api/v1/setup/steps/{step}', { params: { path: { step } } }),
+    onSuccess: (state: SetupState) => queryClient.setQueryData(queryKeys.company.setup, state),
+  });
+}
+
+/** Hides the dashboard's checklist (or shows it again with false). */
+export function useDismissSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (dismissed: boolean) => api.POST('/api/v1/setup/dismiss', { body: { dismissed } }),
+    onSuccess: (state: SetupState) => queryClient.setQueryData(queryKeys.company.setup, state),
+  });
+}
