@@ -54,10 +54,15 @@ export type ParsedEmailList = {
  * mail programs copy it) into addresses, and says which are invalid or repeated.
  */
 export function parseEmailList(raw: string): ParsedEmailList {
+  // Entries split on commas, semicolons and new lines; an entry with <address> is that address
+  // (its name dropped), any other is split on spaces too.
   const pieces = raw
-    .replace(/[^<>\s,;]*<([^<>]*)>/g, ' $1 ') // keep the address of Name <address>
-    .split(/[\s,;<>]+/)
-    .map((p) => p.trim().replace(/^["'(]+|["')]+$/g, ''))
+    .split(/[,;\n\r]+/)
+    .flatMap((entry) => {
+      const bracketed = /<([^<>]*)>/.exec(entry);
+      return bracketed ? [bracketed[1]!] : entry.split(/\s+/);
+    })
+    .map((p) => p.trim().replace(/^["'(<]+|["')>]+$/g, ''))
     .filter(Boolean);
   const seen = new Set<string>();
   const result: ParsedEmailList = { valid: [], invalid: [], duplicates: [] };
