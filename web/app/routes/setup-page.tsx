@@ -196,9 +196,7 @@ function StepCard(props: StepProps) {
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
           {t('setup.stepOf', { n: index + 1, total: SETUP_STEPS.length })}
         </p>
-        <CardTitle>
-          <h2>{t(`setup.steps.${step}.title`)}</h2>
-        </CardTitle>
+        <CardTitle className="text-lg">{t(`setup.steps.${step}.title`)}</CardTitle>
         <CardDescription>{t(`setup.steps.${step}.text`)}</CardDescription>
       </CardHeader>
       {step === 'activities' ? (
@@ -416,7 +414,7 @@ function ActivitiesForm({ step, onDone, onSkip, rules }: StepProps & { rules: Kp
             const present = keys.filter((k) => byKey.has(k) && draft[k]);
             if (present.length === 0) return null;
             const on = present.some((k) => draft[k]!.enabled);
-            const switchId = `${id}-${kind}`;
+            const switchId = `${id}-kind-${kind}`;
             return (
               <li key={kind} className="p-4" data-kind={kind}>
                 <div className="flex items-start justify-between gap-4">
@@ -434,11 +432,11 @@ function ActivitiesForm({ step, onDone, onSkip, rules }: StepProps & { rules: Kp
                       const value = draft[key]!.basePoints;
                       return (
                         <div key={key} className="space-y-1">
-                          <Label htmlFor={`${id}-${key}`} className="text-xs text-muted-foreground">
+                          <Label htmlFor={`${id}-points-${key}`} className="text-xs text-muted-foreground">
                             {t('setup.pointsFor', { rule: t(`kpi.rules.${key}.label`) })}
                           </Label>
                           <Input
-                            id={`${id}-${key}`}
+                            id={`${id}-points-${key}`}
                             type="number"
                             inputMode="numeric"
                             min={KPI_BASE_POINTS_MIN}

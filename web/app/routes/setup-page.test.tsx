@@ -1,0 +1,145 @@
+import type { CompanySettings, Me, SetupState, SetupStep } from '@core/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SetupChecklist } from '@web/components/setup-checklist';
+import { Toaster } from '@web/components/ui/toaster';
+import { i18n } from '@web/i18n';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { dismissAllToasts } from '@web/test/find-toast';
+import { makeTestKpiRules } from '@web/test/fixtures';
+import { makeTestAdminMe, makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { type RecordedCall, reply, stubFetch, type StubReply } from '@web/test/stub-fetch';
+import { Component as SetupPage } from './setup-page';
+
+const company = {
+  id: 'company-1',
+  name: 'Min bedrift',
+  timezone: 'Europe/Oslo',
+  currency: 'NOK',
+  logoUrl: null,
+  createdAt: '2026-11-24T08:00:00.000Z',
+  counts: { members: 1, activities: 0, customers: 0 },
+} satisfies CompanySettings;
+
+function stateWith(done: SetupStep[], dismissed = false): SetupState {
+  const steps = (['company', 'timezone', 'currency', 'activities', 'invite'] as const).map((step) => ({ step, done: done.includes(step) }));
+  return { steps, doneCount: done.length, total: 5, dismissed, showChecklist: !dismissed && done.length < 5 };
+}
+
+function render(ui: 'page' | 'checklist', { me = makeTestAdminMe(), entry = '/app/setup', setup = stateWith([]) } = {}) {
+  let current = setup;
+  const answers: Record<string, StubReply | ((call: RecordedCall) => StubReply)> = {
+    'GET /api/v1/me': reply(200, me),
+    'GET /api/v1/setup': () => reply(200, current),
+    'GET /api/v1/company': reply(200, company),
+    'PATCH /api/v1/company': (call) => reply(200, { ...company, ...(call.body as object) }),
+    'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules()),
+    'PATCH /api/v1/kpi-rules/rule-5': (call) => reply(200, { ...makeTestKpiRules().rules[5], ...(call.body as object) }),
+    'POST /api/v1/setup/steps/company': () => reply(200, (current = stateWith(['company']))),
+    'POST /api/v1/setup/steps/activities': () => reply(200, (current = stateWith(['company', 'activities']))),
+    'POST /api/v1/setup/dismiss': () => reply(200, (current = stateWith([], true))),
+  };
+  const calls = stubFetch(answers);
+  const router = createMemoryRouter(
+    [
+      { path: '/app/setup', Component: SetupPage },
+      { path: '/app', element: <SetupChecklist /> },
+    ],
+    { initialEntries: [ui === 'page' ? entry : '/app'] },
+  );
+  renderWithProviders(
+    <AuthProvider>
+      <RouterProvider router={router} />
+      <Toaster />
+    </AuthProvider>,
+    { me },
+  );
+  return { calls, router, user: userEvent.setup() };
+}
+
+const writes = (calls: RecordedCall[]) =>
+  calls.filter((c) => c.method !== 'GET').map((c) => ({ method: c.method, path: c.path, body: c.body }));
+
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(() => {
+  dismissAllToasts();
+  vi.unstubAllGlobals();
+});
+
+describe('the setup page', () => {
+  it('asks for the company name first (the default name is no answer), saves it and moves to the time zone', async () => {
+    const { user, calls, router } = render('page');
+    expect(await screen.findByRole('heading', { name: 'What is the company called?' })).toBeInTheDocument();
+    expect(screen.getByText('0 of 5 steps done')).toBeInTheDocument();
+    const name = screen.getByLabelText('Company name');
+    expect(name).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent("Enter the company's name.");
+    await user.type(name, 'Nordlys Salg AS');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Which time zone does the team work in?' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?step=timezone');
+    expect(writes(calls).filter((w) => w.method !== 'POST' || w.path !== '/api/v1/me/provision')).toEqual([
+      { method: 'PATCH', path: '/api/v1/company', body: { name: 'Nordlys Salg AS' } },
+      { method: 'POST', path: '/api/v1/setup/steps/company', body: undefined },
+    ]);
+    expect(await screen.findByText('1 of 5 steps done')).toBeInTheDocument();
+  });
+
+  it('skips a step without saving anything', async () => {
+    const { user, calls } = render('page', { entry: '/app/setup?step=currency' });
+    expect(await screen.findByRole('heading', { name: 'Which currency are sales in?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Skip for now' }));
+    expect(await screen.findByRole('heading', { name: 'What does the team log?' })).toBeInTheDocument();
+    expect(writes(calls).filter((w) => w.path !== '/api/v1/me/provision')).toEqual([]);
+  });
+
+  it('offers e-mail logging, off by default: turning it on saves the rule with its points', async () => {
+    const { user, calls } = render('page', { entry: '/app/setup?step=activities' });
+    const email = await screen.findByRole('switch', { name: 'E-mail' });
+    expect(email).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('switch', { name: 'LinkedIn' })).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('switch', { name: 'Calls' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(email);
+    const points = screen.getByLabelText('Points: E-mail');
+    await user.clear(points);
+    await user.type(points, '2');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Invite your colleagues' })).toBeInTheDocument();
+    expect(writes(calls).filter((w) => w.path !== '/api/v1/me/provision')).toEqual([
+      { method: 'PATCH', path: '/api/v1/kpi-rules/rule-5', body: { enabled: true, basePoints: 2 } },
+      { method: 'POST', path: '/api/v1/setup/steps/activities', body: undefined },
+    ]);
+  });
+
+  it('speaks Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    render('page');
+    expect(await screen.findByRole('heading', { name: 'Hva heter bedriften?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hopp over nå' })).toBeInTheDocument();
+  });
+});
+
+describe("the dashboard's setup checklist", () => {
+  it('shows an admin what is left, with a link to each open step, until dismissed', async () => {
+    const { user, calls } = render('checklist', { setup: stateWith(['company', 'timezone']) });
+    const card = await screen.findByTestId('setup-checklist');
+    expect(within(card).getByText('2 of 5 steps done')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Invite colleagues' })).toHaveAttribute('href', '/app/setup?step=invite');
+    expect(within(card).getByRole('link', { name: 'What the team logs' })).toHaveAttribute('href', '/app/setup?step=activities');
+    expect(within(card).queryByRole('link', { name: 'Name the company' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Hide the setup checklist' }));
+    await vi.waitFor(() => expect(screen.queryByTestId('setup-checklist')).toBeNull());
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/api/v1/setup/dismiss', body: { dismissed: true } }));
+  });
+
+  it('is never shown to a rep, who never asks for the setup', async () => {
+    const rep: Me = makeTestMe();
+    const { calls } = render('checklist', { me: rep });
+    await vi.waitFor(() => expect(calls.some((c) => c.path === '/api/v1/me')).toBe(false));
+    expect(screen.queryByTestId('setup-checklist')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/v1/setup')).toBe(false);
+  });
+});
