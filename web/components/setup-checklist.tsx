@@ -36,7 +36,7 @@ export function SetupChecklist() {
   return (
     <Card className="mb-6 overflow-hidden" aria-labelledby="setup-checklist-title" data-testid="setup-checklist">
       <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-start">
-        <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <div className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary sm:flex">
           <RocketIcon className="size-5" aria-hidden />
         </div>
         <div className="min-w-0 flex-1 space-y-3">

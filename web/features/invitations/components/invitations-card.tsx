@@ -76,7 +76,7 @@ export function InvitationsCard() {
   const createButton = (
     <div className="flex flex-wrap gap-2">
       <Button variant="outline" onClick={() => setCreating(true)}>
-        <LinkIcon /> {t('inviteByEmail.createLink')}
+        <LinkIcon /> {t('invitations.create')}
       </Button>
       <Button onClick={() => setMailing(true)}>
         <MailPlusIcon /> {t('inviteByEmail.open')}
