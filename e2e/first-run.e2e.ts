@@ -103,6 +103,8 @@ describe('first run', () => {
     await expect(email.getAttribute('aria-checked')).resolves.toBe('false');
     await email.click();
     await page.getByLabel('Points: E-mail').fill('2');
+    await page.getByLabel('Points: E-mail').blur();
+    await page.evaluate(() => window.scrollTo(0, 0)); // a full-page shot of a scrolled page draws the sticky header mid-page
     await saveSettledScreenshot(page, 'setup-activities-desktop-en');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByRole('heading', { name: 'Invite your colleagues' }).waitFor();

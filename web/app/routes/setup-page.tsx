@@ -80,7 +80,7 @@ export function Component() {
     return (
       <>
         {header}
-        <div className="mx-auto max-w-3xl space-y-4" aria-busy="true">
+        <div className="max-w-3xl space-y-4" aria-busy="true">
           <Skeleton className="h-14 w-full" />
           <Skeleton className="h-72 w-full" />
         </div>
@@ -92,7 +92,7 @@ export function Component() {
   return (
     <>
       {header}
-      <div className="mx-auto grid max-w-3xl gap-6">
+      <div className="grid max-w-3xl gap-6">
         <Stepper current={finished ? null : step} steps={state.steps} onSelect={(s) => (setFinished(false), goTo(s))} />
         {finished ? (
           <FinishedCard doneCount={state.doneCount} total={state.total} />
