@@ -22,7 +22,7 @@ export function SetupLinkCard() {
             <CardTitle>{t('setup.settingsCardTitle')}</CardTitle>
             <CardDescription>
               {t('setup.settingsCardText')}
-              {setup.data && ` ${t('setup.progress', { done: setup.data.doneCount, total: setup.data.total })}.`}
+              {setup.data?.total && ` ${t('setup.progress', { done: setup.data.doneCount, total: setup.data.total })}.`}
             </CardDescription>
           </div>
         </div>
