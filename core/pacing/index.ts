@@ -1,0 +1,3 @@
+export * from './calendar';
+export * from './pacing';
+export * from './target-periods';
