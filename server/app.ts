@@ -42,6 +42,8 @@ import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { targetsRoutes } from './modules/targets/targets.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
@@ -82,6 +84,8 @@ function createApiRouter() {
   api.route('/', apiTokensRoutes);
   api.route('/', webhooksRoutes);
   api.route('/', chatRoutes);
+  api.route('/', calendarRoutes);
+  api.route('/', targetsRoutes);
   return api;
 }
 

@@ -98,6 +98,22 @@ const importOfA = async (): Promise<string> => {
 let sharedWebhookOfA: Promise<{ id: string }> | null = null;
 const webhookOfA = () => (sharedWebhookOfA ??= fixtures.webhookEndpoint(admin));
 const chatIntegrationOfA = async () => (await fixtures.chatIntegration(admin)).id;
+/** A target the admin of A set for the user of A, starting on a date that has not come (each its own). */
+let targetYear = 2900;
+const targetOfA = async (): Promise<string> => {
+  const json = { userId: user.id, metric: 'calls', period: 'week', value: 10, effectiveFrom: `${targetYear++}-01-05` };
+  const response = await t.request('/api/v1/targets', { method: 'POST', as: admin, json });
+  if (response.status !== 201) throw new Error(`target: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+};
+/** A company day off of A, on a date of its own. */
+let dayOffDay = 1;
+const dayOffOfA = async (): Promise<string> => {
+  const date = `2031-01-${String(dayOffDay++).padStart(2, '0')}`;
+  const response = await t.request('/api/v1/calendar/days-off', { method: 'POST', as: admin, json: { date, label: 'Closed' } });
+  if (response.status !== 200) throw new Error(`day off: ${response.status} ${await response.text()}`);
+  return date;
+};
 
 // ---- expectations -----------------------------------------------------------------------------
 
@@ -395,6 +411,20 @@ const MATRIX: Record<string, Entry> = {
     expect: admins(202, 404),
     prepare: async () => ({ params: { id: await chatIntegrationOfA() } }),
   },
+
+  // the working calendar and targets (decision 043): members read their own; admins manage
+  'GET /api/v1/calendar': { expect: members(200) },
+  'PUT /api/v1/calendar': { expect: admins(200), prepare: async () => ({ json: { country: 'NO' } }) },
+  'POST /api/v1/calendar/days-off': { expect: admins(200), prepare: async () => ({ json: { date: '2030-12-24', label: 'Julaften' } }) },
+  'DELETE /api/v1/calendar/days-off/{date}': { expect: admins(200, 404), prepare: async () => ({ params: { date: await dayOffOfA() } }) },
+  'GET /api/v1/targets': { expect: admins(200) },
+  'POST /api/v1/targets': {
+    // Another company's admin naming A's member finds no such member.
+    expect: admins(201, 404),
+    prepare: async () => ({ json: { userId: user.id, metric: 'points', period: 'month', value: 100, effectiveFrom: '2999-01-01' } }),
+  },
+  'POST /api/v1/targets/{id}/end': { expect: admins(200, 404), prepare: async () => ({ params: { id: await targetOfA() } }) },
+  'GET /api/v1/targets/me': { expect: members(200) },
 
   // personal data (decision 022): anyone signed in, about themself; admins about their own members
   'GET /api/v1/me/data': { expect: signedIn(200) },

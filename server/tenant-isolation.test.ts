@@ -157,6 +157,19 @@ await expectOk(
   await t.request(`/api/v1/teams/${aTeam.id}/leads`, { method: 'PUT', as: aAdmin, json: { userIds: [aAdmin.id] } }),
   'team lead',
 );
+const aTarget = (await expectOk(
+  await t.request('/api/v1/targets', {
+    method: 'POST',
+    as: aAdmin,
+    json: { userId: aRep.id, metric: 'sales_value', period: 'month', value: 7_654_321, effectiveFrom: '2999-01-01' },
+  }),
+  'target',
+)) as { id: string };
+const aDayOffLabel = `Alpha closed ${tag}`;
+await expectOk(
+  await t.request('/api/v1/calendar/days-off', { method: 'POST', as: aAdmin, json: { date: '2030-07-01', label: aDayOffLabel } }),
+  'day off',
+);
 const aLeadName = `Alpha lead ${tag}`;
 const aLeadEmail = `alpha-lead-${tag}@example.com`;
 const aContactRequestId = await fixtures.contactRequest({ name: aLeadName, email: aLeadEmail, message: `Alpha lead message ${tag}` });
@@ -226,6 +239,8 @@ const A_SECRETS: Record<string, string> = {
   'webhook delivery id': aWebhookDeliveryId,
   'chat integration id': aChat.id,
   'chat webhook URL secret': aChatSecret,
+  'target id': aTarget.id,
+  'day off label': aDayOffLabel,
   ...Object.fromEntries(aAuditIds.map((id, i) => [`audit event ${i}`, id])),
 };
 
@@ -407,6 +422,17 @@ const ISOLATION: Record<string, Entry> = {
     { params: { id: aPendingImportId }, json: { mapping: { date: 0, email: 1, type: 2 }, skipFailing: true }, namesA: true },
   ],
   'POST /api/v1/imports/{id}/undo': () => [{ params: { id: aImportId }, namesA: true }],
+  // the working calendar and targets: B's own; A's target and A's people are not B's to list or end
+  'GET /api/v1/calendar': () => [{}, { query: 'language=nb' }],
+  'PUT /api/v1/calendar': () => [{ json: { country: 'SE' } }],
+  'POST /api/v1/calendar/days-off': () => [{ json: { date: '2030-07-02', label: 'Beta closed' } }],
+  'DELETE /api/v1/calendar/days-off/{date}': () => [{ params: { date: '2030-07-01' }, namesA: true }],
+  'GET /api/v1/targets': () => [{}, { query: `userId=${aRep.id}`, namesA: true }],
+  'POST /api/v1/targets': () => [
+    { json: { userId: aRep.id, metric: 'calls', period: 'week', value: 5, effectiveFrom: '2999-01-01' }, namesA: true },
+  ],
+  'POST /api/v1/targets/{id}/end': () => [{ params: { id: aTarget.id }, namesA: true }],
+  'GET /api/v1/targets/me': () => [{}, { query: 'on=2999-01-01' }],
   // webhooks: A's endpoints, secrets and deliveries are A's admins' alone; B's admin naming them
   // (also through B's own endpoint) finds nothing
   'GET /api/v1/admin/webhooks': nothing,

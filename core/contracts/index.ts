@@ -24,3 +24,4 @@ export * from './chat';
 export * from './imports';
 export * from './webhooks';
 export * from './setup';
+export * from './targets';

@@ -1,3 +1,4 @@
 export * from './calendar';
+export * from './countries';
 export * from './pacing';
 export * from './target-periods';

@@ -166,6 +166,9 @@ const TABLE_OWNERS = {
   mailOutbox: 'server/mail/mailer.ts',
   signInFailures: 'server/auth/sign-in-failures.repository.ts',
   appRateLimits: 'server/lib/rate-limit.ts',
+  companyCalendars: 'server/modules/calendar/calendar.repository.ts',
+  companyDaysOff: 'server/modules/calendar/calendar.repository.ts',
+  targets: 'server/modules/targets/targets.repository.ts',
   // better-auth's own tables: better-auth, and server/auth for what it has no call for.
   user: 'server/auth/',
   session: 'server/auth/',

@@ -36,6 +36,9 @@ const TENANT_TABLES = [
   'webhook_deliveries',
   'teams',
   'team_leads',
+  'company_calendars',
+  'company_days_off',
+  'targets',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member. */
@@ -88,6 +91,13 @@ async function seedEveryTable(member: Member): Promise<void> {
     const teamId = (team as unknown as { rows: { id: string }[] }).rows[0]!.id;
     await tx.execute(sql`INSERT INTO team_leads (company_id, team_id, user_id) VALUES (${member.companyId}, ${teamId}, ${member.id})`);
     await tx.execute(sql`UPDATE profiles SET team_id = ${teamId} WHERE company_id = ${member.companyId} AND user_id = ${member.id}`);
+    await tx.execute(sql`INSERT INTO company_calendars (company_id, country) VALUES (${member.companyId}, 'SE')`);
+    await tx.execute(
+      sql`INSERT INTO company_days_off (company_id, day, label) VALUES (${member.companyId}, '2026-12-24', 'Christmas Eve')`,
+    );
+    await tx.execute(
+      sql`INSERT INTO targets (company_id, user_id, metric, period, value, effective_from) VALUES (${member.companyId}, ${member.id}, 'calls', 'week', 50, '2026-11-23')`,
+    );
   });
 }
 
@@ -245,6 +255,13 @@ describe('company B is invisible to company A', () => {
     [
       'team_leads',
       (c: string, u: string) => sql`INSERT INTO team_leads (company_id, team_id, user_id) SELECT ${c}, id, ${u} FROM teams LIMIT 1`,
+    ],
+    ['company_calendars', (c: string) => sql`INSERT INTO company_calendars (company_id, country) VALUES (${c}, 'DK')`],
+    ['company_days_off', (c: string) => sql`INSERT INTO company_days_off (company_id, day, label) VALUES (${c}, '2026-07-01', 'Planted')`],
+    [
+      'targets',
+      (c: string, u: string) =>
+        sql`INSERT INTO targets (company_id, user_id, metric, period, value, effective_from) VALUES (${c}, ${u}, 'points', 'day', 1, '2026-01-01')`,
     ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));

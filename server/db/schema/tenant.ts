@@ -598,3 +598,74 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'sending', 'succeeded', 'failed')`),
   ],
 );
+
+/**
+ * A company's working calendar (decision 043): which country's public holidays are days off. No row
+ * is the default, Norway. Kept beside companies rather than on it so the calendar has one owner.
+ */
+export const companyCalendars = pgTable(
+  'company_calendars',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    country: text('country').notNull().default('NO'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('company_calendars_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`)],
+);
+
+/** The company's own days off (a summer closure, Christmas Eve), beside weekends and public holidays. */
+export const companyDaysOff = pgTable(
+  'company_days_off',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    label: text('label').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+);
+
+/**
+ * Targets set by managers (decision 043): a number per subject, metric and period, in force from
+ * `effective_from` until a newer one for the same subject, metric and period takes over, or until
+ * `ends_on` (the first day it is no longer in force). Rows are never rewritten after their day has
+ * passed, so a past period keeps the target it had. The subject is a person today; a team becomes
+ * another `subject_kind` with its own column.
+ */
+export const targets = pgTable(
+  'targets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    subjectKind: text('subject_kind').notNull().default('person'),
+    userId: text('user_id')
+      .$type<UserId>()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    metric: text('metric').notNull(),
+    period: text('period').notNull(),
+    /** Whole units of the metric; sales value in minor units of the company currency. */
+    value: bigint('value', { mode: 'number' }).notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+    createdBy: text('created_by').$type<UserId>(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('targets_subject_effective_idx').on(t.companyId, t.subjectKind, t.userId, t.metric, t.period, t.effectiveFrom),
+    index('targets_company_user_idx').on(t.companyId, t.userId),
+    check('targets_subject_check', sql`${t.subjectKind} = 'person' and ${t.userId} is not null`),
+    check('targets_metric_check', sql`${t.metric} in ('calls', 'meetings_booked', 'meetings_held', 'sales', 'sales_value', 'points')`),
+    check('targets_period_check', sql`${t.period} in ('day', 'week', 'month')`),
+    check('targets_value_check', sql`${t.value} > 0`),
+    check('targets_ends_check', sql`${t.endsOn} is null or ${t.endsOn} > ${t.effectiveFrom}`),
+  ],
+);

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { CALENDAR_COUNTRIES } from '../pacing/countries';
+import { TARGET_PERIODS } from '../pacing/target-periods';
+import { FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR } from '../period';
+import { LanguageSchema, text } from './common';
+
+/*
+ * The company's working calendar and the targets managers set (decision 043). Pacing compares a
+ * target's progress with the share of its period's working days gone.
+ */
+
+const LocalDateField = text().refine(isLocalDate, {
+  message: `must be a calendar date as YYYY-MM-DD, in the years ${FIRST_LOCAL_YEAR}-${LAST_LOCAL_YEAR}`,
+});
+
+export const CalendarCountrySchema = z.enum(CALENDAR_COUNTRIES);
+
+export const DayOffSchema = z.object({ date: text(), label: text() });
+export type DayOff = z.infer<typeof DayOffSchema>;
+
+export const CalendarSchema = z.object({
+  country: CalendarCountrySchema,
+  /** The company's own days off, by date. */
+  daysOff: z.array(DayOffSchema),
+  /** The country's public holidays from today through the end of next year, by date. */
+  holidays: z.array(z.object({ date: text(), name: text() })),
+});
+export type Calendar = z.infer<typeof CalendarSchema>;
+
+export const CalendarQuerySchema = z.object({ language: LanguageSchema.optional() });
+
+export const UpdateCalendarSchema = z.object({ country: CalendarCountrySchema });
+export type UpdateCalendar = z.infer<typeof UpdateCalendarSchema>;
+
+export const DAY_OFF_LABEL_MAX = 80;
+export const CreateDayOffSchema = z.object({
+  date: LocalDateField,
+  label: text().trim().min(1, 'Give the day off a name').max(DAY_OFF_LABEL_MAX, `At most ${DAY_OFF_LABEL_MAX} characters`),
+});
+export type CreateDayOff = z.infer<typeof CreateDayOffSchema>;
+export const DayOffParamsSchema = z.object({ date: LocalDateField });
+
+/** What a target counts, each read from one column of the daily rollup. */
+export const TARGET_METRICS = ['calls', 'meetings_booked', 'meetings_held', 'sales', 'sales_value', 'points'] as const;
+export const TargetMetricSchema = z.enum(TARGET_METRICS);
+export type TargetMetric = z.infer<typeof TargetMetricSchema>;
+export const TargetPeriodSchema = z.enum(TARGET_PERIODS);
+
+/** Large enough for a month's sales value in minor units (ten billion kroner), small enough to stay exact. */
+export const TARGET_VALUE_MAX = 1_000_000_000_000;
+
+export const CreateTargetSchema = z.object({
+  userId: text().trim().min(1).max(128),
+  metric: TargetMetricSchema,
+  period: TargetPeriodSchema,
+  /** Whole units; sales value in minor units of the company currency. */
+  value: z
+    .number({ error: 'The target must be a whole number' })
+    .int('The target must be a whole number')
+    .min(1, 'The target must be at least 1')
+    .max(TARGET_VALUE_MAX, 'The target is too large'),
+  /** The first local day it counts for; a newer target for the same person, metric and period takes over from its own date. */
+  effectiveFrom: LocalDateField,
+});
+export type CreateTarget = z.infer<typeof CreateTargetSchema>;
+
+/** upcoming: starts later; active: in force today; ended: ended, or taken over by a newer target. */
+export const TARGET_STATUSES = ['upcoming', 'active', 'ended'] as const;
+
+export const TargetSchema = z.object({
+  id: z.uuid(),
+  userId: text(),
+  metric: TargetMetricSchema,
+  period: TargetPeriodSchema,
+  value: z.number().int(),
+  effectiveFrom: text(),
+  /** The first day it no longer counts for, when an admin ended it; null otherwise. */
+  endsOn: text().nullable(),
+  status: z.enum(TARGET_STATUSES),
+  createdAt: text(),
+});
+export type Target = z.infer<typeof TargetSchema>;
+
+export const TargetListSchema = z.object({ targets: z.array(TargetSchema) });
+export type TargetList = z.infer<typeof TargetListSchema>;
+export const TargetListQuerySchema = z.object({ userId: text().trim().min(1).max(128).optional() });
+export const TargetIdParamsSchema = z.object({ id: z.uuid() });
+
+export const PACES = ['ahead', 'on-track', 'behind', 'no-working-days'] as const;
+export const PaceSchema = z.enum(PACES);
+
+export const TargetProgressSchema = z.object({
+  targetId: z.uuid(),
+  metric: TargetMetricSchema,
+  period: TargetPeriodSchema,
+  value: z.number().int(),
+  /** The period measured, both ends included. */
+  from: text(),
+  to: text(),
+  /** The sum of the period's daily rollups for the metric: the boards' numbers. */
+  progress: z.number().int(),
+  /** What the target asks for by now, from the share of working days gone (not rounded). */
+  expected: z.number(),
+  pace: PaceSchema,
+  workingDays: z.number().int(),
+  workingDaysGone: z.number(),
+});
+export type TargetProgress = z.infer<typeof TargetProgressSchema>;
+
+export const MyTargetsQuerySchema = z.object({ on: LocalDateField.optional() });
+export const MyTargetsSchema = z.object({
+  /** The local day asked about (today by default); each target's period is the one holding it. */
+  on: text(),
+  targets: z.array(TargetProgressSchema),
+});
+export type MyTargets = z.infer<typeof MyTargetsSchema>;

@@ -1,0 +1,279 @@
+import type { Calendar, MyTargets, Target, TargetList } from '@core/contracts';
+import type { ActivityInput } from '@core/kpi';
+import type { MinorUnits } from '@core/money';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seedActivity } from '../../seed/activities';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+type ErrorBody = { error: { code: string; message: string; details?: Record<string, string> } };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.setNow(() => new Date()));
+afterAll(() => t.close());
+
+const at = (iso: string) => t.setNow(() => new Date(iso));
+
+async function setTarget(admin: Member, input: Record<string, unknown>): Promise<Target> {
+  const response = await t.request('/api/v1/targets', { method: 'POST', as: admin, json: input });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as Target;
+}
+
+async function myTargets(rep: Member, on?: string): Promise<MyTargets> {
+  const response = await t.request(`/api/v1/targets/me${on ? `?on=${on}` : ''}`, { as: rep });
+  expect(response.status).toBe(200);
+  return (await response.json()) as MyTargets;
+}
+
+async function listTargets(admin: Member, userId?: string): Promise<TargetList> {
+  const response = await t.request(`/api/v1/targets${userId ? `?userId=${userId}` : ''}`, { as: admin });
+  expect(response.status).toBe(200);
+  return (await response.json()) as TargetList;
+}
+
+async function logCalls(rep: Member, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const response = await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'call', answered: false } });
+    expect(response.status).toBe(201);
+  }
+}
+
+async function team(): Promise<{ admin: Member; rep: Member }> {
+  const admin = await t.createMember({ role: 'admin' });
+  const rep = await t.createMember({ companyId: admin.companyId });
+  return { admin, rep };
+}
+
+describe('who may manage targets', () => {
+  it('admins set, list and end them; a rep is refused every one, and sees only their own progress', async () => {
+    const { admin, rep } = await team();
+    at('2026-11-23T09:00:00Z');
+    const target = await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'week', value: 50, effectiveFrom: '2026-11-23' });
+    for (const [path, method, json] of [
+      ['/api/v1/targets', 'GET', undefined],
+      ['/api/v1/targets', 'POST', { userId: rep.id, metric: 'calls', period: 'week', value: 99, effectiveFrom: '2026-11-23' }],
+      [`/api/v1/targets/${target.id}/end`, 'POST', undefined],
+    ] as const) {
+      const response = await t.request(path, { method, as: rep, json });
+      expect(response.status, `${method} ${path}`).toBe(403);
+      expect(((await response.json()) as ErrorBody).error.code).toBe('forbidden');
+    }
+    expect((await t.request('/api/v1/targets/me')).status).toBe(401);
+    expect((await myTargets(rep)).targets.map((x) => x.value)).toEqual([50]);
+    expect((await myTargets(admin)).targets).toEqual([]);
+  });
+
+  it('refuses bad input with field messages, and a past start date', async () => {
+    const { admin, rep } = await team();
+    at('2026-11-25T09:00:00Z');
+    const post = (json: unknown) => t.request('/api/v1/targets', { method: 'POST', as: admin, json });
+    for (const [json, field] of [
+      [{ userId: rep.id, metric: 'hugs', period: 'week', value: 5, effectiveFrom: '2026-11-25' }, 'metric'],
+      [{ userId: rep.id, metric: 'calls', period: 'year', value: 5, effectiveFrom: '2026-11-25' }, 'period'],
+      [{ userId: rep.id, metric: 'calls', period: 'week', value: 0, effectiveFrom: '2026-11-25' }, 'value'],
+      [{ userId: rep.id, metric: 'calls', period: 'week', value: 2.5, effectiveFrom: '2026-11-25' }, 'value'],
+      [{ userId: rep.id, metric: 'calls', period: 'week', value: 5, effectiveFrom: '2026-02-30' }, 'effectiveFrom'],
+      [{ userId: rep.id, metric: 'calls', period: 'week', value: 5, effectiveFrom: '2026-11-24' }, 'effectiveFrom'],
+    ] as const) {
+      const response = await post(json);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as ErrorBody).error.details?.[field]).toBeTruthy();
+    }
+    expect((await t.request('/api/v1/targets/me?on=yesterday', { as: rep })).status).toBe(400);
+    expect((await t.request('/api/v1/targets/not-a-uuid/end', { method: 'POST', as: admin })).status).toBe(400);
+  });
+});
+
+describe('effective dating', () => {
+  it('a new target takes over from its date, and a past period keeps the target it had', async () => {
+    const { admin, rep } = await team();
+    at('2026-11-02T08:00:00Z'); // Monday, week 45
+    const first = await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'week', value: 50, effectiveFrom: '2026-11-02' });
+    at('2026-11-18T08:00:00Z'); // Wednesday, week 47
+    const second = await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'week', value: 80, effectiveFrom: '2026-11-18' });
+    const later = await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'week', value: 100, effectiveFrom: '2026-11-30' });
+
+    expect((await myTargets(rep, '2026-11-04')).targets.map((x) => [x.from, x.value])).toEqual([['2026-11-02', 50]]);
+    expect((await myTargets(rep, '2026-11-10')).targets.map((x) => [x.from, x.value])).toEqual([['2026-11-09', 50]]);
+    // The week the new target starts in is measured by it (today is in it).
+    expect((await myTargets(rep)).targets.map((x) => [x.from, x.value])).toEqual([['2026-11-16', 80]]);
+    // A week ahead: as things stand today.
+    expect((await myTargets(rep, '2026-12-02')).targets.map((x) => x.value)).toEqual([80]);
+
+    const statuses = Object.fromEntries((await listTargets(admin, rep.id)).targets.map((x) => [x.id, x.status]));
+    expect(statuses).toEqual({ [first.id]: 'ended', [second.id]: 'active', [later.id]: 'upcoming' });
+
+    at('2026-12-01T08:00:00Z');
+    expect((await myTargets(rep)).targets.map((x) => x.value)).toEqual([100]);
+    expect((await myTargets(rep, '2026-11-18')).targets.map((x) => x.value)).toEqual([80]);
+    expect((await myTargets(rep, '2026-11-04')).targets.map((x) => x.value)).toEqual([50]);
+  });
+
+  it('setting a target again on the same date replaces it; ending keeps the past and stops it from today', async () => {
+    const { admin, rep } = await team();
+    at('2026-10-05T08:00:00Z');
+    await setTarget(admin, { userId: rep.id, metric: 'points', period: 'month', value: 400, effectiveFrom: '2026-10-05' });
+    const replaced = await setTarget(admin, { userId: rep.id, metric: 'points', period: 'month', value: 500, effectiveFrom: '2026-10-05' });
+    expect((await listTargets(admin, rep.id)).targets).toHaveLength(1);
+    expect((await myTargets(rep)).targets.map((x) => x.value)).toEqual([500]);
+
+    at('2026-11-10T08:00:00Z');
+    const ended = await t.request(`/api/v1/targets/${replaced.id}/end`, { method: 'POST', as: admin });
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toMatchObject({ id: replaced.id, endsOn: '2026-11-10', status: 'ended' });
+    expect((await myTargets(rep)).targets).toEqual([]);
+    expect((await myTargets(rep, '2026-10-15')).targets.map((x) => x.value)).toEqual([500]);
+
+    // A target that has not started is removed by ending it.
+    const upcoming = await setTarget(admin, { userId: rep.id, metric: 'sales', period: 'day', value: 2, effectiveFrom: '2026-12-01' });
+    expect((await t.request(`/api/v1/targets/${upcoming.id}/end`, { method: 'POST', as: admin })).status).toBe(200);
+    expect((await listTargets(admin, rep.id)).targets.map((x) => x.id)).toEqual([replaced.id]);
+  });
+});
+
+describe('progress', () => {
+  it("equals the boards' numbers for the day, week and month, per metric", async () => {
+    const { admin, rep } = await team();
+    at('2026-11-02T07:00:00Z');
+    for (const metric of ['calls', 'meetings_booked', 'meetings_held', 'sales', 'sales_value', 'points']) {
+      for (const period of ['day', 'week', 'month']) {
+        await setTarget(admin, { userId: rep.id, metric, period, value: 10_000, effectiveFrom: '2026-11-02' });
+      }
+    }
+    const log = (iso: string, input: ActivityInput) =>
+      seedActivity(t.db, { companyId: rep.companyId, userId: rep.id, at: new Date(iso), timezone: 'Europe/Oslo', ...input });
+    // Around the week's and the month's edges in Oslo time: Sunday 1 Nov 23:30 local is 22:30Z.
+    await log('2026-11-01T22:30:00Z', { type: 'call_answered', outcome: 'meeting_booked' });
+    await log('2026-10-31T22:59:00Z', { type: 'call_unanswered' }); // 31 Oct local: outside November
+    await log('2026-11-16T09:00:00Z', { type: 'call_answered', outcome: 'meeting_booked' });
+    await log('2026-11-17T09:00:00Z', { type: 'meeting' });
+    await log('2026-11-18T09:00:00Z', { type: 'sale', ticketSize: 1_250_00 as MinorUnits });
+    await log('2026-11-18T10:00:00Z', { type: 'call_unanswered' });
+    await log('2026-11-18T11:00:00Z', { type: 'sale', ticketSize: 99_00 as MinorUnits });
+
+    at('2026-11-18T12:00:00Z');
+    const mine = await myTargets(rep);
+    const byKey = (metric: string, period: string) => mine.targets.find((x) => x.metric === metric && x.period === period)!.progress;
+    for (const [period, boardPeriod] of [
+      ['day', 'today'],
+      ['week', 'week'],
+      ['month', 'month'],
+    ] as const) {
+      const response = await t.request(`/api/v1/scoreboard/leaderboard?period=${boardPeriod}`, { as: rep });
+      const board = (await response.json()) as {
+        rows: { userId: string; calls: number; meetings: number; sales: number; revenue: number; points: number }[];
+      };
+      const row = board.rows.find((r) => r.userId === rep.id)!;
+      expect(byKey('calls', period), `${period} calls`).toBe(row.calls);
+      expect(byKey('meetings_booked', period), `${period} meetings`).toBe(row.meetings);
+      expect(byKey('sales', period), `${period} sales`).toBe(row.sales);
+      expect(byKey('sales_value', period), `${period} revenue`).toBe(row.revenue);
+      expect(byKey('points', period), `${period} points`).toBe(row.points);
+    }
+    expect(byKey('calls', 'month')).toBe(3);
+    expect(byKey('calls', 'week')).toBe(2);
+    expect(byKey('meetings_held', 'week')).toBe(1);
+    expect(byKey('sales_value', 'day')).toBe(1_349_00);
+  });
+});
+
+describe('pacing across a holiday week', () => {
+  it('counts only the working days of Easter week, and the company’s own days off', async () => {
+    const { admin, rep } = await team();
+    at('2026-03-30T06:00:00Z'); // Monday of Easter week, 08:00 in Oslo (summer time)
+    await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'week', value: 30, effectiveFrom: '2026-03-30' });
+    expect((await myTargets(rep)).targets[0]).toMatchObject({ workingDays: 3, workingDaysGone: 0, expected: 0, pace: 'on-track' });
+
+    at('2026-03-31T14:00:00Z'); // Tuesday 16:00: two of the three working days gone
+    await logCalls(rep, 17);
+    const week = (await myTargets(rep)).targets[0]!;
+    expect(week).toMatchObject({ from: '2026-03-30', to: '2026-04-05', workingDays: 3, workingDaysGone: 2, progress: 17, pace: 'behind' });
+    expect(week.expected).toBeCloseTo(20, 10);
+    await logCalls(rep, 1);
+    expect((await myTargets(rep)).targets[0]).toMatchObject({ progress: 18, pace: 'on-track' });
+
+    // Thursday to Monday are holidays: on Easter Monday the whole week is gone.
+    at('2026-04-06T10:00:00Z');
+    expect((await myTargets(rep, '2026-04-01')).targets[0]).toMatchObject({ workingDaysGone: 3, expected: 30, pace: 'behind' });
+
+    // The company closes on Wednesday too: then the week was two days long and 18 of 30 is behind.
+    const dayOff = await t.request('/api/v1/calendar/days-off', {
+      method: 'POST',
+      as: admin,
+      json: { date: '2026-04-01', label: 'Påskeferie' },
+    });
+    expect(dayOff.status).toBe(200);
+    expect((await myTargets(rep, '2026-04-01')).targets[0]).toMatchObject({ workingDays: 2, workingDaysGone: 2, pace: 'behind' });
+
+    // A day target on a public holiday has no pace.
+    at('2026-04-02T10:00:00Z');
+    await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'day', value: 10, effectiveFrom: '2026-04-02' });
+    expect((await myTargets(rep)).targets.find((x) => x.period === 'day')).toMatchObject({ workingDays: 0, pace: 'no-working-days' });
+  });
+});
+
+describe('the company calendar', () => {
+  it("is Norway's by default; admins choose the country and add and remove days off; reps only read", async () => {
+    const { admin, rep } = await team();
+    at('2026-11-24T09:00:00Z');
+    const read = async (member: Member, language = 'en') => {
+      const response = await t.request(`/api/v1/calendar?language=${language}`, { as: member });
+      expect(response.status).toBe(200);
+      return (await response.json()) as Calendar;
+    };
+    const calendar = await read(rep);
+    expect(calendar.country).toBe('NO');
+    expect(calendar.daysOff).toEqual([]);
+    expect(calendar.holidays[0]).toEqual({ date: '2026-12-25', name: 'Christmas Day' });
+    expect((await read(rep, 'nb')).holidays.find((h) => h.date === '2027-05-17')?.name).toBe('Grunnlovsdagen');
+
+    expect((await t.request('/api/v1/calendar', { method: 'PUT', as: rep, json: { country: 'SE' } })).status).toBe(403);
+    expect(
+      (await t.request('/api/v1/calendar/days-off', { method: 'POST', as: rep, json: { date: '2026-12-24', label: 'x' } })).status,
+    ).toBe(403);
+    expect((await t.request('/api/v1/calendar', { method: 'PUT', as: admin, json: { country: 'XX' } })).status).toBe(400);
+    expect(
+      (await t.request('/api/v1/calendar/days-off', { method: 'POST', as: admin, json: { date: '2026-12-24', label: ' ' } })).status,
+    ).toBe(400);
+
+    const swedish = await t.request('/api/v1/calendar', { method: 'PUT', as: admin, json: { country: 'SE' } });
+    expect(((await swedish.json()) as Calendar).country).toBe('SE');
+    await t.request('/api/v1/calendar/days-off', { method: 'POST', as: admin, json: { date: '2026-12-31', label: 'Nyttårsaften' } });
+    await t.request('/api/v1/calendar/days-off', { method: 'POST', as: admin, json: { date: '2026-12-24', label: 'Julaften' } });
+    expect((await read(rep)).daysOff).toEqual([
+      { date: '2026-12-24', label: 'Julaften' },
+      { date: '2026-12-31', label: 'Nyttårsaften' },
+    ]);
+    expect((await t.request('/api/v1/calendar/days-off/2026-12-31', { method: 'DELETE', as: admin })).status).toBe(200);
+    expect((await t.request('/api/v1/calendar/days-off/2026-12-31', { method: 'DELETE', as: admin })).status).toBe(404);
+    expect((await read(rep)).daysOff.map((d) => d.date)).toEqual(['2026-12-24']);
+  });
+});
+
+describe('isolation', () => {
+  it("another company's admin can neither see, set nor end these targets, nor change this calendar", async () => {
+    const { admin, rep } = await team();
+    const stranger = await t.createMember({ role: 'admin' });
+    at('2026-11-23T09:00:00Z');
+    const target = await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'week', value: 50, effectiveFrom: '2026-11-23' });
+    await t.request('/api/v1/calendar/days-off', { method: 'POST', as: admin, json: { date: '2026-12-24', label: 'Julaften' } });
+
+    expect((await listTargets(stranger)).targets).toEqual([]);
+    expect((await t.request(`/api/v1/targets?userId=${rep.id}`, { as: stranger })).status).toBe(404);
+    const planted = await t.request('/api/v1/targets', {
+      method: 'POST',
+      as: stranger,
+      json: { userId: rep.id, metric: 'calls', period: 'week', value: 1, effectiveFrom: '2026-11-23' },
+    });
+    expect(planted.status).toBe(404);
+    expect((await t.request(`/api/v1/targets/${target.id}/end`, { method: 'POST', as: stranger })).status).toBe(404);
+    expect((await t.request('/api/v1/calendar/days-off/2026-12-24', { method: 'DELETE', as: stranger })).status).toBe(404);
+    expect((await myTargets(rep)).targets.map((x) => x.value)).toEqual([50]);
+    const calendar = (await (await t.request('/api/v1/calendar', { as: admin })).json()) as Calendar;
+    expect(calendar.daysOff).toEqual([{ date: '2026-12-24', label: 'Julaften' }]);
+  });
+});
