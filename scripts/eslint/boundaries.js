@@ -73,6 +73,7 @@ export const WEB_FEATURES = [
   'landing',
   'public-pages',
   'reports',
+  'targets',
   'team',
   'teams',
   'tv',

@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, ...page(() => import('@web/features/dashboard/routes/dashboard-page'), REPORTS) },
                   { path: 'dashboard', ...page(() => import('@web/features/dashboard/routes/dashboard-page'), REPORTS) },
-                  { path: 'activity', ...page(() => import('./routes/activity-page'), ['activity', 'privacy', 'data']) },
+                  { path: 'activity', ...page(() => import('./routes/activity-page'), ['activity', 'privacy', 'data', 'targets']) },
                   { path: 'company', ...page(() => import('@web/features/reports/routes/company-page'), REPORTS) },
                   { path: 'team/overview', ...page(() => import('@web/features/reports/routes/team-overview-page'), REPORTS) },
                   { path: 'wrapup', ...page(() => import('@web/features/wrapup/routes/wrapup-page'), ['wrapup']) },
@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
                           { path: 'users', ...page(() => import('./routes/admin-users-page'), ['settings', 'privacy']) },
                           { path: 'teams', ...page(() => import('@web/features/teams/routes/admin-teams-page'), ['settings']) },
                           { path: 'kpi', ...page(() => import('@web/features/kpi-rules/routes/admin-kpi-page'), ['settings']) },
+                          { path: 'targets', ...page(() => import('@web/features/targets/routes/admin-targets-page'), ['targets']) },
                           { path: 'customers', ...page(() => import('@web/features/customers/routes/admin-customers-page'), ['settings']) },
                           {
                             path: 'import',

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'privacy',
   'scoreboard',
   'settings',
+  'targets',
   'webhooks',
   'wrapup',
 ] as const;

@@ -47,6 +47,7 @@ export const paths = {
     inbox: '/app/admin/inbox',
     audit: '/app/admin/audit',
     imports: '/app/admin/import',
+    targets: '/app/admin/targets',
   },
   devMailbox: '/dev/mailbox',
   /** The API reference, drawn from the server's OpenAPI document (a page of the public site). */

@@ -50,6 +50,16 @@ export const queryKeys = {
     all: ['my-stats'],
     today: ['my-stats', 'today'],
   },
+  /** The caller's targets with progress and pacing: every logged activity moves them. */
+  myTargets: {
+    all: ['my-targets'],
+  },
+  /** Targets set for people (Administration, Targets) and the company's working calendar. */
+  targets: {
+    all: ['targets'],
+    list: ['targets', 'list'],
+    calendar: (language: string) => ['targets', 'calendar', language] as const,
+  },
   /** The company's point rules: the log dialogs (what each outcome is worth now) and the KPI Rules tab. */
   kpiRules: ['kpi-rules'],
   /** The log dialogs' customer suggestions. */

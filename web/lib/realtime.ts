@@ -10,7 +10,14 @@ import { queryKeys } from './query-keys';
  * (LIVE_TABLES, core/contracts/events.ts) has its row.
  */
 export const LIVE_REFRESHES: Readonly<Record<LiveTable, readonly QueryKey[]>> = {
-  activities: [queryKeys.activities.all, queryKeys.scoreboard.all, queryKeys.myStats.all, queryKeys.wrapups.all, queryKeys.company.all],
+  activities: [
+    queryKeys.activities.all,
+    queryKeys.scoreboard.all,
+    queryKeys.myStats.all,
+    queryKeys.myTargets.all,
+    queryKeys.wrapups.all,
+    queryKeys.company.all,
+  ],
   wrapups: [queryKeys.wrapups.all],
   // Revocations only (migration 0004): another admin's Integrations tab shows the link inactive.
   display_links: [queryKeys.displayLinks],

@@ -13,13 +13,14 @@ import { useLogRules } from '@web/features/activity/lib/use-log-rules';
 import { useMyStats } from '@web/features/goals/api/get-my-stats';
 import { DailyGoalsCard, DailyGoalsCardSkeleton } from '@web/features/goals/components/daily-goals-card';
 import { StatsCards, StatsCardsSkeleton } from '@web/features/goals/components/stats-cards';
+import { MyTargetsCard } from '@web/features/targets/components/my-targets-card';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { useCompanyFormat } from '@web/lib/format';
 
 /**
  * My Activity (/app/activity): log, see today's numbers against the goals, and today's list. In
- * the app layer because it lays out two features: activity (logging, today's list, the team's
- * feed) and goals (today's numbers against the daily goals).
+ * the app layer because it lays out three features: activity (logging, today's list, the team's
+ * feed), goals (today's numbers against the daily goals) and targets (a manager's, with their pace).
  */
 export function Component() {
   const { t } = useTranslation('activity');
@@ -81,6 +82,8 @@ export function Component() {
         </div>
         <div className="min-w-0 space-y-6">
           {stats.data ? <DailyGoalsCard stats={stats.data} /> : stats.isPending ? <DailyGoalsCardSkeleton /> : null}
+          {/* A manager's targets beside the rep's own goals; nothing while none is set. */}
+          <MyTargetsCard />
           <TeamFeedCard />
         </div>
       </div>

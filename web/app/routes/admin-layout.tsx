@@ -9,6 +9,7 @@ const TABS = [
   { to: paths.admin.users, labelKey: 'admin.users', end: true },
   { to: paths.admin.teams, labelKey: 'admin.teams' },
   { to: paths.admin.kpi, labelKey: 'admin.kpi' },
+  { to: paths.admin.targets, labelKey: 'admin.targets' },
   { to: paths.admin.customers, labelKey: 'admin.customers' },
   { to: paths.admin.imports, labelKey: 'imports:tab' },
   { to: paths.admin.integrations, labelKey: 'admin.integrations' },
