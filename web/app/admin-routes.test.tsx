@@ -131,6 +131,7 @@ describe('Administration for an admin', () => {
       'Users',
       'Teams',
       'KPI Rules',
+      'Targets',
       'Customers',
       'Import',
       'Integrations',
@@ -157,7 +158,7 @@ describe('Administration for an admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((tab) => tab.textContent),
-    ).toEqual(['Users', 'Teams', 'KPI Rules', 'Customers', 'Import', 'Integrations', 'Webhooks', 'Billing', 'Audit log']);
+    ).toEqual(['Users', 'Teams', 'KPI Rules', 'Targets', 'Customers', 'Import', 'Integrations', 'Webhooks', 'Billing', 'Audit log']);
   });
 
   it('speaks Norwegian', async () => {
@@ -173,6 +174,7 @@ describe('Administration for an admin', () => {
       'Brukere',
       'Team',
       'KPI-regler',
+      'Mål',
       'Kunder',
       'Import',
       'Integrasjoner',

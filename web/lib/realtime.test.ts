@@ -85,7 +85,7 @@ describe('connectRealtime', () => {
     for (let i = 0; i < 5; i++) latest().emit('change', change('activities'));
     expect(invalidated).toEqual([]);
     await vi.advanceTimersByTimeAsync(200);
-    expect(invalidated.sort()).toEqual(['activities', 'company', 'my-stats', 'scoreboard', 'wrapups']);
+    expect(invalidated.sort()).toEqual(['activities', 'company', 'my-stats', 'my-targets', 'scoreboard', 'wrapups']);
     connection.close();
   });
 

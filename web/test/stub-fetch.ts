@@ -12,6 +12,8 @@ const DEFAULTS: Record<string, StubReply> = {
   'POST /api/v1/me/provision': reply(200, { success: true, created: false, promoted: false, error: null }),
   'GET /api/v1/signup-policy': reply(200, { policy: 'open' }),
   'GET /api/v1/public-config': reply(200, { brand: 'Dealboard', tenancy: 'single', mailTransport: 'smtp', devMailbox: false }),
+  // No manager has set a target: My Activity shows no targets card.
+  'GET /api/v1/targets/me': reply(200, { on: '2026-11-20', targets: [] }),
 };
 
 /**

@@ -24,6 +24,8 @@ import { useTargets } from '../api/get-targets';
 import { formatMetricValue, METRIC_ICONS } from '../lib/metrics';
 
 type Member = { userId: string; displayName: string | null; email: string };
+/** The member select's first option: nobody chosen yet (Radix selects take no empty value). */
+const NO_MEMBER = 'none';
 const nameOf = (member: Member | undefined, fallback: string) => member?.displayName?.trim() || member?.email || fallback;
 
 /** Administration, Targets: the form that sets one, and every target set with its history. */
@@ -91,7 +93,7 @@ function TargetForm({ members }: { members: Member[] }) {
   const today = useCompanyToday();
   const createTarget = useCreateTarget();
   const id = useId();
-  const [userId, setUserId] = useState('');
+  const [userId, setUserId] = useState(NO_MEMBER);
   const [metric, setMetric] = useState<TargetMetric>('calls');
   const [period, setPeriod] = useState<TargetPeriod>('week');
   const [value, setValue] = useState('');
@@ -100,7 +102,7 @@ function TargetForm({ members }: { members: Member[] }) {
 
   const isMoney = metric === 'sales_value';
   const memberOptions = [
-    { value: '', label: t('admin.chooseMember') },
+    { value: NO_MEMBER, label: t('admin.chooseMember') },
     ...members.map((member) => ({ value: member.userId, label: nameOf(member, member.email) })),
   ];
 
@@ -110,7 +112,7 @@ function TargetForm({ members }: { members: Member[] }) {
     const number = Number(value.trim().replace(/\s/g, '').replace(',', '.'));
     const amount = isMoney ? Math.round(number * 100) : number;
     const next = {
-      member: userId ? undefined : t('admin.errors.member'),
+      member: userId !== NO_MEMBER ? undefined : t('admin.errors.member'),
       value: Number.isInteger(amount) && amount >= 1 && value.trim() !== '' ? undefined : t('admin.errors.value'),
       date: effectiveFrom && effectiveFrom >= today ? undefined : t('admin.errors.date'),
     };

@@ -1,0 +1,73 @@
+import type { MyTargets, TargetProgress } from '@core/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@web/i18n';
+import { renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch } from '@web/test/stub-fetch';
+import { MyTargetsCard } from './my-targets-card';
+
+const target = (overrides: Partial<TargetProgress>): TargetProgress => ({
+  targetId: crypto.randomUUID(),
+  metric: 'calls',
+  period: 'week',
+  value: 50,
+  from: '2026-11-23',
+  to: '2026-11-29',
+  progress: 12,
+  expected: 25,
+  pace: 'behind',
+  workingDays: 5,
+  workingDaysGone: 2.5,
+  ...overrides,
+});
+
+function renderCard(targets: TargetProgress[]) {
+  stubFetch({ 'GET /api/v1/targets/me': reply(200, { on: '2026-11-25', targets } satisfies MyTargets) });
+  renderWithProviders(<MyTargetsCard />);
+}
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe("the rep's targets from a manager", () => {
+  it('shows each target marked as set by a manager, with progress, what is expected by now and the pace', async () => {
+    renderCard([
+      target({}),
+      target({ metric: 'sales_value', period: 'month', value: 5_000_000, progress: 3_000_000, expected: 2_500_000, pace: 'ahead' }),
+    ]);
+    const list = await screen.findByRole('list', { name: 'Targets from your manager' });
+    expect(screen.getByText('Set by manager')).toBeInTheDocument();
+    const [calls, value] = within(list).getAllByRole('listitem');
+    expect(within(calls!).getByText('Calls')).toBeInTheDocument();
+    expect(within(calls!).getByText('This week')).toBeInTheDocument();
+    expect(within(calls!).getByText('12 of 50')).toBeInTheDocument();
+    expect(within(calls!).getByText('Expected by now: 25')).toBeInTheDocument();
+    expect(within(calls!).getByTestId('pace-pill')).toHaveTextContent('Behind');
+    expect(within(value!).getByText('Sales value')).toBeInTheDocument();
+    expect(within(value!).getByTestId('pace-pill')).toHaveTextContent('Ahead');
+    expect(within(value!).getByTestId('target-progress').textContent).toMatch(/30,000.*50,000/);
+  });
+
+  it('says a period without working days is a day off, and expects nothing', async () => {
+    renderCard([target({ period: 'day', pace: 'no-working-days', expected: 0, workingDays: 0, workingDaysGone: 0 })]);
+    expect(await screen.findByTestId('pace-pill')).toHaveTextContent('Day off');
+    expect(screen.queryByText(/Expected by now/)).not.toBeInTheDocument();
+  });
+
+  it('shows nothing while no manager has set a target', async () => {
+    renderCard([]);
+    // The card is gone once the answer is in (the skeleton stands in while loading).
+    await expect.poll(() => document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(screen.queryByText('Targets from your manager')).not.toBeInTheDocument();
+  });
+
+  it('speaks Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    renderCard([target({ pace: 'on-track', progress: 25 })]);
+    expect(await screen.findByText('Mål fra lederen din')).toBeInTheDocument();
+    expect(screen.getByText('Satt av leder')).toBeInTheDocument();
+    expect(screen.getByTestId('pace-pill')).toHaveTextContent('I rute');
+    expect(screen.getByText('25 av 50')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+import type { Calendar, Target, TargetList } from '@core/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@web/components/ui/toaster';
+import { i18n } from '@web/i18n';
+import { makeTestAdminMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch } from '@web/test/stub-fetch';
+import { Component as AdminTargetsPage } from './admin-targets-page';
+
+const TODAY = '2026-11-24';
+const rep = makeTestMember({ id: 'p2', userId: 'user-2', displayName: 'Ola Rep', email: 'ola@example.com', role: 'user' });
+
+const calendar: Calendar = {
+  country: 'NO',
+  daysOff: [{ date: '2026-12-24', label: 'Julaften' }],
+  holidays: [
+    { date: '2026-12-25', name: 'Christmas Day' },
+    { date: '2026-12-26', name: 'Boxing Day' },
+  ],
+};
+
+function renderPage(targets: Target[] = []) {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${TODAY}T10:00:00Z`) });
+  const calls = stubFetch({
+    'GET /api/v1/me': reply(200, makeTestAdminMe()),
+    'GET /api/v1/team/members': reply(200, { members: [makeTestMember(), rep] }),
+    'GET /api/v1/targets': reply(200, { targets } satisfies TargetList),
+    'POST /api/v1/targets': (call) =>
+      reply(201, { id: crypto.randomUUID(), ...(call.body as object), endsOn: null, status: 'active', createdAt: `${TODAY}T10:00:00Z` }),
+    'GET /api/v1/calendar': reply(200, calendar),
+    'PUT /api/v1/calendar': (call) => reply(200, { ...calendar, ...(call.body as object) }),
+  });
+  renderWithProviders(
+    <>
+      <AdminTargetsPage />
+      <Toaster />
+    </>,
+    { me: makeTestAdminMe() },
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await i18n.changeLanguage('en');
+});
+
+describe('Administration, Targets', () => {
+  it('sets a weekly calls target for a person from today', async () => {
+    const { calls, user } = renderPage();
+    expect(await screen.findByText('No targets yet')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Set target' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Choose a person');
+    expect(screen.getByText('Enter a whole number of at least 1')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    await user.click(screen.getByRole('combobox', { name: 'Person' }));
+    await user.click(await screen.findByRole('option', { name: 'Ola Rep' }));
+    await user.type(screen.getByLabelText('Target'), '60');
+    await user.click(screen.getByRole('button', { name: 'Set target' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { userId: 'user-2', metric: 'calls', period: 'week', value: 60, effectiveFrom: TODAY },
+      ]),
+    );
+    expect(await screen.findByText('Target set')).toBeInTheDocument();
+  });
+
+  it('lists the targets set, with their status, and ends an active one', async () => {
+    const active: Target = {
+      id: '5e3c4b1a-0000-4000-8000-000000000001',
+      userId: 'user-2',
+      metric: 'sales_value',
+      period: 'month',
+      value: 50_000_00,
+      effectiveFrom: '2026-11-01',
+      endsOn: null,
+      status: 'active',
+      createdAt: '2026-11-01T08:00:00Z',
+    };
+    const { calls, user } = renderPage([
+      active,
+      { ...active, id: '5e3c4b1a-0000-4000-8000-000000000002', status: 'ended', value: 40_000_00 },
+    ]);
+    const rows = await screen.findAllByTestId('target-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('Ola Rep')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Active')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Ended')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(rows[0]!).getByRole('button', { name: 'End the target sales value for Ola Rep' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === `/api/v1/targets/${active.id}/end`)).toBe(true));
+  });
+
+  it("shows the working calendar: the country's coming holidays and the company's days off, and changes the country", async () => {
+    const { calls, user } = renderPage();
+    expect(await screen.findByText('Christmas Day')).toBeInTheDocument();
+    expect(screen.getByText('Julaften')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Public holidays of' }));
+    await user.click(await screen.findByRole('option', { name: 'Sweden' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ country: 'SE' }]));
+  });
+
+  it('speaks Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    renderPage();
+    expect(await screen.findByText('Ingen mål ennå')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sett mål' })).toBeInTheDocument();
+    expect(await screen.findByText('Arbeidskalender')).toBeInTheDocument();
+  });
+});
