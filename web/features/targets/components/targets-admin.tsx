@@ -141,7 +141,7 @@ function TargetForm({ members }: { members: Member[] }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_1.2fr_auto] lg:items-end">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_1.2fr_auto] lg:items-start">
       <div className="space-y-1.5">
         <Label id={`${id}-member`}>{t('admin.member')}</Label>
         <LazySelect value={userId} onValueChange={setUserId} options={memberOptions} aria-labelledby={`${id}-member`} className="w-full" />
@@ -195,7 +195,7 @@ function TargetForm({ members }: { members: Member[] }) {
         />
         <FieldError id={`${id}-from-error`}>{errors.date}</FieldError>
       </div>
-      <Button type="submit" disabled={createTarget.isPending} className="sm:col-span-2 lg:col-span-1 lg:mb-[1px]">
+      <Button type="submit" disabled={createTarget.isPending} className="sm:col-span-2 lg:col-span-1 lg:mt-[22px]">
         {createTarget.isPending ? t('admin.saving') : t('admin.set')}
       </Button>
     </form>

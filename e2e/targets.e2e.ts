@@ -1,0 +1,164 @@
+import type { MyTargets } from '@core/contracts';
+import { computePeriodShare, computeTargetPeriodDates } from '@core/pacing';
+import { computeLocalDate } from '@core/period';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, WCAG_AA } from './support/axe';
+import { callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
+import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/*
+ * Targets set by a manager (decision 043): an admin sets a weekly calls target for a rep in
+ * Administration, Targets; the rep sees it on My Activity beside their own goals, marked as set by
+ * a manager and "Behind"; they log calls and the pill turns "On track" live. Then both screens in
+ * Norwegian and on a phone. Its own server on a fresh data folder: the admin is the first member.
+ *
+ * The clock is the machine's. Pacing needs part of the week's working hours gone, so the company's
+ * time zone is chosen where that holds now (a Monday 06:00 in Oslo is Monday 14:00 in Tokyo), and
+ * the calls logged before the browser's are counted from what the server expects by now.
+ */
+
+const admin = makeAccount('Astrid Admin');
+const rep = makeAccount('Ola Hansen');
+
+let server: RunningServer;
+let base: string;
+let adminBrowser: Browser;
+let repBrowser: Browser;
+let adminPage: Page;
+let repPage: Page;
+let adminCookie: string;
+let repCookie: string;
+
+const ZONES = ['Europe/Oslo', 'Asia/Tokyo', 'Pacific/Kiritimati', 'America/Los_Angeles', 'Asia/Kolkata'];
+
+/** A zone where at least a fifth of this week's working days is gone, so "behind" means something. */
+function chooseTimeZone(now: Date): string {
+  const calendar = { country: 'NO' as const, daysOff: new Set<string>() };
+  const shareIn = (zone: string) => {
+    const week = computeTargetPeriodDates('week', computeLocalDate(now, zone));
+    return computePeriodShare(calendar, week.from, week.to, now, zone).share;
+  };
+  return ZONES.find((zone) => shareIn(zone) >= 0.2) ?? ZONES.reduce((best, zone) => (shareIn(zone) > shareIn(best) ? zone : best));
+}
+
+async function ok<T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await callApi<T>(base, cookie, method, path, body);
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const weeklyCalls = (page: Page) => page.getByTestId('target-calls-week');
+
+beforeAll(async () => {
+  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  base = server.baseUrl;
+  adminCookie = (await joinCompany(base, admin)).cookie;
+  repCookie = (await joinCompany(base, rep)).cookie;
+  await ok(adminCookie, 'PATCH', '/company', { timezone: chooseTimeZone(new Date()) });
+
+  adminBrowser = await openBrowser({ baseUrl: base });
+  await signInContext(adminBrowser.context, base, admin);
+  adminPage = await adminBrowser.newPage();
+  repBrowser = await openBrowser({ baseUrl: base });
+  await signInContext(repBrowser.context, base, rep);
+  repPage = await repBrowser.newPage();
+});
+
+afterAll(async () => {
+  await adminBrowser?.close();
+  await repBrowser?.close();
+  await server?.stop();
+});
+
+describe('a weekly target from the manager', () => {
+  let target = 0;
+
+  it('an admin sets a weekly calls target for a rep in Administration, Targets', async () => {
+    await adminPage.goto('/app/admin/targets');
+    await adminPage.getByRole('heading', { name: 'Targets', exact: true }).waitFor();
+    await adminPage.getByText('No targets yet').waitFor();
+    await adminPage.getByText('Working calendar').waitFor();
+
+    // Enough calls that what is expected by now is at least 8, whatever share of the week is gone.
+    const mine = await ok<MyTargets>(repCookie, 'GET', '/targets/me');
+    expect(mine.targets).toEqual([]);
+    await adminPage.getByRole('combobox', { name: 'Person' }).click();
+    await adminPage.getByRole('option', { name: 'Ola Hansen' }).click();
+    expect(await adminPage.getByRole('combobox', { name: 'Metric' }).textContent()).toContain('Calls');
+    expect(await adminPage.getByRole('combobox', { name: 'Period' }).textContent()).toContain('Per week');
+    target = 50;
+    await adminPage.getByLabel('Target', { exact: true }).fill(String(target));
+    await adminPage.getByRole('button', { name: 'Set target' }).click();
+    await toast(adminPage, 'Target set').waitFor();
+    const row = adminPage.getByTestId('target-row').first();
+    await row.getByText('Ola Hansen').waitFor();
+    await row.getByText('Active').waitFor();
+    expect(await row.textContent()).toContain('50');
+    await saveSettledScreenshot(adminPage, 'targets-admin-desktop-en');
+    expect(await axeViolations(adminPage, { tags: WCAG_AA })).toEqual([]);
+  });
+
+  it('the rep sees it beside their goals, marked as set by a manager, and behind', async () => {
+    const mine = await ok<MyTargets>(repCookie, 'GET', '/targets/me');
+    const week = mine.targets.find((x) => x.period === 'week' && x.metric === 'calls')!;
+    expect(week.value).toBe(target);
+    // Log (through the API) one call fewer than on track needs: 90 % of what is expected by now.
+    const onTrackFrom = Math.ceil(0.9 * week.expected);
+    expect(onTrackFrom).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < onTrackFrom - 1; i++) await ok(repCookie, 'POST', '/activities', { kind: 'call', answered: false });
+
+    await repPage.goto('/app/activity');
+    await repPage.getByText('Targets from your manager').waitFor();
+    await repPage.getByText('Set by manager').waitFor();
+    await expect.poll(() => weeklyCalls(repPage).getByTestId('pace-pill').textContent(), { timeout: 10_000 }).toBe('Behind');
+    expect(await weeklyCalls(repPage).getByTestId('target-progress').textContent()).toBe(`${onTrackFrom - 1} of ${target}`);
+    await saveSettledScreenshot(repPage, 'targets-rep-desktop-en');
+    expect(await axeViolations(repPage, { tags: WCAG_AA })).toEqual([]);
+  });
+
+  it('the rep logs a call and the pill turns to on track, live', async () => {
+    await repPage.getByRole('button', { name: /^Call/ }).click();
+    const dialog = repPage.getByRole('dialog', { name: 'Log Call' });
+    await dialog.getByRole('button', { name: /^Not answered/ }).click();
+    await dialog.getByRole('button', { name: 'Log Call' }).click();
+    await toast(repPage, 'Unanswered call has been recorded').waitFor();
+    await expect.poll(() => weeklyCalls(repPage).getByTestId('pace-pill').textContent(), { timeout: 10_000 }).toBe('On track');
+    await saveSettledScreenshot(repPage, 'targets-rep-on-track-desktop-en');
+    expect(repBrowser.consoleErrors).toEqual([]);
+    expect(adminBrowser.consoleErrors).toEqual([]);
+  });
+
+  it('reads in Norwegian, and on a phone', async () => {
+    await repPage.setViewportSize({ width: 390, height: 844 });
+    await repPage.reload();
+    await repPage.getByText('Targets from your manager').waitFor();
+    await saveSettledScreenshot(repPage, 'targets-rep-phone-en');
+    await ok(repCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await repPage.reload();
+    await repPage.getByText('Mål fra lederen din').waitFor();
+    expect(await weeklyCalls(repPage).getByTestId('pace-pill').textContent()).toBe('I rute');
+    await saveSettledScreenshot(repPage, 'targets-rep-phone-nb');
+    await repPage.setViewportSize({ width: 1366, height: 860 });
+    await repPage.reload();
+    await repPage.getByText('Mål fra lederen din').waitFor();
+    await saveSettledScreenshot(repPage, 'targets-rep-desktop-nb');
+
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await adminPage.reload();
+    await adminPage.getByTestId('target-row').first().waitFor();
+    await saveSettledScreenshot(adminPage, 'targets-admin-phone-en');
+    await ok(adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await adminPage.reload();
+    await adminPage.getByText('Arbeidskalender').waitFor();
+    await saveSettledScreenshot(adminPage, 'targets-admin-phone-nb');
+    await adminPage.setViewportSize({ width: 1366, height: 860 });
+    await adminPage.reload();
+    await adminPage.getByText('Arbeidskalender').waitFor();
+    await saveSettledScreenshot(adminPage, 'targets-admin-desktop-nb');
+    expect(repBrowser.consoleErrors).toEqual([]);
+    expect(adminBrowser.consoleErrors).toEqual([]);
+  });
+});
