@@ -195,7 +195,7 @@ function TargetForm({ members }: { members: Member[] }) {
         />
         <FieldError id={`${id}-from-error`}>{errors.date}</FieldError>
       </div>
-      <Button type="submit" disabled={createTarget.isPending} className="sm:col-span-2 lg:col-span-1 lg:mt-[22px]">
+      <Button type="submit" disabled={createTarget.isPending} className="sm:col-span-2 lg:col-span-1 lg:mt-5">
         {createTarget.isPending ? t('admin.saving') : t('admin.set')}
       </Button>
     </form>
