@@ -81,6 +81,7 @@ const ADMIN_PAGES = [
   '/app/admin',
   '/app/admin/users',
   '/app/admin/kpi',
+  '/app/admin/targets',
   '/app/admin/customers',
   '/app/admin/import',
   '/app/admin/integrations',
