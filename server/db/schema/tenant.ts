@@ -26,20 +26,29 @@ import { user } from './auth';
  */
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const companies = pgTable('companies', {
-  id: uuid('id').$type<CompanyId>().primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  timezone: text('timezone').notNull().default('Europe/Oslo'),
-  currency: text('currency').notNull().default('NOK'),
-  logoUrl: text('logo_url'),
-  /** First-run setup (decision 042): the steps an admin saved there, and when the checklist was dismissed. */
-  setupStepsSaved: text('setup_steps_saved')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  setupDismissedAt: tz('setup_dismissed_at'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').$type<CompanyId>().primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    timezone: text('timezone').notNull().default('Europe/Oslo'),
+    currency: text('currency').notNull().default('NOK'),
+    logoUrl: text('logo_url'),
+    /** First-run setup (decision 042): the steps an admin saved there, and when the checklist was dismissed. */
+    setupStepsSaved: text('setup_steps_saved')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    setupDismissedAt: tz('setup_dismissed_at'),
+    /**
+     * How many days back reps may log, edit and delete their own activities (0: today only;
+     * decision 041). Admins correct any day.
+     */
+    lateLoggingDays: integer('late_logging_days').notNull().default(7),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('companies_late_logging_days_ck', sql`${t.lateLoggingDays} between 0 and 90`)],
+);
 
 export const profiles = pgTable(
   'profiles',
@@ -146,6 +155,8 @@ export const customerCompanies = pgTable(
     pointValue: integer('point_value').notNull().default(0),
     createdBy: text('created_by').$type<UserId>(),
     createdAt: tz('created_at').notNull().defaultNow(),
+    /** Set when an admin archives it (decision 041): out of the log dialogs' autocomplete, history kept. */
+    archivedAt: tz('archived_at'),
   },
   (t) => [
     // One customer per name per company, case-insensitively; makes get-or-create race-safe.
@@ -189,6 +200,11 @@ export const activities = pgTable(
     bonusPoints: integer('bonus_points').notNull().default(0),
     /** The company-local calendar day of created_at, fixed at insert; rollups key on it. */
     localDate: date('local_date', { mode: 'string' }).notNull(),
+    /**
+     * Logged for, or moved to, a day before the day it was written on (decision 041); stays true
+     * once set, so a correction is never silent.
+     */
+    loggedLate: boolean('logged_late').notNull().default(false),
     /** The spreadsheet import that wrote it (decision 039), so the import can be undone as a whole; null when logged. */
     importId: uuid('import_id'),
     createdAt: tz('created_at').notNull().defaultNow(),
