@@ -43,6 +43,19 @@ const productName = text({ error: 'The product or service must be text' })
   .trim()
   .max(PRODUCT_NAME_MAX, `The product or service can be at most ${PRODUCT_NAME_MAX} characters`)
   .nullish();
+/**
+ * The company-local day to log for (or move to), 'YYYY-MM-DD'; absent: today. A day before today
+ * must lie within the company's late-logging window for a rep (decision 041).
+ */
+const localDate = text({ error: 'The day must be a date as YYYY-MM-DD' })
+  .refine(isLocalDate, { message: 'The day must be a date as YYYY-MM-DD' })
+  .optional();
+
+/** The local time of day it happened, 'HH:MM', with an earlier `localDate`; absent: now's time of day. */
+const time = text({ error: 'The time must be HH:MM' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The time must be HH:MM')
+  .optional();
+
 /** A sale value in integer minor units (øre, cents) of the company currency, greater than 0. */
 const ticketSize = z
   .number({ error: SALE_VALUE_MESSAGE })
@@ -58,6 +71,8 @@ export const LogCallSchema = z
     outcome: CallOutcomeSchema.optional(),
     customerName,
     notes,
+    localDate,
+    time,
   })
   .refine((v) => !v.answered || v.outcome !== undefined, {
     message: 'Choose an outcome for the answered call',
@@ -70,14 +85,16 @@ export const LogSaleSchema = z.object({
   productName,
   customerName,
   notes,
+  localDate,
+  time,
 });
 
 /** A meeting that took place (the meeting_completed rule). */
-export const LogMeetingSchema = z.object({ kind: z.literal('meeting'), customerName, notes });
+export const LogMeetingSchema = z.object({ kind: z.literal('meeting'), customerName, notes, localDate, time });
 /** Only while the company's email rule is enabled. */
-export const LogEmailSchema = z.object({ kind: z.literal('email'), customerName, notes });
+export const LogEmailSchema = z.object({ kind: z.literal('email'), customerName, notes, localDate, time });
 /** Only while the company's linkedin rule is enabled. */
-export const LogLinkedinSchema = z.object({ kind: z.literal('linkedin'), customerName, notes });
+export const LogLinkedinSchema = z.object({ kind: z.literal('linkedin'), customerName, notes, localDate, time });
 
 export const LogActivitySchema = z.discriminatedUnion(
   'kind',
@@ -91,7 +108,8 @@ export type LogCall = z.infer<typeof LogCallSchema>;
 export type LogSale = z.infer<typeof LogSaleSchema>;
 
 /**
- * A change to one of today's own activities: any subset, at least one field. `outcome` applies to
+ * A change to an activity: one's own within the company's late-logging window, or anyone's for an
+ * admin (decision 041). Any subset, at least one field; `localDate` moves it to another day. `outcome` applies to
  * answered calls only; `ticketSize` and `productName` to sales only (the server checks). A null or
  * empty customer name unlinks the customer; null or empty notes clear them.
  */
@@ -103,10 +121,11 @@ export const UpdateActivitySchema = z
       notes,
       ticketSize: ticketSize.optional(),
       productName,
+      localDate,
     },
     {
       error: (issue) =>
-        issue.code === 'unrecognized_keys' ? 'Only the outcome, customer, notes, sale value and product can be changed' : undefined,
+        issue.code === 'unrecognized_keys' ? 'Only the outcome, customer, notes, sale value, product and day can be changed' : undefined,
     },
   )
   .refine((v) => Object.values(v).some((value) => value !== undefined), { message: 'Nothing to change' });
@@ -116,6 +135,8 @@ export const ActivityIdParamsSchema = z.object({ id: z.uuid({ error: 'Not an act
 
 export const MyActivitiesQuerySchema = z.object({
   period: z.enum(['today'], { error: "The period must be 'today'" }).default('today'),
+  /** Another company-local day than today (a rep: within the late-logging window). */
+  date: localDate,
 });
 
 export const ActivitySchema = z.object({
@@ -142,6 +163,8 @@ export const ActivitySchema = z.object({
   dailyBonus: z.boolean(),
   /** The company-local day it belongs to, 'YYYY-MM-DD'. */
   localDate: text(),
+  /** Logged for, or moved to, a day before the day it was written on (decision 041). */
+  loggedLate: z.boolean(),
   createdAt: text(),
   updatedAt: text(),
 });
@@ -176,6 +199,11 @@ export const ActivityLogOptionsSchema = z.object({
   }),
   /** A sale earns more with its value (sale_ticket_size enabled, multiplier above 0). */
   hasTicketSizePoints: z.boolean(),
+  /** The company-local today, and how many days back the caller may log (0: today only; decision 041). */
+  today: text(),
+  lateLoggingDays: z.number().int(),
+  /** Admins correct any day; the dialogs still offer the window's days. */
+  canCorrectAnyDay: z.boolean(),
 });
 export type ActivityLogOptions = z.infer<typeof ActivityLogOptionsSchema>;
 

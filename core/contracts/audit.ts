@@ -34,12 +34,25 @@ export const AUDIT_ACTIONS = [
   'webhook.changed',
   'webhook.deleted',
   'webhook.secret_rotated',
+  'activity.logged_late',
+  'activity.corrected',
+  'customer.merged',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
 
 /** What an entry is about; a member target's id is their user id. */
-export const AUDIT_TARGET_TYPES = ['member', 'kpi_rule', 'invitation', 'display_link', 'company', 'export', 'import', 'webhook'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'member',
+  'kpi_rule',
+  'invitation',
+  'display_link',
+  'company',
+  'export',
+  'import',
+  'webhook',
+  'customer',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 // ---- details: what each action stores (written by the server, worded by the console) --------------
@@ -80,8 +93,33 @@ export const AuditDetailsSchemas = {
       name: change(text()).optional(),
       timezone: change(text()).optional(),
       currency: change(text()).optional(),
+      lateLoggingDays: change(z.number()).optional(),
     }),
   }),
+  /**
+   * An activity was logged for, or moved to, an earlier day (decision 041). The target is the
+   * member whose activity it is; `from` is the day it was on before a move (absent for a new one).
+   */
+  'activity.logged_late': z.object({
+    activityId: text(),
+    type: text(),
+    localDate: text(),
+    from: text().optional(),
+  }),
+  /**
+   * An admin changed or deleted another member's activity (decision 041): which fields changed
+   * (names only, never notes' text), and the day it is on (and was on, for a move).
+   */
+  'activity.corrected': z.object({
+    activityId: text(),
+    type: text(),
+    operation: z.enum(['updated', 'deleted']),
+    localDate: text(),
+    from: text().optional(),
+    fields: z.array(text()),
+  }),
+  /** Two customers became one: the one kept (target), the one removed, and how many activities moved. */
+  'customer.merged': z.object({ keptName: text(), mergedId: text(), mergedName: text(), activities: z.number().int() }),
   /** A spreadsheet import was written (decision 039): what it held and how many rows it wrote. */
   'import.committed': z.object({ kind: z.enum(['activities', 'customers']), rows: z.number().int(), skipped: z.number().int() }),
   /** An activities import was undone as a whole: how many activities went. */

@@ -25,6 +25,10 @@ export const CustomerSchema = z.object({
   segment: text().nullable(),
   pointValue: z.number().int(),
   createdAt: text(),
+  /** Set when an admin archived it: out of the log dialogs' autocomplete, its history kept (decision 041). */
+  archivedAt: text().nullable(),
+  /** How many activities name it (what a merge would move). */
+  activityCount: z.number().int(),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
@@ -47,6 +51,8 @@ export const CustomerListQuerySchema = z.object({
     .min(1, 'The limit must be at least 1')
     .max(CUSTOMER_LIST_LIMIT_MAX, `The limit can be at most ${CUSTOMER_LIST_LIMIT_MAX}`)
     .default(CUSTOMER_LIST_LIMIT_DEFAULT),
+  /** Which customers: those in use (default), the archived ones, or both. */
+  status: z.enum(['active', 'archived', 'all'], { error: "The status must be 'active', 'archived' or 'all'" }).default('active'),
 });
 /** Newest first. */
 export const CustomerListSchema = z.object({ customers: z.array(CustomerSchema) });
@@ -75,3 +81,31 @@ export const CreateCustomerSchema = z.object({
     .default(0),
 });
 export type CreateCustomer = z.input<typeof CreateCustomerSchema>;
+
+// ---- admins' corrections (decision 041) -----------------------------------------------------------
+
+export const CustomerIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a customer id' }) });
+
+/** Rename, archive or restore: at least one. A name another customer has is a 409 customer_exists. */
+export const UpdateCustomerSchema = z
+  .strictObject(
+    {
+      name: CreateCustomerSchema.shape.name.optional(),
+      archived: z.boolean({ error: 'archived must be true or false' }).optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only the name and archived can be changed' : undefined) },
+  )
+  .refine((v) => v.name !== undefined || v.archived !== undefined, { message: 'Nothing to change' });
+export type UpdateCustomer = z.infer<typeof UpdateCustomerSchema>;
+
+/** Merge the customer in the path into `into`: its activities move there and it is removed. */
+export const MergeCustomerSchema = z.strictObject({ into: z.uuid({ error: 'Choose the customer to keep' }) });
+export type MergeCustomer = z.infer<typeof MergeCustomerSchema>;
+
+export const CustomerMergeResultSchema = z.object({
+  /** The customer kept, as it is after the merge. */
+  customer: CustomerSchema,
+  /** How many activities moved to it. */
+  movedActivities: z.number().int(),
+});
+export type CustomerMergeResult = z.infer<typeof CustomerMergeResultSchema>;

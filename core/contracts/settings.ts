@@ -60,8 +60,19 @@ export const CurrencySchema = z.enum(SUPPORTED_CURRENCIES, {
   message: `Currency must be one of ${SUPPORTED_CURRENCIES.join(', ')}`,
 });
 
+export const LATE_LOGGING_DAYS_DEFAULT = 7;
+export const LATE_LOGGING_DAYS_MAX = 90;
+const lateLoggingMessage = `Late logging must be a whole number of days from 0 to ${LATE_LOGGING_DAYS_MAX}`;
+export const LateLoggingDaysSchema = z
+  .number({ error: lateLoggingMessage })
+  .int(lateLoggingMessage)
+  .min(0, lateLoggingMessage)
+  .max(LATE_LOGGING_DAYS_MAX, lateLoggingMessage);
+
 /** The company as /me names it, with its counts for the settings page. */
 export const CompanySettingsSchema = CompanySummarySchema.extend({
+  /** How many days back reps may log and edit their activities (0: today only; decision 041). */
+  lateLoggingDays: z.number().int(),
   counts: z.object({ members: z.number().int(), activities: z.number().int(), customers: z.number().int() }),
 });
 export type CompanySettings = z.infer<typeof CompanySettingsSchema>;
@@ -71,9 +82,10 @@ export const UpdateCompanySchema = z
     name: CompanyNameSchema.optional(),
     timezone: TimeZoneSchema.optional(),
     currency: CurrencySchema.optional(),
+    lateLoggingDays: LateLoggingDaysSchema.optional(),
   })
   .strict()
-  .refine((v) => v.name !== undefined || v.timezone !== undefined || v.currency !== undefined, {
+  .refine((v) => v.name !== undefined || v.timezone !== undefined || v.currency !== undefined || v.lateLoggingDays !== undefined, {
     message: 'Nothing to change',
   });
 export type UpdateCompany = z.input<typeof UpdateCompanySchema>;

@@ -1,3 +1,4 @@
 export * from './local-date';
 export * from './periods';
 export * from './time-zones';
+export * from './late-logging';

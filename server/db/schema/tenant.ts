@@ -216,6 +216,10 @@ export const activities = pgTable(
       .on(t.companyId, t.importId)
       .where(sql`${t.importId} is not null`),
     index('activities_company_user_day_idx').on(t.companyId, t.userId, t.localDate),
+    // A customer's activities: the customers list's counts and a merge (decision 041).
+    index('activities_company_customer_idx')
+      .on(t.companyId, t.customerId)
+      .where(sql`${t.customerId} is not null`),
     // The sync feed's order (GET /api/v1/activities, decision 035): changes after a cursor.
     index('activities_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
     check('activities_type_ck', sql`${t.type} in ('call_answered','call_unanswered','meeting','sale','email','linkedin')`),

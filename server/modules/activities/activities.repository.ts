@@ -2,7 +2,8 @@ import { DAILY_CALL_BONUS_THRESHOLD, type DayContext, KPI_KEYS, type KpiKey, typ
 import type { GoalCounts } from '@core/stats';
 import { type AnyColumn, and, asc, between, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
+import { activities, companies, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
+import { type AuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { readInBatches } from '../../db/cursor';
 import { queryPrepared } from '../../db/prepared';
 import { type CompanyId, type CompanyScope, type MemberScope, type UserId, withTenant } from '../../db/tenant';
@@ -52,8 +53,11 @@ export type ActivityDay = {
    * is named, that customer (found case-insensitively or created): one round trip for a new log.
    */
   findLoggingContext(customerName: string | null, createdAt: Date): Promise<LoggingContext>;
-  /** Stores a new activity; `customerName` is the linked customer's current name. */
-  insertActivity(values: ActivityValues & { createdAt: Date }): Promise<ActivityRow>;
+  /**
+   * Stores a new activity; `customerName` is the linked customer's current name. `createdAt` is when
+   * it happened (on the day), `updatedAt` when it was written (the sync feed's order).
+   */
+  insertActivity(values: ActivityValues & { createdAt: Date; updatedAt?: Date; loggedLate?: boolean }): Promise<ActivityRow>;
   findRules(): Promise<KpiRule[]>;
   /** Finds the customer case-insensitively or creates it; race-safe on the unique lower(name) index. */
   getOrCreateCustomer(name: string, createdAt: Date): Promise<CustomerRef>;
@@ -61,8 +65,18 @@ export type ActivityDay = {
   findDayContext(): Promise<DayContext>;
   /** One of the caller's own activities (any day), locked for the rest of the transaction. */
   findOwnActivity(id: string): Promise<ActivityRow | null>;
-  updateActivity(id: string, values: ActivityValues & { updatedAt: Date }): Promise<ActivityRow>;
+  /** With `move`, the activity goes to another day of the same member (lock that day too: withActivityDay's alsoLock). */
+  updateActivity(
+    id: string,
+    values: ActivityValues & { updatedAt: Date; move?: { localDate: string; createdAt: Date; loggedLate: boolean } },
+  ): Promise<ActivityRow>;
+  /** The same transaction bound to another day of the same member (one withActivityDay locked too). */
+  forDay(localDate: string): ActivityDay;
   deleteActivity(id: string): Promise<void>;
+  /** The company's late-logging window in days (decision 041). */
+  findLateLoggingDays(): Promise<number>;
+  /** Appends an audit event in this transaction. */
+  recordAudit(event: AuditEvent): Promise<void>;
   /** Records webhook events of this change, in its transaction (decision 037). */
   recordEvents(events: WebhookEvent[], occurredAt: Date): Promise<void>;
   /** Takes the daily bonus (exactly the points it added) off the day's call that carries it. */
@@ -87,6 +101,7 @@ const activityColumns = {
   dailyBonus: activities.dailyBonus,
   bonusPoints: activities.bonusPoints,
   localDate: activities.localDate,
+  loggedLate: activities.loggedLate,
   createdAt: activities.createdAt,
   updatedAt: activities.updatedAt,
 };
@@ -133,8 +148,11 @@ type LoggingContextRow = {
 /** A new activity, with its id made here (no re-read): the row is what the service already knows. */
 const INSERT_ACTIVITY_SQL = `INSERT INTO activities (id, company_id, user_id, local_date, type, meeting_booked, moved_forward,
   customer_id, customer_name, ticket_size, product_name, notes, points_earned, daily_bonus, bonus_points, status,
-  created_at, updated_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'completed', $16, $16)`;
+  created_at, updated_at, logged_late)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'completed', $16, $17, $18)`;
+
+/** The advisory lock key of a rep's day: the one withActivityDay takes. */
+const activityDayLockKey = (companyId: CompanyId, userId: string, localDate: string) => `activity-day:${companyId}:${userId}:${localDate}`;
 
 /**
  * Runs `fn` in one tenant transaction that first takes a transaction-scoped advisory lock on the
@@ -147,9 +165,25 @@ export async function withActivityDay<T>(
   scope: MemberScope,
   localDate: string,
   fn: (day: ActivityDay) => Promise<T>,
+  options: { owner?: UserId; alsoLock?: readonly string[] } = {},
 ): Promise<T> {
-  const lockKey = `activity-day:${scope.companyId}:${scope.userId}:${localDate}`;
-  return withTenant(db, scope, async (tx) => fn(bindActivityDay(tx, scope, localDate)), { lockKey });
+  // The days are locked in key order (as imports lock theirs), so two transactions that both lock
+  // two days of one member (a move) wait for each other instead of deadlocking.
+  const owner = options.owner ?? scope.userId;
+  const keys = [...new Set([localDate, ...(options.alsoLock ?? [])])].map((day) => activityDayLockKey(scope.companyId, owner, day)).sort();
+  return withTenant(
+    db,
+    scope,
+    async (tx) => {
+      if (keys.length > 1) {
+        await tx.execute(
+          sql`SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM json_array_elements_text(${JSON.stringify(keys.slice(1))}::json) AS k`,
+        );
+      }
+      return fn(bindActivityDay(tx, { companyId: scope.companyId, userId: owner }, localDate));
+    },
+    { lockKey: keys[0] },
+  );
 }
 
 function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string): ActivityDay {
@@ -197,13 +231,26 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
         values.dailyBonus,
         values.bonusPoints,
         values.createdAt.toISOString(),
+        (values.updatedAt ?? values.createdAt).toISOString(),
+        values.loggedLate ?? false,
       ]);
-      return { ...values, id, userId: scope.userId, localDate, updatedAt: values.createdAt };
+      return {
+        ...values,
+        id,
+        userId: scope.userId,
+        localDate,
+        updatedAt: values.updatedAt ?? values.createdAt,
+        loggedLate: values.loggedLate ?? false,
+      };
     },
 
     findRules: () => selectRulesForPoints(tx, scope.companyId),
 
     getOrCreateCustomer: findOrCreateCustomer,
+
+    findLateLoggingDays: () => selectLateLoggingDaysIn(tx, scope.companyId),
+
+    recordAudit: (event) => insertAuditEvent(tx, event),
 
     recordEvents: (events, occurredAt) => recordWebhookEvents(tx, scope.companyId, events, occurredAt),
 
@@ -222,10 +269,15 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
       return row ? findById(row.id) : null;
     },
 
-    async updateActivity(id, values) {
-      await tx.update(activities).set(values).where(own(id));
+    async updateActivity(id, { move, ...values }) {
+      await tx
+        .update(activities)
+        .set(move ? { ...values, ...move } : values)
+        .where(own(id));
       return findById(id);
     },
+
+    forDay: (otherDate) => bindActivityDay(tx, scope, otherDate),
 
     async removeDailyBonus(updatedAt) {
       await tx
@@ -259,6 +311,31 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
       await tx.delete(activities).where(own(id));
     },
   };
+}
+
+/** Where an activity is (its member and day), for choosing the day locks before changing it; null when the company has none of that id. */
+export async function findActivityPlace(
+  db: Database,
+  scope: MemberScope,
+  id: string,
+): Promise<{ userId: UserId; localDate: string } | null> {
+  return withTenant(db, scope, async (tx) => {
+    const [row] = await tx
+      .select({ userId: activities.userId, localDate: activities.localDate })
+      .from(activities)
+      .where(and(eq(activities.id, id), eq(activities.companyId, scope.companyId)));
+    return row ?? null;
+  });
+}
+
+/** The company's late-logging window in days (decision 041). */
+export async function findLateLoggingDays(db: Database, scope: MemberScope): Promise<number> {
+  return withTenant(db, scope, (tx) => selectLateLoggingDaysIn(tx, scope.companyId));
+}
+
+async function selectLateLoggingDaysIn(tx: Transaction, companyId: CompanyId): Promise<number> {
+  const [row] = await tx.select({ days: companies.lateLoggingDays }).from(companies).where(eq(companies.id, companyId));
+  return row?.days ?? 0;
 }
 
 /** The caller's own activities of one local day, newest first, with the customer's name. */
@@ -452,6 +529,7 @@ type FeedChangeRow = {
   daily_bonus: boolean | null;
   bonus_points: number | null;
   local_date: string;
+  logged_late: boolean | null;
   created_at: Date | string | null;
   at: Date | string;
   at_text: string;
@@ -489,14 +567,14 @@ export async function findActivityChanges(db: Database, scope: MemberScope, filt
       SELECT * FROM (
         (SELECT 'activity' AS kind, a.id, a.user_id, a.type, a.meeting_booked, a.moved_forward, a.customer_id,
                 coalesce(c.name, a.customer_name) AS customer_name, a.ticket_size, a.product_name, a.notes,
-                a.points_earned, a.daily_bonus, a.bonus_points, a.local_date::text AS local_date, a.created_at,
+                a.points_earned, a.daily_bonus, a.bonus_points, a.local_date::text AS local_date, a.logged_late, a.created_at,
                 a.updated_at AS at, ${exactInstant('a.updated_at')} AS at_text
            FROM activities a LEFT JOIN customer_companies c ON c.id = a.customer_id
           WHERE ${conditions('a', 'a.updated_at')}
           ORDER BY a.updated_at, a.id LIMIT ${take})
         UNION ALL
         (SELECT 'deleted', d.id, d.user_id, d.type, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                d.local_date::text, NULL, d.deleted_at, ${exactInstant('d.deleted_at')}
+                d.local_date::text, NULL, NULL, d.deleted_at, ${exactInstant('d.deleted_at')}
            FROM deleted_activities d
           WHERE ${conditions('d', 'd.deleted_at')}
           ORDER BY d.deleted_at, d.id LIMIT ${take})
@@ -531,6 +609,7 @@ export async function findActivityChanges(db: Database, scope: MemberScope, filt
           dailyBonus: row.daily_bonus === true,
           bonusPoints: row.bonus_points ?? 0,
           localDate: row.local_date,
+          loggedLate: row.logged_late === true,
           createdAt: new Date(row.created_at!),
           updatedAt: new Date(row.at),
         },
@@ -560,9 +639,6 @@ export async function findOldestOpenTransactionStart(db: Database): Promise<Date
 export type ImportedActivity = ActivityValues & { id: string; userId: UserId; localDate: string; createdAt: Date };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** The advisory lock key of a rep's day: the one withActivityDay takes. */
-const activityDayLockKey = (companyId: CompanyId, userId: string, localDate: string) => `activity-day:${companyId}:${userId}:${localDate}`;
 
 /**
  * Transaction step: names the import whose own rows skip the per-row rollup and change notice for

@@ -20,19 +20,24 @@ export const activitiesRoutes = createRouter();
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const notFoundResponse = { 404: { description: 'Not one of your activities', content: json(ApiErrorSchema) } };
-const notTodayResponse = { 409: { description: "Not one of today's activities", content: json(ApiErrorSchema) } };
+const outsideWindowResponse = {
+  403: {
+    description: "A rep's change to a day before the company's late-logging window (outside_logging_window)",
+    content: json(ApiErrorSchema),
+  },
+};
 
 activitiesRoutes.openapi(
   createRoute({
     method: 'post',
     path: '/activities',
     tags: ['Activities'],
-    summary: 'Log a call, sale, held meeting, e-mail or LinkedIn touch for today',
+    summary: 'Log a call, sale, held meeting, e-mail or LinkedIn touch for today, or for an earlier day of the late-logging window',
     description:
-      'Points are computed from the company rules now and stored with the activity. A call that was not answered is stored as no_progress. E-mail and LinkedIn need their rule enabled (400 kpi_rule_disabled otherwise).',
+      "Points are computed from the company rules now and stored with the activity. A call that was not answered is stored as no_progress. E-mail and LinkedIn need their rule enabled (400 kpi_rule_disabled otherwise). `localDate` logs for an earlier company-local day (marked loggedLate, at `time` or now's time of day): reps within the company's late-logging window (403 outside_logging_window), admins any earlier day; never a later day (400 future_day).",
     ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone]),
     request: { body: { content: json(LogActivitySchema), required: true } },
-    responses: { 201: { description: 'Logged', content: json(ActivitySchema) }, ...errorResponses },
+    responses: { 201: { description: 'Logged', content: json(ActivitySchema) }, ...errorResponses, ...outsideWindowResponse },
   }),
   async (c) => c.json(await logActivity(c.get('deps'), c.get('actor'), c.req.valid('json')), 201),
 );
@@ -60,12 +65,12 @@ activitiesRoutes.openapi(
     method: 'get',
     path: '/activities/mine',
     tags: ['Activities'],
-    summary: "The caller's activities of the company-local today, newest first",
+    summary: "The caller's activities of the company-local today (or `date`, within the late-logging window for a rep), newest first",
     ...tokenRoute('activities:read', [requireMember]),
     request: { query: MyActivitiesQuerySchema },
-    responses: { 200: { description: 'OK', content: json(MyActivitiesSchema) }, ...errorResponses },
+    responses: { 200: { description: 'OK', content: json(MyActivitiesSchema) }, ...errorResponses, ...outsideWindowResponse },
   }),
-  async (c) => c.json(await listMyActivities(c.get('deps'), c.get('actor')), 200),
+  async (c) => c.json(await listMyActivities(c.get('deps'), c.get('actor'), c.req.valid('query').date), 200),
 );
 
 activitiesRoutes.openapi(
@@ -85,14 +90,15 @@ activitiesRoutes.openapi(
     method: 'patch',
     path: '/activities/{id}',
     tags: ['Activities'],
-    summary: "Change one of the caller's activities of today; its points are recomputed with the current rules",
+    summary:
+      "Change an activity (a rep's own within the late-logging window, anyone's for an admin); `localDate` moves it to another day. Points are recomputed with the current rules",
     ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone]),
     request: { params: ActivityIdParamsSchema, body: { content: json(UpdateActivitySchema), required: true } },
     responses: {
       200: { description: 'Updated', content: json(ActivitySchema) },
       ...errorResponses,
       ...notFoundResponse,
-      ...notTodayResponse,
+      ...outsideWindowResponse,
     },
   }),
   async (c) => c.json(await updateActivity(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -103,14 +109,14 @@ activitiesRoutes.openapi(
     method: 'delete',
     path: '/activities/{id}',
     tags: ['Activities'],
-    summary: "Delete (undo) one of the caller's activities of today",
+    summary: "Delete (undo) an activity: a rep's own within the late-logging window, anyone's for an admin",
     ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone]),
     request: { params: ActivityIdParamsSchema },
     responses: {
       200: { description: 'Deleted', content: json(OkSchema) },
       ...errorResponses,
       ...notFoundResponse,
-      ...notTodayResponse,
+      ...outsideWindowResponse,
     },
   }),
   async (c) => {

@@ -24,7 +24,9 @@ import {
 } from '@core/kpi';
 import { toMinorUnits } from '@core/money';
 import { computeReachedGoals, type GoalCounts } from '@core/stats';
-import { computeLocalDate } from '@core/period';
+import { computeLocalDate, computeLocalInstant, computeLocalTime, placeLoggingDay, toLocalDate } from '@core/period';
+import { LATE_LOGGING_DAYS_MAX } from '@core/contracts';
+import { createAuditEvent } from '../audit/audit.service';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { toUserId } from '../../db/tenant';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
@@ -35,7 +37,9 @@ import {
   type ActivityValues,
   type FeedPosition,
   findActivityChanges,
+  findActivityPlace,
   findKpiRulesForLogging,
+  findLateLoggingDays,
   findOldestOpenTransactionStart,
   findOwnActivitiesOfDay,
   withActivityDay,
@@ -50,7 +54,35 @@ function emptyToNull(value: string | null | undefined): string | null {
 }
 
 const activityNotFound = () => notFound('That activity was not found among your activities.');
-const notToday = () => new HttpError(409, 'not_today', "Only today's activities can be changed. This one belongs to an earlier day.");
+
+/** A day after the company-local today: nothing can be logged for it, by anyone. */
+const futureDay = () =>
+  new HttpError(400, 'future_day', 'Activities can be logged for today or an earlier day, not for a day that has not come yet.', {
+    localDate: 'Choose today or an earlier day',
+  });
+
+/** A rep's change to a day before the company's late-logging window (decision 041). */
+function outsideWindow(days: number): HttpError {
+  const window = days === 0 ? "today's activities" : `activities of the last ${days} day${days === 1 ? '' : 's'}`;
+  return new HttpError(
+    403,
+    'outside_logging_window',
+    `Reps can log and change only ${window}. An admin can correct earlier days, or widen the window under Settings, Company.`,
+  );
+}
+
+/**
+ * Whether the actor may write to `day` (decision 041): nobody to a day after today; a rep only
+ * within the company's late-logging window (read when the day is not today, so logging for
+ * today costs nothing more); an admin to any earlier day.
+ */
+async function checkLoggingDay(actor: Actor, today: string, day: string, readWindow: () => Promise<number>): Promise<void> {
+  const place = placeLoggingDay(toLocalDate(today), toLocalDate(day), LATE_LOGGING_DAYS_MAX);
+  if (place === 'future') throw futureDay();
+  if (place === 'today' || actor.role === 'admin') return;
+  const days = await readWindow();
+  if (placeLoggingDay(toLocalDate(today), toLocalDate(day), days) !== 'late') throw outsideWindow(days);
+}
 
 function disabledKindError(kind: OptionalKind): HttpError {
   const what = { meeting: 'Held-meeting', email: 'E-mail', linkedin: 'LinkedIn' }[kind];
@@ -69,6 +101,8 @@ export function computeCallOutcome(row: Pick<ActivityRow, 'type' | 'meetingBooke
   if (row.movedForward) return 'moved_forward';
   return 'no_progress';
 }
+
+const member = (userId: string) => ({ type: 'member' as const, id: userId });
 
 function kindOf(type: string): ActivityKind {
   return type === 'call_answered' || type === 'call_unanswered' ? 'call' : (type as ActivityKind);
@@ -120,6 +154,7 @@ export function toActivity(row: ActivityRow): Activity {
     pointsEarned: row.pointsEarned,
     dailyBonus: row.dailyBonus,
     localDate: row.localDate,
+    loggedLate: row.loggedLate,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -145,15 +180,27 @@ async function resolveCustomer(day: ActivityDay, name: string | null | undefined
 }
 
 /**
- * Logs one activity for the caller on the company-local today. Points come from the company's
- * current rules (a snapshot); a call learns from the day's rollup how many calls came before it
- * and whether the daily bonus is already taken, under the day's lock.
+ * Logs one activity for the caller on the company-local today, or on an earlier day of the
+ * late-logging window (decision 041: marked logged late, at the given time of that day or now's
+ * time of day). Points come from the company's current rules (a snapshot); a call learns from
+ * the day's rollup how many calls came before it and whether the daily bonus is already taken,
+ * under the day's lock.
  */
 export async function logActivity(deps: AppDeps, actor: Actor, request: LogActivity): Promise<Activity> {
   const now = deps.now();
-  const localDate = computeLocalDate(now, actor.timezone);
+  const today = computeLocalDate(now, actor.timezone);
+  const localDate = request.localDate ?? today;
+  const late = localDate !== today;
+  if (!late && request.time !== undefined) {
+    throw badRequest('A time can be given only for an earlier day.', { time: 'A time can be given only for an earlier day' });
+  }
   const customerName = emptyToNull(request.customerName);
+  // When it happened: now, or the chosen (or now's) time of day on the earlier day.
+  const happenedAt = late
+    ? computeLocalInstant(toLocalDate(localDate), request.time ?? computeLocalTime(now, actor.timezone), actor.timezone)
+    : now;
   const row = await withActivityDay(deps.database.db, memberScopeOf(actor), localDate, async (day) => {
+    if (late) await checkLoggingDay(actor, today, localDate, () => day.findLateLoggingDays());
     const { rules, day: dayContext, customer, goals, progress } = await day.findLoggingContext(customerName, now);
     if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind]) {
       throw disabledKindError(request.kind as OptionalKind);
@@ -192,9 +239,17 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       pointsEarned: points.points,
       dailyBonus: points.earnsDailyBonus,
       bonusPoints: points.bonusPoints,
-      createdAt: now,
+      createdAt: happenedAt,
+      updatedAt: now,
+      loggedLate: late,
     });
     await day.recordEvents(describeLoggedActivity(toActivity(inserted), goals, progress), now);
+    if (late) {
+      const details = { activityId: inserted.id, type: inserted.type, localDate };
+      await day.recordAudit(
+        createAuditEvent(memberScopeOf(actor), 'activity.logged_late', { target: member(actor.userId), details, at: now }),
+      );
+    }
     return inserted;
   });
   return toActivity(row);
@@ -229,92 +284,167 @@ function dayContextForEdit(row: ActivityRow): DayContext {
     : { callsBefore: 0, bonusAlreadyAwarded: true };
 }
 
-/** Changes one of the caller's own activities of today and recomputes its points with the current rules. */
+/**
+ * Finds where an activity is and checks the actor may change it there (decision 041): a rep their
+ * own, on a day of the late-logging window; an admin anyone's, on any day. Someone else's activity
+ * is a 404 to a rep, as if it did not exist.
+ */
+async function locateChangeableActivity(deps: AppDeps, actor: Actor, id: string, today: string) {
+  const scope = memberScopeOf(actor);
+  const place = await findActivityPlace(deps.database.db, scope, id);
+  if (!place || (actor.role !== 'admin' && place.userId !== actor.userId)) throw activityNotFound();
+  const readWindow = () => findLateLoggingDays(deps.database.db, scope);
+  await checkLoggingDay(actor, today, place.localDate, readWindow);
+  return { place, readWindow };
+}
+
+/**
+ * Changes an activity and recomputes its points with the current rules: one's own within the
+ * late-logging window, or anyone's for an admin. `localDate` moves it to another day (both days
+ * locked); an activity moved to a day before today is marked logged late. An admin's change to
+ * someone else's activity, and a move to an earlier day, are written to the audit log.
+ */
 export async function updateActivity(deps: AppDeps, actor: Actor, id: string, changes: UpdateActivity): Promise<Activity> {
   const now = deps.now();
   const today = computeLocalDate(now, actor.timezone);
-  const row = await withActivityDay(deps.database.db, memberScopeOf(actor), today, async (day) => {
-    const current = await day.findOwnActivity(id);
-    if (!current) throw activityNotFound();
-    if (current.localDate !== today) throw notToday();
+  const { place, readWindow } = await locateChangeableActivity(deps, actor, id, today);
+  const target = changes.localDate ?? place.localDate;
+  const moving = target !== place.localDate;
+  if (moving) await checkLoggingDay(actor, today, target, readWindow);
 
-    if (changes.outcome !== undefined && current.type !== 'call_answered') {
-      throw badRequest('Only an answered call has an outcome.', { outcome: 'Only an answered call has an outcome' });
-    }
-    if ((changes.ticketSize !== undefined || changes.productName !== undefined) && current.type !== 'sale') {
-      const field = changes.ticketSize !== undefined ? 'ticketSize' : 'productName';
-      throw badRequest('Only a sale has a sale value and a product.', { [field]: 'Only a sale has a sale value and a product' });
-    }
+  const options = { owner: place.userId, alsoLock: moving ? [target] : [] };
+  const row = await withActivityDay(
+    deps.database.db,
+    memberScopeOf(actor),
+    place.localDate,
+    async (day) => {
+      const current = await day.findOwnActivity(id);
+      // Moved or deleted between the look-up and the lock: the caller saw an older state.
+      if (!current || current.localDate !== place.localDate) throw activityNotFound();
 
-    let input: ActivityInput;
-    let shape: Pick<ActivityValues, 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName'> = {
-      type: current.type,
-      meetingBooked: current.meetingBooked,
-      movedForward: current.movedForward,
-      ticketSize: current.ticketSize,
-      productName: current.productName,
-    };
-    if (current.type === 'call_answered' || current.type === 'call_unanswered') {
-      const call = callFields(current.type === 'call_answered', changes.outcome ?? computeCallOutcome(current) ?? undefined);
-      input = call.input;
-      shape = { ...shape, type: call.type, meetingBooked: call.meetingBooked, movedForward: call.movedForward };
-    } else if (current.type === 'sale') {
-      const ticketSize = changes.ticketSize ?? current.ticketSize ?? 0;
-      input = { type: 'sale', ticketSize: toMinorUnits(ticketSize) };
-      shape = {
-        ...shape,
-        ticketSize,
-        productName: changes.productName !== undefined ? emptyToNull(changes.productName) : current.productName,
+      if (changes.outcome !== undefined && current.type !== 'call_answered') {
+        throw badRequest('Only an answered call has an outcome.', { outcome: 'Only an answered call has an outcome' });
+      }
+      if ((changes.ticketSize !== undefined || changes.productName !== undefined) && current.type !== 'sale') {
+        const field = changes.ticketSize !== undefined ? 'ticketSize' : 'productName';
+        throw badRequest('Only a sale has a sale value and a product.', { [field]: 'Only a sale has a sale value and a product' });
+      }
+
+      let input: ActivityInput;
+      let shape: Pick<ActivityValues, 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName'> = {
+        type: current.type,
+        meetingBooked: current.meetingBooked,
+        movedForward: current.movedForward,
+        ticketSize: current.ticketSize,
+        productName: current.productName,
       };
-    } else {
-      input = { type: current.type as 'meeting' | 'email' | 'linkedin' };
-    }
+      if (current.type === 'call_answered' || current.type === 'call_unanswered') {
+        const call = callFields(current.type === 'call_answered', changes.outcome ?? computeCallOutcome(current) ?? undefined);
+        input = call.input;
+        shape = { ...shape, type: call.type, meetingBooked: call.meetingBooked, movedForward: call.movedForward };
+      } else if (current.type === 'sale') {
+        const ticketSize = changes.ticketSize ?? current.ticketSize ?? 0;
+        input = { type: 'sale', ticketSize: toMinorUnits(ticketSize) };
+        shape = {
+          ...shape,
+          ticketSize,
+          productName: changes.productName !== undefined ? emptyToNull(changes.productName) : current.productName,
+        };
+      } else {
+        input = { type: current.type as 'meeting' | 'email' | 'linkedin' };
+      }
 
-    const customer =
-      changes.customerName !== undefined
-        ? await resolveCustomer(day, changes.customerName, now)
-        : { customerId: current.customerId, customerName: current.customerName };
-    const rules = await day.findRules();
-    const points = computeActivityPoints(input, rules, dayContextForEdit(current));
-    const updated = await day.updateActivity(id, {
-      ...shape,
-      ...customer,
-      notes: changes.notes !== undefined ? emptyToNull(changes.notes) : current.notes,
-      pointsEarned: points.points,
-      dailyBonus: points.earnsDailyBonus,
-      bonusPoints: points.bonusPoints,
-      updatedAt: now,
-    });
-    await day.recordEvents([{ type: 'activity.updated', data: toActivity(updated) }], now);
-    return updated;
-  });
+      const customer =
+        changes.customerName !== undefined
+          ? await resolveCustomer(day, changes.customerName, now)
+          : { customerId: current.customerId, customerName: current.customerName };
+      const rules = await day.findRules();
+      // A moved call counts on its new day as if logged there (it may bring that day to 20 and earn
+      // the bonus); the day it left settles its bonus as after a deletion.
+      const context = moving && isCallActivity(input) ? await day.forDay(target).findDayContext() : dayContextForEdit(current);
+      const points = computeActivityPoints(input, rules, context);
+      const move = moving
+        ? {
+            localDate: target,
+            createdAt: computeLocalInstant(toLocalDate(target), computeLocalTime(current.createdAt, actor.timezone), actor.timezone),
+            loggedLate: current.loggedLate || target < today,
+          }
+        : undefined;
+      const updated = await day.updateActivity(id, {
+        ...shape,
+        ...customer,
+        notes: changes.notes !== undefined ? emptyToNull(changes.notes) : current.notes,
+        pointsEarned: points.points,
+        dailyBonus: points.earnsDailyBonus,
+        bonusPoints: points.bonusPoints,
+        updatedAt: now,
+        move,
+      });
+      if (moving && isCallActivity(input)) await settleDailyBonus(day, current.dailyBonus, now);
+      await day.recordEvents([{ type: 'activity.updated', data: toActivity(updated) }], now);
+
+      const fields = Object.keys(changes).filter((key) => changes[key as keyof UpdateActivity] !== undefined);
+      if (current.userId !== actor.userId) {
+        const details = {
+          activityId: id,
+          type: updated.type,
+          operation: 'updated' as const,
+          localDate: updated.localDate,
+          ...(moving ? { from: current.localDate } : {}),
+          fields,
+        };
+        await day.recordAudit(
+          createAuditEvent(memberScopeOf(actor), 'activity.corrected', { target: member(current.userId), details, at: now }),
+        );
+      } else if (moving && target < today) {
+        const details = { activityId: id, type: updated.type, localDate: target, from: current.localDate };
+        await day.recordAudit(
+          createAuditEvent(memberScopeOf(actor), 'activity.logged_late', { target: member(current.userId), details, at: now }),
+        );
+      }
+      return updated;
+    },
+    options,
+  );
   return toActivity(row);
 }
 
 /**
- * Deletes one of the caller's own activities of today (also the success toast's undo), then
- * settles the daily bonus.
+ * Deletes an activity (also the success toast's undo), then settles the daily bonus: one's own
+ * within the late-logging window, or anyone's for an admin (written to the audit log).
  */
 export async function deleteActivity(deps: AppDeps, actor: Actor, id: string): Promise<void> {
   const now = deps.now();
   const today = computeLocalDate(now, actor.timezone);
-  await withActivityDay(deps.database.db, memberScopeOf(actor), today, async (day) => {
-    const current = await day.findOwnActivity(id);
-    if (!current) throw activityNotFound();
-    if (current.localDate !== today) throw notToday();
-    await day.deleteActivity(id);
-    if (current.type === 'call_answered' || current.type === 'call_unanswered') {
-      await settleDailyBonus(day, current.dailyBonus, now);
-    }
-    const deleted = {
-      id: current.id,
-      userId: current.userId,
-      kind: kindOf(current.type),
-      type: current.type,
-      localDate: current.localDate,
-    };
-    await day.recordEvents([{ type: 'activity.deleted', data: { ...deleted, deletedAt: now.toISOString() } }], now);
-  });
+  const { place } = await locateChangeableActivity(deps, actor, id, today);
+  await withActivityDay(
+    deps.database.db,
+    memberScopeOf(actor),
+    place.localDate,
+    async (day) => {
+      const current = await day.findOwnActivity(id);
+      if (!current || current.localDate !== place.localDate) throw activityNotFound();
+      await day.deleteActivity(id);
+      if (current.type === 'call_answered' || current.type === 'call_unanswered') {
+        await settleDailyBonus(day, current.dailyBonus, now);
+      }
+      const deleted = {
+        id: current.id,
+        userId: current.userId,
+        kind: kindOf(current.type),
+        type: current.type,
+        localDate: current.localDate,
+      };
+      await day.recordEvents([{ type: 'activity.deleted', data: { ...deleted, deletedAt: now.toISOString() } }], now);
+      if (current.userId !== actor.userId) {
+        const details = { activityId: id, type: current.type, operation: 'deleted' as const, localDate: current.localDate, fields: [] };
+        await day.recordAudit(
+          createAuditEvent(memberScopeOf(actor), 'activity.corrected', { target: member(current.userId), details, at: now }),
+        );
+      }
+    },
+    { owner: place.userId },
+  );
 }
 
 /**
@@ -334,16 +464,23 @@ async function settleDailyBonus(day: ActivityDay, deletedCarriedBonus: boolean, 
   }
 }
 
-/** The caller's activities of the company-local today, newest first. */
-export async function listMyActivities(deps: AppDeps, actor: Actor): Promise<MyActivities> {
+/** The caller's activities of the company-local today (or `date`: a rep within the late-logging window), newest first. */
+export async function listMyActivities(deps: AppDeps, actor: Actor, date?: string): Promise<MyActivities> {
   const today = todayOf(deps, actor);
-  const rows = await findOwnActivitiesOfDay(deps.database.db, memberScopeOf(actor), today);
-  return { date: today, activities: rows.map(toActivity) };
+  const day = date ?? today;
+  if (day !== today) await checkLoggingDay(actor, today, day, () => findLateLoggingDays(deps.database.db, memberScopeOf(actor)));
+  const rows = await findOwnActivitiesOfDay(deps.database.db, memberScopeOf(actor), day);
+  return { date: day, activities: rows.map(toActivity) };
 }
 
-/** What the log dialogs show: the current points of each outcome and kind, and which kinds are on. */
+/** What the log dialogs show: the current points of each outcome and kind, which kinds are on, and which days. */
 export async function getLogOptions(deps: AppDeps, actor: Actor): Promise<ActivityLogOptions> {
-  return computeLogOptions(await findKpiRulesForLogging(deps.database.db, memberScopeOf(actor)));
+  const scope = memberScopeOf(actor);
+  const [rules, lateLoggingDays] = await Promise.all([
+    findKpiRulesForLogging(deps.database.db, scope),
+    findLateLoggingDays(deps.database.db, scope),
+  ]);
+  return { ...computeLogOptions(rules), today: todayOf(deps, actor), lateLoggingDays, canCorrectAnyDay: actor.role === 'admin' };
 }
 
 // ---- the sync feed (GET /api/v1/activities, decision 035) ------------------------------------------

@@ -72,6 +72,23 @@ export async function setRule(
   });
 }
 
+/**
+ * A rep (role user) in a new company, with its admin: a company's first member becomes its admin,
+ * so a plain createMember() is an admin.
+ */
+export async function createRepWithAdmin(t: TestApp): Promise<{ admin: Member; rep: Member }> {
+  const admin = await t.createMember({ role: 'admin' });
+  const rep = await t.createMember({ companyId: admin.companyId, role: 'user' });
+  return { admin, rep };
+}
+
+/** Sets the company's late-logging window (decision 041) as an admin would. */
+export async function setLateLoggingDays(t: TestApp, companyId: string, days: number): Promise<void> {
+  await withTenant(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
+    await tx.execute(sql`UPDATE companies SET late_logging_days = ${days} WHERE id = ${companyId}`);
+  });
+}
+
 /** A clock that starts at `iso` and moves one second on every reading, so createdAt values differ. */
 export function tickingClock(iso: string): () => Date {
   let ms = new Date(iso).getTime();

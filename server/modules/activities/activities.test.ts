@@ -6,11 +6,13 @@ import { seedCompany } from '../../seed/factories';
 import {
   countActivities,
   countCustomers,
+  createRepWithAdmin,
   type ErrorBody,
   expectRollupsExact,
   findDayStats,
   logActivity,
   type Member,
+  setLateLoggingDays,
   setRule,
   tickingClock,
 } from './activities.test-support';
@@ -379,13 +381,14 @@ describe('deleting (undo)', () => {
     await expectRollupsExact(t, rep.companyId);
   });
 
-  it("an earlier day's activity can be neither edited nor deleted", async () => {
-    const rep = await t.createMember();
+  it("with a window of 0 days an earlier day's activity can be neither edited nor deleted", async () => {
+    const { rep } = await createRepWithAdmin(t);
+    await setLateLoggingDays(t, rep.companyId, 0);
     t.setNow(tickingClock('2026-11-19T15:00:00Z'));
     const yesterday = await logActivity(t, rep, { kind: 'call', answered: true, outcome: 'no_progress' });
     t.setNow(tickingClock(TODAY_NOON));
-    await expectError(await patch(rep, yesterday.id, { outcome: 'meeting_booked' }), 409, 'not_today');
-    await expectError(await remove(rep, yesterday.id), 409, 'not_today');
+    await expectError(await patch(rep, yesterday.id, { outcome: 'meeting_booked' }), 403, 'outside_logging_window');
+    await expectError(await remove(rep, yesterday.id), 403, 'outside_logging_window');
     expect(await findDayStats(t, rep, '2026-11-19')).toMatchObject({ calls: 1, points: 0 });
   });
 });
@@ -527,7 +530,8 @@ describe("'today' is the company's local day, across DST changes (Europe/Oslo)",
   });
 
   it('the list and the edit window switch at local midnight on both sides of the change', async () => {
-    const rep = await t.createMember();
+    const { rep } = await createRepWithAdmin(t);
+    await setLateLoggingDays(t, rep.companyId, 0);
     at('2026-10-25T22:30:00Z'); // 23:30 on the 25-hour day
     const late = await logActivity(t, rep, { kind: 'call', answered: false });
     at('2026-10-25T22:59:59Z');
@@ -536,7 +540,7 @@ describe("'today' is the company's local day, across DST changes (Europe/Oslo)",
     at('2026-10-25T23:00:00Z'); // 00:00 on the 26th
     const next = await mine(rep);
     expect(next).toEqual({ date: '2026-10-26', activities: [] });
-    await expectError(await remove(rep, late.id), 409, 'not_today');
+    await expectError(await remove(rep, late.id), 403, 'outside_logging_window');
 
     at('2026-03-28T22:59:00Z'); // 23:59 on the 28th, the evening before spring-forward
     const before = await logActivity(t, rep, { kind: 'meeting' });

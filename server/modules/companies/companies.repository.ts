@@ -85,23 +85,28 @@ export async function selectCompany(tx: Transaction, companyId: CompanyId): Prom
 }
 
 /**
- * Changes the company's name, time zone or currency and records, in the same transaction, which
+ * Changes the company's name, time zone, currency or late-logging window and records, in the same transaction, which
  * fields changed with their values before and after (nothing when the save changed nothing).
  */
 export async function updateCompany(
   db: Database,
   scope: MemberScope,
-  patch: { name?: string; timezone?: string; currency?: string },
+  patch: { name?: string; timezone?: string; currency?: string; lateLoggingDays?: number },
   now: Date,
 ): Promise<boolean> {
   return withTenant(db, scope, async (tx) => {
-    const fields = { name: companies.name, timezone: companies.timezone, currency: companies.currency };
+    const fields = {
+      name: companies.name,
+      timezone: companies.timezone,
+      currency: companies.currency,
+      lateLoggingDays: companies.lateLoggingDays,
+    };
     const [before] = await tx.select(fields).from(companies).where(eq(companies.id, scope.companyId)).for('update');
     if (!before) return false;
     const rows = await tx.update(companies).set(patch).where(eq(companies.id, scope.companyId)).returning(fields);
     const after = rows[0];
     if (!after) return false;
-    const changes = computeAuditChanges(before, after, ['name', 'timezone', 'currency']);
+    const changes = computeAuditChanges(before, after, ['name', 'timezone', 'currency', 'lateLoggingDays']);
     if (hasChanges(changes)) {
       await insertAuditEvent(
         tx,

@@ -1,9 +1,27 @@
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { customerCompanies } from '../../db/schema';
+import { activities, customerCompanies } from '../../db/schema';
 import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
-export type CustomerRow = typeof customerCompanies.$inferSelect;
+export type CustomerRow = typeof customerCompanies.$inferSelect & { activityCount: number };
+
+/** How many activities name the customer (activities_company_customer_idx serves it). */
+const activityCount = sql<number>`(SELECT count(*)::int FROM ${activities} a WHERE a.company_id = ${customerCompanies.companyId} AND a.customer_id = ${customerCompanies.id})`;
+const customerColumns = {
+  id: customerCompanies.id,
+  companyId: customerCompanies.companyId,
+  name: customerCompanies.name,
+  domain: customerCompanies.domain,
+  segment: customerCompanies.segment,
+  pointValue: customerCompanies.pointValue,
+  createdBy: customerCompanies.createdBy,
+  createdAt: customerCompanies.createdAt,
+  archivedAt: customerCompanies.archivedAt,
+  activityCount,
+};
+
+export type CustomerStatus = 'active' | 'archived' | 'all';
 
 /** A LIKE pattern matching `text` anywhere, with the wildcard characters in it taken literally. */
 function containsPattern(text: string): string {
@@ -22,22 +40,40 @@ export async function findCustomerSuggestions(
     tx
       .select({ id: customerCompanies.id, name: customerCompanies.name })
       .from(customerCompanies)
-      .where(and(eq(customerCompanies.companyId, scope.companyId), ilike(customerCompanies.name, containsPattern(text))))
+      // Archived customers stay out of the log dialogs (decision 041); typing their exact name still links to them.
+      .where(
+        and(
+          eq(customerCompanies.companyId, scope.companyId),
+          isNull(customerCompanies.archivedAt),
+          ilike(customerCompanies.name, containsPattern(text)),
+        ),
+      )
       .orderBy(sql`(${customerCompanies.name} ILIKE ${prefix}) DESC`, asc(sql`lower(${customerCompanies.name})`))
       .limit(limit),
   );
 }
 
-/** The company's customers matching `search` on name, domain or segment (all when empty), newest first. */
-export async function findCustomers(db: Database, scope: MemberScope, search: string, limit: number): Promise<CustomerRow[]> {
+/** The company's customers of a status matching `search` on name, domain or segment (all when empty), newest first. */
+export async function findCustomers(
+  db: Database,
+  scope: MemberScope,
+  search: string,
+  limit: number,
+  status: CustomerStatus = 'active',
+): Promise<CustomerRow[]> {
   const pattern = containsPattern(search);
   return withTenant(db, scope, (tx) =>
     tx
-      .select()
+      .select(customerColumns)
       .from(customerCompanies)
       .where(
         and(
           eq(customerCompanies.companyId, scope.companyId),
+          status === 'active'
+            ? isNull(customerCompanies.archivedAt)
+            : status === 'archived'
+              ? isNotNull(customerCompanies.archivedAt)
+              : undefined,
           search === ''
             ? undefined
             : or(
@@ -67,7 +103,87 @@ export async function insertCustomer(
       .values({ ...values, companyId: scope.companyId, createdBy: scope.userId })
       .onConflictDoNothing()
       .returning();
-    return row ?? null;
+    return row ? { ...row, activityCount: 0 } : null;
+  });
+}
+
+/** One of the company's customers, or null. */
+async function selectCustomerIn(tx: Transaction, companyId: CompanyId, id: string, lock = false): Promise<CustomerRow | null> {
+  const query = tx
+    .select(customerColumns)
+    .from(customerCompanies)
+    .where(and(eq(customerCompanies.companyId, companyId), eq(customerCompanies.id, id)));
+  const [row] = lock ? await query.for('update', { of: customerCompanies }) : await query;
+  return row ?? null;
+}
+
+/**
+ * Renames, archives or restores a customer: null when the company has none of that id, 'exists'
+ * when another customer has the name (case-insensitively; the unique index decides).
+ */
+export async function updateCustomer(
+  db: Database,
+  scope: MemberScope,
+  id: string,
+  patch: { name?: string; archivedAt?: Date | null },
+): Promise<CustomerRow | 'exists' | null> {
+  return withTenant(db, scope, async (tx) => {
+    if (patch.name !== undefined) {
+      const [clash] = await tx
+        .select({ id: customerCompanies.id })
+        .from(customerCompanies)
+        .where(
+          and(
+            eq(customerCompanies.companyId, scope.companyId),
+            sql`lower(${customerCompanies.name}) = lower(${patch.name})`,
+            sql`${customerCompanies.id} <> ${id}`,
+          ),
+        );
+      if (clash) return 'exists';
+    }
+    const updated = await tx
+      .update(customerCompanies)
+      .set(patch)
+      .where(and(eq(customerCompanies.companyId, scope.companyId), eq(customerCompanies.id, id)))
+      .returning({ id: customerCompanies.id });
+    if (updated.length === 0) return null;
+    return selectCustomerIn(tx, scope.companyId, id);
+  });
+}
+
+/**
+ * Merges customer `fromId` into `intoId` in one transaction (decision 041): every activity naming
+ * it, whoever logged it, names the kept customer (stamped `at`, so the sync feed hears of each);
+ * the merged customer is removed; the audit log records it. Both must be the company's (row-level
+ * security shows no other): null otherwise. Points and rollups do not change: a customer is not
+ * counted. The actor must be an admin (migration 0020 lets an admin change anyone's activities).
+ */
+export async function mergeCustomers(
+  db: Database,
+  scope: MemberScope,
+  input: { fromId: string; intoId: string; at: Date },
+): Promise<{ kept: CustomerRow; moved: number } | null> {
+  return withTenant(db, scope, async (tx) => {
+    // Locked in id order, so two merges of the same pair wait for each other instead of deadlocking.
+    const [first, second] = [input.fromId, input.intoId].sort();
+    const a = await selectCustomerIn(tx, scope.companyId, first!, true);
+    const b = await selectCustomerIn(tx, scope.companyId, second!, true);
+    const from = a?.id === input.fromId ? a : b;
+    const into = a?.id === input.intoId ? a : b;
+    if (!a || !b || !from || !into) return null;
+    const moved = await tx
+      .update(activities)
+      .set({ customerId: into.id, customerName: into.name, updatedAt: input.at })
+      .where(and(eq(activities.companyId, scope.companyId), eq(activities.customerId, from.id)))
+      .returning({ id: activities.id });
+    await tx.delete(customerCompanies).where(and(eq(customerCompanies.companyId, scope.companyId), eq(customerCompanies.id, from.id)));
+    const details = { keptName: into.name, mergedId: from.id, mergedName: from.name, activities: moved.length };
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'customer.merged', { target: { type: 'customer', id: into.id }, details, at: input.at }),
+    );
+    const kept = await selectCustomerIn(tx, scope.companyId, into.id);
+    return { kept: kept!, moved: moved.length };
   });
 }
 

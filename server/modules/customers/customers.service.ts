@@ -4,11 +4,21 @@ import {
   type CustomerList,
   CUSTOMER_SUGGEST_LIMIT,
   CUSTOMER_SUGGEST_MIN_CHARS,
+  type CustomerMergeResult,
   type CustomerSuggestions,
+  type UpdateCustomer,
 } from '@core/contracts';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { HttpError } from '../../lib/http';
-import { type CustomerRow, findCustomers, findCustomerSuggestions, insertCustomer } from './customers.repository';
+import { badRequest, HttpError, notFound } from '../../lib/http';
+import {
+  type CustomerRow,
+  type CustomerStatus,
+  findCustomers,
+  findCustomerSuggestions,
+  insertCustomer,
+  mergeCustomers,
+  updateCustomer,
+} from './customers.repository';
 
 /*
  * Transaction steps for other modules: the customer a logged activity names (created when new, in
@@ -32,6 +42,8 @@ function toCustomer(row: CustomerRow): Customer {
     segment: row.segment,
     pointValue: row.pointValue,
     createdAt: row.createdAt.toISOString(),
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    activityCount: Number(row.activityCount),
   };
 }
 
@@ -43,9 +55,15 @@ export async function suggestCustomers(deps: AppDeps, actor: Actor, q: string): 
   return { suggestions: rows };
 }
 
-/** A case-insensitive match on name, domain or segment; newest first. */
-export async function listCustomers(deps: AppDeps, actor: Actor, search: string, limit: number): Promise<CustomerList> {
-  const rows = await findCustomers(deps.database.db, memberScopeOf(actor), search.trim(), limit);
+/** A case-insensitive match on name, domain or segment, of a status (in use by default); newest first. */
+export async function listCustomers(
+  deps: AppDeps,
+  actor: Actor,
+  search: string,
+  limit: number,
+  status: CustomerStatus = 'active',
+): Promise<CustomerList> {
+  const rows = await findCustomers(deps.database.db, memberScopeOf(actor), search.trim(), limit, status);
   return { customers: rows.map(toCustomer) };
 }
 
@@ -61,4 +79,28 @@ export async function createCustomer(deps: AppDeps, actor: Actor, input: CreateC
   });
   if (!row) throw new HttpError(409, 'customer_exists', `A customer named "${name}" already exists.`);
   return toCustomer(row);
+}
+
+const customerNotFound = () => notFound('That customer was not found.');
+const customerExists = (name: string) => new HttpError(409, 'customer_exists', `A customer named "${name}" already exists.`);
+
+/** Admins only (the route says so): renames, archives or restores a customer (decision 041). */
+export async function changeCustomer(deps: AppDeps, actor: Actor, id: string, input: UpdateCustomer): Promise<Customer> {
+  const name = input.name?.trim();
+  const archivedAt = input.archived === undefined ? undefined : input.archived ? deps.now() : null;
+  const row = await updateCustomer(deps.database.db, memberScopeOf(actor), id, { name, archivedAt });
+  if (row === 'exists') throw customerExists(name!);
+  if (!row) throw customerNotFound();
+  return toCustomer(row);
+}
+
+/**
+ * Admins only (the route says so): merges customer `id` into `into` (decision 041). Its activities
+ * move to the kept customer and it is removed; the audit log records the merge.
+ */
+export async function mergeCustomer(deps: AppDeps, actor: Actor, id: string, into: string): Promise<CustomerMergeResult> {
+  if (id === into) throw badRequest('Choose another customer to merge into.', { into: 'Choose another customer than this one' });
+  const result = await mergeCustomers(deps.database.db, memberScopeOf(actor), { fromId: id, intoId: into, at: deps.now() });
+  if (!result) throw customerNotFound();
+  return { customer: toCustomer(result.kept), movedActivities: result.moved };
 }

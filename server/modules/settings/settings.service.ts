@@ -50,14 +50,15 @@ export async function getCompanySettings(deps: AppDeps, actor: Actor): Promise<C
     currency: company.currency,
     logoUrl: company.logoUrl,
     createdAt: company.createdAt.toISOString(),
+    lateLoggingDays: company.lateLoggingDays,
     counts: company.counts,
   };
 }
 
-/** Admins only (the route says so). Name trimmed and non-blank, an IANA zone, a supported currency. */
+/** Admins only (the route says so). Name trimmed and non-blank, an IANA zone, a supported currency, a late-logging window of 0-90 days. */
 export async function changeCompanySettings(deps: AppDeps, actor: Actor, input: CompanyChange): Promise<CompanySettings> {
-  const { name, timezone, currency } = input;
-  const updated = await updateCompany(deps.database.db, memberScopeOf(actor), { name, timezone, currency }, deps.now());
+  const { name, timezone, currency, lateLoggingDays } = input;
+  const updated = await updateCompany(deps.database.db, memberScopeOf(actor), { name, timezone, currency, lateLoggingDays }, deps.now());
   if (!updated) throw notFound('Error updating company');
   return getCompanySettings(deps, actor);
 }
