@@ -7,7 +7,8 @@ import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 export type CustomerRow = typeof customerCompanies.$inferSelect & { activityCount: number };
 
 /** How many activities name the customer (activities_company_customer_idx serves it). */
-const activityCount = sql<number>`(SELECT count(*)::int FROM ${activities} a WHERE a.company_id = ${customerCompanies.companyId} AND a.customer_id = ${customerCompanies.id})`;
+// Qualified by hand: drizzle may name a column without its table inside a subquery.
+const activityCount = sql<number>`(SELECT count(*)::int FROM activities a WHERE a.company_id = customer_companies.company_id AND a.customer_id = customer_companies.id)`;
 const customerColumns = {
   id: customerCompanies.id,
   companyId: customerCompanies.companyId,
