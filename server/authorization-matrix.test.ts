@@ -54,6 +54,7 @@ const teamOfA = async (): Promise<string> => {
   if (response.status !== 201) throw new Error(`team: ${response.status} ${response.text}`);
   return (response.body as { id: string }).id;
 };
+const customerOfA = () => fixtures.customer(admin, `Customer ${unique()}`);
 const unique = () => crypto.randomUUID().slice(0, 8);
 /** A 2x2 PNG, made once (any decodable picture will do). */
 const PNG = new Uint8Array(
@@ -278,17 +279,26 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/activities/mine': { expect: members(200) },
   'GET /api/v1/activities/log-options': { expect: members(200) },
   'PATCH /api/v1/activities/{id}': {
-    // Only the rep who logged it edits it; anyone else finds nothing.
-    expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 404 },
+    // The rep who logged it, or the company's admin (corrections, decision 041); another company finds nothing.
+    expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 200 },
     prepare: async () => ({ params: { id: (await activityOfUser()).id }, json: { notes: 'Edited' } }),
   },
   'DELETE /api/v1/activities/{id}': {
-    expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 404 },
+    expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 200 },
     prepare: async () => ({ params: { id: (await activityOfUser()).id } }),
   },
   'GET /api/v1/customers/suggest': { expect: members(200), prepare: async () => ({ query: 'q=ac' }) },
   'GET /api/v1/customers': { expect: members(200) },
   'POST /api/v1/customers': { expect: members(201), prepare: async () => ({ json: { name: `Customer ${unique()}` } }) },
+  // customers' corrections (decision 041): admins only
+  'PATCH /api/v1/customers/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await customerOfA()).id }, json: { name: `Renamed ${unique()}` } }),
+  },
+  'POST /api/v1/customers/{id}/merge': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await customerOfA()).id }, json: { into: (await customerOfA()).id } }),
+  },
   'GET /api/v1/goals/me': { expect: members(200) },
   'PUT /api/v1/goals/me': {
     expect: members(200),

@@ -380,6 +380,12 @@ const ISOLATION: Record<string, Entry> = {
   'GET /api/v1/customers/suggest': () => [{ query: `q=${aCustomerPrefix}` }, { query: 'q=Alpha' }],
   'GET /api/v1/customers': () => [{ query: `search=${aCustomerPrefix}&limit=500` }, { query: 'limit=500' }],
   'POST /api/v1/customers': () => [{ json: { name: `Beta customer ${unique()}` } }],
+  // corrections (decision 041): B's admin renaming, archiving or merging A's customers finds nothing
+  'PATCH /api/v1/customers/{id}': () => [
+    { params: { id: aCustomer.id }, json: { name: `Beta renamed ${unique()}` }, namesA: true },
+    { params: { id: aCustomer.id }, json: { archived: true }, namesA: true },
+  ],
+  'POST /api/v1/customers/{id}/merge': () => [{ params: { id: aCustomer.id }, json: { into: aSale.customerId }, namesA: true }],
   'GET /api/v1/goals/me': nothing,
   'PUT /api/v1/goals/me': () => [{ json: { dailyCalls: 1, dailyMeetings: 1, dailySales: 1 } }],
   'GET /api/v1/stats/me/today': nothing,

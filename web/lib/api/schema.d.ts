@@ -1999,6 +1999,7 @@ export interface paths {
                             currency: string;
                             logoUrl: string | null;
                             createdAt: string;
+                            lateLoggingDays: number;
                             counts: {
                                 members: number;
                                 activities: number;
@@ -2056,6 +2057,7 @@ export interface paths {
                         timezone?: string;
                         /** @enum {string} */
                         currency?: "NOK" | "SEK" | "DKK" | "EUR" | "USD" | "GBP";
+                        lateLoggingDays?: number;
                     };
                 };
             };
@@ -2073,6 +2075,7 @@ export interface paths {
                             currency: string;
                             logoUrl: string | null;
                             createdAt: string;
+                            lateLoggingDays: number;
                             counts: {
                                 members: number;
                                 activities: number;
@@ -4238,7 +4241,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated";
+                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged";
                 };
                 header?: never;
                 path?: never;
@@ -4256,7 +4259,7 @@ export interface paths {
                             entries: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated";
+                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged";
                                 actor: {
                                     id: string | null;
                                     name: string | null;
@@ -4461,6 +4464,7 @@ export interface paths {
                                 pointsEarned: number;
                                 dailyBonus: boolean;
                                 localDate: string;
+                                loggedLate: boolean;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -4508,8 +4512,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Log a call, sale, held meeting, e-mail or LinkedIn touch for today
-         * @description Points are computed from the company rules now and stored with the activity. A call that was not answered is stored as no_progress. E-mail and LinkedIn need their rule enabled (400 kpi_rule_disabled otherwise).
+         * Log a call, sale, held meeting, e-mail or LinkedIn touch for today, or for an earlier day of the late-logging window
+         * @description Points are computed from the company rules now and stored with the activity. A call that was not answered is stored as no_progress. E-mail and LinkedIn need their rule enabled (400 kpi_rule_disabled otherwise). `localDate` logs for an earlier company-local day (marked loggedLate, at `time` or now's time of day): reps within the company's late-logging window (403 outside_logging_window), admins any earlier day; never a later day (400 future_day).
          */
         post: {
             parameters: {
@@ -4528,6 +4532,8 @@ export interface paths {
                         outcome?: "no_progress" | "moved_forward" | "meeting_booked";
                         customerName?: string | null;
                         notes?: string | null;
+                        localDate?: string;
+                        time?: string;
                     } | {
                         /** @enum {string} */
                         kind: "sale";
@@ -4535,21 +4541,29 @@ export interface paths {
                         productName?: string | null;
                         customerName?: string | null;
                         notes?: string | null;
+                        localDate?: string;
+                        time?: string;
                     } | {
                         /** @enum {string} */
                         kind: "meeting";
                         customerName?: string | null;
                         notes?: string | null;
+                        localDate?: string;
+                        time?: string;
                     } | {
                         /** @enum {string} */
                         kind: "email";
                         customerName?: string | null;
                         notes?: string | null;
+                        localDate?: string;
+                        time?: string;
                     } | {
                         /** @enum {string} */
                         kind: "linkedin";
                         customerName?: string | null;
                         notes?: string | null;
+                        localDate?: string;
+                        time?: string;
                     };
                 };
             };
@@ -4580,6 +4594,7 @@ export interface paths {
                             pointsEarned: number;
                             dailyBonus: boolean;
                             localDate: string;
+                            loggedLate: boolean;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -4603,7 +4618,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Not allowed */
+                /** @description A rep's change to a day before the company's late-logging window (outside_logging_window) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4627,11 +4642,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's activities of the company-local today, newest first */
+        /** The caller's activities of the company-local today (or `date`, within the late-logging window for a rep), newest first */
         get: {
             parameters: {
                 query?: {
                     period?: "today";
+                    date?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4667,6 +4683,7 @@ export interface paths {
                                 pointsEarned: number;
                                 dailyBonus: boolean;
                                 localDate: string;
+                                loggedLate: boolean;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -4691,7 +4708,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Not allowed */
+                /** @description A rep's change to a day before the company's late-logging window (outside_logging_window) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4754,6 +4771,9 @@ export interface paths {
                                 linkedin: boolean;
                             };
                             hasTicketSizePoints: boolean;
+                            today: string;
+                            lateLoggingDays: number;
+                            canCorrectAnyDay: boolean;
                         };
                     };
                 };
@@ -4804,7 +4824,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete (undo) one of the caller's activities of today */
+        /** Delete (undo) an activity: a rep's own within the late-logging window, anyone's for an admin */
         delete: {
             parameters: {
                 query?: never;
@@ -4846,7 +4866,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Not allowed */
+                /** @description A rep's change to a day before the company's late-logging window (outside_logging_window) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4864,20 +4884,11 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Not one of today's activities */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
             };
         };
         options?: never;
         head?: never;
-        /** Change one of the caller's activities of today; its points are recomputed with the current rules */
+        /** Change an activity (a rep's own within the late-logging window, anyone's for an admin); `localDate` moves it to another day. Points are recomputed with the current rules */
         patch: {
             parameters: {
                 query?: never;
@@ -4896,6 +4907,7 @@ export interface paths {
                         notes?: string | null;
                         ticketSize?: number;
                         productName?: string | null;
+                        localDate?: string;
                     };
                 };
             };
@@ -4926,6 +4938,7 @@ export interface paths {
                             pointsEarned: number;
                             dailyBonus: boolean;
                             localDate: string;
+                            loggedLate: boolean;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -4949,7 +4962,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description Not allowed */
+                /** @description A rep's change to a day before the company's late-logging window (outside_logging_window) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4960,15 +4973,6 @@ export interface paths {
                 };
                 /** @description Not one of your activities */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-                /** @description Not one of today's activities */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5057,12 +5061,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's customers, newest first, optionally matching a search on name, domain or segment */
+        /** The company's customers, newest first, optionally matching a search on name, domain or segment; those in use unless `status` says archived or all */
         get: {
             parameters: {
                 query?: {
                     search?: string;
                     limit?: number;
+                    status?: "active" | "archived" | "all";
                 };
                 header?: never;
                 path?: never;
@@ -5084,6 +5089,8 @@ export interface paths {
                                 segment: string | null;
                                 pointValue: number;
                                 createdAt: string;
+                                archivedAt: string | null;
+                                activityCount: number;
                             }[];
                         };
                     };
@@ -5151,6 +5158,8 @@ export interface paths {
                             segment: string | null;
                             pointValue: number;
                             createdAt: string;
+                            archivedAt: string | null;
+                            activityCount: number;
                         };
                     };
                 };
@@ -5183,6 +5192,198 @@ export interface paths {
                 };
                 /** @description A customer of that name exists */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename, archive or restore a customer (admins). Archived customers leave the autocomplete and keep their history */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        archived?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            domain: string | null;
+                            segment: string | null;
+                            pointValue: number;
+                            createdAt: string;
+                            archivedAt: string | null;
+                            activityCount: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not one of the company's customers */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Another customer has that name */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/customers/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge this customer into another (admins): its activities move to the one kept, and it is removed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        into: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Merged */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            customer: {
+                                id: string;
+                                name: string;
+                                domain: string | null;
+                                segment: string | null;
+                                pointValue: number;
+                                createdAt: string;
+                                archivedAt: string | null;
+                                activityCount: number;
+                            };
+                            movedActivities: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not one of the company's customers */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
