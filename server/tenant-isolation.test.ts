@@ -385,7 +385,7 @@ const ISOLATION: Record<string, Entry> = {
     { params: { id: aCustomer.id }, json: { name: `Beta renamed ${unique()}` }, namesA: true },
     { params: { id: aCustomer.id }, json: { archived: true }, namesA: true },
   ],
-  'POST /api/v1/customers/{id}/merge': () => [{ params: { id: aCustomer.id }, json: { into: aSale.customerId }, namesA: true }],
+  'POST /api/v1/customers/{id}/merge': () => [{ params: { id: aCustomer.id }, json: { into: crypto.randomUUID() }, namesA: true }],
   'GET /api/v1/goals/me': nothing,
   'PUT /api/v1/goals/me': () => [{ json: { dailyCalls: 1, dailyMeetings: 1, dailySales: 1 } }],
   'GET /api/v1/stats/me/today': nothing,
