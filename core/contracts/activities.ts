@@ -48,7 +48,7 @@ const productName = text({ error: 'The product or service must be text' })
  * must lie within the company's late-logging window for a rep (decision 041).
  */
 const localDate = text({ error: 'The day must be a date as YYYY-MM-DD' })
-  .refine(isLocalDate, { message: 'The day must be a date as YYYY-MM-DD' })
+  .refine((value): boolean => isLocalDate(value), { message: 'The day must be a date as YYYY-MM-DD' })
   .optional();
 
 /** The local time of day it happened, 'HH:MM', with an earlier `localDate`; absent: now's time of day. */

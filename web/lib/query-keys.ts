@@ -45,6 +45,10 @@ export const queryKeys = {
   activities: {
     all: ['activities'],
     mineToday: ['activities', 'mine', 'today'],
+    /** One's own activities of an earlier day (late logging, decision 041). */
+    mineOfDay: (date: string) => ['activities', 'mine', date] as const,
+    /** Which days the log dialogs offer: under 'activities', so a changed window reaches open dialogs. */
+    loggingDays: ['activities', 'logging-days'],
   },
   myStats: {
     all: ['my-stats'],

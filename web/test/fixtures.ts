@@ -32,6 +32,7 @@ export function makeTestActivity(overrides: Partial<Activity> = {}): Activity {
     pointsEarned: 0,
     dailyBonus: false,
     localDate: '2026-11-23',
+    loggedLate: false,
     createdAt: '2026-11-23T09:00:00.000Z',
     updatedAt: '2026-11-23T09:00:00.000Z',
     ...overrides,

@@ -30,6 +30,7 @@ const company = {
   currency: 'NOK',
   logoUrl: null,
   createdAt: '2026-11-01T08:00:00.000Z',
+  lateLoggingDays: 7,
   counts: { members: 3, activities: 1234, customers: 12 },
 } satisfies CompanySettings;
 
@@ -181,6 +182,8 @@ describe('Settings for a rep', () => {
           segment: 'Startup',
           pointValue: 0,
           createdAt: '2026-11-24T10:00:00.000Z',
+          archivedAt: null,
+          activityCount: 0,
         } satisfies Customer),
       },
     });

@@ -4,7 +4,7 @@ import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 import { invalidateActivityQueries } from './invalidate-activity-queries';
 
-/** Logs a call, sale, held meeting, e-mail or LinkedIn touch for today; the server sets the points. */
+/** Logs a call, sale, held meeting, e-mail or LinkedIn touch for today or an earlier day; the server sets the points. */
 export function logActivity(input: LogActivity) {
   return api.POST('/api/v1/activities', { body: input });
 }
@@ -16,7 +16,7 @@ export function useLogActivity() {
     onSuccess: async (activity) => {
       // Show it at the top of today's list at once; the refetch below confirms it.
       queryClient.setQueryData<MyActivities>(queryKeys.activities.mineToday, (current) =>
-        current && !current.activities.some((a) => a.id === activity.id)
+        current && current.date === activity.localDate && !current.activities.some((a) => a.id === activity.id)
           ? { ...current, activities: [activity, ...current.activities] }
           : current,
       );

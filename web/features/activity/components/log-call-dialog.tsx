@@ -15,6 +15,7 @@ import { useLogActivity } from '../api/log-activity';
 import { useActivityToasts } from '../lib/toasts';
 import type { LogRules } from '../lib/use-log-rules';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
+import { type LogDay, LogDayField, TODAY, toLogDayRequest } from './log-day-field';
 import { OutcomeChoice } from './outcome-choice';
 
 /**
@@ -47,6 +48,7 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
   const [outcome, setOutcome] = useState<CallOutcome | null>(null);
   const [customerName, setCustomerName] = useState('');
   const [notes, setNotes] = useState('');
+  const [day, setDay] = useState<LogDay>(TODAY);
   const logActivity = useLogActivity();
   const { showLogged, showError } = useActivityToasts();
   // The outcome points must be the rules in force now: ask again each time the dialog opens.
@@ -66,6 +68,7 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
         outcome: answered ? (outcome ?? undefined) : 'no_progress',
         customerName: customerName.trim() || null,
         notes: notes.trim() || null,
+        ...toLogDayRequest(day),
       },
       {
         onSuccess: (activity) => {
@@ -140,6 +143,8 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
           rows={3}
         />
       </div>
+
+      <LogDayField value={day} onChange={setDay} disabled={logActivity.isPending} />
 
       <DialogFooter className="sm:justify-between">
         <Button

@@ -12,6 +12,7 @@ import { useCompanyFormat } from '@web/lib/format';
 import { useLogActivity } from '../api/log-activity';
 import { useActivityToasts } from '../lib/toasts';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
+import { type LogDay, LogDayField, TODAY, toLogDayRequest } from './log-day-field';
 
 /** Log Sale: customer, value in the company currency, product, notes. */
 export function LogSaleDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -34,6 +35,7 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
   const [value, setValue] = useState('');
   const [productName, setProductName] = useState('');
   const [notes, setNotes] = useState('');
+  const [day, setDay] = useState<LogDay>(TODAY);
   const [isValueInvalid, setIsValueInvalid] = useState(false);
   const logActivity = useLogActivity();
   const { showLogged, showError } = useActivityToasts();
@@ -57,6 +59,7 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
         productName: productName.trim() || null,
         customerName: customerName.trim() || null,
         notes: notes.trim() || null,
+        ...toLogDayRequest(day),
       },
       {
         onSuccess: (activity) => {
@@ -136,6 +139,8 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
           rows={3}
         />
       </div>
+
+      <LogDayField value={day} onChange={setDay} disabled={logActivity.isPending} />
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={logActivity.isPending}>

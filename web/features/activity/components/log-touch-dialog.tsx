@@ -9,6 +9,7 @@ import { useLogActivity } from '../api/log-activity';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { useActivityToasts } from '../lib/toasts';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
+import { type LogDay, LogDayField, TODAY, toLogDayRequest } from './log-day-field';
 
 export type TouchKind = 'meeting' | 'email' | 'linkedin';
 
@@ -34,6 +35,7 @@ function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void })
   const notesId = useId();
   const [customerName, setCustomerName] = useState('');
   const [notes, setNotes] = useState('');
+  const [day, setDay] = useState<LogDay>(TODAY);
   const logActivity = useLogActivity();
   const { showLogged, showError } = useActivityToasts();
 
@@ -41,7 +43,7 @@ function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void })
     event.preventDefault();
     if (logActivity.isPending) return;
     logActivity.mutate(
-      { kind, customerName: customerName.trim() || null, notes: notes.trim() || null },
+      { kind, customerName: customerName.trim() || null, notes: notes.trim() || null, ...toLogDayRequest(day) },
       {
         onSuccess: (activity) => {
           onDone();
@@ -73,6 +75,8 @@ function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void })
           rows={3}
         />
       </div>
+      <LogDayField value={day} onChange={setDay} disabled={logActivity.isPending} />
+
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={logActivity.isPending}>
           {t('logOther.cancel')}

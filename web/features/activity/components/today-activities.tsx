@@ -1,6 +1,6 @@
 import type { Activity } from '@core/contracts';
 import { truncateText } from '@core/stats';
-import { AlertCircleIcon, EllipsisVerticalIcon, GiftIcon, PencilIcon, PhoneIcon, Trash2Icon } from 'lucide-react';
+import { AlertCircleIcon, EllipsisVerticalIcon, GiftIcon, HistoryIcon, PencilIcon, PhoneIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/empty-state';
@@ -14,7 +14,9 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tool
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/format';
+import { useLoggingDays } from '../api/get-logging-days';
 import { useMyActivities } from '../api/get-my-activities';
+import { LazySelect } from '@web/components/ui/lazy-select';
 import { ActivityIcon, activityLabelKey } from '@web/components/activity-icon';
 import type { LogRules } from '../lib/use-log-rules';
 import { DeleteActivityDialog } from './delete-activity-dialog';
@@ -34,22 +36,30 @@ export function TodayActivities({
 }) {
   const { t } = useTranslation('activity');
   const { user } = useAuth();
-  const query = useMyActivities();
+  const format = useCompanyFormat();
+  // '' is today; an earlier day of the late-logging window shows that day's own activities (decision 041).
+  const [day, setDay] = useState('');
+  const loggingDays = useLoggingDays();
+  const query = useMyActivities(day);
   const [editing, setEditing] = useState<Activity | null>(null);
   const [deleting, setDeleting] = useState<Activity | null>(null);
   const activities = query.data?.activities ?? [];
-  // Only one's own activities of today can change (the server checks too).
-  const today = query.data?.date ?? date;
-  const canChange = (a: Activity) => a.userId === user?.id && a.localDate === today;
+  // One's own activities of the days listed can change (the server checks the window too).
+  const today = loggingDays.today ?? date;
+  const canChange = (a: Activity) => a.userId === user?.id && (a.localDate === today || loggingDays.days.includes(a.localDate));
+  const dayOptions = loggingDays.days.map((d, back) => ({
+    value: back === 0 ? '' : d,
+    label: back === 0 ? t('day.today') : back === 1 ? t('day.yesterday', { date: format.shortDay(d) }) : format.shortDay(d),
+  }));
 
   return (
     <Card className="overflow-hidden">
       <CardHeader className="flex-row items-center justify-between gap-3 border-b pb-4">
         <div className="flex items-center gap-2">
           <CardTitle>
-            <span id="today-heading">{t('list.heading')}</span>
+            <span id="today-heading">{day === '' ? t('list.heading') : t('list.headingOfDay', { date: format.shortDay(day) })}</span>
           </CardTitle>
-          <Badge variant="success" className="gap-1.5">
+          <Badge variant="success" className={cn('gap-1.5', day !== '' && 'hidden')}>
             <span className="relative flex size-1.5" aria-hidden>
               <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />
               <span className="relative inline-flex size-1.5 rounded-full bg-success" />
@@ -57,9 +67,14 @@ export function TodayActivities({
             {t('list.live')}
           </Badge>
         </div>
-        {query.isSuccess && activities.length > 0 && (
-          <span className="tabular text-sm text-muted-foreground">{t('list.count', { count: activities.length })}</span>
-        )}
+        <div className="flex items-center gap-3">
+          {query.isSuccess && activities.length > 0 && (
+            <span className="tabular hidden text-sm text-muted-foreground sm:inline">{t('list.count', { count: activities.length })}</span>
+          )}
+          {dayOptions.length > 1 && (
+            <LazySelect value={day} onValueChange={setDay} options={dayOptions} aria-label={t('list.chooseDay')} className="h-8 w-auto min-w-32" />
+          )}
+        </div>
       </CardHeader>
       <CardContent className="p-0">
         {query.isPending ? (
@@ -80,8 +95,8 @@ export function TodayActivities({
           <div className="p-5">
             <EmptyState
               icon={PhoneIcon}
-              title={t('list.emptyTitle')}
-              description={t('list.emptyText')}
+              title={day === '' ? t('list.emptyTitle') : t('list.emptyTitleOfDay')}
+              description={day === '' ? t('list.emptyText') : t('list.emptyTextOfDay')}
               action={
                 <Button size="sm" onClick={onLogCall}>
                   {t('list.logFirstCall')}
@@ -146,6 +161,7 @@ function ActivityRow({
               <GiftIcon aria-hidden /> {t('list.dailyBonus')}
             </Badge>
           )}
+          {activity.loggedLate && <LoggedLateBadge />}
         </div>
         <p className="mt-0.5 truncate text-sm text-muted-foreground">
           <span className={cn(!activity.customerName && 'italic')}>{activity.customerName ?? t('list.noCustomer')}</span>
@@ -239,5 +255,15 @@ function ActivityListSkeleton() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Logged for, or moved to, an earlier day than it was written on (decision 041). */
+export function LoggedLateBadge() {
+  const { t } = useTranslation('activity');
+  return (
+    <Badge variant="secondary" data-testid="logged-late">
+      <HistoryIcon aria-hidden /> {t('list.loggedLate')}
+    </Badge>
   );
 }

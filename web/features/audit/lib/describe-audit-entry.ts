@@ -15,6 +15,8 @@ type Formatters = {
   number: (value: number) => string;
   /** A date and time in the company's time zone. */
   dateTime: (iso: string) => string;
+  /** A company-local day 'YYYY-MM-DD' as "Mon 3 Nov". */
+  day: (localDate: string) => string;
 };
 
 /** Who acted, as the log shows it. */
@@ -51,6 +53,7 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
   const policyName = (policy: string) => t(`settings:signup.policies.${policy}.title`, { defaultValue: policy });
   const roleNoun = (role: string) => t(`audit:roleNoun.${role}`, { defaultValue: role });
   const roleName = (role: string) => t(`settings:roles.${role}`, { defaultValue: role });
+  const activityName = (type: string) => t(`audit:entry.activity.types.${type}`, { defaultValue: type });
 
   switch (entry.action) {
     case 'member.role_changed': {
@@ -118,7 +121,7 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
     case 'company.updated': {
       const details = AuditDetailsSchemas['company.updated'].safeParse(entry.details);
       if (!details.success) return one(t('audit:entry.company.changed'));
-      const changed = (['name', 'timezone', 'currency'] as const).flatMap((field) => {
+      const changed = (['name', 'timezone', 'currency', 'lateLoggingDays'] as const).flatMap((field) => {
         const value = details.data.changes[field];
         return value ? [{ field, ...value }] : [];
       });
@@ -224,6 +227,37 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
     case 'webhook.secret_rotated': {
       const host = AuditDetailsSchemas['webhook.secret_rotated'].safeParse(entry.details).data?.host ?? '';
       return one(t('audit:entry.webhook.secretRotated', { host }));
+    }
+
+    case 'activity.logged_late': {
+      const details = AuditDetailsSchemas['activity.logged_late'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:kinds.activity.logged_late'));
+      const { type, localDate, from } = details.data;
+      const values = { member: memberOf(entry, t), what: activityName(type), date: f.day(localDate), from: from && f.day(from) };
+      return one(t(from ? 'audit:entry.activity.movedLate' : 'audit:entry.activity.loggedLate', values));
+    }
+    case 'activity.corrected': {
+      const details = AuditDetailsSchemas['activity.corrected'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:kinds.activity.corrected'));
+      const { type, localDate, from, operation, fields } = details.data;
+      const values = { member: memberOf(entry, t), what: activityName(type), date: f.day(localDate), from: from && f.day(from) };
+      if (operation === 'deleted') return one(t('audit:entry.activity.deleted', values));
+      const named = fields
+        .filter((field) => field !== 'localDate')
+        .map((field) => t(`audit:entry.activity.field.${field}`, { defaultValue: field }));
+      return {
+        summary: t(from ? 'audit:entry.activity.correctedMoved' : 'audit:entry.activity.corrected', values),
+        changes: named.length > 0 ? [t('audit:entry.activity.fields', { fields: named.join(', ') })] : [],
+      };
+    }
+    case 'customer.merged': {
+      const details = AuditDetailsSchemas['customer.merged'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:kinds.customer.merged'));
+      const { keptName, mergedName, activities } = details.data;
+      return {
+        summary: t('audit:entry.customer.merged', { kept: keptName, merged: mergedName }),
+        changes: [t('audit:entry.customer.moved', { count: activities })],
+      };
     }
 
     default:

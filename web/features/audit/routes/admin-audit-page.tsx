@@ -5,13 +5,16 @@ import {
   EraserIcon,
   FileDownIcon,
   FileUpIcon,
+  HistoryIcon,
   KeyRoundIcon,
   KeySquareIcon,
   type LucideIcon,
   MailPlusIcon,
   MailXIcon,
+  MergeIcon,
   MonitorIcon,
   MonitorOffIcon,
+  PencilLineIcon,
   RotateCwIcon,
   ScrollTextIcon,
   ShieldOffIcon,
@@ -65,6 +68,9 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'webhook.secret_rotated': KeyRoundIcon,
   'import.committed': FileUpIcon,
   'import.undone': Undo2Icon,
+  'activity.logged_late': HistoryIcon,
+  'activity.corrected': PencilLineIcon,
+  'customer.merged': MergeIcon,
 };
 
 export function Component() {
@@ -74,11 +80,17 @@ export function Component() {
   const query = useAuditLog(filter === ALL ? undefined : filter);
 
   // The company's time zone and currency; the log's own precision: a when to the minute, a multiplier to 6 digits.
-  const { locale, timeZone, currency, number } = useCompanyFormat();
+  const { locale, timeZone, currency, number, shortDay } = useCompanyFormat();
   const formatters = useMemo(() => {
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
-    return { t, currency, number: (value: number) => number(value, 6), dateTime: (iso: string) => dateTime.format(new Date(iso)) };
-  }, [t, locale, timeZone, currency, number]);
+    return {
+      t,
+      currency,
+      number: (value: number) => number(value, 6),
+      dateTime: (iso: string) => dateTime.format(new Date(iso)),
+      day: shortDay,
+    };
+  }, [t, locale, timeZone, currency, number, shortDay]);
 
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
 

@@ -18,6 +18,8 @@ const customer = (over: Partial<Customer> & Pick<Customer, 'id' | 'name'>): Cust
   segment: null,
   pointValue: 0,
   createdAt: '2026-11-20T10:00:00.000Z',
+  archivedAt: null,
+  activityCount: 0,
   ...over,
 });
 
