@@ -72,7 +72,13 @@ export function TodayActivities({
             <span className="tabular hidden text-sm text-muted-foreground sm:inline">{t('list.count', { count: activities.length })}</span>
           )}
           {dayOptions.length > 1 && (
-            <LazySelect value={day} onValueChange={setDay} options={dayOptions} aria-label={t('list.chooseDay')} className="h-8 w-auto min-w-32" />
+            <LazySelect
+              value={day}
+              onValueChange={setDay}
+              options={dayOptions}
+              aria-label={t('list.chooseDay')}
+              className="h-8 w-auto min-w-32"
+            />
           )}
         </div>
       </CardHeader>

@@ -1,4 +1,4 @@
-import { type CompanySettings as Company, UpdateCompanySchema } from '@core/contracts';
+import { type CompanySettings as Company, LATE_LOGGING_DAYS_MAX, UpdateCompanySchema } from '@core/contracts';
 import { SUPPORTED_CURRENCIES } from '@core/money';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ActivityIcon, Building2Icon, type LucideIcon, PencilIcon, UsersIcon } from 'lucide-react';
@@ -72,6 +72,11 @@ export function CompanySettings() {
               <DetailRow label={t('company.currency')} hint={t('company.currencyHint')}>
                 {describeCurrency(data.currency, lang)}
               </DetailRow>
+              <DetailRow label={t('company.lateLogging')} hint={t('company.lateLoggingHint')}>
+                {data.lateLoggingDays === 0
+                  ? t('company.lateLoggingTodayOnly')
+                  : t('company.lateLoggingDays', { count: data.lateLoggingDays })}
+              </DetailRow>
               <DetailRow label={t('company.created')}>{formatDate(data.createdAt, lang)}</DetailRow>
             </dl>
           </CardContent>
@@ -113,6 +118,7 @@ function CompanyForm({ company, onDone }: { company: Company; onDone: () => void
       name: company.name,
       timezone: company.timezone,
       currency: company.currency as (typeof SUPPORTED_CURRENCIES)[number],
+      lateLoggingDays: company.lateLoggingDays,
     },
   });
 
@@ -122,7 +128,7 @@ function CompanyForm({ company, onDone }: { company: Company; onDone: () => void
       toast.success(t('toasts.companyUpdated'));
       onDone();
     } catch (error) {
-      showFieldRefusals(error, ['name', 'timezone', 'currency'], setError);
+      showFieldRefusals(error, ['name', 'timezone', 'currency', 'lateLoggingDays'], setError);
       toast.error(t('toasts.companyUpdateError'), { description: error instanceof Error ? error.message : undefined });
     }
   });
@@ -194,6 +200,31 @@ function CompanyForm({ company, onDone }: { company: Company; onDone: () => void
             <p id="companyCurrency-hint" className="text-xs text-muted-foreground">
               {t('company.currencyHint')}
             </p>
+          </div>
+          <div className="space-y-2 sm:col-span-2">
+            <Label htmlFor="companyLateLogging">{t('company.lateLogging')}</Label>
+            <div className="flex items-center gap-3">
+              <Input
+                id="companyLateLogging"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={LATE_LOGGING_DAYS_MAX}
+                step={1}
+                className="w-24"
+                aria-invalid={Boolean(errors.lateLoggingDays)}
+                aria-describedby={errors.lateLoggingDays ? 'companyLateLogging-error' : 'companyLateLogging-hint'}
+                {...register('lateLoggingDays', { valueAsNumber: true })}
+              />
+              <span className="text-sm text-muted-foreground">{t('company.lateLoggingUnit')}</span>
+            </div>
+            {errors.lateLoggingDays ? (
+              <FieldError id="companyLateLogging-error">{errors.lateLoggingDays.message}</FieldError>
+            ) : (
+              <p id="companyLateLogging-hint" className="text-xs text-muted-foreground">
+                {t('company.lateLoggingFormHint', { max: LATE_LOGGING_DAYS_MAX })}
+              </p>
+            )}
           </div>
         </CardContent>
         <CardFooter className="justify-end gap-2 border-t pt-5">
