@@ -271,7 +271,7 @@ describe('Settings for an admin', () => {
 
     expect(await findToast('Company settings updated')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
-      expect.objectContaining({ path: '/api/v1/company', body: { name: 'Fjordsalg Nord AS', timezone: 'Europe/London', currency: 'EUR' } }),
+      expect.objectContaining({ path: '/api/v1/company', body: { name: 'Fjordsalg Nord AS', timezone: 'Europe/London', currency: 'EUR', lateLoggingDays: 7 } }),
     ]);
     const panel = screen.getByRole('tabpanel', { name: 'Company' });
     await vi.waitFor(() => expect(detail(panel, 'Company name')).toBe('Fjordsalg Nord AS'));
@@ -312,7 +312,7 @@ describe('Settings for an admin', () => {
     expect(name).toHaveValue('   Fjordsalg');
     expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveTextContent('Swedish Krona (SEK)');
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
-      { name: 'Fjordsalg', timezone: 'Europe/Oslo', currency: 'SEK' },
+      { name: 'Fjordsalg', timezone: 'Europe/Oslo', currency: 'SEK', lateLoggingDays: 7 },
     ]);
   });
 

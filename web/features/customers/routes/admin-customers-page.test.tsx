@@ -1,4 +1,4 @@
-import type { CreateCustomer, Customer, CustomerList } from '@core/contracts';
+import type { CreateCustomer, Customer, CustomerList, CustomerMergeResult } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -106,8 +106,8 @@ describe('Administration, Customers', () => {
     // Loading: placeholders until the list arrives.
     expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
     expect(await tableRows()).toEqual([
-      ['Nordlys Energi AS', 'nordlys.no', 'Enterprise', '2,500', '22 Nov 2026'],
-      ['Fjellbakeriet', '—', 'SMB', '0', '20 Nov 2026'],
+      ['Nordlys Energi AS', 'nordlys.no', 'Enterprise', '2,500', '0', '22 Nov 2026', ''],
+      ['Fjellbakeriet', '—', 'SMB', '0', '0', '20 Nov 2026', ''],
     ]);
     expect(screen.getByText('2 customers')).toBeInTheDocument();
   });
@@ -177,7 +177,9 @@ describe('Administration, Customers', () => {
     expect((await findToast('Customer created')).description).toEqual(['Havbris AS']);
     expect(posts(calls)).toEqual([{ name: 'Havbris AS', domain: 'havbris.no', segment: 'SMB', pointValue: 1500 }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await vi.waitFor(async () => expect((await tableRows())[0]).toEqual(['Havbris AS', 'havbris.no', 'SMB', '1,500', '24 Nov 2026']));
+    await vi.waitFor(async () =>
+      expect((await tableRows())[0]).toEqual(['Havbris AS', 'havbris.no', 'SMB', '1,500', '0', '24 Nov 2026', '']),
+    );
   });
 
   it('puts a name that is taken on the name field and keeps the form', async () => {
@@ -219,8 +221,8 @@ describe('Administration, Customers', () => {
     stubServer();
     const user = renderPage();
     expect(await tableRows('Kunder')).toEqual([
-      ['Nordlys Energi AS', 'nordlys.no', 'Enterprise', '2 500', '22. nov. 2026'],
-      ['Fjellbakeriet', '—', 'SMB', '0', '20. nov. 2026'],
+      ['Nordlys Energi AS', 'nordlys.no', 'Enterprise', '2 500', '0', '22. nov. 2026', ''],
+      ['Fjellbakeriet', '—', 'SMB', '0', '0', '20. nov. 2026', ''],
     ]);
     await user.click(screen.getByRole('button', { name: 'Ny kunde' }));
     const dialog = screen.getByRole('dialog', { name: 'Ny kunde' });
@@ -237,5 +239,77 @@ describe('Administration, Customers', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Lag kunde' }));
     expect((await findToast('Feil: Kunne ikke opprette kunden')).description).toEqual(['Det finnes allerede en kunde med dette navnet.']);
     expect(name).toHaveAccessibleDescription('Det finnes allerede en kunde med dette navnet.');
+  });
+});
+
+describe('Administration, Customers: corrections', () => {
+  const withActivities = [
+    customer({ id: 'c1', name: 'Nordlys Energi AS', activityCount: 5 }),
+    customer({ id: 'c2', name: 'Nordlys Energy', activityCount: 2 }),
+    customer({ id: 'c3', name: 'Fjellbakeriet', activityCount: 1 }),
+  ];
+
+  it('merges a customer into the one chosen by a search, showing how many activities move', async () => {
+    const calls = stubServer(
+      {
+        'POST /api/v1/customers/c2/merge': reply(200, {
+          customer: { ...withActivities[0]!, activityCount: 7 },
+          movedActivities: 2,
+        } satisfies CustomerMergeResult),
+      },
+      withActivities,
+    );
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Nordlys Energy' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Merge into…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge “Nordlys Energy”' });
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Customer to keep' }), 'nordlys');
+    // The customer being merged is never offered as the one to keep.
+    await vi.waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByRole('radio')
+          .map((r) => r.textContent),
+      ).toEqual(['Nordlys Energi AS5 activities']),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Merge' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: /Nordlys Energi AS/ }));
+    expect(
+      within(dialog).getByText('2 activities move from “Nordlys Energy” to “Nordlys Energi AS”, and “Nordlys Energy” is removed.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    expect((await findToast('“Nordlys Energy” merged into “Nordlys Energi AS”')).description).toEqual(['2 activities moved']);
+    expect(calls.filter((c) => c.path === '/api/v1/customers/c2/merge').map((c) => c.body)).toEqual([{ into: 'c1' }]);
+  });
+
+  it('renames, archives and lists the archived customers, which can be restored', async () => {
+    const calls = stubServer(
+      {
+        'PATCH /api/v1/customers/c3': (call) => reply(200, { ...withActivities[2]!, ...(call.body as object) }),
+      },
+      withActivities,
+    );
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Fjellbakeriet' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename customer' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'Fjellbakeriet AS');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect((await findToast('Customer renamed')).description).toEqual(['Fjellbakeriet AS']);
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for Fjellbakeriet' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Archive' }));
+    expect((await findToast('Customer archived')).description).toEqual(['Fjellbakeriet']);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ name: 'Fjellbakeriet AS' }, { archived: true }]);
+
+    await user.click(screen.getByRole('combobox', { name: 'Show customers' }));
+    await user.click(await screen.findByRole('option', { name: 'Archived' }));
+    await vi.waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/customers').map((c) => new URLSearchParams(c.search).get('status')),
+      ).toContain('archived'),
+    );
   });
 });
