@@ -2,12 +2,20 @@ import { DAILY_CALL_BONUS_THRESHOLD, type DayContext, KPI_KEYS, type KpiKey, typ
 import type { GoalCounts } from '@core/stats';
 import { type AnyColumn, and, asc, between, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { activities, companies, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
-import { type AuditEvent, insertAuditEvent } from '../audit/audit.service';
+import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
+import { selectLateLoggingDaysIn } from '../companies/companies.service';
+import { type AuditEvent, createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { readInBatches } from '../../db/cursor';
 import { queryPrepared } from '../../db/prepared';
 import { type CompanyId, type CompanyScope, type MemberScope, type UserId, withTenant } from '../../db/tenant';
-import { type CustomerRef, getOrCreateCustomer } from '../customers/customers.service';
+import {
+  type CustomerRef,
+  type CustomerRow,
+  deleteCustomerIn,
+  findCustomerIn,
+  getOrCreateCustomer,
+  lockCustomerPairIn,
+} from '../customers/customers.service';
 import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
 import { recordWebhookEvents, type WebhookEvent } from '../webhooks/webhooks.service';
 
@@ -333,9 +341,50 @@ export async function findLateLoggingDays(db: Database, scope: MemberScope): Pro
   return withTenant(db, scope, (tx) => selectLateLoggingDaysIn(tx, scope.companyId));
 }
 
-async function selectLateLoggingDaysIn(tx: Transaction, companyId: CompanyId): Promise<number> {
-  const [row] = await tx.select({ days: companies.lateLoggingDays }).from(companies).where(eq(companies.id, companyId));
-  return row?.days ?? 0;
+/**
+ * Merges customer `fromId` into `intoId` in one transaction (decision 041): every activity naming
+ * it, whoever logged it, names the kept customer; the merged customer is removed; the audit log
+ * records it. Null unless both are the company's. Lives here, not with the customers, because it
+ * writes activities (their owner) and customers are the lower module.
+ */
+export async function mergeCustomers(
+  db: Database,
+  scope: MemberScope,
+  input: { fromId: string; intoId: string; at: Date },
+): Promise<{ kept: CustomerRow; moved: number } | null> {
+  return withTenant(db, scope, async (tx) => {
+    const pair = await lockCustomerPairIn(tx, scope.companyId, input.fromId, input.intoId);
+    if (!pair) return null;
+    const { from, into } = pair;
+    const moved = await moveActivitiesToCustomerIn(tx, scope.companyId, { fromId: from.id, into, at: input.at });
+    await deleteCustomerIn(tx, scope.companyId, from.id);
+    const details = { keptName: into.name, mergedId: from.id, mergedName: from.name, activities: moved };
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'customer.merged', { target: { type: 'customer', id: into.id }, details, at: input.at }),
+    );
+    const kept = await findCustomerIn(tx, scope.companyId, into.id);
+    return { kept: kept!, moved };
+  });
+}
+
+/**
+ * Transaction step (customer merges, decision 041): every activity of the company naming customer
+ * `fromId`, whoever logged it, names `into` instead, stamped `at` (the sync feed hears of each).
+ * Row-level security lets only the company's admins change other members' activities (migration
+ * 0020). A customer is not counted: the rollups do not change. Returns how many moved.
+ */
+async function moveActivitiesToCustomerIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  input: { fromId: string; into: { id: string; name: string }; at: Date },
+): Promise<number> {
+  const moved = await tx
+    .update(activities)
+    .set({ customerId: input.into.id, customerName: input.into.name, updatedAt: input.at })
+    .where(and(eq(activities.companyId, companyId), eq(activities.customerId, input.fromId)))
+    .returning({ id: activities.id });
+  return moved.length;
 }
 
 /** The caller's own activities of one local day, newest first, with the customer's name. */

@@ -4,6 +4,7 @@ import type {
   ActivityFeedQuery,
   ActivityKind,
   ActivityLogOptions,
+  CustomerMergeResult,
   DeletedActivity,
   LogActivity,
   MyActivities,
@@ -27,6 +28,7 @@ import { computeReachedGoals, type GoalCounts } from '@core/stats';
 import { computeLocalDate, computeLocalInstant, computeLocalTime, placeLoggingDay, toLocalDate } from '@core/period';
 import { LATE_LOGGING_DAYS_MAX } from '@core/contracts';
 import { createAuditEvent } from '../audit/audit.service';
+import { customerNotFound, toCustomer } from '../customers/customers.service';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { toUserId } from '../../db/tenant';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
@@ -42,6 +44,7 @@ import {
   findLateLoggingDays,
   findOldestOpenTransactionStart,
   findOwnActivitiesOfDay,
+  mergeCustomers,
   withActivityDay,
 } from './activities.repository';
 
@@ -579,4 +582,18 @@ export async function listActivityChanges(deps: AppDeps, actor: Actor, query: Ac
   // it (never back), so a client that syncs an idle company keeps a fresh cursor, not one that expires.
   const last = hasMore ? page.at(-1)!.position : laterOf(page.at(-1)?.position ?? start, { at: toExactInstant(before), id: BEFORE_ANY_ID });
   return { activities, deleted, nextCursor: encodeCursor(last), hasMore };
+}
+
+// ---- customer merges (decision 041) ---------------------------------------------------------------
+
+/**
+ * Admins only (the route says so): merges customer `id` into `into`. Its activities, everyone's,
+ * move to the kept customer and it is removed; the audit log records the merge. Here because a
+ * merge writes activities; the customers module is the lower one.
+ */
+export async function mergeCustomer(deps: AppDeps, actor: Actor, id: string, into: string): Promise<CustomerMergeResult> {
+  if (id === into) throw badRequest('Choose another customer to merge into.', { into: 'Choose another customer than this one' });
+  const result = await mergeCustomers(deps.database.db, memberScopeOf(actor), { fromId: id, intoId: into, at: deps.now() });
+  if (!result) throw customerNotFound();
+  return { customer: toCustomer(result.kept), movedActivities: result.moved };
 }

@@ -84,6 +84,12 @@ export async function selectCompany(tx: Transaction, companyId: CompanyId): Prom
   return company ?? null;
 }
 
+/** Transaction step (activities): the company's late-logging window in days (decision 041). */
+export async function selectLateLoggingDaysIn(tx: Transaction, companyId: CompanyId): Promise<number> {
+  const [row] = await tx.select({ days: companies.lateLoggingDays }).from(companies).where(eq(companies.id, companyId));
+  return row?.days ?? 0;
+}
+
 /**
  * Changes the company's name, time zone, currency or late-logging window and records, in the same transaction, which
  * fields changed with their values before and after (nothing when the save changed nothing).

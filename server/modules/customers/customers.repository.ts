@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { activities, customerCompanies } from '../../db/schema';
+import { customerCompanies } from '../../db/schema';
 import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
-import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
 export type CustomerRow = typeof customerCompanies.$inferSelect & { activityCount: number };
 
@@ -153,40 +152,30 @@ export async function updateCustomer(
 }
 
 /**
- * Merges customer `fromId` into `intoId` in one transaction (decision 041): every activity naming
- * it, whoever logged it, names the kept customer (stamped `at`, so the sync feed hears of each);
- * the merged customer is removed; the audit log records it. Both must be the company's (row-level
- * security shows no other): null otherwise. Points and rollups do not change: a customer is not
- * counted. The actor must be an admin (migration 0020 lets an admin change anyone's activities).
+ * Transaction step (customer merges, decision 041): the two customers, locked in id order (two
+ * merges of one pair wait for each other instead of deadlocking); null unless both are the
+ * company's (row-level security shows no other).
  */
-export async function mergeCustomers(
-  db: Database,
-  scope: MemberScope,
-  input: { fromId: string; intoId: string; at: Date },
-): Promise<{ kept: CustomerRow; moved: number } | null> {
-  return withTenant(db, scope, async (tx) => {
-    // Locked in id order, so two merges of the same pair wait for each other instead of deadlocking.
-    const [first, second] = [input.fromId, input.intoId].sort();
-    const a = await selectCustomerIn(tx, scope.companyId, first!, true);
-    const b = await selectCustomerIn(tx, scope.companyId, second!, true);
-    const from = a?.id === input.fromId ? a : b;
-    const into = a?.id === input.intoId ? a : b;
-    if (!a || !b || !from || !into) return null;
-    const moved = await tx
-      .update(activities)
-      .set({ customerId: into.id, customerName: into.name, updatedAt: input.at })
-      .where(and(eq(activities.companyId, scope.companyId), eq(activities.customerId, from.id)))
-      .returning({ id: activities.id });
-    await tx.delete(customerCompanies).where(and(eq(customerCompanies.companyId, scope.companyId), eq(customerCompanies.id, from.id)));
-    const details = { keptName: into.name, mergedId: from.id, mergedName: from.name, activities: moved.length };
-    await insertAuditEvent(
-      tx,
-      createAuditEvent(scope, 'customer.merged', { target: { type: 'customer', id: into.id }, details, at: input.at }),
-    );
-    const kept = await selectCustomerIn(tx, scope.companyId, into.id);
-    return { kept: kept!, moved: moved.length };
-  });
+export async function lockCustomerPairIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  fromId: string,
+  intoId: string,
+): Promise<{ from: CustomerRow; into: CustomerRow } | null> {
+  const [first, second] = [fromId, intoId].sort() as [string, string];
+  const a = await selectCustomerIn(tx, companyId, first, true);
+  const b = await selectCustomerIn(tx, companyId, second, true);
+  if (!a || !b) return null;
+  return a.id === fromId ? { from: a, into: b } : { from: b, into: a };
 }
+
+/** Transaction step (customer merges): removes a customer (its activities already name another). */
+export async function deleteCustomerIn(tx: Transaction, companyId: CompanyId, id: string): Promise<void> {
+  await tx.delete(customerCompanies).where(and(eq(customerCompanies.companyId, companyId), eq(customerCompanies.id, id)));
+}
+
+/** Transaction step: one of the company's customers as it is now, with its activity count. */
+export const findCustomerIn = (tx: Transaction, companyId: CompanyId, id: string) => selectCustomerIn(tx, companyId, id);
 
 export type CustomerRef = Pick<CustomerRow, 'id' | 'name'>;
 

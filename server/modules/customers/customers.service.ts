@@ -4,19 +4,17 @@ import {
   type CustomerList,
   CUSTOMER_SUGGEST_LIMIT,
   CUSTOMER_SUGGEST_MIN_CHARS,
-  type CustomerMergeResult,
   type CustomerSuggestions,
   type UpdateCustomer,
 } from '@core/contracts';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { badRequest, HttpError, notFound } from '../../lib/http';
+import { HttpError, notFound } from '../../lib/http';
 import {
   type CustomerRow,
   type CustomerStatus,
   findCustomers,
   findCustomerSuggestions,
   insertCustomer,
-  mergeCustomers,
   updateCustomer,
 } from './customers.repository';
 
@@ -29,12 +27,16 @@ export { countCustomersIn, type CustomerRef, getOrCreateCustomer } from './custo
 /** Transaction steps (imports, decision 039): the company's names, and customers found or created a file at a time. */
 export { getOrCreateCustomersIn, insertCustomersIn, selectCustomerNamesIn } from './customers.repository';
 
+/** Transaction steps (customer merges, decision 041, run by the activities module: a merge moves activities). */
+export { type CustomerRow, deleteCustomerIn, findCustomerIn, lockCustomerPairIn } from './customers.repository';
+
 function emptyToNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 }
 
-function toCustomer(row: CustomerRow): Customer {
+/** A customer as the API answers it (the activities module's merge answers with it too). */
+export function toCustomer(row: CustomerRow): Customer {
   return {
     id: row.id,
     name: row.name,
@@ -81,7 +83,7 @@ export async function createCustomer(deps: AppDeps, actor: Actor, input: CreateC
   return toCustomer(row);
 }
 
-const customerNotFound = () => notFound('That customer was not found.');
+export const customerNotFound = () => notFound('That customer was not found.');
 const customerExists = (name: string) => new HttpError(409, 'customer_exists', `A customer named "${name}" already exists.`);
 
 /** Admins only (the route says so): renames, archives or restores a customer (decision 041). */
@@ -92,15 +94,4 @@ export async function changeCustomer(deps: AppDeps, actor: Actor, id: string, in
   if (row === 'exists') throw customerExists(name!);
   if (!row) throw customerNotFound();
   return toCustomer(row);
-}
-
-/**
- * Admins only (the route says so): merges customer `id` into `into` (decision 041). Its activities
- * move to the kept customer and it is removed; the audit log records the merge.
- */
-export async function mergeCustomer(deps: AppDeps, actor: Actor, id: string, into: string): Promise<CustomerMergeResult> {
-  if (id === into) throw badRequest('Choose another customer to merge into.', { into: 'Choose another customer than this one' });
-  const result = await mergeCustomers(deps.database.db, memberScopeOf(actor), { fromId: id, intoId: into, at: deps.now() });
-  if (!result) throw customerNotFound();
-  return { customer: toCustomer(result.kept), movedActivities: result.moved };
 }

@@ -63,7 +63,6 @@ function RenameForm({ customer, onDone }: { customer: Customer; onDone: () => vo
           id={id}
           value={name}
           maxLength={CUSTOMER_NAME_MAX_LENGTH}
-          autoFocus
           aria-invalid={error !== null}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => {
@@ -143,7 +142,6 @@ function MergeForm({ customer, onDone }: { customer: Customer; onDone: () => voi
             id={searchId}
             type="search"
             value={text}
-            autoFocus
             onChange={(event) => setText(event.target.value)}
             placeholder={t('customers.searchPlaceholder')}
             aria-controls={listId}

@@ -1,0 +1,165 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, WCAG_AA } from './support/axe';
+import { callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
+import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/*
+ * Corrections (decision 041): a rep logs a forgotten call for yesterday, sees it marked "Logged
+ * late" in yesterday's list and counted on yesterday's board; an admin merges two customers, one a
+ * typo of the other. Both screens in English and Norwegian, on a desktop and a phone.
+ */
+
+const admin = makeAccount('Astrid Admin');
+const rep = makeAccount('Rune Rep');
+
+let server: RunningServer;
+let base: string;
+let browser: Browser;
+let page: Page;
+let adminCookie: string;
+let repCookie: string;
+let repId: string;
+
+const toast = (target: Page, text: string | RegExp) => target.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const rows = (target: Page) => target.getByTestId('activity-row');
+
+beforeAll(async () => {
+  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  base = server.baseUrl;
+  adminCookie = (await joinCompany(base, admin)).cookie;
+  const joined = await joinCompany(base, rep);
+  repCookie = joined.cookie;
+  repId = joined.id;
+  browser = await openBrowser({ baseUrl: base });
+  await signInContext(browser.context, base, rep);
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a rep logs a forgotten call for yesterday', () => {
+  it('chooses Yesterday in the Log Call dialog', async () => {
+    await page.goto('/app/activity');
+    await page.getByRole('button', { name: /^Call/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log Call' });
+    await dialog.getByRole('button', { name: /^Not answered/ }).click();
+    await dialog.getByRole('combobox', { name: /Customer/ }).fill('Fjordkraft');
+    const day = dialog.getByRole('combobox', { name: 'Day' });
+    await expect(day.textContent()).resolves.toContain('Today');
+    await day.click();
+    await page.getByRole('option', { name: /^Yesterday/ }).click();
+    await dialog.getByText("It counts on that day's boards and is marked as logged late.").waitFor();
+    await dialog.getByLabel('Time (optional)').fill('15:30');
+    expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+    await saveSettledScreenshot(page, 'corrections-01-log-yesterday-en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveSettledScreenshot(page, 'corrections-02-log-yesterday-en-phone');
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await dialog.getByRole('button', { name: 'Log Call' }).click();
+    await toast(page, 'Call logged').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // Today's list stays empty: the call belongs to yesterday.
+    await expect(rows(page).count()).resolves.toBe(0);
+  });
+
+  it("sees it marked Logged late in yesterday's list, and counted on yesterday's board", async () => {
+    await page.getByRole('combobox', { name: 'Show the activities of' }).click();
+    await page.getByRole('option', { name: /^Yesterday/ }).click();
+    await rows(page).first().waitFor();
+    await expect(rows(page).count()).resolves.toBe(1);
+    await expect(rows(page).first().textContent()).resolves.toMatch(/Unanswered call.*Logged late.*Fjordkraft.*15:30/);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    await saveSettledScreenshot(page, 'corrections-03-yesterday-list-en');
+
+    const board = await callApi<{ rows: { userId: string; calls: number }[] }>(
+      base,
+      adminCookie,
+      'GET',
+      '/scoreboard/leaderboard?period=yesterday',
+    );
+    expect(board.body.rows.find((row) => row.userId === repId)).toMatchObject({ calls: 1 });
+    const today = await callApi<{ rows: { userId: string; calls: number }[] }>(
+      base,
+      adminCookie,
+      'GET',
+      '/scoreboard/leaderboard?period=today',
+    );
+    expect(today.body.rows.find((row) => row.userId === repId)?.calls ?? 0).toBe(0);
+  });
+
+  it('reads the same in Norwegian, on a phone', async () => {
+    await callApi(base, repCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Vis aktivitetene for' }).click();
+    await page.getByRole('option', { name: /^I går/ }).click();
+    await page.getByText('Ført i etterkant').first().waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveSettledScreenshot(page, 'corrections-04-yesterday-list-nb-phone');
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await callApi(base, repCookie, 'PATCH', '/me/profile', { language: 'en' });
+  });
+});
+
+describe('an admin merges two customers', () => {
+  it('picks the customer to keep with a search, sees how many activities move, and confirms', async () => {
+    await callApi(base, repCookie, 'POST', '/activities', { kind: 'meeting', customerName: 'Nordlys Energi AS' });
+    await callApi(base, repCookie, 'POST', '/activities', { kind: 'meeting', customerName: 'Nordlys Energy' });
+    await callApi(base, repCookie, 'POST', '/activities', { kind: 'call', answered: false, customerName: 'Nordlys Energy' });
+
+    await browser.context.clearCookies();
+    await signInContext(browser.context, base, admin);
+    await page.goto('/app/admin/customers');
+    await page.getByRole('table', { name: 'Customers' }).waitFor().catch(async (error: unknown) => {
+      await saveSettledScreenshot(page, 'corrections-debug');
+      throw error;
+    });
+    await page.getByRole('button', { name: 'Actions for Nordlys Energy' }).click();
+    await page.getByRole('menuitem', { name: 'Merge into…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Merge “Nordlys Energy”' });
+    await dialog.getByRole('searchbox', { name: 'Customer to keep' }).fill('nordlys');
+    await dialog.getByRole('radio', { name: /Nordlys Energi AS/ }).click();
+    await dialog.getByText('2 activities move from “Nordlys Energy” to “Nordlys Energi AS”, and “Nordlys Energy” is removed.').waitFor();
+    expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+    await saveSettledScreenshot(page, 'corrections-05-merge-en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveSettledScreenshot(page, 'corrections-06-merge-en-phone');
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await dialog.getByRole('button', { name: 'Merge' }).click();
+    await toast(page, '“Nordlys Energy” merged into “Nordlys Energi AS”').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const left = await callApi<{ customers: { name: string; activityCount: number }[] }>(
+      base,
+      adminCookie,
+      'GET',
+      '/customers?search=nordlys',
+    );
+    expect(left.body.customers.map((c) => [c.name, c.activityCount])).toEqual([['Nordlys Energi AS', 3]]);
+    await expect(page.getByRole('button', { name: 'Actions for Nordlys Energy' }).count()).resolves.toBe(0);
+  });
+
+  it('archives a customer and finds it under Archived; the screen in Norwegian', async () => {
+    await page.getByRole('button', { name: 'Actions for Fjordkraft' }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
+    await toast(page, 'Customer archived').waitFor();
+    await page.getByRole('combobox', { name: 'Show customers' }).click();
+    await page.getByRole('option', { name: 'Archived' }).click();
+    await page.getByRole('button', { name: 'Actions for Fjordkraft' }).waitFor();
+    await saveSettledScreenshot(page, 'corrections-07-archived-en');
+
+    await callApi(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Handlinger for Nordlys Energi AS' }).click();
+    await page.getByRole('menuitem', { name: 'Slå sammen med…' }).click();
+    await page.getByRole('dialog', { name: 'Slå sammen «Nordlys Energi AS»' }).waitFor();
+    await saveSettledScreenshot(page, 'corrections-08-merge-nb');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveSettledScreenshot(page, 'corrections-09-merge-nb-phone');
+    await page.setViewportSize({ width: 1366, height: 860 });
+  });
+});
