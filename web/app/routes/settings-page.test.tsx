@@ -271,7 +271,10 @@ describe('Settings for an admin', () => {
 
     expect(await findToast('Company settings updated')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
-      expect.objectContaining({ path: '/api/v1/company', body: { name: 'Fjordsalg Nord AS', timezone: 'Europe/London', currency: 'EUR', lateLoggingDays: 7 } }),
+      expect.objectContaining({
+        path: '/api/v1/company',
+        body: { name: 'Fjordsalg Nord AS', timezone: 'Europe/London', currency: 'EUR', lateLoggingDays: 7 },
+      }),
     ]);
     const panel = screen.getByRole('tabpanel', { name: 'Company' });
     await vi.waitFor(() => expect(detail(panel, 'Company name')).toBe('Fjordsalg Nord AS'));
