@@ -372,7 +372,7 @@ export async function mergeCustomers(
  * Transaction step (customer merges, decision 041): every activity of the company naming customer
  * `fromId`, whoever logged it, names `into` instead, stamped `at` (the sync feed hears of each).
  * Row-level security lets only the company's admins change other members' activities (migration
- * 0020). A customer is not counted: the rollups do not change. Returns how many moved.
+ * 0022). A customer is not counted: the rollups do not change. Returns how many moved.
  */
 async function moveActivitiesToCustomerIn(
   tx: Transaction,
