@@ -20,6 +20,7 @@ const company = {
   currency: 'NOK',
   logoUrl: null,
   createdAt: '2026-11-24T08:00:00.000Z',
+  lateLoggingDays: 7,
   counts: { members: 1, activities: 0, customers: 0 },
 } satisfies CompanySettings;
 
