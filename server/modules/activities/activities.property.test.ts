@@ -15,7 +15,7 @@ import { computeFreshRollups, findStoredRollups, type Member, rows, setRule } fr
  */
 
 let t: TestApp;
-let reps: Member[]; // three reps of company A and one of company B
+let reps: Member[]; // three members of company A (the first is its admin) and one of company B
 let companies: string[];
 
 beforeAll(async () => {
@@ -82,11 +82,23 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 /** What the test knows about each activity it logged. */
 type Known = { id: string; owner: number; type: Activity['type']; localDate: string; deleted: boolean };
 
-/** The status an edit (or, with `changes` null, a delete) should get; validation comes first. */
+/** Company A's first member is its admin (the seed makes a company's first member admin); rep 3 is in company B. */
+const ADMIN_OF_A = 0;
+const inCompanyA = (rep: number) => rep !== 3;
+/** The late-logging window a company starts with (decision 041): today and the 7 days before. */
+const LATE_LOGGING_DAYS = 7;
+const daysBefore = (day: string, today: string) => (Date.parse(today) - Date.parse(day)) / 86_400_000;
+
+/**
+ * The status an edit (or, with `changes` null, a delete) should get; validation comes first. A rep
+ * changes their own activities within the window; the admin corrects anyone's in their company on any day.
+ */
 function expectedStatus(known: Known, actor: number, changes: Record<string, unknown> | null, today: string): number {
   if (changes && Object.keys(changes).length === 0) return 400; // "Nothing to change"
-  if (known.owner !== actor || known.deleted) return 404;
-  if (known.localDate !== today) return 409;
+  if (known.deleted) return 404;
+  const correcting = actor === ADMIN_OF_A && inCompanyA(known.owner);
+  if (known.owner !== actor && !correcting) return 404;
+  if (actor !== ADMIN_OF_A && daysBefore(known.localDate, today) > LATE_LOGGING_DAYS) return 403;
   if (changes && 'outcome' in changes && known.type !== 'call_answered') return 400;
   if (changes && 'ticketSize' in changes && known.type !== 'sale') return 400;
   return 200;
