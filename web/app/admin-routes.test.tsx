@@ -124,7 +124,7 @@ describe('Administration for an admin', () => {
   it('opens on Users, names every tab with the current one marked, and moves between them', async () => {
     const { router } = renderAt('/app/admin', makeTestAdminMe());
     expect(await screen.findByRole('heading', { name: 'Administration' }, LOADING)).toBeInTheDocument();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app/admin/users'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/app/admin/users'), LOADING);
     expect(screen.getByText('Manage company settings, users and configurations')).toBeInTheDocument();
     expect(screen.queryByRole('alert', { name: /Access denied/ })).not.toBeInTheDocument();
     const tabs = within(screen.getByRole('navigation', { name: 'Administration' })).getAllByRole('link');
@@ -141,8 +141,10 @@ describe('Administration for an admin', () => {
       'Audit log',
       'Inbox',
     ]);
-    await vi.waitFor(() =>
-      expect(tabs.filter((tab) => tab.getAttribute('aria-current') === 'page').map((tab) => tab.textContent)).toEqual(['Users']),
+    // The lazy Users route settles after the redirect; on a loaded machine that takes over a second.
+    await vi.waitFor(
+      () => expect(tabs.filter((tab) => tab.getAttribute('aria-current') === 'page').map((tab) => tab.textContent)).toEqual(['Users']),
+      LOADING,
     );
 
     await userEvent.setup().click(screen.getByRole('link', { name: 'Billing' }));
