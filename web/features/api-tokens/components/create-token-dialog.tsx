@@ -2,6 +2,7 @@ import { API_TOKEN_LIFETIMES_DAYS, API_TOKEN_NAME_MAX, API_TOKEN_SCOPES, API_TOK
 import { CheckIcon, CopyIcon, TriangleAlertIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxCard } from '@web/components/checkbox-card';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
@@ -184,42 +185,24 @@ export function CreateTokenDialog({ open, onOpenChange }: { open: boolean; onOpe
             <fieldset className="space-y-2" aria-describedby={errors.scopes ? `${id}-scopes-error` : undefined}>
               <legend className="mb-2 text-sm font-medium">{t('tokens.dialog.scopes')}</legend>
               <div className="grid gap-2">
-                {offeredScopes(isAdmin).map((scope) => {
-                  const checked = scopes.includes(scope);
-                  return (
-                    <div
-                      key={scope}
-                      className={cn(
-                        'relative flex items-start gap-3 rounded-lg border p-3 transition-colors hover:bg-accent/50',
-                        checked && 'border-primary/40 bg-primary-soft/60',
-                      )}
-                    >
-                      <input
-                        id={`${id}-${scope}`}
-                        type="checkbox"
-                        className="relative z-10 mt-0.5 size-4 shrink-0 accent-primary"
-                        checked={checked}
-                        onChange={(event) => toggleScope(scope, event.target.checked)}
-                        aria-describedby={`${id}-${scope}-text`}
-                      />
-                      <div className="min-w-0 space-y-0.5">
-                        {/* The label covers the whole card (after:inset-0), so a click anywhere ticks the box. */}
-                        <label
-                          htmlFor={`${id}-${scope}`}
-                          className="flex cursor-pointer flex-wrap items-center gap-2 text-sm font-medium after:absolute after:inset-0"
-                        >
-                          {t(`tokens.scopes.${scopeKey(scope)}.label`)}
-                          <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[11px] font-normal text-muted-foreground">
-                            {scope}
-                          </code>
-                        </label>
-                        <p id={`${id}-${scope}-text`} className="text-xs text-muted-foreground">
-                          {t(`tokens.scopes.${scopeKey(scope)}.description`)}
-                        </p>
-                      </div>
-                    </div>
-                  );
-                })}
+                {offeredScopes(isAdmin).map((scope) => (
+                  <CheckboxCard
+                    key={scope}
+                    id={`${id}-${scope}`}
+                    checked={scopes.includes(scope)}
+                    onCheckedChange={(checked) => toggleScope(scope, checked)}
+                    labelClassName="flex flex-wrap items-center gap-2 text-sm font-medium"
+                    label={
+                      <>
+                        {t(`tokens.scopes.${scopeKey(scope)}.label`)}
+                        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[11px] font-normal text-muted-foreground">
+                          {scope}
+                        </code>
+                      </>
+                    }
+                    description={t(`tokens.scopes.${scopeKey(scope)}.description`)}
+                  />
+                ))}
               </div>
               <FieldError id={`${id}-scopes-error`}>{errors.scopes}</FieldError>
             </fieldset>

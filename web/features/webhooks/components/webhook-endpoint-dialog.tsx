@@ -19,6 +19,7 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
+import { CheckboxCard } from '@web/components/checkbox-card';
 import { describeUrlRefusal, looksLikeWebUrl } from '../lib/url-refusal';
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from '../api/webhooks';
 
@@ -184,39 +185,18 @@ export function WebhookEndpointDialog({
               </label>
             </div>
             <div className="grid gap-2 sm:grid-cols-2">
-              {WEBHOOK_EVENT_TYPES.map((type) => {
-                const checked = events.includes(type);
-                return (
-                  <div
-                    key={type}
-                    className={cn(
-                      'relative flex items-start gap-3 rounded-lg border p-3 transition-colors hover:bg-accent/50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                      checked && 'border-primary/40 bg-primary-soft/60',
-                    )}
-                  >
-                    <input
-                      id={`${id}-${type}`}
-                      type="checkbox"
-                      className="relative z-10 mt-0.5 size-4 shrink-0 accent-primary"
-                      checked={checked}
-                      onChange={(event) => toggle(type, event.target.checked)}
-                      aria-describedby={`${id}-${type}-text`}
-                    />
-                    <div className="min-w-0 space-y-0.5">
-                      {/* The label covers the whole card (after:inset-0), so a click anywhere ticks the box. */}
-                      <label
-                        htmlFor={`${id}-${type}`}
-                        className="cursor-pointer font-mono text-xs font-medium after:absolute after:inset-0"
-                      >
-                        {type}
-                      </label>
-                      <p id={`${id}-${type}-text`} className="text-xs text-muted-foreground">
-                        {t(`events.${type}`)}
-                      </p>
-                    </div>
-                  </div>
-                );
-              })}
+              {WEBHOOK_EVENT_TYPES.map((type) => (
+                <CheckboxCard
+                  key={type}
+                  id={`${id}-${type}`}
+                  className="has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                  checked={events.includes(type)}
+                  onCheckedChange={(checked) => toggle(type, checked)}
+                  labelClassName="font-mono text-xs font-medium"
+                  label={type}
+                  description={t(`events.${type}`)}
+                />
+              ))}
             </div>
             <FieldError id={`${id}-events-error`}>{errors.events}</FieldError>
           </fieldset>
