@@ -20,7 +20,7 @@
  * INSERT ... SELECT ... GROUP BY (seed/activities.ts, rebuildDailyStats); with BENCH_ROLLUP=trigger
  * the activities_rollup trigger maintains it row by row, as in production (slower to load).
  */
-import type { CompanyKpis, Leaderboard, Me, MonthlyOverview } from '@core/contracts';
+import type { CompanyKpis, ContestStandings, Leaderboard, Me, MonthlyOverview } from '@core/contracts';
 import { addDays, computeLocalDate, computePeriod, type LocalDate } from '@core/period';
 import { sql } from 'drizzle-orm';
 import { cpus, loadavg } from 'node:os';
@@ -28,6 +28,7 @@ import { performance } from 'node:perf_hooks';
 import { seedActivitySeries, withoutActivityTriggers } from '../server/seed/activities';
 import { type CompanyId, toCompanyId, toUserId, type UserId, withTenant } from '../server/db/tenant';
 import { getCompanyKpis, getLeaderboard, getMonthlyOverview } from '../server/modules/scoreboard/scoreboard.service';
+import { getContestStandings } from '../server/modules/contests/contests.service';
 import { createApp } from '../server/app';
 import { closeDeps, createDeps } from '../server/bootstrap';
 import type { AppDeps } from '../server/context';
@@ -310,6 +311,42 @@ async function main() {
           byUser(await naiveUsers(window.start, window.end)),
         ),
     });
+    // The contest standings view (decision 049): a month's contest among everyone, 1 × calls + 5 × meetings booked,
+    // scored from the rollups; checked against the same sums over the activities.
+    const contestId = await withTenant(db, scope, async (tx) => {
+      const [made] = rowsOf<{ id: string }>(
+        await tx.execute(sql`INSERT INTO contests (company_id, series_id, name, starts_on, ends_on, participants, mode, weights)
+          VALUES (${companyId}, gen_random_uuid(), 'Bench month', ${computeLocalDate(month.start, TZ)}, ${addDays(computeLocalDate(month.end, TZ), -1)},
+                  'everyone', 'individual', '[{"metric":"calls","weight":1},{"metric":"meetings_booked","weight":5}]')
+          RETURNING id`),
+      );
+      return made!.id;
+    });
+    const contestRow: Row = {
+      name: 'Contest standings (100 members, a month)',
+      path: `/api/v1/contests/${contestId}`,
+      service: () => getContestStandings(t.deps, { ...viewer, role: 'admin' }, contestId),
+      naive: () => naiveUsers(month.start, month.end),
+      check: async () => {
+        const standings = await get<ContestStandings>(`/api/v1/contests/${contestId}`);
+        const naive = await naiveUsers(month.start, month.end);
+        assertEqual(
+          'contest standings',
+          Object.fromEntries(
+            standings.standings
+              .filter((s) => s.score > 0)
+              .map((s) => [s.subjectId, s.score] as const)
+              .sort(([a], [b]) => (a < b ? -1 : 1)),
+          ),
+          Object.fromEntries(
+            naive
+              .map((r) => [String(r.user_id), Number(r.calls) + 5 * Number(r.meetings)] as const)
+              .filter(([, score]) => score > 0)
+              .sort(([a], [b]) => (a < b ? -1 : 1)),
+          ),
+        );
+      },
+    };
     const rows: Row[] = [
       {
         name: 'Dashboard KPIs (today vs yesterday)',
@@ -369,6 +406,7 @@ async function main() {
           );
         },
       },
+      contestRow,
     ];
 
     for (const row of rows) await row.check();

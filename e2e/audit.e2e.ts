@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
-import { callApi, joinCompany, makeAccount, signInContext, signInCookie } from './support/accounts';
+import { callApi, callApiOk, joinCompany, makeAccount, signInContext, signInCookie } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -24,11 +24,8 @@ let browser: Browser;
 let page: Page;
 let adminCookie: string;
 
-async function ok<T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await callApi<T>(base, cookie, method, path, body);
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
+const ok = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) =>
+  callApiOk<T>(base, cookie, method, path, body);
 
 const summaries = (target: Page) => target.locator('[data-audit-action] > div:first-child p').allInnerTexts();
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
-import { callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
+import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -29,11 +29,8 @@ let receiver: Server;
 let receiverUrl = '';
 const received: { path: string; body: unknown }[] = [];
 
-async function ok<T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await callApi<T>(base, cookie, method, path, body);
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
+const ok = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) =>
+  callApiOk<T>(base, cookie, method, path, body);
 
 const toast = (text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 

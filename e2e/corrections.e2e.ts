@@ -8,7 +8,8 @@ import { type RunningServer, startServer } from './support/server';
 /*
  * Corrections (decision 041): a rep logs a forgotten call for yesterday, sees it marked "Logged
  * late" in yesterday's list and counted on yesterday's board; an admin merges two customers, one a
- * typo of the other. Both screens in English and Norwegian, on a desktop and a phone.
+ * typo of the other, and corrects the rep's activities from the rep's page. The screens in English
+ * and Norwegian, on a desktop and a phone.
  */
 
 const admin = makeAccount('Astrid Admin');
@@ -160,5 +161,48 @@ describe('an admin merges two customers', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await saveSettledScreenshot(page, 'corrections-09-merge-nb-phone');
     await page.setViewportSize({ width: 1366, height: 860 });
+  });
+});
+
+describe("an admin corrects a rep's activities from the rep's page", () => {
+  it("edits one and deletes another with My Activity's dialogs; both are audited", async () => {
+    await callApi(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+    // The rep's tab heard 401s when this browser switched to the admin above; only this step's count here.
+    const earlierErrors = browser.consoleErrors.length;
+    await page.goto(`/app/people/${repId}`);
+    const list = page.getByTestId('person-activities');
+    await list.waitFor();
+    const before = await list.getByRole('listitem').count();
+
+    await list
+      .getByRole('button', { name: /^Correct Call, no answer/ })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Edit/ });
+    await dialog.getByRole('textbox', { name: 'Notes' }).fill('Switchboard only; try the CFO directly');
+    await saveSettledScreenshot(page, 'corrections-10-person-page-edit-en', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Activity updated').waitFor();
+    await list.getByText('Switchboard only; try the CFO directly').waitFor();
+
+    await list
+      .getByRole('button', { name: /^Correct Meeting held/ })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this activity?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Activity deleted').waitFor();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(before - 1);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+
+    const audit = await callApi<{ entries: { details: { operation: string } }[] }>(
+      base,
+      adminCookie,
+      'GET',
+      '/admin/audit-log?action=activity.corrected',
+    );
+    expect(audit.body.entries.map((entry) => entry.details.operation).sort()).toEqual(['deleted', 'updated']);
+    expect(browser.consoleErrors.slice(earlierErrors)).toEqual([]);
   });
 });

@@ -375,6 +375,14 @@ beforeAll(async () => {
   // The same data folder on a new port: sessions live in the database and cookies ignore ports.
   server = await startServer({ WEB_DIST_DIR: webCopy, DATA_DIR: dataDir });
   baseUrl = server.baseUrl;
+  // This journey's TV celebrates sales and booked meetings. The seeded history makes the first calls
+  // of today personal bests, whose badge and record cards would queue ahead of them by the wall's
+  // rules (decision 051), so the company celebrates sales and meetings only (celebrations.e2e.ts
+  // covers the rest).
+  const admin = members.get(TEAM[0]!.email)!;
+  const settings = { sales: true, saleMinimum: 0, meetings: true, goals: false, records: false, contests: false, badges: false };
+  const saved = await callApi(baseUrl, admin.cookie, 'PUT', '/celebrations/settings', { ...settings, sound: false, style: 'confetti' });
+  expect(saved.status).toBe(200);
 }, 420_000);
 
 afterAll(async () => {
@@ -1073,6 +1081,70 @@ describe('scoreboard journeys', () => {
     // How fast is a benchmark's question (docs/performance.md, "Live updates"); this prints the figures.
     console.info(`[live] committed call -> dashboard and TV: ${samples.join(', ')} ms`);
     expect(samples).toHaveLength(5);
+  });
+
+  it("a display link for one team: the wall shows that team's people and names the team, in both languages", async () => {
+    const admin = members.get(kari.email)!;
+    const api = async <T>(method: string, path: string, body?: unknown) => {
+      const response = await callApi<T>(baseUrl, admin.cookie, method, path, body);
+      expect(response.status, `${method} ${path}`).toBeLessThan(300);
+      return response.body;
+    };
+    const oslo = await api<{ id: string }>('POST', '/teams', { name: 'Oslo' });
+    await api('POST', '/teams', { name: 'Bergen' });
+    const OSLO = [kari, ola, sofie, magnus];
+    for (const account of OSLO) await api('PUT', `/team/members/${members.get(account.email)!.userId}/team`, { teamId: oslo.id });
+    const companyName = (await api<{ company: { name: string } }>('GET', '/me')).company.name;
+
+    const { page } = manager;
+    await page.goto('/app/admin/integrations');
+    await page.getByRole('heading', { name: 'TV display links' }).waitFor();
+    const shows = page.getByRole('combobox', { name: 'Shows' });
+    await expect.poll(() => shows.textContent()).toBe('Whole company');
+    await shows.click();
+    await page.getByRole('option', { name: 'Oslo' }).click();
+    await page.getByLabel('Screen name').fill('Oslo wall');
+    await saveScreenshot(page, 'scoreboard-15-admin-display-link-for-a-team');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Display link for “Oslo wall” created' });
+    const url = await dialog.getByLabel('Display link').inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByTestId('display-link-row').filter({ hasText: 'Oslo wall' });
+    await row.getByRole('cell', { name: 'Oslo', exact: true }).waitFor();
+    await page.getByTestId('display-link-row').filter({ hasText: 'Sales floor TV' }).getByText('Whole company').waitFor();
+    await saveScreenshot(page, 'scoreboard-16-admin-display-links-with-team');
+    expect(await axeViolations(page, { tags: WCAG_AA }), 'admin integrations with a team link').toEqual([]);
+
+    // The signed-out wall shows Oslo's people only, ranked as the company's board ranks them.
+    const osloNames = new Set(OSLO.map((account) => account.name));
+    const expected = computeRanking('points', { activeOnly: true })
+      .filter((r) => osloNames.has(r.name))
+      .map((r) => r.name);
+    const wall = await open({ viewport: { width: 1920, height: 1080 } });
+    await wall.page.goto(url);
+    await wall.page.getByRole('heading', { name: 'Team Leaderboard' }).waitFor();
+    await wall.page.getByText(`${companyName} · Oslo · Today`).waitFor();
+    await expect
+      .poll(() => wall.page.locator('[data-testid="tv-row"] [data-slot="member-name"]').allTextContents(), { timeout: 5_000 })
+      .toEqual(expected);
+    await saveScreenshot(wall.page, 'scoreboard-17-tv-team-display-link-1920');
+
+    const norwegian = await open({ viewport: { width: 1920, height: 1080 }, locale: 'nb-NO' });
+    await norwegian.page.goto(url);
+    await norwegian.page.getByRole('heading', { name: 'Teamets toppliste' }).waitFor();
+    await norwegian.page.getByText(new RegExp(`^${companyName} · Oslo · `)).waitFor();
+    await expect
+      .poll(() => norwegian.page.locator('[data-testid="tv-row"] [data-slot="member-name"]').allTextContents(), { timeout: 5_000 })
+      .toEqual(expected);
+    await saveScreenshot(norwegian.page, 'scoreboard-18-tv-team-display-link-norwegian-1920');
+
+    // The admin's screen in Norwegian (the saved language), then back to English for what follows.
+    await api('PATCH', '/me/profile', { language: 'nb' });
+    await page.goto('/app/admin/integrations');
+    await page.getByTestId('display-link-row').filter({ hasText: 'Sales floor TV' }).getByText('Hele selskapet').waitFor();
+    await page.getByRole('combobox', { name: 'Viser', exact: true }).waitFor();
+    await saveScreenshot(page, 'scoreboard-19-admin-display-links-with-team-nb');
+    await api('PATCH', '/me/profile', { language: 'en' });
   });
 
   it('left no console errors on the way', async () => {

@@ -1,11 +1,10 @@
 import type { MyTargets } from '@core/contracts';
-import { computePeriodShare, computeTargetPeriodDates } from '@core/pacing';
-import { computeLocalDate } from '@core/period';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
-import { callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
+import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { chooseTimeZone } from './support/pacing';
 import { type RunningServer, startServer } from './support/server';
 
 /*
@@ -14,9 +13,9 @@ import { type RunningServer, startServer } from './support/server';
  * a manager and "Behind"; they log calls and the pill turns "On track" live. Then both screens in
  * Norwegian and on a phone. Its own server on a fresh data folder: the admin is the first member.
  *
- * The clock is the machine's. Pacing needs part of the week's working hours gone, so the company's
- * time zone is chosen where that holds now (a Monday 06:00 in Oslo is Monday 14:00 in Tokyo), and
- * the calls logged before the browser's are counted from what the server expects by now.
+ * The clock is the machine's: the company's time zone is one where part of the week is gone
+ * (support/pacing.ts), and the calls logged before the browser's are counted from what the server
+ * expects by now.
  */
 
 const admin = makeAccount('Astrid Admin');
@@ -31,23 +30,8 @@ let repPage: Page;
 let adminCookie: string;
 let repCookie: string;
 
-const ZONES = ['Europe/Oslo', 'Asia/Tokyo', 'Pacific/Kiritimati', 'America/Los_Angeles', 'Asia/Kolkata'];
-
-/** A zone where at least a fifth of this week's working days is gone, so "behind" means something. */
-function chooseTimeZone(now: Date): string {
-  const calendar = { country: 'NO' as const, daysOff: new Set<string>() };
-  const shareIn = (zone: string) => {
-    const week = computeTargetPeriodDates('week', computeLocalDate(now, zone));
-    return computePeriodShare(calendar, week.from, week.to, now, zone).share;
-  };
-  return ZONES.find((zone) => shareIn(zone) >= 0.2) ?? ZONES.reduce((best, zone) => (shareIn(zone) > shareIn(best) ? zone : best));
-}
-
-async function ok<T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await callApi<T>(base, cookie, method, path, body);
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
+const ok = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) =>
+  callApiOk<T>(base, cookie, method, path, body);
 
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const weeklyCalls = (page: Page) => page.getByTestId('target-calls-week');
@@ -85,7 +69,7 @@ describe('a weekly target from the manager', () => {
     // Enough calls that what is expected by now is at least 8, whatever share of the week is gone.
     const mine = await ok<MyTargets>(repCookie, 'GET', '/targets/me');
     expect(mine.targets).toEqual([]);
-    await adminPage.getByRole('combobox', { name: 'Person' }).click();
+    await adminPage.getByRole('combobox', { name: 'For' }).click();
     await adminPage.getByRole('option', { name: 'Ola Hansen' }).click();
     expect(await adminPage.getByRole('combobox', { name: 'Metric' }).textContent()).toContain('Calls');
     expect(await adminPage.getByRole('combobox', { name: 'Period' }).textContent()).toContain('Per week');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
-import { callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
+import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
@@ -22,11 +22,8 @@ let browser: Browser;
 let page: Page;
 let adminCookie: string;
 
-async function ok<T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await callApi<T>(base, cookie, method, path, body);
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body;
-}
+const ok = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) =>
+  callApiOk<T>(base, cookie, method, path, body);
 
 const leaderboardNames = () => page.locator('[data-testid="leaderboard-row"] [data-slot="member-name"]').allTextContents();
 

@@ -20,10 +20,12 @@ import { exportsRoutes } from './modules/exports/exports.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { displayLinksRoutes } from './modules/display-links/display-links.routes';
 import { goalsRoutes } from './modules/goals/goals.routes';
+import { badgesRoutes } from './modules/badges/badges.routes';
 import { kpiRulesRoutes } from './modules/kpi-rules/kpi-rules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { tvPlaylistsRoutes } from './modules/tv-playlists/tv-playlists.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -37,6 +39,7 @@ import { scoreboardRoutes } from './modules/scoreboard/scoreboard.routes';
 import { BEARER_TOKEN_SCHEME, loadCaller, loadSession, SESSION_COOKIE_SCHEME } from './modules/session/session.middleware';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { digestRoutes } from './modules/digest/digest.routes';
 import { servePublicSite } from './public-site';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -44,6 +47,10 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { targetsRoutes } from './modules/targets/targets.routes';
+import { contestsRoutes } from './modules/contests/contests.routes';
+import { coachingRoutes } from './modules/coaching/coaching.routes';
+import { peopleRoutes } from './modules/people/people.routes';
+import { celebrationsRoutes } from './modules/celebrations/celebrations.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
@@ -67,6 +74,7 @@ function createApiRouter() {
   api.route('/', avatarsRoutes);
   api.route('/', teamRoutes);
   api.route('/', teamsRoutes);
+  api.route('/', tvPlaylistsRoutes);
   api.route('/', invitationsRoutes);
   api.route('/', setupRoutes);
   api.route('/', adminRoutes);
@@ -76,6 +84,7 @@ function createApiRouter() {
   api.route('/', customersRoutes);
   api.route('/', importsRoutes);
   api.route('/', goalsRoutes);
+  api.route('/', badgesRoutes);
   api.route('/', myStatsRoutes);
   api.route('/', wrapupsRoutes);
   api.route('/', contactRoutes);
@@ -86,6 +95,10 @@ function createApiRouter() {
   api.route('/', chatRoutes);
   api.route('/', calendarRoutes);
   api.route('/', targetsRoutes);
+  api.route('/', contestsRoutes);
+  api.route('/', celebrationsRoutes);
+  api.route('/', coachingRoutes);
+  api.route('/', peopleRoutes);
   return api;
 }
 
@@ -233,6 +246,7 @@ export function createApp(deps: AppDeps) {
   app.on(['GET', 'POST'], '/api/auth/*', (c) => forwardToAuth(c, deps));
   app.route('/api/v1', createApiRouter());
   app.route('/', systemRoutes);
+  app.route('/', digestRoutes);
 
   let apiDocument: ReturnType<typeof buildApiDocument> | null = null;
   app.get('/api/openapi.json', (c) => c.json((apiDocument ??= buildApiDocument(deps.config))));

@@ -36,6 +36,18 @@ const callers: Record<Persona, TestUser | null> = { anonymous: null, user, other
 
 const invitationOfA = () => fixtures.invitation(admin);
 const displayLinkOfA = () => fixtures.displayLink(admin);
+const playlistOfA = () => fixtures.tvPlaylist(admin);
+/** A link of A pointed at a playlist of A, with the id of the playlist's first screen. */
+async function playlistLinkOfA(): Promise<{ token: string; screenId: string }> {
+  const [link, playlist] = await Promise.all([displayLinkOfA(), playlistOfA()]);
+  const response = await t.request(`/api/v1/display-links/${link.link.id}/playlist`, {
+    method: 'PUT',
+    as: admin,
+    json: { playlistId: playlist.id },
+  });
+  if (response.status !== 200) throw new Error(`point link: ${response.status} ${await response.text()}`);
+  return { token: link.token, screenId: playlist.screens[0]!.id };
+}
 /** An invitation of A sent by e-mail (only those can be resent). */
 async function emailedInvitationOfA(): Promise<string> {
   const email = `mailed-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -107,6 +119,21 @@ const targetOfA = async (): Promise<string> => {
   if (response.status !== 201) throw new Error(`target: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
 };
+/** A contest of A among everyone, in a far year (each its own, so a delete has its own). */
+const contestBody = (extra: Record<string, unknown> = {}) => ({
+  name: `Contest ${unique()}`,
+  startsOn: '2999-01-04',
+  endsOn: '2999-01-10',
+  participants: 'everyone',
+  mode: 'individual',
+  weights: [{ metric: 'calls', weight: 1 }],
+  ...extra,
+});
+const contestOfA = async (extra: Record<string, unknown> = {}): Promise<string> => {
+  const response = await t.request('/api/v1/contests', { method: 'POST', as: admin, json: contestBody(extra) });
+  if (response.status !== 201) throw new Error(`contest: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+};
 /** A company day off of A, on a date of its own. */
 let dayOffDay = 1;
 const dayOffOfA = async (): Promise<string> => {
@@ -114,6 +141,21 @@ const dayOffOfA = async (): Promise<string> => {
   const response = await t.request('/api/v1/calendar/days-off', { method: 'POST', as: admin, json: { date, label: 'Closed' } });
   if (response.status !== 200) throw new Error(`day off: ${response.status} ${await response.text()}`);
   return date;
+};
+
+/** The user of A's wrap-up of today (saved again each time: one per day). */
+const wrapupOfUser = async (): Promise<string> => {
+  const json = { calls: 3, meetings: 0, sales: 0, points: 0, good: 'Fine', improve: null };
+  const response = await t.request('/api/v1/wrapups/today', { method: 'PUT', as: user, json });
+  if (response.status !== 200) throw new Error(`wrap-up: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { wrapup: { id: string } }).wrapup.id;
+};
+/** A follow-up the admin of A wrote about the user of A. */
+const coachingNoteOfA = async (): Promise<string> => {
+  const json = { kind: 'follow_up', body: `Follow up ${unique()}` };
+  const response = await t.request(`/api/v1/coaching/members/${user.id}/notes`, { method: 'POST', as: admin, json });
+  if (response.status !== 201) throw new Error(`coaching note: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { followUps: { id: string }[] }).followUps[0]!.id;
 };
 
 // ---- expectations -----------------------------------------------------------------------------
@@ -177,7 +219,8 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/v1/teams/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await teamOfA() } }) },
   'PUT /api/v1/teams/{id}/leads': {
     expect: admins(200, 404),
-    prepare: async () => ({ params: { id: await teamOfA() }, json: { userIds: [user.id] } }),
+    // A fresh member leads: the user of A stays a rep who leads nothing (the coaching entries below).
+    prepare: async () => ({ params: { id: await teamOfA() }, json: { userIds: [(await memberOfA()).id] } }),
   },
   'PUT /api/v1/team/members/{userId}/team': {
     expect: admins(200, 404),
@@ -264,6 +307,35 @@ const MATRIX: Record<string, Entry> = {
     expect: everyone(200),
     prepare: async () => ({ params: { token: (await displayLinkOfA()).token } }),
   },
+  'PUT /api/v1/display-links/{id}/playlist': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: (await displayLinkOfA()).link.id }, json: { playlistId: (await playlistOfA()).id } }),
+  },
+  'GET /api/v1/display/{token}/playlist': {
+    expect: everyone(200),
+    prepare: async () => ({ params: { token: (await playlistLinkOfA()).token } }),
+  },
+  'GET /api/v1/display/{token}/screens/{screenId}': {
+    expect: everyone(200),
+    prepare: async () => {
+      const link = await playlistLinkOfA();
+      return { params: { token: link.token, screenId: link.screenId } };
+    },
+  },
+  // TV playlists (decision 052): admins only
+  'GET /api/v1/tv-playlists': { expect: admins(200) },
+  'POST /api/v1/tv-playlists': {
+    expect: admins(201),
+    prepare: async () => ({ json: { name: 'Floor', screens: [{ kind: 'week', durationSeconds: 30 }] } }),
+  },
+  'PUT /api/v1/tv-playlists/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({
+      params: { id: (await playlistOfA()).id },
+      json: { name: 'Renamed', screens: [{ kind: 'kpi', metric: 'calls', durationSeconds: 15 }] },
+    }),
+  },
+  'DELETE /api/v1/tv-playlists/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: (await playlistOfA()).id } }) },
 
   // live event streams (decision 020): a 200 is the stream's first bytes; callAs then closes it
   'GET /api/v1/events': { expect: members(200) },
@@ -278,6 +350,11 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/activities': { expect: members(200) },
   'GET /api/v1/activities/mine': { expect: members(200) },
   'GET /api/v1/activities/log-options': { expect: members(200) },
+  'GET /api/v1/activities/{id}': {
+    // The rep who logged it, or the company's admin (who corrects it); another company finds nothing.
+    expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 200 },
+    prepare: async () => ({ params: { id: (await activityOfUser()).id } }),
+  },
   'PATCH /api/v1/activities/{id}': {
     // The rep who logged it, or the company's admin (corrections, decision 041); another company finds nothing.
     expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 200 },
@@ -303,6 +380,12 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/v1/goals/me': {
     expect: members(200),
     prepare: async () => ({ json: { dailyCalls: 20, dailyMeetings: 2, dailySales: 1 } }),
+  },
+  // a team lead's people's goals (decision 044): a rep leads no one (403); a lead's reach is TEAM_SCOPED below
+  'GET /api/v1/goals/team': { expect: admins(200) },
+  'PUT /api/v1/goals/members/{userId}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { userId: (await memberOfA()).id }, json: { dailyCalls: 20, dailyMeetings: 2, dailySales: 1 } }),
   },
   'GET /api/v1/stats/me/today': { expect: members(200) },
   'GET /api/v1/wrapups/today': { expect: members(200) },
@@ -422,12 +505,27 @@ const MATRIX: Record<string, Entry> = {
     prepare: async () => ({ params: { id: await chatIntegrationOfA() } }),
   },
 
+  // badges (decision 050): every member reads them (the boards show them); admins switch them
+  // Another company's admin naming A's member finds no such member.
+  'GET /api/v1/badges/members/{userId}': {
+    expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 200 },
+    prepare: async () => ({ params: { userId: user.id } }),
+  },
+  'GET /api/v1/badges/recent': { expect: members(200) },
+  'GET /api/v1/badges/settings': { expect: members(200) },
+  'PUT /api/v1/badges/settings/{kind}': {
+    expect: admins(200),
+    prepare: async () => ({ params: { kind: 'first_sale' }, json: { enabled: true } }),
+  },
+
   // the working calendar and targets (decision 043): members read their own; admins manage
   'GET /api/v1/calendar': { expect: members(200) },
   'PUT /api/v1/calendar': { expect: admins(200), prepare: async () => ({ json: { country: 'NO' } }) },
   'POST /api/v1/calendar/days-off': { expect: admins(200), prepare: async () => ({ json: { date: '2030-12-24', label: 'Julaften' } }) },
   'DELETE /api/v1/calendar/days-off/{date}': { expect: admins(200, 404), prepare: async () => ({ params: { date: await dayOffOfA() } }) },
+  // targets: admins and team leads (decision 044; a lead's reach is TEAM_SCOPED below)
   'GET /api/v1/targets': { expect: admins(200) },
+  'GET /api/v1/targets/subjects': { expect: admins(200) },
   'POST /api/v1/targets': {
     // Another company's admin naming A's member finds no such member.
     expect: admins(201, 404),
@@ -435,6 +533,87 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/v1/targets/{id}/end': { expect: admins(200, 404), prepare: async () => ({ params: { id: await targetOfA() } }) },
   'GET /api/v1/targets/me': { expect: members(200) },
+
+  // contests (decision 049): everyone in the company reads them; admins and team leads run them
+  // (a lead's reach is TEAM_SCOPED below); another company's admin finds none of A's
+  'GET /api/v1/contests': { expect: members(200) },
+  'POST /api/v1/contests': { expect: admins(201), prepare: async () => ({ json: contestBody() }) },
+  'GET /api/v1/contests/{id}': {
+    expect: { anonymous: 401, user: 200, otherAdmin: 404, admin: 200 },
+    prepare: async () => ({ params: { id: await contestOfA() } }),
+  },
+  'PUT /api/v1/contests/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await contestOfA() }, json: contestBody({ name: 'Renamed' }) }),
+  },
+  'DELETE /api/v1/contests/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await contestOfA() } }) },
+  'GET /api/v1/display/{token}/contests/{id}': {
+    expect: everyone(200),
+    prepare: async () => ({ params: { token: (await displayLinkOfA()).token, id: await contestOfA() } }),
+  },
+
+  // coaching (decision 045): admins and team leads read their people's wrap-ups and keep 1:1 notes
+  // (a lead's rights: coaching.test.ts); a wrap-up's author reads and answers its conversation
+  'GET /api/v1/coaching/wrapups': { expect: admins(200) },
+  'GET /api/v1/coaching/wrapups/{id}': {
+    expect: { ...members(200), otherAdmin: 404 },
+    prepare: async () => ({ params: { id: await wrapupOfUser() } }),
+  },
+  'POST /api/v1/coaching/wrapups/{id}/read': {
+    expect: { ...members(200), otherAdmin: 404 },
+    prepare: async () => ({ params: { id: await wrapupOfUser() } }),
+  },
+  'POST /api/v1/coaching/wrapups/{id}/comments': {
+    expect: { ...members(201), otherAdmin: 404 },
+    prepare: async () => ({ params: { id: await wrapupOfUser() }, json: { body: 'Good call on the pricing' } }),
+  },
+  'GET /api/v1/coaching/my-threads': { expect: members(200) },
+  'GET /api/v1/coaching/unread': { expect: admins(200) },
+  'GET /api/v1/coaching/members/{memberId}/notes': { expect: admins(200, 404), prepare: async () => ({ params: { memberId: user.id } }) },
+  'POST /api/v1/coaching/members/{memberId}/notes': {
+    expect: admins(201, 404),
+    prepare: async () => ({ params: { memberId: user.id }, json: { kind: 'note', body: 'Strong openers' } }),
+  },
+  'PATCH /api/v1/coaching/notes/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await coachingNoteOfA() }, json: { done: true } }),
+  },
+  'DELETE /api/v1/coaching/notes/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await coachingNoteOfA() } }) },
+  // a page per rep (decision 046): the person, their team's lead and admins; a colleague is refused,
+  // another company finds nobody. A lead's access is proven in server/modules/people/people.test.ts.
+  'GET /api/v1/people/{id}/overview': {
+    expect: { anonymous: 401, user: 403, otherAdmin: 404, admin: 200 },
+    prepare: async () => ({ params: { id: (await memberOfA()).id } }),
+  },
+
+  // celebrations and reactions (decision 051): members read the choices and the feed and react;
+  // admins choose; another company's member finds no item of A's to react to
+  'GET /api/v1/celebrations/settings': { expect: members(200) },
+  'PUT /api/v1/celebrations/settings': {
+    expect: admins(200),
+    prepare: async () => ({
+      json: {
+        sales: true,
+        saleMinimum: 0,
+        meetings: true,
+        goals: true,
+        records: true,
+        contests: true,
+        badges: true,
+        sound: false,
+        style: 'confetti',
+      },
+    }),
+  },
+  'GET /api/v1/feed': { expect: members(200) },
+  'POST /api/v1/feed/reactions': {
+    expect: { ...members(200), otherAdmin: 404 },
+    prepare: async () => ({ json: { itemType: 'activity', itemId: (await fixtures.activity(user)).id, emoji: '👏' } }),
+  },
+  'GET /api/v1/display/{token}/feed': {
+    expect: everyone(200),
+    prepare: async () => ({ params: { token: (await displayLinkOfA()).token } }),
+  },
 
   // personal data (decision 022): anyone signed in, about themself; admins about their own members
   'GET /api/v1/me/data': { expect: signedIn(200) },
@@ -541,3 +720,194 @@ for (const key of Object.keys(UNDOCUMENTED)) {
     });
   });
 }
+
+// ---- team leads (decision 044) ------------------------------------------------------------------
+
+/*
+ * A team lead is a member who leads a team (a per-team attribute, decision 040), so they are no
+ * caller kind of the matrix above (where every member is in no team). Here, for every endpoint
+ * that acts on one member or team of the company: the lead on their own team's member (or team) is
+ * allowed, on another team's refused; a rep of the lead's team on a colleague is refused; the admin
+ * is allowed both. A refused request writes nothing.
+ */
+const lead = await t.createMember({ companyId: companyA, role: 'user', name: 'Lead of A' });
+const ledRep = await t.createMember({ companyId: companyA, role: 'user', name: 'Led rep of A' });
+const colleague = await t.createMember({ companyId: companyA, role: 'user', name: 'Colleague of A' });
+const otherTeamRep = await t.createMember({ companyId: companyA, role: 'user', name: 'Other team rep of A' });
+const ledTeam = await teamOfA();
+const otherTeam = await teamOfA();
+for (const [member, team] of [
+  [lead, ledTeam],
+  [ledRep, ledTeam],
+  [colleague, ledTeam],
+  [otherTeamRep, otherTeam],
+] as const) {
+  await callOperation(t, 'PUT /api/v1/team/members/{userId}/team', { params: { userId: member.id }, json: { teamId: team } }, admin);
+}
+await callOperation(t, 'PUT /api/v1/teams/{id}/leads', { params: { id: ledTeam }, json: { userIds: [lead.id] } }, admin);
+
+type Reach = { member: string; team: string; person: TestUser };
+const OWN: Reach = { member: ledRep.id, team: ledTeam, person: ledRep };
+const OTHER: Reach = { member: otherTeamRep.id, team: otherTeam, person: otherTeamRep };
+const COLLEAGUE: Reach = { member: colleague.id, team: ledTeam, person: colleague };
+
+/** The reach's member's wrap-up of today, written by them. */
+async function wrapupOf(reach: Reach): Promise<string> {
+  const json = { calls: 2, meetings: 0, sales: 0, points: 0, good: 'Fine', improve: null };
+  const response = await t.request('/api/v1/wrapups/today', { method: 'PUT', as: reach.person, json });
+  if (response.status !== 200) throw new Error(`wrap-up: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { wrapup: { id: string } }).wrapup.id;
+}
+
+let leadTargetYear = 2600;
+/** A target of the reach's member (or team), set by the admin, starting on a date of its own. */
+async function targetFor(reach: Reach, kind: 'person' | 'team'): Promise<string> {
+  const subject = kind === 'team' ? { teamId: reach.team } : { userId: reach.member };
+  const json = { ...subject, metric: 'calls', period: 'week', value: 10, effectiveFrom: `${leadTargetYear++}-01-05` };
+  const response = await callOperation(t, 'POST /api/v1/targets', { json }, admin);
+  if (response.status !== 201) throw new Error(`target: ${response.status} ${response.text}`);
+  return (response.body as { id: string }).id;
+}
+
+/**
+ * `refused` is the lead's answer on another team; `refusedToRep` the answer to a rep who leads
+ * nobody, when it differs (coaching tells a rep the screen is not theirs, 403, and a lead that the
+ * person is not theirs, 404).
+ */
+type ScopedEntry = { allowed: number; refused: number; refusedToRep?: number; call: (reach: Reach) => Promise<Call> };
+const newTarget = (kind: 'person' | 'team') => async (reach: Reach) => ({
+  json: {
+    ...(kind === 'team' ? { teamId: reach.team } : { userId: reach.member }),
+    metric: 'meetings_booked',
+    period: 'month',
+    value: 4,
+    effectiveFrom: `${leadTargetYear++}-02-01`,
+  },
+});
+
+const TEAM_SCOPED: Record<string, ScopedEntry[]> = {
+  'POST /api/v1/targets': [
+    { allowed: 201, refused: 403, call: newTarget('person') },
+    { allowed: 201, refused: 403, call: newTarget('team') },
+  ],
+  'POST /api/v1/targets/{id}/end': [
+    { allowed: 200, refused: 403, call: async (reach) => ({ params: { id: await targetFor(reach, 'person') } }) },
+    { allowed: 200, refused: 403, call: async (reach) => ({ params: { id: await targetFor(reach, 'team') } }) },
+  ],
+  'GET /api/v1/targets': [
+    { allowed: 200, refused: 403, call: async (reach) => ({ query: `userId=${reach.member}` }) },
+    { allowed: 200, refused: 403, call: async (reach) => ({ query: `teamId=${reach.team}` }) },
+  ],
+  'PUT /api/v1/goals/members/{userId}': [
+    {
+      allowed: 200,
+      refused: 403,
+      call: async (reach) => ({ params: { userId: reach.member }, json: { dailyCalls: 15, dailyMeetings: 1, dailySales: 1 } }),
+    },
+  ],
+  // Contests (decision 049): a lead runs contests among the teams they lead only.
+  'POST /api/v1/contests': [
+    { allowed: 201, refused: 403, call: async (reach) => ({ json: contestBody({ participants: 'teams', teamIds: [reach.team] }) }) },
+    { allowed: 201, refused: 403, call: async (reach) => ({ json: contestBody({ participants: 'people', userIds: [reach.member] }) }) },
+  ],
+  'PUT /api/v1/contests/{id}': [
+    {
+      allowed: 200,
+      refused: 403,
+      call: async (reach) => ({
+        params: { id: await contestOfA({ participants: 'teams', teamIds: [reach.team] }) },
+        json: contestBody({ participants: 'teams', teamIds: [reach.team], name: 'Changed' }),
+      }),
+    },
+  ],
+  'DELETE /api/v1/contests/{id}': [
+    {
+      allowed: 200,
+      refused: 403,
+      call: async (reach) => ({ params: { id: await contestOfA({ participants: 'people', userIds: [reach.member] }) } }),
+    },
+  ],
+  // A page per rep (decision 046): a colleague who neither leads nor administers gets 403.
+  'GET /api/v1/people/{id}/overview': [{ allowed: 200, refused: 403, call: async (reach) => ({ params: { id: reach.member } }) }],
+  // Coaching (decision 045).
+  'GET /api/v1/coaching/wrapups': [
+    { allowed: 200, refused: 404, refusedToRep: 403, call: async (reach) => ({ query: `memberId=${reach.member}` }) },
+  ],
+  'GET /api/v1/coaching/wrapups/{id}': [{ allowed: 200, refused: 404, call: async (reach) => ({ params: { id: await wrapupOf(reach) } }) }],
+  'POST /api/v1/coaching/wrapups/{id}/comments': [
+    {
+      allowed: 201,
+      refused: 404,
+      call: async (reach) => ({ params: { id: await wrapupOf(reach) }, json: { body: `Nice work ${unique()}` } }),
+    },
+  ],
+  'GET /api/v1/coaching/members/{memberId}/notes': [
+    { allowed: 200, refused: 404, refusedToRep: 403, call: async (reach) => ({ params: { memberId: reach.member } }) },
+  ],
+  'POST /api/v1/coaching/members/{memberId}/notes': [
+    {
+      allowed: 201,
+      refused: 404,
+      refusedToRep: 403,
+      call: async (reach) => ({ params: { memberId: reach.member }, json: { kind: 'follow_up', body: `Follow up ${unique()}` } }),
+    },
+  ],
+};
+
+async function checkScoped(caller: TestUser, reach: Reach, entry: ScopedEntry, key: string, expected: number): Promise<void> {
+  const call = await entry.call(reach);
+  const before = expected >= 400 ? await snapshot() : null;
+  const { status, body } = await callOperation(t, key, call, caller);
+  expect(status, `${key}: ${JSON.stringify(body)}`).toBe(expected);
+  if (before) expect(await snapshot(), `${key} was refused but wrote something`).toEqual(before);
+}
+
+describe.each(Object.keys(TEAM_SCOPED))('team-scoped %s', (key) => {
+  it("a lead on their own team's member or team: allowed", async () => {
+    for (const entry of TEAM_SCOPED[key]!) await checkScoped(lead, OWN, entry, key, entry.allowed);
+  });
+  it("a lead on another team's member or team: refused", async () => {
+    for (const entry of TEAM_SCOPED[key]!) await checkScoped(lead, OTHER, entry, key, entry.refused);
+  });
+  it('a rep on a colleague of their team: refused', async () => {
+    for (const entry of TEAM_SCOPED[key]!) await checkScoped(ledRep, COLLEAGUE, entry, key, entry.refusedToRep ?? entry.refused);
+  });
+  it('an admin on anyone: allowed', async () => {
+    for (const entry of TEAM_SCOPED[key]!) {
+      await checkScoped(admin, OWN, entry, key, entry.allowed);
+      await checkScoped(admin, OTHER, entry, key, entry.allowed);
+    }
+  });
+});
+
+describe('team leads: the lists hold their people only', () => {
+  it('every team-scoped entry names a documented route', () => {
+    expect(Object.keys(TEAM_SCOPED).filter((key) => !documented.includes(key))).toEqual([]);
+  });
+
+  it("targets, subjects and goals list the lead's team and people, never another team's nor the lead's own", async () => {
+    await targetFor(OWN, 'person');
+    await targetFor(OTHER, 'person');
+    await targetFor(OWN, 'team');
+    await targetFor(OTHER, 'team');
+    const list = (await callOperation(t, 'GET /api/v1/targets', {}, lead)).body as {
+      targets: { userId: string | null; teamId: string | null }[];
+    };
+    expect(list.targets.length).toBeGreaterThan(0);
+    for (const target of list.targets) {
+      expect(target.userId === null ? target.teamId : target.userId, "a target outside the lead's reach").toBeOneOf([
+        ledTeam,
+        ledRep.id,
+        colleague.id,
+      ]);
+    }
+    const subjects = (await callOperation(t, 'GET /api/v1/targets/subjects', {}, lead)).body as {
+      members: { userId: string }[];
+      teams: { id: string }[];
+    };
+    expect(subjects.members.map((m) => m.userId).sort()).toEqual([ledRep.id, colleague.id].sort());
+    expect(subjects.teams.map((team) => team.id)).toEqual([ledTeam]);
+    const goals = (await callOperation(t, 'GET /api/v1/goals/team', {}, lead)).body as { members: { userId: string }[] };
+    expect(goals.members.map((m) => m.userId).sort()).toEqual([ledRep.id, colleague.id].sort());
+  });
+});

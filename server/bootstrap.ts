@@ -14,7 +14,9 @@ import { ActorCache } from './modules/session/actor-cache';
 import { RealtimeHub } from './realtime/hub';
 import { createWebhookTargetPolicy, listenToWebhookEvents } from './modules/webhooks/webhooks.service';
 import { enqueueDueChatSummaries, recordChatEvents } from './modules/chat/chat.service';
+import { createContestScheduler } from './modules/contests/contests.scheduler';
 import { createWebhookWorker } from './modules/webhooks/webhooks.worker';
+import { createDigestScheduler } from './modules/digest/digest.scheduler';
 
 /**
  * Opens the database, applies migrations and wires every dependency. Shared by the server
@@ -47,7 +49,7 @@ export async function createDeps(
   realtime.onResync(() => actors.clear());
   await realtime.start(database);
   const webhookTargets = createWebhookTargetPolicy(config.isProduction);
-  const deps = { config, database, mailer, realtime, actors, now, webhookTargets } as AppDeps;
+  const deps = { config, database, mailer, realtime, actors, now, webhookTargets, signingSecret: secret } as AppDeps;
   // Not started here: the server starts it (main.ts); tests run its rounds themselves.
   deps.webhooks = createWebhookWorker({
     db: database.db,
@@ -60,6 +62,17 @@ export async function createDeps(
     beforeRound: (now) => enqueueDueChatSummaries(database.db, now),
   });
   listenToWebhookEvents(recordChatEvents);
+  // Not started here either: the weekly digest's scheduler (decision 047).
+  deps.digests = createDigestScheduler({
+    db: database.db,
+    now: () => deps.now(),
+    mailer,
+    brand: config.BRAND_NAME,
+    publicUrl: config.publicUrl,
+    secret,
+  });
+  // Nor this one: contests' starts, lead changes and finishes (decision 049).
+  deps.contests = createContestScheduler({ db: database.db, now: () => deps.now() });
   deps.auth = createAuth({
     db: database.db,
     config,
@@ -79,6 +92,8 @@ export async function createDeps(
 export async function closeDeps(deps: AppDeps): Promise<void> {
   // A download that stopped reading would otherwise hold its connection and snapshot open.
   await deps.webhooks.stop();
+  await deps.digests.stop();
+  await deps.contests.stop();
   await stopRunningExports(deps.database);
   await deps.realtime.stop();
   await deps.database.close();

@@ -7,6 +7,8 @@ import type { Mailer } from './mail/mailer';
 import type { ActorCache } from './modules/session/actor-cache';
 import type { WebhookTargetPolicy } from './modules/webhooks/webhooks.service';
 import type { WebhookWorker } from './modules/webhooks/webhooks.worker';
+import type { DigestScheduler } from './modules/digest/digest.scheduler';
+import type { ContestScheduler } from './modules/contests/contests.scheduler';
 import type { RealtimeHub } from './realtime/hub';
 
 /** Everything a request handler may need, assembled once per server instance. */
@@ -24,6 +26,12 @@ export type AppDeps = {
   webhookTargets: WebhookTargetPolicy;
   /** Sends the queued webhook deliveries: started by main.ts, stopped by closeDeps; tests run its rounds by hand. */
   webhooks: WebhookWorker;
+  /** The server's secret (AUTH_SECRET or the one kept in the database): signs the digest's unsubscribe links (decision 047). */
+  signingSecret: string;
+  /** Sends the weekly digests on Monday mornings: started by main.ts, stopped by closeDeps; tests run its ticks by hand. */
+  digests: DigestScheduler;
+  /** Starts, follows and finishes contests (decision 049): started by main.ts, stopped by closeDeps; tests run its ticks by hand. */
+  contests: ContestScheduler;
 };
 
 export type SessionUser = {

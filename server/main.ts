@@ -54,6 +54,10 @@ async function main() {
   const app = createApp(deps);
   // Webhook deliveries go out from every instance; each is claimed by one (decision 037).
   deps.webhooks.start();
+  // Weekly digests on Monday mornings, from every instance; each company's week is claimed by one (decision 047).
+  deps.digests.start();
+  // Contests start, change leader and finish by themselves, from every instance; each step is taken once (decision 049).
+  deps.contests.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     console.info(`\n  ${config.BRAND_NAME} is running at ${config.publicUrl}\n`);
     if (deps.mailer.transport === 'outbox') {

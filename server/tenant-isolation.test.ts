@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AuditLogPage, Invitation, WebhookEndpoint } from '@core/contracts';
+import type { AuditLogPage, Invitation, TvPlaylist, WebhookEndpointWithSecret } from '@core/contracts';
 import { openEventStream } from './test/event-stream';
 import { createFixtures, randomPassword } from './test/fixtures';
 import { type Answer, type Call, callOperation, readOperations } from './test/openapi';
@@ -91,14 +91,14 @@ await expectOk(
 );
 const aWrapupGood = `Alpha went well ${tag}`;
 const aWrapupImprove = `Alpha to improve ${tag}`;
-await expectOk(
+const aWrapup = (await expectOk(
   await t.request('/api/v1/wrapups/today', {
     method: 'PUT',
     as: aRep,
     json: { calls: 1, meetings: 1, sales: 1, points: 9, good: aWrapupGood, improve: aWrapupImprove },
   }),
   'wrap-up',
-);
+)) as { wrapup: { id: string } };
 const aInvitation: Invitation = await fixtures.invitation(aAdmin, { role: 'admin' });
 const aDisplayLinkName = `Alpha lobby screen ${tag}`;
 const aDisplayLink = await fixtures.displayLink(aAdmin, aDisplayLinkName);
@@ -141,7 +141,7 @@ const aWebhook = (await expectOk(
     json: { url: `http://127.0.0.1:9/alpha-${tag}`, description: aWebhookDescription, events: ['activity.created'] },
   }),
   'webhook endpoint',
-)) as WebhookEndpoint;
+)) as WebhookEndpointWithSecret;
 const aWebhookDeliveryId = await fixtures.webhookDelivery(aAdmin, aWebhook.id);
 const aChatSecret = `alphaChat${tag}`;
 const aChat = await fixtures.chatIntegration(aAdmin, `https://hooks.slack.com/services/T0ALPHA/B0ALPHA/${aChatSecret}`);
@@ -157,6 +157,49 @@ await expectOk(
   await t.request(`/api/v1/teams/${aTeam.id}/leads`, { method: 'PUT', as: aAdmin, json: { userIds: [aAdmin.id] } }),
   'team lead',
 );
+// A TV playlist of A (decision 052) with A's team on a screen and a message, and A's link pointed at it.
+const aPlaylistName = `Alpha playlist ${tag}`;
+const aPlaylistMessage = `Alpha message ${tag}`;
+const aPlaylist = (await expectOk(
+  await t.request('/api/v1/tv-playlists', {
+    method: 'POST',
+    as: aAdmin,
+    json: {
+      name: aPlaylistName,
+      screens: [
+        { kind: 'team', teamId: aTeam.id, durationSeconds: 20 },
+        { kind: 'message', text: aPlaylistMessage, durationSeconds: 10 },
+      ],
+    },
+  }),
+  'playlist',
+)) as TvPlaylist;
+await expectOk(
+  await t.request(`/api/v1/display-links/${aDisplayLink.link.id}/playlist`, {
+    method: 'PUT',
+    as: aAdmin,
+    json: { playlistId: aPlaylist.id },
+  }),
+  'point link',
+);
+// Coaching (decision 045): a conversation on A's rep's wrap-up, and a private note about them.
+await expectOk(
+  await t.request(`/api/v1/coaching/wrapups/${aWrapup.wrapup.id}/comments`, {
+    method: 'POST',
+    as: aAdmin,
+    json: { body: `Alpha comment ${tag}` },
+  }),
+  'wrap-up comment',
+);
+const aCoachingNotes = (await expectOk(
+  await t.request(`/api/v1/coaching/members/${aRep.id}/notes`, {
+    method: 'POST',
+    as: aAdmin,
+    json: { kind: 'follow_up', body: `Alpha follow-up ${tag}` },
+  }),
+  'coaching note',
+)) as { followUps: { id: string }[] };
+const aCoachingNoteId = aCoachingNotes.followUps[0]!.id;
 const aTarget = (await expectOk(
   await t.request('/api/v1/targets', {
     method: 'POST',
@@ -165,10 +208,56 @@ const aTarget = (await expectOk(
   }),
   'target',
 )) as { id: string };
+// A team target of A (decision 044): B must neither list, end nor see its progress.
+const aTeamTarget = (await expectOk(
+  await t.request('/api/v1/targets', {
+    method: 'POST',
+    as: aAdmin,
+    json: { teamId: aTeam.id, metric: 'calls', period: 'week', value: 7_654, effectiveFrom: '2999-01-01' },
+  }),
+  'team target',
+)) as { id: string };
+// A contest of A among A's team (decision 049): B must neither read, change, delete nor show it.
+const aContestBody = {
+  name: `Alpha contest ${tag}`,
+  startsOn: '2999-01-04',
+  endsOn: '2999-01-10',
+  participants: 'teams',
+  teamIds: [aTeam.id],
+  mode: 'individual',
+  weights: [{ metric: 'calls', weight: 1 }],
+  prizes: `Alpha prize ${tag}`,
+};
+const aContest = (await expectOk(await t.request('/api/v1/contests', { method: 'POST', as: aAdmin, json: aContestBody }), 'contest')) as {
+  id: string;
+};
 const aDayOffLabel = `Alpha closed ${tag}`;
 await expectOk(
   await t.request('/api/v1/calendar/days-off', { method: 'POST', as: aAdmin, json: { date: '2030-07-01', label: aDayOffLabel } }),
   'day off',
+);
+// A's reaction to A's sale and A's celebration choices (decision 051).
+await expectOk(
+  await t.request('/api/v1/feed/reactions', { method: 'POST', as: aAdmin, json: { itemType: 'activity', itemId: aSale.id, emoji: '🎉' } }),
+  'reaction',
+);
+await expectOk(
+  await t.request('/api/v1/celebrations/settings', {
+    method: 'PUT',
+    as: aAdmin,
+    json: {
+      sales: true,
+      saleMinimum: 4_242_00,
+      meetings: false,
+      goals: true,
+      records: true,
+      contests: true,
+      badges: true,
+      sound: true,
+      style: 'spotlight',
+    },
+  }),
+  'celebration settings',
 );
 const aLeadName = `Alpha lead ${tag}`;
 const aLeadEmail = `alpha-lead-${tag}@example.com`;
@@ -195,6 +284,9 @@ const aAuditIds = ((await expectOk(await t.request('/api/v1/admin/audit-log', { 
 
 /** Everything of A's that B's answers must never contain. */
 const A_SECRETS: Record<string, string> = {
+  'contest name': aContestBody.name,
+  'contest prize': aContestBody.prizes,
+  'contest id': aContest.id,
   'company id': aAdmin.companyId,
   'company name': aCompanyName,
   "admin's id": aAdmin.id,
@@ -224,6 +316,10 @@ const A_SECRETS: Record<string, string> = {
   'picture id': aAvatarId,
   'team id': aTeam.id,
   'team name': aTeamName,
+  'playlist id': aPlaylist.id,
+  'playlist name': aPlaylistName,
+  'playlist message': aPlaylistMessage,
+  'playlist screen id': aPlaylist.screens[0]!.id,
   'lead name': aLeadName,
   'lead e-mail': aLeadEmail,
   'personal access token id': aToken.token.id,
@@ -290,11 +386,52 @@ const ISOLATION: Record<string, Entry> = {
 
   // display links: A's token is the credential of A's board (whoever holds it may watch), so B
   // calls its own link's board, with A's ids smuggled in
-  'POST /api/v1/display-links': () => [{ json: { name: 'Beta kitchen' } }],
+  'POST /api/v1/display-links': () => [{ json: { name: 'Beta kitchen' } }, { json: { name: 'Beta wall', teamId: aTeam.id }, namesA: true }],
   'GET /api/v1/display-links': nothing,
   'DELETE /api/v1/display-links/{id}': () => [{ params: { id: aDisplayLink.link.id }, namesA: true }],
   'GET /api/v1/display/{token}/leaderboard': () => [{ params: { token: bDisplayLink.token } }],
   'GET /api/v1/display/{token}/events': () => [{ params: { token: bDisplayLink.token }, query: 'client=isolation-check' }],
+  'PUT /api/v1/display-links/{id}/playlist': () => [
+    { params: { id: aDisplayLink.link.id }, json: { playlistId: null }, namesA: true },
+    { params: { id: bDisplayLink.link.id }, json: { playlistId: aPlaylist.id }, namesA: true },
+  ],
+  'GET /api/v1/display/{token}/playlist': () => [{ params: { token: bDisplayLink.token } }],
+  'GET /api/v1/display/{token}/screens/{screenId}': () => [
+    { params: { token: bDisplayLink.token, screenId: aPlaylist.screens[1]!.id }, namesA: true },
+  ],
+  'GET /api/v1/tv-playlists': nothing,
+  'POST /api/v1/tv-playlists': () => [
+    { json: { name: `Beta playlist ${unique()}`, screens: [{ kind: 'leaderboard', durationSeconds: 20 }] } },
+    { json: { name: 'Beta stolen', screens: [{ kind: 'team', teamId: aTeam.id, durationSeconds: 20 }] }, namesA: true },
+  ],
+  'PUT /api/v1/tv-playlists/{id}': () => [
+    { params: { id: aPlaylist.id }, json: { name: 'Taken', screens: [{ kind: 'week', durationSeconds: 20 }] }, namesA: true },
+  ],
+  'DELETE /api/v1/tv-playlists/{id}': () => [{ params: { id: aPlaylist.id }, namesA: true }],
+
+  // celebrations and reactions: B's own choices and feed; A's sale is no item B may react to
+  'GET /api/v1/celebrations/settings': nothing,
+  'PUT /api/v1/celebrations/settings': () => [
+    {
+      json: {
+        sales: false,
+        saleMinimum: 0,
+        meetings: true,
+        goals: false,
+        records: true,
+        contests: true,
+        badges: true,
+        sound: false,
+        style: 'banner',
+      },
+    },
+  ],
+  'GET /api/v1/feed': () => [{ query: 'limit=50' }, { query: `limit=50&teamId=${aTeam.id}`, namesA: true }],
+  'POST /api/v1/feed/reactions': () => [
+    { json: { itemType: 'activity', itemId: aSale.id, emoji: '🔥' }, namesA: true },
+    { json: { itemType: 'event', itemId: aSale.id, emoji: '🔥' }, namesA: true },
+  ],
+  'GET /api/v1/display/{token}/feed': () => [{ params: { token: bDisplayLink.token } }],
 
   // KPI rules
   'GET /api/v1/kpi-rules': nothing,
@@ -334,12 +471,15 @@ const ISOLATION: Record<string, Entry> = {
   ],
 
   // invitations: A's code is a credential for joining A, which a member of B cannot use
-  'POST /api/v1/invitations': () => [{ json: { role: 'admin' } }],
+  'POST /api/v1/invitations': () => [{ json: { role: 'admin' } }, { json: { role: 'user', teamId: aTeam.id }, namesA: true }],
   'GET /api/v1/invitations': nothing,
   'DELETE /api/v1/invitations/{id}': () => [{ params: { id: aInvitation.id }, namesA: true }],
   'GET /api/v1/invitations/preview/{code}': () => [{ params: { code: bInvitation.code } }],
   'POST /api/v1/invitations/accept': () => [{ json: { code: aInvitation.code }, namesA: true }],
-  'POST /api/v1/invitations/send': () => [{ json: { emails: [`beta-${unique()}@example.com`] } }],
+  'POST /api/v1/invitations/send': () => [
+    { json: { emails: [`beta-${unique()}@example.com`] } },
+    { json: { emails: [`beta-${unique()}@example.com`], teamId: aTeam.id }, namesA: true },
+  ],
   'POST /api/v1/invitations/{id}/resend': () => [{ params: { id: aInvitation.id }, namesA: true }],
   'GET /api/v1/setup': nothing,
   'POST /api/v1/setup/steps/{step}': () => [{ params: { step: 'company' } }],
@@ -372,6 +512,10 @@ const ISOLATION: Record<string, Entry> = {
   'GET /api/v1/activities': () => [{ query: 'limit=1000' }, { query: `member=${aRep.id}` }, { query: `member=${aAdmin.id}&type=sale` }],
   'GET /api/v1/activities/mine': nothing,
   'GET /api/v1/activities/log-options': nothing,
+  'GET /api/v1/activities/{id}': () => [
+    { params: { id: aActivity.id }, namesA: true },
+    { params: { id: aSale.id }, namesA: true },
+  ],
   'PATCH /api/v1/activities/{id}': () => [
     { params: { id: aActivity.id }, json: { notes: 'hijacked' }, namesA: true },
     { params: { id: aSale.id }, json: { ticketSize: 1 }, namesA: true },
@@ -428,17 +572,68 @@ const ISOLATION: Record<string, Entry> = {
     { params: { id: aPendingImportId }, json: { mapping: { date: 0, email: 1, type: 2 }, skipFailing: true }, namesA: true },
   ],
   'POST /api/v1/imports/{id}/undo': () => [{ params: { id: aImportId }, namesA: true }],
+  // badges (decision 050): B's own; A's rep's badges (their first sale) are not B's to read
+  'GET /api/v1/badges/members/{userId}': () => [{ params: { userId: aRep.id }, namesA: true }],
+  'GET /api/v1/badges/recent': nothing,
+  'GET /api/v1/badges/settings': nothing,
+  'PUT /api/v1/badges/settings/{kind}': () => [{ params: { kind: 'first_sale' }, json: { enabled: false } }],
   // the working calendar and targets: B's own; A's target and A's people are not B's to list or end
   'GET /api/v1/calendar': () => [{}, { query: 'language=nb' }],
   'PUT /api/v1/calendar': () => [{ json: { country: 'SE' } }],
   'POST /api/v1/calendar/days-off': () => [{ json: { date: '2030-07-02', label: 'Beta closed' } }],
   'DELETE /api/v1/calendar/days-off/{date}': () => [{ params: { date: '2030-07-01' }, namesA: true }],
-  'GET /api/v1/targets': () => [{}, { query: `userId=${aRep.id}`, namesA: true }],
+  'GET /api/v1/targets': () => [{}, { query: `userId=${aRep.id}`, namesA: true }, { query: `teamId=${aTeam.id}`, namesA: true }],
+  'GET /api/v1/targets/subjects': nothing,
   'POST /api/v1/targets': () => [
     { json: { userId: aRep.id, metric: 'calls', period: 'week', value: 5, effectiveFrom: '2999-01-01' }, namesA: true },
+    { json: { teamId: aTeam.id, metric: 'calls', period: 'week', value: 5, effectiveFrom: '2999-01-01' }, namesA: true },
   ],
-  'POST /api/v1/targets/{id}/end': () => [{ params: { id: aTarget.id }, namesA: true }],
+  'POST /api/v1/targets/{id}/end': () => [
+    { params: { id: aTarget.id }, namesA: true },
+    { params: { id: aTeamTarget.id }, namesA: true },
+  ],
+  // contests (decision 049): B's own list; A's contest, A's team and A's people are not B's
+  'GET /api/v1/contests': nothing,
+  'POST /api/v1/contests': () => [
+    { json: { ...aContestBody, name: 'Beta contest', prizes: 'Beta prize' }, namesA: true },
+    {
+      json: { ...aContestBody, name: 'Beta contest', prizes: 'Beta prize', participants: 'people', teamIds: [], userIds: [aRep.id] },
+      namesA: true,
+    },
+  ],
+  'GET /api/v1/contests/{id}': () => [{ params: { id: aContest.id }, namesA: true }],
+  'PUT /api/v1/contests/{id}': () => [
+    { params: { id: aContest.id }, json: { ...aContestBody, name: 'Beta rename', prizes: 'Beta prize' }, namesA: true },
+  ],
+  'DELETE /api/v1/contests/{id}': () => [{ params: { id: aContest.id }, namesA: true }],
+  'GET /api/v1/display/{token}/contests/{id}': () => [{ params: { token: bDisplayLink.token, id: aContest.id }, namesA: true }],
+  // a lead's people's goals (decision 044): B's own people only; A's rep is not B's to set
+  'GET /api/v1/goals/team': nothing,
+  'PUT /api/v1/goals/members/{userId}': () => [
+    { params: { userId: aRep.id }, json: { dailyCalls: 1, dailyMeetings: 1, dailySales: 1 }, namesA: true },
+  ],
   'GET /api/v1/targets/me': () => [{}, { query: 'on=2999-01-01' }],
+  // coaching (decision 045): A's wrap-ups, their conversations and 1:1 notes are A's coaches'
+  'GET /api/v1/coaching/wrapups': () => [{}, { query: `memberId=${aRep.id}`, namesA: true }],
+  'GET /api/v1/coaching/wrapups/{id}': () => [{ params: { id: aWrapup.wrapup.id }, namesA: true }],
+  'POST /api/v1/coaching/wrapups/{id}/read': () => [{ params: { id: aWrapup.wrapup.id }, namesA: true }],
+  'POST /api/v1/coaching/wrapups/{id}/comments': () => [
+    { params: { id: aWrapup.wrapup.id }, json: { body: 'Beta comment' }, namesA: true },
+  ],
+  'GET /api/v1/coaching/my-threads': nothing,
+  // a count of B's own people's wrap-ups: A's never count (coaching.test.ts proves the number)
+  'GET /api/v1/coaching/unread': nothing,
+  'GET /api/v1/coaching/members/{memberId}/notes': () => [{ params: { memberId: aRep.id }, namesA: true }],
+  'POST /api/v1/coaching/members/{memberId}/notes': () => [
+    { params: { memberId: aRep.id }, json: { kind: 'note', body: 'Beta note' }, namesA: true },
+  ],
+  'PATCH /api/v1/coaching/notes/{id}': () => [{ params: { id: aCoachingNoteId }, json: { done: true }, namesA: true }],
+  'DELETE /api/v1/coaching/notes/{id}': () => [{ params: { id: aCoachingNoteId }, namesA: true }],
+  // a page per rep (decision 046): A's people's pages are not B's to open, whatever B's role
+  'GET /api/v1/people/{id}/overview': () => [
+    { params: { id: aRep.id }, namesA: true },
+    { params: { id: aAdmin.id }, query: 'funnel=weeks12', namesA: true },
+  ],
   // webhooks: A's endpoints, secrets and deliveries are A's admins' alone; B's admin naming them
   // (also through B's own endpoint) finds nothing
   'GET /api/v1/admin/webhooks': nothing,

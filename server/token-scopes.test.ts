@@ -77,6 +77,20 @@ const tokenWithEvery = await makeToken(API_TOKEN_SCOPES);
 /** A call that succeeds for the admin, for token operations that need a body or a thing of theirs. */
 const PREPARE: Record<string, () => Promise<Call>> = {
   'POST /api/v1/activities': async () => ({ json: { kind: 'call', answered: false } }),
+  'GET /api/v1/contests/{id}': async () => {
+    const json = {
+      name: 'Token contest',
+      startsOn: '2999-01-04',
+      endsOn: '2999-01-10',
+      participants: 'everyone',
+      mode: 'individual',
+      weights: [{ metric: 'calls', weight: 1 }],
+    };
+    const response = await t.request('/api/v1/contests', { method: 'POST', as: admin, json });
+    return { params: { id: ((await response.json()) as { id: string }).id } };
+  },
+  'GET /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id } }),
+  'GET /api/v1/badges/members/{userId}': async () => ({ params: { userId: admin.id } }),
   'PATCH /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id }, json: { notes: 'Edited' } }),
   'DELETE /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id } }),
   'POST /api/v1/admin/webhooks': async () => ({ json: { url: 'http://127.0.0.1:9/scoped', events: ['activity.created'] } }),
@@ -139,6 +153,7 @@ describe('the document', () => {
         'GET /api/v1/activities',
         'GET /api/v1/activities/log-options',
         'GET /api/v1/activities/mine',
+        'GET /api/v1/activities/{id}',
         'GET /api/v1/exports/activities',
         'GET /api/v1/exports/wrapups',
       ].sort(),
@@ -148,15 +163,20 @@ describe('the document', () => {
         'GET /api/v1/scoreboard/team-stats',
         'GET /api/v1/scoreboard/leaderboard',
         'GET /api/v1/scoreboard/recent-activities',
+        'GET /api/v1/feed',
         'GET /api/v1/scoreboard/weekly',
         'GET /api/v1/scoreboard/monthly',
         'GET /api/v1/scoreboard/company',
         'GET /api/v1/scoreboard/teams',
         'GET /api/v1/goals/me',
         'GET /api/v1/targets/me',
+        'GET /api/v1/contests',
+        'GET /api/v1/contests/{id}',
         'GET /api/v1/stats/me/today',
         'GET /api/v1/exports/leaderboard',
         'GET /api/v1/exports/goals',
+        'GET /api/v1/badges/members/{userId}',
+        'GET /api/v1/badges/recent',
       ].sort(),
       'members:read': ['GET /api/v1/exports/members', 'GET /api/v1/team/members', 'GET /api/v1/teams'],
       'webhooks:manage': [

@@ -52,4 +52,23 @@ export const RECORDED_CASES: { name: string; context: ChatContext; message: Chat
       idle: ['Kari Nordmann', 'Ola Hansen'],
     },
   },
+  {
+    name: 'contest.en',
+    context: { language: 'en', currency: 'NOK' },
+    message: {
+      kind: 'contest',
+      event: 'finished',
+      contest: 'Call sprint',
+      leaders: [
+        { name: 'Kari Nordmann', score: 42 },
+        { name: 'Ola Hansen', score: 42 },
+      ],
+      endsOn: '2026-12-01' as LocalDate,
+    },
+  },
+  {
+    name: 'contest.nb',
+    context: { language: 'nb', currency: 'NOK' },
+    message: { kind: 'contest', event: 'started', contest: 'Månedens salgsløp', leaders: [], endsOn: '2026-11-30' as LocalDate },
+  },
 ];

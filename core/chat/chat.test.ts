@@ -3,6 +3,10 @@ import type { Language } from '../contracts/common';
 import type { MinorUnits } from '../money';
 import type { LocalDate } from '../period';
 import { RECORDED_CASES } from './cases';
+import contestEnSlack from './fixtures/contest.en.slack.json';
+import contestEnTeams from './fixtures/contest.en.teams.json';
+import contestNbSlack from './fixtures/contest.nb.slack.json';
+import contestNbTeams from './fixtures/contest.nb.teams.json';
 import goalEnSlack from './fixtures/goal.en.slack.json';
 import goalEnTeams from './fixtures/goal.en.teams.json';
 import saleEnSlack from './fixtures/sale.en.slack.json';
@@ -39,6 +43,8 @@ const RECORDED: Record<string, { slack: unknown; teams: unknown }> = {
   'goal.en': { slack: goalEnSlack, teams: goalEnTeams },
   'summary.nb': { slack: summaryNbSlack, teams: summaryNbTeams },
   'summary.en': { slack: summaryEnSlack, teams: summaryEnTeams },
+  'contest.en': { slack: contestEnSlack, teams: contestEnTeams },
+  'contest.nb': { slack: contestNbSlack, teams: contestNbTeams },
 };
 
 describe('recorded payloads', () => {

@@ -39,7 +39,19 @@ export type ChatDailySummary = {
   idle: (string | null)[];
 };
 
-export type ChatMessage = ChatSale | ChatGoalReached | ChatDailySummary;
+/** A contest started, has a new leader, or finished (decision 049): names as they were then. */
+export type ChatContest = {
+  kind: 'contest';
+  event: 'started' | 'lead_changed' | 'finished';
+  /** The contest's name, as its manager wrote it. */
+  contest: string;
+  /** The leaders or winners (people or teams), with their score; none for a start. */
+  leaders: { name: string | null; score: number }[];
+  /** The contest's last day. */
+  endsOn: LocalDate;
+};
+
+export type ChatMessage = ChatSale | ChatGoalReached | ChatDailySummary | ChatContest;
 
 /** What a message is written with: the company's chosen language and its currency. */
 export type ChatContext = { language: Language; currency: string };
@@ -101,4 +113,11 @@ export function joinNames(names: readonly string[], writer: ChatWriter, escape: 
     length += piece.length + 2;
   }
   return shown.join(', ');
+}
+
+/** "Kari", "Kari and Ola", "Kari, Ola and Per": a contest's leaders or winners (at most five named). */
+export function listNames(names: readonly string[], and: string): string {
+  const shown = names.slice(0, 5);
+  if (shown.length <= 1) return shown.join('');
+  return `${shown.slice(0, -1).join(', ')} ${and} ${shown[shown.length - 1]}`;
 }

@@ -9,7 +9,7 @@ import type { ChatMessage } from './messages';
  */
 
 /** The events a chat integration listens to (the webhooks' event names), plus the summary's own tick. */
-export type ChatEventType = 'sale.created' | 'goal.reached' | 'daily_summary.due';
+export type ChatEventType = 'sale.created' | 'goal.reached' | 'daily_summary.due' | 'contest.announced';
 
 /**
  * The message an event gives on an integration with these choices, or null for none. Every other
@@ -24,6 +24,9 @@ export function chooseChatMessageKind(eventType: string, choices: ChatChoices): 
       return choices.goals ? 'goal_reached' : null;
     case 'daily_summary.due':
       return choices.dailySummary.enabled ? 'daily_summary' : null;
+    // A contest's start, lead change and finish go where a member's goals go: the floor's wins (decision 049).
+    case 'contest.announced':
+      return choices.goals ? 'contest' : null;
     default:
       return null;
   }

@@ -1,4 +1,12 @@
-import { CHAT_IDLE_LIST_MAX, type ChatContext, type ChatMessage, type ChatWriter, createChatWriter, joinNames } from './messages';
+import {
+  CHAT_IDLE_LIST_MAX,
+  type ChatContext,
+  type ChatMessage,
+  type ChatWriter,
+  createChatWriter,
+  joinNames,
+  listNames,
+} from './messages';
 import { escapeSlackText } from './text';
 
 /*
@@ -107,6 +115,31 @@ function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, 
   };
 }
 
+function buildContest(message: Extract<ChatMessage, { kind: 'contest' }>, w: ChatWriter): SlackMessage {
+  const c = w.words.contest;
+  const names = listNames(
+    message.leaders.map((leader) => w.name(leader.name)),
+    c.and,
+  );
+  const contest = w.detail(message.contest);
+  const line =
+    message.event === 'started'
+      ? c.started(contest, w.date(message.endsOn))
+      : message.leaders.length === 0
+        ? c.noWinner(contest)
+        : message.event === 'lead_changed'
+          ? c.leadChanged(names, contest)
+          : c.finished(names, contest);
+  const blocks: SlackBlock[] = [header(c.heading[message.event]), { type: 'section', text: plain(line) }];
+  if (message.leaders.length > 0 && message.event !== 'started') {
+    blocks.push({
+      type: 'section',
+      fields: message.leaders.slice(0, 5).flatMap((leader) => [plain(w.name(leader.name)), plain(w.count(leader.score))]),
+    });
+  }
+  return { text: escapeSlackText(line), blocks };
+}
+
 /** The Slack incoming-webhook body for one message, in the company's language. */
 export function buildSlackMessage(message: ChatMessage, context: ChatContext): SlackMessage {
   const writer = createChatWriter(context);
@@ -117,5 +150,7 @@ export function buildSlackMessage(message: ChatMessage, context: ChatContext): S
       return buildGoal(message, writer);
     case 'daily_summary':
       return buildSummary(message, writer);
+    case 'contest':
+      return buildContest(message, writer);
   }
 }

@@ -1,4 +1,12 @@
-import { CHAT_IDLE_LIST_MAX, type ChatContext, type ChatMessage, type ChatWriter, createChatWriter, joinNames } from './messages';
+import {
+  CHAT_IDLE_LIST_MAX,
+  type ChatContext,
+  type ChatMessage,
+  type ChatWriter,
+  createChatWriter,
+  joinNames,
+  listNames,
+} from './messages';
 import { escapeTeamsMarkdown } from './text';
 
 /*
@@ -108,6 +116,28 @@ function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, 
   ]);
 }
 
+function buildContest(message: Extract<ChatMessage, { kind: 'contest' }>, w: ChatWriter): TeamsMessage {
+  const c = w.words.contest;
+  const names = listNames(
+    message.leaders.map((leader) => w.name(leader.name)),
+    c.and,
+  );
+  const contest = w.detail(message.contest);
+  const text =
+    message.event === 'started'
+      ? c.started(contest, w.date(message.endsOn))
+      : message.leaders.length === 0
+        ? c.noWinner(contest)
+        : message.event === 'lead_changed'
+          ? c.leadChanged(names, contest)
+          : c.finished(names, contest);
+  const body: TeamsElement[] = [heading(c.heading[message.event]), line(text)];
+  if (message.leaders.length > 0 && message.event !== 'started') {
+    body.push(facts(message.leaders.slice(0, 5).map((leader) => [w.name(leader.name), w.count(leader.score)])));
+  }
+  return envelope(text, body);
+}
+
 /** The Teams webhook body (incoming webhook or Workflows) for one message, in the company's language. */
 export function buildTeamsMessage(message: ChatMessage, context: ChatContext): TeamsMessage {
   const writer = createChatWriter(context);
@@ -118,5 +148,7 @@ export function buildTeamsMessage(message: ChatMessage, context: ChatContext): T
       return buildGoal(message, writer);
     case 'daily_summary':
       return buildSummary(message, writer);
+    case 'contest':
+      return buildContest(message, writer);
   }
 }

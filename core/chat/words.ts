@@ -35,6 +35,16 @@ export type ChatWords = {
     /** The goal as a fact's value: "Calls per day". */
     names: Record<ChatGoal, string>;
   };
+  contest: {
+    heading: Record<'started' | 'lead_changed' | 'finished', string>;
+    started: (contest: string, endsOn: string) => string;
+    leadChanged: (leaders: string, contest: string) => string;
+    finished: (winners: string, contest: string) => string;
+    noWinner: (contest: string) => string;
+    score: string;
+    /** Joins two or more names: "Kari and Ola". */
+    and: string;
+  };
   summary: {
     heading: string;
     /** The fallback text of a notification. */
@@ -75,6 +85,15 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       counted: { calls: 'calls', meetings: 'meetings booked', sales: 'sales' },
       names: { calls: 'Calls per day', meetings: 'Meetings booked per day', sales: 'Sales per day' },
     },
+    contest: {
+      heading: { started: '🏁 Contest started', lead_changed: '🔥 New leader', finished: '🏆 Contest finished' },
+      started: (contest, endsOn) => `${contest} has started. It runs until ${endsOn}. Game on!`,
+      leadChanged: (leaders, contest) => `${leaders} took the lead in ${contest}`,
+      finished: (winners, contest) => `${winners} won ${contest}!`,
+      noWinner: (contest) => `${contest} is over, with no score on the board.`,
+      score: 'Score',
+      and: 'and',
+    },
     summary: {
       heading: '📊 Daily summary',
       line: (date, points, sales, value) =>
@@ -111,6 +130,15 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       reached: (value, target) => `${value} av ${target}`,
       counted: { calls: 'samtaler', meetings: 'møter booket', sales: 'salg' },
       names: { calls: 'Samtaler per dag', meetings: 'Møter booket per dag', sales: 'Salg per dag' },
+    },
+    contest: {
+      heading: { started: '🏁 Konkurransen er i gang', lead_changed: '🔥 Ny leder', finished: '🏆 Konkurransen er over' },
+      started: (contest, endsOn) => `${contest} har startet og varer til og med ${endsOn}. Kjør på!`,
+      leadChanged: (leaders, contest) => `${leaders} har tatt ledelsen i ${contest}`,
+      finished: (winners, contest) => `${winners} vant ${contest}!`,
+      noWinner: (contest) => `${contest} er over, uten poeng på tavla.`,
+      score: 'Resultat',
+      and: 'og',
     },
     summary: {
       heading: '📊 Dagsoppsummering',

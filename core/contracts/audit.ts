@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { BadgeKindSchema } from './badges';
 import { KpiKeySchema } from './kpi-rules';
 import { RoleSchema, text } from './common';
 import { InvitationStatusSchema } from './invitations';
 import { SignupPolicySchema } from './settings';
 import { ApiTokenScopeSchema } from './api-tokens';
 import { EXPORT_FORMATS, EXPORT_KINDS } from './exports';
+import { TARGET_METRICS, TARGET_SUBJECT_KINDS } from './targets';
+import { TARGET_PERIODS } from '../pacing/target-periods';
+import { CELEBRATION_STYLES } from './celebrations';
 
 /** The kinds of endpoint the company's events leave through. */
 const WebhookKindSchema = z.enum(['webhook', 'slack', 'teams']);
@@ -23,6 +27,10 @@ export const AUDIT_ACTIONS = [
   'invitation.revoked',
   'display_link.created',
   'display_link.revoked',
+  'display_link.playlist_changed',
+  'tv_playlist.created',
+  'tv_playlist.changed',
+  'tv_playlist.deleted',
   'company.updated',
   'signup_policy.changed',
   'export.downloaded',
@@ -37,6 +45,22 @@ export const AUDIT_ACTIONS = [
   'activity.logged_late',
   'activity.corrected',
   'customer.merged',
+  'team.created',
+  'team.renamed',
+  'team.deleted',
+  'team.leads_changed',
+  'member.team_changed',
+  'target.set',
+  'target.ended',
+  'goals.set',
+  'calendar.country_changed',
+  'calendar.day_off_added',
+  'calendar.day_off_removed',
+  'badge.switched',
+  'contest.created',
+  'contest.updated',
+  'contest.deleted',
+  'celebrations.changed',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -52,6 +76,9 @@ export const AUDIT_TARGET_TYPES = [
   'import',
   'webhook',
   'customer',
+  'team',
+  'contest',
+  'tv_playlist',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -83,11 +110,18 @@ export const AuditDetailsSchemas = {
       multiplierValue: change(z.number()).optional(),
     }),
   }),
-  'invitation.created': z.object({ role: RoleSchema, expiresAt: text() }),
+  /** `teamName`: the team the person joins (decision 044), as it was called then. */
+  'invitation.created': z.object({ role: RoleSchema, expiresAt: text(), teamName: text().optional() }),
   /** Deleting an invitation: `status` says whether it still worked (active) or was used or expired. */
   'invitation.revoked': z.object({ role: RoleSchema, status: InvitationStatusSchema }),
   'display_link.created': z.object({ name: text() }),
   'display_link.revoked': z.object({ name: text() }),
+  /** A link pointed at a playlist (decision 052): the link's name, the playlists' names then (null: today's board alone). */
+  'display_link.playlist_changed': z.object({ name: text(), from: text().nullable(), to: text().nullable() }),
+  /** TV playlists (decision 052): the name and how many screens; a rename keeps the old name. */
+  'tv_playlist.created': z.object({ name: text(), screens: z.number().int() }),
+  'tv_playlist.changed': z.object({ name: text(), screens: z.number().int(), renamedFrom: text().optional() }),
+  'tv_playlist.deleted': z.object({ name: text() }),
   'company.updated': z.object({
     changes: z.object({
       name: change(text()).optional(),
@@ -162,6 +196,58 @@ export const AuditDetailsSchemas = {
   'webhook.deleted': z.object({ kind: WebhookKindSchema, host: text() }),
   /** A new signing secret (never the secret). */
   'webhook.secret_rotated': z.object({ host: text() }),
+  /*
+   * Teams, targets, goals set by a manager and the working calendar (decision 044). A team's
+   * entries name the team (its name then: a team's name is no one's personal data); leads are ids.
+   */
+  'team.created': z.object({ name: text() }),
+  'team.renamed': z.object({ from: text(), to: text() }),
+  'team.deleted': z.object({ name: text() }),
+  'team.leads_changed': z.object({ name: text(), added: z.array(text()), removed: z.array(text()) }),
+  /** The target is the member; the teams are named as they were called then (null: no team). */
+  'member.team_changed': z.object({ from: text().nullable(), to: text().nullable() }),
+  /** The target is the member, or the team (then `teamName`). */
+  'target.set': z.object({
+    subjectKind: z.enum(TARGET_SUBJECT_KINDS),
+    teamName: text().optional(),
+    metric: z.enum(TARGET_METRICS),
+    period: z.enum(TARGET_PERIODS),
+    value: z.number(),
+    effectiveFrom: text(),
+  }),
+  /** `removed`: it had not started, so it was deleted rather than ended. */
+  'target.ended': z.object({
+    subjectKind: z.enum(TARGET_SUBJECT_KINDS),
+    teamName: text().optional(),
+    metric: z.enum(TARGET_METRICS),
+    period: z.enum(TARGET_PERIODS),
+    value: z.number(),
+    removed: z.boolean(),
+  }),
+  /** A lead or admin set a member's daily goals (the target); the goals now. */
+  'goals.set': z.object({ dailyCalls: z.number(), dailyMeetings: z.number(), dailySales: z.number() }),
+  'calendar.country_changed': z.object({ from: text(), to: text() }),
+  'calendar.day_off_added': z.object({ date: text(), label: text() }),
+  'calendar.day_off_removed': z.object({ date: text(), label: text() }),
+  /** An admin switched a badge on or off (decision 050). */
+  'badge.switched': z.object({ kind: BadgeKindSchema, enabled: z.boolean() }),
+  /** A contest (decision 049), as named when it was made, changed or deleted; its dates. */
+  'contest.created': z.object({ name: text(), startsOn: text(), endsOn: text() }),
+  /** The fields that changed (names of fields only: a contest holds no personal data). */
+  'contest.updated': z.object({ name: text(), fields: z.array(text()) }),
+  'contest.deleted': z.object({ name: text(), startsOn: text(), endsOn: text() }),
+  /** What the TVs and the app celebrate (decision 051): each changed setting, before and after. */
+  'celebrations.changed': z.object({
+    sales: change(z.boolean()).optional(),
+    saleMinimum: change(z.number()).optional(),
+    meetings: change(z.boolean()).optional(),
+    goals: change(z.boolean()).optional(),
+    records: change(z.boolean()).optional(),
+    contests: change(z.boolean()).optional(),
+    badges: change(z.boolean()).optional(),
+    sound: change(z.boolean()).optional(),
+    style: change(z.enum(CELEBRATION_STYLES)).optional(),
+  }),
 } as const;
 type DetailedAction = keyof typeof AuditDetailsSchemas;
 export type AuditDetails<A extends DetailedAction> = z.infer<(typeof AuditDetailsSchemas)[A]>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { BadgeSummarySchema } from './badges';
 import { text } from './common';
-import { LeaderboardRowSchema, ScoreboardPeriodSchema } from './scoreboard';
+import { LeaderboardRowSchema, RankBySchema, ScoreboardPeriodSchema } from './scoreboard';
 
 /*
  * Display links: a secret, revocable token an admin makes so a wall screen shows the TV
@@ -11,6 +12,10 @@ import { LeaderboardRowSchema, ScoreboardPeriodSchema } from './scoreboard';
 export const DisplayLinkSchema = z.object({
   id: text(),
   name: text(),
+  /** The team whose people the wall shows, or null for the whole company (decision 040). */
+  team: z.object({ id: text(), name: text() }).nullable(),
+  /** The TV playlist the wall rotates through (decision 052), or null for today's leaderboard alone. */
+  playlist: z.object({ id: text(), name: text() }).nullable(),
   createdBy: text().nullable(),
   createdAt: text(),
   lastUsedAt: text().nullable(),
@@ -22,6 +27,8 @@ export type DisplayLink = z.infer<typeof DisplayLinkSchema>;
 
 export const CreateDisplayLinkSchema = z.object({
   name: text().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
+  /** Show only this team's people; absent or null for the whole company. Another company's team is a 404. */
+  teamId: z.uuid({ message: 'Not a team id' }).nullable().optional(),
 });
 export type CreateDisplayLink = z.infer<typeof CreateDisplayLinkSchema>;
 
@@ -42,12 +49,21 @@ export const DisplayTokenParamsSchema = z.object({ token: text().min(1).max(200)
 export const DisplayLinkListSchema = z.object({ links: z.array(DisplayLinkSchema) });
 export type DisplayLinkList = z.infer<typeof DisplayLinkListSchema>;
 
-/** GET /display/{token}/leaderboard: today's top 10 members with activity, ranked by points. */
+/** ?rankBy= on a display link's board (a TV playlist screen's choice); points by default. */
+export const DisplayLeaderboardQuerySchema = z.object({ rankBy: RankBySchema.default('points') });
+export type DisplayLeaderboardQuery = z.infer<typeof DisplayLeaderboardQuerySchema>;
+
+/** GET /display/{token}/leaderboard: today's top 10 members with activity, ranked by points (or by rankBy). */
 export const DisplayLeaderboardSchema = z.object({
   company: z.object({ name: text(), timezone: text() }),
+  /** The link's team, when it shows one team's people only. */
+  team: z.object({ id: text(), name: text() }).nullable(),
   linkName: text(),
   period: ScoreboardPeriodSchema,
+  rankBy: RankBySchema,
   rows: z.array(LeaderboardRowSchema),
+  /** The badges the rows' members earned lately (decision 050), each kind once with a count. */
+  badges: z.array(BadgeSummarySchema),
 });
 export type DisplayLeaderboard = z.infer<typeof DisplayLeaderboardSchema>;
 

@@ -39,9 +39,26 @@ export type EventStreamQuery = z.infer<typeof EventStreamQuerySchema>;
 /**
  * The tables whose committed changes stream to a company's viewers: what the database's NOTIFY
  * triggers announce with the company (server/db/migrations: activities and wrapups 0001, display
- * links 0004, profiles 0006, goals and KPI rules 0008, the company itself 0013).
+ * links 0004, profiles 0006, goals and KPI rules 0008, the company itself 0013, wrap-up comments 0025,
+ * teams, team leads and targets 0027, feed events 0028, TV playlists 0031, reactions and celebration settings 0032).
  */
-export const LIVE_TABLES = ['activities', 'wrapups', 'display_links', 'profiles', 'goals', 'kpi_rules', 'companies'] as const;
+export const LIVE_TABLES = [
+  'activities',
+  'wrapups',
+  'display_links',
+  'profiles',
+  'goals',
+  'kpi_rules',
+  'companies',
+  'wrapup_comments',
+  'teams',
+  'team_leads',
+  'targets',
+  'feed_events',
+  'tv_playlists',
+  'feed_reactions',
+  'celebration_settings',
+] as const;
 export const LiveTableSchema = z.enum(LIVE_TABLES);
 export type LiveTable = z.infer<typeof LiveTableSchema>;
 
@@ -53,12 +70,21 @@ export type LiveTable = z.infer<typeof LiveTableSchema>;
 export const LiveChangeSchema = z.object({
   table: LiveTableSchema,
   op: z.enum(['INSERT', 'UPDATE', 'DELETE']),
-  /** The changed row's id (for profiles and goals: the member's user id). */
+  /** The changed row's id (for profiles, goals and team leads: the member's user id). */
   id: text(),
   /** Whose row it is, when it belongs to one member. */
   userId: text().nullable(),
-  /** Activities only: what was logged, and whether a call booked a meeting (the TV celebrates). */
-  activity: z.object({ type: text(), meetingBooked: z.boolean() }).optional(),
+  /**
+   * Activities only: what was logged, whether a call booked a meeting, and whether the company
+   * celebrates it (a new sale at or above its minimum, or a booked meeting, if switched on: decided
+   * by the database, decision 051, so a wall screen never learns a sale's value).
+   */
+  activity: z.object({ type: text(), meetingBooked: z.boolean(), celebrate: z.boolean().optional() }).optional(),
+  /**
+   * Feed events only: what happened (a FeedEventKind; text, so a screen older than a new kind
+   * ignores it rather than rejecting the change).
+   */
+  feed: z.object({ kind: text() }).optional(),
 });
 export type LiveChange = z.infer<typeof LiveChangeSchema>;
 

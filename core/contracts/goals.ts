@@ -29,6 +29,20 @@ export const GoalsSchema = z.object({
 });
 export type Goals = z.infer<typeof GoalsSchema>;
 
+/** The daily goals of the people a lead or admin manages (decision 044), themselves left out. */
+export const TeamGoalsSchema = z.object({
+  members: z.array(
+    z.object({
+      userId: text(),
+      displayName: text().nullable(),
+      avatarUrl: text().nullable(),
+      teamId: text().nullable(),
+      goals: GoalsSchema,
+    }),
+  ),
+});
+export type TeamGoals = z.infer<typeof TeamGoalsSchema>;
+
 /** Percent toward each goal: capped at 100, and 0 when the goal is 0. */
 export const GoalProgressSchema = z.object({
   calls: z.number().int(),

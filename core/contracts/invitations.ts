@@ -21,6 +21,8 @@ export const CreateInvitationSchema = z
       .min(INVITATION_EXPIRY_MIN_DAYS, `Expiry must be at least ${INVITATION_EXPIRY_MIN_DAYS} day`)
       .max(INVITATION_EXPIRY_MAX_DAYS, `Expiry must be at most ${INVITATION_EXPIRY_MAX_DAYS} days`)
       .default(INVITATION_EXPIRY_DEFAULT_DAYS),
+    /** The team the person joins on accepting (decision 044); none when left out. */
+    teamId: z.uuid({ message: 'Not a team of your company' }).optional(),
   })
   .strict();
 export type CreateInvitation = z.input<typeof CreateInvitationSchema>;
@@ -41,6 +43,8 @@ export const InvitationSchema = z.object({
   usedAt: text().nullable(),
   /** Sent by e-mail (decision 042): the address, when its link was first opened, how many mails went. */
   email: text().nullable(),
+  /** The team the person joins on accepting; null for none (or a team deleted since). */
+  teamId: text().nullable(),
   openedAt: text().nullable(),
   sentCount: z.number().int(),
   lastSentAt: text().nullable(),

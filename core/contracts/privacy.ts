@@ -46,6 +46,17 @@ export const PersonalDataSchema = z.object({
   goals: z.array(
     z.object({ companyId: text(), dailyCalls: z.number(), dailyMeetings: z.number(), dailySales: z.number(), updatedAt: text() }),
   ),
+  /** Badges earned (decision 050): the kind, what for, and its numbers. */
+  badges: z.array(
+    z.object({
+      companyId: text(),
+      kind: text(),
+      occasion: text(),
+      localDate: text(),
+      data: z.record(text(), z.unknown()),
+      earnedAt: text(),
+    }),
+  ),
   wrapups: z.array(
     z.object({
       companyId: text(),
@@ -60,6 +71,13 @@ export const PersonalDataSchema = z.object({
       updatedAt: text(),
     }),
   ),
+  /**
+   * The conversations on the person's wrap-ups (decision 045): each comment, and whether the person
+   * wrote it (a lead's name is not theirs to carry). Private 1:1 notes are the coaches' and not here.
+   */
+  wrapupComments: z.array(z.object({ companyId: text(), wrapupDate: text(), byThePerson: z.boolean(), body: text(), createdAt: text() })),
+  /** Emoji reactions the person gave to feed items (decision 051): what and when, not whose item. */
+  reactions: z.array(z.object({ companyId: text(), itemType: z.enum(['activity', 'event']), emoji: text(), createdAt: text() })),
   /** Sign-ins: when, until when, from which address and browser. Never the session's secret. */
   sessions: z.array(z.object({ createdAt: text(), expiresAt: text(), ipAddress: text().nullable(), userAgent: text().nullable() })),
   /** Mail sent to the address: subject and time only (the links in them are sign-in credentials). */

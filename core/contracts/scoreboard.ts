@@ -67,6 +67,22 @@ const booleanParam = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/**
+ * How a board ranks its people: by raw points (the default), by share of their own goal for the
+ * period ("% of goal"), or by improvement on their own average ("most improved"), so a new rep or a
+ * part-timer can lead. Chosen per board (the URL's `rankBy`) and per TV playlist screen.
+ */
+export const RANK_BY = ['points', 'goal_share', 'improved'] as const;
+export const RankBySchema = z.enum(RANK_BY);
+export type RankBy = z.infer<typeof RankBySchema>;
+
+/** ?rankBy= on the boards that rank people; points (the default) keeps the order by the sort key exactly as before. */
+const rankByShape = { rankBy: RankBySchema.default('points') };
+
+/** ?teamId=&rankBy= (the week). */
+export const WeeklyQuerySchema = z.object({ ...teamShape, ...rankByShape });
+export type WeeklyQuery = z.infer<typeof WeeklyQuerySchema>;
+
 /** Leaderboard: the period, plus the sort key (ties by calls then meetings), a row limit and activeOnly. */
 export const LeaderboardQuerySchema = z
   .object({
@@ -76,6 +92,7 @@ export const LeaderboardQuerySchema = z
     limit: z.coerce.number().int().min(1).max(500).optional(),
     /** Only members with at least one activity in the period (TV: 'No activity to display yet today'). */
     activeOnly: booleanParam,
+    ...rankByShape,
   })
   .superRefine(checkPeriodQuery);
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
@@ -117,10 +134,39 @@ export const MemberStatsSchema = ScoreboardTotalsSchema.extend({
 });
 export type MemberStats = z.infer<typeof MemberStatsSchema>;
 
+/** rankBy=goal_share: the period's number of the board's metric against the member's goal for the period (decision 053). */
+export const GoalShareSchema = z.object({
+  /** The whole period's goal in the metric's units; null: no goal ("no goal", ranked after those with one). */
+  goal: z.number().nullable(),
+  /** A manager's target for the metric and period, or the member's daily goal times the period's working days. */
+  source: z.enum(['target', 'daily_goal']).nullable(),
+  /** The number over the goal in basis points (13 400 = 134 %); null without a goal. */
+  share: z.number().int().nullable(),
+});
+export type GoalShare = z.infer<typeof GoalShareSchema>;
+
+/** rankBy=improved: the period's number against the member's own average of earlier equal periods (decision 053). */
+export const ImprovementSchema = z.object({
+  /** The average over the earlier periods in which the member logged anything, one decimal; null: no history. */
+  baseline: z.number().nullable(),
+  /** How many earlier periods the baseline averages. */
+  periods: z.number().int(),
+  /** The change on the baseline in basis points (+4 200 = +42 %); null without a baseline above 0. */
+  change: z.number().int().nullable(),
+});
+export type Improvement = z.infer<typeof ImprovementSchema>;
+
 export const LeaderboardRowSchema = MemberStatsSchema.extend({
-  /** 1-based position after sorting; exact ties (key, calls, meetings) fall back to name, then id. */
+  /**
+   * 1-based position. Ranked by the sort key (rankBy=points) or by the measure; equal ones go to
+   * the higher sort key, then more calls, then more meetings, then the name, then the id.
+   */
   rank: z.number().int(),
   isCurrentUser: z.boolean(),
+  /** Present with rankBy=goal_share. */
+  goalShare: GoalShareSchema.optional(),
+  /** Present with rankBy=improved. */
+  improvement: ImprovementSchema.optional(),
 });
 export type LeaderboardRow = z.infer<typeof LeaderboardRowSchema>;
 
@@ -160,6 +206,7 @@ export type TeamStats = z.infer<typeof TeamStatsSchema>;
 export const LeaderboardSchema = z.object({
   period: ScoreboardPeriodSchema,
   sort: z.enum(LEADERBOARD_SORT_KEYS),
+  rankBy: RankBySchema,
   rows: z.array(LeaderboardRowSchema),
 });
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
@@ -205,6 +252,8 @@ export const WeeklyOverviewSchema = z.object({
   period: ScoreboardPeriodSchema,
   totals: ScoreboardTotalsSchema,
   teamSize: z.number().int(),
+  /** How the members are ranked (points: by points). */
+  rankBy: RankBySchema,
   members: z.array(LeaderboardRowSchema),
 });
 export type WeeklyOverview = z.infer<typeof WeeklyOverviewSchema>;
@@ -216,6 +265,7 @@ export const MonthlyQuerySchema = z.object({
     .refine((month) => isLocalDate(`${month}-01`), { message: `must be a month in the years ${FIRST_LOCAL_YEAR}-${LAST_LOCAL_YEAR}` })
     .optional(),
   ...teamShape,
+  ...rankByShape,
 });
 export type MonthlyQuery = z.infer<typeof MonthlyQuerySchema>;
 
@@ -238,7 +288,9 @@ export const MonthlyOverviewSchema = z.object({
   company: z.object({
     totals: ScoreboardTotalsSchema,
     teamSize: z.number().int(),
-    /** Active members ranked by points this month. */
+    /** How the leaderboard is ranked (points: by points). */
+    rankBy: RankBySchema,
+    /** Active members ranked by points this month (or by rankBy). */
     leaderboard: z.array(LeaderboardRowSchema),
   }),
   /** Every day of the month, oldest first, the company's points and calls (zeros included). */

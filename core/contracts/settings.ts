@@ -24,6 +24,8 @@ export const ProfileSettingsSchema = z.object({
   email: text(),
   /** Null: follow the browser. */
   language: LanguageSchema.nullable(),
+  /** True when the member turned the weekly digest mail off (decision 047). */
+  digestOptOut: z.boolean(),
 });
 export type ProfileSettings = z.infer<typeof ProfileSettingsSchema>;
 
@@ -41,6 +43,8 @@ export const UpdateProfileSchema = z
       .describe('Not accepted (decision 023): use PUT and DELETE /api/v1/me/avatar')
       .optional(),
     language: LanguageSchema.nullable().optional(),
+    /** Turns the weekly digest mail off (true) or on again (false). */
+    digestOptOut: z.boolean({ error: 'digestOptOut must be true or false' }).optional(),
   })
   .strict();
 export type UpdateProfile = z.input<typeof UpdateProfileSchema>;

@@ -89,6 +89,8 @@ export const SendInvitationsSchema = z
       .min(1, 'Enter at least one e-mail address')
       .max(INVITATION_EMAILS_PER_REQUEST, `At most ${INVITATION_EMAILS_PER_REQUEST} addresses at a time`),
     role: RoleSchema.default('user'),
+    /** The team every invited person joins on accepting (decision 044). */
+    teamId: z.uuid({ message: 'Not a team of your company' }).optional(),
   })
   .strict();
 export type SendInvitations = z.input<typeof SendInvitationsSchema>;

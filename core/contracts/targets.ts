@@ -49,19 +49,32 @@ export const TargetPeriodSchema = z.enum(TARGET_PERIODS);
 /** Large enough for a month's sales value in minor units (ten billion kroner), small enough to stay exact. */
 export const TARGET_VALUE_MAX = 1_000_000_000_000;
 
-export const CreateTargetSchema = z.object({
-  userId: text().trim().min(1).max(128),
-  metric: TargetMetricSchema,
-  period: TargetPeriodSchema,
-  /** Whole units; sales value in minor units of the company currency. */
-  value: z
-    .number({ error: 'The target must be a whole number' })
-    .int('The target must be a whole number')
-    .min(1, 'The target must be at least 1')
-    .max(TARGET_VALUE_MAX, 'The target is too large'),
-  /** The first local day it counts for; a newer target for the same person, metric and period takes over from its own date. */
-  effectiveFrom: LocalDateField,
-});
+/** Whom a target is for: a person, or a team (its members' totals, decision 044). */
+export const TARGET_SUBJECT_KINDS = ['person', 'team'] as const;
+export const TargetSubjectKindSchema = z.enum(TARGET_SUBJECT_KINDS);
+export type TargetSubjectKind = z.infer<typeof TargetSubjectKindSchema>;
+
+export const CreateTargetSchema = z
+  .object({
+    /** The person it is for; give this or teamId. */
+    userId: text().trim().min(1).max(128).optional(),
+    /** The team it is for (progress: the team's members' totals); give this or userId. */
+    teamId: z.uuid({ message: 'Not a team of your company' }).optional(),
+    metric: TargetMetricSchema,
+    period: TargetPeriodSchema,
+    /** Whole units; sales value in minor units of the company currency. */
+    value: z
+      .number({ error: 'The target must be a whole number' })
+      .int('The target must be a whole number')
+      .min(1, 'The target must be at least 1')
+      .max(TARGET_VALUE_MAX, 'The target is too large'),
+    /** The first local day it counts for; a newer target for the same subject, metric and period takes over from its own date. */
+    effectiveFrom: LocalDateField,
+  })
+  .refine((input) => (input.userId === undefined) !== (input.teamId === undefined), {
+    message: 'Choose a person or a team',
+    path: ['userId'],
+  });
 export type CreateTarget = z.infer<typeof CreateTargetSchema>;
 
 /** upcoming: starts later; active: in force today; ended: ended, or taken over by a newer target. */
@@ -69,7 +82,11 @@ export const TARGET_STATUSES = ['upcoming', 'active', 'ended'] as const;
 
 export const TargetSchema = z.object({
   id: z.uuid(),
-  userId: text(),
+  subjectKind: TargetSubjectKindSchema,
+  /** The person's id for a person's target; null for a team's. */
+  userId: text().nullable(),
+  /** The team's id for a team's target; null for a person's. */
+  teamId: text().nullable(),
   metric: TargetMetricSchema,
   period: TargetPeriodSchema,
   value: z.number().int(),
@@ -83,7 +100,17 @@ export type Target = z.infer<typeof TargetSchema>;
 
 export const TargetListSchema = z.object({ targets: z.array(TargetSchema) });
 export type TargetList = z.infer<typeof TargetListSchema>;
-export const TargetListQuerySchema = z.object({ userId: text().trim().min(1).max(128).optional() });
+export const TargetListQuerySchema = z.object({
+  userId: text().trim().min(1).max(128).optional(),
+  teamId: z.uuid({ message: 'Not a team of your company' }).optional(),
+});
+
+/** Whom the caller may set targets for (admins: everyone and every team; a lead: their teams and their people). */
+export const TargetSubjectsSchema = z.object({
+  members: z.array(z.object({ userId: text(), displayName: text().nullable(), avatarUrl: text().nullable(), teamId: text().nullable() })),
+  teams: z.array(z.object({ id: text(), name: text() })),
+});
+export type TargetSubjects = z.infer<typeof TargetSubjectsSchema>;
 export const TargetIdParamsSchema = z.object({ id: z.uuid() });
 
 export const PACES = ['ahead', 'on-track', 'behind', 'no-working-days'] as const;
@@ -91,13 +118,17 @@ export const PaceSchema = z.enum(PACES);
 
 export const TargetProgressSchema = z.object({
   targetId: z.uuid(),
+  /** A person's own target, or their team's (progress then counts the whole team). */
+  subjectKind: TargetSubjectKindSchema,
+  /** The team's name, for a team's target; null for a person's. */
+  teamName: text().nullable(),
   metric: TargetMetricSchema,
   period: TargetPeriodSchema,
   value: z.number().int(),
   /** The period measured, both ends included. */
   from: text(),
   to: text(),
-  /** The sum of the period's daily rollups for the metric: the boards' numbers. */
+  /** The sum of the period's daily rollups for the metric (a team's: of its members): the boards' numbers. */
   progress: z.number().int(),
   /** What the target asks for by now, from the share of working days gone (not rounded). */
   expected: z.number(),

@@ -78,12 +78,21 @@ export const WebhookEndpointSchema = z.object({
   enabled: z.boolean(),
   /** Why it is off: 'failing' when the server turned it off after a day of failed deliveries. */
   disabledReason: z.enum(['failing']).nullable(),
-  /** The signing secret, whsec_ followed by base64: receivers verify webhook-signature with it. */
-  secret: text(),
   createdAt: text(),
   updatedAt: text(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
+
+/**
+ * The answer to adding an endpoint or rotating its secret, the only two that carry the signing secret:
+ * lists and reads leave it out, so it does not sit in every admin's browser cache and logs. A lost
+ * secret is rotated, not read back.
+ */
+export const WebhookEndpointWithSecretSchema = WebhookEndpointSchema.extend({
+  /** The signing secret, whsec_ followed by base64: receivers verify webhook-signature with it. */
+  secret: text(),
+});
+export type WebhookEndpointWithSecret = z.infer<typeof WebhookEndpointWithSecretSchema>;
 
 export const WebhookEndpointListSchema = z.object({ endpoints: z.array(WebhookEndpointSchema) });
 export type WebhookEndpointList = z.infer<typeof WebhookEndpointListSchema>;

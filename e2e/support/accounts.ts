@@ -80,6 +80,19 @@ export async function signInContext(context: BrowserContext, baseUrl: string, ac
   await context.addCookies(cookies);
 }
 
+/** callApi for a journey's set-up steps: the answer's body, or a thrown error that says what was refused. */
+export async function callApiOk<T = Record<string, unknown>>(
+  baseUrl: string,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await callApi<T>(baseUrl, cookie, method, path, body);
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
 /** A JSON call to /api/v1 as the holder of `cookie` (null: signed out); the body is null when it is not JSON. */
 export async function callApi<T = Record<string, unknown>>(
   baseUrl: string,

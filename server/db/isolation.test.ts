@@ -14,6 +14,7 @@ type Member = Awaited<ReturnType<TestApp['createMember']>>;
 let t: TestApp;
 let a: Member;
 let b: Member;
+let aColleague: Member;
 
 const TENANT_TABLES = [
   'companies',
@@ -39,10 +40,21 @@ const TENANT_TABLES = [
   'company_calendars',
   'company_days_off',
   'targets',
+  'digest_weeks',
+  'wrapup_reads',
+  'wrapup_comments',
+  'coaching_notes',
+  'feed_events',
+  'badges',
+  'badge_settings',
+  'contests',
+  'tv_playlists',
+  'celebration_settings',
+  'feed_reactions',
 ] as const;
 
-/** One row in every tenant table for the member's company, written as that member. */
-async function seedEveryTable(member: Member): Promise<void> {
+/** One row in every tenant table for the member's company, written as that member (an admin; the 1:1 note is about the colleague). */
+async function seedEveryTable(member: Member, colleague: Member): Promise<void> {
   await withTenant(t.db, { companyId: member.companyId, userId: member.id }, async (tx) => {
     const customer = await tx.execute<{ id: string }>(
       sql`INSERT INTO customer_companies (company_id, name) VALUES (${member.companyId}, ${`Customer of ${member.id}`}) RETURNING id`,
@@ -98,6 +110,25 @@ async function seedEveryTable(member: Member): Promise<void> {
     await tx.execute(
       sql`INSERT INTO targets (company_id, user_id, metric, period, value, effective_from) VALUES (${member.companyId}, ${member.id}, 'calls', 'week', 50, '2026-11-23')`,
     );
+    await tx.execute(sql`INSERT INTO digest_weeks (company_id, week_start, lease_until) VALUES (${member.companyId}, '2026-11-16', now())`);
+    await tx.execute(sql`INSERT INTO wrapup_reads (company_id, wrapup_id, user_id, read_at)
+      SELECT company_id, id, user_id, now() FROM wrapups WHERE company_id = ${member.companyId} AND user_id = ${member.id}`);
+    await tx.execute(sql`INSERT INTO wrapup_comments (company_id, wrapup_id, user_id, author_id, body)
+      SELECT company_id, id, user_id, user_id, 'My answer' FROM wrapups WHERE company_id = ${member.companyId} AND user_id = ${member.id}`);
+    await tx.execute(sql`INSERT INTO coaching_notes (company_id, user_id, author_id, kind, body)
+      VALUES (${member.companyId}, ${colleague.id}, ${member.id}, 'follow_up', 'Role-play pricing')`);
+    await tx.execute(sql`INSERT INTO feed_events (company_id, kind, user_id, data)
+      VALUES (${member.companyId}, 'badge.earned', ${member.id}, '{"badge":"first_sale"}')`);
+    await tx.execute(sql`INSERT INTO badges (company_id, user_id, kind, local_date, data)
+      VALUES (${member.companyId}, ${member.id}, 'first_sale', '2026-11-20', '{"sales":1}')`);
+    await tx.execute(sql`INSERT INTO badge_settings (company_id, disabled_kinds) VALUES (${member.companyId}, '{tenth_sale}')`);
+    await tx.execute(sql`INSERT INTO contests (company_id, id, series_id, name, starts_on, ends_on, participants, mode, weights)
+      VALUES (${member.companyId}, gen_random_uuid(), gen_random_uuid(), 'Call sprint', '2026-01-05', '2026-01-09', 'everyone', 'individual',
+              '[{"metric":"calls","weight":1}]')`);
+    await tx.execute(sql`INSERT INTO tv_playlists (company_id, name, screens) VALUES (${member.companyId}, 'Sales floor', '[]')`);
+    await tx.execute(sql`INSERT INTO celebration_settings (company_id, sale_minimum) VALUES (${member.companyId}, 100000)`);
+    await tx.execute(sql`INSERT INTO feed_reactions (company_id, activity_id, user_id, emoji)
+      SELECT company_id, id, user_id, '👏' FROM activities WHERE company_id = ${member.companyId} AND user_id = ${member.id} LIMIT 1`);
   });
 }
 
@@ -129,8 +160,9 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await t.createMember({ role: 'admin', name: 'Alice of A' });
   b = await t.createMember({ role: 'admin', name: 'Bob of B' });
-  await seedEveryTable(a);
-  await seedEveryTable(b);
+  aColleague = await t.createMember({ companyId: a.companyId, name: 'Ann of A' });
+  await seedEveryTable(a, aColleague);
+  await seedEveryTable(b, await t.createMember({ companyId: b.companyId, name: 'Ben of B' }));
 });
 afterAll(() => t.close());
 
@@ -263,6 +295,42 @@ describe('company B is invisible to company A', () => {
       (c: string, u: string) =>
         sql`INSERT INTO targets (company_id, user_id, metric, period, value, effective_from) VALUES (${c}, ${u}, 'points', 'day', 1, '2026-01-01')`,
     ],
+    ['digest_weeks', (c: string) => sql`INSERT INTO digest_weeks (company_id, week_start, lease_until) VALUES (${c}, '2026-01-05', now())`],
+    [
+      'wrapup_reads',
+      (c: string, u: string) =>
+        sql`INSERT INTO wrapup_reads (company_id, wrapup_id, user_id, read_at) SELECT ${c}, id, ${u}, now() FROM wrapups LIMIT 1`,
+    ],
+    [
+      'wrapup_comments',
+      (c: string, u: string) =>
+        sql`INSERT INTO wrapup_comments (company_id, wrapup_id, user_id, author_id, body) SELECT ${c}, id, user_id, ${u}, 'Planted' FROM wrapups LIMIT 1`,
+    ],
+    [
+      'coaching_notes',
+      (c: string, u: string) =>
+        sql`INSERT INTO coaching_notes (company_id, user_id, author_id, kind, body) SELECT ${c}, user_id, ${u}, 'note', 'Planted' FROM profiles WHERE user_id <> ${u} LIMIT 1`,
+    ],
+    ['feed_events', (c: string, u: string) => sql`INSERT INTO feed_events (company_id, kind, user_id) VALUES (${c}, 'goal.reached', ${u})`],
+    [
+      'badges',
+      (c: string, u: string) =>
+        sql`INSERT INTO badges (company_id, user_id, kind, local_date) VALUES (${c}, ${u}, 'first_sale', '2026-01-05')`,
+    ],
+    ['badge_settings', (c: string) => sql`INSERT INTO badge_settings (company_id) VALUES (${c})`],
+    [
+      'contests',
+      (c: string) =>
+        sql`INSERT INTO contests (company_id, series_id, name, starts_on, ends_on, participants, mode, weights)
+            VALUES (${c}, gen_random_uuid(), 'Planted', '2026-01-05', '2026-01-09', 'everyone', 'individual', '[]')`,
+    ],
+    ['tv_playlists', (c: string) => sql`INSERT INTO tv_playlists (company_id, name, screens) VALUES (${c}, 'Planted', '[]')`],
+    ['celebration_settings', (c: string) => sql`INSERT INTO celebration_settings (company_id) VALUES (${c})`],
+    [
+      'feed_reactions',
+      (c: string, u: string) =>
+        sql`INSERT INTO feed_reactions (company_id, feed_event_id, user_id, emoji) SELECT ${c}, id, ${u}, '🔥' FROM feed_events LIMIT 1`,
+    ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));
   });
@@ -281,15 +349,38 @@ describe('company B is invisible to company A', () => {
     await insertAs(importIdOf(a));
   });
 
+  it('a member reacts only as themself, and takes back only their own reactions (decision 051)', async () => {
+    const colleague = await t.createMember({ companyId: a.companyId });
+    const asColleague = <T>(run: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => Promise<T>) =>
+      withTenant(t.db, { companyId: a.companyId, userId: colleague.id }, run);
+    await expectRlsViolation(
+      asColleague((tx) =>
+        tx.execute(sql`INSERT INTO feed_reactions (company_id, feed_event_id, user_id, emoji)
+          SELECT company_id, id, ${a.id}, '😂' FROM feed_events WHERE company_id = ${a.companyId} LIMIT 1`),
+      ),
+    );
+    // A's own reaction stays whatever the colleague deletes.
+    await asColleague((tx) => tx.execute(sql`DELETE FROM feed_reactions`));
+    const left = await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) =>
+      tx.execute(sql`SELECT count(*)::int AS n FROM feed_reactions WHERE user_id = ${a.id}`),
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
+  });
+
   it('a member cannot write activities, goals or wrap-ups as another member of the same company', async () => {
     const colleague = await t.createMember({ companyId: a.companyId });
+    // A rep (the admin `a` may set a colleague's goals: decision 044, proven below).
+    const rep = await t.createMember({ companyId: a.companyId });
     for (const statement of [
       sql`INSERT INTO activities (company_id, user_id, type, local_date) VALUES (${a.companyId}, ${colleague.id}, 'call_unanswered', '2026-11-20')`,
       sql`INSERT INTO goals (company_id, user_id) VALUES (${a.companyId}, ${colleague.id})`,
       sql`INSERT INTO wrapups (company_id, user_id, date) VALUES (${a.companyId}, ${colleague.id}, '2026-11-21')`,
     ]) {
-      await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(statement)));
+      await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: rep.id }, (tx) => tx.execute(statement)));
     }
+    await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) =>
+      tx.execute(sql`INSERT INTO goals (company_id, user_id) VALUES (${a.companyId}, ${colleague.id})`),
+    );
   });
 
   it("a member's team is one of the company's own, and app_leads_member() sees only the lead's people (decision 040)", async () => {
@@ -313,6 +404,30 @@ describe('company B is invisible to company A', () => {
       (e: unknown) => e as Error & { cause?: Error },
     );
     expect(String(refused?.cause?.message ?? refused?.message)).toMatch(/foreign key/i);
+    // Nor to a display link of A (a wall per team, decision 040 amended).
+    const wall = await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) =>
+      tx.execute(
+        sql`INSERT INTO display_links (company_id, name, token_hash, team_id) VALUES (${a.companyId}, 'Oslo wall', ${`wall-${a.id}`}, ${teamOfB})`,
+      ),
+    ).then(
+      () => null,
+      (e: unknown) => e as Error & { cause?: Error },
+    );
+    expect(String(wall?.cause?.message ?? wall?.message)).toMatch(/foreign key/i);
+    // Nor can a link of A rotate through B's playlist (decision 052): that key carries the company too.
+    const playlistOfB = await withTenant(t.db, { companyId: b.companyId, userId: b.id }, async (tx) => {
+      const result = await tx.execute(sql`SELECT id FROM tv_playlists LIMIT 1`);
+      return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    });
+    const rotating = await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) =>
+      tx.execute(
+        sql`INSERT INTO display_links (company_id, name, token_hash, playlist_id) VALUES (${a.companyId}, 'Foreign playlist', ${`pl-${a.id}`}, ${playlistOfB})`,
+      ),
+    ).then(
+      () => null,
+      (e: unknown) => e as Error & { cause?: Error },
+    );
+    expect(String(rotating?.cause?.message ?? rotating?.message)).toMatch(/foreign key/i);
     const leads = (as: Member, of: string) =>
       withTenant(t.db, { companyId: as.companyId, userId: as.id }, async (tx) => {
         const result = await tx.execute(sql`SELECT app_leads_member(${of}) AS leads`);
@@ -323,6 +438,27 @@ describe('company B is invisible to company A', () => {
     // B leads its own Oslo team, never A's members.
     expect(await leads(b, colleague.id)).toBe(false);
     expect(await leads(colleague, a.id)).toBe(false);
+  });
+
+  it('1:1 notes are hidden from the rep they are about, and the erasure flag opens nothing to app_user (decision 045)', async () => {
+    const count = (member: Member, erasing: string) =>
+      withTenant(t.db, { companyId: member.companyId, userId: member.id }, async (tx) => {
+        await tx.execute(sql`SELECT set_config('app.erasing_user', ${erasing}, true)`);
+        const deleted = await tx.execute(sql`DELETE FROM coaching_notes`);
+        const result = await tx.execute(sql`SELECT count(*)::int AS n FROM coaching_notes`);
+        await tx.execute(sql`SELECT set_config('app.erasing_user', '', true)`);
+        return {
+          deleted: (deleted as unknown as { rowCount?: number }).rowCount ?? 0,
+          n: (result as unknown as { rows: { n: number }[] }).rows[0]!.n,
+        };
+      }).catch((error: unknown) => ({ error }));
+    // The rep, even naming themself as the person being erased, sees and deletes nothing.
+    expect(await count(aColleague, aColleague.id)).toEqual({ deleted: 0, n: 0 });
+    // The admin who wrote it sees it (the DELETE above ran in a transaction of its own: count again without deleting).
+    const seen = await withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) =>
+      tx.execute(sql`SELECT count(*)::int AS n FROM coaching_notes`),
+    );
+    expect((seen as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
   });
 
   it('every table that holds company data is listed here, with row-level security enabled and forced', async () => {
@@ -420,6 +556,14 @@ describe('company B is invisible to company A', () => {
       for (const table of ['webhook_endpoints', 'webhook_deliveries']) {
         expect(await countRows(tx, table, 'company_id', b.companyId), table).toBe(0);
       }
+    });
+  });
+
+  it("the digest scheduler's flag opens no other company to app_user (decision 047)", async () => {
+    await withTenant(t.db, { companyId: a.companyId, userId: a.id }, async (tx) => {
+      await tx.execute(sql`SELECT set_config('app.digest_worker', 'on', true)`);
+      expect(await countRows(tx, 'companies', 'id', b.companyId)).toBe(0);
+      expect(await countRows(tx, 'digest_weeks', 'company_id', b.companyId)).toBe(0);
     });
   });
 

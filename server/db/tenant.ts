@@ -90,6 +90,25 @@ export async function enterCompany(tx: Transaction, companyId: CompanyId): Promi
 }
 
 /**
+ * Runs `fn` in the open withTenant transaction as another person of the same company, then goes
+ * back to the transaction's own person (none, for a worker). For work done on someone's behalf
+ * that must see only what they may see: the weekly digest counts a lead's unread wrap-ups under the
+ * policies that lead meets (their own read markers, the threads they may read). The person must be
+ * one the server has established is a member, never taken from request input.
+ */
+export async function actAsMember<T>(tx: Transaction, userId: UserId, fn: () => Promise<T>): Promise<T> {
+  const before = (await tx.execute(sql`SELECT current_setting('app.user_id', true) AS user_id`)) as unknown as {
+    rows: { user_id: string | null }[];
+  };
+  await tx.execute(sql`SELECT set_config('app.user_id', ${userId}, true)`);
+  try {
+    return await fn();
+  } finally {
+    await tx.execute(sql`SELECT set_config('app.user_id', ${before.rows[0]?.user_id ?? ''}, true)`);
+  }
+}
+
+/**
  * Instance-level work (the single-tenant company, seeds): runs as the connecting role, which owns
  * the tables, with the same scope settings so forced policies still see a company. Never used
  * with a company or user taken from request input.

@@ -4,12 +4,28 @@ import { mailOutbox } from '../db/schema';
 import type { Database } from '../db/client';
 import { consumeRateLimit } from '../lib/rate-limit';
 
-export type Mail = { to: string; subject: string; text: string; html?: string; links?: string[] };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  links?: string[];
+  /** Extra headers, such as a digest's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+  /**
+   * Sends the mail at most once whoever asks again, on any instance: the outbox keeps one row per
+   * key (a person's digest of a week), and a send that finds its key taken sends nothing.
+   */
+  dedupeKey?: string;
+};
+
+/** What became of a send: out (or kept in the outbox), refused by the per-recipient limit, or already sent under its key. */
+export type MailOutcome = 'sent' | 'limited' | 'duplicate';
 
 /** A mail as the outbox keeps it (the dev mailbox shows these). */
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
-export type Mailer = { send(mail: Mail): Promise<void>; transport: 'smtp' | 'outbox' };
+export type Mailer = { send(mail: Mail): Promise<MailOutcome>; transport: 'smtp' | 'outbox' };
 
 /**
  * nodemailer over SMTP_URL. Every mail is also recorded in the outbox table: without SMTP that is
@@ -41,6 +57,9 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
   return {
     transport: transporter ? 'smtp' : 'outbox',
     async send(mail) {
+      // The key is taken first, so a mail sent under it never counts against the limit twice.
+      const claimed = await claimOutboxRow(db, mail);
+      if (claimed === null) return 'duplicate';
       const allowed = await consumeRateLimit(db, {
         key: `mail-to:${mail.to.trim().toLowerCase()}`,
         max: options.perRecipientPerHour,
@@ -49,19 +68,41 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
       });
       if (!allowed) {
         console.warn(`[mail] not sent: more than ${options.perRecipientPerHour} mails this hour to one address ("${mail.subject}")`);
-        return;
+        // Dropped like any other mail over the limit: the outbox (the dev mailbox) must not show it as sent.
+        if (claimed !== 'none') await db.delete(mailOutbox).where(eqId(claimed));
+        return 'limited';
       }
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, links: mail.links ?? [] })
-        .returning({ id: mailOutbox.id });
+      const row =
+        claimed !== 'none'
+          ? { id: claimed }
+          : (
+              await db
+                .insert(mailOutbox)
+                .values({
+                  to: mail.to,
+                  subject: mail.subject,
+                  text: mail.text,
+                  html: mail.html ?? null,
+                  links: mail.links ?? [],
+                  headers: mail.headers ?? {},
+                })
+                .returning({ id: mailOutbox.id })
+            )[0];
       if (!transporter) {
         if (options.log) console.info(`[mail] to ${mail.to}: ${mail.subject}\n${mail.links?.join('\n') ?? ''}`);
-        return;
+        return 'sent';
       }
       try {
-        await transporter.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transporter.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+        });
         if (row) await db.update(mailOutbox).set({ sentAt: new Date(), attempts: 1 }).where(eqId(row.id));
+        return 'sent';
       } catch (error) {
         if (row)
           await db
@@ -75,6 +116,30 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
 }
 
 const eqId = (id: string) => eq(mailOutbox.id, id);
+
+/**
+ * A keyed mail's outbox row, inserted before anything is sent: its id, or null when the key was
+ * already taken (sent before, or being sent by another instance right now: the unique index makes
+ * the second insert wait for the first to commit, then find it). 'none' for a mail without a key,
+ * whose row is written after the limit check as before.
+ */
+async function claimOutboxRow(db: Database, mail: Mail): Promise<string | 'none' | null> {
+  if (mail.dedupeKey === undefined) return 'none';
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      links: mail.links ?? [],
+      headers: mail.headers ?? {},
+      dedupeKey: mail.dedupeKey,
+    })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return row?.id ?? null;
+}
 
 /** The outbox's newest mail first, at most `limit` (the dev mailbox). */
 export function findRecentMail(db: Database, limit = 50): Promise<OutboxMail[]> {

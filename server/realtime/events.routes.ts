@@ -38,6 +38,8 @@ export type CompanyEventStreamOptions = {
    * (a member's stream: their sign-out, a password reset that ends their sessions). Not sent on.
    */
   recheckWhen?: (change: TenantChange) => boolean;
+  /** Whether a change of the company goes out on this stream (a team's display link: its people's only). All when absent. */
+  forwards?: (change: LiveChange) => Promise<boolean>;
   /**
    * The cap on open streams this one counts against (a member, a display link): opening it beyond
    * `max` on this instance replaces the oldest, which gets a 'replaced' event and ends.
@@ -120,6 +122,7 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
           await stream.writeSSE({ event: 'revoked', data: '{}' });
           break;
         }
+        if (options.forwards && !(await options.forwards(next))) continue;
         await stream.writeSSE({ event: 'change', data: JSON.stringify(next), id: String(++id) });
         continue;
       }
@@ -154,9 +157,9 @@ export function describeEventStream(who: string, limit: number, revokedWhen: str
     'A `text/event-stream` (Server-Sent Events) that stays open. Events:',
     '',
     `- \`ready\`, data \`{}\`, with \`retry: ${RECONNECT_MS}\`: the stream is open. Another \`ready\` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.`,
-    '- `change`, data `{ table, op, id, userId, activity? }` with an increasing `id:` line: one committed change in the company. `table` is one of ' +
+    '- `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of ' +
       LIVE_TABLES.map((table) => `\`${table}\``).join(', ') +
-      "; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `profiles` and `goals` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`. Refetch the screens the table feeds; the event carries no other data.",
+      "; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.",
     `- \`revoked\`, data \`{}\`: the ${who} may no longer watch (${revokedWhen}). The stream ends; reconnecting is refused.`,
     `- \`replaced\`, data \`{ reason, limit }\`, with \`retry: ${REPLACED_RETRY_MS}\`: a newer stream took this one's place (\`reason\` \`limit\`: more than ${limit} were open; \`same_client\`: a stream with this one's \`client\` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.`,
     `- A comment line \`: ping\` every ${HEARTBEAT_MS / 1000} s keeps proxies from closing an idle stream.`,

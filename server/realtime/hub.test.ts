@@ -56,3 +56,66 @@ describe('what reaches the company stream', () => {
     }
   });
 });
+
+describe('teams, team leads and targets (migration 0027)', () => {
+  it("reach the company's members live, a member moving team too; another company's member hears none of it", async () => {
+    const admin = await t.createMember({ role: 'admin', companyId: rep.companyId, name: 'Ada Admin' });
+    const stranger = await t.createMember({ name: 'Sven Stranger' });
+    const ours = openEventStream(await t.request('/api/v1/events', { as: rep }), { label: 'our company' });
+    const theirs = openEventStream(await t.request('/api/v1/events', { as: stranger }), { label: 'another company' });
+    await ours.until(/event: ready/);
+    await theirs.until(/event: ready/);
+
+    const created = await t.request('/api/v1/teams', { method: 'POST', as: admin, json: { name: 'Oslo' } });
+    expect(created.status).toBe(201);
+    const team = (await created.json()) as { id: string };
+    const lead = await t.request(`/api/v1/teams/${team.id}/leads`, { method: 'PUT', as: admin, json: { userIds: [admin.id] } });
+    expect(lead.status).toBe(200);
+    const moved = await t.request(`/api/v1/team/members/${rep.id}/team`, { method: 'PUT', as: admin, json: { teamId: team.id } });
+    expect(moved.status).toBe(200);
+    const target = await t.request('/api/v1/targets', {
+      method: 'POST',
+      as: admin,
+      // A later day than today in any zone: a target starts today or later.
+      json: {
+        userId: rep.id,
+        metric: 'calls',
+        period: 'week',
+        value: 50,
+        effectiveFrom: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(target.status, await target.clone().text()).toBe(201);
+    const { id: targetId } = (await target.json()) as { id: string };
+    expect((await t.request(`/api/v1/teams/${team.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
+
+    // The deletion's cascades (its leads, its member's team) are announced after the team itself.
+    const text = await ours.until(
+      /^(?=[\s\S]*"table":"teams","op":"DELETE")(?=[\s\S]*"table":"team_leads","op":"DELETE")(?=(?:[\s\S]*"table":"profiles","op":"UPDATE"){2})/,
+    );
+    await ours.close();
+    const changes = text
+      .split('\n')
+      .filter((line) => line.startsWith('data: ') && line !== 'data: {}')
+      .map((line) => JSON.parse(line.slice(6)) as LiveChange)
+      .filter((change) => ['teams', 'team_leads', 'targets', 'profiles'].includes(change.table));
+    expect(changes.slice(0, 4)).toEqual([
+      { table: 'teams', op: 'INSERT', id: team.id, userId: null },
+      { table: 'team_leads', op: 'INSERT', id: admin.id, userId: admin.id },
+      { table: 'profiles', op: 'UPDATE', id: expect.any(String), userId: rep.id },
+      { table: 'targets', op: 'INSERT', id: targetId, userId: rep.id },
+    ]);
+    expect(changes.slice(4)).toHaveLength(3);
+    expect(changes.slice(4)).toEqual(
+      expect.arrayContaining([
+        { table: 'teams', op: 'DELETE', id: team.id, userId: null },
+        { table: 'team_leads', op: 'DELETE', id: admin.id, userId: admin.id },
+        { table: 'profiles', op: 'UPDATE', id: expect.any(String), userId: rep.id },
+      ]),
+    );
+
+    const elsewhere = await theirs.until(/"table":"(teams|team_leads|targets|profiles)"/, 500);
+    await theirs.close();
+    expect(elsewhere).not.toMatch(/"table":"(teams|team_leads|targets|profiles)"/);
+  });
+});

@@ -15,6 +15,10 @@ export type TenantChange = {
   /** Activities only (migration 0005): what was logged. */
   type?: string;
   meeting_booked?: boolean;
+  /** Activities only (migration 0031): whether the company celebrates this new activity. */
+  celebrate?: boolean;
+  /** Feed events only (migration 0028): the event's kind. */
+  kind?: string;
 };
 
 /**
@@ -147,7 +151,12 @@ export class RealtimeHub {
     // Only what the contract describes goes out (a table given a trigger before it joins LIVE_TABLES does not).
     if (!isLiveTable(change.table)) return;
     const message: LiveChange = { table: change.table, op: change.op, id: change.id, userId: change.user_id };
-    if (change.type !== undefined) message.activity = { type: change.type, meetingBooked: change.meeting_booked === true };
+    if (change.type !== undefined) {
+      message.activity = { type: change.type, meetingBooked: change.meeting_booked === true };
+      // Only when true: a change that is not celebrated reads as before (the flag is absent).
+      if (change.celebrate === true) message.activity.celebrate = true;
+    }
+    if (change.kind !== undefined) message.feed = { kind: change.kind };
     for (const listener of set) listener(message);
   }
 }

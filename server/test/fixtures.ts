@@ -4,6 +4,7 @@ import type {
   ChatIntegration,
   CreatedApiToken,
   CreatedDisplayLink,
+  TvPlaylist,
   Invitation,
   KpiRuleList,
   WebhookEndpoint,
@@ -41,6 +42,15 @@ export function createFixtures(t: TestApp) {
     invitation: (admin: TestUser, json: unknown = {}) => post<Invitation>(admin, '/api/v1/invitations', json),
     /** A display link: its id, and its token (the signed-out board's credential). */
     displayLink: (admin: TestUser, name = 'Office TV') => post<CreatedDisplayLink>(admin, '/api/v1/display-links', { name }),
+    /** A TV playlist of the admin's company (decision 052): today's board, then a message. */
+    tvPlaylist: (admin: TestUser, name = 'Sales floor', message = 'Great week, everyone') =>
+      post<TvPlaylist>(admin, '/api/v1/tv-playlists', {
+        name,
+        screens: [
+          { kind: 'leaderboard', durationSeconds: 20 },
+          { kind: 'message', durationSeconds: 10, text: message },
+        ],
+      }),
     /** An activity the member logged today. */
     activity: (member: TestUser, json: unknown = { kind: 'call', answered: false }) =>
       post<{ id: string }>(member, '/api/v1/activities', json),

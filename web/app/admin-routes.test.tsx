@@ -136,6 +136,7 @@ describe('Administration for an admin', () => {
       'Customers',
       'Import',
       'Integrations',
+      'Celebrations',
       'Webhooks',
       'Billing',
       'Audit log',
@@ -161,7 +162,19 @@ describe('Administration for an admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((tab) => tab.textContent),
-    ).toEqual(['Users', 'Teams', 'KPI Rules', 'Targets', 'Customers', 'Import', 'Integrations', 'Webhooks', 'Billing', 'Audit log']);
+    ).toEqual([
+      'Users',
+      'Teams',
+      'KPI Rules',
+      'Targets',
+      'Customers',
+      'Import',
+      'Integrations',
+      'Celebrations',
+      'Webhooks',
+      'Billing',
+      'Audit log',
+    ]);
   });
 
   it('speaks Norwegian', async () => {
@@ -181,6 +194,7 @@ describe('Administration for an admin', () => {
       'Kunder',
       'Import',
       'Integrasjoner',
+      'Feiring',
       'Webhooks',
       'Fakturering',
       'Revisjonslogg',

@@ -36,6 +36,8 @@ function page(load: () => Promise<RouteModule>, namespaces: readonly Namespace[]
 const SCOREBOARD: readonly Namespace[] = ['scoreboard', 'privacy'];
 /** The scoreboard screens with an Export menu (data's words). */
 const REPORTS: readonly Namespace[] = ['scoreboard', 'privacy', 'data'];
+/** Coaching (decision 045): names of people (a former member, the fallback) come from privacy and scoreboard. */
+const COACHING: readonly Namespace[] = ['coaching', 'privacy', 'scoreboard'];
 
 const PUBLIC_PAGES = ['features', 'pricing', 'demo', 'api', 'help', 'docs', 'status', 'privacy', 'terms', 'gdpr', 'security'];
 
@@ -81,10 +83,24 @@ export const routes: RouteObject[] = [
                   { path: 'activity', ...page(() => import('./routes/activity-page'), ['activity', 'privacy', 'data', 'targets']) },
                   { path: 'company', ...page(() => import('@web/features/reports/routes/company-page'), REPORTS) },
                   { path: 'team/overview', ...page(() => import('@web/features/reports/routes/team-overview-page'), REPORTS) },
-                  { path: 'wrapup', ...page(() => import('@web/features/wrapup/routes/wrapup-page'), ['wrapup']) },
+                  { path: 'wrapup', ...page(() => import('./routes/wrapup-page'), ['wrapup', 'coaching', 'privacy', 'scoreboard']) },
+                  { path: 'coaching', ...page(() => import('@web/features/coaching/routes/coaching-page'), COACHING) },
+                  {
+                    path: 'coaching/wrapups/:wrapupId',
+                    ...page(() => import('@web/features/coaching/routes/coaching-wrapup-page'), COACHING),
+                  },
                   { path: 'weekly', ...page(() => import('@web/features/reports/routes/weekly-page'), REPORTS) },
                   { path: 'monthly', ...page(() => import('@web/features/reports/routes/monthly-page'), ['scoreboard', 'data']) },
-                  { path: 'settings', ...page(() => import('./routes/settings-page'), ['settings', 'privacy', 'data']) },
+                  // Team leads and admins (decision 044); the server answers a rep who leads no team with 403, which the page words.
+                  { path: 'targets', ...page(() => import('@web/features/targets/routes/team-targets-page'), ['targets', 'settings']) },
+                  { path: 'settings', ...page(() => import('./routes/settings-page'), ['settings', 'privacy', 'data', 'scoreboard']) },
+                  // Contests (decision 049): everyone reads them; admins and team leads run them.
+                  { path: 'contests', ...page(() => import('@web/features/contests/routes/contests-page'), ['contests']) },
+                  { path: 'contests/:id', ...page(() => import('@web/features/contests/routes/contest-page'), ['contests', 'settings']) },
+                  {
+                    path: 'people/:id',
+                    ...page(() => import('./routes/person-page'), ['people', 'targets', 'scoreboard', 'privacy', 'coaching', 'activity']),
+                  },
                   {
                     path: 'setup',
                     element: <AdminGuard />,
@@ -112,12 +128,22 @@ export const routes: RouteObject[] = [
                             ...page(() => import('@web/features/display-links/routes/admin-integrations-page'), ['scoreboard', 'settings']),
                           },
                           {
+                            path: 'celebrations',
+                            ...page(() => import('@web/features/celebrations/routes/admin-celebrations-page'), ['settings']),
+                          },
+                          {
                             path: 'webhooks',
                             ...page(() => import('@web/features/webhooks/routes/admin-webhooks-page'), ['settings', 'webhooks']),
                           },
                           { path: 'billing', ...page(() => import('@web/features/billing/routes/admin-billing-page'), ['settings']) },
                           { path: 'inbox', ...page(() => import('@web/features/inbox/routes/admin-inbox-page'), ['settings', 'inbox']) },
-                          { path: 'audit', ...page(() => import('@web/features/audit/routes/admin-audit-page'), ['settings', 'audit']) },
+                          {
+                            path: 'audit',
+                            ...page(
+                              () => import('@web/features/audit/routes/admin-audit-page'),
+                              ['settings', 'audit', 'targets', 'scoreboard'],
+                            ),
+                          },
                         ],
                       },
                     ],

@@ -28,8 +28,19 @@ export const paths = {
     company: '/app/company',
     teamOverview: '/app/team/overview',
     wrapup: '/app/wrapup',
+    /** Coaching (decision 045): the wrap-ups of a lead's people, of one day or (with `member`) of one person. */
+    coaching: (params?: { member?: string; date?: string }) => withQuery('/app/coaching', params),
+    /** One wrap-up with the log beside it and its conversation. */
+    coachingWrapup: (wrapupId: string) => `/app/coaching/wrapups/${encodeURIComponent(wrapupId)}`,
     weekly: '/app/weekly',
     monthly: '/app/monthly',
+    /** A page per rep (decision 046). */
+    person: (userId: string) => `/app/people/${encodeURIComponent(userId)}`,
+    /** Targets and goals for a lead's or an admin's people (decision 044). */
+    targets: '/app/targets',
+    /** Contests (decision 049): the list, and one contest's live standings. */
+    contests: '/app/contests',
+    contest: (id: string) => `/app/contests/${encodeURIComponent(id)}`,
     settings: (tab?: string) => withQuery('/app/settings', tab ? { tab } : undefined),
     /** The first-run setup (admins), at one step when given. */
     setup: (step?: string) => withQuery('/app/setup', step ? { step } : undefined),
@@ -42,6 +53,7 @@ export const paths = {
     kpi: '/app/admin/kpi',
     customers: '/app/admin/customers',
     integrations: '/app/admin/integrations',
+    celebrations: '/app/admin/celebrations',
     webhooks: '/app/admin/webhooks',
     billing: '/app/admin/billing',
     inbox: '/app/admin/inbox',

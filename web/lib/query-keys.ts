@@ -1,4 +1,4 @@
-import type { AuditAction, RecentActivitiesQuery, ScoreboardPeriodKind } from '@core/contracts';
+import type { AuditAction, RankBy, RecentActivitiesQuery, ScoreboardPeriodKind } from '@core/contracts';
 import type { LeaderboardSortKey } from '@core/stats';
 import type { ApiQuery } from './api';
 
@@ -19,6 +19,8 @@ export type LeaderboardQuery = {
   activeOnly?: boolean;
   /** Only this team's members (decision 040). */
   teamId?: string;
+  /** How the rows are ranked (decision 053); points when absent. */
+  rankBy?: RankBy;
 };
 
 /** A team-stats period: a named one, or from/to dates (YYYY-MM-DD) for custom. */
@@ -62,6 +64,9 @@ export const queryKeys = {
   targets: {
     all: ['targets'],
     list: ['targets', 'list'],
+    /** Whom the viewer may set targets for, and their people's daily goals (decision 044). */
+    subjects: ['targets', 'subjects'],
+    teamGoals: ['targets', 'team-goals'],
     calendar: (language: string) => ['targets', 'calendar', language] as const,
   },
   /** The company's point rules: the log dialogs (what each outcome is worth now) and the KPI Rules tab. */
@@ -83,18 +88,32 @@ export const queryKeys = {
     recentActivities: ({ limit, period, teamId }: RecentActivitiesRequest) =>
       ['scoreboard', 'recent-activities', { limit, period: period ?? 'all', teamId: teamId ?? 'all' }] as const,
     weekly: ['scoreboard', 'weekly'],
-    weeklyOf: (teamId: string | undefined) => ['scoreboard', 'weekly', teamId ?? 'all'] as const,
-    monthly: (month: string | undefined, teamId?: string) => ['scoreboard', 'monthly', month ?? 'current', teamId ?? 'all'] as const,
+    weeklyOf: (teamId: string | undefined, rankBy: RankBy = 'points') => ['scoreboard', 'weekly', teamId ?? 'all', rankBy] as const,
+    monthly: (month: string | undefined, teamId?: string, rankBy: RankBy = 'points') =>
+      ['scoreboard', 'monthly', month ?? 'current', teamId ?? 'all', rankBy] as const,
     companyPage: ['scoreboard', 'company'],
     companyPageOf: (teamId: string | undefined) => ['scoreboard', 'company', teamId ?? 'all'] as const,
     /** The company's teams side by side (decision 040). */
     teamComparison: (period: Exclude<ScoreboardPeriodKind, 'custom'>) => ['scoreboard', 'teams', period] as const,
-    display: (token: string) => ['scoreboard', 'display', token] as const,
+    display: (token: string, rankBy: RankBy = 'points') => ['scoreboard', 'display', token, rankBy] as const,
+    /** Every display link's boards and playlist screens (a playlist edited changes a message screen). */
+    displays: ['scoreboard', 'display'],
+    /** One screen of a display link's playlist (decision 052): under 'scoreboard', so a logged call refreshes it. */
+    displayScreen: (token: string, screenId: string) => ['scoreboard', 'display', token, 'screen', screenId] as const,
+    /** A page per rep (decision 046): under 'scoreboard', so every logged activity refreshes it. */
+    person: (userId: string, funnel: string) => ['scoreboard', 'person', userId, funnel] as const,
+    /** Every person's page at once (a target changed). */
+    people: ['scoreboard', 'person'],
   },
   /** The company's teams (decision 040): the boards' filter, Administration → Teams, the members list. */
   teams: ['teams'],
   /** Not under 'scoreboard': logging a call does not change the list of links. */
   displayLinks: ['display-links'],
+  /** The company's TV playlists (Admin → Integrations, decision 052). */
+  tvPlaylists: ['tv-playlists'],
+  /** The screens a display link's wall rotates through; not under 'scoreboard' (a call does not change them). */
+  displayPlaylist: (token: string) => ['display-playlist', token] as const,
+  displayPlaylists: ['display-playlist'],
   /** Slack and Teams channels (Admin → Integrations). */
   chatIntegrations: ['chat-integrations'],
   /** Signed webhook endpoints and each one's delivery log (Admin → Webhooks). */
@@ -108,6 +127,43 @@ export const queryKeys = {
     all: ['wrapups'],
     today: ['wrapups', 'today'],
     history: ['wrapups', 'history'],
+  },
+  /** Coaching (decision 045): a lead's wrap-up list and reading view, the rep's conversations, 1:1 notes. */
+  /** The floor's news besides activities (contests, badges, goals, records: decision 048). */
+  feed: {
+    all: ['feed'],
+    /** The dashboard's feed: activities and feed events with their reactions (decision 051). */
+    lists: ['feed', 'list'],
+    list: (request: { limit: number; teamId?: string }) => ['feed', 'list', request.limit, request.teamId ?? ''] as const,
+    /** A display link's wall: what it celebrates and its newest items (no sign-in). */
+    display: (token: string) => ['feed', 'display', token] as const,
+  },
+  /** Badges (decision 050): the boards' recent ones and a member's; refreshed by every feed event. */
+  badges: {
+    all: ['badges'],
+    recent: ['badges', 'recent'],
+    member: (userId: string) => ['badges', 'member', userId] as const,
+  },
+  /** Which badges the company awards (an admin's switches): not refreshed by the feed. */
+  badgeSettings: ['badge-settings'],
+  /** Contests and their standings (decision 049): every logged activity and every feed event moves them. */
+  contests: {
+    all: ['contests'],
+    list: ['contests', 'list'],
+    detail: (id: string) => ['contests', 'detail', id] as const,
+    display: (token: string, id: string) => ['contests', 'display', token, id] as const,
+  },
+  /** What the company celebrates (decision 051); members read it, admins change it. */
+  celebrationSettings: ['celebration-settings'],
+
+  coaching: {
+    all: ['coaching'],
+    wrapups: (filter: { date?: string; memberId?: string }) => ['coaching', 'wrapups', filter.date ?? '', filter.memberId ?? ''] as const,
+    wrapup: (id: string) => ['coaching', 'wrapup', id] as const,
+    myThreads: ['coaching', 'my-threads'],
+    /** The navigation's unread count. */
+    unread: ['coaching', 'unread'],
+    notes: (memberId: string) => ['coaching', 'notes', memberId] as const,
   },
 
   /** The company's settings and people (Settings, Administration): counts change with every activity. */

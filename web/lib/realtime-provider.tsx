@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import type { LiveChange } from '@core/contracts';
 import { computeMsUntilNextLocalDay } from '@core/period';
 import { LiveUpdatesMovedNotice } from '@web/components/live-updates-moved-notice';
-import { connectRealtime, refreshLiveQueries } from './realtime';
+import { connectRealtime, type RealtimeStatus, refreshLiveQueries } from './realtime';
 
 const DAY_CHANGE_MARGIN_MS = 2_000;
 
@@ -11,6 +11,7 @@ type Listener = (change: LiveChange) => void;
 type Subscribe = (listener: Listener) => () => void;
 
 const RealtimeContext = createContext<Subscribe>(() => () => {});
+const RealtimeStatusContext = createContext<RealtimeStatus>('connecting');
 
 /**
  * Keeps one event stream open while mounted (inside the signed-in app, or on a TV display link).
@@ -37,6 +38,19 @@ export function RealtimeProvider({
   const queryClient = useQueryClient();
   const listeners = useRef(new Set<Listener>());
   const [isReplaced, setIsReplaced] = useState(false);
+  const [streamStatus, setStreamStatus] = useState<RealtimeStatus>('connecting');
+  // The browser knows before the stream does that the network went (a Wi-Fi drop): say so at once.
+  const [isOffline, setIsOffline] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
+  useEffect(() => {
+    const onOnline = () => setIsOffline(false);
+    const onOffline = () => setIsOffline(true);
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    };
+  }, []);
   // Bumped by "Watch live here": a new connection, which in turn replaces the viewer's oldest.
   const [connection, setConnection] = useState(0);
   useEffect(() => {
@@ -57,7 +71,7 @@ export function RealtimeProvider({
   }, [queryClient, enabled, timeZone]);
   useEffect(() => {
     if (!enabled) return;
-    const realtime = connectRealtime(queryClient, url, { onReplaced: () => setIsReplaced(true) });
+    const realtime = connectRealtime(queryClient, url, { onReplaced: () => setIsReplaced(true), onStatus: setStreamStatus });
     const unsubscribe = realtime.subscribe((change) => {
       for (const listener of listeners.current) listener(change);
     });
@@ -78,8 +92,10 @@ export function RealtimeProvider({
   }, []);
   return (
     <RealtimeContext.Provider value={subscribe}>
-      {children}
-      {enabled && isReplaced && <LiveUpdatesMovedNotice variant={viewer} onWatchHere={onWatchHere} />}
+      <RealtimeStatusContext.Provider value={isOffline && streamStatus === 'live' ? 'reconnecting' : streamStatus}>
+        {children}
+        {enabled && isReplaced && <LiveUpdatesMovedNotice variant={viewer} onWatchHere={onWatchHere} />}
+      </RealtimeStatusContext.Provider>
     </RealtimeContext.Provider>
   );
 }
@@ -88,4 +104,9 @@ export function RealtimeProvider({
 export function useRealtimeChanges(listener: Listener) {
   const subscribe = useContext(RealtimeContext);
   useEffect(() => subscribe(listener), [subscribe, listener]);
+}
+
+/** Whether the live stream is open ('live'), not yet ('connecting'), or lost and being reopened. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useContext(RealtimeStatusContext);
 }

@@ -85,7 +85,7 @@ describe('connectRealtime', () => {
     for (let i = 0; i < 5; i++) latest().emit('change', change('activities'));
     expect(invalidated).toEqual([]);
     await vi.advanceTimersByTimeAsync(200);
-    expect(invalidated.sort()).toEqual(['activities', 'company', 'my-stats', 'my-targets', 'scoreboard', 'wrapups']);
+    expect(invalidated.sort()).toEqual(['activities', 'company', 'contests', 'feed', 'my-stats', 'my-targets', 'scoreboard', 'wrapups']);
     connection.close();
   });
 
@@ -94,8 +94,30 @@ describe('connectRealtime', () => {
     latest().emit('ready');
     latest().emit('change', change('profiles'));
     await vi.advanceTimersByTimeAsync(200);
-    expect(invalidated.sort()).toEqual(['company', 'me', 'scoreboard']);
+    expect(invalidated.sort()).toEqual(['company', 'me', 'my-targets', 'scoreboard', 'teams']);
     connection.close();
+  });
+
+  it.each([
+    // A lead sets a target: the rep's targets card, every Targets list, the person pages and the boards (% of goal).
+    ['targets', ['my-targets', 'scoreboard', 'targets']],
+    // A team made, renamed or deleted: the teams list, boards filtered by team, team targets.
+    ['teams', ['my-targets', 'scoreboard', 'targets', 'teams']],
+    // Leads changed: the teams list (the navigation's lead check), boards, whom a lead may target, coaching.
+    ['team_leads', ['coaching', 'scoreboard', 'targets', 'teams']],
+  ])('refreshes what a change to %s touches', async (table, families) => {
+    const connection = connectRealtime(queryClient);
+    latest().emit('ready');
+    latest().emit('change', change(table));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(invalidated.sort()).toEqual(families);
+    connection.close();
+  });
+
+  it('refreshes the boards when a goal, a target or a KPI rule changes: a board ranked by % of goal measures against them', () => {
+    for (const table of ['goals', 'targets', 'kpi_rules'] as const) {
+      expect(LIVE_REFRESHES[table].filter((key) => key[0] === 'scoreboard')).toEqual([['scoreboard']]);
+    }
   });
 
   it("refreshes everything on a second 'ready' (a reconnect, or the server's resync), not on the first", async () => {
@@ -124,7 +146,7 @@ describe('connectRealtime', () => {
     expect(seen).toEqual([]);
     latest().emit('change', change('goals'));
     await vi.advanceTimersByTimeAsync(200);
-    expect(invalidated).toEqual(['my-stats']);
+    expect(invalidated).toEqual(['my-stats', 'targets', 'scoreboard']);
     expect(seen).toEqual(['goals']);
     connection.close();
   });
@@ -196,7 +218,7 @@ describe('connectRealtime', () => {
     source.emit('replaced', JSON.stringify({ reason: 'limit', limit: 10 }));
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
     expect(replaced).toBe(1);
-    expect(invalidated).toEqual(['wrapups']);
+    expect(invalidated).toEqual(['wrapups', 'coaching']);
     // What a browser does after the server closed the stream: an error; nothing may reopen it.
     source.dispatchEvent(new Event('error'));
     source.emit('replaced', JSON.stringify({ reason: 'limit', limit: 10 }));
@@ -224,7 +246,7 @@ describe('connectRealtime, before the reader is loaded', () => {
     latest().emit('change', change('goals'));
     expect(seen).toEqual([]); // the reader is on its way
     await vi.waitFor(() => expect(seen).toEqual(['wrapups', 'goals']));
-    await vi.waitFor(() => expect(refreshed.sort()).toEqual(['my-stats', 'wrapups']));
+    await vi.waitFor(() => expect(refreshed.sort()).toEqual(['coaching', 'my-stats', 'scoreboard', 'targets', 'wrapups']));
     latest().emit('change', change('display_links'));
     expect(seen).toEqual(['wrapups', 'goals', 'display_links']);
     connection.close();

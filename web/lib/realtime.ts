@@ -17,20 +17,50 @@ export const LIVE_REFRESHES: Readonly<Record<LiveTable, readonly QueryKey[]>> = 
     queryKeys.myTargets.all,
     queryKeys.wrapups.all,
     queryKeys.company.all,
+    // A contest's standings are the rollups of its days (decision 049).
+    queryKeys.contests.all,
+    // The floor's feed (decision 051) lists activities beside the feed events.
+    queryKeys.feed.all,
   ],
-  wrapups: [queryKeys.wrapups.all],
-  // Revocations only (migration 0004): another admin's Integrations tab shows the link inactive.
-  display_links: [queryKeys.displayLinks],
+  // A saved wrap-up is new (or unread again) in its coaches' lists.
+  wrapups: [queryKeys.wrapups.all, queryKeys.coaching.all],
+  // A comment on a wrap-up (decision 045): the rep's conversations and the coaches' lists and views.
+  wrapup_comments: [queryKeys.coaching.all],
+  // Revocations (migration 0004) and a link pointed at another playlist (0031): another admin's
+  // Integrations tab, and the wall, which starts rotating through the new playlist.
+  display_links: [queryKeys.displayLinks, queryKeys.displayPlaylists],
+  // A playlist edited (0031): the admins' list, the walls showing it, and its message screens.
+  tv_playlists: [queryKeys.tvPlaylists, queryKeys.displayPlaylists, queryKeys.scoreboard.displays],
   // Joins, removals, role changes and renames (migration 0006): member lists, names on the boards,
   // and the viewer's own rights (/me) follow at once.
-  profiles: [queryKeys.me, queryKeys.company.all, queryKeys.scoreboard.all],
-  // Migration 0008: goals edited on another device; an admin's rule change (the log buttons' points,
+  // Migration 0027: a member moving team too (the teams list, boards filtered by team, team targets).
+  profiles: [queryKeys.me, queryKeys.company.all, queryKeys.scoreboard.all, queryKeys.teams, queryKeys.myTargets.all],
+  // Migration 0008: goals edited on another device, or by the rep's lead (the rep's cards, the lead's
+  // list of their people's goals: decision 044); an admin's rule change (the log buttons' points,
   // the KPI Rules tab of other admins).
-  goals: [queryKeys.myStats.all],
-  kpi_rules: [queryKeys.kpiRules],
+  // A board ranked by % of goal measures against goals, targets and (for points) the rules
+  // (decision 053): those change it too, so the boards follow them.
+  goals: [queryKeys.myStats.all, queryKeys.targets.teamGoals, queryKeys.scoreboard.all],
+  kpi_rules: [queryKeys.kpiRules, queryKeys.scoreboard.all],
   // Announced for the server's signed-in cache (migration 0013); the screens have not followed a
   // company's rename or new time zone live so far (the admin's own screen refetches on saving).
   companies: [],
+  // Migration 0027: a target set or ended by a lead reaches the rep's targets card, every Targets
+  // list and the person pages at once.
+  targets: [queryKeys.myTargets.all, queryKeys.targets.all, queryKeys.scoreboard.all],
+  // A team created, renamed or deleted, or its leads changed: the teams list (and with it the
+  // navigation's lead check), the boards filtered by team, whom a lead may set targets for, and
+  // team targets (a deleted team's go with it).
+  teams: [queryKeys.teams, queryKeys.scoreboard.all, queryKeys.targets.all, queryKeys.myTargets.all],
+  team_leads: [queryKeys.teams, queryKeys.scoreboard.all, queryKeys.targets.all, queryKeys.coaching.all],
+  // A contest started or changed leader, a badge earned, a goal reached, a record broken (decision 048).
+  // A badge earned arrives as a feed event (decision 050): the boards' icons and the rep's page follow;
+  // a contest's start and finish change its page and the list (decision 049).
+  feed_events: [queryKeys.feed.all, queryKeys.badges.all, queryKeys.contests.all],
+  // Someone reacted to a feed item, or took a reaction back (decision 051): the feeds' counts and names.
+  feed_reactions: [queryKeys.feed.all],
+  // An admin changed what is celebrated: the app's celebrations and every wall follow at once.
+  celebration_settings: [queryKeys.celebrationSettings, queryKeys.feed.all],
 };
 
 /** Every family live updates keep fresh, once each. */
@@ -98,7 +128,12 @@ function createClientId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** Whether the stream is open: before its first 'ready', open, or lost and being reopened. */
+export type RealtimeStatus = 'connecting' | 'live' | 'reconnecting';
+
 export type ConnectRealtimeOptions = {
+  /** Called when the stream opens ('live') or is lost and being reopened ('reconnecting'). */
+  onStatus?: (status: RealtimeStatus) => void;
   /**
    * Called once when the server closed this stream for a newer one (the viewer's streams are
    * capped; decision 020). The stream stays closed: reconnecting would push the newer one out,
@@ -172,6 +207,7 @@ export function connectRealtime(
       if (hasConnected) schedule(findLiveKeys());
       hasConnected = true;
       reopenDelayMs = REOPEN_MIN_MS;
+      options.onStatus?.('live');
     });
     // A stream ends with 'revoked' (a display link revoked, the viewer removed from the company):
     // refetch at once, so the screen learns why it stopped.
@@ -211,7 +247,10 @@ export function connectRealtime(
     // answer is not a stream (a 502 from a proxy during a deploy, a 503 while the database is
     // away). Then we open a new one, waiting longer each time, so a wall screen heals by itself.
     current.addEventListener('error', () => {
-      if (closed || current.readyState !== EventSource.CLOSED || reopenTimer) return;
+      if (closed) return;
+      // Retrying (by itself, or by us below): the screen says so and keeps its last numbers.
+      options.onStatus?.(hasConnected ? 'reconnecting' : 'connecting');
+      if (current.readyState !== EventSource.CLOSED || reopenTimer) return;
       reopenTimer = setTimeout(() => {
         reopenTimer = null;
         if (!closed) open();

@@ -21,6 +21,12 @@ export function useTeams() {
   return useQuery(getTeamsQueryOptions());
 }
 
+/** Whether the person leads a team (decision 040): the shell offers them Coaching (decision 045). */
+export function useIsTeamLead(userId: string | undefined): boolean {
+  const teams = useTeams();
+  return userId !== undefined && (teams.data?.teams.some((team) => team.leads.some((lead) => lead.userId === userId)) ?? false);
+}
+
 /** The search parameter a board's team filter lives in, so a filtered board can be bookmarked and shared. */
 export const TEAM_SEARCH_PARAM = 'team';
 

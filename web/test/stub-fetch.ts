@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { DEFAULT_CELEBRATION_SETTINGS } from '@core/contracts';
 
 export type RecordedCall = { method: string; path: string; search: string; body: unknown; headers: Headers };
 export type StubReply = { status: number; body: unknown };
@@ -14,6 +15,20 @@ const DEFAULTS: Record<string, StubReply> = {
   'GET /api/v1/public-config': reply(200, { brand: 'Dealboard', tenancy: 'single', mailTransport: 'smtp', devMailbox: false }),
   // No manager has set a target: My Activity shows no targets card.
   'GET /api/v1/targets/me': reply(200, { on: '2026-11-20', targets: [] }),
+  // No teams: nobody leads one, so the shell offers no Coaching (decision 045).
+  'GET /api/v1/teams': reply(200, { teams: [] }),
+  // No lead has commented on the rep's wrap-ups: the wrap-up screen shows no conversations.
+  'GET /api/v1/coaching/my-threads': reply(200, { threads: [] }),
+  // Nobody has earned a badge lately, and every badge is awarded (decision 050).
+  'GET /api/v1/badges/recent': reply(200, { members: [] }),
+  'GET /api/v1/badges/settings': reply(200, {
+    badges: ['first_sale', 'tenth_sale', 'hundred_calls_week', 'personal_best_day', 'team_best_month', 'goal_streak', 'contest_winner'].map(
+      (kind) => ({ kind, enabled: true }),
+    ),
+  }),
+  // Nothing on the floor's feed yet, and what a company celebrates before an admin chose (decision 051).
+  'GET /api/v1/feed': reply(200, { items: [] }),
+  'GET /api/v1/celebrations/settings': reply(200, DEFAULT_CELEBRATION_SETTINGS),
 };
 
 /**

@@ -1,4 +1,4 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -10,19 +10,30 @@ export const instanceSettings = pgTable('instance_settings', {
 });
 
 /** Mail that could not or should not go to SMTP; also the dev mailbox. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  /** Links the mail carries, for the dev mailbox and e2e tests. */
-  links: jsonb('links').$type<string[]>().notNull().default([]),
-  attempts: integer('attempts').notNull().default(0),
-  sentAt: tz('sent_at'),
-  error: text('error'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Links the mail carries, for the dev mailbox and e2e tests. */
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    /** Extra headers sent with the mail (a digest's List-Unsubscribe, decision 047). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * A mail that must go out at most once (a person's digest of a week): a second send with the
+     * same key finds the row and sends nothing, on whichever instance it runs.
+     */
+    dedupeKey: text('dedupe_key'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: tz('sent_at'),
+    error: text('error'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mail_outbox_dedupe_key_uq').on(t.dedupeKey)],
+);
 
 /** Requests from the public /contact form (not tenant data: the sender is not a member yet). */
 export const contactRequests = pgTable('contact_requests', {

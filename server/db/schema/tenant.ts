@@ -78,6 +78,8 @@ export const profiles = pgTable(
      * avatar cleared, their notes and wrap-up text gone; boards name them "Former member".
      */
     erasedAt: tz('erased_at'),
+    /** The member turned the weekly digest mail off (Settings, or the mail's one-click link; decision 047). */
+    digestOptOut: boolean('digest_opt_out').notNull().default(false),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -324,6 +326,11 @@ export const invitations = pgTable(
     usedAt: tz('used_at'),
     /** Invitations by e-mail (decision 042): the address, when its link was first opened, how often it was mailed. */
     email: text('email'),
+    /**
+     * The team the invited person joins (decision 044); the foreign key to teams (company_id, id),
+     * ON DELETE SET NULL of this column alone, is hand-written in migration 0026.
+     */
+    teamId: uuid('team_id'),
     openedAt: tz('opened_at'),
     sentCount: integer('sent_count').notNull().default(0),
     lastSentAt: tz('last_sent_at'),
@@ -398,6 +405,17 @@ export const displayLinks = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /**
+     * The team whose people the wall shows, or null for the whole company. A foreign key to the
+     * company's team is hand-written in migration 0027: deleting the team sets it back to null.
+     */
+    teamId: uuid('team_id'),
+    /**
+     * The playlist the wall rotates through (decision 052), or null for today's leaderboard alone.
+     * A foreign key to the company's playlist is hand-written in its migration: deleting the
+     * playlist sets it back to null.
+     */
+    playlistId: uuid('playlist_id'),
     tokenHash: text('token_hash').notNull().unique(),
     createdBy: text('created_by').$type<UserId>(),
     createdAt: tz('created_at').notNull().defaultNow(),
@@ -405,6 +423,28 @@ export const displayLinks = pgTable(
     revokedAt: tz('revoked_at'),
   },
   (t) => [index('display_links_company_idx').on(t.companyId, t.createdAt.desc())],
+);
+
+/**
+ * TV playlists (decision 052): the screens a wall rotates through, in order, each with its seconds.
+ * The screens are one JSON array, validated by the contract (TvScreenSchema) on every write: a
+ * playlist is always read and written whole, and a new screen kind needs no migration.
+ */
+export const tvPlaylists = pgTable(
+  'tv_playlists',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    screens: jsonb('screens').$type<unknown[]>().notNull(),
+    createdBy: text('created_by').$type<UserId>(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
 
 /**
@@ -670,6 +710,8 @@ export const targets = pgTable(
     userId: text('user_id')
       .$type<UserId>()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** A team target's team (subject_kind 'team'); its progress is the team's members' (decision 044). */
+    teamId: uuid('team_id'),
     metric: text('metric').notNull(),
     period: text('period').notNull(),
     /** Whole units of the metric; sales value in minor units of the company currency. */
@@ -681,11 +723,336 @@ export const targets = pgTable(
   },
   (t) => [
     uniqueIndex('targets_subject_effective_idx').on(t.companyId, t.subjectKind, t.userId, t.metric, t.period, t.effectiveFrom),
+    uniqueIndex('targets_team_effective_idx').on(t.companyId, t.subjectKind, t.teamId, t.metric, t.period, t.effectiveFrom),
     index('targets_company_user_idx').on(t.companyId, t.userId),
-    check('targets_subject_check', sql`${t.subjectKind} = 'person' and ${t.userId} is not null`),
+    index('targets_company_team_idx').on(t.companyId, t.teamId),
+    // A team's targets go with the team (teams are deleted, not archived: decision 040).
+    foreignKey({ columns: [t.companyId, t.teamId], foreignColumns: [teams.companyId, teams.id] }).onDelete('cascade'),
+    check(
+      'targets_subject_check',
+      sql`(${t.subjectKind} = 'person' and ${t.userId} is not null and ${t.teamId} is null) or (${t.subjectKind} = 'team' and ${t.teamId} is not null and ${t.userId} is null)`,
+    ),
     check('targets_metric_check', sql`${t.metric} in ('calls', 'meetings_booked', 'meetings_held', 'sales', 'sales_value', 'points')`),
     check('targets_period_check', sql`${t.period} in ('day', 'week', 'month')`),
     check('targets_value_check', sql`${t.value} > 0`),
     check('targets_ends_check', sql`${t.endsOn} is null or ${t.endsOn} > ${t.effectiveFrom}`),
+  ],
+);
+
+/**
+ * The weekly digest's claim (decision 047): one row per company and ISO week (the Monday it
+ * starts). The instance whose insert makes the row sends that week's digests; another instance's
+ * insert conflicts and passes, and an instance that died mid-run leaves a lease another takes over.
+ */
+export const digestWeeks = pgTable(
+  'digest_weeks',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The Monday of the week the digest sums up. */
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    /** 'sending' while an instance holds it, 'sent' once every digest went out. */
+    status: text('status').notNull().default('sending'),
+    /** A 'sending' row whose lease ended was left by an instance that stopped: another takes it over. */
+    leaseUntil: tz('lease_until').notNull(),
+    recipients: integer('recipients').notNull().default(0),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.weekStart] }), check('digest_weeks_status_check', sql`${t.status} in ('sending', 'sent')`)],
+);
+
+/**
+ * Coaching (decision 045): when each viewer last opened a wrap-up, so a lead's list shows unread
+ * ones first. A wrap-up is unread again once it is saved again or someone else comments on it
+ * after that moment. Only the viewer's own rows are visible.
+ */
+export const wrapupReads = pgTable(
+  'wrapup_reads',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    wrapupId: uuid('wrapup_id')
+      .notNull()
+      .references(() => wrapups.id, { onDelete: 'cascade' }),
+    /** The reader. */
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    readAt: tz('read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId, t.wrapupId] })],
+);
+
+/**
+ * Coaching (decision 045): the conversation on one wrap-up between its author and the people who
+ * manage them. `user_id` is the wrap-up's author (whose thread it is; the NOTIFY names them),
+ * `author_id` who wrote this comment.
+ */
+export const wrapupComments = pgTable(
+  'wrapup_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    wrapupId: uuid('wrapup_id')
+      .notNull()
+      .references(() => wrapups.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('wrapup_comments_company_wrapup_idx').on(t.companyId, t.wrapupId, t.createdAt),
+    index('wrapup_comments_company_user_idx').on(t.companyId, t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Coaching (decision 045): private 1:1 notes about a rep, and the follow-ups of their agenda
+ * (kind 'follow_up', checked off with done_at). Seen and written by the rep's team leads and the
+ * company's admins, never by the rep.
+ */
+export const coachingNotes = pgTable(
+  'coaching_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The rep the note is about. */
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** 'note' or 'follow_up'. */
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    doneAt: tz('done_at'),
+    doneBy: text('done_by').$type<UserId>(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('coaching_notes_company_user_idx').on(t.companyId, t.userId, t.createdAt.desc()),
+    check('coaching_notes_kind_check', sql`${t.kind} in ('note', 'follow_up')`),
+    check('coaching_notes_done_check', sql`${t.kind} = 'follow_up' or ${t.doneAt} is null`),
+  ],
+);
+
+/**
+ * What happened on the sales floor besides an activity, announced once (decision 048): a contest
+ * started, changed leader or finished, a badge was earned, a goal was reached, a record was broken.
+ * Written by the module that noticed it, in the transaction of the change; read by the dashboard's
+ * feed, the TV and its celebrations, live through the NOTIFY that carries the kind. Rows are not
+ * changed after they are written. `data` is the kind's own shape (core/contracts/feed.ts).
+ */
+export const feedEvents = pgTable(
+  'feed_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The member it is about (the badge's earner, the contest's leader), if one. */
+    userId: text('user_id')
+      .$type<UserId>()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The team it is about (a team contest), if one: a team-filtered board or TV shows it. */
+    teamId: uuid('team_id'),
+    /** What it is about: the contest's or the badge's id, for links and once-only checks. */
+    subjectId: text('subject_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('feed_events_company_created_idx').on(t.companyId, t.createdAt.desc())],
+);
+
+/**
+ * Badges members earned (decision 050): facts written once, in the transaction of the write that
+ * earned them. Unique per member, kind and occasion ('' for once ever, an ISO week, a day, a month,
+ * a contest's id), so concurrent writes insert one and the rest meet ON CONFLICT DO NOTHING.
+ */
+export const badges = pgTable(
+  'badges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    occasion: text('occasion').notNull().default(''),
+    /** The company-local day of the write that earned it. */
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    /** The kind's numbers (core/contracts/badges.ts), never a name. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    earnedAt: tz('earned_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('badges_once_idx').on(t.companyId, t.userId, t.kind, t.occasion),
+    index('badges_company_earned_idx').on(t.companyId, t.earnedAt.desc()),
+  ],
+);
+
+/** The badges a company has switched off (decision 050): one row per company, the kinds not awarded. */
+export const badgeSettings = pgTable('badge_settings', {
+  companyId: uuid('company_id')
+    .$type<CompanyId>()
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  disabledKinds: text('disabled_kinds')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * Contests (decision 049): a competition over local days [starts_on, ends_on] among everyone,
+ * chosen teams or chosen people, scored from the daily rollups by `weights` (one KPI, or a mix).
+ * The scheduler moves `status` from 'scheduled' to 'running' to 'finished' (each step once, under a
+ * row lock), keeps `leader_ids` to notice lead changes, and stores `winners` when it finishes.
+ * Rounds of a recurring contest share `series_id` (the first round's id); one round per start day.
+ */
+export const contests = pgTable(
+  'contests',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    seriesId: uuid('series_id').notNull(),
+    name: text('name').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    /** 'everyone', 'teams' (team_ids) or 'people' (user_ids). */
+    participants: text('participants').notNull(),
+    teamIds: uuid('team_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    userIds: text('user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** 'individual' or 'team' (team against team). */
+    mode: text('mode').notNull(),
+    /** [{ metric, weight }]: the score is Σ weight × the metric's rollup total. */
+    weights: jsonb('weights').$type<{ metric: string; weight: number }[]>().notNull(),
+    target: bigint('target', { mode: 'number' }),
+    prizes: text('prizes').notNull().default(''),
+    /** 'none', 'weekly' or 'monthly': the next round is made when this one finishes. */
+    recurrence: text('recurrence').notNull().default('none'),
+    template: text('template'),
+    status: text('status').notNull().default('scheduled'),
+    /** Who leads now (user or team ids), as last announced. */
+    leaderIds: text('leader_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** [{ subjectId, score }] once finished: everyone sharing first place with a score above zero. */
+    winners: jsonb('winners').$type<{ subjectId: string; score: number }[]>(),
+    createdBy: text('created_by').$type<UserId>(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('contests_series_round_uq').on(t.companyId, t.seriesId, t.startsOn),
+    index('contests_company_ends_idx').on(t.companyId, t.endsOn.desc()),
+    index('contests_company_open_idx')
+      .on(t.companyId, t.startsOn)
+      .where(sql`${t.status} <> 'finished'`),
+    check('contests_dates_check', sql`${t.endsOn} >= ${t.startsOn}`),
+    check('contests_participants_check', sql`${t.participants} in ('everyone', 'teams', 'people')`),
+    check('contests_mode_check', sql`${t.mode} in ('individual', 'team')`),
+    check('contests_recurrence_check', sql`${t.recurrence} in ('none', 'weekly', 'monthly')`),
+    check('contests_status_check', sql`${t.status} in ('scheduled', 'running', 'finished')`),
+    check('contests_target_check', sql`${t.target} is null or ${t.target} > 0`),
+  ],
+);
+
+/**
+ * What the company celebrates on its TVs and in the app (decision 051): one row per company,
+ * written by admins; absent until an admin saves, when the defaults apply (every kind on, any sale,
+ * no sound, confetti). `sale_minimum` is in minor units of the company's currency.
+ */
+export const celebrationSettings = pgTable(
+  'celebration_settings',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sales: boolean('sales').notNull().default(true),
+    saleMinimum: bigint('sale_minimum', { mode: 'number' }).notNull().default(0),
+    meetings: boolean('meetings').notNull().default(true),
+    goals: boolean('goals').notNull().default(true),
+    records: boolean('records').notNull().default(true),
+    contests: boolean('contests').notNull().default(true),
+    badges: boolean('badges').notNull().default(true),
+    sound: boolean('sound').notNull().default(false),
+    style: text('style').notNull().default('confetti'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('celebration_settings_sale_minimum_check', sql`${t.saleMinimum} >= 0`),
+    check('celebration_settings_style_check', sql`${t.style} IN ('confetti', 'spotlight', 'banner')`),
+  ],
+);
+
+/**
+ * Reactions to a feed item (decision 051): a member's emoji on an activity or a feed event, one row
+ * per (item, member, emoji), toggled by its member. Exactly one of the item columns is set; the
+ * reaction goes with its item.
+ */
+export const feedReactions = pgTable(
+  'feed_reactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    activityId: uuid('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
+    feedEventId: uuid('feed_event_id').references(() => feedEvents.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('feed_reactions_one_item_check', sql`num_nonnulls(${t.activityId}, ${t.feedEventId}) = 1`),
+    uniqueIndex('feed_reactions_item_user_emoji_idx').on(t.companyId, sql`coalesce(${t.activityId}, ${t.feedEventId})`, t.userId, t.emoji),
+    index('feed_reactions_company_user_idx').on(t.companyId, t.userId),
   ],
 );

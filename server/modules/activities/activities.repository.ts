@@ -1,5 +1,6 @@
 import { DAILY_CALL_BONUS_THRESHOLD, type DayContext, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi';
 import type { GoalCounts } from '@core/stats';
+import type { Badge } from '@core/contracts';
 import { type AnyColumn, and, asc, between, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
@@ -18,6 +19,8 @@ import {
 } from '../customers/customers.service';
 import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
 import { recordWebhookEvents, type WebhookEvent } from '../webhooks/webhooks.service';
+import { awardBadgesForWrite } from '../badges/badges.service';
+import { type NewFeedEvent, recordFeedEvents } from '../feed/feed.service';
 
 /** An activity as the service sees it: the row without its company (the scope's), status and import. */
 export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status' | 'importId'>;
@@ -87,10 +90,17 @@ export type ActivityDay = {
   recordAudit(event: AuditEvent): Promise<void>;
   /** Records webhook events of this change, in its transaction (decision 037). */
   recordEvents(events: WebhookEvent[], occurredAt: Date): Promise<void>;
+  /** Announces feed events of this change (a goal reached), in its transaction (decision 048). */
+  announce(events: NewFeedEvent[], occurredAt: Date): Promise<void>;
   /** Takes the daily bonus (exactly the points it added) off the day's call that carries it. */
   removeDailyBonus(updatedAt: Date): Promise<void>;
   /** Gives the daily bonus to the day's latest call; returns false when the day has no call. */
   awardDailyBonusToLatestCall(bonusPoints: number, updatedAt: Date): Promise<boolean>;
+  /**
+   * Awards the badges this write earned, judged on the day's rollups after it (decision 050);
+   * `kind` is the written activity's ('call', 'sale', ...), `today` the company-local today.
+   */
+  awardBadges(kind: string, today: string, at: Date): Promise<Badge[]>;
 };
 
 const activityColumns = {
@@ -262,6 +272,10 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
 
     recordEvents: (events, occurredAt) => recordWebhookEvents(tx, scope.companyId, events, occurredAt),
 
+    async announce(events, occurredAt) {
+      await recordFeedEvents(tx, scope.companyId, events, occurredAt);
+    },
+
     async findDayContext() {
       const [stats] = await tx
         .select({ calls: dailyUserStats.calls, bonusCalls: dailyUserStats.bonusCalls })
@@ -286,6 +300,8 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
     },
 
     forDay: (otherDate) => bindActivityDay(tx, scope, otherDate),
+
+    awardBadges: (kind, today, at) => awardBadgesForWrite(tx, scope, { day: localDate, kind, today }, at),
 
     async removeDailyBonus(updatedAt) {
       await tx
@@ -396,6 +412,14 @@ export async function findOwnActivitiesOfDay(db: Database, scope: MemberScope, l
   );
 }
 
+/** One of the company's activities by id; null when the company has none of that id. */
+export async function findActivityById(db: Database, scope: MemberScope, id: string): Promise<ActivityRow | null> {
+  return withTenant(db, scope, async (tx) => {
+    const [row] = await selectActivities(tx).where(and(eq(activities.id, id), eq(activities.companyId, scope.companyId)));
+    return row ?? null;
+  });
+}
+
 /** The company's KPI rules (read-only, for the log dialogs). */
 export async function findKpiRulesForLogging(db: Database, scope: MemberScope): Promise<KpiRule[]> {
   return withTenant(db, scope, (tx) => selectRulesForPoints(tx, scope.companyId));
@@ -425,12 +449,14 @@ export type FeedRow = Pick<
 export async function findLatestActivities(
   db: Database,
   scope: CompanyScope,
-  options: { limit: number; start?: Date; end?: Date; teamId?: string | undefined },
+  options: { limit: number; start?: Date; end?: Date; teamId?: string | undefined; userId?: UserId },
 ): Promise<FeedRow[]> {
   return withTenant(db, scope, (tx) => {
     const conditions = [eq(activities.companyId, scope.companyId)];
     // A board filtered to a team (decision 040): the authors in the team now. The caller checked the team is the company's.
     if (options.teamId) conditions.push(eq(profiles.teamId, options.teamId));
+    // One person's (a page per rep, decision 046); the caller checked they may read them.
+    if (options.userId) conditions.push(eq(activities.userId, options.userId));
     if (options.start) conditions.push(gte(activities.createdAt, options.start));
     if (options.end) conditions.push(lt(activities.createdAt, options.end));
     return (
@@ -481,6 +507,8 @@ export type ExportActivityRow = {
   ticketSize: number | null;
   points: number;
   notes: string | null;
+  /** Logged for an earlier day than the day it was logged on (decision 041). */
+  loggedLate: boolean;
 };
 
 /** Time zones differ by at most 26 hours: an activity of a local day lies within two days of that day in any zone. */
@@ -517,6 +545,7 @@ export function selectActivitiesForExport(
       ticketSize: as(sql`${activities.ticketSize}::float8`, 'ticketSize'),
       points: as(activities.pointsEarned, 'points'),
       notes: as(activities.notes, 'notes'),
+      loggedLate: as(activities.loggedLate, 'loggedLate'),
     })
     .from(activities)
     // A read's joins for the authors' and customers' names now (as the feed's).
@@ -851,4 +880,13 @@ export async function findRollupDriftIn(tx: Transaction, companyId: CompanyId): 
      WHERE r.activities IS DISTINCT FROM s.activities OR r.points IS DISTINCT FROM s.points OR r.calls IS DISTINCT FROM s.calls
         OR r.revenue IS DISTINCT FROM s.revenue OR r.bonus_calls IS DISTINCT FROM s.bonus_calls`);
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/** Transaction step (reactions): whether the company has an activity with this id. */
+export async function selectActivityExists(tx: Transaction, companyId: CompanyId, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.companyId, companyId), eq(activities.id, id)));
+  return row !== undefined;
 }

@@ -19,6 +19,7 @@ import { createRouter, errorResponses } from '../../lib/http';
 import { leavesAccountsAlone, requireAdmin, requireMember, tokenRoute } from '../session/session.middleware';
 import {
   deleteActivity,
+  getActivity,
   getLogOptions,
   listActivityChanges,
   listMyActivities,
@@ -94,6 +95,19 @@ activitiesRoutes.openapi(
     responses: { 200: { description: 'OK', content: json(ActivityLogOptionsSchema) }, ...errorResponses },
   }),
   async (c) => c.json(await getLogOptions(c.get('deps'), c.get('actor')), 200),
+);
+
+activitiesRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/activities/{id}',
+    tags: ['Activities'],
+    summary: "One activity: a rep's own, anyone's in the company for an admin (who corrects them)",
+    ...tokenRoute('activities:read', [requireMember]),
+    request: { params: ActivityIdParamsSchema },
+    responses: { 200: { description: 'OK', content: json(ActivitySchema) }, ...errorResponses, ...notFoundResponse },
+  }),
+  async (c) => c.json(await getActivity(c.get('deps'), c.get('actor'), c.req.valid('param').id), 200),
 );
 
 activitiesRoutes.openapi(

@@ -33,12 +33,14 @@ import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { toUserId } from '../../db/tenant';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
 import type { WebhookEvent } from '../webhooks/webhooks.service';
+import type { NewFeedEvent } from '../feed/feed.service';
 import {
   type ActivityDay,
   type ActivityRow,
   type ActivityValues,
   type FeedPosition,
   findActivityChanges,
+  findActivityById,
   findActivityPlace,
   findKpiRulesForLogging,
   findLateLoggingDays,
@@ -122,6 +124,9 @@ export { countActivitiesIn } from './activities.repository';
 
 /** For the scoreboards: the company's newest activities with their authors' and customers' names. */
 export { type FeedRow, findLatestActivities } from './activities.repository';
+
+/** Transaction step (reactions, decision 051): whether the company has this activity. */
+export { selectActivityExists as hasActivityIn } from './activities.repository';
 
 /** Transaction steps (spreadsheet imports, decision 039): set-based writes with one rollup statement per (member, day). */
 export {
@@ -246,7 +251,12 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       updatedAt: now,
       loggedLate: late,
     });
-    await day.recordEvents(describeLoggedActivity(toActivity(inserted), goals, progress), now);
+    const events = describeLoggedActivity(toActivity(inserted), goals, progress);
+    await day.recordEvents(events, now);
+    // Each goal reached is news on the floor too (the feed, the TV's celebration): decision 051.
+    await day.announce(describeReachedGoals(events), now);
+    // Badges are judged on the rollups after the insert (the trigger has run), in this transaction.
+    await day.awardBadges(request.kind, today, now);
     if (late) {
       const details = { activityId: inserted.id, type: inserted.type, localDate };
       await day.recordAudit(
@@ -271,10 +281,30 @@ function describeLoggedActivity(activity: Activity, goals: GoalCounts, before: G
     sales: activity.kind === 'sale' ? 1 : 0,
   };
   for (const goal of computeReachedGoals(goals, before, added)) {
-    const data = { userId: activity.userId, goal, target: goals[goal], localDate: activity.localDate, activityId: activity.id };
+    const data: ReachedGoal = {
+      userId: activity.userId,
+      goal,
+      target: goals[goal],
+      localDate: activity.localDate,
+      activityId: activity.id,
+    };
     events.push({ type: 'goal.reached', data });
   }
   return events;
+}
+
+/**
+ * The feed events of the goals a logged activity reached (one per goal and day, as the webhook's):
+ * `goal.reached` about the member, `data` { goal: calls | meetings | sales, target, localDate, activityId }.
+ */
+function describeReachedGoals(events: readonly WebhookEvent[]): NewFeedEvent[] {
+  return events.flatMap((event) => (event.type === 'goal.reached' ? [toGoalFeedEvent(event.data as ReachedGoal)] : []));
+}
+
+type ReachedGoal = { userId: string; goal: keyof GoalCounts; target: number; localDate: string; activityId: string };
+
+function toGoalFeedEvent({ userId, ...data }: ReachedGoal): NewFeedEvent {
+  return { kind: 'goal.reached', userId: toUserId(userId), data };
 }
 
 /**
@@ -385,6 +415,8 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
       });
       if (moving && isCallActivity(input)) await settleDailyBonus(day, current.dailyBonus, now);
       await day.recordEvents([{ type: 'activity.updated', data: toActivity(updated) }], now);
+      // An edit may earn a badge on the day the activity is on now (a bigger sale, a moved call); it never takes one back.
+      await (moving ? day.forDay(target) : day).awardBadges(kindOf(updated.type), today, now);
 
       const fields = Object.keys(changes).filter((key) => changes[key as keyof UpdateActivity] !== undefined);
       if (current.userId !== actor.userId) {
@@ -468,6 +500,16 @@ async function settleDailyBonus(day: ActivityDay, deletedCarriedBonus: boolean, 
 }
 
 /** The caller's activities of the company-local today (or `date`: a rep within the late-logging window), newest first. */
+/**
+ * One activity as its edit form needs it: a rep's own, anyone's in the company for an admin (who
+ * corrects colleagues' activities, decision 041). Someone else's is a 404 to a rep, as if it did not exist.
+ */
+export async function getActivity(deps: AppDeps, actor: Actor, id: string): Promise<Activity> {
+  const row = await findActivityById(deps.database.db, memberScopeOf(actor), id);
+  if (!row || (actor.role !== 'admin' && row.userId !== actor.userId)) throw activityNotFound();
+  return toActivity(row);
+}
+
 export async function listMyActivities(deps: AppDeps, actor: Actor, date?: string): Promise<MyActivities> {
   const today = todayOf(deps, actor);
   const day = date ?? today;

@@ -596,8 +596,9 @@ describe('realtime', () => {
       expect(edited.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(received.map((c) => [c.op, c.id, c.activity])).toEqual([
-        ['INSERT', booked.id, { type: 'call_answered', meetingBooked: true }],
-        ['INSERT', sale.id, { type: 'sale', meetingBooked: false }],
+        // The company celebrates every sale and booked meeting until an admin chooses (decision 051).
+        ['INSERT', booked.id, { type: 'call_answered', meetingBooked: true, celebrate: true }],
+        ['INSERT', sale.id, { type: 'sale', meetingBooked: false, celebrate: true }],
         ['UPDATE', booked.id, { type: 'call_answered', meetingBooked: false }],
       ]);
     } finally {

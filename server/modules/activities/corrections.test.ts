@@ -250,6 +250,23 @@ describe("editing, moving and deleting earlier days' activities", () => {
     expect(entries[0]).toMatchObject({ actor: { id: admin.id }, target: { type: 'member', id: rep.id } });
   });
 
+  it("reads one activity for its edit form: a rep their own on any day, an admin anyone's, nobody else's", async () => {
+    const { admin, rep } = await createRepWithAdmin(t);
+    const other = await t.createMember({ role: 'admin' }); // another company's admin
+    const colleague = await t.createMember({ companyId: admin.companyId, role: 'user' });
+    at('2026-09-01T09:00:00Z');
+    const logged = await logActivity(t, rep, { kind: 'sale', ticketSize: 1500, productName: 'Pilot', notes: 'Signed' });
+    at(TODAY_NOON);
+    const read = (member: Member) => t.request(`/api/v1/activities/${logged.id}`, { as: member });
+
+    // Older than the late-logging window: a rep may not change it, but still reads it.
+    expect(await ok<Activity>(await read(rep))).toEqual(logged);
+    expect(await ok<Activity>(await read(admin))).toEqual(logged);
+    await expectError(await read(colleague), 404, 'not_found');
+    await expectError(await read(other), 404, 'not_found');
+    await expectError(await t.request('/api/v1/activities/not-an-id', { as: admin }), 400, 'invalid_input');
+  });
+
   it('the sync feed serves a late log and a move as changes after the cursor', async () => {
     const { admin, rep } = await createRepWithAdmin(t);
     at('2026-11-20T10:00:00Z');

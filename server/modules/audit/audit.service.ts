@@ -30,7 +30,10 @@ function toTarget(row: AuditEntryRecord): AuditEntry['target'] {
     case 'kpi_rule':
       return { ...target, label: textOf(row.details.kpiKey), removed: null };
     case 'display_link':
+    case 'tv_playlist':
       return { ...target, label: textOf(row.details.name), removed: null };
+    case 'team':
+      return { ...target, label: textOf(row.details.name) ?? textOf(row.details.teamName) ?? textOf(row.details.to), removed: null };
     default:
       return { ...target, label: null, removed: null };
   }

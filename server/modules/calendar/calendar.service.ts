@@ -35,7 +35,7 @@ export async function getCalendar(deps: AppDeps, actor: Actor, language: Languag
 }
 
 export async function updateCalendar(deps: AppDeps, actor: Actor, input: UpdateCalendar, language?: Language): Promise<Calendar> {
-  await upsertCalendarCountry(deps.database.db, memberScopeOf(actor), input.country, deps.now());
+  await upsertCalendarCountry(deps.database.db, memberScopeOf(actor), input.country, DEFAULT_CALENDAR_COUNTRY, deps.now());
   return getCalendar(deps, actor, language);
 }
 
@@ -45,6 +45,6 @@ export async function addDayOff(deps: AppDeps, actor: Actor, input: CreateDayOff
 }
 
 export async function removeDayOff(deps: AppDeps, actor: Actor, date: string, language?: Language): Promise<Calendar> {
-  if (!(await deleteDayOff(deps.database.db, memberScopeOf(actor), date))) throw notFound('No such day off in your company.');
+  if (!(await deleteDayOff(deps.database.db, memberScopeOf(actor), date, deps.now()))) throw notFound('No such day off in your company.');
   return getCalendar(deps, actor, language);
 }

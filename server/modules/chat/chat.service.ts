@@ -1,4 +1,11 @@
-import { type ChatDailySummary, type ChatGoal, type ChatMessage, chooseChatMessageKind, computeNextDailySummary } from '@core/chat';
+import {
+  type ChatContest,
+  type ChatDailySummary,
+  type ChatGoal,
+  type ChatMessage,
+  chooseChatMessageKind,
+  computeNextDailySummary,
+} from '@core/chat';
 import {
   CHAT_INTEGRATIONS_PER_COMPANY,
   type ChatChoices,
@@ -30,6 +37,7 @@ import {
   insertChatDeliveries,
   insertChatEndpoint,
   insertChatTestDelivery,
+  selectEnabledChatEndpoints,
   type StoredChatPost,
   updateChatEndpoint,
 } from '../webhooks/chat-endpoints.service';
@@ -158,6 +166,42 @@ export async function recordChatEvents(
       eventType: event.type,
       body: JSON.stringify({ message: messageOf(event), currency } satisfies StoredChatPost),
     })),
+    occurredAt,
+  );
+}
+
+/** A contest announcement as its module tells it: ids, resolved to names here. */
+export type ContestChatPost = Omit<ChatContest, 'kind' | 'leaders'> & { leaders: { name: string | null; score: number }[] };
+
+/**
+ * Transaction step (contests, decision 049): one post per announcement and enabled Slack or Teams
+ * endpoint that wants the floor's wins (its "goals" choice), queued on the webhooks outbox with the
+ * change that made it. Nothing is read past the endpoints when none wants it.
+ */
+export async function recordContestChatPosts(
+  tx: Transaction,
+  companyId: CompanyId,
+  posts: readonly ContestChatPost[],
+  occurredAt: Date,
+): Promise<number> {
+  if (posts.length === 0) return 0;
+  const endpoints = (await selectEnabledChatEndpoints(tx, companyId)).filter((endpoint) => {
+    const choices = ChatChoicesSchema.safeParse(endpoint.choices);
+    return choices.success && chooseChatMessageKind('contest.announced', choices.data) !== null;
+  });
+  if (endpoints.length === 0) return 0;
+  const { currency } = await selectChatNames(tx, companyId);
+  if (currency === null) return 0;
+  return insertChatDeliveries(
+    tx,
+    companyId,
+    endpoints.flatMap((endpoint) =>
+      posts.map((post) => ({
+        endpointId: endpoint.id,
+        eventType: `contest.${post.event}`,
+        body: JSON.stringify({ message: { kind: 'contest', ...post }, currency } satisfies StoredChatPost),
+      })),
+    ),
     occurredAt,
   );
 }

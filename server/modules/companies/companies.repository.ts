@@ -235,3 +235,15 @@ export async function addSetupStepSaved(db: Database, scope: MemberScope, step: 
 export async function updateSetupDismissed(db: Database, scope: MemberScope, dismissedAt: Date | null): Promise<void> {
   await withTenant(db, scope, (tx) => tx.update(companies).set({ setupDismissedAt: dismissedAt }).where(eq(companies.id, scope.companyId)));
 }
+
+/**
+ * Every company's time zone, for the weekly digest's scheduler (decision 047): it must know whose
+ * Monday morning it is before it knows any company. Read as the connecting role with
+ * app.digest_worker on, which the companies_digest_worker policy lets see every row (read only).
+ */
+export async function findCompanyClocks(db: Database): Promise<{ id: CompanyId; timezone: string }[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('app.digest_worker', 'on', true)`);
+    return tx.select({ id: companies.id, timezone: companies.timezone }).from(companies).orderBy(companies.id);
+  });
+}

@@ -34,6 +34,9 @@ export {
 /** Transaction step: the company, read in the caller's open transaction (scoped to it). */
 export { selectCompany } from './companies.repository';
 
+/** The weekly digest's scheduler: every company's time zone (decision 047). */
+export { findCompanyClocks } from './companies.repository';
+
 /** Transaction step (activities): the company's late-logging window in days (decision 041). */
 export { selectLateLoggingDaysIn } from './companies.repository';
 

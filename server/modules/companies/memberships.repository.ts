@@ -68,13 +68,20 @@ export async function hasRemovedMembership(db: Database, userId: UserId): Promis
   });
 }
 
-export type OwnProfile = Pick<MembershipRow, 'displayName' | 'avatarUrl'> & Pick<typeof user.$inferSelect, 'email' | 'locale'>;
+export type OwnProfile = Pick<MembershipRow, 'displayName' | 'avatarUrl' | 'digestOptOut'> &
+  Pick<typeof user.$inferSelect, 'email' | 'locale'>;
 
 /** The caller's profile in their company, with the account's address and language. */
 export async function findOwnProfile(db: Database, scope: MemberScope): Promise<OwnProfile | null> {
   return withTenant(db, scope, async (tx) => {
     const [row] = await tx
-      .select({ displayName: profiles.displayName, avatarUrl: profiles.avatarUrl, email: user.email, locale: user.locale })
+      .select({
+        displayName: profiles.displayName,
+        avatarUrl: profiles.avatarUrl,
+        digestOptOut: profiles.digestOptOut,
+        email: user.email,
+        locale: user.locale,
+      })
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.userId))
       .where(and(eq(profiles.companyId, scope.companyId), eq(profiles.userId, scope.userId), isNull(profiles.removedAt)));
@@ -85,7 +92,7 @@ export async function findOwnProfile(db: Database, scope: MemberScope): Promise<
 export async function updateOwnProfile(
   db: Database,
   scope: MemberScope,
-  patch: { displayName?: string | null; updatedAt: Date },
+  patch: { displayName?: string | null; digestOptOut?: boolean; updatedAt: Date },
 ): Promise<void> {
   await withTenant(db, scope, (tx) =>
     tx
@@ -450,4 +457,66 @@ export async function selectTeamAssignments(tx: Transaction, companyId: CompanyI
     .where(and(eq(profiles.companyId, companyId), teamId === undefined ? isNotNull(profiles.teamId) : eq(profiles.teamId, teamId)))
     .orderBy(asc(profiles.displayName), asc(profiles.userId));
   return rows.map(({ removedAt, teamId: team, ...face }) => ({ ...face, teamId: team!, isActive: removedAt === null }));
+}
+
+// ---- the weekly digest (decision 047) -------------------------------------------------------------
+
+/** A membership as the weekly digest reads it: removed and erased members too (their numbers stay in totals). */
+export type DigestMembership = Pick<MembershipRow, 'userId' | 'displayName' | 'role' | 'teamId' | 'digestOptOut'> &
+  Pick<typeof user.$inferSelect, 'email' | 'locale'> & { isActive: boolean };
+
+/** Transaction step (digest): every membership of the company with the account's address and language. */
+export async function selectDigestMemberships(tx: Transaction, companyId: CompanyId): Promise<DigestMembership[]> {
+  const rows = await tx
+    .select({
+      userId: profiles.userId,
+      displayName: profiles.displayName,
+      role: profiles.role,
+      teamId: profiles.teamId,
+      digestOptOut: profiles.digestOptOut,
+      email: user.email,
+      locale: user.locale,
+      removedAt: profiles.removedAt,
+      erasedAt: profiles.erasedAt,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.userId))
+    .where(eq(profiles.companyId, companyId))
+    .orderBy(asc(profiles.createdAt));
+  return rows.map(({ removedAt, erasedAt, ...row }) => ({ ...row, isActive: removedAt === null && erasedAt === null }));
+}
+
+/**
+ * Whether the member gets the weekly digest, and their language, for the unsubscribe page; null
+ * when they are no longer an active member of the company. Under the company's scope (the link
+ * carries no session).
+ */
+export async function findDigestSubscription(
+  db: Database,
+  scope: { companyId: CompanyId; userId: UserId },
+): Promise<{ optedOut: boolean; locale: string | null } | null> {
+  return withTenant(db, scope, async (tx) => {
+    const [row] = await tx
+      .select({ optedOut: profiles.digestOptOut, locale: user.locale })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.userId))
+      .where(and(eq(profiles.companyId, scope.companyId), eq(profiles.userId, scope.userId), isNull(profiles.removedAt)));
+    return row ?? null;
+  });
+}
+
+/** Turns the member's weekly digest off or on; false when they are no longer an active member. */
+export async function updateDigestOptOut(
+  db: Database,
+  scope: { companyId: CompanyId; userId: UserId },
+  input: { optedOut: boolean; now: Date },
+): Promise<boolean> {
+  return withTenant(db, scope, async (tx) => {
+    const rows = await tx
+      .update(profiles)
+      .set({ digestOptOut: input.optedOut, updatedAt: input.now })
+      .where(and(eq(profiles.companyId, scope.companyId), eq(profiles.userId, scope.userId), isNull(profiles.removedAt)))
+      .returning({ id: profiles.id });
+    return rows.length > 0;
+  });
 }

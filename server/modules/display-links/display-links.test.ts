@@ -60,8 +60,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createLink(as: Member, name = 'Office TV'): Promise<CreatedDisplayLink> {
-  const response = await t.request('/api/v1/display-links', { method: 'POST', as, json: { name } });
+async function createLink(as: Member, name = 'Office TV', teamId?: string): Promise<CreatedDisplayLink> {
+  const response = await t.request('/api/v1/display-links', { method: 'POST', as, json: { name, ...(teamId ? { teamId } : {}) } });
   expect(response.status).toBe(201);
   return (await response.json()) as CreatedDisplayLink;
 }
@@ -205,6 +205,94 @@ describe('a wall screen with a token', () => {
     expect(changes).toEqual([
       { table: 'activities', op: 'INSERT', id: mine.id, userId: reps[0]!.id, activity: { type: 'call_unanswered', meetingBooked: false } },
     ]);
+  });
+});
+
+/** A team of the member's company, with these people in it. */
+async function createTeam(as: Member, name: string, members: Member[]): Promise<string> {
+  const response = await t.request('/api/v1/teams', { method: 'POST', as, json: { name } });
+  expect(response.status).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  for (const member of members) {
+    const moved = await t.request(`/api/v1/team/members/${member.id}/team`, { method: 'PUT', as, json: { teamId: id } });
+    expect(moved.status).toBe(200);
+  }
+  return id;
+}
+
+async function readBoard(token: string): Promise<DisplayLeaderboard> {
+  const response = await t.request(`/api/v1/display/${token}/leaderboard`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as DisplayLeaderboard;
+}
+
+describe("a team's wall (decision 040)", () => {
+  it("shows the team's people only: the same rows as the signed-in board with ?teamId=, and names the team", async () => {
+    const oslo = await createTeam(admin, 'Oslo', [reps[1]!, reps[4]!, reps[7]!, user]);
+    const created = await createLink(admin, 'Oslo wall', oslo);
+    expect(created.link.team).toEqual({ id: oslo, name: 'Oslo' });
+    const list = (await (await t.request('/api/v1/display-links', { as: admin })).json()) as DisplayLinkList;
+    expect(list.links.find((l) => l.id === created.link.id)?.team).toEqual({ id: oslo, name: 'Oslo' });
+    expect(list.links.find((l) => l.name === 'Wall')?.team).toBeNull();
+
+    const board = await readBoard(created.token);
+    expect(board.company.name).toBe('Acme Sales AS');
+    expect(board.team).toEqual({ id: oslo, name: 'Oslo' });
+    const member = (await (
+      await t.request(`/api/v1/scoreboard/leaderboard?period=today&activeOnly=true&limit=10&teamId=${oslo}`, { as: admin })
+    ).json()) as Leaderboard;
+    expect(board.rows).toEqual(member.rows.map((r) => ({ ...r, isCurrentUser: false })));
+    // The team's reps with activity today, not Ulf (his sale was yesterday) nor anyone outside Oslo.
+    expect(board.rows.map((r) => r.userId).sort()).toEqual([reps[1]!.id, reps[4]!.id, reps[7]!.id].sort());
+
+    // A company-wide link is unchanged: ten rows from everyone, no team.
+    const company = await readBoard((await createLink(admin, 'Everyone')).token);
+    expect(company.team).toBeNull();
+    expect(company.rows).toHaveLength(10);
+  });
+
+  it("refuses another company's team (404) and a malformed id (400); nothing is made", async () => {
+    const theirs = await createTeam(otherAdmin, 'Their team', []);
+    const foreign = await t.request('/api/v1/display-links', { method: 'POST', as: admin, json: { name: 'Stolen', teamId: theirs } });
+    expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    const malformed = await t.request('/api/v1/display-links', { method: 'POST', as: admin, json: { name: 'Bad', teamId: 'oslo' } });
+    expect(malformed.status).toBe(400);
+    const list = (await (await t.request('/api/v1/display-links', { as: admin })).json()) as DisplayLinkList;
+    expect(list.links.some((l) => l.name === 'Stolen' || l.name === 'Bad')).toBe(false);
+  });
+
+  it("streams only the team's people's changes, and who joins the team", async () => {
+    const bergen = await createTeam(admin, 'Bergen', [reps[2]!]);
+    const { token } = await createLink(admin, 'Bergen wall', bergen);
+    const stream = openEventStream(await t.request(`/api/v1/display/${token}/events`));
+    await stream.until(/event: ready/);
+    const outsider = await seedActivity(t.db, { companyId: admin.companyId, userId: reps[3]!.id, at: now, timezone: TZ, type: 'email' });
+    const insider = await seedActivity(t.db, { companyId: admin.companyId, userId: reps[2]!.id, at: now, timezone: TZ, type: 'email' });
+    const text = await stream.until(new RegExp(insider.id));
+    expect(text).toContain(insider.id);
+    expect(text).not.toContain(outsider.id);
+    // Someone joins the team: the membership change goes out, and their activities from then on.
+    expect(
+      (await t.request(`/api/v1/team/members/${reps[3]!.id}/team`, { method: 'PUT', as: admin, json: { teamId: bergen } })).status,
+    ).toBe(200);
+    await stream.until(new RegExp(`"table":"profiles","op":"UPDATE","id":"[^"]+","userId":"${reps[3]!.id}"`));
+    const joined = await seedActivity(t.db, { companyId: admin.companyId, userId: reps[3]!.id, at: now, timezone: TZ, type: 'email' });
+    expect(await stream.until(new RegExp(joined.id))).toContain(joined.id);
+    await stream.close();
+  });
+
+  it('turns company-wide when its team is deleted: the wall shows everyone, the list says so', async () => {
+    const inbound = await createTeam(admin, 'Inbound', [reps[5]!]);
+    const created = await createLink(admin, 'Inbound wall', inbound);
+    expect((await readBoard(created.token)).rows.map((r) => r.userId)).toEqual([reps[5]!.id]);
+    expect((await t.request(`/api/v1/teams/${inbound}`, { method: 'DELETE', as: admin })).status).toBe(200);
+    const board = await readBoard(created.token);
+    expect(board.team).toBeNull();
+    expect(board.rows).toHaveLength(10);
+    const list = (await (await t.request('/api/v1/display-links', { as: admin })).json()) as DisplayLinkList;
+    expect(list.links.find((l) => l.id === created.link.id)).toMatchObject({ team: null, active: true });
+    expect((await storedLink(admin.companyId, created.link.id)).team_id).toBeNull();
   });
 });
 

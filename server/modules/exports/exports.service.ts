@@ -116,6 +116,8 @@ const ACTIVITY_COLUMNS: ColumnSpec<ActivityColumn>[] = [
   { key: 'value', kind: 'money', width: 16 },
   { key: 'points', kind: 'integer', width: 8 },
   { key: 'notes', kind: 'text', width: 50 },
+  // Last, so files read by position before it still line up.
+  { key: 'loggedLate', kind: 'text', width: 14 },
 ];
 
 const LEADERBOARD_COLUMNS: ColumnSpec<LeaderboardColumn>[] = [
@@ -242,6 +244,7 @@ export async function exportActivities(deps: AppDeps, actor: Actor, reader: Expo
       row.ticketSize,
       row.points,
       row.notes,
+      row.loggedLate ? words.yes : null,
     ];
   };
   return sendExportFile({

@@ -189,7 +189,18 @@ describe('activities', () => {
   it("equal the company's activities as the feed lists them: local time, member, type, outcome, customer, value, points, notes", async () => {
     const feed = await json<RecentActivities>('/api/v1/scoreboard/recent-activities?limit=50&period=month', alice);
     const rows = await csvOf('/api/v1/exports/activities?period=month', alice);
-    expect(rows[0]).toEqual(['Date and time', 'Member', 'Type', 'Outcome', 'Customer', 'Product', 'Value (NOK)', 'Points', 'Notes']);
+    expect(rows[0]).toEqual([
+      'Date and time',
+      'Member',
+      'Type',
+      'Outcome',
+      'Customer',
+      'Product',
+      'Value (NOK)',
+      'Points',
+      'Notes',
+      'Logged late',
+    ]);
     const expected = [...feed.activities]
       .reverse() // the feed is newest first; the file oldest first
       .map((a) => [
@@ -202,6 +213,7 @@ describe('activities', () => {
         money(a.ticketSize),
         String(a.points),
         guarded(a.notes),
+        '', // none of the seeded activities was logged late
       ]);
     expect(rows.slice(1)).toEqual(expected);
     expect(expected).toHaveLength(7); // November's seven, from 00:30 on the 1st (Oslo) on
@@ -224,9 +236,30 @@ describe('activities', () => {
           money(a.ticketSize),
           String(a.pointsEarned),
           guarded(a.notes),
+          a.loggedLate ? 'Yes' : '',
         ]),
     );
     expect(rows).toHaveLength(3);
+  });
+
+  it("mark the activities logged for an earlier day, in the reader's language", async () => {
+    const admin: Member = await t.createMember({ role: 'admin', name: 'Late Admin' });
+    const rep: Member = await t.createMember({ companyId: admin.companyId, name: 'Late Rep' });
+    const logged = await t.request('/api/v1/activities', {
+      method: 'POST',
+      as: rep,
+      json: { kind: 'call', answered: true, outcome: 'no_progress', localDate: '2026-11-20', time: '09:15' },
+    });
+    expect(logged.status).toBe(201);
+    await ok(await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'call', answered: false } }), 'a call today');
+    const english = await csvOf('/api/v1/exports/activities?period=month', admin);
+    expect(english.slice(1).map((row) => [row[2], row[9]])).toEqual([
+      ['Answered call', 'Yes'],
+      ['Unanswered call', ''],
+    ]);
+    const norwegian = await csvOf('/api/v1/exports/activities?period=month&language=nb', admin);
+    expect(norwegian[0]![9]).toBe('Ført i etterkant');
+    expect(norwegian[1]![9]).toBe('Ja');
   });
 
   it('show times in the company zone across a daylight-saving change, and a custom range of days by their local day', async () => {
@@ -317,7 +350,7 @@ describe('languages and separators', () => {
     const file = await download('/api/v1/exports/activities?period=today&language=nb&separator=semicolon', alice);
     expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(file.bytes.toString('utf8').split('\r\n')[0]).toBe(
-      '\uFEFFDato og tid;Medlem;Type;Utfall;Kunde;Produkt;Verdi (NOK);Poeng;Notater',
+      '\uFEFFDato og tid;Medlem;Type;Utfall;Kunde;Produkt;Verdi (NOK);Poeng;Notater;Ført i etterkant',
     );
     const rows = parse(file.bytes, { bom: true, delimiter: ';' }) as string[][];
     expect(rows.slice(1).map((r) => [r[2], r[3], r[6]])).toEqual([

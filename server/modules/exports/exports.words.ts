@@ -18,6 +18,8 @@ export type ExportWords = {
   formerMember: string;
   /** A member without a display name, as the screens name them. */
   unnamedMember: (idStart: string) => string;
+  /** A yes in a yes-or-blank column (an activity logged late). */
+  yes: string;
   /** Column headers by column; a money column's header gets the currency code after it: "Value (NOK)". */
   columns: {
     activities: Record<ActivityColumn, string>;
@@ -28,7 +30,7 @@ export type ExportWords = {
   };
 };
 
-export type ActivityColumn = 'at' | 'member' | 'type' | 'outcome' | 'customer' | 'product' | 'value' | 'points' | 'notes';
+export type ActivityColumn = 'at' | 'member' | 'type' | 'outcome' | 'customer' | 'product' | 'value' | 'points' | 'notes' | 'loggedLate';
 export type LeaderboardColumn =
   'rank' | 'member' | 'points' | 'calls' | 'answered' | 'unanswered' | 'meetings' | 'conversion' | 'sales' | 'revenue' | 'activities';
 export type WrapupColumn = 'date' | 'member' | 'calls' | 'meetings' | 'sales' | 'points' | 'good' | 'improve';
@@ -50,6 +52,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
     roles: { admin: 'Admin', user: 'User' },
     formerMember: 'Former member',
     unnamedMember: (idStart) => `User ${idStart}`,
+    yes: 'Yes',
     columns: {
       activities: {
         at: 'Date and time',
@@ -61,6 +64,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
         value: 'Value',
         points: 'Points',
         notes: 'Notes',
+        loggedLate: 'Logged late',
       },
       leaderboard: {
         rank: 'Rank',
@@ -109,6 +113,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
     roles: { admin: 'Admin', user: 'Bruker' },
     formerMember: 'Tidligere medlem',
     unnamedMember: (idStart) => `Bruker ${idStart}`,
+    yes: 'Ja',
     columns: {
       activities: {
         at: 'Dato og tid',
@@ -120,6 +125,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
         value: 'Verdi',
         points: 'Poeng',
         notes: 'Notater',
+        loggedLate: 'Ført i etterkant',
       },
       leaderboard: {
         rank: 'Plass',

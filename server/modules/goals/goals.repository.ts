@@ -53,3 +53,18 @@ export async function upsertOwnGoals(
     return row!;
   });
 }
+
+/** Transaction step: sets a member's goals (a lead's or admin's change; the policies of migration 0026 agree). */
+export async function upsertGoalsOf(
+  tx: Transaction,
+  companyId: CompanyId,
+  userId: UserId,
+  values: { dailyCalls: number; dailyMeetings: number; dailySales: number; updatedAt: Date },
+): Promise<GoalsRow> {
+  const [row] = await tx
+    .insert(goals)
+    .values({ ...values, companyId, userId })
+    .onConflictDoUpdate({ target: [goals.companyId, goals.userId], set: values })
+    .returning(goalColumns);
+  return row!;
+}

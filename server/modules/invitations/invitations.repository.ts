@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { type CompanyId, enterCompany, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { selectCompany } from '../companies/companies.service';
-import { addMember, promoteToAdmin, selectActiveMembershipOf } from '../companies/memberships.service';
+import { addMember, promoteToAdmin, selectActiveMembershipOf, setMemberTeamIn } from '../companies/memberships.service';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 export type InvitationListRow = InvitationRow & { usedByName: string | null };
@@ -23,7 +23,15 @@ export function computeInvitationStatus(row: { usedBy: UserId | null; expiresAt:
 export async function insertInvitation(
   db: Database,
   scope: MemberScope,
-  input: { code: string; role: 'admin' | 'user'; expiresAt: Date; createdAt: Date; email?: string },
+  input: {
+    code: string;
+    role: 'admin' | 'user';
+    expiresAt: Date;
+    createdAt: Date;
+    email?: string;
+    /** The team the person joins, checked by the caller to be the company's. */
+    team?: { id: string; name: string };
+  },
 ): Promise<InvitationRow> {
   return withTenant(db, scope, async (tx) => {
     const [row] = await tx
@@ -36,13 +44,14 @@ export async function insertInvitation(
         expiresAt: input.expiresAt,
         createdAt: input.createdAt,
         email: input.email ?? null,
+        teamId: input.team?.id ?? null,
       })
       .returning();
     await insertAuditEvent(
       tx,
       createAuditEvent(scope, 'invitation.created', {
         target: { type: 'invitation', id: row!.id },
-        details: { role: input.role, expiresAt: input.expiresAt.toISOString() },
+        details: { role: input.role, expiresAt: input.expiresAt.toISOString(), ...(input.team ? { teamName: input.team.name } : {}) },
         at: input.createdAt,
       }),
     );
@@ -233,6 +242,10 @@ async function claimInvitationOnce(db: Database, input: { code: string; userId: 
 
     // A removed member who is invited back gets the same row (and history) again.
     await addMember(tx, { companyId: invitation.companyId, userId: input.userId, role: invitedRole, now: input.now });
+    // Into the invitation's team (decision 044); a team deleted since left team_id null.
+    if (invitation.teamId !== null) {
+      await setMemberTeamIn(tx, invitation.companyId, { userId: input.userId, teamId: invitation.teamId, now: input.now });
+    }
     return { kind: 'joined', companyId: invitation.companyId, companyName, role: invitedRole, wasMember: false, promoted: false };
   });
 }

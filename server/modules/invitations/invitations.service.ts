@@ -38,6 +38,7 @@ import {
 import { countRateLimitAttempt, consumeRateLimit } from '../../lib/rate-limit';
 import { type MailLanguage, renderInvitationMail } from '../../mail/templates';
 import { findCompanyName } from '../companies/companies.service';
+import { findTeamRef } from '../teams/teams.service';
 import { toUserId } from '../../db/tenant';
 
 /**
@@ -73,16 +74,31 @@ function toInvitation(deps: AppDeps, row: InvitationListRow, now: Date): Invitat
     usedByName: row.usedByName,
     usedAt: row.usedAt?.toISOString() ?? null,
     email: row.email,
+    teamId: row.teamId,
     openedAt: row.openedAt?.toISOString() ?? null,
     sentCount: row.sentCount,
     lastSentAt: row.lastSentAt?.toISOString() ?? null,
   };
 }
 
+/** The invitation's team, which must be one of the company's (404 otherwise). */
+async function findInvitationTeam(
+  deps: AppDeps,
+  actor: Actor,
+  teamId: string | undefined,
+): Promise<{ id: string; name: string } | undefined> {
+  if (teamId === undefined) return undefined;
+  const team = await findTeamRef(deps, actor, teamId);
+  if (!team) throw notFound('No such team in your company.');
+  return team;
+}
+
 export async function createInvitation(deps: AppDeps, actor: Actor, input: InvitationInput): Promise<Invitation> {
   const now = deps.now();
+  const team = await findInvitationTeam(deps, actor, input.teamId);
   const row = await insertInvitation(deps.database.db, memberScopeOf(actor), {
     code: generateInvitationCode(),
+    team,
     role: input.role,
     expiresAt: new Date(now.getTime() + input.expiresInDays * DAY_MS),
     createdAt: now,
@@ -144,11 +160,13 @@ async function findCompanySettingsName(deps: AppDeps, actor: Actor): Promise<str
  */
 export async function sendInvitations(deps: AppDeps, actor: Actor, input: SendInput, sender: InvitationSender): Promise<SentInvitations> {
   const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
+  const team = await findInvitationTeam(deps, actor, input.teamId);
   await consumeDailyMailAllowance(deps, actor, emails.length);
   const now = deps.now();
   for (const email of emails) {
     const row = await insertInvitation(deps.database.db, memberScopeOf(actor), {
       code: generateInvitationCode(),
+      team,
       role: input.role,
       expiresAt: new Date(now.getTime() + INVITATION_EXPIRY_DEFAULT_DAYS * DAY_MS),
       createdAt: now,

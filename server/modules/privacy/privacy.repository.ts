@@ -7,10 +7,13 @@ import {
   apiTokens,
   auditLog,
   avatarImages,
+  badges,
+  coachingNotes,
   companies,
   contactRequests,
   customerCompanies,
   displayLinks,
+  feedReactions,
   goals,
   invitations,
   mailOutbox,
@@ -19,6 +22,8 @@ import {
   signInFailures,
   user,
   verification,
+  wrapupComments,
+  wrapupReads,
   wrapups,
 } from '../../db/schema';
 import { type CompanyId, enterCompany, leaveTenant, type MemberScope, type UserId, withTenant } from '../../db/tenant';
@@ -147,6 +152,18 @@ async function selectCompanyRecords(tx: Transaction, companyId: CompanyId, subje
     })
     .from(goals)
     .where(and(eq(goals.companyId, companyId), eq(goals.userId, subjectId)));
+  const badgeRows = await tx
+    .select({
+      companyId: badges.companyId,
+      kind: badges.kind,
+      occasion: badges.occasion,
+      localDate: badges.localDate,
+      data: badges.data,
+      earnedAt: badges.earnedAt,
+    })
+    .from(badges)
+    .where(and(eq(badges.companyId, companyId), eq(badges.userId, subjectId)))
+    .orderBy(asc(badges.earnedAt), asc(badges.id));
   const wrapupRows = await tx
     .select({
       companyId: wrapups.companyId,
@@ -163,6 +180,28 @@ async function selectCompanyRecords(tx: Transaction, companyId: CompanyId, subje
     .from(wrapups)
     .where(and(eq(wrapups.companyId, companyId), eq(wrapups.userId, subjectId)))
     .orderBy(asc(wrapups.date));
+  const comments = await tx
+    .select({
+      companyId: wrapupComments.companyId,
+      wrapupDate: wrapups.date,
+      authorId: wrapupComments.authorId,
+      body: wrapupComments.body,
+      createdAt: wrapupComments.createdAt,
+    })
+    .from(wrapupComments)
+    .innerJoin(wrapups, eq(wrapups.id, wrapupComments.wrapupId))
+    .where(and(eq(wrapupComments.companyId, companyId), eq(wrapupComments.userId, subjectId)))
+    .orderBy(asc(wrapupComments.createdAt), asc(wrapupComments.id));
+  const reactionRows = await tx
+    .select({
+      companyId: feedReactions.companyId,
+      itemType: sql<'activity' | 'event'>`CASE WHEN ${feedReactions.activityId} IS NULL THEN 'event' ELSE 'activity' END`,
+      emoji: feedReactions.emoji,
+      createdAt: feedReactions.createdAt,
+    })
+    .from(feedReactions)
+    .where(and(eq(feedReactions.companyId, companyId), eq(feedReactions.userId, subjectId)))
+    .orderBy(asc(feedReactions.createdAt), asc(feedReactions.id));
   const invitationsCreated = await tx
     .select({
       companyId: invitations.companyId,
@@ -209,7 +248,10 @@ async function selectCompanyRecords(tx: Transaction, companyId: CompanyId, subje
     .orderBy(asc(auditLog.createdAt));
   return {
     goals: goalRows,
+    badges: badgeRows,
     wrapups: wrapupRows,
+    wrapupComments: comments.map(({ authorId, ...comment }) => ({ ...comment, byThePerson: authorId === subjectId })),
+    reactions: reactionRows,
     invitationsCreated,
     invitationsUsed,
     displayLinksCreated,
@@ -331,9 +373,30 @@ async function actAs(tx: Transaction, userId: UserId): Promise<void> {
 }
 
 /**
+ * Coaching (decision 045): the conversations on the person's wrap-ups and every comment they wrote,
+ * the 1:1 notes and follow-ups about them and those they wrote, and their read markers. A rep may
+ * not see the notes about them, even to erase them, so these deletes run as the connecting role
+ * with app.erasing_user naming the person (the policies' erasure clause, migration 0025); app_user
+ * cannot use that clause. The company scope stays.
+ */
+async function eraseCoaching(tx: Transaction, companyId: CompanyId, subjectId: UserId): Promise<void> {
+  await tx.execute(sql`SELECT set_config('role', 'none', true), set_config('app.erasing_user', ${subjectId}, true)`);
+  await tx
+    .delete(wrapupComments)
+    .where(and(eq(wrapupComments.companyId, companyId), or(eq(wrapupComments.userId, subjectId), eq(wrapupComments.authorId, subjectId))));
+  await tx
+    .delete(coachingNotes)
+    .where(and(eq(coachingNotes.companyId, companyId), or(eq(coachingNotes.userId, subjectId), eq(coachingNotes.authorId, subjectId))));
+  await tx.delete(wrapupReads).where(and(eq(wrapupReads.companyId, companyId), eq(wrapupReads.userId, subjectId)));
+  // Reactions (decision 051): who reacted is the person's data; the item keeps the others' reactions.
+  await tx.delete(feedReactions).where(and(eq(feedReactions.companyId, companyId), eq(feedReactions.userId, subjectId)));
+  await tx.execute(sql`SELECT set_config('app.erasing_user', '', true), set_config('role', 'app_user', true)`);
+}
+
+/**
  * Erases one person's personal data in one company, keeping every number (decision 022): their
  * activities and the rollups stay as they are, minus the notes; wrap-ups keep their counts, minus
- * the free text; goals and the uploaded picture go; the profile stays as a tombstone (no name, no avatar, removed, erased)
+ * the free text; goals, coaching notes and comments, and the uploaded picture go; the profile stays as a tombstone (no name, no avatar, removed, erased)
  * so history keeps pointing at a "Former member". Runs in a withTenant transaction scoped to the
  * company. Activities, wrap-ups and goals may be written only by their owner (row-level
  * security), so these statements act as the person; the caller has already established that the
@@ -362,6 +425,10 @@ async function eraseInCompany(
     .set({ good: null, improve: null })
     .where(and(eq(wrapups.companyId, companyId), eq(wrapups.userId, subjectId), or(isNotNull(wrapups.good), isNotNull(wrapups.improve))));
   await tx.delete(goals).where(and(eq(goals.companyId, companyId), eq(goals.userId, subjectId)));
+  // Badges are about the person, not the company's numbers (decision 050): they go. Their feed
+  // events stay as the floor's history and show the tombstone (decision 048).
+  await tx.delete(badges).where(and(eq(badges.companyId, companyId), eq(badges.userId, subjectId)));
+  await eraseCoaching(tx, companyId, subjectId);
   // The picture goes too: its URL is a capability anyone who saw it may still hold (decision 023).
   await tx.delete(avatarImages).where(and(eq(avatarImages.companyId, companyId), eq(avatarImages.userId, subjectId)));
   await tx

@@ -72,7 +72,10 @@ function toMembership(row: MembershipRecord): Head['memberships'][number] {
 /** Adds one company's records to the head's lists. */
 function addCompanyRecords(head: Head, records: CompanyRecords): void {
   head.goals.push(...records.goals.map((g) => ({ ...g, updatedAt: iso(g.updatedAt) })));
+  head.badges.push(...records.badges.map((b) => ({ ...b, earnedAt: iso(b.earnedAt) })));
   head.wrapups.push(...records.wrapups.map((w) => ({ ...w, createdAt: iso(w.createdAt), updatedAt: iso(w.updatedAt) })));
+  head.wrapupComments.push(...records.wrapupComments.map((c) => ({ ...c, createdAt: iso(c.createdAt) })));
+  head.reactions.push(...records.reactions.map((r) => ({ ...r, createdAt: iso(r.createdAt) })));
   head.invitations.created.push(
     ...records.invitationsCreated.map((i) => ({
       companyId: i.companyId,
@@ -114,7 +117,10 @@ function emptyHead(now: Date, scope: Head['scope'], company: Head['company'], ac
     account,
     memberships: [],
     goals: [],
+    badges: [],
     wrapups: [],
+    wrapupComments: [],
+    reactions: [],
     sessions: [],
     mail: [],
     invitations: { created: [], used: [] },

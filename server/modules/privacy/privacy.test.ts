@@ -172,6 +172,17 @@ describe('GET /me/data: everything held about the caller', () => {
     expect(data.activities[1]).toMatchObject({ ticketSize: 125_000, productName: 'Pro plan', pointsEarned: 10 });
     expect(data.wrapups).toEqual([expect.objectContaining({ good: 'Rita: good day', improve: 'Rita: fewer no-shows', calls: 3 })]);
     expect(data.goals).toEqual([expect.objectContaining({ dailyCalls: 25, dailyMeetings: 3, dailySales: 1 })]);
+    // The badge her sale earned (decision 050); none of Colin's.
+    expect(data.badges).toEqual([
+      {
+        companyId: admin.companyId,
+        kind: 'first_sale',
+        occasion: '',
+        localDate: expect.any(String),
+        data: { sales: 1 },
+        earnedAt: expect.any(String),
+      },
+    ]);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(Object.keys(data.sessions[0]!).sort()).toEqual(['createdAt', 'expiresAt', 'ipAddress', 'userAgent']);
     // The confirmation mail of the sign-up: its subject, not its link.
@@ -291,6 +302,7 @@ describe('DELETE /me: deleting one’s own account', () => {
     const second = await t.signIn(rita.email, rita.password); // another device
 
     const before = await companyNumbers(admin);
+    expect(await query(admin.companyId, sql`SELECT kind FROM badges WHERE user_id = ${rita.id}`)).toEqual([{ kind: 'first_sale' }]);
     const plan = (await (await t.request('/api/v1/me/account-deletion', { as: rita })).json()) as AccountDeletionPlan;
     expect(plan).toEqual({ confirmWith: 'password', company: { name: 'Acme Sales AS', outcome: 'kept' }, blockedBy: null });
 
@@ -321,6 +333,8 @@ describe('DELETE /me: deleting one’s own account', () => {
       { good: null, improve: null, calls: 3 },
     ]);
     expect(await query(admin.companyId, sql`SELECT 1 FROM goals WHERE user_id = ${rita.id}`)).toEqual([]);
+    // Her badges go with her (decision 050); the feed's announcement stays, naming a former member.
+    expect(await query(admin.companyId, sql`SELECT 1 FROM badges WHERE user_id = ${rita.id}`)).toEqual([]);
     expect(
       await query(
         admin.companyId,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { dailyUserStats } from '../../db/schema';
-import { type CompanyScope, type MemberScope, withTenant } from '../../db/tenant';
+import { type CompanyScope, withTenant } from '../../db/tenant';
 import { type CompanyRow, selectCompany } from '../companies/companies.service';
 import {
   type MemberByJoining,
@@ -9,6 +9,13 @@ import {
   selectActiveMemberFaces,
   selectActiveMembersByJoining,
 } from '../companies/memberships.service';
+import type { KpiRule } from '@core/kpi';
+import type { TargetMetric } from '@core/contracts';
+import type { TargetPeriod, WorkingCalendar } from '@core/pacing';
+import { loadWorkingCalendar } from '../calendar/calendar.service';
+import { selectCompanyGoals } from '../goals/goals.service';
+import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
+import { selectPersonTargetValuesIn } from '../targets/targets.service';
 import { selectTeamMemberIds, selectTeamsWithMemberIds } from '../teams/teams.service';
 
 /*
@@ -139,6 +146,111 @@ export async function findPeriodStats(
 }
 
 /**
+ * What a fair ranking reads beside the period's totals (decision 053), in the same snapshot:
+ * for % of goal, the daily goals, the manager's targets for the metric and period in force on the
+ * reference day, the working calendar and (for points) the KPI rules; for most improved, the
+ * member's sums in each earlier equal period in which they logged anything.
+ */
+export type FairReadPlan =
+  | { rankBy: 'points' }
+  | { rankBy: 'goal_share'; metric: TargetMetric; targetPeriod: TargetPeriod | null; referenceDay: string; withRules: boolean }
+  | { rankBy: 'improved'; periods: readonly { from: string; to: string }[] };
+
+export type FairReads = {
+  goals: Map<string, { calls: number; meetings: number; sales: number }>;
+  targets: Map<string, number>;
+  calendar: WorkingCalendar | null;
+  rules: KpiRule[];
+  /** Per user, their sums in each earlier period with activity (the periods' order is lost: only the average counts). */
+  earlier: Map<string, RawTotals[]>;
+};
+
+const NO_FAIR_READS: FairReads = { goals: new Map(), targets: new Map(), calendar: null, rules: [], earlier: new Map() };
+
+/**
+ * Per user and earlier period, the sums of the periods in which they logged anything: one
+ * statement, the periods joined as a VALUES list (months differ in length, so no arithmetic
+ * bucket), a primary-key range scan over the whole lookback.
+ */
+async function selectEarlierPeriodTotals(
+  tx: Transaction,
+  companyId: string,
+  periods: readonly { from: string; to: string }[],
+  filter: TeamFilter,
+): Promise<Map<string, RawTotals[]>> {
+  const byUser = new Map<string, RawTotals[]>();
+  if (periods.length === 0) return byUser;
+  const from = periods.reduce((min, p) => (p.from < min ? p.from : min), periods[0]!.from);
+  const to = periods.reduce((max, p) => (p.to > max ? p.to : max), periods[0]!.to);
+  const buckets = sql.join(
+    periods.map((p, i) => sql`(${i}::int, ${p.from}::date, ${p.to}::date)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    SELECT ${dailyUserStats.userId} AS user_id, bucket.i AS bucket, ${SUMS}
+    FROM ${dailyUserStats}
+    JOIN (VALUES ${buckets}) AS bucket (i, f, t) ON ${dailyUserStats.day} BETWEEN bucket.f AND bucket.t
+    WHERE ${dailyUserStats.companyId} = ${companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}${usersOf(filter)}
+    GROUP BY ${dailyUserStats.userId}, bucket.i
+    HAVING sum(${dailyUserStats.activities}) > 0`);
+  for (const row of rowsOf<Record<string, unknown>>(result)) {
+    const userId = String(row.user_id);
+    const list = byUser.get(userId) ?? [];
+    list.push(toTotals(row));
+    byUser.set(userId, list);
+  }
+  return byUser;
+}
+
+async function selectFairReads(
+  tx: Transaction,
+  companyId: CompanyScope['companyId'],
+  plan: FairReadPlan,
+  filter: TeamFilter,
+): Promise<FairReads> {
+  if (plan.rankBy === 'points') return NO_FAIR_READS;
+  if (plan.rankBy === 'improved') {
+    return { ...NO_FAIR_READS, earlier: await selectEarlierPeriodTotals(tx, companyId, plan.periods, filter) };
+  }
+  const goals = new Map(
+    (await selectCompanyGoals(tx, companyId, null)).map((row) => [
+      row.userId as string,
+      { calls: row.dailyCalls, meetings: row.dailyMeetings, sales: row.dailySales },
+    ]),
+  );
+  const targets =
+    plan.targetPeriod === null
+      ? new Map<string, number>()
+      : await selectPersonTargetValuesIn(tx, companyId, plan.metric, plan.targetPeriod, plan.referenceDay);
+  return {
+    goals,
+    targets,
+    calendar: await loadWorkingCalendar(tx, companyId),
+    rules: plan.withRules ? await selectRulesForPoints(tx, companyId) : [],
+    earlier: new Map(),
+  };
+}
+
+/** Active members, per-user totals for a period and what the ranking needs beside them, in one snapshot. */
+export async function findRankedPeriodStats(
+  db: Database,
+  scope: CompanyScope,
+  from: string,
+  to: string,
+  teamId: string | undefined,
+  plan: FairReadPlan,
+): Promise<{ members: ActiveMember[]; totals: UserTotals[]; fair: FairReads }> {
+  return withTenant(db, scope, async (tx) => {
+    const filter = await readTeamFilter(tx, scope.companyId, teamId);
+    return {
+      members: facesIn(await selectActiveMemberFaces(tx, scope.companyId), filter),
+      totals: await selectUserTotals(tx, scope.companyId, from, to, filter),
+      fair: await selectFairReads(tx, scope.companyId, plan, filter),
+    };
+  });
+}
+
+/**
  * The company's comparison of teams (decision 040): every team with who is in it, the active
  * members, and per-user sums for the period, in one snapshot. The service adds them up per team.
  */
@@ -167,11 +279,20 @@ export async function findTeamComparisonStats(
  */
 export async function findMonthStats(
   db: Database,
-  scope: MemberScope,
+  /** userId null: a display link's wall (no one's own rows). */
+  scope: CompanyScope,
   from: string,
   to: string,
   teamId?: string,
-): Promise<{ members: ActiveMember[]; totals: UserTotals[]; own: UserTotals | null; days: DayTotals[]; userActiveDays: string[] }> {
+  plan: FairReadPlan = { rankBy: 'points' },
+): Promise<{
+  members: ActiveMember[];
+  totals: UserTotals[];
+  own: UserTotals | null;
+  days: DayTotals[];
+  userActiveDays: string[];
+  fair: FairReads;
+}> {
   return withTenant(db, scope, async (tx) => {
     const filter = await readTeamFilter(tx, scope.companyId, teamId);
     const members = facesIn(await selectActiveMemberFaces(tx, scope.companyId), filter);
@@ -206,7 +327,8 @@ export async function findMonthStats(
       }
     }
     days.sort((a, b) => (a.day < b.day ? -1 : 1));
-    return { members, totals, own, days, userActiveDays: [...userActiveDays] };
+    const fair = await selectFairReads(tx, scope.companyId, plan, filter);
+    return { members, totals, own, days, userActiveDays: [...userActiveDays], fair };
   });
 }
 

@@ -14,6 +14,7 @@ import {
   TeamComparisonSchema,
   TeamStatsSchema,
   WeeklyOverviewSchema,
+  WeeklyQuerySchema,
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireMember, tokenRoute } from '../session/session.middleware';
@@ -72,7 +73,8 @@ scoreboardRoutes.openapi(
     method: 'get',
     path: '/scoreboard/leaderboard',
     tags,
-    summary: 'The leaderboard for a local period, sorted by points, calls, meetings or sales (ties: calls, then meetings)',
+    summary:
+      'The leaderboard for a local period, sorted by points, calls, meetings or sales, ranked by that number, by % of goal or by most improved (rankBy; ties: the sort key, calls, meetings, name)',
     ...tokenRoute('stats:read', [requireMember]),
     request: { query: LeaderboardQuerySchema },
     responses: ok(LeaderboardSchema),
@@ -98,9 +100,9 @@ scoreboardRoutes.openapi(
     method: 'get',
     path: '/scoreboard/weekly',
     tags,
-    summary: 'This week from Monday: team totals and member cards ranked by points',
+    summary: 'This week from Monday: team totals and member cards ranked by points (or rankBy: % of goal, most improved)',
     ...tokenRoute('stats:read', [requireMember]),
-    request: { query: ScoreboardTeamQuerySchema },
+    request: { query: WeeklyQuerySchema },
     responses: ok(WeeklyOverviewSchema),
   }),
   async (c) => c.json(await getWeeklyOverview(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
@@ -111,7 +113,7 @@ scoreboardRoutes.openapi(
     method: 'get',
     path: '/scoreboard/monthly',
     tags,
-    summary: "A month's individual and company numbers, the leaderboard by points and the daily trend",
+    summary: "A month's individual and company numbers, the leaderboard by points (or rankBy) and the daily trend",
     ...tokenRoute('stats:read', [requireMember]),
     request: { query: MonthlyQuerySchema },
     responses: ok(MonthlyOverviewSchema),

@@ -9,7 +9,9 @@ import {
   type MonthlyOverview,
   type MonthlyQuery,
   normalizeRole,
+  type RankBy,
   type RecentActivities,
+  type RecentActivity,
   type RecentActivitiesQuery,
   type ScoreboardPeriod,
   type ScoreboardPeriodKind,
@@ -18,9 +20,22 @@ import {
   type ScoreboardTotals,
   type TeamComparison,
   type TeamComparisonRow,
+  type TargetMetric,
   type TeamStats,
   type WeeklyOverview,
+  type WeeklyQuery,
 } from '@core/contracts';
+import { computeTargetReferenceDay, isWorkingDay } from '@core/pacing';
+import {
+  compareByTieRule,
+  computeDailyGoalFor,
+  computeEarlierPeriods,
+  computeGoalShareMeasure,
+  computeImprovement,
+  computeTargetPeriodOfBoard,
+  countWorkingDays,
+  rankFairly,
+} from '@core/rankings';
 import {
   addDays,
   computeLocalDate,
@@ -32,23 +47,19 @@ import {
   type LocalPeriod,
   toLocalDate,
 } from '@core/period';
-import {
-  compareForLeaderboard,
-  computeAverage,
-  computeConversionRate,
-  computePercentChange,
-  computeWorkingDays,
-  type LeaderboardSortKey,
-} from '@core/stats';
+import { computeAverage, computeConversionRate, computePercentChange, computeWorkingDays, type LeaderboardSortKey } from '@core/stats';
 import type { AppDeps } from '../../context';
 import { notFound } from '../../lib/http';
-import { findLatestActivities } from '../activities/activities.service';
+import { type FeedRow, findLatestActivities } from '../activities/activities.service';
 import {
   type ActiveMember,
   findCompanyWithMembers,
   findDayTotals,
   findMonthStats,
+  type FairReadPlan,
+  type FairReads,
   findPeriodStats,
+  findRankedPeriodStats,
   findTeamComparisonStats,
   type RawTotals,
   type UserTotals,
@@ -105,32 +116,82 @@ export function computeMemberStats(members: readonly ActiveMember[], totals: rea
   });
 }
 
-/** Exact ties (key, calls, meetings) fall back to name (unnamed last) and then id, so ranks are stable. */
-function compareByName(a: MemberStats, b: MemberStats): number {
-  if (a.displayName !== b.displayName) {
-    if (a.displayName === null) return 1;
-    if (b.displayName === null) return -1;
-    return a.displayName < b.displayName ? -1 : 1;
-  }
-  return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
-}
-
+/** The tie rule of every board (core/rankings): the sort key, then calls, then meetings, then the name, then the id. */
 export function sortMemberStats(rows: readonly MemberStats[], sort: LeaderboardSortKey): MemberStats[] {
-  const byKey = compareForLeaderboard(sort);
-  return [...rows].sort((a, b) => byKey(a, b) || compareByName(a, b));
+  return [...rows].sort(compareByTieRule(sort));
 }
 
-/** Sorted with compareForLeaderboard (ties by calls, then meetings) and ranked 1..n. */
+/** Sorted by the sort key with the tie rule (rankBy=points), or by a fair ranking's measure (decision 053), and ranked 1..n. */
 export function computeLeaderboardRows(
-  rows: readonly MemberStats[],
+  rows: readonly (MemberStats & Pick<LeaderboardRow, 'goalShare' | 'improvement'>)[],
   sort: LeaderboardSortKey,
   currentUserId: string | null,
+  rankBy: RankBy = 'points',
 ): LeaderboardRow[] {
-  return sortMemberStats(rows, sort).map((row, index) => ({
-    ...row,
-    rank: index + 1,
-    isCurrentUser: row.userId === currentUserId,
-  }));
+  return rankFairly(rows, rankBy, sort).map((row) => ({ ...row, isCurrentUser: row.userId === currentUserId }));
+}
+
+/** The rollup metric a target of the board's metric counts (decision 043's names). */
+const TARGET_METRIC_OF: Record<LeaderboardSortKey, TargetMetric> = {
+  points: 'points',
+  calls: 'calls',
+  meetings: 'meetings_booked',
+  sales: 'sales',
+};
+
+/** What a board's ranking must read beside its totals: nothing by points (the reads stay as they were). */
+function planFairReads(
+  rankBy: RankBy,
+  sort: LeaderboardSortKey,
+  kind: ScoreboardPeriodKind,
+  period: LocalPeriod,
+  today: LocalDate,
+): FairReadPlan {
+  if (rankBy === 'goal_share') {
+    return {
+      rankBy,
+      metric: TARGET_METRIC_OF[sort],
+      targetPeriod: computeTargetPeriodOfBoard(kind),
+      referenceDay: computeTargetReferenceDay(period.to, today),
+      withRules: sort === 'points',
+    };
+  }
+  if (rankBy === 'improved') return { rankBy, periods: computeEarlierPeriods(kind, period.from, period.to) };
+  return { rankBy: 'points' };
+}
+
+const NO_DAILY_GOALS = { calls: 0, meetings: 0, sales: 0 };
+
+/** Each member's measure of the fair ranking, from the period's numbers and what the plan read. */
+function addFairMeasures(
+  members: readonly MemberStats[],
+  rankBy: RankBy,
+  sort: LeaderboardSortKey,
+  period: LocalPeriod,
+  fair: FairReads,
+): (MemberStats & Pick<LeaderboardRow, 'goalShare' | 'improvement'>)[] {
+  if (rankBy === 'goal_share') {
+    const calendar = fair.calendar;
+    const workingDays = calendar === null ? 0 : countWorkingDays(period.from, period.to, (day) => isWorkingDay(calendar, day));
+    return members.map((member) => ({
+      ...member,
+      goalShare: computeGoalShareMeasure(member[sort], {
+        target: fair.targets.get(member.userId) ?? null,
+        dailyGoal: computeDailyGoalFor(sort, fair.goals.get(member.userId) ?? NO_DAILY_GOALS, fair.rules),
+        workingDays,
+      }),
+    }));
+  }
+  if (rankBy === 'improved') {
+    return members.map((member) => ({
+      ...member,
+      improvement: computeImprovement(
+        member[sort],
+        (fair.earlier.get(member.userId) ?? []).map((totals) => totals[sort]),
+      ),
+    }));
+  }
+  return [...members];
 }
 
 function describePeriod(kind: ScoreboardPeriodKind, period: LocalPeriod, today: LocalDate): ScoreboardPeriod {
@@ -187,12 +248,34 @@ export async function getTeamStats(deps: AppDeps, viewer: Viewer, query: Scorebo
   return { period: described, totals, teamSize: members.length, members: sortMemberStats(members, 'calls') };
 }
 
-export async function getLeaderboard(deps: AppDeps, viewer: Viewer, query: LeaderboardQuery): Promise<Leaderboard> {
+/**
+ * A period's members ranked by the board's choice: points (the default: the sort key, as always),
+ * % of goal or most improved (decision 053), each read from the rollups in one snapshot.
+ */
+async function readRankedMembers(
+  deps: AppDeps,
+  viewer: Viewer,
+  query: { rankBy: RankBy; sort: LeaderboardSortKey; teamId?: string | undefined },
+  period: LocalPeriod,
+  described: ScoreboardPeriod,
+) {
+  const plan = planFairReads(query.rankBy, query.sort, described.kind, period, described.today as LocalDate);
+  const data = await findRankedPeriodStats(deps.database.db, viewer, period.from, period.to, query.teamId, plan);
+  const members = computeMemberStats(data.members, data.totals);
+  return { members: addFairMeasures(members, query.rankBy, query.sort, period, data.fair), totals: computeTotals(sumTotals(data.totals)) };
+}
+
+export async function getLeaderboard(
+  deps: AppDeps,
+  viewer: Viewer,
+  query: Omit<LeaderboardQuery, 'rankBy'> & { rankBy?: RankBy },
+): Promise<Leaderboard> {
+  const rankBy = query.rankBy ?? 'points';
   const { period, described } = computeQueryPeriod(deps.now(), viewer.timezone, query);
-  const { members } = await readPeriodStats(deps, viewer, period, query.teamId);
+  const { members } = await readRankedMembers(deps, viewer, { rankBy, sort: query.sort, teamId: query.teamId }, period, described);
   const eligible = query.activeOnly ? members.filter((m) => m.activities > 0) : members;
-  const rows = computeLeaderboardRows(eligible, query.sort, viewer.userId);
-  return { period: described, sort: query.sort, rows: query.limit ? rows.slice(0, query.limit) : rows };
+  const rows = computeLeaderboardRows(eligible, query.sort, viewer.userId, rankBy);
+  return { period: described, sort: query.sort, rankBy, rows: query.limit ? rows.slice(0, query.limit) : rows };
 }
 
 export async function findRecentActivities(deps: AppDeps, viewer: Viewer, query: RecentActivitiesQuery): Promise<RecentActivities> {
@@ -203,50 +286,62 @@ export async function findRecentActivities(deps: AppDeps, viewer: Viewer, query:
     end: window?.end,
     teamId: query.teamId,
   });
+  return { activities: rows.map(toRecentActivity) };
+}
+
+/** A feed row as the boards (and a person's page) show it. */
+export function toRecentActivity(r: FeedRow): RecentActivity {
   return {
-    activities: rows.map((r) => ({
-      id: r.id,
-      userId: r.userId,
-      displayName: r.displayName,
-      formerMember: r.formerMember === true || (r.formerMember as unknown) === 't',
-      type: r.type as RecentActivities['activities'][number]['type'],
-      meetingBooked: r.meetingBooked,
-      movedForward: r.movedForward,
-      customerName: r.customerName,
-      points: r.points,
-      ticketSize: r.ticketSize,
-      productName: r.productName,
-      notes: r.notes,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    id: r.id,
+    userId: r.userId,
+    displayName: r.displayName,
+    formerMember: r.formerMember === true || (r.formerMember as unknown) === 't',
+    type: r.type as RecentActivity['type'],
+    meetingBooked: r.meetingBooked,
+    movedForward: r.movedForward,
+    customerName: r.customerName,
+    points: r.points,
+    ticketSize: r.ticketSize,
+    productName: r.productName,
+    notes: r.notes,
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
 /** This week from Monday: team totals (the Avg Conversion card is totals.conversion) and ranked member cards. */
-export async function getWeeklyOverview(deps: AppDeps, viewer: Viewer, query: ScoreboardTeamQuery = {}): Promise<WeeklyOverview> {
+export async function getWeeklyOverview(
+  deps: AppDeps,
+  viewer: Viewer,
+  query: Omit<WeeklyQuery, 'rankBy'> & { rankBy?: RankBy } = {},
+): Promise<WeeklyOverview> {
+  const rankBy = query.rankBy ?? 'points';
   const { period, described } = computeQueryPeriod(deps.now(), viewer.timezone, { period: 'week' });
-  const { members, totals } = await readPeriodStats(deps, viewer, period, query.teamId);
+  const { members, totals } = await readRankedMembers(deps, viewer, { rankBy, sort: 'points', teamId: query.teamId }, period, described);
   return {
     period: described,
     totals,
     teamSize: members.length,
-    members: computeLeaderboardRows(members, 'points', viewer.userId),
+    rankBy,
+    members: computeLeaderboardRows(members, 'points', viewer.userId, rankBy),
   };
 }
 
 /** This month (or ?month=YYYY-MM): the caller's own numbers, the company's, and a daily trend. */
+/** A display link's wall reads it without a person (userId null): its individual part is then zeros. */
 export async function getMonthlyOverview(
   deps: AppDeps,
-  viewer: Viewer & { userId: UserId },
-  query: MonthlyQuery,
+  viewer: Viewer,
+  query: Omit<MonthlyQuery, 'rankBy'> & { rankBy?: RankBy },
 ): Promise<MonthlyOverview> {
   const now = deps.now();
   const today = computeLocalDate(now, viewer.timezone);
   const period = query.month
     ? computePeriodForDates(toLocalDate(`${query.month}-01`), endOfMonth(toLocalDate(`${query.month}-01`)), viewer.timezone)
     : computePeriod('month', now, viewer.timezone);
-  const data = await findMonthStats(deps.database.db, viewer, period.from, period.to, query.teamId);
-  const members = computeMemberStats(data.members, data.totals);
+  const rankBy = query.rankBy ?? 'points';
+  const plan = planFairReads(rankBy, 'points', 'month', period, today);
+  const data = await findMonthStats(deps.database.db, viewer, period.from, period.to, query.teamId, plan);
+  const members = addFairMeasures(computeMemberStats(data.members, data.totals), rankBy, 'points', period, data.fair);
   const own = data.own ? pickTotals(data.own) : ZERO;
   const workingDays = computeWorkingDays(data.userActiveDays);
   const byDay = new Map(data.days.map((d) => [d.day, d]));
@@ -261,7 +356,8 @@ export async function getMonthlyOverview(
     company: {
       totals: computeTotals(sumTotals(data.totals)),
       teamSize: members.length,
-      leaderboard: computeLeaderboardRows(members, 'points', viewer.userId),
+      rankBy,
+      leaderboard: computeLeaderboardRows(members, 'points', viewer.userId, rankBy),
     },
     trend: listLocalDates(period.from, period.to).map((date) => ({
       date,

@@ -17,7 +17,13 @@ type ProfileChange = z.output<typeof UpdateProfileSchema>;
 type CompanyChange = z.output<typeof UpdateCompanySchema>;
 
 function toProfileSettings(row: OwnProfile): ProfileSettings {
-  return { displayName: row.displayName, avatarUrl: row.avatarUrl, email: row.email, language: toLanguage(row.locale) };
+  return {
+    displayName: row.displayName,
+    avatarUrl: row.avatarUrl,
+    email: row.email,
+    language: toLanguage(row.locale),
+    digestOptOut: row.digestOptOut,
+  };
 }
 
 export async function getProfileSettings(deps: AppDeps, actor: Actor): Promise<ProfileSettings> {
@@ -33,8 +39,8 @@ export async function getProfileSettings(deps: AppDeps, actor: Actor): Promise<P
 export async function changeProfileSettings(deps: AppDeps, actor: Actor, input: ProfileChange): Promise<ProfileSettings> {
   const db = deps.database.db;
   const now = deps.now();
-  if (input.displayName !== undefined) {
-    await updateOwnProfile(db, memberScopeOf(actor), { displayName: input.displayName, updatedAt: now });
+  if (input.displayName !== undefined || input.digestOptOut !== undefined) {
+    await updateOwnProfile(db, memberScopeOf(actor), { displayName: input.displayName, digestOptOut: input.digestOptOut, updatedAt: now });
   }
   if (input.language !== undefined) await updateAccountLocale(db, actor.userId, input.language, now);
   return getProfileSettings(deps, actor);

@@ -35,7 +35,7 @@ async function company(as: Member): Promise<CompanySettings> {
 
 describe('personal settings', () => {
   it('shows the display name, avatar, read-only e-mail and language', async () => {
-    expect(await profile(rep)).toEqual({ displayName: 'Rita Rep', avatarUrl: null, email: rep.email, language: null });
+    expect(await profile(rep)).toEqual({ displayName: 'Rita Rep', avatarUrl: null, email: rep.email, language: null, digestOptOut: false });
   });
 
   it('trims the display name and stores the language', async () => {
@@ -45,7 +45,13 @@ describe('personal settings', () => {
       json: { displayName: '  Rita R.  ', language: 'nb' },
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ displayName: 'Rita R.', avatarUrl: null, email: rep.email, language: 'nb' });
+    expect(await response.json()).toEqual({
+      displayName: 'Rita R.',
+      avatarUrl: null,
+      email: rep.email,
+      language: 'nb',
+      digestOptOut: false,
+    });
     // /me (the shell's avatar and name, and the language the next sign-in opens in) follows.
     const me = (await (await t.request('/api/v1/me', { as: rep })).json()) as {
       user: { language: string | null };

@@ -59,13 +59,17 @@ systemRoutes.get('/dev/mailbox', async (c) => {
       (
         m,
       ) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</span></header>
-<pre>${escapeHtml(m.text)}</pre>${m.links.map((l) => `<a href="${escapeHtml(l)}">${escapeHtml(l)}</a>`).join('<br>')}</article>`,
+${Object.entries(m.headers)
+  .map(([name, value]) => `<code>${escapeHtml(name)}: ${escapeHtml(value)}</code>`)
+  .join(
+    '<br>',
+  )}<pre>${escapeHtml(m.text)}</pre>${m.links.map((l) => `<a href="${escapeHtml(l)}">${escapeHtml(l)}</a>`).join('<br>')}</article>`,
     )
     .join('');
   return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev mailbox · ${escapeHtml(config.BRAND_NAME)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#f4f6fb;color:#0f172a;margin:0;padding:32px}main{max-width:760px;margin:auto}h1{font-size:22px}p{color:#475569}
 article{background:#fff;border-radius:12px;padding:16px 20px;margin:12px 0;box-shadow:0 1px 2px #0001}header{display:flex;justify-content:space-between;gap:12px;flex-wrap:wrap}header span{color:#64748b;font-size:13px}
-pre{white-space:pre-wrap;font-family:inherit;color:#334155}a{color:#0e7490;word-break:break-all}</style></head>
+pre{white-space:pre-wrap;font-family:inherit;color:#334155}code{font-size:12px;color:#64748b;word-break:break-all}a{color:#0e7490;word-break:break-all}</style></head>
 <body><main><h1>Dev mailbox</h1><p>No SMTP server is configured (SMTP_URL), so mail is kept here. Newest first. Only this machine can open this page, and it does not exist in production or once SMTP_URL is set.</p>
 ${items || '<p><em>No mail yet.</em></p>'}</main></body></html>`);
 });

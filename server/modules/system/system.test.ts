@@ -48,6 +48,21 @@ describe('the dev mailbox', () => {
     expect(await page.text()).toContain(email);
   });
 
+  it("shows a mail's extra headers (a digest's List-Unsubscribe)", async () => {
+    const to = `headers-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await local.deps.mailer.send({
+      to,
+      subject: 'With headers',
+      text: 'Body',
+      headers: { 'List-Unsubscribe': '<http://localhost:3000/unsubscribe/digest?token=x>' },
+    });
+    const { mail } = (await (await mailTo(local, to)).json()) as { mail: { headers: Record<string, string> }[] };
+    expect(mail[0]!.headers).toEqual({ 'List-Unsubscribe': '<http://localhost:3000/unsubscribe/digest?token=x>' });
+    expect(await (await local.request('/dev/mailbox')).text()).toContain(
+      'List-Unsubscribe: &lt;http://localhost:3000/unsubscribe/digest?token=x&gt;',
+    );
+  });
+
   it('does not exist for a caller elsewhere on the network', async () => {
     const remote = { 'x-forwarded-for': '203.0.113.9' };
     const response = await mailTo(local, email, remote);

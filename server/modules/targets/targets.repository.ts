@@ -1,20 +1,24 @@
-import { and, asc, between, desc, eq } from 'drizzle-orm';
-import type { WorkingCalendar } from '@core/pacing';
-import type { Database, Transaction } from '../../db/client';
+import { and, asc, between, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
 import { dailyUserStats, targets } from '../../db/schema';
-import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
-import { loadWorkingCalendar } from '../calendar/calendar.service';
-import { hasMembershipIn, selectActiveMembershipOf } from '../companies/memberships.service';
+import type { CompanyId, UserId } from '../../db/tenant';
+
+/*
+ * The one owner of targets (decisions 043, 044). Every function is a step of the service's open
+ * transaction (withTenant), so the authorization, the change and its audit entry commit together.
+ */
 
 export type TargetRow = Pick<
   typeof targets.$inferSelect,
-  'id' | 'userId' | 'metric' | 'period' | 'value' | 'effectiveFrom' | 'endsOn' | 'createdAt'
+  'id' | 'subjectKind' | 'userId' | 'teamId' | 'metric' | 'period' | 'value' | 'effectiveFrom' | 'endsOn' | 'createdAt'
 >;
 export type DayStatsRow = typeof dailyUserStats.$inferSelect;
 
 const targetColumns = {
   id: targets.id,
+  subjectKind: targets.subjectKind,
   userId: targets.userId,
+  teamId: targets.teamId,
   metric: targets.metric,
   period: targets.period,
   value: targets.value,
@@ -23,96 +27,112 @@ const targetColumns = {
   createdAt: targets.createdAt,
 };
 
-function selectTargetsOf(tx: Transaction, companyId: CompanyId, userId: UserId | null): Promise<TargetRow[]> {
+/** Which targets to read: everyone's (null), or those of these people and these teams. */
+export type TargetFilter = { userIds: readonly UserId[]; teamIds: readonly string[] } | null;
+
+/** The company's targets (or those the filter names), every row of their history. */
+export async function selectTargets(tx: Transaction, companyId: CompanyId, filter: TargetFilter): Promise<TargetRow[]> {
+  const subjects =
+    filter === null
+      ? undefined
+      : or(
+          filter.userIds.length > 0 ? and(eq(targets.subjectKind, 'person'), inArray(targets.userId, [...filter.userIds])) : undefined,
+          filter.teamIds.length > 0 ? and(eq(targets.subjectKind, 'team'), inArray(targets.teamId, [...filter.teamIds])) : undefined,
+        );
+  if (filter !== null && subjects === undefined) return [];
   return tx
     .select(targetColumns)
     .from(targets)
-    .where(
-      and(eq(targets.companyId, companyId), eq(targets.subjectKind, 'person'), userId === null ? undefined : eq(targets.userId, userId)),
-    )
-    .orderBy(asc(targets.userId), asc(targets.metric), asc(targets.period), desc(targets.effectiveFrom));
+    .where(and(eq(targets.companyId, companyId), subjects))
+    .orderBy(
+      desc(targets.subjectKind),
+      asc(targets.teamId),
+      asc(targets.userId),
+      asc(targets.metric),
+      asc(targets.period),
+      desc(targets.effectiveFrom),
+    );
 }
 
-/** The company's person targets (or one person's), every row of their history; null when that person never was a member. */
-export async function findTargets(db: Database, scope: MemberScope, userId: UserId | null): Promise<TargetRow[] | null> {
-  return withTenant(db, scope, async (tx) => {
-    if (userId !== null && !(await hasMembershipIn(tx, scope.companyId, userId))) return null;
-    return selectTargetsOf(tx, scope.companyId, userId);
-  });
+export async function selectTargetById(tx: Transaction, companyId: CompanyId, id: string): Promise<TargetRow | null> {
+  const [row] = await tx
+    .select(targetColumns)
+    .from(targets)
+    .where(and(eq(targets.companyId, companyId), eq(targets.id, id)));
+  return row ?? null;
 }
 
 /**
- * Sets a person's target from a date: a second target for the same person, metric, period and
- * date replaces the first (and undoes an end). Null when the person is not an active member.
+ * Sets a target from a date: a second target for the same subject, metric, period and date
+ * replaces the first (and undoes an end). The caller has checked the subject.
  */
 export async function upsertTarget(
-  db: Database,
-  scope: MemberScope,
-  values: { userId: UserId; metric: string; period: string; value: number; effectiveFrom: string; createdAt: Date },
-): Promise<TargetRow | null> {
-  return withTenant(db, scope, async (tx) => {
-    const membership = await selectActiveMembershipOf(tx, values.userId);
-    if (membership?.companyId !== scope.companyId) return null;
-    const [row] = await tx
-      .insert(targets)
-      .values({ ...values, companyId: scope.companyId, subjectKind: 'person', createdBy: scope.userId })
-      .onConflictDoUpdate({
-        target: [targets.companyId, targets.subjectKind, targets.userId, targets.metric, targets.period, targets.effectiveFrom],
-        set: { value: values.value, endsOn: null, createdBy: scope.userId, createdAt: values.createdAt },
-      })
-      .returning(targetColumns);
-    return row!;
-  });
+  tx: Transaction,
+  companyId: CompanyId,
+  values: {
+    subject: { kind: 'person'; userId: UserId } | { kind: 'team'; teamId: string };
+    metric: string;
+    period: string;
+    value: number;
+    effectiveFrom: string;
+    createdBy: UserId;
+    createdAt: Date;
+  },
+): Promise<TargetRow> {
+  const { subject, ...rest } = values;
+  const isTeam = subject.kind === 'team';
+  const [row] = await tx
+    .insert(targets)
+    .values({
+      ...rest,
+      companyId,
+      subjectKind: subject.kind,
+      userId: isTeam ? null : subject.userId,
+      teamId: isTeam ? subject.teamId : null,
+    })
+    .onConflictDoUpdate({
+      target: isTeam
+        ? [targets.companyId, targets.subjectKind, targets.teamId, targets.metric, targets.period, targets.effectiveFrom]
+        : [targets.companyId, targets.subjectKind, targets.userId, targets.metric, targets.period, targets.effectiveFrom],
+      set: { value: values.value, endsOn: null, createdBy: values.createdBy, createdAt: values.createdAt },
+    })
+    .returning(targetColumns);
+  return row!;
 }
 
 /**
  * Ends a target from `today`: one already in force keeps its past (ends_on = today); one that has
- * not started yet, or starts today, never counted for anything and is removed. Null: no such target.
+ * not started yet, or starts today, never counted for anything and is removed.
  */
-export async function endTargetFrom(db: Database, scope: MemberScope, id: string, today: string): Promise<TargetRow | null> {
-  return withTenant(db, scope, async (tx) => {
-    const [row] = await tx
-      .select(targetColumns)
-      .from(targets)
-      .where(and(eq(targets.companyId, scope.companyId), eq(targets.id, id)));
-    if (!row) return null;
-    if (row.effectiveFrom >= today) {
-      await tx.delete(targets).where(and(eq(targets.companyId, scope.companyId), eq(targets.id, id)));
-      return { ...row, endsOn: row.effectiveFrom };
-    }
-    if (row.endsOn !== null && row.endsOn <= today) return row;
-    const [ended] = await tx
-      .update(targets)
-      .set({ endsOn: today })
-      .where(and(eq(targets.companyId, scope.companyId), eq(targets.id, id)))
-      .returning(targetColumns);
-    return ended!;
-  });
+export async function endTargetFrom(
+  tx: Transaction,
+  companyId: CompanyId,
+  row: TargetRow,
+  today: string,
+): Promise<{ row: TargetRow; removed: boolean; changed: boolean }> {
+  const where = and(eq(targets.companyId, companyId), eq(targets.id, row.id));
+  if (row.effectiveFrom >= today) {
+    await tx.delete(targets).where(where);
+    return { row: { ...row, endsOn: row.effectiveFrom }, removed: true, changed: true };
+  }
+  if (row.endsOn !== null && row.endsOn <= today) return { row, removed: false, changed: false };
+  const [ended] = await tx.update(targets).set({ endsOn: today }).where(where).returning(targetColumns);
+  return { row: ended!, removed: false, changed: true };
 }
 
-/**
- * A person's targets, the company's working calendar and the person's daily rollup rows of
- * [from, to], in one snapshot: progress is the sum of the rollups, as on every board.
- */
-export async function findTargetsCalendarAndStats(
-  db: Database,
-  scope: MemberScope,
-  userId: UserId,
+/** The daily rollup rows of these people over [from, to]: progress is their sum, as on every board. */
+export async function selectDayStats(
+  tx: Transaction,
+  companyId: CompanyId,
+  userIds: readonly UserId[],
   from: string,
   to: string,
-): Promise<{ targets: TargetRow[]; calendar: WorkingCalendar; stats: DayStatsRow[] }> {
-  return withTenant(db, scope, async (tx) => {
-    const rows = await selectTargetsOf(tx, scope.companyId, userId);
-    const calendar = await loadWorkingCalendar(tx, scope.companyId);
-    const stats =
-      rows.length === 0
-        ? []
-        : await tx
-            .select()
-            .from(dailyUserStats)
-            .where(
-              and(eq(dailyUserStats.companyId, scope.companyId), eq(dailyUserStats.userId, userId), between(dailyUserStats.day, from, to)),
-            );
-    return { targets: rows, calendar, stats };
-  });
+): Promise<DayStatsRow[]> {
+  if (userIds.length === 0) return [];
+  return tx
+    .select()
+    .from(dailyUserStats)
+    .where(
+      and(eq(dailyUserStats.companyId, companyId), inArray(dailyUserStats.userId, [...userIds]), between(dailyUserStats.day, from, to)),
+    );
 }

@@ -7,14 +7,16 @@ import {
   TargetListQuerySchema,
   TargetListSchema,
   TargetSchema,
+  TargetSubjectsSchema,
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireMember, tokenRoute } from '../session/session.middleware';
-import { createTarget, endTarget, getMyTargets, listTargets } from './targets.service';
+import { createTarget, endTarget, getMyTargets, listTargets, listTargetSubjects } from './targets.service';
 
 /*
- * Targets managers set for people. The routes ask only for a member: who may manage targets is
- * decided by the service (authorizeTargetManagement), in one place.
+ * Targets managers set for people and teams. The routes ask only for a member: who may manage
+ * targets (admins; team leads for their teams and people, decision 044) is decided by the service
+ * (authorizeTargetManagement), in one place.
  */
 export const targetsRoutes = createRouter();
 
@@ -26,16 +28,29 @@ targetsRoutes.openapi(
     method: 'get',
     path: '/targets',
     tags,
-    summary: "The company's targets for people, every row of their history, optionally one person's (admin)",
+    summary:
+      "The targets the caller manages, every row of their history: an admin's, the company's; a team lead's, their teams' and their people's; optionally one person's or team's",
     middleware: [requireMember] as const,
     request: { query: TargetListQuerySchema },
     responses: {
       200: { description: 'OK', ...json(TargetListSchema) },
       ...errorResponses,
-      404: { description: 'No such member in your company' },
+      404: { description: 'No such member or team in your company' },
     },
   }),
-  async (c) => c.json(await listTargets(c.get('deps'), c.get('actor'), c.req.valid('query').userId), 200),
+  async (c) => c.json(await listTargets(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
+);
+
+targetsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/targets/subjects',
+    tags,
+    summary: 'Whom the caller may set targets for: every member and team (admin), or the teams they lead and their members (team lead)',
+    middleware: [requireMember] as const,
+    responses: { 200: { description: 'OK', ...json(TargetSubjectsSchema) }, ...errorResponses },
+  }),
+  async (c) => c.json(await listTargetSubjects(c.get('deps'), c.get('actor')), 200),
 );
 
 targetsRoutes.openapi(
@@ -43,13 +58,14 @@ targetsRoutes.openapi(
     method: 'post',
     path: '/targets',
     tags,
-    summary: 'Set a target for a person from a date (today or later); it takes over from an earlier one on that date (admin)',
+    summary:
+      'Set a target for a person or a team from a date (today or later); it takes over from an earlier one on that date (admin; a team lead for their teams and their people, never themselves)',
     middleware: [requireMember] as const,
     request: { body: { ...json(CreateTargetSchema), required: true } },
     responses: {
       201: { description: 'Set', ...json(TargetSchema) },
       ...errorResponses,
-      404: { description: 'No such member in your company' },
+      404: { description: 'No such member or team in your company' },
     },
   }),
   async (c) => c.json(await createTarget(c.get('deps'), c.get('actor'), c.req.valid('json')), 201),
@@ -60,7 +76,8 @@ targetsRoutes.openapi(
     method: 'post',
     path: '/targets/{id}/end',
     tags,
-    summary: 'End a target from today; past periods keep it, and one that had not started is removed (admin)',
+    summary:
+      'End a target from today; past periods keep it, and one that had not started is removed (admin; a team lead for their teams and people)',
     middleware: [requireMember] as const,
     request: { params: TargetIdParamsSchema },
     responses: {
@@ -77,7 +94,8 @@ targetsRoutes.openapi(
     method: 'get',
     path: '/targets/me',
     tags,
-    summary: "The caller's targets with progress and pacing, for the day, week and month holding `on` (today by default)",
+    summary:
+      "The caller's targets and their team's, with progress (a team's: its members' totals) and pacing, for the day, week and month holding `on` (today by default)",
     ...tokenRoute('stats:read', [requireMember]),
     request: { query: MyTargetsQuerySchema },
     responses: { 200: { description: 'OK', ...json(MyTargetsSchema) }, ...errorResponses },

@@ -1,29 +1,111 @@
-import type { CreateTarget, MyTargets, Target, TargetList, TargetMetric, TargetProgress } from '@core/contracts';
+import type {
+  CreateTarget,
+  MyTargets,
+  Target,
+  TargetList,
+  TargetMetric,
+  TargetProgress,
+  TargetSubjectKind,
+  TargetSubjects,
+} from '@core/contracts';
 import { computePacing, computePeriodShare, computeTargetPeriodDates, computeTargetReferenceDay, type TargetPeriod } from '@core/pacing';
 import { computeLocalDate, type LocalDate, toLocalDate } from '@core/period';
+import { isTeamLead, type Manager } from '@core/teams';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { toUserId } from '../../db/tenant';
+import type { Transaction } from '../../db/client';
+import { type CompanyId, toUserId, type UserId, withTenant } from '../../db/tenant';
 import { badRequest, forbidden, notFound } from '../../lib/http';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import { loadWorkingCalendar } from '../calendar/calendar.service';
+import { hasMembershipIn, selectActiveMemberFaces, selectTeamAssignments } from '../companies/memberships.service';
+import {
+  selectManagedMemberIds,
+  selectManagementOf,
+  selectManager,
+  selectTeamOfMember,
+  selectTeamRef,
+  selectTeamRefs,
+} from '../teams/teams.service';
 import {
   type DayStatsRow,
   endTargetFrom,
-  findTargets,
-  findTargetsCalendarAndStats,
+  selectDayStats,
+  selectTargetById,
+  selectTargets,
+  type TargetFilter,
   type TargetRow,
   upsertTarget,
 } from './targets.repository';
 
 /*
- * Targets managers set for a person (decision 043): effective-dated rows, progress from the daily
- * rollups, pacing from the share of the period's working days gone.
+ * Targets managers set for a person or a team (decisions 043, 044): effective-dated rows, progress
+ * from the daily rollups (a team's: its members' now), pacing from the share of the period's
+ * working days gone.
  */
 
+/** Transaction step (the weekly digest): every person target of the company, its whole history. */
+export async function selectPersonTargetsIn(tx: Transaction, companyId: CompanyId): Promise<TargetRow[]> {
+  return (await selectTargets(tx, companyId, null)).filter((row) => row.subjectKind === 'person');
+}
+
+export type { TargetRow };
+
 /**
- * Who may set, list and end targets for others: admins. Team leads get the right for their team
- * when teams exist; this is the one place that decides it.
+ * Transaction step (the boards' "% of goal", decision 053): each person's target for one metric and
+ * period in force on `day` (the rule of decision 043: the latest row started by then and not ended),
+ * by user id. People without one are absent.
  */
-export function authorizeTargetManagement(actor: Actor): void {
-  if (actor.role !== 'admin') throw forbidden('Only administrators can set targets.');
+export async function selectPersonTargetValuesIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  metric: TargetMetric,
+  period: TargetPeriod,
+  day: string,
+): Promise<Map<string, number>> {
+  const rows = (await selectPersonTargetsIn(tx, companyId)).filter((row) => row.metric === metric);
+  return new Map(selectTargetsInForce(rows, day, period).map((row) => [row.userId as string, row.value]));
+}
+
+const onlyManagers = () => forbidden('Only administrators and team leads can set targets.');
+
+/**
+ * Who may set, list and end targets: admins, for anyone and any team; a team lead, for the teams
+ * they lead and those teams' members, never for themselves (a lead's own targets come from an
+ * admin or from whoever leads the team they are in). The one place that decides it; the policies
+ * of migration 0026 say the same to the database.
+ */
+async function authorizeTargetManagement(tx: Transaction, actor: Actor): Promise<TargetScope> {
+  const manager = await selectManager(tx, actor);
+  if (manager.role === 'admin') return { manager, userIds: null, teamIds: null };
+  if (!isTeamLead(manager)) throw onlyManagers();
+  const managed = (await selectManagedMemberIds(tx, actor)).filter((id) => id !== actor.userId);
+  return { manager, userIds: new Set(managed), teamIds: new Set(manager.ledTeamIds) };
+}
+
+/** Whom the caller may target: null sets mean everyone (admins). */
+type TargetScope = { manager: Manager; userIds: Set<string> | null; teamIds: Set<string> | null };
+
+const mayTargetPerson = (scope: TargetScope, userId: string) => scope.userIds === null || scope.userIds.has(userId);
+const mayTargetTeam = (scope: TargetScope, teamId: string) => scope.teamIds === null || scope.teamIds.has(teamId);
+const mayManageRow = (scope: TargetScope, row: TargetRow) =>
+  row.subjectKind === 'team'
+    ? row.teamId !== null && mayTargetTeam(scope, row.teamId)
+    : row.userId !== null && mayTargetPerson(scope, row.userId);
+
+/** A person's target: active member, and the caller's to target (404 before 403: not a member is not a member). */
+async function checkPersonSubject(tx: Transaction, actor: Actor, scope: TargetScope, userId: string): Promise<void> {
+  const management = await selectManagementOf(tx, actor, userId);
+  if (management === 'not_member') throw notFound('No such member in your company.');
+  if (!mayTargetPerson(scope, userId)) {
+    throw forbidden(userId === actor.userId ? 'You cannot set your own targets.' : 'You can set targets only for the teams you lead.');
+  }
+}
+
+async function checkTeamSubject(tx: Transaction, actor: Actor, scope: TargetScope, teamId: string): Promise<{ id: string; name: string }> {
+  const team = await selectTeamRef(tx, actor.companyId, teamId);
+  if (!team) throw notFound('No such team in your company.');
+  if (!mayTargetTeam(scope, teamId)) throw forbidden('You can set targets only for the teams you lead.');
+  return team;
 }
 
 /** Which rollup column each metric counts. */
@@ -44,7 +126,7 @@ function selectTargetsInForce(rows: TargetRow[], day: string, period: TargetPeri
   const latest = new Map<string, TargetRow>();
   for (const row of rows) {
     if (row.effectiveFrom > day || (period !== null && row.period !== period)) continue;
-    const key = `${row.userId}:${row.metric}:${row.period}`;
+    const key = `${row.subjectKind}:${row.userId ?? row.teamId}:${row.metric}:${row.period}`;
     const seen = latest.get(key);
     if (!seen || seen.effectiveFrom < row.effectiveFrom) latest.set(key, row);
   }
@@ -55,7 +137,9 @@ function toTarget(row: TargetRow, inForceToday: ReadonlySet<string>, today: stri
   const status = row.effectiveFrom > today ? 'upcoming' : inForceToday.has(row.id) ? 'active' : 'ended';
   return {
     id: row.id,
-    userId: row.userId!,
+    subjectKind: row.subjectKind as TargetSubjectKind,
+    userId: row.userId,
+    teamId: row.teamId,
     metric: row.metric as TargetMetric,
     period: row.period as TargetPeriod,
     value: row.value,
@@ -71,50 +155,132 @@ function toTargetList(rows: TargetRow[], today: string): TargetList {
   return { targets: rows.map((row) => toTarget(row, inForce, today)) };
 }
 
-export async function listTargets(deps: AppDeps, actor: Actor, userId?: string): Promise<TargetList> {
-  authorizeTargetManagement(actor);
-  const rows = await findTargets(deps.database.db, memberScopeOf(actor), userId === undefined ? null : toUserId(userId));
-  if (!rows) throw notFound('No such member in your company.');
+/**
+ * The targets the caller manages, every row of their history: an admin's, the company's; a lead's,
+ * their teams' and their people's. Optionally one person's or one team's.
+ */
+export async function listTargets(deps: AppDeps, actor: Actor, query: { userId?: string; teamId?: string }): Promise<TargetList> {
+  const rows = await withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const scope = await authorizeTargetManagement(tx, actor);
+    if (query.userId !== undefined) {
+      if (!(await hasMembershipIn(tx, actor.companyId, toUserId(query.userId)))) throw notFound('No such member in your company.');
+      if (!mayTargetPerson(scope, query.userId)) throw forbidden('You can see targets only of the teams you lead.');
+    }
+    if (query.teamId !== undefined) await checkTeamSubject(tx, actor, scope, query.teamId);
+    const filter: TargetFilter =
+      query.userId !== undefined || query.teamId !== undefined
+        ? { userIds: query.userId === undefined ? [] : [toUserId(query.userId)], teamIds: query.teamId === undefined ? [] : [query.teamId] }
+        : scope.userIds === null || scope.teamIds === null
+          ? null
+          : { userIds: [...scope.userIds].map(toUserId), teamIds: [...scope.teamIds] };
+    return selectTargets(tx, actor.companyId, filter);
+  });
   return toTargetList(rows, computeLocalDate(deps.now(), actor.timezone));
+}
+
+/** Whom the caller may set targets for: the pickers of the Targets screen. */
+export async function listTargetSubjects(deps: AppDeps, actor: Actor): Promise<TargetSubjects> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const scope = await authorizeTargetManagement(tx, actor);
+    const teamOf = new Map((await selectTeamAssignments(tx, actor.companyId)).map((a) => [a.userId as string, a.teamId]));
+    const members = (await selectActiveMemberFaces(tx, actor.companyId))
+      .filter((face) => mayTargetPerson(scope, face.userId))
+      .map((face) => ({
+        userId: face.userId,
+        displayName: face.displayName,
+        avatarUrl: face.avatarUrl,
+        teamId: teamOf.get(face.userId) ?? null,
+      }))
+      .sort((a, b) => (a.displayName ?? '\uffff').localeCompare(b.displayName ?? '\uffff') || (a.userId < b.userId ? -1 : 1));
+    const teams = (await selectTeamRefs(tx, actor.companyId)).filter((team) => mayTargetTeam(scope, team.id));
+    return { members, teams };
+  });
 }
 
 /** Sets a target from a day that has not passed yet: a past period keeps the target it had. */
 export async function createTarget(deps: AppDeps, actor: Actor, input: CreateTarget): Promise<Target> {
-  authorizeTargetManagement(actor);
   const today = computeLocalDate(deps.now(), actor.timezone);
-  if (input.effectiveFrom < today) {
-    throw badRequest('A target starts today or later; past periods keep the targets they had.', {
-      effectiveFrom: 'Choose today or a later date',
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const scope = await authorizeTargetManagement(tx, actor);
+    if (input.effectiveFrom < today) {
+      throw badRequest('A target starts today or later; past periods keep the targets they had.', {
+        effectiveFrom: 'Choose today or a later date',
+      });
+    }
+    let team: { id: string; name: string } | null = null;
+    if (input.teamId !== undefined) team = await checkTeamSubject(tx, actor, scope, input.teamId);
+    else await checkPersonSubject(tx, actor, scope, input.userId!);
+    const row = await upsertTarget(tx, actor.companyId, {
+      subject: team ? { kind: 'team', teamId: team.id } : { kind: 'person', userId: toUserId(input.userId!) },
+      metric: input.metric,
+      period: input.period,
+      value: input.value,
+      effectiveFrom: input.effectiveFrom,
+      createdBy: actor.userId,
+      createdAt: deps.now(),
     });
-  }
-  const row = await upsertTarget(deps.database.db, memberScopeOf(actor), {
-    userId: toUserId(input.userId),
-    metric: input.metric,
-    period: input.period,
-    value: input.value,
-    effectiveFrom: input.effectiveFrom,
-    createdAt: deps.now(),
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(memberScopeOf(actor), 'target.set', {
+        target: team ? { type: 'team', id: team.id } : { type: 'member', id: input.userId! },
+        details: {
+          subjectKind: team ? 'team' : 'person',
+          ...(team ? { teamName: team.name } : {}),
+          metric: input.metric,
+          period: input.period,
+          value: input.value,
+          effectiveFrom: input.effectiveFrom,
+        },
+        at: deps.now(),
+      }),
+    );
+    const history = await selectTargets(
+      tx,
+      actor.companyId,
+      team ? { userIds: [], teamIds: [team.id] } : { userIds: [toUserId(input.userId!)], teamIds: [] },
+    );
+    return toTargetList(history, today).targets.find((target) => target.id === row.id)!;
   });
-  if (!row) throw notFound('No such member in your company.');
-  const rows = (await findTargets(deps.database.db, memberScopeOf(actor), toUserId(input.userId))) ?? [row];
-  return toTargetList(rows, today).targets.find((target) => target.id === row.id)!;
 }
 
 /** Ends a target from today; the periods before today keep it. */
 export async function endTarget(deps: AppDeps, actor: Actor, id: string): Promise<Target> {
-  authorizeTargetManagement(actor);
   const today = computeLocalDate(deps.now(), actor.timezone);
-  const row = await endTargetFrom(deps.database.db, memberScopeOf(actor), id, today);
-  if (!row) throw notFound('No such target in your company.');
-  return toTarget(row, new Set(), today);
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const scope = await authorizeTargetManagement(tx, actor);
+    const found = await selectTargetById(tx, actor.companyId, id);
+    if (!found) throw notFound('No such target in your company.');
+    if (!mayManageRow(scope, found)) throw forbidden('You can end targets only of the teams you lead.');
+    const { row, removed, changed } = await endTargetFrom(tx, actor.companyId, found, today);
+    if (changed) {
+      const team = found.teamId === null ? null : await selectTeamRef(tx, actor.companyId, found.teamId);
+      await insertAuditEvent(
+        tx,
+        createAuditEvent(memberScopeOf(actor), 'target.ended', {
+          target: found.teamId !== null ? { type: 'team', id: found.teamId } : { type: 'member', id: found.userId! },
+          details: {
+            subjectKind: found.subjectKind as TargetSubjectKind,
+            ...(team ? { teamName: team.name } : {}),
+            metric: found.metric as TargetMetric,
+            period: found.period as TargetPeriod,
+            value: found.value,
+            removed,
+          },
+          at: deps.now(),
+        }),
+      );
+    }
+    return toTarget(row, new Set(), today);
+  });
 }
 
 /**
- * A person's targets with progress and pacing, for the day, week and month that hold `on` (today
- * by default). Each period is measured against the target in force on its last day once it is
- * over, or today while it runs.
+ * A person's targets, and their team's, with progress and pacing, for the day, week and month that
+ * hold `on` (today by default). Each period is measured against the target in force on its last
+ * day once it is over, or today while it runs. A team's progress is the sum over the people in the
+ * team now (decision 044), as a board filtered to the team counts it.
  */
-async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: string, on?: string): Promise<MyTargets> {
+async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: UserId, on?: string): Promise<MyTargets> {
   const now = deps.now();
   const today = computeLocalDate(now, actor.timezone);
   const day: LocalDate = on === undefined ? today : toLocalDate(on);
@@ -123,20 +289,33 @@ async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: string
   // The week may reach into the months before or after; the rollups read cover both.
   const from = week.from < month.from ? week.from : month.from;
   const to = week.to > month.to ? week.to : month.to;
-  const data = await findTargetsCalendarAndStats(deps.database.db, memberScopeOf(actor), toUserId(userId), from, to);
+  const data = await withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const team = await selectTeamOfMember(tx, actor.companyId, userId);
+    const rows = await selectTargets(tx, actor.companyId, { userIds: [userId], teamIds: team ? [team.id] : [] });
+    const calendar = await loadWorkingCalendar(tx, actor.companyId);
+    const hasTeamTargets = rows.some((row) => row.subjectKind === 'team');
+    const people = rows.length === 0 ? [] : hasTeamTargets && team ? [...new Set([userId, ...team.memberIds])] : [userId];
+    const stats = await selectDayStats(tx, actor.companyId, people, from, to);
+    return { team, targets: rows, calendar, stats };
+  });
 
   const progress: TargetProgress[] = [];
   for (const period of ['day', 'week', 'month'] as const) {
     const dates = computeTargetPeriodDates(period, day);
     const reference = computeTargetReferenceDay(dates.to, today);
+    const share = computePeriodShare(data.calendar, dates.from, dates.to, now, actor.timezone);
     for (const target of selectTargetsInForce(data.targets, reference, period)) {
       const metric = target.metric as TargetMetric;
       const column = METRIC_COLUMNS[metric];
-      const done = data.stats.filter((row) => row.day >= dates.from && row.day <= dates.to).reduce((sum, row) => sum + row[column], 0);
-      const share = computePeriodShare(data.calendar, dates.from, dates.to, now, actor.timezone);
+      const isTeam = target.subjectKind === 'team';
+      const done = data.stats
+        .filter((row) => row.day >= dates.from && row.day <= dates.to && (isTeam || row.userId === userId))
+        .reduce((sum, row) => sum + row[column], 0);
       const pacing = computePacing(done, target.value, share);
       progress.push({
         targetId: target.id,
+        subjectKind: isTeam ? 'team' : 'person',
+        teamName: isTeam ? (data.team?.name ?? null) : null,
         metric,
         period,
         value: target.value,
@@ -150,12 +329,25 @@ async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: string
       });
     }
   }
+  // A person's own targets first, then their team's; by metric within each.
   const metricOrder = (metric: TargetMetric) => Object.keys(METRIC_COLUMNS).indexOf(metric);
-  progress.sort((a, b) => metricOrder(a.metric) - metricOrder(b.metric));
+  const kindOrder = (kind: TargetSubjectKind) => (kind === 'person' ? 0 : 1);
+  progress.sort((a, b) => kindOrder(a.subjectKind) - kindOrder(b.subjectKind) || metricOrder(a.metric) - metricOrder(b.metric));
   return { on: day, targets: progress };
 }
 
-/** The caller's own targets with progress and pacing. */
+/** The caller's own targets and their team's, with progress and pacing. */
 export async function getMyTargets(deps: AppDeps, actor: Actor, on?: string): Promise<MyTargets> {
   return computeTargetProgress(deps, actor, actor.userId, on);
+}
+
+/**
+ * A person's own targets with progress and pacing for today's day, week and month (a page per rep,
+ * decision 046): the page sets each beside the person's own numbers, so their team's targets, whose
+ * progress is the team's, are left to My Activity and Targets. The caller decided that the actor may
+ * see this person's page.
+ */
+export async function getPersonTargets(deps: AppDeps, actor: Actor, userId: string): Promise<MyTargets> {
+  const progress = await computeTargetProgress(deps, actor, toUserId(userId));
+  return { ...progress, targets: progress.targets.filter((target) => target.subjectKind === 'person') };
 }

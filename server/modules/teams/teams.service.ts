@@ -14,6 +14,7 @@ import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
 import { type CompanyId, toUserId, type UserId, withTenant } from '../../db/tenant';
 import { HttpError, notFound } from '../../lib/http';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { type MemberFace, selectActiveMemberFaces, selectTeamAssignments, setMemberTeamIn } from '../companies/memberships.service';
 import {
   countTeams,
@@ -87,29 +88,59 @@ export async function createTeam(deps: AppDeps, actor: Actor, input: CreateTeam)
     }
     const row = await insertTeam(tx, actor.companyId, { name: input.name, now: deps.now() });
     if (!row) throw teamExists(input.name);
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(memberScopeOf(actor), 'team.created', {
+        target: { type: 'team', id: row.id },
+        details: { name: row.name },
+        at: deps.now(),
+      }),
+    );
     return readTeam(tx, actor.companyId, row.id);
   });
 }
 
 export async function renameTeam(deps: AppDeps, actor: Actor, teamId: string, input: RenameTeam): Promise<Team> {
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const before = await selectTeam(tx, actor.companyId, teamId);
     const outcome = await updateTeamName(tx, actor.companyId, { teamId, name: input.name, now: deps.now() });
     if (outcome === 'taken') throw teamExists(input.name);
-    if (!outcome) throw teamNotFound();
+    if (!outcome || !before) throw teamNotFound();
+    if (before.name !== outcome.name) {
+      await insertAuditEvent(
+        tx,
+        createAuditEvent(memberScopeOf(actor), 'team.renamed', {
+          target: { type: 'team', id: teamId },
+          details: { from: before.name, to: outcome.name },
+          at: deps.now(),
+        }),
+      );
+    }
     return readTeam(tx, actor.companyId, teamId);
   });
 }
 
 /** Deletes a team: its members are left without a team, its leads lead it no more; everyone's numbers stay theirs. */
 export async function deleteTeam(deps: AppDeps, actor: Actor, teamId: string): Promise<void> {
-  const deleted = await withTenant(deps.database.db, memberScopeOf(actor), (tx) => deleteTeamRow(tx, actor.companyId, teamId));
-  if (!deleted) throw teamNotFound();
+  await withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const team = await selectTeam(tx, actor.companyId, teamId);
+    if (!team || !(await deleteTeamRow(tx, actor.companyId, teamId))) throw teamNotFound();
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(memberScopeOf(actor), 'team.deleted', {
+        target: { type: 'team', id: teamId },
+        details: { name: team.name },
+        at: deps.now(),
+      }),
+    );
+  });
 }
 
 /** Makes exactly these active members the team's leads (an empty list: none). */
 export async function setTeamLeads(deps: AppDeps, actor: Actor, teamId: string, input: SetTeamLeads): Promise<Team> {
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
-    if (!(await selectTeam(tx, actor.companyId, teamId))) throw teamNotFound();
+    const team = await selectTeam(tx, actor.companyId, teamId);
+    if (!team) throw teamNotFound();
     const active = new Set((await selectActiveMemberFaces(tx, actor.companyId)).map((face) => face.userId as string));
     const userIds = [...new Set(input.userIds)];
     const strangers = userIds.filter((id) => !active.has(id));
@@ -118,7 +149,22 @@ export async function setTeamLeads(deps: AppDeps, actor: Actor, teamId: string, 
         userIds: 'Every lead must be an active member of your company',
       });
     }
+    const before = new Set(
+      (await selectLeads(tx, actor.companyId)).filter((lead) => lead.teamId === teamId).map((lead) => lead.userId as string),
+    );
     await replaceLeads(tx, actor.companyId, { teamId, userIds: userIds.map(toUserId), now: deps.now() });
+    const added = userIds.filter((id) => !before.has(id));
+    const removed = [...before].filter((id) => !userIds.includes(id));
+    if (added.length > 0 || removed.length > 0) {
+      await insertAuditEvent(
+        tx,
+        createAuditEvent(memberScopeOf(actor), 'team.leads_changed', {
+          target: { type: 'team', id: teamId },
+          details: { name: team.name, added, removed },
+          at: deps.now(),
+        }),
+      );
+    }
     return readTeam(tx, actor.companyId, teamId);
   });
 }
@@ -131,11 +177,40 @@ export async function setMemberTeam(
   input: SetMemberTeam,
 ): Promise<{ teamId: string | null }> {
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
-    if (input.teamId !== null && !(await selectTeam(tx, actor.companyId, input.teamId))) throw teamNotFound();
+    const team = input.teamId === null ? null : await selectTeam(tx, actor.companyId, input.teamId);
+    if (input.teamId !== null && !team) throw teamNotFound();
+    const before = (await selectTeamAssignments(tx, actor.companyId)).find((a) => a.userId === memberId && a.isActive)?.teamId ?? null;
     const found = await setMemberTeamIn(tx, actor.companyId, { userId: toUserId(memberId), teamId: input.teamId, now: deps.now() });
     if (!found) throw notFound('No such member in your company.');
+    if (before !== input.teamId)
+      await recordTeamChange(tx, actor, { userId: memberId, fromTeamId: before, toTeamId: team?.id ?? null, now: deps.now() });
     return { teamId: input.teamId };
   });
+}
+
+/** Transaction step (the weekly digest): every team's leads. */
+export { selectLeads as selectTeamLeadsIn } from './teams.repository';
+
+/**
+ * Transaction step (teams, invitations): records in the audit log that a member moved team, the
+ * teams named as they are called now (null: no team).
+ */
+export async function recordTeamChange(
+  tx: Transaction,
+  actor: Actor,
+  input: { userId: string; fromTeamId: string | null; toTeamId: string | null; now: Date },
+): Promise<void> {
+  const nameOf = async (teamId: string | null) =>
+    teamId === null ? null : ((await selectTeam(tx, actor.companyId, teamId))?.name ?? null);
+  const [from, to] = [await nameOf(input.fromTeamId), await nameOf(input.toTeamId)];
+  await insertAuditEvent(
+    tx,
+    createAuditEvent(memberScopeOf(actor), 'member.team_changed', {
+      target: { type: 'member', id: input.userId },
+      details: { from, to },
+      at: input.now,
+    }),
+  );
 }
 
 // ---- for the boards ---------------------------------------------------------------------------------
@@ -200,4 +275,48 @@ export async function canActorManageMember(deps: AppDeps, actor: Actor, userId: 
     const assignment = (await selectTeamAssignments(tx, actor.companyId)).find((a) => a.userId === userId);
     return canManageMember(manager, { userId, teamId: assignment?.teamId ?? null });
   });
+}
+
+/** Transaction step (targets): a team's id and name, or null when the company has no such team. */
+export async function selectTeamRef(tx: Transaction, companyId: CompanyId, teamId: string): Promise<{ id: string; name: string } | null> {
+  const row = await selectTeam(tx, companyId, teamId);
+  return row ? { id: row.id, name: row.name } : null;
+}
+
+/** Transaction step (targets): every team of the company, by name. */
+export async function selectTeamRefs(tx: Transaction, companyId: CompanyId): Promise<{ id: string; name: string }[]> {
+  return (await selectTeams(tx, companyId)).map((row) => ({ id: row.id, name: row.name }));
+}
+
+/**
+ * Transaction step (targets): the team the active member is in now, with everyone whose numbers
+ * count for it (its members now, removed ones included, as on the boards); null for no team.
+ */
+export async function selectTeamOfMember(
+  tx: Transaction,
+  companyId: CompanyId,
+  userId: string,
+): Promise<{ id: string; name: string; memberIds: UserId[] } | null> {
+  const assignments = await selectTeamAssignments(tx, companyId);
+  const teamId = assignments.find((a) => a.userId === userId && a.isActive)?.teamId;
+  const team = teamId === undefined ? null : await selectTeam(tx, companyId, teamId);
+  if (!team) return null;
+  return { id: team.id, name: team.name, memberIds: assignments.filter((a) => a.teamId === team.id).map((a) => toUserId(a.userId)) };
+}
+
+/**
+ * Transaction step: whether the actor may manage the person (canManageMember), 'not_member' when
+ * the person is no active member of the company.
+ */
+export async function selectManagementOf(tx: Transaction, actor: Actor, userId: string): Promise<'manages' | 'not_managed' | 'not_member'> {
+  const active = (await selectActiveMemberFaces(tx, actor.companyId)).some((face) => face.userId === userId);
+  if (!active) return 'not_member';
+  const manager = await selectManager(tx, actor);
+  const assignment = (await selectTeamAssignments(tx, actor.companyId)).find((a) => a.userId === userId && a.isActive);
+  return canManageMember(manager, { userId, teamId: assignment?.teamId ?? null }) ? 'manages' : 'not_managed';
+}
+
+/** A team of the actor's company by id (invitations into a team), or null. */
+export async function findTeamRef(deps: AppDeps, actor: Actor, teamId: string): Promise<{ id: string; name: string } | null> {
+  return withTenant(deps.database.db, memberScopeOf(actor), (tx) => selectTeamRef(tx, actor.companyId, teamId));
 }

@@ -242,3 +242,11 @@ export async function claimDueChatSummaries(
     return queued;
   });
 }
+
+/** Transaction step (contests): the company's enabled Slack and Teams endpoints and their choices. */
+export async function selectEnabledChatEndpoints(tx: Transaction, companyId: CompanyId): Promise<{ id: string; choices: unknown }[]> {
+  return tx
+    .select({ id: webhookEndpoints.id, choices: webhookEndpoints.chatChoices })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.enabled, true), isChat));
+}

@@ -17,6 +17,7 @@ export {
   insertChatDeliveries,
   insertChatEndpoint,
   insertChatTestDelivery,
+  selectEnabledChatEndpoints,
   updateChatEndpoint,
 } from './chat-endpoints.repository';
 

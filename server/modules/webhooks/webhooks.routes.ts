@@ -9,6 +9,7 @@ import {
   WebhookEndpointInputSchema,
   WebhookEndpointListSchema,
   WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { leavesAccountsAlone, requireAdmin, requireMember, tokenRoute } from '../session/session.middleware';
@@ -40,7 +41,7 @@ webhooksRoutes.openapi(
     method: 'get',
     path: '/admin/webhooks',
     tags,
-    summary: "The company's webhook endpoints, oldest first, with their signing secrets (admin)",
+    summary: "The company's webhook endpoints, oldest first (admin; the signing secret is only in the answers to adding and rotating)",
     ...admin(),
     responses: { 200: { description: 'OK', ...json(WebhookEndpointListSchema) }, ...errorResponses },
   }),
@@ -58,7 +59,7 @@ webhooksRoutes.openapi(
     ...admin(),
     request: { body: { ...json(WebhookEndpointInputSchema), required: true } },
     responses: {
-      201: { description: 'Created', ...json(WebhookEndpointSchema) },
+      201: { description: 'Created', ...json(WebhookEndpointWithSecretSchema) },
       ...errorResponses,
       409: { description: 'The company has the most endpoints it may (code too_many_webhook_endpoints)' },
     },
@@ -116,7 +117,7 @@ webhooksRoutes.openapi(
     summary: 'A new signing secret for the endpoint; the old one stops verifying at once (admin)',
     ...admin(),
     request: { params: WebhookEndpointIdParamsSchema },
-    responses: { 200: { description: 'OK', ...json(WebhookEndpointSchema) }, ...errorResponses, ...notFoundResponse },
+    responses: { 200: { description: 'OK', ...json(WebhookEndpointWithSecretSchema) }, ...errorResponses, ...notFoundResponse },
   }),
   async (c) => c.json(await rotateWebhookSecret(c.get('deps'), c.get('actor'), c.req.valid('param').id), 200),
 );

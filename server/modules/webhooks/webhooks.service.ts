@@ -8,6 +8,7 @@ import {
   type WebhookDelivery,
   type WebhookDeliveryStatus,
   type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
   type WebhookEndpointInput,
   type WebhookEventType,
   WebhookEndpointInputSchema,
@@ -57,7 +58,6 @@ function toWebhookEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
     events: WEBHOOK_EVENT_TYPES.filter((type) => row.events.includes(type)),
     enabled: row.enabled,
     disabledReason: row.disabledReason === 'failing' ? 'failing' : null,
-    secret: row.secret,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -89,7 +89,12 @@ async function requireAllowedUrl(deps: AppDeps, url: string): Promise<string> {
   }
 }
 
-export async function createWebhookEndpoint(deps: AppDeps, actor: Actor, input: WebhookEndpointInput): Promise<WebhookEndpoint> {
+/** Only adding and rotating answer with the secret (see WebhookEndpointWithSecretSchema). */
+function toEndpointWithSecret(row: WebhookEndpointRow): WebhookEndpointWithSecret {
+  return { ...toWebhookEndpoint(row), secret: row.secret };
+}
+
+export async function createWebhookEndpoint(deps: AppDeps, actor: Actor, input: WebhookEndpointInput): Promise<WebhookEndpointWithSecret> {
   const parsed = WebhookEndpointInputSchema.parse(input);
   const url = await requireAllowedUrl(deps, parsed.url);
   const row = await insertWebhookEndpoint(deps.database.db, memberScopeOf(actor), {
@@ -108,7 +113,7 @@ export async function createWebhookEndpoint(deps: AppDeps, actor: Actor, input: 
       `Your company already has ${WEBHOOK_ENDPOINTS_PER_COMPANY} webhook endpoints. Delete one before adding another.`,
     );
   }
-  return toWebhookEndpoint(row);
+  return toEndpointWithSecret(row);
 }
 
 export async function listWebhookEndpoints(deps: AppDeps, actor: Actor): Promise<WebhookEndpoint[]> {
@@ -140,13 +145,13 @@ export async function updateWebhookEndpoint(
 }
 
 /** A new signing secret: the old one stops verifying with the next delivery. */
-export async function rotateWebhookSecret(deps: AppDeps, actor: Actor, id: string): Promise<WebhookEndpoint> {
+export async function rotateWebhookSecret(deps: AppDeps, actor: Actor, id: string): Promise<WebhookEndpointWithSecret> {
   const row = await updateEndpointRow(deps.database.db, memberScopeOf(actor), id, {
     secret: generateWebhookSecret(),
     updatedAt: deps.now(),
   });
   if (!row) throw endpointNotFound();
-  return toWebhookEndpoint(row);
+  return toEndpointWithSecret(row);
 }
 
 export async function deleteWebhookEndpoint(deps: AppDeps, actor: Actor, id: string): Promise<void> {

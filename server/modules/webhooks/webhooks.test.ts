@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WebhookDelivery, WebhookEndpoint } from '@core/contracts';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@core/contracts';
 import { findRecentMail } from '../../mail/mailer';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
@@ -48,14 +48,14 @@ afterEach(() => {
   t.deps.webhookTargets.resolveHost = (host) => import('node:dns/promises').then((dns) => dns.lookup(host, { all: true }));
 });
 
-async function createEndpoint(input: { url?: string; events?: string[]; description?: string } = {}): Promise<WebhookEndpoint> {
+async function createEndpoint(input: { url?: string; events?: string[]; description?: string } = {}): Promise<WebhookEndpointWithSecret> {
   const response = await t.request('/api/v1/admin/webhooks', {
     method: 'POST',
     as: admin,
     json: { url: input.url ?? receiver.url(), events: input.events ?? ['activity.created'], description: input.description ?? 'CRM' },
   });
   expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as WebhookEndpoint;
+  return (await response.json()) as WebhookEndpointWithSecret;
 }
 
 async function logCall(as: Member = rep, outcome = 'no_progress'): Promise<{ id: string }> {
@@ -86,9 +86,23 @@ describe('endpoints', () => {
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
 
     const rotated = await t.request(`/api/v1/admin/webhooks/${endpoint.id}/rotate-secret`, { method: 'POST', as: admin });
-    const after = (await rotated.json()) as WebhookEndpoint;
+    const after = (await rotated.json()) as WebhookEndpointWithSecret;
     expect(after.secret).toMatch(/^whsec_/);
     expect(after.secret).not.toBe(endpoint.secret);
+  });
+
+  it('shows the signing secret only when adding and rotating: lists, reads and changes leave it out', async () => {
+    const endpoint = await createEndpoint({ description: 'Secret keeper' });
+    const listed = (await (await t.request('/api/v1/admin/webhooks', { as: admin })).json()) as { endpoints: WebhookEndpoint[] };
+    const read = await (await t.request(`/api/v1/admin/webhooks/${endpoint.id}`, { as: admin })).text();
+    const changed = await (
+      await t.request(`/api/v1/admin/webhooks/${endpoint.id}`, { method: 'PATCH', as: admin, json: { description: 'Renamed' } })
+    ).text();
+    expect(listed.endpoints.find((each) => each.id === endpoint.id)).toBeDefined();
+    for (const answer of [JSON.stringify(listed), read, changed]) {
+      expect(answer).not.toContain('"secret"');
+      expect(answer).not.toContain(endpoint.secret);
+    }
   });
 
   it('refuses bad input with field messages', async () => {

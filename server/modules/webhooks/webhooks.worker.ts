@@ -7,6 +7,7 @@ import { sendWebhook, WEBHOOK_ATTEMPT_TIMEOUT_MS, type WebhookAttemptResult } fr
 import type { WebhookTargetPolicy } from './webhooks.targets';
 import { hintChatUrl } from '@core/contracts';
 import { renderChatPost } from './chat-endpoints.service';
+import { createPollingLoop } from '../../lib/polling-loop';
 
 /*
  * The delivery worker (decision 037): runs in every server process, on both engines. Each round
@@ -83,10 +84,6 @@ export type WebhookWorker = {
 };
 
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-
   async function deliver(claimed: ClaimedDelivery): Promise<void> {
     const result = await sendClaimed(claimed);
     const now = options.now();
@@ -156,31 +153,12 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     return claimed.length;
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runDue()
-        .catch((error) => {
-          console.error('[webhooks] a delivery round failed', error);
-          return 0;
-        })
-        // A full batch: more may be due at once; otherwise look again in a second.
-        .then((sent) => schedule(sent >= CLAIM_BATCH ? 0 : POLL_MS));
-    }, delay);
-    timer.unref();
-  }
+  const loop = createPollingLoop({
+    name: 'webhooks',
+    round: runDue,
+    // A full batch: more may be due at once; otherwise look again in a second.
+    delayAfter: (sent) => ((sent ?? 0) >= CLAIM_BATCH ? 0 : POLL_MS),
+  });
 
-  return {
-    runDue,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running.catch(() => undefined);
-    },
-  };
+  return { runDue, start: loop.start, stop: loop.stop };
 }

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, between, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, between, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { readInBatches } from '../../db/cursor';
 import { dailyUserStats, profiles, wrapups } from '../../db/schema';
@@ -147,4 +147,111 @@ export function selectWrapupsForExport(
     )
     .orderBy(asc(wrapups.date), sql`${profiles.displayName} ASC NULLS LAST`, asc(wrapups.userId));
   return readInBatches<ExportWrapupRow>(tx, query.getSQL(), batchSize);
+}
+
+/** A wrap-up as a lead reads it: the typed numbers, the day's logged numbers, and who wrote it. */
+export type CoachingWrapupRow = WrapupRow & {
+  logged: { calls: number; meetings: number; sales: number; points: number };
+  displayName: string | null;
+  avatarUrl: string | null;
+  formerMember: boolean;
+};
+
+function selectCoachingWrapups(tx: Transaction) {
+  return (
+    tx
+      .select({
+        wrapup: wrapups,
+        loggedCalls: sql<number>`coalesce(${dailyUserStats.calls}, 0)`.mapWith(Number),
+        loggedMeetings: sql<number>`coalesce(${dailyUserStats.meetingsBooked}, 0)`.mapWith(Number),
+        loggedSales: sql<number>`coalesce(${dailyUserStats.sales}, 0)`.mapWith(Number),
+        loggedPoints: sql<number>`coalesce(${dailyUserStats.points}, 0)`.mapWith(Number),
+        displayName: profiles.displayName,
+        avatarUrl: profiles.avatarUrl,
+        formerMember: sql<boolean>`coalesce(${profiles.erasedAt} IS NOT NULL AND ${profiles.removedAt} IS NOT NULL, false)`,
+      })
+      .from(wrapups)
+      // The day's rollup, never the activities: the logged numbers the form was prefilled from.
+      .leftJoin(
+        dailyUserStats,
+        and(
+          eq(dailyUserStats.companyId, wrapups.companyId),
+          eq(dailyUserStats.userId, wrapups.userId),
+          eq(dailyUserStats.day, wrapups.date),
+        ),
+      )
+      // A read's join for the author's name now.
+      .leftJoin(profiles, and(eq(profiles.companyId, wrapups.companyId), eq(profiles.userId, wrapups.userId)))
+  );
+}
+
+type CoachingSelectRow = Awaited<ReturnType<ReturnType<typeof selectCoachingWrapups>['execute']>>[number];
+
+const toCoachingRow = (row: CoachingSelectRow): CoachingWrapupRow => ({
+  ...row.wrapup,
+  logged: { calls: row.loggedCalls, meetings: row.loggedMeetings, sales: row.loggedSales, points: row.loggedPoints },
+  displayName: row.displayName,
+  avatarUrl: row.avatarUrl,
+  formerMember: row.formerMember,
+});
+
+/**
+ * Transaction step (coaching): the wrap-ups of these people, of one day or of the days [from, to],
+ * newest day first, at most `limit`.
+ */
+export async function selectWrapupsOfMembers(
+  tx: Transaction,
+  companyId: CompanyId,
+  filter: { userIds: readonly UserId[]; from: string; to: string; limit: number },
+): Promise<CoachingWrapupRow[]> {
+  if (filter.userIds.length === 0) return [];
+  const rows = await selectCoachingWrapups(tx)
+    .where(
+      and(eq(wrapups.companyId, companyId), inArray(wrapups.userId, [...filter.userIds]), between(wrapups.date, filter.from, filter.to)),
+    )
+    .orderBy(desc(wrapups.date), asc(wrapups.userId))
+    .limit(filter.limit);
+  return rows.map(toCoachingRow);
+}
+
+/** Transaction step (coaching): one wrap-up of the company, with the day's logged numbers; null when there is none. */
+export async function selectWrapupWithLog(tx: Transaction, companyId: CompanyId, wrapupId: string): Promise<CoachingWrapupRow | null> {
+  const [row] = await selectCoachingWrapups(tx).where(and(eq(wrapups.companyId, companyId), eq(wrapups.id, wrapupId)));
+  return row ? toCoachingRow(row) : null;
+}
+
+/** Transaction step (coaching): the dates of some wrap-ups of the company, by id. */
+export async function selectWrapupDates(tx: Transaction, companyId: CompanyId, wrapupIds: readonly string[]): Promise<Map<string, string>> {
+  if (wrapupIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: wrapups.id, date: wrapups.date })
+    .from(wrapups)
+    .where(and(eq(wrapups.companyId, companyId), inArray(wrapups.id, [...wrapupIds])));
+  return new Map(rows.map((row) => [row.id, row.date]));
+}
+
+/** Transaction step (coaching): id, author and last save of these people's wrap-ups of [from, to] (the unread count). */
+export async function selectWrapupStamps(
+  tx: Transaction,
+  companyId: CompanyId,
+  filter: { userIds: readonly UserId[]; from: string; to: string },
+): Promise<{ id: string; userId: UserId; updatedAt: Date }[]> {
+  if (filter.userIds.length === 0) return [];
+  return tx
+    .select({ id: wrapups.id, userId: wrapups.userId, updatedAt: wrapups.updatedAt })
+    .from(wrapups)
+    .where(
+      and(eq(wrapups.companyId, companyId), inArray(wrapups.userId, [...filter.userIds]), between(wrapups.date, filter.from, filter.to)),
+    );
+}
+/** A person's newest wrap-ups, newest day first (a page per rep, decision 046). The caller checked they may read them. */
+export async function findRecentWrapupsOf(db: Database, scope: MemberScope, userId: UserId, limit: number): Promise<WrapupRow[]> {
+  return withTenant(db, scope, (tx) =>
+    tx
+      .select()
+      .from(wrapups)
+      .where(and(eq(wrapups.companyId, scope.companyId), eq(wrapups.userId, userId)))
+      .orderBy(desc(wrapups.date))
+      .limit(limit),
+  );
 }

@@ -11,7 +11,8 @@ import {
 import { addDays, computeLocalDate } from '@core/period';
 import { computeAverage } from '@core/stats';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { findWrapupAndDayTotals, findWrapupHistory, saveWrapupOfDay, type WrapupRow } from './wrapups.repository';
+import { findRecentWrapupsOf, findWrapupAndDayTotals, findWrapupHistory, saveWrapupOfDay, type WrapupRow } from './wrapups.repository';
+import type { UserId } from '../../db/tenant';
 
 const todayOf = (deps: AppDeps, actor: Actor) => computeLocalDate(deps.now(), actor.timezone);
 
@@ -38,6 +39,8 @@ function toWrapup(row: WrapupRow): Wrapup {
 /** Today's wrap-up form: the saved wrap-up, and the day's numbers from the logged activities. */
 /** For seed data (server/seed): a wrap-up of any day, saved at a chosen instant. */
 export { saveWrapupOfDay } from './wrapups.repository';
+
+/** Transaction step (the weekly digest): a week's wrap-ups by some people. */
 
 /** Transaction step (exports): the wrap-ups of some local days, a batch at a time through a cursor. */
 export { type ExportWrapupRow, selectWrapupsForExport } from './wrapups.repository';
@@ -114,4 +117,17 @@ export async function getWrapupHistory(deps: AppDeps, actor: Actor): Promise<Wra
       },
     },
   };
+}
+
+/** Transaction steps (coaching): people's wrap-ups with the day's logged numbers, one by id, dates by id. */
+export {
+  type CoachingWrapupRow,
+  selectWrapupDates,
+  selectWrapupStamps,
+  selectWrapupsOfMembers,
+  selectWrapupWithLog,
+} from './wrapups.repository';
+/** A person's newest wrap-ups with the numbers they typed (a page per rep): the caller decided who may read them. */
+export async function listRecentWrapupsOf(deps: AppDeps, actor: Actor, userId: UserId, limit: number): Promise<Wrapup[]> {
+  return (await findRecentWrapupsOf(deps.database.db, memberScopeOf(actor), userId, limit)).map(toWrapup);
 }

@@ -13,6 +13,7 @@ const TABS = [
   { to: paths.admin.customers, labelKey: 'admin.customers' },
   { to: paths.admin.imports, labelKey: 'imports:tab' },
   { to: paths.admin.integrations, labelKey: 'admin.integrations' },
+  { to: paths.admin.celebrations, labelKey: 'admin.celebrations' },
   { to: paths.admin.webhooks, labelKey: 'admin.webhooks' },
   { to: paths.admin.billing, labelKey: 'admin.billing' },
   { to: paths.admin.audit, labelKey: 'audit:tab' },

@@ -37,6 +37,7 @@ const invitation = (over: Partial<Invitation> = {}): Invitation => ({
   email: null,
   openedAt: null,
   sentCount: 0,
+  teamId: null,
   lastSentAt: null,
   ...over,
 });

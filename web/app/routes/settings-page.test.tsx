@@ -34,7 +34,13 @@ const company = {
   counts: { members: 3, activities: 1234, customers: 12 },
 } satisfies CompanySettings;
 
-const profile = { displayName: 'Rita Rep', avatarUrl: null, email: 'rita@example.com', language: null } satisfies ProfileSettings;
+const profile = {
+  displayName: 'Rita Rep',
+  avatarUrl: null,
+  email: 'rita@example.com',
+  language: null,
+  digestOptOut: false,
+} satisfies ProfileSettings;
 
 /** Rita (a rep), Ada (the admin) and Kasper, who has no display name yet. */
 const members = {

@@ -11,10 +11,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ChangePasswordCard } from '@web/features/account/components/change-password-card';
+import { DigestCard } from '@web/features/account/components/digest-card';
 import { PersonalSettings } from '@web/features/account/components/personal-settings';
 import { ApiTokensSettings } from '@web/features/api-tokens/components/api-tokens-settings';
+import { BadgeSettingsCard } from '@web/features/badges/components/badge-settings-card';
 import { YourDataCard } from '@web/features/account/components/your-data-card';
 import { CompanySettings } from '@web/features/company/components/company-settings';
 import { CustomersSettings } from '@web/features/customers/components/customers-settings';
@@ -40,6 +43,7 @@ const TABS: { value: string; icon: LucideIcon }[] = [
  */
 export function Component() {
   const { t } = useTranslation('settings');
+  const { isAdmin } = useAuth();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab = TABS.some((x) => x.value === requested) ? requested! : 'personal';
@@ -71,11 +75,13 @@ export function Component() {
         <div className="mt-6 max-w-5xl">
           <TabsContent value="personal" className="mt-0 space-y-6">
             <PersonalSettings />
+            <DigestCard />
             <ChangePasswordCard />
             <YourDataCard />
           </TabsContent>
           <TabsContent value="company" className="mt-0 space-y-6">
             <CompanySettings />
+            {isAdmin && <BadgeSettingsCard />}
             <SetupLinkCard />
           </TabsContent>
           <TabsContent value="team" className="mt-0">

@@ -12,6 +12,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { importOrReload } from '@web/lib/lazy-import';
 import { paths } from '@web/lib/paths';
 import { RealtimeProvider } from '@web/lib/realtime-provider';
+import { useIsTeamLead } from '@web/lib/teams';
 import { CommandPalette } from './command-palette';
 import { DesktopSidebar } from './sidebar';
 import { useSidebarState } from './sidebar-state';
@@ -23,6 +24,8 @@ const MobileNav = lazy(() => importOrReload(() => import('./mobile-nav')).then((
 export function AppShell() {
   const { t } = useTranslation();
   const { isAdmin, me } = useAuth();
+  // Coaching is for admins and team leads (decision 045); the teams list tells who leads.
+  const isCoach = useIsTeamLead(me?.user.id);
   const location = useLocation();
   const sidebar = useSidebarState();
   const accessDenied = Boolean((location.state as { accessDenied?: boolean } | null)?.accessDenied);
@@ -36,10 +39,10 @@ export function AppShell() {
       {/* Tooltips are the shell's (sidebar, header, the pages in it): not part of the signed-out pages. */}
       <TooltipProvider>
         <div className="flex min-h-dvh bg-background">
-          <DesktopSidebar open={sidebar.open} isAdmin={isAdmin} />
+          <DesktopSidebar open={sidebar.open} isAdmin={isAdmin} isCoach={isCoach} />
           {mobileNavWanted && (
             <Suspense fallback={null}>
-              <MobileNav open={mobileNavOpen} onOpenChange={sidebar.setMobileOpen} isAdmin={isAdmin} />
+              <MobileNav open={mobileNavOpen} onOpenChange={sidebar.setMobileOpen} isAdmin={isAdmin} isCoach={isCoach} />
             </Suspense>
           )}
           <div className="flex min-w-0 flex-1 flex-col">
@@ -56,7 +59,7 @@ export function AppShell() {
                 <Wordmark markClassName="size-6" />
               </Link>
               <div className="flex flex-1 justify-center">
-                <CommandPalette isAdmin={isAdmin} />
+                <CommandPalette isAdmin={isAdmin} isCoach={isCoach} />
               </div>
               <Button asChild size="sm">
                 <Link to={paths.app.activity}>

@@ -4,17 +4,19 @@ import { PhoneIcon, SearchIcon, TvIcon, WalletIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@web/lib/paths';
-import { ADMIN_NAV_ITEM, NAV_ITEMS } from './nav-items';
+import { navItemsFor } from './nav-items';
 
 /** The palette itself (cmdk in a dialog): its own chunk, loaded the first time it opens. */
 export function CommandPaletteDialog({
   open,
   onOpenChange,
   isAdmin,
+  isCoach,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   isAdmin: boolean;
+  isCoach?: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -23,7 +25,7 @@ export function CommandPaletteDialog({
     onOpenChange(false);
     void navigate(to);
   };
-  const items = isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
+  const items = navItemsFor({ isAdmin, isCoach });
 
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>

@@ -9,7 +9,7 @@ const CommandPaletteDialog = lazy(() =>
 );
 
 /** Ctrl/Cmd+K: jump to any screen or start logging, from the keyboard. */
-export function CommandPalette({ isAdmin }: { isAdmin: boolean }) {
+export function CommandPalette({ isAdmin, isCoach }: { isAdmin: boolean; isCoach?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so later openings are instant and closing animates.
@@ -39,7 +39,7 @@ export function CommandPalette({ isAdmin }: { isAdmin: boolean }) {
       </button>
       {wanted && (
         <Suspense fallback={null}>
-          <CommandPaletteDialog open={open} onOpenChange={setOpen} isAdmin={isAdmin} />
+          <CommandPaletteDialog open={open} onOpenChange={setOpen} isAdmin={isAdmin} isCoach={isCoach} />
         </Suspense>
       )}
     </>

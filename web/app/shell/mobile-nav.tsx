@@ -3,7 +3,17 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@web/componen
 import { SidebarBrand, SidebarNav } from './sidebar';
 
 /** Under 768 px the navigation is a sheet from the left (its own chunk: only phones open it). */
-export function MobileNav({ open, onOpenChange, isAdmin }: { open: boolean; onOpenChange: (open: boolean) => void; isAdmin: boolean }) {
+export function MobileNav({
+  open,
+  onOpenChange,
+  isAdmin,
+  isCoach,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  isAdmin: boolean;
+  isCoach?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -11,7 +21,7 @@ export function MobileNav({ open, onOpenChange, isAdmin }: { open: boolean; onOp
         <SheetTitle className="sr-only">{t('nav.label')}</SheetTitle>
         <SheetDescription className="sr-only">{t('nav.mobileDescription')}</SheetDescription>
         <SidebarBrand collapsed={false} />
-        <SidebarNav collapsed={false} isAdmin={isAdmin} onNavigate={() => onOpenChange(false)} />
+        <SidebarNav collapsed={false} isAdmin={isAdmin} isCoach={isCoach} onNavigate={() => onOpenChange(false)} />
       </SheetContent>
     </Sheet>
   );

@@ -4,19 +4,33 @@ import { LogoMark } from '@web/components/logo';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { getBrandName } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
-import { ADMIN_NAV_ITEM, NAV_ITEMS, type NavItem } from './nav-items';
+import { useCoachingUnread } from '@web/features/coaching/api/get-coaching-unread';
+import { ADMIN_NAV_ITEM, COACHING_NAV_ITEM, type NavItem, navItemsFor } from './nav-items';
 
 /** Exact path match (so /app is not active on /app/activity). */
 function isActive(item: NavItem, pathname: string): boolean {
   const target = item.to.split('?')[0];
   if (item === ADMIN_NAV_ITEM) return pathname.startsWith('/app/admin');
+  if (item === COACHING_NAV_ITEM) return pathname.startsWith('/app/coaching');
   return pathname === target || (target === '/app' && pathname === '/app/dashboard');
 }
 
-export function SidebarNav({ collapsed, isAdmin, onNavigate }: { collapsed: boolean; isAdmin: boolean; onNavigate?: () => void }) {
+export function SidebarNav({
+  collapsed,
+  isAdmin,
+  isCoach,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  isAdmin: boolean;
+  /** Leads a team (decision 045): Coaching is in the list. */
+  isCoach?: boolean;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const items = isAdmin ? [...NAV_ITEMS, ADMIN_NAV_ITEM] : NAV_ITEMS;
+  const items = navItemsFor({ isAdmin, isCoach });
+  const unread = useCoachingUnread(isAdmin || isCoach === true).data?.unreadCount ?? 0;
   return (
     <nav aria-label={t('nav.label')} className="flex flex-1 flex-col gap-0.5 px-2">
       {items.map((item) => {
@@ -34,8 +48,25 @@ export function SidebarNav({ collapsed, isAdmin, onNavigate }: { collapsed: bool
               item === ADMIN_NAV_ITEM && 'mt-3',
             )}
           >
-            <item.icon className={cn('size-[18px] shrink-0', active ? 'text-success' : '')} aria-hidden />
+            <span className="relative shrink-0">
+              <item.icon className={cn('size-[18px]', active ? 'text-success' : '')} aria-hidden />
+              {item === COACHING_NAV_ITEM && unread > 0 && collapsed && (
+                <span className="absolute -top-1 -right-1 size-2 rounded-full bg-success ring-2 ring-sidebar" aria-hidden />
+              )}
+            </span>
             <span className={cn(collapsed && 'sr-only')}>{t(item.labelKey)}</span>
+            {item === COACHING_NAV_ITEM && unread > 0 && (
+              <span
+                data-testid="coaching-unread"
+                className={cn(
+                  'ml-auto min-w-5 rounded-full bg-success px-1.5 text-center text-xs leading-5 font-semibold text-sidebar tabular-nums',
+                  collapsed && 'sr-only',
+                )}
+              >
+                <span aria-hidden>{unread > 99 ? '99+' : unread}</span>
+                <span className="sr-only"> ({t('nav.coachingUnread', { count: unread })})</span>
+              </span>
+            )}
           </Link>
         );
         if (!collapsed) return link;
@@ -51,13 +82,13 @@ export function SidebarNav({ collapsed, isAdmin, onNavigate }: { collapsed: bool
 }
 
 /** The desktop sidebar: 16rem open, 3rem of icons when collapsed. */
-export function DesktopSidebar({ open, isAdmin }: { open: boolean; isAdmin: boolean }) {
+export function DesktopSidebar({ open, isAdmin, isCoach }: { open: boolean; isAdmin: boolean; isCoach?: boolean }) {
   // The outer column stretches with the page (so the navy runs to the bottom); the inner one sticks.
   return (
     <div className={cn('hidden shrink-0 bg-sidebar transition-[width] duration-200 md:block', open ? 'w-64' : 'w-12')}>
       <aside data-state={open ? 'expanded' : 'collapsed'} className="sticky top-0 flex h-dvh flex-col text-sidebar-foreground">
         <SidebarBrand collapsed={!open} />
-        <SidebarNav collapsed={!open} isAdmin={isAdmin} />
+        <SidebarNav collapsed={!open} isAdmin={isAdmin} isCoach={isCoach} />
       </aside>
     </div>
   );

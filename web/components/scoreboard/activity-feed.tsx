@@ -1,6 +1,6 @@
-import type { RecentActivity } from '@core/contracts';
+import type { FeedEventKind, FeedItem } from '@core/contracts';
 import { truncateText } from '@core/stats';
-import { SparklesIcon } from 'lucide-react';
+import { AwardIcon, FlagIcon, FlameIcon, type LucideIcon, SparklesIcon, SwordsIcon, TargetIcon, TrophyIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ActivityIcon } from '@web/components/activity-icon';
@@ -8,83 +8,131 @@ import { computeActivityKind } from '@web/lib/activity-kind';
 import { cn } from '@web/lib/cn';
 import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
+import { describeFeedEvent } from './describe-feed-event';
+import { ReactionBar } from './reaction-bar';
 
 /** Feed notes are cut at 50 characters. */
 export const FEED_NOTES_MAX = 50;
 
 /**
- * The Live Activity feed: who did what with which customer, a sparkle on booked meetings, the
- * points and the time; notes cut at 50 characters. New entries fade in, old ones stay put.
+ * The Live Activity feed (decision 051): activities (who did what with which customer, a sparkle on
+ * booked meetings, the points and the time; notes cut at 50 characters) and the floor's news (a
+ * goal reached, a badge, a record, a contest) together, newest first, each with its reactions.
+ * New entries fade in, old ones stay put.
  */
-export function ActivityFeed({
-  activities,
-  today,
-  format,
-}: {
-  activities: readonly RecentActivity[];
-  today: string;
-  format: CompanyFormat;
-}) {
+export function ActivityFeed({ items, today, format }: { items: readonly FeedItem[]; today: string; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   return (
     <ol className="divide-y" aria-label={t('feed.title')}>
-      {activities.map((activity) => {
-        const kind = computeActivityKind(activity);
-        const name = formatMemberName(activity, t);
-        return (
-          <li key={activity.id} data-testid="feed-item" className="flex animate-fade-in gap-3 px-4 py-3 sm:px-5">
-            <ActivityIcon type={activity.type} className="mt-0.5 size-8" />
-            <div className="min-w-0 flex-1">
-              <p className="text-sm leading-snug">
-                <span className="font-semibold">{name}</span> {t(`feed.action.${kind}`)}
-                {activity.customerName && (
-                  <>
-                    {' '}
-                    {t('feed.with')} <span className="font-medium">{activity.customerName}</span>
-                  </>
-                )}
-                {activity.meetingBooked && (
-                  <SparklesIcon className="ml-1 inline size-4 -translate-y-px text-gold" role="img" aria-label={t('feed.meetingSparkle')} />
-                )}
-              </p>
-              {activity.type === 'sale' && activity.ticketSize !== null && (
-                <p className="mt-0.5 text-xs font-medium text-[oklch(0.45_0.12_158)]">
-                  {format.money(activity.ticketSize)}
-                  {activity.productName && <span className="font-normal text-muted-foreground"> · {activity.productName}</span>}
-                </p>
-              )}
-              {activity.notes && (
-                <p
-                  className="mt-0.5 text-xs break-words text-muted-foreground"
-                  title={activity.notes.length > FEED_NOTES_MAX ? activity.notes : undefined}
-                >
-                  “{truncateText(activity.notes, FEED_NOTES_MAX)}”
-                </p>
-              )}
-            </div>
-            <div className="flex shrink-0 flex-col items-end gap-1">
-              <span
-                className={cn(
-                  'rounded-full px-2 py-0.5 text-xs font-semibold tabular',
-                  activity.points > 0 ? 'bg-success-soft text-[oklch(0.45_0.12_158)]' : 'bg-muted text-muted-foreground',
-                )}
-              >
-                {activity.points > 0
-                  ? t('feed.points', { count: activity.points, value: format.number(activity.points) })
-                  : t('feed.noPoints')}
-              </span>
-              <time
-                className="text-xs text-muted-foreground tabular"
-                dateTime={activity.createdAt}
-                title={format.dateTime(activity.createdAt)}
-              >
-                {format.activityTime(activity.createdAt, today)}
-              </time>
-            </div>
-          </li>
-        );
-      })}
+      {items.map((item) =>
+        item.type === 'activity' ? (
+          <ActivityRow key={item.id} item={item} today={today} format={format} />
+        ) : (
+          <EventRow key={item.id} item={item} today={today} format={format} />
+        ),
+      )}
     </ol>
+  );
+}
+
+type ActivityItem = Extract<FeedItem, { type: 'activity' }>;
+type EventItem = Extract<FeedItem, { type: 'event' }>;
+
+function ActivityRow({ item, today, format }: { item: ActivityItem; today: string; format: CompanyFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const { activity } = item;
+  const kind = computeActivityKind(activity);
+  const name = formatMemberName(activity, t);
+  return (
+    <li data-testid="feed-item" className="flex animate-fade-in gap-3 px-4 py-3 sm:px-5">
+      <ActivityIcon type={activity.type} className="mt-0.5 size-8" />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm leading-snug">
+          <span className="font-semibold">{name}</span> {t(`feed.action.${kind}`)}
+          {activity.customerName && (
+            <>
+              {' '}
+              {t('feed.with')} <span className="font-medium">{activity.customerName}</span>
+            </>
+          )}
+          {activity.meetingBooked && (
+            <SparklesIcon className="ml-1 inline size-4 -translate-y-px text-gold" role="img" aria-label={t('feed.meetingSparkle')} />
+          )}
+        </p>
+        {activity.type === 'sale' && activity.ticketSize !== null && (
+          <p className="mt-0.5 text-xs font-medium text-[oklch(0.45_0.12_158)]">
+            {format.money(activity.ticketSize)}
+            {activity.productName && <span className="font-normal text-muted-foreground"> · {activity.productName}</span>}
+          </p>
+        )}
+        {activity.notes && (
+          <p
+            className="mt-0.5 text-xs break-words text-muted-foreground"
+            title={activity.notes.length > FEED_NOTES_MAX ? activity.notes : undefined}
+          >
+            “{truncateText(activity.notes, FEED_NOTES_MAX)}”
+          </p>
+        )}
+        <ReactionBar item={item} />
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 text-xs font-semibold tabular',
+            activity.points > 0 ? 'bg-success-soft text-[oklch(0.45_0.12_158)]' : 'bg-muted text-muted-foreground',
+          )}
+        >
+          {activity.points > 0 ? t('feed.points', { count: activity.points, value: format.number(activity.points) }) : t('feed.noPoints')}
+        </span>
+        <FeedTime at={activity.createdAt} today={today} format={format} />
+      </div>
+    </li>
+  );
+}
+
+const EVENT_LOOKS: Record<FeedEventKind, { icon: LucideIcon; tone: string }> = {
+  'goal.reached': { icon: TargetIcon, tone: 'bg-success-soft text-success' },
+  'badge.earned': { icon: AwardIcon, tone: 'bg-warning-soft text-warning-strong' },
+  'record.broken': { icon: FlameIcon, tone: 'bg-destructive/10 text-destructive' },
+  'contest.started': { icon: FlagIcon, tone: 'bg-primary-soft text-primary' },
+  'contest.lead_changed': { icon: SwordsIcon, tone: 'bg-primary-soft text-primary' },
+  'contest.finished': { icon: TrophyIcon, tone: 'bg-warning-soft text-warning-strong' },
+};
+
+function EventRow({ item, today, format }: { item: EventItem; today: string; format: CompanyFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const { event } = item;
+  const look = EVENT_LOOKS[event.kind];
+  const line = describeFeedEvent(event, t, format);
+  return (
+    <li data-testid="feed-item" data-kind={event.kind} className="flex animate-fade-in gap-3 bg-gold/5 px-4 py-3 sm:px-5">
+      <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', look.tone)}>
+        <look.icon className="size-4" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm leading-snug">
+          {line.who && (
+            <>
+              <span className="font-semibold">{line.who}</span>{' '}
+            </>
+          )}
+          {line.text}
+        </p>
+        {line.detail && <p className="mt-0.5 text-xs text-muted-foreground">{line.detail}</p>}
+        <ReactionBar item={item} />
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <FeedTime at={event.createdAt} today={today} format={format} />
+      </div>
+    </li>
+  );
+}
+
+function FeedTime({ at, today, format }: { at: string; today: string; format: CompanyFormat }) {
+  return (
+    <time className="text-xs text-muted-foreground tabular" dateTime={at} title={format.dateTime(at)}>
+      {format.activityTime(at, today)}
+    </time>
   );
 }
 

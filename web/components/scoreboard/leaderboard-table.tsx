@@ -1,7 +1,9 @@
-import type { LeaderboardRow } from '@core/contracts';
+import type { BadgeSummary, LeaderboardRow, RankBy } from '@core/contracts';
 import type { LeaderboardSortKey } from '@core/stats';
 import { useTranslation } from 'react-i18next';
+import { BadgeIcons } from '@web/components/badges/badge-icons';
 import { PersonAvatar } from '@web/components/person-avatar';
+import { PersonNameLink } from '@web/components/person-name-link';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
@@ -10,22 +12,32 @@ import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { useFlip } from '@web/lib/use-flip';
 import { RankBadge } from './rank-badge';
+import { RankMeasure } from './rank-measure';
 
 const sortedCell = 'font-semibold text-foreground';
 
 /**
  * The Team Dashboard's leaderboard: rank (badges for the top 3), member with 'that's you', calls
  * with the answered/unanswered split, meetings, conversion, sales and points. Rows glide to their
- * new place when the order changes.
+ * new place when the order changes. A name links to the person's page when `personHref` gives one
+ * (the viewer may open it: web/lib/people.ts); the TV passes none.
  */
 export function LeaderboardTable({
   rows,
   sort,
   format,
+  personHref,
+  rankBy = 'points',
+  badges,
 }: {
   rows: readonly LeaderboardRow[];
   sort: LeaderboardSortKey;
   format: CompanyFormat;
+  personHref?: (userId: string) => string | null;
+  /** A fair ranking (decision 053) shows each row's measure under the name. */
+  rankBy?: RankBy;
+  /** Each member's recent badges (decision 050), drawn as small icons beside the name. */
+  badges?: ReadonlyMap<string, BadgeSummary['badges']>;
 }) {
   const { t } = useTranslation('scoreboard');
   const bodyRef = useFlip<HTMLTableSectionElement>(rows.map((r) => r.userId));
@@ -80,9 +92,12 @@ export function LeaderboardTable({
                 <div className="flex min-w-0 items-center gap-2.5">
                   <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="hidden size-8 sm:flex" />
                   <div className="min-w-0">
-                    <span data-slot="member-name" className="block truncate font-medium text-foreground">
-                      {name}
-                    </span>
+                    <div className="flex min-w-0 items-center gap-1.5">
+                      <PersonNameLink href={personHref?.(row.userId)} className="block truncate font-medium text-foreground">
+                        <span data-slot="member-name">{name}</span>
+                      </PersonNameLink>
+                      <BadgeIcons badges={badges?.get(row.userId)} />
+                    </div>
                     <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground">
                       {row.isCurrentUser && (
                         <Badge variant="soft" className="px-1.5 py-0 text-[11px]">
@@ -90,6 +105,7 @@ export function LeaderboardTable({
                         </Badge>
                       )}
                       <span className="sm:hidden">{t('leaderboard.conversionShort', { value: format.percent(row.conversion) })}</span>
+                      <RankMeasure row={row} rankBy={rankBy} format={format} />
                     </span>
                   </div>
                 </div>

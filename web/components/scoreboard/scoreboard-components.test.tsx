@@ -1,10 +1,11 @@
 import '@web/i18n';
-import type { RecentActivity } from '@core/contracts';
+import type { FeedEventView, FeedItem, FeedReaction, RecentActivity } from '@core/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { createCompanyFormat } from '@web/lib/format';
 import { makeTestLeaderboardRow } from '@web/test/fixtures';
+import { renderWithProviders } from '@web/test/render-with-providers';
 import { ActivityFeed } from './activity-feed';
 import { LeaderboardTable } from './leaderboard-table';
 
@@ -55,14 +56,34 @@ describe('LeaderboardTable', () => {
   });
 });
 
+const asItems = (activities: RecentActivity[], reactions: FeedReaction[] = []): FeedItem[] =>
+  activities.map((activity) => ({ type: 'activity', id: activity.id, createdAt: activity.createdAt, activity, reactions }));
+
+function makeEvent(overrides: Partial<FeedEventView> = {}): FeedItem {
+  const event: FeedEventView = {
+    id: 'e1',
+    kind: 'goal.reached',
+    userId: 'u1',
+    displayName: 'Kari Nordmann',
+    formerMember: false,
+    teamId: null,
+    teamName: null,
+    subjectId: null,
+    data: {},
+    createdAt: '2026-11-16T13:05:00.000Z',
+    ...overrides,
+  };
+  return { type: 'event', id: event.id, createdAt: event.createdAt, event, reactions: [] };
+}
+
 describe('ActivityFeed', () => {
   it('shows who did what with which customer, a sparkle on a booked meeting, points, time and notes cut at 50', () => {
     const notes = 'x'.repeat(60);
-    render(
+    renderWithProviders(
       <ActivityFeed
         today="2026-11-16"
         format={format}
-        activities={[makeActivity({ meetingBooked: true, customerName: 'Equinor', points: 5, notes })]}
+        items={asItems([makeActivity({ meetingBooked: true, customerName: 'Equinor', points: 5, notes })])}
       />,
     );
     const item = screen.getByRole('listitem');
@@ -74,11 +95,11 @@ describe('ActivityFeed', () => {
   });
 
   it('shows a sale with its value and no sparkle', () => {
-    render(
+    renderWithProviders(
       <ActivityFeed
         today="2026-11-16"
         format={format}
-        activities={[makeActivity({ type: 'sale', points: 10, ticketSize: 4_500_000, productName: 'Pro' })]}
+        items={asItems([makeActivity({ type: 'sale', points: 10, ticketSize: 4_500_000, productName: 'Pro' })])}
       />,
     );
     expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann closed a sale');
@@ -87,7 +108,7 @@ describe('ActivityFeed', () => {
   });
 
   it("draws each activity with its type's badge from the app's one map (decision 032): a sale is a banknote in amber", () => {
-    render(<ActivityFeed today="2026-11-16" format={format} activities={[makeActivity({ type: 'sale', points: 10 })]} />);
+    renderWithProviders(<ActivityFeed today="2026-11-16" format={format} items={asItems([makeActivity({ type: 'sale', points: 10 })])} />);
     const { container } = render(<ActivityIcon type="sale" />);
     const badge = screen.getByRole('listitem').querySelector('[aria-hidden] > svg')!.parentElement!;
     expect(badge).toHaveClass('bg-warning-soft', 'text-warning-strong');
@@ -95,13 +116,54 @@ describe('ActivityFeed', () => {
   });
 
   it('names a person whose data was erased a former member, whatever name is left (decision 022)', () => {
-    render(
+    renderWithProviders(
       <ActivityFeed
         today="2026-11-16"
         format={format}
-        activities={[makeActivity({ type: 'sale', displayName: null, formerMember: true })]}
+        items={asItems([makeActivity({ type: 'sale', displayName: null, formerMember: true })])}
       />,
     );
     expect(screen.getByRole('listitem')).toHaveTextContent('Former member closed a sale');
+  });
+
+  it("words the floor's news among the activities, richer when the event carries its documented data", () => {
+    renderWithProviders(
+      <ActivityFeed
+        today="2026-11-16"
+        format={format}
+        items={[
+          makeEvent({ id: 'g', data: { goal: 'sales', target: 3 } }),
+          makeEvent({ id: 'b', kind: 'badge.earned', data: { badge: 'first_sale' } }),
+          makeEvent({ id: 'r', kind: 'record.broken' }),
+          makeEvent({ id: 'c', kind: 'contest.started', userId: null, displayName: null, data: { name: 'Call blitz' } }),
+          makeEvent({ id: 'w', kind: 'contest.finished', userId: null, displayName: null, teamName: 'Oslo' }),
+        ]}
+      />,
+    );
+    expect(screen.getAllByRole('listitem').map((item) => item.querySelector('p')!.textContent)).toEqual([
+      'Kari Nordmann reached the daily goal of 3 sales',
+      'Kari Nordmann earned the badge “First sale”',
+      'Kari Nordmann broke a record',
+      'The contest “Call blitz” started',
+      'Oslo won a contest',
+    ]);
+  });
+
+  it("shows each reaction with its count, pressed when it is the viewer's, and names who reacted for screen readers", () => {
+    const people = [
+      { userId: 'u2', displayName: 'Ola', formerMember: false },
+      { userId: 'u3', displayName: null, formerMember: true },
+    ];
+    renderWithProviders(
+      <ActivityFeed
+        today="2026-11-16"
+        format={format}
+        items={asItems([makeActivity({ type: 'sale' })], [{ emoji: '👏', count: 2, reactedByMe: true, people }])}
+      />,
+    );
+    const chip = screen.getByRole('button', { name: 'Applause (2): Ola, Former member' });
+    expect(chip).toHaveAttribute('aria-pressed', 'true');
+    expect(chip).toHaveTextContent('👏2');
+    expect(screen.getByRole('button', { name: 'Add a reaction' })).toBeInTheDocument();
   });
 });

@@ -385,7 +385,7 @@ export interface paths {
          * @description A `text/event-stream` (Server-Sent Events) that stays open. Events:
          *
          *     - `ready`, data `{}`, with `retry: 2000`: the stream is open. Another `ready` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.
-         *     - `change`, data `{ table, op, id, userId, activity? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `profiles` and `goals` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`. Refetch the screens the table feeds; the event carries no other data.
+         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
          *     - `revoked`, data `{}`: the member may no longer watch (removed from the company, or gone to another). The stream ends; reconnecting is refused.
          *     - `replaced`, data `{ reason, limit }`, with `retry: 86400000`: a newer stream took this one's place (`reason` `limit`: more than 10 were open; `same_client`: a stream with this one's `client` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.
          *     - A comment line `: ping` every 25 s keeps proxies from closing an idle stream.
@@ -672,7 +672,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The leaderboard for a local period, sorted by points, calls, meetings or sales (ties: calls, then meetings) */
+        /** The leaderboard for a local period, sorted by points, calls, meetings or sales, ranked by that number, by % of goal or by most improved (rankBy; ties: the sort key, calls, meetings, name) */
         get: {
             parameters: {
                 query?: {
@@ -683,6 +683,7 @@ export interface paths {
                     sort?: "points" | "calls" | "meetings" | "sales";
                     limit?: number;
                     activeOnly?: "0" | "1" | "true" | "false";
+                    rankBy?: "points" | "goal_share" | "improved";
                 };
                 header?: never;
                 path?: never;
@@ -707,6 +708,8 @@ export interface paths {
                             };
                             /** @enum {string} */
                             sort: "points" | "calls" | "meetings" | "sales";
+                            /** @enum {string} */
+                            rankBy: "points" | "goal_share" | "improved";
                             rows: {
                                 calls: number;
                                 answered: number;
@@ -722,6 +725,17 @@ export interface paths {
                                 avatarUrl: string | null;
                                 rank: number;
                                 isCurrentUser: boolean;
+                                goalShare?: {
+                                    goal: number | null;
+                                    /** @enum {string|null} */
+                                    source: "target" | "daily_goal" | null;
+                                    share: number | null;
+                                };
+                                improvement?: {
+                                    baseline: number | null;
+                                    periods: number;
+                                    change: number | null;
+                                };
                             }[];
                         };
                     };
@@ -872,11 +886,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This week from Monday: team totals and member cards ranked by points */
+        /** This week from Monday: team totals and member cards ranked by points (or rankBy: % of goal, most improved) */
         get: {
             parameters: {
                 query?: {
                     teamId?: string;
+                    rankBy?: "points" | "goal_share" | "improved";
                 };
                 header?: never;
                 path?: never;
@@ -911,6 +926,8 @@ export interface paths {
                                 conversion: number;
                             };
                             teamSize: number;
+                            /** @enum {string} */
+                            rankBy: "points" | "goal_share" | "improved";
                             members: {
                                 calls: number;
                                 answered: number;
@@ -926,6 +943,17 @@ export interface paths {
                                 avatarUrl: string | null;
                                 rank: number;
                                 isCurrentUser: boolean;
+                                goalShare?: {
+                                    goal: number | null;
+                                    /** @enum {string|null} */
+                                    source: "target" | "daily_goal" | null;
+                                    share: number | null;
+                                };
+                                improvement?: {
+                                    baseline: number | null;
+                                    periods: number;
+                                    change: number | null;
+                                };
                             }[];
                         };
                     };
@@ -983,12 +1011,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A month's individual and company numbers, the leaderboard by points and the daily trend */
+        /** A month's individual and company numbers, the leaderboard by points (or rankBy) and the daily trend */
         get: {
             parameters: {
                 query?: {
                     month?: string;
                     teamId?: string;
+                    rankBy?: "points" | "goal_share" | "improved";
                 };
                 header?: never;
                 path?: never;
@@ -1038,6 +1067,8 @@ export interface paths {
                                     conversion: number;
                                 };
                                 teamSize: number;
+                                /** @enum {string} */
+                                rankBy: "points" | "goal_share" | "improved";
                                 leaderboard: {
                                     calls: number;
                                     answered: number;
@@ -1053,6 +1084,17 @@ export interface paths {
                                     avatarUrl: string | null;
                                     rank: number;
                                     isCurrentUser: boolean;
+                                    goalShare?: {
+                                        goal: number | null;
+                                        /** @enum {string|null} */
+                                        source: "target" | "daily_goal" | null;
+                                        share: number | null;
+                                    };
+                                    improvement?: {
+                                        baseline: number | null;
+                                        periods: number;
+                                        change: number | null;
+                                    };
                                 }[];
                             };
                             trend: {
@@ -1335,6 +1377,14 @@ export interface paths {
                             links: {
                                 id: string;
                                 name: string;
+                                team: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                playlist: {
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 createdBy: string | null;
                                 createdAt: string;
                                 lastUsedAt: string | null;
@@ -1386,6 +1436,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        /** Format: uuid */
+                        teamId?: string | null;
                     };
                 };
             };
@@ -1400,6 +1452,14 @@ export interface paths {
                             link: {
                                 id: string;
                                 name: string;
+                                team: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                playlist: {
+                                    id: string;
+                                    name: string;
+                                } | null;
                                 createdBy: string | null;
                                 createdAt: string;
                                 lastUsedAt: string | null;
@@ -1476,6 +1536,14 @@ export interface paths {
                         "application/json": {
                             id: string;
                             name: string;
+                            team: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            playlist: {
+                                id: string;
+                                name: string;
+                            } | null;
                             createdBy: string | null;
                             createdAt: string;
                             lastUsedAt: string | null;
@@ -1527,6 +1595,541 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/display-links/{id}/playlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Point a display link at a TV playlist, or back at today's leaderboard alone with null (admin) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        playlistId: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            team: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            playlist: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            createdBy: string | null;
+                            createdAt: string;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            active: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such active link, or no such playlist, in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/display/{token}/playlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The screens a display link's wall rotates through (null: today's leaderboard alone), without signing in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            playlist: {
+                                id: string;
+                                name: string;
+                                screens: ({
+                                    /** @enum {string} */
+                                    kind: "leaderboard";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** @enum {string} */
+                                    rankBy?: "points" | "goal_share" | "improved";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "team";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** @enum {string} */
+                                    rankBy?: "points" | "goal_share" | "improved";
+                                    teamId: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "week";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** @enum {string} */
+                                    rankBy?: "points" | "goal_share" | "improved";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "month";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** @enum {string} */
+                                    rankBy?: "points" | "goal_share" | "improved";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "kpi";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** @enum {string} */
+                                    metric: "calls" | "meetings" | "sales" | "revenue" | "points";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "message";
+                                    id: string;
+                                    durationSeconds: number;
+                                    title?: string;
+                                    text: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "contest";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** Format: uuid */
+                                    contestId: string;
+                                })[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Unknown or revoked link */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/display/{token}/screens/{screenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One screen of the link's playlist with its numbers now, by kind, without signing in (a team's link: its team only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    screenId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            kind: "leaderboard";
+                            period: {
+                                /** @enum {string} */
+                                kind: "today" | "yesterday" | "week" | "month" | "custom";
+                                from: string;
+                                to: string;
+                                today: string;
+                                timezone: string;
+                            };
+                            team: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            rankBy: "points" | "goal_share" | "improved";
+                            rows: {
+                                calls: number;
+                                answered: number;
+                                unanswered: number;
+                                meetings: number;
+                                sales: number;
+                                revenue: number;
+                                points: number;
+                                activities: number;
+                                conversion: number;
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                rank: number;
+                                isCurrentUser: boolean;
+                                goalShare?: {
+                                    goal: number | null;
+                                    /** @enum {string|null} */
+                                    source: "target" | "daily_goal" | null;
+                                    share: number | null;
+                                };
+                                improvement?: {
+                                    baseline: number | null;
+                                    periods: number;
+                                    change: number | null;
+                                };
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "team";
+                            period: {
+                                /** @enum {string} */
+                                kind: "today" | "yesterday" | "week" | "month" | "custom";
+                                from: string;
+                                to: string;
+                                today: string;
+                                timezone: string;
+                            };
+                            team: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            rankBy: "points" | "goal_share" | "improved";
+                            rows: {
+                                calls: number;
+                                answered: number;
+                                unanswered: number;
+                                meetings: number;
+                                sales: number;
+                                revenue: number;
+                                points: number;
+                                activities: number;
+                                conversion: number;
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                rank: number;
+                                isCurrentUser: boolean;
+                                goalShare?: {
+                                    goal: number | null;
+                                    /** @enum {string|null} */
+                                    source: "target" | "daily_goal" | null;
+                                    share: number | null;
+                                };
+                                improvement?: {
+                                    baseline: number | null;
+                                    periods: number;
+                                    change: number | null;
+                                };
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "week";
+                            period: {
+                                /** @enum {string} */
+                                kind: "today" | "yesterday" | "week" | "month" | "custom";
+                                from: string;
+                                to: string;
+                                today: string;
+                                timezone: string;
+                            };
+                            team: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            rankBy: "points" | "goal_share" | "improved";
+                            rows: {
+                                calls: number;
+                                answered: number;
+                                unanswered: number;
+                                meetings: number;
+                                sales: number;
+                                revenue: number;
+                                points: number;
+                                activities: number;
+                                conversion: number;
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                rank: number;
+                                isCurrentUser: boolean;
+                                goalShare?: {
+                                    goal: number | null;
+                                    /** @enum {string|null} */
+                                    source: "target" | "daily_goal" | null;
+                                    share: number | null;
+                                };
+                                improvement?: {
+                                    baseline: number | null;
+                                    periods: number;
+                                    change: number | null;
+                                };
+                            }[];
+                            totals: {
+                                calls: number;
+                                answered: number;
+                                unanswered: number;
+                                meetings: number;
+                                sales: number;
+                                revenue: number;
+                                points: number;
+                                activities: number;
+                                conversion: number;
+                            };
+                        } | {
+                            /** @enum {string} */
+                            kind: "month";
+                            period: {
+                                /** @enum {string} */
+                                kind: "today" | "yesterday" | "week" | "month" | "custom";
+                                from: string;
+                                to: string;
+                                today: string;
+                                timezone: string;
+                            };
+                            team: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            rankBy: "points" | "goal_share" | "improved";
+                            rows: {
+                                calls: number;
+                                answered: number;
+                                unanswered: number;
+                                meetings: number;
+                                sales: number;
+                                revenue: number;
+                                points: number;
+                                activities: number;
+                                conversion: number;
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                rank: number;
+                                isCurrentUser: boolean;
+                                goalShare?: {
+                                    goal: number | null;
+                                    /** @enum {string|null} */
+                                    source: "target" | "daily_goal" | null;
+                                    share: number | null;
+                                };
+                                improvement?: {
+                                    baseline: number | null;
+                                    periods: number;
+                                    change: number | null;
+                                };
+                            }[];
+                            totals: {
+                                calls: number;
+                                answered: number;
+                                unanswered: number;
+                                meetings: number;
+                                sales: number;
+                                revenue: number;
+                                points: number;
+                                activities: number;
+                                conversion: number;
+                            };
+                            trend: {
+                                date: string;
+                                points: number;
+                                calls: number;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "kpi";
+                            team: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            /** @enum {string} */
+                            metric: "calls" | "meetings" | "sales" | "revenue" | "points";
+                            date: string;
+                            today: number;
+                            yesterday: number;
+                            change: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "message";
+                            title: string | null;
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "contest";
+                            standings: {
+                                contest: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    startsOn: string;
+                                    endsOn: string;
+                                    /** @enum {string} */
+                                    participants: "everyone" | "teams" | "people";
+                                    teamIds: string[];
+                                    userIds: string[];
+                                    /** @enum {string} */
+                                    mode: "individual" | "team";
+                                    weights: {
+                                        /** @enum {string} */
+                                        metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
+                                        weight: number;
+                                    }[];
+                                    target: number | null;
+                                    prizes: string;
+                                    /** @enum {string} */
+                                    recurrence: "none" | "weekly" | "monthly";
+                                    /** @enum {string|null} */
+                                    template: "sprint_week" | "sales_race" | "call_blitz" | null;
+                                    /** Format: uuid */
+                                    seriesId: string;
+                                    /** @enum {string} */
+                                    phase: "upcoming" | "active" | "past";
+                                    finished: boolean;
+                                    winners: {
+                                        subjectId: string;
+                                        score: number;
+                                        name: string | null;
+                                    }[];
+                                    endsAt: string;
+                                    startsAt: string;
+                                    canManage: boolean;
+                                };
+                                standings: {
+                                    subjectId: string;
+                                    /** @enum {string} */
+                                    kind: "person" | "team";
+                                    name: string | null;
+                                    avatarUrl: string | null;
+                                    rank: number;
+                                    score: number;
+                                    totals: {
+                                        [key: string]: number;
+                                    };
+                                    reachedOn: string | null;
+                                    members: number | null;
+                                }[];
+                                today: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Unknown or revoked link, or a screen not on its playlist */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/display/{token}/leaderboard": {
         parameters: {
             query?: never;
@@ -1534,10 +2137,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Today's top 10 by points for the link's company, without signing in */
+        /** Today's top 10 by points (or rankBy: % of goal, most improved) for the link's company, without signing in */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    rankBy?: "points" | "goal_share" | "improved";
+                };
                 header?: never;
                 path: {
                     token: string;
@@ -1557,6 +2162,10 @@ export interface paths {
                                 name: string;
                                 timezone: string;
                             };
+                            team: {
+                                id: string;
+                                name: string;
+                            } | null;
                             linkName: string;
                             period: {
                                 /** @enum {string} */
@@ -1566,6 +2175,8 @@ export interface paths {
                                 today: string;
                                 timezone: string;
                             };
+                            /** @enum {string} */
+                            rankBy: "points" | "goal_share" | "improved";
                             rows: {
                                 calls: number;
                                 answered: number;
@@ -1581,8 +2192,37 @@ export interface paths {
                                 avatarUrl: string | null;
                                 rank: number;
                                 isCurrentUser: boolean;
+                                goalShare?: {
+                                    goal: number | null;
+                                    /** @enum {string|null} */
+                                    source: "target" | "daily_goal" | null;
+                                    share: number | null;
+                                };
+                                improvement?: {
+                                    baseline: number | null;
+                                    periods: number;
+                                    change: number | null;
+                                };
+                            }[];
+                            badges: {
+                                userId: string;
+                                badges: {
+                                    /** @enum {string} */
+                                    kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner";
+                                    count: number;
+                                    lastEarnedAt: string;
+                                }[];
                             }[];
                         };
+                    };
+                };
+                /** @description A rankBy that is not points, goal_share or improved */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
                     };
                 };
                 /** @description Unknown or revoked link */
@@ -1616,7 +2256,7 @@ export interface paths {
          * @description A `text/event-stream` (Server-Sent Events) that stays open. Events:
          *
          *     - `ready`, data `{}`, with `retry: 2000`: the stream is open. Another `ready` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.
-         *     - `change`, data `{ table, op, id, userId, activity? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `profiles` and `goals` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`. Refetch the screens the table feeds; the event carries no other data.
+         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
          *     - `revoked`, data `{}`: the display link may no longer watch (an admin revoked the link). The stream ends; reconnecting is refused.
          *     - `replaced`, data `{ reason, limit }`, with `retry: 86400000`: a newer stream took this one's place (`reason` `limit`: more than 10 were open; `same_client`: a stream with this one's `client` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.
          *     - A comment line `: ping` every 25 s keeps proxies from closing an idle stream.
@@ -1656,6 +2296,107 @@ export interface paths {
                     };
                 };
                 /** @description Unknown or revoked link */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/display/{token}/contests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contest's standings for a wall screen, without signing in: the link's company's contests only; a team's link shows its own people */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            contest: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                startsOn: string;
+                                endsOn: string;
+                                /** @enum {string} */
+                                participants: "everyone" | "teams" | "people";
+                                teamIds: string[];
+                                userIds: string[];
+                                /** @enum {string} */
+                                mode: "individual" | "team";
+                                weights: {
+                                    /** @enum {string} */
+                                    metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
+                                    weight: number;
+                                }[];
+                                target: number | null;
+                                prizes: string;
+                                /** @enum {string} */
+                                recurrence: "none" | "weekly" | "monthly";
+                                /** @enum {string|null} */
+                                template: "sprint_week" | "sales_race" | "call_blitz" | null;
+                                /** Format: uuid */
+                                seriesId: string;
+                                /** @enum {string} */
+                                phase: "upcoming" | "active" | "past";
+                                finished: boolean;
+                                winners: {
+                                    subjectId: string;
+                                    score: number;
+                                    name: string | null;
+                                }[];
+                                endsAt: string;
+                                startsAt: string;
+                                canManage: boolean;
+                            };
+                            standings: {
+                                subjectId: string;
+                                /** @enum {string} */
+                                kind: "person" | "team";
+                                name: string | null;
+                                avatarUrl: string | null;
+                                rank: number;
+                                score: number;
+                                totals: {
+                                    [key: string]: number;
+                                };
+                                reachedOn: string | null;
+                                members: number | null;
+                            }[];
+                            today: string;
+                        };
+                    };
+                };
+                /** @description Unknown or revoked link, or no such contest in its company */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1866,6 +2607,7 @@ export interface paths {
                             email: string;
                             /** @enum {string|null} */
                             language: "en" | "nb" | null;
+                            digestOptOut: boolean;
                         };
                     };
                 };
@@ -1919,6 +2661,7 @@ export interface paths {
                         avatarUrl?: unknown;
                         /** @enum {string|null} */
                         language?: "en" | "nb" | null;
+                        digestOptOut?: boolean;
                     };
                 };
             };
@@ -1935,6 +2678,7 @@ export interface paths {
                             email: string;
                             /** @enum {string|null} */
                             language: "en" | "nb" | null;
+                            digestOptOut: boolean;
                         };
                     };
                 };
@@ -3057,6 +3801,611 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tv-playlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's TV playlists by name, with their screens (admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            playlists: {
+                                id: string;
+                                name: string;
+                                screens: ({
+                                    /** @enum {string} */
+                                    kind: "leaderboard";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** @enum {string} */
+                                    rankBy?: "points" | "goal_share" | "improved";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "team";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** @enum {string} */
+                                    rankBy?: "points" | "goal_share" | "improved";
+                                    teamId: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "week";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** @enum {string} */
+                                    rankBy?: "points" | "goal_share" | "improved";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "month";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** @enum {string} */
+                                    rankBy?: "points" | "goal_share" | "improved";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "kpi";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** @enum {string} */
+                                    metric: "calls" | "meetings" | "sales" | "revenue" | "points";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "message";
+                                    id: string;
+                                    durationSeconds: number;
+                                    title?: string;
+                                    text: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "contest";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** Format: uuid */
+                                    contestId: string;
+                                })[];
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Make a TV playlist: its screens in order, each with its seconds (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        screens: ({
+                            /** @enum {string} */
+                            kind: "leaderboard";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** @enum {string} */
+                            rankBy?: "points" | "goal_share" | "improved";
+                        } | {
+                            /** @enum {string} */
+                            kind: "team";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** @enum {string} */
+                            rankBy?: "points" | "goal_share" | "improved";
+                            teamId: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "week";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** @enum {string} */
+                            rankBy?: "points" | "goal_share" | "improved";
+                        } | {
+                            /** @enum {string} */
+                            kind: "month";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** @enum {string} */
+                            rankBy?: "points" | "goal_share" | "improved";
+                        } | {
+                            /** @enum {string} */
+                            kind: "kpi";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** @enum {string} */
+                            metric: "calls" | "meetings" | "sales" | "revenue" | "points";
+                        } | {
+                            /** @enum {string} */
+                            kind: "message";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            title?: string;
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "contest";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** Format: uuid */
+                            contestId: string;
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            screens: ({
+                                /** @enum {string} */
+                                kind: "leaderboard";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                            } | {
+                                /** @enum {string} */
+                                kind: "team";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                                teamId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "week";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                            } | {
+                                /** @enum {string} */
+                                kind: "month";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                            } | {
+                                /** @enum {string} */
+                                kind: "kpi";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                metric: "calls" | "meetings" | "sales" | "revenue" | "points";
+                            } | {
+                                /** @enum {string} */
+                                kind: "message";
+                                id: string;
+                                durationSeconds: number;
+                                title?: string;
+                                text: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "contest";
+                                id: string;
+                                durationSeconds: number;
+                                /** Format: uuid */
+                                contestId: string;
+                            })[];
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such playlist (or team) in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tv-playlists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a playlist's name and screens; screens sent with their id keep it (admin) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        screens: ({
+                            /** @enum {string} */
+                            kind: "leaderboard";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** @enum {string} */
+                            rankBy?: "points" | "goal_share" | "improved";
+                        } | {
+                            /** @enum {string} */
+                            kind: "team";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** @enum {string} */
+                            rankBy?: "points" | "goal_share" | "improved";
+                            teamId: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "week";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** @enum {string} */
+                            rankBy?: "points" | "goal_share" | "improved";
+                        } | {
+                            /** @enum {string} */
+                            kind: "month";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** @enum {string} */
+                            rankBy?: "points" | "goal_share" | "improved";
+                        } | {
+                            /** @enum {string} */
+                            kind: "kpi";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** @enum {string} */
+                            metric: "calls" | "meetings" | "sales" | "revenue" | "points";
+                        } | {
+                            /** @enum {string} */
+                            kind: "message";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            title?: string;
+                            text: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "contest";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** Format: uuid */
+                            contestId: string;
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            screens: ({
+                                /** @enum {string} */
+                                kind: "leaderboard";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                            } | {
+                                /** @enum {string} */
+                                kind: "team";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                                teamId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "week";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                            } | {
+                                /** @enum {string} */
+                                kind: "month";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                            } | {
+                                /** @enum {string} */
+                                kind: "kpi";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                metric: "calls" | "meetings" | "sales" | "revenue" | "points";
+                            } | {
+                                /** @enum {string} */
+                                kind: "message";
+                                id: string;
+                                durationSeconds: number;
+                                title?: string;
+                                text: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "contest";
+                                id: string;
+                                durationSeconds: number;
+                                /** Format: uuid */
+                                contestId: string;
+                            })[];
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such playlist (or team) in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a playlist; links pointing at it show today's leaderboard again (admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            screens: ({
+                                /** @enum {string} */
+                                kind: "leaderboard";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                            } | {
+                                /** @enum {string} */
+                                kind: "team";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                                teamId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "week";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                            } | {
+                                /** @enum {string} */
+                                kind: "month";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                rankBy?: "points" | "goal_share" | "improved";
+                            } | {
+                                /** @enum {string} */
+                                kind: "kpi";
+                                id: string;
+                                durationSeconds: number;
+                                /** @enum {string} */
+                                metric: "calls" | "meetings" | "sales" | "revenue" | "points";
+                            } | {
+                                /** @enum {string} */
+                                kind: "message";
+                                id: string;
+                                durationSeconds: number;
+                                title?: string;
+                                text: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "contest";
+                                id: string;
+                                durationSeconds: number;
+                                /** Format: uuid */
+                                contestId: string;
+                            })[];
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such playlist (or team) in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/invitations": {
         parameters: {
             query?: never;
@@ -3096,6 +4445,7 @@ export interface paths {
                                 usedByName: string | null;
                                 usedAt: string | null;
                                 email: string | null;
+                                teamId: string | null;
                                 openedAt: string | null;
                                 sentCount: number;
                                 lastSentAt: string | null;
@@ -3151,6 +4501,8 @@ export interface paths {
                         role?: "admin" | "user";
                         /** @default 7 */
                         expiresInDays?: number;
+                        /** Format: uuid */
+                        teamId?: string;
                     };
                 };
             };
@@ -3176,6 +4528,7 @@ export interface paths {
                             usedByName: string | null;
                             usedAt: string | null;
                             email: string | null;
+                            teamId: string | null;
                             openedAt: string | null;
                             sentCount: number;
                             lastSentAt: string | null;
@@ -3590,6 +4943,8 @@ export interface paths {
                          * @enum {string}
                          */
                         role?: "admin" | "user";
+                        /** Format: uuid */
+                        teamId?: string;
                     };
                 };
             };
@@ -3692,6 +5047,7 @@ export interface paths {
                             usedByName: string | null;
                             usedAt: string | null;
                             email: string | null;
+                            teamId: string | null;
                             openedAt: string | null;
                             sentCount: number;
                             lastSentAt: string | null;
@@ -4241,7 +5597,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged";
+                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
                 };
                 header?: never;
                 path?: never;
@@ -4259,7 +5615,7 @@ export interface paths {
                             entries: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged";
+                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
                                 actor: {
                                     id: string | null;
                                     name: string | null;
@@ -4821,7 +6177,88 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One activity: a rep's own, anyone's in the company for an admin (who corrects them) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            userId: string;
+                            /** @enum {string} */
+                            kind: "call" | "sale" | "meeting" | "email" | "linkedin";
+                            /** @enum {string} */
+                            type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                            answered: boolean | null;
+                            /** @enum {string|null} */
+                            outcome: "no_progress" | "moved_forward" | "meeting_booked" | null;
+                            meetingBooked: boolean;
+                            movedForward: boolean;
+                            customerId: string | null;
+                            customerName: string | null;
+                            ticketSize: number | null;
+                            productName: string | null;
+                            notes: string | null;
+                            pointsEarned: number;
+                            dailyBonus: boolean;
+                            localDate: string;
+                            loggedLate: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not one of your activities */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         put?: never;
         post?: never;
         /** Delete (undo) an activity: a rep's own within the late-logging window, anyone's for an admin */
@@ -6083,6 +7520,475 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/goals/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The daily goals of the people the caller manages, the caller left out (a team lead: their teams' members; an admin: everyone) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            members: {
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                teamId: string | null;
+                                goals: {
+                                    dailyCalls: number;
+                                    dailyMeetings: number;
+                                    dailySales: number;
+                                    updatedAt: string | null;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/goals/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a member's daily goals for them (a team lead for their teams' members, an admin for anyone); audited */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        dailyCalls: number;
+                        dailyMeetings: number;
+                        dailySales: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            dailyCalls: number;
+                            dailyMeetings: number;
+                            dailySales: number;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such member in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/badges/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's badges, newest first (any member of the company; the boards show them to everyone) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            badges: {
+                                id: string;
+                                userId: string;
+                                /** @enum {string} */
+                                kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner";
+                                occasion: string;
+                                localDate: string;
+                                data: {
+                                    [key: string]: number | string | null;
+                                };
+                                earnedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such member in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/badges/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The badges the company's members earned in the last 30 days, each kind once per member with a count (the boards' rows) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            members: {
+                                userId: string;
+                                badges: {
+                                    /** @enum {string} */
+                                    kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner";
+                                    count: number;
+                                    lastEarnedAt: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/badges/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which badges the company awards */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            badges: {
+                                /** @enum {string} */
+                                kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner";
+                                enabled: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/badges/settings/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch a badge on or off (admin; audited). A switched-off badge is not awarded from then on; those earned stay */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            badges: {
+                                /** @enum {string} */
+                                kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner";
+                                enabled: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/stats/me/today": {
         parameters: {
             query?: never;
@@ -6776,6 +8682,16 @@ export interface paths {
                                 dailySales: number;
                                 updatedAt: string;
                             }[];
+                            badges: {
+                                companyId: string;
+                                kind: string;
+                                occasion: string;
+                                localDate: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                earnedAt: string;
+                            }[];
                             wrapups: {
                                 companyId: string;
                                 date: string;
@@ -6787,6 +8703,20 @@ export interface paths {
                                 improve: string | null;
                                 createdAt: string;
                                 updatedAt: string;
+                            }[];
+                            wrapupComments: {
+                                companyId: string;
+                                wrapupDate: string;
+                                byThePerson: boolean;
+                                body: string;
+                                createdAt: string;
+                            }[];
+                            reactions: {
+                                companyId: string;
+                                /** @enum {string} */
+                                itemType: "activity" | "event";
+                                emoji: string;
+                                createdAt: string;
                             }[];
                             sessions: {
                                 createdAt: string;
@@ -7041,6 +8971,16 @@ export interface paths {
                                 dailySales: number;
                                 updatedAt: string;
                             }[];
+                            badges: {
+                                companyId: string;
+                                kind: string;
+                                occasion: string;
+                                localDate: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                earnedAt: string;
+                            }[];
                             wrapups: {
                                 companyId: string;
                                 date: string;
@@ -7052,6 +8992,20 @@ export interface paths {
                                 improve: string | null;
                                 createdAt: string;
                                 updatedAt: string;
+                            }[];
+                            wrapupComments: {
+                                companyId: string;
+                                wrapupDate: string;
+                                byThePerson: boolean;
+                                body: string;
+                                createdAt: string;
+                            }[];
+                            reactions: {
+                                companyId: string;
+                                /** @enum {string} */
+                                itemType: "activity" | "event";
+                                emoji: string;
+                                createdAt: string;
                             }[];
                             sessions: {
                                 createdAt: string;
@@ -8095,7 +10049,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's webhook endpoints, oldest first, with their signing secrets (admin) */
+        /** The company's webhook endpoints, oldest first (admin; the signing secret is only in the answers to adding and rotating) */
         get: {
             parameters: {
                 query?: never;
@@ -8122,7 +10076,6 @@ export interface paths {
                                 enabled: boolean;
                                 /** @enum {string|null} */
                                 disabledReason: "failing" | null;
-                                secret: string;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
@@ -8199,9 +10152,9 @@ export interface paths {
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabledReason: "failing" | null;
-                            secret: string;
                             createdAt: string;
                             updatedAt: string;
+                            secret: string;
                         };
                     };
                 };
@@ -8284,7 +10237,6 @@ export interface paths {
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabledReason: "failing" | null;
-                            secret: string;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -8431,7 +10383,6 @@ export interface paths {
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabledReason: "failing" | null;
-                            secret: string;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -8514,9 +10465,9 @@ export interface paths {
                             enabled: boolean;
                             /** @enum {string|null} */
                             disabledReason: "failing" | null;
-                            secret: string;
                             createdAt: string;
                             updatedAt: string;
+                            secret: string;
                         };
                     };
                 };
@@ -9622,11 +11573,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's targets for people, every row of their history, optionally one person's (admin) */
+        /** The targets the caller manages, every row of their history: an admin's, the company's; a team lead's, their teams' and their people's; optionally one person's or team's */
         get: {
             parameters: {
                 query?: {
                     userId?: string;
+                    teamId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -9644,7 +11596,10 @@ export interface paths {
                             targets: {
                                 /** Format: uuid */
                                 id: string;
-                                userId: string;
+                                /** @enum {string} */
+                                subjectKind: "person" | "team";
+                                userId: string | null;
+                                teamId: string | null;
                                 /** @enum {string} */
                                 metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
                                 /** @enum {string} */
@@ -9686,7 +11641,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description No such member in your company */
+                /** @description No such member or team in your company */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -9698,7 +11653,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Set a target for a person from a date (today or later); it takes over from an earlier one on that date (admin) */
+        /** Set a target for a person or a team from a date (today or later); it takes over from an earlier one on that date (admin; a team lead for their teams and their people, never themselves) */
         post: {
             parameters: {
                 query?: never;
@@ -9709,7 +11664,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        userId: string;
+                        userId?: string;
+                        /** Format: uuid */
+                        teamId?: string;
                         /** @enum {string} */
                         metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
                         /** @enum {string} */
@@ -9729,7 +11686,10 @@ export interface paths {
                         "application/json": {
                             /** Format: uuid */
                             id: string;
-                            userId: string;
+                            /** @enum {string} */
+                            subjectKind: "person" | "team";
+                            userId: string | null;
+                            teamId: string | null;
                             /** @enum {string} */
                             metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
                             /** @enum {string} */
@@ -9770,7 +11730,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
-                /** @description No such member in your company */
+                /** @description No such member or team in your company */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -9787,6 +11747,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/targets/subjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whom the caller may set targets for: every member and team (admin), or the teams they lead and their members (team lead) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            members: {
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                teamId: string | null;
+                            }[];
+                            teams: {
+                                id: string;
+                                name: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/targets/{id}/end": {
         parameters: {
             query?: never;
@@ -9796,7 +11830,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End a target from today; past periods keep it, and one that had not started is removed (admin) */
+        /** End a target from today; past periods keep it, and one that had not started is removed (admin; a team lead for their teams and people) */
         post: {
             parameters: {
                 query?: never;
@@ -9817,7 +11851,10 @@ export interface paths {
                         "application/json": {
                             /** Format: uuid */
                             id: string;
-                            userId: string;
+                            /** @enum {string} */
+                            subjectKind: "person" | "team";
+                            userId: string | null;
+                            teamId: string | null;
                             /** @enum {string} */
                             metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
                             /** @enum {string} */
@@ -9882,7 +11919,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's targets with progress and pacing, for the day, week and month holding `on` (today by default) */
+        /** The caller's targets and their team's, with progress (a team's: its members' totals) and pacing, for the day, week and month holding `on` (today by default) */
         get: {
             parameters: {
                 query?: {
@@ -9905,6 +11942,9 @@ export interface paths {
                             targets: {
                                 /** Format: uuid */
                                 targetId: string;
+                                /** @enum {string} */
+                                subjectKind: "person" | "team";
+                                teamName: string | null;
                                 /** @enum {string} */
                                 metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
                                 /** @enum {string} */
@@ -9942,6 +11982,2220 @@ export interface paths {
                 };
                 /** @description Not allowed */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's contests: the running and upcoming ones, and the latest 20 that are over, with their winners */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            contests: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                startsOn: string;
+                                endsOn: string;
+                                /** @enum {string} */
+                                participants: "everyone" | "teams" | "people";
+                                teamIds: string[];
+                                userIds: string[];
+                                /** @enum {string} */
+                                mode: "individual" | "team";
+                                weights: {
+                                    /** @enum {string} */
+                                    metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
+                                    weight: number;
+                                }[];
+                                target: number | null;
+                                prizes: string;
+                                /** @enum {string} */
+                                recurrence: "none" | "weekly" | "monthly";
+                                /** @enum {string|null} */
+                                template: "sprint_week" | "sales_race" | "call_blitz" | null;
+                                /** Format: uuid */
+                                seriesId: string;
+                                /** @enum {string} */
+                                phase: "upcoming" | "active" | "past";
+                                finished: boolean;
+                                winners: {
+                                    subjectId: string;
+                                    score: number;
+                                    name: string | null;
+                                }[];
+                                endsAt: string;
+                                startsAt: string;
+                                canManage: boolean;
+                            }[];
+                            canCreate: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Start a contest from today or later (admin: among anyone; a team lead: among the teams they lead or those teams’ people) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        startsOn: string;
+                        endsOn: string;
+                        /** @enum {string} */
+                        participants: "everyone" | "teams" | "people";
+                        /** @default [] */
+                        teamIds?: string[];
+                        /** @default [] */
+                        userIds?: string[];
+                        /** @enum {string} */
+                        mode: "individual" | "team";
+                        weights: {
+                            /** @enum {string} */
+                            metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
+                            weight: number;
+                        }[];
+                        /** @default null */
+                        target?: number | null;
+                        /** @default  */
+                        prizes?: string;
+                        /**
+                         * @default none
+                         * @enum {string}
+                         */
+                        recurrence?: "none" | "weekly" | "monthly";
+                        /**
+                         * @default null
+                         * @enum {string|null}
+                         */
+                        template?: "sprint_week" | "sales_race" | "call_blitz" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            startsOn: string;
+                            endsOn: string;
+                            /** @enum {string} */
+                            participants: "everyone" | "teams" | "people";
+                            teamIds: string[];
+                            userIds: string[];
+                            /** @enum {string} */
+                            mode: "individual" | "team";
+                            weights: {
+                                /** @enum {string} */
+                                metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
+                                weight: number;
+                            }[];
+                            target: number | null;
+                            prizes: string;
+                            /** @enum {string} */
+                            recurrence: "none" | "weekly" | "monthly";
+                            /** @enum {string|null} */
+                            template: "sprint_week" | "sales_race" | "call_blitz" | null;
+                            /** Format: uuid */
+                            seriesId: string;
+                            /** @enum {string} */
+                            phase: "upcoming" | "active" | "past";
+                            finished: boolean;
+                            winners: {
+                                subjectId: string;
+                                score: number;
+                                name: string | null;
+                            }[];
+                            endsAt: string;
+                            startsAt: string;
+                            canManage: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such team or member in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One contest with its live standings, from the daily rollups (everyone in the company) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            contest: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                startsOn: string;
+                                endsOn: string;
+                                /** @enum {string} */
+                                participants: "everyone" | "teams" | "people";
+                                teamIds: string[];
+                                userIds: string[];
+                                /** @enum {string} */
+                                mode: "individual" | "team";
+                                weights: {
+                                    /** @enum {string} */
+                                    metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
+                                    weight: number;
+                                }[];
+                                target: number | null;
+                                prizes: string;
+                                /** @enum {string} */
+                                recurrence: "none" | "weekly" | "monthly";
+                                /** @enum {string|null} */
+                                template: "sprint_week" | "sales_race" | "call_blitz" | null;
+                                /** Format: uuid */
+                                seriesId: string;
+                                /** @enum {string} */
+                                phase: "upcoming" | "active" | "past";
+                                finished: boolean;
+                                winners: {
+                                    subjectId: string;
+                                    score: number;
+                                    name: string | null;
+                                }[];
+                                endsAt: string;
+                                startsAt: string;
+                                canManage: boolean;
+                            };
+                            standings: {
+                                subjectId: string;
+                                /** @enum {string} */
+                                kind: "person" | "team";
+                                name: string | null;
+                                avatarUrl: string | null;
+                                rank: number;
+                                score: number;
+                                totals: {
+                                    [key: string]: number;
+                                };
+                                reachedOn: string | null;
+                                members: number | null;
+                            }[];
+                            today: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such contest in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** Change a contest that is not over; a running one keeps its first day (admin; a team lead for their own teams’ contests) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        startsOn: string;
+                        endsOn: string;
+                        /** @enum {string} */
+                        participants: "everyone" | "teams" | "people";
+                        /** @default [] */
+                        teamIds?: string[];
+                        /** @default [] */
+                        userIds?: string[];
+                        /** @enum {string} */
+                        mode: "individual" | "team";
+                        weights: {
+                            /** @enum {string} */
+                            metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
+                            weight: number;
+                        }[];
+                        /** @default null */
+                        target?: number | null;
+                        /** @default  */
+                        prizes?: string;
+                        /**
+                         * @default none
+                         * @enum {string}
+                         */
+                        recurrence?: "none" | "weekly" | "monthly";
+                        /**
+                         * @default null
+                         * @enum {string|null}
+                         */
+                        template?: "sprint_week" | "sales_race" | "call_blitz" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Changed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            startsOn: string;
+                            endsOn: string;
+                            /** @enum {string} */
+                            participants: "everyone" | "teams" | "people";
+                            teamIds: string[];
+                            userIds: string[];
+                            /** @enum {string} */
+                            mode: "individual" | "team";
+                            weights: {
+                                /** @enum {string} */
+                                metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
+                                weight: number;
+                            }[];
+                            target: number | null;
+                            prizes: string;
+                            /** @enum {string} */
+                            recurrence: "none" | "weekly" | "monthly";
+                            /** @enum {string|null} */
+                            template: "sprint_week" | "sales_race" | "call_blitz" | null;
+                            /** Format: uuid */
+                            seriesId: string;
+                            /** @enum {string} */
+                            phase: "upcoming" | "active" | "past";
+                            finished: boolean;
+                            winners: {
+                                subjectId: string;
+                                score: number;
+                                name: string | null;
+                            }[];
+                            endsAt: string;
+                            startsAt: string;
+                            canManage: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such contest, team or member in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The contest is over (contest_finished) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a contest (admin; a team lead for their own teams’ contests); the feed keeps what was announced */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such contest in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/celebrations/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the company celebrates on its TVs and in the app (the defaults until an admin saves) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sales: boolean;
+                            saleMinimum: number;
+                            meetings: boolean;
+                            goals: boolean;
+                            records: boolean;
+                            contests: boolean;
+                            badges: boolean;
+                            sound: boolean;
+                            /** @enum {string} */
+                            style: "confetti" | "spotlight" | "banner";
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** Choose what is celebrated, the sale minimum, the sound and the style (admin; audited) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        sales: boolean;
+                        saleMinimum: number;
+                        meetings: boolean;
+                        goals: boolean;
+                        records: boolean;
+                        contests: boolean;
+                        badges: boolean;
+                        sound: boolean;
+                        /** @enum {string} */
+                        style: "confetti" | "spotlight" | "banner";
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sales: boolean;
+                            saleMinimum: number;
+                            meetings: boolean;
+                            goals: boolean;
+                            records: boolean;
+                            contests: boolean;
+                            badges: boolean;
+                            sound: boolean;
+                            /** @enum {string} */
+                            style: "confetti" | "spotlight" | "banner";
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The floor's feed: the newest activities and feed events together, newest first, with their reactions */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    teamId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: ({
+                                /** @enum {string} */
+                                type: "activity";
+                                id: string;
+                                createdAt: string;
+                                activity: {
+                                    id: string;
+                                    userId: string;
+                                    displayName: string | null;
+                                    formerMember: boolean;
+                                    /** @enum {string} */
+                                    type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                                    meetingBooked: boolean;
+                                    movedForward: boolean;
+                                    customerName: string | null;
+                                    points: number;
+                                    ticketSize: number | null;
+                                    productName: string | null;
+                                    notes: string | null;
+                                    createdAt: string;
+                                };
+                                reactions: {
+                                    /** @enum {string} */
+                                    emoji: "👏" | "🔥" | "🎉" | "💪" | "😂";
+                                    count: number;
+                                    reactedByMe: boolean;
+                                    people: {
+                                        userId: string;
+                                        displayName: string | null;
+                                        formerMember: boolean;
+                                    }[];
+                                }[];
+                            } | {
+                                /** @enum {string} */
+                                type: "event";
+                                id: string;
+                                createdAt: string;
+                                event: {
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "contest.started" | "contest.lead_changed" | "contest.finished" | "badge.earned" | "goal.reached" | "record.broken";
+                                    userId: string | null;
+                                    displayName: string | null;
+                                    formerMember: boolean;
+                                    teamId: string | null;
+                                    teamName: string | null;
+                                    subjectId: string | null;
+                                    data: {
+                                        [key: string]: unknown;
+                                    };
+                                    createdAt: string;
+                                };
+                                reactions: {
+                                    /** @enum {string} */
+                                    emoji: "👏" | "🔥" | "🎉" | "💪" | "😂";
+                                    count: number;
+                                    reactedByMe: boolean;
+                                    people: {
+                                        userId: string;
+                                        displayName: string | null;
+                                        formerMember: boolean;
+                                    }[];
+                                }[];
+                            })[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such team in your company (teamId) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/feed/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** React to a feed item with an emoji, or take one's reaction back (a toggle) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        itemType: "activity" | "event";
+                        /** Format: uuid */
+                        itemId: string;
+                        /** @enum {string} */
+                        emoji: "👏" | "🔥" | "🎉" | "💪" | "😂";
+                    };
+                };
+            };
+            responses: {
+                /** @description The item's reactions now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            itemType: "activity" | "event";
+                            itemId: string;
+                            reactions: {
+                                /** @enum {string} */
+                                emoji: "👏" | "🔥" | "🎉" | "💪" | "😂";
+                                count: number;
+                                reactedByMe: boolean;
+                                people: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    formerMember: boolean;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such activity or feed event in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/display/{token}/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the link's wall celebrates and its newest feed items with reaction counts, without signing in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            celebrations: {
+                                sales: boolean;
+                                meetings: boolean;
+                                goals: boolean;
+                                records: boolean;
+                                contests: boolean;
+                                badges: boolean;
+                                sound: boolean;
+                                /** @enum {string} */
+                                style: "confetti" | "spotlight" | "banner";
+                            };
+                            items: {
+                                /** @enum {string} */
+                                type: "activity" | "event";
+                                id: string;
+                                createdAt: string;
+                                userId: string | null;
+                                displayName: string | null;
+                                formerMember: boolean;
+                                activityType: string | null;
+                                meetingBooked: boolean;
+                                /** @enum {string|null} */
+                                eventKind: "contest.started" | "contest.lead_changed" | "contest.finished" | "badge.earned" | "goal.reached" | "record.broken" | null;
+                                teamName: string | null;
+                                subjectId: string | null;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                reactions: {
+                                    /** @enum {string} */
+                                    emoji: "👏" | "🔥" | "🎉" | "💪" | "😂";
+                                    count: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown or revoked link */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coaching/wrapups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your people's wrap-ups of a day or of one person, unread first, with the log's numbers beside the typed ones (team leads, admins) */
+        get: {
+            parameters: {
+                query?: {
+                    date?: string;
+                    memberId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                date: string;
+                                member: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    avatarUrl: string | null;
+                                    formerMember: boolean;
+                                };
+                                typed: {
+                                    calls: number;
+                                    meetings: number;
+                                    sales: number;
+                                    points: number;
+                                };
+                                logged: {
+                                    calls: number;
+                                    meetings: number;
+                                    sales: number;
+                                    points: number;
+                                };
+                                good: string | null;
+                                improve: string | null;
+                                unread: boolean;
+                                commentCount: number;
+                                updatedAt: string;
+                            }[];
+                            unreadCount: number;
+                            people: {
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                formerMember: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The caller leads no team and is not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such member among the caller's people */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coaching/wrapups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One wrap-up beside the log, with its conversation (its author, or a lead or admin of theirs) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            date: string;
+                            member: {
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                formerMember: boolean;
+                            };
+                            typed: {
+                                calls: number;
+                                meetings: number;
+                                sales: number;
+                                points: number;
+                            };
+                            logged: {
+                                calls: number;
+                                meetings: number;
+                                sales: number;
+                                points: number;
+                            };
+                            good: string | null;
+                            improve: string | null;
+                            unread: boolean;
+                            commentCount: number;
+                            updatedAt: string;
+                            comments: {
+                                id: string;
+                                author: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    avatarUrl: string | null;
+                                    formerMember: boolean;
+                                };
+                                body: string;
+                                createdAt: string;
+                                mine: boolean;
+                            }[];
+                            isAuthor: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such wrap-up among the caller's own and their people's */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coaching/wrapups/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a wrap-up read by you (opening it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Marked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such wrap-up among the caller's own and their people's */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coaching/wrapups/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment on a wrap-up: its author answers, a lead or admin of theirs writes (nobody else sees it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Added; the wrap-up as now */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            date: string;
+                            member: {
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                formerMember: boolean;
+                            };
+                            typed: {
+                                calls: number;
+                                meetings: number;
+                                sales: number;
+                                points: number;
+                            };
+                            logged: {
+                                calls: number;
+                                meetings: number;
+                                sales: number;
+                                points: number;
+                            };
+                            good: string | null;
+                            improve: string | null;
+                            unread: boolean;
+                            commentCount: number;
+                            updatedAt: string;
+                            comments: {
+                                id: string;
+                                author: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    avatarUrl: string | null;
+                                    formerMember: boolean;
+                                };
+                                body: string;
+                                createdAt: string;
+                                mine: boolean;
+                            }[];
+                            isAuthor: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such wrap-up among the caller's own and their people's */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coaching/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of your people's wrap-ups of the last 60 days you have not read (team leads, admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            unreadCount: number;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The caller leads no team and is not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coaching/my-threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your own wrap-ups that have comments, latest conversation first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            threads: {
+                                wrapupId: string;
+                                date: string;
+                                comments: {
+                                    id: string;
+                                    author: {
+                                        userId: string;
+                                        displayName: string | null;
+                                        avatarUrl: string | null;
+                                        formerMember: boolean;
+                                    };
+                                    body: string;
+                                    createdAt: string;
+                                    mine: boolean;
+                                }[];
+                                unread: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coaching/members/{memberId}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The private 1:1 notes and follow-up agenda of one of your people (team leads, admins; never the person) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memberId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            member: {
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                formerMember: boolean;
+                            };
+                            notes: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "note" | "follow_up";
+                                body: string;
+                                author: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    avatarUrl: string | null;
+                                    formerMember: boolean;
+                                };
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                            followUps: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "note" | "follow_up";
+                                body: string;
+                                author: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    avatarUrl: string | null;
+                                    formerMember: boolean;
+                                };
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The caller leads no team and is not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such member among the caller's people */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a private 1:1 note or a follow-up about one of your people */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    memberId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "note" | "follow_up";
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Added; the notes as now */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            member: {
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                formerMember: boolean;
+                            };
+                            notes: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "note" | "follow_up";
+                                body: string;
+                                author: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    avatarUrl: string | null;
+                                    formerMember: boolean;
+                                };
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                            followUps: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "note" | "follow_up";
+                                body: string;
+                                author: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    avatarUrl: string | null;
+                                    formerMember: boolean;
+                                };
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The caller leads no team and is not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such member among the caller's people */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/coaching/notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a 1:1 note or follow-up */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The notes as now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            member: {
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                formerMember: boolean;
+                            };
+                            notes: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "note" | "follow_up";
+                                body: string;
+                                author: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    avatarUrl: string | null;
+                                    formerMember: boolean;
+                                };
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                            followUps: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "note" | "follow_up";
+                                body: string;
+                                author: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    avatarUrl: string | null;
+                                    formerMember: boolean;
+                                };
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The caller leads no team and is not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such note about the caller's people */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Check a follow-up off, or open it again (409 not_a_follow_up for a note) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        done: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description The notes as now */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            member: {
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                formerMember: boolean;
+                            };
+                            notes: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "note" | "follow_up";
+                                body: string;
+                                author: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    avatarUrl: string | null;
+                                    formerMember: boolean;
+                                };
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                            followUps: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "note" | "follow_up";
+                                body: string;
+                                author: {
+                                    userId: string;
+                                    displayName: string | null;
+                                    avatarUrl: string | null;
+                                    formerMember: boolean;
+                                };
+                                createdAt: string;
+                                doneAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The caller leads no team and is not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such note about the caller's people */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/people/{id}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person's day, week and month against targets, their last 12 weeks, the conversion funnel, recent activities and wrap-ups (the person, their team's lead, admins) */
+        get: {
+            parameters: {
+                query?: {
+                    funnel?: "week" | "month" | "weeks12";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            person: {
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "user";
+                                team: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                isSelf: boolean;
+                                joinedAt: string;
+                            };
+                            today: string;
+                            timezone: string;
+                            periods: {
+                                day: {
+                                    from: string;
+                                    to: string;
+                                    totals: {
+                                        calls: number;
+                                        answered: number;
+                                        meetings_booked: number;
+                                        meetings_held: number;
+                                        sales: number;
+                                        sales_value: number;
+                                        points: number;
+                                    };
+                                };
+                                week: {
+                                    from: string;
+                                    to: string;
+                                    totals: {
+                                        calls: number;
+                                        answered: number;
+                                        meetings_booked: number;
+                                        meetings_held: number;
+                                        sales: number;
+                                        sales_value: number;
+                                        points: number;
+                                    };
+                                };
+                                month: {
+                                    from: string;
+                                    to: string;
+                                    totals: {
+                                        calls: number;
+                                        answered: number;
+                                        meetings_booked: number;
+                                        meetings_held: number;
+                                        sales: number;
+                                        sales_value: number;
+                                        points: number;
+                                    };
+                                };
+                            };
+                            targets: {
+                                /** Format: uuid */
+                                targetId: string;
+                                /** @enum {string} */
+                                subjectKind: "person" | "team";
+                                teamName: string | null;
+                                /** @enum {string} */
+                                metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
+                                /** @enum {string} */
+                                period: "day" | "week" | "month";
+                                value: number;
+                                from: string;
+                                to: string;
+                                progress: number;
+                                expected: number;
+                                /** @enum {string} */
+                                pace: "ahead" | "on-track" | "behind" | "no-working-days";
+                                workingDays: number;
+                                workingDaysGone: number;
+                            }[];
+                            weeks: {
+                                isoYear: number;
+                                isoWeek: number;
+                                from: string;
+                                to: string;
+                                totals: {
+                                    calls: number;
+                                    answered: number;
+                                    meetings_booked: number;
+                                    meetings_held: number;
+                                    sales: number;
+                                    sales_value: number;
+                                    points: number;
+                                };
+                            }[];
+                            funnel: {
+                                /** @enum {string} */
+                                period: "week" | "month" | "weeks12";
+                                from: string;
+                                to: string;
+                                stages: {
+                                    /** @enum {string} */
+                                    step: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales";
+                                    count: number;
+                                    rate: number | null;
+                                }[];
+                                overall: number | null;
+                            };
+                            activities: {
+                                id: string;
+                                userId: string;
+                                displayName: string | null;
+                                formerMember: boolean;
+                                /** @enum {string} */
+                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                                meetingBooked: boolean;
+                                movedForward: boolean;
+                                customerName: string | null;
+                                points: number;
+                                ticketSize: number | null;
+                                productName: string | null;
+                                notes: string | null;
+                                createdAt: string;
+                            }[];
+                            wrapups: {
+                                id: string;
+                                date: string;
+                                calls: number;
+                                meetings: number;
+                                sales: number;
+                                points: number;
+                                good: string | null;
+                                improve: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Neither the person, nor their team's lead, nor an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such member in your company */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

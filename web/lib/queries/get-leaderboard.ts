@@ -14,6 +14,8 @@ export function getLeaderboard(query: LeaderboardQuery, signal?: AbortSignal) {
         limit: query.limit,
         activeOnly: query.activeOnly ? 'true' : undefined,
         teamId: query.teamId,
+        // Points is the server's default: the request stays the one it always was.
+        rankBy: query.rankBy === 'points' ? undefined : query.rankBy,
       },
     },
     signal,

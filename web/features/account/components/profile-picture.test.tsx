@@ -18,6 +18,7 @@ const profile = (over: Partial<ProfileSettings> = {}): ProfileSettings => ({
   avatarUrl: null,
   email: 'rita@example.com',
   language: null,
+  digestOptOut: false,
   ...over,
 });
 

@@ -9,7 +9,7 @@ export type AuditWording = {
 };
 
 type Formatters = {
-  t: TFunction<['audit', 'settings']>;
+  t: TFunction<['audit', 'settings', 'targets']>;
   /** The company's currency code, for the sale value bonus ("points per NOK"). */
   currency: string;
   number: (value: number) => string;
@@ -99,7 +99,12 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       const role = details.data?.role ?? 'user';
       return {
         summary: t('audit:entry.invitation.created', { role: roleNoun(role) }),
-        changes: details.data ? [t('audit:entry.invitation.expires', { date: f.dateTime(details.data.expiresAt) })] : [],
+        changes: details.data
+          ? [
+              ...(details.data.teamName ? [t('audit:entry.invitation.team', { name: details.data.teamName })] : []),
+              t('audit:entry.invitation.expires', { date: f.dateTime(details.data.expiresAt) }),
+            ]
+          : [],
       };
     }
     case 'invitation.revoked': {
@@ -115,6 +120,32 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       const name = entry.target?.label ?? '';
       return one(
         t(entry.action === 'display_link.created' ? 'audit:entry.displayLink.created' : 'audit:entry.displayLink.revoked', { name }),
+      );
+    }
+
+    case 'display_link.playlist_changed': {
+      const details = AuditDetailsSchemas['display_link.playlist_changed'].safeParse(entry.details);
+      const name = entry.target?.label ?? '';
+      const to = details.data?.to ?? null;
+      return one(
+        to === null
+          ? t('audit:entry.displayLink.playlistCleared', { name })
+          : t('audit:entry.displayLink.playlistSet', { name, playlist: to }),
+      );
+    }
+
+    case 'tv_playlist.created':
+    case 'tv_playlist.changed':
+    case 'tv_playlist.deleted': {
+      const details = AuditDetailsSchemas['tv_playlist.changed'].partial().safeParse(entry.details);
+      const name = entry.target?.label ?? '';
+      const screens = details.data?.screens ?? 0;
+      if (entry.action === 'tv_playlist.deleted') return one(t('audit:entry.tvPlaylist.deleted', { name }));
+      if (entry.action === 'tv_playlist.created') return one(t('audit:entry.tvPlaylist.created', { name, count: screens }));
+      return one(
+        details.data?.renamedFrom
+          ? t('audit:entry.tvPlaylist.renamed', { name, from: details.data.renamedFrom, count: screens })
+          : t('audit:entry.tvPlaylist.changed', { name, count: screens }),
       );
     }
 
@@ -249,6 +280,117 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
         summary: t(from ? 'audit:entry.activity.correctedMoved' : 'audit:entry.activity.corrected', values),
         changes: named.length > 0 ? [t('audit:entry.activity.fields', { fields: named.join(', ') })] : [],
       };
+    }
+    case 'team.created':
+    case 'team.deleted': {
+      const name = AuditDetailsSchemas[entry.action].safeParse(entry.details).data?.name ?? entry.target?.label ?? '';
+      return one(t(entry.action === 'team.created' ? 'audit:entry.team.created' : 'audit:entry.team.deleted', { name }));
+    }
+    case 'team.renamed': {
+      const details = AuditDetailsSchemas['team.renamed'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:kinds.team.renamed'));
+      return one(t('audit:entry.team.renamed', details.data));
+    }
+    case 'team.leads_changed': {
+      const details = AuditDetailsSchemas['team.leads_changed'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:kinds.team.leads_changed'));
+      const { name, added, removed } = details.data;
+      return {
+        summary: t('audit:entry.team.leads', { name }),
+        changes: [
+          ...(added.length > 0 ? [t('audit:entry.team.leadsAdded', { count: added.length })] : []),
+          ...(removed.length > 0 ? [t('audit:entry.team.leadsRemoved', { count: removed.length })] : []),
+        ],
+      };
+    }
+    case 'member.team_changed': {
+      const details = AuditDetailsSchemas['member.team_changed'].safeParse(entry.details);
+      const member = memberOf(entry, t);
+      if (!details.success) return one(t('audit:kinds.member.team_changed'));
+      const { from, to } = details.data;
+      if (to === null) return one(t('audit:entry.member.teamLeft', { member, from: from ?? '' }));
+      return one(t(from === null ? 'audit:entry.member.teamJoined' : 'audit:entry.member.teamMoved', { member, from, to }));
+    }
+    case 'target.set':
+    case 'target.ended': {
+      const details = AuditDetailsSchemas[entry.action].safeParse(entry.details);
+      if (!details.success) return one(t(entry.action === 'target.set' ? 'audit:kinds.target.set' : 'audit:kinds.target.ended'));
+      const { subjectKind, teamName, metric, period, value } = details.data;
+      const subject = subjectKind === 'team' ? t('audit:entry.target.team', { name: teamName ?? '' }) : memberOf(entry, t);
+      const amount = metric === 'sales_value' ? `${f.number(value / 100)} ${f.currency}` : f.number(value);
+      const values = {
+        subject,
+        metric: t(`targets:metrics.${metric}`, { defaultValue: metric }).toLowerCase(),
+        value: amount,
+        period: t(`targets:periods.${period}`, { defaultValue: period }).toLowerCase(),
+      };
+      if (entry.action === 'target.ended') {
+        const removed = 'removed' in details.data && details.data.removed;
+        return one(t(removed ? 'audit:entry.target.removed' : 'audit:entry.target.ended', values));
+      }
+      const from = 'effectiveFrom' in details.data ? details.data.effectiveFrom : '';
+      return { summary: t('audit:entry.target.set', values), changes: [t('audit:entry.target.from', { date: f.day(from) })] };
+    }
+    case 'goals.set': {
+      const details = AuditDetailsSchemas['goals.set'].safeParse(entry.details);
+      const member = memberOf(entry, t);
+      if (!details.success) return one(t('audit:entry.goals.setPlain', { member }));
+      const { dailyCalls, dailyMeetings, dailySales } = details.data;
+      return {
+        summary: t('audit:entry.goals.set', { member }),
+        changes: [
+          t('audit:entry.goals.values', { calls: f.number(dailyCalls), meetings: f.number(dailyMeetings), sales: f.number(dailySales) }),
+        ],
+      };
+    }
+    case 'calendar.country_changed': {
+      const details = AuditDetailsSchemas['calendar.country_changed'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:kinds.calendar.country_changed'));
+      const country = (code: string) => t(`targets:calendar.countries.${code}`, { defaultValue: code });
+      return one(t('audit:entry.calendar.country', { from: country(details.data.from), to: country(details.data.to) }));
+    }
+    case 'calendar.day_off_added':
+    case 'calendar.day_off_removed': {
+      const details = AuditDetailsSchemas[entry.action].safeParse(entry.details);
+      const added = entry.action === 'calendar.day_off_added';
+      if (!details.success) return one(t(added ? 'audit:kinds.calendar.day_off_added' : 'audit:kinds.calendar.day_off_removed'));
+      const values = { date: f.day(details.data.date), label: details.data.label };
+      return one(t(added ? 'audit:entry.calendar.dayOffAdded' : 'audit:entry.calendar.dayOffRemoved', values));
+    }
+    case 'badge.switched': {
+      const details = AuditDetailsSchemas['badge.switched'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:kinds.badge.switched'));
+      const badge = t(`scoreboard:badges.kinds.${details.data.kind}.name`);
+      return one(t(details.data.enabled ? 'audit:entry.badge.on' : 'audit:entry.badge.off', { badge }));
+    }
+    case 'contest.created':
+    case 'contest.updated':
+    case 'contest.deleted': {
+      const kind = entry.action.slice('contest.'.length) as 'created' | 'updated' | 'deleted';
+      const details = AuditDetailsSchemas[entry.action].safeParse(entry.details);
+      if (!details.success) return one(t(`audit:kinds.contest.${kind}`));
+      return one(t(`audit:entry.contest.${kind}`, { name: details.data.name }));
+    }
+    case 'celebrations.changed': {
+      const details = AuditDetailsSchemas['celebrations.changed'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:entry.celebrations.changed'));
+      const { saleMinimum, style, ...switches } = details.data;
+      const lines: string[] = [];
+      for (const [what, change] of Object.entries(switches)) {
+        if (!change) continue;
+        const name = t(`audit:entry.celebrations.what.${what as keyof typeof switches}`);
+        lines.push(t(change.to ? 'audit:entry.celebrations.on' : 'audit:entry.celebrations.off', { what: name }));
+      }
+      if (saleMinimum) {
+        // Minor units in the log; the console shows whole currency units.
+        const values = { from: f.number(saleMinimum.from / 100), to: f.number(saleMinimum.to / 100), currency: f.currency };
+        lines.push(t('audit:entry.celebrations.minimum', values));
+      }
+      if (style) {
+        const styleName = (value: typeof style.to) => t(`audit:entry.celebrations.styles.${value}`);
+        lines.push(t('audit:entry.celebrations.style', { from: styleName(style.from), to: styleName(style.to) }));
+      }
+      return { summary: t('audit:entry.celebrations.changed'), changes: lines };
     }
     case 'customer.merged': {
       const details = AuditDetailsSchemas['customer.merged'].safeParse(entry.details);

@@ -254,6 +254,68 @@ describe('Audit log page', () => {
     expect(items[1]).toHaveTextContent('Endret: hendelser');
   });
 
+  it('words team changes, targets, goals set for someone and the working calendar, in both languages', async () => {
+    const oslo = { type: 'team', id: 't1', label: 'Oslo', removed: null };
+    const company = { type: 'company', id: 'c1', label: null, removed: null };
+    const LEADS_AND_TARGETS: AuditEntry[] = [
+      entry({ action: 'team.created', target: oslo, details: { name: 'Oslo' } }),
+      entry({ action: 'team.renamed', target: oslo, details: { from: 'Oslo', to: 'Oslo Sentrum' } }),
+      entry({ action: 'team.leads_changed', target: oslo, details: { name: 'Oslo', added: ['u1', 'u2'], removed: ['u3'] } }),
+      entry({ action: 'member.team_changed', target: member('user-rita', 'Rita Rep'), details: { from: 'Bergen', to: 'Oslo' } }),
+      entry({
+        action: 'target.set',
+        target: oslo,
+        details: { subjectKind: 'team', teamName: 'Oslo', metric: 'calls', period: 'week', value: 300, effectiveFrom: '2026-11-30' },
+      }),
+      entry({
+        action: 'target.ended',
+        target: member('user-rita', 'Rita Rep'),
+        details: { subjectKind: 'person', metric: 'sales_value', period: 'month', value: 5_000_000, removed: false },
+      }),
+      entry({ action: 'goals.set', target: member('user-rita', 'Rita Rep'), details: { dailyCalls: 30, dailyMeetings: 3, dailySales: 1 } }),
+      entry({ action: 'calendar.country_changed', target: company, details: { from: 'NO', to: 'SE' } }),
+      entry({ action: 'calendar.day_off_added', target: company, details: { date: '2026-12-24', label: 'Julaften' } }),
+      entry({ action: 'team.deleted', target: oslo, details: { name: 'Oslo Sentrum' } }),
+      entry({ action: 'invitation.created', details: { role: 'user', expiresAt: '2026-12-01T10:00:00.000Z', teamName: 'Oslo' } }),
+    ];
+    renderPage(() => page(LEADS_AND_TARGETS));
+    let items = await rows();
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Created the team “Oslo”',
+      'Renamed the team “Oslo” → “Oslo Sentrum”',
+      'Changed the leads of “Oslo”',
+      'Moved Rita Rep from “Bergen” to “Oslo”',
+      'Set a target for the team “Oslo”: 300 calls per week',
+      'Ended the target for Rita Rep: 50,000 NOK sales value per month',
+      'Set the daily goals of Rita Rep',
+      'Changed the holiday country Norway → Sweden',
+      'Added the day off “Julaften” on Thu 24 Dec',
+      'Deleted the team “Oslo Sentrum”',
+      'Created an invitation for a new user',
+    ]);
+    expect(items[10]).toHaveTextContent('Into the team “Oslo”');
+    expect(items[2]).toHaveTextContent('2 leads added');
+    expect(items[2]).toHaveTextContent('1 lead removed');
+    expect(items[6]).toHaveTextContent('30 calls, 3 meetings, 1 sales a day');
+
+    await i18n.changeLanguage('nb');
+    items = await rows();
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Opprettet teamet «Oslo»',
+      'Omdøpte teamet «Oslo» → «Oslo Sentrum»',
+      'Endret lederne for «Oslo»',
+      'Flyttet Rita Rep fra «Bergen» til «Oslo»',
+      'Satte et mål for teamet «Oslo»: 300 samtaler per uke',
+      'Avsluttet målet for Rita Rep: 50\u00a0000 NOK salgsverdi per måned',
+      'Satte dagsmålene til Rita Rep',
+      'Endret helligdagsland Norge → Sverige',
+      'La til fridagen «Julaften» tor. 24. des.',
+      'Slettet teamet «Oslo Sentrum»',
+      'Opprettet en invitasjon for en ny bruker',
+    ]);
+    expect(items[10]).toHaveTextContent('Inn i teamet «Oslo»');
+  });
+
   it('loads older entries with “Load more” until there are none, from the keyboard', async () => {
     const { logCalls } = renderPage((call) =>
       new URLSearchParams(call.search).get('cursor') === 'cursor-1' ? page(ENTRIES.slice(3)) : page(ENTRIES.slice(0, 3), 'cursor-1'),

@@ -1,6 +1,16 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@core/contracts';
 import {
+  ListVideoIcon,
   Building2Icon,
+  CalendarMinusIcon,
+  CalendarPlusIcon,
+  CalendarCogIcon,
+  FlagIcon,
+  FlagOffIcon,
+  GoalIcon,
+  UsersIcon,
+  UserRoundCogIcon,
+  UserRoundPenIcon,
   DownloadIcon,
   EraserIcon,
   FileDownIcon,
@@ -12,6 +22,7 @@ import {
   MailPlusIcon,
   MailXIcon,
   MergeIcon,
+  PartyPopperIcon,
   MonitorIcon,
   MonitorOffIcon,
   PencilLineIcon,
@@ -24,6 +35,8 @@ import {
   UserMinusIcon,
   WebhookIcon,
   WebhookOffIcon,
+  AwardIcon,
+  TrophyIcon,
 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +70,10 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'invitation.revoked': MailXIcon,
   'display_link.created': MonitorIcon,
   'display_link.revoked': MonitorOffIcon,
+  'display_link.playlist_changed': ListVideoIcon,
+  'tv_playlist.created': ListVideoIcon,
+  'tv_playlist.changed': ListVideoIcon,
+  'tv_playlist.deleted': ListVideoIcon,
   'company.updated': Building2Icon,
   'signup_policy.changed': KeyRoundIcon,
   'export.downloaded': DownloadIcon,
@@ -71,10 +88,26 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'activity.logged_late': HistoryIcon,
   'activity.corrected': PencilLineIcon,
   'customer.merged': MergeIcon,
+  'team.created': UsersIcon,
+  'team.renamed': UsersIcon,
+  'team.deleted': UsersIcon,
+  'team.leads_changed': UserRoundCogIcon,
+  'member.team_changed': UserRoundPenIcon,
+  'target.set': FlagIcon,
+  'target.ended': FlagOffIcon,
+  'goals.set': GoalIcon,
+  'calendar.country_changed': CalendarCogIcon,
+  'calendar.day_off_added': CalendarPlusIcon,
+  'calendar.day_off_removed': CalendarMinusIcon,
+  'badge.switched': AwardIcon,
+  'contest.created': TrophyIcon,
+  'contest.updated': TrophyIcon,
+  'contest.deleted': TrophyIcon,
+  'celebrations.changed': PartyPopperIcon,
 };
 
 export function Component() {
-  const { t } = useTranslation(['audit', 'settings']);
+  const { t } = useTranslation(['audit', 'settings', 'targets', 'scoreboard']);
   const filterLabelId = useId();
   const [filter, setFilter] = useState<Filter>(ALL);
   const query = useAuditLog(filter === ALL ? undefined : filter);

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError } from '@web/components/load-error';
 import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { PageHeader } from '@web/components/page-header';
 import { SetupChecklist } from '@web/components/setup-checklist';
@@ -19,12 +20,18 @@ import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { formatWeekdayDate, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
+import { usePersonPageHref } from '@web/lib/people';
 import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
 import { TEAM_SEARCH_PARAM, useTeamFilter } from '@web/lib/teams';
 import { TeamFilter } from '@web/components/team-filter';
-import { useRecentActivities } from '@web/lib/queries/get-recent-activities';
+import { RankBySelect } from '@web/components/rank-by-select';
+import { RankingNote } from '@web/components/scoreboard/rank-measure';
+import { RANK_BY_SEARCH_PARAM, useRankBy } from '@web/lib/rank-by';
+import { useRecentBadgesByUser } from '@web/lib/queries/get-recent-badges';
+import { useFeed } from '@web/lib/queries/get-feed';
 import { useLoggedError } from '@web/lib/use-logged-error';
 import { useKpis } from '../api/get-kpis';
+import { AppCelebration } from '../components/app-celebration';
 import { ChangeIndicator } from '../components/change-indicator';
 import { DashboardError } from '../components/dashboard-error';
 
@@ -39,8 +46,14 @@ export function Component() {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
   const { teamId } = useTeamFilter();
+  const { rankBy } = useRankBy();
   const kpis = useKpis(teamId);
   const isLoading = kpis.isPending;
+  // The wall screen opens on the board as filtered and ranked here.
+  const tvSearch = new URLSearchParams();
+  if (teamId) tvSearch.set(TEAM_SEARCH_PARAM, teamId);
+  if (rankBy !== 'points') tvSearch.set(RANK_BY_SEARCH_PARAM, rankBy);
+  const tvHref = tvSearch.size > 0 ? `${paths.tv}?${tvSearch.toString()}` : paths.tv;
 
   return (
     <>
@@ -53,7 +66,7 @@ export function Component() {
             <TeamFilter />
             <ExportMenu targets={DASHBOARD_EXPORTS} />
             <Button asChild variant="outline">
-              <a href={teamId ? `${paths.tv}?${TEAM_SEARCH_PARAM}=${encodeURIComponent(teamId)}` : paths.tv} target="_blank" rel="noopener">
+              <a href={tvHref} target="_blank" rel="noopener">
                 <TvIcon /> {t('dashboard.tvMode')} <span className="sr-only">{t('dashboard.opensInNewTab')}</span>
               </a>
             </Button>
@@ -61,6 +74,7 @@ export function Component() {
         }
       />
       <SetupChecklist />
+      <AppCelebration teamId={teamId} />
       {kpis.isError && !kpis.data ? (
         <DashboardError error={kpis.error} onRetry={kpis.refetch} />
       ) : (
@@ -117,7 +131,10 @@ function KpiCards({ kpis, format }: { kpis: CompanyKpis; format: CompanyFormat }
 function LeaderboardCard({ format, teamId }: { format: CompanyFormat; teamId: string | undefined }) {
   const { t } = useTranslation('scoreboard');
   const [sort, setSort] = useState<LeaderboardSortKey>('points');
-  const leaderboard = useLeaderboard({ period: 'today', sort, teamId });
+  const { rankBy } = useRankBy();
+  const leaderboard = useLeaderboard({ period: 'today', sort, teamId, rankBy });
+  const personHref = usePersonPageHref();
+  const badges = useRecentBadgesByUser();
   useLoggedError('leaderboard', leaderboard.error);
   const labelId = useId();
   const rows = leaderboard.data?.rows ?? [];
@@ -128,27 +145,35 @@ function LeaderboardCard({ format, teamId }: { format: CompanyFormat; teamId: st
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0 border-b pb-4">
         <div>
           <CardHeading>{t('leaderboard.title')}</CardHeading>
-          <CardDescription>{t('leaderboard.today', { sort: t(`sort.${sort}`) })}</CardDescription>
+          <CardDescription>
+            {t('leaderboard.today', { sort: rankBy === 'points' ? t(`sort.${sort}`) : `${t(`rankBy.${rankBy}`)} (${t(`sort.${sort}`)})` })}
+          </CardDescription>
         </div>
-        <div className="flex items-center gap-2">
-          <span id={labelId} className="text-sm text-muted-foreground">
-            {t('sort.label')}
-          </span>
-          <LazySelect
-            value={sort}
-            onValueChange={setSort}
-            options={LEADERBOARD_SORT_KEYS.map((key) => ({ value: key, label: t(`sort.${key}`) }))}
-            className="w-32"
-            aria-labelledby={labelId}
-          />
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <RankBySelect />
+          <div className="flex items-center gap-2">
+            <span id={labelId} className="text-sm text-muted-foreground">
+              {t('sort.label')}
+            </span>
+            <LazySelect
+              value={sort}
+              onValueChange={setSort}
+              options={LEADERBOARD_SORT_KEYS.map((key) => ({ value: key, label: t(`sort.${key}`) }))}
+              className="w-32"
+              aria-labelledby={labelId}
+            />
+          </div>
         </div>
       </CardHeader>
       {leaderboard.isPending ? (
         <LeaderboardSkeleton />
       ) : (
         <>
-          {rows.length > 0 && <LeaderboardTable rows={rows} sort={sort} format={format} />}
+          {rows.length > 0 && (
+            <LeaderboardTable rows={rows} sort={sort} format={format} personHref={personHref} rankBy={rankBy} badges={badges} />
+          )}
           {!hasActivity && <p className="border-t px-5 py-4 text-sm text-muted-foreground">{t('leaderboard.emptyToday')}</p>}
+          {rows.length > 0 && <RankingNote rankBy={rankBy} sort={sort} className="border-t px-5 py-3" />}
         </>
       )}
     </Card>
@@ -157,9 +182,9 @@ function LeaderboardCard({ format, teamId }: { format: CompanyFormat; teamId: st
 
 function LiveActivityCard({ format, today, teamId }: { format: CompanyFormat; today: string; teamId: string | undefined }) {
   const { t } = useTranslation('scoreboard');
-  const feed = useRecentActivities({ teamId });
-  useLoggedError('recent activities', feed.error);
-  const activities = feed.data?.activities ?? [];
+  const feed = useFeed({ teamId });
+  useLoggedError('feed', feed.error);
+  const items = feed.data?.items ?? [];
   return (
     <Card className="min-w-0 self-start overflow-hidden">
       <CardHeader className="flex-row items-center justify-between border-b pb-4">
@@ -171,7 +196,11 @@ function LiveActivityCard({ format, today, teamId }: { format: CompanyFormat; to
       </CardHeader>
       {feed.isPending ? (
         <ActivityFeedSkeleton />
-      ) : activities.length === 0 ? (
+      ) : feed.isError && !feed.data ? (
+        <div className="p-4">
+          <LoadError title={t('feed.loadError')} error={feed.error} onRetry={() => void feed.refetch()} />
+        </div>
+      ) : items.length === 0 ? (
         <EmptyState
           className="m-4 border-0 bg-transparent py-8"
           icon={ActivityIcon}
@@ -186,7 +215,7 @@ function LiveActivityCard({ format, today, teamId }: { format: CompanyFormat; to
           }
         />
       ) : (
-        <ActivityFeed activities={activities} today={today} format={format} />
+        <ActivityFeed items={items} today={today} format={format} />
       )}
     </Card>
   );

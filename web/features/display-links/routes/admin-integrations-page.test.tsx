@@ -1,4 +1,4 @@
-import type { CreateDisplayLink, CreatedDisplayLink, DisplayLink, DisplayLinkList } from '@core/contracts';
+import type { CreateDisplayLink, CreatedDisplayLink, DisplayLink, DisplayLinkList, TvPlaylist, TvPlaylistList } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -16,6 +16,8 @@ import { Component as AdminIntegrationsPage } from './admin-integrations-page';
 const adminMe = makeTestAdminMe();
 
 const link = (over: Partial<DisplayLink> & Pick<DisplayLink, 'id' | 'name'>): DisplayLink => ({
+  team: null,
+  playlist: null,
   createdBy: 'user-1',
   createdAt: '2026-11-20T10:00:00.000Z',
   lastUsedAt: null,
@@ -27,7 +29,12 @@ const link = (over: Partial<DisplayLink> & Pick<DisplayLink, 'id' | 'name'>): Di
 /** Newest first, revoked ones included, as the server lists them. */
 const LINKS: DisplayLink[] = [
   link({ id: 'd1', name: 'Lobby TV', createdAt: '2026-11-22T10:00:00.000Z', lastUsedAt: '2026-11-24T08:15:00.000Z' }),
-  link({ id: 'd2', name: 'Sales floor', createdAt: '2026-11-21T10:00:00.000Z' }),
+  link({
+    id: 'd2',
+    name: 'Sales floor',
+    team: { id: '0b1c2d3e-0000-4000-8000-000000000510', name: 'Oslo' },
+    createdAt: '2026-11-21T10:00:00.000Z',
+  }),
   link({
     id: 'd3',
     name: 'Old canteen screen',
@@ -37,12 +44,31 @@ const LINKS: DisplayLink[] = [
   }),
 ];
 
+/** One playlist of the company (decision 052). */
+const PLAYLISTS: TvPlaylist[] = [
+  {
+    id: '0b1c2d3e-0000-4000-8000-00000000f100',
+    name: 'Sales floor loop',
+    screens: [
+      { id: '0b1c2d3e-0000-4000-8000-00000000f101', kind: 'leaderboard', durationSeconds: 20 },
+      { id: '0b1c2d3e-0000-4000-8000-00000000f102', kind: 'message', durationSeconds: 10, text: 'Pizza at four' },
+    ],
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  },
+];
+
 const TOKEN = 'q3Yp0yF1mX3c8rVt-2gq5Jm7ZlQe9Wb4sKd1nHo6aAc';
 
 type Answers = Record<string, StubReply | ((call: RecordedCall) => StubReply)>;
 
 /** The company's display links on the server: listed, created (the token shown once) and revoked. */
-function stubServer(answers: Answers = {}, start: DisplayLink[] = LINKS) {
+const TEAMS = [
+  { id: '0b1c2d3e-0000-4000-8000-00000000b3e9', name: 'Bergen' },
+  { id: '0b1c2d3e-0000-4000-8000-000000000510', name: 'Oslo' },
+];
+
+function stubServer(answers: Answers = {}, start: DisplayLink[] = LINKS, teams = TEAMS) {
   let links = [...start];
   const revoke: Answers = {};
   for (const { id } of start) {
@@ -57,9 +83,24 @@ function stubServer(answers: Answers = {}, start: DisplayLink[] = LINKS) {
   return stubFetch({
     'GET /api/v1/me': reply(200, adminMe),
     'GET /api/v1/display-links': () => reply(200, { links } satisfies DisplayLinkList),
+    'GET /api/v1/teams': reply(200, {
+      teams: teams.map((team) => ({ ...team, members: [], leads: [], createdAt: '2026-11-01T00:00:00Z' })),
+    }),
     'GET /api/v1/admin/chat-integrations': reply(200, { integrations: [] }),
+    'GET /api/v1/tv-playlists': reply(200, { playlists: PLAYLISTS } satisfies TvPlaylistList),
+    'PUT /api/v1/display-links/d1/playlist': (call) => {
+      const { playlistId } = call.body as { playlistId: string | null };
+      const playlist = PLAYLISTS.find((p) => p.id === playlistId);
+      links = links.map((l) => (l.id === 'd1' ? { ...l, playlist: playlist ? { id: playlist.id, name: playlist.name } : null } : l));
+      return reply(
+        200,
+        links.find((l) => l.id === 'd1')!,
+      );
+    },
     'POST /api/v1/display-links': (call) => {
-      const created = link({ id: 'd9', name: (call.body as CreateDisplayLink).name, createdAt: '2026-11-24T09:00:00.000Z' });
+      const body = call.body as CreateDisplayLink;
+      const team = TEAMS.find((t) => t.id === body.teamId) ?? null;
+      const created = link({ id: 'd9', name: body.name, team, createdAt: '2026-11-24T09:00:00.000Z' });
       links = [created, ...links];
       return reply(201, { link: created, token: TOKEN } satisfies CreatedDisplayLink);
     },
@@ -81,7 +122,7 @@ function renderPage() {
   return userEvent.setup();
 }
 
-/** Each link as read: name, created, last used, status. */
+/** Each link as read: name, whose numbers it shows, created, last used, status (the playlist column is read on its own). */
 const tableRows = async (caption = 'Display links') =>
   within(await screen.findByRole('table', { name: caption }))
     .getAllByRole('row')
@@ -89,7 +130,7 @@ const tableRows = async (caption = 'Display links') =>
     .map((row) =>
       within(row)
         .getAllByRole('cell')
-        .slice(0, 4)
+        .filter((_, i) => i !== 2 && i < 6)
         .map((cell) => cell.textContent!.replace(/\s/g, ' ')),
     );
 const sent = (calls: RecordedCall[]) =>
@@ -107,9 +148,9 @@ describe('Administration, Integrations: TV display links', () => {
     renderPage();
     expect(screen.getByText('TV display links')).toBeInTheDocument();
     expect(await tableRows()).toEqual([
-      ['Lobby TV', '22 Nov 2026', '24 Nov, 09:15', 'Active'],
-      ['Sales floor', '21 Nov 2026', 'Never', 'Active'],
-      ['Old canteen screen', '1 Nov 2026', 'Never', 'Revoked'],
+      ['Lobby TV', 'Whole company', '22 Nov 2026', '24 Nov, 09:15', 'Active'],
+      ['Sales floor', 'Oslo', '21 Nov 2026', 'Never', 'Active'],
+      ['Old canteen screen', 'Whole company', '1 Nov 2026', 'Never', 'Revoked'],
     ]);
     expect(screen.getByRole('button', { name: 'Revoke Lobby TV' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Revoke Sales floor' })).toBeInTheDocument();
@@ -118,6 +159,27 @@ describe('Administration, Integrations: TV display links', () => {
     expect(screen.getByRole('heading', { name: 'Slack and Microsoft Teams' })).toBeInTheDocument();
     expect(screen.queryByText('Coming later')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings → API tokens' })).toHaveAttribute('href', '/app/settings?tab=api-tokens');
+  });
+
+  it("points an active link at a playlist and back at today's leaderboard; a revoked link only says what it showed", async () => {
+    const calls = stubServer();
+    const user = renderPage();
+    await tableRows();
+    expect(await screen.findByText('Sales floor loop')).toBeInTheDocument(); // the playlists card lists it
+    const select = screen.getByRole('combobox', { name: 'What the display link “Lobby TV” shows' });
+    expect(select).toHaveTextContent("Today's leaderboard");
+    expect(screen.queryByRole('combobox', { name: 'What the display link “Old canteen screen” shows' })).not.toBeInTheDocument();
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Sales floor loop' }));
+    expect((await findToast('“Lobby TV” now rotates through “Sales floor loop”')).element).toBeInTheDocument();
+    await vi.waitFor(() => expect(select).toHaveTextContent('Sales floor loop'));
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: "Today's leaderboard" }));
+    expect((await findToast("“Lobby TV” now shows today's leaderboard")).element).toBeInTheDocument();
+    expect(sent(calls)).toEqual([
+      ['PUT', '/api/v1/display-links/d1/playlist', { playlistId: PLAYLISTS[0]!.id }],
+      ['PUT', '/api/v1/display-links/d1/playlist', { playlistId: null }],
+    ]);
   });
 
   it('says there are none yet', async () => {
@@ -160,7 +222,38 @@ describe('Administration, Integrations: TV display links', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await vi.waitFor(async () => expect((await tableRows())[0]).toEqual(['Sales floor TV', '24 Nov 2026', 'Never', 'Active']));
+    await vi.waitFor(async () =>
+      expect((await tableRows())[0]).toEqual(['Sales floor TV', 'Whole company', '24 Nov 2026', 'Never', 'Active']),
+    );
+  });
+
+  it('makes a link for one team: the select offers the whole company (the default) and each team, and the list shows the team', async () => {
+    const calls = stubServer();
+    const user = renderPage();
+    await tableRows();
+    const picker = screen.getByRole('combobox', { name: 'Shows' });
+    expect(picker).toHaveTextContent('Whole company');
+    await user.click(picker);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Whole company', 'Bergen', 'Oslo']);
+    await user.click(screen.getByRole('option', { name: 'Bergen' }));
+    await user.type(screen.getByLabelText('Screen name'), 'Bergen wall');
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Display link for “Bergen wall” created' });
+    expect(sent(calls)).toEqual([
+      ['POST', '/api/v1/display-links', { name: 'Bergen wall', teamId: '0b1c2d3e-0000-4000-8000-00000000b3e9' }],
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await vi.waitFor(async () => expect((await tableRows())[0]).toEqual(['Bergen wall', 'Bergen', '24 Nov 2026', 'Never', 'Active']));
+    // The select is back on the whole company for the next link.
+    expect(screen.getByRole('combobox', { name: 'Shows' })).toHaveTextContent('Whole company');
+  });
+
+  it('offers no team select while the company has no teams', async () => {
+    stubServer({}, LINKS, []);
+    renderPage();
+    await tableRows();
+    expect(screen.queryByRole('combobox', { name: 'Shows' })).not.toBeInTheDocument();
+    expect(screen.getByText('A name that tells you where the screen hangs. At most 80 characters.')).toBeInTheDocument();
   });
 
   it('puts the server’s refusal of the name on the field, and any other refusal in a toast, keeping the name', async () => {
@@ -202,7 +295,9 @@ describe('Administration, Integrations: TV display links', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Revoke link' }));
     expect((await findToast('Display link revoked')).description).toEqual(['Lobby TV no longer shows the leaderboard.']);
     expect(sent(calls)).toEqual([['DELETE', '/api/v1/display-links/d1', undefined]]);
-    await vi.waitFor(async () => expect((await tableRows())[0]).toEqual(['Lobby TV', '22 Nov 2026', '24 Nov, 09:15', 'Revoked']));
+    await vi.waitFor(async () =>
+      expect((await tableRows())[0]).toEqual(['Lobby TV', 'Whole company', '22 Nov 2026', '24 Nov, 09:15', 'Revoked']),
+    );
     expect(screen.queryByRole('button', { name: 'Revoke Lobby TV' })).not.toBeInTheDocument();
   });
 
@@ -214,7 +309,7 @@ describe('Administration, Integrations: TV display links', () => {
     expect((await findToast('Could not revoke the display link')).description).toEqual(['Not found.']);
     // The question stays (to try again or cancel).
     await user.click(within(screen.getByRole('dialog', { name: 'Revoke “Sales floor”?' })).getByRole('button', { name: 'Cancel' }));
-    expect((await tableRows())[1]![3]).toBe('Active');
+    expect((await tableRows())[1]![4]).toBe('Active');
   });
 
   it('says when the links cannot load, and loads them again on Try again', async () => {
@@ -238,13 +333,14 @@ describe('Administration, Integrations: TV display links', () => {
     stubServer();
     const user = renderPage();
     expect(await tableRows('Visningslenker')).toEqual([
-      ['Lobby TV', '22. nov. 2026', '24. nov., 09:15', 'Aktiv'],
-      ['Sales floor', '21. nov. 2026', 'Aldri', 'Aktiv'],
-      ['Old canteen screen', '1. nov. 2026', 'Aldri', 'Trukket tilbake'],
+      ['Lobby TV', 'Hele selskapet', '22. nov. 2026', '24. nov., 09:15', 'Aktiv'],
+      ['Sales floor', 'Oslo', '21. nov. 2026', 'Aldri', 'Aktiv'],
+      ['Old canteen screen', 'Hele selskapet', '1. nov. 2026', 'Aldri', 'Trukket tilbake'],
     ]);
     await user.click(screen.getByRole('button', { name: 'Trekk tilbake Sales floor' }));
     expect(screen.getByRole('dialog', { name: 'Trekke tilbake «Sales floor»?' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Avbryt' }));
+    expect(screen.getByRole('combobox', { name: 'Viser' })).toHaveTextContent('Hele selskapet');
     await user.type(screen.getByLabelText('Skjermnavn'), 'Kantina');
     await user.click(screen.getByRole('button', { name: 'Opprett lenke' }));
     expect(await screen.findByRole('dialog', { name: 'Visningslenke for «Kantina» er opprettet' })).toHaveTextContent('Vises bare én gang');

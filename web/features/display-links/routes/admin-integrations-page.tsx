@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@web/components/
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/toaster';
@@ -19,10 +20,18 @@ import { ApiRequestError } from '@web/lib/api';
 import { copyText } from '@web/lib/clipboard';
 import { useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
+import { useTeams } from '@web/lib/teams';
 import { useCreateDisplayLink } from '../api/create-display-link';
 import { ChatIntegrationsCard } from '../components/chat-integrations-card';
+import { TvPlaylistsCard } from '../components/tv-playlists-card';
+import { useSetDisplayLinkPlaylist, useTvPlaylists } from '../api/tv-playlists';
 import { useDisplayLinks } from '../api/get-display-links';
 import { useRevokeDisplayLink } from '../api/revoke-display-link';
+
+/** The team select's "Whole company" (Radix selects take no empty value). */
+const WHOLE_COMPANY = 'company';
+/** The playlist select's "Today's leaderboard" (no playlist). */
+const NO_PLAYLIST = 'none';
 
 /** The address a wall screen opens: /tv?display={token}. */
 export function buildDisplayUrl(token: string, origin = window.location.origin): string {
@@ -48,6 +57,7 @@ export function Component() {
           <DisplayLinksTable />
         </CardContent>
       </Card>
+      <TvPlaylistsCard />
       <ChatIntegrationsCard />
       {/* Signed webhooks have their own tab; this card points there from where admins look for integrations. */}
       <Card>
@@ -83,14 +93,17 @@ export function Component() {
 function CreateDisplayLinkForm({ onCreated }: { onCreated: (created: CreatedDisplayLink) => void }) {
   const { t } = useTranslation('scoreboard');
   const create = useCreateDisplayLink();
+  const teams = useTeams().data?.teams ?? [];
   const [name, setName] = useState('');
+  const [teamId, setTeamId] = useState(WHOLE_COMPANY);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const inputId = useId();
+  const teamSelectId = useId();
   const errorId = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = CreateDisplayLinkSchema.safeParse({ name });
+    const parsed = CreateDisplayLinkSchema.safeParse({ name, ...(teamId === WHOLE_COMPANY ? {} : { teamId }) });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? t('displayLinks.nameRequired'));
       return;
@@ -99,6 +112,7 @@ function CreateDisplayLinkForm({ onCreated }: { onCreated: (created: CreatedDisp
     create.mutate(parsed.data, {
       onSuccess: (result) => {
         setName('');
+        setTeamId(WHOLE_COMPANY);
         onCreated(result);
       },
       onError: (error) => {
@@ -111,24 +125,44 @@ function CreateDisplayLinkForm({ onCreated }: { onCreated: (created: CreatedDisp
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-4">
-      <Label htmlFor={inputId}>{t('displayLinks.nameLabel')}</Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={inputId}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          placeholder={t('displayLinks.namePlaceholder')}
-          maxLength={80}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? errorId : undefined}
-          className="sm:max-w-sm"
-        />
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex flex-col gap-2 sm:w-full sm:max-w-sm">
+          <Label htmlFor={inputId}>{t('displayLinks.nameLabel')}</Label>
+          <Input
+            id={inputId}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder={t('displayLinks.namePlaceholder')}
+            maxLength={80}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? errorId : undefined}
+          />
+        </div>
+        {/* A wall per office (decision 040): the link shows one team's people, or everyone. */}
+        {teams.length > 0 && (
+          <div className="flex flex-col gap-2 sm:w-48">
+            <Label htmlFor={teamSelectId}>{t('displayLinks.teamLabel')}</Label>
+            <Select value={teamId} onValueChange={setTeamId}>
+              <SelectTrigger id={teamSelectId}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={WHOLE_COMPANY}>{t('displayLinks.wholeCompany')}</SelectItem>
+                {teams.map((team) => (
+                  <SelectItem key={team.id} value={team.id}>
+                    {team.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        )}
         <Button type="submit" disabled={create.isPending}>
           <PlusIcon /> {create.isPending ? t('displayLinks.creating') : t('displayLinks.create')}
         </Button>
       </div>
       <FieldError id={errorId}>{fieldError}</FieldError>
-      <p className="text-xs text-muted-foreground">{t('displayLinks.nameHint')}</p>
+      <p className="text-xs text-muted-foreground">{t(teams.length > 0 ? 'displayLinks.nameAndTeamHint' : 'displayLinks.nameHint')}</p>
     </form>
   );
 }
@@ -168,6 +202,8 @@ function DisplayLinksTable() {
           <TableHeader>
             <TableRow className="bg-muted/40 hover:bg-muted/40">
               <TableHead>{t('displayLinks.columns.name')}</TableHead>
+              <TableHead>{t('displayLinks.columns.shows')}</TableHead>
+              <TableHead>{t('displayLinks.columns.playlist')}</TableHead>
               <TableHead>{t('displayLinks.columns.created')}</TableHead>
               <TableHead>{t('displayLinks.columns.lastUsed')}</TableHead>
               <TableHead>{t('displayLinks.columns.status')}</TableHead>
@@ -180,6 +216,10 @@ function DisplayLinksTable() {
             {rows.map((link) => (
               <TableRow key={link.id} data-testid="display-link-row" className={link.active ? undefined : 'text-muted-foreground'}>
                 <TableCell className="font-medium text-foreground">{link.name}</TableCell>
+                <TableCell>{link.team?.name ?? t('displayLinks.wholeCompany')}</TableCell>
+                <TableCell>
+                  <LinkPlaylistSelect link={link} />
+                </TableCell>
                 <TableCell className="whitespace-nowrap">{format.date(link.createdAt)}</TableCell>
                 <TableCell className="whitespace-nowrap">
                   {link.lastUsedAt ? (
@@ -218,6 +258,53 @@ function DisplayLinksTable() {
       </div>
       <RevokeDialog link={toRevoke} onClose={() => setToRevoke(null)} />
     </>
+  );
+}
+
+/** Which playlist an active link's wall rotates through (decision 052); a revoked link just says. */
+function LinkPlaylistSelect({ link }: { link: DisplayLink }) {
+  const { t } = useTranslation('scoreboard');
+  const playlists = useTvPlaylists().data?.playlists ?? [];
+  const setPlaylist = useSetDisplayLinkPlaylist();
+  if (!link.active) return <span>{link.playlist?.name ?? t('displayLinks.noPlaylist')}</span>;
+  const value = link.playlist?.id ?? NO_PLAYLIST;
+  return (
+    <Select
+      value={value}
+      disabled={setPlaylist.isPending}
+      onValueChange={(next) => {
+        if (next === value) return;
+        const playlistId = next === NO_PLAYLIST ? null : next;
+        setPlaylist.mutate(
+          { linkId: link.id, playlistId },
+          {
+            onSuccess: (saved) =>
+              toast.success(
+                saved.playlist
+                  ? t('displayLinks.playlistSet', { name: saved.name, playlist: saved.playlist.name })
+                  : t('displayLinks.playlistCleared', { name: saved.name }),
+              ),
+            onError: (error) => toast.error(t('displayLinks.playlistFailed'), { description: error.message }),
+          },
+        );
+      }}
+    >
+      <SelectTrigger className="h-8 w-48" aria-label={t('displayLinks.playlistFor', { name: link.name })}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={NO_PLAYLIST}>{t('displayLinks.noPlaylist')}</SelectItem>
+        {/* A playlist just deleted may still be named on the link until the list is read again. */}
+        {link.playlist && !playlists.some((p) => p.id === link.playlist?.id) && (
+          <SelectItem value={link.playlist.id}>{link.playlist.name}</SelectItem>
+        )}
+        {playlists.map((playlist) => (
+          <SelectItem key={playlist.id} value={playlist.id}>
+            {playlist.name}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
 

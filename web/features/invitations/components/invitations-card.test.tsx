@@ -30,6 +30,7 @@ const invitation = (over: Partial<Invitation>): Invitation => ({
   email: null,
   openedAt: null,
   sentCount: 0,
+  teamId: null,
   lastSentAt: null,
   ...over,
 });

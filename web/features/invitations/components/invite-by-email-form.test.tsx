@@ -11,8 +11,11 @@ import { InviteByEmailForm } from './invite-by-email-form';
 
 const adminMe = makeTestAdminMe();
 
-function renderForm(onSent = vi.fn()) {
+function renderForm(onSent = vi.fn(), teams: { id: string; name: string }[] = []) {
   const calls = stubFetch({
+    'GET /api/v1/teams': reply(200, {
+      teams: teams.map((team) => ({ ...team, members: [], leads: [], createdAt: '2026-11-01T00:00:00Z' })),
+    }),
     'GET /api/v1/me': reply(200, adminMe),
     'POST /api/v1/invitations/send': (call) => {
       const emails = (call.body as { emails: string[] }).emails;
@@ -52,6 +55,29 @@ describe('InviteByEmailForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send 2 invitations' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Fix or remove the address that is not valid.');
     expect(calls.filter((c) => c.path === '/api/v1/invitations/send')).toEqual([]);
+  });
+
+  it('invites into the team chosen once the company has teams, and into none by default', async () => {
+    const oslo = { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Oslo' };
+    const { user, calls } = renderForm(vi.fn(), [oslo]);
+    await user.click(screen.getByLabelText('E-mail addresses'));
+    await user.paste('kari@example.com');
+    const picker = await screen.findByRole('combobox', { name: 'Team' });
+    expect(picker).toHaveTextContent('No team');
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Oslo' }));
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/v1/invitations/send').map((c) => c.body)).toEqual([
+        { emails: ['kari@example.com'], role: 'user', teamId: oslo.id },
+      ]),
+    );
+  });
+
+  it('has no team picker while the company has no teams', async () => {
+    renderForm();
+    expect(await screen.findByLabelText('E-mail addresses')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Team' })).not.toBeInTheDocument();
   });
 
   it('sends one invitation per distinct address with the role chosen, and says so', async () => {

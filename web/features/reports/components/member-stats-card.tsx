@@ -1,17 +1,30 @@
-import type { LeaderboardRow } from '@core/contracts';
+import type { LeaderboardRow, RankBy } from '@core/contracts';
 import { isHighConversion, type Percent } from '@core/stats';
 import { FlameIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '@web/components/person-avatar';
+import { PersonNameLink } from '@web/components/person-name-link';
 import { getMedalHighlight, RankBadge } from '@web/components/scoreboard/rank-badge';
+import { RankMeasure } from '@web/components/scoreboard/rank-measure';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
 import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 
-/** A member's week on the Weekly View: rank, points, calls, meetings, sales, conversion. */
-export function MemberStatsCard({ row, format }: { row: LeaderboardRow; format: CompanyFormat }) {
+/** A member's week on the Weekly View: rank, points, calls, meetings, sales, conversion; the name links to their page when `href` is given. */
+export function MemberStatsCard({
+  row,
+  format,
+  href,
+  rankBy = 'points',
+}: {
+  row: LeaderboardRow;
+  format: CompanyFormat;
+  href?: string | null;
+  /** A fair ranking (decision 053) shows the card's measure beside its badges. */
+  rankBy?: RankBy;
+}) {
   const { t } = useTranslation('scoreboard');
   const titleId = useId();
   const name = formatMemberName(row, t);
@@ -31,10 +44,13 @@ export function MemberStatsCard({ row, format }: { row: LeaderboardRow; format: 
         <RankBadge rank={row.rank} className={cn(!isTop && 'bg-muted text-muted-foreground ring-0')} />
         <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="size-10 text-sm" />
         <div className="min-w-0 flex-1">
-          <h3 id={titleId} data-slot="member-name" className="truncate text-lg font-semibold tracking-tight">
-            {name}
+          <h3 id={titleId} className="truncate text-lg font-semibold tracking-tight">
+            <PersonNameLink href={href}>
+              <span data-slot="member-name">{name}</span>
+            </PersonNameLink>
           </h3>
-          <div className="flex flex-wrap gap-1.5">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <RankMeasure row={row} rankBy={rankBy} format={format} className="text-sm" />
             {row.isCurrentUser && <Badge variant="soft">{t('weekly.you')}</Badge>}
             {highConversion && (
               <Badge variant="success">

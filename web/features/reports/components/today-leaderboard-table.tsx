@@ -1,6 +1,8 @@
-import type { LeaderboardRow } from '@core/contracts';
+import type { LeaderboardRow, RankBy } from '@core/contracts';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '@web/components/person-avatar';
+import { PersonNameLink } from '@web/components/person-name-link';
+import { RankMeasure } from '@web/components/scoreboard/rank-measure';
 import { Badge } from '@web/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn } from '@web/lib/cn';
@@ -13,10 +15,16 @@ export function TodayLeaderboardTable({
   rows,
   format,
   caption,
+  personHref,
+  rankBy = 'points',
 }: {
   rows: readonly LeaderboardRow[];
   format: CompanyFormat;
   caption: string;
+  /** The person's page for those the viewer may open (web/lib/people.ts). */
+  personHref?: (userId: string) => string | null;
+  /** A fair ranking (decision 053) shows each row's measure under the name. */
+  rankBy?: RankBy;
 }) {
   const { t } = useTranslation('scoreboard');
   const bodyRef = useFlip<HTMLTableSectionElement>(rows.map((r) => r.userId));
@@ -48,9 +56,12 @@ export function TodayLeaderboardTable({
               <TableCell className="w-full max-w-0 min-w-36 pl-4 sm:pl-5">
                 <div className="flex min-w-0 items-center gap-2.5">
                   <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="size-7 text-[11px]" />
-                  <span data-slot="member-name" className="truncate font-medium text-foreground">
-                    {name}
-                  </span>
+                  <div className="flex min-w-0 flex-col">
+                    <PersonNameLink href={personHref?.(row.userId)} className="truncate font-medium text-foreground">
+                      <span data-slot="member-name">{name}</span>
+                    </PersonNameLink>
+                    <RankMeasure row={row} rankBy={rankBy} format={format} className="text-xs" />
+                  </div>
                   {row.isCurrentUser && (
                     <Badge variant="soft" className="shrink-0">
                       {t('todayBoard.you')}

@@ -16,6 +16,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
+import { usePersonPageHref } from '@web/lib/people';
 import { useLoggedError } from '@web/lib/use-logged-error';
 import { TeamFilter } from '@web/components/team-filter';
 import { useTeamFilter } from '@web/lib/teams';
@@ -115,6 +116,7 @@ function CompanyLeaderboardCard({ format }: { format: CompanyFormat }) {
   const board = useLeaderboard({ period: 'today', sort: 'calls', teamId });
   useLoggedError("today's leaderboard", board.error);
   const rows = board.data?.rows ?? [];
+  const personHref = usePersonPageHref();
   return (
     <Card className="min-w-0 self-start overflow-hidden">
       <CardHeader className="border-b pb-4">
@@ -126,7 +128,7 @@ function CompanyLeaderboardCard({ format }: { format: CompanyFormat }) {
       ) : rows.length === 0 ? (
         <EmptyState className="m-4 border-0 bg-transparent py-8" icon={TrophyIcon} title={t('teamOverview.noLeaderboard')} />
       ) : (
-        <TodayLeaderboardTable rows={rows} format={format} caption={t('company.todayLeaderboard')} />
+        <TodayLeaderboardTable rows={rows} format={format} caption={t('company.todayLeaderboard')} personHref={personHref} />
       )}
     </Card>
   );

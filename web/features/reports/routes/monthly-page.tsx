@@ -1,4 +1,4 @@
-import type { LeaderboardRow, MonthlyOverview } from '@core/contracts';
+import type { LeaderboardRow, MonthlyOverview, RankBy } from '@core/contracts';
 import { ChevronLeftIcon, ChevronRightIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
 import { PersonAvatar } from '@web/components/person-avatar';
+import { PersonNameLink } from '@web/components/person-name-link';
+import { usePersonPageHref } from '@web/lib/people';
 import { LiveBadge } from '@web/components/scoreboard/live-badge';
 import { RankBadge } from '@web/components/scoreboard/rank-badge';
 import { StatCard, StatCardSkeleton } from '@web/components/scoreboard/stat-card';
@@ -21,6 +23,9 @@ import { cn } from '@web/lib/cn';
 import { formatMonthYear, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { useMonthlyOverview } from '../api/get-monthly-overview';
 import { TeamFilter } from '@web/components/team-filter';
+import { RankBySelect } from '@web/components/rank-by-select';
+import { RankingNote, RankMeasure } from '@web/components/scoreboard/rank-measure';
+import { useRankBy } from '@web/lib/rank-by';
 import { useTeamFilter } from '@web/lib/teams';
 
 const TrendChart = lazy(() => import('../components/trend-chart').then((m) => ({ default: m.TrendChart })));
@@ -37,7 +42,8 @@ export function Component() {
   const format = useCompanyFormat();
   const [month, setMonth] = useState<string | undefined>(undefined);
   const { teamId } = useTeamFilter();
-  const monthly = useMonthlyOverview(month, teamId);
+  const { rankBy } = useRankBy();
+  const monthly = useMonthlyOverview(month, teamId, rankBy);
   const data = monthly.data;
   const isCurrentMonth = !data || data.period.from.slice(0, 7) === data.period.today.slice(0, 7);
   const [view, setView] = useState<'individual' | 'company'>('individual');
@@ -263,18 +269,27 @@ function CompanyTab({ data, format }: { data: MonthlyOverview; format: CompanyFo
         </CardContent>
       </Card>
       <Card className="overflow-hidden">
-        <CardHeader className="border-b pb-4">
-          <CardHeading>{t('monthly.leaderboard')}</CardHeading>
-          <CardDescription>{t('monthly.leaderboardHint')}</CardDescription>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0 border-b pb-4">
+          <div>
+            <CardHeading>{t('monthly.leaderboard')}</CardHeading>
+            <CardDescription>
+              {data.company.rankBy === 'points'
+                ? t('monthly.leaderboardHint')
+                : `${t(`rankBy.${data.company.rankBy}`)} (${t('sort.points')})`}
+            </CardDescription>
+          </div>
+          <RankBySelect />
         </CardHeader>
-        <MonthlyLeaderboard rows={data.company.leaderboard} format={format} />
+        <MonthlyLeaderboard rows={data.company.leaderboard} format={format} rankBy={data.company.rankBy} />
+        {data.company.leaderboard.length > 0 && <RankingNote rankBy={data.company.rankBy} sort="points" className="border-t px-5 py-3" />}
       </Card>
     </>
   );
 }
 
-function MonthlyLeaderboard({ rows, format }: { rows: readonly LeaderboardRow[]; format: CompanyFormat }) {
+function MonthlyLeaderboard({ rows, format, rankBy }: { rows: readonly LeaderboardRow[]; format: CompanyFormat; rankBy: RankBy }) {
   const { t } = useTranslation('scoreboard');
+  const personHref = usePersonPageHref();
   if (rows.length === 0) return <p className="px-5 py-6 text-sm text-muted-foreground">{t('monthly.noMembers')}</p>;
   return (
     <Table>
@@ -313,9 +328,12 @@ function MonthlyLeaderboard({ rows, format }: { rows: readonly LeaderboardRow[];
               <TableCell className="w-full max-w-0 min-w-36">
                 <div className="flex min-w-0 items-center gap-2.5">
                   <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="size-7 text-[11px]" />
-                  <span data-slot="member-name" className="truncate font-medium text-foreground">
-                    {name}
-                  </span>
+                  <div className="flex min-w-0 flex-col">
+                    <PersonNameLink href={personHref(row.userId)} className="truncate font-medium text-foreground">
+                      <span data-slot="member-name">{name}</span>
+                    </PersonNameLink>
+                    <RankMeasure row={row} rankBy={rankBy} format={format} className="text-xs" />
+                  </div>
                 </div>
               </TableCell>
               <TableCell className="text-right tabular" data-slot="calls">

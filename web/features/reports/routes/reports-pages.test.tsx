@@ -67,6 +67,7 @@ describe('Weekly View', () => {
       period: period('week', '2026-11-16', '2026-11-22'),
       totals: ZERO,
       teamSize: 2,
+      rankBy: 'points',
       members: [makeTestLeaderboardRow(1, { ...ZERO }), makeTestLeaderboardRow(2, { ...ZERO })],
     };
     renderScreen(WeeklyPage, { 'GET /api/v1/scoreboard/weekly': reply(200, weekly) });
@@ -114,7 +115,7 @@ describe('Monthly Overview', () => {
     return {
       period: period('month', '2026-11-01', '2026-11-30'),
       individual: { ...ZERO, workingDays: 1, avgCallsPerDay: 0, avgPointsPerDay: 0 },
-      company: { totals: ZERO, teamSize: leaderboard.length, leaderboard },
+      company: { totals: ZERO, teamSize: leaderboard.length, rankBy: 'points', leaderboard },
       trend: [],
     };
   }

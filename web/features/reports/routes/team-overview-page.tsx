@@ -7,6 +7,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
+import { PersonNameLink } from '@web/components/person-name-link';
 import { ActivityFeedSkeleton } from '@web/components/scoreboard/activity-feed';
 import { LeaderboardSkeleton } from '@web/components/scoreboard/leaderboard-table';
 import { LiveBadge } from '@web/components/scoreboard/live-badge';
@@ -18,10 +19,14 @@ import { type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
 import { RECENT_ACTIVITIES_LIMIT, useRecentActivities } from '@web/lib/queries/get-recent-activities';
+import { usePersonPageHref } from '@web/lib/people';
 import { useLoggedError } from '@web/lib/use-logged-error';
 import { useTeamStats } from '../api/get-team-stats';
 import { TodayLeaderboardTable } from '../components/today-leaderboard-table';
 import { TeamFilter } from '@web/components/team-filter';
+import { RankBySelect } from '@web/components/rank-by-select';
+import { RankingNote } from '@web/components/scoreboard/rank-measure';
+import { useRankBy } from '@web/lib/rank-by';
 import { useTeamFilter } from '@web/lib/teams';
 
 /** Team Overview shows 5 leaderboard rows. */
@@ -99,6 +104,7 @@ function TodayActivitiesCard({ format }: { format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const { teamId } = useTeamFilter();
   const feed = useRecentActivities({ period: 'today', limit: RECENT_ACTIVITIES_LIMIT, teamId });
+  const personHref = usePersonPageHref();
   useLoggedError("today's activities", feed.error);
   const activities = feed.data?.activities ?? [];
   return (
@@ -114,7 +120,7 @@ function TodayActivitiesCard({ format }: { format: CompanyFormat }) {
       ) : (
         <ol className="divide-y" aria-label={t('teamOverview.todayActivities')}>
           {activities.map((activity) => (
-            <TeamActivityItem key={activity.id} activity={activity} format={format} />
+            <TeamActivityItem key={activity.id} activity={activity} format={format} href={personHref(activity.userId)} />
           ))}
         </ol>
       )}
@@ -122,7 +128,7 @@ function TodayActivitiesCard({ format }: { format: CompanyFormat }) {
   );
 }
 
-function TeamActivityItem({ activity, format }: { activity: RecentActivity; format: CompanyFormat }) {
+function TeamActivityItem({ activity, format, href }: { activity: RecentActivity; format: CompanyFormat; href: string | null }) {
   const { t } = useTranslation('scoreboard');
   const kind = computeActivityKind(activity);
   return (
@@ -133,7 +139,9 @@ function TeamActivityItem({ activity, format }: { activity: RecentActivity; form
           {t(`teamOverview.label.${kind}`)}
           {activity.customerName && <span className="font-normal text-muted-foreground"> · {activity.customerName}</span>}
         </p>
-        <p className="truncate text-xs text-muted-foreground">{formatMemberName(activity, t)}</p>
+        <p className="truncate text-xs text-muted-foreground">
+          <PersonNameLink href={activity.formerMember ? null : href}>{formatMemberName(activity, t)}</PersonNameLink>
+        </p>
       </div>
       <span className={cn('text-sm font-semibold tabular', activity.points > 0 ? 'text-[oklch(0.45_0.12_158)]' : 'text-muted-foreground')}>
         +{format.number(activity.points)}
@@ -152,21 +160,37 @@ function TeamActivityItem({ activity, format }: { activity: RecentActivity; form
 function TodayLeaderboardCard({ format }: { format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const { teamId } = useTeamFilter();
-  const board = useLeaderboard({ period: 'today', sort: 'calls', limit: TEAM_OVERVIEW_BOARD_SIZE, activeOnly: true, teamId });
+  const { rankBy } = useRankBy();
+  const board = useLeaderboard({ period: 'today', sort: 'calls', limit: TEAM_OVERVIEW_BOARD_SIZE, activeOnly: true, teamId, rankBy });
   useLoggedError("today's leaderboard", board.error);
   const rows = board.data?.rows ?? [];
+  const personHref = usePersonPageHref();
   return (
     <Card className="min-w-0 self-start overflow-hidden">
-      <CardHeader className="border-b pb-4">
-        <CardHeading>{t('teamOverview.todayLeaderboard')}</CardHeading>
-        <CardDescription>{t('teamOverview.todayLeaderboardHint')}</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0 border-b pb-4">
+        <div>
+          <CardHeading>{t('teamOverview.todayLeaderboard')}</CardHeading>
+          <CardDescription>
+            {rankBy === 'points' ? t('teamOverview.todayLeaderboardHint') : `${t(`rankBy.${rankBy}`)} (${t('sort.calls')})`}
+          </CardDescription>
+        </div>
+        <RankBySelect />
       </CardHeader>
       {board.isPending ? (
         <LeaderboardSkeleton rows={TEAM_OVERVIEW_BOARD_SIZE} />
       ) : rows.length === 0 ? (
         <EmptyState className="m-4 border-0 bg-transparent py-8" icon={TrophyIcon} title={t('teamOverview.noLeaderboard')} />
       ) : (
-        <TodayLeaderboardTable rows={rows} format={format} caption={t('teamOverview.todayLeaderboard')} />
+        <>
+          <TodayLeaderboardTable
+            rows={rows}
+            format={format}
+            caption={t('teamOverview.todayLeaderboard')}
+            personHref={personHref}
+            rankBy={rankBy}
+          />
+          <RankingNote rankBy={rankBy} sort="calls" className="border-t px-5 py-3" />
+        </>
       )}
     </Card>
   );

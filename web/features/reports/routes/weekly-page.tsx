@@ -14,7 +14,11 @@ import { useFullscreen } from '@web/lib/use-fullscreen';
 import { useWeeklyOverview } from '../api/get-weekly-overview';
 import { MemberStatsCard } from '../components/member-stats-card';
 import { TeamFilter } from '@web/components/team-filter';
+import { RankBySelect } from '@web/components/rank-by-select';
+import { RankingNote } from '@web/components/scoreboard/rank-measure';
+import { useRankBy } from '@web/lib/rank-by';
 import { useTeamFilter } from '@web/lib/teams';
+import { usePersonPageHref } from '@web/lib/people';
 
 /** This week's per-member totals, ranked by points as the page ranks them. */
 const WEEKLY_EXPORTS: readonly ExportTarget[] = [{ kind: 'leaderboard', period: { period: 'week' }, sort: 'points' }];
@@ -23,8 +27,10 @@ const WEEKLY_EXPORTS: readonly ExportTarget[] = [{ kind: 'leaderboard', period: 
 export function Component() {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
+  const personHref = usePersonPageHref();
   const { teamId } = useTeamFilter();
-  const weekly = useWeeklyOverview(teamId);
+  const { rankBy } = useRankBy();
+  const weekly = useWeeklyOverview(teamId, rankBy);
   const fullscreen = useFullscreen();
   const data = weekly.data;
 
@@ -44,6 +50,7 @@ export function Component() {
           <>
             <LiveBadge isLoading={weekly.isPending} isFailed={weekly.isError && !weekly.data} />
             <TeamFilter />
+            <RankBySelect />
             <ExportMenu targets={WEEKLY_EXPORTS} />
             <Button variant="outline" aria-pressed={fullscreen.isFullscreen} onClick={() => void fullscreen.toggle()}>
               {fullscreen.isFullscreen ? <MinimizeIcon /> : <MaximizeIcon />}
@@ -111,11 +118,14 @@ export function Component() {
             ) : data.totals.activities === 0 ? (
               <EmptyState icon={CalendarRangeIcon} title={t('weekly.empty')} description={t('weekly.emptyHint')} />
             ) : (
-              <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
-                {data.members.map((row) => (
-                  <MemberStatsCard key={row.userId} row={row} format={format} />
-                ))}
-              </div>
+              <>
+                <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+                  {data.members.map((row) => (
+                    <MemberStatsCard key={row.userId} row={row} format={format} href={personHref(row.userId)} rankBy={data.rankBy} />
+                  ))}
+                </div>
+                <RankingNote rankBy={data.rankBy} sort="points" />
+              </>
             )}
           </section>
         </div>

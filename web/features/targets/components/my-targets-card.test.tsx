@@ -8,6 +8,8 @@ import { MyTargetsCard } from './my-targets-card';
 
 const target = (overrides: Partial<TargetProgress>): TargetProgress => ({
   targetId: crypto.randomUUID(),
+  subjectKind: 'person',
+  teamName: null,
   metric: 'calls',
   period: 'week',
   value: 50,
@@ -49,6 +51,15 @@ describe("the rep's targets from a manager", () => {
     expect(within(value!).getByTestId('target-progress').textContent).toMatch(/30,000.*50,000/);
   });
 
+  it("marks a target of the rep's team as the team's, beside their own", async () => {
+    renderCard([target({}), target({ subjectKind: 'team', teamName: 'Oslo', value: 300, progress: 140, pace: 'on-track' })]);
+    const list = await screen.findByRole('list', { name: 'Targets from your manager' });
+    const [own, team] = within(list).getAllByRole('listitem');
+    expect(within(own!).queryByTestId('team-target-badge')).not.toBeInTheDocument();
+    expect(within(team!).getByTestId('team-target-badge')).toHaveTextContent('Oslo team');
+    expect(within(team!).getByText('140 of 300')).toBeInTheDocument();
+  });
+
   it('says a period without working days is a day off, and expects nothing', async () => {
     renderCard([target({ period: 'day', pace: 'no-working-days', expected: 0, workingDays: 0, workingDaysGone: 0 })]);
     expect(await screen.findByTestId('pace-pill')).toHaveTextContent('Day off');
@@ -64,10 +75,11 @@ describe("the rep's targets from a manager", () => {
 
   it('speaks Norwegian', async () => {
     await i18n.changeLanguage('nb');
-    renderCard([target({ pace: 'on-track', progress: 25 })]);
+    renderCard([target({ pace: 'on-track', progress: 25 }), target({ subjectKind: 'team', teamName: 'Oslo' })]);
     expect(await screen.findByText('Mål fra lederen din')).toBeInTheDocument();
+    expect(screen.getByTestId('team-target-badge')).toHaveTextContent('Team Oslo');
     expect(screen.getByText('Satt av leder')).toBeInTheDocument();
-    expect(screen.getByTestId('pace-pill')).toHaveTextContent('I rute');
+    expect(screen.getAllByTestId('pace-pill')[0]).toHaveTextContent('I rute');
     expect(screen.getByText('25 av 50')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { TargetProgress } from '@core/contracts';
-import { FlagIcon } from 'lucide-react';
+import { FlagIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
@@ -14,6 +14,7 @@ import { PacePill } from './pace-pill';
 /**
  * The targets a manager set for the signed-in rep, beside their own daily goals: progress this
  * day, week or month, and whether they are ahead, on track or behind for the working days gone.
+ * A target of the rep's team is marked as the team's and counts the whole team (decision 044).
  * Nothing is shown while no manager has set one. Live: a logged activity refetches it
  * (LIVE_REFRESHES in web/lib/realtime.ts).
  */
@@ -57,11 +58,22 @@ function TargetRow({ target }: { target: TargetProgress }) {
   const percent = Math.min(100, Math.round((target.progress / target.value) * 100));
   const value = (n: number) => formatMetricValue(target.metric, n, format);
   return (
-    <li className="space-y-2 py-3 first:pt-0 last:pb-0" data-testid={`target-${target.metric}-${target.period}`}>
+    <li
+      className="space-y-2 py-3 first:pt-0 last:pb-0"
+      data-testid={`target-${target.subjectKind === 'team' ? 'team-' : ''}${target.metric}-${target.period}`}
+    >
       <div className="flex items-center gap-3">
         <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-medium">{t(`metrics.${target.metric}`)}</p>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium">
+            {t(`metrics.${target.metric}`)}
+            {target.subjectKind === 'team' && (
+              <Badge variant="soft" className="gap-1" data-testid="team-target-badge">
+                <UsersIcon className="size-3" aria-hidden />
+                {t('mine.teamTarget', { team: target.teamName ?? t('mine.yourTeam') })}
+              </Badge>
+            )}
+          </p>
           <p className="text-xs text-muted-foreground">{t(`periodNames.${target.period}`)}</p>
         </div>
         <PacePill pace={target.pace} />

@@ -1,7 +1,7 @@
 import { type Target, TARGET_METRICS, type TargetMetric } from '@core/contracts';
 import { TARGET_PERIODS, type TargetPeriod } from '@core/pacing/target-periods';
 import { isLocalDate } from '@core/period';
-import { FlagIcon } from 'lucide-react';
+import { FlagIcon, UsersIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/empty-state';
@@ -19,36 +19,53 @@ import { useCompanyFormat } from '@web/lib/format';
 import { showErrorToast } from '@web/lib/show-error-toast';
 import { useCreateTarget } from '../api/create-target';
 import { useEndTarget } from '../api/end-target';
-import { useMembers } from '../api/get-members';
+import { useTargetSubjects } from '../api/get-target-subjects';
 import { useTargets } from '../api/get-targets';
 import { formatMetricValue, METRIC_ICONS } from '../lib/metrics';
 
-type Member = { userId: string; displayName: string | null; email: string };
-/** The member select's first option: nobody chosen yet (Radix selects take no empty value). */
-const NO_MEMBER = 'none';
-const nameOf = (member: Member | undefined, fallback: string) => member?.displayName?.trim() || member?.email || fallback;
+type Subjects = { members: { userId: string; displayName: string | null }[]; teams: { id: string; name: string }[] };
+/** The subject select's first option: nobody chosen yet (Radix selects take no empty value). */
+const NO_SUBJECT = 'none';
+/** A subject select value: `team:<id>` or `person:<id>`. */
+const teamValue = (id: string) => `team:${id}`;
+const personValue = (id: string) => `person:${id}`;
 
-/** Administration, Targets: the form that sets one, and every target set with its history. */
-export function TargetsAdmin() {
+/** How the screens name a target's subject: the person, or the team (marked as a team's). */
+function useSubjectNames(subjects: Subjects | undefined) {
   const { t } = useTranslation('targets');
-  const members = useMembers();
+  const people = new Map((subjects?.members ?? []).map((member) => [member.userId, member.displayName?.trim() || t('admin.unnamed')]));
+  const teams = new Map((subjects?.teams ?? []).map((team) => [team.id, team.name]));
+  return (target: Pick<Target, 'userId' | 'teamId'>) =>
+    target.teamId !== null
+      ? (teams.get(target.teamId) ?? t('admin.formerTeam'))
+      : (people.get(target.userId ?? '') ?? t('admin.formerMember'));
+}
+
+/**
+ * The targets screen: the form that sets one, and every target the viewer manages with its
+ * history. An admin sees the company's; a team lead the teams they lead and their people
+ * (decision 044): the server decides, this shows what it answers.
+ */
+export function TargetsAdmin({ title }: { title?: string }) {
+  const { t } = useTranslation('targets');
+  const subjects = useTargetSubjects();
   const targets = useTargets();
-  const byId = new Map((members.data?.members ?? []).map((member) => [member.userId, member]));
+  const nameOf = useSubjectNames(subjects.data);
 
   return (
     <div className="space-y-6">
       <Card>
         <CardHeader>
-          <CardTitle>{t('admin.title')}</CardTitle>
+          <CardTitle>{title ?? t('admin.title')}</CardTitle>
           <CardDescription>{t('admin.description')}</CardDescription>
         </CardHeader>
         <CardContent>
-          {members.isError ? (
-            <LoadError title={t('admin.membersLoadError')} error={members.error} onRetry={() => void members.refetch()} />
-          ) : members.isPending ? (
+          {subjects.isError ? (
+            <LoadError title={t('admin.membersLoadError')} error={subjects.error} onRetry={() => void subjects.refetch()} />
+          ) : subjects.isPending ? (
             <Skeleton className="h-24 w-full" />
           ) : (
-            <TargetForm members={members.data.members} />
+            <TargetForm subjects={subjects.data} />
           )}
         </CardContent>
       </Card>
@@ -73,7 +90,7 @@ export function TargetsAdmin() {
               <EmptyState icon={FlagIcon} title={t('admin.emptyTitle')} description={t('admin.emptyText')} />
             </div>
           ) : (
-            <TargetsTable targets={targets.data.targets} nameOf={(userId) => nameOf(byId.get(userId), userId.slice(0, 8))} />
+            <TargetsTable targets={targets.data.targets} nameOf={nameOf} />
           )}
         </CardContent>
       </Card>
@@ -87,13 +104,13 @@ function useCompanyToday(): string {
   return format.localDay(new Date().toISOString());
 }
 
-function TargetForm({ members }: { members: Member[] }) {
+function TargetForm({ subjects }: { subjects: Subjects }) {
   const { t } = useTranslation('targets');
   const format = useCompanyFormat();
   const today = useCompanyToday();
   const createTarget = useCreateTarget();
   const id = useId();
-  const [userId, setUserId] = useState(NO_MEMBER);
+  const [subject, setSubject] = useState(NO_SUBJECT);
   const [metric, setMetric] = useState<TargetMetric>('calls');
   const [period, setPeriod] = useState<TargetPeriod>('week');
   const [value, setValue] = useState('');
@@ -101,10 +118,16 @@ function TargetForm({ members }: { members: Member[] }) {
   const [errors, setErrors] = useState<{ member?: string; value?: string; date?: string }>({});
 
   const isMoney = metric === 'sales_value';
-  const memberOptions = [
-    { value: NO_MEMBER, label: t('admin.chooseMember') },
-    ...members.map((member) => ({ value: member.userId, label: nameOf(member, member.email) })),
+  // Teams first (a team's target counts all its members), then the people.
+  const subjectOptions = [
+    { value: NO_SUBJECT, label: t('admin.chooseMember') },
+    ...subjects.teams.map((team) => ({ value: teamValue(team.id), label: t('admin.teamOption', { name: team.name }) })),
+    ...subjects.members.map((member) => ({
+      value: personValue(member.userId),
+      label: member.displayName?.trim() || t('admin.unnamed'),
+    })),
   ];
+  const subjectName = subjectOptions.find((option) => option.value === subject)?.label ?? '';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -112,22 +135,20 @@ function TargetForm({ members }: { members: Member[] }) {
     const number = Number(value.trim().replace(/\s/g, '').replace(',', '.'));
     const amount = isMoney ? Math.round(number * 100) : number;
     const next = {
-      member: userId !== NO_MEMBER ? undefined : t('admin.errors.member'),
+      member: subject !== NO_SUBJECT ? undefined : t('admin.errors.member'),
       value: Number.isInteger(amount) && amount >= 1 && value.trim() !== '' ? undefined : t('admin.errors.value'),
       date: effectiveFrom && effectiveFrom >= today ? undefined : t('admin.errors.date'),
     };
     setErrors(next);
     if (next.member || next.value || next.date || !isLocalDate(effectiveFrom)) return;
+    const [kind, subjectId] = subject.split(':') as ['team' | 'person', string];
     createTarget.mutate(
-      { userId, metric, period, value: amount, effectiveFrom },
+      { ...(kind === 'team' ? { teamId: subjectId } : { userId: subjectId }), metric, period, value: amount, effectiveFrom },
       {
         onSuccess: () => {
           toast.success(t('admin.saved'), {
             description: t('admin.savedText', {
-              name: nameOf(
-                members.find((member) => member.userId === userId),
-                '',
-              ),
+              name: subjectName,
               metric: t(`metrics.${metric}`),
               value: formatMetricValue(metric, amount, format),
               period: t(`periods.${period}`).toLowerCase(),
@@ -144,7 +165,13 @@ function TargetForm({ members }: { members: Member[] }) {
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_1.2fr_auto] lg:items-start">
       <div className="space-y-1.5">
         <Label id={`${id}-member`}>{t('admin.member')}</Label>
-        <LazySelect value={userId} onValueChange={setUserId} options={memberOptions} aria-labelledby={`${id}-member`} className="w-full" />
+        <LazySelect
+          value={subject}
+          onValueChange={setSubject}
+          options={subjectOptions}
+          aria-labelledby={`${id}-member`}
+          className="w-full"
+        />
         <FieldError id={`${id}-member-error`}>{errors.member}</FieldError>
       </div>
       <div className="space-y-1.5">
@@ -204,7 +231,7 @@ function TargetForm({ members }: { members: Member[] }) {
 
 const STATUS_VARIANTS = { active: 'success', upcoming: 'soft', ended: 'secondary' } as const;
 
-function TargetsTable({ targets, nameOf }: { targets: Target[]; nameOf: (userId: string) => string }) {
+function TargetsTable({ targets, nameOf }: { targets: Target[]; nameOf: (target: Target) => string }) {
   const { t } = useTranslation('targets');
   const format = useCompanyFormat();
   const endTarget = useEndTarget();
@@ -224,14 +251,18 @@ function TargetsTable({ targets, nameOf }: { targets: Target[]; nameOf: (userId:
       <TableBody>
         {targets.map((target) => {
           const Icon = METRIC_ICONS[target.metric];
-          const name = nameOf(target.userId);
+          const name = nameOf(target);
           return (
             <TableRow key={target.id} data-testid="target-row">
               <TableCell className="pl-5">
-                <p className="font-medium break-words">{name}</p>
-                <Badge variant={STATUS_VARIANTS[target.status]} className="mt-1">
-                  {t(`admin.status.${target.status}`)}
-                </Badge>
+                <p className="flex items-center gap-1.5 font-medium break-words">
+                  {target.subjectKind === 'team' && <UsersIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />}
+                  {name}
+                </p>
+                <span className="mt-1 flex flex-wrap gap-1">
+                  {target.subjectKind === 'team' && <Badge variant="outline">{t('admin.teamTarget')}</Badge>}
+                  <Badge variant={STATUS_VARIANTS[target.status]}>{t(`admin.status.${target.status}`)}</Badge>
+                </span>
               </TableCell>
               <TableCell>
                 <span className="flex items-center gap-2">

@@ -1,15 +1,18 @@
-import type { Calendar, Target, TargetList } from '@core/contracts';
+import type { Calendar, Target, TargetList, TargetSubjects } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
-import { makeTestAdminMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestAdminMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { Component as AdminTargetsPage } from './admin-targets-page';
 
 const TODAY = '2026-11-24';
-const rep = makeTestMember({ id: 'p2', userId: 'user-2', displayName: 'Ola Rep', email: 'ola@example.com', role: 'user' });
+const subjects: TargetSubjects = {
+  members: [{ userId: 'user-2', displayName: 'Ola Rep', avatarUrl: null, teamId: 'team-1' }],
+  teams: [{ id: '7c9e6679-7425-40de-944b-e07fc1f90ae7', name: 'Oslo' }],
+};
 
 const calendar: Calendar = {
   country: 'NO',
@@ -24,7 +27,7 @@ function renderPage(targets: Target[] = []) {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${TODAY}T10:00:00Z`) });
   const calls = stubFetch({
     'GET /api/v1/me': reply(200, makeTestAdminMe()),
-    'GET /api/v1/team/members': reply(200, { members: [makeTestMember(), rep] }),
+    'GET /api/v1/targets/subjects': reply(200, subjects),
     'GET /api/v1/targets': reply(200, { targets } satisfies TargetList),
     'POST /api/v1/targets': (call) =>
       reply(201, { id: crypto.randomUUID(), ...(call.body as object), endsOn: null, status: 'active', createdAt: `${TODAY}T10:00:00Z` }),
@@ -52,11 +55,11 @@ describe('Administration, Targets', () => {
     expect(await screen.findByText('No targets yet')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Set target' }));
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Choose a person');
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Choose a team or person');
     expect(screen.getByText('Enter a whole number of at least 1')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
-    await user.click(screen.getByRole('combobox', { name: 'Person' }));
+    await user.click(screen.getByRole('combobox', { name: 'For' }));
     await user.click(await screen.findByRole('option', { name: 'Ola Rep' }));
     await user.type(screen.getByLabelText('Target'), '60');
     await user.click(screen.getByRole('button', { name: 'Set target' }));
@@ -68,10 +71,27 @@ describe('Administration, Targets', () => {
     expect(await screen.findByText('Target set')).toBeInTheDocument();
   });
 
+  it("sets a team's target: the team is offered first, marked as a team", async () => {
+    const { calls, user } = renderPage();
+    await user.click(await screen.findByRole('combobox', { name: 'For' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['Choose a team or person', 'Team: Oslo', 'Ola Rep']);
+    await user.click(screen.getByRole('option', { name: 'Team: Oslo' }));
+    await user.type(screen.getByLabelText('Target'), '300');
+    await user.click(screen.getByRole('button', { name: 'Set target' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { teamId: subjects.teams[0]!.id, metric: 'calls', period: 'week', value: 300, effectiveFrom: TODAY },
+      ]),
+    );
+  });
+
   it('lists the targets set, with their status, and ends an active one', async () => {
     const active: Target = {
       id: '5e3c4b1a-0000-4000-8000-000000000001',
+      subjectKind: 'person',
       userId: 'user-2',
+      teamId: null,
       metric: 'sales_value',
       period: 'month',
       value: 50_000_00,
@@ -83,9 +103,12 @@ describe('Administration, Targets', () => {
     const { calls, user } = renderPage([
       active,
       { ...active, id: '5e3c4b1a-0000-4000-8000-000000000002', status: 'ended', value: 40_000_00 },
+      { ...active, id: '5e3c4b1a-0000-4000-8000-000000000003', subjectKind: 'team', userId: null, teamId: subjects.teams[0]!.id },
     ]);
     const rows = await screen.findAllByTestId('target-row');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[2]!).getByText('Oslo')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Team target')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Ola Rep')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Active')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Ended')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError } from '@web/components/load-error';
 import { PersonAvatar } from '@web/components/person-avatar';
+import { PersonNameLink } from '@web/components/person-name-link';
 import { RoleBadge } from '@web/components/role-badge';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -15,6 +16,7 @@ import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format';
+import { usePersonPageHref } from '@web/lib/people';
 import { useErrorToast } from '@web/lib/use-error-toast';
 import { useTeamMembers } from '../api/get-team-members';
 import { useRemoveMember } from '../api/remove-member';
@@ -45,6 +47,8 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
   const hasTeams = teams.length > 0;
   const myId = me?.user.id;
   const nameOf = (m: TeamMember) => m.displayName ?? m.email;
+  // A name leads to the person's page for those the viewer may open (decision 046).
+  const personHref = usePersonPageHref();
 
   async function onConfirm() {
     if (!pending) return;
@@ -115,7 +119,9 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
                       <PersonAvatar name={member.displayName?.trim() || member.email} avatarUrl={member.avatarUrl} className="size-9" />
                       <div className="min-w-0">
                         <p className="flex items-center gap-1.5 font-medium">
-                          <span className="truncate">{nameOf(member)}</span>
+                          <PersonNameLink href={personHref(member.userId)} className="truncate">
+                            {nameOf(member)}
+                          </PersonNameLink>
                           {isMe && <Badge variant="outline">{t('team.you')}</Badge>}
                         </p>
                         <p className="truncate text-xs text-muted-foreground">{member.email}</p>

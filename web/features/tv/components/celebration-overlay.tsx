@@ -1,9 +1,23 @@
-import { CalendarCheckIcon, PartyPopperIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import type { CelebrationCard, CelebrationKind } from '@core/celebrations';
+import type { CelebrationStyle } from '@core/contracts';
+import {
+  AwardIcon,
+  CalendarCheckIcon,
+  CrownIcon,
+  FlagIcon,
+  FlameIcon,
+  type LucideIcon,
+  PartyPopperIcon,
+  TargetIcon,
+  TrophyIcon,
+  VolumeXIcon,
+} from 'lucide-react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
 import { formatMemberName } from '@web/lib/member-name';
-import type { Celebration } from '../lib/use-celebrations';
+import type { ChimeKind } from '../lib/chime';
+import { type ReactionBubble, useTvCelebrations } from '../lib/use-tv-celebrations';
 
 const CONFETTI_PIECES = 48;
 const CONFETTI_COLOURS = [
@@ -58,44 +72,185 @@ function Confetti() {
   );
 }
 
-/** The wall's short party: who closed a sale or booked a meeting, with confetti. */
-export function CelebrationOverlay({ celebration }: { celebration: Celebration | null }) {
+const KIND_LOOKS: Record<CelebrationKind, { icon: LucideIcon; tone: string }> = {
+  sale: { icon: PartyPopperIcon, tone: 'bg-gold text-[oklch(0.3_0.07_80)]' },
+  meeting: { icon: CalendarCheckIcon, tone: 'bg-success text-white' },
+  goal: { icon: TargetIcon, tone: 'bg-success text-white' },
+  record: { icon: FlameIcon, tone: 'bg-[oklch(0.64_0.2_35)] text-white' },
+  contest: { icon: TrophyIcon, tone: 'bg-gold text-[oklch(0.3_0.07_80)]' },
+  badge: { icon: AwardIcon, tone: 'bg-primary text-primary-foreground' },
+  contestStarted: { icon: FlagIcon, tone: 'bg-primary text-primary-foreground' },
+  contestLead: { icon: CrownIcon, tone: 'bg-gold text-[oklch(0.3_0.07_80)]' },
+};
+
+/**
+ * The wall's celebrations for a TV screen (decision 051): reads what the company celebrates (a
+ * display link with its token, a signed-in wall as the member), tells the screen whether the company
+ * wants sound, chimes each card and draws the overlay.
+ */
+export function TvCelebrations({
+  displayToken,
+  play,
+  isSoundBlocked,
+  onCompanySound,
+}: {
+  displayToken: string | undefined;
+  play: (kind: ChimeKind) => void;
+  isSoundBlocked: boolean;
+  onCompanySound: (sound: boolean) => void;
+}) {
+  const celebrations = useTvCelebrations(
+    displayToken,
+    useCallback((card: CelebrationCard) => play(card.kind), [play]),
+  );
+  const { sound, ...overlay } = celebrations;
+  useEffect(() => onCompanySound(sound), [onCompanySound, sound]);
+  return <CelebrationOverlay {...overlay} isSoundBlocked={isSoundBlocked} />;
+}
+
+/** The names of the contests a burst of starts is about. */
+function details(card: CelebrationCard): string[] {
+  return card.events.map((event) => event.detail ?? '').filter(Boolean);
+}
+
+/** The card's words: one person's news, or a burst of one kind ("3 sales!") with everyone's names. */
+function useCardWords(card: CelebrationCard) {
+  const { t, i18n } = useTranslation('scoreboard');
+  const names = card.events.map((event) => formatMemberName({ ...event, userId: event.userId ?? '' }, t));
+  const count = card.events.length;
+  const title = t(`tv.celebrate.${card.kind}.title`, { count });
+  const text =
+    count === 1
+      ? t(`tv.celebrate.${card.kind}.text`, { name: names[0], detail: card.events[0]!.detail ?? '' })
+      : new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(card.kind === 'contestStarted' ? details(card) : names);
+  return { title, text };
+}
+
+/**
+ * The wall's celebrations (decision 051): the current card in the company's style (confetti over
+ * the board, a spotlight on the person, or a calm banner that leaves the board in view; the banner
+ * without movement for a viewer who asked for less motion), the reactions floating up from the
+ * floor, and a note when the company wants sound but the browser still waits for a tap.
+ */
+export function CelebrationOverlay({
+  card,
+  style,
+  reducedMotion,
+  bubbles,
+  isSoundBlocked,
+}: {
+  card: CelebrationCard | null;
+  style: CelebrationStyle;
+  reducedMotion: boolean;
+  bubbles: readonly ReactionBubble[];
+  isSoundBlocked: boolean;
+}) {
   const { t } = useTranslation('scoreboard');
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center">
-      {celebration && (
-        <div
-          key={celebration.id}
-          className="absolute inset-0 flex items-center justify-center bg-[oklch(0.15_0.04_258/0.55)] animate-fade-in"
-        >
-          <Confetti />
-          <div
-            data-testid="celebration"
-            className="relative flex animate-pop flex-col items-center gap-[1.5vh] rounded-[3vh] bg-card px-[6vw] py-[5vh] text-center text-card-foreground shadow-2xl"
+    <>
+      <div role="status" aria-live="polite" className="pointer-events-none fixed inset-0 z-40">
+        {card &&
+          (style === 'banner' ? <BannerCard card={card} reducedMotion={reducedMotion} /> : <TakeoverCard card={card} style={style} />)}
+      </div>
+      <div
+        role="status"
+        aria-live="polite"
+        aria-label={t('tv.reactions.label')}
+        className="pointer-events-none fixed right-[3vw] bottom-[8vh] z-30 flex flex-col items-end gap-[1vh]"
+      >
+        {bubbles.map((bubble) => (
+          <p
+            key={bubble.key}
+            data-testid="tv-reaction"
+            className={cn(
+              'flex items-center gap-[0.8vw] rounded-full bg-white/12 py-[0.8vh] pr-[1.4vw] pl-[0.8vw] text-[2.4vh] font-semibold text-white shadow-lg ring-1 ring-white/20 backdrop-blur',
+              !reducedMotion && 'animate-pop',
+            )}
           >
-            <span
-              className={cn(
-                'flex size-[12vh] items-center justify-center rounded-full',
-                celebration.kind === 'sale' ? 'bg-gold text-[oklch(0.3_0.07_80)]' : 'bg-success text-white',
-              )}
-            >
-              {celebration.kind === 'sale' ? (
-                <PartyPopperIcon className="size-[6.5vh]" aria-hidden />
-              ) : (
-                <CalendarCheckIcon className="size-[6.5vh]" aria-hidden />
-              )}
+            <span aria-hidden className="text-[3.4vh] leading-none">
+              {bubble.emoji}
             </span>
-            <p className="text-[6vh] leading-none font-extrabold tracking-tight">
-              {celebration.kind === 'sale' ? t('tv.celebrate.saleTitle') : t('tv.celebrate.meetingTitle')}
-            </p>
-            <p className="text-[3.6vh] font-medium text-muted-foreground">
-              {t(celebration.kind === 'sale' ? 'tv.celebrate.saleText' : 'tv.celebrate.meetingText', {
-                name: formatMemberName(celebration, t),
-              })}
-            </p>
-          </div>
-        </div>
+            <span className="tabular">{bubble.count}</span>
+            <span className="text-sidebar-muted">
+              {t('tv.reactions.for', { name: formatMemberName({ ...bubble, userId: bubble.userId ?? '' }, t) })}
+            </span>
+            <span className="sr-only">{t(`reactions.names.${bubble.emoji}`)}</span>
+          </p>
+        ))}
+      </div>
+      {isSoundBlocked && (
+        <p className="pointer-events-none fixed bottom-[8vh] left-[3vw] z-30 flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 text-[1.9vh] text-sidebar-muted ring-1 ring-white/15">
+          <VolumeXIcon className="size-[2.2vh]" aria-hidden /> {t('tv.soundBlocked')}
+        </p>
       )}
+    </>
+  );
+}
+
+function TakeoverCard({ card, style }: { card: CelebrationCard; style: 'confetti' | 'spotlight' }) {
+  const { title, text } = useCardWords(card);
+  const look = KIND_LOOKS[card.kind];
+  return (
+    <div
+      key={card.id}
+      data-style={style}
+      className={cn(
+        'absolute inset-0 flex animate-fade-in items-center justify-center',
+        style === 'confetti'
+          ? 'bg-[oklch(0.15_0.04_258/0.55)]'
+          : 'bg-[radial-gradient(circle_at_50%_45%,oklch(0.32_0.06_258/0.2)_0%,oklch(0.12_0.03_258/0.92)_55%)]',
+      )}
+    >
+      {style === 'confetti' && <Confetti />}
+      <div
+        data-testid="celebration"
+        className={cn(
+          'relative flex max-w-[80vw] animate-pop flex-col items-center gap-[1.5vh] px-[6vw] py-[5vh] text-center',
+          style === 'confetti'
+            ? 'rounded-[3vh] bg-card text-card-foreground shadow-2xl'
+            : 'text-white [text-shadow:0_0.4vh_2vh_oklch(0_0_0/0.5)]',
+        )}
+      >
+        <span
+          className={cn(
+            'flex size-[12vh] items-center justify-center rounded-full',
+            look.tone,
+            style === 'spotlight' && 'size-[16vh] shadow-[0_0_8vh_2vh_oklch(0.85_0.15_85/0.45)] ring-[0.6vh] ring-gold/70',
+          )}
+        >
+          <look.icon className={cn(style === 'spotlight' ? 'size-[8vh]' : 'size-[6.5vh]')} aria-hidden />
+        </span>
+        <p className={cn('leading-none font-extrabold tracking-tight', style === 'spotlight' ? 'text-[8vh] text-gold' : 'text-[6vh]')}>
+          {title}
+        </p>
+        <p className={cn('font-medium', style === 'spotlight' ? 'text-[4.4vh]' : 'text-[3.6vh] text-muted-foreground')}>{text}</p>
+      </div>
+    </div>
+  );
+}
+
+function BannerCard({ card, reducedMotion }: { card: CelebrationCard; reducedMotion: boolean }) {
+  const { title, text } = useCardWords(card);
+  const look = KIND_LOOKS[card.kind];
+  return (
+    <div className="absolute inset-x-[3vw] bottom-[8vh] flex justify-center">
+      <div
+        key={card.id}
+        data-testid="celebration"
+        data-style="banner"
+        className={cn(
+          'flex max-w-full items-center gap-[2vw] rounded-[2.4vh] bg-card px-[3vw] py-[2.2vh] text-card-foreground shadow-2xl ring-1 ring-black/5',
+          !reducedMotion && 'animate-fade-in',
+        )}
+      >
+        <span className={cn('flex size-[8vh] shrink-0 items-center justify-center rounded-full', look.tone)}>
+          <look.icon className="size-[4.4vh]" aria-hidden />
+        </span>
+        <span className="min-w-0">
+          <span className="block text-[4.2vh] leading-tight font-extrabold tracking-tight">{title}</span>
+          <span className="block truncate text-[2.8vh] font-medium text-muted-foreground">{text}</span>
+        </span>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import '@web/i18n';
+import { i18n } from '@web/i18n';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeTestLeaderboardRow } from '@web/test/fixtures';
@@ -35,5 +35,24 @@ describe('TvScreen', () => {
     }).format(new Date());
     expect(screen.getByTestId('tv-date')).toHaveTextContent(date);
     expect(screen.getByRole('button', { name: 'Enter fullscreen' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('says calmly that it is reconnecting, in both languages, and keeps the board on the wall', async () => {
+    const rows = [makeTestLeaderboardRow(1, { displayName: 'Ola Nordmann' })];
+    const updatedAt = Date.parse('2026-11-25T09:42:00Z'); // 10:42 in Oslo
+    const { rerender } = render(<TvScreen {...base} rows={rows} isReconnecting updatedAt={updatedAt} />);
+    const notice = screen.getByTestId('tv-reconnecting');
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(notice).toHaveTextContent('Reconnecting…');
+    expect(notice).toHaveTextContent('Showing the numbers from 10:42');
+    expect(screen.getByText('Ola Nordmann')).toBeInTheDocument();
+    await i18n.changeLanguage('nb');
+    rerender(<TvScreen {...base} rows={rows} isReconnecting updatedAt={updatedAt} />);
+    expect(screen.getByTestId('tv-reconnecting')).toHaveTextContent('Kobler til igjen …');
+    expect(screen.getByTestId('tv-reconnecting')).toHaveTextContent('Viser tallene fra 10:42');
+    await i18n.changeLanguage('en');
+    rerender(<TvScreen {...base} rows={rows} />);
+    expect(screen.queryByTestId('tv-reconnecting')).not.toBeInTheDocument();
+    expect(screen.getByTestId('tv-connection')).toHaveTextContent('Live · updates as calls are logged');
   });
 });

@@ -1,4 +1,4 @@
-import type { LeaderboardRow } from '@core/contracts';
+import type { BadgeSummary, LeaderboardRow, RankBy } from '@core/contracts';
 import {
   AwardIcon,
   CrownIcon,
@@ -6,15 +6,19 @@ import {
   MedalIcon,
   MinimizeIcon,
   PhoneCallIcon,
+  RefreshCwIcon,
   TriangleAlertIcon,
   Volume2Icon,
   VolumeXIcon,
   WifiOffIcon,
 } from 'lucide-react';
-import { memo, useCallback, useEffect } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { memo, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BadgeIcons } from '@web/components/badges/badge-icons';
 import { LogoMark, Wordmark } from '@web/components/logo';
 import { PersonAvatar } from '@web/components/person-avatar';
+import { RankMeasure } from '@web/components/scoreboard/rank-measure';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { createCompanyFormat } from '@web/lib/format';
@@ -22,9 +26,8 @@ import { formatMemberName } from '@web/lib/member-name';
 import { useFlip } from '@web/lib/use-flip';
 import { useFullscreen } from '@web/lib/use-fullscreen';
 import { useChime } from '../lib/chime';
-import { useCelebrations } from '../lib/use-celebrations';
 import { useNow } from '../lib/use-now';
-import { CelebrationOverlay } from './celebration-overlay';
+import { TvCelebrations } from './celebration-overlay';
 
 /** The TV shows the top 10. */
 export const TV_BOARD_SIZE = 10;
@@ -39,23 +42,72 @@ export type TvScreenProps = {
   companyName?: string;
   /** The display link's name, when the screen runs on one. */
   linkName?: string;
+  /** The display link's token, when the screen runs on one (its celebrations are read with it). */
+  displayToken?: string;
   timeZone: string;
+  /** How the board is ranked (decision 053); points when absent. */
+  rankBy?: RankBy;
+  /** The rows' members' recent badges (decision 050), beside each name. */
+  badges?: readonly BadgeSummary[];
+  /** The heading and the line under it; today's leaderboard's by default (a playlist's screen names its own). */
+  title?: string;
+  subtitle?: string;
+  /** What the wall shows instead of today's board (a playlist's current screen, decision 052). */
+  children?: ReactNode;
+  /** Beside the live status: the playlist's next screen and its progress. */
+  upNext?: ReactNode;
+  /** The live stream was lost and is being reopened: the wall says so and keeps its last numbers. */
+  isReconnecting?: boolean;
+  /** When the numbers on the wall were read (ms since the epoch), for the reconnecting notice. */
+  updatedAt?: number;
 };
+
+/*
+ * Every wall, from a phone to a 4K screen, landscape or portrait (decision 052): type is fluid
+ * (clamp() over the viewport's smaller side, so a portrait screen does not get landscape-sized
+ * letters it has no width for), and the board drops columns as it narrows rather than squeezing
+ * names to "B..": rank, name and points always; calls and meetings from 36rem of board; conversion
+ * from 64rem (Tailwind's container sizes @xl and @5xl), so a portrait wall 1080 px wide keeps its
+ * names whole.
+ */
+const TV_TEXT = {
+  title: 'text-[clamp(1.35rem,5.2vmin,7.5rem)]',
+  sub: 'text-[clamp(0.85rem,2.4vmin,3.4rem)]',
+  clock: 'text-[clamp(1.35rem,7vmin,10rem)]',
+  foot: 'text-[clamp(0.75rem,1.9vmin,2.7rem)]',
+} as const;
 
 /**
  * The wall display: 'Team Leaderboard', a live clock and Norwegian date, fullscreen and sound
  * toggles, the top 10 (gold, silver, bronze, then numbers) with calls, meetings, conversion and
  * points today. Sized in viewport units so it reads from across the room at 1920x1080 and 1280x720.
  */
-export function TvScreen({ rows, isPending, errorMessage, isStale, companyName, linkName, timeZone }: TvScreenProps) {
+export function TvScreen({
+  rows,
+  isPending,
+  errorMessage,
+  isStale,
+  companyName,
+  linkName,
+  displayToken,
+  timeZone,
+  rankBy = 'points',
+  badges,
+  title,
+  subtitle,
+  children,
+  upNext,
+  isReconnecting = false,
+  updatedAt,
+}: TvScreenProps) {
+  const badgesByUser = useMemo(() => new Map((badges ?? []).map((member) => [member.userId, member.badges])), [badges]);
   const { t, i18n } = useTranslation('scoreboard');
   const fullscreen = useFullscreen();
-  const chime = useChime();
-  const { play } = chime;
-  const celebration = useCelebrations(
-    rows,
-    useCallback((c) => play(c.kind), [play]),
-  );
+  // Celebrations (decision 051): the company's sound choice comes from the celebrations' settings.
+  const [companySound, setCompanySound] = useState(false);
+  const chime = useChime(companySound);
+  // A screen rendered alone (a component test) has no query cache, and so no celebrations.
+  const hasQueryCache = useContext(QueryClientContext) !== undefined;
 
   useEffect(() => {
     const previous = document.title;
@@ -65,22 +117,25 @@ export function TvScreen({ rows, isPending, errorMessage, isStale, companyName, 
     };
   }, [t]);
 
+  const reconnecting = !errorMessage && (isStale || isReconnecting);
   return (
-    <div className="flex h-dvh min-h-[32rem] flex-col gap-[2vh] overflow-hidden bg-sidebar px-[3vw] py-[3vh] text-white">
-      <header className="flex items-start justify-between gap-[2vw]">
-        <div className="flex min-w-0 items-center gap-[1.5vw]">
-          <LogoMark className="size-[7vh] shrink-0" />
+    <div className="flex h-dvh flex-col gap-[clamp(0.5rem,2vmin,3rem)] overflow-hidden bg-sidebar px-[clamp(0.75rem,3vw,7rem)] py-[clamp(0.75rem,3vmin,5rem)] text-white">
+      <header className="flex flex-wrap items-start justify-between gap-x-[clamp(0.75rem,2vw,4rem)] gap-y-2">
+        <div className="flex min-w-0 flex-[1_1_18rem] items-center gap-[clamp(0.5rem,1.5vw,3rem)]">
+          <LogoMark className="size-[clamp(2.25rem,7vmin,10rem)] shrink-0" />
           <div className="min-w-0">
-            <h1 className="text-[5.2vh] leading-tight font-extrabold tracking-tight">{t('tv.title')}</h1>
-            <p className="truncate text-[2.4vh] text-sidebar-muted">
+            <h1 className={cn(TV_TEXT.title, 'leading-tight font-extrabold tracking-tight text-balance')}>{title ?? t('tv.title')}</h1>
+            <p className={cn(TV_TEXT.sub, 'truncate text-sidebar-muted')}>
               {companyName ? `${companyName} · ` : ''}
-              {t('tv.today')}
+              {subtitle ?? t('tv.today')}
+              {rankBy !== 'points' && ` · ${t(`rankBy.${rankBy}`)}`}
             </p>
           </div>
         </div>
-        <div className="flex items-start gap-[1.5vw]">
+        <div className="flex shrink-0 items-start gap-[clamp(0.5rem,1.5vw,3rem)]">
           <TvClock timeZone={timeZone} />
-          <div className="flex flex-col gap-2">
+          {/* On a phone the two controls sit in a row beside the clock, so the header keeps to two lines. */}
+          <div className="flex flex-row gap-[clamp(0.35rem,0.8vmin,1rem)] sm:flex-col">
             <TvControl
               label={fullscreen.isFullscreen ? t('tv.exitFullscreen') : t('tv.enterFullscreen')}
               pressed={fullscreen.isFullscreen}
@@ -95,36 +150,47 @@ export function TvScreen({ rows, isPending, errorMessage, isStale, companyName, 
         </div>
       </header>
 
-      <main className="flex min-h-0 flex-1 flex-col">
+      {reconnecting && <TvReconnecting updatedAt={updatedAt} timeZone={timeZone} />}
+
+      <main className="relative flex min-h-0 flex-1 flex-col">
         {errorMessage ? (
           <TvMessage
             tone="error"
-            icon={<TriangleAlertIcon className="size-[8vh]" aria-hidden />}
+            icon={<TriangleAlertIcon className="size-[clamp(2.5rem,8vmin,10rem)]" aria-hidden />}
             title={t('tv.error', { message: errorMessage })}
           />
+        ) : children !== undefined ? (
+          children
         ) : isPending || !rows ? (
-          <TvMessage icon={<Spinner className="size-[7vh] text-sidebar-muted" />} title={t('tv.loading')} />
+          <TvMessage icon={<Spinner className="size-[clamp(2rem,7vmin,9rem)] text-sidebar-muted" />} title={t('tv.loading')} />
         ) : rows.length === 0 ? (
           <TvMessage
-            icon={<PhoneCallIcon className="size-[8vh] text-gold" aria-hidden />}
+            icon={<PhoneCallIcon className="size-[clamp(2.5rem,8vmin,10rem)] text-gold" aria-hidden />}
             title={t('tv.emptyTitle')}
             text={t('tv.emptyText')}
           />
         ) : (
-          <TvBoard rows={rows.slice(0, TV_BOARD_SIZE)} language={i18n.language} timeZone={timeZone} />
+          <TvBoard
+            rows={rows.slice(0, TV_BOARD_SIZE)}
+            language={i18n.language}
+            timeZone={timeZone}
+            label={t('tv.title')}
+            rankBy={rankBy}
+            badges={badgesByUser}
+          />
         )}
       </main>
 
-      <footer className="flex items-center justify-between gap-4 text-[1.9vh] text-sidebar-muted">
-        <span className="flex items-center gap-2">
-          {errorMessage ? null : isStale ? (
+      <footer className={cn(TV_TEXT.foot, 'flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sidebar-muted')}>
+        <span className="flex items-center gap-2" data-testid="tv-connection">
+          {errorMessage ? null : reconnecting ? (
             <>
-              <WifiOffIcon className="size-[2.2vh] text-warning" aria-hidden />
+              <WifiOffIcon className="size-[1.2em] text-warning" aria-hidden />
               <span className="text-warning">{t('tv.reconnecting')}</span>
             </>
           ) : (
             <>
-              <span className="relative flex size-[1.4vh]" aria-hidden>
+              <span className="relative flex size-[0.75em]" aria-hidden>
                 <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />
                 <span className="relative inline-flex size-full rounded-full bg-success" />
               </span>
@@ -132,10 +198,38 @@ export function TvScreen({ rows, isPending, errorMessage, isStale, companyName, 
             </>
           )}
         </span>
-        {linkName && <span className="truncate">{t('tv.displayLink', { name: linkName })}</span>}
-        <Wordmark className="text-[2.2vh] text-sidebar-foreground" markClassName="size-[2.8vh]" />
+        {upNext}
+        {linkName && !upNext && <span className="hidden truncate sm:inline">{t('tv.displayLink', { name: linkName })}</span>}
+        <Wordmark className="hidden text-[1.15em] text-sidebar-foreground sm:flex" markClassName="size-[1.45em]" />
       </footer>
-      <CelebrationOverlay celebration={celebration} />
+      {hasQueryCache && (
+        <TvCelebrations displayToken={displayToken} play={chime.play} isSoundBlocked={chime.isBlocked} onCompanySound={setCompanySound} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Shown while the live stream is away (a Wi-Fi drop, a server restart): calm, at the top, over
+ * the last numbers, which stay on the wall until the stream is back and the board is read again.
+ */
+function TvReconnecting({ updatedAt, timeZone }: { updatedAt?: number; timeZone: string }) {
+  const { t } = useTranslation('scoreboard');
+  const time = updatedAt
+    ? new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(updatedAt))
+    : null;
+  return (
+    <div
+      role="status"
+      data-testid="tv-reconnecting"
+      className={cn(
+        TV_TEXT.sub,
+        'flex items-center gap-[0.6em] self-center rounded-full bg-warning/15 px-[1.1em] py-[0.45em] text-warning ring-1 ring-warning/40',
+      )}
+    >
+      <RefreshCwIcon className="size-[1.1em] shrink-0 animate-spin [animation-duration:3s]" aria-hidden />
+      <span className="font-semibold">{t('tv.reconnectingTitle')}</span>
+      {time && <span className="hidden text-warning/80 sm:inline">{t('tv.reconnectingSince', { time })}</span>}
     </div>
   );
 }
@@ -158,7 +252,7 @@ function TvControl({
       title={label}
       aria-pressed={pressed}
       onClick={onClick}
-      className="flex size-[5vh] min-h-10 min-w-10 items-center justify-center rounded-xl bg-white/8 text-sidebar-foreground ring-1 ring-white/15 transition-colors outline-none hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-gold [&_svg]:size-[2.6vh] [&_svg]:min-h-5 [&_svg]:min-w-5"
+      className="flex size-[clamp(2.25rem,5vmin,6rem)] items-center justify-center rounded-xl bg-white/8 text-sidebar-foreground ring-1 ring-white/15 transition-colors outline-none hover:bg-white/15 focus-visible:ring-2 focus-visible:ring-gold [&_svg]:size-[50%]"
     >
       {children}
     </button>
@@ -173,28 +267,32 @@ function TvClock({ timeZone }: { timeZone: string }) {
   const date = new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(now);
   return (
     <div className="text-right">
-      <time data-testid="tv-clock" dateTime={now.toISOString()} className="block text-[7vh] leading-none font-bold tracking-tight tabular">
+      <time
+        data-testid="tv-clock"
+        dateTime={now.toISOString()}
+        className={cn(TV_TEXT.clock, 'block leading-none font-bold tracking-tight tabular')}
+      >
         {time}
       </time>
-      <p data-testid="tv-date" className="mt-[0.8vh] text-[2.4vh] text-sidebar-muted">
+      <p data-testid="tv-date" className={cn(TV_TEXT.sub, 'mt-[0.3em] hidden text-sidebar-muted min-[28rem]:block')}>
         {date}
       </p>
     </div>
   );
 }
 
-function TvMessage({ icon, title, text, tone }: { icon: React.ReactNode; title: string; text?: string; tone?: 'error' }) {
+export function TvMessage({ icon, title, text, tone }: { icon: React.ReactNode; title: string; text?: string; tone?: 'error' }) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
       className={cn(
-        'm-auto flex max-w-[70vw] flex-col items-center gap-[2.5vh] rounded-[3vh] px-[4vw] py-[6vh] text-center',
+        'm-auto flex max-w-[min(70rem,90vw)] flex-col items-center gap-[clamp(0.75rem,2.5vmin,3rem)] rounded-[clamp(1rem,3vmin,4rem)] px-[clamp(1rem,4vw,6rem)] py-[clamp(1.25rem,6vmin,8rem)] text-center',
         tone === 'error' ? 'bg-destructive/15 ring-1 ring-destructive/40' : 'bg-white/5 ring-1 ring-white/10',
       )}
     >
       {icon}
-      <p className="text-[4.4vh] leading-tight font-bold">{title}</p>
-      {text && <p className="text-[2.8vh] text-sidebar-muted">{text}</p>}
+      <p className="text-[clamp(1.25rem,4.4vmin,6rem)] leading-tight font-bold text-balance">{title}</p>
+      {text && <p className="text-[clamp(0.95rem,2.8vmin,4rem)] text-sidebar-muted">{text}</p>}
     </div>
   );
 }
@@ -217,31 +315,52 @@ const RANK_STYLES: Record<number, { row: string; medal: string; Icon: typeof Cro
   },
 };
 
-const COLUMNS = 'grid grid-cols-[9vh_minmax(0,1fr)_13vw_13vw_13vw_16vw] items-center gap-[1.5vw]';
+/**
+ * The board's columns by its own width (a container query): rank, name and points always; calls
+ * and meetings from 36rem; conversion from 64rem. A column that does not fit is left out, never
+ * squeezed: on a phone the name keeps the room and calls and meetings go under it.
+ */
+const COLUMNS =
+  'grid items-center gap-x-[clamp(0.5rem,1.5vw,3rem)] grid-cols-[clamp(2.25rem,9vmin,11rem)_minmax(0,1fr)_minmax(4.5rem,auto)] @xl:grid-cols-[clamp(2.25rem,9vmin,11rem)_minmax(0,1fr)_repeat(2,minmax(3.5rem,11cqw))_minmax(5rem,14cqw)] @5xl:grid-cols-[clamp(2.25rem,9vmin,11rem)_minmax(0,1fr)_repeat(3,minmax(4rem,11cqw))_minmax(5rem,14cqw)]';
+/** Shown from 36rem of board, and conversion from 64rem. */
+const WIDE = 'hidden @xl:block';
+const WIDEST = 'hidden @5xl:block';
 
-const TvBoard = memo(function TvBoard({
-  rows,
-  language,
-  timeZone,
-}: {
+export type TvBoardProps = {
   rows: readonly LeaderboardRow[];
   language: string;
   timeZone: string;
-}) {
+  /** The list's accessible name. */
+  label: string;
+  /** The words under each row's points ("points today", "points this week"). */
+  pointsLabel?: string;
+  /** How the rows are ranked (decision 053): each row shows its measure, and the tie rule is stated. */
+  rankBy?: RankBy;
+  /** Each member's recent badges (decision 050), beside the name. */
+  badges?: ReadonlyMap<string, BadgeSummary['badges']>;
+};
+
+export const TvBoard = memo(function TvBoard({ rows, language, timeZone, label, pointsLabel, rankBy = 'points', badges }: TvBoardProps) {
   const { t } = useTranslation('scoreboard');
   const format = createCompanyFormat(language, timeZone, 'NOK');
   const listRef = useFlip<HTMLOListElement>(rows.map((r) => r.userId));
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-[1vh]">
-      <div aria-hidden className={cn(COLUMNS, 'px-[1.5vw] text-[1.9vh] font-semibold tracking-[0.12em] text-sidebar-muted uppercase')}>
+    <div className="@container flex min-h-0 flex-1 flex-col gap-[clamp(0.25rem,1vmin,1.5rem)]">
+      <div
+        aria-hidden
+        className={cn(
+          COLUMNS,
+          'px-[clamp(0.5rem,1.5vw,3rem)] text-[clamp(0.65rem,1.9vmin,2.6rem)] font-semibold tracking-[0.12em] text-sidebar-muted uppercase',
+        )}
+      >
         <span className="text-center">#</span>
         <span>{t('tv.columns.name')}</span>
-        <span className="text-right">{t('tv.columns.calls')}</span>
-        <span className="text-right">{t('tv.columns.meetings')}</span>
-        <span className="text-right">{t('tv.columns.conversion')}</span>
+        <span className={cn(WIDE, 'text-right')}>{t('tv.columns.calls')}</span>
+        <span className={cn(WIDE, 'text-right')}>{t('tv.columns.meetings')}</span>
+        <span className={cn(WIDEST, 'text-right')}>{t('tv.columns.conversion')}</span>
         <span className="text-right">{t('tv.columns.points')}</span>
       </div>
-      <ol ref={listRef} aria-label={t('tv.title')} className="relative flex min-h-0 flex-1 flex-col gap-[0.9vh]">
+      <ol ref={listRef} aria-label={label} className="relative flex min-h-0 flex-1 flex-col gap-[clamp(0.25rem,0.9vmin,1.25rem)]">
         {rows.map((row) => {
           const style = RANK_STYLES[row.rank];
           const name = formatMemberName(row, t);
@@ -252,52 +371,78 @@ const TvBoard = memo(function TvBoard({
               data-testid="tv-row"
               className={cn(
                 COLUMNS,
-                'max-h-[10vh] min-h-0 flex-1 rounded-[1.6vh] px-[1.5vw] ring-1',
+                'max-h-[clamp(3rem,10vh,15rem)] min-h-0 flex-1 rounded-[clamp(0.6rem,1.6vmin,2rem)] px-[clamp(0.5rem,1.5vw,3rem)] ring-1',
                 style ? style.row : 'bg-white/5 ring-white/10',
               )}
             >
               <span className="flex justify-center">
                 <span
                   className={cn(
-                    'flex size-[5.4vh] items-center justify-center rounded-full text-[2.8vh] font-extrabold tabular',
+                    'flex size-[clamp(1.9rem,5.4vmin,7rem)] items-center justify-center rounded-full text-[clamp(0.9rem,2.8vmin,3.6rem)] font-extrabold tabular',
                     style ? style.medal : 'bg-white/10 text-sidebar-foreground',
                   )}
                 >
-                  {style ? <style.Icon className="size-[3vh]" aria-hidden /> : <span aria-hidden>{row.rank}</span>}
+                  {style ? <style.Icon className="size-[55%]" aria-hidden /> : <span aria-hidden>{row.rank}</span>}
                   <span className="sr-only">{t('rank.label', { rank: row.rank })}</span>
                 </span>
               </span>
-              <span className="flex min-w-0 items-center gap-[1.2vw]">
+              <span className="flex min-w-0 items-center gap-[clamp(0.5rem,1.2vw,2.5rem)]">
                 <PersonAvatar
                   name={name}
                   colorKey={row.userId}
                   avatarUrl={row.avatarUrl}
-                  className="size-[6vh] text-[2.3vh] ring-2 ring-white/15"
+                  className="hidden size-[clamp(2rem,6vmin,8rem)] text-[clamp(0.75rem,2.3vmin,3rem)] ring-2 ring-white/15 min-[26rem]:flex"
                 />
-                <span data-slot="member-name" className="truncate text-[3.5vh] font-bold tracking-tight">
-                  {name}
+                <span className="flex min-w-0 flex-col">
+                  <span data-slot="member-name" className="truncate text-[clamp(1rem,3.5vmin,5rem)] leading-tight font-bold tracking-tight">
+                    {name}
+                  </span>
+                  {/* On a narrow board calls and meetings go under the name instead of columns of their own. */}
+                  <span className="truncate text-[clamp(0.75rem,2vmin,2.5rem)] text-sidebar-muted tabular @xl:hidden" aria-hidden>
+                    {t('tv.compactStats', { calls: format.number(row.calls), meetings: format.number(row.meetings) })}
+                  </span>
+                  <RankMeasure
+                    row={row}
+                    rankBy={rankBy}
+                    format={format}
+                    className="truncate text-[clamp(0.75rem,2.2vmin,3rem)] text-gold"
+                    missingClassName="font-medium text-sidebar-muted"
+                  />
                 </span>
+                <BadgeIcons badges={badges?.get(row.userId)} size="tv" />
               </span>
-              <TvStat value={format.number(row.calls)} label={t('tv.columns.calls')} slot="calls" />
-              <TvStat value={format.number(row.meetings)} label={t('tv.columns.meetings')} slot="meetings" />
-              <TvStat value={format.percent(row.conversion)} label={t('tv.columns.conversion')} slot="conversion" />
+              <TvStat value={format.number(row.calls)} label={t('tv.columns.calls')} slot="calls" className={WIDE} />
+              <TvStat value={format.number(row.meetings)} label={t('tv.columns.meetings')} slot="meetings" className={WIDE} />
+              <TvStat value={format.percent(row.conversion)} label={t('tv.columns.conversion')} slot="conversion" className={WIDEST} />
               <span className="flex flex-col items-end leading-none">
-                <span key={row.points} data-slot="points" className="animate-pop text-[4.2vh] font-extrabold text-gold tabular">
+                <span
+                  key={row.points}
+                  data-slot="points"
+                  className="animate-pop text-[clamp(1.2rem,4.2vmin,6rem)] font-extrabold text-gold tabular"
+                >
                   {format.number(row.points)}
                 </span>
-                <span className="mt-[0.4vh] text-[1.6vh] font-medium text-sidebar-muted">{t('tv.pointsToday')}</span>
+                <span className="mt-[0.3em] hidden text-[clamp(0.65rem,1.6vmin,2.2rem)] font-medium text-sidebar-muted min-[26rem]:block">
+                  {pointsLabel ?? t('tv.pointsToday')}
+                </span>
               </span>
             </li>
           );
         })}
       </ol>
+      <p
+        data-testid="ranking-note"
+        className="truncate px-[clamp(0.5rem,1.5vw,3rem)] text-[clamp(0.65rem,1.7vmin,2.3rem)] text-sidebar-muted"
+      >
+        {t('rankBy.tie.points')}
+      </p>
     </div>
   );
 });
 
-function TvStat({ value, label, slot }: { value: string; label: string; slot: string }) {
+function TvStat({ value, label, slot, className }: { value: string; label: string; slot: string; className?: string }) {
   return (
-    <span className="text-right text-[3.4vh] font-semibold tabular">
+    <span className={cn('text-right text-[clamp(1rem,3.4vmin,5rem)] font-semibold tabular', className)}>
       <span className="sr-only">{label}: </span>
       <span data-slot={slot}>{value}</span>
     </span>

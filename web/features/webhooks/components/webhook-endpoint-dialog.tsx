@@ -4,6 +4,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_URL_MAX,
   type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
   type WebhookEventType,
 } from '@core/contracts';
 import { TriangleAlertIcon } from 'lucide-react';
@@ -37,7 +38,7 @@ export function WebhookEndpointDialog({
 }: {
   endpoint: WebhookEndpoint | null;
   onClose: () => void;
-  onCreated: (endpoint: WebhookEndpoint) => void;
+  onCreated: (endpoint: WebhookEndpointWithSecret) => void;
 }) {
   const { t } = useTranslation('webhooks');
   const create = useCreateWebhookEndpoint();

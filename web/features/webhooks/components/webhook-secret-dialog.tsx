@@ -1,4 +1,4 @@
-import type { WebhookEndpoint } from '@core/contracts';
+import type { WebhookEndpointWithSecret } from '@core/contracts';
 import { BookOpenIcon, CheckIcon, CopyIcon, ExternalLinkIcon, ShieldAlertIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { copyText } from '@web/lib/clipboard';
 import { paths } from '@web/lib/paths';
 
-export type RevealedSecret = { endpoint: WebhookEndpoint; reason: 'created' | 'rotated' };
+export type RevealedSecret = { endpoint: WebhookEndpointWithSecret; reason: 'created' | 'rotated' };
 
 /**
  * The signing secret, right after an endpoint is added or its secret rotated: Copy, a warning that

@@ -22,7 +22,6 @@ const endpoint = (over: Partial<WebhookEndpoint> & Pick<WebhookEndpoint, 'id' | 
   events: ['sale.created'],
   enabled: true,
   disabledReason: null,
-  secret: 'whsec_c2VjcmV0LW9uLXRoZS1zZXJ2ZXI=',
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   ...over,
@@ -76,15 +75,10 @@ function stubServer(answers: Answers = {}, start: WebhookEndpoint[] = ENDPOINTS)
     [`GET /api/v1/admin/webhooks/${NEW}/deliveries`]: reply(200, { deliveries: [] } satisfies WebhookDeliveryList),
     'POST /api/v1/admin/webhooks': (call) => {
       const body = call.body as WebhookEndpointInput;
-      const created = endpoint({
-        id: NEW,
-        url: body.url,
-        description: body.description ?? '',
-        events: body.events,
-        secret: 'whsec_bmV3LXNlY3JldC1mb3ItdGhlLXRlc3Q=',
-      });
+      const created = endpoint({ id: NEW, url: body.url, description: body.description ?? '', events: body.events });
       list = [...list, created];
-      return reply(201, created);
+      // Only the answer to adding carries the signing secret; the list never does.
+      return reply(201, { ...created, secret: 'whsec_bmV3LXNlY3JldC1mb3ItdGhlLXRlc3Q=' });
     },
     [`DELETE /api/v1/admin/webhooks/${CRM}`]: () => {
       list = list.filter((each) => each.id !== CRM);

@@ -1,4 +1,4 @@
-import { WEBHOOK_ENDPOINTS_PER_COMPANY, type WebhookEndpoint } from '@core/contracts';
+import { WEBHOOK_ENDPOINTS_PER_COMPANY, type WebhookEndpoint, type WebhookEndpointWithSecret } from '@core/contracts';
 import {
   ChevronDownIcon,
   ExternalLinkIcon,
@@ -309,7 +309,7 @@ function ConfirmEndpointAction({
 }: {
   confirming: Confirming | null;
   onClose: () => void;
-  onRotated: (endpoint: WebhookEndpoint) => void;
+  onRotated: (endpoint: WebhookEndpointWithSecret) => void;
 }) {
   const { t } = useTranslation('webhooks');
   const remove = useDeleteWebhookEndpoint();

@@ -116,3 +116,23 @@ describe('WrapupForm', () => {
     expect((await findToast('Feil')).description).toEqual(['Kunne ikke lagre oppsummering. Forespørselen feilet (500). Prøv igjen.']);
   });
 });
+
+describe('typed against logged', () => {
+  it('shows each typed number beside the log before saving, and still saves', async () => {
+    await i18n.changeLanguage('en');
+    const { user, puts } = renderForm();
+    const calls = await screen.findByLabelText('Calls');
+    expect(screen.queryByRole('region', { name: "Some numbers differ from today's log" })).not.toBeInTheDocument();
+    await user.clear(calls);
+    await user.type(calls, '17');
+    const comparison = await screen.findByRole('region', { name: "Some numbers differ from today's log" });
+    expect(comparison).toHaveTextContent('You typed');
+    expect(comparison).toHaveTextContent('The log has');
+    expect(screen.getByRole('row', { name: 'Calls 17 14' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save wrap-up' }));
+    await vi.waitFor(() => expect(puts()).toEqual([expect.objectContaining({ calls: 17, meetings: 2 })]));
+    // Back to what the log says: nothing to compare.
+    await user.click(screen.getByRole('button', { name: "Use today's activity numbers" }));
+    expect(screen.queryByRole('region', { name: "Some numbers differ from today's log" })).not.toBeInTheDocument();
+  });
+});

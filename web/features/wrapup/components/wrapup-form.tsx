@@ -1,14 +1,16 @@
+import { compareWrapupToLog } from '@core/coaching';
 import { type SaveWrapup, SaveWrapupSchema, WRAPUP_NUMBER_MAX, WRAPUP_TEXT_MAX, type WrapupToday } from '@core/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BanknoteIcon, CalendarCheckIcon, type LucideIcon, PhoneIcon, RefreshCwIcon, SparklesIcon } from 'lucide-react';
 import { useMemo } from 'react';
-import { type FieldError as HookFieldError, useForm } from 'react-hook-form';
+import { type FieldError as HookFieldError, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input, Textarea } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/toaster';
+import { WrapupComparison } from '@web/components/wrapup-comparison';
 import { findErrorReason } from '@web/lib/api';
 import { useCompanyFormat } from '@web/lib/format';
 import { useSaveWrapup } from '../api/save-wrapup';
@@ -50,6 +52,7 @@ export function WrapupForm({ today }: { today: WrapupToday }) {
     handleSubmit,
     reset,
     setValue,
+    control,
     formState: { errors },
   } = useForm<SaveWrapup>({
     resolver: zodResolver(SaveWrapupSchema),
@@ -57,6 +60,10 @@ export function WrapupForm({ today }: { today: WrapupToday }) {
     resetOptions: { keepDirtyValues: true },
   });
   const isSaved = today.saved !== null;
+  // What the rep typed against what the log says today (the server's rollup, refreshed live): shown
+  // before saving so the report never silently disagrees with the log; saving stays allowed.
+  const [calls, meetings, sales, points] = useWatch({ control, name: ['calls', 'meetings', 'sales', 'points'] });
+  const differences = compareWrapupToLog({ calls, meetings, sales, points }, today.prefill);
 
   const errorText = (error: HookFieldError | undefined, max: number) => {
     if (!error) return undefined;
@@ -156,6 +163,8 @@ export function WrapupForm({ today }: { today: WrapupToday }) {
               );
             })}
           </div>
+
+          <WrapupComparison differences={differences} perspective="author" />
 
           <div className="flex justify-end">
             <Button type="submit" size="lg" disabled={saveWrapup.isPending} className="w-full sm:w-auto">

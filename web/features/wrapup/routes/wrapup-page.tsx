@@ -1,4 +1,5 @@
 import { AlertCircleIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@web/components/page-header';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -15,6 +16,14 @@ import { WrapupHistoryList } from '../components/wrapup-history';
 
 /** Daily Wrap-up (/app/wrapup): today's form, Today's Report, the last 7 days and earlier summaries. */
 export function Component() {
+  return <WrapupScreen />;
+}
+
+/**
+ * The screen, with room under the form for what another feature adds (the app layer puts the
+ * rep's coaching conversations there, decision 045).
+ */
+export function WrapupScreen({ conversations }: { conversations?: ReactNode }) {
   const { t } = useTranslation('wrapup');
   const format = useCompanyFormat();
   const today = useTodayWrapup();
@@ -25,14 +34,15 @@ export function Component() {
       <PageHeader title={t('title')} description={today.data ? t('subtitle', { date: format.longDay(today.data.date) }) : '\u00a0'} />
 
       {today.isError && <LoadError text={t('loadError')} onRetry={() => void today.refetch()} />}
-      {/* On a phone the cards stack as form, report, last 7 days, history: display: contents lets the
+      {/* On a phone the cards stack as form, conversations, report, last 7 days, history: display: contents lets the
           columns' cards take part in one ordered flex column below lg. */}
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">
         <div className="contents lg:col-span-2 lg:block lg:min-w-0 lg:space-y-6">
           <div className="order-1 min-w-0">
             {today.data ? <WrapupForm today={today.data} /> : today.isPending ? <CardSkeleton lines={6} /> : null}
           </div>
-          <div className="order-4 min-w-0">
+          {conversations && <div className="order-2 min-w-0">{conversations}</div>}
+          <div className="order-5 min-w-0">
             {history.isError ? (
               <LoadError text={t('historyLoadError')} onRetry={() => void history.refetch()} />
             ) : history.data ? (
@@ -43,10 +53,10 @@ export function Component() {
           </div>
         </div>
         <div className="contents lg:block lg:min-w-0 lg:space-y-6">
-          <div className="order-2 min-w-0">
+          <div className="order-3 min-w-0">
             {today.data ? <TodayReportCard today={today.data} /> : today.isPending ? <CardSkeleton lines={4} /> : null}
           </div>
-          <div className="order-3 min-w-0">
+          <div className="order-4 min-w-0">
             {history.data ? <WeekStatsCard week={history.data.last7Days} /> : history.isPending ? <CardSkeleton lines={4} /> : null}
           </div>
         </div>

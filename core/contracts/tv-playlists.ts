@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { text } from './common';
+import { LeaderboardRowSchema, RankBySchema, ScoreboardPeriodSchema, ScoreboardTotalsSchema, TrendPointSchema } from './scoreboard';
+import { ContestStandingsSchema } from './contests';
+import { TeamIdSchema } from './teams';
+
+/*
+ * TV playlists (decision 052): an admin lists the screens a wall rotates through, each shown for a
+ * number of seconds, and points a display link at the playlist. A screen is a discriminated union on
+ * `kind`; each kind has its own fields, its own signed-out read (GET /display/{token}/screens/{id})
+ * and its own renderer on the TV (a registry keyed by kind). A new kind (a contest: its id) is one
+ * more member of both unions, a reader and a renderer; nothing else changes shape.
+ */
+
+/** Seconds a screen stays on the wall: long enough to read a board, short enough to come round again. */
+export const TV_SCREEN_SECONDS = { min: 5, max: 600, default: 20 } as const;
+/** A playlist holds at most this many screens (a wall cycles through all of them every few minutes). */
+export const TV_PLAYLIST_MAX_SCREENS = 20;
+
+export const TV_SCREEN_KINDS = ['leaderboard', 'team', 'week', 'month', 'kpi', 'message', 'contest'] as const;
+export type TvScreenKind = (typeof TV_SCREEN_KINDS)[number];
+
+/** The KPI screen's one number: today against yesterday (GET /scoreboard/kpis). */
+export const TV_KPI_METRICS = ['calls', 'meetings', 'sales', 'revenue', 'points'] as const;
+export const TvKpiMetricSchema = z.enum(TV_KPI_METRICS);
+export type TvKpiMetric = z.infer<typeof TvKpiMetricSchema>;
+
+const durationSeconds = z.coerce
+  .number()
+  .int('Whole seconds')
+  .min(TV_SCREEN_SECONDS.min, `At least ${TV_SCREEN_SECONDS.min} seconds`)
+  .max(TV_SCREEN_SECONDS.max, `At most ${TV_SCREEN_SECONDS.max} seconds`);
+
+/** How a leaderboard-like screen ranks its people; points when absent. */
+const rankShape = { rankBy: RankBySchema.optional() };
+
+/** The union of screen kinds, with the screen's id as given (optional when saving, always stored). */
+function buildScreenUnion<Id extends z.ZodType>(id: Id) {
+  const base = { id, durationSeconds };
+  return z.discriminatedUnion('kind', [
+    /** Today's top 10 (the link's team's, on a team's link). */
+    z.object({ kind: z.literal('leaderboard'), ...base, ...rankShape }).strict(),
+    /** One team of the company: its board today. */
+    z.object({ kind: z.literal('team'), ...base, ...rankShape, teamId: TeamIdSchema }).strict(),
+    /** This week from Monday: totals and the top 10. */
+    z.object({ kind: z.literal('week'), ...base, ...rankShape }).strict(),
+    /** This month: the daily trend of points, the totals and the top 5. */
+    z.object({ kind: z.literal('month'), ...base, ...rankShape }).strict(),
+    /** One number, big: today against yesterday. */
+    z.object({ kind: z.literal('kpi'), ...base, metric: TvKpiMetricSchema }).strict(),
+    /** A message from the manager. */
+    z
+      .object({
+        kind: z.literal('message'),
+        ...base,
+        title: text().trim().max(80, 'At most 80 characters').optional(),
+        text: text().trim().min(1, 'Write the message').max(280, 'At most 280 characters'),
+      })
+      .strict(),
+    /** A contest's live standings (decision 049), with its target, time left and prizes. */
+    z.object({ kind: z.literal('contest'), ...base, contestId: z.uuid({ message: 'Not a contest id' }) }).strict(),
+  ]);
+}
+
+/** A screen as an admin saves it: a screen sent back with its id keeps it (the TV keeps its place). */
+export const TvScreenInputSchema = buildScreenUnion(z.uuid({ message: 'Not a screen id' }).optional());
+export type TvScreenInput = z.infer<typeof TvScreenInputSchema>;
+
+/** A stored screen: every screen has its id. */
+export const TvScreenSchema = buildScreenUnion(text());
+export type TvScreen = z.infer<typeof TvScreenSchema>;
+
+export const SaveTvPlaylistSchema = z
+  .object({
+    name: text().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
+    screens: z
+      .array(TvScreenInputSchema)
+      .min(1, 'Add at least one screen')
+      .max(TV_PLAYLIST_MAX_SCREENS, `At most ${TV_PLAYLIST_MAX_SCREENS} screens`),
+  })
+  .strict();
+export type SaveTvPlaylist = z.infer<typeof SaveTvPlaylistSchema>;
+
+export const TvPlaylistSchema = z.object({
+  id: text(),
+  name: text(),
+  screens: z.array(TvScreenSchema),
+  createdAt: text(),
+  updatedAt: text(),
+});
+export type TvPlaylist = z.infer<typeof TvPlaylistSchema>;
+
+export const TvPlaylistListSchema = z.object({ playlists: z.array(TvPlaylistSchema) });
+export type TvPlaylistList = z.infer<typeof TvPlaylistListSchema>;
+
+export const TvPlaylistParamsSchema = z.object({ id: z.uuid({ message: 'Not a playlist id' }) });
+
+/** PUT /display-links/{id}/playlist: what the link shows; null for today's leaderboard alone. */
+export const SetDisplayLinkPlaylistSchema = z.object({ playlistId: z.uuid({ message: 'Not a playlist id' }).nullable() }).strict();
+export type SetDisplayLinkPlaylist = z.infer<typeof SetDisplayLinkPlaylistSchema>;
+
+// ---- what a display link's wall reads, signed out ---------------------------------------------------
+
+/**
+ * GET /display/{token}/playlist: the screens the wall rotates through, or null when the link shows
+ * today's leaderboard alone. On a team's link, screens of another team are left out (a team's wall
+ * never shows other teams' people).
+ */
+export const DisplayPlaylistSchema = z.object({
+  playlist: z.object({ id: text(), name: text(), screens: z.array(TvScreenSchema) }).nullable(),
+});
+export type DisplayPlaylist = z.infer<typeof DisplayPlaylistSchema>;
+
+export const DisplayScreenParamsSchema = z.object({
+  token: text().min(1).max(200),
+  screenId: z.uuid({ message: 'Not a screen id' }),
+});
+
+const TeamRefSchema = z.object({ id: text(), name: text() }).nullable();
+const boardData = {
+  period: ScoreboardPeriodSchema,
+  /** Whose people: the link's team, the screen's team, or null for the whole company. */
+  team: TeamRefSchema,
+  rankBy: RankBySchema,
+  rows: z.array(LeaderboardRowSchema),
+};
+
+/** GET /display/{token}/screens/{screenId}: one screen's numbers now, by kind. */
+export const DisplayScreenDataSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('leaderboard'), ...boardData }),
+  z.object({ kind: z.literal('team'), ...boardData }),
+  z.object({ kind: z.literal('week'), ...boardData, totals: ScoreboardTotalsSchema }),
+  z.object({ kind: z.literal('month'), ...boardData, totals: ScoreboardTotalsSchema, trend: z.array(TrendPointSchema) }),
+  z.object({
+    kind: z.literal('kpi'),
+    team: TeamRefSchema,
+    metric: TvKpiMetricSchema,
+    date: text(),
+    today: z.number().int(),
+    yesterday: z.number().int(),
+    /** computePercentChange's label ("+12%", "New", "0%"). */
+    change: text(),
+  }),
+  z.object({ kind: z.literal('message'), title: text().nullable(), text: text() }),
+  z.object({ kind: z.literal('contest'), standings: ContestStandingsSchema }),
+]);
+export type DisplayScreenData = z.infer<typeof DisplayScreenDataSchema>;
+
+/** The leaderboard-like screens show at most this many rows (the month: the top 5 beside its trend). */
+export const DISPLAY_SCREEN_ROWS = { leaderboard: 10, team: 10, week: 10, month: 5 } as const;

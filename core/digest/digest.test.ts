@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { LocalDate } from '../period';
+import { buildWeeklyDigest, computeDueDigestWeek, type DigestCompanyWeek, type DigestDayRow } from './index';
+
+const d = (value: string) => value as LocalDate;
+
+describe('computeDueDigestWeek: Monday from 07:00 in the company zone, until the day ends', () => {
+  it('is due from 07:00 on Monday in Oslo, not a minute before, and not on Tuesday', () => {
+    // Monday 23 November 2026, winter time (UTC+1): 07:00 local is 06:00Z.
+    expect(computeDueDigestWeek(new Date('2026-11-23T05:59:59Z'), 'Europe/Oslo')).toBeNull();
+    expect(computeDueDigestWeek(new Date('2026-11-23T06:00:00Z'), 'Europe/Oslo')).toBe('2026-11-16');
+    expect(computeDueDigestWeek(new Date('2026-11-23T22:59:00Z'), 'Europe/Oslo')).toBe('2026-11-16');
+    expect(computeDueDigestWeek(new Date('2026-11-23T23:00:00Z'), 'Europe/Oslo')).toBeNull(); // Tuesday 00:00 local
+    expect(computeDueDigestWeek(new Date('2026-11-25T08:00:00Z'), 'Europe/Oslo')).toBeNull(); // Wednesday: stale
+  });
+
+  it('follows the wall clock after the spring and autumn changes', () => {
+    // Summer time began on Sunday 29 March 2026: Monday 30 March 07:00 is 05:00Z.
+    expect(computeDueDigestWeek(new Date('2026-03-30T04:59:00Z'), 'Europe/Oslo')).toBeNull();
+    expect(computeDueDigestWeek(new Date('2026-03-30T05:00:00Z'), 'Europe/Oslo')).toBe('2026-03-23');
+    // Winter time came back on Sunday 25 October 2026: Monday 26 October 07:00 is 06:00Z.
+    expect(computeDueDigestWeek(new Date('2026-10-26T05:30:00Z'), 'Europe/Oslo')).toBeNull();
+    expect(computeDueDigestWeek(new Date('2026-10-26T06:00:00Z'), 'Europe/Oslo')).toBe('2026-10-19');
+  });
+
+  it("is each company's own Monday: New York's comes hours after Oslo's", () => {
+    expect(computeDueDigestWeek(new Date('2026-11-23T06:00:00Z'), 'America/New_York')).toBeNull(); // 01:00 there
+    expect(computeDueDigestWeek(new Date('2026-11-23T12:00:00Z'), 'America/New_York')).toBe('2026-11-16');
+  });
+});
+
+const zero = { calls: 0, meetings_booked: 0, meetings_held: 0, sales: 0, sales_value: 0, points: 0 };
+const row = (userId: string, day: string, values: Partial<typeof zero>): DigestDayRow => ({ userId, day: d(day), ...zero, ...values });
+
+function companyWeek(overrides: Partial<DigestCompanyWeek> = {}): DigestCompanyWeek {
+  return {
+    weekStart: d('2026-11-16'),
+    timeZone: 'Europe/Oslo',
+    calendar: { country: 'NO', daysOff: new Set() },
+    members: [
+      { userId: 'lead', name: 'Lea Lead', teamId: 'oslo', isActive: true },
+      { userId: 'kari', name: 'Kari', teamId: 'oslo', isActive: true },
+      { userId: 'åse', name: 'Åse', teamId: 'oslo', isActive: true },
+      { userId: 'bjørn', name: 'Bjørn', teamId: 'bergen', isActive: true },
+    ],
+    teams: [
+      { id: 'oslo', name: 'Oslo' },
+      { id: 'bergen', name: 'Bergen' },
+    ],
+    days: [
+      row('kari', '2026-11-16', { calls: 10, points: 10 }),
+      row('kari', '2026-11-18', { calls: 20, meetings_booked: 2, points: 40 }),
+      row('kari', '2026-11-20', { calls: 5, sales: 1, sales_value: 500_00, points: 40 }),
+      row('kari', '2026-11-15', { calls: 99, points: 99 }), // the Sunday before: not this week
+      row('åse', '2026-11-17', { calls: 3, points: 3 }),
+      row('bjørn', '2026-11-17', { calls: 7, points: 7 }),
+    ],
+    targets: [
+      { userId: 'kari', metric: 'calls', period: 'week', value: 30, effectiveFrom: '2026-11-01', endsOn: null },
+      { userId: 'åse', metric: 'calls', period: 'week', value: 30, effectiveFrom: '2026-11-01', endsOn: null },
+      { userId: 'kari', metric: 'points', period: 'day', value: 10, effectiveFrom: '2026-11-01', endsOn: null },
+    ],
+    ...overrides,
+  };
+}
+
+describe('buildWeeklyDigest', () => {
+  it("a rep's week: totals, week targets with their pace, and the best day (the earliest of equals)", () => {
+    const digest = buildWeeklyDigest(companyWeek(), { userId: 'kari', role: 'user', ledTeamIds: [] }, { count: 0, unread: false })!;
+    expect(digest.weekEnd).toBe('2026-11-22');
+    expect(digest.own!.totals).toEqual({ calls: 35, meetings_booked: 2, meetings_held: 0, sales: 1, sales_value: 500_00, points: 90 });
+    expect(digest.own!.targets).toEqual([{ metric: 'calls', period: 'week', value: 30, progress: 35, pace: 'ahead' }]);
+    expect(digest.own!.bestDay).toEqual({ day: '2026-11-18', ...zero, calls: 20, meetings_booked: 2, points: 40 });
+    expect(digest.team).toBeNull();
+  });
+
+  it("a lead's team: only their teams' numbers, who is behind in name order, the wrap-ups", () => {
+    const digest = buildWeeklyDigest(companyWeek(), { userId: 'lead', role: 'user', ledTeamIds: ['oslo'] }, { count: 4, unread: false })!;
+    expect(digest.own).toBeNull();
+    expect(digest.team).toMatchObject({ scope: 'teams', teamNames: ['Oslo'], wrapups: { count: 4, unread: false } });
+    expect(digest.team!.totals.calls).toBe(38); // Kari 35 + Åse 3; Bjørn is Bergen's
+    expect(digest.team!.behind).toEqual([
+      { userId: 'åse', name: 'Åse', targets: [{ metric: 'calls', period: 'week', value: 30, progress: 3, pace: 'behind' }] },
+    ]);
+  });
+
+  it("an admin's is the company's", () => {
+    const digest = buildWeeklyDigest(companyWeek(), { userId: 'lead', role: 'admin', ledTeamIds: [] }, { count: 0, unread: false })!;
+    expect(digest.team).toMatchObject({ scope: 'company', teamNames: [] });
+    expect(digest.team!.totals.calls).toBe(45);
+  });
+
+  it('says nothing (null) to a rep who did nothing and has no targets', () => {
+    expect(buildWeeklyDigest(companyWeek(), { userId: 'bjørn-2', role: 'user', ledTeamIds: [] }, { count: 0, unread: false })).toBeNull();
+  });
+
+  it("a month target is paced at the week's end: working days up to the Sunday are gone", () => {
+    // November 2026 in Norway has 21 working days; 15 are gone by Sunday 22 November.
+    const week = companyWeek({
+      targets: [{ userId: 'kari', metric: 'points', period: 'month', value: 210, effectiveFrom: '2026-11-01', endsOn: null }],
+    });
+    const digest = buildWeeklyDigest(week, { userId: 'kari', role: 'user', ledTeamIds: [] }, { count: 0, unread: false })!;
+    // 189 points from 1 November to the Sunday (99 + 90) against 150 expected (210 x 15/21): ahead.
+    expect(digest.own!.targets).toEqual([{ metric: 'points', period: 'month', value: 210, progress: 189, pace: 'ahead' }]);
+  });
+});

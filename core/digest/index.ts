@@ -1,0 +1,215 @@
+import type { TargetMetric } from '../contracts/targets';
+import { computePacing, computePeriodShare, computeTargetPeriodDates, type Pace, type WorkingCalendar } from '../pacing';
+import { addDays, computeLocalDate, computeLocalInstant, computeWeekdayIndex, computeWallClock, type LocalDate } from '../period';
+import { listManagedMembers, type Manager } from '../teams';
+
+/*
+ * The weekly digest (decision 047): when it is due, and what one person's says. Pure: the server
+ * reads the rows, this decides.
+ */
+
+/** The digest goes out from 07:00 on Monday in the company's time zone. */
+export const DIGEST_LOCAL_HOUR = 7;
+
+/**
+ * The week whose digest is due at `now` in `timeZone` (its Monday), or null when none is. Due from
+ * 07:00 until the end of Monday: an instance that was down at 07:00 still sends it later that
+ * Monday, but a digest of last week arriving on Tuesday or Wednesday would be stale, so none is
+ * sent then. The hour is read off the wall clock, so a week after a DST change is due at 07:00
+ * local like any other.
+ */
+export function computeDueDigestWeek(now: Date, timeZone: string): LocalDate | null {
+  const today = computeLocalDate(now, timeZone);
+  if (computeWeekdayIndex(today) !== 0) return null;
+  if (computeWallClock(now, timeZone).getUTCHours() < DIGEST_LOCAL_HOUR) return null;
+  return addDays(today, -7);
+}
+
+/** The metrics a digest counts, in the targets' order. */
+export const DIGEST_METRICS = [
+  'calls',
+  'meetings_booked',
+  'meetings_held',
+  'sales',
+  'sales_value',
+  'points',
+] as const satisfies readonly TargetMetric[];
+
+export type DigestTotals = Record<TargetMetric, number>;
+
+/** One person's rollup of one day (daily_user_stats), in the metrics' units (sales value in minor units). */
+export type DigestDayRow = { userId: string; day: LocalDate } & DigestTotals;
+
+/** A target of a person as stored (decision 043): in force from `effectiveFrom` until `endsOn`. */
+export type DigestTargetRow = {
+  userId: string;
+  metric: TargetMetric;
+  period: 'day' | 'week' | 'month';
+  value: number;
+  effectiveFrom: string;
+  endsOn: string | null;
+};
+
+/** A target's result: the week's (over) or the month's so far, with its pace at the end of the week. */
+export type DigestTargetLine = {
+  metric: TargetMetric;
+  period: 'week' | 'month';
+  value: number;
+  progress: number;
+  pace: Pace;
+};
+
+export type DigestMember = { userId: string; name: string; teamId: string | null; isActive: boolean };
+
+export type DigestBestDay = { day: LocalDate } & DigestTotals;
+
+export type WeeklyDigest = {
+  weekStart: LocalDate;
+  weekEnd: LocalDate;
+  /** The reader's own week; null when they logged nothing and have no targets. */
+  own: { totals: DigestTotals; targets: DigestTargetLine[]; bestDay: DigestBestDay | null } | null;
+  /** For admins (the company) and team leads (their teams); null for everyone else. */
+  team: {
+    scope: 'company' | 'teams';
+    teamNames: string[];
+    totals: DigestTotals;
+    /** Members (not the reader) behind pace on a week or month target, by name. */
+    behind: { userId: string; name: string; targets: DigestTargetLine[] }[];
+    wrapups: WrapupCount;
+  } | null;
+};
+
+/**
+ * The wrap-ups a lead has to read. `unread` says what the number is: unread ones once wrap-ups
+ * have read markers, else the wrap-ups their people submitted that week.
+ */
+export type WrapupCount = { count: number; unread: boolean };
+
+export type DigestCompanyWeek = {
+  weekStart: LocalDate;
+  timeZone: string;
+  calendar: WorkingCalendar;
+  /** Every member, removed ones too (their numbers stay in the totals of the week). */
+  members: DigestMember[];
+  teams: { id: string; name: string }[];
+  /** The rollups from the start of the month that holds the week's Sunday (or the week's Monday, if earlier) to the Sunday. */
+  days: DigestDayRow[];
+  targets: DigestTargetRow[];
+};
+
+const emptyTotals = (): DigestTotals => ({ calls: 0, meetings_booked: 0, meetings_held: 0, sales: 0, sales_value: 0, points: 0 });
+
+function addTotals(into: DigestTotals, row: DigestTotals): DigestTotals {
+  for (const metric of DIGEST_METRICS) into[metric] += row[metric];
+  return into;
+}
+
+const hasAny = (totals: DigestTotals) => DIGEST_METRICS.some((metric) => totals[metric] !== 0);
+
+/** Whether anyone in the company logged anything that week: a quiet week (a holiday) sends no digests at all. */
+export function hasActivityInWeek(week: DigestCompanyWeek): boolean {
+  const weekEnd = addDays(week.weekStart, 6);
+  return week.days.some((row) => row.day >= week.weekStart && row.day <= weekEnd && hasAny(row));
+}
+
+/** The target in force on `day` per metric and period: the latest that started by then and was not ended by then (decision 043). */
+function selectTargetsInForce(rows: DigestTargetRow[], userId: string, day: LocalDate): DigestTargetRow[] {
+  const latest = new Map<string, DigestTargetRow>();
+  for (const row of rows) {
+    if (row.userId !== userId || row.effectiveFrom > day) continue;
+    const key = `${row.metric}:${row.period}`;
+    const seen = latest.get(key);
+    if (!seen || seen.effectiveFrom < row.effectiveFrom) latest.set(key, row);
+  }
+  return [...latest.values()].filter((row) => row.endsOn === null || row.endsOn > day);
+}
+
+/**
+ * A person's week and month targets as they stood when the week ended: the targets in force on
+ * its Sunday, the progress summed from the rollups, the pace with every day up to the Sunday gone
+ * (the instant Monday begins). The week is over, so its pace compares with the whole target, as
+ * the targets card shows a past week; the month is measured so far. Day targets belong to their
+ * day and are left out.
+ */
+export function computeDigestTargets(week: DigestCompanyWeek, userId: string): DigestTargetLine[] {
+  const sunday = addDays(week.weekStart, 6);
+  const endOfWeek = computeLocalInstant(addDays(sunday, 1), '00:00', week.timeZone);
+  const lines: DigestTargetLine[] = [];
+  for (const target of selectTargetsInForce(week.targets, userId, sunday)) {
+    if (target.period === 'day') continue;
+    const dates = computeTargetPeriodDates(target.period, sunday);
+    const progress = week.days
+      .filter((row) => row.userId === userId && row.day >= dates.from && row.day <= dates.to)
+      .reduce((sum, row) => sum + row[target.metric], 0);
+    const share = computePeriodShare(week.calendar, dates.from, dates.to, endOfWeek, week.timeZone);
+    lines.push({
+      metric: target.metric,
+      period: target.period,
+      value: target.value,
+      progress,
+      pace: computePacing(progress, target.value, share).pace,
+    });
+  }
+  const order = (line: DigestTargetLine) => (line.period === 'week' ? 0 : 1) * 10 + DIGEST_METRICS.indexOf(line.metric);
+  return lines.sort((a, b) => order(a) - order(b));
+}
+
+/** The reader's best day of the week: the most points, the earliest of equals; null without a point. */
+export function computeBestDay(week: DigestCompanyWeek, userId: string): DigestBestDay | null {
+  const weekEnd = addDays(week.weekStart, 6);
+  let best: DigestBestDay | null = null;
+  for (const row of week.days) {
+    if (row.userId !== userId || row.day < week.weekStart || row.day > weekEnd || row.points <= 0) continue;
+    if (!best || row.points > best.points || (row.points === best.points && row.day < best.day)) {
+      const { userId: _userId, ...day } = row;
+      best = day;
+    }
+  }
+  return best;
+}
+
+/** Name order for the list of who is behind: Norwegian letters last, as on the boards. */
+const byName = new Intl.Collator('nb', { sensitivity: 'base' });
+
+/**
+ * One person's digest of the week, or null when it would say nothing: a rep who logged nothing
+ * and has no targets, a lead whose people did nothing either. `wrapups` is asked only for a
+ * manager, with the people whose wrap-ups they read.
+ */
+export function buildWeeklyDigest(week: DigestCompanyWeek, reader: Manager, wrapups: WrapupCount): WeeklyDigest | null {
+  const weekEnd = addDays(week.weekStart, 6);
+  const inWeek = week.days.filter((row) => row.day >= week.weekStart && row.day <= weekEnd);
+
+  const ownTotals = inWeek.filter((row) => row.userId === reader.userId).reduce(addTotals, emptyTotals());
+  const ownTargets = computeDigestTargets(week, reader.userId);
+  const own =
+    hasAny(ownTotals) || ownTargets.length > 0
+      ? { totals: ownTotals, targets: ownTargets, bestDay: computeBestDay(week, reader.userId) }
+      : null;
+
+  let team: WeeklyDigest['team'] = null;
+  if (reader.role === 'admin' || reader.ledTeamIds.length > 0) {
+    // Everyone the reader manages, removed members too, for the totals: the boards count their past numbers.
+    const managed = listManagedMembers(reader, week.members);
+    const managedIds = new Set(managed.map((member) => member.userId));
+    const totals = inWeek.filter((row) => reader.role === 'admin' || managedIds.has(row.userId)).reduce(addTotals, emptyTotals());
+    const behind = managed
+      .filter((member) => member.isActive && member.userId !== reader.userId)
+      .map((member) => ({
+        userId: member.userId,
+        name: member.name,
+        targets: computeDigestTargets(week, member.userId).filter((line) => line.pace === 'behind'),
+      }))
+      .filter((member) => member.targets.length > 0)
+      .sort((a, b) => byName.compare(a.name, b.name));
+    const teamNames = week.teams
+      .filter((t) => reader.role !== 'admin' && reader.ledTeamIds.includes(t.id))
+      .map((t) => t.name)
+      .sort((a, b) => byName.compare(a, b));
+    if (hasAny(totals) || behind.length > 0 || wrapups.count > 0) {
+      team = { scope: reader.role === 'admin' ? 'company' : 'teams', teamNames, totals, behind, wrapups };
+    }
+  }
+  if (!own && !team) return null;
+  return { weekStart: week.weekStart, weekEnd, own, team };
+}

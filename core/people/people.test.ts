@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { toLocalDate } from '../period';
+import { computeFunnel, computeIsoWeek, computeWeekBuckets, type PersonDay, ZERO_PERSON_TOTALS } from './index';
+
+const day = (date: string, calls: number, extra: Partial<PersonDay> = {}): PersonDay => ({
+  ...ZERO_PERSON_TOTALS,
+  day: date,
+  calls,
+  ...extra,
+});
+
+describe('ISO weeks', () => {
+  it('names the week by its Thursday: the turn of 2026/2027 is 2026-W53, and 2027 starts on 4 January', () => {
+    expect(computeIsoWeek(toLocalDate('2026-12-28'))).toEqual({ isoYear: 2026, isoWeek: 53 });
+    expect(computeIsoWeek(toLocalDate('2027-01-03'))).toEqual({ isoYear: 2026, isoWeek: 53 });
+    expect(computeIsoWeek(toLocalDate('2027-01-04'))).toEqual({ isoYear: 2027, isoWeek: 1 });
+    expect(computeIsoWeek(toLocalDate('2024-12-30'))).toEqual({ isoYear: 2025, isoWeek: 1 });
+    expect(computeIsoWeek(toLocalDate('2026-11-24'))).toEqual({ isoYear: 2026, isoWeek: 48 });
+  });
+});
+
+describe('week buckets', () => {
+  it('gives the 12 weeks up to this one, oldest first, zero-filled, each day in its Monday-to-Sunday week', () => {
+    const buckets = computeWeekBuckets(
+      [day('2027-01-03', 2), day('2027-01-04', 5), day('2027-01-10', 1), day('2026-10-19', 9), day('2026-10-18', 100)],
+      toLocalDate('2027-01-06'),
+    );
+    expect(buckets).toHaveLength(12);
+    expect(buckets[0]).toMatchObject({ from: '2026-10-19', to: '2026-10-25', isoYear: 2026, isoWeek: 43 });
+    expect(buckets[0]!.totals.calls).toBe(9); // 18 October is the week before the first
+    expect(buckets.at(-2)).toMatchObject({ from: '2026-12-28', to: '2027-01-03', isoWeek: 53 });
+    expect(buckets.at(-2)!.totals.calls).toBe(2);
+    expect(buckets.at(-1)).toMatchObject({ from: '2027-01-04', isoYear: 2027, isoWeek: 1 });
+    expect(buckets.at(-1)!.totals.calls).toBe(6);
+    expect(buckets.slice(1, -2).every((b) => b.totals.calls === 0)).toBe(true);
+  });
+});
+
+describe('the funnel', () => {
+  it('rates each step from the one before, with null after a zero and rates past 100 % shown as they are', () => {
+    const { stages, overall } = computeFunnel({ calls: 40, answered: 20, meetings_booked: 5, meetings_held: 6, sales: 0 });
+    expect(stages.map((s) => [s.step, s.count, s.rate])).toEqual([
+      ['calls', 40, null],
+      ['answered', 20, 50],
+      ['meetings_booked', 5, 25],
+      ['meetings_held', 6, 120],
+      ['sales', 0, 0],
+    ]);
+    expect(overall).toBe(0);
+    expect(computeFunnel({ calls: 0, answered: 0, meetings_booked: 0, meetings_held: 0, sales: 1 }).stages.map((s) => s.rate)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+});

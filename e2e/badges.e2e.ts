@@ -1,0 +1,166 @@
+import type { BadgeSettings, MemberBadges } from '@core/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, WCAG_AA } from './support/axe';
+import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
+import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/*
+ * Badges (decision 050): a rep logs their first sale and the "First sale" badge appears once on
+ * their page and in their leaderboard row; a second sale adds no second one. An admin switches a
+ * badge off in Settings. Desktop and phone, English and Norwegian. Its own server on a fresh data
+ * folder: the admin is the first member.
+ */
+
+const admin = makeAccount('Astrid Admin');
+const rep = makeAccount('Ola Hansen');
+
+let server: RunningServer;
+let base: string;
+let adminBrowser: Browser;
+let repBrowser: Browser;
+let adminPage: Page;
+let repPage: Page;
+let adminCookie: string;
+let repCookie: string;
+let repId: string;
+
+const ok = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) =>
+  callApiOk<T>(base, cookie, method, path, body);
+
+beforeAll(async () => {
+  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  base = server.baseUrl;
+  adminCookie = (await joinCompany(base, admin)).cookie;
+  const joined = await joinCompany(base, rep);
+  repCookie = joined.cookie;
+  repId = joined.id;
+  await ok(adminCookie, 'PATCH', '/company', { timezone: 'Europe/Oslo' });
+  // The admin's own day, so the board has two rows.
+  await ok(adminCookie, 'POST', '/activities', { kind: 'call', answered: true, outcome: 'meeting_booked' });
+
+  adminBrowser = await openBrowser({ baseUrl: base });
+  await signInContext(adminBrowser.context, base, admin);
+  adminPage = await adminBrowser.newPage();
+  repBrowser = await openBrowser({ baseUrl: base });
+  await signInContext(repBrowser.context, base, rep);
+  repPage = await repBrowser.newPage();
+});
+
+afterAll(async () => {
+  await adminBrowser?.close();
+  await repBrowser?.close();
+  await server?.stop();
+});
+
+const firstSaleTiles = (page: Page) =>
+  page.getByTestId('person-badges').getByTestId('badge-tile').and(page.locator('[data-badge="first_sale"]'));
+
+async function logSale(page: Page, value: string): Promise<void> {
+  await page.getByRole('button', { name: /^Sale/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log Sale' });
+  await dialog.getByLabel(/Sale Value/).fill(value);
+  await dialog.getByRole('button', { name: 'Log Sale' }).click();
+  await page.getByText('Sale recorded').first().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('badges', () => {
+  it('a rep logs their first sale: the badge appears once on their page and in their leaderboard row', async () => {
+    await repPage.goto(`/app/people/${repId}`);
+    await repPage.getByTestId('person-badges').getByText('No badges yet').waitFor();
+
+    await repPage.goto('/app/activity');
+    await logSale(repPage, '12 500');
+
+    await repPage.goto(`/app/people/${repId}`);
+    await firstSaleTiles(repPage).waitFor();
+    expect(await firstSaleTiles(repPage).count()).toBe(1);
+    await repPage.getByTestId('person-badges').getByText('First sale', { exact: true }).waitFor();
+
+    // The dashboard's leaderboard names the badge beside the rep's name.
+    await repPage.goto('/app');
+    const row = repPage.getByTestId('leaderboard-row').filter({ hasText: 'Ola Hansen' });
+    const icons = row.getByRole('list', { name: 'Badges' });
+    await icons.locator('[data-badge="first_sale"]').waitFor();
+    expect(await icons.locator('[data-badge="first_sale"]').textContent()).toBe('First sale');
+    expect(await icons.locator('[data-badge="first_sale"]').count()).toBe(1);
+    await saveSettledScreenshot(repPage, 'badges-leaderboard-desktop-en');
+
+    // A second sale earns no second "first sale".
+    await repPage.goto('/app/activity');
+    await logSale(repPage, '8 000');
+    const badges = await ok<MemberBadges>(repCookie, 'GET', `/badges/members/${repId}`);
+    expect(badges.badges.filter((b) => b.kind === 'first_sale')).toHaveLength(1);
+    await repPage.goto(`/app/people/${repId}`);
+    await firstSaleTiles(repPage).waitFor();
+    expect(await firstSaleTiles(repPage).count()).toBe(1);
+    await repPage.goto('/app');
+    await repPage.getByTestId('leaderboard-row').filter({ hasText: 'Ola Hansen' }).locator('[data-badge="first_sale"]').waitFor();
+    expect(
+      await repPage.getByTestId('leaderboard-row').filter({ hasText: 'Ola Hansen' }).locator('[data-badge="first_sale"]').count(),
+    ).toBe(1);
+    expect(repBrowser.consoleErrors).toEqual([]);
+  });
+
+  it("the rep's page shows the Badges card, on a desktop and a phone, in both languages", async () => {
+    await adminPage.goto(`/app/people/${repId}`);
+    await firstSaleTiles(adminPage).waitFor();
+    await saveSettledScreenshot(adminPage, 'badges-person-desktop-en');
+    expect(await axeViolations(adminPage, { tags: WCAG_AA })).toEqual([]);
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await adminPage.reload();
+    await firstSaleTiles(adminPage).waitFor();
+    await saveSettledScreenshot(adminPage, 'badges-person-phone-en');
+
+    await ok(adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await adminPage.reload();
+    await adminPage.getByTestId('person-badges').getByText('Første salg', { exact: true }).waitFor();
+    await saveSettledScreenshot(adminPage, 'badges-person-phone-nb');
+    await adminPage.setViewportSize({ width: 1366, height: 860 });
+    await adminPage.reload();
+    await adminPage.getByTestId('person-badges').getByText('Første salg', { exact: true }).waitFor();
+    await saveSettledScreenshot(adminPage, 'badges-person-desktop-nb');
+    await ok(adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+    expect(adminBrowser.consoleErrors).toEqual([]);
+  });
+
+  it('the admin switches a badge off in Settings, with the keyboard; a rep may not', async () => {
+    await adminPage.goto('/app/settings?tab=company');
+    const card = adminPage.getByTestId('badge-settings');
+    const toggle = card.getByRole('switch', { name: '10th sale' });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.focus();
+    await adminPage.keyboard.press('Space');
+    await adminPage.getByText('“10th sale” is no longer awarded').waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    const settings = await ok<BadgeSettings>(adminCookie, 'GET', '/badges/settings');
+    expect(settings.badges.find((b) => b.kind === 'tenth_sale')).toEqual({ kind: 'tenth_sale', enabled: false });
+    await card.scrollIntoViewIfNeeded();
+    await saveSettledScreenshot(card, 'badges-settings-desktop-en', { fullPage: false });
+    expect(await axeViolations(adminPage, { tags: WCAG_AA })).toEqual([]);
+
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await ok(adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await adminPage.reload();
+    await adminPage.getByTestId('badge-settings').getByRole('switch', { name: '10. salg' }).waitFor();
+    await adminPage.getByTestId('badge-settings').scrollIntoViewIfNeeded();
+    await saveSettledScreenshot(adminPage.getByTestId('badge-settings'), 'badges-settings-phone-nb', { fullPage: false });
+    await adminPage.setViewportSize({ width: 1366, height: 860 });
+    await ok(adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+
+    // A rep sees no switches, and the server refuses them.
+    await repPage.goto('/app/settings?tab=company');
+    await repPage.getByRole('tab', { name: 'Company' }).waitFor();
+    expect(await repPage.getByTestId('badge-settings').count()).toBe(0);
+    const refused = await fetch(`${base}/api/v1/badges/settings/first_sale`, {
+      method: 'PUT',
+      headers: { cookie: repCookie, 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ enabled: false }),
+    });
+    expect(refused.status).toBe(403);
+    expect(adminBrowser.consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,154 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations, WCAG_AA } from './support/axe';
+import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
+import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/*
+ * Contests (decision 049): an admin starts a week-long call contest for two teams from the
+ * sprint-week template; reps of both teams log calls and the contest page's standings follow live;
+ * then the page in Norwegian and on a phone. Its own server on a fresh data folder.
+ */
+
+const admin = makeAccount('Astrid Admin');
+const oslo = makeAccount('Ola Hansen');
+const bergen = makeAccount('Berit Berg');
+
+let server: RunningServer;
+let base: string;
+let browser: Browser;
+let page: Page;
+let adminCookie: string;
+let osloCookie: string;
+let bergenCookie: string;
+
+const ok = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) =>
+  callApiOk<T>(base, cookie, method, path, body);
+const toast = (text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const scoreOf = (team: string) => page.getByTestId('contest-standing').filter({ hasText: team }).getByTestId('contest-score').textContent();
+const call = (cookie: string) => ok(cookie, 'POST', '/activities', { kind: 'call', answered: true, outcome: 'no_progress' });
+
+beforeAll(async () => {
+  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  base = server.baseUrl;
+  adminCookie = (await joinCompany(base, admin)).cookie;
+  const osloRep = await joinCompany(base, oslo);
+  const bergenRep = await joinCompany(base, bergen);
+  osloCookie = osloRep.cookie;
+  bergenCookie = bergenRep.cookie;
+  const osloTeam = await ok<{ id: string }>(adminCookie, 'POST', '/teams', { name: 'Oslo' });
+  const bergenTeam = await ok<{ id: string }>(adminCookie, 'POST', '/teams', { name: 'Bergen' });
+  await ok(adminCookie, 'PUT', `/team/members/${osloRep.id}/team`, { teamId: osloTeam.id });
+  await ok(adminCookie, 'PUT', `/team/members/${bergenRep.id}/team`, { teamId: bergenTeam.id });
+
+  browser = await openBrowser({ baseUrl: base });
+  await signInContext(browser.context, base, admin);
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a sprint week between two teams', () => {
+  it('an admin starts a week-long call contest for two teams from the sprint-week template', async () => {
+    await page.goto('/app/contests');
+    await page.getByRole('heading', { name: 'Contests', exact: true }).waitFor();
+    await page.getByText('No contests yet').waitFor();
+    await saveSettledScreenshot(page, 'contests-empty-desktop-en');
+
+    await page.getByRole('button', { name: 'New contest' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New contest' });
+    await dialog.getByRole('button', { name: /Sprint week/ }).click();
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Sprint week');
+    await dialog.getByLabel('Name').fill('Call sprint');
+    expect(await dialog.getByRole('radio', { name: 'Team against team' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'Calls', exact: true }).isChecked()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Oslo' }).check();
+    await dialog.getByRole('checkbox', { name: 'Bergen' }).check();
+    await dialog.getByLabel('Prizes').fill('Pizza Friday for the winning team');
+    await saveSettledScreenshot(page, 'contests-dialog-desktop-en', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Start contest' }).click();
+    await toast('Contest started').waitFor();
+
+    await page.getByRole('heading', { name: 'Call sprint' }).waitFor();
+    await page.getByText('Pizza Friday for the winning team').waitFor();
+    expect(await page.getByTestId('contest-standing').count()).toBe(2);
+    // Seven days from today: six whole days and the rest of today are left.
+    expect(await page.getByTestId('contest-time-left').textContent()).toMatch(/^6 d \d+ h \d+ min$/);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+  });
+
+  it('reps log calls and the standings follow live', async () => {
+    await call(osloCookie);
+    await expect.poll(() => scoreOf('Oslo'), { timeout: 10_000 }).toBe('1');
+    await call(bergenCookie);
+    await call(bergenCookie);
+    await expect.poll(() => scoreOf('Bergen'), { timeout: 10_000 }).toBe('2');
+    // Bergen leads: first in the list.
+    expect(await page.getByTestId('contest-standing').first().textContent()).toContain('Bergen');
+    await call(osloCookie);
+    await call(osloCookie);
+    await expect.poll(() => scoreOf('Oslo'), { timeout: 10_000 }).toBe('3');
+    expect(await page.getByTestId('contest-standing').first().textContent()).toContain('Oslo');
+    await saveSettledScreenshot(page, 'contests-standings-desktop-en');
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('a display link rotating to the contest shows its standings on the wall, live', async () => {
+    const contestId = new URL(page.url()).pathname.split('/').pop()!;
+    const playlist = await ok<{ id: string }>(adminCookie, 'POST', '/tv-playlists', {
+      name: 'Sprint wall',
+      screens: [{ kind: 'contest', contestId, durationSeconds: 60 }],
+    });
+    const link = await ok<{ token: string; link: { id: string } }>(adminCookie, 'POST', '/display-links', { name: 'Sales floor' });
+    await ok(adminCookie, 'PUT', `/display-links/${link.link.id}/playlist`, { playlistId: playlist.id });
+
+    const wall = await browser.context.newPage();
+    await wall.setViewportSize({ width: 1920, height: 1080 });
+    await wall.goto(`/tv?display=${encodeURIComponent(link.token)}`);
+    await wall.getByRole('heading', { name: 'Call sprint' }).waitFor();
+    const wallScore = (team: string) => wall.getByTestId('tv-contest-row').filter({ hasText: team }).textContent();
+    await expect.poll(() => wallScore('Oslo'), { timeout: 10_000 }).toMatch(/3$/);
+    await call(bergenCookie);
+    await call(bergenCookie);
+    await expect.poll(() => wallScore('Bergen'), { timeout: 10_000 }).toMatch(/4$/);
+    // Bergen retakes the lead: first on the wall.
+    expect(await wall.getByTestId('tv-contest-row').first().textContent()).toContain('Bergen');
+    await wall.getByText('Prizes: Pizza Friday for the winning team').waitFor();
+    await saveSettledScreenshot(wall, 'contests-tv-1920x1080');
+    await wall.setViewportSize({ width: 1080, height: 1920 });
+    await saveSettledScreenshot(wall, 'contests-tv-1080x1920');
+    await wall.close();
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('the list shows it running; the page reads in Norwegian and on a phone', async () => {
+    await page.goto('/app/contests');
+    await page.getByRole('link', { name: 'Open Call sprint' }).waitFor();
+    await saveSettledScreenshot(page, 'contests-list-desktop-en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveSettledScreenshot(page, 'contests-list-phone-en');
+    await page.getByRole('link', { name: 'Open Call sprint' }).click();
+    await page.getByRole('heading', { name: 'Call sprint' }).waitFor();
+    await page.getByTestId('contest-standing').first().waitFor();
+    await saveSettledScreenshot(page, 'contests-standings-phone-en');
+
+    await ok(adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Stilling' }).waitFor();
+    await page.getByTestId('contest-standing').first().waitFor();
+    await saveSettledScreenshot(page, 'contests-standings-phone-nb');
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Stilling' }).waitFor();
+    await page.getByTestId('contest-standing').first().waitFor();
+    await saveSettledScreenshot(page, 'contests-standings-desktop-nb');
+    await page.goto('/app/contests');
+    await page.getByRole('heading', { name: 'Konkurranser', exact: true }).waitFor();
+    await saveSettledScreenshot(page, 'contests-list-desktop-nb');
+    expect(browser.consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createPollingLoop } from './polling-loop';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('a polling loop', () => {
+  it('runs one round at a time, goes on after a failed round, and stop waits for the round in flight', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const results: (number | null)[] = [];
+    let inFlight = 0;
+    let most = 0;
+    let rounds = 0;
+    let release: (() => void) | null = null;
+    const loop = createPollingLoop({
+      name: 'test',
+      round: async () => {
+        rounds++;
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+        if (rounds === 2) throw new Error('the mail server is down');
+        if (rounds === 4) await new Promise<void>((resolve) => (release = resolve));
+        return rounds;
+      },
+      delayAfter: (result) => {
+        results.push(result);
+        return 1;
+      },
+    });
+    loop.start();
+    loop.start(); // twice is once
+    await vi.waitFor(() => expect(release).not.toBeNull());
+    let stopped = false;
+    const stopping = loop.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stopped).toBe(false); // the fourth round is still running
+    release!();
+    await stopping;
+    expect(most).toBe(1);
+    expect(results).toEqual([1, null, 3, 4]);
+    expect(logged).toHaveBeenCalledWith('[test] a round failed', expect.any(Error));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(rounds).toBe(4); // nothing after stop
+  });
+});

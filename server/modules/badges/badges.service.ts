@@ -1,0 +1,254 @@
+import {
+  BADGE_KINDS,
+  type Badge,
+  type BadgeKind,
+  type BadgeSettings,
+  type BadgeSummary,
+  GOAL_STREAK_DAYS,
+  type MemberBadges,
+  RECENT_BADGE_DAYS,
+  RECORD_BADGE_KINDS,
+  type RecentBadges,
+} from '@core/contracts';
+import { findGoalStreak, formatIsoWeek } from '@core/badges';
+import { DEFAULT_CALENDAR_COUNTRY, isCalendarCountry } from '@core/pacing';
+import { addDays, startOfMonth, startOfWeek, toLocalDate } from '@core/period';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
+import type { Transaction } from '../../db/client';
+import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
+import { notFound } from '../../lib/http';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import { type NewFeedEvent, recordFeedEvents } from '../feed/feed.service';
+import {
+  awardBadgesIn,
+  type BadgeRow,
+  type EarnedBadgeRow,
+  findMemberBadges,
+  insertBadgesIn,
+  selectBadgesOfIn,
+  selectDisabledKindsIn,
+  selectRecentBadgesIn,
+  upsertDisabledKindsIn,
+} from './badges.repository';
+
+/*
+ * Badges (decision 050): earned by rules over the rollups, in the transaction of the write that
+ * earned them, stored once per member, kind and occasion, announced in the feed (badge.earned; a
+ * record also record.broken). Admins switch each kind off; a switched-off kind is not awarded from
+ * then on, and the badges already earned stay shown.
+ */
+
+/** The days read around a written day for a goal streak: a long run back, and the days after a late log. */
+const STREAK_WINDOW_DAYS = 42;
+
+const isBadgeKind = (kind: string): kind is BadgeKind => (BADGE_KINDS as readonly string[]).includes(kind);
+
+function toBadge(row: BadgeRow): Badge {
+  return {
+    id: row.id,
+    userId: row.userId,
+    kind: row.kind as BadgeKind,
+    occasion: row.occasion,
+    localDate: row.localDate,
+    data: row.data as Badge['data'],
+    earnedAt: row.earnedAt.toISOString(),
+  };
+}
+
+function fromEarned(row: EarnedBadgeRow): Badge {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    kind: row.kind as BadgeKind,
+    occasion: row.occasion,
+    localDate: row.local_date,
+    data: row.data,
+    earnedAt: new Date(row.earned_at).toISOString(),
+  };
+}
+
+/** The feed events of badges just earned: badge.earned for each, record.broken too for a record. */
+async function announceBadges(tx: Transaction, companyId: CompanyId, earned: readonly EarnedBadgeRow[], at: Date): Promise<void> {
+  if (earned.length === 0) return;
+  const events: NewFeedEvent[] = [];
+  for (const row of earned) {
+    const event = {
+      userId: row.user_id as UserId,
+      teamId: row.team_id,
+      subjectId: row.id,
+      data: { badge: row.kind, badgeId: row.id, localDate: row.local_date, ...row.data },
+    };
+    events.push({ kind: 'badge.earned', ...event });
+    if (RECORD_BADGE_KINDS.includes(row.kind as BadgeKind)) events.push({ kind: 'record.broken', ...event });
+  }
+  await recordFeedEvents(tx, companyId, events, at);
+}
+
+/**
+ * Transaction step (activities): awards what a write to one member's day earned, judged on the
+ * rollups as they are after the write (decision 050): a logged activity, today's or late, and an
+ * edit (on the day the activity is on after it). `kind` is the activity's ('call', 'sale', ...).
+ * One statement when nothing is earned; a goal streak that is complete costs one more, and the
+ * feed events of what was earned one more.
+ */
+export async function awardBadgesForWrite(
+  tx: Transaction,
+  scope: MemberScope,
+  input: { day: string; kind: string; today: string },
+  at: Date,
+): Promise<Badge[]> {
+  const day = toLocalDate(input.day);
+  const monthStart = startOfMonth(day);
+  const nextMonthStart = addDays(toLocalDate(`${day.slice(0, 7)}-28`), 7).slice(0, 7) + '-01';
+  const yearAgo = `${Number(day.slice(0, 4)) - 1}${monthStart.slice(4)}`;
+  const streakTo = addDays(day, STREAK_WINDOW_DAYS) < input.today ? addDays(day, STREAK_WINDOW_DAYS) : input.today;
+  const result = await awardBadgesIn(tx, {
+    companyId: scope.companyId,
+    userId: scope.userId,
+    day,
+    kind: input.kind,
+    at,
+    weekStart: startOfWeek(day),
+    week: formatIsoWeek(day),
+    monthStart,
+    nextMonthStart,
+    yearAgo,
+    streakFrom: addDays(day, -STREAK_WINDOW_DAYS),
+    streakTo: streakTo < day ? day : streakTo,
+  });
+  const earned = [...result.earned];
+  if (result.streak) {
+    const { met, country, daysOff, earnedFrom } = result.streak;
+    const calendar = {
+      country: country !== null && isCalendarCountry(country) ? country : DEFAULT_CALENDAR_COUNTRY,
+      daysOff: new Set(daysOff),
+    };
+    const window = { from: addDays(day, -STREAK_WINDOW_DAYS), to: toLocalDate(streakTo < day ? day : streakTo) };
+    const streak = findGoalStreak(calendar, new Set(met), day, window);
+    // A streak is earned once, keyed by its first working day: a streak that goes on earns nothing more.
+    if (streak && streak.days >= GOAL_STREAK_DAYS && !earnedFrom.includes(streak.from)) {
+      const data = { days: GOAL_STREAK_DAYS, from: streak.from };
+      earned.push(
+        ...(await insertBadgesIn(
+          tx,
+          scope.companyId,
+          { kind: 'goal_streak', occasion: streak.from, localDate: day, userIds: [scope.userId], data },
+          at,
+        )),
+      );
+    }
+  }
+  await announceBadges(tx, scope.companyId, earned, at);
+  return earned.map(fromEarned);
+}
+
+/**
+ * Transaction step (contests): awards the contest-winner badge to each winner, once per contest
+ * (the contest's id is the occasion), unless the company switched it off; announces each in the
+ * feed. Winners who are not members of the company are left out. Returns the badges earned now
+ * (none for a winner who already has this contest's badge).
+ */
+export async function awardContestWinnerBadges(
+  tx: Transaction,
+  companyId: CompanyId,
+  input: { contestId: string; winnerUserIds: readonly string[]; localDate: string },
+  at: Date,
+): Promise<Badge[]> {
+  const earned = await insertBadgesIn(
+    tx,
+    companyId,
+    {
+      kind: 'contest_winner',
+      occasion: input.contestId,
+      localDate: input.localDate,
+      userIds: [...new Set(input.winnerUserIds)],
+      data: { contestId: input.contestId },
+    },
+    at,
+  );
+  await announceBadges(tx, companyId, earned, at);
+  return earned.map(fromEarned);
+}
+
+/**
+ * GET /badges/members/{userId}: a member's badges, newest first (every member of the company may
+ * read them, as the boards show them); a 404 for someone who is not a member of the company.
+ */
+export async function listMemberBadges(deps: AppDeps, actor: Actor, userId: string): Promise<MemberBadges> {
+  const rows = await findMemberBadges(deps.database.db, memberScopeOf(actor), userId);
+  if (rows === null) throw notFound('No such member in your company.');
+  return { badges: rows.filter((row) => isBadgeKind(row.kind)).map(toBadge) };
+}
+
+/** Each member's kinds once, newest first, with how many of each. */
+function summarize(rows: readonly { userId: string; kind: string; earnedAt: Date }[]): BadgeSummary[] {
+  const members = new Map<string, Map<BadgeKind, { kind: BadgeKind; count: number; lastEarnedAt: string }>>();
+  for (const row of rows) {
+    if (!isBadgeKind(row.kind)) continue;
+    let kinds = members.get(row.userId);
+    if (!kinds) members.set(row.userId, (kinds = new Map()));
+    const seen = kinds.get(row.kind);
+    if (seen) seen.count += 1;
+    else kinds.set(row.kind, { kind: row.kind, count: 1, lastEarnedAt: row.earnedAt.toISOString() });
+  }
+  return [...members].map(([userId, kinds]) => ({ userId, badges: [...kinds.values()] }));
+}
+
+const recentSince = (now: Date) => new Date(now.getTime() - RECENT_BADGE_DAYS * 24 * 60 * 60 * 1000);
+
+/** GET /badges/recent: what the company's members earned in the last RECENT_BADGE_DAYS days, for the boards' rows. */
+export async function listRecentBadges(deps: AppDeps, actor: Actor): Promise<RecentBadges> {
+  const rows = await withTenant(deps.database.db, memberScopeOf(actor), (tx) =>
+    selectRecentBadgesIn(tx, actor.companyId, recentSince(deps.now()), null),
+  );
+  return { members: summarize(rows) };
+}
+
+/** The TV's board (no member signed in): the recent badges of the members on it. */
+export async function listRecentBadgesOf(deps: AppDeps, companyId: CompanyId, userIds: readonly string[]): Promise<BadgeSummary[]> {
+  const rows = await withTenant(deps.database.db, { companyId, userId: null }, (tx) =>
+    selectRecentBadgesIn(tx, companyId, recentSince(deps.now()), userIds),
+  );
+  return summarize(rows);
+}
+
+function toSettings(disabled: readonly string[]): BadgeSettings {
+  return { badges: BADGE_KINDS.map((kind) => ({ kind, enabled: !disabled.includes(kind) })) };
+}
+
+/** GET /badges/settings: which badges the company awards. */
+export async function getBadgeSettings(deps: AppDeps, actor: Actor): Promise<BadgeSettings> {
+  const disabled = await withTenant(deps.database.db, memberScopeOf(actor), (tx) => selectDisabledKindsIn(tx, actor.companyId));
+  return toSettings(disabled);
+}
+
+/** PUT /badges/settings/{kind} (admins; the route checks): switches one badge on or off, audited when it changes. */
+export async function updateBadgeSetting(deps: AppDeps, actor: Actor, kind: BadgeKind, enabled: boolean): Promise<BadgeSettings> {
+  const now = deps.now();
+  const scope = memberScopeOf(actor);
+  const after = await withTenant(deps.database.db, scope, async (tx) => {
+    const change = await upsertDisabledKindsIn(
+      tx,
+      actor.companyId,
+      (current) => (enabled ? current.filter((k) => k !== kind) : [...new Set([...current, kind])].sort()),
+      now,
+    );
+    if (change.before.includes(kind) === enabled) {
+      await insertAuditEvent(
+        tx,
+        createAuditEvent(scope, 'badge.switched', {
+          target: { type: 'company', id: actor.companyId },
+          details: { kind, enabled },
+          at: now,
+        }),
+      );
+    }
+    return change.after;
+  });
+  return toSettings(after);
+}
+
+/** Transaction step (personal data): a member's badges in one company, oldest first. */
+export async function listBadgesOfIn(tx: Transaction, companyId: CompanyId, userId: UserId): Promise<Badge[]> {
+  return (await selectBadgesOfIn(tx, companyId, userId)).map(toBadge);
+}

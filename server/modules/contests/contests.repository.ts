@@ -1,0 +1,172 @@
+import { and, between, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { ContestMetric, ContestWeight, ContestWinner } from '@core/contracts';
+import type { ContestDayTotals } from '@core/contests';
+import type { LocalDate } from '@core/period';
+import type { Transaction } from '../../db/client';
+import { contests, dailyUserStats } from '../../db/schema';
+import type { CompanyId, UserId } from '../../db/tenant';
+
+/*
+ * The one owner of contests (decision 049). Every function is a step of an open transaction
+ * (withTenant), so the authorization, the change, its audit entry and its feed events commit together.
+ */
+
+export type ContestRow = typeof contests.$inferSelect;
+
+export type ContestValues = {
+  name: string;
+  startsOn: string;
+  endsOn: string;
+  participants: string;
+  teamIds: string[];
+  userIds: string[];
+  mode: string;
+  weights: ContestWeight[];
+  target: number | null;
+  prizes: string;
+  recurrence: string;
+  template: string | null;
+};
+
+export async function insertContest(
+  tx: Transaction,
+  companyId: CompanyId,
+  values: ContestValues & { id?: string; seriesId?: string; createdBy: UserId | null; at: Date },
+): Promise<ContestRow | null> {
+  const id = values.id ?? crypto.randomUUID();
+  const { at, ...rest } = values;
+  // A recurring contest's round is made once per start day: a second insert of the same round finds it there.
+  const [row] = await tx
+    .insert(contests)
+    .values({ ...rest, companyId, id, seriesId: values.seriesId ?? id, createdAt: at, updatedAt: at })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function updateContestRow(
+  tx: Transaction,
+  companyId: CompanyId,
+  id: string,
+  values: ContestValues & { at: Date },
+): Promise<ContestRow | null> {
+  const { at, ...rest } = values;
+  const [row] = await tx
+    .update(contests)
+    .set({ ...rest, updatedAt: at })
+    .where(and(eq(contests.companyId, companyId), eq(contests.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteContestRow(tx: Transaction, companyId: CompanyId, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(contests)
+    .where(and(eq(contests.companyId, companyId), eq(contests.id, id)))
+    .returning({ id: contests.id });
+  return rows.length > 0;
+}
+
+export async function selectContest(tx: Transaction, companyId: CompanyId, id: string, options: { lock?: boolean } = {}) {
+  const query = tx
+    .select()
+    .from(contests)
+    .where(and(eq(contests.companyId, companyId), eq(contests.id, id)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The company's contests: those not over yet, and the newest `pastLimit` that are. */
+export async function selectContests(tx: Transaction, companyId: CompanyId, today: LocalDate, pastLimit: number): Promise<ContestRow[]> {
+  const open = await tx
+    .select()
+    .from(contests)
+    .where(and(eq(contests.companyId, companyId), sql`${contests.endsOn} >= ${today}`))
+    .orderBy(contests.startsOn, contests.id);
+  const past = await tx
+    .select()
+    .from(contests)
+    .where(and(eq(contests.companyId, companyId), sql`${contests.endsOn} < ${today}`))
+    .orderBy(desc(contests.endsOn), desc(contests.id))
+    .limit(pastLimit);
+  return [...open, ...past];
+}
+
+/** The scheduler's work: contests that have begun and are not finished (index contests_company_open_idx). */
+export async function selectDueContestIds(tx: Transaction, companyId: CompanyId, today: LocalDate): Promise<string[]> {
+  const rows = await tx
+    .select({ id: contests.id })
+    .from(contests)
+    .where(and(eq(contests.companyId, companyId), ne(contests.status, 'finished'), sql`${contests.startsOn} <= ${today}`));
+  return rows.map((row) => row.id);
+}
+
+/** The scheduler's step: the contest's new status, leaders or winners. */
+export async function markContest(
+  tx: Transaction,
+  companyId: CompanyId,
+  id: string,
+  values: { status?: 'running' | 'finished'; leaderIds?: string[]; winners?: ContestWinner[]; finishedAt?: Date },
+): Promise<void> {
+  await tx
+    .update(contests)
+    .set(values)
+    .where(and(eq(contests.companyId, companyId), eq(contests.id, id)));
+}
+
+/** Says to the policies that this transaction is the contests' scheduler (migration 0030). */
+export async function actAsContestWorker(tx: Transaction): Promise<void> {
+  await tx.execute(sql`SELECT set_config('app.contest_worker', 'on', true)`);
+}
+
+const METRIC_COLUMNS = {
+  calls: dailyUserStats.calls,
+  answered: dailyUserStats.answered,
+  meetings_booked: dailyUserStats.meetingsBooked,
+  meetings_held: dailyUserStats.meetingsCompleted,
+  sales: dailyUserStats.sales,
+  sales_value: dailyUserStats.revenue,
+  points: dailyUserStats.points,
+  emails: dailyUserStats.emails,
+  linkedin: dailyUserStats.linkedin,
+  activities: dailyUserStats.activities,
+} satisfies Record<ContestMetric, unknown>;
+
+/**
+ * The participants' rollup totals over the contest's days, only the counted metrics, off the
+ * (company_id, day, user_id) key, never the activities: one row per member (`byDay` false), or per
+ * member and day (`byDay`: a contest with a target needs the day it was reached). `userIds` null
+ * reads every member's rows (a contest among everyone), the caller keeping the participants'.
+ */
+export async function selectContestDays(
+  tx: Transaction,
+  companyId: CompanyId,
+  userIds: readonly string[] | null,
+  from: string,
+  to: string,
+  metrics: readonly ContestMetric[],
+  byDay: boolean,
+): Promise<({ userId: string } & ContestDayTotals)[]> {
+  if (userIds !== null && userIds.length === 0) return [];
+  const sums = Object.fromEntries(metrics.map((metric) => [metric, sql<string>`sum(${METRIC_COLUMNS[metric]})`]));
+  const where = and(
+    eq(dailyUserStats.companyId, companyId),
+    between(dailyUserStats.day, from, to),
+    userIds === null ? undefined : inArray(dailyUserStats.userId, [...userIds] as UserId[]),
+  );
+  const rows = byDay
+    ? await tx
+        .select({ userId: dailyUserStats.userId, day: dailyUserStats.day, ...sums })
+        .from(dailyUserStats)
+        .where(where)
+        .groupBy(dailyUserStats.userId, dailyUserStats.day)
+    : await tx
+        .select({ userId: dailyUserStats.userId, day: sql<string>`min(${dailyUserStats.day})::text`, ...sums })
+        .from(dailyUserStats)
+        .where(where)
+        .groupBy(dailyUserStats.userId);
+  return rows.map((row) => {
+    const totals = Object.fromEntries(metrics.map((metric) => [metric, Number((row as Record<string, unknown>)[metric] ?? 0)]));
+    return { ...(totals as Record<ContestMetric, number>), userId: row.userId, day: row.day as LocalDate };
+  });
+}

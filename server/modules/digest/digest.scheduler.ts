@@ -1,0 +1,55 @@
+import { computeDueDigestWeek } from '@core/digest';
+import type { Database } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
+import { findCompanyClocks } from '../companies/companies.service';
+import { sendCompanyDigests } from './digest.service';
+import { createPollingLoop } from '../../lib/polling-loop';
+
+/*
+ * The weekly digest's scheduler (decision 047): runs in every server process, on both engines.
+ * Each tick looks at every company's wall clock; for a company whose Monday morning it is (07:00
+ * to midnight, its time zone), the instance that claims the week sends its digests, and every
+ * other instance, or a later tick, finds the week claimed and does nothing. Time comes from `now`,
+ * so tests stand on either side of 07:00 instead of waiting for it.
+ */
+
+/** How often an instance looks: digests may leave up to a minute after 07:00. */
+const TICK_MS = 60 * 1000;
+
+export type DigestSchedulerOptions = {
+  db: Database;
+  now: () => Date;
+  mailer: Mailer;
+  brand: string;
+  publicUrl: string;
+  secret: string;
+};
+
+export type DigestScheduler = {
+  /** One tick: sends the digests that are due now and not yet claimed. Returns how many mails went out. */
+  runDue(): Promise<number>;
+  /** Starts ticking every minute (the server process). */
+  start(): void;
+  /** Stops ticking and waits for the tick in flight. */
+  stop(): Promise<void>;
+};
+
+export function createDigestScheduler(options: DigestSchedulerOptions): DigestScheduler {
+  async function runDue(): Promise<number> {
+    const now = options.now();
+    let sent = 0;
+    for (const company of await findCompanyClocks(options.db)) {
+      const weekStart = computeDueDigestWeek(now, company.timezone);
+      if (weekStart === null) continue;
+      // One company's failure (a mail server down) must not keep the others' digests back.
+      sent += await sendCompanyDigests(options, { companyId: company.id, weekStart, now }).catch((error) => {
+        console.error('[digest] a company digest run failed', error);
+        return 0;
+      });
+    }
+    return sent;
+  }
+
+  const loop = createPollingLoop({ name: 'digest', round: runDue, delayAfter: () => TICK_MS });
+  return { runDue, start: loop.start, stop: loop.stop };
+}

@@ -1,0 +1,239 @@
+import { normalizeRole, TargetMetricSchema } from '@core/contracts';
+import {
+  buildWeeklyDigest,
+  type DigestCompanyWeek,
+  type DigestTargetRow,
+  hasActivityInWeek,
+  type WeeklyDigest,
+  type WrapupCount,
+} from '@core/digest';
+import type { Manager } from '@core/teams';
+import { addDays, type LocalDate, startOfMonth } from '@core/period';
+import type { AppDeps } from '../../context';
+import type { Database, Transaction } from '../../db/client';
+import { type CompanyId, toUserId, type UserId, withTenant } from '../../db/tenant';
+import { renderDigestMail } from '../../mail/digest-mail';
+import type { Mailer } from '../../mail/mailer';
+import { chooseMailLanguage, type MailLanguage } from '../../mail/templates';
+import { loadWorkingCalendar } from '../calendar/calendar.service';
+import { selectCompany } from '../companies/companies.service';
+import {
+  type DigestMembership,
+  findDigestSubscription,
+  selectDigestMemberships,
+  updateDigestOptOut,
+} from '../companies/memberships.service';
+import { countUnreadWrapupsOf } from '../coaching/coaching.service';
+import { selectPersonTargetsIn } from '../targets/targets.service';
+import { selectTeamLeadsIn, selectTeamsWithMemberIds } from '../teams/teams.service';
+import { signDigestToken, verifyDigestToken } from './digest-token';
+import { claimDigestWeek, finishDigestWeek, selectDigestDays } from './digest.repository';
+
+/*
+ * The weekly digest (decision 047): which companies are due is the scheduler's (digest.scheduler.ts);
+ * here, one company's week is read in one snapshot, each person's digest built by core, written in
+ * their language and sent through the mailer, once per person and week.
+ */
+
+/** A claimed week is this instance's for this long; one that stopped mid-run is taken over after it. */
+export const DIGEST_LEASE_MS = 15 * 60 * 1000;
+
+/** One company's week as the digests read it, with the people who may receive one. */
+export type DigestCompanyData = {
+  companyId: CompanyId;
+  week: DigestCompanyWeek;
+  currency: string;
+  memberships: DigestMembership[];
+  leads: { teamId: string; userId: string }[];
+};
+
+/**
+ * The wrap-ups of a lead's (or an admin's) people for the week's days that the reader has not read
+ * on the Coaching screen (decision 045's rule), counted as the reader sees them.
+ */
+export async function countUnreadWrapups(
+  tx: Transaction,
+  input: { companyId: CompanyId; readerId: UserId; authorIds: UserId[]; from: LocalDate; to: LocalDate },
+): Promise<WrapupCount> {
+  return { count: await countUnreadWrapupsOf(tx, input.companyId, input), unread: true };
+}
+
+function toDigestTargets(rows: Awaited<ReturnType<typeof selectPersonTargetsIn>>): DigestTargetRow[] {
+  return rows.flatMap((row) => {
+    const metric = TargetMetricSchema.safeParse(row.metric);
+    if (!metric.success || row.userId === null || !['day', 'week', 'month'].includes(row.period)) return [];
+    return [
+      {
+        userId: row.userId,
+        metric: metric.data,
+        period: row.period as DigestTargetRow['period'],
+        value: row.value,
+        effectiveFrom: row.effectiveFrom,
+        endsOn: row.endsOn,
+      },
+    ];
+  });
+}
+
+/** The name a digest shows for a member: their display name, else the start of their address. */
+const nameOf = (m: Pick<DigestMembership, 'displayName' | 'email'>) => m.displayName?.trim() || m.email.split('@')[0] || '';
+
+/** Transaction step: the company's week, under its scope (the scheduler's transaction, or a test's). */
+async function selectDigestCompanyData(tx: Transaction, companyId: CompanyId, weekStart: LocalDate): Promise<DigestCompanyData | null> {
+  const company = await selectCompany(tx, companyId);
+  if (!company) return null;
+  const sunday = addDays(weekStart, 6);
+  // The month that holds the Sunday may start before the Monday: its targets sum from its first day.
+  const monthStart = startOfMonth(sunday);
+  const from = monthStart < weekStart ? monthStart : weekStart;
+  const memberships = await selectDigestMemberships(tx, companyId);
+  const teams = await selectTeamsWithMemberIds(tx, companyId);
+  const week: DigestCompanyWeek = {
+    weekStart,
+    timeZone: company.timezone,
+    calendar: await loadWorkingCalendar(tx, companyId),
+    members: memberships.map((m) => ({ userId: m.userId, name: nameOf(m), teamId: m.teamId, isActive: m.isActive })),
+    teams: teams.map((team) => ({ id: team.id, name: team.name })),
+    days: await selectDigestDays(tx, companyId, from, sunday),
+    targets: toDigestTargets(await selectPersonTargetsIn(tx, companyId)),
+  };
+  return { companyId, week, currency: company.currency, memberships, leads: await selectTeamLeadsIn(tx, companyId) };
+}
+
+/** The reader as a manager: their role and the teams they lead (decision 040). */
+function toManager(data: DigestCompanyData, membership: DigestMembership): Manager {
+  return {
+    userId: membership.userId,
+    role: normalizeRole(membership.role),
+    ledTeamIds: data.leads.filter((lead) => lead.userId === membership.userId).map((lead) => lead.teamId),
+  };
+}
+
+/** One person's digest of the week (null when it would be empty), with the wrap-ups a manager reads. */
+async function buildDigestFor(tx: Transaction, data: DigestCompanyData, membership: DigestMembership): Promise<WeeklyDigest | null> {
+  const reader = toManager(data, membership);
+  const managesOthers = reader.role === 'admin' || reader.ledTeamIds.length > 0;
+  let wrapups: WrapupCount = { count: 0, unread: false };
+  if (managesOthers) {
+    const authorIds = data.week.members
+      .filter((m) => m.isActive && m.userId !== reader.userId)
+      .filter((m) => reader.role === 'admin' || (m.teamId !== null && reader.ledTeamIds.includes(m.teamId)))
+      .map((m) => toUserId(m.userId));
+    wrapups = await countUnreadWrapups(tx, {
+      companyId: data.companyId,
+      readerId: toUserId(reader.userId),
+      authorIds,
+      from: data.week.weekStart,
+      to: addDays(data.week.weekStart, 6),
+    });
+  }
+  return buildWeeklyDigest(data.week, reader, wrapups);
+}
+
+/** A digest ready to send: to whom, in which language, with what. */
+export type PreparedDigest = { membership: DigestMembership; language: MailLanguage; digest: WeeklyDigest };
+
+/**
+ * Every digest the company's week gives, in one snapshot of its rows: none at all when nobody in
+ * the company logged anything that week (a holiday week sends no mail of zeros); none for members
+ * who turned it off, were removed or erased; none that would be empty.
+ */
+export async function prepareCompanyDigests(
+  db: Database,
+  companyId: CompanyId,
+  weekStart: LocalDate,
+): Promise<{ currency: string; digests: PreparedDigest[] }> {
+  return withTenant(
+    db,
+    { companyId, userId: null },
+    async (tx) => {
+      const data = await selectDigestCompanyData(tx, companyId, weekStart);
+      if (!data || !hasActivityInWeek(data.week)) return { currency: data?.currency ?? 'NOK', digests: [] };
+      const digests: PreparedDigest[] = [];
+      for (const membership of data.memberships) {
+        if (!membership.isActive || membership.digestOptOut) continue;
+        const digest = await buildDigestFor(tx, data, membership);
+        if (digest) digests.push({ membership, language: chooseMailLanguage(membership.locale, undefined), digest });
+      }
+      return { currency: data.currency, digests };
+    },
+    { snapshot: true },
+  );
+}
+
+/** Where a person's one-click unsubscribe link goes (the same URL takes the RFC 8058 POST). */
+export function buildDigestUnsubscribeUrl(publicUrl: string, secret: string, who: { companyId: string; userId: string }): string {
+  return `${publicUrl}/unsubscribe/digest?token=${signDigestToken(secret, who)}`;
+}
+
+export type DigestSendOptions = { db: Database; mailer: Mailer; brand: string; publicUrl: string; secret: string };
+
+/**
+ * Sends the company's digests of the week if this instance claims the week: the claim (one per
+ * company and week) keeps a second instance from building them again, and each mail's key in the
+ * outbox (one per company, week and person) keeps anyone from sending a person's twice, even an
+ * instance that takes over a run another left half done. Returns how many mails went out.
+ */
+export async function sendCompanyDigests(
+  options: DigestSendOptions,
+  input: { companyId: CompanyId; weekStart: LocalDate; now: Date },
+): Promise<number> {
+  const claimed = await claimDigestWeek(options.db, {
+    companyId: input.companyId,
+    weekStart: input.weekStart,
+    now: input.now,
+    leaseUntil: new Date(input.now.getTime() + DIGEST_LEASE_MS),
+  });
+  if (!claimed) return 0;
+  const { currency, digests } = await prepareCompanyDigests(options.db, input.companyId, input.weekStart);
+  let sent = 0;
+  for (const { membership, language, digest } of digests) {
+    const mail = renderDigestMail({
+      brand: options.brand,
+      to: membership.email,
+      name: nameOf(membership),
+      language,
+      currency,
+      digest,
+      appUrl: `${options.publicUrl}/app`,
+      unsubscribeUrl: buildDigestUnsubscribeUrl(options.publicUrl, options.secret, {
+        companyId: input.companyId,
+        userId: membership.userId,
+      }),
+    });
+    const outcome = await options.mailer
+      .send({ ...mail, dedupeKey: `digest:${input.companyId}:${input.weekStart}:${membership.userId}` })
+      .catch((error) => {
+        console.error('[digest] a digest mail failed', error);
+        return 'failed' as const;
+      });
+    if (outcome === 'sent') sent += 1;
+  }
+  await finishDigestWeek(options.db, { companyId: input.companyId, weekStart: input.weekStart, recipients: sent, now: new Date() });
+  return sent;
+}
+
+// ---- the one-click unsubscribe (no session: the signed link says who) --------------------------------
+
+export type DigestSubscriptionState = { kind: 'invalid' } | { kind: 'gone' } | { kind: 'ok'; optedOut: boolean; locale: string | null };
+
+/** What the link's page shows: whether its person gets the digest (and their saved language). */
+export async function getDigestSubscription(deps: AppDeps, token: string | undefined): Promise<DigestSubscriptionState> {
+  const who = verifyDigestToken(deps.signingSecret, token);
+  if (!who) return { kind: 'invalid' };
+  const found = await findDigestSubscription(deps.database.db, who);
+  if (!found) return { kind: 'gone' };
+  return { kind: 'ok', optedOut: found.optedOut, locale: found.locale };
+}
+
+/** Turns the link's person's digest off (the one-click POST and the page's button) or on again. */
+export async function changeDigestSubscription(
+  deps: AppDeps,
+  token: string | undefined,
+  optedOut: boolean,
+): Promise<DigestSubscriptionState> {
+  const who = verifyDigestToken(deps.signingSecret, token);
+  if (!who) return { kind: 'invalid' };
+  if (!(await updateDigestOptOut(deps.database.db, who, { optedOut, now: deps.now() }))) return { kind: 'gone' };
+  return getDigestSubscription(deps, token);
+}

@@ -1,0 +1,71 @@
+import type { FeedEvent, FeedEventView } from '@core/contracts';
+import type { Database, Transaction } from '../../db/client';
+import { type CompanyId, type TenantScope, withTenant } from '../../db/tenant';
+import {
+  type FeedEventRow,
+  type FeedEventViewRow,
+  insertFeedEvents,
+  type NewFeedEvent,
+  selectFeedEventExists,
+  selectFeedEvents,
+  selectFeedEventViews,
+} from './feed.repository';
+
+/*
+ * Feed events (decision 048): the one way a module announces what happened on the floor besides an
+ * activity (a contest's start, lead change and finish, a badge, a goal reached, a record). The
+ * module that noticed it records it in the transaction of the change, so a rolled-back change
+ * announces nothing; the insert's NOTIFY (migration 0028) tells every open screen, with the kind.
+ */
+
+export type { NewFeedEvent } from './feed.repository';
+
+/** Transaction step: records the events (one statement for all of them). */
+export async function recordFeedEvents(
+  tx: Transaction,
+  companyId: CompanyId,
+  events: readonly NewFeedEvent[],
+  at: Date,
+): Promise<FeedEvent[]> {
+  const rows = await insertFeedEvents(tx, companyId, events, at);
+  return rows.map(toFeedEvent);
+}
+
+/** The company's newest feed events first, at most `limit`, continuing before a seen one if given. */
+export async function listFeedEvents(
+  db: Database,
+  scope: TenantScope & { companyId: CompanyId },
+  options: { limit: number; before?: { createdAt: Date; id: string } },
+): Promise<FeedEvent[]> {
+  const rows = await withTenant(db, scope, (tx) => selectFeedEvents(tx, scope.companyId, options));
+  return rows.map(toFeedEvent);
+}
+
+/** Transaction step (the floor's feed): the newest events with names, optionally as a team's board sees them. */
+export async function selectFeedEventViewsIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  options: { limit: number; teamId?: string | undefined },
+): Promise<FeedEventView[]> {
+  const rows = await selectFeedEventViews(tx, companyId, options);
+  return rows.map(toFeedEventView);
+}
+
+/** Transaction step (reactions): whether the company has this event. */
+export const hasFeedEventIn = (tx: Transaction, companyId: CompanyId, id: string) => selectFeedEventExists(tx, companyId, id);
+
+function toFeedEventView(row: FeedEventViewRow): FeedEventView {
+  return { ...toFeedEvent(row), displayName: row.displayName, formerMember: row.formerMember, teamName: row.teamName };
+}
+
+function toFeedEvent(row: FeedEventRow): FeedEvent {
+  return {
+    id: row.id,
+    kind: row.kind as FeedEvent['kind'],
+    userId: row.userId,
+    teamId: row.teamId,
+    subjectId: row.subjectId,
+    data: row.data,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

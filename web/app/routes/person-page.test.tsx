@@ -1,0 +1,332 @@
+import type { PersonOverview } from '@core/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@web/i18n';
+import { makeTestAdminMe, makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestKpiRules } from '@web/test/fixtures';
+import { reply, stubFetch } from '@web/test/stub-fetch';
+import { Component as PersonPage } from './person-page';
+
+const zero = { calls: 0, answered: 0, meetings_booked: 0, meetings_held: 0, sales: 0, sales_value: 0, points: 0 };
+const weeks = Array.from({ length: 12 }, (_, i) => {
+  const monday = new Date(Date.UTC(2026, 8, 7 + 7 * i));
+  const sunday = new Date(monday.getTime() + 6 * 86_400_000);
+  return {
+    isoYear: 2026,
+    isoWeek: 37 + i,
+    from: monday.toISOString().slice(0, 10),
+    to: sunday.toISOString().slice(0, 10),
+    totals: { ...zero, calls: i === 11 ? 14 : i, points: i * 10 },
+  };
+});
+
+function makeOverview(overrides: Partial<PersonOverview> = {}): PersonOverview {
+  return {
+    person: {
+      userId: 'user-2',
+      displayName: 'Ola Rep',
+      avatarUrl: null,
+      role: 'user',
+      team: { id: 'team-1', name: 'Oslo' },
+      isSelf: false,
+      joinedAt: '2026-09-01T08:00:00.000Z',
+    },
+    today: '2026-11-25',
+    timezone: 'Europe/Oslo',
+    periods: {
+      day: { from: '2026-11-25', to: '2026-11-25', totals: { ...zero, calls: 3, answered: 2, points: 6 } },
+      week: { from: '2026-11-23', to: '2026-11-29', totals: { ...zero, calls: 14, answered: 9, meetings_booked: 2, points: 40 } },
+      month: {
+        from: '2026-11-01',
+        to: '2026-11-30',
+        totals: { calls: 40, answered: 20, meetings_booked: 5, meetings_held: 4, sales: 2, sales_value: 125_000_00, points: 160 },
+      },
+    },
+    targets: [
+      {
+        targetId: '5e3c4b1a-0000-4000-8000-000000000001',
+        subjectKind: 'person',
+        teamName: null,
+        metric: 'calls',
+        period: 'week',
+        value: 50,
+        from: '2026-11-23',
+        to: '2026-11-29',
+        progress: 14,
+        expected: 25,
+        pace: 'behind',
+        workingDays: 5,
+        workingDaysGone: 2.5,
+      },
+    ],
+    weeks,
+    funnel: {
+      period: 'month',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      stages: [
+        { step: 'calls', count: 40, rate: null },
+        { step: 'answered', count: 20, rate: 50 },
+        { step: 'meetings_booked', count: 5, rate: 25 },
+        { step: 'meetings_held', count: 4, rate: 80 },
+        { step: 'sales', count: 2, rate: 50 },
+      ],
+      overall: 5,
+    },
+    activities: [
+      {
+        id: 'a1',
+        userId: 'user-2',
+        displayName: 'Ola Rep',
+        formerMember: false,
+        type: 'sale',
+        meetingBooked: false,
+        movedForward: false,
+        customerName: 'Fjord Shipping AS',
+        points: 10,
+        ticketSize: 125_000_00,
+        productName: null,
+        notes: 'Annual licence',
+        createdAt: '2026-11-25T09:30:00.000Z',
+      },
+    ],
+    wrapups: [
+      {
+        id: 'w1',
+        date: '2026-11-24',
+        calls: 12,
+        meetings: 1,
+        sales: 0,
+        points: 30,
+        good: 'Two good talks with Fjord Shipping',
+        improve: null,
+        createdAt: '2026-11-24T16:00:00.000Z',
+        updatedAt: '2026-11-24T16:00:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function renderPage(answer = reply(200, makeOverview()), me = makeTestAdminMe(), more: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({
+    ...more,
+    'GET /api/v1/me': reply(200, me),
+    'GET /api/v1/people/user-2/overview': answer,
+    'GET /api/v1/teams': reply(200, { teams: [] }),
+    'GET /api/v1/coaching/members/user-2/notes': reply(200, {
+      member: { userId: 'user-2', displayName: 'Ola Rep', avatarUrl: null, formerMember: false },
+      notes: [],
+      followUps: [
+        {
+          id: 'n-1',
+          kind: 'follow_up',
+          body: 'Role-play the pricing call',
+          author: { userId: 'admin', displayName: 'Ada Admin', avatarUrl: null, formerMember: false },
+          createdAt: '2026-11-24T09:00:00Z',
+          doneAt: null,
+        },
+      ],
+    }),
+  });
+  renderWithProviders(
+    <MemoryRouter initialEntries={['/app/people/user-2']}>
+      <Routes>
+        <Route path="/app/people/:id" element={<PersonPage />} />
+      </Routes>
+    </MemoryRouter>,
+    { me },
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+describe("a person's page", () => {
+  it("shows an admin the rep's day, week and month against targets, the funnel, activities, wrap-ups and coaching notes", async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ola Rep' })).toBeInTheDocument();
+    expect(screen.getByText('Oslo')).toBeInTheDocument();
+
+    const week = screen.getByTestId('person-period-week');
+    expect(within(week).getByRole('heading', { name: 'This week' })).toBeInTheDocument();
+    expect(within(within(week).getByTestId('person-week-calls')).getByText('14')).toBeInTheDocument();
+    const target = within(week).getByTestId('person-target-calls-week');
+    expect(within(target).getByText('Behind')).toBeInTheDocument();
+    expect(target).toHaveTextContent('of 50 · 25 expected by now');
+    expect(within(screen.getByTestId('person-period-month')).getByTestId('person-month-sales_value')).toHaveTextContent(/125[\s,.]?000/);
+
+    const funnel = screen.getByTestId('person-funnel');
+    expect(within(funnel).getByTestId('funnel-meetings_held')).toHaveTextContent('Meetings held80% of the step before4');
+    expect(within(funnel).getByTestId('funnel-overall')).toHaveTextContent('From call to sale5%');
+
+    expect(within(screen.getByTestId('person-activities')).getByText(/Sale closed/)).toBeInTheDocument();
+    const wrapup = screen.getByRole('link', { name: /Read the wrap-up of Tuesday 24 November/ });
+    expect(wrapup).toHaveAttribute('href', '/app/coaching/wrapups/w1');
+    expect(within(wrapup).getByText('12 calls')).toBeInTheDocument();
+
+    const coaching = screen.getByTestId('person-coaching-notes');
+    expect(await within(coaching).findByText('Role-play the pricing call')).toBeInTheDocument();
+    expect(within(coaching).getByRole('link', { name: 'All their wrap-ups in Coaching' })).toHaveAttribute(
+      'href',
+      '/app/coaching?member=user-2',
+    );
+    expect(screen.getByRole('link', { name: 'Set targets' })).toHaveAttribute('href', '/app/targets');
+  });
+
+  it('switches the 12-week trend between metrics, with the numbers in a table for those who cannot see the chart', async () => {
+    const { user } = renderPage();
+    const chart = await screen.findByTestId('person-trend-chart');
+    expect(chart).toHaveAccessibleName(/Calls per week over the last 12 weeks: 69 in all, best week W48 with 14, this week so far 14/);
+    await user.click(screen.getByText('Show as a table'));
+    const table = screen.getByTestId('person-trend-table');
+    expect(within(table).getAllByRole('row')).toHaveLength(13);
+    expect(within(table).getByRole('columnheader', { name: 'Calls' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Points' }));
+    expect(within(table).getByRole('columnheader', { name: 'Points' })).toBeInTheDocument();
+    expect(within(within(table).getAllByRole('row')[12]!).getByRole('cell', { name: '110' })).toBeInTheDocument();
+    expect(chart).toHaveAccessibleName(/Points per week/);
+  });
+
+  it('lists the first 8 activities, and all of them on asking', async () => {
+    const first = makeOverview().activities[0]!;
+    const many = Array.from({ length: 12 }, (_, i) => ({ ...first, id: `a${i}`, notes: `Note ${i}` }));
+    const { user } = renderPage(reply(200, makeOverview({ activities: many })));
+    const list = await screen.findByTestId('person-activities');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(8);
+    const more = screen.getByRole('button', { name: 'Show all 12' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(12);
+    expect(screen.getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('asks for another funnel period', async () => {
+    const { calls, user } = renderPage();
+    await user.click(await screen.findByRole('combobox', { name: 'Funnel period' }));
+    await user.click(await screen.findByRole('option', { name: 'This week' }));
+    await vi.waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/v1/people/user-2/overview' && c.search === '?funnel=week')).toBe(true),
+    );
+  });
+
+  it("a team lead (not an admin) on their rep's page is offered the targets they set", async () => {
+    renderPage(reply(200, makeOverview()), makeTestMe());
+    expect(await screen.findByRole('link', { name: 'Set targets' })).toHaveAttribute('href', '/app/targets');
+  });
+
+  it("an admin corrects the rep's activity from here, with My Activity's edit dialog", async () => {
+    const sale = {
+      id: 'a1',
+      userId: 'user-2',
+      kind: 'sale',
+      type: 'sale',
+      answered: null,
+      outcome: null,
+      meetingBooked: false,
+      movedForward: false,
+      customerId: null,
+      customerName: 'Fjord Shipping AS',
+      ticketSize: 125_000_00,
+      productName: null,
+      notes: 'Annual licence',
+      pointsEarned: 10,
+      dailyBonus: false,
+      localDate: '2026-11-20',
+      loggedLate: false,
+      createdAt: '2026-11-20T09:30:00.000Z',
+      updatedAt: '2026-11-20T09:30:00.000Z',
+    };
+    const { user, calls } = renderPage(undefined, makeTestAdminMe(), {
+      'GET /api/v1/activities/a1': reply(200, sale),
+      'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules()),
+      'PATCH /api/v1/activities/a1': () => reply(200, { ...sale, notes: 'Annual licence, 3 years' }),
+    });
+    const list = await screen.findByTestId('person-activities');
+    await user.click(within(list).getByRole('button', { name: /^Correct Sale/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Edit/ });
+    const notes = within(dialog).getByRole('textbox', { name: 'Notes' });
+    expect(notes).toHaveValue('Annual licence');
+    await user.clear(notes);
+    await user.type(notes, 'Annual licence, 3 years');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => {
+      const patch = calls.find((c) => c.method === 'PATCH' && c.path === '/api/v1/activities/a1');
+      expect(patch?.body).toMatchObject({ notes: 'Annual licence, 3 years' });
+    });
+  });
+
+  it('a team lead who is not an admin is offered no corrections', async () => {
+    renderPage(reply(200, makeOverview()), makeTestMe());
+    const list = await screen.findByTestId('person-activities');
+    expect(within(list).queryByRole('button', { name: /^Correct/ })).not.toBeInTheDocument();
+  });
+
+  it("on one's own page a rep sees their numbers but no coaching notes and no target setting", async () => {
+    const own = makeOverview({ person: { ...makeOverview().person, isSelf: true } });
+    renderPage(reply(200, own), makeTestMe());
+    expect(await screen.findByText('This is you')).toBeInTheDocument();
+    expect(screen.queryByTestId('person-coaching-notes')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Set targets' })).not.toBeInTheDocument();
+  });
+
+  it('a new rep with nothing logged sees zeros and empty lists, not errors', async () => {
+    const empty = makeOverview({
+      periods: {
+        day: { from: '2026-11-25', to: '2026-11-25', totals: zero },
+        week: { from: '2026-11-23', to: '2026-11-29', totals: zero },
+        month: { from: '2026-11-01', to: '2026-11-30', totals: zero },
+      },
+      targets: [],
+      weeks: weeks.map((w) => ({ ...w, totals: zero })),
+      funnel: {
+        ...makeOverview().funnel,
+        stages: makeOverview().funnel.stages.map((s) => ({ ...s, count: 0, rate: null })),
+        overall: null,
+      },
+      activities: [],
+      wrapups: [],
+    });
+    renderPage(reply(200, empty));
+    expect(await screen.findByText('Nothing logged yet')).toBeInTheDocument();
+    expect(screen.getByText('No wrap-ups yet')).toBeInTheDocument();
+    expect(screen.getByText('No calls in this period yet.')).toBeInTheDocument();
+    expect(screen.getByTestId('person-trend-chart')).toHaveAccessibleName('Calls per week over the last 12 weeks: nothing logged yet.');
+  });
+
+  it('tells a colleague the page is not theirs, and a missing person that there is no one', async () => {
+    renderPage(
+      reply(403, { error: { code: 'forbidden', message: "Only the person, their team's lead and admins can open this page." } }),
+      makeTestMe(),
+    );
+    expect(await screen.findByRole('heading', { name: 'This page is not yours to open' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/app');
+  });
+
+  it('says so when the person is not in the company', async () => {
+    renderPage(reply(404, { error: { code: 'not_found', message: 'No such member in your company.' } }));
+    expect(await screen.findByRole('heading', { name: 'No such person here' })).toBeInTheDocument();
+  });
+
+  it('offers a retry when the page fails to load', async () => {
+    renderPage(reply(500, { error: { code: 'internal', message: 'Something went wrong.' } }));
+    expect(await screen.findByText("This person's page could not be loaded")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /try again/i })).toBeInTheDocument();
+  });
+
+  it('speaks Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Denne uken' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Konverteringstrakt' })).toBeInTheDocument();
+    expect(screen.getByText('Bak')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alle dagsoppsummeringene deres i Coaching' })).toBeInTheDocument();
+  });
+});

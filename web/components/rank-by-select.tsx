@@ -1,0 +1,32 @@
+import { RANK_BY } from '@core/contracts';
+import { ScaleIcon } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LazySelect } from '@web/components/ui/lazy-select';
+import { cn } from '@web/lib/cn';
+import { useRankBy } from '@web/lib/rank-by';
+
+/**
+ * A board's ranking (decision 053): Points, % of goal or Most improved, kept in the URL
+ * (?rankBy=) like the team filter, so the choice survives a reload and can be shared.
+ */
+export function RankBySelect({ className }: { className?: string }) {
+  const { t } = useTranslation('scoreboard');
+  const labelId = useId();
+  const { rankBy, setRankBy } = useRankBy();
+  return (
+    <div className={cn('flex items-center gap-2', className)}>
+      <ScaleIcon className="size-4 text-muted-foreground" aria-hidden />
+      <span id={labelId} className="sr-only">
+        {t('rankBy.label')}
+      </span>
+      <LazySelect
+        value={rankBy}
+        onValueChange={setRankBy}
+        options={RANK_BY.map((key) => ({ value: key, label: t(`rankBy.${key}`) }))}
+        aria-labelledby={labelId}
+        className="w-full min-w-40 sm:w-44"
+      />
+    </div>
+  );
+}

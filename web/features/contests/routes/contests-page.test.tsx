@@ -1,0 +1,150 @@
+import type { Contest, ContestList, ContestStandings } from '@core/contracts';
+import { screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@web/i18n';
+import { renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch } from '@web/test/stub-fetch';
+import { Component as ContestPage } from './contest-page';
+import { Component as ContestsPage } from './contests-page';
+
+/* The Contests screens (decision 049): running, upcoming and past with winners; one contest's standings, target and prizes. */
+
+const contest = (overrides: Partial<Contest>): Contest => ({
+  id: crypto.randomUUID(),
+  name: 'Call sprint',
+  startsOn: '2026-11-25',
+  endsOn: '2026-12-01',
+  participants: 'everyone',
+  teamIds: [],
+  userIds: [],
+  mode: 'individual',
+  weights: [{ metric: 'calls', weight: 1 }],
+  target: null,
+  prizes: 'Pizza',
+  recurrence: 'none',
+  template: null,
+  seriesId: crypto.randomUUID(),
+  phase: 'active',
+  finished: false,
+  winners: [],
+  startsAt: '2026-11-24T23:00:00.000Z',
+  endsAt: '2099-12-01T23:00:00.000Z',
+  canManage: false,
+  ...overrides,
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/app/contests', element: <ContestsPage /> },
+      { path: '/app/contests/:id', element: <ContestPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  renderWithProviders(<RouterProvider router={router} />);
+}
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('the contests list', () => {
+  it('sets running, upcoming and past contests apart, the past with their winners', async () => {
+    const list: ContestList = {
+      canCreate: true,
+      contests: [
+        contest({ name: 'Call sprint' }),
+        contest({ name: 'December race', phase: 'upcoming', startsOn: '2026-12-01', endsOn: '2026-12-31' }),
+        contest({ name: 'Blitz', phase: 'past', finished: true, winners: [{ subjectId: 'u1', score: 40, name: 'Kari Nordmann' }] }),
+      ],
+    };
+    stubFetch({ 'GET /api/v1/contests': reply(200, list) });
+    renderAt('/app/contests');
+    const running = await screen.findByRole('region', { name: 'Running now' });
+    expect(within(running).getByRole('link', { name: 'Open Call sprint' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Coming up' })).getByText('December race')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Past contests' })).getByText('Won by Kari Nordmann')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New contest' })).toBeInTheDocument();
+  });
+
+  it('tells a rep with no contests that they show up here, with nothing to create', async () => {
+    stubFetch({ 'GET /api/v1/contests': reply(200, { canCreate: false, contests: [] } satisfies ContestList) });
+    renderAt('/app/contests');
+    expect(await screen.findByText('No contests yet')).toBeInTheDocument();
+    expect(screen.getByText(/When your manager starts a contest/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New contest' })).not.toBeInTheDocument();
+  });
+
+  it('reads in Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    stubFetch({ 'GET /api/v1/contests': reply(200, { canCreate: false, contests: [contest({})] } satisfies ContestList) });
+    renderAt('/app/contests');
+    expect(await screen.findByRole('region', { name: 'Pågår nå' })).toBeInTheDocument();
+  });
+});
+
+describe('one contest', () => {
+  it('shows shared places, the leader against the target, the prizes and the tie rule', async () => {
+    const shown = contest({ target: 10, canManage: true });
+    const data: ContestStandings = {
+      contest: shown,
+      today: '2026-11-25',
+      standings: [
+        {
+          subjectId: 'a',
+          kind: 'person',
+          name: 'Ada',
+          avatarUrl: null,
+          rank: 1,
+          score: 5,
+          totals: { calls: 5 },
+          reachedOn: null,
+          members: null,
+        },
+        {
+          subjectId: 'b',
+          kind: 'person',
+          name: 'Bo',
+          avatarUrl: null,
+          rank: 1,
+          score: 5,
+          totals: { calls: 5 },
+          reachedOn: null,
+          members: null,
+        },
+        {
+          subjectId: 'c',
+          kind: 'person',
+          name: 'Cleo',
+          avatarUrl: null,
+          rank: 3,
+          score: 1,
+          totals: { calls: 1 },
+          reachedOn: null,
+          members: null,
+        },
+      ],
+    };
+    stubFetch({ [`GET /api/v1/contests/${shown.id}`]: reply(200, data) });
+    renderAt(`/app/contests/${shown.id}`);
+    expect(await screen.findByRole('heading', { name: 'Call sprint' })).toBeInTheDocument();
+    const rows = screen.getAllByTestId('contest-standing');
+    expect(rows.map((row) => within(row).getByTestId('contest-score').textContent)).toEqual(['5', '5', '1']);
+    expect(within(rows[2]!).getByLabelText('Place 3')).toBeInTheDocument();
+    expect(screen.getByText('Ada is at 5 of 10')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Target' })).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByText('Pizza')).toBeInTheDocument();
+    expect(screen.getByText(/Equal scores share a place/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('says so when the contest is not found', async () => {
+    const id = crypto.randomUUID();
+    stubFetch({
+      [`GET /api/v1/contests/${id}`]: reply(404, { error: { code: 'not_found', message: 'No such contest in your company.' } }),
+    });
+    renderAt(`/app/contests/${id}`);
+    expect(await screen.findByText('No such contest')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+import { APP_CELEBRATION_RULES, type CelebrationKind } from '@core/celebrations';
+import {
+  AwardIcon,
+  CalendarCheckIcon,
+  CrownIcon,
+  FlagIcon,
+  FlameIcon,
+  type LucideIcon,
+  PartyPopperIcon,
+  TargetIcon,
+  TrophyIcon,
+} from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CelebratedItem, useCelebrationQueue, useLandedCelebrations, usePrefersReducedMotion } from '@web/lib/celebrations';
+import { cn } from '@web/lib/cn';
+import { formatMemberName } from '@web/lib/member-name';
+import { useCelebrationSettings } from '@web/lib/queries/get-celebration-settings';
+import { useFeed } from '@web/lib/queries/get-feed';
+
+const ICONS: Record<CelebrationKind, { icon: LucideIcon; tone: string }> = {
+  sale: { icon: PartyPopperIcon, tone: 'bg-warning-soft text-warning-strong' },
+  meeting: { icon: CalendarCheckIcon, tone: 'bg-success-soft text-success' },
+  goal: { icon: TargetIcon, tone: 'bg-success-soft text-success' },
+  record: { icon: FlameIcon, tone: 'bg-destructive/10 text-destructive' },
+  contest: { icon: TrophyIcon, tone: 'bg-warning-soft text-warning-strong' },
+  badge: { icon: AwardIcon, tone: 'bg-primary-soft text-primary' },
+  contestStarted: { icon: FlagIcon, tone: 'bg-primary-soft text-primary' },
+  contestLead: { icon: CrownIcon, tone: 'bg-warning-soft text-warning-strong' },
+};
+
+/**
+ * The app's lighter celebration (decision 051): what the company celebrates, as a small card in a
+ * corner of the dashboard for a few seconds (the app's rules: core/celebrations), never covering
+ * the work; still for a viewer who asked for less motion. The wall TV has the big one.
+ */
+export function AppCelebration({ teamId }: { teamId: string | undefined }) {
+  const { t, i18n } = useTranslation('scoreboard');
+  const settings = useCelebrationSettings();
+  const feed = useFeed({ teamId });
+  const items = useMemo(
+    (): CelebratedItem[] | undefined =>
+      feed.data?.items.map((item) => {
+        if (item.type === 'activity') {
+          const who = item.activity;
+          return { id: item.id, userId: who.userId, displayName: who.displayName, formerMember: who.formerMember };
+        }
+        const event = item.event;
+        // A contest's news names the contest; a team's lead, the team.
+        const detail = typeof event.data.name === 'string' ? event.data.name : null;
+        return {
+          id: item.id,
+          userId: event.userId,
+          displayName: event.displayName ?? event.teamName,
+          formerMember: event.formerMember,
+          detail,
+        };
+      }),
+    [feed.data],
+  );
+  const queue = useCelebrationQueue(APP_CELEBRATION_RULES);
+  useLandedCelebrations(settings.data, items, queue.enqueue);
+  const reducedMotion = usePrefersReducedMotion();
+
+  const card = queue.current;
+  const look = card ? ICONS[card.kind] : null;
+  const names = card?.events.map((event) => formatMemberName({ ...event, userId: event.userId ?? '' }, t)) ?? [];
+  return (
+    <div role="status" aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-40 sm:right-6 sm:bottom-6">
+      {card && look && (
+        <div
+          key={card.id}
+          data-testid="app-celebration"
+          className={cn(
+            'flex max-w-sm items-center gap-3 rounded-xl border bg-card p-3 pr-5 text-card-foreground shadow-lg',
+            !reducedMotion && 'animate-pop',
+          )}
+        >
+          <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', look.tone)}>
+            <look.icon className="size-5" aria-hidden />
+          </span>
+          <span className="min-w-0">
+            <span className="block text-sm font-semibold">{t(`tv.celebrate.${card.kind}.title`, { count: card.events.length })}</span>
+            <span className="block truncate text-sm text-muted-foreground">
+              {card.events.length === 1
+                ? t(`tv.celebrate.${card.kind}.text`, { name: names[0], detail: card.events[0]!.detail ?? '' })
+                : new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names)}
+            </span>
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

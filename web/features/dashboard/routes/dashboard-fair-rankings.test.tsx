@@ -1,0 +1,124 @@
+import type { Leaderboard } from '@core/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@web/i18n';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { makeTestLeaderboardRow } from '@web/test/fixtures';
+import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch, type RecordedCall } from '@web/test/stub-fetch';
+import { Component as DashboardPage } from './dashboard-page';
+
+const PERIOD = { kind: 'today', from: '2026-11-25', to: '2026-11-25', today: '2026-11-25', timezone: 'Europe/Oslo' } as const;
+
+const KPI = { today: 0, yesterday: 0, change: '0%' };
+const KPIS = {
+  date: '2026-11-25',
+  yesterdayDate: '2026-11-24',
+  timezone: 'Europe/Oslo',
+  calls: KPI,
+  meetings: KPI,
+  sales: KPI,
+  points: KPI,
+  revenue: KPI,
+};
+
+/** The server's board for each rankBy the screen asks for. */
+function answerBoard(call: RecordedCall) {
+  const rankBy = (new URLSearchParams(call.search).get('rankBy') ?? 'points') as Leaderboard['rankBy'];
+  const rows =
+    rankBy === 'goal_share'
+      ? [
+          makeTestLeaderboardRow(1, { displayName: 'Per', goalShare: { goal: 5, source: 'daily_goal', share: 13_400 } }),
+          makeTestLeaderboardRow(2, { displayName: 'Olav', goalShare: { goal: null, source: null, share: null } }),
+        ]
+      : rankBy === 'improved'
+        ? [
+            makeTestLeaderboardRow(1, { displayName: 'Nina', improvement: { baseline: 5, periods: 1, change: 4_200 } }),
+            makeTestLeaderboardRow(2, { displayName: 'Olav', improvement: { baseline: null, periods: 0, change: null } }),
+          ]
+        : [makeTestLeaderboardRow(1, { displayName: 'Olav' }), makeTestLeaderboardRow(2, { displayName: 'Per' })];
+  return reply(200, { period: PERIOD, sort: 'points', rankBy, rows } satisfies Leaderboard);
+}
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderDashboard(url: string) {
+  const calls = stubFetch({
+    'GET /api/v1/me': reply(200, makeTestMe()),
+    'GET /api/v1/scoreboard/kpis': reply(200, KPIS),
+    'GET /api/v1/scoreboard/leaderboard': answerBoard,
+    'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
+  });
+  renderWithProviders(
+    <AuthProvider>
+      <MemoryRouter initialEntries={[url]}>
+        <DashboardPage />
+        <Location />
+      </MemoryRouter>
+    </AuthProvider>,
+  );
+  const boardCalls = () => calls.filter((c) => c.path === '/api/v1/scoreboard/leaderboard').map((c) => new URLSearchParams(c.search));
+  return { boardCalls };
+}
+
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the dashboard ranked fairly', () => {
+  it('reads the ranking from the URL, shows each row\'s share of goal, "No goal", how it ranks and the tie rule', async () => {
+    const { boardCalls } = renderDashboard('/app?rankBy=goal_share');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('134% of goal')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('No goal')).toBeInTheDocument();
+    expect(boardCalls().at(-1)!.get('rankBy')).toBe('goal_share');
+    expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('% of goal');
+    expect(screen.getByTestId('ranking-note')).toHaveTextContent(
+      "Ranked by each person's share of their own goal for the period (a manager's target, else their daily goal × working days). No goal comes last. Ties go to more points, then more calls, then more meetings, then name (A–Z).",
+    );
+    // The wall screen opens ranked the same way.
+    expect(screen.getByRole('link', { name: 'TV Mode (opens in a new tab)' })).toHaveAttribute('href', '/tv?rankBy=goal_share');
+  });
+
+  it('changes the ranking from the keyboard, keeps it in the URL, and shows the change on own average', async () => {
+    const user = userEvent.setup();
+    const { boardCalls } = renderDashboard('/app');
+    await screen.findByRole('table');
+    expect(boardCalls()[0]!.get('rankBy')).toBeNull();
+    expect(screen.getByTestId('ranking-note')).toHaveTextContent(
+      'Ties go to more points, then more calls, then more meetings, then name (A–Z).',
+    );
+
+    screen.getByRole('combobox', { name: 'Rank by' }).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('listbox')).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+
+    expect(await screen.findByText('+42% on own average')).toBeInTheDocument();
+    expect(screen.getByText('No history yet')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/app?rankBy=improved');
+    expect(boardCalls().at(-1)!.get('rankBy')).toBe('improved');
+  });
+
+  it('speaks Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    renderDashboard('/app?rankBy=goal_share');
+    expect(await screen.findByText('134% av målet')).toBeInTheDocument();
+    expect(screen.getByText('Intet mål')).toBeInTheDocument();
+    expect(screen.getByTestId('ranking-note')).toHaveTextContent(
+      'Ved likhet vinner flest poeng, så flest samtaler, så flest møter, så navn (A–Å).',
+    );
+  });
+
+  it('treats an unknown ranking in the URL as points', async () => {
+    const { boardCalls } = renderDashboard('/app?rankBy=best');
+    await screen.findByRole('table');
+    expect(boardCalls()[0]!.get('rankBy')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('Points');
+  });
+});

@@ -1,0 +1,54 @@
+import '@web/i18n';
+import { render, screen } from '@testing-library/react';
+import type { CelebrationCard } from '@core/celebrations';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@web/i18n';
+import { CelebrationOverlay } from './celebration-overlay';
+
+/* A contest's start and a new leader on the wall (decisions 049, 051): the card names the contest. */
+
+const event = (over: Partial<CelebrationCard['events'][number]>): CelebrationCard['events'][number] => ({
+  id: 'e1',
+  kind: 'contestLead',
+  userId: 'u1',
+  displayName: 'Ola Hansen',
+  formerMember: false,
+  detail: 'Call sprint',
+  ...over,
+});
+
+function show(card: CelebrationCard) {
+  render(<CelebrationOverlay card={card} style="banner" reducedMotion bubbles={[]} isSoundBlocked={false} />);
+  return screen.getAllByRole('status')[0]!;
+}
+
+afterEach(() => void i18n.changeLanguage('en'));
+
+describe('contest news on the wall', () => {
+  it('names the new leader and the contest', () => {
+    expect(show({ id: 'c1', kind: 'contestLead', events: [event({})] })).toHaveTextContent(
+      'New leader!Ola Hansen takes the lead in Call sprint',
+    );
+  });
+
+  it('a team leading is named by the team', () => {
+    const card: CelebrationCard = { id: 'c2', kind: 'contestLead', events: [event({ userId: null, displayName: 'Oslo' })] };
+    expect(show(card)).toHaveTextContent('Oslo takes the lead in Call sprint');
+  });
+
+  it('a contest starting names the contest; several starting at once are listed; in Norwegian too', async () => {
+    const started = (id: string, detail: string) => event({ id, kind: 'contestStarted', userId: null, displayName: null, detail });
+    expect(show({ id: 'c3', kind: 'contestStarted', events: [started('a', 'Call sprint')] })).toHaveTextContent(
+      'Contest started!Call sprint is on. Go!',
+    );
+    document.body.innerHTML = '';
+    expect(show({ id: 'c4', kind: 'contestStarted', events: [started('a', 'Call sprint'), started('b', 'Sales race')] })).toHaveTextContent(
+      '2 contests started!Call sprint and Sales race',
+    );
+    document.body.innerHTML = '';
+    await i18n.changeLanguage('nb');
+    expect(show({ id: 'c5', kind: 'contestLead', events: [event({})] })).toHaveTextContent(
+      'Ny leder!Ola Hansen tar ledelsen i Call sprint',
+    );
+  });
+});

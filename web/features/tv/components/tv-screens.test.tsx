@@ -1,0 +1,80 @@
+import '@web/i18n';
+import { render, screen, within } from '@testing-library/react';
+import type { ContestStandings, DisplayScreenData, TvScreen } from '@core/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@web/i18n';
+import { describeTvScreen, TvScreenView } from './tv-screens';
+
+/* The TV's contest screen (decisions 049, 052): a contest's standings on the wall. */
+
+const contest: ContestStandings['contest'] = {
+  id: '6f1c2d8e-7a4b-4c1d-9e2f-0a1b2c3d4e5f',
+  name: 'Call blitz',
+  startsOn: '2026-11-23',
+  endsOn: '2099-11-29',
+  participants: 'teams',
+  teamIds: [],
+  userIds: [],
+  mode: 'team',
+  weights: [{ metric: 'calls', weight: 1 }],
+  target: 50,
+  prizes: 'Pizza Friday',
+  recurrence: 'none',
+  template: null,
+  seriesId: '6f1c2d8e-7a4b-4c1d-9e2f-0a1b2c3d4e5f',
+  phase: 'active',
+  finished: false,
+  winners: [],
+  endsAt: '2099-11-29T23:00:00.000Z',
+  startsAt: '2026-11-22T23:00:00.000Z',
+  canManage: false,
+};
+
+const team = (subjectId: string, name: string, rank: number, score: number, members: number) => ({
+  subjectId,
+  kind: 'team' as const,
+  name,
+  avatarUrl: null,
+  rank,
+  score,
+  totals: { calls: score },
+  reachedOn: null,
+  members,
+});
+
+const data = (standings: ReturnType<typeof team>[]): Extract<DisplayScreenData, { kind: 'contest' }> => ({
+  kind: 'contest',
+  standings: {
+    contest: { ...contest, teamIds: [], userIds: [], weights: [{ metric: 'calls', weight: 1 }] },
+    standings,
+    today: '2026-11-25',
+  },
+});
+const screenOf: TvScreen = { id: 's1', kind: 'contest', contestId: contest.id, durationSeconds: 30 };
+const t = i18n.getFixedT(null, 'scoreboard');
+
+afterEach(() => void i18n.changeLanguage('en'));
+
+describe('the contest screen', () => {
+  it('crowns the leader, shows each team with its members and score, and the prizes', () => {
+    render(<TvScreenView data={data([team('a', 'Oslo', 1, 31, 4), team('b', 'Bergen', 2, 24, 3)])} language="en" timeZone="Europe/Oslo" />);
+    const rows = screen.getAllByTestId('tv-contest-row');
+    expect(rows.map((row) => row.textContent)).toEqual(['1Oslo4 members31', '2Bergen3 members24']);
+    expect(within(screen.getByRole('list', { name: 'Standings' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('Prizes: Pizza Friday')).toBeInTheDocument();
+  });
+
+  it('names the contest, its time left and target above the board; in Norwegian too', async () => {
+    const heading = describeTvScreen(screenOf, data([]), t);
+    expect(heading.title).toBe('Call blitz');
+    expect(heading.subtitle).toMatch(/^\d+ d \d+ h left · First to 50$/);
+    await i18n.changeLanguage('nb');
+    expect(describeTvScreen(screenOf, data([]), i18n.getFixedT('nb', 'scoreboard')).subtitle).toMatch(/ t igjen · Først til 50$/);
+  });
+
+  it('says so while nobody has scored', () => {
+    render(<TvScreenView data={data([team('a', 'Oslo', 1, 0, 4)])} language="en" timeZone="Europe/Oslo" />);
+    expect(screen.getByText('Nobody has scored yet. The first call takes the lead!')).toBeInTheDocument();
+    expect(screen.queryByTestId('tv-contest-row')).not.toBeInTheDocument();
+  });
+});

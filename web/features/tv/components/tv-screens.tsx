@@ -1,0 +1,383 @@
+import type { DisplayScreenData, TvKpiMetric, TvScreen, TvScreenKind } from '@core/contracts';
+import { computeTargetShare, computeTimeLeft } from '@core/contests';
+import {
+  CalendarDaysIcon,
+  CalendarRangeIcon,
+  CrownIcon,
+  GiftIcon,
+  SwordsIcon,
+  GaugeIcon,
+  MegaphoneIcon,
+  PhoneCallIcon,
+  TrophyIcon,
+  TrendingDownIcon,
+  TrendingUpIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@web/lib/cn';
+import { createCompanyFormat } from '@web/lib/format';
+import { PersonAvatar } from '@web/components/person-avatar';
+import { TvBoard, TvMessage } from './tv-screen';
+
+/*
+ * The TV's screens, one renderer per kind of a playlist's screen (decision 052). A new kind (a
+ * contest) adds its entry here and its reader on the server; the rotation does not change.
+ */
+
+type ScreenProps<K extends TvScreenKind> = { data: Extract<DisplayScreenData, { kind: K }>; language: string; timeZone: string };
+
+type ScreenView<K extends TvScreenKind> = {
+  Icon: LucideIcon;
+  /** The heading and the line under it while the screen is on (data: once its numbers are read). */
+  describe: (
+    screen: Extract<TvScreen, { kind: K }>,
+    data: Extract<DisplayScreenData, { kind: K }> | undefined,
+    t: (key: string, options?: Record<string, unknown>) => string,
+  ) => {
+    title: string;
+    subtitle: string;
+  };
+  View: (props: ScreenProps<K>) => ReactNode;
+};
+
+const KPI_WORDS: Record<TvKpiMetric, string> = {
+  calls: 'tv.kpi.calls',
+  meetings: 'tv.kpi.meetings',
+  sales: 'tv.kpi.sales',
+  revenue: 'tv.kpi.revenue',
+  points: 'tv.kpi.points',
+};
+
+export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
+  leaderboard: {
+    Icon: TrophyIcon,
+    describe: (_screen, _data, t) => ({ title: t('tv.title'), subtitle: t('tv.today') }),
+    View: ({ data, language, timeZone }) => <BoardView data={data} language={language} timeZone={timeZone} />,
+  },
+  team: {
+    Icon: UsersIcon,
+    describe: (_screen, data, t) => ({
+      title: data?.team ? t('tv.screens.teamTitle', { team: data.team.name }) : t('tv.screens.team'),
+      subtitle: t('tv.today'),
+    }),
+    View: ({ data, language, timeZone }) => <BoardView data={data} language={language} timeZone={timeZone} />,
+  },
+  week: {
+    Icon: CalendarRangeIcon,
+    describe: (_screen, _data, t) => ({ title: t('tv.screens.week'), subtitle: t('tv.screens.weekSubtitle') }),
+    View: ({ data, language, timeZone }) => (
+      <div className="flex min-h-0 flex-1 flex-col gap-[clamp(0.5rem,2vmin,2.5rem)]">
+        <TotalsStrip totals={data.totals} language={language} timeZone={timeZone} />
+        <BoardView data={data} language={language} timeZone={timeZone} pointsKey="tv.pointsThisWeek" emptyKey="tv.screens.weekEmpty" />
+      </div>
+    ),
+  },
+  month: {
+    Icon: CalendarDaysIcon,
+    describe: (_screen, _data, t) => ({ title: t('tv.screens.month'), subtitle: t('tv.screens.monthSubtitle') }),
+    View: ({ data, language, timeZone }) => <MonthView data={data} language={language} timeZone={timeZone} />,
+  },
+  kpi: {
+    Icon: GaugeIcon,
+    describe: (screen, _data, t) => ({ title: t(KPI_WORDS[screen.metric]), subtitle: t('tv.screens.kpiSubtitle') }),
+    View: ({ data, language, timeZone }) => <KpiView data={data} language={language} timeZone={timeZone} />,
+  },
+  message: {
+    Icon: MegaphoneIcon,
+    describe: (screen, _data, t) => ({ title: screen.title || t('tv.screens.message'), subtitle: t('tv.screens.messageSubtitle') }),
+    View: ({ data }) => (
+      <div className="m-auto flex max-w-[min(80rem,92vw)] flex-col items-center gap-[clamp(1rem,3vmin,4rem)] text-center">
+        <MegaphoneIcon className="size-[clamp(2.5rem,10vmin,12rem)] text-gold" aria-hidden />
+        <p
+          data-testid="tv-message"
+          className="text-[clamp(1.5rem,7vmin,10rem)] leading-tight font-extrabold tracking-tight text-balance break-words"
+        >
+          {data.text}
+        </p>
+      </div>
+    ),
+  },
+  contest: {
+    Icon: SwordsIcon,
+    describe: (_screen, data, t) => ({
+      title: data ? data.standings.contest.name : t('tv.screens.contest'),
+      subtitle: data ? describeContestTime(data.standings, t) : '',
+    }),
+    View: ({ data, language, timeZone }) => <ContestView data={data} language={language} timeZone={timeZone} />,
+  },
+};
+
+/** The heading of a screen and its icon, whatever its kind. */
+export function describeTvScreen(
+  screen: TvScreen,
+  data: DisplayScreenData | undefined,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
+  const view = TV_SCREEN_VIEWS[screen.kind] as ScreenView<TvScreenKind>;
+  return { ...view.describe(screen as never, data?.kind === screen.kind ? (data as never) : undefined, t), Icon: view.Icon };
+}
+
+/** A screen's numbers, drawn by its kind's renderer. */
+export function TvScreenView({ data, language, timeZone }: { data: DisplayScreenData; language: string; timeZone: string }) {
+  const view = TV_SCREEN_VIEWS[data.kind] as ScreenView<TvScreenKind>;
+  return <view.View data={data as never} language={language} timeZone={timeZone} />;
+}
+
+function BoardView({
+  data,
+  language,
+  timeZone,
+  pointsKey = 'tv.pointsToday',
+  emptyKey,
+}: {
+  data: Extract<DisplayScreenData, { rows: unknown }>;
+  language: string;
+  timeZone: string;
+  pointsKey?: string;
+  emptyKey?: string;
+}) {
+  const { t } = useTranslation('scoreboard');
+  if (data.rows.length === 0) {
+    return (
+      <TvMessage
+        icon={<PhoneCallIcon className="size-[clamp(2.5rem,8vmin,10rem)] text-gold" aria-hidden />}
+        title={t(emptyKey ?? 'tv.emptyTitle')}
+        text={t('tv.emptyText')}
+      />
+    );
+  }
+  return (
+    <TvBoard
+      rows={data.rows}
+      language={language}
+      timeZone={timeZone}
+      label={t('tv.title')}
+      pointsLabel={t(pointsKey)}
+      rankBy={data.rankBy}
+    />
+  );
+}
+
+function TotalsStrip({
+  totals,
+  language,
+  timeZone,
+}: {
+  totals: { calls: number; meetings: number; sales: number; points: number };
+  language: string;
+  timeZone: string;
+}) {
+  const { t } = useTranslation('scoreboard');
+  const format = createCompanyFormat(language, timeZone, 'NOK');
+  const items = [
+    ['calls', t('tv.columns.calls'), totals.calls],
+    ['meetings', t('tv.columns.meetings'), totals.meetings],
+    ['sales', t('tv.kpi.salesShort'), totals.sales],
+    ['points', t('tv.columns.points'), totals.points],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-2 gap-[clamp(0.4rem,1.5vmin,2rem)] sm:grid-cols-4">
+      {items.map(([key, label, value]) => (
+        <div
+          key={key}
+          className="rounded-[clamp(0.6rem,1.6vmin,2rem)] bg-white/5 px-[clamp(0.6rem,2vmin,3rem)] py-[clamp(0.4rem,1.4vmin,2rem)] ring-1 ring-white/10"
+        >
+          <dt className="text-[clamp(0.7rem,1.9vmin,2.6rem)] font-semibold tracking-[0.1em] text-sidebar-muted uppercase">{label}</dt>
+          <dd className={cn('text-[clamp(1.3rem,4.6vmin,6.5rem)] leading-tight font-extrabold tabular', key === 'points' && 'text-gold')}>
+            {format.number(value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The month: its daily points as bars (today's highlighted, days to come faint), totals, the top 5. */
+function MonthView({ data, language, timeZone }: ScreenProps<'month'>) {
+  const { t } = useTranslation('scoreboard');
+  const format = createCompanyFormat(language, timeZone, 'NOK');
+  const highest = Math.max(1, ...data.trend.map((d) => d.points));
+  const today = data.period.today;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-[clamp(0.5rem,2vmin,2.5rem)] landscape:flex-row">
+      <section
+        aria-label={t('tv.screens.trendLabel')}
+        className="flex min-h-[30%] flex-1 flex-col gap-[clamp(0.5rem,1.5vmin,2rem)] rounded-[clamp(0.6rem,1.6vmin,2rem)] bg-white/5 p-[clamp(0.6rem,2vmin,3rem)] ring-1 ring-white/10 landscape:basis-3/5"
+      >
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-[clamp(0.8rem,2.2vmin,3rem)] font-semibold tracking-[0.1em] text-sidebar-muted uppercase">
+            {t('tv.screens.trendLabel')}
+          </p>
+          <p className="text-[clamp(1.2rem,4vmin,6rem)] font-extrabold text-gold tabular">
+            {t('tv.screens.monthPoints', { points: format.number(data.totals.points) })}
+          </p>
+        </div>
+        <ol className="flex min-h-0 flex-1 items-end gap-[clamp(1px,0.35vw,0.6rem)]" data-testid="tv-trend">
+          {data.trend.map((day) => {
+            const isFuture = day.date > today;
+            return (
+              <li key={day.date} className="flex h-full min-w-0 flex-1 flex-col justify-end" title={`${day.date}: ${day.points}`}>
+                <span className="sr-only">
+                  {t('tv.screens.trendDay', { date: format.shortDay(day.date), points: format.number(day.points) })}
+                </span>
+                <span
+                  aria-hidden
+                  className={cn(
+                    'block w-full rounded-t-[clamp(2px,0.5vmin,0.5rem)]',
+                    day.date === today ? 'bg-gold' : isFuture ? 'bg-white/8' : 'bg-sky-400/70',
+                  )}
+                  style={{ height: `${Math.max(isFuture ? 2 : 3, (day.points / highest) * 100)}%` }}
+                />
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+      <div className="flex min-h-0 flex-1 flex-col landscape:basis-2/5">
+        <BoardView data={data} language={language} timeZone={timeZone} pointsKey="tv.pointsThisMonth" emptyKey="tv.screens.monthEmpty" />
+      </div>
+    </div>
+  );
+}
+
+/** One number, as big as the wall allows, against yesterday. */
+function KpiView({ data, language, timeZone }: ScreenProps<'kpi'>) {
+  const { t } = useTranslation('scoreboard');
+  const format = createCompanyFormat(language, timeZone, 'NOK');
+  const show = (value: number) => (data.metric === 'revenue' ? format.money(value) : format.number(value));
+  const up = data.today >= data.yesterday;
+  const Trend = up ? TrendingUpIcon : TrendingDownIcon;
+  return (
+    <div className="m-auto flex flex-col items-center gap-[clamp(0.75rem,3vmin,4rem)] text-center">
+      <p data-testid="tv-kpi" className="text-[clamp(4rem,30vmin,44rem)] leading-none font-black tracking-tight text-gold tabular">
+        {show(data.today)}
+      </p>
+      <p className="flex flex-wrap items-center justify-center gap-x-[0.6em] gap-y-1 text-[clamp(1rem,3.6vmin,5rem)] text-sidebar-muted">
+        <Trend className={cn('size-[1.1em]', up ? 'text-success' : 'text-warning')} aria-hidden />
+        <span>{t('tv.kpi.yesterday', { value: show(data.yesterday) })}</span>
+        <span className={cn('font-bold', up ? 'text-success' : 'text-warning')}>{data.change}</span>
+      </p>
+    </div>
+  );
+}
+
+/** A contest's line under its name: the time left, when it starts, or that it is over. */
+function describeContestTime(
+  data: Extract<DisplayScreenData, { kind: 'contest' }>['standings'],
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const { contest } = data;
+  const target = contest.target === null ? '' : ` · ${t('tv.screens.contestTarget', { target: contest.target })}`;
+  if (contest.phase === 'upcoming') return t('tv.screens.contestUpcoming', { date: contest.startsOn }) + target;
+  const left = computeTimeLeft(new Date(contest.endsAt), new Date());
+  if (contest.phase === 'past' || left.over) return t('tv.screens.contestEnded');
+  const time = left.days > 0 ? t('tv.screens.contestLeft', left) : t('tv.screens.contestLastHours', left);
+  return time + target;
+}
+
+/**
+ * A contest's standings on the wall (decision 049): the top 8 with their place, score and a bar to
+ * the target (or to the leader's score), the leader crowned, and the prizes underneath. Drawn for the
+ * TV's dark wall and its sizes, from the same standings the contest page shows.
+ */
+function ContestView({ data, language, timeZone }: ScreenProps<'contest'>) {
+  const { t } = useTranslation('scoreboard');
+  const format = createCompanyFormat(language, timeZone, 'NOK');
+  const { contest, standings } = data.standings;
+  const rows = standings.slice(0, 8);
+  const best = Math.max(1, ...standings.map((row) => row.score));
+  const moneyOnly = contest.weights.length === 1 && contest.weights[0]!.metric === 'sales_value' && contest.weights[0]!.weight === 1;
+  const show = (value: number) => (moneyOnly ? format.money(value) : format.number(value));
+  if (rows.length === 0 || rows.every((row) => row.score === 0)) {
+    return (
+      <TvMessage
+        icon={<SwordsIcon className="size-[clamp(2.5rem,8vmin,10rem)] text-gold" aria-hidden />}
+        title={t('tv.screens.contestEmpty')}
+        text={contest.prizes ? t('tv.screens.contestPrizes', { prizes: contest.prizes }) : undefined}
+      />
+    );
+  }
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-[clamp(0.5rem,1.6vmin,2rem)]">
+      <ol
+        aria-label={t('tv.screens.contestStandings')}
+        className="flex min-h-0 flex-col gap-[clamp(0.35rem,1.2vmin,1.5rem)]"
+        data-testid="tv-contest"
+      >
+        {rows.map((row) => {
+          const share = computeTargetShare(row.score, contest.target) ?? row.score / best;
+          const leads = row.rank === 1 && row.score > 0;
+          return (
+            <li
+              key={row.subjectId}
+              data-testid="tv-contest-row"
+              className={cn(
+                'relative overflow-hidden rounded-[clamp(0.6rem,1.6vmin,2rem)] bg-white/5 px-[clamp(0.6rem,2vmin,3rem)] py-[clamp(0.4rem,1.3vmin,1.8rem)] ring-1 ring-white/10',
+                leads && 'bg-gold/10 ring-gold/50',
+              )}
+            >
+              <div className="flex items-center gap-[clamp(0.5rem,1.8vmin,2.5rem)]">
+                <span
+                  className={cn(
+                    'grid size-[clamp(1.8rem,5.5vmin,7rem)] shrink-0 place-items-center rounded-full text-[clamp(0.9rem,2.6vmin,3.5rem)] font-extrabold tabular',
+                    leads ? 'bg-gold text-sidebar' : 'bg-white/10 text-white',
+                  )}
+                >
+                  {leads ? (
+                    <>
+                      <CrownIcon className="size-[55%]" aria-hidden />
+                      <span className="sr-only">{row.rank}</span>
+                    </>
+                  ) : (
+                    row.rank
+                  )}
+                </span>
+                {row.kind === 'person' ? (
+                  <PersonAvatar
+                    name={row.name ?? '?'}
+                    colorKey={row.subjectId}
+                    avatarUrl={row.avatarUrl}
+                    className="size-[clamp(1.8rem,5.5vmin,7rem)] shrink-0 text-[clamp(0.7rem,2vmin,2.6rem)]"
+                  />
+                ) : (
+                  <span className="grid size-[clamp(1.8rem,5.5vmin,7rem)] shrink-0 place-items-center rounded-full bg-sky-400/20 text-sky-200">
+                    <UsersIcon className="size-[50%]" aria-hidden />
+                  </span>
+                )}
+                <span className="min-w-0 flex-1">
+                  <span className="block text-[clamp(1.1rem,4vmin,5.5rem)] leading-tight font-bold break-words">{row.name ?? '—'}</span>
+                  {row.members !== null && (
+                    <span className="block text-[clamp(0.7rem,1.9vmin,2.6rem)] text-sidebar-muted">
+                      {t('tv.screens.contestMembers', { count: row.members })}
+                    </span>
+                  )}
+                </span>
+                <span className={cn('shrink-0 text-[clamp(1.4rem,5vmin,7rem)] font-extrabold tabular', leads ? 'text-gold' : 'text-white')}>
+                  {show(row.score)}
+                </span>
+              </div>
+              <span
+                aria-hidden
+                className="mt-[clamp(0.3rem,1vmin,1.2rem)] block h-[clamp(4px,0.8vmin,12px)] overflow-hidden rounded-full bg-white/10"
+              >
+                <span
+                  className={cn('block h-full rounded-full', leads ? 'bg-gold' : 'bg-sky-400/80')}
+                  style={{ width: `${Math.max(2, Math.min(1, share) * 100)}%` }}
+                />
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {contest.prizes && (
+        <p className="mt-auto flex items-center gap-[0.5em] text-[clamp(0.9rem,2.6vmin,3.6rem)] text-sidebar-muted">
+          <GiftIcon className="size-[1.1em] shrink-0 text-gold" aria-hidden />
+          <span className="min-w-0 break-words">{t('tv.screens.contestPrizes', { prizes: contest.prizes })}</span>
+        </p>
+      )}
+    </div>
+  );
+}

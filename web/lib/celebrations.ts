@@ -1,0 +1,184 @@
+import {
+  advanceCelebrations,
+  type CelebrationCard,
+  type CelebrationEvent,
+  type CelebrationKind,
+  type CelebrationQueueState,
+  type CelebrationRules,
+  EMPTY_CELEBRATION_QUEUE,
+  enqueueCelebrations,
+} from '@core/celebrations';
+import { CELEBRATED_FEED_KINDS, type CelebrationSettings, type LiveChange } from '@core/contracts';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useRealtimeChanges } from './realtime-provider';
+
+/*
+ * Celebrations on a screen (decision 051): which live changes are worth one, and the queue that
+ * decides when each takes the screen (the rules are core's, core/celebrations). Shared by the wall
+ * TV and the app's lighter celebration.
+ */
+
+/** The switches a screen celebrates by (a display link's answer leaves the sale minimum out: the database applies it). */
+export type CelebrationSwitches = Omit<CelebrationSettings, 'saleMinimum'>;
+
+const FEED_KINDS: Record<string, CelebrationKind> = {
+  'goal.reached': 'goal',
+  'record.broken': 'record',
+  'contest.finished': 'contest',
+  'contest.started': 'contestStarted',
+  'contest.lead_changed': 'contestLead',
+  'badge.earned': 'badge',
+};
+
+/**
+ * What a live change is worth celebrating, by the company's switches: a new activity the database
+ * marked as celebrated (a sale at or above the minimum, a booked meeting), or a new feed event of a
+ * kind that is switched on. Edits, deletions and everything else never celebrate.
+ */
+export function findCelebrationKind(change: LiveChange, switches: CelebrationSwitches): CelebrationKind | null {
+  if (change.op !== 'INSERT') return null;
+  if (change.table === 'activities') {
+    if (!change.activity?.celebrate) return null;
+    if (change.activity.type === 'sale') return switches.sales ? 'sale' : null;
+    return change.activity.meetingBooked && switches.meetings ? 'meeting' : null;
+  }
+  if (change.table === 'feed_events' && change.feed) {
+    const setting = CELEBRATED_FEED_KINDS[change.feed.kind as keyof typeof CELEBRATED_FEED_KINDS];
+    const kind = FEED_KINDS[change.feed.kind];
+    return setting && kind && switches[setting] ? kind : null;
+  }
+  return null;
+}
+
+/** A feed item as a screen knows it: enough to name who is celebrated. */
+export type CelebratedItem = {
+  id: string;
+  userId: string | null;
+  displayName: string | null;
+  formerMember: boolean;
+  /** What it is about, when it names something (a contest's name). */
+  detail?: string | null;
+};
+
+/**
+ * The celebrations that landed: each change worth one is remembered by its item's id until the
+ * screen's next reading of the feed has the item (with the name to show); then it is handed to
+ * `onLanded`. Live changes say what happened but not who by name, and a signed-out screen reads
+ * names only from its feed. An item the feed never shows (another team's, or pushed out by a burst)
+ * is forgotten after a minute.
+ */
+export function useLandedCelebrations(
+  switches: CelebrationSwitches | undefined,
+  items: readonly CelebratedItem[] | undefined,
+  onLanded: (events: CelebrationEvent[]) => void,
+) {
+  const pending = useRef(new Map<string, { kind: CelebrationKind; at: number }>());
+  const [version, setVersion] = useState(0);
+
+  useRealtimeChanges(
+    useCallback(
+      (change: LiveChange) => {
+        if (!switches) return;
+        const kind = findCelebrationKind(change, switches);
+        if (!kind) return;
+        pending.current.set(change.id, { kind, at: Date.now() });
+        setVersion((v) => v + 1);
+      },
+      [switches],
+    ),
+  );
+
+  const announce = useRef(onLanded);
+  useEffect(() => {
+    announce.current = onLanded;
+  });
+
+  useEffect(() => {
+    if (!items || pending.current.size === 0) return;
+    const landed: CelebrationEvent[] = [];
+    for (const [id, { kind, at }] of pending.current) {
+      const item = items.find((i) => i.id === id);
+      if (item) {
+        landed.push({ id, kind, userId: item.userId, displayName: item.displayName, formerMember: item.formerMember, detail: item.detail });
+        pending.current.delete(id);
+      } else if (Date.now() - at > 60_000) {
+        pending.current.delete(id);
+      }
+    }
+    if (landed.length > 0) announce.current(landed);
+  }, [items, version]);
+}
+
+/**
+ * The queue with its one timer, outside React (a store the screen subscribes to): what shows now,
+ * and `enqueue` for what landed. Each card is handed to `onShow` once, when it takes the screen.
+ */
+class CelebrationQueueStore {
+  private state: CelebrationQueueState = EMPTY_CELEBRATION_QUEUE;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly listeners = new Set<() => void>();
+  private onShow: ((card: CelebrationCard) => void) | undefined;
+
+  constructor(private readonly rules: CelebrationRules) {}
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+    };
+  };
+
+  readonly setOnShow = (onShow: ((card: CelebrationCard) => void) | undefined) => {
+    this.onShow = onShow;
+  };
+
+  readonly current = (): CelebrationCard | null => this.state.current?.card ?? null;
+
+  readonly enqueue = (events: readonly CelebrationEvent[]) => {
+    this.state = enqueueCelebrations(this.state, events, Date.now());
+    this.step();
+  };
+
+  private readonly step = () => {
+    this.stop();
+    const before = this.state;
+    const { state, nextInMs } = advanceCelebrations(before, Date.now(), this.rules);
+    this.state = state;
+    if (state.current !== before.current) {
+      if (state.current) this.onShow?.(state.current.card);
+      this.listeners.forEach((listener) => listener());
+    }
+    if (nextInMs !== null) this.timer = setTimeout(this.step, nextInMs);
+  };
+
+  private stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+/** The queue for one screen by `rules` (core/celebrations): the card showing now, or null, and `enqueue`. */
+export function useCelebrationQueue(rules: CelebrationRules, onShow?: (card: CelebrationCard) => void) {
+  const [store] = useState(() => new CelebrationQueueStore(rules));
+  useEffect(() => store.setOnShow(onShow), [store, onShow]);
+  const current = useSyncExternalStore(store.subscribe, store.current, store.current);
+  return { current, enqueue: store.enqueue };
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener?.('change', onChange);
+  return () => query?.removeEventListener?.('change', onChange);
+}
+
+/** Whether the viewer asked for less motion (follows the system setting while the page is open). */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
+}

@@ -1,0 +1,34 @@
+import { RANK_BY, type RankBy } from '@core/contracts';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** The search parameter a board's ranking lives in (decision 053), beside the team filter's. */
+export const RANK_BY_SEARCH_PARAM = 'rankBy';
+
+export function isRankBy(value: string | null | undefined): value is RankBy {
+  return (RANK_BY as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * The board's ranking, remembered in the URL (?rankBy=goal_share), so a fair board can be
+ * bookmarked, shared and put on a TV. Points, the default, leaves the URL clean; an unknown value
+ * counts as points rather than an error.
+ */
+export function useRankBy(): { rankBy: RankBy; setRankBy: (rankBy: RankBy) => void } {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get(RANK_BY_SEARCH_PARAM);
+  const setRankBy = useCallback(
+    (rankBy: RankBy) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (rankBy === 'points') next.delete(RANK_BY_SEARCH_PARAM);
+          else next.set(RANK_BY_SEARCH_PARAM, rankBy);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { rankBy: isRankBy(wanted) ? wanted : 'points', setRankBy };
+}
