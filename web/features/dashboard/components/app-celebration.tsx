@@ -1,4 +1,4 @@
-import { APP_CELEBRATION_RULES, type CelebrationKind } from '@core/celebrations';
+import { APP_CELEBRATION_RULES, type CelebrationCard, type CelebrationKind } from '@core/celebrations';
 import {
   AwardIcon,
   CalendarCheckIcon,
@@ -11,10 +11,14 @@ import {
   TrophyIcon,
 } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type CelebratedItem, useCelebrationQueue, useLandedCelebrations, usePrefersReducedMotion } from '@web/lib/celebrations';
+import {
+  type CelebratedItem,
+  useCelebrationCardWords,
+  useCelebrationQueue,
+  useLandedCelebrations,
+  usePrefersReducedMotion,
+} from '@web/lib/celebrations';
 import { cn } from '@web/lib/cn';
-import { formatMemberName } from '@web/lib/member-name';
 import { useCelebrationSettings } from '@web/lib/queries/get-celebration-settings';
 import { useFeed } from '@web/lib/queries/get-feed';
 
@@ -35,7 +39,6 @@ const ICONS: Record<CelebrationKind, { icon: LucideIcon; tone: string }> = {
  * the work; still for a viewer who asked for less motion. The wall TV has the big one.
  */
 export function AppCelebration({ teamId }: { teamId: string | undefined }) {
-  const { t, i18n } = useTranslation('scoreboard');
   const settings = useCelebrationSettings();
   const feed = useFeed({ teamId });
   const items = useMemo(
@@ -64,7 +67,6 @@ export function AppCelebration({ teamId }: { teamId: string | undefined }) {
 
   const card = queue.current;
   const look = card ? ICONS[card.kind] : null;
-  const names = card?.events.map((event) => formatMemberName({ ...event, userId: event.userId ?? '' }, t)) ?? [];
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-40 sm:right-6 sm:bottom-6">
       {card && look && (
@@ -79,16 +81,19 @@ export function AppCelebration({ teamId }: { teamId: string | undefined }) {
           <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', look.tone)}>
             <look.icon className="size-5" aria-hidden />
           </span>
-          <span className="min-w-0">
-            <span className="block text-sm font-semibold">{t(`tv.celebrate.${card.kind}.title`, { count: card.events.length })}</span>
-            <span className="block truncate text-sm text-muted-foreground">
-              {card.events.length === 1
-                ? t(`tv.celebrate.${card.kind}.text`, { name: names[0], detail: card.events[0]!.detail ?? '' })
-                : new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names)}
-            </span>
-          </span>
+          <CardWords card={card} />
         </div>
       )}
     </div>
+  );
+}
+
+function CardWords({ card }: { card: CelebrationCard }) {
+  const { title, text } = useCelebrationCardWords(card);
+  return (
+    <span className="min-w-0">
+      <span className="block text-sm font-semibold">{title}</span>
+      <span className="block truncate text-sm text-muted-foreground">{text}</span>
+    </span>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
+import { useCelebrationCardWords } from '@web/lib/celebrations';
 import { formatMemberName } from '@web/lib/member-name';
 import type { ChimeKind } from '../lib/chime';
 import { type ReactionBubble, useTvCelebrations } from '../lib/use-tv-celebrations';
@@ -109,23 +110,6 @@ export function TvCelebrations({
 }
 
 /** The names of the contests a burst of starts is about. */
-function details(card: CelebrationCard): string[] {
-  return card.events.map((event) => event.detail ?? '').filter(Boolean);
-}
-
-/** The card's words: one person's news, or a burst of one kind ("3 sales!") with everyone's names. */
-function useCardWords(card: CelebrationCard) {
-  const { t, i18n } = useTranslation('scoreboard');
-  const names = card.events.map((event) => formatMemberName({ ...event, userId: event.userId ?? '' }, t));
-  const count = card.events.length;
-  const title = t(`tv.celebrate.${card.kind}.title`, { count });
-  const text =
-    count === 1
-      ? t(`tv.celebrate.${card.kind}.text`, { name: names[0], detail: card.events[0]!.detail ?? '' })
-      : new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(card.kind === 'contestStarted' ? details(card) : names);
-  return { title, text };
-}
-
 /**
  * The wall's celebrations (decision 051): the current card in the company's style (confetti over
  * the board, a spotlight on the person, or a calm banner that leaves the board in view; the banner
@@ -188,7 +172,7 @@ export function CelebrationOverlay({
 }
 
 function TakeoverCard({ card, style }: { card: CelebrationCard; style: 'confetti' | 'spotlight' }) {
-  const { title, text } = useCardWords(card);
+  const { title, text } = useCelebrationCardWords(card);
   const look = KIND_LOOKS[card.kind];
   return (
     <div
@@ -230,7 +214,7 @@ function TakeoverCard({ card, style }: { card: CelebrationCard; style: 'confetti
 }
 
 function BannerCard({ card, reducedMotion }: { card: CelebrationCard; reducedMotion: boolean }) {
-  const { title, text } = useCardWords(card);
+  const { title, text } = useCelebrationCardWords(card);
   const look = KIND_LOOKS[card.kind];
   return (
     <div className="absolute inset-x-[3vw] bottom-[8vh] flex justify-center">
