@@ -60,6 +60,14 @@ describe('celebrations', () => {
     const minimum = page.getByLabel('Smallest sale celebrated (NOK)');
     await minimum.fill('5000');
     await page.getByText(/^Sales of .*5,000.* or more are celebrated\.$/).waitFor();
+    // The rep's first sale below also earns the "first sale" badge and a personal best, whose cards
+    // the wall would show too; this journey is about sales, so the admin turns those two off
+    // (badges.e2e.ts covers badge cards).
+    for (const name of ['A badge earned', 'A record broken']) {
+      const toggle = page.getByRole('switch', { name });
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    }
     await page.getByRole('radio', { name: /Spotlight/ }).click();
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByTestId('celebration-preview').getByText('Sale closed!').waitFor();
@@ -69,8 +77,13 @@ describe('celebrations', () => {
     await page.getByRole('radio', { name: /Confetti/ }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Celebration settings saved').first().waitFor();
-    const saved = await callApi<{ saleMinimum: number; style: string }>(base, adminJoined.cookie, 'GET', '/celebrations/settings');
-    expect(saved.body).toMatchObject({ saleMinimum: 500_000, style: 'confetti' });
+    const saved = await callApi<{ saleMinimum: number; style: string; badges: boolean; records: boolean }>(
+      base,
+      adminJoined.cookie,
+      'GET',
+      '/celebrations/settings',
+    );
+    expect(saved.body).toMatchObject({ saleMinimum: 500_000, style: 'confetti', badges: false, records: false });
 
     await page.setViewportSize(PHONE);
     await saveSettledScreenshot(page, 'celebrations-admin-phone-en');
