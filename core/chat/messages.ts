@@ -116,8 +116,21 @@ export function joinNames(names: readonly string[], writer: ChatWriter, escape: 
 }
 
 /** "Kari", "Kari and Ola", "Kari, Ola and Per": a contest's leaders or winners (at most five named). */
-export function listNames(names: readonly string[], and: string): string {
+function listNames(names: readonly string[], and: string): string {
   const shown = names.slice(0, 5);
   if (shown.length <= 1) return shown.join('');
   return `${shown.slice(0, -1).join(', ')} ${and} ${shown[shown.length - 1]}`;
+}
+
+/** A contest's news in one sentence, the same in Slack and Teams: started, a new leader, a winner or none. */
+export function describeContestNews(message: Extract<ChatMessage, { kind: 'contest' }>, writer: ChatWriter): string {
+  const c = writer.words.contest;
+  const contest = writer.detail(message.contest);
+  if (message.event === 'started') return c.started(contest, writer.date(message.endsOn));
+  if (message.leaders.length === 0) return c.noWinner(contest);
+  const names = listNames(
+    message.leaders.map((leader) => writer.name(leader.name)),
+    c.and,
+  );
+  return message.event === 'lead_changed' ? c.leadChanged(names, contest) : c.finished(names, contest);
 }

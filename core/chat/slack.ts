@@ -4,8 +4,8 @@ import {
   type ChatMessage,
   type ChatWriter,
   createChatWriter,
+  describeContestNews,
   joinNames,
-  listNames,
 } from './messages';
 import { escapeSlackText } from './text';
 
@@ -117,19 +117,7 @@ function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, 
 
 function buildContest(message: Extract<ChatMessage, { kind: 'contest' }>, w: ChatWriter): SlackMessage {
   const c = w.words.contest;
-  const names = listNames(
-    message.leaders.map((leader) => w.name(leader.name)),
-    c.and,
-  );
-  const contest = w.detail(message.contest);
-  const line =
-    message.event === 'started'
-      ? c.started(contest, w.date(message.endsOn))
-      : message.leaders.length === 0
-        ? c.noWinner(contest)
-        : message.event === 'lead_changed'
-          ? c.leadChanged(names, contest)
-          : c.finished(names, contest);
+  const line = describeContestNews(message, w);
   const blocks: SlackBlock[] = [header(c.heading[message.event]), { type: 'section', text: plain(line) }];
   if (message.leaders.length > 0 && message.event !== 'started') {
     blocks.push({

@@ -4,8 +4,8 @@ import {
   type ChatMessage,
   type ChatWriter,
   createChatWriter,
+  describeContestNews,
   joinNames,
-  listNames,
 } from './messages';
 import { escapeTeamsMarkdown } from './text';
 
@@ -118,19 +118,7 @@ function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, 
 
 function buildContest(message: Extract<ChatMessage, { kind: 'contest' }>, w: ChatWriter): TeamsMessage {
   const c = w.words.contest;
-  const names = listNames(
-    message.leaders.map((leader) => w.name(leader.name)),
-    c.and,
-  );
-  const contest = w.detail(message.contest);
-  const text =
-    message.event === 'started'
-      ? c.started(contest, w.date(message.endsOn))
-      : message.leaders.length === 0
-        ? c.noWinner(contest)
-        : message.event === 'lead_changed'
-          ? c.leadChanged(names, contest)
-          : c.finished(names, contest);
+  const text = describeContestNews(message, w);
   const body: TeamsElement[] = [heading(c.heading[message.event]), line(text)];
   if (message.leaders.length > 0 && message.event !== 'started') {
     body.push(facts(message.leaders.slice(0, 5).map((leader) => [w.name(leader.name), w.count(leader.score)])));
