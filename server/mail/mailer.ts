@@ -73,21 +73,7 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
         return 'limited';
       }
       const row =
-        claimed !== 'none'
-          ? { id: claimed }
-          : (
-              await db
-                .insert(mailOutbox)
-                .values({
-                  to: mail.to,
-                  subject: mail.subject,
-                  text: mail.text,
-                  html: mail.html ?? null,
-                  links: mail.links ?? [],
-                  headers: mail.headers ?? {},
-                })
-                .returning({ id: mailOutbox.id })
-            )[0];
+        claimed !== 'none' ? { id: claimed } : (await db.insert(mailOutbox).values(toOutboxRow(mail)).returning({ id: mailOutbox.id }))[0];
       if (!transporter) {
         if (options.log) console.info(`[mail] to ${mail.to}: ${mail.subject}\n${mail.links?.join('\n') ?? ''}`);
         return 'sent';
@@ -117,6 +103,16 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
 
 const eqId = (id: string) => eq(mailOutbox.id, id);
 
+/** What the outbox keeps of a mail (the dev mailbox reads it back). */
+const toOutboxRow = (mail: Mail) => ({
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html ?? null,
+  links: mail.links ?? [],
+  headers: mail.headers ?? {},
+});
+
 /**
  * A keyed mail's outbox row, inserted before anything is sent: its id, or null when the key was
  * already taken (sent before, or being sent by another instance right now: the unique index makes
@@ -127,15 +123,7 @@ async function claimOutboxRow(db: Database, mail: Mail): Promise<string | 'none'
   if (mail.dedupeKey === undefined) return 'none';
   const [row] = await db
     .insert(mailOutbox)
-    .values({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      links: mail.links ?? [],
-      headers: mail.headers ?? {},
-      dedupeKey: mail.dedupeKey,
-    })
+    .values({ ...toOutboxRow(mail), dedupeKey: mail.dedupeKey })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   return row?.id ?? null;
