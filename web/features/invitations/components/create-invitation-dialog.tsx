@@ -18,13 +18,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
-import { useTeams } from '@web/lib/teams';
 import { useCreateInvitation } from '../api/create-invitation';
 import { formatDate } from '@web/lib/format';
 import { buildInvitationLink, copyInvitationLink } from '../lib/invitation-link';
+import { InviteTeamSelect } from './invite-team-select';
 
 /** What the team choice holds for "no team" (a Select item's value cannot be empty). */
-const NO_TEAM = 'none';
 
 /**
  * Create an invitation (role user by default, or admin; 1 to 30 days, default 7; into a team once
@@ -53,7 +52,6 @@ function CreateForm({ onCreated, onCancel }: { onCreated: (invitation: Invitatio
   const { t } = useTranslation('settings');
   const { me } = useAuth();
   const create = useCreateInvitation();
-  const teams = useTeams().data?.teams ?? [];
   const {
     register,
     control,
@@ -103,33 +101,11 @@ function CreateForm({ onCreated, onCancel }: { onCreated: (invitation: Invitatio
           {t('invitations.roleHint')}
         </p>
       </div>
-      {teams.length > 0 && (
-        <div className="space-y-2">
-          <Label htmlFor="inviteTeam">{t('inviteByEmail.team')}</Label>
-          <Controller
-            control={control}
-            name="teamId"
-            render={({ field }) => (
-              <Select value={field.value ?? NO_TEAM} onValueChange={(value) => field.onChange(value === NO_TEAM ? undefined : value)}>
-                <SelectTrigger id="inviteTeam" aria-describedby="inviteTeam-hint">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={NO_TEAM}>{t('inviteByEmail.noTeam')}</SelectItem>
-                  {teams.map((team) => (
-                    <SelectItem key={team.id} value={team.id}>
-                      {team.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          <p id="inviteTeam-hint" className="text-xs text-muted-foreground">
-            {t('inviteByEmail.teamHint')}
-          </p>
-        </div>
-      )}
+      <Controller
+        control={control}
+        name="teamId"
+        render={({ field }) => <InviteTeamSelect id="inviteTeam" value={field.value} onChange={field.onChange} />}
+      />
       <div className="space-y-2">
         <Label htmlFor="inviteExpiry">{t('invitations.expiry')}</Label>
         <div className="flex items-center gap-2">

@@ -8,8 +8,8 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
-import { useTeams } from '@web/lib/teams';
 import { useSendInvitations } from '../api/send-invitations';
+import { InviteTeamSelect } from './invite-team-select';
 
 /**
  * Invite by e-mail: type or paste one or many addresses (commas, spaces, new lines, "Name
@@ -19,7 +19,6 @@ import { useSendInvitations } from '../api/send-invitations';
  * host add its own buttons (the setup's Skip).
  */
 /** The team select's "no team" (Radix selects take no empty value). */
-const NO_TEAM = 'none';
 
 export function InviteByEmailForm({
   onSent,
@@ -36,8 +35,7 @@ export function InviteByEmailForm({
   const id = useId();
   const [raw, setRaw] = useState('');
   const [role, setRole] = useState<Role>('user');
-  const teams = useTeams().data?.teams ?? [];
-  const [teamId, setTeamId] = useState(NO_TEAM);
+  const [teamId, setTeamId] = useState<string | undefined>();
   const [attempted, setAttempted] = useState(false);
   const send = useSendInvitations();
   const parsed = useMemo(() => parseEmailList(raw), [raw]);
@@ -56,7 +54,7 @@ export function InviteByEmailForm({
     setAttempted(true);
     if (problem) return;
     try {
-      const result = await send.mutateAsync({ emails: parsed.valid, role, ...(teamId === NO_TEAM ? {} : { teamId }) });
+      const result = await send.mutateAsync({ emails: parsed.valid, role, ...(teamId === undefined ? {} : { teamId }) });
       toast.success(t('inviteByEmail.sent', { count: result.sent }));
       setRaw('');
       setAttempted(false);
@@ -132,27 +130,7 @@ export function InviteByEmailForm({
             {t('invitations.roleHint')}
           </p>
         </div>
-        {teams.length > 0 && (
-          <div className="space-y-2">
-            <Label htmlFor={`${id}-team`}>{t('inviteByEmail.team')}</Label>
-            <Select value={teamId} onValueChange={setTeamId}>
-              <SelectTrigger id={`${id}-team`} aria-describedby={`${id}-team-hint`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NO_TEAM}>{t('inviteByEmail.noTeam')}</SelectItem>
-                {teams.map((team) => (
-                  <SelectItem key={team.id} value={team.id}>
-                    {team.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <p id={`${id}-team-hint`} className="text-xs text-muted-foreground">
-              {t('inviteByEmail.teamHint')}
-            </p>
-          </div>
-        )}
+        <InviteTeamSelect id={`${id}-team`} value={teamId} onChange={setTeamId} />
         {extraFields}
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
