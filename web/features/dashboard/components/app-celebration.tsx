@@ -11,14 +11,9 @@ import {
   TrophyIcon,
 } from 'lucide-react';
 import { useMemo } from 'react';
-import {
-  type CelebratedItem,
-  useCelebrationCardWords,
-  useCelebrationQueue,
-  useLandedCelebrations,
-  usePrefersReducedMotion,
-} from '@web/lib/celebrations';
+import { type CelebratedItem, useCelebrationQueue, useLandedCelebrations, usePrefersReducedMotion } from '@web/lib/celebrations';
 import { cn } from '@web/lib/cn';
+import { useCelebrationCardWords } from '@web/lib/celebration-card-words';
 import { useCelebrationSettings } from '@web/lib/queries/get-celebration-settings';
 import { useFeed } from '@web/lib/queries/get-feed';
 

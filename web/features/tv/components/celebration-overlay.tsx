@@ -15,7 +15,7 @@ import {
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
-import { useCelebrationCardWords } from '@web/lib/celebrations';
+import { useCelebrationCardWords } from '@web/lib/celebration-card-words';
 import { formatMemberName } from '@web/lib/member-name';
 import type { ChimeKind } from '../lib/chime';
 import { type ReactionBubble, useTvCelebrations } from '../lib/use-tv-celebrations';
