@@ -75,6 +75,20 @@ describe('Weekly View', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.queryByText('Rep 1')).not.toBeInTheDocument();
   });
+  it("labels the week's conversion as meetings per call, all calls, with how it is computed", async () => {
+    const weekly: WeeklyOverview = {
+      period: period('week', '2026-11-16', '2026-11-22'),
+      totals: { ...ZERO, calls: 10, answered: 5, meetings: 2, conversion: 20 },
+      teamSize: 1,
+      rankBy: 'points',
+      members: [makeTestLeaderboardRow(1)],
+    };
+    renderScreen(WeeklyPage, { 'GET /api/v1/scoreboard/weekly': reply(200, weekly) });
+    const label = (await screen.findByText('Avg Conversion')).closest('[data-slot="stat-card"]') as HTMLElement;
+    const info = within(label).getByRole('button', { name: 'How is this computed?' });
+    info.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Meetings booked ÷ all calls, answered or not, in the period.');
+  });
 });
 
 describe('Team Overview', () => {

@@ -1,6 +1,7 @@
 import type { RecentActivity } from '@core/contracts';
 import { ListChecksIcon, PercentIcon, PhoneIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ConversionInfo } from '@web/components/conversion-label';
 import { ACTIVITY_LOOKS, ActivityIcon } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
@@ -78,6 +79,7 @@ export function Component() {
                   <StatCard label={t('teamOverview.sales')} look={ACTIVITY_LOOKS.sale} value={format.number(week.data.totals.sales)} />
                   <StatCard
                     label={t('teamOverview.conversion')}
+                    info={<ConversionInfo kind="calls" />}
                     icon={PercentIcon}
                     tone="success"
                     value={format.percent(week.data.totals.conversion)}
