@@ -2,6 +2,7 @@ import type { TeamMember } from '@core/contracts';
 import { InfoIcon, ShieldCheckIcon, ShieldOffIcon, UserMinusIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError } from '@web/components/load-error';
@@ -16,6 +17,7 @@ import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format';
+import { paths } from '@web/lib/paths';
 import { usePersonPageHref } from '@web/lib/people';
 import { useErrorToast } from '@web/lib/use-error-toast';
 import { useTeamMembers } from '../api/get-team-members';
@@ -38,6 +40,7 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
   const changeRole = useUpdateMemberRole();
   const remove = useRemoveMember();
   const [pending, setPending] = useState<Pending | null>(null);
+  const navigate = useNavigate();
   useErrorToast(members.error, t('toasts.membersLoadError'));
 
   const list = members.data?.members ?? [];
@@ -57,6 +60,15 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
       if (kind === 'remove') {
         await remove.mutateAsync(member.userId);
         toast.success(t('toasts.memberRemoved'), { description: t('team.removedDescription', { name: nameOf(member) }) });
+      } else if (kind === 'demote' && member.userId === myId) {
+        // Leave the admin screen before the role goes: once it has, its admin-only data (the
+        // invitations, the sign-up policy) would be fetched again, refused, and shown as errors.
+        setPending(null);
+        void navigate(paths.app.dashboard, { replace: true });
+        await changeRole.mutateAsync({ userId: member.userId, role: 'user' });
+        toast.success(t('team.selfDemoted'), { description: t('team.selfDemotedDescription') });
+        await recheck();
+        return;
       } else {
         const role = kind === 'promote' ? 'admin' : 'user';
         await changeRole.mutateAsync({ userId: member.userId, role });
@@ -193,7 +205,11 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setPending(null)}
-          title={t(`team.confirm.${pending.kind}.title`, { name: nameOf(pending.member) })}
+          title={
+            pending.kind === 'demote' && pending.member.userId === myId
+              ? t('team.confirm.demoteSelf.title')
+              : t(`team.confirm.${pending.kind}.title`, { name: nameOf(pending.member) })
+          }
           description={
             <Trans
               t={t}
