@@ -1,6 +1,7 @@
-import type { TeamMember } from '@core/contracts';
+import type { Me, TeamMember } from '@core/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { InfoIcon, ShieldCheckIcon, ShieldOffIcon, UserMinusIcon, UsersIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -18,6 +19,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
+import { queryKeys } from '@web/lib/query-keys';
 import { usePersonPageHref } from '@web/lib/people';
 import { useErrorToast } from '@web/lib/use-error-toast';
 import { useTeamMembers } from '../api/get-team-members';
@@ -41,6 +43,13 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
   const remove = useRemoveMember();
   const [pending, setPending] = useState<Pending | null>(null);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  /** What to do once this card has left the screen: give up your own admin role. */
+  const onLeave = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const leaving = onLeave;
+    return () => leaving.current?.();
+  }, []);
   useErrorToast(members.error, t('toasts.membersLoadError'));
 
   const list = members.data?.members ?? [];
@@ -61,13 +70,25 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
         await remove.mutateAsync(member.userId);
         toast.success(t('toasts.memberRemoved'), { description: t('team.removedDescription', { name: nameOf(member) }) });
       } else if (kind === 'demote' && member.userId === myId) {
-        // Leave the admin screen before the role goes: once it has, its admin-only data (the
-        // invitations, the sign-up policy) would be fetched again, refused, and shown as errors.
+        // Leave the admin screen first; the role goes once it has (the effect below): on screen,
+        // its admin-only data (the invitations, the sign-up policy) would be fetched again, refused
+        // and shown as errors, and the admin pages' guard would call it an access denied.
         setPending(null);
+        onLeave.current = () => {
+          // Off the admin screen now: the app takes the role away at once (nothing asks for admin
+          // data any more), then the server; a refusal puts it back.
+          queryClient.setQueryData<Me | null>(queryKeys.me, (old) =>
+            old?.profile ? { ...old, profile: { ...old.profile, role: 'user' }, onboarding: { ...old.onboarding, role: 'user' } } : old,
+          );
+          changeRole.mutateAsync({ userId: member.userId, role: 'user' }).then(
+            () => toast.success(t('team.selfDemoted'), { description: t('team.selfDemotedDescription') }),
+            (error: unknown) => {
+              toast.error(t('toasts.roleUpdateError'), { description: error instanceof Error ? error.message : undefined });
+              void recheck();
+            },
+          );
+        };
         void navigate(paths.app.dashboard, { replace: true });
-        await changeRole.mutateAsync({ userId: member.userId, role: 'user' });
-        toast.success(t('team.selfDemoted'), { description: t('team.selfDemotedDescription') });
-        await recheck();
         return;
       } else {
         const role = kind === 'promote' ? 'admin' : 'user';
