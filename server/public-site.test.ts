@@ -208,3 +208,65 @@ describe('the pre-rendered sign-in page (/auth)', () => {
     expect(redirectFromSignIn(new URLSearchParams('mode=join'), true, origin)).toBe('/auth/register');
   });
 });
+
+describe('the front door (/) and the landing page, signed in or not', () => {
+  let dist: string;
+  let t: TestApp;
+  let site: Hono<AppEnv>;
+  /** The header as the site renders it: the visitor's links, and the member's link hidden. */
+  const header =
+    '<div data-session="signed-out"><a href="/auth">Sign in</a></div><a data-session="signed-in" hidden="" href="/app">Open the app</a>';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    dist = mkdtempSync(join(tmpdir(), 'dealboard-site-test-'));
+    for (const language of LANGUAGES) {
+      mkdirSync(join(dist, 'site', language), { recursive: true });
+      writeFileSync(join(dist, 'site', language, 'landing.html'), `<html lang="${language}"><head></head><body>${header}</body></html>`);
+    }
+    writeFileSync(
+      join(dist, 'site', 'manifest.json'),
+      JSON.stringify({ languages: LANGUAGES, routes: [{ path: '/landing', page: 'landing' }] }),
+    );
+    site = new Hono<AppEnv>();
+    site.use('*', async (c, next) => {
+      c.set('deps', t.deps);
+      await next();
+    });
+    servePublicSite(site, dist, { loadSession });
+    site.get('*', (c) => c.text('the app', 200));
+  });
+  afterAll(async () => {
+    rmSync(dist, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  it('sends a signed-out visitor from / to the landing page without the app, keeping the language asked for', async () => {
+    const response = await site.request('/');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/landing');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect((await site.request('/?lang=nb')).headers.get('location')).toBe('/landing?lang=nb');
+    const forged = await site.request('/', { headers: { cookie: 'better-auth.session_token=forged.value' } });
+    expect(forged.headers.get('location')).toBe('/landing');
+  });
+
+  it('gives a signed-in person the app at /', async () => {
+    const user = await t.createUser();
+    const response = await site.request('/', { headers: { cookie: user.cookie } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('the app');
+  });
+
+  it('offers a signed-in person "Open the app" on the landing page instead of Sign in', async () => {
+    const visitor = await (await site.request('/landing')).text();
+    expect(visitor).toContain('<div data-session="signed-out">');
+    expect(visitor).toContain('<a data-session="signed-in" hidden="" href="/app">');
+    const user = await t.createUser();
+    const member = await (await site.request('/landing', { headers: { cookie: user.cookie } })).text();
+    expect(member).toContain('<div data-session="signed-out" hidden="">');
+    expect(member).toContain('<a data-session="signed-in" href="/app">');
+    // The visitor's copy is not spoiled by the member's.
+    expect(await (await site.request('/landing')).text()).toBe(visitor);
+  });
+});

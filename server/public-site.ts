@@ -73,6 +73,17 @@ export function redirectFromSignIn(query: URLSearchParams, signedIn: boolean, or
 }
 
 /**
+ * The site's header is rendered with both the visitor's links (`data-session="signed-out"`) and the
+ * member's "Open the app" (`data-session="signed-in"`, hidden): a signed-in person gets the copy
+ * with the two swapped (decision 057), so the page stays pre-rendered and nothing flickers.
+ */
+export function showSignedInChrome(html: string): string {
+  return html
+    .replaceAll('data-session="signed-in" hidden=""', 'data-session="signed-in"')
+    .replaceAll('data-session="signed-out"', 'data-session="signed-out" hidden=""');
+}
+
+/**
  * Registers the pre-rendered pages (before the /api/* catch-all, since /api/docs is one of them),
  * /robots.txt and /sitemap.xml. Does nothing when the site has not been built (server tests).
  * `loadSession` (the session middleware, passed in so the build's plugin can load this file
@@ -88,7 +99,14 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string, options: { l
   // Hashed assets are immutable; compress the text ones (CSS, JS, SVG) on the way out.
   app.use('/assets/*', compress());
 
+  const noSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+    c.set('user', null);
+    await next();
+  };
+  const withSession = options.loadSession ?? noSession;
+
   const render = (c: Context<AppEnv>, route: SiteManifest['routes'][number]) => {
+    const signedIn = c.get('user') != null;
     const query = c.req.query('lang');
     const language = negotiateSiteLanguage(
       { query, cookie: getCookie(c, SITE_LANGUAGE_COOKIE), acceptLanguage: c.req.header('accept-language') },
@@ -104,11 +122,11 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string, options: { l
       });
     }
     const explicit = query === language;
-    const key = `${language}:${route.page}:${explicit}`;
+    const key = `${language}:${route.page}:${explicit}:${signedIn}`;
     let html = cache.get(key);
     if (html === undefined) {
       const raw = readFileSync(join(siteDir, language, `${route.page}.html`), 'utf8');
-      html = personalizeSitePage(raw, {
+      const personal = personalizeSitePage(raw, {
         brand: config.BRAND_NAME,
         origin: config.publicUrl,
         path: route.path,
@@ -116,6 +134,7 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string, options: { l
         languages: manifest.languages,
         explicit,
       });
+      html = signedIn ? showSignedInChrome(personal) : personal;
       cache.set(key, html);
     }
     c.header('Cache-Control', 'no-cache');
@@ -124,16 +143,21 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string, options: { l
     return c.html(html);
   };
 
+  // A signed-out visitor at / goes to the landing page before any of the app is sent; a signed-in
+  // person gets the app (its own start decides between onboarding and the dashboard).
+  app.get('/', withSession, async (c, next) => {
+    if (c.get('user') != null) return next();
+    const search = new URL(c.req.url).search;
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(`/landing${search}`, 302);
+  });
+
   for (const route of manifest.routes) {
     if (route.page !== SIGN_IN_PAGE) {
-      app.get(route.path, compress(), (c) => render(c, route));
+      app.get(route.path, compress(), withSession, (c) => render(c, route));
       continue;
     }
-    const noSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-      c.set('user', null);
-      await next();
-    };
-    app.get(route.path, compress(), options.loadSession ?? noSession, (c) => {
+    app.get(route.path, compress(), withSession, (c) => {
       const url = new URL(c.req.url);
       const target = redirectFromSignIn(url.searchParams, c.get('user') != null, new URL(c.get('deps').config.publicUrl).origin);
       if (target) {

@@ -33,6 +33,8 @@ export type CompanyFormat = {
   shortDateTime: (iso: string) => string;
   /** Full date and time, for a title or screen reader. */
   dateTime: (iso: string) => string;
+  /** '12 Mar 2026, 14:05' in the company's time zone. */
+  mediumDateTime: (iso: string) => string;
   /** A calendar date such as 13 Nov 2026, in the company's time zone. */
   date: (iso: string) => string;
   /** The local calendar day of an instant, YYYY-MM-DD, in the company's time zone. */
@@ -54,6 +56,7 @@ export function createCompanyFormat(language: string, timeZone: string, currency
   const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone });
   const dayAndClock = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone });
   const full = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
+  const medium = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   const calendar = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
   const isoDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
   const longDay = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -82,6 +85,7 @@ export function createCompanyFormat(language: string, timeZone: string, currency
     activityTime: (iso, today) => (localDay(iso) === today ? clock : dayAndClock).format(new Date(iso)),
     shortDateTime: (iso) => dayAndClock.format(new Date(iso)),
     dateTime: (iso) => full.format(new Date(iso)),
+    mediumDateTime: (iso) => medium.format(new Date(iso)),
     date: (iso) => calendar.format(new Date(iso)),
     localDay,
     longDay: (localDate) => longDay.format(dayAsDate(localDate)),

@@ -12,12 +12,16 @@ export const paths = {
     password_changed?: '1';
   }) => withQuery('/auth', params),
   authRegister: (plan?: string) => withQuery('/auth/register', plan ? { plan } : undefined),
+  /** The join form for an invitation: it names the company. */
+  authRegisterInvite: (invite: string) => withQuery('/auth/register', { invite }),
   authCallback: '/auth/callback',
   authForgotPassword: '/auth/forgot-password',
   /** Where the password-reset mail's link lands: RESET_PASSWORD_PAGE_PATH in core/contracts/auth.ts, which the server uses. */
   authResetPassword: '/auth/reset-password',
   contact: '/contact',
-  invite: (code: string) => `/invite/${encodeURIComponent(code)}`,
+  /** `accept`: the person comes back from confirming the e-mail they signed up with from this invitation. */
+  invite: (code: string, options?: { accept?: true }) =>
+    withQuery(`/invite/${encodeURIComponent(code)}`, options?.accept ? { accept: '1' } : undefined),
   join: (invite: string) => withQuery('/join', { invite }),
   awaitingAssignment: '/awaiting-assignment',
   onboarding: '/onboarding',

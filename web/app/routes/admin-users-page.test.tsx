@@ -1,7 +1,8 @@
 import type { Invitation, InvitationList, Me, SignupPolicySettings, TeamMember, TeamMemberList } from '@core/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
@@ -148,6 +149,49 @@ describe('Administration, Users: members', () => {
       expect((await memberRows()).map((row) => row.textContent)).not.toContainEqual(expect.stringContaining('Rita Rep')),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before you remove your own admin role, then takes you to the dashboard without loading admin data again', async () => {
+    let demoted = false;
+    const live: { client?: QueryClient } = {};
+    const asUser: Me = { ...adminMe, profile: { ...adminMe.profile!, role: 'user' }, onboarding: { ...adminMe.onboarding, role: 'user' } };
+    const adminOnly = () => (demoted ? refuse(403, { code: 'forbidden', message: 'Access denied' }) : undefined);
+    const calls = stubServer({
+      'GET /api/v1/me': () => reply(200, demoted ? asUser : adminMe),
+      'GET /api/v1/invitations': () => adminOnly() ?? reply(200, { invitations: [] } satisfies InvitationList),
+      'GET /api/v1/admin/signup-policy': () => adminOnly() ?? reply(200, { policy: 'open', accessCode: null, enforced: true }),
+      'PATCH /api/v1/team/members/user-ada/role': () => {
+        demoted = true;
+        // The live stream tells every screen that a profile changed, as the server's NOTIFY does.
+        void live.client?.invalidateQueries({ queryKey: ['company'] });
+        return reply(200, { ...ada, role: 'user' });
+      },
+    });
+    live.client = renderWithProviders(
+      <MemoryRouter initialEntries={['/app/admin/users']}>
+        <AuthProvider>
+          <Routes>
+            <Route path="/app/admin/users" element={<AdminUsersPage />} />
+            <Route path="/app" element={<h1>The dashboard</h1>} />
+          </Routes>
+          <Toaster />
+        </AuthProvider>
+      </MemoryRouter>,
+      { me: adminMe },
+    ).queryClient;
+    const user = userEvent.setup();
+    await screen.findByText('Who can create an account');
+    await user.click(within(await rowOf('Ada Admin')).getByRole('button', { name: 'Remove Admin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove your own admin rights?' });
+    expect(dialog).toHaveTextContent('You will become a user and lose access to the administration at once.');
+    const before = calls.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Admin' }));
+    expect(await screen.findByRole('heading', { name: 'The dashboard' })).toBeInTheDocument();
+    await findToast('You are no longer an admin');
+    const after = calls.slice(before).map((c) => `${c.method} ${c.path}`);
+    expect(after).toContain('PATCH /api/v1/team/members/user-ada/role');
+    expect(after.filter((c) => c.includes('/invitations') || c.includes('/admin/'))).toEqual([]);
+    expect(screen.queryByText(/Could not load invitations|Error loading the sign-up policy|Access denied/)).not.toBeInTheDocument();
   });
 
   it('Cancel asks nothing of the server', async () => {

@@ -60,7 +60,7 @@ export function LeaderboardTable({
             <span className="hidden sm:inline">{t('leaderboard.meetings')}</span>
             <span className="sm:hidden">{t('leaderboard.meetingsShort')}</span>
           </TableHead>
-          <TableHead className={cn(cell, 'hidden text-right sm:table-cell')}>{t('leaderboard.conversion')}</TableHead>
+          <TableHead className={cn(cell, 'hidden text-right 2xl:table-cell')}>{t('leaderboard.conversion')}</TableHead>
           <TableHead className={cn(cell, 'hidden text-right md:table-cell')} aria-sort={ariaSort('sales')}>
             {t('leaderboard.sales')}
           </TableHead>
@@ -93,7 +93,8 @@ export function LeaderboardTable({
                   <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="hidden size-8 sm:flex" />
                   <div className="min-w-0">
                     <div className="flex min-w-0 items-center gap-1.5">
-                      <PersonNameLink href={personHref?.(row.userId)} className="block truncate font-medium text-foreground">
+                      {/* Names get the room (conversion sits under them below 2xl) and wrap rather than being cut off: decision 057. */}
+                      <PersonNameLink href={personHref?.(row.userId)} className="block font-medium break-words text-foreground">
                         <span data-slot="member-name">{name}</span>
                       </PersonNameLink>
                       <BadgeIcons badges={badges?.get(row.userId)} />
@@ -104,7 +105,7 @@ export function LeaderboardTable({
                           {t('leaderboard.thatsYou')}
                         </Badge>
                       )}
-                      <span className="sm:hidden">{t('leaderboard.conversionShort', { value: format.percent(row.conversion) })}</span>
+                      <span className="2xl:hidden">{t('leaderboard.conversionShort', { value: format.percent(row.conversion) })}</span>
                       <RankMeasure row={row} rankBy={rankBy} format={format} />
                     </span>
                   </div>
@@ -124,7 +125,7 @@ export function LeaderboardTable({
               <TableCell className={cn(cell, 'text-right tabular', sort === 'meetings' && sortedCell)} data-slot="meetings">
                 {format.number(row.meetings)}
               </TableCell>
-              <TableCell className={cn(cell, 'hidden text-right tabular sm:table-cell')} data-slot="conversion">
+              <TableCell className={cn(cell, 'hidden text-right tabular 2xl:table-cell')} data-slot="conversion">
                 {format.percent(row.conversion)}
               </TableCell>
               <TableCell className={cn(cell, 'hidden text-right tabular md:table-cell', sort === 'sales' && sortedCell)} data-slot="sales">

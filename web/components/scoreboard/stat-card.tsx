@@ -20,6 +20,7 @@ type StatCardAppearance = { icon: LucideIcon; tone?: StatTone; look?: never } | 
 /** A KPI card: label, icon, a large value and a line underneath (change, average, context). */
 export function StatCard({
   label,
+  info,
   value,
   footer,
   size = 'default',
@@ -27,6 +28,8 @@ export function StatCard({
   ...appearance
 }: StatCardAppearance & {
   label: string;
+  /** Beside the label: how the number is computed. */
+  info?: ReactNode;
   value: ReactNode;
   footer?: ReactNode;
   size?: 'default' | 'large';
@@ -38,7 +41,10 @@ export function StatCard({
     <Card data-slot="stat-card" className={cn('min-w-0 p-4 sm:p-5', className)}>
       <dl className="flex flex-col gap-3">
         <dt className="flex items-start justify-between gap-2 text-sm font-medium text-muted-foreground">
-          <span>{label}</span>
+          <span className="flex items-center gap-1">
+            <span>{label}</span>
+            {info}
+          </span>
           <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', tone)}>
             <Icon className="size-4" aria-hidden />
           </span>

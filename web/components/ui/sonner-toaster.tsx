@@ -1,7 +1,8 @@
 import { Toaster as Sonner } from 'sonner';
 
 /**
- * One toast visible at a time. A dismissed toast is removed at once (a 1,000,000 ms removal delay
+ * One toast visible at a time, at the bottom: at the top it covered the header's "+ Log" button and
+ * the avatar for four seconds after each log, in the way of the next one (decision 057). A dismissed toast is removed at once (a 1,000,000 ms removal delay
  * would only describe an old toast store's bookkeeping, not something a user sees).
  * Colours come from the theme (dark text on a white card, a coloured edge and icon) so every
  * variant passes WCAG AA contrast; sonner's rich colours do not.
@@ -11,7 +12,7 @@ export function SonnerToaster() {
   return (
     <Sonner
       visibleToasts={1}
-      position="top-right"
+      position="bottom-right"
       closeButton
       toastOptions={{
         unstyled: false,

@@ -1,4 +1,4 @@
-import type { SetupState, SetupStep } from '@core/contracts';
+import type { Me, SetupState, SetupStep } from '@core/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
@@ -12,7 +12,15 @@ export function getSetupState() {
 }
 
 export function getSetupStateQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.company.setup, queryFn: getSetupState });
+  return queryOptions({
+    queryKey: queryKeys.company.setup,
+    queryFn: ({ client }) => {
+      // The admin role just given up (decision 057): /me in the cache says so before the screens have
+      // drawn it, and a refresh then would only be refused (a 403 in the console).
+      if (client.getQueryData<Me | null>(queryKeys.me)?.onboarding.role !== 'admin') throw new Error('The setup is for admins only.');
+      return getSetupState();
+    },
+  });
 }
 
 export function useSetupState({ enabled = true }: { enabled?: boolean } = {}) {

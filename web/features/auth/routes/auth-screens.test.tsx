@@ -7,11 +7,12 @@ import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { handOverTypedEmail, readTypedEmail } from '@web/lib/auth/typed-email';
 import { queryKeys } from '@web/lib/query-keys';
-import { renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { Component as RegisterPage } from './register-page';
 import { Component as ForgotPasswordPage } from './forgot-password-page';
 import { Component as ResetPasswordPage } from './reset-password-page';
+import { Component as AwaitingAssignmentPage } from './awaiting-assignment-page';
 
 const routes: RouteObject[] = [
   { path: '/auth/register', Component: RegisterPage },
@@ -344,3 +345,35 @@ async function findAlert(text: string): Promise<HTMLElement> {
     return alert;
   });
 }
+
+describe('the waiting page (/awaiting-assignment)', () => {
+  /** Signed in, without a company: new (never a member) or removed by an admin. */
+  function renderWaiting(removed: boolean) {
+    const me = makeTestMe();
+    const waiting = { ...me, profile: null, company: null, onboarding: { ...me.onboarding, hasCompany: false, removed } };
+    stubFetch({ 'GET /api/v1/me': reply(200, waiting) });
+    const router = createMemoryRouter([{ path: '/awaiting-assignment', Component: AwaitingAssignmentPage }], {
+      initialEntries: ['/awaiting-assignment'],
+    });
+    renderWithProviders(
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>,
+      { me: waiting },
+    );
+  }
+
+  it('tells a removed member only that they are no longer a member, not that their account was just created', async () => {
+    renderWaiting(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'You are no longer a member of your company' })).toBeInTheDocument();
+    expect(screen.getByText('An administrator can invite you again.')).toBeInTheDocument();
+    expect(screen.queryByText(/created successfully/)).not.toBeInTheDocument();
+  });
+
+  it('welcomes a new account, in Norwegian too', async () => {
+    await i18n.changeLanguage('nb');
+    renderWaiting(false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kontoen din er opprettet' })).toBeInTheDocument();
+    expect(screen.queryByText(/ikke lenger medlem/)).not.toBeInTheDocument();
+  });
+});

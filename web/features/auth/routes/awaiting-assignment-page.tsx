@@ -28,6 +28,7 @@ export function Component() {
   const { t } = useTranslation('auth');
   const { me, signOut, recheck } = useAuth();
   if (me?.onboarding.hasCompany) return <Navigate to={paths.app.dashboard} replace />;
+  const removed = me?.onboarding.removed ?? false;
   const steps = [
     { icon: MailIcon, text: t('awaiting.step1') },
     { icon: LinkIcon, text: t('awaiting.step2', { email: me?.user.email ?? '' }) },
@@ -40,9 +41,9 @@ export function Component() {
       <main className="flex w-full max-w-lg flex-1 flex-col justify-center gap-6 py-10">
         <Card>
           <CardContent className="p-8">
-            <h1 className="text-2xl font-semibold tracking-tight">{t('awaiting.title')}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight">{removed ? t('awaiting.removedTitle') : t('awaiting.title')}</h1>
             <p className="mt-2 text-muted-foreground">
-              {me?.onboarding.removed ? t('awaiting.removed') : me?.tenancy === 'multi' ? t('awaiting.text') : t('awaiting.textSingle')}
+              {removed ? t('awaiting.removed') : me?.tenancy === 'multi' ? t('awaiting.text') : t('awaiting.textSingle')}
             </p>
             <h2 className="mt-8 text-sm font-semibold">{t('awaiting.nextSteps')}</h2>
             <ol className="mt-3 space-y-3">

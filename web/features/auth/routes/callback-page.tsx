@@ -20,7 +20,7 @@ export function Component() {
     const invite = params.get('invite_code') ?? params.get('invite');
     const urlError = params.get('error');
     if (user) {
-      void navigate(invite ? paths.invite(invite) : paths.app.dashboard, { replace: true });
+      void navigate(invite ? paths.invite(invite, { accept: true }) : paths.app.dashboard, { replace: true });
     } else if (error) {
       void navigate(paths.auth({ error: 'callback_error', error_description: t('errors.callbackFailed') }), { replace: true });
     } else if (urlError) {

@@ -18,6 +18,7 @@ import { loadAuthClient, preloadAuthClient } from '@web/lib/auth/auth-client';
 import { readPendingInvite } from '@web/lib/auth/pending-invite';
 import { getBrandName } from '@web/lib/brand';
 import { paths } from '@web/lib/paths';
+import { useInvitationPreview } from '@web/lib/queries/get-invitation-preview';
 import { assessNewPassword, describePasswordRefusal, preloadPasswordEstimator, usePasswordAssessment } from '@web/lib/passwords';
 import { checkAccessCode } from '../api/check-access-code';
 import { usePublicSignupPolicy } from '../api/get-signup-policy';
@@ -52,6 +53,9 @@ export function Component() {
   const signupPolicy = usePublicSignupPolicy();
   const plan = params.get('plan');
   const invite = params.get('invite') ?? readPendingInvite();
+  // Come from an invitation: the form names the company it leads to.
+  const invitation = useInvitationPreview(invite ?? '', { enabled: Boolean(invite) });
+  const invitedTo = invite && invitation.data?.valid ? invitation.data.companyName : null;
   // The confirmation link lands on /auth/callback, which goes on to the invitation when there is one.
   const callbackURL = invite ? `${paths.authCallback}?invite_code=${encodeURIComponent(invite)}` : paths.authCallback;
   // A valid invitation lets a person in under any policy (the server checks it); until the policy
@@ -141,8 +145,10 @@ export function Component() {
             {t('planChosen', { plan })}
           </Badge>
         )}
-        <h1 className="text-2xl font-semibold tracking-tight">{t('join.heading')}</h1>
-        <p className="mt-1.5 text-sm text-muted-foreground">{t('join.subtitle')}</p>
+        <h1 className="text-2xl font-semibold tracking-tight">
+          {invitedTo ? t('join.headingInvite', { company: invitedTo }) : t('join.heading')}
+        </h1>
+        <p className="mt-1.5 text-sm text-muted-foreground">{invitedTo ? t('join.subtitleInvite') : t('join.subtitle')}</p>
       </div>
       {error && (
         <Alert variant="destructive" className="mb-5">

@@ -1,5 +1,6 @@
 import { i18n } from '@web/i18n';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTestStats } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
@@ -16,8 +17,18 @@ describe('StatsCards', () => {
     expect(card('Calls today')).toHaveTextContent('12');
     expect(card('Calls today')).toHaveTextContent('8 answered');
     expect(card('Meetings booked')).toHaveTextContent('from 8 answered calls');
-    expect(card('Conversion')).toHaveTextContent('25%');
+    expect(card('Conversion (answered)')).toHaveTextContent('25%');
     expect(card('Sales today')).toHaveTextContent('NOK 12,500 in sales');
+  });
+
+  it('says which conversion it is and, from the keyboard, how it is computed', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<StatsCards stats={makeTestStats()} />);
+    await user.tab();
+    const info = within(card('Conversion (answered)')).getByRole('button', { name: 'How is this computed?' });
+    while (document.activeElement !== info) await user.tab();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Meetings booked ÷ answered calls.');
+    expect(info).toHaveAccessibleDescription(/Meetings booked ÷ answered calls/);
   });
 
   it('caps progress at 100 % and shows 0 % with no goal', () => {
@@ -35,6 +46,7 @@ describe('StatsCards', () => {
     renderWithProviders(<StatsCards stats={makeTestStats()} />);
     expect(card('Salg i dag').textContent?.replace(/\s/g, ' ')).toContain('12 500 kr i salg');
     expect(card('Samtaler i dag')).toHaveTextContent('8 besvart');
+    expect(card('Konvertering (besvarte)')).toHaveTextContent('25');
   });
 });
 

@@ -4,6 +4,7 @@ import { CheckCircle2Icon, PercentIcon, PhoneIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS, type ActivityLook } from '@web/components/activity-icon';
+import { ConversionInfo, useConversionWords } from '@web/components/conversion-label';
 import { Card } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -13,6 +14,7 @@ import { cn } from '@web/lib/cn';
 /** The four personal stats cards, each with its progress toward the daily goal. */
 export function StatsCards({ stats }: { stats: MyTodayStats }) {
   const { t } = useTranslation('activity');
+  const conversionWords = useConversionWords('answered');
   const format = useCompanyFormat();
   const { goals } = stats;
   // "answered to meeting" on My Activity; capped progress, 0 without a goal.
@@ -40,10 +42,11 @@ export function StatsCards({ stats }: { stats: MyTodayStats }) {
       <StatCard
         icon={PercentIcon}
         tone="bg-accent text-accent-foreground"
-        label={t('stats.conversion')}
+        label={conversionWords.label}
+        info={<ConversionInfo kind="answered" />}
         value={`${conversion}%`}
         detail={t('stats.conversionHint')}
-        footer={<Progress value={conversion} aria-label={t('stats.conversion')} indicatorClassName="bg-success" />}
+        footer={<Progress value={conversion} aria-label={conversionWords.label} indicatorClassName="bg-success" />}
       />
       <StatCard
         {...ACTIVITY_LOOKS.sale}
@@ -60,6 +63,7 @@ function StatCard({
   icon: Icon,
   tone,
   label,
+  info,
   value,
   detail,
   goal,
@@ -68,6 +72,8 @@ function StatCard({
   icon: ActivityLook['icon'];
   tone: string;
   label: string;
+  /** Beside the label: how the number is computed. */
+  info?: ReactNode;
   value: ReactNode;
   detail: ReactNode;
   goal?: { value: number; goal: number };
@@ -80,7 +86,10 @@ function StatCard({
     <Card className="flex min-w-0 flex-col gap-2 p-4 sm:gap-3 sm:p-5" data-testid="stat-card">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="text-sm font-medium text-muted-foreground">{label}</h3>
+          <div className="flex items-center gap-1">
+            <h3 className="text-sm font-medium text-muted-foreground">{label}</h3>
+            {info}
+          </div>
           <p className="tabular mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">{value}</p>
         </div>
         <span className={cn('hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex', tone)} aria-hidden>

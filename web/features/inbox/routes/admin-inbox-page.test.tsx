@@ -111,6 +111,18 @@ describe('Administration, Inbox', () => {
     expect(listed(calls)).toEqual([]);
   });
 
+  it("shows when a request came and was handled in the company's time zone, not the browser's", async () => {
+    stubServer({}, [REQUESTS[0]!, REQUESTS[2]!]);
+    renderPage({ ...operatorAdmin, company: { ...operatorAdmin.company!, timezone: 'America/New_York' } });
+    const kari = await cardOf('Kari Nordmann');
+    // 08:15 UTC is 03:15 in New York.
+    expect(kari).toHaveTextContent('Received 24 Nov 2026, 03:15');
+    await userEvent.setup().click(within(screen.getByRole('group', { name: 'Show' })).getByRole('button', { name: 'Handled' }));
+    const per = await cardOf('Per Persen');
+    expect(per).toHaveTextContent('Received 21 Nov 2026, 05:00');
+    expect(per).toHaveTextContent('Handled 22 Nov 2026, 07:00');
+  });
+
   it('shows the open requests first: who, how to reach them, their company and team, and the message', async () => {
     const calls = stubServer();
     renderPage();

@@ -13,7 +13,7 @@ import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { getBrandName } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
-import { formatDateTime } from '@web/lib/format';
+import { useCompanyFormat } from '@web/lib/format';
 import { useChangeContactRequest } from '../api/change-contact-request';
 import { type ContactRequestStatusFilter, useContactRequests } from '../api/get-contact-requests';
 
@@ -36,7 +36,8 @@ export function Component() {
 }
 
 function Inbox() {
-  const { t, i18n } = useTranslation('inbox');
+  const { t } = useTranslation('inbox');
+  const format = useCompanyFormat();
   const [status, setStatus] = useState<ContactRequestStatusFilter>('open');
   const [toDelete, setToDelete] = useState<ContactRequestView | null>(null);
   const query = useContactRequests(status);
@@ -110,10 +111,10 @@ function Inbox() {
                     </a>
                   </div>
                   <div className="flex flex-col items-end gap-1 text-xs text-muted-foreground">
-                    <span>{t('received', { date: formatDateTime(request.createdAt, i18n.language) })}</span>
+                    <span>{t('received', { date: format.mediumDateTime(request.createdAt) })}</span>
                     {request.handledAt && (
                       <Badge variant="success">
-                        <CheckIcon /> {t('handledOn', { date: formatDateTime(request.handledAt, i18n.language) })}
+                        <CheckIcon /> {t('handledOn', { date: format.mediumDateTime(request.handledAt) })}
                       </Badge>
                     )}
                   </div>

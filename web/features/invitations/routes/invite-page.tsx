@@ -2,7 +2,7 @@ import type { Role } from '@core/contracts';
 import { Building2Icon, MailIcon, PartyPopperIcon, ShieldCheckIcon, UserRoundIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
@@ -12,7 +12,7 @@ import { goToSignIn } from '@web/lib/auth/go-to-sign-in';
 import { clearPendingInvite, storePendingInvite } from '@web/lib/auth/pending-invite';
 import { paths } from '@web/lib/paths';
 import { useAcceptInvitation } from '../api/accept-invitation';
-import { useInvitationPreview } from '../api/get-invitation-preview';
+import { useInvitationPreview } from '@web/lib/queries/get-invitation-preview';
 import { InvalidInvitation } from '../components/invalid-invitation';
 import { InvitationLayout } from '../components/invitation-layout';
 import { InvitationSkeleton } from '../components/invitation-skeleton';
@@ -25,7 +25,11 @@ export function Component() {
 }
 
 function InvitePage({ code }: { code: string }) {
-  const { user, isLoading } = useAuth();
+  const { user, me, isLoading } = useAuth();
+  const [params] = useSearchParams();
+  // Back from confirming the e-mail they signed up with from this invitation: accept it at once.
+  // Someone who belongs to a company already is asked, so a link alone never moves them.
+  const acceptAtOnce = params.get('accept') === '1' && me?.onboarding.hasCompany === false;
   const preview = useInvitationPreview(code);
   const isAccepted = Boolean(user && preview.data?.acceptedByYou);
   const isInvalid = !isAccepted && (preview.isError || preview.data?.valid === false);
@@ -50,7 +54,7 @@ function InvitePage({ code }: { code: string }) {
     const company = preview.data.companyName ?? '';
     const role = preview.data.role ?? 'user';
     content = user ? (
-      <AcceptInvitation code={code} company={company} role={role} email={user.email} />
+      <AcceptInvitation code={code} company={company} role={role} email={user.email} acceptAtOnce={acceptAtOnce} />
     ) : (
       <JoinInvitation code={code} company={company} role={role} />
     );
@@ -86,11 +90,29 @@ function InvitedAs({ company, role }: { company: string; role: Role }) {
   );
 }
 
-function AcceptInvitation({ code, company, role, email }: { code: string; company: string; role: Role; email: string }) {
+function AcceptInvitation({
+  code,
+  company,
+  role,
+  email,
+  acceptAtOnce,
+}: {
+  code: string;
+  company: string;
+  role: Role;
+  email: string;
+  acceptAtOnce: boolean;
+}) {
   const { t } = useTranslation('invitations');
   const { recheck } = useAuth();
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
+  const accepted = useRef(false);
+  useEffect(() => {
+    if (!acceptAtOnce || accepted.current) return;
+    accepted.current = true;
+    void onAccept();
+  });
 
   async function onAccept() {
     try {
@@ -170,8 +192,14 @@ function JoinInvitation({ code, company, role }: { code: string; company: string
       <p className="mt-2 text-muted-foreground">{t('join.text', { company })}</p>
       <InvitedAs company={company} role={role} />
       <div className="mt-6 flex flex-col gap-2">
+        <Button size="lg" asChild>
+          <Link to={paths.authRegisterInvite(code)} onClick={() => storePendingInvite(code)}>
+            {t('join.createAccount')}
+          </Link>
+        </Button>
         <Button
           size="lg"
+          variant="outline"
           onClick={() => {
             storePendingInvite(code);
             goToSignIn({ invite: code });
@@ -179,7 +207,7 @@ function JoinInvitation({ code, company, role }: { code: string; company: string
         >
           {t('join.signIn')}
         </Button>
-        <Button size="lg" variant="outline" asChild>
+        <Button size="lg" variant="ghost" asChild>
           <Link to={paths.join(code)}>
             <MailIcon /> {t('join.magicLink')}
           </Link>

@@ -16,7 +16,7 @@ import { goToSignIn } from '@web/lib/auth/go-to-sign-in';
 import { storePendingInvite } from '@web/lib/auth/pending-invite';
 import { paths } from '@web/lib/paths';
 import { usePublicConfig } from '@web/lib/public-config';
-import { useInvitationPreview } from '../api/get-invitation-preview';
+import { useInvitationPreview } from '@web/lib/queries/get-invitation-preview';
 import { useRequestMagicLink } from '../api/request-magic-link';
 import { InvalidInvitation } from '../components/invalid-invitation';
 import { InvitationLayout } from '../components/invitation-layout';

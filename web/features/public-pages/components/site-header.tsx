@@ -6,7 +6,8 @@ import { cn } from '@web/lib/cn';
 import { LanguageSwitch } from './language-switch';
 import { SITE_LINKS } from './site-links';
 
-/** The public site's header: wordmark, section links, language, Sign in and 'Sign up' (to /auth). */
+/** The public site's header: wordmark, section links, language, Sign in and 'Sign up' (to /auth),
+ * or 'Open the app' for someone signed in. */
 export function SiteHeader({ path }: { path: string }) {
   const { t } = useTranslation('public');
   const onLanding = path === SITE_LINKS.landing;
@@ -39,18 +40,29 @@ export function SiteHeader({ path }: { path: string }) {
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
           <LanguageSwitch className="hidden sm:inline-flex" />
+          {/* Both are rendered; the server shows a signed-in person "Open the app" instead (decision 057). */}
+          <div data-session="signed-out" className="contents">
+            <a
+              href={SITE_LINKS.auth}
+              className="hidden rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground/90 hover:bg-white/10 hover:text-white sm:inline-block"
+            >
+              {t('chrome.signIn')}
+            </a>
+            <a
+              href={SITE_LINKS.auth}
+              data-link="sign-up"
+              className={cn(buttonVariants({ variant: 'success', size: 'sm' }), 'h-9 px-4 text-sm font-semibold text-sidebar')}
+            >
+              {t('chrome.signUp')}
+            </a>
+          </div>
           <a
-            href={SITE_LINKS.auth}
-            className="hidden rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground/90 hover:bg-white/10 hover:text-white sm:inline-block"
-          >
-            {t('chrome.signIn')}
-          </a>
-          <a
-            href={SITE_LINKS.auth}
-            data-link="sign-up"
+            href={SITE_LINKS.app}
+            data-session="signed-in"
+            hidden
             className={cn(buttonVariants({ variant: 'success', size: 'sm' }), 'h-9 px-4 text-sm font-semibold text-sidebar')}
           >
-            {t('chrome.signUp')}
+            {t('chrome.openApp')}
           </a>
           <details className="group relative lg:hidden" data-menu>
             <summary
@@ -72,12 +84,20 @@ export function SiteHeader({ path }: { path: string }) {
                     </a>
                   </li>
                 ))}
-                <li>
+                <li data-session="signed-out">
                   <a
                     href={SITE_LINKS.auth}
                     className="block rounded-md px-3 py-2.5 text-sm font-medium text-sidebar-foreground hover:bg-white/10 hover:text-white"
                   >
                     {t('chrome.signIn')}
+                  </a>
+                </li>
+                <li data-session="signed-in" hidden>
+                  <a
+                    href={SITE_LINKS.app}
+                    className="block rounded-md px-3 py-2.5 text-sm font-medium text-sidebar-foreground hover:bg-white/10 hover:text-white"
+                  >
+                    {t('chrome.openApp')}
                   </a>
                 </li>
               </ul>

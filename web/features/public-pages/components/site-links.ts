@@ -2,6 +2,7 @@
 export const SITE_LINKS = {
   landing: '/landing',
   auth: '/auth',
+  app: '/app',
   register: (plan: 'free' | 'pro') => `/auth/register?plan=${plan}`,
   contact: '/contact',
   apiDocs: '/api/docs',

@@ -75,6 +75,20 @@ describe('Weekly View', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.queryByText('Rep 1')).not.toBeInTheDocument();
   });
+  it("labels the week's conversion as meetings per call, all calls, with how it is computed", async () => {
+    const weekly: WeeklyOverview = {
+      period: period('week', '2026-11-16', '2026-11-22'),
+      totals: { ...ZERO, calls: 10, answered: 5, meetings: 2, conversion: 20 },
+      teamSize: 1,
+      rankBy: 'points',
+      members: [makeTestLeaderboardRow(1)],
+    };
+    renderScreen(WeeklyPage, { 'GET /api/v1/scoreboard/weekly': reply(200, weekly) });
+    const label = (await screen.findByText('Avg Conversion')).closest('[data-slot="stat-card"]') as HTMLElement;
+    const info = within(label).getByRole('button', { name: 'How is this computed?' });
+    info.focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Meetings booked ÷ all calls, answered or not, in the period.');
+  });
 });
 
 describe('Team Overview', () => {
@@ -89,11 +103,31 @@ describe('Team Overview', () => {
     expect(await screen.findByText('No activities yet today')).toBeInTheDocument();
     expect(await screen.findByText('No activity to show for today')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    // Only today, and only the five with activity.
     const board = calls.find((c) => c.path === '/api/v1/scoreboard/leaderboard');
-    expect(Object.fromEntries(new URLSearchParams(board!.search))).toMatchObject({ period: 'today', limit: '5', activeOnly: 'true' });
+    expect(new URLSearchParams(board!.search).get('period')).toBe('today');
     const feed = calls.find((c) => c.path === '/api/v1/scoreboard/recent-activities');
     expect(new URLSearchParams(feed!.search).get('period')).toBe('today');
+  });
+
+  it("lists everyone on today's leaderboard, the ones with no activity yet included, like the other boards", async () => {
+    // Seven members, two of whom have called today; the server answers as it does (activeOnly and limit honoured).
+    const everyone = [1, 2, 3, 4, 5, 6, 7].map((rank) =>
+      makeTestLeaderboardRow(rank, rank <= 2 ? {} : { calls: 0, answered: 0, unanswered: 0, meetings: 0, points: 0, activities: 0 }),
+    );
+    renderScreen(TeamOverviewPage, {
+      'GET /api/v1/scoreboard/team-stats': reply(200, week),
+      'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
+      'GET /api/v1/scoreboard/leaderboard': (call) => {
+        const query = new URLSearchParams(call.search);
+        const active = query.get('activeOnly') === 'true' ? everyone.filter((row) => row.activities > 0) : everyone;
+        const limit = Number(query.get('limit') ?? active.length);
+        return reply(200, { period: period('today', '2026-11-18', '2026-11-18'), sort: 'calls', rows: active.slice(0, limit) });
+      },
+    });
+    const table = await screen.findByRole('table', { name: "Today's Leaderboard" });
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(7);
+    expect(within(table).getByText('Rep 7')).toBeInTheDocument();
+    expect(screen.getByText('Every member, ranked by calls today')).toBeInTheDocument();
   });
 
   it("marks the viewer's row in today's leaderboard with 'You', and only that row", async () => {

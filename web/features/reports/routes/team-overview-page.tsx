@@ -1,6 +1,7 @@
 import type { RecentActivity } from '@core/contracts';
 import { ListChecksIcon, PercentIcon, PhoneIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ConversionInfo } from '@web/components/conversion-label';
 import { ACTIVITY_LOOKS, ActivityIcon } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
@@ -29,8 +30,8 @@ import { RankingNote } from '@web/components/scoreboard/rank-measure';
 import { useRankBy } from '@web/lib/rank-by';
 import { useTeamFilter } from '@web/lib/teams';
 
-/** Team Overview shows 5 leaderboard rows. */
-const TEAM_OVERVIEW_BOARD_SIZE = 5;
+/** Placeholder rows while today's board loads (the board itself lists every member). */
+const TEAM_OVERVIEW_BOARD_SKELETON_ROWS = 5;
 
 /** The week so far and today's board (by calls, as the page sorts it). */
 const TEAM_OVERVIEW_EXPORTS: readonly ExportTarget[] = [
@@ -38,7 +39,7 @@ const TEAM_OVERVIEW_EXPORTS: readonly ExportTarget[] = [
   { kind: 'leaderboard', period: { period: 'today' }, sort: 'calls' },
 ];
 
-/** /app/team/overview: this week so far, today's activities and today's top 5. */
+/** /app/team/overview: this week so far, today's activities and today's board (every member). */
 export function Component() {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
@@ -78,6 +79,7 @@ export function Component() {
                   <StatCard label={t('teamOverview.sales')} look={ACTIVITY_LOOKS.sale} value={format.number(week.data.totals.sales)} />
                   <StatCard
                     label={t('teamOverview.conversion')}
+                    info={<ConversionInfo kind="calls" />}
                     icon={PercentIcon}
                     tone="success"
                     value={format.percent(week.data.totals.conversion)}
@@ -161,7 +163,7 @@ function TodayLeaderboardCard({ format }: { format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   const { teamId } = useTeamFilter();
   const { rankBy } = useRankBy();
-  const board = useLeaderboard({ period: 'today', sort: 'calls', limit: TEAM_OVERVIEW_BOARD_SIZE, activeOnly: true, teamId, rankBy });
+  const board = useLeaderboard({ period: 'today', sort: 'calls', teamId, rankBy });
   useLoggedError("today's leaderboard", board.error);
   const rows = board.data?.rows ?? [];
   const personHref = usePersonPageHref();
@@ -177,7 +179,7 @@ function TodayLeaderboardCard({ format }: { format: CompanyFormat }) {
         <RankBySelect />
       </CardHeader>
       {board.isPending ? (
-        <LeaderboardSkeleton rows={TEAM_OVERVIEW_BOARD_SIZE} />
+        <LeaderboardSkeleton rows={TEAM_OVERVIEW_BOARD_SKELETON_ROWS} />
       ) : rows.length === 0 ? (
         <EmptyState className="m-4 border-0 bg-transparent py-8" icon={TrophyIcon} title={t('teamOverview.noLeaderboard')} />
       ) : (

@@ -1,5 +1,6 @@
 import { CalendarRangeIcon, MaximizeIcon, MinimizeIcon, PercentIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ConversionInfo } from '@web/components/conversion-label';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { EmptyState } from '@web/components/empty-state';
 import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
@@ -86,6 +87,7 @@ export function Component() {
                 <StatCard
                   size="large"
                   label={t('weekly.avgConversion')}
+                  info={<ConversionInfo kind="calls" />}
                   icon={PercentIcon}
                   tone="success"
                   value={format.percent(data.totals.conversion)}

@@ -1,7 +1,9 @@
-import type { TeamMember } from '@core/contracts';
+import type { Me, TeamMember } from '@core/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { InfoIcon, ShieldCheckIcon, ShieldOffIcon, UserMinusIcon, UsersIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError } from '@web/components/load-error';
@@ -16,6 +18,8 @@ import { toast } from '@web/components/ui/toaster';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { formatDate } from '@web/lib/format';
+import { paths } from '@web/lib/paths';
+import { queryKeys } from '@web/lib/query-keys';
 import { usePersonPageHref } from '@web/lib/people';
 import { useErrorToast } from '@web/lib/use-error-toast';
 import { useTeamMembers } from '../api/get-team-members';
@@ -38,6 +42,14 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
   const changeRole = useUpdateMemberRole();
   const remove = useRemoveMember();
   const [pending, setPending] = useState<Pending | null>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  /** What to do once this card has left the screen: give up your own admin role. */
+  const onLeave = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const leaving = onLeave;
+    return () => leaving.current?.();
+  }, []);
   useErrorToast(members.error, t('toasts.membersLoadError'));
 
   const list = members.data?.members ?? [];
@@ -57,6 +69,27 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
       if (kind === 'remove') {
         await remove.mutateAsync(member.userId);
         toast.success(t('toasts.memberRemoved'), { description: t('team.removedDescription', { name: nameOf(member) }) });
+      } else if (kind === 'demote' && member.userId === myId) {
+        // Leave the admin screen first; the role goes once it has (the effect below): on screen,
+        // its admin-only data (the invitations, the sign-up policy) would be fetched again, refused
+        // and shown as errors, and the admin pages' guard would call it an access denied.
+        setPending(null);
+        onLeave.current = () => {
+          // Off the admin screen now: the app takes the role away at once (nothing asks for admin
+          // data any more), then the server; a refusal puts it back.
+          queryClient.setQueryData<Me | null>(queryKeys.me, (old) =>
+            old?.profile ? { ...old, profile: { ...old.profile, role: 'user' }, onboarding: { ...old.onboarding, role: 'user' } } : old,
+          );
+          changeRole.mutateAsync({ userId: member.userId, role: 'user' }).then(
+            () => toast.success(t('team.selfDemoted'), { description: t('team.selfDemotedDescription') }),
+            (error: unknown) => {
+              toast.error(t('toasts.roleUpdateError'), { description: error instanceof Error ? error.message : undefined });
+              void recheck();
+            },
+          );
+        };
+        void navigate(paths.app.dashboard, { replace: true });
+        return;
       } else {
         const role = kind === 'promote' ? 'admin' : 'user';
         await changeRole.mutateAsync({ userId: member.userId, role });
@@ -193,7 +226,11 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setPending(null)}
-          title={t(`team.confirm.${pending.kind}.title`, { name: nameOf(pending.member) })}
+          title={
+            pending.kind === 'demote' && pending.member.userId === myId
+              ? t('team.confirm.demoteSelf.title')
+              : t(`team.confirm.${pending.kind}.title`, { name: nameOf(pending.member) })
+          }
           description={
             <Trans
               t={t}

@@ -1,3 +1,4 @@
+import { ConversionLabel } from '@web/components/conversion-label';
 import type { WrapupToday } from '@core/contracts';
 import { computeConversionRate } from '@core/stats';
 import { CheckCircle2Icon, ClipboardListIcon, ClockIcon } from 'lucide-react';
@@ -53,7 +54,7 @@ export function TodayReportCard({ today }: { today: WrapupToday }) {
           ))}
         </dl>
         <div className="flex items-center justify-between rounded-lg border px-3 py-2 text-sm">
-          <span className="text-muted-foreground">{t('report.conversion')}</span>
+          <ConversionLabel kind="wrapup" className="text-muted-foreground" />
           <span className="tabular font-semibold">{conversion}%</span>
         </div>
         {saved ? (

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
-/** Public: the company and role an invitation code offers, or why it is not valid. */
+/** Public (the invitation page and the join form): the company and role an invitation code offers, or why it is not valid. */
 export function getInvitationPreview(code: string) {
   return api.GET('/api/v1/invitations/preview/{code}', { params: { path: { code } } });
 }
@@ -17,6 +17,7 @@ export function getInvitationPreviewQueryOptions(code: string) {
   });
 }
 
-export function useInvitationPreview(code: string) {
-  return useQuery(getInvitationPreviewQueryOptions(code));
+/** `enabled: false` when there is no code (the join form without an invitation). */
+export function useInvitationPreview(code: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getInvitationPreviewQueryOptions(code), ...options });
 }
