@@ -56,10 +56,10 @@ describe('the phone app', () => {
 
   it('opens on quick logging and passes Chromium installability checks', async () => {
     await page.goto('/app/quick-log');
-    await expect.poll(() => page.getByRole('heading', { name: 'Quick log' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Quick log' }).waitFor();
     // The worker installs and takes the page over (clients.claim).
     expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/sw\.js$/);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
@@ -69,7 +69,7 @@ describe('the phone app', () => {
 
   it('keeps three calls and a sale logged offline, then sends each exactly once when the connection returns', async () => {
     await browser.context.setOffline(true);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).isVisible()).toBe(true);
+    await page.getByRole('status').filter({ hasText: 'You are offline' }).waitFor();
 
     await page.getByRole('button', { name: 'Call not answered' }).click();
     await page.getByRole('button', { name: 'Call not answered' }).click();
@@ -80,14 +80,14 @@ describe('the phone app', () => {
     await page.getByRole('button', { name: 'Log sale' }).click();
 
     const waiting = page.getByRole('heading', { name: 'Waiting to sync: 4' });
-    await expect.poll(() => waiting.isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('waiting to sync', { exact: false }).count()).toBe(4);
+    await waiting.waitFor();
+    expect(await page.getByText('waiting to sync', { exact: false }).count()).toBe(4);
     await saveSettledScreenshot(page, 'phone-app-quick-log-offline-en-phone');
     // Nothing reached the server.
     expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(0);
 
     await browser.context.setOffline(false);
-    await expect.poll(() => waiting.isVisible(), { timeout: 15_000 }).toBe(false);
+    await waiting.waitFor({ state: 'hidden', timeout: 20_000 });
 
     const mine = await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine');
     expect(mine.activities.map((a) => a.type).sort()).toEqual(['call_answered', 'call_unanswered', 'call_unanswered', 'sale']);
@@ -101,7 +101,7 @@ describe('the phone app', () => {
     expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(4);
 
     await page.goto('/app');
-    await expect.poll(() => page.getByText('Ola Hansen').first().isVisible()).toBe(true);
+    await page.getByText('Ola Hansen').first().waitFor();
     await saveSettledScreenshot(page, 'phone-app-dashboard-after-sync-en-phone');
   });
 
@@ -111,17 +111,15 @@ describe('the phone app', () => {
       await signInContext(nb.context, base, rep);
       const nbPage = await nb.newPage();
       await nbPage.goto('/app/quick-log');
-      await expect.poll(() => nbPage.getByRole('heading', { name: 'Hurtiglogging' }).isVisible()).toBe(true);
-      await expect.poll(() => nbPage.getByRole('button', { name: 'Samtale besvart' }).isVisible()).toBe(true);
+      await nbPage.getByRole('heading', { name: 'Hurtiglogging' }).waitFor();
+      await nbPage.getByRole('button', { name: 'Samtale besvart' }).waitFor();
       await saveSettledScreenshot(nbPage, 'phone-app-quick-log-nb-phone');
       await nb.context.setOffline(true);
       await nbPage.getByRole('button', { name: 'Samtale ikke besvart' }).click();
-      await expect.poll(() => nbPage.getByRole('heading', { name: 'Venter på synkronisering: 1' }).isVisible()).toBe(true);
+      await nbPage.getByRole('heading', { name: 'Venter på synkronisering: 1' }).waitFor();
       await saveSettledScreenshot(nbPage, 'phone-app-quick-log-offline-nb-phone');
       await nb.context.setOffline(false);
-      await expect
-        .poll(() => nbPage.getByRole('heading', { name: /Venter på synkronisering/ }).isVisible(), { timeout: 15_000 })
-        .toBe(false);
+      await nbPage.getByRole('heading', { name: /Venter på synkronisering/ }).waitFor({ state: 'hidden', timeout: 20_000 });
     } finally {
       await nb.close();
     }

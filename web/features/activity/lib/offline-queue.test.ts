@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import type { Activity, LogActivity } from '@core/contracts';
+import type { QuickLog } from './use-offline-log';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError, networkError } from '@web/lib/api/errors';
 import {
@@ -17,7 +18,7 @@ import {
 
 let clock = Date.parse('2026-11-20T08:00:00Z');
 
-function pending(userId: string, body: Omit<LogActivity, 'clientKey'>): PendingActivity {
+function pending(userId: string, body: QuickLog): PendingActivity {
   const clientKey = crypto.randomUUID();
   return {
     clientKey,

@@ -1,7 +1,7 @@
 import type { Activity, LogActivity } from '@core/contracts';
 import { computeLocalDate, computeLocalTime, DEFAULT_TIME_ZONE } from '@core/period';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { api } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { queryKeys } from '@web/lib/query-keys';
@@ -45,6 +45,11 @@ export function useOfflineLog(onSynced: (result: SyncResult, live: boolean) => v
   const userId = me?.user.id;
   const timeZone = me?.company?.timezone ?? DEFAULT_TIME_ZONE;
   const isOnline = useIsOnline();
+  // The latest listener, without making sync (and the effect below) change on every render.
+  const onSyncedRef = useRef(onSynced);
+  useEffect(() => {
+    onSyncedRef.current = onSynced;
+  });
 
   const pending = useQuery({
     queryKey: queryKeys.activities.pending(userId ?? ''),
@@ -63,9 +68,9 @@ export function useOfflineLog(onSynced: (result: SyncResult, live: boolean) => v
       const result = await running;
       await queryClient.invalidateQueries({ queryKey: queryKeys.activities.pending(userId) });
       if (result.sent.length > 0) await invalidateActivityQueries(queryClient);
-      onSynced(result, live);
+      onSyncedRef.current(result, live);
     },
-    [userId, queryClient, onSynced],
+    [userId, queryClient],
   );
 
   const log = useCallback(
