@@ -81,7 +81,7 @@ describe('the phone app', () => {
 
     const waiting = page.getByRole('heading', { name: 'Waiting to sync: 4' });
     await waiting.waitFor();
-    expect(await page.getByText('waiting to sync', { exact: false }).count()).toBe(4);
+    expect(await page.getByRole('listitem').filter({ hasText: 'waiting to sync' }).count()).toBe(4);
     await saveSettledScreenshot(page, 'phone-app-quick-log-offline-en-phone');
     // Nothing reached the server.
     expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(0);
@@ -114,6 +114,8 @@ describe('the phone app', () => {
       await nbPage.getByRole('heading', { name: 'Hurtiglogging' }).waitFor();
       await nbPage.getByRole('button', { name: 'Samtale besvart' }).waitFor();
       await saveSettledScreenshot(nbPage, 'phone-app-quick-log-nb-phone');
+      // Offline once the worker keeps the app (as on an installed phone).
+      await nbPage.waitForFunction(() => navigator.serviceWorker.controller !== null);
       await nb.context.setOffline(true);
       await nbPage.getByRole('button', { name: 'Samtale ikke besvart' }).click();
       await nbPage.getByRole('heading', { name: 'Venter på synkronisering: 1' }).waitFor();
