@@ -200,15 +200,19 @@ function InstallOffer({ show }: { show: boolean }) {
   const isPhone = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
   if (!show || !canInstall || !isPhone) return null;
   return (
-    <Card className="flex-row items-center gap-3 p-4">
-      <DownloadIcon className="size-5 shrink-0 text-primary" aria-hidden />
-      <p className="flex-1 text-sm">{t('install.text')}</p>
-      <Button size="sm" onClick={() => void install()}>
-        {t('install.install')}
-      </Button>
-      <Button size="sm" variant="ghost" onClick={dismiss}>
-        {t('install.notNow')}
-      </Button>
+    <Card className="gap-3 p-4">
+      <div className="flex items-start gap-3">
+        <DownloadIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+        <p className="text-sm">{t('install.text')}</p>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="ghost" onClick={dismiss}>
+          {t('install.notNow')}
+        </Button>
+        <Button size="sm" onClick={() => void install()}>
+          {t('install.install')}
+        </Button>
+      </div>
     </Card>
   );
 }
