@@ -56,6 +56,14 @@ const time = text({ error: 'The time must be HH:MM' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The time must be HH:MM')
   .optional();
 
+/**
+ * A key the logging device makes for each activity (a UUID; decision 054): sending the same log
+ * again (a retry after a lost answer, the phone's offline queue) answers the activity logged the
+ * first time instead of logging it twice. With it, `time` may be given for today too: when it was
+ * tapped, for a log sent later than it was made.
+ */
+const clientKey = z.uuid({ error: 'The client key must be a UUID' }).optional();
+
 /** A sale value in integer minor units (øre, cents) of the company currency, greater than 0. */
 const ticketSize = z
   .number({ error: SALE_VALUE_MESSAGE })
@@ -73,6 +81,7 @@ export const LogCallSchema = z
     notes,
     localDate,
     time,
+    clientKey,
   })
   .refine((v) => !v.answered || v.outcome !== undefined, {
     message: 'Choose an outcome for the answered call',
@@ -87,14 +96,15 @@ export const LogSaleSchema = z.object({
   notes,
   localDate,
   time,
+  clientKey,
 });
 
 /** A meeting that took place (the meeting_completed rule). */
-export const LogMeetingSchema = z.object({ kind: z.literal('meeting'), customerName, notes, localDate, time });
+export const LogMeetingSchema = z.object({ kind: z.literal('meeting'), customerName, notes, localDate, time, clientKey });
 /** Only while the company's email rule is enabled. */
-export const LogEmailSchema = z.object({ kind: z.literal('email'), customerName, notes, localDate, time });
+export const LogEmailSchema = z.object({ kind: z.literal('email'), customerName, notes, localDate, time, clientKey });
 /** Only while the company's linkedin rule is enabled. */
-export const LogLinkedinSchema = z.object({ kind: z.literal('linkedin'), customerName, notes, localDate, time });
+export const LogLinkedinSchema = z.object({ kind: z.literal('linkedin'), customerName, notes, localDate, time, clientKey });
 
 export const LogActivitySchema = z.discriminatedUnion(
   'kind',

@@ -76,6 +76,7 @@ export async function seedActivity(db: Database, input: SeedActivityInput): Prom
       createdAt: at,
     });
   });
+  if (!row) throw new Error('A seeded activity has no device key, so it is always new');
   return {
     id: row.id,
     companyId,

@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
                   { index: true, ...page(() => import('@web/features/dashboard/routes/dashboard-page'), REPORTS) },
                   { path: 'dashboard', ...page(() => import('@web/features/dashboard/routes/dashboard-page'), REPORTS) },
                   { path: 'activity', ...page(() => import('./routes/activity-page'), ['activity', 'privacy', 'data', 'targets']) },
+                  { path: 'quick-log', ...page(() => import('@web/features/activity/routes/quick-log-page'), ['activity']) },
                   { path: 'company', ...page(() => import('@web/features/reports/routes/company-page'), REPORTS) },
                   { path: 'team/overview', ...page(() => import('@web/features/reports/routes/team-overview-page'), REPORTS) },
                   { path: 'wrapup', ...page(() => import('./routes/wrapup-page'), ['wrapup', 'coaching', 'privacy', 'scoreboard']) },

@@ -29,6 +29,7 @@ export const paths = {
     dashboard: '/app',
     dashboardAlias: '/app/dashboard',
     activity: '/app/activity',
+    quickLog: '/app/quick-log',
     company: '/app/company',
     teamOverview: '/app/team/overview',
     wrapup: '/app/wrapup',

@@ -51,6 +51,8 @@ export const queryKeys = {
     mineOfDay: (date: string) => ['activities', 'mine', date] as const,
     /** Which days the log dialogs offer: under 'activities', so a changed window reaches open dialogs. */
     loggingDays: ['activities', 'logging-days'],
+    /** The logs kept on this device, not yet on the server (decision 054). */
+    pending: (userId: string) => ['activities', 'pending', userId] as const,
   },
   myStats: {
     all: ['my-stats'],

@@ -209,6 +209,12 @@ export const activities = pgTable(
     loggedLate: boolean('logged_late').notNull().default(false),
     /** The spreadsheet import that wrote it (decision 039), so the import can be undone as a whole; null when logged. */
     importId: uuid('import_id'),
+    /**
+     * The key the logging device gave the activity (decision 054): a retry of the same log, sent
+     * again after a lost answer or from the phone's offline queue, finds this one instead of
+     * counting twice. Null when logged without one.
+     */
+    clientKey: uuid('client_key'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -224,6 +230,10 @@ export const activities = pgTable(
       .where(sql`${t.customerId} is not null`),
     // The sync feed's order (GET /api/v1/activities, decision 035): changes after a cursor.
     index('activities_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
+    // One activity per device key and member: the logging insert's ON CONFLICT target.
+    uniqueIndex('activities_company_user_client_key_uq')
+      .on(t.companyId, t.userId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
     check('activities_type_ck', sql`${t.type} in ('call_answered','call_unanswered','meeting','sale','email','linkedin')`),
   ],
 );

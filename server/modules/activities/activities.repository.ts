@@ -23,7 +23,7 @@ import { awardBadgesForWrite } from '../badges/badges.service';
 import { type NewFeedEvent, recordFeedEvents } from '../feed/feed.service';
 
 /** An activity as the service sees it: the row without its company (the scope's), status and import. */
-export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status' | 'importId'>;
+export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status' | 'importId' | 'clientKey'>;
 
 /**
  * The columns a write sets (bonusPoints: the part of pointsEarned that is the daily bonus); the
@@ -52,6 +52,8 @@ export type LoggingContext = {
   /** The rep's daily goals and the day's counts toward them before this activity (the goal.reached webhook). */
   goals: GoalCounts;
   progress: GoalCounts;
+  /** The id of the activity already logged with this device key (decision 054), else null. */
+  replayed: string | null;
 };
 
 /**
@@ -63,12 +65,17 @@ export type ActivityDay = {
    * The company's rules, the day so far (calls and whether the bonus is taken) and, when a customer
    * is named, that customer (found case-insensitively or created): one round trip for a new log.
    */
-  findLoggingContext(customerName: string | null, createdAt: Date): Promise<LoggingContext>;
+  findLoggingContext(customerName: string | null, createdAt: Date, clientKey: string | null): Promise<LoggingContext>;
   /**
    * Stores a new activity; `customerName` is the linked customer's current name. `createdAt` is when
-   * it happened (on the day), `updatedAt` when it was written (the sync feed's order).
+   * it happened (on the day), `updatedAt` when it was written (the sync feed's order). Null when
+   * an activity with the same `clientKey` exists already (nothing is written).
    */
-  insertActivity(values: ActivityValues & { createdAt: Date; updatedAt?: Date; loggedLate?: boolean }): Promise<ActivityRow>;
+  insertActivity(
+    values: ActivityValues & { createdAt: Date; updatedAt?: Date; loggedLate?: boolean; clientKey?: string | null },
+  ): Promise<ActivityRow | null>;
+  /** The caller's activity logged with this device key (decision 054). */
+  findActivityByClientKey(clientKey: string): Promise<ActivityRow | null>;
   findRules(): Promise<KpiRule[]>;
   /** Finds the customer case-insensitively or creates it; race-safe on the unique lower(name) index. */
   getOrCreateCustomer(name: string, createdAt: Date): Promise<CustomerRef>;
@@ -135,7 +142,7 @@ const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[])
  * by the data-modifying CTE when the name is new; when it exists, `existing` finds it in the same
  * statement's snapshot. (A customer another transaction committed while this one waited on the
  * unique index is in neither: findLoggingContext then reads it with a fresh statement.)
- *   $1 company, $2 user, $3 local day, $4 customer name or null, $5 created at
+ *   $1 company, $2 user, $3 local day, $4 customer name or null, $5 created at, $6 device key or null
  */
 const LOGGING_CONTEXT_SQL = `WITH created AS (
   INSERT INTO customer_companies (company_id, name, created_by, created_at)
@@ -153,7 +160,9 @@ SELECT
      FROM goals WHERE company_id = $1::uuid AND user_id = $2::text) AS goals,
   (SELECT json_build_object('id', id, 'name', name) FROM created) AS created,
   (SELECT json_build_object('id', id, 'name', name) FROM customer_companies
-    WHERE company_id = $1::uuid AND lower(name) = lower($4::text)) AS existing`;
+    WHERE company_id = $1::uuid AND lower(name) = lower($4::text)) AS existing,
+  (SELECT id FROM activities
+    WHERE company_id = $1::uuid AND user_id = $2::text AND client_key = $6::uuid) AS replayed`;
 
 type LoggingContextRow = {
   rules: { kpiKey: string; basePoints: number; enabled: boolean; multiplierValue: number }[];
@@ -161,13 +170,16 @@ type LoggingContextRow = {
   goals: GoalCounts | null;
   created: CustomerRef | null;
   existing: CustomerRef | null;
+  replayed: string | null;
 };
 
 /** A new activity, with its id made here (no re-read): the row is what the service already knows. */
 const INSERT_ACTIVITY_SQL = `INSERT INTO activities (id, company_id, user_id, local_date, type, meeting_booked, moved_forward,
   customer_id, customer_name, ticket_size, product_name, notes, points_earned, daily_bonus, bonus_points, status,
-  created_at, updated_at, logged_late)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'completed', $16, $17, $18)`;
+  created_at, updated_at, logged_late, client_key)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'completed', $16, $17, $18, $19)
+ON CONFLICT (company_id, user_id, client_key) WHERE client_key IS NOT NULL DO NOTHING
+RETURNING id`;
 
 /** The advisory lock key of a rep's day: the one withActivityDay takes. */
 const activityDayLockKey = (companyId: CompanyId, userId: string, localDate: string) => `activity-day:${companyId}:${userId}:${localDate}`;
@@ -216,8 +228,8 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
   }
 
   return {
-    async findLoggingContext(customerName, createdAt) {
-      const values = [scope.companyId, scope.userId, localDate, customerName, createdAt.toISOString()];
+    async findLoggingContext(customerName, createdAt, clientKey) {
+      const values = [scope.companyId, scope.userId, localDate, customerName, createdAt.toISOString(), clientKey];
       const [row] = await queryPrepared<LoggingContextRow>(tx, 'activity_logging_context', LOGGING_CONTEXT_SQL, values);
       const rules = row!.rules
         .filter((r): r is typeof r & { kpiKey: KpiKey } => isKpiKey(r.kpiKey))
@@ -227,12 +239,12 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
       if (customerName !== null && !customer) customer = await findOrCreateCustomer(customerName, createdAt);
       const goals = row!.goals ?? { calls: 0, meetings: 0, sales: 0 };
       const progress = { calls: row!.day?.calls ?? 0, meetings: row!.day?.meetingsBooked ?? 0, sales: row!.day?.sales ?? 0 };
-      return { rules, day, customer, goals, progress };
+      return { rules, day, customer, goals, progress, replayed: row!.replayed };
     },
 
     async insertActivity(values) {
       const id = crypto.randomUUID();
-      await queryPrepared(tx, 'activity_insert', INSERT_ACTIVITY_SQL, [
+      const inserted = await queryPrepared<{ id: string }>(tx, 'activity_insert', INSERT_ACTIVITY_SQL, [
         id,
         scope.companyId,
         scope.userId,
@@ -251,9 +263,13 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
         values.createdAt.toISOString(),
         (values.updatedAt ?? values.createdAt).toISOString(),
         values.loggedLate ?? false,
+        values.clientKey ?? null,
       ]);
+      // Another log with the same device key got in first (on another day's lock): no new row.
+      if (inserted.length === 0) return null;
+      const { clientKey: _clientKey, ...row } = values;
       return {
-        ...values,
+        ...row,
         id,
         userId: scope.userId,
         localDate,
@@ -284,6 +300,13 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
           and(eq(dailyUserStats.companyId, scope.companyId), eq(dailyUserStats.day, localDate), eq(dailyUserStats.userId, scope.userId)),
         );
       return { callsBefore: stats?.calls ?? 0, bonusAlreadyAwarded: (stats?.bonusCalls ?? 0) > 0 };
+    },
+
+    async findActivityByClientKey(clientKey) {
+      const [row] = await selectActivities(tx).where(
+        and(eq(activities.companyId, scope.companyId), eq(activities.userId, scope.userId), eq(activities.clientKey, clientKey)),
+      );
+      return row ?? null;
     },
 
     async findOwnActivity(id) {

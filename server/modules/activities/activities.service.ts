@@ -199,17 +199,23 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
   const today = computeLocalDate(now, actor.timezone);
   const localDate = request.localDate ?? today;
   const late = localDate !== today;
-  if (!late && request.time !== undefined) {
+  const clientKey = request.clientKey ?? null;
+  if (!late && request.time !== undefined && clientKey === null) {
     throw badRequest('A time can be given only for an earlier day.', { time: 'A time can be given only for an earlier day' });
   }
   const customerName = emptyToNull(request.customerName);
-  // When it happened: now, or the chosen (or now's) time of day on the earlier day.
-  const happenedAt = late
-    ? computeLocalInstant(toLocalDate(localDate), request.time ?? computeLocalTime(now, actor.timezone), actor.timezone)
-    : now;
+  // When it happened: now, or the chosen (or now's) time of day on the earlier day; a log the
+  // device kept (decision 054) at the time it was tapped today, never later than now.
+  const happenedAt =
+    late || request.time !== undefined
+      ? computeLocalInstant(toLocalDate(localDate), request.time ?? computeLocalTime(now, actor.timezone), actor.timezone)
+      : now;
+  const createdAt = happenedAt > now ? now : happenedAt;
   const row = await withActivityDay(deps.database.db, memberScopeOf(actor), localDate, async (day) => {
+    const { rules, day: dayContext, customer, goals, progress, replayed } = await day.findLoggingContext(customerName, now, clientKey);
+    // The same log sent again: the first one's answer, whatever changed since (no second count).
+    if (replayed !== null && clientKey !== null) return (await day.findActivityByClientKey(clientKey))!;
     if (late) await checkLoggingDay(actor, today, localDate, () => day.findLateLoggingDays());
-    const { rules, day: dayContext, customer, goals, progress } = await day.findLoggingContext(customerName, now);
     if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind]) {
       throw disabledKindError(request.kind as OptionalKind);
     }
@@ -247,10 +253,13 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       pointsEarned: points.points,
       dailyBonus: points.earnsDailyBonus,
       bonusPoints: points.bonusPoints,
-      createdAt: happenedAt,
+      createdAt,
       updatedAt: now,
       loggedLate: late,
+      clientKey,
     });
+    // Sent twice at once for two days: the other one got in first, and is the answer.
+    if (inserted === null) return (await day.findActivityByClientKey(clientKey!))!;
     const events = describeLoggedActivity(toActivity(inserted), goals, progress);
     await day.recordEvents(events, now);
     // Each goal reached is news on the floor too (the feed, the TV's celebration): decision 051.

@@ -21,7 +21,7 @@ export function MobileNav({
         <SheetTitle className="sr-only">{t('nav.label')}</SheetTitle>
         <SheetDescription className="sr-only">{t('nav.mobileDescription')}</SheetDescription>
         <SidebarBrand collapsed={false} />
-        <SidebarNav collapsed={false} isAdmin={isAdmin} isCoach={isCoach} onNavigate={() => onOpenChange(false)} />
+        <SidebarNav isPhone collapsed={false} isAdmin={isAdmin} isCoach={isCoach} onNavigate={() => onOpenChange(false)} />
       </SheetContent>
     </Sheet>
   );

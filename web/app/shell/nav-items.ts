@@ -13,6 +13,7 @@ import {
   ShieldCheckIcon,
   TrophyIcon,
   UsersIcon,
+  ZapIcon,
 } from 'lucide-react';
 import { paths } from '@web/lib/paths';
 
@@ -31,6 +32,9 @@ export const NAV_ITEMS: NavItem[] = [
   { to: paths.app.contests, labelKey: 'nav.contests', icon: TrophyIcon },
   { to: paths.app.settings(), labelKey: 'nav.settings', icon: SettingsIcon },
 ];
+
+/** First on phones only (decision 054): the installed app's start screen. */
+export const QUICK_LOG_NAV_ITEM: NavItem = { to: paths.app.quickLog, labelKey: 'nav.quickLog', icon: ZapIcon };
 
 /** Shown to admins and team leads (decision 045), after Wrap Up. */
 export const COACHING_NAV_ITEM: NavItem = { to: paths.app.coaching(), labelKey: 'nav.coaching', icon: MessagesSquareIcon };

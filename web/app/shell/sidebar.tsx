@@ -5,7 +5,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tool
 import { getBrandName } from '@web/lib/brand';
 import { cn } from '@web/lib/cn';
 import { useCoachingUnread } from '@web/features/coaching/api/get-coaching-unread';
-import { ADMIN_NAV_ITEM, COACHING_NAV_ITEM, type NavItem, navItemsFor } from './nav-items';
+import { ADMIN_NAV_ITEM, COACHING_NAV_ITEM, type NavItem, navItemsFor, QUICK_LOG_NAV_ITEM } from './nav-items';
 
 /** Exact path match (so /app is not active on /app/activity). */
 function isActive(item: NavItem, pathname: string): boolean {
@@ -20,16 +20,19 @@ export function SidebarNav({
   isAdmin,
   isCoach,
   onNavigate,
+  isPhone = false,
 }: {
   collapsed: boolean;
   isAdmin: boolean;
+  /** The phone's sheet: Quick log comes first. */
+  isPhone?: boolean;
   /** Leads a team (decision 045): Coaching is in the list. */
   isCoach?: boolean;
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const items = navItemsFor({ isAdmin, isCoach });
+  const items = isPhone ? [QUICK_LOG_NAV_ITEM, ...navItemsFor({ isAdmin, isCoach })] : navItemsFor({ isAdmin, isCoach });
   const unread = useCoachingUnread(isAdmin || isCoach === true).data?.unreadCount ?? 0;
   return (
     <nav aria-label={t('nav.label')} className="flex flex-1 flex-col gap-0.5 px-2">

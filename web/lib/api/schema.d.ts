@@ -5890,6 +5890,8 @@ export interface paths {
                         notes?: string | null;
                         localDate?: string;
                         time?: string;
+                        /** Format: uuid */
+                        clientKey?: string;
                     } | {
                         /** @enum {string} */
                         kind: "sale";
@@ -5899,6 +5901,8 @@ export interface paths {
                         notes?: string | null;
                         localDate?: string;
                         time?: string;
+                        /** Format: uuid */
+                        clientKey?: string;
                     } | {
                         /** @enum {string} */
                         kind: "meeting";
@@ -5906,6 +5910,8 @@ export interface paths {
                         notes?: string | null;
                         localDate?: string;
                         time?: string;
+                        /** Format: uuid */
+                        clientKey?: string;
                     } | {
                         /** @enum {string} */
                         kind: "email";
@@ -5913,6 +5919,8 @@ export interface paths {
                         notes?: string | null;
                         localDate?: string;
                         time?: string;
+                        /** Format: uuid */
+                        clientKey?: string;
                     } | {
                         /** @enum {string} */
                         kind: "linkedin";
@@ -5920,6 +5928,8 @@ export interface paths {
                         notes?: string | null;
                         localDate?: string;
                         time?: string;
+                        /** Format: uuid */
+                        clientKey?: string;
                     };
                 };
             };

@@ -1,0 +1,129 @@
+import type { Leaderboard, MyActivities } from '@core/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
+import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+/*
+ * The phone app (decision 054): on a phone-sized Chromium a rep opens the quick log screen (the
+ * installed app's start screen; manifest and service worker pass Chromium's installability
+ * checks), loses the connection, logs three calls and a sale, sees them waiting to sync, gets
+ * the connection back, and the boards count exactly those four once, with their points. Its own
+ * server on a fresh data folder: the admin is the first member.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const admin = makeAccount('Astrid Admin');
+const rep = makeAccount('Ola Hansen');
+
+let server: RunningServer;
+let base: string;
+let repCookie: string;
+let repId: string;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  base = server.baseUrl;
+  const adminCookie = (await joinCompany(base, admin)).cookie;
+  await callApiOk(base, adminCookie, 'PATCH', '/company', { timezone: 'Europe/Oslo' });
+  const joined = await joinCompany(base, rep);
+  repCookie = joined.cookie;
+  repId = joined.id;
+  browser = await openBrowser({ baseUrl: base, viewport: PHONE });
+  await signInContext(browser.context, base, rep);
+  page = await browser.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the phone app', () => {
+  it('serves the service worker and the manifest for the whole origin, never cached stale', async () => {
+    const worker = await fetch(`${base}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('service-worker-allowed')).toBe('/');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await fetch(`${base}/manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toMatch(/application\/manifest\+json/);
+    expect(await manifest.json()).toMatchObject({ start_url: '/app/quick-log', display: 'standalone', name: 'Dealboard' });
+  });
+
+  it('opens on quick logging and passes Chromium installability checks', async () => {
+    await page.goto('/app/quick-log');
+    await page.getByRole('heading', { name: 'Quick log' }).waitFor();
+    // The worker installs and takes the page over (clients.claim).
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/sw\.js$/);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    await cdp.detach();
+    await saveSettledScreenshot(page, 'phone-app-quick-log-en-phone');
+  });
+
+  it('keeps three calls and a sale logged offline, then sends each exactly once when the connection returns', async () => {
+    await browser.context.setOffline(true);
+    await page.getByRole('status').filter({ hasText: 'You are offline' }).waitFor();
+
+    await page.getByRole('button', { name: 'Call not answered' }).click();
+    await page.getByRole('button', { name: 'Call not answered' }).click();
+    await page.getByRole('button', { name: 'Call answered' }).click();
+    await page.getByRole('button', { name: /Moved forward/ }).click();
+    await page.getByRole('button', { name: 'Sale', exact: true }).click();
+    await page.getByLabel(/Sale value/).fill('12500');
+    await page.getByRole('button', { name: 'Log sale' }).click();
+
+    const waiting = page.getByRole('heading', { name: 'Waiting to sync: 4' });
+    await waiting.waitFor();
+    expect(await page.getByRole('listitem').filter({ hasText: 'waiting to sync' }).count()).toBe(4);
+    await saveSettledScreenshot(page, 'phone-app-quick-log-offline-en-phone');
+    // Nothing reached the server.
+    expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(0);
+
+    await browser.context.setOffline(false);
+    await waiting.waitFor({ state: 'hidden', timeout: 20_000 });
+
+    const mine = await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine');
+    expect(mine.activities.map((a) => a.type).sort()).toEqual(['call_answered', 'call_unanswered', 'call_unanswered', 'sale']);
+    const board = await callApiOk<Leaderboard>(base, repCookie, 'GET', '/scoreboard/leaderboard?period=today');
+    // Default rules: unanswered 0, moved forward 1, a sale 10.
+    expect(board.rows.find((row) => row.userId === repId)).toMatchObject({ calls: 3, sales: 1, points: 11 });
+
+    // Sending again (another tab, a second 'online') changes nothing.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForTimeout(500);
+    expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(4);
+
+    await page.goto('/app');
+    await page.getByText('Ola Hansen').first().waitFor();
+    await saveSettledScreenshot(page, 'phone-app-dashboard-after-sync-en-phone');
+  });
+
+  it('speaks Norwegian', async () => {
+    const nb = await openBrowser({ baseUrl: base, viewport: PHONE, locale: 'nb-NO' });
+    try {
+      await signInContext(nb.context, base, rep);
+      const nbPage = await nb.newPage();
+      await nbPage.goto('/app/quick-log');
+      await nbPage.getByRole('heading', { name: 'Hurtiglogging' }).waitFor();
+      await nbPage.getByRole('button', { name: 'Samtale besvart' }).waitFor();
+      await saveSettledScreenshot(nbPage, 'phone-app-quick-log-nb-phone');
+      // Offline once the worker keeps the app (as on an installed phone).
+      await nbPage.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await nb.context.setOffline(true);
+      await nbPage.getByRole('button', { name: 'Samtale ikke besvart' }).click();
+      await nbPage.getByRole('heading', { name: 'Venter på synkronisering: 1' }).waitFor();
+      await saveSettledScreenshot(nbPage, 'phone-app-quick-log-offline-nb-phone');
+      await nb.context.setOffline(false);
+      await nbPage.getByRole('heading', { name: /Venter på synkronisering/ }).waitFor({ state: 'hidden', timeout: 20_000 });
+    } finally {
+      await nb.close();
+    }
+  });
+});

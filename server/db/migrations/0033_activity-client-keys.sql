@@ -1,0 +1,2 @@
+ALTER TABLE "activities" ADD COLUMN "client_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "activities_company_user_client_key_uq" ON "activities" USING btree ("company_id","user_id","client_key") WHERE "activities"."client_key" is not null;

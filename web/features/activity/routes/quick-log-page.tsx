@@ -1,0 +1,280 @@
+import type { Activity } from '@core/contracts';
+import { CALL_OUTCOMES, type CallOutcome } from '@core/kpi';
+import { parseMoneyInput } from '@core/money';
+import { CloudOffIcon, DownloadIcon, PhoneIcon, PhoneMissedIcon, RefreshCwIcon, XIcon } from 'lucide-react';
+import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACTIVITY_LOOKS, type ActivityLook } from '@web/components/activity-icon';
+import { PageHeader } from '@web/components/page-header';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { toast } from '@web/components/ui/toaster';
+import { cn } from '@web/lib/cn';
+import { useCompanyFormat } from '@web/lib/format';
+import { useInstallPrompt } from '@web/lib/install-prompt';
+import type { PendingActivity, SyncResult } from '../lib/offline-queue';
+import { useActivityToasts } from '../lib/toasts';
+import { type QuickLog, useOfflineLog } from '../lib/use-offline-log';
+import { useLogRules } from '../lib/use-log-rules';
+
+const ANSWERED_LOOK: ActivityLook = { icon: PhoneIcon, tone: 'bg-primary-foreground/15' };
+const UNANSWERED_LOOK: ActivityLook = { icon: PhoneMissedIcon, tone: 'bg-muted text-muted-foreground' };
+
+type Step = { kind: 'buttons' } | { kind: 'outcome' } | { kind: 'sale' };
+
+/**
+ * The phone's start screen (decision 054): the big buttons, one tap for most logs and two for an
+ * answered call (its outcome) or a sale (its value). Works without a connection: logs wait on
+ * the device and go when it returns.
+ */
+export function Component() {
+  const { t } = useTranslation('activity');
+  const { rules } = useLogRules();
+  const { showLogged } = useActivityToasts();
+  const [step, setStep] = useState<Step>({ kind: 'buttons' });
+  const [hasLogged, setHasLogged] = useState(false);
+
+  const onSynced = useCallback(
+    (result: SyncResult, live: boolean) => {
+      if (live && result.sent.length === 1) showLogged(result.sent[0] as Activity);
+      else if (result.sent.length > 0) toast.success(t('offline.sent', { count: result.sent.length }));
+      for (const refused of result.refused) toast.error(t('offline.refusedTitle'), { description: refused.refusal?.message });
+    },
+    [showLogged, t],
+  );
+  const { pending, isOnline, log, discard, sync } = useOfflineLog(onSynced);
+
+  const submit = async (quick: QuickLog) => {
+    setStep({ kind: 'buttons' });
+    setHasLogged(true);
+    await log(quick);
+    if (!navigator.onLine) toast.success(t('offline.kept'), { description: t('offline.keptText') });
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
+      <PageHeader title={t('quickLogPage.title')} description={t('quickLogPage.description')} />
+      {!isOnline && (
+        <p role="status" className="flex items-center gap-2 rounded-lg border border-warning/50 bg-warning-soft px-3 py-2 text-sm">
+          <CloudOffIcon className="size-4 shrink-0" aria-hidden />
+          {t('offline.banner')}
+        </p>
+      )}
+      {step.kind === 'buttons' && (
+        <div className="grid grid-cols-2 gap-3">
+          <BigButton primary look={ANSWERED_LOOK} label={t('quickLogPage.answered')} onClick={() => setStep({ kind: 'outcome' })} />
+          <BigButton
+            look={UNANSWERED_LOOK}
+            label={t('quickLogPage.notAnswered')}
+            onClick={() => void submit({ kind: 'call', answered: false })}
+          />
+          {(rules?.enabledKinds.meeting ?? true) && (
+            <BigButton look={ACTIVITY_LOOKS.meeting} label={t('quickLog.meeting')} onClick={() => void submit({ kind: 'meeting' })} />
+          )}
+          <BigButton look={ACTIVITY_LOOKS.sale} label={t('quickLogPage.sale')} onClick={() => setStep({ kind: 'sale' })} />
+          {rules?.enabledKinds.email && (
+            <BigButton look={ACTIVITY_LOOKS.email} label={t('quickLog.email')} onClick={() => void submit({ kind: 'email' })} />
+          )}
+          {rules?.enabledKinds.linkedin && (
+            <BigButton look={ACTIVITY_LOOKS.linkedin} label={t('quickLog.linkedin')} onClick={() => void submit({ kind: 'linkedin' })} />
+          )}
+        </div>
+      )}
+      {step.kind === 'outcome' && (
+        <StepCard title={t('quickLogPage.outcomeTitle')} onCancel={() => setStep({ kind: 'buttons' })}>
+          <div className="grid gap-3">
+            {CALL_OUTCOMES.map((outcome: CallOutcome) => (
+              <Button
+                key={outcome}
+                size="lg"
+                variant="outline"
+                className="h-16 justify-start text-base"
+                onClick={() => void submit({ kind: 'call', answered: true, outcome })}
+              >
+                {t(`outcomes.${outcome}`)}
+                {rules && (
+                  <span className="ml-auto text-sm text-muted-foreground">{t('plusPts', { count: rules.outcomePoints[outcome] })}</span>
+                )}
+              </Button>
+            ))}
+          </div>
+        </StepCard>
+      )}
+      {step.kind === 'sale' && (
+        <SaleStep onCancel={() => setStep({ kind: 'buttons' })} onSubmit={(ticketSize) => void submit({ kind: 'sale', ticketSize })} />
+      )}
+      <InstallOffer show={hasLogged} />
+      <PendingList pending={pending} isOnline={isOnline} onRetry={() => void sync()} onDiscard={(key) => void discard(key)} />
+    </div>
+  );
+}
+
+function BigButton({
+  look: { icon: Icon, tone },
+  label,
+  onClick,
+  primary,
+}: {
+  look: ActivityLook;
+  label: string;
+  onClick: () => void;
+  primary?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={cn(
+        'flex min-h-28 flex-col items-start justify-between gap-3 rounded-2xl border p-4 text-left text-base font-semibold transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 active:translate-y-px',
+        primary ? 'border-transparent bg-primary text-primary-foreground shadow-sm' : 'bg-card shadow-xs hover:border-primary/40',
+      )}
+    >
+      <span className={cn('flex size-11 items-center justify-center rounded-xl [&_svg]:size-6', tone)} aria-hidden>
+        <Icon />
+      </span>
+      {label}
+    </button>
+  );
+}
+
+function StepCard({ title, onCancel, children }: { title: string; onCancel: () => void; children: ReactNode }) {
+  const { t } = useTranslation('activity');
+  return (
+    <Card className="gap-4 p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <Button variant="ghost" size="icon" aria-label={t('quickLogPage.back')} onClick={onCancel}>
+          <XIcon />
+        </Button>
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+function SaleStep({ onCancel, onSubmit }: { onCancel: () => void; onSubmit: (ticketSize: number) => void }) {
+  const { t } = useTranslation('activity');
+  const { currencySymbol } = useCompanyFormat();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onFormSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const minor = parseMoneyInput(value);
+    if (minor === null || minor <= 0) return setError(t('quickLogPage.saleValueError'));
+    onSubmit(minor);
+  };
+  return (
+    <StepCard title={t('quickLogPage.saleTitle')} onCancel={onCancel}>
+      <form className="grid gap-3" onSubmit={onFormSubmit} noValidate>
+        <label className="grid gap-1.5 text-sm font-medium">
+          {t('quickLogPage.saleValue', { currency: currencySymbol })}
+          <Input
+            inputMode="decimal"
+            ref={(input) => input?.focus()}
+            className="h-14 text-2xl"
+            value={value}
+            aria-invalid={error !== null}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(null);
+            }}
+          />
+        </label>
+        {error && (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        )}
+        <Button type="submit" size="lg" className="h-14 text-base">
+          {t('quickLogPage.logSale')}
+        </Button>
+      </form>
+    </StepCard>
+  );
+}
+
+function InstallOffer({ show }: { show: boolean }) {
+  const { t } = useTranslation('activity');
+  const { canInstall, install, dismiss } = useInstallPrompt();
+  const isPhone = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
+  if (!show || !canInstall || !isPhone) return null;
+  return (
+    <Card className="gap-3 p-4">
+      <div className="flex items-start gap-3">
+        <DownloadIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+        <p className="text-sm">{t('install.text')}</p>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="ghost" onClick={dismiss}>
+          {t('install.notNow')}
+        </Button>
+        <Button size="sm" onClick={() => void install()}>
+          {t('install.install')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function PendingList({
+  pending,
+  isOnline,
+  onRetry,
+  onDiscard,
+}: {
+  pending: PendingActivity[];
+  isOnline: boolean;
+  onRetry: () => void;
+  onDiscard: (clientKey: string) => void;
+}) {
+  const { t } = useTranslation('activity');
+  const { money, time } = useCompanyFormat();
+  if (pending.length === 0) return null;
+  const waiting = pending.filter((entry) => entry.status === 'waiting').length;
+  return (
+    <Card className="gap-3 p-4" aria-labelledby="pending-heading">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="pending-heading" className="text-base font-semibold">
+          {t('offline.waiting', { count: waiting })}
+        </h2>
+        {isOnline && waiting > 0 && (
+          <Button size="sm" variant="outline" onClick={onRetry}>
+            <RefreshCwIcon /> {t('offline.sendNow')}
+          </Button>
+        )}
+      </div>
+      <ul className="divide-y">
+        {pending.map((entry) => {
+          const body = entry.body;
+          const kind =
+            body.kind === 'call' ? (body.answered ? 'call_answered' : 'call_unanswered') : body.kind === 'sale' ? 'sale' : body.kind;
+          return (
+            <li key={entry.clientKey} className="flex items-start gap-3 py-2 text-sm">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">
+                  {t(`kinds.${kind}`)}
+                  {body.kind === 'sale' && ` · ${money(body.ticketSize)}`}
+                  {body.kind === 'call' && body.answered && body.outcome && ` · ${t(`outcomes.${body.outcome}`)}`}
+                </p>
+                <p className="text-muted-foreground">
+                  {time(entry.tappedAt)} ·{' '}
+                  {entry.status === 'waiting' ? (
+                    t('offline.waitingOne')
+                  ) : (
+                    <span className="text-destructive">{entry.refusal?.message}</span>
+                  )}
+                </p>
+              </div>
+              {entry.status === 'refused' && (
+                <Button size="sm" variant="outline" onClick={() => onDiscard(entry.clientKey)}>
+                  {t('offline.discard')}
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
