@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { publicSite } from './scripts/public-site/vite-plugin';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
@@ -19,11 +20,52 @@ const coreHasNoSideEffects: Plugin = {
   },
 };
 
+/**
+ * The installable app (decision 054): the web app manifest, and the service worker built from our
+ * own source (web/sw/sw.ts) with the app shell's files listed in it. Served at /sw.js.
+ */
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      id: '/app/quick-log',
+      name: 'Dealboard',
+      short_name: 'Dealboard',
+      description: 'Log calls, meetings and sales in a tap, and watch the live leaderboards.',
+      lang: 'en',
+      start_url: '/app/quick-log',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      background_color: '#ffffff',
+      theme_color: '#0b1e33',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The app shell: the SPA's page, scripts, styles, fonts and icons. Not the public site's
+      // pre-rendered pages (site/, assets/site-*), the landing page's pictures, the password
+      // checker's dictionaries (1.6 MB, only for changing a password) or fonts for other scripts.
+      globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', 'favicon.svg', 'icons/*.png'],
+      globIgnores: ['assets/site-*', 'assets/assess-password-*', 'assets/inter-{cyrillic,greek,vietnamese}*'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    },
+  });
+}
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
   // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
-  plugins: [react(), tailwindcss(), publicSite(), coreHasNoSideEffects],
+  plugins: [react(), tailwindcss(), publicSite(), coreHasNoSideEffects, installableApp()],
   resolve: {
     alias: {
       '@core': resolve(import.meta.dirname, 'core'),

@@ -59,6 +59,7 @@ step('format', 'npx', ['prettier', '--check', '.']);
 step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.core.json', '--noEmit']);
 step('typecheck server', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 step('typecheck web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
+step('typecheck service worker', 'npx', ['tsc', '-p', 'tsconfig.sw.json', '--noEmit']);
 step('typecheck e2e', 'npx', ['tsc', '-p', 'tsconfig.e2e.json', '--noEmit']);
 step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 step('schema drift', 'node', ['scripts/check-drift.mjs']);

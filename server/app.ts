@@ -302,6 +302,24 @@ function serveWebApp(app: OpenAPIHono<AppEnv>) {
       },
     }),
   );
+  // The service worker and the web app manifest (decision 054): checked on every visit, so a
+  // deploy's worker takes over at once; the worker may control the whole origin.
+  app.get('/sw.js', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    c.header('Service-Worker-Allowed', '/');
+    return c.body(readFileSync(join(WEB_DIST_DIR, 'sw.js')), 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+  let manifest: string | null = null;
+  app.get('/manifest.webmanifest', (c) => {
+    const brand = c.get('deps').config.BRAND_NAME;
+    manifest ??= JSON.stringify({
+      ...(JSON.parse(readFileSync(join(WEB_DIST_DIR, 'manifest.webmanifest'), 'utf8')) as object),
+      name: brand,
+      short_name: brand,
+    });
+    c.header('Cache-Control', 'no-cache');
+    return c.body(manifest, 200, { 'Content-Type': 'application/manifest+json' });
+  });
   app.use('*', serveStatic({ root: WEB_DIST_DIR, rewriteRequestPath: (path) => (path === '/' ? '/__none__' : path) }));
   let indexHtml: string | null = null;
   app.get('*', (c) => {

@@ -6,10 +6,12 @@ import { ErrorBoundary } from './components/error-fallback';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
 import { i18nReady } from './i18n';
+import { registerServiceWorker } from './lib/service-worker';
 
 // The screen's code starts loading at once, alongside the translations (a few KB in the screen's
 // language); the first render waits for the translations only, so no keys flash.
 preloadRoutes(window.location);
+registerServiceWorker();
 
 void i18nReady.then(() => {
   createRoot(document.getElementById('root')!).render(
