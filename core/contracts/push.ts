@@ -37,7 +37,7 @@ export type UnsubscribePush = z.infer<typeof UnsubscribePushSchema>;
 
 export const PushDeviceSchema = z.object({
   id: text(),
-  /** "Chrome on Android", from the browser's User-Agent when it subscribed. */
+  /** "Chrome · Android", from the browser's User-Agent when it subscribed. */
   label: text(),
   createdAt: text(),
 });

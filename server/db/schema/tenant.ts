@@ -1077,7 +1077,7 @@ export const pushSubscriptions = pgTable(
     /** The browser's P-256 key and auth secret (URL-safe base64): the message is encrypted for them. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    /** What the member sees in the list ("Chrome on Android"), from the User-Agent when subscribing. */
+    /** What the member sees in the list ("Chrome · Android"), from the User-Agent when subscribing. */
     label: text('label').notNull().default(''),
     createdAt: tz('created_at').notNull().defaultNow(),
   },

@@ -70,7 +70,7 @@ export async function updatePushPreferences(deps: AppDeps, actor: Actor, input: 
   });
 }
 
-/** "Chrome on Android": enough to tell one's devices apart, nothing more of the User-Agent is kept. */
+/** "Chrome · Android": enough to tell one's devices apart (in any language), nothing more of the User-Agent is kept. */
 export function describeUserAgent(userAgent: string | undefined): string {
   const ua = userAgent ?? '';
   const browser = /Edg\//.test(ua)
@@ -95,7 +95,7 @@ export function describeUserAgent(userAgent: string | undefined): string {
           : /Linux/.test(ua)
             ? 'Linux'
             : null;
-  return system ? `${browser} on ${system}` : browser;
+  return system ? `${browser} · ${system}` : browser;
 }
 
 export async function subscribePush(

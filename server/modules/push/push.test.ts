@@ -120,8 +120,8 @@ describe('devices and choices', () => {
     const mac = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15';
     await ok(await subscribe(rep, laptop, mac));
     const again = await ok<PushSettings>(await subscribe(rep, laptop, mac));
-    expect(again.devices.map((device) => device.label).sort()).toEqual(['Chrome on Android', 'Safari on macOS']);
-    expect((await settingsOf(peer)).devices.map((device) => device.label)).toEqual(['Chrome on Android']);
+    expect(again.devices.map((device) => device.label).sort()).toEqual(['Chrome · Android', 'Safari · macOS']);
+    expect((await settingsOf(peer)).devices.map((device) => device.label)).toEqual(['Chrome · Android']);
     expect((await settingsOf(outsider)).devices).toEqual([]);
 
     // Another company's member cannot turn Rita's device off, even knowing its endpoint.
@@ -140,7 +140,7 @@ describe('devices and choices', () => {
         json: { endpoint: laptop.subscription.endpoint },
       }),
     );
-    expect(off.devices.map((device) => device.label)).toEqual(['Chrome on Android']);
+    expect(off.devices.map((device) => device.label)).toEqual(['Chrome · Android']);
   });
 
   it('refuses an endpoint that is not a web address, and one inside the network outside localhost', async () => {
@@ -266,7 +266,7 @@ describe('what is sent', () => {
     const wrapupId = await saveWrapup(peer);
     await comment(admin, wrapupId, 'Nice');
     expect((await deliver(peerPhone)).map((message) => message.body)).toEqual(['Nice']);
-    expect((await settingsOf(peer)).devices.map((device) => device.label)).toEqual(['Chrome on Android']);
+    expect((await settingsOf(peer)).devices.map((device) => device.label)).toEqual(['Chrome · Android']);
   });
 
   it('a failing push service is tried again later, then given up', async () => {
