@@ -76,9 +76,13 @@ describe('push notifications', () => {
     await expect
       .poll(async () => (await callApiOk<{ preferences: Record<string, unknown> }>(base, joinedRep.cookie, 'GET', '/me/push')).preferences)
       .toMatchObject({ wrapupReminder: true, reminderTime: '16:00', quietFrom: '22:00', quietTo: '07:00' });
+    // The clicks scrolled the page; a whole-page picture from the top keeps the sticky header at the top.
+    const toTop = () => page.evaluate(() => window.scrollTo(0, 0));
+    await toTop();
     await saveSettledScreenshot(page, 'push-settings-desktop-en');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
     await page.setViewportSize(PHONE);
+    await toTop();
     await saveSettledScreenshot(page, 'push-settings-phone-en');
 
     // What happens when this browser asks its push service: headless Chromium has none to register
