@@ -68,25 +68,6 @@ export async function deleteSubscriptionById(tx: Transaction, companyId: Company
   await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.companyId, companyId), eq(pushSubscriptions.id, id)));
 }
 
-/** Of these members, the ones with at least one device (a notification is queued only for them). */
-export async function selectSubscribedMembers(
-  tx: Transaction,
-  companyId: CompanyId,
-  userIds: readonly UserId[] | 'all',
-): Promise<UserId[]> {
-  if (userIds !== 'all' && userIds.length === 0) return [];
-  const rows = await tx
-    .selectDistinct({ userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .where(
-      and(
-        eq(pushSubscriptions.companyId, companyId),
-        userIds === 'all' ? undefined : sql`${pushSubscriptions.userId} = ANY(${sql.param([...userIds])}::text[])`,
-      ),
-    );
-  return rows.map((row) => row.userId);
-}
-
 export async function selectPreferences(tx: Transaction, companyId: CompanyId, userId: UserId): Promise<PushPreferences | null> {
   const [row] = await tx
     .select()
@@ -144,6 +125,27 @@ export async function insertOutboxRows(
       })),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * Queues one notification for each of these members who has a device, in one statement (the
+ * subscriptions are read by the insert itself): a badge's write pays one statement for push.
+ */
+export async function insertOutboxForSubscribers(
+  tx: Transaction,
+  companyId: CompanyId,
+  userIds: readonly UserId[] | 'all',
+  notification: { kind: PushKind; data: Record<string, unknown> },
+  now: Date,
+): Promise<void> {
+  if (userIds !== 'all' && userIds.length === 0) return;
+  const at = now.toISOString();
+  await tx.execute(sql`
+    INSERT INTO push_outbox (company_id, user_id, kind, data, next_attempt_at, created_at)
+    SELECT DISTINCT s.company_id, s.user_id, ${notification.kind}, ${JSON.stringify(notification.data)}::jsonb, ${at}::timestamptz, ${at}::timestamptz
+      FROM push_subscriptions s
+     WHERE s.company_id = ${companyId}
+       ${userIds === 'all' ? sql`` : sql`AND s.user_id = ANY(${sql.param([...userIds])}::text[])`}`);
 }
 
 /** The worker's transactions: every company's rows, as the connecting role (never as app_user). */

@@ -22,10 +22,9 @@ import { selectWrapupAuthorsOfDay } from '../wrapups/wrapups.service';
 import {
   deleteSubscription,
   insertOutboxRows,
-  type NewPushNotification,
   selectPreferences,
   selectReminderCandidates,
-  selectSubscribedMembers,
+  insertOutboxForSubscribers,
   selectSubscriptions,
   type SubscriptionRow,
   upsertPreferences,
@@ -137,23 +136,6 @@ export async function unsubscribePush(deps: AppDeps, actor: Actor, input: Unsubs
   });
 }
 
-/** Queues notifications for those of the recipients who have a device (one statement to find them, one to queue). */
-async function queueForSubscribers(
-  tx: Transaction,
-  companyId: CompanyId,
-  recipients: readonly UserId[] | 'all',
-  notification: Omit<NewPushNotification, 'userId'>,
-  at: Date,
-): Promise<void> {
-  const subscribed = await selectSubscribedMembers(tx, companyId, recipients);
-  await insertOutboxRows(
-    tx,
-    companyId,
-    subscribed.map((userId) => ({ ...notification, userId })),
-    at,
-  );
-}
-
 /**
  * Transaction step (the feed's listener, wired in bootstrap.ts): a contest's start notifies its
  * participants, a badge its member. Other kinds cost nothing.
@@ -161,11 +143,17 @@ async function queueForSubscribers(
 export async function queuePushForFeedEvents(tx: Transaction, companyId: CompanyId, events: readonly FeedEvent[], at: Date): Promise<void> {
   for (const event of events) {
     if (event.kind === 'badge.earned' && event.userId) {
-      await queueForSubscribers(tx, companyId, [toUserId(event.userId)], { kind: 'badge_earned', data: { badge: event.data.badge } }, at);
+      await insertOutboxForSubscribers(
+        tx,
+        companyId,
+        [toUserId(event.userId)],
+        { kind: 'badge_earned', data: { badge: event.data.badge } },
+        at,
+      );
     }
     if (event.kind === 'contest.started') {
       const recipients = await selectContestAudience(tx, companyId, event.data);
-      await queueForSubscribers(
+      await insertOutboxForSubscribers(
         tx,
         companyId,
         recipients,
@@ -196,7 +184,7 @@ export async function queueWrapupCommentPush(
   at: Date,
 ): Promise<void> {
   if (input.authorId === input.wrapupAuthorId) return;
-  await queueForSubscribers(
+  await insertOutboxForSubscribers(
     tx,
     companyId,
     [input.wrapupAuthorId],
