@@ -51,6 +51,7 @@ import { contestsRoutes } from './modules/contests/contests.routes';
 import { coachingRoutes } from './modules/coaching/coaching.routes';
 import { peopleRoutes } from './modules/people/people.routes';
 import { celebrationsRoutes } from './modules/celebrations/celebrations.routes';
+import { pushRoutes } from './modules/push/push.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
@@ -99,6 +100,7 @@ function createApiRouter() {
   api.route('/', celebrationsRoutes);
   api.route('/', coachingRoutes);
   api.route('/', peopleRoutes);
+  api.route('/', pushRoutes);
   return api;
 }
 

@@ -615,6 +615,34 @@ const MATRIX: Record<string, Entry> = {
     prepare: async () => ({ params: { token: (await displayLinkOfA()).token } }),
   },
 
+  // push notifications (decision 055): every member, about their own devices and choices
+  'GET /api/v1/push/public-key': { expect: members(200) },
+  'GET /api/v1/me/push': { expect: members(200) },
+  'PUT /api/v1/me/push/preferences': {
+    expect: members(200),
+    prepare: async () => ({
+      json: {
+        contestStarted: true,
+        badgeEarned: false,
+        wrapupComment: true,
+        wrapupReminder: true,
+        reminderTime: '15:30',
+        quietFrom: '22:00',
+        quietTo: '07:00',
+      },
+    }),
+  },
+  'POST /api/v1/me/push/subscriptions': {
+    expect: members(200),
+    prepare: async () => ({
+      json: { endpoint: `http://127.0.0.1:9/push/${unique()}`, keys: { p256dh: 'BAAAAAAA', auth: 'AAAAAAAAAAAAAAAAAAAAAA' } },
+    }),
+  },
+  'POST /api/v1/me/push/subscriptions/remove': {
+    expect: members(200),
+    prepare: async () => ({ json: { endpoint: 'http://127.0.0.1:9/push/none' } }),
+  },
+
   // personal data (decision 022): anyone signed in, about themself; admins about their own members
   'GET /api/v1/me/data': { expect: signedIn(200) },
   'GET /api/v1/me/account-deletion': { expect: signedIn(200) },

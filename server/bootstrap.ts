@@ -17,6 +17,9 @@ import { enqueueDueChatSummaries, recordChatEvents } from './modules/chat/chat.s
 import { createContestScheduler } from './modules/contests/contests.scheduler';
 import { createWebhookWorker } from './modules/webhooks/webhooks.worker';
 import { createDigestScheduler } from './modules/digest/digest.scheduler';
+import { listenToFeedEvents } from './modules/feed/feed.service';
+import { queuePushForFeedEvents } from './modules/push/push.service';
+import { createPushWorker } from './modules/push/push.worker';
 
 /**
  * Opens the database, applies migrations and wires every dependency. Shared by the server
@@ -73,6 +76,16 @@ export async function createDeps(
   });
   // Nor this one: contests' starts, lead changes and finishes (decision 049).
   deps.contests = createContestScheduler({ db: database.db, now: () => deps.now() });
+  // Nor this one: push notifications and the wrap-up reminders (decision 055). Feed events (a
+  // contest's start, a badge) queue theirs through a listener: the feed sits below push.
+  deps.push = createPushWorker({
+    db: database.db,
+    now: () => deps.now(),
+    policy: deps.webhookTargets,
+    subject: vapidSubject(config),
+    publicUrl: config.publicUrl,
+  });
+  listenToFeedEvents(queuePushForFeedEvents);
   deps.auth = createAuth({
     db: database.db,
     config,
@@ -94,7 +107,18 @@ export async function closeDeps(deps: AppDeps): Promise<void> {
   await deps.webhooks.stop();
   await deps.digests.stop();
   await deps.contests.stop();
+  await deps.push.stop();
   await stopRunningExports(deps.database);
   await deps.realtime.stop();
   await deps.database.close();
+}
+
+/**
+ * Who runs this server, as push services want to know (VAPID's subject): the public address when it
+ * is https, else the mail sender's address.
+ */
+function vapidSubject(config: Config): string {
+  if (config.publicUrl.startsWith('https://')) return config.publicUrl;
+  const address = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
+  return `mailto:${address.trim()}`;
 }

@@ -9,6 +9,7 @@ import type { WebhookTargetPolicy } from './modules/webhooks/webhooks.service';
 import type { WebhookWorker } from './modules/webhooks/webhooks.worker';
 import type { DigestScheduler } from './modules/digest/digest.scheduler';
 import type { ContestScheduler } from './modules/contests/contests.scheduler';
+import type { PushWorker } from './modules/push/push.worker';
 import type { RealtimeHub } from './realtime/hub';
 
 /** Everything a request handler may need, assembled once per server instance. */
@@ -32,6 +33,8 @@ export type AppDeps = {
   digests: DigestScheduler;
   /** Starts, follows and finishes contests (decision 049): started by main.ts, stopped by closeDeps; tests run its ticks by hand. */
   contests: ContestScheduler;
+  /** Sends push notifications and queues the wrap-up reminders (decision 055): started by main.ts, stopped by closeDeps; tests run its rounds by hand. */
+  push: PushWorker;
 };
 
 export type SessionUser = {

@@ -58,6 +58,8 @@ async function main() {
   deps.digests.start();
   // Contests start, change leader and finish by themselves, from every instance; each step is taken once (decision 049).
   deps.contests.start();
+  // Push notifications and wrap-up reminders, from every instance; each is sent once (decision 055).
+  deps.push.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     console.info(`\n  ${config.BRAND_NAME} is running at ${config.publicUrl}\n`);
     if (deps.mailer.transport === 'outbox') {

@@ -9,7 +9,8 @@
  *     badges' (decision 050): one statement judges every badge rule on the rollups after the insert
  *     and inserts what was earned; it cannot join the insert, whose rollup trigger has not run yet
  *     for a statement in the same query. A write that earns a badge (rare: a first sale, a record)
- *     sends one more, its feed events.
+ *     sends two more: its feed events, and the push notification of the badge for the member's
+ *     devices (decision 055; one INSERT ... SELECT that finds the devices itself).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementPhase } from './db/client';
@@ -73,7 +74,7 @@ describe('the statement budget', () => {
     }
   });
 
-  it(`a logged call that earns a badge costs one statement more (its feed events): at most ${LOGGED_CALL_BUDGET + 1}`, async () => {
+  it(`a logged call that earns a badge costs two statements more (its feed events, its push): at most ${LOGGED_CALL_BUDGET + 2}`, async () => {
     const newcomer = await t.createMember({ companyId: admin.companyId });
     await t.request('/api/v1/activities/mine', { as: newcomer });
     const { response, statements } = await recordStatements(() =>
@@ -81,7 +82,8 @@ describe('the statement budget', () => {
     );
     expect(response.status).toBe(201);
     expect(statements.some((s) => s.text.startsWith('insert into "feed_events"'))).toBe(true);
-    expect(statements.length, listed(statements)).toBeLessThanOrEqual(LOGGED_CALL_BUDGET + 1);
+    expect(statements.some((s) => s.text.includes('INSERT INTO push_outbox'))).toBe(true);
+    expect(statements.length, listed(statements)).toBeLessThanOrEqual(LOGGED_CALL_BUDGET + 2);
   });
 
   it(`every signed-in read runs at most ${SIGNED_IN_READ_BUDGET} statements before its feature's own`, async () => {

@@ -259,6 +259,16 @@ await expectOk(
   }),
   'celebration settings',
 );
+// A's rep's phone takes push notifications (decision 055).
+const aPushEndpoint = `http://127.0.0.1:9/push/alpha-${tag}`;
+await expectOk(
+  await t.request('/api/v1/me/push/subscriptions', {
+    method: 'POST',
+    as: aRep,
+    json: { endpoint: aPushEndpoint, keys: { p256dh: 'BAAAAAAA', auth: 'AAAAAAAAAAAAAAAAAAAAAA' } },
+  }),
+  'push subscription',
+);
 const aLeadName = `Alpha lead ${tag}`;
 const aLeadEmail = `alpha-lead-${tag}@example.com`;
 const aContactRequestId = await fixtures.contactRequest({ name: aLeadName, email: aLeadEmail, message: `Alpha lead message ${tag}` });
@@ -432,6 +442,27 @@ const ISOLATION: Record<string, Entry> = {
     { json: { itemType: 'event', itemId: aSale.id, emoji: '🔥' }, namesA: true },
   ],
   'GET /api/v1/display/{token}/feed': () => [{ params: { token: bDisplayLink.token } }],
+
+  // push notifications: B's own devices and choices; A's phone's endpoint is no device of B's to turn off
+  'GET /api/v1/push/public-key': nothing,
+  'GET /api/v1/me/push': nothing,
+  'PUT /api/v1/me/push/preferences': () => [
+    {
+      json: {
+        contestStarted: false,
+        badgeEarned: true,
+        wrapupComment: true,
+        wrapupReminder: true,
+        reminderTime: '16:30',
+        quietFrom: null,
+        quietTo: null,
+      },
+    },
+  ],
+  'POST /api/v1/me/push/subscriptions': () => [
+    { json: { endpoint: `http://127.0.0.1:9/push/beta-${unique()}`, keys: { p256dh: 'BAAAAAAA', auth: 'AAAAAAAAAAAAAAAAAAAAAA' } } },
+  ],
+  'POST /api/v1/me/push/subscriptions/remove': () => [{ json: { endpoint: aPushEndpoint } }],
 
   // KPI rules
   'GET /api/v1/kpi-rules': nothing,

@@ -32,3 +32,4 @@ export * from './badges';
 export * from './contests';
 export * from './tv-playlists';
 export * from './celebrations';
+export * from './push';

@@ -33,3 +33,9 @@ export async function selectAccountName(tx: Transaction, userId: UserId): Promis
   const [person] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId));
   return person?.name?.trim() || null;
 }
+
+/** Transaction step (push notifications): the language the person chose, if any (user.locale). */
+export async function selectAccountLocale(tx: Transaction, userId: UserId): Promise<string | null> {
+  const [person] = await tx.select({ locale: user.locale }).from(user).where(eq(user.id, userId));
+  return person?.locale ?? null;
+}

@@ -51,6 +51,9 @@ const TENANT_TABLES = [
   'tv_playlists',
   'celebration_settings',
   'feed_reactions',
+  'push_subscriptions',
+  'push_preferences',
+  'push_outbox',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member (an admin; the 1:1 note is about the colleague). */
@@ -129,6 +132,13 @@ async function seedEveryTable(member: Member, colleague: Member): Promise<void> 
     await tx.execute(sql`INSERT INTO celebration_settings (company_id, sale_minimum) VALUES (${member.companyId}, 100000)`);
     await tx.execute(sql`INSERT INTO feed_reactions (company_id, activity_id, user_id, emoji)
       SELECT company_id, id, user_id, '👏' FROM activities WHERE company_id = ${member.companyId} AND user_id = ${member.id} LIMIT 1`);
+    await tx.execute(sql`INSERT INTO push_subscriptions (company_id, user_id, endpoint, p256dh, auth)
+      VALUES (${member.companyId}, ${member.id}, ${`https://push.example.com/${member.id}`}, 'key', 'auth')`);
+    await tx.execute(
+      sql`INSERT INTO push_preferences (company_id, user_id, quiet_from, quiet_to) VALUES (${member.companyId}, ${member.id}, '22:00', '07:00')`,
+    );
+    await tx.execute(sql`INSERT INTO push_outbox (company_id, user_id, kind, data)
+      VALUES (${member.companyId}, ${member.id}, 'badge_earned', '{"badge":"first_sale"}')`);
   });
 }
 
@@ -330,6 +340,16 @@ describe('company B is invisible to company A', () => {
       'feed_reactions',
       (c: string, u: string) =>
         sql`INSERT INTO feed_reactions (company_id, feed_event_id, user_id, emoji) SELECT ${c}, id, ${u}, '🔥' FROM feed_events LIMIT 1`,
+    ],
+    [
+      'push_subscriptions',
+      (c: string, u: string) =>
+        sql`INSERT INTO push_subscriptions (company_id, user_id, endpoint, p256dh, auth) VALUES (${c}, ${u}, 'https://push.example.com/planted', 'k', 'a')`,
+    ],
+    ['push_preferences', (c: string, u: string) => sql`INSERT INTO push_preferences (company_id, user_id) VALUES (${c}, ${u})`],
+    [
+      'push_outbox',
+      (c: string, u: string) => sql`INSERT INTO push_outbox (company_id, user_id, kind) VALUES (${c}, ${u}, 'wrapup_reminder')`,
     ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));

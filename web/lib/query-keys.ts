@@ -187,6 +187,8 @@ export const queryKeys = {
   settings: {
     profile: ['settings', 'profile'],
     accountDeletion: ['settings', 'account-deletion'],
+    /** Push notifications: the choices and the devices (decision 055). */
+    push: ['settings', 'push'],
   },
   /** Personal access tokens: mine, and (admins) every one of the company; a change refreshes both. */
   apiTokens: {

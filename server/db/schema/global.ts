@@ -1,4 +1,5 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -71,3 +72,20 @@ export const appRateLimits = pgTable('app_rate_limits', {
   /** Start of the current window, in milliseconds since the epoch (the app's clock). */
   windowStartedAt: bigint('window_started_at', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The instance's VAPID key pair for Web Push (decision 055): one row, made on first need by
+ * whichever instance gets there first (INSERT ... ON CONFLICT DO NOTHING, then read), so every
+ * instance signs with the same key and browsers' subscriptions stay valid across restarts.
+ */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** P-256 public key, URL-safe base64 (the browser's applicationServerKey). */
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('push_vapid_keys_one_row_check', sql`${t.id} = 1`)],
+);

@@ -1066,3 +1066,102 @@ export const feedReactions = pgTable(
     index('feed_reactions_company_user_idx').on(t.companyId, t.userId),
   ],
 );
+
+/**
+ * Push notifications (decision 055): a member's browsers and phones that accepted Web Push, one row
+ * per push endpoint. The push service's answer 404 or 410 removes the row.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 key and auth secret (URL-safe base64): the message is encrypted for them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** What the member sees in the list ("Chrome · Android"), from the User-Agent when subscribing. */
+    label: text('label').notNull().default(''),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_company_endpoint_idx').on(t.companyId, t.endpoint),
+    index('push_subscriptions_company_user_idx').on(t.companyId, t.userId),
+  ],
+);
+
+/** A member's choices: which notifications, the wrap-up reminder's time, quiet hours (the company's zone). */
+export const pushPreferences = pgTable(
+  'push_preferences',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    contestStarted: boolean('contest_started').notNull().default(true),
+    badgeEarned: boolean('badge_earned').notNull().default(true),
+    wrapupComment: boolean('wrapup_comment').notNull().default(true),
+    wrapupReminder: boolean('wrapup_reminder').notNull().default(false),
+    /** HH:MM, the company's zone, working days only. */
+    reminderTime: text('reminder_time').notNull().default('16:00'),
+    /** HH:MM to HH:MM in the company's zone (may wrap past midnight); both null when there are none. */
+    quietFrom: text('quiet_from'),
+    quietTo: text('quiet_to'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);
+
+/**
+ * The push outbox (decision 055): one row per notification and member, written in the change's
+ * transaction (a feed event, a comment) or by the reminder's scheduler, claimed by one instance
+ * with FOR UPDATE SKIP LOCKED and sent to each of the member's subscriptions. `dedupeKey` makes a
+ * notification at most once (a member's reminder of a day).
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Ids and numbers the text is written from at send time, in the member's language. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    dedupeKey: text('dedupe_key'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    leaseUntil: tz('lease_until'),
+    /** What happened: how many devices got it, why it was dropped. */
+    outcome: text('outcome'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [
+    check('push_outbox_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'dropped', 'failed')`),
+    check('push_outbox_kind_check', sql`${t.kind} in ('contest_started', 'badge_earned', 'wrapup_comment', 'wrapup_reminder')`),
+    uniqueIndex('push_outbox_dedupe_idx').on(t.companyId, t.userId, t.dedupeKey),
+    index('push_outbox_company_user_idx').on(t.companyId, t.userId, t.createdAt),
+    // The worker's claim looks across companies (like the webhook deliveries' open index).
+    index('push_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+  ],
+);

@@ -22,6 +22,7 @@ import { actAsMember, type CompanyId, toUserId, type UserId, withTenant } from '
 import { forbidden, HttpError, notFound } from '../../lib/http';
 import { selectActiveMemberFaces } from '../companies/memberships.service';
 import { selectManagedMemberIds, selectManager } from '../teams/teams.service';
+import { queueWrapupCommentPush } from '../push/push.service';
 import {
   type CoachingWrapupRow,
   selectWrapupDates,
@@ -242,6 +243,12 @@ export async function addWrapupComment(deps: AppDeps, actor: Actor, wrapupId: st
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
     const row = await requireReadableWrapup(tx, actor, wrapupId);
     await insertComment(tx, actor.companyId, { wrapupId, wrapupAuthorId: row.userId, authorId: actor.userId, body: input.body, now });
+    await queueWrapupCommentPush(
+      tx,
+      actor.companyId,
+      { wrapupId, wrapupAuthorId: row.userId, authorId: actor.userId, body: input.body },
+      now,
+    );
     await upsertReadMarker(tx, actor.companyId, { viewerId: actor.userId, wrapupId, now });
     return readWrapup(tx, actor, row);
   });

@@ -1,5 +1,5 @@
 import { buildAvatarPath, normalizeRole } from '@core/contracts';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { selectAccountName } from '../../auth/accounts';
 import type { Database, Transaction } from '../../db/client';
 import { profiles, user } from '../../db/schema';
@@ -394,6 +394,15 @@ export async function selectActiveMemberFaces(tx: Transaction, companyId: Compan
     .select({ userId: profiles.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
     .from(profiles)
     .where(and(eq(profiles.companyId, companyId), isNull(profiles.removedAt)));
+}
+
+/** Transaction step (push notifications): these people's names if they are active members now. */
+export async function selectActiveMemberFacesOf(tx: Transaction, companyId: CompanyId, userIds: readonly UserId[]): Promise<MemberFace[]> {
+  if (userIds.length === 0) return [];
+  return tx
+    .select({ userId: profiles.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), inArray(profiles.userId, [...userIds]), isNull(profiles.removedAt)));
 }
 
 /** Transaction step (exports): whether the person is, or was, a member of the company. */

@@ -37,6 +37,7 @@ export {
   hasMembershipIn,
   promoteToAdmin,
   selectActiveMemberFaces,
+  selectActiveMemberFacesOf,
   selectActiveMembershipOf,
   selectActiveMembersByJoining,
   selectDigestMemberships,

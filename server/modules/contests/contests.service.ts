@@ -517,6 +517,10 @@ export async function advanceContest(db: Database, companyId: CompanyId, id: str
               endsOn: contest.endsOn,
               mode: contest.mode,
               target: contest.target,
+              // Who takes part: push notifications go to them (decision 055).
+              participants: contest.participants,
+              teamIds: contest.teamIds,
+              userIds: contest.userIds,
             },
           },
         ],

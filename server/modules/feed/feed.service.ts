@@ -28,7 +28,22 @@ export async function recordFeedEvents(
   at: Date,
 ): Promise<FeedEvent[]> {
   const rows = await insertFeedEvents(tx, companyId, events, at);
-  return rows.map(toFeedEvent);
+  const recorded = rows.map(toFeedEvent);
+  for (const listener of listeners) await listener(tx, companyId, recorded, at);
+  return recorded;
+}
+
+/** What else a feed event causes in its transaction (push notifications, decision 055). */
+export type FeedEventListener = (tx: Transaction, companyId: CompanyId, events: readonly FeedEvent[], at: Date) => Promise<void>;
+
+const listeners = new Set<FeedEventListener>();
+
+/**
+ * Adds a listener every recorded event passes through, in the change's transaction (a rolled-back
+ * change notifies nobody). A listener, not an import: push reads memberships, which sit above the feed.
+ */
+export function listenToFeedEvents(listener: FeedEventListener): void {
+  listeners.add(listener);
 }
 
 /** The company's newest feed events first, at most `limit`, continuing before a seen one if given. */

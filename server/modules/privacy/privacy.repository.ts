@@ -14,6 +14,9 @@ import {
   customerCompanies,
   displayLinks,
   feedReactions,
+  pushOutbox,
+  pushPreferences,
+  pushSubscriptions,
   goals,
   invitations,
   mailOutbox,
@@ -390,6 +393,10 @@ async function eraseCoaching(tx: Transaction, companyId: CompanyId, subjectId: U
   await tx.delete(wrapupReads).where(and(eq(wrapupReads.companyId, companyId), eq(wrapupReads.userId, subjectId)));
   // Reactions (decision 051): who reacted is the person's data; the item keeps the others' reactions.
   await tx.delete(feedReactions).where(and(eq(feedReactions.companyId, companyId), eq(feedReactions.userId, subjectId)));
+  // Push notifications (decision 055): the person's devices, choices and notifications.
+  await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.companyId, companyId), eq(pushSubscriptions.userId, subjectId)));
+  await tx.delete(pushPreferences).where(and(eq(pushPreferences.companyId, companyId), eq(pushPreferences.userId, subjectId)));
+  await tx.delete(pushOutbox).where(and(eq(pushOutbox.companyId, companyId), eq(pushOutbox.userId, subjectId)));
   await tx.execute(sql`SELECT set_config('app.erasing_user', '', true), set_config('role', 'app_user', true)`);
 }
 

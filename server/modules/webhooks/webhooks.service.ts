@@ -40,6 +40,8 @@ import { checkWebhookUrl, WebhookTargetRefused } from './webhooks.targets';
  */
 
 export { createWebhookTargetPolicy, type WebhookTargetPolicy } from './webhooks.targets';
+/** Where a server may send (push notifications to a browser's push service use the same rule, decision 055). */
+export { checkWebhookUrl, checkWebhookUrlAtSend, createGuardedLookup, WebhookTargetRefused } from './webhooks.targets';
 export { deleteDeliveriesAbout } from './webhooks.repository';
 
 /** whsec_ and base64 of 24 random bytes (192 bits), the Standard Webhooks secret format. */

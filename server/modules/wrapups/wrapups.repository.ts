@@ -255,3 +255,18 @@ export async function findRecentWrapupsOf(db: Database, scope: MemberScope, user
       .limit(limit),
   );
 }
+
+/** Transaction step (push notifications): which of these people have saved a wrap-up of the day. */
+export async function selectWrapupAuthorsOfDay(
+  tx: Transaction,
+  companyId: CompanyId,
+  date: string,
+  userIds: readonly UserId[],
+): Promise<Set<UserId>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ userId: wrapups.userId })
+    .from(wrapups)
+    .where(and(eq(wrapups.companyId, companyId), eq(wrapups.date, date), inArray(wrapups.userId, [...userIds])));
+  return new Set(rows.map((row) => row.userId));
+}

@@ -119,6 +119,9 @@ export async function getWrapupHistory(deps: AppDeps, actor: Actor): Promise<Wra
   };
 }
 
+/** Transaction step (push notifications): who has written the day's wrap-up (the reminder goes to the others). */
+export { selectWrapupAuthorsOfDay } from './wrapups.repository';
+
 /** Transaction steps (coaching): people's wrap-ups with the day's logged numbers, one by id, dates by id. */
 export {
   type CoachingWrapupRow,

@@ -15,6 +15,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ChangePasswordCard } from '@web/features/account/components/change-password-card';
 import { DigestCard } from '@web/features/account/components/digest-card';
+import { NotificationsCard } from '@web/features/account/components/notifications-card';
 import { PersonalSettings } from '@web/features/account/components/personal-settings';
 import { ApiTokensSettings } from '@web/features/api-tokens/components/api-tokens-settings';
 import { BadgeSettingsCard } from '@web/features/badges/components/badge-settings-card';
@@ -76,6 +77,7 @@ export function Component() {
           <TabsContent value="personal" className="mt-0 space-y-6">
             <PersonalSettings />
             <DigestCard />
+            <NotificationsCard />
             <ChangePasswordCard />
             <YourDataCard />
           </TabsContent>

@@ -1,0 +1,162 @@
+import type { BadgeKind } from '../contracts/badges';
+import type { Language } from '../contracts/common';
+import type { ClockTime, PushKind, PushMessage, PushPreferences } from '../contracts/push';
+import { computeWallClock } from '../period';
+
+/*
+ * Push notifications (decision 055): when one may be shown, when the wrap-up reminder is due, and
+ * what each says in the member's language. Pure: the server reads the rows and the clock.
+ */
+
+export const DEFAULT_PUSH_PREFERENCES: PushPreferences = {
+  contestStarted: true,
+  badgeEarned: true,
+  wrapupComment: true,
+  wrapupReminder: false,
+  reminderTime: '16:00',
+  quietFrom: null,
+  quietTo: null,
+};
+
+/**
+ * How long after its time the reminder may still go out: a server that was down at 16:00 still
+ * reminds at 16:40, not at 21:00 when the day is over.
+ */
+export const REMINDER_WINDOW_MINUTES = 120;
+
+/**
+ * How old a notification may be when it is sent: one that waited longer (every instance stopped,
+ * the push service down for hours) is dropped rather than announcing old news.
+ */
+export const PUSH_STALE_AFTER_MS = 60 * 60 * 1000;
+
+const toMinutes = (time: ClockTime): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The wall-clock time in the zone, HH:MM. */
+export function computeClockTime(now: Date, timeZone: string): ClockTime {
+  return computeWallClock(now, timeZone).toISOString().slice(11, 16);
+}
+
+/** Whether `time` falls in quiet hours [from, to), which may pass midnight (22:00 to 07:00). */
+export function isInQuietHours(time: ClockTime, quiet: { quietFrom: ClockTime | null; quietTo: ClockTime | null }): boolean {
+  if (quiet.quietFrom === null || quiet.quietTo === null) return false;
+  const at = toMinutes(time);
+  const from = toMinutes(quiet.quietFrom);
+  const to = toMinutes(quiet.quietTo);
+  return from < to ? at >= from && at < to : at >= from || at < to;
+}
+
+/** Whether the reminder chosen for `reminderTime` is due at `time` (the same day, within the window). */
+export function isReminderDue(time: ClockTime, reminderTime: ClockTime): boolean {
+  const since = toMinutes(time) - toMinutes(reminderTime);
+  return since >= 0 && since < REMINDER_WINDOW_MINUTES;
+}
+
+/** Whether the member wants this kind of notification. */
+export function isPushKindWanted(kind: PushKind, preferences: PushPreferences): boolean {
+  switch (kind) {
+    case 'contest_started':
+      return preferences.contestStarted;
+    case 'badge_earned':
+      return preferences.badgeEarned;
+    case 'wrapup_comment':
+      return preferences.wrapupComment;
+    case 'wrapup_reminder':
+      return preferences.wrapupReminder;
+  }
+}
+
+/**
+ * Why a notification is not shown now, or null to send it. Quiet hours drop a notification (it is
+ * not kept for the morning: by then it is old news), except the wrap-up reminder, whose time the
+ * member chose themself.
+ */
+export function decidePushDrop(input: {
+  kind: PushKind;
+  preferences: PushPreferences;
+  time: ClockTime;
+  ageMs: number;
+}): 'switched_off' | 'quiet_hours' | 'stale' | null {
+  if (!isPushKindWanted(input.kind, input.preferences)) return 'switched_off';
+  if (input.ageMs > PUSH_STALE_AFTER_MS) return 'stale';
+  if (input.kind !== 'wrapup_reminder' && isInQuietHours(input.time, input.preferences)) return 'quiet_hours';
+  return null;
+}
+
+const BADGE_NAMES: Record<Language, Record<BadgeKind, string>> = {
+  en: {
+    first_sale: 'First sale',
+    tenth_sale: '10th sale',
+    hundred_calls_week: '100 calls in a week',
+    personal_best_day: 'Personal best day',
+    team_best_month: "Team's best month",
+    goal_streak: '5-day streak',
+    contest_winner: 'Contest winner',
+  },
+  nb: {
+    first_sale: 'Første salg',
+    tenth_sale: '10. salg',
+    hundred_calls_week: '100 samtaler på en uke',
+    personal_best_day: 'Personlig rekorddag',
+    team_best_month: 'Teamets beste måned',
+    goal_streak: '5 dager på rad',
+    contest_winner: 'Konkurransevinner',
+  },
+};
+
+/** What a notification's text is written from: ids, numbers and the company's own names, read at send time. */
+export type PushMessageInput =
+  | { kind: 'contest_started'; contestId: string; contestName: string }
+  | { kind: 'badge_earned'; badge: string }
+  | { kind: 'wrapup_comment'; wrapupId: string; authorName: string; excerpt: string }
+  | { kind: 'wrapup_reminder'; date: string };
+
+const EXCERPT_LENGTH = 120;
+
+function shorten(value: string): string {
+  const flat = value.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH - 1)}…` : flat;
+}
+
+/** The notification's title, body and the app path it opens, in the member's language. */
+export function composePushMessage(input: PushMessageInput, language: Language): PushMessage {
+  const nb = language === 'nb';
+  switch (input.kind) {
+    case 'contest_started':
+      return {
+        kind: input.kind,
+        title: nb ? 'Konkurransen har startet' : 'The contest has started',
+        body: nb ? `${input.contestName} er i gang. Lykke til!` : `${input.contestName} is on. Good luck!`,
+        url: `/app/contests/${encodeURIComponent(input.contestId)}`,
+        tag: `contest-${input.contestId}`,
+      };
+    case 'badge_earned': {
+      const name = BADGE_NAMES[language][input.badge as BadgeKind] ?? input.badge;
+      return {
+        kind: input.kind,
+        title: nb ? 'Nytt merke!' : 'New badge!',
+        body: nb ? `Du har fått merket «${name}».` : `You earned the badge “${name}”.`,
+        url: '/app/activity',
+        tag: `badge-${input.badge}`,
+      };
+    }
+    case 'wrapup_comment':
+      return {
+        kind: input.kind,
+        title: nb ? `${input.authorName} kommenterte oppsummeringen din` : `${input.authorName} commented on your wrap-up`,
+        body: shorten(input.excerpt),
+        url: `/app/coaching/wrapups/${encodeURIComponent(input.wrapupId)}`,
+        tag: `wrapup-${input.wrapupId}`,
+      };
+    case 'wrapup_reminder':
+      return {
+        kind: input.kind,
+        title: nb ? 'Tid for dagens oppsummering' : "Time for today's wrap-up",
+        body: nb
+          ? 'Hva gikk bra i dag, og hva vil du gjøre bedre? Det tar to minutter.'
+          : 'What went well today, and what will you do better? It takes two minutes.',
+        url: '/app/wrapup',
+        tag: `reminder-${input.date}`,
+      };
+  }
+}

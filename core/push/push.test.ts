@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { composePushMessage, computeClockTime, decidePushDrop, DEFAULT_PUSH_PREFERENCES, isInQuietHours, isReminderDue } from './index';
+
+describe('quiet hours', () => {
+  it.each([
+    ['22:00', '07:00', '23:30', true],
+    ['22:00', '07:00', '06:59', true],
+    ['22:00', '07:00', '07:00', false],
+    ['22:00', '07:00', '12:00', false],
+    ['12:00', '13:00', '12:30', true],
+    ['12:00', '13:00', '13:00', false],
+  ])('from %s to %s, at %s: %s', (quietFrom, quietTo, time, expected) => {
+    expect(isInQuietHours(time, { quietFrom, quietTo })).toBe(expected);
+  });
+
+  it('none when unset', () => {
+    expect(isInQuietHours('03:00', { quietFrom: null, quietTo: null })).toBe(false);
+  });
+});
+
+describe('the wrap-up reminder', () => {
+  it('is due from its time for two hours', () => {
+    expect(isReminderDue('15:59', '16:00')).toBe(false);
+    expect(isReminderDue('16:00', '16:00')).toBe(true);
+    expect(isReminderDue('17:59', '16:00')).toBe(true);
+    expect(isReminderDue('18:00', '16:00')).toBe(false);
+  });
+
+  it('is not dropped by quiet hours (its time is the member’s own choice); other kinds are', () => {
+    const preferences = { ...DEFAULT_PUSH_PREFERENCES, wrapupReminder: true, quietFrom: '15:00', quietTo: '17:00' };
+    expect(decidePushDrop({ kind: 'wrapup_reminder', preferences, time: '16:00', ageMs: 0 })).toBeNull();
+    expect(decidePushDrop({ kind: 'badge_earned', preferences, time: '16:00', ageMs: 0 })).toBe('quiet_hours');
+    expect(decidePushDrop({ kind: 'badge_earned', preferences: { ...preferences, badgeEarned: false }, time: '12:00', ageMs: 0 })).toBe(
+      'switched_off',
+    );
+  });
+});
+
+describe('the clock and the texts', () => {
+  it('reads the wall clock in the zone, across DST', () => {
+    expect(computeClockTime(new Date('2026-07-01T14:05:00Z'), 'Europe/Oslo')).toBe('16:05');
+    expect(computeClockTime(new Date('2026-12-01T14:05:00Z'), 'Europe/Oslo')).toBe('15:05');
+  });
+
+  it('writes in the member’s language', () => {
+    expect(composePushMessage({ kind: 'badge_earned', badge: 'first_sale' }, 'nb').body).toBe('Du har fått merket «Første salg».');
+    expect(composePushMessage({ kind: 'contest_started', contestId: 'c1', contestName: 'Blitz' }, 'en')).toMatchObject({
+      title: 'The contest has started',
+      url: '/app/contests/c1',
+    });
+  });
+});

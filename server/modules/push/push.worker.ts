@@ -1,0 +1,158 @@
+import type { PushMessageInput } from '@core/push';
+import { composePushMessage, computeClockTime, decidePushDrop, DEFAULT_PUSH_PREFERENCES } from '@core/push';
+import { toLanguage } from '@core/contracts';
+import { selectAccountLocale } from '../../auth/accounts';
+import type { Database } from '../../db/client';
+import { toUserId, withTenant } from '../../db/tenant';
+import { createPollingLoop } from '../../lib/polling-loop';
+import { selectCompany } from '../companies/companies.service';
+import { selectActiveMemberFacesOf } from '../companies/memberships.service';
+import type { WebhookTargetPolicy } from '../webhooks/webhooks.service';
+import {
+  type ClaimedNotification,
+  claimDueNotifications,
+  deleteSubscriptionById,
+  finishNotification,
+  selectPreferences,
+  selectSubscriptions,
+} from './push.repository';
+import { resolveVapidKeys, sendPushMessage } from './push.sender';
+import { queueDueReminders } from './push.service';
+
+/*
+ * The push worker (decision 055): runs in every server process, on both engines. Each round queues
+ * the wrap-up reminders that are due (once a minute), claims due notifications (FOR UPDATE SKIP
+ * LOCKED: on several instances each is claimed by one), and sends each to its member's devices,
+ * after reading, as that member, whether they still want it now (switches, quiet hours) and in
+ * which language. Time comes from `now`, so tests move the clock instead of waiting.
+ */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+/** Longer than sending to ten devices may take, so a live instance is never overtaken. */
+const LEASE_MS = 2 * MINUTE;
+const CLAIM_BATCH = 20;
+const POLL_MS = SECOND;
+/** A push service that failed (5xx, no answer) is tried again after 1 and 5 minutes, then the notification is given up. */
+const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE] as const;
+
+export type PushWorkerOptions = {
+  db: Database;
+  now: () => Date;
+  policy: WebhookTargetPolicy;
+  /** The VAPID subject: how a push service reaches the operator (mailto: or https:). */
+  subject: string;
+  /** The app's address, for the notification's link. */
+  publicUrl: string;
+  attemptTimeoutMs?: number;
+};
+
+export type PushWorker = {
+  /** One round: the due reminders, then what is due now. Returns how many notifications were handled. */
+  runDue(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+type Outcome = { status: 'sent' | 'dropped' | 'failed' | 'pending'; outcome: string; nextAttemptAt?: Date };
+
+export function createPushWorker(options: PushWorkerOptions): PushWorker {
+  let lastReminderMinute = -1;
+
+  async function deliver(claimed: ClaimedNotification): Promise<Outcome> {
+    const now = options.now();
+    const scope = { companyId: claimed.companyId, userId: claimed.userId };
+    const authorId = typeof claimed.data.authorId === 'string' ? toUserId(claimed.data.authorId) : null;
+    // Everything read as the member: their company, their choices, their devices, and only names of their colleagues.
+    const read = await withTenant(options.db, scope, async (tx) => {
+      const company = await selectCompany(tx, claimed.companyId);
+      const faces = await selectActiveMemberFacesOf(tx, claimed.companyId, authorId ? [claimed.userId, authorId] : [claimed.userId]);
+      return {
+        company,
+        isMember: faces.some((face) => face.userId === claimed.userId),
+        authorName: faces.find((face) => face.userId === authorId)?.displayName ?? null,
+        locale: await selectAccountLocale(tx, claimed.userId),
+        preferences: (await selectPreferences(tx, claimed.companyId, claimed.userId)) ?? DEFAULT_PUSH_PREFERENCES,
+        devices: await selectSubscriptions(tx, claimed.companyId, claimed.userId),
+      };
+    });
+    if (!read.company || !read.isMember) return { status: 'dropped', outcome: 'not a member' };
+    const drop = decidePushDrop({
+      kind: claimed.kind,
+      preferences: read.preferences,
+      time: computeClockTime(now, read.company.timezone),
+      ageMs: now.getTime() - claimed.createdAt.getTime(),
+    });
+    if (drop) return { status: 'dropped', outcome: drop };
+    if (read.devices.length === 0) return { status: 'dropped', outcome: 'no devices' };
+    const input = toMessageInput(claimed, read.authorName);
+    if (!input) return { status: 'dropped', outcome: 'nothing to say' };
+    const message = composePushMessage(input, toLanguage(read.locale) ?? 'en');
+    const payload = JSON.stringify({ ...message, url: new URL(message.url, options.publicUrl).pathname });
+    const keys = await resolveVapidKeys(options.db);
+    const results = await Promise.all(
+      read.devices.map(async (device) => {
+        const result = await sendPushMessage({
+          target: device,
+          payload,
+          keys,
+          subject: options.subject,
+          policy: options.policy,
+          ...(options.attemptTimeoutMs ? { timeoutMs: options.attemptTimeoutMs } : {}),
+        });
+        if (result.gone) await withTenant(options.db, scope, (tx) => deleteSubscriptionById(tx, claimed.companyId, device.id));
+        return result;
+      }),
+    );
+    const delivered = results.filter((result) => result.delivered).length;
+    const summary = results.map((result) => result.detail).join('; ');
+    if (delivered > 0) return { status: 'sent', outcome: `${delivered} of ${results.length} devices: ${summary}` };
+    if (results.every((result) => result.gone)) return { status: 'dropped', outcome: `devices gone: ${summary}` };
+    const delay = RETRY_DELAYS_MS[claimed.attempts - 1];
+    if (delay === undefined) return { status: 'failed', outcome: summary };
+    return { status: 'pending', outcome: summary, nextAttemptAt: new Date(now.getTime() + delay) };
+  }
+
+  async function handle(claimed: ClaimedNotification): Promise<void> {
+    const result = await deliver(claimed).catch((error: Error): Outcome => {
+      console.error('[push] a notification failed', error);
+      return { status: 'failed', outcome: error.message };
+    });
+    await finishNotification(options.db, { id: claimed.id, attempts: claimed.attempts, now: options.now(), ...result });
+  }
+
+  async function runDue(): Promise<number> {
+    const now = options.now();
+    const minute = Math.floor(now.getTime() / MINUTE);
+    if (minute !== lastReminderMinute) {
+      lastReminderMinute = minute;
+      await queueDueReminders(options.db, now).catch((error) => console.error('[push] queueing reminders failed', error));
+    }
+    const claimed = await claimDueNotifications(options.db, { now, leaseUntil: new Date(now.getTime() + LEASE_MS), limit: CLAIM_BATCH });
+    await Promise.all(claimed.map(handle));
+    return claimed.length;
+  }
+
+  const loop = createPollingLoop({
+    name: 'push',
+    round: runDue,
+    delayAfter: (handled) => ((handled ?? 0) >= CLAIM_BATCH ? 0 : POLL_MS),
+  });
+  return { runDue, start: loop.start, stop: loop.stop };
+}
+
+function toMessageInput(claimed: ClaimedNotification, authorName: string | null): PushMessageInput | null {
+  const data = claimed.data;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  switch (claimed.kind) {
+    case 'contest_started':
+      return { kind: claimed.kind, contestId: text(data.contestId), contestName: text(data.contestName) };
+    case 'badge_earned':
+      return { kind: claimed.kind, badge: text(data.badge) };
+    case 'wrapup_comment':
+      // A comment by someone who has left since: nobody to name, nothing to say.
+      return authorName === null ? null : { kind: claimed.kind, wrapupId: text(data.wrapupId), authorName, excerpt: text(data.excerpt) };
+    case 'wrapup_reminder':
+      return { kind: claimed.kind, date: text(data.date) };
+  }
+}

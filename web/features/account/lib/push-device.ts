@@ -1,0 +1,64 @@
+/*
+ * This browser's side of push notifications (decision 055): whether it can receive them, whether
+ * the person allowed them, and its subscription, made through the app's service worker with the
+ * instance's VAPID public key.
+ */
+
+export type PushDeviceState = 'unsupported' | 'no-worker' | 'denied' | 'off' | 'on';
+
+export class PushPermissionRefused extends Error {}
+
+export function isPushSupported(): boolean {
+  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+}
+
+/** The app's service worker, if one is registered (a built app; the dev server has none). */
+async function findRegistration(): Promise<ServiceWorkerRegistration | null> {
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  if (!registration) return null;
+  // Registered but still installing: wait until it is active (pushManager needs an active worker).
+  return registration.active ? registration : navigator.serviceWorker.ready;
+}
+
+export async function readPushDeviceState(): Promise<PushDeviceState> {
+  if (!isPushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  const registration = await findRegistration();
+  if (!registration) return 'no-worker';
+  return (await registration.pushManager.getSubscription()) ? 'on' : 'off';
+}
+
+/** URL-safe base64 to the bytes the browser wants as applicationServerKey. */
+export function decodeBase64Url(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export async function subscribeThisDevice(publicKey: string): Promise<{ endpoint: string; keys: { p256dh: string; auth: string } }> {
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') throw new PushPermissionRefused(permission);
+  const registration = await findRegistration();
+  if (!registration) throw new Error('The app’s service worker is not running');
+  const existing = await registration.pushManager.getSubscription();
+  const subscription =
+    existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: decodeBase64Url(publicKey) }));
+  const json = subscription.toJSON();
+  return { endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } };
+}
+
+export async function unsubscribeThisDevice(options: {
+  beforeUnsubscribe: (endpoint: string) => Promise<unknown>;
+}): Promise<string | null> {
+  const registration = await findRegistration();
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return null;
+  await options.beforeUnsubscribe(subscription.endpoint);
+  await subscription.unsubscribe();
+  return subscription.endpoint;
+}
