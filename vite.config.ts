@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { publicSite } from './scripts/public-site/vite-plugin';
+import { themeBoot } from './scripts/theme-boot/vite-plugin';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 const CORE = resolve(import.meta.dirname, 'core');
@@ -23,7 +24,8 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
   // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
-  plugins: [react(), tailwindcss(), publicSite(), coreHasNoSideEffects],
+  // themeBoot: the app page's theme before its first paint (decision 056).
+  plugins: [react(), tailwindcss(), publicSite(), themeBoot(), coreHasNoSideEffects],
   resolve: {
     alias: {
       '@core': resolve(import.meta.dirname, 'core'),

@@ -37,7 +37,7 @@ export function WrapupComparison({
   return (
     <section
       aria-labelledby={titleId}
-      className={cn('rounded-lg border border-warning/40 bg-warning-soft px-4 py-3 text-sm text-[oklch(0.38_0.09_70)]', className)}
+      className={cn('rounded-lg border border-warning/40 bg-warning-soft px-4 py-3 text-sm text-warning-strong', className)}
     >
       <h3 id={titleId} className="flex items-center gap-2 font-medium">
         <TriangleAlertIcon className="size-4 shrink-0" aria-hidden />

@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@web/components/ui/toaster';
 import type { LogRules } from '../lib/use-log-rules';
 import type { LogKind } from '../lib/use-log-dialog-param';
 import { LogCallDialog } from './log-call-dialog';
@@ -10,6 +13,14 @@ export function LogDialogs({ kind, rules, onClose }: { kind: LogKind | null; rul
   // A link (?log=email) opens a held-meeting, e-mail or LinkedIn dialog only while its rule is on.
   const touchKind: TouchKind | null =
     (kind === 'meeting' || kind === 'email' || kind === 'linkedin') && rules?.enabledKinds[kind] ? kind : null;
+  // A shortcut or the palette asked for a kind the company does not log: say so, rather than nothing.
+  const { t } = useTranslation('activity');
+  const refused = (kind === 'meeting' || kind === 'email' || kind === 'linkedin') && rules !== undefined && !rules.enabledKinds[kind];
+  useEffect(() => {
+    if (!refused) return;
+    toast.info(t('logOff', { kind: t(`quickLog.${kind}`) }));
+    onClose();
+  }, [refused, kind, onClose, t]);
   return (
     <>
       <LogCallDialog open={kind === 'call'} onOpenChange={onOpenChange} rules={rules} />
