@@ -232,7 +232,7 @@ describe('keyboard shortcuts', () => {
       ['Log a meeting held', 'M'],
       ['Log a sale', 'S'],
       ['Show these shortcuts', '?'],
-    ]) {
+    ] as const) {
       expect(within(dialog).getByText(label).closest('div')).toHaveTextContent(`${label}${key}`);
     }
     await user.keyboard('c');
