@@ -1,4 +1,4 @@
-import { THEME_BOOT_SCRIPT } from '@core/theme';
+import { THEME_BOOT_SCRIPT } from '../../core/theme/theme';
 import type { Plugin } from 'vite';
 
 /**

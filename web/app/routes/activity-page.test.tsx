@@ -123,6 +123,13 @@ describe('LogTouchDialog on My Activity', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('says so when M (or the palette) asks for a held meeting the company does not log, and leaves the address clean', async () => {
+    const { router } = renderActivityPage({ rules: EMAIL_AND_LINKEDIN_ON, entry: '/app/activity?log=meeting' });
+    await findToast('Meeting held is not logged in your company: an admin can turn it on in the KPI rules.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('opens the dialog from a link while the rule is on', async () => {
     renderActivityPage({ rules: EMAIL_AND_LINKEDIN_ON, entry: '/app/activity?log=linkedin' });
     expect(await screen.findByRole('dialog', { name: 'Log a LinkedIn touch' })).toBeInTheDocument();
