@@ -23,6 +23,8 @@ let browser: Browser;
 let page: Page;
 let adminCookie: string;
 let repId: string;
+let contestId: string;
+let wrapupId: string;
 
 const ok = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) =>
   callApiOk<T>(base, cookie, method, path, body);
@@ -56,6 +58,8 @@ function appScreens(): string[] {
     '/app/coaching',
     '/app/contests',
     '/app/targets',
+    `/app/coaching/wrapups/${wrapupId}`,
+    `/app/contests/${contestId}`,
     `/app/people/${repId}`,
     '/app/setup',
     ...SETTINGS_TABS.map((tab) => `/app/settings?tab=${tab}`),
@@ -93,7 +97,17 @@ beforeAll(async () => {
   }
   const team = await ok<{ id: string }>(adminCookie, 'POST', '/teams', { name: 'Oslo' });
   await ok(adminCookie, 'PUT', `/team/members/${repId}/team`, { teamId: team.id });
-  await ok(adminCookie, 'POST', '/contests', {
+  // A wrap-up that differs from the log (the comparison's warning colours), read by coaching.
+  const saved = await ok<{ wrapup: { id: string } }>(joined.cookie, 'PUT', '/wrapups/today', {
+    calls: 5,
+    meetings: 1,
+    sales: 1,
+    points: 18,
+    good: 'Two good talks with Fjord Fisk.',
+    improve: 'Follow up faster.',
+  });
+  wrapupId = saved.wrapup.id;
+  const contest = await ok<{ id: string }>(adminCookie, 'POST', '/contests', {
     name: 'Call sprint',
     startsOn: osloToday(),
     endsOn: osloToday(6),
@@ -102,6 +116,7 @@ beforeAll(async () => {
     weights: [{ metric: 'calls', weight: 1 }],
     prizes: 'Dinner for two',
   });
+  contestId = contest.id;
 
   browser = await openBrowser({ baseUrl: base });
   await signInContext(browser.context, base, admin);
@@ -219,6 +234,8 @@ describe('dark mode', () => {
       ['/app/weekly', 'weekly'],
       [`/app/people/${repId}`, 'person'],
       ['/app/contests', 'contests'],
+      [`/app/contests/${contestId}`, 'contest'],
+      [`/app/coaching/wrapups/${wrapupId}`, 'coaching-wrapup'],
       ['/app/settings?tab=personal', 'settings'],
     ] as const;
     for (const language of ['en', 'nb'] as const) {
