@@ -103,11 +103,12 @@ function PaletteItem({
     <Command.Item
       value={label}
       onSelect={onSelect}
+      aria-keyshortcuts={shortcut === '?' ? 'Shift+?' : shortcut}
       className="flex cursor-default items-center gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-accent [&_svg]:size-4 [&_svg]:text-muted-foreground"
     >
       {icon}
       <span className="flex-1">{label}</span>
-      {shortcut && <Kbd>{shortcut}</Kbd>}
+      {shortcut && <Kbd aria-hidden>{shortcut}</Kbd>}
     </Command.Item>
   );
 }

@@ -3,9 +3,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { HELP_KEY, LOG_SHORTCUTS } from './keyboard-shortcuts';
 
 /** A key as it is printed on the keyboard. */
-export function Kbd({ children }: { children: React.ReactNode }) {
+export function Kbd({ children, ...props }: React.ComponentProps<'kbd'>) {
   return (
-    <kbd className="inline-flex min-w-6 items-center justify-center rounded border border-b-2 bg-muted px-1.5 font-sans text-xs font-medium text-foreground">
+    <kbd
+      {...props}
+      className="inline-flex min-w-6 items-center justify-center rounded border border-b-2 bg-muted px-1.5 font-sans text-xs font-medium text-foreground"
+    >
       {children}
     </kbd>
   );
