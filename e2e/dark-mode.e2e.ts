@@ -72,9 +72,9 @@ function osloToday(offsetDays = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date(Date.now() + offsetDays * 86_400_000));
 }
 
-/** Waits until the screen has drawn its data: a heading, and no skeleton or busy region left. */
+/** Waits until the screen has drawn its data: a heading (a coached wrap-up's first is an h2), and no skeleton or busy region left. */
 async function settle(target: Page) {
-  await target.locator('main h1').first().waitFor();
+  await target.locator('main :is(h1, h2)').first().waitFor();
   await target
     .waitForFunction(() => !document.querySelector('[aria-busy="true"], [data-slot="skeleton"]'), undefined, { timeout: 15_000 })
     .catch(() => undefined);
