@@ -46,7 +46,7 @@ export function WrapupComparison({
       <p className="mt-0.5 text-xs opacity-90">{t(`wrapupComparison.${perspective}.description`)}</p>
       <table className="mt-2 w-full max-w-sm text-sm">
         <thead>
-          <tr className="text-left text-xs opacity-80">
+          <tr className="text-left text-xs">
             <th scope="col" className="py-1 pr-3 font-medium">
               <span className="sr-only">{t('wrapupComparison.number')}</span>
             </th>
