@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { publicSite } from './scripts/public-site/vite-plugin';
+import { themeBoot } from './scripts/theme-boot/vite-plugin';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 const CORE = resolve(import.meta.dirname, 'core');
@@ -65,7 +66,8 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
   // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
-  plugins: [react(), tailwindcss(), publicSite(), coreHasNoSideEffects, installableApp()],
+  // themeBoot: the app page's theme before its first paint (decision 056).
+  plugins: [react(), tailwindcss(), publicSite(), themeBoot(), coreHasNoSideEffects, installableApp()],
   resolve: {
     alias: {
       '@core': resolve(import.meta.dirname, 'core'),

@@ -10,6 +10,7 @@ import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
 import type { Config } from './env';
 import { findClientIp } from './lib/client-ip';
+import { THEME_BOOT_SCRIPT_SOURCE } from './lib/theme-boot';
 import { admitInTurn } from './lib/admission-gate';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
 import { compressJson, compressOtherThanJson } from './lib/compress-json';
@@ -209,7 +210,7 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", THEME_BOOT_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'], // no outside hosts: avatars are our own uploads (decision 023)
         connectSrc: ["'self'"],

@@ -50,7 +50,7 @@ export function OnboardingGate() {
   return (
     <>
       {degraded && checking && (
-        <div role="alert" className="flex items-center gap-2 bg-warning-soft px-4 py-2 text-sm text-[oklch(0.42_0.1_70)]">
+        <div role="alert" className="flex items-center gap-2 bg-warning-soft px-4 py-2 text-sm text-warning-strong">
           <AlertTriangleIcon className="size-4 shrink-0" aria-hidden />
           {t('onboarding.degraded')}
         </div>

@@ -69,6 +69,8 @@ export function ContestStandings({
                         ? 'bg-orange-300 text-orange-950'
                         : 'bg-muted text-muted-foreground',
                 )}
+                // A place, read as one: "Place 1" (a label on a plain span is not announced).
+                role="img"
                 aria-label={`${t('contest.rank')} ${row.rank}`}
               >
                 {leads ? <CrownIcon className="size-4" aria-hidden /> : row.rank}

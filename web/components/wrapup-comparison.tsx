@@ -37,7 +37,7 @@ export function WrapupComparison({
   return (
     <section
       aria-labelledby={titleId}
-      className={cn('rounded-lg border border-warning/40 bg-warning-soft px-4 py-3 text-sm text-[oklch(0.38_0.09_70)]', className)}
+      className={cn('rounded-lg border border-warning/40 bg-warning-soft px-4 py-3 text-sm text-warning-strong', className)}
     >
       <h3 id={titleId} className="flex items-center gap-2 font-medium">
         <TriangleAlertIcon className="size-4 shrink-0" aria-hidden />
@@ -46,7 +46,7 @@ export function WrapupComparison({
       <p className="mt-0.5 text-xs opacity-90">{t(`wrapupComparison.${perspective}.description`)}</p>
       <table className="mt-2 w-full max-w-sm text-sm">
         <thead>
-          <tr className="text-left text-xs opacity-80">
+          <tr className="text-left text-xs">
             <th scope="col" className="py-1 pr-3 font-medium">
               <span className="sr-only">{t('wrapupComparison.number')}</span>
             </th>

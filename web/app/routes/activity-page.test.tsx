@@ -2,7 +2,7 @@ import type { Activity, KpiRuleList, MyTodayStats } from '@core/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
@@ -73,6 +73,9 @@ function renderActivityPage({
   return { user: userEvent.setup(), posted, router };
 }
 
+// The toaster's code loads with the first toast (decision 026): load it once here, so the first test's
+// toast is not the one that waits for it (it came later than findToast looks on a busy machine).
+beforeAll(async () => void (await import('@web/components/ui/sonner-toaster')));
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -121,6 +124,13 @@ describe('LogTouchDialog on My Activity', () => {
     await screen.findByRole('button', { name: 'Meeting held, +3 pts' });
     expect(screen.queryByRole('button', { name: /E-mail/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says so when M (or the palette) asks for a held meeting the company does not log, and leaves the address clean', async () => {
+    const { router } = renderActivityPage({ rules: EMAIL_AND_LINKEDIN_ON, entry: '/app/activity?log=meeting' });
+    await findToast('Meeting held is not logged in your company: an admin can turn it on in the KPI rules.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('opens the dialog from a link while the rule is on', async () => {

@@ -485,12 +485,7 @@ function ActivitiesCard({
                   </p>
                 )}
               </div>
-              <span
-                className={cn(
-                  'text-sm font-semibold tabular',
-                  activity.points > 0 ? 'text-[oklch(0.45_0.12_158)]' : 'text-muted-foreground',
-                )}
-              >
+              <span className={cn('text-sm font-semibold tabular', activity.points > 0 ? 'text-success-strong' : 'text-muted-foreground')}>
                 +{format.number(activity.points)}
               </span>
               <time

@@ -46,7 +46,11 @@ export function PersonTrendChart({
             border: '1px solid var(--color-border)',
             boxShadow: '0 4px 12px rgb(0 0 0 / 0.08)',
             fontSize: 12,
+            // The theme's popover, not recharts' white: readable in dark mode too (decision 056).
+            backgroundColor: 'var(--color-popover)',
+            color: 'var(--color-popover-foreground)',
           }}
+          labelStyle={{ color: 'var(--color-popover-foreground)' }}
           labelFormatter={(_, payload) => {
             const point = payload?.[0]?.payload as PersonTrendPoint | undefined;
             return point ? `${point.label} · ${point.range}` : '';

@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { AppearanceCard } from '@web/features/account/components/appearance-card';
 import { ChangePasswordCard } from '@web/features/account/components/change-password-card';
 import { DigestCard } from '@web/features/account/components/digest-card';
 import { NotificationsCard } from '@web/features/account/components/notifications-card';
@@ -76,6 +77,7 @@ export function Component() {
         <div className="mt-6 max-w-5xl">
           <TabsContent value="personal" className="mt-0 space-y-6">
             <PersonalSettings />
+            <AppearanceCard />
             <DigestCard />
             <NotificationsCard />
             <ChangePasswordCard />

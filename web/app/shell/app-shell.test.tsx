@@ -56,6 +56,17 @@ function renderShell(me: Me = makeMe()) {
           { index: true, element: <h1>Team Dashboard</h1> },
           { path: 'activity', element: <h1>My Activity</h1> },
           { path: 'settings', element: <h1>Settings</h1> },
+          {
+            path: 'wrapup',
+            element: (
+              <>
+                <h1>Daily Wrap-up</h1>
+                <label>
+                  Notes <textarea />
+                </label>
+              </>
+            ),
+          },
         ],
       },
     ],
@@ -181,5 +192,70 @@ describe('the sidebar', () => {
     const sheet = await screen.findByRole('dialog');
     expect(within(sheet).getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(document.cookie).not.toContain(SIDEBAR_COOKIE);
+  });
+});
+
+describe('keyboard shortcuts', () => {
+  const where = (router: ReturnType<typeof renderShell>['router']) => `${router.state.location.pathname}${router.state.location.search}`;
+
+  it.each([
+    ['c', '/app/activity?log=call'],
+    ['m', '/app/activity?log=meeting'],
+    ['s', '/app/activity?log=sale'],
+  ])('%s opens its log dialog from any screen (%s)', async (key, expected) => {
+    const user = userEvent.setup();
+    const { router } = renderShell();
+    await screen.findByRole('heading', { name: 'Team Dashboard' });
+    await user.keyboard(key);
+    await waitFor(() => expect(where(router)).toBe(expected));
+  });
+
+  it('does nothing while the person types, nor with Ctrl or Cmd', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell();
+    await router.navigate('/app/wrapup');
+    const notes = await screen.findByRole('textbox', { name: 'Notes' });
+    await user.type(notes, 'called Sam');
+    expect(notes).toHaveValue('called Sam');
+    await user.click(screen.getByRole('heading', { name: 'Daily Wrap-up' }));
+    await user.keyboard('{Control>}c{/Control}{Meta>}s{/Meta}');
+    expect(where(router)).toBe('/app/wrapup');
+  });
+
+  it('? lists the shortcuts, and no log key works while the list is open', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell();
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const [label, key] of [
+      ['Log a call', 'C'],
+      ['Log a meeting held', 'M'],
+      ['Log a sale', 'S'],
+      ['Show these shortcuts', '?'],
+    ] as const) {
+      expect(within(dialog).getByText(label).closest('div')).toHaveTextContent(`${label}${key}`);
+    }
+    await user.keyboard('c');
+    expect(where(router)).toBe('/app');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.keyboard('c');
+    await waitFor(() => expect(where(router)).toBe('/app/activity?log=call'));
+  });
+
+  it('the command palette logs a call, a meeting and a sale, and opens the list of shortcuts', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell();
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Go to' });
+    for (const name of ['Log a call', 'Log a meeting', 'Log a sale'])
+      expect(within(palette).getByRole('option', { name })).toBeInTheDocument();
+    expect(within(palette).getByRole('option', { name: 'Log a meeting' })).toHaveAttribute('aria-keyshortcuts', 'M');
+    await user.click(within(palette).getByRole('option', { name: 'Log a meeting' }));
+    await waitFor(() => expect(where(router)).toBe('/app/activity?log=meeting'));
+
+    await user.keyboard('{Control>}k{/Control}');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Go to' })).getByRole('option', { name: 'Keyboard shortcuts' }));
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
   });
 });

@@ -14,10 +14,15 @@ import { paths } from '@web/lib/paths';
 import { RealtimeProvider } from '@web/lib/realtime-provider';
 import { useIsTeamLead } from '@web/lib/teams';
 import { CommandPalette } from './command-palette';
+import { useKeyboardShortcuts } from './keyboard-shortcuts';
 import { DesktopSidebar } from './sidebar';
 import { useSidebarState } from './sidebar-state';
 import { UserMenu } from './user-menu';
 
+// The shortcuts' list loads the first time ? is pressed (or the palette asks for it).
+const ShortcutsDialog = lazy(() =>
+  importOrReload(() => import('./shortcuts-dialog')).then((module) => ({ default: module.ShortcutsDialog })),
+);
 const MobileNav = lazy(() => importOrReload(() => import('./mobile-nav')).then((module) => ({ default: module.MobileNav })));
 
 /** The /app shell: collapsible sidebar (a sheet under 768 px), header, and the live event stream. */
@@ -33,6 +38,11 @@ export function AppShell() {
   // The sheet's code loads the first time it opens; then it stays mounted so it can animate closed.
   const [mobileNavWanted, setMobileNavWanted] = useState(false);
   if (mobileNavOpen && !mobileNavWanted) setMobileNavWanted(true);
+  // C, M, S log a call, a meeting, a sale from any screen; ? lists the shortcuts (decision 056).
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [shortcutsWanted, setShortcutsWanted] = useState(false);
+  if (shortcutsOpen && !shortcutsWanted) setShortcutsWanted(true);
+  useKeyboardShortcuts(setShortcutsOpen);
 
   return (
     <RealtimeProvider timeZone={me?.company?.timezone}>
@@ -40,6 +50,11 @@ export function AppShell() {
       <TooltipProvider>
         <div className="flex min-h-dvh bg-background">
           <DesktopSidebar open={sidebar.open} isAdmin={isAdmin} isCoach={isCoach} />
+          {shortcutsWanted && (
+            <Suspense fallback={null}>
+              <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
+            </Suspense>
+          )}
           {mobileNavWanted && (
             <Suspense fallback={null}>
               <MobileNav open={mobileNavOpen} onOpenChange={sidebar.setMobileOpen} isAdmin={isAdmin} isCoach={isCoach} />
@@ -59,7 +74,7 @@ export function AppShell() {
                 <Wordmark markClassName="size-6" />
               </Link>
               <div className="flex flex-1 justify-center">
-                <CommandPalette isAdmin={isAdmin} isCoach={isCoach} />
+                <CommandPalette isAdmin={isAdmin} isCoach={isCoach} onShowShortcuts={() => setShortcutsOpen(true)} />
               </div>
               <Button asChild size="sm">
                 <Link to={paths.app.activity}>

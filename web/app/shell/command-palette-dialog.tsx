@@ -1,10 +1,12 @@
 import { Command } from 'cmdk';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { PhoneIcon, SearchIcon, TvIcon, WalletIcon } from 'lucide-react';
+import { CalendarCheckIcon, KeyboardIcon, PhoneIcon, SearchIcon, TvIcon, WalletIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@web/lib/paths';
+import { logPath } from './keyboard-shortcuts';
 import { navItemsFor } from './nav-items';
+import { Kbd } from './shortcuts-dialog';
 
 /** The palette itself (cmdk in a dialog): its own chunk, loaded the first time it opens. */
 export function CommandPaletteDialog({
@@ -12,11 +14,14 @@ export function CommandPaletteDialog({
   onOpenChange,
   isAdmin,
   isCoach,
+  onShowShortcuts,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   isAdmin: boolean;
   isCoach?: boolean;
+  /** Opens the list of keyboard shortcuts. */
+  onShowShortcuts: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -44,8 +49,14 @@ export function CommandPaletteDialog({
             <Command.List className="max-h-80 overflow-y-auto p-1">
               <Command.Empty className="py-6 text-center text-sm text-muted-foreground">{t('palette.empty')}</Command.Empty>
               <Command.Group heading={t('palette.actions')}>
-                <PaletteItem onSelect={() => go(`${paths.app.activity}?log=call`)} icon={<PhoneIcon />} label={t('palette.logCall')} />
-                <PaletteItem onSelect={() => go(`${paths.app.activity}?log=sale`)} icon={<WalletIcon />} label={t('palette.logSale')} />
+                <PaletteItem onSelect={() => go(logPath('call'))} icon={<PhoneIcon />} label={t('palette.logCall')} shortcut="C" />
+                <PaletteItem
+                  onSelect={() => go(logPath('meeting'))}
+                  icon={<CalendarCheckIcon />}
+                  label={t('palette.logMeeting')}
+                  shortcut="M"
+                />
+                <PaletteItem onSelect={() => go(logPath('sale'))} icon={<WalletIcon />} label={t('palette.logSale')} shortcut="S" />
                 <PaletteItem
                   onSelect={() => {
                     onOpenChange(false);
@@ -53,6 +64,15 @@ export function CommandPaletteDialog({
                   }}
                   icon={<TvIcon />}
                   label={t('palette.tv')}
+                />
+                <PaletteItem
+                  onSelect={() => {
+                    onOpenChange(false);
+                    onShowShortcuts();
+                  }}
+                  icon={<KeyboardIcon />}
+                  label={t('palette.shortcuts')}
+                  shortcut="?"
                 />
               </Command.Group>
               <Command.Group heading={t('palette.pages')}>
@@ -68,14 +88,27 @@ export function CommandPaletteDialog({
   );
 }
 
-function PaletteItem({ icon, label, onSelect }: { icon: React.ReactNode; label: string; onSelect: () => void }) {
+function PaletteItem({
+  icon,
+  label,
+  onSelect,
+  shortcut,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  onSelect: () => void;
+  shortcut?: string;
+}) {
   return (
     <Command.Item
+      value={label}
       onSelect={onSelect}
+      aria-keyshortcuts={shortcut === '?' ? 'Shift+?' : shortcut}
       className="flex cursor-default items-center gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-accent [&_svg]:size-4 [&_svg]:text-muted-foreground"
     >
       {icon}
-      {label}
+      <span className="flex-1">{label}</span>
+      {shortcut && <Kbd aria-hidden>{shortcut}</Kbd>}
     </Command.Item>
   );
 }

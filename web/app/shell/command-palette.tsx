@@ -9,7 +9,15 @@ const CommandPaletteDialog = lazy(() =>
 );
 
 /** Ctrl/Cmd+K: jump to any screen or start logging, from the keyboard. */
-export function CommandPalette({ isAdmin, isCoach }: { isAdmin: boolean; isCoach?: boolean }) {
+export function CommandPalette({
+  isAdmin,
+  isCoach,
+  onShowShortcuts,
+}: {
+  isAdmin: boolean;
+  isCoach?: boolean;
+  onShowShortcuts: () => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so later openings are instant and closing animates.
@@ -39,7 +47,7 @@ export function CommandPalette({ isAdmin, isCoach }: { isAdmin: boolean; isCoach
       </button>
       {wanted && (
         <Suspense fallback={null}>
-          <CommandPaletteDialog open={open} onOpenChange={setOpen} isAdmin={isAdmin} isCoach={isCoach} />
+          <CommandPaletteDialog open={open} onOpenChange={setOpen} isAdmin={isAdmin} isCoach={isCoach} onShowShortcuts={onShowShortcuts} />
         </Suspense>
       )}
     </>

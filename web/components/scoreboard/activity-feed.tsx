@@ -60,7 +60,7 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
           )}
         </p>
         {activity.type === 'sale' && activity.ticketSize !== null && (
-          <p className="mt-0.5 text-xs font-medium text-[oklch(0.45_0.12_158)]">
+          <p className="mt-0.5 text-xs font-medium text-success-strong">
             {format.money(activity.ticketSize)}
             {activity.productName && <span className="font-normal text-muted-foreground"> · {activity.productName}</span>}
           </p>
@@ -79,7 +79,7 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
         <span
           className={cn(
             'rounded-full px-2 py-0.5 text-xs font-semibold tabular',
-            activity.points > 0 ? 'bg-success-soft text-[oklch(0.45_0.12_158)]' : 'bg-muted text-muted-foreground',
+            activity.points > 0 ? 'bg-success-soft text-success-strong' : 'bg-muted text-muted-foreground',
           )}
         >
           {activity.points > 0 ? t('feed.points', { count: activity.points, value: format.number(activity.points) }) : t('feed.noPoints')}

@@ -118,7 +118,7 @@ export function LeaderboardTable({
                 <div className="text-[11px] whitespace-nowrap text-muted-foreground" title={t('leaderboard.splitTitle')}>
                   <span className="sr-only">{t('leaderboard.splitSr', { answered: row.answered, unanswered: row.unanswered })}</span>
                   <span aria-hidden>
-                    <span className="text-[oklch(0.5_0.13_158)]">{format.number(row.answered)}</span> / {format.number(row.unanswered)}
+                    <span className="text-success-strong">{format.number(row.answered)}</span> / {format.number(row.unanswered)}
                   </span>
                 </div>
               </TableCell>

@@ -9,9 +9,9 @@ export type StatTone = 'primary' | 'success' | 'warning' | 'gold';
 
 const TONE_CLASSES: Record<StatTone, string> = {
   primary: 'bg-primary-soft text-primary',
-  success: 'bg-success-soft text-[oklch(0.5_0.13_158)]',
-  warning: 'bg-warning-soft text-[oklch(0.55_0.13_70)]',
-  gold: 'bg-gold/20 text-[oklch(0.5_0.12_80)]',
+  success: 'bg-success-soft text-success-strong',
+  warning: 'bg-warning-soft text-warning-strong',
+  gold: 'bg-gold/20 text-warning-strong',
 };
 
 /** A card counting one kind of activity wears that kind's look (components/activity-icon); others an icon and a tone. */

@@ -9,8 +9,8 @@ const alertVariants = cva(
       variant: {
         default: 'bg-card text-card-foreground',
         destructive: 'border-destructive/30 bg-destructive-soft text-destructive [&>svg]:text-destructive',
-        warning: 'border-warning/40 bg-warning-soft text-[oklch(0.42_0.1_70)]',
-        success: 'border-success/30 bg-success-soft text-[oklch(0.4_0.1_158)]',
+        warning: 'border-warning/40 bg-warning-soft text-warning-strong',
+        success: 'border-success/30 bg-success-soft text-success-strong',
       },
     },
     defaultVariants: { variant: 'default' },

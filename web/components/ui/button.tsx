@@ -9,12 +9,12 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: 'bg-primary text-primary-foreground shadow-sm hover:brightness-90',
-        destructive: 'bg-destructive text-white shadow-sm hover:brightness-90',
+        destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:brightness-90',
         outline: 'border border-input bg-card shadow-xs hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
         link: 'text-primary underline-offset-4 hover:underline',
-        success: 'bg-success text-white shadow-sm hover:brightness-90',
+        success: 'bg-success text-success-foreground shadow-sm hover:brightness-90',
       },
       size: {
         default: 'h-9 px-4 py-2',

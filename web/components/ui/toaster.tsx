@@ -41,6 +41,7 @@ function withSonner(show: (api: Sonner['toast']) => void): void {
 export const toast = {
   success: (message: ReactNode, data?: SonnerModule.ExternalToast): void => withSonner((api) => void api.success(message, data)),
   error: (message: ReactNode, data?: SonnerModule.ExternalToast): void => withSonner((api) => void api.error(message, data)),
+  info: (message: ReactNode, data?: SonnerModule.ExternalToast): void => withSonner((api) => void api.info(message, data)),
   /** Every toast, or the one with this id. Nothing to do before the first toast. */
   dismiss: (id?: string | number): void => {
     if (sonner) sonner.toast.dismiss(id);

@@ -128,7 +128,7 @@ function ExpiredLink() {
   const { t } = useTranslation('auth');
   return (
     <div className="text-center">
-      <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-warning-soft text-[oklch(0.42_0.1_70)]">
+      <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-full bg-warning-soft text-warning-strong">
         <TimerOffIcon className="size-7" aria-hidden />
       </div>
       <h1 className="text-2xl font-semibold tracking-tight">{t('reset.expiredHeading')}</h1>

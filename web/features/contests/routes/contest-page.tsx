@@ -89,7 +89,7 @@ export function Component() {
         {t('contest.back')}
       </Link>
 
-      <header className="relative overflow-hidden rounded-2xl border bg-gradient-to-br from-primary/90 via-primary to-indigo-700 p-5 text-primary-foreground shadow-md sm:p-7">
+      <header className="relative overflow-hidden rounded-2xl border bg-gradient-to-br from-primary/90 via-primary to-indigo-700 p-5 dark:to-[oklch(0.66_0.12_240)] text-primary-foreground shadow-md sm:p-7">
         <TrophyIcon className="pointer-events-none absolute -right-6 -bottom-8 size-40 opacity-15" aria-hidden />
         <div className="relative flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0 space-y-1">

@@ -12,7 +12,7 @@ export function computeChangeTone(change: string): ChangeTone {
 }
 
 const TONES: Record<ChangeTone, { className: string; Icon: typeof ArrowUpRightIcon }> = {
-  up: { className: 'bg-success-soft text-[oklch(0.45_0.12_158)]', Icon: ArrowUpRightIcon },
+  up: { className: 'bg-success-soft text-success-strong', Icon: ArrowUpRightIcon },
   down: { className: 'bg-destructive-soft text-destructive', Icon: ArrowDownRightIcon },
   flat: { className: 'bg-muted text-muted-foreground', Icon: MinusIcon },
 };

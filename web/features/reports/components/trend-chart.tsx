@@ -63,7 +63,11 @@ export function TrendChart({ trend, today, locale, labels }: TrendChartProps) {
               border: '1px solid var(--color-border)',
               boxShadow: '0 4px 12px rgb(0 0 0 / 0.08)',
               fontSize: 12,
+              // The theme's popover, not recharts' white: readable in dark mode too (decision 056).
+              backgroundColor: 'var(--color-popover)',
+              color: 'var(--color-popover-foreground)',
             }}
+            labelStyle={{ color: 'var(--color-popover-foreground)' }}
             labelFormatter={(_, payload) => {
               const date = (payload?.[0]?.payload as ChartRow | undefined)?.date;
               return date ? dayLabel.format(new Date(`${date}T12:00:00Z`)) : '';

@@ -145,7 +145,7 @@ function TeamActivityItem({ activity, format, href }: { activity: RecentActivity
           <PersonNameLink href={activity.formerMember ? null : href}>{formatMemberName(activity, t)}</PersonNameLink>
         </p>
       </div>
-      <span className={cn('text-sm font-semibold tabular', activity.points > 0 ? 'text-[oklch(0.45_0.12_158)]' : 'text-muted-foreground')}>
+      <span className={cn('text-sm font-semibold tabular', activity.points > 0 ? 'text-success-strong' : 'text-muted-foreground')}>
         +{format.number(activity.points)}
       </span>
       <time
