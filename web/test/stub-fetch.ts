@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { DEFAULT_CELEBRATION_SETTINGS } from '@core/contracts';
+import { DEFAULT_PUSH_PREFERENCES } from '@core/push';
 
 export type RecordedCall = { method: string; path: string; search: string; body: unknown; headers: Headers };
 export type StubReply = { status: number; body: unknown };
@@ -29,6 +30,8 @@ const DEFAULTS: Record<string, StubReply> = {
   // Nothing on the floor's feed yet, and what a company celebrates before an admin chose (decision 051).
   'GET /api/v1/feed': reply(200, { items: [] }),
   'GET /api/v1/celebrations/settings': reply(200, DEFAULT_CELEBRATION_SETTINGS),
+  // Push notifications as a member has them before choosing anything: the defaults, no devices (decision 055).
+  'GET /api/v1/me/push': reply(200, { preferences: DEFAULT_PUSH_PREFERENCES, devices: [] }),
 };
 
 /**
