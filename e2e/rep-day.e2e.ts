@@ -404,7 +404,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await toast(page, 'Wrap-up saved').waitFor();
     await expectText(
       page.getByTestId('today-report'),
-      /Submitted.*Calls 7.*Meetings 3.*Sales 1.*Points 30.*Conversion 43%.*Booked three meetings/,
+      /Submitted.*Calls 7.*Meetings 3.*Sales 1.*Points 30.*Conversion in this report 43%.*Booked three meetings/,
     );
     // After a save the form shows what was saved (docs/decisions), not zeros.
     await expect(page.getByLabel('Calls', { exact: true }).inputValue()).resolves.toBe('7');

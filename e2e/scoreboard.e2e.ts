@@ -742,12 +742,13 @@ describe('scoreboard journeys', () => {
     await expectStat(page, 'Team Size', n(TEAM.length));
     await expect.poll(() => page.getByTestId('team-activity').count()).toBe(10);
     await page.getByTestId('team-activity').first().getByText('Call Made').waitFor();
-    const top5 = computeRanking('calls', { activeOnly: true }).slice(0, 5);
+    // Today's board lists every member, those who logged nothing yet included (as the Company page does).
+    const ranking = computeRanking('calls');
     await expectRows(
       page,
       '[data-testid="today-row"]',
       ['calls', 'meetings', 'conversion'],
-      top5.map((r) => ({ 'member-name': r.name, calls: n(r.calls), meetings: n(r.meetings), conversion: `${r.conversion}%` })),
+      ranking.map((r) => ({ 'member-name': r.name, calls: n(r.calls), meetings: n(r.meetings), conversion: `${r.conversion}%` })),
     );
     await expect(
       page.getByTestId('today-row').filter({ hasText: 'Kari Nordmann' }).getByText('You', { exact: true }).isVisible(),
