@@ -50,6 +50,7 @@ function appScreens(): string[] {
   return [
     '/app',
     '/app/activity',
+    '/app/quick-log',
     '/app/wrapup',
     '/app/weekly',
     '/app/monthly',
