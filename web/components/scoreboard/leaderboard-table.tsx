@@ -2,6 +2,7 @@ import type { BadgeSummary, LeaderboardRow, RankBy } from '@core/contracts';
 import type { LeaderboardSortKey } from '@core/stats';
 import { useTranslation } from 'react-i18next';
 import { BadgeIcons } from '@web/components/badges/badge-icons';
+import { ConversionInfo, ConversionLabel } from '@web/components/conversion-label';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { PersonNameLink } from '@web/components/person-name-link';
 import { Badge } from '@web/components/ui/badge';
@@ -52,7 +53,14 @@ export function LeaderboardTable({
             <span className="sr-only">{t('leaderboard.rank')}</span>
             <span aria-hidden>#</span>
           </TableHead>
-          <TableHead className={cell}>{t('leaderboard.member')}</TableHead>
+          <TableHead className={cell}>
+            {t('leaderboard.member')}
+            {/* Below 2xl each name carries its conversion underneath: the header says which conversion it is. */}
+            <span className="font-normal text-muted-foreground 2xl:hidden">
+              {' · '}
+              <ConversionLabel kind="calls" />
+            </span>
+          </TableHead>
           <TableHead className={cn(cell, 'text-right')} aria-sort={ariaSort('calls')}>
             {t('leaderboard.calls')}
           </TableHead>
@@ -60,7 +68,12 @@ export function LeaderboardTable({
             <span className="hidden sm:inline">{t('leaderboard.meetings')}</span>
             <span className="sm:hidden">{t('leaderboard.meetingsShort')}</span>
           </TableHead>
-          <TableHead className={cn(cell, 'hidden text-right 2xl:table-cell')}>{t('leaderboard.conversion')}</TableHead>
+          <TableHead className={cn(cell, 'hidden text-right 2xl:table-cell')}>
+            <span className="inline-flex items-center gap-1">
+              {t('leaderboard.conversion')}
+              <ConversionInfo kind="calls" />
+            </span>
+          </TableHead>
           <TableHead className={cn(cell, 'hidden text-right md:table-cell')} aria-sort={ariaSort('sales')}>
             {t('leaderboard.sales')}
           </TableHead>

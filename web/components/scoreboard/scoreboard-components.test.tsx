@@ -33,7 +33,7 @@ function makeActivity(overrides: Partial<RecentActivity> = {}): RecentActivity {
 describe('LeaderboardTable', () => {
   it("gives the top 3 rank badges, marks the viewer 'that's you', and shows the answered/unanswered split", () => {
     const rows = [1, 2, 3, 4].map((rank) => makeTestLeaderboardRow(rank, { isCurrentUser: rank === 2 }));
-    render(<LeaderboardTable rows={rows} sort="points" format={format} />);
+    renderWithProviders(<LeaderboardTable rows={rows} sort="points" format={format} />);
     const bodyRows = screen.getAllByRole('row').slice(1);
     expect(bodyRows).toHaveLength(4);
     for (const rank of [1, 2, 3]) expect(within(bodyRows[rank - 1]!).getByText(`Rank ${rank}`)).toBeInTheDocument();
@@ -44,8 +44,20 @@ describe('LeaderboardTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Points' })).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it('says which conversion the board shows and how it is computed, in the header above it', async () => {
+    renderWithProviders(<LeaderboardTable rows={[makeTestLeaderboardRow(1)]} sort="points" format={format} />);
+    // Below 1536 px the conversion sits under each name; the Member header names it.
+    const member = screen.getByRole('columnheader', { name: /Member/ });
+    expect(member).toHaveTextContent('Conversion (all calls)');
+    within(member).getByRole('button', { name: 'How is this computed?' }).focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Meetings booked ÷ all calls, answered or not, in the period.');
+    expect(
+      within(screen.getByRole('columnheader', { name: /^Conversion/ })).getByRole('button', { name: 'How is this computed?' }),
+    ).toBeInTheDocument();
+  });
+
   it("falls back to 'User' and the first 8 characters of the id", () => {
-    render(
+    renderWithProviders(
       <LeaderboardTable
         rows={[makeTestLeaderboardRow(1, { displayName: null, userId: 'abcdefghijklmnop' })]}
         sort="calls"

@@ -1,5 +1,6 @@
 import type { LeaderboardRow, RankBy } from '@core/contracts';
 import { useTranslation } from 'react-i18next';
+import { ConversionInfo } from '@web/components/conversion-label';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { PersonNameLink } from '@web/components/person-name-link';
 import { RankMeasure } from '@web/components/scoreboard/rank-measure';
@@ -36,7 +37,12 @@ export function TodayLeaderboardTable({
           <TableHead className="pl-4 sm:pl-5">{t('todayBoard.member')}</TableHead>
           <TableHead className="text-right">{t('todayBoard.calls')}</TableHead>
           <TableHead className="text-right">{t('todayBoard.demos')}</TableHead>
-          <TableHead className="pr-4 text-right whitespace-nowrap sm:pr-5">{t('todayBoard.conversion')}</TableHead>
+          <TableHead className="pr-4 text-right whitespace-nowrap sm:pr-5">
+            <span className="inline-flex items-center gap-1">
+              {t('todayBoard.conversion')}
+              <ConversionInfo kind="calls" />
+            </span>
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody ref={bodyRef}>

@@ -1,9 +1,10 @@
 import type { LeaderboardRow, MonthlyOverview, RankBy } from '@core/contracts';
 import { ChevronLeftIcon, ChevronRightIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
+import { ConversionInfo } from '@web/components/conversion-label';
 import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
@@ -148,6 +149,7 @@ function IndividualTab({ data, format }: { data: MonthlyOverview; format: Compan
         />
         <StatCard
           label={t('monthly.meetingsBooked')}
+          info={<ConversionInfo kind="calls" />}
           look={ACTIVITY_LOOKS.meeting}
           value={format.number(me.meetings)}
           footer={t('monthly.conversion', { value: format.percent(me.conversion) })}
@@ -175,6 +177,7 @@ function IndividualTab({ data, format }: { data: MonthlyOverview; format: Compan
           <dl className="grid gap-4 sm:grid-cols-3">
             <PerformanceMetric
               label={t('monthly.avgConversion')}
+              info={<ConversionInfo kind="calls" />}
               value={format.percent(me.conversion)}
               progress={Math.min(100, me.conversion)}
             />
@@ -187,10 +190,13 @@ function IndividualTab({ data, format }: { data: MonthlyOverview; format: Compan
   );
 }
 
-function PerformanceMetric({ label, value, progress }: { label: string; value: string; progress?: number }) {
+function PerformanceMetric({ label, info, value, progress }: { label: string; info?: ReactNode; value: string; progress?: number }) {
   return (
     <div className="flex flex-col gap-2 rounded-lg bg-muted/60 p-4">
-      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dt className="flex items-center gap-1 text-sm text-muted-foreground">
+        {label}
+        {info}
+      </dt>
       <dd className="text-2xl font-semibold tracking-tight tabular">{value}</dd>
       {progress !== undefined && (
         <dd aria-hidden className="h-1.5 overflow-hidden rounded-full bg-border">
@@ -224,6 +230,7 @@ function CompanyTab({ data, format }: { data: MonthlyOverview; format: CompanyFo
         />
         <StatCard
           label={t('monthly.meetingsBooked')}
+          info={<ConversionInfo kind="calls" />}
           look={ACTIVITY_LOOKS.meeting}
           value={format.number(totals.meetings)}
           footer={t('monthly.conversion', { value: format.percent(totals.conversion) })}
@@ -300,7 +307,12 @@ function MonthlyLeaderboard({ rows, format, rankBy }: { rows: readonly Leaderboa
           </TableHead>
           <TableHead>{t('leaderboard.member')}</TableHead>
           <TableHead className="text-right">{t('leaderboard.calls')}</TableHead>
-          <TableHead className="text-right">{t('leaderboard.conversion')}</TableHead>
+          <TableHead className="text-right">
+            <span className="inline-flex items-center gap-1">
+              {t('leaderboard.conversion')}
+              <ConversionInfo kind="calls" />
+            </span>
+          </TableHead>
           <TableHead className="text-right" aria-sort="descending">
             {t('leaderboard.points')}
           </TableHead>

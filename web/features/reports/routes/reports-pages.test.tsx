@@ -142,6 +142,22 @@ describe('Team Overview', () => {
     expect(bodyRows.map((row) => within(row).queryByText('You') !== null)).toEqual([false, false, false, true, false]);
     expect(bodyRows[3]).toHaveAttribute('aria-current', 'true');
   });
+
+  it("says how today's leaderboard conversion is computed, from its column header", async () => {
+    renderScreen(TeamOverviewPage, {
+      'GET /api/v1/scoreboard/team-stats': reply(200, week),
+      'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
+      'GET /api/v1/scoreboard/leaderboard': reply(200, {
+        period: period('today', '2026-11-18', '2026-11-18'),
+        sort: 'calls',
+        rows: [makeTestLeaderboardRow(1)],
+      }),
+    });
+    const table = await screen.findByRole('table', { name: "Today's Leaderboard" });
+    const header = within(table).getByRole('columnheader', { name: /Conv/ });
+    within(header).getByRole('button', { name: 'How is this computed?' }).focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Meetings booked ÷ all calls, answered or not, in the period.');
+  });
 });
 
 describe('Monthly Overview', () => {
@@ -185,6 +201,18 @@ describe('Monthly Overview', () => {
     ]);
     for (const rank of [1, 2, 3]) expect(within(bodyRows[rank - 1]!).getByText(`Rank ${rank}`)).toBeInTheDocument();
     expect(within(bodyRows[3]!).queryByText('Rank 4')).not.toBeInTheDocument();
+  });
+
+  it("says how the month's conversion is computed, on your numbers and on the Company leaderboard's column", async () => {
+    const user = userEvent.setup();
+    renderScreen(MonthlyPage, { 'GET /api/v1/scoreboard/monthly': reply(200, makeMonthly([makeTestLeaderboardRow(1)])) });
+    const yours = (await screen.findByText('Average conversion rate')).closest('dt') as HTMLElement;
+    within(yours).getByRole('button', { name: 'How is this computed?' }).focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Meetings booked ÷ all calls, answered or not, in the period.');
+    await user.click(screen.getByRole('tab', { name: 'Company' }));
+    const header = within(await screen.findByRole('table')).getByRole('columnheader', { name: /Conv/ });
+    within(header).getByRole('button', { name: 'How is this computed?' }).focus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Meetings booked ÷ all calls');
   });
 });
 
