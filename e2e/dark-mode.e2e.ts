@@ -137,14 +137,17 @@ describe('dark mode', () => {
     const first = await page.evaluate(() => ({
       dark: document.documentElement.classList.contains('dark'),
       drawn: (document.getElementById('root')?.childElementCount ?? 0) > 0,
+      bar: [...document.querySelectorAll('meta[name="theme-color"]')].map((meta) => meta.getAttribute('content')),
     }));
-    expect(first).toEqual({ dark: true, drawn: false });
+    // The phone's status bar is the dark header's colour from the first frame, not a light one.
+    expect(first).toEqual({ dark: true, drawn: false, bar: ['#101723'] });
     await settle(page);
     expect(browser.consoleErrors.filter((e) => /Content Security Policy|Refused to execute/i.test(e))).toEqual([]);
 
     await page.emulateMedia({ colorScheme: 'light' });
     await page.reload({ waitUntil: 'domcontentloaded' });
     expect(await isDark(page)).toBe(false);
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#ffffff');
   });
 
   for (const scheme of ['light', 'dark'] as const) {
@@ -184,6 +187,8 @@ describe('dark mode', () => {
     expect(await isDark(page)).toBe(false);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    // The browser's bar follows the system's change while the app runs.
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#101723');
   });
 
   it('the keyboard logs a call, a meeting and a sale from any screen, and ? lists the keys', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseThemeChoice, resolveTheme, THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, type ThemeChoice } from './theme';
+import { parseThemeChoice, resolveTheme, THEME_BAR_COLORS, THEME_BOOT_SCRIPT, THEME_STORAGE_KEY, type ThemeChoice } from './theme';
 
 describe('parseThemeChoice', () => {
   it.each([
@@ -36,12 +36,22 @@ describe('THEME_BOOT_SCRIPT', () => {
       classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
       style: { colorScheme: '' },
     };
-    const run = new Function('localStorage', 'location', 'matchMedia', 'document', THEME_BOOT_SCRIPT);
-    run({ getItem: (key: string) => (key === THEME_STORAGE_KEY ? stored : null) }, { pathname }, () => ({ matches: systemDark }), {
+    const metas: Record<string, string>[] = [];
+    const document = {
       documentElement: root,
-    });
-    expect(root.style.colorScheme).toBe(classes.has('dark') ? 'dark' : 'light');
-    return classes.has('dark');
+      createElement: () => {
+        const attributes: Record<string, string> = {};
+        return { attributes, setAttribute: (name: string, value: string) => (attributes[name] = value) };
+      },
+      head: { appendChild: (element: { attributes: Record<string, string> }) => metas.push(element.attributes) },
+    };
+    const run = new Function('localStorage', 'location', 'matchMedia', 'document', THEME_BOOT_SCRIPT);
+    run({ getItem: (key: string) => (key === THEME_STORAGE_KEY ? stored : null) }, { pathname }, () => ({ matches: systemDark }), document);
+    const dark = classes.has('dark');
+    expect(root.style.colorScheme).toBe(dark ? 'dark' : 'light');
+    // The browser's bar takes the theme's colour too.
+    expect(metas).toEqual([{ name: 'theme-color', content: THEME_BAR_COLORS[dark ? 'dark' : 'light'] }]);
+    return dark;
   }
 
   it.each<[string | null, boolean, string]>([

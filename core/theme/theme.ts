@@ -29,6 +29,12 @@ export function resolveTheme(choice: ThemeChoice, systemPrefersDark: boolean, pa
 }
 
 /**
+ * The colour of the browser's own bar (the phone's status bar, an installed app's title bar) in each
+ * theme: the app header's card colour (web/styles.css `--color-card`), so the bar and the header meet.
+ */
+export const THEME_BAR_COLORS: Record<Theme, string> = { light: '#ffffff', dark: '#101723' };
+
+/**
  * The inline script of index.html: the same rule as resolveTheme, in plain ES5 so it runs first
  * and alone. Its SHA-256 is in the CSP's script-src (server/app.ts): change it and the hash follows.
  */
@@ -37,4 +43,10 @@ export const THEME_BOOT_SCRIPT =
   THEME_STORAGE_KEY +
   "');var p=location.pathname;var tv=p==='/tv'||p.indexOf('/tv/')===0;" +
   "var d=!tv&&(c==='dark'||(c!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches));" +
-  "document.documentElement.classList.toggle('dark',d);document.documentElement.style.colorScheme=d?'dark':'light'}catch(e){}})();";
+  "document.documentElement.classList.toggle('dark',d);document.documentElement.style.colorScheme=d?'dark':'light';" +
+  // The script runs first in <head>, before any <meta> is parsed: it adds the theme-color itself.
+  "var m=document.createElement('meta');m.setAttribute('name','theme-color');m.setAttribute('content',d?'" +
+  THEME_BAR_COLORS.dark +
+  "':'" +
+  THEME_BAR_COLORS.light +
+  "');document.head.appendChild(m)}catch(e){}})();";

@@ -1,4 +1,4 @@
-import { parseThemeChoice, resolveTheme, THEME_STORAGE_KEY, type Theme, type ThemeChoice } from '@core/theme';
+import { parseThemeChoice, resolveTheme, THEME_BAR_COLORS, THEME_STORAGE_KEY, type Theme, type ThemeChoice } from '@core/theme';
 import { useEffect, useSyncExternalStore } from 'react';
 
 /*
@@ -31,6 +31,14 @@ export function applyTheme(choice: ThemeChoice = readChoice()): Theme {
   const root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
+  // The browser's bar follows (the boot script added this meta; add it if a page has none).
+  let bar = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
+  if (!bar) {
+    bar = document.createElement('meta');
+    bar.name = 'theme-color';
+    document.head.append(bar);
+  }
+  bar.content = THEME_BAR_COLORS[theme];
   return theme;
 }
 
