@@ -2,3 +2,4 @@ export * from './local-date';
 export * from './periods';
 export * from './time-zones';
 export * from './late-logging';
+export * from './clock-time';

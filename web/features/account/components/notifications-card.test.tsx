@@ -54,6 +54,27 @@ describe('the Notifications card on Personal settings', () => {
     expect(calls.at(-1)!.body).toMatchObject({ wrapupReminder: true, quietFrom: '22:00', quietTo: '07:00' });
   });
 
+  it("takes a time typed on the app's 24-hour clock ('2130' is 21:30), whatever clock the browser uses, and saves it when left", async () => {
+    const calls = renderCard(settings({ quietFrom: '22:00', quietTo: '07:00' }));
+    const user = userEvent.setup();
+    const from = await screen.findByLabelText('From');
+    expect(from).toHaveValue('22:00');
+    await user.clear(from);
+    await user.type(from, '2130');
+    await user.tab();
+    expect(from).toHaveValue('21:30');
+    expect(calls.at(-1)!.body).toMatchObject({ quietFrom: '21:30', quietTo: '07:00' });
+
+    // Not a time: nothing is saved, and the field goes back to the saved one.
+    const before = calls.length;
+    await user.clear(from);
+    await user.type(from, '25');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    await user.tab();
+    expect(calls).toHaveLength(before);
+    expect(from).toHaveValue('21:30');
+  });
+
   it('speaks Norwegian', async () => {
     await i18n.changeLanguage('nb');
     renderCard(settings({ wrapupComment: false }));

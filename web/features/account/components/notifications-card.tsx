@@ -7,7 +7,7 @@ import { SettingsCardSkeleton } from '@web/components/settings-card-skeleton';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
+import { TimeInput } from '@web/components/time-input';
 import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
@@ -154,12 +154,10 @@ function TimeField({ label, value, onCommit }: { label: string; value: string; o
       <Label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </Label>
-      <Input
+      <TimeInput
         id={id}
-        type="time"
-        step={60}
         value={draft}
-        onChange={(event) => setDraft(event.target.value)}
+        onValueChange={setDraft}
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit();

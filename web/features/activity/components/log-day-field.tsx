@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '@web/components/ui/input';
+import { TimeInput } from '@web/components/time-input';
 import { Label } from '@web/components/ui/label';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { useCompanyFormat } from '@web/lib/format';
@@ -48,11 +48,10 @@ export function LogDayField({ value, onChange, disabled }: { value: LogDay; onCh
       {value.date !== '' && (
         <div className="space-y-2">
           <Label htmlFor={timeId}>{t('day.time')}</Label>
-          <Input
+          <TimeInput
             id={timeId}
-            type="time"
             value={value.time}
-            onChange={(event) => onChange({ ...value, time: event.target.value })}
+            onValueChange={(time) => onChange({ ...value, time })}
             disabled={disabled}
             className="sm:w-32"
           />

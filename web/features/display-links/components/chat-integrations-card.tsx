@@ -17,6 +17,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { TimeInput } from '@web/components/time-input';
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -334,12 +335,11 @@ function ChatIntegrationDialog({ integration, onClose }: { integration: ChatInte
               <Label htmlFor={ids.time} className="sr-only">
                 {t('chat.summaryTime')}
               </Label>
-              <Input
+              <TimeInput
                 id={ids.time}
-                type="time"
                 value={choices.dailySummary.localTime}
                 disabled={!choices.dailySummary.enabled}
-                onChange={(e) => setChoices({ ...choices, dailySummary: { ...choices.dailySummary, localTime: e.target.value } })}
+                onValueChange={(localTime) => setChoices({ ...choices, dailySummary: { ...choices.dailySummary, localTime } })}
                 className="w-28"
                 aria-invalid={errors.time ? true : undefined}
                 aria-describedby={errors.time ? ids.timeError : undefined}
