@@ -12,7 +12,8 @@ import { stopRunningExports } from './modules/exports/exports.service';
 import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
 import { ActorCache } from './modules/session/actor-cache';
 import { RealtimeHub } from './realtime/hub';
-import { createWebhookTargetPolicy, listenToWebhookEvents } from './modules/webhooks/webhooks.service';
+import { createOutboundTargetPolicy } from './lib/outbound-targets';
+import { listenToWebhookEvents } from './modules/webhooks/webhooks.service';
 import { enqueueDueChatSummaries, recordChatEvents } from './modules/chat/chat.service';
 import { createContestScheduler } from './modules/contests/contests.scheduler';
 import { createWebhookWorker } from './modules/webhooks/webhooks.worker';
@@ -51,13 +52,13 @@ export async function createDeps(
   realtime.observe((change) => actors.forget(change));
   realtime.onResync(() => actors.clear());
   await realtime.start(database);
-  const webhookTargets = createWebhookTargetPolicy(config.isProduction);
-  const deps = { config, database, mailer, realtime, actors, now, webhookTargets, signingSecret: secret } as AppDeps;
+  const outboundTargets = createOutboundTargetPolicy(config.isProduction);
+  const deps = { config, database, mailer, realtime, actors, now, outboundTargets, signingSecret: secret } as AppDeps;
   // Not started here: the server starts it (main.ts); tests run its rounds themselves.
   deps.webhooks = createWebhookWorker({
     db: database.db,
     now: () => deps.now(),
-    policy: deps.webhookTargets,
+    policy: deps.outboundTargets,
     mailer,
     brand: config.BRAND_NAME,
     publicUrl: config.publicUrl,
@@ -81,7 +82,7 @@ export async function createDeps(
   deps.push = createPushWorker({
     db: database.db,
     now: () => deps.now(),
-    policy: deps.webhookTargets,
+    policy: deps.outboundTargets,
     subject: vapidSubject(config),
     publicUrl: config.publicUrl,
   });

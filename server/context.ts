@@ -5,7 +5,7 @@ import type { CompanyId, MemberScope, UserId } from './db/tenant';
 import type { Config } from './env';
 import type { Mailer } from './mail/mailer';
 import type { ActorCache } from './modules/session/actor-cache';
-import type { WebhookTargetPolicy } from './modules/webhooks/webhooks.service';
+import type { OutboundTargetPolicy } from './lib/outbound-targets';
 import type { WebhookWorker } from './modules/webhooks/webhooks.worker';
 import type { DigestScheduler } from './modules/digest/digest.scheduler';
 import type { ContestScheduler } from './modules/contests/contests.scheduler';
@@ -24,7 +24,7 @@ export type AppDeps = {
   /** The clock, injectable so tests can stand on either side of a DST change. */
   now: () => Date;
   /** Where webhooks may go (production's rule or not, and name resolution); tests switch it (decision 037). */
-  webhookTargets: WebhookTargetPolicy;
+  outboundTargets: OutboundTargetPolicy;
   /** Sends the queued webhook deliveries: started by main.ts, stopped by closeDeps; tests run its rounds by hand. */
   webhooks: WebhookWorker;
   /** The server's secret (AUTH_SECRET or the one kept in the database): signs the digest's unsubscribe links (decision 047). */

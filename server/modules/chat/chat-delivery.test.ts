@@ -59,7 +59,7 @@ beforeEach(async () => {
   clock = new Date('2026-11-24T10:00:00Z');
   receiver.received.length = 0;
   receiver.respond(() => ({ status: 200, body: 'ok' }));
-  t.deps.webhookTargets.production = false;
+  t.deps.outboundTargets.production = false;
   const listed = await t.request('/api/v1/admin/chat-integrations', { as: admin });
   for (const integration of ((await listed.json()) as { integrations: ChatIntegration[] }).integrations) {
     await t.request(`/api/v1/admin/chat-integrations/${integration.id}`, { method: 'DELETE', as: admin });
@@ -121,7 +121,7 @@ describe('chat integrations (admin API)', () => {
     const error = (await wrong.json()) as { error: { details: { url: string } } };
     expect(error.error.details.url).toMatch(/hooks\.slack\.com\/services/);
 
-    t.deps.webhookTargets.production = true;
+    t.deps.outboundTargets.production = true;
     const local = await t.request('/api/v1/admin/chat-integrations', {
       method: 'POST',
       as: admin,
@@ -301,7 +301,7 @@ describe('the daily summary', () => {
     const secondWorker = createWebhookWorker({
       db: second.db,
       now: () => clock,
-      policy: t.deps.webhookTargets,
+      policy: t.deps.outboundTargets,
       mailer: t.deps.mailer,
       brand: 'Dealboard',
       publicUrl: 'http://localhost:3000',

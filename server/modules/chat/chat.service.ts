@@ -266,7 +266,7 @@ function toChatIntegration(row: ChatEndpointRow, last: ChatEndpointWithLast['las
  */
 function requireChatUrl(deps: AppDeps, platform: ChatPlatform, url: string): string {
   if (isChatWebhookUrl(platform, url)) return url;
-  if (!deps.webhookTargets.production) {
+  if (!deps.outboundTargets.production) {
     const local = /^http:\/\/([^/:?#]+|\[[^\]]+\])(:\d+)?(\/|$)/.exec(url);
     if (local && isLoopbackHostname(local[1]!.replace(/^\[(.*)\]$/, '$1'))) return url;
   }

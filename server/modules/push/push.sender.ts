@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
 import type { Database } from '../../db/client';
-import { checkWebhookUrlAtSend, createGuardedLookup, WebhookTargetRefused, type WebhookTargetPolicy } from '../webhooks/webhooks.service';
+import { checkOutboundUrlAtSend, createGuardedLookup, OutboundTargetRefused, type OutboundTargetPolicy } from '../../lib/outbound-targets';
 import { claimVapidKeys, findVapidKeys, type VapidKeys } from './push.repository';
 
 /*
@@ -37,14 +37,14 @@ export async function sendPushMessage(input: {
   payload: string;
   keys: VapidKeys;
   subject: string;
-  policy: WebhookTargetPolicy;
+  policy: OutboundTargetPolicy;
   timeoutMs?: number;
 }): Promise<PushAttemptResult> {
   let url: URL;
   let details: ReturnType<typeof webpush.generateRequestDetails>;
   try {
     url = new URL(input.target.endpoint);
-    checkWebhookUrlAtSend(url, input.policy);
+    checkOutboundUrlAtSend(url, input.policy);
     details = webpush.generateRequestDetails(
       { endpoint: input.target.endpoint, keys: { p256dh: input.target.p256dh, auth: input.target.auth } },
       input.payload,
@@ -56,7 +56,7 @@ export async function sendPushMessage(input: {
       },
     );
   } catch (error) {
-    const refused = error instanceof WebhookTargetRefused;
+    const refused = error instanceof OutboundTargetRefused;
     // A subscription whose keys cannot be used (not a P-256 point) can never be sent to: treat it as gone.
     return { delivered: false, gone: !refused, status: null, detail: `Not sent: ${(error as Error).message}` };
   }

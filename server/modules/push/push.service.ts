@@ -17,7 +17,7 @@ import { HttpError } from '../../lib/http';
 import { loadWorkingCalendar } from '../calendar/calendar.service';
 import { selectCompany } from '../companies/companies.service';
 import { selectActiveMemberFaces, selectTeamAssignments } from '../companies/memberships.service';
-import { checkWebhookUrl, WebhookTargetRefused } from '../webhooks/webhooks.service';
+import { checkOutboundUrl, OutboundTargetRefused } from '../../lib/outbound-targets';
 import { selectWrapupAuthorsOfDay } from '../wrapups/wrapups.service';
 import {
   deleteSubscription,
@@ -104,9 +104,9 @@ export async function subscribePush(
   userAgent: string | undefined,
 ): Promise<PushSettings> {
   try {
-    await checkWebhookUrl(input.endpoint, deps.webhookTargets);
+    await checkOutboundUrl(input.endpoint, deps.outboundTargets);
   } catch (error) {
-    if (error instanceof WebhookTargetRefused) {
+    if (error instanceof OutboundTargetRefused) {
       throw new HttpError(400, 'push_endpoint_refused', 'This push endpoint cannot be used.', { endpoint: error.message });
     }
     throw error;

@@ -7,7 +7,7 @@ import { toUserId, withTenant } from '../../db/tenant';
 import { createPollingLoop } from '../../lib/polling-loop';
 import { selectCompany } from '../companies/companies.service';
 import { selectActiveMemberFacesOf } from '../companies/memberships.service';
-import type { WebhookTargetPolicy } from '../webhooks/webhooks.service';
+import type { OutboundTargetPolicy } from '../../lib/outbound-targets';
 import {
   type ClaimedNotification,
   claimDueNotifications,
@@ -39,7 +39,7 @@ const RETRY_DELAYS_MS = [MINUTE, 5 * MINUTE] as const;
 export type PushWorkerOptions = {
   db: Database;
   now: () => Date;
-  policy: WebhookTargetPolicy;
+  policy: OutboundTargetPolicy;
   /** The VAPID subject: how a push service reaches the operator (mailto: or https:). */
   subject: string;
   /** The app's address, for the notification's link. */

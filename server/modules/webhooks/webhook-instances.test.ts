@@ -46,7 +46,7 @@ function createSecondWorker(): WebhookWorker {
   return createWebhookWorker({
     db: second.db,
     now: () => new Date(),
-    policy: t.deps.webhookTargets,
+    policy: t.deps.outboundTargets,
     mailer: t.deps.mailer,
     brand: 'Dealboard',
     publicUrl: 'http://localhost:3000',

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
-import { checkWebhookUrlAtSend, createGuardedLookup, WebhookTargetRefused, type WebhookTargetPolicy } from './webhooks.targets';
+import { checkOutboundUrlAtSend, createGuardedLookup, OutboundTargetRefused, type OutboundTargetPolicy } from '../../lib/outbound-targets';
 
 /*
  * One attempt to deliver one webhook: signed with the Standard Webhooks scheme, sent with Node's
- * own http(s) client so the socket's address lookup is ours (webhooks.targets.ts), never following
+ * own http(s) client so the socket's address lookup is ours (server/lib/outbound-targets.ts), never following
  * a redirect (a 3xx is an answer that is not a success), given up after a timeout.
  */
 
@@ -48,13 +48,13 @@ export function signWebhook(input: { id: string; secret: string; body: string; t
 
 export async function sendWebhook(
   attempt: WebhookAttempt,
-  policy: WebhookTargetPolicy,
+  policy: OutboundTargetPolicy,
   timeoutMs = WEBHOOK_ATTEMPT_TIMEOUT_MS,
 ): Promise<WebhookAttemptResult> {
   let url: URL;
   try {
     url = new URL(attempt.url);
-    checkWebhookUrlAtSend(url, policy);
+    checkOutboundUrlAtSend(url, policy);
   } catch (error) {
     return { succeeded: false, responseStatus: null, responseExcerpt: describeFailure(error) };
   }
@@ -103,7 +103,7 @@ export async function sendWebhook(
 }
 
 function describeFailure(error: unknown): string {
-  if (error instanceof WebhookTargetRefused) return `Not sent: ${error.message}`;
+  if (error instanceof OutboundTargetRefused) return `Not sent: ${error.message}`;
   const message = (error as Error).message || String(error);
   return `Not delivered: ${message}`.slice(0, EXCERPT_CHARS);
 }

@@ -31,7 +31,7 @@ import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from './webhooks.repository';
-import { checkWebhookUrl, WebhookTargetRefused } from './webhooks.targets';
+import { checkOutboundUrl, OutboundTargetRefused } from '../../lib/outbound-targets';
 
 /*
  * Signed webhooks (decision 037): an admin's endpoints, their delivery logs, and the one way every
@@ -39,9 +39,6 @@ import { checkWebhookUrl, WebhookTargetRefused } from './webhooks.targets';
  * delivery worker's (webhooks.worker.ts).
  */
 
-export { createWebhookTargetPolicy, type WebhookTargetPolicy } from './webhooks.targets';
-/** Where a server may send (push notifications to a browser's push service use the same rule, decision 055). */
-export { checkWebhookUrl, checkWebhookUrlAtSend, createGuardedLookup, WebhookTargetRefused } from './webhooks.targets';
 export { deleteDeliveriesAbout } from './webhooks.repository';
 
 /** whsec_ and base64 of 24 random bytes (192 bits), the Standard Webhooks secret format. */
@@ -84,9 +81,9 @@ const endpointNotFound = () => notFound('No such webhook endpoint in your compan
 /** The URL's refusal as a field message (400), the words the form shows under the URL. */
 async function requireAllowedUrl(deps: AppDeps, url: string): Promise<string> {
   try {
-    return (await checkWebhookUrl(url, deps.webhookTargets)).toString();
+    return (await checkOutboundUrl(url, deps.outboundTargets)).toString();
   } catch (error) {
-    if (error instanceof WebhookTargetRefused) throw badRequest(error.message, { url: error.message });
+    if (error instanceof OutboundTargetRefused) throw badRequest(error.message, { url: error.message });
     throw error;
   }
 }

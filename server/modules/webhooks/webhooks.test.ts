@@ -37,7 +37,7 @@ beforeEach(async () => {
   clock = new Date();
   receiver.received.length = 0;
   receiver.respond(() => ({ status: 200, body: 'ok' }));
-  t.deps.webhookTargets.production = false;
+  t.deps.outboundTargets.production = false;
   // Each test starts with no endpoints (and so no deliveries) in the company.
   const listed = await t.request('/api/v1/admin/webhooks', { as: admin });
   for (const endpoint of ((await listed.json()) as { endpoints: WebhookEndpoint[] }).endpoints) {
@@ -45,7 +45,7 @@ beforeEach(async () => {
   }
 });
 afterEach(() => {
-  t.deps.webhookTargets.resolveHost = (host) => import('node:dns/promises').then((dns) => dns.lookup(host, { all: true }));
+  t.deps.outboundTargets.resolveHost = (host) => import('node:dns/promises').then((dns) => dns.lookup(host, { all: true }));
 });
 
 async function createEndpoint(input: { url?: string; events?: string[]; description?: string } = {}): Promise<WebhookEndpointWithSecret> {
@@ -470,7 +470,7 @@ describe('where webhooks may go (SSRF)', () => {
   });
 
   it('in production: refuses http://, and hosts that resolve to internal addresses, at registration', async () => {
-    t.deps.webhookTargets.production = true;
+    t.deps.outboundTargets.production = true;
     const internal: Record<string, string> = {
       'private.example.test': '10.1.2.3',
       'metadata.example.test': '169.254.169.254',
@@ -479,7 +479,7 @@ describe('where webhooks may go (SSRF)', () => {
       'mapped.example.test': '::ffff:127.0.0.1',
       'link-local-v6.example.test': 'fe80::1',
     };
-    t.deps.webhookTargets.resolveHost = async (host) => {
+    t.deps.outboundTargets.resolveHost = async (host) => {
       const address = internal[host] ?? '93.184.216.34';
       return [{ address, family: address.includes(':') ? 6 : 4 }];
     };
@@ -510,9 +510,9 @@ describe('where webhooks may go (SSRF)', () => {
   });
 
   it('in production: checks again at send time, where the name may now point inside', async () => {
-    t.deps.webhookTargets.production = true;
+    t.deps.outboundTargets.production = true;
     let address = '93.184.216.34';
-    t.deps.webhookTargets.resolveHost = async () => [{ address, family: 4 }];
+    t.deps.outboundTargets.resolveHost = async () => [{ address, family: 4 }];
     const endpoint = await createEndpoint({ url: 'https://rebinding.example.com/hook' });
     address = '127.0.0.1';
     await logCall();
@@ -525,7 +525,7 @@ describe('where webhooks may go (SSRF)', () => {
 
   it('in production: an http:// endpoint saved before is not sent to', async () => {
     const endpoint = await createEndpoint();
-    t.deps.webhookTargets.production = true;
+    t.deps.outboundTargets.production = true;
     await logCall();
     await t.deps.webhooks.runDue();
     expect(receiver.received).toHaveLength(0);

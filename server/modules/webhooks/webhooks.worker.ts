@@ -4,7 +4,7 @@ import type { Mailer } from '../../mail/mailer';
 import { chooseMailLanguage, renderWebhookDisabledMail } from '../../mail/templates';
 import { claimDueWebhookDeliveries, type ClaimedDelivery, findEndpointForMail, finishWebhookDelivery } from './webhooks.repository';
 import { sendWebhook, WEBHOOK_ATTEMPT_TIMEOUT_MS, type WebhookAttemptResult } from './webhooks.sender';
-import type { WebhookTargetPolicy } from './webhooks.targets';
+import type { OutboundTargetPolicy } from '../../lib/outbound-targets';
 import { hintChatUrl } from '@core/contracts';
 import { renderChatPost } from './chat-endpoints.service';
 import { createPollingLoop } from '../../lib/polling-loop';
@@ -62,7 +62,7 @@ export type AdminRecipient = { email: string; locale: string | null };
 export type WebhookWorkerOptions = {
   db: Database;
   now: () => Date;
-  policy: WebhookTargetPolicy;
+  policy: OutboundTargetPolicy;
   mailer: Mailer;
   brand: string;
   publicUrl: string;

@@ -1,30 +1,32 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { BlockList, isIP } from 'node:net';
-import { isLoopbackHostname } from '../../lib/loopback';
+import { isLoopbackHostname } from './loopback';
 
 /*
- * Where a webhook may be sent (decision 037, docs/security.md "Webhooks"). A webhook URL is typed
- * by an admin, and the server then makes requests to it: without a rule, an admin (or anyone who
- * becomes one) could make the server call its own network (a database's HTTP port, a cloud's
- * metadata service). In production only https:// to public addresses; elsewhere http:// too, but
- * only to this machine (a receiver a developer runs). The address is checked when the endpoint is
- * saved and again at each send, on the very address the socket connects to (DNS may change).
+ * Where the server may send a request to a URL someone else gave it (decision 037, docs/security.md
+ * "Webhooks"): webhooks and chat channels (typed by an admin) and push services (a browser's
+ * subscription, decision 055). Without a rule, whoever supplies the URL could make the server call
+ * its own network (a database's HTTP port, a cloud's metadata service). In production only https://
+ * to public addresses; elsewhere http:// too, but only to this machine (a receiver a developer runs).
+ * The address is checked when the URL is saved and again at each send, on the very address the
+ * socket connects to (DNS may change). The refusals are worded for webhooks: the screens that show
+ * them are the webhook and chat screens (a push URL comes from the browser, not a person).
  */
 
 /** How a host name becomes addresses; injectable so tests can point a name anywhere. */
 export type ResolveHost = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
 /** The rule in force: production or not, and how names resolve. Tests switch both. */
-export type WebhookTargetPolicy = { production: boolean; resolveHost: ResolveHost };
+export type OutboundTargetPolicy = { production: boolean; resolveHost: ResolveHost };
 
 export const resolveWithDns: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-export function createWebhookTargetPolicy(production: boolean): WebhookTargetPolicy {
+export function createOutboundTargetPolicy(production: boolean): OutboundTargetPolicy {
   return { production, resolveHost: resolveWithDns };
 }
 
-/** Ranges no webhook may reach in production: private, loopback, link-local, unique-local, CGNAT, metadata, reserved. */
+/** Ranges no outbound request may reach in production: private, loopback, link-local, unique-local, CGNAT, metadata, reserved. */
 const BLOCKED = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this network"
@@ -86,7 +88,7 @@ function expandIpv6(address: string): number[] | null {
   return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
 }
 
-/** Whether no webhook may be sent to this address in production (an IPv4-mapped address counts as its IPv4). */
+/** Whether nothing may be sent to this address in production (an IPv4-mapped address counts as its IPv4). */
 export function isBlockedAddress(address: string): boolean {
   const type = isIP(address);
   if (type === 4) return BLOCKED.check(address, 'ipv4');
@@ -103,56 +105,56 @@ const isLoopbackAddress = (address: string) => {
 };
 
 /** A refusal in the words an admin reads (the create form, the delivery log). */
-export class WebhookTargetRefused extends Error {}
+export class OutboundTargetRefused extends Error {}
 
 /** The host of a URL without IPv6 brackets. */
 const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /**
  * Checks a URL an admin typed: the scheme, no credentials, and, by what it resolves to now, the
- * address. Throws WebhookTargetRefused with the reason.
+ * address. Throws OutboundTargetRefused with the reason.
  */
-export async function checkWebhookUrl(rawUrl: string, policy: WebhookTargetPolicy): Promise<URL> {
+export async function checkOutboundUrl(rawUrl: string, policy: OutboundTargetPolicy): Promise<URL> {
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
-    throw new WebhookTargetRefused('That is not a URL. Enter one such as https://example.com/webhooks.');
+    throw new OutboundTargetRefused('That is not a URL. Enter one such as https://example.com/webhooks.');
   }
-  if (url.username || url.password) throw new WebhookTargetRefused('A webhook URL may not hold a user name or password.');
+  if (url.username || url.password) throw new OutboundTargetRefused('A webhook URL may not hold a user name or password.');
   if (url.protocol === 'http:') {
-    if (policy.production) throw new WebhookTargetRefused('Webhook URLs must start with https://.');
+    if (policy.production) throw new OutboundTargetRefused('Webhook URLs must start with https://.');
     if (!isLoopbackHostname(url.hostname)) {
-      throw new WebhookTargetRefused('http:// is allowed only to this machine (localhost) outside production. Use https://.');
+      throw new OutboundTargetRefused('http:// is allowed only to this machine (localhost) outside production. Use https://.');
     }
     return url;
   }
-  if (url.protocol !== 'https:') throw new WebhookTargetRefused('Webhook URLs must start with https://.');
+  if (url.protocol !== 'https:') throw new OutboundTargetRefused('Webhook URLs must start with https://.');
   await checkHostAddresses(bareHost(url), policy);
   return url;
 }
 
 /** In production, every address the host resolves to must be public. */
-async function checkHostAddresses(host: string, policy: WebhookTargetPolicy): Promise<void> {
+async function checkHostAddresses(host: string, policy: OutboundTargetPolicy): Promise<void> {
   if (!policy.production) return;
   const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolveOrRefuse(host, policy);
   const blocked = addresses.find((entry) => isBlockedAddress(entry.address));
   if (blocked) throw refusedAddress(host, blocked.address);
 }
 
-async function resolveOrRefuse(host: string, policy: WebhookTargetPolicy) {
+async function resolveOrRefuse(host: string, policy: OutboundTargetPolicy) {
   try {
     const addresses = await policy.resolveHost(host);
     if (addresses.length === 0) throw new Error('no address');
     return addresses;
   } catch (error) {
-    if (error instanceof WebhookTargetRefused) throw error;
-    throw new WebhookTargetRefused(`The host ${host} could not be found.`);
+    if (error instanceof OutboundTargetRefused) throw error;
+    throw new OutboundTargetRefused(`The host ${host} could not be found.`);
   }
 }
 
 const refusedAddress = (host: string, address: string) =>
-  new WebhookTargetRefused(
+  new OutboundTargetRefused(
     `${host} resolves to ${address}, a private, loopback or otherwise internal address: webhooks go to public addresses only.`,
   );
 
@@ -161,7 +163,7 @@ const refusedAddress = (host: string, address: string) =>
  * uses them, so a name that changed to an internal address since it was saved is refused (there
  * is no second lookup between the check and the connect to race).
  */
-export function createGuardedLookup(policy: WebhookTargetPolicy, url: URL): LookupFunction {
+export function createGuardedLookup(policy: OutboundTargetPolicy, url: URL): LookupFunction {
   return (hostname, options, callback) => {
     const done = callback as unknown as (
       error: Error | null,
@@ -185,10 +187,10 @@ export function createGuardedLookup(policy: WebhookTargetPolicy, url: URL): Look
  * The check at send time, before any connection: the scheme's rule, and the address when the host
  * is one (no lookup happens then). A name's addresses are checked by createGuardedLookup.
  */
-export function checkWebhookUrlAtSend(url: URL, policy: WebhookTargetPolicy): void {
-  if (policy.production && url.protocol !== 'https:') throw new WebhookTargetRefused('Webhook URLs must start with https://.');
+export function checkOutboundUrlAtSend(url: URL, policy: OutboundTargetPolicy): void {
+  if (policy.production && url.protocol !== 'https:') throw new OutboundTargetRefused('Webhook URLs must start with https://.');
   if (!policy.production && url.protocol === 'http:' && !isLoopbackHostname(url.hostname)) {
-    throw new WebhookTargetRefused('http:// is allowed only to this machine (localhost) outside production.');
+    throw new OutboundTargetRefused('http:// is allowed only to this machine (localhost) outside production.');
   }
   const host = bareHost(url);
   if (policy.production && isIP(host) && isBlockedAddress(host)) throw refusedAddress(host, host);
