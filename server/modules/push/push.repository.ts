@@ -226,6 +226,24 @@ export async function finishNotification(
   );
 }
 
+/**
+ * Forgets notifications finished before `before` (sent, dropped or given up), a batch at a time.
+ * Nobody reads them after the fact: the outbox is a queue, and a finished row only explains what
+ * became of a recent notification. Their dedupe keys are for one day, contest or badge, none of
+ * which comes again, so forgetting them cannot send anything twice.
+ */
+export async function deleteFinishedNotifications(db: Database, input: { before: Date; limit: number }): Promise<number> {
+  return withPushWorker(db, async (tx) => {
+    const result = await tx.execute(sql`
+      DELETE FROM push_outbox WHERE id IN (
+        SELECT id FROM push_outbox
+         WHERE status IN ('sent', 'dropped', 'failed') AND finished_at < ${input.before.toISOString()}::timestamptz
+         LIMIT ${input.limit})
+      RETURNING id`);
+    return rowsOf(result).length;
+  });
+}
+
 export type ReminderCandidate = { companyId: CompanyId; userId: UserId; reminderTime: string };
 
 /** Members of every company whose wrap-up reminder is on and who have a device (the reminder's scheduler). */

@@ -326,3 +326,26 @@ describe('the wrap-up reminder', () => {
     expect(await deliver(phone)).toEqual([]);
   });
 });
+
+describe('the outbox', () => {
+  it('forgets a finished notification after 14 days, sent or dropped, and keeps it until then', async () => {
+    const member = await t.createMember({ companyId: admin.companyId, name: 'Olga Outbox' });
+    const phone = pushService.createBrowser('olga-phone');
+    await ok(await subscribe(member, phone));
+    const wrapupId = await saveWrapup(member);
+    await comment(admin, wrapupId, 'First');
+    expect((await deliver(phone)).map((message) => message.body)).toEqual(['First']);
+    await ok(await setPreferences(member, { wrapupComment: false }));
+    await comment(admin, wrapupId, 'Second');
+    await deliver(phone);
+    expect((await outboxOf(member)).map((row) => row.status).sort()).toEqual(['dropped', 'sent']);
+
+    at('2026-12-08T09:00:00Z'); // 13 days on
+    await deliver(phone);
+    expect(await outboxOf(member)).toHaveLength(2);
+
+    at('2026-12-10T10:00:00Z'); // 15 days on
+    await deliver(phone);
+    expect(await outboxOf(member)).toEqual([]);
+  });
+});

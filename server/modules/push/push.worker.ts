@@ -11,6 +11,7 @@ import type { OutboundTargetPolicy } from '../../lib/outbound-targets';
 import {
   type ClaimedNotification,
   claimDueNotifications,
+  deleteFinishedNotifications,
   deleteSubscriptionById,
   finishNotification,
   selectPreferences,
@@ -56,8 +57,14 @@ export type PushWorker = {
 
 type Outcome = { status: 'sent' | 'dropped' | 'failed' | 'pending'; outcome: string; nextAttemptAt?: Date };
 
+/** How long a finished notification is kept: long enough to look into a complaint ("I never got it"). */
+export const FINISHED_NOTIFICATION_DAYS = 14;
+const HOUR = 60 * MINUTE;
+const CLEANUP_BATCH = 1000;
+
 export function createPushWorker(options: PushWorkerOptions): PushWorker {
   let lastReminderMinute = -1;
+  let lastCleanupHour = -1;
 
   async function deliver(claimed: ClaimedNotification): Promise<Outcome> {
     const now = options.now();
@@ -121,12 +128,23 @@ export function createPushWorker(options: PushWorkerOptions): PushWorker {
     await finishNotification(options.db, { id: claimed.id, attempts: claimed.attempts, now: options.now(), ...result });
   }
 
+  /** Keeps the outbox to recent notifications, in batches so no round holds locks for long. */
+  async function forgetFinishedNotifications(before: Date): Promise<void> {
+    while ((await deleteFinishedNotifications(options.db, { before, limit: CLEANUP_BATCH })) === CLEANUP_BATCH);
+  }
+
   async function runDue(): Promise<number> {
     const now = options.now();
     const minute = Math.floor(now.getTime() / MINUTE);
     if (minute !== lastReminderMinute) {
       lastReminderMinute = minute;
       await queueDueReminders(options.db, now).catch((error) => console.error('[push] queueing reminders failed', error));
+    }
+    const hour = Math.floor(now.getTime() / HOUR);
+    if (hour !== lastCleanupHour) {
+      lastCleanupHour = hour;
+      const before = new Date(now.getTime() - FINISHED_NOTIFICATION_DAYS * 24 * HOUR);
+      await forgetFinishedNotifications(before).catch((error) => console.error('[push] forgetting finished notifications failed', error));
     }
     const claimed = await claimDueNotifications(options.db, { now, leaseUntil: new Date(now.getTime() + LEASE_MS), limit: CLAIM_BATCH });
     await Promise.all(claimed.map(handle));
