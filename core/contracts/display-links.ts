@@ -55,7 +55,8 @@ export type DisplayLeaderboardQuery = z.infer<typeof DisplayLeaderboardQuerySche
 
 /** GET /display/{token}/leaderboard: today's top 10 members with activity, ranked by points (or by rankBy). */
 export const DisplayLeaderboardSchema = z.object({
-  company: z.object({ name: text(), timezone: text() }),
+  /** The company's currency (ISO 4217): the wall's money screens show amounts in it. */
+  company: z.object({ name: text(), timezone: text(), currency: text() }),
   /** The link's team, when it shows one team's people only. */
   team: z.object({ id: text(), name: text() }).nullable(),
   linkName: text(),

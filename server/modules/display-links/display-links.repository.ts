@@ -171,6 +171,8 @@ export type ResolvedDisplayLink = {
   companyId: DisplayLinkRow['companyId'];
   companyName: CompanyRow['name'];
   timezone: CompanyRow['timezone'];
+  /** The company's currency: a wall shows money in it. */
+  currency: CompanyRow['currency'];
   /** The team whose people the wall shows, or null for the whole company. */
   team: TeamRef | null;
   /** The playlist the wall rotates through (decision 052), or null. */
@@ -212,6 +214,7 @@ export async function findActiveDisplayLink(
       companyId: link.companyId,
       companyName: company.name,
       timezone: company.timezone,
+      currency: company.currency,
       team,
       playlistId: link.playlistId,
     };

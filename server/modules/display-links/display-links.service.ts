@@ -119,7 +119,7 @@ export async function getDisplayLeaderboard(deps: AppDeps, token: string, rankBy
     board.rows.map((row) => row.userId),
   );
   return {
-    company: { name: link.companyName, timezone: link.timezone },
+    company: { name: link.companyName, timezone: link.timezone, currency: link.currency },
     team: link.team,
     linkName: link.linkName,
     period: board.period,

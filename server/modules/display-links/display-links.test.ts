@@ -129,7 +129,7 @@ describe('a wall screen with a token', () => {
     const response = await t.request(`/api/v1/display/${token}/leaderboard`);
     expect(response.status).toBe(200);
     const board = (await response.json()) as DisplayLeaderboard;
-    expect(board.company).toEqual({ name: 'Acme Sales AS', timezone: TZ });
+    expect(board.company).toEqual({ name: 'Acme Sales AS', timezone: TZ, currency: 'NOK' });
     expect(board.linkName).toBe('Wall');
     expect(board.period).toMatchObject({ kind: 'today', from: '2026-11-20', to: '2026-11-20' });
     expect(board.rows).toHaveLength(10);
@@ -143,6 +143,16 @@ describe('a wall screen with a token', () => {
     expect(board.rows.some((r) => r.userId === otherAdmin.id)).toBe(false);
   });
 
+  it("carries the company's currency, so the wall's money screens show amounts in it", async () => {
+    const { token } = await createLink(admin, 'Money wall');
+    expect((await t.request('/api/v1/company', { method: 'PATCH', as: admin, json: { currency: 'EUR' } })).status).toBe(200);
+    try {
+      const board = (await (await t.request(`/api/v1/display/${token}/leaderboard`)).json()) as DisplayLeaderboard;
+      expect(board.company.currency).toBe('EUR');
+    } finally {
+      await t.request('/api/v1/company', { method: 'PATCH', as: admin, json: { currency: 'NOK' } });
+    }
+  });
   it('stamps last_used_at at most once a minute', async () => {
     const created = await createLink(admin, 'Stamped');
     const path = `/api/v1/display/${created.token}/leaderboard`;

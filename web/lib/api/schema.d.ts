@@ -2161,6 +2161,7 @@ export interface paths {
                             company: {
                                 name: string;
                                 timezone: string;
+                                currency: string;
                             };
                             team: {
                                 id: string;

@@ -65,7 +65,7 @@ function PlaylistScreen({
         className="flex min-h-0 flex-1 animate-fade-in flex-col"
       >
         {data.data ? (
-          <TvScreenView data={data.data} language={language} timeZone={frame.timeZone} />
+          <TvScreenView data={data.data} language={language} timeZone={frame.timeZone} currency={frame.currency} />
         ) : data.isError ? (
           <TvMessage
             tone="error"

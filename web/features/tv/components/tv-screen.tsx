@@ -45,6 +45,8 @@ export type TvScreenProps = {
   /** The display link's token, when the screen runs on one (its celebrations are read with it). */
   displayToken?: string;
   timeZone: string;
+  /** The company's currency, for the money a playlist's screens show; NOK when absent. */
+  currency?: string;
   /** How the board is ranked (decision 053); points when absent. */
   rankBy?: RankBy;
   /** The rows' members' recent badges (decision 050), beside each name. */

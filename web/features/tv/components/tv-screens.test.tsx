@@ -78,3 +78,20 @@ describe('the contest screen', () => {
     expect(screen.queryByTestId('tv-contest-row')).not.toBeInTheDocument();
   });
 });
+
+describe('the KPI screen', () => {
+  it("shows revenue in the company's currency, not always kroner", () => {
+    const kpi: Extract<DisplayScreenData, { kind: 'kpi' }> = {
+      kind: 'kpi',
+      team: null,
+      metric: 'revenue',
+      date: '2026-11-25',
+      today: 1_250_000,
+      yesterday: 1_000_000,
+      change: '+25%',
+    };
+    render(<TvScreenView data={kpi} language="en" timeZone="Europe/Oslo" currency="EUR" />);
+    expect(screen.getByTestId('tv-kpi')).toHaveTextContent('€12,500');
+    expect(screen.getByTestId('tv-kpi')).not.toHaveTextContent(/kr|NOK/);
+  });
+});

@@ -1,5 +1,6 @@
 import type { DisplayScreenData, TvKpiMetric, TvScreen, TvScreenKind } from '@core/contracts';
 import { computeTargetShare, computeTimeLeft } from '@core/contests';
+import { DEFAULT_CURRENCY } from '@core/money';
 import {
   CalendarDaysIcon,
   CalendarRangeIcon,
@@ -27,7 +28,12 @@ import { TvBoard, TvMessage } from './tv-screen';
  * contest) adds its entry here and its reader on the server; the rotation does not change.
  */
 
-type ScreenProps<K extends TvScreenKind> = { data: Extract<DisplayScreenData, { kind: K }>; language: string; timeZone: string };
+type ScreenProps<K extends TvScreenKind> = {
+  data: Extract<DisplayScreenData, { kind: K }>;
+  language: string;
+  timeZone: string;
+  currency: string;
+};
 
 type ScreenView<K extends TvScreenKind> = {
   Icon: LucideIcon;
@@ -68,9 +74,9 @@ export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
   week: {
     Icon: CalendarRangeIcon,
     describe: (_screen, _data, t) => ({ title: t('tv.screens.week'), subtitle: t('tv.screens.weekSubtitle') }),
-    View: ({ data, language, timeZone }) => (
+    View: ({ data, language, timeZone, currency }) => (
       <div className="flex min-h-0 flex-1 flex-col gap-[clamp(0.5rem,2vmin,2.5rem)]">
-        <TotalsStrip totals={data.totals} language={language} timeZone={timeZone} />
+        <TotalsStrip totals={data.totals} language={language} timeZone={timeZone} currency={currency} />
         <BoardView data={data} language={language} timeZone={timeZone} pointsKey="tv.pointsThisWeek" emptyKey="tv.screens.weekEmpty" />
       </div>
     ),
@@ -78,12 +84,12 @@ export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
   month: {
     Icon: CalendarDaysIcon,
     describe: (_screen, _data, t) => ({ title: t('tv.screens.month'), subtitle: t('tv.screens.monthSubtitle') }),
-    View: ({ data, language, timeZone }) => <MonthView data={data} language={language} timeZone={timeZone} />,
+    View: ({ data, language, timeZone, currency }) => <MonthView data={data} language={language} timeZone={timeZone} currency={currency} />,
   },
   kpi: {
     Icon: GaugeIcon,
     describe: (screen, _data, t) => ({ title: t(KPI_WORDS[screen.metric]), subtitle: t('tv.screens.kpiSubtitle') }),
-    View: ({ data, language, timeZone }) => <KpiView data={data} language={language} timeZone={timeZone} />,
+    View: ({ data, language, timeZone, currency }) => <KpiView data={data} language={language} timeZone={timeZone} currency={currency} />,
   },
   message: {
     Icon: MegaphoneIcon,
@@ -106,7 +112,9 @@ export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
       title: data ? data.standings.contest.name : t('tv.screens.contest'),
       subtitle: data ? describeContestTime(data.standings, t) : '',
     }),
-    View: ({ data, language, timeZone }) => <ContestView data={data} language={language} timeZone={timeZone} />,
+    View: ({ data, language, timeZone, currency }) => (
+      <ContestView data={data} language={language} timeZone={timeZone} currency={currency} />
+    ),
   },
 };
 
@@ -121,9 +129,20 @@ export function describeTvScreen(
 }
 
 /** A screen's numbers, drawn by its kind's renderer. */
-export function TvScreenView({ data, language, timeZone }: { data: DisplayScreenData; language: string; timeZone: string }) {
+export function TvScreenView({
+  data,
+  language,
+  timeZone,
+  currency = DEFAULT_CURRENCY,
+}: {
+  data: DisplayScreenData;
+  language: string;
+  timeZone: string;
+  /** The company's currency (the KPI and contest screens show money in it). */
+  currency?: string;
+}) {
   const view = TV_SCREEN_VIEWS[data.kind] as ScreenView<TvScreenKind>;
-  return <view.View data={data as never} language={language} timeZone={timeZone} />;
+  return <view.View data={data as never} language={language} timeZone={timeZone} currency={currency} />;
 }
 
 function BoardView({
@@ -165,13 +184,15 @@ function TotalsStrip({
   totals,
   language,
   timeZone,
+  currency,
 }: {
   totals: { calls: number; meetings: number; sales: number; points: number };
   language: string;
   timeZone: string;
+  currency: string;
 }) {
   const { t } = useTranslation('scoreboard');
-  const format = createCompanyFormat(language, timeZone, 'NOK');
+  const format = createCompanyFormat(language, timeZone, currency);
   const items = [
     ['calls', t('tv.columns.calls'), totals.calls],
     ['meetings', t('tv.columns.meetings'), totals.meetings],
@@ -196,9 +217,9 @@ function TotalsStrip({
 }
 
 /** The month: its daily points as bars (today's highlighted, days to come faint), totals, the top 5. */
-function MonthView({ data, language, timeZone }: ScreenProps<'month'>) {
+function MonthView({ data, language, timeZone, currency }: ScreenProps<'month'>) {
   const { t } = useTranslation('scoreboard');
-  const format = createCompanyFormat(language, timeZone, 'NOK');
+  const format = createCompanyFormat(language, timeZone, currency);
   const highest = Math.max(1, ...data.trend.map((d) => d.points));
   const today = data.period.today;
   return (
@@ -244,9 +265,9 @@ function MonthView({ data, language, timeZone }: ScreenProps<'month'>) {
 }
 
 /** One number, as big as the wall allows, against yesterday. */
-function KpiView({ data, language, timeZone }: ScreenProps<'kpi'>) {
+function KpiView({ data, language, timeZone, currency }: ScreenProps<'kpi'>) {
   const { t } = useTranslation('scoreboard');
-  const format = createCompanyFormat(language, timeZone, 'NOK');
+  const format = createCompanyFormat(language, timeZone, currency);
   const show = (value: number) => (data.metric === 'revenue' ? format.money(value) : format.number(value));
   const up = data.today >= data.yesterday;
   const Trend = up ? TrendingUpIcon : TrendingDownIcon;
@@ -283,9 +304,9 @@ function describeContestTime(
  * the target (or to the leader's score), the leader crowned, and the prizes underneath. Drawn for the
  * TV's dark wall and its sizes, from the same standings the contest page shows.
  */
-function ContestView({ data, language, timeZone }: ScreenProps<'contest'>) {
+function ContestView({ data, language, timeZone, currency }: ScreenProps<'contest'>) {
   const { t } = useTranslation('scoreboard');
-  const format = createCompanyFormat(language, timeZone, 'NOK');
+  const format = createCompanyFormat(language, timeZone, currency);
   const { contest, standings } = data.standings;
   const rows = standings.slice(0, 8);
   const best = Math.max(1, ...standings.map((row) => row.score));

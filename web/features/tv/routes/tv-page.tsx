@@ -119,6 +119,7 @@ function DisplayLinkWall({
     // The celebrations and reactions of this link (decision 051) are read with its token.
     displayToken: token,
     timeZone: board.data?.company.timezone ?? DEFAULT_TIME_ZONE,
+    currency: board.data?.company.currency,
     rankBy: board.data?.rankBy ?? rankBy,
     badges: board.data?.badges,
   };
