@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { diffDays, FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR, type LocalDate } from '../period';
 import { LEADERBOARD_SORT_KEYS } from '../stats';
 import { LanguageSchema, text } from './common';
-import { SCOREBOARD_PERIODS, type ScoreboardPeriodKind } from './scoreboard';
+import { RankBySchema, SCOREBOARD_PERIODS, type ScoreboardPeriodKind } from './scoreboard';
+import { TeamIdSchema } from './teams';
 
 /*
  * Exports: the company's numbers as a CSV or XLSX file (GET /api/v1/exports/...). The answer is
@@ -81,9 +82,19 @@ function checkExportPeriod(value: PeriodInput, ctx: z.RefinementCtx): void {
 export const PeriodExportQuerySchema = z.object({ ...fileShape, ...periodShape, ...memberShape }).superRefine(checkExportPeriod);
 export type PeriodExportQuery = z.infer<typeof PeriodExportQuerySchema>;
 
-/** GET /exports/leaderboard: the scoreboard's leaderboard (every member sees it), sorted as asked. */
+/**
+ * GET /exports/leaderboard: the scoreboard's leaderboard (every member sees it) as the screen shows
+ * it: sorted, ranked (rankBy, decision 053) and filtered to a team (teamId, decision 040) as asked.
+ */
 export const LeaderboardExportQuerySchema = z
-  .object({ ...fileShape, ...periodShape, ...memberShape, sort: z.enum(LEADERBOARD_SORT_KEYS).default('points') })
+  .object({
+    ...fileShape,
+    ...periodShape,
+    ...memberShape,
+    sort: z.enum(LEADERBOARD_SORT_KEYS).default('points'),
+    teamId: TeamIdSchema.optional(),
+    rankBy: RankBySchema.default('points'),
+  })
   .superRefine(checkExportPeriod);
 export type LeaderboardExportQuery = z.infer<typeof LeaderboardExportQuerySchema>;
 

@@ -58,6 +58,9 @@ describe('the export URL', () => {
     ).toBe('/api/v1/exports/activities?from=2026-11-01&to=2026-11-15&member=u1&format=csv&separator=semicolon&language=nb');
     // Members have no period and no member; the screen's language when none is named.
     void i18n.changeLanguage('nb');
+    expect(buildExportUrl({ ...MONTH, teamId: 't1', rankBy: 'goal_share', choice: 'csv', language: 'en' })).toBe(
+      '/api/v1/exports/leaderboard?period=month&sort=points&teamId=t1&rankBy=goal_share&format=csv&language=en',
+    );
     expect(buildExportUrl({ kind: 'members', period: { period: 'today' }, member: 'u1', choice: 'csv' })).toBe(
       '/api/v1/exports/members?format=csv&language=nb',
     );

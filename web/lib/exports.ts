@@ -1,4 +1,4 @@
-import type { ExportKind } from '@core/contracts';
+import type { ExportKind, RankBy } from '@core/contracts';
 import type { LeaderboardSortKey } from '@core/stats';
 import i18next from 'i18next';
 import { type ApiFile, readAttachmentName, UI_LANGUAGE_HEADER } from './api';
@@ -26,6 +26,10 @@ export type ExportRequest = {
   member?: string;
   /** The leaderboard's order, as the screen sorts it. */
   sort?: LeaderboardSortKey;
+  /** The leaderboard's team, as the screen filters it (decision 040). */
+  teamId?: string;
+  /** The leaderboard's ranking, as the screen ranks it (decision 053); points when absent. */
+  rankBy?: RankBy;
   choice: ExportChoice;
   /** The headers' and names' language; the screen's by default. */
   language?: 'en' | 'nb';
@@ -43,7 +47,11 @@ export function buildExportUrl(request: ExportRequest): string {
     }
   }
   if (request.member && request.kind !== 'members') query.set('member', request.member);
-  if (request.sort && request.kind === 'leaderboard') query.set('sort', request.sort);
+  if (request.kind === 'leaderboard') {
+    if (request.sort) query.set('sort', request.sort);
+    if (request.teamId) query.set('teamId', request.teamId);
+    if (request.rankBy && request.rankBy !== 'points') query.set('rankBy', request.rankBy);
+  }
   query.set('format', request.choice === 'xlsx' ? 'xlsx' : 'csv');
   if (request.choice === 'csv-semicolon') query.set('separator', 'semicolon');
   query.set('language', request.language ?? (i18next.language?.startsWith('nb') ? 'nb' : 'en'));

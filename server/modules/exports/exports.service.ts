@@ -332,6 +332,8 @@ export async function exportLeaderboard(
         to: query.to,
         sort: query.sort,
         activeOnly: false,
+        teamId: query.teamId,
+        rankBy: query.rankBy,
       });
       const rows = board.rows.filter((row) => query.member === undefined || row.userId === query.member);
       if (query.member !== undefined && rows.length === 0) throw notFound('No such member in your company.');

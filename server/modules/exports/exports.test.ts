@@ -343,6 +343,31 @@ describe('the leaderboard', () => {
     const own = board.rows.find((r) => r.userId === carol.id)!;
     expect(rows.slice(1)).toEqual([[String(own.rank), 'Carol Rep', String(own.points), ...rows[1]!.slice(3)]]);
   });
+
+  it("is the board as the screen filters and ranks it: one team (another company's is not found), ranked by most improved", async () => {
+    const team = (await (
+      await ok(await t.request('/api/v1/teams', { method: 'POST', as: alice, json: { name: 'Export Oslo' } }), 'team')
+    ).json()) as { id: string };
+    const teamId = team.id;
+    await ok(await t.request(`/api/v1/team/members/${bob.id}/team`, { method: 'PUT', as: alice, json: { teamId } }), 'assign');
+    try {
+      const rows = await csvOf(`/api/v1/exports/leaderboard?period=month&teamId=${teamId}`, carol);
+      expect(rows.slice(1).map((r) => r[1])).toEqual(['Bob Ødegård']);
+
+      const improved = await json<Leaderboard>('/api/v1/scoreboard/leaderboard?period=month&rankBy=improved', bob);
+      const file = await csvOf('/api/v1/exports/leaderboard?period=month&rankBy=improved', bob);
+      expect(file.slice(1).map((r) => [r[0], r[1]])).toEqual(improved.rows.map((r) => [String(r.rank), r.displayName]));
+
+      const stranger = await t.createMember({ role: 'admin', name: 'Stina Stranger' });
+      const theirs = (await (await t.request('/api/v1/teams', { method: 'POST', as: stranger, json: { name: 'Theirs' } })).json()) as {
+        id: string;
+      };
+      expect((await download(`/api/v1/exports/leaderboard?period=month&teamId=${theirs.id}`, bob)).status).toBe(404);
+    } finally {
+      await t.request(`/api/v1/team/members/${bob.id}/team`, { method: 'PUT', as: alice, json: { teamId: null } });
+      await t.request(`/api/v1/teams/${teamId}`, { method: 'DELETE', as: alice });
+    }
+  });
 });
 
 describe('languages and separators', () => {

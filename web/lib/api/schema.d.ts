@@ -9328,6 +9328,8 @@ export interface paths {
                     to?: string;
                     member?: string;
                     sort?: "points" | "calls" | "meetings" | "sales";
+                    teamId?: string;
+                    rankBy?: "points" | "goal_share" | "improved";
                 };
                 header?: never;
                 path?: never;

@@ -53,6 +53,7 @@ function renderDashboard(url: string) {
     'GET /api/v1/scoreboard/kpis': reply(200, KPIS),
     'GET /api/v1/scoreboard/leaderboard': answerBoard,
     'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
+    'GET /api/v1/exports/leaderboard': reply(200, { file: 'bytes' }),
   });
   renderWithProviders(
     <AuthProvider>
@@ -63,7 +64,8 @@ function renderDashboard(url: string) {
     </AuthProvider>,
   );
   const boardCalls = () => calls.filter((c) => c.path === '/api/v1/scoreboard/leaderboard').map((c) => new URLSearchParams(c.search));
-  return { boardCalls };
+  const exportCalls = () => calls.filter((c) => c.path === '/api/v1/exports/leaderboard').map((c) => new URLSearchParams(c.search));
+  return { boardCalls, exportCalls };
 }
 
 beforeEach(() => void i18n.changeLanguage('en'));
@@ -120,5 +122,31 @@ describe('the dashboard ranked fairly', () => {
     await screen.findByRole('table');
     expect(boardCalls()[0]!.get('rankBy')).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('Points');
+  });
+
+  it('exports the leaderboard as the card shows it: its sort and its ranking', async () => {
+    const user = userEvent.setup();
+    const { exportCalls } = renderDashboard('/app?rankBy=improved');
+    await screen.findByRole('table');
+    screen.getByRole('combobox', { name: 'Sort by' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('option', { name: 'Calls' }));
+
+    // jsdom has no object URLs, and a click on the file's link would navigate.
+    const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = () => 'blob:file';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      const leaderboard = await screen.findByRole('group', { name: 'Export Leaderboard, today' });
+      await user.click(within(leaderboard).getByRole('menuitem', { name: /^Excel/ }));
+      await vi.waitFor(() => expect(exportCalls()).toHaveLength(1));
+    } finally {
+      click.mockRestore();
+      Object.assign(URL, { createObjectURL: objectUrls.create, revokeObjectURL: objectUrls.revoke });
+    }
+    const query = exportCalls()[0]!;
+    expect([query.get('period'), query.get('sort'), query.get('rankBy')]).toEqual(['today', 'calls', 'improved']);
   });
 });

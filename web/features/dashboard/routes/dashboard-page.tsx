@@ -1,4 +1,4 @@
-import type { CompanyKpis } from '@core/contracts';
+import type { CompanyKpis, RankBy } from '@core/contracts';
 import { LEADERBOARD_SORT_KEYS, type LeaderboardSortKey } from '@core/stats';
 import { ActivityIcon, PhoneIcon, PlusIcon, TrophyIcon, TvIcon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -36,10 +36,13 @@ import { ChangeIndicator } from '../components/change-indicator';
 import { DashboardError } from '../components/dashboard-error';
 
 /** The dashboard shows today: the leaderboard, and the activities (an admin's: everyone's; a rep's: their own). */
-const DASHBOARD_EXPORTS: readonly ExportTarget[] = [
-  { kind: 'leaderboard', period: { period: 'today' }, sort: 'points' },
-  { kind: 'activities', period: { period: 'today' } },
-];
+/** The files of the dashboard: today's leaderboard exactly as the card shows it (sorted, ranked, one team or all), and today's activities. */
+function listDashboardExports(board: { sort: LeaderboardSortKey; teamId: string | undefined; rankBy: RankBy }): ExportTarget[] {
+  return [
+    { kind: 'leaderboard', period: { period: 'today' }, ...board },
+    { kind: 'activities', period: { period: 'today' } },
+  ];
+}
 
 /** /app and /app/dashboard: the Team Dashboard. Everything refreshes from the live stream. */
 export function Component() {
@@ -47,6 +50,8 @@ export function Component() {
   const format = useCompanyFormat();
   const { teamId } = useTeamFilter();
   const { rankBy } = useRankBy();
+  // The leaderboard card's order, here so the export menu writes the file in the same order.
+  const [sort, setSort] = useState<LeaderboardSortKey>('points');
   const kpis = useKpis(teamId);
   const isLoading = kpis.isPending;
   // The wall screen opens on the board as filtered and ranked here.
@@ -64,7 +69,7 @@ export function Component() {
           <>
             <LiveBadge isLoading={isLoading} isFailed={kpis.isError && !kpis.data} />
             <TeamFilter />
-            <ExportMenu targets={DASHBOARD_EXPORTS} />
+            <ExportMenu targets={listDashboardExports({ sort, teamId, rankBy })} />
             <Button asChild variant="outline">
               <a href={tvHref} target="_blank" rel="noopener">
                 <TvIcon /> {t('dashboard.tvMode')} <span className="sr-only">{t('dashboard.opensInNewTab')}</span>
@@ -83,7 +88,7 @@ export function Component() {
             {kpis.data ? <KpiCards kpis={kpis.data} format={format} /> : Array.from({ length: 4 }, (_, i) => <StatCardSkeleton key={i} />)}
           </section>
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)]">
-            <LeaderboardCard format={format} teamId={teamId} />
+            <LeaderboardCard format={format} teamId={teamId} sort={sort} onSortChange={setSort} />
             <LiveActivityCard format={format} today={kpis.data?.date ?? ''} teamId={teamId} />
           </div>
         </div>
@@ -128,9 +133,18 @@ function KpiCards({ kpis, format }: { kpis: CompanyKpis; format: CompanyFormat }
   );
 }
 
-function LeaderboardCard({ format, teamId }: { format: CompanyFormat; teamId: string | undefined }) {
+function LeaderboardCard({
+  format,
+  teamId,
+  sort,
+  onSortChange,
+}: {
+  format: CompanyFormat;
+  teamId: string | undefined;
+  sort: LeaderboardSortKey;
+  onSortChange: (sort: LeaderboardSortKey) => void;
+}) {
   const { t } = useTranslation('scoreboard');
-  const [sort, setSort] = useState<LeaderboardSortKey>('points');
   const { rankBy } = useRankBy();
   const leaderboard = useLeaderboard({ period: 'today', sort, teamId, rankBy });
   const personHref = usePersonPageHref();
@@ -157,7 +171,7 @@ function LeaderboardCard({ format, teamId }: { format: CompanyFormat; teamId: st
             </span>
             <LazySelect
               value={sort}
-              onValueChange={setSort}
+              onValueChange={onSortChange}
               options={LEADERBOARD_SORT_KEYS.map((key) => ({ value: key, label: t(`sort.${key}`) }))}
               className="w-32"
               aria-labelledby={labelId}

@@ -111,13 +111,14 @@ export function Component() {
 /**
  * What the Export menu offers: the month on the screen (this month as the scoreboards name it, an
  * earlier one by its days), for the tab on the screen: my row and my activities, or the company's
- * leaderboard (ranked by points, as the table is).
+ * leaderboard (ranked and filtered as the table is).
  */
 function useMonthlyExports(data: MonthlyOverview | undefined, isCurrentMonth: boolean, view: 'individual' | 'company'): ExportTarget[] {
   const { user } = useAuth();
+  const { teamId } = useTeamFilter();
   if (!data) return [];
   const period = isCurrentMonth ? { period: 'month' as const } : { from: data.period.from, to: data.period.to };
-  if (view === 'company') return [{ kind: 'leaderboard', period, sort: 'points' }];
+  if (view === 'company') return [{ kind: 'leaderboard', period, sort: 'points', teamId, rankBy: data.company.rankBy }];
   const member = user?.id;
   return [
     { kind: 'leaderboard', period, sort: 'points', member },

@@ -1,4 +1,4 @@
-import type { RecentActivity } from '@core/contracts';
+import type { RankBy, RecentActivity } from '@core/contracts';
 import { ListChecksIcon, PercentIcon, PhoneIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConversionInfo } from '@web/components/conversion-label';
@@ -33,10 +33,10 @@ import { useTeamFilter } from '@web/lib/teams';
 /** Placeholder rows while today's board loads (the board itself lists every member). */
 const TEAM_OVERVIEW_BOARD_SKELETON_ROWS = 5;
 
-/** The week so far and today's board (by calls, as the page sorts it). */
-const TEAM_OVERVIEW_EXPORTS: readonly ExportTarget[] = [
-  { kind: 'leaderboard', period: { period: 'week' }, sort: 'points' },
-  { kind: 'leaderboard', period: { period: 'today' }, sort: 'calls' },
+/** The week so far and today's board (by calls, as the page sorts it), for the team on the screen. */
+const listTeamOverviewExports = (teamId: string | undefined, rankBy: RankBy): ExportTarget[] => [
+  { kind: 'leaderboard', period: { period: 'week' }, sort: 'points', teamId },
+  { kind: 'leaderboard', period: { period: 'today' }, sort: 'calls', teamId, rankBy },
 ];
 
 /** /app/team/overview: this week so far, today's activities and today's board (every member). */
@@ -44,6 +44,7 @@ export function Component() {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
   const { teamId } = useTeamFilter();
+  const { rankBy } = useRankBy();
   const week = useTeamStats({ period: 'week', teamId });
 
   return (
@@ -55,7 +56,7 @@ export function Component() {
           <>
             <LiveBadge isLoading={week.isPending} isFailed={week.isError && !week.data} />
             <TeamFilter />
-            <ExportMenu targets={TEAM_OVERVIEW_EXPORTS} />
+            <ExportMenu targets={listTeamOverviewExports(teamId, rankBy)} />
           </>
         }
       />

@@ -1,3 +1,4 @@
+import type { RankBy } from '@core/contracts';
 import { CalendarRangeIcon, MaximizeIcon, MinimizeIcon, PercentIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConversionInfo } from '@web/components/conversion-label';
@@ -21,8 +22,10 @@ import { useRankBy } from '@web/lib/rank-by';
 import { useTeamFilter } from '@web/lib/teams';
 import { usePersonPageHref } from '@web/lib/people';
 
-/** This week's per-member totals, ranked by points as the page ranks them. */
-const WEEKLY_EXPORTS: readonly ExportTarget[] = [{ kind: 'leaderboard', period: { period: 'week' }, sort: 'points' }];
+/** This week's per-member totals, ranked and filtered as the page shows them. */
+const listWeeklyExports = (teamId: string | undefined, rankBy: RankBy): ExportTarget[] => [
+  { kind: 'leaderboard', period: { period: 'week' }, sort: 'points', teamId, rankBy },
+];
 
 /** /app/weekly: the wall-display team overview of this week (from Monday), ranked by points. */
 export function Component() {
@@ -52,7 +55,7 @@ export function Component() {
             <LiveBadge isLoading={weekly.isPending} isFailed={weekly.isError && !weekly.data} />
             <TeamFilter />
             <RankBySelect />
-            <ExportMenu targets={WEEKLY_EXPORTS} />
+            <ExportMenu targets={listWeeklyExports(teamId, rankBy)} />
             <Button variant="outline" aria-pressed={fullscreen.isFullscreen} onClick={() => void fullscreen.toggle()}>
               {fullscreen.isFullscreen ? <MinimizeIcon /> : <MaximizeIcon />}
               {fullscreen.isFullscreen ? t('weekly.exitFullscreen') : t('weekly.fullscreen')}
