@@ -3,7 +3,7 @@ import type { GoalCounts } from '@core/stats';
 import type { Badge } from '@core/contracts';
 import { type AnyColumn, and, asc, between, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
+import { activities, customerCompanies, dailyUserStats, goals as goalsTable, profiles } from '../../db/schema';
 import { selectLateLoggingDaysIn } from '../companies/companies.service';
 import { type AuditEvent, createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { readInBatches } from '../../db/cursor';
@@ -81,6 +81,8 @@ export type ActivityDay = {
   getOrCreateCustomer(name: string, createdAt: Date): Promise<CustomerRef>;
   /** Calls already logged on the day and whether one of them carries the daily bonus. */
   findDayContext(): Promise<DayContext>;
+  /** The member's daily goals and the day's counts toward them now (an edit's goal.reached). */
+  findGoalProgress(): Promise<{ goals: GoalCounts; progress: GoalCounts }>;
   /** One of the caller's own activities (any day), locked for the rest of the transaction. */
   findOwnActivity(id: string): Promise<ActivityRow | null>;
   /** With `move`, the activity goes to another day of the same member (lock that day too: withActivityDay's alsoLock). */
@@ -300,6 +302,20 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
           and(eq(dailyUserStats.companyId, scope.companyId), eq(dailyUserStats.day, localDate), eq(dailyUserStats.userId, scope.userId)),
         );
       return { callsBefore: stats?.calls ?? 0, bonusAlreadyAwarded: (stats?.bonusCalls ?? 0) > 0 };
+    },
+
+    async findGoalProgress() {
+      const [stats] = await tx
+        .select({ calls: dailyUserStats.calls, meetings: dailyUserStats.meetingsBooked, sales: dailyUserStats.sales })
+        .from(dailyUserStats)
+        .where(
+          and(eq(dailyUserStats.companyId, scope.companyId), eq(dailyUserStats.day, localDate), eq(dailyUserStats.userId, scope.userId)),
+        );
+      const [goal] = await tx
+        .select({ calls: goalsTable.dailyCalls, meetings: goalsTable.dailyMeetings, sales: goalsTable.dailySales })
+        .from(goalsTable)
+        .where(and(eq(goalsTable.companyId, scope.companyId), eq(goalsTable.userId, scope.userId)));
+      return { goals: goal ?? { calls: 0, meetings: 0, sales: 0 }, progress: stats ?? { calls: 0, meetings: 0, sales: 0 } };
     },
 
     async findActivityByClientKey(clientKey) {

@@ -289,7 +289,30 @@ function describeLoggedActivity(activity: Activity, goals: GoalCounts, before: G
     meetings: activity.meetingBooked ? 1 : 0,
     sales: activity.kind === 'sale' ? 1 : 0,
   };
-  for (const goal of computeReachedGoals(goals, before, added)) {
+  return [...events, ...describeReachedGoalEvents(activity, goals, before, added)];
+}
+
+/** What an activity row counts toward the daily goals: a call, a booked meeting, a sale. */
+function countTowardGoals(row: Pick<ActivityRow, 'type' | 'meetingBooked'>): GoalCounts {
+  return {
+    calls: row.type === 'call_answered' || row.type === 'call_unanswered' ? 1 : 0,
+    meetings: row.meetingBooked ? 1 : 0,
+    sales: row.type === 'sale' ? 1 : 0,
+  };
+}
+
+/** What an edit adds toward each goal (never less than nothing: an edit that takes away reaches nothing). */
+function subtractGoalCounts(after: GoalCounts, before: GoalCounts): GoalCounts {
+  return {
+    calls: Math.max(0, after.calls - before.calls),
+    meetings: Math.max(0, after.meetings - before.meetings),
+    sales: Math.max(0, after.sales - before.sales),
+  };
+}
+
+/** goal.reached for each daily goal that `added` on top of `before` reaches, about this activity. */
+function describeReachedGoalEvents(activity: Activity, goals: GoalCounts, before: GoalCounts, added: GoalCounts): WebhookEvent[] {
+  return computeReachedGoals(goals, before, added).map((goal) => {
     const data: ReachedGoal = {
       userId: activity.userId,
       goal,
@@ -297,9 +320,8 @@ function describeLoggedActivity(activity: Activity, goals: GoalCounts, before: G
       localDate: activity.localDate,
       activityId: activity.id,
     };
-    events.push({ type: 'goal.reached', data });
-  }
-  return events;
+    return { type: 'goal.reached', data };
+  });
 }
 
 /**
@@ -412,6 +434,9 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
             loggedLate: current.loggedLate || target < today,
           }
         : undefined;
+      // Where the activity counts toward daily goals after the edit, read before it changes the rollups.
+      const goalDay = moving ? day.forDay(target) : day;
+      const { goals, progress } = await goalDay.findGoalProgress();
       const updated = await day.updateActivity(id, {
         ...shape,
         ...customer,
@@ -423,7 +448,11 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
         move,
       });
       if (moving && isCallActivity(input)) await settleDailyBonus(day, current.dailyBonus, now);
-      await day.recordEvents([{ type: 'activity.updated', data: toActivity(updated) }], now);
+      // An edit can reach a goal as a log does: a call now booking a meeting, a call or sale moved onto a day.
+      const added = moving ? countTowardGoals(updated) : subtractGoalCounts(countTowardGoals(updated), countTowardGoals(current));
+      const reached = describeReachedGoalEvents(toActivity(updated), goals, progress, added);
+      await day.recordEvents([{ type: 'activity.updated', data: toActivity(updated) }, ...reached], now);
+      await goalDay.announce(describeReachedGoals(reached), now);
       // An edit may earn a badge on the day the activity is on now (a bigger sale, a moved call); it never takes one back.
       await (moving ? day.forDay(target) : day).awardBadges(kindOf(updated.type), today, now);
 

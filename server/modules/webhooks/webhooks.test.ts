@@ -256,6 +256,28 @@ describe('delivery', () => {
     await t.request('/api/v1/goals/me', { method: 'PUT', as: rep, json: { dailyCalls: 0, dailyMeetings: 0, dailySales: 0 } });
   });
 
+  it('an edit that reaches a daily goal sends goal.reached, as a log would: a call changed to a booked meeting', async () => {
+    await createEndpoint({ events: ['goal.reached'] });
+    const member = await t.createMember({ companyId: admin.companyId, name: 'Gina Goal' });
+    expect(
+      (await t.request('/api/v1/goals/me', { method: 'PUT', as: member, json: { dailyCalls: 0, dailyMeetings: 1, dailySales: 0 } })).status,
+    ).toBe(200);
+    const call = await logCall(member, 'no_progress');
+    await deliverAll();
+    expect(receiver.received).toHaveLength(0);
+
+    const edit = await t.request(`/api/v1/activities/${call.id}`, { method: 'PATCH', as: member, json: { outcome: 'meeting_booked' } });
+    expect(edit.status).toBe(200);
+    await deliverAll();
+    expect(receiver.received.map((_, i) => bodyOf(i).type)).toEqual(['goal.reached']);
+    expect(bodyOf(0).data).toMatchObject({ userId: member.id, goal: 'meetings', target: 1, activityId: call.id });
+
+    // Edited again (notes): the goal was reached already, nothing more.
+    await t.request(`/api/v1/activities/${call.id}`, { method: 'PATCH', as: member, json: { notes: 'Demo on Friday' } });
+    await deliverAll();
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it('a disabled endpoint, or one that does not subscribe, gets nothing', async () => {
     const off = await createEndpoint();
     await t.request(`/api/v1/admin/webhooks/${off.id}`, { method: 'PATCH', as: admin, json: { enabled: false } });
