@@ -3,7 +3,7 @@ import type { GoalCounts } from '@core/stats';
 import type { Badge } from '@core/contracts';
 import { type AnyColumn, and, asc, between, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { activities, customerCompanies, dailyUserStats, goals as goalsTable, profiles } from '../../db/schema';
+import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
 import { selectLateLoggingDaysIn } from '../companies/companies.service';
 import { type AuditEvent, createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { readInBatches } from '../../db/cursor';
@@ -166,6 +166,13 @@ SELECT
   (SELECT id FROM activities
     WHERE company_id = $1::uuid AND user_id = $2::text AND client_key = $6::uuid) AS replayed`;
 
+/** A member's daily goals and a day's counts toward them. */
+const GOAL_PROGRESS_SQL = `SELECT
+  (SELECT json_build_object('calls', calls, 'meetings', meetings_booked, 'sales', sales)
+     FROM daily_user_stats WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text) AS day,
+  (SELECT json_build_object('calls', daily_calls, 'meetings', daily_meetings, 'sales', daily_sales)
+     FROM goals WHERE company_id = $1::uuid AND user_id = $2::text) AS goals`;
+
 type LoggingContextRow = {
   rules: { kpiKey: string; basePoints: number; enabled: boolean; multiplierValue: number }[];
   day: { calls: number; bonusCalls: number; meetingsBooked: number; sales: number } | null;
@@ -305,17 +312,16 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
     },
 
     async findGoalProgress() {
-      const [stats] = await tx
-        .select({ calls: dailyUserStats.calls, meetings: dailyUserStats.meetingsBooked, sales: dailyUserStats.sales })
-        .from(dailyUserStats)
-        .where(
-          and(eq(dailyUserStats.companyId, scope.companyId), eq(dailyUserStats.day, localDate), eq(dailyUserStats.userId, scope.userId)),
-        );
-      const [goal] = await tx
-        .select({ calls: goalsTable.dailyCalls, meetings: goalsTable.dailyMeetings, sales: goalsTable.dailySales })
-        .from(goalsTable)
-        .where(and(eq(goalsTable.companyId, scope.companyId), eq(goalsTable.userId, scope.userId)));
-      return { goals: goal ?? { calls: 0, meetings: 0, sales: 0 }, progress: stats ?? { calls: 0, meetings: 0, sales: 0 } };
+      // One read with the day's rollup, as the logging context reads the goals (goals' owner is the goals module).
+      const values = [scope.companyId, scope.userId, localDate];
+      const [row] = await queryPrepared<{ day: GoalCounts | null; goals: GoalCounts | null }>(
+        tx,
+        'activity_goal_progress',
+        GOAL_PROGRESS_SQL,
+        values,
+      );
+      const none = { calls: 0, meetings: 0, sales: 0 };
+      return { goals: row?.goals ?? none, progress: row?.day ?? none };
     },
 
     async findActivityByClientKey(clientKey) {
