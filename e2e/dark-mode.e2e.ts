@@ -237,6 +237,7 @@ describe('dark mode', () => {
     const shots = [
       ['/app', 'dashboard'],
       ['/app/activity', 'activity'],
+      ['/app/quick-log', 'quick-log'],
       ['/app/weekly', 'weekly'],
       [`/app/people/${repId}`, 'person'],
       ['/app/contests', 'contests'],
