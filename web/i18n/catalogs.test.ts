@@ -53,4 +53,29 @@ describe('translation catalogs', () => {
     expect(normalizeLanguage('sv-SE')).toBe('en');
     expect(normalizeLanguage(undefined)).toBe('en');
   });
+
+  it('asks for every plural text with its count (i18next picks _one or _other by `count`; without it the key itself shows)', () => {
+    const plurals = new Set(
+      Object.values(resources.en!).flatMap((catalog) =>
+        flattenKeys(catalog).flatMap((key) => {
+          const match = /^(.*)_(zero|one|two|few|many|other)$/.exec(key);
+          return match ? [match[1]!] : [];
+        }),
+      ),
+    );
+    const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+      eager: true,
+      query: '?raw',
+      import: 'default',
+    });
+    const missing: string[] = [];
+    for (const [path, source] of Object.entries(sources)) {
+      for (const call of source.matchAll(/\bt\(\s*'([^']+)'\s*(?:,\s*\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\})?\s*\)/g)) {
+        const key = call[1]!.split(':').at(-1)!;
+        if (plurals.has(key) && !/\bcount\b/.test(call[2] ?? '')) missing.push(`${path}: ${key}`);
+      }
+    }
+    expect(plurals.size).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+  });
 });

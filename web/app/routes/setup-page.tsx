@@ -172,7 +172,7 @@ function FinishedCard({ doneCount, total }: { doneCount: number; total: number }
         </div>
         <h2 className="text-xl font-semibold">{doneCount === total ? t('setup.finishedTitle') : t('setup.almostTitle')}</h2>
         <p className="max-w-md text-sm text-muted-foreground">
-          {doneCount === total ? t('setup.finishedText') : t('setup.almostText', { left: total - doneCount })}
+          {doneCount === total ? t('setup.finishedText') : t('setup.almostText', { count: total - doneCount })}
         </p>
         <Button asChild className="mt-2">
           <Link to={paths.app.dashboard}>
