@@ -103,9 +103,15 @@ describe('the header', () => {
     expect(router.state.location.pathname).toBe('/app/activity');
   });
 
-  it("has the search box 'Search... (⌘K)'", () => {
-    renderShell();
+  it("has the search box 'Search... (⌘K)' on a Mac, and names Ctrl+K elsewhere (the key the palette opens with there)", () => {
+    const platform = vi.spyOn(navigator, 'platform', 'get').mockReturnValue('MacIntel');
+    const mac = renderShell();
     expect(screen.getByRole('button', { name: 'Search... (⌘K)' })).toBeInTheDocument();
+    mac.unmount();
+    platform.mockReturnValue('Linux x86_64');
+    renderShell();
+    expect(screen.getByRole('button', { name: 'Search... (Ctrl+K)' })).toBeInTheDocument();
+    platform.mockRestore();
   });
 });
 

@@ -2,6 +2,7 @@ import { SearchIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importOrReload } from '@web/lib/lazy-import';
+import { describeModifierKey } from './keyboard-shortcuts';
 
 // cmdk and the dialog are not part of the shell's first load: they load when the palette first opens.
 const CommandPaletteDialog = lazy(() =>
@@ -43,7 +44,7 @@ export function CommandPalette({
         className="hidden h-9 w-full max-w-xs items-center gap-2 rounded-md border border-input bg-muted/60 px-3 text-sm text-muted-foreground transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring sm:flex"
       >
         <SearchIcon className="size-4" aria-hidden />
-        <span className="flex-1 text-left">{t('header.search')}</span>
+        <span className="flex-1 text-left">{t('header.search', { keys: describeModifierKey().joined('K') })}</span>
       </button>
       {wanted && (
         <Suspense fallback={null}>

@@ -20,6 +20,12 @@ export const LOG_SHORTCUTS: readonly { key: string; kind: LogShortcutKind }[] = 
 
 export const HELP_KEY = '?';
 
+/** The key held for the app's combinations on this computer: ⌘ on a Mac (and an iPad), Ctrl elsewhere. */
+export function describeModifierKey(): { symbol: string; joined: (key: string) => string } {
+  const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+  return isMac ? { symbol: '⌘', joined: (key) => `⌘${key}` } : { symbol: 'Ctrl', joined: (key) => `Ctrl+${key}` };
+}
+
 /** The address that opens a kind's log dialog. */
 export const logPath = (kind: LogShortcutKind) => `${paths.app.activity}?log=${kind}`;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { HELP_KEY, LOG_SHORTCUTS } from './keyboard-shortcuts';
+import { describeModifierKey, HELP_KEY, LOG_SHORTCUTS } from './keyboard-shortcuts';
 
 /** A key as it is printed on the keyboard. */
 export function Kbd({ children, ...props }: React.ComponentProps<'kbd'>) {
@@ -17,8 +17,7 @@ export function Kbd({ children, ...props }: React.ComponentProps<'kbd'>) {
 /** The list of keyboard shortcuts, opened with ? (and from the command palette). */
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
-  const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-  const mod = isMac ? '⌘' : 'Ctrl';
+  const mod = describeModifierKey().symbol;
   const rows: { keys: string[]; label: string }[] = [
     ...LOG_SHORTCUTS.map(({ key, kind }) => ({ keys: [key.toUpperCase()], label: t(`shortcuts.log.${kind}`) })),
     { keys: [mod, 'K'], label: t('shortcuts.palette') },
