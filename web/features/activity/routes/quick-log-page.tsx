@@ -1,4 +1,3 @@
-import type { Activity } from '@core/contracts';
 import { CALL_OUTCOMES, type CallOutcome } from '@core/kpi';
 import { parseMoneyInput } from '@core/money';
 import { CloudOffIcon, DownloadIcon, PhoneIcon, PhoneMissedIcon, RefreshCwIcon, XIcon } from 'lucide-react';
@@ -37,7 +36,7 @@ export function Component() {
 
   const onSynced = useCallback(
     (result: SyncResult, live: boolean) => {
-      if (live && result.sent.length === 1) showLogged(result.sent[0] as Activity);
+      if (live && result.sent.length === 1) showLogged(result.sent[0]!.activity);
       else if (result.sent.length > 0) toast.success(t('offline.sent', { count: result.sent.length }));
       for (const refused of result.refused) toast.error(t('offline.refusedTitle'), { description: refused.refusal?.message });
     },
