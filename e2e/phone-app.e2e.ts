@@ -155,6 +155,9 @@ describe('the phone app', () => {
     const notice = page.getByText('1 log waiting to sync');
     await notice.waitFor();
     await saveSettledScreenshot(page, 'phone-app-activity-waiting-en-phone');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await saveSettledScreenshot(page, 'phone-app-activity-waiting-en-desktop');
+    await page.setViewportSize(PHONE);
     expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(5);
 
     await browser.context.setOffline(false);
@@ -193,6 +196,20 @@ describe('the phone app', () => {
       await nbPage.getByRole('status').filter({ hasText: 'Du er uten nett' }).waitFor();
       await saveSettledScreenshot(nbPage, 'phone-app-quick-log-cold-start-offline-nb-phone');
       await nb.context.setOffline(false);
+
+      // A held meeting from My Activity's dialog, offline: it waits, and says so in Norwegian.
+      await nbPage.goto('/app/activity');
+      const meeting = nbPage.getByRole('button', { name: /^Møte holdt/ });
+      await meeting.waitFor();
+      await nb.context.setOffline(true);
+      await meeting.click();
+      await nbPage.getByRole('dialog').getByRole('button', { name: 'Logg', exact: true }).click();
+      await nbPage.getByText('Lagret på denne enheten').waitFor();
+      const nbNotice = nbPage.getByText('1 logging venter på synkronisering');
+      await nbNotice.waitFor();
+      await saveSettledScreenshot(nbPage, 'phone-app-activity-waiting-nb-phone');
+      await nb.context.setOffline(false);
+      await nbNotice.waitFor({ state: 'hidden', timeout: 20_000 });
 
       // Logging out leaves nothing of the member on the device.
       await nbPage.getByRole('button', { name: /Kontomeny|Account menu/ }).click();
