@@ -214,7 +214,8 @@ describe('the phone app', () => {
       // Logging out leaves nothing of the member on the device.
       await nbPage.getByRole('button', { name: /Kontomeny|Account menu/ }).click();
       await nbPage.getByRole('menuitem', { name: /Logg ut/ }).click();
-      await nbPage.waitForURL(/\/auth/);
+      // The sign-in page (a full page load) says so.
+      await nbPage.getByText('Du er nå logget ut').waitFor();
       expect(await nbPage.evaluate(() => localStorage.getItem('dealboard.device-member'))).toBeNull();
     } finally {
       await nb.close();
