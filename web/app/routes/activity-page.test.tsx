@@ -10,6 +10,7 @@ import { dismissAllToasts, findToast } from '@web/test/find-toast';
 import { makeTestActivity, makeTestKpiRules } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { type RecordedCall, reply, stubFetch } from '@web/test/stub-fetch';
+import { addPendingActivity } from '@web/features/activity/lib/offline-queue';
 import { Component as ActivityPage } from './activity-page';
 
 const EMAIL_AND_LINKEDIN_ON = makeTestKpiRules({
@@ -203,5 +204,38 @@ describe('logging from My Activity without a connection', () => {
     expect(await findToast('1 log sent')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument());
     expect(posted()).toEqual([keyed({ kind: 'meeting', customerName: null, notes: 'Demo' })]);
+  });
+
+  it('says a log was logged when a sync already under way sent it, not that it waits', async () => {
+    // A log kept earlier: My Activity sends it on opening, and the server is slow to answer it.
+    await addPendingActivity({
+      clientKey: 'earlier',
+      userId: 'user-1',
+      body: { kind: 'meeting', customerName: null, notes: 'Earlier', localDate: stats.date, time: '08:00', clientKey: 'earlier' },
+      tappedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      status: 'waiting',
+    });
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const { user, posted } = renderActivityPage({
+      answers: {
+        'POST /api/v1/activities': async (call) => {
+          if ((call.body as { clientKey: string }).clientKey === 'earlier') await slow;
+          return reply(201, loggedTouch(call));
+        },
+      },
+    });
+    expect(await screen.findByText('1 log waiting to sync')).toBeInTheDocument();
+    // Send now while the first send waits: this second run will take the log made next.
+    await user.click(screen.getByRole('button', { name: 'Send now' }));
+    await user.click(await screen.findByRole('button', { name: 'Meeting held, +3 pts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log a held meeting' });
+    await user.click(within(dialog).getByRole('button', { name: 'Log' }));
+    release();
+
+    expect((await findToast('Meeting logged')).description).toEqual(['Your held meeting has been recorded']);
+    expect(screen.queryByText('Kept on this device')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument());
+    expect(posted()).toHaveLength(2);
   });
 });

@@ -6,7 +6,14 @@ import { api, ApiRequestError, describeApiError } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { queryKeys } from '@web/lib/query-keys';
 import { invalidateActivityQueries } from '../api/invalidate-activity-queries';
-import { addPendingActivity, discardPendingActivity, findPendingActivities, type SyncResult, syncPendingActivities } from './offline-queue';
+import {
+  addPendingActivity,
+  discardPendingActivity,
+  findPendingActivities,
+  type PendingActivity,
+  type SyncResult,
+  syncPendingActivities,
+} from './offline-queue';
 
 /** A log without its device key and time: what a quick log button knows. */
 export type QuickLog = LogActivity extends infer L ? (L extends unknown ? Omit<L, 'clientKey' | 'localDate' | 'time'> : never) : never;
@@ -36,8 +43,18 @@ const send = (body: LogActivity) => api.POST('/api/v1/activities', { body }) as 
  * (harmless, but wasteful), and a log added while one runs is sent by the next.
  */
 let queue: Promise<unknown> = Promise.resolve();
+
+/** What became of the logs a screen waits for, whichever run sent them (a run the page opened may take a log just made). */
+const awaited = new Map<string, { activity: Activity } | { refusal: NonNullable<PendingActivity['refusal']> } | null>();
+
 function syncInTurn(userId: string): Promise<SyncResult> {
-  const run = queue.then(() => syncPendingActivities(userId, send));
+  const run = queue
+    .then(() => syncPendingActivities(userId, send))
+    .then((result) => {
+      for (const { clientKey, activity } of result.sent) if (awaited.has(clientKey)) awaited.set(clientKey, { activity });
+      for (const { clientKey, refusal } of result.refused) if (awaited.has(clientKey) && refusal) awaited.set(clientKey, { refusal });
+      return result;
+    });
   queue = run.catch(() => undefined);
   return run;
 }
@@ -46,7 +63,7 @@ function syncInTurn(userId: string): Promise<SyncResult> {
 export type LogInput = LogActivity extends infer L ? (L extends unknown ? Omit<L, 'clientKey'> : never) : never;
 
 /** What became of one log: on the server, or kept on the device to be sent later. */
-export type LogOutcome = { state: 'sent'; activity: Activity; result: SyncResult } | { state: 'waiting'; result: SyncResult | null };
+export type LogOutcome = { state: 'sent'; activity: Activity; result: SyncResult | null } | { state: 'waiting'; result: SyncResult | null };
 
 /**
  * The one way the web logs an activity (decision 054): kept on the device with its key first, then
@@ -82,13 +99,21 @@ export function useQueuedLog() {
         ? {}
         : { localDate: computeLocalDate(tapped, timeZone), time: computeLocalTime(tapped, timeZone).slice(0, 5) };
       const body = { ...input, ...when, clientKey } as LogActivity & { clientKey: string };
-      await addPendingActivity({ clientKey, userId, body, tappedAt: tapped.toISOString(), status: 'waiting' });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.activities.pending(userId) });
-      if (!navigator.onLine) return { state: 'waiting', result: null };
-      const result = (await sync())!;
-      const sent = result.sent.find((entry) => entry.clientKey === clientKey);
-      if (sent) return { state: 'sent', activity: sent.activity, result };
-      const refusal = result.refused.find((entry) => entry.clientKey === clientKey)?.refusal;
+      // Heard before it is kept: a run already under way may be the one that sends it.
+      awaited.set(clientKey, null);
+      let result: SyncResult | null = null;
+      let settled: ReturnType<typeof awaited.get>;
+      try {
+        await addPendingActivity({ clientKey, userId, body, tappedAt: tapped.toISOString(), status: 'waiting' });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.activities.pending(userId) });
+        if (navigator.onLine) result = await sync();
+      } finally {
+        settled = awaited.get(clientKey);
+        awaited.delete(clientKey);
+      }
+      if (settled && 'activity' in settled) return { state: 'sent', activity: settled.activity, result };
+      if (!result) return { state: 'waiting', result: null };
+      const refusal = settled?.refusal;
       if (refusal && !keepRefused) {
         await discardPendingActivity(clientKey);
         await queryClient.invalidateQueries({ queryKey: queryKeys.activities.pending(userId) });
