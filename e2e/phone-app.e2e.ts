@@ -9,8 +9,10 @@ import { type RunningServer, startServer } from './support/server';
  * The phone app (decision 054): on a phone-sized Chromium a rep opens the quick log screen (the
  * installed app's start screen; manifest and service worker pass Chromium's installability
  * checks), loses the connection, logs three calls and a sale, sees them waiting to sync, gets
- * the connection back, and the boards count exactly those four once, with their points. Its own
- * server on a fresh data folder: the admin is the first member.
+ * the connection back, and the boards count exactly those four once, with their points. Then the
+ * app opened with no connection at all (a reload offline) still logs, and a log from My Activity's
+ * dialog made offline waits and goes once. Its own server on a fresh data folder: the admin is the
+ * first member.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -105,6 +107,70 @@ describe('the phone app', () => {
     await saveSettledScreenshot(page, 'phone-app-dashboard-after-sync-en-phone');
   });
 
+  it('opens quick log with no connection at all (a cold start) and sends a call logged there exactly once', async () => {
+    await page.goto('/app/quick-log');
+    await page.getByRole('button', { name: 'Call answered' }).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // The member and the rules this device saw are kept for a start without a connection.
+    expect(await page.evaluate(() => localStorage.getItem('dealboard.device-member'))).toContain('Ola Hansen');
+
+    await browser.context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Quick log' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'You are offline' }).waitFor();
+    // The rules kept on the device show what each outcome is worth.
+    await page.getByRole('button', { name: 'Call answered' }).click();
+    await page.getByRole('button', { name: /Moved forward.*\+1 pt/ }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await saveSettledScreenshot(page, 'phone-app-quick-log-cold-start-offline-en-phone');
+
+    await page.getByRole('button', { name: 'Call answered' }).click();
+    await page.getByRole('button', { name: /Moved forward/ }).click();
+    const waiting = page.getByRole('heading', { name: 'Waiting to sync: 1' });
+    await waiting.waitFor();
+    expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(4);
+
+    await browser.context.setOffline(false);
+    await waiting.waitFor({ state: 'hidden', timeout: 20_000 });
+    const mine = await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine');
+    expect(mine.activities.filter((a) => a.type === 'call_answered')).toHaveLength(2);
+    expect(mine.activities).toHaveLength(5);
+    const board = await callApiOk<Leaderboard>(base, repCookie, 'GET', '/scoreboard/leaderboard?period=today');
+    // The moved-forward call adds its point, once.
+    expect(board.rows.find((row) => row.userId === repId)).toMatchObject({ calls: 4, sales: 1, points: 12 });
+  });
+
+  it('keeps a log from the My Activity dialog made offline, says it waits, and sends it once', async () => {
+    await page.goto('/app/activity');
+    const callButton = page.getByRole('button', { name: /^Call, up to/ });
+    await callButton.waitFor();
+    await browser.context.setOffline(true);
+    await callButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Log Call' });
+    await dialog.getByRole('button', { name: /^Not answered/ }).click();
+    await dialog.getByRole('textbox', { name: 'Notes' }).fill('Left a voicemail');
+    await dialog.getByRole('button', { name: 'Log Call' }).click();
+    await page.getByText('Kept on this device').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const notice = page.getByText('1 log waiting to sync');
+    await notice.waitFor();
+    await saveSettledScreenshot(page, 'phone-app-activity-waiting-en-phone');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await saveSettledScreenshot(page, 'phone-app-activity-waiting-en-desktop');
+    await page.setViewportSize(PHONE);
+    expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(5);
+
+    await browser.context.setOffline(false);
+    await notice.waitFor({ state: 'hidden', timeout: 20_000 });
+    const mine = await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine');
+    expect(mine.activities).toHaveLength(6);
+    expect(mine.activities.filter((a) => a.notes === 'Left a voicemail')).toHaveLength(1);
+    // Another 'online' sends nothing more.
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForTimeout(500);
+    expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(6);
+  });
+
   it('speaks Norwegian', async () => {
     const nb = await openBrowser({ baseUrl: base, viewport: PHONE, locale: 'nb-NO' });
     try {
@@ -122,6 +188,35 @@ describe('the phone app', () => {
       await saveSettledScreenshot(nbPage, 'phone-app-quick-log-offline-nb-phone');
       await nb.context.setOffline(false);
       await nbPage.getByRole('heading', { name: /Venter på synkronisering/ }).waitFor({ state: 'hidden', timeout: 20_000 });
+
+      // A cold start without a connection, in Norwegian.
+      await nb.context.setOffline(true);
+      await nbPage.reload();
+      await nbPage.getByRole('button', { name: 'Samtale besvart' }).waitFor();
+      await nbPage.getByRole('status').filter({ hasText: 'Du er uten nett' }).waitFor();
+      await saveSettledScreenshot(nbPage, 'phone-app-quick-log-cold-start-offline-nb-phone');
+      await nb.context.setOffline(false);
+
+      // A held meeting from My Activity's dialog, offline: it waits, and says so in Norwegian.
+      await nbPage.goto('/app/activity');
+      const meeting = nbPage.getByRole('button', { name: /^Møte holdt/ });
+      await meeting.waitFor();
+      await nb.context.setOffline(true);
+      await meeting.click();
+      await nbPage.getByRole('dialog').getByRole('button', { name: 'Logg', exact: true }).click();
+      await nbPage.getByText('Lagret på denne enheten').waitFor();
+      const nbNotice = nbPage.getByText('1 logging venter på synkronisering');
+      await nbNotice.waitFor();
+      await saveSettledScreenshot(nbPage, 'phone-app-activity-waiting-nb-phone');
+      await nb.context.setOffline(false);
+      await nbNotice.waitFor({ state: 'hidden', timeout: 20_000 });
+
+      // Logging out leaves nothing of the member on the device.
+      await nbPage.getByRole('button', { name: /Kontomeny|Account menu/ }).click();
+      await nbPage.getByRole('menuitem', { name: /Logg ut/ }).click();
+      // The sign-in page (a full page load) says so.
+      await nbPage.getByText('Du er nå logget ut').waitFor();
+      expect(await nbPage.evaluate(() => localStorage.getItem('dealboard.device-member'))).toBeNull();
     } finally {
       await nb.close();
     }

@@ -1,8 +1,10 @@
-import { AlertTriangleIcon } from 'lucide-react';
+import { AlertTriangleIcon, CloudOffIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { BrandSkeleton } from '@web/components/brand-skeleton';
+import { LogoMark } from '@web/components/logo';
+import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { readRedirectBack } from '@web/lib/auth/redirect-back';
 import { paths } from '@web/lib/paths';
@@ -13,9 +15,11 @@ import { paths } from '@web/lib/paths';
  * out, to say so (`?signed_out=1`: the sign-in page is a full page load, so no toast survives it).
  */
 export function RequireAuth() {
-  const { user, isLoading, hasSignedOut } = useAuth();
+  const { user, isLoading, hasSignedOut, isUnreachable, recheck } = useAuth();
   const location = useLocation();
   if (isLoading) return <BrandSkeleton />;
+  // Offline with nobody kept on this device: say so (the sign-in page needs the network too).
+  if (!user && isUnreachable) return <OfflineNotice onRetry={() => void recheck()} />;
   if (!user) {
     const target = hasSignedOut
       ? paths.auth({ signed_out: '1' })
@@ -23,6 +27,27 @@ export function RequireAuth() {
     return <Navigate to={target} replace />;
   }
   return <Outlet />;
+}
+
+/** A person the app cannot know without the server, opened offline; the me query asks again when the connection returns. */
+function OfflineNotice({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  const isOffline = typeof navigator !== 'undefined' && !navigator.onLine;
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background px-6 text-center">
+      <LogoMark className="size-12" />
+      <div role="alert" className="max-w-sm space-y-2">
+        <h1 className="flex items-center justify-center gap-2 text-xl font-semibold">
+          <CloudOffIcon className="size-5 shrink-0" aria-hidden />
+          {isOffline ? t('offline.title') : t('offline.unreachableTitle')}
+        </h1>
+        <p className="text-sm text-muted-foreground">{t('offline.text')}</p>
+      </div>
+      <Button variant="outline" onClick={onRetry}>
+        {t('actions.retry')}
+      </Button>
+    </main>
+  );
 }
 
 /** The onboarding gate: after this long it lets the person through with a warning. */

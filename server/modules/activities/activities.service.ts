@@ -205,12 +205,14 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
   }
   const customerName = emptyToNull(request.customerName);
   // When it happened: now, or the chosen (or now's) time of day on the earlier day; a log the
-  // device kept (decision 054) at the time it was tapped today, never later than now.
+  // device kept (decision 054) at the time it was tapped today, never later than now. A time
+  // within the last minute is now itself (sent at once, it is now to the millisecond): logs of the
+  // same minute keep the order they were made in.
   const happenedAt =
     late || request.time !== undefined
       ? computeLocalInstant(toLocalDate(localDate), request.time ?? computeLocalTime(now, actor.timezone), actor.timezone)
       : now;
-  const createdAt = happenedAt > now ? now : happenedAt;
+  const createdAt = now.getTime() - happenedAt.getTime() < 60_000 ? now : happenedAt;
   const row = await withActivityDay(deps.database.db, memberScopeOf(actor), localDate, async (day) => {
     const { rules, day: dayContext, customer, goals, progress, replayed } = await day.findLoggingContext(customerName, now, clientKey);
     // The same log sent again: the first one's answer, whatever changed since (no second count).

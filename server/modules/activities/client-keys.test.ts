@@ -123,6 +123,17 @@ describe('a log sent later than it was made', () => {
     expect((await post(rep, { ...call, localDate: TODAY, time: '09:15' })).status).toBe(400);
   });
 
+  it('is stamped now when sent within the minute it was tapped, so the logs of one minute keep their order', async () => {
+    const { rep } = await createRepWithAdmin(t);
+    t.setNow(tickingClock('2026-11-20T11:00:20Z')); // 12:00:21 in Oslo, then a second per read
+    const first = await logActivity(t, rep, call);
+    const tapped = await logActivity(t, rep, { ...call, clientKey: crypto.randomUUID(), localDate: TODAY, time: '12:00' });
+    expect(tapped.createdAt > first.createdAt).toBe(true);
+    expect(tapped.createdAt.startsWith('2026-11-20T11:00:')).toBe(true);
+    const mine = (await (await t.request('/api/v1/activities/mine', { as: rep })).json()) as { activities: Activity[] };
+    expect(mine.activities.map((a) => a.id)).toEqual([tapped.id, first.id]);
+  });
+
   it('lands on yesterday when it was tapped yesterday (within the late-logging window), or is refused with the reason', async () => {
     const { admin, rep } = await createRepWithAdmin(t);
     t.setNow(tickingClock(TODAY_NOON));

@@ -10,6 +10,7 @@ import { dismissAllToasts, findToast } from '@web/test/find-toast';
 import { makeTestActivity, makeTestKpiRules } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { type RecordedCall, reply, stubFetch } from '@web/test/stub-fetch';
+import { addPendingActivity } from '@web/features/activity/lib/offline-queue';
 import { Component as ActivityPage } from './activity-page';
 
 const EMAIL_AND_LINKEDIN_ON = makeTestKpiRules({
@@ -47,6 +48,9 @@ function loggedTouch(call: RecordedCall): Activity {
     pointsEarned: 3,
   });
 }
+
+/** A dialog's log as posted: what the rep entered, with its device key and the day and time it was logged (decision 054). */
+const keyed = (body: object) => ({ ...body, clientKey: expect.any(String), localDate: expect.any(String), time: expect.any(String) });
 
 /** My Activity, where the log buttons and dialogs live, for a signed-in rep and the given rules. */
 function renderActivityPage({
@@ -95,7 +99,7 @@ describe('LogTouchDialog on My Activity', () => {
     const { description } = await findToast('Meeting logged');
     expect(description).toEqual(['Your held meeting has been recorded']);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(posted()).toEqual([{ kind: 'meeting', customerName: 'Nordlys', notes: 'Offer' }]);
+    expect(posted()).toEqual([keyed({ kind: 'meeting', customerName: 'Nordlys', notes: 'Offer' })]);
   });
 
   it('offers E-mail and LinkedIn only while their rules are on, and posts each as its own kind', async () => {
@@ -114,8 +118,8 @@ describe('LogTouchDialog on My Activity', () => {
     expect((await findToast('LinkedIn touch logged')).description).toEqual(['Your LinkedIn touch has been recorded']);
 
     expect(posted()).toEqual([
-      { kind: 'email', customerName: null, notes: null },
-      { kind: 'linkedin', customerName: null, notes: null },
+      keyed({ kind: 'email', customerName: null, notes: null }),
+      keyed({ kind: 'linkedin', customerName: null, notes: null }),
     ]);
   });
 
@@ -165,8 +169,73 @@ describe('LogTouchDialog on My Activity', () => {
     await user.click(screen.getByRole('button', { name: 'Log' }));
     expect((await findToast('E-mail logged')).description).toEqual(['Your e-mail has been recorded']);
     expect(posted()).toEqual([
-      { kind: 'email', customerName: null, notes: 'Prices' },
-      { kind: 'email', customerName: null, notes: 'Prices sent' },
+      keyed({ kind: 'email', customerName: null, notes: 'Prices' }),
+      keyed({ kind: 'email', customerName: null, notes: 'Prices sent' }),
     ]);
+    // The refused one was not kept to be sent again: nothing waits.
+    expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument();
+  });
+});
+
+describe('logging from My Activity without a connection', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the log on this device, says how many wait, and sends it once with its key when the connection returns', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let online = false;
+    const { user, posted } = renderActivityPage({
+      answers: {
+        'POST /api/v1/activities': (call) => (online ? reply(201, loggedTouch(call)) : Promise.reject(new TypeError('Failed to fetch'))),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Meeting held, +3 pts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log a held meeting' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), 'Demo');
+    await user.click(within(dialog).getByRole('button', { name: 'Log' }));
+
+    expect((await findToast('Kept on this device')).description).toEqual(['It is sent as soon as you are online again.']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('1 log waiting to sync')).toBeInTheDocument();
+    expect(posted()).toEqual([]);
+
+    online = true;
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    expect(await findToast('1 log sent')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument());
+    expect(posted()).toEqual([keyed({ kind: 'meeting', customerName: null, notes: 'Demo' })]);
+  });
+
+  it('says a log was logged when a sync already under way sent it, not that it waits', async () => {
+    // A log kept earlier: My Activity sends it on opening, and the server is slow to answer it.
+    await addPendingActivity({
+      clientKey: 'earlier',
+      userId: 'user-1',
+      body: { kind: 'meeting', customerName: null, notes: 'Earlier', localDate: stats.date, time: '08:00', clientKey: 'earlier' },
+      tappedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      status: 'waiting',
+    });
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const { user, posted } = renderActivityPage({
+      answers: {
+        'POST /api/v1/activities': async (call) => {
+          if ((call.body as { clientKey: string }).clientKey === 'earlier') await slow;
+          return reply(201, loggedTouch(call));
+        },
+      },
+    });
+    expect(await screen.findByText('1 log waiting to sync')).toBeInTheDocument();
+    // Send now while the first send waits: this second run will take the log made next.
+    await user.click(screen.getByRole('button', { name: 'Send now' }));
+    await user.click(await screen.findByRole('button', { name: 'Meeting held, +3 pts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log a held meeting' });
+    await user.click(within(dialog).getByRole('button', { name: 'Log' }));
+    release();
+
+    expect((await findToast('Meeting logged')).description).toEqual(['Your held meeting has been recorded']);
+    expect(screen.queryByText('Kept on this device')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument());
+    expect(posted()).toHaveLength(2);
   });
 });

@@ -5,6 +5,7 @@ import { PageHeader } from '@web/components/page-header';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { LogDialogs } from '@web/features/activity/components/log-dialogs';
+import { PendingSyncNotice } from '@web/features/activity/components/pending-sync-notice';
 import { QuickLogBar } from '@web/features/activity/components/quick-log-bar';
 import { TeamFeedCard } from '@web/features/activity/components/team-feed-card';
 import { TodayActivities } from '@web/features/activity/components/today-activities';
@@ -59,6 +60,8 @@ export function Component() {
         onSale={() => setLogKind('sale')}
         onTouch={(kind) => setLogKind(kind)}
       />
+      {/* Logs made without a connection, until they reach the server (decision 054). */}
+      <PendingSyncNotice />
 
       {stats.isPending ? (
         <StatsCardsSkeleton />

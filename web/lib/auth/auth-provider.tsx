@@ -6,6 +6,7 @@ import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '../api';
 import { queryKeys } from '../query-keys';
 import { loadAuthClient } from './auth-client';
+import { forgetMemberOnDevice, isUnreachable } from './device-member';
 import { useMe } from './get-me';
 import { useApplySavedLanguage } from './language-preference';
 import { isAcceptingInvitation, usePendingInvite } from './pending-invite';
@@ -15,6 +16,8 @@ export type AuthState = {
   me: Me | null;
   user: Me['user'] | null;
   isLoading: boolean;
+  /** Nobody known and the server cannot be reached (offline, and no member kept on this device). */
+  isUnreachable: boolean;
   isAdmin: boolean;
   /** True until the sign-in provisioning of the current person has finished. */
   isProvisioning: boolean;
@@ -76,6 +79,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         if (result.created || result.promoted) await recheck();
       } catch (error) {
+        // Offline (the app opened with the member kept on this device): they were set up on an
+        // earlier visit; nothing to say, and it is tried again when the person is next seen.
+        if (isUnreachable(error) && !navigator.onLine) {
+          provisionedFor.current = null;
+          return;
+        }
         // The server answering with an error is a 'Setup Error'; only an exception of our own
         // (the network down, an unreadable answer) gets the generic text.
         if (error instanceof ApiRequestError && error.status > 0) {
@@ -104,6 +113,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     provisionedFor.current = null;
     setProvisionedUserId(null);
     setHasSignedOut(true);
+    forgetMemberOnDevice();
     queryClient.setQueryData(queryKeys.me, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
     // RequireAuth now sends the person to the sign-in page with ?signed_out=1, which says so (a
@@ -115,6 +125,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       me,
       user: me?.user ?? null,
       isLoading: meQuery.isLoading,
+      // Paused (offline, asked again when the connection returns) or failed for want of a network.
+      isUnreachable: meQuery.data === undefined && (meQuery.isPaused || isUnreachable(meQuery.error)),
       isAdmin: me?.onboarding.role === 'admin',
       isProvisioning: Boolean(me) && provisionedUserId !== me?.user.id,
       hasSignedOut,
@@ -122,7 +134,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       recheck,
       signOut,
     }),
-    [me, meQuery.isLoading, meQuery.error, recheck, signOut, provisionedUserId, hasSignedOut],
+    [me, meQuery.isLoading, meQuery.isPaused, meQuery.data, meQuery.error, recheck, signOut, provisionedUserId, hasSignedOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,14 +1,28 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
+import { findMemberOnDevice, isUnreachable, keepMemberOnDevice } from './device-member';
 
-/** The signed-in person with membership and onboarding status; null when signed out. */
-export function getMe() {
-  return api.GET('/api/v1/me');
+/**
+ * The signed-in person with membership and onboarding status; null when signed out. With no
+ * connection, the member this device last saw (decision 054: the installed app opens offline);
+ * with neither, the network error.
+ */
+export async function getMe() {
+  try {
+    const me = await api.GET('/api/v1/me');
+    keepMemberOnDevice(me);
+    return me;
+  } catch (error) {
+    const kept = isUnreachable(error) ? findMemberOnDevice() : null;
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 export function getMeQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.me, queryFn: getMe, staleTime: 60_000 });
+  // offlineFirst: asked even without a connection, so the device's copy can answer.
+  return queryOptions({ queryKey: queryKeys.me, queryFn: getMe, staleTime: 60_000, networkMode: 'offlineFirst' });
 }
 
 export function useMe() {

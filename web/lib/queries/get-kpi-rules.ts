@@ -1,18 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
+import { findRulesOnDevice, isUnreachable, keepRulesOnDevice } from '@web/lib/auth/device-member';
 import { queryKeys } from '@web/lib/query-keys';
 
 /**
  * The company's point rules (any member may read them): which kinds can be logged and what each
- * outcome is worth now for the log dialogs, and every rule for the KPI Rules screen.
+ * outcome is worth now for the log dialogs, and every rule for the KPI Rules screen. With no
+ * connection, the copy kept with the member on this device (decision 054), so quick log shows the
+ * buttons and points the rep last saw.
  */
-export function getKpiRules() {
-  return api.GET('/api/v1/kpi-rules');
+export async function getKpiRules() {
+  try {
+    const rules = await api.GET('/api/v1/kpi-rules');
+    keepRulesOnDevice(rules);
+    return rules;
+  } catch (error) {
+    const kept = isUnreachable(error) ? findRulesOnDevice() : null;
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 /* One cache entry for both: an admin's change, here or live (LIVE_REFRESHES), refetches it. */
 export function getKpiRulesQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.kpiRules, queryFn: getKpiRules, staleTime: 60_000 });
+  // offlineFirst: asked even without a connection, so the device's copy can answer.
+  return queryOptions({ queryKey: queryKeys.kpiRules, queryFn: getKpiRules, staleTime: 60_000, networkMode: 'offlineFirst' });
 }
 
 export function useKpiRules() {

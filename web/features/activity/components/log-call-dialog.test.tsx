@@ -9,6 +9,7 @@ import { dismissAllToasts, findToast } from '@web/test/find-toast';
 import { makeTestActivity, makeTestKpiRules } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { type RecordedCall, reply, type StubReply, stubFetch } from '@web/test/stub-fetch';
+import { findPendingActivities } from '../lib/offline-queue';
 import { useLogRules } from '../lib/use-log-rules';
 import { LogCallDialog } from './log-call-dialog';
 
@@ -56,6 +57,14 @@ function renderDialog(answers: Parameters<typeof stubFetch>[0] = {}) {
   const posted = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/v1/activities').map((c) => c.body);
   return { user, open, posted };
 }
+
+/** A dialog's log as posted: what the rep entered, with its device key and the day and time it was logged (decision 054). */
+const keyed = (body: object) => ({
+  ...body,
+  clientKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  localDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+  time: expect.stringMatching(/^\d{2}:\d{2}$/),
+});
 
 const answeredButton = () => screen.getByRole('button', { name: /^Answered/ });
 const notAnsweredButton = () => screen.getByRole('button', { name: /^Not answered/ });
@@ -122,7 +131,13 @@ describe('LogCallDialog', () => {
     expect(description).toEqual(['Answered call has been recorded']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posted()).toEqual([
-      { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Fjordkraft Solutions AS', notes: 'Demo on Thursday' },
+      keyed({
+        kind: 'call',
+        answered: true,
+        outcome: 'meeting_booked',
+        customerName: 'Fjordkraft Solutions AS',
+        notes: 'Demo on Thursday',
+      }),
     ]);
   });
 
@@ -137,7 +152,7 @@ describe('LogCallDialog', () => {
 
     const { description } = await findToast('Call logged');
     expect(description).toEqual(['Unanswered call has been recorded']);
-    expect(posted()).toEqual([{ kind: 'call', answered: false, outcome: 'no_progress', customerName: null, notes: null }]);
+    expect(posted()).toEqual([keyed({ kind: 'call', answered: false, outcome: 'no_progress', customerName: null, notes: null })]);
   });
 
   it('Back returns to step 1 and carries no outcome over to the other answer; what the rep typed stays', async () => {
@@ -161,7 +176,7 @@ describe('LogCallDialog', () => {
     await user.click(notAnsweredButton());
     await user.click(logCallButton());
     await findToast('Call logged');
-    expect(posted()).toEqual([{ kind: 'call', answered: false, outcome: 'no_progress', customerName: 'Nordlys', notes: null }]);
+    expect(posted()).toEqual([keyed({ kind: 'call', answered: false, outcome: 'no_progress', customerName: 'Nordlys', notes: null })]);
   });
 
   it('starts clean when opened again', async () => {
@@ -216,17 +231,36 @@ describe('LogCallDialog', () => {
     expect(description).toEqual(['Could not log call', 'Choose an outcome for the answered call']);
     expect(screen.getByRole('dialog', { name: 'Log Call' })).toBeInTheDocument();
     expect(logCallButton()).toBeEnabled();
+    // Not kept on the device: the dialog is still open to correct it.
+    expect(await findPendingActivities('user-1')).toEqual([]);
   });
 
-  it("says only 'Error: Could not log call' when the network fails", async () => {
-    const { user, open } = renderDialog({
-      'POST /api/v1/activities': () => Promise.reject(new TypeError('Failed to fetch')),
+  it('keeps a call on this device when the network fails, and sends it once, with the same key, when it returns', async () => {
+    let online = false;
+    const { user, open, posted } = renderDialog({
+      'POST /api/v1/activities': (call) => (online ? reply(201, loggedCall(call)) : Promise.reject(new TypeError('Failed to fetch'))),
     });
+    const dialog = await open();
+    await user.click(notAnsweredButton());
+    await user.type(within(dialog).getByRole('combobox', { name: /Customer/ }), 'Nordlys');
+    await user.click(logCallButton());
+
+    const { description } = await findToast('Kept on this device');
+    expect(description).toEqual(['It is sent as soon as you are online again.']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const [first] = posted();
+    expect(first).toEqual(keyed({ kind: 'call', answered: false, outcome: 'no_progress', customerName: 'Nordlys', notes: null }));
+    expect(await findPendingActivities('user-1')).toMatchObject([{ status: 'waiting', body: first }]);
+
+    // The next log sends the waiting one first, with the key it was kept with, then its own.
+    online = true;
     await open();
     await user.click(notAnsweredButton());
     await user.click(logCallButton());
-
-    const { description } = await findToast('Error');
-    expect(description).toEqual(['Could not log call']);
+    await findToast('Call logged');
+    expect(posted()).toHaveLength(3);
+    expect(posted()[1]).toEqual(first);
+    expect((posted()[2] as { clientKey: string }).clientKey).not.toBe((first as { clientKey: string }).clientKey);
+    expect(await findPendingActivities('user-1')).toEqual([]);
   });
 });

@@ -50,7 +50,7 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
   const [notes, setNotes] = useState('');
   const [day, setDay] = useState<LogDay>(TODAY);
   const logActivity = useLogActivity();
-  const { showLogged, showError } = useActivityToasts();
+  const { showLogged, showKept, showError } = useActivityToasts();
   // The outcome points must be the rules in force now: ask again each time the dialog opens.
   useQuery({ ...getKpiRulesQueryOptions(), refetchOnMount: 'always' });
 
@@ -71,9 +71,10 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
         ...toLogDayRequest(day),
       },
       {
-        onSuccess: (activity) => {
+        onSuccess: (outcome) => {
           onDone();
-          showLogged(activity);
+          if (outcome.state === 'sent') showLogged(outcome.activity);
+          else showKept();
         },
         onError: (error) => showError('toast.couldNotLogCall', error),
       },

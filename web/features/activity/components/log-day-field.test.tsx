@@ -75,15 +75,29 @@ describe('the day an activity is logged for', () => {
     await user.type(within(dialog).getByLabelText('Time (optional)'), '14:30');
     await user.click(within(dialog).getByRole('button', { name: /^Log/ }));
     await vi.waitFor(() =>
-      expect(posted()).toEqual([{ kind: 'meeting', customerName: null, notes: null, localDate: '2026-11-22', time: '14:30' }]),
+      expect(posted()).toEqual([
+        { kind: 'meeting', customerName: null, notes: null, localDate: '2026-11-22', time: '14:30', clientKey: expect.any(String) },
+      ]),
     );
   });
 
-  it('sends no day for today, and offers no choice when the company allows only today', async () => {
+  it('sends today as the day and time it was logged, and offers no choice when the company allows only today', async () => {
     const { user, posted } = renderDialog(0);
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: /^Log/ }));
-    await vi.waitFor(() => expect(posted()).toEqual([{ kind: 'meeting', customerName: null, notes: null }]));
+    // The device's clock in the company's zone (decision 054: a log kept offline keeps its time).
+    await vi.waitFor(() =>
+      expect(posted()).toEqual([
+        {
+          kind: 'meeting',
+          customerName: null,
+          notes: null,
+          clientKey: expect.any(String),
+          localDate: expect.any(String),
+          time: expect.any(String),
+        },
+      ]),
+    );
     expect(within(dialog).queryByRole('combobox', { name: 'Day' })).not.toBeInTheDocument();
   });
 });

@@ -108,7 +108,17 @@ describe('LogSaleDialog', () => {
     expect(description).toEqual(['Sale of NOK 12,500.50 has been logged']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posted()).toEqual([
-      { kind: 'sale', ticketSize: 1_250_050, productName: 'Annual licence', customerName: 'Nordlys AS', notes: 'Signed today' },
+      {
+        kind: 'sale',
+        ticketSize: 1_250_050,
+        productName: 'Annual licence',
+        customerName: 'Nordlys AS',
+        notes: 'Signed today',
+        // Kept on the device first (decision 054): its key, and the day and time it was logged.
+        clientKey: expect.any(String),
+        localDate: expect.any(String),
+        time: expect.stringMatching(/^\d{2}:\d{2}$/),
+      },
     ]);
   });
 
@@ -120,7 +130,9 @@ describe('LogSaleDialog', () => {
 
     const { description } = await findToast('Sale recorded');
     expect(description).toEqual(['Sale of $1,500 has been logged']);
-    expect(posted()).toEqual([{ kind: 'sale', ticketSize: 150_000, productName: null, customerName: null, notes: null }]);
+    expect(posted()).toEqual([
+      expect.objectContaining({ kind: 'sale', ticketSize: 150_000, productName: null, customerName: null, notes: null }),
+    ]);
   });
 
   it('disables Log Sale and Cancel while the sale is being saved', async () => {

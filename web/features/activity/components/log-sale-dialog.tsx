@@ -38,7 +38,7 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
   const [day, setDay] = useState<LogDay>(TODAY);
   const [isValueInvalid, setIsValueInvalid] = useState(false);
   const logActivity = useLogActivity();
-  const { showLogged, showError } = useActivityToasts();
+  const { showLogged, showKept, showError } = useActivityToasts();
 
   // Log Sale is disabled while the value is empty or a save runs.
   const canSubmit = value.trim() !== '' && !logActivity.isPending;
@@ -62,9 +62,10 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
         ...toLogDayRequest(day),
       },
       {
-        onSuccess: (activity) => {
+        onSuccess: (outcome) => {
           onDone();
-          showLogged(activity);
+          if (outcome.state === 'sent') showLogged(outcome.activity);
+          else showKept();
         },
         onError: (error) => showError('toast.couldNotLogSale', error),
       },

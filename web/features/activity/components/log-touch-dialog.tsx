@@ -37,7 +37,7 @@ function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void })
   const [notes, setNotes] = useState('');
   const [day, setDay] = useState<LogDay>(TODAY);
   const logActivity = useLogActivity();
-  const { showLogged, showError } = useActivityToasts();
+  const { showLogged, showKept, showError } = useActivityToasts();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,9 +45,10 @@ function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void })
     logActivity.mutate(
       { kind, customerName: customerName.trim() || null, notes: notes.trim() || null, ...toLogDayRequest(day) },
       {
-        onSuccess: (activity) => {
+        onSuccess: (outcome) => {
           onDone();
-          showLogged(activity);
+          if (outcome.state === 'sent') showLogged(outcome.activity);
+          else showKept();
         },
         onError: (error) => showError(ERROR_KEYS[kind], error),
       },

@@ -78,7 +78,7 @@ describe('the offline queue', () => {
     });
     expect(result.sent).toHaveLength(1);
     const left = await findPendingActivities(user);
-    expect(left).toEqual([{ ...email, status: 'refused', refusal: { code: 'kpi_rule_disabled', message } }]);
+    expect(left).toEqual([{ ...email, status: 'refused', refusal: { status: 400, code: 'kpi_rule_disabled', message } }]);
     // A refused log is not sent again by itself.
     await syncPendingActivities(user, () => Promise.reject(new Error('must not be sent')));
     await discardPendingActivity(email.clientKey);

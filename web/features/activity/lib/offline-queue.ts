@@ -17,7 +17,7 @@ export type PendingActivity = {
   tappedAt: string;
   /** Waiting to be sent, or refused by the server (kept until the rep discards it). */
   status: 'waiting' | 'refused';
-  refusal?: { code: string; message: string };
+  refusal?: { status: number; code: string; message: string };
 };
 
 interface QueueSchema extends DBSchema {
@@ -55,7 +55,10 @@ function isFinalRefusal(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429;
 }
 
-export type SyncResult = { sent: Activity[]; refused: PendingActivity[]; stillWaiting: number };
+/** A log the server took, with the key it was kept under. */
+export type SentActivity = { clientKey: string; activity: Activity };
+
+export type SyncResult = { sent: SentActivity[]; refused: PendingActivity[]; stillWaiting: number };
 
 /**
  * Sends the person's waiting logs in the order they were tapped (so the 20th call is the 20th),
@@ -67,14 +70,18 @@ export async function syncPendingActivities(userId: string, send: (body: LogActi
   const waiting = (await findPendingActivities(userId)).filter((entry) => entry.status === 'waiting');
   for (const [index, entry] of waiting.entries()) {
     try {
-      result.sent.push(await send(entry.body));
+      result.sent.push({ clientKey: entry.clientKey, activity: await send(entry.body) });
       await discardPendingActivity(entry.clientKey);
     } catch (error) {
       if (!isFinalRefusal(error)) {
         result.stillWaiting = waiting.length - index;
         break;
       }
-      const refused: PendingActivity = { ...entry, status: 'refused', refusal: { code: error.code, message: error.message } };
+      const refused: PendingActivity = {
+        ...entry,
+        status: 'refused',
+        refusal: { status: error.status, code: error.code, message: error.message },
+      };
       await addPendingActivity(refused);
       result.refused.push(refused);
     }

@@ -28,7 +28,7 @@ function loggedMessage(
   }
 }
 
-/** Toasts of the activity screens: success with Undo, and errors with the server's reason. */
+/** Toasts of the activity screens: success with Undo, kept for later, and errors with the server's reason. */
 export function useActivityToasts() {
   const { t } = useTranslation('activity');
   const queryClient = useQueryClient();
@@ -70,5 +70,10 @@ export function useActivityToasts() {
     [t],
   );
 
-  return { showLogged, showError, showSuccess };
+  /** A log kept on this device, to be sent when the connection returns (decision 054). */
+  const showKept = useCallback(() => {
+    toast.success(t('offline.keptOnDevice'), { description: t('offline.keptText') });
+  }, [t]);
+
+  return { showLogged, showKept, showError, showSuccess };
 }

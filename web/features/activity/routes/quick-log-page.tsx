@@ -1,6 +1,6 @@
-import type { Activity } from '@core/contracts';
 import { CALL_OUTCOMES, type CallOutcome } from '@core/kpi';
 import { parseMoneyInput } from '@core/money';
+import { computeLocalDate } from '@core/period';
 import { CloudOffIcon, DownloadIcon, PhoneIcon, PhoneMissedIcon, RefreshCwIcon, XIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,7 @@ export function Component() {
 
   const onSynced = useCallback(
     (result: SyncResult, live: boolean) => {
-      if (live && result.sent.length === 1) showLogged(result.sent[0] as Activity);
+      if (live && result.sent.length === 1) showLogged(result.sent[0]!.activity);
       else if (result.sent.length > 0) toast.success(t('offline.sent', { count: result.sent.length }));
       for (const refused of result.refused) toast.error(t('offline.refusedTitle'), { description: refused.refusal?.message });
     },
@@ -229,8 +229,14 @@ function PendingList({
   onDiscard: (clientKey: string) => void;
 }) {
   const { t } = useTranslation('activity');
-  const { money, time } = useCompanyFormat();
+  const { money, time, shortDay, timeZone } = useCompanyFormat();
   if (pending.length === 0) return null;
+  // A log for an earlier day (from a My Activity dialog) shows that day and time, not when it was made.
+  const when = (entry: PendingActivity) => {
+    const { localDate, time: chosenTime } = entry.body;
+    if (!localDate || localDate === computeLocalDate(new Date(entry.tappedAt), timeZone)) return time(entry.tappedAt);
+    return chosenTime ? `${shortDay(localDate)} ${chosenTime}` : shortDay(localDate);
+  };
   const waiting = pending.filter((entry) => entry.status === 'waiting').length;
   return (
     <Card className="gap-3 p-4" aria-labelledby="pending-heading">
@@ -256,9 +262,10 @@ function PendingList({
                   {t(`kinds.${kind}`)}
                   {body.kind === 'sale' && ` · ${money(body.ticketSize)}`}
                   {body.kind === 'call' && body.answered && body.outcome && ` · ${t(`outcomes.${body.outcome}`)}`}
+                  {body.customerName && ` · ${body.customerName}`}
                 </p>
                 <p className="text-muted-foreground">
-                  {time(entry.tappedAt)} ·{' '}
+                  {when(entry)} ·{' '}
                   {entry.status === 'waiting' ? (
                     t('offline.waitingOne')
                   ) : (

@@ -1,0 +1,71 @@
+import type { KpiRuleList, Me } from '@core/contracts';
+import { ApiRequestError } from '../api/errors';
+
+/*
+ * The last signed-in member and their company's log rules, kept on this device so the installed
+ * app opens on quick log with no connection at all (decision 054). Read only when the server
+ * cannot be reached; the server's answer always wins and replaces it.
+ *
+ * Why localStorage and not a query persister or IndexedDB: it is two small answers (a few KB),
+ * read synchronously in the query functions that fetch them, with no dependency and no restore
+ * step racing the first render; the queue's IndexedDB would need a schema upgrade for no gain.
+ *
+ * One member at a time: a different member's answer, a signed-out answer (null), a member without
+ * a company and signing out all replace or remove it, so nothing of one person reaches another.
+ */
+
+const STORAGE_KEY = 'dealboard.device-member';
+
+type DeviceMember = { me: Me; rules?: KpiRuleList };
+
+function read(): DeviceMember | null {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as DeviceMember) : null;
+  } catch {
+    return null; // storage unavailable (private mode) or an unreadable copy: as if none
+  }
+}
+
+function write(value: DeviceMember): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(value));
+  } catch {
+    // Full or unavailable storage: the app still works online.
+  }
+}
+
+/** The server could not be reached (offline, DNS, a dropped connection): not an answer. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 0;
+}
+
+/** Keeps the server's answer to /me: a member replaces the copy (their rules go with a different member); anything else removes it. */
+export function keepMemberOnDevice(me: Me | null): void {
+  if (!me?.onboarding.hasCompany) return forgetMemberOnDevice();
+  const current = read();
+  write({ me, rules: current?.me.user.id === me.user.id ? current.rules : undefined });
+}
+
+/** Keeps the company's rules with the member they were read for (none kept without a member). */
+export function keepRulesOnDevice(rules: KpiRuleList): void {
+  const current = read();
+  if (current) write({ ...current, rules });
+}
+
+export function findMemberOnDevice(): Me | null {
+  return read()?.me ?? null;
+}
+
+export function findRulesOnDevice(): KpiRuleList | null {
+  return read()?.rules ?? null;
+}
+
+/** Signing out, or the server saying nobody is signed in: the device keeps nothing of the member. */
+export function forgetMemberOnDevice(): void {
+  try {
+    window.localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing to remove.
+  }
+}
