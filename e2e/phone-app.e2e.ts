@@ -171,6 +171,27 @@ describe('the phone app', () => {
     expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(6);
   });
 
+  it('sends a log kept on quick log from whatever screen the rep has moved on to, and says offline there too', async () => {
+    await page.goto('/app/quick-log');
+    await page.getByRole('button', { name: 'Call not answered' }).waitFor();
+    await browser.context.setOffline(true);
+    await page.getByRole('button', { name: 'Call not answered' }).click();
+    await page.getByRole('heading', { name: 'Waiting to sync: 1' }).waitFor();
+
+    // On to the dashboard through the menu, still offline: the line above the screen says so.
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Dashboard' }).click();
+    const line = page.getByRole('status').filter({ hasText: 'You are offline' });
+    await line.filter({ hasText: '1 log waiting to sync' }).waitFor();
+    await saveSettledScreenshot(page, 'phone-app-dashboard-offline-en-phone');
+    expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(6);
+
+    await browser.context.setOffline(false);
+    await line.waitFor({ state: 'hidden', timeout: 20_000 });
+    await expect.poll(async () => (await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities.length).toBe(7);
+    expect(page.url()).toMatch(/\/app$/);
+  });
+
   it('speaks Norwegian', async () => {
     const nb = await openBrowser({ baseUrl: base, viewport: PHONE, locale: 'nb-NO' });
     try {

@@ -75,8 +75,9 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/app',
-                // The shell (sidebar, header, command palette, live updates) is a chunk of its own.
-                ...page(() => import('./shell/app-shell').then((module) => ({ Component: module.AppShell }))),
+                // The shell (sidebar, header, command palette, live updates) is a chunk of its own; it
+                // speaks activity for the offline line above every screen (decision 054).
+                ...page(() => import('./shell/app-shell').then((module) => ({ Component: module.AppShell })), ['activity']),
                 children: [
                   { index: true, ...page(() => import('@web/features/dashboard/routes/dashboard-page'), REPORTS) },
                   { path: 'dashboard', ...page(() => import('@web/features/dashboard/routes/dashboard-page'), REPORTS) },

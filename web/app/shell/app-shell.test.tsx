@@ -7,6 +7,7 @@ import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
+import { addPendingActivity } from '@web/features/activity/lib/offline-queue';
 import { AppShell } from './app-shell';
 import { SIDEBAR_COOKIE } from './sidebar-state';
 
@@ -45,8 +46,8 @@ function makeMe(profile: Partial<Me['profile'] & object> = {}): Me {
   return { ...me, user: { ...me.user, email: 'olav@fjordsalg.no' }, profile: { ...me.profile!, ...profile } };
 }
 
-function renderShell(me: Me = makeMe()) {
-  const calls = stubFetch({ 'GET /api/v1/me': reply(200, me), 'POST /api/auth/sign-out': reply(200, { success: true }) });
+function renderShell(me: Me = makeMe(), answers: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({ 'GET /api/v1/me': reply(200, me), 'POST /api/auth/sign-out': reply(200, { success: true }), ...answers });
   const router = createMemoryRouter(
     [
       {
@@ -263,5 +264,41 @@ describe('keyboard shortcuts', () => {
     await user.keyboard('{Control>}k{/Control}');
     await user.click(within(await screen.findByRole('dialog', { name: 'Go to' })).getByRole('option', { name: 'Keyboard shortcuts' }));
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+  });
+});
+
+describe('logs made without a connection, on any screen', () => {
+  it('the dashboard says the app is offline, and sends a log kept on this device once when the connection returns', async () => {
+    const me = makeMe();
+    await addPendingActivity({
+      clientKey: 'kept-1',
+      userId: me.user.id,
+      body: { kind: 'call', answered: false, localDate: '2026-11-25', time: '09:15', clientKey: 'kept-1' },
+      tappedAt: '2026-11-25T08:15:00.000Z',
+      status: 'waiting',
+    });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { calls } = renderShell(me, {
+      'POST /api/v1/activities': (call) =>
+        reply(201, {
+          id: 'a1',
+          kind: 'call',
+          answered: false,
+          localDate: '2026-11-25',
+          clientKey: (call.body as { clientKey: string }).clientKey,
+        }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Team Dashboard' })).toBeInTheDocument();
+    const line = (await screen.findByText(/You are offline/)).closest('[role="status"]');
+    expect(line).toHaveTextContent(
+      'You are offline: what you log is kept on this device and sent when the connection returns. 1 log waiting to sync',
+    );
+    expect(calls.filter((call) => call.path === '/api/v1/activities')).toEqual([]);
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument());
+    const posted = calls.filter((call) => call.method === 'POST' && call.path === '/api/v1/activities');
+    expect(posted.map((call) => (call.body as { clientKey: string }).clientKey)).toEqual(['kept-1']);
   });
 });

@@ -23,6 +23,12 @@ import { UserMenu } from './user-menu';
 const ShortcutsDialog = lazy(() =>
   importOrReload(() => import('./shortcuts-dialog')).then((module) => ({ default: module.ShortcutsDialog })),
 );
+// Offline and waiting logs (decision 054): the line above every screen, and the sync it runs, load after the shell.
+const PendingSyncNotice = lazy(() =>
+  importOrReload(() => import('@web/features/activity/components/pending-sync-notice')).then((module) => ({
+    default: module.PendingSyncNotice,
+  })),
+);
 const MobileNav = lazy(() => importOrReload(() => import('./mobile-nav')).then((module) => ({ default: module.MobileNav })));
 
 /** The /app shell: collapsible sidebar (a sheet under 768 px), header, and the live event stream. */
@@ -94,6 +100,12 @@ export function AppShell() {
               <UserMenu />
             </header>
             <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+              {/* Quick log and My Activity show it in their own place. */}
+              {location.pathname !== paths.app.quickLog && location.pathname !== paths.app.activity && (
+                <Suspense fallback={null}>
+                  <PendingSyncNotice className="mb-6" />
+                </Suspense>
+              )}
               {accessDenied && (
                 <Alert variant="destructive" className="mb-6">
                   <ShieldAlertIcon />
