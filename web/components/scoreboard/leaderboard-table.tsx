@@ -55,8 +55,9 @@ export function LeaderboardTable({
           </TableHead>
           <TableHead className={cell}>
             {t('leaderboard.member')}
-            {/* Below 2xl each name carries its conversion underneath: the header says which conversion it is. */}
-            <span className="font-normal text-muted-foreground 2xl:hidden">
+            {/* Below 2xl each name carries its conversion underneath: the header says which conversion it is
+                (not on a phone, where the header would push the points out of sight). */}
+            <span className="hidden font-normal text-muted-foreground sm:inline 2xl:hidden">
               {' · '}
               <ConversionLabel kind="calls" />
             </span>

@@ -40,7 +40,8 @@ export function TodayLeaderboardTable({
           <TableHead className="pr-4 text-right whitespace-nowrap sm:pr-5">
             <span className="inline-flex items-center gap-1">
               {t('todayBoard.conversion')}
-              <ConversionInfo kind="calls" />
+              {/* Not on a phone: the four columns need the room there (a tooltip needs a pointer anyway). */}
+              <ConversionInfo kind="calls" className="hidden sm:inline-flex" />
             </span>
           </TableHead>
         </TableRow>
@@ -67,9 +68,15 @@ export function TodayLeaderboardTable({
                       <span data-slot="member-name">{name}</span>
                     </PersonNameLink>
                     <RankMeasure row={row} rankBy={rankBy} format={format} className="text-xs" />
+                    {/* On a phone "You" goes under the name, which keeps the room to be read. */}
+                    {row.isCurrentUser && (
+                      <Badge variant="soft" className="mt-0.5 w-fit sm:hidden">
+                        {t('todayBoard.you')}
+                      </Badge>
+                    )}
                   </div>
                   {row.isCurrentUser && (
-                    <Badge variant="soft" className="shrink-0">
+                    <Badge variant="soft" className="hidden shrink-0 sm:inline-flex">
                       {t('todayBoard.you')}
                     </Badge>
                   )}

@@ -308,7 +308,7 @@ function MonthlyLeaderboard({ rows, format, rankBy }: { rows: readonly Leaderboa
           </TableHead>
           <TableHead>{t('leaderboard.member')}</TableHead>
           <TableHead className="text-right">{t('leaderboard.calls')}</TableHead>
-          <TableHead className="text-right">
+          <TableHead className="hidden text-right sm:table-cell">
             <span className="inline-flex items-center gap-1">
               {t('leaderboard.conversion')}
               <ConversionInfo kind="calls" />
@@ -352,7 +352,7 @@ function MonthlyLeaderboard({ rows, format, rankBy }: { rows: readonly Leaderboa
               <TableCell className="text-right tabular" data-slot="calls">
                 {format.number(row.calls)}
               </TableCell>
-              <TableCell className="text-right tabular" data-slot="conversion">
+              <TableCell className="hidden text-right tabular sm:table-cell" data-slot="conversion">
                 {format.percent(row.conversion)}
               </TableCell>
               <TableCell className="text-right font-semibold text-foreground tabular" data-slot="points">
