@@ -97,7 +97,7 @@ describe('LogTouchDialog on My Activity', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Log' }));
 
     const { description } = await findToast('Meeting logged');
-    expect(description).toEqual(['Your held meeting has been recorded']);
+    expect(description).toEqual(['Your held meeting has been recorded · +3 pts']);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posted()).toEqual([keyed({ kind: 'meeting', customerName: 'Nordlys', notes: 'Offer' })]);
   });
@@ -109,13 +109,13 @@ describe('LogTouchDialog on My Activity', () => {
     await user.click(email);
     let dialog = await screen.findByRole('dialog', { name: 'Log an e-mail' });
     await user.click(within(dialog).getByRole('button', { name: 'Log' }));
-    expect((await findToast('E-mail logged')).description).toEqual(['Your e-mail has been recorded']);
+    expect((await findToast('E-mail logged')).description).toEqual(['Your e-mail has been recorded · +3 pts']);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'LinkedIn, +2 pts' }));
     dialog = await screen.findByRole('dialog', { name: 'Log a LinkedIn touch' });
     await user.click(within(dialog).getByRole('button', { name: 'Log' }));
-    expect((await findToast('LinkedIn touch logged')).description).toEqual(['Your LinkedIn touch has been recorded']);
+    expect((await findToast('LinkedIn touch logged')).description).toEqual(['Your LinkedIn touch has been recorded · +3 pts']);
 
     expect(posted()).toEqual([
       keyed({ kind: 'email', customerName: null, notes: null }),
@@ -167,7 +167,7 @@ describe('LogTouchDialog on My Activity', () => {
     ]);
     await user.type(within(dialog).getByRole('textbox', { name: 'Notes' }), ' sent');
     await user.click(screen.getByRole('button', { name: 'Log' }));
-    expect((await findToast('E-mail logged')).description).toEqual(['Your e-mail has been recorded']);
+    expect((await findToast('E-mail logged')).description).toEqual(['Your e-mail has been recorded · +3 pts']);
     expect(posted()).toEqual([
       keyed({ kind: 'email', customerName: null, notes: 'Prices' }),
       keyed({ kind: 'email', customerName: null, notes: 'Prices sent' }),
@@ -233,7 +233,7 @@ describe('logging from My Activity without a connection', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Log' }));
     release();
 
-    expect((await findToast('Meeting logged')).description).toEqual(['Your held meeting has been recorded']);
+    expect((await findToast('Meeting logged')).description).toEqual(['Your held meeting has been recorded · +3 pts']);
     expect(screen.queryByText('Kept on this device')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(/waiting to sync/)).not.toBeInTheDocument());
     expect(posted()).toHaveLength(2);

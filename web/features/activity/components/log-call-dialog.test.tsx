@@ -128,7 +128,7 @@ describe('LogCallDialog', () => {
     await user.click(logCallButton());
 
     const { description } = await findToast('Call logged');
-    expect(description).toEqual(['Answered call has been recorded']);
+    expect(description).toEqual(['Answered call has been recorded · Meeting booked']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posted()).toEqual([
       keyed({

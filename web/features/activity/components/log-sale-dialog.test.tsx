@@ -105,7 +105,7 @@ describe('LogSaleDialog', () => {
     await user.click(logSaleButton());
 
     const { description } = await findToast('Sale recorded');
-    expect(description).toEqual(['Sale of NOK 12,500.50 has been logged']);
+    expect(description).toEqual(['Sale of NOK 12,500.50 has been logged · +10 pts']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posted()).toEqual([
       {
@@ -129,7 +129,7 @@ describe('LogSaleDialog', () => {
     await user.click(logSaleButton());
 
     const { description } = await findToast('Sale recorded');
-    expect(description).toEqual(['Sale of $1,500 has been logged']);
+    expect(description).toEqual(['Sale of $1,500 has been logged · +10 pts']);
     expect(posted()).toEqual([
       expect.objectContaining({ kind: 'sale', ticketSize: 150_000, productName: null, customerName: null, notes: null }),
     ]);
@@ -151,7 +151,7 @@ describe('LogSaleDialog', () => {
     expect(posted()).toHaveLength(1);
 
     release(reply(201, loggedSale({ body: posted()[0] })));
-    expect((await findToast('Sale recorded')).description).toEqual(['Sale of NOK 900 has been logged']);
+    expect((await findToast('Sale recorded')).description).toEqual(['Sale of NOK 900 has been logged · +10 pts']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

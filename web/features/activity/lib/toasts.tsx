@@ -55,8 +55,11 @@ export function useActivityToasts() {
   const showLogged = useCallback(
     (activity: Activity) => {
       const message = loggedMessage(activity, money);
+      // What a rep wants to see at a glance: the outcome that mattered (a booked meeting) and the points.
+      const outcome = activity.outcome && activity.outcome !== 'no_progress' ? t(`outcomes.${activity.outcome}`) : null;
+      const points = activity.pointsEarned > 0 ? t('plusPts', { count: activity.pointsEarned }) : null;
       toast.success(t(message.title), {
-        description: t(message.description, message.values),
+        description: [t(message.description, message.values), outcome, points].filter(Boolean).join(' · '),
         action: { label: t('toast.undo'), onClick: () => void undo(activity.id) },
       });
     },
