@@ -15,7 +15,7 @@ import { formatDate } from '@web/lib/format';
 import { usePushSettings } from '../api/get-push-settings';
 import { useTogglePushDevice } from '../api/toggle-push-device';
 import { useUpdatePushPreferences } from '../api/update-push-preferences';
-import { PushPermissionRefused, type PushDeviceState, readPushDeviceState } from '../lib/push-device';
+import { PushPermissionRefused, PushTimedOut, type PushDeviceState, readPushDeviceState } from '../lib/push-device';
 
 type Switchable = 'contestStarted' | 'badgeEarned' | 'wrapupComment' | 'wrapupReminder';
 const SWITCHES: readonly Switchable[] = ['contestStarted', 'badgeEarned', 'wrapupComment', 'wrapupReminder'];
@@ -196,7 +196,9 @@ function ThisDevice({ devices }: { devices: { id: string; label: string; created
         setState(Notification.permission === 'denied' ? 'denied' : 'off');
         return;
       }
-      toast.error(t('notifications.device.error'), { description: error instanceof Error ? error.message : undefined });
+      const description =
+        error instanceof PushTimedOut ? t('notifications.device.timedOut') : error instanceof Error ? error.message : undefined;
+      toast.error(t('notifications.device.error'), { description });
     }
   };
 

@@ -8,6 +8,28 @@ export type PushDeviceState = 'unsupported' | 'no-worker' | 'denied' | 'off' | '
 
 export class PushPermissionRefused extends Error {}
 
+/** The browser never answered (a permission prompt left open, a push service out of reach). */
+export class PushTimedOut extends Error {}
+
+/** How long the browser gets to answer the permission prompt and to subscribe before the card gives up and says so. */
+export const PUSH_ANSWER_MS = 30_000;
+
+function withinTime<T>(promise: Promise<T>, ms = PUSH_ANSWER_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new PushTimedOut('The browser did not answer')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 export function isPushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
@@ -40,14 +62,23 @@ export function decodeBase64Url(value: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export async function subscribeThisDevice(publicKey: string): Promise<{ endpoint: string; keys: { p256dh: string; auth: string } }> {
-  const permission = await Notification.requestPermission();
+export async function subscribeThisDevice(
+  publicKey: string,
+  answerMs = PUSH_ANSWER_MS,
+): Promise<{ endpoint: string; keys: { p256dh: string; auth: string } }> {
+  // A browser may never settle these (no push service reachable, a prompt nobody answers): the
+  // switch would spin for good. After answerMs the card says push could not be turned on.
+  const permission = await withinTime(Notification.requestPermission(), answerMs);
   if (permission !== 'granted') throw new PushPermissionRefused(permission);
-  const registration = await findRegistration();
+  const registration = await withinTime(findRegistration(), answerMs);
   if (!registration) throw new Error('The app’s service worker is not running');
   const existing = await registration.pushManager.getSubscription();
   const subscription =
-    existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: decodeBase64Url(publicKey) }));
+    existing ??
+    (await withinTime(
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: decodeBase64Url(publicKey) }),
+      answerMs,
+    ));
   const json = subscription.toJSON();
   return { endpoint: subscription.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } };
 }
