@@ -65,14 +65,20 @@ describe('the Notifications card on Personal settings', () => {
     expect(from).toHaveValue('21:30');
     expect(calls.at(-1)!.body).toMatchObject({ quietFrom: '21:30', quietTo: '07:00' });
 
-    // Not a time: nothing is saved, and the field goes back to the saved one.
+    // Not a time: nothing is saved, and the field keeps what was typed and says what to type.
     const before = calls.length;
     await user.clear(from);
     await user.type(from, '25');
     expect(from).toHaveAttribute('aria-invalid', 'true');
     await user.tab();
     expect(calls).toHaveLength(before);
-    expect(from).toHaveValue('21:30');
+    expect(from).toHaveValue('25');
+    expect(from).toHaveAccessibleDescription('Type a time such as 09:30 or 2130.');
+    await user.clear(from);
+    await user.type(from, '2200');
+    await user.tab();
+    expect(from).not.toHaveAttribute('aria-invalid');
+    expect(calls.at(-1)!.body).toMatchObject({ quietFrom: '22:00' });
   });
 
   it('speaks Norwegian', async () => {

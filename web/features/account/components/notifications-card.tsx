@@ -137,8 +137,11 @@ function QuietHours({ preferences, onSave }: { preferences: PushPreferences; onS
 
 /** A time of day that saves when it is left with a whole, changed value. */
 function TimeField({ label, value, onCommit }: { label: string; value: string; onCommit: (value: string) => void }) {
+  const { t } = useTranslation('settings');
   const id = useId();
   const [draft, setDraft] = useState(value);
+  // Left with something that is not a time: it stays as typed, with what to type instead.
+  const [invalid, setInvalid] = useState(false);
   // A saved value that changed (this field's or a refetch) replaces the draft.
   const [saved, setSaved] = useState(value);
   if (saved !== value) {
@@ -146,8 +149,9 @@ function TimeField({ label, value, onCommit }: { label: string; value: string; o
     setDraft(value);
   }
   const commit = () => {
-    if (/^\d{2}:\d{2}$/.test(draft) && draft !== value) onCommit(draft);
-    else setDraft(value);
+    const isTime = /^\d{2}:\d{2}$/.test(draft);
+    setInvalid(!isTime);
+    if (isTime && draft !== value) onCommit(draft);
   };
   return (
     <div className="space-y-1 pt-1">
@@ -157,13 +161,23 @@ function TimeField({ label, value, onCommit }: { label: string; value: string; o
       <TimeInput
         id={id}
         value={draft}
-        onValueChange={setDraft}
+        onValueChange={(next) => {
+          setDraft(next);
+          if (invalid && /^\d{2}:\d{2}$/.test(next)) setInvalid(false);
+        }}
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit();
         }}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
         className="w-32"
       />
+      {invalid && (
+        <p id={`${id}-error`} className="text-xs text-destructive">
+          {t('notifications.timeInvalid')}
+        </p>
+      )}
     </div>
   );
 }
