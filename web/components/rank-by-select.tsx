@@ -17,7 +17,8 @@ export function RankBySelect({ className }: { className?: string }) {
   return (
     <div className={cn('flex items-center gap-2', className)}>
       <ScaleIcon className="size-4 text-muted-foreground" aria-hidden />
-      <span id={labelId} className="sr-only">
+      {/* Named on screen: beside a board's "Sort by" it must be clear which one ranks. */}
+      <span id={labelId} className="text-sm whitespace-nowrap text-muted-foreground">
         {t('rankBy.label')}
       </span>
       <LazySelect
