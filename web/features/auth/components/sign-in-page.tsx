@@ -111,7 +111,15 @@ export function SignInPage() {
       <form className="space-y-4" method="post" data-sign-in-form>
         <div className="space-y-2">
           <Label htmlFor="email">{t('fields.email')}</Label>
-          <Input id="email" name="email" type="email" autoComplete="email" required maxLength={254} placeholder="navn@firma.no" />
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            placeholder={t('fields.emailPlaceholder')}
+          />
         </div>
         <div className="space-y-2">
           <div className="flex items-center justify-between gap-2">

@@ -99,7 +99,7 @@ export function Component() {
             autoComplete="email"
             required
             maxLength={254}
-            placeholder="navn@firma.no"
+            placeholder={t('fields.emailPlaceholder')}
             aria-invalid={Boolean(errors.email)}
             aria-describedby={errors.email ? 'resetEmail-error' : undefined}
             {...register('email')}

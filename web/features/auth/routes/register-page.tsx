@@ -189,7 +189,15 @@ export function Component() {
           </div>
           <div className="space-y-2">
             <Label htmlFor="email">{t('fields.email')}</Label>
-            <Input id="email" name="email" type="email" autoComplete="email" required maxLength={254} placeholder="navn@firma.no" />
+            <Input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              placeholder={t('fields.emailPlaceholder')}
+            />
           </div>
           <div className="space-y-2">
             <Label htmlFor="password">{t('fields.password')}</Label>
