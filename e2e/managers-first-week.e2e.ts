@@ -81,7 +81,7 @@ describe('first run', () => {
     await shootVariants('/app', 'checklist', async (p, language) => {
       await p
         .getByTestId('setup-checklist')
-        .getByText(language === 'en' ? 'Finish setting up your company' : 'Gjør ferdig oppsettet av bedriften')
+        .getByText(language === 'en' ? 'Finish setting up your company' : 'Gjør ferdig oppsettet av selskapet')
         .waitFor();
     });
   });

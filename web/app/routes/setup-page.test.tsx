@@ -118,7 +118,7 @@ describe('the setup page', () => {
   it('speaks Norwegian', async () => {
     await i18n.changeLanguage('nb');
     render('page');
-    expect(await screen.findByRole('heading', { name: 'Hva heter bedriften?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Hva heter selskapet?' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hopp over nå' })).toBeInTheDocument();
   });
 });

@@ -189,9 +189,9 @@ describe("passwords: common ones refused, the refusal in the form's words", () =
     await user.type(password, 'sales-rocks-42');
     expect(password).toHaveAccessibleDescription(/^Styrke: svært sterkt\.$/);
     await user.click(screen.getByRole('button', { name: 'Opprett konto' }));
-    expect(await findAlert('Dette passordet er for lett å gjette ut fra navnet ditt, e-postadressen eller bedriften.')).toBeInTheDocument();
+    expect(await findAlert('Dette passordet er for lett å gjette ut fra navnet ditt, e-postadressen eller selskapet.')).toBeInTheDocument();
     expect(password).toHaveAccessibleDescription(
-      'Dette passordet er for lett å gjette ut fra navnet ditt, e-postadressen eller bedriften.',
+      'Dette passordet er for lett å gjette ut fra navnet ditt, e-postadressen eller selskapet.',
     );
   });
 
