@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SUPPORTED_CURRENCIES } from '../money';
-import { DEFAULT_TIME_ZONE, isValidTimeZone } from '../period/time-zones';
+import { isValidTimeZone } from '../period/time-zones';
 import { LanguageSchema, RoleSchema, text } from './common';
 import { COMPANY_NAME_MAX, DISPLAY_NAME_MAX } from './constants';
 import { CompanySummarySchema } from './me';
@@ -99,7 +99,8 @@ export type UpdateCompany = z.input<typeof UpdateCompanySchema>;
 export const CreateCompanySchema = z
   .object({
     name: CompanyNameSchema,
-    timezone: TimeZoneSchema.default(DEFAULT_TIME_ZONE),
+    /** The company's zone; Europe/Oslo when absent. Given, the first-run setup counts its time zone step done. */
+    timezone: TimeZoneSchema.optional(),
   })
   .strict();
 export type CreateCompany = z.input<typeof CreateCompanySchema>;

@@ -20,7 +20,7 @@ const DEFAULT_COMPANY_KEY = 'default_company_id';
 const OPERATOR_COMPANY_KEY = 'operator_company_id';
 
 /** Creates a company with its default KPI rules and settings, inside the caller's transaction. */
-export type NewCompany = Pick<CompanyRow, 'id' | 'name' | 'timezone'>;
+export type NewCompany = Pick<CompanyRow, 'id' | 'name' | 'timezone'> & Partial<Pick<CompanyRow, 'setupStepsSaved'>>;
 
 export async function insertCompanyWithDefaults(tx: Transaction, company: NewCompany): Promise<void> {
   await tx.insert(companies).values(company);

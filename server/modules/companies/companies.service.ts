@@ -1,5 +1,6 @@
 import type { CreateCompanySchema, CreatedCompany } from '@core/contracts';
 import type { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '@core/period';
 import type { AppDeps, SessionUser } from '../../context';
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -60,15 +61,18 @@ export async function createCompany(deps: AppDeps, user: SessionUser, input: Com
   const db = deps.database.db;
   if (await findActiveMembership(db, user.id)) throw alreadyMember();
   const companyId = toCompanyId(crypto.randomUUID());
+  // A zone chosen in the creation form is an answer: the first-run setup does not ask it again.
+  const timezone = input.timezone ?? DEFAULT_TIME_ZONE;
+  const setupStepsSaved = input.timezone === undefined ? undefined : ['timezone'];
   try {
-    await insertCompanyWithAdmin(db, { companyId, name: input.name, timezone: input.timezone, userId: user.id, now: deps.now() });
+    await insertCompanyWithAdmin(db, { companyId, name: input.name, timezone, userId: user.id, now: deps.now(), setupStepsSaved });
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyMember();
     throw error;
   }
   // After the commit, so a refused creation never names a company that does not exist.
   await claimOperatorCompany(db, companyId);
-  return { companyId, name: input.name, timezone: input.timezone, role: 'admin', message: `${input.name} is ready. You are its admin.` };
+  return { companyId, name: input.name, timezone, role: 'admin', message: `${input.name} is ready. You are its admin.` };
 }
 
 /**

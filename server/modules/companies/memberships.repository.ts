@@ -143,10 +143,15 @@ export async function clearOwnAvatarUrl(tx: Transaction, scope: MemberScope, now
  */
 export async function insertCompanyWithAdmin(
   db: Database,
-  input: { companyId: CompanyId; name: string; timezone: string; userId: UserId; now: Date },
+  input: { companyId: CompanyId; name: string; timezone: string; userId: UserId; now: Date; setupStepsSaved?: string[] },
 ): Promise<void> {
   await withTenant(db, { companyId: input.companyId, userId: input.userId }, async (tx) => {
-    await insertCompanyWithDefaults(tx, { id: input.companyId, name: input.name, timezone: input.timezone });
+    await insertCompanyWithDefaults(tx, {
+      id: input.companyId,
+      name: input.name,
+      timezone: input.timezone,
+      ...(input.setupStepsSaved ? { setupStepsSaved: input.setupStepsSaved } : {}),
+    });
     await tx.insert(profiles).values({
       companyId: input.companyId,
       userId: input.userId,

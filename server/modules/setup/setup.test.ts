@@ -118,6 +118,25 @@ describe('the first-run setup', () => {
     }
   });
 
+  it('a company created with a time zone chosen starts with that step done too: the setup does not ask it again', async () => {
+    const multi = await createTestApp({ env: { TENANCY: 'multi' } });
+    try {
+      const founder = await multi.createUser({ name: 'Tor Zone' });
+      // Oslo is also the default: the choice counts, not whether it differs.
+      const created = await multi.request('/api/v1/companies', {
+        method: 'POST',
+        as: founder,
+        json: { name: 'Vik AS', timezone: 'Europe/Oslo' },
+      });
+      expect(created.status).toBe(201);
+      await multi.deps.realtime.sync();
+      const state = (await (await multi.request('/api/v1/setup', { as: founder })).json()) as SetupState;
+      expect(doneSteps(state)).toEqual(['company', 'timezone']);
+    } finally {
+      await multi.close();
+    }
+  });
+
   it('only admins: a rep gets 403 for the setup and its changes, and no session gets 401', async () => {
     expect((await t.request('/api/v1/setup', { as: rep })).status).toBe(403);
     expect((await t.request('/api/v1/setup/steps/company', { method: 'POST', as: rep })).status).toBe(403);

@@ -5696,7 +5696,6 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        /** @default Europe/Oslo */
                         timezone?: string;
                     };
                 };
