@@ -220,25 +220,28 @@ export function Component() {
               <PasswordStrength id="password-strength" assessment={passwordAssessment} />
             )}
           </div>
-          <div className="space-y-2">
-            <Label htmlFor="accessCode">
-              {t('fields.accessCode')}{' '}
-              {!isAccessCodeRequired && <span className="font-normal text-muted-foreground">({t('fields.optional')})</span>}
-            </Label>
-            <Input
-              id="accessCode"
-              name="accessCode"
-              autoComplete="off"
-              maxLength={200}
-              required={isAccessCodeRequired}
-              aria-describedby={isAccessCodeRequired ? 'accessCode-hint' : undefined}
-            />
-            {isAccessCodeRequired && (
-              <p id="accessCode-hint" className="text-sm text-muted-foreground">
-                {t('fields.accessCodeHint')}
-              </p>
-            )}
-          </div>
+          {/* An invitation is the way in: no access code to ask for. */}
+          {!invite && (
+            <div className="space-y-2">
+              <Label htmlFor="accessCode">
+                {t('fields.accessCode')}{' '}
+                {!isAccessCodeRequired && <span className="font-normal text-muted-foreground">({t('fields.optional')})</span>}
+              </Label>
+              <Input
+                id="accessCode"
+                name="accessCode"
+                autoComplete="off"
+                maxLength={200}
+                required={isAccessCodeRequired}
+                aria-describedby={isAccessCodeRequired ? 'accessCode-hint' : undefined}
+              />
+              {isAccessCodeRequired && (
+                <p id="accessCode-hint" className="text-sm text-muted-foreground">
+                  {t('fields.accessCodeHint')}
+                </p>
+              )}
+            </div>
+          )}
           <Button type="submit" className="w-full" size="lg" disabled={busy}>
             {busy && <Spinner />}
             {busy ? t('join.busy') : t('join.submit')}
