@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WebhookEndpoint } from '@core/contracts';
 import { type DbHandle, openDatabase } from '../../db/client';
@@ -71,9 +72,12 @@ it(`each delivery is sent by exactly one of two instances, in order per endpoint
     logged.push(((await response.json()) as { id: string }).id);
   }
   // A slow receiver widens the window in which the other instance looks at the same rows.
-  receiver.respond(() => ({ status: 200, delayMs: 3 }));
+  receiver.respond(() => ({ status: 200, delayMs: 10 }));
 
   const workers = [t.deps.webhooks, createSecondWorker()];
+  // Both pools connected before the race starts: on a busy machine the second instance's first
+  // connection could take as long as the first instance needs to send everything (seen in CI).
+  await Promise.all([t.deps.database, second].map((handle) => handle.db.execute(sql`SELECT 1`)));
   const sentBy = [0, 0];
   await Promise.all(
     workers.map(async (worker, index) => {
