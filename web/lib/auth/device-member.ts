@@ -40,6 +40,19 @@ export function isUnreachable(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 0;
 }
 
+/** The server's answer, kept on the device; with no connection at all, the kept copy if there is one (else the error). */
+export async function readThroughDevice<T>(ask: () => Promise<T>, keep: (answer: T) => void, findKept: () => T | null): Promise<T> {
+  try {
+    const answer = await ask();
+    keep(answer);
+    return answer;
+  } catch (error) {
+    const kept = isUnreachable(error) ? findKept() : null;
+    if (kept) return kept;
+    throw error;
+  }
+}
+
 /** Keeps the server's answer to /me: a member replaces the copy (their rules go with a different member); anything else removes it. */
 export function keepMemberOnDevice(me: Me | null): void {
   if (!me?.onboarding.hasCompany) return forgetMemberOnDevice();

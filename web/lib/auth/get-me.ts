@@ -1,23 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import { queryKeys } from '../query-keys';
-import { findMemberOnDevice, isUnreachable, keepMemberOnDevice } from './device-member';
+import { findMemberOnDevice, keepMemberOnDevice, readThroughDevice } from './device-member';
 
 /**
  * The signed-in person with membership and onboarding status; null when signed out. With no
  * connection, the member this device last saw (decision 054: the installed app opens offline);
  * with neither, the network error.
  */
-export async function getMe() {
-  try {
-    const me = await api.GET('/api/v1/me');
-    keepMemberOnDevice(me);
-    return me;
-  } catch (error) {
-    const kept = isUnreachable(error) ? findMemberOnDevice() : null;
-    if (kept) return kept;
-    throw error;
-  }
+export function getMe() {
+  return readThroughDevice(() => api.GET('/api/v1/me'), keepMemberOnDevice, findMemberOnDevice);
 }
 
 export function getMeQueryOptions() {

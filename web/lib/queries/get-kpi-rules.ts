@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
-import { findRulesOnDevice, isUnreachable, keepRulesOnDevice } from '@web/lib/auth/device-member';
+import { findRulesOnDevice, keepRulesOnDevice, readThroughDevice } from '@web/lib/auth/device-member';
 import { queryKeys } from '@web/lib/query-keys';
 
 /**
@@ -9,16 +9,8 @@ import { queryKeys } from '@web/lib/query-keys';
  * connection, the copy kept with the member on this device (decision 054), so quick log shows the
  * buttons and points the rep last saw.
  */
-export async function getKpiRules() {
-  try {
-    const rules = await api.GET('/api/v1/kpi-rules');
-    keepRulesOnDevice(rules);
-    return rules;
-  } catch (error) {
-    const kept = isUnreachable(error) ? findRulesOnDevice() : null;
-    if (kept) return kept;
-    throw error;
-  }
+export function getKpiRules() {
+  return readThroughDevice(() => api.GET('/api/v1/kpi-rules'), keepRulesOnDevice, findRulesOnDevice);
 }
 
 /* One cache entry for both: an admin's change, here or live (LIVE_REFRESHES), refetches it. */
