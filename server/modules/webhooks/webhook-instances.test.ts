@@ -71,26 +71,32 @@ it(`each delivery is sent by exactly one of two instances, in order per endpoint
     expect(response.status).toBe(201);
     logged.push(((await response.json()) as { id: string }).id);
   }
-  // A slow receiver widens the window in which the other instance looks at the same rows.
-  receiver.respond(() => ({ status: 200, delayMs: 10 }));
+  // The endpoints answer at different speeds. An instance sends the heads it claimed side by side
+  // and claims again only when the slowest has answered, so while it waits on /c the next delivery
+  // of /a is free: the other instance, looking every few milliseconds, takes it. Who sleeps when
+  // no longer decides whether both take part (CI once saw one instance send all 90).
+  const delayByPath: Record<string, number> = { '/a': 2, '/b': 15, '/c': 40 };
+  receiver.respond((request) => ({ status: 200, delayMs: delayByPath[request.path] ?? 0 }));
 
   const workers = [t.deps.webhooks, createSecondWorker()];
-  // Both pools connected before the race starts: on a busy machine the second instance's first
-  // connection could take as long as the first instance needs to send everything (seen in CI).
+  // Both pools connected before the race starts.
   await Promise.all([t.deps.database, second].map((handle) => handle.db.execute(sql`SELECT 1`)));
+  const expected = endpoints.length * logged.length;
+  const deadline = Date.now() + 60_000;
   const sentBy = [0, 0];
   await Promise.all(
     workers.map(async (worker, index) => {
-      // Each instance runs rounds until a whole round finds nothing, then one more after a pause
-      // (the other may still have been sending the endpoint's head).
-      for (let idle = 0; idle < 3;) {
+      // Each instance runs rounds until every delivery has arrived (or the deadline passes).
+      while (receiver.received.length < expected && Date.now() < deadline) {
         const sent = await worker.runDue();
         sentBy[index]! += sent;
-        idle = sent === 0 ? idle + 1 : 0;
-        if (sent === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        if (sent === 0) await new Promise((resolve) => setTimeout(resolve, 3));
       }
     }),
   );
+  // Nothing more is sent once everything arrived: no delivery is left due.
+  expect(await workers[0]!.runDue()).toBe(0);
+  expect(await workers[1]!.runDue()).toBe(0);
 
   const ids = receiver.received.map((request) => String(request.headers['webhook-id']));
   expect(ids).toHaveLength(endpoints.length * logged.length);
