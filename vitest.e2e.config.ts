@@ -15,5 +15,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 90_000,
+    // A page that answers in a second alone can take several late in a full run on 2 cores (a
+    // dashboard poll once ran out at the default 1 s): journeys wait as long as a person would.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
