@@ -81,6 +81,19 @@ describe('the Notifications card on Personal settings', () => {
     expect(calls.at(-1)!.body).toMatchObject({ quietFrom: '22:00' });
   });
 
+  it('quiet hours turned off and on again come back as they were, not at 22:00', async () => {
+    const calls = renderCard(settings({ quietFrom: '21:00', quietTo: '06:30' }));
+    const user = userEvent.setup();
+    const quiet = screen.getByRole('switch', { name: 'Quiet hours' });
+    await user.click(quiet);
+    expect(calls.at(-1)!.body).toMatchObject({ quietFrom: null, quietTo: null });
+    expect(screen.queryByLabelText('From')).not.toBeInTheDocument();
+    await user.click(quiet);
+    expect(await screen.findByLabelText('From')).toHaveValue('21:00');
+    expect(screen.getByLabelText('To')).toHaveValue('06:30');
+    expect(calls.at(-1)!.body).toMatchObject({ quietFrom: '21:00', quietTo: '06:30' });
+  });
+
   it('speaks Norwegian', async () => {
     await i18n.changeLanguage('nb');
     renderCard(settings({ wrapupComment: false }));

@@ -106,12 +106,20 @@ function PreferenceSwitch({
 function QuietHours({ preferences, onSave }: { preferences: PushPreferences; onSave: (change: Partial<PushPreferences>) => void }) {
   const { t } = useTranslation('settings');
   const isOn = preferences.quietFrom !== null && preferences.quietTo !== null;
+  // The hours last shown: turning quiet hours off and on again brings them back rather than 22:00
+  // (the server keeps no hours while they are off).
+  const [lastHours, setLastHours] = useState<{ quietFrom: string; quietTo: string }>(
+    isOn ? { quietFrom: preferences.quietFrom!, quietTo: preferences.quietTo! } : DEFAULT_QUIET,
+  );
+  if (isOn && (lastHours.quietFrom !== preferences.quietFrom || lastHours.quietTo !== preferences.quietTo)) {
+    setLastHours({ quietFrom: preferences.quietFrom!, quietTo: preferences.quietTo! });
+  }
   return (
     <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-3">
       <Switch
         id="push-quiet"
         checked={isOn}
-        onCheckedChange={(checked) => onSave(checked ? DEFAULT_QUIET : { quietFrom: null, quietTo: null })}
+        onCheckedChange={(checked) => onSave(checked ? lastHours : { quietFrom: null, quietTo: null })}
         aria-describedby="push-quiet-hint"
         className="mt-0.5"
       />
