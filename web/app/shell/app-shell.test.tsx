@@ -289,9 +289,11 @@ describe('logs made without a connection, on any screen', () => {
         }),
     });
     expect(await screen.findByRole('heading', { name: 'Team Dashboard' })).toBeInTheDocument();
-    const line = (await screen.findByText(/You are offline/)).closest('[role="status"]');
-    expect(line).toHaveTextContent(
-      'You are offline: what you log is kept on this device and sent when the connection returns. 1 log waiting to sync',
+    // The count comes from IndexedDB a moment after the line itself (the line offers quick log until then).
+    await waitFor(() =>
+      expect(screen.getByText(/You are offline/).closest('[role="status"]')).toHaveTextContent(
+        'You are offline: what you log is kept on this device and sent when the connection returns. 1 log waiting to sync',
+      ),
     );
     expect(calls.filter((call) => call.path === '/api/v1/activities')).toEqual([]);
 
