@@ -8,6 +8,7 @@ import { Label } from '@web/components/ui/label';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/lib/paths';
 import { AuthLayout } from './auth-layout';
+import { EmailField } from './email-field';
 
 /*
  * /auth, the sign-in page, as pre-rendered HTML (decision 029): rendered at build time in each
@@ -109,18 +110,7 @@ export function SignInPage() {
 
       {/* method="post": typed before the script has loaded, the password never goes into an address. */}
       <form className="space-y-4" method="post" data-sign-in-form>
-        <div className="space-y-2">
-          <Label htmlFor="email">{t('fields.email')}</Label>
-          <Input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            placeholder={t('fields.emailPlaceholder')}
-          />
-        </div>
+        <EmailField />
         <div className="space-y-2">
           <div className="flex items-center justify-between gap-2">
             <Label htmlFor="password">{t('fields.password')}</Label>

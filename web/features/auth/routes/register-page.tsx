@@ -23,6 +23,7 @@ import { assessNewPassword, describePasswordRefusal, preloadPasswordEstimator, u
 import { checkAccessCode } from '../api/check-access-code';
 import { usePublicSignupPolicy } from '../api/get-signup-policy';
 import { AuthLayout } from '../components/auth-layout';
+import { EmailField } from '../components/email-field';
 import { InviteOnlyNotice } from '../components/invite-only-notice';
 import { MailSent } from '../components/mail-sent';
 import { AuthRequestError, describeAuthError } from '../lib/describe-auth-error';
@@ -187,18 +188,7 @@ export function Component() {
               placeholder={t('fields.fullNamePlaceholder')}
             />
           </div>
-          <div className="space-y-2">
-            <Label htmlFor="email">{t('fields.email')}</Label>
-            <Input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              placeholder={t('fields.emailPlaceholder')}
-            />
-          </div>
+          <EmailField />
           <div className="space-y-2">
             <Label htmlFor="password">{t('fields.password')}</Label>
             <Input
