@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, type InitialEntry, RouterProvider, type RouteObject, useLocation } from 'react-router';
+import { createMemoryRouter, type InitialEntry, RouterProvider, type RouteObject } from 'react-router';
 import { RESET_PASSWORD_PAGE_PATH } from '@core/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as RegisterPage } from '@web/features/auth/routes/register-page';
@@ -10,6 +10,7 @@ import { paths } from '@web/lib/paths';
 import { queryKeys } from '@web/lib/query-keys';
 import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
+import { SignInStandIn } from '@web/test/sign-in-stand-in';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 import { routes as appRoutes } from './router';
 
@@ -29,11 +30,6 @@ function Screen({ title }: { title: string }) {
  * The real guards around stand-in app screens. The sign-in page itself is pre-rendered (it goes on
  * to `?next=`: web/site/islands/sign-in.test.tsx); here it is a stand-in that shows its address.
  */
-function SignInStandIn() {
-  const location = useLocation();
-  return <h1>Sign-in page {location.pathname + location.search}</h1>;
-}
-
 const routes: RouteObject[] = [
   { path: '/auth', Component: SignInStandIn },
   { element: <RedirectIfSignedIn />, children: [{ path: '/auth/register', Component: RegisterPage }] },

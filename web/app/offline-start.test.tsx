@@ -1,7 +1,7 @@
 import type { Me } from '@core/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLogRules } from '@web/features/activity/lib/use-log-rules';
 import { toast, Toaster } from '@web/components/ui/toaster';
@@ -11,6 +11,7 @@ import { queryKeys } from '@web/lib/query-keys';
 import { makeTestKpiRules } from '@web/test/fixtures';
 import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
+import { SignInStandIn } from '@web/test/sign-in-stand-in';
 import { RequireAuth } from './guards';
 
 /*
@@ -32,11 +33,6 @@ function QuickLogStandIn() {
       </button>
     </>
   );
-}
-
-function SignInStandIn() {
-  const location = useLocation();
-  return <h1>Sign-in page {location.pathname + location.search}</h1>;
 }
 
 /** The app (a fresh page: nothing in memory) at /app/quick-log. */
