@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component as CallbackPage } from '@web/features/auth/routes/callback-page';
 import { Component as RegisterPage } from '@web/features/auth/routes/register-page';
 import { Component as InvitePage } from '@web/features/invitations/routes/invite-page';
+import { Component as JoinPage } from '@web/features/invitations/routes/join-page';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
@@ -23,6 +24,7 @@ const preview: InvitationPreview = { valid: true, companyName: 'Fjordsalg AS', r
 const routes: RouteObject[] = [
   { path: '/invite/:code', Component: InvitePage },
   { path: '/auth/register', Component: RegisterPage },
+  { path: '/join', Component: JoinPage },
   { path: '/auth/callback', Component: CallbackPage },
   { path: '/auth', element: <h1>The sign-in page</h1> },
   { path: '/app/dashboard', element: <h1>The dashboard</h1> },
@@ -92,5 +94,16 @@ describe('joining from an invitation', () => {
     renderAt('/auth/callback?invite_code=inv-abc', makeTestMe());
     expect(await screen.findByRole('button', { name: 'Accept invitation' })).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/v1/invitations/accept')).toBe(false);
+  });
+  it("the e-mail link's join form gives examples in the reader's language", async () => {
+    stubFetch({ 'GET /api/v1/invitations/preview/inv-abc': reply(200, preview) });
+    renderAt('/join?invite=inv-abc', null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join Fjordsalg AS by e-mail' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveAttribute('placeholder', 'Jane Smith');
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('placeholder', 'name@company.com');
+
+    await i18n.changeLanguage('nb');
+    expect(await screen.findByRole('textbox', { name: 'E-post' })).toHaveAttribute('placeholder', 'navn@firma.no');
+    expect(screen.getByRole('textbox', { name: /Fullt navn/ })).toHaveAttribute('placeholder', 'Kari Nordmann');
   });
 });

@@ -81,7 +81,7 @@ function MagicLinkForm({ code, company, onSent }: { code: string; company: strin
           <Label htmlFor="magicName">
             {t('magic.name')} <span className="font-normal text-muted-foreground">({t('magic.optional')})</span>
           </Label>
-          <Input id="magicName" autoComplete="name" maxLength={80} placeholder="Kari Nordmann" {...register('name')} />
+          <Input id="magicName" autoComplete="name" maxLength={80} placeholder={t('magic.namePlaceholder')} {...register('name')} />
         </div>
         <div className="space-y-2">
           <Label htmlFor="magicEmail">{t('magic.email')}</Label>
@@ -90,7 +90,7 @@ function MagicLinkForm({ code, company, onSent }: { code: string; company: strin
             type="email"
             autoComplete="email"
             required
-            placeholder="kari@firma.no"
+            placeholder={t('magic.emailPlaceholder')}
             aria-invalid={Boolean(errors.email)}
             aria-describedby={errors.email ? 'magicEmail-error' : undefined}
             {...register('email')}
