@@ -146,11 +146,12 @@ export async function insertCompanyWithAdmin(
   input: { companyId: CompanyId; name: string; timezone: string; userId: UserId; now: Date; setupStepsSaved?: string[] },
 ): Promise<void> {
   await withTenant(db, { companyId: input.companyId, userId: input.userId }, async (tx) => {
+    // No steps given: the column's default (none saved).
     await insertCompanyWithDefaults(tx, {
       id: input.companyId,
       name: input.name,
       timezone: input.timezone,
-      ...(input.setupStepsSaved ? { setupStepsSaved: input.setupStepsSaved } : {}),
+      setupStepsSaved: input.setupStepsSaved,
     });
     await tx.insert(profiles).values({
       companyId: input.companyId,
