@@ -194,6 +194,23 @@ describe('connectRealtime', () => {
     connection.close();
   });
 
+  it('says it is reconnecting as soon as the browser goes offline, and opens a fresh stream that turns live again', async () => {
+    const statuses: string[] = [];
+    const connection = connectRealtime(queryClient, undefined, { onStatus: (status) => statuses.push(status) });
+    const first = latest();
+    first.emit('ready');
+    // The old stream may sit half-open without ever erroring: the offline event is enough.
+    window.dispatchEvent(new Event('offline'));
+    expect(statuses).toEqual(['live', 'reconnecting']);
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    latest().emit('ready');
+    expect(statuses.at(-1)).toBe('live');
+    connection.close();
+    window.dispatchEvent(new Event('offline'));
+    expect(FakeEventSource.opened).toHaveLength(2);
+  });
+
   it("sends one client id for the page, on its first stream and on every reopen, so the server replaces the page's own stream", async () => {
     const connection = connectRealtime(queryClient, '/api/v1/display/tok/events');
     const first = latest();

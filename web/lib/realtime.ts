@@ -192,8 +192,24 @@ export function connectRealtime(
     for (const listener of listeners) listener(change);
   };
 
+  /**
+   * The browser says the network is gone: a stream can sit half-open for a long time before it
+   * errors, so the screen says it is reconnecting now, and a fresh stream (retrying by itself until
+   * the network is back) replaces it.
+   */
+  const onOffline = () => {
+    if (closed || !source) return;
+    source.close();
+    if (reopenTimer) clearTimeout(reopenTimer);
+    reopenTimer = null;
+    options.onStatus?.(hasConnected ? 'reconnecting' : 'connecting');
+    open();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('offline', onOffline);
+
   const close = () => {
     closed = true;
+    if (typeof window !== 'undefined') window.removeEventListener('offline', onOffline);
     source?.close();
     if (timer) clearTimeout(timer);
     if (reopenTimer) clearTimeout(reopenTimer);
