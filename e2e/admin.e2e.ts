@@ -585,17 +585,32 @@ describe('an admin sets up and runs the company', () => {
     await page.getByRole('button', { name: 'Save policy' }).click();
     await page.getByText('Set an access code to require one at sign-up.').first().waitFor();
     takeExpectedErrors(adminBrowser, 400);
+    // The error toast sits over the card's Save button (the card ends at the bottom right of the
+    // page), so the admin closes it before saving again. Once in a full run, a click that had to wait
+    // for this toast to leave was followed by no success toast; the save's own answer is checked first.
+    const refused = toast(page, 'Error saving the sign-up policy');
+    await refused.getByRole('button', { name: 'Close toast' }).click();
+    await refused.waitFor({ state: 'detached' });
     await page.getByLabel('Access code', { exact: true }).fill('nordlys-2026');
+    const saving = page.waitForResponse((r) => r.url().endsWith('/api/v1/admin/signup-policy') && r.request().method() === 'PUT');
     await page.getByRole('button', { name: 'Save policy' }).click();
+    expect((await saving).status()).toBe(200);
     await toast(page, 'Sign-up policy saved').waitFor();
     await saveSettledScreenshot(page, 'admin-28-signup-policy');
     const policy = await api<{ policy: string; accessCode: string }>(adminCookie, 'GET', '/admin/signup-policy');
     expect(policy.body).toMatchObject({ policy: 'access_code', accessCode: 'nordlys-2026' });
     const publicPolicy = await fetch(`${base}/api/v1/signup-policy`).then((r) => r.json());
     expect(publicPolicy).toEqual({ policy: 'access_code' });
+    // The first success toast may still cover the button (hovering keeps it): with the pointer off
+    // it, it leaves after four seconds, so the toast waited for below is the second save's.
+    await page.mouse.move(0, 0);
+    await toast(page, 'Sign-up policy saved').waitFor({ state: 'detached' });
     await page.getByText('Open', { exact: true }).click();
+    const reopening = page.waitForResponse((r) => r.url().endsWith('/api/v1/admin/signup-policy') && r.request().method() === 'PUT');
     await page.getByRole('button', { name: 'Save policy' }).click();
+    expect((await reopening).status()).toBe(200);
     await toast(page, 'Sign-up policy saved').waitFor();
+    expect((await api<{ policy: string }>(adminCookie, 'GET', '/admin/signup-policy')).body.policy).toBe('open');
   });
 
   it('looks finished on a 390 px phone and in Norwegian', async () => {
