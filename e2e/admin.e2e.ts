@@ -589,7 +589,7 @@ describe('an admin sets up and runs the company', () => {
     // page), so the admin closes it before saving again. Once in a full run, a click that had to wait
     // for this toast to leave was followed by no success toast; the save's own answer is checked first.
     const refused = toast(page, 'Error saving the sign-up policy');
-    await refused.getByRole('button', { name: 'Close toast' }).click();
+    await refused.getByRole('button', { name: 'Close notification' }).click();
     await refused.waitFor({ state: 'detached' });
     await page.getByLabel('Access code', { exact: true }).fill('nordlys-2026');
     const saving = page.waitForResponse((r) => r.url().endsWith('/api/v1/admin/signup-policy') && r.request().method() === 'PUT');

@@ -373,7 +373,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await expectText(rows(page).first(), /E-mail.*Bergen Bygg AS.*Sent the case study.*\+1 pt/);
     await expectText(page.getByTestId('points-today'), '30 points today');
     await toast(page, 'E-mail logged')
-      .getByRole('button', { name: 'Close toast' })
+      .getByRole('button', { name: 'Close notification' })
       .click({ timeout: 2_000 })
       .catch(() => undefined);
     await page.getByTestId('team-feed-item').first().waitFor();

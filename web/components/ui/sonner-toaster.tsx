@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Toaster as Sonner } from 'sonner';
 
 /**
@@ -6,16 +7,20 @@ import { Toaster as Sonner } from 'sonner';
  * would only describe an old toast store's bookkeeping, not something a user sees).
  * Colours come from the theme (dark text on a white card, a coloured edge and icon) so every
  * variant passes WCAG AA contrast; sonner's rich colours do not.
- * Loaded on the first toast (./toaster.tsx), not with the page.
+ * Loaded on the first toast (./toaster.tsx), not with the page. The close button and the region
+ * are named in the reader's language (sonner's own names are English: "Close toast").
  */
 export function SonnerToaster() {
+  const { t } = useTranslation('common');
   return (
     <Sonner
       visibleToasts={1}
+      containerAriaLabel={t('toasts.region')}
       position="bottom-right"
       closeButton
       toastOptions={{
         unstyled: false,
+        closeButtonAriaLabel: t('toasts.close'),
         classNames: {
           toast: 'font-sans !bg-card !text-foreground !border !border-border !shadow-lg !rounded-xl',
           title: '!font-semibold',
