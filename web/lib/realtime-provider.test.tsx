@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeProvider } from './realtime-provider';
+import { RealtimeProvider, useRealtimeStatus } from './realtime-provider';
 import { recordInvalidations } from '@web/test/record-invalidations';
 
 /** jsdom has no EventSource; the provider opens one, which stays silent unless a test speaks for the server. */
@@ -120,5 +120,29 @@ describe('RealtimeProvider when a newer stream takes its place', () => {
       'Direkteoppdateringene er flyttet til en nyere skjerm som viser denne lenken. Denne tavlen oppdateres fortsatt hvert minutt.',
     );
     expect(screen.getByRole('button', { name: 'Følg direkte her' })).toBeInTheDocument();
+  });
+});
+
+describe('RealtimeProvider status', () => {
+  function Status() {
+    return <p data-testid="status">{useRealtimeStatus()}</p>;
+  }
+
+  it("says it is reconnecting when the network goes before the stream's first 'ready', and not once it is back", () => {
+    // A wall opens its stream once its board has come: cut off in between, it still shows numbers that no longer move.
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RealtimeProvider url="/api/v1/display/tok/events" viewer="screen">
+          <Status />
+        </RealtimeProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('status')).toHaveTextContent('connecting');
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByTestId('status')).toHaveTextContent('reconnecting');
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.getByTestId('status')).not.toHaveTextContent('reconnecting');
+    act(() => void SilentEventSource.opened.at(-1)!.dispatchEvent(new MessageEvent('ready', { data: '{}' })));
+    expect(screen.getByTestId('status')).toHaveTextContent('live');
   });
 });

@@ -39,7 +39,8 @@ export function RealtimeProvider({
   const listeners = useRef(new Set<Listener>());
   const [isReplaced, setIsReplaced] = useState(false);
   const [streamStatus, setStreamStatus] = useState<RealtimeStatus>('connecting');
-  // The browser knows before the stream does that the network went (a Wi-Fi drop): say so at once.
+  // The browser knows before the stream does that the network went (a Wi-Fi drop): say so at once,
+  // even before the stream's first 'ready' (a wall already shows the numbers it read).
   const [isOffline, setIsOffline] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
   useEffect(() => {
     const onOnline = () => setIsOffline(false);
@@ -92,7 +93,7 @@ export function RealtimeProvider({
   }, []);
   return (
     <RealtimeContext.Provider value={subscribe}>
-      <RealtimeStatusContext.Provider value={isOffline && streamStatus === 'live' ? 'reconnecting' : streamStatus}>
+      <RealtimeStatusContext.Provider value={isOffline ? 'reconnecting' : streamStatus}>
         {children}
         {enabled && isReplaced && <LiveUpdatesMovedNotice variant={viewer} onWatchHere={onWatchHere} />}
       </RealtimeStatusContext.Provider>

@@ -131,6 +131,25 @@ describe('connectRealtime', () => {
     connection.close();
   });
 
+  it("refreshes on the first 'ready' what was read before the stream was asked for, and nothing read since", async () => {
+    // The real invalidation: which queries it marks is what counts here.
+    vi.mocked(queryClient.invalidateQueries).mockRestore();
+    const wallBoard = queryKeys.scoreboard.display('tok', 'points');
+    queryClient.setQueryData(wallBoard, { rows: [] });
+    queryClient.setQueryData(queryKeys.me, { id: 'u1' });
+    await vi.advanceTimersByTimeAsync(1_000);
+    const connection = connectRealtime(queryClient);
+    await vi.advanceTimersByTimeAsync(1_000);
+    const feed = queryKeys.feed.display('tok');
+    queryClient.setQueryData(feed, { items: [] });
+    latest().emit('ready');
+    // A sale made between the board's read and the stream's 'ready' reached no stream: the board is read again.
+    expect(queryClient.getQueryState(wallBoard)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.me)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(feed)?.isInvalidated).toBe(false);
+    connection.close();
+  });
+
   it('ignores an event it cannot read (a table it does not know, missing fields, not JSON), and goes on', async () => {
     const connection = connectRealtime(queryClient);
     const seen: unknown[] = [];

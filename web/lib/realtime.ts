@@ -1,4 +1,4 @@
-import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LiveChange, LiveTable } from '@core/contracts';
 import { apiUrl } from './api';
 import { importOrReload } from './lazy-import';
@@ -79,6 +79,21 @@ export function refreshLiveQueries(queryClient: QueryClient): void {
   for (const queryKey of findLiveKeys()) void queryClient.invalidateQueries({ queryKey });
 }
 
+/**
+ * On a stream's first 'ready': refetches the live queries read before the stream was asked for. A
+ * change made between such a read and the server's first 'ready' reaches no stream. A wall opens its
+ * stream only once its board has come, so without this a sale in that moment waited for the wall's
+ * minute refresh. Queries read since are left alone, so a page that opens its stream first (the
+ * app) fetches nothing twice.
+ */
+function refreshReadBefore(queryClient: QueryClient, openedAt: number): void {
+  const readBefore = (query: Query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= openedAt;
+  for (const queryKey of findLiveKeys()) {
+    if (queryClient.getQueryCache().findAll({ queryKey, predicate: readBefore }).length === 0) continue;
+    void queryClient.invalidateQueries({ queryKey, predicate: readBefore });
+  }
+}
+
 /** The change a 'change' event carries, or null for anything the contract does not describe. */
 export type LiveChangeReader = (data: unknown) => LiveChange | null;
 
@@ -155,6 +170,8 @@ export function connectRealtime(
   options: ConnectRealtimeOptions = {},
 ): { close: () => void; subscribe: (l: Listener) => () => void } {
   const streamUrl = `${url}${url.includes('?') ? '&' : '?'}client=${createClientId()}`;
+  /** When the first stream was asked for: what was read before it can miss a change made meanwhile. */
+  const openedAt = Date.now();
   const listeners = new Set<Listener>();
   const pending = new Map<string, QueryKey>();
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -221,6 +238,7 @@ export function connectRealtime(
     current.addEventListener('ready', () => {
       // A 'ready' after the first (a reconnect, or the server's own resync) may follow missed events.
       if (hasConnected) schedule(findLiveKeys());
+      else refreshReadBefore(queryClient, openedAt);
       hasConnected = true;
       reopenDelayMs = REOPEN_MIN_MS;
       options.onStatus?.('live');
