@@ -83,8 +83,9 @@ export function refreshLiveQueries(queryClient: QueryClient): void {
  * On a stream's first 'ready': refetches the live queries read before the stream was asked for. A
  * change made between such a read and the server's first 'ready' reaches no stream. A wall opens its
  * stream only once its board has come, so without this a sale in that moment waited for the wall's
- * minute refresh. Queries read since are left alone, so a page that opens its stream first (the
- * app) fetches nothing twice.
+ * minute refresh. Queries read since are left alone: the app opens its stream as its shell mounts,
+ * so it rereads only what came before (the signed-in member) once per page load. The cache is
+ * searched first so that a page with nothing read before asks for no invalidation at all.
  */
 function refreshReadBefore(queryClient: QueryClient, openedAt: number): void {
   const readBefore = (query: Query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= openedAt;
