@@ -8,35 +8,51 @@ const alias = {
   '@web': resolve(import.meta.dirname, 'web'),
 };
 
+const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
+
+/**
+ * A server project on one engine: TEST_DATABASE_URL empty is PGlite in memory, else that
+ * PostgreSQL server. Each file starts from a copy of one migrated base (server/test/base-database.ts),
+ * built by the global setup before the files start.
+ */
+function serverProject(name: string, include: string[], exclude: string[], databaseUrl: string) {
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      include,
+      exclude,
+      environment: 'node' as const,
+      // TEST_ENGINES: whether this run has both engines (the fuzz shares its cases out between them).
+      env: { TEST_DATABASE_URL: databaseUrl, TEST_ENGINES: postgresUrl ? 'both' : 'pglite' },
+      globalSetup: ['server/test/global-setup.ts'],
+      pool: 'forks' as const,
+      maxWorkers: 2,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
       {
         resolve: { alias },
-        test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node' },
+        test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node', maxWorkers: 2 },
       },
       {
         // The project's own tooling (lint rules), tested like code.
         resolve: { alias },
-        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000, maxWorkers: 2 },
       },
-      {
-        resolve: { alias },
-        test: {
-          name: 'server',
-          include: ['server/**/*.test.ts'],
-          // *.postgres.test.ts prove what only a PostgreSQL server has (a LISTEN connection to
-          // lose): collected on the PostgreSQL run, not on PGlite's (rather than reported skipped).
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['server/**/*.postgres.test.ts'],
-          environment: 'node',
-          // Each file boots its own database; PGlite is CPU-bound WASM, so two at a time on 2 cores.
-          pool: 'forks',
-          maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      // Every server file on PGlite (the default engine, what `npm start` runs).
+      serverProject('server', ['server/**/*.test.ts'], ['server/**/*.postgres.test.ts'], ''),
+      // With TEST_DATABASE_URL (CI), the files whose outcome can depend on the engine run on
+      // PostgreSQL too, named by kind (docs/testing.md, "Test kinds"): *.engines.test.ts on both
+      // engines, *.postgres.test.ts on PostgreSQL only (what only a server has: a LISTEN connection to lose).
+      ...(postgresUrl ? [serverProject('server-postgres', ['server/**/*.{engines,postgres}.test.ts'], [], postgresUrl)] : []),
       {
         plugins: [react()],
         resolve: { alias },
@@ -44,6 +60,8 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Two files at a time: vitest's default on 2 cores is one worker, which left a core idle.
+          maxWorkers: 2,
           // Whole pages render in jsdom; on a busy 2-core CI machine some take several seconds.
           testTimeout: 20_000,
           setupFiles: ['web/test/setup.ts'],

@@ -1,11 +1,17 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite, in the order that fails fastest. Typecheck, lint (import
-// boundaries), schema drift, the web's generated API types against the routes, unit tests (core, web), server integration tests on PGlite and — when
-// TEST_DATABASE_URL is set — on PostgreSQL, then the browser journeys against the built app.
+// `npm test`: the whole suite, in the order that fails fastest (docs/testing.md).
+//   1. static checks, side by side: format, types (`tsc -b`, every config, core once), lint, schema
+//      drift, the web's generated API types against the routes, and the web build the journeys use;
+//   2. unit tests (core, web, tooling);
+//   3. server tests: every file on PGlite, and with TEST_DATABASE_URL the engine-sensitive ones
+//      (*.engines.test.ts, *.postgres.test.ts) on PostgreSQL too, from one migrated base copied per file;
+//   4. browser journeys against the built app.
+// Each stage's seconds are printed in a table at the end.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
-import { ensureDependencies, ensureWebBuild, ROOT, run } from './lib.mjs';
+import { ensureDependencies, ROOT, run } from './lib.mjs';
 
 const REPORT_DIR = join(ROOT, '.tmp', 'test-reports');
 rmSync(REPORT_DIR, { recursive: true, force: true });
@@ -13,6 +19,7 @@ mkdirSync(REPORT_DIR, { recursive: true });
 
 const results = [];
 const started = Date.now();
+const reportPath = (name) => join(REPORT_DIR, `${name.replace(/\W+/g, '-')}.json`);
 
 function step(name, command, args, env) {
   const t0 = Date.now();
@@ -23,16 +30,42 @@ function step(name, command, args, env) {
   if (status !== 0) finish(`${name} failed`);
 }
 
+/** Runs one lane in the background; its output is printed whole when it ends (lanes do not interleave). */
+function lane(name, command, args) {
+  const t0 = Date.now();
+  return new Promise((resolveLane) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+      console.info(`\n━━ ${name} (${seconds}s) ━━\n${output.trimEnd()}`);
+      resolveLane({ name: `  ${name}`, ok: code === 0, seconds });
+    });
+  });
+}
+
+/** Lanes side by side: on 2 cores the checks that wait on files and the ones that compute overlap. */
+async function lanes(name, list) {
+  const t0 = Date.now();
+  console.info(`\n━━ ${name}: ${list.map(([lane]) => lane).join(', ')}, side by side ━━`);
+  const done = await Promise.all(list.map(([laneName, command, args]) => lane(laneName, command, args)));
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  results.push({ name, ok: done.every((d) => d.ok), seconds }, ...done);
+  const failed = done.filter((d) => !d.ok).map((d) => d.name.trim());
+  if (failed.length > 0) finish(`${failed.join(', ')} failed`);
+}
+
 function vitest(name, args, env) {
-  const report = join(REPORT_DIR, `${name.replace(/\W+/g, '-')}.json`);
-  step(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  step(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportPath(name)}`], env);
 }
 
 function countTests() {
   let passed = 0;
   let failed = 0;
   for (const { name } of results) {
-    const report = join(REPORT_DIR, `${name.replace(/\W+/g, '-')}.json`);
+    const report = reportPath(name);
     if (!existsSync(report)) continue;
     const json = JSON.parse(readFileSync(report, 'utf8'));
     passed += json.numPassedTests ?? 0;
@@ -55,22 +88,21 @@ function finish(failure) {
 ensureDependencies();
 ensureChromium();
 
-step('format', 'npx', ['prettier', '--check', '.']);
-step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.core.json', '--noEmit']);
-step('typecheck server', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-step('typecheck web', 'npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
-step('typecheck service worker', 'npx', ['tsc', '-p', 'tsconfig.sw.json', '--noEmit']);
-step('typecheck e2e', 'npx', ['tsc', '-p', 'tsconfig.e2e.json', '--noEmit']);
-step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
-step('schema drift', 'node', ['scripts/check-drift.mjs']);
-step('API types drift', 'npx', ['tsx', 'scripts/api-types.ts', '--check']);
+await lanes('static checks and build', [
+  ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
+  ['typecheck', 'npx', ['tsc', '-b']],
+  ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
+  ['schema drift', 'node', ['scripts/check-drift.mjs']],
+  ['API types drift', 'npx', ['tsx', 'scripts/api-types.ts', '--check']],
+  // The journeys' app, built while the checks run rather than after the server tests.
+  ['web build', 'npm', ['run', '--silent', 'build']],
+]);
 vitest('unit (core, web, tooling)', ['--project', 'core', '--project', 'web', '--project', 'tooling']);
-vitest('server on PGlite', ['--project', 'server'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
-  vitest('server on PostgreSQL', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  vitest('server (PGlite, and PostgreSQL for engine-sensitive files)', ['--project', 'server', '--project', 'server-postgres']);
 } else {
+  vitest('server (PGlite)', ['--project', 'server']);
   console.info('\n(TEST_DATABASE_URL is not set: the server tests ran on PGlite only; .ci/run adds PostgreSQL 15.)');
 }
-ensureWebBuild({ force: true });
 vitest('browser journeys', ['--config', 'vitest.e2e.config.ts']);
 finish(null);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { computeMsUntilNextLocalDay } from '@core/period';
 import type { TestProject } from 'vitest/node';
+import { ensurePgliteFolder } from '../../server/test/base-database';
 import { type RunningServer, startServer } from './server';
 
 let server: RunningServer | null = null;
@@ -32,7 +33,11 @@ export async function setup(project: TestProject) {
   if (!existsSync(join(built, 'index.html'))) throw new Error(`No built web app in ${built}: run \`npx vite build\` first.`);
   webCopy = mkdtempSync(join(tmpdir(), 'dealboard-web-'));
   cpSync(built, webCopy, { recursive: true });
-  server = await startServer({ WEB_DIST_DIR: webCopy });
+  // Journey servers start from a copy of one migrated data folder (e2e/support/server.ts); their
+  // forks inherit this variable. The shared server itself starts on an empty folder, as a first
+  // `npm start` does, so that path stays proven in a browser.
+  process.env.E2E_BASE_DATA_DIR = await ensurePgliteFolder();
+  server = await startServer({ WEB_DIST_DIR: webCopy }, { fresh: true });
   project.provide('baseUrl', server.baseUrl);
   project.provide('webDist', webCopy);
 }

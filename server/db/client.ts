@@ -44,7 +44,7 @@ export type DbHandle = {
   close(): Promise<void>;
   /**
    * Calls `observer` with every statement this handle sends (text and parameters), until the
-   * returned function is called. For the statement budget test (server/statement-budget.test.ts)
+   * returned function is called. For the statement budget test (server/statement-budget.engines.test.ts)
    * and the benchmarks; with no observer it costs one size check per statement.
    */
   observeStatements(observer: StatementObserver): () => void;
@@ -132,11 +132,12 @@ export type Subscription = {
 };
 
 export type OpenDatabaseOptions =
-  | { engine: 'pglite'; dataDir: string | null } // null: in memory (tests)
-  | { engine: 'postgres'; url: string; poolSize?: number };
+  // null: in memory (tests). loadDataDir: start from a dump of another database (dumpDataDir), in
+  // memory: the tests' migrated base (server/test/base-database.ts), without initdb's seconds.
+  { engine: 'pglite'; dataDir: string | null; loadDataDir?: Blob } | { engine: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
-  return options.engine === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize);
+  return options.engine === 'pglite' ? openPglite(options.dataDir, options.loadDataDir) : openPostgres(options.url, options.poolSize);
 }
 
 /**
@@ -186,13 +187,13 @@ async function createPgliteFolder(dataDir: string): Promise<void> {
   });
 }
 
-async function openPglite(dataDir: string | null): Promise<DbHandle> {
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<DbHandle> {
   if (dataDir) {
     // PGlite fails on a data folder whose parent is missing (ARCHITECTURE.md, pitfalls).
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPgliteFolder(dataDir);
   }
-  const client = dataDir ? new PGlite(dataDir, pgliteOptions()) : new PGlite(pgliteOptions());
+  const client = dataDir ? new PGlite(dataDir, pgliteOptions()) : new PGlite({ ...pgliteOptions(), ...(loadDataDir && { loadDataDir }) });
   await client.waitReady;
   const statements = createObservers();
   observePglite(client, statements.emit);

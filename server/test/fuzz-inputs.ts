@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { JsonSchema } from './openapi';
 
 /*
- * Inputs for the API fuzz (server/fuzz.test.ts): values derived from an operation's JSON
+ * Inputs for the API fuzz (server/fuzz.engines.test.ts): values derived from an operation's JSON
  * schema (so a request gets past the first check and reaches deeper code), then mutated the way a
  * careless client or an attacker would (wrong types, missing and extra fields, extreme numbers,
  * text PostgreSQL cannot store, long strings), and the fixed catalogue of hostile inputs every

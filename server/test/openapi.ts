@@ -124,7 +124,7 @@ export async function sendRequest(
   if (contentType.startsWith('image/') || contentType.startsWith(EXPORT_CONTENT_TYPES.xlsx)) {
     // A picture (avatars) or a workbook (exports): compressed bytes, whose size is all a test reads;
     // searched as text they would only show chance matches. An export's cells are read back in its
-    // own tests (server/modules/exports/exports.test.ts); CSV exports stay text here.
+    // own tests (server/modules/exports/exports.engines.test.ts); CSV exports stay text here.
     const bytes = (await response.arrayBuffer()).byteLength;
     return { status: response.status, contentType, text: '', body: `${bytes} bytes` };
   }

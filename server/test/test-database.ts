@@ -1,13 +1,18 @@
 import pg from 'pg';
 import { type DbHandle, openDatabase } from '../db/client';
+import { ensurePostgresTemplate, readPgliteDump } from './base-database';
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server of TEST_DATABASE_URL (CI), dropped again on close.
+ * A fresh database for one test file, already migrated (a copy of the run's migrated base,
+ * server/test/base-database.ts): in-memory PGlite by default, or a new database on the PostgreSQL
+ * server of TEST_DATABASE_URL (CI), dropped again on close. `empty`: no tables at all, for tests of
+ * the migrations themselves (several instances migrating at once, one migration's data change).
  */
-export async function createTestDatabase(): Promise<DbHandle> {
-  if (!process.env.TEST_DATABASE_URL) return openDatabase({ engine: 'pglite', dataDir: null });
-  const database = await createPostgresDatabase();
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<DbHandle> {
+  if (!process.env.TEST_DATABASE_URL) {
+    return openDatabase({ engine: 'pglite', dataDir: null, ...(!options.empty && { loadDataDir: await readPgliteDump() }) });
+  }
+  const database = await createPostgresDatabase('dealboard_test', { migrated: !options.empty });
   const handle = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 });
   return {
     ...handle,
@@ -19,17 +24,22 @@ export async function createTestDatabase(): Promise<DbHandle> {
 }
 
 /**
- * A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, by its URL (what a child
- * server needs, see server-process.ts). `drop` removes it once the test is done.
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL, by its URL (what a child server
+ * needs, see server-process.ts): empty, or with `migrated` a copy of the run's migrated base.
+ * `drop` removes it once the test is done.
  */
-export async function createPostgresDatabase(prefix = 'dealboard_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(
+  prefix = 'dealboard_test',
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `${prefix}_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const template = options.migrated ? await ensurePostgresTemplate(adminUrl) : null;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }

@@ -28,7 +28,7 @@ const before: Record<string, string | null> = {
 const literal = (value: string | null) => (value === null ? 'NULL' : `'${value.replaceAll("'", "''")}'`);
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
+  handle = await createTestDatabase({ empty: true });
   // Everything before this migration: mark it applied, migrate, then un-mark it.
   await handle.exec(`CREATE TABLE dealboard_migrations (tag text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());
     INSERT INTO dealboard_migrations (tag) VALUES (${literal(MIGRATION)});`);

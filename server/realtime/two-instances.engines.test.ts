@@ -80,7 +80,8 @@ if (testEngine === 'postgres') {
     }
 
     beforeAll(async () => {
-      database = await createTestDatabase();
+      // Empty: both instances below migrate it at once, as after a deploy.
+      database = await createTestDatabase({ empty: true });
       const name = ((await database.db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: { name: string }[] }).rows[0]!
         .name;
       const url = new URL(process.env.TEST_DATABASE_URL!);

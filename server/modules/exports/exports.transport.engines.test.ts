@@ -5,7 +5,7 @@ import { type ExportFile, type ExportRead, sendExportFile, stopRunningExports } 
 
 /*
  * The way to the client on its own, with a read that makes rows without a database (the export
- * tests, server/modules/exports/exports.test.ts, cover the real reads on both engines): a client
+ * tests, server/modules/exports/exports.engines.test.ts, cover the real reads on both engines): a client
  * that stops reading is cut off, and a shutdown stops what is running.
  */
 

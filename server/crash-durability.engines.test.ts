@@ -8,6 +8,7 @@ import { lockDataDir } from './lib/data-dir-lock';
 import { findRollupMismatches, findStoredActivityIds } from './test/database-checks';
 import { callApi, createMemberOverHttp, type HttpMember } from './test/http-members';
 import { type ServerData, type ServerProcess, startServerProcess } from './test/server-process';
+import { copyPgliteFolder } from './test/base-database';
 import { createPostgresDatabase, testEngine } from './test/test-database';
 
 /*
@@ -140,12 +141,14 @@ describe(`crash durability on ${testEngine}`, () => {
   it(`keeps every acknowledged activity and exact rollups through ${ROUNDS} kill -9 and restarts`, async () => {
     let data: ServerData;
     if (testEngine === 'postgres') {
-      const database = await createPostgresDatabase('dealboard_crash');
+      const database = await createPostgresDatabase('dealboard_crash', { migrated: true });
       cleanups.push(database.drop);
       data = { databaseUrl: database.url };
     } else {
       const dataDir = mkdtempSync(join(tmpdir(), 'dealboard-crash-'));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      // A copy of the migrated base: the kills below are about writes, not a first start.
+      await copyPgliteFolder(dataDir);
       data = { dataDir };
     }
 

@@ -30,12 +30,19 @@ import { testEngine } from './test/test-database';
  * wrong content types, bodies past and just under the limit) and then fast-check: bodies and query
  * strings derived from the operation's own schema, valid or with one kind of mistake. The seed is
  * fixed, so a failure reproduces: FUZZ_SEED=<seed> FUZZ_RUNS=<runs> npx vitest run --project server
- * server/fuzz.test.ts (more runs search further; the defaults keep the file near a minute).
+ * server/fuzz.engines.test.ts (more runs search further; the defaults keep the file near a minute).
+ *
+ * Both engines run the catalogue whole; the generated cases are shared out rather than repeated:
+ * each engine draws its own half (its own seed), so a run with PostgreSQL tries as many different
+ * inputs as one engine did with twice the cases, in half the time. Without PostgreSQL, PGlite
+ * draws both halves.
  */
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
-/** fast-check runs per operation and caller. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const ENGINE_SEED_OFFSET = { pglite: 0, postgres: 1 } as const;
+const BOTH_ENGINES = process.env.TEST_ENGINES === 'both';
+const SEED = Number(process.env.FUZZ_SEED ?? 20261124) + ENGINE_SEED_OFFSET[testEngine];
+/** fast-check runs per operation and caller (per engine: half of them each when both engines run). */
+const RUNS = Number(process.env.FUZZ_RUNS ?? (BOTH_ENGINES ? 10 : 20));
 
 /** Slower than this, on a loaded 2-core machine, is a finding (the slowest honest request takes well under a second). */
 const SLOW_REQUEST_MS = 15_000;

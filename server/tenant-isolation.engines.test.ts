@@ -10,7 +10,7 @@ import { testEngine } from './test/test-database';
 
 /*
  * Tenant isolation over HTTP (decision 025): row-level security is proven table by table in
- * server/db/isolation.test.ts; this proves it where callers meet it. Two companies in multi-tenant
+ * server/db/isolation.engines.test.ts; this proves it where callers meet it. Two companies in multi-tenant
  * mode; every operation of the OpenAPI document is called by a rep and an admin of company B with
  * company A's ids in the path, and A's ids smuggled into query strings, headers and bodies. No
  * answer may contain anything of A's (ids, names, e-mails, customers, notes, codes, tokens), no
@@ -569,7 +569,7 @@ const ISOLATION: Record<string, Entry> = {
   'GET /api/v1/wrapups/history': nothing,
 
   // exports (decision 034): B's own files, over all of history, hold nothing of A's (CSV, so the
-  // text can be searched; XLSX cells are read back in server/modules/exports/exports.test.ts);
+  // text can be searched; XLSX cells are read back in server/modules/exports/exports.engines.test.ts);
   // naming A's people is refused (a rep: 403, an admin: 404)
   'GET /api/v1/exports/activities': () => [
     { query: 'from=1900-01-01&to=2999-12-31' },
