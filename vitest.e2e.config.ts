@@ -8,6 +8,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
+    setupFiles: ['e2e/support/setup.ts'],
     environment: 'node',
     pool: 'forks',
     // Each file drives one or two Chromiums; on 2 cores one file at a time is the fast order.

@@ -52,7 +52,8 @@ beforeAll(async () => {
   base = server.baseUrl;
   joinedAdmin = await joinCompany(base, admin);
   joinedRep = await joinCompany(base, rep);
-  browser = await openBrowser({ baseUrl: base, viewport: DESKTOP });
+  // A profile on disk: Chromium offers no push subscriptions to off-the-record contexts.
+  browser = await openBrowser({ baseUrl: base, viewport: DESKTOP, persistent: true });
   await browser.context.grantPermissions(['notifications'], { origin: base });
   await signInContext(browser.context, base, rep);
   page = await browser.newPage();

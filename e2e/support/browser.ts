@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type BrowserContext, type Browser as Chromium, chromium, type Locator, type Page } from 'playwright-core';
 
 export const ARTIFACTS_DIR = resolve(import.meta.dirname, '..', '..', 'artifacts');
 const SCREENSHOT_DIR = join(ARTIFACTS_DIR, 'screenshots');
@@ -26,22 +26,54 @@ export type Browser = {
   close: () => Promise<void>;
 };
 
-/** A fresh Chromium profile (launchPersistentContext: Playwright refuses --user-data-dir in args). */
-export async function openBrowser(options: {
-  baseUrl: string;
-  viewport?: { width: number; height: number };
-  locale?: string;
-}): Promise<Browser> {
-  const profileDir = mkdtempSync(join(tmpdir(), 'dealboard-chromium-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
+const EXECUTABLE_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * One Chromium per journey file (each file runs in its own process): every openBrowser() is a new
+ * context in it, as separate as a new profile (its own cookies, storage and service workers) at a
+ * fraction of a launch. Closed after the file by closeSharedChromium (e2e/support/setup.ts).
+ */
+let sharedChromium: Promise<Chromium> | null = null;
+
+export async function closeSharedChromium(): Promise<void> {
+  const launched = sharedChromium;
+  sharedChromium = null;
+  await (await launched?.catch(() => null))?.close();
+}
+
+type ContextOptions = { baseUrl: string; viewport?: { width: number; height: number }; locale?: string };
+
+function contextOptions(options: ContextOptions) {
+  return {
     baseURL: options.baseUrl,
     viewport: options.viewport ?? { width: 1366, height: 860 },
     locale: options.locale ?? 'en-US',
     timezoneId: 'Europe/Oslo',
-  });
+  };
+}
+
+/**
+ * A fresh browser for one person: a new context in the file's Chromium. `persistent`: a profile on
+ * disk in a Chromium of its own instead, for what Chromium offers only outside its off-the-record
+ * contexts (Web Push subscriptions).
+ */
+export async function openBrowser(options: ContextOptions & { persistent?: boolean }): Promise<Browser> {
+  let context: BrowserContext;
+  let cleanUp = async () => {};
+  if (options.persistent) {
+    // launchPersistentContext: Playwright refuses --user-data-dir in args.
+    const profileDir = mkdtempSync(join(tmpdir(), 'dealboard-chromium-'));
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: EXECUTABLE_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      ...contextOptions(options),
+    });
+    cleanUp = async () => rmSync(profileDir, { recursive: true, force: true });
+  } else {
+    sharedChromium ??= chromium.launch({ executablePath: EXECUTABLE_PATH, headless: true, args: CHROMIUM_ARGS });
+    context = await (await sharedChromium).newContext(contextOptions(options));
+  }
   context.setDefaultTimeout(15_000);
   const consoleErrors: string[] = [];
   const watch = (page: Page) => {
@@ -58,7 +90,7 @@ export async function openBrowser(options: {
     newPage: async () => context.pages()[0] ?? (await context.newPage()),
     close: async () => {
       await context.close();
-      rmSync(profileDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }
