@@ -61,7 +61,7 @@ async function snap(target: Page, name: string) {
 /** What a phone shows at once: dialogs on a phone are judged by the screen, not the whole page. */
 async function snapViewport(target: Page, name: string) {
   await target.mouse.move(0, 0);
-  await target.waitForLoadState('networkidle').catch(() => undefined);
+  await target.waitForFunction(() => !document.querySelector('[aria-busy="true"]')).catch(() => undefined);
   await target.screenshot({ path: join(ARTIFACTS_DIR, 'screenshots', `${name}.png`), animations: 'disabled' });
 }
 

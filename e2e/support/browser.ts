@@ -95,15 +95,40 @@ export async function openBrowser(options: ContextOptions & { persistent?: boole
   };
 }
 
-/** Saves a full-page screenshot under artifacts/screenshots/<name>.png (git-ignored). */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+/** What waitForSettledScreen reads in the page: this file is also compiled without the DOM types (scripts/ import it). */
+type PageGlobals = {
+  document: { querySelector: (selector: string) => unknown; fonts: { ready: Promise<unknown> }; images: ArrayLike<{ complete: boolean }> };
+};
+
+/**
+ * What a person waits for before looking: no loading placeholder left (aria-busy), every image
+ * loaded or failed, the fonts in. A screen that stays busy is shot as it is after 10 s.
+ */
+async function waitForSettledScreen(page: Page): Promise<void> {
+  // Functions, not expressions as text: the app's CSP refuses eval. They run in the page.
+  await page
+    .waitForFunction(
+      () => {
+        const { document } = globalThis as unknown as PageGlobals;
+        return !document.querySelector('[aria-busy="true"]') && Array.from(document.images).every((image) => image.complete);
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
+  await page.evaluate(() => (globalThis as unknown as PageGlobals).document.fonts.ready);
 }
 
-/** What saveSettledScreenshot reads in the page: this file is also compiled without the DOM types (scripts/ import it). */
-type PageGlobals = { document: { querySelector: (selector: string) => unknown; fonts: { ready: Promise<unknown> } } };
+/**
+ * Saves a full-page screenshot under artifacts/screenshots/<name>.png (git-ignored), once what a
+ * person looks at has arrived (waitForSettledScreen). Not "network idle": a screen with a live stream
+ * never goes idle, and each such screenshot used to wait out the 15 s timeout.
+ */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await waitForSettledScreen(page);
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
 
 /**
  * Saves a screenshot once the screen has settled (no skeleton left, fonts loaded, a moment for
@@ -114,13 +139,8 @@ type PageGlobals = { document: { querySelector: (selector: string) => unknown; f
 export async function saveSettledScreenshot(target: Page | Locator, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const page = 'page' in target ? target.page() : target;
-  // Functions, not expressions as text: the app's CSP refuses eval. They run in the page.
-  await page
-    .waitForFunction(() => !(globalThis as unknown as PageGlobals).document.querySelector('[aria-busy="true"]'), undefined, {
-      timeout: 10_000,
-    })
-    .catch(() => undefined);
-  await page.evaluate(() => (globalThis as unknown as PageGlobals).document.fonts.ready);
+  await waitForSettledScreen(page);
+  // Transitions (a dialog opening, a toast sliding in) take up to 200 ms.
   await page.waitForTimeout(250);
   await target.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', ...('page' in target ? {} : { fullPage }) });
 }

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callApi, createMemberOverHttp, type HttpMember, signInOverHttp } from '../test/http-members';
 import { type ServerData, type ServerProcess, startServerProcess } from '../test/server-process';
+import { copyPgliteFolder } from '../test/base-database';
 import { createPostgresDatabase, testEngine } from '../test/test-database';
 
 /*
@@ -120,21 +121,27 @@ describe(`backup and restore on ${testEngine}`, () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  async function createEmptyData(): Promise<ServerData> {
+  /**
+   * Where a server keeps its data: empty (what a restore goes into), or `migrated`, a copy of the
+   * run's migrated base (the source the app fills, which need not pay for its first start again).
+   */
+  async function createData({ migrated }: { migrated: boolean }): Promise<ServerData> {
     if (testEngine === 'postgres') {
-      const database = await createPostgresDatabase('dealboard_backup');
+      const database = await createPostgresDatabase('dealboard_backup', { migrated });
       cleanups.push(database.drop);
       return { databaseUrl: database.url };
     }
     const folder = mkdtempSync(join(tmpdir(), 'dealboard-backup-'));
     cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
     // A folder that does not exist yet, as an operator would name a new DATA_DIR.
-    return { dataDir: join(folder, 'data') };
+    const dataDir = join(folder, 'data');
+    if (migrated) await copyPgliteFolder(dataDir);
+    return { dataDir };
   }
 
   it('restores into a new database what the app showed, keeping companies apart', async () => {
     const env = { TENANCY: 'multi' };
-    const source = await createEmptyData();
+    const source = await createData({ migrated: true });
     let server: ServerProcess = await startServerProcess(source, env);
     cleanups.push(() => server.kill('SIGKILL'));
     const alice = await createMemberOverHttp(server.baseUrl, 'Alice', { companyName: 'Nordlys AS' });
@@ -177,7 +184,7 @@ describe(`backup and restore on ${testEngine}`, () => {
     expect(backup.code).toBe(0);
     expect(readdirSync(folder)).toEqual([file.split('/').pop()]); // no partial file left behind
 
-    const target = await createEmptyData();
+    const target = await createData({ migrated: false });
     const restore = await runNpmScript('restore', [file], target);
     expect(restore.output).toContain('Restored.');
     expect(restore.code).toBe(0);
