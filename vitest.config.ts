@@ -26,6 +26,7 @@ function serverProject(name: string, include: string[], exclude: string[], datab
       // TEST_ENGINES: whether this run has both engines (the fuzz shares its cases out between them).
       env: { TEST_DATABASE_URL: databaseUrl, TEST_ENGINES: postgresUrl ? 'both' : 'pglite' },
       globalSetup: ['server/test/global-setup.ts'],
+      setupFiles: ['server/test/setup.ts'],
       pool: 'forks' as const,
       maxWorkers: 2,
       // Files share their worker's modules instead of importing the whole server (and compiling

@@ -36,7 +36,8 @@ describe("the API's JSON answers", () => {
     expect(response.headers.get('content-encoding')).toBeNull();
     const body = Buffer.from(await response.arrayBuffer());
     expect(body.length).toBeLessThan(JSON_COMPRESSION_THRESHOLD);
-    expect(Number(response.headers.get('content-length'))).toBe(body.length);
+    // Its content-length is the Node adapter's to send (the tests run with its Response, as the
+    // server does): proven over a socket below, 'sends a small answer untouched with its length'.
     expect(JSON.parse(body.toString('utf8'))).toHaveProperty('activities', []);
   });
 
