@@ -5,8 +5,10 @@ import { computeMsUntilNextLocalDay } from '@core/period';
 import type { TestProject } from 'vitest/node';
 import { ensurePgliteFolder } from '../../server/test/base-database';
 import { type RunningServer, startServer } from './server';
+import { startServerPool } from './server-pool';
 
 let server: RunningServer | null = null;
+let pool: Awaited<ReturnType<typeof startServerPool>> | null = null;
 let webCopy: string | null = null;
 
 /** Longer than the browser journeys take on the CI machine (about 10 minutes). */
@@ -39,11 +41,16 @@ export async function setup(project: TestProject) {
   process.env.E2E_BASE_DATA_DIR = await ensurePgliteFolder();
   server = await startServer({ WEB_DIST_DIR: webCopy }, { fresh: true });
   project.provide('baseUrl', server.baseUrl);
+  // Journeys that ask for a server of their own with nothing else set take one started ahead.
+  pool = await startServerPool({ WEB_DIST_DIR: webCopy });
+  process.env.E2E_SERVER_POOL = pool.url;
+  process.env.E2E_SERVER_POOL_WEB_DIST = webCopy;
   project.provide('webDist', webCopy);
 }
 
 export async function teardown() {
   if (server && process.env.E2E_SERVER_LOG) console.log(server.output());
+  await pool?.close();
   await server?.stop();
   if (webCopy) rmSync(webCopy, { recursive: true, force: true });
 }

@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ServerProcess, spawnServerProcess, waitUntilHealthy } from '../../server/test/server-process';
+import type { PooledServer } from './server-pool';
 
 export type RunningServer = ServerProcess & { dataDir: string; stop: () => Promise<void> };
 
@@ -27,8 +28,12 @@ function copyBaseInto(dataDir: string): void {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { port?: number; fresh?: boolean } = {},
+  options: { port?: number; fresh?: boolean; fromPool?: boolean } = {},
 ): Promise<RunningServer> {
+  if (options.fromPool !== false && !options.port && !options.fresh) {
+    const pooled = await takePooledServer(env);
+    if (pooled) return pooled;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'dealboard-e2e-'));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (!options.fresh) copyBaseInto(env.DATA_DIR ?? dataDir);
@@ -47,5 +52,33 @@ export async function startServer(
       await server.kill('SIGTERM');
       removeDataDir();
     },
+  };
+}
+
+/**
+ * A server from the journeys' pool (e2e/support/server-pool.ts), already started, when the journey
+ * asks for exactly what the pool's servers are: the shared copy of the built app and nothing else.
+ */
+async function takePooledServer(env: Record<string, string>): Promise<RunningServer | null> {
+  const pool = process.env.E2E_SERVER_POOL;
+  const keys = Object.keys(env);
+  if (!pool || keys.length !== 1 || keys[0] !== 'WEB_DIST_DIR' || env.WEB_DIST_DIR !== process.env.E2E_SERVER_POOL_WEB_DIST) return null;
+  const response = await fetch(`${pool}/take`, { method: 'POST' });
+  const body = (await response.json()) as PooledServer & { error?: string };
+  if (!response.ok) throw new Error(`the journeys' server pool could not start a server: ${body.error}`);
+  let markExited: (code: number | null) => void = () => {};
+  const exited = new Promise<number | null>((resolve) => (markExited = resolve));
+  const stop = async () => {
+    await fetch(`${pool}/stop?pid=${body.pid}`, { method: 'POST' });
+    markExited(null);
+  };
+  return {
+    baseUrl: body.baseUrl,
+    pid: body.pid,
+    dataDir: body.dataDir,
+    output: () => '(a pooled server: its output is in the pool, e2e/support/server-pool.ts)',
+    exited,
+    kill: stop,
+    stop,
   };
 }
