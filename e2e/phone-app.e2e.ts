@@ -34,7 +34,8 @@ beforeAll(async () => {
   const joined = await joinCompany(base, rep);
   repCookie = joined.cookie;
   repId = joined.id;
-  browser = await openBrowser({ baseUrl: base, viewport: PHONE });
+  // Profiles on disk: Chromium reports an off-the-record context as not installable ('in-incognito').
+  browser = await openBrowser({ baseUrl: base, viewport: PHONE, persistent: true });
   await signInContext(browser.context, base, rep);
   page = await browser.newPage();
 }, 120_000);
