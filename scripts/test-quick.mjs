@@ -2,12 +2,12 @@
 // `npm run test:quick`: the inner loop (docs/testing.md). For the files changed since HEAD (staged,
 // unstaged and new; with nothing uncommitted, the last commit's), in a few minutes:
 //   format check of those files, `tsc -b` (incremental: only what changed and what depends on it),
-//   lint of those files (cached), and the unit and server tests that import them (vitest related),
-//   on PGlite. Journeys are not run here: a changed journey is named with the command that runs it.
+//   lint of those files (cached), the unit tests that import them (vitest related) and the server
+//   tests of their folders, on PGlite. Journeys are not run here: a changed journey is named with the command that runs it.
 // `npm run test:quick -- --since <rev>` takes the changes since another commit (a branch's base).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ensureDependencies, ROOT, run } from './lib.mjs';
 
 const since = process.argv.includes('--since') ? process.argv[process.argv.indexOf('--since') + 1] : null;
@@ -58,12 +58,23 @@ if (code.length > 0) {
       '--no-warn-ignored',
       ...code,
     ]) && ok;
-  // Unit and server tests that import a changed file (or are one), on PGlite: PostgreSQL is CI's.
-  const related = code.filter((file) => !file.startsWith('e2e/'));
-  if (related.length > 0) {
+  // The tests of what changed, on PGlite (PostgreSQL is CI's). Web and core: vitest related (the
+  // tests that import a changed file). Server: the changed file's own folder's tests, since every
+  // server test imports the whole app (createTestApp) and "related" would be the whole suite.
+  const serverTests = new Set();
+  const relatedFiles = [];
+  for (const file of code) {
+    if (file.startsWith('e2e/')) continue;
+    if (file.startsWith('server/')) {
+      const folder = dirname(file);
+      if (file.endsWith('.test.ts')) serverTests.add(file);
+      else for (const entry of readdirSync(join(ROOT, folder))) if (entry.endsWith('.test.ts')) serverTests.add(join(folder, entry));
+    } else relatedFiles.push(file);
+  }
+  if (relatedFiles.length > 0) {
     ok =
       step(
-        'related tests',
+        'related unit tests',
         'npx',
         [
           'vitest',
@@ -76,12 +87,16 @@ if (code.length > 0) {
           'web',
           '--project',
           'tooling',
-          '--project',
-          'server',
-          ...related,
+          ...relatedFiles,
         ],
         { TEST_DATABASE_URL: '' },
       ) && ok;
+  }
+  if (serverTests.size > 0) {
+    ok =
+      step('server tests of the changed folders', 'npx', ['vitest', 'run', '--project', 'server', ...serverTests], {
+        TEST_DATABASE_URL: '',
+      }) && ok;
   }
 }
 const journeys = files.filter((file) => file.endsWith('.e2e.ts'));
