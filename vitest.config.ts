@@ -67,6 +67,10 @@ export default defineConfig({
           environment: 'jsdom',
           // Two files at a time: vitest's default on 2 cores is one worker, which left a core idle.
           maxWorkers: 2,
+          // Files share their worker's jsdom and modules: building a window and importing React,
+          // the router and the UI kit again for each of 90 files was most of the stage. Each file
+          // still starts from a clean window (web/test/setup.ts resets storage, language, document).
+          isolate: false,
           // Whole pages render in jsdom; on a busy 2-core CI machine some take several seconds.
           testTimeout: 20_000,
           setupFiles: ['web/test/setup.ts'],

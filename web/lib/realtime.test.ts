@@ -3,6 +3,7 @@ import { LiveTableSchema } from '@core/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from './query-keys';
 import { connectRealtime, LIVE_REFRESHES, loadLiveChangeReader } from './realtime';
+import type * as RealtimeModule from './realtime';
 import { recordInvalidations } from '@web/test/record-invalidations';
 
 /**
@@ -267,8 +268,10 @@ describe('connectRealtime', () => {
 
 describe('connectRealtime, before the reader is loaded', () => {
   it('reads the first changes once the schema arrives, in the order they came, and then at once', async () => {
-    vi.resetModules(); // a page that has not read a change yet
-    const fresh = await import('./realtime');
+    // A page that has not read a change yet: a second copy of this module alone, its reader not
+    // loaded (not vi.resetModules: the web files share their modules, and a reset would give the
+    // next file a second i18n and React Query beside the ones its setup prepared).
+    const fresh = (await import(/* @vite-ignore */ `./realtime?fresh=${Date.now()}`)) as typeof RealtimeModule;
     FakeEventSource.opened = [];
     vi.stubGlobal('EventSource', FakeEventSource);
     const client = new QueryClient();
