@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/support/workers';
 
 /** Browser journeys against the built app (run by scripts/e2e.mjs after `vite build`). */
 export default defineConfig({
@@ -11,9 +12,8 @@ export default defineConfig({
     setupFiles: ['e2e/support/setup.ts'],
     environment: 'node',
     pool: 'forks',
-    // Each file drives one or two Chromiums; on 2 cores one file at a time is the fast order.
-    maxWorkers: 1,
-    fileParallelism: false,
+    maxWorkers: E2E_WORKERS,
+    fileParallelism: E2E_WORKERS > 1,
     testTimeout: 90_000,
     hookTimeout: 90_000,
     // A page that answers in a second alone can take several late in a full run on 2 cores (a

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { type Browser, openBrowser, saveScreenshot } from './support/browser';
+import { type Browser, captureScreenshot, openBrowser, saveScreenshot } from './support/browser';
 
 /*
  * The landing journeys: the pre-rendered landing page with its sections in order, loading
@@ -107,7 +107,7 @@ describe('the landing page', () => {
     await expect(page.locator('[data-plans-included]').innerText()).resolves.toMatch(
       /Included in every plan[\s\S]*TV mode[\s\S]*KPI point rules you control/,
     );
-    await page.locator('#pricing').screenshot({ path: 'artifacts/screenshots/landing-08-pricing.png' });
+    await captureScreenshot(page.locator('#pricing'), 'landing-08-pricing');
     await expect(page.locator('[data-testimonials-notice]').innerText()).resolves.toMatch(/fictional/);
     await expect(page.getByText('Fictional sample', { exact: true }).count()).resolves.toBe(3);
     // The old FAQ's 'Pro and Scale' is settled: no Scale plan anywhere (docs/decisions/007, 011).
@@ -206,7 +206,7 @@ describe('the landing page', () => {
     const dialog = page.getByRole('dialog', { name: 'Dashboard Overview' });
     await dialog.waitFor();
     await dialog.locator('img').evaluate((img: HTMLImageElement) => img.decode());
-    await page.screenshot({ path: 'artifacts/screenshots/landing-03-carousel-dialog.png' });
+    await captureScreenshot(page, 'landing-03-carousel-dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
@@ -247,7 +247,7 @@ describe('the landing page', () => {
     await expect(page.locator('[data-faq-item="export"]').innerText()).resolves.toMatch(
       /Yes\. Every report page .* has an Export button.*Settings → Exports.*personal access tokens/s,
     );
-    await page.locator('#faq').screenshot({ path: 'artifacts/screenshots/landing-04-faq.png' });
+    await captureScreenshot(page.locator('#faq'), 'landing-04-faq');
   });
 
   it('has no axe-core violation, on a desktop and on a phone', async () => {
@@ -283,7 +283,7 @@ describe('languages', () => {
       await expect(nb.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('KPI- og salgsoppfølging på minutter');
       await expect(nb.getByRole('link', { name: 'Start gratis nå' }).getAttribute('href')).resolves.toBe('/auth');
       await saveScreenshot(nb, 'landing-05-norwegian');
-      await nb.locator('#pricing').screenshot({ path: 'artifacts/screenshots/landing-09-pricing-norwegian.png' });
+      await captureScreenshot(nb.locator('#pricing'), 'landing-09-pricing-norwegian');
       await nb.getByRole('banner').getByRole('link', { name: 'English' }).click();
       await nb.waitForURL('**/landing?lang=en');
       await expect(nb.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('KPI & Sales Tracking in minutes');
@@ -333,7 +333,7 @@ describe('the public pages', () => {
       await saveScreenshot(small, 'landing-06-phone');
       await small.locator('summary[aria-label="Menu"]').click();
       await small.getByRole('link', { name: 'Pricing' }).first().waitFor();
-      await small.screenshot({ path: 'artifacts/screenshots/landing-07-phone-menu.png' });
+      await captureScreenshot(small, 'landing-07-phone-menu');
     } finally {
       await phone.close();
     }

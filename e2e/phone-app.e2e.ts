@@ -194,7 +194,7 @@ describe('the phone app', () => {
   });
 
   it('speaks Norwegian', async () => {
-    const nb = await openBrowser({ baseUrl: base, viewport: PHONE, locale: 'nb-NO' });
+    const nb = await openBrowser({ baseUrl: base, viewport: PHONE, locale: 'nb-NO', serviceWorkers: true });
     try {
       await signInContext(nb.context, base, rep);
       const nbPage = await nb.newPage();

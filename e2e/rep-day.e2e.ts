@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { type Account, createVerifiedAccount, makeAccount, signInContext } from './support/accounts';
-import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';
+import { type Browser, captureScreenshot, openBrowser, saveScreenshot } from './support/browser';
 import { openDatabase } from '../server/db/client';
 import { seedWrapup } from '../server/seed/wrapups';
 import { lockDataDir } from '../server/lib/data-dir-lock';
@@ -62,13 +62,13 @@ async function snap(target: Page, name: string) {
 async function snapViewport(target: Page, name: string) {
   await target.mouse.move(0, 0);
   await target.waitForFunction(() => !document.querySelector('[aria-busy="true"]')).catch(() => undefined);
-  await target.screenshot({ path: join(ARTIFACTS_DIR, 'screenshots', `${name}.png`), animations: 'disabled' });
+  await captureScreenshot(target, name, { animations: 'disabled' });
 }
 
 /** Just the dialog, for the landing page's "Quick Log" slide. */
 async function snapElement(locator: Locator, name: string) {
   await locator.page().mouse.move(0, 0);
-  await locator.screenshot({ path: join(ARTIFACTS_DIR, 'screenshots', `${name}.png`), animations: 'disabled' });
+  await captureScreenshot(locator, name, { animations: 'disabled' });
 }
 
 const toast = (target: Page, text: string | RegExp) => target.locator('[data-sonner-toast]').filter({ hasText: text }).first();

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -7,7 +7,7 @@ import { openDatabase } from '../server/db/client';
 import { seedActivity } from '../server/seed/activities';
 import { lockDataDir } from '../server/lib/data-dir-lock';
 import { axeViolations, WCAG_AA } from './support/axe';
-import { ARTIFACTS_DIR, type Browser, openBrowser, saveScreenshot } from './support/browser';
+import { type Browser, captureScreenshot, openBrowser, saveScreenshot } from './support/browser';
 import { type Account, callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { READ_CALLS_TODAY, readCallsOnTv, watchText } from './support/live';
 import { type RunningServer, startServer } from './support/server';
@@ -968,8 +968,7 @@ describe('scoreboard journeys', () => {
     await expectStat(wide.page, 'Points Today', n(computeTeamTotals().points));
     await expect.poll(() => wide.page.getByTestId('feed-item').count()).toBe(10);
     await saveScreenshot(wide.page, 'scoreboard-31-dashboard-1920');
-    mkdirSync(join(ARTIFACTS_DIR, 'screenshots'), { recursive: true });
-    await wide.page.screenshot({ path: join(ARTIFACTS_DIR, 'screenshots', 'landing-dashboard.png'), animations: 'disabled' });
+    await captureScreenshot(wide.page, 'landing-dashboard', { animations: 'disabled' });
 
     await saveScreenshot(tv.page, 'scoreboard-32-tv-1920');
     const small = await open({ account: kari, viewport: { width: 1280, height: 720 } });

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
-import { mkdirSync } from 'node:fs';
-import { ARTIFACTS_DIR, type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { type Browser, captureScreenshot, openBrowser, saveSettledScreenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 /*
@@ -42,10 +41,8 @@ const logCall = (cookie: string) =>
  * timers, which are the test's fake clock here.
  */
 async function shootWall(page: Page, name: string) {
-  const dir = join(ARTIFACTS_DIR, 'screenshots');
-  mkdirSync(dir, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(dir, `${name}.png`), animations: 'disabled' });
+  await captureScreenshot(page, name, { animations: 'disabled' });
 }
 
 /*

@@ -104,5 +104,7 @@ if (process.env.TEST_DATABASE_URL) {
   vitest('server (PGlite)', ['--project', 'server']);
   console.info('\n(TEST_DATABASE_URL is not set: the server tests ran on PGlite only; .ci/run adds PostgreSQL 15.)');
 }
-vitest('browser journeys', ['--config', 'vitest.e2e.config.ts']);
+// Screenshots are for a person looking at a journey (npm run test:e2e); a whole run skips the
+// drawing unless E2E_SCREENSHOTS=on (e2e/support/browser.ts).
+vitest('browser journeys', ['--config', 'vitest.e2e.config.ts'], { E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? 'off' });
 finish(null);

@@ -34,7 +34,8 @@ export async function axeViolations(page: Page, options: AxeOptions = {}): Promi
     });
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
   });
-  await page.evaluate(AXE_SOURCE);
+  // Once per document: a screen checked again (the other theme) reuses the copy already in it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ include, tags }) => {
       type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };

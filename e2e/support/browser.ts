@@ -6,6 +6,26 @@ import { type BrowserContext, type Browser as Chromium, chromium, type Locator, 
 export const ARTIFACTS_DIR = resolve(import.meta.dirname, '..', '..', 'artifacts');
 const SCREENSHOT_DIR = join(ARTIFACTS_DIR, 'screenshots');
 
+/**
+ * Whether journeys write their screenshots (artifacts/screenshots, for a person to look at). On for
+ * `npm run test:e2e`; `npm test` turns them off (E2E_SCREENSHOTS=off, scripts/test.mjs) unless told
+ * otherwise: nobody opens a CI run's pictures, and drawing and encoding some 400 full pages cost
+ * minutes of CPU. A journey still waits for the settled screen it would have shot, so what it does
+ * next happens at the same moment either way.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
+/** Writes a screenshot of a page or an element under artifacts/screenshots/<name>.png, when screenshots are on. */
+export async function captureScreenshot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean; animations?: 'disabled' } = {},
+): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await target.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), ...options });
+}
+
 /** ARCHITECTURE.md: the flags Debian's chromium needs on these machines. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -41,7 +61,18 @@ export async function closeSharedChromium(): Promise<void> {
   await (await launched?.catch(() => null))?.close();
 }
 
-type ContextOptions = { baseUrl: string; viewport?: { width: number; height: number }; locale?: string };
+type ContextOptions = {
+  baseUrl: string;
+  viewport?: { width: number; height: number };
+  locale?: string;
+  /**
+   * Let the app's service worker install (the phone app's offline logging, push). Off by default:
+   * on its first page in a new browser the worker downloads and caches the whole app (decision
+   * 054), which kept Chromium and the server busy for about 4 s of CPU per person, in journeys that
+   * never go offline. A person opening the app for the first time sees the same pages without it.
+   */
+  serviceWorkers?: boolean;
+};
 
 function contextOptions(options: ContextOptions) {
   return {
@@ -49,13 +80,14 @@ function contextOptions(options: ContextOptions) {
     viewport: options.viewport ?? { width: 1366, height: 860 },
     locale: options.locale ?? 'en-US',
     timezoneId: 'Europe/Oslo',
+    serviceWorkers: options.serviceWorkers ? ('allow' as const) : ('block' as const),
   };
 }
 
 /**
  * A fresh browser for one person: a new context in the file's Chromium. `persistent`: a profile on
  * disk in a Chromium of its own instead, for what Chromium offers only outside its off-the-record
- * contexts (Web Push subscriptions).
+ * contexts (Web Push subscriptions, installability); such a profile keeps the service worker.
  */
 export async function openBrowser(options: ContextOptions & { persistent?: boolean }): Promise<Browser> {
   let context: BrowserContext;
@@ -67,7 +99,7 @@ export async function openBrowser(options: ContextOptions & { persistent?: boole
       executablePath: EXECUTABLE_PATH,
       headless: true,
       args: CHROMIUM_ARGS,
-      ...contextOptions(options),
+      ...contextOptions({ serviceWorkers: true, ...options }),
     });
     cleanUp = async () => rmSync(profileDir, { recursive: true, force: true });
   } else {
@@ -125,9 +157,8 @@ async function waitForSettledScreen(page: Page): Promise<void> {
  * never goes idle, and each such screenshot used to wait out the 15 s timeout.
  */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await waitForSettledScreen(page);
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await captureScreenshot(page, name, { fullPage: true, animations: 'disabled' });
 }
 
 /**
@@ -137,10 +168,10 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
  * notice) or one element.
  */
 export async function saveSettledScreenshot(target: Page | Locator, name: string, { fullPage = true } = {}): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const page = 'page' in target ? target.page() : target;
   await waitForSettledScreen(page);
+  if (!SCREENSHOTS) return;
   // Transitions (a dialog opening, a toast sliding in) take up to 200 ms.
   await page.waitForTimeout(250);
-  await target.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled', ...('page' in target ? {} : { fullPage }) });
+  await captureScreenshot(target, name, { animations: 'disabled', ...('page' in target ? {} : { fullPage }) });
 }

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { ensurePgliteFolder } from '../../server/test/base-database';
 import { type RunningServer, startServer } from './server';
 import { startServerPool } from './server-pool';
+import { E2E_WORKERS } from './workers';
 
 let server: RunningServer | null = null;
 let pool: Awaited<ReturnType<typeof startServerPool>> | null = null;
@@ -42,7 +43,7 @@ export async function setup(project: TestProject) {
   server = await startServer({ WEB_DIST_DIR: webCopy }, { fresh: true });
   project.provide('baseUrl', server.baseUrl);
   // Journeys that ask for a server of their own with nothing else set take one started ahead.
-  pool = await startServerPool({ WEB_DIST_DIR: webCopy });
+  pool = await startServerPool({ WEB_DIST_DIR: webCopy }, E2E_WORKERS);
   process.env.E2E_SERVER_POOL = pool.url;
   process.env.E2E_SERVER_POOL_WEB_DIST = webCopy;
   project.provide('webDist', webCopy);

@@ -5,8 +5,9 @@ import { type RunningServer, startServer } from './server';
 /*
  * Journey servers started one file ahead. Most journeys need a server of their own (a company whose
  * first member is its admin, and only their data in it) with nothing else set: the global setup
- * keeps one such server started and waiting, so a journey takes it at once and the next one starts
- * while this journey runs (its start overlaps the journey's waits instead of adding to them).
+ * keeps one such server started and waiting per journey worker (workers.ts), so a journey takes it
+ * at once and the next one starts while this journey runs (its start overlaps the journey's waits
+ * instead of adding to them).
  *
  * The pool lives in the global setup's process; journey files run in their own processes and reach
  * it over a small HTTP interface on 127.0.0.1, named by E2E_SERVER_POOL (startServer in server.ts):
@@ -15,15 +16,17 @@ import { type RunningServer, startServer } from './server';
 
 export type PooledServer = { baseUrl: string; pid: number; dataDir: string };
 
-export async function startServerPool(env: Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startServerPool(env: Record<string, string>, size: number): Promise<{ url: string; close: () => Promise<void> }> {
   const taken = new Map<number, RunningServer>();
-  let spare: Promise<RunningServer> | null = null;
+  // One spare per journey worker: files that start together each find one ready.
+  const spares: Promise<RunningServer>[] = [];
   const startSpare = () => {
-    spare = startServer(env, { fromPool: false });
+    const spare = startServer(env, { fromPool: false });
     // A spare that failed to start is reported to the journey that takes it, not as an unhandled rejection.
     spare.catch(() => undefined);
+    spares.push(spare);
   };
-  startSpare();
+  for (let i = 0; i < size; i++) startSpare();
 
   const control: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://pool');
@@ -32,7 +35,7 @@ export async function startServerPool(env: Record<string, string>): Promise<{ ur
       response.end(JSON.stringify(body));
     };
     if (request.method === 'POST' && url.pathname === '/take') {
-      const next = spare!;
+      const next = spares.shift()!;
       startSpare();
       next.then(
         (server) => {
@@ -58,8 +61,8 @@ export async function startServerPool(env: Record<string, string>): Promise<{ ur
     url: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     close: async () => {
       await new Promise((resolve) => control.close(resolve));
-      const waiting = await spare?.catch(() => null);
-      await Promise.all([...taken.values(), ...(waiting ? [waiting] : [])].map((server) => server.stop()));
+      const waiting = (await Promise.all(spares.map((spare) => spare.catch(() => null)))).filter((s) => s !== null);
+      await Promise.all([...taken.values(), ...waiting].map((server) => server.stop()));
     },
   };
 }
