@@ -167,7 +167,8 @@ describe('dark mode', () => {
       }
     }
     expect(problems).toEqual([]);
-  });
+    // 34 screens, each drawn once and checked twice: about 70 s alone, twice that on a busy machine.
+  }, 300_000);
 
   it('the Settings switch overrides the system at once, and holds after a reload', async () => {
     await page.emulateMedia({ colorScheme: 'light' });

@@ -26,7 +26,9 @@ async function browserFor(
   account: typeof anna,
   options: { locale?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<{ browser: Browser; page: Page; warnings: string[] }> {
-  const browser = await openBrowser({ baseUrl: base, ...options });
+  // With the service worker, as a person's browser has it: this journey reads every console warning,
+  // and a blocked registration (the journeys' default, e2e/support/browser.ts) would be one.
+  const browser = await openBrowser({ baseUrl: base, serviceWorkers: true, ...options });
   browsers.push(browser);
   await signInContext(browser.context, base, account);
   const page = await browser.newPage();

@@ -28,11 +28,19 @@ export interface AxeOptions {
 export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<string[]> {
   const { include, tags, seriousOnly = true } = options;
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => {
-      const iterations = a.effect?.getComputedTiming().iterations;
-      return iterations !== undefined && Number.isFinite(iterations) && a.playState === 'running';
-    });
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    // Until a frame shows nothing finite still moving: a transition set off by the last change (a
+    // theme switched while the screen is open) may start a frame after it.
+    for (let round = 0; round < 20; round++) {
+      await nextFrame();
+      await nextFrame();
+      const finite = document.getAnimations().filter((a) => {
+        const iterations = a.effect?.getComputedTiming().iterations;
+        return iterations !== undefined && Number.isFinite(iterations) && a.playState === 'running';
+      });
+      if (finite.length === 0) return;
+      await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    }
   });
   // Once per document: a screen checked again (the other theme) reuses the copy already in it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
