@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { type Account, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Decision 023's journey: a rep uploads a profile picture in Personal settings (preview, then
@@ -12,14 +12,14 @@ import { type RunningServer, startServer } from './support/server';
  * dashboard and on the signed-out TV; every picture comes from our own origin and the page's
  * Content-Security-Policy allows no outside image host. Screenshots in English and Norwegian.
  *
- * Its own server: the first person to sign in must become the admin (the display link).
+ * A company of its own on the journeys' shared server: its first person is the admin (the display link).
  */
 
 const kari = makeAccount('Kari Nordmann');
 const ola = makeAccount('Ola Hansen');
 const sofie = makeAccount('Sofie Berg');
 
-let server: RunningServer;
+let server: JourneyServer;
 let baseUrl: string;
 const cookies = new Map<Account, string>();
 const browsers: Browser[] = [];
@@ -80,7 +80,7 @@ async function open(account: Account, locale = 'en-US', viewport?: { width: numb
 }
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   baseUrl = server.baseUrl;
   for (const account of [kari, ola, sofie]) cookies.set(account, (await joinCompany(baseUrl, account)).cookie); // Kari first: the admin
   await callAs(ola, 'PUT', '/me/avatar', { body: await portrait('#0ea5e9', '#6366f1', '#f1c27d') });

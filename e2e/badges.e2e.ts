@@ -1,22 +1,22 @@
 import type { BadgeSettings, MemberBadges } from '@core/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Badges (decision 050): a rep logs their first sale and the "First sale" badge appears once on
  * their page and in their leaderboard row; a second sale adds no second one. An admin switches a
- * badge off in Settings. Desktop and phone, English and Norwegian. Its own server on a fresh data
- * folder: the admin is the first member.
+ * badge off in Settings. Desktop and phone, English and Norwegian. A company of its own on the
+ * journeys' shared server: the admin is its first member.
  */
 
 const admin = makeAccount('Astrid Admin');
 const rep = makeAccount('Ola Hansen');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let adminBrowser: Browser;
 let repBrowser: Browser;
@@ -30,7 +30,7 @@ const ok = <T = Record<string, unknown>>(cookie: string, method: string, path: s
   callApiOk<T>(base, cookie, method, path, body);
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   adminCookie = (await joinCompany(base, admin)).cookie;
   const joined = await joinCompany(base, rep);

@@ -1,20 +1,20 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
 import { joinCompany, makeAccount, signInContext } from './support/accounts';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Code split by screen (decision 026): a screen downloads its own code, what a person opens loads when
  * they open it, and a screen whose code is gone after a deploy reloads the page once, then offers
  * to reload, in both languages. (The sizes are npm run bench:web's.)
  */
-let server: RunningServer;
+let server: JourneyServer;
 let baseUrl: string;
 const admin = makeAccount('Bente Bunt');
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   baseUrl = server.baseUrl;
   await joinCompany(baseUrl, admin);
 });

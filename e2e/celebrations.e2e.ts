@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, joinCompany, type Joined, makeAccount, signInContext } from './support/accounts';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Celebrations and reactions (decision 051) in a real browser: an admin sets a sale minimum on the
@@ -16,7 +16,7 @@ const admin = makeAccount('Astrid Admin');
 const rep = makeAccount('Ola Hansen');
 const colleague = makeAccount('Kari Nordmann');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let adminJoined: Joined;
 let repJoined: Joined;
@@ -37,7 +37,7 @@ const logSale = async (ticketSize: number) => {
 const pointsOnTv = (p: Page) => p.locator('[data-testid="tv-row"] [data-slot="points"]').first().textContent();
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   adminJoined = await joinCompany(base, admin);
   repJoined = await joinCompany(base, rep);

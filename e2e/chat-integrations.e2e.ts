@@ -1,25 +1,25 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Slack and Microsoft Teams on Admin → Integrations (decision 038): an admin adds a Slack channel
  * from the keyboard (a Teams URL pasted for Slack is refused on the field), sees a Teams channel
- * pointed at a receiver on this machine get a rep's sale and a test message as Adaptive Cards
- * (the server's own delivery worker sends them; outside production a chat URL may be http:// to
- * this machine), edits a channel, deletes one after confirming, and reads it all in Norwegian.
- * Its own server on a fresh data folder: the admin must be the company's first member.
+ * pointed at a receiver on this machine get a rep's sale and a test message as Adaptive Cards (the
+ * server's own delivery worker sends them; outside production a chat URL may be http:// to this
+ * machine), edits a channel, deletes one after confirming, and reads it all in Norwegian. A company
+ * of its own on the journeys' shared server: the admin is its first member.
  */
 
 const admin = makeAccount('Astrid Admin');
 const rep = makeAccount('Ola Hansen');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let browser: Browser;
 let page: Page;
@@ -46,7 +46,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   adminCookie = (await joinCompany(base, admin)).cookie;
   repCookie = (await joinCompany(base, rep)).cookie;

@@ -1,23 +1,23 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApi, callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Coaching on wrap-ups (decision 045): a rep logs 9 calls and types 12 in the wrap-up, and sees
  * both before saving; their team lead reads it on the Coaching screen with both numbers side by
  * side and comments; the rep sees the comment live on their wrap-up screen and answers; the lead
  * adds a 1:1 follow-up for the rep and checks it off; the rep can reach neither the screen nor the
- * notes. Then the screens in Norwegian and on a phone. Its own server on a fresh data folder.
+ * notes. Then the screens in Norwegian and on a phone. A company of its own on the journeys' shared server.
  */
 
 const admin = makeAccount('Astrid Admin');
 const lead = makeAccount('Lea Lead');
 const rep = makeAccount('Ola Hansen');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let leadBrowser: Browser;
 let repBrowser: Browser;
@@ -35,7 +35,7 @@ const COMMENT = 'You typed 12 calls; the log has 9. Log them as you go?';
 const ANSWER = 'Three were from my mobile, logging them now.';
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   const adminCookie = (await joinCompany(base, admin)).cookie;
   const joinedLead = await joinCompany(base, lead);

@@ -1,21 +1,21 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Contests (decision 049): an admin starts a week-long call contest for two teams from the
  * sprint-week template; reps of both teams log calls and the contest page's standings follow live;
- * then the page in Norwegian and on a phone. Its own server on a fresh data folder.
+ * then the page in Norwegian and on a phone. A company of its own on the journeys' shared server.
  */
 
 const admin = makeAccount('Astrid Admin');
 const oslo = makeAccount('Ola Hansen');
 const bergen = makeAccount('Berit Berg');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let browser: Browser;
 let page: Page;
@@ -30,7 +30,7 @@ const scoreOf = (team: string) => page.getByTestId('contest-standing').filter({ 
 const call = (cookie: string) => ok(cookie, 'POST', '/activities', { kind: 'call', answered: true, outcome: 'no_progress' });
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   adminCookie = (await joinCompany(base, admin)).cookie;
   const osloRep = await joinCompany(base, oslo);

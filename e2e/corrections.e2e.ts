@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Corrections (decision 041): a rep logs a forgotten call for yesterday, sees it marked "Logged
@@ -15,7 +15,7 @@ import { type RunningServer, startServer } from './support/server';
 const admin = makeAccount('Astrid Admin');
 const rep = makeAccount('Rune Rep');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let browser: Browser;
 let page: Page;
@@ -27,7 +27,7 @@ const toast = (target: Page, text: string | RegExp) => target.locator('[data-son
 const rows = (target: Page) => target.getByTestId('activity-row');
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   adminCookie = (await joinCompany(base, admin)).cookie;
   const joined = await joinCompany(base, rep);

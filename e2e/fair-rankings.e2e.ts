@@ -1,17 +1,18 @@
 import type { Leaderboard } from '@core/contracts';
 import { addDays, toLocalDate } from '@core/period';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Fair rankings (decision 053): a company where one rep makes the most points, a part-timer has a
- * small goal and a new rep has improved the most. The admin ranks the dashboard by points, by %
- * of goal and by most improved (from the keyboard, kept in the URL), then the week and the TV; then
- * on a phone, and in Norwegian. Its own server on a fresh data folder: the admin is the first member.
+ * small goal and a new rep has improved the most. The admin ranks the dashboard by points, by % of
+ * goal and by most improved (from the keyboard, kept in the URL), then the week and the TV; then on
+ * a phone, and in Norwegian. A company of its own on the journeys' shared server: the admin is its
+ * first member.
  *
  * Today and yesterday are the company's (the server's clock): yesterday's numbers are logged late,
  * as a rep may (decision 041), so every rep but Olav has one earlier day to be measured against.
@@ -22,7 +23,7 @@ const partTimer = makeAccount('Per Deltid');
 const newRep = makeAccount('Nina Ny');
 const bigHitter = makeAccount('Olav Storselger');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let browser: Browser;
 let page: Page;
@@ -62,7 +63,7 @@ async function chooseRanking(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   adminCookie = (await joinCompany(base, admin)).cookie;
   const per = (await joinCompany(base, partTimer)).cookie;

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * The import journey (decision 039): an admin uploads a Norwegian CSV with one bad row, sees the
@@ -15,7 +15,7 @@ import { type RunningServer, startServer } from './support/server';
 const admin = makeAccount('Ingrid Import');
 const rep = makeAccount('Rolf Rep');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let browser: Browser;
 let page: Page;
@@ -25,7 +25,7 @@ const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const [y, m, d] = yesterday.split('-');
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   adminCookie = (await joinCompany(base, admin)).cookie;
   await joinCompany(base, rep);

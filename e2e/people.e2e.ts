@@ -1,25 +1,25 @@
 import type { KpiRuleList, Leaderboard, PersonOverview } from '@core/contracts';
 import { addDays, computeLocalDate } from '@core/period';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * A page per rep (decision 046): an admin opens a rep's page from the dashboard's leaderboard and
- * sees the rep's numbers (the board's), the target with its pace, the 12-week chart and the
- * funnel; a rep opening a colleague's page is told it is not theirs, and sees the colleague's
- * name on the board as plain text. Then the page in Norwegian and on a phone. Its own server on a
- * fresh data folder: the admin is the first member.
+ * sees the rep's numbers (the board's), the target with its pace, the 12-week chart and the funnel;
+ * a rep opening a colleague's page is told it is not theirs, and sees the colleague's name on the
+ * board as plain text. Then the page in Norwegian and on a phone. A company of its own on the
+ * journeys' shared server: the admin is its first member.
  */
 
 const admin = makeAccount('Astrid Admin');
 const rep = makeAccount('Ola Hansen');
 const colleague = makeAccount('Kari Nordmann');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let adminBrowser: Browser;
 let repBrowser: Browser;
@@ -34,7 +34,7 @@ const ok = <T = Record<string, unknown>>(cookie: string, method: string, path: s
   callApiOk<T>(base, cookie, method, path, body);
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   adminCookie = (await joinCompany(base, admin)).cookie;
   const joinedRep = await joinCompany(base, rep);

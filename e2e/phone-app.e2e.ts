@@ -1,25 +1,25 @@
 import type { Leaderboard, MyActivities } from '@core/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * The phone app (decision 054): on a phone-sized Chromium a rep opens the quick log screen (the
- * installed app's start screen; manifest and service worker pass Chromium's installability
- * checks), loses the connection, logs three calls and a sale, sees them waiting to sync, gets
- * the connection back, and the boards count exactly those four once, with their points. Then the
- * app opened with no connection at all (a reload offline) still logs, and a log from My Activity's
- * dialog made offline waits and goes once. Its own server on a fresh data folder: the admin is the
- * first member.
+ * installed app's start screen; manifest and service worker pass Chromium's installability checks),
+ * loses the connection, logs three calls and a sale, sees them waiting to sync, gets the connection
+ * back, and the boards count exactly those four once, with their points. Then the app opened with
+ * no connection at all (a reload offline) still logs, and a log from My Activity's dialog made
+ * offline waits and goes once. A company of its own on the journeys' shared server: the admin is
+ * its first member.
  */
 
 const PHONE = { width: 390, height: 844 };
 const admin = makeAccount('Astrid Admin');
 const rep = makeAccount('Ola Hansen');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let repCookie: string;
 let repId: string;
@@ -27,7 +27,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   const adminCookie = (await joinCompany(base, admin)).cookie;
   await callApiOk(base, adminCookie, 'PATCH', '/company', { timezone: 'Europe/Oslo' });

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { type Account, callApi, joinCompany, makeAccount, requestSignIn, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Decision 022's journeys: a rep downloads everything held about them and deletes their account
  * (the dialog says what goes and what stays, asks for the password, and the browser lands on the
  * public site with a goodbye); an admin downloads and erases a member from Administration, Users,
  * and the boards then show a former member. Screenshots of the card and the dialogs in English
- * and Norwegian. Its own server: the first person in is the admin.
+ * and Norwegian. A company of its own on the journeys' shared server: its first person is the admin.
  */
 
 const admin = makeAccount('Astrid Admin');
@@ -19,7 +19,7 @@ const rita = makeAccount('Rita Rep');
 const kasper = makeAccount('Kasper Kollega');
 const nina = makeAccount('Nina Nilsen');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 const cookies = new Map<Account, string>();
 
@@ -30,7 +30,7 @@ const yourDataCard = (target: Page, title: string) =>
   target.locator('[data-slot="card"]').filter({ has: target.getByRole('heading', { name: title, exact: true }) });
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   for (const account of [admin, rita, kasper, nina]) cookies.set(account, (await joinCompany(base, account)).cookie);
   expect(

@@ -1,11 +1,11 @@
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage, PushPublicKey } from '@core/contracts';
 import { type LocalPushService, startLocalPushService } from '../server/modules/push/local-push-service.test-support';
 import { callApiOk, joinCompany, type Joined, makeAccount, signInContext } from './support/accounts';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Push notifications (decision 055) in a real browser. A push service on this machine plays the
@@ -20,7 +20,7 @@ import { type RunningServer, startServer } from './support/server';
 const admin = makeAccount('Astrid Admin');
 const rep = makeAccount('Ola Hansen');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let browser: Browser;
 let page: Page;
@@ -48,7 +48,7 @@ async function findRegistrationId(cdp: CDPSession): Promise<string> {
 
 beforeAll(async () => {
   pushService = await startLocalPushService();
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   joinedAdmin = await joinCompany(base, admin);
   joinedRep = await joinCompany(base, rep);

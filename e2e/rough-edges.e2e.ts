@@ -1,22 +1,22 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * The rough edges a new user met (decision 057), in a real Chromium: a long Norwegian name has its
  * room on the desktop leaderboard, a toast keeps clear of the header's "+ Log" and avatar, removing
  * your own admin role leaves the console and the screen clean, the front door answers from the
- * server, and the landing page offers a signed-in person the app. Its own server on a fresh data
- * folder: Anna is the first member, so its admin.
+ * server, and the landing page offers a signed-in person the app. A company of its own on the journeys'
+ * shared server: Anna made it, so she is its admin.
  */
 
 const anna = makeAccount('Anna Andersen-Christophersen');
 const bjorn = makeAccount('Bjørn Boss');
 const ola = makeAccount('Ola Hansen');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 const browsers: Browser[] = [];
 let annaCookie: string;
@@ -44,7 +44,7 @@ const boxesOverlap = (a: { x: number; y: number; width: number; height: number }
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   annaCookie = (await joinCompany(base, anna)).cookie;
   const joinedBjorn = await joinCompany(base, bjorn);

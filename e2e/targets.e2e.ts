@@ -1,17 +1,18 @@
 import type { MyTargets } from '@core/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
 import { chooseTimeZone } from './support/pacing';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Targets set by a manager (decision 043): an admin sets a weekly calls target for a rep in
  * Administration, Targets; the rep sees it on My Activity beside their own goals, marked as set by
  * a manager and "Behind"; they log calls and the pill turns "On track" live. Then both screens in
- * Norwegian and on a phone. Its own server on a fresh data folder: the admin is the first member.
+ * Norwegian and on a phone. A company of its own on the journeys' shared server: the admin is its
+ * first member.
  *
  * The clock is the machine's: the company's time zone is one where part of the week is gone
  * (support/pacing.ts), and the calls logged before the browser's are counted from what the server
@@ -21,7 +22,7 @@ import { type RunningServer, startServer } from './support/server';
 const admin = makeAccount('Astrid Admin');
 const rep = makeAccount('Ola Hansen');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let adminBrowser: Browser;
 let repBrowser: Browser;
@@ -37,7 +38,7 @@ const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-
 const weeklyCalls = (page: Page) => page.getByTestId('target-calls-week');
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   adminCookie = (await joinCompany(base, admin)).cookie;
   repCookie = (await joinCompany(base, rep)).cookie;

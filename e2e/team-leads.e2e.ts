@@ -1,18 +1,18 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApi, callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Team leads (decision 044): an admin makes two teams and names a lead of one; the lead finds
- * Targets in the navigation, sets a weekly calls target for a rep of their team and one for the whole
- * team, changes the rep's daily goals, and is offered nobody of the other team (the server refuses
- * one too); the rep sees both targets on My Activity, the team's marked as the team's. The admin
- * invites into a team and reads the new audit entries. Both languages, desktop and phone. Its own
- * server on a fresh data folder: the admin is the first member. Teams are made through the API (the
- * Teams screen has its own journey, teams.e2e.ts).
+ * Targets in the navigation, sets a weekly calls target for a rep of their team and one for the
+ * whole team, changes the rep's daily goals, and is offered nobody of the other team (the server
+ * refuses one too); the rep sees both targets on My Activity, the team's marked as the team's. The
+ * admin invites into a team and reads the new audit entries. Both languages, desktop and phone. A
+ * company of its own on the journeys' shared server: the admin is its first member. Teams are made
+ * through the API (the Teams screen has its own journey, teams.e2e.ts).
  */
 
 const admin = makeAccount('Astrid Admin');
@@ -20,7 +20,7 @@ const lead = makeAccount('Lars Lead');
 const rep = makeAccount('Ola Hansen');
 const stranger = makeAccount('Siri Bergen');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let cookies: Record<'admin' | 'lead' | 'rep' | 'stranger', string>;
 let leadBrowser: Browser;
@@ -38,7 +38,7 @@ const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-
 const today = () => new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   cookies = {
     admin: (await joinCompany(base, admin)).cookie,

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Teams (decision 040): an admin creates two teams in Administration → Teams, puts people in them,
@@ -16,7 +16,7 @@ const ola = makeAccount('Ola Oslo');
 const oda = makeAccount('Oda Oslo');
 const bea = makeAccount('Bea Bergen');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let browser: Browser;
 let page: Page;
@@ -34,7 +34,7 @@ async function choose(combobox: ReturnType<Page['getByRole']>, option: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   adminCookie = (await joinCompany(base, admin)).cookie;
   for (const [account, calls] of [

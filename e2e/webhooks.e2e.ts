@@ -2,11 +2,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
  * Administration → Webhooks (decision 037, "The admins' screen"): an admin finds the screen from
@@ -21,7 +21,7 @@ import { type RunningServer, startServer } from './support/server';
 const admin = makeAccount('Astrid Admin');
 const rep = makeAccount('Ola Hansen');
 
-let server: RunningServer;
+let server: JourneyServer;
 let base: string;
 let browser: Browser;
 let page: Page;
@@ -68,7 +68,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/dealboard`;
 
-  server = await startServer({ WEB_DIST_DIR: inject('webDist') });
+  server = useSharedServer();
   base = server.baseUrl;
   adminCookie = (await joinCompany(base, admin)).cookie;
   repCookie = (await joinCompany(base, rep)).cookie;

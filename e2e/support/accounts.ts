@@ -115,16 +115,61 @@ export async function callApi<T = Record<string, unknown>>(
 export type Joined = { id: string; cookie: string; provision: ProvisionResult; me: Me };
 
 /**
+ * The company each multi-tenant server's journey has made, by server: its first person (the admin)
+ * made it, and invites the others. Per journey file, since each file runs in its own process.
+ */
+const companiesByServer = new Map<string, Promise<{ adminCookie: string }>>();
+const tenancyByServer = new Map<string, Promise<'single' | 'multi'>>();
+
+function tenancyOf(baseUrl: string): Promise<'single' | 'multi'> {
+  let tenancy = tenancyByServer.get(baseUrl);
+  if (!tenancy) {
+    tenancy = fetch(`${baseUrl}/api/health`)
+      .then((response) => response.json() as Promise<{ tenancy: 'single' | 'multi' }>)
+      .then((health) => health.tenancy);
+    tenancyByServer.set(baseUrl, tenancy);
+  }
+  return tenancy;
+}
+
+/**
  * A person joins the company as the app has them do: sign up and confirm, sign in (through the
- * API), provision (the first person in becomes the admin). Returns their user id, their session as
- * a Cookie header, what provisioning answered and their /me.
+ * API), then join. On a single-tenant server (a journey's own) provisioning puts them in its one
+ * company, the first as its admin. On the journeys' shared multi-tenant server (server.ts,
+ * useSharedServer) the file's first person creates the file's company, named as the single-tenant
+ * one is, and becomes its admin; everyone after joins it through an invitation the admin makes and
+ * they accept, as a new customer's team does. Returns their user id, their session as a Cookie
+ * header, what joining answered and their /me.
  */
 export async function joinCompany(baseUrl: string, account: Account): Promise<Joined> {
   await createVerifiedAccount(baseUrl, account);
   const cookie = await signInCookie(baseUrl, account);
+  const provision =
+    (await tenancyOf(baseUrl)) === 'multi' ? await joinFileCompany(baseUrl, cookie) : await provisionSingleTenant(baseUrl, account, cookie);
+  const me = await callApi<Me>(baseUrl, cookie, 'GET', '/me');
+  return { id: me.body.user.id, cookie, provision, me: me.body };
+}
+
+async function provisionSingleTenant(baseUrl: string, account: Account, cookie: string): Promise<ProvisionResult> {
   const provision = await callApi<ProvisionResult>(baseUrl, cookie, 'POST', '/me/provision');
   if (provision.status !== 200)
     throw new Error(`provisioning ${account.email} failed: ${provision.status} ${JSON.stringify(provision.body)}`);
-  const me = await callApi<Me>(baseUrl, cookie, 'GET', '/me');
-  return { id: me.body.user.id, cookie, provision: provision.body, me: me.body };
+  return provision.body;
+}
+
+/** The single-tenant server's company name (DEFAULT_COMPANY_NAME), so both kinds of server show the same. */
+const JOURNEY_COMPANY_NAME = 'Min bedrift';
+
+async function joinFileCompany(baseUrl: string, cookie: string): Promise<ProvisionResult> {
+  const existing = companiesByServer.get(baseUrl);
+  if (!existing) {
+    const made = callApiOk(baseUrl, cookie, 'POST', '/companies', { name: JOURNEY_COMPANY_NAME }).then(() => ({ adminCookie: cookie }));
+    companiesByServer.set(baseUrl, made);
+    await made;
+    return { success: true, created: true, promoted: true, error: null };
+  }
+  const { adminCookie } = await existing;
+  const invitation = await callApiOk<{ code: string }>(baseUrl, adminCookie, 'POST', '/invitations', { role: 'user' });
+  await callApiOk(baseUrl, cookie, 'POST', '/invitations/accept', { code: invitation.code });
+  return { success: true, created: true, promoted: false, error: null };
 }

@@ -9,6 +9,7 @@ import { startServerPool } from './server-pool';
 import { E2E_WORKERS } from './workers';
 
 let server: RunningServer | null = null;
+let shared: RunningServer | null = null;
 let pool: Awaited<ReturnType<typeof startServerPool>> | null = null;
 let webCopy: string | null = null;
 
@@ -40,8 +41,13 @@ export async function setup(project: TestProject) {
   // forks inherit this variable. The shared server itself starts on an empty folder, as a first
   // `npm start` does, so that path stays proven in a browser.
   process.env.E2E_BASE_DATA_DIR = await ensurePgliteFolder();
+  // The journeys' shared server (useSharedServer in server.ts): multi-tenant, each journey file a
+  // company of its own in it. Started beside the fresh one.
+  const sharedStart = startServer({ WEB_DIST_DIR: webCopy, TENANCY: 'multi' }, { fromPool: false });
   server = await startServer({ WEB_DIST_DIR: webCopy }, { fresh: true });
   project.provide('baseUrl', server.baseUrl);
+  shared = await sharedStart;
+  project.provide('sharedBaseUrl', shared.baseUrl);
   // Journeys that ask for a server of their own with nothing else set take one started ahead.
   pool = await startServerPool({ WEB_DIST_DIR: webCopy }, E2E_WORKERS);
   process.env.E2E_SERVER_POOL = pool.url;
@@ -53,12 +59,15 @@ export async function teardown() {
   if (server && process.env.E2E_SERVER_LOG) console.log(server.output());
   await pool?.close();
   await server?.stop();
+  await shared?.stop();
   if (webCopy) rmSync(webCopy, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The journeys' shared multi-tenant server (useSharedServer, e2e/support/server.ts). */
+    sharedBaseUrl: string;
     /** The private copy of the built app, for journeys that start a server of their own. */
     webDist: string;
   }
