@@ -9,7 +9,8 @@ import { type JourneyServer, useSharedServer } from './support/shared-server';
  * Celebrations and reactions (decision 051) in a real browser: an admin sets a sale minimum on the
  * Celebrations screen; a signed-out display link's TV celebrates a sale above it and not one below
  * it; a colleague reacts to the sale on the dashboard, and the TV shows the reaction. Screenshots
- * on a desktop and a phone, in English and Norwegian.
+ * on a desktop and a phone, in English and Norwegian. Every browser here lets the app move (`motion`):
+ * the confetti is what it shows.
  */
 
 const admin = makeAccount('Astrid Admin');
@@ -42,7 +43,7 @@ beforeAll(async () => {
   adminJoined = await joinCompany(base, admin);
   repJoined = await joinCompany(base, rep);
   colleagueJoined = await joinCompany(base, colleague);
-  browser = await openBrowser({ baseUrl: base });
+  browser = await openBrowser({ baseUrl: base, motion: true });
   page = await browser.newPage();
 });
 
@@ -99,7 +100,7 @@ describe('celebrations', () => {
   it("a display link's TV celebrates a sale above the minimum and not one below it", async () => {
     const link = await callApi<{ token: string }>(base, adminJoined.cookie, 'POST', '/display-links', { name: 'Lobby' });
     expect(link.status).toBe(201);
-    wall = await openBrowser({ baseUrl: base, viewport: { width: 1280, height: 720 } }); // signed out
+    wall = await openBrowser({ baseUrl: base, viewport: { width: 1280, height: 720 }, motion: true }); // signed out
     tv = await wall.newPage();
     await tv.goto(`/tv?display=${link.body.token}`);
     await tv.getByRole('heading', { name: 'Team Leaderboard' }).waitFor();
@@ -142,7 +143,7 @@ describe('celebrations', () => {
     await saveSettledScreenshot(tv, 'celebrations-tv-reaction-1280', { fullPage: false });
 
     // The rep sees who reacted, in Norwegian too; the colleague's reaction is not theirs to take back.
-    const repBrowser = await openBrowser({ baseUrl: base, viewport: PHONE });
+    const repBrowser = await openBrowser({ baseUrl: base, viewport: PHONE, motion: true });
     try {
       const repPage = await repBrowser.newPage();
       await signInContext(repBrowser.context, base, rep);

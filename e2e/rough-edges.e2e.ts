@@ -8,7 +8,8 @@ import { type JourneyServer, useSharedServer } from './support/shared-server';
  * The rough edges a new user met (decision 057), in a real Chromium: a long Norwegian name has its
  * room on the desktop leaderboard, a toast keeps clear of the header's "+ Log" and avatar, removing
  * your own admin role leaves the console and the screen clean, the front door answers from the
- * server, and the landing page offers a signed-in person the app. A company of its own on the journeys'
+ * server, the landing page offers a signed-in person the app, and nothing keeps moving for a person
+ * who asked for less motion. A company of its own on the journeys'
  * shared server: Anna made it, so she is its admin.
  */
 
@@ -24,7 +25,7 @@ let olaCookie: string;
 
 async function browserFor(
   account: typeof anna,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: { locale?: string; viewport?: { width: number; height: number }; motion?: boolean } = {},
 ): Promise<{ browser: Browser; page: Page; warnings: string[] }> {
   // With the service worker, as a person's browser has it: this journey reads every console warning,
   // and a blocked registration (the journeys' default, e2e/support/browser.ts) would be one.
@@ -153,5 +154,26 @@ describe('rough edges a new user met', () => {
     await page.getByRole('button', { name: 'How is this computed?' }).first().focus();
     await page.getByRole('tooltip').filter({ hasText: 'Meetings booked ÷ all calls' }).first().waitFor();
     await saveSettledScreenshot(page, 'rough-edges-conversion-en-desktop', { fullPage: false });
+  });
+
+  it('keeps nothing moving for a person who asked for less motion; the live badge pings for one who did not', async () => {
+    const runningAnimations = (target: Page) =>
+      target.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running')
+          .map((animation) => (animation instanceof CSSAnimation ? animation.animationName : 'transition')),
+      );
+    // Reduced motion is the journeys' default (e2e/support/browser.ts). It used to shorten every
+    // animation to 0.01 ms and leave the endless ones endless: the ping restarted every frame.
+    const still = await browserFor(ola);
+    await still.page.goto('/app');
+    await still.page.getByText('Live', { exact: true }).first().waitFor();
+    await expect.poll(() => runningAnimations(still.page)).toEqual([]);
+
+    const moving = await browserFor(ola, { motion: true });
+    await moving.page.goto('/app');
+    await moving.page.getByText('Live', { exact: true }).first().waitFor();
+    await expect.poll(() => runningAnimations(moving.page)).toContain('ping');
   });
 });
