@@ -1,7 +1,7 @@
 /*
  * npm run bench:export: how fast the activities export streams, and how much memory the server
- * holds while it does (docs/performance.md, "Exports"). The real server (`node --import tsx
- * server/main.ts`, as `npm start` runs it) on a company of 100 members with a year of history,
+ * holds while it does (docs/performance.md, "Exports"). The real server (`node
+ * dist/server/main.mjs`, as `npm start` runs it) on a company of 100 members with a year of history,
  * an admin downloading GET /api/v1/exports/activities as CSV and as XLSX over real HTTP, the way
  * a browser does (Accept-Encoding: gzip, reading as fast as the socket gives).
  *

@@ -1,6 +1,6 @@
 /*
  * npm run bench:import: how long a spreadsheet import of 100,000 activities takes (docs/performance.md,
- * "Imports"; decision 039). The real server (`node --import tsx server/main.ts`, as `npm start`
+ * "Imports"; decision 039). The real server (`node dist/server/main.mjs`, as `npm start`
  * runs it) on a company of 20 members; an admin uploads one CSV over real HTTP (multipart), then
  * commits it, then undoes it. After the commit and after the undo the rollup (daily_user_stats) is
  * compared with a recount of the activities: every (member, day) must agree.

@@ -3,7 +3,7 @@
  *
  *   1. Creates a fresh database on the PostgreSQL server of BENCH_DATABASE_URL (or
  *      TEST_DATABASE_URL; the role must be allowed to create databases) and starts --instances
- *      (default 2) real servers on it (`node --import tsx server/main.ts`, as `npm start` runs it).
+ *      (default 2) real servers on it (`node dist/server/main.mjs`, its bundle, as `npm start` runs it).
  *   2. Makes --members (default 12) members through the first instance.
  *   3. Writes: for --seconds (default 10) each member logs calls as fast as it can, one at a time,
  *      through the instances in turn; first with one instance, then spread over all of them.

@@ -2,7 +2,7 @@
  * npm run bench:write: the write path, side by side in one run (docs/performance.md
  * "Write path"):
  *
- *   - app:     the real server (`node --import tsx server/main.ts`, as `npm start` runs it) and its
+ *   - app:     the real server (`node dist/server/main.mjs`, its bundle, as `npm start` runs it) and its
  *              POST /api/v1/activities, signed in as one of 20 members (each with its own session
  *              cookie, made through the real sign-up, confirmation and sign-in);
  *   - minimal: bench/support/minimal-write-server.ts on the same database, doing only BEGIN;

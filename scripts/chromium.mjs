@@ -20,7 +20,9 @@ export function ensureChromium() {
   const apt = (args, options) => (isRoot ? run('apt-get', args, options) : run('sudo', ['-n', 'apt-get', ...args], options));
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', ...missing], { env }) !== 0) {
-    console.error(`Could not install ${missing.join(' and ')}. Install Debian's packages (apt-get install ${missing.join(' ')}) and run again.`);
+    console.error(
+      `Could not install ${missing.join(' and ')}. Install Debian's packages (apt-get install ${missing.join(' ')}) and run again.`,
+    );
     process.exit(1);
   }
 }

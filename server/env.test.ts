@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env';
+import { ensureServerBundle } from './test/server-process';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -34,7 +35,7 @@ describe('loadConfig', () => {
 
 describe('server start', () => {
   const startServer = (env: Record<string, string>) =>
-    spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    spawnSync(process.execPath, [ensureServerBundle()], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: '', ...env },
       encoding: 'utf8',

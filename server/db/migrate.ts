@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../lib/project-root';
 import type { DbHandle } from './client';
 
-const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = join(PROJECT_ROOT, 'server', 'db', 'migrations');
 /** Any fixed number: the key of the advisory lock that serialises migrating instances. */
 const MIGRATION_LOCK_KEY = 727274;
 

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 /*
- * The real server as a child process (`node --import tsx server/main.ts`, as `npm start` runs it),
+ * The real server as a child process (`node dist/server/main.mjs`, its bundle, as `npm start` runs it),
  * for tests that must do what an operator or a browser does to a server: kill it, restart it on
  * the same data, run two on one database, back it up, open it in Chromium. The one place that
  * spawns it: the server's process tests, the e2e harness (e2e/support/server.ts) and the benches
@@ -13,6 +13,20 @@ import { resolve } from 'node:path';
  */
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
+const SERVER_BUNDLE = resolve(ROOT, 'dist', 'server', 'main.mjs');
+
+let bundled = false;
+/**
+ * Bundles the server when a source changed since its bundle was made (scripts/build-server.mjs), once
+ * per process: a test starts what `npm start` starts. Returns the bundle's path.
+ */
+export function ensureServerBundle(): string {
+  if (bundled) return SERVER_BUNDLE;
+  const result = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('could not bundle the server (node scripts/build-server.mjs)');
+  bundled = true;
+  return SERVER_BUNDLE;
+}
 
 /** Fixed, so every process of a test signs cookies alike whatever the database holds. */
 const TEST_AUTH_SECRET = 'durability-secret-durability-secret-0123';
@@ -54,7 +68,10 @@ export async function spawnServerProcess(env: Record<string, string> = {}, optio
   const port = options.port ?? (await findFreePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const bundle = ensureServerBundle();
+  // Without --enable-source-maps (npm start has it): reading every package's source maps added
+  // about 1 s of CPU to each start, and a test reads no stack traces.
+  const child: ChildProcess = spawn(process.execPath, [bundle], {
     cwd: ROOT,
     env: {
       ...process.env,
