@@ -10,7 +10,7 @@ import { CLIENT_IP_HEADER } from './auth/auth';
 import type { AppDeps, AppEnv } from './context';
 import type { Config } from './env';
 import { findClientIp } from './lib/client-ip';
-import { PROJECT_ROOT } from './lib/project-root';
+import { PROJECT_ROOT } from './db/project-root';
 import { THEME_BOOT_SCRIPT_SOURCE } from './lib/theme-boot';
 import { admitInTurn } from './lib/admission-gate';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
@@ -57,9 +57,7 @@ import { pushRoutes } from './modules/push/push.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 /** The built web app; WEB_DIST_DIR overrides it (the e2e harness serves a private copy). */
-export const WEB_DIST_DIR = process.env.WEB_DIST_DIR
-  ? resolve(process.env.WEB_DIST_DIR)
-  : join(PROJECT_ROOT, 'dist', 'web');
+export const WEB_DIST_DIR = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(PROJECT_ROOT, 'dist', 'web');
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

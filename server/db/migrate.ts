@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../lib/project-root';
+import { PROJECT_ROOT } from './project-root';
 import type { DbHandle } from './client';
 
 const MIGRATIONS_DIR = join(PROJECT_ROOT, 'server', 'db', 'migrations');
