@@ -180,24 +180,30 @@ describe('TV playlists', () => {
       await page.setViewportSize({ width, height });
       for (const kind of ['leaderboard', 'week', 'message']) {
         await screenOfKind(page, kind).waitFor();
-        // Nothing overlaps: the title beside (or above) the clock, never under it.
-        const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
-        const clock = (await page.getByTestId('tv-clock').boundingBox())!;
-        const overlaps =
-          title.x < clock.x + clock.width &&
-          clock.x < title.x + title.width &&
-          title.y < clock.y + clock.height &&
-          clock.y < title.y + title.height;
-        expect(overlaps, `${width}x${height} ${kind}: the title runs into the clock`).toBe(false);
-        // Every name on a board is whole (not cut to "B.."), and nothing spills out of the screen.
-        const cut = await page.evaluate(() =>
-          [...document.querySelectorAll<HTMLElement>('[data-slot="member-name"]')]
-            .filter((el) => el.scrollWidth > el.clientWidth + 1)
-            .map((el) => el.textContent),
-        );
-        expect(cut, `${width}x${height} ${kind}`).toEqual([]);
-        const spill = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(spill, `${width}x${height} ${kind}: wider than the screen`).toBeLessThanOrEqual(0);
+        // Nothing overlaps: the title beside (or above) the clock, never under it. Every name on a
+        // board is whole (not cut to "B.."), and nothing spills out of the screen. Read once the
+        // wall has laid itself out at its new size, as a person sees it (a check right after the
+        // resize once caught the names of the 4K layout still cut in portrait).
+        const overlaps = async () => {
+          const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+          const clock = (await page.getByTestId('tv-clock').boundingBox())!;
+          return (
+            title.x < clock.x + clock.width &&
+            clock.x < title.x + title.width &&
+            title.y < clock.y + clock.height &&
+            clock.y < title.y + title.height
+          );
+        };
+        await expect.poll(overlaps, { message: `${width}x${height} ${kind}: the title runs into the clock` }).toBe(false);
+        const cutNames = () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll<HTMLElement>('[data-slot="member-name"]')]
+              .filter((el) => el.scrollWidth > el.clientWidth + 1)
+              .map((el) => el.textContent),
+          );
+        await expect.poll(cutNames, { message: `${width}x${height} ${kind}: names cut` }).toEqual([]);
+        const spill = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        await expect.poll(spill, { message: `${width}x${height} ${kind}: wider than the screen` }).toBeLessThanOrEqual(0);
         await shootWall(page, `tv-${kind}-${width}x${height}`);
         await page.clock.runFor(SCREEN_SECONDS * 1_000);
       }
