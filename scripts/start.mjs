@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: install if needed, build the web app and bundle the server if stale, then serve
-// app + API (migrations run at server start). With no DATABASE_URL the embedded PGlite database lives in ./data.
+// app + API (migrations run at server start). With no DATABASE_URL the embedded PGlite database
+// lives in ./data.
 import { spawn } from 'node:child_process';
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, ROOT, SERVER_BUNDLE } from './lib.mjs';
 

@@ -135,7 +135,7 @@ function tenancyOf(baseUrl: string): Promise<'single' | 'multi'> {
 /**
  * A person joins the company as the app has them do: sign up and confirm, sign in (through the
  * API), then join. On a single-tenant server (a journey's own) provisioning puts them in its one
- * company, the first as its admin. On the journeys' shared multi-tenant server (server.ts,
+ * company, the first as its admin. On the journeys' shared multi-tenant server (shared-server.ts,
  * useSharedServer) the file's first person creates the file's company, named as the single-tenant
  * one is, and becomes its admin; everyone after joins it through an invitation the admin makes and
  * they accept, as a new customer's team does. Returns their user id, their session as a Cookie

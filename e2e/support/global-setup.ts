@@ -38,11 +38,11 @@ export async function setup(project: TestProject) {
   webCopy = mkdtempSync(join(tmpdir(), 'dealboard-web-'));
   cpSync(built, webCopy, { recursive: true });
   // Journey servers start from a copy of one migrated data folder (e2e/support/server.ts); their
-  // forks inherit this variable. The shared server itself starts on an empty folder, as a first
-  // `npm start` does, so that path stays proven in a browser.
+  // forks inherit this variable. The public pages' server (inject('baseUrl')) starts on an empty
+  // folder, as a first `npm start` does, so that path stays proven in a browser.
   process.env.E2E_BASE_DATA_DIR = await ensurePgliteFolder();
-  // The journeys' shared server (useSharedServer in server.ts): multi-tenant, each journey file a
-  // company of its own in it. Started beside the fresh one.
+  // The journeys' shared server (useSharedServer, shared-server.ts): multi-tenant, each journey
+  // file a company of its own in it. Started beside the public pages' one.
   const sharedStart = startServer({ WEB_DIST_DIR: webCopy, TENANCY: 'multi' }, { fromPool: false });
   server = await startServer({ WEB_DIST_DIR: webCopy }, { fresh: true });
   project.provide('baseUrl', server.baseUrl);
@@ -66,7 +66,7 @@ export async function teardown() {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** The journeys' shared multi-tenant server (useSharedServer, e2e/support/server.ts). */
+    /** The journeys' shared multi-tenant server (useSharedServer, e2e/support/shared-server.ts). */
     sharedBaseUrl: string;
     /** The private copy of the built app, for journeys that start a server of their own. */
     webDist: string;

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 /**
  * The project's folder (the one holding package.json), found upward from this module. The server
  * runs from its bundle (dist/server/main.mjs, scripts/build-server.mjs) and, in development and
- * tests, from its sources (tsx): a path written relative to one module would point elsewhere in the
+ * in-process tests, from its sources: a path written relative to one module would point elsewhere in the
  * other, so the files the server reads at run time (migrations, the built web app) are named from here.
  */
 function findProjectRoot(from: string): string {
