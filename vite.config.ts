@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress/vite-plugin';
 import { publicSite } from './scripts/public-site/vite-plugin';
 import { themeBoot } from './scripts/theme-boot/vite-plugin';
 
@@ -67,7 +68,8 @@ export default defineConfig({
   publicDir: resolve(import.meta.dirname, 'web/public'),
   // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
   // themeBoot: the app page's theme before its first paint (decision 056).
-  plugins: [react(), tailwindcss(), publicSite(), themeBoot(), coreHasNoSideEffects, installableApp()],
+  // precompress: .gz and .br beside every hashed asset, served as they are (decision 063).
+  plugins: [react(), tailwindcss(), publicSite(), themeBoot(), coreHasNoSideEffects, installableApp(), precompress()],
   resolve: {
     alias: {
       '@core': resolve(import.meta.dirname, 'core'),

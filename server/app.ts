@@ -1,7 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context } from 'hono';
 import { API_TOKEN_SCOPE_DESCRIPTIONS, API_TOKEN_SCOPES, ApiErrorSchema } from '@core/contracts';
 import { HTTPException } from 'hono/http-exception';
@@ -43,6 +41,7 @@ import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { digestRoutes } from './modules/digest/digest.routes';
 import { servePublicSite } from './public-site';
+import { serveWebApp } from './web-app';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -258,7 +257,7 @@ export function createApp(deps: AppDeps) {
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
 
-  serveWebApp(app);
+  serveWebApp(app, WEB_DIST_DIR);
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
@@ -280,62 +279,6 @@ export function createApp(deps: AppDeps) {
   });
 
   return app;
-}
-
-/**
- * The built SPA: hashed assets are immutable for a year; HTML is never cached so a deploy is
- * picked up at once. Any other GET path gets index.html and the client router decides (404 page
- * included).
- */
-function serveWebApp(app: OpenAPIHono<AppEnv>) {
-  if (!existsSync(join(WEB_DIST_DIR, 'index.html'))) {
-    app.get('*', (c) => c.text('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.', 503));
-    return;
-  }
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: WEB_DIST_DIR,
-      rewriteRequestPath: (path) => path,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  // The service worker and the web app manifest (decision 054): checked on every visit, so a
-  // deploy's worker takes over at once; the worker may control the whole origin.
-  app.get('/sw.js', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    c.header('Service-Worker-Allowed', '/');
-    return c.body(readFileSync(join(WEB_DIST_DIR, 'sw.js')), 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-  });
-  let manifest: string | null = null;
-  app.get('/manifest.webmanifest', (c) => {
-    const brand = c.get('deps').config.BRAND_NAME;
-    manifest ??= JSON.stringify({
-      ...(JSON.parse(readFileSync(join(WEB_DIST_DIR, 'manifest.webmanifest'), 'utf8')) as object),
-      name: brand,
-      short_name: brand,
-    });
-    c.header('Cache-Control', 'no-cache');
-    return c.body(manifest, 200, { 'Content-Type': 'application/manifest+json' });
-  });
-  app.use('*', serveStatic({ root: WEB_DIST_DIR, rewriteRequestPath: (path) => (path === '/' ? '/__none__' : path) }));
-  let indexHtml: string | null = null;
-  app.get('*', (c) => {
-    const brand = c.get('deps').config.BRAND_NAME;
-    indexHtml ??= renderIndexHtml(readFileSync(join(WEB_DIST_DIR, 'index.html'), 'utf8'), brand);
-    c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
-  });
-}
-
-/** Writes BRAND_NAME into the page (title and the application-name meta the web app reads). */
-function renderIndexHtml(html: string, brand: string): string {
-  const safe = brand.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
-  return html
-    .replace('<meta name="application-name" content="Dealboard" />', `<meta name="application-name" content="${safe}" />`)
-    .replace('<title>Dealboard</title>', `<title>${safe}</title>`);
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps, AppEnv } from './context';
+import { servePublicSite } from './public-site';
+import { serveWebApp } from './web-app';
+
+/** A built web app in miniature: the page, one hashed script compressed by the build, one not. */
+const SCRIPT = `export const greeting = ${JSON.stringify('hei '.repeat(2000))};\n`;
+
+describe('the built web app', () => {
+  let dist: string;
+  let app: Hono<AppEnv>;
+
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'dealboard-web-app-test-'));
+    mkdirSync(join(dist, 'assets'));
+    mkdirSync(join(dist, 'site'));
+    writeFileSync(join(dist, 'index.html'), '<html><head><title>Dealboard</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(dist, 'site', 'manifest.json'), JSON.stringify({ languages: ['en'], routes: [] }));
+    writeFileSync(join(dist, 'assets', 'app-Ab12.js'), SCRIPT);
+    writeFileSync(join(dist, 'assets', 'app-Ab12.js.gz'), gzipSync(SCRIPT));
+    writeFileSync(join(dist, 'assets', 'app-Ab12.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(join(dist, 'assets', 'plain-Cd34.js'), SCRIPT);
+    app = new Hono<AppEnv>();
+    const deps = { config: { BRAND_NAME: 'Salg & Co', publicUrl: 'http://localhost:3000' } } as unknown as AppDeps;
+    app.use('*', async (c, next) => {
+      c.set('deps', deps);
+      await next();
+    });
+    // In the order createApp mounts them: the public site's compress() on /assets/* comes first.
+    servePublicSite(app, dist);
+    serveWebApp(app, dist);
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('sends a hashed script as the build gzipped it, to a browser that takes gzip (Chromium over http)', async () => {
+    const response = await app.request('/assets/app-Ab12.js', { headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(body.length);
+    expect(body.length).toBeLessThan(SCRIPT.length / 10);
+    expect(gunzipSync(body).toString()).toBe(SCRIPT);
+  });
+
+  it('prefers the brotli copy when the browser takes it', async () => {
+    const response = await app.request('/assets/app-Ab12.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file as it is to a client that takes no compression', async () => {
+    const response = await app.request('/assets/app-Ab12.js');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.text()).toBe(SCRIPT);
+  });
+
+  it('still compresses on the way out a file the build left without a copy', async () => {
+    const response = await app.request('/assets/plain-Cd34.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(SCRIPT);
+  });
+
+  it('answers any other page with the app page, uncached, carrying the brand', async () => {
+    const response = await app.request('/app/quick-log');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('<title>Salg &amp; Co</title>');
+  });
+});

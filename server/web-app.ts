@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from './context';
+
+/**
+ * The built SPA: hashed assets are immutable for a year; HTML is never cached so a deploy is
+ * picked up at once. Any other GET path gets index.html and the client router decides (404 page
+ * included).
+ *
+ * Hashed assets go out as the build compressed them (decision 063): `name.br` or `name.gz` beside
+ * each text file, chosen by the request's Accept-Encoding, so no request compresses a file again.
+ */
+export function serveWebApp(app: Hono<AppEnv>, distDir: string): void {
+  if (!existsSync(join(distDir, 'index.html'))) {
+    app.get('*', (c) => c.text('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.', 503));
+    return;
+  }
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: distDir,
+      rewriteRequestPath: (path) => path,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  // The service worker and the web app manifest (decision 054): checked on every visit, so a
+  // deploy's worker takes over at once; the worker may control the whole origin.
+  app.get('/sw.js', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    c.header('Service-Worker-Allowed', '/');
+    return c.body(readFileSync(join(distDir, 'sw.js')), 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
+  });
+  let manifest: string | null = null;
+  app.get('/manifest.webmanifest', (c) => {
+    const brand = c.get('deps').config.BRAND_NAME;
+    manifest ??= JSON.stringify({
+      ...(JSON.parse(readFileSync(join(distDir, 'manifest.webmanifest'), 'utf8')) as object),
+      name: brand,
+      short_name: brand,
+    });
+    c.header('Cache-Control', 'no-cache');
+    return c.body(manifest, 200, { 'Content-Type': 'application/manifest+json' });
+  });
+  app.use('*', serveStatic({ root: distDir, rewriteRequestPath: (path) => (path === '/' ? '/__none__' : path) }));
+  let indexHtml: string | null = null;
+  app.get('*', (c) => {
+    const brand = c.get('deps').config.BRAND_NAME;
+    indexHtml ??= renderIndexHtml(readFileSync(join(distDir, 'index.html'), 'utf8'), brand);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}
+
+/** Writes BRAND_NAME into the page (title and the application-name meta the web app reads). */
+function renderIndexHtml(html: string, brand: string): string {
+  const safe = brand.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch]!);
+  return html
+    .replace('<meta name="application-name" content="Dealboard" />', `<meta name="application-name" content="${safe}" />`)
+    .replace('<title>Dealboard</title>', `<title>${safe}</title>`);
+}
