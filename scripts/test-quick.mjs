@@ -45,7 +45,7 @@ function step(name, command, args, env) {
 
 ensureDependencies();
 let ok = step('format', 'npx', ['prettier', '--check', '--ignore-unknown', '--log-level', 'warn', ...files]);
-ok = step('typecheck (tsc -b, incremental)', 'npx', ['tsc', '-b']) && ok;
+ok = step('typecheck (tsc -b, incremental)', 'npm', ['run', '--silent', 'typecheck']) && ok;
 if (code.length > 0) {
   ok =
     step('lint', 'npx', [

@@ -90,7 +90,7 @@ ensureChromium();
 
 await lanes('static checks and build', [
   ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
-  ['typecheck', 'npx', ['tsc', '-b']],
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npx', ['eslint', '--max-warnings', '0', '.']],
   ['schema drift', 'node', ['scripts/check-drift.mjs']],
   ['API types drift', 'npx', ['tsx', 'scripts/api-types.ts', '--check']],
