@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApi, createVerifiedAccount, findMailLink, joinCompany, makeAccount, signInContext, signInCookie } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { openInApp } from './support/navigate';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { lockDataDir } from '../server/lib/data-dir-lock';
@@ -625,15 +626,15 @@ describe('an admin sets up and runs the company', () => {
         ['kpi', 'Point rules'],
         ['customers', 'Customers'],
       ] as const) {
-        await visit.goto(`/app/settings?tab=${tab}`);
+        await openInApp(visit, `/app/settings?tab=${tab}`);
         await visit.getByRole('heading', { name: heading, exact: true }).waitFor();
         expect(await visit.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
         await saveSettledScreenshot(visit, `admin-29-phone-settings-${tab}`);
       }
-      await visit.goto('/app/admin/users');
+      await openInApp(visit, '/app/admin/users');
       await visit.getByRole('heading', { name: 'Members' }).waitFor();
       await saveSettledScreenshot(visit, 'admin-30-phone-admin-users');
-      await visit.goto('/app/admin/billing');
+      await openInApp(visit, '/app/admin/billing');
       await visit.getByText('Current plan').first().waitFor();
       await saveSettledScreenshot(visit, 'admin-31-phone-admin-billing');
       expect(phone.consoleErrors).toEqual([]);

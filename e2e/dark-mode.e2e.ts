@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, SCREENSHOTS, saveSettledScreenshot } from './support/browser';
+import { openInApp } from './support/navigate';
 import { type RunningServer, startServer } from './support/server';
 
 /*
@@ -159,7 +160,7 @@ describe('dark mode', () => {
     const problems: string[] = [];
     for (const path of appScreens()) {
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.goto(path);
+      await openInApp(page, path);
       await settle(page);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
@@ -260,10 +261,13 @@ describe('dark mode', () => {
       // Without screenshots (npm test) no picture is drawn, and the axe test has already opened
       // every screen dark on a desktop: these screens are then opened on a phone only, in both
       // languages, where they must draw without an error.
+      // The language is read when the app loads: the first screen in each language is a page load,
+      // the rest are opened from within the app, as a person moves between them.
+      await page.goto(shots[0][0]);
       for (const [viewport, size] of sizes.filter(([, size]) => SCREENSHOTS || size === 'phone')) {
         await page.setViewportSize(viewport);
         for (const [path, name] of shots) {
-          await page.goto(path);
+          await openInApp(page, path);
           await settle(page);
           await saveSettledScreenshot(page, `dark-mode-${name}-${size}-${language}`);
         }

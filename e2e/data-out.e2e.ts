@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { type Account, callApi, joinCompany, makeAccount, signInContext } from './support/accounts';
 import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { openInApp } from './support/navigate';
 import { type RunningServer, startServer } from './support/server';
 
 /*
@@ -277,7 +278,7 @@ describe('in Norwegian, on a phone', () => {
       ['/app/team/overview', 'team-overview'],
       ['/app/company', 'company'],
     ] as const) {
-      await page.goto(path);
+      await openInApp(page, path);
       const button = page.getByRole('button', { name: 'Eksporter' });
       await button.focus();
       await page.keyboard.press('Enter');

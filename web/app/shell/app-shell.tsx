@@ -99,7 +99,12 @@ export function AppShell() {
               </Tooltip>
               <UserMenu />
             </header>
-            <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            {/* data-path: the address this main shows. The router draws a new screen in a transition,
+                so the old one stays until the new one is ready; a journey that moves in the app waits for it. */}
+            <main
+              data-path={`${location.pathname}${location.search}`}
+              className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8"
+            >
               {/* Quick log and My Activity show it in their own place. */}
               {location.pathname !== paths.app.quickLog && location.pathname !== paths.app.activity && (
                 <Suspense fallback={null}>
