@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { type Browser, captureScreenshot, openBrowser, saveScreenshot } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
 
 /*
  * The landing journeys: the pre-rendered landing page with its sections in order, loading
@@ -9,7 +10,8 @@ import { type Browser, captureScreenshot, openBrowser, saveScreenshot } from './
  * opening its dialog; the FAQ keeping one item open and closing; English and Norwegian; phone
  * widths; axe-core finds nothing; every public page rendered (and photographed) on desktop and phone.
  */
-const baseUrl = inject('baseUrl');
+let server: RunningServer;
+let baseUrl: string;
 
 const PUBLIC_PAGES = [
   'features',
@@ -38,14 +40,18 @@ const openFaqItems = (target: Page) =>
     .evaluateAll((items) => items.filter((d) => (d as HTMLDetailsElement).open).map((d) => d.getAttribute('data-faq-item')));
 
 beforeAll(async () => {
+  // On an empty data folder, as a first `npm start` is: the one journey server that migrates.
+  server = await startServer({ WEB_DIST_DIR: inject('webDist') }, { fresh: true });
+  baseUrl = server.baseUrl;
   browser = await openBrowser({ baseUrl, locale: 'en-US' });
   page = await browser.newPage();
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-});
+}, 180_000);
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 describe('the landing page', () => {

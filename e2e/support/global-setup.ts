@@ -6,9 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { ensurePgliteFolder } from '../../server/test/base-database';
 import { type RunningServer, startServer } from './server';
 import { startServerPool } from './server-pool';
-import { E2E_WORKERS } from './workers';
 
-let server: RunningServer | null = null;
 let shared: RunningServer | null = null;
 let pool: Awaited<ReturnType<typeof startServerPool>> | null = null;
 let webCopy: string | null = null;
@@ -18,9 +16,9 @@ const MIDNIGHT_GUARD_MS = 15 * 60_000;
 const COMPANY_TIME_ZONE = 'Europe/Oslo';
 
 /**
- * One server for the whole e2e run, on a fresh data folder; each journey makes its own people.
- * It serves a private copy of the built app (E2E_WEB_DIST, else dist/web), so a rebuild during
- * the run cannot pull files from under it.
+ * What every journey shares: a private copy of the built app (E2E_WEB_DIST, else dist/web), so a
+ * rebuild during the run cannot pull files from under it; the migrated data folder journey servers
+ * start from; the shared multi-tenant server; and the pool of servers started ahead.
  */
 export async function setup(project: TestProject) {
   // The journeys compare screens with "today" in Oslo, computed once as they load. A run that
@@ -38,34 +36,28 @@ export async function setup(project: TestProject) {
   webCopy = mkdtempSync(join(tmpdir(), 'dealboard-web-'));
   cpSync(built, webCopy, { recursive: true });
   // Journey servers start from a copy of one migrated data folder (e2e/support/server.ts); their
-  // forks inherit this variable. The public pages' server (inject('baseUrl')) starts on an empty
-  // folder, as a first `npm start` does, so that path stays proven in a browser.
+  // forks inherit this variable. (The landing journey's server starts on an empty folder, as a
+  // first `npm start` does, so that path stays proven in a browser.)
   process.env.E2E_BASE_DATA_DIR = await ensurePgliteFolder();
   // The journeys' shared server (useSharedServer, shared-server.ts): multi-tenant, each journey
-  // file a company of its own in it. Started beside the public pages' one.
-  const sharedStart = startServer({ WEB_DIST_DIR: webCopy, TENANCY: 'multi' }, { fromPool: false });
-  server = await startServer({ WEB_DIST_DIR: webCopy }, { fresh: true });
-  project.provide('baseUrl', server.baseUrl);
-  shared = await sharedStart;
+  // file a company of its own in it.
+  shared = await startServer({ WEB_DIST_DIR: webCopy, TENANCY: 'multi' }, { fromPool: false });
   project.provide('sharedBaseUrl', shared.baseUrl);
   // Journeys that ask for a server of their own with nothing else set take one started ahead.
-  pool = await startServerPool({ WEB_DIST_DIR: webCopy }, E2E_WORKERS);
+  pool = await startServerPool({ WEB_DIST_DIR: webCopy });
   process.env.E2E_SERVER_POOL = pool.url;
   process.env.E2E_SERVER_POOL_WEB_DIST = webCopy;
   project.provide('webDist', webCopy);
 }
 
 export async function teardown() {
-  if (server && process.env.E2E_SERVER_LOG) console.log(server.output());
   await pool?.close();
-  await server?.stop();
   await shared?.stop();
   if (webCopy) rmSync(webCopy, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
     /** The journeys' shared multi-tenant server (useSharedServer, e2e/support/shared-server.ts). */
     sharedBaseUrl: string;
     /** The private copy of the built app, for journeys that start a server of their own. */

@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { type RunningServer, startServer } from './server';
 
 /*
- * Journey servers started one file ahead. Most journeys need a server of their own (a company whose
- * first member is its admin, and only their data in it) with nothing else set: the global setup
- * keeps one such server started and waiting per journey worker (workers.ts), so a journey takes it
- * at once and the next one starts while this journey runs (its start overlaps the journey's waits
- * instead of adding to them).
+ * A journey server started one file ahead. A few journeys need a server of their own (a company
+ * whose first member is its admin, and only their data in it) with nothing else set: the global
+ * setup keeps one such server started and waiting, so a journey takes it at once and the next one
+ * starts while this journey runs (its start overlaps the journey's waits instead of adding to them).
+ * One, not one per worker: five journeys take from it, most journeys use the shared server, and a
+ * server left waiting costs about 3 % of a core (its workers poll their outboxes) until the run ends.
  *
  * The pool lives in the global setup's process; journey files run in their own processes and reach
  * it over a small HTTP interface on 127.0.0.1, named by E2E_SERVER_POOL (startServer in server.ts):
@@ -16,9 +17,8 @@ import { type RunningServer, startServer } from './server';
 
 export type PooledServer = { baseUrl: string; pid: number; dataDir: string };
 
-export async function startServerPool(env: Record<string, string>, size: number): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startServerPool(env: Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
   const taken = new Map<number, RunningServer>();
-  // One spare per journey worker: files that start together each find one ready.
   const spares: Promise<RunningServer>[] = [];
   const startSpare = () => {
     const spare = startServer(env, { fromPool: false });
@@ -26,7 +26,7 @@ export async function startServerPool(env: Record<string, string>, size: number)
     spare.catch(() => undefined);
     spares.push(spare);
   };
-  for (let i = 0; i < size; i++) startSpare();
+  startSpare();
 
   const control: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://pool');

@@ -332,6 +332,8 @@ describe('the daily summary', () => {
     await t.db.execute(
       sql`UPDATE webhook_endpoints SET next_summary_at = '2026-11-24T15:30:00Z', next_summary_date = '2026-11-24' WHERE id = ${slack.id}`,
     );
+    // The workers look for due summaries once a minute: the next minute's round finds it due again.
+    clock = new Date('2026-11-24T15:31:00Z');
     await Promise.all(workers.map((worker) => worker.runDue()));
     expect(postsTo('/slack')).toHaveLength(1);
     expect((await listIntegrations())[0]!.nextSummaryAt).toBe('2026-11-25T15:30:00.000Z');

@@ -7,7 +7,7 @@ import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { withActivityDay } from '../activities/activities.service';
 import { startWebhookReceiver } from './webhook-receiver.test-support';
-import { computeNextWebhookAttempt } from './webhooks.worker';
+import { computeNextWebhookAttempt, createWebhookWorker } from './webhooks.worker';
 
 /*
  * Signed webhooks end to end on the real database: admins register endpoints through the API, the
@@ -552,5 +552,30 @@ describe('where webhooks may go (SSRF)', () => {
     await t.deps.webhooks.runDue();
     expect(receiver.received).toHaveLength(0);
     expect((await deliveriesOf(endpoint.id))[0]!.responseExcerpt).toMatch(/^Not sent: .*https/);
+  });
+});
+
+describe('the worker between deliveries', () => {
+  it('looks for due daily summaries in the first round of each minute, not in every round', async () => {
+    const lookedAt: string[] = [];
+    const worker = createWebhookWorker({
+      db: t.db,
+      now: () => clock,
+      policy: t.deps.outboundTargets,
+      mailer: t.deps.mailer,
+      brand: 'Dealboard',
+      publicUrl: 'http://localhost:3000',
+      findAdminRecipients: async () => [],
+      beforeRound: async (now) => lookedAt.push(now.toISOString()),
+    });
+    clock = new Date('2026-11-24T15:29:10Z');
+    await worker.runDue();
+    clock = new Date('2026-11-24T15:29:11Z');
+    await worker.runDue();
+    clock = new Date('2026-11-24T15:29:59Z');
+    await worker.runDue();
+    clock = new Date('2026-11-24T15:30:00Z');
+    await worker.runDue();
+    expect(lookedAt).toEqual(['2026-11-24T15:29:10.000Z', '2026-11-24T15:30:00.000Z']);
   });
 });

@@ -68,7 +68,7 @@ export type WebhookWorkerOptions = {
   publicUrl: string;
   /** The company's active admins (from the memberships' owner, wired in bootstrap.ts). */
   findAdminRecipients: (companyId: CompanyId) => Promise<AdminRecipient[]>;
-  /** Runs at the start of each round: the chat module queues the daily summaries that are due (decision 038). */
+  /** Runs at the start of the first round in each minute: the chat module queues the daily summaries that are due (decision 038). */
   beforeRound?: (now: Date) => Promise<unknown>;
   /** Per attempt; tests shorten it. */
   attemptTimeoutMs?: number;
@@ -84,6 +84,8 @@ export type WebhookWorker = {
 };
 
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
+  /** The minute the daily summaries were last looked for (runDue). */
+  let lastBeforeRoundMinute = -1;
   async function deliver(claimed: ClaimedDelivery): Promise<void> {
     const result = await sendClaimed(claimed);
     const now = options.now();
@@ -142,8 +144,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   async function runDue(): Promise<number> {
     const now = options.now();
-    // Daily summaries that are due join the queue first, so they go out in this round.
-    await options.beforeRound?.(now).catch((error) => console.error('[webhooks] the step before a round failed', error));
+    // Daily summaries that are due join the queue first, so they go out in this round. They are due
+    // at a minute of the day: looking once a minute (not every second) is enough, and an idle
+    // server no longer queries for them every second.
+    const minute = Math.floor(now.getTime() / MINUTE);
+    if (options.beforeRound && minute !== lastBeforeRoundMinute) {
+      lastBeforeRoundMinute = minute;
+      await options.beforeRound(now).catch((error) => console.error('[webhooks] the step before a round failed', error));
+    }
     const claimed = await claimDueWebhookDeliveries(options.db, {
       now,
       leaseUntil: new Date(now.getTime() + LEASE_MS),
