@@ -2,7 +2,7 @@ import type { Leaderboard, MyActivities } from '@core/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
-import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { type Browser, openBrowser, saveSettledScreenshot, waitForServiceWorker } from './support/browser';
 import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
@@ -61,8 +61,8 @@ describe('the phone app', () => {
     await page.goto('/app/quick-log');
     await page.getByRole('heading', { name: 'Quick log' }).waitFor();
     // The worker installs and takes the page over (clients.claim).
+    await waitForServiceWorker(page);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/sw\.js$/);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
@@ -111,7 +111,7 @@ describe('the phone app', () => {
   it('opens quick log with no connection at all (a cold start) and sends a call logged there exactly once', async () => {
     await page.goto('/app/quick-log');
     await page.getByRole('button', { name: 'Call answered' }).waitFor();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await waitForServiceWorker(page);
     // The member and the rules this device saw are kept for a start without a connection.
     expect(await page.evaluate(() => localStorage.getItem('dealboard.device-member'))).toContain('Ola Hansen');
 
@@ -203,7 +203,7 @@ describe('the phone app', () => {
       await nbPage.getByRole('button', { name: 'Samtale besvart' }).waitFor();
       await saveSettledScreenshot(nbPage, 'phone-app-quick-log-nb-phone');
       // Offline once the worker keeps the app (as on an installed phone).
-      await nbPage.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await waitForServiceWorker(nbPage);
       await nb.context.setOffline(true);
       await nbPage.getByRole('button', { name: 'Samtale ikke besvart' }).click();
       await nbPage.getByRole('heading', { name: 'Venter på synkronisering: 1' }).waitFor();

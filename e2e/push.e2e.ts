@@ -4,7 +4,7 @@ import type { PushMessage, PushPublicKey } from '@core/contracts';
 import { type LocalPushService, startLocalPushService } from '../server/modules/push/local-push-service.test-support';
 import { callApiOk, joinCompany, type Joined, makeAccount, signInContext } from './support/accounts';
 import { axeViolations, WCAG_AA } from './support/axe';
-import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { type Browser, openBrowser, SERVICE_WORKER_INSTALL_MS, saveSettledScreenshot } from './support/browser';
 import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
@@ -44,6 +44,27 @@ async function findRegistrationId(cdp: CDPSession): Promise<string> {
   await cdp.send('ServiceWorker.enable');
   await expect.poll(() => ids.length, { timeout: 10_000 }).toBeGreaterThan(0);
   return ids[0]!;
+}
+
+type PushEventSeen = { eventName: string; status: string | undefined };
+
+/**
+ * The push events the browser reports for this origin (DevTools' background services, the list the
+ * Application panel shows): a push delivered through DevTools is otherwise fire and forget, and a
+ * notification missing later could not tell a push that never reached the worker from one that did.
+ */
+async function watchPushEvents(cdp: CDPSession): Promise<PushEventSeen[]> {
+  const seen: PushEventSeen[] = [];
+  cdp.on(
+    'BackgroundService.backgroundServiceEventReceived',
+    (event: { backgroundServiceEvent: { eventName: string; eventMetadata: { key: string; value: string }[] } }) => {
+      const { eventName, eventMetadata } = event.backgroundServiceEvent;
+      seen.push({ eventName, status: eventMetadata.find((m) => m.key === 'Status')?.value });
+    },
+  );
+  await cdp.send('BackgroundService.startObserving', { service: 'pushMessaging' });
+  await cdp.send('BackgroundService.setRecording', { shouldRecord: true, service: 'pushMessaging' });
+  return seen;
 }
 
 beforeAll(async () => {
@@ -140,7 +161,11 @@ describe('push notifications', () => {
     // The real service worker receives it (as from the browser's push service) and shows it.
     const cdp = await browser.context.newCDPSession(page);
     const registrationId = await findRegistrationId(cdp);
+    const pushEvents = await watchPushEvents(cdp);
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: base, registrationId, data: JSON.stringify(message) });
+    // What the browser reports of the push event: dispatched to the worker, and its handler done.
+    await expect.poll(() => pushEvents.map((e) => e.eventName), { timeout: SERVICE_WORKER_INSTALL_MS }).toContain('Push event completed');
+    expect(pushEvents.find((e) => e.eventName === 'Push event completed')?.status).toBe('Success');
     const shown = async () =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;

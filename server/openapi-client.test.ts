@@ -50,10 +50,16 @@ async function fetchDocument(): Promise<{ servers: { url: string }[]; paths: Rec
   return (await response.json()) as { servers: { url: string }[]; paths: Record<string, unknown> };
 }
 
-/** tsc on one file, asynchronously (a blocked event loop would let the server drop idle connections under the client). */
+/**
+ * tsc on one file, asynchronously (a blocked event loop would let the server drop idle connections
+ * under the client). TypeScript 7's native compiler, as `npm run typecheck` uses (decision 064):
+ * about 2 s of CPU against 8 s for the JavaScript one. `--ignoreConfig`: the file alone, not the
+ * repository's tsconfig.json.
+ */
 function typecheck(file: string): Promise<{ ok: boolean; output: string }> {
   const args = [
-    join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+    join(ROOT, 'node_modules', 'typescript-7', 'bin', 'tsc'),
+    '--ignoreConfig',
     '--noEmit',
     '--strict',
     '--skipLibCheck',

@@ -143,6 +143,24 @@ export async function openBrowser(options: ContextOptions & { persistent?: boole
   };
 }
 
+/**
+ * How long a journey gives the app's service worker to install and take a page over. Installing
+ * downloads and stores the whole app shell (some 300 files, 2.5 MB, one after another: workbox's
+ * precache), which on a 2-core machine kept busy by two journeys and two busy loops took longer
+ * than the 15 s a click gets (the phone app's Norwegian browser once ran out waiting). A person
+ * opening the app on a slow phone waits for the same download.
+ */
+export const SERVICE_WORKER_INSTALL_MS = 60_000;
+
+/** Waits until the app's service worker controls the page: from then on it opens without a connection. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker.controller !== null,
+    undefined,
+    { timeout: SERVICE_WORKER_INSTALL_MS },
+  );
+}
+
 /** What waitForSettledScreen reads in the page: this file is also compiled without the DOM types (scripts/ import it). */
 type PageGlobals = {
   document: { querySelector: (selector: string) => unknown; fonts: { ready: Promise<unknown> }; images: ArrayLike<{ complete: boolean }> };
