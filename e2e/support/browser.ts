@@ -152,19 +152,18 @@ export async function openBrowser(options: ContextOptions & { persistent?: boole
  */
 export const SERVICE_WORKER_INSTALL_MS = 60_000;
 
-/** Waits until the app's service worker controls the page: from then on it opens without a connection. */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker.controller !== null,
-    undefined,
-    { timeout: SERVICE_WORKER_INSTALL_MS },
-  );
-}
-
-/** What waitForSettledScreen reads in the page: this file is also compiled without the DOM types (scripts/ import it). */
+/** What this file's waits read in the page: it is also compiled without the DOM types (scripts/ import it). */
 type PageGlobals = {
   document: { querySelector: (selector: string) => unknown; fonts: { ready: Promise<unknown> }; images: ArrayLike<{ complete: boolean }> };
+  navigator: { serviceWorker: { controller: unknown } };
 };
+
+/** Waits until the app's service worker controls the page: from then on it opens without a connection. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller !== null, undefined, {
+    timeout: SERVICE_WORKER_INSTALL_MS,
+  });
+}
 
 /**
  * What a person waits for before looking: no loading placeholder left (aria-busy), every image
