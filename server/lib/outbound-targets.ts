@@ -7,17 +7,19 @@ import { isLoopbackHostname } from './loopback';
  * Where the server may send a request to a URL someone else gave it (decision 037, docs/security.md
  * "Webhooks"): webhooks and chat channels (typed by an admin) and push services (a browser's
  * subscription, decision 055). Without a rule, whoever supplies the URL could make the server call
- * its own network (a database's HTTP port, a cloud's metadata service). In production only https://
- * to public addresses; elsewhere http:// too, but only to this machine (a receiver a developer runs).
+ * its own network (a database's HTTP port, a cloud's metadata service). Everywhere https:// to public
+ * addresses; outside production also this machine (a receiver a developer runs), over http:// too.
+ * A development server on a laptop inside an office network must not reach that network either.
  * The address is checked when the URL is saved and again at each send, on the very address the
- * socket connects to (DNS may change). The refusals are worded for webhooks: the screens that show
- * them are the webhook and chat screens (a push URL comes from the browser, not a person).
+ * socket connects to (DNS may change). A refusal never says what a name resolves to (that would
+ * map the server's network for whoever types names). The refusals are worded for webhooks: the
+ * screens that show them are the webhook and chat screens (a push URL comes from the browser).
  */
 
 /** How a host name becomes addresses; injectable so tests can point a name anywhere. */
 export type ResolveHost = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
-/** The rule in force: production or not, and how names resolve. Tests switch both. */
+/** The rule in force: production (this machine refused too) or not, and how names resolve. Tests switch both. */
 export type OutboundTargetPolicy = { production: boolean; resolveHost: ResolveHost };
 
 export const resolveWithDns: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
@@ -26,8 +28,8 @@ export function createOutboundTargetPolicy(production: boolean): OutboundTargetP
   return { production, resolveHost: resolveWithDns };
 }
 
-/** Ranges no outbound request may reach in production: private, loopback, link-local, unique-local, CGNAT, metadata, reserved. */
-const BLOCKED = new BlockList();
+/** IPv4 ranges no outbound request may reach: private, loopback, link-local, CGNAT, metadata, reserved. */
+const BLOCKED_IPV4 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // "this network"
   ['10.0.0.0', 8], // private
@@ -44,23 +46,26 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv4');
+  BLOCKED_IPV4.addSubnet(network, prefix, 'ipv4');
 }
+
+/*
+ * IPv6 is judged the other way round: only global unicast (2000::/3) may be reached, so every
+ * special range outside it is refused without being listed (::/96 and ::ffff:0:0/96, which carry an
+ * IPv4 address, NAT64's 64:ff9b::/96, unique-local fc00::/7 with AWS's fd00:ec2::254, link-local,
+ * multicast). Inside 2000::/3, the special-purpose ranges are refused too.
+ */
+const GLOBAL_UNICAST_IPV6 = new BlockList();
+GLOBAL_UNICAST_IPV6.addSubnet('2000::', 3, 'ipv6');
+const SPECIAL_GLOBAL_IPV6 = new BlockList();
 for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['::', 96], // IPv4-compatible (deprecated)
-  ['64:ff9b::', 96], // NAT64: reaches an IPv4 address through a translator
-  ['64:ff9b:1::', 48], // local NAT64
-  ['100::', 64], // discard
+  ['2001::', 23], // IETF protocol assignments: Teredo (2001::/32, an IPv4 address inside), benchmarking, ORCHID
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4: carries an IPv4 address
-  ['fc00::', 7], // unique-local (AWS's IPv6 metadata fd00:ec2::254 included)
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // segment routing identifiers
 ] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv6');
+  SPECIAL_GLOBAL_IPV6.addSubnet(network, prefix, 'ipv6');
 }
 
 /** The IPv4 address inside an IPv4-mapped IPv6 address (::ffff:10.0.0.1 or ::ffff:a00:1), else null. */
@@ -88,14 +93,18 @@ function expandIpv6(address: string): number[] | null {
   return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
 }
 
-/** Whether nothing may be sent to this address in production (an IPv4-mapped address counts as its IPv4). */
+/**
+ * Whether nothing may be sent to this address: an IPv4 address in a blocked range, an IPv6 address
+ * outside global unicast or in one of its special ranges. An IPv4-mapped address (::ffff:a.b.c.d,
+ * which a socket reaches as that IPv4 address) counts as its IPv4.
+ */
 export function isBlockedAddress(address: string): boolean {
   const type = isIP(address);
-  if (type === 4) return BLOCKED.check(address, 'ipv4');
+  if (type === 4) return BLOCKED_IPV4.check(address, 'ipv4');
   if (type !== 6) return true; // not an address at all: never connect to it
   const mapped = mappedIpv4(address);
-  if (mapped !== null) return BLOCKED.check(mapped, 'ipv4');
-  return BLOCKED.check(address, 'ipv6');
+  if (mapped !== null) return BLOCKED_IPV4.check(mapped, 'ipv4');
+  return !GLOBAL_UNICAST_IPV6.check(address, 'ipv6') || SPECIAL_GLOBAL_IPV6.check(address, 'ipv6');
 }
 
 const isLoopbackAddress = (address: string) => {
@@ -134,12 +143,14 @@ export async function checkOutboundUrl(rawUrl: string, policy: OutboundTargetPol
   return url;
 }
 
-/** In production, every address the host resolves to must be public. */
+/** Whether the policy lets a request reach this address: a public one, or this machine outside production. */
+const isAllowedAddress = (address: string, policy: OutboundTargetPolicy) =>
+  !isBlockedAddress(address) || (!policy.production && isLoopbackAddress(address));
+
+/** Every address the host resolves to must be allowed. */
 async function checkHostAddresses(host: string, policy: OutboundTargetPolicy): Promise<void> {
-  if (!policy.production) return;
   const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolveOrRefuse(host, policy);
-  const blocked = addresses.find((entry) => isBlockedAddress(entry.address));
-  if (blocked) throw refusedAddress(host, blocked.address);
+  if (addresses.some((entry) => !isAllowedAddress(entry.address, policy))) throw refusedAddress(host);
 }
 
 async function resolveOrRefuse(host: string, policy: OutboundTargetPolicy) {
@@ -153,9 +164,12 @@ async function resolveOrRefuse(host: string, policy: OutboundTargetPolicy) {
   }
 }
 
-const refusedAddress = (host: string, address: string) =>
+/** The refusal names what the admin typed and never the address a name resolved to. */
+const refusedAddress = (host: string) =>
   new OutboundTargetRefused(
-    `${host} resolves to ${address}, a private, loopback or otherwise internal address: webhooks go to public addresses only.`,
+    isIP(host)
+      ? `${host} is a private, loopback or otherwise internal address: webhooks go to public addresses only.`
+      : `${host} points to a private, loopback or otherwise internal address: webhooks go to public addresses only.`,
   );
 
 /**
@@ -173,9 +187,9 @@ export function createGuardedLookup(policy: OutboundTargetPolicy, url: URL): Loo
     resolveOrRefuse(hostname, policy)
       .then((addresses) => {
         const allowed = addresses.filter((entry) =>
-          policy.production ? !isBlockedAddress(entry.address) : url.protocol === 'https:' || isLoopbackAddress(entry.address),
+          url.protocol === 'http:' ? !policy.production && isLoopbackAddress(entry.address) : isAllowedAddress(entry.address, policy),
         );
-        if (allowed.length === 0) throw refusedAddress(hostname, addresses[0]!.address);
+        if (allowed.length === 0) throw refusedAddress(hostname);
         if ((options as { all?: boolean }).all) done(null, allowed);
         else done(null, allowed[0]!.address, allowed[0]!.family);
       })
@@ -193,5 +207,5 @@ export function checkOutboundUrlAtSend(url: URL, policy: OutboundTargetPolicy): 
     throw new OutboundTargetRefused('http:// is allowed only to this machine (localhost) outside production.');
   }
   const host = bareHost(url);
-  if (policy.production && isIP(host) && isBlockedAddress(host)) throw refusedAddress(host, host);
+  if (isIP(host) && !isAllowedAddress(host, policy)) throw refusedAddress(host);
 }
