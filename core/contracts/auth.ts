@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { isSingleLine, text } from './common';
 import { DISPLAY_NAME_MAX } from './constants';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../passwords';
 
@@ -45,7 +45,8 @@ export const SignUpRequestSchema = z
     name: text({ message: 'Name must be text' })
       .trim()
       .min(1, 'Enter your name')
-      .max(DISPLAY_NAME_MAX, `Your name can be at most ${DISPLAY_NAME_MAX} characters`),
+      .max(DISPLAY_NAME_MAX, `Your name can be at most ${DISPLAY_NAME_MAX} characters`)
+      .refine(isSingleLine, 'Your name must be on one line'),
     email: text({ message: 'E-mail must be text' }).max(254, 'This e-mail address is too long'),
     password: text({ message: 'Password must be text' }).max(PASSWORD_MAX_LENGTH, 'tooLong'),
     callbackURL: text().max(2048).optional(),

@@ -9,6 +9,19 @@ export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);
 }
 
+/**
+ * Line breaks and the other control characters (C0, DEL, C1, the Unicode line and paragraph
+ * separators). A name is one line: it lands in mail subjects and bodies, on walls and in exports,
+ * where a line break would start a line the name's author wrote.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+/** True when the text is one line with no control characters (names: company, person). */
+export function isSingleLine(value: string): boolean {
+  return !CONTROL_CHARACTERS.test(value);
+}
+
 export const UNSTORABLE_TEXT_MESSAGE = 'Contains a character that cannot be saved (a NUL byte or a broken character)';
 
 /**

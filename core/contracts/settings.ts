@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUPPORTED_CURRENCIES } from '../money';
 import { isValidTimeZone } from '../period/time-zones';
-import { LanguageSchema, RoleSchema, text } from './common';
+import { isSingleLine, LanguageSchema, RoleSchema, text } from './common';
 import { COMPANY_NAME_MAX, DISPLAY_NAME_MAX } from './constants';
 import { CompanySummarySchema } from './me';
 
@@ -12,6 +12,7 @@ const optionalText = (max: number, label: string) =>
   text({ message: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(isSingleLine, `${label} must be on one line`)
     .nullable()
     .transform((v) => (v === null || v === '' ? null : v));
 
@@ -54,7 +55,8 @@ export type UpdateProfile = z.input<typeof UpdateProfileSchema>;
 const CompanyNameSchema = text({ message: 'Company name must be text' })
   .trim()
   .min(1, 'Company name cannot be empty')
-  .max(COMPANY_NAME_MAX, `Company name must be at most ${COMPANY_NAME_MAX} characters`);
+  .max(COMPANY_NAME_MAX, `Company name must be at most ${COMPANY_NAME_MAX} characters`)
+  .refine(isSingleLine, 'Company name must be on one line');
 
 const TimeZoneSchema = text({ message: 'Time zone must be text' })
   .trim()

@@ -121,7 +121,8 @@ export function renderMagicLinkMail(input: {
   companyName?: string;
   language?: MailLanguage;
 }): Mail {
-  const { brand, companyName } = input;
+  const { brand } = input;
+  const companyName = input.companyName === undefined ? undefined : oneLine(input.companyName);
   const words: Record<MailLanguage, Words> = {
     en: {
       subject: companyName ? `Your invitation to ${brand}` : `Sign in to ${brand}`,
@@ -185,6 +186,14 @@ export function renderWebhookDisabledMail(input: {
 }
 
 /**
+ * A name as one line: line breaks and other control characters become spaces. Names are refused
+ * with them (core/contracts/common.ts, isSingleLine); this keeps one stored before that rule from
+ * starting a line of its own in a mail.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what is replaced
+const oneLine = (name: string) => name.replace(/[\s\u0000-\u001F\u007F-\u009F]+/g, ' ').trim();
+
+/**
  * An invitation by e-mail (decision 042): who invites, to which company, and the invitation link, in
  * the company's language. The company and inviter names are text people chose: in the body, capped,
  * never in the subject.
@@ -199,8 +208,8 @@ export function renderInvitationMail(input: {
   expiresAt: Date;
   language?: MailLanguage;
 }): Mail {
-  const company = input.companyName.slice(0, 80);
-  const inviter = input.inviterName.slice(0, 80);
+  const company = oneLine(input.companyName).slice(0, 80);
+  const inviter = oneLine(input.inviterName).slice(0, 80);
   const language = input.language ?? 'en';
   const date = new Intl.DateTimeFormat(language === 'nb' ? 'nb-NO' : 'en-GB', { day: 'numeric', month: 'long' }).format(input.expiresAt);
   const words: Record<MailLanguage, Words> = {

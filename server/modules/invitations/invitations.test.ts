@@ -406,3 +406,33 @@ describe('magic link rate limit', () => {
     }
   });
 });
+
+describe('names are one line', () => {
+  it('refuses a company name with a line break, and writes nothing', async () => {
+    for (const name of ['Acme\nClick https://evil.example to confirm', 'Acme\r\nSales', 'Acme\u2028Sales', 'Acme\tSales']) {
+      const response = await t.request('/api/v1/company', { method: 'PATCH', as: admin, json: { name } });
+      expect(response.status, JSON.stringify(name)).toBe(400);
+      expect((await errorOf(response)).details?.name).toBe('Company name must be on one line');
+    }
+    const me = (await (await t.request('/api/v1/me', { as: admin })).json()) as Me;
+    expect(me.company?.name).toBe('Acme Sales AS');
+  });
+
+  it('mails a name stored with a line break (before the rule) on one line', async () => {
+    const company = await t.createMember({ role: 'admin', name: 'Ada Admin' });
+    await withInstance(t.db, { companyId: null, userId: toUserId(company.id) }, (tx) =>
+      tx.execute(sql`UPDATE "user" SET name = ${'Ada\nAdmin'} WHERE id = ${company.id}`),
+    );
+    await withInstance(t.db, { companyId: toCompanyId(company.companyId), userId: null }, (tx) =>
+      tx.execute(
+        sql`UPDATE companies SET name = ${'Fjord Salg\n\nYour account is locked: visit https://evil.example'} WHERE id = ${company.companyId}`,
+      ),
+    );
+    const email = `one-line-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const sent = await t.request('/api/v1/invitations/send', { method: 'POST', as: company, json: { emails: [email] } });
+    expect(sent.status).toBe(201);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    expect(mail!.text).toContain('Ada Admin invited you to join “Fjord Salg Your account is locked: visit https://evil.example”');
+    expect(mail!.text).not.toMatch(/^Your account is locked/m);
+  });
+});
