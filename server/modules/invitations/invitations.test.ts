@@ -418,6 +418,19 @@ describe('names are one line', () => {
     expect(me.company?.name).toBe('Acme Sales AS');
   });
 
+  it('refuses a person’s name with a line break at sign-up', async () => {
+    const response = await t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: {
+        name: 'Ola\nNordmann',
+        email: `two-lines-${crypto.randomUUID().slice(0, 8)}@example.com`,
+        password: `Pw-${crypto.randomUUID()}`,
+      },
+    });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).details?.name).toBe('Your name must be on one line');
+  });
+
   it('mails a name stored with a line break (before the rule) on one line', async () => {
     const company = await t.createMember({ role: 'admin', name: 'Ada Admin' });
     await withInstance(t.db, { companyId: null, userId: toUserId(company.id) }, (tx) =>

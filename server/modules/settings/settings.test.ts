@@ -90,6 +90,7 @@ describe('personal settings', () => {
     [{ avatarUrl: 'javascript:alert(1)' }, 'avatarUrl'],
     [{ avatarUrl: 'https://example.com/a.png' }, 'avatarUrl'],
     [{ displayName: 'x'.repeat(81) }, 'displayName'],
+    [{ displayName: 'Ada\nAdmin' }, 'displayName'],
     [{ displayName: 42 }, 'displayName'],
     [{ language: 'de' }, 'language'],
     [{ email: 'new@example.com' }, '_'],
