@@ -51,6 +51,14 @@ describe("the rep's targets from a manager", () => {
     expect(within(value!).getByTestId('target-progress').textContent).toMatch(/30,000.*50,000/);
   });
 
+  it('says what is expected of a sales value in whole kroner, as every other amount', async () => {
+    renderCard([
+      target({ metric: 'sales_value', period: 'month', value: 5_000_000, progress: 1_000_000, expected: 2_272_727.27, pace: 'behind' }),
+    ]);
+    const expected = await screen.findByText(/Expected by now/);
+    expect(expected.textContent!.replace(/\s/g, ' ')).toBe('Expected by now: NOK 22,727');
+  });
+
   it("marks a target of the rep's team as the team's, beside their own", async () => {
     renderCard([target({}), target({ subjectKind: 'team', teamName: 'Oslo', value: 300, progress: 140, pace: 'on-track' })]);
     const list = await screen.findByRole('list', { name: 'Targets from your manager' });

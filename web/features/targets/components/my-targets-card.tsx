@@ -8,7 +8,7 @@ import { Progress } from '@web/components/ui/progress';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCompanyFormat } from '@web/lib/format';
 import { useMyTargets } from '../api/get-my-targets';
-import { formatMetricValue, METRIC_ICONS } from '../lib/metrics';
+import { formatExpectedValue, formatMetricValue, METRIC_ICONS } from '../lib/metrics';
 import { PacePill } from './pace-pill';
 
 /**
@@ -86,7 +86,7 @@ function TargetRow({ target }: { target: TargetProgress }) {
           </span>
         </span>
         {target.pace !== 'no-working-days' && (
-          <span className="tabular">{t('mine.expected', { expected: value(Math.round(target.expected)) })}</span>
+          <span className="tabular">{t('mine.expected', { expected: formatExpectedValue(target.metric, target.expected, format) })}</span>
         )}
       </div>
     </li>
