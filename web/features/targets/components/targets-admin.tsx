@@ -127,7 +127,11 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
       label: member.displayName?.trim() || t('admin.unnamed'),
     })),
   ];
-  const subjectName = subjectOptions.find((option) => option.value === subject)?.label ?? '';
+  // The option says "Team: Oslo" in a list of teams and people; a sentence names it "Oslo team".
+  const chosenTeam = subjects.teams.find((team) => teamValue(team.id) === subject);
+  const subjectName = chosenTeam
+    ? t('admin.teamName', { name: chosenTeam.name })
+    : (subjectOptions.find((option) => option.value === subject)?.label ?? '');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -84,6 +84,8 @@ describe('Administration, Targets', () => {
         { teamId: subjects.teams[0]!.id, metric: 'calls', period: 'week', value: 300, effectiveFrom: TODAY },
       ]),
     );
+    // The toast names the team as a team, once ("Oslo team: Calls", not "Team: Oslo: Calls").
+    expect(await screen.findByText('Oslo team: Calls, 300 per week.')).toBeInTheDocument();
   });
 
   it('lists the targets set, with their status, and ends an active one', async () => {
