@@ -50,6 +50,14 @@ afterEach(() => {
 });
 
 describe('the day an activity is logged for', () => {
+  it('is not called "today" above a picker of other days', async () => {
+    renderDialog(7);
+    const dialog = await screen.findByRole('dialog', { name: 'Log a held meeting' });
+    await within(dialog).findByRole('combobox', { name: 'Day' });
+    expect(within(dialog).getByText('A meeting that has been held.')).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/today\./i);
+  });
+
   it('is today unless an earlier day of the window is chosen; then a time may be given too', async () => {
     const { user, posted } = renderDialog(7);
     const dialog = await screen.findByRole('dialog');
