@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 // Every log is kept on the device first (IndexedDB, decision 054); jsdom has none.
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setI18n } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
 import { i18n, i18nReady, loadNamespaces, NAMESPACES, SUPPORTED_LANGUAGES } from '@web/i18n';
@@ -14,6 +14,11 @@ import { forgetMemberOnDevice } from '@web/lib/auth/device-member';
  * file, so each starts from what a new window would hold: no storage, English, a bare document at
  * '/', real timers and globals, and no log left waiting on the device by the file before.
  */
+// findBy… and waitFor wait as a person waits for what follows a click (a request answered, a
+// screen drawn, a toast), not testing-library's 1 s: on a loaded 2-core machine a toast after a
+// stubbed request took longer, and the check failed with the toast on its way. A passing check
+// still returns as soon as the thing is there.
+configure({ asyncUtilTimeout: 5_000 });
 vi.useRealTimers();
 vi.unstubAllGlobals();
 vi.unstubAllEnvs();
