@@ -14,12 +14,18 @@ export function isStorableText(value: string): boolean {
  * separators). A name is one line: it lands in mail subjects and bodies, on walls and in exports,
  * where a line break would start a line the name's author wrote.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+const CONTROL_CLASS = '\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029';
+const CONTROL_CHARACTERS = new RegExp(`[${CONTROL_CLASS}]`);
+const SPACE_OR_CONTROL_RUNS = new RegExp(`[\\s${CONTROL_CLASS}]+`, 'g');
 
 /** True when the text is one line with no control characters (names: company, person). */
 export function isSingleLine(value: string): boolean {
   return !CONTROL_CHARACTERS.test(value);
+}
+
+/** The text as one line: every run of white space or control characters becomes one space. */
+export function toSingleLine(value: string): string {
+  return value.replace(SPACE_OR_CONTROL_RUNS, ' ').trim();
 }
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Contains a character that cannot be saved (a NUL byte or a broken character)';

@@ -1,4 +1,4 @@
-import { type Language, LANGUAGES } from '@core/contracts';
+import { type Language, LANGUAGES, toSingleLine } from '@core/contracts';
 import { negotiateLanguage } from '@core/language';
 import type { Mail } from './mailer';
 import { escapeHtml } from '../lib/escape-html';
@@ -122,7 +122,7 @@ export function renderMagicLinkMail(input: {
   language?: MailLanguage;
 }): Mail {
   const { brand } = input;
-  const companyName = input.companyName === undefined ? undefined : oneLine(input.companyName);
+  const companyName = input.companyName === undefined ? undefined : toSingleLine(input.companyName);
   const words: Record<MailLanguage, Words> = {
     en: {
       subject: companyName ? `Your invitation to ${brand}` : `Sign in to ${brand}`,
@@ -186,14 +186,6 @@ export function renderWebhookDisabledMail(input: {
 }
 
 /**
- * A name as one line: line breaks and other control characters become spaces. Names are refused
- * with them (core/contracts/common.ts, isSingleLine); this keeps one stored before that rule from
- * starting a line of its own in a mail.
- */
-// eslint-disable-next-line no-control-regex -- control characters are what is replaced
-const oneLine = (name: string) => name.replace(/[\s\u0000-\u001F\u007F-\u009F]+/g, ' ').trim();
-
-/**
  * An invitation by e-mail (decision 042): who invites, to which company, and the invitation link, in
  * the company's language. The company and inviter names are text people chose: in the body, capped,
  * never in the subject.
@@ -208,8 +200,9 @@ export function renderInvitationMail(input: {
   expiresAt: Date;
   language?: MailLanguage;
 }): Mail {
-  const company = oneLine(input.companyName).slice(0, 80);
-  const inviter = oneLine(input.inviterName).slice(0, 80);
+  // Names are refused with line breaks (isSingleLine); one stored before that rule is written on one line.
+  const company = toSingleLine(input.companyName).slice(0, 80);
+  const inviter = toSingleLine(input.inviterName).slice(0, 80);
   const language = input.language ?? 'en';
   const date = new Intl.DateTimeFormat(language === 'nb' ? 'nb-NO' : 'en-GB', { day: 'numeric', month: 'long' }).format(input.expiresAt);
   const words: Record<MailLanguage, Words> = {
