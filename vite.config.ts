@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appShell, isShellFile } from './scripts/app-shell/vite-plugin';
 import { precompress } from './scripts/precompress/vite-plugin';
 import { publicSite } from './scripts/public-site/vite-plugin';
 import { themeBoot } from './scripts/theme-boot/vite-plugin';
@@ -22,11 +23,20 @@ const coreHasNoSideEffects: Plugin = {
   },
 };
 
+/** recharts and the libraries only it uses: one chunk, loaded by the screens that draw a chart. */
+const CHART_LIBRARIES =
+  /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|react-redux|reselect|@reduxjs|redux|redux-thunk|tiny-invariant)[\\/]/;
+/** Our components and the primitives, icons and toasts under them. */
+const INTERFACE_KIT =
+  /[\\/]web[\\/]components[\\/]|node_modules[\\/](lucide-react|@radix-ui|radix-ui|@floating-ui|cmdk|sonner|class-variance-authority|tailwind-merge|react-remove-scroll[a-z-]*|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]/;
+/** The client's own library: web/lib, every feature's API calls and core (contracts, domain rules). */
+const CLIENT_LIBRARY = /[\\/](web[\\/]lib|web[\\/]features[\\/][^\\/]+[\\/]api|core)[\\/]/;
+
 /**
  * The installable app (decision 054): the web app manifest, and the service worker built from our
  * own source (web/sw/sw.ts) with the app shell's files listed in it. Served at /sw.js.
  */
-function installableApp() {
+function installableApp(shell: ReturnType<typeof appShell>) {
   return VitePWA({
     strategies: 'injectManifest',
     srcDir: 'sw',
@@ -59,9 +69,16 @@ function installableApp() {
       globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', 'favicon.svg', 'icons/*.png'],
       globIgnores: ['assets/site-*', 'assets/assess-password-*', 'assets/inter-{cyrillic,greek,vietnamese}*'],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      // Of the scripts, only the shell's and the start screens' (decision 068): the rest is kept
+      // once used, so a first visit on a phone does not download every screen of the app.
+      manifestTransforms: [
+        (entries) => ({ manifest: entries.filter((entry) => isShellFile(entry.url, shell.shellScripts)), warnings: [] }),
+      ],
     },
   });
 }
+
+const shell = appShell();
 
 export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
@@ -69,7 +86,7 @@ export default defineConfig({
   // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
   // themeBoot: the app page's theme before its first paint (decision 056).
   // precompress: .gz and .br beside every hashed asset, served as they are (decision 063).
-  plugins: [react(), tailwindcss(), publicSite(), themeBoot(), coreHasNoSideEffects, installableApp(), precompress()],
+  plugins: [react(), tailwindcss(), publicSite(), themeBoot(), coreHasNoSideEffects, shell, installableApp(shell), precompress()],
   resolve: {
     alias: {
       '@core': resolve(import.meta.dirname, 'core'),
@@ -83,11 +100,40 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
+        // Fewer, larger chunks (decision 068). Rolldown's automatic splitting made a chunk for every
+        // set of screens sharing a module: 309 files, 130 of them for the dashboard, each a request
+        // (a round trip on a phone's network, and work for the browser and the server). Grouped:
+        // the charts (recharts and its own libraries), the interface kit and the client library
+        // that most screens share, and what is left merged into its neighbours when small.
+        // Grouping moves modules out of the order their importers expect, so execution order is
+        // kept by rolldown's wrappers (strictExecutionOrder), and a group takes only the modules it
+        // names, not their dependencies (react stays in the entry).
+        strictExecutionOrder: true,
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'charts', test: CHART_LIBRARIES, priority: 90 },
+            // Shared by five screens or more: fewer shares stay with their screens (a rep's
+            // quick log should not download the admin pages' tables).
+            { name: 'ui', test: INTERFACE_KIT, minShareCount: 5, priority: 50 },
+            { name: 'lib', test: CLIENT_LIBRARY, minShareCount: 5, priority: 40 },
+            {
+              name: 'shared',
+              // The catalogs stay one file per language and namespace (a reader loads one language).
+              test: (id: string) => !/[\\/]locales[\\/]/.test(id),
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 8_000,
+            },
+          ],
+        },
         // The translation catalogs load one per language and namespace (web/i18n, decision 026);
         // name them so (common.en-*.js), not two files called common-*.js.
         chunkFileNames: (chunk) => {
           const catalog = /[\\/]locales[\\/](\w+)[\\/](\w+)\.json$/.exec(chunk.facadeModuleId ?? '');
-          return catalog ? `assets/${catalog[2]}.${catalog[1]}-[hash].js` : 'assets/[name]-[hash].js';
+          if (catalog) return `assets/${catalog[2]}.${catalog[1]}-[hash].js`;
+          // A merged group's name lists every screen that shares it (shared~a~b~c…): too long for a file.
+          return chunk.name.startsWith('shared~') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js';
         },
       },
     },

@@ -10,7 +10,11 @@
  *      screens (the join form, the reset-password form, /join, the waiting page of a signed-in
  *      person without a company) and the signed-in app shell's first load (/app: the dashboard).
  *      Budgets (decisions 026 and 029): 100 KB for /auth, 200 KB for any app screen.
- *   4. Runs Lighthouse 12 (its own install in bench/lighthouse) against Debian's chromium for /landing, desktop and mobile (median of
+ *   4. A rep's phone (decision 068): quick log, the dashboard and My Activity signed in, at 390x844 with
+ *      4x CPU slowdown and a 150 ms, 1.6 Mbps network, cold (an empty cache) and warm (the service
+ *      worker's cache): requests, JavaScript as sent, the first usable control and the largest paint,
+ *      against the phone budgets. --phone-only measures this alone (--list-files names the scripts).
+ *   5. Runs Lighthouse 12 (its own install in bench/lighthouse) against Debian's chromium for /landing, desktop and mobile (median of
  *      --runs, default 5): performance, accessibility, best practices, SEO; the goal is 95 each.
  *
  * Prints a Markdown table. --update-docs rewrites the "## Web" section of docs/performance.md
@@ -228,6 +232,138 @@ async function measureJs(browser, baseUrl, path, cookies = []) {
   };
 }
 
+/**
+ * A signed-in screen on a phone, cold, as a rep on a train would meet it (decision 068).
+ * Chromium at 390x844 with 4x CPU throttling and a 150 ms, 1.6 Mbps network (the profile the
+ * phone budgets of decision 068 are set for), an empty cache, the service worker allowed: every request the page and
+ * its worker make until the network is idle (JavaScript files and gzipped bytes as sent), the
+ * largest contentful paint, and when the screen's first usable control showed. Then, for a warm
+ * start, the same screen again in the same browser profile (the worker's cache) once more.
+ */
+const PHONE_SCREENS = [
+  { label: 'Quick log (/app/quick-log)', path: '/app/quick-log', usable: 'Call not answered' },
+  { label: 'Dashboard (/app)', path: '/app', usable: 'Log' },
+  { label: 'My Activity (/app/activity)', path: '/app/activity', usable: 'Call' },
+];
+const PHONE_PROFILE = { latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpuSlowdown: 4 };
+/**
+ * The phone budgets (decision 068), on that profile: quick log usable within 2.5 s cold and 1 s
+ * warm, the dashboard's largest paint within 2.5 s (the "good" line of Core Web Vitals), and by
+ * network idle at most 200 KB of JavaScript and 40 requests from the page.
+ */
+const PHONE_BUDGET = { coldUsableMs: 2_500, warmUsableMs: 1_000, lcpMs: 2_500, jsKb: 200, requests: 40 };
+
+async function throttle(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE_PROFILE.latencyMs,
+    downloadThroughput: PHONE_PROFILE.downloadBps / 8,
+    uploadThroughput: PHONE_PROFILE.uploadBps / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
+  return cdp;
+}
+
+/** Records the page's largest contentful paint (ms since navigation start) in window.__lcp. */
+const LCP_RECORDER = () => {
+  globalThis.__lcp = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) globalThis.__lcp = Math.max(globalThis.__lcp, entry.startTime);
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+};
+
+async function visitOnPhone(context, baseUrl, path, usable) {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => log(`${path}: page error: ${error.message}`));
+  page.on('console', (message) => message.type() === 'error' && log(`${path}: console error: ${message.text()}`));
+  await throttle(context, page);
+  const requests = [];
+  const scripts = new Map();
+  const workerRequests = [];
+  // The worker's own fetches (its install) are counted apart from the page's.
+  const onRequest = (request) => (request.serviceWorker() ? workerRequests : requests).push(request.url());
+  const onResponse = async (response) => {
+    if (response.request().serviceWorker()) return;
+    if (response.request().resourceType() !== 'script' && !/\.js($|\?)/.test(response.url())) return;
+    const sizes = await response
+      .request()
+      .sizes()
+      .catch(() => null);
+    scripts.set(response.url(), sizes ? sizes.responseBodySize : 0);
+  };
+  context.on('request', onRequest);
+  context.on('response', onResponse);
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+  const usableAt = await page
+    .waitForFunction(
+      (name) => {
+        const control = [...globalThis.document.querySelectorAll('button, a')].find((el) => el.textContent?.trim().includes(name));
+        return control && !control.disabled && control.getBoundingClientRect().height > 0 ? performance.now() : false;
+      },
+      usable,
+      { polling: 50, timeout: 60_000 },
+    )
+    .then((handle) => handle.jsonValue());
+  await page.waitForLoadState('networkidle', { timeout: 120_000 });
+  await page.waitForTimeout(1_000);
+  const lcp = await page.evaluate(() => globalThis.__lcp);
+  context.off('request', onRequest);
+  context.off('response', onResponse);
+  await page.close();
+  const files = [...scripts.entries()].filter(([url]) => url.startsWith(baseUrl));
+  return {
+    requests: requests.length,
+    workerRequests: workerRequests.length,
+    jsFiles: files.length,
+    jsBytes: files.reduce((sum, [, bytes]) => sum + bytes, 0),
+    usableMs: usableAt,
+    lcpMs: lcp,
+    fileNames: files.map(([url]) => new URL(url).pathname),
+    sizes: Object.fromEntries(files.map(([url, bytes]) => [new URL(url).pathname, bytes])),
+  };
+}
+
+function checkPhoneBudgets(phone) {
+  const problems = [];
+  for (const r of phone) {
+    if (r.cold.jsBytes > PHONE_BUDGET.jsKb * 1024)
+      problems.push(`${r.path} on a phone: ${kb(r.cold.jsBytes)} of JavaScript (budget ${PHONE_BUDGET.jsKb} KB)`);
+    if (r.cold.requests > PHONE_BUDGET.requests)
+      problems.push(`${r.path} on a phone: ${r.cold.requests} requests (budget ${PHONE_BUDGET.requests})`);
+  }
+  const quickLog = phone.find((r) => r.path === '/app/quick-log');
+  if (quickLog && quickLog.cold.usableMs > PHONE_BUDGET.coldUsableMs)
+    problems.push(`quick log usable after ${Math.round(quickLog.cold.usableMs)} ms cold (budget ${PHONE_BUDGET.coldUsableMs})`);
+  if (quickLog && quickLog.warm.usableMs > PHONE_BUDGET.warmUsableMs)
+    problems.push(`quick log usable after ${Math.round(quickLog.warm.usableMs)} ms warm (budget ${PHONE_BUDGET.warmUsableMs})`);
+  const dashboard = phone.find((r) => r.path === '/app');
+  if (dashboard && dashboard.cold.lcpMs > PHONE_BUDGET.lcpMs)
+    problems.push(`the dashboard's largest paint after ${Math.round(dashboard.cold.lcpMs)} ms (budget ${PHONE_BUDGET.lcpMs})`);
+  return problems;
+}
+
+async function measurePhone(browser, baseUrl, cookies, screen) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
+  await context.addCookies(cookies);
+  await context.addInitScript(LCP_RECORDER);
+  try {
+    const cold = await visitOnPhone(context, baseUrl, screen.path, screen.usable);
+    // The worker has installed by now (network idle); the next visit starts from its cache.
+    const warm = await visitOnPhone(context, baseUrl, screen.path, screen.usable);
+    return { ...screen, cold, warm };
+  } finally {
+    await context.close();
+  }
+}
+
 /** The SPA's own chunks: everything in dist/web/assets that the public-site build did not make. */
 function appChunks() {
   return new Set(
@@ -335,7 +471,7 @@ async function runLighthouse(url, formFactor) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function renderMarkdown({ js, lighthouseResults, landingHasAppCode, signInHasAppCode, date }) {
+function renderMarkdown({ js, phone, lighthouseResults, landingHasAppCode, signInHasAppCode, date }) {
   const lines = [];
   lines.push(
     `Measured ${date} on this machine (${process.platform}, ${cpus().length} CPUs, load average ${START_LOAD.toFixed(1)} at the start, Node ${process.versions.node}, Debian chromium, Lighthouse 12.8.2), against the built app`,
@@ -363,6 +499,23 @@ function renderMarkdown({ js, lighthouseResults, landingHasAppCode, signInHasApp
             ? `≤ ${m.budgetKb} KB${m.gzip > m.budgetKb * 1024 ? ' (**over**)' : ''}`
             : '';
     lines.push(`| ${m.label} | ${m.files.length} | ${kb(m.raw)} | ${kb(m.gzip)} | ${goal} |`);
+  }
+  lines.push('');
+  lines.push(
+    `Signed in on a phone (decision 068): Chromium at 390x844, ${PHONE_PROFILE.cpuSlowdown}x CPU slowdown, ${PHONE_PROFILE.latencyMs} ms and ${PHONE_PROFILE.downloadBps / 1e6} Mbps, an empty cache; warm is the same screen again from the worker's cache.`,
+  );
+  lines.push(
+    `Budgets: ${PHONE_BUDGET.jsKb} KB of JavaScript as sent and ${PHONE_BUDGET.requests} requests by network idle, quick log usable in ${PHONE_BUDGET.coldUsableMs / 1000} s cold and ${PHONE_BUDGET.warmUsableMs / 1000} s warm, the dashboard's largest paint in ${PHONE_BUDGET.lcpMs / 1000} s.`,
+  );
+  lines.push('');
+  lines.push(
+    '| Screen | Requests (page + worker) | JavaScript files | JavaScript as sent | First usable control | Largest paint | Warm: usable |',
+  );
+  lines.push('|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of phone) {
+    lines.push(
+      `| ${r.label} | ${r.cold.requests} + ${r.cold.workerRequests} | ${r.cold.jsFiles} | ${kb(r.cold.jsBytes)} | ${(r.cold.usableMs / 1000).toFixed(2)} s | ${(r.cold.lcpMs / 1000).toFixed(2)} s | ${(r.warm.usableMs / 1000).toFixed(2)} s |`,
+    );
   }
   lines.push('');
   lines.push(`Lighthouse, /landing (median of ${RUNS} runs; goal ${LIGHTHOUSE_GOAL} or more each):`);
@@ -411,6 +564,20 @@ async function main() {
     log(`server on ${baseUrl}`);
     const cookies = await signedInCookies(baseUrl, 'Bench Admin');
     const waitingCookies = await waitingPersonCookies(baseUrl, cookies);
+    const phone = [];
+    for (const screen of PHONE_SCREENS) {
+      const result = await measurePhone(browser, baseUrl, cookies, screen);
+      log(
+        `phone ${screen.path}: cold ${result.cold.requests} requests (+${result.cold.workerRequests} by the worker), ${result.cold.jsFiles} JS files, ${kb(result.cold.jsBytes)} JS, usable ${Math.round(result.cold.usableMs)} ms, LCP ${Math.round(result.cold.lcpMs)} ms; warm usable ${Math.round(result.warm.usableMs)} ms, ${result.warm.requests} requests`,
+      );
+      if (args.has('--list-files')) for (const f of result.cold.fileNames) log(`  ${f} ${result.cold.sizes[f]}`);
+      phone.push(result);
+    }
+    const phoneProblems = checkPhoneBudgets(phone);
+    if (args.has('--phone-only')) {
+      if (phoneProblems.length) console.error(`[bench:web] phone budgets missed:\n  ${phoneProblems.join('\n  ')}`);
+      return;
+    }
     const landing = { label: 'Landing (/landing)', ...(await measureJs(browser, baseUrl, '/landing')) };
     const signIn = {
       label: 'Sign-in page (/auth, pre-rendered)',
@@ -455,6 +622,7 @@ async function main() {
 
     const markdown = renderMarkdown({
       js: measured,
+      phone,
       lighthouseResults,
       landingHasAppCode: landingAppFiles.length > 0,
       signInHasAppCode: signInAppFiles.length > 0,
@@ -463,7 +631,7 @@ async function main() {
     console.info(`\n${markdown}\n`);
     if (args.has('--update-docs')) updateDocs(markdown);
 
-    const problems = [];
+    const problems = [...phoneProblems];
     if (landing.gzip > LANDING_JS_BUDGET_KB * 1024)
       problems.push(`/landing loads ${kb(landing.gzip)} of gzipped JavaScript (budget ${LANDING_JS_BUDGET_KB} KB)`);
     if (landingAppFiles.length) problems.push(`/landing loads the app's code: ${landingAppFiles.map((f) => f.file).join(', ')}`);

@@ -62,12 +62,35 @@ describe('the phone app', () => {
     await page.getByRole('heading', { name: 'Quick log' }).waitFor();
     // The worker installs and takes the page over (clients.claim).
     await waitForServiceWorker(page);
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/sw\.js$/);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/sw\.js\?lang=en$/);
     const cdp = await page.context().newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);
     await cdp.detach();
     await saveSettledScreenshot(page, 'phone-app-quick-log-en-phone');
+  });
+
+  it("installs the shell in the reader's language only, and keeps another screen once it is used", async () => {
+    // Every file the worker keeps, in any of its caches (decision 068).
+    const kept = () =>
+      page.evaluate(async () => {
+        const paths: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+        }
+        return paths;
+      });
+    const installed = await kept();
+    expect(installed.filter((path) => /^\/assets\/(quick-log-page|dashboard-page|activity-page|app-shell)-/.test(path))).toHaveLength(4);
+    expect(installed.some((path) => path.startsWith('/assets/common.en-'))).toBe(true);
+    expect(installed.some((path) => path.startsWith('/assets/common.nb-'))).toBe(false);
+    expect(installed.some((path) => path.startsWith('/assets/settings-page-'))).toBe(false);
+
+    await page.goto('/app/settings');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await expect.poll(async () => (await kept()).some((path) => path.startsWith('/assets/settings-page-'))).toBe(true);
+    await page.goto('/app/quick-log');
+    await page.getByRole('button', { name: 'Call answered' }).waitFor();
   });
 
   it('keeps three calls and a sale logged offline, then sends each exactly once when the connection returns', async () => {

@@ -1,15 +1,28 @@
+import { i18n, normalizeLanguage } from '@web/i18n';
+
 /**
- * Registers the app's service worker (web/sw/sw.ts, built to /sw.js; decision 054) in a built app.
- * The dev server has none: its modules are not hashed files a worker could keep. A wall TV (/tv)
- * has none either: it is not installed or used offline, and its live stream and reconnecting must
- * meet the network directly, not a worker in between.
+ * Registers the app's service worker (web/sw/sw.ts, built to /sw.js; decisions 054 and 068) in a
+ * built app, naming the reader's language: the worker installs the shell's words in it only, and a
+ * change of language registers it again for the new one. The dev server has none: its modules are
+ * not hashed files a worker could keep. A wall TV (/tv) has none either: it is not installed or
+ * used offline, and its live stream and reconnecting must meet the network directly, not a worker
+ * in between.
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   if (window.location.pathname === '/tv' || window.location.pathname.startsWith('/tv/')) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+  const register = () => {
+    navigator.serviceWorker.register(serviceWorkerUrl(i18n.language), { scope: '/' }).catch((error: unknown) => {
       console.warn('The service worker could not be registered', error);
     });
+  };
+  window.addEventListener('load', () => {
+    register();
+    i18n.on('languageChanged', register);
   });
+}
+
+/** The worker's address for a reader of this language. */
+export function serviceWorkerUrl(language: string | undefined): string {
+  return `/sw.js?lang=${normalizeLanguage(language)}`;
 }

@@ -1,14 +1,22 @@
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { selectForLanguage } from './catalog-files';
 import { installPushHandlers } from './push';
 
 /*
- * The app's service worker (decision 054): it keeps the app shell (index.html and the hashed
- * assets the build lists in __WB_MANIFEST) so the installed app opens without a connection.
+ * The app's service worker (decisions 054 and 068): it installs the app shell, so the installed
+ * app opens without a connection, and keeps every other screen's files once they are used.
  *
+ * - Installed: index.html, styles, fonts, icons, the shell's scripts and the start screens (quick
+ *   log, dashboard, My Activity), and their words in the reader's language only (the page names
+ *   it when it registers the worker: /sw.js?lang=nb; another language is another install). The
+ *   build lists them in __WB_MANIFEST (scripts/app-shell/vite-plugin.ts chooses).
+ * - Any other of the app's hashed files (/assets/*: another screen, another language) is kept the
+ *   first time it is fetched and answered from the worker after that.
  * - Navigations inside the app (/app/*) go to the network first, so a deploy is picked up at once;
- *   offline they are answered with the last app page seen, else the precached shell.
+ *   offline they are answered with the last app page seen, else the installed shell.
  * - Nothing else is answered by the worker: /api (data is never cached here; the offline queue
  *   lives in IndexedDB), the public site (/, /landing, /auth: pre-rendered pages with the visitor's
  *   language), the TV (/tv) and the display links pass straight to the network.
@@ -16,8 +24,18 @@ import { installPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/.*/] });
+const language = new URL(self.location.href).searchParams.get('lang') ?? 'en';
+precacheAndRoute(selectForLanguage(self.__WB_MANIFEST, language), { ignoreURLParametersMatching: [/.*/] });
 cleanupOutdatedCaches();
+
+// Hashed names never change content: the first copy is the copy. Old builds' files age out.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/site-'),
+  new CacheFirst({
+    cacheName: 'app-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+);
 
 const shell = createHandlerBoundToURL('/index.html');
 const appPages = new NetworkFirst({ cacheName: 'app-pages', networkTimeoutSeconds: 4 });

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { readCatalogFile, selectForLanguage } from '../../web/sw/catalog-files';
+import { isShellFile, listShellScripts, type ShellChunk } from './vite-plugin';
+
+const ROOT = '/repo';
+const chunk = (
+  fileName: string,
+  imports: string[] = [],
+  facade: string | null = null,
+  isEntry = false,
+  dynamicImports: string[] = [],
+): ShellChunk => ({
+  fileName,
+  imports,
+  dynamicImports,
+  facadeModuleId: facade ? `${ROOT}/${facade}` : null,
+  isEntry,
+});
+
+/** A bundle shaped like the app's: an entry, the shell and start screens, other screens, shared chunks. */
+const BUNDLE: ShellChunk[] = [
+  chunk('assets/index-A.js', ['assets/ui-B.js'], 'web/index.html', true, [
+    'assets/toaster-L.js',
+    'assets/settings-page-J.js',
+    'assets/app-shell-F.js',
+    'assets/common.en-M.js',
+  ]),
+  chunk('assets/toaster-L.js', [], 'web/components/ui/toaster-lazy.tsx'),
+  chunk('assets/common.en-M.js', [], 'web/i18n/locales/en/common.json'),
+  chunk('assets/password-N.js', [], 'core/passwords/assess-password.ts'),
+  chunk('assets/ui-B.js', ['assets/index-A.js']),
+  chunk('assets/lib-C.js'),
+  chunk('assets/shared-D.js', ['assets/lib-C.js']),
+  chunk('assets/shared-E.js'),
+  chunk('assets/app-shell-F.js', ['assets/shared-D.js'], 'web/app/shell/app-shell.tsx'),
+  chunk('assets/quick-log-page-G.js', ['assets/lib-C.js'], 'web/features/activity/routes/quick-log-page.tsx', false, [
+    'assets/password-N.js',
+  ]),
+  chunk('assets/dashboard-page-H.js', [], 'web/features/dashboard/routes/dashboard-page.tsx'),
+  chunk('assets/activity-page-I.js', [], 'web/app/routes/activity-page.tsx'),
+  chunk('assets/settings-page-J.js', ['assets/shared-E.js'], 'web/app/routes/settings-page.tsx'),
+  chunk('assets/charts-K.js'),
+];
+
+describe('listShellScripts', () => {
+  it('takes the entry and the start screens with every chunk they import or load on demand, and leaves the other screens, catalogs and the password checker', () => {
+    expect([...listShellScripts(BUNDLE)].sort()).toEqual([
+      'assets/activity-page-I.js',
+      'assets/app-shell-F.js',
+      'assets/dashboard-page-H.js',
+      'assets/index-A.js',
+      'assets/lib-C.js',
+      'assets/quick-log-page-G.js',
+      'assets/shared-D.js',
+      'assets/toaster-L.js',
+      'assets/ui-B.js',
+    ]);
+  });
+
+  it('fails the build when a start screen has no chunk of its own (a moved file would leave it out of the install)', () => {
+    expect(() => listShellScripts(BUNDLE.filter((c) => !c.fileName.startsWith('assets/dashboard-page')))).toThrow(
+      /web\/features\/dashboard\/routes\/dashboard-page\.tsx/,
+    );
+  });
+});
+
+describe('isShellFile', () => {
+  const shell = listShellScripts(BUNDLE);
+
+  it("installs the page, styles, fonts and icons, the shell's scripts and the start screens' words", () => {
+    for (const url of ['index.html', 'assets/index-X.css', 'assets/inter-latin-wght-normal-Y.woff2', 'icons/icon-192.png'])
+      expect(isShellFile(url, shell)).toBe(true);
+    expect(isShellFile('assets/quick-log-page-G.js', shell)).toBe(true);
+    expect(isShellFile('assets/common.nb-Zz9_x.js', shell)).toBe(true);
+    expect(isShellFile('assets/scoreboard.en-Q1.js', shell)).toBe(true);
+  });
+
+  it("leaves other screens' scripts and words to be kept when used", () => {
+    expect(isShellFile('assets/settings-page-J.js', shell)).toBe(false);
+    expect(isShellFile('assets/shared-E.js', shell)).toBe(false);
+    expect(isShellFile('assets/charts-K.js', shell)).toBe(false);
+    expect(isShellFile('assets/settings.nb-Q1.js', shell)).toBe(false);
+  });
+});
+
+describe('readCatalogFile', () => {
+  it("reads a catalog's namespace and language from its file, and nothing from other files", () => {
+    expect(readCatalogFile('assets/common.nb-1B50OU5Q.js')).toEqual({ namespace: 'common', language: 'nb' });
+    expect(readCatalogFile('/assets/activity.en-DK_-x.js')).toEqual({ namespace: 'activity', language: 'en' });
+    expect(readCatalogFile('assets/quick-log-page-D3ZBw3gW.js')).toBeNull();
+    expect(readCatalogFile('assets/index-12gLJX71.js')).toBeNull();
+  });
+});
+
+describe('selectForLanguage', () => {
+  it("installs the reader's language and no other", () => {
+    const list = [{ url: 'index.html' }, { url: 'assets/common.en-A.js' }, { url: 'assets/common.nb-B.js' }, { url: 'assets/ui-C.js' }];
+    expect(selectForLanguage(list, 'nb').map((e) => e.url)).toEqual(['index.html', 'assets/common.nb-B.js', 'assets/ui-C.js']);
+    expect(selectForLanguage(list, 'en').map((e) => e.url)).toEqual(['index.html', 'assets/common.en-A.js', 'assets/ui-C.js']);
+  });
+});
