@@ -133,15 +133,25 @@ afterAll(async () => {
 describe('dark mode', () => {
   it('is on <html> before the app draws anything, and the CSP lets its script run', async () => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    // Read as soon as the document is parsed: the app's module has not rendered yet (#root is empty).
+    // Read in the page at the moment the app first draws into #root (not after the page has loaded:
+    // by the time a read from here arrives, the app may have drawn already, which proves nothing).
+    type FirstDraw = { dark: boolean; bar: (string | null)[] };
+    await page.addInitScript(() => {
+      const record = window as unknown as { __firstDraw?: FirstDraw };
+      const observer = new MutationObserver(() => {
+        if ((document.getElementById('root')?.childElementCount ?? 0) === 0) return;
+        observer.disconnect();
+        record.__firstDraw = {
+          dark: document.documentElement.classList.contains('dark'),
+          bar: [...document.querySelectorAll('meta[name="theme-color"]')].map((meta) => meta.getAttribute('content')),
+        };
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
     await page.goto('/app', { waitUntil: 'domcontentloaded' });
-    const first = await page.evaluate(() => ({
-      dark: document.documentElement.classList.contains('dark'),
-      drawn: (document.getElementById('root')?.childElementCount ?? 0) > 0,
-      bar: [...document.querySelectorAll('meta[name="theme-color"]')].map((meta) => meta.getAttribute('content')),
-    }));
+    const first = await (await page.waitForFunction(() => (window as unknown as { __firstDraw?: FirstDraw }).__firstDraw)).jsonValue();
     // The phone's status bar is the dark header's colour from the first frame, not a light one.
-    expect(first).toEqual({ dark: true, drawn: false, bar: ['#101723'] });
+    expect(first).toEqual({ dark: true, bar: ['#101723'] });
     await settle(page);
     expect(browser.consoleErrors.filter((e) => /Content Security Policy|Refused to execute/i.test(e))).toEqual([]);
 
