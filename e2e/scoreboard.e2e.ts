@@ -249,10 +249,10 @@ function conversionOf(meetings: number, calls: number): number {
   return calls === 0 ? 0 : Math.round((meetings / calls) * 100);
 }
 
-/** The change label: both zero '0%', previous zero '+100%', else the signed rounded percent. */
+/** The change label on the screen: both zero '0%', previous zero 'New', else the signed rounded percent. */
 function changeOf(current: number, previous: number): string {
   if (current === 0 && previous === 0) return '0%';
-  if (previous === 0) return '+100%';
+  if (previous === 0) return 'New';
   const change = Math.round(((current - previous) / Math.abs(previous)) * 100);
   return `${change >= 0 ? '+' : ''}${change}%`;
 }

@@ -174,7 +174,9 @@ export type LeaderboardRow = z.infer<typeof LeaderboardRowSchema>;
 export const KpiComparisonSchema = z.object({
   today: z.number().int(),
   yesterday: z.number().int(),
-  change: text(),
+  change: text().describe(
+    "The change since yesterday: a signed, rounded percent ('+12%', '-5%', '+0%'), '0%' when both are 0, or 'new' when yesterday was 0.",
+  ),
 });
 export type KpiComparison = z.infer<typeof KpiComparisonSchema>;
 

@@ -138,7 +138,7 @@ export const DisplayScreenDataSchema = z.discriminatedUnion('kind', [
     date: text(),
     today: z.number().int(),
     yesterday: z.number().int(),
-    /** computePercentChange's label ("+12%", "New", "0%"). */
+    /** computePercentChange's label ('+12%', 'new', '0%'). */
     change: text(),
   }),
   z.object({ kind: z.literal('message'), title: text().nullable(), text: text() }),

@@ -18,13 +18,16 @@ export function isHighConversion(rate: Percent): boolean {
   return rate >= HIGH_CONVERSION_PERCENT;
 }
 
+/** The change label for something that was 0 before and is not now: no percentage says it (the screens word it "New"). */
+export const NEW_CHANGE = 'new';
+
 /**
- * Change versus a previous value, as the cards label it: both zero '0%', previous zero '+100%',
- * else the rounded percent with '+' for non-negative.
+ * Change versus a previous value, as the cards label it: both zero '0%', previous zero and
+ * current not NEW_CHANGE, else the rounded percent with '+' for non-negative.
  */
 export function computePercentChange(current: number, previous: number): string {
   if (current === 0 && previous === 0) return '0%';
-  if (previous === 0) return '+100%';
+  if (previous === 0) return NEW_CHANGE;
   const change = Math.round(((current - previous) / Math.abs(previous)) * 100);
   return `${change >= 0 ? '+' : ''}${change}%`;
 }

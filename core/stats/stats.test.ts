@@ -31,7 +31,8 @@ describe('computeConversionRate', () => {
 describe('computePercentChange', () => {
   it.each([
     [0, 0, '0%'],
-    [5, 0, '+100%'],
+    [5, 0, 'new'],
+    [1, 0, 'new'],
     [10, 10, '+0%'],
     [15, 10, '+50%'],
     [5, 10, '-50%'],

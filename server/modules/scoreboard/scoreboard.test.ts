@@ -198,7 +198,7 @@ function expectedRanking(rows: MemberStats[], key: SortKey, me: string | null): 
 
 function change(current: number, previous: number): string {
   if (current === 0 && previous === 0) return '0%';
-  if (previous === 0) return '+100%';
+  if (previous === 0) return 'new';
   const pct = Math.round(((current - previous) / previous) * 100);
   return pct >= 0 ? `+${pct}%` : `${pct}%`;
 }

@@ -482,26 +482,31 @@ export interface paths {
                             calls: {
                                 today: number;
                                 yesterday: number;
+                                /** @description The change since yesterday: a signed, rounded percent ('+12%', '-5%', '+0%'), '0%' when both are 0, or 'new' when yesterday was 0. */
                                 change: string;
                             };
                             meetings: {
                                 today: number;
                                 yesterday: number;
+                                /** @description The change since yesterday: a signed, rounded percent ('+12%', '-5%', '+0%'), '0%' when both are 0, or 'new' when yesterday was 0. */
                                 change: string;
                             };
                             sales: {
                                 today: number;
                                 yesterday: number;
+                                /** @description The change since yesterday: a signed, rounded percent ('+12%', '-5%', '+0%'), '0%' when both are 0, or 'new' when yesterday was 0. */
                                 change: string;
                             };
                             points: {
                                 today: number;
                                 yesterday: number;
+                                /** @description The change since yesterday: a signed, rounded percent ('+12%', '-5%', '+0%'), '0%' when both are 0, or 'new' when yesterday was 0. */
                                 change: string;
                             };
                             revenue: {
                                 today: number;
                                 yesterday: number;
+                                /** @description The change since yesterday: a signed, rounded percent ('+12%', '-5%', '+0%'), '0%' when both are 0, or 'new' when yesterday was 0. */
                                 change: string;
                             };
                         };

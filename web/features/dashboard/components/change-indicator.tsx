@@ -1,11 +1,13 @@
 import { ArrowDownRightIcon, ArrowUpRightIcon, MinusIcon } from 'lucide-react';
+import { NEW_CHANGE } from '@core/stats';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
 
 export type ChangeTone = 'up' | 'down' | 'flat';
 
-/** The tone of a computePercentChange label: '+50%' up, '-20%' down, '0%' and '+0%' flat. */
+/** The tone of a computePercentChange label: '+50%' and 'new' up, '-20%' down, '0%' and '+0%' flat. */
 export function computeChangeTone(change: string): ChangeTone {
+  if (change === NEW_CHANGE) return 'up';
   if (change.startsWith('-')) return 'down';
   if (change.startsWith('+') && change !== '+0%') return 'up';
   return 'flat';
@@ -17,7 +19,7 @@ const TONES: Record<ChangeTone, { className: string; Icon: typeof ArrowUpRightIc
   flat: { className: 'bg-muted text-muted-foreground', Icon: MinusIcon },
 };
 
-/** '+50% vs yesterday (12)': the change label from the server, coloured by direction. */
+/** '+50% vs yesterday (12)', or 'New vs yesterday (0)': the change label from the server, coloured by direction. */
 export function ChangeIndicator({ change, yesterday }: { change: string; yesterday: string }) {
   const { t } = useTranslation('scoreboard');
   const { className, Icon } = TONES[computeChangeTone(change)];
@@ -25,7 +27,7 @@ export function ChangeIndicator({ change, yesterday }: { change: string; yesterd
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
       <span className={cn('inline-flex items-center gap-0.5 rounded-full px-1.5 py-0.5 font-semibold tabular', className)}>
         <Icon className="size-3.5" aria-hidden />
-        {change}
+        {change === NEW_CHANGE ? t('kpi.newChange') : change}
       </span>
       <span className="text-muted-foreground">{t('kpi.vsYesterday', { value: yesterday })}</span>
     </p>

@@ -1,6 +1,7 @@
 import type { DisplayScreenData, TvKpiMetric, TvScreen, TvScreenKind } from '@core/contracts';
 import { computeTargetShare, computeTimeLeft } from '@core/contests';
 import { DEFAULT_CURRENCY } from '@core/money';
+import { NEW_CHANGE } from '@core/stats';
 import {
   CalendarDaysIcon,
   CalendarRangeIcon,
@@ -279,7 +280,9 @@ function KpiView({ data, language, timeZone, currency }: ScreenProps<'kpi'>) {
       <p className="flex flex-wrap items-center justify-center gap-x-[0.6em] gap-y-1 text-[clamp(1rem,3.6vmin,5rem)] text-sidebar-muted">
         <Trend className={cn('size-[1.1em]', up ? 'text-success' : 'text-warning')} aria-hidden />
         <span>{t('tv.kpi.yesterday', { value: show(data.yesterday) })}</span>
-        <span className={cn('font-bold', up ? 'text-success' : 'text-warning')}>{data.change}</span>
+        <span className={cn('font-bold', up ? 'text-success' : 'text-warning')}>
+          {data.change === NEW_CHANGE ? t('kpi.newChange') : data.change}
+        </span>
       </p>
     </div>
   );
