@@ -115,6 +115,27 @@ describe('the setup page', () => {
     ]);
   });
 
+  it('asks for the points of a kind turned on at 0 points, and saves nothing until they are given', async () => {
+    const { user, calls } = render('page', { entry: '/app/setup?step=activities' });
+    await user.click(await screen.findByRole('switch', { name: 'E-mail' }));
+    const points = screen.getByLabelText('Points: E-mail');
+    expect(points).toHaveValue(null);
+    expect(points).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('How many points is E-mail worth? Enter a whole number.')).toBeInTheDocument();
+    expect(points).toHaveAccessibleDescription('How many points is E-mail worth? Enter a whole number.');
+    expect(points).toHaveFocus();
+    expect(writes(calls).filter((w) => w.path !== '/api/v1/me/provision')).toEqual([]);
+
+    // Turned off again, the kind keeps its old points and the step saves the rest.
+    await user.click(screen.getByRole('switch', { name: 'E-mail' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Invite your colleagues' })).toBeInTheDocument();
+    expect(writes(calls).filter((w) => w.path !== '/api/v1/me/provision')).toEqual([
+      { method: 'POST', path: '/api/v1/setup/steps/activities', body: undefined },
+    ]);
+  });
+
   it('speaks Norwegian', async () => {
     await i18n.changeLanguage('nb');
     render('page');

@@ -10,7 +10,7 @@ import {
 import type { KpiKey } from '@core/kpi';
 import { SUPPORTED_CURRENCIES } from '@core/money';
 import { ArrowRightIcon, CheckIcon, PartyPopperIcon } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '@web/components/load-error';
@@ -373,14 +373,27 @@ function ActivitiesForm({ step, onDone, onSkip, rules }: StepProps & { rules: Kp
     Object.fromEntries(rules.map((r) => [r.kpiKey, { enabled: r.enabled, basePoints: String(r.basePoints) }])),
   );
   const [isSaving, setSaving] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const focusNext = useRef<KpiKey | null>(null);
   const byKey = new Map<string, KpiRuleView>(rules.map((r) => [r.kpiKey, r]));
 
   const invalid = (value: string) => !/^\d+$/.test(value) || Number(value) < KPI_BASE_POINTS_MIN || Number(value) > KPI_BASE_POINTS_MAX;
+  // Only a rule that is on must have its points: one turned on and off again keeps what it had.
+  const firstInvalid = rules.find((r) => draft[r.kpiKey]?.enabled && invalid(draft[r.kpiKey]!.basePoints))?.kpiKey ?? null;
+
+  const focusPoints = (key: KpiKey) => document.getElementById(`${id}-points-${key}`)?.focus();
+  // The points field a kind just turned on asks for (below): it is there once the switch has drawn it.
+  useEffect(() => {
+    const key = focusNext.current;
+    focusNext.current = null;
+    if (key) focusPoints(key);
+  });
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    if (Object.values(draft).some((d) => invalid(d.basePoints))) {
-      toast.error(t('kpi.pointsError', { min: KPI_BASE_POINTS_MIN, max: KPI_BASE_POINTS_MAX }));
+    if (firstInvalid) {
+      setShowErrors(true);
+      focusPoints(firstInvalid as KpiKey);
       return;
     }
     setSaving(true);
@@ -388,7 +401,7 @@ function ActivitiesForm({ step, onDone, onSkip, rules }: StepProps & { rules: Kp
       for (const rule of rules) {
         const wanted = draft[rule.kpiKey];
         if (!wanted) continue;
-        const basePoints = Number(wanted.basePoints);
+        const basePoints = wanted.enabled ? Number(wanted.basePoints) : rule.basePoints;
         if (wanted.enabled === rule.enabled && basePoints === rule.basePoints) continue;
         await update.mutateAsync({ id: rule.id, enabled: wanted.enabled, basePoints });
       }
@@ -401,8 +414,24 @@ function ActivitiesForm({ step, onDone, onSkip, rules }: StepProps & { rules: Kp
     }
   }
 
-  const setKind = (keys: KpiKey[], enabled: boolean) =>
-    setDraft((current) => ({ ...current, ...Object.fromEntries(keys.map((k) => [k, { ...current[k]!, enabled }])) }));
+  /**
+   * A kind turned on here whose rules are worth 0 points (e-mail and LinkedIn start so) asks for
+   * its points: the field is emptied and focused, and the step will not save it empty. A kind
+   * that was on keeps its points, and turning one off gives its rules back the points they had.
+   */
+  const setKind = (keys: KpiKey[], enabled: boolean) => {
+    const asked = enabled ? keys.filter((k) => !byKey.get(k)?.enabled && draft[k]?.basePoints === '0') : [];
+    setDraft((current) => ({
+      ...current,
+      ...Object.fromEntries(
+        keys.map((k) => [
+          k,
+          { enabled, basePoints: asked.includes(k) ? '' : enabled ? current[k]!.basePoints : String(byKey.get(k)?.basePoints ?? 0) },
+        ]),
+      ),
+    }));
+    focusNext.current = asked[0] ?? null;
+  };
   const setPoints = (key: KpiKey, basePoints: string) =>
     setDraft((current) => current && { ...current, [key]: { ...current[key]!, basePoints } });
 
@@ -430,10 +459,12 @@ function ActivitiesForm({ step, onDone, onSkip, rules }: StepProps & { rules: Kp
                   <div className="mt-3 grid gap-3 sm:grid-cols-3">
                     {present.map((key) => {
                       const value = draft[key]!.basePoints;
+                      const ruleName = t(`kpi.rules.${key}.label`);
+                      const error = showErrors && invalid(value) ? `${id}-points-${key}-error` : undefined;
                       return (
                         <div key={key} className="space-y-1">
                           <Label htmlFor={`${id}-points-${key}`} className="text-xs text-muted-foreground">
-                            {t('setup.pointsFor', { rule: t(`kpi.rules.${key}.label`) })}
+                            {t('setup.pointsFor', { rule: ruleName })}
                           </Label>
                           <Input
                             id={`${id}-points-${key}`}
@@ -444,9 +475,18 @@ function ActivitiesForm({ step, onDone, onSkip, rules }: StepProps & { rules: Kp
                             step={1}
                             value={value}
                             onChange={(e) => setPoints(key, e.target.value)}
+                            placeholder={t('setup.pointsPlaceholder')}
                             aria-invalid={invalid(value)}
+                            aria-describedby={error}
                             className="w-28"
                           />
+                          {error && (
+                            <p id={error} className="text-xs text-destructive">
+                              {value === ''
+                                ? t('setup.pointsNeeded', { rule: ruleName })
+                                : t('kpi.pointsError', { min: KPI_BASE_POINTS_MIN, max: KPI_BASE_POINTS_MAX })}
+                            </p>
+                          )}
                         </div>
                       );
                     })}
