@@ -284,8 +284,11 @@ export async function deleteDeliveriesAbout(
 
 // ---- the outbox ----------------------------------------------------------------------------------
 
-/** One event to record: its type and the body every subscribed endpoint receives. */
-export type OutboxEvent = { type: string; body: string };
+/**
+ * One event to record: its type, the body every subscribed endpoint receives, and the member it
+ * is about (their name and e-mail join the body when it is queued).
+ */
+export type OutboxEvent = { type: string; body: string; memberId?: string | null };
 
 /** A Slack or Teams endpoint that may want the events: its id and its choices (read by the chat module). */
 export type ChatEndpointChoices = { id: string; choices: unknown };
@@ -308,11 +311,19 @@ export async function insertWebhookDeliveries(
   const result = await tx.execute(sql`
     WITH inserted AS (
       INSERT INTO webhook_deliveries (company_id, endpoint_id, event_type, body, next_attempt_at, created_at)
-      SELECT e.company_id, e.id, ev.type, ev.body, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      SELECT e.company_id, e.id, ev.type,
+             -- The member the event is about, by name and e-mail (docs/api.md, "The member"): a receiver need
+             -- not look the id up. Not for a member whose personal data was erased.
+             CASE WHEN p.user_id IS NULL THEN ev.body
+                  ELSE left(ev.body, -1) || ',"member":' || json_build_object('id', p.user_id, 'name', p.display_name, 'email', u.email)::text || '}'
+             END,
+             ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
         FROM jsonb_array_elements(${JSON.stringify(events)}::jsonb) WITH ORDINALITY AS x(event, n)
-        CROSS JOIN LATERAL (SELECT x.event->>'type' AS type, x.event->>'body' AS body) ev
+        CROSS JOIN LATERAL (SELECT x.event->>'type' AS type, x.event->>'body' AS body, x.event->>'memberId' AS member_id) ev
         JOIN webhook_endpoints e ON e.company_id = ${companyId}::uuid AND e.enabled
          AND (${endpointId}::uuid IS NULL AND e.kind = 'webhook' AND ev.type = ANY (e.events) OR e.id = ${endpointId}::uuid)
+        LEFT JOIN profiles p ON p.company_id = ${companyId}::uuid AND p.user_id = ev.member_id AND p.erased_at IS NULL
+        LEFT JOIN "user" u ON u.id = p.user_id
        ORDER BY x.n, e.id
       RETURNING 1)
     SELECT (SELECT count(*) FROM inserted)::int AS inserted,

@@ -183,13 +183,23 @@ export async function sendWebhookTestEvent(deps: AppDeps, actor: Actor, endpoint
   if (outcome === 'disabled') throw new HttpError(409, 'endpoint_disabled', 'Turn the endpoint on before sending it a test event.');
 }
 
-/** The signed body: {"type","timestamp","data"} (the Standard Webhooks payload shape). */
+/**
+ * The signed body: {"type","timestamp","data"} (the Standard Webhooks payload shape). The
+ * member the event is about ("member": id, name, e-mail) is added when the delivery is queued
+ * (insertWebhookDeliveries), from the company's own records.
+ */
 function composeWebhookBody(type: string, occurredAt: Date, data: unknown): string {
   return JSON.stringify({ type, timestamp: occurredAt.toISOString(), data });
 }
 
 /** An event as the module that made the change describes it. */
 export type WebhookEvent = { type: WebhookEventType; data: unknown };
+
+/** The member an event is about: its data's userId (an activity, a sale, a goal, a wrap-up, a joining), if any. */
+function findEventMember(data: unknown): string | null {
+  const userId = typeof data === 'object' && data !== null ? (data as { userId?: unknown }).userId : undefined;
+  return typeof userId === 'string' ? userId : null;
+}
 
 /**
  * Transaction step, the one way an event is recorded: inside the transaction of the change, one
@@ -201,7 +211,11 @@ export async function recordWebhookEvents(tx: Transaction, companyId: CompanyId,
   const { chatEndpoints } = await insertWebhookDeliveries(
     tx,
     companyId,
-    known.map((event) => ({ type: event.type, body: composeWebhookBody(event.type, occurredAt, event.data) })),
+    known.map((event) => ({
+      type: event.type,
+      body: composeWebhookBody(event.type, occurredAt, event.data),
+      memberId: findEventMember(event.data),
+    })),
     occurredAt,
   );
   for (const listener of eventListeners) await listener(tx, companyId, known, occurredAt, chatEndpoints);

@@ -7,6 +7,7 @@ import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { withActivityDay } from '../activities/activities.service';
 import { startWebhookReceiver } from './webhook-receiver.test-support';
+import { recordWebhookEvents } from './webhooks.service';
 import { computeNextWebhookAttempt, createWebhookWorker } from './webhooks.worker';
 
 /*
@@ -71,7 +72,12 @@ async function deliveriesOf(endpointId: string): Promise<WebhookDelivery[]> {
 }
 
 const bodyOf = (index: number) =>
-  JSON.parse(receiver.received[index]!.body) as { type: string; timestamp: string; data: Record<string, unknown> };
+  JSON.parse(receiver.received[index]!.body) as {
+    type: string;
+    timestamp: string;
+    data: Record<string, unknown>;
+    member?: { id: string; name: string | null; email: string };
+  };
 
 /** Runs delivery rounds until nothing more is due now. */
 async function deliverAll(): Promise<void> {
@@ -253,6 +259,9 @@ describe('delivery', () => {
     expect(bodyOf(4).data).toMatchObject({ id: saleId, kind: 'sale' });
     expect(bodyOf(5).data).toMatchObject({ userId: rep.id, calls: 1, good: 'Closed one', created: true });
     expect(bodyOf(6).data).toMatchObject({ userId: newcomer.id, role: 'user', displayName: 'Nina New' });
+    // Each names the member it is about, so a receiver need not look the id up.
+    for (const index of [0, 1, 2, 3, 4, 5]) expect(bodyOf(index).member).toEqual({ id: rep.id, name: 'Rita Rep', email: rep.email });
+    expect(bodyOf(6).member).toEqual({ id: newcomer.id, name: 'Nina New', email: newcomer.email });
     await t.request('/api/v1/goals/me', { method: 'PUT', as: rep, json: { dailyCalls: 0, dailyMeetings: 0, dailySales: 0 } });
   });
 
@@ -474,7 +483,17 @@ describe('erasing a member', () => {
     await deliverAll();
     expect(receiver.received.map((request) => request.body).join('\n')).not.toContain('Erin');
     expect(await deliveriesOf(endpoint.id)).toHaveLength(2);
+
     await t.request(`/api/v1/admin/chat-integrations/${((await slack.json()) as { id: string }).id}`, { method: 'DELETE', as: admin });
+    // An event about the erased member queued afterwards (an admin's change to their history) does not name them.
+    receiver.received.length = 0;
+    await withTenant(t.db, { companyId: toCompanyId(admin.companyId), userId: null }, (tx) =>
+      recordWebhookEvents(tx, toCompanyId(admin.companyId), [{ type: 'activity.created', data: { userId: erin.id } }], clock),
+    );
+    await deliverAll();
+    expect(bodyOf(0)).toMatchObject({ type: 'activity.created', data: { userId: erin.id } });
+    expect(bodyOf(0).member).toBeUndefined();
+    expect(receiver.received[0]!.body).not.toContain('Erin');
   });
 });
 
