@@ -257,8 +257,19 @@ export const deletedActivities = pgTable(
     type: text('type').notNull(),
     localDate: date('local_date', { mode: 'string' }).notNull(),
     deletedAt: tz('deleted_at').notNull().defaultNow(),
+    /**
+     * The deleted activity's device key (activities.client_key), kept so that a late retry of an
+     * offline log made with it is answered "deleted" rather than logged again (decision 069).
+     */
+    clientKey: uuid('client_key'),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index('deleted_activities_company_deleted_idx').on(t.companyId, t.deletedAt, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('deleted_activities_company_deleted_idx').on(t.companyId, t.deletedAt, t.id),
+    index('deleted_activities_client_key_idx')
+      .on(t.companyId, t.userId, t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
+  ],
 );
 
 /**

@@ -54,6 +54,8 @@ export type LoggingContext = {
   progress: GoalCounts;
   /** The id of the activity already logged with this device key (decision 054), else null. */
   replayed: string | null;
+  /** The id of an activity logged with this device key and deleted since (decision 069), else null. */
+  replayedDeleted: string | null;
 };
 
 /**
@@ -164,7 +166,9 @@ SELECT
   (SELECT json_build_object('id', id, 'name', name) FROM customer_companies
     WHERE company_id = $1::uuid AND lower(name) = lower($4::text)) AS existing,
   (SELECT id FROM activities
-    WHERE company_id = $1::uuid AND user_id = $2::text AND client_key = $6::uuid) AS replayed`;
+    WHERE company_id = $1::uuid AND user_id = $2::text AND client_key = $6::uuid) AS replayed,
+  (SELECT id FROM deleted_activities
+    WHERE company_id = $1::uuid AND user_id = $2::text AND client_key = $6::uuid LIMIT 1) AS "replayedDeleted"`;
 
 /** A member's daily goals and a day's counts toward them. */
 const GOAL_PROGRESS_SQL = `SELECT
@@ -180,6 +184,7 @@ type LoggingContextRow = {
   created: CustomerRef | null;
   existing: CustomerRef | null;
   replayed: string | null;
+  replayedDeleted: string | null;
 };
 
 /** A new activity, with its id made here (no re-read): the row is what the service already knows. */
@@ -248,7 +253,7 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
       if (customerName !== null && !customer) customer = await findOrCreateCustomer(customerName, createdAt);
       const goals = row!.goals ?? { calls: 0, meetings: 0, sales: 0 };
       const progress = { calls: row!.day?.calls ?? 0, meetings: row!.day?.meetingsBooked ?? 0, sales: row!.day?.sales ?? 0 };
-      return { rules, day, customer, goals, progress, replayed: row!.replayed };
+      return { rules, day, customer, goals, progress, replayed: row!.replayed, replayedDeleted: row!.replayedDeleted };
     },
 
     async insertActivity(values) {

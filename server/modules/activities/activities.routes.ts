@@ -49,7 +49,12 @@ activitiesRoutes.openapi(
       "Points are computed from the company rules now and stored with the activity. A call that was not answered is stored as no_progress. E-mail and LinkedIn need their rule enabled (400 kpi_rule_disabled otherwise). `localDate` logs for an earlier company-local day (marked loggedLate, at `time` or now's time of day): reps within the company's late-logging window (403 outside_logging_window), admins any earlier day; never a later day (400 future_day).",
     ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone]),
     request: { body: { content: json(LogActivitySchema), required: true } },
-    responses: { 201: { description: 'Logged', content: json(ActivitySchema) }, ...errorResponses, ...outsideWindowResponse },
+    responses: {
+      201: { description: 'Logged', content: json(ActivitySchema) },
+      ...errorResponses,
+      ...outsideWindowResponse,
+      410: { description: 'activity_deleted: the activity this clientKey logged was deleted since; nothing is logged' },
+    },
   }),
   async (c) => c.json(await logActivity(c.get('deps'), c.get('actor'), c.req.valid('json')), 201),
 );

@@ -76,6 +76,11 @@ function outsideWindow(days: number): HttpError {
   );
 }
 
+/** 410: the activity a device key logged was deleted since; the retry logs nothing (decision 069). */
+function activityDeletedError(): HttpError {
+  return new HttpError(410, 'activity_deleted', 'This activity was deleted after it was logged, so it was not logged again.');
+}
+
 /**
  * Whether the actor may write to `day` (decision 041): nobody to a day after today; a rep only
  * within the company's late-logging window (read when the day is not today, so logging for
@@ -214,9 +219,20 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       : now;
   const createdAt = now.getTime() - happenedAt.getTime() < 60_000 ? now : happenedAt;
   const row = await withActivityDay(deps.database.db, memberScopeOf(actor), localDate, async (day) => {
-    const { rules, day: dayContext, customer, goals, progress, replayed } = await day.findLoggingContext(customerName, now, clientKey);
+    const {
+      rules,
+      day: dayContext,
+      customer,
+      goals,
+      progress,
+      replayed,
+      replayedDeleted,
+    } = await day.findLoggingContext(customerName, now, clientKey);
     // The same log sent again: the first one's answer, whatever changed since (no second count).
     if (replayed !== null && clientKey !== null) return (await day.findActivityByClientKey(clientKey))!;
+    // Sent again after the member deleted what it logged (a phone that was offline all along):
+    // deleted stays deleted (decision 069).
+    if (replayedDeleted !== null && clientKey !== null) throw activityDeletedError();
     if (late) await checkLoggingDay(actor, today, localDate, () => day.findLateLoggingDays());
     if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind]) {
       throw disabledKindError(request.kind as OptionalKind);

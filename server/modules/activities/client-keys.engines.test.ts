@@ -49,6 +49,25 @@ describe('a log sent again with the same key', () => {
     await expectRollupsExact(t, rep.companyId);
   });
 
+  it('answers "deleted" (410) and logs nothing when the activity it logged was deleted since', async () => {
+    const { rep } = await createRepWithAdmin(t);
+    t.setNow(tickingClock(TODAY_NOON));
+    const clientKey = crypto.randomUUID();
+    const first = await logActivity(t, rep, { ...call, clientKey });
+    const removed = await t.request(`/api/v1/activities/${first.id}`, { method: 'DELETE', as: rep });
+    expect(removed.status).toBe(200);
+
+    // The phone's late retry of the same log (its first answer never arrived).
+    const retry = await post(rep, { ...call, clientKey });
+    expect(retry.status).toBe(410);
+    expect(((await retry.json()) as ErrorBody).error).toMatchObject({ code: 'activity_deleted' });
+    expect(await countActivities(t, rep.companyId)).toBe(0);
+    expect((await findDayStats(t, rep, TODAY))?.calls ?? 0).toBe(0);
+    await expectRollupsExact(t, rep.companyId);
+    // A new key logs as ever.
+    expect((await post(rep, { ...call, clientKey: crypto.randomUUID() })).status).toBe(201);
+  });
+
   it('counts once when the retries arrive at the same moment', async () => {
     const { rep } = await createRepWithAdmin(t);
     t.setNow(tickingClock(TODAY_NOON));

@@ -85,6 +85,20 @@ describe('the offline queue', () => {
     expect(await findPendingActivities(user)).toEqual([]);
   });
 
+  it('forgets, without a refusal, a log the server says was deleted since it took it; the others still go', async () => {
+    const user = crypto.randomUUID();
+    const deleted = pending(user, { kind: 'meeting' });
+    const call = pending(user, { kind: 'call', answered: false });
+    await addPendingActivity(deleted);
+    await addPendingActivity(call);
+    const result = await syncPendingActivities(user, async (body) => {
+      if (body.clientKey === deleted.clientKey) throw new ApiRequestError(410, 'activity_deleted', 'This activity was deleted.');
+      return answered(body);
+    });
+    expect(result).toEqual({ sent: [{ clientKey: call.clientKey, activity: answered(call.body) }], refused: [], stillWaiting: 0 });
+    expect(await findPendingActivities(user)).toEqual([]);
+  });
+
   it('keeps waiting on a server error or an expired session, and keeps each person’s logs apart', async () => {
     const user = crypto.randomUUID();
     const other = crypto.randomUUID();

@@ -64,6 +64,8 @@ export type SyncResult = { sent: SentActivity[]; refused: PendingActivity[]; sti
  * Sends the person's waiting logs in the order they were tapped (so the 20th call is the 20th),
  * one at a time. Stops at the first that cannot reach the server (offline, a 5xx, a signed-out
  * session): the rest wait for the next try. A log the server refuses is kept, marked refused.
+ * A log the server says was deleted since it took it (410 activity_deleted: its answer was lost,
+ * and the person deleted it elsewhere) is forgotten without a word: that is what they asked for.
  */
 export async function syncPendingActivities(userId: string, send: (body: LogActivity) => Promise<Activity>): Promise<SyncResult> {
   const result: SyncResult = { sent: [], refused: [], stillWaiting: 0 };
@@ -73,6 +75,10 @@ export async function syncPendingActivities(userId: string, send: (body: LogActi
       result.sent.push({ clientKey: entry.clientKey, activity: await send(entry.body) });
       await discardPendingActivity(entry.clientKey);
     } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 410 && error.code === 'activity_deleted') {
+        await discardPendingActivity(entry.clientKey);
+        continue;
+      }
       if (!isFinalRefusal(error)) {
         result.stillWaiting = waiting.length - index;
         break;
