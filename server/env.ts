@@ -38,7 +38,7 @@ const ConfigSchema = z.object({
   ALLOW_DEVELOPMENT_ON_PUBLIC_URL: booleanFromEnv.default(false),
   /** Mails to one address per hour, whoever asks for them (sign-up, magic links, resets). */
   MAIL_RECIPIENT_HOURLY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
-  /** Requests per personal access token and minute, counted across instances (the public API, decision 035). */
+  /** Requests per minute by one member's personal access tokens together, counted across instances (the public API, decision 035). */
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(300),
   /**
    * How long a change to an activity waits before GET /api/v1/activities serves it (decision 035):

@@ -239,6 +239,29 @@ describe('calling with a token', () => {
     expect(await readTokenEntries()).toHaveLength(before + 2);
   });
 
+  it("takes the tokens' names out of the audit log when the member's data is erased; the entries stay", async () => {
+    const kari = await t.createMember({ companyId: admin.companyId, name: 'Kari Erased' });
+    const kept = await makeToken(kari, { name: "Kari's CRM sync" });
+    const gone = await makeToken(kari, { name: "Kari's spreadsheet" });
+    expect((await t.request(`/api/v1/admin/api-tokens/${gone.token.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
+    const colleagues = await makeToken(rep, { name: 'Rita BI' });
+    const entriesAbout = async (id: string) => {
+      const response = await t.request('/api/v1/admin/audit-log?limit=100', { as: admin });
+      const page = (await response.json()) as { entries: { action: string; target: { id: string } | null; details: object }[] };
+      return page.entries.filter((entry) => entry.action.startsWith('api_token.') && entry.target?.id === id);
+    };
+    expect(JSON.stringify(await entriesAbout(kari.id))).toContain("Kari's CRM sync");
+
+    expect((await t.request(`/api/v1/team/members/${kari.id}/data`, { method: 'DELETE', as: admin })).status).toBe(200);
+    const after = await entriesAbout(kari.id);
+    expect(after.map((entry) => entry.action).sort()).toEqual(['api_token.created', 'api_token.created', 'api_token.revoked']);
+    expect(JSON.stringify(after)).not.toContain('Kari');
+    expect(after.find((entry) => entry.action === 'api_token.created')?.details).toMatchObject({ scopes: kept.token.scopes });
+    // A colleague's token keeps its name.
+    expect(JSON.stringify(await entriesAbout(rep.id))).toContain('Rita BI');
+    await t.request(`/api/v1/admin/api-tokens/${colleagues.token.id}`, { method: 'DELETE', as: admin });
+  });
+
   it('refuses a token sent together with a session cookie', async () => {
     const { secret } = await makeToken(rep);
     const response = await t.request('/api/v1/activities/mine', { as: rep, headers: { authorization: `Bearer ${secret}` } });
@@ -328,14 +351,17 @@ describe('last used', () => {
   });
 });
 
-describe('the per-token rate limit', () => {
-  it('counts each token apart, says where it stands in RateLimit headers, and answers 429 past it', async () => {
-    const { secret } = await makeToken(rep);
-    const other = await makeToken(rep);
+describe("the member's token rate limit", () => {
+  it("counts all of a member's tokens together, says where it stands in RateLimit headers, and answers 429 past it", async () => {
+    // A member of their own: the other tests' calls count in rep's window.
+    const caller = await t.createMember({ companyId: admin.companyId, name: 'Tore Tokens' });
+    const { secret } = await makeToken(caller);
+    const other = await makeToken(caller);
     const start = Date.now();
     t.setNow(() => new Date(start));
     for (let i = 1; i <= RATE_LIMIT; i++) {
-      const response = await withToken(secret, '/api/v1/activities/mine');
+      // Half of the calls with each token: one budget for the member, not one per token.
+      const response = await withToken(i % 2 === 0 ? secret : other.secret, '/api/v1/activities/mine');
       expect(response.status).toBe(200);
       expect(response.headers.get('ratelimit-limit')).toBe(String(RATE_LIMIT));
       expect(response.headers.get('ratelimit-remaining')).toBe(String(RATE_LIMIT - i));
@@ -349,9 +375,10 @@ describe('the per-token rate limit', () => {
     expect(refused.headers.get('ratelimit-remaining')).toBe('0');
     expect(refused.headers.get('ratelimit-reset')).toBe('40');
     expect(await refused.json()).toEqual({ error: { code: 'rate_limited', message: expect.stringMatching(/40 seconds/) } });
-    // Another token of the same member has its own count; the cookie has none.
-    expect((await withToken(other.secret, '/api/v1/activities/mine')).status).toBe(200);
-    expect((await t.request('/api/v1/activities/mine', { as: rep })).headers.get('ratelimit-limit')).toBeNull();
+    // The member's other token is out of calls too; a colleague's token has its own count; the cookie has none.
+    expect((await withToken(other.secret, '/api/v1/activities/mine')).status).toBe(429);
+    expect((await withToken((await makeToken(admin)).secret, '/api/v1/activities/mine')).status).toBe(200);
+    expect((await t.request('/api/v1/activities/mine', { as: caller })).headers.get('ratelimit-limit')).toBeNull();
 
     t.setNow(() => new Date(start + 60_001));
     const next = await withToken(secret, '/api/v1/activities/mine');

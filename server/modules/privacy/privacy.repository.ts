@@ -377,7 +377,8 @@ async function actAs(tx: Transaction, userId: UserId): Promise<void> {
 
 /**
  * Coaching (decision 045): the conversations on the person's wrap-ups and every comment they wrote,
- * the 1:1 notes and follow-ups about them and those they wrote, and their read markers. A rep may
+ * the 1:1 notes and follow-ups about them and those they wrote, and their read markers; their
+ * devices for push, and their tokens' names in the audit log. A rep may
  * not see the notes about them, even to erase them, so these deletes run as the connecting role
  * with app.erasing_user naming the person (the policies' erasure clause, migration 0025); app_user
  * cannot use that clause. The company scope stays.
@@ -397,6 +398,12 @@ async function eraseCoaching(tx: Transaction, companyId: CompanyId, subjectId: U
   await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.companyId, companyId), eq(pushSubscriptions.userId, subjectId)));
   await tx.delete(pushPreferences).where(and(eq(pushPreferences.companyId, companyId), eq(pushPreferences.userId, subjectId)));
   await tx.delete(pushOutbox).where(and(eq(pushOutbox.companyId, companyId), eq(pushOutbox.userId, subjectId)));
+  // Their tokens' names (free text) leave the audit log's entries about the tokens; what was done
+  // and when stays (the one change an audit entry ever gets: migration 0036's policy).
+  await tx.execute(sql`
+    UPDATE audit_log SET details = details - 'name'
+     WHERE company_id = ${companyId}::uuid AND target_id = ${subjectId}
+       AND action IN ('api_token.created', 'api_token.revoked') AND details ? 'name'`);
   await tx.execute(sql`SELECT set_config('app.erasing_user', '', true), set_config('role', 'app_user', true)`);
 }
 

@@ -59,8 +59,14 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 
 // ---- personal access tokens (decision 035) ---------------------------------------------------------
 
-/** The fixed window of the per-token limit; API_TOKEN_RATE_LIMIT requests fit in each. */
+/**
+ * The fixed window of the per-member token limit; API_TOKEN_RATE_LIMIT requests fit in each,
+ * whichever of the member's tokens makes them (a member with 25 tokens has one budget, not 25).
+ */
 const TOKEN_RATE_WINDOW_SECONDS = 60;
+
+/** How often a token's last use is written at most. */
+const TOKEN_USE_NOTE_MS = 60_000;
 
 /** The scope checks made by requireScope: a route whose handlers include one accepts tokens. */
 const scopeChecks = new WeakMap<object, ApiTokenScope>();
@@ -146,7 +152,7 @@ async function findTokenEntry(c: Context<AppEnv>, tokenHash: string): Promise<Ca
  * A request with `Authorization`: a personal access token, acting as its member in its company
  * (decision 035). Refused with 401 when the token is malformed, unknown, revoked or expired, or its
  * member is no longer one; 400 when a session cookie comes with it (never both); 429 past the
- * token's limit; 403 on a route that does not accept tokens. Counted against the token's limit
+ * member's token limit; 403 on a route that does not accept tokens. Counted against the limit
  * before the route runs, with the RateLimit headers on every answer.
  */
 async function loadToken(c: Context<AppEnv>, next: () => Promise<void>, authorization: string): Promise<void> {
@@ -169,11 +175,11 @@ async function loadToken(c: Context<AppEnv>, next: () => Promise<void>, authoriz
   const token = entry.token!;
   const membership = entry.membership!;
 
-  // One statement per call, shared by every instance (app_rate_limits); the first call of each
-  // window also notes the token as used, so last_used_at is written at most once a minute.
+  // One statement per call, shared by every instance (app_rate_limits), one count per member
+  // whichever of their tokens calls.
   const limit = await runInStatementPhase('signed-in', () =>
     countRateLimitAttempt(database.db, {
-      key: `api-token:${token.id}`,
+      key: `api-tokens-of:${membership.companyId}:${entry.user.id}`,
       max: config.API_TOKEN_RATE_LIMIT,
       windowSeconds: TOKEN_RATE_WINDOW_SECONDS,
       now: at,
@@ -185,10 +191,13 @@ async function loadToken(c: Context<AppEnv>, next: () => Promise<void>, authoriz
     throw new HttpError(
       429,
       'rate_limited',
-      `This token made more than ${limit.max} requests in ${TOKEN_RATE_WINDOW_SECONDS} seconds. Try again in ${Math.max(1, resetSeconds)} seconds.`,
+      `Your tokens made more than ${limit.max} requests in ${TOKEN_RATE_WINDOW_SECONDS} seconds (the limit is shared by all of a member's tokens). Try again in ${Math.max(1, resetSeconds)} seconds.`,
     );
   }
-  if (limit.isNewWindow) {
+  // Last used, written at most once a minute per token: the remembered entry carries when this
+  // instance last wrote it (or what the database said when it was read).
+  if (token.lastUsedAt === null || at.getTime() - token.lastUsedAt >= TOKEN_USE_NOTE_MS) {
+    token.lastUsedAt = at.getTime();
     await runInStatementPhase('signed-in', () => noteApiTokenUse(database.db, { tokenId: token.id, companyId: membership.companyId, at }));
   }
   if (!matchesAnEndpoint(c)) {
