@@ -493,6 +493,7 @@ export type FeedRow = Pick<
   formerMember: boolean;
   customerName: string | null;
   points: number;
+  bonusPoints: number;
 };
 
 /** The company's newest activities, optionally only those logged in [start, end): the scoreboards' feed. */
@@ -522,6 +523,7 @@ export async function findLatestActivities(
           movedForward: activities.movedForward,
           customerName: sql<string | null>`coalesce(${customerCompanies.name}, ${activities.customerName})`,
           points: activities.pointsEarned,
+          bonusPoints: activities.bonusPoints,
           ticketSize: activities.ticketSize,
           productName: activities.productName,
           notes: activities.notes,

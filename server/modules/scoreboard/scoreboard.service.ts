@@ -301,6 +301,7 @@ export function toRecentActivity(r: FeedRow): RecentActivity {
     movedForward: r.movedForward,
     customerName: r.customerName,
     points: r.points,
+    bonusPoints: r.bonusPoints,
     ticketSize: r.ticketSize,
     productName: r.productName,
     notes: r.notes,

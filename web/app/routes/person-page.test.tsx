@@ -86,6 +86,7 @@ function makeOverview(overrides: Partial<PersonOverview> = {}): PersonOverview {
         movedForward: false,
         customerName: 'Fjord Shipping AS',
         points: 10,
+        bonusPoints: 0,
         ticketSize: 125_000_00,
         productName: null,
         notes: 'Annual licence',

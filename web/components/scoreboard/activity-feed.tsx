@@ -1,7 +1,9 @@
 import type { FeedEventKind, FeedItem } from '@core/contracts';
 import { truncateText } from '@core/stats';
 import { AwardIcon, FlagIcon, FlameIcon, type LucideIcon, SparklesIcon, SwordsIcon, TargetIcon, TrophyIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DAILY_CALL_BONUS_THRESHOLD } from '@core/kpi';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { computeActivityKind } from '@web/lib/activity-kind';
@@ -18,17 +20,21 @@ export const FEED_NOTES_MAX = 50;
  * The Live Activity feed (decision 051): activities (who did what with which customer, a sparkle on
  * booked meetings, the points and the time; notes cut at 50 characters) and the floor's news (a
  * goal reached, a badge, a record, a contest) together, newest first, each with its reactions.
- * New entries fade in, old ones stay put.
+ * New entries fade in, old ones stay put. A run of unanswered calls by one person (three or more in
+ * a row, nothing else to say about them) is one line, which opens to show each.
  */
 export function ActivityFeed({ items, today, format }: { items: readonly FeedItem[]; today: string; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
   return (
     <ol className="divide-y" aria-label={t('feed.title')}>
-      {items.map((item) =>
-        item.type === 'activity' ? (
-          <ActivityRow key={item.id} item={item} today={today} format={format} />
+      {groupFeedItems(items).map((entry) =>
+        entry.kind === 'group' ? (
+          // Keyed by its oldest call: the line stays put while the run grows at the top.
+          <UnansweredRun key={`run-${entry.items.at(-1)!.id}`} items={entry.items} today={today} format={format} />
+        ) : entry.item.type === 'activity' ? (
+          <ActivityRow key={entry.item.id} item={entry.item} today={today} format={format} />
         ) : (
-          <EventRow key={item.id} item={item} today={today} format={format} />
+          <EventRow key={entry.item.id} item={entry.item} today={today} format={format} />
         ),
       )}
     </ol>
@@ -37,6 +43,84 @@ export function ActivityFeed({ items, today, format }: { items: readonly FeedIte
 
 type ActivityItem = Extract<FeedItem, { type: 'activity' }>;
 type EventItem = Extract<FeedItem, { type: 'event' }>;
+
+/** How many unanswered calls in a row by one person make one line. */
+export const FEED_RUN_MIN = 3;
+
+type FeedEntry = { kind: 'item'; item: FeedItem } | { kind: 'group'; items: ActivityItem[] };
+
+/** An unanswered call with nothing of its own to show (no customer, notes, bonus or reactions): it may join a run. */
+function isPlainUnanswered(item: FeedItem): item is ActivityItem {
+  if (item.type !== 'activity' || item.reactions.length > 0) return false;
+  const { activity } = item;
+  return activity.type === 'call_unanswered' && !activity.customerName && !activity.notes && activity.bonusPoints === 0;
+}
+
+/** The feed's lines: each item, except that FEED_RUN_MIN or more plain unanswered calls in a row by one person are one group. */
+export function groupFeedItems(items: readonly FeedItem[]): FeedEntry[] {
+  const entries: FeedEntry[] = [];
+  let run: ActivityItem[] = [];
+  const flush = () => {
+    if (run.length >= FEED_RUN_MIN) entries.push({ kind: 'group', items: run });
+    else entries.push(...run.map((item): FeedEntry => ({ kind: 'item', item })));
+    run = [];
+  };
+  for (const item of items) {
+    if (isPlainUnanswered(item) && (run.length === 0 || run[0]!.activity.userId === item.activity.userId)) {
+      run.push(item);
+      continue;
+    }
+    flush();
+    if (isPlainUnanswered(item)) run.push(item);
+    else entries.push({ kind: 'item', item });
+  }
+  flush();
+  return entries;
+}
+
+function UnansweredRun({ items, today, format }: { items: ActivityItem[]; today: string; format: CompanyFormat }) {
+  const { t } = useTranslation('scoreboard');
+  const [open, setOpen] = useState(false);
+  const newest = items[0]!.activity;
+  const oldest = items.at(-1)!.activity;
+  const points = items.reduce((sum, item) => sum + item.activity.points, 0);
+  // From the first call's time to the last's; within one minute the line's own time says it.
+  const from = format.activityTime(oldest.createdAt, today);
+  const to = format.activityTime(newest.createdAt, today);
+  return (
+    <>
+      <li data-testid="feed-item" data-kind="unanswered-run" className="flex animate-fade-in gap-3 px-4 py-3 sm:px-5">
+        <ActivityIcon type="call_unanswered" className="mt-0.5 size-8" />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm leading-snug">
+            <span className="font-semibold">{formatMemberName(newest, t)}</span> {t('feed.unansweredRun', { count: items.length })}
+          </p>
+          {from !== to && <p className="mt-0.5 text-xs text-muted-foreground">{t('feed.runSpan', { from, to })}</p>}
+          <button
+            type="button"
+            className="mt-1 text-xs font-medium text-primary underline-offset-2 hover:underline focus-visible:underline focus-visible:outline-none"
+            aria-expanded={open}
+            onClick={() => setOpen((was) => !was)}
+          >
+            {open ? t('feed.hideRun') : t('feed.showRun', { count: items.length })}
+          </button>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <span
+            className={cn(
+              'rounded-full px-2 py-0.5 text-xs font-semibold tabular',
+              points > 0 ? 'bg-success-soft text-success-strong' : 'bg-muted text-muted-foreground',
+            )}
+          >
+            {points > 0 ? t('feed.points', { count: points, value: format.number(points) }) : t('feed.noPoints')}
+          </span>
+          <FeedTime at={newest.createdAt} today={today} format={format} />
+        </div>
+      </li>
+      {open && items.map((item) => <ActivityRow key={item.id} item={item} today={today} format={format} />)}
+    </>
+  );
+}
 
 function ActivityRow({ item, today, format }: { item: ActivityItem; today: string; format: CompanyFormat }) {
   const { t } = useTranslation('scoreboard');
@@ -59,6 +143,11 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
             <SparklesIcon className="ml-1 inline size-4 -translate-y-px text-gold" role="img" aria-label={t('feed.meetingSparkle')} />
           )}
         </p>
+        {activity.bonusPoints > 0 && (
+          <p className="mt-0.5 text-xs font-medium text-warning-strong">
+            {t('feed.callBonus', { calls: DAILY_CALL_BONUS_THRESHOLD, value: format.number(activity.bonusPoints) })}
+          </p>
+        )}
         {activity.type === 'sale' && activity.ticketSize !== null && (
           <p className="mt-0.5 text-xs font-medium text-success-strong">
             {format.money(activity.ticketSize)}

@@ -1,6 +1,7 @@
 import '@web/i18n';
 import type { FeedEventView, FeedItem, FeedReaction, RecentActivity } from '@core/contracts';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { createCompanyFormat } from '@web/lib/format';
@@ -22,6 +23,7 @@ function makeActivity(overrides: Partial<RecentActivity> = {}): RecentActivity {
     movedForward: false,
     customerName: null,
     points: 0,
+    bonusPoints: 0,
     ticketSize: null,
     productName: null,
     notes: null,
@@ -104,6 +106,62 @@ describe('ActivityFeed', () => {
     expect(within(item).getByText('+5 pts')).toBeInTheDocument();
     expect(within(item).getByText('14:05')).toBeInTheDocument();
     expect(within(item).getByText(`“${'x'.repeat(50)}…”`)).toBeInTheDocument();
+  });
+
+  it('says why the 20th call earned its points: the daily bonus', () => {
+    renderWithProviders(
+      <ActivityFeed
+        today="2026-11-16"
+        format={format}
+        items={asItems([makeActivity({ type: 'call_unanswered', points: 5, bonusPoints: 5 })])}
+      />,
+    );
+    const item = screen.getByRole('listitem');
+    expect(item).toHaveTextContent('Kari Nordmann called, no answer');
+    expect(within(item).getByText('+5 pts')).toBeInTheDocument();
+    expect(within(item).getByText('20 calls today: +5 bonus')).toBeInTheDocument();
+  });
+
+  it('shows a run of unanswered calls by one person as one line, which opens to show each', async () => {
+    const calls = Array.from({ length: 15 }, (_, i) =>
+      makeActivity({
+        id: `c${i}`,
+        type: 'call_unanswered',
+        createdAt: new Date(Date.parse('2026-11-16T13:30:00Z') - i * 120_000).toISOString(),
+      }),
+    );
+    const other = makeActivity({ id: 'o1', userId: 'u2', displayName: 'Ola Hansen', type: 'call_unanswered' });
+    const sale = makeActivity({ id: 's1', type: 'sale', points: 10, ticketSize: 100_000 });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ActivityFeed today="2026-11-16" format={format} items={asItems([...calls.slice(0, 10), other, ...calls.slice(10), sale])} />,
+    );
+    const lines = screen.getAllByRole('listitem');
+    // Ten in a row are one line; Ola's call breaks the run; the five after are another; the sale its own.
+    expect(lines.map((line) => line.textContent)).toEqual([
+      expect.stringContaining('Kari Nordmann called 10 times, no answer'),
+      expect.stringContaining('Ola Hansen called, no answer'),
+      expect.stringContaining('Kari Nordmann called 5 times, no answer'),
+      expect.stringContaining('Kari Nordmann closed a sale'),
+    ]);
+    expect(lines[0]).toHaveTextContent('14:12 to 14:30');
+    await user.click(within(lines[0]!).getByRole('button', { name: 'Show all 10' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(14);
+    await user.click(screen.getByRole('button', { name: 'Show as one line' }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('keeps two unanswered calls in a row, and one with a customer, notes or reactions, as lines of their own', () => {
+    const items = asItems([
+      makeActivity({ id: 'a', type: 'call_unanswered' }),
+      makeActivity({ id: 'b', type: 'call_unanswered' }),
+      makeActivity({ id: 'c', type: 'sale', points: 10, ticketSize: 1 }),
+      makeActivity({ id: 'd', type: 'call_unanswered', customerName: 'Equinor' }),
+      makeActivity({ id: 'e', type: 'call_unanswered', notes: 'Try again Monday' }),
+      makeActivity({ id: 'f', type: 'call_unanswered' }),
+    ]);
+    renderWithProviders(<ActivityFeed today="2026-11-16" format={format} items={items} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(6);
   });
 
   it('shows a sale with its value and no sparkle', () => {

@@ -830,6 +830,7 @@ export interface paths {
                                 movedForward: boolean;
                                 customerName: string | null;
                                 points: number;
+                                bonusPoints: number;
                                 ticketSize: number | null;
                                 productName: string | null;
                                 notes: string | null;
@@ -12770,6 +12771,7 @@ export interface paths {
                                     movedForward: boolean;
                                     customerName: string | null;
                                     points: number;
+                                    bonusPoints: number;
                                     ticketSize: number | null;
                                     productName: string | null;
                                     notes: string | null;
@@ -14173,6 +14175,7 @@ export interface paths {
                                 movedForward: boolean;
                                 customerName: string | null;
                                 points: number;
+                                bonusPoints: number;
                                 ticketSize: number | null;
                                 productName: string | null;
                                 notes: string | null;
