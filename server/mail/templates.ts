@@ -187,9 +187,13 @@ export function renderWebhookDisabledMail(input: {
 
 /**
  * An invitation by e-mail (decision 042): who invites, to which company, and the invitation link, in
- * the company's language. The company and inviter names are text people chose: in the body, capped,
- * never in the subject.
+ * the company's language. The subject names the inviter and the company (decision 070), as a
+ * colleague's invitation does in any mail client; both are one line (isSingleLine) and capped
+ * shorter there than in the body.
  */
+/** A name in an invitation's subject: enough to recognise, short enough to read in a list of mails. */
+const SUBJECT_NAME_MAX = 40;
+
 export function renderInvitationMail(input: {
   brand: string;
   to: string;
@@ -205,9 +209,13 @@ export function renderInvitationMail(input: {
   const inviter = toSingleLine(input.inviterName).slice(0, 80);
   const language = input.language ?? 'en';
   const date = new Intl.DateTimeFormat(language === 'nb' ? 'nb-NO' : 'en-GB', { day: 'numeric', month: 'long' }).format(input.expiresAt);
+  const short = (text: string) => (text.length > SUBJECT_NAME_MAX ? `${text.slice(0, SUBJECT_NAME_MAX - 1).trimEnd()}…` : text);
+  const [subjectCompany, subjectInviter] = [short(company), short(inviter)];
   const words: Record<MailLanguage, Words> = {
     en: {
-      subject: `You are invited to ${input.brand}`,
+      subject: subjectInviter
+        ? `${subjectInviter} invited you to ${subjectCompany} on ${input.brand}`
+        : `Join ${subjectCompany} on ${input.brand}`,
       heading: `Join “${company}” on ${input.brand}`,
       lines: [
         `${inviter || 'An admin'} invited you to join “${company}”${input.role === 'admin' ? ' as an admin' : ''}. ${input.brand} is where the team logs calls, meetings and sales and follows the scoreboard.`,
@@ -217,7 +225,9 @@ export function renderInvitationMail(input: {
       button: 'Accept the invitation',
     },
     nb: {
-      subject: `Du er invitert til ${input.brand}`,
+      subject: subjectInviter
+        ? `${subjectInviter} har invitert deg til ${subjectCompany} på ${input.brand}`
+        : `Bli med i ${subjectCompany} på ${input.brand}`,
       heading: `Bli med i «${company}» på ${input.brand}`,
       lines: [
         `${inviter || 'En administrator'} har invitert deg til «${company}»${input.role === 'admin' ? ' som administrator' : ''}. I ${input.brand} logger teamet samtaler, møter og salg og følger resultattavlen.`,

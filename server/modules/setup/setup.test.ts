@@ -58,6 +58,8 @@ const send = (as: TestUser, json: unknown, headers?: Record<string, string>) =>
   t.request('/api/v1/invitations/send', { method: 'POST', as, json, headers });
 
 const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+const companyNameOf = async (member: Member) =>
+  ((await (await t.request('/api/v1/me', { as: member })).json()) as { company: { name: string } }).company.name;
 
 describe('the first-run setup', () => {
   it('asks the first admin to name the company: a new shared company has no step done and shows the checklist', async () => {
@@ -153,7 +155,8 @@ describe('invitations by e-mail', () => {
     expect((await response.json()) as SentInvitations).toEqual({ sent: 2, emails: [a, b] });
 
     const mail = (await latestMailTo(a))!;
-    expect(mail.subject).toBe('You are invited to Dealboard');
+    // The subject says who invites to what, as a colleague's invitation does.
+    expect(mail.subject).toBe(`Ada Admin invited you to ${await companyNameOf(admin)} on Dealboard`);
     expect(mail.text).toContain('Ada Admin invited you to join');
     const list = await listOf(admin);
     const invitation = list.find((i) => i.email === a)!;
@@ -166,7 +169,7 @@ describe('invitations by e-mail', () => {
     const to = unique('nora');
     expect((await send(admin, { emails: [to], role: 'admin' }, { 'x-dealboard-language': 'nb' })).status).toBe(201);
     const mail = (await latestMailTo(to))!;
-    expect(mail.subject).toBe('Du er invitert til Dealboard');
+    expect(mail.subject).toBe(`Ada Admin har invitert deg til ${await companyNameOf(admin)} på Dealboard`);
     expect(mail.text).toContain('Ada Admin har invitert deg til');
     expect(mail.text).toContain('som administrator');
   });
