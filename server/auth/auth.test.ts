@@ -34,6 +34,24 @@ describe('accounts', () => {
     expect(signIn.status).toBe(403);
   });
 
+  it('sends a confirmation link opened again to the sign-in page, which says the address is confirmed already', async () => {
+    const email = 'twice@example.com';
+    expect((await signUp(email)).status).toBe(200);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const link = new URL(mail!.links[0]!);
+    const first = await t.request(link.pathname + link.search);
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe('/auth/callback');
+    const again = await t.request(link.pathname + link.search);
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('/auth?already_confirmed=1');
+    // A forged token learns nothing: better-auth answers it as an invalid link, as before.
+    const forged = await t.request(
+      `/api/auth/verify-email?token=${link.searchParams.get('token')!.slice(0, -2)}xx&callbackURL=%2Fauth%2Fcallback`,
+    );
+    expect(forged.headers.get('location')).toMatch(/^\/auth\/callback\?error=/);
+  });
+
   it('rejects a password shorter than 10 characters', async () => {
     const response = await signUp('short@example.com', 'Zq9#vL2!x');
     expect(response.status).toBe(400);

@@ -8,6 +8,8 @@ import {
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { sql } from 'drizzle-orm';
+import { jwtVerify } from 'jose';
 import { z } from 'zod';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import type { Database } from '../db/client';
@@ -227,6 +229,13 @@ export function createAuth({
         if (ctx.path === '/request-password-reset') {
           return { context: { body: { ...(ctx.body as object), redirectTo: RESET_PASSWORD_PAGE_PATH } } };
         }
+        // A confirmation link opened again (decision 071): better-auth would send the person on
+        // signed out, with nothing said; the sign-in page says the address is confirmed already.
+        if (ctx.path === '/verify-email') {
+          const already = await findAlreadyConfirmedPage(db, ctx.context.secret, ctx.query);
+          if (already) throw ctx.redirect(already);
+          return;
+        }
         // The body is not validated yet (better-auth does that after the hooks): read it warily.
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const email = typeof body.email === 'string' ? body.email.trim() : '';
@@ -319,3 +328,30 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Where a confirmation link goes when its address is confirmed already: the sign-in page, saying
+ * so (keeping an invitation the link was for). Null for anything else, which better-auth handles
+ * as ever: a link that is forged, expired or changes the address, or an address not yet confirmed.
+ * The token is checked as better-auth checks it (HS256 with the auth secret), so the answer tells
+ * nobody anything about an address they hold no link for.
+ */
+async function findAlreadyConfirmedPage(db: Database, secret: string, query: unknown): Promise<string | null> {
+  const { token, callbackURL } = (query ?? {}) as { token?: unknown; callbackURL?: unknown };
+  if (typeof token !== 'string') return null;
+  let email: string;
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    if (typeof payload.email !== 'string' || payload.updateTo) return null;
+    email = payload.email.toLowerCase();
+  } catch {
+    return null;
+  }
+  const [found] = await db
+    .select({ emailVerified: schema.user.emailVerified })
+    .from(schema.user)
+    .where(sql`lower(${schema.user.email}) = ${email}`);
+  if (!found?.emailVerified) return null;
+  const invite = typeof callbackURL === 'string' ? new URL(callbackURL, 'http://callback.invalid').searchParams.get('invite_code') : null;
+  return `/auth?already_confirmed=1${invite ? `&invite=${encodeURIComponent(invite)}` : ''}`;
+}

@@ -202,6 +202,16 @@ describe('what the address says', () => {
     expect(window.location.search).toBe('');
   });
 
+  it('says the address is confirmed already when a confirmation link is opened again, keeping the invitation', () => {
+    stubFetch();
+    openSignIn('?already_confirmed=1&invite=abc123');
+    expect(screen.getByText('Your e-mail address is already confirmed').closest('[hidden]')).toBeNull();
+    expect(screen.getByText('The link was used before. Sign in with your e-mail and password.').closest('[hidden]')).toBeNull();
+    expect(window.location.search).toBe('?invite=abc123');
+    openSignIn('?already_confirmed=1', 'nb');
+    expect(screen.getByText('E-postadressen din er allerede bekreftet').closest('[hidden]')).toBeNull();
+  });
+
   it('shows the error an auth callback handed over', async () => {
     stubFetch();
     openSignIn('?error=callback_error');

@@ -83,6 +83,8 @@ export function enhanceSignIn(root: Document = document, location: Location = wi
   const unverifiedSent = part('unverified-sent');
   const signedOut = part('signed-out');
   const passwordChanged = part('password-changed');
+  const alreadyConfirmed = part('already-confirmed');
+  const notices = [signedOut, passwordChanged, alreadyConfirmed];
   const submit = form.querySelector<HTMLButtonElement>('[data-submit]')!;
   const resend = unverified.querySelector<HTMLButtonElement>('[data-resend]')!;
   const resendError = unverified.querySelector<HTMLElement>('[data-resend-error]')!;
@@ -101,10 +103,11 @@ export function enhanceSignIn(root: Document = document, location: Location = wi
 
   // Arrived signed out, with a new password, or from a callback that failed: say so once (a
   // reload does not repeat the notices: their flags leave the address).
-  const notices = [signedOut, passwordChanged];
   const flags = [
     ['signed_out', signedOut],
     ['password_changed', passwordChanged],
+    // A confirmation link opened again (decision 071): the address was confirmed the first time.
+    ['already_confirmed', alreadyConfirmed],
   ] as const;
   if (flags.some(([flag]) => params.has(flag))) {
     for (const [flag, notice] of flags) {

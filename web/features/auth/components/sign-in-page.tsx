@@ -76,6 +76,12 @@ export function SignInPage() {
         <AlertDescription>{t('reset.doneText')}</AlertDescription>
       </Alert>
 
+      <Alert variant="success" className="mb-5" role="status" data-already-confirmed hidden>
+        <CheckCircle2Icon />
+        <AlertTitle>{t('signIn.alreadyConfirmedTitle')}</AlertTitle>
+        <AlertDescription>{t('signIn.alreadyConfirmedText')}</AlertDescription>
+      </Alert>
+
       <Alert variant="destructive" className="mb-5" data-sign-in-error hidden>
         <AlertCircleIcon />
         <AlertDescription data-error-text />
