@@ -74,6 +74,8 @@ export const InvitationPreviewSchema = z.object({
    * the person in; a reload after accepting): the page welcomes them instead of calling it invalid.
    */
   acceptedByYou: z.boolean().optional(),
+  /** A valid invitation mailed to an address: that address (the join forms fill it in); null for a link to share. */
+  email: text().nullable().optional(),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 

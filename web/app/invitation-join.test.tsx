@@ -95,6 +95,19 @@ describe('joining from an invitation', () => {
     expect(await screen.findByRole('button', { name: 'Accept invitation' })).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/v1/invitations/accept')).toBe(false);
   });
+  it('fills in the address an invitation was mailed to on the e-mail link form', async () => {
+    stubFetch({ 'GET /api/v1/invitations/preview/inv-abc': reply(200, { ...preview, email: 'kari@fjordsalg.no' }) });
+    renderAt('/join?invite=inv-abc', null);
+    expect(await screen.findByRole('textbox', { name: 'E-mail' })).toHaveValue('kari@fjordsalg.no');
+  });
+
+  it('fills in the address on the account form too', async () => {
+    stubFetch({ 'GET /api/v1/invitations/preview/inv-abc': reply(200, { ...preview, email: 'kari@fjordsalg.no' }) });
+    renderAt('/auth/register?invite=inv-abc', null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join Fjordsalg AS' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /e-?mail/i })).toHaveValue('kari@fjordsalg.no');
+  });
+
   it("the e-mail link's join form gives examples in the reader's language", async () => {
     stubFetch({ 'GET /api/v1/invitations/preview/inv-abc': reply(200, preview) });
     renderAt('/join?invite=inv-abc', null);

@@ -155,7 +155,9 @@ export async function markInvitationOpened(db: Database, code: string, now: Date
   });
 }
 
-export type InvitationPreviewRecord = Pick<InvitationRow, 'companyId' | 'role' | 'usedBy' | 'expiresAt'> & { companyName: string };
+export type InvitationPreviewRecord = Pick<InvitationRow, 'companyId' | 'role' | 'usedBy' | 'expiresAt' | 'email'> & {
+  companyName: string;
+};
 
 /**
  * Reads one invitation by its secret code (row-level security lets a caller who presents the code
@@ -174,6 +176,7 @@ export async function findInvitationByCode(db: Database, code: string): Promise<
       role: invitation.role,
       usedBy: invitation.usedBy,
       expiresAt: invitation.expiresAt,
+      email: invitation.email,
     };
   });
 }

@@ -235,7 +235,8 @@ export async function previewInvitation(
   }
   // Reading the preview is what opening the link does: the admin's list shows it as opened.
   if (markOpened) await markInvitationOpened(deps.database.db, code, deps.now());
-  return { valid: true, companyName: found.companyName, role: normalizeRole(found.role) };
+  // The address it was mailed to, for the join forms to fill in: whoever holds the code got it there.
+  return { valid: true, companyName: found.companyName, role: normalizeRole(found.role), email: found.email ?? null };
 }
 
 const invalidInvitation = (status: 404 | 410) => new HttpError(status, 'invitation_invalid', INVITATION_INVALID_MESSAGE);

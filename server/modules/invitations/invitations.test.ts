@@ -150,7 +150,8 @@ describe('creating and listing invitations', () => {
 describe('preview (public)', () => {
   it('shows the company name and role of an active code to anyone', async () => {
     const invitation = await invite(admin, { role: 'admin' });
-    expect(await preview(invitation.code)).toEqual({ valid: true, companyName: 'Acme Sales AS', role: 'admin' });
+    // A link to share names no address.
+    expect(await preview(invitation.code)).toEqual({ valid: true, companyName: 'Acme Sales AS', role: 'admin', email: null });
   });
 
   it('says an unknown, used or expired code is not valid, revealing no company', async () => {

@@ -189,7 +189,10 @@ describe('invitations by e-mail', () => {
     const to = unique('olav');
     await send(admin, { emails: [to] });
     const invitation = (await listOf(admin)).find((i) => i.email === to)!;
-    expect((await t.request(`/api/v1/invitations/preview/${invitation.code}`)).status).toBe(200);
+    const previewed = await t.request(`/api/v1/invitations/preview/${invitation.code}`);
+    expect(previewed.status).toBe(200);
+    // The address it was mailed to, for the join forms to fill in.
+    expect(await previewed.json()).toMatchObject({ valid: true, email: to });
     const opened = (await listOf(admin)).find((i) => i.id === invitation.id)!;
     expect(opened.openedAt).not.toBeNull();
     expect(opened.status).toBe('active');

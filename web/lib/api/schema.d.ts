@@ -4686,6 +4686,7 @@ export interface paths {
                             role: "admin" | "user" | null;
                             error?: string;
                             acceptedByYou?: boolean;
+                            email?: string | null;
                         };
                     };
                 };

@@ -6,7 +6,7 @@ import { Label } from '@web/components/ui/label';
  * The e-mail field of the sign-in and join forms: read from the form by its name (`email`), so it
  * works typed before the script has loaded.
  */
-export function EmailField() {
+export function EmailField({ defaultValue }: { defaultValue?: string }) {
   const { t } = useTranslation('auth');
   return (
     <div className="space-y-2">
@@ -19,6 +19,7 @@ export function EmailField() {
         required
         maxLength={254}
         placeholder={t('fields.emailPlaceholder')}
+        defaultValue={defaultValue}
       />
     </div>
   );

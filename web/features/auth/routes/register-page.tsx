@@ -57,6 +57,7 @@ export function Component() {
   // Come from an invitation: the form names the company it leads to.
   const invitation = useInvitationPreview(invite ?? '', { enabled: Boolean(invite) });
   const invitedTo = invite && invitation.data?.valid ? invitation.data.companyName : null;
+  const invitedEmail = (invite && invitation.data?.valid ? invitation.data.email : null) ?? '';
   // The confirmation link lands on /auth/callback, which goes on to the invitation when there is one.
   const callbackURL = invite ? `${paths.authCallback}?invite_code=${encodeURIComponent(invite)}` : paths.authCallback;
   // A valid invitation lets a person in under any policy (the server checks it); until the policy
@@ -188,7 +189,8 @@ export function Component() {
               placeholder={t('fields.fullNamePlaceholder')}
             />
           </div>
-          <EmailField />
+          {/* An invitation mailed to an address fills it in; keyed so the answer arriving after the first draw does too. */}
+          <EmailField key={invitedEmail} defaultValue={invitedEmail} />
           <div className="space-y-2">
             <Label htmlFor="password">{t('fields.password')}</Label>
             <Input

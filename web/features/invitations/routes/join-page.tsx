@@ -41,18 +41,32 @@ function JoinPage({ code, isAuthLoading }: { code: string; isAuthLoading: boolea
   if (isAuthLoading || preview.isPending) content = <InvitationSkeleton />;
   else if (preview.isError || !preview.data.valid) content = <InvalidInvitation error={preview.error?.message ?? preview.data?.error} />;
   else if (sentTo) content = <LinkSent email={sentTo} onBack={() => setSentTo(null)} />;
-  else content = <MagicLinkForm code={code} company={preview.data.companyName ?? ''} onSent={setSentTo} />;
+  else
+    content = (
+      <MagicLinkForm code={code} company={preview.data.companyName ?? ''} invitedEmail={preview.data.email ?? ''} onSent={setSentTo} />
+    );
   return <InvitationLayout>{content}</InvitationLayout>;
 }
 
-function MagicLinkForm({ code, company, onSent }: { code: string; company: string; onSent: (email: string) => void }) {
+function MagicLinkForm({
+  code,
+  company,
+  invitedEmail,
+  onSent,
+}: {
+  code: string;
+  company: string;
+  /** The address the invitation was mailed to: filled in (it can still be changed). */
+  invitedEmail: string;
+  onSent: (email: string) => void;
+}) {
   const { t } = useTranslation('invitations');
   const request = useRequestMagicLink();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(MagicLinkFormSchema), defaultValues: { email: '', name: '' } });
+  } = useForm({ resolver: zodResolver(MagicLinkFormSchema), defaultValues: { email: invitedEmail, name: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
