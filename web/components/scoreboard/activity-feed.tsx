@@ -106,14 +106,7 @@ function UnansweredRun({ items, today, format }: { items: ActivityItem[]; today:
           </button>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
-          <span
-            className={cn(
-              'rounded-full px-2 py-0.5 text-xs font-semibold tabular',
-              points > 0 ? 'bg-success-soft text-success-strong' : 'bg-muted text-muted-foreground',
-            )}
-          >
-            {points > 0 ? t('feed.points', { count: points, value: format.number(points) }) : t('feed.noPoints')}
-          </span>
+          <PointsBadge points={points} format={format} />
           <FeedTime at={newest.createdAt} today={today} format={format} />
         </div>
       </li>
@@ -165,14 +158,7 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
         <ReactionBar item={item} />
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
-        <span
-          className={cn(
-            'rounded-full px-2 py-0.5 text-xs font-semibold tabular',
-            activity.points > 0 ? 'bg-success-soft text-success-strong' : 'bg-muted text-muted-foreground',
-          )}
-        >
-          {activity.points > 0 ? t('feed.points', { count: activity.points, value: format.number(activity.points) }) : t('feed.noPoints')}
-        </span>
+        <PointsBadge points={activity.points} format={format} />
         <FeedTime at={activity.createdAt} today={today} format={format} />
       </div>
     </li>
@@ -214,6 +200,21 @@ function EventRow({ item, today, format }: { item: EventItem; today: string; for
         <FeedTime at={event.createdAt} today={today} format={format} />
       </div>
     </li>
+  );
+}
+
+/** "+5 pts" on green, or a grey "0 pts". */
+function PointsBadge({ points, format }: { points: number; format: CompanyFormat }) {
+  const { t } = useTranslation('scoreboard');
+  return (
+    <span
+      className={cn(
+        'rounded-full px-2 py-0.5 text-xs font-semibold tabular',
+        points > 0 ? 'bg-success-soft text-success-strong' : 'bg-muted text-muted-foreground',
+      )}
+    >
+      {points > 0 ? t('feed.points', { count: points, value: format.number(points) }) : t('feed.noPoints')}
+    </span>
   );
 }
 
