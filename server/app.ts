@@ -11,6 +11,7 @@ import { findClientIp } from './lib/client-ip';
 import { PROJECT_ROOT } from './db/project-root';
 import { THEME_BOOT_SCRIPT_SOURCE } from './lib/theme-boot';
 import { admitInTurn } from './lib/admission-gate';
+import { isDatabaseUnavailable } from './db/errors';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
 import { compressJson, compressOtherThanJson } from './lib/compress-json';
 import { checkAuthRequest, limitRequestBody, refuseForeignOrigin } from './lib/edges';
@@ -196,6 +197,9 @@ async function forwardToAuth(c: Context<AppEnv>, deps: AppDeps): Promise<Respons
   return deps.auth.handler(new Request(c.req.url, init));
 }
 
+/** Seconds a caller is asked to wait (Retry-After) when the database cannot be reached. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
@@ -272,6 +276,17 @@ export function createApp(deps: AppDeps) {
     }
     // Input the database refused (text it cannot store, a number out of range, a constraint) is
     // the caller's mistake: a 400 (or 409), never a 500, and never the database's own words.
+    // The database is away (restarting, unreachable): say so and when to try again; the pool
+    // reconnects by itself when it is back.
+    if (isDatabaseUnavailable(error)) {
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(
+        {
+          error: { code: 'database_unavailable', message: 'The database cannot be reached right now. Please try again in a few seconds.' },
+        },
+        503,
+      );
+    }
     const refused = mapDatabaseError(error);
     if (refused) return c.json({ error: { code: refused.code, message: refused.message } }, refused.status);
     console.error(`[http] ${c.req.method} ${c.req.path} failed`, error);

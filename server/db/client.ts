@@ -7,9 +7,11 @@ import { Worker } from 'node:worker_threads';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type AdmissionGate, createAdmissionGate } from './admission-gate';
+import { isDatabaseUnavailable } from './errors';
 
 // No schema is given to drizzle: nothing uses its relational `db.query` API (queries are built
 // with the SQL-like builder), and with a schema drizzle built a query builder for every table on
@@ -235,11 +237,23 @@ export const LISTEN_APPLICATION_NAME = 'dealboard-listen';
 /** The longest wait between attempts to re-open a lost LISTEN connection. */
 const RELISTEN_MAX_DELAY_MS = 30_000;
 
+/**
+ * How long a request waits for a new connection before it is told the database is away (a 503):
+ * a database that does not answer at all (a network cut) must not hold requests for minutes.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on('error', (error) => console.error('[db] idle client error', error.message));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // Idle connections' errors reach the pool; each connection's own listener below logs them.
+  pool.on('error', () => undefined);
   const statements = createObservers();
   pool.on('connect', (client) => {
+    // The pool listens to a connection only while it is idle. One cut while checked out (a database
+    // restart ends every session) emits 'error' too, and an 'error' event without a listener ends
+    // the process. The request using it gets the error from its query; the pool
+    // drops the connection when it is released.
+    client.on('error', (error) => console.error(`[db] connection lost: ${error.message}`));
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       if (statements.observers.size > 0) {
@@ -254,6 +268,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   const probe = await pool.connect();
   probe.release();
   const db = drizzlePg(pool) as unknown as Database;
+  releaseConnectionsOfFailedTransactions(db, pool);
   const listeners = new Set<pg.Client>();
   return {
     db,
@@ -342,4 +357,51 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
     },
     observeStatements: statements.observe,
   };
+}
+
+type NodePgSessionParts = {
+  transaction: Database['transaction'];
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+};
+
+/**
+ * Replaces drizzle's pooled transaction (drizzle-orm 0.45 node-postgres) with one that always gives
+ * its connection back. drizzle's sends BEGIN before its try: a BEGIN that fails (the database
+ * restarting) kept the connection checked out for good, and ten of those left every later request
+ * waiting. It also threw the ROLLBACK's error over the one that caused it. Here a
+ * connection that was lost is released as broken, so the pool closes it instead of lending it out
+ * again, and the caller gets the first error. Otherwise the same statements as drizzle's.
+ */
+function releaseConnectionsOfFailedTransactions(db: Database, pool: pg.Pool): void {
+  const session = (db as unknown as { session: NodePgSessionParts }).session;
+  session.transaction = (async (transaction: Parameters<Database['transaction']>[0], config?: Parameters<Database['transaction']>[1]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const txSession = new NodePgSession(client, session.dialect, session.schema, session.options);
+      const tx = new NodePgTransaction(session.dialect, txSession, session.schema);
+      // getTransactionConfigSQL is drizzle's own (internal in its types): the same BEGIN drizzle sends.
+      const configSql = config
+        ? (tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)
+        : undefined;
+      await tx.execute(sql`begin${configSql ? sql` ${configSql}` : undefined}`);
+      try {
+        const result = await transaction(tx as unknown as Transaction);
+        await tx.execute(sql`commit`);
+        return result;
+      } catch (error) {
+        await tx.execute(sql`rollback`).catch((rollbackError: unknown) => {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
+        throw error;
+      }
+    } catch (error) {
+      if (!broken && isDatabaseUnavailable(error)) broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }) as Database['transaction'];
 }

@@ -28,3 +28,27 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/**
+ * SQLSTATEs of a database that is away: shutting down or starting up (57P01-57P03), the connection
+ * failed or was cut (class 08), no connection slot left (53300).
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+/** The network's own errors when the database cannot be reached. */
+const UNAVAILABLE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** node-postgres's words for a connection it lost or could not open in time (they carry no code). */
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether an error says the database cannot be reached right now (a restart, a network cut) rather
+ * than that the request was wrong: the caller gets a 503 with Retry-After, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const e of errorChain(error)) {
+    if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATES.has(e.code) || UNAVAILABLE_NETWORK_CODES.has(e.code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
