@@ -1,7 +1,8 @@
 import { isStorableText } from '@core/contracts';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
-import { badRequest } from '../../lib/http';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { PROJECT_ROOT } from '../../db/project-root';
+import { badRequest, HttpError } from '../../lib/http';
 
 /*
  * Reading an uploaded file into text cells: a header row and data rows. CSV in UTF-8 (a BOM is
@@ -18,82 +19,88 @@ export function isXlsx(bytes: Uint8Array, fileName: string): boolean {
   return zip || /\.xlsx$/i.test(fileName);
 }
 
-/** ';' when the header line has more semicolons than commas (outside quotes): Excel's habit in Norway. */
-export function detectDelimiter(text: string): ',' | ';' {
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const unquoted = firstLine.replace(/"[^"]*"/g, '');
-  const count = (char: string) => unquoted.split(char).length - 1;
-  return count(';') > count(',') ? ';' : ',';
-}
+/** The most columns a file may have, and cells in all (the widest file of the most rows is smaller). */
+export const IMPORT_MAX_COLUMNS = 100;
+export const IMPORT_MAX_CELLS = 3_000_000;
+/**
+ * What reading one file may take in its worker thread. A file within the limits is read in a few
+ * seconds and well under this memory; one that is not (an XLSX whose compressed parts unfold into
+ * gigabytes) is stopped and refused, and the server's own heap is never touched.
+ */
+const READ_TIME_LIMIT_MS = 60_000;
+const READ_MEMORY_LIMIT_MB = 512;
 
-function parseCsv(bytes: Uint8Array): string[][] {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw badRequest('The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.', { file: 'Not UTF-8 text' });
+const WORKER_FILE = join(PROJECT_ROOT, 'server', 'modules', 'imports', 'imports.parse-worker.mjs');
+
+type WorkerResult =
+  | { ok: true; rows: string[][] }
+  | {
+      ok: false;
+      reason: 'not_utf8' | 'unreadable_csv' | 'unreadable_xlsx' | 'too_many_rows' | 'too_many_columns' | 'too_many_cells';
+      detail?: string;
+    };
+
+const tooLargeToRead = () =>
+  new HttpError(
+    413,
+    'payload_too_large',
+    'The file is too large to read: it unfolds into more data than an import may hold. Split it into smaller files.',
+  );
+
+function refusalOf(result: Extract<WorkerResult, { ok: false }>, maxRows: number): HttpError {
+  switch (result.reason) {
+    case 'not_utf8':
+      return badRequest('The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.', { file: 'Not UTF-8 text' });
+    case 'unreadable_csv':
+      return badRequest(`The CSV file could not be read: ${result.detail ?? ''}`.trim(), { file: 'Not a readable CSV file' });
+    case 'unreadable_xlsx':
+      return badRequest('The file is not a readable XLSX workbook.', { file: 'Not a readable XLSX file' });
+    case 'too_many_rows':
+      return badRequest(`The file has more than ${maxRows} rows; at most ${maxRows} can be imported at once.`, { file: 'Too many rows' });
+    case 'too_many_columns':
+      return badRequest(`A row has more than ${IMPORT_MAX_COLUMNS} columns; an import may have at most ${IMPORT_MAX_COLUMNS}.`, {
+        file: 'Too many columns',
+      });
+    case 'too_many_cells':
+      return tooLargeToRead();
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  try {
-    return parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
-  } catch (error) {
-    throw badRequest(`The CSV file could not be read: ${(error as Error).message}`, { file: 'Not a readable CSV file' });
-  }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A date cell: exceljs gives the wall-clock time as if it were UTC. */
-function formatDateCell(date: Date): string {
-  const day = `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-  const seconds = date.getUTCHours() * 3600 + date.getUTCMinutes() * 60 + date.getUTCSeconds();
-  return seconds === 0 ? day : `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return formatDateCell(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return value.trim();
-  if ('richText' in value)
-    return value.richText
-      .map((part) => part.text)
-      .join('')
-      .trim();
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if ('text' in value) return String(value.text).trim();
-  if ('error' in value) return '';
-  return '';
-}
-
-async function parseXlsx(bytes: Uint8Array): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-  } catch {
-    throw badRequest('The file is not a readable XLSX workbook.', { file: 'Not a readable XLSX file' });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const cells: string[] = [];
-    for (let column = 1; column <= row.cellCount; column += 1) cells.push(cellText(row.getCell(column).value));
-    rows.push(cells);
+/**
+ * The file's non-empty rows, read in a worker thread (imports.parse-worker.mjs) that stops at the
+ * first row past a limit and is ended when it takes too long or too much memory.
+ */
+function readRows(bytes: Uint8Array, xlsx: boolean, maxRows: number): Promise<string[][]> {
+  // Handed over, not copied: the worker owns the file's bytes from here.
+  const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { bytes: buffer, xlsx, maxRows, maxColumns: IMPORT_MAX_COLUMNS, maxCells: IMPORT_MAX_CELLS },
+      transferList: [buffer as ArrayBuffer],
+      resourceLimits: { maxOldGenerationSizeMb: READ_MEMORY_LIMIT_MB },
+    });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle(() => reject(tooLargeToRead())), READ_TIME_LIMIT_MS);
+    worker.once('message', (result: WorkerResult) => settle(() => (result.ok ? resolve(result.rows) : reject(refusalOf(result, maxRows)))));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLargeToRead() : error)),
+    );
+    worker.once('exit', (code) => settle(() => reject(new Error(`the import reader ended (exit ${code}) without an answer`))));
   });
-  return rows;
 }
 
 /** The file's header and data rows; refuses an empty file, one with only a header, or one over `maxRows`. */
 export async function parseImportFile(bytes: Uint8Array, fileName: string, maxRows: number): Promise<ParsedFile> {
-  const rows = isXlsx(bytes, fileName) ? await parseXlsx(bytes) : parseCsv(bytes);
-  const nonEmpty = rows.filter((row) => row.some((cell) => cell !== ''));
-  const [header, ...data] = nonEmpty;
+  const [header, ...data] = await readRows(bytes, isXlsx(bytes, fileName), maxRows);
   if (!header || data.length === 0) {
     throw badRequest('The file has no rows to import: a header row and at least one data row are needed.', { file: 'No data rows' });
-  }
-  if (data.length > maxRows) {
-    throw badRequest(`The file has ${data.length} rows; at most ${maxRows} can be imported at once.`, { file: 'Too many rows' });
   }
   const width = data.reduce((widest, row) => Math.max(widest, row.length), header.length);
   const fill = (row: string[]) => Array.from({ length: width }, (_, i) => row[i] ?? '');

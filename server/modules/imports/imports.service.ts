@@ -132,13 +132,39 @@ function cleanFileName(name: string): string {
   return (base === '' ? 'import' : base).slice(0, 200);
 }
 
+/**
+ * Files read at once: one per company, and a few per server process. Each is read in a worker
+ * thread of its own (imports.parse.ts), a core's work for up to a few seconds and up to 512 MB, so
+ * the server keeps a core for everyone else. Counted per process: two instances read up to twice
+ * as many, each within its own machine's means.
+ */
+export const IMPORT_READS_PER_SERVER = 2;
+const companiesReading = new Set<string>();
+
+/** Reads a file within those turns, or refuses with a 429 that says why. */
+async function readImportFile(actor: Actor, upload: { fileName: string; bytes: Uint8Array }) {
+  const companyId = actor.companyId as string;
+  if (companiesReading.has(companyId)) {
+    throw new HttpError(429, 'too_many_imports', 'Another file of your company is being read. Upload this one when it is done.');
+  }
+  if (companiesReading.size >= IMPORT_READS_PER_SERVER) {
+    throw new HttpError(429, 'too_many_imports', 'The server is reading other files right now. Try again in a minute.');
+  }
+  companiesReading.add(companyId);
+  try {
+    return await parseImportFile(upload.bytes, upload.fileName, IMPORT_MAX_ROWS);
+  } finally {
+    companiesReading.delete(companyId);
+  }
+}
+
 /** Parses an uploaded file, keeps its cells, and answers with the proposed mapping and every row checked. */
 export async function uploadImport(
   deps: AppDeps,
   actor: Actor,
   upload: { kind: ImportKind; fileName: string; bytes: Uint8Array },
 ): Promise<ImportPreview> {
-  const parsed = await parseImportFile(upload.bytes, upload.fileName, IMPORT_MAX_ROWS);
+  const parsed = await readImportFile(actor, upload);
   const mapping = proposeImportMapping(upload.kind, parsed.columns);
   const context = await readCheckContext(deps, actor, upload.kind);
   const now = deps.now();
