@@ -11,7 +11,8 @@ import { createWebhookWorker, type WebhookWorker } from './webhooks.worker';
 /*
  * Several instances on one database: two delivery workers, each on its own connection pool (on
  * PostgreSQL; PGlite has one engine, so there both share it), race over the same outbox. The
- * receiver counts what arrives: every delivery exactly once, and each endpoint's in order.
+ * receiver counts what arrives: every delivery exactly once (decision 073: an endpoint's are sent
+ * up to ten at a time, so their order on arrival is not promised; each carries its own timestamp).
  */
 
 let t: TestApp;
@@ -55,7 +56,7 @@ function createSecondWorker(): WebhookWorker {
   });
 }
 
-it(`each delivery is sent by exactly one of two instances, in order per endpoint (${testEngine})`, async () => {
+it(`each delivery is sent by exactly one of two instances (${testEngine})`, async () => {
   const endpoints: WebhookEndpoint[] = [];
   for (const path of ['/a', '/b', '/c']) {
     const response = await t.request('/api/v1/admin/webhooks', {
@@ -71,9 +72,9 @@ it(`each delivery is sent by exactly one of two instances, in order per endpoint
     expect(response.status).toBe(201);
     logged.push(((await response.json()) as { id: string }).id);
   }
-  // The endpoints answer at different speeds. An instance sends the heads it claimed side by side
-  // and claims again only when the slowest has answered, so while it waits on /c the next delivery
-  // of /a is free: the other instance, looking every few milliseconds, takes it. Who sleeps when
+  // The endpoints answer at different speeds. An instance sends what it claimed side by side and
+  // claims again only when the slowest has answered, so while it waits on /c the next deliveries
+  // of /a are free: the other instance, looking every few milliseconds, takes them. Who sleeps when
   // no longer decides whether both take part (CI once saw one instance send all 90).
   const delayByPath: Record<string, number> = { '/a': 2, '/b': 15, '/c': 40 };
   receiver.respond((request) => ({ status: 200, delayMs: delayByPath[request.path] ?? 0 }));
@@ -103,10 +104,10 @@ it(`each delivery is sent by exactly one of two instances, in order per endpoint
   expect(new Set(ids).size).toBe(ids.length);
   expect(sentBy[0]! + sentBy[1]!).toBe(ids.length);
   for (const path of ['/a', '/b', '/c']) {
-    const order = receiver.received
+    const arrived = receiver.received
       .filter((request) => request.path === path)
       .map((request) => (JSON.parse(request.body) as { data: { id: string } }).data.id);
-    expect(order, path).toEqual(logged);
+    expect([...arrived].sort(), path).toEqual([...logged].sort());
   }
   if (testEngine === 'postgres') {
     // Both instances did part of the work: the race was real.

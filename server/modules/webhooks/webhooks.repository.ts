@@ -384,30 +384,46 @@ export type ClaimedDelivery = {
 };
 
 /**
- * Claims up to `limit` due deliveries for this instance until `leaseUntil`, each the oldest open
- * delivery of an enabled endpoint (an endpoint's next delivery waits until the one before it
- * succeeded or gave up). FOR UPDATE SKIP LOCKED: an instance passes over rows another is claiming,
- * and the conditions are checked again on the row it locks, so a delivery another instance has
- * just claimed (status sending, lease in the future) is not taken twice. A claim whose lease ran
- * out (its instance died mid-send) is due again.
+ * Claims up to `limit` due deliveries for this instance until `leaseUntil`, oldest due first. A
+ * webhook endpoint gets up to `perEndpoint` at once (those already being sent count): a delivery
+ * that fails waits for its retry alone while the ones behind it go out (decision 073). A Slack or
+ * Teams channel gets its oldest open post only, so a channel reads in order (decision 038).
+ * FOR UPDATE SKIP LOCKED: an instance passes over rows another is claiming, and the conditions
+ * are checked again on the row it locks, so a delivery another instance has just claimed (status
+ * sending, lease in the future) is not taken twice. A claim whose lease ran out (its instance died
+ * mid-send) is due again.
  */
 export async function claimDueWebhookDeliveries(
   db: Database,
-  input: { now: Date; leaseUntil: Date; limit: number },
+  input: { now: Date; leaseUntil: Date; limit: number; perEndpoint: number },
 ): Promise<ClaimedDelivery[]> {
   const now = input.now.toISOString();
   return withDeliveryWorker(db, async (tx) => {
     const result = await tx.execute(sql`
-      WITH due AS (
-        SELECT d.id
+      WITH flying AS (
+        SELECT endpoint_id, count(*) AS n
+          FROM webhook_deliveries
+         WHERE status = 'sending' AND lease_until > ${now}::timestamptz
+         GROUP BY endpoint_id
+      ), candidates AS (
+        SELECT d.id, d.seq, d.next_attempt_at, e.kind,
+               row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.seq) + coalesce(f.n, 0) AS place
           FROM webhook_deliveries d
           JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
-         WHERE d.status IN ('pending', 'sending')
-           AND (d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
+          LEFT JOIN flying f ON f.endpoint_id = d.endpoint_id
+         WHERE (d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
                 OR d.status = 'sending' AND d.lease_until <= ${now}::timestamptz)
-           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
-                            WHERE p.endpoint_id = d.endpoint_id AND p.status IN ('pending', 'sending') AND p.seq < d.seq)
-         ORDER BY d.next_attempt_at, d.seq
+      ), due AS (
+        SELECT d.id
+          FROM webhook_deliveries d
+          JOIN candidates c ON c.id = d.id
+         WHERE (d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
+                OR d.status = 'sending' AND d.lease_until <= ${now}::timestamptz)
+           AND (c.kind = 'webhook' AND c.place <= ${input.perEndpoint}
+                OR c.kind <> 'webhook' AND NOT EXISTS (
+                     SELECT 1 FROM webhook_deliveries p
+                      WHERE p.endpoint_id = d.endpoint_id AND p.status IN ('pending', 'sending') AND p.seq < d.seq))
+         ORDER BY c.next_attempt_at, c.seq
          LIMIT ${input.limit}
          FOR UPDATE OF d SKIP LOCKED
       )
