@@ -190,7 +190,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await expectText(page.getByTestId('points-today'), '5 points today');
     await expectText(statCard(page, 'Calls today'), /^Calls today 1 .*1 answered.*1 of 4 · 25%/);
     await expectText(statCard(page, 'Meetings booked'), /^Meetings booked 1 .*1 of 2 · 50%/);
-    await expectText(statCard(page, 'Conversion (answered)'), /100%/);
+    await expectText(statCard(page, 'Hit rate'), /100%/);
   });
 
   it('logs an unanswered call, picking the customer from the autocomplete with the keyboard', async () => {
@@ -225,7 +225,7 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     await expect(rows(page).count()).resolves.toBe(2);
     await expectText(rows(page).first(), /Unanswered call.*Fjordkraft Solutions AS.*0 pts/);
     await expectText(statCard(page, 'Calls today'), /^Calls today 2 .*1 answered.*2 of 4 · 50%/);
-    await expectText(statCard(page, 'Conversion (answered)'), /100%/);
+    await expectText(statCard(page, 'Hit rate'), /100%/);
     await expectText(page.getByTestId('points-today'), '5 points today');
   });
 

@@ -144,7 +144,7 @@ describe('rough edges a new user met', () => {
   it('names each conversion and explains it on focus (phone, Norwegian; desktop, English)', async () => {
     const phone = await browserFor(ola, { locale: 'nb-NO', viewport: { width: 390, height: 844 } });
     await phone.page.goto('/app/activity');
-    const card = phone.page.getByTestId('stat-card').filter({ hasText: 'Konvertering (besvarte)' });
+    const card = phone.page.getByTestId('stat-card').filter({ hasText: 'Treffprosent' });
     await card.getByRole('button', { name: 'Hvordan regnes dette ut?' }).focus();
     await phone.page.getByRole('tooltip').filter({ hasText: 'Booket møter ÷ besvarte samtaler' }).first().waitFor();
     await saveSettledScreenshot(phone.page, 'rough-edges-conversion-nb-phone', { fullPage: false });

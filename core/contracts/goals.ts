@@ -64,8 +64,10 @@ export const MyTodayStatsSchema = z.object({
   /** Sum of today's sale values in minor units of the company currency. */
   revenue: z.number().int(),
   points: z.number().int(),
-  /** Answered calls to meetings booked, rounded percent; 0 with no answered calls. */
+  /** Meetings booked per call (answered or not), a rounded percent, as on the boards; 0 with no calls. */
   conversion: z.number().int(),
+  /** Meetings booked per answered call, a rounded percent; 0 with no answered call (decision 074). */
+  hitRate: z.number().int(),
   goals: GoalsSchema,
   /** calls -> dailyCalls, meetingsBooked -> dailyMeetings, sales -> dailySales. */
   progress: GoalProgressSchema,

@@ -11,6 +11,15 @@ export function computeConversionRate(meetingsBooked: number, calls: number): Pe
   return Math.round((meetingsBooked / calls) * 100) as Percent;
 }
 
+/**
+ * Hit rate: meetings booked per answered call, as a rounded percent; 0 when no call was answered.
+ * A rep's own number on My Activity. "Conversion" is always per call, answered or not
+ * (computeConversionRate): two meanings, two names (decision 074).
+ */
+export function computeHitRate(meetingsBooked: number, answered: number): Percent {
+  return computeConversionRate(meetingsBooked, answered);
+}
+
 /** The 'High conversion' badge threshold on the Weekly View. */
 export const HIGH_CONVERSION_PERCENT = 20;
 

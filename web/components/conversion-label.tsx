@@ -4,10 +4,11 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tool
 import { cn } from '@web/lib/cn';
 
 /**
- * "Conversion" is computed three ways (decision 057): meetings per answered call (My Activity),
- * meetings per call (the boards) and the wrap-up's own numbers. Each screen says which it shows.
+ * One meaning per name (decision 074, after 057): "Conversion" is meetings booked per call, on every
+ * board; the wrap-up's is the same division of the report's own numbers; a rep's meetings per
+ * answered call on My Activity is the "Hit rate". Each says how it is computed on focus.
  */
-export type ConversionKind = 'answered' | 'calls' | 'wrapup';
+export type ConversionKind = 'hitRate' | 'calls' | 'wrapup';
 
 /** The words of a kind of conversion: its label and how it is computed. */
 export function useConversionWords(kind: ConversionKind) {
@@ -38,7 +39,7 @@ export function ConversionInfo({ kind, className }: { kind: ConversionKind; clas
   );
 }
 
-/** The label of a conversion with its explanation: "Conversion (answered) (i)". */
+/** The label of a conversion with its explanation: "Conversion (i)". */
 export function ConversionLabel({ kind, label, className }: { kind: ConversionKind; label?: string; className?: string }) {
   const words = useConversionWords(kind);
   return (

@@ -1,6 +1,6 @@
 import type { MyTodayStats } from '@core/contracts';
 import { computeLocalDate } from '@core/period';
-import { computeConversionRate, computeGoalProgress } from '@core/stats';
+import { computeConversionRate, computeHitRate, computeGoalProgress } from '@core/stats';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { findMyDayStatsAndGoals } from './my-stats.repository';
 
@@ -28,8 +28,9 @@ export async function getMyTodayStats(deps: AppDeps, actor: Actor): Promise<MyTo
   return {
     date: today,
     ...s,
-    // "Conversion (answered to meeting)": meetings booked per answered call.
-    conversion: computeConversionRate(s.meetingsBooked, s.answered),
+    // One meaning per name (decision 074): conversion per call, as on the boards; hit rate per answered call.
+    conversion: computeConversionRate(s.meetingsBooked, s.calls),
+    hitRate: computeHitRate(s.meetingsBooked, s.answered),
     goals: g,
     progress: {
       calls: computeGoalProgress(s.calls, g.dailyCalls),

@@ -41,6 +41,7 @@ describe("today's personal stats", () => {
       revenue: 0,
       points: 0,
       conversion: 0,
+      hitRate: 0,
       goals: { dailyCalls: 0, dailyMeetings: 0, dailySales: 0, updatedAt: null },
       progress: { calls: 0, meetings: 0, sales: 0 },
     });
@@ -78,7 +79,9 @@ describe("today's personal stats", () => {
       sales: 1,
       revenue: 1_250_000,
       points: 5 + 5 + 1 + 3 + 10,
-      conversion: 33, // 2 of 6 answered calls
+      // One meaning per name (decision 074): conversion per call, as on the boards; hit rate per answered call.
+      conversion: 22, // 2 of 9 calls
+      hitRate: 33, // 2 of 6 answered calls
       goals: { dailyCalls: 8, dailyMeetings: 1, dailySales: 0 },
       progress: { calls: 100, meetings: 100, sales: 0 }, // capped at 100; 0 when the goal is 0
     });

@@ -31,6 +31,7 @@ const stats: MyTodayStats = {
   revenue: 0,
   points: 0,
   conversion: 0,
+  hitRate: 0,
   goals: { dailyCalls: 0, dailyMeetings: 0, dailySales: 0, updatedAt: null },
   progress: { calls: 0, meetings: 0, sales: 0 },
 };

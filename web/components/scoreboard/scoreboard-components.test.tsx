@@ -50,7 +50,7 @@ describe('LeaderboardTable', () => {
     renderWithProviders(<LeaderboardTable rows={[makeTestLeaderboardRow(1)]} sort="points" format={format} />);
     // Below 1536 px the conversion sits under each name; the Member header names it.
     const member = screen.getByRole('columnheader', { name: /Member/ });
-    expect(member).toHaveTextContent('Conversion (all calls)');
+    expect(member).toHaveTextContent('Conversion');
     within(member).getByRole('button', { name: 'How is this computed?' }).focus();
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Meetings booked ÷ all calls, answered or not, in the period.');
     expect(

@@ -8050,6 +8050,7 @@ export interface paths {
                             revenue: number;
                             points: number;
                             conversion: number;
+                            hitRate: number;
                             goals: {
                                 dailyCalls: number;
                                 dailyMeetings: number;

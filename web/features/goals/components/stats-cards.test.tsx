@@ -17,7 +17,7 @@ describe('StatsCards', () => {
     expect(card('Calls today')).toHaveTextContent('12');
     expect(card('Calls today')).toHaveTextContent('8 answered');
     expect(card('Meetings booked')).toHaveTextContent('from 8 answered calls');
-    expect(card('Conversion (answered)')).toHaveTextContent('25%');
+    expect(card('Hit rate')).toHaveTextContent('25%');
     expect(card('Sales today')).toHaveTextContent('NOK 12,500 in sales');
   });
 
@@ -25,7 +25,7 @@ describe('StatsCards', () => {
     const user = userEvent.setup();
     renderWithProviders(<StatsCards stats={makeTestStats()} />);
     await user.tab();
-    const info = within(card('Conversion (answered)')).getByRole('button', { name: 'How is this computed?' });
+    const info = within(card('Hit rate')).getByRole('button', { name: 'How is this computed?' });
     while (document.activeElement !== info) await user.tab();
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Meetings booked ÷ answered calls.');
     expect(info).toHaveAccessibleDescription(/Meetings booked ÷ answered calls/);
@@ -46,7 +46,7 @@ describe('StatsCards', () => {
     renderWithProviders(<StatsCards stats={makeTestStats()} />);
     expect(card('Salg i dag').textContent?.replace(/\s/g, ' ')).toContain('12 500 kr i salg');
     expect(card('Samtaler i dag')).toHaveTextContent('8 besvart');
-    expect(card('Konvertering (besvarte)')).toHaveTextContent('25');
+    expect(card('Treffprosent')).toHaveTextContent('25');
   });
 });
 

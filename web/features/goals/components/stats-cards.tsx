@@ -1,5 +1,5 @@
 import type { MyTodayStats } from '@core/contracts';
-import { computeConversionRate, computeGoalProgress } from '@core/stats';
+import { computeGoalProgress, computeHitRate } from '@core/stats';
 import { CheckCircle2Icon, PercentIcon, PhoneIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +14,11 @@ import { cn } from '@web/lib/cn';
 /** The four personal stats cards, each with its progress toward the daily goal. */
 export function StatsCards({ stats }: { stats: MyTodayStats }) {
   const { t } = useTranslation('activity');
-  const conversionWords = useConversionWords('answered');
+  const hitRateWords = useConversionWords('hitRate');
   const format = useCompanyFormat();
   const { goals } = stats;
-  // "answered to meeting" on My Activity; capped progress, 0 without a goal.
-  const conversion = computeConversionRate(stats.meetingsBooked, stats.answered);
+  // Meetings booked per answered call (decision 074), from the numbers on screen so an offline log shows at once.
+  const hitRate = computeHitRate(stats.meetingsBooked, stats.answered);
   return (
     <section aria-labelledby="stats-heading" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <h2 id="stats-heading" className="sr-only">
@@ -42,11 +42,11 @@ export function StatsCards({ stats }: { stats: MyTodayStats }) {
       <StatCard
         icon={PercentIcon}
         tone="bg-accent text-accent-foreground"
-        label={conversionWords.label}
-        info={<ConversionInfo kind="answered" />}
-        value={`${conversion}%`}
-        detail={t('stats.conversionHint')}
-        footer={<Progress value={conversion} aria-label={conversionWords.label} indicatorClassName="bg-success" />}
+        label={hitRateWords.label}
+        info={<ConversionInfo kind="hitRate" />}
+        value={`${hitRate}%`}
+        detail={t('stats.hitRateHint', { count: stats.answered })}
+        footer={<Progress value={hitRate} aria-label={hitRateWords.label} indicatorClassName="bg-success" />}
       />
       <StatCard
         {...ACTIVITY_LOOKS.sale}
