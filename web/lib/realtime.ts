@@ -165,6 +165,16 @@ export type ConnectRealtimeOptions = {
  * Every (re)connection carries this page's `client` id, so the server replaces the page's own
  * half-open stream rather than counting it against the viewer's limit.
  */
+/**
+ * While the account is being deleted: the server ends this member's streams ('revoked') as it
+ * deletes, and the refetch that would follow can only answer 401 while the page leaves for the
+ * public site. Set by the delete dialog for the request's time; cleared again when it fails.
+ */
+let isLeaving = false;
+export function setLeavingTheApp(leaving: boolean): void {
+  isLeaving = leaving;
+}
+
 export function connectRealtime(
   queryClient: QueryClient,
   url = apiUrl('/api/v1/events'),
@@ -246,7 +256,9 @@ export function connectRealtime(
     });
     // A stream ends with 'revoked' (a display link revoked, the viewer removed from the company):
     // refetch at once, so the screen learns why it stopped.
-    current.addEventListener('revoked', () => schedule(findLiveKeys()));
+    current.addEventListener('revoked', () => {
+      if (!isLeaving) schedule(findLiveKeys());
+    });
     // A newer stream of the same viewer took this one's place: stop for good (no reconnect).
     current.addEventListener('replaced', () => {
       if (closed) return;

@@ -13,6 +13,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiRequestError } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { paths } from '@web/lib/paths';
+import { setLeavingTheApp } from '@web/lib/realtime';
 import { useAccountDeletionPlan } from '../api/get-account-deletion-plan';
 import { useDeleteAccount } from '../api/delete-account';
 import { LoadError } from '@web/components/load-error';
@@ -118,10 +119,14 @@ function ConfirmForm({
       setFieldError(t(`deleteDialog.required.${field}`));
       return;
     }
+    // The server ends this member's live streams as it deletes: no refetch after that (it could
+    // only answer 401 while the page leaves).
+    setLeavingTheApp(true);
     try {
       await remove.mutateAsync(field === 'password' ? { password: value } : { email: value });
       onDeleted();
     } catch (error) {
+      setLeavingTheApp(false);
       if (isFieldRefusal(error)) setFieldError(t(`deleteDialog.errors.${(error as ApiRequestError).code}`));
     }
   }
