@@ -23,9 +23,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { openDatabase } from '../server/db/client';
+import { buildOneCellXlsx } from '../server/modules/imports/import-files.test-support';
 import { toCompanyId, withInstance } from '../server/db/tenant';
 import { findRollupDriftIn } from '../server/modules/activities/activities.service';
 import { createMemberOverHttp, type HttpMember } from '../server/test/http-members';
@@ -110,20 +109,6 @@ function buildTooLongCsv(rows: number): string {
   const lines = ['Navn;By'];
   for (let i = 0; i < rows; i++) lines.push(`Kunde nummer ${i} AS;Bergen`);
   return lines.join('\n');
-}
-
-/** An XLSX of `rows` one-cell rows: small compressed, a million rows unfolded. */
-async function buildTooLongXlsx(rows: number): Promise<Uint8Array> {
-  const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet('Kunder');
-  sheet.addRow(['Navn']).commit();
-  for (let i = 0; i < rows; i++) sheet.addRow([i]).commit();
-  sheet.commit();
-  await workbook.commit();
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** Uploads a file that must be refused; the health prober's worst answer meanwhile. */
@@ -237,7 +222,7 @@ async function main() {
 
     if (ENGINE === 'pglite') server = await startServerProcess(data, { AUTH_RATE_LIMIT: '10000' }, `the server (${label})`);
     const csvBombWorst = await uploadRefused(server, admin, 'too-long.csv', buildTooLongCsv(400_000));
-    const xlsxBombWorst = await uploadRefused(server, admin, 'too-long.xlsx', await buildTooLongXlsx(1_000_000));
+    const xlsxBombWorst = await uploadRefused(server, admin, 'too-long.xlsx', await buildOneCellXlsx('Navn', 1_000_000, (i) => i));
 
     console.log(
       `\nMachine: ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, load ${loadavg()[0]!.toFixed(1)} at the end`,

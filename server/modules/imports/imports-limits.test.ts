@@ -1,8 +1,7 @@
-import { PassThrough } from 'node:stream';
 import { IMPORT_MAX_ROWS } from '@core/contracts';
-import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestUser } from '../../test/test-app';
+import { buildOneCellXlsx } from './import-files.test-support';
 import { IMPORT_MAX_COLUMNS } from './imports.parse';
 
 /*
@@ -31,19 +30,6 @@ function customersCsv(rows: number): string {
   const lines = ['Name,City'];
   for (let i = 0; i < rows; i++) lines.push(`Kunde ${i} AS,Bergen`);
   return lines.join('\n');
-}
-
-async function oneCellXlsx(rows: number): Promise<Uint8Array> {
-  const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet('Kunder');
-  sheet.addRow(['Name']).commit();
-  for (let i = 0; i < rows; i++) sheet.addRow([`Kunde ${i}`]).commit();
-  sheet.commit();
-  await workbook.commit();
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /**
@@ -81,7 +67,7 @@ describe('import limits', () => {
   });
 
   it('refuses an XLSX of 150,000 one-cell rows the same way', async () => {
-    const bomb = await oneCellXlsx(150_000);
+    const bomb = await buildOneCellXlsx('Name', 150_000, (i) => `Kunde ${i}`);
     const { response, answered } = await countAnswersMeanwhile(() => upload(admin, 'kunder.xlsx', bomb));
     expect(response.status).toBe(400);
     const error = await errorOf(response);
