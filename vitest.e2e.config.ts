@@ -12,6 +12,7 @@ export default defineConfig({
     setupFiles: ['e2e/support/setup.ts'],
     environment: 'node',
     pool: 'forks',
+    isolate: false,
     maxWorkers: E2E_WORKERS,
     fileParallelism: E2E_WORKERS > 1,
     testTimeout: 90_000,

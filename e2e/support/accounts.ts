@@ -121,6 +121,15 @@ export type Joined = { id: string; cookie: string; provision: ProvisionResult; m
 const companiesByServer = new Map<string, Promise<{ adminCookie: string }>>();
 const tenancyByServer = new Map<string, Promise<'single' | 'multi'>>();
 
+/**
+ * Forgets the companies made so far: each journey file makes its own, also when it runs after
+ * another file in the same worker (the journeys share their worker's modules, vitest.e2e.config.ts).
+ */
+export function forgetJourneyCompanies(): void {
+  companiesByServer.clear();
+  tenancyByServer.clear();
+}
+
 function tenancyOf(baseUrl: string): Promise<'single' | 'multi'> {
   let tenancy = tenancyByServer.get(baseUrl);
   if (!tenancy) {

@@ -8,6 +8,7 @@ import { markEmailVerified, seedCompany, seedMembership } from '../seed/factorie
 import { type EventStream, openEventStream } from '../test/event-stream';
 import { findFreePort, type ServerProcess, spawnServerProcess, startServerProcess } from '../test/server-process';
 import { createTestDatabase, testEngine } from '../test/test-database';
+import { copyPgliteFolder } from '../test/base-database';
 import { toUserId } from '../db/tenant';
 
 /*
@@ -189,6 +190,8 @@ if (testEngine === 'postgres') {
     });
 
     it('the second refuses to start, naming the first, and the first keeps serving; once it stops, the folder opens again', async () => {
+      // A migrated copy: the lock is what this is about, not a first start (which migrates for 10 s).
+      await copyPgliteFolder(dataDir);
       const first = await startServerProcess({ dataDir }, {}, 'first');
       started.push(first);
       const lockPath = join(dataDir, 'dealboard.lock');

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../db/client';
+import { openDatabase, pgliteOptions } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 
 /*
@@ -80,12 +80,12 @@ export async function ensurePgliteFolder(key = computeBaseKey()): Promise<string
   const path = join(BASE_DIR, name);
   if (existsSync(join(path, 'PG_VERSION'))) return path;
   const temporary = temporaryName(path);
-  const handle = await openDatabase({ engine: 'pglite', dataDir: temporary });
-  try {
-    await migrateDatabase(handle);
-  } finally {
-    await handle.close();
-  }
+  // Unpacked from the migrated dump rather than created and migrated again (about 1 s against 6-7).
+  const dump = await readPgliteDump();
+  mkdirSync(temporary, { recursive: true });
+  const client = new PGlite(temporary, { ...pgliteOptions(), loadDataDir: dump });
+  await client.waitReady;
+  await client.close();
   try {
     renameSync(temporary, path);
   } catch (error) {
