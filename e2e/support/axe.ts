@@ -49,7 +49,10 @@ export async function axeViolations(page: Page, options: AxeOptions = {}): Promi
       type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
       const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<Result> } }).axe;
       const context = { include: include ? [[include]] : [['html']], exclude: [['[data-sonner-toaster]']] };
-      const result = await axe.run(context, tags ? { runOnly: { type: 'tag', values: tags } } : {});
+      // resultTypes: only violations get every node and its selector; passes and the rest stop at
+      // one each. Making selectors for every passing node was a third of the renderer's CPU in the
+      // dark-mode journey (its axe check 50 s to 34 s); the violations found are the same.
+      const result = await axe.run(context, { resultTypes: ['violations'], ...(tags ? { runOnly: { type: 'tag', values: tags } } : {}) });
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
     },
     { include, tags: tags ? [...tags] : undefined },
