@@ -116,7 +116,7 @@ export type Joined = { id: string; cookie: string; provision: ProvisionResult; m
 
 /**
  * The company each multi-tenant server's journey has made, by server: its first person (the admin)
- * made it, and invites the others. Per journey file, since each file runs in its own process.
+ * made it, and invites the others. Per journey file: forgotten before each file (forgetJourneyCompanies).
  */
 const companiesByServer = new Map<string, Promise<{ adminCookie: string }>>();
 const tenancyByServer = new Map<string, Promise<'single' | 'multi'>>();

@@ -56,7 +56,7 @@ export const EXECUTABLE_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-h
 export const FULL_CHROMIUM_PATH = process.env.CHROMIUM_FULL_PATH ?? '/usr/bin/chromium';
 
 /**
- * One Chromium per journey file (each file runs in its own process): every openBrowser() is a new
+ * One Chromium per journey file (launched by its first openBrowser): every openBrowser() is a new
  * context in it, as separate as a new profile (its own cookies, storage and service workers) at a
  * fraction of a launch. Closed after the file by closeSharedChromium (e2e/support/setup.ts).
  */
