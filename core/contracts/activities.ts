@@ -51,9 +51,12 @@ const localDate = text({ error: 'The day must be a date as YYYY-MM-DD' })
   .refine((value): boolean => isLocalDate(value), { message: 'The day must be a date as YYYY-MM-DD' })
   .optional();
 
-/** The local time of day it happened, 'HH:MM', with an earlier `localDate`; absent: now's time of day. */
+/**
+ * The local time of day it happened, 'HH:MM' (or 'HH:MM:SS', as the app sends the moment it was
+ * tapped), with an earlier `localDate` or a device's `clientKey`; absent: now's time of day.
+ */
 const time = text({ error: 'The time must be HH:MM' })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'The time must be HH:MM')
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'The time must be HH:MM')
   .optional();
 
 /**

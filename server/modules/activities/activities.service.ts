@@ -210,14 +210,17 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
   }
   const customerName = emptyToNull(request.customerName);
   // When it happened: now, or the chosen (or now's) time of day on the earlier day; a log the
-  // device kept (decision 054) at the time it was tapped today, never later than now. A time
-  // within the last minute is now itself (sent at once, it is now to the millisecond): logs of the
-  // same minute keep the order they were made in.
+  // device kept (decision 054) at the time it was tapped today, never later than now. A log sent
+  // within a minute of its tap is now itself (sent at once, it is now to the millisecond): logs of
+  // the same minute keep the order they were made in. A time without seconds ('12:00', an app of
+  // before decision 075, or an API caller) may be any moment of that minute, so its minute counts
+  // from the minute's end: a tap at 12:00:59 received at 12:01:00 is still "at once".
   const happenedAt =
     late || request.time !== undefined
       ? computeLocalInstant(toLocalDate(localDate), request.time ?? computeLocalTime(now, actor.timezone), actor.timezone)
       : now;
-  const createdAt = now.getTime() - happenedAt.getTime() < 60_000 ? now : happenedAt;
+  const minutePrecise = request.time !== undefined && request.time.length === 5;
+  const createdAt = now.getTime() - happenedAt.getTime() < (minutePrecise ? 120_000 : 60_000) ? now : happenedAt;
   const row = await withActivityDay(deps.database.db, memberScopeOf(actor), localDate, async (day) => {
     const {
       rules,

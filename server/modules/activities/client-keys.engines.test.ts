@@ -153,6 +153,25 @@ describe('a log sent later than it was made', () => {
     expect(mine.activities.map((a) => a.id)).toEqual([tapped.id, first.id]);
   });
 
+  it('keeps that order when it is tapped at the end of a minute and arrives in the next one', async () => {
+    const { rep } = await createRepWithAdmin(t);
+    t.setNow(tickingClock('2026-11-20T11:00:30Z')); // 12:00:31 in Oslo
+    const first = await logActivity(t, rep, call);
+    // Tapped at 12:00:59.6 and received at 12:01:00.4: the device's minute-precise '12:00' (an app
+    // of before this change) and its second-precise '12:00:59' are both sent at once.
+    t.setNow(tickingClock('2026-11-20T11:01:00.400Z'));
+    const minute = await logActivity(t, rep, { ...call, clientKey: crypto.randomUUID(), localDate: TODAY, time: '12:00' });
+    const second = await logActivity(t, rep, { ...call, clientKey: crypto.randomUUID(), localDate: TODAY, time: '12:00:59' });
+    expect(minute.createdAt > first.createdAt).toBe(true);
+    expect(second.createdAt > minute.createdAt).toBe(true);
+    const mine = (await (await t.request('/api/v1/activities/mine', { as: rep })).json()) as { activities: Activity[] };
+    expect(mine.activities.map((a) => a.id)).toEqual([second.id, minute.id, first.id]);
+    // Sent later than that, it keeps the second it was tapped (an offline log).
+    t.setNow(tickingClock('2026-11-20T11:05:00Z'));
+    const offline = await logActivity(t, rep, { ...call, clientKey: crypto.randomUUID(), localDate: TODAY, time: '12:02:17' });
+    expect(offline.createdAt).toBe('2026-11-20T11:02:17.000Z');
+  });
+
   it('lands on yesterday when it was tapped yesterday (within the late-logging window), or is refused with the reason', async () => {
     const { admin, rep } = await createRepWithAdmin(t);
     t.setNow(tickingClock(TODAY_NOON));

@@ -63,7 +63,7 @@ const keyed = (body: object) => ({
   ...body,
   clientKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
   localDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-  time: expect.stringMatching(/^\d{2}:\d{2}$/),
+  time: expect.stringMatching(/^\d{2}:\d{2}:\d{2}$/),
 });
 
 const answeredButton = () => screen.getByRole('button', { name: /^Answered/ });

@@ -117,7 +117,7 @@ describe('LogSaleDialog', () => {
         // Kept on the device first (decision 054): its key, and the day and time it was logged.
         clientKey: expect.any(String),
         localDate: expect.any(String),
-        time: expect.stringMatching(/^\d{2}:\d{2}$/),
+        time: expect.stringMatching(/^\d{2}:\d{2}:\d{2}$/),
       },
     ]);
   });

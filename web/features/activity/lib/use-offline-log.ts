@@ -95,9 +95,7 @@ export function useQueuedLog() {
       if (!userId) throw new ApiRequestError(401, 'unauthorized', describeApiError('unauthorized', 401));
       const tapped = new Date();
       const clientKey = crypto.randomUUID();
-      const when = input.localDate
-        ? {}
-        : { localDate: computeLocalDate(tapped, timeZone), time: computeLocalTime(tapped, timeZone).slice(0, 5) };
+      const when = input.localDate ? {} : { localDate: computeLocalDate(tapped, timeZone), time: computeLocalTime(tapped, timeZone) };
       const body = { ...input, ...when, clientKey } as LogActivity & { clientKey: string };
       // Heard before it is kept: a run already under way may be the one that sends it.
       awaited.set(clientKey, null);
