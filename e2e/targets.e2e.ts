@@ -105,9 +105,10 @@ describe('a weekly target from the manager', () => {
   });
 
   /**
-   * Logs (through the API) calls until the week's count is `count(expected by now)`. What is expected grows with the working week's clock (about a call an hour
-   * here), so each check reads it again just before: a run that reached the next call between two
-   * steps once read "Behind" after the call meant to turn it.
+   * Logs (through the API) calls until the week's count is `count(expected by now)`. What is
+   * expected grows with the working week's clock (about a call an hour here), so each check reads it
+   * again just before: a run that reached the next call between two steps once read "Behind" after
+   * the call meant to turn it.
    */
   async function logUntil(count: (expected: number) => number): Promise<void> {
     const mine = await ok<MyTargets>(repCookie, 'GET', '/targets/me');

@@ -159,13 +159,6 @@ export type ConnectRealtimeOptions = {
 };
 
 /**
- * Opens the Server-Sent Events stream and turns changes into debounced query invalidations.
- * EventSource reconnects by itself after a network error or a server restart (the server sends
- * `retry: 2000`); on reconnect everything live is refetched, since events may have been missed.
- * Every (re)connection carries this page's `client` id, so the server replaces the page's own
- * half-open stream rather than counting it against the viewer's limit.
- */
-/**
  * While the account is being deleted: the server ends this member's streams ('revoked') as it
  * deletes, and the refetch that would follow can only answer 401 while the page leaves for the
  * public site. Set by the delete dialog for the request's time; cleared again when it fails.
@@ -175,6 +168,13 @@ export function setLeavingTheApp(leaving: boolean): void {
   isLeaving = leaving;
 }
 
+/**
+ * Opens the Server-Sent Events stream and turns changes into debounced query invalidations.
+ * EventSource reconnects by itself after a network error or a server restart (the server sends
+ * `retry: 2000`); on reconnect everything live is refetched, since events may have been missed.
+ * Every (re)connection carries this page's `client` id, so the server replaces the page's own
+ * half-open stream rather than counting it against the viewer's limit.
+ */
 export function connectRealtime(
   queryClient: QueryClient,
   url = apiUrl('/api/v1/events'),
