@@ -7,7 +7,7 @@ import type { Config } from './env';
 import { resolveAuthSecret } from './lib/secret';
 import { createMailer } from './mail/mailer';
 import { findActiveMembership, findAdminRecipients } from './modules/companies/memberships.service';
-import { acceptInvitationFromMagicLink, findInvitationByCode } from './modules/invitations/invitations.service';
+import { acceptInvitationFromMagicLink, findInvitationByCode, findOpenInvitationAddress } from './modules/invitations/invitations.service';
 import { stopRunningExports } from './modules/exports/exports.service';
 import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
 import { ActorCache } from './modules/session/actor-cache';
@@ -95,6 +95,7 @@ export async function createDeps(
     checkSignUp: ({ headers }) => checkSignUpAllowed(deps, headers),
     lookups: {
       findInvitation: (code) => findInvitationByCode(database.db, code),
+      findInvitedAddress: (code) => findOpenInvitationAddress(deps, code),
       findMembership: (userId) => findActiveMembership(database.db, toUserId(userId)),
     },
     onMagicLinkSignIn: ({ userId, callbackURL }) => acceptInvitationFromMagicLink(deps, userId, callbackURL),

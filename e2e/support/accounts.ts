@@ -28,6 +28,13 @@ export async function findMailLink(baseUrl: string, email: string, pattern = /ve
   throw new Error(`no mail with a link for ${email}`);
 }
 
+/** How many links matching `pattern` the dev mailbox holds for `email` now (no waiting). */
+export async function countMailLinks(baseUrl: string, email: string, pattern: RegExp): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/dev/mail?to=${encodeURIComponent(email)}`);
+  const { mail } = (await response.json()) as { mail: { links: string[] }[] };
+  return mail.flatMap((m) => m.links).filter((l) => pattern.test(l)).length;
+}
+
 /** Signs the person up through the API; the address is not confirmed yet (a confirmation mail is sent). */
 export async function signUp(baseUrl: string, account: Account): Promise<void> {
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {

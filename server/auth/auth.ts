@@ -8,6 +8,7 @@ import {
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { sql } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import { z } from 'zod';
@@ -69,6 +70,22 @@ async function findCompanyNameOfInvitation(lookups: AuthLookups, headers: Header
   }
 }
 
+/**
+ * Whether a sign-up presents an open invitation (x-invite-code) mailed to exactly the address it
+ * signs up with (decision 076). That address needs no confirmation mail: the invitation reached
+ * the person in that mailbox. Another address, a link shared without one, or a used or expired
+ * code: no.
+ */
+async function isInvitedAddress(lookups: AuthLookups, headers: Headers | undefined, email: string): Promise<boolean> {
+  const code = headers?.get('x-invite-code')?.trim();
+  if (!code || code.length > 200) return false;
+  try {
+    return (await lookups.findInvitedAddress(code)) === email.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 /** A signed-up person's own words for the password check: their address, names and company. */
 async function findPasswordOwner(lookups: AuthLookups, user: { id: string; email: string; name: string }): Promise<PasswordOwner> {
   const membership = await lookups.findMembership(user.id);
@@ -95,6 +112,8 @@ export type SignUpGuard = (request: { headers: Headers; email: string }) => Prom
 export type AuthLookups = {
   /** The invitation a code names: its company's name, and who used it (null while unused). */
   findInvitation: (code: string) => Promise<{ companyName: string; usedBy: string | null } | null>;
+  /** The address an open invitation was mailed to (lower case); null for none (decision 076). */
+  findInvitedAddress: (code: string) => Promise<string | null>;
   /** The person's active membership: their name in it and the company's. */
   findMembership: (userId: string) => Promise<{ displayName: string | null; company: { name: string } } | null>;
 };
@@ -180,8 +199,23 @@ export function createAuth({
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }, request) => {
+        // An invited address was confirmed as the account was made (databaseHooks below): no mail.
+        if (user.emailVerified) return;
         const language = chooseMailLanguage(localeOf(user), request?.headers);
         await mailer.send(renderVerificationMail({ brand, to: user.email, name: user.name, url, language }));
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Decision 076: joining with the address an invitation was mailed to confirms it. This
+          // runs only when sign-up really creates the account: a sign-up for an address that has
+          // one already gets better-auth's look-alike answer and touches nothing.
+          before: async (user, ctx) => {
+            if (ctx?.path !== '/sign-up/email' || user.emailVerified) return;
+            if (await isInvitedAddress(lookups, ctx.headers, user.email)) return { data: { ...user, emailVerified: true } };
+          },
+        },
       },
     },
     session: {
@@ -316,6 +350,21 @@ export function createAuth({
             ctx.path === '/sign-in/email' ? body.email : (returned as { user?: { email?: unknown } } | undefined)?.user?.email;
           if (typeof account === 'string') await forgetSignInFailures(db, account, now());
           return;
+        }
+        // An invited newcomer whose address came confirmed (decision 076) is signed in at once, as
+        // the confirmation link would have done; the page goes on to the invitation.
+        if (ctx.path === '/sign-up/email') {
+          const returned = ctx.context.returned;
+          if (isRefusal(returned)) return;
+          const created = (returned as { user?: { id?: unknown; emailVerified?: unknown } } | undefined)?.user;
+          // better-auth's answer for an address that has an account already is a made-up user
+          // that is never confirmed and exists nowhere: only a real, confirmed new row counts.
+          if (created?.emailVerified !== true || typeof created.id !== 'string') return;
+          const user = await ctx.context.internalAdapter.findUserById(created.id);
+          if (!user?.emailVerified) return;
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          await setSessionCookie(ctx, { session, user });
+          return ctx.json({ token: session.token, user: created });
         }
         if (ctx.path !== '/magic-link/verify' || !onMagicLinkSignIn) return;
         const session = ctx.context.newSession;

@@ -239,6 +239,17 @@ export async function previewInvitation(
   return { valid: true, companyName: found.companyName, role: normalizeRole(found.role), email: found.email ?? null };
 }
 
+/**
+ * The address an open invitation was mailed to (lower case), or null: a code that is unknown, used
+ * or expired, or a link made to share without an address. Sign-up treats that address as
+ * confirmed (decision 076): the code reached the person in that mailbox.
+ */
+export async function findOpenInvitationAddress(deps: AppDeps, code: string): Promise<string | null> {
+  const found = await findInvitationByCode(deps.database.db, code);
+  if (!found?.email || computeInvitationStatus(found, deps.now()) !== 'active') return null;
+  return found.email.toLowerCase();
+}
+
 const invalidInvitation = (status: 404 | 410) => new HttpError(status, 'invitation_invalid', INVITATION_INVALID_MESSAGE);
 
 /** Uses an invitation code for the signed-in person. Atomic: one invitation, one person, however many requests race. */

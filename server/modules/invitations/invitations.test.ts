@@ -450,3 +450,98 @@ describe('names are one line', () => {
     expect(mail!.text).not.toMatch(/^Your account is locked/m);
   });
 });
+
+describe('joining with the invited address (decision 076)', () => {
+  const PASSWORD = 'fjord-lantern-2026';
+  const freshAddress = (tag: string) => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+  /** Mails an invitation to `email` and returns its code, as the invitee's mail carries it. */
+  async function mailInvitation(email: string): Promise<string> {
+    const sent = await t.request('/api/v1/invitations/send', { method: 'POST', as: admin, json: { emails: [email] } });
+    expect(sent.status).toBe(201);
+    return (await list(admin)).find((invitation) => invitation.email === email)!.code;
+  }
+
+  const signUp = (email: string, code: string | null) =>
+    t.request('/api/auth/sign-up/email', {
+      method: 'POST',
+      headers: code ? { 'x-invite-code': code } : {},
+      json: { email, password: PASSWORD, name: 'Ivar Invited', callbackURL: `/auth/callback?invite_code=${code ?? ''}` },
+    });
+
+  const confirmationMailsTo = async (email: string) =>
+    (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).filter((mail) =>
+      mail.links.some((l) => l.includes('verify-email')),
+    );
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
+  it('signs the invited address straight in: no confirmation mail, and the invitation can be accepted at once', async () => {
+    const email = freshAddress('invited');
+    const code = await mailInvitation(email);
+    // The address as a person might type it: the invitation's address, in other letters' case.
+    const response = await signUp(email.toUpperCase(), code);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { token: string | null; user: { emailVerified: boolean } };
+    expect(body.token).toEqual(expect.any(String));
+    expect(body.user.emailVerified).toBe(true);
+    expect(await confirmationMailsTo(email)).toEqual([]);
+
+    const cookie = cookieOf(response);
+    expect(cookie).toContain('session_token=');
+    const person = { id: '', email, name: 'Ivar Invited', password: PASSWORD, cookie } as TestUser;
+    const accepted = await accept(person, code);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ companyName: 'Acme Sales AS', role: 'user' });
+    // The password works from now on as well, with no "confirm your address first".
+    const signIn = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: PASSWORD } });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('still asks another address to confirm itself by mail, with no session before it does', async () => {
+    const code = await mailInvitation(freshAddress('mailed-to'));
+    const other = freshAddress('someone-else');
+    const response = await signUp(other, code);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { token: string | null }).token).toBeNull();
+    expect(response.headers.getSetCookie().join()).not.toContain('session_token=');
+    expect(await confirmationMailsTo(other)).toHaveLength(1);
+  });
+
+  it('asks for the confirmation as before with a link shared without an address and with an expired invitation', async () => {
+    const shared = await invite(admin);
+    const sharedAddress = freshAddress('shared-link');
+    expect(((await (await signUp(sharedAddress, shared.code)).json()) as { token: string | null }).token).toBeNull();
+    expect(await confirmationMailsTo(sharedAddress)).toHaveLength(1);
+
+    const address = freshAddress('late');
+    const code = await mailInvitation(address);
+    await withInstance(t.db, { companyId: toCompanyId(admin.companyId), userId: null }, (tx) =>
+      tx.execute(sql`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE code = ${code}`),
+    );
+    // An expired invitation lets nobody in under an open policy's rules either way; it never confirms.
+    const late = await signUp(address, code);
+    expect(((await late.json()) as { token?: string | null }).token ?? null).toBeNull();
+    expect(late.headers.getSetCookie().join()).not.toContain('session_token=');
+  });
+
+  it('never signs anyone into an account that already exists at the invited address', async () => {
+    const owner = await t.createUser({ email: freshAddress('owner') });
+    const code = await mailInvitation(owner.email);
+    // Whoever else holds the code (the inviting admin sees it too) signs up with the owner's address.
+    const response = await signUp(owner.email, code);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { token: string | null }).token).toBeNull();
+    expect(response.headers.getSetCookie().join()).not.toContain('session_token=');
+    // The owner's own password is still the one that works.
+    expect((await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: owner.email, password: PASSWORD } })).status).toBe(
+      401,
+    );
+    expect(
+      (await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: owner.email, password: owner.password } })).status,
+    ).toBe(200);
+  });
+});

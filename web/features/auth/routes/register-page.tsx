@@ -77,6 +77,8 @@ export function Component() {
     if (!email || !password) return; // nothing is submitted
     setError(null);
     setBusy(true);
+    // The page is being left for the invitation: the button stays busy until it is gone.
+    let leaving = false;
     try {
       const name = String(form.get('name') ?? '').trim();
       const accessCode = String(form.get('accessCode') ?? '').trim();
@@ -103,8 +105,16 @@ export function Component() {
       if (accessCode) headers['x-access-code'] = accessCode;
       if (invite) headers['x-invite-code'] = invite;
       const authClient = await loadAuthClient();
-      const { error: signUpError } = await authClient.signUp.email({ email, password, name, callbackURL, fetchOptions: { headers } });
+      const { data, error: signUpError } = await authClient.signUp.email({ email, password, name, callbackURL, fetchOptions: { headers } });
       if (signUpError) throw new AuthRequestError(signUpError);
+      // The address the invitation was mailed to needs no confirmation: the server signed the
+      // person in (decision 076), and the callback goes on to the invitation. A full load, so
+      // the app starts with the new session.
+      if (data?.token) {
+        leaving = true;
+        window.location.assign(callbackURL);
+        return;
+      }
       toast.success(t('checkEmail.title'), { description: t('checkEmail.description') });
       setSentTo(email);
     } catch (caught) {
@@ -118,7 +128,7 @@ export function Component() {
       setError(message);
       toast.error(message);
     } finally {
-      setBusy(false);
+      if (!leaving) setBusy(false);
     }
   }
 
