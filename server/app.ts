@@ -11,7 +11,8 @@ import { findClientIp } from './lib/client-ip';
 import { PROJECT_ROOT } from './db/project-root';
 import { THEME_BOOT_SCRIPT_SOURCE } from './lib/theme-boot';
 import { admitInTurn } from './lib/admission-gate';
-import { isDatabaseUnavailable } from './db/errors';
+import { isDatabaseUnavailable, isStorageFull } from './db/errors';
+import { recordStorageFull } from './modules/system/system.service';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
 import { compressJson, compressOtherThanJson } from './lib/compress-json';
 import { checkAuthRequest, limitRequestBody, refuseForeignOrigin } from './lib/edges';
@@ -200,6 +201,10 @@ async function forwardToAuth(c: Context<AppEnv>, deps: AppDeps): Promise<Respons
 /** Seconds a caller is asked to wait (Retry-After) when the database cannot be reached. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** What a write refused for a full disk says (507 storage_full). */
+export const STORAGE_FULL_MESSAGE =
+  "The server's storage is full, so nothing new can be saved right now. Everything saved before is safe. Tell whoever runs this server, and try again once they have freed up space.";
+
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
@@ -286,6 +291,13 @@ export function createApp(deps: AppDeps) {
         },
         503,
       );
+    }
+    // The database's disk is full (decision 077): nothing new can be stored, everything stored is
+    // safe. Said plainly, and remembered for the health check.
+    if (isStorageFull(error)) {
+      recordStorageFull(c.get('deps'));
+      console.error(`[http] ${c.req.method} ${c.req.path}: the database's storage is full`);
+      return c.json({ error: { code: 'storage_full', message: STORAGE_FULL_MESSAGE } }, 507);
     }
     const refused = mapDatabaseError(error);
     if (refused) return c.json({ error: { code: refused.code, message: refused.message } }, refused.status);

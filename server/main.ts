@@ -2,7 +2,9 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { closeDeps, createDeps } from './bootstrap';
 import { ConfigError, loadConfig } from './env';
+import { isStorageFull } from './db/errors';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { describeBytes, measureFreeBytes, STORAGE_FULL_BYTES } from './lib/storage';
 
 async function main() {
   let config;
@@ -25,6 +27,7 @@ async function main() {
         console.error(`\n${error.message}\n`);
         process.exit(1);
       }
+      if (isStorageFull(error)) failOnFullDisk(config.dataDir);
       fail(
         `DATA_DIR="${config.dataDir}" cannot be used: ${(error as Error).message}`,
         'Point DATA_DIR at a folder this user can create and write.',
@@ -40,6 +43,17 @@ async function main() {
   } catch (error) {
     const reason = (error as Error).message;
     releaseLock();
+    if (config.DATABASE_URL && isStorageFull(error)) {
+      fail(
+        `DATABASE_URL (${describeDatabaseUrl(config.DATABASE_URL)}): the PostgreSQL server's disk is full, so the database could not be prepared.`,
+        'Free up space on the database server and start again. Nothing saved is lost.',
+      );
+    }
+    // The embedded database reports a full disk in its own ways (an abort, "failed to initialize"):
+    // the free space says what happened.
+    if (!config.DATABASE_URL && (isStorageFull(error) || (measureFreeBytes(config.dataDir) ?? Infinity) < STORAGE_FULL_BYTES)) {
+      failOnFullDisk(config.dataDir);
+    }
     if (config.DATABASE_URL) {
       fail(
         `DATABASE_URL (${describeDatabaseUrl(config.DATABASE_URL)}): the database could not be opened: ${reason}`,
@@ -98,6 +112,15 @@ async function main() {
 function fail(message: string, hint: string): never {
   console.error(`\n${message}\n${hint} See README.md, "Configuration".\n`);
   process.exit(1);
+}
+
+/** The start stops on a full disk under the embedded database (decision 077), saying so. */
+function failOnFullDisk(dataDir: string): never {
+  const free = measureFreeBytes(dataDir);
+  fail(
+    `The disk holding DATA_DIR="${dataDir}" is full${free === null ? '' : ` (${describeBytes(free)} free)`}, so the embedded database cannot start.`,
+    'Free up space on it (or move DATA_DIR to a larger disk) and start again. Nothing saved is lost.',
+  );
 }
 
 /** The database address without its password, for messages. */

@@ -52,3 +52,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** PostgreSQL's words in a disk-full error (SQLSTATE 53100) and the file system's (ENOSPC). */
+const STORAGE_FULL_MESSAGE = /No space left on device/;
+
+/**
+ * Whether an error says the database's disk is full (SQLSTATE 53100, disk_full, on both engines;
+ * ENOSPC from the file system around it): the caller gets a 507 saying so, not a 500.
+ */
+export function isStorageFull(error: unknown): boolean {
+  for (const e of errorChain(error)) {
+    if (e.code === '53100' || e.code === 'ENOSPC') return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && STORAGE_FULL_MESSAGE.test(message)) return true;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { isFromThisMachine } from '../../lib/client-ip';
 import { escapeHtml } from '../../lib/escape-html';
-import { checkDatabase, listDevMail } from './system.service';
+import { checkDatabase, checkStorage, listDevMail } from './system.service';
 
 export const systemRoutes = new Hono<AppEnv>();
 
@@ -13,9 +13,13 @@ systemRoutes.get('/api/health', async (c) => {
   const { engine } = deps.database;
   const check = await checkDatabase(deps);
   if (!check.ok) return c.json({ status: 'degraded', database: { engine, status: 'down' } }, 503);
+  // A full disk is 'degraded' but still 200 (decision 077): this server still serves every read,
+  // and a balancer that took it out, or a supervisor that restarted it, would not free the disk.
+  const storage = checkStorage(deps);
   return c.json({
-    status: 'ok',
+    status: storage.status === 'ok' ? 'ok' : 'degraded',
     database: { engine, status: 'ok', latencyMs: check.latencyMs },
+    storage,
     version: process.env.npm_package_version ?? null,
     tenancy: deps.config.TENANCY,
   });
