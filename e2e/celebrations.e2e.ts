@@ -115,6 +115,8 @@ describe('celebrations', () => {
     const started = Date.now();
     await logSale(600_000);
     await tv.getByTestId('celebration').getByText('Ola Hansen just closed a sale').waitFor({ timeout: 10_000 });
+    // The card gives the amount (decision 078): what the floor wants to see on the wall.
+    expect(await tv.getByTestId('celebration-amount').innerText()).toMatch(/^NOK\s6,000$/);
     console.info(`[celebrate] committed sale -> signed-out TV celebrating in ${Date.now() - started} ms`);
     await saveSettledScreenshot(tv, 'celebrations-tv-confetti-1280', { fullPage: false });
     await tv.setViewportSize(PHONE);

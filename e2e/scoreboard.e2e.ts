@@ -529,7 +529,9 @@ describe('scoreboard journeys', () => {
       { timeout: 5_000 },
     );
     console.info(`[live] committed sale -> signed-out wall screen re-ranked in ${Date.now() - loggedAt} ms`);
-    await wall.page.getByTestId('celebration').getByText('Sofie Berg just closed a sale').waitFor();
+    // The sale's card names its customer and amount (decision 078).
+    await wall.page.getByTestId('celebration').getByText('Sofie Berg just closed a sale with Telenor').waitFor();
+    expect(await wall.page.getByTestId('celebration-amount').innerText()).toMatch(/^NOK\s45,000$/);
     await saveScreenshot(wall.page, 'scoreboard-11-tv-display-link-celebration-1280');
 
     await page.reload();

@@ -21,6 +21,10 @@ export type CelebrationEvent = {
   formerMember: boolean;
   /** What it is about, when the kind names it (a contest's name). */
   detail?: string | null;
+  /** A sale's value in minor units, when the company shows amounts (decision 078). */
+  saleValue?: number | null;
+  /** A sale's customer, when the company shows customers (decision 078). */
+  customerName?: string | null;
 };
 
 /** What takes the screen: one event, or several of one kind that arrived together. */

@@ -240,6 +240,8 @@ export const AuditDetailsSchemas = {
   'celebrations.changed': z.object({
     sales: change(z.boolean()).optional(),
     saleMinimum: change(z.number()).optional(),
+    showSaleAmount: change(z.boolean()).optional(),
+    showSaleCustomer: change(z.boolean()).optional(),
     meetings: change(z.boolean()).optional(),
     goals: change(z.boolean()).optional(),
     records: change(z.boolean()).optional(),

@@ -27,6 +27,10 @@ export const CelebrationSettingsSchema = z.object({
     .int('saleMinimum must be whole minor units')
     .min(0, 'saleMinimum cannot be negative')
     .max(SALE_MINIMUM_MAX, 'saleMinimum is too large'),
+  /** A sale's card names its amount (decision 078); off for a wall where amounts are nobody else's business. */
+  showSaleAmount: z.boolean().default(true),
+  /** A sale's card names its customer (decision 078). */
+  showSaleCustomer: z.boolean().default(true),
   /** A call that booked a meeting. */
   meetings: z.boolean(),
   /** A member reached a daily goal. */
@@ -47,6 +51,8 @@ export type CelebrationSettings = z.infer<typeof CelebrationSettingsSchema>;
 export const DEFAULT_CELEBRATION_SETTINGS: CelebrationSettings = {
   sales: true,
   saleMinimum: 0,
+  showSaleAmount: true,
+  showSaleCustomer: true,
   meetings: true,
   goals: true,
   records: true,
@@ -155,8 +161,9 @@ export type Feed = z.infer<typeof FeedSchema>;
 // ---- a display link's wall ------------------------------------------------------------------------
 
 /**
- * One feed item on a signed-out wall: who and what, and the reactions' counts. No sale value,
- * customer, notes or reactors' names: a TV in a lobby shows what the board shows, no more.
+ * One feed item on a signed-out wall: who and what, and the reactions' counts. A sale's value and
+ * customer only as the company's celebration settings let the wall name them (decision 078); no
+ * notes or reactors' names.
  */
 export const DisplayFeedItemSchema = z.object({
   type: FeedItemTypeSchema,
@@ -168,6 +175,10 @@ export const DisplayFeedItemSchema = z.object({
   /** An activity's stored type (call_answered, sale, ...); null for an event. */
   activityType: text().nullable(),
   meetingBooked: z.boolean(),
+  /** A sale's value in minor units; null for anything else, or while the company hides amounts. */
+  saleValue: z.number().int().nullable(),
+  /** A sale's customer; null for anything else, none named, or while the company hides customers. */
+  customerName: text().nullable(),
   /** An event's kind; null for an activity. */
   eventKind: FeedEventKindSchema.nullable(),
   teamName: text().nullable(),

@@ -1,23 +1,40 @@
 import type { CelebrationCard } from '@core/celebrations';
+import { formatMoney, type MinorUnits } from '@core/money';
 import { useTranslation } from 'react-i18next';
+import { getIntlLocale } from '@web/i18n';
 import { formatMemberName } from './member-name';
 
 /**
  * A card's words, the same on the wall and in the app: one person's news, or a burst of one kind
- * ("3 sales!") with everyone's names (contests starting together: the contests' names).
+ * ("3 sales!") with everyone's names (contests starting together: the contests' names). A single
+ * sale names its customer and gives its amount as far as the company shows them (decision 078).
  */
-export function useCelebrationCardWords(card: CelebrationCard): { title: string; text: string } {
+export function useCelebrationCardWords(
+  card: CelebrationCard,
+  /** The company's currency, for a sale's amount. */
+  currency?: string,
+): { title: string; text: string; amount: string | null } {
   const { t, i18n } = useTranslation('scoreboard');
   const count = card.events.length;
   const title = t(`tv.celebrate.${card.kind}.title`, { count });
   if (count === 1) {
     const event = card.events[0]!;
     const name = formatMemberName({ ...event, userId: event.userId ?? '' }, t);
-    return { title, text: t(`tv.celebrate.${card.kind}.text`, { name, detail: event.detail ?? '' }) };
+    if (card.kind === 'sale') {
+      const amount =
+        currency && typeof event.saleValue === 'number'
+          ? formatMoney(event.saleValue as MinorUnits, currency, getIntlLocale(i18n.language))
+          : null;
+      const text = event.customerName
+        ? t('tv.celebrate.sale.textCustomer', { name, customer: event.customerName })
+        : t('tv.celebrate.sale.text', { name });
+      return { title, text, amount };
+    }
+    return { title, text: t(`tv.celebrate.${card.kind}.text`, { name, detail: event.detail ?? '' }), amount: null };
   }
   const names =
     card.kind === 'contestStarted'
       ? card.events.map((event) => event.detail ?? '').filter(Boolean)
       : card.events.map((event) => formatMemberName({ ...event, userId: event.userId ?? '' }, t));
-  return { title, text: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names) };
+  return { title, text: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names), amount: null };
 }

@@ -8,6 +8,8 @@ const goal = (id: string): CelebrationEvent => ({ ...sale(id), kind: 'goal' });
 
 const ALL_ON: CelebrationSwitches = {
   sales: true,
+  showSaleAmount: true,
+  showSaleCustomer: true,
   meetings: true,
   goals: true,
   records: true,

@@ -58,7 +58,26 @@ export type CelebratedItem = {
   formerMember: boolean;
   /** What it is about, when it names something (a contest's name). */
   detail?: string | null;
+  /** A sale's value and customer, as far as the company shows them (decision 078). */
+  saleValue?: number | null;
+  customerName?: string | null;
 };
+
+/**
+ * A feed activity as the members' feed has it, named for a celebration: a sale's value and
+ * customer as far as the company's settings show them (decision 078), the same as a display link's
+ * wall is told by the server.
+ */
+export function describeSaleForCelebration(
+  activity: { type: string; ticketSize: number | null; customerName: string | null },
+  switches: Pick<CelebrationSwitches, 'showSaleAmount' | 'showSaleCustomer'> | undefined,
+): Pick<CelebratedItem, 'saleValue' | 'customerName'> {
+  if (activity.type !== 'sale' || !switches) return { saleValue: null, customerName: null };
+  return {
+    saleValue: switches.showSaleAmount ? activity.ticketSize : null,
+    customerName: switches.showSaleCustomer ? activity.customerName : null,
+  };
+}
 
 /**
  * The celebrations that landed: each change worth one is remembered by its item's id until the
@@ -99,7 +118,16 @@ export function useLandedCelebrations(
     for (const [id, { kind, at }] of pending.current) {
       const item = items.find((i) => i.id === id);
       if (item) {
-        landed.push({ id, kind, userId: item.userId, displayName: item.displayName, formerMember: item.formerMember, detail: item.detail });
+        landed.push({
+          id,
+          kind,
+          userId: item.userId,
+          displayName: item.displayName,
+          formerMember: item.formerMember,
+          detail: item.detail,
+          saleValue: item.saleValue,
+          customerName: item.customerName,
+        });
         pending.current.delete(id);
       } else if (Date.now() - at > 60_000) {
         pending.current.delete(id);

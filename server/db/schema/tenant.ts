@@ -1034,6 +1034,9 @@ export const celebrationSettings = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     sales: boolean('sales').notNull().default(true),
     saleMinimum: bigint('sale_minimum', { mode: 'number' }).notNull().default(0),
+    // What a sale's card on the wall names besides the person (decision 078).
+    showSaleAmount: boolean('show_sale_amount').notNull().default(true),
+    showSaleCustomer: boolean('show_sale_customer').notNull().default(true),
     meetings: boolean('meetings').notNull().default(true),
     goals: boolean('goals').notNull().default(true),
     records: boolean('records').notNull().default(true),

@@ -12,6 +12,8 @@ export async function selectCelebrationSettings(tx: Executor, companyId: Company
     .select({
       sales: celebrationSettings.sales,
       saleMinimum: celebrationSettings.saleMinimum,
+      showSaleAmount: celebrationSettings.showSaleAmount,
+      showSaleCustomer: celebrationSettings.showSaleCustomer,
       meetings: celebrationSettings.meetings,
       goals: celebrationSettings.goals,
       records: celebrationSettings.records,

@@ -153,7 +153,8 @@ export const DISPLAY_FEED_SIZE = 15;
 
 /**
  * GET /display/{token}/feed: what the link's wall celebrates and its newest items, as a signed-out
- * screen may see them (names and what happened; no sale value, customer, notes or reactors).
+ * screen may see them: names and what happened, a sale's value and customer as the company's
+ * settings allow (decision 078); never notes or reactors.
  */
 export async function getDisplayFeed(deps: AppDeps, token: string): Promise<DisplayFeed> {
   const link = await getDisplayLinkByToken(deps, token);
@@ -163,13 +164,17 @@ export async function getDisplayFeed(deps: AppDeps, token: string): Promise<Disp
     readFeed(deps, scope, { limit: DISPLAY_FEED_SIZE, teamId: link.team?.id }),
   ]);
   const { saleMinimum: _hidden, ...celebrations } = settings;
-  return { celebrations, items: feed.items.map((item) => toDisplayFeedItem(item, feed.reactions.get(item.id) ?? [])) };
+  return {
+    celebrations,
+    items: feed.items.map((item) => toDisplayFeedItem(item, feed.reactions.get(item.id) ?? [], settings)),
+  };
 }
 
-function toDisplayFeedItem(item: BareFeedItem, reactions: readonly ReactionRow[]): DisplayFeedItem {
+function toDisplayFeedItem(item: BareFeedItem, reactions: readonly ReactionRow[], settings: CelebrationSettings): DisplayFeedItem {
   const counts = summarizeReactions(reactions, null).map(({ emoji, count }) => ({ emoji, count }));
   if (item.type === 'activity') {
     const { activity } = item;
+    const isSale = activity.type === 'sale';
     return {
       type: 'activity',
       id: item.id,
@@ -179,6 +184,8 @@ function toDisplayFeedItem(item: BareFeedItem, reactions: readonly ReactionRow[]
       formerMember: activity.formerMember,
       activityType: activity.type,
       meetingBooked: activity.meetingBooked,
+      saleValue: isSale && settings.showSaleAmount ? activity.ticketSize : null,
+      customerName: isSale && settings.showSaleCustomer ? activity.customerName : null,
       eventKind: null,
       teamName: null,
       subjectId: null,
@@ -196,6 +203,8 @@ function toDisplayFeedItem(item: BareFeedItem, reactions: readonly ReactionRow[]
     formerMember: event.formerMember,
     activityType: null,
     meetingBooked: false,
+    saleValue: null,
+    customerName: null,
     eventKind: event.kind,
     teamName: event.teamName,
     subjectId: event.subjectId,

@@ -252,7 +252,7 @@ describe('the feed and its reactions', () => {
     expect((await toggle(outsider, '👏', sale.id, 'event')).status).toBe(404);
   });
 
-  it('a display link reads what its wall celebrates and reaction counts, never values, customers or reactors', async () => {
+  it("a display link reads what its wall celebrates, a sale's amount and customer as the company allows, and reaction counts, never reactors", async () => {
     await ok(await saveSettings(admin, { ...DEFAULT_CELEBRATION_SETTINGS, saleMinimum: 100_000, style: 'banner' }));
     const { token } = await ok<{ token: string }>(
       await t.request('/api/v1/display-links', { method: 'POST', as: admin, json: { name: 'Lobby' } }),
@@ -262,7 +262,7 @@ describe('the feed and its reactions', () => {
       await t.request('/api/v1/activities', {
         method: 'POST',
         as: rep,
-        json: { kind: 'sale', ticketSize: 777_000, customerName: 'Secret AS' },
+        json: { kind: 'sale', ticketSize: 777_000, customerName: 'Fjordkraft AS', notes: 'Private notes' },
       }),
       201,
     );
@@ -277,6 +277,7 @@ describe('the feed and its reactions', () => {
     const wall = await ok<DisplayFeed>(await t.request(`/api/v1/display/${token}/feed`));
     const { saleMinimum: _hidden, ...visible } = { ...DEFAULT_CELEBRATION_SETTINGS, style: 'banner' as const };
     expect(wall.celebrations).toEqual(visible);
+    // By default the sale's card names what was sold for and to whom (decision 078).
     expect(wall.items.find((item) => item.id === sale.id)).toEqual({
       type: 'activity',
       id: sale.id,
@@ -286,15 +287,28 @@ describe('the feed and its reactions', () => {
       formerMember: false,
       activityType: 'sale',
       meetingBooked: false,
+      saleValue: 777_000,
+      customerName: 'Fjordkraft AS',
       eventKind: null,
       teamName: null,
       subjectId: null,
       data: {},
       reactions: [{ emoji: '🎉', count: 1 }],
     });
-    expect(JSON.stringify(wall)).not.toContain('Secret AS');
-    expect(JSON.stringify(wall)).not.toContain('777000');
+    expect(JSON.stringify(wall)).not.toContain('Private notes');
     expect(JSON.stringify(wall)).not.toContain('Kari');
+
+    // A wall visitors can read: the company hides amounts, then customers too.
+    await ok(await saveSettings(admin, { ...DEFAULT_CELEBRATION_SETTINGS, showSaleAmount: false }));
+    const noAmounts = await ok<DisplayFeed>(await t.request(`/api/v1/display/${token}/feed`));
+    expect(noAmounts.celebrations).toMatchObject({ showSaleAmount: false, showSaleCustomer: true });
+    expect(noAmounts.items.find((item) => item.id === sale.id)).toMatchObject({ saleValue: null, customerName: 'Fjordkraft AS' });
+    expect(JSON.stringify(noAmounts)).not.toContain('777000');
+    await ok(await saveSettings(admin, { ...DEFAULT_CELEBRATION_SETTINGS, showSaleAmount: false, showSaleCustomer: false }));
+    const neither = await ok<DisplayFeed>(await t.request(`/api/v1/display/${token}/feed`));
+    expect(neither.items.find((item) => item.id === sale.id)).toMatchObject({ saleValue: null, customerName: null });
+    expect(JSON.stringify(neither)).not.toContain('777000');
+    expect(JSON.stringify(neither)).not.toContain('Fjordkraft');
     expect((await t.request('/api/v1/display/not-a-real-token/feed')).status).toBe(404);
     await ok(await saveSettings(admin, DEFAULT_CELEBRATION_SETTINGS));
   });

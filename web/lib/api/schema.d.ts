@@ -12609,6 +12609,10 @@ export interface paths {
                         "application/json": {
                             sales: boolean;
                             saleMinimum: number;
+                            /** @default true */
+                            showSaleAmount: boolean;
+                            /** @default true */
+                            showSaleCustomer: boolean;
                             meetings: boolean;
                             goals: boolean;
                             records: boolean;
@@ -12662,6 +12666,10 @@ export interface paths {
                     "application/json": {
                         sales: boolean;
                         saleMinimum: number;
+                        /** @default true */
+                        showSaleAmount?: boolean;
+                        /** @default true */
+                        showSaleCustomer?: boolean;
                         meetings: boolean;
                         goals: boolean;
                         records: boolean;
@@ -12683,6 +12691,10 @@ export interface paths {
                         "application/json": {
                             sales: boolean;
                             saleMinimum: number;
+                            /** @default true */
+                            showSaleAmount: boolean;
+                            /** @default true */
+                            showSaleCustomer: boolean;
                             meetings: boolean;
                             goals: boolean;
                             records: boolean;
@@ -12997,6 +13009,10 @@ export interface paths {
                         "application/json": {
                             celebrations: {
                                 sales: boolean;
+                                /** @default true */
+                                showSaleAmount: boolean;
+                                /** @default true */
+                                showSaleCustomer: boolean;
                                 meetings: boolean;
                                 goals: boolean;
                                 records: boolean;
@@ -13016,6 +13032,8 @@ export interface paths {
                                 formerMember: boolean;
                                 activityType: string | null;
                                 meetingBooked: boolean;
+                                saleValue: number | null;
+                                customerName: string | null;
                                 /** @enum {string|null} */
                                 eventKind: "contest.started" | "contest.lead_changed" | "contest.finished" | "badge.earned" | "goal.reached" | "record.broken" | null;
                                 teamName: string | null;

@@ -132,6 +132,20 @@ function CelebrationsForm({ saved }: { saved: CelebrationSettings }) {
                         {minimum ? t('celebrations.minimum.help', { amount: format.money(minimum) }) : t('celebrations.minimum.every')}
                       </p>
                       {minimum === null && <FieldError id={minimumErrorId}>{t('celebrations.minimum.invalid')}</FieldError>}
+                      {/* What a sale's card names besides the person (decision 078). */}
+                      <div className="mt-3 flex flex-col gap-2">
+                        <DetailSwitch
+                          label={t('celebrations.saleDetails.amount')}
+                          checked={draft.showSaleAmount}
+                          onChange={(value) => set('showSaleAmount', value)}
+                        />
+                        <DetailSwitch
+                          label={t('celebrations.saleDetails.customer')}
+                          checked={draft.showSaleCustomer}
+                          onChange={(value) => set('showSaleCustomer', value)}
+                        />
+                        <p className="text-xs text-muted-foreground">{t('celebrations.saleDetails.help')}</p>
+                      </div>
                     </div>
                   )}
                 </SwitchRow>
@@ -225,6 +239,19 @@ function SwitchRow({
       </div>
       {children}
     </li>
+  );
+}
+
+/** A smaller switch inside a row: what a sale's card shows. */
+function DetailSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-3">
+      <Switch id={id} checked={checked} onCheckedChange={onChange} />
+      <Label htmlFor={id} className="font-normal">
+        {label}
+      </Label>
+    </div>
   );
 }
 

@@ -11,9 +11,16 @@ import {
   TrophyIcon,
 } from 'lucide-react';
 import { useMemo } from 'react';
-import { type CelebratedItem, useCelebrationQueue, useLandedCelebrations, usePrefersReducedMotion } from '@web/lib/celebrations';
+import {
+  type CelebratedItem,
+  describeSaleForCelebration,
+  useCelebrationQueue,
+  useLandedCelebrations,
+  usePrefersReducedMotion,
+} from '@web/lib/celebrations';
 import { cn } from '@web/lib/cn';
 import { useCelebrationCardWords } from '@web/lib/celebration-card-words';
+import { useCompanyFormat } from '@web/lib/format';
 import { useCelebrationSettings } from '@web/lib/queries/get-celebration-settings';
 import { useFeed } from '@web/lib/queries/get-feed';
 
@@ -41,7 +48,13 @@ export function AppCelebration({ teamId }: { teamId: string | undefined }) {
       feed.data?.items.map((item) => {
         if (item.type === 'activity') {
           const who = item.activity;
-          return { id: item.id, userId: who.userId, displayName: who.displayName, formerMember: who.formerMember };
+          return {
+            id: item.id,
+            userId: who.userId,
+            displayName: who.displayName,
+            formerMember: who.formerMember,
+            ...describeSaleForCelebration(who, settings.data),
+          };
         }
         const event = item.event;
         // A contest's news names the contest; a team's lead, the team.
@@ -54,7 +67,7 @@ export function AppCelebration({ teamId }: { teamId: string | undefined }) {
           detail,
         };
       }),
-    [feed.data],
+    [feed.data, settings.data],
   );
   const queue = useCelebrationQueue(APP_CELEBRATION_RULES);
   useLandedCelebrations(settings.data, items, queue.enqueue);
@@ -84,10 +97,14 @@ export function AppCelebration({ teamId }: { teamId: string | undefined }) {
 }
 
 function CardWords({ card }: { card: CelebrationCard }) {
-  const { title, text } = useCelebrationCardWords(card);
+  const { currency } = useCompanyFormat();
+  const { title, text, amount } = useCelebrationCardWords(card, currency);
   return (
     <span className="min-w-0">
-      <span className="block text-sm font-semibold">{title}</span>
+      <span className="block text-sm font-semibold">
+        {title}
+        {amount && <span className="ml-1.5 tabular">{amount}</span>}
+      </span>
       <span className="block truncate text-sm text-muted-foreground">{text}</span>
     </span>
   );

@@ -52,3 +52,38 @@ describe('contest news on the wall', () => {
     );
   });
 });
+
+describe("a sale's card on the wall (decision 078)", () => {
+  const sale = (over: Partial<CelebrationCard['events'][number]>) =>
+    event({ kind: 'sale', displayName: 'Kari Nordmann', detail: null, saleValue: 4_800_000, customerName: 'Fjordkraft', ...over });
+  const showSale = (events: CelebrationCard['events'], style: 'banner' | 'confetti' = 'confetti') => {
+    render(
+      <CelebrationOverlay
+        card={{ id: 's', kind: 'sale', events }}
+        style={style}
+        reducedMotion
+        bubbles={[]}
+        currency="NOK"
+        isSoundBlocked={false}
+      />,
+    );
+    return screen.getAllByRole('status')[0]!;
+  };
+
+  it('gives the amount in the company currency and names the customer, in either look and in Norwegian', async () => {
+    expect(showSale([sale({})])).toHaveTextContent('Sale closed!NOK 48,000Kari Nordmann just closed a sale with Fjordkraft');
+    expect(screen.getByTestId('celebration-amount')).toHaveTextContent('NOK 48,000');
+    document.body.innerHTML = '';
+    expect(showSale([sale({})], 'banner')).toHaveTextContent('Sale closed!NOK 48,000Kari Nordmann just closed a sale with Fjordkraft');
+    document.body.innerHTML = '';
+    await i18n.changeLanguage('nb');
+    expect(showSale([sale({})])).toHaveTextContent(/Salg i boks!48\s000\skrKari Nordmann har nettopp lukket et salg med Fjordkraft/);
+  });
+
+  it('says only what the company shows: no amount, no customer', () => {
+    expect(showSale([sale({ saleValue: null })])).toHaveTextContent('Sale closed!Kari Nordmann just closed a sale with Fjordkraft');
+    expect(screen.queryByTestId('celebration-amount')).not.toBeInTheDocument();
+    document.body.innerHTML = '';
+    expect(showSale([sale({ saleValue: null, customerName: null })])).toHaveTextContent('Sale closed!Kari Nordmann just closed a sale');
+  });
+});

@@ -91,11 +91,14 @@ const KIND_LOOKS: Record<CelebrationKind, { icon: LucideIcon; tone: string }> = 
  */
 export function TvCelebrations({
   displayToken,
+  currency,
   play,
   isSoundBlocked,
   onCompanySound,
 }: {
   displayToken: string | undefined;
+  /** The company's currency, for a sale's amount. */
+  currency: string;
   play: (kind: ChimeKind) => void;
   isSoundBlocked: boolean;
   onCompanySound: (sound: boolean) => void;
@@ -106,7 +109,7 @@ export function TvCelebrations({
   );
   const { sound, ...overlay } = celebrations;
   useEffect(() => onCompanySound(sound), [onCompanySound, sound]);
-  return <CelebrationOverlay {...overlay} isSoundBlocked={isSoundBlocked} />;
+  return <CelebrationOverlay {...overlay} currency={currency} isSoundBlocked={isSoundBlocked} />;
 }
 
 /** The names of the contests a burst of starts is about. */
@@ -121,9 +124,12 @@ export function CelebrationOverlay({
   style,
   reducedMotion,
   bubbles,
+  currency,
   isSoundBlocked,
 }: {
   card: CelebrationCard | null;
+  /** The company's currency, for a sale's amount. */
+  currency?: string;
   style: CelebrationStyle;
   reducedMotion: boolean;
   bubbles: readonly ReactionBubble[];
@@ -134,7 +140,11 @@ export function CelebrationOverlay({
     <>
       <div role="status" aria-live="polite" className="pointer-events-none fixed inset-0 z-40">
         {card &&
-          (style === 'banner' ? <BannerCard card={card} reducedMotion={reducedMotion} /> : <TakeoverCard card={card} style={style} />)}
+          (style === 'banner' ? (
+            <BannerCard card={card} currency={currency} reducedMotion={reducedMotion} />
+          ) : (
+            <TakeoverCard card={card} currency={currency} style={style} />
+          ))}
       </div>
       <div
         role="status"
@@ -171,8 +181,8 @@ export function CelebrationOverlay({
   );
 }
 
-function TakeoverCard({ card, style }: { card: CelebrationCard; style: 'confetti' | 'spotlight' }) {
-  const { title, text } = useCelebrationCardWords(card);
+function TakeoverCard({ card, currency, style }: { card: CelebrationCard; currency?: string; style: 'confetti' | 'spotlight' }) {
+  const { title, text, amount } = useCelebrationCardWords(card, currency);
   const look = KIND_LOOKS[card.kind];
   return (
     <div
@@ -207,14 +217,25 @@ function TakeoverCard({ card, style }: { card: CelebrationCard; style: 'confetti
         <p className={cn('leading-none font-extrabold tracking-tight', style === 'spotlight' ? 'text-[8vh] text-gold' : 'text-[6vh]')}>
           {title}
         </p>
+        {amount && (
+          <p
+            data-testid="celebration-amount"
+            className={cn(
+              'leading-none font-extrabold tracking-tight tabular',
+              style === 'spotlight' ? 'text-[7vh] text-white' : 'text-[6.5vh] text-[oklch(0.55_0.13_75)]',
+            )}
+          >
+            {amount}
+          </p>
+        )}
         <p className={cn('font-medium', style === 'spotlight' ? 'text-[4.4vh]' : 'text-[3.6vh] text-muted-foreground')}>{text}</p>
       </div>
     </div>
   );
 }
 
-function BannerCard({ card, reducedMotion }: { card: CelebrationCard; reducedMotion: boolean }) {
-  const { title, text } = useCelebrationCardWords(card);
+function BannerCard({ card, currency, reducedMotion }: { card: CelebrationCard; currency?: string; reducedMotion: boolean }) {
+  const { title, text, amount } = useCelebrationCardWords(card, currency);
   const look = KIND_LOOKS[card.kind];
   return (
     <div className="absolute inset-x-[3vw] bottom-[8vh] flex justify-center">
@@ -231,7 +252,14 @@ function BannerCard({ card, reducedMotion }: { card: CelebrationCard; reducedMot
           <look.icon className="size-[4.4vh]" aria-hidden />
         </span>
         <span className="min-w-0">
-          <span className="block text-[4.2vh] leading-tight font-extrabold tracking-tight">{title}</span>
+          <span className="block text-[4.2vh] leading-tight font-extrabold tracking-tight">
+            {title}
+            {amount && (
+              <span data-testid="celebration-amount" className="ml-[1.2vw] tabular text-[oklch(0.55_0.13_75)]">
+                {amount}
+              </span>
+            )}
+          </span>
           <span className="block truncate text-[2.8vh] font-medium text-muted-foreground">{text}</span>
         </span>
       </div>

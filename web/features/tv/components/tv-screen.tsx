@@ -20,6 +20,7 @@ import { LogoMark, Wordmark } from '@web/components/logo';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { RankMeasure } from '@web/components/scoreboard/rank-measure';
 import { Spinner } from '@web/components/ui/spinner';
+import { DEFAULT_CURRENCY } from '@core/money';
 import { cn } from '@web/lib/cn';
 import { createCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
@@ -93,6 +94,7 @@ export function TvScreen({
   linkName,
   displayToken,
   timeZone,
+  currency,
   rankBy = 'points',
   badges,
   title,
@@ -205,7 +207,13 @@ export function TvScreen({
         <Wordmark className="hidden text-[1.15em] text-sidebar-foreground sm:flex" markClassName="size-[1.45em]" />
       </footer>
       {hasQueryCache && (
-        <TvCelebrations displayToken={displayToken} play={chime.play} isSoundBlocked={chime.isBlocked} onCompanySound={setCompanySound} />
+        <TvCelebrations
+          displayToken={displayToken}
+          currency={currency ?? DEFAULT_CURRENCY}
+          play={chime.play}
+          isSoundBlocked={chime.isBlocked}
+          onCompanySound={setCompanySound}
+        />
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   type CelebratedItem,
   type CelebrationSwitches,
+  describeSaleForCelebration,
   useCelebrationQueue,
   useLandedCelebrations,
   usePrefersReducedMotion,
@@ -46,18 +47,28 @@ function useWallData(displayToken: string | undefined): { switches: CelebrationS
         // A team's lead in a contest names the team (no member is the news).
         displayName: item.displayName ?? item.teamName,
         detail: nameOf(item.data),
+        // The server names a sale's value and customer as far as the company shows them.
+        saleValue: item.saleValue,
+        customerName: item.customerName,
       }));
     return feed.data?.items.map((item) => {
       const reactions = item.reactions.map(({ emoji, count }) => ({ emoji, count }));
       if (item.type === 'activity') {
         const who = item.activity;
-        return { id: item.id, userId: who.userId, displayName: who.displayName, formerMember: who.formerMember, reactions };
+        return {
+          id: item.id,
+          userId: who.userId,
+          displayName: who.displayName,
+          formerMember: who.formerMember,
+          ...describeSaleForCelebration(who, settings.data),
+          reactions,
+        };
       }
       const event = item.event;
       const displayName = event.displayName ?? event.teamName;
       return { id: item.id, userId: event.userId, displayName, formerMember: event.formerMember, detail: nameOf(event.data), reactions };
     });
-  }, [isSignedIn, display.data, feed.data]);
+  }, [isSignedIn, display.data, feed.data, settings.data]);
   return { switches: isSignedIn ? settings.data : display.data?.celebrations, items };
 }
 

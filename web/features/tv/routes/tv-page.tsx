@@ -41,12 +41,12 @@ function SignedInTv() {
   if (!me?.onboarding.hasCompany) return <Navigate to={paths.awaitingAssignment} replace />;
   return (
     <RealtimeProvider timeZone={me.company?.timezone}>
-      <MemberTv companyName={me.company?.name} timeZone={me.company?.timezone ?? DEFAULT_TIME_ZONE} />
+      <MemberTv companyName={me.company?.name} timeZone={me.company?.timezone ?? DEFAULT_TIME_ZONE} currency={me.company?.currency} />
     </RealtimeProvider>
   );
 }
 
-function MemberTv({ companyName, timeZone }: { companyName?: string; timeZone: string }) {
+function MemberTv({ companyName, timeZone, currency }: { companyName?: string; timeZone: string; currency?: string }) {
   const { t } = useTranslation('scoreboard');
   // A signed-in wall screen opened from a filtered dashboard shows that team (?team=, decision 040).
   const { teamId } = useTeamFilter();
@@ -69,6 +69,7 @@ function MemberTv({ companyName, timeZone }: { companyName?: string; timeZone: s
       isStale={board.isError && Boolean(board.data)}
       companyName={companyName}
       timeZone={timeZone}
+      currency={currency}
       rankBy={board.data?.rankBy ?? rankBy}
       badges={recentBadges.data?.members}
     />
