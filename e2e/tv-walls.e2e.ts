@@ -18,7 +18,8 @@ import { type RunningServer, startServer } from './support/server';
 const admin = makeAccount('Astrid Admin');
 const ola = makeAccount('Ola Nordmann');
 const kari = makeAccount('Kari Nordmann');
-const bea = makeAccount('Bea Bergensen');
+// A long Nordic name: it must stay whole on every wall, a portrait one included.
+const bea = makeAccount('Bjørn Håkonsen-Stordalen');
 
 let dataDir: string;
 let server: RunningServer;
@@ -198,10 +199,17 @@ describe('TV playlists', () => {
         const cutNames = () =>
           page.evaluate(() =>
             [...document.querySelectorAll<HTMLElement>('[data-slot="member-name"]')]
-              .filter((el) => el.scrollWidth > el.clientWidth + 1)
+              .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
               .map((el) => el.textContent),
           );
         await expect.poll(cutNames, { message: `${width}x${height} ${kind}: names cut` }).toEqual([]);
+        // The tie rule under a board is read whole too (it was cut to "then na…" at 390 px).
+        const cutNote = () =>
+          page.evaluate(() => {
+            const note = document.querySelector<HTMLElement>('[data-testid="ranking-note"]');
+            return note ? note.scrollWidth > note.clientWidth + 1 : false;
+          });
+        expect(await cutNote(), `${width}x${height} ${kind}: the tie rule is cut`).toBe(false);
         const spill = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         await expect.poll(spill, { message: `${width}x${height} ${kind}: wider than the screen` }).toBeLessThanOrEqual(0);
         await shootWall(page, `tv-${kind}-${width}x${height}`);

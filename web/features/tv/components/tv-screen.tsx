@@ -404,7 +404,11 @@ export const TvBoard = memo(function TvBoard({ rows, language, timeZone, label, 
                   className="hidden size-[clamp(2rem,6vmin,8rem)] text-[clamp(0.75rem,2.3vmin,3rem)] ring-2 ring-white/15 min-[26rem]:flex"
                 />
                 <span className="flex min-w-0 flex-col">
-                  <span data-slot="member-name" className="truncate text-[clamp(1rem,3.5vmin,5rem)] leading-tight font-bold tracking-tight">
+                  {/* A long name takes a second line rather than being cut ("Bjørn Håko…" on a portrait wall). */}
+                  <span
+                    data-slot="member-name"
+                    className="line-clamp-2 text-[clamp(1rem,3.5vmin,5rem)] leading-tight font-bold tracking-tight break-words"
+                  >
                     {name}
                   </span>
                   {/* On a narrow board calls and meetings go under the name instead of columns of their own. */}
@@ -442,7 +446,8 @@ export const TvBoard = memo(function TvBoard({ rows, language, timeZone, label, 
       </ol>
       <p
         data-testid="ranking-note"
-        className="truncate px-[clamp(0.5rem,1.5vw,3rem)] text-[clamp(0.65rem,1.7vmin,2.3rem)] text-sidebar-muted"
+        // Whole on every wall: one line on a TV, two on a phone held upright (never cut to "then na…").
+        className="px-[clamp(0.5rem,1.5vw,3rem)] text-[clamp(0.65rem,1.7vmin,2.3rem)] text-balance text-sidebar-muted"
       >
         {t('rankBy.tie.points')}
       </p>
