@@ -1146,6 +1146,13 @@ describe('scoreboard journeys', () => {
       .toEqual(expected);
     await saveScreenshot(norwegian.page, 'scoreboard-18-tv-team-display-link-norwegian-1920');
 
+    // A Norwegian company's wall speaks Norwegian on a TV whose browser is English (decision 079).
+    await api('PATCH', '/company', { language: 'nb' });
+    await wall.page.reload();
+    await wall.page.getByRole('heading', { name: 'Teamets toppliste' }).waitFor();
+    expect(await wall.page.evaluate(() => document.documentElement.lang)).toBe('nb');
+    await api('PATCH', '/company', { language: null });
+
     // The admin's screen in Norwegian (the saved language), then back to English for what follows.
     await api('PATCH', '/me/profile', { language: 'nb' });
     await page.goto('/app/admin/integrations');

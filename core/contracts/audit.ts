@@ -128,6 +128,7 @@ export const AuditDetailsSchemas = {
       timezone: change(text()).optional(),
       currency: change(text()).optional(),
       lateLoggingDays: change(z.number()).optional(),
+      language: change(text().nullable()).optional(),
     }),
   }),
   /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BadgeSummarySchema } from './badges';
-import { text } from './common';
+import { LanguageSchema, text } from './common';
 import { LeaderboardRowSchema, RankBySchema, ScoreboardPeriodSchema } from './scoreboard';
 
 /*
@@ -16,6 +16,8 @@ export const DisplayLinkSchema = z.object({
   team: z.object({ id: text(), name: text() }).nullable(),
   /** The TV playlist the wall rotates through (decision 052), or null for today's leaderboard alone. */
   playlist: z.object({ id: text(), name: text() }).nullable(),
+  /** The language this wall speaks over the company's (decision 079); null: the company's. */
+  language: LanguageSchema.nullable(),
   createdBy: text().nullable(),
   createdAt: text(),
   lastUsedAt: text().nullable(),
@@ -29,6 +31,8 @@ export const CreateDisplayLinkSchema = z.object({
   name: text().trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
   /** Show only this team's people; absent or null for the whole company. Another company's team is a 404. */
   teamId: z.uuid({ message: 'Not a team id' }).nullable().optional(),
+  /** The wall's language over the company's (decision 079); absent or null: the company's. */
+  language: LanguageSchema.nullable().optional(),
 });
 export type CreateDisplayLink = z.infer<typeof CreateDisplayLinkSchema>;
 
@@ -57,6 +61,11 @@ export type DisplayLeaderboardQuery = z.infer<typeof DisplayLeaderboardQuerySche
 export const DisplayLeaderboardSchema = z.object({
   /** The company's currency (ISO 4217): the wall's money screens show amounts in it. */
   company: z.object({ name: text(), timezone: text(), currency: text() }),
+  /**
+   * The language the wall speaks (decision 079): the link's own, else the company's; null when
+   * neither is chosen (the wall follows its browser).
+   */
+  language: LanguageSchema.nullable(),
   /** The link's team, when it shows one team's people only. */
   team: z.object({ id: text(), name: text() }).nullable(),
   linkName: text(),

@@ -6,6 +6,8 @@ export const CompanySummarySchema = z.object({
   name: text(),
   timezone: text(),
   currency: text(),
+  /** The language its walls and mails speak (decision 079); null until an admin chooses. */
+  language: LanguageSchema.nullable(),
   logoUrl: text().nullable(),
   createdAt: text(),
 });

@@ -89,11 +89,11 @@ export const UpdateCompanySchema = z
     timezone: TimeZoneSchema.optional(),
     currency: CurrencySchema.optional(),
     lateLoggingDays: LateLoggingDaysSchema.optional(),
+    /** The language the company's walls and mails speak (decision 079); null: not chosen. */
+    language: LanguageSchema.nullable().optional(),
   })
   .strict()
-  .refine((v) => v.name !== undefined || v.timezone !== undefined || v.currency !== undefined || v.lateLoggingDays !== undefined, {
-    message: 'Nothing to change',
-  });
+  .refine((v) => Object.values(v).some((value) => value !== undefined), { message: 'Nothing to change' });
 export type UpdateCompany = z.input<typeof UpdateCompanySchema>;
 
 // ---- Creating a company (multi-tenant mode) ---------------------------------------------------

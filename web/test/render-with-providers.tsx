@@ -22,6 +22,7 @@ export function makeTestMe(overrides: Partial<Me['company'] & object> = {}): Me 
       id: 'company-1',
       name: 'Fjordsalg AS',
       timezone: 'Europe/Oslo',
+      language: null,
       currency: 'NOK',
       logoUrl: null,
       createdAt: '2026-11-01T08:00:00.000Z',

@@ -33,6 +33,11 @@ export const companies = pgTable(
     name: text('name').notNull(),
     timezone: text('timezone').notNull().default('Europe/Oslo'),
     currency: text('currency').notNull().default('NOK'),
+    /**
+     * The language its walls and mails speak (decision 079): 'en' or 'nb'; null until chosen (a
+     * wall then follows its browser, a mail its reader's saved language or English).
+     */
+    language: text('language'),
     logoUrl: text('logo_url'),
     /** First-run setup (decision 042): the steps an admin saved there, and when the checklist was dismissed. */
     setupStepsSaved: text('setup_steps_saved')
@@ -47,7 +52,10 @@ export const companies = pgTable(
     lateLoggingDays: integer('late_logging_days').notNull().default(7),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [check('companies_late_logging_days_ck', sql`${t.lateLoggingDays} between 0 and 90`)],
+  (t) => [
+    check('companies_late_logging_days_ck', sql`${t.lateLoggingDays} between 0 and 90`),
+    check('companies_language_ck', sql`${t.language} in ('en', 'nb')`),
+  ],
 );
 
 export const profiles = pgTable(
@@ -437,13 +445,18 @@ export const displayLinks = pgTable(
      * playlist sets it back to null.
      */
     playlistId: uuid('playlist_id'),
+    /** The language this wall speaks over the company's (decision 079); null: the company's. */
+    language: text('language'),
     tokenHash: text('token_hash').notNull().unique(),
     createdBy: text('created_by').$type<UserId>(),
     createdAt: tz('created_at').notNull().defaultNow(),
     lastUsedAt: tz('last_used_at'),
     revokedAt: tz('revoked_at'),
   },
-  (t) => [index('display_links_company_idx').on(t.companyId, t.createdAt.desc())],
+  (t) => [
+    index('display_links_company_idx').on(t.companyId, t.createdAt.desc()),
+    check('display_links_language_ck', sql`${t.language} in ('en', 'nb')`),
+  ],
 );
 
 /**

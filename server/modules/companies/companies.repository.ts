@@ -20,7 +20,7 @@ const DEFAULT_COMPANY_KEY = 'default_company_id';
 const OPERATOR_COMPANY_KEY = 'operator_company_id';
 
 /** Creates a company with its default KPI rules and settings, inside the caller's transaction. */
-export type NewCompany = Pick<CompanyRow, 'id' | 'name' | 'timezone'> & Partial<Pick<CompanyRow, 'setupStepsSaved'>>;
+export type NewCompany = Pick<CompanyRow, 'id' | 'name' | 'timezone'> & Partial<Pick<CompanyRow, 'setupStepsSaved' | 'language'>>;
 
 export async function insertCompanyWithDefaults(tx: Transaction, company: NewCompany): Promise<void> {
   await tx.insert(companies).values(company);
@@ -97,7 +97,7 @@ export async function selectLateLoggingDaysIn(tx: Transaction, companyId: Compan
 export async function updateCompany(
   db: Database,
   scope: MemberScope,
-  patch: { name?: string; timezone?: string; currency?: string; lateLoggingDays?: number },
+  patch: { name?: string; timezone?: string; currency?: string; lateLoggingDays?: number; language?: string | null },
   now: Date,
 ): Promise<boolean> {
   return withTenant(db, scope, async (tx) => {
@@ -106,13 +106,14 @@ export async function updateCompany(
       timezone: companies.timezone,
       currency: companies.currency,
       lateLoggingDays: companies.lateLoggingDays,
+      language: companies.language,
     };
     const [before] = await tx.select(fields).from(companies).where(eq(companies.id, scope.companyId)).for('update');
     if (!before) return false;
     const rows = await tx.update(companies).set(patch).where(eq(companies.id, scope.companyId)).returning(fields);
     const after = rows[0];
     if (!after) return false;
-    const changes = computeAuditChanges(before, after, ['name', 'timezone', 'currency', 'lateLoggingDays']);
+    const changes = computeAuditChanges(before, after, ['name', 'timezone', 'currency', 'lateLoggingDays', 'language']);
     if (hasChanges(changes)) {
       await insertAuditEvent(
         tx,
@@ -199,7 +200,7 @@ export async function findAccessCode(db: Database, companyId: CompanyId): Promis
 
 // ---- the first-run setup's state (decision 042) ---------------------------------------------------
 
-export type CompanySetupRow = Pick<CompanyRow, 'name' | 'timezone' | 'currency' | 'setupStepsSaved' | 'setupDismissedAt'>;
+export type CompanySetupRow = Pick<CompanyRow, 'name' | 'timezone' | 'currency' | 'language' | 'setupStepsSaved' | 'setupDismissedAt'>;
 
 export async function findCompanySetup(db: Database, scope: CompanyScope): Promise<CompanySetupRow | null> {
   return withTenant(db, scope, async (tx) => {
@@ -208,6 +209,7 @@ export async function findCompanySetup(db: Database, scope: CompanyScope): Promi
         name: companies.name,
         timezone: companies.timezone,
         currency: companies.currency,
+        language: companies.language,
         setupStepsSaved: companies.setupStepsSaved,
         setupDismissedAt: companies.setupDismissedAt,
       })

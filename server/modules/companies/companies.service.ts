@@ -1,4 +1,4 @@
-import type { CreateCompanySchema, CreatedCompany } from '@core/contracts';
+import { type CreateCompanySchema, type CreatedCompany, toLanguage } from '@core/contracts';
 import type { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '@core/period';
 import type { AppDeps, SessionUser } from '../../context';
@@ -65,7 +65,18 @@ export async function createCompany(deps: AppDeps, user: SessionUser, input: Com
   const timezone = input.timezone ?? DEFAULT_TIME_ZONE;
   const setupStepsSaved = input.timezone === undefined ? undefined : ['timezone'];
   try {
-    await insertCompanyWithAdmin(db, { companyId, name: input.name, timezone, userId: user.id, now: deps.now(), setupStepsSaved });
+    // The company speaks its founder's saved language on its walls and in its mails until an
+    // admin chooses another (decision 079).
+    const language = toLanguage(user.locale);
+    await insertCompanyWithAdmin(db, {
+      companyId,
+      name: input.name,
+      timezone,
+      language,
+      userId: user.id,
+      now: deps.now(),
+      setupStepsSaved,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyMember();
     throw error;

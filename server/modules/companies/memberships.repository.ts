@@ -143,7 +143,16 @@ export async function clearOwnAvatarUrl(tx: Transaction, scope: MemberScope, now
  */
 export async function insertCompanyWithAdmin(
   db: Database,
-  input: { companyId: CompanyId; name: string; timezone: string; userId: UserId; now: Date; setupStepsSaved?: string[] },
+  input: {
+    companyId: CompanyId;
+    name: string;
+    timezone: string;
+    /** Its walls' and mails' language (decision 079): the founder's saved one, or null. */
+    language?: string | null;
+    userId: UserId;
+    now: Date;
+    setupStepsSaved?: string[];
+  },
 ): Promise<void> {
   await withTenant(db, { companyId: input.companyId, userId: input.userId }, async (tx) => {
     // No steps given: the column's default (none saved).
@@ -151,6 +160,7 @@ export async function insertCompanyWithAdmin(
       id: input.companyId,
       name: input.name,
       timezone: input.timezone,
+      language: input.language ?? null,
       setupStepsSaved: input.setupStepsSaved,
     });
     await tx.insert(profiles).values({

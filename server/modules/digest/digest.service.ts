@@ -43,6 +43,8 @@ export type DigestCompanyData = {
   companyId: CompanyId;
   week: DigestCompanyWeek;
   currency: string;
+  /** The company's language (decision 079): a reader who chose none gets their digest in it. */
+  language: string | null;
   memberships: DigestMembership[];
   leads: { teamId: string; userId: string }[];
 };
@@ -97,7 +99,14 @@ async function selectDigestCompanyData(tx: Transaction, companyId: CompanyId, we
     days: await selectDigestDays(tx, companyId, from, sunday),
     targets: toDigestTargets(await selectPersonTargetsIn(tx, companyId)),
   };
-  return { companyId, week, currency: company.currency, memberships, leads: await selectTeamLeadsIn(tx, companyId) };
+  return {
+    companyId,
+    week,
+    currency: company.currency,
+    language: company.language,
+    memberships,
+    leads: await selectTeamLeadsIn(tx, companyId),
+  };
 }
 
 /** The reader as a manager: their role and the teams they lead (decision 040). */
@@ -153,7 +162,7 @@ export async function prepareCompanyDigests(
       for (const membership of data.memberships) {
         if (!membership.isActive || membership.digestOptOut) continue;
         const digest = await buildDigestFor(tx, data, membership);
-        if (digest) digests.push({ membership, language: chooseMailLanguage(membership.locale, undefined), digest });
+        if (digest) digests.push({ membership, language: chooseMailLanguage(membership.locale ?? data.language, undefined), digest });
       }
       return { currency: data.currency, digests };
     },

@@ -1,3 +1,4 @@
+import { type Language, toLanguage } from '@core/contracts';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { displayLinks } from '../../db/schema';
@@ -37,7 +38,7 @@ async function withTeams(
 export async function insertDisplayLink(
   db: Database,
   scope: MemberScope,
-  input: { name: string; teamId: string | null; tokenHash: string; createdAt: Date },
+  input: { name: string; teamId: string | null; language: Language | null; tokenHash: string; createdAt: Date },
 ): Promise<DisplayLinkRow> {
   return withTenant(db, scope, async (tx) => {
     // Another company's team is hidden by the policies: it cannot be told from one that never was.
@@ -49,6 +50,7 @@ export async function insertDisplayLink(
         companyId: scope.companyId,
         name: input.name,
         teamId: team?.id ?? null,
+        language: input.language,
         tokenHash: input.tokenHash,
         createdBy: scope.userId,
         createdAt: input.createdAt,
@@ -177,6 +179,8 @@ export type ResolvedDisplayLink = {
   team: TeamRef | null;
   /** The playlist the wall rotates through (decision 052), or null. */
   playlistId: string | null;
+  /** The language the wall speaks: the link's own, else the company's, else null (decision 079). */
+  language: Language | null;
 };
 
 /**
@@ -217,6 +221,7 @@ export async function findActiveDisplayLink(
       currency: company.currency,
       team,
       playlistId: link.playlistId,
+      language: toLanguage(link.language) ?? toLanguage(company.language),
     };
   });
 }

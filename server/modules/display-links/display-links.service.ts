@@ -13,6 +13,7 @@ import {
   type TvScreen,
   type LiveTable,
   type RankBy,
+  toLanguage,
 } from '@core/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Actor, AppDeps } from '../../context';
@@ -54,6 +55,7 @@ function toDisplayLink(row: DisplayLinkRow): DisplayLink {
     name: row.name,
     team: row.team,
     playlist: row.playlist,
+    language: toLanguage(row.language),
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
@@ -68,6 +70,7 @@ export async function createDisplayLink(deps: AppDeps, actor: Actor, input: Crea
   const row = await insertDisplayLink(deps.database.db, actor, {
     name: input.name,
     teamId: input.teamId ?? null,
+    language: input.language ?? null,
     tokenHash: computeDisplayTokenHash(token),
     createdAt: deps.now(),
   });
@@ -120,6 +123,7 @@ export async function getDisplayLeaderboard(deps: AppDeps, token: string, rankBy
   );
   return {
     company: { name: link.companyName, timezone: link.timezone, currency: link.currency },
+    language: link.language,
     team: link.team,
     linkName: link.linkName,
     period: board.period,

@@ -153,6 +153,37 @@ describe('a wall screen with a token', () => {
       await t.request('/api/v1/company', { method: 'PATCH', as: admin, json: { currency: 'NOK' } });
     }
   });
+  it("speaks the link's language, else the company's, else leaves it to the wall's browser (decision 079)", async () => {
+    const { token } = await createLink(admin, 'Lobby');
+    const languageOf = async (linkToken: string) =>
+      ((await (await t.request(`/api/v1/display/${linkToken}/leaderboard`)).json()) as DisplayLeaderboard).language;
+    expect(await languageOf(token)).toBeNull();
+    const companySays = await t.request('/api/v1/company', { method: 'PATCH', as: admin, json: { language: 'nb' } });
+    expect(companySays.status).toBe(200);
+    expect(await companySays.json()).toMatchObject({ language: 'nb' });
+    try {
+      expect(await languageOf(token)).toBe('nb');
+      // A link made for the English-speaking visitors' lobby keeps English whatever the company says.
+      const english = await t.request('/api/v1/display-links', { method: 'POST', as: admin, json: { name: 'Visitors', language: 'en' } });
+      expect(english.status).toBe(201);
+      const created = (await english.json()) as CreatedDisplayLink;
+      expect(created.link.language).toBe('en');
+      expect(await languageOf(created.token)).toBe('en');
+      // The change is in the audit log, and a language we have no catalog for is refused.
+      const refused = await t.request('/api/v1/company', { method: 'PATCH', as: admin, json: { language: 'sv' } });
+      expect(refused.status).toBe(400);
+      const bad = await t.request('/api/v1/display-links', { method: 'POST', as: admin, json: { name: 'Bad', language: 'xx' } });
+      expect(bad.status).toBe(400);
+      // A user may not change it.
+      expect((await t.request('/api/v1/company', { method: 'PATCH', as: user, json: { language: 'en' } })).status).toBe(403);
+      const me = (await (await t.request('/api/v1/me', { as: user })).json()) as { company: { language: string | null } };
+      expect(me.company.language).toBe('nb');
+    } finally {
+      await t.request('/api/v1/company', { method: 'PATCH', as: admin, json: { language: null } });
+    }
+    expect(await languageOf(token)).toBeNull();
+  });
+
   it('stamps last_used_at at most once a minute', async () => {
     const created = await createLink(admin, 'Stamped');
     const path = `/api/v1/display/${created.token}/leaderboard`;

@@ -135,8 +135,8 @@ invitationsRoutes.openapi(
 );
 
 /**
- * Who sends, and in which language: the company has no language of its own, so the inviting
- * admin's (saved, else the screen's) stands for it (decision 042).
+ * Who sends, and the language to fall back on: the company's own language wins (decision 079);
+ * until it has one, the inviting admin's (saved, else the screen's) stands for it (decision 042).
  */
 function senderOf(c: Context<AppEnv>): InvitationSender {
   const user = c.get('user');

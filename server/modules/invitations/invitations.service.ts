@@ -8,6 +8,7 @@ import {
   magicLinkCallbackPath,
   magicLinkErrorPath,
   normalizeRole,
+  toLanguage,
   type RequestMagicLink,
   INVITATION_EMAILS_PER_DAY,
   INVITATION_EXPIRY_DEFAULT_DAYS,
@@ -37,7 +38,7 @@ import {
 } from './invitations.repository';
 import { countRateLimitAttempt, consumeRateLimit } from '../../lib/rate-limit';
 import { type MailLanguage, renderInvitationMail } from '../../mail/templates';
-import { findCompanyName } from '../companies/companies.service';
+import { findCompanySetup } from '../companies/companies.service';
 import { findTeamRef } from '../teams/teams.service';
 import { toUserId } from '../../db/tenant';
 
@@ -134,24 +135,27 @@ async function consumeDailyMailAllowance(deps: AppDeps, actor: Actor, n: number)
 }
 
 async function mailInvitation(deps: AppDeps, actor: Actor, row: InvitationRow, sender: InvitationSender): Promise<void> {
-  const company = await findCompanySettingsName(deps, actor);
+  const company = await findInvitingCompany(deps, actor);
   await deps.mailer.send(
     renderInvitationMail({
       brand: deps.config.BRAND_NAME,
       to: row.email!,
       url: `${deps.config.publicUrl}${invitationPath(row.code)}`,
-      companyName: company,
+      companyName: company.name,
       inviterName: sender.name,
       role: normalizeRole(row.role) === 'admin' ? 'admin' : 'user',
       expiresAt: row.expiresAt,
-      language: sender.language,
+      // The company's language (decision 079); else the inviting admin's, as before it had one.
+      language: company.language ?? sender.language,
     }),
   );
   await recordInvitationMailed(deps.database.db, memberScopeOf(actor), row.id, deps.now());
 }
 
-async function findCompanySettingsName(deps: AppDeps, actor: Actor): Promise<string> {
-  return (await findCompanyName(deps.database.db, memberScopeOf(actor))) ?? '';
+/** The company's name for the mail, and its language (decision 079) when it has one. */
+async function findInvitingCompany(deps: AppDeps, actor: Actor): Promise<{ name: string; language: MailLanguage | null }> {
+  const company = await findCompanySetup(deps.database.db, memberScopeOf(actor));
+  return { name: company?.name ?? '', language: toLanguage(company?.language) };
 }
 
 /**

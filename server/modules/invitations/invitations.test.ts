@@ -545,3 +545,25 @@ describe('joining with the invited address (decision 076)', () => {
     ).toBe(200);
   });
 });
+
+describe("invitation mails speak the company's language (decision 079)", () => {
+  it("uses the company's language over the inviting admin's screen, and the admin's while it has none", async () => {
+    const mailTo = async (email: string) =>
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1))[0];
+    const send = (email: string) =>
+      t.request('/api/v1/invitations/send', { method: 'POST', as: admin, json: { emails: [email] }, headers: { 'accept-language': 'en' } });
+
+    const before = `no-language-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect((await send(before)).status).toBe(201);
+    expect((await mailTo(before))?.subject).toBe('Ada Admin invited you to Acme Sales AS on Dealboard');
+
+    expect((await t.request('/api/v1/company', { method: 'PATCH', as: admin, json: { language: 'nb' } })).status).toBe(200);
+    try {
+      const after = `norsk-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      expect((await send(after)).status).toBe(201);
+      expect((await mailTo(after))?.subject).toBe('Ada Admin har invitert deg til Acme Sales AS på Dealboard');
+    } finally {
+      await t.request('/api/v1/company', { method: 'PATCH', as: admin, json: { language: null } });
+    }
+  });
+});

@@ -40,6 +40,7 @@ export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
           name: membership.company.name,
           timezone: membership.company.timezone,
           currency: membership.company.currency,
+          language: toLanguage(membership.company.language),
           logoUrl: membership.company.logoUrl,
           createdAt: membership.company.createdAt.toISOString(),
         }

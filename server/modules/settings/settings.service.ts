@@ -54,6 +54,7 @@ export async function getCompanySettings(deps: AppDeps, actor: Actor): Promise<C
     name: company.name,
     timezone: company.timezone,
     currency: company.currency,
+    language: toLanguage(company.language),
     logoUrl: company.logoUrl,
     createdAt: company.createdAt.toISOString(),
     lateLoggingDays: company.lateLoggingDays,
@@ -63,8 +64,9 @@ export async function getCompanySettings(deps: AppDeps, actor: Actor): Promise<C
 
 /** Admins only (the route says so). Name trimmed and non-blank, an IANA zone, a supported currency, a late-logging window of 0-90 days. */
 export async function changeCompanySettings(deps: AppDeps, actor: Actor, input: CompanyChange): Promise<CompanySettings> {
-  const { name, timezone, currency, lateLoggingDays } = input;
-  const updated = await updateCompany(deps.database.db, memberScopeOf(actor), { name, timezone, currency, lateLoggingDays }, deps.now());
+  const { name, timezone, currency, lateLoggingDays, language } = input;
+  const patch = { name, timezone, currency, lateLoggingDays, language };
+  const updated = await updateCompany(deps.database.db, memberScopeOf(actor), patch, deps.now());
   if (!updated) throw notFound('Error updating company');
   return getCompanySettings(deps, actor);
 }

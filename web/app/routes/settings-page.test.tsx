@@ -28,6 +28,7 @@ const company = {
   name: 'Fjordsalg AS',
   timezone: 'Europe/Oslo',
   currency: 'NOK',
+  language: null,
   logoUrl: null,
   createdAt: '2026-11-01T08:00:00.000Z',
   lateLoggingDays: 7,

@@ -18,6 +18,7 @@ const company = {
   name: 'Min bedrift',
   timezone: 'Europe/Oslo',
   currency: 'NOK',
+  language: null,
   logoUrl: null,
   createdAt: '2026-11-24T08:00:00.000Z',
   lateLoggingDays: 7,

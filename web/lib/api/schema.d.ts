@@ -52,6 +52,8 @@ export interface paths {
                                 name: string;
                                 timezone: string;
                                 currency: string;
+                                /** @enum {string|null} */
+                                language: "en" | "nb" | null;
                                 logoUrl: string | null;
                                 createdAt: string;
                             } | null;
@@ -1391,6 +1393,8 @@ export interface paths {
                                     id: string;
                                     name: string;
                                 } | null;
+                                /** @enum {string|null} */
+                                language: "en" | "nb" | null;
                                 createdBy: string | null;
                                 createdAt: string;
                                 lastUsedAt: string | null;
@@ -1444,6 +1448,8 @@ export interface paths {
                         name: string;
                         /** Format: uuid */
                         teamId?: string | null;
+                        /** @enum {string|null} */
+                        language?: "en" | "nb" | null;
                     };
                 };
             };
@@ -1466,6 +1472,8 @@ export interface paths {
                                     id: string;
                                     name: string;
                                 } | null;
+                                /** @enum {string|null} */
+                                language: "en" | "nb" | null;
                                 createdBy: string | null;
                                 createdAt: string;
                                 lastUsedAt: string | null;
@@ -1550,6 +1558,8 @@ export interface paths {
                                 id: string;
                                 name: string;
                             } | null;
+                            /** @enum {string|null} */
+                            language: "en" | "nb" | null;
                             createdBy: string | null;
                             createdAt: string;
                             lastUsedAt: string | null;
@@ -1645,6 +1655,8 @@ export interface paths {
                                 id: string;
                                 name: string;
                             } | null;
+                            /** @enum {string|null} */
+                            language: "en" | "nb" | null;
                             createdBy: string | null;
                             createdAt: string;
                             lastUsedAt: string | null;
@@ -2169,6 +2181,8 @@ export interface paths {
                                 timezone: string;
                                 currency: string;
                             };
+                            /** @enum {string|null} */
+                            language: "en" | "nb" | null;
                             team: {
                                 id: string;
                                 name: string;
@@ -2748,6 +2762,8 @@ export interface paths {
                             name: string;
                             timezone: string;
                             currency: string;
+                            /** @enum {string|null} */
+                            language: "en" | "nb" | null;
                             logoUrl: string | null;
                             createdAt: string;
                             lateLoggingDays: number;
@@ -2809,6 +2825,8 @@ export interface paths {
                         /** @enum {string} */
                         currency?: "NOK" | "SEK" | "DKK" | "EUR" | "USD" | "GBP";
                         lateLoggingDays?: number;
+                        /** @enum {string|null} */
+                        language?: "en" | "nb" | null;
                     };
                 };
             };
@@ -2824,6 +2842,8 @@ export interface paths {
                             name: string;
                             timezone: string;
                             currency: string;
+                            /** @enum {string|null} */
+                            language: "en" | "nb" | null;
                             logoUrl: string | null;
                             createdAt: string;
                             lateLoggingDays: number;

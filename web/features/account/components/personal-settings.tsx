@@ -13,7 +13,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { LANGUAGE_NAMES, LanguageSelect } from '@web/components/language-select';
 import { toast } from '@web/components/ui/toaster';
 import { changeLanguage } from '@web/i18n';
 import { showFieldRefusals } from '@web/lib/api';
@@ -21,9 +21,6 @@ import { useErrorToast } from '@web/lib/use-error-toast';
 import { useProfileSettings } from '../api/get-profile-settings';
 import { useUpdateProfileSettings } from '../api/update-profile-settings';
 import { ProfilePicture } from './profile-picture';
-
-const LANGUAGE_NAMES = { en: 'English', nb: 'Norsk (bokmål)' } as const;
-const BROWSER = 'browser';
 
 /** Personal tab: the profile picture (uploaded, decision 023), display name (view and edit), e-mail read-only, language. */
 export function PersonalSettings() {
@@ -141,16 +138,7 @@ function PersonalForm({ profile, onDone }: { profile: ProfileSettings; onDone: (
                 control={control}
                 name="language"
                 render={({ field }) => (
-                  <Select value={field.value ?? BROWSER} onValueChange={(v) => field.onChange(v === BROWSER ? null : v)}>
-                    <SelectTrigger id="language">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={BROWSER}>{t('personal.languageBrowser')}</SelectItem>
-                      <SelectItem value="en">{LANGUAGE_NAMES.en}</SelectItem>
-                      <SelectItem value="nb">{LANGUAGE_NAMES.nb}</SelectItem>
-                    </SelectContent>
-                  </Select>
+                  <LanguageSelect id="language" value={field.value} onChange={field.onChange} unsetLabel={t('personal.languageBrowser')} />
                 )}
               />
             </div>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DetailRow } from '@web/components/detail-row';
+import { LANGUAGE_NAMES, LanguageSelect } from '@web/components/language-select';
 import { LoadError } from '@web/components/load-error';
 import { SaveCancelButtons } from '@web/components/save-cancel-buttons';
 import { SettingsCardSkeleton } from '@web/components/settings-card-skeleton';
@@ -72,6 +73,9 @@ export function CompanySettings() {
               <DetailRow label={t('company.currency')} hint={t('company.currencyHint')}>
                 {describeCurrency(data.currency, lang)}
               </DetailRow>
+              <DetailRow label={t('company.language')} hint={t('company.languageHint')}>
+                {data.language ? LANGUAGE_NAMES[data.language] : t('company.languageUnset')}
+              </DetailRow>
               <DetailRow label={t('company.lateLogging')} hint={t('company.lateLoggingHint')}>
                 {data.lateLoggingDays === 0
                   ? t('company.lateLoggingTodayOnly')
@@ -119,6 +123,7 @@ function CompanyForm({ company, onDone }: { company: Company; onDone: () => void
       timezone: company.timezone,
       currency: company.currency as (typeof SUPPORTED_CURRENCIES)[number],
       lateLoggingDays: company.lateLoggingDays,
+      language: company.language,
     },
   });
 
@@ -128,7 +133,7 @@ function CompanyForm({ company, onDone }: { company: Company; onDone: () => void
       toast.success(t('toasts.companyUpdated'));
       onDone();
     } catch (error) {
-      showFieldRefusals(error, ['name', 'timezone', 'currency', 'lateLoggingDays'], setError);
+      showFieldRefusals(error, ['name', 'timezone', 'currency', 'lateLoggingDays', 'language'], setError);
       toast.error(t('toasts.companyUpdateError'), { description: error instanceof Error ? error.message : undefined });
     }
   });
@@ -199,6 +204,25 @@ function CompanyForm({ company, onDone }: { company: Company; onDone: () => void
             />
             <p id="companyCurrency-hint" className="text-xs text-muted-foreground">
               {t('company.currencyHint')}
+            </p>
+          </div>
+          <div className="space-y-2 sm:col-span-2">
+            <Label htmlFor="companyLanguage">{t('company.language')}</Label>
+            <Controller
+              control={control}
+              name="language"
+              render={({ field }) => (
+                <LanguageSelect
+                  id="companyLanguage"
+                  value={field.value}
+                  onChange={field.onChange}
+                  unsetLabel={t('company.languageUnset')}
+                  aria-describedby="companyLanguage-hint"
+                />
+              )}
+            />
+            <p id="companyLanguage-hint" className="text-xs text-muted-foreground">
+              {t('company.languageHint')}
             </p>
           </div>
           <div className="space-y-2 sm:col-span-2">

@@ -18,6 +18,7 @@ const adminMe = makeTestAdminMe();
 const link = (over: Partial<DisplayLink> & Pick<DisplayLink, 'id' | 'name'>): DisplayLink => ({
   team: null,
   playlist: null,
+  language: null,
   createdBy: 'user-1',
   createdAt: '2026-11-20T10:00:00.000Z',
   lastUsedAt: null,

@@ -1,4 +1,4 @@
-import { type CreatedDisplayLink, CreateDisplayLinkSchema, type DisplayLink } from '@core/contracts';
+import { type CreatedDisplayLink, CreateDisplayLinkSchema, type DisplayLink, type Language } from '@core/contracts';
 import { ArrowRightIcon, BanIcon, CheckIcon, CopyIcon, MonitorIcon, PlusIcon, ShieldAlertIcon, TvIcon, WebhookIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
+import { LanguageSelect } from '@web/components/language-select';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -96,14 +97,17 @@ function CreateDisplayLinkForm({ onCreated }: { onCreated: (created: CreatedDisp
   const teams = useTeams().data?.teams ?? [];
   const [name, setName] = useState('');
   const [teamId, setTeamId] = useState(WHOLE_COMPANY);
+  // The wall's own language over the company's (decision 079); null: the company's.
+  const [language, setLanguage] = useState<Language | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const inputId = useId();
   const teamSelectId = useId();
+  const languageSelectId = useId();
   const errorId = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = CreateDisplayLinkSchema.safeParse({ name, ...(teamId === WHOLE_COMPANY ? {} : { teamId }) });
+    const parsed = CreateDisplayLinkSchema.safeParse({ name, language, ...(teamId === WHOLE_COMPANY ? {} : { teamId }) });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? t('displayLinks.nameRequired'));
       return;
@@ -113,6 +117,7 @@ function CreateDisplayLinkForm({ onCreated }: { onCreated: (created: CreatedDisp
       onSuccess: (result) => {
         setName('');
         setTeamId(WHOLE_COMPANY);
+        setLanguage(null);
         onCreated(result);
       },
       onError: (error) => {
@@ -157,6 +162,10 @@ function CreateDisplayLinkForm({ onCreated }: { onCreated: (created: CreatedDisp
             </Select>
           </div>
         )}
+        <div className="flex flex-col gap-2 sm:w-48">
+          <Label htmlFor={languageSelectId}>{t('displayLinks.languageLabel')}</Label>
+          <LanguageSelect id={languageSelectId} value={language} onChange={setLanguage} unsetLabel={t('displayLinks.languageCompany')} />
+        </div>
         <Button type="submit" disabled={create.isPending}>
           <PlusIcon /> {create.isPending ? t('displayLinks.creating') : t('displayLinks.create')}
         </Button>

@@ -1,9 +1,11 @@
 import type { RankBy } from '@core/contracts';
 import { DEFAULT_TIME_ZONE } from '@core/period';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { BrandSkeleton } from '@web/components/brand-skeleton';
+import { changeLanguage, normalizeLanguage } from '@web/i18n';
 import { ApiRequestError } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { paths } from '@web/lib/paths';
@@ -79,6 +81,13 @@ function MemberTv({ companyName, timeZone, currency }: { companyName?: string; t
 function DisplayLinkTv({ token }: { token: string }) {
   const { rankBy } = useRankBy();
   const board = useDisplayLeaderboard(token, { refetchInterval: TV_REFRESH_MS, rankBy });
+  // The wall speaks its link's language, else its company's (decision 079), whatever the TV's
+  // browser is set to; with neither chosen it follows the browser.
+  const language = board.data?.language;
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (language && normalizeLanguage(i18n.language) !== language) void changeLanguage(language);
+  }, [language, i18n]);
   // An unknown or revoked link ends the board at once, even with an older board in memory.
   const isGone = isDisplayLinkGone(board.error);
   return (
