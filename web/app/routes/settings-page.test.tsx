@@ -245,7 +245,13 @@ describe('Settings for an admin', () => {
   });
 
   it('Company: edits the name, time zone and currency, sends them, and shows the saved details', async () => {
-    const saved = { ...company, name: 'Fjordsalg Nord AS', timezone: 'Europe/London', currency: 'EUR' } satisfies CompanySettings;
+    const saved = {
+      ...company,
+      name: 'Fjordsalg Nord AS',
+      timezone: 'Europe/London',
+      currency: 'EUR',
+      language: 'nb',
+    } satisfies CompanySettings;
     let current: CompanySettings = company;
     const { calls, user } = renderSettings(makeTestAdminMe(), {
       entry: '/app/settings?tab=company',
@@ -274,19 +280,24 @@ describe('Settings for an admin', () => {
     );
     await user.click(screen.getByRole('combobox', { name: 'Currency' }));
     await user.click(await screen.findByRole('option', { name: 'Euro (EUR)' }));
+    // The walls' and mails' language (decision 079): none chosen yet, so each screen's browser.
+    expect(screen.getByRole('combobox', { name: 'Language of walls and mails' })).toHaveTextContent("Each screen's browser");
+    await user.click(screen.getByRole('combobox', { name: 'Language of walls and mails' }));
+    await user.click(await screen.findByRole('option', { name: 'Norsk (bokmål)' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await findToast('Company settings updated')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
       expect.objectContaining({
         path: '/api/v1/company',
-        body: { name: 'Fjordsalg Nord AS', timezone: 'Europe/London', currency: 'EUR', lateLoggingDays: 7 },
+        body: { name: 'Fjordsalg Nord AS', timezone: 'Europe/London', currency: 'EUR', lateLoggingDays: 7, language: 'nb' },
       }),
     ]);
     const panel = screen.getByRole('tabpanel', { name: 'Company' });
     await vi.waitFor(() => expect(detail(panel, 'Company name')).toBe('Fjordsalg Nord AS'));
     expect(detail(panel, 'Time zone')).toMatch(/^Europe\/London /);
     expect(detail(panel, 'Currency')).toBe('Euro (EUR)');
+    expect(detail(panel, 'Language of walls and mails')).toBe('Norsk (bokmål)');
     expect(screen.queryByLabelText('Company name')).not.toBeInTheDocument();
   }, 40_000);
 
@@ -322,7 +333,7 @@ describe('Settings for an admin', () => {
     expect(name).toHaveValue('   Fjordsalg');
     expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveTextContent('Swedish Krona (SEK)');
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
-      { name: 'Fjordsalg', timezone: 'Europe/Oslo', currency: 'SEK', lateLoggingDays: 7 },
+      { name: 'Fjordsalg', timezone: 'Europe/Oslo', currency: 'SEK', lateLoggingDays: 7, language: null },
     ]);
   });
 

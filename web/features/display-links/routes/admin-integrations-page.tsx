@@ -107,7 +107,11 @@ function CreateDisplayLinkForm({ onCreated }: { onCreated: (created: CreatedDisp
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = CreateDisplayLinkSchema.safeParse({ name, language, ...(teamId === WHOLE_COMPANY ? {} : { teamId }) });
+    const parsed = CreateDisplayLinkSchema.safeParse({
+      name,
+      ...(language ? { language } : {}),
+      ...(teamId === WHOLE_COMPANY ? {} : { teamId }),
+    });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? t('displayLinks.nameRequired'));
       return;
