@@ -181,6 +181,8 @@ export function CelebrationOverlay({
   );
 }
 
+// The cards' sizes follow the screen's shorter side (vmin): a portrait wall or a phone gets the
+// same proportions as a landscape TV, not words sized by its height.
 function TakeoverCard({ card, currency, style }: { card: CelebrationCard; currency?: string; style: 'confetti' | 'spotlight' }) {
   const { title, text, amount } = useCelebrationCardWords(card, currency);
   const look = KIND_LOOKS[card.kind];
@@ -199,22 +201,22 @@ function TakeoverCard({ card, currency, style }: { card: CelebrationCard; curren
       <div
         data-testid="celebration"
         className={cn(
-          'relative flex max-w-[80vw] animate-pop flex-col items-center gap-[1.5vh] px-[6vw] py-[5vh] text-center',
+          'relative flex max-w-[80vw] animate-pop flex-col items-center gap-[1.5vmin] px-[6vw] py-[5vmin] text-center',
           style === 'confetti'
-            ? 'rounded-[3vh] bg-card text-card-foreground shadow-2xl'
+            ? 'rounded-[3vmin] bg-card text-card-foreground shadow-2xl'
             : 'text-white [text-shadow:0_0.4vh_2vh_oklch(0_0_0/0.5)]',
         )}
       >
         <span
           className={cn(
-            'flex size-[12vh] items-center justify-center rounded-full',
+            'flex size-[12vmin] items-center justify-center rounded-full',
             look.tone,
-            style === 'spotlight' && 'size-[16vh] shadow-[0_0_8vh_2vh_oklch(0.85_0.15_85/0.45)] ring-[0.6vh] ring-gold/70',
+            style === 'spotlight' && 'size-[16vmin] shadow-[0_0_8vh_2vh_oklch(0.85_0.15_85/0.45)] ring-[0.6vmin] ring-gold/70',
           )}
         >
-          <look.icon className={cn(style === 'spotlight' ? 'size-[8vh]' : 'size-[6.5vh]')} aria-hidden />
+          <look.icon className={cn(style === 'spotlight' ? 'size-[8vmin]' : 'size-[6.5vmin]')} aria-hidden />
         </span>
-        <p className={cn('leading-none font-extrabold tracking-tight', style === 'spotlight' ? 'text-[8vh] text-gold' : 'text-[6vh]')}>
+        <p className={cn('leading-none font-extrabold tracking-tight', style === 'spotlight' ? 'text-[8vmin] text-gold' : 'text-[6vmin]')}>
           {title}
         </p>
         {amount && (
@@ -222,13 +224,13 @@ function TakeoverCard({ card, currency, style }: { card: CelebrationCard; curren
             data-testid="celebration-amount"
             className={cn(
               'leading-none font-extrabold tracking-tight tabular',
-              style === 'spotlight' ? 'text-[7vh] text-white' : 'text-[6.5vh] text-[oklch(0.55_0.13_75)]',
+              style === 'spotlight' ? 'text-[7vmin] text-white' : 'text-[6.5vmin] text-[oklch(0.55_0.13_75)]',
             )}
           >
             {amount}
           </p>
         )}
-        <p className={cn('font-medium', style === 'spotlight' ? 'text-[4.4vh]' : 'text-[3.6vh] text-muted-foreground')}>{text}</p>
+        <p className={cn('font-medium', style === 'spotlight' ? 'text-[4.4vmin]' : 'text-[3.6vmin] text-muted-foreground')}>{text}</p>
       </div>
     </div>
   );
@@ -238,21 +240,21 @@ function BannerCard({ card, currency, reducedMotion }: { card: CelebrationCard; 
   const { title, text, amount } = useCelebrationCardWords(card, currency);
   const look = KIND_LOOKS[card.kind];
   return (
-    <div className="absolute inset-x-[3vw] bottom-[8vh] flex justify-center">
+    <div className="absolute inset-x-[3vw] bottom-[8vmin] flex justify-center">
       <div
         key={card.id}
         data-testid="celebration"
         data-style="banner"
         className={cn(
-          'flex max-w-full items-center gap-[2vw] rounded-[2.4vh] bg-card px-[3vw] py-[2.2vh] text-card-foreground shadow-2xl ring-1 ring-black/5',
+          'flex max-w-full items-center gap-[2vw] rounded-[2.4vmin] bg-card px-[3vw] py-[2.2vmin] text-card-foreground shadow-2xl ring-1 ring-black/5',
           !reducedMotion && 'animate-fade-in',
         )}
       >
-        <span className={cn('flex size-[8vh] shrink-0 items-center justify-center rounded-full', look.tone)}>
-          <look.icon className="size-[4.4vh]" aria-hidden />
+        <span className={cn('flex size-[8vmin] shrink-0 items-center justify-center rounded-full', look.tone)}>
+          <look.icon className="size-[4.4vmin]" aria-hidden />
         </span>
         <span className="min-w-0">
-          <span className="block text-[4.2vh] leading-tight font-extrabold tracking-tight">
+          <span className="block text-[4.2vmin] leading-tight font-extrabold tracking-tight">
             {title}
             {amount && (
               <span data-testid="celebration-amount" className="ml-[1.2vw] tabular text-[oklch(0.55_0.13_75)]">
@@ -260,7 +262,7 @@ function BannerCard({ card, currency, reducedMotion }: { card: CelebrationCard; 
               </span>
             )}
           </span>
-          <span className="block truncate text-[2.8vh] font-medium text-muted-foreground">{text}</span>
+          <span className="block truncate text-[2.8vmin] font-medium text-muted-foreground">{text}</span>
         </span>
       </div>
     </div>
