@@ -101,7 +101,7 @@ function stubServer(answers: Answers = {}, start: DisplayLink[] = LINKS, teams =
     'POST /api/v1/display-links': (call) => {
       const body = call.body as CreateDisplayLink;
       const team = TEAMS.find((t) => t.id === body.teamId) ?? null;
-      const created = link({ id: 'd9', name: body.name, team, createdAt: '2026-11-24T09:00:00.000Z' });
+      const created = link({ id: 'd9', name: body.name, team, language: body.language ?? null, createdAt: '2026-11-24T09:00:00.000Z' });
       links = [created, ...links];
       return reply(201, { link: created, token: TOKEN } satisfies CreatedDisplayLink);
     },
@@ -226,6 +226,26 @@ describe('Administration, Integrations: TV display links', () => {
     await vi.waitFor(async () =>
       expect((await tableRows())[0]).toEqual(['Sales floor TV', 'Whole company', '24 Nov 2026', 'Never', 'Active']),
     );
+  });
+
+  it("makes a link with a language of its own (decision 079); the list says it, and the next link speaks the company's", async () => {
+    const calls = stubServer();
+    const user = renderPage();
+    await tableRows();
+    const language = screen.getByRole('combobox', { name: 'Language' });
+    expect(language).toHaveTextContent("The company's");
+    await user.click(language);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(["The company's", 'English', 'Norsk (bokmål)']);
+    await user.click(screen.getByRole('option', { name: 'English' }));
+    await user.type(screen.getByLabelText('Screen name'), 'Visitors lobby');
+    await user.click(screen.getByRole('button', { name: 'Create link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Display link for “Visitors lobby” created' });
+    expect(sent(calls)).toEqual([['POST', '/api/v1/display-links', { name: 'Visitors lobby', language: 'en' }]]);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await vi.waitFor(async () =>
+      expect((await tableRows())[0]).toEqual(['Visitors lobby', 'Whole companyEnglish', '24 Nov 2026', 'Never', 'Active']),
+    );
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveTextContent("The company's");
   });
 
   it('makes a link for one team: the select offers the whole company (the default) and each team, and the list shows the team', async () => {

@@ -11,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
-import { LanguageSelect } from '@web/components/language-select';
+import { LANGUAGE_NAMES, LanguageSelect } from '@web/components/language-select';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -229,7 +229,11 @@ function DisplayLinksTable() {
             {rows.map((link) => (
               <TableRow key={link.id} data-testid="display-link-row" className={link.active ? undefined : 'text-muted-foreground'}>
                 <TableCell className="font-medium text-foreground">{link.name}</TableCell>
-                <TableCell>{link.team?.name ?? t('displayLinks.wholeCompany')}</TableCell>
+                <TableCell>
+                  {link.team?.name ?? t('displayLinks.wholeCompany')}
+                  {/* A wall with a language of its own says so (decision 079); else it speaks the company's. */}
+                  {link.language && <span className="block text-xs text-muted-foreground">{LANGUAGE_NAMES[link.language]}</span>}
+                </TableCell>
                 <TableCell>
                   <LinkPlaylistSelect link={link} />
                 </TableCell>
