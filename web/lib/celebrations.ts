@@ -8,7 +8,7 @@ import {
   EMPTY_CELEBRATION_QUEUE,
   enqueueCelebrations,
 } from '@core/celebrations';
-import { CELEBRATED_FEED_KINDS, type CelebrationSettings, type LiveChange } from '@core/contracts';
+import { CELEBRATED_FEED_KINDS, type CelebrationSettings, type FeedItem, type LiveChange } from '@core/contracts';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useRealtimeChanges } from './realtime-provider';
 
@@ -64,18 +64,34 @@ export type CelebratedItem = {
 };
 
 /**
- * A feed activity as the members' feed has it, named for a celebration: a sale's value and
- * customer as far as the company's settings show them (decision 078), the same as a display link's
- * wall is told by the server.
+ * An item of the members' feed as a screen celebrates it, the same on the dashboard and on a
+ * signed-in wall: who; a contest's news names the contest and a team's lead the team; a sale its
+ * value and customer as far as the company's settings show them (decision 078), as the server
+ * tells a display link's wall.
  */
-export function describeSaleForCelebration(
-  activity: { type: string; ticketSize: number | null; customerName: string | null },
+export function toCelebratedItem(
+  item: FeedItem,
   switches: Pick<CelebrationSwitches, 'showSaleAmount' | 'showSaleCustomer'> | undefined,
-): Pick<CelebratedItem, 'saleValue' | 'customerName'> {
-  if (activity.type !== 'sale' || !switches) return { saleValue: null, customerName: null };
+): CelebratedItem {
+  if (item.type === 'activity') {
+    const { activity } = item;
+    const isShownSale = activity.type === 'sale' && switches !== undefined;
+    return {
+      id: item.id,
+      userId: activity.userId,
+      displayName: activity.displayName,
+      formerMember: activity.formerMember,
+      saleValue: isShownSale && switches.showSaleAmount ? activity.ticketSize : null,
+      customerName: isShownSale && switches.showSaleCustomer ? activity.customerName : null,
+    };
+  }
+  const { event } = item;
   return {
-    saleValue: switches.showSaleAmount ? activity.ticketSize : null,
-    customerName: switches.showSaleCustomer ? activity.customerName : null,
+    id: item.id,
+    userId: event.userId,
+    displayName: event.displayName ?? event.teamName,
+    formerMember: event.formerMember,
+    detail: typeof event.data.name === 'string' ? event.data.name : null,
   };
 }
 

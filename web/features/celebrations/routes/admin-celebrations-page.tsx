@@ -11,6 +11,7 @@ import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Switch } from '@web/components/ui/switch';
+import { LabelledSwitch } from '@web/components/labelled-switch';
 import { toast } from '@web/components/ui/toaster';
 import { usePrefersReducedMotion } from '@web/lib/celebrations';
 import { cn } from '@web/lib/cn';
@@ -134,12 +135,12 @@ function CelebrationsForm({ saved }: { saved: CelebrationSettings }) {
                       {minimum === null && <FieldError id={minimumErrorId}>{t('celebrations.minimum.invalid')}</FieldError>}
                       {/* What a sale's card names besides the person (decision 078). */}
                       <div className="mt-3 flex flex-col gap-2">
-                        <DetailSwitch
+                        <LabelledSwitch
                           label={t('celebrations.saleDetails.amount')}
                           checked={draft.showSaleAmount}
                           onChange={(value) => set('showSaleAmount', value)}
                         />
-                        <DetailSwitch
+                        <LabelledSwitch
                           label={t('celebrations.saleDetails.customer')}
                           checked={draft.showSaleCustomer}
                           onChange={(value) => set('showSaleCustomer', value)}
@@ -239,19 +240,6 @@ function SwitchRow({
       </div>
       {children}
     </li>
-  );
-}
-
-/** A smaller switch inside a row: what a sale's card shows. */
-function DetailSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-3">
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
-      <Label htmlFor={id} className="font-normal">
-        {label}
-      </Label>
-    </div>
   );
 }
 

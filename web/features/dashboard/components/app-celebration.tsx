@@ -13,9 +13,9 @@ import {
 import { useMemo } from 'react';
 import {
   type CelebratedItem,
-  describeSaleForCelebration,
   useCelebrationQueue,
   useLandedCelebrations,
+  toCelebratedItem,
   usePrefersReducedMotion,
 } from '@web/lib/celebrations';
 import { cn } from '@web/lib/cn';
@@ -44,29 +44,7 @@ export function AppCelebration({ teamId }: { teamId: string | undefined }) {
   const settings = useCelebrationSettings();
   const feed = useFeed({ teamId });
   const items = useMemo(
-    (): CelebratedItem[] | undefined =>
-      feed.data?.items.map((item) => {
-        if (item.type === 'activity') {
-          const who = item.activity;
-          return {
-            id: item.id,
-            userId: who.userId,
-            displayName: who.displayName,
-            formerMember: who.formerMember,
-            ...describeSaleForCelebration(who, settings.data),
-          };
-        }
-        const event = item.event;
-        // A contest's news names the contest; a team's lead, the team.
-        const detail = typeof event.data.name === 'string' ? event.data.name : null;
-        return {
-          id: item.id,
-          userId: event.userId,
-          displayName: event.displayName ?? event.teamName,
-          formerMember: event.formerMember,
-          detail,
-        };
-      }),
+    (): CelebratedItem[] | undefined => feed.data?.items.map((item) => toCelebratedItem(item, settings.data)),
     [feed.data, settings.data],
   );
   const queue = useCelebrationQueue(APP_CELEBRATION_RULES);

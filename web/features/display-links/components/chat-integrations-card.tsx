@@ -22,7 +22,7 @@ import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
-import { Switch } from '@web/components/ui/switch';
+import { LabelledSwitch } from '@web/components/labelled-switch';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '@web/lib/api';
 import { useCompanyFormat } from '@web/lib/format';
@@ -324,10 +324,10 @@ function ChatIntegrationDialog({ integration, onClose }: { integration: ChatInte
 
           <fieldset className="flex flex-col gap-3">
             <legend className="mb-2 text-sm font-medium">{t('chat.whatLabel')}</legend>
-            <ChoiceSwitch label={t('chat.choiceSales')} checked={choices.sales} onChange={(sales) => setChoices({ ...choices, sales })} />
-            <ChoiceSwitch label={t('chat.choiceGoals')} checked={choices.goals} onChange={(goals) => setChoices({ ...choices, goals })} />
+            <LabelledSwitch label={t('chat.choiceSales')} checked={choices.sales} onChange={(sales) => setChoices({ ...choices, sales })} />
+            <LabelledSwitch label={t('chat.choiceGoals')} checked={choices.goals} onChange={(goals) => setChoices({ ...choices, goals })} />
             <div className="flex flex-wrap items-center gap-3">
-              <ChoiceSwitch
+              <LabelledSwitch
                 label={t('chat.choiceSummary')}
                 checked={choices.dailySummary.enabled}
                 onChange={(on) => setChoices({ ...choices, dailySummary: { ...choices.dailySummary, enabled: on } })}
@@ -371,7 +371,7 @@ function ChatIntegrationDialog({ integration, onClose }: { integration: ChatInte
             </div>
           </fieldset>
 
-          {integration && <ChoiceSwitch label={t('chat.enabledLabel')} checked={enabled} onChange={setEnabled} />}
+          {integration && <LabelledSwitch label={t('chat.enabledLabel')} checked={enabled} onChange={setEnabled} />}
           {errors.form && (
             <p role="alert" className="text-sm text-destructive">
               {errors.form}
@@ -388,17 +388,5 @@ function ChatIntegrationDialog({ integration, onClose }: { integration: ChatInte
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function ChoiceSwitch({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-3">
-      <Switch id={id} checked={checked} onCheckedChange={onChange} />
-      <Label htmlFor={id} className="font-normal">
-        {label}
-      </Label>
-    </div>
   );
 }

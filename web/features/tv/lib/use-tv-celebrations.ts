@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   type CelebratedItem,
   type CelebrationSwitches,
-  describeSaleForCelebration,
+  toCelebratedItem,
   useCelebrationQueue,
   useLandedCelebrations,
   usePrefersReducedMotion,
@@ -51,23 +51,10 @@ function useWallData(displayToken: string | undefined): { switches: CelebrationS
         saleValue: item.saleValue,
         customerName: item.customerName,
       }));
-    return feed.data?.items.map((item) => {
-      const reactions = item.reactions.map(({ emoji, count }) => ({ emoji, count }));
-      if (item.type === 'activity') {
-        const who = item.activity;
-        return {
-          id: item.id,
-          userId: who.userId,
-          displayName: who.displayName,
-          formerMember: who.formerMember,
-          ...describeSaleForCelebration(who, settings.data),
-          reactions,
-        };
-      }
-      const event = item.event;
-      const displayName = event.displayName ?? event.teamName;
-      return { id: item.id, userId: event.userId, displayName, formerMember: event.formerMember, detail: nameOf(event.data), reactions };
-    });
+    return feed.data?.items.map((item) => ({
+      ...toCelebratedItem(item, settings.data),
+      reactions: item.reactions.map(({ emoji, count }) => ({ emoji, count })),
+    }));
   }, [isSignedIn, display.data, feed.data, settings.data]);
   return { switches: isSignedIn ? settings.data : display.data?.celebrations, items };
 }
