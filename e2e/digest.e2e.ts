@@ -126,9 +126,9 @@ describe('the digest mail', () => {
     timeZone: 'Europe/Oslo',
     calendar: { country: 'NO', daysOff: new Set() },
     members: [
-      { userId: 'lead', name: 'Lars Lead', teamId: 'oslo', isActive: true },
-      { userId: 'kari', name: 'Kari Nordmann', teamId: 'oslo', isActive: true },
-      { userId: 'ola', name: 'Ola Hansen', teamId: 'oslo', isActive: true },
+      { userId: 'lead', name: 'Lars Lead', teamId: 'oslo', isActive: true, onBoards: true },
+      { userId: 'kari', name: 'Kari Nordmann', teamId: 'oslo', isActive: true, onBoards: true },
+      { userId: 'ola', name: 'Ola Hansen', teamId: 'oslo', isActive: true, onBoards: true },
     ],
     teams: [{ id: 'oslo', name: 'Oslo' }],
     days: [

@@ -203,6 +203,10 @@ const MATRIX: Record<string, Entry> = {
     expect: admins(200, 404),
     prepare: async () => ({ params: { userId: (await memberOfA()).id }, json: { role: 'admin' } }),
   },
+  'PATCH /api/v1/team/members/{userId}/boards': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { userId: (await memberOfA()).id }, json: { onBoards: false } }),
+  },
   'DELETE /api/v1/team/members/{userId}': {
     expect: admins(200, 404),
     prepare: async () => ({ params: { userId: (await memberOfA()).id } }),

@@ -109,7 +109,7 @@ function messagesWith(name: string): ChatMessage[] {
   ];
 }
 
-const LANGUAGES: Language[] = ['en', 'nb'];
+const LANGUAGES: Language[] = ['en', 'nb', 'sv', 'da'];
 const cases = LANGUAGES.flatMap((language) => HOSTILE.map((name) => ({ language, name })));
 
 function slackTexts(message: SlackMessage): { type: string; text: string }[] {
@@ -206,6 +206,43 @@ describe('Teams', () => {
     expect(teamsTexts(built)).toContain('\\*bold\\* har solgt for 12\u00a0500\u00a0kr');
     // The fallback text is plain: it is shown as it is, never as markdown.
     expect(built.attachments[0].content.fallbackText).toBe('*bold* har solgt for 12\u00a0500\u00a0kr');
+  });
+});
+
+describe('Swedish and Danish', () => {
+  const sale: ChatMessage = { kind: 'sale', rep: 'Kari', value: 1_250_000 as MinorUnits, customer: 'Fjord AB', product: null, points: 10 };
+  const summary: ChatMessage = {
+    kind: 'daily_summary',
+    date: '2026-11-24' as LocalDate,
+    top: [{ name: 'Kari', points: 12 }],
+    totals: { calls: 1_204, meetings: 9, sales: 1, revenue: 3_750_000 as MinorUnits, points: 12 },
+    idle: [null],
+  };
+
+  it('writes a Swedish message in Swedish words, with sv-SE numbers and dates', () => {
+    const slack = buildSlackMessage(sale, { language: 'sv', currency: 'SEK' });
+    expect(slack.text).toBe('Kari har stängt en affär på 12\u00a0500\u00a0kr');
+    expect(slackTexts(slack).map((t) => t.text)).toEqual(['🎉 Ny affär', slack.text, '*Kund*', 'Fjord AB', '*Poäng*', '10']);
+    const teams = buildTeamsMessage(summary, { language: 'sv', currency: 'SEK' });
+    expect(teams.attachments[0].content.fallbackText).toBe(
+      'Dagssammanfattning för tisdag 24 november 2026: 12 poäng, 1 affär (37\u00a0500\u00a0kr)',
+    );
+    expect(teamsTexts(teams)).toEqual(
+      expect.arrayContaining(['Topp 3 efter poäng', '12 poäng', 'Samtal', '1\u00a0204', 'Försäljningsvärde', 'En teammedlem']),
+    );
+  });
+
+  it('writes a Danish message in Danish words, with da-DK numbers and dates', () => {
+    const slack = buildSlackMessage(sale, { language: 'da', currency: 'DKK' });
+    expect(slack.text).toBe('Kari har lukket et salg på 12.500\u00a0kr.');
+    expect(slackTexts(slack).map((t) => t.text)).toEqual(['🎉 Nyt salg', slack.text, '*Kunde*', 'Fjord AB', '*Point*', '10']);
+    const teams = buildTeamsMessage(summary, { language: 'da', currency: 'DKK' });
+    expect(teams.attachments[0].content.fallbackText).toBe(
+      'Daglig opsummering for tirsdag den 24. november 2026: 12 point, 1 salg (37.500\u00a0kr.)',
+    );
+    expect(teamsTexts(teams)).toEqual(
+      expect.arrayContaining(['Top 3 efter point', '12 point', 'Opkald', '1.204', 'Salgsværdi', 'Et teammedlem']),
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Language } from '../contracts/common';
 
 /*
- * Every word a chat message carries, in both languages, in one place (as server/mail/templates.ts
+ * Every word a chat message carries, in every language, in one place (as server/mail/templates.ts
  * keeps the mails' and the exports module its headers): core cannot reach the web's i18next
  * catalogs, and a message is written once, in the company's chosen language, for a whole channel.
  */
@@ -12,7 +12,7 @@ export type ChatGoal = 'calls' | 'meetings' | 'sales';
 export type Count = { value: number; text: string };
 
 export type ChatWords = {
-  /** Intl locale for numbers, money and dates: nb-NO writes "12 500 kr". */
+  /** Intl locale for numbers, money and dates (INTL_LOCALES): nb-NO writes "12 500 kr". */
   locale: string;
   /** A member without a display name. */
   unnamed: string;
@@ -155,6 +155,97 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       idle: 'Ingenting registrert denne dagen',
       everyoneLogged: 'Alle registrerte noe denne dagen. 👏',
       more: (count) => `og ${count} til`,
+    },
+  },
+  sv: {
+    locale: 'sv-SE',
+    unnamed: 'En teammedlem',
+    sale: {
+      heading: '🎉 Ny affär',
+      line: (rep, value) => `${rep} har stängt en affär på ${value}`,
+      customer: 'Kund',
+      product: 'Produkt',
+      points: 'Poäng',
+    },
+    goal: {
+      heading: '🏆 Mål uppnått',
+      line: (member, goal) => `${member} nådde sitt dagsmål för ${goal}`,
+      goal: 'Mål',
+      result: 'Resultat',
+      reached: (value, target) => `${value} av ${target}`,
+      counted: { calls: 'samtal', meetings: 'bokade möten', sales: 'försäljning' },
+      names: { calls: 'Samtal per dag', meetings: 'Bokade möten per dag', sales: 'Försäljning per dag' },
+    },
+    contest: {
+      heading: { started: '🏁 Tävlingen har startat', lead_changed: '🔥 Ny ledare', finished: '🏆 Tävlingen är slut' },
+      started: (contest, endsOn) => `${contest} har startat och pågår till och med ${endsOn}. Nu kör vi!`,
+      leadChanged: (leaders, contest) => `${leaders} har tagit ledningen i ${contest}`,
+      finished: (winners, contest) => `${winners} vann ${contest}!`,
+      noWinner: (contest) => `${contest} är slut, utan några poäng på tavlan.`,
+      score: 'Resultat',
+      and: 'och',
+    },
+    summary: {
+      heading: '📊 Dagssammanfattning',
+      line: (date, points, sales, value) =>
+        `Dagssammanfattning för ${date}: ${points.text} poäng, ${sales.text} ${sales.value === 1 ? 'affär' : 'affärer'} (${value})`,
+      top: 'Topp 3 efter poäng',
+      nobodyScored: 'Ingen tog några poäng den här dagen.',
+      points: (points) => `${points.text} poäng`,
+      totals: 'Teamet totalt',
+      calls: 'Samtal',
+      meetings: 'Bokade möten',
+      sales: 'Försäljning',
+      salesValue: 'Försäljningsvärde',
+      totalPoints: 'Poäng',
+      idle: 'Inget loggat den här dagen',
+      everyoneLogged: 'Alla loggade något den här dagen. 👏',
+      more: (count) => `och ${count} till`,
+    },
+  },
+  da: {
+    locale: 'da-DK',
+    unnamed: 'Et teammedlem',
+    sale: {
+      heading: '🎉 Nyt salg',
+      line: (rep, value) => `${rep} har lukket et salg på ${value}`,
+      customer: 'Kunde',
+      product: 'Produkt',
+      points: 'Point',
+    },
+    goal: {
+      heading: '🏆 Mål nået',
+      line: (member, goal) => `${member} nåede sit dagsmål for ${goal}`,
+      goal: 'Mål',
+      result: 'Resultat',
+      reached: (value, target) => `${value} af ${target}`,
+      counted: { calls: 'opkald', meetings: 'bookede møder', sales: 'salg' },
+      names: { calls: 'Opkald per dag', meetings: 'Bookede møder per dag', sales: 'Salg per dag' },
+    },
+    contest: {
+      heading: { started: '🏁 Konkurrencen er i gang', lead_changed: '🔥 Ny i spidsen', finished: '🏆 Konkurrencen er slut' },
+      started: (contest, endsOn) => `${contest} er startet og løber til og med ${endsOn}. Kom så!`,
+      leadChanged: (leaders, contest) => `${leaders} har taget føringen i ${contest}`,
+      finished: (winners, contest) => `${winners} vandt ${contest}!`,
+      noWinner: (contest) => `${contest} er slut, uden point på tavlen.`,
+      score: 'Resultat',
+      and: 'og',
+    },
+    summary: {
+      heading: '📊 Daglig opsummering',
+      line: (date, points, sales, value) => `Daglig opsummering for ${date}: ${points.text} point, ${sales.text} salg (${value})`,
+      top: 'Top 3 efter point',
+      nobodyScored: 'Ingen fik point denne dag.',
+      points: (points) => `${points.text} point`,
+      totals: 'Teamet i alt',
+      calls: 'Opkald',
+      meetings: 'Bookede møder',
+      sales: 'Salg',
+      salesValue: 'Salgsværdi',
+      totalPoints: 'Point',
+      idle: 'Intet registreret denne dag',
+      everyoneLogged: 'Alle registrerede noget denne dag. 👏',
+      more: (count) => `og ${count} mere`,
     },
   },
 };

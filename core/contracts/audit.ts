@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'team.deleted',
   'team.leads_changed',
   'member.team_changed',
+  'member.boards_changed',
   'target.set',
   'target.ended',
   'goals.set',
@@ -94,6 +95,8 @@ const change = <T extends z.ZodType>(value: T) => z.object({ from: value, to: va
  */
 export const AuditDetailsSchemas = {
   'member.role_changed': z.object({ from: RoleSchema, to: RoleSchema }),
+  /** Put on the boards (true) or left off them (false), decision 081. */
+  'member.boards_changed': z.object({ onBoards: z.boolean() }),
   'member.removed': z.object({ role: RoleSchema }),
   /** An admin downloaded a member's personal data (decision 022). */
   'member.data_exported': z.object({}),

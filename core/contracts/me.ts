@@ -41,6 +41,8 @@ export const MeSchema = z.object({
       avatarUrl: text().nullable(),
       role: RoleSchema,
       teamId: text().nullable(),
+      /** Whether you are ranked on the boards (decision 081); an admin changes it in Administration, Users. */
+      onBoards: z.boolean(),
       createdAt: text(),
     })
     .nullable(),

@@ -38,10 +38,10 @@ function companyWeek(overrides: Partial<DigestCompanyWeek> = {}): DigestCompanyW
     timeZone: 'Europe/Oslo',
     calendar: { country: 'NO', daysOff: new Set() },
     members: [
-      { userId: 'lead', name: 'Lea Lead', teamId: 'oslo', isActive: true },
-      { userId: 'kari', name: 'Kari', teamId: 'oslo', isActive: true },
-      { userId: 'åse', name: 'Åse', teamId: 'oslo', isActive: true },
-      { userId: 'bjørn', name: 'Bjørn', teamId: 'bergen', isActive: true },
+      { userId: 'lead', name: 'Lea Lead', teamId: 'oslo', isActive: true, onBoards: true },
+      { userId: 'kari', name: 'Kari', teamId: 'oslo', isActive: true, onBoards: true },
+      { userId: 'åse', name: 'Åse', teamId: 'oslo', isActive: true, onBoards: true },
+      { userId: 'bjørn', name: 'Bjørn', teamId: 'bergen', isActive: true, onBoards: true },
     ],
     teams: [
       { id: 'oslo', name: 'Oslo' },
@@ -82,6 +82,14 @@ describe('buildWeeklyDigest', () => {
     expect(digest.team!.behind).toEqual([
       { userId: 'åse', name: 'Åse', targets: [{ metric: 'calls', period: 'week', value: 30, progress: 3, pace: 'behind' }] },
     ]);
+  });
+
+  it('never lists a member left off the boards as behind (decision 081); their numbers stay in the totals', () => {
+    const base = companyWeek();
+    const week = companyWeek({ members: base.members.map((m) => (m.userId === 'åse' ? { ...m, onBoards: false } : m)) });
+    const digest = buildWeeklyDigest(week, { userId: 'lead', role: 'user', ledTeamIds: ['oslo'] }, { count: 0, unread: false })!;
+    expect(digest.team!.behind).toEqual([]);
+    expect(digest.team!.totals.calls).toBe(38);
   });
 
   it("an admin's is the company's", () => {

@@ -59,7 +59,8 @@ export type DigestTargetLine = {
   pace: Pace;
 };
 
-export type DigestMember = { userId: string; name: string; teamId: string | null; isActive: boolean };
+/** onBoards false: a manager left off the boards (decision 081), never listed as behind. */
+export type DigestMember = { userId: string; name: string; teamId: string | null; isActive: boolean; onBoards: boolean };
 
 export type DigestBestDay = { day: LocalDate } & DigestTotals;
 
@@ -194,7 +195,7 @@ export function buildWeeklyDigest(week: DigestCompanyWeek, reader: Manager, wrap
     const managedIds = new Set(managed.map((member) => member.userId));
     const totals = inWeek.filter((row) => reader.role === 'admin' || managedIds.has(row.userId)).reduce(addTotals, emptyTotals());
     const behind = managed
-      .filter((member) => member.isActive && member.userId !== reader.userId)
+      .filter((member) => member.isActive && member.onBoards && member.userId !== reader.userId)
       .map((member) => ({
         userId: member.userId,
         name: member.name,

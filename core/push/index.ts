@@ -102,6 +102,74 @@ const BADGE_NAMES: Record<Language, Record<BadgeKind, string>> = {
     goal_streak: '5 dager på rad',
     contest_winner: 'Konkurransevinner',
   },
+  sv: {
+    first_sale: 'Första affären',
+    tenth_sale: '10:e affären',
+    hundred_calls_week: '100 samtal på en vecka',
+    personal_best_day: 'Personlig rekorddag',
+    team_best_month: 'Teamets bästa månad',
+    goal_streak: '5 dagar i svit',
+    contest_winner: 'Tävlingsvinnare',
+  },
+  da: {
+    first_sale: 'Første salg',
+    tenth_sale: '10. salg',
+    hundred_calls_week: '100 opkald på en uge',
+    personal_best_day: 'Personlig rekorddag',
+    team_best_month: 'Teamets bedste måned',
+    goal_streak: '5 dages stime',
+    contest_winner: 'Konkurrencevinder',
+  },
+};
+
+/** Every word a notification carries, per language; names and excerpts come in as they were written. */
+type PushWords = {
+  contestTitle: string;
+  contestBody: (contest: string) => string;
+  badgeTitle: string;
+  badgeBody: (badge: string) => string;
+  wrapupCommentTitle: (author: string) => string;
+  reminderTitle: string;
+  reminderBody: string;
+};
+
+const PUSH_WORDS: Record<Language, PushWords> = {
+  en: {
+    contestTitle: 'The contest has started',
+    contestBody: (contest) => `${contest} is on. Good luck!`,
+    badgeTitle: 'New badge!',
+    badgeBody: (badge) => `You earned the badge “${badge}”.`,
+    wrapupCommentTitle: (author) => `${author} commented on your wrap-up`,
+    reminderTitle: "Time for today's wrap-up",
+    reminderBody: 'What went well today, and what will you do better? It takes two minutes.',
+  },
+  nb: {
+    contestTitle: 'Konkurransen har startet',
+    contestBody: (contest) => `${contest} er i gang. Lykke til!`,
+    badgeTitle: 'Nytt merke!',
+    badgeBody: (badge) => `Du har fått merket «${badge}».`,
+    wrapupCommentTitle: (author) => `${author} kommenterte oppsummeringen din`,
+    reminderTitle: 'Tid for dagens oppsummering',
+    reminderBody: 'Hva gikk bra i dag, og hva vil du gjøre bedre? Det tar to minutter.',
+  },
+  sv: {
+    contestTitle: 'Tävlingen har startat',
+    contestBody: (contest) => `${contest} är igång. Lycka till!`,
+    badgeTitle: 'Nytt märke!',
+    badgeBody: (badge) => `Du har fått märket ”${badge}”.`,
+    wrapupCommentTitle: (author) => `${author} kommenterade din dagssammanfattning`,
+    reminderTitle: 'Dags för dagens sammanfattning',
+    reminderBody: 'Vad gick bra i dag, och vad vill du göra bättre? Det tar två minuter.',
+  },
+  da: {
+    contestTitle: 'Konkurrencen er startet',
+    contestBody: (contest) => `${contest} er i gang. Held og lykke!`,
+    badgeTitle: 'Nyt mærke!',
+    badgeBody: (badge) => `Du har fået mærket »${badge}«.`,
+    wrapupCommentTitle: (author) => `${author} kommenterede din opsummering`,
+    reminderTitle: 'Tid til dagens opsummering',
+    reminderBody: 'Hvad gik godt i dag, og hvad vil du gøre bedre? Det tager to minutter.',
+  },
 };
 
 /** What a notification's text is written from: ids, numbers and the company's own names, read at send time. */
@@ -120,13 +188,13 @@ function shorten(value: string): string {
 
 /** The notification's title, body and the app path it opens, in the member's language. */
 export function composePushMessage(input: PushMessageInput, language: Language): PushMessage {
-  const nb = language === 'nb';
+  const words = PUSH_WORDS[language];
   switch (input.kind) {
     case 'contest_started':
       return {
         kind: input.kind,
-        title: nb ? 'Konkurransen har startet' : 'The contest has started',
-        body: nb ? `${input.contestName} er i gang. Lykke til!` : `${input.contestName} is on. Good luck!`,
+        title: words.contestTitle,
+        body: words.contestBody(input.contestName),
         url: `/app/contests/${encodeURIComponent(input.contestId)}`,
         tag: `contest-${input.contestId}`,
       };
@@ -134,8 +202,8 @@ export function composePushMessage(input: PushMessageInput, language: Language):
       const name = BADGE_NAMES[language][input.badge as BadgeKind] ?? input.badge;
       return {
         kind: input.kind,
-        title: nb ? 'Nytt merke!' : 'New badge!',
-        body: nb ? `Du har fått merket «${name}».` : `You earned the badge “${name}”.`,
+        title: words.badgeTitle,
+        body: words.badgeBody(name),
         url: '/app/activity',
         tag: `badge-${input.badge}`,
       };
@@ -143,7 +211,7 @@ export function composePushMessage(input: PushMessageInput, language: Language):
     case 'wrapup_comment':
       return {
         kind: input.kind,
-        title: nb ? `${input.authorName} kommenterte oppsummeringen din` : `${input.authorName} commented on your wrap-up`,
+        title: words.wrapupCommentTitle(input.authorName),
         body: shorten(input.excerpt),
         url: `/app/coaching/wrapups/${encodeURIComponent(input.wrapupId)}`,
         tag: `wrapup-${input.wrapupId}`,
@@ -151,10 +219,8 @@ export function composePushMessage(input: PushMessageInput, language: Language):
     case 'wrapup_reminder':
       return {
         kind: input.kind,
-        title: nb ? 'Tid for dagens oppsummering' : "Time for today's wrap-up",
-        body: nb
-          ? 'Hva gikk bra i dag, og hva vil du gjøre bedre? Det tar to minutter.'
-          : 'What went well today, and what will you do better? It takes two minutes.',
+        title: words.reminderTitle,
+        body: words.reminderBody,
         url: '/app/wrapup',
         tag: `reminder-${input.date}`,
       };

@@ -49,4 +49,29 @@ describe('the clock and the texts', () => {
       url: '/app/contests/c1',
     });
   });
+
+  it('writes in Swedish', () => {
+    expect(composePushMessage({ kind: 'badge_earned', badge: 'goal_streak' }, 'sv')).toMatchObject({
+      title: 'Nytt märke!',
+      body: 'Du har fått märket ”5 dagar i svit”.',
+    });
+    expect(composePushMessage({ kind: 'contest_started', contestId: 'c1', contestName: 'Blitz' }, 'sv')).toMatchObject({
+      title: 'Tävlingen har startat',
+      body: 'Blitz är igång. Lycka till!',
+      url: '/app/contests/c1',
+    });
+    expect(composePushMessage({ kind: 'wrapup_reminder', date: '2026-12-01' }, 'sv').title).toBe('Dags för dagens sammanfattning');
+  });
+
+  it('writes in Danish', () => {
+    expect(composePushMessage({ kind: 'badge_earned', badge: 'first_sale' }, 'da')).toMatchObject({
+      title: 'Nyt mærke!',
+      body: 'Du har fået mærket »Første salg«.',
+    });
+    expect(composePushMessage({ kind: 'wrapup_comment', wrapupId: 'w1', authorName: 'Mette', excerpt: 'Godt gået!' }, 'da')).toMatchObject({
+      title: 'Mette kommenterede din opsummering',
+      body: 'Godt gået!',
+    });
+    expect(composePushMessage({ kind: 'wrapup_reminder', date: '2026-12-01' }, 'da').title).toBe('Tid til dagens opsummering');
+  });
 });

@@ -1,4 +1,4 @@
-import type { TargetMetric } from '@core/contracts';
+import { INTL_LOCALES, type TargetMetric } from '@core/contracts';
 import { DIGEST_METRICS, type DigestTargetLine, type DigestTotals, type WeeklyDigest } from '@core/digest';
 import { formatMoney, type MinorUnits } from '@core/money';
 import type { Pace } from '@core/pacing';
@@ -24,7 +24,9 @@ type Words = {
   target: (metric: string, progress: string, value: string, period: 'week' | 'month') => string;
   pace: Record<Pace, string>;
   bestDay: (day: string, points: string) => string;
-  /** A count with its noun, English agreeing with its number. */
+  /** Points with their noun, agreeing with the number where the language does: "1 point", "3 poäng". */
+  points: (count: string, one: boolean) => string;
+  /** A count with its noun, agreeing with its number where the language does. */
   bestDayDetail: Record<'calls' | 'meetings' | 'sales', (count: string, one: boolean) => string>;
   companyHeading: string;
   teamsHeading: (teams: string) => string;
@@ -56,6 +58,7 @@ const WORDS: Record<MailLanguage, Words> = {
       `${metric}: ${progress} of ${value} ${period === 'week' ? 'last week' : 'this month so far'}`,
     pace: { ahead: 'ahead', 'on-track': 'on track', behind: 'behind', 'no-working-days': 'no working days' },
     bestDay: (day, points) => `Your best day: ${day}, ${points}`,
+    points: (count, one) => `${count} ${one ? 'point' : 'points'}`,
     bestDayDetail: {
       calls: (n, one) => `${n} ${one ? 'call' : 'calls'}`,
       meetings: (n, one) => `${n} ${one ? 'meeting' : 'meetings'} booked`,
@@ -92,6 +95,7 @@ const WORDS: Record<MailLanguage, Words> = {
       `${metric}: ${progress} av ${value} ${period === 'week' ? 'forrige uke' : 'denne måneden så langt'}`,
     pace: { ahead: 'foran', 'on-track': 'i rute', behind: 'bak', 'no-working-days': 'ingen arbeidsdager' },
     bestDay: (day, points) => `Din beste dag: ${day}, ${points}`,
+    points: (count) => `${count} poeng`,
     bestDayDetail: {
       calls: (n, one) => `${n} ${one ? 'samtale' : 'samtaler'}`,
       meetings: (n, one) => `${n} ${one ? 'møte' : 'møter'} booket`,
@@ -109,19 +113,91 @@ const WORDS: Record<MailLanguage, Words> = {
     footer: 'Du får denne oppsummeringen mandag morgen.',
     unsubscribe: 'Meld deg av ukeoppsummeringen',
   },
+  sv: {
+    subject: (range) => `Din veckosammanfattning: ${range}`,
+    heading: (range) => `Förra veckan, ${range}`,
+    hello: (name) => (name ? `Hej ${name},` : 'Hej,'),
+    intro: 'Så här gick förra veckan.',
+    ownHeading: 'Din vecka',
+    metrics: {
+      calls: 'Samtal',
+      meetings_booked: 'Bokade möten',
+      meetings_held: 'Genomförda möten',
+      sales: 'Försäljning',
+      sales_value: 'Försäljningsvärde',
+      points: 'Poäng',
+    },
+    targetsHeading: 'Dina mål',
+    target: (metric, progress, value, period) =>
+      `${metric}: ${progress} av ${value} ${period === 'week' ? 'förra veckan' : 'hittills den här månaden'}`,
+    pace: { ahead: 'ligger före', 'on-track': 'i fas', behind: 'ligger efter', 'no-working-days': 'inga arbetsdagar' },
+    bestDay: (day, points) => `Din bästa dag: ${day}, ${points}`,
+    points: (count) => `${count} poäng`,
+    bestDayDetail: {
+      calls: (n) => `${n} samtal`,
+      meetings: (n, one) => `${n} ${one ? 'bokat möte' : 'bokade möten'}`,
+      sales: (n, one) => `${n} ${one ? 'affär' : 'affärer'}`,
+    },
+    companyHeading: 'Företagets vecka',
+    teamsHeading: (teams) => (teams ? `Teamets vecka (${teams})` : 'Teamets vecka'),
+    behindHeading: 'Ligger efter med målen',
+    nobodyBehind: 'Ingen ligger efter med sina mål.',
+    wrapups: (count, unread) =>
+      unread
+        ? `${count} ${count === 1 ? 'oläst dagssammanfattning' : 'olästa dagssammanfattningar'} från dina medarbetare.`
+        : `Dina medarbetare skrev ${count} ${count === 1 ? 'dagssammanfattning' : 'dagssammanfattningar'} förra veckan.`,
+    button: (brand) => `Öppna ${brand}`,
+    footer: 'Du får den här sammanfattningen varje måndagsmorgon.',
+    unsubscribe: 'Avsluta prenumerationen på veckosammanfattningen',
+  },
+  da: {
+    subject: (range) => `Din ugentlige opsummering: ${range}`,
+    heading: (range) => `Sidste uge, ${range}`,
+    hello: (name) => (name ? `Hej ${name},` : 'Hej,'),
+    intro: 'Sådan gik sidste uge.',
+    ownHeading: 'Din uge',
+    metrics: {
+      calls: 'Opkald',
+      meetings_booked: 'Bookede møder',
+      meetings_held: 'Afholdte møder',
+      sales: 'Salg',
+      sales_value: 'Salgsværdi',
+      points: 'Point',
+    },
+    targetsHeading: 'Dine mål',
+    target: (metric, progress, value, period) =>
+      `${metric}: ${progress} af ${value} ${period === 'week' ? 'i sidste uge' : 'indtil videre denne måned'}`,
+    pace: { ahead: 'foran', 'on-track': 'på sporet', behind: 'bagud', 'no-working-days': 'ingen arbejdsdage' },
+    bestDay: (day, points) => `Din bedste dag: ${day}, ${points}`,
+    points: (count) => `${count} point`,
+    bestDayDetail: {
+      calls: (n) => `${n} opkald`,
+      meetings: (n, one) => `${n} ${one ? 'booket møde' : 'bookede møder'}`,
+      sales: (n) => `${n} salg`,
+    },
+    companyHeading: 'Virksomhedens uge',
+    teamsHeading: (teams) => (teams ? `Teamets uge (${teams})` : 'Teamets uge'),
+    behindHeading: 'Bagud i forhold til målene',
+    nobodyBehind: 'Ingen er bagud i forhold til deres mål.',
+    wrapups: (count, unread) =>
+      unread
+        ? `${count} ${count === 1 ? 'ulæst opsummering' : 'ulæste opsummeringer'} fra dine medarbejdere.`
+        : `Dine medarbejdere skrev ${count} ${count === 1 ? 'opsummering' : 'opsummeringer'} i sidste uge.`,
+    button: (brand) => `Åbn ${brand}`,
+    footer: 'Du får denne opsummering hver mandag morgen.',
+    unsubscribe: 'Afmeld den ugentlige opsummering',
+  },
 };
-
-const LOCALES: Record<MailLanguage, string> = { en: 'en-GB', nb: 'nb-NO' };
 
 const toUtcDate = (day: LocalDate) => new Date(`${day}T12:00:00Z`);
 
 function formatRange(language: MailLanguage, from: LocalDate, to: LocalDate): string {
-  const format = new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(INTL_LOCALES[language], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return format.formatRange(toUtcDate(from), toUtcDate(to));
 }
 
 function formatDay(language: MailLanguage, day: LocalDate): string {
-  return new Intl.DateTimeFormat(LOCALES[language], { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(INTL_LOCALES[language], { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
     toUtcDate(day),
   );
 }
@@ -143,14 +219,14 @@ type Block = { heading: string; rows: [string, string][]; lines: string[] };
 /** The digest as blocks of label/value rows and lines, once, for both the text and the HTML. */
 function composeBlocks(input: DigestMailInput): Block[] {
   const words = WORDS[input.language];
-  const locale = LOCALES[input.language];
+  const locale = INTL_LOCALES[input.language];
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
   const value = (metric: TargetMetric, amount: number) =>
     metric === 'sales_value' ? formatMoney(amount as MinorUnits, input.currency, locale) : number(amount);
   const totalsRows = (totals: DigestTotals): [string, string][] => DIGEST_METRICS.map((m) => [words.metrics[m], value(m, totals[m])]);
   const targetLine = (line: DigestTargetLine) =>
     `${words.target(words.metrics[line.metric], value(line.metric, line.progress), value(line.metric, line.value), line.period)} (${words.pace[line.pace]})`;
-  const pointsText = (points: number) => `${number(points)} ${input.language === 'nb' ? 'poeng' : points === 1 ? 'point' : 'points'}`;
+  const pointsText = (points: number) => words.points(number(points), points === 1);
 
   const blocks: Block[] = [];
   const { own, team } = input.digest;

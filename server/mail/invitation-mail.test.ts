@@ -14,6 +14,16 @@ describe("an invitation mail's subject", () => {
     const mail = { ...base, companyName: 'Nordlys Salg AS', inviterName: 'Ola Hansen' };
     expect(renderInvitationMail(mail).subject).toBe('Ola Hansen invited you to Nordlys Salg AS on Dealboard');
     expect(renderInvitationMail({ ...mail, language: 'nb' }).subject).toBe('Ola Hansen har invitert deg til Nordlys Salg AS på Dealboard');
+    expect(renderInvitationMail({ ...mail, language: 'sv' }).subject).toBe(
+      'Ola Hansen har bjudit in dig till Nordlys Salg AS på Dealboard',
+    );
+    expect(renderInvitationMail({ ...mail, language: 'da' }).subject).toBe('Ola Hansen har inviteret dig til Nordlys Salg AS på Dealboard');
+  });
+
+  it('writes the expiry date as the language does', () => {
+    const mail = { ...base, companyName: 'Nordlys Salg AS', inviterName: 'Ola Hansen' };
+    expect(renderInvitationMail({ ...mail, language: 'sv' }).text).toContain('Den fungerar till den 10 december, och bara för dig.');
+    expect(renderInvitationMail({ ...mail, language: 'da' }).text).toContain('Det virker til den 10. december, og kun for dig.');
   });
 
   it('names the company alone when the inviter has no name', () => {

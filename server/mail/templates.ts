@@ -1,9 +1,9 @@
-import { type Language, LANGUAGES, toSingleLine } from '@core/contracts';
+import { INTL_LOCALES, type Language, LANGUAGES, toSingleLine } from '@core/contracts';
 import { negotiateLanguage } from '@core/language';
 import type { Mail } from './mailer';
 import { escapeHtml } from '../lib/escape-html';
 
-/** The languages mails are written in: the product's two. */
+/** The languages mails are written in: the product's languages. */
 export type MailLanguage = Language;
 
 /** The header the web app sends with the language on the screen (web/lib/api.ts, auth-client.ts). */
@@ -24,6 +24,8 @@ export function chooseMailLanguage(saved: string | null | undefined, headers: He
 const FALLBACK_LINE: Record<MailLanguage, string> = {
   en: 'If the button does not work, paste this link into your browser:',
   nb: 'Fungerer ikke knappen? Lim inn denne lenken i nettleseren:',
+  sv: 'Fungerar inte knappen? Klistra in den här länken i webbläsaren:',
+  da: 'Virker knappen ikke? Indsæt dette link i din browser:',
 };
 
 function layout(language: MailLanguage, brand: string, heading: string, body: string, url: string, button: string): string {
@@ -76,6 +78,24 @@ export function renderVerificationMail(input: { brand: string; to: string; name:
       ],
       button: 'Bekreft e-post',
     },
+    sv: {
+      heading: `Bekräfta din e-post för ${brand}`,
+      lines: [
+        name ? `Hej ${name},` : 'Hej,',
+        `Bekräfta din e-postadress för att gå med i ${brand}. Länken fungerar i 24 timmar.`,
+        'Om du inte har registrerat dig kan du bortse från det här mejlet.',
+      ],
+      button: 'Bekräfta e-post',
+    },
+    da: {
+      heading: `Bekræft din e-mail til ${brand}`,
+      lines: [
+        name ? `Hej ${name},` : 'Hej,',
+        `Bekræft din e-mailadresse for at blive en del af ${brand}. Linket virker i 24 timer.`,
+        'Har du ikke oprettet dig, kan du se bort fra denne mail.',
+      ],
+      button: 'Bekræft e-mail',
+    },
   };
   const language = input.language ?? 'en';
   return render(language, brand, input.to, input.url, words[language]);
@@ -108,6 +128,24 @@ export function renderResetPasswordMail(input: {
         'Var det ikke deg, kan du se bort fra denne e-posten: passordet ditt forblir som det er.',
       ],
       button: 'Velg nytt passord',
+    },
+    sv: {
+      heading: `Återställ ditt lösenord för ${brand}`,
+      lines: [
+        'Någon har bett om att återställa lösenordet för det här kontot. Välj ett nytt med länken nedan.',
+        `Länken fungerar en gång, i ${hours === 1 ? 'en timme' : hours ? `${hours} timmar` : `${minutes} minuter`}. Ett nytt lösenord loggar ut kontot på alla enheter.`,
+        'Om det inte var du kan du bortse från det här mejlet: ditt lösenord förblir som det är.',
+      ],
+      button: 'Välj nytt lösenord',
+    },
+    da: {
+      heading: `Nulstil din adgangskode til ${brand}`,
+      lines: [
+        'Nogen har bedt om at nulstille adgangskoden til denne konto. Vælg en ny med linket nedenfor.',
+        `Linket virker én gang, i ${hours === 1 ? 'én time' : hours ? `${hours} timer` : `${minutes} minutter`}. En ny adgangskode logger kontoen ud på alle enheder.`,
+        'Var det ikke dig, kan du se bort fra denne mail: din adgangskode forbliver, som den er.',
+      ],
+      button: 'Vælg ny adgangskode',
     },
   };
   const language = input.language ?? 'en';
@@ -143,6 +181,26 @@ export function renderMagicLinkMail(input: {
         'Har du ikke bedt om den, kan du se bort fra denne e-posten.',
       ],
       button: 'Logg inn',
+    },
+    sv: {
+      subject: companyName ? `Din inbjudan till ${brand}` : `Logga in på ${brand}`,
+      heading: companyName ? `Du är inbjuden till ”${companyName}” på ${brand}` : `Logga in på ${brand}`,
+      lines: [
+        `Använd den här länken för att logga in${companyName ? ` och gå med i ”${companyName}”` : ''}.`,
+        'Länken fungerar en gång och går ut om 15 minuter.',
+        'Om du inte har bett om den kan du bortse från det här mejlet.',
+      ],
+      button: 'Logga in',
+    },
+    da: {
+      subject: companyName ? `Din invitation til ${brand}` : `Log ind på ${brand}`,
+      heading: companyName ? `Du er inviteret til »${companyName}« på ${brand}` : `Log ind på ${brand}`,
+      lines: [
+        `Brug dette link til at logge ind${companyName ? ` og blive en del af »${companyName}«` : ''}.`,
+        'Linket virker én gang og udløber om 15 minutter.',
+        'Har du ikke bedt om det, kan du se bort fra denne mail.',
+      ],
+      button: 'Log ind',
     },
   };
   const language = input.language ?? 'en';
@@ -180,6 +238,24 @@ export function renderWebhookDisabledMail(input: {
       ],
       button: 'Åpne Webhooks',
     },
+    sv: {
+      heading: 'En webhook-slutpunkt har stängts av',
+      lines: [
+        `Leveranser till ${endpoint} har misslyckats i ett dygn, så ${input.brand} stängde av slutpunkten. Inga fler händelser skickas dit.`,
+        `Senaste försöket: ${lastError || 'inget svar'}`,
+        'Åtgärda mottagaren och slå sedan på slutpunkten igen under Administration, Webhooks; händelserna i kön skickas då, och misslyckade kan skickas igen från leveransloggen.',
+      ],
+      button: 'Öppna Webhooks',
+    },
+    da: {
+      heading: 'Et webhook-slutpunkt er blevet slået fra',
+      lines: [
+        `Leveringer til ${endpoint} har fejlet i et døgn, så ${input.brand} slog slutpunktet fra. Der sendes ikke flere hændelser dertil.`,
+        `Seneste forsøg: ${lastError || 'intet svar'}`,
+        'Ret modtageren, og slå derefter slutpunktet til igen under Administration, Webhooks; hændelserne i køen sendes så, og mislykkede kan sendes igen fra leveringsloggen.',
+      ],
+      button: 'Åbn Webhooks',
+    },
   };
   const language = input.language ?? 'en';
   return render(language, input.brand, input.to, input.url, words[language]);
@@ -208,7 +284,7 @@ export function renderInvitationMail(input: {
   const company = toSingleLine(input.companyName).slice(0, 80);
   const inviter = toSingleLine(input.inviterName).slice(0, 80);
   const language = input.language ?? 'en';
-  const date = new Intl.DateTimeFormat(language === 'nb' ? 'nb-NO' : 'en-GB', { day: 'numeric', month: 'long' }).format(input.expiresAt);
+  const date = new Intl.DateTimeFormat(INTL_LOCALES[language], { day: 'numeric', month: 'long' }).format(input.expiresAt);
   const short = (text: string) => (text.length > SUBJECT_NAME_MAX ? `${text.slice(0, SUBJECT_NAME_MAX - 1).trimEnd()}…` : text);
   const [subjectCompany, subjectInviter] = [short(company), short(inviter)];
   const words: Record<MailLanguage, Words> = {
@@ -235,6 +311,30 @@ export function renderInvitationMail(input: {
         'Ventet du ikke denne invitasjonen, kan du se bort fra denne e-posten.',
       ],
       button: 'Godta invitasjonen',
+    },
+    sv: {
+      subject: subjectInviter
+        ? `${subjectInviter} har bjudit in dig till ${subjectCompany} på ${input.brand}`
+        : `Gå med i ${subjectCompany} på ${input.brand}`,
+      heading: `Gå med i ”${company}” på ${input.brand}`,
+      lines: [
+        `${inviter || 'En administratör'} har bjudit in dig till ”${company}”${input.role === 'admin' ? ' som administratör' : ''}. I ${input.brand} loggar teamet samtal, möten och affärer och följer topplistan.`,
+        `Öppna länken för att skapa ditt konto eller logga in. Den fungerar till den ${date}, och bara för dig.`,
+        'Om du inte väntade dig den här inbjudan kan du bortse från det här mejlet.',
+      ],
+      button: 'Acceptera inbjudan',
+    },
+    da: {
+      subject: subjectInviter
+        ? `${subjectInviter} har inviteret dig til ${subjectCompany} på ${input.brand}`
+        : `Bliv en del af ${subjectCompany} på ${input.brand}`,
+      heading: `Bliv en del af »${company}« på ${input.brand}`,
+      lines: [
+        `${inviter || 'En administrator'} har inviteret dig til »${company}«${input.role === 'admin' ? ' som administrator' : ''}. I ${input.brand} logger teamet opkald, møder og salg og følger ranglisten.`,
+        `Åbn linket for at oprette din konto eller logge ind. Det virker til den ${date}, og kun for dig.`,
+        'Hvis du ikke havde ventet denne invitation, kan du se bort fra denne mail.',
+      ],
+      button: 'Acceptér invitationen',
     },
   };
   return render(language, input.brand, input.to, input.url, words[language]);

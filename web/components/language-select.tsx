@@ -1,8 +1,8 @@
-import type { Language } from '@core/contracts';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { type Language, LANGUAGES } from '@core/contracts';
 
-/** Each language by its own name, as a person looks for it in a list. */
-export const LANGUAGE_NAMES = { en: 'English', nb: 'Norsk (bokmål)' } as const satisfies Record<Language, string>;
+export { LANGUAGE_NAMES };
+import { LANGUAGE_NAMES } from '@web/i18n';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 
 /** The choice that is no language of its own (the browser's, the company's). */
 const UNSET = 'unset';
@@ -31,8 +31,11 @@ export function LanguageSelect({
       </SelectTrigger>
       <SelectContent>
         <SelectItem value={UNSET}>{unsetLabel}</SelectItem>
-        <SelectItem value="en">{LANGUAGE_NAMES.en}</SelectItem>
-        <SelectItem value="nb">{LANGUAGE_NAMES.nb}</SelectItem>
+        {LANGUAGES.map((language) => (
+          <SelectItem key={language} value={language} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </SelectItem>
+        ))}
       </SelectContent>
     </Select>
   );

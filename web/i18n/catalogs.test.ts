@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_NAMESPACES, i18n, NAMESPACES, normalizeLanguage } from './index';
+import { BASE_NAMESPACES, i18n, NAMESPACES, normalizeLanguage, SUPPORTED_LANGUAGES } from './index';
 
 /** Every namespace file of the app (not the public site's landing and public), by language. */
 const files = import.meta.glob<Record<string, unknown>>(['./locales/*/*.json', '!./locales/*/{landing,public}.json'], {
@@ -20,19 +20,39 @@ function flattenKeys(value: unknown, prefix = ''): string[] {
 describe('translation catalogs', () => {
   const namespaces = Object.keys(resources.en ?? {});
 
-  it('has the same namespaces in English and Norwegian', () => {
+  const translations = SUPPORTED_LANGUAGES.filter((language) => language !== 'en');
+
+  it('has a catalog folder for every language the product speaks, with the same namespaces', () => {
     expect(namespaces.length).toBeGreaterThan(0);
-    expect(Object.keys(resources.nb ?? {}).sort()).toEqual([...namespaces].sort());
+    expect(Object.keys(resources).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+    for (const language of translations) expect(Object.keys(resources[language] ?? {}).sort()).toEqual([...namespaces].sort());
   });
 
-  it.each(namespaces)('namespace %s has the same keys in both languages, none empty', (namespace) => {
+  it.each(namespaces)('namespace %s has the same keys in every language, none empty', (namespace) => {
     const en = flattenKeys(resources.en![namespace]).sort();
-    const nb = flattenKeys(resources.nb![namespace]).sort();
-    expect(nb).toEqual(en);
-    for (const language of ['en', 'nb']) {
+    for (const language of translations)
+      expect({ language, keys: flattenKeys(resources[language]![namespace]).sort() }).toEqual({ language, keys: en });
+    for (const language of SUPPORTED_LANGUAGES) {
       const values = JSON.stringify(resources[language]![namespace]);
       expect(values).not.toMatch(/"\s*"/);
     }
+  });
+
+  /** The values i18next fills in ({{name}}) and the tags <Trans> maps (<0>…</0>): a translation keeps every one. */
+  it.each(namespaces)('namespace %s keeps every placeholder and tag of the English text in every language', (namespace) => {
+    const leaves = (value: unknown, prefix = ''): [string, unknown][] =>
+      value !== null && typeof value === 'object'
+        ? Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key))
+        : [[prefix, value]];
+    const marks = (text: unknown) => [...String(text).matchAll(/\{\{[^}]+\}\}|\$t\([^)]*\)|<\/?\d+\/?>/g)].map((m) => m[0]).sort();
+    const english = new Map(leaves(resources.en![namespace]));
+    const differing: string[] = [];
+    for (const language of translations) {
+      for (const [key, text] of leaves(resources[language]![namespace])) {
+        if (JSON.stringify(marks(text)) !== JSON.stringify(marks(english.get(key)))) differing.push(`${language}:${key}`);
+      }
+    }
+    expect(differing).toEqual([]);
   });
 
   it('knows every namespace the app has (the routes name them, the browser loads them one by one)', () => {
@@ -41,16 +61,19 @@ describe('translation catalogs', () => {
   });
 
   it('serves each language and namespace from its own catalog file', () => {
-    for (const language of ['en', 'nb']) {
+    for (const language of SUPPORTED_LANGUAGES) {
       for (const namespace of NAMESPACES) expect(i18n.getResourceBundle(language, namespace)).toEqual(resources[language]![namespace]);
     }
   });
 
-  it('maps Norwegian browser languages to bokmål and everything else to English', () => {
+  it('maps Norwegian browser languages to bokmål, Swedish and Danish to theirs, and everything else to English', () => {
     expect(normalizeLanguage('nb-NO')).toBe('nb');
     expect(normalizeLanguage('nn')).toBe('nb');
     expect(normalizeLanguage('no')).toBe('nb');
-    expect(normalizeLanguage('sv-SE')).toBe('en');
+    expect(normalizeLanguage('sv-SE')).toBe('sv');
+    expect(normalizeLanguage('sv-FI')).toBe('sv');
+    expect(normalizeLanguage('da-DK')).toBe('da');
+    expect(normalizeLanguage('fi-FI')).toBe('en');
     expect(normalizeLanguage(undefined)).toBe('en');
   });
 

@@ -1,17 +1,23 @@
 import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { INTL_LOCALES, LANGUAGES } from '@core/contracts';
 import { matchLanguage } from '@core/language';
 import { getBrandName } from '@web/lib/brand';
 import { importOrReload } from '@web/lib/lazy-import';
 
-export const SUPPORTED_LANGUAGES = ['en', 'nb'] as const;
+export const SUPPORTED_LANGUAGES = LANGUAGES;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+/** Each language by its own name, as a person looks for it in a list. */
+export const LANGUAGE_NAMES = { en: 'English', nb: 'Norsk (bokmål)', sv: 'Svenska', da: 'Dansk' } as const satisfies Record<
+  Language,
+  string
+>;
 export const LANGUAGE_STORAGE_KEY = 'dealboard.lang';
 
 /*
- * One JSON file per feature namespace and language: locales/{en,nb}/{namespace}.json.
- * English users see English everywhere, Norwegian users Norwegian everywhere; the product's
- * Norwegian strings are the nb texts. catalogs.test.ts fails when a key exists in one language only.
+ * One JSON file per feature namespace and language: locales/{en,nb,sv,da}/{namespace}.json.
+ * Each person sees their language everywhere; the product's Norwegian strings are the nb texts
+ * (Swedish and Danish: decision 080). catalogs.test.ts fails when a key exists in one language only.
  *
  * The browser loads only the language on the screen, and of it only the namespaces the screen
  * uses (decision 026): common and auth at start (the guards, the AuthProvider and the shared
@@ -63,7 +69,7 @@ const catalogBackend: BackendModule = {
   },
 };
 
-/** Norwegian browsers report nb, nn or no; all get bokmål. Anything else gets English. */
+/** Norwegian browsers report nb, nn or no; all get bokmål. Swedish and Danish get theirs; anything else English. */
 export function normalizeLanguage(code: string | undefined | null): Language {
   return matchLanguage(code, SUPPORTED_LANGUAGES) ?? 'en';
 }
@@ -78,7 +84,7 @@ function readStoredLanguage(): string | null {
 
 /**
  * The language this browser chose before (saved on every change), else the browser's first
- * language: Norwegian reads bokmål, anything else English. (What i18next-browser-languagedetector
+ * language: Norwegian reads bokmål, Swedish and Danish their own, anything else English. (What i18next-browser-languagedetector
  * did with order localStorage, navigator; these few lines keep its 2 KB out of the first load.)
  */
 const languageDetector: LanguageDetectorModule = {
@@ -100,7 +106,7 @@ export const i18nReady: Promise<unknown> = i18n
   .use(initReactI18next)
   .init({
     // Only the language on the screen is loaded: no fallback language (catalogs.test.ts keeps
-    // both complete), so a Norwegian screen does not download the English texts as well.
+    // every language complete), so a Norwegian screen does not download the English texts as well.
     fallbackLng: false,
     supportedLngs: [...SUPPORTED_LANGUAGES],
     defaultNS: 'common',
@@ -118,7 +124,7 @@ export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> 
 }
 
 i18n.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng === 'nb' ? 'nb' : 'en';
+  document.documentElement.lang = normalizeLanguage(lng);
 });
 document.documentElement.lang = normalizeLanguage(i18n.language);
 
@@ -128,7 +134,7 @@ export function changeLanguage(language: Language): Promise<unknown> {
 
 /** The locale for Intl formatting of numbers, money and dates. */
 export function getIntlLocale(language: string = i18n.language): string {
-  return normalizeLanguage(language) === 'nb' ? 'nb-NO' : 'en-GB';
+  return INTL_LOCALES[normalizeLanguage(language)];
 }
 
 export { i18n };

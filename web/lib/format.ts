@@ -158,7 +158,7 @@ export function formatDecimal(value: number, language: string): string {
 /** US cents as dollars: billing is in USD whatever the company's currency. */
 export function formatUsdCents(cents: number, language: string): string {
   // en-US says "$99"; en-GB would say "US$99" for the same dollars.
-  const locale = getIntlLocale(language) === 'nb-NO' ? 'nb-NO' : 'en-US';
+  const locale = getIntlLocale(language) === 'en-GB' ? 'en-US' : getIntlLocale(language);
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: 'USD',

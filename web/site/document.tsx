@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { INTL_LOCALES } from '@core/contracts';
 import { GoodbyeNotice } from '@web/features/public-pages/components/goodbye-notice';
 import { SiteFooter } from '@web/features/public-pages/components/site-footer';
 import { SiteHeader } from '@web/features/public-pages/components/site-header';
 import type { SiteAssets } from './assets';
+import type { SiteLanguage } from './i18n';
 import type { SitePage } from './pages';
 
 /** A whole pre-rendered page: head (meta, stylesheet, font preload, islands), header, main, footer. */
@@ -26,7 +28,7 @@ export function SiteDocument({ page, assets, children }: { page: SitePage; asset
         <meta property="og:site_name" content="Dealboard" />
         <meta property="og:title" content={title} />
         <meta property="og:description" content={description} />
-        <meta property="og:locale" content={i18n.language === 'nb' ? 'nb_NO' : 'en_GB'} />
+        <meta property="og:locale" content={INTL_LOCALES[i18n.language as SiteLanguage].replace('-', '_')} />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         {assets.fontPreload && <link rel="preload" href={assets.fontPreload} as="font" type="font/woff2" crossOrigin="" />}
         {assets.stylesheets.map((href) => (

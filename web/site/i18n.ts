@@ -1,12 +1,14 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-/** The public site's languages: English and Norwegian (bokmål), like the app. */
-export const SITE_LANGUAGES = ['en', 'nb'] as const;
+import { SITE_LANGUAGES } from '@web/features/public-pages/components/site-links';
+
+/** The public site's languages: the app's (English, Norwegian bokmål, Swedish, Danish). */
+export { SITE_LANGUAGES };
 export type SiteLanguage = (typeof SITE_LANGUAGES)[number];
 
 /**
- * The namespaces the public site renders from (web/i18n/locales/{en,nb}/*.json): the site's own,
+ * The namespaces the public site renders from (web/i18n/locales/{en,nb,sv,da}/*.json): the site's own,
  * and the app's auth and common for the pre-rendered sign-in page.
  */
 const modules = import.meta.glob<{ default: Record<string, unknown> }>('../i18n/locales/*/{landing,public,auth,common}.json', {

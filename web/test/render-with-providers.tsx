@@ -16,6 +16,7 @@ export function makeTestMe(overrides: Partial<Me['company'] & object> = {}): Me 
       avatarUrl: null,
       role: 'user',
       teamId: null,
+      onBoards: true,
       createdAt: '2026-11-01T08:00:00.000Z',
     },
     company: {
@@ -51,6 +52,7 @@ export function makeTestMember(overrides: Partial<TeamMember> = {}): TeamMember 
     avatarUrl: null,
     joinedAt: '2026-11-01T08:00:00.000Z',
     teamId: null,
+    onBoards: true,
     ...overrides,
   };
 }

@@ -34,7 +34,7 @@ export const companies = pgTable(
     timezone: text('timezone').notNull().default('Europe/Oslo'),
     currency: text('currency').notNull().default('NOK'),
     /**
-     * The language its walls and mails speak (decision 079): 'en' or 'nb'; null until chosen (a
+     * The language its walls and mails speak (decision 079): 'en', 'nb', 'sv' or 'da'; null until chosen (a
      * wall then follows its browser, a mail its reader's saved language or English).
      */
     language: text('language'),
@@ -54,7 +54,7 @@ export const companies = pgTable(
   },
   (t) => [
     check('companies_late_logging_days_ck', sql`${t.lateLoggingDays} between 0 and 90`),
-    check('companies_language_ck', sql`${t.language} in ('en', 'nb')`),
+    check('companies_language_ck', sql`${t.language} in ('en', 'nb', 'sv', 'da')`),
   ],
 );
 
@@ -88,6 +88,12 @@ export const profiles = pgTable(
     erasedAt: tz('erased_at'),
     /** The member turned the weekly digest mail off (Settings, or the mail's one-click link; decision 047). */
     digestOptOut: boolean('digest_opt_out').notNull().default(false),
+    /**
+     * Whether the member plays (decision 081): false for a manager who does not sell, who is then
+     * left off every ranking (leaderboards, contests, the wall, the daily summary, digests'
+     * lists) while their own logging and history stay and count in the company's totals.
+     */
+    onBoards: boolean('on_boards').notNull().default(true),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -455,7 +461,7 @@ export const displayLinks = pgTable(
   },
   (t) => [
     index('display_links_company_idx').on(t.companyId, t.createdAt.desc()),
-    check('display_links_language_ck', sql`${t.language} in ('en', 'nb')`),
+    check('display_links_language_ck', sql`${t.language} in ('en', 'nb', 'sv', 'da')`),
   ],
 );
 
@@ -630,7 +636,7 @@ export const webhookEndpoints = pgTable(
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
-    /** Slack and Teams (decision 038): the channel's language, 'en' or 'nb'; null for signed webhooks. */
+    /** Slack and Teams (decision 038): the channel's language (en, nb, sv, da); null for signed webhooks. */
     chatLanguage: text('chat_language'),
     /** Slack and Teams: what the channel gets, ChatChoices ({ sales, goals, dailySummary }). */
     chatChoices: jsonb('chat_choices'),

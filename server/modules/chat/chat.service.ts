@@ -57,7 +57,8 @@ export type ChatDaySummary = { message: ChatDailySummary; currency: string };
  * One local day of a company, as the daily summary tells it: the top three active members by
  * points (the scoreboard's ranking: points, then calls, then meetings, then name), the team's
  * totals (every member's activity that day, as the scoreboard's team totals), and the active
- * members who logged nothing at all that day, by name.
+ * members who logged nothing at all that day, by name. Members left off the boards (decision
+ * 081) are neither ranked nor named as idle; their activity counts in the totals.
  */
 export async function summarizeDayForChat(db: Database, companyId: CompanyId, date: LocalDate): Promise<ChatDaySummary> {
   const day = await findCompanyDay(db, companyId, date);
@@ -66,7 +67,10 @@ export async function summarizeDayForChat(db: Database, companyId: CompanyId, da
 }
 
 function computeDaySummary({ members, rows }: CompanyDay, date: LocalDate): ChatDailySummary {
-  const stats = computeMemberStats(members, rows);
+  const stats = computeMemberStats(
+    members.filter((member) => member.onBoards),
+    rows,
+  );
   const top = computeLeaderboardRows(stats, 'points', null)
     .filter((row) => row.points > 0)
     .slice(0, 3)

@@ -19,7 +19,7 @@ import { type CompanyRow, insertCompanyWithDefaults, selectCompany } from './com
 export type MembershipRow = typeof profiles.$inferSelect;
 
 /** The person's active membership with its company. */
-export type Membership = Pick<MembershipRow, 'companyId' | 'role' | 'displayName' | 'avatarUrl' | 'teamId' | 'createdAt'> & {
+export type Membership = Pick<MembershipRow, 'companyId' | 'role' | 'displayName' | 'avatarUrl' | 'teamId' | 'onBoards' | 'createdAt'> & {
   profileId: MembershipRow['id'];
   company: CompanyRow;
 };
@@ -54,6 +54,7 @@ export async function findActiveMembership(db: Database, userId: UserId): Promis
       displayName: profile.displayName,
       avatarUrl: profile.avatarUrl,
       teamId: profile.teamId,
+      onBoards: profile.onBoards,
       createdAt: profile.createdAt,
       company,
     };
@@ -272,7 +273,7 @@ export async function findAdminRecipients(db: Database, companyId: CompanyId): P
 
 // ---- the team ----------------------------------------------------------------------------------
 
-export type MemberRecord = Pick<MembershipRow, 'id' | 'userId' | 'displayName' | 'role' | 'avatarUrl' | 'teamId'> &
+export type MemberRecord = Pick<MembershipRow, 'id' | 'userId' | 'displayName' | 'role' | 'avatarUrl' | 'teamId' | 'onBoards'> &
   Pick<typeof user.$inferSelect, 'email'> & { joinedAt: MembershipRow['createdAt'] };
 
 const memberColumns = {
@@ -283,6 +284,7 @@ const memberColumns = {
   role: profiles.role,
   avatarUrl: profiles.avatarUrl,
   teamId: profiles.teamId,
+  onBoards: profiles.onBoards,
   joinedAt: profiles.createdAt,
 };
 
@@ -354,6 +356,32 @@ export async function updateMemberRole(
   });
 }
 
+/** Puts a member on the boards or leaves them off (decision 081); the change and its audit entry commit together. */
+export async function updateMemberOnBoards(
+  db: Database,
+  scope: MemberScope,
+  input: { targetUserId: UserId; onBoards: boolean; now: Date },
+): Promise<{ kind: 'done'; member: MemberRecord } | { kind: 'not_found' }> {
+  return withTenant(db, scope, async (tx) => {
+    const member = await findActiveMember(tx, scope.companyId, input.targetUserId);
+    if (!member) return { kind: 'not_found' };
+    if (member.onBoards === input.onBoards) return { kind: 'done', member };
+    await tx
+      .update(profiles)
+      .set({ onBoards: input.onBoards, updatedAt: input.now })
+      .where(and(eq(profiles.id, member.id), eq(profiles.companyId, scope.companyId)));
+    await insertAuditEvent(
+      tx,
+      createAuditEvent(scope, 'member.boards_changed', {
+        target: { type: 'member', id: member.userId },
+        details: { onBoards: input.onBoards },
+        at: input.now,
+      }),
+    );
+    return { kind: 'done', member: { ...member, onBoards: input.onBoards } };
+  });
+}
+
 /**
  * Marks the member removed (the row stays so history keeps the name) unless they are the last
  * admin; the removal and its audit entry commit together.
@@ -402,12 +430,13 @@ export async function countActiveMembers(db: Database, scope: MemberScope): Prom
 
 // ---- the scoreboards' view of the members ----------------------------------------------------------
 
-export type MemberFace = Pick<MembershipRow, 'userId' | 'displayName' | 'avatarUrl'>;
+/** A member as the boards show them; onBoards false: left off every ranking (decision 081). */
+export type MemberFace = Pick<MembershipRow, 'userId' | 'displayName' | 'avatarUrl' | 'onBoards'>;
 
 /** Transaction step (scoreboards): the active members' names and pictures, in no particular order. */
 export async function selectActiveMemberFaces(tx: Transaction, companyId: CompanyId): Promise<MemberFace[]> {
   return tx
-    .select({ userId: profiles.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
+    .select({ userId: profiles.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl, onBoards: profiles.onBoards })
     .from(profiles)
     .where(and(eq(profiles.companyId, companyId), isNull(profiles.removedAt)));
 }
@@ -416,7 +445,7 @@ export async function selectActiveMemberFaces(tx: Transaction, companyId: Compan
 export async function selectActiveMemberFacesOf(tx: Transaction, companyId: CompanyId, userIds: readonly UserId[]): Promise<MemberFace[]> {
   if (userIds.length === 0) return [];
   return tx
-    .select({ userId: profiles.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl })
+    .select({ userId: profiles.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl, onBoards: profiles.onBoards })
     .from(profiles)
     .where(and(eq(profiles.companyId, companyId), inArray(profiles.userId, [...userIds]), isNull(profiles.removedAt)));
 }
@@ -439,6 +468,7 @@ export async function selectActiveMembersByJoining(tx: Transaction, companyId: C
       userId: profiles.userId,
       displayName: profiles.displayName,
       avatarUrl: profiles.avatarUrl,
+      onBoards: profiles.onBoards,
       role: profiles.role,
       joinedAt: profiles.createdAt,
     })
@@ -475,6 +505,7 @@ export async function selectTeamAssignments(tx: Transaction, companyId: CompanyI
       userId: profiles.userId,
       displayName: profiles.displayName,
       avatarUrl: profiles.avatarUrl,
+      onBoards: profiles.onBoards,
       teamId: profiles.teamId,
       removedAt: profiles.removedAt,
     })
@@ -487,7 +518,7 @@ export async function selectTeamAssignments(tx: Transaction, companyId: CompanyI
 // ---- the weekly digest (decision 047) -------------------------------------------------------------
 
 /** A membership as the weekly digest reads it: removed and erased members too (their numbers stay in totals). */
-export type DigestMembership = Pick<MembershipRow, 'userId' | 'displayName' | 'role' | 'teamId' | 'digestOptOut'> &
+export type DigestMembership = Pick<MembershipRow, 'userId' | 'displayName' | 'role' | 'teamId' | 'digestOptOut' | 'onBoards'> &
   Pick<typeof user.$inferSelect, 'email' | 'locale'> & { isActive: boolean };
 
 /** Transaction step (digest): every membership of the company with the account's address and language. */
@@ -499,6 +530,7 @@ export async function selectDigestMemberships(tx: Transaction, companyId: Compan
       role: profiles.role,
       teamId: profiles.teamId,
       digestOptOut: profiles.digestOptOut,
+      onBoards: profiles.onBoards,
       email: user.email,
       locale: user.locale,
       removedAt: profiles.removedAt,

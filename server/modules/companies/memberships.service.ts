@@ -17,6 +17,7 @@ export {
   markMemberRemoved,
   updateDigestOptOut,
   updateMemberRole,
+  updateMemberOnBoards,
   updateOwnProfile,
   type JoinOutcome,
   type MemberRecord,

@@ -105,10 +105,12 @@ type Participants = {
  * Who takes part, as of now: the active members (everyone), the active members of the chosen teams,
  * or the chosen people still active. Team against team counts each team's active members today
  * (decision 049: membership is today's, as on the boards), so a rep who moves team takes their
- * contest numbers along.
+ * contest numbers along. A member left off the boards (decision 081) takes part only when chosen
+ * by name: "everyone" and a team mean the people who play.
  */
 async function selectParticipants(tx: Transaction, companyId: CompanyId, contest: ContestRow): Promise<Participants> {
-  const faces = await selectActiveMemberFaces(tx, companyId);
+  const active = await selectActiveMemberFaces(tx, companyId);
+  const faces = active.filter((face) => face.onBoards);
   // Teams are read only when they matter: a contest among everyone or chosen people needs none.
   const needsTeams = contest.mode === 'team' || contest.participants === 'teams';
   const assignments = needsTeams ? await selectTeamAssignments(tx, companyId) : [];
@@ -127,7 +129,7 @@ async function selectParticipants(tx: Transaction, companyId: CompanyId, contest
   }
   const chosenTeams = new Set(contest.teamIds);
   const chosenPeople = new Set(contest.userIds);
-  const people = faces.filter((face) =>
+  const people = (contest.participants === 'people' ? active : faces).filter((face) =>
     contest.participants === 'everyone'
       ? true
       : contest.participants === 'teams'

@@ -26,7 +26,8 @@ type PageWords = {
   invalidText: string;
   goneHeading: string;
   goneText: string;
-  openApp: string;
+  /** The link back to the app, named by the operator's brand. */
+  openApp: (brand: string) => string;
 };
 
 const WORDS: Record<MailLanguage, PageWords> = {
@@ -44,7 +45,7 @@ const WORDS: Record<MailLanguage, PageWords> = {
       'The unsubscribe link is incomplete or was changed. Use the link in your newest digest mail, or turn the digest off under Settings, Personal.',
     goneHeading: 'This link no longer works',
     goneText: 'The membership this link was for has ended, so no digest goes to it.',
-    openApp: 'Open Dealboard',
+    openApp: (brand) => `Open ${brand}`,
   },
   nb: {
     title: 'Ukeoppsummering',
@@ -60,7 +61,40 @@ const WORDS: Record<MailLanguage, PageWords> = {
       'Avmeldingslenken er ufullstendig eller endret. Bruk lenken i den nyeste oppsummeringen, eller slå den av under Innstillinger, Personlig.',
     goneHeading: 'Denne lenken virker ikke lenger',
     goneText: 'Medlemskapet lenken gjaldt, er avsluttet, så det sendes ingen oppsummering dit.',
-    openApp: 'Åpne Dealboard',
+    openApp: (brand) => `Åpne ${brand}`,
+  },
+  sv: {
+    title: 'Veckosammanfattning',
+    subscribedHeading: 'Du får veckosammanfattningen',
+    subscribedText:
+      'Varje måndagsmorgon mejlar vi dig en sammanfattning av förra veckan: dina siffror mot dina mål och din bästa dag, och för teamledare och administratörer, teamets vecka.',
+    unsubscribe: 'Avsluta prenumerationen',
+    unsubscribedHeading: 'Du har avslutat prenumerationen',
+    unsubscribedText: 'Du får inte veckosammanfattningen längre. Ångrat dig? Prenumerera igen här, eller under Inställningar, Personligt.',
+    resubscribe: 'Prenumerera igen',
+    invalidHeading: 'Den här länken fungerar inte',
+    invalidText:
+      'Avprenumerationslänken är ofullständig eller har ändrats. Använd länken i din senaste sammanfattning, eller stäng av den under Inställningar, Personligt.',
+    goneHeading: 'Den här länken fungerar inte längre',
+    goneText: 'Medlemskapet som länken gällde har avslutats, så ingen sammanfattning skickas dit.',
+    openApp: (brand) => `Öppna ${brand}`,
+  },
+  da: {
+    title: 'Ugentlig opsummering',
+    subscribedHeading: 'Du får den ugentlige opsummering',
+    subscribedText:
+      'Hver mandag morgen sender vi dig en opsummering af sidste uge: dine tal i forhold til dine mål og din bedste dag, og for teamledere og administratorer, teamets uge.',
+    unsubscribe: 'Afmeld',
+    unsubscribedHeading: 'Du er afmeldt',
+    unsubscribedText:
+      'Du får ikke længere den ugentlige opsummering. Fortryder du? Tilmeld dig igen her, eller under Indstillinger, Personligt.',
+    resubscribe: 'Tilmeld igen',
+    invalidHeading: 'Dette link virker ikke',
+    invalidText:
+      'Afmeldingslinket er ufuldstændigt eller er blevet ændret. Brug linket i din nyeste opsummering, eller slå den fra under Indstillinger, Personligt.',
+    goneHeading: 'Dette link virker ikke længere',
+    goneText: 'Medlemskabet, som linket gjaldt, er ophørt, så der sendes ingen opsummering dertil.',
+    openApp: (brand) => `Åbn ${brand}`,
   },
 };
 
@@ -72,7 +106,7 @@ const WORDS: Record<MailLanguage, PageWords> = {
 
 /** The page's words, as one card: the brand, a heading, a text, and the form when there is something to do. */
 function renderPage(input: { state: DigestSubscriptionState; language: MailLanguage; brand: string; token: string }): string {
-  const words = { ...WORDS[input.language], openApp: input.language === 'nb' ? `Åpne ${input.brand}` : `Open ${input.brand}` };
+  const words = WORDS[input.language];
   const { state } = input;
   const [heading, text] =
     state.kind === 'invalid'
@@ -104,7 +138,7 @@ button:hover{filter:brightness(.95)}button:focus-visible,a:focus-visible{outline
 </style></head>
 <body><main><a class="brand" href="/"><span class="mark" aria-hidden="true">${escapeHtml(input.brand.slice(0, 1).toUpperCase())}</span>${escapeHtml(input.brand)}</a>
 <p class="eyebrow">${escapeHtml(words.title)}</p><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(text)}</p>${form}
-<div class="foot"><a href="/app">${escapeHtml(words.openApp)}</a></div></main></body></html>`;
+<div class="foot"><a href="/app">${escapeHtml(words.openApp(input.brand))}</a></div></main></body></html>`;
 }
 
 /** The page in the person's saved language, else the browser's. */

@@ -94,7 +94,7 @@ async function selectDigestCompanyData(tx: Transaction, companyId: CompanyId, we
     weekStart,
     timeZone: company.timezone,
     calendar: await loadWorkingCalendar(tx, companyId),
-    members: memberships.map((m) => ({ userId: m.userId, name: nameOf(m), teamId: m.teamId, isActive: m.isActive })),
+    members: memberships.map((m) => ({ userId: m.userId, name: nameOf(m), teamId: m.teamId, isActive: m.isActive, onBoards: m.onBoards })),
     teams: teams.map((team) => ({ id: team.id, name: team.name })),
     days: await selectDigestDays(tx, companyId, from, sunday),
     targets: toDigestTargets(await selectPersonTargetsIn(tx, companyId)),

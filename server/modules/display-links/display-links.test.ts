@@ -170,8 +170,12 @@ describe('a wall screen with a token', () => {
       expect(created.link.language).toBe('en');
       expect(await languageOf(created.token)).toBe('en');
       // The change is in the audit log, and a language we have no catalog for is refused.
-      const refused = await t.request('/api/v1/company', { method: 'PATCH', as: admin, json: { language: 'sv' } });
+      const refused = await t.request('/api/v1/company', { method: 'PATCH', as: admin, json: { language: 'fi' } });
       expect(refused.status).toBe(400);
+      // Swedish and Danish are languages of their own (decision 080), for a company and a link.
+      const danish = await t.request('/api/v1/display-links', { method: 'POST', as: admin, json: { name: 'Copenhagen', language: 'da' } });
+      expect(danish.status).toBe(201);
+      expect(await languageOf(((await danish.json()) as CreatedDisplayLink).token)).toBe('da');
       const bad = await t.request('/api/v1/display-links', { method: 'POST', as: admin, json: { name: 'Bad', language: 'xx' } });
       expect(bad.status).toBe(400);
       // A user may not change it.

@@ -126,6 +126,8 @@ describe('XLSX', () => {
     expect(workbook.worksheets[0]!.getRow(2).getCell(4).numFmt).toBe('#,##0.00" €"');
     expect(computeMoneyFormat('USD', 'en')).toBe('"$"#,##0.00');
     expect(computeMoneyFormat('NOK', 'nb')).toBe('#,##0.00" NOK"');
+    expect(computeMoneyFormat('SEK', 'sv')).toBe('#,##0.00" SEK"');
+    expect(computeMoneyFormat('EUR', 'da')).toBe('#,##0.00" €"');
   });
 
   it('continues on a new sheet, header and all, past the rows a sheet may hold', async () => {

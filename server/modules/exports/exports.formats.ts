@@ -114,10 +114,17 @@ function createCsvWriter(out: Writable, options: TableOptions): TableWriter {
 
 const CURRENCY_SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£' };
 
-/** Excel's number format for the currency: "NOK "#,##0.00 in English, #,##0.00" NOK" in Norwegian (grouping and decimals follow the reader's Excel). */
+/** Whether the language writes the amount before its currency ("12 500,00 kr") rather than after ("NOK 12,500.00"). */
+const AMOUNT_FIRST: Record<Language, boolean> = { en: false, nb: true, sv: true, da: true };
+
+/**
+ * Excel's number format for the currency: "NOK "#,##0.00 in English; #,##0.00" NOK" in Norwegian,
+ * Swedish and Danish, which write the amount, a space, then the currency (grouping and decimals
+ * follow the reader's Excel).
+ */
 export function computeMoneyFormat(currency: string, language: Language): string {
   const symbol = CURRENCY_SYMBOLS[currency];
-  if (language === 'nb') return `#,##0.00" ${symbol ?? currency}"`;
+  if (AMOUNT_FIRST[language]) return `#,##0.00" ${symbol ?? currency}"`;
   return symbol ? `"${symbol}"#,##0.00` : `"${currency} "#,##0.00`;
 }
 

@@ -31,6 +31,7 @@ export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
           avatarUrl: membership.avatarUrl,
           role: role!,
           teamId: membership.teamId,
+          onBoards: membership.onBoards,
           createdAt: membership.createdAt.toISOString(),
         }
       : null,

@@ -94,6 +94,14 @@ function facesIn<T extends { userId: string }>(faces: T[], filter: TeamFilter): 
   return filter === null ? faces : faces.filter((face) => filter.has(face.userId));
 }
 
+/**
+ * The members a board ranks: the active ones in the filter who play (decision 081: a manager left
+ * off the boards is not ranked at 0; their rollup rows still count in the totals).
+ */
+function playersIn(faces: ActiveMember[], filter: TeamFilter): ActiveMember[] {
+  return facesIn(faces, filter).filter((face) => face.onBoards);
+}
+
 /** Per-user sums over local days [from, to] for every user with rollup rows (removed members too). */
 async function selectUserTotals(
   tx: Transaction,
@@ -139,7 +147,7 @@ export async function findPeriodStats(
   return withTenant(db, scope, async (tx) => {
     const filter = await readTeamFilter(tx, scope.companyId, teamId);
     return {
-      members: facesIn(await selectActiveMemberFaces(tx, scope.companyId), filter),
+      members: playersIn(await selectActiveMemberFaces(tx, scope.companyId), filter),
       totals: await selectUserTotals(tx, scope.companyId, from, to, filter),
     };
   });
@@ -243,7 +251,7 @@ export async function findRankedPeriodStats(
   return withTenant(db, scope, async (tx) => {
     const filter = await readTeamFilter(tx, scope.companyId, teamId);
     return {
-      members: facesIn(await selectActiveMemberFaces(tx, scope.companyId), filter),
+      members: playersIn(await selectActiveMemberFaces(tx, scope.companyId), filter),
       totals: await selectUserTotals(tx, scope.companyId, from, to, filter),
       fair: await selectFairReads(tx, scope.companyId, plan, filter),
     };
@@ -295,7 +303,7 @@ export async function findMonthStats(
 }> {
   return withTenant(db, scope, async (tx) => {
     const filter = await readTeamFilter(tx, scope.companyId, teamId);
-    const members = facesIn(await selectActiveMemberFaces(tx, scope.companyId), filter);
+    const members = playersIn(await selectActiveMemberFaces(tx, scope.companyId), filter);
     // Filtered to a team, the caller's own rows are still read (their Individual tab stays theirs
     // whatever the team): per day, the team's rows and the caller's outside it are grouped apart
     // (in_team), so the trend sums only the team's.

@@ -1,8 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
-import { MemberParamsSchema, OkSchema, TeamMemberListSchema, TeamMemberSchema, UpdateMemberRoleSchema } from '@core/contracts';
+import {
+  MemberParamsSchema,
+  OkSchema,
+  TeamMemberListSchema,
+  TeamMemberSchema,
+  UpdateMemberBoardsSchema,
+  UpdateMemberRoleSchema,
+} from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireAdmin, requireMember, tokenRoute } from '../session/session.middleware';
-import { changeMemberRole, listTeamMembers, removeMember } from './team.service';
+import { changeMemberRole, listTeamMembers, removeMember, setMemberOnBoards } from './team.service';
 
 export const teamRoutes = createRouter();
 
@@ -36,6 +43,20 @@ teamRoutes.openapi(
     responses: { 200: { description: 'OK', content: json(TeamMemberSchema) }, ...memberErrors },
   }),
   async (c) => c.json(await changeMemberRole(c.get('deps'), c.get('actor'), c.req.valid('param').userId, c.req.valid('json').role), 200),
+);
+
+teamRoutes.openapi(
+  createRoute({
+    method: 'patch',
+    path: '/team/members/{userId}/boards',
+    tags: ['Team'],
+    summary: 'Put a member on the leaderboards or leave them off, e.g. a manager who does not sell; their history stays (admin)',
+    middleware: [requireMember, requireAdmin] as const,
+    request: { params: MemberParamsSchema, body: { content: json(UpdateMemberBoardsSchema), required: true } },
+    responses: { 200: { description: 'OK', content: json(TeamMemberSchema) }, ...errorResponses, 404: memberErrors[404] },
+  }),
+  async (c) =>
+    c.json(await setMemberOnBoards(c.get('deps'), c.get('actor'), c.req.valid('param').userId, c.req.valid('json').onBoards), 200),
 );
 
 teamRoutes.openapi(

@@ -1,7 +1,13 @@
 import { normalizeRole, type Role, type TeamMember } from '@core/contracts';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { HttpError, notFound } from '../../lib/http';
-import { findActiveMembers, markMemberRemoved, type MemberRecord, updateMemberRole } from '../companies/memberships.service';
+import {
+  findActiveMembers,
+  markMemberRemoved,
+  type MemberRecord,
+  updateMemberOnBoards,
+  updateMemberRole,
+} from '../companies/memberships.service';
 import { toUserId } from '../../db/tenant';
 
 function toTeamMember(row: MemberRecord): TeamMember {
@@ -14,6 +20,7 @@ function toTeamMember(row: MemberRecord): TeamMember {
     avatarUrl: row.avatarUrl,
     joinedAt: row.joinedAt.toISOString(),
     teamId: row.teamId,
+    onBoards: row.onBoards,
   };
 }
 
@@ -37,6 +44,20 @@ export async function changeMemberRole(deps: AppDeps, actor: Actor, memberId: st
       `${nameOf(outcome.member)} is the company's only admin, so they cannot stop being admin. Make another member admin first.`,
     );
   }
+  return toTeamMember(outcome.member);
+}
+
+/**
+ * Puts a member on the boards or leaves them off (decision 081): a manager who does not sell is
+ * not ranked at 0. Any active member, admins included (an admin may leave themself off).
+ */
+export async function setMemberOnBoards(deps: AppDeps, actor: Actor, memberId: string, onBoards: boolean): Promise<TeamMember> {
+  const outcome = await updateMemberOnBoards(deps.database.db, memberScopeOf(actor), {
+    targetUserId: toUserId(memberId),
+    onBoards,
+    now: deps.now(),
+  });
+  if (outcome.kind === 'not_found') throw notFound('No such member in your company.');
   return toTeamMember(outcome.member);
 }
 

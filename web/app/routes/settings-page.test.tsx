@@ -394,6 +394,28 @@ describe('Personal settings (everyone)', () => {
     expect(screen.queryByLabelText('Visningsnavn')).not.toBeInTheDocument();
   });
 
+  it('offers Swedish and Danish too (decision 080): a Swede saves Svenska and reads the page in Swedish', async () => {
+    const { calls, user } = renderSettings(makeTestMe(), {
+      answers: { 'PATCH /api/v1/me/profile': reply(200, { ...profile, language: 'sv' } satisfies ProfileSettings) },
+    });
+    try {
+      await screen.findByText('Your profile');
+      await user.click(screen.getAllByRole('button', { name: 'Edit' })[0]!);
+      await user.click(screen.getByRole('combobox', { name: 'Language' }));
+      const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+      expect(options).toEqual(expect.arrayContaining(['English', 'Norsk (bokmål)', 'Svenska', 'Dansk']));
+      await user.click(screen.getByRole('option', { name: 'Svenska' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('heading', { name: 'Inställningar' })).toBeInTheDocument();
+      expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
+        expect.objectContaining({ path: '/api/v1/me/profile', body: expect.objectContaining({ language: 'sv' }) }),
+      ]);
+      expect(document.documentElement.lang).toBe('sv');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('keeps what was typed when the server refuses it, and says why under the field', async () => {
     const { user } = renderSettings(makeTestMe(), {
       answers: {

@@ -42,6 +42,7 @@ function render(ui: 'page' | 'checklist', { me = makeTestAdminMe(), entry = '/ap
     'POST /api/v1/setup/steps/company': () => reply(200, (current = stateWith(['company']))),
     'POST /api/v1/setup/steps/activities': () => reply(200, (current = stateWith(['company', 'activities']))),
     'POST /api/v1/setup/dismiss': () => reply(200, (current = stateWith([], true))),
+    'PATCH /api/v1/team/members/user-1/boards': (call) => reply(200, { onBoards: (call.body as { onBoards: boolean }).onBoards }),
   };
   const calls = stubFetch(answers);
   const router = createMemoryRouter(
@@ -88,6 +89,23 @@ describe('the setup page', () => {
       { method: 'POST', path: '/api/v1/setup/steps/company', body: undefined },
     ]);
     expect(await screen.findByText('1 of 5 steps done')).toBeInTheDocument();
+  });
+
+  it('asks the first admin whether they sell; a manager who does not is left off the boards (decision 081)', async () => {
+    const { user, calls } = render('page');
+    expect(await screen.findByRole('heading', { name: 'What is the company called?' })).toBeInTheDocument();
+    const sells = screen.getByRole('switch', { name: 'I sell too: show me on the leaderboards' });
+    expect(sells).toBeChecked();
+    expect(sells).toHaveAccessibleDescription(/Turn off if you lead the team without selling yourself/);
+    await user.type(screen.getByLabelText('Company name'), 'Nordlys Salg AS');
+    await user.click(sells);
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Which time zone does the team work in?' })).toBeInTheDocument();
+    expect(writes(calls).filter((w) => w.path !== '/api/v1/me/provision')).toEqual([
+      { method: 'PATCH', path: '/api/v1/company', body: { name: 'Nordlys Salg AS' } },
+      { method: 'PATCH', path: '/api/v1/team/members/user-1/boards', body: { onBoards: false } },
+      { method: 'POST', path: '/api/v1/setup/steps/company', body: undefined },
+    ]);
   });
 
   it('skips a step without saving anything', async () => {

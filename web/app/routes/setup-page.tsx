@@ -28,8 +28,10 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
 import { useCompanySettings } from '@web/features/company/api/get-company-settings';
 import { useUpdateCompanySettings } from '@web/features/company/api/update-company-settings';
+import { useSetMemberBoards } from '@web/features/team/api/set-member-boards';
 import { InviteByEmailForm } from '@web/features/invitations/components/invite-by-email-form';
 import { useUpdateKpiRule } from '@web/features/kpi-rules/api/update-kpi-rule';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { describeCurrency } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
@@ -244,6 +246,10 @@ function CompanyFieldStep({ step, company, onDone, onSkip }: StepProps) {
   const [name, setName] = useState(company.name === DEFAULT_COMPANY_NAME ? '' : company.name);
   const [timezone, setTimezone] = useState(company.timezone);
   const [currency, setCurrency] = useState(company.currency as (typeof SUPPORTED_CURRENCIES)[number]);
+  // Asked with the company's name (decision 081): the admin who sets up often leads without selling.
+  const { me, recheck } = useAuth();
+  const setBoards = useSetMemberBoards();
+  const [sells, setSells] = useState(me?.profile?.onBoards ?? true);
   const [error, setError] = useState<string | null>(null);
   const [isSaving, setSaving] = useState(false);
 
@@ -257,6 +263,10 @@ function CompanyFieldStep({ step, company, onDone, onSkip }: StepProps) {
     try {
       const patch = step === 'company' ? { name: name.trim() } : step === 'timezone' ? { timezone } : { currency };
       await update.mutateAsync(patch);
+      if (step === 'company' && me?.profile && sells !== me.profile.onBoards) {
+        await setBoards.mutateAsync({ userId: me.user.id, onBoards: sells });
+        await recheck();
+      }
       await finish();
       toast.success(t('setup.saved'));
     } catch (caught) {
@@ -287,6 +297,23 @@ function CompanyFieldStep({ step, company, onDone, onSkip }: StepProps) {
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
             {t('setup.nameHint')}
           </p>
+        )}
+        {me?.profile && (
+          <div className="mt-5 flex items-start gap-3 rounded-lg border p-3">
+            <Switch
+              id={`${id}-sells`}
+              checked={sells}
+              onCheckedChange={setSells}
+              aria-describedby={`${id}-sells-hint`}
+              className="mt-0.5"
+            />
+            <div className="space-y-1">
+              <Label htmlFor={`${id}-sells`}>{t('setup.sells.label')}</Label>
+              <p id={`${id}-sells-hint`} className="text-xs text-muted-foreground">
+                {t('setup.sells.hint')}
+              </p>
+            </div>
+          </div>
         )}
       </div>
     );

@@ -11,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { type Language, normalizeLanguage } from '@web/i18n';
+import { type Language, LANGUAGE_NAMES, normalizeLanguage, SUPPORTED_LANGUAGES } from '@web/i18n';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { useChooseLanguage } from '@web/lib/auth/language-preference';
 import { paths } from '@web/lib/paths';
@@ -43,8 +43,11 @@ export function UserMenuDropdown({ defaultOpen }: { defaultOpen: boolean }) {
           <LanguagesIcon className="size-3.5" aria-hidden /> {t('header.language')}
         </DropdownMenuLabel>
         <DropdownMenuRadioGroup value={normalizeLanguage(i18n.language)} onValueChange={(v) => void chooseLanguage(v as Language)}>
-          <DropdownMenuRadioItem value="en">English</DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="nb">Norsk (bokmål)</DropdownMenuRadioItem>
+          {SUPPORTED_LANGUAGES.map((language) => (
+            <DropdownMenuRadioItem key={language} value={language} lang={language}>
+              {LANGUAGE_NAMES[language]}
+            </DropdownMenuRadioItem>
+          ))}
         </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>

@@ -36,7 +36,7 @@ export interface paths {
                                 image: string | null;
                                 emailVerified: boolean;
                                 /** @enum {string|null} */
-                                language: "en" | "nb" | null;
+                                language: "en" | "nb" | "sv" | "da" | null;
                             };
                             profile: {
                                 id: string;
@@ -45,6 +45,7 @@ export interface paths {
                                 /** @enum {string} */
                                 role: "admin" | "user";
                                 teamId: string | null;
+                                onBoards: boolean;
                                 createdAt: string;
                             } | null;
                             company: {
@@ -53,7 +54,7 @@ export interface paths {
                                 timezone: string;
                                 currency: string;
                                 /** @enum {string|null} */
-                                language: "en" | "nb" | null;
+                                language: "en" | "nb" | "sv" | "da" | null;
                                 logoUrl: string | null;
                                 createdAt: string;
                             } | null;
@@ -1394,7 +1395,7 @@ export interface paths {
                                     name: string;
                                 } | null;
                                 /** @enum {string|null} */
-                                language: "en" | "nb" | null;
+                                language: "en" | "nb" | "sv" | "da" | null;
                                 createdBy: string | null;
                                 createdAt: string;
                                 lastUsedAt: string | null;
@@ -1449,7 +1450,7 @@ export interface paths {
                         /** Format: uuid */
                         teamId?: string | null;
                         /** @enum {string|null} */
-                        language?: "en" | "nb" | null;
+                        language?: "en" | "nb" | "sv" | "da" | null;
                     };
                 };
             };
@@ -1473,7 +1474,7 @@ export interface paths {
                                     name: string;
                                 } | null;
                                 /** @enum {string|null} */
-                                language: "en" | "nb" | null;
+                                language: "en" | "nb" | "sv" | "da" | null;
                                 createdBy: string | null;
                                 createdAt: string;
                                 lastUsedAt: string | null;
@@ -1559,7 +1560,7 @@ export interface paths {
                                 name: string;
                             } | null;
                             /** @enum {string|null} */
-                            language: "en" | "nb" | null;
+                            language: "en" | "nb" | "sv" | "da" | null;
                             createdBy: string | null;
                             createdAt: string;
                             lastUsedAt: string | null;
@@ -1656,7 +1657,7 @@ export interface paths {
                                 name: string;
                             } | null;
                             /** @enum {string|null} */
-                            language: "en" | "nb" | null;
+                            language: "en" | "nb" | "sv" | "da" | null;
                             createdBy: string | null;
                             createdAt: string;
                             lastUsedAt: string | null;
@@ -2182,7 +2183,7 @@ export interface paths {
                                 currency: string;
                             };
                             /** @enum {string|null} */
-                            language: "en" | "nb" | null;
+                            language: "en" | "nb" | "sv" | "da" | null;
                             team: {
                                 id: string;
                                 name: string;
@@ -2627,7 +2628,7 @@ export interface paths {
                             avatarUrl: string | null;
                             email: string;
                             /** @enum {string|null} */
-                            language: "en" | "nb" | null;
+                            language: "en" | "nb" | "sv" | "da" | null;
                             digestOptOut: boolean;
                         };
                     };
@@ -2681,7 +2682,7 @@ export interface paths {
                         /** @description Not accepted (decision 023): use PUT and DELETE /api/v1/me/avatar */
                         avatarUrl?: unknown;
                         /** @enum {string|null} */
-                        language?: "en" | "nb" | null;
+                        language?: "en" | "nb" | "sv" | "da" | null;
                         digestOptOut?: boolean;
                     };
                 };
@@ -2698,7 +2699,7 @@ export interface paths {
                             avatarUrl: string | null;
                             email: string;
                             /** @enum {string|null} */
-                            language: "en" | "nb" | null;
+                            language: "en" | "nb" | "sv" | "da" | null;
                             digestOptOut: boolean;
                         };
                     };
@@ -2763,7 +2764,7 @@ export interface paths {
                             timezone: string;
                             currency: string;
                             /** @enum {string|null} */
-                            language: "en" | "nb" | null;
+                            language: "en" | "nb" | "sv" | "da" | null;
                             logoUrl: string | null;
                             createdAt: string;
                             lateLoggingDays: number;
@@ -2826,7 +2827,7 @@ export interface paths {
                         currency?: "NOK" | "SEK" | "DKK" | "EUR" | "USD" | "GBP";
                         lateLoggingDays?: number;
                         /** @enum {string|null} */
-                        language?: "en" | "nb" | null;
+                        language?: "en" | "nb" | "sv" | "da" | null;
                     };
                 };
             };
@@ -2843,7 +2844,7 @@ export interface paths {
                             timezone: string;
                             currency: string;
                             /** @enum {string|null} */
-                            language: "en" | "nb" | null;
+                            language: "en" | "nb" | "sv" | "da" | null;
                             logoUrl: string | null;
                             createdAt: string;
                             lateLoggingDays: number;
@@ -3106,6 +3107,7 @@ export interface paths {
                                 avatarUrl: string | null;
                                 joinedAt: string;
                                 teamId: string | null;
+                                onBoards: boolean;
                             }[];
                         };
                     };
@@ -3195,6 +3197,7 @@ export interface paths {
                             avatarUrl: string | null;
                             joinedAt: string;
                             teamId: string | null;
+                            onBoards: boolean;
                         };
                     };
                 };
@@ -3236,6 +3239,97 @@ export interface paths {
                 };
                 /** @description The change would leave the company without an admin (code last_admin) */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/team/members/{userId}/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Put a member on the leaderboards or leave them off, e.g. a manager who does not sell; their history stays (admin) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        onBoards: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            userId: string;
+                            displayName: string | null;
+                            email: string;
+                            /** @enum {string} */
+                            role: "admin" | "user";
+                            avatarUrl: string | null;
+                            joinedAt: string;
+                            teamId: string | null;
+                            onBoards: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such active member in your company */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5625,7 +5719,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
+                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
                 };
                 header?: never;
                 path?: never;
@@ -5643,7 +5737,7 @@ export interface paths {
                             entries: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
+                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
                                 actor: {
                                     id: string | null;
                                     name: string | null;
@@ -8708,7 +8802,7 @@ export interface paths {
                                 name: string;
                                 createdAt: string;
                                 /** @enum {string|null} */
-                                language: "en" | "nb" | null;
+                                language: "en" | "nb" | "sv" | "da" | null;
                                 emailVerified: boolean | null;
                             };
                             memberships: {
@@ -8997,7 +9091,7 @@ export interface paths {
                                 name: string;
                                 createdAt: string;
                                 /** @enum {string|null} */
-                                language: "en" | "nb" | null;
+                                language: "en" | "nb" | "sv" | "da" | null;
                                 emailVerified: boolean | null;
                             };
                             memberships: {
@@ -9265,7 +9359,7 @@ export interface paths {
                 query?: {
                     format?: "csv" | "xlsx";
                     separator?: "comma" | "semicolon";
-                    language?: "en" | "nb";
+                    language?: "en" | "nb" | "sv" | "da";
                     period?: "today" | "yesterday" | "week" | "month" | "custom";
                     from?: string;
                     to?: string;
@@ -9358,7 +9452,7 @@ export interface paths {
                 query?: {
                     format?: "csv" | "xlsx";
                     separator?: "comma" | "semicolon";
-                    language?: "en" | "nb";
+                    language?: "en" | "nb" | "sv" | "da";
                     period?: "today" | "yesterday" | "week" | "month" | "custom";
                     from?: string;
                     to?: string;
@@ -9454,7 +9548,7 @@ export interface paths {
                 query?: {
                     format?: "csv" | "xlsx";
                     separator?: "comma" | "semicolon";
-                    language?: "en" | "nb";
+                    language?: "en" | "nb" | "sv" | "da";
                     period?: "today" | "yesterday" | "week" | "month" | "custom";
                     from?: string;
                     to?: string;
@@ -9547,7 +9641,7 @@ export interface paths {
                 query?: {
                     format?: "csv" | "xlsx";
                     separator?: "comma" | "semicolon";
-                    language?: "en" | "nb";
+                    language?: "en" | "nb" | "sv" | "da";
                     member?: string;
                 };
                 header?: never;
@@ -9634,7 +9728,7 @@ export interface paths {
                 query?: {
                     format?: "csv" | "xlsx";
                     separator?: "comma" | "semicolon";
-                    language?: "en" | "nb";
+                    language?: "en" | "nb" | "sv" | "da";
                 };
                 header?: never;
                 path?: never;
@@ -10862,7 +10956,7 @@ export interface paths {
                                 platform: "slack" | "teams";
                                 urlHint: string;
                                 /** @enum {string} */
-                                language: "en" | "nb";
+                                language: "en" | "nb" | "sv" | "da";
                                 choices: {
                                     sales: boolean;
                                     goals: boolean;
@@ -10938,7 +11032,7 @@ export interface paths {
                         platform: "slack" | "teams";
                         url: string;
                         /** @enum {string} */
-                        language: "en" | "nb";
+                        language: "en" | "nb" | "sv" | "da";
                         choices: {
                             sales: boolean;
                             goals: boolean;
@@ -10963,7 +11057,7 @@ export interface paths {
                             platform: "slack" | "teams";
                             urlHint: string;
                             /** @enum {string} */
-                            language: "en" | "nb";
+                            language: "en" | "nb" | "sv" | "da";
                             choices: {
                                 sales: boolean;
                                 goals: boolean;
@@ -11123,7 +11217,7 @@ export interface paths {
                     "application/json": {
                         url?: string;
                         /** @enum {string} */
-                        language?: "en" | "nb";
+                        language?: "en" | "nb" | "sv" | "da";
                         choices?: {
                             sales: boolean;
                             goals: boolean;
@@ -11149,7 +11243,7 @@ export interface paths {
                             platform: "slack" | "teams";
                             urlHint: string;
                             /** @enum {string} */
-                            language: "en" | "nb";
+                            language: "en" | "nb" | "sv" | "da";
                             choices: {
                                 sales: boolean;
                                 goals: boolean;
@@ -11313,7 +11407,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    language?: "en" | "nb";
+                    language?: "en" | "nb" | "sv" | "da";
                 };
                 header?: never;
                 path?: never;
@@ -11374,7 +11468,7 @@ export interface paths {
         put: {
             parameters: {
                 query?: {
-                    language?: "en" | "nb";
+                    language?: "en" | "nb" | "sv" | "da";
                 };
                 header?: never;
                 path?: never;
@@ -11458,7 +11552,7 @@ export interface paths {
         post: {
             parameters: {
                 query?: {
-                    language?: "en" | "nb";
+                    language?: "en" | "nb" | "sv" | "da";
                 };
                 header?: never;
                 path?: never;
@@ -11542,7 +11636,7 @@ export interface paths {
         delete: {
             parameters: {
                 query?: {
-                    language?: "en" | "nb";
+                    language?: "en" | "nb" | "sv" | "da";
                 };
                 header?: never;
                 path: {

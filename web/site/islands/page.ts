@@ -3,6 +3,8 @@
  * app, closes the small-screen menu, and clears the app's full-page-load guard.
  */
 
+import { SITE_LANGUAGES } from '@web/features/public-pages/components/site-links';
+
 /** Shared with the app: web/i18n uses localStorage 'dealboard.lang'; server/public-site.ts the cookie. */
 const LANGUAGE_KEY = 'dealboard.lang';
 /** Set by the app's public-page route module before it reloads into this page (see its comment). */
@@ -35,7 +37,7 @@ function syncLanguage(): void {
   // No choice made on the site yet, but one made in the app: show the page in that language.
   const stored = local?.getItem(LANGUAGE_KEY);
   const url = new URL(window.location.href);
-  if (stored && stored !== page && (stored === 'en' || stored === 'nb') && !url.searchParams.has('lang')) {
+  if (stored && stored !== page && (SITE_LANGUAGES as readonly string[]).includes(stored) && !url.searchParams.has('lang')) {
     url.searchParams.set('lang', stored);
     window.location.replace(url);
   }

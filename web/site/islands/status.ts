@@ -20,7 +20,7 @@ function enhance(root: HTMLElement): void {
   const headline = root.querySelector<HTMLElement>('[data-status-headline]')!;
   const checked = root.querySelector<HTMLElement>('[data-status-checked]')!;
   const refresh = root.querySelector<HTMLButtonElement>('[data-status-refresh]');
-  const time = new Intl.DateTimeFormat(document.documentElement.lang === 'nb' ? 'nb-NO' : 'en-GB', { timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(document.documentElement.lang || 'en-GB', { timeStyle: 'medium' });
   let timer = 0;
 
   function setComponent(name: 'server' | 'database', state: 'ok' | 'problem' | 'checking', detail: string): void {

@@ -311,6 +311,12 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       if (to === null) return one(t('audit:entry.member.teamLeft', { member, from: from ?? '' }));
       return one(t(from === null ? 'audit:entry.member.teamJoined' : 'audit:entry.member.teamMoved', { member, from, to }));
     }
+    case 'member.boards_changed': {
+      const details = AuditDetailsSchemas['member.boards_changed'].safeParse(entry.details);
+      const member = memberOf(entry, t);
+      if (!details.success) return one(t('audit:kinds.member.boards_changed'));
+      return one(t(details.data.onBoards ? 'audit:entry.member.putOnBoards' : 'audit:entry.member.leftOffBoards', { member }));
+    }
     case 'target.set':
     case 'target.ended': {
       const details = AuditDetailsSchemas[entry.action].safeParse(entry.details);

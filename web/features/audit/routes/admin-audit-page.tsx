@@ -93,6 +93,7 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'team.deleted': UsersIcon,
   'team.leads_changed': UserRoundCogIcon,
   'member.team_changed': UserRoundPenIcon,
+  'member.boards_changed': TrophyIcon,
   'target.set': FlagIcon,
   'target.ended': FlagOffIcon,
   'goals.set': GoalIcon,

@@ -6,6 +6,7 @@ import {
   chatUrlMessage,
   isChatWebhookUrl,
   type Language,
+  LANGUAGES,
 } from '@core/contracts';
 import { MessageSquareIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -352,7 +353,7 @@ function ChatIntegrationDialog({ integration, onClose }: { integration: ChatInte
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2 text-sm font-medium">{t('chat.languageLabel')}</legend>
             <div className="flex gap-2">
-              {(['en', 'nb'] as const).map((option) => (
+              {LANGUAGES.map((option) => (
                 <label
                   key={option}
                   className="flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-checked:border-primary has-checked:bg-primary-soft has-focus-visible:ring-2 has-focus-visible:ring-ring"

@@ -235,7 +235,13 @@ describe('Administration, Integrations: TV display links', () => {
     const language = screen.getByRole('combobox', { name: 'Language' });
     expect(language).toHaveTextContent("The company's");
     await user.click(language);
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(["The company's", 'English', 'Norsk (bokmål)']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      "The company's",
+      'English',
+      'Norsk (bokmål)',
+      'Svenska',
+      'Dansk',
+    ]);
     await user.click(screen.getByRole('option', { name: 'English' }));
     await user.type(screen.getByLabelText('Screen name'), 'Visitors lobby');
     await user.click(screen.getByRole('button', { name: 'Create link' }));

@@ -1,3 +1,5 @@
+import type { Language } from '@core/contracts';
+
 /** Where the public site's links go (the route table, the landing page's links and the footer's). */
 export const SITE_LINKS = {
   landing: '/landing',
@@ -17,4 +19,8 @@ export const FOOTER_COLUMNS = [
   { key: 'legal', links: ['privacy', 'terms', 'gdpr', 'security'] },
 ] as const;
 
-export const SITE_LANGUAGES = ['en', 'nb'] as const;
+/**
+ * The product's languages (LANGUAGES in core/contracts; web/site/i18n.test.ts holds this to it),
+ * written out so the site's islands do not load the contracts (and zod) to know them.
+ */
+export const SITE_LANGUAGES = ['en', 'nb', 'sv', 'da'] as const satisfies readonly Language[];

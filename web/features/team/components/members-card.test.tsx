@@ -9,7 +9,7 @@ import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { queryKeys } from '@web/lib/query-keys';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
-import { makeTestAdminMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestAdminMe, makeTestMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { MembersCard } from './members-card';
 
@@ -63,6 +63,46 @@ describe('MembersCard', () => {
     expect(calls).toContainEqual(
       expect.objectContaining({ method: 'PATCH', path: '/api/v1/team/members/user-2/role', body: { role: 'admin' } }),
     );
+  });
+
+  it('an admin leaves a member off the leaderboards with the switch (decision 081); a rep reads it as a badge', async () => {
+    const ola = makeTestMember({ id: 'p3', userId: 'user-3', displayName: 'Ola Leder', email: 'ola@example.com', role: 'user' });
+    const calls = stubFetch({
+      'PATCH /api/v1/team/members/user-3/boards': reply(200, { ...ola, onBoards: false }),
+      'GET /api/v1/team/members': reply(200, { members: [makeTestMember(), { ...ola, onBoards: false }] }),
+      'GET /api/v1/me': reply(200, adminMe),
+    });
+    const user = userEvent.setup();
+    const view = renderAsAdmin(<MembersCard canRemove />, (client) =>
+      client.setQueryData(queryKeys.company.members, { members: [makeTestMember(), ola] }),
+    );
+    expect(screen.getByText(/Turn off for a manager who does not sell/)).toBeInTheDocument();
+    const toggle = screen.getByRole('switch', { name: 'Show Ola Leder on the leaderboards' });
+    expect(toggle).toBeChecked();
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(
+      await screen.findByText('Ola Leder is left off the leaderboards, contests and the TV. Their history stays.'),
+    ).toBeInTheDocument();
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'PATCH', path: '/api/v1/team/members/user-3/boards', body: { onBoards: false } }),
+    );
+    expect(await screen.findByRole('switch', { name: 'Show Ola Leder on the leaderboards' })).not.toBeChecked();
+    view.unmount();
+
+    // A rep sees no switch, only who is not on the boards.
+    stubFetch({ 'GET /api/v1/me': reply(200, makeTestMe()) });
+    renderWithProviders(
+      <MemoryRouter>
+        <AuthProvider>
+          <MembersCard />
+        </AuthProvider>
+      </MemoryRouter>,
+      { seed: (client) => client.setQueryData(queryKeys.company.members, { members: [makeTestMember(), { ...ola, onBoards: false }] }) },
+    );
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    const [, olaRow] = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');
+    expect(olaRow).toHaveTextContent('Not on the boards');
   });
 });
 

@@ -26,6 +26,7 @@ import { useTeamMembers } from '../api/get-team-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { useTeams } from '@web/lib/teams';
+import { MemberBoardsSwitch } from './member-boards-switch';
 import { MemberTeamSelect } from './member-team-select';
 import { MemberDataActions } from './member-data-actions';
 
@@ -114,6 +115,7 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
           {members.data && <Badge variant="secondary">{list.length}</Badge>}
         </CardTitle>
         <CardDescription>{isAdmin ? t('team.membersDescriptionAdmin') : t('team.membersDescriptionUser')}</CardDescription>
+        {isAdmin && <p className="text-xs text-muted-foreground">{t('team.boards.hint')}</p>}
       </CardHeader>
       <CardContent className="px-0 pb-2">
         {members.isError ? (
@@ -139,6 +141,7 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
               <span className="flex-1">{t('team.member')}</span>
               <span className="w-24">{t('team.role')}</span>
               {hasTeams && <span className="w-36">{t('teams.column')}</span>}
+              {isAdmin && <span className="w-28">{t('team.boards.column')}</span>}
               <span className="w-28">{t('team.joined')}</span>
               {isAdmin && <span className={canRemove ? 'w-64' : 'w-56'} />}
             </div>
@@ -156,6 +159,7 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
                             {nameOf(member)}
                           </PersonNameLink>
                           {isMe && <Badge variant="outline">{t('team.you')}</Badge>}
+                          {!isAdmin && !member.onBoards && <Badge variant="secondary">{t('team.boards.notOnBoards')}</Badge>}
                         </p>
                         <p className="truncate text-xs text-muted-foreground">{member.email}</p>
                         <p className="text-xs text-muted-foreground lg:hidden">
@@ -169,6 +173,11 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
                     {hasTeams && (
                       <div className="w-full sm:w-auto lg:w-36">
                         <MemberTeamSelect member={member} name={nameOf(member)} teams={teams} canChange={isAdmin} />
+                      </div>
+                    )}
+                    {isAdmin && (
+                      <div className="w-full sm:w-auto lg:w-28">
+                        <MemberBoardsSwitch member={member} name={nameOf(member)} />
                       </div>
                     )}
                     <p className="hidden w-28 text-sm whitespace-nowrap text-muted-foreground lg:block">

@@ -55,4 +55,24 @@ describe('TvScreen', () => {
     expect(screen.queryByTestId('tv-reconnecting')).not.toBeInTheDocument();
     expect(screen.getByTestId('tv-connection')).toHaveTextContent('Live · updates as calls are logged');
   });
+
+  it('a Swedish wall speaks Swedish under a Swedish date; a Danish one Danish (decision 080)', async () => {
+    const rows = [makeTestLeaderboardRow(1, { displayName: 'Anna Svensson' })];
+    const dateIn = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Oslo' }).format(
+        new Date(),
+      );
+    try {
+      await i18n.changeLanguage('sv');
+      const { rerender } = render(<TvScreen {...base} rows={rows} />);
+      expect(screen.getByTestId('tv-date')).toHaveTextContent(dateIn('sv-SE'));
+      expect(screen.getByRole('list', { name: 'Teamets topplista' })).toBeInTheDocument();
+      await i18n.changeLanguage('da');
+      rerender(<TvScreen {...base} rows={rows} />);
+      expect(screen.getByTestId('tv-date')).toHaveTextContent(dateIn('da-DK'));
+      expect(dateIn('da-DK')).not.toBe(dateIn('nb-NO'));
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 });

@@ -23,6 +23,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { DEFAULT_CURRENCY } from '@core/money';
 import { cn } from '@web/lib/cn';
 import { createCompanyFormat } from '@web/lib/format';
+import { getIntlLocale, normalizeLanguage } from '@web/i18n';
 import { formatMemberName } from '@web/lib/member-name';
 import { useFlip } from '@web/lib/use-flip';
 import { useFullscreen } from '@web/lib/use-fullscreen';
@@ -224,9 +225,9 @@ export function TvScreen({
  * the last numbers, which stay on the wall until the stream is back and the board is read again.
  */
 function TvReconnecting({ updatedAt, timeZone }: { updatedAt?: number; timeZone: string }) {
-  const { t } = useTranslation('scoreboard');
+  const { t, i18n } = useTranslation('scoreboard');
   const time = updatedAt
-    ? new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(updatedAt))
+    ? new Intl.DateTimeFormat(getWallLocale(i18n.language), { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(updatedAt))
     : null;
   return (
     <div
@@ -269,12 +270,22 @@ function TvControl({
   );
 }
 
+/**
+ * The wall's clock and dates: in Norwegian format on an English or Norwegian wall (the product
+ * was made for Norwegian offices, decision 079), in its own on a Swedish or Danish one (decision 080).
+ */
+function getWallLocale(language: string): string {
+  const wall = normalizeLanguage(language);
+  return wall === 'sv' || wall === 'da' ? getIntlLocale(wall) : 'nb-NO';
+}
+
 /** Ticks every second on its own, so the board does not re-render with it. */
 function TvClock({ timeZone }: { timeZone: string }) {
   const now = useNow(1_000);
-  // The TV date is in Norwegian format for everyone.
-  const time = new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone }).format(now);
-  const date = new Intl.DateTimeFormat('nb-NO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(now);
+  const { i18n } = useTranslation();
+  const locale = getWallLocale(i18n.language);
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone }).format(now);
+  const date = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(now);
   return (
     <div className="text-right">
       <time

@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "on_boards" boolean DEFAULT true NOT NULL;
