@@ -1,4 +1,5 @@
-import type { ExportKind, RankBy } from '@core/contracts';
+import { type ExportKind, type Language, LANGUAGES, type RankBy } from '@core/contracts';
+import { matchLanguage } from '@core/language';
 import type { LeaderboardSortKey } from '@core/stats';
 import i18next from 'i18next';
 import { type ApiFile, readAttachmentName, UI_LANGUAGE_HEADER } from './api';
@@ -32,7 +33,7 @@ export type ExportRequest = {
   rankBy?: RankBy;
   choice: ExportChoice;
   /** The headers' and names' language; the screen's by default. */
-  language?: 'en' | 'nb';
+  language?: Language;
 };
 
 /** `/api/v1/exports/leaderboard?period=month&format=xlsx&language=en`: the address of one export. */
@@ -54,7 +55,7 @@ export function buildExportUrl(request: ExportRequest): string {
   }
   query.set('format', request.choice === 'xlsx' ? 'xlsx' : 'csv');
   if (request.choice === 'csv-semicolon') query.set('separator', 'semicolon');
-  query.set('language', request.language ?? (i18next.language?.startsWith('nb') ? 'nb' : 'en'));
+  query.set('language', request.language ?? matchLanguage(i18next.language, LANGUAGES) ?? 'en');
   return `/api/v1/exports/${request.kind}?${query.toString()}`;
 }
 

@@ -1,4 +1,5 @@
-import type { ApiError } from '@core/contracts';
+import { type ApiError, LANGUAGES } from '@core/contracts';
+import { matchLanguage } from '@core/language';
 import i18next from 'i18next';
 
 /** An API failure with the server's message (already human) and field details for forms. */
@@ -31,12 +32,13 @@ export function networkError(): ApiRequestError {
 
 /**
  * The words a person sees for a refusal. The server speaks English: English screens show its own,
- * most specific message; Norwegian screens show the catalog's text for the error code (common.json,
- * apiErrors), so no English sentence reaches a Norwegian user. Unknown codes get a generic text.
+ * most specific message; other screens show the catalog's text for the error code (common.json,
+ * apiErrors), so no English sentence reaches a Norwegian, Swedish or Danish user. Unknown codes
+ * get a generic text.
  */
 export function describeApiError(code: string, status: number, serverMessage?: string): string {
-  const isNorwegian = i18next.language?.startsWith('nb') ?? false;
-  if (serverMessage && !isNorwegian) return serverMessage;
+  const isEnglish = (matchLanguage(i18next.language, LANGUAGES) ?? 'en') === 'en';
+  if (serverMessage && isEnglish) return serverMessage;
   const key = `common:apiErrors.${code}`;
   return i18next.exists(key) ? i18next.t(key) : i18next.t('common:apiErrors.generic', { status });
 }

@@ -11,6 +11,7 @@ import {
 import { MessageSquareIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { normalizeLanguage } from '@web/i18n';
 import { CardHeading } from '@web/components/card-heading';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { LoadError } from '@web/components/load-error';
@@ -215,7 +216,7 @@ function ChatIntegrationDialog({ integration, onClose }: { integration: ChatInte
   const { t, i18n } = useTranslation('scoreboard');
   const create = useCreateChatIntegration();
   const update = useUpdateChatIntegration();
-  const adminLanguage: Language = i18n.language.startsWith('nb') ? 'nb' : 'en';
+  const adminLanguage: Language = normalizeLanguage(i18n.language);
   const [platform, setPlatform] = useState<ChatPlatform>(integration?.platform ?? 'slack');
   const [url, setUrl] = useState('');
   const [language, setLanguage] = useState<Language>(integration?.language ?? adminLanguage);

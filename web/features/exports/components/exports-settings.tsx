@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { normalizeLanguage } from '@web/i18n';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -69,11 +70,14 @@ export function ExportsSettings() {
   const [to, setTo] = useState(() => localDay(new Date()));
   const [member, setMember] = useState(EVERYONE);
   const [format, setFormat] = useState<'csv' | 'xlsx'>('xlsx');
-  const [separator, setSeparator] = useState<'comma' | 'semicolon'>(() => (i18n.language.startsWith('nb') ? 'semicolon' : 'comma'));
+  // Nordic Excel reads semicolons (the decimal comma takes the comma); English Excel reads commas.
+  const [separator, setSeparator] = useState<'comma' | 'semicolon'>(() =>
+    normalizeLanguage(i18n.language) === 'en' ? 'comma' : 'semicolon',
+  );
   const [rangeError, setRangeError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const members = useExportMembers(isAdmin);
-  const language = i18n.language.startsWith('nb') ? 'nb' : 'en';
+  const language = normalizeLanguage(i18n.language);
 
   const hasPeriod = kind !== 'goals' && kind !== 'members';
   // A rep's activities, wrap-ups and goals are their own; the leaderboard and members are everyone's to see.
