@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -9,6 +11,18 @@ import { publicSite } from './scripts/public-site/vite-plugin';
 import { themeBoot } from './scripts/theme-boot/vite-plugin';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
+
+/**
+ * The shape of the API's answers at build time: a hash of core/contracts. The app's kept query
+ * cache (decision 082) carries it, so a deploy that changes an answer's shape starts empty.
+ */
+function hashContracts(): string {
+  const dir = resolve(import.meta.dirname, 'core/contracts');
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dir).sort())
+    if (name.endsWith('.ts') && !name.endsWith('.test.ts')) hash.update(readFileSync(resolve(dir, name)));
+  return hash.digest('hex').slice(0, 12);
+}
 const CORE = resolve(import.meta.dirname, 'core');
 
 /**
@@ -87,6 +101,7 @@ export default defineConfig({
   // themeBoot: the app page's theme before its first paint (decision 056).
   // precompress: .gz and .br beside every hashed asset, served as they are (decision 063).
   plugins: [react(), tailwindcss(), publicSite(), themeBoot(), coreHasNoSideEffects, shell, installableApp(shell), precompress()],
+  define: { 'import.meta.env.VITE_CONTRACTS_VERSION': JSON.stringify(hashContracts()) },
   resolve: {
     alias: {
       '@core': resolve(import.meta.dirname, 'core'),

@@ -45,6 +45,24 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The query keys' first parts in the device's kept cache (IndexedDB 'dealboard-cache'), in the page. */
+function readKeptQueryRoots(): Promise<string[]> {
+  return new Promise((done) => {
+    const open = indexedDB.open('dealboard-cache');
+    open.onerror = () => done([]);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('clients')) return done([]);
+      const read = db.transaction('clients').objectStore('clients').get('queries');
+      read.onsuccess = () => {
+        const kept = read.result as { clientState: { queries: { queryKey: unknown[] }[] } } | undefined;
+        done((kept?.clientState.queries ?? []).map((query) => String(query.queryKey[0])));
+      };
+      read.onerror = () => done([]);
+    };
+  });
+}
+
 describe('the phone app', () => {
   it('serves the service worker and the manifest for the whole origin, never cached stale', async () => {
     const worker = await fetch(`${base}/sw.js`);
@@ -216,6 +234,28 @@ describe('the phone app', () => {
     expect(page.url()).toMatch(/\/app$/);
   });
 
+  it('opens the dashboard offline with the board this device saw, and says from when (decision 082)', async () => {
+    await page.goto('/app');
+    const board = page.getByRole('main');
+    await board.getByText('Ola Hansen').first().waitFor();
+    // Kept within a second of the answer: wait until the device's copy holds the leaderboard.
+    await expect.poll(() => page.evaluate(readKeptQueryRoots), { timeout: 10_000 }).toContain('scoreboard');
+
+    await waitForServiceWorker(page);
+    await browser.context.setOffline(true);
+    await page.reload();
+    const banner = page.getByTestId('offline-banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/^Offline\. Showing what this device saw at \d{2}:\d{2}/);
+    // The board is the one kept, not a skeleton: the rep's own row is there.
+    await board.getByText('Ola Hansen').first().waitFor();
+    expect(await board.locator('[data-slot="skeleton"]').count()).toBe(0);
+    await saveSettledScreenshot(page, 'phone-app-dashboard-kept-offline-en-phone');
+
+    await browser.context.setOffline(false);
+    await banner.waitFor({ state: 'hidden', timeout: 20_000 });
+  });
+
   it('speaks Norwegian', async () => {
     const nb = await openBrowser({ baseUrl: base, viewport: PHONE, locale: 'nb-NO', serviceWorkers: true });
     try {
@@ -262,6 +302,8 @@ describe('the phone app', () => {
       // The sign-in page (a full page load) says so.
       await nbPage.getByText('Du er nå logget ut').waitFor();
       expect(await nbPage.evaluate(() => localStorage.getItem('dealboard.device-member'))).toBeNull();
+      // Nor of the boards it saw (decision 082).
+      await expect.poll(() => nbPage.evaluate(readKeptQueryRoots)).toEqual([]);
     } finally {
       await nb.close();
     }

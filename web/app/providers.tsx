@@ -1,18 +1,51 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '@web/components/ui/toaster';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { findMemberOnDevice } from '@web/lib/auth/device-member';
 import { createQueryClient } from '@web/lib/query-client';
+import {
+  computeCacheBuster,
+  devicePersister,
+  PERSISTED_CACHE_MAX_AGE_MS,
+  setCacheOwner,
+  shouldPersistQuery,
+} from '@web/lib/query-persistence';
 import { useThemeSync } from '@web/lib/theme';
 
+/** No member on this device: restoring discards whatever was kept. */
+const NOBODY = 'nobody';
+
+/**
+ * The boards and lists this device saw, kept a day in IndexedDB for the member who saw them
+ * (decision 082): restored before the first query runs, so a start without a connection shows them.
+ */
+function startQueries() {
+  // TanStack Query assumes online until the browser says otherwise; a start without a connection
+  // (the installed app opened offline) fires no 'offline' event, so it is told here.
+  onlineManager.setOnline(navigator.onLine);
+  const owner = findMemberOnDevice()?.user.id ?? null;
+  setCacheOwner(owner);
+  return {
+    queryClient: createQueryClient(),
+    persistOptions: {
+      persister: devicePersister,
+      maxAge: PERSISTED_CACHE_MAX_AGE_MS,
+      buster: owner === null ? NOBODY : computeCacheBuster(owner),
+      dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+    },
+  };
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [{ queryClient, persistOptions }] = useState(startQueries);
   // The colour theme follows the person's choice and the system's while the app runs (decision 056).
   useThemeSync();
   return (
-    <QueryClientProvider client={queryClient}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <AuthProvider>{children}</AuthProvider>
       <Toaster />
-    </QueryClientProvider>
+    </PersistQueryClientProvider>
   );
 }

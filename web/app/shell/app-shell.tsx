@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@web/components/error-fallback';
+import { OfflineBanner } from '@web/components/offline-banner';
 import { Wordmark } from '@web/components/logo';
 import { PageSkeleton } from '@web/components/page-skeleton';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -111,6 +112,8 @@ export function AppShell() {
                   <PendingSyncNotice className="mb-6" />
                 </Suspense>
               )}
+              {/* Offline: what the device kept and from when (decision 082). Quick log works offline and says so itself. */}
+              {location.pathname !== paths.app.quickLog && <OfflineBanner className="mb-6" />}
               {accessDenied && (
                 <Alert variant="destructive" className="mb-6">
                   <ShieldAlertIcon />

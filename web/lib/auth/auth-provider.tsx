@@ -1,10 +1,11 @@
 import type { Me } from '@core/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '../api';
 import { queryKeys } from '../query-keys';
+import { forgetPersistedQueries, setCacheOwner } from '../query-persistence';
 import { loadAuthClient } from './auth-client';
 import { forgetMemberOnDevice, isUnreachable } from './device-member';
 import { useMe } from './get-me';
@@ -38,6 +39,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const meQuery = useMe();
+  // While the kept cache is restored (decision 082) no query runs: /me is not asked yet, so the
+  // person is still loading, not signed out.
+  const isRestoring = useIsRestoring();
   const me = meQuery.data ?? null;
   const provisionedFor = useRef<string | null>(null);
   useApplySavedLanguage(me);
@@ -48,6 +52,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const recheck = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: queryKeys.me });
   }, [queryClient]);
+
+  // The kept boards belong to whoever /me says is signed in (decision 082): another member on this
+  // device drops the first one's answers at once, and nobody signed in keeps nothing.
+  const answeredUserId = meQuery.data === undefined ? undefined : (meQuery.data?.user.id ?? null);
+  useEffect(() => {
+    if (answeredUserId === undefined) return;
+    const { changedMember } = setCacheOwner(answeredUserId);
+    if (changedMember) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
+    if (changedMember || answeredUserId === null) void forgetPersistedQueries();
+  }, [answeredUserId, queryClient]);
 
   useEffect(() => {
     if (!meQuery.isLoading) return;
@@ -114,6 +128,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setProvisionedUserId(null);
     setHasSignedOut(true);
     forgetMemberOnDevice();
+    setCacheOwner(null);
+    void forgetPersistedQueries();
     queryClient.setQueryData(queryKeys.me, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
     // RequireAuth now sends the person to the sign-in page with ?signed_out=1, which says so (a
@@ -124,7 +140,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       me,
       user: me?.user ?? null,
-      isLoading: meQuery.isLoading,
+      isLoading: meQuery.isLoading || (isRestoring && meQuery.data === undefined),
       // Paused (offline, asked again when the connection returns) or failed for want of a network.
       isUnreachable: meQuery.data === undefined && (meQuery.isPaused || isUnreachable(meQuery.error)),
       isAdmin: me?.onboarding.role === 'admin',
@@ -134,7 +150,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       recheck,
       signOut,
     }),
-    [me, meQuery.isLoading, meQuery.isPaused, meQuery.data, meQuery.error, recheck, signOut, provisionedUserId, hasSignedOut],
+    [me, meQuery.isLoading, isRestoring, meQuery.isPaused, meQuery.data, meQuery.error, recheck, signOut, provisionedUserId, hasSignedOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,0 +1,116 @@
+import type { Query } from '@tanstack/react-query';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { queryKeys } from './query-keys';
+
+/*
+ * The last boards and lists this device has seen, kept for a day so that a phone without a
+ * connection opens them instead of skeletons (decision 082). TanStack Query's persister keeps the
+ * query cache in IndexedDB: saved a second after it changes, restored before the first query runs.
+ *
+ * One member at a time: the cache carries a buster of the member it was saved for (and of the
+ * contracts the answers were shaped by), so another member, or a new build whose answers differ,
+ * starts empty; signing out removes it.
+ */
+
+/** How long a kept answer may be shown offline: a day (a board from last week is not "the last"). */
+export const PERSISTED_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** At most one write per this long: a busy board changes its cache many times a second. */
+const SAVE_INTERVAL_MS = 1_000;
+
+/**
+ * The shape of the kept answers: the contracts' hash at build time (vite.config.ts), so a deploy
+ * that changes a response does not show an old-shaped answer to a new screen.
+ */
+const CONTRACTS_VERSION: string = import.meta.env.VITE_CONTRACTS_VERSION ?? 'dev';
+
+/** The member the kept cache belongs to, and the contracts it was shaped by. */
+export function computeCacheBuster(userId: string): string {
+  return `${CONTRACTS_VERSION}:${userId}`;
+}
+
+/**
+ * Which answers are kept: those the server gave (not errors, not placeholders) and that are about
+ * the company's numbers and lists. /me is kept apart (lib/auth/device-member.ts, read before any
+ * query), and nothing of signing in or of tokens is kept.
+ */
+export function shouldPersistQuery(query: Query): boolean {
+  if (query.state.status !== 'success') return false;
+  const root = query.queryKey[0];
+  return root !== queryKeys.me[0] && query.meta?.persist !== false;
+}
+
+interface CacheSchema extends DBSchema {
+  clients: { key: string; value: PersistedClient };
+}
+
+const DB_NAME = 'dealboard-cache';
+const CLIENT_KEY = 'queries';
+let database: Promise<IDBPDatabase<CacheSchema>> | null = null;
+
+function openCache(): Promise<IDBPDatabase<CacheSchema>> {
+  database ??= openDB<CacheSchema>(DB_NAME, 1, {
+    upgrade(db) {
+      db.createObjectStore('clients');
+    },
+  });
+  return database;
+}
+
+/** IndexedDB unavailable (a private window, a blocked store): the app works, only without the kept boards. */
+async function tryCache<T>(work: (db: IDBPDatabase<CacheSchema>) => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await work(await openCache());
+  } catch {
+    return fallback;
+  }
+}
+
+/*
+ * Whose cache this is: the member this device last saw at start (so an offline start restores
+ * theirs), then whoever /me says is signed in; null (signed out) keeps nothing.
+ */
+let owner: string | null = null;
+let pending: PersistedClient | null = null;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+async function writePending(): Promise<void> {
+  timer = null;
+  const client = pending;
+  pending = null;
+  if (client) await tryCache((db) => db.put('clients', client, CLIENT_KEY), undefined);
+}
+
+/**
+ * The device's persister: IndexedDB, the latest cache written at most once a second, under the
+ * buster of the member who owns it now (the provider's buster is fixed when it starts; the member
+ * may sign in after that). With nobody signed in, nothing is written.
+ */
+export const devicePersister: Persister = {
+  persistClient(client) {
+    if (owner === null) return;
+    pending = { ...client, buster: computeCacheBuster(owner) };
+    timer ??= setTimeout(() => void writePending(), SAVE_INTERVAL_MS);
+  },
+  restoreClient: () => tryCache((db) => db.get('clients', CLIENT_KEY), undefined),
+  async removeClient() {
+    pending = null;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    await tryCache((db) => db.delete('clients', CLIENT_KEY), undefined);
+  },
+};
+
+/** Signing out, or another member on this device: the kept boards go (nothing of one person reaches another). */
+export function forgetPersistedQueries(): Promise<void> {
+  return Promise.resolve(devicePersister.removeClient());
+}
+
+/** Sets the member the cache belongs to; says whether it changed from another member (whose answers must then go). */
+export function setCacheOwner(userId: string | null): { changedMember: boolean } {
+  if (userId === owner) return { changedMember: false };
+  const changedMember = owner !== null && userId !== null;
+  owner = userId;
+  return { changedMember };
+}
