@@ -14,6 +14,7 @@ import { admitInTurn } from './lib/admission-gate';
 import { isDatabaseUnavailable, isStorageFull } from './db/errors';
 import { recordStorageFull } from './modules/system/system.service';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
+import { wordZodMessagesInEnglish } from './lib/field-messages';
 import { compressJson, compressOtherThanJson } from './lib/compress-json';
 import { checkAuthRequest, limitRequestBody, refuseForeignOrigin } from './lib/edges';
 import { activitiesRoutes } from './modules/activities/activities.routes';
@@ -206,6 +207,8 @@ export const STORAGE_FULL_MESSAGE =
   "The server's storage is full, so nothing new can be saved right now. Everything saved before is safe. Tell whoever runs this server, and try again once they have freed up space.";
 
 export function createApp(deps: AppDeps) {
+  // zod's own refusals in plain words, which each request's language re-words (decision 083).
+  wordZodMessagesInEnglish();
   const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', async (c, next) => {

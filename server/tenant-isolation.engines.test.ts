@@ -485,6 +485,10 @@ const ISOLATION: Record<string, Entry> = {
     { params: { userId: aRep.id }, json: { role: 'admin' }, namesA: true },
     { params: { userId: aAdmin.id }, json: { role: 'user' }, namesA: true },
   ],
+  'PATCH /api/v1/team/members/{userId}/boards': () => [
+    { params: { userId: aRep.id }, json: { onBoards: false }, namesA: true },
+    { params: { userId: aAdmin.id }, json: { onBoards: false }, namesA: true },
+  ],
   'DELETE /api/v1/team/members/{userId}': () => [
     { params: { userId: aRep.id }, namesA: true },
     { params: { userId: aAdmin.id }, namesA: true },

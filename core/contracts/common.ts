@@ -69,6 +69,9 @@ export const LANGUAGES = ['en', 'nb', 'sv', 'da'] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof LanguageSchema>;
 
+/** The request header in which the app says the language its screen speaks (answers and mails follow it). */
+export const UI_LANGUAGE_HEADER = 'x-dealboard-language';
+
 /** The Intl locale each language formats numbers, money and dates with ("12 500 kr" in nb-NO). */
 export const INTL_LOCALES: Record<Language, string> = { en: 'en-GB', nb: 'nb-NO', sv: 'sv-SE', da: 'da-DK' };
 

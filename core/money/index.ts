@@ -15,18 +15,22 @@ export function computeMajorUnits(amount: MinorUnits): number {
 }
 
 /**
- * Parses what a person types as a sale value: '12 500', '12500,50', '12,500.50', '1 999.9'.
- * Returns null unless the result is a finite number greater than 0 (a sale has a value).
- * A single comma followed by one or two digits is a decimal comma (Norwegian habit);
- * otherwise commas and spaces are thousands separators.
+ * Parses what a person types as a sale value: '12 500', '12500,50', '12,500.50', '1 999.9',
+ * '12.500' and '12.500,50' (Danish), '12 500 kr'. Returns null unless the result is a finite
+ * number greater than 0 (a sale has a value). A single comma followed by one or two digits is a
+ * decimal comma (the Nordic habit); dots between groups of three digits, before an optional decimal
+ * comma, are thousands separators (Danish, and Norwegian by hand: no one means 12.5 kroner by
+ * '12.500'); otherwise commas and spaces are thousands separators and a dot is the decimal point.
  */
 export function parseMoneyInput(input: string): MinorUnits | null {
   let text = input
     .trim()
     .replace(/[\s\u00a0\u202f]/g, '')
-    .replace(/^(kr|nok|\$|€|£)/i, '');
+    .replace(/^(kr\.?|nok|sek|dkk|\$|€|£)/i, '')
+    .replace(/(kr\.?|nok|sek|dkk|,-)$/i, '');
   if (text === '') return null;
-  if (/^\d+,\d{1,2}$/.test(text)) text = text.replace(',', '.');
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(text)) text = text.replace(/\./g, '').replace(',', '.');
+  else if (/^\d+,\d{1,2}$/.test(text)) text = text.replace(',', '.');
   else text = text.replace(/,/g, '');
   if (!/^\d+(\.\d+)?$/.test(text)) return null;
   const value = Number(text);

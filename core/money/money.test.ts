@@ -10,6 +10,15 @@ describe('parseMoneyInput', () => {
     ['0.01', 1],
     [' kr 999 ', 99900],
     ['$45.5', 4550],
+    // Danish (and Norwegian by hand): dots group thousands, a comma takes the øre.
+    ['12.500', 1250000],
+    ['1.250.000', 125000000],
+    ['12.500,50', 1250050],
+    ['12.50', 1250],
+    ['12 500 kr', 1250000],
+    ['12.500 kr.', 1250000],
+    ['DKK 1.999', 199900],
+    ['4 990,-', 499000],
   ])('%j is %d minor units', (input, expected) => {
     expect(parseMoneyInput(input)).toBe(expected);
   });

@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
+import { chooseRequestLanguage } from './field-messages';
 import { formatZodError } from './http';
 
 /*
@@ -191,7 +192,7 @@ export async function checkAuthRequest(c: Context<AppEnv>): Promise<{ body: stri
   if (c.req.path === '/api/auth/sign-up/email') {
     const parsed = SignUpRequestSchema.safeParse(json);
     if (!parsed.success) {
-      const { message, details } = formatZodError(parsed.error);
+      const { message, details } = formatZodError(parsed.error, chooseRequestLanguage(c.req.raw.headers));
       return refuse(c, 400, 'invalid_input', message, details);
     }
   }

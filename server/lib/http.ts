@@ -1,8 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
+import type { Language } from '@core/contracts';
+import { localizeIssueMessage } from '@core/contracts/messages';
 import type { AppEnv } from '../context';
 import { findSqlState } from '../db/errors';
+import { chooseRequestLanguage, MESSAGE_TABLES } from './field-messages';
 
 /** An error with an HTTP status that reaches the client as `{ error: { code, message, details } }`. */
 export class HttpError extends Error {
@@ -22,15 +25,22 @@ export const forbidden = (message = 'You do not have access to this.') => new Ht
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 
-export function formatZodError(error: ZodError): { message: string; details: Record<string, string> } {
+/**
+ * A refusal's message and per-field details, in the language (decision 083): the first issue as
+ * the message (its field first), every field's first issue in the details.
+ */
+export function formatZodError(error: ZodError, language: Language = 'en'): { message: string; details: Record<string, string> } {
+  const table = MESSAGE_TABLES[language];
+  const say = (issue: ZodError['issues'][number]) =>
+    localizeIssueMessage(issue as Parameters<typeof localizeIssueMessage>[0], language, table);
   const details: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
-    details[key] ??= issue.message;
+    details[key] ??= say(issue);
   }
   const first = error.issues[0];
   const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-  return { message: `${where}${first?.message ?? 'Invalid input'}`, details };
+  return { message: `${where}${first ? say(first) : 'Invalid input'}`, details };
 }
 
 /** A router whose request validation failures become 400s in the one error shape. */
@@ -38,7 +48,7 @@ export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        const { message, details } = formatZodError(result.error as ZodError);
+        const { message, details } = formatZodError(result.error as ZodError, chooseRequestLanguage(c.req.raw.headers));
         return c.json({ error: { code: 'invalid_input', message, details } }, 400);
       }
     },

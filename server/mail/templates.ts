@@ -1,4 +1,4 @@
-import { INTL_LOCALES, type Language, LANGUAGES, toSingleLine } from '@core/contracts';
+import { INTL_LOCALES, type Language, LANGUAGES, toSingleLine, UI_LANGUAGE_HEADER } from '@core/contracts';
 import { negotiateLanguage } from '@core/language';
 import type { Mail } from './mailer';
 import { escapeHtml } from '../lib/escape-html';
@@ -7,7 +7,7 @@ import { escapeHtml } from '../lib/escape-html';
 export type MailLanguage = Language;
 
 /** The header the web app sends with the language on the screen (web/lib/api.ts, auth-client.ts). */
-export const UI_LANGUAGE_HEADER = 'x-dealboard-language';
+export { UI_LANGUAGE_HEADER };
 
 /**
  * Which language a mail is written in: the person's saved language (Settings, avatar menu); else

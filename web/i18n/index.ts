@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { INTL_LOCALES, LANGUAGES } from '@core/contracts';
 import { matchLanguage } from '@core/language';
 import { getBrandName } from '@web/lib/brand';
+import { switchFieldMessages } from '@web/lib/field-messages';
 import { importOrReload } from '@web/lib/lazy-import';
 
 export const SUPPORTED_LANGUAGES = LANGUAGES;
@@ -125,11 +126,15 @@ export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> 
 
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = normalizeLanguage(lng);
+  // Field refusals follow the screen's language (decision 083).
+  void switchFieldMessages(normalizeLanguage(lng));
 });
 document.documentElement.lang = normalizeLanguage(i18n.language);
+void switchFieldMessages(normalizeLanguage(i18n.language));
 
 export function changeLanguage(language: Language): Promise<unknown> {
-  return i18n.changeLanguage(language);
+  // The field refusals' table loads beside the catalogs, so a form's errors switch with the screen.
+  return Promise.all([switchFieldMessages(language), i18n.changeLanguage(language)]);
 }
 
 /** The locale for Intl formatting of numbers, money and dates. */

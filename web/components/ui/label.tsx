@@ -1,5 +1,7 @@
 import { Label as LabelPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateFieldMessage } from '@web/lib/field-messages';
 import { cn } from '@web/lib/cn';
 
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
@@ -12,12 +14,17 @@ export function Label({ className, ...props }: React.ComponentProps<typeof Label
   );
 }
 
-/** A field's error, tied to its input with aria-describedby by the caller. */
+/**
+ * A field's error, tied to its input with aria-describedby by the caller. A contract's message
+ * (a form's own check, or the server's detail) shows in the screen's language (decision 083).
+ */
 export function FieldError({ id, children }: { id: string; children?: React.ReactNode }) {
+  // Subscribed to the language: the message is worded again when the screen's language changes.
+  useTranslation();
   if (!children) return null;
   return (
     <p id={id} role="alert" className="text-sm text-destructive">
-      {children}
+      {typeof children === 'string' ? translateFieldMessage(children) : children}
     </p>
   );
 }

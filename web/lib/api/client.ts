@@ -1,3 +1,4 @@
+import { UI_LANGUAGE_HEADER } from '@core/contracts';
 import i18next from 'i18next';
 import createClient, { type MaybeOptionalInit } from 'openapi-fetch';
 import { networkError, toApiRequestError } from './errors';
@@ -11,7 +12,7 @@ import type { paths } from './schema';
  */
 
 /** The language on the screen, for mails the server sends (server/mail/templates.ts reads it). */
-export const UI_LANGUAGE_HEADER = 'x-dealboard-language';
+export { UI_LANGUAGE_HEADER };
 
 type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
 
