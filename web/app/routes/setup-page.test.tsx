@@ -41,6 +41,7 @@ function render(ui: 'page' | 'checklist', { me = makeTestAdminMe(), entry = '/ap
     'PATCH /api/v1/kpi-rules/rule-5': (call) => reply(200, { ...makeTestKpiRules().rules[5], ...(call.body as object) }),
     'POST /api/v1/setup/steps/company': () => reply(200, (current = stateWith(['company']))),
     'POST /api/v1/setup/steps/activities': () => reply(200, (current = stateWith(['company', 'activities']))),
+    'POST /api/v1/setup/steps/currency': () => reply(200, (current = stateWith(['currency']))),
     'POST /api/v1/setup/dismiss': () => reply(200, (current = stateWith([], true))),
     'PATCH /api/v1/team/members/user-1/boards': (call) => reply(200, { onBoards: (call.body as { onBoards: boolean }).onBoards }),
   };
@@ -106,6 +107,22 @@ describe('the setup page', () => {
       { method: 'PATCH', path: '/api/v1/team/members/user-1/boards', body: { onBoards: false } },
       { method: 'POST', path: '/api/v1/setup/steps/company', body: undefined },
     ]);
+  });
+
+  it("offers a Swedish admin the krona instead of the default NOK, and saves it as the step's answer", async () => {
+    await i18n.changeLanguage('sv');
+    try {
+      const { user, calls } = render('page', { entry: '/app/setup?step=currency' });
+      const select = await screen.findByRole('combobox', { name: 'Valuta' });
+      expect(select).toHaveTextContent('SEK');
+      await user.click(screen.getByRole('button', { name: 'Spara och fortsätt' }));
+      await screen.findByRole('heading', { name: /logga|loggar/i });
+      expect(writes(calls).filter((w) => w.path === '/api/v1/company')).toEqual([
+        { method: 'PATCH', path: '/api/v1/company', body: { currency: 'SEK' } },
+      ]);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('skips a step without saving anything', async () => {

@@ -8,7 +8,8 @@ import {
   type SetupStep,
 } from '@core/contracts';
 import type { KpiKey } from '@core/kpi';
-import { SUPPORTED_CURRENCIES } from '@core/money';
+import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES } from '@core/money';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '@core/period';
 import { ArrowRightIcon, CheckIcon, PartyPopperIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,7 @@ import { useUpdateCompanySettings } from '@web/features/company/api/update-compa
 import { useSetMemberBoards } from '@web/features/team/api/set-member-boards';
 import { InviteByEmailForm } from '@web/features/invitations/components/invite-by-email-form';
 import { useUpdateKpiRule } from '@web/features/kpi-rules/api/update-kpi-rule';
+import { normalizeLanguage } from '@web/i18n';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
 import { describeCurrency } from '@web/lib/format';
@@ -235,6 +237,21 @@ function StepButtons({ onSkip, isSaving, saveLabel }: { onSkip: () => void; isSa
   );
 }
 
+/** The browser's time zone for a company still on the default one (a Stockholm office is asked about Stockholm). */
+function suggestTimeZone(current: string): string {
+  if (current !== DEFAULT_TIME_ZONE) return current;
+  const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return browser && isValidTimeZone(browser) && browser !== 'UTC' ? browser : current;
+}
+
+const CURRENCY_OF_LANGUAGE: Partial<Record<string, (typeof SUPPORTED_CURRENCIES)[number]>> = { sv: 'SEK', da: 'DKK' };
+
+/** A Swedish or Danish screen's currency for a company still on the default (NOK). */
+function suggestCurrency(current: string, language: string): (typeof SUPPORTED_CURRENCIES)[number] {
+  const own = current as (typeof SUPPORTED_CURRENCIES)[number];
+  return current === DEFAULT_CURRENCY ? (CURRENCY_OF_LANGUAGE[normalizeLanguage(language)] ?? own) : own;
+}
+
 /** Name, time zone or currency: one field of the company, saved through PATCH /company. */
 function CompanyFieldStep({ step, company, onDone, onSkip }: StepProps) {
   const { t, i18n } = useTranslation('settings');
@@ -244,8 +261,10 @@ function CompanyFieldStep({ step, company, onDone, onSkip }: StepProps) {
   const timeZoneLabels = useTimeZoneLabels();
   // A company still called by the default name starts with an empty field: the default is no answer.
   const [name, setName] = useState(company.name === DEFAULT_COMPANY_NAME ? '' : company.name);
-  const [timezone, setTimezone] = useState(company.timezone);
-  const [currency, setCurrency] = useState(company.currency as (typeof SUPPORTED_CURRENCIES)[number]);
+  // A company still on the defaults (Oslo, NOK) is offered the admin's own: the browser's zone, and
+  // the currency of a Swedish or Danish screen. Saving is the answer, as before.
+  const [timezone, setTimezone] = useState(() => suggestTimeZone(company.timezone));
+  const [currency, setCurrency] = useState(() => suggestCurrency(company.currency, i18n.language));
   // Asked with the company's name (decision 081): the admin who sets up often leads without selling.
   const { me, recheck } = useAuth();
   const setBoards = useSetMemberBoards();
