@@ -139,7 +139,7 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
               aria-hidden
             >
               <span className="flex-1">{t('team.member')}</span>
-              <span className="w-24">{t('team.role')}</span>
+              <span className="w-32">{t('team.role')}</span>
               {hasTeams && <span className="w-36">{t('teams.column')}</span>}
               {isAdmin && <span className="w-28">{t('team.boards.column')}</span>}
               <span className="w-28">{t('team.joined')}</span>
@@ -167,7 +167,7 @@ export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
                         </p>
                       </div>
                     </div>
-                    <div className="lg:w-24">
+                    <div className="lg:w-32">
                       <RoleBadge role={member.role} />
                     </div>
                     {hasTeams && (
