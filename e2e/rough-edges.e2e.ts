@@ -72,6 +72,15 @@ describe('rough edges a new user met', () => {
     await saveSettledScreenshot(page, 'rough-edges-leaderboard-nb-desktop');
   });
 
+  it('keeps the weekly view within a Danish phone with a long name (no sideways scroll)', async () => {
+    const { page } = await browserFor(anna, { locale: 'da-DK', viewport: { width: 390, height: 844 } });
+    await page.goto('/app/weekly');
+    await page.getByTestId('member-card').filter({ hasText: 'Anna Andersen-Christophersen' }).waitFor();
+    await page.getByRole('heading', { name: 'Ugevisning' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveSettledScreenshot(page, 'rough-edges-weekly-da-phone');
+  });
+
   it('shows a toast where it does not cover the header\'s "+ Log" button and avatar', async () => {
     const { page } = await browserFor(ola);
     await page.goto('/app/activity');

@@ -35,7 +35,7 @@ export function MemberStatsCard({
       aria-labelledby={titleId}
       data-testid="member-card"
       className={cn(
-        'flex flex-col gap-4 rounded-xl border bg-card p-5 shadow-card',
+        'flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-card',
         isTop && getMedalHighlight(row.rank),
         isTop && row.rank === 1 && 'shadow-md',
       )}

@@ -115,7 +115,7 @@ export function Component() {
               {t('weekly.ranking')}
             </h2>
             {!data ? (
-              <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
                 {Array.from({ length: 3 }, (_, i) => (
                   <Skeleton key={i} className="h-40 rounded-xl" />
                 ))}
@@ -124,7 +124,7 @@ export function Component() {
               <EmptyState icon={CalendarRangeIcon} title={t('weekly.empty')} description={t('weekly.emptyHint')} />
             ) : (
               <>
-                <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+                <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3">
                   {data.members.map((row) => (
                     <MemberStatsCard key={row.userId} row={row} format={format} href={personHref(row.userId)} rankBy={data.rankBy} />
                   ))}
