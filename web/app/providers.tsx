@@ -9,8 +9,8 @@ import {
   computeCacheBuster,
   devicePersister,
   PERSISTED_CACHE_MAX_AGE_MS,
-  setCacheOwner,
   shouldPersistQuery,
+  startCacheFor,
 } from '@web/lib/query-persistence';
 import { useThemeSync } from '@web/lib/theme';
 
@@ -26,7 +26,7 @@ function startQueries() {
   // (the installed app opened offline) fires no 'offline' event, so it is told here.
   onlineManager.setOnline(navigator.onLine);
   const owner = findMemberOnDevice()?.user.id ?? null;
-  setCacheOwner(owner);
+  startCacheFor(owner);
   return {
     queryClient: createQueryClient(),
     persistOptions: {

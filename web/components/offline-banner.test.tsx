@@ -2,8 +2,17 @@ import { dehydrate, onlineManager, QueryClient, useQuery } from '@tanstack/react
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/i18n';
-import { computeCacheBuster, devicePersister, forgetPersistedQueries, setCacheOwner, shouldPersistQuery } from '@web/lib/query-persistence';
-import { renderWithProviders } from '@web/test/render-with-providers';
+import {
+  computeCacheBuster,
+  confirmCacheOwner,
+  devicePersister,
+  forgetPersistedQueries,
+  shouldPersistQuery,
+  startCacheFor,
+} from '@web/lib/query-persistence';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch } from '@web/test/stub-fetch';
 import { OfflineBanner } from './offline-banner';
 
 /*
@@ -92,7 +101,7 @@ describe('OfflineBanner', () => {
 
 describe('the kept cache (IndexedDB)', () => {
   afterEach(async () => {
-    setCacheOwner(null);
+    confirmCacheOwner(null);
     await forgetPersistedQueries();
   });
 
@@ -114,7 +123,7 @@ describe('the kept cache (IndexedDB)', () => {
   };
 
   it("keeps the boards (not /me) under the member's buster, and forgets them on sign-out", async () => {
-    setCacheOwner('kari');
+    startCacheFor('kari');
     await persist(clientWithBoard());
     const kept = await devicePersister.restoreClient();
     expect(kept?.buster).toBe(computeCacheBuster('kari'));
@@ -123,11 +132,34 @@ describe('the kept cache (IndexedDB)', () => {
     expect(await devicePersister.restoreClient()).toBeUndefined();
   });
 
+  it('a cache restored for another member on this device is read again for the one /me names, not shown', async () => {
+    stubFetch({
+      'GET /api/v1/me': reply(200, makeTestMe()),
+      'POST /api/v1/me/provision': reply(200, { success: true, created: false, promoted: false, error: null }),
+    });
+    startCacheFor('kari');
+    function RitasBoard() {
+      const board = useQuery({ queryKey: BOARD_KEY, queryFn: () => Promise.resolve("Rita's board") });
+      return <p>{board.data ?? 'skeleton'}</p>;
+    }
+    renderWithProviders(
+      <AuthProvider>
+        <RitasBoard />
+      </AuthProvider>,
+      // What the device kept for Kari, restored before /me answered (Rita: makeTestMe).
+      { seed: (client) => client.setQueryData(BOARD_KEY, "Kari's board", { updatedAt: KEPT_AT }) },
+    );
+    expect(await screen.findByText("Rita's board")).toBeInTheDocument();
+    expect(screen.queryByText("Kari's board")).not.toBeInTheDocument();
+  });
+
   it('keeps nothing with nobody signed in, and another member changes the buster', async () => {
     await persist(clientWithBoard());
     expect(await devicePersister.restoreClient()).toBeUndefined();
-    setCacheOwner('kari');
-    expect(setCacheOwner('ola')).toEqual({ changedMember: true });
+    startCacheFor('kari');
+    // Restored for Kari, but /me says Ola: Kari's answers go, and Ola's are kept from now on.
+    expect(confirmCacheOwner('ola')).toEqual({ restoredForAnother: true });
+    expect(confirmCacheOwner('ola')).toEqual({ restoredForAnother: false });
     await persist(clientWithBoard());
     expect((await devicePersister.restoreClient())?.buster).toBe(computeCacheBuster('ola'));
     expect(computeCacheBuster('ola')).not.toBe(computeCacheBuster('kari'));

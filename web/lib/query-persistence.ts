@@ -107,10 +107,23 @@ export function forgetPersistedQueries(): Promise<void> {
   return Promise.resolve(devicePersister.removeClient());
 }
 
-/** Sets the member the cache belongs to; says whether it changed from another member (whose answers must then go). */
-export function setCacheOwner(userId: string | null): { changedMember: boolean } {
-  if (userId === owner) return { changedMember: false };
-  const changedMember = owner !== null && userId !== null;
+/** The member whose kept cache was restored at start, until /me has answered once. */
+let restoredFor: string | null = null;
+
+/** At start (app/providers.tsx): the cache restored is this member's, the one the device saw last. */
+export function startCacheFor(userId: string | null): void {
   owner = userId;
-  return { changedMember };
+  restoredFor = userId;
+}
+
+/**
+ * /me answered: the cache is this member's from now on (null: nobody's, nothing is kept). Says
+ * whether what was restored at start is another member's, whose answers must then go: a shared
+ * phone where one rep's session ended and another signed in.
+ */
+export function confirmCacheOwner(userId: string | null): { restoredForAnother: boolean } {
+  const restoredForAnother = restoredFor !== null && userId !== restoredFor;
+  restoredFor = null;
+  owner = userId;
+  return { restoredForAnother };
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '../api';
 import { queryKeys } from '../query-keys';
-import { forgetPersistedQueries, setCacheOwner } from '../query-persistence';
+import { confirmCacheOwner, forgetPersistedQueries } from '../query-persistence';
 import { loadAuthClient } from './auth-client';
 import { forgetMemberOnDevice, isUnreachable } from './device-member';
 import { useMe } from './get-me';
@@ -53,14 +53,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: queryKeys.me });
   }, [queryClient]);
 
-  // The kept boards belong to whoever /me says is signed in (decision 082): another member on this
-  // device drops the first one's answers at once, and nobody signed in keeps nothing.
+  // The kept boards belong to whoever /me says is signed in (decision 082): when what was restored
+  // at start is another member's, it is read again for this one (reset: the screen's queries keep
+  // their observers and refetch), and nobody signed in keeps nothing.
   const answeredUserId = meQuery.data === undefined ? undefined : (meQuery.data?.user.id ?? null);
   useEffect(() => {
     if (answeredUserId === undefined) return;
-    const { changedMember } = setCacheOwner(answeredUserId);
-    if (changedMember) queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
-    if (changedMember || answeredUserId === null) void forgetPersistedQueries();
+    const { restoredForAnother } = confirmCacheOwner(answeredUserId);
+    if (restoredForAnother) void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
+    if (restoredForAnother || answeredUserId === null) void forgetPersistedQueries();
   }, [answeredUserId, queryClient]);
 
   useEffect(() => {
@@ -128,7 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setProvisionedUserId(null);
     setHasSignedOut(true);
     forgetMemberOnDevice();
-    setCacheOwner(null);
+    confirmCacheOwner(null);
     void forgetPersistedQueries();
     queryClient.setQueryData(queryKeys.me, null);
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
