@@ -14,7 +14,7 @@ import { admitInTurn } from './lib/admission-gate';
 import { isDatabaseUnavailable, isStorageFull } from './db/errors';
 import { recordStorageFull } from './modules/system/system.service';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
-import { wordZodMessagesInEnglish } from './lib/field-messages';
+import { chooseRequestLanguage, translateDetails, wordZodMessagesInEnglish } from './lib/field-messages';
 import { compressJson, compressOtherThanJson } from './lib/compress-json';
 import { checkAuthRequest, limitRequestBody, refuseForeignOrigin } from './lib/edges';
 import { activitiesRoutes } from './modules/activities/activities.routes';
@@ -273,7 +273,17 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
-      return c.json({ error: { code: error.code, message: error.message, details: error.details } }, error.status);
+      // A field's detail in the request's language (decision 083); the message and code stay as written.
+      return c.json(
+        {
+          error: {
+            code: error.code,
+            message: error.message,
+            details: translateDetails(error.details, chooseRequestLanguage(c.req.raw.headers)),
+          },
+        },
+        error.status,
+      );
     }
     if ((error instanceof SyntaxError || (error instanceof HTTPException && error.status === 400)) && c.req.path.startsWith('/api/')) {
       // Hono's JSON validator throws a 400 HTTPException for a body that is not JSON.

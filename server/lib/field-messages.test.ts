@@ -36,6 +36,22 @@ describe('refusals in the request’s language', () => {
     expect((await refuse({ name: 'Oslo', colour: 'red' }, { 'x-dealboard-language': 'da' })).details).toEqual({ _: 'Ukendt felt: colour' });
   });
 
+  it("a service's own field detail too (the code and message stay as written)", async () => {
+    const logged = await t.request('/api/v1/activities', { method: 'POST', as: admin, json: { kind: 'call', answered: false } });
+    const { id } = (await logged.json()) as { id: string };
+    const change = { outcome: 'moved_forward' };
+    const english = await t.request(`/api/v1/activities/${id}`, { method: 'PATCH', as: admin, json: change });
+    expect(english.status).toBe(400);
+    expect(((await english.json()) as ApiError).error.details).toEqual({ outcome: 'Only an answered call has an outcome' });
+    const danish = await t.request(`/api/v1/activities/${id}`, {
+      method: 'PATCH',
+      as: admin,
+      json: change,
+      headers: { 'x-dealboard-language': 'da' },
+    });
+    expect(((await danish.json()) as ApiError).error.details).toEqual({ outcome: 'Kun et besvaret opkald har et udfald' });
+  });
+
   it('Accept-Language when the caller does not say (an API client in Stockholm)', async () => {
     const error = await refuse({ name: 'x'.repeat(200) }, { 'accept-language': 'sv-SE,sv;q=0.9,en;q=0.5' });
     expect(error.details!.name).toBe(sv['The team name can be at most 60 characters']);
