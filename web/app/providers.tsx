@@ -5,6 +5,7 @@ import { Toaster } from '@web/components/ui/toaster';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { findMemberOnDevice } from '@web/lib/auth/device-member';
 import { createQueryClient } from '@web/lib/query-client';
+import { queryKeys } from '@web/lib/query-keys';
 import {
   computeCacheBuster,
   devicePersister,
@@ -42,8 +43,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [{ queryClient, persistOptions }] = useState(startQueries);
   // The colour theme follows the person's choice and the system's while the app runs (decision 056).
   useThemeSync();
+  // What was restored is shown at once and read again: a reload, or a page opened online, gets
+  // today's answers (a kept answer younger than staleTime would otherwise count as fresh).
+  const refreshRestored = () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshRestored}>
       <AuthProvider>{children}</AuthProvider>
       <Toaster />
     </PersistQueryClientProvider>

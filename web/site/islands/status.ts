@@ -12,6 +12,9 @@ type Health = {
 
 const root = document.querySelector<HTMLElement>('[data-status]');
 
+/** The page's language as Intl writes its clock: English pages in 24-hour British style, as the app. */
+const PAGE_LOCALES: Record<string, string> = { en: 'en-GB', nb: 'nb-NO', sv: 'sv-SE', da: 'da-DK' };
+
 function enhance(root: HTMLElement): void {
   const text = root.dataset;
   const url = text.healthUrl ?? '/api/health';
@@ -20,7 +23,7 @@ function enhance(root: HTMLElement): void {
   const headline = root.querySelector<HTMLElement>('[data-status-headline]')!;
   const checked = root.querySelector<HTMLElement>('[data-status-checked]')!;
   const refresh = root.querySelector<HTMLButtonElement>('[data-status-refresh]');
-  const time = new Intl.DateTimeFormat(document.documentElement.lang || 'en-GB', { timeStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(PAGE_LOCALES[document.documentElement.lang] ?? 'en-GB', { timeStyle: 'medium' });
   let timer = 0;
 
   function setComponent(name: 'server' | 'database', state: 'ok' | 'problem' | 'checking', detail: string): void {
