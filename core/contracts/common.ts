@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTL_LOCALES, LANGUAGES } from '../language';
 
 /** A NUL, or half of a surrogate pair without its other half: text PostgreSQL cannot store. */
 // eslint-disable-next-line no-control-regex -- finding the NUL byte is the point
@@ -60,20 +61,13 @@ export function normalizeRole(role: string | null | undefined): Role {
 
 export const OkSchema = z.object({ ok: z.literal(true) });
 
-/**
- * Languages with a complete catalog: English and Norwegian bokmål (ARCHITECTURE.md), Swedish and
- * Danish (decision 080). A new one is added here, in every catalog and word table (the type
- * checker names each `Record<Language, …>` that lacks it) and in the database's checks.
- */
-export const LANGUAGES = ['en', 'nb', 'sv', 'da'] as const;
+/** The product's languages (core/language, where they are listed with their Intl locales). */
+export { INTL_LOCALES, LANGUAGES };
 export const LanguageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof LanguageSchema>;
 
 /** The request header in which the app says the language its screen speaks (answers and mails follow it). */
 export const UI_LANGUAGE_HEADER = 'x-dealboard-language';
-
-/** The Intl locale each language formats numbers, money and dates with ("12 500 kr" in nb-NO). */
-export const INTL_LOCALES: Record<Language, string> = { en: 'en-GB', nb: 'nb-NO', sv: 'sv-SE', da: 'da-DK' };
 
 /** A stored language code as a Language, or null when unset or not one we have a catalog for. */
 export function toLanguage(code: string | null | undefined): Language | null {

@@ -1,7 +1,18 @@
 /*
  * Which of our languages a person reads, from what they or their browser say. One place for the
  * rule, used by the public site (server/public-site.ts), mails (server/mail) and the app's i18n.
+ * Plain data and functions, no zod: the public site's islands read it too.
  */
+
+/**
+ * Languages with a complete catalog: English and Norwegian bokmål (ARCHITECTURE.md), Swedish and
+ * Danish (decision 080). A new one is added here, in every catalog and word table (the type
+ * checker names each `Record<Language, …>` that lacks it) and in the database's checks.
+ */
+export const LANGUAGES = ['en', 'nb', 'sv', 'da'] as const;
+
+/** The Intl locale each language formats numbers, money and dates with ("12 500 kr" in nb-NO). */
+export const INTL_LOCALES: Record<(typeof LANGUAGES)[number], string> = { en: 'en-GB', nb: 'nb-NO', sv: 'sv-SE', da: 'da-DK' };
 
 /** Norwegian (nb, nn, no) reads bokmål; English reads English; anything else matches nothing. */
 export function matchLanguage<L extends string>(tag: string | null | undefined, languages: readonly L[]): L | null {

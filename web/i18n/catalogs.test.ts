@@ -12,9 +12,16 @@ for (const [path, catalog] of Object.entries(files)) {
   (resources[language!] ??= {})[namespace!] = catalog;
 }
 
-function flattenKeys(value: unknown, prefix = ''): string[] {
-  if (value === null || typeof value !== 'object') return [prefix];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => flattenKeys(child, prefix ? `${prefix}.${key}` : key));
+/** Every text of a catalog with its dotted key. */
+function flattenEntries(value: unknown, prefix = ''): [string, unknown][] {
+  if (value === null || typeof value !== 'object') return [[prefix, value]];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
+    flattenEntries(child, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+function flattenKeys(value: unknown): string[] {
+  return flattenEntries(value).map(([key]) => key);
 }
 
 describe('translation catalogs', () => {
@@ -40,15 +47,11 @@ describe('translation catalogs', () => {
 
   /** The values i18next fills in ({{name}}) and the tags <Trans> maps (<0>…</0>): a translation keeps every one. */
   it.each(namespaces)('namespace %s keeps every placeholder and tag of the English text in every language', (namespace) => {
-    const leaves = (value: unknown, prefix = ''): [string, unknown][] =>
-      value !== null && typeof value === 'object'
-        ? Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => leaves(child, prefix ? `${prefix}.${key}` : key))
-        : [[prefix, value]];
     const marks = (text: unknown) => [...String(text).matchAll(/\{\{[^}]+\}\}|\$t\([^)]*\)|<\/?\d+\/?>/g)].map((m) => m[0]).sort();
-    const english = new Map(leaves(resources.en![namespace]));
+    const english = new Map(flattenEntries(resources.en![namespace]));
     const differing: string[] = [];
     for (const language of translations) {
-      for (const [key, text] of leaves(resources[language]![namespace])) {
+      for (const [key, text] of flattenEntries(resources[language]![namespace])) {
         if (JSON.stringify(marks(text)) !== JSON.stringify(marks(english.get(key)))) differing.push(`${language}:${key}`);
       }
     }

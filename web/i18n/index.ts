@@ -1,7 +1,6 @@
 import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { INTL_LOCALES, LANGUAGES } from '@core/contracts';
-import { matchLanguage } from '@core/language';
+import { INTL_LOCALES, LANGUAGES, matchLanguage } from '@core/language';
 import { getBrandName } from '@web/lib/brand';
 import { switchFieldMessages } from '@web/lib/field-messages';
 import { importOrReload } from '@web/lib/lazy-import';

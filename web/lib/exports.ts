@@ -1,5 +1,5 @@
-import { type ExportKind, type Language, LANGUAGES, type RankBy } from '@core/contracts';
-import { matchLanguage } from '@core/language';
+import type { ExportKind, Language, RankBy } from '@core/contracts';
+import { LANGUAGES, matchLanguage } from '@core/language';
 import type { LeaderboardSortKey } from '@core/stats';
 import i18next from 'i18next';
 import { type ApiFile, readAttachmentName, UI_LANGUAGE_HEADER } from './api';

@@ -1,5 +1,5 @@
-import { type ApiError, LANGUAGES } from '@core/contracts';
-import { matchLanguage } from '@core/language';
+import type { ApiError } from '@core/contracts';
+import { LANGUAGES, matchLanguage } from '@core/language';
 import i18next from 'i18next';
 
 /** An API failure with the server's message (already human) and field details for forms. */

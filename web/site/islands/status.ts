@@ -12,7 +12,10 @@ type Health = {
 
 const root = document.querySelector<HTMLElement>('[data-status]');
 
-/** The page's language as Intl writes its clock: English pages in 24-hour British style, as the app. */
+/**
+ * The page's language as Intl writes its clock: English pages in 24-hour British style, as the app
+ * (core/language's INTL_LOCALES, written out: an island loads no module it would share with the app).
+ */
 const PAGE_LOCALES: Record<string, string> = { en: 'en-GB', nb: 'nb-NO', sv: 'sv-SE', da: 'da-DK' };
 
 function enhance(root: HTMLElement): void {

@@ -20,7 +20,7 @@ export const FOOTER_COLUMNS = [
 ] as const;
 
 /**
- * The product's languages (LANGUAGES in core/contracts; web/site/i18n.test.ts holds this to it),
- * written out so the site's islands do not load the contracts (and zod) to know them.
+ * The product's languages (LANGUAGES in core/language; web/site/i18n.test.ts holds this to it),
+ * written out: an island loads no module it would share with the app (the landing journey checks it).
  */
 export const SITE_LANGUAGES = ['en', 'nb', 'sv', 'da'] as const satisfies readonly Language[];
