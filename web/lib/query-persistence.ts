@@ -76,6 +76,7 @@ let pending: PersistedClient | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 async function writePending(): Promise<void> {
+  if (timer) clearTimeout(timer);
   timer = null;
   const client = pending;
   pending = null;
@@ -101,6 +102,16 @@ export const devicePersister: Persister = {
     await tryCache((db) => db.delete('clients', CLIENT_KEY), undefined);
   },
 };
+
+/*
+ * A phone puts the app away (another app, the screen locked) before the next save is due: what it
+ * showed last is written now, while the page may still write, not lost with the page.
+ */
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden' && pending) void writePending();
+  });
+}
 
 /** Signing out, or another member on this device: the kept boards go (nothing of one person reaches another). */
 export function forgetPersistedQueries(): Promise<void> {

@@ -1,0 +1,76 @@
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { computeCacheBuster, confirmCacheOwner, devicePersister, forgetPersistedQueries } from './query-persistence';
+
+/* The device's kept boards (decision 082), in IndexedDB (fake-indexeddb in jsdom). */
+
+function keptClient(): PersistedClient {
+  return {
+    timestamp: Date.now(),
+    buster: '',
+    clientState: {
+      mutations: [],
+      queries: [
+        {
+          queryKey: ['scoreboard', 'leaderboard', { period: 'today' }],
+          queryHash: '["scoreboard","leaderboard",{"period":"today"}]',
+          state: {
+            data: { rows: [{ name: 'Ola Hansen' }] },
+            dataUpdateCount: 1,
+            dataUpdatedAt: Date.now(),
+            error: null,
+            errorUpdateCount: 0,
+            errorUpdatedAt: 0,
+            fetchFailureCount: 0,
+            fetchFailureReason: null,
+            fetchMeta: null,
+            isInvalidated: false,
+            status: 'success',
+            fetchStatus: 'idle',
+          },
+        },
+      ],
+    },
+  };
+}
+
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+describe('the device persister', () => {
+  afterEach(async () => {
+    setVisibility('visible');
+    await forgetPersistedQueries();
+    confirmCacheOwner(null);
+  });
+
+  it('saves a second after the cache changes, under its member', async () => {
+    confirmCacheOwner('user-1');
+    await devicePersister.persistClient(keptClient());
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await devicePersister.restoreClient()).toBeUndefined();
+    await expect.poll(() => devicePersister.restoreClient(), { timeout: 2_000 }).toMatchObject({ buster: computeCacheBuster('user-1') });
+  });
+
+  it('saves at once when the app is put away, before the second is up', async () => {
+    confirmCacheOwner('user-1');
+    await devicePersister.persistClient(keptClient());
+    setVisibility('hidden');
+    // Well inside the second: the write is the one the hidden page started.
+    await expect
+      .poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 })
+      .toMatchObject({
+        clientState: { queries: [{ state: { data: { rows: [{ name: 'Ola Hansen' }] } } }] },
+      });
+  });
+
+  it('keeps nothing while nobody is signed in', async () => {
+    confirmCacheOwner(null);
+    await devicePersister.persistClient(keptClient());
+    setVisibility('hidden');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await devicePersister.restoreClient()).toBeUndefined();
+  });
+});
