@@ -16,6 +16,7 @@ import { createOutboundTargetPolicy } from './lib/outbound-targets';
 import { listenToWebhookEvents } from './modules/webhooks/webhooks.service';
 import { enqueueDueChatSummaries, recordChatEvents } from './modules/chat/chat.service';
 import { createContestScheduler } from './modules/contests/contests.scheduler';
+import { createImportWorker } from './modules/imports/imports.worker';
 import { createWebhookWorker } from './modules/webhooks/webhooks.worker';
 import { createDigestScheduler } from './modules/digest/digest.scheduler';
 import { listenToFeedEvents } from './modules/feed/feed.service';
@@ -77,6 +78,8 @@ export async function createDeps(
   });
   // Nor this one: contests' starts, lead changes and finishes (decision 049).
   deps.contests = createContestScheduler({ db: database.db, now: () => deps.now() });
+  // Nor this one: imports whose commit or undo a stopped server left half-way (decision 084).
+  deps.imports = createImportWorker({ db: database.db, now: () => deps.now() });
   // Nor this one: push notifications and the wrap-up reminders (decision 055). Feed events (a
   // contest's start, a badge) queue theirs through a listener: the feed sits below push.
   deps.push = createPushWorker({
@@ -109,6 +112,7 @@ export async function closeDeps(deps: AppDeps): Promise<void> {
   await deps.webhooks.stop();
   await deps.digests.stop();
   await deps.contests.stop();
+  await deps.imports.stop();
   await deps.push.stop();
   await stopRunningExports(deps.database);
   await deps.realtime.stop();

@@ -9,6 +9,7 @@ import type { OutboundTargetPolicy } from './lib/outbound-targets';
 import type { WebhookWorker } from './modules/webhooks/webhooks.worker';
 import type { DigestScheduler } from './modules/digest/digest.scheduler';
 import type { ContestScheduler } from './modules/contests/contests.scheduler';
+import type { ImportWorker } from './modules/imports/imports.worker';
 import type { PushWorker } from './modules/push/push.worker';
 import type { RealtimeHub } from './realtime/hub';
 
@@ -33,6 +34,8 @@ export type AppDeps = {
   digests: DigestScheduler;
   /** Starts, follows and finishes contests (decision 049): started by main.ts, stopped by closeDeps; tests run its ticks by hand. */
   contests: ContestScheduler;
+  /** Finishes imports whose server stopped half-way through (decision 084): started by main.ts, stopped by closeDeps; tests run its rounds by hand. */
+  imports: ImportWorker;
   /** Sends push notifications and queues the wrap-up reminders (decision 055): started by main.ts, stopped by closeDeps; tests run its rounds by hand. */
   push: PushWorker;
 };

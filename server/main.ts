@@ -72,6 +72,8 @@ async function main() {
   deps.digests.start();
   // Contests start, change leader and finish by themselves, from every instance; each step is taken once (decision 049).
   deps.contests.start();
+  // Imports a stopped server left half-way are finished, from every instance; each is claimed by one (decision 084).
+  deps.imports.start();
   // Push notifications and wrap-up reminders, from every instance; each is sent once (decision 055).
   deps.push.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {

@@ -106,7 +106,11 @@ export const CommitImportSchema = z.strictObject({
 });
 export type CommitImport = z.input<typeof CommitImportSchema>;
 
-export const IMPORT_STATUSES = ['preview', 'committed', 'undone'] as const;
+/**
+ * 'committing' and 'undoing' while the server writes or deletes the rows a slice at a time (decision
+ * 084); `importedCount` then says how far it has come.
+ */
+export const IMPORT_STATUSES = ['preview', 'committing', 'committed', 'undoing', 'undone'] as const;
 
 export const ImportSummarySchema = z.object({
   id: text(),

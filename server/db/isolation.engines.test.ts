@@ -33,6 +33,7 @@ const TENANT_TABLES = [
   'api_tokens',
   'deleted_activities',
   'imports',
+  'import_slices',
   'webhook_endpoints',
   'webhook_deliveries',
   'teams',
@@ -87,6 +88,10 @@ async function seedEveryTable(member: Member, colleague: Member): Promise<void> 
     await tx.execute(
       sql`INSERT INTO imports (id, company_id, created_by, kind, file_name, columns, row_count, expires_at)
           VALUES (${importIdOf(member)}, ${member.companyId}, ${member.id}, 'activities', 'calls.csv', '[]', 1, now() + interval '1 hour')`,
+    );
+    await tx.execute(
+      sql`INSERT INTO import_slices (import_id, company_id, slice, row_count, cells)
+          VALUES (${importIdOf(member)}, ${member.companyId}, 0, 1, '[["ola@firma.no","Samtale"]]')`,
     );
     // A tombstone, the way the app makes one: by deleting an activity.
     await tx.execute(
@@ -283,6 +288,11 @@ describe('company B is invisible to company A', () => {
       'imports',
       (c: string, u: string) =>
         sql`INSERT INTO imports (company_id, created_by, kind, file_name, columns, row_count, expires_at) VALUES (${c}, ${u}, 'customers', 'x.csv', '[]', 1, now())`,
+    ],
+    [
+      'import_slices',
+      (c: string) =>
+        sql`INSERT INTO import_slices (import_id, company_id, slice, row_count, cells) SELECT id, ${c}, 0, 1, '[["x"]]' FROM imports LIMIT 1`,
     ],
     [
       'webhook_endpoints',

@@ -14,6 +14,7 @@ function keptClient(): PersistedClient {
         {
           queryKey: ['scoreboard', 'leaderboard', { period: 'today' }],
           queryHash: '["scoreboard","leaderboard",{"period":"today"}]',
+          dehydratedAt: Date.now(),
           state: {
             data: { rows: [{ name: 'Ola Hansen' }] },
             dataUpdateCount: 1,

@@ -576,11 +576,14 @@ export const apiTokens = pgTable(
 );
 
 /**
- * Spreadsheet imports (decision 039). An uploaded file is parsed once and its cells kept here
- * (`cells`) while the admin maps and previews it, so committing needs no second upload; a preview
- * expires (`expiresAt`) and its cells are cleared when it is committed. The row stays as the
+ * Spreadsheet imports (decision 039). An uploaded file is parsed once and its cells kept (in
+ * `import_slices`) while the admin maps and previews it, so committing needs no second upload; a
+ * preview expires (`expiresAt`) and its cells are dropped when it is committed. The row stays as the
  * import's history (who, when, which file, how many rows, undone or not). created_by has no
- * foreign key: the history outlives the account, as the audit log's.
+ * foreign key: the history outlives the account, as the audit log's. A commit and an undo write in
+ * slices, each its own transaction (decision 084): meanwhile the status says so and `workingUntil`
+ * is renewed with every slice; one whose time ran out was interrupted (its server stopped) and the
+ * server's import worker finishes it.
  */
 export const imports = pgTable(
   'imports',
@@ -594,12 +597,10 @@ export const imports = pgTable(
     /** 'activities' or 'customers'. */
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull(),
-    /** 'preview', 'committed' or 'undone'. */
+    /** 'preview', 'committing', 'committed', 'undoing' or 'undone'. */
     status: text('status').notNull().default('preview'),
     /** The file's header cells. */
     columns: jsonb('columns').$type<string[]>().notNull(),
-    /** The file's data rows as text cells, while a preview; null once committed. */
-    cells: jsonb('cells').$type<string[][] | null>(),
     rowCount: integer('row_count').notNull(),
     /** Rows written by the commit (failing rows skipped at the admin's choice are not). */
     importedCount: integer('imported_count').notNull().default(0),
@@ -607,9 +608,39 @@ export const imports = pgTable(
     committedAt: tz('committed_at'),
     undoneAt: tz('undone_at'),
     undoneBy: text('undone_by').$type<UserId>(),
+    /** While committing or undoing: renewed with every slice; passed, the work was interrupted. */
+    workingUntil: tz('working_until'),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('imports_company_created_idx').on(t.companyId, t.createdAt.desc())],
+  (t) => [
+    index('imports_company_created_idx').on(t.companyId, t.createdAt.desc()),
+    index('imports_working_idx').on(t.workingUntil).where(sql`${t.workingUntil} is not null`),
+  ],
+);
+
+/**
+ * An uploaded file's data rows while it is a preview (decision 084): a few thousand rows a slice,
+ * as JSON text (a string[][]), each written and read in a statement of its own so that a 100,000-row
+ * file never holds the database (on PGlite, the server's one thread) for more than a moment. Text,
+ * not jsonb: the rows are only ever read whole, and text is stored and read several times faster.
+ */
+export const importSlices = pgTable(
+  'import_slices',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 0, 1, 2, … in the file's order. */
+    slice: integer('slice').notNull(),
+    /** How many rows this slice holds. */
+    rowCount: integer('row_count').notNull(),
+    cells: text('cells').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.slice] })],
 );
 
 /**

@@ -845,9 +845,38 @@ export async function insertImportedActivitiesIn(
         points_earned integer, daily_bonus boolean, bonus_points integer, created_at timestamptz)`);
 }
 
-/** Transaction step: adds (1, after inserting) or takes away (-1, before deleting) the import's rows from the rollup, one statement per (member, day). */
-export async function applyImportToDailyStatsIn(tx: Transaction, companyId: CompanyId, importId: string, sign: 1 | -1): Promise<void> {
-  await tx.execute(sql`SELECT apply_import_to_daily_stats(${companyId}::uuid, ${importId}::uuid, ${sign}::int)`);
+/** A (member, day) of an import's rows: an import is written and undone a few of these at a time (decision 084). */
+export type ImportDay = { userId: string; localDate: string };
+
+const daysJson = (days: readonly ImportDay[]) => JSON.stringify(days.map((d) => ({ user_id: d.userId, day: d.localDate })));
+
+/**
+ * Transaction step: adds (1, after inserting) or takes away (-1, before deleting) the import's rows
+ * on these (member, day) pairs from the rollup, one statement per (member, day).
+ */
+export async function applyImportDaysToDailyStatsIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  importId: string,
+  days: readonly ImportDay[],
+  sign: 1 | -1,
+): Promise<void> {
+  await tx.execute(
+    sql`SELECT apply_import_days_to_daily_stats(${companyId}::uuid, ${importId}::uuid, ${daysJson(days)}::json, ${sign}::int)`,
+  );
+}
+
+/** Transaction step: the (member, day) pairs the import's rows are on, how many on each, in order. */
+export async function selectImportDaysIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  importId: string,
+): Promise<(ImportDay & { rows: number })[]> {
+  const result = await tx.execute(sql`
+    SELECT user_id, local_date::text AS day, count(*)::int AS rows FROM activities
+     WHERE company_id = ${companyId}::uuid AND import_id = ${importId}::uuid
+     GROUP BY user_id, local_date ORDER BY user_id, local_date`);
+  return rowsOf<{ user_id: string; day: string; rows: number }>(result).map((r) => ({ userId: r.user_id, localDate: r.day, rows: r.rows }));
 }
 
 /** Transaction step: one change notice for the whole import (the live screens refetch), instead of one per row. */
@@ -870,28 +899,34 @@ export async function notifyImportChangeIn(
 }
 
 /**
- * Transaction step (undo an import): deletes the import's activities after taking them out of the
- * rollup (the tombstone trigger records each one for the sync feed), then settles the daily bonus
- * of each day they were on as deleting a call does: a day below 20 calls loses the bonus; a day
- * whose bonus call was deleted and still has 20 gives it to its latest call (when `bonusPoints`,
- * today's bonus rule, is not null). Returns how many were deleted.
+ * Transaction step (undo an import, a few (member, day) pairs at a time): deletes the import's
+ * activities on those days after taking them out of the rollup (the tombstone trigger records each
+ * one for the sync feed), then settles the daily bonus of each of those days as deleting a call
+ * does: a day below 20 calls loses the bonus; a day whose bonus call was deleted and still has 20
+ * gives it to its latest call (when `bonusPoints`, today's bonus rule, is not null). Returns how
+ * many were deleted.
  */
-export async function deleteImportedActivitiesIn(
+export async function deleteImportedDaysIn(
   tx: Transaction,
   companyId: CompanyId,
   importId: string,
+  importDays: readonly ImportDay[],
   bonusPoints: number | null,
   now: Date,
 ): Promise<number> {
+  const chosen = daysJson(importDays);
   const days = rowsOf<{ user_id: string; day: string; had_bonus: boolean }>(
     await tx.execute(sql`
       SELECT user_id, local_date::text AS day, bool_or(daily_bonus) AS had_bonus FROM activities
        WHERE company_id = ${companyId}::uuid AND import_id = ${importId}::uuid
+         AND (user_id, local_date) IN (SELECT d.user_id, d.day FROM json_to_recordset(${chosen}::json) AS d(user_id text, day date))
        GROUP BY user_id, local_date`),
   );
-  await applyImportToDailyStatsIn(tx, companyId, importId, -1);
+  await applyImportDaysToDailyStatsIn(tx, companyId, importId, importDays, -1);
   const deleted = rowsOf<{ id: string }>(
-    await tx.execute(sql`DELETE FROM activities WHERE company_id = ${companyId}::uuid AND import_id = ${importId}::uuid RETURNING id`),
+    await tx.execute(sql`DELETE FROM activities WHERE company_id = ${companyId}::uuid AND import_id = ${importId}::uuid
+      AND (user_id, local_date) IN (SELECT d.user_id, d.day FROM json_to_recordset(${chosen}::json) AS d(user_id text, day date))
+      RETURNING id`),
   );
   if (days.length === 0) return deleted.length;
   const affected = JSON.stringify(days.map((d) => ({ user_id: d.user_id, day: d.day, had_bonus: d.had_bonus })));

@@ -133,16 +133,21 @@ export { type FeedRow, findLatestActivities } from './activities.repository';
 /** Transaction step (reactions, decision 051): whether the company has this activity. */
 export { selectActivityExists as hasActivityIn } from './activities.repository';
 
-/** Transaction steps (spreadsheet imports, decision 039): set-based writes with one rollup statement per (member, day). */
+/**
+ * Transaction steps (spreadsheet imports, decisions 039 and 084): set-based writes with one rollup
+ * statement per (member, day), a slice of (member, day) pairs per transaction.
+ */
 export {
-  applyImportToDailyStatsIn,
+  applyImportDaysToDailyStatsIn,
   beginBulkImportIn,
-  deleteImportedActivitiesIn,
+  deleteImportedDaysIn,
   findRollupDriftIn,
+  type ImportDay,
   type ImportedActivity,
   insertImportedActivitiesIn,
   notifyImportChangeIn,
   selectDayContextsIn,
+  selectImportDaysIn,
 } from './activities.repository';
 
 /** Transaction step (exports): the activities of some local days, a batch at a time through a cursor. */

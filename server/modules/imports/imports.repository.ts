@@ -1,6 +1,6 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { imports, profiles } from '../../db/schema';
+import { importSlices, imports, profiles } from '../../db/schema';
 import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 
 /** An import as the service sees it: the row without its company. */
@@ -10,13 +10,13 @@ export type ImportRecord = Omit<typeof imports.$inferSelect, 'companyId'>;
 const HISTORY_LIMIT = 100;
 
 /**
- * Stores an uploaded file's cells as a new preview, and drops the company's previews that expired
- * without a commit (their cells are the bulk of the table; nothing else refers to them).
+ * Records an uploaded file as a new preview (its rows follow, a slice at a time: insertImportSlice),
+ * and drops the company's previews that expired without a commit (their slices go with them).
  */
 export async function insertImportPreview(
   db: Database,
   scope: MemberScope,
-  values: Pick<ImportRecord, 'kind' | 'fileName' | 'columns' | 'cells' | 'rowCount' | 'expiresAt'> & { now: Date },
+  values: Pick<ImportRecord, 'kind' | 'fileName' | 'columns' | 'rowCount' | 'expiresAt'> & { now: Date },
 ): Promise<ImportRecord> {
   return withTenant(db, scope, async (tx) => {
     await tx
@@ -30,7 +30,6 @@ export async function insertImportPreview(
         kind: values.kind,
         fileName: values.fileName,
         columns: values.columns,
-        cells: values.cells,
         rowCount: values.rowCount,
         expiresAt: values.expiresAt,
         createdAt: values.now,
@@ -41,7 +40,46 @@ export async function insertImportPreview(
   });
 }
 
-/** One of the company's imports, with its cells. */
+/** One slice of a preview's rows, in a statement of its own (decision 084). */
+export async function insertImportSlice(
+  db: Database,
+  scope: MemberScope,
+  importId: string,
+  slice: number,
+  rows: readonly (readonly string[])[],
+): Promise<void> {
+  const cells = JSON.stringify(rows);
+  await withTenant(db, scope, (tx) =>
+    tx.insert(importSlices).values({ importId, companyId: scope.companyId, slice, rowCount: rows.length, cells }),
+  );
+}
+
+/**
+ * A preview's rows, read a slice per statement (the server answers others in between), or null when
+ * they are not all there (an upload cut off half-way).
+ */
+export async function readImportCells(db: Database, scope: MemberScope, importId: string, rowCount: number): Promise<string[][] | null> {
+  const rows: string[][] = [];
+  for (let slice = 0; rows.length < rowCount; slice += 1) {
+    const [found] = await withTenant(db, scope, (tx) =>
+      tx
+        .select({ cells: importSlices.cells })
+        .from(importSlices)
+        .where(and(eq(importSlices.companyId, scope.companyId), eq(importSlices.importId, importId), eq(importSlices.slice, slice))),
+    );
+    if (!found) return null;
+    for (const row of JSON.parse(found.cells) as string[][]) rows.push(row);
+    await yieldTurn();
+  }
+  return rows.length === rowCount ? rows : null;
+}
+
+/** Lets the server answer whatever arrived meanwhile before the next slice (a macrotask's turn). */
+export function yieldTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** One of the company's imports. */
 export async function findImport(db: Database, scope: MemberScope, id: string): Promise<ImportRecord | null> {
   return withTenant(db, scope, (tx) => selectImportIn(tx, scope.companyId, id, false));
 }
@@ -62,7 +100,20 @@ async function selectImportIn(tx: Transaction, companyId: CompanyId, id: string,
   return record;
 }
 
-/** Transaction step: the import is written; its cells are not needed any more. */
+/** Transaction step: a commit or an undo starts (or goes on), and holds the import until `until`. */
+export async function markImportWorkingIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  id: string,
+  work: { status: 'committing' | 'undoing'; until: Date; importedCount?: number; undoneBy?: UserId },
+): Promise<void> {
+  await tx
+    .update(imports)
+    .set({ status: work.status, workingUntil: work.until, importedCount: work.importedCount, undoneBy: work.undoneBy })
+    .where(and(eq(imports.companyId, companyId), eq(imports.id, id)));
+}
+
+/** Transaction step: the import is written; its rows' cells are not needed any more. */
 export async function markImportCommittedIn(
   tx: Transaction,
   companyId: CompanyId,
@@ -72,18 +123,49 @@ export async function markImportCommittedIn(
 ): Promise<void> {
   await tx
     .update(imports)
-    .set({ status: 'committed', cells: null, importedCount, committedAt: at })
+    .set({ status: 'committed', importedCount, committedAt: at, workingUntil: null })
     .where(and(eq(imports.companyId, companyId), eq(imports.id, id)));
+  await tx.delete(importSlices).where(and(eq(importSlices.companyId, companyId), eq(importSlices.importId, id)));
 }
 
 export async function markImportUndoneIn(tx: Transaction, companyId: CompanyId, id: string, by: UserId, at: Date): Promise<void> {
   await tx
     .update(imports)
-    .set({ status: 'undone', undoneAt: at, undoneBy: by })
+    .set({ status: 'undone', undoneAt: at, undoneBy: by, workingUntil: null })
     .where(and(eq(imports.companyId, companyId), eq(imports.id, id)));
 }
 
-export type ImportHistoryRecord = Omit<ImportRecord, 'cells' | 'columns'> & { createdByName: string | null };
+/** Transaction step: a commit that failed or was interrupted has been taken back; the preview is as before it. */
+export async function markImportPreviewAgainIn(tx: Transaction, companyId: CompanyId, id: string): Promise<void> {
+  await tx
+    .update(imports)
+    .set({ status: 'preview', importedCount: 0, workingUntil: null })
+    .where(and(eq(imports.companyId, companyId), eq(imports.id, id)));
+}
+
+/** An import whose commit or undo stopped half-way (its server stopped): what the import worker finishes. */
+export type InterruptedImport = { id: string; companyId: CompanyId; status: string; createdBy: UserId | null; undoneBy: UserId | null };
+
+/** Every company's imports whose work was interrupted before `now`: read as the worker (app.digest_worker), never as app_user. */
+export async function findInterruptedImports(db: Database, now: Date): Promise<InterruptedImport[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('app.digest_worker', 'on', true)`);
+    return tx
+      .select({
+        id: imports.id,
+        companyId: imports.companyId,
+        status: imports.status,
+        createdBy: imports.createdBy,
+        undoneBy: imports.undoneBy,
+      })
+      .from(imports)
+      .where(lt(imports.workingUntil, now))
+      .orderBy(asc(imports.workingUntil))
+      .limit(20);
+  });
+}
+
+export type ImportHistoryRecord = Omit<ImportRecord, 'columns' | 'workingUntil'> & { createdByName: string | null };
 
 /** The company's committed imports (undone ones included), newest first, with who made each (their name now). */
 export async function findImportHistory(db: Database, scope: MemberScope): Promise<ImportHistoryRecord[]> {

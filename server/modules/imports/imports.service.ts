@@ -15,17 +15,20 @@ import { type ActivityInput, computeActivityPoints, computeLogOptions, type DayC
 import { toMinorUnits } from '@core/money';
 import { computeLocalDate, computeStartOfLocalDay, type LocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { toUserId, withTenant } from '../../db/tenant';
+import type { Database } from '../../db/client';
+import { type MemberScope, toUserId, type UserId, withTenant } from '../../db/tenant';
 import { badRequest, HttpError, notFound } from '../../lib/http';
 import {
+  applyImportDaysToDailyStatsIn,
   beginBulkImportIn,
-  deleteImportedActivitiesIn,
+  deleteImportedDaysIn,
   findKpiRulesForLogging,
+  type ImportDay,
   type ImportedActivity,
   insertImportedActivitiesIn,
-  applyImportToDailyStatsIn,
   notifyImportChangeIn,
   selectDayContextsIn,
+  selectImportDaysIn,
 } from '../activities/activities.service';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { findActiveMembers } from '../companies/memberships.service';
@@ -38,9 +41,14 @@ import {
   type ImportHistoryRecord,
   type ImportRecord,
   insertImportPreview,
+  insertImportSlice,
   lockImportIn,
   markImportCommittedIn,
+  markImportPreviewAgainIn,
   markImportUndoneIn,
+  markImportWorkingIn,
+  readImportCells,
+  yieldTurn,
 } from './imports.repository';
 import {
   type ActivityImportRow,
@@ -55,12 +63,39 @@ import {
  * Spreadsheet imports (decision 039), admins only (the routes' requireAdmin; another company's
  * import is not found, row-level security hides it). Upload: the file is parsed once and its cells
  * kept for IMPORT_PREVIEW_TTL_MINUTES; every row is checked against the mapping before anything is
- * written. Commit: one transaction, points by the current rules through the same points function
- * logging uses, the rollup kept with one statement per (member, day). Undo: one transaction.
+ * written. Commit: points by the current rules through the same points function logging uses, the
+ * rollup kept with one statement per (member, day). Undo: the same in reverse.
+ *
+ * A file of 100,000 rows is a few seconds of the database's work, and on PGlite the database is the
+ * server's own thread: done at once it would hold every other company's requests as long (decision
+ * 084). So the work is cut in slices, each its own statement or transaction, with a turn for
+ * everyone else in between: cells are stored and read IMPORT_CELL_SLICE_ROWS rows at a time, checked
+ * CHECK_TURN_ROWS at a time, and written and undone IMPORT_SLICE_ROWS rows at a time, whole
+ * (member, day) pairs to a slice, so a day's points are counted under its lock as logging counts
+ * them. Meanwhile the import says 'committing' or 'undoing'; a commit that fails is taken back, and
+ * one whose server stopped is finished by the import worker (imports.worker.ts).
  */
 
-/** Rows per insert statement: large enough that 100,000 rows take 20 round trips, small enough for one JSON parameter. */
+/** Rows per slice of a commit or an undo: about a tenth of a second of PGlite's time. */
+export const IMPORT_SLICE_ROWS = 1000;
+
+/** Rows per stored slice of an upload's cells: a few hundred kilobytes of text. */
+export const IMPORT_CELL_SLICE_ROWS = 5000;
+
+/** Rows checked between two turns for other requests. */
+const CHECK_TURN_ROWS = 2000;
+
+/** How long a commit or an undo holds its import without a slice done: past it, it was interrupted. */
+export const IMPORT_WORK_LEASE_MS = 2 * 60_000;
+
+/** Rows per insert statement: one JSON parameter (a slice of one busy (member, day) can be larger than a slice). */
 const INSERT_BATCH_ROWS = 5000;
+
+/** What the slices of a commit or an undo need: the database and the clock (the requests' deps, or the import worker's). */
+export type ImportWork = { db: Database; now: () => Date };
+
+const workOf = (deps: AppDeps): ImportWork => ({ db: deps.database.db, now: () => deps.now() });
+const leaseFrom = (work: ImportWork) => new Date(work.now().getTime() + IMPORT_WORK_LEASE_MS);
 
 const importNotFound = () => notFound('That import was not found.');
 
@@ -90,17 +125,20 @@ async function readCheckContext(deps: AppDeps, actor: Actor, kind: ImportKind): 
   };
 }
 
-function checkRows(
+/** Every row checked, CHECK_TURN_ROWS at a time with a turn for other requests in between. */
+async function checkRows(
   cells: readonly string[][],
   mapping: ImportMapping,
   context: CheckContext,
-): Checked<ActivityImportRow | CustomerImportRow> {
+): Promise<Checked<ActivityImportRow | CustomerImportRow>> {
   const rows: { row: ActivityImportRow | CustomerImportRow; index: number }[] = [];
   const sample: ImportRow[] = [];
   const failures: ImportRow[] = [];
   let failingCount = 0;
   const names = { seen: new Set<string>(), existing: context.kind === 'customers' ? context.existing : new Set<string>() };
-  cells.forEach((rowCells, index) => {
+  for (let index = 0; index < cells.length; index += 1) {
+    if (index > 0 && index % CHECK_TURN_ROWS === 0) await yieldTurn();
+    const rowCells = cells[index]!;
     const checked =
       context.kind === 'activities' ? checkActivityRow(rowCells, mapping, context) : checkCustomerRow(rowCells, mapping, names);
     const shown = { row: index + 2, cells: rowCells, issues: checked.issues };
@@ -110,7 +148,7 @@ function checkRows(
       failingCount += 1;
       if (failures.length < IMPORT_FAILURES_SHOWN) failures.push(shown);
     }
-  });
+  }
   return { rows, preview: { mapping, rowCount: cells.length, validCount: rows.length, failingCount, sample, failures } };
 }
 
@@ -168,45 +206,59 @@ export async function uploadImport(
   const mapping = proposeImportMapping(upload.kind, parsed.columns);
   const context = await readCheckContext(deps, actor, upload.kind);
   const now = deps.now();
-  const record = await insertImportPreview(deps.database.db, memberScopeOf(actor), {
+  const scope = memberScopeOf(actor);
+  const record = await insertImportPreview(deps.database.db, scope, {
     kind: upload.kind,
     fileName: cleanFileName(upload.fileName),
     columns: parsed.columns,
-    cells: parsed.cells,
     rowCount: parsed.cells.length,
     expiresAt: new Date(now.getTime() + IMPORT_PREVIEW_TTL_MINUTES * 60_000),
     now,
   });
-  return toPreview(record, checkRows(parsed.cells, mapping, context).preview);
+  for (let start = 0, slice = 0; start < parsed.cells.length; start += IMPORT_CELL_SLICE_ROWS, slice += 1) {
+    await insertImportSlice(deps.database.db, scope, record.id, slice, parsed.cells.slice(start, start + IMPORT_CELL_SLICE_ROWS));
+    await yieldTurn();
+  }
+  return toPreview(record, (await checkRows(parsed.cells, mapping, context)).preview);
 }
 
-/** The cells of a preview that can still be committed, or the reason it cannot. */
-function requirePending(record: ImportRecord | null, now: Date): ImportRecord & { cells: string[][] } {
+const importGone = () =>
+  new HttpError(410, 'import_expired', `The uploaded file was kept for ${IMPORT_PREVIEW_TTL_MINUTES} minutes and is gone. Upload it again.`);
+
+/** A preview that can still be committed, or the reason it cannot. */
+function requirePending(record: ImportRecord | null, now: Date): ImportRecord {
   if (!record) throw importNotFound();
-  if (record.status !== 'preview' || record.cells === null) {
+  if (record.status === 'committing') {
+    throw new HttpError(409, 'import_in_progress', 'This import is being written right now. It shows in the history when it is done.');
+  }
+  if (record.status !== 'preview') {
     throw new HttpError(409, 'import_not_pending', 'This import was already committed. Upload the file again to import it once more.');
   }
-  if (record.expiresAt.getTime() <= now.getTime()) {
-    throw new HttpError(
-      410,
-      'import_expired',
-      `The uploaded file was kept for ${IMPORT_PREVIEW_TTL_MINUTES} minutes and is gone. Upload it again.`,
-    );
-  }
-  return record as ImportRecord & { cells: string[][] };
+  if (record.expiresAt.getTime() <= now.getTime()) throw importGone();
+  return record;
+}
+
+/** A pending preview's rows, or a 410 when they are not all there (an upload cut off half-way). */
+async function readPendingCells(deps: AppDeps, scope: MemberScope, record: ImportRecord): Promise<string[][]> {
+  const cells = await readImportCells(deps.database.db, scope, record.id, record.rowCount);
+  if (!cells) throw importGone();
+  return cells;
 }
 
 /** Checks every row again with another mapping (nothing is written). */
 export async function validateImport(deps: AppDeps, actor: Actor, id: string, mapping: ImportMapping): Promise<ImportPreview> {
-  const record = requirePending(await findImport(deps.database.db, memberScopeOf(actor), id), deps.now());
+  const scope = memberScopeOf(actor);
+  const record = requirePending(await findImport(deps.database.db, scope, id), deps.now());
   const kind = record.kind as ImportKind;
   const clean = cleanImportMapping(kind, mapping, record.columns.length);
-  return toPreview(record, checkRows(record.cells, clean, await readCheckContext(deps, actor, kind)).preview);
+  const cells = await readPendingCells(deps, scope, record);
+  return toPreview(record, (await checkRows(cells, clean, await readCheckContext(deps, actor, kind))).preview);
 }
 
 /**
- * Writes the import in one transaction. Without `skipFailing`, a failing row refuses the whole
- * import (400 rows_failing, nothing written); with it, the valid rows are written.
+ * Writes the import. Without `skipFailing`, a failing row refuses the whole import (400
+ * rows_failing, nothing written); with it, the valid rows are written. Activities are written a
+ * slice at a time (commitActivities); customers, which cannot be undone, in one transaction.
  */
 export async function commitImport(deps: AppDeps, actor: Actor, id: string, request: CommitImport): Promise<ImportSummary> {
   const scope = memberScopeOf(actor);
@@ -214,7 +266,8 @@ export async function commitImport(deps: AppDeps, actor: Actor, id: string, requ
   const pending = requirePending(await findImport(deps.database.db, scope, id), now);
   const kind = pending.kind as ImportKind;
   const mapping = cleanImportMapping(kind, request.mapping, pending.columns.length);
-  const checked = checkRows(pending.cells, mapping, await readCheckContext(deps, actor, kind));
+  const cells = await readPendingCells(deps, scope, pending);
+  const checked = await checkRows(cells, mapping, await readCheckContext(deps, actor, kind));
   if (checked.preview.failingCount > 0 && !request.skipFailing) {
     throw new HttpError(
       400,
@@ -224,74 +277,127 @@ export async function commitImport(deps: AppDeps, actor: Actor, id: string, requ
   }
   if (checked.rows.length === 0) throw new HttpError(400, 'nothing_to_import', 'No row of the file can be imported.');
 
-  const written = await withTenant(deps.database.db, scope, async (tx) => {
-    // Locked and read again: a second commit of the same upload waits, then finds it committed.
-    requirePending(await lockImportIn(tx, actor.companyId, id), now);
-    let count: number;
-    if (kind === 'customers') {
-      count = await insertCustomersIn(
+  const audit = (count: number) =>
+    createAuditEvent(scope, 'import.committed', {
+      target: { type: 'import', id },
+      details: { kind, rows: count, skipped: checked.preview.failingCount },
+      at: now,
+    });
+  let written: number;
+  if (kind === 'customers') {
+    written = await withTenant(deps.database.db, scope, async (tx) => {
+      // Locked and read again: a second commit of the same upload waits, then finds it committed.
+      requirePending(await lockImportIn(tx, actor.companyId, id), now);
+      const count = await insertCustomersIn(
         tx,
         scope,
         checked.rows.map(({ row }) => row as CustomerImportRow),
         now,
       );
-    } else {
-      const rows = checked.rows.map(({ row, index }) => ({ ...(row as ActivityImportRow), index }));
-      count = await writeImportedActivities(tx, actor, id, rows, now);
-    }
-    await markImportCommittedIn(tx, actor.companyId, id, count, now);
-    await insertAuditEvent(
-      tx,
-      createAuditEvent(scope, 'import.committed', {
-        target: { type: 'import', id },
-        details: { kind, rows: count, skipped: checked.preview.failingCount },
-        at: now,
-      }),
-    );
-    return count;
-  });
-  return toSummary({
-    ...pending,
-    status: 'committed',
-    importedCount: written,
-    committedAt: now,
-    createdByName: null,
-  });
+      await markImportCommittedIn(tx, actor.companyId, id, count, now);
+      await insertAuditEvent(tx, audit(count));
+      return count;
+    });
+  } else {
+    const rows = checked.rows.map(({ row, index }) => ({ ...(row as ActivityImportRow), index }));
+    written = await commitActivities(deps, actor, id, rows, now, audit);
+  }
+  return toSummary({ ...pending, status: 'committed', importedCount: written, committedAt: now, createdByName: null });
 }
 
 type Tx = Parameters<Parameters<typeof withTenant>[2]>[0];
+type ActivityRow = ActivityImportRow & { index: number };
+type Rules = Awaited<ReturnType<typeof selectRulesForPoints>>;
+
+/** Member, then day, then time of day, then the file's order: the order points are counted in. */
+function compareActivityRows(a: ActivityRow, b: ActivityRow): number {
+  if (a.userId !== b.userId) return a.userId < b.userId ? -1 : 1;
+  if (a.localDate !== b.localDate) return a.localDate < b.localDate ? -1 : 1;
+  return a.seconds - b.seconds || a.index - b.index;
+}
 
 /**
- * The activities of a checked file, in one transaction. Each row's points come from
- * computeActivityPoints with the company's rules now, as logging scores them; the calls of a
- * (member, day) are counted in time order after the day's existing ones, so the daily bonus goes to
- * the call that reaches 20 unless the day already has it. The rows are inserted a batch at a time,
- * then the rollup takes them in with one statement per (member, day).
+ * Cuts items in order into slices of about `size` rows without parting a (member, day): a slice
+ * ends at the first day boundary at or past `size` rows.
  */
-async function writeImportedActivities(
-  tx: Tx,
-  actor: Actor,
-  importId: string,
-  rows: (ActivityImportRow & { index: number })[],
-  now: Date,
-): Promise<number> {
-  const today = computeLocalDate(now, actor.timezone);
-  const todays = new Map<string, { userId: string; localDate: string }>();
-  for (const row of rows) if (row.localDate === today) todays.set(row.userId, { userId: row.userId, localDate: today });
-  await beginBulkImportIn(tx, actor.companyId, importId, [...todays.values()]);
+export function sliceByDay<T extends ImportDay>(items: readonly T[], rowsOf: (item: T) => number, size: number): T[][] {
+  const slices: T[][] = [];
+  let current: T[] = [];
+  let rows = 0;
+  items.forEach((item, i) => {
+    current.push(item);
+    rows += rowsOf(item);
+    const next = items[i + 1];
+    const dayEnds = !next || next.userId !== item.userId || next.localDate !== item.localDate;
+    if (dayEnds && rows >= size) {
+      slices.push(current);
+      current = [];
+      rows = 0;
+    }
+  });
+  if (current.length > 0) slices.push(current);
+  return slices;
+}
 
-  const rules = await selectRulesForPoints(tx, actor.companyId);
-  rows.sort((a, b) =>
-    a.userId !== b.userId
-      ? a.userId < b.userId
-        ? -1
-        : 1
-      : a.localDate !== b.localDate
-        ? a.localDate < b.localDate
-          ? -1
-          : 1
-        : a.seconds - b.seconds || a.index - b.index,
-  );
+/**
+ * Writes an activities import a slice at a time (decision 084): the import is marked 'committing'
+ * first, each slice renews that, and the last step marks it committed, audits it and tells the live
+ * screens. A slice that fails takes the written ones back and the import is a preview again.
+ */
+async function commitActivities(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  rows: ActivityRow[],
+  now: Date,
+  audit: (count: number) => ReturnType<typeof createAuditEvent>,
+): Promise<number> {
+  const work = workOf(deps);
+  const scope = memberScopeOf(actor);
+  rows.sort(compareActivityRows);
+  const rules = await withTenant(work.db, scope, async (tx) => {
+    // Locked and read again: a second commit of the same upload waits, then finds it committing.
+    requirePending(await lockImportIn(tx, actor.companyId, id), now);
+    await markImportWorkingIn(tx, actor.companyId, id, { status: 'committing', until: leaseFrom(work), importedCount: 0 });
+    return selectRulesForPoints(tx, actor.companyId);
+  });
+  let written = 0;
+  try {
+    for (const slice of sliceByDay(rows, () => 1, IMPORT_SLICE_ROWS)) {
+      written += await withTenant(work.db, scope, async (tx) => {
+        const count = await writeImportSliceIn(tx, actor, id, slice, rules, now);
+        await markImportWorkingIn(tx, actor.companyId, id, { status: 'committing', until: leaseFrom(work), importedCount: written + count });
+        return count;
+      });
+      await yieldTurn();
+    }
+    await withTenant(work.db, scope, async (tx) => {
+      await markImportCommittedIn(tx, actor.companyId, id, written, now);
+      await insertAuditEvent(tx, audit(written));
+      await notifyImportChangeIn(tx, actor.companyId, id, 'INSERT');
+    });
+  } catch (error) {
+    await takeBackCommit(work, scope, id).catch((failure: unknown) =>
+      console.error('[imports] taking back a failed commit failed; the import worker will finish it', failure),
+    );
+    throw error;
+  }
+  return written;
+}
+
+/**
+ * One slice of an activities import, in its transaction: the days' locks taken (a rep logging to
+ * one of them waits for this slice, and this slice for them), each row's points from
+ * computeActivityPoints with the company's rules as logging scores them, the calls of a (member,
+ * day) counted in time order after the day's existing ones, so the daily bonus goes to the call
+ * that reaches 20 unless the day already has it; then the rollup takes the slice's days in.
+ */
+async function writeImportSliceIn(tx: Tx, actor: Actor, importId: string, rows: readonly ActivityRow[], rules: Rules, now: Date): Promise<number> {
+  const dayKeys = new Map<string, ImportDay>();
+  for (const row of rows) dayKeys.set(`${row.userId}|${row.localDate}`, { userId: row.userId, localDate: row.localDate });
+  const sliceDays = [...dayKeys.values()];
+  await beginBulkImportIn(tx, actor.companyId, importId, sliceDays);
+
   const userIds = [...new Set(rows.map((row) => row.userId))];
   const dates = rows.map((row) => row.localDate).sort();
   const days = await selectDayContextsIn(tx, actor.companyId, userIds, dates[0]!, dates.at(-1)!);
@@ -344,34 +450,82 @@ async function writeImportedActivities(
   for (let i = 0; i < values.length; i += INSERT_BATCH_ROWS) {
     await insertImportedActivitiesIn(tx, actor.companyId, importId, values.slice(i, i + INSERT_BATCH_ROWS));
   }
-  await applyImportToDailyStatsIn(tx, actor.companyId, importId, 1);
-  await notifyImportChangeIn(tx, actor.companyId, importId, 'INSERT');
+  await applyImportDaysToDailyStatsIn(tx, actor.companyId, importId, sliceDays, 1);
   return values.length;
 }
 
-/** Deletes an activities import's activities as a whole, in one transaction (a customers import cannot be undone). */
+/**
+ * Deletes an import's activities a slice of (member, day) pairs at a time, each slice settling its
+ * days' bonus, renewing `status` with every slice. Returns how many were deleted.
+ */
+async function deleteInSlices(work: ImportWork, scope: MemberScope, id: string, status: 'committing' | 'undoing'): Promise<number> {
+  const { days, bonusPoints } = await withTenant(work.db, scope, async (tx) => {
+    await markImportWorkingIn(tx, scope.companyId, id, { status, until: leaseFrom(work) });
+    const bonusRule = (await selectRulesForPoints(tx, scope.companyId)).find((rule) => rule.kpiKey === 'daily_call_bonus_20');
+    return {
+      days: await selectImportDaysIn(tx, scope.companyId, id),
+      bonusPoints: bonusRule?.enabled && bonusRule.basePoints !== 0 ? bonusRule.basePoints : null,
+    };
+  });
+  let deleted = 0;
+  for (const slice of sliceByDay(days, (day) => day.rows, IMPORT_SLICE_ROWS)) {
+    deleted += await withTenant(work.db, scope, async (tx) => {
+      await beginBulkImportIn(tx, scope.companyId, id, slice);
+      const count = await deleteImportedDaysIn(tx, scope.companyId, id, slice, bonusPoints, work.now());
+      await markImportWorkingIn(tx, scope.companyId, id, { status, until: leaseFrom(work) });
+      return count;
+    });
+    await yieldTurn();
+  }
+  return deleted;
+}
+
+/** A commit that failed or was interrupted: its written rows taken back, the import a preview again (its cells are still there). */
+export async function takeBackCommit(work: ImportWork, scope: MemberScope, id: string): Promise<void> {
+  await deleteInSlices(work, scope, id, 'committing');
+  await withTenant(work.db, scope, async (tx) => {
+    await markImportPreviewAgainIn(tx, scope.companyId, id);
+    await notifyImportChangeIn(tx, scope.companyId, id, 'DELETE');
+  });
+}
+
+/** An undo started (by `by`): its rows deleted a slice at a time, then the import is undone, audited, and the live screens told. */
+export async function finishUndo(work: ImportWork, scope: MemberScope, id: string, by: UserId, rows: number): Promise<Date> {
+  await deleteInSlices(work, scope, id, 'undoing');
+  const at = work.now();
+  await withTenant(work.db, scope, async (tx) => {
+    await markImportUndoneIn(tx, scope.companyId, id, by, at);
+    await notifyImportChangeIn(tx, scope.companyId, id, 'DELETE');
+    await insertAuditEvent(
+      tx,
+      createAuditEvent({ ...scope, userId: by }, 'import.undone', {
+        target: { type: 'import', id },
+        details: { kind: 'activities', rows },
+        at,
+      }),
+    );
+  });
+  return at;
+}
+
+/** Deletes an activities import's activities as a whole, a slice at a time (a customers import cannot be undone). */
 export async function undoImport(deps: AppDeps, actor: Actor, id: string): Promise<ImportSummary> {
   const scope = memberScopeOf(actor);
-  const now = deps.now();
-  const record = await withTenant(deps.database.db, scope, async (tx) => {
+  const work = workOf(deps);
+  const record = await withTenant(work.db, scope, async (tx) => {
     const current = await lockImportIn(tx, actor.companyId, id);
     if (!current) throw importNotFound();
     if (current.kind !== 'activities') throw new HttpError(409, 'import_not_undoable', 'A customers import cannot be undone.');
     if (current.status === 'undone') throw new HttpError(409, 'import_already_undone', 'This import was already undone.');
+    if (current.status === 'undoing') {
+      throw new HttpError(409, 'import_in_progress', 'This import is being undone right now. It shows as undone when it is done.');
+    }
     if (current.status !== 'committed') throw new HttpError(409, 'import_not_committed', 'This import was never committed.');
-    await beginBulkImportIn(tx, actor.companyId, id, []);
-    const bonusRule = (await selectRulesForPoints(tx, actor.companyId)).find((rule) => rule.kpiKey === 'daily_call_bonus_20');
-    const bonusPoints = bonusRule?.enabled && bonusRule.basePoints !== 0 ? bonusRule.basePoints : null;
-    const deleted = await deleteImportedActivitiesIn(tx, actor.companyId, id, bonusPoints, now);
-    await notifyImportChangeIn(tx, actor.companyId, id, 'DELETE');
-    await markImportUndoneIn(tx, actor.companyId, id, actor.userId, now);
-    await insertAuditEvent(
-      tx,
-      createAuditEvent(scope, 'import.undone', { target: { type: 'import', id }, details: { kind: 'activities', rows: deleted }, at: now }),
-    );
+    await markImportWorkingIn(tx, actor.companyId, id, { status: 'undoing', until: leaseFrom(work), undoneBy: actor.userId });
     return current;
   });
-  return toSummary({ ...record, status: 'undone', undoneAt: now, undoneBy: actor.userId, createdByName: null });
+  const undoneAt = await finishUndo(work, scope, id, actor.userId, record.importedCount);
+  return toSummary({ ...record, status: 'undone', undoneAt, undoneBy: actor.userId, createdByName: null });
 }
 
 function toSummary(record: Omit<ImportHistoryRecord, 'createdByName'> & { createdByName: string | null }): ImportSummary {

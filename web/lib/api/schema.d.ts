@@ -7006,7 +7006,7 @@ export interface paths {
                                 kind: "activities" | "customers";
                                 fileName: string;
                                 /** @enum {string} */
-                                status: "preview" | "committed" | "undone";
+                                status: "preview" | "committing" | "committed" | "undoing" | "undone";
                                 rowCount: number;
                                 importedCount: number;
                                 createdBy: {
@@ -7374,7 +7374,7 @@ export interface paths {
                             kind: "activities" | "customers";
                             fileName: string;
                             /** @enum {string} */
-                            status: "preview" | "committed" | "undone";
+                            status: "preview" | "committing" | "committed" | "undoing" | "undone";
                             rowCount: number;
                             importedCount: number;
                             createdBy: {
@@ -7474,7 +7474,7 @@ export interface paths {
                             kind: "activities" | "customers";
                             fileName: string;
                             /** @enum {string} */
-                            status: "preview" | "committed" | "undone";
+                            status: "preview" | "committing" | "committed" | "undoing" | "undone";
                             rowCount: number;
                             importedCount: number;
                             createdBy: {

@@ -1,0 +1,62 @@
+import type { Database } from '../../db/client';
+import { type MemberScope, withTenant } from '../../db/tenant';
+import { createPollingLoop } from '../../lib/polling-loop';
+import { findInterruptedImports, lockImportIn, markImportWorkingIn } from './imports.repository';
+import { finishUndo, IMPORT_WORK_LEASE_MS, takeBackCommit } from './imports.service';
+
+/*
+ * The import worker (decision 084): an import is committed and undone a slice at a time, and a
+ * server can stop between two slices (a deploy, a crash). Its import then says 'committing' or
+ * 'undoing' with a lease that is no longer renewed. Every server process looks for such imports
+ * every half minute and finishes them: an interrupted commit is taken back (the admin commits the
+ * preview again, or uploads again once it has expired), an interrupted undo is carried on.
+ */
+
+/** How often a server looks for interrupted imports. */
+const ROUND_MS = 30_000;
+
+export type ImportWorker = {
+  /** One round: finishes every import interrupted before now; returns how many it finished. */
+  finishInterrupted(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+};
+
+export function createImportWorker(options: { db: Database; now: () => Date }): ImportWorker {
+  const work = { db: options.db, now: options.now };
+
+  async function finishInterrupted(): Promise<number> {
+    let finished = 0;
+    for (const found of await findInterruptedImports(options.db, options.now())) {
+      // The member the audit names for an undo; for taking a commit back, the one who uploaded it.
+      const by = found.undoneBy ?? found.createdBy;
+      const scope = { companyId: found.companyId, userId: by } as MemberScope;
+      // Claimed under the import's lock: another server may have claimed it first, or the commit
+      // may have gone on after all; only a lease still passed is taken, and renewed at once.
+      const claimed = await withTenant(options.db, scope, async (tx) => {
+        const current = await lockImportIn(tx, found.companyId, found.id);
+        const now = options.now();
+        if (!current?.workingUntil || current.workingUntil.getTime() >= now.getTime()) return null;
+        if (current.status !== 'committing' && current.status !== 'undoing') return null;
+        await markImportWorkingIn(tx, found.companyId, found.id, {
+          status: current.status,
+          until: new Date(now.getTime() + IMPORT_WORK_LEASE_MS),
+        });
+        return current;
+      });
+      if (!claimed) continue;
+      // One import's failure must not hold the others back: the next round tries it again.
+      try {
+        if (claimed.status === 'committing') await takeBackCommit(work, scope, found.id);
+        else await finishUndo(work, scope, found.id, claimed.undoneBy ?? scope.userId, claimed.importedCount);
+        finished += 1;
+      } catch (error) {
+        console.error('[imports] finishing an interrupted import failed', error);
+      }
+    }
+    return finished;
+  }
+
+  const loop = createPollingLoop({ name: 'imports', round: finishInterrupted, delayAfter: () => ROUND_MS });
+  return { finishInterrupted, start: loop.start, stop: loop.stop };
+}
