@@ -614,7 +614,9 @@ export const imports = pgTable(
   },
   (t) => [
     index('imports_company_created_idx').on(t.companyId, t.createdAt.desc()),
-    index('imports_working_idx').on(t.workingUntil).where(sql`${t.workingUntil} is not null`),
+    index('imports_working_idx')
+      .on(t.workingUntil)
+      .where(sql`${t.workingUntil} is not null`),
   ],
 );
 
@@ -1128,6 +1130,11 @@ export const feedReactions = pgTable(
     check('feed_reactions_one_item_check', sql`num_nonnulls(${t.activityId}, ${t.feedEventId}) = 1`),
     uniqueIndex('feed_reactions_item_user_emoji_idx').on(t.companyId, sql`coalesce(${t.activityId}, ${t.feedEventId})`, t.userId, t.emoji),
     index('feed_reactions_company_user_idx').on(t.companyId, t.userId),
+    // Deleting an activity deletes its reactions (the foreign key's cascade): found by this index,
+    // not by reading every reaction once per deleted activity (an undone import deletes thousands).
+    index('feed_reactions_activity_idx')
+      .on(t.activityId)
+      .where(sql`${t.activityId} is not null`),
   ],
 );
 

@@ -914,21 +914,12 @@ export async function deleteImportedDaysIn(
   bonusPoints: number | null,
   now: Date,
 ): Promise<number> {
-  const chosen = daysJson(importDays);
-  const days = rowsOf<{ user_id: string; day: string; had_bonus: boolean }>(
-    await tx.execute(sql`
-      SELECT user_id, local_date::text AS day, bool_or(daily_bonus) AS had_bonus FROM activities
-       WHERE company_id = ${companyId}::uuid AND import_id = ${importId}::uuid
-         AND (user_id, local_date) IN (SELECT d.user_id, d.day FROM json_to_recordset(${chosen}::json) AS d(user_id text, day date))
-       GROUP BY user_id, local_date`),
+  const days = rowsOf<{ user_id: string; day: string; had_bonus: boolean; deleted: number }>(
+    await tx.execute(sql`SELECT user_id, day::text AS day, had_bonus, deleted FROM delete_import_days(
+      ${companyId}::uuid, ${importId}::uuid, ${daysJson(importDays)}::json)`),
   );
-  await applyImportDaysToDailyStatsIn(tx, companyId, importId, importDays, -1);
-  const deleted = rowsOf<{ id: string }>(
-    await tx.execute(sql`DELETE FROM activities WHERE company_id = ${companyId}::uuid AND import_id = ${importId}::uuid
-      AND (user_id, local_date) IN (SELECT d.user_id, d.day FROM json_to_recordset(${chosen}::json) AS d(user_id text, day date))
-      RETURNING id`),
-  );
-  if (days.length === 0) return deleted.length;
+  const deleted = days.reduce((sum, day) => sum + day.deleted, 0);
+  if (days.length === 0) return deleted;
   const affected = JSON.stringify(days.map((d) => ({ user_id: d.user_id, day: d.day, had_bonus: d.had_bonus })));
   // These updates touch rows that are not the import's: the per-row rollup keeps the days exact.
   await tx.execute(sql`
@@ -950,7 +941,7 @@ export async function deleteImportedDaysIn(
                ORDER BY c.user_id, c.local_date, c.created_at DESC, c.id DESC) latest
        WHERE a.id = latest.id`);
   }
-  return deleted.length;
+  return deleted;
 }
 
 /** Transaction step (tests, bench): the rollup's totals against a recount of the activities, per (member, day) that differ. */

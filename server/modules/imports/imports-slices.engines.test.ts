@@ -23,7 +23,11 @@ afterAll(() => t.close());
 type Member = TestUser & { companyId: string };
 const admin: Member = await t.createMember({ role: 'admin', name: 'Åse Admin' });
 const company = admin.companyId;
-const rep: Member = await t.createMember({ companyId: company, name: 'Øyvind Selger', email: `oyvind-${crypto.randomUUID().slice(0, 6)}@example.com` });
+const rep: Member = await t.createMember({
+  companyId: company,
+  name: 'Øyvind Selger',
+  email: `oyvind-${crypto.randomUUID().slice(0, 6)}@example.com`,
+});
 
 const DAYS = ['16.11.2026', '17.11.2026', '18.11.2026', '19.11.2026', '20.11.2026'];
 const PER_DAY = 250;
@@ -74,7 +78,10 @@ const inCompany = <T>(fn: (tx: Parameters<Parameters<typeof withInstance>[2]>[0]
   withInstance(t.db, { companyId: toCompanyId(company), userId: admin.id }, fn);
 
 const importedRows = async (id: string) =>
-  inCompany(async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM activities WHERE import_id = ${id}::uuid`))[0]!.n);
+  inCompany(
+    async (tx) =>
+      rowsOf<{ n: number }>(await tx.execute(sql`SELECT count(*)::int AS n FROM activities WHERE import_id = ${id}::uuid`))[0]!.n,
+  );
 
 const drift = () => inCompany((tx) => findRollupDriftIn(tx, toCompanyId(company)));
 

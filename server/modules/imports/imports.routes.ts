@@ -100,7 +100,7 @@ importsRoutes.openapi(
     path: '/imports/{id}/commit',
     tags,
     summary:
-      'Write an uploaded file in one transaction with this mapping. A failing row refuses the whole import (400 rows_failing) unless skipFailing',
+      'Write an uploaded file with this mapping (activities a slice at a time; a failure half-way takes it all back). A failing row refuses the whole import (400 rows_failing) unless skipFailing',
     middleware: [requireMember, requireAdmin] as const,
     request: { params: ImportIdParamsSchema, body: { required: true, content: json(CommitImportSchema) } },
     responses: {

@@ -29,11 +29,16 @@ export function undoImport(id: string) {
   return api.POST('/api/v1/imports/{id}/undo', { params: { path: { id } } });
 }
 
+/** While the server writes or undoes an import (decision 084), the history is asked again this often to show how far it has come. */
+const IN_PROGRESS_REFETCH_MS = 2_000;
+
 export const importHistoryQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.admin.imports,
     queryFn: ({ signal }) => api.GET('/api/v1/imports', { signal }),
     staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.imports.some((item) => item.status === 'committing' || item.status === 'undoing') ? IN_PROGRESS_REFETCH_MS : false,
   });
 
 export const useImportHistory = () => useQuery(importHistoryQueryOptions());

@@ -120,4 +120,25 @@ describe('Administration, Import', () => {
     expect(await screen.findByRole('heading', { name: 'Importer fra regneark' })).toBeInTheDocument();
     expect(await screen.findByText('Ingen importer ennå')).toBeInTheDocument();
   });
+
+  it('shows an import the server is still writing with how far it has come, and asks again until it is done', async () => {
+    let asked = 0;
+    stubFetch({
+      'GET /api/v1/me': reply(200, adminMe),
+      'GET /api/v1/imports': () => {
+        asked += 1;
+        const item =
+          asked === 1
+            ? summary({ status: 'committing', rowCount: 100000, importedCount: 42000, committedAt: null, canUndo: false })
+            : summary({ rowCount: 100000, importedCount: 100000 });
+        return reply(200, { imports: [item] } satisfies ImportHistory);
+      },
+    });
+    renderPage();
+    const row = (await screen.findByText('Importing…')).closest('tr')!;
+    expect(within(row).getByText('42000 of 100000')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
+    await screen.findByText('Imported', {}, { timeout: 5_000 });
+    expect(screen.getByText('100000 of 100000')).toBeInTheDocument();
+  });
 });

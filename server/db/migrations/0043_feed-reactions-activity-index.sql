@@ -1,0 +1,1 @@
+CREATE INDEX "feed_reactions_activity_idx" ON "feed_reactions" USING btree ("activity_id") WHERE "feed_reactions"."activity_id" is not null;
