@@ -11,7 +11,7 @@
  * minute on PostgreSQL on this machine.
  *
  * Meanwhile a prober asks /api/health every 20 ms and the bench prints the slowest answer during
- * the upload, the commit, and two refused files: a CSV of 400,000 rows (about 9 MB) and an XLSX of
+ * the upload, the commit, the undo, and two refused files: a CSV of 400,000 rows (about 12 MB) and an XLSX of
  * 1,000,000 one-cell rows (about 8 MB). The goal: under 200 ms in each, so one company's file never
  * stalls the others.
  *

@@ -610,6 +610,12 @@ export const imports = pgTable(
     undoneBy: text('undone_by').$type<UserId>(),
     /** While committing or undoing: renewed with every slice; passed, the work was interrupted. */
     workingUntil: tz('working_until'),
+    /**
+     * An activities import's (member, day) pairs and rows on each, written when its commit starts:
+     * an undo (or taking back a commit) goes through them a slice at a time without first grouping
+     * all of the import's rows. Null for imports committed before decision 084.
+     */
+    days: jsonb('days').$type<{ userId: string; localDate: string; rows: number }[] | null>(),
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [

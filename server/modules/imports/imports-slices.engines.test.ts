@@ -145,7 +145,14 @@ describe('an import written a slice at a time', () => {
     await t.db.execute(sql.raw('DROP TRIGGER test_refuse_insert ON activities'));
     expect(await json<ImportSummary>(await commit(preview))).toMatchObject({ status: 'committed', importedCount: ROWS });
     expect(await drift()).toBe(0);
-    await json(await t.request(`/api/v1/imports/${preview.id}/undo`, { method: 'POST', as: admin }));
+
+    // An import committed before its days were kept (decision 084) is undone the same way.
+    await t.db.execute(sql`UPDATE imports SET days = NULL WHERE id = ${preview.id}::uuid`);
+    expect(await json<ImportSummary>(await t.request(`/api/v1/imports/${preview.id}/undo`, { method: 'POST', as: admin }))).toMatchObject({
+      status: 'undone',
+    });
+    expect(await importedRows(preview.id)).toBe(0);
+    expect(await drift()).toBe(0);
   });
 
   it('finishes an undo whose server stopped half-way, once its lease has passed (the import worker)', async () => {

@@ -242,6 +242,17 @@ describe('activities import', () => {
   it('refuses a file that is not a spreadsheet, and an upload that expired', async () => {
     expect((await upload(admin, 'activities', 'empty.csv', 'date,email\n')).status).toBe(400);
     expect((await upload(admin, 'activities', 'broken.xlsx', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]))).status).toBe(400);
+    // A NUL byte in a data row, far past the first slice of rows: refused, with where the fault is.
+    const nul = [
+      'date,email,type',
+      ...Array.from({ length: 6000 }, () => `2026-11-24,${rep.email},call`),
+      `2026-11-24,${rep.email},ca\u0000ll`,
+    ];
+    const refused = await json<{ error: { details: Record<string, string> } }>(
+      await upload(admin, 'activities', 'nul.csv', nul.join('\n')),
+      400,
+    );
+    expect(refused.error.details.file).toBe('Unstorable text');
     const p = await json<ImportPreview>(
       await upload(admin, 'activities', 'late.csv', `date,email,type\n2026-11-24,${rep.email},call\n`),
       201,

@@ -6,8 +6,10 @@
  * file of a million rows costs what a file of `maxRows` does. Plain JavaScript: a worker thread
  * runs a file as it is, in development, in tests and from the server's bundle alike.
  *
- * In: workerData { bytes: ArrayBuffer, xlsx: boolean, maxRows, maxColumns, maxCells }.
- * Out: one message, { ok: true, rows: string[][] } (non-empty rows only, header first) or
+ * In: workerData { bytes: ArrayBuffer, xlsx: boolean, maxRows, maxColumns, maxCells, sliceRows }.
+ * Out: one message, { ok: true, columns: string[], rowCount, slices: string[] } (non-empty rows
+ * only; every row as wide as the widest; the data rows as JSON text, `sliceRows` rows a slice, so
+ * the server takes over a few strings instead of a million cells and stores them as they are) or
  * { ok: false, reason } with reason one of not_utf8, unreadable_csv, unreadable_xlsx,
  * too_many_rows, too_many_columns, too_many_cells (and `detail`: the parser's words).
  */
@@ -131,7 +133,23 @@ async function readXlsx(bytes, collector) {
   return { ok: true, rows: collector.rows };
 }
 
-const { bytes, xlsx, maxRows, maxColumns, maxCells } = workerData;
+/**
+ * The header and the data rows, each as wide as the widest row (a short row's missing cells are
+ * ''), the data rows as JSON text a slice of `sliceRows` at a time.
+ * @param {string[][]} rows
+ * @param {number} sliceRows
+ */
+function toSlices(rows, sliceRows) {
+  const width = rows.reduce((widest, row) => Math.max(widest, row.length), 0);
+  const fill = (/** @type {string[]} */ row) => Array.from({ length: width }, (_, i) => row[i] ?? '');
+  const [header = [], ...data] = rows;
+  /** @type {string[]} */
+  const slices = [];
+  for (let start = 0; start < data.length; start += sliceRows) slices.push(JSON.stringify(data.slice(start, start + sliceRows).map(fill)));
+  return { ok: true, columns: fill(header), rowCount: data.length, slices };
+}
+
+const { bytes, xlsx, maxRows, maxColumns, maxCells, sliceRows } = workerData;
 const collector = { ...createCollector({ maxRows, maxColumns, maxCells }), maxColumns };
 const result = await (xlsx ? readXlsx(new Uint8Array(bytes), collector) : readCsv(new Uint8Array(bytes), collector));
-parentPort?.postMessage(result);
+parentPort?.postMessage(result.ok ? toSlices(result.rows, sliceRows) : result);

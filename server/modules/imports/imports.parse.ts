@@ -10,7 +10,14 @@ import { badRequest, HttpError } from '../../lib/http';
  * YYYY-MM-DD (and HH:MM:SS when the cell has a time) so the row checks read both formats alike.
  */
 
-export type ParsedFile = { columns: string[]; cells: string[][] };
+/**
+ * A file read: its header, its data rows, and the same rows as JSON text a slice at a time
+ * (IMPORT_CELL_SLICE_ROWS rows each), stored as they are (decision 084).
+ */
+export type ParsedFile = { columns: string[]; cells: string[][]; slices: string[] };
+
+/** Data rows per slice of a read file, as stored while it is a preview: a few hundred kilobytes of text. */
+export const IMPORT_CELL_SLICE_ROWS = 5000;
 
 const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 
@@ -33,7 +40,7 @@ const READ_MEMORY_LIMIT_MB = 512;
 const WORKER_FILE = join(PROJECT_ROOT, 'server', 'modules', 'imports', 'imports.parse-worker.mjs');
 
 type WorkerResult =
-  | { ok: true; rows: string[][] }
+  | { ok: true; columns: string[]; rowCount: number; slices: string[] }
   | {
       ok: false;
       reason: 'not_utf8' | 'unreadable_csv' | 'unreadable_xlsx' | 'too_many_rows' | 'too_many_columns' | 'too_many_cells';
@@ -70,12 +77,19 @@ function refusalOf(result: Extract<WorkerResult, { ok: false }>, maxRows: number
  * The file's non-empty rows, read in a worker thread (imports.parse-worker.mjs) that stops at the
  * first row past a limit and is ended when it takes too long or too much memory.
  */
-function readRows(bytes: Uint8Array, xlsx: boolean, maxRows: number): Promise<string[][]> {
+function readRows(bytes: Uint8Array, xlsx: boolean, maxRows: number): Promise<Extract<WorkerResult, { ok: true }>> {
   // Handed over, not copied: the worker owns the file's bytes from here.
   const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_FILE, {
-      workerData: { bytes: buffer, xlsx, maxRows, maxColumns: IMPORT_MAX_COLUMNS, maxCells: IMPORT_MAX_CELLS },
+      workerData: {
+        bytes: buffer,
+        xlsx,
+        maxRows,
+        maxColumns: IMPORT_MAX_COLUMNS,
+        maxCells: IMPORT_MAX_CELLS,
+        sliceRows: IMPORT_CELL_SLICE_ROWS,
+      },
       transferList: [buffer as ArrayBuffer],
       resourceLimits: { maxOldGenerationSizeMb: READ_MEMORY_LIMIT_MB },
     });
@@ -88,7 +102,7 @@ function readRows(bytes: Uint8Array, xlsx: boolean, maxRows: number): Promise<st
       void worker.terminate();
     };
     const timer = setTimeout(() => settle(() => reject(tooLargeToRead())), READ_TIME_LIMIT_MS);
-    worker.once('message', (result: WorkerResult) => settle(() => (result.ok ? resolve(result.rows) : reject(refusalOf(result, maxRows)))));
+    worker.once('message', (result: WorkerResult) => settle(() => (result.ok ? resolve(result) : reject(refusalOf(result, maxRows)))));
     worker.once('error', (error: Error & { code?: string }) =>
       settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLargeToRead() : error)),
     );
@@ -96,17 +110,27 @@ function readRows(bytes: Uint8Array, xlsx: boolean, maxRows: number): Promise<st
   });
 }
 
-/** The file's header and data rows; refuses an empty file, one with only a header, or one over `maxRows`. */
+const unstorable = () =>
+  badRequest('The file contains a character that cannot be saved (a NUL byte or a broken character).', { file: 'Unstorable text' });
+
+/**
+ * The file's header and data rows; refuses an empty file, one with only a header, or one over
+ * `maxRows`. The rows come from the worker as text and are read here a slice at a time, with a
+ * turn for other requests after each (a 100,000-row file is a few hundred milliseconds of work).
+ */
 export async function parseImportFile(bytes: Uint8Array, fileName: string, maxRows: number): Promise<ParsedFile> {
-  const [header, ...data] = await readRows(bytes, isXlsx(bytes, fileName), maxRows);
-  if (!header || data.length === 0) {
+  const read = await readRows(bytes, isXlsx(bytes, fileName), maxRows);
+  if (read.columns.length === 0 || read.rowCount === 0) {
     throw badRequest('The file has no rows to import: a header row and at least one data row are needed.', { file: 'No data rows' });
   }
-  const width = data.reduce((widest, row) => Math.max(widest, row.length), header.length);
-  const fill = (row: string[]) => Array.from({ length: width }, (_, i) => row[i] ?? '');
-  const all = [header, ...data];
-  if (all.some((row) => row.some((cell) => !isStorableText(cell)))) {
-    throw badRequest('The file contains a character that cannot be saved (a NUL byte or a broken character).', { file: 'Unstorable text' });
+  if (!read.columns.every(isStorableText)) throw unstorable();
+  const cells: string[][] = [];
+  for (const slice of read.slices) {
+    for (const row of JSON.parse(slice) as string[][]) {
+      if (!row.every(isStorableText)) throw unstorable();
+      cells.push(row);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  return { columns: fill(header), cells: data.map(fill) };
+  return { columns: read.columns, cells, slices: read.slices };
 }

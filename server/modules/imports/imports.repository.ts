@@ -40,17 +40,15 @@ export async function insertImportPreview(
   });
 }
 
-/** One slice of a preview's rows, in a statement of its own (decision 084). */
+/** One slice of a preview's rows (`text`: a JSON string[][] of `rows` rows), in a statement of its own (decision 084). */
 export async function insertImportSlice(
   db: Database,
   scope: MemberScope,
   importId: string,
-  slice: number,
-  rows: readonly (readonly string[])[],
+  slice: { slice: number; rows: number; text: string },
 ): Promise<void> {
-  const cells = JSON.stringify(rows);
   await withTenant(db, scope, (tx) =>
-    tx.insert(importSlices).values({ importId, companyId: scope.companyId, slice, rowCount: rows.length, cells }),
+    tx.insert(importSlices).values({ importId, companyId: scope.companyId, slice: slice.slice, rowCount: slice.rows, cells: slice.text }),
   );
 }
 
@@ -105,11 +103,11 @@ export async function markImportWorkingIn(
   tx: Transaction,
   companyId: CompanyId,
   id: string,
-  work: { status: 'committing' | 'undoing'; until: Date; importedCount?: number; undoneBy?: UserId },
+  work: { status: 'committing' | 'undoing'; until: Date; importedCount?: number; undoneBy?: UserId; days?: ImportRecord['days'] },
 ): Promise<void> {
   await tx
     .update(imports)
-    .set({ status: work.status, workingUntil: work.until, importedCount: work.importedCount, undoneBy: work.undoneBy })
+    .set({ status: work.status, workingUntil: work.until, importedCount: work.importedCount, undoneBy: work.undoneBy, days: work.days })
     .where(and(eq(imports.companyId, companyId), eq(imports.id, id)));
 }
 
@@ -165,7 +163,7 @@ export async function findInterruptedImports(db: Database, now: Date): Promise<I
   });
 }
 
-export type ImportHistoryRecord = Omit<ImportRecord, 'columns' | 'workingUntil'> & { createdByName: string | null };
+export type ImportHistoryRecord = Omit<ImportRecord, 'columns' | 'workingUntil' | 'days'> & { createdByName: string | null };
 
 /** The company's committed imports (undone ones included), newest first, with who made each (their name now). */
 export async function findImportHistory(db: Database, scope: MemberScope): Promise<ImportHistoryRecord[]> {

@@ -34,7 +34,7 @@ import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { findActiveMembers } from '../companies/memberships.service';
 import { getOrCreateCustomersIn, insertCustomersIn, selectCustomerNamesIn } from '../customers/customers.service';
 import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
-import { parseImportFile } from './imports.parse';
+import { IMPORT_CELL_SLICE_ROWS, parseImportFile } from './imports.parse';
 import {
   findImport,
   findImportHistory,
@@ -83,9 +83,6 @@ import {
  */
 export const IMPORT_SLICE_ROWS = 600;
 export const IMPORT_UNDO_SLICE_ROWS = 300;
-
-/** Rows per stored slice of an upload's cells: a few hundred kilobytes of text. */
-export const IMPORT_CELL_SLICE_ROWS = 5000;
 
 /** Rows checked between two turns for other requests. */
 const CHECK_TURN_ROWS = 2000;
@@ -220,8 +217,10 @@ export async function uploadImport(
     expiresAt: new Date(now.getTime() + IMPORT_PREVIEW_TTL_MINUTES * 60_000),
     now,
   });
-  for (let start = 0, slice = 0; start < parsed.cells.length; start += IMPORT_CELL_SLICE_ROWS, slice += 1) {
-    await insertImportSlice(deps.database.db, scope, record.id, slice, parsed.cells.slice(start, start + IMPORT_CELL_SLICE_ROWS));
+  // Stored as the worker wrote them, a slice per statement.
+  for (const [slice, text] of parsed.slices.entries()) {
+    const rows = Math.min(IMPORT_CELL_SLICE_ROWS, parsed.cells.length - slice * IMPORT_CELL_SLICE_ROWS);
+    await insertImportSlice(deps.database.db, scope, record.id, { slice, rows, text });
     await yieldTurn();
   }
   return toPreview(record, (await checkRows(parsed.cells, mapping, context)).preview);
@@ -350,6 +349,17 @@ async function orderActivityRows(rows: readonly ActivityRow[]): Promise<Activity
   return ordered;
 }
 
+/** The (member, day) pairs of rows in order, with how many rows each has. */
+function countRowsByDay(rows: readonly ActivityRow[]): (ImportDay & { rows: number })[] {
+  const days: (ImportDay & { rows: number })[] = [];
+  for (const row of rows) {
+    const last = days.at(-1);
+    if (last?.userId === row.userId && last.localDate === row.localDate) last.rows += 1;
+    else days.push({ userId: row.userId, localDate: row.localDate, rows: 1 });
+  }
+  return days;
+}
+
 /**
  * Cuts items in order into slices of about `size` rows without parting a (member, day): a slice
  * ends at the first day boundary at or past `size` rows.
@@ -392,7 +402,12 @@ async function commitActivities(
   const rules = await withTenant(work.db, scope, async (tx) => {
     // Locked and read again: a second commit of the same upload waits, then finds it committing.
     requirePending(await lockImportIn(tx, actor.companyId, id), now);
-    await markImportWorkingIn(tx, actor.companyId, id, { status: 'committing', until: leaseFrom(work), importedCount: 0 });
+    await markImportWorkingIn(tx, actor.companyId, id, {
+      status: 'committing',
+      until: leaseFrom(work),
+      importedCount: 0,
+      days: countRowsByDay(rows),
+    });
     return selectRulesForPoints(tx, actor.companyId);
   });
   // Every transaction of the sequence ends with a turn for others, the first as the rest.
@@ -507,10 +522,12 @@ async function writeImportSliceIn(
  */
 async function deleteInSlices(work: ImportWork, scope: MemberScope, id: string, status: 'committing' | 'undoing'): Promise<number> {
   const { days, bonusPoints } = await withTenant(work.db, scope, async (tx) => {
+    const current = await lockImportIn(tx, scope.companyId, id);
     await markImportWorkingIn(tx, scope.companyId, id, { status, until: leaseFrom(work) });
     const bonusRule = (await selectRulesForPoints(tx, scope.companyId)).find((rule) => rule.kpiKey === 'daily_call_bonus_20');
     return {
-      days: await selectImportDaysIn(tx, scope.companyId, id),
+      // Kept when the commit started; an import committed before decision 084 has its rows grouped.
+      days: current?.days ?? (await selectImportDaysIn(tx, scope.companyId, id)),
       bonusPoints: bonusRule?.enabled && bonusRule.basePoints !== 0 ? bonusRule.basePoints : null,
     };
   });
