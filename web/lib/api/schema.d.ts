@@ -7329,7 +7329,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Write an uploaded file in one transaction with this mapping. A failing row refuses the whole import (400 rows_failing) unless skipFailing */
+        /** Write an uploaded file with this mapping (activities a slice at a time; a failure half-way takes it all back). A failing row refuses the whole import (400 rows_failing) unless skipFailing */
         post: {
             parameters: {
                 query?: never;
