@@ -88,9 +88,11 @@ const LEAKS: [string, RegExp][] = [
     /\bat (?:async )?[\w$.<>]+(?: \[as [\w$]+\])? \((?:file:|node:|\/|[A-Za-z]:\\|native|<anonymous>)|\bat (?:file:|node:|\/)\S*:\d+:\d+|\n\s+at \S/,
   ],
   ['SQL', /\bSELECT\b[\s\S]*\bFROM\b|\bINSERT INTO\b|\bUPDATE\b\s+\S+\s+\bSET\b|\bDELETE FROM\b/],
+  // "pg" as a word of its own, never inside a random token: base64url ones ([\w-]) hold "pg" now and
+  // then ("…Ys--pg", a display link's token), which \b alone would take for the driver's name.
   [
     "the database's words",
-    /\brelation\b|syntax error|\bdrizzle\b|\bpglite\b|\bpostgres(?:ql)?\b|\bpg\b|\bviolates\b|Failed query|invalid input syntax|out of range for type|null value in column|value too long for type|invalid byte sequence|\bSQLSTATE\b|\bsql_?state\b/i,
+    /\brelation\b|syntax error|\bdrizzle\b|\bpglite\b|\bpostgres(?:ql)?\b|(?<![\w-])pg(?![\w-])|\bviolates\b|Failed query|invalid input syntax|out of range for type|null value in column|value too long for type|invalid byte sequence|\bSQLSTATE\b|\bsql_?state\b/i,
   ],
   ['a file path', /(?:\/[\w.@-]+){2,}\.(?:ts|js|mjs|cjs|tsx)\b|node_modules|file:\/\/\/(?!etc\/passwd)|\/work\/|\/home\//],
 ];

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { toCompanyId, withInstance } from '../../db/tenant';
 import { createTestApp, type TestUser } from '../../test/test-app';
 import { findRollupDriftIn } from '../activities/activities.service';
-import { IMPORT_SLICE_ROWS, IMPORT_WORK_LEASE_MS } from './imports.service';
+import { IMPORT_SLICE_ROWS, IMPORT_WORK_LEASE_MS } from './imports.slices';
 
 /*
  * An allowed import written and undone a slice at a time (decision 084), on a real database (PGlite,
@@ -147,7 +147,9 @@ describe('an import written a slice at a time', () => {
     expect(await drift()).toBe(0);
 
     // An import committed before its days were kept (decision 084) is undone the same way.
-    await t.db.execute(sql`UPDATE imports SET days = NULL WHERE id = ${preview.id}::uuid`);
+    // (As the tables' owner inside the company's scope: the tables force row-level security.)
+    const cleared = await inCompany((tx) => tx.execute(sql`UPDATE imports SET days = NULL WHERE id = ${preview.id}::uuid RETURNING id`));
+    expect(rowsOf(cleared)).toHaveLength(1);
     expect(await json<ImportSummary>(await t.request(`/api/v1/imports/${preview.id}/undo`, { method: 'POST', as: admin }))).toMatchObject({
       status: 'undone',
     });
@@ -207,5 +209,54 @@ describe('an import written a slice at a time', () => {
     expect(await historyOf(preview.id)).toBeUndefined();
     expect(await json<ImportSummary>(await commit(preview))).toMatchObject({ status: 'committed', importedCount: ROWS });
     expect(await drift()).toBe(0);
+  });
+
+  it('undoes an imported activity an admin has since moved to another day, with the rest', async () => {
+    const preview = await uploadCalls(callsFile());
+    await json(await commit(preview));
+    const [moved] = await inCompany(async (tx) =>
+      rowsOf<{ id: string }>(await tx.execute(sql`SELECT id FROM activities WHERE import_id = ${preview.id}::uuid LIMIT 1`)),
+    );
+    await json(await t.request(`/api/v1/activities/${moved!.id}`, { method: 'PATCH', as: admin, json: { localDate: '2026-11-10' } }));
+    expect(await drift()).toBe(0);
+    await json(await t.request(`/api/v1/imports/${preview.id}/undo`, { method: 'POST', as: admin }));
+    expect(await importedRows(preview.id)).toBe(0);
+    expect(await drift()).toBe(0);
+  });
+
+  it('stops a commit whose lease another server took over, and the worker takes it back', async () => {
+    const preview = await uploadCalls(callsFile());
+    const committing = commit(preview);
+    let done = false;
+    void committing.finally(() => (done = true));
+    // Once the commit is under way, its lease is made to have passed (a commit stalled for minutes).
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const item = await historyOf(preview.id);
+      if (item?.status === 'committing' && item.importedCount > 0) {
+        // Meanwhile the import cannot be undone either.
+        const undo = await t.request(`/api/v1/imports/${preview.id}/undo`, { method: 'POST', as: admin });
+        expect(undo.status).toBe(409);
+        expect(((await undo.json()) as { error: { code: string } }).error.code).toBe('import_in_progress');
+        const passed = await inCompany((tx) =>
+          tx.execute(
+            sql`UPDATE imports SET working_until = ${new Date(NOW.getTime() - 1000).toISOString()}::timestamptz WHERE id = ${preview.id}::uuid RETURNING id`,
+          ),
+        );
+        expect(rowsOf(passed)).toHaveLength(1);
+        break;
+      }
+    }
+    const stopped = await committing;
+    expect(stopped.status).toBe(409);
+    expect(((await stopped.json()) as { error: { code: string } }).error.code).toBe('import_interrupted');
+    expect(await historyOf(preview.id)).toMatchObject({ status: 'committing' });
+    expect(await drift()).toBe(0);
+
+    expect(await t.deps.imports.finishInterrupted()).toBe(1);
+    expect(await importedRows(preview.id)).toBe(0);
+    expect(await drift()).toBe(0);
+    expect(await json<ImportSummary>(await commit(preview))).toMatchObject({ status: 'committed', importedCount: ROWS });
+    await json(await t.request(`/api/v1/imports/${preview.id}/undo`, { method: 'POST', as: admin }));
   });
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PROJECT_ROOT } from '../../db/project-root';
 import { badRequest, HttpError } from '../../lib/http';
+import { yieldTurn } from '../../lib/yield-turn';
 
 /*
  * Reading an uploaded file into text cells: a header row and data rows. CSV in UTF-8 (a BOM is
@@ -130,7 +131,7 @@ export async function parseImportFile(bytes: Uint8Array, fileName: string, maxRo
       if (!row.every(isStorableText)) throw unstorable();
       cells.push(row);
     }
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldTurn();
   }
   return { columns: read.columns, cells, slices: read.slices };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { importSlices, imports, profiles } from '../../db/schema';
 import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
+import { yieldTurn } from '../../lib/yield-turn';
 
 /** An import as the service sees it: the row without its company. */
 export type ImportRecord = Omit<typeof imports.$inferSelect, 'companyId'>;
@@ -70,11 +71,6 @@ export async function readImportCells(db: Database, scope: MemberScope, importId
     await yieldTurn();
   }
   return rows.length === rowCount ? rows : null;
-}
-
-/** Lets the server answer whatever arrived meanwhile before the next slice (a macrotask's turn). */
-export function yieldTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** One of the company's imports. */

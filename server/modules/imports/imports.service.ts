@@ -11,28 +11,17 @@ import {
   type ImportRow,
   type ImportSummary,
 } from '@core/contracts';
-import { type ActivityInput, computeActivityPoints, computeLogOptions, type DayContext, isCallActivity } from '@core/kpi';
-import { toMinorUnits } from '@core/money';
-import { computeLocalDate, computeStartOfLocalDay, type LocalDate } from '@core/period';
+import { computeLogOptions } from '@core/kpi';
+import { computeLocalDate, type LocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import type { Database } from '../../db/client';
-import { type MemberScope, toUserId, type UserId, withTenant } from '../../db/tenant';
+import type { MemberScope } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import { badRequest, HttpError, notFound } from '../../lib/http';
-import {
-  applyImportDaysToDailyStatsIn,
-  beginBulkImportIn,
-  deleteImportedDaysIn,
-  findKpiRulesForLogging,
-  type ImportDay,
-  type ImportedActivity,
-  insertImportedActivitiesIn,
-  notifyImportChangeIn,
-  selectDayContextsIn,
-  selectImportDaysIn,
-} from '../activities/activities.service';
+import { yieldTurn } from '../../lib/yield-turn';
+import { findKpiRulesForLogging } from '../activities/activities.service';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { findActiveMembers } from '../companies/memberships.service';
-import { getOrCreateCustomersIn, insertCustomersIn, selectCustomerNamesIn } from '../customers/customers.service';
+import { insertCustomersIn, selectCustomerNamesIn } from '../customers/customers.service';
 import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
 import { IMPORT_CELL_SLICE_ROWS, parseImportFile } from './imports.parse';
 import {
@@ -44,11 +33,8 @@ import {
   insertImportSlice,
   lockImportIn,
   markImportCommittedIn,
-  markImportPreviewAgainIn,
-  markImportUndoneIn,
   markImportWorkingIn,
   readImportCells,
-  yieldTurn,
 } from './imports.repository';
 import {
   type ActivityImportRow,
@@ -58,6 +44,15 @@ import {
   type CustomerImportRow,
   proposeImportMapping,
 } from './imports.rows';
+import {
+  countRowsByDay,
+  finishUndo,
+  type ImportLease,
+  type ImportWork,
+  leaseFrom,
+  orderActivityRows,
+  writeActivitiesInSlices,
+} from './imports.slices';
 
 /*
  * Spreadsheet imports (decision 039), admins only (the routes' requireAdmin; another company's
@@ -69,35 +64,17 @@ import {
  * A file of 100,000 rows is a few seconds of the database's work, and on PGlite the database is the
  * server's own thread: done at once it would hold every other company's requests as long (decision
  * 084). So the work is cut in slices, each its own statement or transaction, with a turn for
- * everyone else in between: cells are stored and read IMPORT_CELL_SLICE_ROWS rows at a time, checked
- * CHECK_TURN_ROWS at a time, and written IMPORT_SLICE_ROWS (undone IMPORT_UNDO_SLICE_ROWS) rows at a time, whole
- * (member, day) pairs to a slice, so a day's points are counted under its lock as logging counts
- * them. Meanwhile the import says 'committing' or 'undoing'; a commit that fails is taken back, and
- * one whose server stopped is finished by the import worker (imports.worker.ts).
+ * everyone else in between: cells are stored and read IMPORT_CELL_SLICE_ROWS rows at a time and
+ * checked CHECK_TURN_ROWS at a time here, and activities are written and undone a few hundred rows
+ * at a time (imports.slices.ts). Meanwhile the import says 'committing' or 'undoing'; a commit that
+ * fails is taken back, and one whose server stopped is finished by the import worker
+ * (imports.worker.ts).
  */
-
-/**
- * Rows per slice of a commit and of an undo: each under a tenth of a second of PGlite's time on a
- * 2-core server (bench:import; deleting costs more a row than inserting, its tombstones and bonus
- * settling included).
- */
-export const IMPORT_SLICE_ROWS = 600;
-export const IMPORT_UNDO_SLICE_ROWS = 300;
 
 /** Rows checked between two turns for other requests. */
 const CHECK_TURN_ROWS = 2000;
 
-/** How long a commit or an undo holds its import without a slice done: past it, it was interrupted. */
-export const IMPORT_WORK_LEASE_MS = 2 * 60_000;
-
-/** Rows per insert statement: one JSON parameter (a slice of one busy (member, day) can be larger than a slice). */
-const INSERT_BATCH_ROWS = 5000;
-
-/** What the slices of a commit or an undo need: the database and the clock (the requests' deps, or the import worker's). */
-export type ImportWork = { db: Database; now: () => Date };
-
 const workOf = (deps: AppDeps): ImportWork => ({ db: deps.database.db, now: () => deps.now() });
-const leaseFrom = (work: ImportWork) => new Date(work.now().getTime() + IMPORT_WORK_LEASE_MS);
 
 const importNotFound = () => notFound('That import was not found.');
 
@@ -307,270 +284,19 @@ export async function commitImport(deps: AppDeps, actor: Actor, id: string, requ
       return count;
     });
   } else {
-    const rows = checked.rows.map(({ row, index }) => ({ ...(row as ActivityImportRow), index }));
-    written = await commitActivities(deps, actor, id, rows, now, audit);
-  }
-  return toSummary({ ...pending, status: 'committed', importedCount: written, committedAt: now, createdByName: null });
-}
-
-type Tx = Parameters<Parameters<typeof withTenant>[2]>[0];
-type ActivityRow = ActivityImportRow & { index: number };
-type Rules = Awaited<ReturnType<typeof selectRulesForPoints>>;
-
-/**
- * The rows in the order points are counted in: member, then day, then time of day, then the file's
- * order. Grouped by (member, day) first and each day sorted on its own, with turns for others in
- * between: one sort of 100,000 rows by a comparator holds the server for more than half a second.
- */
-async function orderActivityRows(rows: readonly ActivityRow[]): Promise<ActivityRow[]> {
-  const days = new Map<string, ActivityRow[]>();
-  for (const row of rows) {
-    const key = `${row.userId}|${row.localDate}`;
-    const day = days.get(key);
-    if (day) day.push(row);
-    else days.set(key, [row]);
-  }
-  const groups = [...days.values()].sort((a, b) => {
-    const [x, y] = [a[0]!, b[0]!];
-    if (x.userId !== y.userId) return x.userId < y.userId ? -1 : 1;
-    return x.localDate < y.localDate ? -1 : x.localDate > y.localDate ? 1 : 0;
-  });
-  const ordered: ActivityRow[] = [];
-  let sorted = 0;
-  for (const day of groups) {
-    day.sort((a, b) => a.seconds - b.seconds || a.index - b.index);
-    for (const row of day) ordered.push(row);
-    sorted += day.length;
-    if (sorted >= CHECK_TURN_ROWS) {
-      sorted = 0;
-      await yieldTurn();
-    }
-  }
-  return ordered;
-}
-
-/** The (member, day) pairs of rows in order, with how many rows each has. */
-function countRowsByDay(rows: readonly ActivityRow[]): (ImportDay & { rows: number })[] {
-  const days: (ImportDay & { rows: number })[] = [];
-  for (const row of rows) {
-    const last = days.at(-1);
-    if (last?.userId === row.userId && last.localDate === row.localDate) last.rows += 1;
-    else days.push({ userId: row.userId, localDate: row.localDate, rows: 1 });
-  }
-  return days;
-}
-
-/**
- * Cuts items in order into slices of about `size` rows without parting a (member, day): a slice
- * ends at the first day boundary at or past `size` rows.
- */
-export function sliceByDay<T extends ImportDay>(items: readonly T[], rowsOf: (item: T) => number, size: number): T[][] {
-  const slices: T[][] = [];
-  let current: T[] = [];
-  let rows = 0;
-  items.forEach((item, i) => {
-    current.push(item);
-    rows += rowsOf(item);
-    const next = items[i + 1];
-    const dayEnds = !next || next.userId !== item.userId || next.localDate !== item.localDate;
-    if (dayEnds && rows >= size) {
-      slices.push(current);
-      current = [];
-      rows = 0;
-    }
-  });
-  if (current.length > 0) slices.push(current);
-  return slices;
-}
-
-/**
- * Writes an activities import a slice at a time (decision 084): the import is marked 'committing'
- * first, each slice renews that, and the last step marks it committed, audits it and tells the live
- * screens. A slice that fails takes the written ones back and the import is a preview again.
- */
-async function commitActivities(
-  deps: AppDeps,
-  actor: Actor,
-  id: string,
-  checkedRows: readonly ActivityRow[],
-  now: Date,
-  audit: (count: number) => ReturnType<typeof createAuditEvent>,
-): Promise<number> {
-  const work = workOf(deps);
-  const scope = memberScopeOf(actor);
-  const rows = await orderActivityRows(checkedRows);
-  const rules = await withTenant(work.db, scope, async (tx) => {
-    // Locked and read again: a second commit of the same upload waits, then finds it committing.
-    requirePending(await lockImportIn(tx, actor.companyId, id), now);
-    await markImportWorkingIn(tx, actor.companyId, id, {
-      status: 'committing',
-      until: leaseFrom(work),
-      importedCount: 0,
-      days: countRowsByDay(rows),
-    });
-    return selectRulesForPoints(tx, actor.companyId);
-  });
-  // Every transaction of the sequence ends with a turn for others, the first as the rest.
-  await yieldTurn();
-  let written = 0;
-  try {
-    for (const slice of sliceByDay(rows, () => 1, IMPORT_SLICE_ROWS)) {
-      written += await withTenant(work.db, scope, async (tx) => {
-        const count = await writeImportSliceIn(tx, actor, id, slice, rules, now);
-        await markImportWorkingIn(tx, actor.companyId, id, {
-          status: 'committing',
-          until: leaseFrom(work),
-          importedCount: written + count,
-        });
-        return count;
-      });
-      await yieldTurn();
-    }
-    await withTenant(work.db, scope, async (tx) => {
-      await markImportCommittedIn(tx, actor.companyId, id, written, now);
-      await insertAuditEvent(tx, audit(written));
-      await notifyImportChangeIn(tx, actor.companyId, id, 'INSERT');
-    });
-  } catch (error) {
-    await takeBackCommit(work, scope, id).catch((failure: unknown) =>
-      console.error('[imports] taking back a failed commit failed; the import worker will finish it', failure),
-    );
-    throw error;
-  }
-  return written;
-}
-
-/**
- * One slice of an activities import, in its transaction: the days' locks taken (a rep logging to
- * one of them waits for this slice, and this slice for them), each row's points from
- * computeActivityPoints with the company's rules as logging scores them, the calls of a (member,
- * day) counted in time order after the day's existing ones, so the daily bonus goes to the call
- * that reaches 20 unless the day already has it; then the rollup takes the slice's days in.
- */
-async function writeImportSliceIn(
-  tx: Tx,
-  actor: Actor,
-  importId: string,
-  rows: readonly ActivityRow[],
-  rules: Rules,
-  now: Date,
-): Promise<number> {
-  const dayKeys = new Map<string, ImportDay>();
-  for (const row of rows) dayKeys.set(`${row.userId}|${row.localDate}`, { userId: row.userId, localDate: row.localDate });
-  const sliceDays = [...dayKeys.values()];
-  await beginBulkImportIn(tx, actor.companyId, importId, sliceDays);
-
-  const userIds = [...new Set(rows.map((row) => row.userId))];
-  const dates = rows.map((row) => row.localDate).sort();
-  const days = await selectDayContextsIn(tx, actor.companyId, userIds, dates[0]!, dates.at(-1)!);
-
-  const names = [...new Set(rows.flatMap((row) => (row.customerName === null ? [] : [row.customerName])))];
-  const customers = await getOrCreateCustomersIn(tx, memberScopeOf(actor), names, now);
-
-  const startOfDay = new Map<string, number>();
-  const values: ImportedActivity[] = rows.map((row) => {
-    const key = `${row.userId}|${row.localDate}`;
-    let input: ActivityInput;
-    if (row.type === 'call_answered') input = { type: 'call_answered', outcome: row.outcome ?? 'no_progress' };
-    else if (row.type === 'sale') input = { type: 'sale', ticketSize: toMinorUnits(row.ticketSize!) };
-    else input = { type: row.type };
-    let day: DayContext | undefined;
-    if (isCallActivity(input)) {
-      day = days.get(key) ?? { callsBefore: 0, bonusAlreadyAwarded: false };
-      days.set(key, day);
-    }
-    const points = computeActivityPoints(input, rules, day);
-    if (day) {
-      day.callsBefore += 1;
-      if (points.earnsDailyBonus) day.bonusAlreadyAwarded = true;
-    }
-    let start = startOfDay.get(row.localDate);
-    if (start === undefined) {
-      start = computeStartOfLocalDay(row.localDate, actor.timezone).getTime();
-      startOfDay.set(row.localDate, start);
-    }
-    const customer = row.customerName === null ? undefined : customers.get(row.customerName.toLowerCase());
-    return {
-      id: crypto.randomUUID(),
-      userId: toUserId(row.userId),
-      localDate: row.localDate,
-      createdAt: new Date(start + row.seconds * 1000),
-      type: row.type,
-      meetingBooked: row.outcome === 'meeting_booked',
-      movedForward: row.outcome === 'moved_forward',
-      customerId: customer?.id ?? null,
-      customerName: customer?.name ?? row.customerName,
-      ticketSize: row.ticketSize,
-      productName: row.productName,
-      notes: row.notes,
-      pointsEarned: points.points,
-      dailyBonus: points.earnsDailyBonus,
-      bonusPoints: points.bonusPoints,
-    };
-  });
-
-  for (let i = 0; i < values.length; i += INSERT_BATCH_ROWS) {
-    await insertImportedActivitiesIn(tx, actor.companyId, importId, values.slice(i, i + INSERT_BATCH_ROWS));
-  }
-  await applyImportDaysToDailyStatsIn(tx, actor.companyId, importId, sliceDays, 1);
-  return values.length;
-}
-
-/**
- * Deletes an import's activities a slice of (member, day) pairs at a time, each slice settling its
- * days' bonus, renewing `status` with every slice. Returns how many were deleted.
- */
-async function deleteInSlices(work: ImportWork, scope: MemberScope, id: string, status: 'committing' | 'undoing'): Promise<number> {
-  const { days, bonusPoints } = await withTenant(work.db, scope, async (tx) => {
-    const current = await lockImportIn(tx, scope.companyId, id);
-    await markImportWorkingIn(tx, scope.companyId, id, { status, until: leaseFrom(work) });
-    const bonusRule = (await selectRulesForPoints(tx, scope.companyId)).find((rule) => rule.kpiKey === 'daily_call_bonus_20');
-    return {
-      // Kept when the commit started; an import committed before decision 084 has its rows grouped.
-      days: current?.days ?? (await selectImportDaysIn(tx, scope.companyId, id)),
-      bonusPoints: bonusRule?.enabled && bonusRule.basePoints !== 0 ? bonusRule.basePoints : null,
-    };
-  });
-  await yieldTurn();
-  let deleted = 0;
-  for (const slice of sliceByDay(days, (day) => day.rows, IMPORT_UNDO_SLICE_ROWS)) {
-    deleted += await withTenant(work.db, scope, async (tx) => {
-      await beginBulkImportIn(tx, scope.companyId, id, slice);
-      const count = await deleteImportedDaysIn(tx, scope.companyId, id, slice, bonusPoints, work.now());
-      await markImportWorkingIn(tx, scope.companyId, id, { status, until: leaseFrom(work) });
-      return count;
+    const work = workOf(deps);
+    const rows = await orderActivityRows(checked.rows.map(({ row, index }) => ({ ...(row as ActivityImportRow), index })));
+    const { rules, lease } = await withTenant(work.db, scope, async (tx) => {
+      // Locked and read again: a second commit of the same upload waits, then finds it committing.
+      requirePending(await lockImportIn(tx, actor.companyId, id), now);
+      const held: ImportLease = { status: 'committing', until: leaseFrom(work) };
+      await markImportWorkingIn(tx, actor.companyId, id, { ...held, importedCount: 0, days: countRowsByDay(rows) });
+      return { rules: await selectRulesForPoints(tx, actor.companyId), lease: held };
     });
     await yieldTurn();
+    written = await writeActivitiesInSlices(work, actor, id, rows, lease, { rules, now, audit });
   }
-  return deleted;
-}
-
-/** A commit that failed or was interrupted: its written rows taken back, the import a preview again (its cells are still there). */
-export async function takeBackCommit(work: ImportWork, scope: MemberScope, id: string): Promise<void> {
-  await deleteInSlices(work, scope, id, 'committing');
-  await withTenant(work.db, scope, async (tx) => {
-    await markImportPreviewAgainIn(tx, scope.companyId, id);
-    await notifyImportChangeIn(tx, scope.companyId, id, 'DELETE');
-  });
-}
-
-/** An undo started (by `by`): its rows deleted a slice at a time, then the import is undone, audited, and the live screens told. */
-export async function finishUndo(work: ImportWork, scope: MemberScope, id: string, by: UserId, rows: number): Promise<Date> {
-  await deleteInSlices(work, scope, id, 'undoing');
-  const at = work.now();
-  await withTenant(work.db, scope, async (tx) => {
-    await markImportUndoneIn(tx, scope.companyId, id, by, at);
-    await notifyImportChangeIn(tx, scope.companyId, id, 'DELETE');
-    await insertAuditEvent(
-      tx,
-      createAuditEvent({ ...scope, userId: by }, 'import.undone', {
-        target: { type: 'import', id },
-        details: { kind: 'activities', rows },
-        at,
-      }),
-    );
-  });
-  return at;
+  return toSummary({ ...pending, status: 'committed', importedCount: written, committedAt: now, createdByName: null });
 }
 
 /** Deletes an activities import's activities as a whole, a slice at a time (a customers import cannot be undone). */
@@ -582,16 +308,17 @@ export async function undoImport(deps: AppDeps, actor: Actor, id: string): Promi
     if (!current) throw importNotFound();
     if (current.kind !== 'activities') throw new HttpError(409, 'import_not_undoable', 'A customers import cannot be undone.');
     if (current.status === 'undone') throw new HttpError(409, 'import_already_undone', 'This import was already undone.');
-    if (current.status === 'undoing') {
-      throw new HttpError(409, 'import_in_progress', 'This import is being undone right now. It shows as undone when it is done.');
+    if (current.status === 'undoing' || current.status === 'committing') {
+      throw new HttpError(409, 'import_in_progress', 'The server is working on this import right now. Undo it when it shows as imported.');
     }
     if (current.status !== 'committed') throw new HttpError(409, 'import_not_committed', 'This import was never committed.');
-    await markImportWorkingIn(tx, actor.companyId, id, { status: 'undoing', until: leaseFrom(work), undoneBy: actor.userId });
-    return current;
+    const held: ImportLease = { status: 'undoing', until: leaseFrom(work) };
+    await markImportWorkingIn(tx, actor.companyId, id, { ...held, undoneBy: actor.userId });
+    return { current, lease: held };
   });
   await yieldTurn();
-  const undoneAt = await finishUndo(work, scope, id, actor.userId, record.importedCount);
-  return toSummary({ ...record, status: 'undone', undoneAt, undoneBy: actor.userId, createdByName: null });
+  const undoneAt = await finishUndo(work, scope, id, record.lease, { by: actor.userId, rows: record.current.importedCount });
+  return toSummary({ ...record.current, status: 'undone', undoneAt, undoneBy: actor.userId, createdByName: null });
 }
 
 function toSummary(record: Omit<ImportHistoryRecord, 'createdByName'> & { createdByName: string | null }): ImportSummary {

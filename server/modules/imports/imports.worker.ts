@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
-import { type MemberScope, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import { createPollingLoop } from '../../lib/polling-loop';
 import { findInterruptedImports, lockImportIn, markImportWorkingIn } from './imports.repository';
-import { finishUndo, IMPORT_WORK_LEASE_MS, takeBackCommit } from './imports.service';
+import { finishUndo, type ImportLease, leaseFrom, takeBackCommit } from './imports.slices';
 
 /*
  * The import worker (decision 084): an import is committed and undone a slice at a time, and a
@@ -28,27 +28,25 @@ export function createImportWorker(options: { db: Database; now: () => Date }): 
   async function finishInterrupted(): Promise<number> {
     let finished = 0;
     for (const found of await findInterruptedImports(options.db, options.now())) {
-      // The member the audit names for an undo; for taking a commit back, the one who uploaded it.
-      const by = found.undoneBy ?? found.createdBy;
-      const scope = { companyId: found.companyId, userId: by } as MemberScope;
+      // The import's company; the member is the one who undid it (the audit names them), else the uploader.
+      const scope = { companyId: found.companyId, userId: found.undoneBy ?? found.createdBy };
       // Claimed under the import's lock: another server may have claimed it first, or the commit
       // may have gone on after all; only a lease still passed is taken, and renewed at once.
       const claimed = await withTenant(options.db, scope, async (tx) => {
         const current = await lockImportIn(tx, found.companyId, found.id);
-        const now = options.now();
-        if (!current?.workingUntil || current.workingUntil.getTime() >= now.getTime()) return null;
+        if (!current?.workingUntil || current.workingUntil.getTime() >= options.now().getTime()) return null;
         if (current.status !== 'committing' && current.status !== 'undoing') return null;
-        await markImportWorkingIn(tx, found.companyId, found.id, {
-          status: current.status,
-          until: new Date(now.getTime() + IMPORT_WORK_LEASE_MS),
-        });
-        return current;
+        const lease: ImportLease = { status: current.status, until: leaseFrom(work) };
+        await markImportWorkingIn(tx, found.companyId, found.id, lease);
+        return { current, lease };
       });
       if (!claimed) continue;
       // One import's failure must not hold the others back: the next round tries it again.
       try {
-        if (claimed.status === 'committing') await takeBackCommit(work, scope, found.id);
-        else await finishUndo(work, scope, found.id, claimed.undoneBy ?? scope.userId, claimed.importedCount);
+        if (claimed.lease.status === 'committing') await takeBackCommit(work, scope, found.id, claimed.lease);
+        else if (claimed.current.undoneBy) {
+          await finishUndo(work, scope, found.id, claimed.lease, { by: claimed.current.undoneBy, rows: claimed.current.importedCount });
+        }
         finished += 1;
       } catch (error) {
         console.error('[imports] finishing an interrupted import failed', error);
