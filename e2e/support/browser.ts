@@ -5,6 +5,7 @@ import { type BrowserContext, type Browser as Chromium, chromium, type Locator, 
 
 export const ARTIFACTS_DIR = resolve(import.meta.dirname, '..', '..', 'artifacts');
 const SCREENSHOT_DIR = join(ARTIFACTS_DIR, 'screenshots');
+const FAILURE_DIR = join(ARTIFACTS_DIR, 'failures');
 
 /**
  * Whether journeys write their screenshots (artifacts/screenshots, for a person to look at). On for
@@ -61,6 +62,35 @@ export const FULL_CHROMIUM_PATH = process.env.CHROMIUM_FULL_PATH ?? '/usr/bin/ch
  * fraction of a launch. Closed after the file by closeSharedChromium (e2e/support/setup.ts).
  */
 let sharedChromium: Promise<Chromium> | null = null;
+
+/** Every context openBrowser made and nobody closed yet: what a failed journey shows (describeOpenPages). */
+const openContexts = new Set<BrowserContext>();
+
+/**
+ * What each open page showed when a journey failed: its address and its accessibility tree (what a
+ * screen reader would read: the text, the roles and names a locator waits for), written to the log,
+ * and a screenshot under artifacts/failures/. A CI run's only witness of a check that failed there
+ * and nowhere else (e2e/support/setup.ts calls it after a failed test).
+ */
+export async function describeOpenPages(testName: string): Promise<string> {
+  const lines: string[] = [];
+  let index = 0;
+  for (const context of openContexts) {
+    for (const page of context.pages()) {
+      index += 1;
+      if (page.isClosed()) continue;
+      const snapshot = await page
+        .locator('body')
+        .ariaSnapshot({ timeout: 3_000 })
+        .catch((error: unknown) => `(no snapshot: ${String(error)})`);
+      lines.push(`── page ${index}: ${page.url()} (${page.viewportSize()?.width ?? '?'} px wide)`, snapshot);
+      const name = `${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}-page-${index}.png`;
+      mkdirSync(FAILURE_DIR, { recursive: true });
+      await page.screenshot({ path: join(FAILURE_DIR, name), timeout: 3_000 }).catch(() => undefined);
+    }
+  }
+  return lines.join('\n');
+}
 
 export async function closeSharedChromium(): Promise<void> {
   const launched = sharedChromium;
@@ -123,6 +153,8 @@ export async function openBrowser(options: ContextOptions & { persistent?: boole
     context = await (await sharedChromium).newContext(contextOptions(options));
   }
   context.setDefaultTimeout(15_000);
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   const consoleErrors: string[] = [];
   const watch = (page: Page) => {
     page.on('console', (message) => {
