@@ -309,6 +309,23 @@ async function visitOnPhone(context, baseUrl, path, usable) {
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   await page.waitForTimeout(1_000);
   const lcp = await page.evaluate(() => globalThis.__lcp);
+  // --waterfall: when each of the page's requests started and ended (ms since navigation), to see
+  // what waits for what.
+  if (args.has('--waterfall')) {
+    const entries = await page.evaluate(() =>
+      [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((e) => ({
+        name: e.name,
+        start: e.startTime,
+        end: e.responseEnd,
+        size: e.transferSize,
+      })),
+    );
+    log(`${path} waterfall (usable at ${Math.round(usableAt)} ms, LCP ${Math.round(lcp)} ms):`);
+    for (const e of entries.sort((a, b) => a.start - b.start))
+      log(
+        `  ${String(Math.round(e.start)).padStart(5)}-${String(Math.round(e.end)).padStart(5)} ${String(e.size).padStart(6)} ${e.name.replace(baseUrl, '')}`,
+      );
+  }
   context.off('request', onRequest);
   context.off('response', onResponse);
   await page.close();
@@ -565,7 +582,9 @@ async function main() {
     const cookies = await signedInCookies(baseUrl, 'Bench Admin');
     const waitingCookies = await waitingPersonCookies(baseUrl, cookies);
     const phone = [];
-    for (const screen of PHONE_SCREENS) {
+    // --screen=/app/quick-log: that phone screen alone (while working on it).
+    const only = [...args].find((a) => a.startsWith('--screen='))?.slice('--screen='.length);
+    for (const screen of PHONE_SCREENS.filter((s) => !only || s.path === only)) {
       const result = await measurePhone(browser, baseUrl, cookies, screen);
       log(
         `phone ${screen.path}: cold ${result.cold.requests} requests (+${result.cold.workerRequests} by the worker), ${result.cold.jsFiles} JS files, ${kb(result.cold.jsBytes)} JS, usable ${Math.round(result.cold.usableMs)} ms, LCP ${Math.round(result.cold.lcpMs)} ms; warm usable ${Math.round(result.warm.usableMs)} ms, ${result.warm.requests} requests`,

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps, AppEnv } from './context';
 import { servePublicSite } from './public-site';
+import { PRELOAD_HINTS_FILE, type PreloadHints } from './lib/preload-hints';
 import { serveWebApp } from './web-app';
 
 /** A built web app in miniature: the page, one hashed script compressed by the build, one not. */
@@ -25,6 +26,14 @@ describe('the built web app', () => {
     writeFileSync(join(dist, 'assets', 'app-Ab12.js.gz'), gzipSync(SCRIPT));
     writeFileSync(join(dist, 'assets', 'app-Ab12.js.br'), brotliCompressSync(SCRIPT));
     writeFileSync(join(dist, 'assets', 'plain-Cd34.js'), SCRIPT);
+    writeFileSync(
+      join(dist, PRELOAD_HINTS_FILE),
+      JSON.stringify({
+        screens: { '/app/quick-log': ['assets/app-shell-S.js', 'assets/quick-log-page-Q.js'] },
+        shell: ['assets/app-shell-S.js'],
+        catalogs: { en: ['assets/common.en-E.js'], nb: ['assets/common.nb-N.js'] },
+      } satisfies PreloadHints),
+    );
     app = new Hono<AppEnv>();
     const deps = { config: { BRAND_NAME: 'Salg & Co', publicUrl: 'http://localhost:3000' } } as unknown as AppDeps;
     app.use('*', async (c, next) => {
@@ -72,5 +81,22 @@ describe('the built web app', () => {
     const response = await app.request('/app/quick-log');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(await response.text()).toContain('<title>Salg &amp; Co</title>');
+  });
+
+  it("names a signed-in screen's scripts and its reader's catalogs in its page, so they download with the entry (decision 085)", async () => {
+    const links = async (path: string, acceptLanguage?: string) => {
+      const html = await (await app.request(path, { headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} })).text();
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    };
+    expect(await links('/app/quick-log', 'nb-NO,nb;q=0.9,en;q=0.8')).toEqual([
+      '/assets/app-shell-S.js',
+      '/assets/quick-log-page-Q.js',
+      '/assets/common.nb-N.js',
+    ]);
+    // Another screen of the app: the shell's, in English for a browser we have no catalog for.
+    expect(await links('/app/settings', 'fi-FI')).toEqual(['/assets/app-shell-S.js', '/assets/common.en-E.js']);
+    // The signed-out screens have budgets of their own: nothing of the shell.
+    expect(await links('/auth/register', 'nb')).toEqual([]);
+    expect(await links('/application', 'nb')).toEqual([]);
   });
 });

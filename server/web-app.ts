@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from './context';
+import { choosePreloads, PRELOAD_HINTS_FILE, type PreloadHints, renderPreloadLinks } from './lib/preload-hints';
 
 /**
  * The built SPA: hashed assets are immutable for a year; HTML is never cached so a deploy is
@@ -48,11 +49,25 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string): void {
   });
   app.use('*', serveStatic({ root: distDir, rewriteRequestPath: (path) => (path === '/' ? '/__none__' : path) }));
   let indexHtml: string | null = null;
+  // The signed-in screens' pages name the shell's, the screen's and the catalogs' scripts at once
+  // (decision 085); a build without the hints (an older one) serves the page as it is.
+  const hintsFile = join(distDir, PRELOAD_HINTS_FILE);
+  const hints = existsSync(hintsFile) ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as PreloadHints) : null;
+  const pages = new Map<string, string>();
   app.get('*', (c) => {
     const brand = c.get('deps').config.BRAND_NAME;
     indexHtml ??= renderIndexHtml(readFileSync(join(distDir, 'index.html'), 'utf8'), brand);
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    const preloads = hints ? choosePreloads(hints, c.req.path, c.req.header('accept-language')) : [];
+    if (preloads.length === 0) return c.html(indexHtml);
+    const key = preloads.join(' ');
+    let page = pages.get(key);
+    if (page === undefined) {
+      // A handful of variants: three start screens and the shell's, each in four languages.
+      page = indexHtml.replace('</head>', `${renderPreloadLinks(preloads)}</head>`);
+      pages.set(key, page);
+    }
+    return c.html(page);
   });
 }
 

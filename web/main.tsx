@@ -7,11 +7,14 @@ import { AppProviders } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
 import { i18nReady } from './i18n';
 import { captureInstallPrompt } from './lib/install-prompt';
+import { startRestoringQueries } from './lib/query-persistence';
 import { registerServiceWorker } from './lib/service-worker';
 
 // The screen's code starts loading at once, alongside the translations (a few KB in the screen's
 // language); the first render waits for the translations only, so no keys flash.
 preloadRoutes(window.location);
+// The kept boards (decision 082) are read beside them too: no query starts before they are in.
+startRestoringQueries();
 registerServiceWorker();
 captureInstallPrompt();
 

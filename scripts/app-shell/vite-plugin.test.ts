@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCatalogFile, selectForLanguage } from '../../web/sw/catalog-files';
-import { isShellFile, listShellScripts, type ShellChunk } from './vite-plugin';
+import { isShellFile, listPreloadHints, listShellScripts, type ShellChunk } from './vite-plugin';
 
 const ROOT = '/repo';
 const chunk = (
@@ -27,6 +27,9 @@ const BUNDLE: ShellChunk[] = [
   ]),
   chunk('assets/toaster-L.js', [], 'web/components/ui/toaster-lazy.tsx'),
   chunk('assets/common.en-M.js', [], 'web/i18n/locales/en/common.json'),
+  chunk('assets/common.nb-O.js', [], 'web/i18n/locales/nb/common.json'),
+  chunk('assets/activity.nb-P.js', [], 'web/i18n/locales/nb/activity.json'),
+  chunk('assets/settings.nb-Q.js', [], 'web/i18n/locales/nb/settings.json'),
   chunk('assets/password-N.js', [], 'core/passwords/assess-password.ts'),
   chunk('assets/ui-B.js', ['assets/index-A.js']),
   chunk('assets/lib-C.js'),
@@ -61,6 +64,21 @@ describe('listShellScripts', () => {
     expect(() => listShellScripts(BUNDLE.filter((c) => !c.fileName.startsWith('assets/dashboard-page')))).toThrow(
       /web\/features\/dashboard\/routes\/dashboard-page\.tsx/,
     );
+  });
+});
+
+describe('listPreloadHints', () => {
+  it("lists per start screen the shell's and the screen's scripts the page does not load already, and per language the first render's catalogs", () => {
+    const hints = listPreloadHints(BUNDLE);
+    expect(hints.screens['/app/quick-log']).toEqual([
+      'assets/app-shell-F.js',
+      'assets/shared-D.js',
+      'assets/lib-C.js',
+      'assets/quick-log-page-G.js',
+    ]);
+    expect(hints.screens['/app']).toEqual(['assets/app-shell-F.js', 'assets/shared-D.js', 'assets/lib-C.js', 'assets/dashboard-page-H.js']);
+    expect(hints.shell).toEqual(['assets/app-shell-F.js', 'assets/shared-D.js', 'assets/lib-C.js']);
+    expect(hints.catalogs).toEqual({ en: ['assets/common.en-M.js'], nb: ['assets/common.nb-O.js', 'assets/activity.nb-P.js'] });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { PRELOAD_HINTS_FILE, type PreloadHints } from '../../server/lib/preload-hints';
 import { readCatalogFile } from '../../web/sw/catalog-files';
 
 /**
@@ -19,6 +20,21 @@ export const START_SCREEN_MODULES = [
  * language only.
  */
 export const START_SCREEN_NAMESPACES = ['common', 'auth', 'activity', 'scoreboard', 'privacy', 'data', 'targets'];
+
+/**
+ * The start screens' addresses (web/app/router.tsx), for the preload hints the server puts in the
+ * page it answers them with (decision 085). Any other /app address gets the shell's.
+ */
+export const START_SCREEN_PATHS: Readonly<Record<string, string>> = {
+  '/app': 'web/features/dashboard/routes/dashboard-page.tsx',
+  '/app/dashboard': 'web/features/dashboard/routes/dashboard-page.tsx',
+  '/app/quick-log': 'web/features/activity/routes/quick-log-page.tsx',
+  '/app/activity': 'web/app/routes/activity-page.tsx',
+};
+const SHELL_MODULE = 'web/app/shell/app-shell.tsx';
+
+/** The catalogs no signed-in screen renders before: the base namespaces (web/i18n) and the shell's. */
+const FIRST_RENDER_NAMESPACES = ['common', 'auth', 'activity'];
 
 /** A bundle's chunks as the plugin reads them: the part of rolldown's output chunk it uses. */
 export type ShellChunk = {
@@ -66,6 +82,41 @@ export function listShellScripts(chunks: readonly ShellChunk[]): Set<string> {
   return shell;
 }
 
+/** The preload hints of a bundle (PreloadHints); fails the build when a start screen or the shell has no chunk. */
+export function listPreloadHints(chunks: readonly ShellChunk[]): PreloadHints {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const chunkOf = (module: string) => {
+    const found = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${module}`));
+    if (!found) throw new Error(`preload hints: no chunk for ${module} (moved? update START_SCREEN_PATHS)`);
+    return found;
+  };
+  /** A chunk and every chunk it imports statically: what loads before it runs. */
+  const withImports = (roots: readonly ShellChunk[]) => {
+    const seen = new Set<string>();
+    const visit = (fileName: string) => {
+      if (seen.has(fileName)) return;
+      seen.add(fileName);
+      for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+    };
+    for (const root of roots) visit(root.fileName);
+    return seen;
+  };
+  const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/web/index.html'));
+  const preloadedByPage = entry ? withImports([entry]) : new Set<string>();
+  const beyondPage = (roots: readonly ShellChunk[]) => [...withImports(roots)].filter((file) => !preloadedByPage.has(file));
+  const shell = chunkOf(SHELL_MODULE);
+  const catalogs: Record<string, string[]> = {};
+  for (const chunk of chunks) {
+    const catalog = readCatalogFile(chunk.fileName);
+    if (catalog && FIRST_RENDER_NAMESPACES.includes(catalog.namespace)) (catalogs[catalog.language] ??= []).push(chunk.fileName);
+  }
+  return {
+    screens: Object.fromEntries(Object.entries(START_SCREEN_PATHS).map(([path, module]) => [path, beyondPage([shell, chunkOf(module)])])),
+    shell: beyondPage([shell]),
+    catalogs,
+  };
+}
+
 /**
  * Whether the service worker installs this file of the build: everything the glob listed that is
  * not JavaScript (the page, styles, fonts, icons), the shell's scripts, and the start screens'
@@ -92,6 +143,8 @@ export function appShell(): Plugin & { shellScripts: Set<string> } {
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
       shellScripts.clear();
       for (const file of listShellScripts(chunks)) shellScripts.add(file);
+      // Read by the server (server/web-app.ts), which hints them in the page of an /app address.
+      this.emitFile({ type: 'asset', fileName: PRELOAD_HINTS_FILE, source: JSON.stringify(listPreloadHints(chunks)) });
       if (process.env.DEBUG_APP_SHELL) console.info([...shellScripts].sort().join('\n'));
     },
   };

@@ -54,15 +54,18 @@ function OfflineNotice({ onRetry }: { onRetry: () => void }) {
 export const ONBOARDING_TIMEOUT_MS = 10_000;
 
 /**
- * Waits for the sign-in provisioning. A person with a company goes on; one without (multi-tenant
- * mode, or removed by an admin) goes to /awaiting-assignment. If the check hangs for 10 seconds,
- * the app opens anyway in a degraded state with a warning.
+ * Waits for the sign-in provisioning of a person who has no company yet: it may make them a member.
+ * A person with a company goes on at once (decision 085): provisioning still runs behind the screen,
+ * and what it can change for a member (made admin, or removed meanwhile) arrives with the /me it
+ * re-reads. One without a company after it (multi-tenant mode, or removed by an admin) goes to
+ * /awaiting-assignment. If the check hangs for 10 seconds, the app opens anyway in a degraded state
+ * with a warning.
  */
 export function OnboardingGate() {
   const { t } = useTranslation();
   const { me, isProvisioning } = useAuth();
   const [degraded, setDegraded] = useState(false);
-  const checking = !me || isProvisioning;
+  const checking = !me || (isProvisioning && !me.onboarding.hasCompany);
 
   useEffect(() => {
     if (!checking) return;

@@ -56,16 +56,20 @@ afterEach(() => {
 });
 
 describe('OnboardingGate', () => {
-  it("says 'Checking your access...' until provisioning has answered, then opens the app", async () => {
+  it("says 'Checking your access...' to a newcomer until provisioning has made them a member, then opens the app", async () => {
     let answerProvision: (() => void) | undefined;
+    let provisioned = false;
     stubFetch({
-      'GET /api/v1/me': reply(200, makeTestMe()),
+      'GET /api/v1/me': () => reply(200, provisioned ? makeTestMe() : withoutCompany()),
       'POST /api/v1/me/provision': () =>
         new Promise((resolve) => {
-          answerProvision = () => resolve(reply(200, { success: true, created: false, promoted: false, error: null }));
+          answerProvision = () => {
+            provisioned = true;
+            resolve(reply(200, { success: true, created: true, promoted: false, error: null }));
+          };
         }),
     });
-    renderAt('/app', makeTestMe());
+    renderAt('/app', withoutCompany());
 
     expect(screen.getByRole('status')).toHaveTextContent('Checking your access...');
     expect(screen.queryByRole('heading', { name: 'Team Dashboard' })).not.toBeInTheDocument();
@@ -78,10 +82,30 @@ describe('OnboardingGate', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('lets the person through with the warning when the check hangs for 10 seconds', async () => {
+  it('opens the app at once for a member of a company: their provisioning runs behind the screen (decision 085)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    stubFetch({ 'GET /api/v1/me': reply(200, makeTestMe()), 'POST /api/v1/me/provision': hanging });
+    let provisionAsked = false;
+    stubFetch({
+      'GET /api/v1/me': reply(200, makeTestMe()),
+      'POST /api/v1/me/provision': () => {
+        provisionAsked = true;
+        return hanging();
+      },
+    });
     renderAt('/app', makeTestMe());
+
+    expect(screen.getByRole('heading', { name: 'Team Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText('Checking your access...')).not.toBeInTheDocument();
+    await passTime(10_000);
+    expect(provisionAsked).toBe(true);
+    // A check that hangs behind a member's screen is no reason to warn them.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('lets a newcomer through with the warning when the check hangs for 10 seconds', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    stubFetch({ 'GET /api/v1/me': reply(200, withoutCompany()), 'POST /api/v1/me/provision': hanging });
+    renderAt('/app', withoutCompany());
 
     await passTime(9_999);
     expect(screen.getByRole('status')).toHaveTextContent('Checking your access...');

@@ -1,6 +1,6 @@
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeCacheBuster, confirmCacheOwner, devicePersister, forgetPersistedQueries } from './query-persistence';
+import { computeCacheBuster, confirmCacheOwner, devicePersister, forgetPersistedQueries, startRestoringQueries } from './query-persistence';
 
 /* The device's kept boards (decision 082), in IndexedDB (fake-indexeddb in jsdom). */
 
@@ -72,6 +72,40 @@ describe('the device persister', () => {
     await devicePersister.persistClient(keptClient());
     setVisibility('hidden');
     await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await devicePersister.restoreClient()).toBeUndefined();
+  });
+});
+
+describe('the early read of the kept cache', () => {
+  afterEach(async () => {
+    setVisibility('visible');
+    await forgetPersistedQueries();
+    confirmCacheOwner(null);
+  });
+
+  it('is what the first restore returns, read once: a later restore reads the store again', async () => {
+    confirmCacheOwner('user-1');
+    await devicePersister.persistClient(keptClient());
+    setVisibility('hidden');
+    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
+
+    startRestoringQueries();
+    await forgetPersistedQueries();
+    // Started before the cache went: the provider restores what the page's first script read.
+    expect(await devicePersister.restoreClient()).toMatchObject({ buster: computeCacheBuster('user-1') });
+    expect(await devicePersister.restoreClient()).toBeUndefined();
+  });
+
+  it('restores nothing once /me has said another member is signed in on this device, read or not', async () => {
+    confirmCacheOwner('user-1');
+    await devicePersister.persistClient(keptClient());
+    setVisibility('hidden');
+    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
+
+    startRestoringQueries();
+    confirmCacheOwner('user-2');
+    expect(await devicePersister.restoreClient()).toBeUndefined();
+    confirmCacheOwner(null);
     expect(await devicePersister.restoreClient()).toBeUndefined();
   });
 });

@@ -84,6 +84,19 @@ async function writePending(): Promise<void> {
 }
 
 /**
+ * The kept cache's read, started by startRestoringQueries as the page's first script runs: opening
+ * IndexedDB and reading the cache took 300-450 ms on a throttled phone (bench:web), which no query
+ * may start before (TanStack Query holds them while restoring). Started early, it overlaps with
+ * the catalogs loading and the first render; the provider's restore then takes it, once.
+ */
+let earlyRestore: Promise<PersistedClient | undefined> | null = null;
+
+/** Starts reading the kept cache now (web/main.tsx), for the provider's restore to take when it mounts. */
+export function startRestoringQueries(): void {
+  earlyRestore ??= tryCache((db) => db.get('clients', CLIENT_KEY), undefined);
+}
+
+/**
  * The device's persister: IndexedDB, the latest cache written at most once a second, under the
  * buster of the member who owns it now (the provider's buster is fixed when it starts; the member
  * may sign in after that). With nobody signed in, nothing is written.
@@ -94,7 +107,14 @@ export const devicePersister: Persister = {
     pending = { ...client, buster: computeCacheBuster(owner) };
     timer ??= setTimeout(() => void writePending(), SAVE_INTERVAL_MS);
   },
-  restoreClient: () => tryCache((db) => db.get('clients', CLIENT_KEY), undefined),
+  async restoreClient() {
+    const started = earlyRestore;
+    earlyRestore = null;
+    const kept = await (started ?? tryCache((db) => db.get('clients', CLIENT_KEY), undefined));
+    // /me may answer before the store does (lib/auth/auth-provider.tsx): a cache that is no longer
+    // its owner's (another member signed in on this device, or nobody) is never shown.
+    return kept && owner !== null && kept.buster === computeCacheBuster(owner) ? kept : undefined;
+  },
   async removeClient() {
     pending = null;
     if (timer) clearTimeout(timer);

@@ -1,4 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { QueryClient, useQuery } from '@tanstack/react-query';
+import { type Persister, PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
@@ -93,5 +95,36 @@ describe('provisioning toasts', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 0))); // sonner shows a toast on the next task
     expect(screen.queryByText('Welcome to Dealboard!')).not.toBeInTheDocument();
     expect(screen.queryByText('Setup Error')).not.toBeInTheDocument();
+  });
+});
+
+describe('who is signed in, while the kept boards are read back (decision 085)', () => {
+  it('is asked at once, while the screens under it still wait for the restore', async () => {
+    const calls = stubFetch({
+      'GET /api/v1/me': reply(200, makeTestMe()),
+      'POST /api/v1/me/provision': result({}),
+      'GET /api/v1/teams': reply(200, { teams: [] }),
+    });
+    // A store that has not answered yet (IndexedDB on a slow phone).
+    const persister: Persister = { persistClient: () => {}, restoreClient: () => new Promise(() => {}), removeClient: () => {} };
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    function Person() {
+      const { me } = useAuth();
+      const teams = useQuery({ queryKey: ['teams'], queryFn: () => fetch('/api/v1/teams').then((r) => r.json()) });
+      return (
+        <p>
+          {me ? `Signed in: ${me.user.name}` : 'Loading'} / {teams.isFetching ? 'teams asked' : 'teams waiting'}
+        </p>
+      );
+    }
+    render(
+      <PersistQueryClientProvider client={queryClient} persistOptions={{ persister }}>
+        <AuthProvider>
+          <Person />
+        </AuthProvider>
+      </PersistQueryClientProvider>,
+    );
+    expect(await screen.findByText(`Signed in: ${makeTestMe().user.name} / teams waiting`)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/v1/teams')).toBe(false);
   });
 });

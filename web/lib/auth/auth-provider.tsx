@@ -1,5 +1,5 @@
 import type { Me } from '@core/contracts';
-import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
+import { IsRestoringProvider, useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@web/components/ui/toaster';
@@ -35,13 +35,28 @@ const AuthContext = createContext<AuthState | null>(null);
 /** A console warning (no user-visible action) when auth loading passes 15 seconds. */
 const AUTH_LOADING_WARNING_MS = 15_000;
 
+/**
+ * Who is signed in is asked at once, not once the kept boards are read back from IndexedDB
+ * (decision 085): TanStack Query holds every query while it restores, and reading the store took
+ * 300-650 ms on a throttled phone (bench:web) before the first screen could even be chosen. /me is
+ * never kept with the boards (lib/query-persistence.ts), so nothing restored can overwrite it; the
+ * screens under it still wait for the restore.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const isRestoring = useIsRestoring();
+  return (
+    <IsRestoringProvider value={false}>
+      <SignedInPerson>
+        <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+      </SignedInPerson>
+    </IsRestoringProvider>
+  );
+}
+
+function SignedInPerson({ children }: { children: ReactNode }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const meQuery = useMe();
-  // While the kept cache is restored (decision 082) no query runs: /me is not asked yet, so the
-  // person is still loading, not signed out.
-  const isRestoring = useIsRestoring();
   const me = meQuery.data ?? null;
   const provisionedFor = useRef<string | null>(null);
   useApplySavedLanguage(me);
@@ -141,7 +156,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       me,
       user: me?.user ?? null,
-      isLoading: meQuery.isLoading || (isRestoring && meQuery.data === undefined),
+      isLoading: meQuery.isLoading,
       // Paused (offline, asked again when the connection returns) or failed for want of a network.
       isUnreachable: meQuery.data === undefined && (meQuery.isPaused || isUnreachable(meQuery.error)),
       isAdmin: me?.onboarding.role === 'admin',
@@ -151,7 +166,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       recheck,
       signOut,
     }),
-    [me, meQuery.isLoading, isRestoring, meQuery.isPaused, meQuery.data, meQuery.error, recheck, signOut, provisionedUserId, hasSignedOut],
+    [me, meQuery.isLoading, meQuery.isPaused, meQuery.data, meQuery.error, recheck, signOut, provisionedUserId, hasSignedOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
