@@ -40,13 +40,21 @@ function setVisibility(state: DocumentVisibilityState) {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
-describe('the device persister', () => {
-  afterEach(async () => {
-    setVisibility('visible');
-    await forgetPersistedQueries();
-    confirmCacheOwner(null);
-  });
+afterEach(async () => {
+  setVisibility('visible');
+  await forgetPersistedQueries();
+  confirmCacheOwner(null);
+});
 
+/** A cache kept for user-1 and written (the page hidden): what a later start reads back. */
+async function keepForUserOne() {
+  confirmCacheOwner('user-1');
+  await devicePersister.persistClient(keptClient());
+  setVisibility('hidden');
+  await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
+}
+
+describe('the device persister', () => {
   it('saves a second after the cache changes, under its member', async () => {
     confirmCacheOwner('user-1');
     await devicePersister.persistClient(keptClient());
@@ -77,18 +85,8 @@ describe('the device persister', () => {
 });
 
 describe('the early read of the kept cache', () => {
-  afterEach(async () => {
-    setVisibility('visible');
-    await forgetPersistedQueries();
-    confirmCacheOwner(null);
-  });
-
   it('is what the first restore returns, read once: a later restore reads the store again', async () => {
-    confirmCacheOwner('user-1');
-    await devicePersister.persistClient(keptClient());
-    setVisibility('hidden');
-    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
-
+    await keepForUserOne();
     startRestoringQueries();
     await forgetPersistedQueries();
     // Started before the cache went: the provider restores what the page's first script read.
@@ -97,11 +95,7 @@ describe('the early read of the kept cache', () => {
   });
 
   it('restores nothing once /me has said another member is signed in on this device, read or not', async () => {
-    confirmCacheOwner('user-1');
-    await devicePersister.persistClient(keptClient());
-    setVisibility('hidden');
-    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
-
+    await keepForUserOne();
     startRestoringQueries();
     confirmCacheOwner('user-2');
     expect(await devicePersister.restoreClient()).toBeUndefined();
