@@ -295,6 +295,9 @@ async function visitOnPhone(context, baseUrl, path, usable) {
   };
   context.on('request', onRequest);
   context.on('response', onResponse);
+  // --coverage: how much of each script had run by the time the screen was usable (what a leaner
+  // start could leave for later).
+  if (args.has('--coverage')) await page.coverage.startJSCoverage({ resetOnNavigation: false });
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
   const usableAt = await page
     .waitForFunction(
@@ -306,6 +309,7 @@ async function visitOnPhone(context, baseUrl, path, usable) {
       { polling: 50, timeout: 60_000 },
     )
     .then((handle) => handle.jsonValue());
+  if (args.has('--coverage')) logCoverage(path, usableAt, await page.coverage.stopJSCoverage());
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   await page.waitForTimeout(1_000);
   const lcp = await page.evaluate(() => globalThis.__lcp);
@@ -340,6 +344,25 @@ async function visitOnPhone(context, baseUrl, path, usable) {
     fileNames: files.map(([url]) => new URL(url).pathname),
     sizes: Object.fromEntries(files.map(([url, bytes]) => [new URL(url).pathname, bytes])),
   };
+}
+
+/** Per script: its size and the bytes of the functions that ran (Chromium's block coverage). */
+function logCoverage(path, usableAt, entries) {
+  const rows = entries
+    .filter((entry) => entry.url.includes('/assets/'))
+    .map((entry) => {
+      // Ranges nest: the outermost counted range of each function says whether it ran at all.
+      const ran = new Array(entry.source?.length ?? 0).fill(false);
+      for (const fn of entry.functions)
+        for (const range of fn.ranges) for (let i = range.startOffset; i < range.endOffset; i++) ran[i] = range.count > 0;
+      const used = ran.filter(Boolean).length;
+      return { file: new URL(entry.url).pathname, size: ran.length, used };
+    })
+    .sort((a, b) => b.size - a.size);
+  const total = rows.reduce((sum, row) => sum + row.size, 0);
+  const used = rows.reduce((sum, row) => sum + row.used, 0);
+  log(`${path} coverage when usable (${Math.round(usableAt)} ms): ${kb(used)} of ${kb(total)} of script ran`);
+  for (const row of rows) log(`  ${kb(row.used).padStart(9)} of ${kb(row.size).padStart(9)} ${row.file}`);
 }
 
 function checkPhoneBudgets(phone) {

@@ -14,6 +14,7 @@ import { jwtVerify } from 'jose';
 import { z } from 'zod';
 import { magicLink } from 'better-auth/plugins/magic-link';
 import type { Database } from '../db/client';
+import { isDatabaseUnavailable } from '../db/errors';
 import * as schema from '../db/schema';
 import type { Config } from '../env';
 import type { Mailer } from '../mail/mailer';
@@ -377,6 +378,25 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A signed-in session as better-auth reads it from a request's cookie. */
+export type ReadSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
+
+/**
+ * The session a request's cookie names, or null when it names none (no cookie, expired, signed
+ * out, forged). A database that cannot be reached is not "signed out": that error is thrown on,
+ * so the caller answers 503 with Retry-After (and a phone keeps its member signed in) instead of
+ * 401. better-auth wraps it as the cause of its own INTERNAL_SERVER_ERROR, which
+ * isDatabaseUnavailable reads through.
+ */
+export async function readSession(auth: Auth, headers: Headers): Promise<ReadSession | null> {
+  try {
+    return await auth.api.getSession({ headers });
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    return null;
+  }
+}
 
 /**
  * Where a confirmation link goes when its address is confirmed already: the sign-in page, saying

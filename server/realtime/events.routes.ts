@@ -4,6 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import { EventStreamQuerySchema, LIVE_TABLES, type LiveChange, MEMBER_STREAM_LIMIT, type StreamReplaced } from '@core/contracts';
 import type { AppEnv } from '../context';
 import type { TenantChange } from './hub';
+import { readSession } from '../auth/auth';
 import { createRouter, errorResponses } from '../lib/http';
 import { findActiveMembership } from '../modules/companies/memberships.service';
 import { requireMember } from '../modules/session/session.middleware';
@@ -202,7 +203,8 @@ eventsRoutes.openapi(
       // A member removed (or gone to another company), or whose session ended (signed out, a password
       // reset, an erased account), stops hearing this company at once: the session is asked again.
       isStillAllowed: async () => {
-        const session = await auth.api.getSession({ headers }).catch(() => null);
+        // A database away for a moment is not a sign-out: readSession throws, and the stream stays.
+        const session = await readSession(auth, headers);
         if (session?.user.id !== userId) return false;
         return (await findActiveMembership(database.db, userId))?.companyId === companyId;
       },

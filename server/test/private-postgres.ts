@@ -20,6 +20,9 @@ export type PrivatePostgres = {
   superuserUrl: string;
   /** `pg_ctl restart -m fast`: every connection is cut, new ones are refused until it is back. */
   restart(): Promise<void>;
+  /** `pg_ctl stop -m fast`, keeping the cluster: the database is away until `resume`. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -75,6 +78,12 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     restart: async () => {
       // -o again: pg_ctl restart keeps the options of the last start, said here to be sure.
       runPostgresProgram(bin, 'pg_ctl', ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-w', '-m', 'fast', '-o', options, 'restart']);
+    },
+    pause: async () => {
+      runPostgresProgram(bin, 'pg_ctl', ['-D', dataDir, '-w', '-m', 'fast', 'stop']);
+    },
+    resume: async () => {
+      runPostgresProgram(bin, 'pg_ctl', ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-w', '-o', options, 'start']);
     },
     stop: async () => {
       try {

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
-import { sessionCookieName } from '../../auth/auth';
+import { readSession, sessionCookieName } from '../../auth/auth';
 import { runInStatementPhase } from '../../db/client';
 import type { AppEnv } from '../../context';
 import { hashApiToken, isApiTokenShape } from '../../lib/api-token';
@@ -38,7 +38,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     return next();
   }
   const since = actors.begin();
-  const session = await runInStatementPhase('signed-in', () => auth.api.getSession({ headers: c.req.raw.headers })).catch(() => null);
+  const session = await runInStatementPhase('signed-in', () => readSession(auth, c.req.raw.headers));
   if (!session) {
     c.set('user', null);
     return next();
