@@ -43,6 +43,20 @@ const CHART_LIBRARIES =
 /** Our components and the primitives, icons and toasts under them. */
 const INTERFACE_KIT =
   /[\\/]web[\\/]components[\\/]|node_modules[\\/](lucide-react|@radix-ui|radix-ui|@floating-ui|cmdk|sonner|class-variance-authority|tailwind-merge|react-remove-scroll[a-z-]*|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|detect-node-es|tslib)[\\/]/;
+/**
+ * The kit's menus and pickers (select, dropdown menu, tabs, switch, popover, the command list), our
+ * components made of them, and the Radix parts only they use: a group of their own, so a screen that shows none of them (the
+ * phone's quick log, decision 085) does not download them with the rest of the kit.
+ */
+const MENUS_AND_PICKERS =
+  /[\\/]web[\\/]components[\\/](ui[\\/](select|select-styles|options-select|lazy-select|dropdown-menu|tabs|switch|popover)|rank-by-select|labelled-switch|export-menu|team-filter|language-select)\.tsx?$|node_modules[\\/](@radix-ui[\\/]react-(select|menu|dropdown-menu|collection|roving-focus|tabs|switch|popover)|cmdk)[\\/]/;
+/**
+ * The contracts' schemas and zod, apart from the client library: a screen that validates nothing
+ * on its first render (the quick log) starts without them. Their plain values (constants.ts) and
+ * the words of their refusals (messages/) have no zod and stay with the library.
+ */
+const CONTRACTS =
+  /[\\/]core[\\/]contracts[\\/](?!constants\.ts$|messages[\\/])|[\\/]web[\\/]lib[\\/]contracts\.ts$|node_modules[\\/]zod[\\/]/;
 /** The client's own library: web/lib, every feature's API calls and core (contracts, domain rules). */
 const CLIENT_LIBRARY = /[\\/](web[\\/]lib|web[\\/]features[\\/][^\\/]+[\\/]api|core)[\\/]/;
 
@@ -103,10 +117,12 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), publicSite(), themeBoot(), coreHasNoSideEffects, shell, installableApp(shell), precompress()],
   define: { 'import.meta.env.VITE_CONTRACTS_VERSION': JSON.stringify(hashContracts()) },
   resolve: {
-    alias: {
-      '@core': resolve(import.meta.dirname, 'core'),
-      '@web': resolve(import.meta.dirname, 'web'),
-    },
+    alias: [
+      // The app's contracts: core's, with zod's refusals in the screen's language (web/lib/contracts.ts).
+      { find: /^@core\/contracts$/, replacement: resolve(import.meta.dirname, 'web/lib/contracts.ts') },
+      { find: '@core', replacement: resolve(import.meta.dirname, 'core') },
+      { find: '@web', replacement: resolve(import.meta.dirname, 'web') },
+    ],
   },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),
@@ -130,6 +146,8 @@ export default defineConfig({
             { name: 'charts', test: CHART_LIBRARIES, priority: 90 },
             // Shared by five screens or more: fewer shares stay with their screens (a rep's
             // quick log should not download the admin pages' tables).
+            { name: 'menus', test: MENUS_AND_PICKERS, minShareCount: 5, priority: 60 },
+            { name: 'contracts', test: CONTRACTS, minShareCount: 5, priority: 55 },
             { name: 'ui', test: INTERFACE_KIT, minShareCount: 5, priority: 50 },
             { name: 'lib', test: CLIENT_LIBRARY, minShareCount: 5, priority: 40 },
             {

@@ -8,6 +8,12 @@ const alias = {
   '@web': resolve(import.meta.dirname, 'web'),
 };
 
+/** The app's: `@core/contracts` is web/lib/contracts.ts there (core's, with zod's refusals in the screen's language). */
+const webAlias = [
+  { find: /^@core\/contracts$/, replacement: resolve(import.meta.dirname, 'web/lib/contracts.ts') },
+  ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+];
+
 const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
 
 /**
@@ -60,7 +66,7 @@ export default defineConfig({
       ...(postgresUrl ? [serverProject('server-postgres', ['server/**/*.{engines,postgres}.test.ts'], [], postgresUrl)] : []),
       {
         plugins: [react()],
-        resolve: { alias },
+        resolve: { alias: webAlias },
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],

@@ -255,6 +255,7 @@ const PHONE_BUDGET = { coldUsableMs: 2_500, warmUsableMs: 1_000, lcpMs: 2_500, j
 
 async function throttle(context, page) {
   const cdp = await context.newCDPSession(page);
+  page.__cdp = cdp;
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
@@ -298,6 +299,12 @@ async function visitOnPhone(context, baseUrl, path, usable) {
   // --coverage: how much of each script had run by the time the screen was usable (what a leaner
   // start could leave for later).
   if (args.has('--coverage')) await page.coverage.startJSCoverage({ resetOnNavigation: false });
+  // --profile: where the main thread's time went until the screen was usable (self time per script and function).
+  if (args.has('--profile')) {
+    await page.__cdp.send('Profiler.enable');
+    await page.__cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await page.__cdp.send('Profiler.start');
+  }
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
   const usableAt = await page
     .waitForFunction(
@@ -310,6 +317,7 @@ async function visitOnPhone(context, baseUrl, path, usable) {
     )
     .then((handle) => handle.jsonValue());
   if (args.has('--coverage')) logCoverage(path, usableAt, await page.coverage.stopJSCoverage());
+  if (args.has('--profile')) logProfile(path, usableAt, (await page.__cdp.send('Profiler.stop')).profile);
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   await page.waitForTimeout(1_000);
   const lcp = await page.evaluate(() => globalThis.__lcp);
@@ -344,6 +352,52 @@ async function visitOnPhone(context, baseUrl, path, usable) {
     fileNames: files.map(([url]) => new URL(url).pathname),
     sizes: Object.fromEntries(files.map(([url, bytes]) => [new URL(url).pathname, bytes])),
   };
+}
+
+/** Self time per script and per function in a CPU profile (ms, as sampled). */
+function logProfile(path, usableAt, profile) {
+  const out = [...args].find((a) => a.startsWith('--profile-out='))?.slice('--profile-out='.length);
+  if (out) writeFileSync(`${out}.${(logProfile.count = (logProfile.count ?? 0) + 1)}.cpuprofile`, JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i]);
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    self.set(node, (self.get(node) ?? 0) + delta);
+  }
+  const byScript = new Map();
+  const byFunction = new Map();
+  for (const [node, ms] of self) {
+    const url = node.callFrame.url ? new URL(node.callFrame.url, 'http://x').pathname : `(${node.callFrame.functionName || 'program'})`;
+    byScript.set(url, (byScript.get(url) ?? 0) + ms);
+    const fn = `${node.callFrame.functionName || '(anonymous)'} ${url}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  }
+  const top = (map, n) => [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+  // A timeline in 250 ms windows: what the main thread did in each (idle, native work, scripts).
+  const windows = [];
+  let at = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += (profile.timeDeltas[i] ?? 0) / 1000;
+    const node = byId.get(profile.samples[i]);
+    const kind = node.callFrame.url
+      ? new URL(node.callFrame.url, 'http://x').pathname.replace('/assets/', '')
+      : node.callFrame.functionName;
+    const w = (windows[Math.floor(at / 250)] ??= new Map());
+    w.set(kind, (w.get(kind) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  }
+  log(`${path} main thread per 250 ms (since profiling started):`);
+  windows.forEach((w, i) =>
+    log(
+      `  ${String(i * 250).padStart(5)} ${top(w ?? new Map(), 4)
+        .map(([k, ms]) => `${k} ${Math.round(ms)}`)
+        .join(', ')}`,
+    ),
+  );
+  log(`${path} CPU profile until usable (${Math.round(usableAt)} ms), self time by script:`);
+  for (const [url, ms] of top(byScript, 15)) log(`  ${String(Math.round(ms)).padStart(6)} ms ${url}`);
+  log('by function:');
+  for (const [fn, ms] of top(byFunction, 25)) log(`  ${String(Math.round(ms)).padStart(6)} ms ${fn}`);
 }
 
 /** Per script: its size and the bytes of the functions that ran (Chromium's block coverage). */

@@ -2,15 +2,14 @@ import { z } from 'zod';
 import { text } from './common';
 import { CALL_OUTCOMES } from '../kpi/points';
 import { FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR } from '../period/local-date';
+import { ACTIVITY_NOTES_MAX, CUSTOMER_NAME_MAX, PRODUCT_NAME_MAX } from './constants';
 
 /*
  * A rep's own activities: logging a call, sale, held meeting, e-mail or LinkedIn touch, the list of
  * today's activities, and editing or deleting (undo) one of today's.
  */
 
-export const CUSTOMER_NAME_MAX = 200;
-export const ACTIVITY_NOTES_MAX = 2000;
-export const PRODUCT_NAME_MAX = 200;
+export { ACTIVITY_NOTES_MAX, CUSTOMER_NAME_MAX, PRODUCT_NAME_MAX };
 /** 10 000 000 000.00 in minor units: more than any real sale, small enough to stay exact. */
 export const TICKET_SIZE_MAX = 1_000_000_000_000;
 

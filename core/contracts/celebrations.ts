@@ -62,16 +62,7 @@ export const DEFAULT_CELEBRATION_SETTINGS: CelebrationSettings = {
   style: 'confetti',
 };
 
-/** The setting that switches each feed event kind's celebration; null: never celebrated. */
-export const CELEBRATED_FEED_KINDS = {
-  'goal.reached': 'goals',
-  'record.broken': 'records',
-  'contest.finished': 'contests',
-  'badge.earned': 'badges',
-  // A contest's start and a new leader are announced on the wall like its finish (the same switch).
-  'contest.started': 'contests',
-  'contest.lead_changed': 'contests',
-} as const satisfies Record<z.infer<typeof FeedEventKindSchema>, keyof CelebrationSettings | null>;
+export { CELEBRATED_FEED_KINDS } from './constants';
 
 // ---- reactions ----------------------------------------------------------------------------------
 

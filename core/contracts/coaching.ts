@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR } from '../period';
 import { text } from './common';
 import { WrapupNumbersSchema } from './wrapups';
+import { COACHING_COMMENT_MAX } from './constants';
 
 /*
  * Coaching on wrap-ups (decision 045): leads and admins read their people's wrap-ups (unread
@@ -9,7 +10,7 @@ import { WrapupNumbersSchema } from './wrapups';
  * follow-up agenda per rep, for leads and admins only.
  */
 
-export const COACHING_COMMENT_MAX = 2000;
+export { COACHING_COMMENT_MAX };
 export const COACHING_NOTE_MAX = 2000;
 /** A person's list shows their last 60 wrap-ups; unread counts look back as far. */
 export const COACHING_WINDOW_DAYS = 60;

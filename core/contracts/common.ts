@@ -66,8 +66,7 @@ export { INTL_LOCALES, LANGUAGES };
 export const LanguageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof LanguageSchema>;
 
-/** The request header in which the app says the language its screen speaks (answers and mails follow it). */
-export const UI_LANGUAGE_HEADER = 'x-dealboard-language';
+export { UI_LANGUAGE_HEADER } from './constants';
 
 /** A stored language code as a Language, or null when unset or not one we have a catalog for. */
 export function toLanguage(code: string | null | undefined): Language | null {

@@ -5,6 +5,9 @@
  * still has them all.
  */
 
+import type { CelebrationSettings } from './celebrations';
+import type { FeedEventKind } from './feed';
+
 export const DISPLAY_NAME_MAX = 80;
 export const COMPANY_NAME_MAX = 100;
 
@@ -29,3 +32,41 @@ export const SIGNUP_REFUSAL_CODES = {
 export type SignupRefusalCode = (typeof SIGNUP_REFUSAL_CODES)[keyof typeof SIGNUP_REFUSAL_CODES];
 /** A refused sign-up as better-auth's error body carries it. */
 export type SignUpRefusal = { code: SignupRefusalCode; message: string };
+
+// ---- values the app's start screens need (decision 085: zod and the schemas are not in a phone's first download) ----
+
+/** The request header in which the app says the language its screen speaks (answers and mails follow it). */
+export const UI_LANGUAGE_HEADER = 'x-dealboard-language';
+
+/** The setting that switches each feed event kind's celebration; null: never celebrated. */
+export const CELEBRATED_FEED_KINDS = {
+  'goal.reached': 'goals',
+  'record.broken': 'records',
+  'contest.finished': 'contests',
+  'badge.earned': 'badges',
+  // A contest's start and a new leader are announced on the wall like its finish (the same switch).
+  'contest.started': 'contests',
+  'contest.lead_changed': 'contests',
+} as const satisfies Record<FeedEventKind, keyof CelebrationSettings | null>;
+
+/**
+ * How a board ranks its people: by points, by share of their own goal over the period ("% of
+ * goal"), or by improvement on their own average ("most improved").
+ */
+export const RANK_BY = ['points', 'goal_share', 'improved'] as const;
+
+/** The fewest characters a customer search answers to. */
+export const CUSTOMER_SUGGEST_MIN_CHARS = 2;
+
+/** The file name of a person's data download on a given day. */
+export function formatPersonalDataFileName(date: string): string {
+  return `dealboard-data-${date}.json`;
+}
+
+/** The longest customer name, activity note and product name an activity keeps. */
+export const CUSTOMER_NAME_MAX = 200;
+export const ACTIVITY_NOTES_MAX = 2000;
+export const PRODUCT_NAME_MAX = 200;
+
+/** The longest comment on a wrap-up. */
+export const COACHING_COMMENT_MAX = 2000;

@@ -10,7 +10,7 @@ export const CUSTOMER_NAME_MAX_LENGTH = 200;
 export const CUSTOMER_DOMAIN_MAX = 253;
 export const CUSTOMER_SEGMENT_MAX = 100;
 /** Suggestions start at 2 typed characters and show at most 5. */
-export const CUSTOMER_SUGGEST_MIN_CHARS = 2;
+export { CUSTOMER_SUGGEST_MIN_CHARS } from './constants';
 export const CUSTOMER_SUGGEST_LIMIT = 5;
 export const CUSTOMER_LIST_LIMIT_DEFAULT = 100;
 export const CUSTOMER_LIST_LIMIT_MAX = 500;

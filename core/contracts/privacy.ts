@@ -144,9 +144,7 @@ export const PersonalDataSchema = z.object({
 export type PersonalData = z.infer<typeof PersonalDataSchema>;
 
 /** The file name of a download made on `date` (YYYY-MM-DD). */
-export function formatPersonalDataFileName(date: string): string {
-  return `dealboard-data-${date}.json`;
-}
+export { formatPersonalDataFileName } from './constants';
 
 /** GET /me/account-deletion: what deleting the account would do, before anyone confirms. */
 export const AccountDeletionPlanSchema = z.object({

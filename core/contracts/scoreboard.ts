@@ -3,6 +3,7 @@ import { diffDays, FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR, type LocalDat
 import { LEADERBOARD_SORT_KEYS } from '../stats';
 import { StoredActivityTypeSchema } from './activities';
 import { RoleSchema, text } from './common';
+import { RANK_BY } from './constants';
 import { TeamIdSchema } from './teams';
 
 /*
@@ -72,7 +73,7 @@ const booleanParam = z
  * period ("% of goal"), or by improvement on their own average ("most improved"), so a new rep or a
  * part-timer can lead. Chosen per board (the URL's `rankBy`) and per TV playlist screen.
  */
-export const RANK_BY = ['points', 'goal_share', 'improved'] as const;
+export { RANK_BY };
 export const RankBySchema = z.enum(RANK_BY);
 export type RankBy = z.infer<typeof RankBySchema>;
 

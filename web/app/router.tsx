@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
 import { type Location, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { loadNamespaces, type Namespace } from '@web/i18n';
 import { importOrReload } from '@web/lib/lazy-import';
@@ -27,8 +27,21 @@ type LazyHandle = { preload: () => Promise<RouteModule> };
  */
 function page(load: () => Promise<RouteModule>, namespaces: readonly Namespace[] = []): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<RouteModule> | null = null;
-  const preload = () => (loading ??= Promise.all([importOrReload(load), loadNamespaces(namespaces)]).then(([module]) => module));
-  const Screen = lazy(() => preload().then((module) => ({ default: module.Component })));
+  // Once loaded (preloadRoutes starts the start screen's as the entry runs), the screen renders in
+  // the same pass as its parent: React.lazy suspends once even for a promise that has settled, and
+  // on a throttled phone each suspended level cost a render pass of its own (decision 085).
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    (loading ??= Promise.all([importOrReload(load), loadNamespaces(namespaces)]).then(([module]) => {
+      loaded = module.Component;
+      return module;
+    }));
+  const LazyScreen = lazy(() => preload().then((module) => ({ default: module.Component })));
+  function Screen() {
+    // Chosen once per mount: switching from LazyScreen to the module later would remount the screen.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <LazyScreen />;
+  }
   return { element: <Screen />, handle: { preload } satisfies LazyHandle };
 }
 

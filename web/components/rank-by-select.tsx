@@ -1,4 +1,4 @@
-import { RANK_BY } from '@core/contracts';
+import { RANK_BY } from '@core/contracts/constants';
 import { ScaleIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

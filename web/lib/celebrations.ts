@@ -8,7 +8,8 @@ import {
   EMPTY_CELEBRATION_QUEUE,
   enqueueCelebrations,
 } from '@core/celebrations';
-import { CELEBRATED_FEED_KINDS, type CelebrationSettings, type FeedItem, type LiveChange } from '@core/contracts';
+import type { CelebrationSettings, FeedItem, LiveChange } from '@core/contracts';
+import { CELEBRATED_FEED_KINDS } from '@core/contracts/constants';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useRealtimeChanges } from './realtime-provider';
 

@@ -48,48 +48,71 @@ export type CompanyFormat = {
 /** Local days are calendar dates, not instants: read them at noon UTC so no zone can shift them. */
 const dayAsDate = (localDate: string) => new Date(`${localDate}T12:00:00Z`);
 
+/** A value made on first use: an Intl formatter costs 5-15 ms to make on a throttled phone (bench:web --profile). */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+/** One formatter per language, zone and currency, shared by every screen that asks for it. */
+const companyFormats = new Map<string, CompanyFormat>();
+
 /** Number, money and time formatting in the reader's language and the company's time zone and currency. */
 export function createCompanyFormat(language: string, timeZone: string, currency: string): CompanyFormat {
+  const key = `${language}|${timeZone}|${currency}`;
+  let format = companyFormats.get(key);
+  if (!format) companyFormats.set(key, (format = makeCompanyFormat(language, timeZone, currency)));
+  return format;
+}
+
+function makeCompanyFormat(language: string, timeZone: string, currency: string): CompanyFormat {
   const locale = getIntlLocale(language);
-  const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const oneDecimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const clock = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone });
-  const dayAndClock = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone });
-  const full = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
-  const medium = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
-  const calendar = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
-  const isoDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
-  const longDay = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-  const shortDay = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const currencySymbol =
-    new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
-      .formatToParts(0)
-      .find((part) => part.type === 'currency')?.value ?? currency;
-  const localDay = (iso: string) => isoDay.format(new Date(iso));
+  // Each made when first used: a screen formats a few kinds of values, not all ten.
+  const integer = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+  const oneDecimal = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }));
+  const clock = once(() => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }));
+  const dayAndClock = once(
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone }),
+  );
+  const full = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }));
+  const medium = once(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }));
+  const calendar = once(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone }));
+  const isoDay = once(() => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }));
+  const longDay = once(() => new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }));
+  const shortDay = once(() => new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }));
+  const currencySymbol = once(
+    () =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+        .formatToParts(0)
+        .find((part) => part.type === 'currency')?.value ?? currency,
+  );
+  const localDay = (iso: string) => isoDay().format(new Date(iso));
   return {
     locale,
     currency,
     timeZone,
-    currencySymbol,
+    get currencySymbol() {
+      return currencySymbol();
+    },
     number: (value, maximumFractionDigits = 0) =>
       (maximumFractionDigits === 0
-        ? integer
+        ? integer()
         : maximumFractionDigits === 1
-          ? oneDecimal
+          ? oneDecimal()
           : new Intl.NumberFormat(locale, { maximumFractionDigits })
       ).format(value),
-    decimal: (value) => oneDecimal.format(value),
-    percent: (value) => `${integer.format(value)}%`,
+    decimal: (value) => oneDecimal().format(value),
+    percent: (value) => `${integer().format(value)}%`,
     money: (minor) => formatMoney(minor as MinorUnits, currency, locale),
-    time: (iso) => clock.format(new Date(iso)),
-    activityTime: (iso, today) => (localDay(iso) === today ? clock : dayAndClock).format(new Date(iso)),
-    shortDateTime: (iso) => dayAndClock.format(new Date(iso)),
-    dateTime: (iso) => full.format(new Date(iso)),
-    mediumDateTime: (iso) => medium.format(new Date(iso)),
-    date: (iso) => calendar.format(new Date(iso)),
+    time: (iso) => clock().format(new Date(iso)),
+    activityTime: (iso, today) => (localDay(iso) === today ? clock() : dayAndClock()).format(new Date(iso)),
+    shortDateTime: (iso) => dayAndClock().format(new Date(iso)),
+    dateTime: (iso) => full().format(new Date(iso)),
+    mediumDateTime: (iso) => medium().format(new Date(iso)),
+    date: (iso) => calendar().format(new Date(iso)),
     localDay,
-    longDay: (localDate) => longDay.format(dayAsDate(localDate)),
-    shortDay: (localDate) => shortDay.format(dayAsDate(localDate)),
+    longDay: (localDate) => longDay().format(dayAsDate(localDate)),
+    shortDay: (localDate) => shortDay().format(dayAsDate(localDate)),
   };
 }
 

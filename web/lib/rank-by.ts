@@ -1,4 +1,5 @@
-import { RANK_BY, type RankBy } from '@core/contracts';
+import type { RankBy } from '@core/contracts';
+import { RANK_BY } from '@core/contracts/constants';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 

@@ -1,4 +1,4 @@
-import { UI_LANGUAGE_HEADER } from '@core/contracts';
+import { UI_LANGUAGE_HEADER } from '@core/contracts/constants';
 import i18next from 'i18next';
 import createClient, { type MaybeOptionalInit } from 'openapi-fetch';
 import { networkError, toApiRequestError } from './errors';

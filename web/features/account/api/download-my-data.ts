@@ -1,4 +1,4 @@
-import { formatPersonalDataFileName } from '@core/contracts';
+import { formatPersonalDataFileName } from '@core/contracts/constants';
 import { useMutation } from '@tanstack/react-query';
 import { fetchApiFile } from '@web/lib/api';
 import { downloadApiFile } from '@web/lib/download';

@@ -1,4 +1,4 @@
-import { CUSTOMER_SUGGEST_MIN_CHARS } from '@core/contracts';
+import { CUSTOMER_SUGGEST_MIN_CHARS } from '@core/contracts/constants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';

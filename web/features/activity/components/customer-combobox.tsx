@@ -1,4 +1,4 @@
-import { CUSTOMER_NAME_MAX, CUSTOMER_SUGGEST_MIN_CHARS } from '@core/contracts';
+import { CUSTOMER_NAME_MAX, CUSTOMER_SUGGEST_MIN_CHARS } from '@core/contracts/constants';
 import { Building2Icon, CheckIcon, LoaderCircleIcon } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

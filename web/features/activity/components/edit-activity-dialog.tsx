@@ -1,4 +1,5 @@
-import { type Activity, ACTIVITY_NOTES_MAX, PRODUCT_NAME_MAX, type UpdateActivity } from '@core/contracts';
+import type { Activity, UpdateActivity } from '@core/contracts';
+import { ACTIVITY_NOTES_MAX, PRODUCT_NAME_MAX } from '@core/contracts/constants';
 import type { CallOutcome } from '@core/kpi';
 import { computeMajorUnits, type MinorUnits, parseMoneyInput } from '@core/money';
 import { type FormEvent, useId, useState } from 'react';

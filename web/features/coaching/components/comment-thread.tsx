@@ -1,4 +1,5 @@
-import { COACHING_COMMENT_MAX, type WrapupComment } from '@core/contracts';
+import type { WrapupComment } from '@core/contracts';
+import { COACHING_COMMENT_MAX } from '@core/contracts/constants';
 import { MessageSquareIcon, SendIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
