@@ -5,6 +5,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { directImports } from './scripts/app-shell/direct-imports';
+import { startGroups } from './scripts/app-shell/start-groups';
 import { appShell, isShellFile } from './scripts/app-shell/vite-plugin';
 import { precompress } from './scripts/precompress/vite-plugin';
 import { publicSite } from './scripts/public-site/vite-plugin';
@@ -49,7 +51,15 @@ const INTERFACE_KIT =
  * phone's quick log, decision 085) does not download them with the rest of the kit.
  */
 const MENUS_AND_PICKERS =
-  /[\\/]web[\\/]components[\\/](ui[\\/](select|select-styles|options-select|lazy-select|dropdown-menu|tabs|switch|popover)|rank-by-select|labelled-switch|export-menu|team-filter|language-select)\.tsx?$|node_modules[\\/](@radix-ui[\\/]react-(select|menu|dropdown-menu|collection|roving-focus|tabs|switch|popover)|cmdk)[\\/]/;
+  /[\\/]web[\\/]components[\\/](ui[\\/](select|select-styles|options-select|lazy-select|dropdown-menu|tabs|switch|popover)|rank-by-select|labelled-switch|export-menu|team-filter|language-select|time-zone-picker-popover)\.tsx?$|node_modules[\\/](@radix-ui[\\/]react-(select|menu|dropdown-menu|collection|roving-focus|tabs|switch|popover))[\\/]/;
+/**
+ * Dialogs and sheets (Radix's dialog and alert dialog, the scroll lock and the command
+ * list, our confirmation dialog): none shows until a person opens one, and the shell's
+ * own (the command palette, the shortcuts, the phone's menu) load when opened. A group of their own, so they are not merged into
+ * the first screen's chunks (decision 085).
+ */
+const DIALOGS =
+  /[\\/]web[\\/]components[\\/](ui[\\/](dialog|sheet)|confirm-dialog)\.tsx$|[\\/]web[\\/]app[\\/]shell[\\/](shortcuts-dialog|command-palette-dialog|mobile-nav)\.tsx$|node_modules[\\/](@radix-ui[\\/]react-(dialog|alert-dialog|focus-guards)|react-remove-scroll[a-z-]*|aria-hidden|use-sidecar|react-style-singleton|use-callback-ref|get-nonce|detect-node-es|cmdk)[\\/]/;
 /**
  * The contracts' schemas and zod, apart from the client library: a screen that validates nothing
  * on its first render (the quick log) starts without them. Their plain values (constants.ts) and
@@ -107,6 +117,7 @@ function installableApp(shell: ReturnType<typeof appShell>) {
 }
 
 const shell = appShell();
+const start = startGroups(import.meta.dirname);
 
 export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
@@ -114,7 +125,18 @@ export default defineConfig({
   // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
   // themeBoot: the app page's theme before its first paint (decision 056).
   // precompress: .gz and .br beside every hashed asset, served as they are (decision 063).
-  plugins: [react(), tailwindcss(), publicSite(), themeBoot(), coreHasNoSideEffects, shell, installableApp(shell), precompress()],
+  plugins: [
+    directImports(),
+    react(),
+    tailwindcss(),
+    publicSite(),
+    themeBoot(),
+    coreHasNoSideEffects,
+    start.plugin,
+    shell,
+    installableApp(shell),
+    precompress(),
+  ],
   define: { 'import.meta.env.VITE_CONTRACTS_VERSION': JSON.stringify(hashContracts()) },
   resolve: {
     alias: [
@@ -143,12 +165,18 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            // What the first screens import statically, as they need it (scripts/app-shell/start-groups.ts).
+            ...start.groups,
             { name: 'charts', test: CHART_LIBRARIES, priority: 90 },
             // Shared by five screens or more: fewer shares stay with their screens (a rep's
             // quick log should not download the admin pages' tables).
             { name: 'menus', test: MENUS_AND_PICKERS, minShareCount: 5, priority: 60 },
+            { name: 'dialogs', test: DIALOGS, minShareCount: 2, priority: 58 },
             { name: 'contracts', test: CONTRACTS, minShareCount: 5, priority: 55 },
             { name: 'ui', test: INTERFACE_KIT, minShareCount: 5, priority: 50 },
+            // Logging's own logic (the offline queue, the log rules, the toasts and its API calls),
+            // which every logging screen and the shell share, apart from its dialogs.
+            { name: 'logging', test: /[\\/]web[\\/]features[\\/]activity[\\/](lib|api)[\\/]/, minShareCount: 2, priority: 45 },
             { name: 'lib', test: CLIENT_LIBRARY, minShareCount: 5, priority: 40 },
             {
               name: 'shared',

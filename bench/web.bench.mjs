@@ -402,6 +402,8 @@ function logProfile(path, usableAt, profile) {
 
 /** Per script: its size and the bytes of the functions that ran (Chromium's block coverage). */
 function logCoverage(path, usableAt, entries) {
+  const out = [...args].find((a) => a.startsWith('--coverage-out='))?.slice('--coverage-out='.length);
+  if (out) writeFileSync(`${out}.${(logCoverage.count = (logCoverage.count ?? 0) + 1)}.json`, JSON.stringify(entries));
   const rows = entries
     .filter((entry) => entry.url.includes('/assets/'))
     .map((entry) => {

@@ -1,27 +1,13 @@
 import { z } from 'zod';
 import { text } from './common';
+import { BADGE_KINDS } from './constants';
 
 /*
  * Badges (decision 050): facts a member earns by a rule, stored once per member, badge and
  * occasion, in the transaction of the write that earned them. Admins switch each kind off or on.
  */
 
-export const BADGE_KINDS = [
-  /** The member's first sale ever. */
-  'first_sale',
-  /** The member's 10th sale ever. */
-  'tenth_sale',
-  /** 100 calls in one ISO week (the company's zone). */
-  'hundred_calls_week',
-  /** More points in a day than on any other day of theirs (after their first 5 active days). */
-  'personal_best_day',
-  /** More points in a calendar month than any member of their team had in an earlier month. */
-  'team_best_month',
-  /** The daily goal met on 5 working days in a row (weekends, holidays and days off skipped). */
-  'goal_streak',
-  /** Won a contest. */
-  'contest_winner',
-] as const;
+export { BADGE_KINDS };
 export const BadgeKindSchema = z.enum(BADGE_KINDS, { error: 'Not a badge' });
 export type BadgeKind = z.infer<typeof BadgeKindSchema>;
 

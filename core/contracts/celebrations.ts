@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { REACTION_EMOJIS } from './constants';
 import { FeedEventKindSchema } from './feed';
 import { RecentActivitySchema } from './scoreboard';
 import { TeamIdSchema } from './teams';
@@ -67,7 +68,7 @@ export { CELEBRATED_FEED_KINDS } from './constants';
 // ---- reactions ----------------------------------------------------------------------------------
 
 /** The small set of reactions, in the order they are offered. */
-export const REACTION_EMOJIS = ['👏', '🔥', '🎉', '💪', '😂'] as const;
+export { REACTION_EMOJIS };
 export const ReactionEmojiSchema = z.enum(REACTION_EMOJIS, { message: `emoji must be one of ${REACTION_EMOJIS.join(' ')}` });
 export type ReactionEmoji = z.infer<typeof ReactionEmojiSchema>;
 

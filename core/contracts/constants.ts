@@ -70,3 +70,24 @@ export const PRODUCT_NAME_MAX = 200;
 
 /** The longest comment on a wrap-up. */
 export const COACHING_COMMENT_MAX = 2000;
+
+/** The badges a member can earn (decision 050), in the order they are shown. */
+export const BADGE_KINDS = [
+  /** The member's first sale ever. */
+  'first_sale',
+  /** The member's 10th sale ever. */
+  'tenth_sale',
+  /** 100 calls in one ISO week (the company's zone). */
+  'hundred_calls_week',
+  /** More points in a day than on any other day of theirs (after their first 5 active days). */
+  'personal_best_day',
+  /** More points in a calendar month than any member of their team had in an earlier month. */
+  'team_best_month',
+  /** The daily goal met on 5 working days in a row (weekends, holidays and days off skipped). */
+  'goal_streak',
+  /** Won a contest. */
+  'contest_winner',
+] as const;
+
+/** The small set of reactions, in the order they are offered. */
+export const REACTION_EMOJIS = ['👏', '🔥', '🎉', '💪', '😂'] as const;

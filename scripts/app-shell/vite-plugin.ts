@@ -31,7 +31,7 @@ export const START_SCREEN_PATHS: Readonly<Record<string, string>> = {
   '/app/quick-log': 'web/features/activity/routes/quick-log-page.tsx',
   '/app/activity': 'web/app/routes/activity-page.tsx',
 };
-const SHELL_MODULE = 'web/app/shell/app-shell.tsx';
+export const SHELL_MODULE = 'web/app/shell/app-shell.tsx';
 
 /** The catalogs no signed-in screen renders before: the base namespaces (web/i18n) and the shell's. */
 const FIRST_RENDER_NAMESPACES = ['common', 'auth', 'activity'];

@@ -1,4 +1,5 @@
-import { BADGE_KINDS, type FeedEventView } from '@core/contracts';
+import type { FeedEventView } from '@core/contracts';
+import { BADGE_KINDS } from '@core/contracts/constants';
 import type { TFunction } from 'i18next';
 import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';

@@ -1,4 +1,5 @@
-import { type FeedItem, type FeedReaction, REACTION_EMOJIS, type ReactionEmoji } from '@core/contracts';
+import type { FeedItem, FeedReaction, ReactionEmoji } from '@core/contracts';
+import { REACTION_EMOJIS } from '@core/contracts/constants';
 import { SmilePlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { SHELL_MODULE, START_SCREEN_PATHS } from './vite-plugin';
+
+/*
+ * The first screen's code in as few files as it needs, and nothing it does not (decision 085).
+ * Rolldown's groups (vite.config.ts) are named by what a module is (the kit, the library) or by
+ * which screens share it; merging a small shared chunk into a neighbour could then bring a dialog
+ * nobody opened, or the schemas, to the phone's first screen. These groups are named by what
+ * loads first instead: `boot` is everything the page's entry and the signed-in shell import
+ * statically (what every signed-in screen runs before it shows anything), and each start screen
+ * (quick log, the dashboard, My Activity) gets one group of what it imports statically beyond
+ * that. The module graph is read when the build has parsed every module, before it makes chunks.
+ */
+
+/** Scripts only: the stylesheet and the catalogs have their own files. */
+const SCRIPT = /\.(m?[jt]sx?|cjs)$/;
+
+export type StartGroups = {
+  plugin: Plugin;
+  /** The groups for rolldown's codeSplitting.groups, highest priority first. */
+  groups: { name: string; test: (id: string) => boolean; priority: number }[];
+};
+
+export function startGroups(root: string): StartGroups {
+  const entry = resolve(root, 'web/main.tsx');
+  const shell = resolve(root, SHELL_MODULE);
+  // The start screens in the order they claim what they share: quick log first (the installed
+  // app's start screen, the tightest budget), then the dashboard, then My Activity.
+  const screens = [
+    ...new Set([START_SCREEN_PATHS['/app/quick-log']!, START_SCREEN_PATHS['/app']!, START_SCREEN_PATHS['/app/activity']!]),
+  ].map((module) => resolve(root, module));
+  const members = new Map<string, Set<string>>([['boot', new Set()], ...screens.map((screen) => [screen, new Set<string>()] as const)]);
+  const claimed = new Set<string>();
+
+  const plugin: Plugin = {
+    name: 'dealboard:start-groups',
+    apply: 'build',
+    buildEnd() {
+      /** What `roots` import statically, transitively, not claimed by an earlier group. The roots themselves stay their own chunks (the router imports them by name). */
+      const collect = (roots: string[], into: Set<string>) => {
+        const stack = roots.flatMap((root) => [...(this.getModuleInfo(root)?.importedIds ?? [])]);
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (claimed.has(id) || roots.includes(id) || id.includes('\0') || !SCRIPT.test(id)) continue;
+          claimed.add(id);
+          into.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      };
+      if (!this.getModuleInfo(entry)) return; // another build (the public site's islands)
+      claimed.add(entry).add(shell);
+      for (const screen of screens) claimed.add(screen);
+      collect([entry, shell], members.get('boot')!);
+      // START_GROUPS_WHY=<part of a module's path>: how the entry and the shell import it (a build-time look at the graph).
+      const why = process.env.START_GROUPS_WHY;
+      if (why) {
+        const parent = new Map<string, string>();
+        const queue = [entry, shell];
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+          if (id.includes(why)) {
+            const chain = [id];
+            for (let at = parent.get(id); at; at = parent.get(at)) chain.push(at);
+            this.warn(
+              `start groups: ${chain
+                .reverse()
+                .map((step) => step.replace(root, ''))
+                .join(' -> ')}`,
+            );
+            break;
+          }
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) {
+            if (parent.has(next) || next === entry || next === shell) continue;
+            parent.set(next, id);
+            queue.push(next);
+          }
+        }
+      }
+      for (const screen of screens) collect([screen], members.get(screen)!);
+    },
+  };
+  const groups = [...members.entries()].map(([key, set], i) => ({
+    name:
+      key === 'boot'
+        ? 'boot'
+        : `start-${key
+            .split(/[\\/]/)
+            .pop()!
+            .replace(/\.tsx?$/, '')}`,
+    test: (id: string) => set.has(id),
+    priority: 200 - i,
+  }));
+  return { plugin, groups };
+}
