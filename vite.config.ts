@@ -51,7 +51,7 @@ const INTERFACE_KIT =
  * phone's quick log, decision 085) does not download them with the rest of the kit.
  */
 const MENUS_AND_PICKERS =
-  /[\\/]web[\\/]components[\\/](ui[\\/](select|select-styles|options-select|lazy-select|dropdown-menu|tabs|switch|popover)|rank-by-select|labelled-switch|export-menu|team-filter|language-select|time-zone-picker-popover)\.tsx?$|node_modules[\\/](@radix-ui[\\/]react-(select|menu|dropdown-menu|collection|roving-focus|tabs|switch|popover))[\\/]/;
+  /[\\/]web[\\/]components[\\/](ui[\\/](select|select-styles|options-select|lazy-select|dropdown-menu|tabs|switch|popover)|rank-by-select|labelled-switch|export-menu-dropdown|team-filter|language-select|time-zone-picker-popover)\.tsx?$|node_modules[\\/](@radix-ui[\\/]react-(select|menu|dropdown-menu|collection|roving-focus|tabs|switch|popover))[\\/]/;
 /**
  * Dialogs and sheets (Radix's dialog and alert dialog, the scroll lock and the command
  * list, our confirmation dialog): none shows until a person opens one, and the shell's

@@ -1,14 +1,17 @@
 import type { FeedItem, FeedReaction, ReactionEmoji } from '@core/contracts';
-import { REACTION_EMOJIS } from '@core/contracts/constants';
 import { SmilePlusIcon } from 'lucide-react';
-import { useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
 import { toast } from '@web/components/ui/toaster';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { cn } from '@web/lib/cn';
+import { importOrReload } from '@web/lib/lazy-import';
 import { formatMemberName } from '@web/lib/member-name';
 import { useToggleReaction } from '@web/lib/queries/get-feed';
+import { useOpenOnIntent } from '@web/lib/use-open-on-intent';
+
+const loadPicker = () => importOrReload(() => import('./reaction-picker'));
+const ReactionPicker = lazy(() => loadPicker().then((module) => ({ default: module.ReactionPicker })));
 
 /**
  * A feed item's reactions (decision 051): one chip per emoji with its count, pressed when the
@@ -19,6 +22,26 @@ export function ReactionBar({ item }: { item: Pick<FeedItem, 'type' | 'id' | 're
   const { t } = useTranslation('scoreboard');
   const toggle = useToggleReaction();
   const [isPickerOpen, setIsPickerOpen] = useState(false);
+  // The picker (Radix's popover) loads when its button is pointed at, focused or pressed (decision
+  // 085); pressed, it opens as soon as it has.
+  const { opened, triggerProps } = useOpenOnIntent(loadPicker);
+  const [shown, setShown] = useState(false);
+  if (opened && !shown) {
+    setShown(true);
+    setIsPickerOpen(true);
+  }
+  const addButton = (props: ComponentProps<'button'>) => (
+    <button
+      {...props}
+      type="button"
+      aria-haspopup="dialog"
+      aria-label={t('reactions.add')}
+      title={t('reactions.add')}
+      className="inline-flex h-6 items-center rounded-full px-1.5 text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <SmilePlusIcon className="size-4" aria-hidden />
+    </button>
+  );
 
   const react = (emoji: ReactionEmoji) => {
     setIsPickerOpen(false);
@@ -30,34 +53,13 @@ export function ReactionBar({ item }: { item: Pick<FeedItem, 'type' | 'id' | 're
       {item.reactions.map((reaction) => (
         <ReactionChip key={reaction.emoji} reaction={reaction} onToggle={() => react(reaction.emoji)} />
       ))}
-      <Popover open={isPickerOpen} onOpenChange={setIsPickerOpen}>
-        <PopoverTrigger asChild>
-          <button
-            type="button"
-            aria-label={t('reactions.add')}
-            title={t('reactions.add')}
-            className="inline-flex h-6 items-center rounded-full px-1.5 text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <SmilePlusIcon className="size-4" aria-hidden />
-          </button>
-        </PopoverTrigger>
-        <PopoverContent className="w-auto p-1" aria-label={t('reactions.pick')}>
-          <div role="group" aria-label={t('reactions.pick')} className="flex gap-0.5">
-            {REACTION_EMOJIS.map((emoji) => (
-              <button
-                key={emoji}
-                type="button"
-                aria-label={t(`reactions.names.${emoji}`)}
-                title={t(`reactions.names.${emoji}`)}
-                onClick={() => react(emoji)}
-                className="flex size-9 items-center justify-center rounded-md text-xl transition-transform outline-none hover:scale-110 hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring motion-reduce:transition-none motion-reduce:hover:scale-100"
-              >
-                {emoji}
-              </button>
-            ))}
-          </div>
-        </PopoverContent>
-      </Popover>
+      {shown ? (
+        <Suspense fallback={addButton({})}>
+          <ReactionPicker open={isPickerOpen} onOpenChange={setIsPickerOpen} onPick={react} trigger={addButton({})} />
+        </Suspense>
+      ) : (
+        addButton({ ...triggerProps, 'aria-expanded': false })
+      )}
     </div>
   );
 }

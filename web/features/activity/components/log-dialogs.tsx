@@ -1,11 +1,22 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { DialogLoading } from '@web/components/dialog-loading';
 import { toast } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
+import { importOrReload } from '@web/lib/lazy-import';
 import type { LogRules } from '../lib/use-log-rules';
 import type { LogKind } from '../lib/use-log-dialog-param';
-import { LogCallDialog } from './log-call-dialog';
-import { LogSaleDialog } from './log-sale-dialog';
-import { LogTouchDialog, type TouchKind } from './log-touch-dialog';
+import type { TouchKind } from './log-touch-dialog';
+
+// Each form's code (react-hook-form, the schemas, zod) loads when its dialog is first opened, not
+// with My Activity (decision 085). The service worker installs them with the screen (they are
+// not routes), so they open offline too.
+const LogCallDialog = lazy(() => importOrReload(() => import('./log-call-dialog')).then((module) => ({ default: module.LogCallDialog })));
+const LogSaleDialog = lazy(() => importOrReload(() => import('./log-sale-dialog')).then((module) => ({ default: module.LogSaleDialog })));
+const LogTouchDialog = lazy(() =>
+  importOrReload(() => import('./log-touch-dialog')).then((module) => ({ default: module.LogTouchDialog })),
+);
+
+type Mounted = { call: boolean; sale: boolean; touch: boolean };
 
 /** The log dialogs, at most one open: the one `kind` names (the URL's ?log=). */
 export function LogDialogs({ kind, rules, onClose }: { kind: LogKind | null; rules: LogRules | undefined; onClose: () => void }) {
@@ -22,11 +33,17 @@ export function LogDialogs({ kind, rules, onClose }: { kind: LogKind | null; rul
     toast.info(t('logOff', { kind: t(`quickLog.${kind}`) }));
     onClose();
   }, [refused, kind, onClose]);
+  // A dialog is mounted from its first opening on, so that it closes with its animation.
+  const [mounted, setMounted] = useState<Mounted>({ call: false, sale: false, touch: false });
+  const wanted: Mounted = { call: kind === 'call', sale: kind === 'sale', touch: touchKind !== null };
+  if ((wanted.call && !mounted.call) || (wanted.sale && !mounted.sale) || (wanted.touch && !mounted.touch)) {
+    setMounted({ call: mounted.call || wanted.call, sale: mounted.sale || wanted.sale, touch: mounted.touch || wanted.touch });
+  }
   return (
-    <>
-      <LogCallDialog open={kind === 'call'} onOpenChange={onOpenChange} rules={rules} />
-      <LogSaleDialog open={kind === 'sale'} onOpenChange={onOpenChange} />
-      <LogTouchDialog kind={touchKind} onOpenChange={onOpenChange} />
-    </>
+    <Suspense fallback={<DialogLoading />}>
+      {mounted.call && <LogCallDialog open={kind === 'call'} onOpenChange={onOpenChange} rules={rules} />}
+      {mounted.sale && <LogSaleDialog open={kind === 'sale'} onOpenChange={onOpenChange} />}
+      {mounted.touch && <LogTouchDialog kind={touchKind} onOpenChange={onOpenChange} />}
+    </Suspense>
   );
 }

@@ -1,14 +1,13 @@
 import type { Activity } from '@core/contracts';
 import { truncateText } from '@core/stats';
 import { AlertCircleIcon, EllipsisVerticalIcon, GiftIcon, HistoryIcon, PencilIcon, PhoneIcon, Trash2Icon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@web/components/empty-state';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { useAuth } from '@web/lib/auth/auth-provider';
@@ -19,8 +18,20 @@ import { useMyActivities } from '../api/get-my-activities';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { ActivityIcon, activityLabelKey } from '@web/components/activity-icon';
 import type { LogRules } from '../lib/use-log-rules';
-import { DeleteActivityDialog } from './delete-activity-dialog';
-import { EditActivityDialog } from './edit-activity-dialog';
+import { DialogLoading } from '@web/components/dialog-loading';
+import { importOrReload } from '@web/lib/lazy-import';
+import { useOpenOnIntent } from '@web/lib/use-open-on-intent';
+
+// The corrections' code (the edit form, the delete confirmation, the phone's row menu) loads when
+// first used, not with My Activity (decision 085); the service worker installs it with the screen.
+const EditActivityDialog = lazy(() =>
+  importOrReload(() => import('./edit-activity-dialog')).then((module) => ({ default: module.EditActivityDialog })),
+);
+const DeleteActivityDialog = lazy(() =>
+  importOrReload(() => import('./delete-activity-dialog')).then((module) => ({ default: module.DeleteActivityDialog })),
+);
+const loadRowMenu = () => importOrReload(() => import('./activity-row-menu'));
+const ActivityRowMenu = lazy(() => loadRowMenu().then((module) => ({ default: module.ActivityRowMenu })));
 
 const NOTES_PREVIEW_MAX = 120;
 
@@ -43,6 +54,11 @@ export function TodayActivities({
   const query = useMyActivities(day);
   const [editing, setEditing] = useState<Activity | null>(null);
   const [deleting, setDeleting] = useState<Activity | null>(null);
+  // Each dialog is mounted from its first use on, so that it closes with its animation.
+  const [mounted, setMounted] = useState({ edit: false, delete: false });
+  if ((editing && !mounted.edit) || (deleting && !mounted.delete)) {
+    setMounted({ edit: mounted.edit || editing !== null, delete: mounted.delete || deleting !== null });
+  }
   const activities = query.data?.activities ?? [];
   // One's own activities of the days listed can change (the server checks the window too).
   const today = loggingDays.today ?? date;
@@ -124,8 +140,10 @@ export function TodayActivities({
           </ul>
         )}
       </CardContent>
-      <EditActivityDialog activity={editing} onOpenChange={(open) => !open && setEditing(null)} rules={rules} />
-      <DeleteActivityDialog activity={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      <Suspense fallback={<DialogLoading />}>
+        {mounted.edit && <EditActivityDialog activity={editing} onOpenChange={(open) => !open && setEditing(null)} rules={rules} />}
+        {mounted.delete && <DeleteActivityDialog activity={deleting} onOpenChange={(open) => !open && setDeleting(null)} />}
+      </Suspense>
     </Card>
   );
 }
@@ -197,26 +215,7 @@ function ActivityRow({
               </RowAction>
             </div>
             {/* On a phone one menu button leaves the row's text the room it needs. */}
-            <DropdownMenu modal={false}>
-              <DropdownMenuTrigger asChild>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-8 text-muted-foreground sm:hidden"
-                  aria-label={t('list.actions', { activity: rowName })}
-                >
-                  <EllipsisVerticalIcon />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end" className="min-w-40">
-                <DropdownMenuItem onSelect={onEdit}>
-                  <PencilIcon /> {t('list.editShort')}
-                </DropdownMenuItem>
-                <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive [&_svg]:text-destructive">
-                  <Trash2Icon /> {t('list.deleteShort')}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+            <RowMenu label={t('list.actions', { activity: rowName })} onEdit={onEdit} onDelete={onDelete} />
           </>
         )}
       </div>
@@ -271,5 +270,29 @@ export function LoggedLateBadge() {
     <Badge variant="secondary" data-testid="logged-late">
       <HistoryIcon aria-hidden /> {t('list.loggedLate')}
     </Badge>
+  );
+}
+
+/** The phone's one menu button on a row: a plain button until first pressed, then Radix's menu, open. */
+function RowMenu({ label, onEdit, onDelete }: { label: string; onEdit: () => void; onDelete: () => void }) {
+  const { opened, triggerProps } = useOpenOnIntent(loadRowMenu);
+  const trigger = (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-8 text-muted-foreground sm:hidden"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      {...triggerProps}
+    >
+      <EllipsisVerticalIcon />
+    </Button>
+  );
+  if (!opened) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <ActivityRowMenu label={label} onEdit={onEdit} onDelete={onDelete} defaultOpen />
+    </Suspense>
   );
 }

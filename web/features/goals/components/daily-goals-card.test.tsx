@@ -50,6 +50,8 @@ const field = (name: 'Calls' | 'Meetings' | 'Sales') => screen.getByRole('spinbu
 
 async function startEditing(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Edit goals' }));
+  // The form's code loads on Edit (decision 085): its first field shows once it has.
+  await screen.findByRole('spinbutton', { name: 'Calls' });
 }
 
 beforeEach(() => void i18n.changeLanguage('en'));

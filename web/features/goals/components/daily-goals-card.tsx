@@ -1,43 +1,17 @@
-import { GOAL_MAX, type MyTodayStats, type UpdateGoals, UpdateGoalsSchema } from '@core/contracts';
+import type { MyTodayStats } from '@core/contracts';
 import { computeGoalProgress } from '@core/stats';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  BanknoteIcon,
-  CalendarCheckIcon,
-  CheckCircle2Icon,
-  CircleIcon,
-  type LucideIcon,
-  PencilIcon,
-  PhoneIcon,
-  TargetIcon,
-} from 'lucide-react';
-import { useState } from 'react';
-import { type FieldError as HookFieldError, useForm } from 'react-hook-form';
+import { CheckCircle2Icon, CircleIcon, PencilIcon, TargetIcon } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Input } from '@web/components/ui/input';
-import { FieldError, Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/toaster';
-import { showErrorToast } from '@web/lib/show-error-toast';
-import { useUpdateGoals } from '../api/update-goals';
+import { importOrReload } from '@web/lib/lazy-import';
+import { GOAL_FIELDS } from './goal-fields';
 
-type GoalKey = keyof UpdateGoals;
-
-const GOAL_FIELDS: { key: GoalKey; label: string; icon: LucideIcon; stat: (s: MyTodayStats) => number }[] = [
-  { key: 'dailyCalls', label: 'goals.calls', icon: PhoneIcon, stat: (s) => s.calls },
-  { key: 'dailyMeetings', label: 'goals.meetings', icon: CalendarCheckIcon, stat: (s) => s.meetingsBooked },
-  { key: 'dailySales', label: 'goals.sales', icon: BanknoteIcon, stat: (s) => s.sales },
-];
-
-/** Goals are whole numbers from 0; what does not parse becomes 0. */
-export function parseGoalInput(raw: unknown): number {
-  const text = String(raw ?? '').trim();
-  if (text === '') return 0;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : 0;
-}
+// The form (react-hook-form, the schema, zod) loads when Edit is pressed, not with My Activity
+// (decision 085); the service worker installs it with the screen, so it opens offline too.
+const GoalsForm = lazy(() => importOrReload(() => import('./goals-form')).then((module) => ({ default: module.GoalsForm })));
 
 /** Daily Goals, editable inline with Save and Cancel. */
 export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
@@ -76,7 +50,9 @@ export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
       </CardHeader>
       <CardContent>
         {isEditing ? (
-          <GoalsForm stats={stats} onClose={() => setIsEditing(false)} />
+          <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+            <GoalsForm stats={stats} onClose={() => setIsEditing(false)} />
+          </Suspense>
         ) : setGoals.length === 0 ? (
           <div className="rounded-lg border border-dashed bg-muted/40 p-4 text-center">
             <p className="text-sm text-muted-foreground">{t('goals.noneSet')}</p>
@@ -109,75 +85,6 @@ export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function GoalsForm({ stats, onClose }: { stats: MyTodayStats; onClose: () => void }) {
-  const { t } = useTranslation('activity');
-  const updateGoals = useUpdateGoals();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<UpdateGoals>({
-    resolver: zodResolver(UpdateGoalsSchema),
-    defaultValues: { dailyCalls: stats.goals.dailyCalls, dailyMeetings: stats.goals.dailyMeetings, dailySales: stats.goals.dailySales },
-  });
-
-  const errorText = (error: HookFieldError | undefined) => {
-    if (!error) return undefined;
-    if (error.type === 'too_small') return t('goals.errors.min');
-    if (error.type === 'too_big') return t('goals.errors.max', { max: GOAL_MAX });
-    return t('goals.errors.whole');
-  };
-
-  const onSubmit = handleSubmit((values) =>
-    updateGoals.mutate(values, {
-      onSuccess: () => {
-        toast.success(t('toast.goalsUpdated'), { description: t('toast.goalsUpdatedText') });
-        onClose();
-      },
-      onError: (error) => showErrorToast(t('toast.error'), t('toast.couldNotSaveGoals'), error),
-    }),
-  );
-
-  return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <div className="grid grid-cols-3 gap-3">
-        {GOAL_FIELDS.map(({ key, label }, index) => {
-          const id = `goal-${key}`;
-          const message = errorText(errors[key]);
-          return (
-            <div key={key} className="space-y-1.5">
-              <Label htmlFor={id}>{t(label)}</Label>
-              <Input
-                id={id}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={GOAL_MAX}
-                step={1}
-                className="tabular h-10 text-base"
-                aria-invalid={message ? true : undefined}
-                aria-describedby={message ? `${id}-error` : undefined}
-                // eslint-disable-next-line jsx-a11y/no-autofocus -- the user just pressed Edit to type here
-                autoFocus={index === 0}
-                {...register(key, { setValueAs: parseGoalInput })}
-              />
-              <FieldError id={`${id}-error`}>{message}</FieldError>
-            </div>
-          );
-        })}
-      </div>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={onClose} disabled={updateGoals.isPending}>
-          {t('goals.cancel')}
-        </Button>
-        <Button type="submit" size="sm" disabled={updateGoals.isPending}>
-          {updateGoals.isPending ? t('goals.saving') : t('goals.save')}
-        </Button>
-      </div>
-    </form>
   );
 }
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeTestStats } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
-import { parseGoalInput } from './daily-goals-card';
+import { parseGoalInput } from './goals-form';
 import { StatsCards } from './stats-cards';
 
 const card = (name: string) => screen.getByRole('heading', { name, level: 3 }).closest('[data-slot="card"]') as HTMLElement;
