@@ -184,7 +184,7 @@ export default defineConfig({
               test: (id: string) => !/[\\/]locales[\\/]/.test(id),
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 8_000,
+              entriesAwareMergeThreshold: 0,
             },
           ],
         },

@@ -707,6 +707,10 @@ async function main() {
     // A page that ended elsewhere (a redirect) would measure the wrong screen.
     for (const m of measured) if (new URL(m.path, baseUrl).pathname !== m.finalPath) throw new Error(`${m.path} ended on ${m.finalPath}`);
     for (const f of landing.files) log(`  landing loads ${f.file} (${kb(f.gzip)} gz)`);
+    // --list-files: every measured page's scripts, largest first.
+    if (args.has('--list-files'))
+      for (const m of [...signedOut, shell])
+        for (const f of [...m.files].sort((a, b) => b.gzip - a.gzip)) log(`  ${m.path} loads ${f.file} (${kb(f.gzip)} gz)`);
 
     const lighthouseResults = [];
     for (const formFactor of ['desktop', 'mobile']) {
