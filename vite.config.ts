@@ -184,6 +184,8 @@ export default defineConfig({
               test: (id: string) => !/[\\/]locales[\\/]/.test(id),
               minShareCount: 2,
               entriesAware: true,
+              // Not merged into a neighbour when small (decision 085): a merged chunk brought its
+              // neighbour's modules (a dialog, the schemas) to screens that import neither.
               entriesAwareMergeThreshold: 0,
             },
           ],
