@@ -1,10 +1,10 @@
 import { ChevronDownIcon, DownloadIcon } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadOnIntent } from '@web/components/load-on-intent';
 import { Button } from '@web/components/ui/button';
 import type { ExportRequest } from '@web/lib/exports';
 import { importOrReload } from '@web/lib/lazy-import';
-import { useOpenOnIntent } from '@web/lib/use-open-on-intent';
 
 /** One file the menu offers: what (kind, period, member, sort) without the format, chosen in the menu. */
 export type ExportTarget = Omit<ExportRequest, 'choice' | 'language'>;
@@ -21,18 +21,25 @@ const ExportMenuDropdown = lazy(() => loadDropdown().then((module) => ({ default
  */
 export function ExportMenu({ targets, disabled }: { targets: readonly ExportTarget[]; disabled?: boolean }) {
   const { t } = useTranslation('data');
-  const { opened, triggerProps } = useOpenOnIntent(loadDropdown);
-  const trigger = (
-    <Button variant="outline" data-testid="export-menu" aria-haspopup="menu" aria-expanded={false} disabled={disabled} {...triggerProps}>
-      <DownloadIcon />
-      {t('exportMenu.button')}
-      <ChevronDownIcon className="-mr-1 opacity-60" aria-hidden />
-    </Button>
-  );
-  if (!opened) return trigger;
   return (
-    <Suspense fallback={trigger}>
+    <LoadOnIntent
+      preload={loadDropdown}
+      trigger={(triggerProps) => (
+        <Button
+          variant="outline"
+          data-testid="export-menu"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          disabled={disabled}
+          {...triggerProps}
+        >
+          <DownloadIcon />
+          {t('exportMenu.button')}
+          <ChevronDownIcon className="-mr-1 opacity-60" aria-hidden />
+        </Button>
+      )}
+    >
       <ExportMenuDropdown targets={targets} disabled={disabled} defaultOpen />
-    </Suspense>
+    </LoadOnIntent>
   );
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { importOrReload } from '@web/lib/lazy-import';
-import { useOpenOnIntent } from '@web/lib/use-open-on-intent';
+import { LoadOnIntent } from '@web/components/load-on-intent';
 import { ACCOUNT_TRIGGER_CLASS, AccountAvatar } from './account-avatar';
 
 // The menu (Radix's dropdown, about 7 KB gzipped) is not part of the shell's first load.
@@ -13,25 +13,25 @@ const UserMenuDropdown = lazy(() => loadDropdown().then((module) => ({ default: 
 export function UserMenu() {
   const { t } = useTranslation();
   const { me } = useAuth();
-  const { opened, triggerProps } = useOpenOnIntent(loadDropdown);
   if (!me) return null;
   // Until the menu is first opened, the same avatar as a plain button (what Radix's trigger renders).
-  const trigger = (
-    <button
-      type="button"
-      className={ACCOUNT_TRIGGER_CLASS}
-      aria-label={t('header.accountMenu')}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      {...triggerProps}
-    >
-      <AccountAvatar />
-    </button>
-  );
-  if (!opened) return trigger;
   return (
-    <Suspense fallback={trigger}>
+    <LoadOnIntent
+      preload={loadDropdown}
+      trigger={(triggerProps) => (
+        <button
+          type="button"
+          className={ACCOUNT_TRIGGER_CLASS}
+          aria-label={t('header.accountMenu')}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          {...triggerProps}
+        >
+          <AccountAvatar />
+        </button>
+      )}
+    >
       <UserMenuDropdown defaultOpen />
-    </Suspense>
+    </LoadOnIntent>
   );
 }

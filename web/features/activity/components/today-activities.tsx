@@ -19,8 +19,8 @@ import { LazySelect } from '@web/components/ui/lazy-select';
 import { ActivityIcon, activityLabelKey } from '@web/components/activity-icon';
 import type { LogRules } from '../lib/use-log-rules';
 import { DialogLoading } from '@web/components/dialog-loading';
+import { LoadOnIntent } from '@web/components/load-on-intent';
 import { importOrReload } from '@web/lib/lazy-import';
-import { useOpenOnIntent } from '@web/lib/use-open-on-intent';
 
 // The corrections' code (the edit form, the delete confirmation, the phone's row menu) loads when
 // first used, not with My Activity (decision 085); the service worker installs it with the screen.
@@ -275,24 +275,24 @@ export function LoggedLateBadge() {
 
 /** The phone's one menu button on a row: a plain button until first pressed, then Radix's menu, open. */
 function RowMenu({ label, onEdit, onDelete }: { label: string; onEdit: () => void; onDelete: () => void }) {
-  const { opened, triggerProps } = useOpenOnIntent(loadRowMenu);
-  const trigger = (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="size-8 text-muted-foreground sm:hidden"
-      aria-label={label}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      {...triggerProps}
-    >
-      <EllipsisVerticalIcon />
-    </Button>
-  );
-  if (!opened) return trigger;
   return (
-    <Suspense fallback={trigger}>
+    <LoadOnIntent
+      preload={loadRowMenu}
+      trigger={(triggerProps) => (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8 text-muted-foreground sm:hidden"
+          aria-label={label}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          {...triggerProps}
+        >
+          <EllipsisVerticalIcon />
+        </Button>
+      )}
+    >
       <ActivityRowMenu label={label} onEdit={onEdit} onDelete={onDelete} defaultOpen />
-    </Suspense>
+    </LoadOnIntent>
   );
 }
