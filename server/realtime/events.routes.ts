@@ -15,6 +15,9 @@ const HEARTBEAT_MS = 25_000;
 /** Changes after which a stream asks whether its viewer may still watch. */
 const RECHECKED_TABLES = new Set(['display_links', 'profiles']);
 
+/** How long a stream waits for the check of its viewer's right to watch before it goes on. */
+const RECHECK_TIMEOUT_MS = 3_000;
+
 /** How soon a browser reconnects after a dropped stream (the SSE `retry` field). */
 const RECONNECT_MS = 2_000;
 
@@ -63,7 +66,17 @@ export function streamCompanyEvents(c: Context<AppEnv>, options: CompanyEventStr
     // A resync (the server's LISTEN connection came back) travels as a second 'ready' event: the
     // browser refetches everything on any 'ready' after the first (web/lib/realtime.ts).
     const queue: (LiveChange | 'resync' | 'recheck')[] = [];
-    const revoked = async () => Boolean(options.isStillAllowed && !(await options.isStillAllowed().catch(() => true)));
+    // A check that cannot answer (the database away or slow: a restart) is no refusal, and must not
+    // hold the stream: everything queued behind it would wait. After RECHECK_TIMEOUT_MS the stream
+    // goes on, and the next change that asks, asks again.
+    const revoked = async () => {
+      if (!options.isStillAllowed) return false;
+      const allowed = await Promise.race([
+        options.isStillAllowed().catch(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), RECHECK_TIMEOUT_MS).unref?.()),
+      ]);
+      return !allowed;
+    };
     let wake: (() => void) | null = null;
     // Set when a newer stream took this one's place: it goes out before anything still queued.
     let replaced: StreamReplaced | null = null;
