@@ -270,8 +270,15 @@ async function throttle(context, page) {
 /** Records the page's largest contentful paint (ms since navigation start) in window.__lcp. */
 const LCP_RECORDER = () => {
   globalThis.__lcp = 0;
+  globalThis.__lcpEntries = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) globalThis.__lcp = Math.max(globalThis.__lcp, entry.startTime);
+    for (const entry of list.getEntries()) {
+      globalThis.__lcp = Math.max(globalThis.__lcp, entry.startTime);
+      const element = entry.element;
+      globalThis.__lcpEntries.push(
+        `${Math.round(entry.startTime)} ms, ${entry.size} px: <${element?.tagName?.toLowerCase() ?? '?'} class="${element?.className ?? ''}"> ${(element?.textContent ?? '').slice(0, 60)}`,
+      );
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 };
 
@@ -333,6 +340,7 @@ async function visitOnPhone(context, baseUrl, path, usable) {
       })),
     );
     log(`${path} waterfall (usable at ${Math.round(usableAt)} ms, LCP ${Math.round(lcp)} ms):`);
+    for (const entry of await page.evaluate(() => globalThis.__lcpEntries)) log(`  largest paint candidate: ${entry}`);
     for (const e of entries.sort((a, b) => a.start - b.start))
       log(
         `  ${String(Math.round(e.start)).padStart(5)}-${String(Math.round(e.end)).padStart(5)} ${String(e.size).padStart(6)} ${e.name.replace(baseUrl, '')}`,

@@ -32,6 +32,7 @@ describe('the built web app', () => {
         screens: { '/app/quick-log': ['assets/app-shell-S.js', 'assets/quick-log-page-Q.js'] },
         shell: ['assets/app-shell-S.js'],
         catalogs: { en: ['assets/common.en-E.js'], nb: ['assets/common.nb-N.js'] },
+        screenCatalogs: { '/app': { en: ['assets/scoreboard.en-B.js'], nb: ['assets/scoreboard.nb-C.js'] } },
       } satisfies PreloadHints),
     );
     app = new Hono<AppEnv>();
@@ -93,6 +94,8 @@ describe('the built web app', () => {
       '/assets/quick-log-page-Q.js',
       '/assets/common.nb-N.js',
     ]);
+    // The dashboard's words too: its first render waits for them.
+    expect(await links('/app/', 'nb')).toEqual(['/assets/app-shell-S.js', '/assets/common.nb-N.js', '/assets/scoreboard.nb-C.js']);
     // Another screen of the app: the shell's, in English for a browser we have no catalog for.
     expect(await links('/app/settings', 'fi-FI')).toEqual(['/assets/app-shell-S.js', '/assets/common.en-E.js']);
     // The signed-out screens have budgets of their own: nothing of the shell.

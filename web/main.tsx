@@ -11,8 +11,9 @@ import { startRestoringQueries } from './lib/query-persistence';
 import { registerServiceWorker } from './lib/service-worker';
 
 // The screen's code starts loading at once, alongside the translations (a few KB in the screen's
-// language); the first render waits for the translations only, so no keys flash.
-preloadRoutes(window.location);
+// language); the first render waits for the translations only, so no keys flash. A start screen's
+// first answers are asked for as soon as its code is in, before that render.
+preloadRoutes(window.location, { withData: true });
 // The kept boards (decision 082) are read beside them too: no query starts before they are in.
 startRestoringQueries();
 registerServiceWorker();

@@ -1,16 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import { UTCDate } from '@date-fns/utc';
-import {
-  addDays as addCalendarDays,
-  differenceInCalendarDays,
-  eachDayOfInterval,
-  endOfMonth as endOfCalendarMonth,
-  getISODay,
-  isValid,
-  parseISO,
-  startOfISOWeek,
-  startOfMonth as startOfCalendarMonth,
-} from 'date-fns';
 
 /** A calendar day in some time zone, as 'YYYY-MM-DD'. Branded so it cannot be mixed with ISO instants. */
 export type LocalDate = string & { readonly __brand: 'LocalDate' };
@@ -28,8 +16,11 @@ export const LAST_LOCAL_YEAR = 2999;
 export function isLocalDate(value: string): value is LocalDate {
   if (!LOCAL_DATE_RE.test(value)) return false;
   const year = Number(value.slice(0, 4));
-  // A date that does not exist (2025-02-30) parses as Invalid Date.
-  return year >= FIRST_LOCAL_YEAR && year <= LAST_LOCAL_YEAR && isValid(parseISO(value));
+  if (year < FIRST_LOCAL_YEAR || year > LAST_LOCAL_YEAR) return false;
+  // A date that does not exist (2025-02-30) rolls over into the next month.
+  const month = Number(value.slice(5, 7));
+  const day = toDay(value as LocalDate);
+  return day.getUTCMonth() === month - 1 && day.getUTCDate() === Number(value.slice(8, 10));
 }
 
 export function toLocalDate(value: string): LocalDate {
@@ -37,55 +28,72 @@ export function toLocalDate(value: string): LocalDate {
   return value;
 }
 
-/**
- * A local day as a date-fns value: a UTCDate at that day's midnight. date-fns computes in the
- * value's own terms, and UTC has no daylight saving and never skipped a day, so the machine's zone
- * (a server's, a browser's in Apia in 2011) never shifts a result. (A TZDate pinned to 'UTC' would
- * do too, at forty times the cost: it asks Intl on every step.)
+/*
+ * Calendar arithmetic on local days is done on the UTC fields of a Date at the day's UTC
+ * midnight: UTC has no daylight saving and never skipped a day, so the machine's zone (a server's,
+ * a browser's in Apia in 2011) never shifts a result. Written out rather than with date-fns and
+ * @date-fns/utc: UTCDate builds three Intl formatters when it loads, 30-60 ms on a throttled phone's
+ * start (bench:web --profile), for what Date.UTC does in a line; this also runs on every write and
+ * every report day.
  */
-function toDay(date: LocalDate): UTCDate {
+const DAY_MS = 86_400_000;
+
+function toDay(date: LocalDate): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new UTCDate(y, m - 1, d);
+  return new Date(Date.UTC(y, m - 1, d));
 }
 
 // Written out rather than date-fns's format(): this runs on every write and every report day,
 // and format() costs ten times as much for the same four digits, two and two.
+function formatDay(year: number, monthIndex: number, date: number): LocalDate {
+  const month = monthIndex + 1;
+  return `${year}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}` as LocalDate;
+}
+
 function fromDay(day: Date): LocalDate {
-  const month = day.getMonth() + 1;
-  const date = day.getDate();
-  return `${day.getFullYear()}-${month < 10 ? '0' : ''}${month}-${date < 10 ? '0' : ''}${date}` as LocalDate;
+  return formatDay(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate());
+}
+
+/** The wall-clock day of an instant in a zone (a TZDate's own fields). */
+function fromZoned(zoned: TZDate): LocalDate {
+  return formatDay(zoned.getFullYear(), zoned.getMonth(), zoned.getDate());
 }
 
 /** The calendar day that `instant` falls on in `timeZone`. */
 export function computeLocalDate(instant: Date, timeZone: string): LocalDate {
-  return fromDay(new TZDate(instant.getTime(), timeZone));
+  return fromZoned(new TZDate(instant.getTime(), timeZone));
 }
 
 /** Pure calendar arithmetic: no time zone is involved in moving between days. */
 export function addDays(date: LocalDate, days: number): LocalDate {
-  return fromDay(addCalendarDays(toDay(date), days));
+  const day = toDay(date);
+  day.setUTCDate(day.getUTCDate() + days);
+  return fromDay(day);
 }
 
 /** 0 = Monday ... 6 = Sunday (ISO weekday minus one). */
 export function computeWeekdayIndex(date: LocalDate): number {
-  return getISODay(toDay(date)) - 1;
+  return (toDay(date).getUTCDay() + 6) % 7;
 }
 
+/** The Monday of the ISO week `date` is in. */
 export function startOfWeek(date: LocalDate): LocalDate {
-  return fromDay(startOfISOWeek(toDay(date)));
+  return addDays(date, -computeWeekdayIndex(date));
 }
 
 export function startOfMonth(date: LocalDate): LocalDate {
-  return fromDay(startOfCalendarMonth(toDay(date)));
+  return `${date.slice(0, 8)}01` as LocalDate;
 }
 
 export function endOfMonth(date: LocalDate): LocalDate {
-  return fromDay(endOfCalendarMonth(toDay(date)));
+  const day = toDay(date);
+  // Day 0 of the next month is this month's last.
+  return fromDay(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0)));
 }
 
 /** Whole days from `from` to `to` (positive when `to` is later). */
 export function diffDays(from: LocalDate, to: LocalDate): number {
-  return differenceInCalendarDays(toDay(to), toDay(from));
+  return Math.round((toDay(to).getTime() - toDay(from).getTime()) / DAY_MS);
 }
 
 /**
@@ -121,6 +129,9 @@ export function computeMsUntilNextLocalDay(now: Date, timeZone: string): number 
 
 /** Every day from `from` to `to`, both included; none when `to` is before `from`. */
 export function listLocalDates(from: LocalDate, to: LocalDate): LocalDate[] {
-  if (diffDays(from, to) < 0) return [];
-  return eachDayOfInterval({ start: toDay(from), end: toDay(to) }).map(fromDay);
+  const days: LocalDate[] = [];
+  for (let day = toDay(from), end = toDay(to).getTime(); day.getTime() <= end; day.setUTCDate(day.getUTCDate() + 1)) {
+    days.push(fromDay(day));
+  }
+  return days;
 }

@@ -1,3 +1,6 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays as addCalendarDays, differenceInCalendarDays, endOfMonth as endOfCalendarMonth, format, startOfISOWeek } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
   addDays,
@@ -8,10 +11,13 @@ import {
   computeWallClock,
   computeWeekdayIndex,
   diffDays,
+  endOfMonth,
   isLocalDate,
   isValidTimeZone,
   listLocalDates,
   type LocalDate,
+  startOfMonth,
+  startOfWeek,
   toLocalDate,
 } from './index';
 
@@ -121,6 +127,27 @@ describe('calendar arithmetic', () => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+  it('agrees with date-fns, reckoned in UTC, on every day of the years it keeps to', () => {
+    const day = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true });
+    const inUtc = (date: Date) => new TZDate(date.getTime(), 'UTC');
+    const text = (date: Date) => format(date, 'yyyy-MM-dd');
+    fc.assert(
+      fc.property(day, fc.integer({ min: -800, max: 800 }), (instant, days) => {
+        const utc = inUtc(instant);
+        const local = d(text(utc));
+        expect(isLocalDate(local)).toBe(true);
+        expect(computeWeekdayIndex(local)).toBe((utc.getDay() + 6) % 7);
+        expect(startOfWeek(local)).toBe(text(startOfISOWeek(utc)));
+        expect(startOfMonth(local)).toBe(`${local.slice(0, 7)}-01`);
+        expect(endOfMonth(local)).toBe(text(endOfCalendarMonth(utc)));
+        const later = addCalendarDays(utc, days);
+        if (later.getFullYear() < 1900 || later.getFullYear() > 2999) return;
+        expect(addDays(local, days)).toBe(text(later));
+        expect(diffDays(local, d(text(later)))).toBe(differenceInCalendarDays(later, utc));
+      }),
+      { numRuns: 2_000 },
+    );
   });
   it('lists the days of a range inclusively', () => {
     expect(listLocalDates(d('2026-02-27'), d('2026-03-02'))).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);

@@ -30,6 +30,8 @@ const BUNDLE: ShellChunk[] = [
   chunk('assets/common.nb-O.js', [], 'web/i18n/locales/nb/common.json'),
   chunk('assets/activity.nb-P.js', [], 'web/i18n/locales/nb/activity.json'),
   chunk('assets/settings.nb-Q.js', [], 'web/i18n/locales/nb/settings.json'),
+  chunk('assets/scoreboard.nb-R.js', [], 'web/i18n/locales/nb/scoreboard.json'),
+  chunk('assets/targets.en-S.js', [], 'web/i18n/locales/en/targets.json'),
   chunk('assets/password-N.js', [], 'core/passwords/assess-password.ts'),
   chunk('assets/ui-B.js', ['assets/index-A.js']),
   chunk('assets/lib-C.js'),
@@ -79,6 +81,13 @@ describe('listPreloadHints', () => {
     expect(hints.screens['/app']).toEqual(['assets/app-shell-F.js', 'assets/shared-D.js', 'assets/lib-C.js', 'assets/dashboard-page-H.js']);
     expect(hints.shell).toEqual(['assets/app-shell-F.js', 'assets/shared-D.js', 'assets/lib-C.js']);
     expect(hints.catalogs).toEqual({ en: ['assets/common.en-M.js'], nb: ['assets/common.nb-O.js', 'assets/activity.nb-P.js'] });
+  });
+
+  it('lists per start screen and language the catalogs its first render waits for beyond the shell', () => {
+    const hints = listPreloadHints(BUNDLE);
+    expect(hints.screenCatalogs?.['/app']).toEqual({ nb: ['assets/scoreboard.nb-R.js'] });
+    expect(hints.screenCatalogs?.['/app/activity']).toEqual({ en: ['assets/targets.en-S.js'] });
+    expect(hints.screenCatalogs?.['/app/quick-log']).toBeUndefined();
   });
 });
 

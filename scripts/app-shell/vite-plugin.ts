@@ -34,7 +34,19 @@ export const START_SCREEN_PATHS: Readonly<Record<string, string>> = {
 export const SHELL_MODULE = 'web/app/shell/app-shell.tsx';
 
 /** The catalogs no signed-in screen renders before: the base namespaces (web/i18n) and the shell's. */
-const FIRST_RENDER_NAMESPACES = ['common', 'auth', 'activity'];
+export const FIRST_RENDER_NAMESPACES = ['common', 'auth', 'activity'];
+
+/**
+ * The namespaces each start screen waits for beyond those (web/app/router.tsx declares them beside
+ * its route; web/app/router-namespaces.test.ts keeps the two lists the same): hinted in its page
+ * too, or the screen's first render waits a round trip for its words after the scripts have run.
+ */
+export const START_SCREEN_PATH_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
+  '/app': ['scoreboard', 'privacy', 'data'],
+  '/app/dashboard': ['scoreboard', 'privacy', 'data'],
+  '/app/quick-log': [],
+  '/app/activity': ['privacy', 'data', 'targets'],
+};
 
 /** A bundle's chunks as the plugin reads them: the part of rolldown's output chunk it uses. */
 export type ShellChunk = {
@@ -106,14 +118,20 @@ export function listPreloadHints(chunks: readonly ShellChunk[]): PreloadHints {
   const beyondPage = (roots: readonly ShellChunk[]) => [...withImports(roots)].filter((file) => !preloadedByPage.has(file));
   const shell = chunkOf(SHELL_MODULE);
   const catalogs: Record<string, string[]> = {};
+  const screenCatalogs: Record<string, Record<string, string[]>> = {};
   for (const chunk of chunks) {
     const catalog = readCatalogFile(chunk.fileName);
-    if (catalog && FIRST_RENDER_NAMESPACES.includes(catalog.namespace)) (catalogs[catalog.language] ??= []).push(chunk.fileName);
+    if (!catalog) continue;
+    if (FIRST_RENDER_NAMESPACES.includes(catalog.namespace)) (catalogs[catalog.language] ??= []).push(chunk.fileName);
+    for (const [path, namespaces] of Object.entries(START_SCREEN_PATH_NAMESPACES)) {
+      if (namespaces.includes(catalog.namespace)) ((screenCatalogs[path] ??= {})[catalog.language] ??= []).push(chunk.fileName);
+    }
   }
   return {
     screens: Object.fromEntries(Object.entries(START_SCREEN_PATHS).map(([path, module]) => [path, beyondPage([shell, chunkOf(module)])])),
     shell: beyondPage([shell]),
     catalogs,
+    screenCatalogs,
   };
 }
 

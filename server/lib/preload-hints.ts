@@ -15,6 +15,8 @@ export type PreloadHints = {
   shell: string[];
   /** By language: the catalogs no signed-in screen renders before. */
   catalogs: Record<string, string[]>;
+  /** By start screen's address, then language: the catalogs that screen waits for beyond those. */
+  screenCatalogs?: Record<string, Record<string, string[]>>;
 };
 
 /** Where the build writes them: dist/web/preload-hints.json. */
@@ -28,10 +30,11 @@ export const PRELOAD_HINTS_FILE = 'preload-hints.json';
  */
 export function choosePreloads(hints: PreloadHints, path: string, acceptLanguage: string | null | undefined): string[] {
   if (path !== '/app' && !path.startsWith('/app/')) return [];
-  const screen = hints.screens[path.replace(/\/+$/, '') || '/'] ?? hints.shell;
+  const screenPath = path.replace(/\/+$/, '') || '/';
+  const screen = hints.screens[screenPath] ?? hints.shell;
   // The first language the browser names, as web/i18n's normalizeLanguage(navigator.languages[0]).
   const language = matchLanguage(acceptLanguage?.split(',')[0]?.split(';')[0], LANGUAGES) ?? 'en';
-  return [...screen, ...(hints.catalogs[language] ?? [])];
+  return [...screen, ...(hints.catalogs[language] ?? []), ...(hints.screenCatalogs?.[screenPath]?.[language] ?? [])];
 }
 
 /** The <link> tags for those files, for the page's <head>. */

@@ -1,20 +1,22 @@
-import { onlineManager } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useState } from 'react';
 import { Toaster } from '@web/components/ui/toaster';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { findMemberOnDevice } from '@web/lib/auth/device-member';
 import { getMeQueryOptions } from '@web/lib/auth/get-me';
-import { createQueryClient } from '@web/lib/query-client';
-import { queryKeys } from '@web/lib/query-keys';
+import { getPageQueryClient } from '@web/lib/query-client';
 import {
   computeCacheBuster,
   devicePersister,
+  isKeptAnswer,
   PERSISTED_CACHE_MAX_AGE_MS,
   shouldPersistQuery,
   startCacheFor,
 } from '@web/lib/query-persistence';
 import { useThemeSync } from '@web/lib/theme';
+
+/** When this page began: answers from before it were kept on the device. */
+const PAGE_STARTED_AT = Date.now();
 
 /** No member on this device: restoring discards whatever was kept. */
 const NOBODY = 'nobody';
@@ -24,12 +26,9 @@ const NOBODY = 'nobody';
  * (decision 082): restored before the first query runs, so a start without a connection shows them.
  */
 function startQueries() {
-  // TanStack Query assumes online until the browser says otherwise; a start without a connection
-  // (the installed app opened offline) fires no 'offline' event, so it is told here.
-  onlineManager.setOnline(navigator.onLine);
   const owner = findMemberOnDevice()?.user.id ?? null;
   startCacheFor(owner);
-  const queryClient = createQueryClient();
+  const queryClient = getPageQueryClient();
   // Who is signed in is asked before the first render, not when it commits (decision 085): a
   // throttled phone took 350 ms to render and commit the first frame before /me was even asked.
   void queryClient.prefetchQuery(getMeQueryOptions());
@@ -49,8 +48,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   // The colour theme follows the person's choice and the system's while the app runs (decision 056).
   useThemeSync();
   // What was restored is shown at once and read again: a reload, or a page opened online, gets
-  // today's answers (a kept answer younger than staleTime would otherwise count as fresh).
-  const refreshRestored = () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+  // today's answers (a kept answer younger than staleTime would otherwise count as fresh). What
+  // this page has asked already (who is signed in, the start screen's prefetch) is not asked twice.
+  const refreshRestored = () => queryClient.invalidateQueries({ predicate: (query) => isKeptAnswer(query, PAGE_STARTED_AT) });
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={refreshRestored}>
       <AuthProvider>{children}</AuthProvider>

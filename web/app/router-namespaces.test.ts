@@ -1,6 +1,7 @@
 import { API_TOKEN_SCOPES } from '@core/contracts';
 import { describe, expect, it } from 'vitest';
 import { BASE_NAMESPACES, NAMESPACES } from '@web/i18n';
+import { FIRST_RENDER_NAMESPACES, START_SCREEN_PATH_NAMESPACES, START_SCREEN_PATHS } from '../../scripts/app-shell/vite-plugin';
 
 /*
  * Each lazy screen names the translation namespaces it speaks (router.tsx), and only those load
@@ -115,4 +116,14 @@ describe('the translation namespaces of each lazy screen', () => {
     for (const ns of used) expect(NAMESPACES).toContain(ns);
     expect([...screen.declared].sort()).toEqual(used);
   });
+
+  it.each(Object.entries(START_SCREEN_PATHS))(
+    "the page of %s hints the catalogs its screen waits for (the build's list matches the route table)",
+    (path, module) => {
+      const screen = screens.find((s) => `web/${resolveImport(ROUTER, s.module)}` === module);
+      expect(screen, module).toBeDefined();
+      const beyondShell = screen!.declared.filter((ns) => !FIRST_RENDER_NAMESPACES.includes(ns)).sort();
+      expect([...START_SCREEN_PATH_NAMESPACES[path]!].sort()).toEqual(beyondShell);
+    },
+  );
 });

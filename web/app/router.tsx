@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, useState } from 'react';
 import { type Location, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { loadNamespaces, type Namespace } from '@web/i18n';
 import { importOrReload } from '@web/lib/lazy-import';
+import { getPageQueryClient } from '@web/lib/query-client';
 import { AdminGuard, OnboardingGate, RedirectIfSignedIn, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
 import { RootRedirect } from './root-redirect';
@@ -17,7 +19,15 @@ import { RootRedirect } from './root-redirect';
  * A module that is gone after a deploy reloads the page once (lib/lazy-import.ts); if that does
  * not help, the error screen offers the reload.
  */
-type RouteModule = { Component: ComponentType };
+type RouteModule = {
+  Component: ComponentType;
+  /**
+   * A start screen's first answers, asked as soon as its code is in, before the first render
+   * (decision 085): a query starts only once its component has rendered and committed, a second
+   * on a throttled phone. `search` is the address's query (a team, a ranking).
+   */
+  prefetch?: (queryClient: QueryClient, search: URLSearchParams) => void;
+};
 type LazyHandle = { preload: () => Promise<RouteModule> };
 
 /**
@@ -176,11 +186,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Starts loading the code of every screen matching this location, all at once. */
-export function preloadRoutes(location: Partial<Location> | string): void {
+/**
+ * Starts loading the code of every screen matching this location, all at once; `withData` (the
+ * page's first screen, web/main.tsx) asks for the screens' first answers too as their code comes in.
+ */
+export function preloadRoutes(location: Partial<Location>, { withData = false } = {}): void {
   for (const match of matchRoutes(routes, location) ?? []) {
     // A failure shows when the screen renders (the error screen); here it is only a head start.
-    (match.route.handle as LazyHandle | undefined)?.preload().catch(() => {});
+    const loading = (match.route.handle as LazyHandle | undefined)?.preload();
+    loading
+      ?.then((module) => {
+        if (withData) module.prefetch?.(getPageQueryClient(), new URLSearchParams(location.search));
+      })
+      .catch(() => {});
   }
 }
 

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api';
 import { PERSISTED_CACHE_MAX_AGE_MS } from './query-persistence';
 
@@ -16,4 +16,20 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+let pageQueryClient: QueryClient | null = null;
+
+/**
+ * The page's one query client, made by whichever asks first: the start screen's prefetch
+ * (app/router.tsx), which may run before the first render, or the app's providers.
+ */
+export function getPageQueryClient(): QueryClient {
+  if (pageQueryClient) return pageQueryClient;
+  // TanStack Query assumes online until the browser says otherwise; a start without a connection
+  // (the installed app opened offline) fires no 'offline' event, so it is told here, before any
+  // query would try the network.
+  onlineManager.setOnline(navigator.onLine);
+  pageQueryClient = createQueryClient();
+  return pageQueryClient;
 }

@@ -1,6 +1,15 @@
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeCacheBuster, confirmCacheOwner, devicePersister, forgetPersistedQueries, startRestoringQueries } from './query-persistence';
+import { QueryClient } from '@tanstack/react-query';
+import {
+  computeCacheBuster,
+  confirmCacheOwner,
+  devicePersister,
+  forgetPersistedQueries,
+  isKeptAnswer,
+  startRestoringQueries,
+} from './query-persistence';
+import { queryKeys } from './query-keys';
 
 /* The device's kept boards (decision 082), in IndexedDB (fake-indexeddb in jsdom). */
 
@@ -101,5 +110,23 @@ describe('the early read of the kept cache', () => {
     expect(await devicePersister.restoreClient()).toBeUndefined();
     confirmCacheOwner(null);
     expect(await devicePersister.restoreClient()).toBeUndefined();
+  });
+});
+
+describe('reading kept answers again once restored', () => {
+  it("reads again what was kept, not who is signed in nor what this page has asked already (the start screen's prefetch)", async () => {
+    const pageStartedAt = Date.now();
+    const client = new QueryClient();
+    client.setQueryData(['scoreboard', 'kpis'], { calls: 3 }, { updatedAt: pageStartedAt - 60_000 });
+    client.setQueryData(queryKeys.me, { user: { id: 'u1' } }, { updatedAt: pageStartedAt - 60_000 });
+    client.setQueryData(['feed', 'list'], { items: [] }, { updatedAt: pageStartedAt + 5 });
+    // Restored from the device while this page's own request is on the way.
+    void client.prefetchQuery({ queryKey: ['scoreboard', 'leaderboard'], queryFn: () => new Promise(() => {}) });
+    client.setQueryData(['scoreboard', 'leaderboard'], { rows: [] }, { updatedAt: pageStartedAt - 60_000 });
+    const refreshed = client
+      .getQueryCache()
+      .findAll({ predicate: (query) => isKeptAnswer(query, pageStartedAt) })
+      .map((query) => query.queryKey.join('.'));
+    expect(refreshed).toEqual(['scoreboard.kpis']);
   });
 });

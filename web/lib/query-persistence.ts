@@ -91,6 +91,15 @@ async function writePending(): Promise<void> {
  */
 let earlyRestore: Promise<PersistedClient | undefined> | null = null;
 
+/**
+ * Whether a query holds an answer restored from the device, to be read again: not who is signed
+ * in (read at start anyway), nor what this page has asked already (answered since it began, or
+ * on the way: the start screen's prefetch), which would be asked twice.
+ */
+export function isKeptAnswer(query: Pick<Query, 'queryKey' | 'state'>, pageStartedAt: number): boolean {
+  return query.queryKey[0] !== queryKeys.me[0] && query.state.fetchStatus !== 'fetching' && query.state.dataUpdatedAt < pageStartedAt;
+}
+
 /** Starts reading the kept cache now (web/main.tsx), for the provider's restore to take when it mounts. */
 export function startRestoringQueries(): void {
   earlyRestore ??= tryCache((db) => db.get('clients', CLIENT_KEY), undefined);

@@ -10,6 +10,12 @@ export function isRankBy(value: string | null | undefined): value is RankBy {
   return (RANK_BY as readonly string[]).includes(value ?? '');
 }
 
+/** The ranking an address asks for: points unless it names another. */
+export function readRankBy(search: URLSearchParams): RankBy {
+  const wanted = search.get(RANK_BY_SEARCH_PARAM);
+  return isRankBy(wanted) ? wanted : 'points';
+}
+
 /**
  * The board's ranking, remembered in the URL (?rankBy=goal_share), so a fair board can be
  * bookmarked, shared and put on a TV. Points, the default, leaves the URL clean; an unknown value
@@ -17,7 +23,6 @@ export function isRankBy(value: string | null | undefined): value is RankBy {
  */
 export function useRankBy(): { rankBy: RankBy; setRankBy: (rankBy: RankBy) => void } {
   const [params, setParams] = useSearchParams();
-  const wanted = params.get(RANK_BY_SEARCH_PARAM);
   const setRankBy = useCallback(
     (rankBy: RankBy) =>
       setParams(
@@ -31,5 +36,5 @@ export function useRankBy(): { rankBy: RankBy; setRankBy: (rankBy: RankBy) => vo
       ),
     [setParams],
   );
-  return { rankBy: isRankBy(wanted) ? wanted : 'points', setRankBy };
+  return { rankBy: readRankBy(params), setRankBy };
 }

@@ -8,7 +8,7 @@ import { AuthProvider } from '@web/lib/auth/auth-provider';
 import { makeTestLeaderboardRow } from '@web/test/fixtures';
 import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch, type RecordedCall } from '@web/test/stub-fetch';
-import { Component as DashboardPage } from './dashboard-page';
+import { Component as DashboardPage, prefetch } from './dashboard-page';
 
 const PERIOD = { kind: 'today', from: '2026-11-25', to: '2026-11-25', today: '2026-11-25', timezone: 'Europe/Oslo' } as const;
 
@@ -47,9 +47,12 @@ function Location() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-function renderDashboard(url: string) {
+function renderDashboard(url: string, { prefetched = false } = {}) {
   const calls = stubFetch({
     'GET /api/v1/me': reply(200, makeTestMe()),
+    'GET /api/v1/teams': reply(200, {
+      teams: [{ id: 'team-1', name: 'Oslo', members: [], leads: [], createdAt: '2026-11-01T08:00:00.000Z' }],
+    }),
     'GET /api/v1/scoreboard/kpis': reply(200, KPIS),
     'GET /api/v1/scoreboard/leaderboard': answerBoard,
     'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
@@ -62,14 +65,36 @@ function renderDashboard(url: string) {
         <Location />
       </MemoryRouter>
     </AuthProvider>,
+    // The route's prefetch (app/router.tsx) runs as the code comes in, before the first render.
+    { seed: (client) => prefetched && prefetch(client, new URL(url, window.location.origin).searchParams) },
   );
   const boardCalls = () => calls.filter((c) => c.path === '/api/v1/scoreboard/leaderboard').map((c) => new URLSearchParams(c.search));
   const exportCalls = () => calls.filter((c) => c.path === '/api/v1/exports/leaderboard').map((c) => new URLSearchParams(c.search));
-  return { boardCalls, exportCalls };
+  return { calls, boardCalls, exportCalls };
 }
 
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => vi.unstubAllGlobals());
+
+describe("the dashboard's first answers", () => {
+  it('are asked for before the screen renders, for the team and ranking in the address, and its cards take them: each asked once', async () => {
+    const { calls } = renderDashboard('/app?team=team-1&rankBy=goal_share', { prefetched: true });
+    await screen.findByRole('table');
+    await screen.findByText('Oslo');
+    const asked = (path: string) => calls.filter((c) => c.path === path).map((c) => c.search);
+    expect(asked('/api/v1/scoreboard/kpis')).toEqual(['?teamId=team-1']);
+    expect(asked('/api/v1/scoreboard/leaderboard')).toEqual(['?period=today&sort=points&teamId=team-1&rankBy=goal_share']);
+    expect(asked('/api/v1/feed')).toEqual(['?limit=10&teamId=team-1']);
+    expect(asked('/api/v1/badges/recent')).toEqual(['']);
+    // Asked first, before anything the rendered screen asks for.
+    expect(calls.slice(0, 4).map((c) => c.path)).toEqual([
+      '/api/v1/scoreboard/kpis',
+      '/api/v1/scoreboard/leaderboard',
+      '/api/v1/feed',
+      '/api/v1/badges/recent',
+    ]);
+  });
+});
 
 describe('the dashboard ranked fairly', () => {
   it('reads the ranking from the URL, shows each row\'s share of goal, "No goal", how it ranks and the tie rule', async () => {

@@ -1,6 +1,7 @@
 import type { CompanyKpis, RankBy } from '@core/contracts';
 import { LEADERBOARD_SORT_KEYS, type LeaderboardSortKey } from '@core/stats';
 import { ActivityIcon, PhoneIcon, PlusIcon, TrophyIcon, TvIcon } from 'lucide-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -21,16 +22,16 @@ import { LazySelect } from '@web/components/ui/lazy-select';
 import { formatWeekdayDate, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { usePersonPageHref } from '@web/lib/people';
-import { useLeaderboard } from '@web/lib/queries/get-leaderboard';
+import { getLeaderboardQueryOptions, useLeaderboard } from '@web/lib/queries/get-leaderboard';
 import { TEAM_SEARCH_PARAM, useTeamFilter } from '@web/lib/teams';
 import { TeamFilter } from '@web/components/team-filter';
 import { RankBySelect } from '@web/components/rank-by-select';
 import { RankingNote } from '@web/components/scoreboard/rank-measure';
-import { RANK_BY_SEARCH_PARAM, useRankBy } from '@web/lib/rank-by';
-import { useRecentBadgesByUser } from '@web/lib/queries/get-recent-badges';
-import { useFeed } from '@web/lib/queries/get-feed';
+import { RANK_BY_SEARCH_PARAM, readRankBy, useRankBy } from '@web/lib/rank-by';
+import { getRecentBadgesQueryOptions, useRecentBadgesByUser } from '@web/lib/queries/get-recent-badges';
+import { getFeedQueryOptions, useFeed } from '@web/lib/queries/get-feed';
 import { useLoggedError } from '@web/lib/use-logged-error';
-import { useKpis } from '../api/get-kpis';
+import { getKpisQueryOptions, useKpis } from '../api/get-kpis';
 import { AppCelebration } from '../components/app-celebration';
 import { ChangeIndicator } from '../components/change-indicator';
 import { DashboardError } from '../components/dashboard-error';
@@ -44,6 +45,22 @@ function listDashboardExports(board: { sort: LeaderboardSortKey; teamId: string 
   ];
 }
 
+/** The leaderboard card's order until the person picks another. */
+const FIRST_SORT: LeaderboardSortKey = 'points';
+
+/**
+ * The board's first answers (today's numbers, leaderboard, feed and badges), asked for as soon as
+ * this code is in rather than once the screen has rendered (app/router.tsx): the same queries the
+ * screen's cards make, so they find them answered or on the way.
+ */
+export function prefetch(queryClient: QueryClient, search: URLSearchParams) {
+  const teamId = search.get(TEAM_SEARCH_PARAM) ?? undefined;
+  void queryClient.prefetchQuery(getKpisQueryOptions(teamId));
+  void queryClient.prefetchQuery(getLeaderboardQueryOptions({ period: 'today', sort: FIRST_SORT, teamId, rankBy: readRankBy(search) }));
+  void queryClient.prefetchQuery(getFeedQueryOptions({ teamId }));
+  void queryClient.prefetchQuery(getRecentBadgesQueryOptions());
+}
+
 /** /app and /app/dashboard: the Team Dashboard. Everything refreshes from the live stream. */
 export function Component() {
   const { t } = useTranslation('scoreboard');
@@ -51,7 +68,7 @@ export function Component() {
   const { teamId } = useTeamFilter();
   const { rankBy } = useRankBy();
   // The leaderboard card's order, here so the export menu writes the file in the same order.
-  const [sort, setSort] = useState<LeaderboardSortKey>('points');
+  const [sort, setSort] = useState<LeaderboardSortKey>(FIRST_SORT);
   const kpis = useKpis(teamId);
   const isLoading = kpis.isPending;
   // The wall screen opens on the board as filtered and ranked here.
