@@ -13,7 +13,10 @@
  *   4. A rep's phone (decision 068): quick log, the dashboard and My Activity signed in, at 390x844 with
  *      4x CPU slowdown and a 150 ms, 1.6 Mbps network, cold (an empty cache) and warm (the service
  *      worker's cache): requests, JavaScript as sent, the first usable control and the largest paint,
- *      against the phone budgets. --phone-only measures this alone (--list-files names the scripts).
+ *      against the phone budgets. --phone-only measures this alone (--list-files names the scripts;
+ *      --waterfall, --profile, --coverage and --trace say where the time went: requests and the
+ *      largest-paint candidates, the main thread by script, how much of each script ran, and the
+ *      main thread by trace event, scripts against style, layout and paint).
  *   5. Runs Lighthouse 12 (its own install in bench/lighthouse) against Debian's chromium for /landing, desktop and mobile (median of
  *      --runs, default 5): performance, accessibility, best practices, SEO; the goal is 95 each.
  *
@@ -312,6 +315,8 @@ async function visitOnPhone(context, baseUrl, path, usable) {
     await page.__cdp.send('Profiler.setSamplingInterval', { interval: 500 });
     await page.__cdp.send('Profiler.start');
   }
+  // --trace: the main thread's work by kind (scripts compiled and run, style, layout, paint) until usable.
+  const tracing = args.has('--trace') ? startTrace(page.__cdp) : null;
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
   const usableAt = await page
     .waitForFunction(
@@ -324,6 +329,7 @@ async function visitOnPhone(context, baseUrl, path, usable) {
     )
     .then((handle) => handle.jsonValue());
   if (args.has('--coverage')) logCoverage(path, usableAt, await page.coverage.stopJSCoverage());
+  if (tracing) logTrace(path, usableAt, await tracing.stop());
   if (args.has('--profile')) logProfile(path, usableAt, (await page.__cdp.send('Profiler.stop')).profile);
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   await page.waitForTimeout(1_000);
@@ -406,6 +412,55 @@ function logProfile(path, usableAt, profile) {
   for (const [url, ms] of top(byScript, 15)) log(`  ${String(Math.round(ms)).padStart(6)} ms ${url}`);
   log('by function:');
   for (const [fn, ms] of top(byFunction, 25)) log(`  ${String(Math.round(ms)).padStart(6)} ms ${fn}`);
+}
+
+/** Starts a Chromium trace of the page's renderer; stop() answers its events. */
+function startTrace(cdp) {
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const started = cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,v8,v8.execute,blink,loading',
+    transferMode: 'ReportEvents',
+  });
+  return {
+    async stop() {
+      await started;
+      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.end');
+      await done;
+      return events;
+    },
+  };
+}
+
+/**
+ * The renderer main thread's complete events until usable, by name: each event's time minus its
+ * children's (self time), so nested work is counted once.
+ */
+function logTrace(path, usableAt, events) {
+  const main = events.find(
+    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'ParseHTML'),
+  );
+  if (!main) return log(`${path}: no renderer main thread in the trace`);
+  const spans = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && typeof e.dur === 'number')
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const navigation = events.find((e) => e.pid === main.pid && e.name === 'navigationStart')?.ts ?? spans[0]?.ts ?? 0;
+  const end = navigation + usableAt * 1000;
+  const self = new Map();
+  const stack = [];
+  for (const span of spans) {
+    if (span.ts > end) break;
+    while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= span.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - span.dur);
+    self.set(span.name, (self.get(span.name) ?? 0) + span.dur);
+    stack.push(span);
+  }
+  log(`${path} main thread until usable (${Math.round(usableAt)} ms), self time by trace event:`);
+  for (const [name, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+    log(`  ${String(Math.round(us / 1000)).padStart(6)} ms ${name}`);
+  }
 }
 
 /** Per script: its size and the bytes of the functions that ran (Chromium's block coverage). */

@@ -14,6 +14,7 @@ import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 const admin = makeAccount('Astrid Admin');
 const rep = makeAccount('Rune Rep');
+const colleague = makeAccount('Cora Kollega');
 
 let server: JourneyServer;
 let base: string;
@@ -33,6 +34,7 @@ beforeAll(async () => {
   const joined = await joinCompany(base, rep);
   repCookie = joined.cookie;
   repId = joined.id;
+  await joinCompany(base, colleague);
   browser = await openBrowser({ baseUrl: base });
   await signInContext(browser.context, base, rep);
   page = await browser.newPage();
@@ -204,5 +206,144 @@ describe("an admin corrects a rep's activities from the rep's page", () => {
     );
     expect(audit.body.entries.map((entry) => entry.details.operation).sort()).toEqual(['deleted', 'updated']);
     expect(browser.consoleErrors.slice(earlierErrors)).toEqual([]);
+  });
+});
+
+/*
+ * A manager's corrections in one dialog (decision 086): the rep's call was the colleague's, and a
+ * held meeting; a sale the rep forgot is logged on his behalf. An archived customer typed by name
+ * is said to be archived, and the admin sees it is still in use.
+ */
+describe('a manager fixes whose, what and when, and logs for a rep', () => {
+  const PHONE = { width: 390, height: 844 };
+  const LANGUAGES = [
+    ['en', 'Whose activity', 'What it was', 'Log for Rune Rep'],
+    ['nb', 'Hvem aktiviteten tilhører', 'Hva det var', 'Før for Rune Rep'],
+    ['sv', 'Vems aktivitet', 'Vad det var', 'Logga åt Rune Rep'],
+    ['da', 'Hvis aktivitet', 'Hvad det var', 'Registrér for Rune Rep'],
+  ] as const;
+  let manager: Browser;
+  let desk: Page;
+
+  beforeAll(async () => {
+    await callApi(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+    await callApi(base, repCookie, 'POST', '/activities', {
+      kind: 'call',
+      answered: true,
+      outcome: 'no_progress',
+      customerName: 'Havbris AS',
+    });
+    manager = await openBrowser({ baseUrl: base });
+    await signInContext(manager.context, base, admin);
+    desk = await manager.newPage();
+  });
+  afterAll(async () => {
+    await manager?.close();
+  });
+
+  it("moves the rep's answered call to the colleague as a held meeting, in one dialog that opens without a list over it", async () => {
+    await desk.goto(`/app/people/${repId}`);
+    const list = desk.getByTestId('person-activities');
+    await list
+      .getByRole('button', { name: /^Correct Call, answered/ })
+      .first()
+      .click();
+    await desk.getByRole('menuitem', { name: 'Edit' }).click();
+    const dialog = desk.getByRole('dialog', { name: /^Edit/ });
+    await expect(dialog.getByRole('combobox', { name: /Customer/ }).inputValue()).resolves.toBe('Havbris AS');
+    await expect(desk.getByRole('listbox', { name: 'Matching customers' }).isVisible()).resolves.toBe(false);
+    await dialog.getByRole('combobox', { name: 'Whose activity' }).click();
+    await desk.getByRole('option', { name: 'Cora Kollega' }).click();
+    await dialog.getByRole('combobox', { name: 'What it was' }).click();
+    await desk.getByRole('option', { name: 'Meeting held' }).click();
+    expect(await axeViolations(desk, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+    await saveSettledScreenshot(desk, 'corrections-11-move-and-retype-en', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await toast(desk, 'Activity updated').waitFor();
+    await expect.poll(() => list.getByText('Havbris AS').count()).toBe(0);
+
+    const mine = await callApi<{ activities: { type: string; customerName: string | null }[] }>(base, repCookie, 'GET', '/activities/mine');
+    expect(mine.body.activities.some((a) => a.customerName === 'Havbris AS')).toBe(false);
+    const audit = await callApi<{ entries: { details: { toUserId?: string; fromType?: string } }[] }>(
+      base,
+      adminCookie,
+      'GET',
+      '/admin/audit-log?action=activity.corrected',
+    );
+    expect(audit.body.entries[0]!.details).toMatchObject({ fromType: 'call_answered' });
+    expect(audit.body.entries[0]!.details.toUserId).toBeTruthy();
+  });
+
+  it("logs a sale on the rep's behalf; it is his, on his page and his board", async () => {
+    await desk.getByRole('button', { name: 'Log for Rune Rep' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Log for Rune Rep' });
+    await dialog.getByRole('combobox', { name: 'What it was' }).click();
+    await desk.getByRole('option', { name: 'Sale' }).click();
+    await dialog.getByLabel(/Sale Value/).fill('18500');
+    await saveSettledScreenshot(desk, 'corrections-12-log-for-en', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Log it' }).click();
+    await toast(desk, 'Logged for Rune Rep').waitFor();
+    await desk
+      .getByTestId('person-activities')
+      .getByText(/18[,\u00a0 ]?500/)
+      .first()
+      .waitFor();
+    expect(manager.consoleErrors).toEqual([]);
+  });
+
+  it('reads the same in Norwegian, Swedish and Danish, on a desktop and a phone', async () => {
+    for (const [language, member, kind, logFor] of LANGUAGES) {
+      await callApi(base, adminCookie, 'PATCH', '/me/profile', { language });
+      for (const [width, viewport] of [
+        ['desktop', { width: 1366, height: 860 }],
+        ['phone', PHONE],
+      ] as const) {
+        await desk.setViewportSize(viewport);
+        await desk.goto(`/app/people/${repId}`);
+        const list = desk.getByTestId('person-activities');
+        await list.getByRole('listitem').first().getByRole('button').click();
+        await desk.getByRole('menuitem').first().click();
+        const dialog = desk.getByRole('dialog');
+        await dialog.getByRole('combobox', { name: member }).waitFor();
+        await dialog.getByRole('combobox', { name: kind }).waitFor();
+        await saveSettledScreenshot(desk, `corrections-13-correct-${language}-${width}`, { fullPage: false });
+        await desk.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        await desk.getByRole('button', { name: logFor }).click();
+        await desk.getByRole('dialog', { name: logFor }).waitFor();
+        await saveSettledScreenshot(desk, `corrections-14-log-for-${language}-${width}`, { fullPage: false });
+        await desk.keyboard.press('Escape');
+      }
+    }
+    await desk.setViewportSize({ width: 1366, height: 860 });
+    await callApi(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+    expect(manager.consoleErrors).toEqual([]);
+  });
+
+  it('tells a rep who types an archived customer that it is archived, and shows the admin it is still in use', async () => {
+    const repBrowser = await openBrowser({ baseUrl: base });
+    try {
+      await signInContext(repBrowser.context, base, rep);
+      const repPage = await repBrowser.newPage();
+      await repPage.goto('/app/activity');
+      await repPage.getByRole('button', { name: /^Call/ }).click();
+      const dialog = repPage.getByRole('dialog', { name: 'Log Call' });
+      await dialog.getByRole('button', { name: /^Not answered/ }).click();
+      await dialog.getByRole('combobox', { name: /Customer/ }).fill('fjordkraft');
+      await dialog
+        .getByText('“Fjordkraft” is archived. The activity is linked to it anyway; pick another customer if it is not the one.')
+        .waitFor();
+      await saveSettledScreenshot(repPage, 'corrections-15-archived-customer-en', { fullPage: false });
+      await dialog.getByRole('button', { name: 'Log Call' }).click();
+      await toast(repPage, 'Call logged').waitFor();
+      expect(repBrowser.consoleErrors).toEqual([]);
+    } finally {
+      await repBrowser.close();
+    }
+    await desk.goto('/app/admin/customers');
+    await desk.getByRole('combobox', { name: 'Show customers' }).click();
+    await desk.getByRole('option', { name: 'Archived' }).click();
+    await desk.getByText('Still in use: 1 activity since it was archived').waitFor();
+    await saveSettledScreenshot(desk, 'corrections-16-archived-in-use-en');
   });
 });

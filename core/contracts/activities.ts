@@ -66,6 +66,12 @@ const time = text({ error: 'The time must be HH:MM' })
  */
 const clientKey = z.uuid({ error: 'The client key must be a UUID' }).optional();
 
+/**
+ * Whose activity it is, when not the caller's: an admin logs for (or moves an activity to) any
+ * active member, a team lead for the members of the teams they lead (decisions 044 and 086).
+ */
+const memberId = text({ error: 'The member must be a user id' }).min(1, 'The member must be a user id').optional();
+
 /** A sale value in integer minor units (øre, cents) of the company currency, greater than 0. */
 const ticketSize = z
   .number({ error: SALE_VALUE_MESSAGE })
@@ -84,6 +90,7 @@ export const LogCallSchema = z
     localDate,
     time,
     clientKey,
+    userId: memberId,
   })
   .refine((v) => !v.answered || v.outcome !== undefined, {
     message: 'Choose an outcome for the answered call',
@@ -99,14 +106,23 @@ export const LogSaleSchema = z.object({
   localDate,
   time,
   clientKey,
+  userId: memberId,
 });
 
 /** A meeting that took place (the meeting_completed rule). */
-export const LogMeetingSchema = z.object({ kind: z.literal('meeting'), customerName, notes, localDate, time, clientKey });
+export const LogMeetingSchema = z.object({ kind: z.literal('meeting'), customerName, notes, localDate, time, clientKey, userId: memberId });
 /** Only while the company's email rule is enabled. */
-export const LogEmailSchema = z.object({ kind: z.literal('email'), customerName, notes, localDate, time, clientKey });
+export const LogEmailSchema = z.object({ kind: z.literal('email'), customerName, notes, localDate, time, clientKey, userId: memberId });
 /** Only while the company's linkedin rule is enabled. */
-export const LogLinkedinSchema = z.object({ kind: z.literal('linkedin'), customerName, notes, localDate, time, clientKey });
+export const LogLinkedinSchema = z.object({
+  kind: z.literal('linkedin'),
+  customerName,
+  notes,
+  localDate,
+  time,
+  clientKey,
+  userId: memberId,
+});
 
 export const LogActivitySchema = z.discriminatedUnion(
   'kind',
@@ -120,14 +136,23 @@ export type LogCall = z.infer<typeof LogCallSchema>;
 export type LogSale = z.infer<typeof LogSaleSchema>;
 
 /**
- * A change to an activity: one's own within the company's late-logging window, or anyone's for an
- * admin (decision 041). Any subset, at least one field; `localDate` moves it to another day. `outcome` applies to
- * answered calls only; `ticketSize` and `productName` to sales only (the server checks). A null or
- * empty customer name unlinks the customer; null or empty notes clear them.
+ * A change to an activity: one's own within the company's late-logging window, or, for an admin
+ * or the member's team lead, theirs on any earlier day (decisions 041 and 086). Any subset, at
+ * least one field; `localDate` moves it to another day, `userId` to another member (managers only),
+ * `type` makes it another kind (a call that was a meeting): an answered call then needs its
+ * `outcome`, a sale its `ticketSize`. `outcome` applies to answered calls only; `ticketSize` and
+ * `productName` to sales only (the server checks). A null or empty customer name unlinks the
+ * customer; null or empty notes clear them.
  */
 export const UpdateActivitySchema = z
   .strictObject(
     {
+      userId: memberId,
+      type: z
+        .enum(ACTIVITY_TYPE_VALUES, {
+          error: 'Choose what it was: an answered call, a call not answered, a held meeting, a sale, an e-mail or a LinkedIn touch',
+        })
+        .optional(),
       outcome: CallOutcomeSchema.optional(),
       customerName,
       notes,
@@ -137,7 +162,9 @@ export const UpdateActivitySchema = z
     },
     {
       error: (issue) =>
-        issue.code === 'unrecognized_keys' ? 'Only the outcome, customer, notes, sale value, product and day can be changed' : undefined,
+        issue.code === 'unrecognized_keys'
+          ? 'Only the member, kind, outcome, customer, notes, sale value, product and day can be changed'
+          : undefined,
     },
   )
   .refine((v) => Object.values(v).some((value) => value !== undefined), { message: 'Nothing to change' });

@@ -43,8 +43,10 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'webhook.secret_rotated',
   'activity.logged_late',
+  'activity.logged_for',
   'activity.corrected',
   'customer.merged',
+  'customer.changed',
   'team.created',
   'team.renamed',
   'team.deleted',
@@ -144,9 +146,13 @@ export const AuditDetailsSchemas = {
     localDate: text(),
     from: text().optional(),
   }),
+  /** A manager logged an activity on a member's behalf (decision 086); the target is that member. */
+  'activity.logged_for': z.object({ activityId: text(), type: text(), localDate: text() }),
   /**
-   * An admin changed or deleted another member's activity (decision 041): which fields changed
-   * (names only, never notes' text), and the day it is on (and was on, for a move).
+   * An admin or team lead changed or deleted another member's activity (decisions 041 and 086):
+   * which fields changed (names only, never notes' text), the day it is on (and was on, for a
+   * move), the member it was moved from and to (the target is the one it was moved from), and
+   * the kind it had before it was made another.
    */
   'activity.corrected': z.object({
     activityId: text(),
@@ -154,10 +160,18 @@ export const AuditDetailsSchemas = {
     operation: z.enum(['updated', 'deleted']),
     localDate: text(),
     from: text().optional(),
+    fromUserId: text().optional(),
+    toUserId: text().optional(),
+    fromType: text().optional(),
     fields: z.array(text()),
   }),
   /** Two customers became one: the one kept (target), the one removed, and how many activities moved. */
   'customer.merged': z.object({ keptName: text(), mergedId: text(), mergedName: text(), activities: z.number().int() }),
+  /**
+   * A customer (the target) was renamed, archived or restored (decisions 041 and 086): its name
+   * now, the name before a rename, and whether it was archived (true) or restored (false).
+   */
+  'customer.changed': z.object({ name: text(), renamedFrom: text().optional(), archived: z.boolean().optional() }),
   /** A spreadsheet import was written (decision 039): what it held and how many rows it wrote. */
   'import.committed': z.object({ kind: z.enum(['activities', 'customers']), rows: z.number().int(), skipped: z.number().int() }),
   /** An activities import was undone as a whole: how many activities went. */

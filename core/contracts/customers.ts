@@ -29,10 +29,13 @@ export const CustomerSchema = z.object({
   archivedAt: text().nullable(),
   /** How many activities name it (what a merge would move). */
   activityCount: z.number().int(),
+  /** Of those, how many were logged (or changed) after it was archived: reps still work with it (decision 086). */
+  activitiesSinceArchived: z.number().int(),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
-export const CustomerSuggestionSchema = z.object({ id: text(), name: text() });
+/** `archived`: only ever the customer whose exact name was typed (decision 086): the log links to it anyway. */
+export const CustomerSuggestionSchema = z.object({ id: text(), name: text(), archived: z.boolean() });
 export type CustomerSuggestion = z.infer<typeof CustomerSuggestionSchema>;
 
 export const CustomerSuggestQuerySchema = z.object({

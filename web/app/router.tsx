@@ -3,6 +3,7 @@ import { type ComponentType, lazy, useState } from 'react';
 import { type Location, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { loadNamespaces, type Namespace } from '@web/i18n';
 import { importOrReload } from '@web/lib/lazy-import';
+import { getMeQueryOptions } from '@web/lib/auth/get-me';
 import { getPageQueryClient } from '@web/lib/query-client';
 import { AdminGuard, OnboardingGate, RedirectIfSignedIn, RequireAuth } from './guards';
 import { RootLayout } from './root-layout';
@@ -166,7 +167,7 @@ export const routes: RouteObject[] = [
                             path: 'audit',
                             ...page(
                               () => import('@web/features/audit/routes/admin-audit-page'),
-                              ['settings', 'audit', 'targets', 'scoreboard'],
+                              ['settings', 'audit', 'targets', 'scoreboard', 'privacy'],
                             ),
                           },
                         ],
@@ -194,12 +195,19 @@ export function preloadRoutes(location: Partial<Location>, { withData = false } 
   for (const match of matchRoutes(routes, location) ?? []) {
     // A failure shows when the screen renders (the error screen); here it is only a head start.
     const loading = (match.route.handle as LazyHandle | undefined)?.preload();
-    loading
-      ?.then((module) => {
-        if (withData) module.prefetch?.(getPageQueryClient(), new URLSearchParams(location.search));
-      })
-      .catch(() => {});
+    loading?.then((module) => (withData && module.prefetch ? prefetchFor(module.prefetch, location) : undefined)).catch(() => {});
   }
+}
+
+/**
+ * A screen's first answers, once /me (asked by the page itself, decision 085) says a member of a
+ * company is signed in: for anyone else (signed out, a first visit before the membership exists)
+ * they would only be refusals, and each refusal a console error.
+ */
+async function prefetchFor(prefetch: NonNullable<RouteModule['prefetch']>, location: Partial<Location>): Promise<void> {
+  const queryClient = getPageQueryClient();
+  const me = await queryClient.fetchQuery(getMeQueryOptions());
+  if (me?.profile && me.company) prefetch(queryClient, new URLSearchParams(location.search));
 }
 
 /** The app's routes, for <BrowserRouter>. */

@@ -1,5 +1,5 @@
-import { canManageMember } from '@core/teams';
-import { useCallback } from 'react';
+import { canManageMember, type Manager } from '@core/teams';
+import { useCallback, useMemo } from 'react';
 import { useMe } from '@web/lib/auth/get-me';
 import { paths } from '@web/lib/paths';
 import { useTeams } from '@web/lib/teams';
@@ -10,19 +10,24 @@ import { useTeams } from '@web/lib/teams';
  * caller's /me and the company's teams with their members and leads. The server decides again.
  */
 
-/** The person's page for those who may open it (themselves, admins, a lead of their team), else null. */
-export function usePersonPageHref(): (userId: string) => string | null {
+/** The viewer as a manager (the teams they lead) and each member's team, from /me and the teams list; null until /me is in. */
+export function useManagerView(): { manager: Manager; teamOf: (userId: string) => string | null } | null {
   const me = useMe().data;
   const teams = useTeams().data?.teams;
+  return useMemo(() => {
+    const profile = me?.profile;
+    if (!me || !profile) return null;
+    const ledTeamIds = (teams ?? []).filter((team) => team.leads.some((lead) => lead.userId === me.user.id)).map((team) => team.id);
+    const teamOf = (userId: string) => (teams ?? []).find((team) => team.members.some((member) => member.userId === userId))?.id ?? null;
+    return { manager: { userId: me.user.id, role: profile.role, ledTeamIds }, teamOf };
+  }, [me, teams]);
+}
+
+/** The person's page for those who may open it (themselves, admins, a lead of their team), else null. */
+export function usePersonPageHref(): (userId: string) => string | null {
+  const view = useManagerView();
   return useCallback(
-    (userId: string) => {
-      const profile = me?.profile;
-      if (!me || !profile) return null;
-      const ledTeamIds = (teams ?? []).filter((team) => team.leads.some((lead) => lead.userId === me.user.id)).map((team) => team.id);
-      const teamId = (teams ?? []).find((team) => team.members.some((member) => member.userId === userId))?.id ?? null;
-      const manager = { userId: me.user.id, role: profile.role, ledTeamIds };
-      return canManageMember(manager, { userId, teamId }) ? paths.app.person(userId) : null;
-    },
-    [me, teams],
+    (userId: string) => (view && canManageMember(view.manager, { userId, teamId: view.teamOf(userId) }) ? paths.app.person(userId) : null),
+    [view],
   );
 }

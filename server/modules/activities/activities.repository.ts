@@ -87,13 +87,18 @@ export type ActivityDay = {
   findGoalProgress(): Promise<{ goals: GoalCounts; progress: GoalCounts }>;
   /** One of the caller's own activities (any day), locked for the rest of the transaction. */
   findOwnActivity(id: string): Promise<ActivityRow | null>;
-  /** With `move`, the activity goes to another day of the same member (lock that day too: withActivityDay's alsoLock). */
+  /**
+   * With `move`, the activity goes to another day, or another member's day (lock that day too:
+   * withActivityDay's alsoLock).
+   */
   updateActivity(
     id: string,
-    values: ActivityValues & { updatedAt: Date; move?: { localDate: string; createdAt: Date; loggedLate: boolean } },
+    values: ActivityValues & { updatedAt: Date; move?: { localDate: string; createdAt: Date; loggedLate: boolean; userId?: UserId } },
   ): Promise<ActivityRow>;
   /** The same transaction bound to another day of the same member (one withActivityDay locked too). */
   forDay(localDate: string): ActivityDay;
+  /** The same transaction bound to another member's day (one withActivityDay locked too). */
+  forMember(userId: UserId, localDate: string): ActivityDay;
   deleteActivity(id: string): Promise<void>;
   /** The company's late-logging window in days (decision 041). */
   findLateLoggingDays(): Promise<number>;
@@ -209,12 +214,17 @@ export async function withActivityDay<T>(
   scope: MemberScope,
   localDate: string,
   fn: (day: ActivityDay) => Promise<T>,
-  options: { owner?: UserId; alsoLock?: readonly string[] } = {},
+  options: { owner?: UserId; alsoLock?: readonly (string | { userId: string; localDate: string })[] } = {},
 ): Promise<T> {
   // The days are locked in key order (as imports lock theirs), so two transactions that both lock
-  // two days of one member (a move) wait for each other instead of deadlocking.
+  // two days (a move to another day or another member) wait for each other instead of deadlocking.
   const owner = options.owner ?? scope.userId;
-  const keys = [...new Set([localDate, ...(options.alsoLock ?? [])])].map((day) => activityDayLockKey(scope.companyId, owner, day)).sort();
+  const places = [localDate, ...(options.alsoLock ?? [])].map((place) =>
+    typeof place === 'string'
+      ? activityDayLockKey(scope.companyId, owner, place)
+      : activityDayLockKey(scope.companyId, place.userId, place.localDate),
+  );
+  const keys = [...new Set(places)].sort();
   return withTenant(
     db,
     scope,
@@ -350,6 +360,8 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
     },
 
     forDay: (otherDate) => bindActivityDay(tx, scope, otherDate),
+
+    forMember: (userId, otherDate) => bindActivityDay(tx, { companyId: scope.companyId, userId }, otherDate),
 
     awardBadges: (kind, today, at) => awardBadgesForWrite(tx, scope, { day: localDate, kind, today }, at),
 

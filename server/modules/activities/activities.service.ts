@@ -11,7 +11,7 @@ import type {
   StoredActivityType,
   UpdateActivity,
 } from '@core/contracts';
-import { ACTIVITY_TOMBSTONE_RETENTION_DAYS } from '@core/contracts';
+import { ACTIVITY_TOMBSTONE_RETENTION_DAYS, SALE_VALUE_MESSAGE } from '@core/contracts';
 import {
   type ActivityInput,
   type CallOutcome,
@@ -28,9 +28,10 @@ import { computeReachedGoals, type GoalCounts } from '@core/stats';
 import { computeLocalDate, computeLocalInstant, computeLocalTime, placeLoggingDay, toLocalDate } from '@core/period';
 import { LATE_LOGGING_DAYS_MAX } from '@core/contracts';
 import { createAuditEvent } from '../audit/audit.service';
+import { canActorManageMember, selectManagementOf } from '../teams/teams.service';
 import { customerNotFound, toCustomer } from '../customers/customers.service';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { toUserId } from '../../db/tenant';
+import { toUserId, type UserId, withTenant } from '../../db/tenant';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
 import type { WebhookEvent } from '../webhooks/webhooks.service';
 import type { NewFeedEvent } from '../feed/feed.service';
@@ -82,14 +83,28 @@ function activityDeletedError(): HttpError {
 }
 
 /**
- * Whether the actor may write to `day` (decision 041): nobody to a day after today; a rep only
- * within the company's late-logging window (read when the day is not today, so logging for
- * today costs nothing more); an admin to any earlier day.
+ * How the actor may write a member's activities (decisions 041, 044 and 086): as their own, a rep
+ * within the company's late-logging window; as that member's manager (an admin for anyone, a team
+ * lead for the members of the teams they lead), on any earlier day.
  */
-async function checkLoggingDay(actor: Actor, today: string, day: string, readWindow: () => Promise<number>): Promise<void> {
+type WriteRights = 'own' | 'manager';
+
+/** The actor's rights over `userId`'s activities, or null when they have none (someone else's, not managed). */
+async function findWriteRights(deps: AppDeps, actor: Actor, userId: string): Promise<WriteRights | null> {
+  if (actor.role === 'admin') return 'manager';
+  if (userId === actor.userId) return 'own';
+  return (await canActorManageMember(deps, actor, userId)) ? 'manager' : null;
+}
+
+/**
+ * Whether these rights may write to `day` (decision 041): nobody to a day after today; a rep's
+ * own only within the company's late-logging window (read when the day is not today, so logging
+ * for today costs nothing more); a manager to any earlier day.
+ */
+async function checkLoggingDay(rights: WriteRights, today: string, day: string, readWindow: () => Promise<number>): Promise<void> {
   const place = placeLoggingDay(toLocalDate(today), toLocalDate(day), LATE_LOGGING_DAYS_MAX);
   if (place === 'future') throw futureDay();
-  if (place === 'today' || actor.role === 'admin') return;
+  if (place === 'today' || rights === 'manager') return;
   const days = await readWindow();
   if (placeLoggingDay(toLocalDate(today), toLocalDate(day), days) !== 'late') throw outsideWindow(days);
 }
@@ -226,81 +241,109 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       : now;
   const minutePrecise = request.time !== undefined && request.time.length === 5;
   const createdAt = now.getTime() - happenedAt.getTime() < (minutePrecise ? 120_000 : 60_000) ? now : happenedAt;
-  const row = await withActivityDay(deps.database.db, memberScopeOf(actor), localDate, async (day) => {
-    const {
-      rules,
-      day: dayContext,
-      customer,
-      goals,
-      progress,
-      replayed,
-      replayedDeleted,
-    } = await day.findLoggingContext(customerName, now, clientKey);
-    // The same log sent again: the first one's answer, whatever changed since (no second count).
-    if (replayed !== null && clientKey !== null) return (await day.findActivityByClientKey(clientKey))!;
-    // Sent again after the member deleted what it logged (a phone that was offline all along):
-    // deleted stays deleted (decision 069).
-    if (replayedDeleted !== null && clientKey !== null) throw activityDeletedError();
-    if (late) await checkLoggingDay(actor, today, localDate, () => day.findLateLoggingDays());
-    if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind]) {
-      throw disabledKindError(request.kind as OptionalKind);
-    }
-
-    let input: ActivityInput;
-    let shape: Pick<ActivityValues, 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName'>;
-    switch (request.kind) {
-      case 'call': {
-        const call = callFields(request.answered, request.outcome);
-        input = call.input;
-        shape = { ...call, ticketSize: null, productName: null };
-        break;
+  // Logged for someone else (a manager logging on a rep's behalf): their day, their points.
+  const owner = toUserId(request.userId ?? actor.userId);
+  if (owner !== actor.userId) await checkNewOwner(deps, actor, owner);
+  const rights = owner === actor.userId && actor.role !== 'admin' ? 'own' : 'manager';
+  const row = await withActivityDay(
+    deps.database.db,
+    memberScopeOf(actor),
+    localDate,
+    async (day) => {
+      const {
+        rules,
+        day: dayContext,
+        customer,
+        goals,
+        progress,
+        replayed,
+        replayedDeleted,
+      } = await day.findLoggingContext(customerName, now, clientKey);
+      // The same log sent again: the first one's answer, whatever changed since (no second count).
+      if (replayed !== null && clientKey !== null) return (await day.findActivityByClientKey(clientKey))!;
+      // Sent again after the member deleted what it logged (a phone that was offline all along):
+      // deleted stays deleted (decision 069).
+      if (replayedDeleted !== null && clientKey !== null) throw activityDeletedError();
+      if (late) await checkLoggingDay(rights, today, localDate, () => day.findLateLoggingDays());
+      if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind]) {
+        throw disabledKindError(request.kind as OptionalKind);
       }
-      case 'sale':
-        input = { type: 'sale', ticketSize: toMinorUnits(request.ticketSize) };
-        shape = {
-          type: 'sale',
-          meetingBooked: false,
-          movedForward: false,
-          ticketSize: request.ticketSize,
-          productName: emptyToNull(request.productName),
-        };
-        break;
-      default:
-        input = { type: request.kind };
-        shape = { type: request.kind, meetingBooked: false, movedForward: false, ticketSize: null, productName: null };
-    }
 
-    const points = computeActivityPoints(input, rules, isCallActivity(input) ? dayContext : undefined);
-    const inserted = await day.insertActivity({
-      ...shape,
-      customerId: customer?.id ?? null,
-      customerName: customer?.name ?? null,
-      notes: emptyToNull(request.notes),
-      pointsEarned: points.points,
-      dailyBonus: points.earnsDailyBonus,
-      bonusPoints: points.bonusPoints,
-      createdAt,
-      updatedAt: now,
-      loggedLate: late,
-      clientKey,
-    });
-    // Sent twice at once for two days: the other one got in first, and is the answer.
-    if (inserted === null) return (await day.findActivityByClientKey(clientKey!))!;
-    const events = describeLoggedActivity(toActivity(inserted), goals, progress);
-    await day.recordEvents(events, now);
-    // Each goal reached is news on the floor too (the feed, the TV's celebration): decision 051.
-    await day.announce(describeReachedGoals(events), now);
-    // Badges are judged on the rollups after the insert (the trigger has run), in this transaction.
-    await day.awardBadges(request.kind, today, now);
-    if (late) {
-      const details = { activityId: inserted.id, type: inserted.type, localDate };
-      await day.recordAudit(
-        createAuditEvent(memberScopeOf(actor), 'activity.logged_late', { target: member(actor.userId), details, at: now }),
-      );
-    }
-    return inserted;
-  });
+      let input: ActivityInput;
+      let shape: Pick<ActivityValues, 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName'>;
+      switch (request.kind) {
+        case 'call': {
+          const call = callFields(request.answered, request.outcome);
+          input = call.input;
+          shape = { ...call, ticketSize: null, productName: null };
+          break;
+        }
+        case 'sale':
+          input = { type: 'sale', ticketSize: toMinorUnits(request.ticketSize) };
+          shape = {
+            type: 'sale',
+            meetingBooked: false,
+            movedForward: false,
+            ticketSize: request.ticketSize,
+            productName: emptyToNull(request.productName),
+          };
+          break;
+        default:
+          input = { type: request.kind };
+          shape = { type: request.kind, meetingBooked: false, movedForward: false, ticketSize: null, productName: null };
+      }
+
+      const points = computeActivityPoints(input, rules, isCallActivity(input) ? dayContext : undefined);
+      const inserted = await day.insertActivity({
+        ...shape,
+        customerId: customer?.id ?? null,
+        customerName: customer?.name ?? null,
+        notes: emptyToNull(request.notes),
+        pointsEarned: points.points,
+        dailyBonus: points.earnsDailyBonus,
+        bonusPoints: points.bonusPoints,
+        createdAt,
+        updatedAt: now,
+        loggedLate: late,
+        clientKey,
+      });
+      // Sent twice at once for two days: the other one got in first, and is the answer.
+      if (inserted === null) return (await day.findActivityByClientKey(clientKey!))!;
+      const events = describeLoggedActivity(toActivity(inserted), goals, progress);
+      await day.recordEvents(events, now);
+      // Each goal reached is news on the floor too (the feed, the TV's celebration): decision 051.
+      await day.announce(describeReachedGoals(events), now);
+      // Badges are judged on the rollups after the insert (the trigger has run), in this transaction.
+      await day.awardBadges(request.kind, today, now);
+      if (owner !== actor.userId) {
+        const details = { activityId: inserted.id, type: inserted.type, localDate };
+        await day.recordAudit(createAuditEvent(memberScopeOf(actor), 'activity.logged_for', { target: member(owner), details, at: now }));
+      } else if (late) {
+        const details = { activityId: inserted.id, type: inserted.type, localDate };
+        await day.recordAudit(createAuditEvent(memberScopeOf(actor), 'activity.logged_late', { target: member(owner), details, at: now }));
+      }
+      return inserted;
+    },
+    { owner },
+  );
   return toActivity(row);
+}
+
+/**
+ * Whether the actor may give an activity to `userId` (log on their behalf, or move one to them):
+ * an active member they manage (admins: anyone; a lead: their team's members, never themselves,
+ * so nobody moves a colleague's sale onto their own board). 404 for no such member, 403 for one
+ * the actor does not manage.
+ */
+async function checkNewOwner(deps: AppDeps, actor: Actor, userId: UserId): Promise<void> {
+  if (userId === actor.userId && actor.role !== 'admin') {
+    throw forbidden("A team lead cannot move a colleague's activity to themselves; an admin can.");
+  }
+  const management = await withTenant(deps.database.db, memberScopeOf(actor), (tx) => selectManagementOf(tx, actor, userId));
+  if (management === 'not_member') throw notFound('No such member in your company.');
+  if (management !== 'manages') {
+    throw forbidden('You can log for, and move activities to, only the members you manage.');
+  }
 }
 
 /**
@@ -375,34 +418,94 @@ function dayContextForEdit(row: ActivityRow): DayContext {
 }
 
 /**
- * Finds where an activity is and checks the actor may change it there (decision 041): a rep their
- * own, on a day of the late-logging window; an admin anyone's, on any day. Someone else's activity
- * is a 404 to a rep, as if it did not exist.
+ * Finds where an activity is and checks the actor may change it there (decisions 041 and 086): a
+ * rep their own, on a day of the late-logging window; an admin anyone's and a team lead their
+ * people's, on any day. Someone else's activity the actor may not change is a 404, as if it did
+ * not exist.
  */
 async function locateChangeableActivity(deps: AppDeps, actor: Actor, id: string, today: string) {
   const scope = memberScopeOf(actor);
   const place = await findActivityPlace(deps.database.db, scope, id);
-  if (!place || (actor.role !== 'admin' && place.userId !== actor.userId)) throw activityNotFound();
+  const rights = place ? await findWriteRights(deps, actor, place.userId) : null;
+  if (!place || rights === null) throw activityNotFound();
   const readWindow = () => findLateLoggingDays(deps.database.db, scope);
-  await checkLoggingDay(actor, today, place.localDate, readWindow);
-  return { place, readWindow };
+  await checkLoggingDay(rights, today, place.localDate, readWindow);
+  return { place, rights, readWindow };
+}
+
+/** The stored shape and the points engine's input of an activity of `type` after a change. */
+function reshape(
+  current: ActivityRow,
+  type: StoredActivityType,
+  changes: UpdateActivity,
+): { input: ActivityInput; shape: Pick<ActivityValues, 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName'> } {
+  if (type === 'call_answered' || type === 'call_unanswered') {
+    const kept = current.type === 'call_answered' ? (computeCallOutcome(current) ?? undefined) : undefined;
+    const call = callFields(type === 'call_answered', changes.outcome ?? kept);
+    return {
+      input: call.input,
+      shape: { type: call.type, meetingBooked: call.meetingBooked, movedForward: call.movedForward, ticketSize: null, productName: null },
+    };
+  }
+  if (type === 'sale') {
+    const ticketSize = changes.ticketSize ?? current.ticketSize ?? 0;
+    const productName = changes.productName !== undefined ? emptyToNull(changes.productName) : current.productName;
+    return {
+      input: { type: 'sale', ticketSize: toMinorUnits(ticketSize) },
+      shape: {
+        type: 'sale',
+        meetingBooked: false,
+        movedForward: false,
+        ticketSize,
+        productName: current.type === 'sale' || changes.productName !== undefined ? productName : null,
+      },
+    };
+  }
+  return { input: { type }, shape: { type, meetingBooked: false, movedForward: false, ticketSize: null, productName: null } };
+}
+
+/** What a change asks that the activity's kind (after the change) cannot take: a 400 naming the field. */
+function checkChangeFitsType(current: ActivityRow, type: StoredActivityType, changes: UpdateActivity): void {
+  if (changes.outcome !== undefined && type !== 'call_answered') {
+    throw badRequest('Only an answered call has an outcome.', { outcome: 'Only an answered call has an outcome' });
+  }
+  if ((changes.ticketSize !== undefined || changes.productName !== undefined) && type !== 'sale') {
+    const field = changes.ticketSize !== undefined ? 'ticketSize' : 'productName';
+    throw badRequest('Only a sale has a sale value and a product.', { [field]: 'Only a sale has a sale value and a product' });
+  }
+  if (type === 'sale' && current.type !== 'sale' && changes.ticketSize === undefined) {
+    throw badRequest('A sale needs its value.', { ticketSize: SALE_VALUE_MESSAGE });
+  }
+  if (type === 'call_answered' && current.type !== 'call_answered' && changes.outcome === undefined) {
+    throw badRequest('Choose an outcome for the answered call.', { outcome: 'Choose an outcome for the answered call' });
+  }
 }
 
 /**
  * Changes an activity and recomputes its points with the current rules: one's own within the
- * late-logging window, or anyone's for an admin. `localDate` moves it to another day (both days
- * locked); an activity moved to a day before today is marked logged late. An admin's change to
- * someone else's activity, and a move to an earlier day, are written to the audit log.
+ * late-logging window, or, for an admin or the member's team lead, theirs on any earlier day.
+ * `localDate` moves it to another day, `userId` to another member (both places locked), `type`
+ * makes it another kind. Moved or retyped, it counts where it lands as if logged there (a call may
+ * bring that day to 20 and earn the bonus) and the place it left settles its bonus as after a
+ * deletion; rollups, contests and goals follow from the row. A change to someone else's activity,
+ * and a move to an earlier day, are written to the audit log.
  */
 export async function updateActivity(deps: AppDeps, actor: Actor, id: string, changes: UpdateActivity): Promise<Activity> {
   const now = deps.now();
   const today = computeLocalDate(now, actor.timezone);
-  const { place, readWindow } = await locateChangeableActivity(deps, actor, id, today);
+  const { place, rights, readWindow } = await locateChangeableActivity(deps, actor, id, today);
+  const owner = toUserId(changes.userId ?? place.userId);
+  const reassigning = owner !== place.userId;
+  if (reassigning) {
+    if (rights !== 'manager') throw forbidden('Only an admin or the team lead can move an activity to another member.');
+    await checkNewOwner(deps, actor, owner);
+  }
   const target = changes.localDate ?? place.localDate;
-  const moving = target !== place.localDate;
-  if (moving) await checkLoggingDay(actor, today, target, readWindow);
+  const changingDay = target !== place.localDate;
+  if (changingDay) await checkLoggingDay(rights, today, target, readWindow);
+  const moving = changingDay || reassigning;
 
-  const options = { owner: place.userId, alsoLock: moving ? [target] : [] };
+  const options = { owner: toUserId(place.userId), alsoLock: moving ? [{ userId: owner, localDate: target }] : [] };
   const row = await withActivityDay(
     deps.database.db,
     memberScopeOf(actor),
@@ -410,59 +513,39 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
     async (day) => {
       const current = await day.findOwnActivity(id);
       // Moved or deleted between the look-up and the lock: the caller saw an older state.
-      if (!current || current.localDate !== place.localDate) throw activityNotFound();
-
-      if (changes.outcome !== undefined && current.type !== 'call_answered') {
-        throw badRequest('Only an answered call has an outcome.', { outcome: 'Only an answered call has an outcome' });
-      }
-      if ((changes.ticketSize !== undefined || changes.productName !== undefined) && current.type !== 'sale') {
-        const field = changes.ticketSize !== undefined ? 'ticketSize' : 'productName';
-        throw badRequest('Only a sale has a sale value and a product.', { [field]: 'Only a sale has a sale value and a product' });
-      }
-
-      let input: ActivityInput;
-      let shape: Pick<ActivityValues, 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName'> = {
-        type: current.type,
-        meetingBooked: current.meetingBooked,
-        movedForward: current.movedForward,
-        ticketSize: current.ticketSize,
-        productName: current.productName,
-      };
-      if (current.type === 'call_answered' || current.type === 'call_unanswered') {
-        const call = callFields(current.type === 'call_answered', changes.outcome ?? computeCallOutcome(current) ?? undefined);
-        input = call.input;
-        shape = { ...shape, type: call.type, meetingBooked: call.meetingBooked, movedForward: call.movedForward };
-      } else if (current.type === 'sale') {
-        const ticketSize = changes.ticketSize ?? current.ticketSize ?? 0;
-        input = { type: 'sale', ticketSize: toMinorUnits(ticketSize) };
-        shape = {
-          ...shape,
-          ticketSize,
-          productName: changes.productName !== undefined ? emptyToNull(changes.productName) : current.productName,
-        };
-      } else {
-        input = { type: current.type as 'meeting' | 'email' | 'linkedin' };
+      if (!current || current.localDate !== place.localDate || current.userId !== place.userId) throw activityNotFound();
+      const type = (changes.type ?? current.type) as StoredActivityType;
+      checkChangeFitsType(current, type, changes);
+      const wasCall = current.type === 'call_answered' || current.type === 'call_unanswered';
+      const { input, shape } = reshape(current, type, changes);
+      const rules = await day.findRules();
+      // Made into a kind the company does not log (e-mail while its rule is off): refused as a log would be.
+      const kind = kindOf(type);
+      if (type !== current.type && kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[kind as OptionalKind]) {
+        throw disabledKindError(kind as OptionalKind);
       }
 
       const customer =
         changes.customerName !== undefined
           ? await resolveCustomer(day, changes.customerName, now)
           : { customerId: current.customerId, customerName: current.customerName };
-      const rules = await day.findRules();
-      // A moved call counts on its new day as if logged there (it may bring that day to 20 and earn
-      // the bonus); the day it left settles its bonus as after a deletion.
-      const context = moving && isCallActivity(input) ? await day.forDay(target).findDayContext() : dayContextForEdit(current);
+      const landing = moving ? day.forMember(owner, target) : day;
+      // A call that lands somewhere new (another day or member, or a call it was not before) counts
+      // there as if logged there; a call edited in place keeps the bonus it has (or has not).
+      const context = isCallActivity(input) && (moving || !wasCall) ? await landing.findDayContext() : dayContextForEdit(current);
       const points = computeActivityPoints(input, rules, context);
       const move = moving
         ? {
+            userId: owner,
             localDate: target,
-            createdAt: computeLocalInstant(toLocalDate(target), computeLocalTime(current.createdAt, actor.timezone), actor.timezone),
-            loggedLate: current.loggedLate || target < today,
+            createdAt: changingDay
+              ? computeLocalInstant(toLocalDate(target), computeLocalTime(current.createdAt, actor.timezone), actor.timezone)
+              : current.createdAt,
+            loggedLate: current.loggedLate || (changingDay && target < today),
           }
         : undefined;
       // Where the activity counts toward daily goals after the edit, read before it changes the rollups.
-      const goalDay = moving ? day.forDay(target) : day;
-      const { goals, progress } = await goalDay.findGoalProgress();
+      const { goals, progress } = await landing.findGoalProgress();
       const updated = await day.updateActivity(id, {
         ...shape,
         ...customer,
@@ -473,29 +556,32 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
         updatedAt: now,
         move,
       });
-      if (moving && isCallActivity(input)) await settleDailyBonus(day, current.dailyBonus, now);
+      // The place a call left (its day, or its kind) settles the daily bonus as after a deletion.
+      if (wasCall && (moving || !isCallActivity(input))) await settleDailyBonus(day, current.dailyBonus, now);
       // An edit can reach a goal as a log does: a call now booking a meeting, a call or sale moved onto a day.
       const added = moving ? countTowardGoals(updated) : subtractGoalCounts(countTowardGoals(updated), countTowardGoals(current));
       const reached = describeReachedGoalEvents(toActivity(updated), goals, progress, added);
       await day.recordEvents([{ type: 'activity.updated', data: toActivity(updated) }, ...reached], now);
-      await goalDay.announce(describeReachedGoals(reached), now);
-      // An edit may earn a badge on the day the activity is on now (a bigger sale, a moved call); it never takes one back.
-      await (moving ? day.forDay(target) : day).awardBadges(kindOf(updated.type), today, now);
+      await landing.announce(describeReachedGoals(reached), now);
+      // An edit may earn a badge where the activity is now (a bigger sale, a moved call); it never takes one back.
+      await landing.awardBadges(kindOf(updated.type), today, now);
 
       const fields = Object.keys(changes).filter((key) => changes[key as keyof UpdateActivity] !== undefined);
-      if (current.userId !== actor.userId) {
+      if (current.userId !== actor.userId || reassigning) {
         const details = {
           activityId: id,
           type: updated.type,
           operation: 'updated' as const,
           localDate: updated.localDate,
-          ...(moving ? { from: current.localDate } : {}),
+          ...(changingDay ? { from: current.localDate } : {}),
+          ...(reassigning ? { fromUserId: current.userId, toUserId: owner } : {}),
+          ...(type !== current.type ? { fromType: current.type } : {}),
           fields,
         };
         await day.recordAudit(
           createAuditEvent(memberScopeOf(actor), 'activity.corrected', { target: member(current.userId), details, at: now }),
         );
-      } else if (moving && target < today) {
+      } else if (changingDay && target < today) {
         const details = { activityId: id, type: updated.type, localDate: target, from: current.localDate };
         await day.recordAudit(
           createAuditEvent(memberScopeOf(actor), 'activity.logged_late', { target: member(current.userId), details, at: now }),
@@ -570,14 +656,18 @@ async function settleDailyBonus(day: ActivityDay, deletedCarriedBonus: boolean, 
  */
 export async function getActivity(deps: AppDeps, actor: Actor, id: string): Promise<Activity> {
   const row = await findActivityById(deps.database.db, memberScopeOf(actor), id);
-  if (!row || (actor.role !== 'admin' && row.userId !== actor.userId)) throw activityNotFound();
+  if (!row || (await findWriteRights(deps, actor, row.userId)) === null) throw activityNotFound();
   return toActivity(row);
 }
 
 export async function listMyActivities(deps: AppDeps, actor: Actor, date?: string): Promise<MyActivities> {
   const today = todayOf(deps, actor);
   const day = date ?? today;
-  if (day !== today) await checkLoggingDay(actor, today, day, () => findLateLoggingDays(deps.database.db, memberScopeOf(actor)));
+  if (day !== today) {
+    await checkLoggingDay(actor.role === 'admin' ? 'manager' : 'own', today, day, () =>
+      findLateLoggingDays(deps.database.db, memberScopeOf(actor)),
+    );
+  }
   const rows = await findOwnActivitiesOfDay(deps.database.db, memberScopeOf(actor), day);
   return { date: day, activities: rows.map(toActivity) };
 }

@@ -297,3 +297,150 @@ describe('the rollup trigger', () => {
     await expectRollupsExact(t, rep.companyId);
   });
 });
+
+/*
+ * A manager fixes the common mistakes (decision 086): an activity logged by the wrong member, as
+ * the wrong kind, or on the wrong day, and a log on a member's behalf. Admins for anyone, team
+ * leads for the members of the teams they lead; rollups, points, the daily bonus and the audit
+ * log follow.
+ */
+describe("a manager's corrections across members and kinds", () => {
+  /** A company with an admin, a lead of Oslo, Carina and Eva in Oslo, Bjørn in Bergen. */
+  async function company() {
+    const admin = await t.createMember({ role: 'admin', name: 'Ada Admin' });
+    const companyId = admin.companyId;
+    const lead = await t.createMember({ companyId, name: 'Lea Lead' });
+    const carina = await t.createMember({ companyId, name: 'Carina Rep' });
+    const eva = await t.createMember({ companyId, name: 'Eva Rep' });
+    const bjorn = await t.createMember({ companyId, name: 'Bjørn Bergen' });
+    const team = async (name: string) =>
+      ok<{ id: string }>(await t.request('/api/v1/teams', { method: 'POST', as: admin, json: { name } }), 201);
+    const oslo = await team('Oslo');
+    const bergen = await team('Bergen');
+    for (const [member, teamId] of [
+      [lead, oslo.id],
+      [carina, oslo.id],
+      [eva, oslo.id],
+      [bjorn, bergen.id],
+    ] as const) {
+      await ok(await t.request(`/api/v1/team/members/${member.id}/team`, { method: 'PUT', as: admin, json: { teamId } }));
+    }
+    await ok(await t.request(`/api/v1/teams/${oslo.id}/leads`, { method: 'PUT', as: admin, json: { userIds: [lead.id] } }));
+    return { admin, lead, carina, eva, bjorn };
+  }
+
+  it("moves Carina's sale to Eva: Eva's day gains it, Carina's loses it, points are Eva's day's, and the audit names both", async () => {
+    const { admin, carina, eva } = await company();
+    at(TODAY_NOON);
+    const sale = await logActivity(t, carina, { kind: 'sale', ticketSize: 4_500_000, customerName: 'Fjord AS' });
+    const moved = await ok<Activity>(await patch(admin, sale.id, { userId: eva.id }));
+    expect(moved).toMatchObject({ userId: eva.id, type: 'sale', ticketSize: 4_500_000, localDate: '2026-11-20', customerName: 'Fjord AS' });
+    expect(moved.pointsEarned).toBe(sale.pointsEarned);
+    expect(await findDayStats(t, carina, '2026-11-20')).toBeNull();
+    expect(await findDayStats(t, eva, '2026-11-20')).toMatchObject({ sales: 1, revenue: '4500000', points: sale.pointsEarned });
+    await expectRollupsExact(t, admin.companyId);
+    // It is Eva's now: on her list, not on Carina's.
+    const evasDay = await ok<MyActivities>(await t.request('/api/v1/activities/mine', { as: eva }));
+    expect(evasDay.activities.map((a) => a.id)).toEqual([sale.id]);
+    const carinasDay = await ok<MyActivities>(await t.request('/api/v1/activities/mine', { as: carina }));
+    expect(carinasDay.activities).toEqual([]);
+    const [entry] = await auditOf(admin, 'activity.corrected');
+    expect(entry!.target).toMatchObject({ id: carina.id });
+    expect(entry!.details).toMatchObject({
+      activityId: sale.id,
+      operation: 'updated',
+      fromUserId: carina.id,
+      toUserId: eva.id,
+      fields: ['userId'],
+    });
+  });
+
+  it('makes a call that was a meeting into a held meeting, an answered call into one not answered, and a meeting into a sale (with its value)', async () => {
+    const { admin, carina } = await company();
+    at(TODAY_NOON);
+    const call = await logActivity(t, carina, { kind: 'call', answered: true, outcome: 'meeting_booked' });
+    const meeting = await ok<Activity>(await patch(admin, call.id, { type: 'meeting' }));
+    expect(meeting).toMatchObject({ kind: 'meeting', type: 'meeting', answered: null, outcome: null, meetingBooked: false });
+    expect(await findDayStats(t, carina, '2026-11-20')).toMatchObject({ calls: 0, meetings_booked: 0, meetings_completed: 1 });
+
+    const answered = await logActivity(t, carina, { kind: 'call', answered: true, outcome: 'moved_forward' });
+    const unanswered = await ok<Activity>(await patch(admin, answered.id, { type: 'call_unanswered' }));
+    expect(unanswered).toMatchObject({ type: 'call_unanswered', answered: false, outcome: 'no_progress', movedForward: false });
+    // Back to answered: it needs its outcome.
+    const refused = await expectError(await patch(admin, answered.id, { type: 'call_answered' }), 400, 'bad_request');
+    expect(refused.error.details).toEqual({ outcome: 'Choose an outcome for the answered call' });
+    expect(await ok<Activity>(await patch(admin, answered.id, { type: 'call_answered', outcome: 'no_progress' }))).toMatchObject({
+      answered: true,
+      outcome: 'no_progress',
+    });
+
+    // A sale needs its value; an outcome fits an answered call only.
+    const noValue = await expectError(await patch(admin, meeting.id, { type: 'sale' }), 400, 'bad_request');
+    expect(noValue.error.details).toEqual({ ticketSize: 'Please enter a valid sale value' });
+    await expectError(await patch(admin, meeting.id, { type: 'meeting', outcome: 'no_progress' }), 400, 'bad_request');
+    const sale = await ok<Activity>(await patch(admin, meeting.id, { type: 'sale', ticketSize: 990_000, productName: 'Pilot' }));
+    expect(sale).toMatchObject({ type: 'sale', ticketSize: 990_000, productName: 'Pilot' });
+    expect(await findDayStats(t, carina, '2026-11-20')).toMatchObject({ meetings_completed: 0, sales: 1, revenue: '990000' });
+    await expectRollupsExact(t, admin.companyId);
+    const [entry] = await auditOf(admin, 'activity.corrected');
+    expect(entry!.details).toMatchObject({ activityId: meeting.id, type: 'sale', fromType: 'meeting' });
+  });
+
+  it("takes the daily bonus with a 20th call moved to another member, and gives it to that member's 20th", async () => {
+    const { admin, carina, eva } = await company();
+    at(TODAY_NOON);
+    const carinas = [];
+    for (let i = 0; i < 20; i++) carinas.push(await logActivity(t, carina, { kind: 'call', answered: false }));
+    for (let i = 0; i < 19; i++) await logActivity(t, eva, { kind: 'call', answered: false });
+    expect(carinas.at(-1)!.dailyBonus).toBe(true);
+    const moved = await ok<Activity>(await patch(admin, carinas.at(-1)!.id, { userId: eva.id }));
+    // Eva's 20th call now: it earns her the bonus; Carina is back to 19 and has none.
+    expect(moved.dailyBonus).toBe(true);
+    expect(await findDayStats(t, carina, '2026-11-20')).toMatchObject({ calls: 19, bonus_calls: 0 });
+    expect(await findDayStats(t, eva, '2026-11-20')).toMatchObject({ calls: 20, bonus_calls: 1 });
+    // Eva's bonus call made into a meeting: her day settles as after a deletion (19 calls, no bonus).
+    const meeting = await ok<Activity>(await patch(admin, moved.id, { type: 'meeting' }));
+    expect(meeting.dailyBonus).toBe(false);
+    expect(await findDayStats(t, eva, '2026-11-20')).toMatchObject({ calls: 19, bonus_calls: 0, meetings_completed: 1 });
+    await expectRollupsExact(t, admin.companyId);
+  });
+
+  it("lets a team lead correct, move and log for the people of their team on any earlier day, and nobody else's", async () => {
+    const { admin, lead, carina, eva, bjorn } = await company();
+    at('2026-11-10T11:00:00Z');
+    const old = await logActivity(t, carina, { kind: 'meeting' });
+    const bergens = await logActivity(t, bjorn, { kind: 'meeting' });
+    at(TODAY_NOON);
+    // Ten days back: outside a rep's window, inside a lead's reach for their people.
+    // E-mail is not logged by this company (its rule is off): no activity becomes one either.
+    await expectError(await patch(lead, old.id, { userId: eva.id, localDate: '2026-11-12', type: 'email' }), 400, 'kpi_rule_disabled');
+    expect(
+      await ok<Activity>(await patch(lead, old.id, { userId: eva.id, localDate: '2026-11-12', type: 'sale', ticketSize: 100_000 })),
+    ).toMatchObject({ userId: eva.id, localDate: '2026-11-12', type: 'sale', loggedLate: true });
+    // Another team's member: as if it did not exist. Nor may a lead take a sale for themself.
+    await expectError(await patch(lead, bergens.id, { notes: 'x' }), 404, 'not_found');
+    await expectError(await patch(lead, old.id, { userId: bjorn.id }), 403, 'forbidden');
+    await expectError(await patch(lead, old.id, { userId: lead.id }), 403, 'forbidden');
+    // A rep moves nothing to anyone, and logs only for themself.
+    const own = await logActivity(t, carina, { kind: 'meeting' });
+    await expectError(await patch(carina, own.id, { userId: eva.id }), 403, 'forbidden');
+    await expectError(await post(carina, { kind: 'meeting', userId: eva.id }), 403, 'forbidden');
+    // Logging on a member's behalf: theirs, for their day, and audited.
+    const logged = await ok<Activity>(
+      await post(lead, { kind: 'call', answered: true, outcome: 'meeting_booked', userId: carina.id }),
+      201,
+    );
+    expect(logged.userId).toBe(carina.id);
+    expect(await findDayStats(t, carina, '2026-11-20')).toMatchObject({ calls: 1, meetings_booked: 1 });
+    await expectError(await post(lead, { kind: 'meeting', userId: bjorn.id }), 403, 'forbidden');
+    await expectError(await post(admin, { kind: 'meeting', userId: 'no-such-member' }), 404, 'not_found');
+    expect(await ok<Activity>(await post(admin, { kind: 'meeting', userId: bjorn.id }), 201)).toMatchObject({ userId: bjorn.id });
+    const [entry] = await auditOf(admin, 'activity.logged_for');
+    expect(entry).toMatchObject({
+      actor: { id: admin.id },
+      target: { id: bjorn.id },
+      details: { type: 'meeting', localDate: '2026-11-20' },
+    });
+    await expectRollupsExact(t, admin.companyId);
+  });
+});

@@ -97,14 +97,38 @@ describe('archiving', () => {
     // The old activity still names it.
     const mine = await ok<MyActivities>(await t.request('/api/v1/activities/mine', { as: rep }));
     expect(mine.activities.find((a) => a.id === logged.id)?.customerName).toBe('Oldco Archive');
+    // Its exact name is answered, marked archived (decision 086): the rep is told before logging.
+    const exact = await ok<CustomerSuggestions>(await t.request('/api/v1/customers/suggest?q=oldco%20archive', { as: rep }));
+    expect(exact.suggestions).toEqual([{ id: old.id, name: 'Oldco Archive', archived: true }]);
     // Typing the exact name still links to it (one customer per name), without bringing it back.
     const again = await logActivity(t, rep, { kind: 'meeting', customerName: 'oldco archive' });
     expect(again.customerId).toBe(old.id);
     expect(await suggest(rep, 'Oldco')).toEqual([]);
+    // Admins see that reps still work with it.
+    expect((await list(admin, 'archived', 'Oldco')).map((c) => [c.name, c.activityCount, c.activitiesSinceArchived])).toEqual([
+      ['Oldco Archive', 2, 1],
+    ]);
 
     const restored = await ok<Customer>(await change(admin, old.id, { archived: false }));
-    expect(restored).toMatchObject({ archivedAt: null, activityCount: 2 });
+    expect(restored).toMatchObject({ archivedAt: null, activityCount: 2, activitiesSinceArchived: 0 });
     expect(await suggest(rep, 'Oldco')).toEqual(['Oldco Archive']);
+  });
+
+  it('writes renaming, archiving and restoring to the audit log, as merges are', async () => {
+    const customer = await create(admin, 'Nordlys Typo');
+    await ok<Customer>(await change(admin, customer.id, { name: 'Nordlys AS' }));
+    await ok<Customer>(await change(admin, customer.id, { archived: true }));
+    await ok<Customer>(await change(admin, customer.id, { archived: false, name: 'Nordlys Energi AS' }));
+    // Nothing changed: nothing written.
+    await ok<Customer>(await change(admin, customer.id, { archived: false }));
+    const page = await ok<AuditLogPage>(await t.request('/api/v1/admin/audit-log?action=customer.changed', { as: admin }));
+    const mine = page.entries.filter((entry) => entry.target?.id === customer.id);
+    expect(mine.map((entry) => entry.details)).toEqual([
+      { name: 'Nordlys Energi AS', renamedFrom: 'Nordlys AS', archived: false },
+      { name: 'Nordlys AS', archived: true },
+      { name: 'Nordlys AS', renamedFrom: 'Nordlys Typo' },
+    ]);
+    expect(mine[0]).toMatchObject({ actor: { id: admin.id }, target: { type: 'customer', id: customer.id } });
   });
 });
 

@@ -2,12 +2,15 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-o
 import type { Database, Transaction } from '../../db/client';
 import { customerCompanies } from '../../db/schema';
 import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
-export type CustomerRow = typeof customerCompanies.$inferSelect & { activityCount: number };
+export type CustomerRow = typeof customerCompanies.$inferSelect & { activityCount: number; activitiesSinceArchived: number };
 
 /** How many activities name the customer (activities_company_customer_idx serves it). */
 // Qualified by hand: drizzle may name a column without its table inside a subquery.
 const activityCount = sql<number>`(SELECT count(*)::int FROM activities a WHERE a.company_id = customer_companies.company_id AND a.customer_id = customer_companies.id)`;
+/** How many of those were logged after it was archived: a customer reps still work with (decision 086). */
+const activitiesSinceArchived = sql<number>`(CASE WHEN customer_companies.archived_at IS NULL THEN 0 ELSE (SELECT count(*)::int FROM activities a WHERE a.company_id = customer_companies.company_id AND a.customer_id = customer_companies.id AND a.updated_at > customer_companies.archived_at) END)`;
 const customerColumns = {
   id: customerCompanies.id,
   companyId: customerCompanies.companyId,
@@ -19,6 +22,7 @@ const customerColumns = {
   createdAt: customerCompanies.createdAt,
   archivedAt: customerCompanies.archivedAt,
   activityCount,
+  activitiesSinceArchived,
 };
 
 export type CustomerStatus = 'active' | 'archived' | 'all';
@@ -34,18 +38,25 @@ export async function findCustomerSuggestions(
   scope: MemberScope,
   text: string,
   limit: number,
-): Promise<{ id: string; name: string }[]> {
+): Promise<{ id: string; name: string; archived: boolean }[]> {
   const prefix = `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   return withTenant(db, scope, (tx) =>
     tx
-      .select({ id: customerCompanies.id, name: customerCompanies.name })
+      .select({
+        id: customerCompanies.id,
+        name: customerCompanies.name,
+        archived: sql<boolean>`${customerCompanies.archivedAt} IS NOT NULL`,
+      })
       .from(customerCompanies)
-      // Archived customers stay out of the log dialogs (decision 041); typing their exact name still links to them.
+      // Archived customers stay out of the log dialogs (decision 041), but one whose exact name is
+      // typed is answered, marked archived: the log links to it, and the rep is told (decision 086).
       .where(
         and(
           eq(customerCompanies.companyId, scope.companyId),
-          isNull(customerCompanies.archivedAt),
-          ilike(customerCompanies.name, containsPattern(text)),
+          or(
+            and(isNull(customerCompanies.archivedAt), ilike(customerCompanies.name, containsPattern(text))),
+            and(isNotNull(customerCompanies.archivedAt), sql`lower(${customerCompanies.name}) = lower(${text})`),
+          ),
         ),
       )
       .orderBy(sql`(${customerCompanies.name} ILIKE ${prefix}) DESC`, asc(sql`lower(${customerCompanies.name})`))
@@ -103,7 +114,7 @@ export async function insertCustomer(
       .values({ ...values, companyId: scope.companyId, createdBy: scope.userId })
       .onConflictDoNothing()
       .returning();
-    return row ? { ...row, activityCount: 0 } : null;
+    return row ? { ...row, activityCount: 0, activitiesSinceArchived: 0 } : null;
   });
 }
 
@@ -126,8 +137,11 @@ export async function updateCustomer(
   scope: MemberScope,
   id: string,
   patch: { name?: string; archivedAt?: Date | null },
+  at: Date,
 ): Promise<CustomerRow | 'exists' | null> {
   return withTenant(db, scope, async (tx) => {
+    const before = await selectCustomerIn(tx, scope.companyId, id);
+    if (!before) return null;
     if (patch.name !== undefined) {
       const [clash] = await tx
         .select({ id: customerCompanies.id })
@@ -147,7 +161,19 @@ export async function updateCustomer(
       .where(and(eq(customerCompanies.companyId, scope.companyId), eq(customerCompanies.id, id)))
       .returning({ id: customerCompanies.id });
     if (updated.length === 0) return null;
-    return selectCustomerIn(tx, scope.companyId, id);
+    const after = (await selectCustomerIn(tx, scope.companyId, id))!;
+    // Audited like a merge (decision 086): what changed, in the change's own transaction.
+    const renamed = after.name !== before.name;
+    const archivedChanged = (after.archivedAt === null) !== (before.archivedAt === null);
+    if (renamed || archivedChanged) {
+      const details = {
+        name: after.name,
+        ...(renamed ? { renamedFrom: before.name } : {}),
+        ...(archivedChanged ? { archived: after.archivedAt !== null } : {}),
+      };
+      await insertAuditEvent(tx, createAuditEvent(scope, 'customer.changed', { target: { type: 'customer', id }, details, at }));
+    }
+    return after;
   });
 }
 

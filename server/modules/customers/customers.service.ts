@@ -46,6 +46,7 @@ export function toCustomer(row: CustomerRow): Customer {
     createdAt: row.createdAt.toISOString(),
     archivedAt: row.archivedAt?.toISOString() ?? null,
     activityCount: Number(row.activityCount),
+    activitiesSinceArchived: Number(row.activitiesSinceArchived),
   };
 }
 
@@ -90,7 +91,7 @@ const customerExists = (name: string) => new HttpError(409, 'customer_exists', `
 export async function changeCustomer(deps: AppDeps, actor: Actor, id: string, input: UpdateCustomer): Promise<Customer> {
   const name = input.name?.trim();
   const archivedAt = input.archived === undefined ? undefined : input.archived ? deps.now() : null;
-  const row = await updateCustomer(deps.database.db, memberScopeOf(actor), id, { name, archivedAt });
+  const row = await updateCustomer(deps.database.db, memberScopeOf(actor), id, { name, archivedAt }, deps.now());
   if (row === 'exists') throw customerExists(name!);
   if (!row) throw customerNotFound();
   return toCustomer(row);

@@ -1,11 +1,4 @@
-import {
-  FUNNEL_PERIODS,
-  type FunnelPeriod,
-  type PersonOverview,
-  type RecentActivity,
-  type TargetMetric,
-  type TargetProgress,
-} from '@core/contracts';
+import { FUNNEL_PERIODS, type FunnelPeriod, type PersonOverview, type TargetMetric, type TargetProgress } from '@core/contracts';
 import {
   ArrowLeftIcon,
   ClipboardListIcon,
@@ -34,6 +27,7 @@ import { Progress } from '@web/components/ui/progress';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { CorrectActivityMenu } from '@web/features/activity/components/correct-activity-menu';
+import { LogForMemberButton } from '@web/features/activity/components/log-for-member-button';
 import { BadgesCard } from '@web/features/badges/components/badges-card';
 import { CoachingNotes } from '@web/features/coaching/components/coaching-notes';
 import { PacePill } from '@web/features/targets/components/pace-pill';
@@ -45,6 +39,7 @@ import { cn } from '@web/lib/cn';
 import { type CompanyFormat, formatDateRange, useCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
 import { paths } from '@web/lib/paths';
+import { useCanCorrect, useCorrectableMembers } from '@web/features/activity/lib/correctable-members';
 import { usePersonOverview } from './get-person-overview';
 import type { PersonTrendPoint } from './person-trend-chart';
 
@@ -69,7 +64,7 @@ export function Component() {
   const [funnel, setFunnel] = useState<FunnelPeriod>('month');
   const overview = usePersonOverview(id, funnel);
   const format = useCompanyFormat();
-  const isAdmin = useMe().data?.profile?.role === 'admin';
+  const canCorrect = useCanCorrect();
 
   if (overview.isPending) return <PersonPageSkeleton />;
   if (overview.isError && !overview.data) {
@@ -105,7 +100,7 @@ export function Component() {
         <FunnelCard data={data} format={format} funnel={funnel} onFunnelChange={setFunnel} isFetching={overview.isFetching} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <ActivitiesCard activities={data.activities} today={data.today} format={format} canCorrect={isAdmin} />
+        <ActivitiesCard data={data} format={format} canCorrect={canCorrect(data.person.userId)} />
         <WrapupsCard data={data} format={format} />
       </div>
       <CoachingNotesSlot data={data} />
@@ -437,26 +432,24 @@ function FunnelCard({
 /** How many activities show before "Show all": the card stays beside the wrap-ups rather than running down the page. */
 const ACTIVITIES_SHOWN_FIRST = 8;
 
-function ActivitiesCard({
-  activities,
-  today,
-  format,
-  canCorrect,
-}: {
-  activities: readonly RecentActivity[];
-  today: string;
-  format: CompanyFormat;
-  /** An admin corrects anyone's activities (decision 041), from here as from My Activity. */
-  canCorrect: boolean;
-}) {
+function ActivitiesCard({ data, format, canCorrect }: { data: PersonOverview; format: CompanyFormat; canCorrect: boolean }) {
   const { t } = useTranslation('people');
+  const { activities, today } = data;
   const [isExpanded, setIsExpanded] = useState(false);
   const shown = isExpanded ? activities : activities.slice(0, ACTIVITIES_SHOWN_FIRST);
+  const person = { userId: data.person.userId, name: formatMemberName(data.person, t) };
+  const members = useCorrectableMembers(t);
+  // The person is among whom an activity may go, even when the list has not come in yet.
+  const scope = { today, members: members.some((m) => m.userId === person.userId) ? members : [person, ...members] };
   return (
     <Card className="min-w-0 self-start overflow-hidden">
-      <CardHeader className="border-b pb-4">
-        <CardHeading>{t('activities.heading')}</CardHeading>
-        <CardDescription>{t('activities.description')}</CardDescription>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0 border-b pb-4">
+        <div className="min-w-0 space-y-1.5">
+          <CardHeading>{t('activities.heading')}</CardHeading>
+          <CardDescription>{t('activities.description')}</CardDescription>
+        </div>
+        {/* A manager logs on the person's behalf (decision 086). */}
+        {canCorrect && <LogForMemberButton member={person} today={today} />}
       </CardHeader>
       {activities.length === 0 ? (
         <EmptyState
@@ -499,6 +492,7 @@ function ActivitiesCard({
                 <CorrectActivityMenu
                   activityId={activity.id}
                   name={`${t(`activities.kinds.${computeActivityKind(activity)}`)}, ${format.activityTime(activity.createdAt, today)}`}
+                  scope={scope}
                 />
               )}
             </li>

@@ -191,6 +191,7 @@ describe('Settings for a rep', () => {
           createdAt: '2026-11-24T10:00:00.000Z',
           archivedAt: null,
           activityCount: 0,
+          activitiesSinceArchived: 0,
         } satisfies Customer),
       },
     });

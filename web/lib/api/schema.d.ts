@@ -5719,7 +5719,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
+                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
                 };
                 header?: never;
                 path?: never;
@@ -5737,7 +5737,7 @@ export interface paths {
                             entries: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.corrected" | "customer.merged" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
+                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
                                 actor: {
                                     id: string | null;
                                     name: string | null;
@@ -6013,6 +6013,7 @@ export interface paths {
                         time?: string;
                         /** Format: uuid */
                         clientKey?: string;
+                        userId?: string;
                     } | {
                         /** @enum {string} */
                         kind: "sale";
@@ -6024,6 +6025,7 @@ export interface paths {
                         time?: string;
                         /** Format: uuid */
                         clientKey?: string;
+                        userId?: string;
                     } | {
                         /** @enum {string} */
                         kind: "meeting";
@@ -6033,6 +6035,7 @@ export interface paths {
                         time?: string;
                         /** Format: uuid */
                         clientKey?: string;
+                        userId?: string;
                     } | {
                         /** @enum {string} */
                         kind: "email";
@@ -6042,6 +6045,7 @@ export interface paths {
                         time?: string;
                         /** Format: uuid */
                         clientKey?: string;
+                        userId?: string;
                     } | {
                         /** @enum {string} */
                         kind: "linkedin";
@@ -6051,6 +6055,7 @@ export interface paths {
                         time?: string;
                         /** Format: uuid */
                         clientKey?: string;
+                        userId?: string;
                     };
                 };
             };
@@ -6478,6 +6483,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        userId?: string;
+                        /** @enum {string} */
+                        type?: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
                         /** @enum {string} */
                         outcome?: "no_progress" | "moved_forward" | "meeting_booked";
                         customerName?: string | null;
@@ -6605,6 +6613,7 @@ export interface paths {
                                 createdAt: string;
                                 archivedAt: string | null;
                                 activityCount: number;
+                                activitiesSinceArchived: number;
                             };
                             movedActivities: number;
                         };
@@ -6683,6 +6692,7 @@ export interface paths {
                             suggestions: {
                                 id: string;
                                 name: string;
+                                archived: boolean;
                             }[];
                         };
                     };
@@ -6761,6 +6771,7 @@ export interface paths {
                                 createdAt: string;
                                 archivedAt: string | null;
                                 activityCount: number;
+                                activitiesSinceArchived: number;
                             }[];
                         };
                     };
@@ -6830,6 +6841,7 @@ export interface paths {
                             createdAt: string;
                             archivedAt: string | null;
                             activityCount: number;
+                            activitiesSinceArchived: number;
                         };
                     };
                 };
@@ -6924,6 +6936,7 @@ export interface paths {
                             createdAt: string;
                             archivedAt: string | null;
                             activityCount: number;
+                            activitiesSinceArchived: number;
                         };
                     };
                 };

@@ -8,14 +8,15 @@ import { api } from '@web/lib/api';
 import { useActivityToasts } from '../lib/toasts';
 import { useLogRules } from '../lib/use-log-rules';
 import { DeleteActivityDialog } from './delete-activity-dialog';
-import { EditActivityDialog } from './edit-activity-dialog';
+import { type CorrectionScope, EditActivityDialog } from './edit-activity-dialog';
 
 /**
- * An admin's correction of someone's activity where it is listed outside My Activity (a person's
- * page; decision 041): Edit or Delete, with My Activity's own dialogs. A list there carries what it
- * shows, not the whole activity, so the activity is read when the admin picks what to do.
+ * A manager's correction of someone's activity where it is listed outside My Activity (a person's
+ * page; decisions 041 and 086): Edit (whose it is, what it was, its day and details) or Delete. A
+ * list there carries what it shows, not the whole activity, so the activity is read when the
+ * manager picks what to do.
  */
-export function CorrectActivityMenu({ activityId, name }: { activityId: string; name: string }) {
+export function CorrectActivityMenu({ activityId, name, scope }: { activityId: string; name: string; scope: CorrectionScope }) {
   const { t } = useTranslation('activity');
   const { showError } = useActivityToasts();
   const [editing, setEditing] = useState<Activity | null>(null);
@@ -59,14 +60,14 @@ export function CorrectActivityMenu({ activityId, name }: { activityId: string; 
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      {editing && <EditWithRules activity={editing} onClose={() => setEditing(null)} />}
+      {editing && <EditWithRules activity={editing} scope={scope} onClose={() => setEditing(null)} />}
       <DeleteActivityDialog activity={deleting} onOpenChange={(isOpen) => !isOpen && setDeleting(null)} />
     </>
   );
 }
 
 /** The edit dialog with the company's rules (the points of each outcome), read only once a correction starts. */
-function EditWithRules({ activity, onClose }: { activity: Activity; onClose: () => void }) {
+function EditWithRules({ activity, scope, onClose }: { activity: Activity; scope: CorrectionScope; onClose: () => void }) {
   const { rules } = useLogRules();
-  return <EditActivityDialog activity={activity} onOpenChange={(isOpen) => !isOpen && onClose()} rules={rules} />;
+  return <EditActivityDialog activity={activity} onOpenChange={(isOpen) => !isOpen && onClose()} rules={rules} scope={scope} />;
 }

@@ -8,8 +8,8 @@ import { getCustomerSuggestionsQueryOptions } from '../api/suggest-customers';
 import { CustomerCombobox, SUGGESTIONS_CLOSE_DELAY_MS } from './customer-combobox';
 
 const SUGGESTIONS = [
-  { id: 'c1', name: 'Fjordkraft Solutions AS' },
-  { id: 'c2', name: 'Fjordland Fisk' },
+  { id: 'c1', name: 'Fjordkraft Solutions AS', archived: false },
+  { id: 'c2', name: 'Fjordland Fisk', archived: false },
 ];
 
 function Harness({ onChange }: { onChange?: (value: string) => void }) {

@@ -49,9 +49,16 @@ export function CustomerCombobox({
   const isLongEnough = value.trim().length >= CUSTOMER_SUGGEST_MIN_CHARS;
   const options = isLongEnough ? (suggestions.data?.suggestions ?? []) : [];
   const isExpanded = isOpen && options.length > 0;
-  const isExactMatch = options.some((o) => o.name.toLowerCase() === value.trim().toLowerCase());
-  const isNewCustomer =
-    isLongEnough && suggestions.isSuccess && !suggestions.isPlaceholderData && term.trim() === value.trim() && !isExactMatch;
+  const exactMatch = options.find((o) => o.name.toLowerCase() === value.trim().toLowerCase());
+  const isSettled = isLongEnough && suggestions.isSuccess && !suggestions.isPlaceholderData && term.trim() === value.trim();
+  const isNewCustomer = isSettled && !exactMatch;
+  // An archived customer's exact name (decision 086): the log links to it, so the rep is told it is archived.
+  const archivedMatch = isSettled && exactMatch?.archived ? exactMatch : undefined;
+  const hint = isNewCustomer
+    ? t('customer.newCustomer', { name: value.trim() })
+    : archivedMatch
+      ? t('customer.archivedCustomer', { name: archivedMatch.name })
+      : null;
 
   useEffect(
     () => () => {
@@ -102,7 +109,7 @@ export function CustomerCombobox({
           aria-expanded={isExpanded}
           aria-controls={listId}
           aria-activedescendant={activeOption ? `${listId}-${activeIndex}` : undefined}
-          aria-describedby={isNewCustomer ? hintId : undefined}
+          aria-describedby={hint ? hintId : undefined}
           autoComplete="off"
           // eslint-disable-next-line jsx-a11y/no-autofocus -- step 2 of Log Call replaces the button that had focus
           autoFocus={focusOnMount}
@@ -115,9 +122,11 @@ export function CustomerCombobox({
             setIsOpen(true);
             setActiveIndex(-1);
           }}
+          // Focus alone does not open the list: a dialog that focuses this field as it opens (an
+          // edit with a customer named) would cover its own form with suggestions. Typing or the
+          // arrow keys open it.
           onFocus={() => {
             if (closeTimer.current) clearTimeout(closeTimer.current);
-            setIsOpen(true);
           }}
           onBlur={() => {
             closeTimer.current = setTimeout(() => {
@@ -158,14 +167,15 @@ export function CustomerCombobox({
             >
               <Building2Icon className="size-4 text-muted-foreground" aria-hidden />
               <span className="flex-1 truncate">{option.name}</span>
+              {option.archived && <span className="text-xs text-muted-foreground">{t('customer.archivedBadge')}</span>}
               {option.name.toLowerCase() === value.trim().toLowerCase() && <CheckIcon className="size-4 text-primary" aria-hidden />}
             </li>
           ))}
         </ul>
       </div>
-      {isNewCustomer && (
+      {hint && (
         <p id={hintId} className="text-xs text-muted-foreground">
-          {t('customer.newCustomer', { name: value.trim() })}
+          {hint}
         </p>
       )}
     </div>

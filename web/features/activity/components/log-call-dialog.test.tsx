@@ -113,7 +113,7 @@ describe('LogCallDialog', () => {
 
   it('logs an answered call with the picked customer, the outcome and the notes, then says so', async () => {
     const { user, open, posted } = renderDialog({
-      'GET /api/v1/customers/suggest': reply(200, { suggestions: [{ id: 'c1', name: 'Fjordkraft Solutions AS' }] }),
+      'GET /api/v1/customers/suggest': reply(200, { suggestions: [{ id: 'c1', name: 'Fjordkraft Solutions AS', archived: false }] }),
     });
     const dialog = await open();
     await user.click(answeredButton());

@@ -17,6 +17,8 @@ type Formatters = {
   dateTime: (iso: string) => string;
   /** A company-local day 'YYYY-MM-DD' as "Mon 3 Nov". */
   day: (localDate: string) => string;
+  /** An active member's name by user id; null for anyone else (removed, erased, unknown). */
+  memberName?: (userId: string) => string | null;
 };
 
 /** Who acted, as the log shows it. */
@@ -267,19 +269,31 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       const values = { member: memberOf(entry, t), what: activityName(type), date: f.day(localDate), from: from && f.day(from) };
       return one(t(from ? 'audit:entry.activity.movedLate' : 'audit:entry.activity.loggedLate', values));
     }
+    case 'activity.logged_for': {
+      const details = AuditDetailsSchemas['activity.logged_for'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:kinds.activity.logged_for'));
+      const { type, localDate } = details.data;
+      return one(t('audit:entry.activity.loggedFor', { member: memberOf(entry, t), what: activityName(type), date: f.day(localDate) }));
+    }
     case 'activity.corrected': {
       const details = AuditDetailsSchemas['activity.corrected'].safeParse(entry.details);
       if (!details.success) return one(t('audit:kinds.activity.corrected'));
-      const { type, localDate, from, operation, fields } = details.data;
+      const { type, localDate, from, operation, fields, toUserId, fromType } = details.data;
       const values = { member: memberOf(entry, t), what: activityName(type), date: f.day(localDate), from: from && f.day(from) };
       if (operation === 'deleted') return one(t('audit:entry.activity.deleted', values));
       const named = fields
-        .filter((field) => field !== 'localDate')
+        .filter((field) => !['localDate', 'userId', 'type'].includes(field))
         .map((field) => t(`audit:entry.activity.field.${field}`, { defaultValue: field }));
-      return {
-        summary: t(from ? 'audit:entry.activity.correctedMoved' : 'audit:entry.activity.corrected', values),
-        changes: named.length > 0 ? [t('audit:entry.activity.fields', { fields: named.join(', ') })] : [],
-      };
+      const changes = [
+        ...(toUserId && from ? [t('audit:entry.activity.dayMoved', values)] : []),
+        ...(fromType ? [t('audit:entry.activity.wasType', { was: activityName(fromType) })] : []),
+        ...(named.length > 0 ? [t('audit:entry.activity.fields', { fields: named.join(', ') })] : []),
+      ];
+      if (toUserId) {
+        const to = f.memberName?.(toUserId) ?? t('audit:formerMember');
+        return { summary: t('audit:entry.activity.reassigned', { ...values, to }), changes };
+      }
+      return { summary: t(from ? 'audit:entry.activity.correctedMoved' : 'audit:entry.activity.corrected', values), changes };
     }
     case 'team.created':
     case 'team.deleted': {
@@ -406,6 +420,15 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
         summary: t('audit:entry.customer.merged', { kept: keptName, merged: mergedName }),
         changes: [t('audit:entry.customer.moved', { count: activities })],
       };
+    }
+    case 'customer.changed': {
+      const details = AuditDetailsSchemas['customer.changed'].safeParse(entry.details);
+      if (!details.success) return one(t('audit:kinds.customer.changed'));
+      const { name, renamedFrom, archived } = details.data;
+      const archiving =
+        archived === undefined ? [] : [t(archived ? 'audit:entry.customer.archived' : 'audit:entry.customer.restored', { name })];
+      if (renamedFrom === undefined) return one(archiving[0] ?? t('audit:kinds.customer.changed'));
+      return { summary: t('audit:entry.customer.renamed', { from: renamedFrom, name }), changes: archiving };
     }
 
     default:

@@ -75,7 +75,26 @@ const page = (entries: AuditEntry[], nextCursor: string | null = null): StubRepl
 
 /** The audit page inside the app's providers, with GET /admin/audit-log answered by `answer`. */
 function renderPage(answer: (call: RecordedCall) => StubReply | Promise<StubReply>) {
-  const calls = stubFetch({ 'GET /api/v1/me': reply(200, adminMe), 'GET /api/v1/admin/audit-log': answer });
+  const calls = stubFetch({
+    'GET /api/v1/me': reply(200, adminMe),
+    'GET /api/v1/admin/audit-log': answer,
+    // The company's members: the names of those an entry mentions besides its target.
+    'GET /api/v1/team/members': reply(200, {
+      members: [
+        {
+          id: 'p-eva',
+          userId: 'user-eva',
+          displayName: 'Eva Rep',
+          email: 'eva@example.com',
+          role: 'user',
+          avatarUrl: null,
+          joinedAt: '2026-11-01T08:00:00.000Z',
+          teamId: null,
+          onBoards: true,
+        },
+      ],
+    }),
+  });
   renderWithProviders(
     <AuthProvider>
       <AuditPage />
@@ -314,6 +333,57 @@ describe('Audit log page', () => {
       'Opprettet en invitasjon for en ny bruker',
     ]);
     expect(items[10]).toHaveTextContent('Inn i teamet «Oslo»');
+  });
+
+  it("words corrections of others' activities, logs for them and customer changes as sentences, in both languages", async () => {
+    const carina = member('user-carina', 'Carina Rep');
+    const base = { activityId: 'a1', operation: 'updated', localDate: '2026-11-20' };
+    const customer = { type: 'customer', id: 'c1', label: null, removed: null };
+    const CORRECTIONS: AuditEntry[] = [
+      entry({
+        action: 'activity.corrected',
+        target: carina,
+        details: { ...base, type: 'sale', fromUserId: 'user-carina', toUserId: 'user-eva', fields: ['userId'] },
+      }),
+      entry({
+        action: 'activity.corrected',
+        target: carina,
+        details: { ...base, type: 'meeting', fromType: 'call_answered', fields: ['type'] },
+      }),
+      entry({
+        action: 'activity.corrected',
+        target: carina,
+        details: { ...base, type: 'call_answered', from: '2026-11-19', fields: ['localDate'] },
+      }),
+      entry({ action: 'activity.logged_for', target: carina, details: { activityId: 'a2', type: 'sale', localDate: '2026-11-20' } }),
+      entry({ action: 'customer.changed', target: customer, details: { name: 'Nordlys AS', renamedFrom: 'Nordlys Typo', archived: true } }),
+      entry({ action: 'customer.changed', target: customer, details: { name: 'Nordlys AS', archived: false } }),
+    ];
+    renderPage(() => page(CORRECTIONS));
+    let items = await rows();
+    await within(items[0]!).findByText('Moved a sale from Carina Rep to Eva Rep (Fri 20 Nov)');
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Moved a sale from Carina Rep to Eva Rep (Fri 20 Nov)',
+      'Changed a held meeting by Carina Rep on Fri 20 Nov',
+      'Moved an answered call by Carina Rep from Thu 19 Nov to Fri 20 Nov',
+      'Logged a sale for Carina Rep on Fri 20 Nov',
+      'Renamed the customer “Nordlys Typo” to “Nordlys AS”',
+      'Restored the customer “Nordlys AS”',
+    ]);
+    expect(items[1]).toHaveTextContent('Was an answered call');
+    expect(items[4]).toHaveTextContent('Archived the customer “Nordlys AS”');
+
+    await i18n.changeLanguage('nb');
+    items = await rows();
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Flyttet et salg fra Carina Rep til Eva Rep (fre. 20. nov.)',
+      'Endret et gjennomført møte ført av Carina Rep den fre. 20. nov.',
+      'Flyttet en besvart samtale ført av Carina Rep fra tor. 19. nov. til fre. 20. nov.',
+      'Førte et salg for Carina Rep den fre. 20. nov.',
+      'Endret navnet på kunden «Nordlys Typo» til «Nordlys AS»',
+      'Gjenopprettet kunden «Nordlys AS»',
+    ]);
+    expect(items[1]).toHaveTextContent('Var en besvart samtale');
   });
 
   it('loads older entries with “Load more” until there are none, from the keyboard', async () => {

@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@core/contracts';
 import {
+  ArchiveIcon,
   ListVideoIcon,
   Building2Icon,
   CalendarMinusIcon,
@@ -37,6 +38,7 @@ import {
   WebhookOffIcon,
   AwardIcon,
   TrophyIcon,
+  UserPlusIcon,
 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +50,8 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
 import { useCompanyFormat } from '@web/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
+import { useMembers } from '@web/lib/queries/get-members';
+import { formatMemberName } from '@web/lib/member-name';
 import { LoadError } from '@web/components/load-error';
 import { describeAuditActor, describeAuditEntry } from '../lib/describe-audit-entry';
 
@@ -87,7 +91,9 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'import.undone': Undo2Icon,
   'activity.logged_late': HistoryIcon,
   'activity.corrected': PencilLineIcon,
+  'activity.logged_for': UserPlusIcon,
   'customer.merged': MergeIcon,
+  'customer.changed': ArchiveIcon,
   'team.created': UsersIcon,
   'team.renamed': UsersIcon,
   'team.deleted': UsersIcon,
@@ -115,16 +121,20 @@ export function Component() {
 
   // The company's time zone and currency; the log's own precision: a when to the minute, a multiplier to 6 digits.
   const { locale, timeZone, currency, number, shortDay } = useCompanyFormat();
+  // Names of the members an entry mentions besides its target (an activity moved to someone).
+  const members = useMembers().data?.members;
   const formatters = useMemo(() => {
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    const names = new Map((members ?? []).map((member) => [member.userId, formatMemberName(member, t)]));
     return {
       t,
       currency,
       number: (value: number) => number(value, 6),
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       day: shortDay,
+      memberName: (userId: string) => names.get(userId) ?? null,
     };
-  }, [t, locale, timeZone, currency, number, shortDay]);
+  }, [t, locale, timeZone, currency, number, shortDay, members]);
 
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
 

@@ -176,6 +176,12 @@ export function CustomersSettings() {
                         {customer.name}
                         {customer.archivedAt && <Badge variant="outline">{t('customers.admin.archivedBadge')}</Badge>}
                       </p>
+                      {/* Archived, and reps still log with it (decision 086): restore it, or merge it into the right one. */}
+                      {customer.archivedAt && customer.activitiesSinceArchived > 0 && (
+                        <p className="text-xs text-warning-strong" data-testid="archived-in-use">
+                          {t('customers.admin.stillInUse', { count: customer.activitiesSinceArchived })}
+                        </p>
+                      )}
                       <p className="text-xs break-all text-muted-foreground sm:hidden">
                         {[customer.domain, t('customers.pointsShort', { count: customer.pointValue })].filter(Boolean).join(' · ')}
                       </p>

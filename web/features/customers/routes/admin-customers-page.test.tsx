@@ -20,6 +20,7 @@ const customer = (over: Partial<Customer> & Pick<Customer, 'id' | 'name'>): Cust
   createdAt: '2026-11-20T10:00:00.000Z',
   archivedAt: null,
   activityCount: 0,
+  activitiesSinceArchived: 0,
   ...over,
 });
 

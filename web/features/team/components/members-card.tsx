@@ -22,7 +22,7 @@ import { paths } from '@web/lib/paths';
 import { queryKeys } from '@web/lib/query-keys';
 import { usePersonPageHref } from '@web/lib/people';
 import { useErrorToast } from '@web/lib/use-error-toast';
-import { useTeamMembers } from '../api/get-team-members';
+import { useMembers } from '@web/lib/queries/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { useTeams } from '@web/lib/teams';
@@ -39,7 +39,7 @@ type Pending = { kind: 'promote' | 'demote' | 'remove'; member: TeamMember };
 export function MembersCard({ canRemove = false }: { canRemove?: boolean }) {
   const { t, i18n } = useTranslation('settings');
   const { me, isAdmin, recheck } = useAuth();
-  const members = useTeamMembers();
+  const members = useMembers();
   const changeRole = useUpdateMemberRole();
   const remove = useRemoveMember();
   const [pending, setPending] = useState<Pending | null>(null);

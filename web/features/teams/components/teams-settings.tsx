@@ -17,7 +17,7 @@ import { ApiRequestError } from '@web/lib/api';
 import { useTeams } from '@web/lib/teams';
 import { useCreateTeam } from '../api/create-team';
 import { useDeleteTeam } from '../api/delete-team';
-import { useMembers } from '../api/get-members';
+import { useMembers } from '@web/lib/queries/get-members';
 import { useRenameTeam } from '../api/rename-team';
 import { useSetMemberTeam } from '../api/set-member-team';
 import { useSetTeamLeads } from '../api/set-team-leads';

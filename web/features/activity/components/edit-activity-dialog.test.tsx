@@ -1,0 +1,118 @@
+import { computeLogOptions } from '@core/kpi';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@web/i18n';
+import { makeTestActivity, makeTestKpiRules } from '@web/test/fixtures';
+import { renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch } from '@web/test/stub-fetch';
+import { getCustomerSuggestionsQueryOptions } from '../api/suggest-customers';
+import { EditActivityDialog, LogForMemberDialog } from './edit-activity-dialog';
+
+/*
+ * A manager's corrections in one dialog (decision 086): whose it is, what it was and its day,
+ * beside the details a rep edits; and a log on a member's behalf.
+ */
+
+const RULES = computeLogOptions(makeTestKpiRules().rules);
+const SCOPE = {
+  today: '2026-11-23',
+  members: [
+    { userId: 'user-1', name: 'Carina Rep' },
+    { userId: 'user-2', name: 'Eva Rep' },
+  ],
+};
+
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(() => vi.unstubAllGlobals());
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe("the edit dialog's corrections", () => {
+  it('opens with the customer filled in and no suggestion list over the form', async () => {
+    stubFetch();
+    const activity = makeTestActivity({ type: 'sale', kind: 'sale', ticketSize: 4_500_000, customerName: 'Fjord AS' });
+    renderWithProviders(<EditActivityDialog activity={activity} onOpenChange={() => {}} rules={RULES} />, {
+      seed: (client) =>
+        client.setQueryData(getCustomerSuggestionsQueryOptions('Fjord AS').queryKey, {
+          suggestions: [
+            { id: 'c1', name: 'Fjord AS', archived: false },
+            { id: 'c2', name: 'Fjordland Fisk', archived: false },
+          ],
+        }),
+    });
+    const customer = await screen.findByRole('combobox', { name: /Customer/ });
+    expect(customer).toHaveValue('Fjord AS');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // past the typing pause: the list would be in by now
+    expect(customer).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('option', { name: 'Fjordland Fisk' })).toBeNull();
+  });
+
+  it("moves Carina's call to Eva, makes it a held meeting and moves it a day back: one change with all three", async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch({ 'PATCH /api/v1/activities/activity-1': reply(200, makeTestActivity()) });
+    renderWithProviders(<EditActivityDialog activity={makeTestActivity()} onOpenChange={() => {}} rules={RULES} scope={SCOPE} />);
+    await choose(user, 'Whose activity', 'Eva Rep');
+    await choose(user, 'What it was', 'Meeting held');
+    // A date field is set as a picker sets it (jsdom types no dates).
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2026-11-22' } });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ userId: 'user-2', type: 'meeting', localDate: '2026-11-22' });
+  });
+
+  it('asks for the outcome when an unanswered call becomes an answered one, and for the value when it becomes a sale', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch({ 'PATCH /api/v1/activities/activity-1': reply(200, makeTestActivity()) });
+    renderWithProviders(<EditActivityDialog activity={makeTestActivity()} onOpenChange={() => {}} rules={RULES} scope={SCOPE} />);
+    await choose(user, 'What it was', 'Sale');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    await choose(user, 'What it was', 'Answered call');
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: /Meeting booked/ }));
+    await user.click(save);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ type: 'call_answered', outcome: 'meeting_booked' });
+  });
+
+  it("offers a rep's own edit no member, kind or day", () => {
+    stubFetch();
+    renderWithProviders(<EditActivityDialog activity={makeTestActivity()} onOpenChange={() => {}} rules={RULES} />);
+    expect(screen.queryByRole('combobox', { name: 'Whose activity' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'What it was' })).toBeNull();
+    expect(screen.queryByLabelText('Day')).toBeNull();
+  });
+});
+
+describe('logging on a member’s behalf', () => {
+  it('logs a sale for Eva on an earlier day, and says so', async () => {
+    const user = userEvent.setup();
+    const calls = stubFetch({ 'POST /api/v1/activities': reply(201, makeTestActivity({ userId: 'user-2', type: 'sale', kind: 'sale' })) });
+    const onOpenChange = vi.fn();
+    renderWithProviders(
+      <LogForMemberDialog
+        member={{ userId: 'user-2', name: 'Eva Rep' }}
+        today="2026-11-23"
+        rules={RULES}
+        open
+        onOpenChange={onOpenChange}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Log for Eva Rep' });
+    await choose(user, 'What it was', 'Sale');
+    await user.type(within(dialog).getByLabelText(/Sale Value/), '12500');
+    fireEvent.change(within(dialog).getByLabelText('Day'), { target: { value: '2026-11-20' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Log it' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      kind: 'sale',
+      ticketSize: 1_250_000,
+      userId: 'user-2',
+      localDate: '2026-11-20',
+    });
+  });
+});
