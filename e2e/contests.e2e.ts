@@ -111,10 +111,11 @@ describe('a sprint week between two teams', () => {
     await wall.goto(`/tv?display=${encodeURIComponent(link.token)}`);
     await wall.getByRole('heading', { name: 'Call sprint' }).waitFor();
     const wallScore = (team: string) => wall.getByTestId('tv-contest-row').filter({ hasText: team }).textContent();
-    await expect.poll(() => wallScore('Oslo'), { timeout: 10_000 }).toMatch(/3$/);
+    // Each score says what it counts (decision 087).
+    await expect.poll(() => wallScore('Oslo'), { timeout: 10_000 }).toMatch(/3calls$/);
     await call(bergenCookie);
     await call(bergenCookie);
-    await expect.poll(() => wallScore('Bergen'), { timeout: 10_000 }).toMatch(/4$/);
+    await expect.poll(() => wallScore('Bergen'), { timeout: 10_000 }).toMatch(/4calls$/);
     // Bergen retakes the lead: first on the wall.
     expect(await wall.getByTestId('tv-contest-row').first().textContent()).toContain('Bergen');
     await wall.getByText('Prizes: Pizza Friday for the winning team').waitFor();
@@ -122,6 +123,44 @@ describe('a sprint week between two teams', () => {
     await wall.setViewportSize({ width: 1080, height: 1920 });
     await saveSettledScreenshot(wall, 'contests-tv-1080x1920');
     await wall.close();
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
+  it('a screen that shows whatever contest runs: this one on the company wall, none on a team wall it leaves out', async () => {
+    const playlist = await ok<{ id: string }>(adminCookie, 'POST', '/tv-playlists', {
+      name: 'Whatever runs',
+      screens: [{ kind: 'contest', follow: 'running', durationSeconds: 60 }],
+    });
+    const teams = await ok<{ teams: { id: string; name: string }[] }>(adminCookie, 'GET', '/teams');
+    const outsider = await ok<{ id: string }>(adminCookie, 'POST', '/teams', { name: 'Trondheim' });
+    expect(teams.teams.map((t) => t.name).sort()).toEqual(['Bergen', 'Oslo']);
+    const wallOf = async (teamId?: string) => {
+      const link = await ok<{ token: string; link: { id: string } }>(adminCookie, 'POST', '/display-links', {
+        name: teamId ? 'Trondheim wall' : 'Company wall',
+        ...(teamId ? { teamId } : {}),
+      });
+      await ok(adminCookie, 'PUT', `/display-links/${link.link.id}/playlist`, { playlistId: playlist.id });
+      const wall = await browser.context.newPage();
+      await wall.setViewportSize({ width: 1920, height: 1080 });
+      await wall.goto(`/tv?display=${encodeURIComponent(link.token)}`);
+      return wall;
+    };
+    const company = await wallOf();
+    await company.getByRole('heading', { name: 'Call sprint' }).waitFor();
+    await company.close();
+    const trondheim = await wallOf(outsider.id);
+    await trondheim.getByText('No contest is running right now').waitFor();
+    await saveSettledScreenshot(trondheim, 'contests-tv-none-running-1920x1080');
+    await trondheim.close();
+
+    // The editor says what the screen shows.
+    await page.goto('/app/admin/integrations');
+    await page.getByRole('button', { name: 'Edit the playlist Whatever runs' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Shows' }).waitFor();
+    await dialog.getByText("The contest running now (the team's, on a team's link); says so when none is.").waitFor();
+    await saveSettledScreenshot(page, 'contests-playlist-follow-en', { fullPage: false });
+    await page.keyboard.press('Escape');
     expect(browser.consoleErrors).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import type { ContestScoreUnit } from '../contests';
 /*
  * When a celebration may take the screen (decision 051). A wall TV exists to show the board: a
  * celebration takes it over for a few seconds, never more than a share of each minute, and the
@@ -25,6 +26,9 @@ export type CelebrationEvent = {
   saleValue?: number | null;
   /** A sale's customer, when the company shows customers (decision 078). */
   customerName?: string | null;
+  /** A contest won: the winner's score and what it counts, and the prize (decision 087). */
+  contestScore?: { score: number; unit: ContestScoreUnit } | null;
+  prize?: string | null;
 };
 
 /** What takes the screen: one event, or several of one kind that arrived together. */

@@ -47,6 +47,31 @@ const RECORDED: Record<string, { slack: unknown; teams: unknown }> = {
   'contest.nb': { slack: contestNbSlack, teams: contestNbTeams },
 };
 
+describe('contest posts with units and the prize (decision 087)', () => {
+  const win = (unit: 'calls' | 'sales_value' | 'points', prize: string): ChatMessage => ({
+    kind: 'contest',
+    event: 'finished',
+    contest: 'Fredagsblitz',
+    leaders: [{ name: 'Dag Lie', score: unit === 'sales_value' ? 9_500_000 : 8 }],
+    endsOn: '2026-12-04' as LocalDate,
+    unit,
+    prize,
+  });
+
+  it('says what a score counts and names the prize, in Slack and Teams', () => {
+    const nb = { language: 'nb', currency: 'NOK' } as const;
+    const slack = JSON.stringify(buildSlackMessage(win('calls', 'Pizza for laget'), nb));
+    expect(slack).toContain('"8 samtaler"');
+    expect(slack).toContain('Premie: Pizza for laget');
+    const teams = JSON.stringify(buildTeamsMessage(win('sales_value', 'Gavekort'), nb));
+    expect(teams).toContain('95\u00a0000\u00a0kr');
+    expect(teams).toContain('Premie: Gavekort');
+    const en = JSON.stringify(buildSlackMessage(win('points', ''), { language: 'en', currency: 'NOK' }));
+    expect(en).toContain('"8 points"');
+    expect(en).not.toContain('Prize');
+  });
+});
+
 describe('recorded payloads', () => {
   it.each(RECORDED_CASES)('$name is the recorded Slack and Teams body', ({ name, message, context }) => {
     expect(buildSlackMessage(message, context)).toEqual(RECORDED[name]!.slack);

@@ -1,3 +1,4 @@
+import type { ContestScoreUnit } from '../contests';
 import type { Language } from '../contracts/common';
 import { formatMoney, type MinorUnits } from '../money';
 import type { LocalDate } from '../period';
@@ -49,6 +50,10 @@ export type ChatContest = {
   leaders: { name: string | null; score: number }[];
   /** The contest's last day. */
   endsOn: LocalDate;
+  /** What a score counts (decision 087); absent in a post queued before it was known: a plain number. */
+  unit?: ContestScoreUnit;
+  /** The prize as its manager wrote it, for the winner post; empty for none. */
+  prize?: string;
 };
 
 export type ChatMessage = ChatSale | ChatGoalReached | ChatDailySummary | ChatContest;
@@ -69,6 +74,8 @@ export type ChatWriter = {
   name: (name: string | null) => string;
   detail: (text: string) => string;
   count: (value: number) => string;
+  /** A contest's score with what it counts: "8 calls", "NOK 95,000", "12 points" (decision 087). */
+  score: (value: number, unit: ContestScoreUnit | undefined) => string;
   /** A number with its written form, for words that agree with it ("1 point", "2 points"). */
   counted: (value: number) => Count;
   money: (value: MinorUnits) => string;
@@ -85,6 +92,12 @@ export function createChatWriter(context: ChatContext): ChatWriter {
     name: (name) => truncateText(name?.trim() ? name : words.unnamed, CHAT_NAME_MAX),
     detail: (text) => truncateText(text, CHAT_DETAIL_MAX),
     count: (value) => numbers.format(value),
+    score: (value, unit) => {
+      if (unit === undefined) return numbers.format(value);
+      if (unit === 'sales_value') return formatMoney(value as MinorUnits, context.currency, words.locale);
+      const [one, other] = words.contest.units[unit];
+      return `${numbers.format(value)} ${value === 1 ? one : other}`;
+    },
     counted: (value) => ({ value, text: numbers.format(value) }),
     money: (value) => formatMoney(value, context.currency, words.locale),
     date: (date) => {

@@ -122,8 +122,12 @@ function buildContest(message: Extract<ChatMessage, { kind: 'contest' }>, w: Cha
   if (message.leaders.length > 0 && message.event !== 'started') {
     blocks.push({
       type: 'section',
-      fields: message.leaders.slice(0, 5).flatMap((leader) => [plain(w.name(leader.name)), plain(w.count(leader.score))]),
+      fields: message.leaders.slice(0, 5).flatMap((leader) => [plain(w.name(leader.name)), plain(w.score(leader.score, message.unit))]),
     });
+  }
+  // The winner post names the prize (decision 087).
+  if (message.event === 'finished' && message.leaders.length > 0 && message.prize?.trim()) {
+    blocks.push({ type: 'section', text: plain(c.prize(w.detail(message.prize.trim()))) });
   }
   return { text: escapeSlackText(line), blocks };
 }

@@ -121,7 +121,11 @@ function buildContest(message: Extract<ChatMessage, { kind: 'contest' }>, w: Cha
   const text = describeContestNews(message, w);
   const body: TeamsElement[] = [heading(c.heading[message.event]), line(text)];
   if (message.leaders.length > 0 && message.event !== 'started') {
-    body.push(facts(message.leaders.slice(0, 5).map((leader) => [w.name(leader.name), w.count(leader.score)])));
+    body.push(facts(message.leaders.slice(0, 5).map((leader) => [w.name(leader.name), w.score(leader.score, message.unit)])));
+  }
+  // The winner post names the prize (decision 087).
+  if (message.event === 'finished' && message.leaders.length > 0 && message.prize?.trim()) {
+    body.push(line(c.prize(w.detail(message.prize.trim()))));
   }
   return envelope(text, body);
 }

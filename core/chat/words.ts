@@ -1,3 +1,4 @@
+import type { ContestScoreUnit } from '../contests';
 import type { Language } from '../contracts/common';
 
 /*
@@ -44,6 +45,10 @@ export type ChatWords = {
     score: string;
     /** Joins two or more names: "Kari and Ola". */
     and: string;
+    /** What a score counts, singular and plural ("8 calls"; decision 087). Sales value is money. */
+    units: Record<Exclude<ContestScoreUnit, 'sales_value'>, readonly [one: string, other: string]>;
+    /** The winner post names the prize. */
+    prize: (prize: string) => string;
   };
   summary: {
     heading: string;
@@ -93,6 +98,18 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       noWinner: (contest) => `${contest} is over, with no score on the board.`,
       score: 'Score',
       and: 'and',
+      units: {
+        calls: ['call', 'calls'],
+        answered: ['answered call', 'answered calls'],
+        meetings_booked: ['meeting booked', 'meetings booked'],
+        meetings_held: ['meeting held', 'meetings held'],
+        sales: ['sale', 'sales'],
+        points: ['point', 'points'],
+        emails: ['e-mail', 'e-mails'],
+        linkedin: ['LinkedIn touch', 'LinkedIn touches'],
+        activities: ['activity', 'activities'],
+      },
+      prize: (prize) => `Prize: ${prize}`,
     },
     summary: {
       heading: '📊 Daily summary',
@@ -139,6 +156,18 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       noWinner: (contest) => `${contest} er over, uten poeng på tavla.`,
       score: 'Resultat',
       and: 'og',
+      units: {
+        calls: ['samtale', 'samtaler'],
+        answered: ['besvart samtale', 'besvarte samtaler'],
+        meetings_booked: ['booket møte', 'bookede møter'],
+        meetings_held: ['gjennomført møte', 'gjennomførte møter'],
+        sales: ['salg', 'salg'],
+        points: ['poeng', 'poeng'],
+        emails: ['e-post', 'e-poster'],
+        linkedin: ['LinkedIn-kontakt', 'LinkedIn-kontakter'],
+        activities: ['aktivitet', 'aktiviteter'],
+      },
+      prize: (prize) => `Premie: ${prize}`,
     },
     summary: {
       heading: '📊 Dagsoppsummering',
@@ -184,6 +213,18 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       noWinner: (contest) => `${contest} är slut, utan några poäng på tavlan.`,
       score: 'Resultat',
       and: 'och',
+      units: {
+        calls: ['samtal', 'samtal'],
+        answered: ['besvarat samtal', 'besvarade samtal'],
+        meetings_booked: ['bokat möte', 'bokade möten'],
+        meetings_held: ['genomfört möte', 'genomförda möten'],
+        sales: ['affär', 'affärer'],
+        points: ['poäng', 'poäng'],
+        emails: ['mejl', 'mejl'],
+        linkedin: ['LinkedIn-kontakt', 'LinkedIn-kontakter'],
+        activities: ['aktivitet', 'aktiviteter'],
+      },
+      prize: (prize) => `Pris: ${prize}`,
     },
     summary: {
       heading: '📊 Dagssammanfattning',
@@ -230,6 +271,18 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       noWinner: (contest) => `${contest} er slut, uden point på tavlen.`,
       score: 'Resultat',
       and: 'og',
+      units: {
+        calls: ['opkald', 'opkald'],
+        answered: ['besvaret opkald', 'besvarede opkald'],
+        meetings_booked: ['booket møde', 'bookede møder'],
+        meetings_held: ['afholdt møde', 'afholdte møder'],
+        sales: ['salg', 'salg'],
+        points: ['point', 'point'],
+        emails: ['e-mail', 'e-mails'],
+        linkedin: ['LinkedIn-kontakt', 'LinkedIn-kontakter'],
+        activities: ['aktivitet', 'aktiviteter'],
+      },
+      prize: (prize) => `Præmie: ${prize}`,
     },
     summary: {
       heading: '📊 Daglig opsummering',

@@ -9,6 +9,8 @@ import {
   computeTargetShare,
   computeTimeLeft,
   isSameLead,
+  pickCurrentRound,
+  pickRunningContest,
   rankContestEntries,
   selectContestWinners,
   sumContestTotals,
@@ -118,5 +120,29 @@ describe('rounds and templates', () => {
       weights: [{ metric: 'sales_value', weight: 1 }],
     });
     expect(buildContestTemplate('call_blitz', today)).toMatchObject({ startsOn: '2026-11-25', endsOn: '2026-11-25' });
+  });
+});
+
+describe('the round a wall follows (decision 087)', () => {
+  const round = (id: string, startsOn: string, endsOn: string) => ({ id, startsOn, endsOn });
+  const rounds = [
+    round('r2', '2026-11-27', '2026-11-27'),
+    round('r1', '2026-11-20', '2026-11-20'),
+    round('r3', '2026-12-04', '2026-12-04'),
+  ];
+
+  it('is the round running today; between rounds the one that ended last; before the first, the first', () => {
+    expect(pickCurrentRound(rounds, '2026-11-27')?.id).toBe('r2');
+    expect(pickCurrentRound(rounds, '2026-11-30')?.id).toBe('r2');
+    expect(pickCurrentRound(rounds, '2026-11-01')?.id).toBe('r1');
+    expect(pickCurrentRound(rounds, '2027-01-01')?.id).toBe('r3');
+    expect(pickCurrentRound([], '2026-11-27')).toBeNull();
+  });
+
+  it('shows, of the contests running, the latest to start, and none when none runs', () => {
+    const contests = [round('long', '2026-11-01', '2026-11-30'), round('blitz', '2026-11-27', '2026-11-27')];
+    expect(pickRunningContest(contests, '2026-11-27')?.id).toBe('blitz');
+    expect(pickRunningContest(contests, '2026-11-28')?.id).toBe('long');
+    expect(pickRunningContest(contests, '2026-12-01')).toBeNull();
   });
 });

@@ -107,6 +107,36 @@ export function computeContestPhase(startsOn: string, endsOn: string, today: str
   return 'active';
 }
 
+/**
+ * What a contest's score counts (decision 087): the one metric it counts, when it counts one at
+ * weight 1 ("8 calls", "NOK 95,000"), else points of its weighted mix ("12 points").
+ */
+export type ContestScoreUnit = ContestMetric;
+export function computeContestScoreUnit(weights: readonly ContestWeight[]): ContestScoreUnit {
+  return weights.length === 1 && weights[0]!.weight === 1 ? weights[0]!.metric : 'points';
+}
+
+type Dated = { id: string; startsOn: string; endsOn: string };
+
+/**
+ * The round of a recurring contest a wall follows (decision 087): the one running today; between
+ * rounds, the one that ended last (its winner stays up until the next starts); before the first,
+ * the first. Null for no rounds.
+ */
+export function pickCurrentRound<T extends Dated>(rounds: readonly T[], today: string): T | null {
+  const byStart = [...rounds].sort((a, b) => (a.startsOn === b.startsOn ? a.id.localeCompare(b.id) : a.startsOn.localeCompare(b.startsOn)));
+  const running = byStart.filter((round) => round.startsOn <= today && today <= round.endsOn);
+  if (running.length > 0) return running.at(-1)!;
+  const begun = byStart.filter((round) => round.startsOn <= today);
+  return begun.at(-1) ?? byStart[0] ?? null;
+}
+
+/** Of the contests running today, the one a wall showing "whatever is running" shows: the latest to start. */
+export function pickRunningContest<T extends Dated>(contests: readonly T[], today: string): T | null {
+  const running = contests.filter((contest) => contest.startsOn <= today && today <= contest.endsOn);
+  return pickCurrentRound(running, today);
+}
+
 /** Whole days, hours and minutes from `now` to `endsAt`; zero once it has passed. */
 export function computeTimeLeft(endsAt: Date, now: Date): { days: number; hours: number; minutes: number; over: boolean } {
   const ms = endsAt.getTime() - now.getTime();

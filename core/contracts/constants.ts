@@ -91,3 +91,17 @@ export const BADGE_KINDS = [
 
 /** The small set of reactions, in the order they are offered. */
 export const REACTION_EMOJIS = ['👏', '🔥', '🎉', '💪', '😂'] as const;
+
+/** What a contest can count (decision 049); zod-free for the screens' start (decision 085). */
+export const CONTEST_METRICS = [
+  'calls',
+  'answered',
+  'meetings_booked',
+  'meetings_held',
+  'sales',
+  'sales_value',
+  'points',
+  'emails',
+  'linkedin',
+  'activities',
+] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTEST_METRICS } from './constants';
 import { diffDays, FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR, type LocalDate } from '../period';
 import { text } from './common';
 
@@ -10,18 +11,7 @@ import { text } from './common';
  */
 
 /** Every KPI of the daily rollup a contest can count (sales value in minor units of the currency). */
-export const CONTEST_METRICS = [
-  'calls',
-  'answered',
-  'meetings_booked',
-  'meetings_held',
-  'sales',
-  'sales_value',
-  'points',
-  'emails',
-  'linkedin',
-  'activities',
-] as const;
+export { CONTEST_METRICS };
 export const ContestMetricSchema = z.enum(CONTEST_METRICS);
 export type ContestMetric = z.infer<typeof ContestMetricSchema>;
 

@@ -20,6 +20,14 @@ export const TV_PLAYLIST_MAX_SCREENS = 20;
 export const TV_SCREEN_KINDS = ['leaderboard', 'team', 'week', 'month', 'kpi', 'message', 'contest'] as const;
 export type TvScreenKind = (typeof TV_SCREEN_KINDS)[number];
 
+/**
+ * What a contest screen shows (decision 087): `contest`, the chosen contest's current round (a
+ * weekly blitz moves on to next week's round by itself, no playlist edit); `running`, whatever
+ * contest is running for the wall (its team's, on a team's link), none chosen.
+ */
+export const TV_CONTEST_FOLLOWS = ['contest', 'running'] as const;
+export type TvContestFollow = (typeof TV_CONTEST_FOLLOWS)[number];
+
 /** The KPI screen's one number: today against yesterday (GET /scoreboard/kpis). */
 export const TV_KPI_METRICS = ['calls', 'meetings', 'sales', 'revenue', 'points'] as const;
 export const TvKpiMetricSchema = z.enum(TV_KPI_METRICS);
@@ -57,8 +65,22 @@ function buildScreenUnion<Id extends z.ZodType>(id: Id) {
         text: text().trim().min(1, 'Write the message').max(280, 'At most 280 characters'),
       })
       .strict(),
-    /** A contest's live standings (decision 049), with its target, time left and prizes. */
-    z.object({ kind: z.literal('contest'), ...base, contestId: z.uuid({ message: 'Not a contest id' }) }).strict(),
+    /**
+     * A contest's live standings (decision 049), with its target, time left and prizes; `follow`
+     * (absent: `contest`) says which contest (decision 087), `contestId` is needed but for `running`.
+     */
+    z
+      .object({
+        kind: z.literal('contest'),
+        ...base,
+        follow: z.enum(TV_CONTEST_FOLLOWS, { message: 'Choose what the screen follows' }).optional(),
+        contestId: z.uuid({ message: 'Not a contest id' }).optional(),
+      })
+      .strict()
+      .refine((screen) => screen.follow === 'running' || screen.contestId !== undefined, {
+        message: 'Choose a contest',
+        path: ['contestId'],
+      }),
   ]);
 }
 
@@ -142,7 +164,8 @@ export const DisplayScreenDataSchema = z.discriminatedUnion('kind', [
     change: text(),
   }),
   z.object({ kind: z.literal('message'), title: text().nullable(), text: text() }),
-  z.object({ kind: z.literal('contest'), standings: ContestStandingsSchema }),
+  /** Null: the screen follows whatever is running, and nothing is (decision 087). */
+  z.object({ kind: z.literal('contest'), standings: ContestStandingsSchema.nullable() }),
 ]);
 export type DisplayScreenData = z.infer<typeof DisplayScreenDataSchema>;
 

@@ -13,7 +13,7 @@ export function useCelebrationCardWords(
   card: CelebrationCard,
   /** The company's currency, for a sale's amount. */
   currency?: string,
-): { title: string; text: string; amount: string | null } {
+): { title: string; text: string; amount: string | null; note: string | null } {
   const { t, i18n } = useTranslation('scoreboard');
   const count = card.events.length;
   const title = t(`tv.celebrate.${card.kind}.title`, { count });
@@ -28,13 +28,28 @@ export function useCelebrationCardWords(
       const text = event.customerName
         ? t('tv.celebrate.sale.textCustomer', { name, customer: event.customerName })
         : t('tv.celebrate.sale.text', { name });
-      return { title, text, amount };
+      return { title, text, amount, note: null };
     }
-    return { title, text: t(`tv.celebrate.${card.kind}.text`, { name, detail: event.detail ?? '' }), amount: null };
+    if (card.kind === 'contest') {
+      // The winner card (decision 087): who won what, the score with what it counts, the prize.
+      const score = event.contestScore;
+      const amount = !score
+        ? null
+        : score.unit === 'sales_value'
+          ? currency
+            ? formatMoney(score.score as MinorUnits, currency, getIntlLocale(i18n.language))
+            : null
+          : `${new Intl.NumberFormat(getIntlLocale(i18n.language)).format(score.score)} ${t(`tv.contestUnit.${score.unit}`, { count: score.score })}`;
+      const text = event.detail
+        ? t('tv.celebrate.contest.textNamed', { name, contest: event.detail })
+        : t('tv.celebrate.contest.text', { name });
+      return { title, text, amount, note: event.prize ? t('tv.celebrate.contest.prize', { prize: event.prize }) : null };
+    }
+    return { title, text: t(`tv.celebrate.${card.kind}.text`, { name, detail: event.detail ?? '' }), amount: null, note: null };
   }
   const names =
     card.kind === 'contestStarted'
       ? card.events.map((event) => event.detail ?? '').filter(Boolean)
       : card.events.map((event) => formatMemberName({ ...event, userId: event.userId ?? '' }, t));
-  return { title, text: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names), amount: null };
+  return { title, text: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(names), amount: null, note: null };
 }

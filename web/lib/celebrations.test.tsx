@@ -1,7 +1,13 @@
 import { type CelebrationEvent, TV_CELEBRATION_RULES as RULES } from '@core/celebrations';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type CelebrationSwitches, findCelebrationKind, useCelebrationQueue, usePrefersReducedMotion } from './celebrations';
+import {
+  type CelebrationSwitches,
+  findCelebrationKind,
+  readContestWin,
+  useCelebrationQueue,
+  usePrefersReducedMotion,
+} from './celebrations';
 
 const sale = (id: string): CelebrationEvent => ({ id, kind: 'sale', userId: id, displayName: `Rep ${id}`, formerMember: false });
 const goal = (id: string): CelebrationEvent => ({ ...sale(id), kind: 'goal' });
@@ -88,5 +94,14 @@ describe('usePrefersReducedMotion', () => {
     } finally {
       window.matchMedia = original;
     }
+  });
+});
+
+describe('readContestWin (decision 087)', () => {
+  it("reads a won contest's score, what it counts and the prize; an event from before has no score", () => {
+    const data = { name: 'Friday blitz', winners: [{ subjectId: 'u1', score: 8 }], unit: 'calls', prizes: ' Cake ' };
+    expect(readContestWin(data)).toEqual({ contestScore: { score: 8, unit: 'calls' }, prize: 'Cake' });
+    expect(readContestWin({ name: 'Old', winners: [{ subjectId: 'u1', score: 8 }] })).toEqual({ contestScore: null, prize: null });
+    expect(readContestWin({ winners: [], unit: 'nonsense', prizes: '' })).toEqual({ contestScore: null, prize: null });
   });
 });

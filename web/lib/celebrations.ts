@@ -9,7 +9,8 @@ import {
   enqueueCelebrations,
 } from '@core/celebrations';
 import type { CelebrationSettings, FeedItem, LiveChange } from '@core/contracts';
-import { CELEBRATED_FEED_KINDS } from '@core/contracts/constants';
+import type { ContestScoreUnit } from '@core/contests';
+import { CELEBRATED_FEED_KINDS, CONTEST_METRICS } from '@core/contracts/constants';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useRealtimeChanges } from './realtime-provider';
 
@@ -62,6 +63,9 @@ export type CelebratedItem = {
   /** A sale's value and customer, as far as the company shows them (decision 078). */
   saleValue?: number | null;
   customerName?: string | null;
+  /** A contest won: the winner's score with what it counts, and the prize (decision 087). */
+  contestScore?: { score: number; unit: ContestScoreUnit } | null;
+  prize?: string | null;
 };
 
 /**
@@ -93,6 +97,21 @@ export function toCelebratedItem(
     displayName: event.displayName ?? event.teamName,
     formerMember: event.formerMember,
     detail: typeof event.data.name === 'string' ? event.data.name : null,
+    ...(event.kind === 'contest.finished' ? readContestWin(event.data) : {}),
+  };
+}
+
+/**
+ * A contest.finished event's winning score and prize (contests.service writes `winners`, `unit`
+ * and `prizes`; an event from before decision 087 has no unit and shows no score).
+ */
+export function readContestWin(data: Record<string, unknown>): Pick<CelebratedItem, 'contestScore' | 'prize'> {
+  const winner = Array.isArray(data.winners) ? (data.winners[0] as { score?: unknown } | undefined) : undefined;
+  const unit =
+    typeof data.unit === 'string' && (CONTEST_METRICS as readonly string[]).includes(data.unit) ? (data.unit as ContestScoreUnit) : null;
+  return {
+    contestScore: unit && typeof winner?.score === 'number' ? { score: winner.score, unit } : null,
+    prize: typeof data.prizes === 'string' && data.prizes.trim() ? data.prizes.trim() : null,
   };
 }
 
@@ -144,6 +163,8 @@ export function useLandedCelebrations(
           detail: item.detail,
           saleValue: item.saleValue,
           customerName: item.customerName,
+          contestScore: item.contestScore,
+          prize: item.prize,
         });
         pending.current.delete(id);
       } else if (Date.now() - at > 60_000) {

@@ -96,6 +96,9 @@ type Known = { id: string; owner: number; type: Activity['type']; localDate: str
 /** Company A's first member is its admin (the seed makes a company's first member admin); rep 3 is in company B. */
 const ADMIN_OF_A = 0;
 const inCompanyA = (rep: number) => rep !== 3;
+/** Each company's first member is its admin: rep 0 of A, rep 3 (its only member) of B. */
+const isAdmin = (rep: number) => rep === ADMIN_OF_A || rep === 3;
+const sameCompany = (a: number, b: number) => inCompanyA(a) === inCompanyA(b);
 /** The late-logging window a company starts with (decision 041): today and the 7 days before. */
 const LATE_LOGGING_DAYS = 7;
 const daysBefore = (day: string, today: string) => (Date.parse(today) - Date.parse(day)) / 86_400_000;
@@ -109,13 +112,13 @@ const daysBefore = (day: string, today: string) => (Date.parse(today) - Date.par
 function expectedStatus(known: Known, actor: number, changes: Record<string, unknown> | null, today: string): number {
   if (changes && Object.keys(changes).length === 0) return 400; // "Nothing to change"
   if (known.deleted) return 404;
-  const correcting = actor === ADMIN_OF_A && inCompanyA(known.owner);
+  const correcting = isAdmin(actor) && sameCompany(actor, known.owner);
   if (known.owner !== actor && !correcting) return 404;
-  if (actor !== ADMIN_OF_A && daysBefore(known.localDate, today) > LATE_LOGGING_DAYS) return 403;
+  if (!isAdmin(actor) && daysBefore(known.localDate, today) > LATE_LOGGING_DAYS) return 403;
   const moveTo = changes?.userId === undefined ? known.owner : reps.findIndex((r) => r.id === changes.userId);
   if (moveTo !== known.owner) {
-    if (actor !== ADMIN_OF_A) return 403;
-    if (!inCompanyA(moveTo)) return 404;
+    if (!isAdmin(actor)) return 403;
+    if (!sameCompany(actor, moveTo)) return 404;
   }
   if (!changes) return 200;
   const type = (changes.type as Activity['type'] | undefined) ?? known.type;

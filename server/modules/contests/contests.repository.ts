@@ -92,6 +92,22 @@ export async function selectContests(tx: Transaction, companyId: CompanyId, toda
   return [...open, ...past];
 }
 
+/** Every round of a recurring contest (those sharing its series id), for a wall that follows the series. */
+export async function selectContestRounds(tx: Transaction, companyId: CompanyId, seriesId: string): Promise<ContestRow[]> {
+  return tx
+    .select()
+    .from(contests)
+    .where(and(eq(contests.companyId, companyId), eq(contests.seriesId, seriesId)));
+}
+
+/** The contests running today, for a wall that shows whatever is running. */
+export async function selectRunningContests(tx: Transaction, companyId: CompanyId, today: LocalDate): Promise<ContestRow[]> {
+  return tx
+    .select()
+    .from(contests)
+    .where(and(eq(contests.companyId, companyId), sql`${contests.startsOn} <= ${today}`, sql`${contests.endsOn} >= ${today}`));
+}
+
 /** The scheduler's work: contests that have begun and are not finished (index contests_company_open_idx). */
 export async function selectDueContestIds(tx: Transaction, companyId: CompanyId, today: LocalDate): Promise<string[]> {
   const rows = await tx

@@ -7,13 +7,17 @@ import {
   type ContestStandings,
   type ContestWeight,
   type ContestWinner,
+  type TvContestFollow,
 } from '@core/contracts';
 import {
   computeContestPhase,
   computeContestScore,
   computeNextRound,
   computeReachedOn,
+  computeContestScoreUnit,
   isSameLead,
+  pickCurrentRound,
+  pickRunningContest,
   rankContestEntries,
   selectContestWinners,
   sumContestTotals,
@@ -39,8 +43,10 @@ import {
   markContest,
   selectContest,
   selectContestDays,
+  selectContestRounds,
   selectContests,
   selectDueContestIds,
+  selectRunningContests,
   updateContestRow,
 } from './contests.repository';
 
@@ -279,6 +285,43 @@ export async function getWallContestStandings(deps: AppDeps, wall: ContestWall, 
   });
 }
 
+/**
+ * The contest a wall's contest screen shows now (decision 087), with its standings: the chosen
+ * contest's current round (`contest`: core's pickCurrentRound over its series; a contest that does
+ * not repeat is its own only round), or the latest-started contest running for the wall
+ * (`running`: on a team's link, one its team takes part in, as everyone, as a team or through its
+ * people). Null when nothing is running.
+ */
+export async function getWallContestScreen(
+  deps: AppDeps,
+  wall: ContestWall,
+  screen: { follow?: TvContestFollow; contestId?: string },
+): Promise<ContestStandings | null> {
+  const today = computeLocalDate(deps.now(), wall.timezone);
+  const id = await withTenant(deps.database.db, { companyId: wall.companyId, userId: null }, async (tx) => {
+    if ((screen.follow ?? 'contest') === 'contest') {
+      const chosen = await selectContest(tx, wall.companyId, screen.contestId!);
+      if (!chosen) throw contestNotFound();
+      return pickCurrentRound(await selectContestRounds(tx, wall.companyId, chosen.seriesId), today)?.id ?? chosen.id;
+    }
+    let running = await selectRunningContests(tx, wall.companyId, today);
+    if (wall.team) {
+      const team = wall.team.id;
+      const members = new Set(
+        (await selectTeamAssignments(tx, wall.companyId, team)).filter((a) => a.isActive).map((a) => a.userId as string),
+      );
+      running = running.filter(
+        (row) =>
+          row.participants === 'everyone' ||
+          (row.participants === 'teams' && row.teamIds.includes(team)) ||
+          (row.participants === 'people' && row.userIds.some((userId) => members.has(userId))),
+      );
+    }
+    return pickRunningContest(running, today)?.id ?? null;
+  });
+  return id === null ? null : getWallContestStandings(deps, wall, id);
+}
+
 /** Transaction step (TV playlists): whether these contests are all the company's. */
 export async function checkContestsExist(tx: Transaction, companyId: CompanyId, ids: readonly string[]): Promise<boolean> {
   for (const id of new Set(ids)) if (!(await selectContest(tx, companyId, id))) return false;
@@ -445,7 +488,16 @@ export async function finishContest(
         kind: 'contest.finished',
         subjectId: contest.id,
         ...subjectColumns(contest.mode, winners),
-        data: { contestId: contest.id, name: contest.name, winners, mode: contest.mode, target: contest.target },
+        data: {
+          contestId: contest.id,
+          name: contest.name,
+          winners,
+          mode: contest.mode,
+          target: contest.target,
+          // What the score counts and the prize, for the winner card on the wall (decision 087).
+          unit: computeContestScoreUnit(contest.weights as ContestWeight[]),
+          prizes: contest.prizes,
+        },
       },
     ],
     at,
@@ -453,7 +505,16 @@ export async function finishContest(
   await recordContestChatPosts(
     tx,
     companyId,
-    [{ event: 'finished', contest: contest.name, leaders: chatLeaders(winners, standings), endsOn: toLocalDate(contest.endsOn) }],
+    [
+      {
+        event: 'finished',
+        contest: contest.name,
+        leaders: chatLeaders(winners, standings),
+        endsOn: toLocalDate(contest.endsOn),
+        unit: computeContestScoreUnit(contest.weights as ContestWeight[]),
+        prize: contest.prizes,
+      },
+    ],
     at,
   );
   // The winners earn the contest-winner badge in the same transaction (decision 050): a team's
@@ -569,6 +630,7 @@ export async function advanceContest(db: Database, companyId: CompanyId, id: str
         contest: contest.name,
         leaders: chatLeaders(leaders, standings),
         endsOn: toLocalDate(contest.endsOn),
+        unit: computeContestScoreUnit(contest.weights as ContestWeight[]),
       };
       await recordContestChatPosts(tx, companyId, [post], at);
       steps.push('lead_changed');

@@ -20,7 +20,7 @@ import type { Actor, AppDeps } from '../../context';
 import { notFound } from '../../lib/http';
 import { getCompanyKpis, getLeaderboard, getMonthlyOverview, getWeeklyOverview, type Viewer } from '../scoreboard/scoreboard.service';
 import { listRecentBadgesOf } from '../badges/badges.service';
-import { getWallContestStandings } from '../contests/contests.service';
+import { getWallContestScreen, getWallContestStandings } from '../contests/contests.service';
 import {
   type DisplayLinkRow,
   findActiveDisplayLink,
@@ -235,7 +235,7 @@ export async function getDisplayScreen(deps: AppDeps, token: string, screenId: s
     case 'message':
       return { kind: 'message', title: screen.title ?? null, text: screen.text };
     case 'contest':
-      return { kind: 'contest', standings: await getWallContestStandings(deps, link, screen.contestId) };
+      return { kind: 'contest', standings: await getWallContestScreen(deps, link, screen) };
   }
 }
 

@@ -73,7 +73,7 @@ function listScreenTeams(screens: readonly TvScreenInput[]): string[] {
  * later leaves its screen out of the wall (its read is a 404 the TV skips).
  */
 async function requireContests(deps: AppDeps, scope: MemberScope, screens: readonly TvScreenInput[]): Promise<void> {
-  const ids = screens.flatMap((s) => (s.kind === 'contest' ? [s.contestId] : []));
+  const ids = screens.flatMap((s) => (s.kind === 'contest' && s.contestId !== undefined ? [s.contestId] : []));
   if (ids.length === 0) return;
   const exist = await withTenant(deps.database.db, scope, (tx) => checkContestsExist(tx, scope.companyId, ids));
   if (!exist) throw notFound('No such contest in your company.');

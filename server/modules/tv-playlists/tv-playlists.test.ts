@@ -9,6 +9,9 @@ import type {
   TvPlaylistList,
 } from '@core/contracts';
 import { seedActivity } from '../../seed/activities';
+import { toLocalDate } from '@core/period';
+import { toCompanyId } from '../../db/tenant';
+import { advanceContest } from '../contests/contests.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -321,7 +324,7 @@ describe('a contest on the wall (decision 049)', () => {
     const read = async (token: string) => {
       const { status, body } = await call<DisplayScreenData>(`/api/v1/display/${token}/screens/${playlist.screens[0]!.id}`);
       expect(status, JSON.stringify(body)).toBe(200);
-      if (body.kind !== 'contest') throw new Error(`a ${body.kind} screen`);
+      if (body.kind !== 'contest' || body.standings === null) throw new Error(`a ${body.kind} screen with nothing on it`);
       return body.standings;
     };
     const standings = await read(link.token);
@@ -356,5 +359,96 @@ describe('a contest on the wall (decision 049)', () => {
       json: { name: 'Bad', screens: [{ kind: 'contest', contestId: 'nope', durationSeconds: 30 }] },
     });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('a contest screen that moves with the contest (decision 087)', () => {
+  it("follows a weekly contest to each new round by itself, and a 'running' screen shows whatever runs for the wall", async () => {
+    const weekly = await call<{ id: string }>('/api/v1/contests', {
+      method: 'POST',
+      as: admin,
+      json: {
+        name: 'Friday blitz',
+        startsOn: '2026-11-20',
+        endsOn: '2026-11-20',
+        participants: 'everyone',
+        mode: 'individual',
+        weights: [{ metric: 'calls', weight: 1 }],
+        prizes: 'Cake',
+        recurrence: 'weekly',
+      },
+    });
+    expect(weekly.status).toBe(201);
+    const bergensOwn = await call<{ id: string }>('/api/v1/contests', {
+      method: 'POST',
+      as: admin,
+      json: {
+        name: 'Bergen sprint',
+        startsOn: '2026-12-07',
+        endsOn: '2026-12-08',
+        participants: 'teams',
+        teamIds: [bergen],
+        mode: 'individual',
+        weights: [{ metric: 'calls', weight: 1 }],
+        prizes: '',
+      },
+    });
+    expect(bergensOwn.status).toBe(201);
+    const playlist = await createPlaylist({
+      name: 'Blitz wall',
+      screens: [
+        { kind: 'contest', contestId: weekly.body.id, durationSeconds: 30 },
+        { kind: 'contest', follow: 'running', durationSeconds: 30 },
+      ],
+    });
+    expect(playlist.screens[1]).toMatchObject({ kind: 'contest', follow: 'running' });
+    expect(playlist.screens[1]).not.toHaveProperty('contestId');
+    const link = await createLink('Blitz TV');
+    const osloLink = await createLink('Oslo blitz TV', oslo);
+    await pointLink(link.link.id, playlist.id);
+    await pointLink(osloLink.link.id, playlist.id);
+    const read = async (token: string, index: number) => {
+      const { status, body } = await call<DisplayScreenData>(`/api/v1/display/${token}/screens/${playlist.screens[index]!.id}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      if (body.kind !== 'contest') throw new Error(`a ${body.kind} screen`);
+      return (
+        body.standings && {
+          id: body.standings.contest.id,
+          startsOn: body.standings.contest.startsOn,
+          finished: body.standings.contest.finished,
+        }
+      );
+    };
+    try {
+      expect(await read(link.token, 0)).toEqual({ id: weekly.body.id, startsOn: '2026-11-20', finished: false });
+      // The round ends; the scheduler finishes it and makes next Friday's.
+      t.setNow(() => new Date('2026-11-21T10:00:00Z'));
+      await advanceContest(t.db, toCompanyId(admin.companyId), weekly.body.id, toLocalDate('2026-11-21'), new Date('2026-11-21T10:00:00Z'));
+      // Between rounds the wall keeps the finished one (its winner); on the day, the next round.
+      expect(await read(link.token, 0)).toEqual({ id: weekly.body.id, startsOn: '2026-11-20', finished: true });
+      t.setNow(() => new Date('2026-11-27T10:00:00Z'));
+      const next = await read(link.token, 0);
+      expect(next).toMatchObject({ startsOn: '2026-11-27', finished: false });
+      expect(next!.id).not.toBe(weekly.body.id);
+      // Whatever runs: the new round, for the company's wall and Oslo's (everyone takes part).
+      expect(await read(link.token, 1)).toEqual(next);
+      expect(await read(osloLink.token, 1)).toEqual(next);
+      // A Bergen-only contest runs on the company's wall, not on Oslo's; nothing running says so.
+      t.setNow(() => new Date('2026-12-07T10:00:00Z'));
+      expect(await read(link.token, 1)).toMatchObject({ id: bergensOwn.body.id });
+      expect(await read(osloLink.token, 1)).toBeNull();
+    } finally {
+      t.setNow(() => now);
+    }
+  });
+
+  it('refuses a screen that names no contest unless it follows what is running', async () => {
+    const refused = await call<{ error: { details?: Record<string, string> } }>('/api/v1/tv-playlists', {
+      method: 'POST',
+      as: admin,
+      json: { name: 'Empty', screens: [{ kind: 'contest', durationSeconds: 30 }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual({ 'screens.0.contestId': 'Choose a contest' });
   });
 });

@@ -1788,8 +1788,10 @@ export interface paths {
                                     kind: "contest";
                                     id: string;
                                     durationSeconds: number;
+                                    /** @enum {string} */
+                                    follow?: "contest" | "running";
                                     /** Format: uuid */
-                                    contestId: string;
+                                    contestId?: string;
                                 })[];
                             } | null;
                         };
@@ -2117,7 +2119,7 @@ export interface paths {
                                     members: number | null;
                                 }[];
                                 today: string;
-                            };
+                            } | null;
                         };
                     };
                 };
@@ -3997,8 +3999,10 @@ export interface paths {
                                     kind: "contest";
                                     id: string;
                                     durationSeconds: number;
+                                    /** @enum {string} */
+                                    follow?: "contest" | "running";
                                     /** Format: uuid */
-                                    contestId: string;
+                                    contestId?: string;
                                 })[];
                                 createdAt: string;
                                 updatedAt: string;
@@ -4103,8 +4107,10 @@ export interface paths {
                             /** Format: uuid */
                             id?: string;
                             durationSeconds: number;
+                            /** @enum {string} */
+                            follow?: "contest" | "running";
                             /** Format: uuid */
-                            contestId: string;
+                            contestId?: string;
                         })[];
                     };
                 };
@@ -4167,8 +4173,10 @@ export interface paths {
                                 kind: "contest";
                                 id: string;
                                 durationSeconds: number;
+                                /** @enum {string} */
+                                follow?: "contest" | "running";
                                 /** Format: uuid */
-                                contestId: string;
+                                contestId?: string;
                             })[];
                             createdAt: string;
                             updatedAt: string;
@@ -4296,8 +4304,10 @@ export interface paths {
                             /** Format: uuid */
                             id?: string;
                             durationSeconds: number;
+                            /** @enum {string} */
+                            follow?: "contest" | "running";
                             /** Format: uuid */
-                            contestId: string;
+                            contestId?: string;
                         })[];
                     };
                 };
@@ -4360,8 +4370,10 @@ export interface paths {
                                 kind: "contest";
                                 id: string;
                                 durationSeconds: number;
+                                /** @enum {string} */
+                                follow?: "contest" | "running";
                                 /** Format: uuid */
-                                contestId: string;
+                                contestId?: string;
                             })[];
                             createdAt: string;
                             updatedAt: string;
@@ -4476,8 +4488,10 @@ export interface paths {
                                 kind: "contest";
                                 id: string;
                                 durationSeconds: number;
+                                /** @enum {string} */
+                                follow?: "contest" | "running";
                                 /** Format: uuid */
-                                contestId: string;
+                                contestId?: string;
                             })[];
                             createdAt: string;
                             updatedAt: string;

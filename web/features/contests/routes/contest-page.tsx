@@ -78,6 +78,8 @@ export function Component() {
   const leader = standings[0] && standings[0].score > 0 ? standings[0] : null;
   const share = leader ? computeTargetShare(leader.score, contest.target) : contest.target === null ? null : 0;
   const left = computeTimeLeft(new Date(contest.phase === 'upcoming' ? contest.startsAt : contest.endsAt), now);
+  const isOver = contest.phase === 'past' || (contest.phase === 'active' && left.over);
+  const isDecided = contest.finished && contest.winners.length > 0;
   const money = contest.weights.length === 1 && contest.weights[0]!.metric === 'sales_value' && contest.weights[0]!.weight === 1;
   const formatScore = (value: number) => (money ? format.money(value) : format.number(value));
   const mine = contest.mode === 'team' ? undefined : me?.user?.id;
@@ -134,11 +136,12 @@ export function Component() {
           <CardContent className="flex items-center gap-3 p-4">
             <TimerIcon className="size-8 shrink-0 text-primary" aria-hidden />
             <div>
+              {/* Over, it says when it ended, not "Time left: Over". */}
               <p className="text-xs text-muted-foreground">
-                {contest.phase === 'upcoming' ? t('contest.startsIn') : t('contest.timeLeft')}
+                {contest.phase === 'upcoming' ? t('contest.startsIn') : isOver ? t('contest.ended') : t('contest.timeLeft')}
               </p>
               <p className="text-lg font-semibold tabular-nums" data-testid="contest-time-left">
-                {left.over ? t('contest.over') : t('contest.endsIn', left)}
+                {isOver ? format.shortDay(contest.endsOn) : t('contest.endsIn', left)}
               </p>
             </div>
           </CardContent>
@@ -148,12 +151,21 @@ export function Component() {
             <div className="flex items-center gap-3">
               <TargetIcon className="size-8 shrink-0 text-primary" aria-hidden />
               <div className="min-w-0">
-                <p className="text-xs text-muted-foreground">{contest.target === null ? t('contest.leader') : t('contest.target')}</p>
+                <p className="text-xs text-muted-foreground">
+                  {contest.target !== null
+                    ? t('contest.target')
+                    : isDecided
+                      ? t(contest.winners.length > 1 ? 'contest.winners' : 'contest.winner')
+                      : t('contest.leader')}
+                </p>
+                {/* The label says Leader or Winner; the line is the name alone (not "Leader: Leading: …"). */}
                 <p className="truncate text-sm font-medium">
                   {contest.target === null
-                    ? leader
-                      ? t('page.leader', { name: leader.name ?? '—' })
-                      : t('page.noLeader')
+                    ? isDecided
+                      ? contest.winners.map((w) => w.name ?? '—').join(', ')
+                      : leader
+                        ? (leader.name ?? '—')
+                        : t('page.noLeader')
                     : t('contest.targetProgress', {
                         leader: leader?.name ?? '—',
                         score: formatScore(leader?.score ?? 0),

@@ -85,6 +85,63 @@ describe('the contests list', () => {
 });
 
 describe('one contest', () => {
+  it('over, says when it ended and names the winner once; running, names the leader once; in Norwegian too', async () => {
+    const person = (name: string, score: number) => ({
+      subjectId: name,
+      kind: 'person' as const,
+      name,
+      avatarUrl: null,
+      rank: 1,
+      score,
+      totals: { calls: score },
+      reachedOn: null,
+      members: null,
+    });
+    const finished = contest({
+      phase: 'past',
+      finished: true,
+      endsOn: '2026-11-27',
+      endsAt: '2026-11-27T23:00:00.000Z',
+      winners: [{ subjectId: 'Dag Lie', score: 12, name: 'Dag Lie' }],
+    });
+    stubFetch({
+      [`GET /api/v1/contests/${finished.id}`]: reply(200, { contest: finished, today: '2026-11-30', standings: [person('Dag Lie', 12)] }),
+    });
+    await i18n.changeLanguage('nb');
+    renderAt(`/app/contests/${finished.id}`);
+    const time = await screen.findByTestId('contest-time-left');
+    expect(time.parentElement).toHaveTextContent(/^Avsluttet.*27/);
+    expect(time.parentElement).not.toHaveTextContent(/Tid igjen|Ferdig/);
+    expect(screen.getByText('Vinner').nextElementSibling).toHaveTextContent(/^Dag Lie$/);
+    expect(screen.queryByText(/Leder: Le/)).not.toBeInTheDocument();
+  });
+
+  it('names the leader of a running contest once, under "Leader"', async () => {
+    const running = contest({});
+    stubFetch({
+      [`GET /api/v1/contests/${running.id}`]: reply(200, {
+        contest: running,
+        today: '2026-11-25',
+        standings: [
+          {
+            subjectId: 'a',
+            kind: 'person',
+            name: 'Ada',
+            avatarUrl: null,
+            rank: 1,
+            score: 3,
+            totals: { calls: 3 },
+            reachedOn: null,
+            members: null,
+          },
+        ],
+      }),
+    });
+    renderAt(`/app/contests/${running.id}`);
+    expect((await screen.findByText('Leader')).nextElementSibling).toHaveTextContent(/^Ada$/);
+    expect(screen.getByText('Time left')).toBeInTheDocument();
+  });
+
   it('shows shared places, the leader against the target, the prizes and the tie rule', async () => {
     const shown = contest({ target: 10, canManage: true });
     const data: ContestStandings = {

@@ -76,14 +76,17 @@ export function AppCelebration({ teamId }: { teamId: string | undefined }) {
 
 function CardWords({ card }: { card: CelebrationCard }) {
   const { currency } = useCompanyFormat();
-  const { title, text, amount } = useCelebrationCardWords(card, currency);
+  const { title, text, amount, note } = useCelebrationCardWords(card, currency);
   return (
     <span className="min-w-0">
       <span className="block text-sm font-semibold">
         {title}
         {amount && <span className="ml-1.5 tabular">{amount}</span>}
       </span>
-      <span className="block truncate text-sm text-muted-foreground">{text}</span>
+      <span className="block truncate text-sm text-muted-foreground">
+        {text}
+        {note && ` · ${note}`}
+      </span>
     </span>
   );
 }

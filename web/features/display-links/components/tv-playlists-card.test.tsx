@@ -60,4 +60,23 @@ describe('the playlist editor', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Lagre spilleliste' }));
     expect(within(dialog).getByText('Gi spillelisten et navn (høyst 80 tegn)')).toBeInTheDocument();
   });
+
+  it('saves a contest screen that shows whatever contest is running, naming none (decision 087)', async () => {
+    const { calls, user } = renderCard();
+    await user.click((await screen.findAllByRole('button', { name: 'New playlist' }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Name'), 'Contest wall');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Screen 1' }));
+    await user.click(await screen.findByRole('option', { name: 'A contest' }));
+    expect(within(dialog).getByText('A weekly or monthly contest moves on to its next round by itself.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Shows' }));
+    await user.click(await screen.findByRole('option', { name: 'Whatever contest is running' }));
+    expect(within(dialog).queryByRole('combobox', { name: 'Contest' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save playlist' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      name: 'Contest wall',
+      screens: [{ kind: 'contest', durationSeconds: 20, follow: 'running' }],
+    });
+  });
 });

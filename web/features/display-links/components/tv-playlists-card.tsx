@@ -6,7 +6,9 @@ import {
   TV_KPI_METRICS,
   TV_PLAYLIST_MAX_SCREENS,
   TV_SCREEN_KINDS,
+  TV_CONTEST_FOLLOWS,
   TV_SCREEN_SECONDS,
+  type TvContestFollow,
   type TvKpiMetric,
   type TvPlaylist,
   type TvScreenInput,
@@ -70,6 +72,8 @@ type DraftScreen = {
   title: string;
   text: string;
   contestId: string;
+  /** A contest screen: the chosen contest's current round, or whatever runs (decision 087). */
+  follow: TvContestFollow;
 };
 
 let draftSerial = 0;
@@ -85,6 +89,7 @@ function newDraft(kind: TvScreenKind = 'leaderboard', over: Partial<DraftScreen>
     title: '',
     text: '',
     contestId: '',
+    follow: 'contest',
     ...over,
   };
 }
@@ -97,7 +102,7 @@ function toDraft(screen: TvPlaylist['screens'][number]): DraftScreen {
     ...(screen.kind === 'team' ? { teamId: screen.teamId } : {}),
     ...(screen.kind === 'kpi' ? { metric: screen.metric } : {}),
     ...(screen.kind === 'message' ? { title: screen.title ?? '', text: screen.text } : {}),
-    ...(screen.kind === 'contest' ? { contestId: screen.contestId } : {}),
+    ...(screen.kind === 'contest' ? { contestId: screen.contestId ?? '', follow: screen.follow ?? 'contest' } : {}),
   });
 }
 
@@ -118,7 +123,9 @@ function toInput(draft: DraftScreen): TvScreenInput {
     case 'message':
       return { kind: 'message', ...base, text: draft.text, ...(draft.title.trim() ? { title: draft.title } : {}) };
     case 'contest':
-      return { kind: 'contest', ...base, contestId: draft.contestId };
+      return draft.follow === 'running'
+        ? { kind: 'contest', ...base, follow: 'running' }
+        : { kind: 'contest', ...base, contestId: draft.contestId };
   }
 }
 
@@ -453,6 +460,24 @@ function ScreenEditor({
       {(hasRanking || screen.kind === 'kpi' || screen.kind === 'contest') && (
         <div className="flex flex-wrap gap-3">
           {screen.kind === 'contest' && (
+            <div className="flex min-w-40 flex-1 flex-col gap-1.5">
+              <Label htmlFor={`${id}-follow`}>{t('playlists.followLabel')}</Label>
+              <Select value={screen.follow} onValueChange={(follow) => onChange({ follow: follow as TvContestFollow })}>
+                <SelectTrigger id={`${id}-follow`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {TV_CONTEST_FOLLOWS.map((follow) => (
+                    <SelectItem key={follow} value={follow}>
+                      {t(`playlists.follow.${follow}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <p className="text-xs text-muted-foreground">{t(`playlists.followHint.${screen.follow}`)}</p>
+            </div>
+          )}
+          {screen.kind === 'contest' && screen.follow === 'contest' && (
             <div className="flex min-w-40 flex-1 flex-col gap-1.5">
               <Label htmlFor={`${id}-contest`}>{t('playlists.contestLabel')}</Label>
               <Select value={screen.contestId} onValueChange={(contestId) => onChange({ contestId })}>

@@ -87,3 +87,42 @@ describe("a sale's card on the wall (decision 078)", () => {
     expect(showSale([sale({ saleValue: null, customerName: null })])).toHaveTextContent('Sale closed!Kari Nordmann just closed a sale');
   });
 });
+
+describe('the winner card on the wall (decision 087)', () => {
+  const won = (over: Partial<CelebrationCard['events'][number]>) =>
+    event({
+      kind: 'contest',
+      displayName: 'Dag Lie',
+      detail: 'Friday blitz',
+      contestScore: { score: 8, unit: 'calls' },
+      prize: 'Cake',
+      ...over,
+    });
+  const showWin = (events: CelebrationCard['events']) => {
+    render(
+      <CelebrationOverlay
+        card={{ id: 'w', kind: 'contest', events }}
+        style="confetti"
+        reducedMotion
+        bubbles={[]}
+        currency="NOK"
+        isSoundBlocked={false}
+      />,
+    );
+    return screen.getAllByRole('status')[0]!;
+  };
+
+  it('names the winner, the contest, the score with what it counts and the prize; money as money; in Norwegian too', async () => {
+    expect(showWin([won({})])).toHaveTextContent('Contest won!8 callsDag Lie won Friday blitzPrize: Cake');
+    document.body.innerHTML = '';
+    expect(showWin([won({ contestScore: { score: 9_500_000, unit: 'sales_value' }, prize: null })])).toHaveTextContent(
+      'Contest won!NOK 95,000Dag Lie won Friday blitz',
+    );
+    expect(screen.queryByTestId('celebration-note')).not.toBeInTheDocument();
+    document.body.innerHTML = '';
+    await i18n.changeLanguage('nb');
+    expect(showWin([won({ contestScore: { score: 1, unit: 'sales' } })])).toHaveTextContent(
+      'Konkurranse vunnet!1 salgDag Lie vant Friday blitzPremie: Cake',
+    );
+  });
+});

@@ -184,7 +184,7 @@ export function CelebrationOverlay({
 // The cards' sizes follow the screen's shorter side (vmin): a portrait wall or a phone gets the
 // same proportions as a landscape TV, not words sized by its height.
 function TakeoverCard({ card, currency, style }: { card: CelebrationCard; currency?: string; style: 'confetti' | 'spotlight' }) {
-  const { title, text, amount } = useCelebrationCardWords(card, currency);
+  const { title, text, amount, note } = useCelebrationCardWords(card, currency);
   const look = KIND_LOOKS[card.kind];
   return (
     <div
@@ -231,13 +231,21 @@ function TakeoverCard({ card, currency, style }: { card: CelebrationCard; curren
           </p>
         )}
         <p className={cn('font-medium', style === 'spotlight' ? 'text-[4.4vmin]' : 'text-[3.6vmin] text-muted-foreground')}>{text}</p>
+        {note && (
+          <p
+            data-testid="celebration-note"
+            className={cn('font-semibold', style === 'spotlight' ? 'text-[3.4vmin] text-gold' : 'text-[3vmin]')}
+          >
+            {note}
+          </p>
+        )}
       </div>
     </div>
   );
 }
 
 function BannerCard({ card, currency, reducedMotion }: { card: CelebrationCard; currency?: string; reducedMotion: boolean }) {
-  const { title, text, amount } = useCelebrationCardWords(card, currency);
+  const { title, text, amount, note } = useCelebrationCardWords(card, currency);
   const look = KIND_LOOKS[card.kind];
   return (
     <div className="absolute inset-x-[3vw] bottom-[8vmin] flex justify-center">
@@ -262,7 +270,10 @@ function BannerCard({ card, currency, reducedMotion }: { card: CelebrationCard; 
               </span>
             )}
           </span>
-          <span className="block truncate text-[2.8vmin] font-medium text-muted-foreground">{text}</span>
+          <span className="block truncate text-[2.8vmin] font-medium text-muted-foreground">
+            {text}
+            {note && <span data-testid="celebration-note"> · {note}</span>}
+          </span>
         </span>
       </div>
     </div>

@@ -59,7 +59,8 @@ describe('the contest screen', () => {
   it('crowns the leader, shows each team with its members and score, and the prizes', () => {
     render(<TvScreenView data={data([team('a', 'Oslo', 1, 31, 4), team('b', 'Bergen', 2, 24, 3)])} language="en" timeZone="Europe/Oslo" />);
     const rows = screen.getAllByTestId('tv-contest-row');
-    expect(rows.map((row) => row.textContent)).toEqual(['1Oslo4 members31', '2Bergen3 members24']);
+    // Each score says what it counts (decision 087).
+    expect(rows.map((row) => row.textContent)).toEqual(['1Oslo4 members31calls', '2Bergen3 members24calls']);
     expect(within(screen.getByRole('list', { name: 'Standings' })).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByText('Prizes: Pizza Friday')).toBeInTheDocument();
   });
@@ -70,6 +71,14 @@ describe('the contest screen', () => {
     expect(heading.subtitle).toMatch(/^\d+ d \d+ h left · First to 50$/);
     await i18n.changeLanguage('nb');
     expect(describeTvScreen(screenOf, data([]), i18n.getFixedT('nb', 'scoreboard')).subtitle).toMatch(/ t igjen · Først til 50$/);
+  });
+
+  it('says no contest is running when the screen follows whatever runs and nothing does (decision 087)', async () => {
+    const none: Extract<DisplayScreenData, { kind: 'contest' }> = { kind: 'contest', standings: null };
+    const running: TvScreen = { id: 's2', kind: 'contest', follow: 'running', durationSeconds: 30 };
+    render(<TvScreenView data={none} language="en" timeZone="Europe/Oslo" />);
+    expect(screen.getByText('No contest is running right now')).toBeInTheDocument();
+    expect(describeTvScreen(running, none, t)).toMatchObject({ title: 'Contest', subtitle: '' });
   });
 
   it('says so while nobody has scored', () => {

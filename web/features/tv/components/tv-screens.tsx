@@ -1,5 +1,5 @@
 import type { DisplayScreenData, TvKpiMetric, TvScreen, TvScreenKind } from '@core/contracts';
-import { computeTargetShare, computeTimeLeft } from '@core/contests';
+import { computeContestScoreUnit, computeTargetShare, computeTimeLeft } from '@core/contests';
 import { DEFAULT_CURRENCY } from '@core/money';
 import { NEW_CHANGE } from '@core/stats';
 import {
@@ -110,8 +110,8 @@ export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
   contest: {
     Icon: SwordsIcon,
     describe: (_screen, data, t) => ({
-      title: data ? data.standings.contest.name : t('tv.screens.contest'),
-      subtitle: data ? describeContestTime(data.standings, t) : '',
+      title: data?.standings ? data.standings.contest.name : t('tv.screens.contest'),
+      subtitle: data?.standings ? describeContestTime(data.standings, t) : '',
     }),
     View: ({ data, language, timeZone, currency }) => (
       <ContestView data={data} language={language} timeZone={timeZone} currency={currency} />
@@ -290,7 +290,7 @@ function KpiView({ data, language, timeZone, currency }: ScreenProps<'kpi'>) {
 
 /** A contest's line under its name: the time left, when it starts, or that it is over. */
 function describeContestTime(
-  data: Extract<DisplayScreenData, { kind: 'contest' }>['standings'],
+  data: NonNullable<Extract<DisplayScreenData, { kind: 'contest' }>['standings']>,
   t: (key: string, options?: Record<string, unknown>) => string,
 ): string {
   const { contest } = data;
@@ -310,10 +310,21 @@ function describeContestTime(
 function ContestView({ data, language, timeZone, currency }: ScreenProps<'contest'>) {
   const { t } = useTranslation('scoreboard');
   const format = createCompanyFormat(language, timeZone, currency);
+  // Following whatever runs, and nothing does (decision 087): said, not a blank wall.
+  if (data.standings === null) {
+    return (
+      <TvMessage
+        icon={<SwordsIcon className="size-[clamp(2.5rem,8vmin,10rem)] text-gold" aria-hidden />}
+        title={t('tv.screens.contestNoneRunning')}
+        text={t('tv.screens.contestNoneRunningText')}
+      />
+    );
+  }
   const { contest, standings } = data.standings;
   const rows = standings.slice(0, 8);
   const best = Math.max(1, ...standings.map((row) => row.score));
-  const moneyOnly = contest.weights.length === 1 && contest.weights[0]!.metric === 'sales_value' && contest.weights[0]!.weight === 1;
+  const unit = computeContestScoreUnit(contest.weights);
+  const moneyOnly = unit === 'sales_value';
   const show = (value: number) => (moneyOnly ? format.money(value) : format.number(value));
   if (rows.length === 0 || rows.every((row) => row.score === 0)) {
     return (
@@ -381,6 +392,12 @@ function ContestView({ data, language, timeZone, currency }: ScreenProps<'contes
                 </span>
                 <span className={cn('shrink-0 text-[clamp(1.4rem,5vmin,7rem)] font-extrabold tabular', leads ? 'text-gold' : 'text-white')}>
                   {show(row.score)}
+                  {/* What the score counts (decision 087): "31 calls", "12 points"; money says so itself. */}
+                  {!moneyOnly && (
+                    <span className="ml-[0.3em] text-[0.42em] font-semibold text-sidebar-muted">
+                      {t(`tv.contestUnit.${unit}`, { count: row.score })}
+                    </span>
+                  )}
                 </span>
               </div>
               <span

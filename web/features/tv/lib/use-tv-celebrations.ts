@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   type CelebratedItem,
   type CelebrationSwitches,
+  readContestWin,
   toCelebratedItem,
   useCelebrationQueue,
   useLandedCelebrations,
@@ -50,6 +51,8 @@ function useWallData(displayToken: string | undefined): { switches: CelebrationS
         // The server names a sale's value and customer as far as the company shows them.
         saleValue: item.saleValue,
         customerName: item.customerName,
+        // A contest won: its score, what it counts and the prize (decision 087).
+        ...(item.eventKind === 'contest.finished' ? readContestWin(item.data) : {}),
       }));
     return feed.data?.items.map((item) => ({
       ...toCelebratedItem(item, settings.data),
