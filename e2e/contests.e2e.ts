@@ -153,6 +153,22 @@ describe('a sprint week between two teams', () => {
     await saveSettledScreenshot(trondheim, 'contests-tv-none-running-1920x1080');
     await trondheim.close();
 
+    // The floor's news as a screen of its own (decision 087).
+    const news = await ok<{ id: string }>(adminCookie, 'POST', '/tv-playlists', {
+      name: 'Floor news',
+      screens: [{ kind: 'feed', durationSeconds: 60 }],
+    });
+    const newsLink = await ok<{ token: string; link: { id: string } }>(adminCookie, 'POST', '/display-links', { name: 'News wall' });
+    await ok(adminCookie, 'PUT', `/display-links/${newsLink.link.id}/playlist`, { playlistId: news.id });
+    const newsWall = await browser.context.newPage();
+    await newsWall.setViewportSize({ width: 1920, height: 1080 });
+    await newsWall.goto(`/tv?display=${encodeURIComponent(newsLink.token)}`);
+    await newsWall.getByRole('heading', { name: 'Live feed' }).waitFor();
+    await newsWall.getByTestId('tv-feed-item').first().waitFor();
+    await expect(newsWall.getByTestId('tv-feed-item').first().textContent()).resolves.toMatch(/Berit Berg|Ola Hansen/);
+    await saveSettledScreenshot(newsWall, 'contests-tv-feed-1920x1080');
+    await newsWall.close();
+
     // The editor says what the screen shows.
     await page.goto('/app/admin/integrations');
     await page.getByRole('button', { name: 'Edit the playlist Whatever runs' }).click();

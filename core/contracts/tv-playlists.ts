@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './common';
 import { LeaderboardRowSchema, RankBySchema, ScoreboardPeriodSchema, ScoreboardTotalsSchema, TrendPointSchema } from './scoreboard';
+import { DisplayFeedItemSchema } from './celebrations';
 import { ContestStandingsSchema } from './contests';
 import { TeamIdSchema } from './teams';
 
@@ -17,7 +18,7 @@ export const TV_SCREEN_SECONDS = { min: 5, max: 600, default: 20 } as const;
 /** A playlist holds at most this many screens (a wall cycles through all of them every few minutes). */
 export const TV_PLAYLIST_MAX_SCREENS = 20;
 
-export const TV_SCREEN_KINDS = ['leaderboard', 'team', 'week', 'month', 'kpi', 'message', 'contest'] as const;
+export const TV_SCREEN_KINDS = ['leaderboard', 'team', 'week', 'month', 'kpi', 'message', 'contest', 'feed'] as const;
 export type TvScreenKind = (typeof TV_SCREEN_KINDS)[number];
 
 /**
@@ -81,6 +82,8 @@ function buildScreenUnion<Id extends z.ZodType>(id: Id) {
         message: 'Choose a contest',
         path: ['contestId'],
       }),
+    /** The floor's news as it happens: calls, sales, goals, badges, contests (decision 087). */
+    z.object({ kind: z.literal('feed'), ...base }).strict(),
   ]);
 }
 
@@ -166,8 +169,10 @@ export const DisplayScreenDataSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message'), title: text().nullable(), text: text() }),
   /** Null: the screen follows whatever is running, and nothing is (decision 087). */
   z.object({ kind: z.literal('contest'), standings: ContestStandingsSchema.nullable() }),
+  /** The newest feed items, as the wall's celebrations read them (GET /display/{token}/feed). */
+  z.object({ kind: z.literal('feed'), items: z.array(DisplayFeedItemSchema) }),
 ]);
 export type DisplayScreenData = z.infer<typeof DisplayScreenDataSchema>;
 
 /** The leaderboard-like screens show at most this many rows (the month: the top 5 beside its trend). */
-export const DISPLAY_SCREEN_ROWS = { leaderboard: 10, team: 10, week: 10, month: 5 } as const;
+export const DISPLAY_SCREEN_ROWS = { leaderboard: 10, team: 10, week: 10, month: 5, feed: 8 } as const;

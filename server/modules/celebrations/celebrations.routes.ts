@@ -2,8 +2,6 @@ import { createRoute } from '@hono/zod-openapi';
 import {
   ApiErrorSchema,
   CelebrationSettingsSchema,
-  DisplayFeedSchema,
-  DisplayTokenParamsSchema,
   FeedQuerySchema,
   FeedSchema,
   ItemReactionsSchema,
@@ -11,11 +9,11 @@ import {
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireAdmin, requireMember, tokenRoute } from '../session/session.middleware';
-import { getCelebrationSettings, getDisplayFeed, getFeed, toggleReaction, updateCelebrationSettings } from './celebrations.service';
+import { getCelebrationSettings, getFeed, toggleReaction, updateCelebrationSettings } from './celebrations.service';
 
 /*
  * Celebrations and reactions (decision 051): the company's choices (members read, admins write),
- * the floor's feed with its reactions, a member's reaction, and a wall screen's feed.
+ * the floor's feed with its reactions, and a member's reaction (a wall's feed: display-links).
  */
 export const celebrationsRoutes = createRouter();
 
@@ -79,20 +77,4 @@ celebrationsRoutes.openapi(
     },
   }),
   async (c) => c.json(await toggleReaction(c.get('deps'), c.get('actor'), c.req.valid('json')), 200),
-);
-
-celebrationsRoutes.openapi(
-  createRoute({
-    method: 'get',
-    path: '/display/{token}/feed',
-    security: [], // public: no session needed
-    tags: ['Display links'],
-    summary: "What the link's wall celebrates and its newest feed items with reaction counts, without signing in",
-    request: { params: DisplayTokenParamsSchema },
-    responses: {
-      200: { description: 'OK', ...json(DisplayFeedSchema) },
-      404: notFoundResponse('Unknown or revoked link'),
-    },
-  }),
-  async (c) => c.json(await getDisplayFeed(c.get('deps'), c.req.valid('param').token), 200),
 );

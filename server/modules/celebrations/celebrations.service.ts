@@ -17,7 +17,6 @@ import { type CompanyId, type TenantScope, withTenant } from '../../db/tenant';
 import { notFound } from '../../lib/http';
 import { findLatestActivities, hasActivityIn } from '../activities/activities.service';
 import { computeAuditChanges, createAuditEvent, hasChanges, insertAuditEvent } from '../audit/audit.service';
-import { getDisplayLinkByToken } from '../display-links/display-links.service';
 import { hasFeedEventIn, selectFeedEventViewsIn } from '../feed/feed.service';
 import { toRecentActivity } from '../scoreboard/scoreboard.service';
 import { findTeamRef } from '../teams/teams.service';
@@ -151,17 +150,20 @@ export async function getFeed(deps: AppDeps, actor: Actor, query: FeedQuery): Pr
 /** How many items a wall screen reads: enough to find what just landed in a burst. */
 export const DISPLAY_FEED_SIZE = 15;
 
+/** The wall a display link shows (the display-links module resolves its token). */
+export type FeedWall = { companyId: CompanyId; team: { id: string } | null };
+
 /**
- * GET /display/{token}/feed: what the link's wall celebrates and its newest items, as a signed-out
- * screen may see them: names and what happened, a sale's value and customer as the company's
- * settings allow (decision 078); never notes or reactors.
+ * What a display link's wall celebrates and its newest items, as a signed-out screen may see
+ * them: names and what happened, a sale's value and customer as the company's settings allow
+ * (decision 078); never notes or reactors. The display-links module resolves the link's token and
+ * calls this (GET /display/{token}/feed, and the playlist's feed screen, decision 087).
  */
-export async function getDisplayFeed(deps: AppDeps, token: string): Promise<DisplayFeed> {
-  const link = await getDisplayLinkByToken(deps, token);
-  const scope = { companyId: link.companyId, userId: null };
+export async function getWallFeed(deps: AppDeps, wall: FeedWall, limit = DISPLAY_FEED_SIZE): Promise<DisplayFeed> {
+  const scope = { companyId: wall.companyId, userId: null };
   const [settings, feed] = await Promise.all([
     readSettings(deps.database.db, scope),
-    readFeed(deps, scope, { limit: DISPLAY_FEED_SIZE, teamId: link.team?.id }),
+    readFeed(deps, scope, { limit, teamId: wall.team?.id }),
   ]);
   const { saleMinimum: _hidden, ...celebrations } = settings;
   return {

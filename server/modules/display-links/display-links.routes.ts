@@ -15,6 +15,7 @@ import {
   DisplayScreenParamsSchema,
   ContestStandingsSchema,
   DisplayContestParamsSchema,
+  DisplayFeedSchema,
   SetDisplayLinkPlaylistSchema,
   EventStreamQuerySchema,
 } from '@core/contracts';
@@ -33,6 +34,7 @@ import {
   revokeDisplayLink,
   setDisplayLinkPlaylist,
   getDisplayContestStandings,
+  getDisplayFeed,
 } from './display-links.service';
 
 /*
@@ -206,4 +208,21 @@ displayLinksRoutes.openapi(
     const { token, id } = c.req.valid('param');
     return c.json(await getDisplayContestStandings(c.get('deps'), token, id), 200);
   },
+);
+
+// The wall's feed and what it celebrates (decision 051): read through the link, as the other display reads.
+displayLinksRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/display/{token}/feed',
+    security: [], // public: no session needed
+    tags,
+    summary: "What the link's wall celebrates and its newest feed items with reaction counts, without signing in",
+    request: { params: DisplayTokenParamsSchema },
+    responses: {
+      200: { description: 'OK', ...json(DisplayFeedSchema) },
+      404: { description: 'Unknown or revoked link', ...json(ApiErrorSchema) },
+    },
+  }),
+  async (c) => c.json(await getDisplayFeed(c.get('deps'), c.req.valid('param').token), 200),
 );

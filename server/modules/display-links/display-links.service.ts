@@ -1,5 +1,6 @@
 import {
   type ContestStandings,
+  type DisplayFeed,
   type CreateDisplayLink,
   type CreatedDisplayLink,
   DISPLAY_LEADERBOARD_SIZE,
@@ -20,6 +21,7 @@ import type { Actor, AppDeps } from '../../context';
 import { notFound } from '../../lib/http';
 import { getCompanyKpis, getLeaderboard, getMonthlyOverview, getWeeklyOverview, type Viewer } from '../scoreboard/scoreboard.service';
 import { listRecentBadgesOf } from '../badges/badges.service';
+import { getWallFeed } from '../celebrations/celebrations.service';
 import { getWallContestScreen, getWallContestStandings } from '../contests/contests.service';
 import {
   type DisplayLinkRow,
@@ -236,7 +238,15 @@ export async function getDisplayScreen(deps: AppDeps, token: string, screenId: s
       return { kind: 'message', title: screen.title ?? null, text: screen.text };
     case 'contest':
       return { kind: 'contest', standings: await getWallContestScreen(deps, link, screen) };
+    case 'feed':
+      // The floor's news, as the wall's celebrations read it (decision 087).
+      return { kind: 'feed', items: (await getWallFeed(deps, link, DISPLAY_SCREEN_ROWS.feed)).items };
   }
+}
+
+/** GET /display/{token}/feed: what the link's wall celebrates and its newest feed items (decision 051). */
+export async function getDisplayFeed(deps: AppDeps, token: string): Promise<DisplayFeed> {
+  return getWallFeed(deps, await getDisplayLinkByToken(deps, token));
 }
 
 /** GET /display/{token}/contests/{id}: a contest's standings on the link's wall (decision 049). */

@@ -75,6 +75,7 @@ const EVERY_KIND = (teamId: string) => [
   { kind: 'month', durationSeconds: 30, rankBy: 'improved' },
   { kind: 'kpi', metric: 'calls', durationSeconds: 10 },
   { kind: 'message', title: 'Friday', text: 'Pizza at four', durationSeconds: 12 },
+  { kind: 'feed', durationSeconds: 20 },
 ];
 
 beforeAll(async () => {
@@ -112,8 +113,8 @@ describe('building playlists (admins)', () => {
   it('saves every kind of screen in order, gives each an id, and lists them', async () => {
     const playlist = await createPlaylist({ name: 'Sales floor', screens: EVERY_KIND(oslo) });
     expect(playlist.name).toBe('Sales floor');
-    expect(playlist.screens.map((s) => s.kind)).toEqual(['leaderboard', 'team', 'week', 'month', 'kpi', 'message']);
-    expect(new Set(playlist.screens.map((s) => s.id)).size).toBe(6);
+    expect(playlist.screens.map((s) => s.kind)).toEqual(['leaderboard', 'team', 'week', 'month', 'kpi', 'message', 'feed']);
+    expect(new Set(playlist.screens.map((s) => s.id)).size).toBe(7);
     expect(playlist.screens[0]).toMatchObject({ kind: 'leaderboard', rankBy: 'goal_share', durationSeconds: 20 });
     const list = await call<TvPlaylistList>('/api/v1/tv-playlists', { as: admin });
     expect(list.body.playlists.find((p) => p.id === playlist.id)).toEqual(playlist);
@@ -245,8 +246,15 @@ describe("a wall's signed-out reads", () => {
     }
     expect(await screen(4)).toMatchObject({ kind: 'kpi', metric: 'calls', today: 4, yesterday: 1, team: null });
     expect(await screen(5)).toEqual({ kind: 'message', title: 'Friday', text: 'Pizza at four' });
+    // The floor's news (decision 087): the newest items, as the wall's celebrations read them.
+    const feed = await screen(6);
+    if (feed.kind !== 'feed') throw new Error(`a ${feed.kind} screen`);
+    expect(feed.items.length).toBeGreaterThan(0);
+    expect(feed.items.length).toBeLessThanOrEqual(8);
+    expect(new Set(feed.items.map((item) => item.displayName))).toEqual(new Set(['Berit Bergen', 'Ola Oslo', 'Rita Rep']));
     // Nothing of another company: their sale is on no screen.
     expect(JSON.stringify(today)).not.toContain(otherAdmin.id);
+    expect(JSON.stringify(feed)).not.toContain(otherAdmin.id);
   });
 
   it("on a team's link, every screen shows that team only, and another team's screen is left out", async () => {

@@ -1792,6 +1792,11 @@ export interface paths {
                                     follow?: "contest" | "running";
                                     /** Format: uuid */
                                     contestId?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "feed";
+                                    id: string;
+                                    durationSeconds: number;
                                 })[];
                             } | null;
                         };
@@ -2120,6 +2125,34 @@ export interface paths {
                                 }[];
                                 today: string;
                             } | null;
+                        } | {
+                            /** @enum {string} */
+                            kind: "feed";
+                            items: {
+                                /** @enum {string} */
+                                type: "activity" | "event";
+                                id: string;
+                                createdAt: string;
+                                userId: string | null;
+                                displayName: string | null;
+                                formerMember: boolean;
+                                activityType: string | null;
+                                meetingBooked: boolean;
+                                saleValue: number | null;
+                                customerName: string | null;
+                                /** @enum {string|null} */
+                                eventKind: "contest.started" | "contest.lead_changed" | "contest.finished" | "badge.earned" | "goal.reached" | "record.broken" | null;
+                                teamName: string | null;
+                                subjectId: string | null;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                reactions: {
+                                    /** @enum {string} */
+                                    emoji: "👏" | "🔥" | "🎉" | "💪" | "😂";
+                                    count: number;
+                                }[];
+                            }[];
                         };
                     };
                 };
@@ -2421,6 +2454,94 @@ export interface paths {
                     };
                 };
                 /** @description Unknown or revoked link, or no such contest in its company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/display/{token}/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the link's wall celebrates and its newest feed items with reaction counts, without signing in */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            celebrations: {
+                                sales: boolean;
+                                /** @default true */
+                                showSaleAmount: boolean;
+                                /** @default true */
+                                showSaleCustomer: boolean;
+                                meetings: boolean;
+                                goals: boolean;
+                                records: boolean;
+                                contests: boolean;
+                                badges: boolean;
+                                sound: boolean;
+                                /** @enum {string} */
+                                style: "confetti" | "spotlight" | "banner";
+                            };
+                            items: {
+                                /** @enum {string} */
+                                type: "activity" | "event";
+                                id: string;
+                                createdAt: string;
+                                userId: string | null;
+                                displayName: string | null;
+                                formerMember: boolean;
+                                activityType: string | null;
+                                meetingBooked: boolean;
+                                saleValue: number | null;
+                                customerName: string | null;
+                                /** @enum {string|null} */
+                                eventKind: "contest.started" | "contest.lead_changed" | "contest.finished" | "badge.earned" | "goal.reached" | "record.broken" | null;
+                                teamName: string | null;
+                                subjectId: string | null;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                reactions: {
+                                    /** @enum {string} */
+                                    emoji: "👏" | "🔥" | "🎉" | "💪" | "😂";
+                                    count: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Unknown or revoked link */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4003,6 +4124,11 @@ export interface paths {
                                     follow?: "contest" | "running";
                                     /** Format: uuid */
                                     contestId?: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "feed";
+                                    id: string;
+                                    durationSeconds: number;
                                 })[];
                                 createdAt: string;
                                 updatedAt: string;
@@ -4111,6 +4237,12 @@ export interface paths {
                             follow?: "contest" | "running";
                             /** Format: uuid */
                             contestId?: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "feed";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
                         })[];
                     };
                 };
@@ -4177,6 +4309,11 @@ export interface paths {
                                 follow?: "contest" | "running";
                                 /** Format: uuid */
                                 contestId?: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "feed";
+                                id: string;
+                                durationSeconds: number;
                             })[];
                             createdAt: string;
                             updatedAt: string;
@@ -4308,6 +4445,12 @@ export interface paths {
                             follow?: "contest" | "running";
                             /** Format: uuid */
                             contestId?: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "feed";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
                         })[];
                     };
                 };
@@ -4374,6 +4517,11 @@ export interface paths {
                                 follow?: "contest" | "running";
                                 /** Format: uuid */
                                 contestId?: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "feed";
+                                id: string;
+                                durationSeconds: number;
                             })[];
                             createdAt: string;
                             updatedAt: string;
@@ -4492,6 +4640,11 @@ export interface paths {
                                 follow?: "contest" | "running";
                                 /** Format: uuid */
                                 contestId?: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "feed";
+                                id: string;
+                                durationSeconds: number;
                             })[];
                             createdAt: string;
                             updatedAt: string;
@@ -13116,94 +13269,6 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/display/{token}/feed": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** What the link's wall celebrates and its newest feed items with reaction counts, without signing in */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    token: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            celebrations: {
-                                sales: boolean;
-                                /** @default true */
-                                showSaleAmount: boolean;
-                                /** @default true */
-                                showSaleCustomer: boolean;
-                                meetings: boolean;
-                                goals: boolean;
-                                records: boolean;
-                                contests: boolean;
-                                badges: boolean;
-                                sound: boolean;
-                                /** @enum {string} */
-                                style: "confetti" | "spotlight" | "banner";
-                            };
-                            items: {
-                                /** @enum {string} */
-                                type: "activity" | "event";
-                                id: string;
-                                createdAt: string;
-                                userId: string | null;
-                                displayName: string | null;
-                                formerMember: boolean;
-                                activityType: string | null;
-                                meetingBooked: boolean;
-                                saleValue: number | null;
-                                customerName: string | null;
-                                /** @enum {string|null} */
-                                eventKind: "contest.started" | "contest.lead_changed" | "contest.finished" | "badge.earned" | "goal.reached" | "record.broken" | null;
-                                teamName: string | null;
-                                subjectId: string | null;
-                                data: {
-                                    [key: string]: unknown;
-                                };
-                                reactions: {
-                                    /** @enum {string} */
-                                    emoji: "👏" | "🔥" | "🎉" | "💪" | "😂";
-                                    count: number;
-                                }[];
-                            }[];
-                        };
-                    };
-                };
-                /** @description Unknown or revoked link */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ApiError"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -15,6 +15,7 @@ import {
   type TvScreenKind,
 } from '@core/contracts';
 import {
+  ActivityIcon,
   ArrowDownIcon,
   ArrowUpIcon,
   CalendarDaysIcon,
@@ -58,6 +59,7 @@ export const SCREEN_ICONS: Record<TvScreenKind, LucideIcon> = {
   kpi: GaugeIcon,
   message: MegaphoneIcon,
   contest: SwordsIcon,
+  feed: ActivityIcon,
 };
 
 /** A screen being edited: every kind's fields at once, so switching kind keeps what was typed. */
@@ -122,6 +124,8 @@ function toInput(draft: DraftScreen): TvScreenInput {
       return { kind: 'kpi', ...base, metric: draft.metric };
     case 'message':
       return { kind: 'message', ...base, text: draft.text, ...(draft.title.trim() ? { title: draft.title } : {}) };
+    case 'feed':
+      return { kind: 'feed', ...base };
     case 'contest':
       return draft.follow === 'running'
         ? { kind: 'contest', ...base, follow: 'running' }

@@ -1,6 +1,6 @@
 import '@web/i18n';
 import { render, screen, within } from '@testing-library/react';
-import type { ContestStandings, DisplayScreenData, TvScreen } from '@core/contracts';
+import type { ContestStandings, DisplayFeedItem, DisplayScreenData, TvScreen } from '@core/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@web/i18n';
 import { describeTvScreen, TvScreenView } from './tv-screens';
@@ -102,5 +102,57 @@ describe('the KPI screen', () => {
     render(<TvScreenView data={kpi} language="en" timeZone="Europe/Oslo" currency="EUR" />);
     expect(screen.getByTestId('tv-kpi')).toHaveTextContent('€12,500');
     expect(screen.getByTestId('tv-kpi')).not.toHaveTextContent(/kr|NOK/);
+  });
+});
+
+describe('the feed screen (decision 087)', () => {
+  const item = (over: Partial<DisplayFeedItem>): DisplayFeedItem => ({
+    type: 'activity',
+    id: crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
+    userId: 'u1',
+    displayName: 'Kari Nordmann',
+    formerMember: false,
+    activityType: 'call_answered',
+    meetingBooked: true,
+    saleValue: null,
+    customerName: null,
+    eventKind: null,
+    teamName: null,
+    subjectId: null,
+    data: {},
+    reactions: [],
+    ...over,
+  });
+
+  it("lists the floor's news: who did what, a sale with its amount and customer, and contest news", () => {
+    const feed: Extract<DisplayScreenData, { kind: 'feed' }> = {
+      kind: 'feed',
+      items: [
+        item({}),
+        item({ displayName: 'Ola Hansen', activityType: 'sale', meetingBooked: false, saleValue: 4_800_000, customerName: 'Fjordkraft' }),
+        item({
+          type: 'event',
+          displayName: 'Dag Lie',
+          activityType: null,
+          meetingBooked: false,
+          eventKind: 'contest.finished',
+          data: { name: 'Friday blitz', winners: [{ subjectId: 'u1', score: 8 }] },
+        }),
+      ],
+    };
+    render(<TvScreenView data={feed} language="en" timeZone="Europe/Oslo" currency="NOK" />);
+    const rows = screen.getAllByTestId('tv-feed-item').map((row) => row.querySelector('p')!.textContent);
+    expect(rows).toEqual([
+      'Kari Nordmann booked a meeting',
+      'Ola Hansen closed a sale · NOK\u00a048,000 · Fjordkraft',
+      'Dag Lie won “Friday blitz”',
+    ]);
+    expect(describeTvScreen({ id: 'f', kind: 'feed', durationSeconds: 20 }, feed, t).title).toBe('Live feed');
+  });
+
+  it('says so while the feed is empty', () => {
+    render(<TvScreenView data={{ kind: 'feed', items: [] }} language="en" timeZone="Europe/Oslo" />);
+    expect(screen.getByText('Nothing on the feed yet today')).toBeInTheDocument();
   });
 });
