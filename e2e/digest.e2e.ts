@@ -26,6 +26,7 @@ let base: string;
 let browser: Browser;
 let page: Page;
 let joinedRep: Joined;
+let joinedAdmin: Joined;
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 860 };
@@ -40,7 +41,7 @@ async function profile(): Promise<{ digestOptOut: boolean }> {
 beforeAll(async () => {
   server = await startServer({ WEB_DIST_DIR: inject('webDist'), AUTH_SECRET: SECRET });
   base = server.baseUrl;
-  await joinCompany(base, admin);
+  joinedAdmin = await joinCompany(base, admin);
   joinedRep = await joinCompany(base, rep);
   browser = await openBrowser({ baseUrl: base });
   await signInContext(browser.context, base, rep);
@@ -113,6 +114,40 @@ describe('turning the weekly digest off and on', () => {
       await saveSettledScreenshot(link, 'digest-unsubscribe-invalid-desktop-en');
     } finally {
       await visitor.close();
+    }
+  });
+});
+
+describe("an admin's preview of this week's digest (decision 088)", () => {
+  it('shows the mail as it will go and sends it to the admin, in English and Norwegian, on a desktop and a phone', async () => {
+    await callApi(base, joinedAdmin.cookie, 'POST', '/activities', { kind: 'call', answered: false });
+    const adminBrowser = await openBrowser({ baseUrl: base });
+    try {
+      await signInContext(adminBrowser.context, base, admin);
+      const desk = await adminBrowser.newPage();
+      for (const [language, open, title, viewport] of [
+        ['en', "Preview this week's digest", "This week's digest, so far", DESKTOP],
+        ['nb', 'Forhåndsvis ukens oppsummering', 'Ukens oppsummering så langt', PHONE],
+      ] as const) {
+        await callApi(base, joinedAdmin.cookie, 'PATCH', '/me/profile', { language });
+        await desk.setViewportSize(viewport);
+        await desk.goto('/app/settings');
+        await desk.getByRole('button', { name: open }).click();
+        const dialog = desk.getByRole('dialog', { name: title });
+        await dialog.getByTestId('digest-preview-frame').waitFor();
+        await expect
+          .poll(() => desk.frameLocator('[data-testid="digest-preview-frame"]').locator('body').textContent())
+          .toContain('Astrid');
+        await saveSettledScreenshot(desk, `digest-preview-${language}-${viewport === PHONE ? 'phone' : 'desktop'}`, { fullPage: false });
+        await desk.keyboard.press('Escape');
+      }
+      await callApi(base, joinedAdmin.cookie, 'PATCH', '/me/profile', { language: 'en' });
+      await desk.reload();
+      await desk.getByRole('button', { name: 'Send it to me' }).click();
+      await desk.locator('[data-sonner-toast]').filter({ hasText: 'The preview is on its way' }).first().waitFor();
+      expect(adminBrowser.consoleErrors).toEqual([]);
+    } finally {
+      await adminBrowser.close();
     }
   });
 });

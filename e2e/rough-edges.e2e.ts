@@ -81,6 +81,28 @@ describe('rough edges a new user met', () => {
     await saveSettledScreenshot(page, 'rough-edges-weekly-da-phone');
   });
 
+  it('keeps the top bar within a 360 px phone before the web font arrives (no sideways scroll at any moment)', async () => {
+    const { page } = await browserFor(anna, { viewport: { width: 360, height: 780 } });
+    // The fallback font is wider than Inter: held back, the bar must still fit (CI once saw 11 px too many).
+    await page.route('**/*.woff2', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __widest: number };
+      w.__widest = 0;
+      const sample = () => {
+        w.__widest = Math.max(w.__widest, document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    await page.goto('/app');
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await page.waitForTimeout(2_500);
+    expect(await page.evaluate(() => (window as unknown as { __widest: number }).__widest)).toBeLessThanOrEqual(0);
+  });
+
   it('shows a toast where it does not cover the header\'s "+ Log" button and avatar', async () => {
     const { page } = await browserFor(ola);
     await page.goto('/app/activity');

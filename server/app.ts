@@ -43,6 +43,7 @@ import { BEARER_TOKEN_SCHEME, loadCaller, loadSession, SESSION_COOKIE_SCHEME } f
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { digestRoutes } from './modules/digest/digest.routes';
+import { digestPreviewRoutes } from './modules/digest/digest-preview.routes';
 import { servePublicSite } from './public-site';
 import { serveWebApp } from './web-app';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
@@ -99,6 +100,7 @@ function createApiRouter() {
   api.route('/', calendarRoutes);
   api.route('/', targetsRoutes);
   api.route('/', contestsRoutes);
+  api.route('/', digestPreviewRoutes);
   api.route('/', celebrationsRoutes);
   api.route('/', coachingRoutes);
   api.route('/', peopleRoutes);

@@ -271,6 +271,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/admin/billing': { expect: admins(200) },
   // the audit log: each company's admins read their own (B's admin gets B's log, never A's)
   'GET /api/v1/admin/audit-log': { expect: admins(200) },
+  // the weekly digest before Monday (decision 088): an admin's own, of their own company
+  'GET /api/v1/digest/preview': { expect: admins(200) },
+  'POST /api/v1/digest/preview/send': { expect: admins(200) },
 
   // companies (this app runs single-tenant: nobody may create one)
   'POST /api/v1/companies': { expect: signedIn(409), prepare: async () => ({ json: { name: 'Another company' } }) },

@@ -38,7 +38,7 @@ export async function createDeps(
       : await openDatabase({ engine: 'pglite', dataDir: config.dataDir }));
   await migrateDatabase(database);
   const secret = await resolveAuthSecret(database.db, config.AUTH_SECRET);
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? (config.DEV_CLOCK_START ? startClockAt(new Date(config.DEV_CLOCK_START)) : () => new Date());
   const mailer = createMailer(database.db, {
     smtpUrl: config.SMTP_URL,
     from: config.mailFrom,
@@ -127,4 +127,14 @@ function vapidSubject(config: Config): string {
   if (config.publicUrl.startsWith('https://')) return config.publicUrl;
   const address = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
   return `mailto:${address.trim()}`;
+}
+
+/**
+ * A clock that starts at `start` and runs on in real time (DEV_CLOCK_START, decision 088): the
+ * schedulers see a Monday morning arrive on a real server without the machine's clock moving.
+ */
+function startClockAt(start: Date): () => Date {
+  const offset = start.getTime() - Date.now();
+  console.info(`[clock] DEV_CLOCK_START: this server's clock starts at ${start.toISOString()}`);
+  return () => new Date(Date.now() + offset);
 }

@@ -27,9 +27,18 @@ describe('loadConfig', () => {
     ['TENANCY', 'many'],
     ['AUTH_SECRET', 'short'],
     ['TRUST_PROXY', 'maybe'],
+    ['DEV_CLOCK_START', 'next monday'],
   ])('a bad %s (%s) is refused with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"`));
+  });
+});
+
+describe('DEV_CLOCK_START (decision 088)', () => {
+  it('starts a development clock at an instant, and is refused in production', () => {
+    expect(loadConfig({ DEV_CLOCK_START: '2026-12-07T05:59:50Z' }).DEV_CLOCK_START).toBe('2026-12-07T05:59:50Z');
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://sales.example.com', DEV_CLOCK_START: '2026-12-07T05:59:50Z' };
+    expect(() => loadConfig(production)).toThrow(/DEV_CLOCK_START.*development and tests only/s);
   });
 });
 

@@ -45,6 +45,12 @@ const ConfigSchema = z.object({
    * longer than a write may wait for a connection and than the instances' clocks disagree.
    */
   ACTIVITY_FEED_SETTLE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * Development and tests only (refused in production, decision 088): the instant the server's
+   * clock starts at, running on from there, so the Monday-morning digest (and every scheduler) can
+   * be watched going out from a real server without waiting for Monday.
+   */
+  DEV_CLOCK_START: z.iso.datetime({ offset: true, message: 'An ISO 8601 instant, such as 2026-12-07T05:59:50Z' }).optional(),
   /** Absolute session lifetime in hours; sessions are not extended by activity. */
   SESSION_HOURS: z.coerce
     .number()
@@ -93,6 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `Invalid configuration:\n  NODE_ENV=${JSON.stringify(env.NODE_ENV ?? '')}: development mode (the default) is only for this machine, but PUBLIC_URL=${JSON.stringify(publicUrl)} is an address others reach.\n` +
         '  Set NODE_ENV=production for a real deployment (and SMTP_URL for mail), or ALLOW_DEVELOPMENT_ON_PUBLIC_URL=true if you really mean to run development mode there.',
+    );
+  }
+  if (raw.NODE_ENV === 'production' && raw.DEV_CLOCK_START !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_CLOCK_START: a clock that is not the real one is for development and tests only; unset it in production.',
     );
   }
   return {

@@ -542,6 +542,8 @@ const ISOLATION: Record<string, Entry> = {
   // activities and customers: B searching for A's customer by name finds nothing
   'POST /api/v1/activities': () => [
     { json: { kind: 'call', answered: true, outcome: 'moved_forward', customerName: `Beta customer ${unique()}` } },
+    // Logging on behalf of A's rep (decision 086): nobody of B manages them.
+    { json: { kind: 'meeting', userId: aRep.id }, namesA: true },
   ],
   // the sync feed: B's admin naming A's people, or paging from A's activity, finds nothing
   'GET /api/v1/activities': () => [{ query: 'limit=1000' }, { query: `member=${aRep.id}` }, { query: `member=${aAdmin.id}&type=sale` }],
@@ -629,6 +631,9 @@ const ISOLATION: Record<string, Entry> = {
   ],
   // contests (decision 049): B's own list; A's contest, A's team and A's people are not B's
   'GET /api/v1/contests': nothing,
+  // An admin's preview of their own digest (decision 088): only their own company's week.
+  'GET /api/v1/digest/preview': nothing,
+  'POST /api/v1/digest/preview/send': nothing,
   'POST /api/v1/contests': () => [
     { json: { ...aContestBody, name: 'Beta contest', prizes: 'Beta prize' }, namesA: true },
     {

@@ -30,6 +30,7 @@ export * from './people';
 export * from './feed';
 export * from './badges';
 export * from './contests';
+export * from './digest';
 export * from './tv-playlists';
 export * from './celebrations';
 export * from './push';

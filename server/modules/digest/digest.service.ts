@@ -1,6 +1,7 @@
-import { normalizeRole, TargetMetricSchema } from '@core/contracts';
+import { type DigestPreview, type DigestPreviewSent, normalizeRole, TargetMetricSchema } from '@core/contracts';
 import {
   buildWeeklyDigest,
+  DIGEST_LOCAL_HOUR,
   type DigestCompanyWeek,
   type DigestTargetRow,
   hasActivityInWeek,
@@ -8,12 +9,13 @@ import {
   type WrapupCount,
 } from '@core/digest';
 import type { Manager } from '@core/teams';
-import { addDays, type LocalDate, startOfMonth } from '@core/period';
-import type { AppDeps } from '../../context';
+import { addDays, computeLocalDate, computeLocalInstant, type LocalDate, startOfMonth, startOfWeek } from '@core/period';
+import type { Actor, AppDeps } from '../../context';
+import { notFound } from '../../lib/http';
 import type { Database, Transaction } from '../../db/client';
 import { type CompanyId, toUserId, type UserId, withTenant } from '../../db/tenant';
 import { renderDigestMail } from '../../mail/digest-mail';
-import type { Mailer } from '../../mail/mailer';
+import type { Mail, Mailer } from '../../mail/mailer';
 import { chooseMailLanguage, type MailLanguage } from '../../mail/templates';
 import { loadWorkingCalendar } from '../calendar/calendar.service';
 import { selectCompany } from '../companies/companies.service';
@@ -246,3 +248,74 @@ export async function changeDigestSubscription(
   if (!(await updateDigestOptOut(deps.database.db, who, { optedOut, now: deps.now() }))) return { kind: 'gone' };
   return getDigestSubscription(deps, token);
 }
+
+// ---- an admin's preview (decision 088) ----------------------------------------------------------------
+
+/**
+ * This week's digest as the reader's mail will show it next Monday, so far: their own digest (an
+ * admin's: their numbers and the company's week), built from the same snapshot and template the
+ * scheduler uses, whether or not they get the mail. The unsubscribe link is the reader's real one.
+ */
+async function renderDigestPreview(deps: AppDeps, actor: Actor): Promise<{ preview: DigestPreview; mail: Mail; language: MailLanguage }> {
+  const today = computeLocalDate(deps.now(), actor.timezone);
+  const weekStart = startOfWeek(today);
+  const built = await withTenant(
+    deps.database.db,
+    { companyId: actor.companyId, userId: null },
+    async (tx) => {
+      const data = await selectDigestCompanyData(tx, actor.companyId, weekStart);
+      const membership = data?.memberships.find((m) => m.userId === actor.userId);
+      if (!data || !membership) return null;
+      return { data, membership, digest: await buildDigestFor(tx, data, membership) };
+    },
+    { snapshot: true },
+  );
+  if (!built) throw notFound('You are not a member of this company.');
+  const { data, membership, digest } = built;
+  const empty: WeeklyDigest = { weekStart, weekEnd: addDays(weekStart, 6), own: null, team: null };
+  const language = chooseMailLanguage(membership.locale ?? data.language, undefined);
+  const mail = renderDigestMail({
+    brand: deps.config.BRAND_NAME,
+    to: membership.email,
+    name: nameOf(membership),
+    language,
+    currency: data.currency,
+    digest: digest ?? empty,
+    appUrl: `${deps.config.publicUrl}/app`,
+    unsubscribeUrl: buildDigestUnsubscribeUrl(deps.config.publicUrl, deps.signingSecret, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+    }),
+  });
+  const nextMonday = addDays(weekStart, 7);
+  return {
+    mail,
+    language,
+    preview: {
+      weekStart,
+      weekEnd: addDays(weekStart, 6),
+      sendsAt: computeLocalInstant(nextMonday, `${String(DIGEST_LOCAL_HOUR).padStart(2, '0')}:00`, actor.timezone).toISOString(),
+      subject: mail.subject,
+      html: mail.html ?? '',
+      isEmpty: digest === null,
+    },
+  };
+}
+
+/** GET /digest/preview (admins): this week's digest, so far, as the mail shows it. */
+export async function previewDigest(deps: AppDeps, actor: Actor): Promise<DigestPreview> {
+  return (await renderDigestPreview(deps, actor)).preview;
+}
+
+/**
+ * POST /digest/preview/send (admins): the preview, mailed to the admin themself, marked as a
+ * preview in its subject; the mailer's per-recipient hourly limit applies as to any mail.
+ */
+export async function sendDigestPreview(deps: AppDeps, actor: Actor): Promise<DigestPreviewSent> {
+  const { mail, language } = await renderDigestPreview(deps, actor);
+  await deps.mailer.send({ ...mail, subject: `[${PREVIEW_WORD[language]}] ${mail.subject}` });
+  return { sentTo: mail.to };
+}
+
+/** The mark on a preview's subject, in the mail's language. */
+const PREVIEW_WORD: Record<MailLanguage, string> = { en: 'Preview', nb: 'Forhåndsvisning', sv: 'Förhandsvisning', da: 'Forhåndsvisning' };

@@ -11,6 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@web/components/ui/tooltip';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { importOrReload } from '@web/lib/lazy-import';
+import { cn } from '@web/lib/cn';
 import { paths } from '@web/lib/paths';
 import { RealtimeProvider } from '@web/lib/realtime-provider';
 import { useIsTeamLead } from '@web/lib/teams';
@@ -77,10 +78,11 @@ export function AppShell() {
                 </TooltipTrigger>
                 <TooltipContent>{t('header.toggleSidebarHint')}</TooltipContent>
               </Tooltip>
-              <Link to={paths.app.dashboard} className={sidebar.open ? 'md:hidden' : undefined}>
-                <Wordmark markClassName="size-6" />
+              {/* The bar's one part that gives way on a narrow phone: the wordmark shrinks, the buttons keep their size. */}
+              <Link to={paths.app.dashboard} className={cn('min-w-0', sidebar.open && 'md:hidden')}>
+                <Wordmark markClassName="size-6" className="max-w-full" />
               </Link>
-              <div className="flex flex-1 justify-center">
+              <div className="flex min-w-0 flex-1 justify-center">
                 <CommandPalette isAdmin={isAdmin} isCoach={isCoach} onShowShortcuts={() => setShortcutsOpen(true)} />
               </div>
               <Button asChild size="sm">

@@ -6,7 +6,7 @@ import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { queryKeys } from '@web/lib/query-keys';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
-import { renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestAdminMe, makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { type RecordedCall, reply, type StubReply, stubFetch } from '@web/test/stub-fetch';
 import { DigestCard } from './digest-card';
 
@@ -19,14 +19,18 @@ const profile = (over: Partial<ProfileSettings> = {}): ProfileSettings => ({
   ...over,
 });
 
-function renderCard(answers: Record<string, StubReply | ((call: RecordedCall) => Promise<StubReply>)>, current = profile()) {
+function renderCard(
+  answers: Record<string, StubReply | ((call: RecordedCall) => Promise<StubReply>)>,
+  current = profile(),
+  me = makeTestMe(),
+) {
   const calls = stubFetch(answers);
   renderWithProviders(
     <>
       <DigestCard />
       <Toaster />
     </>,
-    { seed: (client) => client.setQueryData(queryKeys.settings.profile, current) },
+    { me, seed: (client) => client.setQueryData(queryKeys.settings.profile, current) },
   );
   return calls;
 }
@@ -62,5 +66,43 @@ describe('the weekly digest switch on Personal settings', () => {
     await user.click(toggle);
     await findToast('Innstillingen for ukeoppsummering kunne ikke lagres');
     expect(screen.getByRole('switch', { name: 'Send meg ukeoppsummeringen' })).not.toBeChecked();
+  });
+});
+
+describe("an admin's preview of this week's digest (decision 088)", () => {
+  const preview = {
+    weekStart: '2026-11-30',
+    weekEnd: '2026-12-06',
+    sendsAt: '2026-12-07T06:00:00.000Z',
+    subject: 'Your week 30 Nov – 6 Dec',
+    html: '<p>Hello Astrid</p>',
+    isEmpty: false,
+  };
+
+  it('shows the mail as it will go, and when, and sends it to the admin', async () => {
+    const calls = renderCard(
+      {
+        'GET /api/v1/digest/preview': reply(200, preview),
+        'POST /api/v1/digest/preview/send': reply(200, { sentTo: 'astrid@example.com' }),
+      },
+      profile(),
+      makeTestAdminMe(),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: "Preview this week's digest" }));
+    const dialog = await screen.findByRole('dialog', { name: "This week's digest, so far" });
+    expect(await screen.findByTestId('digest-preview-frame')).toHaveAttribute('srcdoc', '<p>Hello Astrid</p>');
+    expect(screen.getByTestId('digest-preview-frame')).toHaveAttribute('sandbox', '');
+    expect(dialog).toHaveTextContent('Your week 30 Nov – 6 Dec');
+    expect(dialog).toHaveTextContent(/6 Dec · It goes out Mon.*7 Dec/);
+    await user.click(screen.getAllByRole('button', { name: 'Send it to me' }).at(-1)!);
+    expect((await findToast('The preview is on its way')).description).toEqual(['astrid@example.com']);
+    expect(calls.filter((call) => call.path === '/api/v1/digest/preview/send')).toHaveLength(1);
+  });
+
+  it('is not offered to a rep', async () => {
+    renderCard({}, profile(), makeTestMe());
+    await screen.findByRole('switch');
+    expect(screen.queryByRole('button', { name: "Preview this week's digest" })).toBeNull();
   });
 });

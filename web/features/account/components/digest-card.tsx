@@ -8,6 +8,8 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
 import { useProfileSettings } from '../api/get-profile-settings';
 import { useUpdateProfileSettings } from '../api/update-profile-settings';
+import { useMe } from '@web/lib/auth/get-me';
+import { DigestPreviewButtons } from './digest-preview';
 
 /**
  * Personal tab: the weekly digest mail on or off (decision 047). The same switch as the mail's
@@ -17,6 +19,7 @@ export function DigestCard() {
   const { t } = useTranslation('settings');
   const profile = useProfileSettings();
   const update = useUpdateProfileSettings();
+  const isAdmin = useMe().data?.profile?.role === 'admin';
 
   if (profile.isPending) return <SettingsCardSkeleton />;
   if (profile.isError) return <LoadError title={t('digest.loadError')} error={profile.error} onRetry={() => void profile.refetch()} />;
@@ -42,7 +45,7 @@ export function DigestCard() {
         </CardTitle>
         <CardDescription>{t('digest.description')}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
         <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4">
           <Switch
             id="digest-subscribed"
@@ -59,6 +62,8 @@ export function DigestCard() {
             </p>
           </div>
         </div>
+        {/* Admins see Monday's mail before Monday (decision 088). */}
+        {isAdmin && <DigestPreviewButtons />}
       </CardContent>
     </Card>
   );
