@@ -127,6 +127,8 @@ describe("an admin's preview of this week's digest (decision 088)", () => {
       const desk = await adminBrowser.newPage();
       for (const [language, open, title, viewport] of [
         ['en', "Preview this week's digest", "This week's digest, so far", DESKTOP],
+        ['en', "Preview this week's digest", "This week's digest, so far", PHONE],
+        ['nb', 'Forhåndsvis ukens oppsummering', 'Ukens oppsummering så langt', DESKTOP],
         ['nb', 'Forhåndsvis ukens oppsummering', 'Ukens oppsummering så langt', PHONE],
       ] as const) {
         await callApi(base, joinedAdmin.cookie, 'PATCH', '/me/profile', { language });
@@ -138,6 +140,10 @@ describe("an admin's preview of this week's digest (decision 088)", () => {
         await expect
           .poll(() => desk.frameLocator('[data-testid="digest-preview-frame"]').locator('body').textContent())
           .toContain('Astrid');
+        // The running week's words, never "last week": the preview is of this week so far.
+        expect(await desk.frameLocator('[data-testid="digest-preview-frame"]').locator('body').textContent()).toContain(
+          language === 'en' ? 'This week so far' : 'Denne uka så langt',
+        );
         await saveSettledScreenshot(desk, `digest-preview-${language}-${viewport === PHONE ? 'phone' : 'desktop'}`, { fullPage: false });
         await desk.keyboard.press('Escape');
       }
@@ -164,34 +170,58 @@ describe('the digest mail', () => {
       { userId: 'lead', name: 'Lars Lead', teamId: 'oslo', isActive: true, onBoards: true },
       { userId: 'kari', name: 'Kari Nordmann', teamId: 'oslo', isActive: true, onBoards: true },
       { userId: 'ola', name: 'Ola Hansen', teamId: 'oslo', isActive: true, onBoards: true },
+      { userId: 'bjørn', name: 'Bjørn Berg', teamId: 'bergen', isActive: true, onBoards: true },
+      { userId: 'åse', name: 'Åse Aas', teamId: 'bergen', isActive: true, onBoards: true },
+      { userId: 'siri', name: 'Siri Solo', teamId: null, isActive: true, onBoards: true },
     ],
-    teams: [{ id: 'oslo', name: 'Oslo' }],
+    teams: [
+      { id: 'oslo', name: 'Oslo' },
+      { id: 'bergen', name: 'Bergen' },
+    ],
     days: [
+      // The week before, to compare with.
+      row('kari', '2026-11-10', { calls: 30, meetings_booked: 2, points: 70 }),
+      row('ola', '2026-11-11', { calls: 12, points: 12 }),
+      row('bjørn', '2026-11-12', { calls: 20, sales: 2, sales_value: 30_000_00, points: 100 }),
+      // The week.
       row('kari', '2026-11-16', { calls: 14, meetings_booked: 1, points: 24 }),
       row('kari', '2026-11-18', { calls: 22, meetings_booked: 3, meetings_held: 1, points: 52 }),
       row('kari', '2026-11-19', { calls: 9, sales: 1, sales_value: 12_500_00, points: 40 }),
       row('ola', '2026-11-17', { calls: 6, points: 6 }),
       row('lead', '2026-11-18', { calls: 4, meetings_held: 2, points: 14 }),
+      row('bjørn', '2026-11-18', { calls: 18, meetings_booked: 2, sales: 1, sales_value: 45_000_00, points: 86 }),
+      row('åse', '2026-11-19', { calls: 1, points: 1 }),
+      row('siri', '2026-11-20', { meetings_booked: 1, points: 5 }),
     ],
     targets: [
       { userId: 'kari', metric: 'calls', period: 'week', value: 40, effectiveFrom: '2026-11-01', endsOn: null },
       { userId: 'kari', metric: 'sales_value', period: 'month', value: 50_000_00, effectiveFrom: '2026-11-01', endsOn: null },
       { userId: 'ola', metric: 'calls', period: 'week', value: 40, effectiveFrom: '2026-11-01', endsOn: null },
+      { userId: 'åse', metric: 'calls', period: 'week', value: 30, effectiveFrom: '2026-11-01', endsOn: null },
+    ],
+    teamTargets: [
+      { teamId: 'oslo', metric: 'calls', period: 'week', value: 100, effectiveFrom: '2026-11-01', endsOn: null },
+      { teamId: 'bergen', metric: 'sales', period: 'month', value: 4, effectiveFrom: '2026-11-01', endsOn: null },
     ],
   };
 
-  for (const language of ['en', 'nb'] as const) {
-    it(`a rep's and a lead's digest as a mail client shows them (${language})`, async () => {
+  for (const language of ['en', 'nb', 'sv', 'da'] as const) {
+    it(`a rep's, a lead's and an admin's digest as a mail client shows them (${language})`, async () => {
       const mailPage = await browser.newPage();
       for (const [who, reader] of [
         ['rep', { userId: 'kari', role: 'user', ledTeamIds: [] }],
         ['lead', { userId: 'lead', role: 'user', ledTeamIds: ['oslo'] }],
+        ['admin', { userId: 'siri', role: 'admin', ledTeamIds: [] }],
       ] as const) {
-        const digest = buildWeeklyDigest(week, { ...reader, ledTeamIds: [...reader.ledTeamIds] }, { count: 2, unread: false })!;
+        const digest = buildWeeklyDigest(
+          week,
+          { ...reader, ledTeamIds: [...reader.ledTeamIds] },
+          { count: who === 'lead' ? 1 : 3, unread: true },
+        )!;
         const mail = renderDigestMail({
           brand: 'Dealboard',
           to: 'kari@example.com',
-          name: who === 'rep' ? 'Kari Nordmann' : 'Lars Lead',
+          name: { rep: 'Kari Nordmann', lead: 'Lars Lead', admin: 'Siri Solo' }[who],
           language,
           currency: 'NOK',
           digest,
@@ -203,6 +233,14 @@ describe('the digest mail', () => {
         await saveSettledScreenshot(mailPage, `digest-mail-${who}-desktop-${language}`);
         await mailPage.setViewportSize(PHONE);
         await saveSettledScreenshot(mailPage, `digest-mail-${who}-phone-${language}`);
+        // Read on a phone: nothing wider than its screen, and the whole mail in a few screens' scroll.
+        const size = await mailPage.evaluate(() => ({
+          width: document.documentElement.scrollWidth,
+          height: document.documentElement.scrollHeight,
+          screen: window.innerWidth,
+        }));
+        expect(size.width).toBeLessThanOrEqual(size.screen);
+        expect(size.height).toBeLessThanOrEqual(2 * PHONE.height); // an admin's, the longest: 1,333-1,447 px at 390 px
       }
       await mailPage.close();
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalDate } from '../period';
-import { buildWeeklyDigest, computeDueDigestWeek, type DigestCompanyWeek, type DigestDayRow } from './index';
+import { buildWeeklyDigest, computeDigestReadFrom, computeDueDigestWeek, type DigestCompanyWeek, type DigestDayRow } from './index';
 
 const d = (value: string) => value as LocalDate;
 
@@ -60,6 +60,7 @@ function companyWeek(overrides: Partial<DigestCompanyWeek> = {}): DigestCompanyW
       { userId: 'åse', metric: 'calls', period: 'week', value: 30, effectiveFrom: '2026-11-01', endsOn: null },
       { userId: 'kari', metric: 'points', period: 'day', value: 10, effectiveFrom: '2026-11-01', endsOn: null },
     ],
+    teamTargets: [],
     ...overrides,
   };
 }
@@ -110,5 +111,98 @@ describe('buildWeeklyDigest', () => {
     const digest = buildWeeklyDigest(week, { userId: 'kari', role: 'user', ledTeamIds: [] }, { count: 0, unread: false })!;
     // 189 points from 1 November to the Sunday (99 + 90) against 150 expected (210 x 15/21): ahead.
     expect(digest.own!.targets).toEqual([{ metric: 'points', period: 'month', value: 210, progress: 189, pace: 'ahead' }]);
+  });
+});
+
+describe('what a manager reads beside the totals (decision 089)', () => {
+  const admin = { userId: 'lead', role: 'admin' as const, ledTeamIds: [] };
+  const lead = { userId: 'lead', role: 'user' as const, ledTeamIds: ['oslo'] };
+  const none = { count: 0, unread: false };
+
+  it('reads its rollups from the Monday before, or from the first of the month when that is earlier', () => {
+    expect(computeDigestReadFrom(d('2026-11-16'))).toBe('2026-11-01'); // November began before 9 November
+    expect(computeDigestReadFrom(d('2026-11-02'))).toBe('2026-10-26'); // the week before is in October
+    expect(computeDigestReadFrom(d('2026-11-30'))).toBe('2026-11-23'); // the week's Sunday is in December
+  });
+
+  it('every total comes with the same people’s week before', () => {
+    const week = companyWeek({
+      days: [
+        ...companyWeek().days,
+        row('kari', '2026-11-09', { calls: 40, points: 30 }),
+        row('kari', '2026-11-13', { sales: 2, sales_value: 900_00, points: 20 }),
+        row('bjørn', '2026-11-10', { calls: 9, points: 9 }),
+        row('kari', '2026-11-08', { calls: 500, points: 500 }), // two weeks back: not compared
+      ],
+    });
+    const rep = buildWeeklyDigest(week, { userId: 'kari', role: 'user', ledTeamIds: [] }, none)!;
+    // The Sunday 15 November row (99 calls) is the week before's, too.
+    expect(rep.own!.previous).toEqual({ calls: 139, meetings_booked: 0, meetings_held: 0, sales: 2, sales_value: 900_00, points: 149 });
+    expect(buildWeeklyDigest(week, lead, none)!.team!.previous.calls).toBe(139); // Oslo: Kari's; Bjørn is Bergen's
+    expect(buildWeeklyDigest(week, admin, none)!.team!.previous.calls).toBe(148);
+  });
+
+  it('names the top three by points, the reader too, nobody without a point or off the boards or removed', () => {
+    const base = companyWeek();
+    const week = companyWeek({
+      members: [
+        ...base.members.map((m) => (m.userId === 'bjørn' ? { ...m, onBoards: false } : m)),
+        { userId: 'eva', name: 'Eva', teamId: 'oslo', isActive: true, onBoards: true },
+        { userId: 'gone', name: 'Gone', teamId: 'oslo', isActive: false, onBoards: true },
+        { userId: 'idle', name: 'Idle', teamId: 'oslo', isActive: true, onBoards: true },
+      ],
+      days: [
+        ...base.days,
+        row('lead', '2026-11-17', { points: 3 }),
+        row('eva', '2026-11-17', { points: 50 }),
+        row('gone', '2026-11-17', { points: 500 }),
+      ],
+    });
+    const digest = buildWeeklyDigest(week, admin, none)!;
+    expect(digest.team!.top).toEqual([
+      { userId: 'kari', name: 'Kari', points: 90 },
+      { userId: 'eva', name: 'Eva', points: 50 },
+      { userId: 'lead', name: 'Lea Lead', points: 3 }, // equal to Åse's 3: by name, Lea before Åse
+    ]);
+    // The removed member's points stay in the company's total.
+    expect(digest.team!.totals.points).toBe(90 + 3 + 7 + 3 + 50 + 500);
+  });
+
+  it("splits an admin's week by team (most points first, the people in no team last) with each team's targets and pace", () => {
+    const base = companyWeek();
+    const week = companyWeek({
+      members: [
+        ...base.members,
+        { userId: 'solo', name: 'Solo', teamId: null, isActive: true, onBoards: true },
+        { userId: 'moved', name: 'Moved', teamId: 'oslo', isActive: false, onBoards: true },
+      ],
+      teams: [...base.teams, { id: 'quiet', name: 'Quiet' }],
+      days: [...base.days, row('solo', '2026-11-19', { calls: 1, points: 1 }), row('moved', '2026-11-19', { calls: 2, points: 2 })],
+      teamTargets: [
+        { teamId: 'oslo', metric: 'calls', period: 'week', value: 100, effectiveFrom: '2026-11-01', endsOn: null },
+        { teamId: 'bergen', metric: 'calls', period: 'week', value: 5, effectiveFrom: '2026-11-01', endsOn: null },
+        { teamId: 'bergen', metric: 'calls', period: 'day', value: 1, effectiveFrom: '2026-11-01', endsOn: null }, // a day's: not the week's news
+      ],
+    });
+    const { teams } = buildWeeklyDigest(week, admin, none)!.team!;
+    expect(teams.map((team) => [team.name, team.totals.points, team.totals.calls])).toEqual([
+      ['Oslo', 95, 40], // Kari 90 + Åse 3 + the removed member's 2: the people in the team now, removed ones too
+      ['Bergen', 7, 7],
+      [null, 1, 1], // Quiet did nothing and has no target: left out
+    ]);
+    expect(teams[0]!.targets).toEqual([{ metric: 'calls', period: 'week', value: 100, progress: 40, pace: 'behind' }]);
+    expect(teams[1]!.targets).toEqual([{ metric: 'calls', period: 'week', value: 5, progress: 7, pace: 'ahead' }]);
+    expect(teams[2]!.targets).toEqual([]);
+  });
+
+  it("a lead's split is the teams they lead; a quiet team with a target is still there, to say it is behind", () => {
+    const base = companyWeek();
+    const week = companyWeek({
+      teams: [...base.teams, { id: 'tromsø', name: 'Tromsø' }],
+      teamTargets: [{ teamId: 'tromsø', metric: 'sales', period: 'month', value: 4, effectiveFrom: '2026-11-01', endsOn: null }],
+    });
+    const digest = buildWeeklyDigest(week, { ...lead, ledTeamIds: ['oslo', 'tromsø'] }, none)!;
+    expect(digest.team!.teams.map((team) => team.name)).toEqual(['Oslo', 'Tromsø']);
+    expect(digest.team!.teams[1]!.targets).toEqual([{ metric: 'sales', period: 'month', value: 4, progress: 0, pace: 'behind' }]);
   });
 });

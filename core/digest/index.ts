@@ -1,6 +1,14 @@
 import type { TargetMetric } from '../contracts/targets';
 import { computePacing, computePeriodShare, computeTargetPeriodDates, type Pace, type WorkingCalendar } from '../pacing';
-import { addDays, computeLocalDate, computeLocalInstant, computeWeekdayIndex, computeWallClock, type LocalDate } from '../period';
+import {
+  addDays,
+  computeLocalDate,
+  computeLocalInstant,
+  computeWeekdayIndex,
+  computeWallClock,
+  type LocalDate,
+  startOfMonth,
+} from '../period';
 import { listManagedMembers, type Manager } from '../teams';
 
 /*
@@ -50,6 +58,9 @@ export type DigestTargetRow = {
   endsOn: string | null;
 };
 
+/** A team's target as stored: its progress is the sum over the people in the team now (decision 044). */
+export type DigestTeamTargetRow = Omit<DigestTargetRow, 'userId'> & { teamId: string };
+
 /** A target's result: the week's (over) or the month's so far, with its pace at the end of the week. */
 export type DigestTargetLine = {
   metric: TargetMetric;
@@ -64,16 +75,35 @@ export type DigestMember = { userId: string; name: string; teamId: string | null
 
 export type DigestBestDay = { day: LocalDate } & DigestTotals;
 
+/** One of the week's best, by points. */
+export type DigestTopPerformer = { userId: string; name: string; points: number };
+
+/**
+ * One team's week inside a manager's digest: its totals (the people in it now, as a board filtered
+ * to the team counts them) and its week and month targets with their pace. teamId null is the
+ * people in no team, listed only when they did something.
+ */
+export type DigestTeamWeek = { teamId: string | null; name: string | null; totals: DigestTotals; targets: DigestTargetLine[] };
+
+/** How many of the week's best a manager's digest names: a podium, short enough for a phone. */
+export const DIGEST_TOP_COUNT = 3;
+
 export type WeeklyDigest = {
   weekStart: LocalDate;
   weekEnd: LocalDate;
-  /** The reader's own week; null when they logged nothing and have no targets. */
-  own: { totals: DigestTotals; targets: DigestTargetLine[]; bestDay: DigestBestDay | null } | null;
+  /** The reader's own week (`previous`: the week before, to compare with); null when they logged nothing and have no targets. */
+  own: { totals: DigestTotals; previous: DigestTotals; targets: DigestTargetLine[]; bestDay: DigestBestDay | null } | null;
   /** For admins (the company) and team leads (their teams); null for everyone else. */
   team: {
     scope: 'company' | 'teams';
     teamNames: string[];
     totals: DigestTotals;
+    /** The same people's week before. */
+    previous: DigestTotals;
+    /** The week's best by points (the reader too), at most DIGEST_TOP_COUNT; nobody without a point. */
+    top: DigestTopPerformer[];
+    /** Each team in the reader's scope that did something or has a target, most points first. */
+    teams: DigestTeamWeek[];
     /** Members (not the reader) behind pace on a week or month target, by name. */
     behind: { userId: string; name: string; targets: DigestTargetLine[] }[];
     wrapups: WrapupCount;
@@ -93,10 +123,21 @@ export type DigestCompanyWeek = {
   /** Every member, removed ones too (their numbers stay in the totals of the week). */
   members: DigestMember[];
   teams: { id: string; name: string }[];
-  /** The rollups from the start of the month that holds the week's Sunday (or the week's Monday, if earlier) to the Sunday. */
+  /**
+   * The rollups from the Monday of the week before (the change is against it), or the first day of
+   * the month that holds the week's Sunday if that is earlier, to the Sunday.
+   */
   days: DigestDayRow[];
   targets: DigestTargetRow[];
+  teamTargets: DigestTeamTargetRow[];
 };
+
+/** The first day whose rollups a week's digest reads (see DigestCompanyWeek.days). */
+export function computeDigestReadFrom(weekStart: LocalDate): LocalDate {
+  const monthStart = startOfMonth(addDays(weekStart, 6));
+  const weekBefore = addDays(weekStart, -7);
+  return monthStart < weekBefore ? monthStart : weekBefore;
+}
 
 const emptyTotals = (): DigestTotals => ({ calls: 0, meetings_booked: 0, meetings_held: 0, sales: 0, sales_value: 0, points: 0 });
 
@@ -113,11 +154,14 @@ export function hasActivityInWeek(week: DigestCompanyWeek): boolean {
   return week.days.some((row) => row.day >= week.weekStart && row.day <= weekEnd && hasAny(row));
 }
 
-/** The target in force on `day` per metric and period: the latest that started by then and was not ended by then (decision 043). */
-function selectTargetsInForce(rows: DigestTargetRow[], userId: string, day: LocalDate): DigestTargetRow[] {
-  const latest = new Map<string, DigestTargetRow>();
+/**
+ * The target in force on `day` per metric and period: the latest that started by then and was not
+ * ended by then (decision 043). `rows` are one subject's.
+ */
+function selectTargetsInForce<T extends Omit<DigestTargetRow, 'userId'>>(rows: T[], day: LocalDate): T[] {
+  const latest = new Map<string, T>();
   for (const row of rows) {
-    if (row.userId !== userId || row.effectiveFrom > day) continue;
+    if (row.effectiveFrom > day) continue;
     const key = `${row.metric}:${row.period}`;
     const seen = latest.get(key);
     if (!seen || seen.effectiveFrom < row.effectiveFrom) latest.set(key, row);
@@ -133,14 +177,36 @@ function selectTargetsInForce(rows: DigestTargetRow[], userId: string, day: Loca
  * day and are left out.
  */
 export function computeDigestTargets(week: DigestCompanyWeek, userId: string): DigestTargetLine[] {
+  return computeTargetLines(
+    week,
+    week.targets.filter((row) => row.userId === userId),
+    new Set([userId]),
+  );
+}
+
+/** A team's week and month targets as they stood when the week ended, counted over the people in it now. */
+export function computeDigestTeamTargets(week: DigestCompanyWeek, teamId: string): DigestTargetLine[] {
+  const people = new Set(week.members.filter((member) => member.teamId === teamId).map((member) => member.userId));
+  return computeTargetLines(
+    week,
+    week.teamTargets.filter((row) => row.teamId === teamId),
+    people,
+  );
+}
+
+function computeTargetLines(
+  week: DigestCompanyWeek,
+  rows: Omit<DigestTargetRow, 'userId'>[],
+  people: ReadonlySet<string>,
+): DigestTargetLine[] {
   const sunday = addDays(week.weekStart, 6);
   const endOfWeek = computeLocalInstant(addDays(sunday, 1), '00:00', week.timeZone);
   const lines: DigestTargetLine[] = [];
-  for (const target of selectTargetsInForce(week.targets, userId, sunday)) {
+  for (const target of selectTargetsInForce(rows, sunday)) {
     if (target.period === 'day') continue;
     const dates = computeTargetPeriodDates(target.period, sunday);
     const progress = week.days
-      .filter((row) => row.userId === userId && row.day >= dates.from && row.day <= dates.to)
+      .filter((row) => people.has(row.userId) && row.day >= dates.from && row.day <= dates.to)
       .reduce((sum, row) => sum + row[target.metric], 0);
     const share = computePeriodShare(week.calendar, dates.from, dates.to, endOfWeek, week.timeZone);
     lines.push({
@@ -172,20 +238,78 @@ export function computeBestDay(week: DigestCompanyWeek, userId: string): DigestB
 /** Name order for the list of who is behind: Norwegian letters last, as on the boards. */
 const byName = new Intl.Collator('nb', { sensitivity: 'base' });
 
+/** The week's rollups summed, for the people `counts` admits. */
+function sumWeek(week: DigestCompanyWeek, weekStart: LocalDate, counts: (userId: string) => boolean): DigestTotals {
+  const weekEnd = addDays(weekStart, 6);
+  return week.days.filter((row) => row.day >= weekStart && row.day <= weekEnd && counts(row.userId)).reduce(addTotals, emptyTotals());
+}
+
+/** The week's best by points among `people` (active and on the boards), most first, then by name. */
+export function listTopPerformers(week: DigestCompanyWeek, people: DigestMember[]): DigestTopPerformer[] {
+  return people
+    .filter((member) => member.isActive && member.onBoards)
+    .map((member) => ({
+      userId: member.userId,
+      name: member.name,
+      points: sumWeek(week, week.weekStart, (id) => id === member.userId).points,
+    }))
+    .filter((member) => member.points > 0)
+    .sort((a, b) => b.points - a.points || byName.compare(a.name, b.name))
+    .slice(0, DIGEST_TOP_COUNT);
+}
+
+/**
+ * The reader's teams one by one (an admin's: every team, and the people in none when they did
+ * something; a lead's: the teams they lead), each with its targets, most points first. A team
+ * with neither numbers nor targets is left out: it has nothing to say.
+ */
+export function listTeamWeeks(week: DigestCompanyWeek, reader: Manager): DigestTeamWeek[] {
+  const teamIds = new Set(week.teams.map((team) => team.id));
+  const teams = week.teams.filter((team) => reader.role === 'admin' || reader.ledTeamIds.includes(team.id));
+  const lines: DigestTeamWeek[] = teams.map((team) => {
+    const people = new Set(week.members.filter((member) => member.teamId === team.id).map((member) => member.userId));
+    return {
+      teamId: team.id,
+      name: team.name,
+      totals: sumWeek(week, week.weekStart, (id) => people.has(id)),
+      targets: computeDigestTeamTargets(week, team.id),
+    };
+  });
+  if (reader.role === 'admin' && teams.length > 0) {
+    // Whoever is in no team now (or in a team since deleted) is the rest of the company's total.
+    const inTeam = new Set(
+      week.members.filter((member) => member.teamId !== null && teamIds.has(member.teamId)).map((member) => member.userId),
+    );
+    lines.push({ teamId: null, name: null, totals: sumWeek(week, week.weekStart, (id) => !inTeam.has(id)), targets: [] });
+  }
+  // Most points first; the people in no team last, whatever they scored: they are no team to rank.
+  const rank = (line: DigestTeamWeek) => (line.teamId === null ? 1 : 0);
+  return lines
+    .filter((line) => hasAny(line.totals) || line.targets.length > 0)
+    .sort((a, b) => rank(a) - rank(b) || b.totals.points - a.totals.points || byName.compare(a.name ?? '', b.name ?? ''));
+}
+
 /**
  * One person's digest of the week, or null when it would say nothing: a rep who logged nothing
  * and has no targets, a lead whose people did nothing either. `wrapups` is asked only for a
- * manager, with the people whose wrap-ups they read.
+ * manager, with the people whose wrap-ups they read. Every total comes with the same people's
+ * week before, so the mail can say what changed.
  */
 export function buildWeeklyDigest(week: DigestCompanyWeek, reader: Manager, wrapups: WrapupCount): WeeklyDigest | null {
   const weekEnd = addDays(week.weekStart, 6);
-  const inWeek = week.days.filter((row) => row.day >= week.weekStart && row.day <= weekEnd);
+  const weekBefore = addDays(week.weekStart, -7);
+  const isReader = (id: string) => id === reader.userId;
 
-  const ownTotals = inWeek.filter((row) => row.userId === reader.userId).reduce(addTotals, emptyTotals());
+  const ownTotals = sumWeek(week, week.weekStart, isReader);
   const ownTargets = computeDigestTargets(week, reader.userId);
   const own =
     hasAny(ownTotals) || ownTargets.length > 0
-      ? { totals: ownTotals, targets: ownTargets, bestDay: computeBestDay(week, reader.userId) }
+      ? {
+          totals: ownTotals,
+          previous: sumWeek(week, weekBefore, isReader),
+          targets: ownTargets,
+          bestDay: computeBestDay(week, reader.userId),
+        }
       : null;
 
   let team: WeeklyDigest['team'] = null;
@@ -193,7 +317,8 @@ export function buildWeeklyDigest(week: DigestCompanyWeek, reader: Manager, wrap
     // Everyone the reader manages, removed members too, for the totals: the boards count their past numbers.
     const managed = listManagedMembers(reader, week.members);
     const managedIds = new Set(managed.map((member) => member.userId));
-    const totals = inWeek.filter((row) => reader.role === 'admin' || managedIds.has(row.userId)).reduce(addTotals, emptyTotals());
+    const counts = (id: string) => reader.role === 'admin' || managedIds.has(id);
+    const totals = sumWeek(week, week.weekStart, counts);
     const behind = managed
       .filter((member) => member.isActive && member.onBoards && member.userId !== reader.userId)
       .map((member) => ({
@@ -207,8 +332,18 @@ export function buildWeeklyDigest(week: DigestCompanyWeek, reader: Manager, wrap
       .filter((t) => reader.role !== 'admin' && reader.ledTeamIds.includes(t.id))
       .map((t) => t.name)
       .sort((a, b) => byName.compare(a, b));
-    if (hasAny(totals) || behind.length > 0 || wrapups.count > 0) {
-      team = { scope: reader.role === 'admin' ? 'company' : 'teams', teamNames, totals, behind, wrapups };
+    const teams = listTeamWeeks(week, reader);
+    if (hasAny(totals) || behind.length > 0 || wrapups.count > 0 || teams.length > 0) {
+      team = {
+        scope: reader.role === 'admin' ? 'company' : 'teams',
+        teamNames,
+        totals,
+        previous: sumWeek(week, weekBefore, counts),
+        top: listTopPerformers(week, managed),
+        teams,
+        behind,
+        wrapups,
+      };
     }
   }
   if (!own && !team) return null;

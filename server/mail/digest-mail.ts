@@ -2,7 +2,8 @@ import { INTL_LOCALES, type TargetMetric } from '@core/contracts';
 import { DIGEST_METRICS, type DigestTargetLine, type DigestTotals, type WeeklyDigest } from '@core/digest';
 import { formatMoney, type MinorUnits } from '@core/money';
 import type { Pace } from '@core/pacing';
-import type { LocalDate } from '@core/period';
+import { addDays, type LocalDate } from '@core/period';
+import { computeIsoWeek } from '@core/people';
 import { escapeHtml } from '../lib/escape-html';
 import type { Mail } from './mailer';
 import type { MailLanguage } from './templates';
@@ -15,24 +16,34 @@ import type { MailLanguage } from './templates';
 
 type Words = {
   subject: (range: string) => string;
-  heading: (range: string) => string;
+  /** The heading and intro of the mail; a preview's speak of the week that is still running. */
+  heading: (range: string, preview: boolean) => string;
   hello: (name: string) => string;
-  intro: string;
+  intro: (preview: boolean) => string;
   ownHeading: string;
+  /** The totals table's column heads: the digest's week and the change against the one before. */
+  weekColumn: (week: number) => string;
+  changeColumn: (week: number) => string;
+  /** The plain-text version of the column heads. */
+  changeLegend: (week: number, before: number) => string;
   metrics: Record<TargetMetric, string>;
   targetsHeading: string;
-  target: (metric: string, progress: string, value: string, period: 'week' | 'month') => string;
+  /** `period`: the week's target (over, or running in a preview) or the month's so far. */
+  target: (metric: string, progress: string, value: string, period: 'week' | 'running-week' | 'month') => string;
   pace: Record<Pace, string>;
   bestDay: (day: string, points: string) => string;
-  /** Points with their noun, agreeing with the number where the language does: "1 point", "3 poäng". */
-  points: (count: string, one: boolean) => string;
-  /** A count with its noun, agreeing with its number where the language does. */
-  bestDayDetail: Record<'calls' | 'meetings' | 'sales', (count: string, one: boolean) => string>;
+  /** A count with its noun, agreeing with its number where the language does: "1 point", "3 poäng". */
+  count: Record<'points' | 'calls' | 'meetings' | 'sales', (count: string, one: boolean) => string>;
   companyHeading: string;
   teamsHeading: (teams: string) => string;
+  topHeading: string;
+  byTeamHeading: string;
+  teamTargetsHeading: (team: string | null) => string;
+  noTeam: string;
   behindHeading: string;
   nobodyBehind: string;
-  wrapups: (count: number, unread: boolean) => string;
+  moreBehind: (count: string) => string;
+  wrapups: (count: string, one: boolean, unread: boolean) => string;
   button: (brand: string) => string;
   footer: string;
   unsubscribe: string;
@@ -41,10 +52,13 @@ type Words = {
 const WORDS: Record<MailLanguage, Words> = {
   en: {
     subject: (range) => `Your weekly digest: ${range}`,
-    heading: (range) => `Last week, ${range}`,
+    heading: (range, preview) => (preview ? `This week so far, ${range}` : `Last week, ${range}`),
     hello: (name) => (name ? `Hi ${name},` : 'Hi,'),
-    intro: 'Here is how last week went.',
+    intro: (preview) => (preview ? 'Here is how this week is going so far.' : 'Here is how last week went.'),
     ownHeading: 'Your week',
+    weekColumn: (week) => `Week ${week}`,
+    changeColumn: (week) => `vs. week ${week}`,
+    changeLegend: (week, before) => `Week ${week}, with the change from week ${before} in brackets`,
     metrics: {
       calls: 'Calls',
       meetings_booked: 'Meetings booked',
@@ -55,33 +69,41 @@ const WORDS: Record<MailLanguage, Words> = {
     },
     targetsHeading: 'Your targets',
     target: (metric, progress, value, period) =>
-      `${metric}: ${progress} of ${value} ${period === 'week' ? 'last week' : 'this month so far'}`,
+      `${metric}: ${progress} of ${value} ${{ week: 'last week', 'running-week': 'this week so far', month: 'this month so far' }[period]}`,
     pace: { ahead: 'ahead', 'on-track': 'on track', behind: 'behind', 'no-working-days': 'no working days' },
     bestDay: (day, points) => `Your best day: ${day}, ${points}`,
-    points: (count, one) => `${count} ${one ? 'point' : 'points'}`,
-    bestDayDetail: {
+    count: {
+      points: (n, one) => `${n} ${one ? 'point' : 'points'}`,
       calls: (n, one) => `${n} ${one ? 'call' : 'calls'}`,
       meetings: (n, one) => `${n} ${one ? 'meeting' : 'meetings'} booked`,
       sales: (n, one) => `${n} ${one ? 'sale' : 'sales'}`,
     },
     companyHeading: "The company's week",
     teamsHeading: (teams) => (teams ? `Your team's week (${teams})` : "Your team's week"),
+    topHeading: 'Top of the week',
+    byTeamHeading: 'By team',
+    teamTargetsHeading: (team) => (team ? `Team targets (${team})` : 'Team targets'),
+    noTeam: 'Not in a team',
     behindHeading: 'Behind pace',
     nobodyBehind: 'Nobody is behind pace on their targets.',
-    wrapups: (count, unread) =>
+    moreBehind: (n) => `and ${n} more: see Targets in the app.`,
+    wrapups: (n, one, unread) =>
       unread
-        ? `${count} unread ${count === 1 ? 'wrap-up' : 'wrap-ups'} from your people.`
-        : `Your people wrote ${count} ${count === 1 ? 'wrap-up' : 'wrap-ups'} last week.`,
+        ? `${n} unread ${one ? 'wrap-up' : 'wrap-ups'} from your people.`
+        : `Your people wrote ${n} ${one ? 'wrap-up' : 'wrap-ups'} last week.`,
     button: (brand) => `Open ${brand}`,
     footer: 'You get this digest on Monday mornings.',
     unsubscribe: 'Unsubscribe from the weekly digest',
   },
   nb: {
     subject: (range) => `Ukeoppsummeringen din: ${range}`,
-    heading: (range) => `Forrige uke, ${range}`,
+    heading: (range, preview) => (preview ? `Denne uka så langt, ${range}` : `Forrige uke, ${range}`),
     hello: (name) => (name ? `Hei ${name},` : 'Hei,'),
-    intro: 'Slik gikk forrige uke.',
+    intro: (preview) => (preview ? 'Slik går denne uka så langt.' : 'Slik gikk forrige uke.'),
     ownHeading: 'Uka di',
+    weekColumn: (week) => `Uke ${week}`,
+    changeColumn: (week) => `mot uke ${week}`,
+    changeLegend: (week, before) => `Uke ${week}, med endringen fra uke ${before} i parentes`,
     metrics: {
       calls: 'Samtaler',
       meetings_booked: 'Møter booket',
@@ -92,33 +114,42 @@ const WORDS: Record<MailLanguage, Words> = {
     },
     targetsHeading: 'Målene dine',
     target: (metric, progress, value, period) =>
-      `${metric}: ${progress} av ${value} ${period === 'week' ? 'forrige uke' : 'denne måneden så langt'}`,
+      `${metric}: ${progress} av ${value} ${{ week: 'forrige uke', 'running-week': 'denne uka så langt', month: 'denne måneden så langt' }[period]}`,
     pace: { ahead: 'foran', 'on-track': 'i rute', behind: 'bak', 'no-working-days': 'ingen arbeidsdager' },
     bestDay: (day, points) => `Din beste dag: ${day}, ${points}`,
-    points: (count) => `${count} poeng`,
-    bestDayDetail: {
+    count: {
+      points: (n) => `${n} poeng`,
       calls: (n, one) => `${n} ${one ? 'samtale' : 'samtaler'}`,
       meetings: (n, one) => `${n} ${one ? 'møte' : 'møter'} booket`,
       sales: (n) => `${n} salg`,
     },
     companyHeading: 'Selskapets uke',
     teamsHeading: (teams) => (teams ? `Teamets uke (${teams})` : 'Teamets uke'),
+    topHeading: 'Ukens beste',
+    byTeamHeading: 'Per team',
+    teamTargetsHeading: (team) => (team ? `Teammål (${team})` : 'Teammål'),
+    noTeam: 'Uten team',
     behindHeading: 'Bak skjema',
     nobodyBehind: 'Ingen ligger bak skjema på målene sine.',
-    wrapups: (count, unread) =>
+    moreBehind: (n) => `og ${n} til: se Mål i appen.`,
+    // The adjective agrees too: "1 ulest dagsoppsummering", "2 uleste dagsoppsummeringer".
+    wrapups: (n, one, unread) =>
       unread
-        ? `${count} uleste ${count === 1 ? 'dagsoppsummering' : 'dagsoppsummeringer'} fra folkene dine.`
-        : `Folkene dine skrev ${count} ${count === 1 ? 'dagsoppsummering' : 'dagsoppsummeringer'} forrige uke.`,
+        ? `${n} ${one ? 'ulest dagsoppsummering' : 'uleste dagsoppsummeringer'} fra folkene dine.`
+        : `Folkene dine skrev ${n} ${one ? 'dagsoppsummering' : 'dagsoppsummeringer'} forrige uke.`,
     button: (brand) => `Åpne ${brand}`,
     footer: 'Du får denne oppsummeringen mandag morgen.',
     unsubscribe: 'Meld deg av ukeoppsummeringen',
   },
   sv: {
     subject: (range) => `Din veckosammanfattning: ${range}`,
-    heading: (range) => `Förra veckan, ${range}`,
+    heading: (range, preview) => (preview ? `Den här veckan hittills, ${range}` : `Förra veckan, ${range}`),
     hello: (name) => (name ? `Hej ${name},` : 'Hej,'),
-    intro: 'Så här gick förra veckan.',
+    intro: (preview) => (preview ? 'Så här går den här veckan hittills.' : 'Så här gick förra veckan.'),
     ownHeading: 'Din vecka',
+    weekColumn: (week) => `Vecka ${week}`,
+    changeColumn: (week) => `mot vecka ${week}`,
+    changeLegend: (week, before) => `Vecka ${week}, med förändringen från vecka ${before} inom parentes`,
     metrics: {
       calls: 'Samtal',
       meetings_booked: 'Bokade möten',
@@ -129,33 +160,41 @@ const WORDS: Record<MailLanguage, Words> = {
     },
     targetsHeading: 'Dina mål',
     target: (metric, progress, value, period) =>
-      `${metric}: ${progress} av ${value} ${period === 'week' ? 'förra veckan' : 'hittills den här månaden'}`,
+      `${metric}: ${progress} av ${value} ${{ week: 'förra veckan', 'running-week': 'den här veckan hittills', month: 'hittills den här månaden' }[period]}`,
     pace: { ahead: 'ligger före', 'on-track': 'i fas', behind: 'ligger efter', 'no-working-days': 'inga arbetsdagar' },
     bestDay: (day, points) => `Din bästa dag: ${day}, ${points}`,
-    points: (count) => `${count} poäng`,
-    bestDayDetail: {
+    count: {
+      points: (n) => `${n} poäng`,
       calls: (n) => `${n} samtal`,
       meetings: (n, one) => `${n} ${one ? 'bokat möte' : 'bokade möten'}`,
       sales: (n, one) => `${n} ${one ? 'affär' : 'affärer'}`,
     },
     companyHeading: 'Företagets vecka',
     teamsHeading: (teams) => (teams ? `Teamets vecka (${teams})` : 'Teamets vecka'),
+    topHeading: 'Veckans bästa',
+    byTeamHeading: 'Per team',
+    teamTargetsHeading: (team) => (team ? `Teammål (${team})` : 'Teammål'),
+    noTeam: 'Utan team',
     behindHeading: 'Ligger efter med målen',
     nobodyBehind: 'Ingen ligger efter med sina mål.',
-    wrapups: (count, unread) =>
+    moreBehind: (n) => `och ${n} till: se Mål i appen.`,
+    wrapups: (n, one, unread) =>
       unread
-        ? `${count} ${count === 1 ? 'oläst dagssammanfattning' : 'olästa dagssammanfattningar'} från dina medarbetare.`
-        : `Dina medarbetare skrev ${count} ${count === 1 ? 'dagssammanfattning' : 'dagssammanfattningar'} förra veckan.`,
+        ? `${n} ${one ? 'oläst dagssammanfattning' : 'olästa dagssammanfattningar'} från dina medarbetare.`
+        : `Dina medarbetare skrev ${n} ${one ? 'dagssammanfattning' : 'dagssammanfattningar'} förra veckan.`,
     button: (brand) => `Öppna ${brand}`,
     footer: 'Du får den här sammanfattningen varje måndagsmorgon.',
     unsubscribe: 'Avsluta prenumerationen på veckosammanfattningen',
   },
   da: {
     subject: (range) => `Din ugentlige opsummering: ${range}`,
-    heading: (range) => `Sidste uge, ${range}`,
+    heading: (range, preview) => (preview ? `Denne uge indtil videre, ${range}` : `Sidste uge, ${range}`),
     hello: (name) => (name ? `Hej ${name},` : 'Hej,'),
-    intro: 'Sådan gik sidste uge.',
+    intro: (preview) => (preview ? 'Sådan går denne uge indtil videre.' : 'Sådan gik sidste uge.'),
     ownHeading: 'Din uge',
+    weekColumn: (week) => `Uge ${week}`,
+    changeColumn: (week) => `mod uge ${week}`,
+    changeLegend: (week, before) => `Uge ${week}, med ændringen fra uge ${before} i parentes`,
     metrics: {
       calls: 'Opkald',
       meetings_booked: 'Bookede møder',
@@ -166,23 +205,28 @@ const WORDS: Record<MailLanguage, Words> = {
     },
     targetsHeading: 'Dine mål',
     target: (metric, progress, value, period) =>
-      `${metric}: ${progress} af ${value} ${period === 'week' ? 'i sidste uge' : 'indtil videre denne måned'}`,
+      `${metric}: ${progress} af ${value} ${{ week: 'i sidste uge', 'running-week': 'denne uge indtil videre', month: 'indtil videre denne måned' }[period]}`,
     pace: { ahead: 'foran', 'on-track': 'på sporet', behind: 'bagud', 'no-working-days': 'ingen arbejdsdage' },
     bestDay: (day, points) => `Din bedste dag: ${day}, ${points}`,
-    points: (count) => `${count} point`,
-    bestDayDetail: {
+    count: {
+      points: (n) => `${n} point`,
       calls: (n) => `${n} opkald`,
       meetings: (n, one) => `${n} ${one ? 'booket møde' : 'bookede møder'}`,
       sales: (n) => `${n} salg`,
     },
     companyHeading: 'Virksomhedens uge',
     teamsHeading: (teams) => (teams ? `Teamets uge (${teams})` : 'Teamets uge'),
+    topHeading: 'Ugens bedste',
+    byTeamHeading: 'Pr. team',
+    teamTargetsHeading: (team) => (team ? `Teammål (${team})` : 'Teammål'),
+    noTeam: 'Uden team',
     behindHeading: 'Bagud i forhold til målene',
     nobodyBehind: 'Ingen er bagud i forhold til deres mål.',
-    wrapups: (count, unread) =>
+    moreBehind: (n) => `og ${n} mere: se Mål i appen.`,
+    wrapups: (n, one, unread) =>
       unread
-        ? `${count} ${count === 1 ? 'ulæst opsummering' : 'ulæste opsummeringer'} fra dine medarbejdere.`
-        : `Dine medarbejdere skrev ${count} ${count === 1 ? 'opsummering' : 'opsummeringer'} i sidste uge.`,
+        ? `${n} ${one ? 'ulæst opsummering' : 'ulæste opsummeringer'} fra dine medarbejdere.`
+        : `Dine medarbejdere skrev ${n} ${one ? 'opsummering' : 'opsummeringer'} i sidste uge.`,
     button: (brand) => `Åbn ${brand}`,
     footer: 'Du får denne opsummering hver mandag morgen.',
     unsubscribe: 'Afmeld den ugentlige opsummering',
@@ -212,96 +256,186 @@ export type DigestMailInput = {
   digest: WeeklyDigest;
   appUrl: string;
   unsubscribeUrl: string;
+  /** An admin's preview of the running week (decision 088): its words say "this week so far". */
+  preview?: boolean;
 };
 
-type Block = { heading: string; rows: [string, string][]; lines: string[] };
+/** How many of the people behind pace a digest names before "and N more": a phone screen's worth. */
+export const DIGEST_BEHIND_SHOWN = 5;
 
-/** The digest as blocks of label/value rows and lines, once, for both the text and the HTML. */
+type Trend = 'up' | 'down' | 'flat';
+type Row = { label: string; value: string; change: string; trend: Trend };
+/** A line of a block; `sub` lines belong to the line before (a team's targets under the team). */
+type Line = { text: string; sub?: boolean };
+type Section = { title: string | null; lines: Line[] };
+type Block = { heading: string; rows: Row[]; sections: Section[] };
+
+const MINUS = '\u2212';
+
+/** The digest as blocks of totals and sections of lines, once, for both the text and the HTML. */
 function composeBlocks(input: DigestMailInput): Block[] {
   const words = WORDS[input.language];
   const locale = INTL_LOCALES[input.language];
+  const plural = new Intl.PluralRules(locale);
+  const one = (n: number) => plural.select(n) === 'one';
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
   const value = (metric: TargetMetric, amount: number) =>
     metric === 'sales_value' ? formatMoney(amount as MinorUnits, input.currency, locale) : number(amount);
-  const totalsRows = (totals: DigestTotals): [string, string][] => DIGEST_METRICS.map((m) => [words.metrics[m], value(m, totals[m])]);
-  const targetLine = (line: DigestTargetLine) =>
-    `${words.target(words.metrics[line.metric], value(line.metric, line.progress), value(line.metric, line.value), line.period)} (${words.pace[line.pace]})`;
-  const pointsText = (points: number) => words.points(number(points), points === 1);
+  const change = (metric: TargetMetric, now: number, before: number): Pick<Row, 'change' | 'trend'> => {
+    const delta = now - before;
+    if (delta === 0) return { change: '\u00b10', trend: 'flat' };
+    return { change: `${delta > 0 ? '+' : MINUS}${value(metric, Math.abs(delta))}`, trend: delta > 0 ? 'up' : 'down' };
+  };
+  const totalsRows = (totals: DigestTotals, previous: DigestTotals): Row[] =>
+    DIGEST_METRICS.map((m) => ({ label: words.metrics[m], value: value(m, totals[m]), ...change(m, totals[m], previous[m]) }));
+  const say = (noun: keyof Words['count'], n: number) => words.count[noun](number(n), one(n));
+  const targetLine = (line: DigestTargetLine) => {
+    const period = line.period === 'month' ? 'month' : input.preview ? 'running-week' : 'week';
+    return `${words.target(words.metrics[line.metric], value(line.metric, line.progress), value(line.metric, line.value), period)} (${words.pace[line.pace]})`;
+  };
+  /** A team's week in one line: "Oslo: 320 points, 45 calls, 3 sales (NOK 45,000)"; never "0 calls". */
+  const teamLine = (totals: DigestTotals) =>
+    [
+      say('points', totals.points),
+      ...(totals.calls > 0 ? [say('calls', totals.calls)] : []),
+      ...(totals.meetings_booked > 0 ? [say('meetings', totals.meetings_booked)] : []),
+      ...(totals.sales > 0 ? [`${say('sales', totals.sales)} (${value('sales_value', totals.sales_value)})`] : []),
+    ].join(', ');
 
   const blocks: Block[] = [];
   const { own, team } = input.digest;
   if (own) {
-    const lines = own.targets.length > 0 ? [`${words.targetsHeading}:`, ...own.targets.map(targetLine)] : [];
+    const sections: Section[] = [];
+    if (own.targets.length > 0)
+      sections.push({ title: words.targetsHeading, lines: own.targets.map((line) => ({ text: targetLine(line) })) });
     if (own.bestDay) {
       const best = own.bestDay;
       // Only what happened that day: "14 calls, 1 sale", never "0 meetings booked".
       const detail = (
         [
-          [best.calls, words.bestDayDetail.calls],
-          [best.meetings_booked, words.bestDayDetail.meetings],
-          [best.sales, words.bestDayDetail.sales],
+          [best.calls, 'calls'],
+          [best.meetings_booked, 'meetings'],
+          [best.sales, 'sales'],
         ] as const
       )
         .filter(([count]) => count > 0)
-        .map(([count, say]) => say(number(count), count === 1))
+        .map(([count, noun]) => say(noun, count))
         .join(', ');
-      const day = words.bestDay(formatDay(input.language, best.day), pointsText(best.points));
-      lines.push(detail ? `${day} (${detail})` : day);
+      const day = words.bestDay(formatDay(input.language, best.day), say('points', best.points));
+      sections.push({ title: null, lines: [{ text: detail ? `${day} (${detail})` : day }] });
     }
-    blocks.push({ heading: words.ownHeading, rows: totalsRows(own.totals), lines });
+    blocks.push({ heading: words.ownHeading, rows: totalsRows(own.totals, own.previous), sections });
   }
   if (team) {
-    const names = team.teamNames.map((name) => name.slice(0, 60)).join(', ');
-    const lines = [`${words.behindHeading}:`];
-    if (team.behind.length === 0) lines.push(words.nobodyBehind);
-    for (const member of team.behind) lines.push(`${member.name.slice(0, 80)}: ${member.targets.map(targetLine).join('; ')}`);
-    lines.push(words.wrapups(team.wrapups.count, team.wrapups.unread));
+    const cap = (name: string, length: number) => name.slice(0, length);
+    const sections: Section[] = [];
+    if (team.top.length > 0) {
+      sections.push({
+        title: words.topHeading,
+        lines: team.top.map((member, index) => ({ text: `${index + 1}. ${cap(member.name, 80)}, ${say('points', member.points)}` })),
+      });
+    }
+    if (team.teams.length > 1) {
+      sections.push({
+        title: words.byTeamHeading,
+        lines: team.teams.flatMap((line) => [
+          { text: `${line.name === null ? words.noTeam : cap(line.name, 60)}: ${teamLine(line.totals)}` },
+          ...line.targets.map((target) => ({ text: targetLine(target), sub: true })),
+        ]),
+      });
+    } else if (team.teams[0] && team.teams[0].targets.length > 0) {
+      const only = team.teams[0];
+      // A lead's one team is the block's own heading; an admin's one team is named.
+      const name = team.scope === 'company' && only.name ? cap(only.name, 60) : null;
+      sections.push({ title: words.teamTargetsHeading(name), lines: only.targets.map((target) => ({ text: targetLine(target) })) });
+    }
+    const behind: Line[] = team.behind.slice(0, DIGEST_BEHIND_SHOWN).map((member) => ({
+      text: `${cap(member.name, 80)}: ${member.targets.map(targetLine).join('; ')}`,
+    }));
+    if (team.behind.length === 0) behind.push({ text: words.nobodyBehind });
+    if (team.behind.length > DIGEST_BEHIND_SHOWN) behind.push({ text: words.moreBehind(number(team.behind.length - DIGEST_BEHIND_SHOWN)) });
+    sections.push({ title: words.behindHeading, lines: behind });
+    sections.push({
+      title: null,
+      lines: [{ text: words.wrapups(number(team.wrapups.count), one(team.wrapups.count), team.wrapups.unread) }],
+    });
+    const names = team.teamNames.map((name) => cap(name, 60)).join(', ');
     blocks.push({
       heading: team.scope === 'company' ? words.companyHeading : words.teamsHeading(names),
-      rows: totalsRows(team.totals),
-      lines,
+      rows: totalsRows(team.totals, team.previous),
+      sections,
     });
   }
   return blocks;
 }
 
+const TREND_COLOR: Record<Trend, string> = { up: '#047857', down: '#b91c1c', flat: '#64748b' };
+
+function renderBlockText(block: Block, legend: string): string {
+  return [
+    block.heading,
+    `  ${legend}`,
+    ...block.rows.map((row) => `  ${row.label}: ${row.value} (${row.change})`),
+    ...block.sections.flatMap((section) => [
+      ...(section.title ? [`  ${section.title}:`] : []),
+      ...section.lines.map((line) => `${line.sub ? '      ' : section.title ? '    ' : '  '}${line.text}`),
+    ]),
+  ].join('\n');
+}
+
+function renderBlockHtml(block: Block, columns: [string, string]): string {
+  const cell = 'padding:6px 0;border-bottom:1px solid #e2e8f0';
+  const head = `<tr><td></td><td align="right" style="padding:0 0 4px;font-size:12px;color:#64748b">${escapeHtml(columns[0])}</td><td align="right" style="padding:0 0 4px 12px;font-size:12px;color:#64748b">${escapeHtml(columns[1])}</td></tr>`;
+  const rows = block.rows
+    .map(
+      (row) =>
+        `<tr><td style="${cell}">${escapeHtml(row.label)}</td><td align="right" style="${cell};font-weight:600;color:#0f172a;white-space:nowrap">${escapeHtml(row.value)}</td><td align="right" style="${cell};padding-left:12px;white-space:nowrap;color:${TREND_COLOR[row.trend]}">${escapeHtml(row.change)}</td></tr>`,
+    )
+    .join('');
+  const sections = block.sections
+    .map(
+      (section) =>
+        (section.title
+          ? `<tr><td style="padding-top:14px;font-size:14px;font-weight:600;color:#0f172a">${escapeHtml(section.title)}</td></tr>`
+          : '') +
+        section.lines
+          .map(
+            (line) =>
+              `<tr><td style="padding-top:${line.sub ? 2 : 6}px;line-height:1.45;${line.sub ? 'font-size:13px;color:#475569' : 'font-size:14px;color:#334155'}">${line.sub ? `<div style="margin-left:4px;padding-left:10px;border-left:2px solid #cbd5e1">${escapeHtml(line.text)}</div>` : escapeHtml(line.text)}</td></tr>`,
+          )
+          .join(''),
+    )
+    .join('');
+  return `<tr><td style="padding-top:24px;font-size:16px;font-weight:600">${escapeHtml(block.heading)}</td></tr>
+<tr><td style="padding-top:8px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;color:#334155">${head}${rows}</table></td></tr>
+${sections}`;
+}
+
 export function renderDigestMail(input: DigestMailInput): Mail {
   const words = WORDS[input.language];
+  const preview = input.preview ?? false;
   const range = formatRange(input.language, input.digest.weekStart, input.digest.weekEnd);
   const name = input.name.slice(0, 80);
   const blocks = composeBlocks(input);
+  const week = computeIsoWeek(input.digest.weekStart).isoWeek;
+  const before = computeIsoWeek(addDays(input.digest.weekStart, -7)).isoWeek;
 
   const text = [
     words.hello(name),
-    words.intro,
-    ...blocks.map((block) =>
-      [`${block.heading}`, ...block.rows.map(([label, amount]) => `  ${label}: ${amount}`), ...block.lines.map((line) => `  ${line}`)].join(
-        '\n',
-      ),
-    ),
+    words.intro(preview),
+    ...blocks.map((block) => renderBlockText(block, words.changeLegend(week, before))),
     `${words.button(input.brand)}: ${input.appUrl}`,
     `${words.footer} ${words.unsubscribe}: ${input.unsubscribeUrl}`,
   ].join('\n\n');
 
-  const blockHtml = blocks
-    .map(
-      (block) => `<tr><td style="padding-top:24px;font-size:16px;font-weight:600">${escapeHtml(block.heading)}</td></tr>
-<tr><td style="padding-top:8px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;color:#334155">${block.rows
-        .map(
-          ([label, amount]) =>
-            `<tr><td style="padding:4px 0;border-bottom:1px solid #e2e8f0">${escapeHtml(label)}</td><td align="right" style="padding:4px 0;border-bottom:1px solid #e2e8f0;font-weight:600;color:#0f172a">${escapeHtml(amount)}</td></tr>`,
-        )
-        .join('')}</table></td></tr>
-${block.lines.map((line) => `<tr><td style="padding-top:8px;font-size:14px;line-height:1.5;color:#334155${line.endsWith(':') ? ';font-weight:600' : ''}">${escapeHtml(line)}</td></tr>`).join('')}`,
-    )
-    .join('');
+  const blockHtml = blocks.map((block) => renderBlockHtml(block, [words.weekColumn(week), words.changeColumn(before)])).join('');
 
-  const html = `<!doctype html><html lang="${input.language}"><body style="margin:0;background:#f4f6fb;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#0f172a">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;background:#fff;border-radius:12px;padding:24px">
+  const html = `<!doctype html><html lang="${input.language}"><head><meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="margin:0;background:#f4f6fb;font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;background:#fff;border-radius:12px;padding:20px">
 <tr><td style="font-weight:700;font-size:18px;color:#0e7490">${escapeHtml(input.brand)}</td></tr>
-<tr><td style="padding-top:16px;font-size:20px;font-weight:600">${escapeHtml(words.heading(range))}</td></tr>
-<tr><td style="padding-top:8px;font-size:15px;line-height:1.5;color:#334155">${escapeHtml(words.hello(name))}<br>${escapeHtml(words.intro)}</td></tr>
+<tr><td style="padding-top:16px;font-size:20px;font-weight:600">${escapeHtml(words.heading(range, preview))}</td></tr>
+<tr><td style="padding-top:8px;font-size:15px;line-height:1.5;color:#334155">${escapeHtml(words.hello(name))}<br>${escapeHtml(words.intro(preview))}</td></tr>
 ${blockHtml}
 <tr><td style="padding-top:24px"><a href="${escapeHtml(input.appUrl)}" style="display:inline-block;background:#0e7490;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(words.button(input.brand))}</a></td></tr>
 <tr><td style="padding-top:24px;font-size:12px;color:#64748b">${escapeHtml(words.footer)} <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#64748b">${escapeHtml(words.unsubscribe)}</a></td></tr>

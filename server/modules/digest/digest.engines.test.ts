@@ -74,7 +74,12 @@ beforeAll(async () => {
     value: 1_000_00,
     effectiveFrom: WEEK,
   });
+  await call(admin, 'POST', '/api/v1/targets', { teamId, metric: 'calls', period: 'week', value: 20, effectiveFrom: WEEK });
   await call(optedOut, 'PATCH', '/api/v1/me/profile', { digestOptOut: true });
+
+  // The week before, to compare with.
+  for (let i = 0; i < 3; i++) await log(ola, `2026-11-10T${String(8 + i).padStart(2, '0')}:00:00Z`, { type: 'call_unanswered' });
+  await log(kari, '2026-11-12T09:00:00Z', { type: 'call_answered', outcome: 'meeting_booked' });
 
   // The week of 16-22 November 2026 (Oslo, UTC+1).
   for (let i = 0; i < 4; i++) await log(kari, `2026-11-16T${String(8 + i).padStart(2, '0')}:00:00Z`, { type: 'call_unanswered' });
@@ -95,6 +100,8 @@ afterAll(() => t?.close());
 
 describe(`a digest says what the boards say (${testEngine})`, () => {
   it("a rep's totals are the weekly board's, their targets the targets card's, and their best day the day of most points", async () => {
+    at('2026-11-15T20:00:00Z'); // the Sunday before: the board's "this week" is the week the digest compares with
+    const before = await call<WeeklyOverview>(admin, 'GET', '/api/v1/scoreboard/weekly');
     at('2026-11-22T20:00:00Z'); // Sunday evening: the board's "this week" is the digest's week
     const board = await call<WeeklyOverview>(admin, 'GET', '/api/v1/scoreboard/weekly');
     const lead_ = await call<WeeklyOverview>(admin, 'GET', `/api/v1/scoreboard/weekly?teamId=${teamId}`);
@@ -114,12 +121,45 @@ describe(`a digest says what the boards say (${testEngine})`, () => {
     });
     expect(own.totals.calls).toBe(11);
     expect(own.targets.map(({ metric, progress, pace }) => ({ metric, progress, pace }))).toEqual(
-      targets.targets.filter((x) => x.period === 'week').map(({ metric, progress, pace }) => ({ metric, progress, pace })),
+      targets.targets
+        .filter((x) => x.period === 'week' && x.subjectKind === 'person')
+        .map(({ metric, progress, pace }) => ({ metric, progress, pace })),
     );
     // 11 of 10 calls is within the 10 % band (on track); 1 250 of 1 000 in sales is ahead.
     expect(own.targets.map((x) => x.pace)).toEqual(['on-track', 'ahead']);
     // The sale's day outscores the day of seven calls under the default rules.
     expect(own.bestDay).toMatchObject({ day: '2026-11-19', sales: 1, sales_value: 1_250_00 });
+
+    // The change is against the week before's board, for the reader and for the company.
+    const kariBefore = before.members.find((m) => m.userId === kari.id)!;
+    expect(own.previous).toMatchObject({ calls: kariBefore.calls, meetings_booked: kariBefore.meetings, points: kariBefore.points });
+    expect(own.previous.meetings_booked).toBe(1);
+    expect(of(admin)!.team!.previous).toMatchObject({ calls: before.totals.calls, points: before.totals.points });
+    expect(of(admin)!.team!.previous.calls).toBe(4);
+
+    // The week's best are the board's top three by points.
+    const podium = [...board.members]
+      .filter((m) => m.points > 0)
+      .sort((a, b) => b.points - a.points)
+      .slice(0, 3);
+    expect(of(admin)!.team!.top.map((m) => [m.userId, m.points])).toEqual(podium.map((m) => [m.userId, m.points]));
+
+    // The team's line is the board filtered to the team; its target is the targets card's team target.
+    const teamCard = targets.targets.find((x) => x.subjectKind === 'team' && x.period === 'week')!;
+    expect(of(lead)!.team!.teams).toEqual([
+      {
+        teamId,
+        name: 'Oslo',
+        totals: expect.objectContaining({ calls: lead_.totals.calls, points: lead_.totals.points }),
+        targets: [{ metric: 'calls', period: 'week', value: 20, progress: teamCard.progress, pace: teamCard.pace }],
+      },
+    ]);
+    expect(teamCard).toMatchObject({ progress: 13, pace: 'behind' });
+    // The admin's split: Oslo, then the people in no team (Siri's meeting, Otto's call).
+    expect(of(admin)!.team!.teams.map((line) => [line.name, line.totals.calls, line.totals.points])).toEqual([
+      ['Oslo', lead_.totals.calls, lead_.totals.points],
+      [null, board.totals.calls - lead_.totals.calls, board.totals.points - lead_.totals.points],
+    ]);
 
     // The admin's is the company's week; the lead's is their team's, with who is behind and the wrap-ups.
     expect(of(admin)!.team).toMatchObject({ scope: 'company', totals: { calls: board.totals.calls, points: board.totals.points } });
@@ -213,7 +253,7 @@ describe('sending', () => {
     expect(await t.deps.digests.runDue()).toBe(1);
     const [mail] = await mailTo(rep);
     expect(mail!.subject).toMatch(/^Your weekly digest: 23\s?–\s?29 March 2026$/);
-    expect(mail!.text).toContain('  Calls: 1\n');
+    expect(mail!.text).toContain('  Calls: 1 (+1)\n'); // one call that week, none the week before
   });
 });
 

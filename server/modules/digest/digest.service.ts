@@ -1,15 +1,17 @@
 import { type DigestPreview, type DigestPreviewSent, normalizeRole, TargetMetricSchema } from '@core/contracts';
 import {
   buildWeeklyDigest,
+  computeDigestReadFrom,
   DIGEST_LOCAL_HOUR,
   type DigestCompanyWeek,
   type DigestTargetRow,
+  type DigestTeamTargetRow,
   hasActivityInWeek,
   type WeeklyDigest,
   type WrapupCount,
 } from '@core/digest';
 import type { Manager } from '@core/teams';
-import { addDays, computeLocalDate, computeLocalInstant, type LocalDate, startOfMonth, startOfWeek } from '@core/period';
+import { addDays, computeLocalDate, computeLocalInstant, type LocalDate, startOfWeek } from '@core/period';
 import type { Actor, AppDeps } from '../../context';
 import { notFound } from '../../lib/http';
 import type { Database, Transaction } from '../../db/client';
@@ -26,7 +28,7 @@ import {
   updateDigestOptOut,
 } from '../companies/memberships.service';
 import { countUnreadWrapupsOf } from '../coaching/coaching.service';
-import { selectPersonTargetsIn } from '../targets/targets.service';
+import { selectTargetsIn, type TargetRow } from '../targets/targets.service';
 import { selectTeamLeadsIn, selectTeamsWithMemberIds } from '../teams/teams.service';
 import { signDigestToken, verifyDigestToken } from './digest-token';
 import { claimDigestWeek, finishDigestWeek, selectDigestDays } from './digest.repository';
@@ -62,21 +64,24 @@ export async function countUnreadWrapups(
   return { count: await countUnreadWrapupsOf(tx, input.companyId, input), unread: true };
 }
 
-function toDigestTargets(rows: Awaited<ReturnType<typeof selectPersonTargetsIn>>): DigestTargetRow[] {
-  return rows.flatMap((row) => {
+/** The company's person and team targets as core reads them; a row of an unknown metric or period is left out. */
+function toDigestTargets(rows: TargetRow[]): Pick<DigestCompanyWeek, 'targets' | 'teamTargets'> {
+  const targets: DigestTargetRow[] = [];
+  const teamTargets: DigestTeamTargetRow[] = [];
+  for (const row of rows) {
     const metric = TargetMetricSchema.safeParse(row.metric);
-    if (!metric.success || row.userId === null || !['day', 'week', 'month'].includes(row.period)) return [];
-    return [
-      {
-        userId: row.userId,
-        metric: metric.data,
-        period: row.period as DigestTargetRow['period'],
-        value: row.value,
-        effectiveFrom: row.effectiveFrom,
-        endsOn: row.endsOn,
-      },
-    ];
-  });
+    if (!metric.success || !['day', 'week', 'month'].includes(row.period)) continue;
+    const target = {
+      metric: metric.data,
+      period: row.period as DigestTargetRow['period'],
+      value: row.value,
+      effectiveFrom: row.effectiveFrom,
+      endsOn: row.endsOn,
+    };
+    if (row.subjectKind === 'person' && row.userId !== null) targets.push({ ...target, userId: row.userId });
+    if (row.subjectKind === 'team' && row.teamId !== null) teamTargets.push({ ...target, teamId: row.teamId });
+  }
+  return { targets, teamTargets };
 }
 
 /** The name a digest shows for a member: their display name, else the start of their address. */
@@ -87,9 +92,6 @@ async function selectDigestCompanyData(tx: Transaction, companyId: CompanyId, we
   const company = await selectCompany(tx, companyId);
   if (!company) return null;
   const sunday = addDays(weekStart, 6);
-  // The month that holds the Sunday may start before the Monday: its targets sum from its first day.
-  const monthStart = startOfMonth(sunday);
-  const from = monthStart < weekStart ? monthStart : weekStart;
   const memberships = await selectDigestMemberships(tx, companyId);
   const teams = await selectTeamsWithMemberIds(tx, companyId);
   const week: DigestCompanyWeek = {
@@ -98,8 +100,8 @@ async function selectDigestCompanyData(tx: Transaction, companyId: CompanyId, we
     calendar: await loadWorkingCalendar(tx, companyId),
     members: memberships.map((m) => ({ userId: m.userId, name: nameOf(m), teamId: m.teamId, isActive: m.isActive, onBoards: m.onBoards })),
     teams: teams.map((team) => ({ id: team.id, name: team.name })),
-    days: await selectDigestDays(tx, companyId, from, sunday),
-    targets: toDigestTargets(await selectPersonTargetsIn(tx, companyId)),
+    days: await selectDigestDays(tx, companyId, computeDigestReadFrom(weekStart), sunday),
+    ...toDigestTargets(await selectTargetsIn(tx, companyId)),
   };
   return {
     companyId,
@@ -281,6 +283,7 @@ async function renderDigestPreview(deps: AppDeps, actor: Actor): Promise<{ previ
     language,
     currency: data.currency,
     digest: digest ?? empty,
+    preview: true,
     appUrl: `${deps.config.publicUrl}/app`,
     unsubscribeUrl: buildDigestUnsubscribeUrl(deps.config.publicUrl, deps.signingSecret, {
       companyId: actor.companyId,

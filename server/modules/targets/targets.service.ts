@@ -43,9 +43,14 @@ import {
  * working days gone.
  */
 
-/** Transaction step (the weekly digest): every person target of the company, its whole history. */
-export async function selectPersonTargetsIn(tx: Transaction, companyId: CompanyId): Promise<TargetRow[]> {
-  return (await selectTargets(tx, companyId, null)).filter((row) => row.subjectKind === 'person');
+/** Transaction step (the weekly digest): every target of the company, people's and teams', its whole history. */
+export async function selectTargetsIn(tx: Transaction, companyId: CompanyId): Promise<TargetRow[]> {
+  return selectTargets(tx, companyId, null);
+}
+
+/** Transaction step: every person target of the company, its whole history. */
+async function selectPersonTargetsIn(tx: Transaction, companyId: CompanyId): Promise<TargetRow[]> {
+  return (await selectTargetsIn(tx, companyId)).filter((row) => row.subjectKind === 'person');
 }
 
 export type { TargetRow };

@@ -1,0 +1,155 @@
+import type { TargetMetric } from '@core/contracts';
+import type { DigestTargetLine, DigestTotals, WeeklyDigest } from '@core/digest';
+import type { LocalDate } from '@core/period';
+import { describe, expect, it } from 'vitest';
+import { DIGEST_BEHIND_SHOWN, renderDigestMail } from './digest-mail';
+import type { MailLanguage } from './templates';
+
+/*
+ * The weekly digest as its reader gets it (decisions 047, 089): the change against the week
+ * before beside every total, the week's best, the split by team with the teams' targets, who is
+ * behind (a phone's worth of names), and every count's noun agreeing with its number.
+ */
+
+const totals = (values: Partial<DigestTotals>): DigestTotals => ({
+  calls: 0,
+  meetings_booked: 0,
+  meetings_held: 0,
+  sales: 0,
+  sales_value: 0,
+  points: 0,
+  ...values,
+});
+const target = (metric: TargetMetric, progress: number, value: number, pace: DigestTargetLine['pace']): DigestTargetLine => ({
+  metric,
+  period: 'week',
+  value,
+  progress,
+  pace,
+});
+
+function adminDigest(overrides: Partial<NonNullable<WeeklyDigest['team']>> = {}): WeeklyDigest {
+  return {
+    weekStart: '2026-11-16' as LocalDate,
+    weekEnd: '2026-11-22' as LocalDate,
+    own: null,
+    team: {
+      scope: 'company',
+      teamNames: [],
+      totals: totals({ calls: 45, meetings_booked: 4, sales: 3, sales_value: 45_000_00, points: 320 }),
+      previous: totals({ calls: 37, meetings_booked: 6, sales: 3, sales_value: 30_000_00, points: 290 }),
+      top: [
+        { userId: 'kari', name: 'Kari Nordmann', points: 116 },
+        { userId: 'ola', name: 'Ola Hansen', points: 1 },
+      ],
+      teams: [
+        {
+          teamId: 'oslo',
+          name: 'Oslo',
+          totals: totals({ calls: 40, sales: 3, sales_value: 45_000_00, points: 300 }),
+          targets: [target('calls', 40, 60, 'behind')],
+        },
+        { teamId: 'bergen', name: 'Bergen', totals: totals({ calls: 1, points: 1 }), targets: [] },
+        { teamId: 'tromsø', name: 'Tromsø', totals: totals({ meetings_booked: 1, points: 5 }), targets: [] },
+        { teamId: null, name: null, totals: totals({ calls: 4, points: 19 }), targets: [] },
+      ],
+      behind: [],
+      wrapups: { count: 1, unread: true },
+      ...overrides,
+    },
+  };
+}
+
+/** Intl puts no-break and thin spaces in money and ranges ("NOK\u00a045,000"); the tests read plain ones. */
+const plain = (text: string) => text.replace(/[\u00a0\u2009\u202f]/g, ' ');
+
+const render = (digest: WeeklyDigest, language: MailLanguage, preview = false) => {
+  const mail = renderDigestMail({
+    brand: 'Dealboard',
+    to: 'admin@example.com',
+    name: 'Astrid',
+    language,
+    currency: 'NOK',
+    digest,
+    appUrl: 'https://dealboard.example/app',
+    unsubscribeUrl: 'https://dealboard.example/unsubscribe/digest?token=t',
+    preview,
+  });
+  return { ...mail, text: plain(mail.text), html: plain(mail.html ?? '') };
+};
+
+describe('the digest mail', () => {
+  it('puts the change against the week before beside every total, in the text and in the HTML', () => {
+    const mail = render(adminDigest(), 'en');
+    expect(mail.text).toContain("The company's week\n  Week 47, with the change from week 46 in brackets\n  Calls: 45 (+8)");
+    expect(mail.text).toContain('Calls: 45 (+8)');
+    expect(mail.text).toContain('Meetings booked: 4 (\u22122)');
+    expect(mail.text).toContain('Sales: 3 (\u00b10)');
+    expect(mail.text).toContain('Sales value: NOK 45,000 (+NOK 15,000)');
+    expect(mail.html).toContain('>Week 47<');
+    expect(mail.html).toContain('>vs. week 46<');
+    expect(mail.html).toContain('>+8<');
+  });
+
+  it("names the week's best, splits the company by team with each team's targets, saying only what happened", () => {
+    const { text } = render(adminDigest(), 'en');
+    expect(text).toContain('Top of the week:\n    1. Kari Nordmann, 116 points\n    2. Ola Hansen, 1 point');
+    expect(text).toContain(
+      [
+        '  By team:',
+        '    Oslo: 300 points, 40 calls, 3 sales (NOK 45,000)',
+        '      Calls: 40 of 60 last week (behind)',
+        '    Bergen: 1 point, 1 call',
+        '    Tromsø: 5 points, 1 meeting booked',
+        '    Not in a team: 19 points, 4 calls',
+      ].join('\n'),
+    );
+  });
+
+  it("a lead's one team shows its targets without a split that would only repeat the totals", () => {
+    const digest = adminDigest({
+      scope: 'teams',
+      teamNames: ['Oslo'],
+      teams: [{ teamId: 'oslo', name: 'Oslo', totals: totals({ calls: 40 }), targets: [target('calls', 40, 60, 'behind')] }],
+    });
+    const { text } = render(digest, 'nb');
+    expect(text).toContain('Teammål:\n    Samtaler: 40 av 60 forrige uke (bak)');
+    expect(text).not.toContain('Per team');
+  });
+
+  it(`names at most ${DIGEST_BEHIND_SHOWN} people behind pace and says how many more there are`, () => {
+    const names = ['Anders', 'Bente', 'Cato', 'Dina', 'Eirik', 'Frida', 'Geir'];
+    const digest = adminDigest({
+      behind: names.map((name) => ({ userId: name, name, targets: [target('calls', 2, 10, 'behind')] })),
+    });
+    const { text } = render(digest, 'nb');
+    expect(text).toContain('    Eirik: Samtaler: 2 av 10 forrige uke (bak)');
+    expect(text).not.toContain('Frida');
+    expect(text).toContain('og 2 til: se Mål i appen.');
+  });
+
+  it.each<[MailLanguage, string, string, string]>([
+    ['en', '1 unread wrap-up from your people.', '2 unread wrap-ups from your people.', '1 point'],
+    ['nb', '1 ulest dagsoppsummering fra folkene dine.', '2 uleste dagsoppsummeringer fra folkene dine.', '1 poeng'],
+    ['sv', '1 oläst dagssammanfattning från dina medarbetare.', '2 olästa dagssammanfattningar från dina medarbetare.', '1 poäng'],
+    ['da', '1 ulæst opsummering fra dine medarbejdere.', '2 ulæste opsummeringer fra dine medarbejdere.', '1 point'],
+  ])('counts agree with their number in %s', (language, one, two, point) => {
+    expect(render(adminDigest(), language).text).toContain(one);
+    expect(render(adminDigest({ wrapups: { count: 2, unread: true } }), language).text).toContain(two);
+    expect(render(adminDigest(), language).text).toContain(`Ola Hansen, ${point}`);
+  });
+
+  it('a preview speaks of the running week: "so far", never "last week"', () => {
+    const mail = render(adminDigest(), 'en', true);
+    expect(mail.html).toContain('This week so far, 16 – 22 November 2026');
+    expect(mail.text).toContain('Here is how this week is going so far.');
+    expect(mail.text).toContain('Calls: 40 of 60 this week so far (behind)');
+    expect(mail.text).not.toContain('last week');
+  });
+
+  it('stays a phone-sized mail: the viewport is the device’s and the card at most 480 px', () => {
+    const { html } = render(adminDigest(), 'en');
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain('max-width:480px');
+  });
+});
