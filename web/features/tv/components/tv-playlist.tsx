@@ -6,11 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { getDisplayScreenQueryOptions, useDisplayScreen } from '../api/get-display-playlist';
+import { useNow } from '../lib/use-now';
 import { type Rotation, useRotation } from '../lib/use-rotation';
 import { TvMessage, TvScreen, type TvScreenProps } from './tv-screen';
 import { describeTvScreen, TvScreenView } from './tv-screens';
 
 type FrameProps = Omit<TvScreenProps, 'children' | 'upNext' | 'title' | 'subtitle'>;
+
+/** How often a contest screen's "time left" line is read again. */
+export const CONTEST_LINE_TICK_MS = 15_000;
 
 /**
  * A display link's playlist on the wall (decision 052): one screen at a time, each for its
@@ -47,7 +51,10 @@ function PlaylistScreen({
   const { t, i18n } = useTranslation('scoreboard');
   const language = i18n.language;
   const data = useDisplayScreen(token, screen);
-  const heading = describeTvScreen(screen, data.data, t);
+  // A contest's line counts down ("2 h 5 min left") and says "Ended" the minute it is, before the
+  // finished round's numbers arrive; no other screen's heading changes with the time.
+  const now = useNow(CONTEST_LINE_TICK_MS, screen.kind === 'contest');
+  const heading = describeTvScreen(screen, data.data, t, now);
   return (
     <TvScreen
       {...frame}

@@ -73,6 +73,15 @@ describe('the contest screen', () => {
     expect(describeTvScreen(screenOf, data([]), i18n.getFixedT('nb', 'scoreboard')).subtitle).toMatch(/ t igjen · Først til 50$/);
   });
 
+  it("counts down to the wall's now and says Finished the minute the contest is, before the finished round is read", () => {
+    const endsAt = new Date(data([]).standings!.contest.endsAt);
+    const before = new Date(endsAt.getTime() - 2 * 60 * 60 * 1000 - 5 * 60 * 1000);
+    expect(describeTvScreen(screenOf, data([]), t, before).subtitle).toBe('2 h 5 min left · First to 50');
+    // Still "active" in the numbers the wall read last; the time is up all the same.
+    expect(data([]).standings!.contest.phase).toBe('active');
+    expect(describeTvScreen(screenOf, data([]), t, new Date(endsAt.getTime() + 1_000)).subtitle).toBe('Finished');
+  });
+
   it('says no contest is running when the screen follows whatever runs and nothing does (decision 087)', async () => {
     const none: Extract<DisplayScreenData, { kind: 'contest' }> = { kind: 'contest', standings: null };
     const running: TvScreen = { id: 's2', kind: 'contest', follow: 'running', durationSeconds: 30 };

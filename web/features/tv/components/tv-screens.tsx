@@ -58,6 +58,8 @@ type ScreenView<K extends TvScreenKind> = {
     screen: Extract<TvScreen, { kind: K }>,
     data: Extract<DisplayScreenData, { kind: K }> | undefined,
     t: (key: string, options?: Record<string, unknown>) => string,
+    /** The wall's time now (a contest's line counts down to it). */
+    now: Date,
   ) => {
     title: string;
     subtitle: string;
@@ -129,9 +131,9 @@ export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
   },
   contest: {
     Icon: SwordsIcon,
-    describe: (_screen, data, t) => ({
+    describe: (_screen, data, t, now) => ({
       title: data?.standings ? data.standings.contest.name : t('tv.screens.contest'),
-      subtitle: data?.standings ? describeContestTime(data.standings, t) : '',
+      subtitle: data?.standings ? describeContestTime(data.standings, t, now) : '',
     }),
     View: ({ data, language, timeZone, currency }) => (
       <ContestView data={data} language={language} timeZone={timeZone} currency={currency} />
@@ -139,14 +141,15 @@ export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
   },
 };
 
-/** The heading of a screen and its icon, whatever its kind. */
+/** The heading of a screen and its icon, whatever its kind, at `now`. */
 export function describeTvScreen(
   screen: TvScreen,
   data: DisplayScreenData | undefined,
   t: (key: string, options?: Record<string, unknown>) => string,
+  now: Date = new Date(),
 ) {
   const view = TV_SCREEN_VIEWS[screen.kind] as ScreenView<TvScreenKind>;
-  return { ...view.describe(screen as never, data?.kind === screen.kind ? (data as never) : undefined, t), Icon: view.Icon };
+  return { ...view.describe(screen as never, data?.kind === screen.kind ? (data as never) : undefined, t, now), Icon: view.Icon };
 }
 
 /** A screen's numbers, drawn by its kind's renderer. */
@@ -312,11 +315,12 @@ function KpiView({ data, language, timeZone, currency }: ScreenProps<'kpi'>) {
 function describeContestTime(
   data: NonNullable<Extract<DisplayScreenData, { kind: 'contest' }>['standings']>,
   t: (key: string, options?: Record<string, unknown>) => string,
+  now: Date,
 ): string {
   const { contest } = data;
   const target = contest.target === null ? '' : ` · ${t('tv.screens.contestTarget', { target: contest.target })}`;
   if (contest.phase === 'upcoming') return t('tv.screens.contestUpcoming', { date: contest.startsOn }) + target;
-  const left = computeTimeLeft(new Date(contest.endsAt), new Date());
+  const left = computeTimeLeft(new Date(contest.endsAt), now);
   if (contest.phase === 'past' || left.over) return t('tv.screens.contestEnded');
   const time = left.days > 0 ? t('tv.screens.contestLeft', left) : t('tv.screens.contestLastHours', left);
   return time + target;
