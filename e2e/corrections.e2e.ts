@@ -336,6 +336,32 @@ describe('a manager fixes whose, what and when, and logs for a rep', () => {
       await saveSettledScreenshot(repPage, 'corrections-15-archived-customer-en', { fullPage: false });
       await dialog.getByRole('button', { name: 'Log Call' }).click();
       await toast(repPage, 'Call logged').waitFor();
+
+      // The same warning in Norwegian, on a phone and a desktop (nothing logged: the dialog is closed).
+      await callApi(base, repCookie, 'PATCH', '/me/profile', { language: 'nb' });
+      for (const [width, viewport] of [
+        ['phone', { width: 390, height: 844 }],
+        ['desktop', { width: 1366, height: 860 }],
+      ] as const) {
+        await repPage.setViewportSize(viewport);
+        await repPage.goto('/app/activity');
+        await repPage
+          .getByRole('button', { name: /^Samtale/ })
+          .first()
+          .click();
+        const nb = repPage.getByRole('dialog');
+        await nb.getByRole('button', { name: /^Ikke besvart/ }).click();
+        await nb.getByRole('combobox', { name: /Kunde/ }).fill('fjordkraft');
+        await nb
+          .getByText('«Fjordkraft» er arkivert. Aktiviteten knyttes til kunden likevel; velg en annen kunde hvis det ikke er den.')
+          .waitFor();
+        await saveSettledScreenshot(repPage, `corrections-15-archived-customer-nb-${width}`, { fullPage: false });
+        // The first Escape closes the suggestion list, the second the dialog.
+        await repPage.keyboard.press('Escape');
+        await repPage.keyboard.press('Escape');
+        await nb.waitFor({ state: 'detached' });
+      }
+      await callApi(base, repCookie, 'PATCH', '/me/profile', { language: 'en' });
       expect(repBrowser.consoleErrors).toEqual([]);
     } finally {
       await repBrowser.close();
@@ -345,5 +371,14 @@ describe('a manager fixes whose, what and when, and logs for a rep', () => {
     await desk.getByRole('option', { name: 'Archived' }).click();
     await desk.getByText('Still in use: 1 activity since it was archived').waitFor();
     await saveSettledScreenshot(desk, 'corrections-16-archived-in-use-en');
+    await callApi(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await desk.setViewportSize({ width: 390, height: 844 });
+    await desk.reload();
+    await desk.getByRole('combobox', { name: 'Vis kunder' }).click();
+    await desk.getByRole('option', { name: 'Arkiverte' }).click();
+    await desk.getByText('Fortsatt i bruk: 1 aktivitet siden den ble arkivert').waitFor();
+    await saveSettledScreenshot(desk, 'corrections-16-archived-in-use-nb-phone');
+    await desk.setViewportSize({ width: 1366, height: 860 });
+    await callApi(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
   });
 });
