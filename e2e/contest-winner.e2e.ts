@@ -28,7 +28,7 @@ let base: string;
 let browser: Browser;
 let adminCookie: string;
 let contestId: string;
-let walls: Page[] = [];
+const walls: Page[] = [];
 
 const ok = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) =>
   callApiOk<T>(base, cookie, method, path, body);
