@@ -19,8 +19,9 @@ function git(args) {
 }
 
 function changedFiles() {
-  if (since) return [...git(['diff', '--name-only', `${since}...HEAD`]), ...git(['diff', '--name-only', 'HEAD'])];
+  // New files not yet added are changes too (a new journey's lint error once reached CI this way).
   const uncommitted = [...git(['diff', '--name-only', 'HEAD']), ...git(['ls-files', '--others', '--exclude-standard'])];
+  if (since) return [...git(['diff', '--name-only', `${since}...HEAD`]), ...uncommitted];
   if (uncommitted.length > 0) return uncommitted;
   return git(['diff', '--name-only', 'HEAD~1', 'HEAD']);
 }
