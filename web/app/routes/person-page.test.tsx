@@ -1,5 +1,5 @@
 import type { PersonOverview } from '@core/contracts';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,9 @@ import { i18n } from '@web/i18n';
 import { makeTestAdminMe, makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { makeTestKpiRules } from '@web/test/fixtures';
 import { reply, stubFetch } from '@web/test/stub-fetch';
+import { Toaster } from '@web/components/ui/toaster';
+import { queryKeys } from '@web/lib/query-keys';
+import { dismissAllToasts, findToast } from '@web/test/find-toast';
 import { Component as PersonPage } from './person-page';
 
 const zero = { calls: 0, answered: 0, meetings_booked: 0, meetings_held: 0, sales: 0, sales_value: 0, points: 0 };
@@ -111,7 +114,11 @@ function makeOverview(overrides: Partial<PersonOverview> = {}): PersonOverview {
   };
 }
 
-function renderPage(answer = reply(200, makeOverview()), me = makeTestAdminMe(), more: Parameters<typeof stubFetch>[0] = {}) {
+function renderPage(
+  answer: NonNullable<Parameters<typeof stubFetch>[0]>[string] = reply(200, makeOverview()),
+  me = makeTestAdminMe(),
+  more: Parameters<typeof stubFetch>[0] = {},
+) {
   const calls = stubFetch({
     ...more,
     'GET /api/v1/me': reply(200, me),
@@ -132,7 +139,7 @@ function renderPage(answer = reply(200, makeOverview()), me = makeTestAdminMe(),
       ],
     }),
   });
-  renderWithProviders(
+  const { queryClient } = renderWithProviders(
     <MemoryRouter initialEntries={['/app/people/user-2']}>
       <Routes>
         <Route path="/app/people/:id" element={<PersonPage />} />
@@ -140,7 +147,7 @@ function renderPage(answer = reply(200, makeOverview()), me = makeTestAdminMe(),
     </MemoryRouter>,
     { me },
   );
-  return { calls, user: userEvent.setup() };
+  return { calls, user: userEvent.setup(), queryClient };
 }
 
 afterEach(async () => {
@@ -262,6 +269,40 @@ describe("a person's page", () => {
       const patch = calls.find((c) => c.method === 'PATCH' && c.path === '/api/v1/activities/a1');
       expect(patch?.body).toMatchObject({ notes: 'Annual licence, 3 years' });
     });
+  });
+
+  it('says the activity was deleted even though its row (and the menu that asked) leaves the list first', async () => {
+    let deleted = false;
+    const base = makeOverview();
+    const overview = { ...base, activities: [...base.activities, { ...base.activities[0]!, id: 'a2', notes: 'Another' }] };
+    const rendered = renderPage(
+      // After the deletion the page is read again without the row: its menu unmounts with it.
+      () => reply(200, deleted ? { ...overview, activities: overview.activities.filter((a) => a.id !== 'a1') } : overview),
+      makeTestAdminMe(),
+      {
+        'GET /api/v1/activities/a1': reply(200, { ...overview.activities[0], kind: 'sale', answered: null, outcome: null }),
+        'DELETE /api/v1/activities/a1': async () => {
+          deleted = true;
+          // The live event of the deletion beats the answer: the page is read again, and the row
+          // (with the menu and dialog that asked) is gone before the answer arrives.
+          await rendered.queryClient.refetchQueries({ queryKey: queryKeys.scoreboard.people });
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return reply(200, { ok: true });
+        },
+      },
+    );
+    const { user } = rendered;
+    render(<Toaster />);
+    const list = await screen.findByTestId('person-activities');
+    const rows = within(list).getAllByRole('listitem').length;
+    await user.click(within(list).getAllByRole('button', { name: /^Correct Sale/ })[0]!);
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this activity?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem', { hidden: true })).toHaveLength(rows - 1));
+    await findToast('Activity deleted');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    dismissAllToasts();
   });
 
   it('a team lead who is not an admin is offered no corrections', async () => {

@@ -15,13 +15,16 @@ export function DeleteActivityDialog({ activity, onOpenChange }: { activity: Act
 
   const onConfirm = () => {
     if (!activity) return;
-    deleteActivity.mutate(activity.id, {
-      onSuccess: () => {
+    // The promise, not mutate()'s callbacks: those are dropped once this dialog unmounts, and on a
+    // person's page the row that holds it leaves the list as soon as the deletion's live event is
+    // read, which can come before the answer. The toast still has to say it was deleted.
+    deleteActivity.mutateAsync(activity.id).then(
+      () => {
         onOpenChange(false);
         showSuccess('toast.deleted', 'toast.deletedText');
       },
-      onError: (error) => showError('toast.couldNotDelete', error),
-    });
+      (error: unknown) => showError('toast.couldNotDelete', error),
+    );
   };
 
   return (

@@ -148,15 +148,15 @@ function EditActivityForm({
       if (draft.productName.trim() !== (activity.productName ?? '')) changes.productName = draft.productName.trim() || null;
     }
     if (Object.keys(changes).length === 0) return onDone();
-    updateActivity.mutate(
-      { id: activity.id, changes },
-      {
-        onSuccess: () => {
-          onDone();
-          showSuccess('toast.updated', 'toast.updatedText');
-        },
-        onError: (error) => showError('toast.couldNotUpdate', error),
+    // The promise, not mutate()'s callbacks, which are dropped if the dialog unmounts first: an
+    // activity moved to another member leaves this person's list (and the row holding the dialog)
+    // when the change's live event is read, which can come before the answer.
+    updateActivity.mutateAsync({ id: activity.id, changes }).then(
+      () => {
+        onDone();
+        showSuccess('toast.updated', 'toast.updatedText');
       },
+      (error: unknown) => showError('toast.couldNotUpdate', error),
     );
   };
 
