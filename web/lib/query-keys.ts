@@ -189,6 +189,8 @@ export const queryKeys = {
     accountDeletion: ['settings', 'account-deletion'],
     /** Push notifications: the choices and the devices (decision 055). */
     push: ['settings', 'push'],
+    /** An admin's preview of this week's digest, so far (decision 088). */
+    digestPreview: ['settings', 'digest-preview'],
   },
   /** Personal access tokens: mine, and (admins) every one of the company; a change refreshes both. */
   apiTokens: {

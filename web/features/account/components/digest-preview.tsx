@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toaster';
 import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 import { useCompanyFormat } from '@web/lib/format';
 
 /**
@@ -49,7 +50,7 @@ export function DigestPreviewButtons() {
 function PreviewBody({ onSend, isSending }: { onSend: () => void; isSending: boolean }) {
   const { t } = useTranslation('settings');
   const format = useCompanyFormat();
-  const preview = useQuery({ queryKey: ['digest', 'preview'], queryFn: () => api.GET('/api/v1/digest/preview'), staleTime: 0 });
+  const preview = useQuery({ queryKey: queryKeys.settings.digestPreview, queryFn: () => api.GET('/api/v1/digest/preview'), staleTime: 0 });
   const data: DigestPreview | undefined = preview.data;
   return (
     <>
