@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { JourneySequencer } from './e2e/support/sequencer';
 import { E2E_WORKERS } from './e2e/support/workers';
 
 /** Browser journeys against the built app (run by scripts/e2e.mjs after `vite build`). */
@@ -18,6 +19,8 @@ export default defineConfig({
     isolate: false,
     maxWorkers: E2E_WORKERS,
     fileParallelism: E2E_WORKERS > 1,
+    // The journeys that wait on a clock go first, beside the others' work (e2e/support/sequencer.ts).
+    sequence: { sequencer: JourneySequencer },
     testTimeout: 90_000,
     hookTimeout: 90_000,
     // A page that answers in a second alone can take several late in a full run on 2 cores (a
