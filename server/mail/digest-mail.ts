@@ -400,8 +400,9 @@ function renderBlockHtml(block: Block, columns: [string, string]): string {
           : '') +
         section.lines
           .map(
-            (line) =>
-              `<tr><td style="padding-top:${line.sub ? 2 : 6}px;line-height:1.45;${line.sub ? 'font-size:13px;color:#475569' : 'font-size:14px;color:#334155'}">${line.sub ? `<div style="margin-left:4px;padding-left:10px;border-left:2px solid #cbd5e1">${escapeHtml(line.text)}</div>` : escapeHtml(line.text)}</td></tr>`,
+            (line, index) =>
+              // A section without a title (the best day, the wrap-ups) stands apart from the list above it.
+              `<tr><td style="padding-top:${line.sub ? 2 : !section.title && index === 0 ? 14 : 6}px;line-height:1.45;${line.sub ? 'font-size:13px;color:#475569' : 'font-size:14px;color:#334155'}">${line.sub ? `<div style="margin-left:4px;padding-left:10px;border-left:2px solid #cbd5e1">${escapeHtml(line.text)}</div>` : escapeHtml(line.text)}</td></tr>`,
           )
           .join(''),
     )
