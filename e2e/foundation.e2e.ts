@@ -329,6 +329,44 @@ describe('foundation journeys', () => {
     }
   });
 
+  it('a sign-in sent before the page script has loaded signs in all the same (a tap on a slow phone)', async () => {
+    // A refusal: the form sent natively (form.submit() passes the island by, as a tap before it
+    // loaded does); the page comes back with the address typed and the island says why.
+    const early = await openBrowser({ baseUrl });
+    try {
+      const page = await early.newPage();
+      await page.goto('/auth?next=%2Fapp%2Fweekly');
+      await page.getByLabel('Email').fill(first.email);
+      await page.getByLabel('Password').fill('not-the-password');
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.locator('form[data-sign-in-form]').evaluate((form: HTMLFormElement) => form.submit()),
+      ]);
+      await page.getByText('Invalid email or password').waitFor();
+      await expect(page.getByLabel('Email').inputValue()).resolves.toBe(first.email);
+      await expect(page.getByLabel('Password').inputValue()).resolves.toBe('');
+      expect(new URL(page.url()).pathname).toBe('/auth');
+      // The server's 401 for the form is the one console line a refused page load leaves.
+      expect(early.consoleErrors.filter((line) => !line.includes('401'))).toEqual([]);
+    } finally {
+      await early.close();
+    }
+    // No script at all: the form posts itself to /auth and the server signs in.
+    const visitor = await openBrowser({ baseUrl, javaScript: false });
+    try {
+      const page = await visitor.newPage();
+      await page.goto('/auth?next=%2Fapp%2Fweekly');
+      await page.getByLabel('Email').fill(first.email);
+      await page.getByLabel('Password').fill(first.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL('**/app/weekly');
+      const cookies = await visitor.context.cookies();
+      expect(cookies.some((cookie) => cookie.name.endsWith('session_token') && cookie.httpOnly)).toBe(true);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it('the join form follows the sign-up policy: invitation only, then access code required', async () => {
     const admin = await browser.newPage();
     await admin.goto('/app');

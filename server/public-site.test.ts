@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps, AppEnv } from './context';
+import { signInWithPassword } from './app';
 import { loadSession } from './modules/session/session.middleware';
 import { negotiateSiteLanguage, personalizeSitePage, redirectFromSignIn, servePublicSite } from './public-site';
 import { createTestApp, type TestApp } from './test/test-app';
@@ -140,7 +141,7 @@ describe('the pre-rendered sign-in page (/auth)', () => {
       mkdirSync(join(dist, 'site', language), { recursive: true });
       writeFileSync(
         join(dist, 'site', language, 'auth.html'),
-        `<html lang="${language}"><head></head><body>sign-in ${language}</body></html>`,
+        `<html lang="${language}"><head></head><body>sign-in ${language}<form method="post"><input id="email" name="email"/></form></body></html>`,
       );
     }
     writeFileSync(join(dist, 'site', 'manifest.json'), JSON.stringify({ languages: LANGUAGES, routes: [{ path: '/auth', page: 'auth' }] }));
@@ -149,7 +150,7 @@ describe('the pre-rendered sign-in page (/auth)', () => {
       c.set('deps', t.deps);
       await next();
     });
-    servePublicSite(site, dist, { loadSession });
+    servePublicSite(site, dist, { loadSession, signInWithPassword });
     site.get('*', (c) => c.text('the app', 200));
   });
   afterAll(async () => {
@@ -194,10 +195,56 @@ describe('the pre-rendered sign-in page (/auth)', () => {
     expect(response.headers.get('location')).toBe('/auth/register?plan=pro&invite=abc');
   });
 
-  it('answers a form sent before its script loaded with the page again (never the password in an address)', async () => {
-    const response = await site.request('/auth', { method: 'POST', body: new URLSearchParams({ email: 'a@b.no', password: 'x' }) });
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/auth');
+  describe('a form sent before its script loaded (a tap on a slow phone)', () => {
+    const post = (search: string, fields: Record<string, string>) =>
+      site.request(`/auth${search}`, { method: 'POST', body: new URLSearchParams(fields), headers: { 'accept-language': 'nb' } });
+
+    it('signs in and goes on to the page asked for, with the session cookie', async () => {
+      const user = await t.createUser();
+      const response = await post('?next=%2Fapp%2Fweekly', { email: ` ${user.email} `, password: user.password });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/app/weekly');
+      const cookie = response.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; ');
+      expect(cookie).toContain('session_token=');
+      // The cookie is a real session: /auth now sends the person on instead of showing the form.
+      const again = await site.request('/auth', { headers: { cookie } });
+      expect(again.status).toBe(302);
+      const invited = await post('?invite=inv1', { email: user.email, password: user.password });
+      expect(invited.headers.get('location')).toBe('/invite/inv1');
+    });
+
+    it('sends the page back on a refusal: the address kept, the refusal for the script to say, never the password', async () => {
+      const user = await t.createUser();
+      const response = await post('?next=%2Fapp%2Fweekly', { email: user.email, password: 'wrong-password-1' });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const html = await response.text();
+      expect(html).toContain('sign-in nb');
+      expect(html).toContain(`id="email" value="${user.email}"`);
+      expect(html).toMatch(
+        /<script type="application\/json" data-sign-in-refusal>\{"status":401,"body":\{[^<]*"code":"INVALID_EMAIL_OR_PASSWORD"/,
+      );
+      expect(html).not.toContain('wrong-password-1');
+    });
+
+    it('keeps what was typed safe in the page: no markup from the address, nothing unstorable sent on', async () => {
+      const response = await post('', { email: '"><script>alert(1)</script>@x.no', password: 'secret-123' });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      const html = await response.text();
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html).toContain('value="&quot;&gt;&lt;script&gt;');
+      const nul = await post('', { email: 'a\u0000@x.no', password: 'secret-123' });
+      expect(nul.status).toBe(400);
+    });
+
+    it('comes back to the page, query and all, when a field is empty', async () => {
+      const response = await post('?next=%2Fapp%2Fweekly', { email: 'a@b.no', password: '' });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/auth?next=%2Fapp%2Fweekly');
+    });
   });
 
   it('redirectFromSignIn: the rule on its own', () => {
@@ -233,7 +280,7 @@ describe('the front door (/) and the landing page, signed in or not', () => {
       c.set('deps', t.deps);
       await next();
     });
-    servePublicSite(site, dist, { loadSession });
+    servePublicSite(site, dist, { loadSession, signInWithPassword });
     site.get('*', (c) => c.text('the app', 200));
   });
   afterAll(async () => {

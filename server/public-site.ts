@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from './context';
 // Relative, not @core: vite.config.ts loads this file through the public-site plugin, without aliases.
@@ -72,6 +73,21 @@ export function redirectFromSignIn(query: URLSearchParams, signedIn: boolean, or
   return toInAppPath(query.get(NEXT_PARAM), origin) ?? '/app';
 }
 
+/** Signs in with an e-mail address and password as `POST /api/auth/sign-in/email` does; better-auth's answer. */
+export type SignInWithPassword = (c: Context<AppEnv>, credentials: { email: string; password: string }) => Promise<Response>;
+
+/**
+ * The sign-in page sent back after a refused form: the address typed stays in its field (the
+ * password, as on any sign-in page, does not), and better-auth's answer goes along as data for the
+ * page's script to say in the page's language, as it says the answers it gets itself.
+ */
+export function withSignInRefusal(html: string, email: string, refusal: { status: number; body: unknown }): string {
+  const data = JSON.stringify(refusal).replaceAll('<', '\\u003c');
+  return html
+    .replace('id="email"', `id="email" value="${escapeHtml(email)}"`)
+    .replace('</body>', `<script type="application/json" data-sign-in-refusal>${data}</script></body>`);
+}
+
 /**
  * The site's header is rendered with both the visitor's links (`data-session="signed-out"`) and the
  * member's "Open the app" (`data-session="signed-in"`, hidden): a signed-in person gets the copy
@@ -87,9 +103,15 @@ export function showSignedInChrome(html: string): string {
  * Registers the pre-rendered pages (before the /api/* catch-all, since /api/docs is one of them),
  * /robots.txt and /sitemap.xml. Does nothing when the site has not been built (server tests).
  * `loadSession` (the session middleware, passed in so the build's plugin can load this file
- * without the server's modules) tells the sign-in page who is signed in already.
+ * without the server's modules) tells the sign-in page who is signed in already;
+ * `signInWithPassword` (better-auth's sign-in, passed in for the same reason) signs in a form the
+ * page's script did not get to send.
  */
-export function servePublicSite(app: Hono<AppEnv>, distDir: string, options: { loadSession?: MiddlewareHandler<AppEnv> } = {}): void {
+export function servePublicSite(
+  app: Hono<AppEnv>,
+  distDir: string,
+  options: { loadSession?: MiddlewareHandler<AppEnv>; signInWithPassword?: SignInWithPassword } = {},
+): void {
   const siteDir = join(distDir, 'site');
   const manifestPath = join(siteDir, 'manifest.json');
   if (!existsSync(manifestPath)) return;
@@ -105,7 +127,7 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string, options: { l
   };
   const withSession = options.loadSession ?? noSession;
 
-  const render = (c: Context<AppEnv>, route: SiteManifest['routes'][number]) => {
+  const pageHtml = (c: Context<AppEnv>, route: SiteManifest['routes'][number]): string => {
     const signedIn = c.get('user') != null;
     const query = c.req.query('lang');
     const language = negotiateSiteLanguage(
@@ -137,9 +159,13 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string, options: { l
       html = signedIn ? showSignedInChrome(personal) : personal;
       cache.set(key, html);
     }
-    c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Cookie, Accept-Language');
     c.header('Content-Language', language);
+    return html;
+  };
+  const render = (c: Context<AppEnv>, route: SiteManifest['routes'][number]) => {
+    const html = pageHtml(c, route);
+    c.header('Cache-Control', 'no-cache');
     return c.html(html);
   };
 
@@ -166,9 +192,27 @@ export function servePublicSite(app: Hono<AppEnv>, distDir: string, options: { l
       }
       return render(c, route);
     });
-    // The form is sent by its script; one sent before the script loaded comes back to the page
-    // (303: as a GET, with nothing in the address) rather than to a 404.
-    app.post(route.path, (c) => c.redirect(route.path, 303));
+    // The form is sent by its script. One sent before the script loaded (a tap on a slow phone) is
+    // signed in here as the script would have: on to where the person was going (303, as a GET),
+    // or the page again with the address typed and better-auth's refusal, which the script words.
+    app.post(route.path, compress(), async (c) => {
+      const url = new URL(c.req.url);
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const email = typeof form.email === 'string' ? form.email.trim() : '';
+      const password = typeof form.password === 'string' ? form.password : '';
+      c.header('Cache-Control', 'no-store');
+      if (!options.signInWithPassword || !email || !password) return c.redirect(`${route.path}${url.search}`, 303);
+      const answer = await options.signInWithPassword(c, { email, password });
+      if (answer.ok) {
+        for (const cookie of answer.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+        const origin = new URL(c.get('deps').config.publicUrl).origin;
+        return c.redirect(redirectFromSignIn(url.searchParams, true, origin) ?? '/app', 303);
+      }
+      const refusal = { status: answer.status, body: (await answer.json().catch(() => null)) as unknown };
+      const retryAfter = answer.headers.get('retry-after');
+      if (retryAfter) c.header('Retry-After', retryAfter);
+      return c.html(withSignInRefusal(pageHtml(c, route), email, refusal), answer.status as ContentfulStatusCode);
+    });
   }
 
   app.get('/robots.txt', (c) => {

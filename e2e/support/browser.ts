@@ -117,6 +117,8 @@ type ContextOptions = {
    * measured), which took about a fifth of the scoreboard journey's time.
    */
   motion?: boolean;
+  /** Run no script at all: what a page does before its script has loaded (off for a few checks). */
+  javaScript?: boolean;
 };
 
 function contextOptions(options: ContextOptions) {
@@ -127,6 +129,7 @@ function contextOptions(options: ContextOptions) {
     timezoneId: 'Europe/Oslo',
     serviceWorkers: options.serviceWorkers ? ('allow' as const) : ('block' as const),
     reducedMotion: options.motion ? ('no-preference' as const) : ('reduce' as const),
+    javaScriptEnabled: options.javaScript ?? true,
   };
 }
 

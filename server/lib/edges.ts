@@ -47,7 +47,11 @@ export const refuseForeignOrigin = createMiddleware<AppEnv>(async (c, next) => {
   if (isBearerCall(c)) return next();
   const allowed = new URL(c.get('deps').config.publicUrl).origin;
   const origin = c.req.header('origin');
-  const foreign = origin !== undefined ? origin !== allowed : c.req.header('sec-fetch-site') === 'cross-site';
+  const site = c.req.header('sec-fetch-site');
+  // A form our own page posts says `Origin: null` (our Referrer-Policy is no-referrer, and the Fetch
+  // standard then hides a navigation's origin); the browser's own Sec-Fetch-Site still says where it
+  // came from, and no page can set it. An opaque origin from anywhere else stays refused.
+  const foreign = origin === 'null' ? site !== 'same-origin' : origin !== undefined ? origin !== allowed : site === 'cross-site';
   if (foreign) return refuse(c, 403, 'forbidden_origin', `Requests that change data must come from ${allowed}.`);
   return next();
 });

@@ -16,14 +16,26 @@ import { enhanceSignIn } from './sign-in';
  * journeys sign in against the real server: e2e/foundation.e2e.ts.)
  */
 
-/** Renders /auth as the build does, then runs the island; `assign` records where it goes. */
-function openSignIn(search = '', language: SiteLanguage = 'en') {
+/**
+ * Renders /auth as the build does, then runs the island; `assign` records where it goes. `posted`:
+ * the page as the server sends it back after refusing a form sent before the island loaded
+ * (server/public-site.ts `withSignInRefusal`: the address in its field, the refusal as data).
+ */
+function openSignIn(search = '', language: SiteLanguage = 'en', posted?: { email: string; status: number; body: unknown }) {
   document.documentElement.lang = language;
   document.body.innerHTML = renderToStaticMarkup(
     <I18nextProvider i18n={createSiteI18n(language)}>
       <SignInPage />
     </I18nextProvider>,
   );
+  if (posted) {
+    document.querySelector<HTMLInputElement>('#email')!.setAttribute('value', posted.email);
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.dataset.signInRefusal = '';
+    data.textContent = JSON.stringify({ status: posted.status, body: posted.body });
+    document.body.append(data);
+  }
   window.history.replaceState(null, '', `/auth${search}`);
   const assign = vi.fn();
   const location = {
@@ -148,6 +160,23 @@ describe('refusals, in the page language', () => {
     const { user } = openSignIn('', language);
     await fillAndSubmit(user, 'kari@firma.no', 'whatever-it-is', language === 'nb' ? ['E-post', 'Passord', 'Logg inn'] : undefined);
     await findShown(text);
+  });
+
+  it('says the refusal the server had for a form sent before the island loaded, the address still typed', async () => {
+    stubFetch();
+    openSignIn('?next=%2Fapp%2Fweekly', 'nb', {
+      email: 'kari@firma.no',
+      status: 401,
+      body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+    });
+    await findShown('Feil e-post eller passord');
+    expect(screen.getByLabelText('E-post')).toHaveValue('kari@firma.no');
+    document.body.innerHTML = '';
+    openSignIn('', 'en', { email: 'kari@firma.no', status: 403, body: { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' } });
+    const notice = (await screen.findAllByRole('alert')).find(
+      (alert) => !alert.hidden && /not confirmed yet/.test(alert.textContent ?? ''),
+    )!;
+    expect(notice).toHaveTextContent('open the link in the mail we sent to kari@firma.no');
   });
 
   it('says the network failed without losing what was typed', async () => {

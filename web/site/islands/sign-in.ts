@@ -144,7 +144,11 @@ export function enhanceSignIn(root: Document = document, location: Location = wi
       location.assign(next);
       return;
     }
-    if (answer.json?.code === 'EMAIL_NOT_VERIFIED') {
+    showRefusal(email, answer.status, answer.json);
+  }
+
+  function showRefusal(email: string, status: number, refusal: AuthRefusal | null): void {
+    if (refusal?.code === 'EMAIL_NOT_VERIFIED') {
       unverifiedEmail = email;
       fillTemplate(unverified.querySelector<HTMLElement>('[data-template]')!, email);
       show(resendError, false);
@@ -152,7 +156,15 @@ export function enhanceSignIn(root: Document = document, location: Location = wi
       show(unverified, true);
       return;
     }
-    showError(describeSignInRefusal(answer.status, answer.json, messages, language));
+    showError(describeSignInRefusal(status, refusal, messages, language));
+  }
+
+  // A form sent before this script loaded was signed in by the server, which sent the page back
+  // with its refusal (server/public-site.ts): say it as if this script had had the answer.
+  const posted = root.querySelector('[data-sign-in-refusal]');
+  if (posted) {
+    const { status, body } = JSON.parse(posted.textContent ?? '{}') as { status: number; body: AuthRefusal | null };
+    showRefusal(emailInput.value.trim(), status, body);
   }
 
   form.addEventListener('submit', (event) => {
