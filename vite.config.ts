@@ -10,7 +10,7 @@ import { startGroups } from './scripts/app-shell/start-groups';
 import { appShell, isShellFile } from './scripts/app-shell/vite-plugin';
 import { precompress } from './scripts/precompress/vite-plugin';
 import { publicSite } from './scripts/public-site/vite-plugin';
-import { themeBoot } from './scripts/theme-boot/vite-plugin';
+import { bootScripts } from './scripts/theme-boot/vite-plugin';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
@@ -123,14 +123,14 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
   // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
-  // themeBoot: the app page's theme before its first paint (decision 056).
+  // bootScripts: the app page's theme before its first paint (decision 056), and its start screen's copy (decision 090).
   // precompress: .gz and .br beside every hashed asset, served as they are (decision 063).
   plugins: [
     directImports(),
     react(),
     tailwindcss(),
     publicSite(),
-    themeBoot(),
+    bootScripts(),
     coreHasNoSideEffects,
     start.plugin,
     shell,

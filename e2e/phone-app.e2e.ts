@@ -2,7 +2,7 @@ import type { Leaderboard, MyActivities } from '@core/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
-import { type Browser, openBrowser, saveSettledScreenshot, waitForServiceWorker } from './support/browser';
+import { type Browser, openBrowser, saveScreenshot, saveSettledScreenshot, waitForServiceWorker } from './support/browser';
 import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
@@ -261,6 +261,51 @@ describe('the phone app', () => {
 
     await browser.context.setOffline(false);
     await banner.waitFor({ state: 'hidden', timeout: 20_000 });
+  });
+
+  it("opens on this phone's copy of quick log at once, and a tap on it before the app has started is logged once (decision 090)", async () => {
+    // A browser of its own without the worker, so the app's entry script can be held back here.
+    const phone = await openBrowser({ baseUrl: base, viewport: PHONE });
+    try {
+      await signInContext(phone.context, base, rep);
+      const phonePage = await phone.newPage();
+      await phonePage.goto('/app/quick-log');
+      await phonePage.getByRole('button', { name: 'Call not answered' }).waitFor();
+      // Quick log keeps itself as the next start's first frame once it has settled.
+      await phonePage.waitForFunction(() => localStorage.getItem('dealboard.start-snapshot') !== null);
+      const count = async () => (await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities.length;
+      const before = await count();
+
+      // The next start, with the app's scripts held back: the page's boot script paints the copy.
+      const entry = await phonePage.locator('script[type=module][src]').getAttribute('src');
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await phonePage.route(`**${entry}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await phonePage.reload({ waitUntil: 'commit' });
+      const copy = phonePage.locator('#root[data-start-snapshot]');
+      await copy.waitFor({ state: 'attached' });
+      const button = phonePage.getByRole('button', { name: 'Call not answered' });
+      await button.waitFor();
+      await saveScreenshot(phonePage, 'phone-app-quick-log-copy-en-phone');
+      await button.click();
+      await expect(button.getAttribute('aria-busy')).resolves.toBe('true');
+      expect(await count()).toBe(before); // kept on the page, not sent: the app is not running yet
+
+      release();
+      // The live screen takes over the copy and logs the kept tap, once.
+      await copy.waitFor({ state: 'detached' });
+      await expect.poll(count, { timeout: 15_000 }).toBe(before + 1);
+      await phonePage.getByRole('button', { name: 'Call not answered' }).click();
+      await expect.poll(count, { timeout: 15_000 }).toBe(before + 2);
+      const mine = await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine');
+      expect(mine.activities.slice(0, 2).map((a) => a.type)).toEqual(['call_unanswered', 'call_unanswered']);
+      expect(phone.consoleErrors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('speaks Norwegian', async () => {

@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv } from './context';
 import type { Config } from './env';
 import { findClientIp } from './lib/client-ip';
 import { PROJECT_ROOT } from './db/project-root';
-import { THEME_BOOT_SCRIPT_SOURCE } from './lib/theme-boot';
+import { START_SNAPSHOT_SCRIPT_SOURCE, THEME_BOOT_SCRIPT_SOURCE } from './lib/theme-boot';
 import { admitInTurn } from './lib/admission-gate';
 import { isDatabaseUnavailable, isStorageFull } from './db/errors';
 import { recordStorageFull } from './modules/system/system.service';
@@ -243,7 +243,7 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", THEME_BOOT_SCRIPT_SOURCE],
+        scriptSrc: ["'self'", THEME_BOOT_SCRIPT_SOURCE, START_SNAPSHOT_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'], // no outside hosts: avatars are our own uploads (decision 023)
         connectSrc: ["'self'"],

@@ -1,5 +1,6 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { START_SNAPSHOT_ATTRIBUTE } from '@core/start-snapshot';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './components/error-fallback';
@@ -20,7 +21,8 @@ registerServiceWorker();
 captureInstallPrompt();
 
 void i18nReady.then(() => {
-  createRoot(document.getElementById('root')!).render(
+  const container = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       <ErrorBoundary>
         <AppProviders>
@@ -29,6 +31,12 @@ void i18nReady.then(() => {
           </BrowserRouter>
         </AppProviders>
       </ErrorBoundary>
-    </StrictMode>,
+    </StrictMode>
   );
+  const root = createRoot(container);
+  // On the start screen's copy (decision 090) the first render may take its time: as a transition
+  // it yields to the browser every few milliseconds, so a tap on the copy is heard (and kept) at
+  // once instead of after the whole render. Without a copy there is nothing to tap meanwhile.
+  if (container.hasAttribute(START_SNAPSHOT_ATTRIBUTE)) startTransition(() => root.render(app));
+  else root.render(app);
 });

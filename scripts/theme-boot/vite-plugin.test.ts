@@ -3,18 +3,21 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { START_SNAPSHOT_SCRIPT } from '@core/start-snapshot';
 import { THEME_BOOT_SCRIPT } from '@core/theme';
-import { THEME_BOOT_SCRIPT_SOURCE } from '../../server/lib/theme-boot';
-import { themeBoot } from './vite-plugin';
+import { START_SNAPSHOT_SCRIPT_SOURCE, THEME_BOOT_SCRIPT_SOURCE } from '../../server/lib/theme-boot';
+import { bootScripts } from './vite-plugin';
 
-describe('the theme boot script in the app page', () => {
-  it('is the first script of the head, as written, and the CSP allows exactly it', async () => {
-    const plugin = themeBoot();
+describe('the boot scripts in the app page', () => {
+  it('the theme first in the head, the start screen after #root, as written, and the CSP allows exactly them', async () => {
+    const plugin = bootScripts();
     const hook = plugin.transformIndexHtml as { handler: () => { tag: string; children: string; injectTo: string }[] };
-    const [tag] = hook.handler();
-    expect(tag).toEqual({ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' });
-    const hash = createHash('sha256').update(tag!.children, 'utf8').digest('base64');
-    expect(THEME_BOOT_SCRIPT_SOURCE).toBe(`'sha256-${hash}'`);
+    const [theme, snapshot] = hook.handler();
+    expect(theme).toEqual({ tag: 'script', children: THEME_BOOT_SCRIPT, injectTo: 'head-prepend' });
+    expect(snapshot).toEqual({ tag: 'script', children: START_SNAPSHOT_SCRIPT, injectTo: 'body' });
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+    expect(THEME_BOOT_SCRIPT_SOURCE).toBe(hash(theme!.children));
+    expect(START_SNAPSHOT_SCRIPT_SOURCE).toBe(hash(snapshot!.children));
   });
 
   it('survives the build unchanged', async () => {
@@ -23,12 +26,15 @@ describe('the theme boot script in the app page', () => {
       root,
       configFile: false,
       logLevel: 'silent',
-      plugins: [themeBoot()],
+      plugins: [bootScripts()],
       build: { write: false, rolldownOptions: { input: resolve(root, 'index.html'), external: () => true } },
     });
     const outputs = (Array.isArray(output) ? output : [output]) as { output: { fileName: string; source?: unknown }[] }[];
     const html = outputs.flatMap((o) => o.output).find((file) => file.fileName === 'index.html');
-    expect(String(html?.source)).toContain(`<script>${THEME_BOOT_SCRIPT}</script>`);
+    const page = String(html?.source);
+    expect(page).toContain(`<script>${THEME_BOOT_SCRIPT}</script>`);
+    // After #root, which it fills: the copy is shown before the app's scripts run.
+    expect(page.indexOf(`<script>${START_SNAPSHOT_SCRIPT}</script>`)).toBeGreaterThan(page.indexOf('<div id="root">'));
     expect(readFileSync(resolve(root, 'index.html'), 'utf8')).not.toContain(THEME_BOOT_SCRIPT);
   });
 });

@@ -1,5 +1,7 @@
 import type { KpiRuleList, Me } from '@core/contracts';
+import { DEVICE_MEMBER_KEY } from '@core/start-snapshot';
 import { ApiRequestError } from '../api/errors';
+import { forgetStartSnapshot } from '../start-snapshot';
 
 /*
  * The last signed-in member and their company's log rules, kept on this device so the installed
@@ -14,7 +16,8 @@ import { ApiRequestError } from '../api/errors';
  * a company and signing out all replace or remove it, so nothing of one person reaches another.
  */
 
-const STORAGE_KEY = 'dealboard.device-member';
+// Read by the start screen's boot script too (core/start-snapshot.ts): its copy is only for this member.
+const STORAGE_KEY = DEVICE_MEMBER_KEY;
 
 type DeviceMember = { me: Me; rules?: KpiRuleList };
 
@@ -57,7 +60,9 @@ export async function readThroughDevice<T>(ask: () => Promise<T>, keep: (answer:
 export function keepMemberOnDevice(me: Me | null): void {
   if (!me?.onboarding.hasCompany) return forgetMemberOnDevice();
   const current = read();
-  write({ me, rules: current?.me.user.id === me.user.id ? current.rules : undefined });
+  const same = current?.me.user.id === me.user.id;
+  if (!same) forgetStartSnapshot();
+  write({ me, rules: same ? current?.rules : undefined });
 }
 
 /** Keeps the company's rules with the member they were read for (none kept without a member). */
@@ -76,6 +81,7 @@ export function findRulesOnDevice(): KpiRuleList | null {
 
 /** Signing out, or the server saying nobody is signed in: the device keeps nothing of the member. */
 export function forgetMemberOnDevice(): void {
+  forgetStartSnapshot();
   try {
     window.localStorage.removeItem(STORAGE_KEY);
   } catch {

@@ -54,3 +54,35 @@ describe('what waits to sync on quick log', () => {
     expect(call).toHaveTextContent('11:05 · waiting to sync');
   });
 });
+
+describe("taps made on the start screen's copy before the app had started (decision 090)", () => {
+  it('logs each kept tap once, as a tap on the live screen would, and opens the step an answered call needs', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    stubFetch({ 'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules()) });
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.setAttribute('data-start-snapshot', '');
+    document.body.append(root);
+    window.__dealboardEarlyTaps = ['not-answered', 'meeting', 'not-a-button', 'answered'];
+    try {
+      renderWithProviders(
+        <MemoryRouter>
+          <QuickLogPage />
+        </MemoryRouter>,
+      );
+      // Taken over at once: the copy's taps are no longer kept, and nothing is taken twice.
+      expect(root.hasAttribute('data-start-snapshot')).toBe(false);
+      expect(window.__dealboardEarlyTaps).toEqual([]);
+      expect(await screen.findByRole('heading', { name: 'How did the call go?' })).toBeInTheDocument();
+      const list = await screen.findByRole('list');
+      await screen.findByRole('heading', { name: 'Waiting to sync: 2' });
+      const items = within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+      expect(items.some((text) => text?.includes('Unanswered call'))).toBe(true);
+      expect(items.some((text) => text?.includes('Meeting held'))).toBe(true);
+    } finally {
+      root.remove();
+    }
+  });
+});

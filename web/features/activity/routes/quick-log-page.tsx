@@ -1,8 +1,9 @@
 import { CALL_OUTCOMES, type CallOutcome } from '@core/kpi';
+import { QUICK_LOG_ACTION_ATTRIBUTE } from '@core/start-snapshot';
 import { parseMoneyInput } from '@core/money';
 import { computeLocalDate } from '@core/period';
 import { CloudOffIcon, DownloadIcon, PhoneIcon, PhoneMissedIcon, RefreshCwIcon, XIcon } from 'lucide-react';
-import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS, type ActivityLook } from '@web/components/activity-icon';
 import { PageHeader } from '@web/components/page-header';
@@ -12,7 +13,9 @@ import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/toaster';
 import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/format';
+import { useMe } from '@web/lib/auth/get-me';
 import { useInstallPrompt } from '@web/lib/install-prompt';
+import { keepStartSnapshot, takeEarlyTaps } from '@web/lib/start-snapshot';
 import type { PendingActivity, SyncResult } from '../lib/offline-queue';
 import { useActivityToasts } from '../lib/toasts';
 import { type QuickLog, useOfflineLog } from '../lib/use-offline-log';
@@ -22,6 +25,24 @@ const ANSWERED_LOOK: ActivityLook = { icon: PhoneIcon, tone: 'bg-primary-foregro
 const UNANSWERED_LOOK: ActivityLook = { icon: PhoneMissedIcon, tone: 'bg-muted text-muted-foreground' };
 
 type Step = { kind: 'buttons' } | { kind: 'outcome' } | { kind: 'sale' };
+
+/** What each big button does: a log at once, or the step that asks for the rest. */
+const ACTIONS = {
+  answered: { kind: 'outcome' },
+  'not-answered': { kind: 'call', answered: false },
+  meeting: { kind: 'meeting' },
+  sale: { kind: 'sale' },
+  email: { kind: 'email' },
+  linkedin: { kind: 'linkedin' },
+} as const satisfies Record<string, QuickLog | Step>;
+type Action = keyof typeof ACTIONS;
+
+/**
+ * How long the screen settles (the shell's own answers) once the member and the rules are in, before
+ * it is kept as the next start's first frame; kept again when the page is hidden (the phone locked,
+ * another app), so the next start has it as it was last seen.
+ */
+const SNAPSHOT_DELAY_MS = 500;
 
 /**
  * The phone's start screen (decision 054): the big buttons, one tap for most logs and two for an
@@ -51,33 +72,65 @@ export function Component() {
     await log(quick);
     if (!navigator.onLine) toast.success(t('offline.kept'), { description: t('offline.keptText') });
   };
+  const act = (action: Action) => {
+    const next = ACTIONS[action];
+    if (next.kind === 'outcome' || next.kind === 'sale') setStep(next);
+    else void submit(next);
+  };
+
+  // The page may have shown this device's copy of the screen until now (decision 090): taps on it
+  // were kept; once this screen is up (in the same commit, before any other event) they are taken
+  // over, and acted on as soon as the member is known.
+  const { data: me } = useMe();
+  const userId = me?.user.id;
+  const earlyTaps = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    earlyTaps.current.push(...takeEarlyTaps());
+  }, []);
+  useEffect(() => {
+    if (!userId || earlyTaps.current.length === 0) return;
+    const taps = earlyTaps.current.splice(0);
+    for (const action of taps) if (action in ACTIONS) act(action as Action);
+    // Once per member: `act` is this render's, which is all a tap needs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId]);
+  // The screen as it shows now, settled, becomes the next start's first frame.
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (!userId || !rules || step.kind !== 'buttons') return;
+    const keep = () => keepStartSnapshot(userId);
+    const timer = window.setTimeout(keep, SNAPSHOT_DELAY_MS);
+    window.addEventListener('pagehide', keep);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('pagehide', keep);
+    };
+  }, [userId, rules, step.kind, i18n.language]);
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4">
       <PageHeader title={t('quickLogPage.title')} description={t('quickLogPage.description')} />
       {!isOnline && (
-        <p role="status" className="flex items-center gap-2 rounded-lg border border-warning/50 bg-warning-soft px-3 py-2 text-sm">
+        <p
+          role="status"
+          data-no-snapshot
+          className="flex items-center gap-2 rounded-lg border border-warning/50 bg-warning-soft px-3 py-2 text-sm"
+        >
           <CloudOffIcon className="size-4 shrink-0" aria-hidden />
           {t('offline.banner')}
         </p>
       )}
       {step.kind === 'buttons' && (
         <div className="grid grid-cols-2 gap-3">
-          <BigButton primary look={ANSWERED_LOOK} label={t('quickLogPage.answered')} onClick={() => setStep({ kind: 'outcome' })} />
-          <BigButton
-            look={UNANSWERED_LOOK}
-            label={t('quickLogPage.notAnswered')}
-            onClick={() => void submit({ kind: 'call', answered: false })}
-          />
+          <BigButton primary action="answered" look={ANSWERED_LOOK} label={t('quickLogPage.answered')} onClick={act} />
+          <BigButton action="not-answered" look={UNANSWERED_LOOK} label={t('quickLogPage.notAnswered')} onClick={act} />
           {(rules?.enabledKinds.meeting ?? true) && (
-            <BigButton look={ACTIVITY_LOOKS.meeting} label={t('quickLog.meeting')} onClick={() => void submit({ kind: 'meeting' })} />
+            <BigButton action="meeting" look={ACTIVITY_LOOKS.meeting} label={t('quickLog.meeting')} onClick={act} />
           )}
-          <BigButton look={ACTIVITY_LOOKS.sale} label={t('quickLogPage.sale')} onClick={() => setStep({ kind: 'sale' })} />
-          {rules?.enabledKinds.email && (
-            <BigButton look={ACTIVITY_LOOKS.email} label={t('quickLog.email')} onClick={() => void submit({ kind: 'email' })} />
-          )}
+          <BigButton action="sale" look={ACTIVITY_LOOKS.sale} label={t('quickLogPage.sale')} onClick={act} />
+          {rules?.enabledKinds.email && <BigButton action="email" look={ACTIVITY_LOOKS.email} label={t('quickLog.email')} onClick={act} />}
           {rules?.enabledKinds.linkedin && (
-            <BigButton look={ACTIVITY_LOOKS.linkedin} label={t('quickLog.linkedin')} onClick={() => void submit({ kind: 'linkedin' })} />
+            <BigButton action="linkedin" look={ACTIVITY_LOOKS.linkedin} label={t('quickLog.linkedin')} onClick={act} />
           )}
         </div>
       )}
@@ -111,22 +164,27 @@ export function Component() {
 }
 
 function BigButton({
+  action,
   look: { icon: Icon, tone },
   label,
   onClick,
   primary,
 }: {
+  action: Action;
   look: ActivityLook;
   label: string;
-  onClick: () => void;
+  onClick: (action: Action) => void;
   primary?: boolean;
 }) {
   return (
     <button
       type="button"
-      onClick={onClick}
+      onClick={() => onClick(action)}
+      // Named for the page's boot script too: a tap on the start screen's copy is kept by this name.
+      {...{ [QUICK_LOG_ACTION_ATTRIBUTE]: action }}
       className={cn(
-        'flex min-h-28 flex-col items-start justify-between gap-3 rounded-2xl border p-4 text-left text-base font-semibold transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 active:translate-y-px',
+        // aria-busy: a tap on the copy, kept until the app has started.
+        'flex min-h-28 aria-busy:opacity-60 flex-col items-start justify-between gap-3 rounded-2xl border p-4 text-left text-base font-semibold transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 active:translate-y-px',
         primary ? 'border-transparent bg-primary text-primary-foreground shadow-sm' : 'bg-card shadow-xs hover:border-primary/40',
       )}
     >
@@ -200,7 +258,7 @@ function InstallOffer({ show }: { show: boolean }) {
   const isPhone = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
   if (!show || !canInstall || !isPhone) return null;
   return (
-    <Card className="gap-3 p-4">
+    <Card className="gap-3 p-4" data-no-snapshot>
       <div className="flex items-start gap-3">
         <DownloadIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
         <p className="text-sm">{t('install.text')}</p>
@@ -239,7 +297,7 @@ function PendingList({
   };
   const waiting = pending.filter((entry) => entry.status === 'waiting').length;
   return (
-    <Card className="gap-3 p-4" aria-labelledby="pending-heading">
+    <Card className="gap-3 p-4" aria-labelledby="pending-heading" data-no-snapshot>
       <div className="flex items-center justify-between gap-2">
         <h2 id="pending-heading" className="text-base font-semibold">
           {t('offline.waiting', { count: waiting })}

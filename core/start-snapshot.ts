@@ -1,0 +1,48 @@
+/*
+ * The installed app's start screen from this device's last visit (decision 090). Quick log
+ * is the screen a rep opens many times a day; its buttons change only with the company's rules. On a
+ * phone the app's first render takes a second or two of main thread after its scripts are in (the
+ * worker's cache), so the page paints the screen as it last looked here at once, from a copy the app
+ * kept, and a tap on a button in that copy is kept until the app has started and then logged as if
+ * it had been a tap on the live screen.
+ *
+ * START_SNAPSHOT_SCRIPT is an inline script, placed after #root in index.html; the server's
+ * Content-Security-Policy allows it by its hash, so it is a constant. It shows the copy only when
+ * everything agrees: this path, the same build (the page's entry script), and the member the copy
+ * was made for is still the one this device keeps (signing out forgets both).
+ */
+
+/** Where the app keeps the copy: `{ path, entry, user, html }`. */
+export const START_SNAPSHOT_KEY = 'dealboard.start-snapshot';
+
+/** Where the app keeps the signed-in member for offline starts (web/lib/auth/device-member.ts). */
+export const DEVICE_MEMBER_KEY = 'dealboard.device-member';
+
+/** The one screen shown from a copy. */
+export const START_SNAPSHOT_PATH = '/app/quick-log';
+
+/** On #root while it shows the copy: taps on `[data-quick-log]` buttons are kept, not lost. */
+export const START_SNAPSHOT_ATTRIBUTE = 'data-start-snapshot';
+
+/** The attribute naming a quick log button's action (answered, not-answered, meeting, sale, email, linkedin). */
+export const QUICK_LOG_ACTION_ATTRIBUTE = 'data-quick-log';
+
+/** The window property holding the kept taps' actions, in order. */
+export const EARLY_TAPS_PROPERTY = '__dealboardEarlyTaps';
+
+/** What the app keeps. */
+export type StartSnapshot = { path: string; entry: string; user: string; html: string };
+
+export const START_SNAPSHOT_SCRIPT =
+  '(function(){try{' +
+  `if(location.pathname!=='${START_SNAPSHOT_PATH}')return;` +
+  `var s=JSON.parse(localStorage.getItem('${START_SNAPSHOT_KEY}')||'null');` +
+  `var m=JSON.parse(localStorage.getItem('${DEVICE_MEMBER_KEY}')||'null');` +
+  "var e=document.querySelector('script[type=module][src]');var r=document.getElementById('root');" +
+  "if(!s||!m||!m.me||!e||!r||s.path!==location.pathname||s.entry!==e.getAttribute('src')||s.user!==m.me.user.id)return;" +
+  `r.innerHTML=s.html;r.setAttribute('${START_SNAPSHOT_ATTRIBUTE}','');var t=window.${EARLY_TAPS_PROPERTY}=[];` +
+  "document.addEventListener('click',function(v){" +
+  `if(!r.hasAttribute('${START_SNAPSHOT_ATTRIBUTE}'))return;` +
+  `var b=v.target&&v.target.closest&&v.target.closest('[${QUICK_LOG_ACTION_ATTRIBUTE}]');if(!b||!r.contains(b))return;` +
+  `v.preventDefault();t.push(b.getAttribute('${QUICK_LOG_ACTION_ATTRIBUTE}'));b.setAttribute('aria-busy','true')` +
+  '},true)}catch(x){}})();';
