@@ -16,7 +16,8 @@
  *      against the phone budgets. --phone-only measures this alone (--list-files names the scripts;
  *      --waterfall, --profile, --coverage and --trace say where the time went: requests and the
  *      largest-paint candidates, the main thread by script, how much of each script ran, and the
- *      main thread by trace event, scripts against style, layout and paint).
+ *      main thread by trace event, scripts against style, layout and paint; --no-start-copy starts
+ *      the warm visit without quick log's copy of itself, decision 090, to compare).
  *   5. Runs Lighthouse 12 (its own install in bench/lighthouse) against Debian's chromium for /landing, desktop and mobile (median of
  *      --runs, default 5): performance, accessibility, best practices, SEO; the goal is 95 each.
  *
@@ -523,11 +524,9 @@ async function measurePhone(browser, baseUrl, cookies, screen) {
   try {
     const cold = await visitOnPhone(context, baseUrl, screen.path, screen.usable);
     // The worker has installed by now (network idle); the next visit starts from its cache.
+    // --no-start-copy: the warm start without quick log's copy of itself (decision 090), to compare.
+    if (args.has('--no-start-copy')) await context.addInitScript(() => localStorage.removeItem('dealboard.start-snapshot'));
     const warm = await visitOnPhone(context, baseUrl, screen.path, screen.usable);
-    for (let i = 0; i < Number(process.env.EXTRA_WARM ?? 0); i++) {
-      const again = await visitOnPhone(context, baseUrl, screen.path, screen.usable);
-      log(`extra warm ${i}: usable ${Math.round(again.usableMs)} ms`);
-    }
     return { ...screen, cold, warm };
   } finally {
     await context.close();
