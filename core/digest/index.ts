@@ -1,5 +1,12 @@
 import type { TargetMetric } from '../contracts/targets';
-import { computePacing, computePeriodShare, computeTargetPeriodDates, type Pace, type WorkingCalendar } from '../pacing';
+import {
+  computePacing,
+  computePeriodShare,
+  computeTargetPeriodDates,
+  type Pace,
+  selectTargetsInForce,
+  type WorkingCalendar,
+} from '../pacing';
 import {
   addDays,
   computeLocalDate,
@@ -152,21 +159,6 @@ const hasAny = (totals: DigestTotals) => DIGEST_METRICS.some((metric) => totals[
 export function hasActivityInWeek(week: DigestCompanyWeek): boolean {
   const weekEnd = addDays(week.weekStart, 6);
   return week.days.some((row) => row.day >= week.weekStart && row.day <= weekEnd && hasAny(row));
-}
-
-/**
- * The target in force on `day` per metric and period: the latest that started by then and was not
- * ended by then (decision 043). `rows` are one subject's.
- */
-function selectTargetsInForce<T extends Omit<DigestTargetRow, 'userId'>>(rows: T[], day: LocalDate): T[] {
-  const latest = new Map<string, T>();
-  for (const row of rows) {
-    if (row.effectiveFrom > day) continue;
-    const key = `${row.metric}:${row.period}`;
-    const seen = latest.get(key);
-    if (!seen || seen.effectiveFrom < row.effectiveFrom) latest.set(key, row);
-  }
-  return [...latest.values()].filter((row) => row.endsOn === null || row.endsOn > day);
 }
 
 /**

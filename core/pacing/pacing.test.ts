@@ -9,6 +9,7 @@ import {
   isWorkingDay,
   listPublicHolidays,
   type PeriodShare,
+  selectTargetsInForce,
   type WorkingCalendar,
 } from './index';
 
@@ -183,5 +184,34 @@ describe('target periods', () => {
   it('measures a running period by today, a past one by its last day', () => {
     expect(computeTargetReferenceDay(d('2026-11-29'), d('2026-11-25'))).toBe('2026-11-25');
     expect(computeTargetReferenceDay(d('2026-10-31'), d('2026-11-25'))).toBe('2026-10-31');
+  });
+});
+
+describe('selectTargetsInForce (decision 043)', () => {
+  const row = (metric: string, effectiveFrom: string, endsOn: string | null, who = 'a') => ({
+    metric,
+    period: 'week',
+    effectiveFrom,
+    endsOn,
+    who,
+  });
+
+  it('takes the latest row started by the day, per subject, metric and period, unless ended by then', () => {
+    const rows = [
+      row('calls', '2026-11-02', null),
+      row('calls', '2026-11-16', null), // the change: replaces the first from the 16th
+      row('sales', '2026-11-02', '2026-11-20'), // ended on the 20th
+      row('calls', '2026-12-01', null), // not started yet on the 18th
+      row('calls', '2026-11-02', null, 'b'),
+    ];
+    const on = (day: string) =>
+      selectTargetsInForce(rows, day, (r) => r.who)
+        .map((r) => `${r.who}:${r.metric}:${r.effectiveFrom}`)
+        .sort();
+    expect(on('2026-11-10')).toEqual(['a:calls:2026-11-02', 'a:sales:2026-11-02', 'b:calls:2026-11-02']);
+    expect(on('2026-11-18')).toEqual(['a:calls:2026-11-16', 'a:sales:2026-11-02', 'b:calls:2026-11-02']);
+    expect(on('2026-11-20')).toEqual(['a:calls:2026-11-16', 'b:calls:2026-11-02']);
+    // One subject's rows need no subject: b's row then competes with a's.
+    expect(selectTargetsInForce(rows, '2026-11-10').filter((r) => r.metric === 'calls')).toHaveLength(1);
   });
 });

@@ -8,7 +8,14 @@ import type {
   TargetSubjectKind,
   TargetSubjects,
 } from '@core/contracts';
-import { computePacing, computePeriodShare, computeTargetPeriodDates, computeTargetReferenceDay, type TargetPeriod } from '@core/pacing';
+import {
+  computePacing,
+  computePeriodShare,
+  computeTargetPeriodDates,
+  computeTargetReferenceDay,
+  selectTargetsInForce,
+  type TargetPeriod,
+} from '@core/pacing';
 import { computeLocalDate, type LocalDate, toLocalDate } from '@core/period';
 import { isTeamLead, type Manager } from '@core/teams';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
@@ -68,7 +75,7 @@ export async function selectPersonTargetValuesIn(
   day: string,
 ): Promise<Map<string, number>> {
   const rows = (await selectPersonTargetsIn(tx, companyId)).filter((row) => row.metric === metric);
-  return new Map(selectTargetsInForce(rows, day, period).map((row) => [row.userId as string, row.value]));
+  return new Map(selectRowsInForce(rows, day, period).map((row) => [row.userId as string, row.value]));
 }
 
 const onlyManagers = () => forbidden('Only administrators and team leads can set targets.');
@@ -126,16 +133,10 @@ const METRIC_COLUMNS: Record<
   points: 'points',
 };
 
-/** The row in force on `day` for each metric and period: the latest that started by then, unless it was ended by then. */
-function selectTargetsInForce(rows: TargetRow[], day: string, period: TargetPeriod | null = null): TargetRow[] {
-  const latest = new Map<string, TargetRow>();
-  for (const row of rows) {
-    if (row.effectiveFrom > day || (period !== null && row.period !== period)) continue;
-    const key = `${row.subjectKind}:${row.userId ?? row.teamId}:${row.metric}:${row.period}`;
-    const seen = latest.get(key);
-    if (!seen || seen.effectiveFrom < row.effectiveFrom) latest.set(key, row);
-  }
-  return [...latest.values()].filter((row) => row.endsOn === null || row.endsOn > day);
+/** The rows in force on `day`, per person or team, metric and period (decision 043); of one period only when given. */
+function selectRowsInForce(rows: TargetRow[], day: string, period: TargetPeriod | null = null): TargetRow[] {
+  const ofPeriod = period === null ? rows : rows.filter((row) => row.period === period);
+  return selectTargetsInForce(ofPeriod, day, (row) => `${row.subjectKind}:${row.userId ?? row.teamId}`);
 }
 
 function toTarget(row: TargetRow, inForceToday: ReadonlySet<string>, today: string): Target {
@@ -156,7 +157,7 @@ function toTarget(row: TargetRow, inForceToday: ReadonlySet<string>, today: stri
 }
 
 function toTargetList(rows: TargetRow[], today: string): TargetList {
-  const inForce = new Set(selectTargetsInForce(rows, today).map((row) => row.id));
+  const inForce = new Set(selectRowsInForce(rows, today).map((row) => row.id));
   return { targets: rows.map((row) => toTarget(row, inForce, today)) };
 }
 
@@ -309,7 +310,7 @@ async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: UserId
     const dates = computeTargetPeriodDates(period, day);
     const reference = computeTargetReferenceDay(dates.to, today);
     const share = computePeriodShare(data.calendar, dates.from, dates.to, now, actor.timezone);
-    for (const target of selectTargetsInForce(data.targets, reference, period)) {
+    for (const target of selectRowsInForce(data.targets, reference, period)) {
       const metric = target.metric as TargetMetric;
       const column = METRIC_COLUMNS[metric];
       const isTeam = target.subjectKind === 'team';
