@@ -44,7 +44,7 @@ import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { digestRoutes } from './modules/digest/digest.routes';
 import { digestPreviewRoutes } from './modules/digest/digest-preview.routes';
-import { type SignInWithPassword, servePublicSite } from './public-site';
+import { type SignInWithPassword, type SubmitContactForm, servePublicSite } from './public-site';
 import { serveWebApp } from './web-app';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -288,7 +288,19 @@ export function createApp(deps: AppDeps) {
   app.get('/api/openapi.json', (c) => c.json((apiDocument ??= buildApiDocument(deps.config))));
 
   // The pre-rendered landing and public pages (and /api/docs, hence before the /api/* 404).
-  servePublicSite(app, WEB_DIST_DIR, { loadSession, signInWithPassword });
+  // The contact form sent before its script loaded goes to the endpoint its script uses, with all
+  // of that endpoint's edges (the per-address limit reads the same connection).
+  const submitContactForm: SubmitContactForm = (c, fields) => {
+    const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
+    for (const name of ['user-agent', 'accept-language', 'x-forwarded-for', 'forwarded']) {
+      const value = c.req.header(name);
+      if (value) headers.set(name, value);
+    }
+    headers.set('origin', new URL(deps.config.publicUrl).origin);
+    const url = new URL('/api/v1/contact', c.req.url);
+    return Promise.resolve(app.fetch(new Request(url, { method: 'POST', headers, body: JSON.stringify(fields) }), c.env));
+  };
+  servePublicSite(app, WEB_DIST_DIR, { loadSession, signInWithPassword, submitContactForm });
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
 

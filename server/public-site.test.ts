@@ -317,3 +317,82 @@ describe('the front door (/) and the landing page, signed in or not', () => {
     expect(await (await site.request('/landing')).text()).toBe(visitor);
   });
 });
+
+describe('the contact form sent before its script loaded (POST /contact)', () => {
+  let dist: string;
+  let t: TestApp;
+  let site: Hono<AppEnv>;
+  const sent: Record<string, string>[] = [];
+  let answer = (): Response => Response.json({ id: 'c1' }, { status: 201 });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    dist = mkdtempSync(join(tmpdir(), 'dealboard-site-test-'));
+    for (const language of LANGUAGES) {
+      mkdirSync(join(dist, 'site', language), { recursive: true });
+      writeFileSync(join(dist, 'site', language, 'contact.html'), `<html lang="${language}"><body>contact ${language}</body></html>`);
+    }
+    writeFileSync(
+      join(dist, 'site', 'manifest.json'),
+      JSON.stringify({ languages: LANGUAGES, routes: [{ path: '/contact', page: 'contact' }] }),
+    );
+    site = new Hono<AppEnv>();
+    site.use('*', async (c, next) => {
+      c.set('deps', t.deps);
+      await next();
+    });
+    servePublicSite(site, dist, {
+      submitContactForm: async (_c, fields) => {
+        sent.push(fields);
+        return answer();
+      },
+    });
+  });
+  afterAll(async () => {
+    rmSync(dist, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  const post = (fields: Record<string, string>) =>
+    site.request('/contact', { method: 'POST', body: new URLSearchParams(fields), headers: { 'accept-language': 'nb' } });
+  const answerIn = (html: string) =>
+    JSON.parse(/<script type="application\/json" data-contact-answer>(.*?)<\/script>/.exec(html)![1]!) as {
+      status: number;
+      body: unknown;
+      values: Record<string, string>;
+    };
+
+  it("sends the form's fields (nothing else) to the endpoint and gives the page back with its answer and the fields as typed", async () => {
+    const fields = {
+      name: 'Kari',
+      email: 'kari@fjordsalg.no',
+      company: 'Fjordsalg',
+      teamSize: '21-50',
+      message: 'A demo </script> please',
+      website: '',
+    };
+    const response = await post({ ...fields, admin: 'true' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(sent.at(-1)).toEqual(fields);
+    const html = await response.text();
+    expect(html).toContain('contact nb');
+    expect(html).not.toContain('A demo </script>'); // the answer's markup cannot close its own script
+    const { website: _honeypot, ...typed } = fields;
+    expect(answerIn(html)).toEqual({ status: 201, body: { id: 'c1' }, values: typed });
+  });
+
+  it("keeps the endpoint's refusal and its status: the limit, or what to fix", async () => {
+    answer = () => Response.json({ error: { code: 'rate_limited', message: 'Too many' } }, { status: 429 });
+    const limited = await post({ name: 'Kari', message: 'Once more' });
+    expect(limited.status).toBe(429);
+    expect(answerIn(await limited.text())).toMatchObject({ status: 429, values: { name: 'Kari', message: 'Once more' } });
+    answer = () =>
+      Response.json({ error: { code: 'invalid_input', details: { email: 'Enter a valid e-mail address.' } } }, { status: 400 });
+    const refused = await post({ name: 'Kari', email: 'nope' });
+    expect(refused.status).toBe(400);
+    expect(answerIn(await refused.text()).body).toEqual({
+      error: { code: 'invalid_input', details: { email: 'Enter a valid e-mail address.' } },
+    });
+  });
+});

@@ -7,6 +7,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from './context';
 // Relative, not @core: vite.config.ts loads this file through the public-site plugin, without aliases.
 import { negotiateLanguage } from '../core/language';
+import { CONTACT_FIELDS } from '../core/contracts/contact';
 import { NEXT_PARAM, toInAppPath } from '../core/navigation/in-app-path';
 import { escapeHtml } from './lib/escape-html';
 
@@ -26,6 +27,9 @@ type SiteManifest = { languages: string[]; routes: { path: string; page: string 
 
 /** The pre-rendered sign-in page (decision 029): its file name in the manifest. */
 const SIGN_IN_PAGE = 'auth';
+const CONTACT_PAGE = 'contact';
+/** The contact form's fields (core/contracts/contact.ts), with the hidden one only bots fill in. */
+const CONTACT_FORM_FIELDS = new Set([...CONTACT_FIELDS, 'website']);
 
 export function negotiateSiteLanguage(
   input: { query?: string | null; cookie?: string | null; acceptLanguage?: string | null },
@@ -73,6 +77,9 @@ export function redirectFromSignIn(query: URLSearchParams, signedIn: boolean, or
   return toInAppPath(query.get(NEXT_PARAM), origin) ?? '/app';
 }
 
+/** Sends the contact form's fields as `POST /api/v1/contact` does; that endpoint's answer. */
+export type SubmitContactForm = (c: Context<AppEnv>, fields: Record<string, string>) => Promise<Response>;
+
 /** Signs in with an e-mail address and password as `POST /api/auth/sign-in/email` does; better-auth's answer. */
 export type SignInWithPassword = (c: Context<AppEnv>, credentials: { email: string; password: string }) => Promise<Response>;
 
@@ -82,10 +89,13 @@ export type SignInWithPassword = (c: Context<AppEnv>, credentials: { email: stri
  * page's script to say in the page's language, as it says the answers it gets itself.
  */
 export function withSignInRefusal(html: string, email: string, refusal: { status: number; body: unknown }): string {
-  const data = JSON.stringify(refusal).replaceAll('<', '\\u003c');
-  return html
-    .replace('id="email"', `id="email" value="${escapeHtml(email)}"`)
-    .replace('</body>', `<script type="application/json" data-sign-in-refusal>${data}</script></body>`);
+  return withFormAnswer(html.replace('id="email"', `id="email" value="${escapeHtml(email)}"`), 'data-sign-in-refusal', refusal);
+}
+
+/** A pre-rendered page with an answer as JSON data (`<script type="application/json" {attribute}>`) for its script to show. */
+export function withFormAnswer(html: string, attribute: string, answer: unknown): string {
+  const data = JSON.stringify(answer).replaceAll('<', '\\u003c');
+  return html.replace('</body>', `<script type="application/json" ${attribute}>${data}</script></body>`);
 }
 
 /**
@@ -105,12 +115,12 @@ export function showSignedInChrome(html: string): string {
  * `loadSession` (the session middleware, passed in so the build's plugin can load this file
  * without the server's modules) tells the sign-in page who is signed in already;
  * `signInWithPassword` (better-auth's sign-in, passed in for the same reason) signs in a form the
- * page's script did not get to send.
+ * page's script did not get to send; `submitContactForm` (the contact endpoint) sends /contact's.
  */
 export function servePublicSite(
   app: Hono<AppEnv>,
   distDir: string,
-  options: { loadSession?: MiddlewareHandler<AppEnv>; signInWithPassword?: SignInWithPassword } = {},
+  options: { loadSession?: MiddlewareHandler<AppEnv>; signInWithPassword?: SignInWithPassword; submitContactForm?: SubmitContactForm } = {},
 ): void {
   const siteDir = join(distDir, 'site');
   const manifestPath = join(siteDir, 'manifest.json');
@@ -179,6 +189,24 @@ export function servePublicSite(
   });
 
   for (const route of manifest.routes) {
+    if (route.page === CONTACT_PAGE) {
+      // Sent before its script loaded: sent here as the script would have, and the page comes back
+      // with the endpoint's answer and the fields as typed, which the script shows (the thanks, or
+      // what to fix), so nothing typed is lost.
+      app.post(route.path, compress(), async (c) => {
+        const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+        const fields = Object.fromEntries(
+          Object.entries(form).flatMap(([key, value]) => (typeof value === 'string' && CONTACT_FORM_FIELDS.has(key) ? [[key, value]] : [])),
+        );
+        c.header('Cache-Control', 'no-store');
+        if (!options.submitContactForm) return c.redirect(route.path, 303);
+        const answer = await options.submitContactForm(c, fields);
+        const body = (await answer.json().catch(() => null)) as unknown;
+        const { website: _honeypot, ...values } = fields;
+        const status = answer.ok ? 200 : (answer.status as ContentfulStatusCode);
+        return c.html(withFormAnswer(pageHtml(c, route), 'data-contact-answer', { status: answer.status, body, values }), status);
+      });
+    }
     if (route.page !== SIGN_IN_PAGE) {
       app.get(route.path, compress(), withSession, (c) => render(c, route));
       continue;

@@ -10,6 +10,8 @@ const form = document.querySelector<HTMLFormElement>('[data-contact-form]');
 const success = document.querySelector<HTMLElement>('[data-contact-success]');
 
 type Issue = { path: PropertyKey[]; code: string };
+/** The contact endpoint's refusal body (400: the fields it refused). */
+type Answer = { error?: { details?: Record<string, string> } } | null;
 
 function enhance(form: HTMLFormElement, success: HTMLElement): void {
   const text = form.dataset;
@@ -114,7 +116,12 @@ function enhance(form: HTMLFormElement, success: HTMLElement): void {
       return;
     }
     setBusy(false);
-    if (response.ok) {
+    showAnswer(response.status, response.status === 400 ? ((await response.json().catch(() => null)) as Answer) : null, sent);
+  });
+
+  /** The endpoint's answer: the thanks, what to fix under each field, or what went wrong. */
+  function showAnswer(status: number, body: Answer, sent: Record<string, string>): void {
+    if (status >= 200 && status < 300) {
       const template = success.querySelector<HTMLElement>('[data-success-text]');
       if (template) template.textContent = (template.dataset.template ?? '').replace('{email}', sent.email?.trim() ?? '');
       form.hidden = true;
@@ -122,8 +129,7 @@ function enhance(form: HTMLFormElement, success: HTMLElement): void {
       success.querySelector<HTMLElement>('[data-success-title]')?.focus();
       return;
     }
-    if (response.status === 400) {
-      const body = (await response.json().catch(() => null)) as { error?: { details?: Record<string, string> } } | null;
+    if (status === 400) {
       const local = validate();
       const errors: Partial<Record<ContactField, string>> = {};
       for (const key of Object.keys(body?.error?.details ?? {})) {
@@ -132,9 +138,26 @@ function enhance(form: HTMLFormElement, success: HTMLElement): void {
       }
       if (showErrors(errors)) return;
     }
-    showFormError((response.status === 429 ? text.errorRateLimited : text.errorServer) ?? null);
+    showFormError((status === 429 ? text.errorRateLimited : text.errorServer) ?? null);
     formError.focus();
-  });
+  }
+
+  // A form sent before this script loaded was sent by the server, which sent the page back with the
+  // endpoint's answer and the fields as typed (server/public-site.ts): shown as if this script had sent it.
+  const posted = document.querySelector('[data-contact-answer]');
+  if (posted) {
+    const {
+      status,
+      body,
+      values: typed,
+    } = JSON.parse(posted.textContent ?? '{}') as {
+      status: number;
+      body: Answer;
+      values: Record<string, string>;
+    };
+    for (const field of CONTACT_FIELDS) if (typeof typed[field] === 'string') control(field).value = typed[field];
+    showAnswer(status, body, typed);
+  }
 
   success.querySelector('[data-contact-again]')?.addEventListener('click', () => {
     form.reset();

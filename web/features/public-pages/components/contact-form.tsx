@@ -51,7 +51,9 @@ export function ContactBody() {
     <Container>
       <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
         <div className="rounded-2xl border bg-card p-6 shadow-card sm:p-8">
+          {/* method="post": sent before the script has loaded, the message never goes into an address. */}
           <form
+            method="post"
             noValidate
             aria-label={f('label')}
             className="relative grid gap-5"
