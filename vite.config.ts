@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { directImports } from './scripts/app-shell/direct-imports';
 import { startGroups } from './scripts/app-shell/start-groups';
-import { appShell, isShellFile } from './scripts/app-shell/vite-plugin';
+import { appShell, isShellFile, preloadApp } from './scripts/app-shell/vite-plugin';
 import { precompress } from './scripts/precompress/vite-plugin';
 import { publicSite } from './scripts/public-site/vite-plugin';
 import { bootScripts } from './scripts/theme-boot/vite-plugin';
@@ -125,6 +125,7 @@ export default defineConfig({
   // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
   // bootScripts: the app page's theme before its first paint (decision 056), and its start screen's copy (decision 090).
   // precompress: .gz and .br beside every hashed asset, served as they are (decision 063).
+  // preloadApp: the app's files preloaded by its page, though its entry imports it once the page has painted (decision 090).
   plugins: [
     directImports(),
     react(),
@@ -134,6 +135,7 @@ export default defineConfig({
     coreHasNoSideEffects,
     start.plugin,
     shell,
+    preloadApp(),
     installableApp(shell),
     precompress(),
   ],

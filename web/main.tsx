@@ -1,4 +1,3 @@
-import './styles.css';
 import { START_SNAPSHOT_ATTRIBUTE } from '@core/start-snapshot';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCatalogFile, selectForLanguage } from '../../web/sw/catalog-files';
-import { isShellFile, listPreloadHints, listShellScripts, type ShellChunk } from './vite-plugin';
+import { isShellFile, listAppPreloads, listPreloadHints, listShellScripts, type ShellChunk } from './vite-plugin';
 
 const ROOT = '/repo';
 const chunk = (
@@ -88,6 +88,27 @@ describe('listPreloadHints', () => {
     expect(hints.screenCatalogs?.['/app']).toEqual({ nb: ['assets/scoreboard.nb-R.js'] });
     expect(hints.screenCatalogs?.['/app/activity']).toEqual({ en: ['assets/targets.en-S.js'] });
     expect(hints.screenCatalogs?.['/app/quick-log']).toBeUndefined();
+  });
+});
+
+describe('listAppPreloads (decision 090)', () => {
+  const entry = chunk('assets/index-A.js', ['assets/runtime-R.js', 'assets/helper-H.js'], 'web/index.html', true, ['assets/main-M.js']);
+  const bundle = [
+    entry,
+    chunk('assets/runtime-R.js'),
+    chunk('assets/helper-H.js', ['assets/runtime-R.js']),
+    chunk('assets/main-M.js', ['assets/runtime-R.js', 'assets/boot-B.js'], 'web/main.tsx', false, ['assets/settings-page-S.js']),
+    chunk('assets/boot-B.js', ['assets/helper-H.js', 'assets/lib-L.js']),
+    chunk('assets/lib-L.js'),
+    chunk('assets/settings-page-S.js', [], 'web/app/routes/settings-page.tsx'),
+  ];
+
+  it("names the app's chunk and all it imports statically, beyond what the entry's own preloads name, and no screen", () => {
+    expect(listAppPreloads(bundle, entry).sort()).toEqual(['assets/boot-B.js', 'assets/lib-L.js', 'assets/main-M.js']);
+  });
+
+  it('fails the build when the app has no chunk of its own', () => {
+    expect(() => listAppPreloads([entry], entry)).toThrow(/no chunk for web\/main.tsx/);
   });
 });
 

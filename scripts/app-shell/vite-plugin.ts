@@ -33,6 +33,9 @@ export const START_SCREEN_PATHS: Readonly<Record<string, string>> = {
 };
 export const SHELL_MODULE = 'web/app/shell/app-shell.tsx';
 
+/** The app itself, which the page's entry (web/entry.ts) imports once the page has painted (decision 090). */
+export const APP_MODULE = 'web/main.tsx';
+
 /** The catalogs no signed-in screen renders before: the base namespaces (web/i18n) and the shell's. */
 export const FIRST_RENDER_NAMESPACES = ['common', 'auth', 'activity'];
 
@@ -114,7 +117,8 @@ export function listPreloadHints(chunks: readonly ShellChunk[]): PreloadHints {
     return seen;
   };
   const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/web/index.html'));
-  const preloadedByPage = entry ? withImports([entry]) : new Set<string>();
+  const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${APP_MODULE}`));
+  const preloadedByPage = withImports([entry, app].filter((chunk) => chunk !== undefined));
   const beyondPage = (roots: readonly ShellChunk[]) => [...withImports(roots)].filter((file) => !preloadedByPage.has(file));
   const shell = chunkOf(SHELL_MODULE);
   const catalogs: Record<string, string[]> = {};
@@ -164,6 +168,47 @@ export function appShell(): Plugin & { shellScripts: Set<string> } {
       // Read by the server (server/web-app.ts), which hints them in the page of an /app address.
       this.emitFile({ type: 'asset', fileName: PRELOAD_HINTS_FILE, source: JSON.stringify(listPreloadHints(chunks)) });
       if (process.env.DEBUG_APP_SHELL) console.info([...shellScripts].sort().join('\n'));
+    },
+  };
+}
+
+/**
+ * The app's files in the page itself (decision 090): the entry imports the app (web/main.tsx) only
+ * once the page has painted, so Vite's own preloads name the entry's few imports alone; these
+ * `modulepreload` links name the app's chunk and every chunk it imports statically, so the browser
+ * asks for them with the page, as it did when the app was the entry.
+ */
+export function listAppPreloads(chunks: readonly ShellChunk[], entry: ShellChunk): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${APP_MODULE}`));
+  if (!app) throw new Error(`app preloads: no chunk for ${APP_MODULE} (moved? update APP_MODULE)`);
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+  };
+  visit(entry.fileName);
+  const byEntry = new Set(seen);
+  visit(app.fileName);
+  return [...seen].filter((file) => !byEntry.has(file));
+}
+
+export function preloadApp(): Plugin {
+  return {
+    name: 'dealboard:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle || !context.chunk) return [];
+        const chunks = Object.values(context.bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        return listAppPreloads(chunks, context.chunk).map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
     },
   };
 }

@@ -6,6 +6,15 @@ import { useCallback, useSyncExternalStore } from 'react';
  * at a better moment (after a rep's first log on a phone), once: a dismissal is remembered.
  */
 
+/** Where the page's entry (web/entry.ts) keeps the browser's offer if it comes before the app runs. */
+export const EARLY_INSTALL_PROMPT_PROPERTY = '__dealboardInstallPrompt';
+
+declare global {
+  interface Window {
+    [EARLY_INSTALL_PROMPT_PROPERTY]?: Event;
+  }
+}
+
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
 
 const REMEMBERED = 'dealboard.install-prompt';
@@ -13,13 +22,16 @@ let deferred: InstallPromptEvent | null = null;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-/** Starts listening (main.tsx): the event comes early, before any screen asks. */
+/** Starts listening (main.tsx): the event comes early, before any screen asks; one the page's entry kept before the app ran is taken. */
 export function captureInstallPrompt(): void {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     deferred = event as InstallPromptEvent;
     notify();
   });
+  // Listening now: one that came before is the entry's to hand over.
+  const kept = window[EARLY_INSTALL_PROMPT_PROPERTY];
+  if (kept) deferred = kept as InstallPromptEvent;
   window.addEventListener('appinstalled', () => {
     deferred = null;
     remember('installed');

@@ -16,10 +16,14 @@ export function registerServiceWorker(): void {
       console.warn('The service worker could not be registered', error);
     });
   };
-  window.addEventListener('load', () => {
+  const start = () => {
     register();
     i18n.on('languageChanged', register);
-  });
+  };
+  // After the page's own load (the worker's install does not compete with it). The app is imported
+  // by the page's entry (web/entry.ts) and may run after that load already.
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 /** The worker's address for a reader of this language. */
