@@ -343,6 +343,7 @@ describe('foundation journeys', () => {
         page.locator('form[data-sign-in-form]').evaluate((form: HTMLFormElement) => form.submit()),
       ]);
       await page.getByText('Invalid email or password').waitFor();
+      await saveScreenshot(page, '21b-sign-in-refused-before-script');
       await expect(page.getByLabel('Email').inputValue()).resolves.toBe(first.email);
       await expect(page.getByLabel('Password').inputValue()).resolves.toBe('');
       expect(new URL(page.url()).pathname).toBe('/auth');

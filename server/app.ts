@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { API_TOKEN_SCOPE_DESCRIPTIONS, API_TOKEN_SCOPES, ApiErrorSchema, UNSTORABLE_TEXT_MESSAGE } from '@core/contracts';
+import type { Context, Hono } from 'hono';
+import { API_TOKEN_SCOPE_DESCRIPTIONS, API_TOKEN_SCOPES, ApiErrorSchema } from '@core/contracts';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CLIENT_IP_HEADER } from './auth/auth';
@@ -16,7 +16,7 @@ import { recordStorageFull } from './modules/system/system.service';
 import { createRouter, HttpError, mapDatabaseError } from './lib/http';
 import { chooseRequestLanguage, translateDetails, wordZodMessagesInEnglish } from './lib/field-messages';
 import { compressJson, compressOtherThanJson } from './lib/compress-json';
-import { checkAuthRequest, findUnstorableField, limitRequestBody, refuseForeignOrigin } from './lib/edges';
+import { checkAuthRequest, limitRequestBody, refuseForeignOrigin } from './lib/edges';
 import { activitiesRoutes } from './modules/activities/activities.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { exportsRoutes } from './modules/exports/exports.routes';
@@ -44,7 +44,7 @@ import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { digestRoutes } from './modules/digest/digest.routes';
 import { digestPreviewRoutes } from './modules/digest/digest-preview.routes';
-import { type SignInWithPassword, type SubmitContactForm, servePublicSite } from './public-site';
+import { servePublicSite } from './public-site';
 import { serveWebApp } from './web-app';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -201,26 +201,25 @@ async function forwardToAuth(c: Context<AppEnv>, deps: AppDeps): Promise<Respons
   return deps.auth.handler(new Request(c.req.url, init));
 }
 
+/** The request headers a form sent before its page's script loaded keeps on its way to the endpoint. */
+const KEPT_FOR_OWN_ENDPOINT = ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for', 'forwarded'];
+
 /**
- * The sign-in page's form sent without its script (public-site.ts): the same sign-in as
- * POST /api/auth/sign-in/email, through better-auth with its hooks (our sign-in limit) and the
- * client's address, from this site's own origin (the form's request has passed refuseForeignOrigin).
+ * A pre-rendered page's form sent before its script loaded (public-site.ts) goes to the endpoint the
+ * script would have called, through this app and so through all of that endpoint's edges: the body
+ * and text checks, better-auth's hooks (the sign-in limit), the per-address limits (the same socket
+ * and forwarding headers). From this site's own origin: the form's request has passed refuseForeignOrigin.
  */
-export const signInWithPassword: SignInWithPassword = async (c, credentials) => {
-  const field = findUnstorableField(credentials);
-  if (field) return Response.json({ code: 'invalid_input', message: `${field}: ${UNSTORABLE_TEXT_MESSAGE}` }, { status: 400 });
-  const { auth, config } = c.get('deps');
+export function callOwnEndpoint(app: Hono<AppEnv>, c: Context<AppEnv>, path: string, json: unknown): Promise<Response> {
   const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
-  for (const name of ['cookie', 'user-agent', 'accept-language']) {
+  for (const name of KEPT_FOR_OWN_ENDPOINT) {
     const value = c.req.header(name);
     if (value) headers.set(name, value);
   }
-  headers.set('origin', new URL(config.publicUrl).origin);
-  headers.set(CLIENT_IP_HEADER, findClientIp(c));
-  return auth.handler(
-    new Request(new URL('/api/auth/sign-in/email', c.req.url), { method: 'POST', headers, body: JSON.stringify(credentials) }),
-  );
-};
+  headers.set('origin', new URL(c.get('deps').config.publicUrl).origin);
+  const request = new Request(new URL(path, c.req.url), { method: 'POST', headers, body: JSON.stringify(json) });
+  return Promise.resolve(app.fetch(request, c.env));
+}
 
 /** Seconds a caller is asked to wait (Retry-After) when the database cannot be reached. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -288,19 +287,11 @@ export function createApp(deps: AppDeps) {
   app.get('/api/openapi.json', (c) => c.json((apiDocument ??= buildApiDocument(deps.config))));
 
   // The pre-rendered landing and public pages (and /api/docs, hence before the /api/* 404).
-  // The contact form sent before its script loaded goes to the endpoint its script uses, with all
-  // of that endpoint's edges (the per-address limit reads the same connection).
-  const submitContactForm: SubmitContactForm = (c, fields) => {
-    const headers = new Headers({ 'content-type': 'application/json', accept: 'application/json' });
-    for (const name of ['user-agent', 'accept-language', 'x-forwarded-for', 'forwarded']) {
-      const value = c.req.header(name);
-      if (value) headers.set(name, value);
-    }
-    headers.set('origin', new URL(deps.config.publicUrl).origin);
-    const url = new URL('/api/v1/contact', c.req.url);
-    return Promise.resolve(app.fetch(new Request(url, { method: 'POST', headers, body: JSON.stringify(fields) }), c.env));
-  };
-  servePublicSite(app, WEB_DIST_DIR, { loadSession, signInWithPassword, submitContactForm });
+  servePublicSite(app, WEB_DIST_DIR, {
+    loadSession,
+    signInWithPassword: (c, credentials) => callOwnEndpoint(app, c, '/api/auth/sign-in/email', credentials),
+    submitContactForm: (c, fields) => callOwnEndpoint(app, c, '/api/v1/contact', fields),
+  });
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
 

@@ -4,12 +4,42 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps, AppEnv } from './context';
-import { signInWithPassword } from './app';
+import { callOwnEndpoint } from './app';
 import { loadSession } from './modules/session/session.middleware';
 import { negotiateSiteLanguage, personalizeSitePage, redirectFromSignIn, servePublicSite } from './public-site';
 import { createTestApp, type TestApp } from './test/test-app';
 
 const LANGUAGES = ['en', 'nb'] as const;
+
+/**
+ * A built site of one page (`html` in each language) served as the server serves it, on a test
+ * app's deps (`options` may use the app: its endpoints), with the app's page at every other address.
+ */
+async function serveOnePage(
+  route: { path: string; page: string },
+  html: (language: string) => string,
+  options: (app: TestApp) => Parameters<typeof servePublicSite>[2],
+) {
+  const t = await createTestApp();
+  const dist = mkdtempSync(join(tmpdir(), 'dealboard-site-test-'));
+  for (const language of LANGUAGES) {
+    mkdirSync(join(dist, 'site', language), { recursive: true });
+    writeFileSync(join(dist, 'site', language, `${route.page}.html`), html(language));
+  }
+  writeFileSync(join(dist, 'site', 'manifest.json'), JSON.stringify({ languages: LANGUAGES, routes: [route] }));
+  const site = new Hono<AppEnv>();
+  site.use('*', async (c, next) => {
+    c.set('deps', t.deps);
+    await next();
+  });
+  servePublicSite(site, dist, options(t));
+  site.get('*', (c) => c.text('the app', 200));
+  const close = async () => {
+    rmSync(dist, { recursive: true, force: true });
+    await t.close();
+  };
+  return { t, site, close };
+}
 
 describe('negotiateSiteLanguage', () => {
   it.each([
@@ -130,33 +160,22 @@ describe('servePublicSite', () => {
 });
 
 describe('the pre-rendered sign-in page (/auth)', () => {
-  let dist: string;
   let t: TestApp;
   let site: Hono<AppEnv>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    dist = mkdtempSync(join(tmpdir(), 'dealboard-site-test-'));
-    for (const language of LANGUAGES) {
-      mkdirSync(join(dist, 'site', language), { recursive: true });
-      writeFileSync(
-        join(dist, 'site', language, 'auth.html'),
+    ({ t, site, close } = await serveOnePage(
+      { path: '/auth', page: 'auth' },
+      (language) =>
         `<html lang="${language}"><head></head><body>sign-in ${language}<form method="post"><input id="email" name="email"/></form></body></html>`,
-      );
-    }
-    writeFileSync(join(dist, 'site', 'manifest.json'), JSON.stringify({ languages: LANGUAGES, routes: [{ path: '/auth', page: 'auth' }] }));
-    site = new Hono<AppEnv>();
-    site.use('*', async (c, next) => {
-      c.set('deps', t.deps);
-      await next();
-    });
-    servePublicSite(site, dist, { loadSession, signInWithPassword });
-    site.get('*', (c) => c.text('the app', 200));
+      (app) => ({
+        loadSession,
+        signInWithPassword: (c, credentials) => callOwnEndpoint(app.app, c, '/api/auth/sign-in/email', credentials),
+      }),
+    ));
   });
-  afterAll(async () => {
-    rmSync(dist, { recursive: true, force: true });
-    await t?.close();
-  });
+  afterAll(() => close?.());
 
   it('shows the form to a visitor who is not signed in (or whose session is not valid)', async () => {
     const response = await site.request('/auth?next=%2Fapp%2Fweekly', { headers: { 'accept-language': 'nb' } });
@@ -257,36 +276,21 @@ describe('the pre-rendered sign-in page (/auth)', () => {
 });
 
 describe('the front door (/) and the landing page, signed in or not', () => {
-  let dist: string;
   let t: TestApp;
   let site: Hono<AppEnv>;
+  let close: () => Promise<void>;
   /** The header as the site renders it: the visitor's links, and the member's link hidden. */
   const header =
     '<div data-session="signed-out"><a href="/auth">Sign in</a></div><a data-session="signed-in" hidden="" href="/app">Open the app</a>';
 
   beforeAll(async () => {
-    t = await createTestApp();
-    dist = mkdtempSync(join(tmpdir(), 'dealboard-site-test-'));
-    for (const language of LANGUAGES) {
-      mkdirSync(join(dist, 'site', language), { recursive: true });
-      writeFileSync(join(dist, 'site', language, 'landing.html'), `<html lang="${language}"><head></head><body>${header}</body></html>`);
-    }
-    writeFileSync(
-      join(dist, 'site', 'manifest.json'),
-      JSON.stringify({ languages: LANGUAGES, routes: [{ path: '/landing', page: 'landing' }] }),
-    );
-    site = new Hono<AppEnv>();
-    site.use('*', async (c, next) => {
-      c.set('deps', t.deps);
-      await next();
-    });
-    servePublicSite(site, dist, { loadSession, signInWithPassword });
-    site.get('*', (c) => c.text('the app', 200));
+    ({ t, site, close } = await serveOnePage(
+      { path: '/landing', page: 'landing' },
+      (language) => `<html lang="${language}"><head></head><body>${header}</body></html>`,
+      () => ({ loadSession }),
+    ));
   });
-  afterAll(async () => {
-    rmSync(dist, { recursive: true, force: true });
-    await t?.close();
-  });
+  afterAll(() => close?.());
 
   it('sends a signed-out visitor from / to the landing page without the app, keeping the language asked for', async () => {
     const response = await site.request('/');
@@ -319,39 +323,24 @@ describe('the front door (/) and the landing page, signed in or not', () => {
 });
 
 describe('the contact form sent before its script loaded (POST /contact)', () => {
-  let dist: string;
-  let t: TestApp;
   let site: Hono<AppEnv>;
+  let close: () => Promise<void>;
   const sent: Record<string, string>[] = [];
   let answer = (): Response => Response.json({ id: 'c1' }, { status: 201 });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    dist = mkdtempSync(join(tmpdir(), 'dealboard-site-test-'));
-    for (const language of LANGUAGES) {
-      mkdirSync(join(dist, 'site', language), { recursive: true });
-      writeFileSync(join(dist, 'site', language, 'contact.html'), `<html lang="${language}"><body>contact ${language}</body></html>`);
-    }
-    writeFileSync(
-      join(dist, 'site', 'manifest.json'),
-      JSON.stringify({ languages: LANGUAGES, routes: [{ path: '/contact', page: 'contact' }] }),
-    );
-    site = new Hono<AppEnv>();
-    site.use('*', async (c, next) => {
-      c.set('deps', t.deps);
-      await next();
-    });
-    servePublicSite(site, dist, {
-      submitContactForm: async (_c, fields) => {
-        sent.push(fields);
-        return answer();
-      },
-    });
+    ({ site, close } = await serveOnePage(
+      { path: '/contact', page: 'contact' },
+      (language) => `<html lang="${language}"><body>contact ${language}</body></html>`,
+      () => ({
+        submitContactForm: async (_c, fields) => {
+          sent.push(fields);
+          return answer();
+        },
+      }),
+    ));
   });
-  afterAll(async () => {
-    rmSync(dist, { recursive: true, force: true });
-    await t?.close();
-  });
+  afterAll(() => close?.());
 
   const post = (fields: Record<string, string>) =>
     site.request('/contact', { method: 'POST', body: new URLSearchParams(fields), headers: { 'accept-language': 'nb' } });
