@@ -17,7 +17,11 @@
  *      --waterfall, --profile, --coverage and --trace say where the time went: requests and the
  *      largest-paint candidates, the main thread by script, how much of each script ran, and the
  *      main thread by trace event, scripts against style, layout and paint; --no-start-copy starts
- *      the warm visit without quick log's copy of itself, decision 090, to compare).
+ *      the warm visit without quick log's copy of itself, decision 090, to compare; --no-worker blocks
+ *      the service worker, to see what its install costs a first visit, decision 091; --trace-file=F
+ *      writes the raw trace events beside).
+ *      The cold visit waits for the worker to be ready before the warm one: it registers after the
+ *      start (decision 091).
  *   5. Runs Lighthouse 12 (its own install in bench/lighthouse) against Debian's chromium for /landing, desktop and mobile (median of
  *      --runs, default 5): performance, accessibility, best practices, SEO; the goal is 95 each.
  *
@@ -284,9 +288,16 @@ const LCP_RECORDER = () => {
       );
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  // When quick log's copy of itself (decision 090) went in, and when the app replaced it.
+  new globalThis.MutationObserver(() => {
+    const root = globalThis.document.getElementById('root');
+    if (!root) return;
+    if (root.hasAttribute('data-start-snapshot')) globalThis.__copyAt ??= performance.now();
+    else if (globalThis.__copyAt && root.firstElementChild) globalThis.__copyGoneAt ??= performance.now();
+  }).observe(globalThis.document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-start-snapshot'] });
 };
 
-async function visitOnPhone(context, baseUrl, path, usable) {
+async function visitOnPhone(context, baseUrl, path, usable, { waitForWorker = false } = {}) {
   const page = await context.newPage();
   page.on('pageerror', (error) => log(`${path}: page error: ${error.message}`));
   page.on('console', (message) => message.type() === 'error' && log(`${path}: console error: ${message.text()}`));
@@ -330,11 +341,19 @@ async function visitOnPhone(context, baseUrl, path, usable) {
     )
     .then((handle) => handle.jsonValue());
   if (args.has('--coverage')) logCoverage(path, usableAt, await page.coverage.stopJSCoverage());
-  if (tracing) logTrace(path, usableAt, await tracing.stop());
+  if (tracing) {
+    const events = await tracing.stop();
+    logTrace(path, usableAt, events);
+    // --trace-file=F: the raw events too (F-1.json for the cold visit, F-2.json for the warm), for a timeline viewer.
+    const file = process.argv.find((a) => a.startsWith('--trace-file='))?.slice('--trace-file='.length);
+    if (file) writeFileSync(`${file}-${++traceFiles}.json`, JSON.stringify({ traceEvents: events }));
+  }
   if (args.has('--profile')) logProfile(path, usableAt, (await page.__cdp.send('Profiler.stop')).profile);
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   await page.waitForTimeout(1_000);
+  const pageRequests = requests.length;
   const lcp = await page.evaluate(() => globalThis.__lcp);
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
   // --waterfall: when each of the page's requests started and ended (ms since navigation), to see
   // what waits for what.
   if (args.has('--waterfall')) {
@@ -347,23 +366,48 @@ async function visitOnPhone(context, baseUrl, path, usable) {
       })),
     );
     log(`${path} waterfall (usable at ${Math.round(usableAt)} ms, LCP ${Math.round(lcp)} ms):`);
+    const timing = await page.evaluate(() => {
+      const n = performance.getEntriesByType('navigation')[0]?.toJSON() ?? {};
+      const keys = [
+        'redirectEnd',
+        'workerStart',
+        'fetchStart',
+        'requestStart',
+        'responseStart',
+        'responseEnd',
+        'domInteractive',
+        'domContentLoadedEventEnd',
+        'loadEventEnd',
+      ];
+      return keys.map((k) => `${k} ${Math.round(n[k] ?? 0)}`).join(', ');
+    });
+    log(`  navigation: ${timing}`);
+    const copy = await page.evaluate(() => [globalThis.__copyAt ?? 0, globalThis.__copyGoneAt ?? 0].map(Math.round));
+    log(`  first paint ${Math.round(fcp)} ms; quick log's copy (decision 090) in at ${copy[0]} ms, replaced by the app at ${copy[1]} ms`);
     for (const entry of await page.evaluate(() => globalThis.__lcpEntries)) log(`  largest paint candidate: ${entry}`);
     for (const e of entries.sort((a, b) => a.start - b.start))
       log(
         `  ${String(Math.round(e.start)).padStart(5)}-${String(Math.round(e.end)).padStart(5)} ${String(e.size).padStart(6)} ${e.name.replace(baseUrl, '')}`,
       );
   }
+  // The worker registers once the start is over (decision 091) and installs the shell: waited for,
+  // so that the next visit starts from its cache, and its fetches are all counted.
+  if (waitForWorker) {
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.waitForLoadState('networkidle', { timeout: 120_000 });
+  }
   context.off('request', onRequest);
   context.off('response', onResponse);
   await page.close();
   const files = [...scripts.entries()].filter(([url]) => url.startsWith(baseUrl));
   return {
-    requests: requests.length,
+    requests: pageRequests,
     workerRequests: workerRequests.length,
     jsFiles: files.length,
     jsBytes: files.reduce((sum, [, bytes]) => sum + bytes, 0),
     usableMs: usableAt,
     lcpMs: lcp,
+    fcpMs: fcp,
     fileNames: files.map(([url]) => new URL(url).pathname),
     sizes: Object.fromEntries(files.map(([url, bytes]) => [new URL(url).pathname, bytes])),
   };
@@ -416,11 +460,12 @@ function logProfile(path, usableAt, profile) {
 }
 
 /** Starts a Chromium trace of the page's renderer; stop() answers its events. */
+let traceFiles = 0;
 function startTrace(cdp) {
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const started = cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,v8,v8.execute,blink,loading',
+    categories: 'devtools.timeline,v8,v8.execute,blink,loading,blink.user_timing,disabled-by-default-devtools.timeline',
     transferMode: 'ReportEvents',
   });
   return {
@@ -517,13 +562,12 @@ async function measurePhone(browser, baseUrl, cookies, screen) {
     deviceScaleFactor: 3,
     isMobile: true,
     hasTouch: true,
-    serviceWorkers: 'allow',
+    serviceWorkers: args.has('--no-worker') ? 'block' : 'allow',
   });
   await context.addCookies(cookies);
   await context.addInitScript(LCP_RECORDER);
   try {
-    const cold = await visitOnPhone(context, baseUrl, screen.path, screen.usable);
-    // The worker has installed by now (network idle); the next visit starts from its cache.
+    const cold = await visitOnPhone(context, baseUrl, screen.path, screen.usable, { waitForWorker: !args.has('--no-worker') });
     // --no-start-copy: the warm start without quick log's copy of itself (decision 090), to compare.
     if (args.has('--no-start-copy')) await context.addInitScript(() => localStorage.removeItem('dealboard.start-snapshot'));
     const warm = await visitOnPhone(context, baseUrl, screen.path, screen.usable);
@@ -739,7 +783,7 @@ async function main() {
     for (const screen of PHONE_SCREENS.filter((s) => !only || s.path === only)) {
       const result = await measurePhone(browser, baseUrl, cookies, screen);
       log(
-        `phone ${screen.path}: cold ${result.cold.requests} requests (+${result.cold.workerRequests} by the worker), ${result.cold.jsFiles} JS files, ${kb(result.cold.jsBytes)} JS, usable ${Math.round(result.cold.usableMs)} ms, LCP ${Math.round(result.cold.lcpMs)} ms; warm usable ${Math.round(result.warm.usableMs)} ms, ${result.warm.requests} requests`,
+        `phone ${screen.path}: cold ${result.cold.requests} requests (+${result.cold.workerRequests} by the worker), ${result.cold.jsFiles} JS files, ${kb(result.cold.jsBytes)} JS, first paint ${Math.round(result.cold.fcpMs)} ms, usable ${Math.round(result.cold.usableMs)} ms, LCP ${Math.round(result.cold.lcpMs)} ms; warm first paint ${Math.round(result.warm.fcpMs)} ms, usable ${Math.round(result.warm.usableMs)} ms, ${result.warm.requests} requests`,
       );
       if (args.has('--list-files')) for (const f of result.cold.fileNames) log(`  ${f} ${result.cold.sizes[f]}`);
       phone.push(result);

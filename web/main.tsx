@@ -8,6 +8,7 @@ import { AppRoutes, preloadRoutes } from './app/router';
 import { i18nReady } from './i18n';
 import { captureInstallPrompt } from './lib/install-prompt';
 import { startRestoringQueries } from './lib/query-persistence';
+import { getPageQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 
 // The screen's code starts loading at once, alongside the translations (a few KB in the screen's
@@ -16,7 +17,7 @@ import { registerServiceWorker } from './lib/service-worker';
 preloadRoutes(window.location, { withData: true });
 // The kept boards (decision 082) are read beside them too: no query starts before they are in.
 startRestoringQueries();
-registerServiceWorker();
+registerServiceWorker(() => getPageQueryClient().isFetching() > 0);
 captureInstallPrompt();
 
 void i18nReady.then(() => {

@@ -8,22 +8,66 @@ import { i18n, normalizeLanguage } from '@web/i18n';
  * used offline, and its live stream and reconnecting must meet the network directly, not a worker
  * in between.
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorker(isPageBusy: () => boolean = () => false): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   if (window.location.pathname === '/tv' || window.location.pathname.startsWith('/tv/')) return;
-  const register = () => {
+  const register = () =>
     navigator.serviceWorker.register(serviceWorkerUrl(i18n.language), { scope: '/' }).catch((error: unknown) => {
       console.warn('The service worker could not be registered', error);
+      return null;
     });
-  };
-  const start = () => {
-    register();
-    i18n.on('languageChanged', register);
-  };
-  // After the page's own load (the worker's install does not compete with it). The app is imported
-  // by the page's entry (web/entry.ts) and may run after that load already.
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  // Once the page's start is over (decision 091): the worker's install (the shell's files) must not
+  // compete with the first screen's code, words, answers and font on a phone's connection.
+  registration = whenStartSettled(isPageBusy).then(() => {
+    i18n.on('languageChanged', () => void register());
+    return register();
+  });
+}
+
+/** The page's registration of the worker: none until registerServiceWorker schedules one. */
+let registration: Promise<ServiceWorkerRegistration | null> = Promise.resolve(null);
+
+/**
+ * The app's worker registration once this page has registered it (a first visit registers it a
+ * moment after the start, decision 091), or null when this page registers none (the dev server, a
+ * wall TV, a browser without workers, a refused registration).
+ */
+export function whenWorkerRegistered(): Promise<ServiceWorkerRegistration | null> {
+  return registration;
+}
+
+/** How long the page's start must have been quiet, and the longest it is waited for. */
+export const START_QUIET_MS = 1_000;
+export const START_WAIT_MAX_MS = 20_000;
+const CHECK_EVERY_MS = 250;
+
+/**
+ * Resolves when the page has loaded and then been quiet for START_QUIET_MS: no file or answer
+ * finished arriving, the fonts in use are in, and `isPageBusy` (the app's queries in flight) says
+ * no. A page that never quiets (a board that asks every few seconds) still resolves after
+ * START_WAIT_MAX_MS. The app may run after the load event already (web/entry.ts).
+ */
+export function whenStartSettled(isPageBusy: () => boolean, now: () => number = () => performance.now()): Promise<void> {
+  return new Promise((resolve) => {
+    const begun = now();
+    let lastActivity = begun;
+    const observer =
+      typeof PerformanceObserver === 'function'
+        ? new PerformanceObserver(() => {
+            lastActivity = now();
+          })
+        : null;
+    observer?.observe({ type: 'resource' });
+    const check = () => {
+      const fontsLoading = document.fonts?.status === 'loading';
+      if (document.readyState !== 'complete' || isPageBusy() || fontsLoading) lastActivity = now();
+      if (now() - lastActivity >= START_QUIET_MS || now() - begun >= START_WAIT_MAX_MS) {
+        observer?.disconnect();
+        resolve();
+      } else setTimeout(check, CHECK_EVERY_MS);
+    };
+    setTimeout(check, CHECK_EVERY_MS);
+  });
 }
 
 /** The worker's address for a reader of this language. */

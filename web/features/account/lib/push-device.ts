@@ -4,6 +4,8 @@
  * instance's VAPID public key.
  */
 
+import { whenWorkerRegistered } from '@web/lib/service-worker';
+
 export type PushDeviceState = 'unsupported' | 'no-worker' | 'denied' | 'off' | 'on';
 
 export class PushPermissionRefused extends Error {}
@@ -34,9 +36,12 @@ export function isPushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
-/** The app's service worker, if one is registered (a built app; the dev server has none). */
+/**
+ * The app's service worker, if one is registered (a built app; the dev server has none). On a
+ * first visit the page registers it a moment after the start (decision 091): waited for.
+ */
 async function findRegistration(): Promise<ServiceWorkerRegistration | null> {
-  const registration = await navigator.serviceWorker.getRegistration('/');
+  const registration = (await navigator.serviceWorker.getRegistration('/')) ?? (await whenWorkerRegistered());
   if (!registration) return null;
   // Registered but still installing: wait until it is active (pushManager needs an active worker).
   return registration.active ? registration : navigator.serviceWorker.ready;
