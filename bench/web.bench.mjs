@@ -352,6 +352,7 @@ async function visitOnPhone(context, baseUrl, path, usable, { waitForWorker = fa
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   await page.waitForTimeout(1_000);
   const pageRequests = requests.length;
+  const pageScripts = new Map(scripts);
   const lcp = await page.evaluate(() => globalThis.__lcp);
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0);
   // --waterfall: when each of the page's requests started and ended (ms since navigation), to see
@@ -399,7 +400,7 @@ async function visitOnPhone(context, baseUrl, path, usable, { waitForWorker = fa
   context.off('request', onRequest);
   context.off('response', onResponse);
   await page.close();
-  const files = [...scripts.entries()].filter(([url]) => url.startsWith(baseUrl));
+  const files = [...pageScripts.entries()].filter(([url]) => url.startsWith(baseUrl));
   return {
     requests: pageRequests,
     workerRequests: workerRequests.length,
