@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { SHELL_MODULE, START_SCREEN_PATHS } from './vite-plugin';
+import { AFTER_SHELL_MODULE, SHELL_MODULE, START_SCREEN_PATHS } from './vite-plugin';
 
 /*
  * The first screen's code in as few files as it needs, and nothing it does not (decision 085).
@@ -27,8 +27,15 @@ export function startGroups(root: string): StartGroups {
   const shell = resolve(root, SHELL_MODULE);
   // The start screens in the order they claim what they share: quick log first (the installed
   // app's start screen, the tightest budget), then the dashboard, then My Activity.
+  // The shell's after-part (the line about waiting logs) claims like a screen, last: what it shares
+  // with a start screen goes to the shared group, the rest to its own.
   const screens = [
-    ...new Set([START_SCREEN_PATHS['/app/quick-log']!, START_SCREEN_PATHS['/app']!, START_SCREEN_PATHS['/app/activity']!]),
+    ...new Set([
+      START_SCREEN_PATHS['/app/quick-log']!,
+      START_SCREEN_PATHS['/app']!,
+      START_SCREEN_PATHS['/app/activity']!,
+      AFTER_SHELL_MODULE,
+    ]),
   ].map((module) => resolve(root, module));
   const members = new Map<string, Set<string>>([
     ['boot', new Set()],

@@ -32,6 +32,12 @@ export const START_SCREEN_PATHS: Readonly<Record<string, string>> = {
   '/app/activity': 'web/app/routes/activity-page.tsx',
 };
 export const SHELL_MODULE = 'web/app/shell/app-shell.tsx';
+/**
+ * What the shell loads right after itself on every screen but quick log and My Activity: the line
+ * about logs waiting on the device. Its own group (scripts/app-shell/start-groups.ts): in My
+ * Activity's, it brought that whole screen's code to the dashboard.
+ */
+export const AFTER_SHELL_MODULE = 'web/features/activity/components/pending-sync-notice.tsx';
 
 /** The app itself, which the page's entry (web/entry.ts) imports once the page has painted (decision 090). */
 export const APP_MODULE = 'web/main.tsx';
@@ -45,10 +51,10 @@ export const FIRST_RENDER_NAMESPACES = ['common', 'auth', 'activity'];
  * too, or the screen's first render waits a round trip for its words after the scripts have run.
  */
 export const START_SCREEN_PATH_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
-  '/app': ['scoreboard', 'privacy', 'data'],
-  '/app/dashboard': ['scoreboard', 'privacy', 'data'],
+  '/app': ['scoreboard', 'privacy'],
+  '/app/dashboard': ['scoreboard', 'privacy'],
   '/app/quick-log': [],
-  '/app/activity': ['privacy', 'data', 'targets'],
+  '/app/activity': ['privacy', 'targets'],
 };
 
 /** A bundle's chunks as the plugin reads them: the part of rolldown's output chunk it uses. */

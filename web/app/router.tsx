@@ -58,8 +58,6 @@ function page(load: () => Promise<RouteModule>, namespaces: readonly Namespace[]
 
 /** The scoreboard screens name former members (privacy's words). */
 const SCOREBOARD: readonly Namespace[] = ['scoreboard', 'privacy'];
-/** The scoreboard screens with an Export menu (data's words). */
-const REPORTS: readonly Namespace[] = ['scoreboard', 'privacy', 'data'];
 /** Coaching (decision 045): names of people (a former member, the fallback) come from privacy and scoreboard. */
 const COACHING: readonly Namespace[] = ['coaching', 'privacy', 'scoreboard'];
 
@@ -103,20 +101,20 @@ export const routes: RouteObject[] = [
                 // speaks activity for the offline line above every screen (decision 054).
                 ...page(() => import('./shell/app-shell').then((module) => ({ Component: module.AppShell })), ['activity']),
                 children: [
-                  { index: true, ...page(() => import('@web/features/dashboard/routes/dashboard-page'), REPORTS) },
-                  { path: 'dashboard', ...page(() => import('@web/features/dashboard/routes/dashboard-page'), REPORTS) },
-                  { path: 'activity', ...page(() => import('./routes/activity-page'), ['activity', 'privacy', 'data', 'targets']) },
+                  { index: true, ...page(() => import('@web/features/dashboard/routes/dashboard-page'), SCOREBOARD) },
+                  { path: 'dashboard', ...page(() => import('@web/features/dashboard/routes/dashboard-page'), SCOREBOARD) },
+                  { path: 'activity', ...page(() => import('./routes/activity-page'), ['activity', 'privacy', 'targets']) },
                   { path: 'quick-log', ...page(() => import('@web/features/activity/routes/quick-log-page'), ['activity']) },
-                  { path: 'company', ...page(() => import('@web/features/reports/routes/company-page'), REPORTS) },
-                  { path: 'team/overview', ...page(() => import('@web/features/reports/routes/team-overview-page'), REPORTS) },
+                  { path: 'company', ...page(() => import('@web/features/reports/routes/company-page'), SCOREBOARD) },
+                  { path: 'team/overview', ...page(() => import('@web/features/reports/routes/team-overview-page'), SCOREBOARD) },
                   { path: 'wrapup', ...page(() => import('./routes/wrapup-page'), ['wrapup', 'coaching', 'privacy', 'scoreboard']) },
                   { path: 'coaching', ...page(() => import('@web/features/coaching/routes/coaching-page'), COACHING) },
                   {
                     path: 'coaching/wrapups/:wrapupId',
                     ...page(() => import('@web/features/coaching/routes/coaching-wrapup-page'), COACHING),
                   },
-                  { path: 'weekly', ...page(() => import('@web/features/reports/routes/weekly-page'), REPORTS) },
-                  { path: 'monthly', ...page(() => import('@web/features/reports/routes/monthly-page'), ['scoreboard', 'data']) },
+                  { path: 'weekly', ...page(() => import('@web/features/reports/routes/weekly-page'), SCOREBOARD) },
+                  { path: 'monthly', ...page(() => import('@web/features/reports/routes/monthly-page'), ['scoreboard']) },
                   // Team leads and admins (decision 044); the server answers a rep who leads no team with 403, which the page words.
                   { path: 'targets', ...page(() => import('@web/features/targets/routes/team-targets-page'), ['targets', 'settings']) },
                   { path: 'settings', ...page(() => import('./routes/settings-page'), ['settings', 'privacy', 'data', 'scoreboard']) },

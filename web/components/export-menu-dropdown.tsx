@@ -73,7 +73,7 @@ export function ExportMenuDropdown({
       <DropdownMenuTrigger asChild disabled={disabled || isBusy}>
         <Button variant="outline" aria-busy={isBusy} data-testid="export-menu">
           {isBusy ? <Spinner /> : <DownloadIcon />}
-          {isBusy ? t('exportMenu.busy') : t('exportMenu.button')}
+          {isBusy ? t('exportMenu.busy') : t('actions.export', { ns: 'common' })}
           <ChevronDownIcon className="-mr-1 opacity-60" aria-hidden />
         </Button>
       </DropdownMenuTrigger>

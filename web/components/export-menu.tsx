@@ -2,6 +2,7 @@ import { ChevronDownIcon, DownloadIcon } from 'lucide-react';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadOnIntent } from '@web/components/load-on-intent';
+import { loadNamespaces } from '@web/i18n';
 import { Button } from '@web/components/ui/button';
 import type { ExportRequest } from '@web/lib/exports';
 import { importOrReload } from '@web/lib/lazy-import';
@@ -9,9 +10,11 @@ import { importOrReload } from '@web/lib/lazy-import';
 /** One file the menu offers: what (kind, period, member, sort) without the format, chosen in the menu. */
 export type ExportTarget = Omit<ExportRequest, 'choice' | 'language'>;
 
-// The menu (Radix's dropdown and the export calls) is not part of a board's first load
-// (decision 085); as the account menu, it loads when its button is pointed at or focused.
-const loadDropdown = () => importOrReload(() => import('./export-menu-dropdown'));
+// The menu (Radix's dropdown, the export calls and their words) is not part of a board's first
+// load (decision 085); as the account menu, it loads when its button is pointed at or focused.
+// The button's own word is common's: a board does not download the data catalog to show it.
+const loadDropdown = () =>
+  Promise.all([importOrReload(() => import('./export-menu-dropdown')), loadNamespaces(['data'])]).then(([module]) => module);
 const ExportMenuDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.ExportMenuDropdown })));
 
 /**
@@ -20,7 +23,7 @@ const ExportMenuDropdown = lazy(() => loadDropdown().then((module) => ({ default
  * Until first opened, the same button without the menu's code.
  */
 export function ExportMenu({ targets, disabled }: { targets: readonly ExportTarget[]; disabled?: boolean }) {
-  const { t } = useTranslation('data');
+  const { t } = useTranslation();
   return (
     <LoadOnIntent
       preload={loadDropdown}
@@ -34,7 +37,7 @@ export function ExportMenu({ targets, disabled }: { targets: readonly ExportTarg
           {...triggerProps}
         >
           <DownloadIcon />
-          {t('exportMenu.button')}
+          {t('actions.export')}
           <ChevronDownIcon className="-mr-1 opacity-60" aria-hidden />
         </Button>
       )}
