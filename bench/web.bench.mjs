@@ -310,6 +310,8 @@ async function visitOnPhone(context, baseUrl, path, usable, { waitForWorker = fa
   const onResponse = async (response) => {
     if (response.request().serviceWorker()) return;
     if (response.request().resourceType() !== 'script' && !/\.js($|\?)/.test(response.url())) return;
+    // The worker's own script (registered after the start, decision 091) is not the page's JavaScript.
+    if (new URL(response.url()).pathname === '/sw.js') return;
     const sizes = await response
       .request()
       .sizes()
@@ -344,9 +346,11 @@ async function visitOnPhone(context, baseUrl, path, usable, { waitForWorker = fa
   if (tracing) {
     const events = await tracing.stop();
     logTrace(path, usableAt, events);
-    // --trace-file=F: the raw events too (F-1.json for the cold visit, F-2.json for the warm), for a timeline viewer.
+    // --trace-file=F: the raw events too, for a timeline viewer: F<screen>-<n>.json, n counting that
+    // screen's visits (1 cold, 2 warm).
     const file = process.argv.find((a) => a.startsWith('--trace-file='))?.slice('--trace-file='.length);
-    if (file) writeFileSync(`${file}-${++traceFiles}.json`, JSON.stringify({ traceEvents: events }));
+    const visit = (traceVisits[path] = (traceVisits[path] ?? 0) + 1);
+    if (file) writeFileSync(`${file}${path.replace(/\W+/g, '-')}-${visit}.json`, JSON.stringify({ traceEvents: events }));
   }
   if (args.has('--profile')) logProfile(path, usableAt, (await page.__cdp.send('Profiler.stop')).profile);
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
@@ -384,7 +388,9 @@ async function visitOnPhone(context, baseUrl, path, usable, { waitForWorker = fa
     });
     log(`  navigation: ${timing}`);
     const copy = await page.evaluate(() => [globalThis.__copyAt ?? 0, globalThis.__copyGoneAt ?? 0].map(Math.round));
-    log(`  first paint ${Math.round(fcp)} ms; quick log's copy (decision 090) in at ${copy[0]} ms, replaced by the app at ${copy[1]} ms`);
+    log(
+      `  first contentful paint ${Math.round(fcp)} ms; quick log's copy (decision 090) in at ${copy[0]} ms, replaced by the app at ${copy[1]} ms`,
+    );
     for (const entry of await page.evaluate(() => globalThis.__lcpEntries)) log(`  largest paint candidate: ${entry}`);
     for (const e of entries.sort((a, b) => a.start - b.start))
       log(
@@ -394,7 +400,11 @@ async function visitOnPhone(context, baseUrl, path, usable, { waitForWorker = fa
   // The worker registers once the start is over (decision 091) and installs the shell: waited for,
   // so that the next visit starts from its cache, and its fetches are all counted.
   if (waitForWorker) {
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    // A worker that never installs fails the bench rather than hanging it.
+    const ready = await page.evaluate(() =>
+      Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 60_000))]),
+    );
+    if (!ready) throw new Error(`${path}: the service worker was not ready a minute after the start`);
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
   }
   context.off('request', onRequest);
@@ -461,7 +471,8 @@ function logProfile(path, usableAt, profile) {
 }
 
 /** Starts a Chromium trace of the page's renderer; stop() answers its events. */
-let traceFiles = 0;
+/** Traced visits per screen so far (--trace-file). */
+const traceVisits = {};
 function startTrace(cdp) {
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
@@ -784,7 +795,7 @@ async function main() {
     for (const screen of PHONE_SCREENS.filter((s) => !only || s.path === only)) {
       const result = await measurePhone(browser, baseUrl, cookies, screen);
       log(
-        `phone ${screen.path}: cold ${result.cold.requests} requests (+${result.cold.workerRequests} by the worker), ${result.cold.jsFiles} JS files, ${kb(result.cold.jsBytes)} JS, first paint ${Math.round(result.cold.fcpMs)} ms, usable ${Math.round(result.cold.usableMs)} ms, LCP ${Math.round(result.cold.lcpMs)} ms; warm first paint ${Math.round(result.warm.fcpMs)} ms, usable ${Math.round(result.warm.usableMs)} ms, ${result.warm.requests} requests`,
+        `phone ${screen.path}: cold ${result.cold.requests} requests (+${result.cold.workerRequests} by the worker), ${result.cold.jsFiles} JS files, ${kb(result.cold.jsBytes)} JS, first contentful paint ${Math.round(result.cold.fcpMs)} ms, usable ${Math.round(result.cold.usableMs)} ms, LCP ${Math.round(result.cold.lcpMs)} ms; warm first contentful paint ${Math.round(result.warm.fcpMs)} ms, usable ${Math.round(result.warm.usableMs)} ms, ${result.warm.requests} requests`,
       );
       if (args.has('--list-files')) for (const f of result.cold.fileNames) log(`  ${f} ${result.cold.sizes[f]}`);
       phone.push(result);

@@ -28,7 +28,8 @@ export function startGroups(root: string): StartGroups {
   // The start screens in the order they claim what they share: quick log first (the installed
   // app's start screen, the tightest budget), then the dashboard, then My Activity.
   // The shell's after-part (the line about waiting logs) claims like a screen, last: what it shares
-  // with a start screen goes to the shared group, the rest to its own.
+  // with a start screen goes to the shared group, the rest (nothing today) to a group of its own,
+  // and the module itself becomes a chunk of its own.
   const screens = [
     ...new Set([
       START_SCREEN_PATHS['/app/quick-log']!,

@@ -34,8 +34,9 @@ export const START_SCREEN_PATHS: Readonly<Record<string, string>> = {
 export const SHELL_MODULE = 'web/app/shell/app-shell.tsx';
 /**
  * What the shell loads right after itself on every screen but quick log and My Activity: the line
- * about logs waiting on the device. Its own group (scripts/app-shell/start-groups.ts): in My
- * Activity's, it brought that whole screen's code to the dashboard.
+ * about logs waiting on the device. Claimed like a start screen (scripts/app-shell/start-groups.ts),
+ * it is a small chunk of its own (My Activity, which imports it too, fetches one file more); in My
+ * Activity's group it brought that whole screen's code to the dashboard.
  */
 export const AFTER_SHELL_MODULE = 'web/features/activity/components/pending-sync-notice.tsx';
 

@@ -65,23 +65,37 @@ function readRouteTable(): { module: string; declared: string[] }[] {
   return screens;
 }
 
-function resolveImport(from: string, specifier: string): string | null {
+function resolveImport(from: string, specifier: string, sources: Readonly<Record<string, string>> = SOURCES): string | null {
   let base: string;
   if (specifier.startsWith('@web/')) base = specifier.slice('@web/'.length);
   else if (specifier.startsWith('.')) base = joinPath(from.split('/').slice(0, -1).join('/'), specifier);
   else return null; // packages and core (which has no texts)
   for (const candidate of [base, `${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`]) {
-    if (candidate in SOURCES) return candidate;
+    if (candidate in sources) return candidate;
   }
   return null; // JSON, CSS
 }
 
 /**
- * The namespaces the code reachable from `entry` speaks. A lazy part that loads its own words with
- * its code (`loadNamespaces(['data'])` beside its `import()`, as the Export menu does) does not make
- * its screen name them: what it reaches speaks them exempt.
+ * The lazy imports of a file that load their own words with their code: `import()` and
+ * `loadNamespaces([...])` in one `Promise.all([...])`, as the Export menu does. By import specifier.
  */
-function namespacesUsedFrom(entry: string): Set<string> {
+function importsWithOwnWords(source: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const all of source.matchAll(/Promise\.all\(\[/g)) {
+    const inside = balanced(source, all.index + all[0].length - 1);
+    const words = [...inside.matchAll(/loadNamespaces\((\[[^\]]*\])\)/g)].flatMap((m) => parseArray(m[1]!));
+    if (words.length === 0) continue;
+    for (const m of inside.matchAll(/import\('([^']+)'\)/g)) found.set(m[1]!, words);
+  }
+  return found;
+}
+
+/**
+ * The namespaces the code reachable from `entry` speaks. A lazy part that loads its own words with
+ * its code (importsWithOwnWords) does not make its screen name them: what it reaches speaks them exempt.
+ */
+function namespacesUsedFrom(entry: string, sources: Readonly<Record<string, string>> = SOURCES): Set<string> {
   const used = new Set<string>();
   const seen = new Set<string>();
   const queue: { file: string; exempt: ReadonlySet<string> }[] = [{ file: entry, exempt: new Set() }];
@@ -90,7 +104,7 @@ function namespacesUsedFrom(entry: string): Set<string> {
     const key = `${file} ${[...exempt].sort().join(',')}`;
     if (seen.has(key) || /\.test\.tsx?$/.test(file) || file === 'i18n/index.ts') continue;
     seen.add(key);
-    const source = SOURCES[file]!;
+    const source = sources[file]!;
     const speak = (ns: string) => exempt.has(ns) || used.add(ns);
     for (const m of source.matchAll(/useTranslation\(\s*(\[[^\]]*\]|'[a-z]+')/g)) for (const ns of parseArray(m[1]!)) speak(ns);
     for (const m of source.matchAll(/\bns:\s*'([a-z]+)'/g)) speak(m[1]!);
@@ -98,15 +112,37 @@ function namespacesUsedFrom(entry: string): Set<string> {
     for (const m of source.matchAll(/['`](([a-z]+):[A-Za-z][\w.]*)['`]/g)) {
       if (NAMESPACE_NAMES.has(m[2]!) && !NOT_KEYS.has(m[1]!)) speak(m[2]!);
     }
-    const loadedWithLazyParts = new Set([...source.matchAll(/loadNamespaces\((\[[^\]]*\])\)/g)].flatMap((m) => parseArray(m[1]!)));
+    const ownWords = importsWithOwnWords(source);
     for (const m of source.matchAll(/^import (?!type )[^;]*?from '([^']+)'|import\('([^']+)'\)/gm)) {
-      const next = resolveImport(file, (m[1] ?? m[2])!);
-      const lazy = m[2] !== undefined;
-      if (next) queue.push({ file: next, exempt: lazy ? new Set([...exempt, ...loadedWithLazyParts]) : exempt });
+      const next = resolveImport(file, (m[1] ?? m[2])!, sources);
+      const words = m[2] === undefined ? undefined : ownWords.get(m[2]);
+      if (next) queue.push({ file: next, exempt: words ? new Set([...exempt, ...words]) : exempt });
     }
   }
   return used;
 }
+
+describe('the namespaces a lazy part loads with its own code', () => {
+  const menu = (loader: string) => ({
+    'components/menu.tsx': `const load = () => ${loader};\nexport function Menu() { const { t } = useTranslation(); }`,
+    'components/menu-dropdown.tsx': "export function Dropdown() { const { t } = useTranslation('data'); }",
+  });
+
+  it('are not the screen’s to name', () => {
+    const sources = menu("Promise.all([import('./menu-dropdown'), loadNamespaces(['data'])]).then(([m]) => m)");
+    expect([...namespacesUsedFrom('components/menu.tsx', sources)]).toEqual([]);
+  });
+
+  it('are the screen’s when the lazy part does not load them itself', () => {
+    const sources = menu("import('./menu-dropdown')");
+    expect([...namespacesUsedFrom('components/menu.tsx', sources)]).toEqual(['data']);
+  });
+
+  it('are the screen’s when the words load elsewhere in the file, not with that import', () => {
+    const sources = menu("import('./menu-dropdown'); const other = () => Promise.all([loadNamespaces(['data'])])");
+    expect([...namespacesUsedFrom('components/menu.tsx', sources)]).toEqual(['data']);
+  });
+});
 
 describe('the translation namespaces of each lazy screen', () => {
   const screens = readRouteTable();

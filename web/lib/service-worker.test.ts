@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { START_QUIET_MS, START_WAIT_MAX_MS, serviceWorkerUrl, whenStartSettled } from './service-worker';
+import {
+  registerServiceWorker,
+  START_QUIET_MS,
+  START_WAIT_MAX_MS,
+  serviceWorkerUrl,
+  whenStartSettled,
+  whenWorkerRegistered,
+} from './service-worker';
 
 /*
  * The worker is registered once the page's start is over (decision 091): its install must not take
@@ -38,7 +45,9 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
   FakeResourceObserver.current = null;
+  window.history.replaceState(null, '', '/');
 });
 
 describe('whenStartSettled', () => {
@@ -67,10 +76,59 @@ describe('whenStartSettled', () => {
     expect(await settledAfter(settled, START_QUIET_MS + 300)).toBe(true);
   });
 
+  it('waits for the page to load and for its fonts', async () => {
+    let readyState: DocumentReadyState = 'loading';
+    let fonts = 'loading';
+    vi.spyOn(document, 'readyState', 'get').mockImplementation(() => readyState);
+    Object.defineProperty(document, 'fonts', { configurable: true, get: () => ({ status: fonts }) });
+    try {
+      const settled = whenStartSettled(() => false, Date.now);
+      expect(await settledAfter(settled, 5_000)).toBe(false);
+      readyState = 'complete';
+      expect(await settledAfter(settled, 5_000)).toBe(false);
+      fonts = 'loaded';
+      expect(await settledAfter(settled, START_QUIET_MS + 300)).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+      delete (document as { fonts?: unknown }).fonts;
+    }
+  });
+
   it('gives up waiting on a page that never quiets', async () => {
     const settled = whenStartSettled(() => true, Date.now);
     expect(await settledAfter(settled, START_WAIT_MAX_MS - 500)).toBe(false);
     expect(await settledAfter(settled, 1_000)).toBe(true);
+  });
+});
+
+describe('registerServiceWorker', () => {
+  const fakeWorkers = () => {
+    const registration = { scope: '/' } as unknown as ServiceWorkerRegistration;
+    const register = vi.fn(async () => registration);
+    vi.stubGlobal('navigator', { ...navigator, serviceWorker: { register } });
+    vi.stubEnv('PROD', true);
+    return { registration, register };
+  };
+
+  it('registers none on a wall TV', async () => {
+    const { register } = fakeWorkers();
+    window.history.replaceState(null, '', '/tv');
+    registerServiceWorker();
+    await vi.advanceTimersByTimeAsync(START_WAIT_MAX_MS + 1_000);
+    expect(register).not.toHaveBeenCalled();
+    expect(await whenWorkerRegistered()).toBeNull();
+  });
+
+  it('registers the worker in the reader’s language once the start is over, and says so', async () => {
+    const { registration, register } = fakeWorkers();
+    let busy = true;
+    registerServiceWorker(() => busy);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(register).not.toHaveBeenCalled();
+    busy = false;
+    await vi.advanceTimersByTimeAsync(START_QUIET_MS + 300);
+    expect(register).toHaveBeenCalledWith('/sw.js?lang=en', { scope: '/' });
+    expect(await whenWorkerRegistered()).toBe(registration);
   });
 });
 

@@ -18,10 +18,12 @@ export function registerServiceWorker(isPageBusy: () => boolean = () => false): 
     });
   // Once the page's start is over (decision 091): the worker's install (the shell's files) must not
   // compete with the first screen's code, words, answers and font on a phone's connection.
-  registration = whenStartSettled(isPageBusy).then(() => {
-    i18n.on('languageChanged', () => void register());
-    return register();
-  });
+  registration = whenStartSettled(isPageBusy)
+    .catch(() => undefined)
+    .then(() => {
+      i18n.on('languageChanged', () => void register());
+      return register();
+    });
 }
 
 /** The page's registration of the worker: none until registerServiceWorker schedules one. */
@@ -51,13 +53,7 @@ export function whenStartSettled(isPageBusy: () => boolean, now: () => number = 
   return new Promise((resolve) => {
     const begun = now();
     let lastActivity = begun;
-    const observer =
-      typeof PerformanceObserver === 'function'
-        ? new PerformanceObserver(() => {
-            lastActivity = now();
-          })
-        : null;
-    observer?.observe({ type: 'resource' });
+    const observer = observeResources(() => (lastActivity = now()));
     const check = () => {
       const fontsLoading = document.fonts?.status === 'loading';
       if (document.readyState !== 'complete' || isPageBusy() || fontsLoading) lastActivity = now();
@@ -73,4 +69,16 @@ export function whenStartSettled(isPageBusy: () => boolean, now: () => number = 
 /** The worker's address for a reader of this language. */
 export function serviceWorkerUrl(language: string | undefined): string {
   return `/sw.js?lang=${normalizeLanguage(language)}`;
+}
+
+/** Calls `onEntry` as each file or answer finishes arriving, where the browser can tell (null if not). */
+function observeResources(onEntry: () => void): PerformanceObserver | null {
+  try {
+    if (typeof PerformanceObserver !== 'function') return null;
+    const observer = new PerformanceObserver(onEntry);
+    observer.observe({ type: 'resource' });
+    return observer;
+  } catch {
+    return null; // a browser without resource timing: the load event, the fonts and the queries still count
+  }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PushTimedOut, subscribeThisDevice } from './push-device';
+import { PushTimedOut, readPushDeviceState, subscribeThisDevice } from './push-device';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,5 +21,29 @@ describe('turning push on for this device', () => {
     await expect(
       subscribeThisDevice('BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U', 20),
     ).rejects.toBeInstanceOf(PushTimedOut);
+  });
+});
+
+describe('this device on the Notifications card', () => {
+  const pushCapable = (serviceWorker: object) => {
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission: async () => 'default' });
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('navigator', { ...navigator, serviceWorker });
+  };
+
+  it('says there is no worker when the page registers none (the dev server, a wall), without waiting', async () => {
+    pushCapable({ getRegistration: async () => undefined, ready: new Promise(() => {}) });
+    expect(await readPushDeviceState()).toBe('no-worker');
+  });
+
+  it('says there is no worker when an install never finishes, instead of checking for good', async () => {
+    pushCapable({ getRegistration: async () => ({ active: null }), ready: new Promise(() => {}) });
+    expect(await readPushDeviceState(20)).toBe('no-worker');
+  });
+
+  it('reads the subscription of the worker once it is active', async () => {
+    const active = { active: {}, pushManager: { getSubscription: async () => ({ endpoint: 'https://push.example/1' }) } };
+    pushCapable({ getRegistration: async () => ({ active: null }), ready: Promise.resolve(active) });
+    expect(await readPushDeviceState()).toBe('on');
   });
 });
