@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { i18n } from '@web/i18n';
 import {
   registerServiceWorker,
   START_QUIET_MS,
@@ -122,13 +123,21 @@ describe('registerServiceWorker', () => {
   it('registers the worker in the reader’s language once the start is over, and says so', async () => {
     const { registration, register } = fakeWorkers();
     let busy = true;
-    registerServiceWorker(() => busy);
+    const stop = registerServiceWorker(() => busy);
+    onTestFinished(stop);
     await vi.advanceTimersByTimeAsync(3_000);
     expect(register).not.toHaveBeenCalled();
     busy = false;
     await vi.advanceTimersByTimeAsync(START_QUIET_MS + 300);
     expect(register).toHaveBeenCalledWith('/sw.js?lang=en', { scope: '/' });
     expect(await whenWorkerRegistered()).toBe(registration);
+    // A change of language registers it again, for the new language's words.
+    await i18n.changeLanguage('nb');
+    expect(register).toHaveBeenLastCalledWith('/sw.js?lang=nb', { scope: '/' });
+    // Stopped, the page's listener is gone: the next file's language changes register nothing.
+    stop();
+    await i18n.changeLanguage('en');
+    expect(register).toHaveBeenCalledTimes(2);
   });
 });
 

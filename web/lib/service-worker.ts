@@ -8,22 +8,33 @@ import { i18n, normalizeLanguage } from '@web/i18n';
  * used offline, and its live stream and reconnecting must meet the network directly, not a worker
  * in between.
  */
-export function registerServiceWorker(isPageBusy: () => boolean = () => false): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  if (window.location.pathname === '/tv' || window.location.pathname.startsWith('/tv/')) return;
-  const register = () =>
-    navigator.serviceWorker.register(serviceWorkerUrl(i18n.language), { scope: '/' }).catch((error: unknown) => {
+export function registerServiceWorker(isPageBusy: () => boolean = () => false): () => void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return () => {};
+  if (window.location.pathname === '/tv' || window.location.pathname.startsWith('/tv/')) return () => {};
+  const register = async () => {
+    try {
+      return await navigator.serviceWorker.register(serviceWorkerUrl(i18n.language), { scope: '/' });
+    } catch (error) {
       console.warn('The service worker could not be registered', error);
       return null;
-    });
+    }
+  };
+  const registerAgain = () => void register();
+  let stopped = false;
   // Once the page's start is over (decision 091): the worker's install (the shell's files) must not
   // compete with the first screen's code, words, answers and font on a phone's connection.
   registration = whenStartSettled(isPageBusy)
     .catch(() => undefined)
     .then(() => {
-      i18n.on('languageChanged', () => void register());
+      if (stopped) return null;
+      i18n.on('languageChanged', registerAgain);
       return register();
     });
+  // The page never stops it; a test does (the language listener would outlive it).
+  return () => {
+    stopped = true;
+    i18n.off('languageChanged', registerAgain);
+  };
 }
 
 /** The page's registration of the worker: none until registerServiceWorker schedules one. */
