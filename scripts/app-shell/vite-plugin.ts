@@ -112,19 +112,9 @@ export function listPreloadHints(chunks: readonly ShellChunk[]): PreloadHints {
     if (!found) throw new Error(`preload hints: no chunk for ${module} (moved? update START_SCREEN_PATHS)`);
     return found;
   };
-  /** A chunk and every chunk it imports statically: what loads before it runs. */
-  const withImports = (roots: readonly ShellChunk[]) => {
-    const seen = new Set<string>();
-    const visit = (fileName: string) => {
-      if (seen.has(fileName)) return;
-      seen.add(fileName);
-      for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
-    };
-    for (const root of roots) visit(root.fileName);
-    return seen;
-  };
+  const withImports = (roots: readonly ShellChunk[]) => withStaticImports(byFile, roots);
   const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/web/index.html'));
-  const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${APP_MODULE}`));
+  const app = findAppChunk(chunks);
   const preloadedByPage = withImports([entry, app].filter((chunk) => chunk !== undefined));
   const beyondPage = (roots: readonly ShellChunk[]) => [...withImports(roots)].filter((file) => !preloadedByPage.has(file));
   const shell = chunkOf(SHELL_MODULE);
@@ -187,18 +177,27 @@ export function appShell(): Plugin & { shellScripts: Set<string> } {
  */
 export function listAppPreloads(chunks: readonly ShellChunk[], entry: ShellChunk): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const app = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${APP_MODULE}`));
+  const app = findAppChunk(chunks);
   if (!app) throw new Error(`app preloads: no chunk for ${APP_MODULE} (moved? update APP_MODULE)`);
+  const byEntry = withStaticImports(byFile, [entry]);
+  return [...withStaticImports(byFile, [entry, app])].filter((file) => !byEntry.has(file));
+}
+
+/** The app's own chunk (APP_MODULE), if the bundle has it. */
+function findAppChunk(chunks: readonly ShellChunk[]): ShellChunk | undefined {
+  return chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${APP_MODULE}`));
+}
+
+/** Chunks and every chunk they import statically: what loads before they run. */
+function withStaticImports(byFile: ReadonlyMap<string, ShellChunk>, roots: readonly ShellChunk[]): Set<string> {
   const seen = new Set<string>();
   const visit = (fileName: string) => {
     if (seen.has(fileName)) return;
     seen.add(fileName);
     for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
   };
-  visit(entry.fileName);
-  const byEntry = new Set(seen);
-  visit(app.fileName);
-  return [...seen].filter((file) => !byEntry.has(file));
+  for (const root of roots) visit(root.fileName);
+  return seen;
 }
 
 export function preloadApp(): Plugin {

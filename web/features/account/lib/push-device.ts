@@ -36,34 +36,25 @@ export function isPushSupported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 }
 
-/** The longest the card waits for this page to register the worker before saying there is none. */
-export const WORKER_WAIT_MS = 30_000;
-
 /**
  * The app's service worker, if one is registered (a built app; the dev server has none). On a
- * first visit the page registers it a moment after the start (decision 091): waited for, up to
- * WORKER_WAIT_MS (an install that never finishes is no worker).
+ * first visit the page registers it a moment after the start (decision 091): waited for.
  */
-async function findRegistration(waitMs = WORKER_WAIT_MS): Promise<ServiceWorkerRegistration | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const givenUp = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
-  const found = (async () => {
-    const registration = (await navigator.serviceWorker.getRegistration('/')) ?? (await whenWorkerRegistered());
-    if (!registration) return null;
-    // Registered but still installing: wait until it is active (pushManager needs an active worker).
-    return registration.active ? registration : navigator.serviceWorker.ready;
-  })();
-  try {
-    return await Promise.race([found, givenUp]);
-  } finally {
-    clearTimeout(timer);
-  }
+async function findRegistration(): Promise<ServiceWorkerRegistration | null> {
+  const registration = (await navigator.serviceWorker.getRegistration('/')) ?? (await whenWorkerRegistered());
+  if (!registration) return null;
+  // Registered but still installing: wait until it is active (pushManager needs an active worker).
+  return registration.active ? registration : navigator.serviceWorker.ready;
 }
 
-export async function readPushDeviceState(waitMs = WORKER_WAIT_MS): Promise<PushDeviceState> {
+/** This browser's push state; a worker that is not active within `waitMs` (an install that never finishes) is none. */
+export async function readPushDeviceState(waitMs = PUSH_ANSWER_MS): Promise<PushDeviceState> {
   if (!isPushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
-  const registration = await findRegistration(waitMs);
+  const registration = await withinTime(findRegistration(), waitMs).catch((error: unknown) => {
+    if (error instanceof PushTimedOut) return null;
+    throw error;
+  });
   if (!registration) return 'no-worker';
   return (await registration.pushManager.getSubscription()) ? 'on' : 'off';
 }
