@@ -30,10 +30,11 @@ export function registerServiceWorker(isPageBusy: () => boolean = () => false): 
       i18n.on('languageChanged', registerAgain);
       return register();
     });
-  // The page never stops it; a test does (the language listener would outlive it).
+  // The page never stops it; a test does (the language listener and the registration would outlive it).
   return () => {
     stopped = true;
     i18n.off('languageChanged', registerAgain);
+    registration = Promise.resolve(null);
   };
 }
 
