@@ -13,7 +13,7 @@ import { queryKeys } from './query-keys';
 
 /* The device's kept boards (decision 082), in IndexedDB (fake-indexeddb in jsdom). */
 
-function keptClient(): PersistedClient {
+function keptClient({ name = 'Ola Hansen', at = Date.now() }: { name?: string; at?: number } = {}): PersistedClient {
   return {
     timestamp: Date.now(),
     buster: '',
@@ -25,9 +25,9 @@ function keptClient(): PersistedClient {
           queryHash: '["scoreboard","leaderboard",{"period":"today"}]',
           dehydratedAt: Date.now(),
           state: {
-            data: { rows: [{ name: 'Ola Hansen' }] },
+            data: { rows: [{ name }] },
             dataUpdateCount: 1,
-            dataUpdatedAt: Date.now(),
+            dataUpdatedAt: at,
             error: null,
             errorUpdateCount: 0,
             errorUpdatedAt: 0,
@@ -82,6 +82,56 @@ describe('the device persister', () => {
       .toMatchObject({
         clientState: { queries: [{ state: { data: { rows: [{ name: 'Ola Hansen' }] } } }] },
       });
+  });
+
+  it("keeps the newer of two tabs' answers: a tab that saves later does not put back what it saw before", async () => {
+    confirmCacheOwner('user-1');
+    const now = Date.now();
+    // Another tab of the same member saw the board a minute ago and this tab saw it now, but the
+    // other tab's cache changes last (a live event refreshed another of its answers) and saves.
+    await devicePersister.persistClient(keptClient({ name: 'Kari Nordmann', at: now }));
+    setVisibility('hidden');
+    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
+    setVisibility('visible');
+    const olderTab = keptClient({ name: 'Ola Hansen', at: now - 60_000 });
+    olderTab.clientState.queries.push({ ...keptClient().clientState.queries[0]!, queryKey: ['feed'], queryHash: '["feed"]' });
+    await devicePersister.persistClient(olderTab);
+    setVisibility('hidden');
+    await expect
+      .poll(async () => (await devicePersister.restoreClient())?.clientState.queries.map((q) => q.queryHash), {
+        timeout: 300,
+        interval: 20,
+      })
+      .toContain('["feed"]');
+    const kept = await devicePersister.restoreClient();
+    expect(kept?.clientState.queries.find((q) => q.queryHash.startsWith('["scoreboard"'))?.state.data).toEqual({
+      rows: [{ name: 'Kari Nordmann' }],
+    });
+  });
+
+  it("keeps another tab's answers this tab has not asked, for a day", async () => {
+    confirmCacheOwner('user-1');
+    const now = Date.now();
+    const otherTab = keptClient({ at: now });
+    otherTab.clientState.queries.push({
+      ...keptClient({ at: now - 25 * 60 * 60 * 1000 }).clientState.queries[0]!,
+      queryKey: ['last-week'],
+      queryHash: '["last-week"]',
+    });
+    await devicePersister.persistClient(otherTab);
+    setVisibility('hidden');
+    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
+    setVisibility('visible');
+    const thisTab = keptClient({ at: now });
+    thisTab.clientState.queries = [{ ...thisTab.clientState.queries[0]!, queryKey: ['feed'], queryHash: '["feed"]' }];
+    await devicePersister.persistClient(thisTab);
+    setVisibility('hidden');
+    await expect
+      .poll(async () => (await devicePersister.restoreClient())?.clientState.queries.map((q) => q.queryHash).sort(), {
+        timeout: 300,
+        interval: 20,
+      })
+      .toEqual(['["feed"]', '["scoreboard","leaderboard",{"period":"today"}]']);
   });
 
   it('keeps nothing while nobody is signed in', async () => {

@@ -80,7 +80,33 @@ async function writePending(): Promise<void> {
   timer = null;
   const client = pending;
   pending = null;
-  if (client) await tryCache((db) => db.put('clients', client, CLIENT_KEY), undefined);
+  if (!client) return;
+  await tryCache(async (db) => {
+    const tx = db.transaction('clients', 'readwrite');
+    const stored = await tx.store.get(CLIENT_KEY);
+    await tx.store.put(mergeKeptClients(stored, client, Date.now()), CLIENT_KEY);
+    await tx.done;
+  }, undefined);
+}
+
+/**
+ * What one tab writes, merged with what the store holds: every tab of a member writes the same
+ * store, each its whole cache, so a tab that saves last would otherwise put back the answers it
+ * saw minutes ago over another tab's newer ones (an admin finishes the setup in one tab, a live
+ * event makes the setup tab behind it save, and the dashboard opened next shows the checklist
+ * again). Per answer the newer one stays; another tab's answers this tab never asked stay too,
+ * for as long as a kept answer may be shown. Another member's or another build's store is replaced.
+ */
+export function mergeKeptClients(stored: PersistedClient | undefined, written: PersistedClient, now: number): PersistedClient {
+  if (!stored || stored.buster !== written.buster) return written;
+  const queries = new Map(written.clientState.queries.map((query) => [query.queryHash, query]));
+  for (const kept of stored.clientState.queries) {
+    const ours = queries.get(kept.queryHash);
+    if (ours ? kept.state.dataUpdatedAt > ours.state.dataUpdatedAt : now - kept.state.dataUpdatedAt < PERSISTED_CACHE_MAX_AGE_MS) {
+      queries.set(kept.queryHash, kept);
+    }
+  }
+  return { ...written, clientState: { ...written.clientState, queries: [...queries.values()] } };
 }
 
 /**
