@@ -1,3 +1,4 @@
+import { startFrame } from './scripts/start-frame/vite-plugin';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -123,6 +124,7 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
   // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
+  // startFrame: quick log's first frame in every language, which the server fills in for the member who asks (decision 092).
   // bootScripts: the app page's theme before its first paint (decision 056), and its start screen's copy (decision 090).
   // precompress: .gz and .br beside every hashed asset, served as they are (decision 063).
   // preloadApp: the app's files preloaded by its page, though its entry imports it once the page has painted (decision 090).
@@ -131,6 +133,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     publicSite(),
+    startFrame(),
     bootScripts(),
     coreHasNoSideEffects,
     start.plugin,

@@ -33,14 +33,39 @@ export const EARLY_TAPS_PROPERTY = '__dealboardEarlyTaps';
 /** What the app keeps. */
 export type StartSnapshot = { path: string; entry: string; user: string; html: string };
 
+/*
+ * The server's first frame of quick log (decision 092): on a start with no copy on the device (a
+ * first visit, a new build), the server writes quick log into #root itself, for the member who
+ * asks, from a frame rendered at build time (web/start-frame/entry-server.tsx). The boot script then
+ * keeps taps on it as on a copy, and shows the device's copy instead when it has one.
+ */
+
+/** The build's frames, one per language, beside index.html: `{ frames: { [language]: html } }`. */
+export const START_FRAME_FILE = 'start-frame.json';
+
+/** The address the frame is rendered for: the server writes the member's first letter over its own. */
+export const START_FRAME_EMAIL = 'ǫ@start-frame.invalid';
+export const START_FRAME_LETTER = 'Ǫ';
+
+/** On #root with the server's frame: whose it is (the boot script drops a frame kept for another member). */
+export const START_FRAME_MEMBER_ATTRIBUTE = 'data-start-member';
+
 export const START_SNAPSHOT_SCRIPT =
   '(function(){try{' +
-  `if(location.pathname!=='${START_SNAPSHOT_PATH}')return;` +
-  `var s=JSON.parse(localStorage.getItem('${START_SNAPSHOT_KEY}')||'null');` +
-  `var m=JSON.parse(localStorage.getItem('${DEVICE_MEMBER_KEY}')||'null');` +
-  "var e=document.querySelector('script[type=module][src]');var r=document.getElementById('root');" +
-  "if(!s||!m||!m.me||!e||!r||s.path!==location.pathname||s.entry!==e.getAttribute('src')||s.user!==m.me.user.id)return;" +
-  `r.innerHTML=s.html;r.setAttribute('${START_SNAPSHOT_ATTRIBUTE}','');var t=window.${EARLY_TAPS_PROPERTY}=[];` +
+  "var r=document.getElementById('root');" +
+  `if(!r||location.pathname!=='${START_SNAPSHOT_PATH}')return;` +
+  // Each read on its own: an unreadable one must not cost the server's frame its taps.
+  `var m=null,s=null;try{m=JSON.parse(localStorage.getItem('${DEVICE_MEMBER_KEY}')||'null')}catch(x){}` +
+  `try{s=JSON.parse(localStorage.getItem('${START_SNAPSHOT_KEY}')||'null')}catch(x){}` +
+  'var u=m&&m.me&&m.me.user&&m.me.user.id;' +
+  // The server's frame (decision 092) names its member: kept for another than this device's, it goes.
+  `var f=r.getAttribute('${START_FRAME_MEMBER_ATTRIBUTE}');` +
+  `if(f!==null&&u&&f!==u){r.innerHTML='';r.removeAttribute('${START_SNAPSHOT_ATTRIBUTE}');r.removeAttribute('${START_FRAME_MEMBER_ATTRIBUTE}');f=null}` +
+  "var e=document.querySelector('script[type=module][src]');" +
+  // The device's copy, when it is this member's and this build's, is the screen as this member last saw it.
+  "if(s&&u&&e&&s.path===location.pathname&&s.entry===e.getAttribute('src')&&s.user===u){" +
+  `r.innerHTML=s.html;r.setAttribute('${START_SNAPSHOT_ATTRIBUTE}','')}else if(f===null)return;` +
+  `var t=window.${EARLY_TAPS_PROPERTY}=[];` +
   "document.addEventListener('click',function(v){" +
   `if(!r.hasAttribute('${START_SNAPSHOT_ATTRIBUTE}'))return;` +
   `var b=v.target&&v.target.closest&&v.target.closest('[${QUICK_LOG_ACTION_ATTRIBUTE}]');if(!b||!r.contains(b))return;` +

@@ -308,6 +308,46 @@ describe('the phone app', () => {
     }
   });
 
+  it("opens a first visit on the server's frame of quick log, and a tap on it before the app has started is logged once (decision 092)", async () => {
+    // A device that has kept nothing (a first visit, or a new build): signed in, no copy, no worker.
+    const phone = await openBrowser({ baseUrl: base, viewport: PHONE });
+    try {
+      await signInContext(phone.context, base, rep);
+      const phonePage = await phone.newPage();
+      const count = async () => (await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities.length;
+      const before = await count();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await phonePage.route('**/assets/index-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await phonePage.goto('/app/quick-log', { waitUntil: 'commit' });
+      const frame = phonePage.locator(`#root[data-start-member="${repId}"]`);
+      await frame.waitFor({ state: 'attached' });
+      const button = phonePage.getByRole('button', { name: 'Call not answered' });
+      await button.waitFor();
+      // The rep's own: no Administration in the menu, only the buttons the company has on, their first letter.
+      await expect(phonePage.locator('a[href="/app/admin/users"]').count()).resolves.toBe(0);
+      await expect(phonePage.locator('[data-quick-log="email"]').count()).resolves.toBe(0);
+      await expect(phonePage.getByRole('button', { name: 'Meeting held' }).isVisible()).resolves.toBe(true);
+      await expect(phonePage.getByRole('button', { name: 'Account menu' }).textContent()).resolves.toBe(rep.email[0]!.toUpperCase());
+      await saveScreenshot(phonePage, 'phone-app-quick-log-first-frame-en-phone');
+      await button.click();
+      await expect(button.getAttribute('aria-busy')).resolves.toBe('true');
+      expect(await count()).toBe(before); // kept on the page: the app is not running yet
+
+      release();
+      await frame.waitFor({ state: 'detached' });
+      await expect.poll(count, { timeout: 15_000 }).toBe(before + 1);
+      await phonePage.getByRole('button', { name: 'Call not answered' }).click();
+      await expect.poll(count, { timeout: 15_000 }).toBe(before + 2);
+      expect(phone.consoleErrors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('speaks Norwegian', async () => {
     const nb = await openBrowser({ baseUrl: base, viewport: PHONE, locale: 'nb-NO', serviceWorkers: true });
     try {

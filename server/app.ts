@@ -46,6 +46,7 @@ import { digestRoutes } from './modules/digest/digest.routes';
 import { digestPreviewRoutes } from './modules/digest/digest-preview.routes';
 import { servePublicSite } from './public-site';
 import { serveWebApp } from './web-app';
+import { describeStartFrameMember } from './modules/activities/start-frame.service';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -295,7 +296,7 @@ export function createApp(deps: AppDeps) {
 
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No endpoint ${c.req.method} ${c.req.path}` } }, 404));
 
-  serveWebApp(app, WEB_DIST_DIR);
+  serveWebApp(app, WEB_DIST_DIR, { loadSession, describeMember: describeStartFrameMember });
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -8,6 +8,8 @@ import type { AppDeps, AppEnv } from './context';
 import { servePublicSite } from './public-site';
 import { PRELOAD_HINTS_FILE, type PreloadHints } from './lib/preload-hints';
 import { serveWebApp } from './web-app';
+import type { StartFrameMember } from './lib/start-frame';
+import { START_FRAME_FILE } from '../core/start-snapshot';
 
 /** A built web app in miniature: the page, one hashed script compressed by the build, one not. */
 const SCRIPT = `export const greeting = ${JSON.stringify('hei '.repeat(2000))};\n`;
@@ -101,5 +103,65 @@ describe('the built web app', () => {
     // The signed-out screens have budgets of their own: nothing of the shell.
     expect(await links('/auth/register', 'nb')).toEqual([]);
     expect(await links('/application', 'nb')).toEqual([]);
+  });
+});
+
+describe("quick log's page with its first frame (decision 092)", () => {
+  let dist: string;
+  let app: Hono<AppEnv>;
+  let member: StartFrameMember | null | Error;
+
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'dealboard-start-frame-test-'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<html lang="en"><head><title>Dealboard</title></head><body><div id="root"></div></body></html>',
+    );
+    const frame = (words: string) => `<main><button type="button" data-quick-log="answered">${words}</button></main>`;
+    writeFileSync(join(dist, START_FRAME_FILE), JSON.stringify({ frames: { en: frame('Call answered'), nb: frame('Samtale besvart') } }));
+    app = new Hono<AppEnv>();
+    const deps = { config: { BRAND_NAME: 'Dealboard' } } as unknown as AppDeps;
+    app.use('*', async (c, next) => {
+      c.set('deps', deps);
+      await next();
+    });
+    serveWebApp(app, dist, {
+      loadSession: async (_c, next) => next(),
+      describeMember: async () => {
+        if (member instanceof Error) throw member;
+        return member;
+      },
+    });
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  const rep: StartFrameMember = {
+    userId: 'user-1',
+    email: 'ola@nordlys.example',
+    savedLanguage: 'nb',
+    isAdmin: false,
+    isCoach: false,
+    enabledKinds: { meeting: true, email: false, linkedin: false },
+  };
+
+  it("sends a member quick log's buttons in their language inside the page, uncached", async () => {
+    member = rep;
+    const response = await app.request('/app/quick-log', { headers: { 'accept-language': 'en' } });
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(
+      '<html lang="nb"><head><title>Dealboard</title></head><body><div id="root" data-start-snapshot data-start-member="user-1">' +
+        '<main><button type="button" data-quick-log="answered">Samtale besvart</button></main></div></body></html>',
+    );
+  });
+
+  it('sends the page as it is to someone signed out, on other screens, and when the database cannot say who asks', async () => {
+    member = null;
+    expect(await (await app.request('/app/quick-log')).text()).toContain('<div id="root"></div>');
+    member = rep;
+    expect(await (await app.request('/app/activity')).text()).toContain('<div id="root"></div>');
+    member = new Error('Connection terminated unexpectedly');
+    const response = await app.request('/app/quick-log');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root"></div>');
   });
 });

@@ -1,9 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { START_SNAPSHOT_PATH } from '../core/start-snapshot';
 import type { AppEnv } from './context';
 import { choosePreloads, PRELOAD_HINTS_FILE, type PreloadHints, renderPreloadLinks } from './lib/preload-hints';
+import { fillStartFrame, placeStartFrame, readStartFrames, type StartFrameMember } from './lib/start-frame';
+
+/**
+ * Quick log's page with its first frame for the member who asks (decision 092): `loadSession` (the
+ * session middleware) and `describeMember` (modules/activities), passed in like the public site's.
+ */
+export type StartFrameOptions = {
+  loadSession: MiddlewareHandler<AppEnv>;
+  describeMember: (c: Context<AppEnv>) => Promise<StartFrameMember | null>;
+};
 
 /**
  * The built SPA: hashed assets are immutable for a year; HTML is never cached so a deploy is
@@ -13,7 +24,7 @@ import { choosePreloads, PRELOAD_HINTS_FILE, type PreloadHints, renderPreloadLin
  * Hashed assets go out as the build compressed them (decision 063): `name.br` or `name.gz` beside
  * each text file, chosen by the request's Accept-Encoding, so no request compresses a file again.
  */
-export function serveWebApp(app: Hono<AppEnv>, distDir: string): void {
+export function serveWebApp(app: Hono<AppEnv>, distDir: string, startFrame?: StartFrameOptions): void {
   if (!existsSync(join(distDir, 'index.html'))) {
     app.get('*', (c) => c.text('The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.', 503));
     return;
@@ -54,12 +65,11 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string): void {
   const hintsFile = join(distDir, PRELOAD_HINTS_FILE);
   const hints = existsSync(hintsFile) ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as PreloadHints) : null;
   const pages = new Map<string, string>();
-  app.get('*', (c) => {
+  const renderPage = (c: Context<AppEnv>): string => {
     const brand = c.get('deps').config.BRAND_NAME;
     indexHtml ??= renderIndexHtml(readFileSync(join(distDir, 'index.html'), 'utf8'), brand);
-    c.header('Cache-Control', 'no-cache');
     const preloads = hints ? choosePreloads(hints, c.req.path, c.req.header('accept-language')) : [];
-    if (preloads.length === 0) return c.html(indexHtml);
+    if (preloads.length === 0) return indexHtml;
     const key = preloads.join(' ');
     let page = pages.get(key);
     if (page === undefined) {
@@ -67,7 +77,25 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string): void {
       page = indexHtml.replace('</head>', `${renderPreloadLinks(preloads)}</head>`);
       pages.set(key, page);
     }
-    return c.html(page);
+    return page;
+  };
+  const frames = startFrame ? readStartFrames(distDir) : null;
+  if (startFrame && frames) {
+    app.get(START_SNAPSHOT_PATH, startFrame.loadSession, async (c) => {
+      c.header('Cache-Control', 'no-cache');
+      const page = renderPage(c);
+      // The frame is a head start, never a condition: without the database (a restart) the page
+      // goes as it is, and the app says what it can.
+      const member = await startFrame.describeMember(c).catch(() => null);
+      const frame =
+        member &&
+        fillStartFrame(frames, member, { acceptLanguage: c.req.header('accept-language'), brand: c.get('deps').config.BRAND_NAME });
+      return c.html(member && frame ? placeStartFrame(page, frame, member.userId) : page);
+    });
+  }
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(renderPage(c));
   });
 }
 

@@ -11,9 +11,13 @@ import { keepStartSnapshot, takeEarlyTaps } from './start-snapshot';
 const ENTRY = '/assets/index-abc123.js';
 const COPY = '<main><button type="button" data-quick-log="not-answered">Call not answered</button></main>';
 
-function openPage(path = '/app/quick-log', entry = ENTRY) {
+const FRAME = '<main><button type="button" data-quick-log="answered">Call answered</button></main>';
+
+/** `frameFor`: the page as the server sends it with its first frame for that member (decision 092). */
+function openPage(path = '/app/quick-log', entry = ENTRY, frameFor?: string) {
   document.head.innerHTML = `<script type="module" src="${entry}"></script>`;
-  document.body.innerHTML = '<div id="root"></div>';
+  document.body.innerHTML =
+    frameFor === undefined ? '<div id="root"></div>' : `<div id="root" data-start-snapshot data-start-member="${frameFor}">${FRAME}</div>`;
   window.history.replaceState(null, '', path);
   new Function(START_SNAPSHOT_SCRIPT)();
   return document.getElementById('root')!;
@@ -63,6 +67,46 @@ describe('the boot script', () => {
     const root = openPage(path, entry);
     expect(root.innerHTML).toBe('');
     expect(root.hasAttribute('data-start-snapshot')).toBe(false);
+  });
+});
+
+describe("the boot script with the server's first frame", () => {
+  it('keeps taps on the frame on a first visit (nothing on the device yet)', () => {
+    const root = openPage('/app/quick-log', ENTRY, 'user-1');
+    const button = root.querySelector('button')!;
+    expect(button.textContent).toBe('Call answered');
+    button.click();
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(takeEarlyTaps()).toEqual(['answered']);
+    expect(root.hasAttribute('data-start-snapshot')).toBe(false);
+    expect(root.hasAttribute('data-start-member')).toBe(false);
+  });
+
+  it("shows the device's copy instead when it is this member's and this build's", () => {
+    keep();
+    const root = openPage('/app/quick-log', ENTRY, 'user-1');
+    expect(root.textContent).toBe('Call not answered');
+    root.querySelector('button')!.click();
+    expect(takeEarlyTaps()).toEqual(['not-answered']);
+  });
+
+  it('keeps the frame and its taps when the copy is of another build or unreadable', () => {
+    keep();
+    let root = openPage('/app/quick-log', '/assets/index-new999.js', 'user-1');
+    expect(root.textContent).toBe('Call answered');
+    localStorage.setItem(START_SNAPSHOT_KEY, '{nope');
+    root = openPage('/app/quick-log', ENTRY, 'user-1');
+    root.querySelector('button')!.click();
+    expect(takeEarlyTaps()).toEqual(['answered']);
+  });
+
+  it("takes away a frame made for another member than this device's (a page kept offline), and keeps no tap on it", () => {
+    localStorage.setItem(DEVICE_MEMBER_KEY, JSON.stringify({ me: { user: { id: 'user-2' } } }));
+    const root = openPage('/app/quick-log', ENTRY, 'user-1');
+    expect(root.innerHTML).toBe('');
+    expect(root.hasAttribute('data-start-snapshot')).toBe(false);
+    document.body.click();
+    expect(takeEarlyTaps()).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   EARLY_TAPS_PROPERTY,
+  START_FRAME_MEMBER_ATTRIBUTE,
   START_SNAPSHOT_ATTRIBUTE,
   START_SNAPSHOT_KEY,
   START_SNAPSHOT_PATH,
@@ -53,7 +54,9 @@ export function forgetStartSnapshot(): void {
  * actions, in order) are handed over, once.
  */
 export function takeEarlyTaps(): string[] {
-  document.getElementById('root')?.removeAttribute(START_SNAPSHOT_ATTRIBUTE);
+  const root = document.getElementById('root');
+  root?.removeAttribute(START_SNAPSHOT_ATTRIBUTE);
+  root?.removeAttribute(START_FRAME_MEMBER_ATTRIBUTE);
   const taps = window[EARLY_TAPS_PROPERTY] ?? [];
   window[EARLY_TAPS_PROPERTY] = [];
   return taps;

@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import { readSession, sessionCookieName } from '../../auth/auth';
 import { runInStatementPhase } from '../../db/client';
-import type { AppEnv } from '../../context';
+import type { Actor, AppEnv } from '../../context';
 import { hashApiToken, isApiTokenShape } from '../../lib/api-token';
 import { forbidden, HttpError, unauthorized } from '../../lib/http';
 import { countRateLimitAttempt, type RateLimitState } from '../../lib/rate-limit';
@@ -305,6 +305,13 @@ async function findMembership(c: Parameters<typeof requireMember>[0], userId: Us
   const membership: CachedMembership = found ? { ...found, role: normalizeRole(found.role) } : null;
   if (key) actors.storeMembership(key, membership, since);
   return membership;
+}
+
+/** The signed-in person (loadSession) as a member acting in their company, or null: signed out, or no company. */
+export async function findSignedInActor(c: Parameters<typeof requireMember>[0]): Promise<Actor | null> {
+  const user = c.get('user');
+  const membership = user ? await findMembership(c, user.id) : null;
+  return user && membership ? { userId: user.id, ...membership } : null;
 }
 
 /** An admin of their company. The UI hiding a button is never the check; this is. */

@@ -1,0 +1,80 @@
+import { START_FRAME_EMAIL, START_SNAPSHOT_PATH } from '@core/start-snapshot';
+import { DEFAULT_KPI_RULES } from '@core/kpi/rules';
+import type { KpiRuleList, Me } from '@core/contracts';
+import type { Language } from '@core/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { MemoryRouter } from 'react-router';
+import { AppRoutes } from '@web/app/router';
+import { i18n } from '@web/i18n';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { getPageQueryClient } from '@web/lib/query-client';
+import { queryKeys } from '@web/lib/query-keys';
+
+/*
+ * Quick log's first frame as the server sends it (decision 092), rendered at build time by
+ * scripts/start-frame/render.ts in a browser-like document (jsdom), once per language: the app's own
+ * shell and screen, as an admin sees them (every menu item) with every optional button on. The
+ * server takes out what the member who asks does not have (server/lib/start-frame.ts) and writes
+ * their first letter over START_FRAME_EMAIL's.
+ */
+
+function describeFrameMember(language: Language): Me {
+  return {
+    user: { id: 'start-frame', email: START_FRAME_EMAIL, name: '', image: null, emailVerified: true, language },
+    profile: {
+      id: 'start-frame',
+      displayName: null,
+      avatarUrl: null,
+      role: 'admin',
+      teamId: null,
+      onBoards: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+    company: {
+      id: 'start-frame',
+      name: '',
+      timezone: 'Europe/Oslo',
+      currency: 'NOK',
+      language,
+      logoUrl: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+    onboarding: { hasProfile: true, hasCompany: true, hasTeam: true, profileComplete: true, role: 'admin', removed: false },
+    tenancy: 'single',
+    operator: false,
+  } as Me;
+}
+
+function describeEveryButton(): KpiRuleList {
+  return {
+    rules: DEFAULT_KPI_RULES.map((rule) => ({ ...rule, id: rule.kpiKey, enabled: true, updatedAt: '2026-01-01T00:00:00.000Z' })),
+  };
+}
+
+async function prerender(): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <QueryClientProvider client={getPageQueryClient()}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[START_SNAPSHOT_PATH]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+/** Quick log with the app's shell in `language`, as markup for #root. */
+export async function renderStartFrame(language: Language): Promise<string> {
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces(['common', 'auth', 'activity']);
+  const client = getPageQueryClient();
+  client.setQueryData(queryKeys.me, describeFrameMember(language));
+  client.setQueryData(queryKeys.kpiRules, describeEveryButton());
+  // The first render meets the screens' lazy code unloaded (React suspends on it); the second has
+  // it, so the markup is the screen itself, not a fallback waiting for a script.
+  return prerender();
+}
