@@ -310,9 +310,9 @@ const USABLE_RECORDER = ({ name, message }) => {
     if (control && !control.disabled && control.getBoundingClientRect().height > 0) {
       globalThis.__usableAt = performance.now();
       console.debug(message);
-    } else requestAnimationFrame(look);
+    } else globalThis.requestAnimationFrame(look);
   };
-  requestAnimationFrame(look);
+  globalThis.requestAnimationFrame(look);
 };
 
 async function visitOnPhone(context, baseUrl, path, usable, { waitForWorker = false } = {}) {

@@ -34,14 +34,21 @@ export const EARLY_TAPS_PROPERTY = '__dealboardEarlyTaps';
 export type StartSnapshot = { path: string; entry: string; user: string; html: string };
 
 /*
- * The server's first frame of quick log (decision 092): on a start with no copy on the device (a
- * first visit, a new build), the server writes quick log into #root itself, for the member who
- * asks, from a frame rendered at build time (web/start-frame/entry-server.tsx). The boot script then
- * keeps taps on it as on a copy, and shows the device's copy instead when it has one.
+ * The server's first frame (decision 092): on a start with no copy on the device (a first visit, a
+ * new build), the server writes the screen into #root itself, for the member who asks, from a frame
+ * rendered at build time (web/start-frame/entry-server.tsx). On quick log the boot script keeps taps
+ * on it as on a copy, and shows the device's copy instead when it has one.
  */
 
-/** The build's frames, one per language, beside index.html: `{ frames: { [language]: html } }`. */
+/** The build's frames beside index.html: `{ frames: { [path]: { [language]: html } } }`. */
 export const START_FRAME_FILE = 'start-frame.json';
+
+/**
+ * The screens the server sends with a first frame: quick log (the installed app's start screen), and
+ * the dashboard (the app's home) with its heading and its boards' places while their numbers come.
+ */
+export const START_FRAME_PATHS = [START_SNAPSHOT_PATH, '/app', '/app/dashboard'] as const;
+export type StartFramePath = (typeof START_FRAME_PATHS)[number];
 
 /** The address the frame is rendered for: the server writes the member's first letter over its own. */
 export const START_FRAME_EMAIL = 'ǫ@start-frame.invalid';
@@ -52,15 +59,16 @@ export const START_FRAME_MEMBER_ATTRIBUTE = 'data-start-member';
 
 export const START_SNAPSHOT_SCRIPT =
   '(function(){try{' +
-  "var r=document.getElementById('root');" +
-  `if(!r||location.pathname!=='${START_SNAPSHOT_PATH}')return;` +
+  "var r=document.getElementById('root');if(!r)return;" +
   // Each read on its own: an unreadable one must not cost the server's frame its taps.
   `var m=null,s=null;try{m=JSON.parse(localStorage.getItem('${DEVICE_MEMBER_KEY}')||'null')}catch(x){}` +
   `try{s=JSON.parse(localStorage.getItem('${START_SNAPSHOT_KEY}')||'null')}catch(x){}` +
   'var u=m&&m.me&&m.me.user&&m.me.user.id;' +
-  // The server's frame (decision 092) names its member: kept for another than this device's, it goes.
+  // The server's frame names its member: one kept for another than this device's (a page the
+  // worker kept, opened offline) goes.
   `var f=r.getAttribute('${START_FRAME_MEMBER_ATTRIBUTE}');` +
   `if(f!==null&&u&&f!==u){r.innerHTML='';r.removeAttribute('${START_SNAPSHOT_ATTRIBUTE}');r.removeAttribute('${START_FRAME_MEMBER_ATTRIBUTE}');f=null}` +
+  `if(location.pathname!=='${START_SNAPSHOT_PATH}')return;` +
   "var e=document.querySelector('script[type=module][src]');" +
   // The device's copy, when it is this member's and this build's, is the screen as this member last saw it.
   "if(s&&u&&e&&s.path===location.pathname&&s.entry===e.getAttribute('src')&&s.user===u){" +

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
-import { type Browser, openBrowser, saveScreenshot } from './support/browser';
+import { type Browser, openBrowser, saveScreenshot, waitForLiveApp } from './support/browser';
 import { createVerifiedAccount, findMailLink, makeAccount, signInContext, signUp } from './support/accounts';
 import { type RunningServer, startServer } from './support/server';
 
@@ -153,9 +153,20 @@ describe('foundation journeys', () => {
       await expect.poll(async () => (await (await page.request.get('/api/v1/me')).json()).user.language).toBe('nb');
       await signInContext(elsewhere.context, baseUrl, first);
       const other = await elsewhere.newPage();
+      // Every language the page speaks on the way: the server's first frame speaks Norwegian at
+      // once (decision 092), and the live app starts in it rather than in the browser's English.
+      await other.addInitScript(() => {
+        const spoken: string[] = [];
+        Object.assign(globalThis, { spoken });
+        const html = globalThis.document.documentElement;
+        new MutationObserver(() => spoken.push(html.lang)).observe(html, { attributes: true, attributeFilter: ['lang'] });
+      });
       await other.goto('/app');
       await other.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Oppsummering' }).waitFor();
+      await waitForLiveApp(other);
+      await other.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Oppsummering' }).waitFor();
       await expect(other.evaluate(() => document.documentElement.lang)).resolves.toBe('nb');
+      expect(await other.evaluate(() => (globalThis as unknown as { spoken: string[] }).spoken)).not.toContain('en');
     } finally {
       await elsewhere.close();
     }

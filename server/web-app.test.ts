@@ -118,7 +118,15 @@ describe("quick log's page with its first frame (decision 092)", () => {
       '<html lang="en"><head><title>Dealboard</title></head><body><div id="root"></div></body></html>',
     );
     const frame = (words: string) => `<main><button type="button" data-quick-log="answered">${words}</button></main>`;
-    writeFileSync(join(dist, START_FRAME_FILE), JSON.stringify({ frames: { en: frame('Call answered'), nb: frame('Samtale besvart') } }));
+    writeFileSync(
+      join(dist, START_FRAME_FILE),
+      JSON.stringify({
+        frames: {
+          '/app/quick-log': { en: frame('Call answered'), nb: frame('Samtale besvart') },
+          '/app': { nb: '<h1>Teamets dashbord</h1>' },
+        },
+      }),
+    );
     app = new Hono<AppEnv>();
     const deps = { config: { BRAND_NAME: 'Dealboard' } } as unknown as AppDeps;
     app.use('*', async (c, next) => {
@@ -152,6 +160,12 @@ describe("quick log's page with its first frame (decision 092)", () => {
       '<html lang="nb"><head><title>Dealboard</title></head><body><div id="root" data-start-snapshot data-start-member="user-1">' +
         '<main><button type="button" data-quick-log="answered">Samtale besvart</button></main></div></body></html>',
     );
+  });
+
+  it("sends the dashboard's frame too, but not for a board opened with a query (a team's)", async () => {
+    member = rep;
+    expect(await (await app.request('/app')).text()).toContain('data-start-member="user-1"><h1>Teamets dashbord</h1></div>');
+    expect(await (await app.request('/app?team=t1')).text()).toContain('<div id="root"></div>');
   });
 
   it('sends the page as it is to someone signed out, on other screens, and when the database cannot say who asks', async () => {

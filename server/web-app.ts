@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { START_SNAPSHOT_PATH } from '../core/start-snapshot';
+import { START_FRAME_PATHS } from '../core/start-snapshot';
 import type { AppEnv } from './context';
 import { choosePreloads, PRELOAD_HINTS_FILE, type PreloadHints, renderPreloadLinks } from './lib/preload-hints';
 import { fillStartFrame, placeStartFrame, readStartFrames, type StartFrameMember } from './lib/start-frame';
 
 /**
- * Quick log's page with its first frame for the member who asks (decision 092): `loadSession` (the
+ * The start screens' pages with their first frame for the member who asks (decision 092): `loadSession` (the
  * session middleware) and `describeMember` (modules/activities), passed in like the public site's.
  */
 export type StartFrameOptions = {
@@ -65,10 +65,11 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string, startFrame?: Sta
   const hintsFile = join(distDir, PRELOAD_HINTS_FILE);
   const hints = existsSync(hintsFile) ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as PreloadHints) : null;
   const pages = new Map<string, string>();
-  const renderPage = (c: Context<AppEnv>): string => {
+  // `language`: the one the page's first frame speaks, whose catalogs the app then starts with.
+  const renderPage = (c: Context<AppEnv>, language?: string): string => {
     const brand = c.get('deps').config.BRAND_NAME;
     indexHtml ??= renderIndexHtml(readFileSync(join(distDir, 'index.html'), 'utf8'), brand);
-    const preloads = hints ? choosePreloads(hints, c.req.path, c.req.header('accept-language')) : [];
+    const preloads = hints ? choosePreloads(hints, c.req.path, language ?? c.req.header('accept-language')) : [];
     if (preloads.length === 0) return indexHtml;
     const key = preloads.join(' ');
     let page = pages.get(key);
@@ -81,17 +82,22 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string, startFrame?: Sta
   };
   const frames = startFrame ? readStartFrames(distDir) : null;
   if (startFrame && frames) {
-    app.get(START_SNAPSHOT_PATH, startFrame.loadSession, async (c) => {
+    const sendWithFrame = async (c: Context<AppEnv>) => {
       c.header('Cache-Control', 'no-cache');
-      const page = renderPage(c);
-      // The frame is a head start, never a condition: without the database (a restart) the page
-      // goes as it is, and the app says what it can.
-      const member = await startFrame.describeMember(c).catch(() => null);
+      // A screen opened with a query (a team's board, a ranking) is drawn by the app alone: the
+      // frame is each screen as it opens plainly. The frame is a head start, never a condition:
+      // without the database (a restart) the page goes as it is, and the app says what it can.
+      const member = new URL(c.req.url).search === '' ? await startFrame.describeMember(c).catch(() => null) : null;
       const frame =
         member &&
-        fillStartFrame(frames, member, { acceptLanguage: c.req.header('accept-language'), brand: c.get('deps').config.BRAND_NAME });
-      return c.html(member && frame ? placeStartFrame(page, frame, member.userId) : page);
-    });
+        fillStartFrame(frames, c.req.path, member, {
+          acceptLanguage: c.req.header('accept-language'),
+          brand: c.get('deps').config.BRAND_NAME,
+        });
+      if (!member || !frame) return c.html(renderPage(c));
+      return c.html(placeStartFrame(renderPage(c, frame.language), frame, member.userId));
+    };
+    for (const path of START_FRAME_PATHS) app.get(path, startFrame.loadSession, sendWithFrame);
   }
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');

@@ -1,5 +1,5 @@
-import { START_SNAPSHOT_ATTRIBUTE } from '@core/start-snapshot';
-import { StrictMode, startTransition } from 'react';
+import { START_FRAME_MEMBER_ATTRIBUTE, START_SNAPSHOT_ATTRIBUTE } from '@core/start-snapshot';
+import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './components/error-fallback';
@@ -34,9 +34,31 @@ void i18nReady.then(() => {
     </StrictMode>
   );
   const root = createRoot(container);
-  // On the start screen's copy (decision 090) the first render may take its time: as a transition
-  // it yields to the browser every few milliseconds, so a tap on the copy is heard (and kept) at
-  // once instead of after the whole render. Without a copy there is nothing to tap meanwhile.
-  if (container.hasAttribute(START_SNAPSHOT_ATTRIBUTE)) startTransition(() => root.render(app));
+  // On the start screen's copy (decision 090) or the server's frame (decision 092) the first render
+  // may take its time: as a transition it yields to the browser every few milliseconds, so a tap on
+  // the copy is heard (and kept) at once instead of after the whole render, and what shows stays
+  // until the screen is ready. Without a first frame there is nothing to tap meanwhile.
+  if (container.hasAttribute(START_SNAPSHOT_ATTRIBUTE)) startTransition(() => root.render(withFirstFrameGone(app, container)));
   else root.render(app);
 });
+
+/**
+ * The first frame (the device's copy or the server's) is gone once the app first commits: React
+ * replaces what #root held. Its marks go with it, so the page says the live app is up (the taps kept
+ * on quick log's wait for its screen, which takes them in the same commit: web/lib/start-snapshot.ts).
+ */
+function withFirstFrameGone(app: ReactNode, container: HTMLElement): ReactNode {
+  function FirstFrameGone() {
+    useLayoutEffect(() => {
+      container.removeAttribute(START_SNAPSHOT_ATTRIBUTE);
+      container.removeAttribute(START_FRAME_MEMBER_ATTRIBUTE);
+    }, []);
+    return null;
+  }
+  return (
+    <>
+      <FirstFrameGone />
+      {app}
+    </>
+  );
+}

@@ -193,6 +193,15 @@ type PageGlobals = {
   navigator: { serviceWorker: { controller: unknown } };
 };
 
+/**
+ * Waits until the live app has replaced the page's first frame (the server's, decision 092, or the
+ * device's copy, decision 090): until then quick log and the dashboard show as they open, without
+ * the answers that decide what else shows.
+ */
+export async function waitForLiveApp(page: Page): Promise<void> {
+  await page.locator('#root:not([data-start-snapshot])').waitFor({ state: 'attached' });
+}
+
 /** Waits until the app's service worker controls the page: from then on it opens without a connection. */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => (globalThis as unknown as PageGlobals).navigator.serviceWorker.controller !== null, undefined, {

@@ -4,10 +4,10 @@ import react from '@vitejs/plugin-react';
 import { JSDOM } from 'jsdom';
 import { createServer } from 'vite';
 import { LANGUAGES } from '../../core/language';
-import { START_FRAME_FILE, START_SNAPSHOT_PATH } from '../../core/start-snapshot';
+import { START_FRAME_FILE, START_FRAME_PATHS, START_SNAPSHOT_PATH } from '../../core/start-snapshot';
 
 /*
- * Renders quick log's first frame in every language (decision 092) into <outDir>/start-frame.json.
+ * Renders the start screens' first frames in every language (decision 092) into <outDir>/start-frame.json.
  * Run by the build (vite-plugin.ts) in a process of its own: the app's modules expect a browser
  * (window, document, storage), which jsdom stands in for here, and those globals must not reach the
  * build's other steps.
@@ -64,10 +64,14 @@ const server = await createServer({
 });
 try {
   const entry = (await server.ssrLoadModule('/start-frame/entry-server.tsx')) as {
-    renderStartFrame: (language: string) => Promise<string>;
+    renderStartFrame: (path: string, language: string) => Promise<string>;
   };
-  const frames: Record<string, string> = {};
-  for (const language of LANGUAGES) frames[language] = cleanFrame(await entry.renderStartFrame(language));
+  const frames: Record<string, Record<string, string>> = {};
+  for (const path of START_FRAME_PATHS) {
+    dom.window.history.replaceState(null, '', path);
+    frames[path] = {};
+    for (const language of LANGUAGES) frames[path][language] = cleanFrame(await entry.renderStartFrame(path, language));
+  }
   writeFileSync(join(outDir, START_FRAME_FILE), `${JSON.stringify({ frames })}\n`);
 } catch (error) {
   console.error(error);
@@ -87,6 +91,10 @@ function cleanFrame(html: string): string {
   const root = document.createElement('div');
   root.innerHTML = html;
   for (const script of root.querySelectorAll('script')) script.remove();
+  // Until the app runs, only quick log's buttons answer (their taps are kept); any other button of
+  // the frame (a menu, a sort) would take a tap and do nothing, so it shows as not yet ready. Links
+  // are links already.
+  for (const button of root.querySelectorAll('button:not([data-quick-log])')) button.setAttribute('disabled', '');
   for (let template = root.querySelector('template[id^="B:"]'); template; template = root.querySelector('template[id^="B:"]')) {
     const segment = root.querySelector(`div[hidden][id="S:${template.id.slice(2)}"]`);
     const opening = template.previousSibling;

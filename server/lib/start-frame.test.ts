@@ -17,7 +17,13 @@ function frameIn(words: { answered: string; email: string }): string {
 }
 
 const FRAMES: StartFrames = {
-  frames: { en: frameIn({ answered: 'Call answered', email: 'E-mail' }), nb: frameIn({ answered: 'Samtale besvart', email: 'E-post' }) },
+  frames: {
+    '/app/quick-log': {
+      en: frameIn({ answered: 'Call answered', email: 'E-mail' }),
+      nb: frameIn({ answered: 'Samtale besvart', email: 'E-post' }),
+    },
+    '/app': { en: '<main><h1>Team Dashboard</h1></main>' },
+  },
 };
 
 const REP: StartFrameMember = {
@@ -30,7 +36,7 @@ const REP: StartFrameMember = {
 };
 
 const fill = (member: Partial<StartFrameMember>, acceptLanguage?: string, brand = 'Dealboard') =>
-  fillStartFrame(FRAMES, { ...REP, ...member }, { acceptLanguage, brand });
+  fillStartFrame(FRAMES, '/app/quick-log', { ...REP, ...member }, { acceptLanguage, brand });
 
 describe("quick log's first frame for a member", () => {
   it("has a rep's menu and buttons: no Coaching, Targets or Administration, no button the company has off", () => {
@@ -58,8 +64,12 @@ describe("quick log's first frame for a member", () => {
     expect(fill({ savedLanguage: 'nb' }, 'en-GB,en;q=0.9')).toMatchObject({ language: 'nb' });
     expect(fill({}, 'nb-NO,nb;q=0.9,en;q=0.8')!.html).toContain('Samtale besvart');
     expect(fill({}, 'fr-FR')).toMatchObject({ language: 'en' });
-    // A language the build has no frame for (an older build): no frame.
+    // A language or a screen the build has no frame for (an older build): no frame.
     expect(fill({ savedLanguage: 'sv' })).toBeNull();
+    expect(fillStartFrame(FRAMES, '/app/activity', REP, { acceptLanguage: 'en', brand: 'Dealboard' })).toBeNull();
+    expect(fillStartFrame(FRAMES, '/app', REP, { acceptLanguage: 'en', brand: 'Dealboard' })?.html).toBe(
+      '<main><h1>Team Dashboard</h1></main>',
+    );
   });
 
   it("writes the member's first letter and the brand, as text", () => {

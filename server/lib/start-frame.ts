@@ -7,11 +7,12 @@ import { escapeHtml } from './escape-html';
 type Language = (typeof LANGUAGES)[number];
 
 /*
- * Quick log's first frame from the server (decision 092). The build renders the screen once per
- * language as an admin sees it with every button on (web/start-frame/entry-server.tsx); for a
- * signed-in member the server takes out what they do not have and writes it into the page's #root,
- * so a phone shows the buttons, and keeps a tap on them, as soon as the page and its stylesheet are
- * in, not once the app's scripts have come and run (seconds on a slow phone, decision 068).
+ * A start screen's first frame from the server (decision 092). The build renders quick log and the
+ * dashboard once per language as an admin sees them, with every button on and no answers yet
+ * (web/start-frame/entry-server.tsx); for a signed-in member the server takes out what they do not
+ * have and writes it into the page's #root, so a phone shows the screen, and on quick log keeps a
+ * tap on its buttons, as soon as the page and its stylesheet are in, not once the app's scripts have
+ * come and run (seconds on a slow phone, decision 068).
  */
 
 /** What of the member the frame shows. */
@@ -27,7 +28,7 @@ export type StartFrameMember = {
   enabledKinds: { meeting: boolean; email: boolean; linkedin: boolean };
 };
 
-export type StartFrames = { frames: Partial<Record<Language, string>> };
+export type StartFrames = { frames: Partial<Record<string, Partial<Record<Language, string>>>> };
 
 /** The build's frames, or null for a build without them (an older one): the page is served as it is. */
 export function readStartFrames(distDir: string): StartFrames | null {
@@ -39,14 +40,15 @@ export function readStartFrames(distDir: string): StartFrames | null {
 const MANAGER_LINKS = ['/app/coaching', '/app/targets'];
 const ADMIN_LINKS = ['/app/admin/users'];
 
-/** The frame for `member`: their language, menu, buttons, brand and first letter. */
+/** The frame of the screen at `path` for `member`: their language, menu, buttons, brand and first letter. */
 export function fillStartFrame(
   frames: StartFrames,
+  path: string,
   member: StartFrameMember,
   { acceptLanguage, brand }: { acceptLanguage: string | undefined; brand: string },
 ): { language: Language; html: string } | null {
   const language = negotiateLanguage({ explicit: [member.savedLanguage], acceptLanguage }, LANGUAGES, 'en');
-  let html = frames.frames[language];
+  let html = frames.frames[path]?.[language];
   if (!html) return null;
   const left = [...(member.isAdmin ? [] : ADMIN_LINKS), ...(member.isAdmin || member.isCoach ? [] : MANAGER_LINKS)];
   for (const href of left) html = removeElements(html, 'a', `href="${href}"`);

@@ -42,8 +42,10 @@ export function useOfflineView(): OfflineView {
     },
     [cache],
   );
-  // A string snapshot: equal views compare equal, so the banner renders only when one changes.
-  const snapshot = useSyncExternalStore(subscribe, () => JSON.stringify(describeOfflineView(cache, onlineManager.isOnline())));
+  // A string snapshot: equal views compare equal, so the banner renders only when one changes. The
+  // same read serves the server's frame (decision 092), rendered where nothing is offline.
+  const read = () => JSON.stringify(describeOfflineView(cache, onlineManager.isOnline()));
+  const snapshot = useSyncExternalStore(subscribe, read, read);
   return JSON.parse(snapshot) as OfflineView;
 }
 

@@ -1,6 +1,7 @@
 import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { INTL_LOCALES, LANGUAGES, matchLanguage } from '@core/language';
+import { START_FRAME_MEMBER_ATTRIBUTE } from '@core/start-snapshot';
 import { getBrandName } from '@web/lib/brand';
 import { switchFieldMessages } from '@web/lib/field-messages';
 import { importOrReload } from '@web/lib/lazy-import';
@@ -83,13 +84,21 @@ function readStoredLanguage(): string | null {
 }
 
 /**
- * The language this browser chose before (saved on every change), else the browser's first
+ * The language of the first frame the server sent this page (decision 092): the member's saved one
+ * (else their browser's), which the app starts in rather than draw the screen again in another.
+ */
+function readFirstFrameLanguage(): string | null {
+  return document.getElementById('root')?.hasAttribute(START_FRAME_MEMBER_ATTRIBUTE) ? document.documentElement.lang || null : null;
+}
+
+/**
+ * The server's first frame's language, else the one this browser chose before (saved on every change), else the browser's first
  * language: Norwegian reads bokmål, Swedish and Danish their own, anything else English. (What i18next-browser-languagedetector
  * did with order localStorage, navigator; these few lines keep its 2 KB out of the first load.)
  */
 const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
-  detect: () => normalizeLanguage(readStoredLanguage() ?? navigator.languages?.[0] ?? navigator.language),
+  detect: () => normalizeLanguage(readFirstFrameLanguage() ?? readStoredLanguage() ?? navigator.languages?.[0] ?? navigator.language),
   cacheUserLanguage: (language) => {
     try {
       window.localStorage.setItem(LANGUAGE_STORAGE_KEY, normalizeLanguage(language));

@@ -100,6 +100,16 @@ describe("the boot script with the server's first frame", () => {
     expect(takeEarlyTaps()).toEqual(['answered']);
   });
 
+  it("leaves the dashboard's frame as it is, keeping no tap (its links work as links), and takes away another member's", () => {
+    localStorage.setItem(DEVICE_MEMBER_KEY, JSON.stringify({ me: { user: { id: 'user-1' } } }));
+    let root = openPage('/app', ENTRY, 'user-1');
+    expect(root.textContent).toBe('Call answered');
+    root.querySelector('button')!.click();
+    expect(takeEarlyTaps()).toEqual([]);
+    root = openPage('/app', ENTRY, 'user-2');
+    expect(root.innerHTML).toBe('');
+  });
+
   it("takes away a frame made for another member than this device's (a page kept offline), and keeps no tap on it", () => {
     localStorage.setItem(DEVICE_MEMBER_KEY, JSON.stringify({ me: { user: { id: 'user-2' } } }));
     const root = openPage('/app/quick-log', ENTRY, 'user-1');

@@ -1,4 +1,4 @@
-import { START_FRAME_EMAIL, START_SNAPSHOT_PATH } from '@core/start-snapshot';
+import { START_FRAME_EMAIL, type StartFramePath } from '@core/start-snapshot';
 import { DEFAULT_KPI_RULES } from '@core/kpi/rules';
 import type { KpiRuleList, Me } from '@core/contracts';
 import type { Language } from '@core/contracts';
@@ -12,9 +12,10 @@ import { getPageQueryClient } from '@web/lib/query-client';
 import { queryKeys } from '@web/lib/query-keys';
 
 /*
- * Quick log's first frame as the server sends it (decision 092), rendered at build time by
- * scripts/start-frame/render.ts in a browser-like document (jsdom), once per language: the app's own
- * shell and screen, as an admin sees them (every menu item) with every optional button on. The
+ * A screen's first frame as the server sends it (decision 092), rendered at build time by
+ * scripts/start-frame/render.ts in a browser-like document (jsdom), once per screen and language:
+ * the app's own shell and screen, as an admin sees them (every menu item) with every optional
+ * button on, and no answers yet (the boards' places, waiting for their numbers). The
  * server takes out what the member who asks does not have (server/lib/start-frame.ts) and writes
  * their first letter over START_FRAME_EMAIL's.
  */
@@ -52,23 +53,27 @@ function describeEveryButton(): KpiRuleList {
   };
 }
 
-async function prerender(): Promise<string> {
+async function prerender(path: StartFramePath): Promise<string> {
+  const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <QueryClientProvider client={getPageQueryClient()}>
       <AuthProvider>
-        <MemoryRouter initialEntries={[START_SNAPSHOT_PATH]}>
+        <MemoryRouter initialEntries={[path]}>
           <AppRoutes />
         </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
+    // A part that fails here would be a loading screen in the frame: the build says so instead.
+    { onError: (error) => void errors.push(error) },
   );
+  if (errors.length > 0) throw new AggregateError(errors, `the start frame of ${path} failed to render: ${String(errors[0])}`);
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   return html;
 }
 
-/** Quick log with the app's shell in `language`, as markup for #root. */
-export async function renderStartFrame(language: Language): Promise<string> {
+/** The screen at `path` with the app's shell in `language`, as markup for #root. */
+export async function renderStartFrame(path: StartFramePath, language: Language): Promise<string> {
   await i18n.changeLanguage(language);
   await i18n.loadNamespaces(['common', 'auth', 'activity']);
   const client = getPageQueryClient();
@@ -76,5 +81,5 @@ export async function renderStartFrame(language: Language): Promise<string> {
   client.setQueryData(queryKeys.kpiRules, describeEveryButton());
   // The first render meets the screens' lazy code unloaded (React suspends on it); the second has
   // it, so the markup is the screen itself, not a fallback waiting for a script.
-  return prerender();
+  return prerender(path);
 }
