@@ -1,4 +1,3 @@
-import { startFrame } from './scripts/start-frame/vite-plugin';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -10,6 +9,7 @@ import { directImports } from './scripts/app-shell/direct-imports';
 import { startGroups } from './scripts/app-shell/start-groups';
 import { appShell, isShellFile, preloadApp } from './scripts/app-shell/vite-plugin';
 import { precompress } from './scripts/precompress/vite-plugin';
+import { startFrame } from './scripts/start-frame/vite-plugin';
 import { publicSite } from './scripts/public-site/vite-plugin';
 import { bootScripts } from './scripts/theme-boot/vite-plugin';
 

@@ -81,5 +81,43 @@ export async function renderStartFrame(path: StartFramePath, language: Language)
   client.setQueryData(queryKeys.kpiRules, describeEveryButton());
   // The first render meets the screens' lazy code unloaded (React suspends on it); the second has
   // it, so the markup is the screen itself, not a fallback waiting for a script.
-  return prerender(path);
+  return cleanFrame(await prerender(path));
+}
+
+/**
+ * The frame as #root's markup. React streams a part that waited for its code (the screen, loaded
+ * lazily) as a fallback plus the part at the end of the document and a script that swaps them in the
+ * browser; the frame may carry no script (the page's policy would refuse it), so the swap is done
+ * here, as that script would: each `<template id="B:n">` and its fallback give way to `S:n`'s content.
+ */
+function cleanFrame(html: string): string {
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  for (const script of root.querySelectorAll('script')) script.remove();
+  // Until the app runs, only quick log's buttons answer (their taps are kept); any other button of
+  // the frame (a menu, a sort) would take a tap and do nothing, so it shows as not yet ready. Links
+  // are links already.
+  for (const button of root.querySelectorAll('button:not([data-quick-log])')) button.setAttribute('disabled', '');
+  for (let template = root.querySelector('template[id^="B:"]'); template; template = root.querySelector('template[id^="B:"]')) {
+    const segment = root.querySelector(`div[hidden][id="S:${template.id.slice(2)}"]`);
+    const opening = template.previousSibling;
+    if (!segment || opening?.nodeType !== Node.COMMENT_NODE) throw new Error(`the start frame's part ${template.id} has no content`);
+    // The fallback runs to the boundary's closing comment, past any boundary of its own.
+    let depth = 0;
+    for (let node = template.nextSibling; node;) {
+      const next: ChildNode | null = node.nextSibling;
+      if (node.nodeType === Node.COMMENT_NODE) {
+        const data = (node as Comment).data;
+        if (data === '/$' && depth === 0) break;
+        if (data === '/$') depth -= 1;
+        else if (data.startsWith('$')) depth += 1;
+      }
+      node.remove();
+      node = next;
+    }
+    template.replaceWith(...segment.childNodes);
+    (opening as Comment).data = '$';
+    segment.remove();
+  }
+  return root.innerHTML;
 }
