@@ -158,15 +158,22 @@ describe('foundation journeys', () => {
       await other.addInitScript(() => {
         const spoken: string[] = [];
         Object.assign(globalThis, { spoken });
-        const html = globalThis.document.documentElement;
-        new MutationObserver(() => spoken.push(html.lang)).observe(html, { attributes: true, attributeFilter: ['lang'] });
+        // The page's own document, before its first element: watched from the top.
+        const page = globalThis.document;
+        new MutationObserver(() => spoken.push(page.documentElement.lang)).observe(page, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['lang'],
+        });
       });
       await other.goto('/app');
       await other.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Oppsummering' }).waitFor();
       await waitForLiveApp(other);
       await other.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('link', { name: 'Oppsummering' }).waitFor();
       await expect(other.evaluate(() => document.documentElement.lang)).resolves.toBe('nb');
-      expect(await other.evaluate(() => (globalThis as unknown as { spoken: string[] }).spoken)).not.toContain('en');
+      const spoken = await other.evaluate(() => (globalThis as unknown as { spoken: string[] }).spoken);
+      expect(spoken).toContain('nb'); // the app wrote it (the frame's came with the page)
+      expect(spoken).not.toContain('en');
     } finally {
       await elsewhere.close();
     }

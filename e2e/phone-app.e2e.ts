@@ -2,7 +2,7 @@ import type { Leaderboard, MyActivities } from '@core/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
-import { type Browser, openBrowser, saveScreenshot, saveSettledScreenshot, waitForServiceWorker } from './support/browser';
+import { type Browser, openBrowser, saveScreenshot, saveSettledScreenshot, waitForLiveApp, waitForServiceWorker } from './support/browser';
 import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
@@ -342,6 +342,35 @@ describe('the phone app', () => {
       await expect.poll(count, { timeout: 15_000 }).toBe(before + 1);
       await phonePage.getByRole('button', { name: 'Call not answered' }).click();
       await expect.poll(count, { timeout: 15_000 }).toBe(before + 2);
+      expect(phone.consoleErrors).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it("opens the dashboard on the server's frame, its buttons waiting until the app runs, then the live board (decision 092)", async () => {
+    const phone = await openBrowser({ baseUrl: base, viewport: PHONE });
+    try {
+      await signInContext(phone.context, base, rep);
+      const phonePage = await phone.newPage();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await phonePage.route('**/assets/index-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await phonePage.goto('/app', { waitUntil: 'commit' });
+      await phonePage.locator(`#root[data-start-member="${repId}"]`).waitFor({ state: 'attached' });
+      await phonePage.getByRole('heading', { name: 'Team Dashboard' }).waitFor();
+      // Not yet the app's: a button that would do nothing says so; the board has no rows yet.
+      await expect(phonePage.getByRole('button', { name: 'Export' }).isDisabled()).resolves.toBe(true);
+      await expect(phonePage.getByTestId('leaderboard-row').count()).resolves.toBe(0);
+      await saveScreenshot(phonePage, 'phone-app-dashboard-first-frame-en-phone');
+
+      release();
+      await waitForLiveApp(phonePage);
+      await phonePage.getByTestId('leaderboard-row').filter({ hasText: 'Ola Hansen' }).waitFor();
+      await expect(phonePage.getByRole('button', { name: 'Export' }).isDisabled()).resolves.toBe(false);
       expect(phone.consoleErrors).toEqual([]);
     } finally {
       await phone.close();

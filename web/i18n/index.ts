@@ -86,19 +86,24 @@ function readStoredLanguage(): string | null {
 /**
  * The language of the first frame the server sent this page (decision 092): the member's saved one
  * (else their browser's), which the app starts in rather than draw the screen again in another.
+ * Read as this module starts: it writes the page's lang itself below, before i18next detects.
  */
-function readFirstFrameLanguage(): string | null {
-  return document.getElementById('root')?.hasAttribute(START_FRAME_MEMBER_ATTRIBUTE) ? document.documentElement.lang || null : null;
-}
+const FIRST_FRAME_LANGUAGE: string | null = document.getElementById('root')?.hasAttribute(START_FRAME_MEMBER_ATTRIBUTE)
+  ? document.documentElement.lang || null
+  : null;
 
 /**
  * The server's first frame's language, else the one this browser chose before (saved on every change), else the browser's first
  * language: Norwegian reads bokmål, Swedish and Danish their own, anything else English. (What i18next-browser-languagedetector
  * did with order localStorage, navigator; these few lines keep its 2 KB out of the first load.)
  */
+function detectLanguage(): Language {
+  return normalizeLanguage(FIRST_FRAME_LANGUAGE ?? readStoredLanguage() ?? navigator.languages?.[0] ?? navigator.language);
+}
+
 const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
-  detect: () => normalizeLanguage(readFirstFrameLanguage() ?? readStoredLanguage() ?? navigator.languages?.[0] ?? navigator.language),
+  detect: () => detectLanguage(),
   cacheUserLanguage: (language) => {
     try {
       window.localStorage.setItem(LANGUAGE_STORAGE_KEY, normalizeLanguage(language));
@@ -137,8 +142,11 @@ i18n.on('languageChanged', (lng) => {
   // Field refusals follow the screen's language (decision 083).
   void switchFieldMessages(normalizeLanguage(lng));
 });
-document.documentElement.lang = normalizeLanguage(i18n.language);
-void switchFieldMessages(normalizeLanguage(i18n.language));
+// i18next detects the language once it has started (a moment later): until then the page says the
+// language it will speak, not English.
+const startingLanguage = i18n.language ? normalizeLanguage(i18n.language) : detectLanguage();
+document.documentElement.lang = startingLanguage;
+void switchFieldMessages(startingLanguage);
 
 export function changeLanguage(language: Language): Promise<unknown> {
   // The field refusals' table loads beside the catalogs, so a form's errors switch with the screen.
