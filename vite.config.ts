@@ -124,7 +124,7 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
   // publicSite: the landing and public pages, pre-rendered to static HTML (docs/decisions/010).
-  // startFrame: quick log's first frame in every language, which the server fills in for the member who asks (decision 092).
+  // startFrame: quick log's and the dashboard's first frames in every language, which the server fills in for the member who asks (decision 092).
   // bootScripts: the app page's theme before its first paint (decision 056), and its start screen's copy (decision 090).
   // precompress: .gz and .br beside every hashed asset, served as they are (decision 063).
   // preloadApp: the app's files preloaded by its page, though its entry imports it once the page has painted (decision 090).

@@ -34,10 +34,10 @@ export const EARLY_TAPS_PROPERTY = '__dealboardEarlyTaps';
 export type StartSnapshot = { path: string; entry: string; user: string; html: string };
 
 /*
- * The server's first frame (decision 092): on a start with no copy on the device (a first visit, a
- * new build), the server writes the screen into #root itself, for the member who asks, from a frame
- * rendered at build time (web/start-frame/entry-server.tsx). On quick log the boot script keeps taps
- * on it as on a copy, and shows the device's copy instead when it has one.
+ * The server's first frame (decision 092): the server writes the screen into #root itself, for the
+ * member who asks, from a frame rendered at build time (web/start-frame/entry-server.tsx). On quick
+ * log the boot script keeps taps on it as on a copy, and shows the device's copy instead when it has
+ * one (a first visit or a new build has none).
  */
 
 /** The build's frames beside index.html: `{ frames: { [path]: { [language]: html } } }`. */
@@ -57,6 +57,15 @@ export const START_FRAME_LETTER = 'Ǫ';
 /** On #root with the server's frame: whose it is (the boot script drops a frame kept for another member). */
 export const START_FRAME_MEMBER_ATTRIBUTE = 'data-start-member';
 
+/**
+ * On #root with the server's frame when its language is one the member chose (saved in Settings, or
+ * picked on the public site): the app starts in it. A frame in the browser's language does not say so.
+ */
+export const START_FRAME_LANGUAGE_ATTRIBUTE = 'data-start-language';
+
+/** On a page with a member's frame: the service worker keeps no copy of it (another person may use the phone next). */
+export const START_FRAME_HEADER = 'Dealboard-Start-Frame';
+
 export const START_SNAPSHOT_SCRIPT =
   '(function(){try{' +
   "var r=document.getElementById('root');if(!r)return;" +
@@ -67,7 +76,7 @@ export const START_SNAPSHOT_SCRIPT =
   // The server's frame names its member: one kept for another than this device's (a page the
   // worker kept, opened offline) goes.
   `var f=r.getAttribute('${START_FRAME_MEMBER_ATTRIBUTE}');` +
-  `if(f!==null&&u&&f!==u){r.innerHTML='';r.removeAttribute('${START_SNAPSHOT_ATTRIBUTE}');r.removeAttribute('${START_FRAME_MEMBER_ATTRIBUTE}');f=null}` +
+  `if(f!==null&&u&&f!==u){r.innerHTML='';r.removeAttribute('${START_SNAPSHOT_ATTRIBUTE}');r.removeAttribute('${START_FRAME_MEMBER_ATTRIBUTE}');r.removeAttribute('${START_FRAME_LANGUAGE_ATTRIBUTE}');f=null}` +
   `if(location.pathname!=='${START_SNAPSHOT_PATH}')return;` +
   "var e=document.querySelector('script[type=module][src]');" +
   // The device's copy, when it is this member's and this build's, is the screen as this member last saw it.

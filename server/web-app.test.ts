@@ -110,6 +110,7 @@ describe("quick log's page with its first frame (decision 092)", () => {
   let dist: string;
   let app: Hono<AppEnv>;
   let member: StartFrameMember | null | Error;
+  let session: 'signed in' | 'database down' = 'signed in';
 
   beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'dealboard-start-frame-test-'));
@@ -134,7 +135,10 @@ describe("quick log's page with its first frame (decision 092)", () => {
       await next();
     });
     serveWebApp(app, dist, {
-      loadSession: async (_c, next) => next(),
+      loadSession: async (_c, next) => {
+        if (session === 'database down') throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+        await next();
+      },
       describeMember: async () => {
         if (member instanceof Error) throw member;
         return member;
@@ -152,19 +156,24 @@ describe("quick log's page with its first frame (decision 092)", () => {
     enabledKinds: { meeting: true, email: false, linkedin: false },
   };
 
-  it("sends a member quick log's buttons in their language inside the page, uncached", async () => {
+  it("sends a member quick log's buttons in their language inside the page, kept by no cache but theirs", async () => {
     member = rep;
     const response = await app.request('/app/quick-log', { headers: { 'accept-language': 'en' } });
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    expect(response.headers.get('vary')).toMatch(/cookie/i);
+    // The service worker keeps no copy of a page with a member's frame (web/sw/sw.ts).
+    expect(response.headers.get('dealboard-start-frame')).toBe('1');
     expect(await response.text()).toBe(
-      '<html lang="nb"><head><title>Dealboard</title></head><body><div id="root" data-start-snapshot data-start-member="user-1">' +
+      '<html lang="nb"><head><title>Dealboard</title></head><body><div id="root" data-start-snapshot data-start-member="user-1" data-start-language="nb">' +
         '<main><button type="button" data-quick-log="answered">Samtale besvart</button></main></div></body></html>',
     );
   });
 
   it("sends the dashboard's frame too, but not for a board opened with a query (a team's)", async () => {
     member = rep;
-    expect(await (await app.request('/app')).text()).toContain('data-start-member="user-1"><h1>Teamets dashbord</h1></div>');
+    expect(await (await app.request('/app')).text()).toContain(
+      'data-start-member="user-1" data-start-language="nb"><h1>Teamets dashbord</h1></div>',
+    );
     expect(await (await app.request('/app?team=t1')).text()).toContain('<div id="root"></div>');
   });
 
@@ -177,5 +186,16 @@ describe("quick log's page with its first frame (decision 092)", () => {
     const response = await app.request('/app/quick-log');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root"></div>');
+    // The session itself cannot be read (PostgreSQL restarting): the app's page all the same, not an error.
+    member = rep;
+    session = 'database down';
+    try {
+      const down = await app.request('/app/quick-log');
+      expect(down.status).toBe(200);
+      expect(down.headers.get('cache-control')).toBe('no-cache');
+      expect(await down.text()).toContain('<div id="root"></div>');
+    } finally {
+      session = 'signed in';
+    }
   });
 });

@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import { START_FRAME_PATHS } from '../core/start-snapshot';
+import { getCookie } from 'hono/cookie';
+import { START_FRAME_HEADER, START_FRAME_PATHS } from '../core/start-snapshot';
+import { SITE_LANGUAGE_COOKIE } from './public-site';
 import type { AppEnv } from './context';
 import { choosePreloads, PRELOAD_HINTS_FILE, type PreloadHints, renderPreloadLinks } from './lib/preload-hints';
 import { fillStartFrame, placeStartFrame, readStartFrames, type StartFrameMember } from './lib/start-frame';
@@ -11,6 +13,9 @@ import { fillStartFrame, placeStartFrame, readStartFrames, type StartFrameMember
  * The start screens' pages with their first frame for the member who asks (decision 092): `loadSession` (the
  * session middleware) and `describeMember` (modules/activities), passed in like the public site's.
  */
+/** How long a page waits to learn who asks before it goes without a first frame. */
+const START_FRAME_WAIT_MS = 500;
+
 export type StartFrameOptions = {
   loadSession: MiddlewareHandler<AppEnv>;
   describeMember: (c: Context<AppEnv>) => Promise<StartFrameMember | null>;
@@ -82,22 +87,42 @@ export function serveWebApp(app: Hono<AppEnv>, distDir: string, startFrame?: Sta
   };
   const frames = startFrame ? readStartFrames(distDir) : null;
   if (startFrame && frames) {
+    // Who asks, if that can be said at once: the session and the member's facts are a head start for
+    // the page, never a condition. Signed out, no company, a database that cannot answer (a restart)
+    // or is slow: the page goes as it always did, and the app says what it can.
+    const readMember = async (c: Context<AppEnv>): Promise<StartFrameMember | null> => {
+      let member: StartFrameMember | null = null;
+      const read = Promise.resolve(
+        startFrame.loadSession(c, async () => {
+          member = await startFrame.describeMember(c);
+        }),
+      ).then(
+        () => 'read' as const,
+        () => 'failed' as const,
+      );
+      const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), START_FRAME_WAIT_MS).unref());
+      return (await Promise.race([read, late])) === 'read' ? member : null;
+    };
     const sendWithFrame = async (c: Context<AppEnv>) => {
       c.header('Cache-Control', 'no-cache');
       // A screen opened with a query (a team's board, a ranking) is drawn by the app alone: the
-      // frame is each screen as it opens plainly. The frame is a head start, never a condition:
-      // without the database (a restart) the page goes as it is, and the app says what it can.
-      const member = new URL(c.req.url).search === '' ? await startFrame.describeMember(c).catch(() => null) : null;
+      // frame is each screen as it opens plainly.
+      const member = new URL(c.req.url).search === '' ? await readMember(c) : null;
       const frame =
         member &&
         fillStartFrame(frames, c.req.path, member, {
           acceptLanguage: c.req.header('accept-language'),
+          languageCookie: getCookie(c, SITE_LANGUAGE_COOKIE),
           brand: c.get('deps').config.BRAND_NAME,
         });
       if (!member || !frame) return c.html(renderPage(c));
+      // This member's page: no shared cache keeps it, and the service worker keeps no copy of it.
+      c.header('Cache-Control', 'private, no-cache');
+      c.header('Vary', 'Cookie');
+      c.header(START_FRAME_HEADER, '1');
       return c.html(placeStartFrame(renderPage(c, frame.language), frame, member.userId));
     };
-    for (const path of START_FRAME_PATHS) app.get(path, startFrame.loadSession, sendWithFrame);
+    for (const path of START_FRAME_PATHS) app.get(path, sendWithFrame);
   }
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');

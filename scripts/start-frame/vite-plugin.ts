@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 /*
- * `vite build` renders quick log's first frame in every language once the app is built (decision
+ * `vite build` renders the start screens' first frames in every language once the app is built (decision
  * 092): render.ts, in a process of its own (it stands a browser's globals up), writes
  * dist/web/start-frame.json, which the server reads (server/lib/start-frame.ts).
  */
@@ -19,10 +19,16 @@ export function startFrame(): Plugin {
       if (config.command !== 'build' || config.build.ssr || config.build.watch) return;
       const started = performance.now();
       const outDir = resolve(config.root, config.build.outDir);
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'render.ts'), outDir, config.mode], {
-        cwd: resolve(import.meta.dirname, '..', '..'),
-      });
-      config.logger.info(`start frame: quick log rendered in every language in ${Math.round(performance.now() - started)} ms`);
+      const { stderr } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', join(import.meta.dirname, 'render.ts'), outDir, config.mode],
+        { cwd: resolve(import.meta.dirname, '..', '..'), maxBuffer: 16 * 1024 * 1024 },
+      );
+      // What the render warned about (React, the app's own console) is the build's to show.
+      if (stderr.trim()) config.logger.warn(stderr.trim());
+      config.logger.info(
+        `start frames: quick log and the dashboard rendered in every language in ${Math.round(performance.now() - started)} ms`,
+      );
     },
   };
 }

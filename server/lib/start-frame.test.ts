@@ -73,20 +73,26 @@ describe("quick log's first frame for a member", () => {
   });
 
   it("writes the member's first letter and the brand, as text", () => {
-    const html = fill({ email: '<b>@x.example' }, undefined, 'Salg & <Co>')!.html;
+    const html = fill({ email: '<b>@x.example' }, undefined, 'Salg & <Co> $&')!.html;
     expect(html).toContain('<span class="letter">&lt;</span>');
-    expect(html).toContain('<span>Salg &amp; &lt;Co&gt;</span>');
+    expect(html).toContain('<span>Salg &amp; &lt;Co&gt; $&amp;</span>');
     expect(html).not.toContain('Ǫ');
   });
 
+  it("names the language the app starts in only when the member chose it (saved, or picked on the public site), not the browser's", () => {
+    expect(fill({ savedLanguage: 'nb' }, 'en')).toMatchObject({ language: 'nb', chosen: true });
+    const picked = fillStartFrame(FRAMES, '/app/quick-log', REP, { acceptLanguage: 'en', languageCookie: 'nb', brand: 'Dealboard' });
+    expect(picked).toMatchObject({ language: 'nb', chosen: true });
+    expect(fill({}, 'nb-NO')).toMatchObject({ language: 'nb', chosen: false });
+  });
+
   it('goes into #root, marked as a first frame of this member, in its language', () => {
-    const page = placeStartFrame(
-      '<html lang="en"><body><div id="root"></div></body></html>',
-      { language: 'nb', html: '<p>x</p>' },
-      'user-"1',
+    const shell = '<html lang="en"><body><div id="root"></div></body></html>';
+    expect(placeStartFrame(shell, { language: 'nb', chosen: false, html: '<p>$&x</p>' }, 'user-"1')).toBe(
+      '<html lang="nb"><body><div id="root" data-start-snapshot data-start-member="user-&quot;1"><p>$&x</p></div></body></html>',
     );
-    expect(page).toBe(
-      '<html lang="nb"><body><div id="root" data-start-snapshot data-start-member="user-&quot;1"><p>x</p></div></body></html>',
+    expect(placeStartFrame(shell, { language: 'nb', chosen: true, html: '<p>x</p>' }, 'u1')).toContain(
+      '<div id="root" data-start-snapshot data-start-member="u1" data-start-language="nb"><p>x</p></div>',
     );
   });
 });

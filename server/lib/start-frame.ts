@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES, negotiateLanguage } from '../../core/language';
-import { START_FRAME_FILE, START_FRAME_LETTER, START_FRAME_MEMBER_ATTRIBUTE, START_SNAPSHOT_ATTRIBUTE } from '../../core/start-snapshot';
+import { LANGUAGES, matchLanguage, negotiateLanguage } from '../../core/language';
+import {
+  START_FRAME_FILE,
+  START_FRAME_LANGUAGE_ATTRIBUTE,
+  START_FRAME_LETTER,
+  START_FRAME_MEMBER_ATTRIBUTE,
+  START_SNAPSHOT_ATTRIBUTE,
+} from '../../core/start-snapshot';
 import { escapeHtml } from './escape-html';
 
 type Language = (typeof LANGUAGES)[number];
@@ -40,14 +46,22 @@ export function readStartFrames(distDir: string): StartFrames | null {
 const MANAGER_LINKS = ['/app/coaching', '/app/targets'];
 const ADMIN_LINKS = ['/app/admin/users'];
 
-/** The frame of the screen at `path` for `member`: their language, menu, buttons, brand and first letter. */
+/** A member's frame: its language, and whether the member chose it (not only their browser). */
+export type FilledStartFrame = { language: Language; chosen: boolean; html: string };
+
+/**
+ * The frame of the screen at `path` for `member`: their language (saved in Settings, else picked on
+ * the public site, `languageCookie`, else the browser's), menu, buttons, brand and first letter.
+ */
 export function fillStartFrame(
   frames: StartFrames,
   path: string,
   member: StartFrameMember,
-  { acceptLanguage, brand }: { acceptLanguage: string | undefined; brand: string },
-): { language: Language; html: string } | null {
-  const language = negotiateLanguage({ explicit: [member.savedLanguage], acceptLanguage }, LANGUAGES, 'en');
+  { acceptLanguage, languageCookie, brand }: { acceptLanguage: string | undefined; languageCookie?: string; brand: string },
+): FilledStartFrame | null {
+  const chosen =
+    [member.savedLanguage, languageCookie].map((choice) => matchLanguage(choice, LANGUAGES)).find((match) => match !== null) ?? null;
+  const language = chosen ?? negotiateLanguage({ acceptLanguage }, LANGUAGES, 'en');
   let html = frames.frames[path]?.[language];
   if (!html) return null;
   const left = [...(member.isAdmin ? [] : ADMIN_LINKS), ...(member.isAdmin || member.isCoach ? [] : MANAGER_LINKS)];
@@ -55,9 +69,11 @@ export function fillStartFrame(
   for (const kind of ['meeting', 'email', 'linkedin'] as const) {
     if (!member.enabledKinds[kind]) html = removeElements(html, 'button', `data-quick-log="${kind}"`);
   }
+  // Replacer functions: a brand's "$&" is text, not a pattern.
   const letter = escapeHtml((member.email.trim()[0] ?? '?').toUpperCase());
-  html = html.replaceAll(`>${START_FRAME_LETTER}<`, `>${letter}<`).replaceAll('>Dealboard<', `>${escapeHtml(brand)}<`);
-  return { language, html };
+  const brandText = escapeHtml(brand);
+  html = html.replaceAll(`>${START_FRAME_LETTER}<`, () => `>${letter}<`).replaceAll('>Dealboard<', () => `>${brandText}<`);
+  return { language, chosen: chosen !== null, html };
 }
 
 /**
@@ -70,11 +86,10 @@ function removeElements(html: string, tag: 'a' | 'button', attribute: string): s
 }
 
 /** The page with the frame in #root, marked as a first frame (the boot script keeps its taps) and whose it is. */
-export function placeStartFrame(page: string, frame: { language: Language; html: string }, userId: string): string {
+export function placeStartFrame(page: string, frame: FilledStartFrame, userId: string): string {
+  const language = frame.chosen ? ` ${START_FRAME_LANGUAGE_ATTRIBUTE}="${frame.language}"` : '';
+  const root = `<div id="root" ${START_SNAPSHOT_ATTRIBUTE} ${START_FRAME_MEMBER_ATTRIBUTE}="${escapeHtml(userId)}"${language}>`;
   return page
-    .replace(/<html lang="[^"]*">/, `<html lang="${frame.language}">`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root" ${START_SNAPSHOT_ATTRIBUTE} ${START_FRAME_MEMBER_ATTRIBUTE}="${escapeHtml(userId)}">${frame.html}</div>`,
-    );
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${frame.language}">`)
+    .replace('<div id="root"></div>', () => `${root}${frame.html}</div>`);
 }

@@ -7,11 +7,13 @@ import { getMeQueryOptions } from '@web/lib/auth/get-me';
 import { getPageQueryClient } from '@web/lib/query-client';
 import {
   computeCacheBuster,
+  describeCacheOwner,
   devicePersister,
   isKeptAnswer,
   PERSISTED_CACHE_MAX_AGE_MS,
   shouldPersistQuery,
   startCacheFor,
+  trackTabQueries,
 } from '@web/lib/query-persistence';
 import { useThemeSync } from '@web/lib/theme';
 
@@ -26,9 +28,10 @@ const NOBODY = 'nobody';
  * (decision 082): restored before the first query runs, so a start without a connection shows them.
  */
 function startQueries() {
-  const owner = findMemberOnDevice()?.user.id ?? null;
+  const owner = describeCacheOwner(findMemberOnDevice());
   startCacheFor(owner);
   const queryClient = getPageQueryClient();
+  trackTabQueries(queryClient.getQueryCache());
   // Who is signed in is asked before the first render, not when it commits (decision 085): a
   // throttled phone took 350 ms to render and commit the first frame before /me was even asked.
   void queryClient.prefetchQuery(getMeQueryOptions());

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { INTL_LOCALES, LANGUAGES, matchLanguage } from '@core/language';
-import { START_FRAME_MEMBER_ATTRIBUTE } from '@core/start-snapshot';
+import { START_FRAME_LANGUAGE_ATTRIBUTE } from '@core/start-snapshot';
 import { getBrandName } from '@web/lib/brand';
 import { switchFieldMessages } from '@web/lib/field-messages';
 import { importOrReload } from '@web/lib/lazy-import';
@@ -84,16 +84,15 @@ function readStoredLanguage(): string | null {
 }
 
 /**
- * The language of the first frame the server sent this page (decision 092): the member's saved one
- * (else their browser's), which the app starts in rather than draw the screen again in another.
- * Read as this module starts: it writes the page's lang itself below, before i18next detects.
+ * The language of the first frame the server sent this page (decision 092) when the member chose it
+ * (saved in Settings, or picked on the public site): the app starts in it rather than draw the screen
+ * again in another. A frame in the browser's language names none: this browser's own choice then
+ * comes first, as on any page.
  */
-const FIRST_FRAME_LANGUAGE: string | null = document.getElementById('root')?.hasAttribute(START_FRAME_MEMBER_ATTRIBUTE)
-  ? document.documentElement.lang || null
-  : null;
+const FIRST_FRAME_LANGUAGE: string | null = document.getElementById('root')?.getAttribute(START_FRAME_LANGUAGE_ATTRIBUTE) ?? null;
 
 /**
- * The server's first frame's language, else the one this browser chose before (saved on every change), else the browser's first
+ * The language the member chose, named by the server's first frame, else the one this browser chose before (saved on every change), else the browser's first
  * language: Norwegian reads bokmål, Swedish and Danish their own, anything else English. (What i18next-browser-languagedetector
  * did with order localStorage, navigator; these few lines keep its 2 KB out of the first load.)
  */

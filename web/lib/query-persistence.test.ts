@@ -8,6 +8,7 @@ import {
   forgetPersistedQueries,
   isKeptAnswer,
   startRestoringQueries,
+  trackTabQueries,
 } from './query-persistence';
 import { queryKeys } from './query-keys';
 
@@ -132,6 +133,61 @@ describe('the device persister', () => {
         interval: 20,
       })
       .toEqual(['["feed"]', '["scoreboard","leaderboard",{"period":"today"}]']);
+  });
+
+  it('does not bring back what this tab has let go: an answer refused now, or dropped after it was kept', async () => {
+    confirmCacheOwner('user-1');
+    const now = Date.now();
+    const kept = keptClient({ at: now - 60_000 });
+    kept.clientState.queries.push({ ...kept.clientState.queries[0]!, queryKey: ['targets'], queryHash: '["targets"]' });
+    kept.clientState.queries.push({ ...kept.clientState.queries[0]!, queryKey: ['feed'], queryHash: '["feed"]' });
+    await devicePersister.persistClient(kept);
+    setVisibility('hidden');
+    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
+    setVisibility('visible');
+
+    // This tab: the board is refused now (an admin no longer), the targets were dropped since; the feed is another tab's.
+    const tab = new QueryClient();
+    const stop = trackTabQueries(tab.getQueryCache());
+    try {
+      await tab.prefetchQuery({
+        queryKey: ['scoreboard', 'leaderboard', { period: 'today' }],
+        queryFn: () => Promise.reject(new Error('403')),
+        retry: false,
+      });
+      tab.setQueryData(['targets'], { goals: [] });
+      tab.removeQueries({ queryKey: ['targets'] });
+      await devicePersister.persistClient({ ...keptClient(), clientState: { mutations: [], queries: [] } });
+      setVisibility('hidden');
+      await expect
+        .poll(async () => (await devicePersister.restoreClient())?.clientState.queries.map((q) => q.queryHash), {
+          timeout: 300,
+          interval: 20,
+        })
+        .toEqual(['["feed"]']);
+    } finally {
+      stop();
+    }
+  });
+
+  it("replaces another member's store rather than merge with it", async () => {
+    confirmCacheOwner('user-1');
+    await devicePersister.persistClient(keptClient({ name: 'Kari Nordmann' }));
+    setVisibility('hidden');
+    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
+    setVisibility('visible');
+    confirmCacheOwner('user-2');
+    const theirs = keptClient({ name: 'Ola Hansen' });
+    theirs.clientState.queries = [{ ...theirs.clientState.queries[0]!, queryKey: ['feed'], queryHash: '["feed"]' }];
+    await devicePersister.persistClient(theirs);
+    setVisibility('hidden');
+    await expect
+      .poll(async () => (await devicePersister.restoreClient())?.clientState.queries.map((q) => q.queryHash), {
+        timeout: 300,
+        interval: 20,
+      })
+      .toEqual(['["feed"]']);
+    expect((await devicePersister.restoreClient())?.buster).toBe(computeCacheBuster('user-2'));
   });
 
   it('keeps nothing while nobody is signed in', async () => {

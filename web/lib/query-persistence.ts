@@ -1,4 +1,4 @@
-import type { Query } from '@tanstack/react-query';
+import type { Query, QueryCache } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { queryKeys } from './query-keys';
@@ -26,8 +26,16 @@ const SAVE_INTERVAL_MS = 1_000;
 const CONTRACTS_VERSION: string = import.meta.env.VITE_CONTRACTS_VERSION ?? 'dev';
 
 /** The member the kept cache belongs to, and the contracts it was shaped by. */
-export function computeCacheBuster(userId: string): string {
-  return `${CONTRACTS_VERSION}:${userId}`;
+export function computeCacheBuster(owner: string): string {
+  return `${CONTRACTS_VERSION}:${owner}`;
+}
+
+/**
+ * Whose kept cache it is: the member in their company (answers of a company they have left are not
+ * shown in the next), or null for nobody signed in.
+ */
+export function describeCacheOwner(me: { user: { id: string }; company: { id: string } | null } | null | undefined): string | null {
+  return me ? `${me.user.id}/${me.company?.id ?? ''}` : null;
 }
 
 /**
@@ -84,9 +92,33 @@ async function writePending(): Promise<void> {
   await tryCache(async (db) => {
     const tx = db.transaction('clients', 'readwrite');
     const stored = await tx.store.get(CLIENT_KEY);
-    await tx.store.put(mergeKeptClients(stored, client, Date.now()), CLIENT_KEY);
+    await tx.store.put(mergeKeptClients(stored, client, Date.now(), thisTab), CLIENT_KEY);
     await tx.done;
   }, undefined);
+}
+
+/** What the writing tab knows of an answer it did not write: that it has it (an error now, or not to be kept), or when it dropped it. */
+export type TabQueries = { has: (queryHash: string) => boolean; droppedAt: (queryHash: string) => number | undefined };
+
+const droppedAt = new Map<string, number>();
+let tabCache: QueryCache | null = null;
+const thisTab: TabQueries = {
+  has: (queryHash) => tabCache?.get(queryHash) !== undefined,
+  droppedAt: (queryHash) => droppedAt.get(queryHash),
+};
+
+/** The tab's own queries (app/providers.tsx), which the merge must not put back from the store once the tab let them go. */
+export function trackTabQueries(cache: QueryCache): () => void {
+  tabCache = cache;
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.type === 'removed') droppedAt.set(event.query.queryHash, Date.now());
+    else if (event.type === 'added') droppedAt.delete(event.query.queryHash);
+  });
+  return () => {
+    unsubscribe();
+    tabCache = null;
+    droppedAt.clear();
+  };
 }
 
 /**
@@ -94,17 +126,26 @@ async function writePending(): Promise<void> {
  * store, each its whole cache, so a tab that saves last would otherwise put back the answers it
  * saw minutes ago over another tab's newer ones (an admin finishes the setup in one tab, a live
  * event makes the setup tab behind it save, and the dashboard opened next shows the checklist
- * again). Per answer the newer one stays; another tab's answers this tab never asked stay too,
- * for as long as a kept answer may be shown. Another member's or another build's store is replaced.
+ * again). Per answer the newer one stays. An answer only the store has stays for as long as a kept
+ * answer may be shown, if it is another tab's: not one this tab holds without keeping it (refused
+ * now, or never kept) or dropped after it was kept. Another member's, company's or build's store is replaced.
  */
-export function mergeKeptClients(stored: PersistedClient | undefined, written: PersistedClient, now: number): PersistedClient {
+export function mergeKeptClients(
+  stored: PersistedClient | undefined,
+  written: PersistedClient,
+  now: number,
+  tab: TabQueries,
+): PersistedClient {
   if (!stored || stored.buster !== written.buster) return written;
   const queries = new Map(written.clientState.queries.map((query) => [query.queryHash, query]));
   for (const kept of stored.clientState.queries) {
     const ours = queries.get(kept.queryHash);
-    if (ours ? kept.state.dataUpdatedAt > ours.state.dataUpdatedAt : now - kept.state.dataUpdatedAt < PERSISTED_CACHE_MAX_AGE_MS) {
-      queries.set(kept.queryHash, kept);
-    }
+    const keep = ours
+      ? kept.state.dataUpdatedAt > ours.state.dataUpdatedAt
+      : now - kept.state.dataUpdatedAt < PERSISTED_CACHE_MAX_AGE_MS &&
+        !tab.has(kept.queryHash) &&
+        (tab.droppedAt(kept.queryHash) ?? 0) < kept.state.dataUpdatedAt;
+    if (keep) queries.set(kept.queryHash, kept);
   }
   return { ...written, clientState: { ...written.clientState, queries: [...queries.values()] } };
 }
@@ -177,9 +218,9 @@ export function forgetPersistedQueries(): Promise<void> {
 let restoredFor: string | null = null;
 
 /** At start (app/providers.tsx): the cache restored is this member's, the one the device saw last. */
-export function startCacheFor(userId: string | null): void {
-  owner = userId;
-  restoredFor = userId;
+export function startCacheFor(cacheOwner: string | null): void {
+  owner = cacheOwner;
+  restoredFor = cacheOwner;
 }
 
 /**
@@ -187,9 +228,9 @@ export function startCacheFor(userId: string | null): void {
  * whether what was restored at start is another member's, whose answers must then go: a shared
  * phone where one rep's session ended and another signed in.
  */
-export function confirmCacheOwner(userId: string | null): { restoredForAnother: boolean } {
-  const restoredForAnother = restoredFor !== null && userId !== restoredFor;
+export function confirmCacheOwner(cacheOwner: string | null): { restoredForAnother: boolean } {
+  const restoredForAnother = restoredFor !== null && cacheOwner !== restoredFor;
   restoredFor = null;
-  owner = userId;
+  owner = cacheOwner;
   return { restoredForAnother };
 }

@@ -17,7 +17,9 @@ const FRAME = '<main><button type="button" data-quick-log="answered">Call answer
 function openPage(path = '/app/quick-log', entry = ENTRY, frameFor?: string) {
   document.head.innerHTML = `<script type="module" src="${entry}"></script>`;
   document.body.innerHTML =
-    frameFor === undefined ? '<div id="root"></div>' : `<div id="root" data-start-snapshot data-start-member="${frameFor}">${FRAME}</div>`;
+    frameFor === undefined
+      ? '<div id="root"></div>'
+      : `<div id="root" data-start-snapshot data-start-member="${frameFor}" data-start-language="nb">${FRAME}</div>`;
   window.history.replaceState(null, '', path);
   new Function(START_SNAPSHOT_SCRIPT)();
   return document.getElementById('root')!;
@@ -80,6 +82,7 @@ describe("the boot script with the server's first frame", () => {
     expect(takeEarlyTaps()).toEqual(['answered']);
     expect(root.hasAttribute('data-start-snapshot')).toBe(false);
     expect(root.hasAttribute('data-start-member')).toBe(false);
+    expect(root.hasAttribute('data-start-language')).toBe(false);
   });
 
   it("shows the device's copy instead when it is this member's and this build's", () => {
@@ -115,6 +118,7 @@ describe("the boot script with the server's first frame", () => {
     const root = openPage('/app/quick-log', ENTRY, 'user-1');
     expect(root.innerHTML).toBe('');
     expect(root.hasAttribute('data-start-snapshot')).toBe(false);
+    expect(root.hasAttribute('data-start-language')).toBe(false);
     document.body.click();
     expect(takeEarlyTaps()).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import {
   EARLY_TAPS_PROPERTY,
+  START_FRAME_LANGUAGE_ATTRIBUTE,
   START_FRAME_MEMBER_ATTRIBUTE,
   START_SNAPSHOT_ATTRIBUTE,
   START_SNAPSHOT_KEY,
@@ -57,6 +58,7 @@ export function takeEarlyTaps(): string[] {
   const root = document.getElementById('root');
   root?.removeAttribute(START_SNAPSHOT_ATTRIBUTE);
   root?.removeAttribute(START_FRAME_MEMBER_ATTRIBUTE);
+  root?.removeAttribute(START_FRAME_LANGUAGE_ATTRIBUTE);
   const taps = window[EARLY_TAPS_PROPERTY] ?? [];
   window[EARLY_TAPS_PROPERTY] = [];
   return taps;

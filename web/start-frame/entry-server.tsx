@@ -79,8 +79,7 @@ export async function renderStartFrame(path: StartFramePath, language: Language)
   const client = getPageQueryClient();
   client.setQueryData(queryKeys.me, describeFrameMember(language));
   client.setQueryData(queryKeys.kpiRules, describeEveryButton());
-  // The first render meets the screens' lazy code unloaded (React suspends on it); the second has
-  // it, so the markup is the screen itself, not a fallback waiting for a script.
+  // The screens' code is lazy: React renders a fallback and the screen apart, which cleanFrame puts together.
   return cleanFrame(await prerender(path));
 }
 

@@ -2,6 +2,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { START_FRAME_HEADER } from '../../core/start-snapshot';
 import { selectForLanguage } from './catalog-files';
 import { installPushHandlers } from './push';
 
@@ -16,7 +17,8 @@ import { installPushHandlers } from './push';
  * - Any other of the app's hashed files (/assets/*: another screen, another language) is kept the
  *   first time it is fetched and answered from the worker after that.
  * - Navigations inside the app (/app/*) go to the network first, so a deploy is picked up at once;
- *   offline they are answered with the last app page seen, else the installed shell.
+ *   offline they are answered with the last app page seen (never one with a member's first frame),
+ *   else the installed shell.
  * - Nothing else is answered by the worker: /api (data is never cached here; the offline queue
  *   lives in IndexedDB), the public site (/, /landing, /auth: pre-rendered pages with the visitor's
  *   language), the TV (/tv) and the display links pass straight to the network.
@@ -38,7 +40,15 @@ registerRoute(
 );
 
 const shell = createHandlerBoundToURL('/index.html');
-const appPages = new NetworkFirst({ cacheName: 'app-pages', networkTimeoutSeconds: 4 });
+// A page carrying a member's first frame (decision 092) is not kept: the next person on this phone
+// could open it offline. Offline, quick log and the dashboard open from the installed shell.
+const appPages = new NetworkFirst({
+  cacheName: 'app-pages',
+  networkTimeoutSeconds: 4,
+  plugins: [
+    { cacheWillUpdate: async ({ response }) => (response.status === 200 && !response.headers.has(START_FRAME_HEADER) ? response : null) },
+  ],
+});
 
 registerRoute(
   new NavigationRoute(

@@ -9,9 +9,9 @@ import { findSignedInActor } from '../session/session.middleware';
 import { selectManager } from '../teams/teams.service';
 
 /**
- * Who asks for quick log's page, as its first frame shows them (decision 092): their menu (admin,
+ * Who asks for a start screen's page, as its first frame shows them (decision 092): their menu (admin,
  * team lead), the buttons their company's rules have on, their language and first letter. Null
- * for anyone who would not see quick log (signed out, not a member of a company).
+ * for anyone who would not see the app's screens (signed out, not a member of a company).
  */
 export async function describeStartFrameMember(c: Context<AppEnv>): Promise<StartFrameMember | null> {
   const actor = await findSignedInActor(c);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '../api';
 import { queryKeys } from '../query-keys';
-import { confirmCacheOwner, forgetPersistedQueries } from '../query-persistence';
+import { confirmCacheOwner, describeCacheOwner, forgetPersistedQueries } from '../query-persistence';
 import { loadAuthClient } from './auth-client';
 import { forgetMemberOnDevice, isUnreachable } from './device-member';
 import { useMe } from './get-me';
@@ -71,13 +71,13 @@ function SignedInPerson({ children }: { children: ReactNode }) {
   // The kept boards belong to whoever /me says is signed in (decision 082): when what was restored
   // at start is another member's, it is read again for this one (reset: the screen's queries keep
   // their observers and refetch), and nobody signed in keeps nothing.
-  const answeredUserId = meQuery.data === undefined ? undefined : (meQuery.data?.user.id ?? null);
+  const answeredOwner = meQuery.data === undefined ? undefined : describeCacheOwner(meQuery.data);
   useEffect(() => {
-    if (answeredUserId === undefined) return;
-    const { restoredForAnother } = confirmCacheOwner(answeredUserId);
+    if (answeredOwner === undefined) return;
+    const { restoredForAnother } = confirmCacheOwner(answeredOwner);
     if (restoredForAnother) void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
-    if (restoredForAnother || answeredUserId === null) void forgetPersistedQueries();
-  }, [answeredUserId, queryClient]);
+    if (restoredForAnother || answeredOwner === null) void forgetPersistedQueries();
+  }, [answeredOwner, queryClient]);
 
   useEffect(() => {
     if (!meQuery.isLoading) return;
