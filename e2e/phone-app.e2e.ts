@@ -132,7 +132,8 @@ describe('the phone app', () => {
     expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(0);
 
     await browser.context.setOffline(false);
-    await waiting.waitFor({ state: 'hidden', timeout: 20_000 });
+    // Until none waits: the heading counts down as each is sent ("Waiting to sync: 4" is gone at 3).
+    await page.getByRole('heading', { name: /Waiting to sync/ }).waitFor({ state: 'hidden', timeout: 20_000 });
 
     const mine = await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine');
     expect(mine.activities.map((a) => a.type).sort()).toEqual(['call_answered', 'call_unanswered', 'call_unanswered', 'sale']);
@@ -174,7 +175,8 @@ describe('the phone app', () => {
     expect((await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities).toHaveLength(4);
 
     await browser.context.setOffline(false);
-    await waiting.waitFor({ state: 'hidden', timeout: 20_000 });
+    // Until none waits: the heading counts down as each is sent ("Waiting to sync: 4" is gone at 3).
+    await page.getByRole('heading', { name: /Waiting to sync/ }).waitFor({ state: 'hidden', timeout: 20_000 });
     const mine = await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine');
     expect(mine.activities.filter((a) => a.type === 'call_answered')).toHaveLength(2);
     expect(mine.activities).toHaveLength(5);
