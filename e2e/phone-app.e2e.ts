@@ -2,7 +2,15 @@ import type { Leaderboard, MyActivities } from '@core/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
-import { type Browser, openBrowser, saveScreenshot, saveSettledScreenshot, waitForLiveApp, waitForServiceWorker } from './support/browser';
+import {
+  type Browser,
+  holdAppEntry,
+  openBrowser,
+  saveScreenshot,
+  saveSettledScreenshot,
+  waitForLiveApp,
+  waitForServiceWorker,
+} from './support/browser';
 import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
@@ -280,12 +288,7 @@ describe('the phone app', () => {
 
       // The next start, with the app's scripts held back: the page's boot script paints the copy.
       const entry = await phonePage.locator('script[type=module][src]').getAttribute('src');
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await phonePage.route(`**${entry}`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdAppEntry(phonePage, entry!);
       await phonePage.reload({ waitUntil: 'commit' });
       const copy = phonePage.locator('#root[data-start-snapshot]');
       await copy.waitFor({ state: 'attached' });
@@ -318,12 +321,7 @@ describe('the phone app', () => {
       const phonePage = await phone.newPage();
       const count = async () => (await callApiOk<MyActivities>(base, repCookie, 'GET', '/activities/mine')).activities.length;
       const before = await count();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await phonePage.route('**/assets/index-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdAppEntry(phonePage);
       await phonePage.goto('/app/quick-log', { waitUntil: 'commit' });
       const frame = phonePage.locator(`#root[data-start-member="${repId}"]`);
       await frame.waitFor({ state: 'attached' });
@@ -354,12 +352,7 @@ describe('the phone app', () => {
     try {
       await signInContext(phone.context, base, rep);
       const phonePage = await phone.newPage();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await phonePage.route('**/assets/index-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdAppEntry(phonePage);
       await phonePage.goto('/app', { waitUntil: 'commit' });
       await phonePage.locator(`#root[data-start-member="${repId}"]`).waitFor({ state: 'attached' });
       await phonePage.getByRole('heading', { name: 'Team Dashboard' }).waitFor();

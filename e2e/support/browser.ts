@@ -194,6 +194,21 @@ type PageGlobals = {
 };
 
 /**
+ * Holds the app's entry script back (any build's `/assets/index-*.js`, or `entry`) until `release` is
+ * called: the page shows only what it carries itself (a first frame, decisions 090 and 092), as on a
+ * phone whose scripts are still on the way.
+ */
+export async function holdAppEntry(page: Page, entry = '/assets/index-*.js'): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**${entry}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Waits until the live app has replaced the page's first frame (the server's, decision 092, or the
  * device's copy, decision 090): until then quick log and the dashboard show as they open, without
  * the answers that decide what else shows.

@@ -64,6 +64,22 @@ async function keepForUserOne() {
   await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
 }
 
+/** Written as a page put away writes it (at once), and read back from the store. */
+async function writeNow(client: PersistedClient) {
+  await devicePersister.persistClient(client);
+  setVisibility('hidden');
+  await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
+  setVisibility('visible');
+}
+
+/** The answers the store holds once the write under way is in. */
+function expectKeptHashes() {
+  return expect.poll(async () => (await devicePersister.restoreClient())?.clientState.queries.map((q) => q.queryHash).sort(), {
+    timeout: 300,
+    interval: 20,
+  });
+}
+
 describe('the device persister', () => {
   it('saves a second after the cache changes, under its member', async () => {
     confirmCacheOwner('user-1');
@@ -90,20 +106,12 @@ describe('the device persister', () => {
     const now = Date.now();
     // Another tab of the same member saw the board a minute ago and this tab saw it now, but the
     // other tab's cache changes last (a live event refreshed another of its answers) and saves.
-    await devicePersister.persistClient(keptClient({ name: 'Kari Nordmann', at: now }));
-    setVisibility('hidden');
-    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
-    setVisibility('visible');
+    await writeNow(keptClient({ name: 'Kari Nordmann', at: now }));
     const olderTab = keptClient({ name: 'Ola Hansen', at: now - 60_000 });
     olderTab.clientState.queries.push({ ...keptClient().clientState.queries[0]!, queryKey: ['feed'], queryHash: '["feed"]' });
     await devicePersister.persistClient(olderTab);
     setVisibility('hidden');
-    await expect
-      .poll(async () => (await devicePersister.restoreClient())?.clientState.queries.map((q) => q.queryHash), {
-        timeout: 300,
-        interval: 20,
-      })
-      .toContain('["feed"]');
+    await expectKeptHashes().toContain('["feed"]');
     const kept = await devicePersister.restoreClient();
     expect(kept?.clientState.queries.find((q) => q.queryHash.startsWith('["scoreboard"'))?.state.data).toEqual({
       rows: [{ name: 'Kari Nordmann' }],
@@ -119,20 +127,12 @@ describe('the device persister', () => {
       queryKey: ['last-week'],
       queryHash: '["last-week"]',
     });
-    await devicePersister.persistClient(otherTab);
-    setVisibility('hidden');
-    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
-    setVisibility('visible');
+    await writeNow(otherTab);
     const thisTab = keptClient({ at: now });
     thisTab.clientState.queries = [{ ...thisTab.clientState.queries[0]!, queryKey: ['feed'], queryHash: '["feed"]' }];
     await devicePersister.persistClient(thisTab);
     setVisibility('hidden');
-    await expect
-      .poll(async () => (await devicePersister.restoreClient())?.clientState.queries.map((q) => q.queryHash).sort(), {
-        timeout: 300,
-        interval: 20,
-      })
-      .toEqual(['["feed"]', '["scoreboard","leaderboard",{"period":"today"}]']);
+    await expectKeptHashes().toEqual(['["feed"]', '["scoreboard","leaderboard",{"period":"today"}]']);
   });
 
   it('does not bring back what this tab has let go: an answer refused now, or dropped after it was kept', async () => {
@@ -141,10 +141,7 @@ describe('the device persister', () => {
     const kept = keptClient({ at: now - 60_000 });
     kept.clientState.queries.push({ ...kept.clientState.queries[0]!, queryKey: ['targets'], queryHash: '["targets"]' });
     kept.clientState.queries.push({ ...kept.clientState.queries[0]!, queryKey: ['feed'], queryHash: '["feed"]' });
-    await devicePersister.persistClient(kept);
-    setVisibility('hidden');
-    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
-    setVisibility('visible');
+    await writeNow(kept);
 
     // This tab: the board is refused now (an admin no longer), the targets were dropped since; the feed is another tab's.
     const tab = new QueryClient();
@@ -159,12 +156,7 @@ describe('the device persister', () => {
       tab.removeQueries({ queryKey: ['targets'] });
       await devicePersister.persistClient({ ...keptClient(), clientState: { mutations: [], queries: [] } });
       setVisibility('hidden');
-      await expect
-        .poll(async () => (await devicePersister.restoreClient())?.clientState.queries.map((q) => q.queryHash), {
-          timeout: 300,
-          interval: 20,
-        })
-        .toEqual(['["feed"]']);
+      await expectKeptHashes().toEqual(['["feed"]']);
     } finally {
       stop();
     }
@@ -172,21 +164,13 @@ describe('the device persister', () => {
 
   it("replaces another member's store rather than merge with it", async () => {
     confirmCacheOwner('user-1');
-    await devicePersister.persistClient(keptClient({ name: 'Kari Nordmann' }));
-    setVisibility('hidden');
-    await expect.poll(() => devicePersister.restoreClient(), { timeout: 300, interval: 20 }).toBeDefined();
-    setVisibility('visible');
+    await writeNow(keptClient({ name: 'Kari Nordmann' }));
     confirmCacheOwner('user-2');
     const theirs = keptClient({ name: 'Ola Hansen' });
     theirs.clientState.queries = [{ ...theirs.clientState.queries[0]!, queryKey: ['feed'], queryHash: '["feed"]' }];
     await devicePersister.persistClient(theirs);
     setVisibility('hidden');
-    await expect
-      .poll(async () => (await devicePersister.restoreClient())?.clientState.queries.map((q) => q.queryHash), {
-        timeout: 300,
-        interval: 20,
-      })
-      .toEqual(['["feed"]']);
+    await expectKeptHashes().toEqual(['["feed"]']);
     expect((await devicePersister.restoreClient())?.buster).toBe(computeCacheBuster('user-2'));
   });
 
