@@ -1,5 +1,5 @@
 import type { Leaderboard, MyActivities } from '@core/contracts';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
 import {
@@ -118,6 +118,29 @@ describe('the phone app', () => {
     await expect.poll(async () => (await kept()).some((path) => path.startsWith('/assets/settings-page-'))).toBe(true);
     await page.goto('/app/quick-log');
     await page.getByRole('button', { name: 'Call answered' }).waitFor();
+  });
+
+  it('opens quick log from the installed shell without asking the server for the page, and other screens from the network first (decision 093)', async () => {
+    // The pages the worker itself fetched from the server, by path.
+    const fetchedByWorker: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.serviceWorker()) fetchedByWorker.push(new URL(request.url()).pathname);
+    };
+    page.context().on('request', onRequest);
+    try {
+      const quickLog = await page.goto('/app/quick-log');
+      expect(quickLog?.fromServiceWorker()).toBe(true);
+      await page.getByRole('button', { name: 'Call answered' }).waitFor();
+      await page.goto('/app/settings');
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await expect.poll(() => fetchedByWorker.includes('/app/settings')).toBe(true);
+      expect(fetchedByWorker).not.toContain('/app/quick-log');
+      // Back where the rep starts, for the offline logging that follows.
+      await page.goto('/app/quick-log');
+      await page.getByRole('button', { name: 'Call answered' }).waitFor();
+    } finally {
+      page.context().off('request', onRequest);
+    }
   });
 
   it('keeps three calls and a sale logged offline, then sends each exactly once when the connection returns', async () => {

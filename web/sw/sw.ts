@@ -16,9 +16,11 @@ import { installPushHandlers } from './push';
  *   build lists them in __WB_MANIFEST (scripts/app-shell/vite-plugin.ts chooses).
  * - Any other of the app's hashed files (/assets/*: another screen, another language) is kept the
  *   first time it is fetched and answered from the worker after that.
- * - Navigations inside the app (/app/*) go to the network first, so a deploy is picked up at once;
- *   offline they are answered with the last app page seen (never one with a member's first frame),
- *   else the installed shell.
+ * - Quick log (/app/quick-log, the installed app's start screen) is answered with the installed
+ *   shell, never the network (decision 093): the start that matters most waits for no round trip.
+ * - Other navigations inside the app (/app/*) go to the network first, so a deploy is picked up at
+ *   once; offline they are answered with the last app page seen (never one with a member's first
+ *   frame), else the installed shell.
  * - Nothing else is answered by the worker: /api (data is never cached here; the offline queue
  *   lives in IndexedDB), the public site (/, /landing, /auth: pre-rendered pages with the visitor's
  *   language), the TV (/tv) and the display links pass straight to the network.
@@ -40,6 +42,7 @@ registerRoute(
 );
 
 const shell = createHandlerBoundToURL('/index.html');
+const QUICK_LOG_PATH = '/app/quick-log';
 // A page carrying a member's first frame (decision 092) is not kept: the next person on this phone
 // could open it offline. Offline, quick log and the dashboard open from the installed shell.
 const appPages = new NetworkFirst({
@@ -53,6 +56,10 @@ const appPages = new NetworkFirst({
 registerRoute(
   new NavigationRoute(
     async (options) => {
+      // Quick log, the installed app's start screen, opens from the installed shell at once: no
+      // round trip before the first paint, and this phone's copy of the screen (decision 090)
+      // paints from it. A deploy reaches it on the next start (the worker updates meanwhile).
+      if (options.url.pathname === QUICK_LOG_PATH) return shell(options);
       try {
         return await appPages.handle(options);
       } catch {
