@@ -13,13 +13,16 @@ import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
 import { ActorCache } from './modules/session/actor-cache';
 import { RealtimeHub } from './realtime/hub';
 import { createOutboundTargetPolicy } from './lib/outbound-targets';
-import { listenToWebhookEvents } from './modules/webhooks/webhooks.service';
+import { listenToWebhookEvents, recordWebhooksForDomainEvents } from './modules/webhooks/webhooks.service';
+import { followDomainEvents } from './events/domain-events';
+import { awardBadgesForDomainEvents } from './modules/badges/badges.service';
+import { recordAuditForDomainEvents } from './modules/audit/audit.followers';
 import { enqueueDueChatSummaries, recordChatEvents } from './modules/chat/chat.service';
 import { createContestScheduler } from './modules/contests/contests.scheduler';
 import { createImportWorker } from './modules/imports/imports.worker';
 import { createWebhookWorker } from './modules/webhooks/webhooks.worker';
 import { createDigestScheduler } from './modules/digest/digest.scheduler';
-import { listenToFeedEvents } from './modules/feed/feed.service';
+import { listenToFeedEvents, recordFeedForDomainEvents } from './modules/feed/feed.service';
 import { queuePushForFeedEvents } from './modules/push/push.service';
 import { createPushWorker } from './modules/push/push.worker';
 
@@ -55,6 +58,12 @@ export async function createDeps(
   await realtime.start(database);
   const outboundTargets = createOutboundTargetPolicy(config.isProduction);
   const deps = { config, database, mailer, realtime, actors, now, outboundTargets, signingSecret: secret } as AppDeps;
+  // What follows a change, in its transaction and in this order (decision 094): the webhooks' (and
+  // chat's) deliveries, the feed's news, badges judged on the rollups after the write, the audit log.
+  followDomainEvents('webhooks', recordWebhooksForDomainEvents);
+  followDomainEvents('feed', recordFeedForDomainEvents);
+  followDomainEvents('badges', awardBadgesForDomainEvents);
+  followDomainEvents('audit', recordAuditForDomainEvents);
   // Not started here: the server starts it (main.ts); tests run its rounds themselves.
   deps.webhooks = createWebhookWorker({
     db: database.db,

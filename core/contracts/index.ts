@@ -34,3 +34,4 @@ export * from './digest';
 export * from './tv-playlists';
 export * from './celebrations';
 export * from './push';
+export * from './domain-events';

@@ -1,11 +1,12 @@
 import { DAILY_CALL_BONUS_THRESHOLD, type DayContext, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi';
 import type { GoalCounts } from '@core/stats';
-import type { Badge } from '@core/contracts';
+import type { DomainEvent } from '@core/contracts';
 import { type AnyColumn, and, asc, between, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
 import { selectLateLoggingDaysIn } from '../companies/companies.service';
-import { type AuditEvent, createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import { publishDomainEvents } from '../../events/domain-events';
 import { readInBatches } from '../../db/cursor';
 import { queryPrepared } from '../../db/prepared';
 import { type CompanyId, type CompanyScope, type MemberScope, type UserId, withTenant } from '../../db/tenant';
@@ -18,9 +19,6 @@ import {
   lockCustomerPairIn,
 } from '../customers/customers.service';
 import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
-import { recordWebhookEvents, type WebhookEvent } from '../webhooks/webhooks.service';
-import { awardBadgesForWrite } from '../badges/badges.service';
-import { type NewFeedEvent, recordFeedEvents } from '../feed/feed.service';
 
 /** An activity as the service sees it: the row without its company (the scope's), status and import. */
 export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status' | 'importId' | 'clientKey'>;
@@ -102,21 +100,15 @@ export type ActivityDay = {
   deleteActivity(id: string): Promise<void>;
   /** The company's late-logging window in days (decision 041). */
   findLateLoggingDays(): Promise<number>;
-  /** Appends an audit event in this transaction. */
-  recordAudit(event: AuditEvent): Promise<void>;
-  /** Records webhook events of this change, in its transaction (decision 037). */
-  recordEvents(events: WebhookEvent[], occurredAt: Date): Promise<void>;
-  /** Announces feed events of this change (a goal reached), in its transaction (decision 048). */
-  announce(events: NewFeedEvent[], occurredAt: Date): Promise<void>;
+  /**
+   * Publishes what this change did (decision 094): its followers (webhooks, the feed, badges, the
+   * audit log) write what they keep in this transaction.
+   */
+  publish(events: DomainEvent[], occurredAt: Date): Promise<void>;
   /** Takes the daily bonus (exactly the points it added) off the day's call that carries it. */
   removeDailyBonus(updatedAt: Date): Promise<void>;
   /** Gives the daily bonus to the day's latest call; returns false when the day has no call. */
   awardDailyBonusToLatestCall(bonusPoints: number, updatedAt: Date): Promise<boolean>;
-  /**
-   * Awards the badges this write earned, judged on the day's rollups after it (decision 050);
-   * `kind` is the written activity's ('call', 'sale', ...), `today` the company-local today.
-   */
-  awardBadges(kind: string, today: string, at: Date): Promise<Badge[]>;
 };
 
 const activityColumns = {
@@ -308,13 +300,7 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
 
     findLateLoggingDays: () => selectLateLoggingDaysIn(tx, scope.companyId),
 
-    recordAudit: (event) => insertAuditEvent(tx, event),
-
-    recordEvents: (events, occurredAt) => recordWebhookEvents(tx, scope.companyId, events, occurredAt),
-
-    async announce(events, occurredAt) {
-      await recordFeedEvents(tx, scope.companyId, events, occurredAt);
-    },
+    publish: (events, occurredAt) => publishDomainEvents(tx, scope.companyId, events, occurredAt),
 
     async findDayContext() {
       const [stats] = await tx
@@ -362,8 +348,6 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
     forDay: (otherDate) => bindActivityDay(tx, scope, otherDate),
 
     forMember: (userId, otherDate) => bindActivityDay(tx, { companyId: scope.companyId, userId }, otherDate),
-
-    awardBadges: (kind, today, at) => awardBadgesForWrite(tx, scope, { day: localDate, kind, today }, at),
 
     async removeDailyBonus(updatedAt) {
       await tx

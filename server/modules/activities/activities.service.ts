@@ -6,6 +6,7 @@ import type {
   ActivityLogOptions,
   CustomerMergeResult,
   DeletedActivity,
+  GoalReachedEvent,
   LogActivity,
   MyActivities,
   StoredActivityType,
@@ -27,14 +28,11 @@ import { toMinorUnits } from '@core/money';
 import { computeReachedGoals, type GoalCounts } from '@core/stats';
 import { computeLocalDate, computeLocalInstant, computeLocalTime, placeLoggingDay, toLocalDate } from '@core/period';
 import { LATE_LOGGING_DAYS_MAX } from '@core/contracts';
-import { createAuditEvent } from '../audit/audit.service';
 import { canActorManageMember, selectManagementOf } from '../teams/teams.service';
 import { customerNotFound, toCustomer } from '../customers/customers.service';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { toUserId, type UserId, withTenant } from '../../db/tenant';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
-import type { WebhookEvent } from '../webhooks/webhooks.service';
-import type { NewFeedEvent } from '../feed/feed.service';
 import {
   type ActivityDay,
   type ActivityRow,
@@ -126,8 +124,6 @@ export function computeCallOutcome(row: Pick<ActivityRow, 'type' | 'meetingBooke
   if (row.movedForward) return 'moved_forward';
   return 'no_progress';
 }
-
-const member = (userId: string) => ({ type: 'member' as const, id: userId });
 
 function kindOf(type: string): ActivityKind {
   return type === 'call_answered' || type === 'call_unanswered' ? 'call' : (type as ActivityKind);
@@ -309,19 +305,16 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       });
       // Sent twice at once for two days: the other one got in first, and is the answer.
       if (inserted === null) return (await day.findActivityByClientKey(clientKey!))!;
-      const events = describeLoggedActivity(toActivity(inserted), goals, progress);
-      await day.recordEvents(events, now);
-      // Each goal reached is news on the floor too (the feed, the TV's celebration): decision 051.
-      await day.announce(describeReachedGoals(events), now);
-      // Badges are judged on the rollups after the insert (the trigger has run), in this transaction.
-      await day.awardBadges(request.kind, today, now);
-      if (owner !== actor.userId) {
-        const details = { activityId: inserted.id, type: inserted.type, localDate };
-        await day.recordAudit(createAuditEvent(memberScopeOf(actor), 'activity.logged_for', { target: member(owner), details, at: now }));
-      } else if (late) {
-        const details = { activityId: inserted.id, type: inserted.type, localDate };
-        await day.recordAudit(createAuditEvent(memberScopeOf(actor), 'activity.logged_late', { target: member(owner), details, at: now }));
-      }
+      // What followers make of it (webhooks, the feed, badges on the rollups after the insert, the
+      // audit log) is theirs, in this transaction (decision 094).
+      const activity = toActivity(inserted);
+      await day.publish(
+        [
+          { type: 'activity.logged', activity, actorId: actor.userId, today },
+          ...describeReachedGoals(activity, goals, progress, countTowardGoals(inserted)),
+        ],
+        now,
+      );
       return inserted;
     },
     { owner },
@@ -346,21 +339,6 @@ async function checkNewOwner(deps: AppDeps, actor: Actor, userId: UserId): Promi
   }
 }
 
-/**
- * The webhook events of a logged activity: activity.created, sale.created for a sale, and
- * goal.reached for each daily goal this activity reaches.
- */
-function describeLoggedActivity(activity: Activity, goals: GoalCounts, before: GoalCounts): WebhookEvent[] {
-  const events: WebhookEvent[] = [{ type: 'activity.created', data: activity }];
-  if (activity.kind === 'sale') events.push({ type: 'sale.created', data: activity });
-  const added: GoalCounts = {
-    calls: activity.kind === 'call' ? 1 : 0,
-    meetings: activity.meetingBooked ? 1 : 0,
-    sales: activity.kind === 'sale' ? 1 : 0,
-  };
-  return [...events, ...describeReachedGoalEvents(activity, goals, before, added)];
-}
-
 /** What an activity row counts toward the daily goals: a call, a booked meeting, a sale. */
 function countTowardGoals(row: Pick<ActivityRow, 'type' | 'meetingBooked'>): GoalCounts {
   return {
@@ -380,31 +358,15 @@ function subtractGoalCounts(after: GoalCounts, before: GoalCounts): GoalCounts {
 }
 
 /** goal.reached for each daily goal that `added` on top of `before` reaches, about this activity. */
-function describeReachedGoalEvents(activity: Activity, goals: GoalCounts, before: GoalCounts, added: GoalCounts): WebhookEvent[] {
-  return computeReachedGoals(goals, before, added).map((goal) => {
-    const data: ReachedGoal = {
-      userId: activity.userId,
-      goal,
-      target: goals[goal],
-      localDate: activity.localDate,
-      activityId: activity.id,
-    };
-    return { type: 'goal.reached', data };
-  });
-}
-
-/**
- * The feed events of the goals a logged activity reached (one per goal and day, as the webhook's):
- * `goal.reached` about the member, `data` { goal: calls | meetings | sales, target, localDate, activityId }.
- */
-function describeReachedGoals(events: readonly WebhookEvent[]): NewFeedEvent[] {
-  return events.flatMap((event) => (event.type === 'goal.reached' ? [toGoalFeedEvent(event.data as ReachedGoal)] : []));
-}
-
-type ReachedGoal = { userId: string; goal: keyof GoalCounts; target: number; localDate: string; activityId: string };
-
-function toGoalFeedEvent({ userId, ...data }: ReachedGoal): NewFeedEvent {
-  return { kind: 'goal.reached', userId: toUserId(userId), data };
+function describeReachedGoals(activity: Activity, goals: GoalCounts, before: GoalCounts, added: GoalCounts): GoalReachedEvent[] {
+  return computeReachedGoals(goals, before, added).map((goal) => ({
+    type: 'goal.reached',
+    userId: activity.userId,
+    goal,
+    target: goals[goal],
+    localDate: activity.localDate,
+    activityId: activity.id,
+  }));
 }
 
 /**
@@ -560,33 +522,17 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
       if (wasCall && (moving || !isCallActivity(input))) await settleDailyBonus(day, current.dailyBonus, now);
       // An edit can reach a goal as a log does: a call now booking a meeting, a call or sale moved onto a day.
       const added = moving ? countTowardGoals(updated) : subtractGoalCounts(countTowardGoals(updated), countTowardGoals(current));
-      const reached = describeReachedGoalEvents(toActivity(updated), goals, progress, added);
-      await day.recordEvents([{ type: 'activity.updated', data: toActivity(updated) }, ...reached], now);
-      await landing.announce(describeReachedGoals(reached), now);
-      // An edit may earn a badge where the activity is now (a bigger sale, a moved call); it never takes one back.
-      await landing.awardBadges(kindOf(updated.type), today, now);
-
+      const activity = toActivity(updated);
       const fields = Object.keys(changes).filter((key) => changes[key as keyof UpdateActivity] !== undefined);
-      if (current.userId !== actor.userId || reassigning) {
-        const details = {
-          activityId: id,
-          type: updated.type,
-          operation: 'updated' as const,
-          localDate: updated.localDate,
-          ...(changingDay ? { from: current.localDate } : {}),
-          ...(reassigning ? { fromUserId: current.userId, toUserId: owner } : {}),
-          ...(type !== current.type ? { fromType: current.type } : {}),
-          fields,
-        };
-        await day.recordAudit(
-          createAuditEvent(memberScopeOf(actor), 'activity.corrected', { target: member(current.userId), details, at: now }),
-        );
-      } else if (changingDay && target < today) {
-        const details = { activityId: id, type: updated.type, localDate: target, from: current.localDate };
-        await day.recordAudit(
-          createAuditEvent(memberScopeOf(actor), 'activity.logged_late', { target: member(current.userId), details, at: now }),
-        );
-      }
+      const before = { userId: current.userId, localDate: current.localDate, type: current.type as StoredActivityType };
+      // An edit may earn a badge where the activity is now (a bigger sale, a moved call); it never takes one back.
+      await day.publish(
+        [
+          { type: 'activity.updated', activity, before, fields, actorId: actor.userId, today },
+          ...describeReachedGoals(activity, goals, progress, added),
+        ],
+        now,
+      );
       return updated;
     },
     options,
@@ -617,16 +563,10 @@ export async function deleteActivity(deps: AppDeps, actor: Actor, id: string): P
         id: current.id,
         userId: current.userId,
         kind: kindOf(current.type),
-        type: current.type,
+        type: current.type as StoredActivityType,
         localDate: current.localDate,
       };
-      await day.recordEvents([{ type: 'activity.deleted', data: { ...deleted, deletedAt: now.toISOString() } }], now);
-      if (current.userId !== actor.userId) {
-        const details = { activityId: id, type: current.type, operation: 'deleted' as const, localDate: current.localDate, fields: [] };
-        await day.recordAudit(
-          createAuditEvent(memberScopeOf(actor), 'activity.corrected', { target: member(current.userId), details, at: now }),
-        );
-      }
+      await day.publish([{ type: 'activity.deleted', activity: deleted, deletedAt: now.toISOString(), actorId: actor.userId }], now);
     },
     { owner: place.userId },
   );

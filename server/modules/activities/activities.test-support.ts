@@ -102,3 +102,28 @@ export async function logActivity(t: TestApp, member: Member, body: unknown): Pr
 }
 
 export type ErrorBody = { error: { code: string; message: string; details?: Record<string, string> } };
+
+/** A sale as the activities module describes it in its events (decision 094), for a test that publishes one by hand. */
+export function describeSale(userId: string, ticketSize: number): Activity {
+  return {
+    id: crypto.randomUUID(),
+    userId,
+    kind: 'sale',
+    type: 'sale',
+    answered: null,
+    outcome: null,
+    meetingBooked: false,
+    movedForward: false,
+    customerId: null,
+    customerName: null,
+    ticketSize,
+    productName: null,
+    notes: null,
+    pointsEarned: 10,
+    dailyBonus: false,
+    localDate: '2026-11-24',
+    loggedLate: false,
+    createdAt: '2026-11-24T09:00:00.000Z',
+    updatedAt: '2026-11-24T09:00:00.000Z',
+  };
+}

@@ -4,6 +4,7 @@ import {
   type BadgeKind,
   type BadgeSettings,
   type BadgeSummary,
+  type DomainEvent,
   GOAL_STREAK_DAYS,
   type MemberBadges,
   RECENT_BADGE_DAYS,
@@ -15,7 +16,7 @@ import { DEFAULT_CALENDAR_COUNTRY, isCalendarCountry } from '@core/pacing';
 import { addDays, startOfMonth, startOfWeek, toLocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
-import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
+import { type CompanyId, type MemberScope, toUserId, type UserId, withTenant } from '../../db/tenant';
 import { notFound } from '../../lib/http';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { type NewFeedEvent, recordFeedEvents } from '../feed/feed.service';
@@ -82,6 +83,28 @@ async function announceBadges(tx: Transaction, companyId: CompanyId, earned: rea
     if (RECORD_BADGE_KINDS.includes(row.kind as BadgeKind)) events.push({ kind: 'record.broken', ...event });
   }
   await recordFeedEvents(tx, companyId, events, at);
+}
+
+/**
+ * Follower of domain events (decision 094), in the change's transaction: a logged or edited activity
+ * may earn its member badges where it now counts (an edit never takes one back).
+ */
+export async function awardBadgesForDomainEvents(
+  tx: Transaction,
+  companyId: CompanyId,
+  events: readonly DomainEvent[],
+  at: Date,
+): Promise<void> {
+  for (const event of events) {
+    if (event.type !== 'activity.logged' && event.type !== 'activity.updated') continue;
+    const { activity, today } = event;
+    await awardBadgesForWrite(
+      tx,
+      { companyId, userId: toUserId(activity.userId) },
+      { day: activity.localDate, kind: activity.kind, today },
+      at,
+    );
+  }
 }
 
 /**

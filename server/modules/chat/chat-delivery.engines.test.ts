@@ -9,6 +9,7 @@ import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { createPostgresDatabase, createTestDatabase, testEngine } from '../../test/test-database';
 import { withActivityDay } from '../activities/activities.service';
+import { describeSale } from '../activities/activities.test-support';
 import { findAdminRecipients } from '../companies/memberships.service';
 import { startWebhookReceiver } from '../webhooks/webhook-receiver.test-support';
 import { createWebhookWorker } from '../webhooks/webhooks.worker';
@@ -240,10 +241,7 @@ describe('posts', () => {
     await connect('slack');
     const scope = { companyId: rep.companyId, userId: rep.id } as Parameters<typeof withActivityDay>[1];
     const failed = withActivityDay(t.db, scope, '2026-11-24', async (day) => {
-      await day.recordEvents(
-        [{ type: 'sale.created', data: { userId: rep.id, ticketSize: 5000, customerName: null, productName: null, pointsEarned: 10 } }],
-        clock,
-      );
+      await day.publish([{ type: 'activity.logged', activity: describeSale(rep.id, 5000), actorId: rep.id, today: '2026-11-24' }], clock);
       throw new Error('the write failed after the event was recorded');
     });
     await expect(failed).rejects.toThrow('the write failed');

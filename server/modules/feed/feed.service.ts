@@ -1,6 +1,6 @@
-import type { FeedEvent, FeedEventView } from '@core/contracts';
+import type { DomainEvent, FeedEvent, FeedEventView } from '@core/contracts';
 import type { Database, Transaction } from '../../db/client';
-import { type CompanyId, type TenantScope, withTenant } from '../../db/tenant';
+import { type CompanyId, type TenantScope, toUserId, withTenant } from '../../db/tenant';
 import {
   type FeedEventRow,
   type FeedEventViewRow,
@@ -31,6 +31,30 @@ export async function recordFeedEvents(
   const recorded = rows.map(toFeedEvent);
   for (const listener of listeners) await listener(tx, companyId, recorded, at);
   return recorded;
+}
+
+/**
+ * Follower of domain events (decision 094), in the change's transaction: each daily goal reached
+ * is news on the floor (the feed, the TV's celebration: decision 051).
+ */
+export async function recordFeedForDomainEvents(
+  tx: Transaction,
+  companyId: CompanyId,
+  events: readonly DomainEvent[],
+  at: Date,
+): Promise<void> {
+  const news = events.flatMap((event): NewFeedEvent[] =>
+    event.type === 'goal.reached'
+      ? [
+          {
+            kind: 'goal.reached',
+            userId: toUserId(event.userId),
+            data: { goal: event.goal, target: event.target, localDate: event.localDate, activityId: event.activityId },
+          },
+        ]
+      : [],
+  );
+  if (news.length > 0) await recordFeedEvents(tx, companyId, news, at);
 }
 
 /** What else a feed event causes in its transaction (push notifications, decision 055). */

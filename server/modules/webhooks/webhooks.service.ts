@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type DomainEvent,
   WEBHOOK_DELIVERY_LOG_SIZE,
   WEBHOOK_ENDPOINTS_PER_COMPANY,
   WEBHOOK_EVENT_TYPES,
@@ -219,6 +220,41 @@ export async function recordWebhookEvents(tx: Transaction, companyId: CompanyId,
     occurredAt,
   );
   for (const listener of eventListeners) await listener(tx, companyId, known, occurredAt, chatEndpoints);
+}
+
+/** The webhook events one domain event makes, in the order receivers have always had them (decision 037). */
+function describeWebhookEvents(event: DomainEvent): WebhookEvent[] {
+  switch (event.type) {
+    case 'activity.logged':
+      return event.activity.kind === 'sale'
+        ? [
+            { type: 'activity.created', data: event.activity },
+            { type: 'sale.created', data: event.activity },
+          ]
+        : [{ type: 'activity.created', data: event.activity }];
+    case 'activity.updated':
+      return [{ type: 'activity.updated', data: event.activity }];
+    case 'activity.deleted':
+      return [{ type: 'activity.deleted', data: { ...event.activity, deletedAt: event.deletedAt } }];
+    case 'goal.reached': {
+      const { userId, goal, target, localDate, activityId } = event;
+      return [{ type: 'goal.reached', data: { userId, goal, target, localDate, activityId } }];
+    }
+  }
+}
+
+/**
+ * Follower of domain events (decision 094), in the change's transaction: the deliveries of every
+ * webhook event they make, in one statement.
+ */
+export async function recordWebhooksForDomainEvents(
+  tx: Transaction,
+  companyId: CompanyId,
+  events: readonly DomainEvent[],
+  occurredAt: Date,
+): Promise<void> {
+  const described = events.flatMap(describeWebhookEvents);
+  if (described.length > 0) await recordWebhookEvents(tx, companyId, described, occurredAt);
 }
 
 /** A module that queues posts of its own for the same events, in the same transaction. */

@@ -6,6 +6,7 @@ import { findRecentMail } from '../../mail/mailer';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { withActivityDay } from '../activities/activities.service';
+import { describeSale } from '../activities/activities.test-support';
 import { startWebhookReceiver } from './webhook-receiver.test-support';
 import { recordWebhookEvents } from './webhooks.service';
 import { computeNextWebhookAttempt, createWebhookWorker } from './webhooks.worker';
@@ -316,7 +317,10 @@ describe('delivery', () => {
         bonusPoints: 0,
         createdAt: clock,
       });
-      await day.recordEvents([{ type: 'activity.created', data: { note: 'never committed' } }], clock);
+      await day.publish(
+        [{ type: 'activity.logged', activity: describeSale(admin.id, 100), actorId: admin.id, today: '2026-11-24' }],
+        clock,
+      );
       throw new Error('the change fails after recording its event');
     });
     await expect(failed).rejects.toThrow('the change fails');
