@@ -49,5 +49,38 @@ export type GoalReachedEvent = {
   activityId: string;
 };
 
-export type DomainEvent = ActivityLoggedEvent | ActivityUpdatedEvent | ActivityDeletedEvent | GoalReachedEvent;
+/** A member's daily wrap-up written (the first time, `created`) or rewritten the same day. */
+export type WrapupSubmittedEvent = {
+  type: 'wrapup.submitted';
+  /** The wrap-up as stored (its text fields, the day and member), times as ISO strings. */
+  wrapup: { id: string; userId: string; date: string; created: boolean; createdAt: string; updatedAt: string } & Record<string, unknown>;
+};
+
+/** A person joined the company (or came back to it). */
+export type MemberJoinedEvent = {
+  type: 'member.joined';
+  userId: string;
+  displayName: string | null;
+  role: string;
+  joinedAt: string;
+};
+
+/** Two customers made one (decision 041): every activity naming the merged one names the kept one. */
+export type CustomersMergedEvent = {
+  type: 'customers.merged';
+  kept: { id: string; name: string };
+  merged: { id: string; name: string };
+  /** How many activities now name the kept customer instead. */
+  activities: number;
+  actorId: string;
+};
+
+export type DomainEvent =
+  | ActivityLoggedEvent
+  | ActivityUpdatedEvent
+  | ActivityDeletedEvent
+  | GoalReachedEvent
+  | WrapupSubmittedEvent
+  | MemberJoinedEvent
+  | CustomersMergedEvent;
 export type DomainEventType = DomainEvent['type'];

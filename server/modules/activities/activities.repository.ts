@@ -5,7 +5,6 @@ import { type AnyColumn, and, asc, between, desc, eq, gte, lt, type SQL, sql } f
 import type { Database, Transaction } from '../../db/client';
 import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
 import { selectLateLoggingDaysIn } from '../companies/companies.service';
-import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { publishDomainEvents } from '../../events/domain-events';
 import { readInBatches } from '../../db/cursor';
 import { queryPrepared } from '../../db/prepared';
@@ -406,7 +405,7 @@ export async function findLateLoggingDays(db: Database, scope: MemberScope): Pro
 /**
  * Merges customer `fromId` into `intoId` in one transaction (decision 041): every activity naming
  * it, whoever logged it, names the kept customer; the merged customer is removed; the audit log
- * records it. Null unless both are the company's. Lives here, not with the customers, because it
+ * hears of it (decision 094). Null unless both are the company's. Lives here, not with the customers, because it
  * writes activities (their owner) and customers are the lower module.
  */
 export async function mergeCustomers(
@@ -420,11 +419,8 @@ export async function mergeCustomers(
     const { from, into } = pair;
     const moved = await moveActivitiesToCustomerIn(tx, scope.companyId, { fromId: from.id, into, at: input.at });
     await deleteCustomerIn(tx, scope.companyId, from.id);
-    const details = { keptName: into.name, mergedId: from.id, mergedName: from.name, activities: moved };
-    await insertAuditEvent(
-      tx,
-      createAuditEvent(scope, 'customer.merged', { target: { type: 'customer', id: into.id }, details, at: input.at }),
-    );
+    const merge = { kept: { id: into.id, name: into.name }, merged: { id: from.id, name: from.name }, activities: moved };
+    await publishDomainEvents(tx, scope.companyId, [{ type: 'customers.merged', ...merge, actorId: scope.userId }], input.at);
     const kept = await findCustomerIn(tx, scope.companyId, into.id);
     return { kept: kept!, moved };
   });

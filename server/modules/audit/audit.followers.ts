@@ -1,4 +1,4 @@
-import type { ActivityDeletedEvent, ActivityLoggedEvent, ActivityUpdatedEvent, DomainEvent } from '@core/contracts';
+import type { ActivityDeletedEvent, ActivityLoggedEvent, ActivityUpdatedEvent, CustomersMergedEvent, DomainEvent } from '@core/contracts';
 import type { Transaction } from '../../db/client';
 import { type CompanyId, toUserId } from '../../db/tenant';
 import { createAuditEvent } from './audit.events';
@@ -6,7 +6,7 @@ import { type AuditEvent, insertAuditEvent } from './audit.repository';
 
 /*
  * What the audit log keeps of activity changes (decision 094): a log on someone else's behalf or
- * for an earlier day, and every correction of another member's activity (decision 041).
+ * for an earlier day, every correction of another member's activity, and customer merges (decision 041).
  */
 
 const member = (userId: string) => ({ type: 'member' as const, id: userId });
@@ -59,6 +59,15 @@ function describeDeleted(companyId: CompanyId, event: ActivityDeletedEvent, at: 
   return createAuditEvent({ companyId, userId: toUserId(actorId) }, 'activity.corrected', { target: member(activity.userId), details, at });
 }
 
+function describeMerge(companyId: CompanyId, event: CustomersMergedEvent, at: Date): AuditEvent {
+  const details = { keptName: event.kept.name, mergedId: event.merged.id, mergedName: event.merged.name, activities: event.activities };
+  return createAuditEvent({ companyId, userId: toUserId(event.actorId) }, 'customer.merged', {
+    target: { type: 'customer', id: event.kept.id },
+    details,
+    at,
+  });
+}
+
 /** Follower of domain events, in the change's transaction: the audit entries its activity changes call for. */
 export async function recordAuditForDomainEvents(
   tx: Transaction,
@@ -74,7 +83,9 @@ export async function recordAuditForDomainEvents(
           ? describeUpdated(companyId, event, at)
           : event.type === 'activity.deleted'
             ? describeDeleted(companyId, event, at)
-            : null;
+            : event.type === 'customers.merged'
+              ? describeMerge(companyId, event, at)
+              : null;
     if (entry) await insertAuditEvent(tx, entry);
   }
 }

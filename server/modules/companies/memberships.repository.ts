@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { type CompanyId, enterCompany, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
-import { recordWebhookEvents } from '../webhooks/webhooks.service';
+import { publishDomainEvents } from '../../events/domain-events';
 import { type CompanyRow, insertCompanyWithDefaults, selectCompany } from './companies.repository';
 
 /*
@@ -251,13 +251,19 @@ export async function addMember(
   await recordMemberJoined(tx, { companyId: input.companyId, userId: input.userId, role: input.role, displayName, joinedAt: input.now });
 }
 
-/** The webhook event of a person joining (or coming back), in the joining transaction (decision 037). */
+/** A person joining (or coming back), published in the joining transaction (decision 094). */
 function recordMemberJoined(
   tx: Transaction,
   member: { companyId: CompanyId; userId: UserId; role: string; displayName: string | null; joinedAt: Date },
 ): Promise<void> {
-  const data = { userId: member.userId, displayName: member.displayName, role: member.role, joinedAt: member.joinedAt.toISOString() };
-  return recordWebhookEvents(tx, member.companyId, [{ type: 'member.joined', data }], member.joinedAt);
+  const event = {
+    type: 'member.joined' as const,
+    userId: member.userId,
+    displayName: member.displayName,
+    role: member.role,
+    joinedAt: member.joinedAt.toISOString(),
+  };
+  return publishDomainEvents(tx, member.companyId, [event], member.joinedAt);
 }
 
 /** The company's active admins' addresses and saved languages (who is told when a webhook endpoint is turned off). */

@@ -240,6 +240,14 @@ function describeWebhookEvents(event: DomainEvent): WebhookEvent[] {
       const { userId, goal, target, localDate, activityId } = event;
       return [{ type: 'goal.reached', data: { userId, goal, target, localDate, activityId } }];
     }
+    case 'wrapup.submitted':
+      return [{ type: 'wrapup.submitted', data: event.wrapup }];
+    case 'member.joined': {
+      const { userId, displayName, role, joinedAt } = event;
+      return [{ type: 'member.joined', data: { userId, displayName, role, joinedAt } }];
+    }
+    case 'customers.merged':
+      return [];
   }
 }
 

@@ -3,7 +3,7 @@ import type { Database, Transaction } from '../../db/client';
 import { readInBatches } from '../../db/cursor';
 import { dailyUserStats, profiles, wrapups } from '../../db/schema';
 import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
-import { recordWebhookEvents } from '../webhooks/webhooks.service';
+import { publishDomainEvents } from '../../events/domain-events';
 
 export type WrapupRow = typeof wrapups.$inferSelect;
 export type WrapupValues = Pick<WrapupRow, 'calls' | 'meetings' | 'sales' | 'points' | 'good' | 'improve'>;
@@ -70,7 +70,12 @@ export async function saveWrapupOfDay(
           )[0]!,
           created: false,
         };
-    await recordWebhookEvents(tx, scope.companyId, [{ type: 'wrapup.submitted', data: describeWrapup(saved.wrapup, saved.created) }], now);
+    await publishDomainEvents(
+      tx,
+      scope.companyId,
+      [{ type: 'wrapup.submitted', wrapup: describeWrapup(saved.wrapup, saved.created) }],
+      now,
+    );
     return saved;
   });
 }
