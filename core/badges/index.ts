@@ -1,4 +1,4 @@
-import { computeIsoWeek } from '../people';
+import { computeIsoWeek } from '../period';
 import { isWorkingDay, type WorkingCalendar } from '../pacing';
 import { addDays, type LocalDate } from '../period';
 

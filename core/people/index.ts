@@ -1,4 +1,4 @@
-import { addDays, diffDays, type LocalDate, startOfWeek, toLocalDate } from '../period';
+import { addDays, computeIsoWeek, diffDays, type LocalDate, startOfWeek, toLocalDate } from '../period';
 import type { Percent } from '../stats';
 
 /*
@@ -34,14 +34,6 @@ export function sumPersonDays(days: readonly PersonDay[], from: string, to: stri
     for (const metric of PERSON_METRICS) totals[metric] += row[metric];
   }
   return totals;
-}
-
-/** The ISO 8601 week of a day: its year is the year of the week's Thursday, so 2027-01-01 is in 2026-W53. */
-export function computeIsoWeek(date: LocalDate): { isoYear: number; isoWeek: number } {
-  const thursday = addDays(startOfWeek(date), 3);
-  const isoYear = Number(thursday.slice(0, 4));
-  const isoWeek = Math.floor(diffDays(toLocalDate(`${isoYear}-01-01`), thursday) / 7) + 1;
-  return { isoYear, isoWeek };
 }
 
 export type WeekBucket = { isoYear: number; isoWeek: number; from: LocalDate; to: LocalDate; totals: PersonTotals };

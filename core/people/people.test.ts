@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { toLocalDate } from '../period';
-import { computeFunnel, computeIsoWeek, computeWeekBuckets, type PersonDay, ZERO_PERSON_TOTALS } from './index';
+import { computeFunnel, computeWeekBuckets, type PersonDay, ZERO_PERSON_TOTALS } from './index';
 
 const day = (date: string, calls: number, extra: Partial<PersonDay> = {}): PersonDay => ({
   ...ZERO_PERSON_TOTALS,
   day: date,
   calls,
   ...extra,
-});
-
-describe('ISO weeks', () => {
-  it('names the week by its Thursday: the turn of 2026/2027 is 2026-W53, and 2027 starts on 4 January', () => {
-    expect(computeIsoWeek(toLocalDate('2026-12-28'))).toEqual({ isoYear: 2026, isoWeek: 53 });
-    expect(computeIsoWeek(toLocalDate('2027-01-03'))).toEqual({ isoYear: 2026, isoWeek: 53 });
-    expect(computeIsoWeek(toLocalDate('2027-01-04'))).toEqual({ isoYear: 2027, isoWeek: 1 });
-    expect(computeIsoWeek(toLocalDate('2024-12-30'))).toEqual({ isoYear: 2025, isoWeek: 1 });
-    expect(computeIsoWeek(toLocalDate('2026-11-24'))).toEqual({ isoYear: 2026, isoWeek: 48 });
-  });
 });
 
 describe('week buckets', () => {

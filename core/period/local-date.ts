@@ -135,3 +135,11 @@ export function listLocalDates(from: LocalDate, to: LocalDate): LocalDate[] {
   }
   return days;
 }
+
+/** The ISO 8601 week of a day: its year is the year of the week's Thursday, so 2027-01-01 is in 2026-W53. */
+export function computeIsoWeek(date: LocalDate): { isoYear: number; isoWeek: number } {
+  const thursday = addDays(startOfWeek(date), 3);
+  const isoYear = Number(thursday.slice(0, 4));
+  const isoWeek = Math.floor(diffDays(toLocalDate(`${isoYear}-01-01`), thursday) / 7) + 1;
+  return { isoYear, isoWeek };
+}

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
   addDays,
+  computeIsoWeek,
   computeLocalDate,
   computeMsUntilNextLocalDay,
   computePeriod,
@@ -185,5 +186,19 @@ describe('isValidTimeZone', () => {
     expect(isValidTimeZone('UTC')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
+  });
+});
+
+describe('ISO weeks', () => {
+  it('names the week by its Thursday: the turn of 2026/2027 is 2026-W53, and 2027 starts on 4 January', () => {
+    expect(computeIsoWeek(toLocalDate('2026-12-28'))).toEqual({ isoYear: 2026, isoWeek: 53 });
+    expect(computeIsoWeek(toLocalDate('2027-01-03'))).toEqual({ isoYear: 2026, isoWeek: 53 });
+    expect(computeIsoWeek(toLocalDate('2027-01-04'))).toEqual({ isoYear: 2027, isoWeek: 1 });
+    expect(computeIsoWeek(toLocalDate('2024-12-30'))).toEqual({ isoYear: 2025, isoWeek: 1 });
+    expect(computeIsoWeek(toLocalDate('2026-11-24'))).toEqual({ isoYear: 2026, isoWeek: 48 });
+    expect(computeIsoWeek(toLocalDate('2026-11-16')).isoWeek).toBe(47);
+    expect(computeIsoWeek(toLocalDate('2026-11-22')).isoWeek).toBe(47);
+    expect(computeIsoWeek(toLocalDate('2027-01-01'))).toEqual({ isoYear: 2026, isoWeek: 53 });
+    expect(computeIsoWeek(toLocalDate('2025-12-29'))).toEqual({ isoYear: 2026, isoWeek: 1 });
   });
 });

@@ -3,7 +3,7 @@ import { DIGEST_METRICS, type DigestTargetLine, type DigestTotals, type WeeklyDi
 import { formatMoney, type MinorUnits } from '@core/money';
 import type { Pace } from '@core/pacing';
 import { addDays, type LocalDate } from '@core/period';
-import { computeIsoWeek } from '@core/people';
+import { computeIsoWeek } from '@core/period';
 import { escapeHtml } from '../lib/escape-html';
 import type { Mail } from './mailer';
 import type { MailLanguage } from './templates';

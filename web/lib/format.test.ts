@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeIsoWeek, createCompanyFormat, formatCount, formatUsdCents } from './format';
+import { createCompanyFormat, formatCount, formatUsdCents } from './format';
 
 describe('formatting', () => {
-  it('numbers weeks the ISO way (Monday weeks, the Thursday decides the year)', () => {
-    expect(computeIsoWeek('2026-11-16')).toBe(47);
-    expect(computeIsoWeek('2026-11-22')).toBe(47);
-    expect(computeIsoWeek('2027-01-01')).toBe(53);
-    expect(computeIsoWeek('2025-12-29')).toBe(1);
-  });
-
   it("shows times in the company's time zone and adds the day when it is not today", () => {
     const format = createCompanyFormat('en', 'Europe/Oslo', 'NOK');
     expect(format.activityTime('2026-11-16T13:05:00Z', '2026-11-16')).toBe('14:05');

@@ -128,17 +128,6 @@ export function useCompanyFormat(override?: { timeZone?: string }): CompanyForma
   return useMemo(() => createCompanyFormat(i18n.language, timeZone, currency), [i18n.language, timeZone, currency]);
 }
 
-/** The ISO-8601 week number of a calendar date 'YYYY-MM-DD' (Nordic calendars number weeks). */
-export function computeIsoWeek(date: string): number {
-  const day = new Date(`${date}T00:00:00Z`);
-  const weekday = (day.getUTCDay() + 6) % 7; // Monday 0
-  day.setUTCDate(day.getUTCDate() - weekday + 3); // the Thursday of this week decides the year
-  const firstThursday = new Date(Date.UTC(day.getUTCFullYear(), 0, 4));
-  const firstWeekday = (firstThursday.getUTCDay() + 6) % 7;
-  firstThursday.setUTCDate(firstThursday.getUTCDate() - firstWeekday + 3);
-  return 1 + Math.round((day.getTime() - firstThursday.getTime()) / (7 * 24 * 3600 * 1000));
-}
-
 /** '10 – 16 Nov' for a range of calendar dates 'YYYY-MM-DD'. */
 export function formatDateRange(from: string, to: string, locale: string): string {
   const formatter = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });

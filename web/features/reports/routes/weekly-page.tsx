@@ -1,4 +1,5 @@
 import type { RankBy } from '@core/contracts';
+import { computeIsoWeek, toLocalDate } from '@core/period';
 import { CalendarRangeIcon, MaximizeIcon, MinimizeIcon, PercentIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ConversionInfo } from '@web/components/conversion-label';
@@ -11,7 +12,7 @@ import { LiveBadge } from '@web/components/scoreboard/live-badge';
 import { StatCard, StatCardSkeleton } from '@web/components/scoreboard/stat-card';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { computeIsoWeek, formatDateRange, useCompanyFormat } from '@web/lib/format';
+import { formatDateRange, useCompanyFormat } from '@web/lib/format';
 import { useFullscreen } from '@web/lib/use-fullscreen';
 import { useWeeklyOverview } from '../api/get-weekly-overview';
 import { MemberStatsCard } from '../components/member-stats-card';
@@ -45,7 +46,7 @@ export function Component() {
         description={
           data
             ? t('weekly.subtitle', {
-                week: computeIsoWeek(data.period.from),
+                week: computeIsoWeek(toLocalDate(data.period.from)).isoWeek,
                 range: formatDateRange(data.period.from, data.period.to, format.locale),
               })
             : t('weekly.subtitleLoading')
