@@ -1,15 +1,4 @@
-import { APP_CELEBRATION_RULES, type CelebrationCard, type CelebrationKind } from '@core/celebrations';
-import {
-  AwardIcon,
-  CalendarCheckIcon,
-  CrownIcon,
-  FlagIcon,
-  FlameIcon,
-  type LucideIcon,
-  PartyPopperIcon,
-  TargetIcon,
-  TrophyIcon,
-} from 'lucide-react';
+import { APP_CELEBRATION_RULES, type CelebrationCard } from '@core/celebrations';
 import { useMemo } from 'react';
 import {
   type CelebratedItem,
@@ -18,22 +7,12 @@ import {
   toCelebratedItem,
   usePrefersReducedMotion,
 } from '@web/lib/celebrations';
+import { CELEBRATION_LOOKS } from '@web/components/celebration-looks';
 import { cn } from '@web/lib/cn';
 import { useCelebrationCardWords } from '@web/lib/celebration-card-words';
 import { useCompanyFormat } from '@web/lib/format';
 import { useCelebrationSettings } from '@web/lib/queries/get-celebration-settings';
 import { useFeed } from '@web/lib/queries/get-feed';
-
-const ICONS: Record<CelebrationKind, { icon: LucideIcon; tone: string }> = {
-  sale: { icon: PartyPopperIcon, tone: 'bg-warning-soft text-warning-strong' },
-  meeting: { icon: CalendarCheckIcon, tone: 'bg-success-soft text-success' },
-  goal: { icon: TargetIcon, tone: 'bg-success-soft text-success' },
-  record: { icon: FlameIcon, tone: 'bg-destructive/10 text-destructive' },
-  contest: { icon: TrophyIcon, tone: 'bg-warning-soft text-warning-strong' },
-  badge: { icon: AwardIcon, tone: 'bg-primary-soft text-primary' },
-  contestStarted: { icon: FlagIcon, tone: 'bg-primary-soft text-primary' },
-  contestLead: { icon: CrownIcon, tone: 'bg-warning-soft text-warning-strong' },
-};
 
 /**
  * The app's lighter celebration (decision 051): what the company celebrates, as a small card in a
@@ -52,7 +31,7 @@ export function AppCelebration({ teamId }: { teamId: string | undefined }) {
   const reducedMotion = usePrefersReducedMotion();
 
   const card = queue.current;
-  const look = card ? ICONS[card.kind] : null;
+  const look = card ? CELEBRATION_LOOKS[card.kind] : null;
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-40 sm:right-6 sm:bottom-6">
       {card && look && (
@@ -64,7 +43,7 @@ export function AppCelebration({ teamId }: { teamId: string | undefined }) {
             !reducedMotion && 'animate-pop',
           )}
         >
-          <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', look.tone)}>
+          <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', look.app)}>
             <look.icon className="size-5" aria-hidden />
           </span>
           <CardWords card={card} />

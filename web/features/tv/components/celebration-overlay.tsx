@@ -1,19 +1,9 @@
-import type { CelebrationCard, CelebrationKind } from '@core/celebrations';
+import type { CelebrationCard } from '@core/celebrations';
 import type { CelebrationStyle } from '@core/contracts';
-import {
-  AwardIcon,
-  CalendarCheckIcon,
-  CrownIcon,
-  FlagIcon,
-  FlameIcon,
-  type LucideIcon,
-  PartyPopperIcon,
-  TargetIcon,
-  TrophyIcon,
-  VolumeXIcon,
-} from 'lucide-react';
+import { VolumeXIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CELEBRATION_LOOKS } from '@web/components/celebration-looks';
 import { cn } from '@web/lib/cn';
 import { useCelebrationCardWords } from '@web/lib/celebration-card-words';
 import { formatMemberName } from '@web/lib/member-name';
@@ -72,17 +62,6 @@ function Confetti() {
     </div>
   );
 }
-
-const KIND_LOOKS: Record<CelebrationKind, { icon: LucideIcon; tone: string }> = {
-  sale: { icon: PartyPopperIcon, tone: 'bg-gold text-[oklch(0.3_0.07_80)]' },
-  meeting: { icon: CalendarCheckIcon, tone: 'bg-success text-white' },
-  goal: { icon: TargetIcon, tone: 'bg-success text-white' },
-  record: { icon: FlameIcon, tone: 'bg-[oklch(0.64_0.2_35)] text-white' },
-  contest: { icon: TrophyIcon, tone: 'bg-gold text-[oklch(0.3_0.07_80)]' },
-  badge: { icon: AwardIcon, tone: 'bg-primary text-primary-foreground' },
-  contestStarted: { icon: FlagIcon, tone: 'bg-primary text-primary-foreground' },
-  contestLead: { icon: CrownIcon, tone: 'bg-gold text-[oklch(0.3_0.07_80)]' },
-};
 
 /**
  * The wall's celebrations for a TV screen (decision 051): reads what the company celebrates (a
@@ -185,7 +164,7 @@ export function CelebrationOverlay({
 // same proportions as a landscape TV, not words sized by its height.
 function TakeoverCard({ card, currency, style }: { card: CelebrationCard; currency?: string; style: 'confetti' | 'spotlight' }) {
   const { title, text, amount, note } = useCelebrationCardWords(card, currency);
-  const look = KIND_LOOKS[card.kind];
+  const look = CELEBRATION_LOOKS[card.kind];
   return (
     <div
       key={card.id}
@@ -210,7 +189,7 @@ function TakeoverCard({ card, currency, style }: { card: CelebrationCard; curren
         <span
           className={cn(
             'flex size-[12vmin] items-center justify-center rounded-full',
-            look.tone,
+            look.wall,
             style === 'spotlight' && 'size-[16vmin] shadow-[0_0_8vh_2vh_oklch(0.85_0.15_85/0.45)] ring-[0.6vmin] ring-gold/70',
           )}
         >
@@ -246,7 +225,7 @@ function TakeoverCard({ card, currency, style }: { card: CelebrationCard; curren
 
 function BannerCard({ card, currency, reducedMotion }: { card: CelebrationCard; currency?: string; reducedMotion: boolean }) {
   const { title, text, amount, note } = useCelebrationCardWords(card, currency);
-  const look = KIND_LOOKS[card.kind];
+  const look = CELEBRATION_LOOKS[card.kind];
   return (
     <div className="absolute inset-x-[3vw] bottom-[8vmin] flex justify-center">
       <div
@@ -258,7 +237,7 @@ function BannerCard({ card, currency, reducedMotion }: { card: CelebrationCard; 
           !reducedMotion && 'animate-fade-in',
         )}
       >
-        <span className={cn('flex size-[8vmin] shrink-0 items-center justify-center rounded-full', look.tone)}>
+        <span className={cn('flex size-[8vmin] shrink-0 items-center justify-center rounded-full', look.wall)}>
           <look.icon className="size-[4.4vmin]" aria-hidden />
         </span>
         <span className="min-w-0">

@@ -1,0 +1,27 @@
+import type { CelebrationKind } from '@core/celebrations';
+import {
+  AwardIcon,
+  CalendarCheckIcon,
+  CrownIcon,
+  FlagIcon,
+  FlameIcon,
+  type LucideIcon,
+  PartyPopperIcon,
+  TargetIcon,
+  TrophyIcon,
+} from 'lucide-react';
+
+/**
+ * How each kind of celebration looks (decision 051): one icon everywhere, a solid colour on the wall
+ * TV (seen across a room) and a soft one in the app's corner card (never louder than the work).
+ */
+export const CELEBRATION_LOOKS: Record<CelebrationKind, { icon: LucideIcon; wall: string; app: string }> = {
+  sale: { icon: PartyPopperIcon, wall: 'bg-gold text-[oklch(0.3_0.07_80)]', app: 'bg-warning-soft text-warning-strong' },
+  meeting: { icon: CalendarCheckIcon, wall: 'bg-success text-white', app: 'bg-success-soft text-success' },
+  goal: { icon: TargetIcon, wall: 'bg-success text-white', app: 'bg-success-soft text-success' },
+  record: { icon: FlameIcon, wall: 'bg-[oklch(0.64_0.2_35)] text-white', app: 'bg-destructive/10 text-destructive' },
+  contest: { icon: TrophyIcon, wall: 'bg-gold text-[oklch(0.3_0.07_80)]', app: 'bg-warning-soft text-warning-strong' },
+  badge: { icon: AwardIcon, wall: 'bg-primary text-primary-foreground', app: 'bg-primary-soft text-primary' },
+  contestStarted: { icon: FlagIcon, wall: 'bg-primary text-primary-foreground', app: 'bg-primary-soft text-primary' },
+  contestLead: { icon: CrownIcon, wall: 'bg-gold text-[oklch(0.3_0.07_80)]', app: 'bg-warning-soft text-warning-strong' },
+};
