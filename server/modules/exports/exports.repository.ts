@@ -30,50 +30,56 @@ export type ExportSink<R> = { begin(start: ExportStart): void; write(rows: R[]):
 
 export type PeriodFilter = { userId: UserId | null; from: string; to: string; start: Date; end: Date; timezone: string };
 
-async function readStart(tx: Parameters<Parameters<typeof withTenant>[2]>[0], scope: CompanyScope, userId: UserId | null) {
+type Tx = Parameters<Parameters<typeof withTenant>[2]>[0];
+
+async function readStart(tx: Tx, scope: CompanyScope, userId: UserId | null) {
   const company = await selectCompany(tx, scope.companyId);
   const memberFound = userId === null || (await hasMembershipIn(tx, scope.companyId, userId));
   return { company, memberFound };
 }
 
-/** The company's activities of a period, a batch at a time into `sink`, in one snapshot. */
-export async function readActivitiesForExport(
+/**
+ * One streamed read: the file's start, then every batch of `select` into `sink`, all in one
+ * read-only snapshot of the company.
+ */
+async function streamInSnapshot<R>(
   db: Database,
   scope: CompanyScope,
-  filter: PeriodFilter,
-  sink: ExportSink<ExportActivityRow>,
+  userId: UserId | null,
+  select: (tx: Tx) => AsyncIterable<R[]>,
+  sink: ExportSink<R>,
 ): Promise<void> {
   await withTenant(
     db,
     scope,
     async (tx) => {
-      sink.begin(await readStart(tx, scope, filter.userId));
-      for await (const rows of selectActivitiesForExport(tx, { companyId: scope.companyId, ...filter }, EXPORT_BATCH_ROWS)) {
-        await sink.write(rows);
-      }
+      sink.begin(await readStart(tx, scope, userId));
+      for await (const rows of select(tx)) await sink.write(rows);
     },
     { snapshot: true },
   );
 }
 
+/** The company's activities of a period, a batch at a time into `sink`, in one snapshot. */
+export function readActivitiesForExport(
+  db: Database,
+  scope: CompanyScope,
+  filter: PeriodFilter,
+  sink: ExportSink<ExportActivityRow>,
+): Promise<void> {
+  const select = (tx: Tx) => selectActivitiesForExport(tx, { companyId: scope.companyId, ...filter }, EXPORT_BATCH_ROWS);
+  return streamInSnapshot(db, scope, filter.userId, select, sink);
+}
+
 /** The company's wrap-ups of a period, a batch at a time into `sink`, in one snapshot. */
-export async function readWrapupsForExport(
+export function readWrapupsForExport(
   db: Database,
   scope: CompanyScope,
   filter: Pick<PeriodFilter, 'userId' | 'from' | 'to'>,
   sink: ExportSink<ExportWrapupRow>,
 ): Promise<void> {
-  await withTenant(
-    db,
-    scope,
-    async (tx) => {
-      sink.begin(await readStart(tx, scope, filter.userId));
-      for await (const rows of selectWrapupsForExport(tx, { companyId: scope.companyId, ...filter }, EXPORT_BATCH_ROWS)) {
-        await sink.write(rows);
-      }
-    },
-    { snapshot: true },
-  );
+  const select = (tx: Tx) => selectWrapupsForExport(tx, { companyId: scope.companyId, ...filter }, EXPORT_BATCH_ROWS);
+  return streamInSnapshot(db, scope, filter.userId, select, sink);
 }
 
 /** The active members (or one) and the goals they saved, in one snapshot: a few rows per member. */
