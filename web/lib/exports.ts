@@ -2,14 +2,13 @@ import type { ExportKind, Language, RankBy } from '@core/contracts';
 import { LANGUAGES, matchLanguage } from '@core/language';
 import type { LeaderboardSortKey } from '@core/stats';
 import i18next from 'i18next';
-import { type ApiFile, readAttachmentName, UI_LANGUAGE_HEADER } from './api';
-import { networkError, toApiRequestError } from './api/errors';
+import { type ApiFile, type ApiPath, type ApiQuery, fetchApiFile } from './api';
 
 /*
  * Exports (decision 034): GET /api/v1/exports/{kind} answers a file. Every Export menu and the
- * Settings page build their address here and download it the one way (fetch, then a Blob), so a
- * refusal (403, 429 too_many_exports) reaches the screen as an error to show, never as a tab with
- * the error's JSON in it.
+ * Settings page build their query here and download it the one way, the typed client's file
+ * download (a Blob), so a refusal (403, 429 too_many_exports) reaches the screen as an error to
+ * show, never as a tab with the error's JSON in it.
  */
 
 /** What the file is for: CSV with commas, CSV with semicolons (Excel set to Norwegian), or a workbook. */
@@ -36,42 +35,43 @@ export type ExportRequest = {
   language?: Language;
 };
 
-/** `/api/v1/exports/leaderboard?period=month&format=xlsx&language=en`: the address of one export. */
-export function buildExportUrl(request: ExportRequest): string {
-  const query = new URLSearchParams();
+/** The query of one export: period=month&format=xlsx&language=en, as the endpoint of its kind takes it. */
+export function buildExportQuery(request: ExportRequest): Record<string, string> {
+  const query: Record<string, string> = {};
   const hasPeriod = request.kind !== 'goals' && request.kind !== 'members';
   if (hasPeriod && request.period) {
-    if ('period' in request.period) query.set('period', request.period.period);
+    if ('period' in request.period) query.period = request.period.period;
     else {
-      query.set('from', request.period.from);
-      query.set('to', request.period.to);
+      query.from = request.period.from;
+      query.to = request.period.to;
     }
   }
-  if (request.member && request.kind !== 'members') query.set('member', request.member);
+  if (request.member && request.kind !== 'members') query.member = request.member;
   if (request.kind === 'leaderboard') {
-    if (request.sort) query.set('sort', request.sort);
-    if (request.teamId) query.set('teamId', request.teamId);
-    if (request.rankBy && request.rankBy !== 'points') query.set('rankBy', request.rankBy);
+    if (request.sort) query.sort = request.sort;
+    if (request.teamId) query.teamId = request.teamId;
+    if (request.rankBy && request.rankBy !== 'points') query.rankBy = request.rankBy;
   }
-  query.set('format', request.choice === 'xlsx' ? 'xlsx' : 'csv');
-  if (request.choice === 'csv-semicolon') query.set('separator', 'semicolon');
-  query.set('language', request.language ?? matchLanguage(i18next.language, LANGUAGES) ?? 'en');
-  return `/api/v1/exports/${request.kind}?${query.toString()}`;
+  query.format = request.choice === 'xlsx' ? 'xlsx' : 'csv';
+  if (request.choice === 'csv-semicolon') query.separator = 'semicolon';
+  query.language = request.language ?? matchLanguage(i18next.language, LANGUAGES) ?? 'en';
+  return query;
 }
 
+const EXPORT_PATHS = {
+  activities: '/api/v1/exports/activities',
+  leaderboard: '/api/v1/exports/leaderboard',
+  wrapups: '/api/v1/exports/wrapups',
+  goals: '/api/v1/exports/goals',
+  members: '/api/v1/exports/members',
+} as const satisfies Record<ExportKind, ApiPath<'get'>>;
+
 /** The file of one export with the name the server gives it, or an ApiRequestError (its JSON refusal). */
-export async function fetchExport(request: ExportRequest): Promise<ApiFile> {
-  let response: Response;
-  try {
-    response = await fetch(new URL(buildExportUrl(request), window.location.origin), {
-      credentials: 'same-origin',
-      headers: { [UI_LANGUAGE_HEADER]: i18next.language ?? 'en' },
-    });
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw toApiRequestError(response.status, await response.json().catch(() => null));
-  return { blob: await response.blob(), fileName: readAttachmentName(response.headers.get('content-disposition')) };
+export function fetchExport(request: ExportRequest): Promise<ApiFile> {
+  // One call for the five kinds: each endpoint's query is a subset of what buildExportQuery writes
+  // for it (the server's contract checks every name), so the path is typed as one of them.
+  const path = EXPORT_PATHS[request.kind] as '/api/v1/exports/leaderboard';
+  return fetchApiFile(path, { params: { query: buildExportQuery(request) as ApiQuery<typeof path> } });
 }
 
 /** A name for the file should the server give none (it always does). */
