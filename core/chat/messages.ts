@@ -107,6 +107,34 @@ export function createChatWriter(context: ChatContext): ChatWriter {
   };
 }
 
+const MEDALS = ['🥇', '🥈', '🥉'];
+
+/**
+ * The day's summary in the reader's words, ready for either channel's layout: the notification
+ * line, the date, the podium (medal and name, points), the totals (label, number) and who logged
+ * nothing yet (names; none when everyone logged).
+ */
+export function prepareDaySummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, w: ChatWriter) {
+  const s = w.words.summary;
+  const date = w.date(message.date);
+  const t = message.totals;
+  return {
+    line: s.line(date, w.counted(t.points), w.counted(t.sales), w.money(t.revenue)),
+    date,
+    podium: message.top
+      .slice(0, 3)
+      .map((row, index): [string, string] => [`${MEDALS[index]} ${w.name(row.name)}`, s.points(w.counted(row.points))]),
+    totals: [
+      [s.calls, w.count(t.calls)],
+      [s.meetings, w.count(t.meetings)],
+      [s.sales, w.count(t.sales)],
+      [s.salesValue, w.money(t.revenue)],
+      [s.totalPoints, w.count(t.points)],
+    ] satisfies [string, string][],
+    idle: message.idle.map(w.name),
+  };
+}
+
 /**
  * The idle members' names as one line, cut to fit `max` characters once `escape`d: "Per, Pål and
  * 12 more" rather than a list that breaks the platform's limit. Whole names only.

@@ -6,6 +6,7 @@ import {
   createChatWriter,
   describeContestNews,
   joinNames,
+  prepareDaySummary,
 } from './messages';
 import { escapeSlackText } from './text';
 
@@ -66,48 +67,34 @@ function buildGoal(message: Extract<ChatMessage, { kind: 'goal_reached' }>, w: C
   };
 }
 
-const MEDALS = ['🥇', '🥈', '🥉'];
-
 function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, w: ChatWriter): SlackMessage {
   const s = w.words.summary;
-  const date = w.date(message.date);
-  const t = message.totals;
-  const top = message.top.slice(0, 3);
-  const idle = message.idle.map(w.name);
+  const summary = prepareDaySummary(message, w);
   return {
-    text: escapeSlackText(s.line(date, w.counted(t.points), w.counted(t.sales), w.money(t.revenue))),
+    text: escapeSlackText(summary.line),
     blocks: [
       header(s.heading),
-      { type: 'context', elements: [plain(date)] },
-      top.length > 0
-        ? {
-            type: 'section',
-            text: bold(s.top),
-            fields: top.flatMap((row, index) => [plain(`${MEDALS[index]} ${w.name(row.name)}`), plain(s.points(w.counted(row.points)))]),
-          }
+      { type: 'context', elements: [plain(summary.date)] },
+      summary.podium.length > 0
+        ? { type: 'section', text: bold(s.top), fields: summary.podium.flatMap(([who, points]) => [plain(who), plain(points)]) }
         : { type: 'section', text: { type: 'mrkdwn', text: `*${escapeSlackText(s.top)}*\n${escapeSlackText(s.nobodyScored)}` } },
       { type: 'divider' },
       {
         type: 'section',
         text: bold(s.totals),
         // Our own labels and numbers only, so mrkdwn: the label bold above its number.
-        fields: (
-          [
-            [s.calls, w.count(t.calls)],
-            [s.meetings, w.count(t.meetings)],
-            [s.sales, w.count(t.sales)],
-            [s.salesValue, w.money(t.revenue)],
-            [s.totalPoints, w.count(t.points)],
-          ] satisfies [string, string][]
-        ).map(([label, value]) => ({ type: 'mrkdwn', text: `*${escapeSlackText(label)}*\n${escapeSlackText(value)}` })),
+        fields: summary.totals.map(([label, value]) => ({
+          type: 'mrkdwn',
+          text: `*${escapeSlackText(label)}*\n${escapeSlackText(value)}`,
+        })),
       },
       { type: 'divider' },
-      ...(idle.length > 0
+      ...(summary.idle.length > 0
         ? [
             { type: 'section', text: bold(s.idle) } as const,
             {
               type: 'section',
-              text: { type: 'plain_text', text: joinNames(idle, w, escapeSlackText, CHAT_IDLE_LIST_MAX), emoji: true },
+              text: { type: 'plain_text', text: joinNames(summary.idle, w, escapeSlackText, CHAT_IDLE_LIST_MAX), emoji: true },
             } as const,
           ]
         : [{ type: 'section', text: plain(s.everyoneLogged) } as const]),

@@ -6,6 +6,7 @@ import {
   createChatWriter,
   describeContestNews,
   joinNames,
+  prepareDaySummary,
 } from './messages';
 import { escapeTeamsMarkdown } from './text';
 
@@ -87,31 +88,18 @@ function buildGoal(message: Extract<ChatMessage, { kind: 'goal_reached' }>, w: C
   ]);
 }
 
-const MEDALS = ['🥇', '🥈', '🥉'];
-
 function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, w: ChatWriter): TeamsMessage {
   const s = w.words.summary;
-  const date = w.date(message.date);
-  const t = message.totals;
-  const top = message.top.slice(0, 3);
-  const idle = message.idle.map(w.name);
-  return envelope(s.line(date, w.counted(t.points), w.counted(t.sales), w.money(t.revenue)), [
+  const summary = prepareDaySummary(message, w);
+  return envelope(summary.line, [
     heading(s.heading),
-    { type: 'TextBlock', text: md(date), wrap: true, isSubtle: true },
+    { type: 'TextBlock', text: md(summary.date), wrap: true, isSubtle: true },
     label(s.top),
-    top.length > 0
-      ? facts(top.map((row, index) => [`${MEDALS[index]} ${w.name(row.name)}`, s.points(w.counted(row.points))]))
-      : line(s.nobodyScored),
+    summary.podium.length > 0 ? facts(summary.podium) : line(s.nobodyScored),
     label(s.totals),
-    facts([
-      [s.calls, w.count(t.calls)],
-      [s.meetings, w.count(t.meetings)],
-      [s.sales, w.count(t.sales)],
-      [s.salesValue, w.money(t.revenue)],
-      [s.totalPoints, w.count(t.points)],
-    ]),
-    ...(idle.length > 0
-      ? [label(s.idle), { type: 'TextBlock', text: joinNames(idle, w, md, CHAT_IDLE_LIST_MAX), wrap: true } as const]
+    facts(summary.totals),
+    ...(summary.idle.length > 0
+      ? [label(s.idle), { type: 'TextBlock', text: joinNames(summary.idle, w, md, CHAT_IDLE_LIST_MAX), wrap: true } as const]
       : [{ ...line(s.everyoneLogged), spacing: 'Medium' } as const]),
   ]);
 }
