@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_AXIS, CHART_GRID, CHART_TOOLTIP } from '@web/lib/chart-theme';
 
 export type PersonTrendPoint = { label: string; range: string; value: number; isCurrent: boolean };
 
@@ -19,38 +20,11 @@ export function PersonTrendChart({
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={[...points]} margin={{ top: 8, right: 4, bottom: 0, left: 0 }} accessibilityLayer={false}>
-        <CartesianGrid vertical={false} stroke="var(--color-border)" />
-        <XAxis
-          dataKey="label"
-          tickLine={false}
-          axisLine={false}
-          tickMargin={8}
-          fontSize={12}
-          stroke="var(--color-muted-foreground)"
-          interval="preserveStartEnd"
-          minTickGap={6}
-        />
-        <YAxis
-          tickLine={false}
-          axisLine={false}
-          fontSize={12}
-          stroke="var(--color-muted-foreground)"
-          allowDecimals={false}
-          width={56}
-          tickFormatter={(value: number) => formatValue(value)}
-        />
+        <CartesianGrid {...CHART_GRID} />
+        <XAxis dataKey="label" {...CHART_AXIS} tickMargin={8} interval="preserveStartEnd" minTickGap={6} />
+        <YAxis {...CHART_AXIS} allowDecimals={false} width={56} tickFormatter={(value: number) => formatValue(value)} />
         <Tooltip
-          cursor={{ fill: 'var(--color-muted)' }}
-          contentStyle={{
-            borderRadius: 8,
-            border: '1px solid var(--color-border)',
-            boxShadow: '0 4px 12px rgb(0 0 0 / 0.08)',
-            fontSize: 12,
-            // The theme's popover, not recharts' white: readable in dark mode too (decision 056).
-            backgroundColor: 'var(--color-popover)',
-            color: 'var(--color-popover-foreground)',
-          }}
-          labelStyle={{ color: 'var(--color-popover-foreground)' }}
+          {...CHART_TOOLTIP}
           labelFormatter={(_, payload) => {
             const point = payload?.[0]?.payload as PersonTrendPoint | undefined;
             return point ? `${point.label} · ${point.range}` : '';

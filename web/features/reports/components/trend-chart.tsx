@@ -1,5 +1,6 @@
 import type { TrendPoint } from '@core/contracts';
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_AXIS, CHART_GRID, CHART_TOOLTIP } from '@web/lib/chart-theme';
 
 export type TrendChartProps = {
   trend: readonly TrendPoint[];
@@ -26,48 +27,12 @@ export function TrendChart({ trend, today, locale, labels }: TrendChartProps) {
     <div role="img" aria-label={labels.summary} className="h-64 w-full sm:h-72">
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={data} margin={{ top: 8, right: 4, bottom: 0, left: -12 }} accessibilityLayer={false}>
-          <CartesianGrid vertical={false} stroke="var(--color-border)" />
-          <XAxis
-            dataKey="day"
-            tickLine={false}
-            axisLine={false}
-            tickMargin={8}
-            fontSize={12}
-            stroke="var(--color-muted-foreground)"
-            interval="preserveStartEnd"
-            minTickGap={12}
-          />
-          <YAxis
-            yAxisId="calls"
-            tickLine={false}
-            axisLine={false}
-            fontSize={12}
-            stroke="var(--color-muted-foreground)"
-            allowDecimals={false}
-            width={44}
-          />
-          <YAxis
-            yAxisId="points"
-            orientation="right"
-            tickLine={false}
-            axisLine={false}
-            fontSize={12}
-            stroke="var(--color-muted-foreground)"
-            allowDecimals={false}
-            width={44}
-          />
+          <CartesianGrid {...CHART_GRID} />
+          <XAxis dataKey="day" {...CHART_AXIS} tickMargin={8} interval="preserveStartEnd" minTickGap={12} />
+          <YAxis yAxisId="calls" {...CHART_AXIS} allowDecimals={false} width={44} />
+          <YAxis yAxisId="points" orientation="right" {...CHART_AXIS} allowDecimals={false} width={44} />
           <Tooltip
-            cursor={{ fill: 'var(--color-muted)' }}
-            contentStyle={{
-              borderRadius: 8,
-              border: '1px solid var(--color-border)',
-              boxShadow: '0 4px 12px rgb(0 0 0 / 0.08)',
-              fontSize: 12,
-              // The theme's popover, not recharts' white: readable in dark mode too (decision 056).
-              backgroundColor: 'var(--color-popover)',
-              color: 'var(--color-popover-foreground)',
-            }}
-            labelStyle={{ color: 'var(--color-popover-foreground)' }}
+            {...CHART_TOOLTIP}
             labelFormatter={(_, payload) => {
               const date = (payload?.[0]?.payload as ChartRow | undefined)?.date;
               return date ? dayLabel.format(new Date(`${date}T12:00:00Z`)) : '';
