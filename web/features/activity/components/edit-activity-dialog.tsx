@@ -4,8 +4,7 @@ import type { CallOutcome } from '@core/kpi';
 import { computeMajorUnits, type MinorUnits, parseMoneyInput } from '@core/money';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input, Textarea } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { OptionsSelect } from '@web/components/ui/options-select';
@@ -17,6 +16,7 @@ import { ActivityIcon, activityLabelKey } from '@web/components/activity-icon';
 import { useActivityToasts } from '../lib/toasts';
 import type { LogRules } from '../lib/use-log-rules';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
+import { LogDialogFooter } from './log-dialog-footer';
 import { OutcomeChoice } from './outcome-choice';
 
 /**
@@ -190,14 +190,13 @@ function EditActivityForm({
 
       <ActivityDetailFields draft={draft} set={set} rules={rules} disabled={updateActivity.isPending} />
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={updateActivity.isPending}>
-          {t('edit.cancel')}
-        </Button>
-        <Button type="submit" disabled={!canSubmit} className="sm:min-w-32">
-          {updateActivity.isPending ? t('edit.saving') : t('edit.save')}
-        </Button>
-      </DialogFooter>
+      <LogDialogFooter
+        pending={updateActivity.isPending}
+        canSubmit={canSubmit}
+        submit={t('edit.save')}
+        saving={t('edit.saving')}
+        leave={{ kind: 'cancel', label: t('edit.cancel'), onClick: onDone }}
+      />
     </form>
   );
 }
@@ -307,14 +306,13 @@ function LogForMemberForm({
 
       <ActivityDetailFields draft={draft} set={set} rules={rules} disabled={logFor.isPending} />
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={logFor.isPending}>
-          {t('edit.cancel')}
-        </Button>
-        <Button type="submit" disabled={!canSubmit} className="sm:min-w-32">
-          {logFor.isPending ? t('logFor.saving') : t('logFor.submit')}
-        </Button>
-      </DialogFooter>
+      <LogDialogFooter
+        pending={logFor.isPending}
+        canSubmit={canSubmit}
+        submit={t('logFor.submit')}
+        saving={t('logFor.saving')}
+        leave={{ kind: 'cancel', label: t('edit.cancel'), onClick: onDone }}
+      />
     </form>
   );
 }

@@ -1,12 +1,11 @@
 import { ACTIVITY_NOTES_MAX } from '@core/contracts';
 import type { CallOutcome } from '@core/kpi';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, PhoneIncomingIcon, PhoneMissedIcon } from 'lucide-react';
+import { PhoneIncomingIcon, PhoneMissedIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Textarea } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
@@ -15,6 +14,7 @@ import { useLogActivity } from '../api/log-activity';
 import { useActivityToasts } from '../lib/toasts';
 import type { LogRules } from '../lib/use-log-rules';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
+import { LogDialogFooter } from './log-dialog-footer';
 import { type LogDay, LogDayField, TODAY, toLogDayRequest } from './log-day-field';
 import { OutcomeChoice } from './outcome-choice';
 
@@ -147,23 +147,20 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
 
       <LogDayField value={day} onChange={setDay} disabled={logActivity.isPending} />
 
-      <DialogFooter className="sm:justify-between">
-        <Button
-          type="button"
-          variant="ghost"
-          onClick={() => {
+      <LogDialogFooter
+        pending={logActivity.isPending}
+        canSubmit={canSubmit}
+        submit={t('logCall.submit')}
+        saving={t('logCall.saving')}
+        leave={{
+          kind: 'back',
+          label: t('logCall.back'),
+          onClick: () => {
             setAnswered(null);
             setOutcome(null);
-          }}
-          disabled={logActivity.isPending}
-        >
-          <ArrowLeftIcon aria-hidden />
-          {t('logCall.back')}
-        </Button>
-        <Button type="submit" disabled={!canSubmit} className="sm:min-w-32">
-          {logActivity.isPending ? t('logCall.saving') : t('logCall.submit')}
-        </Button>
-      </DialogFooter>
+          },
+        }}
+      />
     </form>
   );
 }

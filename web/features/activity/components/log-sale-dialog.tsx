@@ -3,8 +3,7 @@ import { parseMoneyInput } from '@core/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityIcon } from '@web/components/activity-icon';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input, Textarea } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/toaster';
@@ -12,6 +11,7 @@ import { useCompanyFormat } from '@web/lib/format';
 import { useLogActivity } from '../api/log-activity';
 import { useActivityToasts } from '../lib/toasts';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
+import { LogDialogFooter } from './log-dialog-footer';
 import { type LogDay, LogDayField, TODAY, toLogDayRequest } from './log-day-field';
 
 /** Log Sale: customer, value in the company currency, product, notes. */
@@ -143,14 +143,13 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
 
       <LogDayField value={day} onChange={setDay} disabled={logActivity.isPending} />
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={logActivity.isPending}>
-          {t('logSale.cancel')}
-        </Button>
-        <Button type="submit" disabled={!canSubmit} className="sm:min-w-32">
-          {logActivity.isPending ? t('logSale.saving') : t('logSale.submit')}
-        </Button>
-      </DialogFooter>
+      <LogDialogFooter
+        pending={logActivity.isPending}
+        canSubmit={canSubmit}
+        submit={t('logSale.submit')}
+        saving={t('logSale.saving')}
+        leave={{ kind: 'cancel', label: t('logSale.cancel'), onClick: onDone }}
+      />
     </form>
   );
 }

@@ -1,14 +1,14 @@
 import { ACTIVITY_NOTES_MAX } from '@core/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Textarea } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { useLogActivity } from '../api/log-activity';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { useActivityToasts } from '../lib/toasts';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
+import { LogDialogFooter } from './log-dialog-footer';
 import { type LogDay, LogDayField, TODAY, toLogDayRequest } from './log-day-field';
 
 export type TouchKind = 'meeting' | 'email' | 'linkedin';
@@ -78,14 +78,13 @@ function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void })
       </div>
       <LogDayField value={day} onChange={setDay} disabled={logActivity.isPending} />
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={logActivity.isPending}>
-          {t('logOther.cancel')}
-        </Button>
-        <Button type="submit" disabled={logActivity.isPending} className="sm:min-w-28">
-          {logActivity.isPending ? t('logOther.saving') : t('logOther.submit')}
-        </Button>
-      </DialogFooter>
+      <LogDialogFooter
+        pending={logActivity.isPending}
+        canSubmit
+        submit={t('logOther.submit')}
+        saving={t('logOther.saving')}
+        leave={{ kind: 'cancel', label: t('logOther.cancel'), onClick: onDone }}
+      />
     </form>
   );
 }
