@@ -26,7 +26,7 @@ import { goalsRoutes } from './modules/goals/goals.routes';
 import { badgesRoutes } from './modules/badges/badges.routes';
 import { kpiRulesRoutes } from './modules/kpi-rules/kpi-rules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { teamRoutes } from './modules/team/team.routes';
+import { membersRoutes } from './modules/members/members.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { tvPlaylistsRoutes } from './modules/tv-playlists/tv-playlists.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
@@ -77,7 +77,7 @@ function createApiRouter() {
   api.route('/', kpiRulesRoutes);
   api.route('/', settingsRoutes);
   api.route('/', avatarsRoutes);
-  api.route('/', teamRoutes);
+  api.route('/', membersRoutes);
   api.route('/', teamsRoutes);
   api.route('/', tvPlaylistsRoutes);
   api.route('/', invitationsRoutes);

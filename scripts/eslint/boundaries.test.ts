@@ -57,9 +57,9 @@ describe('import boundaries', () => {
     ],
     [
       'a feature imports another feature by a relative path',
-      'web/features/team/components/x.ts',
+      'web/features/members/components/x.ts',
       "import { InvitationsCard } from '../../invitations/components/invitations-card';\nexport const x = InvitationsCard;",
-      /feature "team" may not import feature "invitations"/,
+      /feature "members" may not import feature "invitations"/,
     ],
     [
       'shared web code imports a feature',
@@ -75,13 +75,13 @@ describe('import boundaries', () => {
     ],
     [
       "a module imports another module's repository",
-      'server/modules/team/x.service.ts',
+      'server/modules/members/x.service.ts',
       "import { findCustomers } from '../customers/customers.repository';\nexport const x = findCustomers;",
       /module "customers" is reached only through its services/,
     ],
     [
       "a module imports another module's routes",
-      'server/modules/team/x.service.ts',
+      'server/modules/members/x.service.ts',
       "import { customersRoutes } from '../customers/customers.routes';\nexport const x = customersRoutes;",
       /module "customers" is reached only through its services/,
     ],
@@ -117,7 +117,7 @@ describe('import boundaries', () => {
     ],
     [
       "a module calls another module's service",
-      'server/modules/team/x.service.ts',
+      'server/modules/members/x.service.ts',
       "import { listCustomers } from '../customers/customers.service';\nexport const x = listCustomers;",
     ],
     [
@@ -127,7 +127,7 @@ describe('import boundaries', () => {
     ],
     [
       "a test reaches into another module's repository",
-      'server/modules/team/x.test.ts',
+      'server/modules/members/x.test.ts',
       "import { findCustomers } from '../customers/customers.repository';\nexport const x = findCustomers;",
     ],
   ])('allows %s', async (_label, file, code) => {
@@ -198,7 +198,7 @@ describe('one owner per table', () => {
   it.each([
     [
       'another module writes memberships',
-      'server/modules/team/x.repository.ts',
+      'server/modules/members/x.repository.ts',
       `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => tx.insert(profiles).values({});`,
       /^profiles is written only by its owner, server\/modules\/companies\/memberships\.repository\.ts/,
     ],
@@ -250,7 +250,7 @@ describe('one owner per table', () => {
     ],
     [
       'a test looking behind the API',
-      'server/modules/team/x.test.ts',
+      'server/modules/members/x.test.ts',
       `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => tx.select().from(profiles);`,
     ],
     [

@@ -19,7 +19,7 @@ import { forbidden, notFound } from '../../lib/http';
 import { UI_LANGUAGE_HEADER } from '../../mail/templates';
 import { computeCallOutcome, type ExportActivityRow } from '../activities/activities.service';
 import { computeQueryPeriod, getLeaderboard } from '../scoreboard/scoreboard.service';
-import { listTeamMembers } from '../team/team.service';
+import { listTeamMembers } from '../members/members.service';
 import type { ExportWrapupRow } from '../wrapups/wrapups.service';
 import type { CellKind, Column, Row, TableWriter } from './exports.formats';
 import {

@@ -29,7 +29,7 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
 import { useCompanySettings } from '@web/features/company/api/get-company-settings';
 import { useUpdateCompanySettings } from '@web/features/company/api/update-company-settings';
-import { useSetMemberBoards } from '@web/features/team/api/set-member-boards';
+import { useSetMemberBoards } from '@web/features/members/api/set-member-boards';
 import { InviteByEmailForm } from '@web/features/invitations/components/invite-by-email-form';
 import { useUpdateKpiRule } from '@web/features/kpi-rules/api/update-kpi-rule';
 import { normalizeLanguage } from '@web/i18n';

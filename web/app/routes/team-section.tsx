@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { SignupPolicyCard } from '@web/features/company/components/signup-policy-card';
 import { InvitationsCard } from '@web/features/invitations/components/invitations-card';
-import { MembersCard } from '@web/features/team/components/members-card';
+import { MembersCard } from '@web/features/members/components/members-card';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { paths } from '@web/lib/paths';
 

@@ -19,7 +19,7 @@ import { useCreateTeam } from '../api/create-team';
 import { useDeleteTeam } from '../api/delete-team';
 import { useMembers } from '@web/lib/queries/get-members';
 import { useRenameTeam } from '../api/rename-team';
-import { useSetMemberTeam } from '../api/set-member-team';
+import { useSetMemberTeam } from '@web/lib/queries/set-member-team';
 import { useSetTeamLeads } from '../api/set-team-leads';
 
 /** The select's resting value: nothing picked yet. */

@@ -9,9 +9,9 @@ import {
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireAdmin, requireMember, tokenRoute } from '../session/session.middleware';
-import { changeMemberRole, listTeamMembers, removeMember, setMemberOnBoards } from './team.service';
+import { changeMemberRole, listTeamMembers, removeMember, setMemberOnBoards } from './members.service';
 
-export const teamRoutes = createRouter();
+export const membersRoutes = createRouter();
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const memberErrors = {
@@ -20,7 +20,7 @@ const memberErrors = {
   409: { description: 'The change would leave the company without an admin (code last_admin)' },
 } as const;
 
-teamRoutes.openapi(
+membersRoutes.openapi(
   createRoute({
     method: 'get',
     path: '/team/members',
@@ -32,7 +32,7 @@ teamRoutes.openapi(
   async (c) => c.json({ members: await listTeamMembers(c.get('deps'), c.get('actor')) }, 200),
 );
 
-teamRoutes.openapi(
+membersRoutes.openapi(
   createRoute({
     method: 'patch',
     path: '/team/members/{userId}/role',
@@ -45,7 +45,7 @@ teamRoutes.openapi(
   async (c) => c.json(await changeMemberRole(c.get('deps'), c.get('actor'), c.req.valid('param').userId, c.req.valid('json').role), 200),
 );
 
-teamRoutes.openapi(
+membersRoutes.openapi(
   createRoute({
     method: 'patch',
     path: '/team/members/{userId}/boards',
@@ -59,7 +59,7 @@ teamRoutes.openapi(
     c.json(await setMemberOnBoards(c.get('deps'), c.get('actor'), c.req.valid('param').userId, c.req.valid('json').onBoards), 200),
 );
 
-teamRoutes.openapi(
+membersRoutes.openapi(
   createRoute({
     method: 'delete',
     path: '/team/members/{userId}',

@@ -2,7 +2,7 @@ import type { Team, TeamMember } from '@core/contracts';
 import { useTranslation } from 'react-i18next';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { toast } from '@web/components/ui/toaster';
-import { useSetMemberTeam } from '../api/set-member-team';
+import { useSetMemberTeam } from '@web/lib/queries/set-member-team';
 
 const NONE = 'none';
 
