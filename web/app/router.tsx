@@ -149,7 +149,7 @@ export const routes: RouteObject[] = [
                           },
                           {
                             path: 'integrations',
-                            ...page(() => import('@web/features/display-links/routes/admin-integrations-page'), ['scoreboard', 'settings']),
+                            ...page(() => import('./routes/admin-integrations-page'), ['scoreboard', 'settings']),
                           },
                           {
                             path: 'celebrations',

@@ -8,7 +8,7 @@ import type { Transaction } from '../../db/client';
 import { notFound } from '../../lib/http';
 import { type CompanyRow, selectCompany } from '../companies/companies.service';
 import { selectTeamMemberIds, selectTeamRef, selectTeamRefs } from '../teams/teams.service';
-import { selectTvPlaylistScreens } from '../tv-playlists/tv-playlists.service';
+import { selectTvPlaylistScreens } from './tv-playlists.service';
 import type { TvScreen } from '@core/contracts';
 
 export type TeamRef = { id: string; name: string };

@@ -1,8 +1,7 @@
 import { type CreatedDisplayLink, CreateDisplayLinkSchema, type DisplayLink, type Language } from '@core/contracts';
-import { ArrowRightIcon, BanIcon, CheckIcon, CopyIcon, MonitorIcon, PlusIcon, ShieldAlertIcon, TvIcon, WebhookIcon } from 'lucide-react';
+import { BanIcon, CheckIcon, CopyIcon, MonitorIcon, PlusIcon, ShieldAlertIcon, TvIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { CardHeading } from '@web/components/card-heading';
 import { LoadError } from '@web/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
@@ -23,8 +22,6 @@ import { useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { useTeams } from '@web/lib/teams';
 import { useCreateDisplayLink } from '../api/create-display-link';
-import { ChatIntegrationsCard } from '../components/chat-integrations-card';
-import { TvPlaylistsCard } from '../components/tv-playlists-card';
 import { useSetDisplayLinkPlaylist, useTvPlaylists } from '../api/tv-playlists';
 import { useDisplayLinks } from '../api/get-display-links';
 import { useRevokeDisplayLink } from '../api/revoke-display-link';
@@ -39,55 +36,25 @@ export function buildDisplayUrl(token: string, origin = window.location.origin):
   return `${origin}${paths.tv}?display=${encodeURIComponent(token)}`;
 }
 
-/** /app/admin/integrations: TV display links (make, copy once, list, revoke), and Slack and Teams channels. */
-export function Component() {
+/** The TV's display links: make one (its address shown once), list them, point one at a playlist, revoke. */
+export function DisplayLinksCard() {
   const { t } = useTranslation('scoreboard');
   const [created, setCreated] = useState<CreatedDisplayLink | null>(null);
   return (
-    <div className="flex flex-col gap-6">
-      <Card>
-        <CardHeader className="gap-2">
-          <div className="flex items-center gap-2">
-            <TvIcon className="size-5 text-primary" aria-hidden />
-            <CardHeading>{t('displayLinks.title')}</CardHeading>
-          </div>
-          <CardDescription className="max-w-3xl">{t('displayLinks.description')}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-6">
-          <CreateDisplayLinkForm onCreated={setCreated} />
-          <DisplayLinksTable />
-        </CardContent>
-      </Card>
-      <TvPlaylistsCard />
-      <ChatIntegrationsCard />
-      {/* Signed webhooks have their own tab; this card points there from where admins look for integrations. */}
-      <Card>
-        <CardHeader className="flex-row flex-wrap items-center justify-between gap-4">
-          <div className="flex min-w-0 flex-col gap-2">
-            <div className="flex items-center gap-2">
-              <WebhookIcon className="size-5 text-primary" aria-hidden />
-              <CardHeading>{t('webhooksCard.title')}</CardHeading>
-            </div>
-            <CardDescription className="max-w-3xl">{t('webhooksCard.text')}</CardDescription>
-          </div>
-          <Button asChild variant="outline">
-            <Link to={paths.admin.webhooks}>
-              {t('webhooksCard.open')} <ArrowRightIcon />
-            </Link>
-          </Button>
-        </CardHeader>
-      </Card>
-      <p className="text-sm text-muted-foreground">
-        <Trans
-          t={t}
-          i18nKey="apiTokensElsewhere"
-          components={{
-            tokens: <Link to={paths.app.settings('api-tokens')} className="font-medium text-primary underline-offset-4 hover:underline" />,
-          }}
-        />
-      </p>
+    <Card>
+      <CardHeader className="gap-2">
+        <div className="flex items-center gap-2">
+          <TvIcon className="size-5 text-primary" aria-hidden />
+          <CardHeading>{t('displayLinks.title')}</CardHeading>
+        </div>
+        <CardDescription className="max-w-3xl">{t('displayLinks.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <CreateDisplayLinkForm onCreated={setCreated} />
+        <DisplayLinksTable />
+      </CardContent>
       <CreatedLinkDialog created={created} onClose={() => setCreated(null)} />
-    </div>
+    </Card>
   );
 }
 
