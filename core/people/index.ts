@@ -1,4 +1,4 @@
-import { addDays, computeIsoWeek, diffDays, type LocalDate, startOfWeek, toLocalDate } from '../period';
+import { addDays, computeIsoWeek, type LocalDate, startOfWeek } from '../period';
 import type { Percent } from '../stats';
 
 /*
