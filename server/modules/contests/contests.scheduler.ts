@@ -2,7 +2,7 @@ import { computeLocalDate } from '@core/period';
 import type { Database } from '../../db/client';
 import { createPollingLoop } from '../../lib/polling-loop';
 import { findCompanyClocks } from '../companies/companies.service';
-import { advanceContest, type ContestStep, listDueContestIds } from './contests.service';
+import { advanceContest, type ContestStep, listDueContestIds } from './contest-progress.service';
 
 /*
  * The contests' scheduler (decision 049): runs in every server process, on both engines. Each tick

@@ -3,52 +3,34 @@ import {
   type ContestInput,
   type ContestList,
   type ContestMode,
-  type ContestStanding,
   type ContestStandings,
   type ContestWeight,
-  type ContestWinner,
   type TvContestFollow,
 } from '@core/contracts';
-import {
-  computeContestPhase,
-  computeContestScore,
-  computeNextRound,
-  computeReachedOn,
-  computeContestScoreUnit,
-  isSameLead,
-  pickCurrentRound,
-  pickRunningContest,
-  rankContestEntries,
-  selectContestWinners,
-  sumContestTotals,
-} from '@core/contests';
+import { computeContestPhase, pickCurrentRound, pickRunningContest } from '@core/contests';
 import { addDays, computeLocalDate, computeStartOfLocalDay, type LocalDate, toLocalDate } from '@core/period';
 import { isTeamLead } from '@core/teams';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import type { Database, Transaction } from '../../db/client';
-import { type CompanyId, toUserId, withTenant } from '../../db/tenant';
+import type { Transaction } from '../../db/client';
+import { type CompanyId, withTenant } from '../../db/tenant';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
-import { awardContestWinnerBadges } from '../badges/badges.service';
-import { type ContestChatPost, recordContestChatPosts } from '../chat/chat.service';
+
 import { selectActiveMemberFaces, selectTeamAssignments } from '../companies/memberships.service';
-import { type NewFeedEvent, recordFeedEvents } from '../feed/feed.service';
+
 import { selectManager, selectTeamRefs } from '../teams/teams.service';
 import {
-  actAsContestWorker,
   type ContestRow,
   type ContestValues,
   deleteContestRow,
   insertContest,
-  markContest,
   selectContest,
-  selectContestDays,
   selectContestRounds,
   selectContests,
-  selectDueContestIds,
   selectRunningContests,
   updateContestRow,
 } from './contests.repository';
+import { computeContestStandings } from './contest-standings.service';
 
 /*
  * Contests (decision 049): made and changed by admins (any) and team leads (among their own teams'
@@ -97,106 +79,6 @@ async function authorizeContestManagement(tx: Transaction, actor: Actor): Promis
   if (scope === null) throw onlyManagers();
   return scope;
 }
-
-// ---- participants and standings -------------------------------------------------------------------
-
-type Participants = {
-  /** Who is ranked: people (individual) or teams (team against team). */
-  subjects: { id: string; kind: 'person' | 'team'; name: string | null; avatarUrl: string | null; memberIds: string[] }[];
-  /** Every person whose rollups count. */
-  userIds: string[];
-};
-
-/**
- * Who takes part, as of now: the active members (everyone), the active members of the chosen teams,
- * or the chosen people still active. Team against team counts each team's active members today
- * (decision 049: membership is today's, as on the boards), so a rep who moves team takes their
- * contest numbers along. A member left off the boards (decision 081) takes part only when chosen
- * by name: "everyone" and a team mean the people who play.
- */
-async function selectParticipants(tx: Transaction, companyId: CompanyId, contest: ContestRow): Promise<Participants> {
-  const active = await selectActiveMemberFaces(tx, companyId);
-  const faces = active.filter((face) => face.onBoards);
-  // Teams are read only when they matter: a contest among everyone or chosen people needs none.
-  const needsTeams = contest.mode === 'team' || contest.participants === 'teams';
-  const assignments = needsTeams ? await selectTeamAssignments(tx, companyId) : [];
-  const teamOf = new Map(assignments.filter((a) => a.isActive).map((a) => [a.userId as string, a.teamId]));
-  if (contest.mode === 'team') {
-    const teams = await selectTeamRefs(tx, companyId);
-    const chosen = contest.participants === 'teams' ? teams.filter((team) => contest.teamIds.includes(team.id)) : teams;
-    const subjects = chosen.map((team) => ({
-      id: team.id,
-      kind: 'team' as const,
-      name: team.name,
-      avatarUrl: null,
-      memberIds: faces.filter((face) => teamOf.get(face.userId) === team.id).map((face) => face.userId as string),
-    }));
-    return { subjects, userIds: subjects.flatMap((s) => s.memberIds) };
-  }
-  const chosenTeams = new Set(contest.teamIds);
-  const chosenPeople = new Set(contest.userIds);
-  const people = (contest.participants === 'people' ? active : faces).filter((face) =>
-    contest.participants === 'everyone'
-      ? true
-      : contest.participants === 'teams'
-        ? chosenTeams.has(teamOf.get(face.userId) ?? '')
-        : chosenPeople.has(face.userId),
-  );
-  const subjects = people.map((face) => ({
-    id: face.userId as string,
-    kind: 'person' as const,
-    name: face.displayName,
-    avatarUrl: face.avatarUrl,
-    memberIds: [face.userId as string],
-  }));
-  return { subjects, userIds: subjects.map((s) => s.id) };
-}
-
-/**
- * Transaction step: the contest's standings from the rollups of its days (never the activities), so
- * an activity edited, deleted, moved or logged late into the contest's days counts as the rollup
- * has it now. Ranked by the tie rule of rankContestEntries.
- */
-export async function computeContestStandings(tx: Transaction, companyId: CompanyId, contest: ContestRow): Promise<ContestStanding[]> {
-  const weights = contest.weights as ContestWeight[];
-  const participants = await selectParticipants(tx, companyId, contest);
-  const metrics = weights.map((w) => w.metric);
-  // A contest among everyone reads the company's rows whole (no list of ids to match); without a
-  // target, one summed row per member is all the standings need.
-  const everyone = contest.participants === 'everyone' && contest.mode === 'individual';
-  const days = await selectContestDays(
-    tx,
-    companyId,
-    everyone ? null : participants.userIds,
-    contest.startsOn,
-    contest.endsOn,
-    metrics,
-    contest.target !== null,
-  );
-  const daysOf = new Map<string, typeof days>();
-  for (const row of days) {
-    const list = daysOf.get(row.userId) ?? [];
-    list.push(row);
-    daysOf.set(row.userId, list);
-  }
-  const entries = participants.subjects.map((subject) => {
-    const rows = subject.memberIds.flatMap((id) => daysOf.get(id) ?? []);
-    const totals = sumContestTotals(rows, weights);
-    return {
-      subjectId: subject.id,
-      kind: subject.kind,
-      name: subject.name,
-      avatarUrl: subject.avatarUrl,
-      score: computeContestScore(totals, weights),
-      totals,
-      reachedOn: computeReachedOn(rows, weights, contest.target),
-      members: subject.kind === 'team' ? subject.memberIds.length : null,
-    };
-  });
-  return rankContestEntries(entries);
-}
-
-// ---- reading ---------------------------------------------------------------------------------------
 
 function toContest(row: ContestRow, today: LocalDate, timezone: string, canManage: boolean, names: Map<string, string | null>): Contest {
   return {
@@ -449,197 +331,4 @@ export async function deleteContest(deps: AppDeps, actor: Actor, id: string): Pr
       }),
     );
   });
-}
-
-// ---- the scheduler's steps -------------------------------------------------------------------------
-
-const leadersOf = (standings: readonly ContestStanding[]): ContestWinner[] => selectContestWinners(standings);
-
-/** The one member or team an event is about, when exactly one leads or won. */
-function subjectColumns(mode: string, leaders: readonly ContestWinner[]): Pick<NewFeedEvent, 'userId' | 'teamId'> {
-  if (leaders.length !== 1) return {};
-  return mode === 'team' ? { teamId: leaders[0]!.subjectId } : { userId: toUserId(leaders[0]!.subjectId) };
-}
-
-const chatLeaders = (leaders: readonly ContestWinner[], standings: readonly ContestStanding[]) =>
-  leaders.map((leader) => ({ name: standings.find((s) => s.subjectId === leader.subjectId)?.name ?? null, score: leader.score }));
-
-/**
- * Transaction step: finishes the contest (the scheduler holds its row lock): stores the winners
- * (everyone sharing first place with a score above zero), announces `contest.finished` in the feed
- * and to Slack/Teams, and makes the next round of a recurring contest (once: one round per series
- * and start day). The one place a contest is won: a "contest winner" badge hooks in here, with
- * `winners` and the same transaction.
- */
-export async function finishContest(
-  tx: Transaction,
-  companyId: CompanyId,
-  contest: ContestRow,
-  standings: readonly ContestStanding[],
-  at: Date,
-): Promise<{ winners: ContestWinner[]; nextRoundId: string | null }> {
-  const winners = leadersOf(standings);
-  await markContest(tx, companyId, contest.id, { status: 'finished', winners, leaderIds: winners.map((w) => w.subjectId), finishedAt: at });
-  await recordFeedEvents(
-    tx,
-    companyId,
-    [
-      {
-        kind: 'contest.finished',
-        subjectId: contest.id,
-        ...subjectColumns(contest.mode, winners),
-        data: {
-          contestId: contest.id,
-          name: contest.name,
-          winners,
-          mode: contest.mode,
-          target: contest.target,
-          // What the score counts and the prize, for the winner card on the wall (decision 087).
-          unit: computeContestScoreUnit(contest.weights as ContestWeight[]),
-          prizes: contest.prizes,
-        },
-      },
-    ],
-    at,
-  );
-  await recordContestChatPosts(
-    tx,
-    companyId,
-    [
-      {
-        event: 'finished',
-        contest: contest.name,
-        leaders: chatLeaders(winners, standings),
-        endsOn: toLocalDate(contest.endsOn),
-        unit: computeContestScoreUnit(contest.weights as ContestWeight[]),
-        prize: contest.prizes,
-      },
-    ],
-    at,
-  );
-  // The winners earn the contest-winner badge in the same transaction (decision 050): a team's
-  // win is its active members' (today's membership, as the team's standing counted them).
-  const winnerIds = new Set(winners.map((winner) => winner.subjectId));
-  const winnerUserIds =
-    contest.mode === 'team'
-      ? (await selectTeamAssignments(tx, companyId)).filter((a) => a.isActive && winnerIds.has(a.teamId)).map((a) => a.userId)
-      : [...winnerIds];
-  await awardContestWinnerBadges(tx, companyId, { contestId: contest.id, winnerUserIds, localDate: toLocalDate(contest.endsOn) }, at);
-  const next = computeNextRound(toLocalDate(contest.startsOn), toLocalDate(contest.endsOn), contest.recurrence as Contest['recurrence']);
-  let nextRoundId: string | null = null;
-  if (next) {
-    const round = await insertContest(tx, companyId, {
-      name: contest.name,
-      startsOn: next.startsOn,
-      endsOn: next.endsOn,
-      participants: contest.participants,
-      teamIds: contest.teamIds,
-      userIds: contest.userIds,
-      mode: contest.mode,
-      weights: contest.weights as ContestWeight[],
-      target: contest.target,
-      prizes: contest.prizes,
-      recurrence: contest.recurrence,
-      template: contest.template,
-      seriesId: contest.seriesId,
-      createdBy: contest.createdBy,
-      at,
-    });
-    nextRoundId = round?.id ?? null;
-  }
-  return { winners, nextRoundId };
-}
-
-/** What one scheduler pass did to one contest (tests read it). */
-export type ContestStep = 'started' | 'lead_changed' | 'finished';
-
-/**
- * One contest's due steps, under its row lock so that of several instances only the first does
- * each (the others wait, then find it done): start it once its first day has come, announce a new
- * leader while it runs, finish it once its last day is over.
- */
-export async function advanceContest(db: Database, companyId: CompanyId, id: string, today: LocalDate, at: Date): Promise<ContestStep[]> {
-  return withTenant(db, { companyId, userId: null }, async (tx) => {
-    await actAsContestWorker(tx);
-    const contest = await selectContest(tx, companyId, id, { lock: true });
-    if (!contest || contest.status === 'finished' || contest.startsOn > today) return [];
-    const steps: ContestStep[] = [];
-    if (contest.status === 'scheduled') {
-      await markContest(tx, companyId, id, { status: 'running' });
-      await recordFeedEvents(
-        tx,
-        companyId,
-        [
-          {
-            kind: 'contest.started',
-            subjectId: id,
-            data: {
-              contestId: id,
-              name: contest.name,
-              startsOn: contest.startsOn,
-              endsOn: contest.endsOn,
-              mode: contest.mode,
-              target: contest.target,
-              // Who takes part: push notifications go to them (decision 055).
-              participants: contest.participants,
-              teamIds: contest.teamIds,
-              userIds: contest.userIds,
-            },
-          },
-        ],
-        at,
-      );
-      await recordContestChatPosts(
-        tx,
-        companyId,
-        [{ event: 'started', contest: contest.name, leaders: [], endsOn: toLocalDate(contest.endsOn) }],
-        at,
-      );
-      steps.push('started');
-    }
-    const standings = await computeContestStandings(tx, companyId, contest);
-    if (contest.endsOn < today) {
-      await finishContest(tx, companyId, contest, standings, at);
-      steps.push('finished');
-      return steps;
-    }
-    const leaders = leadersOf(standings);
-    if (
-      leaders.length > 0 &&
-      !isSameLead(
-        leaders.map((l) => l.subjectId),
-        contest.leaderIds,
-      )
-    ) {
-      await markContest(tx, companyId, id, { leaderIds: leaders.map((l) => l.subjectId) });
-      await recordFeedEvents(
-        tx,
-        companyId,
-        [
-          {
-            kind: 'contest.lead_changed',
-            subjectId: id,
-            ...subjectColumns(contest.mode, leaders),
-            data: { contestId: id, name: contest.name, leaders, previous: contest.leaderIds, mode: contest.mode },
-          },
-        ],
-        at,
-      );
-      const post: ContestChatPost = {
-        event: 'lead_changed',
-        contest: contest.name,
-        leaders: chatLeaders(leaders, standings),
-        endsOn: toLocalDate(contest.endsOn),
-        unit: computeContestScoreUnit(contest.weights as ContestWeight[]),
-      };
-      await recordContestChatPosts(tx, companyId, [post], at);
-      steps.push('lead_changed');
-    }
-    return steps;
-  });
-}
-
-/** The company's contests that have begun and are not finished: the scheduler's work. */
-export async function listDueContestIds(db: Database, companyId: CompanyId, today: LocalDate): Promise<string[]> {
-  return withTenant(db, { companyId, userId: null }, (tx) => selectDueContestIds(tx, companyId, today));
 }

@@ -11,7 +11,7 @@ import type {
 import { seedActivity } from '../../seed/activities';
 import { toLocalDate } from '@core/period';
 import { toCompanyId } from '../../db/tenant';
-import { advanceContest } from '../contests/contests.service';
+import { advanceContest } from '../contests/contest-progress.service';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
