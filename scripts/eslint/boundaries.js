@@ -154,9 +154,9 @@ const TABLE_OWNERS = {
   appSettings: 'server/modules/companies/companies.repository.ts',
   profiles: 'server/modules/companies/memberships.repository.ts',
   instanceSettings: 'server/db/instance-settings.ts',
-  activities: 'server/modules/activities/activities.repository.ts',
+  activities: 'server/modules/activities/',
   // Written by the activities_tombstone trigger; read by the sync feed.
-  deletedActivities: 'server/modules/activities/activities.repository.ts',
+  deletedActivities: 'server/modules/activities/',
   apiTokens: 'server/modules/api-tokens/api-tokens.repository.ts',
   customerCompanies: 'server/modules/customers/customers.repository.ts',
   goals: 'server/modules/goals/goals.repository.ts',

@@ -37,17 +37,15 @@ import {
   type ActivityDay,
   type ActivityRow,
   type ActivityValues,
-  type FeedPosition,
-  findActivityChanges,
   findActivityById,
   findActivityPlace,
   findKpiRulesForLogging,
   findLateLoggingDays,
-  findOldestOpenTransactionStart,
   findOwnActivitiesOfDay,
-  mergeCustomers,
   withActivityDay,
 } from './activities.repository';
+import { type FeedPosition, findActivityChanges, findOldestOpenTransactionStart } from './activity-sync-feed.repository';
+import { mergeCustomers } from './customer-merge.repository';
 
 const todayOf = (deps: AppDeps, actor: Actor) => computeLocalDate(deps.now(), actor.timezone);
 
@@ -159,10 +157,10 @@ export {
   notifyImportChangeIn,
   selectDayContextsIn,
   selectImportDaysIn,
-} from './activities.repository';
+} from './activity-imports.repository';
 
 /** Transaction step (exports): the activities of some local days, a batch at a time through a cursor. */
-export { type ExportActivityRow, selectActivitiesForExport } from './activities.repository';
+export { type ExportActivityRow, selectActivitiesForExport } from './activity-exports.repository';
 
 export function toActivity(row: ActivityRow): Activity {
   const kind = kindOf(row.type);

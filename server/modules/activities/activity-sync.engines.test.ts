@@ -5,7 +5,7 @@ import { toCompanyId, toUserId, withTenant } from '../../db/tenant';
 import { seedActivity } from '../../seed/activities';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { testEngine } from '../../test/test-database';
-import { findOldestOpenTransactionStart } from './activities.repository';
+import { findOldestOpenTransactionStart } from './activity-sync-feed.repository';
 
 /*
  * GET /api/v1/activities as a BI tool uses it (decision 035): a first sync pages through
