@@ -1,5 +1,5 @@
 import { createAuth } from './auth/auth';
-import type { AppDeps } from './context';
+import { type AppDeps, listBackgroundWorkers } from './context';
 import { type DbHandle, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { toUserId } from './db/tenant';
@@ -118,11 +118,7 @@ export async function createDeps(
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
   // A download that stopped reading would otherwise hold its connection and snapshot open.
-  await deps.webhooks.stop();
-  await deps.digests.stop();
-  await deps.contests.stop();
-  await deps.imports.stop();
-  await deps.push.stop();
+  for (const worker of listBackgroundWorkers(deps)) await worker.stop();
   await stopRunningExports(deps.database);
   await deps.realtime.stop();
   await deps.database.close();

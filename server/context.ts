@@ -1,17 +1,38 @@
-import type { ApiTokenScope, Role } from '@core/contracts';
+import type { ApiTokenScope, ContestStep, Role } from '@core/contracts';
 import type { Auth } from './auth/auth';
 import type { DbHandle } from './db/client';
 import type { CompanyId, MemberScope, UserId } from './db/tenant';
 import type { Config } from './env';
 import type { Mailer } from './mail/mailer';
-import type { ActorCache } from './modules/session/actor-cache';
+import type { ActorCache, SessionUser } from './modules/session/actor-cache';
 import type { OutboundTargetPolicy } from './lib/outbound-targets';
-import type { WebhookWorker } from './modules/webhooks/webhooks.worker';
-import type { DigestScheduler } from './modules/digest/digest.scheduler';
-import type { ContestScheduler } from './modules/contests/contests.scheduler';
-import type { ImportWorker } from './modules/imports/imports.worker';
-import type { PushWorker } from './modules/push/push.worker';
 import type { RealtimeHub } from './realtime/hub';
+
+/*
+ * Declared here, implemented by the modules (decision 094): this file imports no module's code, so
+ * nothing that reads AppDeps is in an import circle with the modules that build it.
+ */
+
+/**
+ * A worker every instance runs in the background: main.ts starts it, closeDeps stops it (and waits
+ * for the round in flight), tests run its rounds by hand with runDue.
+ */
+export type BackgroundWorker<Round = number> = {
+  /** One round: does what is due now. */
+  runDue(): Promise<Round>;
+  start(): void;
+  stop(): Promise<void>;
+};
+/** Sends the queued webhook and chat deliveries (decision 037); a round returns how many were sent. */
+export type WebhookWorker = BackgroundWorker;
+/** Sends the weekly digests (decision 047); a round returns how many mails went out. */
+export type DigestScheduler = BackgroundWorker;
+/** Starts, follows and finishes contests (decision 049); a round returns the steps taken, per contest. */
+export type ContestScheduler = BackgroundWorker<{ contestId: string; steps: ContestStep[] }[]>;
+/** Finishes imports a stopped server left half-way (decision 084); a round returns how many it finished. */
+export type ImportWorker = BackgroundWorker;
+/** Sends push notifications and queues the wrap-up reminders (decision 055); a round returns how many were handled. */
+export type PushWorker = BackgroundWorker;
 
 /** Everything a request handler may need, assembled once per server instance. */
 export type AppDeps = {
@@ -40,15 +61,12 @@ export type AppDeps = {
   push: PushWorker;
 };
 
-export type SessionUser = {
-  id: UserId;
-  email: string;
-  name: string;
-  image: string | null;
-  emailVerified: boolean;
-  /** The saved interface language ('en' | 'nb' when valid), null when never chosen. */
-  locale: string | null;
-};
+/** The instance's background workers, in the order they start (and stop). */
+export function listBackgroundWorkers(deps: AppDeps): BackgroundWorker<unknown>[] {
+  return [deps.webhooks, deps.digests, deps.contests, deps.imports, deps.push];
+}
+
+export type { SessionUser };
 
 /** A signed-in member acting inside their company. */
 export type Actor = {

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { closeDeps, createDeps } from './bootstrap';
+import { listBackgroundWorkers } from './context';
 import { ConfigError, loadConfig } from './env';
 import { isStorageFull } from './db/errors';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
@@ -66,16 +67,10 @@ async function main() {
     );
   }
   const app = createApp(deps);
-  // Webhook deliveries go out from every instance; each is claimed by one (decision 037).
-  deps.webhooks.start();
-  // Weekly digests on Monday mornings, from every instance; each company's week is claimed by one (decision 047).
-  deps.digests.start();
-  // Contests start, change leader and finish by themselves, from every instance; each step is taken once (decision 049).
-  deps.contests.start();
-  // Imports a stopped server left half-way are finished, from every instance; each is claimed by one (decision 084).
-  deps.imports.start();
-  // Push notifications and wrap-up reminders, from every instance; each is sent once (decision 055).
-  deps.push.start();
+  // Every instance runs every background worker; each piece of work is claimed by one instance:
+  // webhook deliveries (decision 037), weekly digests (047), contests' steps (049), interrupted
+  // imports (084), push notifications and wrap-up reminders (055).
+  for (const worker of listBackgroundWorkers(deps)) worker.start();
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
     console.info(`\n  ${config.BRAND_NAME} is running at ${config.publicUrl}\n`);
     if (deps.mailer.transport === 'outbox') {

@@ -178,3 +178,6 @@ export type ContestFeedData =
   | { contestId: string; name: string; startsOn: string; endsOn: string; mode: ContestMode; target: number | null }
   | { contestId: string; name: string; leaders: ContestWinner[]; previous: string[]; mode: ContestMode }
   | { contestId: string; name: string; winners: ContestWinner[]; mode: ContestMode; target: number | null };
+
+/** What a contest's scheduler does to it in a round: starts it, notices a new leader, finishes it. */
+export type ContestStep = 'started' | 'lead_changed' | 'finished';

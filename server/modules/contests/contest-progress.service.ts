@@ -1,4 +1,4 @@
-import { type Contest, type ContestStanding, type ContestWeight, type ContestWinner } from '@core/contracts';
+import { type Contest, type ContestStanding, type ContestStep, type ContestWeight, type ContestWinner } from '@core/contracts';
 import { computeNextRound, computeContestScoreUnit, isSameLead, selectContestWinners } from '@core/contests';
 import { type LocalDate, toLocalDate } from '@core/period';
 
@@ -116,7 +116,6 @@ export async function finishContest(
 }
 
 /** What one scheduler pass did to one contest (tests read it). */
-export type ContestStep = 'started' | 'lead_changed' | 'finished';
 
 /**
  * One contest's due steps, under its row lock so that of several instances only the first does

@@ -1,8 +1,10 @@
+import type { ContestScheduler } from '../../context';
 import { computeLocalDate } from '@core/period';
 import type { Database } from '../../db/client';
 import { createPollingLoop } from '../../lib/polling-loop';
 import { findCompanyClocks } from '../companies/companies.service';
-import { advanceContest, type ContestStep, listDueContestIds } from './contest-progress.service';
+import type { ContestStep } from '@core/contracts';
+import { advanceContest, listDueContestIds } from './contest-progress.service';
 
 /*
  * The contests' scheduler (decision 049): runs in every server process, on both engines. Each tick
@@ -14,13 +16,6 @@ import { advanceContest, type ContestStep, listDueContestIds } from './contest-p
 
 /** How often an instance looks: a lead change reaches the feed within this. */
 const TICK_MS = 20 * 1000;
-
-export type ContestScheduler = {
-  /** One tick over every company: the steps taken, per contest. */
-  runDue(): Promise<{ contestId: string; steps: ContestStep[] }[]>;
-  start(): void;
-  stop(): Promise<void>;
-};
 
 export function createContestScheduler(options: { db: Database; now: () => Date }): ContestScheduler {
   async function runDue() {

@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createPostgresDatabase, createTestDatabase, testEngine } from '../../test/test-database';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { findDigestWeeks } from './digest.repository';
-import { createDigestScheduler, type DigestScheduler } from './digest.scheduler';
+import type { DigestScheduler } from '../../context';
+import { createDigestScheduler } from './digest.scheduler';
 
 /*
  * Several instances on one database: two digest schedulers, each on its own connection pool (on

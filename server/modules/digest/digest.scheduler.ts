@@ -1,3 +1,4 @@
+import type { DigestScheduler } from '../../context';
 import { computeDueDigestWeek } from '@core/digest';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
@@ -23,15 +24,6 @@ export type DigestSchedulerOptions = {
   brand: string;
   publicUrl: string;
   secret: string;
-};
-
-export type DigestScheduler = {
-  /** One tick: sends the digests that are due now and not yet claimed. Returns how many mails went out. */
-  runDue(): Promise<number>;
-  /** Starts ticking every minute (the server process). */
-  start(): void;
-  /** Stops ticking and waits for the tick in flight. */
-  stop(): Promise<void>;
 };
 
 export function createDigestScheduler(options: DigestSchedulerOptions): DigestScheduler {

@@ -170,9 +170,9 @@ describe('an import written a slice at a time', () => {
     await t.db.execute(sql.raw('DROP TRIGGER test_refuse_delete ON activities'));
 
     // Within the lease, the undo may still be going on elsewhere: the worker leaves it.
-    expect(await t.deps.imports.finishInterrupted()).toBe(0);
+    expect(await t.deps.imports.runDue()).toBe(0);
     clock = new Date(NOW.getTime() + IMPORT_WORK_LEASE_MS + 1000);
-    expect(await t.deps.imports.finishInterrupted()).toBe(1);
+    expect(await t.deps.imports.runDue()).toBe(1);
     expect(await historyOf(preview.id)).toMatchObject({ status: 'undone' });
     expect(await importedRows(preview.id)).toBe(0);
     expect(await drift()).toBe(0);
@@ -203,7 +203,7 @@ describe('an import written a slice at a time', () => {
     await t.db.execute(sql.raw('DROP TRIGGER test_refuse_delete ON activities'));
 
     clock = new Date(NOW.getTime() + IMPORT_WORK_LEASE_MS + 1000);
-    expect(await t.deps.imports.finishInterrupted()).toBe(1);
+    expect(await t.deps.imports.runDue()).toBe(1);
     expect(await importedRows(preview.id)).toBe(0);
     expect(await drift()).toBe(0);
     expect(await historyOf(preview.id)).toBeUndefined();
@@ -253,7 +253,7 @@ describe('an import written a slice at a time', () => {
     expect(await historyOf(preview.id)).toMatchObject({ status: 'committing' });
     expect(await drift()).toBe(0);
 
-    expect(await t.deps.imports.finishInterrupted()).toBe(1);
+    expect(await t.deps.imports.runDue()).toBe(1);
     expect(await importedRows(preview.id)).toBe(0);
     expect(await drift()).toBe(0);
     expect(await json<ImportSummary>(await commit(preview))).toMatchObject({ status: 'committed', importedCount: ROWS });

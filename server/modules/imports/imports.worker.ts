@@ -1,3 +1,4 @@
+import type { ImportWorker } from '../../context';
 import type { Database } from '../../db/client';
 import { withTenant } from '../../db/tenant';
 import { createPollingLoop } from '../../lib/polling-loop';
@@ -15,17 +16,10 @@ import { finishUndo, type ImportLease, leaseFrom, takeBackCommit } from './impor
 /** How often a server looks for interrupted imports. */
 const ROUND_MS = 30_000;
 
-export type ImportWorker = {
-  /** One round: finishes every import interrupted before now; returns how many it finished. */
-  finishInterrupted(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-};
-
 export function createImportWorker(options: { db: Database; now: () => Date }): ImportWorker {
   const work = { db: options.db, now: options.now };
 
-  async function finishInterrupted(): Promise<number> {
+  async function runDue(): Promise<number> {
     let finished = 0;
     for (const found of await findInterruptedImports(options.db, options.now())) {
       // The import's company; the member is the one who undid it (the audit names them), else the uploader.
@@ -55,6 +49,6 @@ export function createImportWorker(options: { db: Database; now: () => Date }): 
     return finished;
   }
 
-  const loop = createPollingLoop({ name: 'imports', round: finishInterrupted, delayAfter: () => ROUND_MS });
-  return { finishInterrupted, start: loop.start, stop: loop.stop };
+  const loop = createPollingLoop({ name: 'imports', round: runDue, delayAfter: () => ROUND_MS });
+  return { runDue, start: loop.start, stop: loop.stop };
 }

@@ -1,3 +1,4 @@
+import type { PushWorker } from '../../context';
 import type { PushMessageInput } from '@core/push';
 import { composePushMessage, computeClockTime, decidePushDrop, DEFAULT_PUSH_PREFERENCES } from '@core/push';
 import { toLanguage } from '@core/contracts';
@@ -46,13 +47,6 @@ export type PushWorkerOptions = {
   /** The app's address, for the notification's link. */
   publicUrl: string;
   attemptTimeoutMs?: number;
-};
-
-export type PushWorker = {
-  /** One round: the due reminders, then what is due now. Returns how many notifications were handled. */
-  runDue(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
 };
 
 type Outcome = { status: 'sent' | 'dropped' | 'failed' | 'pending'; outcome: string; nextAttemptAt?: Date };

@@ -1,7 +1,16 @@
 import type { ApiTokenScope, Role } from '@core/contracts';
-import type { SessionUser } from '../../context';
 import type { TenantChange } from '../../realtime/hub';
-import type { CompanyId } from '../../db/tenant';
+import type { CompanyId, UserId } from '../../db/tenant';
+
+export type SessionUser = {
+  id: UserId;
+  email: string;
+  name: string;
+  image: string | null;
+  emailVerified: boolean;
+  /** The saved interface language ('en' | 'nb' when valid), null when never chosen. */
+  locale: string | null;
+};
 
 /** The membership a request acts under (what requireMember needs), or null: no active company. */
 export type CachedMembership = { companyId: CompanyId; role: Role; timezone: string } | null;

@@ -6,7 +6,8 @@ import { findAdminRecipients } from '../companies/memberships.service';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { createPostgresDatabase, createTestDatabase, testEngine } from '../../test/test-database';
 import { startWebhookReceiver } from './webhook-receiver.test-support';
-import { createWebhookWorker, type WebhookWorker } from './webhooks.worker';
+import type { WebhookWorker } from '../../context';
+import { createWebhookWorker } from './webhooks.worker';
 
 /*
  * Several instances on one database: two delivery workers, each on its own connection pool (on

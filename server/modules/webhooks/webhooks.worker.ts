@@ -1,3 +1,4 @@
+import type { WebhookWorker } from '../../context';
 import type { Database } from '../../db/client';
 import type { CompanyId } from '../../db/tenant';
 import type { Mailer } from '../../mail/mailer';
@@ -77,15 +78,6 @@ export type WebhookWorkerOptions = {
   beforeRound?: (now: Date) => Promise<unknown>;
   /** Per attempt; tests shorten it. */
   attemptTimeoutMs?: number;
-};
-
-export type WebhookWorker = {
-  /** One round: claims what is due now, sends it, records the outcomes. Returns how many were sent. */
-  runDue(): Promise<number>;
-  /** Starts looking for due deliveries every second (the server process). */
-  start(): void;
-  /** Stops looking and waits for the round in flight. */
-  stop(): Promise<void>;
 };
 
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
