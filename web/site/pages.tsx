@@ -5,21 +5,11 @@ import { PricingPlans } from '@web/features/landing/components/pricing';
 import { ContactBody } from '@web/features/public-pages/components/contact-form';
 import { ClosingCta } from '@web/features/public-pages/components/content';
 import { PageHero } from '@web/features/public-pages/components/page-hero';
-import {
-  ApiBody,
-  ApiDocsBody,
-  DemoBody,
-  DocsBody,
-  FeaturesBody,
-  GdprBody,
-  HelpBody,
-  PricingDetails,
-  PrivacyBody,
-  SecurityBody,
-  StatusBody,
-  STATUS_REFRESH_SECONDS,
-  TermsBody,
-} from '@web/features/public-pages/components/pages';
+import { ApiBody, ApiDocsBody, DocsBody } from '@web/features/public-pages/components/developer-pages';
+import { HelpBody } from '@web/features/public-pages/components/help-page';
+import { GdprBody, PrivacyBody, SecurityBody, TermsBody } from '@web/features/public-pages/components/legal-pages';
+import { DemoBody, FeaturesBody, PricingDetails } from '@web/features/public-pages/components/product-pages';
+import { STATUS_REFRESH_SECONDS, StatusBody } from '@web/features/public-pages/components/status-page';
 import { SITE_LINKS } from '@web/features/public-pages/components/site-links';
 import { SignInPage } from '@web/features/auth/components/sign-in-page';
 import { buttonVariants } from '@web/components/ui/button';
