@@ -226,7 +226,8 @@ describe('the phone app', () => {
     await dialog.getByRole('button', { name: /^Not answered/ }).click();
     await dialog.getByRole('textbox', { name: 'Notes' }).fill('Left a voicemail');
     await dialog.getByRole('button', { name: 'Log Call' }).click();
-    await page.getByText('Kept on this device').waitFor();
+    // The toast's title, exactly: the offline notice on the page says "what you log is kept on this device" too.
+    await page.getByText('Kept on this device', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     const notice = page.getByText('1 log waiting to sync');
     await notice.waitFor();
