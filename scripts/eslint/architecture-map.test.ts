@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildUnitGraph, readServerImports } from './module-graph.js';
@@ -47,5 +47,26 @@ describe("docs/architecture.md's map of the server's modules", () => {
     );
     const documented = readDocumentedModules();
     expect(Object.fromEntries([...documented].sort())).toEqual(Object.fromEntries([...actual].sort()));
+  });
+});
+
+/*
+ * The page is read in the repository: every link and path on it stays inside it, and every path it
+ * names in backticks is there (a pattern such as `core/contracts/<feature>.ts` is not a path).
+ */
+const REPO_PATH = /^(core|server|web|e2e|scripts|docs|bench)\//;
+
+describe('docs/architecture.md stays inside the repository', () => {
+  const doc = readFileSync(resolve(ROOT, 'docs', 'architecture.md'), 'utf8');
+
+  it('has no link or path that leads outside it', () => {
+    const outside = doc.split('\n').filter((line) => /https?:\/\/|\.\.\//.test(line));
+    expect(outside).toEqual([]);
+  });
+
+  it('names only paths that exist', () => {
+    const paths = [...doc.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!).filter((text) => REPO_PATH.test(text) && !/[*{<]/.test(text));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter((path) => !existsSync(resolve(ROOT, path)))).toEqual([]);
   });
 });
