@@ -13,8 +13,10 @@ import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
 import { ActorCache } from './modules/session/actor-cache';
 import { RealtimeHub } from './realtime/hub';
 import { createOutboundTargetPolicy } from './lib/outbound-targets';
+import { computeIdleDelay } from './lib/polling-loop';
 import { listenToWebhookEvents, recordWebhooksForDomainEvents } from './modules/webhooks/webhooks.service';
 import { followDomainEvents } from './events/domain-events';
+import { createEventLogWorker, followDomainEventsAfterCommit } from './events/event-log';
 import { awardBadgesForDomainEvents } from './modules/badges/badges.service';
 import { recordAuditForDomainEvents } from './modules/audit/audit.followers';
 import { enqueueDueChatSummaries, recordChatEvents } from './modules/chat/chat.service';
@@ -58,13 +60,22 @@ export async function createDeps(
   await realtime.start(database);
   const outboundTargets = createOutboundTargetPolicy(config.isProduction);
   const deps = { config, database, mailer, realtime, actors, now, outboundTargets, signingSecret: secret } as AppDeps;
-  // What follows a change, in its transaction and in this order (decision 094): the webhooks' (and
-  // chat's) deliveries, the feed's news, badges judged on the rollups after the write, the audit log.
-  followDomainEvents('webhooks', recordWebhooksForDomainEvents);
+  // What follows a change, in its transaction and in this order (decision 094): the feed's news,
+  // badges judged on the rollups after the write, the audit log.
   followDomainEvents('feed', recordFeedForDomainEvents);
   followDomainEvents('badges', awardBadgesForDomainEvents);
   followDomainEvents('audit', recordAuditForDomainEvents);
-  // Not started here: the server starts it (main.ts); tests run its rounds themselves.
+  // And once it has committed, from the log (decision 095): the webhooks' and chat's deliveries.
+  followDomainEventsAfterCommit('webhooks', recordWebhooksForDomainEvents);
+  // Not started here: the server starts these (main.ts); tests run their rounds themselves.
+  deps.events = createEventLogWorker({
+    db: database.db,
+    hub: realtime,
+    now: () => deps.now(),
+    afterCommit: (follower) => {
+      if (follower === 'webhooks') deps.webhooks.wake();
+    },
+  });
   deps.webhooks = createWebhookWorker({
     db: database.db,
     now: () => deps.now(),
@@ -74,6 +85,7 @@ export async function createDeps(
     publicUrl: config.publicUrl,
     findAdminRecipients: (companyId) => findAdminRecipients(database.db, companyId),
     beforeRound: (now) => enqueueDueChatSummaries(database.db, now),
+    idleDelayMs: () => computeIdleDelay(realtime.isListening()),
   });
   listenToWebhookEvents(recordChatEvents);
   // Not started here either: the weekly digest's scheduler (decision 047).
@@ -97,6 +109,13 @@ export async function createDeps(
     policy: deps.outboundTargets,
     subject: vapidSubject(config),
     publicUrl: config.publicUrl,
+    idleDelayMs: () => computeIdleDelay(realtime.isListening()),
+  });
+  // New deliveries and notifications are announced (migration 0046): the workers that send them
+  // wait to be woken instead of looking every second (decision 095).
+  realtime.observe((change) => {
+    if (change.table === 'webhook_deliveries') deps.webhooks.wake();
+    else if (change.table === 'push_outbox') deps.push.wake();
   });
   listenToFeedEvents(queuePushForFeedEvents);
   deps.auth = createAuth({

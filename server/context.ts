@@ -23,8 +23,12 @@ export type BackgroundWorker<Round = number> = {
   start(): void;
   stop(): Promise<void>;
 };
+/** A worker that can be told there is work now, rather than finding it at its next look. */
+export type WakeableWorker<Round = number> = BackgroundWorker<Round> & { wake(): void };
+/** Hands the domain events in the log to the followers after commit (decision 095); a round returns how many were handed over. */
+export type EventLogWorker = WakeableWorker;
 /** Sends the queued webhook and chat deliveries (decision 037); a round returns how many were sent. */
-export type WebhookWorker = BackgroundWorker;
+export type WebhookWorker = WakeableWorker;
 /** Sends the weekly digests (decision 047); a round returns how many mails went out. */
 export type DigestScheduler = BackgroundWorker;
 /** Starts, follows and finishes contests (decision 049); a round returns the steps taken, per contest. */
@@ -32,7 +36,7 @@ export type ContestScheduler = BackgroundWorker<{ contestId: string; steps: Cont
 /** Finishes imports a stopped server left half-way (decision 084); a round returns how many it finished. */
 export type ImportWorker = BackgroundWorker;
 /** Sends push notifications and queues the wrap-up reminders (decision 055); a round returns how many were handled. */
-export type PushWorker = BackgroundWorker;
+export type PushWorker = WakeableWorker;
 
 /** Everything a request handler may need, assembled once per server instance. */
 export type AppDeps = {
@@ -47,6 +51,8 @@ export type AppDeps = {
   now: () => Date;
   /** Where webhooks may go (production's rule or not, and name resolution); tests switch it (decision 037). */
   outboundTargets: OutboundTargetPolicy;
+  /** Hands the log's domain events to the followers after commit: started by main.ts, stopped by closeDeps; tests run its rounds by hand (and the test app after each request). */
+  events: EventLogWorker;
   /** Sends the queued webhook deliveries: started by main.ts, stopped by closeDeps; tests run its rounds by hand. */
   webhooks: WebhookWorker;
   /** The server's secret (AUTH_SECRET or the one kept in the database): signs the digest's unsubscribe links (decision 047). */
@@ -63,7 +69,7 @@ export type AppDeps = {
 
 /** The instance's background workers, in the order they start (and stop). */
 export function listBackgroundWorkers(deps: AppDeps): BackgroundWorker<unknown>[] {
-  return [deps.webhooks, deps.digests, deps.contests, deps.imports, deps.push];
+  return [deps.events, deps.webhooks, deps.digests, deps.contests, deps.imports, deps.push];
 }
 
 export type { SessionUser };

@@ -132,6 +132,11 @@ export type Subscription = {
    * microtask) before the committing query resolves, so there is nothing to wait for.
    */
   sync(): Promise<void>;
+  /**
+   * Whether notifications arrive now: false while a lost connection is being re-opened (workers
+   * then look for work at their old short interval instead of waiting to be woken).
+   */
+  listening(): boolean;
 };
 
 export type OpenDatabaseOptions =
@@ -223,6 +228,8 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
           // Notifications are queued as microtasks while the committing query is parsed: let them run.
           await Promise.resolve();
         },
+        // In the same process as the database: nothing can be lost between them.
+        listening: () => !client.closed,
       };
     },
     close: async () => {
@@ -349,6 +356,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
           if (!client) return;
           await (client as pg.Client).query('SELECT 1').catch(() => undefined);
         },
+        listening: () => current !== null,
       };
     },
     close: async () => {

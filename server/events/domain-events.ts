@@ -1,9 +1,10 @@
 import type { DomainEvent } from '@core/contracts';
 import type { Transaction } from '../db/client';
 import type { CompanyId } from '../db/tenant';
+import { appendDomainEvents } from './event-log';
 
 /*
- * Domain events inside the writer's transaction (decision 094). A module that changes a fact
+ * Domain events inside the writer's transaction (decision 094; the log after commit, decision 095). A module that changes a fact
  * publishes what happened; every module that follows it registered a follower at start-up
  * (bootstrap.ts), and each follower writes what it keeps in the same transaction, in registration
  * order: a rolled-back change leaves nothing behind anywhere, and a committed one is complete
@@ -36,13 +37,20 @@ export function listDomainEventFollowers(): string[] {
   return [...followers.keys()];
 }
 
-/** Transaction step: hands one change's events to every follower, in the change's own transaction. */
+/**
+ * Transaction step: hands one change's events to every follower in the change's own transaction,
+ * and appends them to the durable log for the followers after commit (event-log.ts), unless the
+ * change's own statement appended them already (`appended`: the activities' insert does, so a
+ * logged call costs no statement for it).
+ */
 export async function publishDomainEvents(
   tx: Transaction,
   companyId: CompanyId,
   events: readonly DomainEvent[],
   occurredAt: Date,
+  options: { appended?: boolean } = {},
 ): Promise<void> {
   if (events.length === 0) return;
   for (const follower of followers.values()) await follower(tx, companyId, events, occurredAt);
+  if (!options.appended) await appendDomainEvents(tx, companyId, events, occurredAt);
 }

@@ -10,6 +10,11 @@ export type PollingLoop = {
   start(): void;
   /** Stops starting rounds and waits for the one in flight. */
   stop(): Promise<void>;
+  /**
+   * Runs a round now instead of at its time (something to do was announced): at once when the
+   * loop waits, right after the round in flight when one runs. Nothing before start or after stop.
+   */
+  wake(): void;
 };
 
 export function createPollingLoop<T>(options: {
@@ -22,17 +27,28 @@ export function createPollingLoop<T>(options: {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
+  /** A round is in flight. */
+  let busy = false;
+  /** A wake came while a round ran: the next one starts right after it. */
+  let wokenWhileBusy = false;
 
   function schedule(delay: number) {
     if (stopped) return;
+    if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
+      timer = null;
+      busy = true;
+      wokenWhileBusy = false;
       running = options
         .round()
         .catch((error: unknown) => {
           console.error(`[${options.name}] a round failed`, error);
           return null;
         })
-        .then((result) => schedule(options.delayAfter(result)));
+        .then((result) => {
+          busy = false;
+          schedule(wokenWhileBusy ? 0 : options.delayAfter(result));
+        });
     }, delay);
     timer.unref();
   }
@@ -46,7 +62,24 @@ export function createPollingLoop<T>(options: {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      timer = null;
       await running.catch(() => undefined);
+    },
+    wake() {
+      if (stopped) return;
+      if (busy) wokenWhileBusy = true;
+      else schedule(0);
     },
   };
 }
+
+/**
+ * How long an idle worker that is woken when work is announced waits before it looks on its own
+ * (decision 095): rarely while its instance hears every announcement (`listening`: the LISTEN
+ * connection is open; one it missed is found at the next look), every second while it cannot.
+ */
+export function computeIdleDelay(listening: boolean): number {
+  return listening ? WOKEN_IDLE_MS : UNWOKEN_IDLE_MS;
+}
+const WOKEN_IDLE_MS = 5 * 60_000;
+const UNWOKEN_IDLE_MS = 1000;

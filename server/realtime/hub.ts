@@ -90,6 +90,14 @@ export class RealtimeHub {
     return this.nextCatchUp;
   }
 
+  /**
+   * Whether this instance hears every commit now (its LISTEN connection is open). Background
+   * workers wait to be woken while it does, and look for work often while it does not.
+   */
+  isListening(): boolean {
+    return this.subscription?.listening() ?? false;
+  }
+
   /** Every change, raw; returns the unsubscribe. */
   observe(observer: ChangeObserver): () => void {
     this.observers.add(observer);

@@ -22,6 +22,13 @@ type RequestOptions = Omit<RequestInit, 'body'> & {
   socket?: string;
   /** Send no Origin header (a non-browser client). */
   noOrigin?: boolean;
+  /**
+   * After a request that may change something (not GET or HEAD), hand what it appended to the event
+   * log to the followers after commit before answering (default), as a running server's log worker
+   * does within milliseconds of the commit (decision 095). False to see the request alone (what it
+   * costs, what is in the log before any follower ran).
+   */
+  settle?: boolean;
 };
 
 /**
@@ -50,12 +57,15 @@ export async function createTestApp(options: { env?: Record<string, string>; now
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    const { as: _as, json: _json, socket, noOrigin: _noOrigin, body: _body, ...rest } = init;
+    const { as: _as, json: _json, socket, noOrigin: _noOrigin, body: _body, settle = true, ...rest } = init;
     // @hono/node-server's getConnInfo reads env.incoming.socket: the same place a real socket is.
     const env = socket
       ? { incoming: { socket: { remoteAddress: socket, remotePort: 40000, remoteFamily: socket.includes(':') ? 'IPv6' : 'IPv4' } } }
       : undefined;
-    return app.request(path, { ...rest, headers, body }, env);
+    const response = await app.request(path, { ...rest, headers, body }, env);
+    const method = (rest.method ?? 'GET').toUpperCase();
+    if (settle && method !== 'GET' && method !== 'HEAD') await deps.events.runDue();
+    return response;
   }
 
   /** Signs up through better-auth, marks the e-mail verified and signs in; returns the session cookie. */

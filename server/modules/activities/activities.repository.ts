@@ -6,6 +6,7 @@ import type { Database, Transaction } from '../../db/client';
 import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
 import { selectLateLoggingDaysIn } from '../companies/companies.service';
 import { publishDomainEvents } from '../../events/domain-events';
+import { appendEventsCte } from '../../events/event-log';
 
 import { queryPrepared } from '../../db/prepared';
 import { type CompanyId, type CompanyScope, type MemberScope, type UserId, withTenant } from '../../db/tenant';
@@ -61,10 +62,13 @@ export type ActivityDay = {
   /**
    * Stores a new activity; `customerName` is the linked customer's current name. `createdAt` is when
    * it happened (on the day), `updatedAt` when it was written (the sync feed's order). Null when
-   * an activity with the same `clientKey` exists already (nothing is written).
+   * an activity with the same `clientKey` exists already (nothing is written). With `publish`, the
+   * events `describe` gives for the new row are appended to the log in the insert's own statement
+   * (decision 095: no round trip of their own), then handed to the followers in this transaction.
    */
   insertActivity(
     values: ActivityValues & { createdAt: Date; updatedAt?: Date; loggedLate?: boolean; clientKey?: string | null },
+    publish?: { describe: (row: ActivityRow) => DomainEvent[]; occurredAt: Date },
   ): Promise<ActivityRow | null>;
   /** The caller's activity logged with this device key (decision 054). */
   findActivityByClientKey(clientKey: string): Promise<ActivityRow | null>;
@@ -184,6 +188,15 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'compl
 ON CONFLICT (company_id, user_id, client_key) WHERE client_key IS NOT NULL DO NOTHING
 RETURNING id`;
 
+/**
+ * The same insert appending its events to the log (decision 095), only when the row went in:
+ * $20 the events (a JSON array), $21 when they happened.
+ */
+const INSERT_ACTIVITY_WITH_EVENTS_SQL = `WITH inserted AS (
+${INSERT_ACTIVITY_SQL}
+), ${appendEventsCte({ events: '$20', company: '$2', at: '$21', guard: 'EXISTS (SELECT 1 FROM inserted)' })}
+SELECT id FROM inserted`;
+
 /** The advisory lock key of a rep's day: the one withActivityDay takes. */
 export const activityDayLockKey = (companyId: CompanyId, userId: string, localDate: string) =>
   `activity-day:${companyId}:${userId}:${localDate}`;
@@ -251,9 +264,19 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
       return { rules, day, customer, goals, progress, replayed: row!.replayed, replayedDeleted: row!.replayedDeleted };
     },
 
-    async insertActivity(values) {
+    async insertActivity(values, publish) {
       const id = crypto.randomUUID();
-      const inserted = await queryPrepared<{ id: string }>(tx, 'activity_insert', INSERT_ACTIVITY_SQL, [
+      const { clientKey: _clientKey, ...fields } = values;
+      const row: ActivityRow = {
+        ...fields,
+        id,
+        userId: scope.userId,
+        localDate,
+        updatedAt: values.updatedAt ?? values.createdAt,
+        loggedLate: values.loggedLate ?? false,
+      };
+      const events = publish?.describe(row) ?? [];
+      const columns = [
         id,
         scope.companyId,
         scope.userId,
@@ -273,18 +296,19 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
         (values.updatedAt ?? values.createdAt).toISOString(),
         values.loggedLate ?? false,
         values.clientKey ?? null,
-      ]);
+      ];
+      const inserted =
+        events.length === 0
+          ? await queryPrepared<{ id: string }>(tx, 'activity_insert', INSERT_ACTIVITY_SQL, columns)
+          : await queryPrepared<{ id: string }>(tx, 'activity_insert_with_events', INSERT_ACTIVITY_WITH_EVENTS_SQL, [
+              ...columns,
+              JSON.stringify(events),
+              publish!.occurredAt.toISOString(),
+            ]);
       // Another log with the same device key got in first (on another day's lock): no new row.
       if (inserted.length === 0) return null;
-      const { clientKey: _clientKey, ...row } = values;
-      return {
-        ...row,
-        id,
-        userId: scope.userId,
-        localDate,
-        updatedAt: values.updatedAt ?? values.createdAt,
-        loggedLate: values.loggedLate ?? false,
-      };
+      if (publish) await publishDomainEvents(tx, scope.companyId, events, publish.occurredAt, { appended: true });
+      return row;
     },
 
     findRules: () => selectRulesForPoints(tx, scope.companyId),

@@ -288,31 +288,36 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       }
 
       const points = computeActivityPoints(input, rules, isCallActivity(input) ? dayContext : undefined);
-      const inserted = await day.insertActivity({
-        ...shape,
-        customerId: customer?.id ?? null,
-        customerName: customer?.name ?? null,
-        notes: emptyToNull(request.notes),
-        pointsEarned: points.points,
-        dailyBonus: points.earnsDailyBonus,
-        bonusPoints: points.bonusPoints,
-        createdAt,
-        updatedAt: now,
-        loggedLate: late,
-        clientKey,
-      });
+      // What followers make of it is theirs (decision 094): the feed, badges on the rollups after
+      // the insert and the audit log in this transaction; webhooks and chat after it commits, from
+      // the log the insert appends these events to in its own statement (decision 095).
+      const inserted = await day.insertActivity(
+        {
+          ...shape,
+          customerId: customer?.id ?? null,
+          customerName: customer?.name ?? null,
+          notes: emptyToNull(request.notes),
+          pointsEarned: points.points,
+          dailyBonus: points.earnsDailyBonus,
+          bonusPoints: points.bonusPoints,
+          createdAt,
+          updatedAt: now,
+          loggedLate: late,
+          clientKey,
+        },
+        {
+          occurredAt: now,
+          describe: (row) => {
+            const activity = toActivity(row);
+            return [
+              { type: 'activity.logged', activity, actorId: actor.userId, today },
+              ...describeReachedGoals(activity, goals, progress, countTowardGoals(row)),
+            ];
+          },
+        },
+      );
       // Sent twice at once for two days: the other one got in first, and is the answer.
       if (inserted === null) return (await day.findActivityByClientKey(clientKey!))!;
-      // What followers make of it (webhooks, the feed, badges on the rollups after the insert, the
-      // audit log) is theirs, in this transaction (decision 094).
-      const activity = toActivity(inserted);
-      await day.publish(
-        [
-          { type: 'activity.logged', activity, actorId: actor.userId, today },
-          ...describeReachedGoals(activity, goals, progress, countTowardGoals(inserted)),
-        ],
-        now,
-      );
       return inserted;
     },
     { owner },

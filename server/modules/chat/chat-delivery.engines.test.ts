@@ -93,6 +93,7 @@ async function logSale(ticketSize = 99_950): Promise<{ id: string; pointsEarned:
 }
 
 async function deliverAll(): Promise<void> {
+  await t.deps.events.runDue();
   while ((await t.deps.webhooks.runDue()) > 0);
 }
 

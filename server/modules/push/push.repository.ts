@@ -170,7 +170,7 @@ export type ClaimedNotification = {
 export async function claimDueNotifications(
   db: Database,
   input: { now: Date; leaseUntil: Date; limit: number },
-): Promise<ClaimedNotification[]> {
+): Promise<{ claimed: ClaimedNotification[]; nextDueAt: Date | null }> {
   const now = input.now.toISOString();
   return withPushWorker(db, async (tx) => {
     const result = await tx.execute(sql`
@@ -188,7 +188,7 @@ export async function claimDueNotifications(
         FROM due
        WHERE o.id = due.id
       RETURNING o.id, o.company_id, o.user_id, o.kind, o.data, o.attempts, o.created_at`);
-    return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    const claimed = rowsOf<Record<string, unknown>>(result).map((row) => ({
       id: String(row.id),
       companyId: row.company_id as CompanyId,
       userId: row.user_id as UserId,
@@ -197,6 +197,15 @@ export async function claimDueNotifications(
       attempts: Number(row.attempts),
       createdAt: new Date(row.created_at as string),
     }));
+    // Nothing due now: when the next one is (a retry's time, a lease that runs out), so an idle
+    // worker sleeps until then instead of looking every second (decision 095).
+    if (claimed.length > 0) return { claimed, nextDueAt: null };
+    const [next] = rowsOf<{ at: string | Date | null }>(
+      await tx.execute(sql`SELECT least(
+        (SELECT min(next_attempt_at) FROM push_outbox WHERE status = 'pending'),
+        (SELECT min(lease_until) FROM push_outbox WHERE status = 'sending')) AS at`),
+    );
+    return { claimed, nextDueAt: next?.at ? new Date(next.at) : null };
   });
 }
 

@@ -47,6 +47,8 @@ export type PushWorkerOptions = {
   /** The app's address, for the notification's link. */
   publicUrl: string;
   attemptTimeoutMs?: number;
+  /** How long an idle worker waits before it looks again unwoken (default: a second, decision 095). */
+  idleDelayMs?: () => number;
 };
 
 type Outcome = { status: 'sent' | 'dropped' | 'failed' | 'pending'; outcome: string; nextAttemptAt?: Date };
@@ -140,17 +142,30 @@ export function createPushWorker(options: PushWorkerOptions): PushWorker {
       const before = new Date(now.getTime() - FINISHED_NOTIFICATION_DAYS * 24 * HOUR);
       await forgetFinishedNotifications(before).catch((error) => console.error('[push] forgetting finished notifications failed', error));
     }
-    const claimed = await claimDueNotifications(options.db, { now, leaseUntil: new Date(now.getTime() + LEASE_MS), limit: CLAIM_BATCH });
+    const { claimed, nextDueAt } = await claimDueNotifications(options.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + LEASE_MS),
+      limit: CLAIM_BATCH,
+    });
+    nextDueInMs = nextDueAt === null ? null : Math.max(0, nextDueAt.getTime() - now.getTime());
     await Promise.all(claimed.map(handle));
     return claimed.length;
   }
 
+  /** After an idle round: how long until the next retry or lease end it saw, if any. */
+  let nextDueInMs: number | null = null;
   const loop = createPollingLoop({
     name: 'push',
     round: runDue,
-    delayAfter: (handled) => ((handled ?? 0) >= CLAIM_BATCH ? 0 : POLL_MS),
+    // A full batch: more is waiting. Otherwise the next retry it knows of, the next minute's
+    // reminders, or being woken (new notifications are announced), whichever comes first.
+    delayAfter: (handled) => {
+      if ((handled ?? 0) >= CLAIM_BATCH) return 0;
+      const nextMinute = MINUTE - (options.now().getTime() % MINUTE);
+      return Math.min(options.idleDelayMs?.() ?? POLL_MS, nextDueInMs ?? Infinity, nextMinute);
+    },
   });
-  return { runDue, start: loop.start, stop: loop.stop };
+  return { runDue, start: loop.start, stop: loop.stop, wake: loop.wake };
 }
 
 function toMessageInput(claimed: ClaimedNotification, authorName: string | null): PushMessageInput | null {

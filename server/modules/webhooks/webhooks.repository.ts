@@ -396,7 +396,7 @@ export type ClaimedDelivery = {
 export async function claimDueWebhookDeliveries(
   db: Database,
   input: { now: Date; leaseUntil: Date; limit: number; perEndpoint: number },
-): Promise<ClaimedDelivery[]> {
+): Promise<{ claimed: ClaimedDelivery[]; nextDueAt: Date | null }> {
   const now = input.now.toISOString();
   return withDeliveryWorker(db, async (tx) => {
     const result = await tx.execute(sql`
@@ -433,7 +433,7 @@ export async function claimDueWebhookDeliveries(
         FROM due, webhook_endpoints e
        WHERE d.id = due.id AND e.id = d.endpoint_id
       RETURNING d.id, d.company_id, d.endpoint_id, e.kind, e.url, e.secret, e.chat_language, d.body, d.attempts, d.first_attempt_at`);
-    return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    const claimed = rowsOf<Record<string, unknown>>(result).map((row) => ({
       id: String(row.id),
       companyId: row.company_id as CompanyId,
       endpointId: String(row.endpoint_id),
@@ -445,6 +445,15 @@ export async function claimDueWebhookDeliveries(
       attempts: Number(row.attempts),
       firstAttemptAt: new Date(row.first_attempt_at as string),
     }));
+    // Nothing due now: when the next one is (a retry's time, a lease that runs out), so an idle
+    // worker sleeps until then instead of looking every second (decision 095).
+    if (claimed.length > 0) return { claimed, nextDueAt: null };
+    const [next] = rowsOf<{ at: string | Date | null }>(
+      await tx.execute(sql`SELECT least(
+        (SELECT min(next_attempt_at) FROM webhook_deliveries WHERE status = 'pending'),
+        (SELECT min(lease_until) FROM webhook_deliveries WHERE status = 'sending')) AS at`),
+    );
+    return { claimed, nextDueAt: next?.at ? new Date(next.at) : null };
   });
 }
 

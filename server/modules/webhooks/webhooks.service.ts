@@ -169,6 +169,8 @@ export async function resendWebhookDelivery(deps: AppDeps, actor: Actor, endpoin
   const row = await requeueWebhookDelivery(deps.database.db, memberScopeOf(actor), { endpointId, deliveryId, now: deps.now() });
   if (row === null) throw notFound('No such delivery of this endpoint.');
   if (row === 'open') throw new HttpError(409, 'delivery_open', 'This delivery is still queued or being sent.');
+  // Queued again by an update, which is not announced as new deliveries are: wake this instance's sender.
+  deps.webhooks.wake();
   return toWebhookDelivery(row);
 }
 

@@ -80,8 +80,9 @@ const bodyOf = (index: number) =>
     member?: { id: string; name: string | null; email: string };
   };
 
-/** Runs delivery rounds until nothing more is due now. */
+/** Hands the log's events to the followers after commit (the deliveries), then sends until nothing more is due now. */
 async function deliverAll(): Promise<void> {
+  await t.deps.events.runDue();
   while ((await t.deps.webhooks.runDue()) > 0);
 }
 

@@ -37,7 +37,11 @@ const CLAIM_BATCH = 50;
  * to take 50 a second and more, few enough not to flood a slow one.
  */
 export const WEBHOOK_IN_FLIGHT_PER_ENDPOINT = 10;
-/** How often an idle worker looks for due deliveries. */
+/**
+ * How often an idle worker looks for due deliveries when nobody wakes it (decision 095): every
+ * second while its instance cannot hear new deliveries announced (`idleDelayMs` says how long
+ * otherwise; bootstrap.ts wakes the worker on each announcement).
+ */
 const POLL_MS = SECOND;
 
 /**
@@ -78,6 +82,8 @@ export type WebhookWorkerOptions = {
   beforeRound?: (now: Date) => Promise<unknown>;
   /** Per attempt; tests shorten it. */
   attemptTimeoutMs?: number;
+  /** How long an idle worker waits before it looks again unwoken (default: a second). */
+  idleDelayMs?: () => number;
 };
 
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
@@ -149,23 +155,32 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       lastBeforeRoundMinute = minute;
       await options.beforeRound(now).catch((error) => console.error('[webhooks] the step before a round failed', error));
     }
-    const claimed = await claimDueWebhookDeliveries(options.db, {
+    const { claimed, nextDueAt } = await claimDueWebhookDeliveries(options.db, {
       now,
       leaseUntil: new Date(now.getTime() + LEASE_MS),
       limit: CLAIM_BATCH,
       perEndpoint: WEBHOOK_IN_FLIGHT_PER_ENDPOINT,
     });
+    nextDueInMs = nextDueAt === null ? null : Math.max(0, nextDueAt.getTime() - now.getTime());
     await Promise.all(claimed.map((delivery) => deliver(delivery).catch((error) => console.error('[webhooks] delivery failed', error))));
     return claimed.length;
   }
 
+  /** After an idle round: how long until the next retry or lease end it saw, if any. */
+  let nextDueInMs: number | null = null;
   const loop = createPollingLoop({
     name: 'webhooks',
     round: runDue,
-    // Something was sent: more may be due (an endpoint's next ten), so look again at once; an idle
-    // round looks again in a second.
-    delayAfter: (sent) => ((sent ?? 0) > 0 ? 0 : POLL_MS),
+    // Something was sent: more may be due (an endpoint's next ten), so look again at once. An idle
+    // round waits until the next retry it knows of, the next minute's daily summaries, or to be
+    // woken (new deliveries are announced), whichever comes first.
+    delayAfter: (sent) => {
+      if ((sent ?? 0) > 0) return 0;
+      const now = options.now().getTime();
+      const nextMinute = options.beforeRound ? MINUTE - (now % MINUTE) : Infinity;
+      return Math.min(options.idleDelayMs?.() ?? POLL_MS, nextDueInMs ?? Infinity, nextMinute);
+    },
   });
 
-  return { runDue, start: loop.start, stop: loop.stop };
+  return { runDue, start: loop.start, stop: loop.stop, wake: loop.wake };
 }

@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import type { DomainEvent } from '@core/contracts';
+import type { Database, Transaction } from '../db/client';
+import { queryPrepared } from '../db/prepared';
+import { type CompanyId, toCompanyId } from '../db/tenant';
+import { computeIdleDelay, createPollingLoop } from '../lib/polling-loop';
+import type { RealtimeHub } from '../realtime/hub';
+import type { EventLogWorker } from '../context';
+
+/*
+ * The durable log of domain events and its followers after commit (decision 095). A change appends
+ * its events in its own transaction (`appendDomainEvents`, or inside the change's own statement:
+ * `APPEND_EVENTS_SQL`); once it has committed, each follower registered here gets them, in order,
+ * exactly once across every instance: the worker reads for a follower under a lock on that
+ * follower's cursor row (FOR UPDATE SKIP LOCKED), and the follower's writes and the cursor's move
+ * commit together. Followers that must be exact with the write stay in its transaction
+ * (domain-events.ts).
+ */
+
+/** What a follower does with one change's events (one transaction's, of one company), in the reader's transaction under that company's scope. */
+export type AfterCommitFollower = (
+  tx: Transaction,
+  companyId: CompanyId,
+  events: readonly DomainEvent[],
+  occurredAt: Date,
+) => Promise<void>;
+
+const followers = new Map<string, AfterCommitFollower>();
+
+/**
+ * Registers a follower after commit under its name, at start-up (bootstrap.ts); registering the
+ * same name again replaces it (every createDeps registers the same ones).
+ */
+export function followDomainEventsAfterCommit(name: string, follow: AfterCommitFollower): void {
+  followers.set(name, follow);
+}
+
+/** The followers after commit by name (the docs and the architecture test read it). */
+export function listAfterCommitFollowers(): string[] {
+  return [...followers.keys()];
+}
+
+/**
+ * The CTE a writer adds to its own statement to append its events there (no round trip of their
+ * own): `$e` is the events as a JSON array, `$c` the company, `$t` when, `guard` a condition the
+ * append waits for (the insert's RETURNING, say). Render with `appendEventsCte`.
+ */
+export function appendEventsCte(params: { events: string; company: string; at: string; guard?: string }): string {
+  return `appended AS (
+  INSERT INTO domain_event_log (company_id, occurred_at, event)
+  SELECT ${params.company}::uuid, ${params.at}::timestamptz, e.value
+    FROM jsonb_array_elements(${params.events}::jsonb) AS e${params.guard ? `\n   WHERE ${params.guard}` : ''}
+)`;
+}
+
+/** Transaction step: appends one change's events to the log (one statement; none for no events). */
+export async function appendDomainEvents(
+  tx: Transaction,
+  companyId: CompanyId,
+  events: readonly DomainEvent[],
+  occurredAt: Date,
+): Promise<void> {
+  if (events.length === 0) return;
+  await queryPrepared(tx, 'domain_events_append', `WITH ${appendEventsCte({ events: '$1', company: '$2', at: '$3' })} SELECT 1`, [
+    JSON.stringify(events),
+    companyId,
+    occurredAt.toISOString(),
+  ]);
+}
+
+/** Events read per follower and round; a full batch makes the next round start at once. */
+const READ_BATCH = 200;
+const MINUTE = 60_000;
+/** Events behind every cursor are kept this long (to look into what a follower did), then removed. */
+const KEEP_MS = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+
+type LogRow = { tx_id: string; position: string; company_id: string; occurred_at: string | Date; event: DomainEvent };
+
+/**
+ * One statement: locks the follower's cursor (nothing when another instance holds it) and reads the
+ * events after it of transactions that have ended: older than the oldest one still running.
+ */
+const READ_SQL = `WITH cursor AS (
+  SELECT tx_id, position FROM domain_event_cursors WHERE follower = $1 FOR UPDATE SKIP LOCKED
+)
+SELECT l.tx_id::text AS tx_id, l.position::text AS position, l.company_id, l.occurred_at, l.event
+  FROM cursor c
+  JOIN domain_event_log l ON (l.tx_id, l.position) > (c.tx_id, c.position)
+ WHERE l.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+ ORDER BY l.tx_id, l.position
+ LIMIT $2`;
+
+export function createEventLogWorker(options: {
+  db: Database;
+  hub: RealtimeHub;
+  now: () => Date;
+  /** Runs once a round that gave a follower events has committed (the webhooks wake their sender). */
+  afterCommit?: (follower: string) => void;
+}): EventLogWorker {
+  const known = new Set<string>();
+  let lastCleanupHour = -1;
+
+  async function followOne(name: string, follow: AfterCommitFollower): Promise<number> {
+    const handled = await options.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('app.event_reader', 'on', true), set_config('app.company_id', '', true)`);
+      if (!known.has(name)) {
+        await tx.execute(sql`INSERT INTO domain_event_cursors (follower) VALUES (${name}) ON CONFLICT DO NOTHING`);
+        known.add(name);
+      }
+      const rows = await queryPrepared<LogRow>(tx, 'domain_events_read', READ_SQL, [name, READ_BATCH]);
+      if (rows.length === 0) return 0;
+      // One change's events together (one transaction's), in the order they were appended.
+      for (const change of groupByChange(rows)) {
+        const companyId = toCompanyId(change[0]!.company_id);
+        const occurredAt = new Date(change[0]!.occurred_at);
+        // A savepoint per change: one a follower cannot take (a bug) is logged and passed, rather
+        // than holding back every change behind it forever.
+        await tx
+          .transaction(async (savepoint) => {
+            await savepoint.execute(
+              sql`SELECT set_config('role', 'app_user', true), set_config('app.company_id', ${companyId}, true), set_config('app.user_id', '', true)`,
+            );
+            await follow(
+              savepoint,
+              companyId,
+              change.map((row) => row.event),
+              occurredAt,
+            );
+          })
+          .catch((error: unknown) => console.error(`[events] ${name} could not follow a change; passed`, error));
+      }
+      const last = rows.at(-1)!;
+      await tx.execute(sql`SELECT set_config('role', 'none', true), set_config('app.company_id', '', true)`);
+      await tx.execute(
+        sql`UPDATE domain_event_cursors SET tx_id = ${last.tx_id}::xid8, position = ${last.position}::bigint WHERE follower = ${name}`,
+      );
+      return rows.length;
+    });
+    if (handled > 0) options.afterCommit?.(name);
+    return handled;
+  }
+
+  /** Removes, once an hour, events every follower has passed that are older than a day. */
+  async function forgetOldEvents(now: Date): Promise<void> {
+    const hour = Math.floor(now.getTime() / HOUR);
+    if (hour === lastCleanupHour) return;
+    lastCleanupHour = hour;
+    await options.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('app.event_reader', 'on', true)`);
+      await tx.execute(sql`DELETE FROM domain_event_log l
+        WHERE l.occurred_at < ${new Date(now.getTime() - KEEP_MS).toISOString()}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM domain_event_cursors c WHERE (c.tx_id, c.position) < (l.tx_id, l.position))`);
+    });
+  }
+
+  async function runDue(): Promise<number> {
+    let handled = 0;
+    for (const [name, follow] of followers) handled += await followOne(name, follow);
+    await forgetOldEvents(options.now()).catch((error) => console.error('[events] removing old events failed', error));
+    return handled;
+  }
+
+  const loop = createPollingLoop({
+    name: 'events',
+    round: runDue,
+    // A full batch: more is waiting. Otherwise wait to be woken, and look now and then in case a
+    // NOTIFY was missed; often while the LISTEN connection is away.
+    delayAfter: (handled) => ((handled ?? 0) >= READ_BATCH ? 0 : computeIdleDelay(options.hub.isListening())),
+  });
+  let unobserve: (() => void) | null = null;
+  let unresync: (() => void) | null = null;
+
+  return {
+    runDue,
+    wake: loop.wake,
+    start() {
+      unobserve ??= options.hub.observe((change) => {
+        if (change.table === 'domain_event_log') loop.wake();
+      });
+      // Back after a lost connection: what was appended meanwhile was never announced.
+      unresync ??= options.hub.onResync(() => loop.wake());
+      loop.start();
+    },
+    async stop() {
+      unobserve?.();
+      unresync?.();
+      unobserve = unresync = null;
+      await loop.stop();
+    },
+  };
+}
+
+/** Consecutive rows of one transaction (one change), in log order. */
+function groupByChange(rows: LogRow[]): LogRow[][] {
+  const groups: LogRow[][] = [];
+  for (const row of rows) {
+    const last = groups.at(-1);
+    if (last && last[0]!.tx_id === row.tx_id && last[0]!.company_id === row.company_id) last.push(row);
+    else groups.push([row]);
+  }
+  return groups;
+}
