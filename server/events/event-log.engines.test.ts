@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '@core/contracts';
+import { type DbHandle, openDatabase } from '../db/client';
+import { withTenant } from '../db/tenant';
+import { RealtimeHub } from '../realtime/hub';
+import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
+import { createPostgresDatabase, createTestDatabase, testEngine } from '../test/test-database';
+import { appendDomainEvents, createEventLogWorker, followDomainEventsAfterCommit } from './event-log';
+
+/*
+ * The durable log of domain events and its followers after commit (decision 095), on both engines:
+ * what a change appends reaches every follower once it has committed, exactly once across
+ * instances, in order, never when the change rolled back; a follower is woken by the NOTIFY rather
+ * than by looking; one that cannot take a change does not hold back the rest.
+ */
+
+type Seen = { follower: string; companyId: string; types: string[]; ids: string[] };
+const seen: Seen[] = [];
+/** Changes whose activity id is here make the 'fussy' follower throw. */
+const refused = new Set<string>();
+
+const idOf = (event: DomainEvent) => ('activity' in event ? (event.activity as { id: string }).id : event.type);
+for (const follower of ['recorder', 'fussy']) {
+  followDomainEventsAfterCommit(follower, async (tx, companyId, events) => {
+    // Writes in the reader's transaction under the change's company, as a real follower does.
+    await tx.execute(sql`SELECT set_config('app.follower_saw', ${companyId}, true)`);
+    if (follower === 'fussy' && events.some((event) => refused.has(idOf(event)))) throw new Error('cannot take this one');
+    seen.push({ follower, companyId, types: events.map((event) => event.type), ids: events.map(idOf) });
+  });
+}
+
+let t: TestApp;
+let second: DbHandle;
+let dropDatabase = async () => {};
+let rep: TestUser & { companyId: string };
+
+beforeAll(async () => {
+  if (testEngine === 'postgres') {
+    const database = await createPostgresDatabase();
+    dropDatabase = database.drop;
+    t = await createTestApp({ database: await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 }) });
+    second = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 });
+  } else {
+    t = await createTestApp({ database: await createTestDatabase() });
+    second = t.deps.database;
+  }
+  rep = await t.createMember();
+});
+afterAll(async () => {
+  if (second && second !== t?.deps.database) await second.close();
+  await t?.close();
+  await dropDatabase();
+});
+
+async function logCall(): Promise<string> {
+  const response = await t.request('/api/v1/activities', {
+    method: 'POST',
+    as: rep,
+    json: { kind: 'call', answered: false },
+    settle: false,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+const seenBy = (follower: string, id: string) => seen.filter((s) => s.follower === follower && s.ids.includes(id));
+
+describe('the log of domain events', () => {
+  it('hands a logged call to each follower after it committed, once, with its company', async () => {
+    const id = await logCall();
+    expect(seenBy('recorder', id)).toEqual([]); // nothing before a round
+    expect(await t.deps.events.runDue()).toBeGreaterThan(0);
+    expect(seenBy('recorder', id)).toEqual([{ follower: 'recorder', companyId: rep.companyId, types: ['activity.logged'], ids: [id] }]);
+    expect(seenBy('fussy', id)).toHaveLength(1);
+    // Read again: nothing new.
+    await t.deps.events.runDue();
+    expect(seenBy('recorder', id)).toHaveLength(1);
+  });
+
+  it('hands over nothing of a change that rolled back', async () => {
+    await t.deps.events.runDue();
+    const before = seen.length;
+    await expect(
+      withTenant(t.db, { companyId: rep.companyId, userId: rep.id }, async (tx) => {
+        const merged: DomainEvent = {
+          type: 'customers.merged',
+          kept: { id: crypto.randomUUID(), name: 'Kept AS' },
+          merged: { id: crypto.randomUUID(), name: 'Merged AS' },
+          activities: 0,
+          actorId: rep.id,
+        };
+        await appendDomainEvents(tx, rep.companyId, [merged], new Date());
+        throw new Error('the change fails after appending');
+      }),
+    ).rejects.toThrow('the change fails');
+    await t.deps.events.runDue();
+    expect(seen.slice(before)).toEqual([]);
+  });
+
+  it('with two instances reading at once, each change reaches each follower exactly once, in order', async () => {
+    await t.deps.events.runDue();
+    const secondWorker = createEventLogWorker({ db: second.db, hub: t.deps.realtime, now: () => new Date() });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await logCall());
+    await Promise.all([t.deps.events.runDue(), secondWorker.runDue(), t.deps.events.runDue(), secondWorker.runDue()]);
+    await Promise.all([t.deps.events.runDue(), secondWorker.runDue()]);
+    const recorded = seen.filter((s) => s.follower === 'recorder').flatMap((s) => s.ids);
+    const mine = recorded.filter((id) => ids.includes(id));
+    expect(mine).toEqual(ids);
+  });
+
+  it('a follower that cannot take a change is passed by it, and takes the next; the others take both', async () => {
+    await t.deps.events.runDue();
+    const bad = await logCall();
+    refused.add(bad);
+    const good = await logCall();
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      await t.deps.events.runDue();
+    } finally {
+      console.error = original;
+    }
+    expect(seenBy('fussy', bad)).toEqual([]);
+    expect(seenBy('fussy', good)).toHaveLength(1);
+    expect(seenBy('recorder', bad)).toHaveLength(1);
+    expect(seenBy('recorder', good)).toHaveLength(1);
+    expect(String(errors[0])).toMatch(/fussy could not follow a change/);
+  });
+
+  it('a started worker is woken by the NOTIFY of a new change: no round asked for', async () => {
+    await t.deps.events.runDue();
+    const hub = new RealtimeHub();
+    await hub.start(second);
+    const worker = createEventLogWorker({ db: second.db, hub, now: () => new Date() });
+    worker.start();
+    try {
+      // Its first round (at start) finds nothing; then it waits, minutes while it hears every commit.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const id = await logCall();
+      const deadline = Date.now() + 10_000;
+      while (seenBy('recorder', id).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(seenBy('recorder', id)).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      await hub.stop();
+    }
+  });
+});
