@@ -700,6 +700,8 @@ async function checkEntry(persona: Persona, key: string, entry: Entry): Promise<
     prepared = await entry.prepare(persona);
     wrapped.prepare = async () => prepared!;
   }
+  // What the fixtures' changes make after commit (decision 095) is made before the snapshot too.
+  await t.deps.events.runDue();
   const before = expected >= 400 ? await snapshot() : null;
   const { status, body } = await callAs(persona, key, wrapped);
   expect(status, `${key} as ${persona}: ${JSON.stringify(body)}`).toBe(expected);
@@ -891,6 +893,7 @@ const TEAM_SCOPED: Record<string, ScopedEntry[]> = {
 
 async function checkScoped(caller: TestUser, reach: Reach, entry: ScopedEntry, key: string, expected: number): Promise<void> {
   const call = await entry.call(reach);
+  await t.deps.events.runDue();
   const before = expected >= 400 ? await snapshot() : null;
   const { status, body } = await callOperation(t, key, call, caller);
   expect(status, `${key}: ${JSON.stringify(body)}`).toBe(expected);

@@ -55,6 +55,7 @@ const TENANT_TABLES = [
   'push_subscriptions',
   'push_preferences',
   'push_outbox',
+  'domain_event_log',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member (an admin; the 1:1 note is about the colleague). */
@@ -67,6 +68,9 @@ async function seedEveryTable(member: Member, colleague: Member): Promise<void> 
     await tx.execute(sql`INSERT INTO activities (company_id, user_id, customer_id, type, meeting_booked, points_earned, local_date)
       VALUES (${member.companyId}, ${member.id}, ${customerId}, 'call_answered', true, 5, '2026-11-20')`);
     await tx.execute(sql`INSERT INTO goals (company_id, user_id, daily_calls) VALUES (${member.companyId}, ${member.id}, 20)`);
+    await tx.execute(
+      sql`INSERT INTO domain_event_log (company_id, occurred_at, event) VALUES (${member.companyId}, now(), '{"type":"customers.merged"}')`,
+    );
     await tx.execute(sql`INSERT INTO invitations (company_id, code, created_by, expires_at)
       VALUES (${member.companyId}, ${`code-${member.id}`}, ${member.id}, now() + interval '7 days')`);
     await tx.execute(
@@ -193,7 +197,7 @@ describe('company B is invisible to company A', () => {
    * Tables the app may only append to: no UPDATE or DELETE, not even of its own rows (tombstones may
    * be pruned past their horizon, see the next test, but never changed).
    */
-  const APPEND_ONLY = new Set<string>(['audit_log', 'deleted_activities']);
+  const APPEND_ONLY = new Set<string>(['audit_log', 'deleted_activities', 'domain_event_log']);
 
   it('deleted_activities: the app removes only its own company tombstones older than 90 days', async () => {
     const tombstone = (company: string, user: string, age: string) =>

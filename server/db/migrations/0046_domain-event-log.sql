@@ -16,8 +16,9 @@ CREATE TABLE domain_event_log (
   PRIMARY KEY (tx_id, position)
 );
 --> statement-breakpoint
--- A change writes its own company's events; only the log's reader (app.event_reader on, never as
--- app_user: the function checks the role, as app_webhook_worker does) reads across companies.
+-- A change writes (and may read) its own company's events; only the log's reader (app.event_reader
+-- on, never as app_user: the function checks the role, as app_webhook_worker does) reads across
+-- companies.
 CREATE OR REPLACE FUNCTION app_event_reader() RETURNS boolean LANGUAGE sql STABLE AS
 $$ SELECT current_setting('app.event_reader', true) = 'on' AND current_user <> 'app_user' $$;
 --> statement-breakpoint
@@ -30,10 +31,13 @@ ALTER TABLE domain_event_log FORCE ROW LEVEL SECURITY;
 CREATE POLICY domain_event_log_insert ON domain_event_log FOR INSERT
   WITH CHECK (company_id = (SELECT app_company_id()));
 --> statement-breakpoint
+CREATE POLICY domain_event_log_read ON domain_event_log FOR SELECT
+  USING (company_id = (SELECT app_company_id()));
+--> statement-breakpoint
 CREATE POLICY domain_event_log_reader ON domain_event_log
   USING ((SELECT app_event_reader()));
 --> statement-breakpoint
-GRANT INSERT ON domain_event_log TO app_user;
+GRANT SELECT, INSERT ON domain_event_log TO app_user;
 --> statement-breakpoint
 -- Where each after-commit follower is in the log. One row per follower, locked by the instance
 -- that reads for it (FOR UPDATE SKIP LOCKED): on several instances each event reaches each
