@@ -5,12 +5,15 @@
  *
  *   - a signed-in read: at most 2 statements before its feature's own (the session and the
  *     membership come from the actor cache: 0 once the session is known to this instance);
- *   - a logged call (POST /api/v1/activities): at most 7 statements in total. The 7th is the
- *     badges' (decision 050): one statement judges every badge rule on the rollups after the insert
- *     and inserts what was earned; it cannot join the insert, whose rollup trigger has not run yet
- *     for a statement in the same query. A write that earns a badge (rare: a first sale, a record)
- *     sends two more: its feed events, and the push notification of the badge for the member's
- *     devices (decision 055; one INSERT ... SELECT that finds the devices itself).
+ *   - a logged call (POST /api/v1/activities): at most 6 statements in total: begin, the scope and
+ *     the day's lock, the logging context, the insert (which appends its domain events to the log in
+ *     the same statement, decision 095), the badges', commit. The badges' (decision 050) judges every
+ *     badge rule on the rollups after the insert and inserts what was earned; it cannot join the
+ *     insert, whose rollup trigger has not run yet for a statement in the same query. A write that
+ *     earns a badge (rare: a first sale, a record) sends two more: its feed events, and the push
+ *     notification of the badge for the member's devices (decision 055; one INSERT ... SELECT that
+ *     finds the devices itself). What follows after commit (webhooks, chat) is the log worker's, not
+ *     the request's: requests here do not settle the log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementPhase } from './db/client';
