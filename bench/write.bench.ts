@@ -18,9 +18,10 @@
  *
  * It prints, per engine, connections, round and side: requests/s, p50/p99 latency, errors (non-2xx
  * or a failed socket), the statements per request and the 1-minute load average; then app ÷ minimal.
- * Statements come from pg_stat_statements when the PostgreSQL server has it loaded, otherwise they
- * are counted inside the server process (bench/support/count-statements.mjs: every statement the
- * driver sends). The app's resident memory is printed after start, after the sign-ups and idle
+ * Statements are counted inside the server process (bench/support/count-statements.mjs: every
+ * statement the driver sends) and, on PostgreSQL with pg_stat_statements loaded, by the database
+ * too: both are printed, so the two counts cannot drift apart unseen. Then an idle app's statements
+ * a minute (--idle-minutes, default 3, quick 0.5; 0 to skip). The app's resident memory is printed after start, after the sign-ups and idle
  * after each round.
  *
  *   npm run bench:write                                    # PGlite only
@@ -58,6 +59,8 @@ const MEMBERS = Number(option('members') ?? 20);
 const READS = !flag('no-reads');
 /** How long the app sits idle after its round before its memory is read. */
 const IDLE_SECONDS = Number(option('idle') ?? (QUICK ? 3 : 10));
+/** How long an idle app's statements are counted, in minutes (0: not measured). */
+const IDLE_MINUTES = Number(option('idle-minutes') ?? (QUICK ? 0.5 : 3));
 const WITH_CUSTOMER = !flag('no-customer');
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const ENGINES: Engine[] = (() => {
@@ -77,7 +80,10 @@ type Row = {
   round: number;
   side: Side;
   result: LoadResult;
+  /** Statements per request as the server process counted them (bench/support/count-statements.mjs). */
   statementsPerRequest: number;
+  /** The same as PostgreSQL counted them (pg_stat_statements), when it can: the two must agree. */
+  databaseStatementsPerRequest: number | null;
   /** The server process's CPU time per request (all of its threads). */
   cpuPerRequest: number;
   load: number;
@@ -93,6 +99,8 @@ type EngineSetup = {
 };
 
 const log = (...parts: unknown[]) => console.info('[bench:write]', ...parts);
+/** Per engine: what an idle app costs its database (measureIdle). */
+const idleFigures = new Map<Engine, string>();
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 function residentMb(pid: number): number {
@@ -277,25 +285,57 @@ async function measure(
   server: ServerProcess,
   connections: number,
   makeRequest: (n: number) => LoadRequest,
-): Promise<{ result: LoadResult; statementsPerRequest: number; cpuPerRequest: number; load: number }> {
+): Promise<{
+  result: LoadResult;
+  statementsPerRequest: number;
+  databaseStatementsPerRequest: number | null;
+  cpuPerRequest: number;
+  load: number;
+}> {
   // The warm-up opens the connections; the timed run goes on over them, as browsers keep theirs.
   const agent = createLoadAgent(connections);
   await runLoad({ baseUrl: server.baseUrl, connections, seconds: WARMUP_SECONDS, makeRequest, agent });
-  const count = setup.countStatements ?? (async () => (await readProcessReport(server)).statements);
-  const before = await count();
+  const countInServer = async () => (await readProcessReport(server)).statements;
+  const before = await countInServer();
+  const databaseBefore = await setup.countStatements?.();
   const load = loadavg()[0]!;
   const cpuBefore = cpuMs(server.pid);
   const result = await runLoad({ baseUrl: server.baseUrl, connections, seconds: SECONDS, makeRequest, agent });
   agent.destroy();
   const cpuPerRequest = (cpuMs(server.pid) - cpuBefore) / result.completed;
-  const statementsPerRequest = ((await count()) - before) / result.completed;
-  return { result, statementsPerRequest, cpuPerRequest, load };
+  // The database's count first: reading the server's report sends no statement, but the other
+  // order would let the server's background work slip in between the two.
+  const databaseAfter = await setup.countStatements?.();
+  const statementsPerRequest = ((await countInServer()) - before) / result.completed;
+  const databaseStatementsPerRequest =
+    databaseBefore === undefined || databaseAfter === undefined ? null : (databaseAfter - databaseBefore) / result.completed;
+  return { result, statementsPerRequest, databaseStatementsPerRequest, cpuPerRequest, load };
+}
+
+/**
+ * What an idle app costs its database: statements over IDLE_MINUTES with no request, after its
+ * start-up rounds (decision 095: workers wait to be woken and look on their own every 5 minutes,
+ * or at the minute for what is due at a minute of the day).
+ */
+async function measureIdle(setup: EngineSetup, server: ServerProcess): Promise<string> {
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const before = await readProcessReport(server);
+  const databaseBefore = await setup.countStatements?.();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MINUTES * 60_000));
+  const databaseAfter = await setup.countStatements?.();
+  const after = await readProcessReport(server);
+  const perMinute = (after.statements - before.statements) / IDLE_MINUTES;
+  const database =
+    databaseBefore === undefined || databaseAfter === undefined
+      ? ''
+      : `; PostgreSQL counted ${fmt((databaseAfter - databaseBefore) / IDLE_MINUTES, 1)} a minute`;
+  return `${fmt(perMinute, 1)} statements a minute (${after.statements - before.statements} in ${IDLE_MINUTES} min)${database}`;
 }
 
 function describe(row: Row): string {
   const r = row.result;
   const errors = r.errors ? ` (${[...r.errorKinds].map(([k, n]) => `${k} x${n}`).join(', ')})` : '';
-  return `${row.engine} ${row.side.padEnd(8)} c=${String(row.connections).padEnd(3)} round ${row.round}: ${fmt(r.perSecond).padStart(5)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, errors ${r.errors}${errors}, ${fmt(row.statementsPerRequest, 1)} statements/req, ${fmt(row.cpuPerRequest, 1)} ms CPU/req, load ${fmt(row.load, 1)}`;
+  return `${row.engine} ${row.side.padEnd(8)} c=${String(row.connections).padEnd(3)} round ${row.round}: ${fmt(r.perSecond).padStart(5)} req/s, p50 ${fmt(r.p50, 1)} ms, p99 ${fmt(r.p99, 1)} ms, errors ${r.errors}${errors}, ${fmt(row.statementsPerRequest, 1)}${row.databaseStatementsPerRequest === null ? '' : ` (PostgreSQL ${fmt(row.databaseStatementsPerRequest, 1)})`} statements/req, ${fmt(row.cpuPerRequest, 1)} ms CPU/req, load ${fmt(row.load, 1)}`;
 }
 
 async function benchEngine(engine: Engine, rows: Row[], memory: string[]): Promise<string> {
@@ -357,6 +397,17 @@ async function benchEngine(engine: Engine, rows: Row[], memory: string[]): Promi
         }
       }
     }
+    if (IDLE_MINUTES > 0) {
+      const server = await startApp(setup);
+      try {
+        log(`counting an idle app's statements for ${IDLE_MINUTES} min...`);
+        const idle = await measureIdle(setup, server);
+        idleFigures.set(engine, idle);
+        log(`idle: ${idle}`);
+      } finally {
+        await server.kill('SIGTERM');
+      }
+    }
     return `${setup.label}; statements ${setup.statementSource}`;
   } finally {
     await app?.kill('SIGTERM');
@@ -381,13 +432,17 @@ function renderResults(rows: Row[], labels: Map<Engine, string>, memory: string[
   for (const [engine, label] of labels) {
     lines.push(`**${label}.**`, '');
     lines.push(
-      '| connections | round | side | requests/s | p50 ms | p99 ms | errors | statements/request | server CPU ms/request | load avg |',
+      '| connections | round | side | requests/s | p50 ms | p99 ms | errors | statements/request (server; PostgreSQL) | server CPU ms/request | load avg |',
     );
     lines.push('|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of rows.filter((r) => r.engine === engine)) {
       const r = row.result;
+      const statements =
+        row.databaseStatementsPerRequest === null
+          ? fmt(row.statementsPerRequest, 1)
+          : `${fmt(row.statementsPerRequest, 1)}; ${fmt(row.databaseStatementsPerRequest, 1)}`;
       lines.push(
-        `| ${row.connections} | ${row.round} | ${row.side} | ${fmt(r.perSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${fmt(row.statementsPerRequest, 1)} | ${fmt(row.cpuPerRequest, 1)} | ${fmt(row.load, 1)} |`,
+        `| ${row.connections} | ${row.round} | ${row.side} | ${fmt(r.perSecond)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.errors} | ${statements} | ${fmt(row.cpuPerRequest, 1)} | ${fmt(row.load, 1)} |`,
       );
     }
     lines.push(
@@ -404,6 +459,8 @@ function renderResults(rows: Row[], labels: Map<Engine, string>, memory: string[
       const minimalMedian = median(minimal.map((r) => r.result.perSecond));
       lines.push(`| ${connections} | ${fmt(appMedian)} | ${fmt(minimalMedian)} | ${perRound} | ${fmt(appMedian / minimalMedian, 2)} |`);
     }
+    const idle = idleFigures.get(engine);
+    if (idle) lines.push('', `An idle app (no request, after its start): ${idle}.`);
     lines.push('');
   }
   lines.push(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@core/contracts';
 import { type DbHandle, openDatabase } from '../db/client';
-import { withTenant } from '../db/tenant';
+import { toCompanyId, toUserId, withTenant } from '../db/tenant';
 import { RealtimeHub } from '../realtime/hub';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
 import { createPostgresDatabase, createTestDatabase, testEngine } from '../test/test-database';
@@ -82,7 +82,7 @@ describe('the log of domain events', () => {
     await t.deps.events.runDue();
     const before = seen.length;
     await expect(
-      withTenant(t.db, { companyId: rep.companyId, userId: rep.id }, async (tx) => {
+      withTenant(t.db, { companyId: toCompanyId(rep.companyId), userId: toUserId(rep.id) }, async (tx) => {
         const merged: DomainEvent = {
           type: 'customers.merged',
           kept: { id: crypto.randomUUID(), name: 'Kept AS' },
@@ -90,7 +90,7 @@ describe('the log of domain events', () => {
           activities: 0,
           actorId: rep.id,
         };
-        await appendDomainEvents(tx, rep.companyId, [merged], new Date());
+        await appendDomainEvents(tx, toCompanyId(rep.companyId), [merged], new Date());
         throw new Error('the change fails after appending');
       }),
     ).rejects.toThrow('the change fails');
