@@ -9,7 +9,8 @@ import { followDomainEventsAfterCommit } from './event-log';
  * PostgreSQL only (vitest.config.ts collects *.postgres.test.ts only when TEST_DATABASE_URL is
  * set): transactions commit in another order than they append there, which PGlite's one
  * connection cannot do. A reader that went by position alone would pass an event whose
- * transaction commits after a newer one's, and never see it (decision 095).
+ * transaction commits after a newer one's, and never see it (decision 095); and only this
+ * database's transactions may hold the reader back, not another's on the same server.
  */
 
 const seen: string[] = [];
@@ -71,5 +72,24 @@ it('an event whose transaction commits after a newer one is not passed over: bot
   } finally {
     await older.end();
     await newer.end();
+  }
+});
+
+it('a long transaction in another database on the same server does not hold the followers back', async () => {
+  await t.deps.events.runDue();
+  // Another database of the same server (the one TEST_DATABASE_URL names), in a writing transaction left open.
+  const elsewhere = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await elsewhere.connect();
+  await elsewhere.query('BEGIN');
+  await elsewhere.query('SELECT pg_current_xact_id()');
+  try {
+    const held = await appendAndHold('after the long one');
+    await held.query('COMMIT');
+    await held.end();
+    await t.deps.events.runDue();
+    expect(seen.at(-1)).toBe('after the long one');
+  } finally {
+    await elsewhere.query('ROLLBACK');
+    await elsewhere.end();
   }
 });

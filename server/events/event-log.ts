@@ -78,18 +78,29 @@ const HOUR = 60 * MINUTE;
 type LogRow = { tx_id: string; position: string; company_id: string; occurred_at: string | Date; event: DomainEvent };
 
 /**
- * One statement: locks the follower's cursor (nothing when another instance holds it) and reads the
- * events after it of transactions that have ended: older than the oldest one still running.
+ * Locks the follower's cursor (no row when another instance holds it) and gives this transaction
+ * its id (`me`): every transaction that appends later has a larger one.
  */
-const READ_SQL = `WITH cursor AS (
-  SELECT tx_id, position FROM domain_event_cursors WHERE follower = $1 FOR UPDATE SKIP LOCKED
-)
-SELECT l.tx_id::text AS tx_id, l.position::text AS position, l.company_id, l.occurred_at, l.event
-  FROM cursor c
-  JOIN domain_event_log l ON (l.tx_id, l.position) > (c.tx_id, c.position)
- WHERE l.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+const LOCK_CURSOR_SQL = `SELECT tx_id::text AS tx_id, position::text AS position, pg_current_xact_id()::text AS me
+  FROM domain_event_cursors WHERE follower = $1 FOR UPDATE SKIP LOCKED`;
+
+/**
+ * How far before this transaction the oldest transaction still running on this database began
+ * (in transaction ids; 0 when none did). Read before the events, in a statement of its own: a
+ * transaction running now is either counted here or, if it ends before the next statement, seen
+ * there. This database's sessions only (pg_stat_activity shows the app's role its own sessions,
+ * which are the only ones that append), not the whole server's (pg_snapshot_xmin): a long
+ * transaction in another database on the same server must not hold the followers back.
+ */
+const OLDEST_RUNNING_SQL = `SELECT greatest(coalesce(max(age(backend_xid)), 0), 0)::text AS age
+  FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL AND pid <> pg_backend_pid()`;
+
+/** The events after the cursor of transactions that have ended: older than `$3`, the oldest one still running. */
+const READ_SQL = `SELECT l.tx_id::text AS tx_id, l.position::text AS position, l.company_id, l.occurred_at, l.event
+  FROM domain_event_log l
+ WHERE (l.tx_id, l.position) > ($1::xid8, $2::bigint) AND l.tx_id < $3::xid8
  ORDER BY l.tx_id, l.position
- LIMIT $2`;
+ LIMIT $4`;
 
 export function createEventLogWorker(options: {
   db: Database;
@@ -108,7 +119,13 @@ export function createEventLogWorker(options: {
         await tx.execute(sql`INSERT INTO domain_event_cursors (follower) VALUES (${name}) ON CONFLICT DO NOTHING`);
         known.add(name);
       }
-      const rows = await queryPrepared<LogRow>(tx, 'domain_events_read', READ_SQL, [name, READ_BATCH]);
+      const [cursor] = await queryPrepared<{ tx_id: string; position: string; me: string }>(tx, 'domain_events_lock', LOCK_CURSOR_SQL, [
+        name,
+      ]);
+      if (!cursor) return 0; // another instance reads for this follower now
+      const [oldest] = await queryPrepared<{ age: string }>(tx, 'domain_events_oldest', OLDEST_RUNNING_SQL, []);
+      const before = (BigInt(cursor.me) - BigInt(oldest!.age)).toString();
+      const rows = await queryPrepared<LogRow>(tx, 'domain_events_read', READ_SQL, [cursor.tx_id, cursor.position, before, READ_BATCH]);
       if (rows.length === 0) return 0;
       // One change's events together (one transaction's), in the order they were appended.
       for (const change of groupByChange(rows)) {

@@ -5,8 +5,8 @@
 -- Order: `position` is given at insert, but transactions commit in another order than they insert,
 -- so a reader that went by position alone could pass an event whose transaction commits later.
 -- Each row also carries its transaction's id (`tx_id`), and readers take only events of
--- transactions older than every transaction still running (pg_snapshot_xmin of the current
--- snapshot), in (tx_id, position) order: nothing can appear behind a cursor afterwards.
+-- transactions older than every transaction still running on this database (server/events/
+-- event-log.ts), in (tx_id, position) order: nothing can appear behind a cursor afterwards.
 CREATE TABLE domain_event_log (
   tx_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
   position bigint GENERATED ALWAYS AS IDENTITY,
