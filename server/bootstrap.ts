@@ -14,7 +14,7 @@ import { ActorCache } from './modules/session/actor-cache';
 import { RealtimeHub } from './realtime/hub';
 import { createOutboundTargetPolicy } from './lib/outbound-targets';
 import { computeIdleDelay } from './lib/polling-loop';
-import { listenToWebhookEvents, recordWebhooksForDomainEvents } from './modules/webhooks/webhooks.service';
+import { listenToWebhookEvents, recordWebhooksForChanges } from './modules/webhooks/webhooks.service';
 import { followDomainEvents } from './events/domain-events';
 import { createEventLogWorker, followDomainEventsAfterCommit } from './events/event-log';
 import { awardBadgesForDomainEvents } from './modules/badges/badges.service';
@@ -66,7 +66,7 @@ export async function createDeps(
   followDomainEvents('badges', awardBadgesForDomainEvents);
   followDomainEvents('audit', recordAuditForDomainEvents);
   // And once it has committed, from the log (decision 095): the webhooks' and chat's deliveries.
-  followDomainEventsAfterCommit('webhooks', recordWebhooksForDomainEvents);
+  followDomainEventsAfterCommit('webhooks', recordWebhooksForChanges);
   // Not started here: the server starts these (main.ts); tests run their rounds themselves.
   deps.events = createEventLogWorker({
     db: database.db,

@@ -22,7 +22,8 @@ const refused = new Set<string>();
 
 const idOf = (event: DomainEvent) => ('activity' in event ? (event.activity as { id: string }).id : event.type);
 for (const follower of ['recorder', 'fussy']) {
-  followDomainEventsAfterCommit(follower, async (tx, companyId, events) => {
+  followDomainEventsAfterCommit(follower, async (tx, companyId, changes) => {
+    const events = changes.flatMap((change) => change.events);
     // Writes in the reader's transaction under the change's company, as a real follower does.
     await tx.execute(sql`SELECT set_config('app.follower_saw', ${companyId}, true)`);
     if (follower === 'fussy' && events.some((event) => refused.has(idOf(event)))) throw new Error('cannot take this one');
@@ -68,6 +69,7 @@ const seenBy = (follower: string, id: string) => seen.filter((s) => s.follower =
 
 describe('the log of domain events', () => {
   it('hands a logged call to each follower after it committed, once, with its company', async () => {
+    await t.deps.events.runDue(); // the members' joining, before
     const id = await logCall();
     expect(seenBy('recorder', id)).toEqual([]); // nothing before a round
     expect(await t.deps.events.runDue()).toBeGreaterThan(0);

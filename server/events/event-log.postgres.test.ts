@@ -14,8 +14,8 @@ import { followDomainEventsAfterCommit } from './event-log';
  */
 
 const seen: string[] = [];
-followDomainEventsAfterCommit('order', async (_tx, _companyId, events) => {
-  for (const event of events) if (event.type === 'customers.merged') seen.push(event.kept.name);
+followDomainEventsAfterCommit('order', async (_tx, _companyId, changes) => {
+  for (const event of changes.flatMap((change) => change.events)) if (event.type === 'customers.merged') seen.push(event.kept.name);
 });
 
 let t: TestApp;

@@ -17,13 +17,15 @@ import type { EventLogWorker } from '../context';
  * (domain-events.ts).
  */
 
-/** What a follower does with one change's events (one transaction's, of one company), in the reader's transaction under that company's scope. */
-export type AfterCommitFollower = (
-  tx: Transaction,
-  companyId: CompanyId,
-  events: readonly DomainEvent[],
-  occurredAt: Date,
-) => Promise<void>;
+/** One committed change as the log hands it over: its events, in order, and when it happened. */
+export type LoggedChange = { events: readonly DomainEvent[]; occurredAt: Date };
+
+/**
+ * What a follower does with the changes of one company that are new to it (in the order they were
+ * appended), in the reader's transaction under that company's scope: all at once, so it can write
+ * what they make in one statement.
+ */
+export type AfterCommitFollower = (tx: Transaction, companyId: CompanyId, changes: readonly LoggedChange[]) => Promise<void>;
 
 const followers = new Map<string, AfterCommitFollower>();
 
@@ -68,6 +70,8 @@ export async function appendDomainEvents(
   ]);
 }
 
+/** How long a woken worker waits for more changes to come before it reads them (see wakeDelayMs). */
+const WAKE_DELAY_MS = 25;
 /** Events read per follower and round; a full batch makes the next round start at once. */
 const READ_BATCH = 200;
 const MINUTE = 60_000;
@@ -127,26 +131,7 @@ export function createEventLogWorker(options: {
       const before = (BigInt(cursor.me) - BigInt(oldest!.age)).toString();
       const rows = await queryPrepared<LogRow>(tx, 'domain_events_read', READ_SQL, [cursor.tx_id, cursor.position, before, READ_BATCH]);
       if (rows.length === 0) return 0;
-      // One change's events together (one transaction's), in the order they were appended.
-      for (const change of groupByChange(rows)) {
-        const companyId = toCompanyId(change[0]!.company_id);
-        const occurredAt = new Date(change[0]!.occurred_at);
-        // A savepoint per change: one a follower cannot take (a bug) is logged and passed, rather
-        // than holding back every change behind it forever.
-        await tx
-          .transaction(async (savepoint) => {
-            await savepoint.execute(
-              sql`SELECT set_config('role', 'app_user', true), set_config('app.company_id', ${companyId}, true), set_config('app.user_id', '', true)`,
-            );
-            await follow(
-              savepoint,
-              companyId,
-              change.map((row) => row.event),
-              occurredAt,
-            );
-          })
-          .catch((error: unknown) => console.error(`[events] ${name} could not follow a change; passed`, error));
-      }
+      for (const [companyId, changes] of groupByCompany(rows)) await followCompany(tx, name, follow, companyId, changes);
       const last = rows.at(-1)!;
       await tx.execute(sql`SELECT set_config('role', 'none', true), set_config('app.company_id', '', true)`);
       await tx.execute(
@@ -156,6 +141,29 @@ export function createEventLogWorker(options: {
     });
     if (handled > 0) options.afterCommit?.(name);
     return handled;
+  }
+
+  /**
+   * Hands one company's new changes to a follower, under that company's scope, in a savepoint. When
+   * it cannot take them, each change is tried alone, and one it still cannot take (a bug) is logged
+   * and passed, rather than holding back every change behind it forever.
+   */
+  async function followCompany(tx: Transaction, name: string, follow: AfterCommitFollower, companyId: CompanyId, changes: LoggedChange[]) {
+    const attempt = (some: LoggedChange[]) =>
+      tx.transaction(async (savepoint) => {
+        await savepoint.execute(
+          sql`SELECT set_config('role', 'app_user', true), set_config('app.company_id', ${companyId}, true), set_config('app.user_id', '', true)`,
+        );
+        await follow(savepoint, companyId, some);
+      });
+    try {
+      await attempt(changes);
+    } catch (error) {
+      if (changes.length === 1) return console.error(`[events] ${name} could not follow a change; passed`, error);
+      for (const change of changes) {
+        await attempt([change]).catch((alone: unknown) => console.error(`[events] ${name} could not follow a change; passed`, alone));
+      }
+    }
   }
 
   /** Removes, once an hour, events every follower has passed that are older than a day. */
@@ -181,6 +189,8 @@ export function createEventLogWorker(options: {
   const loop = createPollingLoop({
     name: 'events',
     round: runDue,
+    // Writes that come together are followed together: a few rounds for a burst, not one each.
+    wakeDelayMs: WAKE_DELAY_MS,
     // A full batch: more is waiting. Otherwise wait to be woken, and look now and then in case a
     // NOTIFY was missed; often while the LISTEN connection is away.
     delayAfter: (handled) => ((handled ?? 0) >= READ_BATCH ? 0 : computeIdleDelay(options.hub.isListening())),
@@ -208,13 +218,19 @@ export function createEventLogWorker(options: {
   };
 }
 
-/** Consecutive rows of one transaction (one change), in log order. */
-function groupByChange(rows: LogRow[]): LogRow[][] {
-  const groups: LogRow[][] = [];
+/** The rows by company, each company's as changes (one transaction's rows each), in log order. */
+function groupByCompany(rows: LogRow[]): Map<CompanyId, LoggedChange[]> {
+  const companies = new Map<CompanyId, LoggedChange[]>();
+  let lastTx: string | null = null;
   for (const row of rows) {
-    const last = groups.at(-1);
-    if (last && last[0]!.tx_id === row.tx_id && last[0]!.company_id === row.company_id) last.push(row);
-    else groups.push([row]);
+    const companyId = toCompanyId(row.company_id);
+    let changes = companies.get(companyId);
+    if (!changes) companies.set(companyId, (changes = []));
+    const current = changes.at(-1);
+    // One transaction is one change, of one company.
+    if (current && lastTx === row.tx_id) (current.events as DomainEvent[]).push(row.event);
+    else changes.push({ events: [row.event], occurredAt: new Date(row.occurred_at) });
+    lastTx = row.tx_id;
   }
-  return groups;
+  return companies;
 }

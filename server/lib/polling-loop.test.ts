@@ -43,4 +43,37 @@ describe('a polling loop', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(rounds).toBe(4); // nothing after stop
   });
+
+  it('a wake starts a round long before its time; wakes that come together share one round', async () => {
+    let rounds = 0;
+    const loop = createPollingLoop({
+      name: 'test',
+      round: async () => {
+        rounds++;
+        return rounds;
+      },
+      delayAfter: () => 10 * 60_000, // idle: ten minutes
+      wakeDelayMs: 30,
+    });
+    const until = async (done: () => boolean) => {
+      const deadline = Date.now() + 2000;
+      while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    try {
+      loop.start();
+      await until(() => rounds === 1);
+      expect(rounds).toBe(1);
+      loop.wake();
+      loop.wake();
+      loop.wake();
+      await until(() => rounds === 2);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(rounds).toBe(2);
+    } finally {
+      await loop.stop();
+    }
+    loop.wake(); // after stop: nothing
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(rounds).toBe(2);
+  });
 });

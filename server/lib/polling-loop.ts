@@ -23,6 +23,11 @@ export function createPollingLoop<T>(options: {
   round: () => Promise<T>;
   /** How long to wait after a round that gave this result (null when it failed). */
   delayAfter: (result: T | null) => number;
+  /**
+   * How long a wake waits before the round starts (default 0): wakes that come meanwhile share
+   * that round, so a burst of work is done in a few rounds rather than one each.
+   */
+  wakeDelayMs?: number;
 }): PollingLoop {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
@@ -32,11 +37,16 @@ export function createPollingLoop<T>(options: {
   /** A wake came while a round ran: the next one starts right after it. */
   let wokenWhileBusy = false;
 
+  /** When the scheduled round starts (ms since the epoch), while one is scheduled. */
+  let dueAt = Infinity;
+
   function schedule(delay: number) {
     if (stopped) return;
     if (timer) clearTimeout(timer);
+    dueAt = Date.now() + delay;
     timer = setTimeout(() => {
       timer = null;
+      dueAt = Infinity;
       busy = true;
       wokenWhileBusy = false;
       running = options
@@ -47,7 +57,7 @@ export function createPollingLoop<T>(options: {
         })
         .then((result) => {
           busy = false;
-          schedule(wokenWhileBusy ? 0 : options.delayAfter(result));
+          schedule(wokenWhileBusy ? (options.wakeDelayMs ?? 0) : options.delayAfter(result));
         });
     }, delay);
     timer.unref();
@@ -68,7 +78,8 @@ export function createPollingLoop<T>(options: {
     wake() {
       if (stopped) return;
       if (busy) wokenWhileBusy = true;
-      else schedule(0);
+      // A round due sooner than the wake would start it stays as it is.
+      else if (Date.now() + (options.wakeDelayMs ?? 0) < dueAt) schedule(options.wakeDelayMs ?? 0);
     },
   };
 }

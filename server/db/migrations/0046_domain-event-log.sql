@@ -50,27 +50,23 @@ CREATE TABLE domain_event_cursors (
 --> statement-breakpoint
 -- One NOTIFY per appending statement (not per row) wakes the followers of every instance; the
 -- hub (server/realtime/hub.ts) hands it to the log's worker and to no browser (no company).
-CREATE OR REPLACE FUNCTION notify_domain_events() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A statement that inserted nothing (a replayed log, an event no endpoint wants) announces nothing.
+-- New webhook and chat deliveries and push notifications are announced the same way, so their
+-- senders wait to be woken instead of looking every second.
+CREATE OR REPLACE FUNCTION notify_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('dealboard_events', '{"company_id":null,"table":"domain_event_log","op":"INSERT","id":"","user_id":null}');
+  IF EXISTS (SELECT 1 FROM inserted_rows) THEN
+    PERFORM pg_notify('dealboard_events', json_build_object('company_id', NULL, 'table', TG_TABLE_NAME, 'op', 'INSERT', 'id', '', 'user_id', NULL)::text);
+  END IF;
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER domain_event_log_notify AFTER INSERT ON domain_event_log
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_domain_events();
---> statement-breakpoint
--- New webhook and chat deliveries and push notifications are announced the same way (one NOTIFY
--- per statement), so their senders wait to be woken instead of looking every second.
-CREATE OR REPLACE FUNCTION notify_outbox() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('dealboard_events', json_build_object('company_id', NULL, 'table', TG_TABLE_NAME, 'op', 'INSERT', 'id', '', 'user_id', NULL)::text);
-  RETURN NULL;
-END
-$$;
+  REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_inserted();
 --> statement-breakpoint
 CREATE TRIGGER webhook_deliveries_notify AFTER INSERT ON webhook_deliveries
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_outbox();
+  REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_inserted();
 --> statement-breakpoint
 CREATE TRIGGER push_outbox_notify AFTER INSERT ON push_outbox
-  FOR EACH STATEMENT EXECUTE FUNCTION notify_outbox();
+  REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_inserted();

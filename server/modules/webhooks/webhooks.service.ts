@@ -209,14 +209,19 @@ function findEventMember(data: unknown): string | null {
  * delivery per enabled endpoint of the company that subscribes to it (one statement for all the
  * events given). A rolled-back change leaves no delivery behind, so nothing is sent for it.
  */
-export async function recordWebhookEvents(tx: Transaction, companyId: CompanyId, events: WebhookEvent[], occurredAt: Date): Promise<void> {
+export async function recordWebhookEvents(
+  tx: Transaction,
+  companyId: CompanyId,
+  events: (WebhookEvent & { occurredAt?: Date })[],
+  occurredAt: Date,
+): Promise<void> {
   const known = events.filter((event) => isEventType(event.type));
   const { chatEndpoints } = await insertWebhookDeliveries(
     tx,
     companyId,
     known.map((event) => ({
       type: event.type,
-      body: composeWebhookBody(event.type, occurredAt, event.data),
+      body: composeWebhookBody(event.type, event.occurredAt ?? occurredAt, event.data),
       memberId: findEventMember(event.data),
     })),
     occurredAt,
@@ -254,17 +259,19 @@ function describeWebhookEvents(event: DomainEvent): WebhookEvent[] {
 }
 
 /**
- * Follower of domain events (decision 094), in the change's transaction: the deliveries of every
- * webhook event they make, in one statement.
+ * Follower of domain events after commit (decision 095), from the log: the deliveries of every
+ * webhook event a company's new changes make, in one statement (each body stamped with its own
+ * change's time).
  */
-export async function recordWebhooksForDomainEvents(
+export async function recordWebhooksForChanges(
   tx: Transaction,
   companyId: CompanyId,
-  events: readonly DomainEvent[],
-  occurredAt: Date,
+  changes: readonly { events: readonly DomainEvent[]; occurredAt: Date }[],
 ): Promise<void> {
-  const described = events.flatMap(describeWebhookEvents);
-  if (described.length > 0) await recordWebhookEvents(tx, companyId, described, occurredAt);
+  const described = changes.flatMap((change) =>
+    change.events.flatMap(describeWebhookEvents).map((event) => ({ ...event, occurredAt: change.occurredAt })),
+  );
+  if (described.length > 0) await recordWebhookEvents(tx, companyId, described, changes.at(-1)!.occurredAt);
 }
 
 /** A module that queues posts of its own for the same events, in the same transaction. */
