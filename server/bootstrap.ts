@@ -112,10 +112,12 @@ export async function createDeps(
     idleDelayMs: () => computeIdleDelay(realtime.isListening()),
   });
   // New deliveries and notifications are announced (migration 0046): the workers that send them
-  // wait to be woken instead of looking every second (decision 095).
+  // wait to be woken instead of looking every second (decision 095); so do contests' lead changes.
   realtime.observe((change) => {
     if (change.table === 'webhook_deliveries') deps.webhooks.wake();
     else if (change.table === 'push_outbox') deps.push.wake();
+    // A new leader is looked for shortly after the company's activities change.
+    else if (change.table === 'activities' && change.company_id) deps.contests.wakeFor(change.company_id);
   });
   listenToFeedEvents(queuePushForFeedEvents);
   deps.auth = createAuth({

@@ -31,8 +31,11 @@ export type EventLogWorker = WakeableWorker;
 export type WebhookWorker = WakeableWorker;
 /** Sends the weekly digests (decision 047); a round returns how many mails went out. */
 export type DigestScheduler = BackgroundWorker;
-/** Starts, follows and finishes contests (decision 049); a round returns the steps taken, per contest. */
-export type ContestScheduler = BackgroundWorker<{ contestId: string; steps: ContestStep[] }[]>;
+/**
+ * Starts, follows and finishes contests (decision 049); a round returns the steps taken, per
+ * contest. `wakeFor` says a company's activities changed: its contests are looked at shortly.
+ */
+export type ContestScheduler = BackgroundWorker<{ contestId: string; steps: ContestStep[] }[]> & { wakeFor(companyId: string): void };
 /** Finishes imports a stopped server left half-way (decision 084); a round returns how many it finished. */
 export type ImportWorker = BackgroundWorker;
 /** Sends push notifications and queues the wrap-up reminders (decision 055); a round returns how many were handled. */

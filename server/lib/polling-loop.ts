@@ -94,3 +94,15 @@ export function computeIdleDelay(listening: boolean): number {
 }
 const WOKEN_IDLE_MS = 5 * 60_000;
 const UNWOKEN_IDLE_MS = 1000;
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/**
+ * How long until a second past the next quarter hour. Every time zone's offset is a whole number
+ * of quarter hours, so a local midnight or a local 07:00 anywhere falls on one: a scheduler of
+ * day-sized steps (contests, the weekly digest) that looks then takes each step within a second,
+ * and looks four times an hour otherwise (decision 095).
+ */
+export function computeDelayToNextQuarterHour(now: Date): number {
+  return QUARTER_HOUR_MS - (now.getTime() % QUARTER_HOUR_MS) + 1000;
+}

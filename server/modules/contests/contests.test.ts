@@ -324,6 +324,28 @@ describe('the scheduler', () => {
     expect(posts).toEqual(['contest.started', 'contest.lead_changed', 'contest.lead_changed', 'contest.finished']);
   });
 
+  it('a running scheduler announces a new leader within seconds of the log that made it, not at the next quarter hour', async () => {
+    const { admin, rep } = await company();
+    const made = await ok<Contest>(await create(admin, contest({ participants: 'people', userIds: [rep.id] })), 201);
+    const steps = (await t.deps.contests.runDue()).filter((done) => done.contestId === made.id);
+    expect(steps).toEqual([{ contestId: made.id, steps: ['started'] }]);
+    t.deps.contests.start();
+    try {
+      // Its first round looks at every company; the next whole round is at the next quarter hour.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await ok(await call(rep), 201);
+      const deadline = Date.now() + 10_000;
+      let kinds: string[] = [];
+      while (!kinds.includes('contest.lead_changed') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        kinds = (await feedOf(admin)).map((event) => event.kind);
+      }
+      expect(kinds).toContain('contest.lead_changed');
+    } finally {
+      await t.deps.contests.stop();
+    }
+  });
+
   it('ties share first place and all win; nobody wins with nothing', async () => {
     const { admin, rep, peer } = await company();
     const tied = await ok<Contest>(

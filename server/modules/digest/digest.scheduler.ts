@@ -4,18 +4,15 @@ import type { Database } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { findCompanyClocks } from '../companies/companies.service';
 import { sendCompanyDigests } from './digest.service';
-import { createPollingLoop } from '../../lib/polling-loop';
+import { computeDelayToNextQuarterHour, createPollingLoop } from '../../lib/polling-loop';
 
 /*
  * The weekly digest's scheduler (decision 047): runs in every server process, on both engines.
- * Each tick looks at every company's wall clock; for a company whose Monday morning it is (07:00
+ * Each tick (a second past every quarter hour) looks at every company's wall clock; for a company whose Monday morning it is (07:00
  * to midnight, its time zone), the instance that claims the week sends its digests, and every
  * other instance, or a later tick, finds the week claimed and does nothing. Time comes from `now`,
  * so tests stand on either side of 07:00 instead of waiting for it.
  */
-
-/** How often an instance looks: digests may leave up to a minute after 07:00. */
-const TICK_MS = 60 * 1000;
 
 export type DigestSchedulerOptions = {
   db: Database;
@@ -42,6 +39,7 @@ export function createDigestScheduler(options: DigestSchedulerOptions): DigestSc
     return sent;
   }
 
-  const loop = createPollingLoop({ name: 'digest', round: runDue, delayAfter: () => TICK_MS });
+  // A second past each quarter hour: 07:00 in every time zone is one (decision 095).
+  const loop = createPollingLoop({ name: 'digest', round: runDue, delayAfter: () => computeDelayToNextQuarterHour(options.now()) });
   return { runDue, start: loop.start, stop: loop.stop };
 }

@@ -9,12 +9,15 @@ import { finishUndo, type ImportLease, leaseFrom, takeBackCommit } from './impor
  * The import worker (decision 084): an import is committed and undone a slice at a time, and a
  * server can stop between two slices (a deploy, a crash). Its import then says 'committing' or
  * 'undoing' with a lease that is no longer renewed. Every server process looks for such imports
- * every half minute and finishes them: an interrupted commit is taken back (the admin commits the
+ * when it starts and every five minutes, and finishes them: an interrupted commit is taken back (the admin commits the
  * preview again, or uploads again once it has expired), an interrupted undo is carried on.
  */
 
-/** How often a server looks for interrupted imports. */
-const ROUND_MS = 30_000;
+/**
+ * How often a server looks for interrupted imports: at its start (where a stopped server's are
+ * found), then every five minutes, for another instance that stopped half-way (decision 095).
+ */
+const ROUND_MS = 5 * 60_000;
 
 export function createImportWorker(options: { db: Database; now: () => Date }): ImportWorker {
   const work = { db: options.db, now: options.now };
