@@ -187,8 +187,10 @@ const TABLE_OWNERS = {
   account: 'server/auth/',
   verification: 'server/auth/',
   rateLimit: 'server/auth/',
-  // daily_user_stats has no owner in TypeScript: the activities_rollup trigger keeps it, the read
-  // models (scoreboard, my stats, wrap-ups, the activity day) read it.
+  // daily_user_stats has no owner in TypeScript: the activities_rollup trigger keeps it (its
+  // arithmetic is daily_stats_delta, migration 0047). Modules read it through its reader,
+  // server/modules/daily-stats/; a bigger statement of one's own may read it itself (the badges'
+  // judgement, the scoreboard's grouping sets, a wrap-up's logged numbers, the activities' write path).
 };
 
 /** Reads everything held about one person and erases it in one transaction (decision 022). */

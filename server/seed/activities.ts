@@ -192,9 +192,9 @@ export async function seedActivitySeries(db: Database, input: SeedActivitySeries
 /**
  * Runs `fn` with the rollup and notify triggers on activities disabled (bulk loads: a per-row
  * trigger and ten million NOTIFY payloads are the slow part), then rebuilds the company's
- * daily_user_stats from scratch with one INSERT ... SELECT ... GROUP BY that mirrors
- * apply_activity_to_daily_stats (migrations/0001_rls.sql). Needs the table owner; never use it
- * on a database that serves requests.
+ * daily_user_stats from scratch with one INSERT ... SELECT ... GROUP BY of the trigger's own
+ * arithmetic (daily_stats_delta, migrations/0047_daily-stats-rollup-once.sql). Needs the table
+ * owner; never use it on a database that serves requests.
  */
 export async function withoutActivityTriggers<T>(db: Database, companyId: string, fn: () => Promise<T>): Promise<T> {
   await db.execute(sql`ALTER TABLE activities DISABLE TRIGGER activities_rollup`);
@@ -209,9 +209,10 @@ export async function withoutActivityTriggers<T>(db: Database, companyId: string
 }
 
 /**
- * Recomputes one company's daily_user_stats from its activities (same columns as the trigger).
- * Rows go in day by day, the physical order the trigger produces as days go by, so a range of
- * days reads a few adjacent pages rather than one page per row.
+ * Recomputes one company's daily_user_stats from its activities: the sums of what each activity
+ * adds to its day (daily_stats_delta, the trigger's arithmetic; inlined, so no call per row). Rows
+ * go in day by day, the physical order the trigger produces as days go by, so a range of days reads
+ * a few adjacent pages rather than one page per row.
  */
 export async function rebuildDailyStats(db: Database, companyId: string): Promise<void> {
   await withInstance(db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
@@ -219,22 +220,13 @@ export async function rebuildDailyStats(db: Database, companyId: string): Promis
     await tx.execute(sql`
       INSERT INTO daily_user_stats (company_id, day, user_id, calls, answered, unanswered, meetings_booked,
         meetings_completed, moved_forward, emails, linkedin, sales, revenue, points, activities, bonus_calls)
-      SELECT company_id, local_date, user_id,
-        count(*) FILTER (WHERE type IN ('call_answered', 'call_unanswered')),
-        count(*) FILTER (WHERE type = 'call_answered'),
-        count(*) FILTER (WHERE type = 'call_unanswered'),
-        count(*) FILTER (WHERE meeting_booked),
-        count(*) FILTER (WHERE type = 'meeting'),
-        count(*) FILTER (WHERE moved_forward),
-        count(*) FILTER (WHERE type = 'email'),
-        count(*) FILTER (WHERE type = 'linkedin'),
-        count(*) FILTER (WHERE type = 'sale'),
-        coalesce(sum(ticket_size) FILTER (WHERE type = 'sale'), 0),
-        sum(points_earned),
-        count(*),
-        count(*) FILTER (WHERE daily_bonus)
-      FROM activities WHERE company_id = ${companyId}
-      GROUP BY company_id, local_date, user_id
-      ORDER BY local_date, user_id`);
+      SELECT a.company_id, a.local_date, a.user_id,
+        sum(d.calls), sum(d.answered), sum(d.unanswered), sum(d.meetings_booked), sum(d.meetings_completed),
+        sum(d.moved_forward), sum(d.emails), sum(d.linkedin), sum(d.sales), sum(d.revenue), sum(d.points),
+        sum(d.activities), sum(d.bonus_calls)
+      FROM activities a, daily_stats_delta(a, 1) d
+      WHERE a.company_id = ${companyId}
+      GROUP BY a.company_id, a.local_date, a.user_id
+      ORDER BY a.local_date, a.user_id`);
   });
 }

@@ -57,7 +57,10 @@ export type AwardResult = {
  *   - a goal streak: the days around the day, only when the day met every daily goal that is set.
  * Candidates that are switched off are dropped; the unique key (member, kind, occasion) with
  * ON CONFLICT DO NOTHING makes concurrent writes earn a badge once. Reads of profiles, goals and
- * the calendar are by the raw statement only, for the write path's budget (one round trip).
+ * the calendar are by the raw statement only, for the write path's budget (one round trip). For the
+ * same reason it reads daily_user_stats itself rather than through the rollup's reader
+ * (daily-stats): only the columns whose stored names are the reader's names too (points, calls,
+ * meetings_booked, sales).
  *   $1 company, $2 user, $3 day, $4 at, $5 activity kind, $6 week start, $7 week key,
  *   $8 month start, $9 next month start, $10 month key, $11 a year before the month,
  *   $12 streak from, $13 streak to

@@ -1,27 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { dailyUserStats } from '../../db/schema';
-import { type CompanyId, type UserId, withTenant } from '../../db/tenant';
+import { type CompanyId, withTenant } from '../../db/tenant';
 import { selectCompany } from '../companies/companies.service';
 import { type MemberFace, selectActiveMemberFaces } from '../companies/memberships.service';
+import { type DailyStatsRow, selectDailyStats } from '../daily-stats/daily-stats.service';
 
 /*
  * Chat reads. The day's numbers come from daily_user_stats, the rollup the scoreboard reads (one row
- * per company, local day and user, kept exact by the activities trigger): a day is one index range,
- * whatever the history.
+ * per company, local day and user, kept exact by the activities trigger), through its reader
+ * (daily-stats): a day is one index range, whatever the history.
  */
-
-export type ChatDayRow = {
-  userId: UserId;
-  calls: number;
-  answered: number;
-  unanswered: number;
-  meetings: number;
-  sales: number;
-  revenue: number;
-  points: number;
-  activities: number;
-};
 
 /**
  * The company's currency, its active members, and every member's rollup row of one local day
@@ -32,26 +19,13 @@ export async function findCompanyDay(db: Database, companyId: CompanyId, day: st
   return withTenant(db, { companyId, userId: null }, (tx) => selectCompanyDay(tx, companyId, day));
 }
 
-export type CompanyDay = { currency: string | null; timezone: string | null; members: MemberFace[]; rows: ChatDayRow[] };
+export type CompanyDay = { currency: string | null; timezone: string | null; members: MemberFace[]; rows: DailyStatsRow[] };
 
 /** Transaction step (the company's scope set): findCompanyDay's reads, and the company's time zone. */
 export async function selectCompanyDay(tx: Transaction, companyId: CompanyId, day: string): Promise<CompanyDay> {
   const company = await selectCompany(tx, companyId);
   const members = await selectActiveMemberFaces(tx, companyId);
-  const rows = await tx
-    .select({
-      userId: dailyUserStats.userId,
-      calls: dailyUserStats.calls,
-      answered: dailyUserStats.answered,
-      unanswered: dailyUserStats.unanswered,
-      meetings: dailyUserStats.meetingsBooked,
-      sales: dailyUserStats.sales,
-      revenue: dailyUserStats.revenue,
-      points: dailyUserStats.points,
-      activities: dailyUserStats.activities,
-    })
-    .from(dailyUserStats)
-    .where(and(eq(dailyUserStats.companyId, companyId), eq(dailyUserStats.day, day)));
+  const rows = await selectDailyStats(tx, { companyId, from: day, to: day });
   return { currency: company?.currency ?? null, timezone: company?.timezone ?? null, members, rows };
 }
 

@@ -75,7 +75,8 @@ function computeDaySummary({ members, rows }: CompanyDay, date: LocalDate): Chat
     .filter((row) => row.points > 0)
     .slice(0, 3)
     .map((row) => ({ name: row.displayName, points: row.points }));
-  const sum = (key: 'calls' | 'meetings' | 'sales' | 'revenue' | 'points') => rows.reduce((total, row) => total + row[key], 0);
+  const sum = (metric: 'calls' | 'meetings_booked' | 'sales' | 'sales_value' | 'points') =>
+    rows.reduce((total, row) => total + row[metric], 0);
   const idle = stats
     .filter((row) => row.activities === 0)
     .sort(compareNames)
@@ -86,9 +87,9 @@ function computeDaySummary({ members, rows }: CompanyDay, date: LocalDate): Chat
     top,
     totals: {
       calls: sum('calls'),
-      meetings: sum('meetings'),
+      meetings: sum('meetings_booked'),
       sales: sum('sales'),
-      revenue: sum('revenue') as MinorUnits,
+      revenue: sum('sales_value') as MinorUnits,
       points: sum('points'),
     },
     idle,

@@ -75,7 +75,6 @@ async function selectParticipants(tx: Transaction, companyId: CompanyId, contest
 export async function computeContestStandings(tx: Transaction, companyId: CompanyId, contest: ContestRow): Promise<ContestStanding[]> {
   const weights = contest.weights as ContestWeight[];
   const participants = await selectParticipants(tx, companyId, contest);
-  const metrics = weights.map((w) => w.metric);
   // A contest among everyone reads the company's rows whole (no list of ids to match); without a
   // target, one summed row per member is all the standings need.
   const everyone = contest.participants === 'everyone' && contest.mode === 'individual';
@@ -85,7 +84,6 @@ export async function computeContestStandings(tx: Transaction, companyId: Compan
     everyone ? null : participants.userIds,
     contest.startsOn,
     contest.endsOn,
-    metrics,
     contest.target !== null,
   );
   const daysOf = new Map<string, typeof days>();

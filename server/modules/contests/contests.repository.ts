@@ -1,10 +1,11 @@
-import { and, between, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ContestMetric, ContestWeight, ContestWinner } from '@core/contracts';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { ContestWeight, ContestWinner } from '@core/contracts';
 import type { ContestDayTotals } from '@core/contests';
 import type { LocalDate } from '@core/period';
 import type { Transaction } from '../../db/client';
-import { contests, dailyUserStats } from '../../db/schema';
+import { contests } from '../../db/schema';
 import type { CompanyId, UserId } from '../../db/tenant';
+import { selectDailyStats, sumDailyStatsByUser } from '../daily-stats/daily-stats.service';
 
 /*
  * The one owner of contests (decision 049). Every function is a step of an open transaction
@@ -135,24 +136,13 @@ export async function actAsContestWorker(tx: Transaction): Promise<void> {
   await tx.execute(sql`SELECT set_config('app.contest_worker', 'on', true)`);
 }
 
-const METRIC_COLUMNS = {
-  calls: dailyUserStats.calls,
-  answered: dailyUserStats.answered,
-  meetings_booked: dailyUserStats.meetingsBooked,
-  meetings_held: dailyUserStats.meetingsCompleted,
-  sales: dailyUserStats.sales,
-  sales_value: dailyUserStats.revenue,
-  points: dailyUserStats.points,
-  emails: dailyUserStats.emails,
-  linkedin: dailyUserStats.linkedin,
-  activities: dailyUserStats.activities,
-} satisfies Record<ContestMetric, unknown>;
-
 /**
- * The participants' rollup totals over the contest's days, only the counted metrics, off the
- * (company_id, day, user_id) key, never the activities: one row per member (`byDay` false), or per
- * member and day (`byDay`: a contest with a target needs the day it was reached). `userIds` null
- * reads every member's rows (a contest among everyone), the caller keeping the participants'.
+ * The participants' rollup totals over the contest's days, off the (company_id, day, user_id) key
+ * through the rollup reader (daily-stats), never the activities: one row per member (`byDay`
+ * false, its day the contest's first: a sum has no day of its own), or per member and day
+ * (`byDay`: a contest with a target needs the day it was reached). `userIds` null reads every
+ * member's rows (a contest among everyone), the caller keeping the participants'. Every metric
+ * comes under its contest name (CONTEST_METRICS are the reader's names); a contest counts those it weighs.
  */
 export async function selectContestDays(
   tx: Transaction,
@@ -160,29 +150,9 @@ export async function selectContestDays(
   userIds: readonly string[] | null,
   from: string,
   to: string,
-  metrics: readonly ContestMetric[],
   byDay: boolean,
 ): Promise<({ userId: string } & ContestDayTotals)[]> {
-  if (userIds !== null && userIds.length === 0) return [];
-  const sums = Object.fromEntries(metrics.map((metric) => [metric, sql<string>`sum(${METRIC_COLUMNS[metric]})`]));
-  const where = and(
-    eq(dailyUserStats.companyId, companyId),
-    between(dailyUserStats.day, from, to),
-    userIds === null ? undefined : inArray(dailyUserStats.userId, [...userIds] as UserId[]),
-  );
-  const rows = byDay
-    ? await tx
-        .select({ userId: dailyUserStats.userId, day: dailyUserStats.day, ...sums })
-        .from(dailyUserStats)
-        .where(where)
-        .groupBy(dailyUserStats.userId, dailyUserStats.day)
-    : await tx
-        .select({ userId: dailyUserStats.userId, day: sql<string>`min(${dailyUserStats.day})::text`, ...sums })
-        .from(dailyUserStats)
-        .where(where)
-        .groupBy(dailyUserStats.userId);
-  return rows.map((row) => {
-    const totals = Object.fromEntries(metrics.map((metric) => [metric, Number((row as Record<string, unknown>)[metric] ?? 0)]));
-    return { ...(totals as Record<ContestMetric, number>), userId: row.userId, day: row.day as LocalDate };
-  });
+  const range = { companyId, userIds, from, to };
+  if (byDay) return selectDailyStats(tx, range);
+  return (await sumDailyStatsByUser(tx, range)).map((row) => ({ ...row, day: from as LocalDate }));
 }

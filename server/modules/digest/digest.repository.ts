@@ -1,8 +1,7 @@
-import { and, between, eq, sql } from 'drizzle-orm';
-import type { DigestDayRow } from '@core/digest';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LocalDate } from '@core/period';
-import type { Database, Transaction } from '../../db/client';
-import { dailyUserStats, digestWeeks } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { digestWeeks } from '../../db/schema';
 import { type CompanyId, withTenant } from '../../db/tenant';
 
 /*
@@ -57,31 +56,4 @@ export async function findDigestWeeks(db: Database, companyId: CompanyId) {
       .where(eq(digestWeeks.companyId, companyId))
       .orderBy(sql`${digestWeeks.weekStart} desc`),
   );
-}
-
-/** Every member's rollups of [from, to], the rows every board sums (daily_user_stats). */
-export async function selectDigestDays(tx: Transaction, companyId: CompanyId, from: LocalDate, to: LocalDate): Promise<DigestDayRow[]> {
-  const rows = await tx
-    .select({
-      userId: dailyUserStats.userId,
-      day: dailyUserStats.day,
-      calls: dailyUserStats.calls,
-      meetingsBooked: dailyUserStats.meetingsBooked,
-      meetingsHeld: dailyUserStats.meetingsCompleted,
-      sales: dailyUserStats.sales,
-      salesValue: dailyUserStats.revenue,
-      points: dailyUserStats.points,
-    })
-    .from(dailyUserStats)
-    .where(and(eq(dailyUserStats.companyId, companyId), between(dailyUserStats.day, from, to)));
-  return rows.map((row) => ({
-    userId: row.userId,
-    day: row.day as LocalDate,
-    calls: row.calls,
-    meetings_booked: row.meetingsBooked,
-    meetings_held: row.meetingsHeld,
-    sales: row.sales,
-    sales_value: Number(row.salesValue),
-    points: row.points,
-  }));
 }

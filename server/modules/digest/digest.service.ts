@@ -28,10 +28,11 @@ import {
   updateDigestOptOut,
 } from '../companies/memberships.service';
 import { countUnreadWrapupsOf } from '../coaching/coaching.service';
+import { selectDailyStats } from '../daily-stats/daily-stats.service';
 import { selectTargetsIn, type TargetRow } from '../targets/targets.service';
 import { selectTeamLeadsIn, selectTeamsWithMemberIds } from '../teams/teams.service';
 import { signDigestToken, verifyDigestToken } from './digest-token';
-import { claimDigestWeek, finishDigestWeek, selectDigestDays } from './digest.repository';
+import { claimDigestWeek, finishDigestWeek } from './digest.repository';
 
 /*
  * The weekly digest (decision 047): which companies are due is the scheduler's (digest.scheduler.ts);
@@ -100,7 +101,8 @@ async function selectDigestCompanyData(tx: Transaction, companyId: CompanyId, we
     calendar: await loadWorkingCalendar(tx, companyId),
     members: memberships.map((m) => ({ userId: m.userId, name: nameOf(m), teamId: m.teamId, isActive: m.isActive, onBoards: m.onBoards })),
     teams: teams.map((team) => ({ id: team.id, name: team.name })),
-    days: await selectDigestDays(tx, companyId, computeDigestReadFrom(weekStart), sunday),
+    // Every member's rollup rows, under the names of the digest's metrics (the targets').
+    days: await selectDailyStats(tx, { companyId, from: computeDigestReadFrom(weekStart), to: sunday }),
     ...toDigestTargets(await selectTargetsIn(tx, companyId)),
   };
   return {

@@ -2,22 +2,25 @@ import type { MyTodayStats } from '@core/contracts';
 import { computeLocalDate } from '@core/period';
 import { computeConversionRate, computeHitRate, computeGoalProgress } from '@core/stats';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
+import { ZERO_DAILY_STATS } from '../daily-stats/daily-stats.service';
 import { findMyDayStatsAndGoals } from './my-stats.repository';
 
 /** My Activity's personal stats cards: today's rollup, the goals and the progress toward them. */
 export async function getMyTodayStats(deps: AppDeps, actor: Actor): Promise<MyTodayStats> {
   const today = computeLocalDate(deps.now(), actor.timezone);
   const { stats, goals } = await findMyDayStatsAndGoals(deps.database.db, memberScopeOf(actor), today);
+  const day = stats ?? ZERO_DAILY_STATS;
+  // The contract's names for the rollup's metrics (My Activity's cards).
   const s = {
-    calls: stats?.calls ?? 0,
-    answered: stats?.answered ?? 0,
-    unanswered: stats?.unanswered ?? 0,
-    meetingsBooked: stats?.meetingsBooked ?? 0,
-    meetingsCompleted: stats?.meetingsCompleted ?? 0,
-    movedForward: stats?.movedForward ?? 0,
-    sales: stats?.sales ?? 0,
-    revenue: stats?.revenue ?? 0,
-    points: stats?.points ?? 0,
+    calls: day.calls,
+    answered: day.answered,
+    unanswered: day.unanswered,
+    meetingsBooked: day.meetings_booked,
+    meetingsCompleted: day.meetings_held,
+    movedForward: day.moved_forward,
+    sales: day.sales,
+    revenue: day.sales_value,
+    points: day.points,
   };
   const g = {
     dailyCalls: goals?.dailyCalls ?? 0,

@@ -1,11 +1,10 @@
 import type { PersonDay } from '@core/people';
 import type { Manager } from '@core/teams';
-import { and, asc, between, eq } from 'drizzle-orm';
 import type { Actor } from '../../context';
 import type { Database } from '../../db/client';
-import { dailyUserStats } from '../../db/schema';
 import { type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { selectActiveMembersByJoining, type MemberByJoining } from '../companies/memberships.service';
+import { selectDailyStats } from '../daily-stats/daily-stats.service';
 import { selectManager, selectTeamsWithMemberIds } from '../teams/teams.service';
 
 /*
@@ -34,32 +33,7 @@ export async function findPersonAndManager(
   });
 }
 
-/** The person's rollup rows of the local days [from, to], by day. */
+/** The person's rollup rows of the local days [from, to], by day (the metrics' names are a page's: PERSON_METRICS). */
 export async function findPersonDays(db: Database, scope: MemberScope, userId: UserId, from: string, to: string): Promise<PersonDay[]> {
-  return withTenant(db, scope, async (tx) => {
-    const rows = await tx
-      .select({
-        day: dailyUserStats.day,
-        calls: dailyUserStats.calls,
-        answered: dailyUserStats.answered,
-        meetingsBooked: dailyUserStats.meetingsBooked,
-        meetingsCompleted: dailyUserStats.meetingsCompleted,
-        sales: dailyUserStats.sales,
-        revenue: dailyUserStats.revenue,
-        points: dailyUserStats.points,
-      })
-      .from(dailyUserStats)
-      .where(and(eq(dailyUserStats.companyId, scope.companyId), eq(dailyUserStats.userId, userId), between(dailyUserStats.day, from, to)))
-      .orderBy(asc(dailyUserStats.day));
-    return rows.map((row) => ({
-      day: row.day,
-      calls: row.calls,
-      answered: row.answered,
-      meetings_booked: row.meetingsBooked,
-      meetings_held: row.meetingsCompleted,
-      sales: row.sales,
-      sales_value: Number(row.revenue),
-      points: row.points,
-    }));
-  });
+  return withTenant(db, scope, (tx) => selectDailyStats(tx, { companyId: scope.companyId, userIds: [userId], from, to }));
 }

@@ -4,6 +4,13 @@ import { dailyUserStats } from '../../db/schema';
 import { type CompanyScope, withTenant } from '../../db/tenant';
 import { type CompanyRow, selectCompany } from '../companies/companies.service';
 import {
+  DAILY_STATS_SUMS,
+  type DailyStatsTotals,
+  sumDailyStatsByDay,
+  sumDailyStatsByUser,
+  toDailyStatsTotals,
+} from '../daily-stats/daily-stats.service';
+import {
   type MemberByJoining,
   type MemberFace,
   selectActiveMemberFaces,
@@ -23,50 +30,22 @@ import { selectTeamMemberIds, selectTeamsWithMemberIds } from '../teams/teams.se
  * user, kept exact by the activities_rollup trigger): a range of days is a primary-key range scan,
  * O(members x days), whatever the history. The feed of newest activities is the activities
  * module's (findLatestActivities, through its service); nothing here aggregates activities.
+ *
+ * The sums per member and per day are the rollup reader's (daily-stats). Two statements stay here,
+ * each one read of the rollup that only a board needs (the earlier periods of a fair ranking, the
+ * month's grouping sets); they sum with the reader's fragment (DAILY_STATS_SUMS), so their rows
+ * have the reader's names too. The contract's names (meetings, revenue) are the service's.
  */
 
-/** Sums of rollup rows; revenue in minor units. */
-export type RawTotals = {
-  calls: number;
-  answered: number;
-  unanswered: number;
-  meetings: number;
-  sales: number;
-  revenue: number;
-  points: number;
-  activities: number;
-};
+/** Sums of rollup rows, under the rollup reader's names; sales_value in minor units. */
+export type RawTotals = DailyStatsTotals;
 
 export type UserTotals = RawTotals & { userId: string };
 export type DayTotals = RawTotals & { day: string };
 export type ActiveMember = MemberFace;
 
-// float8: exact for integers below 2^53, and a JS number from both drivers (bigint sums are not).
-const SUMS = sql`
-  coalesce(sum(${dailyUserStats.calls}), 0)::float8 AS calls,
-  coalesce(sum(${dailyUserStats.answered}), 0)::float8 AS answered,
-  coalesce(sum(${dailyUserStats.unanswered}), 0)::float8 AS unanswered,
-  coalesce(sum(${dailyUserStats.meetingsBooked}), 0)::float8 AS meetings,
-  coalesce(sum(${dailyUserStats.sales}), 0)::float8 AS sales,
-  coalesce(sum(${dailyUserStats.revenue}), 0)::float8 AS revenue,
-  coalesce(sum(${dailyUserStats.points}), 0)::float8 AS points,
-  coalesce(sum(${dailyUserStats.activities}), 0)::float8 AS activities`;
-
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-function toTotals(row: Record<string, unknown>): RawTotals {
-  return {
-    calls: Number(row.calls),
-    answered: Number(row.answered),
-    unanswered: Number(row.unanswered),
-    meetings: Number(row.meetings),
-    sales: Number(row.sales),
-    revenue: Number(row.revenue),
-    points: Number(row.points),
-    activities: Number(row.activities),
-  };
 }
 
 /**
@@ -90,6 +69,11 @@ function usersOf(filter: TeamFilter) {
   )})`;
 }
 
+/** The members a filter names, for the rollup reader (null: everyone). */
+function userIdsOf(filter: TeamFilter): string[] | null {
+  return filter === null ? null : [...filter];
+}
+
 function facesIn<T extends { userId: string }>(faces: T[], filter: TeamFilter): T[] {
   return filter === null ? faces : faces.filter((face) => filter.has(face.userId));
 }
@@ -105,28 +89,23 @@ function playersIn(faces: ActiveMember[], filter: TeamFilter): ActiveMember[] {
 /** Per-user sums over local days [from, to] for every user with rollup rows (removed members too). */
 async function selectUserTotals(
   tx: Transaction,
-  companyId: string,
+  companyId: CompanyScope['companyId'],
   from: string,
   to: string,
   filter: TeamFilter = null,
 ): Promise<UserTotals[]> {
-  const result = await tx.execute(sql`
-    SELECT ${dailyUserStats.userId} AS user_id, ${SUMS}
-    FROM ${dailyUserStats}
-    WHERE ${dailyUserStats.companyId} = ${companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}${usersOf(filter)}
-    GROUP BY ${dailyUserStats.userId}`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({ userId: String(row.user_id), ...toTotals(row) }));
+  return sumDailyStatsByUser(tx, { companyId, userIds: userIdsOf(filter), from, to });
 }
 
 /** Company sums per local day over [from, to] (days without activity are absent). */
-async function selectDayTotals(tx: Transaction, companyId: string, from: string, to: string, filter: TeamFilter): Promise<DayTotals[]> {
-  const result = await tx.execute(sql`
-    SELECT ${dailyUserStats.day}::text AS day, ${SUMS}
-    FROM ${dailyUserStats}
-    WHERE ${dailyUserStats.companyId} = ${companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}${usersOf(filter)}
-    GROUP BY ${dailyUserStats.day}
-    ORDER BY ${dailyUserStats.day}`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({ day: String(row.day), ...toTotals(row) }));
+async function selectDayTotals(
+  tx: Transaction,
+  companyId: CompanyScope['companyId'],
+  from: string,
+  to: string,
+  filter: TeamFilter,
+): Promise<DayTotals[]> {
+  return sumDailyStatsByDay(tx, { companyId, userIds: userIdsOf(filter), from, to });
 }
 
 /** The company's totals on each of the given local days (dashboard KPIs: today and yesterday). */
@@ -195,7 +174,7 @@ async function selectEarlierPeriodTotals(
     sql`, `,
   );
   const result = await tx.execute(sql`
-    SELECT ${dailyUserStats.userId} AS user_id, bucket.i AS bucket, ${SUMS}
+    SELECT ${dailyUserStats.userId} AS user_id, bucket.i AS bucket, ${DAILY_STATS_SUMS}
     FROM ${dailyUserStats}
     JOIN (VALUES ${buckets}) AS bucket (i, f, t) ON ${dailyUserStats.day} BETWEEN bucket.f AND bucket.t
     WHERE ${dailyUserStats.companyId} = ${companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}${usersOf(filter)}
@@ -204,7 +183,7 @@ async function selectEarlierPeriodTotals(
   for (const row of rowsOf<Record<string, unknown>>(result)) {
     const userId = String(row.user_id);
     const list = byUser.get(userId) ?? [];
-    list.push(toTotals(row));
+    list.push(toDailyStatsTotals(row));
     byUser.set(userId, list);
   }
   return byUser;
@@ -313,7 +292,7 @@ export async function findMonthStats(
       SELECT ${dailyUserStats.userId} AS user_id, ${dailyUserStats.day}::text AS day,
         GROUPING(${dailyUserStats.userId}) AS per_day, in_team,
         coalesce(bool_or(${dailyUserStats.userId} = ${scope.userId} AND ${dailyUserStats.activities} > 0), false) AS mine,
-        ${SUMS}
+        ${DAILY_STATS_SUMS}
       FROM (
         SELECT *, ${inTeam} AS in_team FROM ${dailyUserStats}
         WHERE ${dailyUserStats.companyId} = ${scope.companyId} AND ${dailyUserStats.day} BETWEEN ${from} AND ${to}
@@ -327,9 +306,9 @@ export async function findMonthStats(
     for (const row of rowsOf<Record<string, unknown>>(result)) {
       if (Number(row.per_day) === 1) {
         if (row.mine === true || row.mine === 't') userActiveDays.add(String(row.day));
-        if (row.in_team === true || row.in_team === 't') days.push({ day: String(row.day), ...toTotals(row) });
+        if (row.in_team === true || row.in_team === 't') days.push({ day: String(row.day), ...toDailyStatsTotals(row) });
       } else {
-        const userTotals = { userId: String(row.user_id), ...toTotals(row) };
+        const userTotals = { userId: String(row.user_id), ...toDailyStatsTotals(row) };
         if (userTotals.userId === scope.userId) own = userTotals;
         if (row.in_team === true || row.in_team === 't') totals.push(userTotals);
       }

@@ -49,6 +49,7 @@ import {
 } from '@core/period';
 import { computeAverage, computeConversionRate, computePercentChange, computeWorkingDays, type LeaderboardSortKey } from '@core/stats';
 import type { AppDeps } from '../../context';
+import { DAILY_STATS_METRICS, ZERO_DAILY_STATS } from '../daily-stats/daily-stats.service';
 import { notFound } from '../../lib/http';
 import { type FeedRow, findLatestActivities } from '../activities/activities.service';
 import {
@@ -69,38 +70,28 @@ import type { CompanyId, UserId } from '../../db/tenant';
 /** Who is looking: a member (userId) or a signed-out display link (userId null). */
 export type Viewer = { companyId: CompanyId; userId: UserId | null; timezone: string };
 
-const ZERO: RawTotals = { calls: 0, answered: 0, unanswered: 0, meetings: 0, sales: 0, revenue: 0, points: 0, activities: 0 };
+const ZERO: RawTotals = ZERO_DAILY_STATS;
 
+/** The sums of two (only the metrics: drops keys such as userId or day). */
 function addTotals(a: RawTotals, b: RawTotals): RawTotals {
-  return {
-    calls: a.calls + b.calls,
-    answered: a.answered + b.answered,
-    unanswered: a.unanswered + b.unanswered,
-    meetings: a.meetings + b.meetings,
-    sales: a.sales + b.sales,
-    revenue: a.revenue + b.revenue,
-    points: a.points + b.points,
-    activities: a.activities + b.activities,
-  };
+  const sum = { ...ZERO };
+  for (const metric of DAILY_STATS_METRICS) sum[metric] = a[metric] + b[metric];
+  return sum;
 }
 
-/** Only the sums (drops keys such as userId or day). */
-function pickTotals(t: RawTotals): RawTotals {
-  return {
-    calls: t.calls,
-    answered: t.answered,
-    unanswered: t.unanswered,
-    meetings: t.meetings,
-    sales: t.sales,
-    revenue: t.revenue,
-    points: t.points,
-    activities: t.activities,
-  };
-}
-
-/** Raw sums plus conversion, from the one core helper (meetings booked over calls). */
+/** Raw sums under the boards' names (meetings are meetings booked, revenue the sales value), plus conversion from the one core helper. */
 export function computeTotals(raw: RawTotals): ScoreboardTotals {
-  return { ...pickTotals(raw), conversion: computeConversionRate(raw.meetings, raw.calls) };
+  return {
+    calls: raw.calls,
+    answered: raw.answered,
+    unanswered: raw.unanswered,
+    meetings: raw.meetings_booked,
+    sales: raw.sales,
+    revenue: raw.sales_value,
+    points: raw.points,
+    activities: raw.activities,
+    conversion: computeConversionRate(raw.meetings_booked, raw.calls),
+  };
 }
 
 function sumTotals(rows: readonly RawTotals[]): RawTotals {
@@ -112,7 +103,7 @@ export function computeMemberStats(members: readonly ActiveMember[], totals: rea
   const byUser = new Map(totals.map((t) => [t.userId, t]));
   return members.map((m) => {
     const t = byUser.get(m.userId);
-    return { userId: m.userId, displayName: m.displayName, avatarUrl: m.avatarUrl, ...computeTotals(t ? pickTotals(t) : ZERO) };
+    return { userId: m.userId, displayName: m.displayName, avatarUrl: m.avatarUrl, ...computeTotals(t ?? ZERO) };
   });
 }
 
@@ -131,7 +122,7 @@ export function computeLeaderboardRows(
   return rankFairly(rows, rankBy, sort).map((row) => ({ ...row, isCurrentUser: row.userId === currentUserId }));
 }
 
-/** The rollup metric a target of the board's metric counts (decision 043's names). */
+/** The rollup metric a board's sort key counts, as targets name it (decision 043's names, the rollup reader's too). */
 const TARGET_METRIC_OF: Record<LeaderboardSortKey, TargetMetric> = {
   points: 'points',
   calls: 'calls',
@@ -187,7 +178,7 @@ function addFairMeasures(
       ...member,
       improvement: computeImprovement(
         member[sort],
-        (fair.earlier.get(member.userId) ?? []).map((totals) => totals[sort]),
+        (fair.earlier.get(member.userId) ?? []).map((totals) => totals[TARGET_METRIC_OF[sort]]),
       ),
     }));
   }
@@ -229,10 +220,10 @@ export async function getCompanyKpis(deps: AppDeps, viewer: Viewer, query: Score
     yesterdayDate: yesterday,
     timezone: viewer.timezone,
     calls: compareKpi(t.calls, y.calls),
-    meetings: compareKpi(t.meetings, y.meetings),
+    meetings: compareKpi(t.meetings_booked, y.meetings_booked),
     sales: compareKpi(t.sales, y.sales),
     points: compareKpi(t.points, y.points),
-    revenue: compareKpi(t.revenue, y.revenue),
+    revenue: compareKpi(t.sales_value, y.sales_value),
   };
 }
 
@@ -343,7 +334,7 @@ export async function getMonthlyOverview(
   const plan = planFairReads(rankBy, 'points', 'month', period, today);
   const data = await findMonthStats(deps.database.db, viewer, period.from, period.to, query.teamId, plan);
   const members = addFairMeasures(computeMemberStats(data.members, data.totals), rankBy, 'points', period, data.fair);
-  const own = data.own ? pickTotals(data.own) : ZERO;
+  const own = data.own ?? ZERO;
   const workingDays = computeWorkingDays(data.userActiveDays);
   const byDay = new Map(data.days.map((d) => [d.day, d]));
   return {
@@ -397,10 +388,10 @@ function computeComparisonRow(
     totals: computeTotals(raw),
     perHead: {
       calls: perHead(raw.calls),
-      meetings: perHead(raw.meetings),
+      meetings: perHead(raw.meetings_booked),
       sales: perHead(raw.sales),
       // Money stays in whole minor units.
-      revenue: memberCount > 0 ? Math.round(raw.revenue / memberCount) : 0,
+      revenue: memberCount > 0 ? Math.round(raw.sales_value / memberCount) : 0,
       points: perHead(raw.points),
     },
   };
@@ -415,7 +406,7 @@ function computeComparisonRow(
 export async function getTeamComparison(deps: AppDeps, viewer: Viewer, query: ScoreboardPeriodQuery): Promise<TeamComparison> {
   const { period, described } = computeQueryPeriod(deps.now(), viewer.timezone, query);
   const data = await findTeamComparisonStats(deps.database.db, viewer, period.from, period.to);
-  const byUser = new Map(data.totals.map((t) => [t.userId, pickTotals(t)]));
+  const byUser = new Map(data.totals.map((t) => [t.userId, t]));
   const sumOf = (ids: Iterable<string>) => sumTotals([...ids].map((id) => byUser.get(id) ?? ZERO));
   const rows = data.teams.map((team) =>
     computeComparisonRow({ teamId: team.id, name: team.name }, team.activeMemberIds.size, sumOf(team.memberIds)),

@@ -1,6 +1,6 @@
-import { and, asc, between, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { dailyUserStats, targets } from '../../db/schema';
+import { targets } from '../../db/schema';
 import type { CompanyId, UserId } from '../../db/tenant';
 
 /*
@@ -12,7 +12,6 @@ export type TargetRow = Pick<
   typeof targets.$inferSelect,
   'id' | 'subjectKind' | 'userId' | 'teamId' | 'metric' | 'period' | 'value' | 'effectiveFrom' | 'endsOn' | 'createdAt'
 >;
-export type DayStatsRow = typeof dailyUserStats.$inferSelect;
 
 const targetColumns = {
   id: targets.id,
@@ -118,21 +117,4 @@ export async function endTargetFrom(
   if (row.endsOn !== null && row.endsOn <= today) return { row, removed: false, changed: false };
   const [ended] = await tx.update(targets).set({ endsOn: today }).where(where).returning(targetColumns);
   return { row: ended!, removed: false, changed: true };
-}
-
-/** The daily rollup rows of these people over [from, to]: progress is their sum, as on every board. */
-export async function selectDayStats(
-  tx: Transaction,
-  companyId: CompanyId,
-  userIds: readonly UserId[],
-  from: string,
-  to: string,
-): Promise<DayStatsRow[]> {
-  if (userIds.length === 0) return [];
-  return tx
-    .select()
-    .from(dailyUserStats)
-    .where(
-      and(eq(dailyUserStats.companyId, companyId), inArray(dailyUserStats.userId, [...userIds]), between(dailyUserStats.day, from, to)),
-    );
 }

@@ -8,6 +8,7 @@ import type {
   TargetSubjectKind,
   TargetSubjects,
 } from '@core/contracts';
+import { TARGET_METRICS } from '@core/contracts';
 import {
   computePacing,
   computePeriodShare,
@@ -33,16 +34,8 @@ import {
   selectTeamRef,
   selectTeamRefs,
 } from '../teams/teams.service';
-import {
-  type DayStatsRow,
-  endTargetFrom,
-  selectDayStats,
-  selectTargetById,
-  selectTargets,
-  type TargetFilter,
-  type TargetRow,
-  upsertTarget,
-} from './targets.repository';
+import { selectDailyStats } from '../daily-stats/daily-stats.service';
+import { endTargetFrom, selectTargetById, selectTargets, type TargetFilter, type TargetRow, upsertTarget } from './targets.repository';
 
 /*
  * Targets managers set for a person or a team (decisions 043, 044): effective-dated rows, progress
@@ -119,19 +112,6 @@ async function checkTeamSubject(tx: Transaction, actor: Actor, scope: TargetScop
   if (!mayTargetTeam(scope, teamId)) throw forbidden('You can set targets only for the teams you lead.');
   return team;
 }
-
-/** Which rollup column each metric counts. */
-const METRIC_COLUMNS: Record<
-  TargetMetric,
-  keyof Pick<DayStatsRow, 'calls' | 'meetingsBooked' | 'meetingsCompleted' | 'sales' | 'revenue' | 'points'>
-> = {
-  calls: 'calls',
-  meetings_booked: 'meetingsBooked',
-  meetings_held: 'meetingsCompleted',
-  sales: 'sales',
-  sales_value: 'revenue',
-  points: 'points',
-};
 
 /** The rows in force on `day`, per person or team, metric and period (decision 043); of one period only when given. */
 function selectRowsInForce(rows: TargetRow[], day: string, period: TargetPeriod | null = null): TargetRow[] {
@@ -301,7 +281,7 @@ async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: UserId
     const calendar = await loadWorkingCalendar(tx, actor.companyId);
     const hasTeamTargets = rows.some((row) => row.subjectKind === 'team');
     const people = rows.length === 0 ? [] : hasTeamTargets && team ? [...new Set([userId, ...team.memberIds])] : [userId];
-    const stats = await selectDayStats(tx, actor.companyId, people, from, to);
+    const stats = await selectDailyStats(tx, { companyId: actor.companyId, userIds: people, from, to });
     return { team, targets: rows, calendar, stats };
   });
 
@@ -312,11 +292,11 @@ async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: UserId
     const share = computePeriodShare(data.calendar, dates.from, dates.to, now, actor.timezone);
     for (const target of selectRowsInForce(data.targets, reference, period)) {
       const metric = target.metric as TargetMetric;
-      const column = METRIC_COLUMNS[metric];
       const isTeam = target.subjectKind === 'team';
+      // The rollup reader names each metric as targets do (meetings_held, sales_value).
       const done = data.stats
         .filter((row) => row.day >= dates.from && row.day <= dates.to && (isTeam || row.userId === userId))
-        .reduce((sum, row) => sum + row[column], 0);
+        .reduce((sum, row) => sum + row[metric], 0);
       const pacing = computePacing(done, target.value, share);
       progress.push({
         targetId: target.id,
@@ -336,7 +316,7 @@ async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: UserId
     }
   }
   // A person's own targets first, then their team's; by metric within each.
-  const metricOrder = (metric: TargetMetric) => Object.keys(METRIC_COLUMNS).indexOf(metric);
+  const metricOrder = (metric: TargetMetric) => TARGET_METRICS.indexOf(metric);
   const kindOrder = (kind: TargetSubjectKind) => (kind === 'person' ? 0 : 1);
   progress.sort((a, b) => kindOrder(a.subjectKind) - kindOrder(b.subjectKind) || metricOrder(a.metric) - metricOrder(b.metric));
   return { on: day, targets: progress };

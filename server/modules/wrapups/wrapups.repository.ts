@@ -4,10 +4,17 @@ import { readInBatches } from '../../db/cursor';
 import { dailyUserStats, profiles, wrapups } from '../../db/schema';
 import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { publishDomainEvents } from '../../events/domain-events';
+import { DAILY_STATS_COLUMNS, type DailyStatsTotals, selectDailyStats } from '../daily-stats/daily-stats.service';
 
 export type WrapupRow = typeof wrapups.$inferSelect;
 export type WrapupValues = Pick<WrapupRow, 'calls' | 'meetings' | 'sales' | 'points' | 'good' | 'improve'>;
-export type DayTotalsRow = Pick<typeof dailyUserStats.$inferSelect, 'calls' | 'meetingsBooked' | 'sales' | 'points'>;
+/** What a wrap-up's numbers are compared with: the day's rollup. */
+export type DayTotalsRow = Pick<DailyStatsTotals, 'calls' | 'meetings_booked' | 'sales' | 'points'>;
+
+/** A wrap-up's numbers as the day's rollup has them (null: nothing logged); a wrap-up's meetings are meetings booked. */
+export function toLoggedNumbers(day: DayTotalsRow | null): { calls: number; meetings: number; sales: number; points: number } {
+  return { calls: day?.calls ?? 0, meetings: day?.meetings_booked ?? 0, sales: day?.sales ?? 0, points: day?.points ?? 0 };
+}
 
 /** The wrapup.submitted webhook's data: the wrap-up as saved, whose it is, and whether it is the day's first save. */
 function describeWrapup(row: WrapupRow, created: boolean) {
@@ -28,15 +35,7 @@ export async function findWrapupAndDayTotals(
       .select()
       .from(wrapups)
       .where(and(own(scope), eq(wrapups.date, day)));
-    const [totals] = await tx
-      .select({
-        calls: dailyUserStats.calls,
-        meetingsBooked: dailyUserStats.meetingsBooked,
-        sales: dailyUserStats.sales,
-        points: dailyUserStats.points,
-      })
-      .from(dailyUserStats)
-      .where(and(eq(dailyUserStats.companyId, scope.companyId), eq(dailyUserStats.day, day), eq(dailyUserStats.userId, scope.userId)));
+    const [totals] = await selectDailyStats(tx, { companyId: scope.companyId, userIds: [scope.userId], from: day, to: day });
     return { wrapup: wrapup ?? null, totals: totals ?? null };
   });
 }
@@ -162,21 +161,25 @@ export type CoachingWrapupRow = WrapupRow & {
   formerMember: boolean;
 };
 
+/** A metric of the joined day's rollup, 0 when nothing was logged that day (the rollup's names: daily-stats). */
+const logged = (metric: keyof DayTotalsRow) => sql<number>`coalesce(${DAILY_STATS_COLUMNS[metric]}, 0)`.mapWith(Number);
+
 function selectCoachingWrapups(tx: Transaction) {
   return (
     tx
       .select({
         wrapup: wrapups,
-        loggedCalls: sql<number>`coalesce(${dailyUserStats.calls}, 0)`.mapWith(Number),
-        loggedMeetings: sql<number>`coalesce(${dailyUserStats.meetingsBooked}, 0)`.mapWith(Number),
-        loggedSales: sql<number>`coalesce(${dailyUserStats.sales}, 0)`.mapWith(Number),
-        loggedPoints: sql<number>`coalesce(${dailyUserStats.points}, 0)`.mapWith(Number),
+        calls: logged('calls'),
+        meetings_booked: logged('meetings_booked'),
+        sales: logged('sales'),
+        points: logged('points'),
         displayName: profiles.displayName,
         avatarUrl: profiles.avatarUrl,
         formerMember: sql<boolean>`coalesce(${profiles.erasedAt} IS NOT NULL AND ${profiles.removedAt} IS NOT NULL, false)`,
       })
       .from(wrapups)
-      // The day's rollup, never the activities: the logged numbers the form was prefilled from.
+      // The day's rollup, never the activities: the logged numbers the form was prefilled from. A
+      // read's join (kept in this one statement), under the rollup reader's names (daily-stats).
       .leftJoin(
         dailyUserStats,
         and(
@@ -194,7 +197,7 @@ type CoachingSelectRow = Awaited<ReturnType<ReturnType<typeof selectCoachingWrap
 
 const toCoachingRow = (row: CoachingSelectRow): CoachingWrapupRow => ({
   ...row.wrapup,
-  logged: { calls: row.loggedCalls, meetings: row.loggedMeetings, sales: row.loggedSales, points: row.loggedPoints },
+  logged: toLoggedNumbers(row),
   displayName: row.displayName,
   avatarUrl: row.avatarUrl,
   formerMember: row.formerMember,

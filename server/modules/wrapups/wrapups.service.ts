@@ -11,7 +11,14 @@ import {
 import { addDays, computeLocalDate } from '@core/period';
 import { computeAverage } from '@core/stats';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { findRecentWrapupsOf, findWrapupAndDayTotals, findWrapupHistory, saveWrapupOfDay, type WrapupRow } from './wrapups.repository';
+import {
+  findRecentWrapupsOf,
+  findWrapupAndDayTotals,
+  findWrapupHistory,
+  saveWrapupOfDay,
+  toLoggedNumbers,
+  type WrapupRow,
+} from './wrapups.repository';
 import type { UserId } from '../../db/tenant';
 
 const todayOf = (deps: AppDeps, actor: Actor) => computeLocalDate(deps.now(), actor.timezone);
@@ -51,12 +58,7 @@ export async function getTodayWrapup(deps: AppDeps, actor: Actor): Promise<Wrapu
   return {
     date: today,
     saved: wrapup ? toWrapup(wrapup) : null,
-    prefill: {
-      calls: totals?.calls ?? 0,
-      meetings: totals?.meetingsBooked ?? 0,
-      sales: totals?.sales ?? 0,
-      points: totals?.points ?? 0,
-    },
+    prefill: toLoggedNumbers(totals),
   };
 }
 
