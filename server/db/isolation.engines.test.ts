@@ -224,8 +224,10 @@ describe('company B is invisible to company A', () => {
   });
 
   it.each([...APPEND_ONLY])('%s: is never changed, even for its own company', async (table) => {
+    // Tombstones age out and the event log forgets an erased person's events (decision 095): both
+    // may delete their own company's rows (tested below), never change them.
     const statements =
-      table === 'deleted_activities'
+      table === 'deleted_activities' || table === 'domain_event_log'
         ? [`UPDATE ${table} SET company_id = company_id`]
         : [`UPDATE ${table} SET company_id = company_id`, `DELETE FROM ${table}`];
     for (const statement of statements) {
@@ -235,6 +237,16 @@ describe('company B is invisible to company A', () => {
       );
       expect(String(error?.cause?.message ?? error?.message)).toMatch(/permission denied/i);
     }
+  });
+
+  it("domain_event_log: A's deletes never reach B's events", async () => {
+    await withTenant(t.db, { companyId: a.companyId, userId: a.id }, async (tx) => {
+      const deleted = await tx.execute(sql`DELETE FROM domain_event_log WHERE company_id = ${b.companyId}`);
+      expect((deleted as unknown as { rowCount?: number }).rowCount ?? (deleted as { affectedRows?: number }).affectedRows ?? 0).toBe(0);
+    });
+    await withTenant(t.db, { companyId: b.companyId, userId: b.id }, async (tx) => {
+      expect(await countRows(tx, 'domain_event_log', 'company_id', b.companyId)).toBeGreaterThan(0);
+    });
   });
 
   it.each(TENANT_TABLES.filter((table) => !APPEND_ONLY.has(table)))('%s: A can neither update nor delete B rows', async (table) => {

@@ -150,4 +150,26 @@ describe('the log of domain events', () => {
       await hub.stop();
     }
   });
+
+  it("erasing a member removes the log's events about them, read by a follower or not", async () => {
+    const admin = await t.createMember({ role: 'admin', companyId: rep.companyId });
+    const erin = await t.createMember({ companyId: rep.companyId, name: 'Erin Erased' });
+    const logged = await t.request('/api/v1/activities', {
+      method: 'POST',
+      as: erin,
+      json: { kind: 'call', answered: false, notes: 'Erin wrote this' },
+      settle: false,
+    });
+    expect(logged.status).toBe(201);
+    const mentions = async () => {
+      const result = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('app.event_reader', 'on', true)`);
+        return tx.execute(sql`SELECT count(*)::int AS n FROM domain_event_log WHERE event::text LIKE ${`%${erin.id}%`}`);
+      });
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    expect(await mentions()).toBeGreaterThan(0);
+    expect((await t.request(`/api/v1/team/members/${erin.id}/data`, { method: 'DELETE', as: admin })).status).toBe(200);
+    expect(await mentions()).toBe(0);
+  });
 });

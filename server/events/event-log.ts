@@ -70,6 +70,18 @@ export async function appendDomainEvents(
   ]);
 }
 
+/**
+ * Transaction step of erasing a person (decision 022): removes the company's events about them or
+ * made by them (their activities, goals, wrap-up, joining), read by a follower or not, as their
+ * webhook deliveries are removed: nothing they wrote stays in the log for its day.
+ */
+export async function deleteDomainEventsAbout(tx: Transaction, companyId: CompanyId, userId: string): Promise<void> {
+  await tx.execute(sql`DELETE FROM domain_event_log
+    WHERE company_id = ${companyId}
+      AND (event->'activity'->>'userId' = ${userId} OR event->'wrapup'->>'userId' = ${userId}
+           OR event->>'userId' = ${userId} OR event->>'actorId' = ${userId})`);
+}
+
 /** How long a woken worker waits for more changes to come before it reads them (see wakeDelayMs). */
 const WAKE_DELAY_MS = 25;
 /** Events read per follower and round; a full batch makes the next round start at once. */

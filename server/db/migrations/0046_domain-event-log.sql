@@ -37,7 +37,11 @@ CREATE POLICY domain_event_log_read ON domain_event_log FOR SELECT
 CREATE POLICY domain_event_log_reader ON domain_event_log
   USING ((SELECT app_event_reader()));
 --> statement-breakpoint
-GRANT SELECT, INSERT ON domain_event_log TO app_user;
+-- Erasing a person (decision 022) removes the events about them, as it removes their deliveries.
+CREATE POLICY domain_event_log_delete ON domain_event_log FOR DELETE
+  USING (company_id = (SELECT app_company_id()));
+--> statement-breakpoint
+GRANT SELECT, INSERT, DELETE ON domain_event_log TO app_user;
 --> statement-breakpoint
 -- Where each after-commit follower is in the log. One row per follower, locked by the instance
 -- that reads for it (FOR UPDATE SKIP LOCKED): on several instances each event reaches each

@@ -32,6 +32,7 @@ import {
 import { type CompanyId, enterCompany, leaveTenant, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { deleteDeliveriesAbout } from '../webhooks/webhooks.service';
+import { deleteDomainEventsAbout } from '../../events/event-log';
 
 /*
  * Personal data (decision 022): reading everything held about one person, and erasing it while
@@ -427,6 +428,7 @@ async function eraseInCompany(
     .from(profiles)
     .where(and(eq(profiles.companyId, companyId), eq(profiles.userId, subjectId)));
   await deleteDeliveriesAbout(tx, companyId, { userId: subjectId, displayName: named?.displayName ?? null });
+  await deleteDomainEventsAbout(tx, companyId, subjectId);
   await actAs(tx, subjectId);
   // Only the rows that hold text: an update of notes alone leaves the rollups untouched (the
   // rollup trigger fires on the columns it counts; see the privacy_erasure migration).
