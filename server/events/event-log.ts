@@ -83,7 +83,7 @@ export async function deleteDomainEventsAbout(tx: Transaction, companyId: Compan
 }
 
 /** How long a woken worker waits for more changes to come before it reads them (see wakeDelayMs). */
-const WAKE_DELAY_MS = 25;
+const WAKE_DELAY_MS = 100;
 /** Events read per follower and round; a full batch makes the next round start at once. */
 const READ_BATCH = 200;
 const MINUTE = 60_000;
@@ -94,10 +94,12 @@ const HOUR = 60 * MINUTE;
 type LogRow = { tx_id: string; position: string; company_id: string; occurred_at: string | Date; event: DomainEvent };
 
 /**
- * Locks the follower's cursor (no row when another instance holds it) and gives this transaction
- * its id (`me`): every transaction that appends later has a larger one.
+ * Locks the follower's cursor (no row when another instance holds it), gives this transaction its
+ * id (`me`: every transaction that appends later has a larger one) and makes it the log's reader,
+ * across companies (app_event_reader, migration 0046): one statement.
  */
-const LOCK_CURSOR_SQL = `SELECT tx_id::text AS tx_id, position::text AS position, pg_current_xact_id()::text AS me
+const LOCK_CURSOR_SQL = `SELECT tx_id::text AS tx_id, position::text AS position, pg_current_xact_id()::text AS me,
+       set_config('app.event_reader', 'on', true) AS reader, set_config('app.company_id', '', true) AS company
   FROM domain_event_cursors WHERE follower = $1 FOR UPDATE SKIP LOCKED`;
 
 /**
@@ -130,7 +132,6 @@ export function createEventLogWorker(options: {
 
   async function followOne(name: string, follow: AfterCommitFollower): Promise<number> {
     const handled = await options.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT set_config('app.event_reader', 'on', true), set_config('app.company_id', '', true)`);
       if (!known.has(name)) {
         await tx.execute(sql`INSERT INTO domain_event_cursors (follower) VALUES (${name}) ON CONFLICT DO NOTHING`);
         known.add(name);
