@@ -172,4 +172,21 @@ describe('the log of domain events', () => {
     expect((await t.request(`/api/v1/team/members/${erin.id}/data`, { method: 'DELETE', as: admin })).status).toBe(200);
     expect(await mentions()).toBe(0);
   });
+
+  it('removes, once an hour, the events every follower has passed that are older than a day', async () => {
+    const id = await logCall();
+    await t.deps.events.runDue();
+    const count = async () => {
+      const result = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('app.event_reader', 'on', true)`);
+        return tx.execute(sql`SELECT count(*)::int AS n FROM domain_event_log WHERE event::text LIKE ${`%${id}%`}`);
+      });
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    expect(await count()).toBe(1);
+    // A worker started two days later cleans up in its first round.
+    const later = createEventLogWorker({ db: t.db, hub: t.deps.realtime, now: () => new Date(Date.now() + 2 * 24 * 3600_000) });
+    await later.runDue();
+    expect(await count()).toBe(0);
+  });
 });

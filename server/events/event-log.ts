@@ -82,6 +82,8 @@ export async function deleteDomainEventsAbout(tx: Transaction, companyId: Compan
            OR event->>'userId' = ${userId} OR event->>'actorId' = ${userId})`);
 }
 
+/** After a round that failed, or read while an older transaction ran: look again this soon. */
+const RETRY_MS = 1000;
 /** How long a woken worker waits for more changes to come before it reads them (see wakeDelayMs). */
 const WAKE_DELAY_MS = 100;
 /** Events read per follower and round; a full batch makes the next round start at once. */
@@ -131,16 +133,20 @@ export function createEventLogWorker(options: {
   let lastCleanupHour = -1;
 
   async function followOne(name: string, follow: AfterCommitFollower): Promise<number> {
+    // The follower's cursor, made once in a statement of its own: committed before any round reads.
+    if (!known.has(name)) {
+      await options.db.execute(sql`INSERT INTO domain_event_cursors (follower) VALUES (${name}) ON CONFLICT DO NOTHING`);
+      known.add(name);
+    }
     const handled = await options.db.transaction(async (tx) => {
-      if (!known.has(name)) {
-        await tx.execute(sql`INSERT INTO domain_event_cursors (follower) VALUES (${name}) ON CONFLICT DO NOTHING`);
-        known.add(name);
-      }
       const [cursor] = await queryPrepared<{ tx_id: string; position: string; me: string }>(tx, 'domain_events_lock', LOCK_CURSOR_SQL, [
         name,
       ]);
       if (!cursor) return 0; // another instance reads for this follower now
       const [oldest] = await queryPrepared<{ age: string }>(tx, 'domain_events_oldest', OLDEST_RUNNING_SQL, []);
+      // An older transaction still runs: what it and those after it append waits for the next
+      // round, which must come soon even if nothing more is announced.
+      if (BigInt(oldest!.age) > 0n) heldBack = true;
       const before = (BigInt(cursor.me) - BigInt(oldest!.age)).toString();
       const rows = await queryPrepared<LogRow>(tx, 'domain_events_read', READ_SQL, [cursor.tx_id, cursor.position, before, READ_BATCH]);
       if (rows.length === 0) return 0;
@@ -169,13 +175,17 @@ export function createEventLogWorker(options: {
         );
         await follow(savepoint, companyId, some);
       });
+    // A passing failure (a deadlock, a lost connection, a timeout) rolls the whole round back, to be
+    // read again: only a change that fails by itself, every time, is passed.
+    const pass = (error: unknown) => {
+      if (isPassingFailure(error)) throw error;
+      console.error(`[events] ${name} could not follow a change; passed`, error);
+    };
     try {
       await attempt(changes);
     } catch (error) {
-      if (changes.length === 1) return console.error(`[events] ${name} could not follow a change; passed`, error);
-      for (const change of changes) {
-        await attempt([change]).catch((alone: unknown) => console.error(`[events] ${name} could not follow a change; passed`, alone));
-      }
+      if (changes.length === 1 || isPassingFailure(error)) return pass(error);
+      for (const change of changes) await attempt([change]).catch(pass);
     }
   }
 
@@ -188,11 +198,16 @@ export function createEventLogWorker(options: {
       await tx.execute(sql`SELECT set_config('app.event_reader', 'on', true)`);
       await tx.execute(sql`DELETE FROM domain_event_log l
         WHERE l.occurred_at < ${new Date(now.getTime() - KEEP_MS).toISOString()}::timestamptz
-          AND NOT EXISTS (SELECT 1 FROM domain_event_cursors c WHERE (c.tx_id, c.position) < (l.tx_id, l.position))`);
+          AND NOT EXISTS (SELECT 1 FROM domain_event_cursors c
+                           WHERE c.follower IN (SELECT jsonb_array_elements_text(${JSON.stringify([...followers.keys()])}::jsonb)) AND (c.tx_id, c.position) < (l.tx_id, l.position))`);
     });
   }
 
+  /** A round read while an older transaction ran (some events may wait for it). */
+  let heldBack = false;
+
   async function runDue(): Promise<number> {
+    heldBack = false;
     let handled = 0;
     for (const [name, follow] of followers) handled += await followOne(name, follow);
     await forgetOldEvents(options.now()).catch((error) => console.error('[events] removing old events failed', error));
@@ -206,7 +221,8 @@ export function createEventLogWorker(options: {
     wakeDelayMs: WAKE_DELAY_MS,
     // A full batch: more is waiting. Otherwise wait to be woken, and look now and then in case a
     // NOTIFY was missed; often while the LISTEN connection is away.
-    delayAfter: (handled) => ((handled ?? 0) >= READ_BATCH ? 0 : computeIdleDelay(options.hub.isListening())),
+    delayAfter: (handled) =>
+      (handled ?? 0) >= READ_BATCH ? 0 : handled === null || heldBack ? RETRY_MS : computeIdleDelay(options.hub.isListening()),
   });
   let unobserve: (() => void) | null = null;
   let unresync: (() => void) | null = null;
@@ -229,6 +245,23 @@ export function createEventLogWorker(options: {
       await loop.stop();
     },
   };
+}
+
+/**
+ * Whether an error says nothing about the change itself: a serialization failure or deadlock
+ * (class 40), a lock not available, a cancelled statement, the server going away, a connection
+ * problem (class 08, 57P), or a driver error without a SQLSTATE (a connection that ended).
+ */
+function isPassingFailure(error: unknown): boolean {
+  const codeOf = (e: unknown): string | undefined =>
+    typeof e === 'object' && e !== null && 'code' in e && typeof (e as { code: unknown }).code === 'string'
+      ? (e as { code: string }).code
+      : undefined;
+  const cause = typeof error === 'object' && error !== null && 'cause' in error ? (error as { cause: unknown }).cause : undefined;
+  const code = codeOf(error) ?? codeOf(cause);
+  if (code === undefined)
+    return /connection|terminat|ECONN|timeout/i.test(String((cause as Error | undefined)?.message ?? (error as Error)?.message));
+  return code.startsWith('40') || code.startsWith('08') || code.startsWith('57') || code === '55P03' || code === '53300';
 }
 
 /** The rows by company, each company's as changes (one transaction's rows each), in log order. */

@@ -76,4 +76,31 @@ describe('a polling loop', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(rounds).toBe(2);
   });
+
+  it('started again while a stopped round is still in flight, it still runs one round at a time', async () => {
+    let inFlight = 0;
+    let most = 0;
+    let rounds = 0;
+    const loop = createPollingLoop({
+      name: 'test',
+      round: async () => {
+        rounds++;
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        inFlight--;
+        return rounds;
+      },
+      delayAfter: () => 5,
+    });
+    loop.start();
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the first round is in flight
+    const stopping = loop.stop();
+    loop.start();
+    await stopping;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await loop.stop();
+    expect(rounds).toBeGreaterThan(1);
+    expect(most).toBe(1);
+  });
 });

@@ -57,7 +57,8 @@ export function createPollingLoop<T>(options: {
         })
         .then((result) => {
           busy = false;
-          schedule(wokenWhileBusy ? (options.wakeDelayMs ?? 0) : options.delayAfter(result));
+          const after = options.delayAfter(result);
+          schedule(wokenWhileBusy ? Math.min(options.wakeDelayMs ?? 0, after) : after);
         });
     }, delay);
     timer.unref();
@@ -67,6 +68,9 @@ export function createPollingLoop<T>(options: {
     start() {
       if (!stopped) return;
       stopped = false;
+      // Started again while a round stopped earlier is still in flight: it schedules the next one
+      // when it ends (one round at a time).
+      if (busy) return;
       schedule(0);
     },
     async stop() {

@@ -147,7 +147,10 @@ export function createPushWorker(options: PushWorkerOptions): PushWorker {
       leaseUntil: new Date(now.getTime() + LEASE_MS),
       limit: CLAIM_BATCH,
     });
-    nextDueInMs = nextDueAt === null ? null : Math.max(0, nextDueAt.getTime() - now.getTime());
+    // A time already passed belongs to one this round could not take (a turned-off endpoint's, a chat
+    // post behind its channel's retry, an endpoint's eleventh): waiting for it would not help, and
+    // looking again at once would spin. Those come back when something is sent, or at the next look.
+    nextDueInMs = nextDueAt === null || nextDueAt.getTime() <= now.getTime() ? null : nextDueAt.getTime() - now.getTime();
     await Promise.all(claimed.map(handle));
     return claimed.length;
   }

@@ -591,6 +591,24 @@ describe('where webhooks may go (SSRF)', () => {
 });
 
 describe('the worker between deliveries', () => {
+  it("a running worker waits, not spins, when what is queued is a turned-off endpoint's", async () => {
+    const endpoint = await createEndpoint();
+    await logCall(); // queued for the endpoint
+    const off = await t.request(`/api/v1/admin/webhooks/${endpoint.id}`, { method: 'PATCH', as: admin, json: { enabled: false } });
+    expect(off.status).toBe(200);
+    const statements: string[] = [];
+    const stopObserving = t.deps.database.observeStatements((text) => statements.push(text));
+    t.deps.webhooks.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    } finally {
+      await t.deps.webhooks.stop();
+      stopObserving();
+    }
+    // One round at start (and the minute's daily summaries): a handful of statements, not hundreds.
+    expect(statements.length, statements.slice(0, 20).join('\n')).toBeLessThan(20);
+  });
+
   it('looks for due daily summaries in the first round of each minute, not in every round', async () => {
     const lookedAt: string[] = [];
     const worker = createWebhookWorker({
