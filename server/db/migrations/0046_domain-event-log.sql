@@ -13,8 +13,11 @@ CREATE TABLE domain_event_log (
   company_id uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
   occurred_at timestamptz NOT NULL,
   event jsonb NOT NULL,
-  PRIMARY KEY (tx_id, position)
+  -- Keys lead with the company, as every tenant table's (decision 040); the readers' order has its index.
+  PRIMARY KEY (company_id, tx_id, position)
 );
+--> statement-breakpoint
+CREATE INDEX domain_event_log_order_idx ON domain_event_log (tx_id, position);
 --> statement-breakpoint
 -- A change writes (and may read) its own company's events; only the log's reader (app.event_reader
 -- on, never as app_user: the function checks the role, as app_webhook_worker does) reads across
