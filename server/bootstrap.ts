@@ -11,6 +11,7 @@ import { acceptInvitationFromMagicLink, findInvitationByCode, findOpenInvitation
 import { stopRunningExports } from './modules/exports/exports.service';
 import { checkSignUpAllowed } from './modules/onboarding/onboarding.service';
 import { ActorCache } from './modules/session/actor-cache';
+import { findIdentityVersion } from './modules/session/session.repository';
 import { RealtimeHub } from './realtime/hub';
 import { createOutboundTargetPolicy } from './lib/outbound-targets';
 import { computeIdleDelay } from './lib/polling-loop';
@@ -58,6 +59,8 @@ export async function createDeps(
   realtime.observe((change) => actors.forget(change));
   realtime.onResync(() => actors.clear());
   await realtime.start(database);
+  // Every identity change up to this one is already in the database: nothing to forget (decision 096).
+  actors.noteHeard(await findIdentityVersion(database.db));
   const outboundTargets = createOutboundTargetPolicy(config.isProduction);
   const deps = { config, database, mailer, realtime, actors, now, outboundTargets, signingSecret: secret } as AppDeps;
   // What follows a change, in its transaction and in this order (decision 094): the feed's news,

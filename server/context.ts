@@ -1,10 +1,10 @@
 import type { ApiTokenScope, ContestStep, Role } from '@core/contracts';
 import type { Auth } from './auth/auth';
 import type { DbHandle } from './db/client';
-import type { CompanyId, MemberScope, UserId } from './db/tenant';
+import type { CallerCheck, CompanyId, MemberScope, UserId } from './db/tenant';
 import type { Config } from './env';
 import type { Mailer } from './mail/mailer';
-import type { ActorCache, SessionUser } from './modules/session/actor-cache';
+import type { ActorCache, CachedSession, SessionUser } from './modules/session/actor-cache';
 import type { OutboundTargetPolicy } from './lib/outbound-targets';
 import type { RealtimeHub } from './realtime/hub';
 
@@ -83,10 +83,18 @@ export type Actor = {
   companyId: CompanyId;
   role: Role;
   timezone: string;
+  /**
+   * Set when the signed-in cache vouched for the caller and the route confirms it in its first
+   * statement (confirmsCallerInTransaction, decision 096): the scopes made from this actor carry it.
+   */
+  caller?: CallerCheck;
 };
 
-/** The database scope of a member's request: their company, acting as them. */
-export const memberScopeOf = (actor: Actor): MemberScope => ({ companyId: actor.companyId, userId: actor.userId });
+/** The database scope of a member's request: their company, acting as them (and the caller's check, if one is due). */
+export const memberScopeOf = (actor: Actor): MemberScope =>
+  actor.caller
+    ? { companyId: actor.companyId, userId: actor.userId, caller: actor.caller }
+    : { companyId: actor.companyId, userId: actor.userId };
 
 /** A request authenticated by a personal access token (decision 035): the token and the member it acts as. */
 export type TokenCaller = {
@@ -105,6 +113,11 @@ export type AppEnv = {
     tokenScope: ApiTokenScope | null;
     /** The cache key of the request's session (its signed cookie value), when signed in. */
     sessionKey: string | null;
+    /**
+     * The signed-in cache's entry this request trusts without a catch-up, to be confirmed by its
+     * first statement (confirmCallerInTransaction, decision 096); unset otherwise.
+     */
+    callerToConfirm?: CachedSession;
     /** Set by writes that cannot change an account, membership or company (leavesAccountsAlone). */
     accountsUntouched: boolean;
     actor: Actor;

@@ -53,6 +53,9 @@ export type DbHandle = {
   observeStatements(observer: StatementObserver): () => void;
 };
 
+/** The round trip on the LISTEN connection after which every notification committed before it has arrived. */
+const CATCH_UP_SQL = 'SELECT 1';
+
 /** Which part of a request sent a statement ('signed-in': finding who the caller is), when tagged. */
 export type StatementPhase = 'signed-in';
 export type StatementObserver = (text: string, params: readonly unknown[], phase: StatementPhase | undefined) => void;
@@ -354,7 +357,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
           const client = current;
           // A lost connection resynchronises everyone when it is back (onRestored); nothing to wait for.
           if (!client) return;
-          await (client as pg.Client).query('SELECT 1').catch(() => undefined);
+          // A statement like any other for the observers (the statement budget counts it).
+          statements.emit(CATCH_UP_SQL);
+          await (client as pg.Client).query(CATCH_UP_SQL).catch(() => undefined);
         },
         listening: () => current !== null,
       };

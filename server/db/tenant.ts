@@ -20,7 +20,33 @@ export type TenantScope = {
   displayTokenHash?: string | null;
   /** A picture id from GET /avatars/{id}: lets anyone holding it read that one picture (decision 023). */
   avatarId?: string | null;
+  /**
+   * A caller the signed-in cache remembers and nobody has confirmed yet for this request (decision
+   * 096): the scope statement also reads the identity version, and the transaction goes on only
+   * once the check says the caller is still who the cache says.
+   */
+  caller?: CallerCheck;
 };
+
+/** See TenantScope.caller; made by the session middleware (server/modules/session/caller-check.ts). */
+export type CallerCheck = {
+  /** True once confirmed for this request: later transactions of the request skip the check. */
+  readonly confirmed: boolean;
+  /**
+   * True when the caller is confirmed at `identityVersion` (read in the scope statement); false when
+   * the cache's entry changed meanwhile and `settle` must read the caller afresh.
+   */
+  confirm(identityVersion: number): Promise<boolean>;
+  /** Reads the caller afresh, with no transaction open: confirms the same caller, throws the HttpError to answer otherwise. */
+  settle(): Promise<void>;
+};
+
+/** Thrown inside a tenant transaction whose caller must be settled outside it (see withTenant). */
+class CallerToSettle extends Error {
+  constructor(readonly caller: CallerCheck) {
+    super('the caller changed since the signed-in cache remembered them');
+  }
+}
 
 /** A scope inside one company: a member, or nobody in particular (a display link, the system). */
 export type CompanyScope = TenantScope & { companyId: CompanyId };
@@ -40,6 +66,23 @@ export async function withTenant<T>(
   fn: (tx: Transaction) => Promise<T>,
   options: { lockKey?: string; snapshot?: boolean } = {},
 ): Promise<T> {
+  try {
+    return await runTenantTransaction(db, scope, fn, options);
+  } catch (error) {
+    if (!(error instanceof CallerToSettle)) throw error;
+    // Nothing ran in the transaction but its scope statement, and its connection is back in the
+    // pool: read the caller afresh (settle throws the answer when they changed), then start again.
+    await error.caller.settle();
+    return runTenantTransaction(db, scope, fn, options);
+  }
+}
+
+async function runTenantTransaction<T>(
+  db: Database,
+  scope: TenantScope,
+  fn: (tx: Transaction) => Promise<T>,
+  options: { lockKey?: string; snapshot?: boolean },
+): Promise<T> {
   return db.transaction(
     async (tx) => {
       const values = [
@@ -49,7 +92,20 @@ export async function withTenant<T>(
         scope.displayTokenHash ?? '',
         scope.avatarId ?? '',
       ];
-      if (options.lockKey === undefined) await queryPrepared(tx, 'tenant_scope', TENANT_SCOPE_SQL, values);
+      const caller = scope.caller?.confirmed === false ? scope.caller : null;
+      if (caller) {
+        // The same round trip also reads the identity version: no statement of its own (decision 096).
+        const [row] =
+          options.lockKey === undefined
+            ? await queryPrepared<IdentityVersionRow>(tx, 'tenant_scope_checked', `${TENANT_SCOPE_SQL}, ${IDENTITY_VERSION_SQL}`, values)
+            : await queryPrepared<IdentityVersionRow>(
+                tx,
+                'tenant_scope_locked_checked',
+                `${TENANT_SCOPE_SQL}, ${LOCK_SQL}, ${IDENTITY_VERSION_SQL}`,
+                [...values, options.lockKey],
+              );
+        if (!(await caller.confirm(Number(row!.identity_version)))) throw new CallerToSettle(caller);
+      } else if (options.lockKey === undefined) await queryPrepared(tx, 'tenant_scope', TENANT_SCOPE_SQL, values);
       else await queryPrepared(tx, 'tenant_scope_locked', `${TENANT_SCOPE_SQL}, ${LOCK_SQL}`, [...values, options.lockKey]);
       return fn(tx);
     },
@@ -79,6 +135,10 @@ const TENANT_SCOPE_SQL = `SELECT
  * trip instead of two): writes that must be counted one after the other (a rep's day) pass one.
  */
 const LOCK_SQL = `pg_advisory_xact_lock(hashtextextended($6, 0))`;
+
+/** The identity version (migration 0048) as of this statement, as text (a bigint). */
+const IDENTITY_VERSION_SQL = `(SELECT version::text FROM identity_version) AS identity_version`;
+type IdentityVersionRow = { identity_version: string };
 
 /**
  * Narrows an open withTenant transaction to a company the server has just established the caller

@@ -9,7 +9,7 @@ import { type EventStream, openEventStream } from '../test/event-stream';
 import { findFreePort, type ServerProcess, spawnServerProcess, startServerProcess } from '../test/server-process';
 import { createTestDatabase, testEngine } from '../test/test-database';
 import { copyPgliteFolder } from '../test/base-database';
-import { toUserId } from '../db/tenant';
+import { toUserId, withTenant } from '../db/tenant';
 
 /*
  * Several instances of the real server (child processes, as `npm start` runs them). On PostgreSQL
@@ -178,6 +178,36 @@ if (testEngine === 'postgres') {
       expect((await call(a, '/api/v1/admin/audit-log', { as: demoted })).status).toBe(403);
       // ... and still a member, so the boards still open.
       expect((await call(b, '/api/v1/scoreboard/kpis', { as: demoted })).status).toBe(200);
+    });
+
+    it('a logged call, whose caller is confirmed by its own first statement (no catch-up before it), is refused just as surely right after a sign-out or removal on the other instance', async () => {
+      const company = await seedCompany(database.db, { name: 'Quick Loggers AS' });
+      const admin = await createPerson('Lea Lead', company.id, 'admin');
+      const leaving = await createPerson('Siv Signout', company.id, 'user');
+      const removed = await createPerson('Rolf Removed', company.id, 'user');
+      const staying = await createPerson('Stig Stays', company.id, 'user');
+      // Both instances remember all three from a logged call each.
+      for (const instance of [a, b]) for (const person of [leaving, removed, staying]) await logCall(instance, person);
+
+      const log = (instance: ServerProcess, as: Person) =>
+        call(instance, '/api/v1/activities', { method: 'POST', as, json: { kind: 'call', answered: false } });
+      // Each refusal is the next request, sent the moment the change was answered on the other instance.
+      expect((await call(a, '/api/auth/sign-out', { method: 'POST', as: leaving, json: {} })).status).toBe(200);
+      expect((await log(b, leaving)).status).toBe(401);
+      expect((await log(a, leaving)).status).toBe(401);
+
+      expect((await call(b, `/api/v1/team/members/${removed.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
+      expect((await log(a, removed)).status).toBe(403);
+      expect((await log(b, removed)).status).toBe(403);
+
+      // Nothing was logged for them after the change; a colleague logs on as before, on both.
+      await logCall(a, staying);
+      await logCall(b, staying);
+      const counts = (await withTenant(database.db, { companyId: company.id, userId: null }, (tx) =>
+        tx.execute(sql`SELECT user_id, count(*)::int AS n FROM activities GROUP BY user_id`),
+      )) as unknown as { rows: { user_id: string; n: number }[] };
+      const byPerson = Object.fromEntries(counts.rows.map((row) => [row.user_id, row.n]));
+      expect(byPerson).toEqual({ [leaving.id]: 2, [removed.id]: 2, [staying.id]: 4 });
     });
   });
 } else {

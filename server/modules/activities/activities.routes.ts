@@ -16,7 +16,7 @@ import {
   UpdateActivitySchema,
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
-import { leavesAccountsAlone, requireAdmin, requireMember, tokenRoute } from '../session/session.middleware';
+import { confirmCallerInTransaction, leavesAccountsAlone, requireAdmin, requireMember, tokenRoute } from '../session/session.middleware';
 import {
   deleteActivity,
   getActivity,
@@ -32,6 +32,13 @@ export const activitiesRoutes = createRouter();
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
 const notFoundResponse = { 404: { description: 'Not one of your activities', content: json(ApiErrorSchema) } };
+/** A write whose caller's role or company changed under it (decision 096): nothing was saved, try again. */
+const callerChangedResponse = {
+  409: {
+    description: 'caller_changed: your role or company changed while the request was under way; nothing was saved, send it again',
+    content: json(ApiErrorSchema),
+  },
+};
 const outsideWindowResponse = {
   403: {
     description: "A rep's change to a day before the company's late-logging window (outside_logging_window)",
@@ -47,12 +54,13 @@ activitiesRoutes.openapi(
     summary: 'Log a call, sale, held meeting, e-mail or LinkedIn touch for today, or for an earlier day of the late-logging window',
     description:
       "Points are computed from the company rules now and stored with the activity. A call that was not answered is stored as no_progress. E-mail and LinkedIn need their rule enabled (400 kpi_rule_disabled otherwise). `localDate` logs for an earlier company-local day (marked loggedLate, at `time` or now's time of day): reps within the company's late-logging window (403 outside_logging_window), admins any earlier day; never a later day (400 future_day).",
-    ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone]),
+    ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone, confirmCallerInTransaction]),
     request: { body: { content: json(LogActivitySchema), required: true } },
     responses: {
       201: { description: 'Logged', content: json(ActivitySchema) },
       ...errorResponses,
       ...outsideWindowResponse,
+      ...callerChangedResponse,
       410: { description: 'activity_deleted: the activity this clientKey logged was deleted since; nothing is logged' },
     },
   }),
@@ -122,13 +130,14 @@ activitiesRoutes.openapi(
     tags: ['Activities'],
     summary:
       "Change an activity (a rep's own within the late-logging window, anyone's for an admin); `localDate` moves it to another day. Points are recomputed with the current rules",
-    ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone]),
+    ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone, confirmCallerInTransaction]),
     request: { params: ActivityIdParamsSchema, body: { content: json(UpdateActivitySchema), required: true } },
     responses: {
       200: { description: 'Updated', content: json(ActivitySchema) },
       ...errorResponses,
       ...notFoundResponse,
       ...outsideWindowResponse,
+      ...callerChangedResponse,
     },
   }),
   async (c) => c.json(await updateActivity(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
@@ -140,13 +149,14 @@ activitiesRoutes.openapi(
     path: '/activities/{id}',
     tags: ['Activities'],
     summary: "Delete (undo) an activity: a rep's own within the late-logging window, anyone's for an admin",
-    ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone]),
+    ...tokenRoute('activities:write', [requireMember, leavesAccountsAlone, confirmCallerInTransaction]),
     request: { params: ActivityIdParamsSchema },
     responses: {
       200: { description: 'Deleted', content: json(OkSchema) },
       ...errorResponses,
       ...notFoundResponse,
       ...outsideWindowResponse,
+      ...callerChangedResponse,
     },
   }),
   async (c) => {

@@ -55,6 +55,11 @@ export class ActorCache {
   private readonly keysByUser = new Map<string, Set<string>>();
   /** Bumped by every forget: a lookup that started before one may hold what it forgot. */
   private generation = 0;
+  /**
+   * The identity version this instance has heard (migration 0048, decision 096): every change to
+   * who someone is, committed up to it, has been forgotten here. -1 until the server reads it at start.
+   */
+  private heardVersion = -1;
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -113,6 +118,28 @@ export class ActorCache {
     this.keysByUser.clear();
   }
 
+  /**
+   * Whether every change to who someone is, committed up to `version`, has been forgotten here:
+   * then what this cache remembers is what the database says as of that version.
+   */
+  hasHeard(version: number): boolean {
+    return version <= this.heardVersion;
+  }
+
+  /** Notes that everything up to `version` has been heard (its announcement, or the version read at start). */
+  noteHeard(version: number): void {
+    if (version > this.heardVersion) this.heardVersion = version;
+  }
+
+  /**
+   * Forgets everything and notes `version` as heard: for when announcements were lost (the LISTEN
+   * connection away). Whatever is remembered from now on was read after `version` committed.
+   */
+  clearUpTo(version: number): void {
+    this.clear();
+    this.noteHeard(version);
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -133,6 +160,10 @@ export class ActorCache {
         break;
       case 'companies':
         if (change.company_id) this.forgetCompany(change.company_id);
+        break;
+      // After the transaction's own announcements, so what it changed is already forgotten.
+      case 'identity_version':
+        this.noteHeard(Number(change.id));
         break;
     }
   }

@@ -10,6 +10,7 @@ import { hashApiToken, isApiTokenShape } from '../../lib/api-token';
 import { forbidden, HttpError, unauthorized } from '../../lib/http';
 import { countRateLimitAttempt, type RateLimitState } from '../../lib/rate-limit';
 import type { CachedMembership, CachedSession } from './actor-cache';
+import { type CallerFacts, createCallerCheck } from './caller-check';
 import { findActiveMembershipBrief, findApiTokenActor, noteApiTokenUse } from './session.repository';
 import { toUserId, type UserId } from '../../db/tenant';
 
@@ -30,11 +31,15 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   }
   // What this instance remembers is trusted only once it has heard every change committed before
   // this request, on any instance (a sign-out, a removal, a role): one shared round trip on the
-  // LISTEN connection, not a lookup (decision 028).
-  const cached = actors.get(key) && (await realtime.catchUp()) ? actors.get(key) : undefined;
+  // LISTEN connection, not a lookup (decision 028); or, on a route that confirms its caller in its
+  // first statement, that statement's identity version (decision 096).
+  const remembered = actors.get(key);
+  const confirmLater = remembered !== null && confirmsCallerInTransaction(c);
+  const cached = confirmLater ? remembered : remembered && (await realtime.catchUp()) ? actors.get(key) : undefined;
   if (cached) {
     c.set('user', cached.user);
     c.set('sessionKey', key);
+    if (confirmLater) c.set('callerToConfirm', cached);
     return next();
   }
   const since = actors.begin();
@@ -121,9 +126,15 @@ async function findTokenEntry(c: Context<AppEnv>, tokenHash: string): Promise<Ca
   const { actors, database, realtime } = c.get('deps');
   const key = `token:${tokenHash}`;
   // As for cookies: a remembered token is trusted once every change committed before this request
-  // (a revocation, a removal, a demotion, on any instance) has been heard.
-  const cached = actors.get(key) && (await realtime.catchUp()) ? actors.get(key) : null;
-  if (cached?.token) return cached;
+  // (a revocation, a removal, a demotion, on any instance) has been heard, or once the route's
+  // first statement confirms it (decision 096).
+  const remembered = actors.get(key);
+  const confirmLater = remembered !== null && confirmsCallerInTransaction(c);
+  const cached = confirmLater ? remembered : remembered && (await realtime.catchUp()) ? actors.get(key) : null;
+  if (cached?.token) {
+    if (confirmLater) c.set('callerToConfirm', cached);
+    return cached;
+  }
   const since = actors.begin();
   const found = await runInStatementPhase('signed-in', () => findApiTokenActor(database.db, tokenHash));
   if (!found) return 'not_found';
@@ -165,7 +176,8 @@ async function loadToken(c: Context<AppEnv>, next: () => Promise<void>, authoriz
   }
   const secret = readBearerToken(authorization);
   if (!secret) throw invalidToken(c, 'Send a personal access token as "Authorization: Bearer dbp_...".');
-  const entry = await findTokenEntry(c, hashApiToken(secret));
+  const tokenHash = hashApiToken(secret);
+  const entry = await findTokenEntry(c, tokenHash);
   if (entry === 'not_found') throw invalidToken(c, 'This token is not valid: it was revoked, or it never existed.');
   if (entry === 'not_a_member') throw invalidToken(c, "This token's owner is no longer a member of the company.");
   const at = now();
@@ -212,8 +224,66 @@ async function loadToken(c: Context<AppEnv>, next: () => Promise<void>, authoriz
     );
   }
   c.set('user', entry.user);
-  c.set('token', { tokenId: token.id, scopes: token.scopes, actor: { userId: entry.user.id, ...membership } });
+  const actor: Actor = { userId: entry.user.id, ...membership };
+  if (c.get('callerToConfirm') === entry) {
+    actor.caller = createCallerCheck({
+      actors: c.get('deps').actors,
+      catchUp: () => c.get('deps').realtime.catchUp(),
+      key: `token:${tokenHash}`,
+      entry,
+      facts: { ...actor, scopes: token.scopes },
+      reload: () => reloadTokenCaller(c, tokenHash),
+    });
+  }
+  c.set('token', { tokenId: token.id, scopes: token.scopes, actor });
   await next();
+}
+
+/** A token's member afresh (decision 096's settle): 401 when the token or its member is gone. */
+async function reloadTokenCaller(c: Context<AppEnv>, tokenHash: string): Promise<CallerFacts> {
+  const found = await runInStatementPhase('signed-in', () => findApiTokenActor(c.get('deps').database.db, tokenHash));
+  if (!found) throw invalidToken(c, 'This token is not valid: it was revoked, or it never existed.');
+  if (found.role === null) throw invalidToken(c, "This token's owner is no longer a member of the company.");
+  const scopes = found.scopes.filter((scope): scope is ApiTokenScope => ApiTokenScopeSchema.safeParse(scope).success);
+  return { userId: found.userId, companyId: found.companyId, role: normalizeRole(found.role), timezone: found.timezone, scopes };
+}
+
+/** The session's member afresh (decision 096's settle): 401 when signed out, 403 when no longer a member. */
+async function reloadSessionCaller(c: Context<AppEnv>): Promise<CallerFacts> {
+  const { auth, database } = c.get('deps');
+  const session = await runInStatementPhase('signed-in', () => readSession(auth, c.req.raw.headers));
+  if (!session) throw unauthorized();
+  const userId = toUserId(session.user.id);
+  const found = await runInStatementPhase('signed-in', () => findActiveMembershipBrief(database.db, userId));
+  if (!found) throw new HttpError(403, 'no_company', 'You are not a member of a company yet.');
+  return { userId, companyId: found.companyId, role: normalizeRole(found.role), timezone: found.timezone };
+}
+
+/** The marks of confirmsCallerInTransaction (a route whose handlers include it confirms there). */
+const callerConfirmers = new WeakSet<object>();
+
+/**
+ * Marks a route whose first database statement runs in a scope made from the request's actor
+ * (memberScopeOf): a caller the signed-in cache remembers is then confirmed by that statement's
+ * identity version instead of a round trip before the route (decision 096). Put it after
+ * requireMember, which gives the actor the check.
+ */
+export const confirmCallerInTransaction = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get('callerToConfirm') && !c.get('actor')?.caller) {
+    throw new Error('confirmCallerInTransaction needs requireMember before it: nothing would confirm the caller');
+  }
+  await next();
+});
+callerConfirmers.add(confirmCallerInTransaction);
+
+/** True when the route matched for this request confirms its caller in its first statement. */
+function confirmsCallerInTransaction(c: Context<AppEnv>): boolean {
+  return matchedRoutes(c).some((route) => {
+    const handler = route.handler as { __COMPOSED_HANDLER?: object };
+    return (
+      callerConfirmers.has(route.handler) || (handler.__COMPOSED_HANDLER !== undefined && callerConfirmers.has(handler.__COMPOSED_HANDLER))
+    );
+  });
 }
 
 /**
@@ -290,7 +360,19 @@ export const requireMember = createMiddleware<AppEnv>(async (c, next) => {
   if (!user) throw unauthorized();
   const membership = await findMembership(c, user.id);
   if (!membership) throw new HttpError(403, 'no_company', 'You are not a member of a company yet.');
-  c.set('actor', { userId: user.id, ...membership });
+  const actor: Actor = { userId: user.id, ...membership };
+  const remembered = c.get('callerToConfirm');
+  if (remembered) {
+    actor.caller = createCallerCheck({
+      actors: c.get('deps').actors,
+      catchUp: () => c.get('deps').realtime.catchUp(),
+      key: c.get('sessionKey')!,
+      entry: remembered,
+      facts: actor,
+      reload: () => reloadSessionCaller(c),
+    });
+  }
+  c.set('actor', actor);
   await next();
 });
 

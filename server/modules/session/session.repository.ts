@@ -90,3 +90,10 @@ export async function noteApiTokenUse(db: Database, input: { tokenId: string; co
     sql`SELECT app_note_api_token_use(${input.tokenId}::uuid, ${input.companyId}::uuid, ${input.at.toISOString()}::timestamptz)`,
   );
 }
+
+/** The identity version (migration 0048, decision 096): read once at start, after the LISTEN connection is open. */
+export async function findIdentityVersion(db: Database): Promise<number> {
+  const result = await db.execute(sql`SELECT version::text AS version FROM identity_version`);
+  const [row] = (result as unknown as { rows: { version: string }[] }).rows;
+  return Number(row?.version ?? 0);
+}

@@ -6286,6 +6286,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description caller_changed: your role or company changed while the request was under way; nothing was saved, send it again */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
                 /** @description activity_deleted: the activity this clientKey logged was deleted since; nothing is logged */
                 410: {
                     headers: {
@@ -6633,6 +6642,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description caller_changed: your role or company changed while the request was under way; nothing was saved, send it again */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         options?: never;
@@ -6725,6 +6743,15 @@ export interface paths {
                 };
                 /** @description Not one of your activities */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description caller_changed: your role or company changed while the request was under way; nothing was saved, send it again */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -108,6 +108,9 @@ describe('the offline queue', () => {
       await syncPendingActivities(user, () => Promise.reject(new ApiRequestError(status, 'x', 'Try again')));
       expect(await findPendingActivities(user)).toMatchObject([{ status: 'waiting' }]);
     }
+    // The caller's role changed under the request (decision 096): nothing was saved; the next try is judged afresh.
+    await syncPendingActivities(user, () => Promise.reject(new ApiRequestError(409, 'caller_changed', 'Try again')));
+    expect(await findPendingActivities(user)).toMatchObject([{ status: 'waiting' }]);
     expect(await findPendingActivities(other)).toHaveLength(1);
   });
 });

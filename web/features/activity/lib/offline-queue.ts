@@ -52,7 +52,9 @@ export async function discardPendingActivity(clientKey: string): Promise<void> {
 
 /** A refusal that sending again cannot change: the rep must see it (and may discard the log). */
 function isFinalRefusal(error: unknown): error is ApiRequestError {
-  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 429;
+  if (!(error instanceof ApiRequestError) || error.status < 400 || error.status >= 500) return false;
+  // Signed out, too fast, or the sender's role changed under the request (nothing saved): try again later.
+  return error.status !== 401 && error.status !== 429 && error.code !== 'caller_changed';
 }
 
 /** A log the server took, with the key it was kept under. */
