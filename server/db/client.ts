@@ -12,6 +12,7 @@ import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-
 import pg from 'pg';
 import { type AdmissionGate, createAdmissionGate } from './admission-gate';
 import { isDatabaseUnavailable } from './errors';
+import { PGLITE_ENGINE } from './prepared';
 
 // No schema is given to drizzle: nothing uses its relational `db.query` API (queries are built
 // with the SQL-like builder), and with a schema drizzle built a query builder for every table on
@@ -93,6 +94,7 @@ function createObservers() {
 }
 
 type PgliteQuery = (query: string, params?: unknown[], options?: unknown) => Promise<unknown>;
+type PgliteExec = (query: string, options?: unknown) => Promise<unknown>;
 
 /**
  * Wraps PGlite's query and transaction so observers see each statement, BEGIN and COMMIT included
@@ -100,12 +102,20 @@ type PgliteQuery = (query: string, params?: unknown[], options?: unknown) => Pro
  */
 function observePglite(client: PGlite, emit: (text: string, params?: readonly unknown[]) => void): void {
   // PGlite itself and each transaction handed to a callback have their own query().
-  const observeQuery = (target: { query: unknown }) => {
+  const observeQuery = (target: { query: unknown; exec?: unknown }) => {
     const query = (target.query as PgliteQuery).bind(target);
     target.query = ((text, params, options) => {
       emit(text, params ?? []);
       return query(text, params, options);
     }) satisfies PgliteQuery;
+    // exec() runs a script (a prepared statement's first PREPARE and EXECUTE, server/db/prepared.ts).
+    if (typeof target.exec === 'function') {
+      const exec = (target.exec as PgliteExec).bind(target);
+      target.exec = ((text, options) => {
+        emit(text, []);
+        return exec(text, options);
+      }) satisfies PgliteExec;
+    }
   };
   observeQuery(client);
   const transaction = client.transaction.bind(client);
@@ -115,6 +125,8 @@ function observePglite(client: PGlite, emit: (text: string, params?: readonly un
     try {
       const result = await transaction((tx) => {
         observeQuery(tx);
+        // Which engine (session) the transaction runs on: its prepared statements are that session's.
+        (tx as unknown as { [PGLITE_ENGINE]: object })[PGLITE_ENGINE] = client;
         return callback(tx);
       });
       ended = 'COMMIT';
