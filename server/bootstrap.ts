@@ -29,6 +29,9 @@ import { listenToFeedEvents, recordFeedForDomainEvents } from './modules/feed/fe
 import { queuePushForFeedEvents } from './modules/push/push.service';
 import { createPushWorker } from './modules/push/push.worker';
 
+/** The tables the wrap-up reminders' times come from (announced by migration 0049). */
+const REMINDER_SCHEDULE_TABLES = new Set(['push_preferences', 'push_subscriptions', 'company_calendars', 'company_days_off']);
+
 /**
  * Opens the database, applies migrations and wires every dependency. Shared by the server
  * (main.ts), the tests (in-process, on a fresh database) and the benchmarks.
@@ -87,7 +90,7 @@ export async function createDeps(
     brand: config.BRAND_NAME,
     publicUrl: config.publicUrl,
     findAdminRecipients: (companyId) => findAdminRecipients(database.db, companyId),
-    beforeRound: (now) => enqueueDueChatSummaries(database.db, now),
+    beforeRound: async (now) => (await enqueueDueChatSummaries(database.db, now)).nextDueAt,
     idleDelayMs: () => computeIdleDelay(realtime.isListening()),
   });
   listenToWebhookEvents(recordChatEvents);
@@ -119,8 +122,20 @@ export async function createDeps(
   realtime.observe((change) => {
     if (change.table === 'webhook_deliveries') deps.webhooks.wake();
     else if (change.table === 'push_outbox') deps.push.wake();
+    // What the reminders' and daily summaries' times come from changed (migration 0049): read again.
+    else if (REMINDER_SCHEDULE_TABLES.has(change.table)) deps.push.reschedule();
+    else if (change.table === 'webhook_endpoints') deps.webhooks.reschedule();
+    if (change.table === 'companies') {
+      deps.push.reschedule();
+      deps.webhooks.reschedule();
+    }
     // A new leader is looked for shortly after the company's activities change.
     else if (change.table === 'activities' && change.company_id) deps.contests.wakeFor(change.company_id);
+  });
+  // Announcements missed while the LISTEN connection was away: the schedules are read again.
+  realtime.onResync(() => {
+    deps.push.reschedule();
+    deps.webhooks.reschedule();
   });
   listenToFeedEvents(queuePushForFeedEvents);
   deps.auth = createAuth({

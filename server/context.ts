@@ -27,8 +27,13 @@ export type BackgroundWorker<Round = number> = {
 export type WakeableWorker<Round = number> = BackgroundWorker<Round> & { wake(): void };
 /** Hands the domain events in the log to the followers after commit (decision 095); a round returns how many were handed over. */
 export type EventLogWorker = WakeableWorker;
-/** Sends the queued webhook and chat deliveries (decision 037); a round returns how many were sent. */
-export type WebhookWorker = WakeableWorker;
+/**
+ * A wakeable worker with steps due at times of day (decision 096): `reschedule` says what those
+ * times come from changed, so they are read again at once.
+ */
+export type ScheduledWorker = WakeableWorker & { reschedule(): void };
+/** Sends the queued webhook and chat deliveries (decision 037) and queues the daily summaries; a round returns how many were sent. */
+export type WebhookWorker = ScheduledWorker;
 /** Sends the weekly digests (decision 047); a round returns how many mails went out. */
 export type DigestScheduler = BackgroundWorker;
 /**
@@ -39,7 +44,7 @@ export type ContestScheduler = BackgroundWorker<{ contestId: string; steps: Cont
 /** Finishes imports a stopped server left half-way (decision 084); a round returns how many it finished. */
 export type ImportWorker = BackgroundWorker;
 /** Sends push notifications and queues the wrap-up reminders (decision 055); a round returns how many were handled. */
-export type PushWorker = WakeableWorker;
+export type PushWorker = ScheduledWorker;
 
 /** Everything a request handler may need, assembled once per server instance. */
 export type AppDeps = {

@@ -1,7 +1,7 @@
 import type { BadgeKind } from '../contracts/badges';
 import type { Language } from '../contracts/common';
 import type { ClockTime, PushKind, PushMessage, PushPreferences } from '../contracts/push';
-import { computeWallClock } from '../period';
+import { addDays, computeLocalDate, computeLocalInstant, computeWallClock } from '../period';
 
 /*
  * Push notifications (decision 055): when one may be shown, when the wrap-up reminder is due, and
@@ -50,6 +50,16 @@ export function isInQuietHours(time: ClockTime, quiet: { quietFrom: ClockTime | 
 export function isReminderDue(time: ClockTime, reminderTime: ClockTime): boolean {
   const since = toMinutes(time) - toMinutes(reminderTime);
   return since >= 0 && since < REMINDER_WINDOW_MINUTES;
+}
+
+/**
+ * The first instant strictly after `now` at which `reminderTime` comes on the wall clock in
+ * `timeZone` (today's if still ahead, else tomorrow's): when the reminders are next looked for.
+ */
+export function computeNextReminderAt(now: Date, reminderTime: ClockTime, timeZone: string): Date {
+  const today = computeLocalDate(now, timeZone);
+  const at = computeLocalInstant(today, reminderTime, timeZone);
+  return at.getTime() > now.getTime() ? at : computeLocalInstant(addDays(today, 1), reminderTime, timeZone);
 }
 
 /** Whether the member wants this kind of notification. */

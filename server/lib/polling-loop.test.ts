@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPollingLoop } from './polling-loop';
+import { createPollingLoop, createTimedStep } from './polling-loop';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -102,5 +102,42 @@ describe('a polling loop', () => {
     await loop.stop();
     expect(rounds).toBeGreaterThan(1);
     expect(most).toBe(1);
+  });
+});
+
+describe('a timed step', () => {
+  const at = (time: string) => new Date(`2026-12-07T${time}Z`);
+
+  it('runs when the time it named comes, at most once a minute, and tells the worker how long to sleep', async () => {
+    const ran: string[] = [];
+    const step = createTimedStep('test', async (now) => {
+      ran.push(now.toISOString().slice(11, 19));
+      return at('16:00:00');
+    });
+    await step.runIfDue(at('15:00:10')); // the first round always looks
+    await step.runIfDue(at('15:00:50'));
+    await step.runIfDue(at('15:30:00'));
+    expect(step.delayFrom(at('15:30:00'))).toBe(30 * 60_000);
+    await step.runIfDue(at('16:00:00'));
+    // It named 16:00 again (a row another instance held): next minute, not in a spin.
+    expect(step.delayFrom(at('16:00:20'))).toBe(40_000);
+    await step.runIfDue(at('16:00:30'));
+    expect(ran).toEqual(['15:00:10', '16:00:00']);
+  });
+
+  it('with nothing scheduled it sleeps until rescheduled; a failure is tried again the next minute', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let answer: () => Promise<Date | null> = async () => null;
+    const step = createTimedStep('test', () => answer());
+    await step.runIfDue(at('09:00:00'));
+    expect(step.delayFrom(at('09:00:00'))).toBe(Infinity);
+    answer = async () => {
+      throw new Error('the database is away');
+    };
+    step.reschedule();
+    expect(step.delayFrom(at('09:00:30'))).toBe(30_000);
+    await step.runIfDue(at('09:01:00'));
+    expect(step.delayFrom(at('09:01:00'))).toBe(60_000);
+    expect(console.error).toHaveBeenCalledWith('[test] a timed step failed', expect.any(Error));
   });
 });

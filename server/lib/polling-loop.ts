@@ -96,7 +96,7 @@ export function createPollingLoop<T>(options: {
 export function computeIdleDelay(listening: boolean): number {
   return listening ? WOKEN_IDLE_MS : UNWOKEN_IDLE_MS;
 }
-const WOKEN_IDLE_MS = 5 * 60_000;
+const WOKEN_IDLE_MS = 15 * 60_000;
 const UNWOKEN_IDLE_MS = 1000;
 
 const QUARTER_HOUR_MS = 15 * 60_000;
@@ -109,4 +109,50 @@ const QUARTER_HOUR_MS = 15 * 60_000;
  */
 export function computeDelayToNextQuarterHour(now: Date): number {
   return QUARTER_HOUR_MS - (now.getTime() % QUARTER_HOUR_MS) + 1000;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * A step of a worker's round that is due at times of day (the Slack and Teams daily summaries, the
+ * wrap-up reminders), not every round: it runs when the time it named last comes, at most once a
+ * minute, and says when it is next due (null: nothing scheduled). The worker sleeps until then
+ * (`delayFrom`) instead of looking every minute (decision 096). `reschedule` makes it run at the
+ * next round: what it schedules from was changed (a member's reminder time, a channel's summary).
+ */
+export type TimedStep = {
+  /** Runs the step when it is due; a failure is logged and the step is tried again a minute later. */
+  runIfDue(now: Date): Promise<void>;
+  /** Milliseconds from `now` until the step is due (Infinity: nothing scheduled). */
+  delayFrom(now: Date): number;
+  reschedule(): void;
+};
+
+export function createTimedStep(name: string, run: (now: Date) => Promise<Date | null>): TimedStep {
+  /** When the step is due next (ms since the epoch); 0: at the next round. */
+  let dueAt = 0;
+  let lastMinute = -1;
+  /** Never twice in one minute: the steps are minute-grained (a reminder at 16:05). */
+  const nextMinuteAfter = (minute: number) => (minute + 1) * MINUTE_MS;
+  return {
+    async runIfDue(now) {
+      const minute = Math.floor(now.getTime() / MINUTE_MS);
+      if (now.getTime() < dueAt || minute === lastMinute) return;
+      lastMinute = minute;
+      try {
+        const next = await run(now);
+        dueAt = next === null ? Infinity : Math.max(next.getTime(), nextMinuteAfter(minute));
+      } catch (error) {
+        console.error(`[${name}] a timed step failed`, error);
+        dueAt = nextMinuteAfter(minute);
+      }
+    },
+    delayFrom(now) {
+      const at = lastMinute < 0 ? dueAt : Math.max(dueAt, nextMinuteAfter(lastMinute));
+      return at === Infinity ? Infinity : Math.max(0, at - now.getTime());
+    },
+    reschedule() {
+      dueAt = 0;
+    },
+  };
 }

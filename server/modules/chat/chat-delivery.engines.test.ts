@@ -305,7 +305,7 @@ describe('the daily summary', () => {
       brand: 'Dealboard',
       publicUrl: 'http://localhost:3000',
       findAdminRecipients: (companyId) => findAdminRecipients(second.db, companyId),
-      beforeRound: (now) => enqueueDueChatSummaries(second.db, now),
+      beforeRound: async (now) => (await enqueueDueChatSummaries(second.db, now)).nextDueAt,
     });
     const workers = [t.deps.webhooks, secondWorker];
 
@@ -326,12 +326,14 @@ describe('the daily summary', () => {
     expect(listed!.id).toBe(slack.id);
     expect(listed!.nextSummaryAt).toBe('2026-11-25T15:30:00.000Z');
     expect(listed!.lastDelivery).toMatchObject({ eventType: 'daily_summary.due', status: 'succeeded' });
+    // Nothing more is due today; the workers sleep until tomorrow's (decision 096).
+    expect(await enqueueDueChatSummaries(t.db, clock)).toEqual({ queued: 0, nextDueAt: new Date('2026-11-25T15:30:00Z') });
 
     // Even were the due time put back (a restart that lost the move), the day is posted once: the unique key.
     await t.db.execute(
       sql`UPDATE webhook_endpoints SET next_summary_at = '2026-11-24T15:30:00Z', next_summary_date = '2026-11-24' WHERE id = ${slack.id}`,
     );
-    // The workers look for due summaries once a minute: the next minute's round finds it due again.
+    // The change is announced (migration 0049): the next minute's round looks again and finds it due.
     clock = new Date('2026-11-24T15:31:00Z');
     await Promise.all(workers.map((worker) => worker.runDue()));
     expect(postsTo('/slack')).toHaveLength(1);

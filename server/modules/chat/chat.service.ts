@@ -219,9 +219,10 @@ const SUMMARY_CLAIM_BATCH = 20;
 /**
  * The daily summary's round, run by the delivery worker before it sends: each chat endpoint whose
  * summary is due gets one post with the day's numbers (claimed by one instance, at most one per
- * endpoint and day), and its next due time. Returns how many posts were queued.
+ * endpoint and day), and its next due time. Returns how many posts were queued, and when the next
+ * summary of any channel is due (null: none is scheduled).
  */
-export async function enqueueDueChatSummaries(db: Database, now: Date): Promise<number> {
+export async function enqueueDueChatSummaries(db: Database, now: Date): Promise<{ queued: number; nextDueAt: Date | null }> {
   return claimDueChatSummaries(db, { now, limit: SUMMARY_CLAIM_BATCH }, async (tx, due) => {
     const choices = ChatChoicesSchema.safeParse(due.chatChoices);
     if (!choices.success || !choices.data.dailySummary.enabled) return { body: null, next: null };

@@ -9,7 +9,7 @@ import {
 } from '@core/contracts';
 import { isWorkingDay } from '@core/pacing';
 import { computeLocalDate } from '@core/period';
-import { computeClockTime, DEFAULT_PUSH_PREFERENCES, isReminderDue } from '@core/push';
+import { computeClockTime, computeNextReminderAt, DEFAULT_PUSH_PREFERENCES, isReminderDue } from '@core/push';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Database, Transaction } from '../../db/client';
 import { type CompanyId, toUserId, type UserId, withTenant } from '../../db/tenant';
@@ -195,22 +195,28 @@ export async function queueWrapupCommentPush(
 }
 
 /**
- * The wrap-up reminder's step (the worker runs it once a minute): for each company where it is a
- * working day, queues the reminder of members whose time has come and who have not written the
- * day's wrap-up. The key `reminder:<day>` makes it once per member and day, whichever instance
- * runs it and however often.
+ * The wrap-up reminder's step (the worker runs it when the next reminder is due, decision 096): for
+ * each company where it is a working day, queues the reminder of members whose time has come and
+ * who have not written the day's wrap-up. The key `reminder:<day>` makes it once per member and
+ * day, whichever instance runs it and however often. Returns the first instant after `now` at
+ * which a member's reminder time comes (null: nobody wants one).
  */
-export async function queueDueReminders(db: Database, now: Date): Promise<void> {
+export async function queueDueReminders(db: Database, now: Date): Promise<Date | null> {
   const byCompany = new Map<CompanyId, { userId: UserId; reminderTime: string }[]>();
   for (const candidate of await selectReminderCandidates(db)) {
     const list = byCompany.get(candidate.companyId) ?? [];
     list.push(candidate);
     byCompany.set(candidate.companyId, list);
   }
+  let next: Date | null = null;
   for (const [companyId, candidates] of byCompany) {
     await withTenant(db, { companyId, userId: null }, async (tx) => {
       const company = await selectCompany(tx, companyId);
       if (!company) return;
+      for (const candidate of candidates) {
+        const at = computeNextReminderAt(now, candidate.reminderTime, company.timezone);
+        if (next === null || at < next) next = at;
+      }
       const today = computeLocalDate(now, company.timezone);
       const time = computeClockTime(now, company.timezone);
       const due = candidates.filter((candidate) => isReminderDue(time, candidate.reminderTime));
@@ -233,4 +239,5 @@ export async function queueDueReminders(db: Database, now: Date): Promise<void> 
       await insertOutboxRows(tx, companyId, rows, now);
     }).catch((error) => console.error('[push] the reminders of a company failed', error));
   }
+  return next;
 }

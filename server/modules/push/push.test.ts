@@ -312,10 +312,18 @@ describe('the wrap-up reminder', () => {
     expect((await outboxOf(member)).map((row) => [row.kind, row.status])).toEqual([['wrapup_reminder', 'sent']]);
   });
 
+  it('is looked for at the next chosen time, not every minute', async () => {
+    // After Monday's, the next is Tuesday's 15:30: the minutes between are not looked at.
+    expect(await queueDueReminders(t.db, new Date('2026-11-30T14:45:00Z'))).toEqual(new Date('2026-12-01T14:30:00Z'));
+  });
+
   it('does not come on a weekend or a public holiday', async () => {
+    // The test's clock jumps back and forth: the worker reads its schedule again each time.
     at('2026-11-28T14:30:00Z'); // Saturday
+    t.deps.push.reschedule();
     expect(await deliver(phone)).toEqual([]);
     at('2026-12-25T14:30:00Z'); // Christmas Day, a Friday: a public holiday in Norway
+    t.deps.push.reschedule();
     expect(await deliver(phone)).toEqual([]);
   });
 
@@ -323,7 +331,17 @@ describe('the wrap-up reminder', () => {
     at('2026-12-01T10:00:00Z');
     await saveWrapup(member);
     at('2026-12-01T14:31:00Z');
+    t.deps.push.reschedule();
     expect(await deliver(phone)).toEqual([]);
+  });
+
+  it('comes at once when the member picks a time that passed a moment ago (the change is announced to the worker)', async () => {
+    at('2026-12-02T14:10:00Z'); // Wednesday 15:10 in Oslo, before the 15:30 reminder
+    t.deps.push.reschedule();
+    expect(await deliver(phone)).toEqual([]);
+    await ok(await setPreferences(member, { wrapupReminder: true, reminderTime: '15:00', quietFrom: '15:00', quietTo: '23:00' }));
+    at('2026-12-02T14:11:00Z');
+    expect(await deliver(phone)).toEqual([expect.objectContaining({ kind: 'wrapup_reminder' })]);
   });
 });
 

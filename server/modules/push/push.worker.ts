@@ -5,7 +5,7 @@ import { toLanguage } from '@core/contracts';
 import { selectAccountLocale } from '../../auth/accounts';
 import type { Database } from '../../db/client';
 import { toUserId, withTenant } from '../../db/tenant';
-import { createPollingLoop } from '../../lib/polling-loop';
+import { createPollingLoop, createTimedStep } from '../../lib/polling-loop';
 import { selectCompany } from '../companies/companies.service';
 import { selectActiveMemberFacesOf } from '../companies/memberships.service';
 import type { OutboundTargetPolicy } from '../../lib/outbound-targets';
@@ -59,7 +59,8 @@ const HOUR = 60 * MINUTE;
 const CLEANUP_BATCH = 1000;
 
 export function createPushWorker(options: PushWorkerOptions): PushWorker {
-  let lastReminderMinute = -1;
+  // The wrap-up reminders are due at members' chosen times: looked for then, not every minute.
+  const reminders = createTimedStep('push', (now) => queueDueReminders(options.db, now));
   let lastCleanupHour = -1;
 
   async function deliver(claimed: ClaimedNotification): Promise<Outcome> {
@@ -131,11 +132,7 @@ export function createPushWorker(options: PushWorkerOptions): PushWorker {
 
   async function runDue(): Promise<number> {
     const now = options.now();
-    const minute = Math.floor(now.getTime() / MINUTE);
-    if (minute !== lastReminderMinute) {
-      lastReminderMinute = minute;
-      await queueDueReminders(options.db, now).catch((error) => console.error('[push] queueing reminders failed', error));
-    }
+    await reminders.runIfDue(now);
     const hour = Math.floor(now.getTime() / HOUR);
     if (hour !== lastCleanupHour) {
       lastCleanupHour = hour;
@@ -160,15 +157,25 @@ export function createPushWorker(options: PushWorkerOptions): PushWorker {
   const loop = createPollingLoop({
     name: 'push',
     round: runDue,
-    // A full batch: more is waiting. Otherwise the next retry it knows of, the next minute's
-    // reminders, or being woken (new notifications are announced), whichever comes first.
+    // A full batch: more is waiting. Otherwise the next retry it knows of, the next reminder's
+    // time, or being woken (new notifications are announced), whichever comes first.
     delayAfter: (handled) => {
       if ((handled ?? 0) >= CLAIM_BATCH) return 0;
-      const nextMinute = MINUTE - (options.now().getTime() % MINUTE);
-      return Math.min(options.idleDelayMs?.() ?? POLL_MS, nextDueInMs ?? Infinity, nextMinute);
+      return Math.min(options.idleDelayMs?.() ?? POLL_MS, nextDueInMs ?? Infinity, reminders.delayFrom(options.now()));
     },
   });
-  return { runDue, start: loop.start, stop: loop.stop, wake: loop.wake };
+  return {
+    runDue,
+    start: loop.start,
+    stop: loop.stop,
+    wake: loop.wake,
+    // A reminder time, a device or a company's time zone changed (announced): the reminders'
+    // schedule is read again at once.
+    reschedule: () => {
+      reminders.reschedule();
+      loop.wake();
+    },
+  };
 }
 
 function toMessageInput(claimed: ClaimedNotification, authorName: string | null): PushMessageInput | null {

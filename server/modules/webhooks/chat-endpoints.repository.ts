@@ -201,7 +201,7 @@ export async function claimDueChatSummaries(
   db: Database,
   input: { now: Date; limit: number },
   plan: (tx: Transaction, due: DueChatSummary) => Promise<ChatSummaryPlan>,
-): Promise<number> {
+): Promise<{ queued: number; nextDueAt: Date | null }> {
   return withDeliveryWorker(db, async (tx) => {
     const due = rowsOf<Record<string, unknown>>(
       await tx.execute(sql`
@@ -239,7 +239,14 @@ export async function claimDueChatSummaries(
         .where(eq(webhookEndpoints.id, endpoint.id));
       await tx.execute(sql`SELECT set_config('app.company_id', '', true)`);
     }
-    return queued;
+    // When the poller is due next (decision 096): the earliest summary still ahead, or one another
+    // instance holds right now (it has moved on once that commits; looking again costs one round).
+    const [next] = rowsOf<{ at_ms: number | string | null }>(
+      await tx.execute(sql`
+        SELECT (extract(epoch FROM min(next_summary_at)) * 1000)::float8 AS at_ms FROM webhook_endpoints
+         WHERE next_summary_at IS NOT NULL AND enabled AND kind IN ('slack', 'teams')`),
+    );
+    return { queued, nextDueAt: next?.at_ms === null || next?.at_ms === undefined ? null : new Date(Number(next.at_ms)) };
   });
 }
 

@@ -609,7 +609,7 @@ describe('the worker between deliveries', () => {
     expect(statements.length, statements.slice(0, 20).join('\n')).toBeLessThan(20);
   });
 
-  it('looks for due daily summaries in the first round of each minute, not in every round', async () => {
+  it('looks for due daily summaries when the next one is due (not every minute), at most once a minute, and at once when rescheduled', async () => {
     const lookedAt: string[] = [];
     const worker = createWebhookWorker({
       db: t.db,
@@ -619,16 +619,26 @@ describe('the worker between deliveries', () => {
       brand: 'Dealboard',
       publicUrl: 'http://localhost:3000',
       findAdminRecipients: async () => [],
-      beforeRound: async (now) => lookedAt.push(now.toISOString()),
+      beforeRound: async (now) => {
+        lookedAt.push(now.toISOString());
+        // The next channel's summary: 16:00 today, then tomorrow's.
+        return new Date(now < new Date('2026-11-24T16:00:00Z') ? '2026-11-24T16:00:00Z' : '2026-11-25T16:00:00Z');
+      },
     });
-    clock = new Date('2026-11-24T15:29:10Z');
-    await worker.runDue();
-    clock = new Date('2026-11-24T15:29:11Z');
-    await worker.runDue();
-    clock = new Date('2026-11-24T15:29:59Z');
-    await worker.runDue();
-    clock = new Date('2026-11-24T15:30:00Z');
-    await worker.runDue();
-    expect(lookedAt).toEqual(['2026-11-24T15:29:10.000Z', '2026-11-24T15:30:00.000Z']);
+    const at = async (time: string) => {
+      clock = new Date(`2026-11-24T${time}Z`);
+      await worker.runDue();
+    };
+    await at('15:29:10'); // the first round looks
+    await at('15:29:11');
+    await at('15:30:00'); // a new minute, nothing due: no look
+    await at('15:59:59');
+    await at('16:00:00'); // due
+    await at('16:00:30');
+    worker.reschedule(); // a channel's time changed: looked at the next minute's round
+    await at('16:00:40');
+    await at('16:01:00');
+    await at('16:02:00');
+    expect(lookedAt).toEqual(['2026-11-24T15:29:10.000Z', '2026-11-24T16:00:00.000Z', '2026-11-24T16:01:00.000Z']);
   });
 });

@@ -8,7 +8,7 @@ import { sendWebhook, WEBHOOK_ATTEMPT_TIMEOUT_MS, type WebhookAttemptResult } fr
 import type { OutboundTargetPolicy } from '../../lib/outbound-targets';
 import { hintChatUrl } from '@core/contracts';
 import { renderChatPost } from './chat-endpoints.service';
-import { createPollingLoop } from '../../lib/polling-loop';
+import { createPollingLoop, createTimedStep } from '../../lib/polling-loop';
 
 /*
  * The delivery worker (decision 037): runs in every server process, on both engines. Each round
@@ -78,8 +78,11 @@ export type WebhookWorkerOptions = {
   publicUrl: string;
   /** The company's active admins (from the memberships' owner, wired in bootstrap.ts). */
   findAdminRecipients: (companyId: CompanyId) => Promise<AdminRecipient[]>;
-  /** Runs at the start of the first round in each minute: the chat module queues the daily summaries that are due (decision 038). */
-  beforeRound?: (now: Date) => Promise<unknown>;
+  /**
+   * Runs at the start of a round when it is due (decision 096): the chat module queues the daily
+   * summaries that are due (decision 038) and says when the next one is (null: none scheduled).
+   */
+  beforeRound?: (now: Date) => Promise<Date | null>;
   /** Per attempt; tests shorten it. */
   attemptTimeoutMs?: number;
   /** How long an idle worker waits before it looks again unwoken (default: a second). */
@@ -88,7 +91,7 @@ export type WebhookWorkerOptions = {
 
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   /** The minute the daily summaries were last looked for (runDue). */
-  let lastBeforeRoundMinute = -1;
+  const summaries = options.beforeRound ? createTimedStep('webhooks', options.beforeRound) : null;
   async function deliver(claimed: ClaimedDelivery): Promise<void> {
     const result = await sendClaimed(claimed);
     const now = options.now();
@@ -147,14 +150,9 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   async function runDue(): Promise<number> {
     const now = options.now();
-    // Daily summaries that are due join the queue first, so they go out in this round. They are due
-    // at a minute of the day: looking once a minute (not every second) is enough, and an idle
-    // server no longer queries for them every second.
-    const minute = Math.floor(now.getTime() / MINUTE);
-    if (options.beforeRound && minute !== lastBeforeRoundMinute) {
-      lastBeforeRoundMinute = minute;
-      await options.beforeRound(now).catch((error) => console.error('[webhooks] the step before a round failed', error));
-    }
+    // Daily summaries that are due join the queue first, so they go out in this round. They are
+    // looked for when the next one is due (decision 096), not every minute.
+    await summaries?.runIfDue(now);
     const { claimed, nextDueAt } = await claimDueWebhookDeliveries(options.db, {
       now,
       leaseUntil: new Date(now.getTime() + LEASE_MS),
@@ -179,11 +177,19 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     // woken (new deliveries are announced), whichever comes first.
     delayAfter: (sent) => {
       if ((sent ?? 0) > 0) return 0;
-      const now = options.now().getTime();
-      const nextMinute = options.beforeRound ? MINUTE - (now % MINUTE) : Infinity;
-      return Math.min(options.idleDelayMs?.() ?? POLL_MS, nextDueInMs ?? Infinity, nextMinute);
+      return Math.min(options.idleDelayMs?.() ?? POLL_MS, nextDueInMs ?? Infinity, summaries?.delayFrom(options.now()) ?? Infinity);
     },
   });
 
-  return { runDue, start: loop.start, stop: loop.stop, wake: loop.wake };
+  return {
+    runDue,
+    start: loop.start,
+    stop: loop.stop,
+    wake: loop.wake,
+    // A channel's summary time (or a company's time zone) changed (announced): read again at once.
+    reschedule: () => {
+      summaries?.reschedule();
+      loop.wake();
+    },
+  };
 }
