@@ -8,7 +8,8 @@
  * collection) for the resident memory lines. The collection runs outside the timed windows.
  *
  * What counts as one statement is what reaches the server as one: a node-postgres query() call
- * (pool.query() lends a client and calls it once), and on PGlite a Parse (extended protocol: one
+ * (pool.query() lends a client and calls it once; one that carries its transaction's BEGIN along
+ * is two), and on PGlite a Parse (extended protocol: one
  * per query(), with its bind/execute) or a Query message (simple protocol: exec(), BEGIN, COMMIT).
  * Plain JavaScript, so it loads before tsx whatever the order of the --import flags.
  */
@@ -24,7 +25,8 @@ let statements = 0;
 
 const clientQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function countedQuery(...args) {
-  statements++;
+  // A statement sent with its transaction's BEGIN (server/db/begin-with-first-statement.ts) is two.
+  statements += args[0]?.statementCount ?? 1;
   return clientQuery.apply(this, args);
 };
 

@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type AdmissionGate, createAdmissionGate } from './admission-gate';
+import { deferBegin, QueryAfterBegin } from './begin-with-first-statement';
 import { isDatabaseUnavailable } from './errors';
 import { PGLITE_ENGINE } from './prepared';
 
@@ -281,7 +282,11 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
       if (statements.observers.size > 0) {
         const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
         if (typeof first === 'string') statements.emit(first, Array.isArray(second) ? second : []);
-        else statements.emit(first.text, first.values ?? (Array.isArray(second) ? second : []));
+        else {
+          // A statement that takes the transaction's BEGIN along: two statements, one round trip.
+          if (first instanceof QueryAfterBegin) statements.emit(first.begin);
+          statements.emit(first.text, first.values ?? (Array.isArray(second) ? second : []));
+        }
       }
       return query(...args);
     };
@@ -404,6 +409,7 @@ function releaseConnectionsOfFailedTransactions(db: Database, pool: pg.Pool): vo
   session.transaction = (async (transaction: Parameters<Database['transaction']>[0], config?: Parameters<Database['transaction']>[1]) => {
     const client = await pool.connect();
     let broken: Error | undefined;
+    let begun: ReturnType<typeof deferBegin> | undefined;
     try {
       const txSession = new NodePgSession(client, session.dialect, session.schema, session.options);
       const tx = new NodePgTransaction(session.dialect, txSession, session.schema);
@@ -411,21 +417,25 @@ function releaseConnectionsOfFailedTransactions(db: Database, pool: pg.Pool): vo
       const configSql = config
         ? (tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)
         : undefined;
-      await tx.execute(sql`begin${configSql ? sql` ${configSql}` : undefined}`);
+      // Sent with the transaction's first statement, in its round trip (decision 096).
+      begun = deferBegin(client, session.dialect.sqlToQuery(sql`begin${configSql ? sql` ${configSql}` : undefined}`).sql);
       try {
         const result = await transaction(tx as unknown as Transaction);
-        await tx.execute(sql`commit`);
+        if (begun.sent()) await tx.execute(sql`commit`);
         return result;
       } catch (error) {
-        await tx.execute(sql`rollback`).catch((rollbackError: unknown) => {
-          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-        });
+        if (begun.sent()) {
+          await tx.execute(sql`rollback`).catch((rollbackError: unknown) => {
+            broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+          });
+        }
         throw error;
       }
     } catch (error) {
       if (!broken && isDatabaseUnavailable(error)) broken = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {
+      begun?.restore();
       client.release(broken);
     }
   }) as Database['transaction'];

@@ -38,7 +38,9 @@ export async function migrateDatabase(handle: DbHandle): Promise<string[]> {
         try {
           // Deferred triggers (the identity version's, migration 0048) fire at each statement's end
           // here: a migration that changes rows and then alters their table has nothing pending.
-          await query(`BEGIN;\nSET CONSTRAINTS ALL IMMEDIATE;\n${body}\n;\nINSERT INTO dealboard_migrations (tag) VALUES ('${tag}');\nCOMMIT;`);
+          await query(
+            `BEGIN;\nSET CONSTRAINTS ALL IMMEDIATE;\n${body}\n;\nINSERT INTO dealboard_migrations (tag) VALUES ('${tag}');\nCOMMIT;`,
+          );
         } catch (error) {
           await query('ROLLBACK').catch(() => undefined);
           throw new Error(`Migration ${migration.tag} failed: ${(error as Error).message}`);
