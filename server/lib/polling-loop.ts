@@ -156,3 +156,20 @@ export function createTimedStep(name: string, run: (now: Date) => Promise<Date |
     },
   };
 }
+
+/**
+ * The face of a worker whose loop has a timed step (decision 096): its rounds, start, stop and
+ * wake, and `reschedule`, which makes the step read its times again at the next round, now.
+ */
+export function composeScheduledWorker<T>(runDue: () => Promise<T>, loop: PollingLoop, step: TimedStep | null) {
+  return {
+    runDue,
+    start: loop.start,
+    stop: loop.stop,
+    wake: loop.wake,
+    reschedule: () => {
+      step?.reschedule();
+      loop.wake();
+    },
+  };
+}

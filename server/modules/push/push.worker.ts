@@ -5,7 +5,7 @@ import { toLanguage } from '@core/contracts';
 import { selectAccountLocale } from '../../auth/accounts';
 import type { Database } from '../../db/client';
 import { toUserId, withTenant } from '../../db/tenant';
-import { createPollingLoop, createTimedStep } from '../../lib/polling-loop';
+import { composeScheduledWorker, createPollingLoop, createTimedStep } from '../../lib/polling-loop';
 import { selectCompany } from '../companies/companies.service';
 import { selectActiveMemberFacesOf } from '../companies/memberships.service';
 import type { OutboundTargetPolicy } from '../../lib/outbound-targets';
@@ -164,18 +164,8 @@ export function createPushWorker(options: PushWorkerOptions): PushWorker {
       return Math.min(options.idleDelayMs?.() ?? POLL_MS, nextDueInMs ?? Infinity, reminders.delayFrom(options.now()));
     },
   });
-  return {
-    runDue,
-    start: loop.start,
-    stop: loop.stop,
-    wake: loop.wake,
-    // A reminder time, a device or a company's time zone changed (announced): the reminders'
-    // schedule is read again at once.
-    reschedule: () => {
-      reminders.reschedule();
-      loop.wake();
-    },
-  };
+  // A change to what the step's times come from is announced; bootstrap.ts calls reschedule.
+  return composeScheduledWorker(runDue, loop, reminders);
 }
 
 function toMessageInput(claimed: ClaimedNotification, authorName: string | null): PushMessageInput | null {

@@ -8,7 +8,7 @@ import { sendWebhook, WEBHOOK_ATTEMPT_TIMEOUT_MS, type WebhookAttemptResult } fr
 import type { OutboundTargetPolicy } from '../../lib/outbound-targets';
 import { hintChatUrl } from '@core/contracts';
 import { renderChatPost } from './chat-endpoints.service';
-import { createPollingLoop, createTimedStep } from '../../lib/polling-loop';
+import { composeScheduledWorker, createPollingLoop, createTimedStep } from '../../lib/polling-loop';
 
 /*
  * The delivery worker (decision 037): runs in every server process, on both engines. Each round
@@ -181,15 +181,6 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     },
   });
 
-  return {
-    runDue,
-    start: loop.start,
-    stop: loop.stop,
-    wake: loop.wake,
-    // A channel's summary time (or a company's time zone) changed (announced): read again at once.
-    reschedule: () => {
-      summaries?.reschedule();
-      loop.wake();
-    },
-  };
+  // A change to what the step's times come from is announced; bootstrap.ts calls reschedule.
+  return composeScheduledWorker(runDue, loop, summaries);
 }
