@@ -46,7 +46,7 @@ import { digestRoutes } from './modules/digest/digest.routes';
 import { digestPreviewRoutes } from './modules/digest/digest-preview.routes';
 import { servePublicSite } from './public-site';
 import { serveWebApp } from './web-app';
-import { describeStartFrameMember } from './modules/activities/start-frame.service';
+import { describeStartFrameMember } from './modules/start-frame/start-frame.service';
 import { wrapupsRoutes } from './modules/wrapups/wrapups.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { chatRoutes } from './modules/chat/chat.routes';

@@ -1,3 +1,4 @@
+import { activityLookups } from './activity-lookups';
 import { createAuth } from './auth/auth';
 import { type AppDeps, listBackgroundWorkers } from './context';
 import { type DbHandle, openDatabase } from './db/client';
@@ -65,7 +66,7 @@ export async function createDeps(
   // Every identity change up to this one is already in the database: nothing to forget (decision 096).
   actors.noteHeard(await findIdentityVersion(database.db));
   const outboundTargets = createOutboundTargetPolicy(config.isProduction);
-  const deps = { config, database, mailer, realtime, actors, now, outboundTargets, signingSecret: secret } as AppDeps;
+  const deps = { config, database, mailer, realtime, actors, now, outboundTargets, signingSecret: secret, activityLookups } as AppDeps;
   // What follows a change, in its transaction and in this order (decision 094): the feed's news,
   // badges judged on the rollups after the write, the audit log.
   followDomainEvents('feed', recordFeedForDomainEvents);

@@ -1,6 +1,7 @@
 import type { ApiTokenScope, ContestStep, Role } from '@core/contracts';
+import type { KpiRule } from '@core/kpi';
 import type { Auth } from './auth/auth';
-import type { DbHandle } from './db/client';
+import type { DbHandle, Transaction } from './db/client';
 import type { CallerCheck, CompanyId, MemberScope, UserId } from './db/tenant';
 import type { Config } from './env';
 import type { Mailer } from './mail/mailer';
@@ -46,6 +47,22 @@ export type ImportWorker = BackgroundWorker;
 /** Sends push notifications and queues the wrap-up reminders (decision 055); a round returns how many were handled. */
 export type PushWorker = ScheduledWorker;
 
+/**
+ * What the activities' writes read from tables other modules keep, inside the write's own
+ * transaction (decision 097): declared here, implemented by those modules and put together in
+ * activity-lookups.ts, so the activities module imports no other module.
+ */
+export type ActivityLookups = {
+  /** The company's point rules (kpi-rules). */
+  selectRulesForPoints(tx: Transaction, companyId: CompanyId): Promise<KpiRule[]>;
+  /** How many days back a rep may log (companies, decision 041). */
+  selectLateLoggingDays(tx: Transaction, companyId: CompanyId): Promise<number>;
+  /** The company's customer of that name, found case-insensitively or created as the member (customers). */
+  getOrCreateCustomer(tx: Transaction, scope: MemberScope, input: { name: string; createdAt: Date }): Promise<{ id: string; name: string }>;
+  /** Whether the actor manages the member (teams): 'not_member' for no active member of the company. */
+  selectManagementOf(tx: Transaction, actor: Actor, userId: string): Promise<'manages' | 'not_managed' | 'not_member'>;
+};
+
 /** Everything a request handler may need, assembled once per server instance. */
 export type AppDeps = {
   config: Config;
@@ -73,6 +90,8 @@ export type AppDeps = {
   imports: ImportWorker;
   /** Sends push notifications and queues the wrap-up reminders (decision 055): started by main.ts, stopped by closeDeps; tests run its rounds by hand. */
   push: PushWorker;
+  /** What the activities' writes read from other modules' tables (decision 097). */
+  activityLookups: ActivityLookups;
 };
 
 /** The instance's background workers, in the order they start (and stop). */

@@ -3,7 +3,8 @@ import { computeLocalDate, type LocalDate } from '@core/period';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { type MemberScope, toCompanyId, toUserId, withInstance, withTenant } from '../db/tenant';
-import { findKpiRulesForLogging, withActivityDay } from '../modules/activities/activities.service';
+import { activityLookups } from '../activity-lookups';
+import { withActivityDay } from '../modules/activities/activities.service';
 
 /*
  * Activity seed factories for tests, dev data and benchmarks. Their callers name companies and
@@ -56,7 +57,7 @@ export type SeededActivity = {
 export async function seedActivity(db: Database, input: SeedActivityInput): Promise<SeededActivity> {
   const { companyId, userId, at, timezone } = input;
   const localDate = computeLocalDate(at, timezone);
-  const row = await withActivityDay(db, scopeOf(input), localDate, async (day) => {
+  const row = await withActivityDay({ db, lookups: activityLookups }, scopeOf(input), localDate, async (day) => {
     const rules = await day.findRules();
     const context = input.type === 'call_answered' || input.type === 'call_unanswered' ? await day.findDayContext() : undefined;
     const result = computeActivityPoints(input, rules, context);
@@ -118,8 +119,8 @@ export type SeedActivitySeriesInput = {
  */
 export async function seedActivitySeries(db: Database, input: SeedActivitySeriesInput): Promise<number> {
   const { companyId, userId, timezone, from, days, maxPerDay, salt } = input;
-  const rules = await findKpiRulesForLogging(db, scopeOf(input));
   return withTenant(db, scopeOf(input), async (tx) => {
+    const rules = await activityLookups.selectRulesForPoints(tx, toCompanyId(companyId));
     const p = (activity: ActivityInput) => computeActivityPoints(activity, rules).points;
     const points = {
       booked: p({ type: 'call_answered', outcome: 'meeting_booked' }),

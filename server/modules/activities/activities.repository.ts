@@ -2,16 +2,14 @@ import { type DayContext, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi'
 import type { GoalCounts } from '@core/stats';
 import type { DomainEvent } from '@core/contracts';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { ActivityLookups } from '../../context';
 import type { Database, Transaction } from '../../db/client';
 import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
-import { selectLateLoggingDaysIn } from '../companies/companies.service';
 import { publishDomainEvents } from '../../events/domain-events';
 import { appendEventsCte } from '../../events/event-log';
 
 import { queryPrepared } from '../../db/prepared';
 import { type CompanyId, type CompanyScope, type MemberScope, type UserId, withTenant } from '../../db/tenant';
-import { type CustomerRef, getOrCreateCustomer } from '../customers/customers.service';
-import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
 
 /** An activity as the service sees it: the row without its company (the scope's), status and import. */
 export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status' | 'importId' | 'clientKey'>;
@@ -34,6 +32,9 @@ export type ActivityValues = Pick<
   | 'dailyBonus'
   | 'bonusPoints'
 >;
+
+/** A customer as an activity names it. */
+type CustomerRef = { id: string; name: string };
 
 /** What logging an activity needs to know, read in one statement (see findLoggingContext). */
 export type LoggingContext = {
@@ -197,6 +198,9 @@ ${INSERT_ACTIVITY_SQL}
 ), ${appendEventsCte({ events: '$20', company: '$2', at: '$21', guard: 'EXISTS (SELECT 1 FROM inserted)' })}
 SELECT id FROM inserted`;
 
+/** Where the activities' writes run: the database, and what they read from other modules' tables (decision 097). */
+export type ActivityStore = { db: Database; lookups: ActivityLookups };
+
 /** The advisory lock key of a rep's day: the one withActivityDay takes. */
 export const activityDayLockKey = (companyId: CompanyId, userId: string, localDate: string) =>
   `activity-day:${companyId}:${userId}:${localDate}`;
@@ -208,7 +212,7 @@ export const activityDayLockKey = (companyId: CompanyId, userId: string, localDa
  * statement after the lock sees what the previous holder committed.)
  */
 export async function withActivityDay<T>(
-  db: Database,
+  store: ActivityStore,
   scope: MemberScope,
   localDate: string,
   fn: (day: ActivityDay) => Promise<T>,
@@ -224,7 +228,7 @@ export async function withActivityDay<T>(
   );
   const keys = [...new Set(places)].sort();
   return withTenant(
-    db,
+    store.db,
     scope,
     async (tx) => {
       if (keys.length > 1) {
@@ -232,17 +236,17 @@ export async function withActivityDay<T>(
           sql`SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM json_array_elements_text(${JSON.stringify(keys.slice(1))}::json) AS k`,
         );
       }
-      return fn(bindActivityDay(tx, { companyId: scope.companyId, userId: owner }, localDate));
+      return fn(bindActivityDay(tx, store.lookups, { companyId: scope.companyId, userId: owner }, localDate));
     },
     { lockKey: keys[0] },
   );
 }
 
-function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string): ActivityDay {
+function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: MemberScope, localDate: string): ActivityDay {
   const own = (id: string) => and(eq(activities.id, id), eq(activities.companyId, scope.companyId), eq(activities.userId, scope.userId));
   const ownDay = and(eq(activities.companyId, scope.companyId), eq(activities.userId, scope.userId), eq(activities.localDate, localDate));
 
-  const findOrCreateCustomer = (name: string, createdAt: Date) => getOrCreateCustomer(tx, scope, { name, createdAt });
+  const findOrCreateCustomer = (name: string, createdAt: Date) => lookups.getOrCreateCustomer(tx, scope, { name, createdAt });
 
   async function findById(id: string): Promise<ActivityRow> {
     const [row] = await selectActivities(tx).where(eq(activities.id, id));
@@ -311,11 +315,11 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
       return row;
     },
 
-    findRules: () => selectRulesForPoints(tx, scope.companyId),
+    findRules: () => lookups.selectRulesForPoints(tx, scope.companyId),
 
     getOrCreateCustomer: findOrCreateCustomer,
 
-    findLateLoggingDays: () => selectLateLoggingDaysIn(tx, scope.companyId),
+    findLateLoggingDays: () => lookups.selectLateLoggingDays(tx, scope.companyId),
 
     publish: (events, occurredAt) => publishDomainEvents(tx, scope.companyId, events, occurredAt),
 
@@ -362,9 +366,9 @@ function bindActivityDay(tx: Transaction, scope: MemberScope, localDate: string)
       return findById(id);
     },
 
-    forDay: (otherDate) => bindActivityDay(tx, scope, otherDate),
+    forDay: (otherDate) => bindActivityDay(tx, lookups, scope, otherDate),
 
-    forMember: (userId, otherDate) => bindActivityDay(tx, { companyId: scope.companyId, userId }, otherDate),
+    forMember: (userId, otherDate) => bindActivityDay(tx, lookups, { companyId: scope.companyId, userId }, otherDate),
 
     async removeDailyBonus(updatedAt) {
       await tx
@@ -415,11 +419,6 @@ export async function findActivityPlace(
   });
 }
 
-/** The company's late-logging window in days (decision 041). */
-export async function findLateLoggingDays(db: Database, scope: MemberScope): Promise<number> {
-  return withTenant(db, scope, (tx) => selectLateLoggingDaysIn(tx, scope.companyId));
-}
-
 /** The caller's own activities of one local day, newest first, with the customer's name. */
 export async function findOwnActivitiesOfDay(db: Database, scope: MemberScope, localDate: string): Promise<ActivityRow[]> {
   return withTenant(db, scope, (tx) =>
@@ -435,11 +434,6 @@ export async function findActivityById(db: Database, scope: MemberScope, id: str
     const [row] = await selectActivities(tx).where(and(eq(activities.id, id), eq(activities.companyId, scope.companyId)));
     return row ?? null;
   });
-}
-
-/** The company's KPI rules (read-only, for the log dialogs). */
-export async function findKpiRulesForLogging(db: Database, scope: MemberScope): Promise<KpiRule[]> {
-  return withTenant(db, scope, (tx) => selectRulesForPoints(tx, scope.companyId));
 }
 
 /** Transaction step (company settings): how many activities the company has. */

@@ -6,9 +6,6 @@ import {
   ActivityLogOptionsSchema,
   ActivitySchema,
   ApiErrorSchema,
-  CustomerIdParamsSchema,
-  CustomerMergeResultSchema,
-  MergeCustomerSchema,
   LogActivitySchema,
   MyActivitiesQuerySchema,
   MyActivitiesSchema,
@@ -16,7 +13,7 @@ import {
   UpdateActivitySchema,
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
-import { confirmCallerInTransaction, leavesAccountsAlone, requireAdmin, requireMember, tokenRoute } from '../session/session.middleware';
+import { confirmCallerInTransaction, leavesAccountsAlone, requireMember, tokenRoute } from '../session/session.middleware';
 import {
   deleteActivity,
   getActivity,
@@ -24,7 +21,6 @@ import {
   listActivityChanges,
   listMyActivities,
   logActivity,
-  mergeCustomer,
   updateActivity,
 } from './activities.service';
 
@@ -163,22 +159,4 @@ activitiesRoutes.openapi(
     await deleteActivity(c.get('deps'), c.get('actor'), c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   },
-);
-
-// A customer merge moves activities (their owner is this module), so its route is here (decision 041).
-activitiesRoutes.openapi(
-  createRoute({
-    method: 'post',
-    path: '/customers/{id}/merge',
-    tags: ['Customers'],
-    summary: 'Merge this customer into another (admins): its activities move to the one kept, and it is removed',
-    middleware: [requireMember, requireAdmin] as const,
-    request: { params: CustomerIdParamsSchema, body: { content: json(MergeCustomerSchema), required: true } },
-    responses: {
-      200: { description: 'Merged', content: json(CustomerMergeResultSchema) },
-      ...errorResponses,
-      404: { description: "Not one of the company's customers", content: json(ApiErrorSchema) },
-    },
-  }),
-  async (c) => c.json(await mergeCustomer(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json').into), 200),
 );

@@ -4,7 +4,6 @@ import type {
   ActivityFeedQuery,
   ActivityKind,
   ActivityLogOptions,
-  CustomerMergeResult,
   DeletedActivity,
   GoalReachedEvent,
   LogActivity,
@@ -28,26 +27,33 @@ import { toMinorUnits } from '@core/money';
 import { computeReachedGoals, type GoalCounts } from '@core/stats';
 import { computeLocalDate, computeLocalInstant, computeLocalTime, placeLoggingDay, toLocalDate } from '@core/period';
 import { LATE_LOGGING_DAYS_MAX } from '@core/contracts';
-import { canActorManageMember, selectManagementOf } from '../teams/teams.service';
-import { customerNotFound, toCustomer } from '../customers/customers.service';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { toUserId, type UserId, withTenant } from '../../db/tenant';
+import { type MemberScope, toUserId, type UserId, withTenant } from '../../db/tenant';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
 import {
   type ActivityDay,
   type ActivityRow,
   type ActivityValues,
   findActivityById,
+  type ActivityStore,
   findActivityPlace,
-  findKpiRulesForLogging,
-  findLateLoggingDays,
   findOwnActivitiesOfDay,
   withActivityDay,
 } from './activities.repository';
 import { type FeedPosition, findActivityChanges, findOldestOpenTransactionStart } from './activity-sync-feed.repository';
-import { mergeCustomers } from './customer-merge.repository';
 
 const todayOf = (deps: AppDeps, actor: Actor) => computeLocalDate(deps.now(), actor.timezone);
+
+/** Where the writes run: the database and what they read from other modules' tables (decision 097). */
+const storeOf = (deps: AppDeps): ActivityStore => ({ db: deps.database.db, lookups: deps.activityLookups });
+
+/** The company's late-logging window in days (decision 041). */
+const readLateLoggingDays = (deps: AppDeps, scope: MemberScope) =>
+  withTenant(deps.database.db, scope, (tx) => deps.activityLookups.selectLateLoggingDays(tx, scope.companyId));
+
+/** Whether the actor manages the member: 'not_member' for no active member of the company. */
+const readManagementOf = (deps: AppDeps, actor: Actor, userId: string) =>
+  withTenant(deps.database.db, memberScopeOf(actor), (tx) => deps.activityLookups.selectManagementOf(tx, actor, userId));
 
 /** Trimmed; empty (or only spaces) is null. */
 function emptyToNull(value: string | null | undefined): string | null {
@@ -89,7 +95,7 @@ type WriteRights = 'own' | 'manager';
 async function findWriteRights(deps: AppDeps, actor: Actor, userId: string): Promise<WriteRights | null> {
   if (actor.role === 'admin') return 'manager';
   if (userId === actor.userId) return 'own';
-  return (await canActorManageMember(deps, actor, userId)) ? 'manager' : null;
+  return (await readManagementOf(deps, actor, userId)) === 'manages' ? 'manager' : null;
 }
 
 /**
@@ -129,9 +135,9 @@ function kindOf(type: string): ActivityKind {
 
 /*
  * For seed data (server/seed): the day primitive logging runs on (the day's lock, the rollup's day
- * context, the insert), so backdated history is written the way the product writes, and the rules.
+ * context, the insert), so backdated history is written the way the product writes.
  */
-export { findKpiRulesForLogging, withActivityDay } from './activities.repository';
+export { type ActivityStore, withActivityDay } from './activities.repository';
 
 /** Transaction step (company settings): how many activities the company has. */
 export { countActivitiesIn } from './activities.repository';
@@ -240,7 +246,7 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
   if (owner !== actor.userId) await checkNewOwner(deps, actor, owner);
   const rights = owner === actor.userId && actor.role !== 'admin' ? 'own' : 'manager';
   const row = await withActivityDay(
-    deps.database.db,
+    storeOf(deps),
     memberScopeOf(actor),
     localDate,
     async (day) => {
@@ -335,7 +341,7 @@ async function checkNewOwner(deps: AppDeps, actor: Actor, userId: UserId): Promi
   if (userId === actor.userId && actor.role !== 'admin') {
     throw forbidden("A team lead cannot move a colleague's activity to themselves; an admin can.");
   }
-  const management = await withTenant(deps.database.db, memberScopeOf(actor), (tx) => selectManagementOf(tx, actor, userId));
+  const management = await readManagementOf(deps, actor, userId);
   if (management === 'not_member') throw notFound('No such member in your company.');
   if (management !== 'manages') {
     throw forbidden('You can log for, and move activities to, only the members you manage.');
@@ -393,7 +399,7 @@ async function locateChangeableActivity(deps: AppDeps, actor: Actor, id: string,
   const place = await findActivityPlace(deps.database.db, scope, id);
   const rights = place ? await findWriteRights(deps, actor, place.userId) : null;
   if (!place || rights === null) throw activityNotFound();
-  const readWindow = () => findLateLoggingDays(deps.database.db, scope);
+  const readWindow = () => readLateLoggingDays(deps, scope);
   await checkLoggingDay(rights, today, place.localDate, readWindow);
   return { place, rights, readWindow };
 }
@@ -472,7 +478,7 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
 
   const options = { owner: toUserId(place.userId), alsoLock: moving ? [{ userId: owner, localDate: target }] : [] };
   const row = await withActivityDay(
-    deps.database.db,
+    storeOf(deps),
     memberScopeOf(actor),
     place.localDate,
     async (day) => {
@@ -552,7 +558,7 @@ export async function deleteActivity(deps: AppDeps, actor: Actor, id: string): P
   const today = computeLocalDate(now, actor.timezone);
   const { place } = await locateChangeableActivity(deps, actor, id, today);
   await withActivityDay(
-    deps.database.db,
+    storeOf(deps),
     memberScopeOf(actor),
     place.localDate,
     async (day) => {
@@ -607,9 +613,7 @@ export async function listMyActivities(deps: AppDeps, actor: Actor, date?: strin
   const today = todayOf(deps, actor);
   const day = date ?? today;
   if (day !== today) {
-    await checkLoggingDay(actor.role === 'admin' ? 'manager' : 'own', today, day, () =>
-      findLateLoggingDays(deps.database.db, memberScopeOf(actor)),
-    );
+    await checkLoggingDay(actor.role === 'admin' ? 'manager' : 'own', today, day, () => readLateLoggingDays(deps, memberScopeOf(actor)));
   }
   const rows = await findOwnActivitiesOfDay(deps.database.db, memberScopeOf(actor), day);
   return { date: day, activities: rows.map(toActivity) };
@@ -619,8 +623,8 @@ export async function listMyActivities(deps: AppDeps, actor: Actor, date?: strin
 export async function getLogOptions(deps: AppDeps, actor: Actor): Promise<ActivityLogOptions> {
   const scope = memberScopeOf(actor);
   const [rules, lateLoggingDays] = await Promise.all([
-    findKpiRulesForLogging(deps.database.db, scope),
-    findLateLoggingDays(deps.database.db, scope),
+    withTenant(deps.database.db, scope, (tx) => deps.activityLookups.selectRulesForPoints(tx, scope.companyId)),
+    readLateLoggingDays(deps, scope),
   ]);
   return { ...computeLogOptions(rules), today: todayOf(deps, actor), lateLoggingDays, canCorrectAnyDay: actor.role === 'admin' };
 }
@@ -723,16 +727,5 @@ export async function listActivityChanges(deps: AppDeps, actor: Actor, query: Ac
   return { activities, deleted, nextCursor: encodeCursor(last), hasMore };
 }
 
-// ---- customer merges (decision 041) ---------------------------------------------------------------
-
-/**
- * Admins only (the route says so): merges customer `id` into `into`. Its activities, everyone's,
- * move to the kept customer and it is removed; the audit log records the merge. Here because a
- * merge writes activities; the customers module is the lower one.
- */
-export async function mergeCustomer(deps: AppDeps, actor: Actor, id: string, into: string): Promise<CustomerMergeResult> {
-  if (id === into) throw badRequest('Choose another customer to merge into.', { into: 'Choose another customer than this one' });
-  const result = await mergeCustomers(deps.database.db, memberScopeOf(actor), { fromId: id, intoId: into, at: deps.now() });
-  if (!result) throw customerNotFound();
-  return { customer: toCustomer(result.kept), movedActivities: result.moved };
-}
+/** Transaction step (customer merges, decision 041, run by the customers module): the activities naming a customer name another. */
+export { moveActivitiesToCustomerIn } from './customer-merge.repository';

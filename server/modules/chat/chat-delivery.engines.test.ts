@@ -241,7 +241,7 @@ describe('posts', () => {
   it('a rolled-back sale posts nothing', async () => {
     await connect('slack');
     const scope = { companyId: rep.companyId, userId: rep.id } as Parameters<typeof withActivityDay>[1];
-    const failed = withActivityDay(t.db, scope, '2026-11-24', async (day) => {
+    const failed = withActivityDay({ db: t.db, lookups: t.deps.activityLookups }, scope, '2026-11-24', async (day) => {
       await day.publish([{ type: 'activity.logged', activity: describeSale(rep.id, 5000), actorId: rep.id, today: '2026-11-24' }], clock);
       throw new Error('the write failed after the event was recorded');
     });

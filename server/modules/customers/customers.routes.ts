@@ -8,11 +8,13 @@ import {
   CustomerSuggestionsSchema,
   CustomerSuggestQuerySchema,
   CustomerIdParamsSchema,
+  CustomerMergeResultSchema,
+  MergeCustomerSchema,
   UpdateCustomerSchema,
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireAdmin, requireMember } from '../session/session.middleware';
-import { changeCustomer, createCustomer, listCustomers, suggestCustomers } from './customers.service';
+import { changeCustomer, createCustomer, listCustomers, mergeCustomer, suggestCustomers } from './customers.service';
 
 export const customersRoutes = createRouter();
 
@@ -83,4 +85,22 @@ customersRoutes.openapi(
     },
   }),
   async (c) => c.json(await changeCustomer(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
+);
+
+// The activities naming the merged customer move with it (decisions 041 and 097).
+customersRoutes.openapi(
+  createRoute({
+    method: 'post',
+    path: '/customers/{id}/merge',
+    tags: ['Customers'],
+    summary: 'Merge this customer into another (admins): its activities move to the one kept, and it is removed',
+    middleware: [requireMember, requireAdmin] as const,
+    request: { params: CustomerIdParamsSchema, body: { content: json(MergeCustomerSchema), required: true } },
+    responses: {
+      200: { description: 'Merged', content: json(CustomerMergeResultSchema) },
+      ...errorResponses,
+      404: { description: "Not one of the company's customers", content: json(ApiErrorSchema) },
+    },
+  }),
+  async (c) => c.json(await mergeCustomer(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json').into), 200),
 );

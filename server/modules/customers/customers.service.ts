@@ -2,19 +2,26 @@ import {
   type CreateCustomer,
   type Customer,
   type CustomerList,
+  type CustomerMergeResult,
   CUSTOMER_SUGGEST_LIMIT,
   CUSTOMER_SUGGEST_MIN_CHARS,
   type CustomerSuggestions,
   type UpdateCustomer,
 } from '@core/contracts';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { HttpError, notFound } from '../../lib/http';
+import { withTenant } from '../../db/tenant';
+import { publishDomainEvents } from '../../events/domain-events';
+import { badRequest, HttpError, notFound } from '../../lib/http';
+import { moveActivitiesToCustomerIn } from '../activities/activities.service';
 import {
   type CustomerRow,
   type CustomerStatus,
+  deleteCustomerIn,
+  findCustomerIn,
   findCustomers,
   findCustomerSuggestions,
   insertCustomer,
+  lockCustomerPairIn,
   updateCustomer,
 } from './customers.repository';
 
@@ -27,15 +34,12 @@ export { countCustomersIn, type CustomerRef, getOrCreateCustomer } from './custo
 /** Transaction steps (imports, decision 039): the company's names, and customers found or created a file at a time. */
 export { getOrCreateCustomersIn, insertCustomersIn, selectCustomerNamesIn } from './customers.repository';
 
-/** Transaction steps (customer merges, decision 041, run by the activities module: a merge moves activities). */
-export { type CustomerRow, deleteCustomerIn, findCustomerIn, lockCustomerPairIn } from './customers.repository';
-
 function emptyToNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 }
 
-/** A customer as the API answers it (the activities module's merge answers with it too). */
+/** A customer as the API answers it. */
 export function toCustomer(row: CustomerRow): Customer {
   return {
     id: row.id,
@@ -95,4 +99,31 @@ export async function changeCustomer(deps: AppDeps, actor: Actor, id: string, in
   if (row === 'exists') throw customerExists(name!);
   if (!row) throw customerNotFound();
   return toCustomer(row);
+}
+
+/**
+ * Admins only (the route says so): merges customer `id` into `into` in one transaction (decisions
+ * 041 and 097). Every activity naming it, whoever logged it, names the kept customer (the
+ * activities module moves its rows); the merged customer is removed; the audit log hears of it
+ * (decision 094). 404 unless both are the company's.
+ */
+export async function mergeCustomer(deps: AppDeps, actor: Actor, id: string, into: string): Promise<CustomerMergeResult> {
+  if (id === into) throw badRequest('Choose another customer to merge into.', { into: 'Choose another customer than this one' });
+  const at = deps.now();
+  const scope = memberScopeOf(actor);
+  const result = await withTenant(deps.database.db, scope, async (tx) => {
+    const pair = await lockCustomerPairIn(tx, scope.companyId, id, into);
+    if (!pair) return null;
+    const moved = await moveActivitiesToCustomerIn(tx, scope.companyId, { fromId: pair.from.id, into: pair.into, at });
+    await deleteCustomerIn(tx, scope.companyId, pair.from.id);
+    const merge = {
+      kept: { id: pair.into.id, name: pair.into.name },
+      merged: { id: pair.from.id, name: pair.from.name },
+      activities: moved,
+    };
+    await publishDomainEvents(tx, scope.companyId, [{ type: 'customers.merged', ...merge, actorId: scope.userId }], at);
+    return { kept: (await findCustomerIn(tx, scope.companyId, pair.into.id))!, moved };
+  });
+  if (!result) throw customerNotFound();
+  return { customer: toCustomer(result.kept), movedActivities: result.moved };
 }

@@ -18,7 +18,6 @@ import type { MemberScope } from '../../db/tenant';
 import { withTenant } from '../../db/tenant';
 import { badRequest, HttpError, notFound } from '../../lib/http';
 import { yieldTurn } from '../../lib/yield-turn';
-import { findKpiRulesForLogging } from '../activities/activities.service';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { findActiveMembers } from '../companies/memberships.service';
 import { insertCustomersIn, selectCustomerNamesIn } from '../customers/customers.service';
@@ -95,7 +94,10 @@ async function readCheckContext(deps: AppDeps, actor: Actor, kind: ImportKind): 
   if (kind === 'customers') {
     return { kind, existing: await withTenant(deps.database.db, scope, (tx) => selectCustomerNamesIn(tx, actor.companyId)) };
   }
-  const [members, rules] = await Promise.all([findActiveMembers(deps.database.db, scope), findKpiRulesForLogging(deps.database.db, scope)]);
+  const [members, rules] = await Promise.all([
+    findActiveMembers(deps.database.db, scope),
+    withTenant(deps.database.db, scope, (tx) => selectRulesForPoints(tx, scope.companyId)),
+  ]);
   return {
     kind,
     membersByEmail: new Map(members.map((member) => [member.email.toLowerCase(), member.userId])),

@@ -303,7 +303,7 @@ describe('delivery', () => {
   it('a rolled-back write sends nothing', async () => {
     const endpoint = await createEndpoint();
     const scope = { companyId: rep.companyId, userId: rep.id } as Parameters<typeof withActivityDay>[1];
-    const failed = withActivityDay(t.db, scope, '2026-11-24', async (day) => {
+    const failed = withActivityDay({ db: t.db, lookups: t.deps.activityLookups }, scope, '2026-11-24', async (day) => {
       await day.insertActivity({
         type: 'email',
         meetingBooked: false,
