@@ -103,11 +103,20 @@ export async function createDeps(
     brand: config.BRAND_NAME,
     publicUrl: config.publicUrl,
     secret,
+    idleDelayMs: () => computeIdleDelay(realtime.isListening()),
   });
   // Nor this one: contests' starts, lead changes and finishes (decision 049).
-  deps.contests = createContestScheduler({ db: database.db, now: () => deps.now() });
+  deps.contests = createContestScheduler({
+    db: database.db,
+    now: () => deps.now(),
+    idleDelayMs: () => computeIdleDelay(realtime.isListening()),
+  });
   // Nor this one: imports whose commit or undo a stopped server left half-way (decision 084).
-  deps.imports = createImportWorker({ db: database.db, now: () => deps.now() });
+  deps.imports = createImportWorker({
+    db: database.db,
+    now: () => deps.now(),
+    idleDelayMs: () => computeIdleDelay(realtime.isListening()),
+  });
   // Nor this one: push notifications and the wrap-up reminders (decision 055). Feed events (a
   // contest's start, a badge) queue theirs through a listener: the feed sits below push.
   deps.push = createPushWorker({
@@ -126,9 +135,14 @@ export async function createDeps(
     // What the reminders' and daily summaries' times come from changed (migration 0049): read again.
     else if (REMINDER_SCHEDULE_TABLES.has(change.table)) deps.push.reschedule();
     else if (change.table === 'webhook_endpoints') deps.webhooks.reschedule();
+    // A contest's dates changed, or an import began its work anywhere (migration 0050, decision 098).
+    else if (change.table === 'contests') deps.contests.reschedule();
+    else if (change.table === 'imports') deps.imports.wake();
     if (change.table === 'companies') {
       deps.push.reschedule();
       deps.webhooks.reschedule();
+      deps.digests.reschedule();
+      deps.contests.reschedule();
     }
     // A new leader is looked for shortly after the company's activities change.
     else if (change.table === 'activities' && change.company_id) deps.contests.wakeFor(change.company_id);
@@ -137,6 +151,9 @@ export async function createDeps(
   realtime.onResync(() => {
     deps.push.reschedule();
     deps.webhooks.reschedule();
+    deps.digests.reschedule();
+    deps.contests.reschedule();
+    deps.imports.wake();
   });
   listenToFeedEvents(queuePushForFeedEvents);
   deps.auth = createAuth({

@@ -35,15 +35,19 @@ export type EventLogWorker = WakeableWorker;
 export type ScheduledWorker = WakeableWorker & { reschedule(): void };
 /** Sends the queued webhook and chat deliveries (decision 037) and queues the daily summaries; a round returns how many were sent. */
 export type WebhookWorker = ScheduledWorker;
-/** Sends the weekly digests (decision 047); a round returns how many mails went out. */
-export type DigestScheduler = BackgroundWorker;
+/** Sends the weekly digests (decision 047) when the next is due (decision 098); a round returns how many mails went out. */
+export type DigestScheduler = ScheduledWorker;
 /**
  * Starts, follows and finishes contests (decision 049); a round returns the steps taken, per
  * contest. `wakeFor` says a company's activities changed: its contests are looked at shortly.
  */
-export type ContestScheduler = BackgroundWorker<{ contestId: string; steps: ContestStep[] }[]> & { wakeFor(companyId: string): void };
-/** Finishes imports a stopped server left half-way (decision 084); a round returns how many it finished. */
-export type ImportWorker = BackgroundWorker;
+export type ContestScheduler = BackgroundWorker<{ contestId: string; steps: ContestStep[] }[]> & {
+  wakeFor(companyId: string): void;
+  /** A contest's dates or a company's time zone changed: every company is looked at again now (decision 098). */
+  reschedule(): void;
+};
+/** Finishes imports a stopped server left half-way (decision 084); woken when an import starts its work (decision 098); a round returns how many it finished. */
+export type ImportWorker = WakeableWorker;
 /** Sends push notifications and queues the wrap-up reminders (decision 055); a round returns how many were handled. */
 export type PushWorker = ScheduledWorker;
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalDate } from '../period';
-import { buildWeeklyDigest, computeDigestReadFrom, computeDueDigestWeek, type DigestCompanyWeek, type DigestDayRow } from './index';
+import {
+  buildWeeklyDigest,
+  computeDigestReadFrom,
+  computeDueDigestWeek,
+  computeNextDigestTime,
+  type DigestCompanyWeek,
+  type DigestDayRow,
+} from './index';
 
 const d = (value: string) => value as LocalDate;
 
@@ -204,5 +211,22 @@ describe('what a manager reads beside the totals (decision 089)', () => {
     const digest = buildWeeklyDigest(week, { ...lead, ledTeamIds: ['oslo', 'tromsø'] }, none)!;
     expect(digest.team!.teams.map((team) => team.name)).toEqual(['Oslo', 'Tromsø']);
     expect(digest.team!.teams[1]!.targets).toEqual([{ metric: 'sales', period: 'month', value: 4, progress: 0, pace: 'behind' }]);
+  });
+});
+
+describe('computeNextDigestTime: the coming Monday 07:00 in the company zone', () => {
+  it.each([
+    ['a Wednesday', '2026-11-25T10:00:00Z', 'Europe/Oslo', '2026-11-30T06:00:00.000Z'],
+    ['Monday before 07:00', '2026-11-30T05:59:59Z', 'Europe/Oslo', '2026-11-30T06:00:00.000Z'],
+    ['Monday at 07:00 itself: the next week', '2026-11-30T06:00:00Z', 'Europe/Oslo', '2026-12-07T06:00:00.000Z'],
+    ['Monday afternoon', '2026-11-30T14:00:00Z', 'Europe/Oslo', '2026-12-07T06:00:00.000Z'],
+    ['Sunday evening in New York, Monday already in Oslo', '2026-11-30T02:00:00Z', 'America/New_York', '2026-11-30T12:00:00.000Z'],
+    ['across the spring change in Oslo (summer time from 29 March)', '2027-03-27T12:00:00Z', 'Europe/Oslo', '2027-03-29T05:00:00.000Z'],
+  ])('%s', (_label, now, zone, expected) => {
+    const next = computeNextDigestTime(new Date(now), zone);
+    expect(next.toISOString()).toBe(expected);
+    // Due then, and not a minute before.
+    expect(computeDueDigestWeek(next, zone)).not.toBeNull();
+    expect(computeDueDigestWeek(new Date(next.getTime() - 60_000), zone)).toBeNull();
   });
 });

@@ -40,6 +40,18 @@ export function computeDueDigestWeek(now: Date, timeZone: string): LocalDate | n
   return addDays(today, -7);
 }
 
+/**
+ * When the next digest falls due in `timeZone`: the coming Monday at 07:00 local, strictly after
+ * `now` (a scheduler that has just looked waits until then, decision 098).
+ */
+export function computeNextDigestTime(now: Date, timeZone: string): Date {
+  const today = computeLocalDate(now, timeZone);
+  const toMonday = (7 - computeWeekdayIndex(today)) % 7;
+  const hour = `${String(DIGEST_LOCAL_HOUR).padStart(2, '0')}:00`;
+  const thisWeek = computeLocalInstant(addDays(today, toMonday), hour, timeZone);
+  return thisWeek.getTime() > now.getTime() ? thisWeek : computeLocalInstant(addDays(today, toMonday + 7), hour, timeZone);
+}
+
 /** The metrics a digest counts, in the targets' order. */
 export const DIGEST_METRICS = [
   'calls',

@@ -105,6 +105,27 @@ describe('a polling loop', () => {
   });
 });
 
+describe('a polling loop with nothing due', () => {
+  it('sleeps (Node would run a timer of Infinity or past 2^31 ms at once, in a spin), and a wake still starts a round', async () => {
+    let rounds = 0;
+    const loop = createPollingLoop({
+      name: 'test',
+      round: async () => {
+        rounds++;
+      },
+      delayAfter: () => Infinity,
+    });
+    loop.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(rounds).toBe(1);
+    loop.wake();
+    await vi.waitFor(() => expect(rounds).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await loop.stop();
+    expect(rounds).toBe(2);
+  });
+});
+
 describe('a timed step', () => {
   const at = (time: string) => new Date(`2026-12-07T${time}Z`);
 
@@ -139,5 +160,20 @@ describe('a timed step', () => {
     await step.runIfDue(at('09:01:00'));
     expect(step.delayFrom(at('09:01:00'))).toBe(60_000);
     expect(console.error).toHaveBeenCalledWith('[test] a timed step failed', expect.any(Error));
+  });
+
+  it('a reschedule that comes while a run is under way is kept: the run began before the change', async () => {
+    let finish: (() => void) | null = null;
+    const step = createTimedStep('test', async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return at('18:00:00');
+    });
+    const running = step.runIfDue(at('10:00:00'));
+    await vi.waitFor(() => expect(finish).not.toBeNull());
+    step.reschedule(); // a company's time zone changed while the run read the old one
+    finish!();
+    await running;
+    // Looked at again the next minute, not at 18:00.
+    expect(step.delayFrom(at('10:00:30'))).toBe(30_000);
   });
 });

@@ -17,6 +17,9 @@ export type PollingLoop = {
   wake(): void;
 };
 
+/** The longest a Node timer waits (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function createPollingLoop<T>(options: {
   /** The worker's name in the log: "[digest] a round failed". */
   name: string;
@@ -43,7 +46,9 @@ export function createPollingLoop<T>(options: {
   function schedule(delay: number) {
     if (stopped) return;
     if (timer) clearTimeout(timer);
-    dueAt = Date.now() + delay;
+    // Node runs a timer of more than 2^31 - 1 ms (or Infinity) at once: the longest wait is that.
+    const wait = Math.min(delay, MAX_TIMER_MS);
+    dueAt = Date.now() + wait;
     timer = setTimeout(() => {
       timer = null;
       dueAt = Infinity;
@@ -60,7 +65,7 @@ export function createPollingLoop<T>(options: {
           const after = options.delayAfter(result);
           schedule(wokenWhileBusy ? Math.min(options.wakeDelayMs ?? 0, after) : after);
         });
-    }, delay);
+    }, wait);
     timer.unref();
   }
 
@@ -90,26 +95,16 @@ export function createPollingLoop<T>(options: {
 
 /**
  * How long an idle worker that is woken when work is announced waits before it looks on its own
- * (decision 095): rarely while its instance hears every announcement (`listening`: the LISTEN
- * connection is open; one it missed is found at the next look), every second while it cannot.
+ * (decisions 095 and 098): an hour while its instance hears every announcement (`listening`: the
+ * LISTEN connection is open; announcements are part of their transaction's commit, and a lost
+ * connection is noticed, so the hourly look is a backstop, not the way work is found), every
+ * second while it cannot.
  */
 export function computeIdleDelay(listening: boolean): number {
   return listening ? WOKEN_IDLE_MS : UNWOKEN_IDLE_MS;
 }
-const WOKEN_IDLE_MS = 15 * 60_000;
+const WOKEN_IDLE_MS = 60 * 60_000;
 const UNWOKEN_IDLE_MS = 1000;
-
-const QUARTER_HOUR_MS = 15 * 60_000;
-
-/**
- * How long until a second past the next quarter hour. Every time zone's offset is a whole number
- * of quarter hours, so a local midnight or a local 07:00 anywhere falls on one: a scheduler of
- * day-sized steps (contests, the weekly digest) that looks then takes each step within a second,
- * and looks four times an hour otherwise (decision 095).
- */
-export function computeDelayToNextQuarterHour(now: Date): number {
-  return QUARTER_HOUR_MS - (now.getTime() % QUARTER_HOUR_MS) + 1000;
-}
 
 const MINUTE_MS = 60_000;
 
@@ -132,6 +127,8 @@ export function createTimedStep(name: string, run: (now: Date) => Promise<Date |
   /** When the step is due next (ms since the epoch); 0: at the next round. */
   let dueAt = 0;
   let lastMinute = -1;
+  /** Moves on at each reschedule: a run that began before one does not overwrite its "now". */
+  let generation = 0;
   /** Never twice in one minute: the steps are minute-grained (a reminder at 16:05). */
   const nextMinuteAfter = (minute: number) => (minute + 1) * MINUTE_MS;
   return {
@@ -139,12 +136,13 @@ export function createTimedStep(name: string, run: (now: Date) => Promise<Date |
       const minute = Math.floor(now.getTime() / MINUTE_MS);
       if (now.getTime() < dueAt || minute === lastMinute) return;
       lastMinute = minute;
+      const started = generation;
       try {
         const next = await run(now);
-        dueAt = next === null ? Infinity : Math.max(next.getTime(), nextMinuteAfter(minute));
+        if (started === generation) dueAt = next === null ? Infinity : Math.max(next.getTime(), nextMinuteAfter(minute));
       } catch (error) {
         console.error(`[${name}] a timed step failed`, error);
-        dueAt = nextMinuteAfter(minute);
+        if (started === generation) dueAt = nextMinuteAfter(minute);
       }
     },
     delayFrom(now) {
@@ -152,6 +150,7 @@ export function createTimedStep(name: string, run: (now: Date) => Promise<Date |
       return at === Infinity ? Infinity : Math.max(0, at - now.getTime());
     },
     reschedule() {
+      generation += 1;
       dueAt = 0;
     },
   };

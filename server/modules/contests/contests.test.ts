@@ -331,7 +331,7 @@ describe('the scheduler', () => {
     expect(steps).toEqual([{ contestId: made.id, steps: ['started'] }]);
     t.deps.contests.start();
     try {
-      // Its first round looks at every company; the next whole round is at the next quarter hour.
+      // Its first round looks at every company; the next whole round is at the next local midnight.
       await new Promise((resolve) => setTimeout(resolve, 300));
       await ok(await call(rep), 201);
       const deadline = Date.now() + 10_000;

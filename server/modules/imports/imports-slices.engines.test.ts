@@ -1,9 +1,10 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditLogPage, ImportPreview, ImportSummary } from '@core/contracts';
 import { sql } from 'drizzle-orm';
 import { toCompanyId, withInstance } from '../../db/tenant';
 import { createTestApp, type TestUser } from '../../test/test-app';
 import { findRollupDriftIn } from '../activities/activities.service';
+import { findImportsAtWork } from './imports.repository';
 import { IMPORT_SLICE_ROWS, IMPORT_WORK_LEASE_MS } from './imports.slices';
 
 /*
@@ -193,10 +194,18 @@ describe('an import written a slice at a time', () => {
     );
     await refuseMarkedRows('INSERT', 'refuse');
     await refuseMarkedRows('DELETE', 'keep');
+    const woken = vi.spyOn(t.deps.imports, 'wake');
     expect((await commit(preview)).status).toBe(500);
     expect(await importedRows(preview.id)).toBeGreaterThan(0);
     expect(await drift()).toBe(0);
     expect(await historyOf(preview.id)).toMatchObject({ status: 'committing', canUndo: false });
+    // The commit's start is announced (migration 0050): every instance's worker looks, and then
+    // sleeps until a second after the lease it saw ends (decision 098), not every five minutes.
+    await vi.waitFor(() => expect(woken).toHaveBeenCalled());
+    woken.mockRestore();
+    const atWork = await findImportsAtWork(t.db, clock);
+    expect(atWork.interrupted).toEqual([]);
+    expect(atWork.nextLeaseEndsAt?.getTime()).toBe(clock.getTime() + IMPORT_WORK_LEASE_MS);
     // Meanwhile the admin cannot commit it a second time.
     expect((await commit(preview)).status).toBe(409);
     await t.db.execute(sql.raw('DROP TRIGGER test_refuse_insert ON activities'));

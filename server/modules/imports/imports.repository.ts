@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { importSlices, imports, profiles } from '../../db/schema';
 import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
@@ -140,9 +140,17 @@ export async function markImportPreviewAgainIn(tx: Transaction, companyId: Compa
 /** An import whose commit or undo stopped half-way (its server stopped): what the import worker finishes. */
 export type InterruptedImport = { id: string; companyId: CompanyId; status: string; createdBy: UserId | null; undoneBy: UserId | null };
 
-/** Every company's imports whose work was interrupted before `now`: read as the worker (app.digest_worker), never as app_user. */
-export async function findInterruptedImports(db: Database, now: Date): Promise<InterruptedImport[]> {
-  return db.transaction(async (tx) => {
+/**
+ * Every company's imports at work (a commit or undo under a lease), read as the worker
+ * (app.digest_worker), never as app_user: those whose lease passed before `now` (their server
+ * stopped half-way: what the import worker finishes, up to 20) and when the earliest lease still
+ * held ends (null: none), in one statement.
+ */
+export async function findImportsAtWork(
+  db: Database,
+  now: Date,
+): Promise<{ interrupted: InterruptedImport[]; nextLeaseEndsAt: Date | null }> {
+  const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT set_config('app.digest_worker', 'on', true)`);
     return tx
       .select({
@@ -151,12 +159,19 @@ export async function findInterruptedImports(db: Database, now: Date): Promise<I
         status: imports.status,
         createdBy: imports.createdBy,
         undoneBy: imports.undoneBy,
+        workingUntil: imports.workingUntil,
       })
       .from(imports)
-      .where(lt(imports.workingUntil, now))
+      .where(isNotNull(imports.workingUntil))
       .orderBy(asc(imports.workingUntil))
-      .limit(20);
+      .limit(21);
   });
+  const interrupted = rows.filter((row) => row.workingUntil!.getTime() < now.getTime()).slice(0, 20);
+  const held = rows.find((row) => row.workingUntil!.getTime() >= now.getTime());
+  return {
+    interrupted: interrupted.map(({ workingUntil: _until, ...row }) => row),
+    nextLeaseEndsAt: held ? held.workingUntil : null,
+  };
 }
 
 export type ImportHistoryRecord = Omit<ImportRecord, 'columns' | 'workingUntil' | 'days'> & { createdByName: string | null };

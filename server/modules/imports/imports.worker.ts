@@ -2,29 +2,30 @@ import type { ImportWorker } from '../../context';
 import type { Database } from '../../db/client';
 import { withTenant } from '../../db/tenant';
 import { createPollingLoop } from '../../lib/polling-loop';
-import { findInterruptedImports, lockImportIn, markImportWorkingIn } from './imports.repository';
+import { findImportsAtWork, lockImportIn, markImportWorkingIn } from './imports.repository';
 import { finishUndo, type ImportLease, leaseFrom, takeBackCommit } from './imports.slices';
 
 /*
  * The import worker (decision 084): an import is committed and undone a slice at a time, and a
  * server can stop between two slices (a deploy, a crash). Its import then says 'committing' or
  * 'undoing' with a lease that is no longer renewed. Every server process looks for such imports
- * when it starts and every five minutes, and finishes them: an interrupted commit is taken back (the admin commits the
- * preview again, or uploads again once it has expired), an interrupted undo is carried on.
+ * when it starts (where a stopped server's are found), when an import starts its work anywhere
+ * (its NOTIFY, `wake`), and a second after the earliest lease it saw would end, and finishes
+ * them: an interrupted commit is taken back (the admin commits the preview again, or uploads
+ * again once it has expired), an interrupted undo is carried on. With no import at work it looks
+ * only at the idle look (decision 098).
  */
 
-/**
- * How often a server looks for interrupted imports: at its start (where a stopped server's are
- * found), then every five minutes, for another instance that stopped half-way (decision 095).
- */
-const ROUND_MS = 5 * 60_000;
-
-export function createImportWorker(options: { db: Database; now: () => Date }): ImportWorker {
+export function createImportWorker(options: { db: Database; now: () => Date; idleDelayMs?: () => number }): ImportWorker {
   const work = { db: options.db, now: options.now };
+  /** When the earliest lease seen at the last round ends (ms since the epoch); Infinity: none. */
+  let nextLeaseEndsAt = Infinity;
 
   async function runDue(): Promise<number> {
     let finished = 0;
-    for (const found of await findInterruptedImports(options.db, options.now())) {
+    const atWork = await findImportsAtWork(options.db, options.now());
+    nextLeaseEndsAt = atWork.nextLeaseEndsAt?.getTime() ?? Infinity;
+    for (const found of atWork.interrupted) {
       // The import's company; the member is the one who undid it (the audit names them), else the uploader.
       const scope = { companyId: found.companyId, userId: found.undoneBy ?? found.createdBy };
       // Claimed under the import's lock: another server may have claimed it first, or the commit
@@ -52,6 +53,14 @@ export function createImportWorker(options: { db: Database; now: () => Date }): 
     return finished;
   }
 
-  const loop = createPollingLoop({ name: 'imports', round: runDue, delayAfter: () => ROUND_MS });
-  return { runDue, start: loop.start, stop: loop.stop };
+  const loop = createPollingLoop({
+    name: 'imports',
+    round: runDue,
+    // A failed round (the database away): a minute later.
+    delayAfter: (finished) =>
+      finished === null
+        ? 60_000
+        : Math.min(options.idleDelayMs?.() ?? Infinity, Math.max(0, nextLeaseEndsAt + 1000 - options.now().getTime())),
+  });
+  return { runDue, start: loop.start, stop: loop.stop, wake: loop.wake };
 }
