@@ -1,0 +1,140 @@
+/* Logging an activity (POST /api/v1/activities): one transaction on the rep's day, its events in the insert. */
+import type { Activity, LogActivity } from '@core/contracts';
+import { type ActivityInput, computeActivityPoints, computeLogOptions, isCallActivity, OPTIONAL_KINDS, type OptionalKind } from '@core/kpi';
+import { toMinorUnits } from '@core/money';
+import { computeLocalDate, computeLocalInstant, computeLocalTime, toLocalDate } from '@core/period';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
+import { toUserId } from '../../db/tenant';
+import { badRequest } from '../../lib/http';
+import { type ActivityValues, withActivityDay } from './activities.repository';
+import {
+  storeOf,
+  emptyToNull,
+  activityDeletedError,
+  checkLoggingDay,
+  disabledKindError,
+  callFields,
+  checkNewOwner,
+  countTowardGoals,
+  describeReachedGoals,
+} from './activity-write-rules';
+import { toActivity } from './activity-shape';
+
+/**
+ * Logs one activity for the caller on the company-local today, or on an earlier day of the
+ * late-logging window (decision 041: marked logged late, at the given time of that day or now's
+ * time of day). Points come from the company's current rules (a snapshot); a call learns from
+ * the day's rollup how many calls came before it and whether the daily bonus is already taken,
+ * under the day's lock.
+ */
+export async function logActivity(deps: AppDeps, actor: Actor, request: LogActivity): Promise<Activity> {
+  const now = deps.now();
+  const today = computeLocalDate(now, actor.timezone);
+  const localDate = request.localDate ?? today;
+  const late = localDate !== today;
+  const clientKey = request.clientKey ?? null;
+  if (!late && request.time !== undefined && clientKey === null) {
+    throw badRequest('A time can be given only for an earlier day.', { time: 'A time can be given only for an earlier day' });
+  }
+  const customerName = emptyToNull(request.customerName);
+  // When it happened: now, or the chosen (or now's) time of day on the earlier day; a log the
+  // device kept (decision 054) at the time it was tapped today, never later than now. A log sent
+  // within a minute of its tap is now itself (sent at once, it is now to the millisecond): logs of
+  // the same minute keep the order they were made in. A time without seconds ('12:00', an app of
+  // before decision 075, or an API caller) may be any moment of that minute, so its minute counts
+  // from the minute's end: a tap at 12:00:59 received at 12:01:00 is still "at once".
+  const happenedAt =
+    late || request.time !== undefined
+      ? computeLocalInstant(toLocalDate(localDate), request.time ?? computeLocalTime(now, actor.timezone), actor.timezone)
+      : now;
+  const minutePrecise = request.time !== undefined && request.time.length === 5;
+  const createdAt = now.getTime() - happenedAt.getTime() < (minutePrecise ? 120_000 : 60_000) ? now : happenedAt;
+  // Logged for someone else (a manager logging on a rep's behalf): their day, their points.
+  const owner = toUserId(request.userId ?? actor.userId);
+  if (owner !== actor.userId) await checkNewOwner(deps, actor, owner);
+  const rights = owner === actor.userId && actor.role !== 'admin' ? 'own' : 'manager';
+  const row = await withActivityDay(
+    storeOf(deps),
+    memberScopeOf(actor),
+    localDate,
+    async (day) => {
+      const {
+        rules,
+        day: dayContext,
+        customer,
+        goals,
+        progress,
+        replayed,
+        replayedDeleted,
+      } = await day.findLoggingContext(customerName, now, clientKey);
+      // The same log sent again: the first one's answer, whatever changed since (no second count).
+      if (replayed !== null && clientKey !== null) return (await day.findActivityByClientKey(clientKey))!;
+      // Sent again after the member deleted what it logged (a phone that was offline all along):
+      // deleted stays deleted (decision 069).
+      if (replayedDeleted !== null && clientKey !== null) throw activityDeletedError();
+      if (late) await checkLoggingDay(rights, today, localDate, () => day.findLateLoggingDays());
+      if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind]) {
+        throw disabledKindError(request.kind as OptionalKind);
+      }
+
+      let input: ActivityInput;
+      let shape: Pick<ActivityValues, 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName'>;
+      switch (request.kind) {
+        case 'call': {
+          const call = callFields(request.answered, request.outcome);
+          input = call.input;
+          shape = { ...call, ticketSize: null, productName: null };
+          break;
+        }
+        case 'sale':
+          input = { type: 'sale', ticketSize: toMinorUnits(request.ticketSize) };
+          shape = {
+            type: 'sale',
+            meetingBooked: false,
+            movedForward: false,
+            ticketSize: request.ticketSize,
+            productName: emptyToNull(request.productName),
+          };
+          break;
+        default:
+          input = { type: request.kind };
+          shape = { type: request.kind, meetingBooked: false, movedForward: false, ticketSize: null, productName: null };
+      }
+
+      const points = computeActivityPoints(input, rules, isCallActivity(input) ? dayContext : undefined);
+      // What followers make of it is theirs (decision 094): the feed, badges on the rollups after
+      // the insert and the audit log in this transaction; webhooks and chat after it commits, from
+      // the log the insert appends these events to in its own statement (decision 095).
+      const inserted = await day.insertActivity(
+        {
+          ...shape,
+          customerId: customer?.id ?? null,
+          customerName: customer?.name ?? null,
+          notes: emptyToNull(request.notes),
+          pointsEarned: points.points,
+          dailyBonus: points.earnsDailyBonus,
+          bonusPoints: points.bonusPoints,
+          createdAt,
+          updatedAt: now,
+          loggedLate: late,
+          clientKey,
+        },
+        {
+          occurredAt: now,
+          describe: (row) => {
+            const activity = toActivity(row);
+            return [
+              { type: 'activity.logged', activity, actorId: actor.userId, today },
+              ...describeReachedGoals(activity, goals, progress, countTowardGoals(row)),
+            ];
+          },
+        },
+      );
+      // Sent twice at once for two days: the other one got in first, and is the answer.
+      if (inserted === null) return (await day.findActivityByClientKey(clientKey!))!;
+      return inserted;
+    },
+    { owner },
+  );
+  return toActivity(row);
+}
