@@ -1,15 +1,14 @@
 import { type DayContext, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi';
 import type { GoalCounts } from '@core/stats';
 import type { DomainEvent } from '@core/contracts';
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ActivityLookups } from '../../context';
 import type { Database, Transaction } from '../../db/client';
-import { activities, customerCompanies, dailyUserStats, profiles } from '../../db/schema';
+import { activities, customerCompanies, dailyUserStats } from '../../db/schema';
 import { publishDomainEvents } from '../../events/domain-events';
 import { appendEventsCte } from '../../events/event-log';
-
 import { queryPrepared } from '../../db/prepared';
-import { type CompanyId, type CompanyScope, type MemberScope, type UserId, withTenant } from '../../db/tenant';
+import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 
 /** An activity as the service sees it: the row without its company (the scope's), status and import. */
 export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status' | 'importId' | 'clientKey'>;
@@ -402,113 +401,4 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
       await tx.delete(activities).where(own(id));
     },
   };
-}
-
-/** Where an activity is (its member and day), for choosing the day locks before changing it; null when the company has none of that id. */
-export async function findActivityPlace(
-  db: Database,
-  scope: MemberScope,
-  id: string,
-): Promise<{ userId: UserId; localDate: string } | null> {
-  return withTenant(db, scope, async (tx) => {
-    const [row] = await tx
-      .select({ userId: activities.userId, localDate: activities.localDate })
-      .from(activities)
-      .where(and(eq(activities.id, id), eq(activities.companyId, scope.companyId)));
-    return row ?? null;
-  });
-}
-
-/** The caller's own activities of one local day, newest first, with the customer's name. */
-export async function findOwnActivitiesOfDay(db: Database, scope: MemberScope, localDate: string): Promise<ActivityRow[]> {
-  return withTenant(db, scope, (tx) =>
-    selectActivities(tx)
-      .where(and(eq(activities.companyId, scope.companyId), eq(activities.userId, scope.userId), eq(activities.localDate, localDate)))
-      .orderBy(desc(activities.createdAt), desc(activities.id)),
-  );
-}
-
-/** One of the company's activities by id; null when the company has none of that id. */
-export async function findActivityById(db: Database, scope: MemberScope, id: string): Promise<ActivityRow | null> {
-  return withTenant(db, scope, async (tx) => {
-    const [row] = await selectActivities(tx).where(and(eq(activities.id, id), eq(activities.companyId, scope.companyId)));
-    return row ?? null;
-  });
-}
-
-/** Transaction step (company settings): how many activities the company has. */
-export async function countActivitiesIn(tx: Transaction, companyId: CompanyId): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(activities)
-    .where(eq(activities.companyId, companyId));
-  return Number(row?.n ?? 0);
-}
-
-/** One activity of the feed: its own columns, its author's name now, and its customer's. */
-export type FeedRow = Pick<
-  typeof activities.$inferSelect,
-  'id' | 'userId' | 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName' | 'notes' | 'createdAt'
-> & {
-  displayName: string | null;
-  formerMember: boolean;
-  customerName: string | null;
-  points: number;
-  bonusPoints: number;
-};
-
-/** The company's newest activities, optionally only those logged in [start, end): the scoreboards' feed. */
-export async function findLatestActivities(
-  db: Database,
-  scope: CompanyScope,
-  options: { limit: number; start?: Date; end?: Date; teamId?: string | undefined; userId?: UserId },
-): Promise<FeedRow[]> {
-  return withTenant(db, scope, (tx) => {
-    const conditions = [eq(activities.companyId, scope.companyId)];
-    // A board filtered to a team (decision 040): the authors in the team now. The caller checked the team is the company's.
-    if (options.teamId) conditions.push(eq(profiles.teamId, options.teamId));
-    // One person's (a page per rep, decision 046); the caller checked they may read them.
-    if (options.userId) conditions.push(eq(activities.userId, options.userId));
-    if (options.start) conditions.push(gte(activities.createdAt, options.start));
-    if (options.end) conditions.push(lt(activities.createdAt, options.end));
-    return (
-      tx
-        .select({
-          id: activities.id,
-          userId: activities.userId,
-          displayName: profiles.displayName,
-          // Erased and gone (decision 022); someone who came back is named as they are now.
-          formerMember: sql<boolean>`coalesce(${profiles.erasedAt} IS NOT NULL AND ${profiles.removedAt} IS NOT NULL, false)`,
-          type: activities.type,
-          meetingBooked: activities.meetingBooked,
-          movedForward: activities.movedForward,
-          customerName: sql<string | null>`coalesce(${customerCompanies.name}, ${activities.customerName})`,
-          points: activities.pointsEarned,
-          bonusPoints: activities.bonusPoints,
-          ticketSize: activities.ticketSize,
-          productName: activities.productName,
-          notes: activities.notes,
-          createdAt: activities.createdAt,
-        })
-        .from(activities)
-        // A read's join for the authors' names: memberships are written only by their owner
-        // (companies/memberships.repository.ts); reading them beside the activity costs no round trip.
-        .leftJoin(profiles, and(eq(profiles.companyId, activities.companyId), eq(profiles.userId, activities.userId)))
-        .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
-        .where(and(...conditions))
-        // NULLS LAST matches activities_company_created_idx (created_at DESC NULLS LAST); a plain DESC
-        // means NULLS FIRST, which that index cannot serve, and the plan becomes a scan and sort.
-        .orderBy(sql`${activities.createdAt} DESC NULLS LAST`, desc(activities.id))
-        .limit(options.limit)
-    );
-  });
-}
-
-/** Transaction step (reactions): whether the company has an activity with this id. */
-export async function selectActivityExists(tx: Transaction, companyId: CompanyId, id: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: activities.id })
-    .from(activities)
-    .where(and(eq(activities.companyId, companyId), eq(activities.id, id)));
-  return row !== undefined;
 }

@@ -3,7 +3,7 @@ import { computeLogOptions } from '@core/kpi';
 import { computeLocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { withTenant } from '../../db/tenant';
-import { findActivityById, findOwnActivitiesOfDay } from './activities.repository';
+import { findActivityById, findOwnActivitiesOfDay } from './activity-reads.repository';
 import { readLateLoggingDays, activityNotFound, findWriteRights, checkLoggingDay } from './activity-write-rules';
 import { toActivity } from './activity-shape';
 
@@ -16,13 +16,13 @@ const todayOf = (deps: AppDeps, actor: Actor) => computeLocalDate(deps.now(), ac
 export { type ActivityStore, withActivityDay } from './activities.repository';
 
 /** Transaction step (company settings): how many activities the company has. */
-export { countActivitiesIn } from './activities.repository';
+export { countActivitiesIn } from './activity-reads.repository';
 
 /** For the scoreboards: the company's newest activities with their authors' and customers' names. */
-export { type FeedRow, findLatestActivities } from './activities.repository';
+export { type FeedRow, findLatestActivities } from './activity-reads.repository';
 
 /** Transaction step (reactions, decision 051): whether the company has this activity. */
-export { selectActivityExists as hasActivityIn } from './activities.repository';
+export { selectActivityExists as hasActivityIn } from './activity-reads.repository';
 
 /**
  * Transaction steps (spreadsheet imports, decisions 039 and 084): set-based writes with one rollup

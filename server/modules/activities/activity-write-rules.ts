@@ -10,7 +10,8 @@ import { LATE_LOGGING_DAYS_MAX } from '@core/contracts';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { forbidden, HttpError, notFound } from '../../lib/http';
-import { type ActivityDay, type ActivityRow, type ActivityStore, findActivityPlace } from './activities.repository';
+import type { ActivityDay, ActivityRow, ActivityStore } from './activities.repository';
+import { findActivityPlace } from './activity-reads.repository';
 
 /** Where the writes run: the database and what they read from other modules' tables (decision 097). */
 export const storeOf = (deps: AppDeps): ActivityStore => ({ db: deps.database.db, lookups: deps.activityLookups });
