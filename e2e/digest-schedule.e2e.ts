@@ -10,8 +10,8 @@ import { type RunningServer, startServer } from './support/server';
  * instances' own schedulers send each of them last week's digest, exactly once between them.
  */
 
-// Monday 7 December 2026, 06:59:30 in Oslo (UTC+1): the schedulers' first look finds nothing due,
-// their next (a minute on) finds Monday's digest due.
+// Monday 7 December 2026, 06:59:30 in Oslo (UTC+1): the schedulers' first look finds no company;
+// the new company is announced and they look again (nothing due), then at 07:00 (decision 098).
 const CLOCK = '2026-12-07T05:59:30Z';
 const LAST_FRIDAY = '2026-12-04';
 /** Every digest carries its own one-click unsubscribe link: one per digest mail. */
@@ -53,7 +53,7 @@ describe('the Monday digest from the running schedulers of two instances', () =>
     // Nothing yet: it is not 07:00.
     expect(await countMailLinks(first.baseUrl, rep.email, DIGEST_LINK)).toBe(0);
 
-    // 07:00 comes within the minute; each instance looks once a minute.
+    // 07:00 comes within the minute; each instance's scheduler looks then.
     await expect
       .poll(async () => (await countMailLinks(first.baseUrl, rep.email, DIGEST_LINK)) > 0, { timeout: 120_000, interval: 2_000 })
       .toBe(true);

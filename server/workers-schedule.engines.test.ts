@@ -6,7 +6,7 @@
  * The loops run on real timers here, their clock a running one that starts where the test says.
  */
 import { addDays, computeLocalDate } from '@core/period';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from './test/test-app';
 import { createContestScheduler } from './modules/contests/contests.scheduler';
 import { createDigestScheduler } from './modules/digest/digest.scheduler';
@@ -19,6 +19,7 @@ beforeAll(async () => {
   admin = await t.createMember({ role: 'admin' });
 });
 afterAll(async () => t?.close());
+afterEach(() => vi.restoreAllMocks());
 
 /** A clock that runs from `start` (an instant) as real time passes. */
 function runningClock(start: string): () => Date {
@@ -102,6 +103,16 @@ describe('the contests and the digest sleep until something is due', () => {
     const moved = await t.request(`/api/v1/contests/${id}`, { method: 'PUT', as: admin, json: { ...contest, endsOn: addDays(today, 20) } });
     expect(moved.status, await moved.clone().text()).toBe(200);
     await vi.waitFor(() => expect(reschedule).toHaveBeenCalled());
+  });
+
+  it('a new company is announced: the digest and the contests read their times again (its Monday morning may come first)', async () => {
+    const digests = vi.spyOn(t.deps.digests, 'reschedule');
+    const contests = vi.spyOn(t.deps.contests, 'reschedule');
+    await t.createMember({ role: 'admin' });
+    await vi.waitFor(() => {
+      expect(digests).toHaveBeenCalled();
+      expect(contests).toHaveBeenCalled();
+    });
   });
 
   it("a company's new time zone makes the digest and the contests read their times again", async () => {
