@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client';
 import type { CompanyId, UserId } from './ids';
-import type { PreparedStatement } from './begin-with-first-statement';
-import { queryPrepared, sendAlongWithFirstStatement } from './prepared';
+import { queryPrepared } from './prepared';
 
 export type { CompanyId, UserId } from './ids';
 export { toCompanyId, toUserId } from './ids';
@@ -56,13 +55,6 @@ export type CompanyScope = TenantScope & { companyId: CompanyId };
 export type MemberScope = CompanyScope & { userId: UserId };
 
 /**
- * `lockKey`: a transaction-scoped advisory lock taken in the scope statement. `snapshot`: one
- * consistent, read-only state (below). `along`: the queryPrepared statement `fn` sends first,
- * sent in the scope statement's round trip on PostgreSQL (decision 099).
- */
-export type TenantOptions = { lockKey?: string; snapshot?: boolean; along?: PreparedStatement };
-
-/**
  * The one way request code reaches tenant tables. Opens a transaction, drops to the unprivileged
  * role `app_user` (row-level security applies to it even on PGlite, where we connect as a
  * superuser), and sets the scope with set_config(..., true) so it ends with the transaction and
@@ -72,7 +64,7 @@ export async function withTenant<T>(
   db: Database,
   scope: TenantScope,
   fn: (tx: Transaction) => Promise<T>,
-  options: TenantOptions = {},
+  options: { lockKey?: string; snapshot?: boolean } = {},
 ): Promise<T> {
   try {
     return await runTenantTransaction(db, scope, fn, options);
@@ -89,12 +81,10 @@ async function runTenantTransaction<T>(
   db: Database,
   scope: TenantScope,
   fn: (tx: Transaction) => Promise<T>,
-  options: TenantOptions,
+  options: { lockKey?: string; snapshot?: boolean },
 ): Promise<T> {
   return db.transaction(
     async (tx) => {
-      // The statement fn sends first, in the scope statement's round trip (decision 099).
-      if (options.along) sendAlongWithFirstStatement(tx, options.along);
       const values = [
         scope.companyId ?? '',
         scope.userId ?? '',
