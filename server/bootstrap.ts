@@ -66,6 +66,9 @@ export async function createDeps(
   // Every identity change up to this one is already in the database: nothing to forget (decision 096).
   actors.noteHeard(await findIdentityVersion(database.db));
   const outboundTargets = createOutboundTargetPolicy(config.isProduction);
+  // How long an idle worker sleeps before its own look: an hour while this instance hears the
+  // database's announcements, a second while it cannot (decisions 095 and 098).
+  const idleDelayMs = () => computeIdleDelay(realtime.isListening());
   const deps = { config, database, mailer, realtime, actors, now, outboundTargets, signingSecret: secret, activityLookups } as AppDeps;
   // What follows a change, in its transaction and in this order (decision 094): the feed's news,
   // badges judged on the rollups after the write, the audit log.
@@ -92,7 +95,7 @@ export async function createDeps(
     publicUrl: config.publicUrl,
     findAdminRecipients: (companyId) => findAdminRecipients(database.db, companyId),
     beforeRound: async (now) => (await enqueueDueChatSummaries(database.db, now)).nextDueAt,
-    idleDelayMs: () => computeIdleDelay(realtime.isListening()),
+    idleDelayMs,
   });
   listenToWebhookEvents(recordChatEvents);
   // Not started here either: the weekly digest's scheduler (decision 047).
@@ -103,19 +106,19 @@ export async function createDeps(
     brand: config.BRAND_NAME,
     publicUrl: config.publicUrl,
     secret,
-    idleDelayMs: () => computeIdleDelay(realtime.isListening()),
+    idleDelayMs,
   });
   // Nor this one: contests' starts, lead changes and finishes (decision 049).
   deps.contests = createContestScheduler({
     db: database.db,
     now: () => deps.now(),
-    idleDelayMs: () => computeIdleDelay(realtime.isListening()),
+    idleDelayMs,
   });
   // Nor this one: imports whose commit or undo a stopped server left half-way (decision 084).
   deps.imports = createImportWorker({
     db: database.db,
     now: () => deps.now(),
-    idleDelayMs: () => computeIdleDelay(realtime.isListening()),
+    idleDelayMs,
   });
   // Nor this one: push notifications and the wrap-up reminders (decision 055). Feed events (a
   // contest's start, a badge) queue theirs through a listener: the feed sits below push.
@@ -125,7 +128,7 @@ export async function createDeps(
     policy: deps.outboundTargets,
     subject: vapidSubject(config),
     publicUrl: config.publicUrl,
-    idleDelayMs: () => computeIdleDelay(realtime.isListening()),
+    idleDelayMs,
   });
   // New deliveries and notifications are announced (migration 0046): the workers that send them
   // wait to be woken instead of looking every second (decision 095); so do contests' lead changes.

@@ -44,43 +44,36 @@ async function countLooks(run: () => Promise<void>): Promise<number> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How many looks a worker takes in its first 3.3 s running (its start, and a due time 2.5 s on if it has one). */
+async function countLooksRunning(worker: { start(): void; stop(): Promise<void> }): Promise<number> {
+  return countLooks(async () => {
+    worker.start();
+    await pause(3300);
+    await worker.stop();
+  });
+}
+
 describe('the contests and the digest sleep until something is due', () => {
   it('the contests look at start, then not at the quarter hour: at the next local midnight', async () => {
     // 10:14:58.5 in Oslo, a Wednesday: a quarter hour 2.5 s away, midnight 14 hours away.
     const scheduler = createContestScheduler({ db: t.db, now: runningClock('2026-11-25T09:14:58.500Z') });
-    const looks = await countLooks(async () => {
-      scheduler.start();
-      await pause(3300);
-      await scheduler.stop();
-    });
+    const looks = await countLooksRunning(scheduler);
     expect(looks).toBe(1);
 
     // 23:59:58.5: a second past midnight, every company is looked at again.
     const atMidnight = createContestScheduler({ db: t.db, now: runningClock('2026-11-25T22:59:58.500Z') });
-    const midnightLooks = await countLooks(async () => {
-      atMidnight.start();
-      await pause(3300);
-      await atMidnight.stop();
-    });
+    const midnightLooks = await countLooksRunning(atMidnight);
     expect(midnightLooks).toBe(2);
   });
 
   it('the digest looks at start, then not until the coming Monday 07:00', async () => {
     const options = { db: t.db, mailer: t.deps.mailer, brand: 'Dealboard', publicUrl: 'http://localhost:3000', secret: 'test' };
     const scheduler = createDigestScheduler({ ...options, now: runningClock('2026-11-25T09:14:58.500Z') });
-    const looks = await countLooks(async () => {
-      scheduler.start();
-      await pause(3300);
-      await scheduler.stop();
-    });
+    const looks = await countLooksRunning(scheduler);
     expect(looks).toBe(1);
     // Monday 06:59:58.5 in Oslo: at 07:00 it looks again (and the week's digest is due).
     const monday = createDigestScheduler({ ...options, now: runningClock('2026-11-30T05:59:58.500Z') });
-    const mondayLooks = await countLooks(async () => {
-      monday.start();
-      await pause(3300);
-      await monday.stop();
-    });
+    const mondayLooks = await countLooksRunning(monday);
     expect(mondayLooks).toBe(2);
   });
 
