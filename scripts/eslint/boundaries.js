@@ -194,7 +194,10 @@ const TABLE_OWNERS = {
 };
 
 /** Reads everything held about one person and erases it in one transaction (decision 022). */
-const OWNS_NOTHING_ERASES_EVERYTHING = new Set(['server/modules/privacy/privacy.repository.ts']);
+const OWNS_NOTHING_ERASES_EVERYTHING = new Set([
+  'server/modules/privacy/personal-data.repository.ts',
+  'server/modules/privacy/erasure.repository.ts',
+]);
 
 const ownsTable = (file, table) => {
   const owner = TABLE_OWNERS[table];

@@ -245,7 +245,7 @@ describe('one owner per table', () => {
     ],
     [
       'the erasure, which reaches every table (decision 022)',
-      'server/modules/privacy/privacy.repository.ts',
+      'server/modules/privacy/erasure.repository.ts',
       `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => tx.update(profiles).set({ displayName: null });`,
     ],
     [

@@ -16,13 +16,15 @@ import { consumeRateLimit } from '../../lib/rate-limit';
 import { findOperatorCompanyId } from '../companies/companies.service';
 import {
   type ActiveMembershipFacts,
-  type ActivityCursor,
   type CompanyFate,
-  type CompanyRecords,
   eraseAccount,
   eraseMember,
-  findAccount,
   findActiveMembershipFacts,
+} from './erasure.repository';
+import {
+  type ActivityCursor,
+  type CompanyRecords,
+  findAccount,
   findActivitiesPage,
   findCompanyRecords,
   findContactRequestsFrom,
@@ -32,7 +34,7 @@ import {
   findPasswordHash,
   findSessions,
   type MembershipRecord,
-} from './privacy.repository';
+} from './personal-data.repository';
 import { type MemberScope, toUserId, type UserId } from '../../db/tenant';
 
 /*
