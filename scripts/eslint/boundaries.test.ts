@@ -239,6 +239,11 @@ describe('one owner per table', () => {
       `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => [tx.insert(profiles).values({}), tx.select().from(profiles)];`,
     ],
     [
+      'another file of the owners that share a table (an operation each)',
+      'server/modules/companies/members.repository.ts',
+      `${schema}import { profiles } from '../../db/schema';\nexport const x = (tx) => tx.update(profiles).set({ role: 'user' });`,
+    ],
+    [
       "a read joining another owner's table for names",
       'server/modules/audit/audit.repository.ts',
       `${schema}import { auditLog, profiles } from '../../db/schema';\nconst p = alias(profiles, 'p');\nexport const x = (tx) => tx.select({ name: p.displayName, n: sql\`\${profiles.displayName}\` }).from(auditLog).leftJoin(profiles, sql\`true\`).innerJoin(p, sql\`true\`);`,

@@ -1,19 +1,20 @@
-import { buildAvatarPath, normalizeRole } from '@core/contracts';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { buildAvatarPath } from '@core/contracts';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { selectAccountName } from '../../auth/accounts';
 import type { Database, Transaction } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { type CompanyId, enterCompany, type MemberScope, type UserId, withTenant } from '../../db/tenant';
-import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { publishDomainEvents } from '../../events/domain-events';
 import { type CompanyRow, insertCompanyWithDefaults, selectCompany } from './companies.repository';
 
 /*
- * The one owner of memberships (the profiles table: who belongs to which company, with which
- * role, name and picture). Other modules reach them through memberships.service: whole operations
- * for their services, and transaction steps (functions taking the open transaction) where their own
- * change must commit together with a membership's (accepting an invitation, uploading a picture) or
- * read it in the same snapshot (the scoreboards).
+ * The owner of memberships (the profiles table: who belongs to which company, with which role,
+ * name and picture), with members.repository.ts (an admin's changes) and member-views.repository.ts
+ * (other modules' reads). This file: the person's own membership and joining. Other modules reach
+ * them through memberships.service: whole operations for their services, and transaction steps
+ * (functions taking the open transaction) where their own change must commit together with a
+ * membership's (accepting an invitation, uploading a picture) or read it in the same snapshot (the
+ * scoreboards).
  */
 
 export type MembershipRow = typeof profiles.$inferSelect;
@@ -29,8 +30,17 @@ export type Membership = Pick<MembershipRow, 'companyId' | 'role' | 'displayName
  * other at once must not leave the company without an admin, nor two first sign-ins both become
  * "the first admin". The privacy module's erasure takes the same lock (privacy/erasure.repository.ts).
  */
-async function lockCompanyMembership(tx: Transaction, companyId: CompanyId): Promise<void> {
+export async function lockCompanyMembership(tx: Transaction, companyId: CompanyId): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${companyId}))`);
+}
+
+/** Transaction step: how many active admins the company has (under lockCompanyMembership). */
+export async function countActiveAdmins(tx: Transaction, companyId: CompanyId): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.role, 'admin'), isNull(profiles.removedAt)));
+  return Number(row?.n ?? 0);
 }
 
 // ---- the person's own membership ------------------------------------------------------------------
@@ -275,311 +285,4 @@ export async function findAdminRecipients(db: Database, companyId: CompanyId): P
       .innerJoin(user, eq(user.id, profiles.userId))
       .where(and(eq(profiles.companyId, companyId), eq(profiles.role, 'admin'), isNull(profiles.removedAt), isNull(profiles.erasedAt))),
   );
-}
-
-// ---- the team ----------------------------------------------------------------------------------
-
-export type MemberRecord = Pick<MembershipRow, 'id' | 'userId' | 'displayName' | 'role' | 'avatarUrl' | 'teamId' | 'onBoards'> &
-  Pick<typeof user.$inferSelect, 'email'> & { joinedAt: MembershipRow['createdAt'] };
-
-const memberColumns = {
-  id: profiles.id,
-  userId: profiles.userId,
-  displayName: profiles.displayName,
-  email: user.email,
-  role: profiles.role,
-  avatarUrl: profiles.avatarUrl,
-  teamId: profiles.teamId,
-  onBoards: profiles.onBoards,
-  joinedAt: profiles.createdAt,
-};
-
-/** Active members (removed ones keep their row for history but are not on the team). */
-export async function findActiveMembers(db: Database, scope: MemberScope): Promise<MemberRecord[]> {
-  return withTenant(db, scope, (tx) =>
-    tx
-      .select(memberColumns)
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.userId))
-      .where(and(eq(profiles.companyId, scope.companyId), isNull(profiles.removedAt)))
-      .orderBy(asc(profiles.createdAt), asc(profiles.id)),
-  );
-}
-
-async function findActiveMember(tx: Transaction, companyId: CompanyId, userId: UserId): Promise<MemberRecord | null> {
-  const [row] = await tx
-    .select(memberColumns)
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.userId))
-    .where(and(eq(profiles.companyId, companyId), eq(profiles.userId, userId), isNull(profiles.removedAt)));
-  return row ?? null;
-}
-
-async function countActiveAdmins(tx: Transaction, companyId: CompanyId): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), eq(profiles.role, 'admin'), isNull(profiles.removedAt)));
-  return Number(row?.n ?? 0);
-}
-
-export type MembershipChange =
-  { kind: 'done'; member: MemberRecord } | { kind: 'not_found' } | { kind: 'last_admin'; member: MemberRecord };
-
-/**
- * Sets a member's role unless that would leave the company without an admin, and records who did
- * it in the audit log in the same transaction (nothing is recorded when the role stays as it was).
- */
-export async function updateMemberRole(
-  db: Database,
-  scope: MemberScope,
-  input: { targetUserId: UserId; role: 'admin' | 'user'; now: Date },
-): Promise<MembershipChange> {
-  return withTenant(db, scope, async (tx) => {
-    await lockCompanyMembership(tx, scope.companyId);
-    const member = await findActiveMember(tx, scope.companyId, input.targetUserId);
-    if (!member) return { kind: 'not_found' };
-    const isAdmin = member.role === 'admin';
-    if (isAdmin && input.role !== 'admin' && (await countActiveAdmins(tx, scope.companyId)) <= 1) {
-      return { kind: 'last_admin', member };
-    }
-    if (member.role === input.role) return { kind: 'done', member };
-    await tx
-      .update(profiles)
-      .set({ role: input.role, updatedAt: input.now })
-      .where(and(eq(profiles.id, member.id), eq(profiles.companyId, scope.companyId)));
-    // A stored 'manager' made 'user' reads the same before and after: tidied, not a change of rights.
-    if (normalizeRole(member.role) === input.role) return { kind: 'done', member: { ...member, role: input.role } };
-    await insertAuditEvent(
-      tx,
-      createAuditEvent(scope, 'member.role_changed', {
-        target: { type: 'member', id: member.userId },
-        details: { from: normalizeRole(member.role), to: input.role },
-        at: input.now,
-      }),
-    );
-    return { kind: 'done', member: { ...member, role: input.role } };
-  });
-}
-
-/** Puts a member on the boards or leaves them off (decision 081); the change and its audit entry commit together. */
-export async function updateMemberOnBoards(
-  db: Database,
-  scope: MemberScope,
-  input: { targetUserId: UserId; onBoards: boolean; now: Date },
-): Promise<{ kind: 'done'; member: MemberRecord } | { kind: 'not_found' }> {
-  return withTenant(db, scope, async (tx) => {
-    const member = await findActiveMember(tx, scope.companyId, input.targetUserId);
-    if (!member) return { kind: 'not_found' };
-    if (member.onBoards === input.onBoards) return { kind: 'done', member };
-    await tx
-      .update(profiles)
-      .set({ onBoards: input.onBoards, updatedAt: input.now })
-      .where(and(eq(profiles.id, member.id), eq(profiles.companyId, scope.companyId)));
-    await insertAuditEvent(
-      tx,
-      createAuditEvent(scope, 'member.boards_changed', {
-        target: { type: 'member', id: member.userId },
-        details: { onBoards: input.onBoards },
-        at: input.now,
-      }),
-    );
-    return { kind: 'done', member: { ...member, onBoards: input.onBoards } };
-  });
-}
-
-/**
- * Marks the member removed (the row stays so history keeps the name) unless they are the last
- * admin; the removal and its audit entry commit together.
- */
-export async function markMemberRemoved(
-  db: Database,
-  scope: MemberScope,
-  input: { targetUserId: UserId; now: Date },
-): Promise<MembershipChange> {
-  return withTenant(db, scope, async (tx) => {
-    await lockCompanyMembership(tx, scope.companyId);
-    const member = await findActiveMember(tx, scope.companyId, input.targetUserId);
-    if (!member) return { kind: 'not_found' };
-    if (member.role === 'admin' && (await countActiveAdmins(tx, scope.companyId)) <= 1) {
-      return { kind: 'last_admin', member };
-    }
-    await tx
-      .update(profiles)
-      .set({ removedAt: input.now, updatedAt: input.now })
-      .where(and(eq(profiles.id, member.id), eq(profiles.companyId, scope.companyId)));
-    await insertAuditEvent(
-      tx,
-      createAuditEvent(scope, 'member.removed', {
-        target: { type: 'member', id: member.userId },
-        details: { role: normalizeRole(member.role) },
-        at: input.now,
-      }),
-    );
-    return { kind: 'done', member };
-  });
-}
-
-/** Transaction step (company settings): how many active members the company has. */
-export async function countActiveMembersIn(tx: Transaction, companyId: CompanyId): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), isNull(profiles.removedAt)));
-  return Number(row?.n ?? 0);
-}
-
-/** How many active members the company has (billing counts them). */
-export async function countActiveMembers(db: Database, scope: MemberScope): Promise<number> {
-  return withTenant(db, scope, (tx) => countActiveMembersIn(tx, scope.companyId));
-}
-
-// ---- the scoreboards' view of the members ----------------------------------------------------------
-
-/** A member as the boards show them; onBoards false: left off every ranking (decision 081). */
-export type MemberFace = Pick<MembershipRow, 'userId' | 'displayName' | 'avatarUrl' | 'onBoards'>;
-
-/** Transaction step (scoreboards): the active members' names and pictures, in no particular order. */
-export async function selectActiveMemberFaces(tx: Transaction, companyId: CompanyId): Promise<MemberFace[]> {
-  return tx
-    .select({ userId: profiles.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl, onBoards: profiles.onBoards })
-    .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), isNull(profiles.removedAt)));
-}
-
-/** Transaction step (push notifications): these people's names if they are active members now. */
-export async function selectActiveMemberFacesOf(tx: Transaction, companyId: CompanyId, userIds: readonly UserId[]): Promise<MemberFace[]> {
-  if (userIds.length === 0) return [];
-  return tx
-    .select({ userId: profiles.userId, displayName: profiles.displayName, avatarUrl: profiles.avatarUrl, onBoards: profiles.onBoards })
-    .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), inArray(profiles.userId, [...userIds]), isNull(profiles.removedAt)));
-}
-
-/** Transaction step (exports): whether the person is, or was, a member of the company. */
-export async function hasMembershipIn(tx: Transaction, companyId: CompanyId, userId: UserId): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), eq(profiles.userId, userId)));
-  return row !== undefined;
-}
-
-export type MemberByJoining = MemberFace & Pick<MembershipRow, 'role'> & { joinedAt: MembershipRow['createdAt'] };
-
-/** Transaction step (the company page): the active members with role and joining day, oldest member first. */
-export async function selectActiveMembersByJoining(tx: Transaction, companyId: CompanyId): Promise<MemberByJoining[]> {
-  return tx
-    .select({
-      userId: profiles.userId,
-      displayName: profiles.displayName,
-      avatarUrl: profiles.avatarUrl,
-      onBoards: profiles.onBoards,
-      role: profiles.role,
-      joinedAt: profiles.createdAt,
-    })
-    .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), isNull(profiles.removedAt)))
-    .orderBy(asc(profiles.createdAt), asc(profiles.userId));
-}
-
-// ---- teams (decision 040): a member's team is a column of their membership ---------------------------
-
-/** Transaction step (teams): puts an active member in a team of the company, or in none. False when no such active member. */
-export async function setMemberTeamIn(
-  tx: Transaction,
-  companyId: CompanyId,
-  input: { userId: UserId; teamId: string | null; now: Date },
-): Promise<boolean> {
-  const updated = await tx
-    .update(profiles)
-    .set({ teamId: input.teamId, updatedAt: input.now })
-    .where(and(eq(profiles.companyId, companyId), eq(profiles.userId, input.userId), isNull(profiles.removedAt)))
-    .returning({ id: profiles.id });
-  return updated.length > 0;
-}
-
-export type TeamAssignment = MemberFace & { teamId: string; isActive: boolean };
-
-/**
- * Transaction step (teams, scoreboards): every membership that names a team, removed members too
- * (their past numbers stay their team's, as they stay the company's).
- */
-export async function selectTeamAssignments(tx: Transaction, companyId: CompanyId, teamId?: string): Promise<TeamAssignment[]> {
-  const rows = await tx
-    .select({
-      userId: profiles.userId,
-      displayName: profiles.displayName,
-      avatarUrl: profiles.avatarUrl,
-      onBoards: profiles.onBoards,
-      teamId: profiles.teamId,
-      removedAt: profiles.removedAt,
-    })
-    .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), teamId === undefined ? isNotNull(profiles.teamId) : eq(profiles.teamId, teamId)))
-    .orderBy(asc(profiles.displayName), asc(profiles.userId));
-  return rows.map(({ removedAt, teamId: team, ...face }) => ({ ...face, teamId: team!, isActive: removedAt === null }));
-}
-
-// ---- the weekly digest (decision 047) -------------------------------------------------------------
-
-/** A membership as the weekly digest reads it: removed and erased members too (their numbers stay in totals). */
-export type DigestMembership = Pick<MembershipRow, 'userId' | 'displayName' | 'role' | 'teamId' | 'digestOptOut' | 'onBoards'> &
-  Pick<typeof user.$inferSelect, 'email' | 'locale'> & { isActive: boolean };
-
-/** Transaction step (digest): every membership of the company with the account's address and language. */
-export async function selectDigestMemberships(tx: Transaction, companyId: CompanyId): Promise<DigestMembership[]> {
-  const rows = await tx
-    .select({
-      userId: profiles.userId,
-      displayName: profiles.displayName,
-      role: profiles.role,
-      teamId: profiles.teamId,
-      digestOptOut: profiles.digestOptOut,
-      onBoards: profiles.onBoards,
-      email: user.email,
-      locale: user.locale,
-      removedAt: profiles.removedAt,
-      erasedAt: profiles.erasedAt,
-    })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.userId))
-    .where(eq(profiles.companyId, companyId))
-    .orderBy(asc(profiles.createdAt));
-  return rows.map(({ removedAt, erasedAt, ...row }) => ({ ...row, isActive: removedAt === null && erasedAt === null }));
-}
-
-/**
- * Whether the member gets the weekly digest, and their language, for the unsubscribe page; null
- * when they are no longer an active member of the company. Under the company's scope (the link
- * carries no session).
- */
-export async function findDigestSubscription(
-  db: Database,
-  scope: { companyId: CompanyId; userId: UserId },
-): Promise<{ optedOut: boolean; locale: string | null } | null> {
-  return withTenant(db, scope, async (tx) => {
-    const [row] = await tx
-      .select({ optedOut: profiles.digestOptOut, locale: user.locale })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.userId))
-      .where(and(eq(profiles.companyId, scope.companyId), eq(profiles.userId, scope.userId), isNull(profiles.removedAt)));
-    return row ?? null;
-  });
-}
-
-/** Turns the member's weekly digest off or on; false when they are no longer an active member. */
-export async function updateDigestOptOut(
-  db: Database,
-  scope: { companyId: CompanyId; userId: UserId },
-  input: { optedOut: boolean; now: Date },
-): Promise<boolean> {
-  return withTenant(db, scope, async (tx) => {
-    const rows = await tx
-      .update(profiles)
-      .set({ digestOptOut: input.optedOut, updatedAt: input.now })
-      .where(and(eq(profiles.companyId, scope.companyId), eq(profiles.userId, scope.userId), isNull(profiles.removedAt)))
-      .returning({ id: profiles.id });
-    return rows.length > 0;
-  });
 }

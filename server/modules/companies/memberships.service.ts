@@ -1,30 +1,35 @@
 /*
- * Memberships (the profiles table), as the rest of the server reaches them: its one owner is
- * memberships.repository.ts, and every other module comes through this door.
+ * Memberships (the profiles table), as the rest of the server reaches them: its owner is
+ * memberships.repository.ts with members.repository.ts and member-views.repository.ts, and every
+ * other module comes through this door.
  *
  * Whole operations, each its own transaction:
  */
 export {
-  countActiveMembers,
   findAdminRecipients,
-  findActiveMembers,
   findActiveMembership,
-  findDigestSubscription,
   findOwnProfile,
   hasRemovedMembership,
   insertCompanyWithAdmin,
   joinCompany,
-  markMemberRemoved,
-  updateDigestOptOut,
-  updateMemberRole,
-  updateMemberOnBoards,
   updateOwnProfile,
   type JoinOutcome,
-  type MemberRecord,
   type Membership,
-  type MembershipChange,
   type OwnProfile,
 } from './memberships.repository';
+export {
+  countActiveMembers,
+  findActiveMembers,
+  markMemberRemoved,
+  updateMemberRole,
+  updateMemberOnBoards,
+  type MemberRecord,
+  type MembershipChange,
+} from './members.repository';
+export {
+  findDigestSubscription,
+  updateDigestOptOut,
+} from './member-views.repository';
 
 /*
  * Transaction steps: they take the caller's open transaction (withTenant, scoped to the company),
@@ -34,20 +39,24 @@ export {
 export {
   addMember,
   clearOwnAvatarUrl,
-  countActiveMembersIn,
-  hasMembershipIn,
   promoteToAdmin,
+  selectActiveMembershipOf,
+  setOwnAvatarUrl,
+  type ActiveMembershipRef,
+} from './memberships.repository';
+export {
+  countActiveMembersIn,
+} from './members.repository';
+export {
+  hasMembershipIn,
   selectActiveMemberFaces,
   selectActiveMemberFacesOf,
-  selectActiveMembershipOf,
   selectActiveMembersByJoining,
   selectDigestMemberships,
   selectTeamAssignments,
   setMemberTeamIn,
-  setOwnAvatarUrl,
-  type ActiveMembershipRef,
   type DigestMembership,
   type MemberByJoining,
   type MemberFace,
   type TeamAssignment,
-} from './memberships.repository';
+} from './member-views.repository';
