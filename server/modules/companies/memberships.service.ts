@@ -26,10 +26,7 @@ export {
   type MemberRecord,
   type MembershipChange,
 } from './members.repository';
-export {
-  findDigestSubscription,
-  updateDigestOptOut,
-} from './member-views.repository';
+export { findDigestSubscription, updateDigestOptOut } from './member-views.repository';
 
 /*
  * Transaction steps: they take the caller's open transaction (withTenant, scoped to the company),
@@ -44,9 +41,7 @@ export {
   setOwnAvatarUrl,
   type ActiveMembershipRef,
 } from './memberships.repository';
-export {
-  countActiveMembersIn,
-} from './members.repository';
+export { countActiveMembersIn } from './members.repository';
 export {
   hasMembershipIn,
   selectActiveMemberFaces,

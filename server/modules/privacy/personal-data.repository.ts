@@ -70,7 +70,8 @@ export async function findSessions(db: Database, userId: UserId) {
 }
 
 /** An e-mail address compared as mail servers do: without regard to case. */
-export const sameAddress = (column: typeof mailOutbox.to | typeof contactRequests.email, email: string) => sql`lower(${column}) = lower(${email})`;
+export const sameAddress = (column: typeof mailOutbox.to | typeof contactRequests.email, email: string) =>
+  sql`lower(${column}) = lower(${email})`;
 
 /** Mail sent to the address: subject and times, never the body (its links sign people in). */
 export async function findMailTo(db: Database, email: string) {

@@ -14,13 +14,7 @@ import type { Database } from '../../db/client';
 import { HttpError, notFound } from '../../lib/http';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { findOperatorCompanyId } from '../companies/companies.service';
-import {
-  type ActiveMembershipFacts,
-  type CompanyFate,
-  eraseAccount,
-  eraseMember,
-  findActiveMembershipFacts,
-} from './erasure.repository';
+import { type ActiveMembershipFacts, type CompanyFate, eraseAccount, eraseMember, findActiveMembershipFacts } from './erasure.repository';
 import {
   type ActivityCursor,
   type CompanyRecords,

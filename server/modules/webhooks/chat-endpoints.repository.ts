@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
-import { auditEndpointCreated, deleteEndpointAudited, updateEndpointAudited, withDeliveryWorker } from './webhooks.repository';
+import { auditEndpointCreated, deleteEndpointAudited, updateEndpointAudited } from './webhook-endpoints.repository';
+import { withDeliveryWorker } from './webhook-deliveries.repository';
 
 /*
  * Slack and Teams integrations (decision 038) are rows of webhook_endpoints of kind 'slack' or

@@ -20,18 +20,20 @@ import type { CompanyId } from '../../db/tenant';
 import { badRequest, HttpError, notFound } from '../../lib/http';
 import {
   deleteWebhookEndpoint as deleteEndpointRow,
-  findWebhookDeliveries,
   findWebhookEndpoint,
   findWebhookEndpoints,
-  insertWebhookDeliveries,
   insertWebhookEndpoint,
+  updateWebhookEndpoint as updateEndpointRow,
+  type WebhookEndpointRow,
+} from './webhook-endpoints.repository';
+import {
+  findWebhookDeliveries,
+  insertWebhookDeliveries,
   insertWebhookTestDelivery,
   requeueWebhookDelivery,
-  updateWebhookEndpoint as updateEndpointRow,
   type ChatEndpointChoices,
   type WebhookDeliveryRow,
-  type WebhookEndpointRow,
-} from './webhooks.repository';
+} from './webhook-deliveries.repository';
 import { checkOutboundUrl, OutboundTargetRefused } from '../../lib/outbound-targets';
 
 /*
@@ -40,7 +42,7 @@ import { checkOutboundUrl, OutboundTargetRefused } from '../../lib/outbound-targ
  * delivery worker's (webhooks.worker.ts).
  */
 
-export { deleteDeliveriesAbout } from './webhooks.repository';
+export { deleteDeliveriesAbout } from './webhook-deliveries.repository';
 
 /** whsec_ and base64 of 24 random bytes (192 bits), the Standard Webhooks secret format. */
 export function generateWebhookSecret(): string {

@@ -3,7 +3,12 @@ import type { Database } from '../../db/client';
 import type { CompanyId } from '../../db/tenant';
 import type { Mailer } from '../../mail/mailer';
 import { chooseMailLanguage, renderWebhookDisabledMail } from '../../mail/templates';
-import { claimDueWebhookDeliveries, type ClaimedDelivery, findEndpointForMail, finishWebhookDelivery } from './webhooks.repository';
+import {
+  claimDueWebhookDeliveries,
+  type ClaimedDelivery,
+  findEndpointForMail,
+  finishWebhookDelivery,
+} from './webhook-deliveries.repository';
 import { sendWebhook, WEBHOOK_ATTEMPT_TIMEOUT_MS, type WebhookAttemptResult } from './webhooks.sender';
 import type { OutboundTargetPolicy } from '../../lib/outbound-targets';
 import { hintChatUrl } from '@core/contracts';
@@ -12,8 +17,8 @@ import { composeScheduledWorker, createPollingLoop, createTimedStep } from '../.
 
 /*
  * The delivery worker (decision 037): runs in every server process, on both engines. Each round
- * claims the due deliveries (webhooks.repository.ts, FOR UPDATE SKIP LOCKED: on several instances
- * each delivery is claimed by one), sends them, and records the outcome. Time comes from `now`, so
+ * claims the due deliveries (webhook-deliveries.repository.ts, FOR UPDATE SKIP LOCKED: on several
+ * instances each delivery is claimed by one), sends them, and records the outcome. Time comes from `now`, so
  * tests move the clock over a day of retries instead of waiting for it.
  */
 
