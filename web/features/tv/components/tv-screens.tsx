@@ -1,23 +1,10 @@
-import type {
-  DisplayFeedItem,
-  DisplayScreenData,
-  FeedEventView,
-  StoredActivityType,
-  TvKpiMetric,
-  TvScreen,
-  TvScreenKind,
-} from '@core/contracts';
-import { computeLocalDate } from '@core/period';
-import type { TFunction } from 'i18next';
-import { computeContestScoreUnit, computeTargetShare, computeTimeLeft } from '@core/contests';
+import type { DisplayScreenData, TvKpiMetric, TvScreen, TvScreenKind } from '@core/contracts';
 import { DEFAULT_CURRENCY } from '@core/money';
 import { NEW_CHANGE } from '@core/stats';
 import {
   ActivityIcon,
   CalendarDaysIcon,
   CalendarRangeIcon,
-  CrownIcon,
-  GiftIcon,
   SwordsIcon,
   GaugeIcon,
   MegaphoneIcon,
@@ -32,24 +19,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
 import { createCompanyFormat } from '@web/lib/format';
-import { PersonAvatar } from '@web/components/person-avatar';
-import { ActivityIcon as ActivityTypeIcon } from '@web/components/activity-icon';
-import { describeFeedEvent } from '@web/components/scoreboard/describe-feed-event';
-import { computeActivityKind } from '@web/lib/activity-kind';
-import { formatMemberName } from '@web/lib/member-name';
-import { TvBoard, TvMessage } from './tv-screen';
+import { TvBoard } from './tv-board';
+import { TvMessage } from './tv-screen';
+import type { ScreenViewProps } from './screen-view-props';
+import { ContestView, describeContestTime } from './tv-contest-screen';
+import { FeedView } from './tv-feed-screen';
 
 /*
  * The TV's screens, one renderer per kind of a playlist's screen (decision 052). A new kind (a
  * contest) adds its entry here and its reader on the server; the rotation does not change.
  */
-
-type ScreenProps<K extends TvScreenKind> = {
-  data: Extract<DisplayScreenData, { kind: K }>;
-  language: string;
-  timeZone: string;
-  currency: string;
-};
 
 type ScreenView<K extends TvScreenKind> = {
   Icon: LucideIcon;
@@ -64,7 +43,7 @@ type ScreenView<K extends TvScreenKind> = {
     title: string;
     subtitle: string;
   };
-  View: (props: ScreenProps<K>) => ReactNode;
+  View: (props: ScreenViewProps<K>) => ReactNode;
 };
 
 const KPI_WORDS: Record<TvKpiMetric, string> = {
@@ -241,7 +220,7 @@ function TotalsStrip({
 }
 
 /** The month: its daily points as bars (today's highlighted, days to come faint), totals, the top 5. */
-function MonthView({ data, language, timeZone, currency }: ScreenProps<'month'>) {
+function MonthView({ data, language, timeZone, currency }: ScreenViewProps<'month'>) {
   const { t } = useTranslation('scoreboard');
   const format = createCompanyFormat(language, timeZone, currency);
   const highest = Math.max(1, ...data.trend.map((d) => d.points));
@@ -289,7 +268,7 @@ function MonthView({ data, language, timeZone, currency }: ScreenProps<'month'>)
 }
 
 /** One number, as big as the wall allows, against yesterday. */
-function KpiView({ data, language, timeZone, currency }: ScreenProps<'kpi'>) {
+function KpiView({ data, language, timeZone, currency }: ScreenViewProps<'kpi'>) {
   const { t } = useTranslation('scoreboard');
   const format = createCompanyFormat(language, timeZone, currency);
   const show = (value: number) => (data.metric === 'revenue' ? format.money(value) : format.number(value));
@@ -309,232 +288,4 @@ function KpiView({ data, language, timeZone, currency }: ScreenProps<'kpi'>) {
       </p>
     </div>
   );
-}
-
-/** A contest's line under its name: the time left, when it starts, or that it is over. */
-function describeContestTime(
-  data: NonNullable<Extract<DisplayScreenData, { kind: 'contest' }>['standings']>,
-  t: (key: string, options?: Record<string, unknown>) => string,
-  now: Date,
-): string {
-  const { contest } = data;
-  const target = contest.target === null ? '' : ` · ${t('tv.screens.contestTarget', { target: contest.target })}`;
-  if (contest.phase === 'upcoming') return t('tv.screens.contestUpcoming', { date: contest.startsOn }) + target;
-  const left = computeTimeLeft(new Date(contest.endsAt), now);
-  if (contest.phase === 'past' || left.over) return t('tv.screens.contestEnded');
-  const time = left.days > 0 ? t('tv.screens.contestLeft', left) : t('tv.screens.contestLastHours', left);
-  return time + target;
-}
-
-/**
- * A contest's standings on the wall (decision 049): the top 8 with their place, score and a bar to
- * the target (or to the leader's score), the leader crowned, and the prizes underneath. Drawn for the
- * TV's dark wall and its sizes, from the same standings the contest page shows.
- */
-function ContestView({ data, language, timeZone, currency }: ScreenProps<'contest'>) {
-  const { t } = useTranslation('scoreboard');
-  const format = createCompanyFormat(language, timeZone, currency);
-  // Following whatever runs, and nothing does (decision 087): said, not a blank wall.
-  if (data.standings === null) {
-    return (
-      <TvMessage
-        icon={<SwordsIcon className="size-[clamp(2.5rem,8vmin,10rem)] text-gold" aria-hidden />}
-        title={t('tv.screens.contestNoneRunning')}
-        text={t('tv.screens.contestNoneRunningText')}
-      />
-    );
-  }
-  const { contest, standings } = data.standings;
-  const rows = standings.slice(0, 8);
-  const best = Math.max(1, ...standings.map((row) => row.score));
-  const unit = computeContestScoreUnit(contest.weights);
-  const moneyOnly = unit === 'sales_value';
-  const show = (value: number) => (moneyOnly ? format.money(value) : format.number(value));
-  if (rows.length === 0 || rows.every((row) => row.score === 0)) {
-    return (
-      <TvMessage
-        icon={<SwordsIcon className="size-[clamp(2.5rem,8vmin,10rem)] text-gold" aria-hidden />}
-        title={t('tv.screens.contestEmpty')}
-        text={contest.prizes ? t('tv.screens.contestPrizes', { prizes: contest.prizes }) : undefined}
-      />
-    );
-  }
-  return (
-    <div className="flex min-h-0 flex-1 flex-col gap-[clamp(0.5rem,1.6vmin,2rem)]">
-      <ol
-        aria-label={t('tv.screens.contestStandings')}
-        className="flex min-h-0 flex-col gap-[clamp(0.35rem,1.2vmin,1.5rem)]"
-        data-testid="tv-contest"
-      >
-        {rows.map((row) => {
-          const share = computeTargetShare(row.score, contest.target) ?? row.score / best;
-          const leads = row.rank === 1 && row.score > 0;
-          return (
-            <li
-              key={row.subjectId}
-              data-testid="tv-contest-row"
-              className={cn(
-                'relative overflow-hidden rounded-[clamp(0.6rem,1.6vmin,2rem)] bg-white/5 px-[clamp(0.6rem,2vmin,3rem)] py-[clamp(0.4rem,1.3vmin,1.8rem)] ring-1 ring-white/10',
-                leads && 'bg-gold/10 ring-gold/50',
-              )}
-            >
-              <div className="flex items-center gap-[clamp(0.5rem,1.8vmin,2.5rem)]">
-                <span
-                  className={cn(
-                    'grid size-[clamp(1.8rem,5.5vmin,7rem)] shrink-0 place-items-center rounded-full text-[clamp(0.9rem,2.6vmin,3.5rem)] font-extrabold tabular',
-                    leads ? 'bg-gold text-sidebar' : 'bg-white/10 text-white',
-                  )}
-                >
-                  {leads ? (
-                    <>
-                      <CrownIcon className="size-[55%]" aria-hidden />
-                      <span className="sr-only">{row.rank}</span>
-                    </>
-                  ) : (
-                    row.rank
-                  )}
-                </span>
-                {row.kind === 'person' ? (
-                  <PersonAvatar
-                    name={row.name ?? '?'}
-                    colorKey={row.subjectId}
-                    avatarUrl={row.avatarUrl}
-                    className="size-[clamp(1.8rem,5.5vmin,7rem)] shrink-0 text-[clamp(0.7rem,2vmin,2.6rem)]"
-                  />
-                ) : (
-                  <span className="grid size-[clamp(1.8rem,5.5vmin,7rem)] shrink-0 place-items-center rounded-full bg-sky-400/20 text-sky-200">
-                    <UsersIcon className="size-[50%]" aria-hidden />
-                  </span>
-                )}
-                <span className="min-w-0 flex-1">
-                  <span className="block text-[clamp(1.1rem,4vmin,5.5rem)] leading-tight font-bold break-words">{row.name ?? '—'}</span>
-                  {row.members !== null && (
-                    <span className="block text-[clamp(0.7rem,1.9vmin,2.6rem)] text-sidebar-muted">
-                      {t('tv.screens.contestMembers', { count: row.members })}
-                    </span>
-                  )}
-                </span>
-                <span className={cn('shrink-0 text-[clamp(1.4rem,5vmin,7rem)] font-extrabold tabular', leads ? 'text-gold' : 'text-white')}>
-                  {show(row.score)}
-                  {/* What the score counts (decision 087): "31 calls", "12 points"; money says so itself. */}
-                  {!moneyOnly && (
-                    <span className="ml-[0.3em] text-[0.42em] font-semibold text-sidebar-muted">
-                      {t(`tv.contestUnit.${unit}`, { count: row.score })}
-                    </span>
-                  )}
-                </span>
-              </div>
-              <span
-                aria-hidden
-                className="mt-[clamp(0.3rem,1vmin,1.2rem)] block h-[clamp(4px,0.8vmin,12px)] overflow-hidden rounded-full bg-white/10"
-              >
-                <span
-                  className={cn('block h-full rounded-full', leads ? 'bg-gold' : 'bg-sky-400/80')}
-                  style={{ width: `${Math.max(2, Math.min(1, share) * 100)}%` }}
-                />
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-      {contest.prizes && (
-        <p className="mt-auto flex items-center gap-[0.5em] text-[clamp(0.9rem,2.6vmin,3.6rem)] text-sidebar-muted">
-          <GiftIcon className="size-[1.1em] shrink-0 text-gold" aria-hidden />
-          <span className="min-w-0 break-words">{t('tv.screens.contestPrizes', { prizes: contest.prizes })}</span>
-        </p>
-      )}
-    </div>
-  );
-}
-
-/**
- * The floor's news on the wall (decision 087): the newest calls, sales, goals, badges and contest
- * news, one line each, as large as the wall's other screens. A sale's amount and customer as far as
- * the company shows them (the server has left out the rest).
- */
-function FeedView({ data, language, timeZone, currency }: ScreenProps<'feed'>) {
-  const { t } = useTranslation('scoreboard');
-  const format = createCompanyFormat(language, timeZone, currency);
-  const today = computeLocalDate(new Date(), timeZone);
-  if (data.items.length === 0) {
-    return (
-      <TvMessage
-        icon={<ActivityIcon className="size-[clamp(2.5rem,8vmin,10rem)] text-gold" aria-hidden />}
-        title={t('tv.screens.feedEmpty')}
-        text={t('tv.screens.feedEmptyText')}
-      />
-    );
-  }
-  return (
-    <ol
-      aria-label={t('tv.screens.feed')}
-      className="flex min-h-0 flex-1 flex-col gap-[clamp(0.35rem,1.2vmin,1.5rem)]"
-      data-testid="tv-feed"
-    >
-      {data.items.map((item) => {
-        const line = describeWallFeedItem(item, t, format);
-        return (
-          <li
-            key={item.id}
-            data-testid="tv-feed-item"
-            className={cn(
-              'flex items-center gap-[clamp(0.5rem,1.8vmin,2.5rem)] rounded-[clamp(0.6rem,1.6vmin,2rem)] bg-white/5 px-[clamp(0.6rem,2vmin,3rem)] py-[clamp(0.4rem,1.2vmin,1.6rem)] ring-1 ring-white/10',
-              item.type === 'event' && 'bg-gold/10 ring-gold/40',
-            )}
-          >
-            {item.activityType ? (
-              <TvActivityIcon type={item.activityType as StoredActivityType} />
-            ) : (
-              <span className="grid size-[clamp(1.8rem,5vmin,6.5rem)] shrink-0 place-items-center rounded-full bg-gold/20 text-gold">
-                <TrophyIcon className="size-[50%]" aria-hidden />
-              </span>
-            )}
-            <p className="min-w-0 flex-1 text-[clamp(1rem,3.4vmin,4.6rem)] leading-tight">
-              {line.who && <span className="font-bold">{line.who} </span>}
-              <span className="text-white/85">{line.text}</span>
-              {line.detail && <span className="font-semibold text-gold"> · {line.detail}</span>}
-            </p>
-            <time className="shrink-0 text-[clamp(0.8rem,2.4vmin,3.2rem)] text-sidebar-muted tabular" dateTime={item.createdAt}>
-              {format.activityTime(item.createdAt, today)}
-            </time>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-function TvActivityIcon({ type }: { type: StoredActivityType }) {
-  return <ActivityTypeIcon type={type} className="size-[clamp(1.8rem,5vmin,6.5rem)] shrink-0 [&_svg]:size-[50%]" />;
-}
-
-/** One wall feed item in words: who, what happened, and a sale's amount and customer (as shown). */
-function describeWallFeedItem(
-  item: DisplayFeedItem,
-  t: TFunction,
-  format: ReturnType<typeof createCompanyFormat>,
-): { who: string | null; text: string; detail: string | null } {
-  if (item.type === 'activity' && item.activityType) {
-    const kind = computeActivityKind({
-      type: item.activityType as StoredActivityType,
-      meetingBooked: item.meetingBooked,
-      movedForward: false,
-    });
-    const who = formatMemberName({ ...item, userId: item.userId ?? '' }, t);
-    const sale = [item.saleValue !== null ? format.money(item.saleValue) : null, item.customerName].filter(Boolean).join(' · ');
-    return { who, text: t(`feed.action.${kind}`), detail: sale || null };
-  }
-  const event: FeedEventView = {
-    id: item.id,
-    kind: item.eventKind!,
-    userId: item.userId,
-    displayName: item.displayName,
-    formerMember: item.formerMember,
-    teamId: null,
-    teamName: item.teamName,
-    subjectId: item.subjectId,
-    data: item.data,
-    createdAt: item.createdAt,
-  };
-  return describeFeedEvent(event, t, format);
 }
