@@ -34,6 +34,8 @@
  * --idle=10 (quick 3: seconds the app sits idle after its round before its memory is read).
  * BENCH_CPU_PROFILE_DIR=<folder>: each server process writes a CPU profile of its life there when it
  * stops (open it in Chrome's DevTools, Performance).
+ * BENCH_STATEMENT_TIMES=<file> (PGlite): each server process writes the engine's time per statement to
+ * <file>.<pid> when it stops, the costliest first (bench/support/count-statements.mjs).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';

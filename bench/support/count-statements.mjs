@@ -11,7 +11,8 @@
  * (pool.query() lends a client and calls it once; one that carries its transaction's BEGIN along
  * is two), and on PGlite a Parse (extended protocol: one
  * per query(), with its bind/execute) or a Query message (simple protocol: exec(), BEGIN, COMMIT).
- * Plain JavaScript, so it loads before tsx whatever the order of the --import flags.
+ * Plain JavaScript, so it loads before tsx whatever the order of the --import flags. With
+ * BENCH_STATEMENT_TIMES, PGlite's time per statement too (below).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -37,10 +38,50 @@ const PARSE = 0x50; // 'P'
 const QUERY = 0x51; // 'Q'
 const execProtocolStream = PGlite.prototype.execProtocolStream;
 PGlite.prototype.execProtocolStream = function countedExecProtocolStream(message, ...rest) {
-  if (message[0] === PARSE || message[0] === QUERY) statements++;
+  const starts = message[0] === PARSE || message[0] === QUERY;
+  if (starts) statements++;
   pgliteHeapBytes = this.mod?.HEAPU8?.byteLength ?? pgliteHeapBytes;
-  return execProtocolStream.call(this, message, ...rest);
+  if (!statementTimes) return execProtocolStream.call(this, message, ...rest);
+  if (starts) timedStatement = nameStatement(message);
+  const started = performance.now();
+  const result = execProtocolStream.call(this, message, ...rest);
+  const name = timedStatement;
+  const add = () => {
+    const entry = statementTimes.get(name) ?? { count: 0, ms: 0 };
+    entry.ms += performance.now() - started;
+    if (starts) entry.count++;
+    statementTimes.set(name, entry);
+  };
+  if (typeof result?.then === 'function') result.then(add, add);
+  else add();
+  return result;
 };
+
+/*
+ * BENCH_STATEMENT_TIMES=<file> (PGlite): the engine's time per statement (the message's call into
+ * PGlite, its Bind and Execute after its Parse counted to it), written to the file as the process
+ * exits, the costliest first. A prepared statement run by EXECUTE is named by its name, so its
+ * calls add up whatever their values.
+ */
+const statementTimesFile = process.env.BENCH_STATEMENT_TIMES;
+const statementTimes = statementTimesFile ? new Map() : null;
+let timedStatement = '?';
+
+function nameStatement(message) {
+  // Query: 'Q', length, text. Parse: 'P', length, statement name, text.
+  const fields = Buffer.from(message.subarray(5, 400)).toString('latin1').split('\0');
+  const text = message[0] === PARSE ? fields[1] || fields[0] : fields[0];
+  return text.replace(/\s+/g, ' ').trim().replace(/^(EXECUTE \w+).*/, '$1').slice(0, 100);
+}
+
+if (statementTimes) {
+  process.on('exit', () => {
+    const rows = [...statementTimes]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .map(([name, { count, ms }]) => `${ms.toFixed(0).padStart(8)} ms ${String(count).padStart(8)}× ${(ms / Math.max(count, 1)).toFixed(3).padStart(8)} ms  ${name}`);
+    writeFileSync(`${statementTimesFile}.${process.pid}`, `${rows.join('\n')}\n`);
+  });
+}
 
 // A full garbage collection on demand, to tell what is live from what is merely not collected yet.
 v8.setFlagsFromString('--expose-gc');
