@@ -71,14 +71,21 @@ function nameStatement(message) {
   // Query: 'Q', length, text. Parse: 'P', length, statement name, text.
   const fields = Buffer.from(message.subarray(5, 400)).toString('latin1').split('\0');
   const text = message[0] === PARSE ? fields[1] || fields[0] : fields[0];
-  return text.replace(/\s+/g, ' ').trim().replace(/^(EXECUTE \w+).*/, '$1').slice(0, 100);
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(EXECUTE \w+).*/, '$1')
+    .slice(0, 100);
 }
 
 if (statementTimes) {
   process.on('exit', () => {
     const rows = [...statementTimes]
       .sort((a, b) => b[1].ms - a[1].ms)
-      .map(([name, { count, ms }]) => `${ms.toFixed(0).padStart(8)} ms ${String(count).padStart(8)}× ${(ms / Math.max(count, 1)).toFixed(3).padStart(8)} ms  ${name}`);
+      .map(
+        ([name, { count, ms }]) =>
+          `${ms.toFixed(0).padStart(8)} ms ${String(count).padStart(8)}× ${(ms / Math.max(count, 1)).toFixed(3).padStart(8)} ms  ${name}`,
+      );
     writeFileSync(`${statementTimesFile}.${process.pid}`, `${rows.join('\n')}\n`);
   });
 }
