@@ -6,7 +6,7 @@
  *   - a signed-in read: at most 2 statements before its feature's own (the session and the
  *     membership come from the actor cache: 0 once the session is known to this instance);
  *   - a logged call (POST /api/v1/activities): at most 6 statements in total: begin, the scope and
- *     the day's lock, the logging context, the insert (which appends its domain events to the log in
+ *     the day's lock, the logging context (on PostgreSQL these three in one round trip, decision 099), the insert (which appends its domain events to the log in
  *     the same statement, decision 095), the badges', commit. The badges' (decision 050) judges every
  *     badge rule on the rollups after the insert and inserts what was earned; it cannot join the
  *     insert, whose rollup trigger has not run yet for a statement in the same query. A write that

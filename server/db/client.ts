@@ -283,9 +283,11 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
         const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
         if (typeof first === 'string') statements.emit(first, Array.isArray(second) ? second : []);
         else {
-          // A statement that takes the transaction's BEGIN along: two statements, one round trip.
+          // A statement that takes the transaction's BEGIN along (and the next statement, decision
+          // 099): two or three statements, one round trip.
           if (first instanceof QueryAfterBegin) statements.emit(first.begin);
           statements.emit(first.text, first.values ?? (Array.isArray(second) ? second : []));
+          if (first instanceof QueryAfterBegin && first.along) statements.emit(first.along.statement.text, first.along.statement.values);
         }
       }
       return query(...args);

@@ -1,3 +1,4 @@
+import { type PreparedStatement, sendAlongWithFirst, takeAnswerSentAlong } from './begin-with-first-statement';
 import type { Transaction } from './client';
 
 type PgPoolClient = {
@@ -34,9 +35,13 @@ export const PGLITE_ENGINE = Symbol('pglite engine');
  * integers, booleans and text only (both engines then agree on the types).
  */
 export async function queryPrepared<T>(tx: Transaction, name: string, text: string, values: unknown[]): Promise<T[]> {
-  // drizzle keeps the connection it opened the transaction on as session.client (both drivers).
-  const client = (tx as unknown as { session: { client: PgPoolClient | PgliteTransaction } }).session.client;
-  if ('release' in client) return (await client.query({ name, text, values })).rows as T[];
+  const client = clientOf(tx);
+  if ('release' in client) {
+    // Sent in the round trip of the transaction's first statement already (sendAlongWithFirstStatement).
+    const rows = takeAnswerSentAlong(client, { name, text, values });
+    if (rows) return rows as T[];
+    return (await client.query({ name, text, values })).rows as T[];
+  }
   const engine = (client as { [PGLITE_ENGINE]?: object })[PGLITE_ENGINE];
   const literals = engine ? toLiterals(values) : null;
   if (!engine || literals === null) return (await client.query(text, values)).rows as T[];
@@ -49,6 +54,20 @@ export async function queryPrepared<T>(tx: Transaction, name: string, text: stri
   const results = await client.exec(`PREPARE ${name} AS ${text};\n${execute}`);
   prepared.add(name);
   return results.at(-1)!.rows as T[];
+}
+
+/** The transaction's own connection: drizzle keeps the one it opened the transaction on as session.client (both drivers). */
+const clientOf = (tx: Transaction) => (tx as unknown as { session: { client: PgPoolClient | PgliteTransaction } }).session.client;
+
+/**
+ * Before a transaction's first statement (decision 099): `statement` is the queryPrepared one it
+ * sends right after the first, so on PostgreSQL it travels in the first one's round trip (once it
+ * is prepared on the connection) and queryPrepared answers it from there. On PGlite, which has no
+ * round trips, nothing changes. Its values: strings, numbers, booleans, dates and null.
+ */
+export function sendAlongWithFirstStatement(tx: Transaction, statement: PreparedStatement): void {
+  const client = clientOf(tx);
+  if ('release' in client) sendAlongWithFirst(client, statement);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from './client';
 import type { CompanyId, UserId } from './ids';
-import { queryPrepared } from './prepared';
+import type { PreparedStatement } from './begin-with-first-statement';
+import { queryPrepared, sendAlongWithFirstStatement } from './prepared';
 
 export type { CompanyId, UserId } from './ids';
 export { toCompanyId, toUserId } from './ids';
@@ -55,6 +56,13 @@ export type CompanyScope = TenantScope & { companyId: CompanyId };
 export type MemberScope = CompanyScope & { userId: UserId };
 
 /**
+ * `lockKey`: a transaction-scoped advisory lock taken in the scope statement. `snapshot`: one
+ * consistent, read-only state (below). `along`: the queryPrepared statement `fn` sends first,
+ * sent in the scope statement's round trip on PostgreSQL (decision 099).
+ */
+export type TenantOptions = { lockKey?: string; snapshot?: boolean; along?: PreparedStatement };
+
+/**
  * The one way request code reaches tenant tables. Opens a transaction, drops to the unprivileged
  * role `app_user` (row-level security applies to it even on PGlite, where we connect as a
  * superuser), and sets the scope with set_config(..., true) so it ends with the transaction and
@@ -64,7 +72,7 @@ export async function withTenant<T>(
   db: Database,
   scope: TenantScope,
   fn: (tx: Transaction) => Promise<T>,
-  options: { lockKey?: string; snapshot?: boolean } = {},
+  options: TenantOptions = {},
 ): Promise<T> {
   try {
     return await runTenantTransaction(db, scope, fn, options);
@@ -81,10 +89,12 @@ async function runTenantTransaction<T>(
   db: Database,
   scope: TenantScope,
   fn: (tx: Transaction) => Promise<T>,
-  options: { lockKey?: string; snapshot?: boolean },
+  options: TenantOptions,
 ): Promise<T> {
   return db.transaction(
     async (tx) => {
+      // The statement fn sends first, in the scope statement's round trip (decision 099).
+      if (options.along) sendAlongWithFirstStatement(tx, options.along);
       const values = [
         scope.companyId ?? '',
         scope.userId ?? '',

@@ -215,7 +215,12 @@ export async function withActivityDay<T>(
   scope: MemberScope,
   localDate: string,
   fn: (day: ActivityDay) => Promise<T>,
-  options: { owner?: UserId; alsoLock?: readonly (string | { userId: string; localDate: string })[] } = {},
+  options: {
+    owner?: UserId;
+    alsoLock?: readonly (string | { userId: string; localDate: string })[];
+    /** The logging context `fn` reads first (findLoggingContext): sent in the lock's round trip (decision 099). */
+    loggingContext?: { customerName: string | null; createdAt: Date; clientKey: string | null };
+  } = {},
 ): Promise<T> {
   // The days are locked in key order (as imports lock theirs), so two transactions that both lock
   // two days (a move to another day or another member) wait for each other instead of deadlocking.
@@ -237,8 +242,24 @@ export async function withActivityDay<T>(
       }
       return fn(bindActivityDay(tx, store.lookups, { companyId: scope.companyId, userId: owner }, localDate));
     },
-    { lockKey: keys[0] },
+    {
+      lockKey: keys[0],
+      along:
+        options.loggingContext && keys.length === 1
+          ? loggingContextStatement({ companyId: scope.companyId, userId: owner }, localDate, options.loggingContext)
+          : undefined,
+    },
   );
+}
+
+/** The logging context's statement for one rep's day: the same name, text and values wherever it is sent from. */
+function loggingContextStatement(
+  scope: { companyId: CompanyId; userId: string },
+  localDate: string,
+  input: { customerName: string | null; createdAt: Date; clientKey: string | null },
+) {
+  const values = [scope.companyId, scope.userId, localDate, input.customerName, input.createdAt.toISOString(), input.clientKey];
+  return { name: 'activity_logging_context', text: LOGGING_CONTEXT_SQL, values };
 }
 
 function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: MemberScope, localDate: string): ActivityDay {
@@ -254,8 +275,8 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
 
   return {
     async findLoggingContext(customerName, createdAt, clientKey) {
-      const values = [scope.companyId, scope.userId, localDate, customerName, createdAt.toISOString(), clientKey];
-      const [row] = await queryPrepared<LoggingContextRow>(tx, 'activity_logging_context', LOGGING_CONTEXT_SQL, values);
+      const statement = loggingContextStatement(scope, localDate, { customerName, createdAt, clientKey });
+      const [row] = await queryPrepared<LoggingContextRow>(tx, statement.name, statement.text, statement.values);
       const rules = row!.rules
         .filter((r): r is typeof r & { kpiKey: KpiKey } => isKpiKey(r.kpiKey))
         .map((r) => ({ ...r, multiplierValue: Number(r.multiplierValue) }));

@@ -134,7 +134,8 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       if (inserted === null) return (await day.findActivityByClientKey(clientKey!))!;
       return inserted;
     },
-    { owner },
+    // The logging context travels with the day's lock (decision 099).
+    { owner, loggingContext: { customerName, createdAt: now, clientKey } },
   );
   return toActivity(row);
 }
