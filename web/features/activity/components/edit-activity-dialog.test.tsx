@@ -7,7 +7,8 @@ import { makeTestActivity, makeTestKpiRules } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { getCustomerSuggestionsQueryOptions } from '../api/suggest-customers';
-import { EditActivityDialog, LogForMemberDialog } from './edit-activity-dialog';
+import { EditActivityDialog } from './edit-activity-dialog';
+import { LogForMemberDialog } from './log-for-member-dialog';
 
 /*
  * A manager's corrections in one dialog (decision 086): whose it is, what it was and its day,

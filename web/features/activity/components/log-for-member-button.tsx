@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { useLogRules } from '../lib/use-log-rules';
-import { LogForMemberDialog } from './edit-activity-dialog';
+import { LogForMemberDialog } from './log-for-member-dialog';
 
 /** "Log for Eva": a manager logs an activity on a member's behalf from their page (decision 086). */
 export function LogForMemberButton({ member, today }: { member: { userId: string; name: string }; today: string }) {

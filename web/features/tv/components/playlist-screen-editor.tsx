@@ -11,20 +11,7 @@ import {
   type TvScreenInput,
   type TvScreenKind,
 } from '@core/contracts';
-import {
-  ActivityIcon,
-  ArrowDownIcon,
-  ArrowUpIcon,
-  CalendarDaysIcon,
-  CalendarRangeIcon,
-  GaugeIcon,
-  MegaphoneIcon,
-  SwordsIcon,
-  TrophyIcon,
-  UsersIcon,
-  XIcon,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowDownIcon, ArrowUpIcon, XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
@@ -33,23 +20,12 @@ import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { useTeams } from '@web/lib/teams';
 import { usePlaylistContests } from '../api/tv-playlists';
+import { TV_SCREEN_ICONS } from '../lib/screen-icons';
 
 /*
  * One screen of a TV playlist as the admin edits it (decision 052): the draft that keeps every
  * kind's fields while the kind is switched, what the API takes for it, and its editor's fields.
  */
-
-/** Each kind's icon, in the list and the editor. */
-export const SCREEN_ICONS: Record<TvScreenKind, LucideIcon> = {
-  leaderboard: TrophyIcon,
-  team: UsersIcon,
-  week: CalendarRangeIcon,
-  month: CalendarDaysIcon,
-  kpi: GaugeIcon,
-  message: MegaphoneIcon,
-  contest: SwordsIcon,
-  feed: ActivityIcon,
-};
 
 /** A screen being edited: every kind's fields at once, so switching kind keeps what was typed. */
 export type DraftScreen = {
@@ -149,7 +125,7 @@ export function ScreenEditor({
   const id = useId();
   const at = (field: string) => errors[`screens.${index}.${field}`];
   const position = index + 1;
-  const Icon = SCREEN_ICONS[screen.kind];
+  const Icon = TV_SCREEN_ICONS[screen.kind];
   const hasRanking = screen.kind === 'leaderboard' || screen.kind === 'team' || screen.kind === 'week' || screen.kind === 'month';
   return (
     <li data-testid="tv-playlist-screen" className="flex flex-col gap-3 rounded-lg border bg-muted/30 p-3">

@@ -15,7 +15,8 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '@web/lib/api';
 import { useDeleteTvPlaylist, useSaveTvPlaylist, useTvPlaylists } from '../api/tv-playlists';
-import { type DraftScreen, newDraft, SCREEN_ICONS, ScreenEditor, toDraft, toInput } from './playlist-screen-editor';
+import { TV_SCREEN_ICONS } from '../lib/screen-icons';
+import { type DraftScreen, newDraft, ScreenEditor, toDraft, toInput } from './playlist-screen-editor';
 
 /** Admin → Integrations: the playlists a display link can rotate through (decision 052). */
 export function TvPlaylistsCard() {
@@ -61,7 +62,7 @@ export function TvPlaylistsCard() {
                   <p className="font-medium">{playlist.name}</p>
                   <div className="flex flex-wrap items-center gap-1.5">
                     {playlist.screens.map((screen) => {
-                      const Icon = SCREEN_ICONS[screen.kind];
+                      const Icon = TV_SCREEN_ICONS[screen.kind];
                       return (
                         <Badge key={screen.id} variant="secondary" className="gap-1 font-normal">
                           <Icon className="size-3.5" aria-hidden />

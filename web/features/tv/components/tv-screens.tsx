@@ -1,24 +1,12 @@
 import type { DisplayScreenData, TvKpiMetric, TvScreen, TvScreenKind } from '@core/contracts';
 import { DEFAULT_CURRENCY } from '@core/money';
 import { NEW_CHANGE } from '@core/stats';
-import {
-  ActivityIcon,
-  CalendarDaysIcon,
-  CalendarRangeIcon,
-  SwordsIcon,
-  GaugeIcon,
-  MegaphoneIcon,
-  PhoneCallIcon,
-  TrophyIcon,
-  TrendingDownIcon,
-  TrendingUpIcon,
-  UsersIcon,
-  type LucideIcon,
-} from 'lucide-react';
+import { MegaphoneIcon, PhoneCallIcon, TrendingDownIcon, TrendingUpIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
 import { createCompanyFormat } from '@web/lib/format';
+import { TV_SCREEN_ICONS } from '../lib/screen-icons';
 import { TvBoard } from './tv-board';
 import { TvMessage } from './tv-screen';
 import type { ScreenViewProps } from './screen-view-props';
@@ -31,7 +19,6 @@ import { FeedView } from './tv-feed-screen';
  */
 
 type ScreenView<K extends TvScreenKind> = {
-  Icon: LucideIcon;
   /** The heading and the line under it while the screen is on (data: once its numbers are read). */
   describe: (
     screen: Extract<TvScreen, { kind: K }>,
@@ -56,12 +43,10 @@ const KPI_WORDS: Record<TvKpiMetric, string> = {
 
 export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
   leaderboard: {
-    Icon: TrophyIcon,
     describe: (_screen, _data, t) => ({ title: t('tv.title'), subtitle: t('tv.today') }),
     View: ({ data, language, timeZone }) => <BoardView data={data} language={language} timeZone={timeZone} />,
   },
   team: {
-    Icon: UsersIcon,
     describe: (_screen, data, t) => ({
       title: data?.team ? t('tv.screens.teamTitle', { team: data.team.name }) : t('tv.screens.team'),
       subtitle: t('tv.today'),
@@ -69,7 +54,6 @@ export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
     View: ({ data, language, timeZone }) => <BoardView data={data} language={language} timeZone={timeZone} />,
   },
   week: {
-    Icon: CalendarRangeIcon,
     describe: (_screen, _data, t) => ({ title: t('tv.screens.week'), subtitle: t('tv.screens.weekSubtitle') }),
     View: ({ data, language, timeZone, currency }) => (
       <div className="flex min-h-0 flex-1 flex-col gap-[clamp(0.5rem,2vmin,2.5rem)]">
@@ -79,17 +63,14 @@ export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
     ),
   },
   month: {
-    Icon: CalendarDaysIcon,
     describe: (_screen, _data, t) => ({ title: t('tv.screens.month'), subtitle: t('tv.screens.monthSubtitle') }),
     View: ({ data, language, timeZone, currency }) => <MonthView data={data} language={language} timeZone={timeZone} currency={currency} />,
   },
   kpi: {
-    Icon: GaugeIcon,
     describe: (screen, _data, t) => ({ title: t(KPI_WORDS[screen.metric]), subtitle: t('tv.screens.kpiSubtitle') }),
     View: ({ data, language, timeZone, currency }) => <KpiView data={data} language={language} timeZone={timeZone} currency={currency} />,
   },
   message: {
-    Icon: MegaphoneIcon,
     describe: (screen, _data, t) => ({ title: screen.title || t('tv.screens.message'), subtitle: t('tv.screens.messageSubtitle') }),
     View: ({ data }) => (
       <div className="m-auto flex max-w-[min(80rem,92vw)] flex-col items-center gap-[clamp(1rem,3vmin,4rem)] text-center">
@@ -104,12 +85,10 @@ export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
     ),
   },
   feed: {
-    Icon: ActivityIcon,
     describe: (_screen, _data, t) => ({ title: t('tv.screens.feed'), subtitle: t('tv.screens.feedSubtitle') }),
     View: ({ data, language, timeZone, currency }) => <FeedView data={data} language={language} timeZone={timeZone} currency={currency} />,
   },
   contest: {
-    Icon: SwordsIcon,
     describe: (_screen, data, t, now) => ({
       title: data?.standings ? data.standings.contest.name : t('tv.screens.contest'),
       subtitle: data?.standings ? describeContestTime(data.standings, t, now) : '',
@@ -128,7 +107,10 @@ export function describeTvScreen(
   now: Date = new Date(),
 ) {
   const view = TV_SCREEN_VIEWS[screen.kind] as ScreenView<TvScreenKind>;
-  return { ...view.describe(screen as never, data?.kind === screen.kind ? (data as never) : undefined, t, now), Icon: view.Icon };
+  return {
+    ...view.describe(screen as never, data?.kind === screen.kind ? (data as never) : undefined, t, now),
+    Icon: TV_SCREEN_ICONS[screen.kind],
+  };
 }
 
 /** A screen's numbers, drawn by its kind's renderer. */
