@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@core/contracts';
-import { type DbHandle, openDatabase } from '../db/client';
+import type { DbHandle } from '../db/client';
 import { toCompanyId, toUserId, withTenant } from '../db/tenant';
 import { RealtimeHub } from '../realtime/hub';
-import { createTestApp, type TestApp, type TestUser } from '../test/test-app';
-import { createPostgresDatabase, createTestDatabase, testEngine } from '../test/test-database';
+import type { TestApp, TestUser } from '../test/test-app';
+import { openTwoInstances, type TwoInstances } from '../test/two-instances';
 import { appendDomainEvents, createEventLogWorker, followDomainEventsAfterCommit } from './event-log';
 
 /*
@@ -33,25 +33,16 @@ for (const follower of ['recorder', 'fussy']) {
 
 let t: TestApp;
 let second: DbHandle;
-let dropDatabase = async () => {};
+let instances: TwoInstances | undefined;
 let rep: TestUser & { companyId: string };
 
 beforeAll(async () => {
-  if (testEngine === 'postgres') {
-    const database = await createPostgresDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ database: await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 }) });
-    second = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 });
-  } else {
-    t = await createTestApp({ database: await createTestDatabase() });
-    second = t.deps.database;
-  }
+  instances = await openTwoInstances();
+  ({ t, second } = instances);
   rep = await t.createMember();
 });
 afterAll(async () => {
-  if (second && second !== t?.deps.database) await second.close();
-  await t?.close();
-  await dropDatabase();
+  await instances?.close();
 });
 
 async function logCall(): Promise<string> {

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DbHandle, openDatabase } from '../../db/client';
+import type { DbHandle } from '../../db/client';
 import { createMailer, findRecentMail } from '../../mail/mailer';
 import { seedActivity } from '../../seed/activities';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createPostgresDatabase, createTestDatabase, testEngine } from '../../test/test-database';
+import type { TestApp } from '../../test/test-app';
+import { testEngine } from '../../test/test-database';
+import { openTwoInstances, type TwoInstances } from '../../test/two-instances';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { findDigestWeeks } from './digest.repository';
 import type { DigestScheduler } from '../../context';
@@ -19,20 +20,13 @@ import { createDigestScheduler } from './digest.scheduler';
 
 let t: TestApp;
 let second: DbHandle;
-let dropDatabase = async () => {};
+let instances: TwoInstances | undefined;
 const members: { email: string }[] = [];
 const companyIds: string[] = [];
 
 beforeAll(async () => {
-  if (testEngine === 'postgres') {
-    const database = await createPostgresDatabase();
-    dropDatabase = database.drop;
-    t = await createTestApp({ database: await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 }) });
-    second = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 });
-  } else {
-    t = await createTestApp({ database: await createTestDatabase() });
-    second = t.deps.database;
-  }
+  instances = await openTwoInstances();
+  ({ t, second } = instances);
   // Three companies of three active reps each, every rep with a call in the week of 16 November.
   for (let c = 0; c < 3; c++) {
     const admin = await t.createMember({ role: 'admin' });
@@ -52,9 +46,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  if (second && second !== t?.deps.database) await second.close();
-  await t?.close();
-  await dropDatabase();
+  await instances?.close();
 });
 
 function createScheduler(handle: DbHandle, now: () => Date): DigestScheduler {

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WebhookEndpoint } from '@core/contracts';
-import { type DbHandle, openDatabase } from '../../db/client';
+import type { DbHandle } from '../../db/client';
 import { findAdminRecipients } from '../companies/memberships.service';
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { createPostgresDatabase, createTestDatabase, testEngine } from '../../test/test-database';
+import type { TestApp, TestUser } from '../../test/test-app';
+import { testEngine } from '../../test/test-database';
+import { openTwoInstances, type TwoInstances } from '../../test/two-instances';
 import { startWebhookReceiver } from './webhook-receiver.test-support';
 import type { WebhookWorker } from '../../context';
 import { createWebhookWorker } from './webhooks.worker';
@@ -18,31 +19,21 @@ import { createWebhookWorker } from './webhooks.worker';
 
 let t: TestApp;
 let second: DbHandle;
-let dropDatabase = async () => {};
+let instances: TwoInstances | undefined;
 let admin: TestUser & { companyId: string };
 let rep: TestUser & { companyId: string };
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
-  if (testEngine === 'postgres') {
-    const database = await createPostgresDatabase();
-    dropDatabase = database.drop;
-    const first = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 });
-    t = await createTestApp({ database: first });
-    second = await openDatabase({ engine: 'postgres', url: database.url, poolSize: 5 });
-  } else {
-    t = await createTestApp({ database: await createTestDatabase() });
-    second = t.deps.database;
-  }
+  instances = await openTwoInstances();
+  ({ t, second } = instances);
   admin = await t.createMember({ role: 'admin' });
   rep = await t.createMember({ companyId: admin.companyId });
   receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
   await receiver?.close();
-  if (second && second !== t?.deps.database) await second.close();
-  await t?.close();
-  await dropDatabase();
+  await instances?.close();
 });
 
 function createSecondWorker(): WebhookWorker {
