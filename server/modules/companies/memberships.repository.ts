@@ -28,7 +28,8 @@ export type Membership = Pick<MembershipRow, 'companyId' | 'role' | 'displayName
 /**
  * Serialises joining, role changes, removals and erasure per company: two admins demoting each
  * other at once must not leave the company without an admin, nor two first sign-ins both become
- * "the first admin". The privacy module's erasure takes the same lock (privacy/erasure.repository.ts).
+ * "the first admin". The privacy module's erasure takes it too (a transaction step of
+ * memberships.service).
  */
 export async function lockCompanyMembership(tx: Transaction, companyId: CompanyId): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${companyId}))`);

@@ -36,6 +36,7 @@ export { findDigestSubscription, updateDigestOptOut } from './member-views.repos
 export {
   addMember,
   clearOwnAvatarUrl,
+  lockCompanyMembership,
   promoteToAdmin,
   selectActiveMembershipOf,
   setOwnAvatarUrl,

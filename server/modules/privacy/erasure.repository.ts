@@ -26,6 +26,7 @@ import {
 } from '../../db/schema';
 import { type CompanyId, enterCompany, leaveTenant, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import { lockCompanyMembership } from '../companies/memberships.service';
 import { deleteDeliveriesAbout } from '../webhooks/webhooks.service';
 import { deleteDomainEventsAbout } from '../../events/event-log';
 import { type ProfileRow, sameAddress, selectCompanyName } from './personal-data.repository';
@@ -37,11 +38,6 @@ import { type ProfileRow, sameAddress, selectCompanyName } from './personal-data
  * sign_in_failures) are not tenant data and belong to the connecting role, keyed by a person the
  * server has established (the caller, or a member an admin may act on).
  */
-
-/** The same per-company lock as joining, role changes and removals (companies/memberships.repository.ts). */
-async function lockCompanyMembership(tx: Transaction, companyId: CompanyId): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${companyId}))`);
-}
 
 async function countActive(tx: Transaction, companyId: CompanyId, role?: 'admin') {
   const conditions = [eq(profiles.companyId, companyId), isNull(profiles.removedAt)];
