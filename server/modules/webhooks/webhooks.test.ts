@@ -593,9 +593,15 @@ describe('where webhooks may go (SSRF)', () => {
 describe('the worker between deliveries', () => {
   it("a running worker waits, not spins, when what is queued is a turned-off endpoint's", async () => {
     const endpoint = await createEndpoint();
-    await logCall(); // queued for the endpoint
+    await logCall();
+    // Queued for the endpoint by the follower after commit, now (not whenever its round comes).
+    await t.deps.events.runDue();
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
     const off = await t.request(`/api/v1/admin/webhooks/${endpoint.id}`, { method: 'PATCH', as: admin, json: { enabled: false } });
     expect(off.status).toBe(200);
+    // The queueing and the switch are announced; heard before the worker starts, they do not wake it
+    // into rounds of its own on a loaded machine (the count below is the worker's own rounds).
+    await t.deps.realtime.catchUp();
     const statements: string[] = [];
     const stopObserving = t.deps.database.observeStatements((text) => statements.push(text));
     t.deps.webhooks.start();
