@@ -28,6 +28,7 @@ import { kpiRulesRoutes } from './modules/kpi-rules/kpi-rules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { activityTypesRoutes } from './modules/activity-types/activity-types.routes';
 import { tvPlaylistsRoutes } from './modules/tv/tv-playlists.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -79,6 +80,7 @@ function createApiRouter() {
   api.route('/', avatarsRoutes);
   api.route('/', membersRoutes);
   api.route('/', teamsRoutes);
+  api.route('/', activityTypesRoutes);
   api.route('/', tvPlaylistsRoutes);
   api.route('/', invitationsRoutes);
   api.route('/', setupRoutes);

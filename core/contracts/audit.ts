@@ -64,6 +64,11 @@ export const AUDIT_ACTIONS = [
   'contest.updated',
   'contest.deleted',
   'celebrations.changed',
+  'activity_type.created',
+  'activity_type.changed',
+  'activity_type.archived',
+  'activity_type.restored',
+  'activity_type.deleted',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -82,6 +87,7 @@ export const AUDIT_TARGET_TYPES = [
   'team',
   'contest',
   'tv_playlist',
+  'activity_type',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -268,6 +274,12 @@ export const AuditDetailsSchemas = {
     sound: change(z.boolean()).optional(),
     style: change(z.enum(CELEBRATION_STYLES)).optional(),
   }),
+  /** A company's own activity types (decision 100), named as they were then (a type's name is no one's personal data). */
+  'activity_type.created': z.object({ name: text() }),
+  'activity_type.changed': z.object({ name: text() }),
+  'activity_type.archived': z.object({ name: text() }),
+  'activity_type.restored': z.object({ name: text() }),
+  'activity_type.deleted': z.object({ name: text() }),
 } as const;
 type DetailedAction = keyof typeof AuditDetailsSchemas;
 export type AuditDetails<A extends DetailedAction> = z.infer<(typeof AuditDetailsSchemas)[A]>;

@@ -58,6 +58,7 @@ export const LIVE_TABLES = [
   'tv_playlists',
   'feed_reactions',
   'celebration_settings',
+  'activity_types',
 ] as const;
 export const LiveTableSchema = z.enum(LIVE_TABLES);
 export type LiveTable = z.infer<typeof LiveTableSchema>;

@@ -1,6 +1,7 @@
 export * from './common';
 export * from './me';
 export * from './kpi-rules';
+export * from './activity-types';
 export * from './activities';
 export * from './customers';
 export * from './goals';

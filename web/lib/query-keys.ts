@@ -73,6 +73,8 @@ export const queryKeys = {
   },
   /** The company's point rules: the log dialogs (what each outcome is worth now) and the KPI Rules tab. */
   kpiRules: ['kpi-rules'],
+  // The company's own activity types (decision 100): the log dialogs and the editor.
+  activityTypes: ['activity-types'],
   /** The log dialogs' customer suggestions. */
   customerSuggestions: {
     all: ['customers'],

@@ -61,6 +61,8 @@ export const LIVE_REFRESHES: Readonly<Record<LiveTable, readonly QueryKey[]>> = 
   feed_reactions: [queryKeys.feed.all],
   // An admin changed what is celebrated: the app's celebrations and every wall follow at once.
   celebration_settings: [queryKeys.celebrationSettings, queryKeys.feed.all],
+  // An admin changed the company's own activity types (decision 100): every editor and log menu follows.
+  activity_types: [queryKeys.activityTypes],
 };
 
 /** Every family live updates keep fresh, once each. */

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ActivityBonus, ActivityField, ActivityOutcome, ActivityTypeColour, ActivityTypeIcon, LocalizedNames } from '@core/contracts';
 import type { CompanyId, UserId } from '../ids';
 import { user } from './auth';
 
@@ -183,6 +184,43 @@ export const customerCompanies = pgTable(
 
 export const ACTIVITY_TYPES = ['call_answered', 'call_unanswered', 'meeting', 'sale', 'email', 'linkedin'] as const;
 
+/**
+ * A company's own activity types (decision 100): names per language, icon and colour, points,
+ * outcomes and fields (JSON arrays whose entries keep their ids for ever; removed ones stay,
+ * archived, while the type is in use). `key` names the built-in kind a row stands for; null for
+ * a company's own.
+ */
+export const activityTypes = pgTable(
+  'activity_types',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    key: text('key'),
+    names: jsonb('names').$type<LocalizedNames>().notNull(),
+    icon: text('icon').$type<ActivityTypeIcon>().notNull(),
+    colour: text('colour').$type<ActivityTypeColour>().notNull(),
+    points: integer('points').notNull().default(0),
+    outcomes: jsonb('outcomes').$type<ActivityOutcome[]>().notNull().default([]),
+    fields: jsonb('fields').$type<ActivityField[]>().notNull().default([]),
+    bonus: jsonb('bonus').$type<ActivityBonus | null>(),
+    /** The order the log menus and the editor list the live types in. */
+    position: integer('position').notNull().default(0),
+    archivedAt: tz('archived_at'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('activity_types_company_key_uq')
+      .on(t.companyId, t.key)
+      .where(sql`${t.key} is not null`),
+    check('activity_types_points_ck', sql`${t.points} >= 0`),
+  ],
+);
+
 export const activities = pgTable(
   'activities',
   {
@@ -229,10 +267,20 @@ export const activities = pgTable(
      * counting twice. Null when logged without one.
      */
     clientKey: uuid('client_key'),
+    /**
+     * The company's own type it is of (decision 100); null for the built-in kinds until their
+     * migration. A type with activities cannot be deleted (the key refuses), only archived.
+     */
+    typeId: uuid('type_id'),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({ columns: [t.companyId, t.typeId], foreignColumns: [activityTypes.companyId, activityTypes.id] }),
+    // Whether a type is in use, and later its activities in the sync feed and exports.
+    index('activities_company_type_idx')
+      .on(t.companyId, t.typeId)
+      .where(sql`${t.typeId} is not null`),
     index('activities_company_created_idx').on(t.companyId, t.createdAt.desc()),
     index('activities_company_import_idx')
       .on(t.companyId, t.importId)

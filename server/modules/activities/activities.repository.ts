@@ -11,7 +11,7 @@ import { queryPrepared } from '../../db/prepared';
 import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 
 /** An activity as the service sees it: the row without its company (the scope's), status and import. */
-export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status' | 'importId' | 'clientKey'>;
+export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status' | 'importId' | 'clientKey' | 'typeId'>;
 
 /**
  * The columns a write sets (bonusPoints: the part of pointsEarned that is the daily bonus); the

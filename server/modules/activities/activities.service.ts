@@ -21,6 +21,9 @@ export { countActivitiesIn } from './activity-reads.repository';
 /** For the scoreboards: the company's newest activities with their authors' and customers' names. */
 export { type FeedRow, findLatestActivities } from './activity-reads.repository';
 
+/** Transaction step (activity types, decision 100): the types that have activities. */
+export { selectTypesInUse } from './activity-reads.repository';
+
 /** Transaction step (reactions, decision 051): whether the company has this activity. */
 export { selectActivityExists as hasActivityIn } from './activity-reads.repository';
 

@@ -46,6 +46,22 @@ export async function countActivitiesIn(tx: Transaction, companyId: CompanyId): 
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Which of these activity types (decision 100) have any activity: those are archived, never
+ * deleted. One probe of the (company, type) index per type, not a scan of the type's activities.
+ */
+export async function selectTypesInUse(tx: Transaction, companyId: CompanyId, typeIds: readonly string[]): Promise<Set<string>> {
+  if (typeIds.length === 0) return new Set();
+  const values = sql.join(
+    typeIds.map((id) => sql`(${id}::uuid)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    SELECT v.id::text AS id FROM (VALUES ${values}) AS v(id)
+     WHERE EXISTS (SELECT 1 FROM ${activities} a WHERE a.company_id = ${companyId} AND a.type_id = v.id)`);
+  return new Set((result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+}
+
 /** One activity of the feed: its own columns, its author's name now, and its customer's. */
 export type FeedRow = Pick<
   typeof activities.$inferSelect,

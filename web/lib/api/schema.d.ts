@@ -388,7 +388,7 @@ export interface paths {
          * @description A `text/event-stream` (Server-Sent Events) that stays open. Events:
          *
          *     - `ready`, data `{}`, with `retry: 2000`: the stream is open. Another `ready` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.
-         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
+         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
          *     - `revoked`, data `{}`: the member may no longer watch (removed from the company, or gone to another). The stream ends; reconnecting is refused.
          *     - `replaced`, data `{ reason, limit }`, with `retry: 86400000`: a newer stream took this one's place (`reason` `limit`: more than 10 were open; `same_client`: a stream with this one's `client` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.
          *     - A comment line `: ping` every 25 s keeps proxies from closing an idle stream.
@@ -2313,7 +2313,7 @@ export interface paths {
          * @description A `text/event-stream` (Server-Sent Events) that stays open. Events:
          *
          *     - `ready`, data `{}`, with `retry: 2000`: the stream is open. Another `ready` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.
-         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
+         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
          *     - `revoked`, data `{}`: the display link may no longer watch (an admin revoked the link). The stream ends; reconnecting is refused.
          *     - `replaced`, data `{ reason, limit }`, with `retry: 86400000`: a newer stream took this one's place (`reason` `limit`: more than 10 were open; `same_client`: a stream with this one's `client` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.
          *     - A comment line `: ping` every 25 s keeps proxies from closing an idle stream.
@@ -4039,6 +4039,879 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your company's own activity types: live ones in their order, then archived ones (any member) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            types: {
+                                id: string;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                /** @enum {string} */
+                                colour: "blue" | "green" | "amber" | "red" | "grey";
+                                points: number;
+                                outcomes: {
+                                    id: string;
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    points: number;
+                                    archived: boolean;
+                                }[];
+                                fields: {
+                                    id: string;
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "number" | "money" | "choice" | "yes_no" | "text" | "date";
+                                    required: boolean;
+                                    options: {
+                                        id: string;
+                                        names: {
+                                            [key: string]: string;
+                                        };
+                                        archived: boolean;
+                                    }[];
+                                    pointsPerUnit: number | null;
+                                    archived: boolean;
+                                }[];
+                                bonus: {
+                                    threshold: number;
+                                    points: number;
+                                } | null;
+                                archivedAt: string | null;
+                                inUse: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an activity type with its outcomes, fields and points (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        names: {
+                            en?: string;
+                            nb?: string;
+                            sv?: string;
+                            da?: string;
+                        };
+                        /** @enum {string} */
+                        icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                        /** @enum {string} */
+                        colour: "blue" | "green" | "amber" | "red" | "grey";
+                        points: number;
+                        outcomes: {
+                            id?: string;
+                            names: {
+                                en?: string;
+                                nb?: string;
+                                sv?: string;
+                                da?: string;
+                            };
+                            points: number;
+                        }[];
+                        fields: {
+                            id?: string;
+                            names: {
+                                en?: string;
+                                nb?: string;
+                                sv?: string;
+                                da?: string;
+                            };
+                            /** @enum {string} */
+                            kind: "number" | "money" | "choice" | "yes_no" | "text" | "date";
+                            /** @default false */
+                            required?: boolean;
+                            options?: {
+                                id?: string;
+                                names: {
+                                    en?: string;
+                                    nb?: string;
+                                    sv?: string;
+                                    da?: string;
+                                };
+                            }[];
+                            pointsPerUnit?: number | null;
+                        }[];
+                        bonus: {
+                            threshold: number;
+                            points: number;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            names: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                            /** @enum {string} */
+                            colour: "blue" | "green" | "amber" | "red" | "grey";
+                            points: number;
+                            outcomes: {
+                                id: string;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                points: number;
+                                archived: boolean;
+                            }[];
+                            fields: {
+                                id: string;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                kind: "number" | "money" | "choice" | "yes_no" | "text" | "date";
+                                required: boolean;
+                                options: {
+                                    id: string;
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    archived: boolean;
+                                }[];
+                                pointsPerUnit: number | null;
+                                archived: boolean;
+                            }[];
+                            bonus: {
+                                threshold: number;
+                                points: number;
+                            } | null;
+                            archivedAt: string | null;
+                            inUse: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Another type has one of the names in the same language (code type_exists), or the company has 50 types (code conflict) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity-types/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a template's types (SDR team, field sales, account management); those whose names the company has are left out (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        template: "sdr" | "field_sales" | "account_management";
+                    };
+                };
+            };
+            responses: {
+                /** @description The whole list after */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            types: {
+                                id: string;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                /** @enum {string} */
+                                colour: "blue" | "green" | "amber" | "red" | "grey";
+                                points: number;
+                                outcomes: {
+                                    id: string;
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    points: number;
+                                    archived: boolean;
+                                }[];
+                                fields: {
+                                    id: string;
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    kind: "number" | "money" | "choice" | "yes_no" | "text" | "date";
+                                    required: boolean;
+                                    options: {
+                                        id: string;
+                                        names: {
+                                            [key: string]: string;
+                                        };
+                                        archived: boolean;
+                                    }[];
+                                    pointsPerUnit: number | null;
+                                    archived: boolean;
+                                }[];
+                                bonus: {
+                                    threshold: number;
+                                    points: number;
+                                } | null;
+                                archivedAt: string | null;
+                                inUse: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Another type has one of the names in the same language (code type_exists), or the company has 50 types (code conflict) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a type’s definition (admin). Entries keep their ids; one left out is removed, or kept archived while the type has activities; a field in use keeps its kind */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        names: {
+                            en?: string;
+                            nb?: string;
+                            sv?: string;
+                            da?: string;
+                        };
+                        /** @enum {string} */
+                        icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                        /** @enum {string} */
+                        colour: "blue" | "green" | "amber" | "red" | "grey";
+                        points: number;
+                        outcomes: {
+                            id?: string;
+                            names: {
+                                en?: string;
+                                nb?: string;
+                                sv?: string;
+                                da?: string;
+                            };
+                            points: number;
+                        }[];
+                        fields: {
+                            id?: string;
+                            names: {
+                                en?: string;
+                                nb?: string;
+                                sv?: string;
+                                da?: string;
+                            };
+                            /** @enum {string} */
+                            kind: "number" | "money" | "choice" | "yes_no" | "text" | "date";
+                            /** @default false */
+                            required?: boolean;
+                            options?: {
+                                id?: string;
+                                names: {
+                                    en?: string;
+                                    nb?: string;
+                                    sv?: string;
+                                    da?: string;
+                                };
+                            }[];
+                            pointsPerUnit?: number | null;
+                        }[];
+                        bonus: {
+                            threshold: number;
+                            points: number;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            names: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                            /** @enum {string} */
+                            colour: "blue" | "green" | "amber" | "red" | "grey";
+                            points: number;
+                            outcomes: {
+                                id: string;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                points: number;
+                                archived: boolean;
+                            }[];
+                            fields: {
+                                id: string;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                kind: "number" | "money" | "choice" | "yes_no" | "text" | "date";
+                                required: boolean;
+                                options: {
+                                    id: string;
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    archived: boolean;
+                                }[];
+                                pointsPerUnit: number | null;
+                                archived: boolean;
+                            }[];
+                            bonus: {
+                                threshold: number;
+                                points: number;
+                            } | null;
+                            archivedAt: string | null;
+                            inUse: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such activity type in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Another type has one of the names in the same language (code type_exists), or the company has 50 types (code conflict) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a type no activity has (admin); one in use answers 409 type_in_use: archive it instead */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such activity type in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description The type has activities (code type_in_use) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity-types/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a type (admin): no longer offered to log; its activities and numbers stay */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            names: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                            /** @enum {string} */
+                            colour: "blue" | "green" | "amber" | "red" | "grey";
+                            points: number;
+                            outcomes: {
+                                id: string;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                points: number;
+                                archived: boolean;
+                            }[];
+                            fields: {
+                                id: string;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                kind: "number" | "money" | "choice" | "yes_no" | "text" | "date";
+                                required: boolean;
+                                options: {
+                                    id: string;
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    archived: boolean;
+                                }[];
+                                pointsPerUnit: number | null;
+                                archived: boolean;
+                            }[];
+                            bonus: {
+                                threshold: number;
+                                points: number;
+                            } | null;
+                            archivedAt: string | null;
+                            inUse: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such activity type in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity-types/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an archived type to the end of the list (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            names: {
+                                [key: string]: string;
+                            };
+                            /** @enum {string} */
+                            icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                            /** @enum {string} */
+                            colour: "blue" | "green" | "amber" | "red" | "grey";
+                            points: number;
+                            outcomes: {
+                                id: string;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                points: number;
+                                archived: boolean;
+                            }[];
+                            fields: {
+                                id: string;
+                                names: {
+                                    [key: string]: string;
+                                };
+                                /** @enum {string} */
+                                kind: "number" | "money" | "choice" | "yes_no" | "text" | "date";
+                                required: boolean;
+                                options: {
+                                    id: string;
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    archived: boolean;
+                                }[];
+                                pointsPerUnit: number | null;
+                                archived: boolean;
+                            }[];
+                            bonus: {
+                                threshold: number;
+                                points: number;
+                            } | null;
+                            archivedAt: string | null;
+                            inUse: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such activity type in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5886,7 +6759,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
+                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted";
                 };
                 header?: never;
                 path?: never;
@@ -5904,7 +6777,7 @@ export interface paths {
                             entries: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed";
+                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted";
                                 actor: {
                                     id: string | null;
                                     name: string | null;

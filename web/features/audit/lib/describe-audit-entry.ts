@@ -391,6 +391,16 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       if (!details.success) return one(t(`audit:kinds.contest.${kind}`));
       return one(t(`audit:entry.contest.${kind}`, { name: details.data.name }));
     }
+    case 'activity_type.created':
+    case 'activity_type.changed':
+    case 'activity_type.archived':
+    case 'activity_type.restored':
+    case 'activity_type.deleted': {
+      const kind = entry.action.slice('activity_type.'.length) as 'created' | 'changed' | 'archived' | 'restored' | 'deleted';
+      const name = AuditDetailsSchemas[entry.action].safeParse(entry.details).data?.name ?? entry.target?.label;
+      if (!name) return one(t(`audit:kinds.activity_type.${kind}`));
+      return one(t(`audit:entry.activity_type.${kind}`, { name }));
+    }
     case 'celebrations.changed': {
       const details = AuditDetailsSchemas['celebrations.changed'].safeParse(entry.details);
       if (!details.success) return one(t('audit:entry.celebrations.changed'));

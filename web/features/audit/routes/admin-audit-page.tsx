@@ -24,6 +24,7 @@ import {
   MailXIcon,
   MergeIcon,
   PartyPopperIcon,
+  ShapesIcon,
   MonitorIcon,
   MonitorOffIcon,
   PencilLineIcon,
@@ -111,6 +112,11 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'contest.updated': TrophyIcon,
   'contest.deleted': TrophyIcon,
   'celebrations.changed': PartyPopperIcon,
+  'activity_type.created': ShapesIcon,
+  'activity_type.changed': ShapesIcon,
+  'activity_type.archived': ShapesIcon,
+  'activity_type.restored': ShapesIcon,
+  'activity_type.deleted': ShapesIcon,
 };
 
 export function Component() {

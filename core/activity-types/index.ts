@@ -1,0 +1,247 @@
+import type {
+  ActivityBonus,
+  ActivityField,
+  ActivityFieldOption,
+  ActivityOutcome,
+  ActivityTypeColour,
+  ActivityTypeDefinition,
+  ActivityTypeIcon,
+  ActivityTypeTemplate,
+  LocalizedNames,
+} from '../contracts/activity-types';
+import { LANGUAGES } from '../language';
+
+/*
+ * A company's own activity types (decision 100), as plain data: the name a reader sees, how an
+ * admin's new definition merges into the stored one (ids kept, what is in use archived rather
+ * than dropped), and the templates for common teams.
+ */
+
+type Language = (typeof LANGUAGES)[number];
+
+/** The stored definition of a type: what an admin wrote, with every id given and the archived entries kept. */
+export type StoredActivityTypeDefinition = {
+  names: LocalizedNames;
+  icon: ActivityTypeIcon;
+  colour: ActivityTypeColour;
+  points: number;
+  outcomes: ActivityOutcome[];
+  fields: ActivityField[];
+  bonus: ActivityBonus | null;
+};
+
+/** The name a reader sees: theirs, else the company's, else the first there is in our languages' order. */
+export function pickName(names: LocalizedNames | Record<string, string>, language: string, companyLanguage?: string | null): string {
+  const byLanguage = names as Record<string, string | undefined>;
+  for (const choice of [language, companyLanguage ?? undefined, ...LANGUAGES]) {
+    const name = choice ? byLanguage[choice]?.trim() : undefined;
+    if (name) return name;
+  }
+  return '';
+}
+
+/** Names trimmed, empty ones left out. */
+export function cleanNames(names: LocalizedNames): LocalizedNames {
+  const clean: LocalizedNames = {};
+  for (const language of LANGUAGES) {
+    const name = names[language]?.trim();
+    if (name) clean[language] = name;
+  }
+  return clean;
+}
+
+/**
+ * Merges one list of an admin's new definition into the stored one: an entry with an id keeps it
+ * (an unknown id is taken as given, as a template's or an import's would be); a new one gets
+ * `newId()`; a stored entry left out is dropped, or kept archived while the type is in use.
+ * Archived entries that come back are live again. Live entries in the admin's order, then archived.
+ */
+function mergeEntries<Stored extends { id: string; archived: boolean }, Input extends { id?: string }>(
+  stored: readonly Stored[],
+  input: readonly Input[],
+  inUse: boolean,
+  build: (entry: Input, id: string, before: Stored | undefined) => Stored,
+  newId: () => string,
+): Stored[] {
+  const byId = new Map(stored.map((entry) => [entry.id, entry]));
+  const live = input.map((entry) => {
+    const id = entry.id ?? newId();
+    return build(entry, id, byId.get(id));
+  });
+  const kept = new Set(live.map((entry) => entry.id));
+  const archived = inUse ? stored.filter((entry) => !kept.has(entry.id)).map((entry) => ({ ...entry, archived: true })) : [];
+  return [...live, ...archived];
+}
+
+/** An admin's definition, merged into what is stored (null for a new type). */
+export function mergeActivityTypeDefinition(
+  stored: StoredActivityTypeDefinition | null,
+  input: ActivityTypeDefinition,
+  options: { inUse: boolean; newId: () => string },
+): StoredActivityTypeDefinition {
+  const { inUse, newId } = options;
+  const outcomes = mergeEntries<ActivityOutcome, ActivityTypeDefinition['outcomes'][number]>(
+    stored?.outcomes ?? [],
+    input.outcomes,
+    inUse,
+    (entry, id) => ({ id, names: cleanNames(entry.names) as Record<string, string>, points: entry.points, archived: false }),
+    newId,
+  );
+  const fields = mergeEntries<ActivityField, ActivityTypeDefinition['fields'][number]>(
+    stored?.fields ?? [],
+    input.fields,
+    inUse,
+    (entry, id, before) => ({
+      id,
+      names: cleanNames(entry.names) as Record<string, string>,
+      // A field in use keeps its kind: its stored values were written for it.
+      kind: inUse && before ? before.kind : entry.kind,
+      required: entry.required,
+      options:
+        (inUse && before ? before.kind : entry.kind) === 'choice'
+          ? mergeEntries<ActivityFieldOption, NonNullable<typeof entry.options>[number]>(
+              before?.options ?? [],
+              entry.options ?? [],
+              inUse,
+              (option, optionId) => ({ id: optionId, names: cleanNames(option.names) as Record<string, string>, archived: false }),
+              newId,
+            )
+          : [],
+      pointsPerUnit: entry.kind === 'money' ? (entry.pointsPerUnit ?? null) : null,
+      archived: false,
+    }),
+    newId,
+  );
+  return {
+    names: cleanNames(input.names),
+    icon: input.icon,
+    colour: input.colour,
+    points: input.points,
+    outcomes,
+    fields,
+    bonus: input.bonus,
+  };
+}
+
+// ---- templates -----------------------------------------------------------------------------------
+
+const names = (en: string, nb: string, sv: string, da: string): Record<Language, string> => ({ en, nb, sv, da });
+
+/** The types each template adds (ids are fixed, so a type made from a template reads alike everywhere). */
+export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate, readonly ActivityTypeDefinition[]>> = {
+  sdr: [
+    {
+      names: names('Dial', 'Oppringning', 'Uppringning', 'Opkald'),
+      icon: 'phone-call',
+      colour: 'blue',
+      points: 0,
+      outcomes: [
+        { id: 'no_answer', names: names('No answer', 'Ikke svar', 'Inget svar', 'Intet svar'), points: 0 },
+        { id: 'connect', names: names('Connect', 'Kontakt', 'Kontakt', 'Kontakt'), points: 1 },
+        { id: 'demo_booked', names: names('Demo booked', 'Demo booket', 'Demo bokad', 'Demo booket'), points: 5 },
+      ],
+      fields: [],
+      bonus: { threshold: 50, points: 5 },
+    },
+    {
+      names: names('Demo held', 'Demo holdt', 'Demo hållen', 'Demo afholdt'),
+      icon: 'presentation',
+      colour: 'green',
+      points: 5,
+      outcomes: [],
+      fields: [
+        {
+          id: 'qualified',
+          names: names('Qualified', 'Kvalifisert', 'Kvalificerad', 'Kvalificeret'),
+          kind: 'yes_no',
+          required: true,
+        },
+      ],
+      bonus: null,
+    },
+  ],
+  field_sales: [
+    {
+      names: names('Door knock', 'Dørbank', 'Dörrknackning', 'Dørbank'),
+      icon: 'door-open',
+      colour: 'blue',
+      points: 1,
+      outcomes: [
+        { id: 'not_home', names: names('Not home', 'Ikke hjemme', 'Inte hemma', 'Ikke hjemme'), points: 0 },
+        { id: 'talked', names: names('Talked', 'Snakket', 'Pratade', 'Talte'), points: 1 },
+        { id: 'follow_up', names: names('Follow-up booked', 'Oppfølging booket', 'Uppföljning bokad', 'Opfølgning booket'), points: 3 },
+      ],
+      fields: [],
+      bonus: null,
+    },
+    {
+      names: names('Signed contract', 'Signert kontrakt', 'Signerat avtal', 'Underskrevet kontrakt'),
+      icon: 'file-signature',
+      colour: 'amber',
+      points: 10,
+      outcomes: [],
+      fields: [
+        {
+          id: 'value',
+          names: names('Contract value', 'Kontraktsverdi', 'Avtalsvärde', 'Kontraktværdi'),
+          kind: 'money',
+          required: true,
+          pointsPerUnit: 0,
+        },
+        {
+          id: 'product',
+          names: names('Product', 'Produkt', 'Produkt', 'Produkt'),
+          kind: 'choice',
+          required: false,
+          options: [
+            { id: 'standard', names: names('Standard', 'Standard', 'Standard', 'Standard') },
+            { id: 'premium', names: names('Premium', 'Premium', 'Premium', 'Premium') },
+          ],
+        },
+      ],
+      bonus: null,
+    },
+  ],
+  account_management: [
+    {
+      names: names('Renewal', 'Fornyelse', 'Förnyelse', 'Fornyelse'),
+      icon: 'repeat',
+      colour: 'green',
+      points: 5,
+      outcomes: [
+        { id: 'renewed', names: names('Renewed', 'Fornyet', 'Förnyad', 'Fornyet'), points: 5 },
+        { id: 'lost', names: names('Lost', 'Tapt', 'Förlorad', 'Tabt'), points: 0 },
+      ],
+      fields: [
+        { id: 'value', names: names('Annual value', 'Årsverdi', 'Årsvärde', 'Årsværdi'), kind: 'money', required: true, pointsPerUnit: 0 },
+      ],
+      bonus: null,
+    },
+    {
+      names: names('Upsell', 'Mersalg', 'Merförsäljning', 'Mersalg'),
+      icon: 'trending-up',
+      colour: 'amber',
+      points: 10,
+      outcomes: [],
+      fields: [
+        {
+          id: 'value',
+          names: names('Upsell value', 'Mersalgsverdi', 'Merförsäljningsvärde', 'Mersalgsværdi'),
+          kind: 'money',
+          required: true,
+          pointsPerUnit: 0,
+        },
+      ],
+      bonus: null,
+    },
+    {
+      names: names('Check-in', 'Kundeoppfølging', 'Kunduppföljning', 'Kundeopfølgning'),
+      icon: 'handshake',
+      colour: 'blue',
+      points: 1,
+      outcomes: [],
+      fields: [],
+      bonus: null,
+    },
+  ],
+};

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { isSingleLine, text } from './common';
+import { LANGUAGES } from '../language';
+
+/*
+ * A company's own activity types (decision 100): what its people log besides the five built-in
+ * kinds, with outcomes, fields and points. Admins define them; every member reads them (the log
+ * dialogs). Ids of outcomes, fields and options are never reused: one removed from a type in use
+ * stays in it, archived, so past activities read the same.
+ */
+
+export const ACTIVITY_TYPES_PER_COMPANY_MAX = 50;
+export const ACTIVITY_TYPE_OUTCOMES_MAX = 8;
+export const ACTIVITY_TYPE_FIELDS_MAX = 12;
+export const ACTIVITY_FIELD_OPTIONS_MAX = 20;
+export const ACTIVITY_TYPE_NAME_MAX = 40;
+export const ACTIVITY_TYPE_POINTS_MAX = 1000;
+export const ACTIVITY_TYPE_BONUS_THRESHOLD_MAX = 1000;
+
+/** Icons a type can wear (lucide's, by their kebab-case names). */
+export const ACTIVITY_TYPE_ICONS = [
+  'phone',
+  'phone-call',
+  'headset',
+  'calendar-check',
+  'presentation',
+  'video',
+  'handshake',
+  'mail',
+  'message-square',
+  'send',
+  'door-open',
+  'map-pin',
+  'car',
+  'file-signature',
+  'banknote',
+  'receipt',
+  'shopping-cart',
+  'repeat',
+  'trending-up',
+  'target',
+  'trophy',
+  'star',
+  'users',
+  'briefcase',
+  'clipboard-check',
+  'coffee',
+  'gift',
+  'rocket',
+  'thumbs-up',
+  'zap',
+] as const;
+export type ActivityTypeIcon = (typeof ACTIVITY_TYPE_ICONS)[number];
+
+/** Colours a type can wear: each a pair of the theme's tones that passes AA in light and in dark. */
+export const ACTIVITY_TYPE_COLOURS = ['blue', 'green', 'amber', 'red', 'grey'] as const;
+export type ActivityTypeColour = (typeof ACTIVITY_TYPE_COLOURS)[number];
+
+/** What a field holds: a number, money (minor units of the company currency), one of its options, yes or no, a line of text, a date. */
+export const ACTIVITY_FIELD_KINDS = ['number', 'money', 'choice', 'yes_no', 'text', 'date'] as const;
+export type ActivityFieldKind = (typeof ACTIVITY_FIELD_KINDS)[number];
+
+/** The templates an admin can start from (core/activity-types/templates.ts). */
+export const ACTIVITY_TYPE_TEMPLATES = ['sdr', 'field_sales', 'account_management'] as const;
+export type ActivityTypeTemplate = (typeof ACTIVITY_TYPE_TEMPLATES)[number];
+
+const NAME_MESSAGE = `A name can be at most ${ACTIVITY_TYPE_NAME_MAX} characters, on one line`;
+const name = text({ error: 'A name must be text' })
+  .trim()
+  .max(ACTIVITY_TYPE_NAME_MAX, NAME_MESSAGE)
+  .refine(isSingleLine, { message: NAME_MESSAGE })
+  .optional();
+
+/**
+ * A name in each language the company speaks: at least one. Left out or empty, a language shows
+ * the company's name, else the first there is (pickName).
+ */
+export const LocalizedNamesSchema = z
+  .strictObject(Object.fromEntries(LANGUAGES.map((language) => [language, name])) as Record<(typeof LANGUAGES)[number], typeof name>, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? 'Names are given in en, nb, sv or da' : undefined),
+  })
+  .refine((names) => Object.values(names).some((value) => typeof value === 'string' && value.trim() !== ''), {
+    message: 'Give it a name',
+  });
+export type LocalizedNames = Partial<Record<(typeof LANGUAGES)[number], string>>;
+
+/** An outcome's, field's or option's id: kept for ever, so history reads the same. New entries come without one and get one. */
+export const EntryIdSchema = text().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'must be an id of letters, digits, - and _');
+
+const points = z
+  .number({ error: 'Points must be a whole number' })
+  .int('Points must be a whole number')
+  .min(0, 'Points cannot be negative')
+  .max(ACTIVITY_TYPE_POINTS_MAX, `Points can be at most ${ACTIVITY_TYPE_POINTS_MAX}`);
+
+export const ActivityOutcomeInputSchema = z.strictObject({ id: EntryIdSchema.optional(), names: LocalizedNamesSchema, points });
+export const ActivityFieldOptionInputSchema = z.strictObject({ id: EntryIdSchema.optional(), names: LocalizedNamesSchema });
+
+export const ActivityFieldInputSchema = z.strictObject({
+  id: EntryIdSchema.optional(),
+  names: LocalizedNamesSchema,
+  kind: z.enum(ACTIVITY_FIELD_KINDS, { error: 'Choose what the field holds' }),
+  required: z.boolean({ error: 'Say whether the field is required' }).default(false),
+  /** A choice's options (2 to 20); no other kind has any. */
+  options: z
+    .array(ActivityFieldOptionInputSchema)
+    .max(ACTIVITY_FIELD_OPTIONS_MAX, `A choice can have at most ${ACTIVITY_FIELD_OPTIONS_MAX} options`)
+    .optional(),
+  /** Money only: points for each whole unit of the currency (0.01 is a point per hundred kroner). */
+  pointsPerUnit: z
+    .number({ error: 'Points per unit must be a number' })
+    .min(0, 'Points per unit cannot be negative')
+    .max(ACTIVITY_TYPE_POINTS_MAX, `Points per unit can be at most ${ACTIVITY_TYPE_POINTS_MAX}`)
+    .nullish(),
+});
+
+/** "The Nth of the day earns extra": the 20-call bonus as a rule any type can have. */
+export const ActivityBonusSchema = z.strictObject({
+  threshold: z
+    .number({ error: 'The bonus needs a whole number of activities' })
+    .int('The bonus needs a whole number of activities')
+    .min(2, 'The bonus needs at least 2 activities a day')
+    .max(ACTIVITY_TYPE_BONUS_THRESHOLD_MAX, `The bonus can ask for at most ${ACTIVITY_TYPE_BONUS_THRESHOLD_MAX} a day`),
+  points: points.refine((value) => value > 0, { message: 'A bonus is worth at least 1 point' }),
+});
+export type ActivityBonus = z.infer<typeof ActivityBonusSchema>;
+
+/** Two entries of one list may not share an id, nor a name in any language. */
+function findTwins(entries: readonly { id?: string; names: LocalizedNames }[]): 'id' | 'name' | null {
+  const ids = entries.flatMap((entry) => (entry.id ? [entry.id] : []));
+  if (new Set(ids).size !== ids.length) return 'id';
+  for (const language of LANGUAGES) {
+    const names = entries.map((entry) => entry.names[language]?.trim().toLowerCase()).filter((value) => value);
+    if (new Set(names).size !== names.length) return 'name';
+  }
+  return null;
+}
+
+/** A type as an admin writes it: the whole definition (an outcome, field or option left out is removed, or archived when in use). */
+export const ActivityTypeInputSchema = z
+  .strictObject({
+    names: LocalizedNamesSchema,
+    icon: z.enum(ACTIVITY_TYPE_ICONS, { error: 'Choose one of the icons' }),
+    colour: z.enum(ACTIVITY_TYPE_COLOURS, { error: 'Choose one of the colours' }),
+    /** Points for every one logged; an outcome's points are added to these. */
+    points,
+    outcomes: z
+      .array(ActivityOutcomeInputSchema)
+      .max(ACTIVITY_TYPE_OUTCOMES_MAX, `A type can have at most ${ACTIVITY_TYPE_OUTCOMES_MAX} outcomes`),
+    fields: z.array(ActivityFieldInputSchema).max(ACTIVITY_TYPE_FIELDS_MAX, `A type can have at most ${ACTIVITY_TYPE_FIELDS_MAX} fields`),
+    bonus: ActivityBonusSchema.nullable(),
+  })
+  .superRefine((input, ctx) => {
+    if (findTwins(input.outcomes) === 'name')
+      ctx.addIssue({ code: 'custom', path: ['outcomes'], message: 'Two outcomes have the same name' });
+    if (findTwins(input.outcomes) === 'id') ctx.addIssue({ code: 'custom', path: ['outcomes'], message: 'Two outcomes have the same id' });
+    if (findTwins(input.fields) === 'name') ctx.addIssue({ code: 'custom', path: ['fields'], message: 'Two fields have the same name' });
+    if (findTwins(input.fields) === 'id') ctx.addIssue({ code: 'custom', path: ['fields'], message: 'Two fields have the same id' });
+    input.fields.forEach((field, i) => {
+      const options = field.options ?? [];
+      if (field.kind === 'choice' && options.length < 2)
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'options'], message: 'A choice needs at least 2 options' });
+      if (field.kind !== 'choice' && options.length > 0)
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'options'], message: 'Only a choice has options' });
+      if (field.kind === 'choice' && findTwins(options) !== null)
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'options'], message: 'Two options have the same name or id' });
+      if (field.kind !== 'money' && field.pointsPerUnit != null && field.pointsPerUnit !== 0)
+        ctx.addIssue({ code: 'custom', path: ['fields', i, 'pointsPerUnit'], message: 'Only a money field gives points per unit' });
+    });
+  });
+export type ActivityTypeInput = z.input<typeof ActivityTypeInputSchema>;
+export type ActivityTypeDefinition = z.output<typeof ActivityTypeInputSchema>;
+
+export const ActivityOutcomeSchema = z.object({
+  id: text(),
+  names: z.record(z.string(), z.string()),
+  points: z.number().int(),
+  archived: z.boolean(),
+});
+export const ActivityFieldOptionSchema = z.object({ id: text(), names: z.record(z.string(), z.string()), archived: z.boolean() });
+export const ActivityFieldSchema = z.object({
+  id: text(),
+  names: z.record(z.string(), z.string()),
+  kind: z.enum(ACTIVITY_FIELD_KINDS),
+  required: z.boolean(),
+  options: z.array(ActivityFieldOptionSchema),
+  pointsPerUnit: z.number().nullable(),
+  archived: z.boolean(),
+});
+export type ActivityOutcome = z.infer<typeof ActivityOutcomeSchema>;
+export type ActivityField = z.infer<typeof ActivityFieldSchema>;
+export type ActivityFieldOption = z.infer<typeof ActivityFieldOptionSchema>;
+
+export const ActivityTypeSchema = z.object({
+  id: text(),
+  names: z.record(z.string(), z.string()),
+  icon: z.enum(ACTIVITY_TYPE_ICONS),
+  colour: z.enum(ACTIVITY_TYPE_COLOURS),
+  points: z.number().int(),
+  /** Archived ones too (archived: true), after the live ones. */
+  outcomes: z.array(ActivityOutcomeSchema),
+  fields: z.array(ActivityFieldSchema),
+  bonus: ActivityBonusSchema.nullable(),
+  /** When it was archived (no longer offered to log); null while in use. */
+  archivedAt: text().nullable(),
+  /** Whether any activity has this type: then it can be archived but not deleted. */
+  inUse: z.boolean(),
+  createdAt: text(),
+  updatedAt: text(),
+});
+export type ActivityType = z.infer<typeof ActivityTypeSchema>;
+
+/** The company's own types: live ones first in the order they were made, then archived ones. */
+export const ActivityTypeListSchema = z.object({ types: z.array(ActivityTypeSchema) });
+export type ActivityTypeList = z.infer<typeof ActivityTypeListSchema>;
+
+export const ActivityTypeParamsSchema = z.object({ id: z.uuid({ error: 'Not an activity type id' }) });
+
+export const AddActivityTypeTemplateSchema = z.strictObject({
+  template: z.enum(ACTIVITY_TYPE_TEMPLATES, { error: 'Choose a template: SDR team, field sales or account management' }),
+});
+export type AddActivityTypeTemplate = z.infer<typeof AddActivityTypeTemplateSchema>;

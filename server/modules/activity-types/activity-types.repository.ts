@@ -1,0 +1,89 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { StoredActivityTypeDefinition } from '@core/activity-types';
+import type { Transaction } from '../../db/client';
+import { activityTypes } from '../../db/schema';
+import type { CompanyId } from '../../db/tenant';
+
+/*
+ * The one owner of activity_types (decision 100). Every function is a step of the caller's open
+ * transaction (withTenant in the service).
+ */
+
+export type ActivityTypeRow = typeof activityTypes.$inferSelect;
+
+/** Live types in their order, then archived ones by when they were archived. */
+export async function selectActivityTypes(tx: Transaction, companyId: CompanyId): Promise<ActivityTypeRow[]> {
+  return tx
+    .select()
+    .from(activityTypes)
+    .where(eq(activityTypes.companyId, companyId))
+    .orderBy(
+      sql`${activityTypes.archivedAt} is not null`,
+      asc(activityTypes.position),
+      asc(activityTypes.archivedAt),
+      asc(activityTypes.createdAt),
+    );
+}
+
+export async function selectActivityType(tx: Transaction, companyId: CompanyId, id: string): Promise<ActivityTypeRow | null> {
+  const [row] = await tx
+    .select()
+    .from(activityTypes)
+    .where(and(eq(activityTypes.companyId, companyId), eq(activityTypes.id, id)));
+  return row ?? null;
+}
+
+/**
+ * One change to a company's types at a time: names are checked against the others and the count
+ * against the limit before the write, so two admins saving at once must not both pass.
+ */
+export async function lockActivityTypes(tx: Transaction, companyId: CompanyId): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`activity_types:${companyId}`}, 0))`);
+}
+
+export async function insertActivityType(
+  tx: Transaction,
+  companyId: CompanyId,
+  input: { definition: StoredActivityTypeDefinition; position: number; now: Date },
+): Promise<ActivityTypeRow> {
+  const [row] = await tx
+    .insert(activityTypes)
+    .values({ companyId, ...input.definition, position: input.position, createdAt: input.now, updatedAt: input.now })
+    .returning();
+  return row!;
+}
+
+export async function updateActivityTypeDefinition(
+  tx: Transaction,
+  companyId: CompanyId,
+  input: { id: string; definition: StoredActivityTypeDefinition; now: Date },
+): Promise<ActivityTypeRow | null> {
+  const [row] = await tx
+    .update(activityTypes)
+    .set({ ...input.definition, updatedAt: input.now })
+    .where(and(eq(activityTypes.companyId, companyId), eq(activityTypes.id, input.id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Archives (a date) or restores (null) a type; a restored one goes to the end of the live list. */
+export async function setActivityTypeArchived(
+  tx: Transaction,
+  companyId: CompanyId,
+  input: { id: string; archivedAt: Date | null; position?: number; now: Date },
+): Promise<ActivityTypeRow | null> {
+  const [row] = await tx
+    .update(activityTypes)
+    .set({ archivedAt: input.archivedAt, updatedAt: input.now, ...(input.position === undefined ? {} : { position: input.position }) })
+    .where(and(eq(activityTypes.companyId, companyId), eq(activityTypes.id, input.id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteActivityTypeRow(tx: Transaction, companyId: CompanyId, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(activityTypes)
+    .where(and(eq(activityTypes.companyId, companyId), eq(activityTypes.id, id)))
+    .returning({ id: activityTypes.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,215 @@
+import {
+  ACTIVITY_TYPE_TEMPLATE_TYPES,
+  mergeActivityTypeDefinition,
+  pickName,
+  type StoredActivityTypeDefinition,
+} from '@core/activity-types';
+import {
+  ACTIVITY_TYPES_PER_COMPANY_MAX,
+  type ActivityType,
+  type ActivityTypeDefinition,
+  type ActivityTypeList,
+  type AddActivityTypeTemplate,
+  type AuditAction,
+  type LocalizedNames,
+} from '@core/contracts';
+import { LANGUAGES } from '@core/language';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
+import type { Transaction } from '../../db/client';
+import { findSqlState } from '../../db/errors';
+import { type CompanyId, withTenant } from '../../db/tenant';
+import { HttpError, notFound } from '../../lib/http';
+import { selectTypesInUse } from '../activities/activities.service';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import {
+  type ActivityTypeRow,
+  deleteActivityTypeRow,
+  insertActivityType,
+  lockActivityTypes,
+  selectActivityType,
+  selectActivityTypes,
+  setActivityTypeArchived,
+  updateActivityTypeDefinition,
+} from './activity-types.repository';
+
+/*
+ * A company's own activity types (decision 100): every member lists them (the log dialogs);
+ * admins create, change, archive, restore and delete them, or add a template's. A type in use is
+ * archived, never deleted, and what it held stays in it, archived, so history reads the same.
+ */
+
+const typeNotFound = () => notFound('No such activity type in your company.');
+const typeInUse = () =>
+  new HttpError(409, 'type_in_use', 'This type has activities, so it cannot be deleted. Archive it instead: its history stays.');
+
+function toActivityType(row: ActivityTypeRow, inUse: boolean): ActivityType {
+  return {
+    id: row.id,
+    names: row.names as Record<string, string>,
+    icon: row.icon,
+    colour: row.colour,
+    points: row.points,
+    outcomes: row.outcomes,
+    fields: row.fields,
+    bonus: row.bonus ?? null,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    inUse,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const storedDefinitionOf = (row: ActivityTypeRow): StoredActivityTypeDefinition => ({
+  names: row.names,
+  icon: row.icon,
+  colour: row.colour,
+  points: row.points,
+  outcomes: row.outcomes,
+  fields: row.fields,
+  bonus: row.bonus ?? null,
+});
+
+/** The type's name in the audit log: the company's first name for it (names are no one's personal data). */
+const auditName = (names: LocalizedNames) => pickName(names, 'en');
+
+/** Another type of the company with one of these names in the same language: names tell types apart in every menu. */
+function findNameClash(others: readonly ActivityTypeRow[], names: LocalizedNames): string | null {
+  for (const other of others) {
+    for (const language of LANGUAGES) {
+      const mine = names[language]?.trim().toLowerCase();
+      if (mine && (other.names as LocalizedNames)[language]?.trim().toLowerCase() === mine) return names[language]!.trim();
+    }
+  }
+  return null;
+}
+
+const nameTaken = (name: string) => new HttpError(409, 'type_exists', `A type named "${name}" already exists (perhaps archived).`);
+
+async function readTypes(tx: Transaction, companyId: CompanyId): Promise<ActivityType[]> {
+  const rows = await selectActivityTypes(tx, companyId);
+  const inUse = await selectTypesInUse(
+    tx,
+    companyId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toActivityType(row, inUse.has(row.id)));
+}
+
+async function readType(tx: Transaction, companyId: CompanyId, id: string): Promise<ActivityType> {
+  const row = await selectActivityType(tx, companyId, id);
+  if (!row) throw typeNotFound();
+  const inUse = await selectTypesInUse(tx, companyId, [id]);
+  return toActivityType(row, inUse.has(id));
+}
+
+async function audit(tx: Transaction, deps: AppDeps, actor: Actor, action: AuditAction, id: string, names: LocalizedNames) {
+  await insertAuditEvent(
+    tx,
+    createAuditEvent(memberScopeOf(actor), action, {
+      target: { type: 'activity_type', id },
+      details: { name: auditName(names) },
+      at: deps.now(),
+    }),
+  );
+}
+
+/** The company's own types: live ones in their order, then archived ones. */
+export async function listActivityTypes(deps: AppDeps, actor: Actor): Promise<ActivityTypeList> {
+  return { types: await withTenant(deps.database.db, memberScopeOf(actor), (tx) => readTypes(tx, actor.companyId)) };
+}
+
+/** Creates one type (in a transaction the caller holds the types' lock in). */
+async function createIn(tx: Transaction, deps: AppDeps, actor: Actor, input: ActivityTypeDefinition, existing: ActivityTypeRow[]) {
+  if (existing.length >= ACTIVITY_TYPES_PER_COMPANY_MAX) {
+    throw new HttpError(
+      409,
+      'conflict',
+      `A company can have at most ${ACTIVITY_TYPES_PER_COMPANY_MAX} activity types, archived ones included.`,
+    );
+  }
+  const definition = mergeActivityTypeDefinition(null, input, { inUse: false, newId: () => crypto.randomUUID() });
+  const clash = findNameClash(existing, definition.names);
+  if (clash) throw nameTaken(clash);
+  const position = Math.max(0, ...existing.map((row) => row.position + 1));
+  const row = await insertActivityType(tx, actor.companyId, { definition, position, now: deps.now() });
+  await audit(tx, deps, actor, 'activity_type.created', row.id, row.names);
+  return row;
+}
+
+export async function createActivityType(deps: AppDeps, actor: Actor, input: ActivityTypeDefinition): Promise<ActivityType> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    await lockActivityTypes(tx, actor.companyId);
+    const row = await createIn(tx, deps, actor, input, await selectActivityTypes(tx, actor.companyId));
+    return toActivityType(row, false);
+  });
+}
+
+/**
+ * Replaces a type's definition. Outcomes, fields and options left out are dropped, or kept
+ * archived while the type has activities; a field in use keeps its kind.
+ */
+export async function updateActivityType(deps: AppDeps, actor: Actor, id: string, input: ActivityTypeDefinition): Promise<ActivityType> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    await lockActivityTypes(tx, actor.companyId);
+    const rows = await selectActivityTypes(tx, actor.companyId);
+    const before = rows.find((row) => row.id === id);
+    if (!before) throw typeNotFound();
+    const inUse = (await selectTypesInUse(tx, actor.companyId, [id])).has(id);
+    const definition = mergeActivityTypeDefinition(storedDefinitionOf(before), input, { inUse, newId: () => crypto.randomUUID() });
+    const clash = findNameClash(
+      rows.filter((row) => row.id !== id),
+      definition.names,
+    );
+    if (clash) throw nameTaken(clash);
+    const row = await updateActivityTypeDefinition(tx, actor.companyId, { id, definition, now: deps.now() });
+    if (!row) throw typeNotFound();
+    await audit(tx, deps, actor, 'activity_type.changed', id, row.names);
+    return toActivityType(row, inUse);
+  });
+}
+
+/** Archives a type (no longer offered to log; its history stays) or restores it to the end of the live list. */
+export async function setActivityTypeArchivedState(deps: AppDeps, actor: Actor, id: string, archived: boolean): Promise<ActivityType> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    await lockActivityTypes(tx, actor.companyId);
+    const rows = await selectActivityTypes(tx, actor.companyId);
+    const before = rows.find((row) => row.id === id);
+    if (!before) throw typeNotFound();
+    if ((before.archivedAt !== null) !== archived) {
+      const position = archived ? undefined : Math.max(0, ...rows.filter((row) => row.archivedAt === null).map((row) => row.position + 1));
+      await setActivityTypeArchived(tx, actor.companyId, { id, archivedAt: archived ? deps.now() : null, position, now: deps.now() });
+      await audit(tx, deps, actor, archived ? 'activity_type.archived' : 'activity_type.restored', id, before.names);
+    }
+    return readType(tx, actor.companyId, id);
+  });
+}
+
+/** Deletes a type no activity has; one in use answers 409 type_in_use (archive it instead). */
+export async function deleteActivityType(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  await withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    await lockActivityTypes(tx, actor.companyId);
+    const before = await selectActivityType(tx, actor.companyId, id);
+    if (!before) throw typeNotFound();
+    if ((await selectTypesInUse(tx, actor.companyId, [id])).has(id)) throw typeInUse();
+    // An activity of the type logged since the look above: the key refuses the delete.
+    const deleted = await deleteActivityTypeRow(tx, actor.companyId, id).catch((error: unknown) => {
+      if (findSqlState(error) === '23503') throw typeInUse();
+      throw error;
+    });
+    if (!deleted) throw typeNotFound();
+    await audit(tx, deps, actor, 'activity_type.deleted', id, before.names);
+  });
+}
+
+/** Adds a template's types that the company has no type of the same name for; answers the whole list. */
+export async function addActivityTypeTemplate(deps: AppDeps, actor: Actor, input: AddActivityTypeTemplate): Promise<ActivityTypeList> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    await lockActivityTypes(tx, actor.companyId);
+    const existing = await selectActivityTypes(tx, actor.companyId);
+    for (const definition of ACTIVITY_TYPE_TEMPLATE_TYPES[input.template]) {
+      if (findNameClash(existing, definition.names)) continue;
+      existing.push(await createIn(tx, deps, actor, definition, existing));
+    }
+    return { types: await readTypes(tx, actor.companyId) };
+  });
+}
