@@ -67,6 +67,20 @@ const teamOfA = async (): Promise<string> => {
   return (response.body as { id: string }).id;
 };
 const customerOfA = () => fixtures.customer(admin, `Customer ${unique()}`);
+const activityTypeBody = () => ({
+  names: { en: `Type ${unique()}` },
+  icon: 'star',
+  colour: 'blue',
+  points: 1,
+  outcomes: [],
+  fields: [],
+  bonus: null,
+});
+const activityTypeOfA = async (): Promise<string> => {
+  const response = await callOperation(t, 'POST /api/v1/activity-types', { json: activityTypeBody() }, admin);
+  if (response.status !== 201) throw new Error(`activity type: ${response.status} ${response.text}`);
+  return (response.body as { id: string }).id;
+};
 const unique = () => crypto.randomUUID().slice(0, 8);
 /** A 2x2 PNG, made once (any decodable picture will do). */
 const PNG = new Uint8Array(
@@ -230,6 +244,24 @@ const MATRIX: Record<string, Entry> = {
     expect: admins(200, 404),
     prepare: async () => ({ params: { userId: (await memberOfA()).id }, json: { teamId: await teamOfA() } }),
   },
+
+  // a company's own activity types (decision 100): every member lists them, admins change them
+  'GET /api/v1/activity-types': { expect: members(200) },
+  'POST /api/v1/activity-types': { expect: admins(201), prepare: async () => ({ json: activityTypeBody() }) },
+  'POST /api/v1/activity-types/templates': { expect: admins(200), prepare: async () => ({ json: { template: 'field_sales' } }) },
+  'PUT /api/v1/activity-types/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await activityTypeOfA() }, json: activityTypeBody() }),
+  },
+  'POST /api/v1/activity-types/{id}/archive': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await activityTypeOfA() } }),
+  },
+  'POST /api/v1/activity-types/{id}/restore': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await activityTypeOfA() } }),
+  },
+  'DELETE /api/v1/activity-types/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await activityTypeOfA() } }) },
 
   // invitations
   'POST /api/v1/invitations': { expect: admins(201), prepare: async () => ({ json: { role: 'admin' } }) },

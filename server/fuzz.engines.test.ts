@@ -347,6 +347,7 @@ async function fuzz(target: Target, persona: Persona): Promise<void> {
 /** Real ids for the path parameters, by the operation's path: made fresh, since an admin's fuzz may delete them. */
 async function findValidParams(path: string, persona: Persona): Promise<Record<string, string>> {
   if (path.startsWith('/api/v1/kpi-rules/')) return { id: await fixtures.kpiRuleId(admin) };
+  if (path.startsWith('/api/v1/activity-types/')) return { id: (await fixtures.activityType(admin)).id };
   if (path.startsWith('/api/v1/display-links/')) return { id: (await fixtures.displayLink(admin)).link.id };
   if (path.startsWith('/api/v1/display/')) return { token: (await fixtures.displayLink(admin)).token };
   if (path.startsWith('/api/v1/team/members/')) return { userId: (await t.createMember({ companyId: admin.companyId })).id };

@@ -171,16 +171,19 @@ export const ActivityTypeInputSchema = z
 export type ActivityTypeInput = z.input<typeof ActivityTypeInputSchema>;
 export type ActivityTypeDefinition = z.output<typeof ActivityTypeInputSchema>;
 
+/** Names as stored: by language code. */
+const StoredNamesSchema = z.record(text(), text());
+
 export const ActivityOutcomeSchema = z.object({
   id: text(),
-  names: z.record(z.string(), z.string()),
+  names: StoredNamesSchema,
   points: z.number().int(),
   archived: z.boolean(),
 });
-export const ActivityFieldOptionSchema = z.object({ id: text(), names: z.record(z.string(), z.string()), archived: z.boolean() });
+export const ActivityFieldOptionSchema = z.object({ id: text(), names: StoredNamesSchema, archived: z.boolean() });
 export const ActivityFieldSchema = z.object({
   id: text(),
-  names: z.record(z.string(), z.string()),
+  names: StoredNamesSchema,
   kind: z.enum(ACTIVITY_FIELD_KINDS),
   required: z.boolean(),
   options: z.array(ActivityFieldOptionSchema),
@@ -193,7 +196,7 @@ export type ActivityFieldOption = z.infer<typeof ActivityFieldOptionSchema>;
 
 export const ActivityTypeSchema = z.object({
   id: text(),
-  names: z.record(z.string(), z.string()),
+  names: StoredNamesSchema,
   icon: z.enum(ACTIVITY_TYPE_ICONS),
   colour: z.enum(ACTIVITY_TYPE_COLOURS),
   points: z.number().int(),

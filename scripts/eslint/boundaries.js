@@ -56,6 +56,7 @@ const isAssembly = (file) => /^server\/[^/]+$/.test(file);
 export const WEB_FEATURES = [
   'account',
   'activity',
+  'activity-types',
   'api-tokens',
   'audit',
   'auth',

@@ -56,6 +56,7 @@ const TENANT_TABLES = [
   'push_preferences',
   'push_outbox',
   'domain_event_log',
+  'activity_types',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member (an admin; the 1:1 note is about the colleague). */
@@ -148,6 +149,9 @@ async function seedEveryTable(member: Member, colleague: Member): Promise<void> 
     );
     await tx.execute(sql`INSERT INTO push_outbox (company_id, user_id, kind, data)
       VALUES (${member.companyId}, ${member.id}, 'badge_earned', '{"badge":"first_sale"}')`);
+    await tx.execute(
+      sql`INSERT INTO activity_types (company_id, names, icon, colour) VALUES (${member.companyId}, '{"en":"Demo"}', 'presentation', 'green')`,
+    );
   });
 }
 
@@ -376,6 +380,10 @@ describe('company B is invisible to company A', () => {
     [
       'push_outbox',
       (c: string, u: string) => sql`INSERT INTO push_outbox (company_id, user_id, kind) VALUES (${c}, ${u}, 'wrapup_reminder')`,
+    ],
+    [
+      'activity_types',
+      (c: string) => sql`INSERT INTO activity_types (company_id, names, icon, colour) VALUES (${c}, '{"en":"Planted"}', 'star', 'blue')`,
     ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));

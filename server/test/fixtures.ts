@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type {
+  ActivityType,
   ApiTokenScope,
   ChatIntegration,
   CreatedApiToken,
@@ -40,6 +41,17 @@ export function createFixtures(t: TestApp) {
     },
     /** An invitation of the admin's company (its id, and its code: the invitee's credential). */
     invitation: (admin: TestUser, json: unknown = {}) => post<Invitation>(admin, '/api/v1/invitations', json),
+    /** A company's own activity type (decision 100) with an outcome and a field, by a fresh name. */
+    activityType: (admin: TestUser) =>
+      post<ActivityType>(admin, '/api/v1/activity-types', {
+        names: { en: `Demo ${crypto.randomUUID().slice(0, 8)}` },
+        icon: 'presentation',
+        colour: 'green',
+        points: 5,
+        outcomes: [{ names: { en: 'Booked' }, points: 2 }],
+        fields: [{ names: { en: 'Seats' }, kind: 'number', required: true }],
+        bonus: null,
+      }),
     /** A display link: its id, and its token (the signed-out board's credential). */
     displayLink: (admin: TestUser, name = 'Office TV') => post<CreatedDisplayLink>(admin, '/api/v1/display-links', { name }),
     /** A TV playlist of the admin's company (decision 052): today's board, then a message. */

@@ -141,6 +141,10 @@ export const routes: RouteObject[] = [
                           { path: 'users', ...page(() => import('./routes/admin-users-page'), ['settings', 'privacy']) },
                           { path: 'teams', ...page(() => import('@web/features/teams/routes/admin-teams-page'), ['settings']) },
                           { path: 'kpi', ...page(() => import('@web/features/kpi-rules/routes/admin-kpi-page'), ['settings']) },
+                          {
+                            path: 'activity-types',
+                            ...page(() => import('@web/features/activity-types/routes/admin-activity-types-page'), ['settings']),
+                          },
                           { path: 'targets', ...page(() => import('@web/features/targets/routes/admin-targets-page'), ['targets']) },
                           { path: 'customers', ...page(() => import('@web/features/customers/routes/admin-customers-page'), ['settings']) },
                           {

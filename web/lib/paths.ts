@@ -56,6 +56,7 @@ export const paths = {
     users: '/app/admin/users',
     teams: '/app/admin/teams',
     kpi: '/app/admin/kpi',
+    activityTypes: '/app/admin/activity-types',
     customers: '/app/admin/customers',
     integrations: '/app/admin/integrations',
     celebrations: '/app/admin/celebrations',

@@ -1,0 +1,265 @@
+import { ACTIVITY_TYPE_COLOURS, ACTIVITY_TYPE_ICONS, type ActivityType, ActivityTypeInputSchema } from '@core/contracts';
+import { pickName } from '@core/activity-types';
+import { LANGUAGES } from '@core/language';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACTIVITY_TYPE_ICON_COMPONENTS, ACTIVITY_TYPE_TONES } from '@web/components/activity-type-icon';
+import { LabelledSwitch } from '@web/components/labelled-switch';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { FieldError, Label } from '@web/components/ui/label';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toaster';
+import { LANGUAGE_NAMES } from '@web/i18n';
+import { ApiRequestError, findErrorReason } from '@web/lib/api';
+import { cn } from '@web/lib/cn';
+import { useSaveActivityType } from '../api/save-activity-type';
+import { type EditorForm, type Language, newForm, toForm, toInput } from '../lib/editor-form';
+import { FieldsEditor, OutcomesEditor } from './activity-type-entries';
+
+/** The first refusal for each place in the form, keyed as the server keys its details ("fields.0.options"). */
+function collectErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[issue.path.map(String).join('.') || '_'] ??= issue.message;
+  return errors;
+}
+
+/**
+ * Creating or changing one of the company's own activity types (decision 100): its names in each
+ * language (one language at a time, the screen's first), icon and colour, points, outcomes, fields
+ * and a daily bonus. The shared contract checks the form before it is sent, in the screen's
+ * language; the server's refusals (a name another type has) show where they belong.
+ */
+export function ActivityTypeEditor({
+  open,
+  onOpenChange,
+  type,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The type to change; null for a new one. */
+  type: ActivityType | null;
+}) {
+  const { t, i18n } = useTranslation('settings');
+  const id = useId();
+  const save = useSaveActivityType(type?.id ?? null);
+  const [form, setForm] = useState<EditorForm>(() => (type ? toForm(type) : newForm()));
+  const [language, setLanguage] = useState<Language>(() => (LANGUAGES.find((l) => l === i18n.language) ?? 'en') as Language);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <K extends keyof EditorForm>(key: K, value: EditorForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const field = (name: string) => `${id}-${name}`;
+  const errorOf = (name: string) => errors[name];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = toInput(form);
+    const checked = ActivityTypeInputSchema.safeParse(input);
+    if (!checked.success) {
+      setErrors(collectErrors(checked.error.issues));
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync(input);
+      toast.success(type ? t('activityTypes.saved') : t('activityTypes.created'), { description: pickName(saved.names, i18n.language) });
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'type_exists') setErrors({ names: error.message });
+      else if (error instanceof ApiRequestError && error.details) setErrors(error.details);
+      toast.error(t('activityTypes.saveFailed'), { description: findErrorReason(error) });
+    }
+  }
+
+  const Icon = ACTIVITY_TYPE_ICON_COMPONENTS[form.icon];
+  const shownName = pickName(form.names, language, i18n.language);
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
+      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{type ? t('activityTypes.editTitle') : t('activityTypes.createTitle')}</DialogTitle>
+          <DialogDescription>{t('activityTypes.editorDescription')}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(e) => void submit(e)} className="space-y-6" noValidate>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">{t('activityTypes.namesIn')}</legend>
+            <div className="flex flex-wrap gap-1.5">
+              {LANGUAGES.map((choice) => (
+                <label
+                  key={choice}
+                  className={cn(
+                    'cursor-pointer rounded-md border px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
+                    language === choice ? 'border-primary bg-primary-soft font-medium text-primary' : 'hover:bg-accent',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    className="sr-only"
+                    name={field('language')}
+                    value={choice}
+                    checked={language === choice}
+                    onChange={() => setLanguage(choice)}
+                  />
+                  {LANGUAGE_NAMES[choice]}
+                  {/* A dot marks a language that has a name already (the inputs say which when opened). */}
+                  {form.names[choice].trim() !== '' && (
+                    <span className="ms-1.5 inline-block size-1.5 rounded-full bg-current align-middle" aria-hidden />
+                  )}
+                </label>
+              ))}
+            </div>
+            <p className="text-xs text-muted-foreground">{t('activityTypes.namesHint')}</p>
+          </fieldset>
+
+          <div className="flex items-end gap-3">
+            <span
+              className={cn('mb-0.5 flex size-9 shrink-0 items-center justify-center rounded-full', ACTIVITY_TYPE_TONES[form.colour])}
+              aria-hidden
+            >
+              <Icon className="size-4" />
+            </span>
+            <div className="min-w-0 flex-1 space-y-1.5">
+              <Label htmlFor={field('name')}>{t('activityTypes.name', { language: LANGUAGE_NAMES[language] })}</Label>
+              <Input
+                id={field('name')}
+                value={form.names[language]}
+                onChange={(e) => set('names', { ...form.names, [language]: e.target.value })}
+                maxLength={40}
+                placeholder={shownName || t('activityTypes.namePlaceholder')}
+                aria-invalid={!!(errorOf('names') ?? errorOf(`names.${language}`))}
+                aria-describedby={field('name-error')}
+              />
+              <FieldError id={field('name-error')}>{errorOf('names') ?? errorOf(`names.${language}`)}</FieldError>
+            </div>
+          </div>
+
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">{t('activityTypes.icon')}</legend>
+            <div className="grid grid-cols-6 gap-1.5 sm:grid-cols-10">
+              {ACTIVITY_TYPE_ICONS.map((icon) => {
+                const Choice = ACTIVITY_TYPE_ICON_COMPONENTS[icon];
+                return (
+                  <label
+                    key={icon}
+                    title={t(`activityTypes.icons.${icon}`)}
+                    className={cn(
+                      'flex aspect-square cursor-pointer items-center justify-center rounded-md border has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
+                      form.icon === icon ? 'border-primary bg-primary-soft text-primary' : 'text-muted-foreground hover:bg-accent',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      className="sr-only"
+                      name={field('icon')}
+                      value={icon}
+                      checked={form.icon === icon}
+                      onChange={() => set('icon', icon)}
+                      aria-label={t(`activityTypes.icons.${icon}`)}
+                    />
+                    <Choice className="size-4" aria-hidden />
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">{t('activityTypes.colour')}</legend>
+              <div className="flex flex-wrap gap-1.5">
+                {ACTIVITY_TYPE_COLOURS.map((colour) => (
+                  <label
+                    key={colour}
+                    className={cn(
+                      'flex cursor-pointer items-center gap-1.5 rounded-md border px-2 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
+                      form.colour === colour ? 'border-primary font-medium' : 'hover:bg-accent',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      className="sr-only"
+                      name={field('colour')}
+                      value={colour}
+                      checked={form.colour === colour}
+                      onChange={() => set('colour', colour)}
+                    />
+                    <span className={cn('size-4 rounded-full', ACTIVITY_TYPE_TONES[colour])} aria-hidden />
+                    {t(`activityTypes.colours.${colour}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className="space-y-1.5">
+              <Label htmlFor={field('points')}>{t('activityTypes.points')}</Label>
+              <Input
+                id={field('points')}
+                inputMode="numeric"
+                value={form.points}
+                onChange={(e) => set('points', e.target.value)}
+                className="w-28"
+                aria-invalid={!!errorOf('points')}
+                aria-describedby={`${field('points-hint')} ${field('points-error')}`}
+              />
+              <p id={field('points-hint')} className="text-xs text-muted-foreground">
+                {t('activityTypes.pointsHint')}
+              </p>
+              <FieldError id={field('points-error')}>{errorOf('points')}</FieldError>
+            </div>
+          </div>
+
+          <OutcomesEditor form={form} setForm={setForm} language={language} errors={errors} />
+          <FieldsEditor form={form} setForm={setForm} language={language} errors={errors} />
+
+          <fieldset className="space-y-3 rounded-lg border p-3">
+            <legend className="px-1 text-sm font-medium">{t('activityTypes.bonus')}</legend>
+            <LabelledSwitch label={t('activityTypes.bonusOn')} checked={form.bonusOn} onChange={(on) => set('bonusOn', on)} />
+            {form.bonusOn && (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <div className="space-y-1.5">
+                  <Label htmlFor={field('bonus-threshold')}>{t('activityTypes.bonusThreshold')}</Label>
+                  <Input
+                    id={field('bonus-threshold')}
+                    inputMode="numeric"
+                    value={form.bonusThreshold}
+                    onChange={(e) => set('bonusThreshold', e.target.value)}
+                    className="w-28"
+                    aria-invalid={!!errorOf('bonus.threshold')}
+                    aria-describedby={field('bonus-threshold-error')}
+                  />
+                  <FieldError id={field('bonus-threshold-error')}>{errorOf('bonus.threshold')}</FieldError>
+                </div>
+                <div className="space-y-1.5">
+                  <Label htmlFor={field('bonus-points')}>{t('activityTypes.bonusPoints')}</Label>
+                  <Input
+                    id={field('bonus-points')}
+                    inputMode="numeric"
+                    value={form.bonusPoints}
+                    onChange={(e) => set('bonusPoints', e.target.value)}
+                    className="w-28"
+                    aria-invalid={!!errorOf('bonus.points')}
+                    aria-describedby={field('bonus-points-error')}
+                  />
+                  <FieldError id={field('bonus-points-error')}>{errorOf('bonus.points')}</FieldError>
+                </div>
+                <p className="text-xs text-muted-foreground sm:col-span-2">
+                  {t('activityTypes.bonusHint', { threshold: form.bonusThreshold || '…', points: form.bonusPoints || '…' })}
+                </p>
+              </div>
+            )}
+          </fieldset>
+
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending && <Spinner />}
+              {type ? t('activityTypes.save') : t('activityTypes.create')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,234 @@
+import { ACTIVITY_TYPE_TEMPLATES, type ActivityType, type ActivityTypeTemplate } from '@core/contracts';
+import { pickName } from '@core/activity-types';
+import { ArchiveIcon, ArchiveRestoreIcon, PencilIcon, PlusIcon, ShapesIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
+import { ActivityTypeBadge } from '@web/components/activity-type-icon';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { EmptyState } from '@web/components/empty-state';
+import { LoadError } from '@web/components/load-error';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/toaster';
+import { findErrorReason } from '@web/lib/api';
+import { useMe } from '@web/lib/auth/get-me';
+import { cn } from '@web/lib/cn';
+import { paths } from '@web/lib/paths';
+import { useActivityTypes } from '@web/lib/queries/get-activity-types';
+import { useAddActivityTypeTemplate } from '../api/add-activity-type-template';
+import { useArchiveActivityType } from '../api/archive-activity-type';
+import { useDeleteActivityType } from '../api/delete-activity-type';
+import { ActivityTypeEditor } from './activity-type-editor';
+
+/** The five built-in kinds as the list shows them: their look and their name in the activity words. */
+const BUILT_IN = [
+  { type: 'call_answered', label: 'call' },
+  { type: 'meeting', label: 'meeting' },
+  { type: 'sale', label: 'sale' },
+  { type: 'email', label: 'email' },
+  { type: 'linkedin', label: 'linkedin' },
+] as const;
+
+/**
+ * Administration → Activity types (decision 100): the five built-in kinds, and the company's own
+ * types to create from scratch or from a template, change, archive, restore and delete.
+ */
+export function ActivityTypesSettings() {
+  const { t } = useTranslation('settings');
+  const types = useActivityTypes();
+  const [editing, setEditing] = useState<ActivityType | 'new' | null>(null);
+  const list = types.data?.types ?? [];
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-4">
+          <div className="space-y-1.5">
+            <CardTitle>{t('activityTypes.title')}</CardTitle>
+            <CardDescription>{t('activityTypes.description')}</CardDescription>
+          </div>
+          <Button onClick={() => setEditing('new')}>
+            <PlusIcon /> {t('activityTypes.new')}
+          </Button>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <BuiltInKinds />
+          {types.isError && !types.data ? (
+            <LoadError title={t('activityTypes.loadFailed')} error={types.error} onRetry={types.refetch} layout="stacked" />
+          ) : types.isPending ? (
+            <div className="space-y-3" aria-label={t('activityTypes.loading')}>
+              {Array.from({ length: 2 }, (_, i) => (
+                <Skeleton key={i} className="h-16 w-full" />
+              ))}
+            </div>
+          ) : list.length === 0 ? (
+            <EmptyState
+              icon={ShapesIcon}
+              title={t('activityTypes.emptyTitle')}
+              description={t('activityTypes.emptyText')}
+              action={<Templates />}
+            />
+          ) : (
+            <section className="space-y-3" aria-labelledby="own-types-heading">
+              <h3 id="own-types-heading" className="text-sm font-medium">
+                {t('activityTypes.yours')}
+              </h3>
+              <ul className="divide-y rounded-lg border" aria-labelledby="own-types-heading">
+                {list.map((type) => (
+                  <TypeRow key={type.id} type={type} onEdit={() => setEditing(type)} />
+                ))}
+              </ul>
+              <div className="space-y-2 pt-2">
+                <p className="text-sm text-muted-foreground">{t('activityTypes.moreFromTemplates')}</p>
+                <Templates />
+              </div>
+            </section>
+          )}
+        </CardContent>
+      </Card>
+      {editing !== null && (
+        <ActivityTypeEditor open onOpenChange={(open) => !open && setEditing(null)} type={editing === 'new' ? null : editing} />
+      )}
+    </div>
+  );
+}
+
+function BuiltInKinds() {
+  const { t } = useTranslation('settings');
+  return (
+    <section className="space-y-2" aria-labelledby="built-in-heading">
+      <h3 id="built-in-heading" className="text-sm font-medium">
+        {t('activityTypes.builtIn')}
+      </h3>
+      <ul className="flex flex-wrap gap-2">
+        {BUILT_IN.map(({ type, label }) => {
+          const { icon: Icon, tone } = ACTIVITY_LOOKS[type];
+          return (
+            <li key={type} className="flex items-center gap-2 rounded-full border py-1 ps-1 pe-3 text-sm">
+              <span className={cn('flex size-6 items-center justify-center rounded-full', tone)} aria-hidden>
+                <Icon className="size-3.5" />
+              </span>
+              {t(`activityTypes.builtInKinds.${label}`)}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="text-xs text-muted-foreground">
+        {t('activityTypes.builtInHint')}{' '}
+        <Link to={paths.admin.kpi} className="font-medium text-primary underline-offset-4 hover:underline">
+          {t('activityTypes.builtInLink')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function Templates() {
+  const { t } = useTranslation('settings');
+  const add = useAddActivityTypeTemplate();
+  const [adding, setAdding] = useState<ActivityTypeTemplate | null>(null);
+  const onAdd = async (template: ActivityTypeTemplate) => {
+    setAdding(template);
+    try {
+      await add.mutateAsync(template);
+      toast.success(t('activityTypes.templateAdded', { template: t(`activityTypes.templates.${template}`) }));
+    } catch (error) {
+      toast.error(t('activityTypes.templateFailed'), { description: findErrorReason(error) });
+    } finally {
+      setAdding(null);
+    }
+  };
+  return (
+    <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
+      {ACTIVITY_TYPE_TEMPLATES.map((template) => (
+        <Button key={template} variant="outline" size="sm" disabled={adding !== null} onClick={() => void onAdd(template)}>
+          <PlusIcon /> {t(`activityTypes.templates.${template}`)}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+function TypeRow({ type, onEdit }: { type: ActivityType; onEdit: () => void }) {
+  const { t, i18n } = useTranslation('settings');
+  const { data: me } = useMe();
+  const archive = useArchiveActivityType();
+  const remove = useDeleteActivityType();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const name = pickName(type.names, i18n.language, me?.company?.language);
+  const outcomes = type.outcomes.filter((o) => !o.archived).length;
+  const fields = type.fields.filter((f) => !f.archived).length;
+  const archived = type.archivedAt !== null;
+
+  const onArchive = async () => {
+    try {
+      await archive.mutateAsync({ id: type.id, archived: !archived });
+      toast.success(archived ? t('activityTypes.restored', { name }) : t('activityTypes.archived', { name }));
+    } catch (error) {
+      toast.error(t('activityTypes.changeFailed'), { description: findErrorReason(error) });
+    }
+  };
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync(type.id);
+      toast.success(t('activityTypes.deleted', { name }));
+      setConfirmingDelete(false);
+    } catch (error) {
+      toast.error(t('activityTypes.changeFailed'), { description: findErrorReason(error) });
+    }
+  };
+
+  return (
+    <li className={cn('flex flex-wrap items-center gap-3 p-3', archived && 'bg-muted/40')}>
+      <ActivityTypeBadge icon={type.icon} colour={type.colour} className={cn(archived && 'opacity-60')} />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <span className="truncate">{name}</span>
+          {archived && <Badge variant="secondary">{t('activityTypes.archivedBadge')}</Badge>}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          {[
+            t('activityTypes.summary.points', { count: type.points }),
+            t('activityTypes.summary.outcomes', { count: outcomes }),
+            t('activityTypes.summary.fields', { count: fields }),
+            ...(type.bonus ? [t('activityTypes.summary.bonus', { points: type.bonus.points, threshold: type.bonus.threshold })] : []),
+          ].join(' · ')}
+        </p>
+      </div>
+      <div className="flex gap-1">
+        <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t('activityTypes.editNamed', { name })}>
+          <PencilIcon /> <span className="max-sm:sr-only">{t('activityTypes.edit')}</span>
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => void onArchive()}
+          disabled={archive.isPending}
+          aria-label={archived ? t('activityTypes.restoreNamed', { name }) : t('activityTypes.archiveNamed', { name })}
+        >
+          {archived ? <ArchiveRestoreIcon /> : <ArchiveIcon />}
+          <span className="max-sm:sr-only">{archived ? t('activityTypes.restore') : t('activityTypes.archive')}</span>
+        </Button>
+        {!type.inUse && (
+          <Button variant="ghost" size="sm" onClick={() => setConfirmingDelete(true)} aria-label={t('activityTypes.deleteNamed', { name })}>
+            <Trash2Icon /> <span className="max-sm:sr-only">{t('activityTypes.delete')}</span>
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title={t('activityTypes.deleteTitle', { name })}
+        description={t('activityTypes.deleteText')}
+        confirmLabel={t('activityTypes.delete')}
+        isBusy={remove.isPending}
+        isDestructive
+        onConfirm={() => void onDelete()}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,196 @@
+import type { ActivityType, ActivityTypeInput, ActivityTypeList } from '@core/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@web/components/ui/toaster';
+import { i18n } from '@web/i18n';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { dismissAllToasts } from '@web/test/find-toast';
+import { makeTestAdminMe, renderWithProviders } from '@web/test/render-with-providers';
+import { refuse } from '@web/test/refuse';
+import { type RecordedCall, reply, stubFetch } from '@web/test/stub-fetch';
+import { Component as AdminActivityTypesPage } from './admin-activity-types-page';
+
+const adminMe = makeTestAdminMe();
+
+const type = (over: Partial<ActivityType> & Pick<ActivityType, 'id' | 'names'>): ActivityType => ({
+  icon: 'presentation',
+  colour: 'green',
+  points: 5,
+  outcomes: [],
+  fields: [],
+  bonus: null,
+  archivedAt: null,
+  inUse: false,
+  createdAt: '2026-12-01T10:00:00.000Z',
+  updatedAt: '2026-12-01T10:00:00.000Z',
+  ...over,
+});
+
+const DEMO = type({
+  id: 'demo',
+  names: { en: 'Demo held', nb: 'Demo holdt' },
+  outcomes: [{ id: 'next', names: { en: 'Next step booked' }, points: 3, archived: false }],
+  fields: [{ id: 'seats', names: { en: 'Seats' }, kind: 'number', required: true, options: [], pointsPerUnit: null, archived: false }],
+  bonus: { threshold: 5, points: 10 },
+  inUse: true,
+});
+const OLD = type({ id: 'old', names: { en: 'Fax' }, icon: 'send', colour: 'grey', points: 1, archivedAt: '2026-11-01T10:00:00.000Z' });
+
+function stubServer(start: ActivityType[] = [DEMO, OLD]) {
+  const types = [...start];
+  return stubFetch({
+    'GET /api/v1/me': reply(200, adminMe),
+    'GET /api/v1/activity-types': () => reply(200, { types } satisfies ActivityTypeList),
+    'POST /api/v1/activity-types': (call) => {
+      const input = call.body as ActivityTypeInput;
+      if (input.names.en?.toLowerCase() === 'demo held') {
+        return refuse(409, { code: 'type_exists', message: 'A type named "Demo held" already exists (perhaps archived).' });
+      }
+      const created = type({
+        id: 'new',
+        names: input.names as Record<string, string>,
+        icon: input.icon,
+        colour: input.colour,
+        points: input.points,
+      });
+      types.push(created);
+      return reply(201, created);
+    },
+    'POST /api/v1/activity-types/templates': () => {
+      types.push(type({ id: 'dial', names: { en: 'Dial', nb: 'Oppringning' }, icon: 'phone-call', colour: 'blue', points: 0 }));
+      return reply(200, { types } satisfies ActivityTypeList);
+    },
+    'POST /api/v1/activity-types/old/restore': () => {
+      types[1] = { ...OLD, archivedAt: null };
+      return reply(200, types[1]);
+    },
+    'DELETE /api/v1/activity-types/old': () => {
+      types.splice(1, 1);
+      return reply(200, { ok: true });
+    },
+  });
+}
+
+function renderPage() {
+  renderWithProviders(
+    <MemoryRouter>
+      <AuthProvider>
+        <AdminActivityTypesPage />
+        <Toaster />
+      </AuthProvider>
+    </MemoryRouter>,
+    { me: adminMe },
+  );
+  return userEvent.setup();
+}
+
+const sent = (recorded: RecordedCall[], method: string) =>
+  recorded.filter((c) => c.method === method && c.path.startsWith('/api/v1/activity-types')).map((c) => [c.path, c.body]);
+
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(() => {
+  dismissAllToasts();
+  vi.unstubAllGlobals();
+});
+
+describe('Administration, Activity types', () => {
+  it('lists the built-in kinds and the company’s own types, archived ones said so, each with what it holds', async () => {
+    stubServer();
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Your types' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual(['Demo held', 'FaxArchived']);
+    expect(within(rows[0]!).getByText('5 points · 1 outcome · 1 field · bonus 10 at 5 a day')).toBeInTheDocument();
+    // In use: archived, never deleted; the unused archived one may go.
+    expect(within(rows[0]!).queryByRole('button', { name: 'Delete “Demo held”' })).toBeNull();
+    expect(within(rows[1]!).getByRole('button', { name: 'Restore “Fax”' })).toBeInTheDocument();
+    for (const kind of ['Call', 'Meeting', 'Sale', 'E-mail', 'LinkedIn']) expect(screen.getByText(kind)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'KPI Rules' })).toHaveAttribute('href', '/app/admin/kpi');
+  });
+
+  it('offers the templates when the company has no type of its own, and adds one', async () => {
+    const recorded = stubServer([]);
+    const user = renderPage();
+    expect(await screen.findByText('No types of your own yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'SDR team' }));
+    expect(await screen.findByRole('list', { name: 'Your types' })).toHaveTextContent('Dial');
+    expect(sent(recorded, 'POST')).toEqual([['/api/v1/activity-types/templates', { template: 'sdr' }]]);
+  });
+
+  it('creates a type: the contract’s refusals show before anything is sent, the server’s beside the name', async () => {
+    const recorded = stubServer();
+    const user = renderPage();
+    await screen.findByRole('list', { name: 'Your types' });
+    await user.click(screen.getByRole('button', { name: 'New type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New activity type' });
+    const editor = within(dialog);
+
+    await user.click(editor.getByRole('button', { name: 'Create type' }));
+    expect(await editor.findByText('Give it a name')).toBeInTheDocument();
+    expect(sent(recorded, 'POST')).toEqual([]);
+
+    await user.type(editor.getByRole('textbox', { name: 'Name (English)' }), 'Demo held');
+    await user.click(editor.getByRole('radio', { name: 'Rocket' }));
+    await user.click(editor.getByRole('button', { name: 'Add outcome' }));
+    await user.type(editor.getByRole('textbox', { name: 'Outcome 1, name' }), 'Won');
+    const outcomePoints = editor.getByRole('textbox', { name: 'Outcome 1, extra points' });
+    await user.clear(outcomePoints);
+    await user.type(outcomePoints, '4');
+    await user.click(editor.getByRole('button', { name: 'Add field' }));
+    await user.type(editor.getByRole('textbox', { name: 'Field 1, name' }), 'Seats');
+    await user.click(editor.getByRole('checkbox', { name: 'Required' }));
+    // The Norwegian name, given in its own language.
+    await user.click(editor.getByRole('radio', { name: 'Norsk (bokmål)' }));
+    await user.type(editor.getByRole('textbox', { name: 'Name (Norsk (bokmål))' }), 'Demo holdt');
+
+    await user.click(editor.getByRole('button', { name: 'Create type' }));
+    expect(await editor.findByText('A type named "Demo held" already exists (perhaps archived).')).toBeInTheDocument();
+    await user.click(editor.getByRole('radio', { name: 'English' }));
+    const name = editor.getByRole('textbox', { name: 'Name (English)' });
+    await user.clear(name);
+    await user.type(name, 'Product demo');
+    await user.click(editor.getByRole('button', { name: 'Create type' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const bodies = sent(recorded, 'POST').map(([, body]) => body);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toEqual({
+      names: { en: 'Product demo', nb: 'Demo holdt', sv: '', da: '' },
+      icon: 'rocket',
+      colour: 'blue',
+      points: 1,
+      outcomes: [{ names: { en: 'Won', nb: '', sv: '', da: '' }, points: 4 }],
+      fields: [{ names: { en: 'Seats', nb: '', sv: '', da: '' }, kind: 'number', required: true }],
+      bonus: null,
+    });
+    expect(within(screen.getByRole('list', { name: 'Your types' })).getByText('Product demo')).toBeInTheDocument();
+  });
+
+  it('restores an archived type and deletes an unused one after asking', async () => {
+    const recorded = stubServer();
+    const user = renderPage();
+    await screen.findByRole('list', { name: 'Your types' });
+    await user.click(screen.getByRole('button', { name: 'Restore “Fax”' }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Archive “Fax”' })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Delete “Fax”' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete “Fax”?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByText('Fax')).toBeNull());
+    expect([...sent(recorded, 'POST'), ...sent(recorded, 'DELETE')]).toEqual([
+      ['/api/v1/activity-types/old/restore', undefined],
+      ['/api/v1/activity-types/old', undefined],
+    ]);
+  });
+
+  it('reads in Norwegian, names included', async () => {
+    await i18n.changeLanguage('nb');
+    stubServer();
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Ny type' })).toBeInTheDocument();
+    expect(await screen.findByText('Demo holdt')).toBeInTheDocument();
+    expect(screen.getByText('5 poeng · 1 utfall · 1 felt · bonus 10 ved 5 om dagen')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gjenopprett «Fax»' })).toBeInTheDocument();
+  });
+});
