@@ -91,25 +91,31 @@ export function mergeActivityTypeDefinition(
     stored?.fields ?? [],
     input.fields,
     inUse,
-    (entry, id, before) => ({
-      id,
-      names: cleanNames(entry.names) as Record<string, string>,
-      // A field in use keeps its kind: its stored values were written for it.
-      kind: inUse && before ? before.kind : entry.kind,
-      required: entry.required,
-      options:
-        (inUse && before ? before.kind : entry.kind) === 'choice'
-          ? mergeEntries<ActivityFieldOption, NonNullable<typeof entry.options>[number]>(
-              before?.options ?? [],
-              entry.options ?? [],
-              inUse,
-              (option, optionId) => ({ id: optionId, names: cleanNames(option.names) as Record<string, string>, archived: false }),
-              newId,
-            )
-          : [],
-      pointsPerUnit: entry.kind === 'money' ? (entry.pointsPerUnit ?? null) : null,
-      archived: false,
-    }),
+    (entry, id, before) => {
+      // A field in use keeps its kind: its stored values were written for it. Asked to become
+      // another kind, it keeps its options and points per unit as they were too.
+      const keepsKind = inUse && before !== undefined && before.kind !== entry.kind;
+      const kind = keepsKind ? before.kind : entry.kind;
+      return {
+        id,
+        names: cleanNames(entry.names) as Record<string, string>,
+        kind,
+        required: entry.required,
+        options: keepsKind
+          ? before.options
+          : kind === 'choice'
+            ? mergeEntries<ActivityFieldOption, NonNullable<typeof entry.options>[number]>(
+                before?.options ?? [],
+                entry.options ?? [],
+                inUse,
+                (option, optionId) => ({ id: optionId, names: cleanNames(option.names) as Record<string, string>, archived: false }),
+                newId,
+              )
+            : [],
+        pointsPerUnit: keepsKind ? before.pointsPerUnit : kind === 'money' ? (entry.pointsPerUnit ?? null) : null,
+        archived: false,
+      };
+    },
     newId,
   );
   return {

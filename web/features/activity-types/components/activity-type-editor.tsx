@@ -209,7 +209,7 @@ export function ActivityTypeEditor({
           </div>
 
           <OutcomesEditor form={form} setForm={setForm} language={language} errors={errors} />
-          <FieldsEditor form={form} setForm={setForm} language={language} errors={errors} />
+          <FieldsEditor form={form} setForm={setForm} language={language} errors={errors} inUse={type?.inUse ?? false} />
 
           <fieldset className="space-y-3 rounded-lg border p-3">
             <legend className="px-1 text-sm font-medium">{t('activityTypes.bonus')}</legend>

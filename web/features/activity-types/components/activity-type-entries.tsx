@@ -25,6 +25,8 @@ import {
 
 type Props = {
   form: EditorForm;
+  /** The type has activities: a field already saved keeps its kind (its values were written for it). */
+  inUse?: boolean;
   setForm: Dispatch<SetStateAction<EditorForm>>;
   language: Language;
   errors: Record<string, string>;
@@ -102,7 +104,7 @@ export function OutcomesEditor({ form, setForm, language, errors }: Props) {
   );
 }
 
-export function FieldsEditor({ form, setForm, language, errors }: Props) {
+export function FieldsEditor({ form, setForm, language, errors, inUse = false }: Props) {
   const { t } = useTranslation('settings');
   const update = (key: string, change: Partial<FieldRow>) =>
     setForm((current) => ({ ...current, fields: current.fields.map((row) => (row.key === key ? { ...row, ...change } : row)) }));
@@ -116,7 +118,16 @@ export function FieldsEditor({ form, setForm, language, errors }: Props) {
       {form.fields.length > 0 && (
         <ul className="space-y-3" aria-label={t('activityTypes.fields')}>
           {form.fields.map((row, i) => (
-            <FieldRowEditor key={row.key} row={row} index={i} language={language} errors={errors} update={update} remove={remove} />
+            <FieldRowEditor
+              key={row.key}
+              row={row}
+              index={i}
+              language={language}
+              errors={errors}
+              update={update}
+              remove={remove}
+              kindLocked={inUse && row.id !== undefined}
+            />
           ))}
         </ul>
       )}
@@ -137,7 +148,9 @@ function FieldRowEditor({
   errors,
   update,
   remove,
+  kindLocked,
 }: {
+  kindLocked: boolean;
   row: FieldRow;
   index: number;
   language: Language;
@@ -166,15 +179,22 @@ function FieldRowEditor({
           aria-describedby={`${id}-error`}
           className="min-w-40 flex-1"
         />
-        <LazySelect
-          value={row.kind}
-          onValueChange={(kind) =>
-            update(row.key, { kind, options: kind === 'choice' && row.options.length === 0 ? [newOption(), newOption()] : row.options })
-          }
-          options={ACTIVITY_FIELD_KINDS.map((kind) => ({ value: kind, label: t(`activityTypes.kinds.${kind}`) }))}
-          aria-label={t('activityTypes.fieldKind', { n })}
-          className="w-36"
-        />
+        {kindLocked ? (
+          <span className="rounded-md border bg-muted px-3 py-1.5 text-sm" title={t('activityTypes.kindLocked')}>
+            {t(`activityTypes.kinds.${row.kind}`)}
+            <span className="sr-only">, {t('activityTypes.kindLocked')}</span>
+          </span>
+        ) : (
+          <LazySelect
+            value={row.kind}
+            onValueChange={(kind) =>
+              update(row.key, { kind, options: kind === 'choice' && row.options.length === 0 ? [newOption(), newOption()] : row.options })
+            }
+            options={ACTIVITY_FIELD_KINDS.map((kind) => ({ value: kind, label: t(`activityTypes.kinds.${kind}`) }))}
+            aria-label={t('activityTypes.fieldKind', { n })}
+            className="w-36"
+          />
+        )}
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"

@@ -168,6 +168,20 @@ describe('Administration, Activity types', () => {
     expect(within(screen.getByRole('list', { name: 'Your types' })).getByText('Product demo')).toBeInTheDocument();
   });
 
+  it('edits a type in use: its saved field keeps its kind, a new one may be any', async () => {
+    stubServer();
+    const user = renderPage();
+    await screen.findByRole('list', { name: 'Your types' });
+    await user.click(screen.getByRole('button', { name: 'Edit “Demo held”' }));
+    const editor = within(await screen.findByRole('dialog', { name: 'Edit activity type' }));
+    expect(editor.getByRole('textbox', { name: 'Name (English)' })).toHaveValue('Demo held');
+    expect(editor.getByRole('textbox', { name: 'Outcome 1, name' })).toHaveValue('Next step booked');
+    expect(editor.queryByRole('combobox', { name: 'Field 1, kind' })).toBeNull();
+    expect(editor.getByTitle('kept: activities were logged with it')).toHaveTextContent('Number, kept: activities were logged with it');
+    await user.click(editor.getByRole('button', { name: 'Add field' }));
+    expect(editor.getByRole('combobox', { name: 'Field 2, kind' })).toBeInTheDocument();
+  });
+
   it('restores an archived type and deletes an unused one after asking', async () => {
     const recorded = stubServer();
     const user = renderPage();
