@@ -35,6 +35,7 @@ const ADMIN_TABS = [
   'users',
   'teams',
   'kpi',
+  'activity-types',
   'targets',
   'customers',
   'import',

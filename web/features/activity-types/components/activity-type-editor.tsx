@@ -44,9 +44,14 @@ export function ActivityTypeEditor({
   const { t, i18n } = useTranslation('settings');
   const id = useId();
   const save = useSaveActivityType(type?.id ?? null);
-  const [form, setForm] = useState<EditorForm>(() => (type ? toForm(type) : newForm()));
   const [language, setLanguage] = useState<Language>(() => (LANGUAGES.find((l) => l === i18n.language) ?? 'en') as Language);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Every change clears the refusals shown: they were about what was there when it was saved (saving checks again). */
+  const [form, setFormState] = useState<EditorForm>(() => (type ? toForm(type) : newForm()));
+  const setForm: typeof setFormState = (change) => {
+    setErrors({});
+    setFormState(change);
+  };
   const set = <K extends keyof EditorForm>(key: K, value: EditorForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const field = (name: string) => `${id}-${name}`;
   const errorOf = (name: string) => errors[name];
@@ -136,7 +141,7 @@ export function ActivityTypeEditor({
 
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">{t('activityTypes.icon')}</legend>
-            <div className="grid grid-cols-6 gap-1.5 sm:grid-cols-10">
+            <div className="flex flex-wrap gap-1.5">
               {ACTIVITY_TYPE_ICONS.map((icon) => {
                 const Choice = ACTIVITY_TYPE_ICON_COMPONENTS[icon];
                 return (
@@ -144,7 +149,7 @@ export function ActivityTypeEditor({
                     key={icon}
                     title={t(`activityTypes.icons.${icon}`)}
                     className={cn(
-                      'flex aspect-square cursor-pointer items-center justify-center rounded-md border has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
+                      'flex size-10 cursor-pointer items-center justify-center rounded-md border has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
                       form.icon === icon ? 'border-primary bg-primary-soft text-primary' : 'text-muted-foreground hover:bg-accent',
                     )}
                   >

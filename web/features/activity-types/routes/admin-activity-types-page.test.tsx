@@ -131,7 +131,7 @@ describe('Administration, Activity types', () => {
     expect(await editor.findByText('Give it a name')).toBeInTheDocument();
     expect(sent(recorded, 'POST')).toEqual([]);
 
-    await user.type(editor.getByRole('textbox', { name: 'Name (English)' }), 'Demo held');
+    await user.type(editor.getByRole('textbox', { name: 'Name · English' }), 'Demo held');
     await user.click(editor.getByRole('radio', { name: 'Rocket' }));
     await user.click(editor.getByRole('button', { name: 'Add outcome' }));
     await user.type(editor.getByRole('textbox', { name: 'Outcome 1, name' }), 'Won');
@@ -143,12 +143,12 @@ describe('Administration, Activity types', () => {
     await user.click(editor.getByRole('checkbox', { name: 'Required' }));
     // The Norwegian name, given in its own language.
     await user.click(editor.getByRole('radio', { name: 'Norsk (bokmål)' }));
-    await user.type(editor.getByRole('textbox', { name: 'Name (Norsk (bokmål))' }), 'Demo holdt');
+    await user.type(editor.getByRole('textbox', { name: 'Name · Norsk (bokmål)' }), 'Demo holdt');
 
     await user.click(editor.getByRole('button', { name: 'Create type' }));
     expect(await editor.findByText('A type named "Demo held" already exists (perhaps archived).')).toBeInTheDocument();
     await user.click(editor.getByRole('radio', { name: 'English' }));
-    const name = editor.getByRole('textbox', { name: 'Name (English)' });
+    const name = editor.getByRole('textbox', { name: 'Name · English' });
     await user.clear(name);
     await user.type(name, 'Product demo');
     await user.click(editor.getByRole('button', { name: 'Create type' }));
@@ -174,7 +174,7 @@ describe('Administration, Activity types', () => {
     await screen.findByRole('list', { name: 'Your types' });
     await user.click(screen.getByRole('button', { name: 'Edit “Demo held”' }));
     const editor = within(await screen.findByRole('dialog', { name: 'Edit activity type' }));
-    expect(editor.getByRole('textbox', { name: 'Name (English)' })).toHaveValue('Demo held');
+    expect(editor.getByRole('textbox', { name: 'Name · English' })).toHaveValue('Demo held');
     expect(editor.getByRole('textbox', { name: 'Outcome 1, name' })).toHaveValue('Next step booked');
     expect(editor.queryByRole('combobox', { name: 'Field 1, kind' })).toBeNull();
     expect(editor.getByTitle('kept: activities were logged with it')).toHaveTextContent('Number, kept: activities were logged with it');

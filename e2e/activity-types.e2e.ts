@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, WCAG_AA } from './support/axe';
+import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
+import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
+
+/*
+ * A company's own activity types (decision 100): an admin opens Administration → Activity types,
+ * adds the SDR team's template, makes a type of their own in the editor (a Norwegian name too, an
+ * outcome, a choice field with options, a daily bonus), archives and restores it, and reads the
+ * screen in Norwegian, on a phone and in dark. A rep's own attempt is refused by the server.
+ */
+
+const admin = makeAccount('Astrid Admin');
+const rep = makeAccount('Ola Rep');
+
+let server: JourneyServer;
+let base: string;
+let browser: Browser;
+let page: Page;
+let adminCookie: string;
+let repCookie: string;
+
+/** Chooses a radio drawn as a tile (the input itself is visually hidden) from the keyboard, as a person using one would. */
+async function pick(radio: ReturnType<Page['getByRole']>) {
+  await radio.focus();
+  await radio.press('Space');
+  expect(await radio.isChecked()).toBe(true);
+}
+
+const ownTypes = () => page.getByRole('list', { name: /^(Your types|Deres typer)$/ });
+
+beforeAll(async () => {
+  server = useSharedServer();
+  base = server.baseUrl;
+  adminCookie = (await joinCompany(base, admin)).cookie;
+  repCookie = (await joinCompany(base, rep)).cookie;
+  browser = await openBrowser({ baseUrl: base });
+  await signInContext(browser.context, base, admin);
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('activity types', () => {
+  it('an admin adds a template and makes a type of their own in the editor', async () => {
+    await page.goto('/app/admin/users');
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Activity types' }).click();
+    await page.waitForURL('**/app/admin/activity-types');
+    await page.getByText('No types of your own yet').waitFor();
+    await saveSettledScreenshot(page, 'activity-types-01-empty');
+
+    await page.getByRole('button', { name: 'SDR team' }).first().click();
+    await ownTypes().getByText('Dial').waitFor();
+    expect(await ownTypes().getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining('0 points · 3 outcomes · 0 fields · bonus 5 at 50 a day'),
+      expect.stringContaining('5 points · 0 outcomes · 1 field'),
+    ]);
+
+    await page.getByRole('button', { name: 'New type' }).click();
+    const editor = page.getByRole('dialog', { name: 'New activity type' });
+    // Saved with no name: the contract says so in the form, and nothing is sent.
+    await editor.getByRole('button', { name: 'Create type' }).click();
+    await editor.getByText('Give it a name').waitFor();
+    await editor.getByRole('textbox', { name: 'Name · English' }).fill('Site visit');
+    await pick(editor.getByRole('radio', { name: 'Car', exact: true }));
+    await pick(editor.getByRole('radio', { name: 'Amber', exact: true }));
+    await editor.getByRole('textbox', { name: 'Points for each one' }).fill('3');
+    await editor.getByRole('button', { name: 'Add outcome' }).click();
+    await editor.getByRole('textbox', { name: 'Outcome 1, name' }).fill('Offer sent');
+    await editor.getByRole('textbox', { name: 'Outcome 1, extra points' }).fill('5');
+    await editor.getByRole('button', { name: 'Add field' }).click();
+    await editor.getByRole('textbox', { name: 'Field 1, name' }).fill('Site size');
+    await editor.getByRole('combobox', { name: 'Field 1, kind' }).click();
+    await page.getByRole('option', { name: 'Choice', exact: true }).click();
+    await editor.getByRole('textbox', { name: 'Field 1, option 1' }).fill('Small');
+    await editor.getByRole('textbox', { name: 'Field 1, option 2' }).fill('Large');
+    await editor.getByRole('switch', { name: 'Extra points for reaching a number in a day' }).click();
+    await editor.getByRole('textbox', { name: 'How many in a day' }).fill('4');
+    await pick(editor.getByRole('radio', { name: 'Norsk (bokmål)' }));
+    await editor.getByRole('textbox', { name: 'Name · Norsk (bokmål)' }).fill('Befaring');
+    await editor.getByRole('textbox', { name: 'Outcome 1, name' }).fill('Tilbud sendt');
+    await saveSettledScreenshot(editor, 'activity-types-02-editor');
+    expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+    await editor.getByRole('button', { name: 'Create type' }).click();
+    await editor.waitFor({ state: 'detached' });
+
+    const visit = ownTypes().getByRole('listitem').filter({ hasText: 'Site visit' });
+    await expect.poll(() => visit.innerText()).toContain('3 points · 1 outcome · 1 field · bonus 5 at 4 a day');
+    const { types } = await callApiOk<{ types: { names: Record<string, string>; outcomes: { names: Record<string, string> }[] }[] }>(
+      base,
+      adminCookie,
+      'GET',
+      '/activity-types',
+    );
+    const saved = types.find((type) => type.names.en === 'Site visit')!;
+    expect(saved.names).toEqual({ en: 'Site visit', nb: 'Befaring' });
+    expect(saved.outcomes[0]!.names).toEqual({ en: 'Offer sent', nb: 'Tilbud sendt' });
+
+    // A rep may read the types but not make one: the server says no, whatever the screen shows.
+    const refused = await fetch(`${base}/api/v1/activity-types`, {
+      method: 'POST',
+      headers: { cookie: repCookie, 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ names: { en: 'Mine' }, icon: 'star', colour: 'blue', points: 1, outcomes: [], fields: [], bonus: null }),
+    });
+    expect(refused.status).toBe(403);
+
+    await visit.getByRole('button', { name: 'Archive “Site visit”' }).click();
+    await visit.getByText('Archived').waitFor();
+    await visit.getByRole('button', { name: 'Restore “Site visit”' }).click();
+    await visit.getByRole('button', { name: 'Archive “Site visit”' }).waitFor();
+    await saveSettledScreenshot(page, 'activity-types-03-list');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+  });
+
+  it('reads in Norwegian, on a phone and in dark', async () => {
+    await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await page.reload();
+    await ownTypes().getByText('Befaring').waitFor();
+    await page.getByRole('heading', { name: 'Innebygd' }).waitFor();
+    await saveSettledScreenshot(page, 'activity-types-04-nb');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveSettledScreenshot(page, 'activity-types-05-nb-phone');
+    await ownTypes().getByRole('button', { name: 'Rediger «Befaring»' }).click();
+    const editor = page.getByRole('dialog', { name: 'Rediger aktivitetstype' });
+    await expect.poll(() => editor.getByRole('textbox', { name: 'Navn · Norsk (bokmål)' }).inputValue()).toBe('Befaring');
+    await saveSettledScreenshot(editor, 'activity-types-06-editor-nb-phone');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await saveSettledScreenshot(editor, 'activity-types-07-editor-nb-phone-dark');
+    expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+    await editor.getByRole('button', { name: 'Avbryt' }).click();
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await saveSettledScreenshot(page, 'activity-types-08-nb-dark');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+  });
+});
