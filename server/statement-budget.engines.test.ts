@@ -62,7 +62,25 @@ describe('the statement budget', () => {
     await t.request('/api/v1/activities/mine', { as: rep });
     // The rep's first sale earns a badge (measured below); the sales measured here earn none.
     expect((await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'sale', ticketSize: 100 } })).status).toBe(201);
+    // One of the company's own types (decision 100): its definition comes with the logging context.
+    const typeResponse = await t.request('/api/v1/activity-types', {
+      method: 'POST',
+      as: admin,
+      json: {
+        names: { en: 'Demo' },
+        icon: 'presentation',
+        colour: 'green',
+        points: 2,
+        outcomes: [{ names: { en: 'Booked' }, points: 1 }],
+        fields: [{ names: { en: 'Seats' }, kind: 'number', required: true }],
+        bonus: { threshold: 2, points: 5 },
+      },
+    });
+    const demo = (await typeResponse.json()) as { id: string; outcomes: { id: string }[]; fields: { id: string }[] };
+    const custom = { kind: 'custom', typeId: demo.id, outcome: demo.outcomes[0]!.id, fields: { [demo.fields[0]!.id]: 12 } };
     for (const body of [
+      custom,
+      custom,
       { kind: 'call', answered: true, outcome: 'meeting_booked', customerName: 'Fjord Fisk AS' },
       { kind: 'call', answered: false },
       { kind: 'sale', ticketSize: 12500, customerName: 'fjord fisk as', productName: 'Pro' },

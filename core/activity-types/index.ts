@@ -251,3 +251,31 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
     },
   ],
 };
+
+// ---- points ---------------------------------------------------------------------------------------
+
+/** What the member's day already holds of this type, read under the day's lock before the log. */
+export type TypeDayContext = { countBefore: number; bonusTaken: boolean };
+
+/**
+ * The points one activity of a company's own type earns when logged: the type's, its outcome's,
+ * each money field's points per whole currency unit (rounded down), and the daily bonus when this
+ * one reaches the bonus's number for the day and no other of the type carries it (a snapshot, as
+ * every activity's points are: decision 008).
+ */
+export function computeCustomActivityPoints(
+  type: Pick<StoredActivityTypeDefinition, 'points' | 'outcomes' | 'fields' | 'bonus'>,
+  outcomeId: string | null,
+  values: Readonly<Record<string, number | boolean | string>>,
+  day: TypeDayContext,
+): { points: number; bonusPoints: number } {
+  const outcome = type.outcomes.find((o) => o.id === outcomeId);
+  let points = type.points + (outcome?.points ?? 0);
+  for (const field of type.fields) {
+    const value = values[field.id];
+    if (field.kind === 'money' && typeof value === 'number' && field.pointsPerUnit)
+      points += Math.floor((value / 100) * field.pointsPerUnit);
+  }
+  const bonusPoints = type.bonus && !day.bonusTaken && day.countBefore + 1 >= type.bonus.threshold ? type.bonus.points : 0;
+  return { points: points + bonusPoints, bonusPoints };
+}

@@ -3,6 +3,7 @@ import { text } from './common';
 import { CALL_OUTCOMES } from '../kpi/points';
 import { FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR } from '../period/local-date';
 import { ACTIVITY_NOTES_MAX, CUSTOMER_NAME_MAX, PRODUCT_NAME_MAX } from './constants';
+import { ACTIVITY_FIELD_TEXT_MAX, ACTIVITY_TYPE_FIELDS_MAX, EntryIdSchema } from './activity-types';
 
 /*
  * A rep's own activities: logging a call, sale, held meeting, e-mail or LinkedIn touch, the list of
@@ -15,13 +16,16 @@ export const TICKET_SIZE_MAX = 1_000_000_000_000;
 
 export const SALE_VALUE_MESSAGE = 'Please enter a valid sale value';
 
-/** What a rep logs (the request's `kind`). */
-export const ACTIVITY_KINDS = ['call', 'sale', 'meeting', 'email', 'linkedin'] as const;
+/** What a rep logs (the request's `kind`): a built-in kind, or one of the company's own types (decision 100). */
+export const ACTIVITY_KINDS = ['call', 'sale', 'meeting', 'email', 'linkedin', 'custom'] as const;
 export const ActivityKindSchema = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof ActivityKindSchema>;
 
-/** How an activity is stored (the `type` column). */
-export const ACTIVITY_TYPE_VALUES = ['call_answered', 'call_unanswered', 'meeting', 'sale', 'email', 'linkedin'] as const;
+/** The built-in kinds as stored: what an edit may turn one into. */
+export const BUILT_IN_ACTIVITY_TYPES = ['call_answered', 'call_unanswered', 'meeting', 'sale', 'email', 'linkedin'] as const;
+export type BuiltInActivityType = (typeof BUILT_IN_ACTIVITY_TYPES)[number];
+/** How an activity is stored (the `type` column); 'custom' is one of the company's own types (typeId says which). */
+export const ACTIVITY_TYPE_VALUES = [...BUILT_IN_ACTIVITY_TYPES, 'custom'] as const;
 export const StoredActivityTypeSchema = z.enum(ACTIVITY_TYPE_VALUES);
 export type StoredActivityType = z.infer<typeof StoredActivityTypeSchema>;
 
@@ -124,11 +128,36 @@ export const LogLinkedinSchema = z.object({
   userId: memberId,
 });
 
+/**
+ * One of the company's own types (decision 100): its outcome, when the type has outcomes, and its
+ * fields' values by field id (a number; money in minor units; a choice's option id; true or false;
+ * a line of text; a date as YYYY-MM-DD), checked against the type by the server.
+ */
+export const LogCustomSchema = z.object({
+  kind: z.literal('custom'),
+  typeId: z.uuid({ error: 'Choose one of your activity types' }),
+  outcome: EntryIdSchema.nullish(),
+  fields: z
+    .record(EntryIdSchema, z.union([z.number(), z.boolean(), text().max(ACTIVITY_FIELD_TEXT_MAX * 2)]).nullable())
+    .refine((fields) => Object.keys(fields).length <= ACTIVITY_TYPE_FIELDS_MAX * 2, { message: 'Too many fields' })
+    .optional(),
+  customerName,
+  notes,
+  localDate,
+  time,
+  clientKey,
+  userId: memberId,
+});
+export type LogCustom = z.infer<typeof LogCustomSchema>;
+
 export const LogActivitySchema = z.discriminatedUnion(
   'kind',
-  [LogCallSchema, LogSaleSchema, LogMeetingSchema, LogEmailSchema, LogLinkedinSchema],
+  [LogCallSchema, LogSaleSchema, LogMeetingSchema, LogEmailSchema, LogLinkedinSchema, LogCustomSchema],
   {
-    error: (issue) => (issue.code === 'invalid_union' ? 'Choose what to log: a call, sale, meeting, e-mail or LinkedIn touch' : undefined),
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? 'Choose what to log: a call, sale, meeting, e-mail, LinkedIn touch or one of your own types'
+        : undefined,
   },
 );
 export type LogActivity = z.infer<typeof LogActivitySchema>;
@@ -149,7 +178,7 @@ export const UpdateActivitySchema = z
     {
       userId: memberId,
       type: z
-        .enum(ACTIVITY_TYPE_VALUES, {
+        .enum(BUILT_IN_ACTIVITY_TYPES, {
           error: 'Choose what it was: an answered call, a call not answered, a held meeting, a sale, an e-mail or a LinkedIn touch',
         })
         .optional(),
@@ -200,6 +229,12 @@ export const ActivitySchema = z.object({
   pointsEarned: z.number().int(),
   /** True on the call that earned the daily 20-call bonus. */
   dailyBonus: z.boolean(),
+  /** One of the company's own types (decision 100): which; null for a built-in kind. */
+  typeId: text().nullable(),
+  /** One of the company's own types: its outcome's id, when the type has outcomes. */
+  outcomeId: text().nullable(),
+  /** One of the company's own types: its field values by field id; null for a built-in kind. */
+  fieldValues: z.record(text(), z.union([z.number(), z.boolean(), text()])).nullable(),
   /** The company-local day it belongs to, 'YYYY-MM-DD'. */
   localDate: text(),
   /** Logged for, or moved to, a day before the day it was written on (decision 041). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isSingleLine, text } from './common';
+import { isSingleLine, isStorableText, text } from './common';
+import { isLocalDate } from '../period/local-date';
 import { LANGUAGES } from '../language';
 
 /*
@@ -223,3 +224,96 @@ export const AddActivityTypeTemplateSchema = z.strictObject({
   template: z.enum(ACTIVITY_TYPE_TEMPLATES, { error: 'Choose a template: SDR team, field sales or account management' }),
 });
 export type AddActivityTypeTemplate = z.infer<typeof AddActivityTypeTemplateSchema>;
+
+// ---- logging one (POST /api/v1/activities with kind 'custom') ------------------------------------
+
+export const ACTIVITY_FIELD_TEXT_MAX = 200;
+/** A number field's bound either way: more than any count a team logs, small enough to stay exact. */
+export const ACTIVITY_FIELD_NUMBER_MAX = 1_000_000_000;
+
+/** A value as sent and stored: a number (money in minor units), a choice's option id, yes or no, a line of text, a date. */
+export type ActivityFieldValue = number | boolean | string;
+export type ActivityFieldValues = Record<string, ActivityFieldValue>;
+
+/** The refusals of a logged activity's outcome and field values, by what is wrong (worded in every language, decision 083). */
+export const ACTIVITY_VALUE_MESSAGES = {
+  outcome: 'Choose one of the outcomes',
+  noOutcomes: 'This type has no outcomes',
+  required: 'This field is required',
+  unknown: 'This type has no such field',
+  number: 'Enter a number',
+  money: 'Enter an amount in minor units (øre, cents), 0 or more',
+  choice: 'Choose one of the options',
+  yesNo: 'Choose yes or no',
+  text: `The text can be at most ${ACTIVITY_FIELD_TEXT_MAX} characters, on one line`,
+  date: 'Enter a date as YYYY-MM-DD',
+} as const;
+
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** One value against its field: the value to store, or why not. */
+function checkFieldValue(field: ActivityField, value: unknown): { value: ActivityFieldValue } | { error: string } {
+  switch (field.kind) {
+    case 'number':
+      return isFiniteNumber(value) && Math.abs(value) <= ACTIVITY_FIELD_NUMBER_MAX ? { value } : { error: ACTIVITY_VALUE_MESSAGES.number };
+    case 'money':
+      return isFiniteNumber(value) && Number.isInteger(value) && value >= 0 && value <= 1_000_000_000_000
+        ? { value }
+        : { error: ACTIVITY_VALUE_MESSAGES.money };
+    case 'choice':
+      return typeof value === 'string' && field.options.some((option) => option.id === value && !option.archived)
+        ? { value }
+        : { error: ACTIVITY_VALUE_MESSAGES.choice };
+    case 'yes_no':
+      return typeof value === 'boolean' ? { value } : { error: ACTIVITY_VALUE_MESSAGES.yesNo };
+    case 'text': {
+      const text = typeof value === 'string' ? value.trim() : null;
+      return text !== null && text.length <= ACTIVITY_FIELD_TEXT_MAX && isSingleLine(text) && isStorableText(text)
+        ? { value: text }
+        : { error: ACTIVITY_VALUE_MESSAGES.text };
+    }
+    case 'date':
+      return typeof value === 'string' && isLocalDate(value) ? { value } : { error: ACTIVITY_VALUE_MESSAGES.date };
+  }
+}
+
+/**
+ * A logged activity's outcome and field values against its type: what to store (text trimmed, an
+ * empty value left out), or the refusals keyed as a form shows them ("outcome", "fields.<id>").
+ * An archived outcome, field or option takes no new values; a required live field must have one.
+ */
+export function checkActivityValues(
+  type: { outcomes: readonly ActivityOutcome[]; fields: readonly ActivityField[] },
+  input: { outcome?: string | null; fields?: Record<string, unknown> | null },
+): { outcomeId: string | null; values: ActivityFieldValues; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const live = type.outcomes.filter((outcome) => !outcome.archived);
+  let outcomeId: string | null = null;
+  if (live.length === 0) {
+    if (input.outcome != null) errors.outcome = ACTIVITY_VALUE_MESSAGES.noOutcomes;
+  } else if (input.outcome != null && live.some((outcome) => outcome.id === input.outcome)) {
+    outcomeId = input.outcome;
+  } else {
+    errors.outcome = ACTIVITY_VALUE_MESSAGES.outcome;
+  }
+  const values: ActivityFieldValues = {};
+  const given = input.fields ?? {};
+  for (const [id, value] of Object.entries(given)) {
+    const field = type.fields.find((f) => f.id === id && !f.archived);
+    if (!field) {
+      errors[`fields.${id}`] = ACTIVITY_VALUE_MESSAGES.unknown;
+      continue;
+    }
+    // Left empty: as if not given (a form's empty input, a null from an API client).
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
+    const checked = checkFieldValue(field, value);
+    if ('error' in checked) errors[`fields.${id}`] = checked.error;
+    else values[id] = checked.value;
+  }
+  for (const field of type.fields) {
+    if (field.required && !field.archived && !(field.id in values) && !errors[`fields.${field.id}`]) {
+      errors[`fields.${field.id}`] = ACTIVITY_VALUE_MESSAGES.required;
+    }
+  }
+  return { outcomeId, values, errors };
+}

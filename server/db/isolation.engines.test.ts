@@ -57,6 +57,7 @@ const TENANT_TABLES = [
   'push_outbox',
   'domain_event_log',
   'activity_types',
+  'activity_type_day_stats',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member (an admin; the 1:1 note is about the colleague). */
@@ -149,9 +150,11 @@ async function seedEveryTable(member: Member, colleague: Member): Promise<void> 
     );
     await tx.execute(sql`INSERT INTO push_outbox (company_id, user_id, kind, data)
       VALUES (${member.companyId}, ${member.id}, 'badge_earned', '{"badge":"first_sale"}')`);
-    await tx.execute(
-      sql`INSERT INTO activity_types (company_id, names, icon, colour) VALUES (${member.companyId}, '{"en":"Demo"}', 'presentation', 'green')`,
-    );
+    const typeId = crypto.randomUUID();
+    await tx.execute(sql`INSERT INTO activity_types (company_id, id, names, icon, colour)
+      VALUES (${member.companyId}, ${typeId}, '{"en":"Demo"}', 'presentation', 'green')`);
+    await tx.execute(sql`INSERT INTO activity_type_day_stats (company_id, day, user_id, type_id, activities, points)
+      VALUES (${member.companyId}, '2026-11-20', ${member.id}, ${typeId}, 1, 5)`);
   });
 }
 
@@ -384,6 +387,11 @@ describe('company B is invisible to company A', () => {
     [
       'activity_types',
       (c: string) => sql`INSERT INTO activity_types (company_id, names, icon, colour) VALUES (${c}, '{"en":"Planted"}', 'star', 'blue')`,
+    ],
+    [
+      'activity_type_day_stats',
+      (c: string, u: string) =>
+        sql`INSERT INTO activity_type_day_stats (company_id, day, user_id, type_id) VALUES (${c}, '2026-01-01', ${u}, gen_random_uuid())`,
     ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));

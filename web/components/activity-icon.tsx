@@ -1,5 +1,5 @@
 import type { Activity, StoredActivityType } from '@core/contracts';
-import { BanknoteIcon, CalendarCheckIcon, type LucideIcon, MailIcon, PhoneIncomingIcon, PhoneMissedIcon } from 'lucide-react';
+import { BanknoteIcon, CalendarCheckIcon, type LucideIcon, MailIcon, PhoneIncomingIcon, PhoneMissedIcon, ShapesIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/cn';
 
@@ -38,6 +38,8 @@ export const ACTIVITY_LOOKS: Record<StoredActivityType, ActivityLook> = {
   sale: { icon: BanknoteIcon, tone: 'bg-warning-soft text-warning-strong' },
   email: { icon: MailIcon, tone: 'bg-accent text-accent-foreground' },
   linkedin: { icon: LinkedinGlyph, tone: 'bg-primary-soft text-primary' },
+  // One of the company's own types (decision 100), where its own look is not at hand: components/activity-type-icon.
+  custom: { icon: ShapesIcon, tone: 'bg-muted text-muted-foreground' },
 };
 
 /** An activity's type as a round badge; decorative, its name is always written beside it. */

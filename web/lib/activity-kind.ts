@@ -1,7 +1,7 @@
 import type { RecentActivity } from '@core/contracts';
 
 export type ActivityKindKey =
-  'meetingBooked' | 'movedForward' | 'callAnswered' | 'callUnanswered' | 'sale' | 'meeting' | 'email' | 'linkedin';
+  'meetingBooked' | 'movedForward' | 'callAnswered' | 'callUnanswered' | 'sale' | 'meeting' | 'email' | 'linkedin' | 'custom';
 
 /**
  * What an activity was, as one key for the scoreboards' words ("booked a meeting"): a call that
@@ -22,5 +22,7 @@ export function computeActivityKind(activity: Pick<RecentActivity, 'type' | 'mee
       return 'email';
     case 'linkedin':
       return 'linkedin';
+    case 'custom':
+      return 'custom';
   }
 }

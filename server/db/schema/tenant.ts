@@ -272,6 +272,13 @@ export const activities = pgTable(
      * migration. A type with activities cannot be deleted (the key refuses), only archived.
      */
     typeId: uuid('type_id'),
+    /** A company's own type: the outcome's id, when the type has outcomes (decision 100). */
+    outcomeId: text('outcome_id'),
+    /**
+     * A company's own type: its fields' values by field id (a number; money in minor units; a
+     * choice's option id; true or false; a line of text; a date as YYYY-MM-DD). Null for the built-in kinds.
+     */
+    fieldValues: jsonb('field_values').$type<Record<string, number | boolean | string>>(),
     createdAt: tz('created_at').notNull().defaultNow(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -296,7 +303,9 @@ export const activities = pgTable(
     uniqueIndex('activities_company_user_client_key_uq')
       .on(t.companyId, t.userId, t.clientKey)
       .where(sql`${t.clientKey} is not null`),
-    check('activities_type_ck', sql`${t.type} in ('call_answered','call_unanswered','meeting','sale','email','linkedin')`),
+    check('activities_type_ck', sql`${t.type} in ('call_answered','call_unanswered','meeting','sale','email','linkedin','custom')`),
+    // A company's own type names its type; a built-in kind names none (until their migration, decision 100).
+    check('activities_custom_type_ck', sql`(${t.type} = 'custom') = (${t.typeId} is not null)`),
   ],
 );
 
@@ -371,6 +380,40 @@ export const dailyUserStats = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.day, t.userId] }),
     index('daily_user_stats_company_user_day_idx').on(t.companyId, t.userId, t.day),
+  ],
+);
+
+/**
+ * The rollup of the company's own types (decision 100): one row per company, local day, member,
+ * type and outcome ('' for none), kept exact by the activities_type_rollup triggers in the same
+ * transaction as each write. `sums`: the numeric fields' totals by field id (money in minor
+ * units); `counts`: how many had each choice or yes/no value, by "fieldId:value".
+ */
+export const activityTypeDayStats = pgTable(
+  'activity_type_day_stats',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    typeId: uuid('type_id').notNull(),
+    outcomeId: text('outcome_id').notNull().default(''),
+    activities: integer('activities').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    /** How many of these carry the type's daily bonus (0 or 1 a member-day across outcomes). */
+    bonusTaken: integer('bonus_taken').notNull().default(0),
+    sums: jsonb('sums').$type<Record<string, number>>().notNull().default({}),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.day, t.userId, t.typeId, t.outcomeId] }),
+    foreignKey({ columns: [t.companyId, t.typeId], foreignColumns: [activityTypes.companyId, activityTypes.id] }).onDelete('cascade'),
+    index('activity_type_day_stats_company_type_day_idx').on(t.companyId, t.typeId, t.day),
   ],
 );
 

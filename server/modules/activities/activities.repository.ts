@@ -1,3 +1,4 @@
+import type { StoredActivityTypeDefinition, TypeDayContext } from '@core/activity-types';
 import { type DayContext, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi';
 import type { GoalCounts } from '@core/stats';
 import type { DomainEvent } from '@core/contracts';
@@ -11,7 +12,7 @@ import { queryPrepared } from '../../db/prepared';
 import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 
 /** An activity as the service sees it: the row without its company (the scope's), status and import. */
-export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status' | 'importId' | 'clientKey' | 'typeId'>;
+export type ActivityRow = Omit<typeof activities.$inferSelect, 'companyId' | 'status' | 'importId' | 'clientKey'>;
 
 /**
  * The columns a write sets (bonusPoints: the part of pointsEarned that is the daily bonus); the
@@ -32,6 +33,12 @@ export type ActivityValues = Pick<
   | 'bonusPoints'
 >;
 
+/** What one of the company's own types adds to a new activity (decision 100); a built-in kind leaves them null. */
+export type CustomTypeValues = Pick<ActivityRow, 'typeId' | 'outcomeId' | 'fieldValues'>;
+
+/** One of the company's own types as a log reads it (decision 100), with the member's day of it so far. */
+export type CustomTypeContext = { definition: StoredActivityTypeDefinition; archived: boolean; day: TypeDayContext };
+
 /** A customer as an activity names it. */
 type CustomerRef = { id: string; name: string };
 
@@ -47,6 +54,8 @@ export type LoggingContext = {
   replayed: string | null;
   /** The id of an activity logged with this device key and deleted since (decision 069), else null. */
   replayedDeleted: string | null;
+  /** The company's own type asked for (decision 100) and the day of it so far; null when none was asked for or there is none. */
+  customType: CustomTypeContext | null;
 };
 
 /**
@@ -58,7 +67,12 @@ export type ActivityDay = {
    * The company's rules, the day so far (calls and whether the bonus is taken) and, when a customer
    * is named, that customer (found case-insensitively or created): one round trip for a new log.
    */
-  findLoggingContext(customerName: string | null, createdAt: Date, clientKey: string | null): Promise<LoggingContext>;
+  findLoggingContext(
+    customerName: string | null,
+    createdAt: Date,
+    clientKey: string | null,
+    typeId?: string | null,
+  ): Promise<LoggingContext>;
   /**
    * Stores a new activity; `customerName` is the linked customer's current name. `createdAt` is when
    * it happened (on the day), `updatedAt` when it was written (the sync feed's order). Null when
@@ -67,7 +81,8 @@ export type ActivityDay = {
    * (decision 095: no round trip of their own), then handed to the followers in this transaction.
    */
   insertActivity(
-    values: ActivityValues & { createdAt: Date; updatedAt?: Date; loggedLate?: boolean; clientKey?: string | null },
+    values: ActivityValues &
+      Partial<CustomTypeValues> & { createdAt: Date; updatedAt?: Date; loggedLate?: boolean; clientKey?: string | null },
     publish?: { describe: (row: ActivityRow) => DomainEvent[]; occurredAt: Date },
   ): Promise<ActivityRow | null>;
   /** The caller's activity logged with this device key (decision 054). */
@@ -105,6 +120,11 @@ export type ActivityDay = {
   removeDailyBonus(updatedAt: Date): Promise<void>;
   /** Gives the daily bonus to the day's latest call; returns false when the day has no call. */
   awardDailyBonusToLatestCall(bonusPoints: number, updatedAt: Date): Promise<boolean>;
+  /**
+   * After one of the company's own type left the day (decision 100): the type's daily bonus stays
+   * with one activity of the type while the day has its number of them, and with none below it.
+   */
+  settleTypeBonus(typeId: string, updatedAt: Date): Promise<void>;
 };
 
 export const activityColumns = {
@@ -122,6 +142,9 @@ export const activityColumns = {
   pointsEarned: activities.pointsEarned,
   dailyBonus: activities.dailyBonus,
   bonusPoints: activities.bonusPoints,
+  typeId: activities.typeId,
+  outcomeId: activities.outcomeId,
+  fieldValues: activities.fieldValues,
   localDate: activities.localDate,
   loggedLate: activities.loggedLate,
   createdAt: activities.createdAt,
@@ -139,7 +162,8 @@ const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[])
  * by the data-modifying CTE when the name is new; when it exists, `existing` finds it in the same
  * statement's snapshot. (A customer another transaction committed while this one waited on the
  * unique index is in neither: findLoggingContext then reads it with a fresh statement.)
- *   $1 company, $2 user, $3 local day, $4 customer name or null, $5 created at, $6 device key or null
+ *   $1 company, $2 user, $3 local day, $4 customer name or null, $5 created at, $6 device key or null,
+ *   $7 the company's own type asked for, or null (decision 100: its definition and the member's day of it)
  */
 const LOGGING_CONTEXT_SQL = `WITH created AS (
   INSERT INTO customer_companies (company_id, name, created_by, created_at)
@@ -161,7 +185,13 @@ SELECT
   (SELECT id FROM activities
     WHERE company_id = $1::uuid AND user_id = $2::text AND client_key = $6::uuid) AS replayed,
   (SELECT id FROM deleted_activities
-    WHERE company_id = $1::uuid AND user_id = $2::text AND client_key = $6::uuid LIMIT 1) AS "replayedDeleted"`;
+    WHERE company_id = $1::uuid AND user_id = $2::text AND client_key = $6::uuid LIMIT 1) AS "replayedDeleted",
+  (SELECT json_build_object('names', names, 'icon', icon, 'colour', colour, 'points', points, 'outcomes', outcomes,
+                            'fields', fields, 'bonus', bonus, 'archived', archived_at IS NOT NULL)
+     FROM activity_types WHERE company_id = $1::uuid AND id = $7::uuid) AS "customType",
+  (SELECT json_build_object('count', coalesce(sum(activities), 0), 'bonusTaken', coalesce(sum(bonus_taken), 0))
+     FROM activity_type_day_stats
+    WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text AND type_id = $7::uuid) AS "customDay"`;
 
 /** A member's daily goals and a day's counts toward them. */
 const GOAL_PROGRESS_SQL = `SELECT
@@ -178,24 +208,54 @@ type LoggingContextRow = {
   existing: CustomerRef | null;
   replayed: string | null;
   replayedDeleted: string | null;
+  customType: (StoredActivityTypeDefinition & { archived: boolean }) | null;
+  customDay: { count: number; bonusTaken: number };
 };
 
 /** A new activity, with its id made here (no re-read): the row is what the service already knows. */
 const INSERT_ACTIVITY_SQL = `INSERT INTO activities (id, company_id, user_id, local_date, type, meeting_booked, moved_forward,
   customer_id, customer_name, ticket_size, product_name, notes, points_earned, daily_bonus, bonus_points, status,
-  created_at, updated_at, logged_late, client_key)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'completed', $16, $17, $18, $19)
+  created_at, updated_at, logged_late, client_key, type_id, outcome_id, field_values)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'completed', $16, $17, $18, $19, $20, $21, $22)
 ON CONFLICT (company_id, user_id, client_key) WHERE client_key IS NOT NULL DO NOTHING
 RETURNING id`;
 
 /**
  * The same insert appending its events to the log (decision 095), only when the row went in:
- * $20 the events (a JSON array), $21 when they happened.
+ * $23 the events (a JSON array), $24 when they happened.
  */
 const INSERT_ACTIVITY_WITH_EVENTS_SQL = `WITH inserted AS (
 ${INSERT_ACTIVITY_SQL}
-), ${appendEventsCte({ events: '$20', company: '$2', at: '$21', guard: 'EXISTS (SELECT 1 FROM inserted)' })}
+), ${appendEventsCte({ events: '$23', company: '$2', at: '$24', guard: 'EXISTS (SELECT 1 FROM inserted)' })}
 SELECT id FROM inserted`;
+
+/**
+ * The daily bonus of a company's own type on one member's day, settled after one of the type left
+ * it (decision 100): taken off the activity that carries it when the day has fewer than the bonus's
+ * number (or the type no bonus now), given to the day's latest of the type when none carries it and
+ * the day still has the number. One statement.
+ *   $1 company, $2 user, $3 local day, $4 type, $5 updated at
+ */
+const SETTLE_TYPE_BONUS_SQL = `WITH type AS (
+  SELECT (bonus ->> 'threshold')::int AS threshold, (bonus ->> 'points')::int AS points
+    FROM activity_types WHERE company_id = $1::uuid AND id = $4::uuid
+), day AS (
+  SELECT id, created_at, bonus_points FROM activities
+   WHERE company_id = $1::uuid AND user_id = $2::text AND local_date = $3::date AND type_id = $4::uuid
+   FOR UPDATE
+), taken AS (
+  UPDATE activities a SET points_earned = a.points_earned - a.bonus_points, bonus_points = 0, updated_at = $5::timestamptz
+    FROM day
+   WHERE a.id = day.id AND day.bonus_points > 0
+     AND (SELECT count(*) FROM day) < coalesce((SELECT threshold FROM type), 2147483647)
+  RETURNING a.id
+)
+UPDATE activities a SET points_earned = a.points_earned + t.points, bonus_points = t.points, updated_at = $5::timestamptz
+  FROM type t
+ WHERE t.points IS NOT NULL
+   AND a.id = (SELECT id FROM day ORDER BY created_at DESC, id DESC LIMIT 1)
+   AND NOT EXISTS (SELECT 1 FROM day WHERE bonus_points > 0)
+   AND (SELECT count(*) FROM day) >= t.threshold`;
 
 /** Where the activities' writes run: the database, and what they read from other modules' tables (decision 097). */
 export type ActivityStore = { db: Database; lookups: ActivityLookups };
@@ -219,7 +279,7 @@ export async function withActivityDay<T>(
     owner?: UserId;
     alsoLock?: readonly (string | { userId: string; localDate: string })[];
     /** The logging context `fn` reads first (findLoggingContext): sent in the lock's round trip (decision 099). */
-    loggingContext?: { customerName: string | null; createdAt: Date; clientKey: string | null };
+    loggingContext?: { customerName: string | null; createdAt: Date; clientKey: string | null; typeId?: string | null };
   } = {},
 ): Promise<T> {
   // The days are locked in key order (as imports lock theirs), so two transactions that both lock
@@ -256,9 +316,17 @@ export async function withActivityDay<T>(
 function loggingContextStatement(
   scope: { companyId: CompanyId; userId: string },
   localDate: string,
-  input: { customerName: string | null; createdAt: Date; clientKey: string | null },
+  input: { customerName: string | null; createdAt: Date; clientKey: string | null; typeId?: string | null },
 ) {
-  const values = [scope.companyId, scope.userId, localDate, input.customerName, input.createdAt.toISOString(), input.clientKey];
+  const values = [
+    scope.companyId,
+    scope.userId,
+    localDate,
+    input.customerName,
+    input.createdAt.toISOString(),
+    input.clientKey,
+    input.typeId ?? null,
+  ];
   return { name: 'activity_logging_context', text: LOGGING_CONTEXT_SQL, values };
 }
 
@@ -274,8 +342,8 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
   }
 
   return {
-    async findLoggingContext(customerName, createdAt, clientKey) {
-      const statement = loggingContextStatement(scope, localDate, { customerName, createdAt, clientKey });
+    async findLoggingContext(customerName, createdAt, clientKey, typeId = null) {
+      const statement = loggingContextStatement(scope, localDate, { customerName, createdAt, clientKey, typeId });
       const [row] = await queryPrepared<LoggingContextRow>(tx, statement.name, statement.text, statement.values);
       const rules = row!.rules
         .filter((r): r is typeof r & { kpiKey: KpiKey } => isKpiKey(r.kpiKey))
@@ -285,13 +353,24 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
       if (customerName !== null && !customer) customer = await findOrCreateCustomer(customerName, createdAt);
       const goals = row!.goals ?? { calls: 0, meetings: 0, sales: 0 };
       const progress = { calls: row!.day?.calls ?? 0, meetings: row!.day?.meetingsBooked ?? 0, sales: row!.day?.sales ?? 0 };
-      return { rules, day, customer, goals, progress, replayed: row!.replayed, replayedDeleted: row!.replayedDeleted };
+      const found = row!.customType;
+      const customType = found
+        ? {
+            definition: { ...found, bonus: found.bonus ?? null },
+            archived: found.archived,
+            day: { countBefore: Number(row!.customDay.count), bonusTaken: Number(row!.customDay.bonusTaken) > 0 },
+          }
+        : null;
+      return { rules, day, customer, goals, progress, replayed: row!.replayed, replayedDeleted: row!.replayedDeleted, customType };
     },
 
     async insertActivity(values, publish) {
       const id = crypto.randomUUID();
       const { clientKey: _clientKey, ...fields } = values;
       const row: ActivityRow = {
+        typeId: null,
+        outcomeId: null,
+        fieldValues: null,
         ...fields,
         id,
         userId: scope.userId,
@@ -320,6 +399,9 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
         (values.updatedAt ?? values.createdAt).toISOString(),
         values.loggedLate ?? false,
         values.clientKey ?? null,
+        values.typeId ?? null,
+        values.outcomeId ?? null,
+        values.fieldValues ? JSON.stringify(values.fieldValues) : null,
       ];
       const inserted =
         events.length === 0
@@ -416,6 +498,16 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
         .set({ pointsEarned: sql`${activities.pointsEarned} + ${bonusPoints}`, bonusPoints, dailyBonus: true, updatedAt })
         .where(eq(activities.id, latest.id));
       return true;
+    },
+
+    async settleTypeBonus(typeId, updatedAt) {
+      await queryPrepared(tx, 'activity_settle_type_bonus', SETTLE_TYPE_BONUS_SQL, [
+        scope.companyId,
+        scope.userId,
+        localDate,
+        typeId,
+        updatedAt.toISOString(),
+      ]);
     },
 
     async deleteActivity(id) {

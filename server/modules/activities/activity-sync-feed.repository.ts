@@ -47,6 +47,9 @@ type FeedChangeRow = {
   local_date: string;
   logged_late: boolean | null;
   created_at: Date | string | null;
+  type_id: string | null;
+  outcome_id: string | null;
+  field_values: Record<string, number | boolean | string> | null;
   at: Date | string;
   at_text: string;
 };
@@ -84,13 +87,13 @@ export async function findActivityChanges(db: Database, scope: MemberScope, filt
         (SELECT 'activity' AS kind, a.id, a.user_id, a.type, a.meeting_booked, a.moved_forward, a.customer_id,
                 coalesce(c.name, a.customer_name) AS customer_name, a.ticket_size, a.product_name, a.notes,
                 a.points_earned, a.daily_bonus, a.bonus_points, a.local_date::text AS local_date, a.logged_late, a.created_at,
-                a.updated_at AS at, ${exactInstant('a.updated_at')} AS at_text
+                a.type_id, a.outcome_id, a.field_values, a.updated_at AS at, ${exactInstant('a.updated_at')} AS at_text
            FROM activities a LEFT JOIN customer_companies c ON c.id = a.customer_id
           WHERE ${conditions('a', 'a.updated_at')}
           ORDER BY a.updated_at, a.id LIMIT ${take})
         UNION ALL
         (SELECT 'deleted', d.id, d.user_id, d.type, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                d.local_date::text, NULL, NULL, d.deleted_at, ${exactInstant('d.deleted_at')}
+                d.local_date::text, NULL, NULL, NULL, NULL, NULL, d.deleted_at, ${exactInstant('d.deleted_at')}
            FROM deleted_activities d
           WHERE ${conditions('d', 'd.deleted_at')}
           ORDER BY d.deleted_at, d.id LIMIT ${take})
@@ -124,6 +127,9 @@ export async function findActivityChanges(db: Database, scope: MemberScope, filt
           pointsEarned: row.points_earned ?? 0,
           dailyBonus: row.daily_bonus === true,
           bonusPoints: row.bonus_points ?? 0,
+          typeId: row.type_id,
+          outcomeId: row.outcome_id,
+          fieldValues: row.field_values,
           localDate: row.local_date,
           loggedLate: row.logged_late === true,
           createdAt: new Date(row.created_at!),

@@ -25,6 +25,8 @@ export async function deleteActivity(deps: AppDeps, actor: Actor, id: string): P
       if (current.type === 'call_answered' || current.type === 'call_unanswered') {
         await settleDailyBonus(day, current.dailyBonus, now);
       }
+      // One of the company's own types: its daily bonus follows the day's count of the type (decision 100).
+      if (current.typeId !== null) await day.settleTypeBonus(current.typeId, now);
       const deleted = {
         id: current.id,
         userId: current.userId,

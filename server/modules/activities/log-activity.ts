@@ -1,12 +1,13 @@
 /* Logging an activity (POST /api/v1/activities): one transaction on the rep's day, its events in the insert. */
-import type { Activity, LogActivity } from '@core/contracts';
+import { computeCustomActivityPoints } from '@core/activity-types';
+import { type Activity, checkActivityValues, type LogActivity, type LogCustom } from '@core/contracts';
 import { type ActivityInput, computeActivityPoints, computeLogOptions, isCallActivity, OPTIONAL_KINDS, type OptionalKind } from '@core/kpi';
 import { toMinorUnits } from '@core/money';
 import { computeLocalDate, computeLocalInstant, computeLocalTime, toLocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { toUserId } from '../../db/tenant';
-import { badRequest } from '../../lib/http';
-import { type ActivityValues, withActivityDay } from './activities.repository';
+import { badRequest, notFound } from '../../lib/http';
+import { type ActivityValues, type CustomTypeContext, type CustomTypeValues, withActivityDay } from './activities.repository';
 import {
   storeOf,
   emptyToNull,
@@ -53,6 +54,7 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
   const owner = toUserId(request.userId ?? actor.userId);
   if (owner !== actor.userId) await checkNewOwner(deps, actor, owner);
   const rights = owner === actor.userId && actor.role !== 'admin' ? 'own' : 'manager';
+  const customTypeId = request.kind === 'custom' ? request.typeId : null;
   const row = await withActivityDay(
     storeOf(deps),
     memberScopeOf(actor),
@@ -66,24 +68,35 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
         progress,
         replayed,
         replayedDeleted,
-      } = await day.findLoggingContext(customerName, now, clientKey);
+        customType,
+      } = await day.findLoggingContext(customerName, now, clientKey, customTypeId);
       // The same log sent again: the first one's answer, whatever changed since (no second count).
       if (replayed !== null && clientKey !== null) return (await day.findActivityByClientKey(clientKey))!;
       // Sent again after the member deleted what it logged (a phone that was offline all along):
       // deleted stays deleted (decision 069).
       if (replayedDeleted !== null && clientKey !== null) throw activityDeletedError();
       if (late) await checkLoggingDay(rights, today, localDate, () => day.findLateLoggingDays());
-      if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind]) {
+      if (request.kind in OPTIONAL_KINDS && !computeLogOptions(rules).enabledKinds[request.kind as OptionalKind]) {
         throw disabledKindError(request.kind as OptionalKind);
       }
 
       let input: ActivityInput;
       let shape: Pick<ActivityValues, 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName'>;
+      let points: { points: number; earnsDailyBonus: boolean; bonusPoints: number };
+      let custom: CustomTypeValues = { typeId: null, outcomeId: null, fieldValues: null };
       switch (request.kind) {
+        case 'custom': {
+          const logged = scoreCustom(request, customType);
+          custom = logged.values;
+          shape = { type: 'custom', meetingBooked: false, movedForward: false, ticketSize: null, productName: null };
+          points = { points: logged.points, earnsDailyBonus: false, bonusPoints: logged.bonusPoints };
+          break;
+        }
         case 'call': {
           const call = callFields(request.answered, request.outcome);
           input = call.input;
           shape = { ...call, ticketSize: null, productName: null };
+          points = computeActivityPoints(input, rules, dayContext);
           break;
         }
         case 'sale':
@@ -95,19 +108,20 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
             ticketSize: request.ticketSize,
             productName: emptyToNull(request.productName),
           };
+          points = computeActivityPoints(input, rules);
           break;
         default:
           input = { type: request.kind };
           shape = { type: request.kind, meetingBooked: false, movedForward: false, ticketSize: null, productName: null };
+          points = computeActivityPoints(input, rules, isCallActivity(input) ? dayContext : undefined);
       }
-
-      const points = computeActivityPoints(input, rules, isCallActivity(input) ? dayContext : undefined);
       // What followers make of it is theirs (decision 094): the feed, badges on the rollups after
       // the insert and the audit log in this transaction; webhooks and chat after it commits, from
       // the log the insert appends these events to in its own statement (decision 095).
       const inserted = await day.insertActivity(
         {
           ...shape,
+          ...custom,
           customerId: customer?.id ?? null,
           customerName: customer?.name ?? null,
           notes: emptyToNull(request.notes),
@@ -135,7 +149,29 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
       return inserted;
     },
     // The logging context travels with the day's lock (decision 099).
-    { owner, loggingContext: { customerName, createdAt: now, clientKey } },
+    { owner, loggingContext: { customerName, createdAt: now, clientKey, typeId: customTypeId } },
   );
   return toActivity(row);
+}
+
+/**
+ * One of the company's own types (decision 100): its outcome and field values checked against the
+ * type as it is now, and its points (the type's, the outcome's, money's per unit, the daily bonus).
+ * A type of another company, or none, is not found; an archived one is offered no more.
+ */
+function scoreCustom(
+  request: LogCustom,
+  type: CustomTypeContext | null,
+): { values: CustomTypeValues; points: number; bonusPoints: number } {
+  if (!type) throw notFound('No such activity type in your company.');
+  if (type.archived) {
+    throw badRequest('This activity type is archived: it is no longer logged.', { typeId: 'This activity type is archived' });
+  }
+  const checked = checkActivityValues(type.definition, { outcome: request.outcome, fields: request.fields });
+  if (Object.keys(checked.errors).length > 0) {
+    const [first] = Object.values(checked.errors);
+    throw badRequest(first!, checked.errors);
+  }
+  const { points, bonusPoints } = computeCustomActivityPoints(type.definition, checked.outcomeId, checked.values, type.day);
+  return { values: { typeId: request.typeId, outcomeId: checked.outcomeId, fieldValues: checked.values }, points, bonusPoints };
 }

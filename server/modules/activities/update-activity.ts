@@ -1,5 +1,5 @@
 /* Changing an activity (PATCH /api/v1/activities/{id}): its fields, day or owner, rescored under the day's lock. */
-import type { Activity, StoredActivityType, UpdateActivity } from '@core/contracts';
+import type { Activity, BuiltInActivityType, StoredActivityType, UpdateActivity } from '@core/contracts';
 import { SALE_VALUE_MESSAGE } from '@core/contracts';
 import {
   type ActivityInput,
@@ -47,7 +47,7 @@ function dayContextForEdit(row: ActivityRow): DayContext {
 /** The stored shape and the points engine's input of an activity of `type` after a change. */
 function reshape(
   current: ActivityRow,
-  type: StoredActivityType,
+  type: BuiltInActivityType,
   changes: UpdateActivity,
 ): { input: ActivityInput; shape: Pick<ActivityValues, 'type' | 'meetingBooked' | 'movedForward' | 'ticketSize' | 'productName'> } {
   if (type === 'call_answered' || type === 'call_unanswered') {
@@ -76,7 +76,7 @@ function reshape(
 }
 
 /** What a change asks that the activity's kind (after the change) cannot take: a 400 naming the field. */
-function checkChangeFitsType(current: ActivityRow, type: StoredActivityType, changes: UpdateActivity): void {
+function checkChangeFitsType(current: ActivityRow, type: BuiltInActivityType, changes: UpdateActivity): void {
   if (changes.outcome !== undefined && type !== 'call_answered') {
     throw badRequest('Only an answered call has an outcome.', { outcome: 'Only an answered call has an outcome' });
   }
@@ -117,6 +117,15 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
   const moving = changingDay || reassigning;
 
   const options = { owner: toUserId(place.userId), alsoLock: moving ? [{ userId: owner, localDate: target }] : [] };
+  /** Where a moved activity lands: the member, the day, the same time of that day, logged late when earlier than today. */
+  const movedTo = (current: ActivityRow) => ({
+    userId: owner,
+    localDate: target,
+    createdAt: changingDay
+      ? computeLocalInstant(toLocalDate(target), computeLocalTime(current.createdAt, actor.timezone), actor.timezone)
+      : current.createdAt,
+    loggedLate: current.loggedLate || (changingDay && target < today),
+  });
   const row = await withActivityDay(
     storeOf(deps),
     memberScopeOf(actor),
@@ -125,7 +134,39 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
       const current = await day.findOwnActivity(id);
       // Moved or deleted between the look-up and the lock: the caller saw an older state.
       if (!current || current.localDate !== place.localDate || current.userId !== place.userId) throw activityNotFound();
-      const type = (changes.type ?? current.type) as StoredActivityType;
+      if (current.type === 'custom') {
+        checkCustomChange(changes);
+        const landing = moving ? day.forMember(owner, target) : day;
+        const customer =
+          changes.customerName !== undefined
+            ? await resolveCustomer(day, changes.customerName, now)
+            : { customerId: current.customerId, customerName: current.customerName };
+        // Moved: it leaves its bonus behind, and each day settles its own (decision 100).
+        const updated = await day.updateActivity(id, {
+          type: 'custom',
+          meetingBooked: false,
+          movedForward: false,
+          ticketSize: null,
+          productName: null,
+          dailyBonus: false,
+          ...customer,
+          notes: changes.notes !== undefined ? emptyToNull(changes.notes) : current.notes,
+          pointsEarned: moving ? current.pointsEarned - current.bonusPoints : current.pointsEarned,
+          bonusPoints: moving ? 0 : current.bonusPoints,
+          updatedAt: now,
+          move: moving ? movedTo(current) : undefined,
+        });
+        if (moving) {
+          await day.settleTypeBonus(current.typeId!, now);
+          await landing.settleTypeBonus(current.typeId!, now);
+        }
+        const after = moving ? ((await landing.findOwnActivity(id)) ?? updated) : updated;
+        const fields = Object.keys(changes).filter((key) => changes[key as keyof UpdateActivity] !== undefined);
+        const before = { userId: current.userId, localDate: current.localDate, type: current.type as StoredActivityType };
+        await day.publish([{ type: 'activity.updated', activity: toActivity(after), before, fields, actorId: actor.userId, today }], now);
+        return after;
+      }
+      const type = (changes.type ?? current.type) as BuiltInActivityType;
       checkChangeFitsType(current, type, changes);
       const wasCall = current.type === 'call_answered' || current.type === 'call_unanswered';
       const { input, shape } = reshape(current, type, changes);
@@ -145,16 +186,7 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
       // there as if logged there; a call edited in place keeps the bonus it has (or has not).
       const context = isCallActivity(input) && (moving || !wasCall) ? await landing.findDayContext() : dayContextForEdit(current);
       const points = computeActivityPoints(input, rules, context);
-      const move = moving
-        ? {
-            userId: owner,
-            localDate: target,
-            createdAt: changingDay
-              ? computeLocalInstant(toLocalDate(target), computeLocalTime(current.createdAt, actor.timezone), actor.timezone)
-              : current.createdAt,
-            loggedLate: current.loggedLate || (changingDay && target < today),
-          }
-        : undefined;
+      const move = moving ? movedTo(current) : undefined;
       // Where the activity counts toward daily goals after the edit, read before it changes the rollups.
       const { goals, progress } = await landing.findGoalProgress();
       const updated = await day.updateActivity(id, {
@@ -187,4 +219,19 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
     options,
   );
   return toActivity(row);
+}
+
+/**
+ * One of the company's own types (decision 100) changes its customer, notes, day or member here;
+ * its outcome and fields are the type's to check, so another outcome or other values are logged
+ * anew (delete it and log it again), and it never becomes a built-in kind.
+ */
+function checkCustomChange(changes: UpdateActivity): void {
+  for (const field of ['type', 'outcome', 'ticketSize', 'productName'] as const) {
+    if (changes[field] !== undefined) {
+      throw badRequest('An activity of your own type changes its customer, notes, day or member; log it again to change the rest.', {
+        [field]: 'An activity of your own type changes only its customer, notes, day or member',
+      });
+    }
+  }
 }

@@ -1,8 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityType, ActivityTypeInput, ActivityTypeList, ApiError, AuditLogPage } from '@core/contracts';
-import { seedActivity } from '../../seed/activities';
-import { toCompanyId, toUserId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /*
@@ -50,18 +47,13 @@ const demo: ActivityTypeInput = {
   bonus: { threshold: 5, points: 10 },
 };
 
-/** Gives one of the rep's activities the type, as logging it will (the logging step comes with decision 100's next part). */
+/** The rep logs one of the type, its required fields filled in: the type is in use from then on. */
 async function useType(typeId: string) {
-  const activity = await seedActivity(t.db, {
-    companyId: rep.companyId,
-    userId: rep.id,
-    type: 'meeting',
-    at: new Date(),
-    timezone: 'Europe/Oslo',
-  });
-  await withTenant(t.db, { companyId: toCompanyId(rep.companyId), userId: toUserId(rep.id) }, (tx) =>
-    tx.execute(sql`UPDATE activities SET type_id = ${typeId} WHERE company_id = ${rep.companyId} AND id = ${activity.id}`),
-  );
+  const type = (await list(rep)).types.find((candidate) => candidate.id === typeId)!;
+  const fields = Object.fromEntries(type.fields.filter((f) => f.required && !f.archived).map((f) => [f.id, f.kind === 'number' ? 1 : 'x']));
+  const outcome = type.outcomes.find((o) => !o.archived)?.id;
+  const response = await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'custom', typeId, outcome, fields } });
+  expect(response.status).toBe(201);
 }
 
 beforeAll(async () => {

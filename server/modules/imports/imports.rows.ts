@@ -11,7 +11,7 @@ import {
   type ImportKind,
   type ImportMapping,
   PRODUCT_NAME_MAX,
-  type StoredActivityType,
+  type BuiltInActivityType,
   TICKET_SIZE_MAX,
 } from '@core/contracts';
 import type { CallOutcome, LoggableKind } from '@core/kpi';
@@ -100,7 +100,7 @@ export function cleanImportMapping(kind: ImportKind, mapping: ImportMapping, col
   return clean;
 }
 
-const TYPE_NAMES: Record<string, StoredActivityType> = {
+const TYPE_NAMES: Record<string, BuiltInActivityType> = {
   call: 'call_answered',
   'call answered': 'call_answered',
   'answered call': 'call_answered',
@@ -153,7 +153,7 @@ const OUTCOME_NAMES: Record<string, CallOutcome> = {
   booket: 'meeting_booked',
 };
 
-export const parseActivityType = (cell: string): StoredActivityType | null => TYPE_NAMES[fold(cell)] ?? null;
+export const parseActivityType = (cell: string): BuiltInActivityType | null => TYPE_NAMES[fold(cell)] ?? null;
 export const parseCallOutcome = (cell: string): CallOutcome | null => OUTCOME_NAMES[fold(cell)] ?? null;
 
 type DateTime = { date: string; seconds: number | null };
@@ -188,7 +188,7 @@ export type ActivityImportRow = {
   localDate: LocalDate;
   /** Seconds after the local midnight; noon when the file gives no time. */
   seconds: number;
-  type: StoredActivityType;
+  type: BuiltInActivityType;
   outcome: CallOutcome | null;
   customerName: string | null;
   /** Minor units, sales only. */

@@ -38,6 +38,11 @@ function render(ui: 'page' | 'checklist', { me = makeTestAdminMe(), entry = '/ap
     'GET /api/v1/company': reply(200, company),
     'PATCH /api/v1/company': (call) => reply(200, { ...company, ...(call.body as object) }),
     'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules()),
+    // The company made the account managers' types by hand already (decision 100).
+    'GET /api/v1/activity-types': reply(200, {
+      types: ['Renewal', 'Upsell', 'Check-in'].map((name) => ({ id: name, names: { en: name } })),
+    }),
+    'POST /api/v1/activity-types/templates': reply(200, { types: [] }),
     'PATCH /api/v1/kpi-rules/rule-5': (call) => reply(200, { ...makeTestKpiRules().rules[5], ...(call.body as object) }),
     'POST /api/v1/setup/steps/company': () => reply(200, (current = stateWith(['company']))),
     'POST /api/v1/setup/steps/activities': () => reply(200, (current = stateWith(['company', 'activities']))),
@@ -147,6 +152,22 @@ describe('the setup page', () => {
     expect(await screen.findByRole('heading', { name: 'Invite your colleagues' })).toBeInTheDocument();
     expect(writes(calls).filter((w) => w.path !== '/api/v1/me/provision')).toEqual([
       { method: 'PATCH', path: '/api/v1/kpi-rules/rule-5', body: { enabled: true, basePoints: 2 } },
+      { method: 'POST', path: '/api/v1/setup/steps/activities', body: undefined },
+    ]);
+  });
+
+  it('adds the types of the templates chosen; one whose types the company has shows them added', async () => {
+    const { user, calls } = render('page', { entry: '/app/setup?step=activities' });
+    const sdr = await screen.findByRole('checkbox', { name: 'SDR team' });
+    expect(sdr).toHaveAccessibleDescription('Adds Dial, Demo held');
+    const accounts = screen.getByRole('checkbox', { name: 'Account management' });
+    await vi.waitFor(() => expect(accounts).toBeChecked());
+    expect(accounts).toHaveAccessibleDescription('Added: Renewal, Upsell, Check-in');
+    await user.click(sdr);
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Invite your colleagues' })).toBeInTheDocument();
+    expect(writes(calls).filter((w) => w.path !== '/api/v1/me/provision')).toEqual([
+      { method: 'POST', path: '/api/v1/activity-types/templates', body: { template: 'sdr' } },
       { method: 'POST', path: '/api/v1/setup/steps/activities', body: undefined },
     ]);
   });

@@ -828,7 +828,7 @@ export interface paths {
                                 displayName: string | null;
                                 formerMember: boolean;
                                 /** @enum {string} */
-                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin" | "custom";
                                 meetingBooked: boolean;
                                 movedForward: boolean;
                                 customerName: string | null;
@@ -6941,7 +6941,7 @@ export interface paths {
             parameters: {
                 query?: {
                     member?: string;
-                    type?: ("call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin") | ("call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin")[];
+                    type?: ("call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin" | "custom") | ("call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin" | "custom")[];
                     from?: string;
                     to?: string;
                     updatedSince?: string;
@@ -6965,9 +6965,9 @@ export interface paths {
                                 id: string;
                                 userId: string;
                                 /** @enum {string} */
-                                kind: "call" | "sale" | "meeting" | "email" | "linkedin";
+                                kind: "call" | "sale" | "meeting" | "email" | "linkedin" | "custom";
                                 /** @enum {string} */
-                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin" | "custom";
                                 answered: boolean | null;
                                 /** @enum {string|null} */
                                 outcome: "no_progress" | "moved_forward" | "meeting_booked" | null;
@@ -6980,6 +6980,11 @@ export interface paths {
                                 notes: string | null;
                                 pointsEarned: number;
                                 dailyBonus: boolean;
+                                typeId: string | null;
+                                outcomeId: string | null;
+                                fieldValues: {
+                                    [key: string]: number | boolean | string;
+                                } | null;
                                 localDate: string;
                                 loggedLate: boolean;
                                 createdAt: string;
@@ -6989,7 +6994,7 @@ export interface paths {
                                 id: string;
                                 userId: string;
                                 /** @enum {string} */
-                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin" | "custom";
                                 localDate: string;
                                 deletedAt: string;
                             }[];
@@ -7096,6 +7101,22 @@ export interface paths {
                         /** Format: uuid */
                         clientKey?: string;
                         userId?: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "custom";
+                        /** Format: uuid */
+                        typeId: string;
+                        outcome?: string | null;
+                        fields?: {
+                            [key: string]: number | boolean | string | null;
+                        };
+                        customerName?: string | null;
+                        notes?: string | null;
+                        localDate?: string;
+                        time?: string;
+                        /** Format: uuid */
+                        clientKey?: string;
+                        userId?: string;
                     };
                 };
             };
@@ -7110,9 +7131,9 @@ export interface paths {
                             id: string;
                             userId: string;
                             /** @enum {string} */
-                            kind: "call" | "sale" | "meeting" | "email" | "linkedin";
+                            kind: "call" | "sale" | "meeting" | "email" | "linkedin" | "custom";
                             /** @enum {string} */
-                            type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                            type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin" | "custom";
                             answered: boolean | null;
                             /** @enum {string|null} */
                             outcome: "no_progress" | "moved_forward" | "meeting_booked" | null;
@@ -7125,6 +7146,11 @@ export interface paths {
                             notes: string | null;
                             pointsEarned: number;
                             dailyBonus: boolean;
+                            typeId: string | null;
+                            outcomeId: string | null;
+                            fieldValues: {
+                                [key: string]: number | boolean | string;
+                            } | null;
                             localDate: string;
                             loggedLate: boolean;
                             createdAt: string;
@@ -7217,9 +7243,9 @@ export interface paths {
                                 id: string;
                                 userId: string;
                                 /** @enum {string} */
-                                kind: "call" | "sale" | "meeting" | "email" | "linkedin";
+                                kind: "call" | "sale" | "meeting" | "email" | "linkedin" | "custom";
                                 /** @enum {string} */
-                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin" | "custom";
                                 answered: boolean | null;
                                 /** @enum {string|null} */
                                 outcome: "no_progress" | "moved_forward" | "meeting_booked" | null;
@@ -7232,6 +7258,11 @@ export interface paths {
                                 notes: string | null;
                                 pointsEarned: number;
                                 dailyBonus: boolean;
+                                typeId: string | null;
+                                outcomeId: string | null;
+                                fieldValues: {
+                                    [key: string]: number | boolean | string;
+                                } | null;
                                 localDate: string;
                                 loggedLate: boolean;
                                 createdAt: string;
@@ -7393,9 +7424,9 @@ export interface paths {
                             id: string;
                             userId: string;
                             /** @enum {string} */
-                            kind: "call" | "sale" | "meeting" | "email" | "linkedin";
+                            kind: "call" | "sale" | "meeting" | "email" | "linkedin" | "custom";
                             /** @enum {string} */
-                            type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                            type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin" | "custom";
                             answered: boolean | null;
                             /** @enum {string|null} */
                             outcome: "no_progress" | "moved_forward" | "meeting_booked" | null;
@@ -7408,6 +7439,11 @@ export interface paths {
                             notes: string | null;
                             pointsEarned: number;
                             dailyBonus: boolean;
+                            typeId: string | null;
+                            outcomeId: string | null;
+                            fieldValues: {
+                                [key: string]: number | boolean | string;
+                            } | null;
                             localDate: string;
                             loggedLate: boolean;
                             createdAt: string;
@@ -7565,9 +7601,9 @@ export interface paths {
                             id: string;
                             userId: string;
                             /** @enum {string} */
-                            kind: "call" | "sale" | "meeting" | "email" | "linkedin";
+                            kind: "call" | "sale" | "meeting" | "email" | "linkedin" | "custom";
                             /** @enum {string} */
-                            type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                            type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin" | "custom";
                             answered: boolean | null;
                             /** @enum {string|null} */
                             outcome: "no_progress" | "moved_forward" | "meeting_booked" | null;
@@ -7580,6 +7616,11 @@ export interface paths {
                             notes: string | null;
                             pointsEarned: number;
                             dailyBonus: boolean;
+                            typeId: string | null;
+                            outcomeId: string | null;
+                            fieldValues: {
+                                [key: string]: number | boolean | string;
+                            } | null;
                             localDate: string;
                             loggedLate: boolean;
                             createdAt: string;
@@ -14109,7 +14150,7 @@ export interface paths {
                                     displayName: string | null;
                                     formerMember: boolean;
                                     /** @enum {string} */
-                                    type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                                    type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin" | "custom";
                                     meetingBooked: boolean;
                                     movedForward: boolean;
                                     customerName: string | null;
@@ -15431,7 +15472,7 @@ export interface paths {
                                 displayName: string | null;
                                 formerMember: boolean;
                                 /** @enum {string} */
-                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin";
+                                type: "call_answered" | "call_unanswered" | "meeting" | "sale" | "email" | "linkedin" | "custom";
                                 meetingBooked: boolean;
                                 movedForward: boolean;
                                 customerName: string | null;

@@ -1,7 +1,15 @@
-import { KPI_BASE_POINTS_MAX, KPI_BASE_POINTS_MIN, type KpiRuleView } from '@core/contracts';
+import {
+  ACTIVITY_TYPE_TEMPLATES,
+  type ActivityTypeTemplate,
+  KPI_BASE_POINTS_MAX,
+  KPI_BASE_POINTS_MIN,
+  type KpiRuleView,
+} from '@core/contracts';
+import { ACTIVITY_TYPE_TEMPLATE_TYPES, pickName } from '@core/activity-types';
 import type { KpiKey } from '@core/kpi';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CheckboxCard } from '@web/components/checkbox-card';
 import { LoadError } from '@web/components/load-error';
 import { CardContent } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -9,7 +17,9 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toaster';
+import { useAddActivityTypeTemplate } from '@web/features/activity-types/api/add-activity-type-template';
 import { useUpdateKpiRule } from '@web/features/kpi-rules/api/update-kpi-rule';
+import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { useKpiRules } from '@web/lib/queries/get-kpi-rules';
 import { StepButtons, type StepProps, useFinishStep } from './step-parts';
 
@@ -49,9 +59,18 @@ export function ActivitiesStep(props: StepProps) {
 }
 
 export function ActivitiesForm({ step, onDone, onSkip, rules }: StepProps & { rules: KpiRuleView[] }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const id = useId();
   const update = useUpdateKpiRule();
+  const addTemplate = useAddActivityTypeTemplate();
+  const ownTypes = useActivityTypes();
+  const [templates, setTemplates] = useState<ActivityTypeTemplate[]>([]);
+  /** A template all of whose types the company has (added before, or by hand): shown ticked, nothing to add. */
+  const namesTaken = new Set((ownTypes.data?.types ?? []).flatMap((type) => Object.values(type.names).map((name) => name.toLowerCase())));
+  const isAdded = (template: ActivityTypeTemplate) =>
+    ACTIVITY_TYPE_TEMPLATE_TYPES[template].every((type) =>
+      Object.values(type.names).some((name) => name !== undefined && namesTaken.has(name.toLowerCase())),
+    );
   const finish = useFinishStep(step, onDone);
   const [draft, setDraft] = useState<Draft>(() =>
     Object.fromEntries(rules.map((r) => [r.kpiKey, { enabled: r.enabled, basePoints: String(r.basePoints) }])),
@@ -89,6 +108,8 @@ export function ActivitiesForm({ step, onDone, onSkip, rules }: StepProps & { ru
         if (wanted.enabled === rule.enabled && basePoints === rule.basePoints) continue;
         await update.mutateAsync({ id: rule.id, enabled: wanted.enabled, basePoints });
       }
+      // The chosen templates' types (decision 100); types the company has by name are left out.
+      for (const template of templates) if (!isAdded(template)) await addTemplate.mutateAsync(template);
       await finish();
       toast.success(t('setup.saved'));
     } catch (caught) {
@@ -181,6 +202,30 @@ export function ActivitiesForm({ step, onDone, onSkip, rules }: StepProps & { ru
           })}
         </ul>
         <p className="mt-3 text-xs text-muted-foreground">{t('setup.activitiesHint')}</p>
+        <fieldset className="mt-6 space-y-2">
+          <legend className="text-base font-medium">{t('setup.templatesTitle')}</legend>
+          <p className="text-sm text-muted-foreground">{t('setup.templatesText')}</p>
+          <div className="grid gap-2 sm:grid-cols-3">
+            {ACTIVITY_TYPE_TEMPLATES.map((template) => {
+              const added = isAdded(template);
+              const types = ACTIVITY_TYPE_TEMPLATE_TYPES[template].map((type) => pickName(type.names, i18n.language)).join(', ');
+              return (
+                <CheckboxCard
+                  key={template}
+                  id={`${id}-template-${template}`}
+                  checked={added || templates.includes(template)}
+                  onCheckedChange={(checked) =>
+                    !added &&
+                    setTemplates((current) => (checked ? [...current, template] : current.filter((chosen) => chosen !== template)))
+                  }
+                  label={t(`activityTypes.templates.${template}`)}
+                  description={added ? t('setup.templateAdded', { types }) : t('setup.templateAdds', { types })}
+                  labelClassName="text-sm font-medium"
+                />
+              );
+            })}
+          </div>
+        </fieldset>
       </CardContent>
       <StepButtons onSkip={onSkip} isSaving={isSaving} />
     </form>

@@ -1,4 +1,4 @@
-import type { StoredActivityType } from '@core/contracts';
+import type { BuiltInActivityType, StoredActivityType } from '@core/contracts';
 import { ACTIVITY_NOTES_MAX, PRODUCT_NAME_MAX } from '@core/contracts/constants';
 import type { CallOutcome } from '@core/kpi';
 import { computeMajorUnits, type MinorUnits } from '@core/money';
@@ -18,11 +18,11 @@ import { OutcomeChoice } from './outcome-choice';
  */
 
 /** Every kind an activity can be, in the order the log buttons show them. */
-const TYPES: readonly StoredActivityType[] = ['call_answered', 'call_unanswered', 'meeting', 'sale', 'email', 'linkedin'];
+const TYPES: readonly BuiltInActivityType[] = ['call_answered', 'call_unanswered', 'meeting', 'sale', 'email', 'linkedin'];
 
 /** The kinds the company logs now (and the activity's own, whatever the rules say today). */
-export function listOfferedTypes(rules: LogRules | undefined, current?: StoredActivityType): StoredActivityType[] {
-  const enabled = (type: StoredActivityType) => {
+export function listOfferedTypes(rules: LogRules | undefined, current?: StoredActivityType): BuiltInActivityType[] {
+  const enabled = (type: BuiltInActivityType) => {
     if (type === 'meeting') return rules?.enabledKinds.meeting ?? true;
     if (type === 'email') return rules?.enabledKinds.email ?? false;
     if (type === 'linkedin') return rules?.enabledKinds.linkedin ?? false;

@@ -81,7 +81,8 @@ function EditActivityForm({
     const retyped = draft.type !== activity.type;
     const changes: UpdateActivity = {};
     if (userId !== activity.userId) changes.userId = userId;
-    if (retyped) changes.type = draft.type;
+    // One of the company's own types stays what it is (decision 100): the dialog offers it no other kind.
+    if (retyped && draft.type !== 'custom') changes.type = draft.type;
     if (draft.localDate !== activity.localDate) changes.localDate = draft.localDate;
     if (draft.customerName.trim() !== (activity.customerName ?? '')) changes.customerName = draft.customerName.trim() || null;
     if (draft.notes.trim() !== (activity.notes ?? '')) changes.notes = draft.notes.trim() || null;
@@ -127,12 +128,14 @@ function EditActivityForm({
             options={scope.members.map((member) => ({ value: member.userId, label: member.name }))}
           />
           <DayField value={draft.localDate} max={scope.today} onChange={set('localDate')} />
-          <SelectField
-            label={t('edit.type')}
-            value={draft.type}
-            onChange={(type) => set('type')(type as StoredActivityType)}
-            options={listOfferedTypes(rules, activity.type).map((type) => ({ value: type, label: t(`kinds.${type}`) }))}
-          />
+          {activity.type !== 'custom' && (
+            <SelectField
+              label={t('edit.type')}
+              value={draft.type}
+              onChange={(type) => set('type')(type as StoredActivityType)}
+              options={listOfferedTypes(rules, activity.type).map((type) => ({ value: type, label: t(`kinds.${type}`) }))}
+            />
+          )}
         </div>
       )}
 

@@ -83,8 +83,11 @@ function LogForMemberForm({
         return;
       }
       body = { kind: 'sale', ticketSize, productName: draft.productName.trim() || undefined, ...common };
-    } else {
+    } else if (draft.type !== 'custom') {
       body = { kind: draft.type, ...common };
+    } else {
+      // The dialog offers the built-in kinds only (listOfferedTypes).
+      return;
     }
     logFor.mutate(body, {
       onSuccess: () => {

@@ -25,6 +25,8 @@ function loggedMessage(
       return { title: 'toast.emailLogged', description: 'toast.emailRecorded' };
     case 'linkedin':
       return { title: 'toast.linkedinLogged', description: 'toast.linkedinRecorded' };
+    case 'custom':
+      return { title: 'toast.customLogged', description: 'toast.customRecorded' };
   }
 }
 
