@@ -153,6 +153,33 @@ await expectOk(
   await t.request(`/api/v1/team/members/${aRep.id}/team`, { method: 'PUT', as: aAdmin, json: { teamId: aTeam.id } }),
   'team member',
 );
+// A's own activity type (decision 100), named and shaped so that any of it would show in B's answers, and logged once.
+const aTypeName = `Alpha visit ${tag}`;
+const aTypeOutcome = `Alpha outcome ${tag}`;
+const aType = (await expectOk(
+  await t.request('/api/v1/activity-types', {
+    method: 'POST',
+    as: aAdmin,
+    json: {
+      names: { en: aTypeName },
+      icon: 'car',
+      colour: 'amber',
+      points: 2,
+      outcomes: [{ names: { en: aTypeOutcome }, points: 1 }],
+      fields: [{ names: { en: `Alpha field ${tag}` }, kind: 'text' }],
+      bonus: null,
+    },
+  }),
+  'activity type',
+)) as { id: string; outcomes: { id: string }[] };
+await expectOk(
+  await t.request('/api/v1/activities', {
+    method: 'POST',
+    as: aRep,
+    json: { kind: 'custom', typeId: aType.id, outcome: aType.outcomes[0]!.id },
+  }),
+  'activity of the type',
+);
 await expectOk(
   await t.request(`/api/v1/teams/${aTeam.id}/leads`, { method: 'PUT', as: aAdmin, json: { userIds: [aAdmin.id] } }),
   'team lead',
@@ -326,6 +353,9 @@ const A_SECRETS: Record<string, string> = {
   'picture id': aAvatarId,
   'team id': aTeam.id,
   'team name': aTeamName,
+  'activity type id': aType.id,
+  'activity type name': aTypeName,
+  'activity type outcome': aTypeOutcome,
   'playlist id': aPlaylist.id,
   'playlist name': aPlaylistName,
   'playlist message': aPlaylistMessage,
@@ -496,6 +526,22 @@ const ISOLATION: Record<string, Entry> = {
 
   // teams (decision 040): A's team named in a path, a body or a board's filter is not found
   'GET /api/v1/teams': nothing,
+  // A's own activity types (decision 100): B's list is B's; A's type by its id is not found, nor logged.
+  'GET /api/v1/activity-types': nothing,
+  'POST /api/v1/activity-types': () => [
+    { json: { names: { en: `Beta type ${unique()}` }, icon: 'star', colour: 'blue', points: 1, outcomes: [], fields: [], bonus: null } },
+  ],
+  'POST /api/v1/activity-types/templates': () => [{ json: { template: 'sdr' } }],
+  'PUT /api/v1/activity-types/{id}': () => [
+    {
+      params: { id: aType.id },
+      json: { names: { en: `Beta type ${unique()}` }, icon: 'star', colour: 'blue', points: 1, outcomes: [], fields: [], bonus: null },
+      namesA: true,
+    },
+  ],
+  'POST /api/v1/activity-types/{id}/archive': () => [{ params: { id: aType.id }, namesA: true }],
+  'POST /api/v1/activity-types/{id}/restore': () => [{ params: { id: aType.id }, namesA: true }],
+  'DELETE /api/v1/activity-types/{id}': () => [{ params: { id: aType.id }, namesA: true }],
   'POST /api/v1/teams': () => [{ json: { name: `Beta team ${unique()}` } }],
   'PATCH /api/v1/teams/{id}': () => [{ params: { id: aTeam.id }, json: { name: `Beta team ${unique()}` }, namesA: true }],
   'DELETE /api/v1/teams/{id}': () => [{ params: { id: aTeam.id }, namesA: true }],
@@ -544,6 +590,8 @@ const ISOLATION: Record<string, Entry> = {
     { json: { kind: 'call', answered: true, outcome: 'moved_forward', customerName: `Beta customer ${unique()}` } },
     // Logging on behalf of A's rep (decision 086): nobody of B manages them.
     { json: { kind: 'meeting', userId: aRep.id }, namesA: true },
+    // One of A's own types (decision 100): not found for B.
+    { json: { kind: 'custom', typeId: aType.id, outcome: aType.outcomes[0]!.id }, namesA: true },
   ],
   // the sync feed: B's admin naming A's people, or paging from A's activity, finds nothing
   'GET /api/v1/activities': () => [{ query: 'limit=1000' }, { query: `member=${aRep.id}` }, { query: `member=${aAdmin.id}&type=sale` }],

@@ -154,6 +154,7 @@ describe('the document', () => {
         'GET /api/v1/activities/log-options',
         'GET /api/v1/activities/mine',
         'GET /api/v1/activities/{id}',
+        'GET /api/v1/activity-types',
         'GET /api/v1/exports/activities',
         'GET /api/v1/exports/wrapups',
       ].sort(),

@@ -17,6 +17,7 @@ import { StatsCards, StatsCardsSkeleton } from '@web/features/goals/components/s
 import { MyTargetsCard } from '@web/features/targets/components/my-targets-card';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { useCompanyFormat } from '@web/lib/format';
+import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 
 /**
  * My Activity (/app/activity): log, see today's numbers against the goals, and today's list. In
@@ -29,7 +30,9 @@ export function Component() {
   const stats = useMyStats();
   const { rules, isLoading: isLoadingRules } = useLogRules();
   const [logKind, setLogKind] = useLogDialogParam();
-  const { user } = useAuth();
+  const { user, me } = useAuth();
+  // The company's own types (decision 100): the live ones get a log button each.
+  const ownTypes = useActivityTypes().data?.types.filter((type) => type.archivedAt === null);
 
   return (
     <div className="space-y-6">
@@ -59,6 +62,9 @@ export function Component() {
         onCall={() => setLogKind('call')}
         onSale={() => setLogKind('sale')}
         onTouch={(kind) => setLogKind(kind)}
+        ownTypes={ownTypes}
+        companyLanguage={me?.company?.language}
+        onOwnType={(typeId) => setLogKind(`type:${typeId}`)}
       />
       {/* Logs made without a connection, until they reach the server (decision 054). */}
       <PendingSyncNotice />

@@ -12,11 +12,14 @@ import type { TouchKind } from './log-touch-dialog';
 // not routes), so they open offline too.
 const LogCallDialog = lazy(() => importOrReload(() => import('./log-call-dialog')).then((module) => ({ default: module.LogCallDialog })));
 const LogSaleDialog = lazy(() => importOrReload(() => import('./log-sale-dialog')).then((module) => ({ default: module.LogSaleDialog })));
+const LogCustomDialog = lazy(() =>
+  importOrReload(() => import('./log-custom-dialog')).then((module) => ({ default: module.LogCustomDialog })),
+);
 const LogTouchDialog = lazy(() =>
   importOrReload(() => import('./log-touch-dialog')).then((module) => ({ default: module.LogTouchDialog })),
 );
 
-type Mounted = { call: boolean; sale: boolean; touch: boolean };
+type Mounted = { call: boolean; sale: boolean; touch: boolean; custom: boolean };
 
 /** The log dialogs, at most one open: the one `kind` names (the URL's ?log=). */
 export function LogDialogs({ kind, rules, onClose }: { kind: LogKind | null; rules: LogRules | undefined; onClose: () => void }) {
@@ -34,16 +37,24 @@ export function LogDialogs({ kind, rules, onClose }: { kind: LogKind | null; rul
     onClose();
   }, [refused, kind, onClose]);
   // A dialog is mounted from its first opening on, so that it closes with its animation.
-  const [mounted, setMounted] = useState<Mounted>({ call: false, sale: false, touch: false });
-  const wanted: Mounted = { call: kind === 'call', sale: kind === 'sale', touch: touchKind !== null };
-  if ((wanted.call && !mounted.call) || (wanted.sale && !mounted.sale) || (wanted.touch && !mounted.touch)) {
-    setMounted({ call: mounted.call || wanted.call, sale: mounted.sale || wanted.sale, touch: mounted.touch || wanted.touch });
+  const [mounted, setMounted] = useState<Mounted>({ call: false, sale: false, touch: false, custom: false });
+  // One of the company's own types (decision 100): ?log=type:<id>.
+  const customTypeId = kind?.startsWith('type:') ? kind.slice('type:'.length) : null;
+  const wanted: Mounted = { call: kind === 'call', sale: kind === 'sale', touch: touchKind !== null, custom: customTypeId !== null };
+  if ((Object.keys(wanted) as (keyof Mounted)[]).some((key) => wanted[key] && !mounted[key])) {
+    setMounted({
+      call: mounted.call || wanted.call,
+      sale: mounted.sale || wanted.sale,
+      touch: mounted.touch || wanted.touch,
+      custom: mounted.custom || wanted.custom,
+    });
   }
   return (
     <Suspense fallback={<DialogLoading />}>
       {mounted.call && <LogCallDialog open={kind === 'call'} onOpenChange={onOpenChange} rules={rules} />}
       {mounted.sale && <LogSaleDialog open={kind === 'sale'} onOpenChange={onOpenChange} />}
       {mounted.touch && <LogTouchDialog kind={touchKind} onOpenChange={onOpenChange} />}
+      {mounted.custom && <LogCustomDialog typeId={customTypeId} onOpenChange={onOpenChange} />}
     </Suspense>
   );
 }

@@ -1,8 +1,11 @@
+import { pickName } from '@core/activity-types';
+import type { ActivityType } from '@core/contracts';
 import { PhoneIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ACTIVITY_LOOKS, type ActivityLook } from '@web/components/activity-icon';
+import { ACTIVITY_TYPE_ICON_COMPONENTS, ACTIVITY_TYPE_TONES } from '@web/components/activity-type-icon';
 import { cn } from '@web/lib/cn';
 import type { LogRules } from '../lib/use-log-rules';
 import type { TouchKind } from './log-touch-dialog';
@@ -20,14 +23,21 @@ export function QuickLogBar({
   onCall,
   onSale,
   onTouch,
+  ownTypes = [],
+  companyLanguage,
+  onOwnType,
 }: {
   rules: LogRules | undefined;
   isLoadingRules: boolean;
   onCall: () => void;
   onSale: () => void;
   onTouch: (kind: TouchKind) => void;
+  /** The company's own live types (decision 100), after the built-in kinds. */
+  ownTypes?: readonly ActivityType[];
+  companyLanguage?: string | null;
+  onOwnType?: (typeId: string) => void;
 }) {
-  const { t } = useTranslation('activity');
+  const { t, i18n } = useTranslation('activity');
   // A call is worth at most its best outcome (before the daily 20-call bonus).
   const bestCall = rules ? Math.max(...Object.values(rules.outcomePoints), rules.kindPoints.call_unanswered) : undefined;
   return (
@@ -80,6 +90,21 @@ export function QuickLogBar({
             onClick={() => onTouch('linkedin')}
           />
         )}
+        {ownTypes.map((type) => {
+          // Worth the type's points, and up to its best outcome's on top.
+          const best = type.points + Math.max(0, ...type.outcomes.filter((o) => !o.archived).map((o) => o.points));
+          return (
+            <LogButton
+              key={type.id}
+              look={{ icon: ACTIVITY_TYPE_ICON_COMPONENTS[type.icon], tone: ACTIVITY_TYPE_TONES[type.colour] }}
+              label={pickName(type.names, i18n.language, companyLanguage)}
+              hint={
+                best > type.points ? t('quickLog.upTo', { points: t('plusPts', { count: best }) }) : t('plusPts', { count: type.points })
+              }
+              onClick={() => onOwnType?.(type.id)}
+            />
+          );
+        })}
       </div>
     </Card>
   );

@@ -2,7 +2,9 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 const LOG_KINDS = ['call', 'sale', 'meeting', 'email', 'linkedin'] as const;
-export type LogKind = (typeof LOG_KINDS)[number];
+/** A built-in kind, or one of the company's own types by its id (decision 100: ?log=type:<id>). */
+export type LogKind = (typeof LOG_KINDS)[number] | `type:${string}`;
+const OWN_TYPE = /^type:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Which log dialog is open lives in the URL (?log=call), so the command palette and the header's
@@ -11,7 +13,7 @@ export type LogKind = (typeof LOG_KINDS)[number];
 export function useLogDialogParam(): [LogKind | null, (kind: LogKind | null) => void] {
   const [params, setParams] = useSearchParams();
   const raw = params.get('log');
-  const kind = (LOG_KINDS as readonly string[]).includes(raw ?? '') ? (raw as LogKind) : null;
+  const kind = (LOG_KINDS as readonly string[]).includes(raw ?? '') || OWN_TYPE.test(raw ?? '') ? (raw as LogKind) : null;
   const setKind = useCallback(
     (next: LogKind | null) =>
       setParams(
