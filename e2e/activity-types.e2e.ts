@@ -117,6 +117,36 @@ describe('activity types', () => {
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
   });
 
+  it('a rep logs the new type from My Activity: its button, its outcome and fields, its row in the day', async () => {
+    const repBrowser = await openBrowser({ baseUrl: base });
+    try {
+      await signInContext(repBrowser.context, base, rep);
+      const repPage = await repBrowser.newPage();
+      await repPage.goto('/app/activity');
+      await repPage.getByRole('button', { name: /^Site visit, up to \+8 pts$/ }).click();
+      const dialog = repPage.getByRole('dialog', { name: 'Log Site visit' });
+      await dialog.getByRole('button', { name: 'Log Site visit' }).click();
+      await dialog.getByText('Choose one of the outcomes').waitFor();
+      await dialog.getByText('Offer sent').click();
+      await dialog.getByText('Large').click();
+      await saveSettledScreenshot(dialog, 'activity-types-09-log-dialog');
+      expect(await axeViolations(repPage, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+      await dialog.getByRole('button', { name: 'Log Site visit' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = repPage.getByTestId('activity-row').filter({ hasText: 'Site visit' });
+      await expect.poll(() => row.innerText()).toContain('Offer sent');
+      expect(await row.innerText()).toContain('+8');
+      await saveSettledScreenshot(repPage, 'activity-types-10-my-activity');
+      // In use now: the admin's list says so by offering no Delete.
+      await page.reload();
+      const visit = ownTypes().getByRole('listitem').filter({ hasText: 'Site visit' });
+      await visit.getByRole('button', { name: 'Archive “Site visit”' }).waitFor();
+      expect(await visit.getByRole('button', { name: 'Delete “Site visit”' }).count()).toBe(0);
+    } finally {
+      await repBrowser.close();
+    }
+  });
+
   it('reads in Norwegian, on a phone and in dark', async () => {
     await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
     await page.reload();

@@ -28,6 +28,8 @@ function listContractMessages(): Set<string> {
   messages.add(`A contest lasts at most ${contracts.CONTEST_DAYS_MAX} days`);
   messages.add(`the range may cover at most ${contracts.MAX_SCOREBOARD_RANGE_DAYS} days`);
   for (const platform of contracts.CHAT_PLATFORMS) messages.add(contracts.chatUrlMessage(platform));
+  // A logged activity's outcome and values against its type (decision 100), checked in code.
+  for (const message of Object.values(contracts.ACTIVITY_VALUE_MESSAGES)) messages.add(message);
   return messages;
 }
 

@@ -33,7 +33,8 @@ export function toActivity(row: ActivityRow): Activity {
     productName: row.productName,
     notes: row.notes,
     pointsEarned: row.pointsEarned,
-    dailyBonus: row.dailyBonus,
+    // The 20-call bonus, or the daily bonus of one of the company's own types (decision 100).
+    dailyBonus: row.dailyBonus || (row.typeId !== null && row.bonusPoints > 0),
     typeId: row.typeId,
     outcomeId: row.outcomeId,
     fieldValues: row.fieldValues,

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input, Textarea } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { ApiRequestError } from '@web/lib/api';
-import { useAuth } from '@web/lib/auth/auth-provider';
+import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/format';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
@@ -40,7 +40,7 @@ type Typed = Record<string, string | boolean>;
 
 function LogCustomForm({ type, onDone }: { type: ActivityType; onDone: () => void }) {
   const { t, i18n } = useTranslation('activity');
-  const { me } = useAuth();
+  const { data: me } = useMe();
   const notesId = useId();
   const [outcome, setOutcome] = useState<string | null>(null);
   const [typed, setTyped] = useState<Typed>({});

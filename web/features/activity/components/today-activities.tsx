@@ -1,3 +1,4 @@
+import { pickName } from '@core/activity-types';
 import type { Activity } from '@core/contracts';
 import { truncateText } from '@core/stats';
 import { AlertCircleIcon, EllipsisVerticalIcon, GiftIcon, HistoryIcon, PencilIcon, PhoneIcon, Trash2Icon } from 'lucide-react';
@@ -17,6 +18,8 @@ import { useLoggingDays } from '../api/get-logging-days';
 import { useMyActivities } from '../api/get-my-activities';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { ActivityIcon, activityLabelKey } from '@web/components/activity-icon';
+import { ActivityTypeBadge } from '@web/components/activity-type-icon';
+import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import type { LogRules } from '../lib/use-log-rules';
 import { DialogLoading } from '@web/components/dialog-loading';
 import { LoadOnIntent } from '@web/components/load-on-intent';
@@ -159,15 +162,24 @@ function ActivityRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation('activity');
+  const { t, i18n } = useTranslation('activity');
   const format = useCompanyFormat();
-  const label = t(activityLabelKey(activity));
+  const { me } = useAuth();
+  // One of the company's own types (decision 100): its name, look and outcome, from the types (archived ones too).
+  const ownType = useActivityTypes().data?.types.find((type) => type.id === activity.typeId);
+  const nameOf = (names: Record<string, string>) => pickName(names, i18n.language, me?.company?.language);
+  const ownOutcome = ownType?.outcomes.find((outcome) => outcome.id === activity.outcomeId);
+  const label = ownType ? nameOf(ownType.names) : t(activityLabelKey(activity));
   const isPositive = activity.pointsEarned > 0;
   // Rows look alike to a screen reader: name the one an action belongs to.
   const rowName = [label, activity.customerName, format.time(activity.createdAt)].filter(Boolean).join(', ');
   return (
     <li className="group flex items-start gap-3 px-4 py-3.5 transition-colors hover:bg-muted/40 sm:px-5" data-testid="activity-row">
-      <ActivityIcon type={activity.type} className="mt-0.5" />
+      {ownType ? (
+        <ActivityTypeBadge icon={ownType.icon} colour={ownType.colour} className="mt-0.5" />
+      ) : (
+        <ActivityIcon type={activity.type} className="mt-0.5" />
+      )}
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-medium">{label}</span>
@@ -177,6 +189,7 @@ function ActivityRow({
           {activity.type === 'call_answered' && activity.outcome === 'no_progress' && (
             <Badge variant="secondary">{t('outcomes.no_progress')}</Badge>
           )}
+          {ownOutcome && <Badge variant="soft">{nameOf(ownOutcome.names)}</Badge>}
           {activity.type === 'sale' && activity.ticketSize !== null && (
             <span className="tabular font-semibold text-foreground">{format.money(activity.ticketSize)}</span>
           )}

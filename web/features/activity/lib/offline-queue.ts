@@ -17,7 +17,8 @@ export type PendingActivity = {
   tappedAt: string;
   /** Waiting to be sent, or refused by the server (kept until the rep discards it). */
   status: 'waiting' | 'refused';
-  refusal?: { status: number; code: string; message: string };
+  /** The server's refusal; `details` names the fields it was about (a dialog shows them there). */
+  refusal?: { status: number; code: string; message: string; details?: Record<string, string> };
 };
 
 interface QueueSchema extends DBSchema {
@@ -88,7 +89,7 @@ export async function syncPendingActivities(userId: string, send: (body: LogActi
       const refused: PendingActivity = {
         ...entry,
         status: 'refused',
-        refusal: { status: error.status, code: error.code, message: error.message },
+        refusal: { status: error.status, code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
       };
       await addPendingActivity(refused);
       result.refused.push(refused);

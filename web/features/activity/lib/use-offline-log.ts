@@ -115,7 +115,7 @@ export function useQueuedLog() {
       if (refusal && !keepRefused) {
         await discardPendingActivity(clientKey);
         await queryClient.invalidateQueries({ queryKey: queryKeys.activities.pending(userId) });
-        throw new ApiRequestError(refusal.status, refusal.code, refusal.message);
+        throw new ApiRequestError(refusal.status, refusal.code, refusal.message, refusal.details);
       }
       return { state: 'waiting', result };
     },
