@@ -1,13 +1,10 @@
-import { ACTIVITY_NOTES_MAX } from '@core/contracts';
 import type { CallOutcome } from '@core/kpi';
 import { useQuery } from '@tanstack/react-query';
 import { PhoneIncomingIcon, PhoneMissedIcon } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@web/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Textarea } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/cn';
 import { getKpiRulesQueryOptions } from '@web/lib/queries/get-kpi-rules';
 import { useLogActivity } from '../api/log-activity';
@@ -15,6 +12,7 @@ import { useActivityToasts } from '../lib/toasts';
 import type { LogRules } from '../lib/use-log-rules';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
 import { LogDialogFooter } from './log-dialog-footer';
+import { LogNotesField } from './log-notes-field';
 import { type LogDay, LogDayField, TODAY, toLogDayRequest } from './log-day-field';
 import { OutcomeChoice } from './outcome-choice';
 
@@ -43,7 +41,6 @@ export function LogCallDialog({
 
 function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | undefined }) {
   const { t } = useTranslation('activity');
-  const notesId = useId();
   const [answered, setAnswered] = useState<boolean | null>(null);
   const [outcome, setOutcome] = useState<CallOutcome | null>(null);
   const [customerName, setCustomerName] = useState('');
@@ -133,17 +130,7 @@ function LogCallForm({ onDone, rules }: { onDone: () => void; rules: LogRules | 
         </div>
       )}
 
-      <div className="space-y-2">
-        <Label htmlFor={notesId}>{t('notes.label')}</Label>
-        <Textarea
-          id={notesId}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          placeholder={t('notes.placeholder')}
-          maxLength={ACTIVITY_NOTES_MAX}
-          rows={3}
-        />
-      </div>
+      <LogNotesField value={notes} onChange={setNotes} />
 
       <LogDayField value={day} onChange={setDay} disabled={logActivity.isPending} />
 

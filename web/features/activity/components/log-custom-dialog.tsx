@@ -1,11 +1,11 @@
 import { pickName } from '@core/activity-types';
-import { ACTIVITY_NOTES_MAX, type ActivityField, type ActivityType, checkActivityValues } from '@core/contracts';
+import { type ActivityField, type ActivityType, checkActivityValues } from '@core/contracts';
 import { parseMoneyInput } from '@core/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Input, Textarea } from '@web/components/ui/input';
+import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { ApiRequestError } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
@@ -16,6 +16,7 @@ import { useLogActivity } from '../api/log-activity';
 import { useActivityToasts } from '../lib/toasts';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
 import { LogDialogFooter } from './log-dialog-footer';
+import { LogNotesField } from './log-notes-field';
 import { type LogDay, LogDayField, TODAY, toLogDayRequest } from './log-day-field';
 
 /**
@@ -41,7 +42,6 @@ type Typed = Record<string, string | boolean>;
 function LogCustomForm({ type, onDone }: { type: ActivityType; onDone: () => void }) {
   const { t, i18n } = useTranslation('activity');
   const { data: me } = useMe();
-  const notesId = useId();
   const [outcome, setOutcome] = useState<string | null>(null);
   const [typed, setTyped] = useState<Typed>({});
   const [customerName, setCustomerName] = useState('');
@@ -168,17 +168,7 @@ function LogCustomForm({ type, onDone }: { type: ActivityType; onDone: () => voi
       ))}
 
       <CustomerCombobox value={customerName} onChange={setCustomerName} />
-      <div className="space-y-2">
-        <Label htmlFor={notesId}>{t('notes.label')}</Label>
-        <Textarea
-          id={notesId}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          placeholder={t('notes.placeholder')}
-          maxLength={ACTIVITY_NOTES_MAX}
-          rows={2}
-        />
-      </div>
+      <LogNotesField value={notes} onChange={setNotes} rows={2} />
       <LogDayField value={day} onChange={setDay} disabled={logActivity.isPending} />
 
       <LogDialogFooter

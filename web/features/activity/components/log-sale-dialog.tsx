@@ -1,10 +1,10 @@
-import { ACTIVITY_NOTES_MAX, PRODUCT_NAME_MAX } from '@core/contracts';
+import { PRODUCT_NAME_MAX } from '@core/contracts';
 import { parseMoneyInput } from '@core/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Input, Textarea } from '@web/components/ui/input';
+import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/toaster';
 import { useCompanyFormat } from '@web/lib/format';
@@ -12,6 +12,7 @@ import { useLogActivity } from '../api/log-activity';
 import { useActivityToasts } from '../lib/toasts';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
 import { LogDialogFooter } from './log-dialog-footer';
+import { LogNotesField } from './log-notes-field';
 import { type LogDay, LogDayField, TODAY, toLogDayRequest } from './log-day-field';
 
 /** Log Sale: customer, value in the company currency, product, notes. */
@@ -30,7 +31,6 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
   const format = useCompanyFormat();
   const valueId = useId();
   const productId = useId();
-  const notesId = useId();
   const [customerName, setCustomerName] = useState('');
   const [value, setValue] = useState('');
   const [productName, setProductName] = useState('');
@@ -129,17 +129,7 @@ function LogSaleForm({ onDone }: { onDone: () => void }) {
         />
       </div>
 
-      <div className="space-y-2">
-        <Label htmlFor={notesId}>{t('notes.label')}</Label>
-        <Textarea
-          id={notesId}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          placeholder={t('notes.placeholder')}
-          maxLength={ACTIVITY_NOTES_MAX}
-          rows={3}
-        />
-      </div>
+      <LogNotesField value={notes} onChange={setNotes} />
 
       <LogDayField value={day} onChange={setDay} disabled={logActivity.isPending} />
 

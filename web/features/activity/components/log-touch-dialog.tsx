@@ -1,14 +1,12 @@
-import { ACTIVITY_NOTES_MAX } from '@core/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Textarea } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { useLogActivity } from '../api/log-activity';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { useActivityToasts } from '../lib/toasts';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
 import { LogDialogFooter } from './log-dialog-footer';
+import { LogNotesField } from './log-notes-field';
 import { type LogDay, LogDayField, TODAY, toLogDayRequest } from './log-day-field';
 
 export type TouchKind = 'meeting' | 'email' | 'linkedin';
@@ -32,7 +30,6 @@ export function LogTouchDialog({ kind, onOpenChange }: { kind: TouchKind | null;
 
 function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void }) {
   const { t } = useTranslation('activity');
-  const notesId = useId();
   const [customerName, setCustomerName] = useState('');
   const [notes, setNotes] = useState('');
   const [day, setDay] = useState<LogDay>(TODAY);
@@ -65,17 +62,7 @@ function LogTouchForm({ kind, onDone }: { kind: TouchKind; onDone: () => void })
         <DialogDescription>{t(`logOther.${kind}Description`)}</DialogDescription>
       </DialogHeader>
       <CustomerCombobox value={customerName} onChange={setCustomerName} />
-      <div className="space-y-2">
-        <Label htmlFor={notesId}>{t('notes.label')}</Label>
-        <Textarea
-          id={notesId}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          placeholder={t('notes.placeholder')}
-          maxLength={ACTIVITY_NOTES_MAX}
-          rows={3}
-        />
-      </div>
+      <LogNotesField value={notes} onChange={setNotes} />
       <LogDayField value={day} onChange={setDay} disabled={logActivity.isPending} />
 
       <LogDialogFooter
