@@ -221,32 +221,20 @@ export function ActivityTypeEditor({
             <LabelledSwitch label={t('activityTypes.bonusOn')} checked={form.bonusOn} onChange={(on) => set('bonusOn', on)} />
             {form.bonusOn && (
               <div className="grid gap-3 sm:grid-cols-2">
-                <div className="space-y-1.5">
-                  <Label htmlFor={field('bonus-threshold')}>{t('activityTypes.bonusThreshold')}</Label>
-                  <Input
-                    id={field('bonus-threshold')}
-                    inputMode="numeric"
-                    value={form.bonusThreshold}
-                    onChange={(e) => set('bonusThreshold', e.target.value)}
-                    className="w-28"
-                    aria-invalid={!!errorOf('bonus.threshold')}
-                    aria-describedby={field('bonus-threshold-error')}
-                  />
-                  <FieldError id={field('bonus-threshold-error')}>{errorOf('bonus.threshold')}</FieldError>
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor={field('bonus-points')}>{t('activityTypes.bonusPoints')}</Label>
-                  <Input
-                    id={field('bonus-points')}
-                    inputMode="numeric"
-                    value={form.bonusPoints}
-                    onChange={(e) => set('bonusPoints', e.target.value)}
-                    className="w-28"
-                    aria-invalid={!!errorOf('bonus.points')}
-                    aria-describedby={field('bonus-points-error')}
-                  />
-                  <FieldError id={field('bonus-points-error')}>{errorOf('bonus.points')}</FieldError>
-                </div>
+                <WholeNumberField
+                  id={field('bonus-threshold')}
+                  label={t('activityTypes.bonusThreshold')}
+                  value={form.bonusThreshold}
+                  onChange={(value) => set('bonusThreshold', value)}
+                  error={errorOf('bonus.threshold')}
+                />
+                <WholeNumberField
+                  id={field('bonus-points')}
+                  label={t('activityTypes.bonusPoints')}
+                  value={form.bonusPoints}
+                  onChange={(value) => set('bonusPoints', value)}
+                  error={errorOf('bonus.points')}
+                />
                 <p className="text-xs text-muted-foreground sm:col-span-2">
                   {t('activityTypes.bonusHint', { threshold: form.bonusThreshold || '…', points: form.bonusPoints || '…' })}
                 </p>
@@ -266,5 +254,36 @@ export function ActivityTypeEditor({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A short whole-number input with its label and refusal (the bonus's number and points). */
+function WholeNumberField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="w-28"
+        aria-invalid={!!error}
+        aria-describedby={`${id}-error`}
+      />
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
   );
 }
