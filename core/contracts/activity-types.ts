@@ -218,6 +218,19 @@ export type ActivityType = z.infer<typeof ActivityTypeSchema>;
 export const ActivityTypeListSchema = z.object({ types: z.array(ActivityTypeSchema) });
 export type ActivityTypeList = z.infer<typeof ActivityTypeListSchema>;
 
+/**
+ * One of the company's own types as a feed, a board or a wall names an activity of it (decision
+ * 100): its names, look and the activity's outcome's names, read with the activity (no second
+ * request, and a signed-out wall needs no other right).
+ */
+export const OwnTypeLookSchema = z.object({
+  names: StoredNamesSchema,
+  icon: z.enum(ACTIVITY_TYPE_ICONS),
+  colour: z.enum(ACTIVITY_TYPE_COLOURS),
+  outcomeNames: StoredNamesSchema.nullable(),
+});
+export type OwnTypeLook = z.infer<typeof OwnTypeLookSchema>;
+
 export const ActivityTypeParamsSchema = z.object({ id: z.uuid({ error: 'Not an activity type id' }) });
 
 export const AddActivityTypeTemplateSchema = z.strictObject({

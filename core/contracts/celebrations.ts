@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OwnTypeLookSchema } from './activity-types';
 import { text } from './common';
 import { REACTION_EMOJIS } from './constants';
 import { FeedEventKindSchema } from './feed';
@@ -166,6 +167,8 @@ export const DisplayFeedItemSchema = z.object({
   formerMember: z.boolean(),
   /** An activity's stored type (call_answered, sale, ...); null for an event. */
   activityType: text().nullable(),
+  /** An activity of one of the company's own types (decision 100): its names and look; null otherwise. */
+  ownType: OwnTypeLookSchema.nullable(),
   meetingBooked: z.boolean(),
   /** A sale's value in minor units; null for anything else, or while the company hides amounts. */
   saleValue: z.number().int().nullable(),

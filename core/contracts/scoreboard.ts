@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OwnTypeLookSchema } from './activity-types';
 import { diffDays, FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR, type LocalDate } from '../period';
 import { LEADERBOARD_SORT_KEYS } from '../stats';
 import { StoredActivityTypeSchema } from './activities';
@@ -241,6 +242,8 @@ export const RecentActivitySchema = z.object({
   productName: text().nullable(),
   /** Full notes; the feed truncates them to 50 characters (truncateText). */
   notes: text().nullable(),
+  /** One of the company's own types (decision 100): its names, look and the outcome's names; null for a built-in kind. */
+  ownType: OwnTypeLookSchema.nullable(),
   createdAt: text(),
 });
 export type RecentActivity = z.infer<typeof RecentActivitySchema>;

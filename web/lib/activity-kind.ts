@@ -1,4 +1,5 @@
-import type { RecentActivity } from '@core/contracts';
+import { pickName } from '@core/activity-types';
+import type { OwnTypeLook, RecentActivity } from '@core/contracts';
 
 export type ActivityKindKey =
   'meetingBooked' | 'movedForward' | 'callAnswered' | 'callUnanswered' | 'sale' | 'meeting' | 'email' | 'linkedin' | 'custom';
@@ -25,4 +26,10 @@ export function computeActivityKind(activity: Pick<RecentActivity, 'type' | 'mee
     case 'custom':
       return 'custom';
   }
+}
+
+/** One of the company's own types in the reader's language (decision 100): its name and the outcome's; null for a built-in kind. */
+export function nameOwnType(ownType: OwnTypeLook | null | undefined, language: string): { name: string; outcome: string | null } | null {
+  if (!ownType) return null;
+  return { name: pickName(ownType.names, language), outcome: ownType.outcomeNames ? pickName(ownType.outcomeNames, language) : null };
 }

@@ -1,7 +1,8 @@
 /* The activities' reads outside a write: where one is, a member's day, one by id, the company's newest, counts. */
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { activities, customerCompanies, profiles } from '../../db/schema';
+import type { OwnTypeLook } from '@core/contracts';
+import { activities, activityTypes, customerCompanies, profiles } from '../../db/schema';
 import { type CompanyId, type CompanyScope, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { type ActivityRow, selectActivities } from './activities.repository';
 
@@ -72,6 +73,8 @@ export type FeedRow = Pick<
   customerName: string | null;
   points: number;
   bonusPoints: number;
+  /** One of the company's own types (decision 100): how to name and show it. */
+  ownType: OwnTypeLook | null;
 };
 
 /** The company's newest activities, optionally only those logged in [start, end): the scoreboards' feed. */
@@ -105,6 +108,11 @@ export async function findLatestActivities(
           ticketSize: activities.ticketSize,
           productName: activities.productName,
           notes: activities.notes,
+          // A read's join for display (decision 100): the type's names and look, the outcome's names.
+          ownType: sql<OwnTypeLook | null>`CASE WHEN ${activityTypes.id} IS NULL THEN NULL ELSE json_build_object(
+            'names', ${activityTypes.names}, 'icon', ${activityTypes.icon}, 'colour', ${activityTypes.colour},
+            'outcomeNames', (SELECT o -> 'names' FROM jsonb_array_elements(${activityTypes.outcomes}) o WHERE o ->> 'id' = ${activities.outcomeId})
+          ) END`,
           createdAt: activities.createdAt,
         })
         .from(activities)
@@ -112,6 +120,7 @@ export async function findLatestActivities(
         // (companies/memberships.repository.ts); reading them beside the activity costs no round trip.
         .leftJoin(profiles, and(eq(profiles.companyId, activities.companyId), eq(profiles.userId, activities.userId)))
         .leftJoin(customerCompanies, eq(customerCompanies.id, activities.customerId))
+        .leftJoin(activityTypes, and(eq(activityTypes.companyId, activities.companyId), eq(activityTypes.id, activities.typeId)))
         .where(and(...conditions))
         // NULLS LAST matches activities_company_created_idx (created_at DESC NULLS LAST); a plain DESC
         // means NULLS FIRST, which that index cannot serve, and the plan becomes a scan and sort.

@@ -238,6 +238,19 @@ describe('logging a company’s own type', () => {
     expect(refused.status).toBe(400);
   });
 
+  it('the boards’ feed names the type, its look and its outcome, in every language the company gave', async () => {
+    const feed = await ok<{ activities: { type: string; ownType: unknown }[] }>(
+      await t.request('/api/v1/scoreboard/recent-activities?limit=50', { as: admin }),
+    );
+    const offer = feed.activities.find(
+      (activity) => (activity.ownType as { outcomeNames: { en?: string } | null } | null)?.outcomeNames?.en === 'Offer sent',
+    );
+    expect(offer).toMatchObject({
+      type: 'custom',
+      ownType: { names: { en: 'Site visit', nb: 'Befaring' }, icon: 'car', colour: 'amber', outcomeNames: { en: 'Offer sent' } },
+    });
+  });
+
   it('answers a retry with the first log, and refuses an archived type', async () => {
     const clientKey = crypto.randomUUID();
     const body = { outcome: outcomeId('No fit'), fields: { [fieldId('Site size m2')]: 5 }, clientKey };

@@ -286,6 +286,7 @@ describe('the feed and its reactions', () => {
       displayName: 'Ola Oslo',
       formerMember: false,
       activityType: 'sale',
+      ownType: null,
       meetingBooked: false,
       saleValue: 777_000,
       customerName: 'Fjordkraft AS',

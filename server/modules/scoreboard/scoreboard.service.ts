@@ -296,6 +296,7 @@ export function toRecentActivity(r: FeedRow): RecentActivity {
     ticketSize: r.ticketSize,
     productName: r.productName,
     notes: r.notes,
+    ownType: r.ownType ?? null,
     createdAt: r.createdAt.toISOString(),
   };
 }

@@ -94,6 +94,7 @@ function makeOverview(overrides: Partial<PersonOverview> = {}): PersonOverview {
         productName: null,
         notes: 'Annual licence',
         createdAt: '2026-11-25T09:30:00.000Z',
+        ownType: null,
       },
     ],
     wrapups: [

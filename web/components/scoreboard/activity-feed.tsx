@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DAILY_CALL_BONUS_THRESHOLD } from '@core/kpi';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ActivityIcon } from '@web/components/activity-icon';
-import { computeActivityKind } from '@web/lib/activity-kind';
+import { computeActivityKind, nameOwnType } from '@web/lib/activity-kind';
+import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { cn } from '@web/lib/cn';
 import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
@@ -116,16 +117,27 @@ function UnansweredRun({ items, today, format }: { items: ActivityItem[]; today:
 }
 
 function ActivityRow({ item, today, format }: { item: ActivityItem; today: string; format: CompanyFormat }) {
-  const { t } = useTranslation('scoreboard');
+  const { t, i18n } = useTranslation('scoreboard');
   const { activity } = item;
   const kind = computeActivityKind(activity);
   const name = formatMemberName(activity, t);
+  // One of the company's own types (decision 100): named as the company named it.
+  const own = nameOwnType(activity.ownType, i18n.language);
+  const action = own
+    ? own.outcome
+      ? t('feed.action.ownTypeOutcome', { name: own.name, outcome: own.outcome })
+      : t('feed.action.ownType', { name: own.name })
+    : t(`feed.action.${kind}`);
   return (
     <li data-testid="feed-item" className="flex animate-fade-in gap-3 px-4 py-3 sm:px-5">
-      <ActivityIcon type={activity.type} className="mt-0.5 size-8" />
+      {activity.ownType ? (
+        <ActivityTypeBadge icon={activity.ownType.icon} colour={activity.ownType.colour} className="mt-0.5 size-8" />
+      ) : (
+        <ActivityIcon type={activity.type} className="mt-0.5 size-8" />
+      )}
       <div className="min-w-0 flex-1">
         <p className="text-sm leading-snug">
-          <span className="font-semibold">{name}</span> {t(`feed.action.${kind}`)}
+          <span className="font-semibold">{name}</span> {action}
           {activity.customerName && (
             <>
               {' '}
@@ -138,7 +150,9 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
         </p>
         {activity.bonusPoints > 0 && (
           <p className="mt-0.5 text-xs font-medium text-warning-strong">
-            {t('feed.callBonus', { calls: DAILY_CALL_BONUS_THRESHOLD, value: format.number(activity.bonusPoints) })}
+            {own
+              ? t('feed.ownTypeBonus', { value: format.number(activity.bonusPoints) })
+              : t('feed.callBonus', { calls: DAILY_CALL_BONUS_THRESHOLD, value: format.number(activity.bonusPoints) })}
           </p>
         )}
         {activity.type === 'sale' && activity.ticketSize !== null && (

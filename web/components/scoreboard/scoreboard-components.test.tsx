@@ -7,6 +7,7 @@ import { ActivityIcon } from '@web/components/activity-icon';
 import { createCompanyFormat } from '@web/lib/format';
 import { makeTestLeaderboardRow } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
+import { i18n } from '@web/i18n';
 import { ActivityFeed } from './activity-feed';
 import { LeaderboardTable } from './leaderboard-table';
 
@@ -27,6 +28,7 @@ function makeActivity(overrides: Partial<RecentActivity> = {}): RecentActivity {
     ticketSize: null,
     productName: null,
     notes: null,
+    ownType: null,
     createdAt: '2026-11-16T13:05:00Z',
     ...overrides,
   };
@@ -106,6 +108,24 @@ describe('ActivityFeed', () => {
     expect(within(item).getByText('+5 pts')).toBeInTheDocument();
     expect(within(item).getByText('14:05')).toBeInTheDocument();
     expect(within(item).getByText(`“${'x'.repeat(50)}…”`)).toBeInTheDocument();
+  });
+
+  it('names one of the company’s own types as the company named it, with its outcome and its own daily bonus', async () => {
+    const ownType = {
+      names: { en: 'Site visit', nb: 'Befaring' },
+      icon: 'car' as const,
+      colour: 'amber' as const,
+      outcomeNames: { en: 'Offer sent', nb: 'Tilbud sendt' },
+    };
+    const items = asItems([makeActivity({ type: 'custom', ownType, points: 18, bonusPoints: 10, customerName: 'Equinor' })]);
+    const { unmount } = renderWithProviders(<ActivityFeed today="2026-11-16" format={format} items={items} />);
+    expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann logged Site visit: Offer sent with Equinor');
+    expect(screen.getByText('daily bonus +10')).toBeInTheDocument();
+    unmount();
+    await i18n.changeLanguage('nb');
+    renderWithProviders(<ActivityFeed today="2026-11-16" format={format} items={items} />);
+    expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann registrerte Befaring: Tilbud sendt');
+    await i18n.changeLanguage('en');
   });
 
   it('says why the 20th call earned its points: the daily bonus', () => {

@@ -837,6 +837,18 @@ export interface paths {
                                 ticketSize: number | null;
                                 productName: string | null;
                                 notes: string | null;
+                                ownType: {
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                    /** @enum {string} */
+                                    colour: "blue" | "green" | "amber" | "red" | "grey";
+                                    outcomeNames: {
+                                        [key: string]: string;
+                                    } | null;
+                                } | null;
                                 createdAt: string;
                             }[];
                         };
@@ -2137,6 +2149,18 @@ export interface paths {
                                 displayName: string | null;
                                 formerMember: boolean;
                                 activityType: string | null;
+                                ownType: {
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                    /** @enum {string} */
+                                    colour: "blue" | "green" | "amber" | "red" | "grey";
+                                    outcomeNames: {
+                                        [key: string]: string;
+                                    } | null;
+                                } | null;
                                 meetingBooked: boolean;
                                 saleValue: number | null;
                                 customerName: string | null;
@@ -2522,6 +2546,18 @@ export interface paths {
                                 displayName: string | null;
                                 formerMember: boolean;
                                 activityType: string | null;
+                                ownType: {
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                    /** @enum {string} */
+                                    colour: "blue" | "green" | "amber" | "red" | "grey";
+                                    outcomeNames: {
+                                        [key: string]: string;
+                                    } | null;
+                                } | null;
                                 meetingBooked: boolean;
                                 saleValue: number | null;
                                 customerName: string | null;
@@ -14159,6 +14195,18 @@ export interface paths {
                                     ticketSize: number | null;
                                     productName: string | null;
                                     notes: string | null;
+                                    ownType: {
+                                        names: {
+                                            [key: string]: string;
+                                        };
+                                        /** @enum {string} */
+                                        icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                        /** @enum {string} */
+                                        colour: "blue" | "green" | "amber" | "red" | "grey";
+                                        outcomeNames: {
+                                            [key: string]: string;
+                                        } | null;
+                                    } | null;
                                     createdAt: string;
                                 };
                                 reactions: {
@@ -15481,6 +15529,18 @@ export interface paths {
                                 ticketSize: number | null;
                                 productName: string | null;
                                 notes: string | null;
+                                ownType: {
+                                    names: {
+                                        [key: string]: string;
+                                    };
+                                    /** @enum {string} */
+                                    icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                    /** @enum {string} */
+                                    colour: "blue" | "green" | "amber" | "red" | "grey";
+                                    outcomeNames: {
+                                        [key: string]: string;
+                                    } | null;
+                                } | null;
                                 createdAt: string;
                             }[];
                             wrapups: {

@@ -9,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
 import { CorrectActivityMenu } from '@web/features/activity/components/correct-activity-menu';
 import { LogForMemberButton } from '@web/features/activity/components/log-for-member-button';
-import { computeActivityKind } from '@web/lib/activity-kind';
+import { computeActivityKind, nameOwnType } from '@web/lib/activity-kind';
 import { cn } from '@web/lib/cn';
 import { type CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
@@ -21,7 +21,7 @@ import { useCorrectableMembers } from '@web/features/activity/lib/correctable-me
 export const ACTIVITIES_SHOWN_FIRST = 8;
 
 export function ActivitiesCard({ data, format, canCorrect }: { data: PersonOverview; format: CompanyFormat; canCorrect: boolean }) {
-  const { t } = useTranslation('people');
+  const { t, i18n } = useTranslation('people');
   const { activities, today } = data;
   const [isExpanded, setIsExpanded] = useState(false);
   const shown = isExpanded ? activities : activities.slice(0, ACTIVITIES_SHOWN_FIRST);
@@ -53,7 +53,7 @@ export function ActivitiesCard({ data, format, canCorrect }: { data: PersonOverv
               <ActivityIcon type={activity.type} className="size-8" />
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium">
-                  {t(`activities.kinds.${computeActivityKind(activity)}`)}
+                  {nameOwnType(activity.ownType, i18n.language)?.name ?? t(`activities.kinds.${computeActivityKind(activity)}`)}
                   {activity.customerName && <span className="font-normal text-muted-foreground"> · {activity.customerName}</span>}
                 </p>
                 {(activity.ticketSize !== null || activity.notes) && (

@@ -14,7 +14,8 @@ import { LeaderboardSkeleton } from '@web/components/scoreboard/leaderboard-tabl
 import { LiveBadge } from '@web/components/scoreboard/live-badge';
 import { StatCard, StatCardSkeleton } from '@web/components/scoreboard/stat-card';
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
-import { computeActivityKind } from '@web/lib/activity-kind';
+import { computeActivityKind, nameOwnType } from '@web/lib/activity-kind';
+import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { cn } from '@web/lib/cn';
 import { type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
@@ -132,14 +133,19 @@ function TodayActivitiesCard({ format }: { format: CompanyFormat }) {
 }
 
 function TeamActivityItem({ activity, format, href }: { activity: RecentActivity; format: CompanyFormat; href: string | null }) {
-  const { t } = useTranslation('scoreboard');
+  const { t, i18n } = useTranslation('scoreboard');
   const kind = computeActivityKind(activity);
+  const own = nameOwnType(activity.ownType, i18n.language);
   return (
     <li data-testid="team-activity" className="flex animate-fade-in items-center gap-3 px-4 py-2.5 sm:px-5">
-      <ActivityIcon type={activity.type} className="size-8" />
+      {activity.ownType ? (
+        <ActivityTypeBadge icon={activity.ownType.icon} colour={activity.ownType.colour} className="size-8" />
+      ) : (
+        <ActivityIcon type={activity.type} className="size-8" />
+      )}
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium">
-          {t(`teamOverview.label.${kind}`)}
+          {own ? [own.name, own.outcome].filter(Boolean).join(': ') : t(`teamOverview.label.${kind}`)}
           {activity.customerName && <span className="font-normal text-muted-foreground"> · {activity.customerName}</span>}
         </p>
         <p className="truncate text-xs text-muted-foreground">

@@ -5,7 +5,7 @@ import { ActivityIcon, TrophyIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ActivityIcon as ActivityTypeIcon } from '@web/components/activity-icon';
 import { describeFeedEvent } from '@web/components/scoreboard/describe-feed-event';
-import { computeActivityKind } from '@web/lib/activity-kind';
+import { computeActivityKind, nameOwnType } from '@web/lib/activity-kind';
 import { cn } from '@web/lib/cn';
 import { createCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
@@ -37,7 +37,7 @@ export function FeedView({ data, language, timeZone, currency }: ScreenViewProps
       data-testid="tv-feed"
     >
       {data.items.map((item) => {
-        const line = describeWallFeedItem(item, t, format);
+        const line = describeWallFeedItem(item, t, format, language);
         return (
           <li
             key={item.id}
@@ -78,6 +78,7 @@ function describeWallFeedItem(
   item: DisplayFeedItem,
   t: TFunction,
   format: ReturnType<typeof createCompanyFormat>,
+  language: string,
 ): { who: string | null; text: string; detail: string | null } {
   if (item.type === 'activity' && item.activityType) {
     const kind = computeActivityKind({
@@ -87,7 +88,14 @@ function describeWallFeedItem(
     });
     const who = formatMemberName({ ...item, userId: item.userId ?? '' }, t);
     const sale = [item.saleValue !== null ? format.money(item.saleValue) : null, item.customerName].filter(Boolean).join(' · ');
-    return { who, text: t(`feed.action.${kind}`), detail: sale || null };
+    // One of the company's own types (decision 100): named as the company named it.
+    const own = nameOwnType(item.ownType, language);
+    const text = own
+      ? own.outcome
+        ? t('feed.action.ownTypeOutcome', { name: own.name, outcome: own.outcome })
+        : t('feed.action.ownType', { name: own.name })
+      : t(`feed.action.${kind}`);
+    return { who, text, detail: sale || null };
   }
   const event: FeedEventView = {
     id: item.id,

@@ -123,6 +123,7 @@ describe('the feed screen (decision 087)', () => {
     displayName: 'Kari Nordmann',
     formerMember: false,
     activityType: 'call_answered',
+    ownType: null,
     meetingBooked: true,
     saleValue: null,
     customerName: null,
