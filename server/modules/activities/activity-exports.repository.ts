@@ -24,6 +24,10 @@ export type ExportActivityRow = {
   notes: string | null;
   /** Logged for an earlier day than the day it was logged on (decision 041). */
   loggedLate: boolean;
+  /** One of the company's own types (decision 100): which, its outcome and its values by field id. */
+  typeId: string | null;
+  outcomeId: string | null;
+  fieldValues: Record<string, number | boolean | string> | null;
 };
 
 /** Time zones differ by at most 26 hours: an activity of a local day lies within two days of that day in any zone. */
@@ -61,6 +65,9 @@ export function selectActivitiesForExport(
       points: as(activities.pointsEarned, 'points'),
       notes: as(activities.notes, 'notes'),
       loggedLate: as(activities.loggedLate, 'loggedLate'),
+      typeId: as(activities.typeId, 'typeId'),
+      outcomeId: as(activities.outcomeId, 'outcomeId'),
+      fieldValues: as(activities.fieldValues, 'fieldValues'),
     })
     .from(activities)
     // A read's joins for the authors' and customers' names now (as the feed's).

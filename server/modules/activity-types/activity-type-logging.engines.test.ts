@@ -1,4 +1,6 @@
+import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Activity, ActivityType, ApiError, Leaderboard } from '@core/contracts';
 import { computeLocalDate } from '@core/period';
@@ -249,6 +251,35 @@ describe('logging a company’s own type', () => {
       type: 'custom',
       ownType: { names: { en: 'Site visit', nb: 'Befaring' }, icon: 'car', colour: 'amber', outcomeNames: { en: 'Offer sent' } },
     });
+  });
+
+  it('the activities’ file names the type and its outcome and gives each field a typed column of its own', async () => {
+    const csv = await t.request('/api/v1/exports/activities?period=today&format=csv', { as: admin });
+    expect(csv.status).toBe(200);
+    const [header, ...rows] = parse(Buffer.from(await csv.arrayBuffer()), { bom: true }) as string[][];
+    expect(header!.slice(-6)).toEqual([
+      'Site visit · Site size m2',
+      'Site visit · Offer value (NOK)',
+      'Site visit · Size',
+      'Site visit · Decision maker met',
+      'Site visit · Next visit',
+      'Site visit · Contact',
+    ]);
+    const offer = rows.find((row) => row[3] === 'Offer sent')!;
+    expect(offer.slice(2, 4)).toEqual(['Site visit', 'Offer sent']);
+    expect(offer.slice(-6)).toEqual(['120', '45500.00', 'Large', 'Yes', '2026-12-14', 'Kari at the front desk']);
+
+    const xlsx = await t.request('/api/v1/exports/activities?period=today&format=xlsx', { as: admin });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await xlsx.arrayBuffer()) as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const columns = sheet.getRow(1).values as unknown[];
+    const at = (name: string) => columns.indexOf(name);
+    const offerRow = sheet.getRows(2, sheet.rowCount - 1)!.find((row) => row.getCell(4).value === 'Offer sent')!;
+    // Typed cells: a number, an amount in the currency, a date.
+    expect(offerRow.getCell(at('Site visit · Site size m2')).value).toBe(120);
+    expect(offerRow.getCell(at('Site visit · Offer value (NOK)')).value).toBe(45500);
+    expect(offerRow.getCell(at('Site visit · Next visit')).value).toEqual(new Date('2026-12-14T00:00:00Z'));
   });
 
   it('answers a retry with the first log, and refuses an archived type', async () => {

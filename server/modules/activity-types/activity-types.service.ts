@@ -113,6 +113,14 @@ async function audit(tx: Transaction, deps: AppDeps, actor: Actor, action: Audit
   );
 }
 
+/** Transaction step (exports): the company's own types, archived ones too (history names them), in the list's order. */
+export async function selectActivityTypesIn(
+  tx: Transaction,
+  companyId: CompanyId,
+): Promise<(StoredActivityTypeDefinition & { id: string })[]> {
+  return (await selectActivityTypes(tx, companyId)).map((row) => ({ id: row.id, ...storedDefinitionOf(row) }));
+}
+
 /** The company's own types: live ones in their order, then archived ones. */
 export async function listActivityTypes(deps: AppDeps, actor: Actor): Promise<ActivityTypeList> {
   return { types: await withTenant(deps.database.db, memberScopeOf(actor), (tx) => readTypes(tx, actor.companyId)) };

@@ -12,7 +12,8 @@ import ExcelJS from 'exceljs';
  */
 
 /** What a column holds, which decides how a cell is written in each format. */
-export type CellKind = 'text' | 'integer' | 'money' | 'percent' | 'datetime' | 'date';
+/** `number`: any number, decimals included (a company's own number field, decision 100). */
+export type CellKind = 'text' | 'integer' | 'number' | 'money' | 'percent' | 'datetime' | 'date';
 
 export type Column = { header: string; kind: CellKind; width: number };
 
@@ -73,6 +74,7 @@ function formatMinorUnits(amount: number, decimalMark: string): string {
 const toCsvCell: Record<CellKind, (value: Exclude<Cell, null>, decimalMark: string) => string | number> = {
   text: (value) => String(value),
   integer: (value) => value as number,
+  number: (value, decimalMark) => String(value).replace('.', decimalMark),
   money: (value, decimalMark) => formatMinorUnits(value as number, decimalMark),
   percent: (value) => value as number,
   // 2026-11-24 14:05:09: what Excel and LibreOffice read as a date and time in any locale.
@@ -146,6 +148,7 @@ function numberFormatOf(kind: CellKind, moneyFormat: string): string | undefined
 const toXlsxCell: Record<CellKind, (value: Exclude<Cell, null>) => ExcelJS.CellValue> = {
   text: (value) => String(value),
   integer: (value) => value,
+  number: (value) => value,
   money: (value) => (value as number) / 100,
   percent: (value) => (value as number) / 100,
   datetime: (value) => value,

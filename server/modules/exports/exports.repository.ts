@@ -2,7 +2,9 @@ import type { Database } from '../../db/client';
 import { type CompanyScope, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import type { AuditDetails } from '@core/contracts';
+import type { StoredActivityTypeDefinition } from '@core/activity-types';
 import { type ExportActivityRow, selectActivitiesForExport } from '../activities/activities.service';
+import { selectActivityTypesIn } from '../activity-types/activity-types.service';
 import { type CompanyRow, selectCompany } from '../companies/companies.service';
 import { hasMembershipIn, type MemberByJoining, selectActiveMembersByJoining } from '../companies/memberships.service';
 import { type GoalsRow, selectCompanyGoals } from '../goals/goals.service';
@@ -23,7 +25,12 @@ import { type ExportWrapupRow, selectWrapupsForExport } from '../wrapups/wrapups
 export const EXPORT_BATCH_ROWS = 1000;
 
 /** What every export learns first, before its first byte: whose file it is, and whether the member asked for exists. */
-export type ExportStart = { company: CompanyRow | null; memberFound: boolean };
+export type ExportStart = {
+  company: CompanyRow | null;
+  memberFound: boolean;
+  /** The activities' file only: the company's own types (decision 100), whose fields become its last columns. */
+  ownTypes?: (StoredActivityTypeDefinition & { id: string })[];
+};
 
 /** Where a streamed read goes: `begin` once (it may refuse by throwing), then each batch in turn. */
 export type ExportSink<R> = { begin(start: ExportStart): void; write(rows: R[]): Promise<void> };
@@ -48,12 +55,13 @@ async function streamInSnapshot<R>(
   userId: UserId | null,
   select: (tx: Tx) => AsyncIterable<R[]>,
   sink: ExportSink<R>,
+  more: (tx: Tx) => Promise<Partial<ExportStart>> = async () => ({}),
 ): Promise<void> {
   await withTenant(
     db,
     scope,
     async (tx) => {
-      sink.begin(await readStart(tx, scope, userId));
+      sink.begin({ ...(await readStart(tx, scope, userId)), ...(await more(tx)) });
       for await (const rows of select(tx)) await sink.write(rows);
     },
     { snapshot: true },
@@ -68,7 +76,8 @@ export function readActivitiesForExport(
   sink: ExportSink<ExportActivityRow>,
 ): Promise<void> {
   const select = (tx: Tx) => selectActivitiesForExport(tx, { companyId: scope.companyId, ...filter }, EXPORT_BATCH_ROWS);
-  return streamInSnapshot(db, scope, filter.userId, select, sink);
+  const ownTypes = async (tx: Tx) => ({ ownTypes: await selectActivityTypesIn(tx, scope.companyId) });
+  return streamInSnapshot(db, scope, filter.userId, select, sink, ownTypes);
 }
 
 /** The company's wrap-ups of a period, a batch at a time into `sink`, in one snapshot. */

@@ -10,6 +10,7 @@ import {
   resolveExportPeriod,
   type StoredActivityType,
 } from '@core/contracts';
+import { pickName, type StoredActivityTypeDefinition } from '@core/activity-types';
 import { negotiateLanguage } from '@core/language';
 import { computeLocalDate, computeWallClock, type LocalPeriod } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf, type SessionUser } from '../../context';
@@ -97,6 +98,45 @@ async function noteExportOfOthers(
 }
 
 type ColumnSpec<K extends string> = { key: K; kind: CellKind; width: number };
+
+/**
+ * The company's own types in the activities' file (decision 100): each named in the file's
+ * language, and a column per field after the fixed ones ("Site visit · Offer value"), typed as its
+ * kind (an amount as money, a number as a number, a date as a date); blank on other rows.
+ */
+type OwnTypeColumns = {
+  types: Map<string, { name: string; outcomes: Map<string, string> }>;
+  fields: { typeId: string; fieldId: string; header: string; kind: CellKind; cell: (value: unknown) => Row[number] }[];
+};
+const NO_OWN_TYPES: OwnTypeColumns = { types: new Map(), fields: [] };
+
+function describeOwnTypeColumns(
+  ownTypes: readonly (StoredActivityTypeDefinition & { id: string })[],
+  language: string,
+  words: { yes: string; no: string },
+): OwnTypeColumns {
+  const name = (names: Record<string, string | undefined>) => pickName(names as Record<string, string>, language);
+  const types = new Map(
+    ownTypes.map((type) => [type.id, { name: name(type.names), outcomes: new Map(type.outcomes.map((o) => [o.id, name(o.names)])) }]),
+  );
+  const fields = ownTypes.flatMap((type) =>
+    type.fields.map((field) => {
+      const options = new Map(field.options.map((o) => [o.id, name(o.names)]));
+      const kind: CellKind =
+        field.kind === 'money' ? 'money' : field.kind === 'number' ? 'number' : field.kind === 'date' ? 'date' : 'text';
+      const cell = (value: unknown): Row[number] => {
+        if (value === undefined || value === null) return null;
+        if (field.kind === 'money' || field.kind === 'number') return typeof value === 'number' ? value : null;
+        if (field.kind === 'date') return typeof value === 'string' ? new Date(`${value}T00:00:00Z`) : null;
+        if (field.kind === 'yes_no') return value === true ? words.yes : value === false ? words.no : null;
+        if (field.kind === 'choice') return options.get(String(value)) ?? null;
+        return String(value);
+      };
+      return { typeId: type.id, fieldId: field.id, header: `${name(type.names)} · ${name(field.names)}`, kind, cell };
+    }),
+  );
+  return { types, fields };
+}
 
 function toColumns<K extends string>(specs: readonly ColumnSpec<K>[], headers: Record<K, string>, currency: string): Column[] {
   return specs.map((spec) => ({
@@ -232,19 +272,28 @@ export async function exportActivities(deps: AppDeps, actor: Actor, reader: Expo
   const language = chooseExportLanguage(query.language, reader);
   const words = EXPORT_WORDS[language];
   const period = resolvePeriod(deps, actor, query);
+  let own: OwnTypeColumns = NO_OWN_TYPES;
   const toRow = (row: ExportActivityRow): Row => {
     const outcome = computeCallOutcome(row);
+    const type = row.typeId === null ? undefined : own.types.get(row.typeId);
     return [
       new Date(row.localAt * 1000),
       nameOf(row, words),
-      words.activityTypes[row.type as StoredActivityType] ?? row.type,
-      outcome === null ? null : words.outcomes[outcome],
+      type ? type.name : (words.activityTypes[row.type as StoredActivityType] ?? row.type),
+      type
+        ? row.outcomeId === null
+          ? null
+          : (type.outcomes.get(row.outcomeId) ?? null)
+        : outcome === null
+          ? null
+          : words.outcomes[outcome],
       row.customerName,
       row.productName,
       row.ticketSize,
       row.points,
       row.notes,
       row.loggedLate ? words.yes : null,
+      ...own.fields.map((field) => (row.typeId === field.typeId ? field.cell(row.fieldValues?.[field.fieldId]) : null)),
     ];
   };
   return sendExportFile({
@@ -258,7 +307,15 @@ export async function exportActivities(deps: AppDeps, actor: Actor, reader: Expo
         {
           begin: (start) => {
             const company = requireStart(start);
-            const columns = toColumns(ACTIVITY_COLUMNS, words.columns.activities, company.currency);
+            own = describeOwnTypeColumns(start.ownTypes ?? [], language, words);
+            const columns = [
+              ...toColumns(ACTIVITY_COLUMNS, words.columns.activities, company.currency),
+              ...own.fields.map(({ header, kind }) => ({
+                header: kind === 'money' ? `${header} (${company.currency})` : header,
+                kind,
+                width: 16,
+              })),
+            ];
             writer = open(describeFile(company, 'activities', periodLabel(period), query, language, columns));
           },
           write: (rows) => writer!.writeRows(rows.map(toRow), signal),

@@ -18,8 +18,9 @@ export type ExportWords = {
   formerMember: string;
   /** A member without a display name, as the screens name them. */
   unnamedMember: (idStart: string) => string;
-  /** A yes in a yes-or-blank column (an activity logged late). */
+  /** A yes in a yes-or-blank column (an activity logged late), and a yes/no field's answers (decision 100). */
   yes: string;
+  no: string;
   /** Column headers by column; a money column's header gets the currency code after it: "Value (NOK)". */
   columns: {
     activities: Record<ActivityColumn, string>;
@@ -54,6 +55,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
     formerMember: 'Former member',
     unnamedMember: (idStart) => `User ${idStart}`,
     yes: 'Yes',
+    no: 'No',
     columns: {
       activities: {
         at: 'Date and time',
@@ -116,6 +118,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
     formerMember: 'Tidligere medlem',
     unnamedMember: (idStart) => `Bruker ${idStart}`,
     yes: 'Ja',
+    no: 'Nei',
     columns: {
       activities: {
         at: 'Dato og tid',
@@ -178,6 +181,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
     formerMember: 'Tidigare medlem',
     unnamedMember: (idStart) => `Användare ${idStart}`,
     yes: 'Ja',
+    no: 'Nej',
     columns: {
       activities: {
         at: 'Datum och tid',
@@ -240,6 +244,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
     formerMember: 'Tidligere medlem',
     unnamedMember: (idStart) => `Bruger ${idStart}`,
     yes: 'Ja',
+    no: 'Nej',
     columns: {
       activities: {
         at: 'Dato og tid',
