@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_TYPE_ICON_COMPONENTS, ACTIVITY_TYPE_TONES } from '@web/components/activity-type-icon';
 import { LabelledSwitch } from '@web/components/labelled-switch';
+import { SegmentedChoice } from '@web/components/segmented-choice';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
@@ -87,35 +88,25 @@ export function ActivityTypeEditor({
           <DialogDescription>{t('activityTypes.editorDescription')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void submit(e)} className="space-y-6" noValidate>
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">{t('activityTypes.namesIn')}</legend>
-            <div className="flex flex-wrap gap-1.5">
-              {LANGUAGES.map((choice) => (
-                <label
-                  key={choice}
-                  className={cn(
-                    'cursor-pointer rounded-md border px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
-                    language === choice ? 'border-primary bg-primary-soft font-medium text-primary' : 'hover:bg-accent',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    className="sr-only"
-                    name={field('language')}
-                    value={choice}
-                    checked={language === choice}
-                    onChange={() => setLanguage(choice)}
-                  />
+          <SegmentedChoice
+            legend={t('activityTypes.namesIn')}
+            name={field('language')}
+            value={language}
+            onChange={setLanguage}
+            help={t('activityTypes.namesHint')}
+            options={LANGUAGES.map((choice) => ({
+              value: choice,
+              label: (
+                <>
                   {LANGUAGE_NAMES[choice]}
                   {/* A dot marks a language that has a name already (the inputs say which when opened). */}
                   {form.names[choice].trim() !== '' && (
                     <span className="ms-1.5 inline-block size-1.5 rounded-full bg-current align-middle" aria-hidden />
                   )}
-                </label>
-              ))}
-            </div>
-            <p className="text-xs text-muted-foreground">{t('activityTypes.namesHint')}</p>
-          </fieldset>
+                </>
+              ),
+            }))}
+          />
 
           <div className="flex items-end gap-3">
             <span

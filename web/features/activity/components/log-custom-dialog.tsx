@@ -4,6 +4,7 @@ import { parseMoneyInput } from '@core/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
+import { SegmentedChoice } from '@web/components/segmented-choice';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
@@ -213,24 +214,15 @@ function FieldInput({
             { value: false, label: t('custom.no') },
           ];
     return (
-      <fieldset className="space-y-2" aria-describedby={described}>
-        <legend className="text-sm font-medium">{shown}</legend>
-        <div className="flex flex-wrap gap-1.5">
-          {choices.map((choice) => (
-            <label
-              key={String(choice.value)}
-              className={cn(
-                'cursor-pointer rounded-md border px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
-                value === choice.value ? 'border-primary bg-primary-soft font-medium text-primary' : 'hover:bg-accent',
-              )}
-            >
-              <input type="radio" className="sr-only" name={id} checked={value === choice.value} onChange={() => onChange(choice.value)} />
-              {choice.label}
-            </label>
-          ))}
-        </div>
-        <FieldError id={`${id}-error`}>{error}</FieldError>
-      </fieldset>
+      <SegmentedChoice
+        legend={shown}
+        name={id}
+        value={typeof value === 'boolean' || typeof value === 'string' ? value : undefined}
+        options={choices}
+        onChange={onChange}
+        error={error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+        errorId={`${id}-error`}
+      />
     );
   }
 

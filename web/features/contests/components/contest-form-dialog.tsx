@@ -22,7 +22,8 @@ import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { useContestSubjects } from '../api/get-contests';
 import { useSaveContest } from '../api/save-contest';
-import { Choice, Picks } from './contest-form-fields';
+import { SegmentedChoice } from '@web/components/segmented-choice';
+import { Picks } from './contest-form-fields';
 
 type Form = {
   name: string;
@@ -224,7 +225,7 @@ export function ContestFormDialog({
           </div>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <Choice
+            <SegmentedChoice
               legend={t('form.mode')}
               name={field('mode')}
               value={form.mode}
@@ -238,7 +239,7 @@ export function ContestFormDialog({
               }
               error={errorOf('mode')}
             />
-            <Choice
+            <SegmentedChoice
               legend={t('form.participants')}
               name={field('participants')}
               value={form.participants}
@@ -336,7 +337,7 @@ export function ContestFormDialog({
                 {t('form.targetHelp')}
               </p>
             </div>
-            <Choice
+            <SegmentedChoice
               legend={t('form.recurrence')}
               name={field('recurrence')}
               value={form.recurrence}

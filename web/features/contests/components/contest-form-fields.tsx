@@ -1,57 +1,7 @@
-import { cn } from '@web/lib/cn';
-
 /*
- * The contest form's own fields (contest-form-dialog.tsx): a choice drawn as segmented buttons, and a
- * list of picks (members or teams) with checkboxes.
+ * The contest form's own fields (contest-form-dialog.tsx): a list of picks (members or teams) with
+ * checkboxes. Its choices are the shared SegmentedChoice.
  */
-
-/** A small radio group drawn as segmented buttons (keyboard: arrows move, as radios do). */
-export function Choice<V extends string>({
-  legend,
-  name,
-  value,
-  options,
-  onChange,
-  help,
-  error,
-}: {
-  legend: string;
-  name: string;
-  value: V;
-  options: { value: V; label: string }[];
-  onChange: (value: V) => void;
-  help?: string;
-  error?: string;
-}) {
-  return (
-    <fieldset className="space-y-1.5">
-      <legend className="text-sm font-medium">{legend}</legend>
-      <div className="flex flex-wrap gap-1.5">
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className={cn(
-              'cursor-pointer rounded-md border px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
-              value === option.value ? 'border-primary bg-primary-soft font-medium text-primary' : 'hover:bg-accent',
-            )}
-          >
-            <input
-              type="radio"
-              className="sr-only"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-      {help && <p className="text-xs text-muted-foreground">{help}</p>}
-      {error && <p className="text-xs text-destructive">{error}</p>}
-    </fieldset>
-  );
-}
 
 /** Checkboxes for teams or people. */
 export function Picks({
