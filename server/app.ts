@@ -29,6 +29,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { activityTypesRoutes } from './modules/activity-types/activity-types.routes';
+import { kpisRoutes } from './modules/kpis/kpis.routes';
 import { tvPlaylistsRoutes } from './modules/tv/tv-playlists.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -81,6 +82,7 @@ function createApiRouter() {
   api.route('/', membersRoutes);
   api.route('/', teamsRoutes);
   api.route('/', activityTypesRoutes);
+  api.route('/', kpisRoutes);
   api.route('/', tvPlaylistsRoutes);
   api.route('/', invitationsRoutes);
   api.route('/', setupRoutes);

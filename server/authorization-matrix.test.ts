@@ -81,6 +81,16 @@ const activityTypeOfA = async (): Promise<string> => {
   if (response.status !== 201) throw new Error(`activity type: ${response.status} ${response.text}`);
   return (response.body as { id: string }).id;
 };
+const kpiBody = () => ({
+  names: { en: `KPI ${unique()}` },
+  formula: { kind: 'aggregate', aggregate: 'count', typeIds: ['call'] },
+  format: 'number',
+});
+const kpiOfA = async (): Promise<string> => {
+  const response = await callOperation(t, 'POST /api/v1/kpis', { json: kpiBody() }, admin);
+  if (response.status !== 201) throw new Error(`kpi: ${response.status} ${response.text}`);
+  return (response.body as { id: string }).id;
+};
 const unique = () => crypto.randomUUID().slice(0, 8);
 /** A 2x2 PNG, made once (any decodable picture will do). */
 const PNG = new Uint8Array(
@@ -262,6 +272,13 @@ const MATRIX: Record<string, Entry> = {
     prepare: async () => ({ params: { id: await activityTypeOfA() } }),
   },
   'DELETE /api/v1/activity-types/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await activityTypeOfA() } }) },
+
+  // a company's KPIs (decision 101): every member lists them and reads their values, admins change them
+  'GET /api/v1/kpis': { expect: members(200) },
+  'GET /api/v1/kpis/values': { expect: members(200), prepare: async () => ({ query: 'from=2026-12-01&to=2026-12-07' }) },
+  'POST /api/v1/kpis': { expect: admins(201), prepare: async () => ({ json: kpiBody() }) },
+  'PUT /api/v1/kpis/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await kpiOfA() }, json: kpiBody() }) },
+  'DELETE /api/v1/kpis/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await kpiOfA() } }) },
 
   // invitations
   'POST /api/v1/invitations': { expect: admins(201), prepare: async () => ({ json: { role: 'admin' } }) },

@@ -180,6 +180,15 @@ await expectOk(
   }),
   'activity of the type',
 );
+// A's own KPI (decision 101), named so that it would show in B's answers.
+const aKpi = (await expectOk(
+  await t.request('/api/v1/kpis', {
+    method: 'POST',
+    as: aAdmin,
+    json: { names: { en: `Alpha KPI ${tag}` }, formula: { kind: 'aggregate', aggregate: 'count', typeIds: [aType.id] }, format: 'number' },
+  }),
+  'kpi',
+)) as { id: string };
 await expectOk(
   await t.request(`/api/v1/teams/${aTeam.id}/leads`, { method: 'PUT', as: aAdmin, json: { userIds: [aAdmin.id] } }),
   'team lead',
@@ -542,6 +551,46 @@ const ISOLATION: Record<string, Entry> = {
   'POST /api/v1/activity-types/{id}/archive': () => [{ params: { id: aType.id }, namesA: true }],
   'POST /api/v1/activity-types/{id}/restore': () => [{ params: { id: aType.id }, namesA: true }],
   'DELETE /api/v1/activity-types/{id}': () => [{ params: { id: aType.id }, namesA: true }],
+  // A's KPIs (decision 101): B's list and values are B's; A's KPI, type or team named anywhere is refused.
+  'GET /api/v1/kpis': nothing,
+  'GET /api/v1/kpis/values': () => [
+    { query: 'from=2000-01-01&to=2000-12-31' },
+    { query: `from=2026-01-01&to=2026-12-31&ids=${aKpi.id}`, namesA: true },
+    { query: `from=2026-01-01&to=2026-12-31&teamId=${aTeam.id}`, namesA: true },
+  ],
+  'POST /api/v1/kpis': () => [
+    {
+      json: {
+        names: { en: `Beta KPI ${unique()}` },
+        formula: { kind: 'aggregate', aggregate: 'count', typeIds: ['call'] },
+        format: 'number',
+      },
+    },
+    {
+      json: { names: { en: `Beta KPI ${unique()}` }, formula: { kind: 'ratio', left: aKpi.id, right: 'calls' }, format: 'percent' },
+      namesA: true,
+    },
+    {
+      json: {
+        names: { en: `Beta KPI ${unique()}` },
+        formula: { kind: 'aggregate', aggregate: 'count', typeIds: [aType.id] },
+        format: 'number',
+      },
+      namesA: true,
+    },
+  ],
+  'PUT /api/v1/kpis/{id}': () => [
+    {
+      params: { id: aKpi.id },
+      json: {
+        names: { en: `Beta KPI ${unique()}` },
+        formula: { kind: 'aggregate', aggregate: 'count', typeIds: ['call'] },
+        format: 'number',
+      },
+      namesA: true,
+    },
+  ],
+  'DELETE /api/v1/kpis/{id}': () => [{ params: { id: aKpi.id }, namesA: true }],
   'POST /api/v1/teams': () => [{ json: { name: `Beta team ${unique()}` } }],
   'PATCH /api/v1/teams/{id}': () => [{ params: { id: aTeam.id }, json: { name: `Beta team ${unique()}` }, namesA: true }],
   'DELETE /api/v1/teams/{id}': () => [{ params: { id: aTeam.id }, namesA: true }],

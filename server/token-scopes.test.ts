@@ -90,6 +90,7 @@ const PREPARE: Record<string, () => Promise<Call>> = {
     return { params: { id: ((await response.json()) as { id: string }).id } };
   },
   'GET /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id } }),
+  'GET /api/v1/kpis/values': async () => ({ query: 'from=2026-12-01&to=2026-12-07' }),
   'GET /api/v1/badges/members/{userId}': async () => ({ params: { userId: admin.id } }),
   'PATCH /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id }, json: { notes: 'Edited' } }),
   'DELETE /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id } }),
@@ -160,6 +161,8 @@ describe('the document', () => {
       ].sort(),
       'activities:write': ['DELETE /api/v1/activities/{id}', 'PATCH /api/v1/activities/{id}', 'POST /api/v1/activities'],
       'stats:read': [
+        'GET /api/v1/kpis',
+        'GET /api/v1/kpis/values',
         'GET /api/v1/scoreboard/kpis',
         'GET /api/v1/scoreboard/team-stats',
         'GET /api/v1/scoreboard/leaderboard',

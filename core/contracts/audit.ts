@@ -69,6 +69,9 @@ export const AUDIT_ACTIONS = [
   'activity_type.archived',
   'activity_type.restored',
   'activity_type.deleted',
+  'kpi.created',
+  'kpi.changed',
+  'kpi.deleted',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -88,6 +91,7 @@ export const AUDIT_TARGET_TYPES = [
   'contest',
   'tv_playlist',
   'activity_type',
+  'kpi',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -280,6 +284,9 @@ export const AuditDetailsSchemas = {
   'activity_type.archived': z.object({ name: text() }),
   'activity_type.restored': z.object({ name: text() }),
   'activity_type.deleted': z.object({ name: text() }),
+  'kpi.created': z.object({ name: text() }),
+  'kpi.changed': z.object({ name: text() }),
+  'kpi.deleted': z.object({ name: text() }),
 } as const;
 type DetailedAction = keyof typeof AuditDetailsSchemas;
 export type AuditDetails<A extends DetailedAction> = z.infer<(typeof AuditDetailsSchemas)[A]>;

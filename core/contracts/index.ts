@@ -36,3 +36,4 @@ export * from './tv-playlists';
 export * from './celebrations';
 export * from './push';
 export * from './domain-events';
+export * from './kpis';

@@ -169,6 +169,7 @@ const TABLE_OWNERS = {
   invitations: 'server/modules/invitations/invitations.repository.ts',
   kpiRules: 'server/modules/kpi-rules/kpi-rules.repository.ts',
   activityTypes: 'server/modules/activity-types/activity-types.repository.ts',
+  kpis: 'server/modules/kpis/kpis.repository.ts',
   wrapups: 'server/modules/wrapups/wrapups.repository.ts',
   displayLinks: 'server/modules/tv/display-links.repository.ts',
   tvPlaylists: 'server/modules/tv/tv-playlists.repository.ts',

@@ -58,6 +58,7 @@ const TENANT_TABLES = [
   'domain_event_log',
   'activity_types',
   'activity_type_day_stats',
+  'kpis',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member (an admin; the 1:1 note is about the colleague). */
@@ -155,6 +156,8 @@ async function seedEveryTable(member: Member, colleague: Member): Promise<void> 
       VALUES (${member.companyId}, ${typeId}, '{"en":"Demo"}', 'presentation', 'green')`);
     await tx.execute(sql`INSERT INTO activity_type_day_stats (company_id, day, user_id, type_id, activities, points)
       VALUES (${member.companyId}, '2026-11-20', ${member.id}, ${typeId}, 1, 5)`);
+    await tx.execute(sql`INSERT INTO kpis (company_id, names, formula, format)
+      VALUES (${member.companyId}, '{"en":"Demos"}', ${JSON.stringify({ kind: 'aggregate', aggregate: 'count', typeIds: [typeId] })}::jsonb, 'number')`);
   });
 }
 
@@ -392,6 +395,11 @@ describe('company B is invisible to company A', () => {
       'activity_type_day_stats',
       (c: string, u: string) =>
         sql`INSERT INTO activity_type_day_stats (company_id, day, user_id, type_id) VALUES (${c}, '2026-01-01', ${u}, gen_random_uuid())`,
+    ],
+    [
+      'kpis',
+      (c: string) =>
+        sql`INSERT INTO kpis (company_id, names, formula, format) VALUES (${c}, '{"en":"Planted"}', '{"kind":"aggregate"}', 'number')`,
     ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));

@@ -30,6 +30,10 @@ function listContractMessages(): Set<string> {
   for (const platform of contracts.CHAT_PLATFORMS) messages.add(contracts.chatUrlMessage(platform));
   // A logged activity's outcome and values against its type (decision 100), checked in code.
   for (const message of Object.values(contracts.ACTIVITY_VALUE_MESSAGES)) messages.add(message);
+  // A KPI's definition against the company's types and KPIs (decision 101), checked in core.
+  for (const message of Object.values(contracts.KPI_DEFINITION_MESSAGES)) messages.add(message);
+  messages.add(`A KPI can read at most ${contracts.KPI_TYPES_MAX} types`);
+  messages.add(`At most ${contracts.KPI_DECIMALS_MAX} decimals`);
   return messages;
 }
 

@@ -17,7 +17,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ActivityBonus, ActivityField, ActivityOutcome, ActivityTypeColour, ActivityTypeIcon, LocalizedNames } from '@core/contracts';
+import type {
+  ActivityBonus,
+  ActivityField,
+  ActivityOutcome,
+  ActivityTypeColour,
+  ActivityTypeIcon,
+  KpiFormat,
+  KpiFormula,
+  LocalizedNames,
+} from '@core/contracts';
 import type { CompanyId, UserId } from '../ids';
 import { user } from './auth';
 
@@ -218,6 +227,35 @@ export const activityTypes = pgTable(
       .on(t.companyId, t.key)
       .where(sql`${t.key} is not null`),
     check('activity_types_points_ck', sql`${t.points} >= 0`),
+  ],
+);
+
+/**
+ * A company's KPIs (decisions 100 and 101): a figure defined once, answered from the rollups. The
+ * formula is checked by core (checkKpiDefinition) before it is written.
+ */
+export const kpis = pgTable(
+  'kpis',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    names: jsonb('names').$type<LocalizedNames>().notNull(),
+    formula: jsonb('formula').$type<KpiFormula>().notNull(),
+    format: text('format').$type<KpiFormat>().notNull(),
+    decimals: integer('decimals').notNull().default(0),
+    lowerIsBetter: boolean('lower_is_better').notNull().default(false),
+    /** The order the lists and menus show them in. */
+    position: integer('position').notNull().default(0),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    check('kpis_format_ck', sql`${t.format} in ('number','money','percent','duration')`),
+    check('kpis_decimals_ck', sql`${t.decimals} between 0 and 3`),
   ],
 );
 

@@ -140,7 +140,13 @@ describe('logging a company’s own type', () => {
     });
     const [row] = await typeStats(rep, today());
     expect(row).toMatchObject({ outcome_id: outcomeId('Offer sent'), activities: 1, points: 463, bonus_taken: 0 });
-    expect(row!.counts).toEqual({ [`${fieldId('Size')}:${optionId('Size', 'Large')}`]: 1, [`${fieldId('Decision maker met')}:true`]: 1 });
+    // Each choice and yes/no value counted; each number or money field counted as holding a value (an average's denominator).
+    expect(row!.counts).toEqual({
+      [`${fieldId('Size')}:${optionId('Size', 'Large')}`]: 1,
+      [`${fieldId('Decision maker met')}:true`]: 1,
+      [fieldId('Site size m2')]: 1,
+      [fieldId('Offer value')]: 1,
+    });
     // The type is in use now: archived, never deleted.
     expect((await t.request(`/api/v1/activity-types/${visit.id}`, { method: 'DELETE', as: admin })).status).toBe(409);
   });

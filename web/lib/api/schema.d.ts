@@ -4954,6 +4954,544 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/kpis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The built-in KPIs, then your company's own in their order (any member) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            kpis: {
+                                names: {
+                                    en?: string;
+                                    nb?: string;
+                                    sv?: string;
+                                    da?: string;
+                                };
+                                formula: {
+                                    /** @enum {string} */
+                                    kind: "aggregate";
+                                    /** @enum {string} */
+                                    aggregate: "count" | "sum" | "average";
+                                    of?: string | null;
+                                    /** @default [] */
+                                    typeIds: string[];
+                                    /** @default [] */
+                                    outcomeIds: string[];
+                                    where?: {
+                                        fieldId: string;
+                                        values: string[];
+                                    } | null;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "ratio" | "difference";
+                                    left: string;
+                                    right: string;
+                                };
+                                /** @enum {string} */
+                                format: "number" | "money" | "percent" | "duration";
+                                /** @default 0 */
+                                decimals: number;
+                                /** @default false */
+                                lowerIsBetter: boolean;
+                                id: string;
+                                builtIn: boolean;
+                                createdAt: string | null;
+                                updatedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a KPI: a count, sum or average over types, or a ratio or difference of two KPIs (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        names: {
+                            en?: string;
+                            nb?: string;
+                            sv?: string;
+                            da?: string;
+                        };
+                        formula: {
+                            /** @enum {string} */
+                            kind: "aggregate";
+                            /** @enum {string} */
+                            aggregate: "count" | "sum" | "average";
+                            of?: string | null;
+                            /** @default [] */
+                            typeIds?: string[];
+                            /** @default [] */
+                            outcomeIds?: string[];
+                            where?: {
+                                fieldId: string;
+                                values: string[];
+                            } | null;
+                        } | {
+                            /** @enum {string} */
+                            kind: "ratio" | "difference";
+                            left: string;
+                            right: string;
+                        };
+                        /** @enum {string} */
+                        format: "number" | "money" | "percent" | "duration";
+                        /** @default 0 */
+                        decimals?: number;
+                        /** @default false */
+                        lowerIsBetter?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            names: {
+                                en?: string;
+                                nb?: string;
+                                sv?: string;
+                                da?: string;
+                            };
+                            formula: {
+                                /** @enum {string} */
+                                kind: "aggregate";
+                                /** @enum {string} */
+                                aggregate: "count" | "sum" | "average";
+                                of?: string | null;
+                                /** @default [] */
+                                typeIds: string[];
+                                /** @default [] */
+                                outcomeIds: string[];
+                                where?: {
+                                    fieldId: string;
+                                    values: string[];
+                                } | null;
+                            } | {
+                                /** @enum {string} */
+                                kind: "ratio" | "difference";
+                                left: string;
+                                right: string;
+                            };
+                            /** @enum {string} */
+                            format: "number" | "money" | "percent" | "duration";
+                            /** @default 0 */
+                            decimals: number;
+                            /** @default false */
+                            lowerIsBetter: boolean;
+                            id: string;
+                            builtIn: boolean;
+                            createdAt: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Another KPI has one of the names in the same language (code kpi_exists), or the company has 50 KPIs (code conflict) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/kpis/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** KPIs' values for each active member (of a team, when asked) and for them all together, over a period of the company's days; a ratio over zero is null (any member) */
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                    teamId?: string;
+                    ids?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            from: string;
+                            to: string;
+                            kpis: {
+                                id: string;
+                                total: number | null;
+                                members: {
+                                    userId: string;
+                                    value: number | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/kpis/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a KPI's definition (admin); one that would make a circle of KPIs is refused */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        names: {
+                            en?: string;
+                            nb?: string;
+                            sv?: string;
+                            da?: string;
+                        };
+                        formula: {
+                            /** @enum {string} */
+                            kind: "aggregate";
+                            /** @enum {string} */
+                            aggregate: "count" | "sum" | "average";
+                            of?: string | null;
+                            /** @default [] */
+                            typeIds?: string[];
+                            /** @default [] */
+                            outcomeIds?: string[];
+                            where?: {
+                                fieldId: string;
+                                values: string[];
+                            } | null;
+                        } | {
+                            /** @enum {string} */
+                            kind: "ratio" | "difference";
+                            left: string;
+                            right: string;
+                        };
+                        /** @enum {string} */
+                        format: "number" | "money" | "percent" | "duration";
+                        /** @default 0 */
+                        decimals?: number;
+                        /** @default false */
+                        lowerIsBetter?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            names: {
+                                en?: string;
+                                nb?: string;
+                                sv?: string;
+                                da?: string;
+                            };
+                            formula: {
+                                /** @enum {string} */
+                                kind: "aggregate";
+                                /** @enum {string} */
+                                aggregate: "count" | "sum" | "average";
+                                of?: string | null;
+                                /** @default [] */
+                                typeIds: string[];
+                                /** @default [] */
+                                outcomeIds: string[];
+                                where?: {
+                                    fieldId: string;
+                                    values: string[];
+                                } | null;
+                            } | {
+                                /** @enum {string} */
+                                kind: "ratio" | "difference";
+                                left: string;
+                                right: string;
+                            };
+                            /** @enum {string} */
+                            format: "number" | "money" | "percent" | "duration";
+                            /** @default 0 */
+                            decimals: number;
+                            /** @default false */
+                            lowerIsBetter: boolean;
+                            id: string;
+                            builtIn: boolean;
+                            createdAt: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such KPI in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Another KPI has one of the names in the same language (code kpi_exists), or the company has 50 KPIs (code conflict) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a KPI (admin); one another KPI is made from answers 409 kpi_in_use */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such KPI in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Another KPI is made from this one (code kpi_in_use) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tv-playlists": {
         parameters: {
             query?: never;
@@ -6795,7 +7333,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted";
+                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted" | "kpi.created" | "kpi.changed" | "kpi.deleted";
                 };
                 header?: never;
                 path?: never;
@@ -6813,7 +7351,7 @@ export interface paths {
                             entries: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted";
+                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted" | "kpi.created" | "kpi.changed" | "kpi.deleted";
                                 actor: {
                                     id: string | null;
                                     name: string | null;

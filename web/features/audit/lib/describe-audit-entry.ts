@@ -401,6 +401,14 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       if (!name) return one(t(`audit:kinds.activity_type.${kind}`));
       return one(t(`audit:entry.activity_type.${kind}`, { name }));
     }
+    case 'kpi.created':
+    case 'kpi.changed':
+    case 'kpi.deleted': {
+      const kind = entry.action.slice('kpi.'.length) as 'created' | 'changed' | 'deleted';
+      const name = AuditDetailsSchemas[entry.action].safeParse(entry.details).data?.name ?? entry.target?.label;
+      if (!name) return one(t(`audit:kinds.kpi.${kind}`));
+      return one(t(`audit:entry.kpi.${kind}`, { name }));
+    }
     case 'celebrations.changed': {
       const details = AuditDetailsSchemas['celebrations.changed'].safeParse(entry.details);
       if (!details.success) return one(t('audit:entry.celebrations.changed'));

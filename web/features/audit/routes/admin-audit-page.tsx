@@ -16,6 +16,7 @@ import {
   EraserIcon,
   FileDownIcon,
   FileUpIcon,
+  GaugeIcon,
   HistoryIcon,
   KeyRoundIcon,
   KeySquareIcon,
@@ -117,6 +118,9 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'activity_type.archived': ShapesIcon,
   'activity_type.restored': ShapesIcon,
   'activity_type.deleted': ShapesIcon,
+  'kpi.created': GaugeIcon,
+  'kpi.changed': GaugeIcon,
+  'kpi.deleted': GaugeIcon,
 };
 
 export function Component() {

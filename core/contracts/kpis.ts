@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { text } from './common';
+import { LocalizedNamesSchema } from './activity-types';
+import { isLocalDate } from '../period/local-date';
+
+/*
+ * A company's KPIs (decisions 100 and 101): a figure defined once and answered from the rollups.
+ * An aggregate counts, sums or averages over types (the company's own and the five built-in
+ * kinds), narrowed by outcomes or by one choice or yes/no value; a ratio or difference combines
+ * two KPIs. Whether a definition makes sense against the company's types and KPIs is checked in
+ * core (checkKpiDefinition): the schema here checks its shape.
+ */
+
+export const KPIS_PER_COMPANY_MAX = 50;
+export const KPI_TYPES_MAX = 20;
+export const KPI_DECIMALS_MAX = 3;
+
+/** count: activities; sum and average: of points or a number or money field. */
+export const KPI_AGGREGATES = ['count', 'sum', 'average'] as const;
+export type KpiAggregate = (typeof KPI_AGGREGATES)[number];
+
+export const KPI_COMBINATIONS = ['ratio', 'difference'] as const;
+export type KpiCombination = (typeof KPI_COMBINATIONS)[number];
+
+/** How a value reads: a number, money (minor units of the company currency), a percent (a ratio of 0.25 reads 25 %), a duration (seconds). */
+export const KPI_FORMATS = ['number', 'money', 'percent', 'duration'] as const;
+export type KpiFormat = (typeof KPI_FORMATS)[number];
+
+/** The built-in kinds as a KPI names them; their outcomes and fields are fixed (core/kpis). */
+export const BUILT_IN_KPI_TYPES = ['call', 'meeting', 'sale', 'email', 'linkedin'] as const;
+export type BuiltInKpiType = (typeof BUILT_IN_KPI_TYPES)[number];
+
+/** The built-in KPIs every company has (the figures the app always showed), by key. */
+export const BUILT_IN_KPIS = [
+  'calls',
+  'answered_calls',
+  'meetings_booked',
+  'meetings_held',
+  'sales',
+  'sales_value',
+  'points',
+  'conversion',
+] as const;
+export type BuiltInKpi = (typeof BUILT_IN_KPIS)[number];
+
+/** A type a KPI reads: a built-in kind's key or the id of one of the company's own types. */
+const TypeRefSchema = text().refine(
+  (value) => (BUILT_IN_KPI_TYPES as readonly string[]).includes(value) || z.uuid().safeParse(value).success,
+  {
+    message: 'Choose one of the activity types',
+  },
+);
+
+/** A KPI another one combines: a built-in KPI's key or the id of one of the company's. */
+const KpiRefSchema = text({ error: 'Choose a KPI' }).refine(
+  (value) => (BUILT_IN_KPIS as readonly string[]).includes(value) || z.uuid().safeParse(value).success,
+  { message: 'Choose a KPI' },
+);
+
+const entryId = text().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'Choose one of the listed values');
+
+export const KpiAggregateFormulaSchema = z.strictObject({
+  kind: z.literal('aggregate'),
+  aggregate: z.enum(KPI_AGGREGATES, { error: 'Choose count, sum or average' }),
+  /** Sum and average: "points" or a number or money field's id; count: left out. */
+  of: entryId.nullish(),
+  /** The types counted; none chosen counts every activity (then no outcome or value can be chosen). */
+  typeIds: z.array(TypeRefSchema).max(KPI_TYPES_MAX, `A KPI can read at most ${KPI_TYPES_MAX} types`).default([]),
+  /** Only activities with one of these outcomes; none chosen: every outcome. */
+  outcomeIds: z.array(entryId).max(40).default([]),
+  /** Count only: activities whose choice or yes/no field holds one of these values (an option's id, or "yes" or "no"). */
+  where: z.strictObject({ fieldId: entryId, values: z.array(entryId).min(1, 'Choose at least one value').max(20) }).nullish(),
+});
+
+export const KpiCombinedFormulaSchema = z.strictObject({
+  kind: z.enum(KPI_COMBINATIONS, { error: 'Choose ratio or difference' }),
+  left: KpiRefSchema,
+  right: KpiRefSchema,
+});
+
+export const KpiFormulaSchema = z.discriminatedUnion('kind', [KpiAggregateFormulaSchema, KpiCombinedFormulaSchema], {
+  error: 'Choose what the KPI computes: a count, sum or average, or a ratio or difference of two KPIs',
+});
+export type KpiFormula = z.infer<typeof KpiFormulaSchema>;
+export type KpiAggregateFormula = z.infer<typeof KpiAggregateFormulaSchema>;
+
+export const KpiInputSchema = z.strictObject({
+  names: LocalizedNamesSchema,
+  formula: KpiFormulaSchema,
+  format: z.enum(KPI_FORMATS, { error: 'Choose number, money, percent or duration' }),
+  decimals: z
+    .number({ error: 'Decimals must be a whole number' })
+    .int('Decimals must be a whole number')
+    .min(0, 'Decimals cannot be negative')
+    .max(KPI_DECIMALS_MAX, `At most ${KPI_DECIMALS_MAX} decimals`)
+    .default(0),
+  lowerIsBetter: z.boolean({ error: 'Say whether lower is better' }).default(false),
+});
+export type KpiInput = z.input<typeof KpiInputSchema>;
+export type KpiDefinition = z.output<typeof KpiInputSchema>;
+
+export const KpiSchema = KpiInputSchema.extend({
+  /** The company's KPI's id, or a built-in KPI's key. */
+  id: text(),
+  builtIn: z.boolean(),
+  createdAt: text().nullable(),
+  updatedAt: text().nullable(),
+});
+export type Kpi = z.infer<typeof KpiSchema>;
+
+export const KpiListSchema = z.object({ kpis: z.array(KpiSchema) });
+export type KpiList = z.infer<typeof KpiListSchema>;
+
+export const KpiParamsSchema = z.object({ id: z.uuid({ error: 'Not a KPI id' }) });
+
+const day = text().refine(isLocalDate, { message: 'Enter a date as YYYY-MM-DD' });
+
+export const KpiValuesQuerySchema = z.object({
+  from: day,
+  to: day,
+  /** Only this team's members (and its total); the whole company when left out. */
+  teamId: z.uuid({ error: 'Not a team id' }).optional(),
+  /** Only these KPIs (comma-separated ids or keys); all when left out. */
+  ids: text().max(2000).optional(),
+});
+export type KpiValuesQuery = z.infer<typeof KpiValuesQuerySchema>;
+
+/** A value, or null where it has none (a ratio over zero, an average of nothing): shown as "—". */
+export const KpiValueSchema = z.number().nullable();
+
+export const KpiValuesSchema = z.object({
+  from: text(),
+  to: text(),
+  kpis: z.array(
+    z.object({
+      id: text(),
+      /** The whole company's (or team's) figure: a ratio of the sums, not an average of the members' ratios. */
+      total: KpiValueSchema,
+      members: z.array(z.object({ userId: text(), value: KpiValueSchema })),
+    }),
+  ),
+});
+export type KpiValues = z.infer<typeof KpiValuesSchema>;
+
+/**
+ * Why a definition is refused, keyed as the KPI editor shows them (checkKpiDefinition). Fixed
+ * sentences, so each has its words in every language (core/contracts/messages).
+ */
+export const KPI_DEFINITION_MESSAGES = {
+  unknownType: 'One of the chosen types no longer exists',
+  unknownOutcome: 'Choose outcomes of the chosen types',
+  outcomesNeedTypes: 'Choose the types before their outcomes',
+  ofMissing: 'Choose what to sum or average: points or a number field',
+  ofOnCount: 'A count counts activities: choose sum or average to add up a field',
+  unknownField: 'Every chosen type must have this field, as a number or an amount',
+  pointsOfBuiltIns: 'Points are kept per type for your own types only: choose every type, or only your own',
+  whereOnSum: 'A value filter narrows a count only: a sum or average reads every activity of the types',
+  whereField: 'Every chosen type must have this field, as a choice or yes/no',
+  whereValue: 'Choose values the field has',
+  whereNeedsTypes: 'Choose the types before filtering on a field',
+  unknownKpi: 'That KPI no longer exists',
+  selfRatio: 'A ratio of a KPI to itself is always 1, and a difference always 0: choose two different KPIs',
+  selfReference: 'A KPI cannot be made of itself',
+  circular: 'This would make a circle: the chosen KPI is made from this one',
+  tooDeep: 'KPIs can be built on each other at most four deep',
+} as const;
+export type KpiDefinitionMessage = (typeof KPI_DEFINITION_MESSAGES)[keyof typeof KPI_DEFINITION_MESSAGES];

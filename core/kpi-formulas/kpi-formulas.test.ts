@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { KPI_DEFINITION_MESSAGES, type KpiFormula } from '../contracts/kpis';
+import {
+  ALL_TYPES,
+  BUILT_IN_KPI_DEFINITIONS,
+  BUILT_IN_KPI_TYPE_SHAPES,
+  checkKpiDefinition,
+  evaluateKpis,
+  factsFromBuiltInTotals,
+  type KpiTypeShape,
+} from './index';
+
+const visit: KpiTypeShape = {
+  id: '7b0c2f52-0000-4000-8000-000000000001',
+  builtIn: false,
+  names: { en: 'Visit' },
+  outcomes: [{ id: 'offer', names: { en: 'Offer' } }],
+  fields: [
+    { id: 'size', names: { en: 'Size' }, kind: 'number', options: [] },
+    {
+      id: 'tier',
+      names: { en: 'Tier' },
+      kind: 'choice',
+      options: [
+        { id: 'a', names: { en: 'A' }, archived: false },
+        { id: 'b', names: { en: 'B' }, archived: false },
+      ],
+    },
+  ],
+};
+const types = [...Object.values(BUILT_IN_KPI_TYPE_SHAPES), visit];
+const builtIns = new Map(Object.entries(BUILT_IN_KPI_DEFINITIONS).map(([key, kpi]) => [key, kpi.formula]));
+const agg = (formula: Partial<Extract<KpiFormula, { kind: 'aggregate' }>>): KpiFormula => ({
+  kind: 'aggregate',
+  aggregate: 'count',
+  of: null,
+  typeIds: [],
+  outcomeIds: [],
+  where: null,
+  ...formula,
+});
+
+describe('checkKpiDefinition', () => {
+  const check = (formula: KpiFormula, formulas = builtIns, selfId: string | null = null) =>
+    checkKpiDefinition(formula, { types, formulas, selfId });
+
+  it('accepts the built-in KPIs and sound definitions of the company', () => {
+    for (const formula of builtIns.values()) expect(check(formula)).toEqual({});
+    expect(check(agg({ aggregate: 'average', of: 'size', typeIds: [visit.id], outcomeIds: ['offer'] }))).toEqual({});
+    expect(check(agg({ typeIds: [visit.id], where: { fieldId: 'tier', values: ['a'] } }))).toEqual({});
+  });
+
+  it('names what is wrong, where the editor shows it', () => {
+    expect(check(agg({ aggregate: 'sum', typeIds: [visit.id] }))).toEqual({ 'formula.of': KPI_DEFINITION_MESSAGES.ofMissing });
+    expect(check(agg({ of: 'size', typeIds: [visit.id] }))).toEqual({ 'formula.of': KPI_DEFINITION_MESSAGES.ofOnCount });
+    expect(check(agg({ aggregate: 'sum', of: 'size', typeIds: [visit.id, 'call'] }))).toEqual({
+      'formula.of': KPI_DEFINITION_MESSAGES.unknownField,
+    });
+    expect(check(agg({ outcomeIds: ['offer'] }))).toEqual({ 'formula.outcomeIds': KPI_DEFINITION_MESSAGES.outcomesNeedTypes });
+    expect(check(agg({ typeIds: [visit.id], where: { fieldId: 'tier', values: ['c'] } }))).toEqual({
+      'formula.where': KPI_DEFINITION_MESSAGES.whereValue,
+    });
+    expect(check(agg({ aggregate: 'sum', of: 'size', typeIds: [visit.id], where: { fieldId: 'tier', values: ['a'] } }))).toEqual({
+      'formula.where': KPI_DEFINITION_MESSAGES.whereOnSum,
+    });
+    expect(check(agg({ typeIds: ['7b0c2f52-0000-4000-8000-00000000dead'] }))).toEqual({
+      'formula.typeIds': KPI_DEFINITION_MESSAGES.unknownType,
+    });
+  });
+
+  it('refuses a KPI made of itself, a circle through others, and a tower more than four deep', () => {
+    const formulas = new Map(builtIns);
+    formulas.set('k1', { kind: 'ratio', left: 'calls', right: 'sales' });
+    formulas.set('k2', { kind: 'difference', left: 'k1', right: 'calls' });
+    expect(check({ kind: 'ratio', left: 'k1', right: 'calls' }, formulas, 'k1')).toEqual({
+      'formula.left': KPI_DEFINITION_MESSAGES.selfReference,
+    });
+    expect(check({ kind: 'ratio', left: 'calls', right: 'k2' }, formulas, 'k1')).toEqual({
+      'formula.right': KPI_DEFINITION_MESSAGES.circular,
+    });
+    formulas.set('k3', { kind: 'difference', left: 'k2', right: 'calls' });
+    formulas.set('k4', { kind: 'difference', left: 'k3', right: 'calls' });
+    expect(check({ kind: 'ratio', left: 'k4', right: 'calls' }, formulas)).toEqual({ 'formula.right': KPI_DEFINITION_MESSAGES.tooDeep });
+    expect(check({ kind: 'ratio', left: 'k3', right: 'calls' }, formulas)).toEqual({});
+  });
+});
+
+describe('evaluateKpis', () => {
+  it('reads the built-in kinds from a day’s totals: a ratio over zero has no value', () => {
+    const empty = evaluateKpis(builtIns, []);
+    expect(empty.get('conversion')).toBeNull();
+    expect(empty.get('calls')).toBe(0);
+    const facts = factsFromBuiltInTotals({
+      userId: 'u',
+      answered: 4,
+      unanswered: 6,
+      meetingsBooked: 1,
+      movedForward: 1,
+      meetingsCompleted: 2,
+      emails: 0,
+      linkedin: 0,
+      sales: 2,
+      revenue: 300_000,
+      points: 40,
+      activities: 14,
+    });
+    expect(facts.find((fact) => fact.type === ALL_TYPES)).toMatchObject({ activities: 14, points: 40 });
+    const values = evaluateKpis(builtIns, facts);
+    expect(Object.fromEntries(values)).toEqual({
+      calls: 10,
+      answered_calls: 4,
+      meetings_booked: 1,
+      meetings_held: 2,
+      sales: 2,
+      sales_value: 300_000,
+      points: 40,
+      conversion: 0.25,
+    });
+  });
+});

@@ -1,0 +1,215 @@
+import { pickName } from '@core/activity-types';
+import {
+  type AuditAction,
+  BUILT_IN_KPIS,
+  type Kpi,
+  type KpiDefinition,
+  type KpiFormula,
+  type KpiList,
+  KPIS_PER_COMPANY_MAX,
+  type KpiValues,
+  type KpiValuesQuery,
+  type LocalizedNames,
+} from '@core/contracts';
+import {
+  BUILT_IN_KPI_DEFINITIONS,
+  BUILT_IN_KPI_TYPE_SHAPES,
+  checkKpiDefinition,
+  evaluateKpis,
+  type KpiFact,
+  type KpiTypeShape,
+} from '@core/kpi-formulas';
+import { LANGUAGES } from '@core/language';
+import { diffDays, type LocalDate } from '@core/period/local-date';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
+import type { Transaction } from '../../db/client';
+import { type CompanyId, withTenant } from '../../db/tenant';
+import { badRequest, HttpError, notFound } from '../../lib/http';
+import { selectActivityTypesIn } from '../activity-types/activity-types.service';
+import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
+import { selectActiveMemberFaces } from '../companies/memberships.service';
+import { selectTeamMemberIds } from '../teams/teams.service';
+import { selectKpiFacts } from './kpi-facts.repository';
+import { deleteKpiRow, insertKpi, type KpiRow, lockKpis, selectKpis, updateKpiRow } from './kpis.repository';
+
+/*
+ * A company's KPIs (decision 101): every member lists them and reads their values (boards,
+ * menus); admins create, change and delete them. A definition is checked against the company's
+ * types and KPIs by core before it is written; values are computed by core from the rollups.
+ */
+
+/** The longest period a KPI's values are asked for at once: a year and a day (a leap year's). */
+export const KPI_VALUES_RANGE_DAYS_MAX = 367;
+
+const kpiNotFound = () => notFound('No such KPI in your company.');
+
+function toKpi(row: KpiRow): Kpi {
+  return {
+    id: row.id,
+    builtIn: false,
+    names: row.names,
+    formula: row.formula,
+    format: row.format,
+    decimals: row.decimals,
+    lowerIsBetter: row.lowerIsBetter,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const builtInKpis = (): Kpi[] =>
+  BUILT_IN_KPIS.map((key) => ({ id: key, builtIn: true, ...BUILT_IN_KPI_DEFINITIONS[key], createdAt: null, updatedAt: null }));
+
+/** Every KPI's formula by id or key: the built-in ones and the company's. */
+function formulasOf(rows: readonly KpiRow[]): Map<string, KpiFormula> {
+  const formulas = new Map<string, KpiFormula>(BUILT_IN_KPIS.map((key) => [key, BUILT_IN_KPI_DEFINITIONS[key].formula]));
+  for (const row of rows) formulas.set(row.id, row.formula);
+  return formulas;
+}
+
+/** The types a KPI can read: the five built-in kinds and the company's own, archived ones too (history counts). */
+async function selectKpiTypeShapes(tx: Transaction, companyId: CompanyId): Promise<KpiTypeShape[]> {
+  const own = await selectActivityTypesIn(tx, companyId);
+  return [
+    ...Object.values(BUILT_IN_KPI_TYPE_SHAPES),
+    ...own.map((type) => ({ id: type.id, builtIn: false, names: type.names, outcomes: type.outcomes, fields: type.fields })),
+  ];
+}
+
+/** Another KPI of the company with one of these names in the same language, or a built-in one's: names tell KPIs apart in every menu. */
+function findNameClash(others: readonly { names: LocalizedNames }[], names: LocalizedNames): string | null {
+  for (const other of others) {
+    for (const language of LANGUAGES) {
+      const mine = names[language]?.trim().toLowerCase();
+      if (mine && other.names[language]?.trim().toLowerCase() === mine) return names[language]!.trim();
+    }
+  }
+  return null;
+}
+
+const nameTaken = (name: string) => new HttpError(409, 'kpi_exists', `A KPI named "${name}" already exists.`);
+
+/** Names trimmed, empty ones left out (as stored). */
+function cleanDefinition(input: KpiDefinition): KpiDefinition {
+  const names: LocalizedNames = {};
+  for (const language of LANGUAGES) {
+    const name = input.names[language]?.trim();
+    if (name) names[language] = name;
+  }
+  return { ...input, names };
+}
+
+/** Refuses a definition that does not make sense against the company's types and KPIs, with the editor's words. */
+function assertSound(formula: KpiFormula, context: Parameters<typeof checkKpiDefinition>[1]) {
+  const errors = checkKpiDefinition(formula, context);
+  const [first] = Object.values(errors);
+  if (first) throw badRequest(first, errors);
+}
+
+async function audit(tx: Transaction, deps: AppDeps, actor: Actor, action: AuditAction, id: string, names: LocalizedNames) {
+  await insertAuditEvent(
+    tx,
+    createAuditEvent(memberScopeOf(actor), action, {
+      target: { type: 'kpi', id },
+      details: { name: pickName(names, 'en') },
+      at: deps.now(),
+    }),
+  );
+}
+
+/** The built-in KPIs, then the company's in their order. */
+export async function listKpis(deps: AppDeps, actor: Actor): Promise<KpiList> {
+  const rows = await withTenant(deps.database.db, memberScopeOf(actor), (tx) => selectKpis(tx, actor.companyId));
+  return { kpis: [...builtInKpis(), ...rows.map(toKpi)] };
+}
+
+export async function createKpi(deps: AppDeps, actor: Actor, input: KpiDefinition): Promise<Kpi> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    await lockKpis(tx, actor.companyId);
+    const rows = await selectKpis(tx, actor.companyId);
+    if (rows.length >= KPIS_PER_COMPANY_MAX) {
+      throw new HttpError(409, 'conflict', `A company can have at most ${KPIS_PER_COMPANY_MAX} KPIs of its own.`);
+    }
+    const definition = cleanDefinition(input);
+    assertSound(definition.formula, { types: await selectKpiTypeShapes(tx, actor.companyId), formulas: formulasOf(rows), selfId: null });
+    const clash = findNameClash([...builtInKpis(), ...rows], definition.names);
+    if (clash) throw nameTaken(clash);
+    const position = Math.max(0, ...rows.map((row) => row.position + 1));
+    const row = await insertKpi(tx, actor.companyId, { definition, position, now: deps.now() });
+    await audit(tx, deps, actor, 'kpi.created', row.id, row.names);
+    return toKpi(row);
+  });
+}
+
+export async function updateKpi(deps: AppDeps, actor: Actor, id: string, input: KpiDefinition): Promise<Kpi> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    await lockKpis(tx, actor.companyId);
+    const rows = await selectKpis(tx, actor.companyId);
+    if (!rows.some((row) => row.id === id)) throw kpiNotFound();
+    const definition = cleanDefinition(input);
+    assertSound(definition.formula, { types: await selectKpiTypeShapes(tx, actor.companyId), formulas: formulasOf(rows), selfId: id });
+    const clash = findNameClash([...builtInKpis(), ...rows.filter((row) => row.id !== id)], definition.names);
+    if (clash) throw nameTaken(clash);
+    const row = await updateKpiRow(tx, actor.companyId, { id, definition, now: deps.now() });
+    if (!row) throw kpiNotFound();
+    await audit(tx, deps, actor, 'kpi.changed', id, row.names);
+    return toKpi(row);
+  });
+}
+
+/** Deletes a KPI no other KPI is made of; one in use answers 409 kpi_in_use, naming the one that uses it. */
+export async function deleteKpi(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  await withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    await lockKpis(tx, actor.companyId);
+    const rows = await selectKpis(tx, actor.companyId);
+    const before = rows.find((row) => row.id === id);
+    if (!before) throw kpiNotFound();
+    const user = rows.find((row) => row.formula.kind !== 'aggregate' && (row.formula.left === id || row.formula.right === id));
+    if (user) {
+      throw new HttpError(409, 'kpi_in_use', `"${pickName(user.names, 'en')}" is made from this KPI. Change or delete that one first.`);
+    }
+    await deleteKpiRow(tx, actor.companyId, id);
+    await audit(tx, deps, actor, 'kpi.deleted', id, before.names);
+  });
+}
+
+/**
+ * Each KPI's value for every active member (of the team, when one is asked for) and for them all
+ * together, over the days from..to in the company's calendar. The total is computed from the sums
+ * (a ratio of totals), not from the members' values.
+ */
+export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValuesQuery): Promise<KpiValues> {
+  if (query.to < query.from) throw badRequest('The period ends before it starts.', { to: 'The period ends before it starts' });
+  if (diffDays(query.from as LocalDate, query.to as LocalDate) + 1 > KPI_VALUES_RANGE_DAYS_MAX) {
+    throw badRequest('A period can cover at most a year.', { to: 'A period can cover at most a year' });
+  }
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const rows = await selectKpis(tx, actor.companyId);
+    const formulas = formulasOf(rows);
+    const wanted = query.ids ? query.ids.split(',').map((id) => id.trim()) : [...formulas.keys()];
+    const unknown = wanted.find((id) => !formulas.has(id));
+    if (unknown !== undefined) throw badRequest('No such KPI in your company.', { ids: 'No such KPI in your company' });
+
+    let members = (await selectActiveMemberFaces(tx, actor.companyId)).map((face) => face.userId as string);
+    if (query.teamId) {
+      const team = await selectTeamMemberIds(tx, actor.companyId, query.teamId);
+      members = members.filter((userId) => team.has(userId));
+    }
+    members.sort();
+    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to);
+    const byMember = new Map<string, KpiFact[]>(members.map((userId) => [userId, []]));
+    for (const fact of facts) byMember.get(fact.userId)?.push(fact);
+
+    const memberValues = members.map((userId) => ({ userId, values: evaluateKpis(formulas, byMember.get(userId)!) }));
+    const totals = evaluateKpis(formulas, [...byMember.values()].flat());
+    return {
+      from: query.from,
+      to: query.to,
+      kpis: wanted.map((id) => ({
+        id,
+        total: totals.get(id) ?? null,
+        members: memberValues.map(({ userId, values }) => ({ userId, value: values.get(id) ?? null })),
+      })),
+    };
+  });
+}
