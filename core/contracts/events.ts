@@ -59,6 +59,7 @@ export const LIVE_TABLES = [
   'feed_reactions',
   'celebration_settings',
   'activity_types',
+  'kpis',
 ] as const;
 export const LiveTableSchema = z.enum(LIVE_TABLES);
 export type LiveTable = z.infer<typeof LiveTableSchema>;

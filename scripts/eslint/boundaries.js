@@ -57,6 +57,7 @@ export const WEB_FEATURES = [
   'account',
   'activity',
   'activity-types',
+  'kpis',
   'api-tokens',
   'audit',
   'auth',

@@ -141,6 +141,7 @@ export const routes: RouteObject[] = [
                           { path: 'users', ...page(() => import('./routes/admin-users-page'), ['settings', 'privacy']) },
                           { path: 'teams', ...page(() => import('@web/features/teams/routes/admin-teams-page'), ['settings']) },
                           { path: 'kpi', ...page(() => import('@web/features/kpi-rules/routes/admin-kpi-page'), ['settings']) },
+                          { path: 'kpis', ...page(() => import('@web/features/kpis/routes/admin-kpis-page'), ['settings']) },
                           {
                             path: 'activity-types',
                             ...page(() => import('@web/features/activity-types/routes/admin-activity-types-page'), ['settings']),

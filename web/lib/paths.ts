@@ -57,6 +57,7 @@ export const paths = {
     teams: '/app/admin/teams',
     kpi: '/app/admin/kpi',
     activityTypes: '/app/admin/activity-types',
+    kpis: '/app/admin/kpis',
     customers: '/app/admin/customers',
     integrations: '/app/admin/integrations',
     celebrations: '/app/admin/celebrations',

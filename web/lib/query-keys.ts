@@ -75,6 +75,8 @@ export const queryKeys = {
   kpiRules: ['kpi-rules'],
   // The company's own activity types (decision 100): the log dialogs and the editor.
   activityTypes: ['activity-types'],
+  // The company's KPIs (decision 101): the editor, and every screen that names one.
+  kpis: ['kpis'],
   /** The log dialogs' customer suggestions. */
   customerSuggestions: {
     all: ['customers'],
@@ -91,6 +93,8 @@ export const queryKeys = {
     leaderboard: (query: LeaderboardQuery) => ['scoreboard', 'leaderboard', query] as const,
     recentActivities: ({ limit, period, teamId }: RecentActivitiesRequest) =>
       ['scoreboard', 'recent-activities', { limit, period: period ?? 'all', teamId: teamId ?? 'all' }] as const,
+    /** KPI values (decision 101): under the boards' family, so every logged activity refreshes them. */
+    kpiValues: (query: { from: string; to: string; teamId?: string }) => ['scoreboard', 'kpi-values', query] as const,
     weekly: ['scoreboard', 'weekly'],
     weeklyOf: (teamId: string | undefined, rankBy: RankBy = 'points') => ['scoreboard', 'weekly', teamId ?? 'all', rankBy] as const,
     monthly: (month: string | undefined, teamId?: string, rankBy: RankBy = 'points') =>

@@ -63,6 +63,8 @@ export const LIVE_REFRESHES: Readonly<Record<LiveTable, readonly QueryKey[]>> = 
   celebration_settings: [queryKeys.celebrationSettings, queryKeys.feed.all],
   // An admin changed the company's own activity types (decision 100): every editor and log menu follows.
   activity_types: [queryKeys.activityTypes],
+  // An admin changed a KPI (decision 101): the editor, and the values every screen shows.
+  kpis: [queryKeys.kpis, queryKeys.scoreboard.all],
 };
 
 /** Every family live updates keep fresh, once each. */

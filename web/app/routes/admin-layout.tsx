@@ -10,6 +10,7 @@ const TABS = [
   { to: paths.admin.teams, labelKey: 'admin.teams' },
   { to: paths.admin.kpi, labelKey: 'admin.kpi' },
   { to: paths.admin.activityTypes, labelKey: 'admin.activityTypes' },
+  { to: paths.admin.kpis, labelKey: 'admin.kpis' },
   { to: paths.admin.targets, labelKey: 'admin.targets' },
   { to: paths.admin.celebrations, labelKey: 'admin.celebrations' },
   { to: paths.admin.customers, labelKey: 'admin.customers' },

@@ -1,0 +1,23 @@
+import type { KpiList, KpiValues } from '@core/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
+
+/** The built-in KPIs, then the company's own (decision 101). */
+export function getKpis(): Promise<KpiList> {
+  return api.GET('/api/v1/kpis');
+}
+
+/** Shared: the editor and every screen that names a KPI. Kept fresh by live updates (kpis). */
+export function useKpis() {
+  return useQuery({ queryKey: queryKeys.kpis, queryFn: getKpis });
+}
+
+export function getKpiValues(query: { from: string; to: string; teamId?: string }): Promise<KpiValues> {
+  return api.GET('/api/v1/kpis/values', { params: { query } });
+}
+
+/** Every KPI's value per member and in total over the days; a logged activity anywhere refreshes it (the boards' family). */
+export function useKpiValues(query: { from: string; to: string; teamId?: string }) {
+  return useQuery({ queryKey: queryKeys.scoreboard.kpiValues(query), queryFn: () => getKpiValues(query) });
+}
