@@ -10,6 +10,8 @@ import { type JourneyServer, useSharedServer } from './support/shared-server';
  * adds the SDR team's template, makes a type of their own in the editor (a Norwegian name too, an
  * outcome, a choice field with options, a daily bonus), archives and restores it, and reads the
  * screen in Norwegian, on a phone and in dark. A rep's own attempt is refused by the server.
+ * Then KPIs over it (decision 101): a count of the type's offers and a ratio over the built-in
+ * calls, made in the editor, each with this month's figure ("—" where a ratio has none).
  */
 
 const admin = makeAccount('Astrid Admin');
@@ -148,6 +150,60 @@ describe('activity types', () => {
     }
   });
 
+  it('an admin defines KPIs over the type and the built-in kinds, and reads this month’s figure of each', async () => {
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'KPIs' }).click();
+    await page.waitForURL('**/app/admin/kpis');
+    await page.getByText('No KPIs of your own yet').waitFor();
+    await page.getByRole('heading', { name: 'Built in' }).waitFor();
+
+    await page.getByRole('button', { name: 'New KPI' }).first().click();
+    const editor = page.getByRole('dialog', { name: 'New KPI' });
+    await editor.getByRole('textbox', { name: 'English' }).fill('Offers');
+    await editor.getByRole('textbox', { name: 'Norsk (bokmål)' }).fill('Tilbud');
+    await editor.getByRole('checkbox', { name: 'Site visit' }).check();
+    await editor.getByRole('checkbox', { name: 'Offer sent' }).check();
+    await saveSettledScreenshot(editor, 'kpis-02-editor');
+    expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+    await editor.getByRole('button', { name: 'Create KPI' }).click();
+    await editor.waitFor({ state: 'detached' });
+    const own = page.getByRole('list', { name: 'Your KPIs' });
+    const offers = own.getByRole('listitem').filter({ hasText: 'Offers' });
+    await offers.getByText('Count of Site visit · Offer sent only').waitFor();
+    // The rep's site visit with an offer, this month.
+    await expect.poll(() => offers.innerText()).toMatch(/This month\s+1\b/);
+
+    // A ratio over the built-in calls: none logged, so no value yet ("—"), not an error.
+    await page.getByRole('button', { name: 'New KPI' }).click();
+    await editor.getByRole('textbox', { name: 'English' }).fill('Offers per call');
+    await pick(editor.getByRole('radio', { name: 'Ratio' }));
+    await editor.getByRole('combobox', { name: 'KPI' }).click();
+    await page.getByRole('option', { name: 'Offers', exact: true }).click();
+    await editor.getByRole('combobox', { name: 'Divided by' }).click();
+    await page.getByRole('option', { name: 'Offers', exact: true }).click();
+    await editor.getByRole('button', { name: 'Create KPI' }).click();
+    // Refused in the form before anything is sent: the same check the server makes.
+    await editor.getByText('A ratio of a KPI to itself is always 1').waitFor();
+    await editor.getByRole('combobox', { name: 'Divided by' }).click();
+    await page.getByRole('option', { name: 'Calls', exact: true }).click();
+    await editor.getByRole('button', { name: 'Create KPI' }).click();
+    await editor.waitFor({ state: 'detached' });
+    const ratio = own.getByRole('listitem').filter({ hasText: 'Offers per call' });
+    await ratio.getByText('Offers ÷ Calls').waitFor();
+    await expect.poll(() => ratio.innerText()).toMatch(/This month\s+—/);
+    await saveSettledScreenshot(page, 'kpis-01-list');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+
+    // The server refuses a rep, whatever the screen shows.
+    const refused = await fetch(`${base}/api/v1/kpis`, {
+      method: 'POST',
+      headers: { cookie: repCookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ names: { en: 'Mine' }, formula: { kind: 'aggregate', aggregate: 'count', typeIds: [] }, format: 'number' }),
+    });
+    expect(refused.status).toBe(403);
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Activity types' }).click();
+    await ownTypes().waitFor();
+  });
+
   it('reads in Norwegian, on a phone and in dark', async () => {
     await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
     await page.reload();
@@ -167,6 +223,20 @@ describe('activity types', () => {
     await page.setViewportSize({ width: 1366, height: 860 });
     await saveSettledScreenshot(page, 'activity-types-08-nb-dark');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+
+    // The KPIs, in Norwegian: their names, what each computes, dark, on a desktop and a phone.
+    await page.getByRole('navigation', { name: 'Administrasjon' }).getByRole('link', { name: 'KPI-er' }).click();
+    await page.getByText('Antall Befaring · bare Tilbud sendt').waitFor();
+    await saveSettledScreenshot(page, 'kpis-03-nb-dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveSettledScreenshot(page, 'kpis-04-nb-phone-dark');
+    await page.getByRole('list', { name: 'Deres KPI-er' }).getByRole('button', { name: 'Rediger «Tilbud»' }).click();
+    const kpiEditor = page.getByRole('dialog', { name: 'Rediger KPI' });
+    await expect.poll(() => kpiEditor.getByRole('textbox', { name: 'Norsk (bokmål)' }).inputValue()).toBe('Tilbud');
+    await saveSettledScreenshot(kpiEditor, 'kpis-05-editor-nb-phone-dark');
+    expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+    await kpiEditor.getByRole('button', { name: 'Avbryt' }).click();
+    await page.setViewportSize({ width: 1366, height: 860 });
     await page.emulateMedia({ colorScheme: 'light' });
     await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
   });

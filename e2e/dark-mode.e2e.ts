@@ -36,6 +36,7 @@ const ADMIN_TABS = [
   'teams',
   'kpi',
   'activity-types',
+  'kpis',
   'targets',
   'customers',
   'import',

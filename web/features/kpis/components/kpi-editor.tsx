@@ -4,6 +4,7 @@ import { checkKpiDefinition } from '@core/kpi-formulas';
 import { LANGUAGES } from '@core/language';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { LabelledSwitch } from '@web/components/labelled-switch';
 import { SegmentedChoice } from '@web/components/segmented-choice';
@@ -66,6 +67,9 @@ function Chip({ checked, onChange, children }: { checked: boolean; onChange: (ch
     </label>
   );
 }
+
+/** The look of each built-in kind's chip: the app's icon and tone for it. */
+const BUILT_IN_LOOK = { call: 'call_answered', meeting: 'meeting', sale: 'sale', email: 'email', linkedin: 'linkedin' } as const;
 
 const toggle = (list: readonly string[], value: string, on: boolean) => (on ? [...list, value] : list.filter((item) => item !== value));
 
@@ -213,6 +217,7 @@ export function KpiEditor({
               >
                 {types.map((type) => {
                   const own = ownTypes.find((o) => o.id === type.id);
+                  const look = type.builtIn ? ACTIVITY_LOOKS[BUILT_IN_LOOK[type.id as keyof typeof BUILT_IN_LOOK]] : null;
                   return (
                     <Chip
                       key={type.id}
@@ -220,6 +225,11 @@ export function KpiEditor({
                       onChange={(on) => setTypes(toggle(form.typeIds, type.id, on))}
                     >
                       {own && <ActivityTypeBadge icon={own.icon} colour={own.colour} className="size-5 [&_svg]:size-3" />}
+                      {look && (
+                        <span className={cn('flex size-5 items-center justify-center rounded-full', look.tone)} aria-hidden>
+                          <look.icon className="size-3" />
+                        </span>
+                      )}
                       {nameOf(type.names)}
                     </Chip>
                   );

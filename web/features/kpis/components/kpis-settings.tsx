@@ -117,7 +117,7 @@ export function KpisSettings() {
                 <h3 id="built-in-kpis-heading" className="text-sm font-medium">
                   {t('kpis.builtIn')}
                 </h3>
-                <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+                <ul className="grid grid-cols-2 gap-2 lg:grid-cols-4">
                   {builtIn.map((kpi) => (
                     <li key={kpi.id} className="rounded-lg border px-3 py-2">
                       <p className="text-sm text-muted-foreground">{nameOf(kpi.names)}</p>
@@ -197,25 +197,28 @@ function KpiRow({
     }
   };
   return (
-    <li className="flex flex-wrap items-center gap-3 p-3">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 p-3">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary" aria-hidden>
         <GaugeIcon className="size-4" />
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-48">
         <p className="truncate font-medium">{name}</p>
         <p className="text-sm text-muted-foreground">{summary}</p>
       </div>
-      <div className="text-end">
-        <p className="text-xs text-muted-foreground">{t('kpis.thisMonth')}</p>
-        <p className="font-semibold tabular-nums">{total ?? '…'}</p>
-      </div>
-      <div className="flex gap-1">
-        <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t('kpis.editNamed', { name })}>
-          <PencilIcon /> <span className="max-sm:sr-only">{t('kpis.edit')}</span>
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => setConfirmingDelete(true)} aria-label={t('kpis.deleteNamed', { name })}>
-          <Trash2Icon /> <span className="max-sm:sr-only">{t('kpis.delete')}</span>
-        </Button>
+      {/* On a phone the figure and the buttons take a line of their own under the name. */}
+      <div className="flex items-center gap-3 max-sm:w-full max-sm:justify-between max-sm:ps-12">
+        <div className="sm:text-end">
+          <p className="text-xs text-muted-foreground">{t('kpis.thisMonth')}</p>
+          <p className="font-semibold tabular-nums">{total ?? '…'}</p>
+        </div>
+        <div className="flex gap-1">
+          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t('kpis.editNamed', { name })}>
+            <PencilIcon /> <span className="max-sm:sr-only">{t('kpis.edit')}</span>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setConfirmingDelete(true)} aria-label={t('kpis.deleteNamed', { name })}>
+            <Trash2Icon /> <span className="max-sm:sr-only">{t('kpis.delete')}</span>
+          </Button>
+        </div>
       </div>
       <ConfirmDialog
         open={confirmingDelete}
