@@ -200,7 +200,19 @@ describe('activity types', () => {
       body: JSON.stringify({ names: { en: 'Mine' }, formula: { kind: 'aggregate', aggregate: 'count', typeIds: [] }, format: 'number' }),
     });
     expect(refused.status).toBe(403);
-    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Activity types' }).click();
+
+    // Everyone's figures on the KPI board, ranked by the company's first KPI: the rep's offer puts them first.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'KPIs' }).click();
+    await page.waitForURL('**/app/kpis');
+    const board = page.getByRole('table', { name: 'KPIs ranked by Offers' });
+    await expect.poll(() => board.getByRole('row').nth(1).innerText()).toMatch(/^1\s+OR\s+Ola Rep\s+1\s+—/);
+    expect(await board.getByRole('row').last().innerText()).toMatch(/^\s*Everyone\s+1\s+—/);
+    await page.getByRole('radio', { name: 'This month' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL('**/app/kpis?period=month');
+    await saveSettledScreenshot(page, 'kpis-06-board');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    await page.goto('/app/admin/activity-types');
     await ownTypes().waitFor();
   });
 
@@ -236,6 +248,9 @@ describe('activity types', () => {
     await saveSettledScreenshot(kpiEditor, 'kpis-05-editor-nb-phone-dark');
     expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
     await kpiEditor.getByRole('button', { name: 'Avbryt' }).click();
+    await page.goto('/app/kpis');
+    await page.getByRole('table', { name: 'KPI-er rangert etter Tilbud' }).getByText('Alle').waitFor();
+    await saveSettledScreenshot(page, 'kpis-07-board-nb-phone-dark');
     await page.setViewportSize({ width: 1366, height: 860 });
     await page.emulateMedia({ colorScheme: 'light' });
     await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });

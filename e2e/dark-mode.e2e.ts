@@ -57,6 +57,7 @@ function appScreens(): string[] {
     '/app/wrapup',
     '/app/weekly',
     '/app/monthly',
+    '/app/kpis',
     '/app/team/overview',
     '/app/company',
     '/app/coaching',

@@ -131,11 +131,17 @@ export const KpiValueSchema = z.number().nullable();
 export const KpiValuesSchema = z.object({
   from: text(),
   to: text(),
+  /** The active members on the boards (of the team), by name: the people the values are for. */
+  members: z.array(z.object({ userId: text(), displayName: text().nullable(), avatarUrl: text().nullable() })),
   kpis: z.array(
     z.object({
       id: text(),
-      /** The whole company's (or team's) figure: a ratio of the sums, not an average of the members' ratios. */
+      /**
+       * The whole company's (or team's) figure: a ratio of the sums, not an average of the members'
+       * ratios. Removed members and those left off the boards count here (decision 081).
+       */
       total: KpiValueSchema,
+      /** Active members on the boards, in the order of `members` below. */
       members: z.array(z.object({ userId: text(), value: KpiValueSchema })),
     }),
   ),

@@ -39,6 +39,8 @@ export const paths = {
     coachingWrapup: (wrapupId: string) => `/app/coaching/wrapups/${encodeURIComponent(wrapupId)}`,
     weekly: '/app/weekly',
     monthly: '/app/monthly',
+    /** Every person's KPIs (decision 101). */
+    kpis: '/app/kpis',
     /** A page per rep (decision 046). */
     person: (userId: string) => `/app/people/${encodeURIComponent(userId)}`,
     /** Targets and goals for a lead's or an admin's people (decision 044). */

@@ -197,6 +197,13 @@ describe('defining KPIs', () => {
     expect(after.kpis[0]!.total).toBeCloseTo(1 / 3, 10);
     expect(after.kpis[1]!.total).toBe(4);
 
+    // Left off the boards (decision 081): not ranked, still counted in the total; the others named.
+    await ok(await t.request(`/api/v1/team/members/${other.id}/boards`, { method: 'PATCH', as: other, json: { onBoards: false } }));
+    const offBoards = await values();
+    expect(offBoards.members).toEqual([{ userId: colleague.id, displayName: 'Kari Colleague', avatarUrl: null }]);
+    expect(offBoards.kpis[0]!.members).toEqual([{ userId: colleague.id, value: 0 }]);
+    expect(offBoards.kpis[0]!.total).toBeCloseTo(1 / 3, 10);
+
     const bad = await t.request(`/api/v1/kpis/values?from=${today()}&to=${addDays(today() as LocalDate, -1)}`, { as: colleague });
     expect(bad.status).toBe(400);
     // Another company's KPI is no KPI here.

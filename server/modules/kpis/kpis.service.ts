@@ -190,21 +190,23 @@ export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValues
     const unknown = wanted.find((id) => !formulas.has(id));
     if (unknown !== undefined) throw badRequest('No such KPI in your company.', { ids: 'No such KPI in your company' });
 
-    let members = (await selectActiveMemberFaces(tx, actor.companyId)).map((face) => face.userId as string);
-    if (query.teamId) {
-      const team = await selectTeamMemberIds(tx, actor.companyId, query.teamId);
-      members = members.filter((userId) => team.has(userId));
-    }
-    members.sort();
-    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to);
-    const byMember = new Map<string, KpiFact[]>(members.map((userId) => [userId, []]));
+    // Ranked: the active members on the boards (decision 081). Counted in the total: everyone's
+    // activity in the period (of the team: its members, removed ones too), as the boards' totals.
+    const faces = await selectActiveMemberFaces(tx, actor.companyId);
+    const team = query.teamId ? await selectTeamMemberIds(tx, actor.companyId, query.teamId) : null;
+    const shown = faces
+      .filter((face) => face.onBoards && (team === null || team.has(face.userId)))
+      .sort((a, b) => (a.userId < b.userId ? -1 : 1));
+    const facts = (await selectKpiFacts(tx, actor.companyId, query.from, query.to)).filter((fact) => team === null || team.has(fact.userId));
+    const byMember = new Map<string, KpiFact[]>(shown.map((face) => [face.userId as string, []]));
     for (const fact of facts) byMember.get(fact.userId)?.push(fact);
 
-    const memberValues = members.map((userId) => ({ userId, values: evaluateKpis(formulas, byMember.get(userId)!) }));
-    const totals = evaluateKpis(formulas, [...byMember.values()].flat());
+    const memberValues = shown.map((face) => ({ userId: face.userId as string, values: evaluateKpis(formulas, byMember.get(face.userId)!) }));
+    const totals = evaluateKpis(formulas, facts);
     return {
       from: query.from,
       to: query.to,
+      members: shown.map((face) => ({ userId: face.userId as string, displayName: face.displayName, avatarUrl: face.avatarUrl })),
       kpis: wanted.map((id) => ({
         id,
         total: totals.get(id) ?? null,

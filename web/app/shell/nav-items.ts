@@ -5,6 +5,7 @@ import {
   CalendarRangeIcon,
   ClipboardCheckIcon,
   FlagIcon,
+  GaugeIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   MessagesSquareIcon,
@@ -19,7 +20,7 @@ import { paths } from '@web/lib/paths';
 
 export type NavItem = { to: string; labelKey: string; icon: LucideIcon };
 
-/** The nine sidebar items, in order. */
+/** The ten sidebar items, in order. */
 export const NAV_ITEMS: NavItem[] = [
   { to: paths.app.dashboard, labelKey: 'nav.dashboard', icon: LayoutDashboardIcon },
   { to: paths.app.activity, labelKey: 'nav.activity', icon: PhoneCallIcon },
@@ -28,6 +29,8 @@ export const NAV_ITEMS: NavItem[] = [
   { to: paths.app.wrapup, labelKey: 'nav.wrapup', icon: ClipboardCheckIcon },
   { to: paths.app.weekly, labelKey: 'nav.weekly', icon: CalendarRangeIcon },
   { to: paths.app.monthly, labelKey: 'nav.monthly', icon: CalendarDaysIcon },
+  // KPIs (decision 101): every person's figures of the company's measures.
+  { to: paths.app.kpis, labelKey: 'nav.kpis', icon: GaugeIcon },
   // Contests (decision 049): everyone's, so in the main list.
   { to: paths.app.contests, labelKey: 'nav.contests', icon: TrophyIcon },
   { to: paths.app.settings(), labelKey: 'nav.settings', icon: SettingsIcon },

@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe('SidebarNav', () => {
-  it('lists the nine items and highlights only the exact path', () => {
+  it('lists the ten items and highlights only the exact path', () => {
     renderAt('/app/activity');
     const links = screen.getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual([
@@ -33,6 +33,7 @@ describe('SidebarNav', () => {
       'Wrap Up',
       'Weekly View',
       'Monthly View',
+      'KPIs',
       'Contests',
       'Settings',
     ]);

@@ -388,7 +388,7 @@ export interface paths {
          * @description A `text/event-stream` (Server-Sent Events) that stays open. Events:
          *
          *     - `ready`, data `{}`, with `retry: 2000`: the stream is open. Another `ready` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.
-         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
+         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`, `kpis`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
          *     - `revoked`, data `{}`: the member may no longer watch (removed from the company, or gone to another). The stream ends; reconnecting is refused.
          *     - `replaced`, data `{ reason, limit }`, with `retry: 86400000`: a newer stream took this one's place (`reason` `limit`: more than 10 were open; `same_client`: a stream with this one's `client` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.
          *     - A comment line `: ping` every 25 s keeps proxies from closing an idle stream.
@@ -2337,7 +2337,7 @@ export interface paths {
          * @description A `text/event-stream` (Server-Sent Events) that stays open. Events:
          *
          *     - `ready`, data `{}`, with `retry: 2000`: the stream is open. Another `ready` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.
-         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
+         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`, `kpis`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
          *     - `revoked`, data `{}`: the display link may no longer watch (an admin revoked the link). The stream ends; reconnecting is refused.
          *     - `replaced`, data `{ reason, limit }`, with `retry: 86400000`: a newer stream took this one's place (`reason` `limit`: more than 10 were open; `same_client`: a stream with this one's `client` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.
          *     - A comment line `: ping` every 25 s keeps proxies from closing an idle stream.
@@ -5217,6 +5217,11 @@ export interface paths {
                         "application/json": {
                             from: string;
                             to: string;
+                            members: {
+                                userId: string;
+                                displayName: string | null;
+                                avatarUrl: string | null;
+                            }[];
                             kpis: {
                                 id: string;
                                 total: number | null;

@@ -69,8 +69,9 @@ function stubServer() {
       reply(200, {
         from: '2026-12-01',
         to: '2026-12-05',
+        members: [],
         kpis: kpis.map((kpi) => ({ id: kpi.id, total: kpi.id in totals ? totals[kpi.id]! : 0, members: [] })),
-      } satisfies KpiValues & { from: string }),
+      } satisfies KpiValues),
     'POST /api/v1/kpis': (call) => {
       const input = call.body as KpiInput;
       if (input.names.en === 'Offers') return refuse(409, { code: 'kpi_exists', message: 'A KPI named "Offers" already exists.' });

@@ -1,0 +1,30 @@
+import type { Kpi, KpiValues } from '@core/contracts';
+import { type LocalDate, startOfMonth, startOfWeek } from '@core/period';
+
+/* The KPI board's choices and order (decision 101), as plain functions. */
+
+export const PERIODS = ['today', 'week', 'month'] as const;
+export type Period = (typeof PERIODS)[number];
+/** The built-in KPIs the board shows beside the company's own (the rest are one choice away in "Rank by"). */
+export const BUILT_IN_COLUMNS = ['calls', 'meetings_booked', 'conversion', 'sales_value', 'points'];
+
+/** The days a period covers up to today, in the company's calendar. */
+export function periodDays(period: Period, today: LocalDate): { from: string; to: string } {
+  if (period === 'today') return { from: today, to: today };
+  return { from: period === 'week' ? startOfWeek(today) : startOfMonth(today), to: today };
+}
+
+/** Higher first, or lower first for a KPI where lower is better; no value last; then by name. */
+export function rankRows(values: KpiValues, kpi: Kpi, nameOf: (userId: string) => string) {
+  const of = new Map(values.kpis.find((k) => k.id === kpi.id)?.members.map((m) => [m.userId, m.value]));
+  return [...values.members].sort((a, b) => {
+    const x = of.get(a.userId) ?? null;
+    const y = of.get(b.userId) ?? null;
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return kpi.lowerIsBetter ? x - y : y - x;
+    }
+    return nameOf(a.userId).localeCompare(nameOf(b.userId));
+  });
+}

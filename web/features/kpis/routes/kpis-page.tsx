@@ -1,0 +1,178 @@
+import type { Kpi } from '@core/contracts';
+import { pickName } from '@core/activity-types';
+import { computeLocalDate, type LocalDate } from '@core/period';
+import { GaugeIcon, ScaleIcon } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '@web/components/empty-state';
+import { LoadError } from '@web/components/load-error';
+import { PageHeader } from '@web/components/page-header';
+import { PersonAvatar } from '@web/components/person-avatar';
+import { PersonNameLink } from '@web/components/person-name-link';
+import { SegmentedChoice } from '@web/components/segmented-choice';
+import { TeamFilter } from '@web/components/team-filter';
+import { Card, CardContent } from '@web/components/ui/card';
+import { LazySelect } from '@web/components/ui/lazy-select';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { useMe } from '@web/lib/auth/get-me';
+import { cn } from '@web/lib/cn';
+import { formatKpiValue } from '@web/lib/format-kpi';
+import { formatMemberName } from '@web/lib/member-name';
+import { usePersonPageHref } from '@web/lib/people';
+import { useKpis, useKpiValues } from '@web/lib/queries/get-kpis';
+import { BUILT_IN_COLUMNS, type Period, PERIODS, periodDays, rankRows } from '../lib/kpi-board';
+import { useTeamFilter } from '@web/lib/teams';
+
+/**
+ * KPIs (decision 101): every person's figure of each KPI for today, this week or this month,
+ * ranked by the KPI chosen (the company's first own one, else points), with everyone's total;
+ * the choices live in the URL like the boards' (?period=&kpi=&team=).
+ */
+export function Component() {
+  const { t, i18n } = useTranslation(['settings', 'common']);
+  const { data: me } = useMe();
+  const [params, setParams] = useSearchParams();
+  const { teamId } = useTeamFilter();
+  const rankLabel = useId();
+  const kpis = useKpis();
+  const timeZone = me?.company?.timezone ?? 'Europe/Oslo';
+  const period = (PERIODS as readonly string[]).includes(params.get('period') ?? '') ? (params.get('period') as Period) : 'week';
+  const days = periodDays(period, computeLocalDate(new Date(), timeZone) as LocalDate);
+  const values = useKpiValues({ ...days, ...(teamId ? { teamId } : {}) });
+  const personHref = usePersonPageHref();
+
+  const list = kpis.data?.kpis ?? [];
+  const own = list.filter((kpi) => !kpi.builtIn);
+  const wanted = params.get('kpi');
+  const ranked = list.find((kpi) => kpi.id === wanted) ?? own[0] ?? list.find((kpi) => kpi.id === 'points');
+  const columns = ranked
+    ? [ranked, ...[...own, ...list.filter((kpi) => BUILT_IN_COLUMNS.includes(kpi.id))].filter((kpi) => kpi.id !== ranked.id)]
+    : [];
+  const setParam = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const nameOfKpi = (kpi: Kpi) => pickName(kpi.names, i18n.language, me?.company?.language);
+  const format = (kpi: Kpi, value: number | null | undefined) =>
+    formatKpiValue(value ?? null, kpi, { language: i18n.language, currency: me?.company?.currency ?? 'NOK' });
+  const people = new Map(values.data?.members.map((member) => [member.userId, member]));
+  const nameOf = (userId: string) => formatMemberName({ displayName: people.get(userId)?.displayName ?? null, userId }, t);
+  const valueOf = (kpi: Kpi, userId: string) =>
+    values.data?.kpis.find((k) => k.id === kpi.id)?.members.find((m) => m.userId === userId)?.value;
+  const totalOf = (kpi: Kpi) => values.data?.kpis.find((k) => k.id === kpi.id)?.total;
+  const rows = values.data && ranked ? rankRows(values.data, ranked, nameOf) : [];
+  const failed = (kpis.isError && !kpis.data) || (values.isError && !values.data);
+
+  return (
+    <>
+      <PageHeader title={t('kpis.boardTitle')} description={t('kpis.boardDescription')} actions={<TeamFilter />} />
+      <div className="mb-4 flex flex-wrap items-end gap-x-6 gap-y-3">
+        <SegmentedChoice
+          legend={t('kpis.period')}
+          name="kpi-period"
+          value={period}
+          onChange={(next) => setParam('period', next)}
+          options={PERIODS.map((choice) => ({ value: choice, label: t(`kpis.periods.${choice}`) }))}
+        />
+        {ranked && (
+          <div className="flex items-center gap-2 pb-0.5">
+            <ScaleIcon className="size-4 text-muted-foreground" aria-hidden />
+            <span id={rankLabel} className="text-sm whitespace-nowrap text-muted-foreground">
+              {t('kpis.rankBy')}
+            </span>
+            <LazySelect
+              value={ranked.id}
+              onValueChange={(id) => setParam('kpi', id)}
+              options={list.map((kpi) => ({ value: kpi.id, label: nameOfKpi(kpi) }))}
+              aria-labelledby={rankLabel}
+              className="w-full min-w-44 sm:w-56"
+            />
+          </div>
+        )}
+      </div>
+      <Card>
+        <CardContent className="p-0">
+          {failed ? (
+            <div className="p-6">
+              <LoadError
+                title={t('kpis.loadFailed')}
+                error={kpis.error ?? values.error}
+                onRetry={() => void Promise.all([kpis.refetch(), values.refetch()])}
+                layout="stacked"
+              />
+            </div>
+          ) : !values.data || !ranked ? (
+            <div className="space-y-3 p-6" aria-label={t('kpis.loading')}>
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-10 w-full" />
+              ))}
+            </div>
+          ) : rows.length === 0 ? (
+            <EmptyState icon={GaugeIcon} title={t('kpis.noPeopleTitle')} description={t('kpis.noPeopleText')} />
+          ) : (
+            <div className="overflow-x-auto">
+              <Table aria-label={t('kpis.boardTable', { kpi: nameOfKpi(ranked) })}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead className="w-12 text-center">#</TableHead>
+                    <TableHead>{t('kpis.person')}</TableHead>
+                    {columns.map((kpi, i) => (
+                      <TableHead key={kpi.id} className={cn('text-end whitespace-nowrap', i === 0 ? 'text-foreground' : 'max-sm:hidden')}>
+                        {nameOfKpi(kpi)}
+                      </TableHead>
+                    ))}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((member, index) => {
+                    const isMe = member.userId === me?.user.id;
+                    return (
+                      <TableRow key={member.userId} className={cn(isMe && 'bg-primary-soft/50')} aria-current={isMe ? 'true' : undefined}>
+                        <TableCell className="text-center font-medium tabular-nums">{index + 1}</TableCell>
+                        <TableCell>
+                          <span className="flex items-center gap-2">
+                            <PersonAvatar
+                              name={nameOf(member.userId)}
+                              avatarUrl={member.avatarUrl}
+                              colorKey={member.userId}
+                              className="size-7"
+                            />
+                            <PersonNameLink href={personHref(member.userId)} className="truncate">
+                              {nameOf(member.userId)}
+                            </PersonNameLink>
+                          </span>
+                        </TableCell>
+                        {columns.map((kpi, i) => (
+                          <TableCell key={kpi.id} className={cn('text-end tabular-nums', i === 0 ? 'font-semibold' : 'max-sm:hidden')}>
+                            {format(kpi, valueOf(kpi, member.userId))}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    );
+                  })}
+                  <TableRow className="border-t-2 bg-muted/40 font-medium">
+                    <TableCell />
+                    <TableCell>{teamId ? t('kpis.teamTotal') : t('kpis.everyone')}</TableCell>
+                    {columns.map((kpi, i) => (
+                      <TableCell key={kpi.id} className={cn('text-end tabular-nums', i !== 0 && 'max-sm:hidden')}>
+                        {format(kpi, totalOf(kpi))}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}
