@@ -197,11 +197,16 @@ export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValues
     const shown = faces
       .filter((face) => face.onBoards && (team === null || team.has(face.userId)))
       .sort((a, b) => (a.userId < b.userId ? -1 : 1));
-    const facts = (await selectKpiFacts(tx, actor.companyId, query.from, query.to)).filter((fact) => team === null || team.has(fact.userId));
+    const facts = (await selectKpiFacts(tx, actor.companyId, query.from, query.to)).filter(
+      (fact) => team === null || team.has(fact.userId),
+    );
     const byMember = new Map<string, KpiFact[]>(shown.map((face) => [face.userId as string, []]));
     for (const fact of facts) byMember.get(fact.userId)?.push(fact);
 
-    const memberValues = shown.map((face) => ({ userId: face.userId as string, values: evaluateKpis(formulas, byMember.get(face.userId)!) }));
+    const memberValues = shown.map((face) => ({
+      userId: face.userId as string,
+      values: evaluateKpis(formulas, byMember.get(face.userId)!),
+    }));
     const totals = evaluateKpis(formulas, facts);
     return {
       from: query.from,
