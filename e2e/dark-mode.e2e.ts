@@ -58,6 +58,7 @@ function appScreens(): string[] {
     '/app/weekly',
     '/app/monthly',
     '/app/kpis',
+    '/app/boards',
     '/app/team/overview',
     '/app/company',
     '/app/coaching',

@@ -30,6 +30,7 @@ import { membersRoutes } from './modules/members/members.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { activityTypesRoutes } from './modules/activity-types/activity-types.routes';
 import { kpisRoutes } from './modules/kpis/kpis.routes';
+import { boardsRoutes } from './modules/boards/boards.routes';
 import { tvPlaylistsRoutes } from './modules/tv/tv-playlists.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -83,6 +84,7 @@ function createApiRouter() {
   api.route('/', teamsRoutes);
   api.route('/', activityTypesRoutes);
   api.route('/', kpisRoutes);
+  api.route('/', boardsRoutes);
   api.route('/', tvPlaylistsRoutes);
   api.route('/', invitationsRoutes);
   api.route('/', setupRoutes);

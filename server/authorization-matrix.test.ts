@@ -91,6 +91,13 @@ const kpiOfA = async (): Promise<string> => {
   if (response.status !== 201) throw new Error(`kpi: ${response.status} ${response.text}`);
   return (response.body as { id: string }).id;
 };
+const boardBody = (sharing = 'company') => ({ name: `Board ${unique()}`, sharing, widgets: [{ kind: 'number', kpiId: 'calls' }] });
+/** A board the admin of A shared with the company: every member of A sees it, only admins change it. */
+const boardOfA = async (): Promise<string> => {
+  const response = await callOperation(t, 'POST /api/v1/boards', { json: boardBody() }, admin);
+  if (response.status !== 201) throw new Error(`board: ${response.status} ${response.text}`);
+  return (response.body as { id: string }).id;
+};
 const unique = () => crypto.randomUUID().slice(0, 8);
 /** A 2x2 PNG, made once (any decodable picture will do). */
 const PNG = new Uint8Array(
@@ -279,6 +286,14 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/kpis': { expect: admins(201), prepare: async () => ({ json: kpiBody() }) },
   'PUT /api/v1/kpis/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await kpiOfA() }, json: kpiBody() }) },
   'DELETE /api/v1/kpis/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await kpiOfA() } }) },
+  'GET /api/v1/kpis/series': { expect: members(200), prepare: async () => ({ query: 'id=calls&from=2026-12-01&to=2026-12-07' }) },
+
+  // boards (decision 102): anyone makes a private one; the company's are every member's to see and an admin's to change
+  'GET /api/v1/boards': { expect: members(200) },
+  'GET /api/v1/boards/{id}': { expect: { ...members(200), otherAdmin: 404 }, prepare: async () => ({ params: { id: await boardOfA() } }) },
+  'POST /api/v1/boards': { expect: members(201), prepare: async () => ({ json: boardBody('private') }) },
+  'PUT /api/v1/boards/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await boardOfA() }, json: boardBody() }) },
+  'DELETE /api/v1/boards/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await boardOfA() } }) },
 
   // invitations
   'POST /api/v1/invitations': { expect: admins(201), prepare: async () => ({ json: { role: 'admin' } }) },

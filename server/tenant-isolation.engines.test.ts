@@ -180,6 +180,15 @@ await expectOk(
   }),
   'activity of the type',
 );
+// A's board shared with A's company (decision 102), named so that it would show in B's answers.
+const aBoard = (await expectOk(
+  await t.request('/api/v1/boards', {
+    method: 'POST',
+    as: aAdmin,
+    json: { name: `Alpha board ${tag}`, sharing: 'company', widgets: [{ kind: 'feed', teamId: aTeam.id }] },
+  }),
+  'board',
+)) as { id: string };
 // A's own KPI (decision 101), named so that it would show in B's answers.
 const aKpi = (await expectOk(
   await t.request('/api/v1/kpis', {
@@ -591,6 +600,23 @@ const ISOLATION: Record<string, Entry> = {
     },
   ],
   'DELETE /api/v1/kpis/{id}': () => [{ params: { id: aKpi.id }, namesA: true }],
+  'GET /api/v1/kpis/series': () => [
+    { query: 'id=calls&from=2026-01-01&to=2026-01-31' },
+    { query: `id=${aKpi.id}&from=2026-01-01&to=2026-01-31`, namesA: true },
+    { query: `id=calls&from=2026-01-01&to=2026-01-31&teamId=${aTeam.id}`, namesA: true },
+  ],
+  // A's boards (decision 102): B's list is B's; A's board is not found; A's KPI or team on B's board is refused.
+  'GET /api/v1/boards': nothing,
+  'GET /api/v1/boards/{id}': () => [{ params: { id: aBoard.id }, namesA: true }],
+  'POST /api/v1/boards': () => [
+    { json: { name: `Beta board ${unique()}`, sharing: 'private', widgets: [{ kind: 'number', kpiId: 'calls' }] } },
+    { json: { name: `Beta board ${unique()}`, sharing: 'private', widgets: [{ kind: 'number', kpiId: aKpi.id }] }, namesA: true },
+    { json: { name: `Beta board ${unique()}`, sharing: 'team', teamId: aTeam.id, widgets: [] }, namesA: true },
+  ],
+  'PUT /api/v1/boards/{id}': () => [
+    { params: { id: aBoard.id }, json: { name: `Beta board ${unique()}`, sharing: 'private', widgets: [] }, namesA: true },
+  ],
+  'DELETE /api/v1/boards/{id}': () => [{ params: { id: aBoard.id }, namesA: true }],
   'POST /api/v1/teams': () => [{ json: { name: `Beta team ${unique()}` } }],
   'PATCH /api/v1/teams/{id}': () => [{ params: { id: aTeam.id }, json: { name: `Beta team ${unique()}` }, namesA: true }],
   'DELETE /api/v1/teams/{id}': () => [{ params: { id: aTeam.id }, namesA: true }],

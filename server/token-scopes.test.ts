@@ -91,6 +91,15 @@ const PREPARE: Record<string, () => Promise<Call>> = {
   },
   'GET /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id } }),
   'GET /api/v1/kpis/values': async () => ({ query: 'from=2026-12-01&to=2026-12-07' }),
+  'GET /api/v1/kpis/series': async () => ({ query: 'id=calls&from=2026-12-01&to=2026-12-07' }),
+  'GET /api/v1/boards/{id}': async () => {
+    const response = await t.request('/api/v1/boards', {
+      method: 'POST',
+      as: admin,
+      json: { name: 'Token board', sharing: 'private', widgets: [] },
+    });
+    return { params: { id: ((await response.json()) as { id: string }).id } };
+  },
   'GET /api/v1/badges/members/{userId}': async () => ({ params: { userId: admin.id } }),
   'PATCH /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id }, json: { notes: 'Edited' } }),
   'DELETE /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id } }),
@@ -161,7 +170,10 @@ describe('the document', () => {
       ].sort(),
       'activities:write': ['DELETE /api/v1/activities/{id}', 'PATCH /api/v1/activities/{id}', 'POST /api/v1/activities'],
       'stats:read': [
+        'GET /api/v1/boards',
+        'GET /api/v1/boards/{id}',
         'GET /api/v1/kpis',
+        'GET /api/v1/kpis/series',
         'GET /api/v1/kpis/values',
         'GET /api/v1/scoreboard/kpis',
         'GET /api/v1/scoreboard/team-stats',

@@ -60,6 +60,7 @@ export const LIVE_TABLES = [
   'celebration_settings',
   'activity_types',
   'kpis',
+  'boards',
 ] as const;
 export const LiveTableSchema = z.enum(LIVE_TABLES);
 export type LiveTable = z.infer<typeof LiveTableSchema>;

@@ -37,3 +37,4 @@ export * from './celebrations';
 export * from './push';
 export * from './domain-events';
 export * from './kpis';
+export * from './boards';

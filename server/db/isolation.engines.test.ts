@@ -59,6 +59,7 @@ const TENANT_TABLES = [
   'activity_types',
   'activity_type_day_stats',
   'kpis',
+  'boards',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member (an admin; the 1:1 note is about the colleague). */
@@ -156,6 +157,9 @@ async function seedEveryTable(member: Member, colleague: Member): Promise<void> 
       VALUES (${member.companyId}, ${typeId}, '{"en":"Demo"}', 'presentation', 'green')`);
     await tx.execute(sql`INSERT INTO activity_type_day_stats (company_id, day, user_id, type_id, activities, points)
       VALUES (${member.companyId}, '2026-11-20', ${member.id}, ${typeId}, 1, 5)`);
+    await tx.execute(
+      sql`INSERT INTO boards (company_id, name, sharing, owner_id) VALUES (${member.companyId}, 'Wall', 'company', ${member.id})`,
+    );
     await tx.execute(sql`INSERT INTO kpis (company_id, names, formula, format)
       VALUES (${member.companyId}, '{"en":"Demos"}', ${JSON.stringify({ kind: 'aggregate', aggregate: 'count', typeIds: [typeId] })}::jsonb, 'number')`);
   });
@@ -395,6 +399,10 @@ describe('company B is invisible to company A', () => {
       'activity_type_day_stats',
       (c: string, u: string) =>
         sql`INSERT INTO activity_type_day_stats (company_id, day, user_id, type_id) VALUES (${c}, '2026-01-01', ${u}, gen_random_uuid())`,
+    ],
+    [
+      'boards',
+      (c: string, u: string) => sql`INSERT INTO boards (company_id, name, sharing, owner_id) VALUES (${c}, 'Planted', 'company', ${u})`,
     ],
     [
       'kpis',

@@ -41,6 +41,9 @@ export const paths = {
     monthly: '/app/monthly',
     /** Every person's KPIs (decision 101). */
     kpis: '/app/kpis',
+    /** Boards built from KPIs (decision 102): the list and one board. */
+    boards: '/app/boards',
+    board: (id: string) => `/app/boards/${encodeURIComponent(id)}`,
     /** A page per rep (decision 046). */
     person: (userId: string) => `/app/people/${encodeURIComponent(userId)}`,
     /** Targets and goals for a lead's or an admin's people (decision 044). */

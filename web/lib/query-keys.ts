@@ -77,6 +77,11 @@ export const queryKeys = {
   activityTypes: ['activity-types'],
   // The company's KPIs (decision 101): the editor, and every screen that names one.
   kpis: ['kpis'],
+  /** Boards (decision 102): the list and each board. */
+  boards: {
+    all: ['boards'],
+    one: (id: string) => ['boards', id] as const,
+  },
   /** The log dialogs' customer suggestions. */
   customerSuggestions: {
     all: ['customers'],
@@ -95,6 +100,7 @@ export const queryKeys = {
       ['scoreboard', 'recent-activities', { limit, period: period ?? 'all', teamId: teamId ?? 'all' }] as const,
     /** KPI values (decision 101): under the boards' family, so every logged activity refreshes them. */
     kpiValues: (query: { from: string; to: string; teamId?: string }) => ['scoreboard', 'kpi-values', query] as const,
+    kpiSeries: (query: { id: string; from: string; to: string; teamId?: string }) => ['scoreboard', 'kpi-series', query] as const,
     weekly: ['scoreboard', 'weekly'],
     weeklyOf: (teamId: string | undefined, rankBy: RankBy = 'points') => ['scoreboard', 'weekly', teamId ?? 'all', rankBy] as const,
     monthly: (month: string | undefined, teamId?: string, rankBy: RankBy = 'points') =>

@@ -34,6 +34,8 @@ function listContractMessages(): Set<string> {
   for (const message of Object.values(contracts.KPI_DEFINITION_MESSAGES)) messages.add(message);
   messages.add(`A KPI can read at most ${contracts.KPI_TYPES_MAX} types`);
   messages.add(`At most ${contracts.KPI_DECIMALS_MAX} decimals`);
+  messages.add(`A name can be at most ${contracts.BOARD_NAME_MAX} characters, on one line`);
+  messages.add(`A board can have at most ${contracts.BOARD_WIDGETS_MAX} widgets`);
   return messages;
 }
 

@@ -23,6 +23,8 @@ import type {
   ActivityOutcome,
   ActivityTypeColour,
   ActivityTypeIcon,
+  BoardSharing,
+  BoardWidget,
   KpiFormat,
   KpiFormula,
   LocalizedNames,
@@ -256,6 +258,36 @@ export const kpis = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     check('kpis_format_ck', sql`${t.format} in ('number','money','percent','duration')`),
     check('kpis_decimals_ck', sql`${t.decimals} between 0 and 3`),
+  ],
+);
+
+/**
+ * Boards (decision 102): a grid of widgets over the company's KPIs, private to its owner, shared
+ * with a team or with the company. The widgets are checked by the contract before they are written.
+ */
+export const boards = pgTable(
+  'boards',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    sharing: text('sharing').$type<BoardSharing>().notNull(),
+    teamId: uuid('team_id'),
+    ownerId: text('owner_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    widgets: jsonb('widgets').$type<BoardWidget[]>().notNull().default([]),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index('boards_company_sharing_idx').on(t.companyId, t.sharing),
+    check('boards_sharing_ck', sql`${t.sharing} in ('private','team','company') and ((${t.sharing} = 'team') = (${t.teamId} is not null))`),
   ],
 );
 

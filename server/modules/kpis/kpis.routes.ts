@@ -3,6 +3,8 @@ import {
   ApiErrorSchema,
   KpiInputSchema,
   KpiListSchema,
+  KpiSeriesQuerySchema,
+  KpiSeriesSchema,
   KpiParamsSchema,
   KpiSchema,
   KpiValuesQuerySchema,
@@ -11,7 +13,7 @@ import {
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireAdmin, requireMember, tokenRoute } from '../session/session.middleware';
-import { createKpi, deleteKpi, getKpiValues, listKpis, updateKpi } from './kpis.service';
+import { createKpi, deleteKpi, getKpiSeries, getKpiValues, listKpis, updateKpi } from './kpis.service';
 
 /* A company's KPIs (decision 101): every member lists them and reads their values; admins change them. */
 export const kpisRoutes = createRouter();
@@ -50,6 +52,19 @@ kpisRoutes.openapi(
     responses: { 200: { description: 'OK', content: json(KpiValuesSchema) }, ...errorResponses },
   }),
   async (c) => c.json(await getKpiValues(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
+);
+
+kpisRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/kpis/series',
+    tags,
+    summary: "One KPI day by day over a period of the company's days, for everyone or a team (a board's chart; any member)",
+    ...tokenRoute('stats:read', [requireMember]),
+    request: { query: KpiSeriesQuerySchema },
+    responses: { 200: { description: 'OK', content: json(KpiSeriesSchema) }, ...errorResponses },
+  }),
+  async (c) => c.json(await getKpiSeries(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
 );
 
 kpisRoutes.openapi(

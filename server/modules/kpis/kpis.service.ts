@@ -6,6 +6,8 @@ import {
   type KpiDefinition,
   type KpiFormula,
   type KpiList,
+  type KpiSeries,
+  type KpiSeriesQuery,
   KPIS_PER_COMPANY_MAX,
   type KpiValues,
   type KpiValuesQuery,
@@ -20,7 +22,7 @@ import {
   type KpiTypeShape,
 } from '@core/kpi-formulas';
 import { LANGUAGES } from '@core/language';
-import { diffDays, type LocalDate } from '@core/period/local-date';
+import { diffDays, type LocalDate, listLocalDates } from '@core/period/local-date';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
 import { type CompanyId, withTenant } from '../../db/tenant';
@@ -117,6 +119,11 @@ async function audit(tx: Transaction, deps: AppDeps, actor: Actor, action: Audit
   );
 }
 
+/** Transaction step (boards): every KPI id and key the company has, built-in ones included. */
+export async function selectKpiIdsIn(tx: Transaction, companyId: CompanyId): Promise<Set<string>> {
+  return new Set(formulasOf(await selectKpis(tx, companyId)).keys());
+}
+
 /** The built-in KPIs, then the company's in their order. */
 export async function listKpis(deps: AppDeps, actor: Actor): Promise<KpiList> {
   const rows = await withTenant(deps.database.db, memberScopeOf(actor), (tx) => selectKpis(tx, actor.companyId));
@@ -173,16 +180,46 @@ export async function deleteKpi(deps: AppDeps, actor: Actor, id: string): Promis
   });
 }
 
+function assertPeriod(from: string, to: string) {
+  if (to < from) throw badRequest('The period ends before it starts.', { to: 'The period ends before it starts' });
+  if (diffDays(from as LocalDate, to as LocalDate) + 1 > KPI_VALUES_RANGE_DAYS_MAX) {
+    throw badRequest('A period can cover at most a year.', { to: 'A period can cover at most a year' });
+  }
+}
+
+/**
+ * One KPI day by day over a period (the boards' chart), for everyone or a team: each day's value
+ * computed from that day's facts, as the KPI's total is from the period's. Every day is there.
+ */
+export async function getKpiSeries(deps: AppDeps, actor: Actor, query: KpiSeriesQuery): Promise<KpiSeries> {
+  assertPeriod(query.from, query.to);
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const formulas = formulasOf(await selectKpis(tx, actor.companyId));
+    if (!formulas.has(query.id)) throw badRequest('No such KPI in your company.', { id: 'No such KPI in your company' });
+    const team = query.teamId ? await selectTeamMemberIds(tx, actor.companyId, query.teamId) : null;
+    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to, { byDay: true });
+    const byDay = new Map<string, KpiFact[]>();
+    for (const fact of facts) {
+      if (team !== null && !team.has(fact.userId)) continue;
+      byDay.set(fact.day, [...(byDay.get(fact.day) ?? []), fact]);
+    }
+    return {
+      id: query.id,
+      days: listLocalDates(query.from as LocalDate, query.to as LocalDate).map((day) => ({
+        day,
+        value: evaluateKpis(formulas, byDay.get(day) ?? []).get(query.id) ?? null,
+      })),
+    };
+  });
+}
+
 /**
  * Each KPI's value for every active member (of the team, when one is asked for) and for them all
  * together, over the days from..to in the company's calendar. The total is computed from the sums
  * (a ratio of totals), not from the members' values.
  */
 export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValuesQuery): Promise<KpiValues> {
-  if (query.to < query.from) throw badRequest('The period ends before it starts.', { to: 'The period ends before it starts' });
-  if (diffDays(query.from as LocalDate, query.to as LocalDate) + 1 > KPI_VALUES_RANGE_DAYS_MAX) {
-    throw badRequest('A period can cover at most a year.', { to: 'A period can cover at most a year' });
-  }
+  assertPeriod(query.from, query.to);
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
     const rows = await selectKpis(tx, actor.companyId);
     const formulas = formulasOf(rows);

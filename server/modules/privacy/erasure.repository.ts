@@ -5,6 +5,7 @@ import {
   activities,
   appRateLimits,
   avatarImages,
+  boards,
   badges,
   coachingNotes,
   companies,
@@ -121,6 +122,8 @@ async function eraseInCompany(
   // Badges are about the person, not the company's numbers (decision 050): they go. Their feed
   // events stay as the floor's history and show the tombstone (decision 048).
   await tx.delete(badges).where(and(eq(badges.companyId, companyId), eq(badges.userId, subjectId)));
+  // Their private boards are theirs alone (decision 102); the boards they shared are the team's or company's and stay.
+  await tx.delete(boards).where(and(eq(boards.companyId, companyId), eq(boards.ownerId, subjectId), eq(boards.sharing, 'private')));
   await eraseCoaching(tx, companyId, subjectId);
   // The picture goes too: its URL is a capability anyone who saw it may still hold (decision 023).
   await tx.delete(avatarImages).where(and(eq(avatarImages.companyId, companyId), eq(avatarImages.userId, subjectId)));

@@ -7,6 +7,7 @@ import {
   FlagIcon,
   GaugeIcon,
   LayoutDashboardIcon,
+  LayoutGridIcon,
   type LucideIcon,
   MessagesSquareIcon,
   PhoneCallIcon,
@@ -20,7 +21,7 @@ import { paths } from '@web/lib/paths';
 
 export type NavItem = { to: string; labelKey: string; icon: LucideIcon };
 
-/** The ten sidebar items, in order. */
+/** The eleven sidebar items, in order. */
 export const NAV_ITEMS: NavItem[] = [
   { to: paths.app.dashboard, labelKey: 'nav.dashboard', icon: LayoutDashboardIcon },
   { to: paths.app.activity, labelKey: 'nav.activity', icon: PhoneCallIcon },
@@ -31,6 +32,8 @@ export const NAV_ITEMS: NavItem[] = [
   { to: paths.app.monthly, labelKey: 'nav.monthly', icon: CalendarDaysIcon },
   // KPIs (decision 101): every person's figures of the company's measures.
   { to: paths.app.kpis, labelKey: 'nav.kpis', icon: GaugeIcon },
+  // Boards (decision 102): everyone's own, their team's and the company's.
+  { to: paths.app.boards, labelKey: 'nav.boards', icon: LayoutGridIcon },
   // Contests (decision 049): everyone's, so in the main list.
   { to: paths.app.contests, labelKey: 'nav.contests', icon: TrophyIcon },
   { to: paths.app.settings(), labelKey: 'nav.settings', icon: SettingsIcon },

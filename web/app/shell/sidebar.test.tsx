@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe('SidebarNav', () => {
-  it('lists the ten items and highlights only the exact path', () => {
+  it('lists the eleven items and highlights only the exact path', () => {
     renderAt('/app/activity');
     const links = screen.getAllByRole('link');
     expect(links.map((l) => l.textContent)).toEqual([
@@ -34,6 +34,7 @@ describe('SidebarNav', () => {
       'Weekly View',
       'Monthly View',
       'KPIs',
+      'Boards',
       'Contests',
       'Settings',
     ]);

@@ -388,7 +388,7 @@ export interface paths {
          * @description A `text/event-stream` (Server-Sent Events) that stays open. Events:
          *
          *     - `ready`, data `{}`, with `retry: 2000`: the stream is open. Another `ready` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.
-         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`, `kpis`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
+         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`, `kpis`, `boards`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
          *     - `revoked`, data `{}`: the member may no longer watch (removed from the company, or gone to another). The stream ends; reconnecting is refused.
          *     - `replaced`, data `{ reason, limit }`, with `retry: 86400000`: a newer stream took this one's place (`reason` `limit`: more than 10 were open; `same_client`: a stream with this one's `client` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.
          *     - A comment line `: ping` every 25 s keeps proxies from closing an idle stream.
@@ -2337,7 +2337,7 @@ export interface paths {
          * @description A `text/event-stream` (Server-Sent Events) that stays open. Events:
          *
          *     - `ready`, data `{}`, with `retry: 2000`: the stream is open. Another `ready` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.
-         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`, `kpis`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
+         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`, `kpis`, `boards`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
          *     - `revoked`, data `{}`: the display link may no longer watch (an admin revoked the link). The stream ends; reconnecting is refused.
          *     - `replaced`, data `{ reason, limit }`, with `retry: 86400000`: a newer stream took this one's place (`reason` `limit`: more than 10 were open; `same_client`: a stream with this one's `client` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.
          *     - A comment line `: ping` every 25 s keeps proxies from closing an idle stream.
@@ -5270,6 +5270,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/kpis/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One KPI day by day over a period of the company's days, for everyone or a team (a board's chart; any member) */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                    from: string;
+                    to: string;
+                    teamId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            days: {
+                                day: string;
+                                value: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/kpis/{id}": {
         parameters: {
             query?: never;
@@ -5483,6 +5557,1025 @@ export interface paths {
                 };
                 /** @description Another KPI is made from this one (code kpi_in_use) */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The boards you may see: your own, your team’s and the company’s (any member) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            boards: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                sharing: "private" | "team" | "company";
+                                teamId: string | null;
+                                ownerId: string;
+                                widgets: ({
+                                    /** @enum {string} */
+                                    kind: "number";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    kpiId: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "leaderboard";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    kpiId: string;
+                                    /** @default 5 */
+                                    rows: 5 | 10;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "chart";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    kpiId: string;
+                                    /**
+                                     * @default bar
+                                     * @enum {string}
+                                     */
+                                    style: "bar" | "line";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "gauge";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    kpiId: string;
+                                    goal: number;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "feed";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                })[];
+                                canEdit: boolean;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Make a board: private (anyone), shared with a team (its lead or an admin) or with the company (an admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        sharing: "private" | "team" | "company";
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        teamId?: string | null;
+                        widgets: ({
+                            /** @enum {string} */
+                            kind: "number";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            kpiId: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "leaderboard";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            kpiId: string;
+                            /** @default 5 */
+                            rows?: 5 | 10;
+                        } | {
+                            /** @enum {string} */
+                            kind: "chart";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            kpiId: string;
+                            /**
+                             * @default bar
+                             * @enum {string}
+                             */
+                            style?: "bar" | "line";
+                        } | {
+                            /** @enum {string} */
+                            kind: "gauge";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            kpiId: string;
+                            goal: number;
+                        } | {
+                            /** @enum {string} */
+                            kind: "feed";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            sharing: "private" | "team" | "company";
+                            teamId: string | null;
+                            ownerId: string;
+                            widgets: ({
+                                /** @enum {string} */
+                                kind: "number";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "leaderboard";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                /** @default 5 */
+                                rows: 5 | 10;
+                            } | {
+                                /** @enum {string} */
+                                kind: "chart";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                /**
+                                 * @default bar
+                                 * @enum {string}
+                                 */
+                                style: "bar" | "line";
+                            } | {
+                                /** @enum {string} */
+                                kind: "gauge";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                goal: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "feed";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                            })[];
+                            canEdit: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/boards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One board you may see, with its widgets */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            sharing: "private" | "team" | "company";
+                            teamId: string | null;
+                            ownerId: string;
+                            widgets: ({
+                                /** @enum {string} */
+                                kind: "number";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "leaderboard";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                /** @default 5 */
+                                rows: 5 | 10;
+                            } | {
+                                /** @enum {string} */
+                                kind: "chart";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                /**
+                                 * @default bar
+                                 * @enum {string}
+                                 */
+                                style: "bar" | "line";
+                            } | {
+                                /** @enum {string} */
+                                kind: "gauge";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                goal: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "feed";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                            })[];
+                            canEdit: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such board in your company, or not one you may see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        /** Replace a board’s name, sharing and widgets (its owner, an admin, or the lead of the team it is shared with) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        sharing: "private" | "team" | "company";
+                        /**
+                         * Format: uuid
+                         * @default null
+                         */
+                        teamId?: string | null;
+                        widgets: ({
+                            /** @enum {string} */
+                            kind: "number";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            kpiId: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "leaderboard";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            kpiId: string;
+                            /** @default 5 */
+                            rows?: 5 | 10;
+                        } | {
+                            /** @enum {string} */
+                            kind: "chart";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            kpiId: string;
+                            /**
+                             * @default bar
+                             * @enum {string}
+                             */
+                            style?: "bar" | "line";
+                        } | {
+                            /** @enum {string} */
+                            kind: "gauge";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            kpiId: string;
+                            goal: number;
+                        } | {
+                            /** @enum {string} */
+                            kind: "feed";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            sharing: "private" | "team" | "company";
+                            teamId: string | null;
+                            ownerId: string;
+                            widgets: ({
+                                /** @enum {string} */
+                                kind: "number";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "leaderboard";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                /** @default 5 */
+                                rows: 5 | 10;
+                            } | {
+                                /** @enum {string} */
+                                kind: "chart";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                /**
+                                 * @default bar
+                                 * @enum {string}
+                                 */
+                                style: "bar" | "line";
+                            } | {
+                                /** @enum {string} */
+                                kind: "gauge";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                goal: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "feed";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                            })[];
+                            canEdit: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such board in your company, or not one you may see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a board (its owner, an admin, or the lead of the team it is shared with) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such board in your company, or not one you may see */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -21,3 +21,12 @@ export function getKpiValues(query: { from: string; to: string; teamId?: string 
 export function useKpiValues(query: { from: string; to: string; teamId?: string }) {
   return useQuery({ queryKey: queryKeys.scoreboard.kpiValues(query), queryFn: () => getKpiValues(query) });
 }
+
+export function getKpiSeries(query: { id: string; from: string; to: string; teamId?: string }) {
+  return api.GET('/api/v1/kpis/series', { params: { query } });
+}
+
+/** One KPI day by day (a board's chart); refreshed with the boards' family as activities are logged. */
+export function useKpiSeries(query: { id: string; from: string; to: string; teamId?: string }) {
+  return useQuery({ queryKey: queryKeys.scoreboard.kpiSeries(query), queryFn: () => getKpiSeries(query) });
+}

@@ -22,7 +22,7 @@ import { formatKpiValue } from '@web/lib/format-kpi';
 import { formatMemberName } from '@web/lib/member-name';
 import { usePersonPageHref } from '@web/lib/people';
 import { useKpis, useKpiValues } from '@web/lib/queries/get-kpis';
-import { BUILT_IN_COLUMNS, type Period, PERIODS, periodDays, rankRows } from '../lib/kpi-board';
+import { BUILT_IN_COLUMNS, type Period, PERIODS, periodDays, rankRows } from '@web/lib/kpi-periods';
 import { useTeamFilter } from '@web/lib/teams';
 
 /**

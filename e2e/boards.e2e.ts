@@ -1,0 +1,157 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, WCAG_AA } from './support/axe';
+import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
+import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { type JourneyServer, useSharedServer } from './support/shared-server';
+
+/*
+ * Boards (decision 102): an admin makes a board for the company, which starts with a sales floor's
+ * widgets (numbers with their change, a leaderboard, a chart, the feed) drawn from the KPIs, adds a
+ * gauge, moves and removes widgets; a rep sees the board but may not change it, and the server
+ * refuses them whatever the screen shows. In Norwegian, dark, on a phone.
+ */
+
+const admin = makeAccount('Astrid Admin');
+const rep = makeAccount('Ola Rep');
+
+let server: JourneyServer;
+let base: string;
+let browser: Browser;
+let page: Page;
+let adminCookie: string;
+let repCookie: string;
+let boardUrl: string;
+
+/** Chooses a radio drawn as a tile (the input is visually hidden) from the keyboard. */
+async function pick(radio: ReturnType<Page['getByRole']>) {
+  await radio.focus();
+  await radio.press('Space');
+  expect(await radio.isChecked()).toBe(true);
+}
+
+const widget = (name: string) => page.getByRole('region', { name, exact: true });
+
+beforeAll(async () => {
+  server = useSharedServer();
+  base = server.baseUrl;
+  adminCookie = (await joinCompany(base, admin)).cookie;
+  repCookie = (await joinCompany(base, rep)).cookie;
+  // Today's work on the floor: calls, a booked meeting, a sale.
+  for (const cookie of [adminCookie, repCookie]) {
+    await callApiOk(base, cookie, 'POST', '/activities', {
+      kind: 'call',
+      answered: true,
+      outcome: 'meeting_booked',
+      customerName: 'Fjord Fisk AS',
+    });
+    await callApiOk(base, cookie, 'POST', '/activities', { kind: 'call', answered: false });
+  }
+  await callApiOk(base, repCookie, 'POST', '/activities', { kind: 'call', answered: true, outcome: 'no_progress' });
+  await callApiOk(base, repCookie, 'POST', '/activities', { kind: 'sale', ticketSize: 1_250_000, customerName: 'Fjord Fisk AS' });
+  browser = await openBrowser({ baseUrl: base });
+  await signInContext(browser.context, base, admin);
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('boards', () => {
+  it('an admin makes a board for the company: a sales floor’s widgets from the KPIs, then a gauge of their own', async () => {
+    await page.goto('/app');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Boards' }).click();
+    await page.waitForURL('**/app/boards');
+    await page.getByText('No boards yet').waitFor();
+    await page.getByRole('button', { name: 'New board' }).click();
+    const settings = page.getByRole('dialog', { name: 'New board' });
+    await settings.getByRole('button', { name: 'Create board' }).click();
+    await settings.getByText('Give the board a name').waitFor();
+    await settings.getByRole('textbox', { name: 'Name' }).fill('Sales floor');
+    await pick(settings.getByRole('radio', { name: 'Everyone' }));
+    await settings.getByRole('button', { name: 'Create board' }).click();
+    await page.waitForURL('**/app/boards/*');
+    boardUrl = new URL(page.url()).pathname;
+
+    // The starter widgets, with the day's numbers: 5 calls today, a leaderboard by points, the feed.
+    await expect.poll(() => widget('Calls').first().innerText()).toMatch(/Today\s+5\b/);
+    await expect.poll(() => widget('Points').getByRole('listitem').count()).toBe(2);
+    await widget('Latest activity').getByText('Fjord Fisk AS').first().waitFor();
+    await widget('Calls').nth(1).getByRole('img').waitFor(); // the month's calls, day by day
+
+    await page.getByRole('button', { name: 'Edit board' }).click();
+    await page.getByRole('button', { name: 'Add widget' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a widget' });
+    await pick(dialog.getByRole('radio', { name: 'Gauge' }));
+    await dialog.getByRole('combobox', { name: 'KPI' }).click();
+    await page.getByRole('option', { name: 'Sales value', exact: true }).click();
+    await pick(dialog.getByRole('radio', { name: 'This month' }));
+    await dialog.getByRole('button', { name: 'Add to board' }).click();
+    await dialog.getByText('The goal must be a number').waitFor();
+    await dialog.getByRole('textbox', { name: 'Goal' }).fill('2500000');
+    await dialog.getByRole('button', { name: 'Add to board' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const gauge = widget('Sales value');
+    await expect.poll(() => gauge.getByRole('meter').getAttribute('aria-valuetext')).toMatch(/NOK\s*12[ ,.]?500 of NOK\s*25[ ,.]?000/);
+    expect(await gauge.innerText()).toContain('50%');
+
+    // Moved first, and the feed removed: each change saves the board.
+    await page.getByRole('button', { name: 'Move Sales value up' }).click();
+    await page.getByRole('button', { name: 'Remove Latest activity' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Latest activity' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.reload();
+    await expect
+      .poll(() => page.locator('main section[aria-label]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))))
+      .toEqual(['Calls', 'Meetings booked', 'Conversion', 'Points', 'Sales value', 'Calls']);
+    await saveSettledScreenshot(page, 'boards-01-board');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+  });
+
+  it('a rep sees the company’s board but cannot change it, and the server refuses them', async () => {
+    const repBrowser = await openBrowser({ baseUrl: base });
+    try {
+      await signInContext(repBrowser.context, base, rep);
+      const repPage = await repBrowser.newPage();
+      await repPage.goto('/app/boards');
+      await repPage.getByRole('link', { name: /Sales floor/ }).click();
+      await repPage.getByRole('heading', { name: 'Sales floor' }).waitFor();
+      await repPage.getByRole('region', { name: 'Sales value' }).getByRole('meter').waitFor();
+      expect(await repPage.getByRole('button', { name: 'Edit board' }).count()).toBe(0);
+      const id = boardUrl.split('/').at(-1)!;
+      const refused = await fetch(`${base}/api/v1/boards/${id}`, {
+        method: 'DELETE',
+        headers: { cookie: repCookie, origin: base },
+      });
+      expect(refused.status).toBe(403);
+      await saveSettledScreenshot(repPage, 'boards-02-rep');
+    } finally {
+      await repBrowser.close();
+    }
+  });
+
+  it('reads in Norwegian, dark, on a phone', async () => {
+    await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(boardUrl);
+    await page.getByRole('region', { name: 'Salgsverdi' }).getByRole('meter').waitFor();
+    await saveSettledScreenshot(page, 'boards-03-nb-phone-dark');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    await page.getByRole('button', { name: 'Rediger tavlen' }).click();
+    await page.getByRole('button', { name: 'Rediger Salgsverdi' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rediger widget' });
+    await saveSettledScreenshot(dialog, 'boards-04-widget-nb-phone-dark');
+    expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+    await dialog.getByRole('button', { name: 'Avbryt' }).click();
+    await page.goto('/app/boards');
+    await page.getByRole('link', { name: /Sales floor/ }).waitFor();
+    await saveSettledScreenshot(page, 'boards-05-list-nb-phone-dark');
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+    expect(browser.consoleErrors).toEqual([]);
+  });
+});

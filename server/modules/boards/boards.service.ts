@@ -1,0 +1,129 @@
+import { type BoardViewer, canEditBoard, canSeeBoard, canShareBoard } from '@core/boards';
+import { BOARDS_PER_COMPANY_MAX, type Board, type BoardDefinition, type BoardList, type BoardWidget } from '@core/contracts';
+import { type Actor, type AppDeps, memberScopeOf } from '../../context';
+import type { Transaction } from '../../db/client';
+import { type CompanyId, withTenant } from '../../db/tenant';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
+import { selectKpiIdsIn } from '../kpis/kpis.service';
+import { selectManager, selectTeamOfMember, selectTeamRef } from '../teams/teams.service';
+import { type BoardRow, deleteBoardRow, insertBoard, selectBoard, selectBoards, updateBoardRow } from './boards.repository';
+
+/*
+ * Boards (decision 102): a member lists the boards they may see and reads one; they make private
+ * ones; a team's lead shares one with their team, an admin with any team or the company. Its owner,
+ * an admin or (a team's board) the team's lead changes or deletes it. A board's widgets name KPIs
+ * and teams of the company only.
+ */
+
+const boardNotFound = () => notFound('No such board in your company.');
+
+async function selectViewer(tx: Transaction, actor: Actor): Promise<BoardViewer> {
+  const manager = await selectManager(tx, actor);
+  const team = await selectTeamOfMember(tx, actor.companyId, actor.userId);
+  return { ...manager, teamId: team?.id ?? null };
+}
+
+function toBoard(row: BoardRow, viewer: BoardViewer): Board {
+  return {
+    id: row.id,
+    name: row.name,
+    sharing: row.sharing,
+    teamId: row.teamId,
+    ownerId: row.ownerId,
+    widgets: row.widgets,
+    canEdit: canEditBoard(viewer, row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The definition as stored: every widget with an id (a new one gets one), its KPI and teams the company's. */
+async function prepareDefinition(
+  tx: Transaction,
+  companyId: CompanyId,
+  input: BoardDefinition,
+): Promise<BoardDefinition & { widgets: BoardWidget[] }> {
+  const kpiIds = await selectKpiIdsIn(tx, companyId);
+  const errors: Record<string, string> = {};
+  const teams = new Set([input.teamId, ...input.widgets.map((widget) => widget.teamId)].filter((id): id is string => id !== null));
+  for (const teamId of teams) {
+    if (!(await selectTeamRef(tx, companyId, teamId))) {
+      if (teamId === input.teamId) errors.teamId = 'No such team in your company';
+      input.widgets.forEach((widget, i) => {
+        if (widget.teamId === teamId) errors[`widgets.${i}.teamId`] = 'No such team in your company';
+      });
+    }
+  }
+  input.widgets.forEach((widget, i) => {
+    if ('kpiId' in widget && !kpiIds.has(widget.kpiId)) errors[`widgets.${i}.kpiId`] = 'That KPI no longer exists';
+  });
+  const ids = new Set<string>();
+  const widgets = input.widgets.map((widget) => {
+    const id = widget.id && !ids.has(widget.id) ? widget.id : crypto.randomUUID();
+    ids.add(id);
+    return { ...widget, id };
+  });
+  const [first] = Object.values(errors);
+  if (first) throw badRequest(first, errors);
+  return { ...input, widgets };
+}
+
+const sharingRefused = () =>
+  forbidden('Only an admin shares a board with the company, and only a team’s lead (or an admin) with the team.');
+
+/** The boards the member may see, by name. */
+export async function listBoards(deps: AppDeps, actor: Actor): Promise<BoardList> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const viewer = await selectViewer(tx, actor);
+    const rows = await selectBoards(tx, actor.companyId);
+    return { boards: rows.filter((row) => canSeeBoard(viewer, row)).map((row) => toBoard(row, viewer)) };
+  });
+}
+
+/** One board the member may see; another is not found (as another company's). */
+export async function getBoard(deps: AppDeps, actor: Actor, id: string): Promise<Board> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const viewer = await selectViewer(tx, actor);
+    const row = await selectBoard(tx, actor.companyId, id);
+    if (!row || !canSeeBoard(viewer, row)) throw boardNotFound();
+    return toBoard(row, viewer);
+  });
+}
+
+export async function createBoard(deps: AppDeps, actor: Actor, input: BoardDefinition): Promise<Board> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const viewer = await selectViewer(tx, actor);
+    if (!canShareBoard(viewer, input.sharing, input.teamId)) throw sharingRefused();
+    if ((await selectBoards(tx, actor.companyId)).length >= BOARDS_PER_COMPANY_MAX) {
+      throw new HttpError(409, 'conflict', `A company can have at most ${BOARDS_PER_COMPANY_MAX} boards.`);
+    }
+    const definition = await prepareDefinition(tx, actor.companyId, input);
+    const row = await insertBoard(tx, actor.companyId, { definition, ownerId: actor.userId, now: deps.now() });
+    return toBoard(row, viewer);
+  });
+}
+
+export async function updateBoard(deps: AppDeps, actor: Actor, id: string, input: BoardDefinition): Promise<Board> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const viewer = await selectViewer(tx, actor);
+    const before = await selectBoard(tx, actor.companyId, id);
+    if (!before || !canSeeBoard(viewer, before)) throw boardNotFound();
+    if (!canEditBoard(viewer, before)) throw forbidden('Only the board’s owner, an admin or the team’s lead can change it.');
+    const sharingChanged = input.sharing !== before.sharing || input.teamId !== before.teamId;
+    if (sharingChanged && !canShareBoard(viewer, input.sharing, input.teamId)) throw sharingRefused();
+    const definition = await prepareDefinition(tx, actor.companyId, input);
+    const row = await updateBoardRow(tx, actor.companyId, { id, definition, now: deps.now() });
+    if (!row) throw boardNotFound();
+    return toBoard(row, viewer);
+  });
+}
+
+export async function deleteBoard(deps: AppDeps, actor: Actor, id: string): Promise<void> {
+  await withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const viewer = await selectViewer(tx, actor);
+    const before = await selectBoard(tx, actor.companyId, id);
+    if (!before || !canSeeBoard(viewer, before)) throw boardNotFound();
+    if (!canEditBoard(viewer, before)) throw forbidden('Only the board’s owner, an admin or the team’s lead can delete it.');
+    await deleteBoardRow(tx, actor.companyId, id);
+  });
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, Board, BoardList, KpiSeries } from '@core/contracts';
+import { addDays, computeLocalDate, type LocalDate } from '@core/period';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/*
+ * Boards (decision 102): who sees which board and who changes it, enforced by the server whatever
+ * a screen offers; widgets that name KPIs and teams of the company only; and the chart widget's
+ * KPI day by day.
+ */
+
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+
+let t: TestApp;
+let admin: Member;
+let lead: Member;
+let oslo: Member; // in Oslo, led by `lead`
+let bergen: Member; // in Bergen
+let osloTeam: string;
+let bergenTeam: string;
+let outsider: Member;
+
+const TZ = 'Europe/Oslo';
+const today = () => computeLocalDate(new Date(), TZ);
+const errorOf = async (response: Response) => ((await response.json()) as ApiError).error;
+async function ok<T>(response: Response): Promise<T> {
+  if (response.status >= 300) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+const board = (over: Record<string, unknown> = {}) => ({
+  name: 'Floor',
+  sharing: 'private',
+  widgets: [
+    { kind: 'number', kpiId: 'calls', period: 'today', size: 'small' },
+    { kind: 'leaderboard', kpiId: 'conversion', rows: 10 },
+    { kind: 'chart', kpiId: 'points', style: 'line', size: 'large' },
+    { kind: 'gauge', kpiId: 'sales_value', goal: 5_000_000 },
+    { kind: 'feed' },
+  ],
+  ...over,
+});
+const create = (as: Member, json: Record<string, unknown>) => t.request('/api/v1/boards', { method: 'POST', as, json });
+const seen = async (as: Member) => (await ok<BoardList>(await t.request('/api/v1/boards', { as }))).boards.map((b) => b.name);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createMember({ role: 'admin', name: 'Astrid Admin' });
+  lead = await t.createMember({ companyId: admin.companyId, name: 'Lars Lead' });
+  oslo = await t.createMember({ companyId: admin.companyId, name: 'Ola Oslo' });
+  bergen = await t.createMember({ companyId: admin.companyId, name: 'Berit Bergen' });
+  outsider = await t.createMember({ role: 'admin', name: 'Other Admin' });
+  osloTeam = (await ok<{ id: string }>(await t.request('/api/v1/teams', { method: 'POST', as: admin, json: { name: 'Oslo' } }))).id;
+  bergenTeam = (await ok<{ id: string }>(await t.request('/api/v1/teams', { method: 'POST', as: admin, json: { name: 'Bergen' } }))).id;
+  await ok(await t.request(`/api/v1/team/members/${oslo.id}/team`, { method: 'PUT', as: admin, json: { teamId: osloTeam } }));
+  await ok(await t.request(`/api/v1/team/members/${bergen.id}/team`, { method: 'PUT', as: admin, json: { teamId: bergenTeam } }));
+  await ok(await t.request(`/api/v1/teams/${osloTeam}/leads`, { method: 'PUT', as: admin, json: { userIds: [lead.id] } }));
+});
+afterAll(() => t?.close());
+
+describe('boards', () => {
+  it('anyone makes a private board of widgets: theirs alone to see and change', async () => {
+    const made = await ok<Board>(await create(oslo, board({ name: 'Mine' })));
+    expect(made).toMatchObject({ name: 'Mine', sharing: 'private', teamId: null, ownerId: oslo.id, canEdit: true });
+    expect(made.widgets.map((w) => [w.kind, typeof w.id])).toEqual([
+      ['number', 'string'],
+      ['leaderboard', 'string'],
+      ['chart', 'string'],
+      ['gauge', 'string'],
+      ['feed', 'string'],
+    ]);
+    // Defaults filled in: a week, medium, the board's people.
+    expect(made.widgets[1]).toMatchObject({ period: 'week', size: 'medium', teamId: null, rows: 10 });
+    expect(await seen(oslo)).toContain('Mine');
+    expect(await seen(bergen)).not.toContain('Mine');
+    expect((await t.request(`/api/v1/boards/${made.id}`, { as: bergen })).status).toBe(404);
+    expect((await t.request(`/api/v1/boards/${made.id}`, { method: 'PUT', as: bergen, json: board() })).status).toBe(404);
+    const renamed = await ok<Board>(
+      await t.request(`/api/v1/boards/${made.id}`, {
+        method: 'PUT',
+        as: oslo,
+        json: board({ name: 'Mine, renamed', widgets: made.widgets }),
+      }),
+    );
+    // Widgets keep their ids across a save.
+    expect(renamed.widgets.map((w) => w.id)).toEqual(made.widgets.map((w) => w.id));
+  });
+
+  it('a team’s lead shares a board with the team; its members see it, others do not; a rep may not share', async () => {
+    const refused = await create(oslo, board({ name: 'Oslo floor', sharing: 'team', teamId: osloTeam }));
+    expect(refused.status).toBe(403);
+    expect((await create(lead, board({ name: 'Bergen floor', sharing: 'team', teamId: bergenTeam }))).status).toBe(403);
+    const shared = await ok<Board>(await create(lead, board({ name: 'Oslo floor', sharing: 'team', teamId: osloTeam })));
+    expect(await seen(oslo)).toContain('Oslo floor');
+    expect(await seen(bergen)).not.toContain('Oslo floor');
+    expect(await seen(admin)).toContain('Oslo floor');
+    const forOslo = await ok<Board>(await t.request(`/api/v1/boards/${shared.id}`, { as: oslo }));
+    expect(forOslo.canEdit).toBe(false);
+    expect((await t.request(`/api/v1/boards/${shared.id}`, { method: 'DELETE', as: oslo })).status).toBe(403);
+    // The lead may not widen it to the company.
+    const widened = await t.request(`/api/v1/boards/${shared.id}`, {
+      method: 'PUT',
+      as: lead,
+      json: board({ name: 'Oslo floor', sharing: 'company' }),
+    });
+    expect(widened.status).toBe(403);
+  });
+
+  it('an admin shares a board with the company: everyone sees it, only its owner and admins change it', async () => {
+    expect((await create(lead, board({ name: 'Company wall', sharing: 'company' }))).status).toBe(403);
+    const wall = await ok<Board>(await create(admin, board({ name: 'Company wall', sharing: 'company' })));
+    for (const member of [lead, oslo, bergen]) expect(await seen(member)).toContain('Company wall');
+    expect((await t.request(`/api/v1/boards/${wall.id}`, { method: 'PUT', as: lead, json: board({ sharing: 'company' }) })).status).toBe(
+      403,
+    );
+    expect((await t.request(`/api/v1/boards/${wall.id}`, { as: outsider })).status).toBe(404);
+    await ok(await t.request(`/api/v1/boards/${wall.id}`, { method: 'DELETE', as: admin }));
+    expect(await seen(oslo)).not.toContain('Company wall');
+  });
+
+  it('refuses widgets naming a KPI or team the company does not have, and a team board without its team', async () => {
+    const response = await create(
+      admin,
+      board({
+        widgets: [
+          { kind: 'number', kpiId: crypto.randomUUID() },
+          { kind: 'feed', teamId: crypto.randomUUID() },
+        ],
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).details).toEqual({
+      'widgets.0.kpiId': 'That KPI no longer exists',
+      'widgets.1.teamId': 'No such team in your company',
+    });
+    const noTeam = await create(admin, board({ sharing: 'team' }));
+    expect(noTeam.status).toBe(400);
+    expect((await errorOf(noTeam)).details).toMatchObject({ teamId: 'Choose the team to share it with' });
+    const badGoal = await create(admin, board({ widgets: [{ kind: 'gauge', kpiId: 'calls', goal: 0 }] }));
+    expect((await errorOf(badGoal)).details).toMatchObject({ 'widgets.0.goal': 'The goal must be more than 0' });
+  });
+
+  it('gives a KPI day by day for a chart: every day of the period, a day without activity at 0', async () => {
+    const day = today() as LocalDate;
+    const from = addDays(day, -2);
+    await ok(
+      await t.request('/api/v1/activities', {
+        method: 'POST',
+        as: oslo,
+        json: { kind: 'call', answered: true, outcome: 'meeting_booked' },
+      }),
+    );
+    await ok(
+      await t.request('/api/v1/activities', {
+        method: 'POST',
+        as: admin,
+        json: { kind: 'call', answered: false, userId: bergen.id, localDate: from },
+      }),
+    );
+    const series = async (query: string) => ok<KpiSeries>(await t.request(`/api/v1/kpis/series?${query}`, { as: oslo }));
+    expect((await series(`id=calls&from=${from}&to=${day}`)).days).toEqual([
+      { day: from, value: 1 },
+      { day: addDays(day, -1), value: 0 },
+      { day, value: 1 },
+    ]);
+    expect((await series(`id=conversion&from=${from}&to=${day}&teamId=${osloTeam}`)).days).toEqual([
+      { day: from, value: null },
+      { day: addDays(day, -1), value: null },
+      { day, value: 1 },
+    ]);
+    expect((await t.request(`/api/v1/kpis/series?id=nope&from=${from}&to=${day}`, { as: oslo })).status).toBe(400);
+  });
+});

@@ -1,0 +1,148 @@
+import { BOARD_SHARING, type Board, type BoardInput, BoardInputSchema, type BoardSharing, type BoardWidget } from '@core/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SegmentedChoice } from '@web/components/segmented-choice';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { FieldError, Label } from '@web/components/ui/label';
+import { LazySelect } from '@web/components/ui/lazy-select';
+import { Spinner } from '@web/components/ui/spinner';
+import { toast } from '@web/components/ui/toaster';
+import { ApiRequestError, findErrorReason } from '@web/lib/api';
+import { useAuth } from '@web/lib/auth/auth-provider';
+import { useTeams } from '@web/lib/teams';
+import { useSaveBoard } from '../api/save-board';
+
+/** A new board starts with what a sales floor looks at: today's calls, the week's ranking and trend, the feed. */
+function starterWidgets(): BoardWidget[] {
+  const widget = <W extends Omit<BoardWidget, 'id' | 'teamId'>>(w: W) => ({ id: crypto.randomUUID(), teamId: null, ...w }) as BoardWidget;
+  return [
+    widget({ kind: 'number', kpiId: 'calls', period: 'today', size: 'small' }),
+    widget({ kind: 'number', kpiId: 'meetings_booked', period: 'week', size: 'small' }),
+    widget({ kind: 'number', kpiId: 'conversion', period: 'month', size: 'small' }),
+    widget({ kind: 'leaderboard', kpiId: 'points', period: 'week', size: 'medium', rows: 5 }),
+    widget({ kind: 'chart', kpiId: 'calls', period: 'month', size: 'medium', style: 'bar' }),
+    widget({ kind: 'feed', period: 'today', size: 'large' }),
+  ];
+}
+
+/**
+ * A board's name and who sees it (decision 102): only its maker, a team (its lead or an admin
+ * shares it) or the company (an admin). A new board starts with a few widgets to change.
+ */
+export function BoardSettingsDialog({
+  board,
+  onOpenChange,
+  onSaved,
+}: {
+  /** The board to change; null for a new one. */
+  board: Board | null;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (board: Board) => void;
+}) {
+  const { t } = useTranslation('scoreboard');
+  const { me } = useAuth();
+  const teams = useTeams().data?.teams ?? [];
+  const save = useSaveBoard(board?.id ?? null);
+  const id = useId();
+  const [name, setName] = useState(board?.name ?? '');
+  const [sharing, setSharing] = useState<BoardSharing>(board?.sharing ?? 'private');
+  const [teamId, setTeamId] = useState(board?.teamId ?? teams[0]?.id ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const isAdmin = me?.onboarding.role === 'admin';
+  // What the viewer may offer: a team they lead (or any, for an admin); the company for an admin.
+  const shareable = teams.filter((team) => isAdmin || team.leads.some((lead) => lead.userId === me?.user.id));
+  const choices = BOARD_SHARING.filter(
+    (choice) => choice === 'private' || (choice === 'team' ? shareable.length > 0 : isAdmin) || choice === board?.sharing,
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input: BoardInput = {
+      name,
+      sharing,
+      teamId: sharing === 'team' ? teamId || null : null,
+      widgets: board?.widgets ?? starterWidgets(),
+    };
+    const checked = BoardInputSchema.safeParse(input);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[issue.path.map(String).join('.') || '_'] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync(input);
+      toast.success(board ? t('boards.saved') : t('boards.created'), { description: saved.name });
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.details) setErrors(error.details);
+      toast.error(t('boards.saveFailed'), { description: findErrorReason(error) });
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(next) => !save.isPending && onOpenChange(next)}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{board ? t('boards.settingsTitle') : t('boards.createTitle')}</DialogTitle>
+          <DialogDescription>{t('boards.description')}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(e) => void submit(e)} className="space-y-5" noValidate>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${id}-name`}>{t('boards.name')}</Label>
+            <Input
+              id={`${id}-name`}
+              value={name}
+              maxLength={60}
+              onChange={(e) => {
+                setErrors({});
+                setName(e.target.value);
+              }}
+              aria-invalid={!!errors.name}
+              aria-describedby={`${id}-name-error`}
+            />
+            <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>
+          </div>
+          <SegmentedChoice
+            legend={t('boards.sharingLegend')}
+            name={`${id}-sharing`}
+            value={sharing}
+            onChange={(next) => {
+              setErrors({});
+              setSharing(next);
+            }}
+            help={t(`boards.sharingHelp.${sharing}`)}
+            options={choices.map((choice) => ({
+              value: choice,
+              label: choice === 'team' ? t('boards.team') : t(`boards.sharing.${choice}`, { team: '' }),
+            }))}
+          />
+          {sharing === 'team' && (
+            <div className="space-y-1.5">
+              <Label id={`${id}-team-label`}>{t('boards.team')}</Label>
+              <LazySelect
+                value={teamId}
+                onValueChange={setTeamId}
+                options={shareable.map((team) => ({ value: team.id, label: team.name }))}
+                aria-labelledby={`${id}-team-label`}
+                className="w-full"
+              />
+              <FieldError id={`${id}-team-error`}>{errors.teamId}</FieldError>
+            </div>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+              {t('boards.cancel')}
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending && <Spinner />}
+              {board ? t('boards.save') : t('boards.create')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

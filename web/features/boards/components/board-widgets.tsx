@@ -1,0 +1,265 @@
+import type { BoardPeriod, BoardWidget, Kpi } from '@core/contracts';
+import { pickName } from '@core/activity-types';
+import { computeLocalDate, type LocalDate } from '@core/period';
+import { ActivityIcon } from 'lucide-react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '@web/components/load-error';
+import { PersonAvatar } from '@web/components/person-avatar';
+import { PersonNameLink } from '@web/components/person-name-link';
+import { ActivityFeed, ActivityFeedSkeleton } from '@web/components/scoreboard/activity-feed';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useMe } from '@web/lib/auth/get-me';
+import { cn } from '@web/lib/cn';
+import { useCompanyFormat } from '@web/lib/format';
+import { formatKpiValue } from '@web/lib/format-kpi';
+import { periodDays, previousPeriodDays, rankRows } from '@web/lib/kpi-periods';
+import { formatMemberName } from '@web/lib/member-name';
+import { usePersonPageHref } from '@web/lib/people';
+import { useFeed } from '@web/lib/queries/get-feed';
+import { useKpiSeries, useKpiValues } from '@web/lib/queries/get-kpis';
+
+const KpiChart = lazy(() => import('./kpi-chart').then((m) => ({ default: m.KpiChart })));
+
+/** What every widget knows: the company's today, its KPIs and how a KPI's value reads. */
+export type WidgetContext = {
+  today: LocalDate;
+  kpis: readonly Kpi[];
+  /** The people the widget is for when it names no team: the board's team, else everyone. */
+  teamId: string | undefined;
+};
+
+/** The company's today in its zone. */
+export function useCompanyToday(): LocalDate {
+  const { data: me } = useMe();
+  return computeLocalDate(new Date(), me?.company?.timezone ?? 'Europe/Oslo') as LocalDate;
+}
+
+function useKpiWords() {
+  const { i18n } = useTranslation();
+  const { data: me } = useMe();
+  return {
+    name: (kpi: Kpi) => pickName(kpi.names, i18n.language, me?.company?.language),
+    format: (kpi: Kpi, value: number | null | undefined) =>
+      formatKpiValue(value ?? null, kpi, { language: i18n.language, currency: me?.company?.currency ?? 'NOK' }),
+  };
+}
+
+/** The widget's frame: its title, the period (and team) it covers, its body, and the editor's tools when editing. */
+export function WidgetFrame({
+  title,
+  period,
+  tools,
+  className,
+  children,
+}: {
+  title: string;
+  period: BoardPeriod | null;
+  tools?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('scoreboard');
+  return (
+    <section
+      className={cn('flex min-w-0 flex-col rounded-xl border bg-card p-4 text-card-foreground shadow-xs', className)}
+      aria-label={title}
+    >
+      <header className="mb-3 flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="truncate text-sm font-medium">{title}</h2>
+          {period && <p className="text-xs text-muted-foreground">{t(`boards.periods.${period}`)}</p>}
+        </div>
+        {tools}
+      </header>
+      <div className="min-w-0 flex-1">{children}</div>
+    </section>
+  );
+}
+
+/** Renders a widget's body: its data read from the KPI endpoints (decision 102). */
+export function WidgetBody({ widget, context }: { widget: BoardWidget; context: WidgetContext }) {
+  const { t } = useTranslation('scoreboard');
+  if (widget.kind === 'feed') return <FeedBody widget={widget} context={context} />;
+  const kpi = context.kpis.find((k) => k.id === widget.kpiId);
+  if (!kpi) return <p className="text-sm text-muted-foreground">{t('boards.kpiGone')}</p>;
+  switch (widget.kind) {
+    case 'number':
+      return <NumberBody widget={widget} kpi={kpi} context={context} />;
+    case 'leaderboard':
+      return <LeaderboardBody widget={widget} kpi={kpi} context={context} />;
+    case 'chart':
+      return <ChartBody widget={widget} kpi={kpi} context={context} />;
+    case 'gauge':
+      return <GaugeBody widget={widget} kpi={kpi} context={context} />;
+  }
+}
+
+/** The widget's title: its KPI's name, or the feed's. */
+export function useWidgetTitle(): (widget: BoardWidget, kpis: readonly Kpi[]) => string {
+  const { t } = useTranslation('scoreboard');
+  const words = useKpiWords();
+  return (widget, kpis) => {
+    if (widget.kind === 'feed') return t('boards.feedTitle');
+    const kpi = kpis.find((k) => k.id === widget.kpiId);
+    return kpi ? words.name(kpi) : t(`boards.kinds.${widget.kind}`);
+  };
+}
+
+const teamOf = (widget: BoardWidget, context: WidgetContext) => widget.teamId ?? context.teamId;
+const withTeam = (days: { from: string; to: string }, teamId: string | undefined) => (teamId ? { ...days, teamId } : days);
+
+function NumberBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { kind: 'number' }>; kpi: Kpi; context: WidgetContext }) {
+  const { t } = useTranslation('scoreboard');
+  const words = useKpiWords();
+  const teamId = teamOf(widget, context);
+  const now = useKpiValues(withTeam(periodDays(widget.period, context.today), teamId));
+  const before = useKpiValues(withTeam(previousPeriodDays(widget.period, context.today), teamId));
+  if (now.isError && !now.data) return <LoadError title={t('boards.loadFailed')} error={now.error} onRetry={() => void now.refetch()} />;
+  if (!now.data) return <Skeleton className="h-12 w-32" />;
+  const value = now.data.kpis.find((k) => k.id === kpi.id)?.total ?? null;
+  const previous = before.data?.kpis.find((k) => k.id === kpi.id)?.total ?? null;
+  const period = t(`boards.previous.${widget.period}`);
+  let change: ReactNode = null;
+  if (before.data) {
+    if (value === null || previous === null || previous === 0) {
+      change = <span className="text-muted-foreground">{t('boards.change.none', { period })}</span>;
+    } else if (value === previous) {
+      change = <span className="text-muted-foreground">{t('boards.change.same', { period })}</span>;
+    } else {
+      const percent = Math.round((Math.abs(value - previous) / Math.abs(previous)) * 100);
+      const better = kpi.lowerIsBetter ? value < previous : value > previous;
+      change = (
+        <span className={better ? 'text-success' : 'text-destructive'}>
+          {t(value > previous ? 'boards.change.up' : 'boards.change.down', { value: `${percent}%`, period })}
+        </span>
+      );
+    }
+  }
+  return (
+    <div>
+      <p className="text-3xl font-semibold tracking-tight tabular-nums">{words.format(kpi, value)}</p>
+      <p className="mt-1 text-xs">{change}</p>
+    </div>
+  );
+}
+
+function LeaderboardBody({
+  widget,
+  kpi,
+  context,
+}: {
+  widget: Extract<BoardWidget, { kind: 'leaderboard' }>;
+  kpi: Kpi;
+  context: WidgetContext;
+}) {
+  const { t } = useTranslation('scoreboard');
+  const words = useKpiWords();
+  const { data: me } = useMe();
+  const personHref = usePersonPageHref();
+  const values = useKpiValues(withTeam(periodDays(widget.period, context.today), teamOf(widget, context)));
+  if (values.isError && !values.data)
+    return <LoadError title={t('boards.loadFailed')} error={values.error} onRetry={() => void values.refetch()} />;
+  if (!values.data)
+    return (
+      <div className="space-y-2">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-7 w-full" />
+        ))}
+      </div>
+    );
+  const people = new Map(values.data.members.map((m) => [m.userId, m]));
+  const nameOf = (userId: string) => formatMemberName({ displayName: people.get(userId)?.displayName ?? null, userId }, t);
+  const of = new Map(values.data.kpis.find((k) => k.id === kpi.id)?.members.map((m) => [m.userId, m.value]));
+  const rows = rankRows(values.data, kpi, nameOf).slice(0, widget.rows);
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{t('boards.noPeople')}</p>;
+  return (
+    <ol className="space-y-1">
+      {rows.map((member, index) => (
+        <li
+          key={member.userId}
+          className={cn('flex items-center gap-2 rounded-md px-2 py-1 text-sm', member.userId === me?.user.id && 'bg-primary-soft/60')}
+        >
+          <span className="w-5 text-end font-medium tabular-nums text-muted-foreground">{index + 1}</span>
+          <PersonAvatar name={nameOf(member.userId)} avatarUrl={member.avatarUrl} colorKey={member.userId} className="size-6 text-[10px]" />
+          <PersonNameLink href={personHref(member.userId)} className="min-w-0 flex-1 truncate">
+            {nameOf(member.userId)}
+          </PersonNameLink>
+          <span className="font-semibold tabular-nums">{words.format(kpi, of.get(member.userId))}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ChartBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { kind: 'chart' }>; kpi: Kpi; context: WidgetContext }) {
+  const { t, i18n } = useTranslation('scoreboard');
+  const words = useKpiWords();
+  const days = periodDays(widget.period === 'today' ? 'week' : widget.period, context.today);
+  const series = useKpiSeries({ id: kpi.id, ...withTeam(days, teamOf(widget, context)) });
+  if (series.isError && !series.data)
+    return <LoadError title={t('boards.loadFailed')} error={series.error} onRetry={() => void series.refetch()} />;
+  if (!series.data) return <Skeleton className="h-48 w-full" />;
+  return (
+    <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+      <KpiChart
+        days={series.data.days}
+        style={widget.style}
+        locale={i18n.language}
+        name={words.name(kpi)}
+        formatValue={(value) => words.format(kpi, value)}
+        summary={t('boards.chartSummary', { kpi: words.name(kpi), period: t(`boards.periods.${widget.period}`).toLowerCase() })}
+      />
+    </Suspense>
+  );
+}
+
+function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { kind: 'gauge' }>; kpi: Kpi; context: WidgetContext }) {
+  const { t } = useTranslation('scoreboard');
+  const words = useKpiWords();
+  const values = useKpiValues(withTeam(periodDays(widget.period, context.today), teamOf(widget, context)));
+  if (values.isError && !values.data)
+    return <LoadError title={t('boards.loadFailed')} error={values.error} onRetry={() => void values.refetch()} />;
+  if (!values.data) return <Skeleton className="h-16 w-full" />;
+  const value = values.data.kpis.find((k) => k.id === kpi.id)?.total ?? null;
+  const share = value === null ? 0 : Math.max(0, Math.min(1, value / widget.goal));
+  const reached = value !== null && (kpi.lowerIsBetter ? value <= widget.goal : value >= widget.goal);
+  const label = t('boards.ofGoal', { value: words.format(kpi, value), goal: words.format(kpi, widget.goal) });
+  return (
+    <div className="space-y-2">
+      <p className="text-2xl font-semibold tabular-nums">{Math.round(share * 100)}%</p>
+      <div
+        role="meter"
+        aria-valuemin={0}
+        aria-valuemax={widget.goal}
+        aria-valuenow={value ?? 0}
+        aria-valuetext={label}
+        aria-label={words.name(kpi)}
+        className="h-3 overflow-hidden rounded-full bg-muted"
+      >
+        <div className={cn('h-full rounded-full', reached ? 'bg-success' : 'bg-primary')} style={{ width: `${share * 100}%` }} />
+      </div>
+      <p className="text-xs text-muted-foreground">{reached ? `${label} · ${t('boards.goalReached')}` : label}</p>
+    </div>
+  );
+}
+
+function FeedBody({ widget, context }: { widget: Extract<BoardWidget, { kind: 'feed' }>; context: WidgetContext }) {
+  const { t } = useTranslation('scoreboard');
+  const format = useCompanyFormat();
+  const feed = useFeed({ limit: 8, ...(teamOf(widget, context) ? { teamId: teamOf(widget, context) } : {}) });
+  if (feed.isError && !feed.data)
+    return <LoadError title={t('boards.loadFailed')} error={feed.error} onRetry={() => void feed.refetch()} />;
+  if (!feed.data) return <ActivityFeedSkeleton rows={3} />;
+  if (feed.data.items.length === 0)
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <ActivityIcon className="size-4" aria-hidden /> {t('boards.noActivity')}
+      </p>
+    );
+  return (
+    <div className="-mx-4 -mb-4">
+      <ActivityFeed items={feed.data.items} today={context.today} format={format} />
+    </div>
+  );
+}

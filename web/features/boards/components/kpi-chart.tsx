@@ -1,0 +1,55 @@
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_AXIS, CHART_GRID, CHART_TOOLTIP } from '@web/lib/chart-theme';
+
+export type KpiChartProps = {
+  days: readonly { day: string; value: number | null }[];
+  style: 'bar' | 'line';
+  locale: string;
+  /** The value as the KPI's format writes it (the tooltip and the axis). */
+  formatValue: (value: number | null) => string;
+  /** What the chart shows, in words (it is one image to a screen reader). */
+  summary: string;
+  name: string;
+};
+
+/**
+ * A KPI day by day (a board's chart widget, decision 102), as bars or a line. recharts is heavy, so
+ * this module is loaded with React.lazy: only a board with a chart pays for it.
+ */
+export function KpiChart({ days, style, locale, formatValue, summary, name }: KpiChartProps) {
+  const data = days.map((point) => ({ ...point, label: Number(point.day.slice(8, 10)) }));
+  const dayLabel = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const Chart = style === 'line' ? LineChart : BarChart;
+  return (
+    <div role="img" aria-label={summary} className="h-48 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -8 }} accessibilityLayer={false}>
+          <CartesianGrid {...CHART_GRID} />
+          <XAxis dataKey="label" {...CHART_AXIS} tickMargin={8} interval="preserveStartEnd" minTickGap={12} />
+          <YAxis {...CHART_AXIS} width={52} tickFormatter={(value: number) => formatValue(value)} />
+          <Tooltip
+            {...CHART_TOOLTIP}
+            labelFormatter={(_, payload) => {
+              const day = (payload?.[0]?.payload as { day?: string } | undefined)?.day;
+              return day ? dayLabel.format(new Date(`${day}T12:00:00Z`)) : '';
+            }}
+            formatter={(value) => formatValue(typeof value === 'number' ? value : null)}
+          />
+          {style === 'line' ? (
+            <Line
+              dataKey="value"
+              name={name}
+              type="monotone"
+              stroke="var(--color-primary)"
+              strokeWidth={3}
+              dot={false}
+              connectNulls={false}
+            />
+          ) : (
+            <Bar dataKey="value" name={name} fill="var(--color-primary)" fillOpacity={0.85} radius={[4, 4, 0, 0]} maxBarSize={28} />
+          )}
+        </Chart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
