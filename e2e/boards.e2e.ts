@@ -79,7 +79,7 @@ describe('boards', () => {
     await expect.poll(() => widget('Calls').first().innerText()).toMatch(/Today\s+5\b/);
     await expect.poll(() => widget('Points').getByRole('listitem').count()).toBe(2);
     await widget('Latest activity').getByText('Fjord Fisk AS').first().waitFor();
-    await widget('Calls').nth(1).getByRole('img').waitFor(); // the month's calls, day by day
+    await widget('Calls').nth(1).getByRole('img', { name: 'Calls day by day, this month' }).waitFor();
 
     await page.getByRole('button', { name: 'Edit board' }).click();
     await page.getByRole('button', { name: 'Add widget' }).click();
@@ -90,14 +90,16 @@ describe('boards', () => {
     await pick(dialog.getByRole('radio', { name: 'This month' }));
     await dialog.getByRole('button', { name: 'Add to board' }).click();
     await dialog.getByText('The goal must be a number').waitFor();
-    await dialog.getByRole('textbox', { name: 'Goal' }).fill('2500000');
+    await dialog.getByRole('textbox', { name: 'Goal (NOK)' }).fill('25 000');
     await dialog.getByRole('button', { name: 'Add to board' }).click();
     await dialog.waitFor({ state: 'detached' });
     const gauge = widget('Sales value');
     await expect.poll(() => gauge.getByRole('meter').getAttribute('aria-valuetext')).toMatch(/NOK\s*12[ ,.]?500 of NOK\s*25[ ,.]?000/);
     expect(await gauge.innerText()).toContain('50%');
 
-    // Moved first, and the feed removed: each change saves the board.
+    // Moved up above the feed and the chart, and the feed removed: each change saves the board.
+    await page.getByRole('button', { name: 'Move Sales value up' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Move Sales value down' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Move Sales value up' }).click();
     await page.getByRole('button', { name: 'Remove Latest activity' }).click();
     await expect.poll(() => page.getByRole('region', { name: 'Latest activity' }).count()).toBe(0);

@@ -34,7 +34,13 @@ type WidgetForm = {
 
 const BOARD_PEOPLE = '';
 
-function toForm(widget: BoardWidget | null): WidgetForm {
+/**
+ * How a goal is typed for a KPI of this format: money in whole currency units (stored in minor
+ * units, as every amount), a percent as a percent (stored as the ratio it is), anything else as is.
+ */
+const GOAL_SCALE: Record<Kpi['format'], number> = { money: 100, percent: 0.01, number: 1, duration: 1 };
+
+function toForm(widget: BoardWidget | null, kpis: readonly Kpi[]): WidgetForm {
   const form: WidgetForm = {
     kind: 'number',
     kpiId: 'calls',
@@ -55,12 +61,16 @@ function toForm(widget: BoardWidget | null): WidgetForm {
     ...('kpiId' in widget ? { kpiId: widget.kpiId } : {}),
     ...(widget.kind === 'leaderboard' ? { rows: String(widget.rows) as '5' | '10' } : {}),
     ...(widget.kind === 'chart' ? { style: widget.style } : {}),
-    ...(widget.kind === 'gauge' ? { goal: String(widget.goal) } : {}),
+    ...(widget.kind === 'gauge'
+      ? { goal: String(Number((widget.goal / GOAL_SCALE[kpis.find((k) => k.id === widget.kpiId)?.format ?? 'number']).toPrecision(12))) }
+      : {}),
   };
 }
 
+const formatOf = (kpis: readonly Kpi[], kpiId: string) => kpis.find((k) => k.id === kpiId)?.format ?? 'number';
+
 /** The form as the contract's widget (its id kept); a gauge's goal as typed (the contract words a bad one). */
-function toWidget(form: WidgetForm, id: string | undefined): unknown {
+function toWidget(form: WidgetForm, id: string | undefined, kpis: readonly Kpi[]): unknown {
   const base = { ...(id ? { id } : {}), kind: form.kind, period: form.period, size: form.size, teamId: form.teamId || null };
   switch (form.kind) {
     case 'feed':
@@ -70,7 +80,14 @@ function toWidget(form: WidgetForm, id: string | undefined): unknown {
     case 'chart':
       return { ...base, kpiId: form.kpiId, style: form.style };
     case 'gauge':
-      return { ...base, kpiId: form.kpiId, goal: form.goal.trim() === '' ? Number.NaN : Number(form.goal.replace(',', '.')) };
+      return {
+        ...base,
+        kpiId: form.kpiId,
+        goal:
+          form.goal.trim() === ''
+            ? Number.NaN
+            : Number(form.goal.replace(/\s/g, '').replace(',', '.')) * GOAL_SCALE[formatOf(kpis, form.kpiId)],
+      };
     default:
       return { ...base, kpiId: form.kpiId };
   }
@@ -98,7 +115,7 @@ export function WidgetDialog({
   const { data: me } = useMe();
   const teams = useTeams().data?.teams ?? [];
   const id = useId();
-  const [form, setFormState] = useState<WidgetForm>(() => toForm(widget));
+  const [form, setFormState] = useState<WidgetForm>(() => toForm(widget, kpis));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (change: Partial<WidgetForm>) => {
     setErrors({});
@@ -108,7 +125,7 @@ export function WidgetDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = BoardWidgetSchema.safeParse(toWidget(form, widget?.id));
+    const checked = BoardWidgetSchema.safeParse(toWidget(form, widget?.id, kpis));
     if (!checked.success) {
       const found: Record<string, string> = {};
       for (const issue of checked.error.issues) found[issue.path.map(String).join('.') || '_'] ??= issue.message;
@@ -179,7 +196,13 @@ export function WidgetDialog({
           )}
           {form.kind === 'gauge' && (
             <div className="space-y-1.5">
-              <Label htmlFor={field('goal')}>{t('boards.goal')}</Label>
+              <Label htmlFor={field('goal')}>
+                {formatOf(kpis, form.kpiId) === 'money'
+                  ? t('boards.goalIn', { unit: me?.company?.currency ?? 'NOK' })
+                  : formatOf(kpis, form.kpiId) === 'percent'
+                    ? t('boards.goalIn', { unit: '%' })
+                    : t('boards.goal')}
+              </Label>
               <Input
                 id={field('goal')}
                 inputMode="decimal"
