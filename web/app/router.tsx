@@ -117,7 +117,10 @@ export const routes: RouteObject[] = [
                   { path: 'monthly', ...page(() => import('@web/features/reports/routes/monthly-page'), ['scoreboard']) },
                   { path: 'kpis', ...page(() => import('@web/features/kpis/routes/kpis-page'), ['settings', 'scoreboard', 'privacy']) },
                   { path: 'boards', ...page(() => import('@web/features/boards/routes/boards-page'), ['scoreboard']) },
-                  { path: 'boards/:id', ...page(() => import('@web/features/boards/routes/board-page'), ['scoreboard', 'privacy', 'settings']) },
+                  {
+                    path: 'boards/:id',
+                    ...page(() => import('@web/features/boards/routes/board-page'), ['scoreboard', 'privacy', 'settings']),
+                  },
                   // Team leads and admins (decision 044); the server answers a rep who leads no team with 403, which the page words.
                   { path: 'targets', ...page(() => import('@web/features/targets/routes/team-targets-page'), ['targets', 'settings']) },
                   { path: 'settings', ...page(() => import('./routes/settings-page'), ['settings', 'privacy', 'data', 'scoreboard']) },

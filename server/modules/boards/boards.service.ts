@@ -71,12 +71,17 @@ async function prepareDefinition(
 const sharingRefused = () =>
   forbidden('Only an admin shares a board with the company, and only a team’s lead (or an admin) with the team.');
 
-/** The boards the member may see, by name. */
+/**
+ * The boards the member may see, by name: their own, their team's and the company's. Another
+ * person's private board stays out of an admin's list too (it is that person's view; the admin may
+ * still open it by its address).
+ */
 export async function listBoards(deps: AppDeps, actor: Actor): Promise<BoardList> {
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
     const viewer = await selectViewer(tx, actor);
     const rows = await selectBoards(tx, actor.companyId);
-    return { boards: rows.filter((row) => canSeeBoard(viewer, row)).map((row) => toBoard(row, viewer)) };
+    const listed = rows.filter((row) => canSeeBoard(viewer, row) && (row.sharing !== 'private' || row.ownerId === actor.userId));
+    return { boards: listed.map((row) => toBoard(row, viewer)) };
   });
 }
 

@@ -72,6 +72,9 @@ describe('boards', () => {
     expect(made.widgets[1]).toMatchObject({ period: 'week', size: 'medium', teamId: null, rows: 10 });
     expect(await seen(oslo)).toContain('Mine');
     expect(await seen(bergen)).not.toContain('Mine');
+    // Not in an admin's list either (it is Ola's view), though an admin may open it.
+    expect(await seen(admin)).not.toContain('Mine');
+    expect((await t.request(`/api/v1/boards/${made.id}`, { as: admin })).status).toBe(200);
     expect((await t.request(`/api/v1/boards/${made.id}`, { as: bergen })).status).toBe(404);
     expect((await t.request(`/api/v1/boards/${made.id}`, { method: 'PUT', as: bergen, json: board() })).status).toBe(404);
     const renamed = await ok<Board>(

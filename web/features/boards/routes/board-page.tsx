@@ -1,4 +1,4 @@
-import type { Board, BoardWidget } from '@core/contracts';
+import { type Board, BOARD_WIDGETS_MAX, type BoardWidget } from '@core/contracts';
 import { ArrowDownIcon, ArrowUpIcon, LayoutGridIcon, PencilIcon, PlusIcon, SettingsIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,7 +107,7 @@ export function Component() {
               <Button variant="outline" onClick={() => setSettingsOpen(true)}>
                 <SettingsIcon /> {t('boards.settings')}
               </Button>
-              <Button variant="outline" onClick={() => setWidgetOpen('new')} disabled={current.widgets.length >= 12}>
+              <Button variant="outline" onClick={() => setWidgetOpen('new')} disabled={current.widgets.length >= BOARD_WIDGETS_MAX}>
                 <PlusIcon /> {t('boards.addWidget')}
               </Button>
               <Button onClick={() => setEditing(false)}>{t('boards.done')}</Button>
