@@ -48,9 +48,9 @@ async function prepareDefinition(
   const teams = new Set([input.teamId, ...input.widgets.map((widget) => widget.teamId)].filter((id): id is string => id !== null));
   for (const teamId of teams) {
     if (!(await selectTeamRef(tx, companyId, teamId))) {
-      if (teamId === input.teamId) errors.teamId = 'No such team in your company';
+      if (teamId === input.teamId) errors.teamId = 'Not a team of your company';
       input.widgets.forEach((widget, i) => {
-        if (widget.teamId === teamId) errors[`widgets.${i}.teamId`] = 'No such team in your company';
+        if (widget.teamId === teamId) errors[`widgets.${i}.teamId`] = 'Not a team of your company';
       });
     }
   }

@@ -133,7 +133,7 @@ describe('boards', () => {
     expect(response.status).toBe(400);
     expect((await errorOf(response)).details).toEqual({
       'widgets.0.kpiId': 'That KPI no longer exists',
-      'widgets.1.teamId': 'No such team in your company',
+      'widgets.1.teamId': 'Not a team of your company',
     });
     const noTeam = await create(admin, board({ sharing: 'team' }));
     expect(noTeam.status).toBe(400);
