@@ -40,6 +40,20 @@ export function pickName(names: LocalizedNames | Record<string, string>, languag
   return '';
 }
 
+/**
+ * The name of `names` that another entry already has in the same language (case and spaces aside),
+ * or null: names tell types (and KPIs) apart in every menu.
+ */
+export function findNameClash(others: readonly { names: LocalizedNames | Record<string, string> }[], names: LocalizedNames): string | null {
+  for (const other of others) {
+    for (const language of LANGUAGES) {
+      const mine = names[language]?.trim().toLowerCase();
+      if (mine && (other.names as LocalizedNames)[language]?.trim().toLowerCase() === mine) return names[language]!.trim();
+    }
+  }
+  return null;
+}
+
 /** Names trimmed, empty ones left out. */
 export function cleanNames(names: LocalizedNames): LocalizedNames {
   const clean: LocalizedNames = {};

@@ -1,5 +1,6 @@
 import {
   ACTIVITY_TYPE_TEMPLATE_TYPES,
+  findNameClash,
   mergeActivityTypeDefinition,
   pickName,
   type StoredActivityTypeDefinition,
@@ -13,7 +14,6 @@ import {
   type AuditAction,
   type LocalizedNames,
 } from '@core/contracts';
-import { LANGUAGES } from '@core/language';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
 import { findSqlState } from '../../db/errors';
@@ -71,17 +71,6 @@ const storedDefinitionOf = (row: ActivityTypeRow): StoredActivityTypeDefinition 
 
 /** The type's name in the audit log: the company's first name for it (names are no one's personal data). */
 const auditName = (names: LocalizedNames) => pickName(names, 'en');
-
-/** Another type of the company with one of these names in the same language: names tell types apart in every menu. */
-function findNameClash(others: readonly ActivityTypeRow[], names: LocalizedNames): string | null {
-  for (const other of others) {
-    for (const language of LANGUAGES) {
-      const mine = names[language]?.trim().toLowerCase();
-      if (mine && (other.names as LocalizedNames)[language]?.trim().toLowerCase() === mine) return names[language]!.trim();
-    }
-  }
-  return null;
-}
 
 const nameTaken = (name: string) => new HttpError(409, 'type_exists', `A type named "${name}" already exists (perhaps archived).`);
 

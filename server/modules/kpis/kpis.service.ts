@@ -1,4 +1,4 @@
-import { pickName } from '@core/activity-types';
+import { cleanNames, findNameClash, pickName } from '@core/activity-types';
 import {
   type AuditAction,
   BUILT_IN_KPIS,
@@ -21,7 +21,6 @@ import {
   type KpiFact,
   type KpiTypeShape,
 } from '@core/kpi-formulas';
-import { LANGUAGES } from '@core/language';
 import { diffDays, type LocalDate, listLocalDates } from '@core/period/local-date';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
@@ -78,28 +77,10 @@ async function selectKpiTypeShapes(tx: Transaction, companyId: CompanyId): Promi
   ];
 }
 
-/** Another KPI of the company with one of these names in the same language, or a built-in one's: names tell KPIs apart in every menu. */
-function findNameClash(others: readonly { names: LocalizedNames }[], names: LocalizedNames): string | null {
-  for (const other of others) {
-    for (const language of LANGUAGES) {
-      const mine = names[language]?.trim().toLowerCase();
-      if (mine && other.names[language]?.trim().toLowerCase() === mine) return names[language]!.trim();
-    }
-  }
-  return null;
-}
-
 const nameTaken = (name: string) => new HttpError(409, 'kpi_exists', `A KPI named "${name}" already exists.`);
 
 /** Names trimmed, empty ones left out (as stored). */
-function cleanDefinition(input: KpiDefinition): KpiDefinition {
-  const names: LocalizedNames = {};
-  for (const language of LANGUAGES) {
-    const name = input.names[language]?.trim();
-    if (name) names[language] = name;
-  }
-  return { ...input, names };
-}
+const cleanDefinition = (input: KpiDefinition): KpiDefinition => ({ ...input, names: cleanNames(input.names) });
 
 /** Refuses a definition that does not make sense against the company's types and KPIs, with the editor's words. */
 function assertSound(formula: KpiFormula, context: Parameters<typeof checkKpiDefinition>[1]) {

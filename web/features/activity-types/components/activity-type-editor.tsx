@@ -15,16 +15,10 @@ import { toast } from '@web/components/ui/toaster';
 import { LANGUAGE_NAMES } from '@web/i18n';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
+import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useSaveActivityType } from '../api/save-activity-type';
 import { type EditorForm, type Language, newForm, toForm, toInput } from '../lib/editor-form';
 import { FieldsEditor, OutcomesEditor } from './activity-type-entries';
-
-/** The first refusal for each place in the form, keyed as the server keys its details ("fields.0.options"). */
-function collectErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  return errors;
-}
 
 /**
  * Creating or changing one of the company's own activity types (decision 100): its names in each
@@ -62,7 +56,7 @@ export function ActivityTypeEditor({
     const input = toInput(form);
     const checked = ActivityTypeInputSchema.safeParse(input);
     if (!checked.success) {
-      setErrors(collectErrors(checked.error.issues));
+      setErrors(collectIssueErrors(checked.error.issues));
       return;
     }
     setErrors({});

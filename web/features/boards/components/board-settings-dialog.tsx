@@ -11,6 +11,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth/auth-provider';
+import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useTeams } from '@web/lib/teams';
 import { useSaveBoard } from '../api/save-board';
 
@@ -67,9 +68,7 @@ export function BoardSettingsDialog({
     };
     const checked = BoardInputSchema.safeParse(input);
     if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) found[issue.path.map(String).join('.') || '_'] ??= issue.message;
-      setErrors(found);
+      setErrors(collectIssueErrors(checked.error.issues));
       return;
     }
     try {

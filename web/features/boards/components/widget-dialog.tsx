@@ -19,6 +19,7 @@ import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { useMe } from '@web/lib/auth/get-me';
+import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useTeams } from '@web/lib/teams';
 
 type WidgetForm = {
@@ -127,9 +128,7 @@ export function WidgetDialog({
     event.preventDefault();
     const checked = BoardWidgetSchema.safeParse(toWidget(form, widget?.id, kpis));
     if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) found[issue.path.map(String).join('.') || '_'] ??= issue.message;
-      setErrors(found);
+      setErrors(collectIssueErrors(checked.error.issues));
       return;
     }
     onSave({ ...checked.data, id: checked.data.id ?? crypto.randomUUID() } as BoardWidget);

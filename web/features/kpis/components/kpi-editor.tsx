@@ -19,16 +19,10 @@ import { LANGUAGE_NAMES } from '@web/i18n';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
+import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { useSaveKpi } from '../api/save-kpi';
 import { KPI_KINDS, type KpiForm, listCommonFields, listOutcomeChoices, listTypeShapes, newForm, toForm, toInput } from '../lib/kpi-form';
-
-/** The first refusal for each place in the form, keyed as the server keys its details ("formula.of"). */
-function collectErrors(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  return errors;
-}
 
 /** A group of checkboxes drawn as chips, read as one labelled group. */
 function ChipGroup({
@@ -141,7 +135,7 @@ export function KpiEditor({
     const input = toInput(form);
     const checked = KpiInputSchema.safeParse(input);
     if (!checked.success) {
-      setErrors(collectErrors(checked.error.issues));
+      setErrors(collectIssueErrors(checked.error.issues));
       return;
     }
     const formulas = new Map<string, KpiFormula>(kpis.map((other) => [other.id, other.formula]));
