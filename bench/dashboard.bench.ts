@@ -20,12 +20,13 @@
  * INSERT ... SELECT ... GROUP BY (seed/activities.ts, rebuildDailyStats); with BENCH_ROLLUP=trigger
  * the activities_rollup trigger maintains it row by row, as in production (slower to load).
  */
-import type { CompanyKpis, ContestStandings, Leaderboard, Me, MonthlyOverview } from '@core/contracts';
+import type { CompanyKpis, ContestStandings, KpiValues, Leaderboard, Me, MonthlyOverview } from '@core/contracts';
 import { addDays, computeLocalDate, computePeriod, type LocalDate } from '@core/period';
 import { sql } from 'drizzle-orm';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { seedActivitySeries, withoutActivityTriggers } from '../server/seed/activities';
+import { seedActivitySeries, seedOwnTypeSeries, withoutActivityTriggers } from '../server/seed/activities';
+import { ensureCustomBoard, ensureDemoType, type Send, widgetRequests } from './support/custom-board';
 import { type CompanyId, toCompanyId, toUserId, type UserId, withTenant } from '../server/db/tenant';
 import { getCompanyKpis, getLeaderboard, getMonthlyOverview } from '../server/modules/scoreboard/scoreboard.service';
 import { getContestStandings } from '../server/modules/contests/contests.service';
@@ -41,6 +42,8 @@ const engine = url ? 'PostgreSQL' : 'PGlite';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
 const DAYS = Number(process.env.BENCH_DAYS ?? 730);
 const MAX_PER_DAY = Number(process.env.BENCH_MAX_PER_DAY ?? (url ? 205 : 20));
+/** Activities of the company's own type (the custom board's) on a busy weekday per member. */
+const OWN_PER_DAY = Number(process.env.BENCH_OWN_PER_DAY ?? (url ? 12 : 3));
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const NAIVE_ITERATIONS = Number(process.env.BENCH_NAIVE_ITERATIONS ?? 30);
 const ROLLUP = process.env.BENCH_ROLLUP === 'trigger' ? 'trigger' : 'rebuild';
@@ -97,6 +100,7 @@ type BenchEnv = {
   companyId: CompanyId;
   userId: UserId;
   get: <T>(path: string) => Promise<T>;
+  send: Send;
   close: () => Promise<void>;
 };
 
@@ -117,6 +121,12 @@ async function openFresh(): Promise<BenchEnv> {
   const today = computeLocalDate(NOW, TZ);
   const from = addDays(today, -(DAYS - 1));
   console.log(`members signed up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const send: Send = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const response = await t.request(path, { method, as: first, ...(body === undefined ? {} : { json: body }) });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const demo = await ensureDemoType(send);
 
   const seedStart = performance.now();
   const load = async () => {
@@ -138,6 +148,17 @@ async function openFresh(): Promise<BenchEnv> {
             salt: index,
           });
           inserted += n;
+          // The company's own type beside the built-in kinds (its rollup kept by its trigger, row by row).
+          inserted += await seedOwnTypeSeries(db, {
+            companyId,
+            userId: m.id,
+            timezone: TZ,
+            from,
+            days: DAYS,
+            perDay: OWN_PER_DAY,
+            salt: index,
+            ...demo,
+          });
         }
       }),
     );
@@ -162,6 +183,7 @@ async function openFresh(): Promise<BenchEnv> {
       if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
       return (await response.json()) as T;
     },
+    send,
     close: async () => {
       if (process.env.BENCH_KEEP_DATABASE && url) {
         const [row] = rowsOf<{ name: string }>(await db.execute(sql`SELECT current_database() AS name`));
@@ -202,8 +224,22 @@ async function openReused(name: string): Promise<BenchEnv> {
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
+  const send: Send = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' };
+    const response = await app.request(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
   const me = await get<Me>('/api/v1/me');
-  return { db: database.db, deps, companyId: toCompanyId(me.company!.id), userId: toUserId(me.user.id), get, close: () => closeDeps(deps) };
+  return {
+    db: database.db,
+    deps,
+    companyId: toCompanyId(me.company!.id),
+    userId: toUserId(me.user.id),
+    get,
+    send,
+    close: () => closeDeps(deps),
+  };
 }
 
 async function main() {
@@ -212,7 +248,7 @@ async function main() {
   const reuse = process.env.BENCH_REUSE_DATABASE;
   if (reuse && !url) throw new Error('BENCH_REUSE_DATABASE needs BENCH_DATABASE_URL');
   const env = reuse ? await openReused(reuse) : await openFresh();
-  const { db, companyId, get } = env;
+  const { db, companyId, get, send } = env;
   const t = { deps: env.deps };
   const first = { id: env.userId };
   const today = computeLocalDate(NOW, TZ);
@@ -410,6 +446,40 @@ async function main() {
     ];
 
     for (const row of rows) await row.check();
+
+    // The custom board (decisions 101 and 102): its KPIs against the same figures read from the activities.
+    const demo = await ensureDemoType(send);
+    const custom = await ensureCustomBoard(send, demo.typeId);
+    const monthDays = { from: computeLocalDate(month.start, TZ), to: today };
+    const kpiValues = await get<KpiValues>(`/api/v1/kpis/values?from=${monthDays.from}&to=${monthDays.to}`);
+    const figure = (key: string) => kpiValues.kpis.find((k) => k.id === custom.kpis[key]!.id)!;
+    const [naiveDemo] = rowsOf<{ held: number; value: number; seats: number | null; inbound: number }>(
+      await withTenant(db, scope, (tx) =>
+        tx.execute(sql`
+          SELECT count(*) FILTER (WHERE outcome_id = 'held')::int AS held,
+            coalesce(sum((field_values ->> 'deal_value')::numeric), 0)::float8 AS value,
+            avg((field_values ->> 'seats')::numeric)::float8 AS seats,
+            count(*) FILTER (WHERE field_values ->> 'source' = 'inbound')::int AS inbound
+          FROM activities
+          WHERE company_id = ${companyId} AND type_id = ${demo.typeId} AND local_date BETWEEN ${monthDays.from} AND ${monthDays.to}`),
+      ),
+    );
+    assertEqual(
+      'custom KPIs (month)',
+      {
+        held: figure('held').total,
+        value: figure('value').total,
+        seats: Number(figure('seats').total?.toFixed(6)),
+        inbound: figure('inbound').total,
+      },
+      { held: naiveDemo!.held, value: naiveDemo!.value, seats: Number(naiveDemo!.seats?.toFixed(6)), inbound: naiveDemo!.inbound },
+    );
+    const widgets = widgetRequests(custom.board, today).map((w) => ({
+      name: w.name,
+      requests: w.paths.length,
+      run: () => Promise.all(w.paths.map((path) => get(path))),
+      samples: [] as number[],
+    }));
     const loadBefore = loadavg()[0]!;
     const http = rows.map((row) => ({ name: row.name, run: () => get(row.path), samples: [] as number[] }));
     const feed: Timer = { name: 'feed', run: () => get('/api/v1/scoreboard/recent-activities?limit=10'), samples: [] };
@@ -419,6 +489,7 @@ async function main() {
     await timeRoundRobin([...http, feed, weekly], ITERATIONS);
     await timeRoundRobin(service, ITERATIONS);
     await timeRoundRobin(naive, NAIVE_ITERATIONS);
+    await timeRoundRobin(widgets, ITERATIONS);
 
     const loadAfter = loadavg()[0]!;
     const f = (x: number) => x.toFixed(1);
@@ -445,6 +516,17 @@ async function main() {
     );
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const line of [...results, ...extra]) console.log(line);
+    const [typeRollup] = rowsOf<{ n: number }>(
+      await withTenant(db, scope, (tx) => tx.execute(sql`SELECT count(*)::int AS n FROM activity_type_day_stats`)),
+    );
+    console.log(
+      `\nThe custom board "${custom.board.name}": 8 widgets over the company's own type (a count, a sum, an average and a ` +
+        `filtered count of its fields; ratios of them and of a built-in figure), ${typeRollup!.n.toLocaleString('en')} ` +
+        `activity_type_day_stats rows. A widget's time is its requests sent together, as the app sends them; times in ms.\n`,
+    );
+    console.log('| Widget | Requests | HTTP p50 | HTTP p95 |');
+    console.log('|---|---:|---:|---:|');
+    for (const w of widgets) console.log(`| ${w.name} | ${w.requests} | ${f(p50(w))} | ${f(p95(w))} |`);
     console.log(`\ntotals agree: ${process.exitCode ? 'NO' : 'yes'}; total run ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await env.close();

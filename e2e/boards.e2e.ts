@@ -8,7 +8,8 @@ import { type JourneyServer, useSharedServer } from './support/shared-server';
 /*
  * Boards (decision 102): an admin makes a board for the company, which starts with a sales floor's
  * widgets (numbers with their change, a leaderboard, a chart, the feed) drawn from the KPIs, adds a
- * gauge, moves and removes widgets; a rep sees the board but may not change it, and the server
+ * gauge, moves and removes widgets; another starts from the SDR template (the teams side by side)
+ * and adds a contest's standings; a rep sees the board but may not change it, and the server
  * refuses them whatever the screen shows. In Norwegian, dark, on a phone.
  */
 
@@ -109,6 +110,56 @@ describe('boards', () => {
       .poll(() => page.locator('main section[aria-label]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))))
       .toEqual(['Calls', 'Meetings booked', 'Conversion', 'Points', 'Sales value', 'Calls']);
     await saveSettledScreenshot(page, 'boards-01-board');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+  });
+
+  it('an admin starts a board from the SDR template: the teams side by side, then a contest’s standings added', async () => {
+    const oslo = await callApiOk<{ id: string }>(base, adminCookie, 'POST', '/teams', { name: 'Oslo' });
+    await callApiOk<{ id: string }>(base, adminCookie, 'POST', '/teams', { name: 'Bergen' });
+    const me = await callApiOk<{ user: { id: string } }>(base, repCookie, 'GET', '/me');
+    await callApiOk(base, adminCookie, 'PUT', `/team/members/${me.user.id}/team`, { teamId: oslo.id });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
+    await callApiOk(base, adminCookie, 'POST', '/contests', {
+      name: 'Call sprint',
+      startsOn: today,
+      endsOn: today,
+      participants: 'everyone',
+      mode: 'individual',
+      weights: [{ metric: 'calls', weight: 1 }],
+    });
+
+    await page.goto('/app/boards');
+    await page.getByRole('button', { name: 'New board' }).click();
+    const settings = page.getByRole('dialog', { name: 'New board' });
+    await settings.getByRole('combobox', { name: 'Start from' }).click();
+    await page.getByRole('option', { name: 'SDR team', exact: true }).click();
+    await settings.getByText('Dials, connects and meetings booked against a weekly goal').waitFor();
+    await settings.getByRole('textbox', { name: 'Name' }).fill('SDR floor');
+    await settings.getByRole('button', { name: 'Create board' }).click();
+    await page.waitForURL('**/app/boards/*');
+
+    // Oslo (the rep: 3 calls) ahead of Bergen (no one in it yet: 0).
+    const teams = widget('Calls by team');
+    await expect
+      .poll(() => teams.getByRole('listitem').allInnerTexts())
+      .toEqual([expect.stringMatching(/^Oslo\s+3$/), expect.stringMatching(/^Bergen\s+0$/)]);
+    await widget('Meetings booked').getByRole('meter').waitFor();
+
+    await page.getByRole('button', { name: 'Edit board' }).click();
+    await page.getByRole('button', { name: 'Add widget' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a widget' });
+    await pick(dialog.getByRole('radio', { name: 'Contest' }));
+    // The running contest is chosen; the contest's own days, not a period, and no team of its own.
+    expect(await dialog.getByRole('combobox', { name: 'Contest' }).innerText()).toContain('Call sprint (running)');
+    expect(await dialog.getByRole('radio', { name: 'This month' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Add to board' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const contest = widget('Call sprint');
+    await expect
+      .poll(() => contest.getByRole('listitem').allInnerTexts())
+      .toEqual([expect.stringMatching(/^1\s+OR\s+Ola Rep\s+3$/), expect.stringMatching(/^2\s+AA\s+Astrid Admin\s+2$/)]);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await saveSettledScreenshot(page, 'boards-06-sdr-template', { fullPage: true });
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BoardViewer, canEditBoard, canSeeBoard, canShareBoard } from './index';
+import { BoardInputSchema, BUILT_IN_KPIS } from '../contracts';
+import { BOARD_TEMPLATES, type BoardViewer, canEditBoard, canSeeBoard, canShareBoard, listTemplateWidgets } from './index';
 
 const rep: BoardViewer = { userId: 'rep', role: 'user', ledTeamIds: [], teamId: 'oslo' };
 const lead: BoardViewer = { userId: 'lead', role: 'user', ledTeamIds: ['oslo'], teamId: null };
@@ -26,5 +27,22 @@ describe('who sees and changes a board', () => {
     expect([rep, lead, admin].map((v) => canShareBoard(v, 'company', null))).toEqual([false, false, true]);
     expect([rep, lead].map((v) => canShareBoard(v, 'team', 'oslo'))).toEqual([false, true]);
     expect(canShareBoard(rep, 'private', null)).toBe(true);
+  });
+});
+
+describe('the board templates', () => {
+  it.each(BOARD_TEMPLATES)('%s is a board the contract takes, of built-in KPIs only', (template) => {
+    const widgets = listTemplateWidgets(template);
+    const parsed = BoardInputSchema.safeParse({ name: 'A board', sharing: 'private', widgets });
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    for (const widget of widgets) if ('kpiId' in widget) expect(BUILT_IN_KPIS).toContain(widget.kpiId);
+    if (template === 'blank') expect(widgets).toEqual([]);
+    else expect(widgets.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('gives a fresh copy each time (a board changed from it leaves the template as it was)', () => {
+    const first = listTemplateWidgets('sdr');
+    (first[0] as { kpiId: string }).kpiId = 'points';
+    expect(listTemplateWidgets('sdr')[0]).toMatchObject({ kpiId: 'calls' });
   });
 });

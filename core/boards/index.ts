@@ -30,3 +30,5 @@ export function canShareBoard(viewer: BoardViewer, sharing: BoardSharing, teamId
   if (viewer.role === 'admin' || sharing === 'private') return true;
   return sharing === 'team' && teamId !== null && viewer.ledTeamIds.includes(teamId);
 }
+
+export { BOARD_TEMPLATES, type BoardTemplate, listTemplateWidgets } from './templates';

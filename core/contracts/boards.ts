@@ -12,7 +12,7 @@ export const BOARDS_PER_COMPANY_MAX = 100;
 export const BOARD_WIDGETS_MAX = 12;
 export const BOARD_NAME_MAX = 60;
 
-export const BOARD_WIDGET_KINDS = ['number', 'leaderboard', 'chart', 'gauge', 'feed'] as const;
+export const BOARD_WIDGET_KINDS = ['number', 'leaderboard', 'chart', 'gauge', 'teams', 'contest', 'feed'] as const;
 export type BoardWidgetKind = (typeof BOARD_WIDGET_KINDS)[number];
 
 /** A widget's period: today, this week (from Monday) or this month, up to today in the company's calendar. */
@@ -55,12 +55,26 @@ export const BoardWidgetSchema = z.discriminatedUnion(
       kpiId: kpiRef,
       goal: z.number({ error: 'The goal must be a number' }).positive('The goal must be more than 0').max(1e12, 'The goal is too large'),
     }),
+    /** The company's teams side by side on one KPI (each team's members' figure together). */
+    z.strictObject({ kind: z.literal('teams'), ...base, kpiId: kpiRef }),
+    /** A contest's standings: the top 5 or 10 (its own days; the widget's period and team play no part). */
+    z.strictObject({
+      kind: z.literal('contest'),
+      ...base,
+      contestId: z.uuid({ error: 'Choose a contest' }),
+      rows: z.union([z.literal(5), z.literal(10)]).default(5),
+    }),
     /** The latest activities. */
     z.strictObject({ kind: z.literal('feed'), ...base }),
   ],
-  { error: 'Choose a widget: a number, a leaderboard, a chart, a gauge or the feed' },
+  { error: 'Choose a widget: a number, a leaderboard, a chart, a gauge, a team comparison, a contest or the feed' },
 );
 export type BoardWidgetInput = z.input<typeof BoardWidgetSchema>;
+
+/** A widget's refusals against the company's data (the server checks them when a board is saved). */
+export const BOARD_WIDGET_MESSAGES = {
+  contestGone: 'No such contest in your company',
+} as const;
 export type BoardWidget = z.output<typeof BoardWidgetSchema> & { id: string };
 
 const NAME_MESSAGE = `A name can be at most ${BOARD_NAME_MAX} characters, on one line`;

@@ -122,6 +122,11 @@ export const KpiValuesQuerySchema = z.object({
   teamId: z.uuid({ error: 'Not a team id' }).optional(),
   /** Only these KPIs (comma-separated ids or keys); all when left out. */
   ids: text().max(2000).optional(),
+  /** Each team's figure too (the boards' team comparison): its members' facts together, removed members included. */
+  byTeam: z
+    .enum(['true', 'false'], { error: 'byTeam is true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 export type KpiValuesQuery = z.infer<typeof KpiValuesQuerySchema>;
 
@@ -143,8 +148,12 @@ export const KpiValuesSchema = z.object({
       total: KpiValueSchema,
       /** Active members on the boards, in the order of `members` below. */
       members: z.array(z.object({ userId: text(), value: KpiValueSchema })),
+      /** With byTeam: each team's figure, in the order of `teams` below. */
+      teams: z.array(z.object({ teamId: text(), value: KpiValueSchema })).optional(),
     }),
   ),
+  /** With byTeam: the company's teams, by name. */
+  teams: z.array(z.object({ id: text(), name: text() })).optional(),
 });
 export type KpiValues = z.infer<typeof KpiValuesSchema>;
 

@@ -190,6 +190,55 @@ export async function seedActivitySeries(db: Database, input: SeedActivitySeries
   });
 }
 
+export type SeedOwnTypeSeriesInput = Omit<SeedActivitySeriesInput, 'maxPerDay'> & {
+  /** The company's own type (decision 100) and what the series writes into its fields. */
+  typeId: string;
+  /** Its outcomes, each with the points an activity of it earns (the type's points included). */
+  outcomes: { id: string; points: number }[];
+  /** Activities on a busy weekday; weekends about a quarter. */
+  perDay: number;
+  /** A number field (1-20 in it), a money field (1,000-60,000 in minor units) and a choice field with its options. */
+  fields: { number: string; money: string; choice: string; options: string[] };
+};
+
+/**
+ * Bulk history of one of the company's own types, as seedActivitySeries does the built-in kinds:
+ * one INSERT ... SELECT generate_series as the user, between 08:00 and 17:00 local time, the
+ * outcomes, the number and money fields and the choice varying by row. The type's rollup
+ * (activity_type_day_stats) is kept by its trigger row by row, as in the product; the daily
+ * rollup by its trigger too, unless the caller disabled it (withoutActivityTriggers).
+ */
+export async function seedOwnTypeSeries(db: Database, input: SeedOwnTypeSeriesInput): Promise<number> {
+  const { companyId, userId, timezone, from, days, perDay, salt, typeId, outcomes, fields } = input;
+  const outcomeIds = outcomes.map((o) => o.id);
+  const outcomePoints = outcomes.map((o) => o.points);
+  return withTenant(db, scopeOf(input), async (tx) => {
+    const result = await tx.execute(sql`
+      INSERT INTO activities (company_id, user_id, type, type_id, outcome_id, field_values, points_earned, local_date, created_at, updated_at)
+      SELECT ${companyId}::uuid, ${userId}, 'custom', ${typeId}::uuid, (${outcomeIds}::text[])[1 + r % ${outcomes.length}::int],
+        jsonb_build_object(
+          ${fields.number}::text, 1 + r % 20,
+          ${fields.money}::text, 1000 + (r * 7919 + d * 31) % 59000,
+          ${fields.choice}::text, (${fields.options}::text[])[1 + (r / 7) % ${fields.options.length}::int]),
+        (${outcomePoints}::int[])[1 + r % ${outcomes.length}::int],
+        local_date, at, at
+      FROM (
+        SELECT d, k, (${from}::date + d) AS local_date,
+          ((d * 41 + k * 97 + ${salt}::int * 59) % 100) AS r,
+          (((${from}::date + d) + time '08:00') + make_interval(secs => (k - 1) * 32400.0 / ${perDay}::int)) AT TIME ZONE ${timezone} AS at,
+          CASE WHEN extract(isodow FROM ${from}::date + d) >= 6 THEN greatest(1, ${perDay}::int / 4) ELSE ${perDay}::int END AS n
+        FROM generate_series(0, ${days}::int - 1) AS d
+        CROSS JOIN generate_series(1, ${perDay}::int) AS k
+      ) raw
+      WHERE k <= n`);
+    return (
+      (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (result as unknown as { affectedRows?: number }).affectedRows ??
+      0
+    );
+  });
+}
+
 /**
  * Runs `fn` with the rollup and notify triggers on activities disabled (bulk loads: a per-row
  * trigger and ten million NOTIFY payloads are the slow part), then rebuilds the company's

@@ -1,9 +1,17 @@
 import { type BoardViewer, canEditBoard, canSeeBoard, canShareBoard } from '@core/boards';
-import { BOARDS_PER_COMPANY_MAX, type Board, type BoardDefinition, type BoardList, type BoardWidget } from '@core/contracts';
+import {
+  BOARD_WIDGET_MESSAGES,
+  BOARDS_PER_COMPANY_MAX,
+  type Board,
+  type BoardDefinition,
+  type BoardList,
+  type BoardWidget,
+} from '@core/contracts';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
 import { type CompanyId, withTenant } from '../../db/tenant';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
+import { checkContestsExist } from '../contests/contests.service';
 import { selectKpiIdsIn } from '../kpis/kpis.service';
 import { selectManager, selectTeamOfMember, selectTeamRef } from '../teams/teams.service';
 import { type BoardRow, deleteBoardRow, insertBoard, selectBoard, selectBoards, updateBoardRow } from './boards.repository';
@@ -57,6 +65,10 @@ async function prepareDefinition(
   input.widgets.forEach((widget, i) => {
     if ('kpiId' in widget && !kpiIds.has(widget.kpiId)) errors[`widgets.${i}.kpiId`] = 'That KPI no longer exists';
   });
+  for (const [i, widget] of input.widgets.entries()) {
+    if (widget.kind === 'contest' && !(await checkContestsExist(tx, companyId, [widget.contestId])))
+      errors[`widgets.${i}.contestId`] = BOARD_WIDGET_MESSAGES.contestGone;
+  }
   const ids = new Set<string>();
   const widgets = input.widgets.map((widget) => {
     const id = widget.id && !ids.has(widget.id) ? widget.id : crypto.randomUUID();

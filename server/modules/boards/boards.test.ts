@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, Board, BoardList, KpiSeries } from '@core/contracts';
+import type { ApiError, Board, BoardList, KpiSeries, KpiValues } from '@core/contracts';
 import { addDays, computeLocalDate, type LocalDate } from '@core/period';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -171,5 +171,90 @@ describe('boards', () => {
       { day, value: 1 },
     ]);
     expect((await t.request(`/api/v1/kpis/series?id=nope&from=${from}&to=${day}`, { as: oslo })).status).toBe(400);
+  });
+
+  it('shows a contest of the company on a board, and refuses another company’s contest', async () => {
+    const contest = await ok<{ id: string }>(
+      await t.request('/api/v1/contests', {
+        method: 'POST',
+        as: admin,
+        json: {
+          name: 'December dials',
+          startsOn: today(),
+          endsOn: addDays(today() as LocalDate, 6),
+          participants: 'everyone',
+          mode: 'individual',
+          weights: [{ metric: 'calls', weight: 1 }],
+        },
+      }),
+    );
+    const theirs = await ok<{ id: string }>(
+      await t.request('/api/v1/contests', {
+        method: 'POST',
+        as: outsider,
+        json: {
+          name: 'Elsewhere',
+          startsOn: today(),
+          endsOn: today(),
+          participants: 'everyone',
+          mode: 'individual',
+          weights: [{ metric: 'calls', weight: 1 }],
+        },
+      }),
+    );
+    const made = await ok<Board>(
+      await create(
+        oslo,
+        board({
+          widgets: [
+            { kind: 'contest', contestId: contest.id, rows: 10 },
+            { kind: 'teams', kpiId: 'calls' },
+          ],
+        }),
+      ),
+    );
+    expect(made.widgets).toMatchObject([
+      { kind: 'contest', contestId: contest.id, rows: 10 },
+      { kind: 'teams', kpiId: 'calls', period: 'week' },
+    ]);
+    const refused = await create(oslo, board({ widgets: [{ kind: 'contest', contestId: theirs.id }] }));
+    expect(refused.status).toBe(400);
+    expect((await errorOf(refused)).details).toEqual({ 'widgets.0.contestId': 'No such contest in your company' });
+    const unnamed = await create(oslo, board({ widgets: [{ kind: 'contest' }] }));
+    expect((await errorOf(unnamed)).details).toMatchObject({ 'widgets.0.contestId': 'Choose a contest' });
+  });
+
+  it('compares the teams on a KPI: each team’s members together, a ratio of their sums', async () => {
+    const day = today() as LocalDate;
+    const log = (as: Member, json: Record<string, unknown>) => t.request('/api/v1/activities', { method: 'POST', as, json });
+    const values = async (query: string) =>
+      ok<KpiValues>(await t.request(`/api/v1/kpis/values?from=${day}&to=${day}&${query}`, { as: oslo }));
+    const before = await values('byTeam=true&ids=calls,conversion');
+    const figure = (v: KpiValues, kpi: string, team: string) =>
+      v.kpis.find((k) => k.id === kpi)!.teams!.find((x) => x.teamId === team)!.value;
+    // Oslo: two answered calls, one booking a meeting; Bergen: an answered call that books nothing and an unanswered one.
+    await ok(await log(oslo, { kind: 'call', answered: true, outcome: 'meeting_booked' }));
+    await ok(await log(oslo, { kind: 'call', answered: true, outcome: 'no_progress' }));
+    await ok(await log(bergen, { kind: 'call', answered: true, outcome: 'no_progress' }));
+    await ok(await log(bergen, { kind: 'call', answered: false }));
+    const after = await values('byTeam=true&ids=calls,conversion');
+    expect(after.teams).toEqual(
+      expect.arrayContaining([
+        { id: osloTeam, name: 'Oslo' },
+        { id: bergenTeam, name: 'Bergen' },
+      ]),
+    );
+    expect(figure(after, 'calls', osloTeam)! - (figure(before, 'calls', osloTeam) ?? 0)).toBe(2);
+    expect(figure(after, 'calls', bergenTeam)! - (figure(before, 'calls', bergenTeam) ?? 0)).toBe(2);
+    // Bergen's calls booked nothing: its conversion is 0, not the company's; Oslo's is its one member's.
+    expect(figure(after, 'conversion', bergenTeam)).toBe(0);
+    const conversion = after.kpis.find((k) => k.id === 'conversion')!;
+    expect(figure(after, 'conversion', osloTeam)).toBe(conversion.members.find((m) => m.userId === oslo.id)!.value);
+    expect(figure(after, 'conversion', osloTeam)).toBeGreaterThan(0);
+    // Without byTeam the answer has no teams (every widget but the comparison asks without).
+    const plain = await values('ids=calls');
+    expect(plain.teams).toBeUndefined();
+    expect(plain.kpis[0]!.teams).toBeUndefined();
+    expect((await t.request(`/api/v1/kpis/values?from=${day}&to=${day}&byTeam=yes`, { as: oslo })).status).toBe(400);
   });
 });

@@ -29,7 +29,7 @@ import { badRequest, HttpError, notFound } from '../../lib/http';
 import { selectActivityTypesIn } from '../activity-types/activity-types.service';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { selectActiveMemberFaces } from '../companies/memberships.service';
-import { selectTeamMemberIds } from '../teams/teams.service';
+import { selectTeamMemberIds, selectTeamsWithMemberIds } from '../teams/teams.service';
 import { selectKpiFacts } from './kpi-facts.repository';
 import { deleteKpiRow, insertKpi, type KpiRow, lockKpis, selectKpis, updateKpiRow } from './kpis.repository';
 
@@ -226,6 +226,17 @@ export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValues
       values: evaluateKpis(formulas, byMember.get(face.userId)!),
     }));
     const totals = evaluateKpis(formulas, facts);
+    // Each team's figure (asked for by the team comparison): its members' facts together, a ratio of their sums.
+    const teams = query.byTeam
+      ? (await selectTeamsWithMemberIds(tx, actor.companyId)).map((team) => ({
+          id: team.id,
+          name: team.name,
+          values: evaluateKpis(
+            formulas,
+            facts.filter((fact) => team.memberIds.has(fact.userId)),
+          ),
+        }))
+      : null;
     return {
       from: query.from,
       to: query.to,
@@ -234,7 +245,9 @@ export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValues
         id,
         total: totals.get(id) ?? null,
         members: memberValues.map(({ userId, values }) => ({ userId, value: values.get(id) ?? null })),
+        ...(teams ? { teams: teams.map((team) => ({ teamId: team.id, value: team.values.get(id) ?? null })) } : {}),
       })),
+      ...(teams ? { teams: teams.map(({ id, name }) => ({ id, name })) } : {}),
     };
   });
 }

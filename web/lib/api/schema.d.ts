@@ -5201,6 +5201,7 @@ export interface paths {
                     to: string;
                     teamId?: string;
                     ids?: string;
+                    byTeam?: "true" | "false";
                 };
                 header?: never;
                 path?: never;
@@ -5229,6 +5230,14 @@ export interface paths {
                                     userId: string;
                                     value: number | null;
                                 }[];
+                                teams?: {
+                                    teamId: string;
+                                    value: number | null;
+                                }[];
+                            }[];
+                            teams?: {
+                                id: string;
+                                name: string;
                             }[];
                         };
                     };
@@ -5692,6 +5701,49 @@ export interface paths {
                                     goal: number;
                                 } | {
                                     /** @enum {string} */
+                                    kind: "teams";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    kpiId: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "contest";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    /** Format: uuid */
+                                    contestId: string;
+                                    /** @default 5 */
+                                    rows: 5 | 10;
+                                } | {
+                                    /** @enum {string} */
                                     kind: "feed";
                                     id?: string;
                                     /**
@@ -5856,6 +5908,49 @@ export interface paths {
                             goal: number;
                         } | {
                             /** @enum {string} */
+                            kind: "teams";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            kpiId: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "contest";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            /** Format: uuid */
+                            contestId: string;
+                            /** @default 5 */
+                            rows?: 5 | 10;
+                        } | {
+                            /** @enum {string} */
                             kind: "feed";
                             id?: string;
                             /**
@@ -5979,6 +6074,49 @@ export interface paths {
                                 teamId: string | null;
                                 kpiId: string;
                                 goal: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "teams";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "contest";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                /** Format: uuid */
+                                contestId: string;
+                                /** @default 5 */
+                                rows: 5 | 10;
                             } | {
                                 /** @enum {string} */
                                 kind: "feed";
@@ -6162,6 +6300,49 @@ export interface paths {
                                 goal: number;
                             } | {
                                 /** @enum {string} */
+                                kind: "teams";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "contest";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                /** Format: uuid */
+                                contestId: string;
+                                /** @default 5 */
+                                rows: 5 | 10;
+                            } | {
+                                /** @enum {string} */
                                 kind: "feed";
                                 id?: string;
                                 /**
@@ -6335,6 +6516,49 @@ export interface paths {
                             goal: number;
                         } | {
                             /** @enum {string} */
+                            kind: "teams";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            kpiId: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "contest";
+                            id?: string;
+                            /**
+                             * @default medium
+                             * @enum {string}
+                             */
+                            size?: "small" | "medium" | "large";
+                            /**
+                             * @default week
+                             * @enum {string}
+                             */
+                            period?: "today" | "week" | "month";
+                            /**
+                             * Format: uuid
+                             * @default null
+                             */
+                            teamId?: string | null;
+                            /** Format: uuid */
+                            contestId: string;
+                            /** @default 5 */
+                            rows?: 5 | 10;
+                        } | {
+                            /** @enum {string} */
                             kind: "feed";
                             id?: string;
                             /**
@@ -6458,6 +6682,49 @@ export interface paths {
                                 teamId: string | null;
                                 kpiId: string;
                                 goal: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "teams";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "contest";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                /** Format: uuid */
+                                contestId: string;
+                                /** @default 5 */
+                                rows: 5 | 10;
                             } | {
                                 /** @enum {string} */
                                 kind: "feed";

@@ -13,12 +13,17 @@ export function useKpis() {
   return useQuery({ queryKey: queryKeys.kpis, queryFn: getKpis });
 }
 
-export function getKpiValues(query: { from: string; to: string; teamId?: string }): Promise<KpiValues> {
+type KpiValuesQuery = { from: string; to: string; teamId?: string; byTeam?: 'true' };
+
+export function getKpiValues(query: KpiValuesQuery): Promise<KpiValues> {
   return api.GET('/api/v1/kpis/values', { params: { query } });
 }
 
-/** Every KPI's value per member and in total over the days; a logged activity anywhere refreshes it (the boards' family). */
-export function useKpiValues(query: { from: string; to: string; teamId?: string }) {
+/**
+ * Every KPI's value per member and in total over the days (with byTeam, per team too); a logged
+ * activity anywhere refreshes it (the boards' family).
+ */
+export function useKpiValues(query: KpiValuesQuery) {
   return useQuery({ queryKey: queryKeys.scoreboard.kpiValues(query), queryFn: () => getKpiValues(query) });
 }
 

@@ -1,4 +1,5 @@
 import { BOARD_SHARING, type Board, type BoardInput, BoardInputSchema, type BoardSharing, type BoardWidget } from '@core/contracts';
+import { BOARD_TEMPLATES, type BoardTemplate, listTemplateWidgets } from '@core/boards';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentedChoice } from '@web/components/segmented-choice';
@@ -15,17 +16,9 @@ import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useTeams } from '@web/lib/teams';
 import { useSaveBoard } from '../api/save-board';
 
-/** A new board starts with what a sales floor looks at: today's calls, the week's ranking and trend, the feed. */
-function starterWidgets(): BoardWidget[] {
-  const widget = <W extends Omit<BoardWidget, 'id' | 'teamId'>>(w: W) => ({ id: crypto.randomUUID(), teamId: null, ...w }) as BoardWidget;
-  return [
-    widget({ kind: 'number', kpiId: 'calls', period: 'today', size: 'small' }),
-    widget({ kind: 'number', kpiId: 'meetings_booked', period: 'week', size: 'small' }),
-    widget({ kind: 'number', kpiId: 'conversion', period: 'month', size: 'small' }),
-    widget({ kind: 'leaderboard', kpiId: 'points', period: 'week', size: 'medium', rows: 5 }),
-    widget({ kind: 'chart', kpiId: 'calls', period: 'month', size: 'medium', style: 'bar' }),
-    widget({ kind: 'feed', period: 'today', size: 'large' }),
-  ];
+/** A new board's widgets: a template's (core/boards), each with its id. */
+function starterWidgets(template: BoardTemplate): BoardWidget[] {
+  return listTemplateWidgets(template).map((widget) => ({ ...widget, id: crypto.randomUUID() }) as BoardWidget);
 }
 
 /**
@@ -50,6 +43,7 @@ export function BoardSettingsDialog({
   const [name, setName] = useState(board?.name ?? '');
   const [sharing, setSharing] = useState<BoardSharing>(board?.sharing ?? 'private');
   const [teamId, setTeamId] = useState(board?.teamId ?? teams[0]?.id ?? '');
+  const [template, setTemplate] = useState<BoardTemplate>('floor');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const isAdmin = me?.onboarding.role === 'admin';
   // What the viewer may offer: a team they lead (or any, for an admin); the company for an admin.
@@ -64,7 +58,7 @@ export function BoardSettingsDialog({
       name,
       sharing,
       teamId: sharing === 'team' ? teamId || null : null,
-      widgets: board?.widgets ?? starterWidgets(),
+      widgets: board?.widgets ?? starterWidgets(template),
     };
     const checked = BoardInputSchema.safeParse(input);
     if (!checked.success) {
@@ -104,6 +98,19 @@ export function BoardSettingsDialog({
             />
             <FieldError id={`${id}-name-error`}>{errors.name}</FieldError>
           </div>
+          {!board && (
+            <div className="space-y-1.5">
+              <Label id={`${id}-template-label`}>{t('boards.templateLegend')}</Label>
+              <LazySelect
+                value={template}
+                onValueChange={setTemplate}
+                options={BOARD_TEMPLATES.map((choice) => ({ value: choice, label: t(`boards.templates.${choice}`) }))}
+                aria-labelledby={`${id}-template-label`}
+                className="w-full"
+              />
+              <p className="text-xs text-muted-foreground">{t(`boards.templateHelp.${template}`)}</p>
+            </div>
+          )}
           <SegmentedChoice
             legend={t('boards.sharingLegend')}
             name={`${id}-sharing`}

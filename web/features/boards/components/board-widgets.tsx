@@ -1,7 +1,7 @@
 import type { BoardPeriod, BoardWidget, Kpi } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { computeLocalDate, type LocalDate } from '@core/period';
-import { ActivityIcon } from 'lucide-react';
+import { ActivityIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@web/components/load-error';
@@ -9,13 +9,16 @@ import { PersonAvatar } from '@web/components/person-avatar';
 import { PersonNameLink } from '@web/components/person-name-link';
 import { ActivityFeed, ActivityFeedSkeleton } from '@web/components/scoreboard/activity-feed';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { ApiRequestError } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
-import { useCompanyFormat } from '@web/lib/format';
+import { getIntlLocale } from '@web/i18n';
+import { formatDateRange, useCompanyFormat } from '@web/lib/format';
 import { formatKpiValue } from '@web/lib/format-kpi';
 import { periodDays, previousPeriodDays, rankRows } from '@web/lib/kpi-periods';
 import { formatMemberName } from '@web/lib/member-name';
 import { usePersonPageHref } from '@web/lib/people';
+import { useContest, useContests } from '@web/lib/queries/get-contests';
 import { useFeed } from '@web/lib/queries/get-feed';
 import { useKpiSeries, useKpiValues } from '@web/lib/queries/get-kpis';
 
@@ -81,6 +84,7 @@ export function WidgetFrame({
 export function WidgetBody({ widget, context }: { widget: BoardWidget; context: WidgetContext }) {
   const { t } = useTranslation('scoreboard');
   if (widget.kind === 'feed') return <FeedBody widget={widget} context={context} />;
+  if (widget.kind === 'contest') return <ContestBody widget={widget} />;
   const kpi = context.kpis.find((k) => k.id === widget.kpiId);
   if (!kpi) return <p className="text-sm text-muted-foreground">{t('boards.kpiGone')}</p>;
   switch (widget.kind) {
@@ -92,17 +96,22 @@ export function WidgetBody({ widget, context }: { widget: BoardWidget; context: 
       return <ChartBody widget={widget} kpi={kpi} context={context} />;
     case 'gauge':
       return <GaugeBody widget={widget} kpi={kpi} context={context} />;
+    case 'teams':
+      return <TeamsBody widget={widget} kpi={kpi} context={context} />;
   }
 }
 
-/** The widget's title: its KPI's name, or the feed's. */
-export function useWidgetTitle(): (widget: BoardWidget, kpis: readonly Kpi[]) => string {
+/** The widget's title: its KPI's name (by team, for the comparison), the contest's, or the feed's. */
+export function useWidgetTitle(widgets: readonly BoardWidget[]): (widget: BoardWidget, kpis: readonly Kpi[]) => string {
   const { t } = useTranslation('scoreboard');
   const words = useKpiWords();
+  const contests = useContests({ enabled: widgets.some((widget) => widget.kind === 'contest') }).data?.contests ?? [];
   return (widget, kpis) => {
     if (widget.kind === 'feed') return t('boards.feedTitle');
+    if (widget.kind === 'contest') return contests.find((c) => c.id === widget.contestId)?.name ?? t('boards.kinds.contest');
     const kpi = kpis.find((k) => k.id === widget.kpiId);
-    return kpi ? words.name(kpi) : t(`boards.kinds.${widget.kind}`);
+    if (!kpi) return t(`boards.kinds.${widget.kind}`);
+    return widget.kind === 'teams' ? t('boards.byTeam', { kpi: words.name(kpi) }) : words.name(kpi);
   };
 }
 
@@ -260,6 +269,115 @@ function FeedBody({ widget, context }: { widget: Extract<BoardWidget, { kind: 'f
   return (
     <div className="-mx-4 -mb-4">
       <ActivityFeed items={feed.data.items} today={context.today} format={format} />
+    </div>
+  );
+}
+
+/** The teams side by side on one KPI: each team's figure over its members together, best first, as bars. */
+function TeamsBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { kind: 'teams' }>; kpi: Kpi; context: WidgetContext }) {
+  const { t } = useTranslation('scoreboard');
+  const words = useKpiWords();
+  const values = useKpiValues({ ...periodDays(widget.period, context.today), byTeam: 'true' });
+  if (values.isError && !values.data)
+    return <LoadError title={t('boards.loadFailed')} error={values.error} onRetry={() => void values.refetch()} />;
+  if (!values.data) return <Skeleton className="h-24 w-full" />;
+  const teams = values.data.teams ?? [];
+  if (teams.length === 0)
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <UsersIcon className="size-4" aria-hidden /> {t('boards.noTeams')}
+      </p>
+    );
+  const of = new Map(values.data.kpis.find((k) => k.id === kpi.id)?.teams?.map((team) => [team.teamId, team.value]));
+  // Best first; a team without a figure ("—") last, then by name.
+  const rows = teams
+    .map((team) => ({ ...team, value: of.get(team.id) ?? null }))
+    .sort((a, b) => {
+      if (a.value === null || b.value === null) return a.value === b.value ? a.name.localeCompare(b.name) : a.value === null ? 1 : -1;
+      return a.value === b.value ? a.name.localeCompare(b.name) : kpi.lowerIsBetter ? a.value - b.value : b.value - a.value;
+    });
+  const largest = Math.max(...rows.map((row) => Math.abs(row.value ?? 0)), 0);
+  return (
+    <ol className="space-y-2.5">
+      {rows.map((row) => (
+        <li key={row.id} className="space-y-1 text-sm">
+          <div className="flex items-baseline justify-between gap-2">
+            <span className="min-w-0 truncate">{row.name}</span>
+            <span className="font-semibold tabular-nums">{words.format(kpi, row.value)}</span>
+          </div>
+          <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
+            <div
+              className="h-full rounded-full bg-primary"
+              style={{ width: `${largest > 0 ? (Math.abs(row.value ?? 0) / largest) * 100 : 0}%` }}
+            />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A contest's standings: its top 5 or 10, with when it ends (its own days, not the widget's period). */
+function ContestBody({ widget }: { widget: Extract<BoardWidget, { kind: 'contest' }> }) {
+  const { t, i18n } = useTranslation('scoreboard');
+  const { data: me } = useMe();
+  const personHref = usePersonPageHref();
+  const contest = useContest(widget.contestId);
+  if (contest.isError && !contest.data) {
+    const gone = contest.error instanceof ApiRequestError && contest.error.status === 404;
+    if (gone) return <p className="text-sm text-muted-foreground">{t('boards.contestGone')}</p>;
+    return <LoadError title={t('boards.loadFailed')} error={contest.error} onRetry={() => void contest.refetch()} />;
+  }
+  if (!contest.data)
+    return (
+      <div className="space-y-2">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-7 w-full" />
+        ))}
+      </div>
+    );
+  const { contest: about, standings } = contest.data;
+  const days = formatDateRange(about.startsOn, about.endsOn, getIntlLocale(i18n.language));
+  const when = t(`boards.contestPhase.${about.phase}`, { days });
+  const rows = standings.filter((s) => s.score > 0).slice(0, widget.rows);
+  const score = new Intl.NumberFormat(getIntlLocale(i18n.language), { maximumFractionDigits: 1 });
+  return (
+    <div className="space-y-2">
+      <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <TrophyIcon className="size-3.5" aria-hidden /> {when}
+      </p>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('boards.noStandings')}</p>
+      ) : (
+        <ol className="space-y-1">
+          {rows.map((row) => {
+            const name =
+              row.kind === 'team' ? (row.name ?? t('boards.team')) : formatMemberName({ displayName: row.name, userId: row.subjectId }, t);
+            return (
+              <li
+                key={row.subjectId}
+                className={cn(
+                  'flex items-center gap-2 rounded-md px-2 py-1 text-sm',
+                  row.subjectId === me?.user.id && 'bg-primary-soft/60',
+                )}
+              >
+                <span className="w-5 text-end font-medium tabular-nums text-muted-foreground">{row.rank}</span>
+                {row.kind === 'person' ? (
+                  <>
+                    <PersonAvatar name={name} avatarUrl={row.avatarUrl} colorKey={row.subjectId} className="size-6 text-[10px]" />
+                    <PersonNameLink href={personHref(row.subjectId)} className="min-w-0 flex-1 truncate">
+                      {name}
+                    </PersonNameLink>
+                  </>
+                ) : (
+                  <span className="min-w-0 flex-1 truncate">{name}</span>
+                )}
+                <span className="font-semibold tabular-nums">{score.format(row.score)}</span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
     </div>
   );
 }

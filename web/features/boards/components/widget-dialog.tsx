@@ -19,6 +19,7 @@ import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { useMe } from '@web/lib/auth/get-me';
+import { useContests } from '@web/lib/queries/get-contests';
 import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useTeams } from '@web/lib/teams';
 
@@ -31,6 +32,7 @@ type WidgetForm = {
   rows: '5' | '10';
   style: 'bar' | 'line';
   goal: string;
+  contestId: string;
 };
 
 const BOARD_PEOPLE = '';
@@ -51,6 +53,7 @@ function toForm(widget: BoardWidget | null, kpis: readonly Kpi[]): WidgetForm {
     rows: '5',
     style: 'bar',
     goal: '',
+    contestId: '',
   };
   if (!widget) return form;
   return {
@@ -60,7 +63,8 @@ function toForm(widget: BoardWidget | null, kpis: readonly Kpi[]): WidgetForm {
     size: widget.size,
     teamId: widget.teamId ?? BOARD_PEOPLE,
     ...('kpiId' in widget ? { kpiId: widget.kpiId } : {}),
-    ...(widget.kind === 'leaderboard' ? { rows: String(widget.rows) as '5' | '10' } : {}),
+    ...(widget.kind === 'leaderboard' || widget.kind === 'contest' ? { rows: String(widget.rows) as '5' | '10' } : {}),
+    ...(widget.kind === 'contest' ? { contestId: widget.contestId } : {}),
     ...(widget.kind === 'chart' ? { style: widget.style } : {}),
     ...(widget.kind === 'gauge'
       ? { goal: String(Number((widget.goal / GOAL_SCALE[kpis.find((k) => k.id === widget.kpiId)?.format ?? 'number']).toPrecision(12))) }
@@ -76,6 +80,8 @@ function toWidget(form: WidgetForm, id: string | undefined, kpis: readonly Kpi[]
   switch (form.kind) {
     case 'feed':
       return base;
+    case 'contest':
+      return { ...base, contestId: form.contestId, rows: Number(form.rows) };
     case 'leaderboard':
       return { ...base, kpiId: form.kpiId, rows: Number(form.rows) };
     case 'chart':
@@ -115,8 +121,14 @@ export function WidgetDialog({
   const { t, i18n } = useTranslation('scoreboard');
   const { data: me } = useMe();
   const teams = useTeams().data?.teams ?? [];
+  const contests = useContests().data?.contests ?? [];
   const id = useId();
   const [form, setFormState] = useState<WidgetForm>(() => toForm(widget, kpis));
+  // What the kind reads: a KPI (all but the feed and the contest), a period, a team of its own.
+  const readsKpi = form.kind !== 'feed' && form.kind !== 'contest';
+  const hasOwnTeam = form.kind !== 'teams' && form.kind !== 'contest';
+  // The contest shown: the one chosen, else the first listed (running ones come first).
+  const contestId = form.contestId || contests[0]?.id || '';
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (change: Partial<WidgetForm>) => {
     setErrors({});
@@ -126,7 +138,7 @@ export function WidgetDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = BoardWidgetSchema.safeParse(toWidget(form, widget?.id, kpis));
+    const checked = BoardWidgetSchema.safeParse(toWidget({ ...form, contestId }, widget?.id, kpis));
     if (!checked.success) {
       setErrors(collectIssueErrors(checked.error.issues));
       return;
@@ -150,7 +162,27 @@ export function WidgetDialog({
             help={t(`boards.kindHelp.${form.kind}`)}
             options={BOARD_WIDGET_KINDS.map((kind) => ({ value: kind, label: t(`boards.kinds.${kind}`) }))}
           />
-          {form.kind !== 'feed' && (
+          {form.kind === 'contest' && (
+            <div className="space-y-1.5">
+              <Label id={field('contest-label')}>{t('boards.contest')}</Label>
+              {contests.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{t('boards.noContests')}</p>
+              ) : (
+                <LazySelect
+                  value={contestId}
+                  onValueChange={(next) => set({ contestId: next })}
+                  options={contests.map((contest) => ({
+                    value: contest.id,
+                    label: `${contest.name} (${t(`boards.contestPhaseShort.${contest.phase}`)})`,
+                  }))}
+                  aria-labelledby={field('contest-label')}
+                  className="w-full"
+                />
+              )}
+              <FieldError id={field('contest-error')}>{errors.contestId}</FieldError>
+            </div>
+          )}
+          {readsKpi && (
             <div className="space-y-1.5">
               <Label id={field('kpi-label')}>{t('boards.kpi')}</Label>
               <LazySelect
@@ -163,7 +195,7 @@ export function WidgetDialog({
               <FieldError id={field('kpi-error')}>{errors.kpiId}</FieldError>
             </div>
           )}
-          {form.kind !== 'feed' && (
+          {readsKpi && (
             <SegmentedChoice
               legend={t('boards.period')}
               name={field('period')}
@@ -172,7 +204,7 @@ export function WidgetDialog({
               options={BOARD_PERIODS.map((period) => ({ value: period, label: t(`boards.periods.${period}`) }))}
             />
           )}
-          {form.kind === 'leaderboard' && (
+          {(form.kind === 'leaderboard' || form.kind === 'contest') && (
             <SegmentedChoice
               legend={t('boards.rows')}
               name={field('rows')}
@@ -214,7 +246,7 @@ export function WidgetDialog({
               <FieldError id={field('goal-error')}>{errors.goal}</FieldError>
             </div>
           )}
-          {teams.length > 0 && (
+          {teams.length > 0 && hasOwnTeam && (
             <div className="space-y-1.5">
               <Label id={field('team-label')}>{t('boards.widgetTeam')}</Label>
               <LazySelect

@@ -76,6 +76,119 @@ describe('a board', () => {
     expect(screen.queryByRole('button', { name: 'Edit board' })).toBeNull();
   });
 
+  it('shows the teams side by side on a KPI, best first, and a contest’s standings with its days; a contest gone is said so', async () => {
+    const day = computeLocalDate(new Date(), 'Europe/Oslo');
+    const contest = {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'December dials',
+      startsOn: day,
+      endsOn: day,
+      phase: 'active',
+    };
+    stubFetch({
+      'GET /api/v1/boards/b1': reply(
+        200,
+        board({
+          widgets: [
+            { id: 'w1', kind: 'teams', kpiId: 'calls', period: 'week', size: 'medium', teamId: null },
+            { id: 'w2', kind: 'contest', contestId: contest.id, rows: 5, period: 'week', size: 'medium', teamId: null },
+            {
+              id: 'w3',
+              kind: 'contest',
+              contestId: '00000000-0000-4000-8000-000000000002',
+              rows: 5,
+              period: 'week',
+              size: 'small',
+              teamId: null,
+            },
+          ],
+        }),
+      ),
+      'GET /api/v1/kpis': reply(200, kpis),
+      'GET /api/v1/kpis/values': (call) => {
+        const query = new URLSearchParams(call.search);
+        expect(query.get('byTeam')).toBe('true');
+        return reply(200, {
+          ...values(query),
+          teams: [
+            { id: 't1', name: 'Bergen' },
+            { id: 't2', name: 'Oslo' },
+            { id: 't3', name: 'Tromsø' },
+          ],
+          kpis: [
+            {
+              id: 'calls',
+              total: 50,
+              members: [],
+              teams: [
+                { teamId: 't1', value: 12 },
+                { teamId: 't2', value: 38 },
+                { teamId: 't3', value: null },
+              ],
+            },
+          ],
+        });
+      },
+      'GET /api/v1/contests': reply(200, { contests: [contest] }),
+      [`GET /api/v1/contests/${contest.id}`]: reply(200, {
+        contest,
+        today: day,
+        standings: [
+          {
+            subjectId: 'u1',
+            kind: 'person',
+            name: 'Kari Nordmann',
+            avatarUrl: null,
+            rank: 1,
+            score: 42,
+            totals: {},
+            reachedOn: null,
+            members: null,
+          },
+          {
+            subjectId: 'u2',
+            kind: 'person',
+            name: 'Ola Oslo',
+            avatarUrl: null,
+            rank: 2,
+            score: 17,
+            totals: {},
+            reachedOn: null,
+            members: null,
+          },
+          {
+            subjectId: 'u3',
+            kind: 'person',
+            name: 'Nils Null',
+            avatarUrl: null,
+            rank: 3,
+            score: 0,
+            totals: {},
+            reachedOn: null,
+            members: null,
+          },
+        ],
+      }),
+      'GET /api/v1/contests/00000000-0000-4000-8000-000000000002': () => refuse(404, { code: 'not_found', message: 'No such contest.' }),
+    });
+    renderAt('/app/boards/b1');
+    const teams = await screen.findByRole('region', { name: 'Calls by team' });
+    await within(teams).findByText('38');
+    // Best first; a team without a figure last, shown as "—".
+    expect(
+      within(teams)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Oslo38', 'Bergen12', 'Tromsø—']);
+    const standings = await screen.findByRole('region', { name: 'December dials' });
+    expect(await within(standings).findByText('Kari Nordmann')).toBeInTheDocument();
+    expect(within(standings).getByText(/^Running · /)).toBeInTheDocument();
+    // Only those who have scored are ranked.
+    expect(within(standings).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(standings).queryByText('Nils Null')).toBeNull();
+    expect(await screen.findByText("This widget's contest no longer exists.")).toBeInTheDocument();
+  });
+
   it('says a board it may not see is not there', async () => {
     stubFetch({
       'GET /api/v1/boards/b1': () => refuse(404, { code: 'not_found', message: 'No such board in your company.' }),

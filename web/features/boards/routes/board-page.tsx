@@ -39,7 +39,7 @@ export function Component() {
   const teams = useTeams().data?.teams ?? [];
   const save = useSaveBoard(id);
   const remove = useDeleteBoard();
-  const title = useWidgetTitle();
+  const title = useWidgetTitle(board.data?.widgets ?? []);
   const today = useCompanyToday();
   const [editing, setEditing] = useState(false);
   const [widgetOpen, setWidgetOpen] = useState<BoardWidget | 'new' | null>(null);
@@ -145,7 +145,7 @@ export function Component() {
               <WidgetFrame
                 key={widget.id}
                 title={name}
-                period={widget.kind === 'feed' ? null : widget.period}
+                period={widget.kind === 'feed' || widget.kind === 'contest' ? null : widget.period}
                 className={cn(SPAN[widget.size], editing && 'ring-2 ring-primary/30')}
                 tools={
                   editing && (

@@ -15,7 +15,7 @@ import { ApiRequestError } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { formatDateRange, useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
-import { useContest } from '../api/get-contests';
+import { useContest } from '@web/lib/queries/get-contests';
 import { useDeleteContest } from '../api/save-contest';
 import { ContestFormDialog } from '../components/contest-form-dialog';
 

@@ -10,7 +10,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateRange } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { cn } from '@web/lib/cn';
-import { useContests } from '../api/get-contests';
+import { useContests } from '@web/lib/queries/get-contests';
 import { ContestFormDialog } from '../components/contest-form-dialog';
 
 /**
