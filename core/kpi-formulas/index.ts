@@ -335,7 +335,12 @@ function aggregateParts(formula: KpiAggregateFormula, facts: readonly KpiFact[])
  * Every KPI's value over a set of facts (one member's, or a team's together), by id. A ratio over
  * zero and an average of nothing are null ("—"); a KPI made of one with no value has none either.
  */
-export function evaluateKpis(formulas: ReadonlyMap<string, KpiFormula>, facts: readonly KpiFact[]): Map<string, number | null> {
+export function evaluateKpis(
+  formulas: ReadonlyMap<string, KpiFormula>,
+  facts: readonly KpiFact[],
+  /** Only these KPIs (and what they are made of); every one when left out. */
+  only?: readonly string[],
+): Map<string, number | null> {
   const values = new Map<string, number | null>();
   const valueOf = (id: string, depth: number): number | null => {
     if (values.has(id)) return values.get(id)!;
@@ -356,6 +361,6 @@ export function evaluateKpis(formulas: ReadonlyMap<string, KpiFormula>, facts: r
     values.set(id, value);
     return value;
   };
-  for (const id of formulas.keys()) valueOf(id, 0);
+  for (const id of only ?? formulas.keys()) valueOf(id, 0);
   return values;
 }

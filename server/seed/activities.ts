@@ -210,17 +210,19 @@ export type SeedOwnTypeSeriesInput = Omit<SeedActivitySeriesInput, 'maxPerDay'> 
  */
 export async function seedOwnTypeSeries(db: Database, input: SeedOwnTypeSeriesInput): Promise<number> {
   const { companyId, userId, timezone, from, days, perDay, salt, typeId, outcomes, fields } = input;
-  const outcomeIds = outcomes.map((o) => o.id);
-  const outcomePoints = outcomes.map((o) => o.points);
+  // Lists go in as JSON (a driver spreads an array into one parameter per item); ->> picks by 0-based index.
+  const outcomeIds = JSON.stringify(outcomes.map((o) => o.id));
+  const outcomePoints = JSON.stringify(outcomes.map((o) => o.points));
+  const options = JSON.stringify(fields.options);
   return withTenant(db, scopeOf(input), async (tx) => {
     const result = await tx.execute(sql`
       INSERT INTO activities (company_id, user_id, type, type_id, outcome_id, field_values, points_earned, local_date, created_at, updated_at)
-      SELECT ${companyId}::uuid, ${userId}, 'custom', ${typeId}::uuid, (${outcomeIds}::text[])[1 + r % ${outcomes.length}::int],
+      SELECT ${companyId}::uuid, ${userId}, 'custom', ${typeId}::uuid, ${outcomeIds}::jsonb ->> (r % ${outcomes.length}::int),
         jsonb_build_object(
           ${fields.number}::text, 1 + r % 20,
           ${fields.money}::text, 1000 + (r * 7919 + d * 31) % 59000,
-          ${fields.choice}::text, (${fields.options}::text[])[1 + (r / 7) % ${fields.options.length}::int]),
-        (${outcomePoints}::int[])[1 + r % ${outcomes.length}::int],
+          ${fields.choice}::text, ${options}::jsonb ->> ((r / 7) % ${fields.options.length}::int)),
+        (${outcomePoints}::jsonb ->> (r % ${outcomes.length}::int))::int,
         local_date, at, at
       FROM (
         SELECT d, k, (${from}::date + d) AS local_date,

@@ -15,24 +15,36 @@ import type { CompanyId } from '../../db/tenant';
 /** A fact and the day it is of ('' when summed over the period). */
 export type DatedKpiFact = KpiFact & { day: string };
 
-/** The grouping's extra column: the day, or one constant for the whole period. */
-const dayColumn = (byDay: boolean) => (byDay ? sql`day::text` : sql`''`);
+/**
+ * How the facts are grouped: per day (a chart) or over the whole period, per member (a ranking) or
+ * everyone together (a chart of the board's people); and whose activity counts (a team's members),
+ * null for everyone.
+ */
+export type KpiFactsScope = { byDay: boolean; perMember: boolean; userIds: ReadonlySet<string> | null };
 
-/** Each member's built-in totals over the days from..to (inclusive), as facts. */
+/** The grouping's day column: the day, or one constant for the whole period. */
+const dayColumn = (scope: KpiFactsScope) => (scope.byDay ? sql`day::text` : sql`''`);
+/** The grouping's member column: the member, or one constant for everyone together. */
+const userColumn = (scope: KpiFactsScope) => (scope.perMember ? sql`user_id` : sql`''`);
+/** Only the named members' rows (as JSON: a driver spreads an array into one parameter per item). */
+const whoseRows = (scope: KpiFactsScope) =>
+  scope.userIds === null ? sql`` : sql` AND user_id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...scope.userIds])}::jsonb))`;
+
+/** The built-in totals over the days from..to (inclusive), grouped as the scope says, as facts. */
 async function selectBuiltInFacts(
   tx: Transaction,
   companyId: CompanyId,
   from: string,
   to: string,
-  byDay: boolean,
+  scope: KpiFactsScope,
 ): Promise<DatedKpiFact[]> {
   const result = await tx.execute(sql`
-    SELECT ${dayColumn(byDay)} AS day, user_id, sum(answered)::int AS answered, sum(unanswered)::int AS unanswered,
+    SELECT ${dayColumn(scope)} AS day, ${userColumn(scope)} AS user_id, sum(answered)::int AS answered, sum(unanswered)::int AS unanswered,
            sum(meetings_booked)::int AS meetings_booked, sum(moved_forward)::int AS moved_forward,
            sum(meetings_completed)::int AS meetings_completed, sum(emails)::int AS emails, sum(linkedin)::int AS linkedin,
            sum(sales)::int AS sales, sum(revenue)::bigint AS revenue, sum(points)::int AS points, sum(activities)::int AS activities
       FROM daily_user_stats
-     WHERE company_id = ${companyId}::uuid AND day BETWEEN ${from}::date AND ${to}::date
+     WHERE company_id = ${companyId}::uuid AND day BETWEEN ${from}::date AND ${to}::date${whoseRows(scope)}
      GROUP BY 1, 2`);
   const rows = (result as unknown as { rows: Record<string, string | number>[] }).rows;
   return rows.flatMap((row) => {
@@ -55,67 +67,65 @@ async function selectBuiltInFacts(
 }
 
 /**
- * Each member's own-type totals over the days, by type and outcome: one row per (day, member,
- * type, outcome, key) where the key is "#" (activities), "$" (points), "s:<field>" (a field's sum)
- * or "c:<key>" (a value's count), summed in the database.
+ * The own-type totals over the days, by type and outcome, grouped as the scope says: counts and
+ * points summed in the database, the JSON sums and counts of each group's rows handed over as a
+ * list and added up here. Summing those in SQL (a row per key, then grouped) cost several times as
+ * much on PGlite as adding them in JavaScript.
  */
 async function selectOwnTypeFacts(
   tx: Transaction,
   companyId: CompanyId,
   from: string,
   to: string,
-  byDay: boolean,
+  scope: KpiFactsScope,
 ): Promise<DatedKpiFact[]> {
   const result = await tx.execute(sql`
-    WITH days AS (
-      SELECT ${dayColumn(byDay)} AS day, user_id, type_id, outcome_id, activities, points, sums, counts
-        FROM activity_type_day_stats
-       WHERE company_id = ${companyId}::uuid AND day BETWEEN ${from}::date AND ${to}::date
-    )
-    SELECT day, user_id, type_id, outcome_id, '#' AS key, sum(activities)::numeric AS n FROM days GROUP BY 1, 2, 3, 4
-    UNION ALL
-    SELECT day, user_id, type_id, outcome_id, '$', sum(points)::numeric FROM days GROUP BY 1, 2, 3, 4
-    UNION ALL
-    SELECT d.day, d.user_id, d.type_id, d.outcome_id, 's:' || e.key, sum(e.value::numeric) FROM days d, jsonb_each_text(d.sums) e GROUP BY 1, 2, 3, 4, 5
-    UNION ALL
-    SELECT d.day, d.user_id, d.type_id, d.outcome_id, 'c:' || e.key, sum(e.value::numeric) FROM days d, jsonb_each_text(d.counts) e GROUP BY 1, 2, 3, 4, 5`);
-  const rows = (
-    result as unknown as { rows: { day: string; user_id: string; type_id: string; outcome_id: string; key: string; n: string | number }[] }
-  ).rows;
-  const facts = new Map<string, DatedKpiFact>();
-  for (const row of rows) {
-    const id = `${row.day}\u0000${row.user_id}\u0000${row.type_id}\u0000${row.outcome_id}`;
-    let fact = facts.get(id);
-    if (!fact) {
-      fact = {
-        day: row.day,
-        userId: row.user_id,
-        type: row.type_id,
-        outcomeId: row.outcome_id,
-        activities: 0,
-        points: 0,
-        sums: {},
-        counts: {},
-      };
-      facts.set(id, fact);
+    SELECT ${dayColumn(scope)} AS day, ${userColumn(scope)} AS user_id, type_id, outcome_id,
+           sum(activities)::int AS activities, sum(points)::int AS points, jsonb_agg(sums) AS sums, jsonb_agg(counts) AS counts
+      FROM activity_type_day_stats
+     WHERE company_id = ${companyId}::uuid AND day BETWEEN ${from}::date AND ${to}::date${whoseRows(scope)}
+     GROUP BY 1, 2, 3, 4`);
+  type Sums = Record<string, number>[];
+  type Row = {
+    day: string;
+    user_id: string;
+    type_id: string;
+    outcome_id: string;
+    activities: number;
+    points: number;
+    sums: Sums | string;
+    counts: Sums | string;
+  };
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  const add = (list: Row['sums']) => {
+    const into: Record<string, number> = {};
+    for (const values of typeof list === 'string' ? (JSON.parse(list) as Sums) : list) {
+      for (const key in values) into[key] = (into[key] ?? 0) + Number(values[key]);
     }
-    const n = Number(row.n);
-    if (row.key === '#') fact.activities = n;
-    else if (row.key === '$') fact.points = n;
-    else if (row.key.startsWith('s:')) fact.sums[row.key.slice(2)] = n;
-    else fact.counts[row.key.slice(2)] = n;
-  }
-  return [...facts.values()];
+    return into;
+  };
+  return rows.map((row) => ({
+    day: row.day,
+    userId: row.user_id,
+    type: row.type_id,
+    outcomeId: row.outcome_id,
+    activities: Number(row.activities),
+    points: Number(row.points),
+    sums: add(row.sums),
+    counts: add(row.counts),
+  }));
 }
 
-/** Transaction step: every member's facts over the days from..to, from both rollups; by day when asked (day '' otherwise). */
+/**
+ * Transaction step: the facts over the days from..to from both rollups, grouped as the scope says
+ * (a member's userId, or '' for everyone together; a day, or '' for the period).
+ */
 export async function selectKpiFacts(
   tx: Transaction,
   companyId: CompanyId,
   from: string,
   to: string,
-  options: { byDay?: boolean } = {},
+  scope: KpiFactsScope = { byDay: false, perMember: true, userIds: null },
 ): Promise<DatedKpiFact[]> {
-  const byDay = options.byDay ?? false;
-  return [...(await selectBuiltInFacts(tx, companyId, from, to, byDay)), ...(await selectOwnTypeFacts(tx, companyId, from, to, byDay))];
+  return [...(await selectBuiltInFacts(tx, companyId, from, to, scope)), ...(await selectOwnTypeFacts(tx, companyId, from, to, scope))];
 }

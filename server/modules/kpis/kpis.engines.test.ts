@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Activity, ActivityType, ApiError, Kpi, KpiFormula, KpiList, KpiValues } from '@core/contracts';
+import type { Activity, ActivityType, ApiError, Kpi, KpiFormula, KpiList, KpiSeries, KpiValues } from '@core/contracts';
 import { addDays, computeLocalDate, type LocalDate } from '@core/period';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -537,6 +537,21 @@ describe('every KPI equals its brute-force figure over the activities', () => {
                   member.userId,
                 );
               }
+            }
+          }
+          // Day by day (a board's chart): everyone's facts together per day, each day its brute-force figure.
+          const [from, to] = periods[0]!;
+          for (const id of kpiIds) {
+            const series = await ok<KpiSeries>(await t.request(`/api/v1/kpis/series?id=${id}&from=${from}&to=${to}`, { as: rep }));
+            for (const { day, value } of series.days) {
+              const expected = bruteForce(
+                id,
+                formulas,
+                rows.filter((a) => a.localDate === day),
+              );
+              const where = `${id} ${JSON.stringify(formulas.get(id))} on ${day}`;
+              if (expected === null) expect(value, where).toBeNull();
+              else expect(value, where).toBeCloseTo(expected, 6);
             }
           }
         },

@@ -178,17 +178,19 @@ export async function getKpiSeries(deps: AppDeps, actor: Actor, query: KpiSeries
     const formulas = formulasOf(await selectKpis(tx, actor.companyId));
     if (!formulas.has(query.id)) throw badRequest('No such KPI in your company.', { id: 'No such KPI in your company' });
     const team = query.teamId ? await selectTeamMemberIds(tx, actor.companyId, query.teamId) : null;
-    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to, { byDay: true });
+    // Everyone's (or the team's) facts together, day by day: summed in the database, not per member.
+    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to, { byDay: true, perMember: false, userIds: team });
     const byDay = new Map<string, KpiFact[]>();
     for (const fact of facts) {
-      if (team !== null && !team.has(fact.userId)) continue;
-      byDay.set(fact.day, [...(byDay.get(fact.day) ?? []), fact]);
+      const day = byDay.get(fact.day);
+      if (day) day.push(fact);
+      else byDay.set(fact.day, [fact]);
     }
     return {
       id: query.id,
       days: listLocalDates(query.from as LocalDate, query.to as LocalDate).map((day) => ({
         day,
-        value: evaluateKpis(formulas, byDay.get(day) ?? []).get(query.id) ?? null,
+        value: evaluateKpis(formulas, byDay.get(day) ?? [], [query.id]).get(query.id) ?? null,
       })),
     };
   });
@@ -215,9 +217,7 @@ export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValues
     const shown = faces
       .filter((face) => face.onBoards && (team === null || team.has(face.userId)))
       .sort((a, b) => (a.userId < b.userId ? -1 : 1));
-    const facts = (await selectKpiFacts(tx, actor.companyId, query.from, query.to)).filter(
-      (fact) => team === null || team.has(fact.userId),
-    );
+    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to, { byDay: false, perMember: true, userIds: team });
     const byMember = new Map<string, KpiFact[]>(shown.map((face) => [face.userId as string, []]));
     for (const fact of facts) byMember.get(fact.userId)?.push(fact);
 
