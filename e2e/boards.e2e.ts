@@ -185,7 +185,7 @@ describe('boards', () => {
     }
   });
 
-  it('reads in Norwegian, dark, on a phone', async () => {
+  it('reads in Norwegian, dark, on a phone; in Swedish and Danish on a phone and a desktop', async () => {
     await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -202,6 +202,21 @@ describe('boards', () => {
     await page.goto('/app/boards');
     await page.getByRole('link', { name: /Sales floor/ }).waitFor();
     await saveSettledScreenshot(page, 'boards-05-list-nb-phone-dark');
+
+    // Swedish and Danish, each on a phone in dark and on a desktop in light.
+    for (const [language, salesValue] of [
+      ['sv', 'Försäljningsvärde'],
+      ['da', 'Salgsværdi'],
+    ] as const) {
+      await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language });
+      for (const look of ['phone-dark', 'desktop-light'] as const) {
+        await page.emulateMedia({ colorScheme: look === 'phone-dark' ? 'dark' : 'light' });
+        await page.setViewportSize(look === 'phone-dark' ? { width: 390, height: 844 } : { width: 1366, height: 860 });
+        await page.goto(boardUrl);
+        await page.getByRole('region', { name: salesValue }).getByRole('meter').waitFor();
+        await saveSettledScreenshot(page, `boards-07-${language}-${look}`);
+      }
+    }
     await page.setViewportSize({ width: 1366, height: 860 });
     await page.emulateMedia({ colorScheme: 'light' });
     await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });

@@ -307,6 +307,27 @@ function valuesOf(field: Pick<ActivityField, 'kind' | 'options'>): string[] {
 /** A filter's value as the rollup's counts key it: yes/no as the stored JSON's true and false. */
 const countKey = (fieldId: string, value: string) => `${fieldId}:${value === 'yes' ? 'true' : value === 'no' ? 'false' : value}`;
 
+/**
+ * The sums and counts of the own types' facts that some KPI reads: a field summed or averaged
+ * (its sum and how many hold a value), a value counted by a filter. What the rollup holds beyond
+ * these (other fields, other choices) no KPI asks for, so it need not be read.
+ */
+export function listFactKeys(formulas: ReadonlyMap<string, KpiFormula>): { sums: string[]; counts: string[] } {
+  const sums = new Set<string>();
+  const counts = new Set<string>();
+  for (const formula of formulas.values()) {
+    if (formula.kind !== 'aggregate') continue;
+    if (formula.aggregate !== 'count' && formula.of && formula.of !== 'points') {
+      sums.add(formula.of);
+      counts.add(formula.of);
+    }
+    if (formula.aggregate === 'count' && formula.where) {
+      for (const value of formula.where.values) counts.add(countKey(formula.where.fieldId, value));
+    }
+  }
+  return { sums: [...sums].sort(), counts: [...counts].sort() };
+}
+
 // ---- evaluating ----------------------------------------------------------------------------------
 
 /** Sums of an aggregate over some facts: the numerator and the denominator of its value. */

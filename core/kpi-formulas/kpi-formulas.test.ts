@@ -8,6 +8,7 @@ import {
   evaluateKpis,
   factsFromBuiltInTotals,
   type KpiTypeShape,
+  listFactKeys,
 } from './index';
 
 const visit: KpiTypeShape = {
@@ -116,5 +117,25 @@ describe('evaluateKpis', () => {
       points: 40,
       conversion: 0.25,
     });
+  });
+});
+
+describe('the facts a company’s KPIs read', () => {
+  it('are the fields summed or averaged and the values counted, nothing else', () => {
+    const own = (formula: Partial<KpiFormula>) =>
+      ({ kind: 'aggregate', typeIds: ['t1'], outcomeIds: [], where: null, of: null, ...formula }) as KpiFormula;
+    const formulas = new Map<string, KpiFormula>([
+      ['value', own({ aggregate: 'sum', of: 'deal_value' })],
+      ['seats', own({ aggregate: 'average', of: 'seats' })],
+      ['points', own({ aggregate: 'sum', of: 'points' })],
+      ['inbound', own({ aggregate: 'count', where: { fieldId: 'source', values: ['inbound', 'partner'] } })],
+      ['signed', own({ aggregate: 'count', where: { fieldId: 'signed', values: ['yes'] } })],
+      ['ratio', { kind: 'ratio', left: 'value', right: 'inbound' }],
+    ]);
+    expect(listFactKeys(formulas)).toEqual({
+      sums: ['deal_value', 'seats'],
+      counts: ['deal_value', 'seats', 'signed:true', 'source:inbound', 'source:partner'],
+    });
+    expect(listFactKeys(new Map())).toEqual({ sums: [], counts: [] });
   });
 });

@@ -18,6 +18,7 @@ import {
   BUILT_IN_KPI_TYPE_SHAPES,
   checkKpiDefinition,
   evaluateKpis,
+  listFactKeys,
   type KpiFact,
   type KpiTypeShape,
 } from '@core/kpi-formulas';
@@ -179,7 +180,12 @@ export async function getKpiSeries(deps: AppDeps, actor: Actor, query: KpiSeries
     if (!formulas.has(query.id)) throw badRequest('No such KPI in your company.', { id: 'No such KPI in your company' });
     const team = query.teamId ? await selectTeamMemberIds(tx, actor.companyId, query.teamId) : null;
     // Everyone's (or the team's) facts together, day by day: summed in the database, not per member.
-    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to, { byDay: true, perMember: false, userIds: team });
+    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to, {
+      byDay: true,
+      perMember: false,
+      userIds: team,
+      keys: listFactKeys(formulas),
+    });
     const byDay = new Map<string, KpiFact[]>();
     for (const fact of facts) {
       const day = byDay.get(fact.day);
@@ -217,7 +223,12 @@ export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValues
     const shown = faces
       .filter((face) => face.onBoards && (team === null || team.has(face.userId)))
       .sort((a, b) => (a.userId < b.userId ? -1 : 1));
-    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to, { byDay: false, perMember: true, userIds: team });
+    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to, {
+      byDay: false,
+      perMember: true,
+      userIds: team,
+      keys: listFactKeys(formulas),
+    });
     const byMember = new Map<string, KpiFact[]>(shown.map((face) => [face.userId as string, []]));
     for (const fact of facts) byMember.get(fact.userId)?.push(fact);
 
