@@ -151,11 +151,17 @@ export function widgetRequests(board: Board, today: LocalDate): { name: string; 
   return board.widgets.map((widget) => {
     const period = widget.period;
     switch (widget.kind) {
-      case 'number':
-        return { name: `number (${period})`, paths: [values(periodDays(period, today)), values(previousPeriodDays(period, today))] };
-      case 'leaderboard':
+      case 'number': {
+        const only = `&ids=${widget.kpiId}&totalOnly=true`;
+        return {
+          name: `number (${period})`,
+          paths: [values(periodDays(period, today)) + only, values(previousPeriodDays(period, today)) + only],
+        };
+      }
       case 'gauge':
-        return { name: `${widget.kind} (${period})`, paths: [values(periodDays(period, today))] };
+        return { name: `gauge (${period})`, paths: [`${values(periodDays(period, today))}&ids=${widget.kpiId}&totalOnly=true`] };
+      case 'leaderboard':
+        return { name: `leaderboard (${period})`, paths: [values(periodDays(period, today))] };
       case 'chart': {
         const days = periodDays(period === 'today' ? 'week' : period, today);
         return {

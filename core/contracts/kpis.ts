@@ -122,6 +122,11 @@ export const KpiValuesQuerySchema = z.object({
   teamId: z.uuid({ error: 'Not a team id' }).optional(),
   /** Only these KPIs (comma-separated ids or keys); all when left out. */
   ids: text().max(2000).optional(),
+  /** Only the totals (a board's number or gauge): no member's figure, summed in the database. */
+  totalOnly: z
+    .enum(['true', 'false'], { error: 'totalOnly is true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
   /** Each team's figure too (the boards' team comparison): its members' facts together, removed members included. */
   byTeam: z
     .enum(['true', 'false'], { error: 'byTeam is true or false' })

@@ -99,7 +99,8 @@ export const queryKeys = {
     recentActivities: ({ limit, period, teamId }: RecentActivitiesRequest) =>
       ['scoreboard', 'recent-activities', { limit, period: period ?? 'all', teamId: teamId ?? 'all' }] as const,
     /** KPI values (decision 101): under the boards' family, so every logged activity refreshes them. */
-    kpiValues: (query: { from: string; to: string; teamId?: string; byTeam?: 'true' }) => ['scoreboard', 'kpi-values', query] as const,
+    kpiValues: (query: { from: string; to: string; teamId?: string; byTeam?: 'true'; totalOnly?: 'true'; ids?: string }) =>
+      ['scoreboard', 'kpi-values', query] as const,
     kpiSeries: (query: { id: string; from: string; to: string; teamId?: string }) => ['scoreboard', 'kpi-series', query] as const,
     weekly: ['scoreboard', 'weekly'],
     weeklyOf: (teamId: string | undefined, rankBy: RankBy = 'points') => ['scoreboard', 'weekly', teamId ?? 'all', rankBy] as const,

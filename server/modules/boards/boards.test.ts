@@ -256,5 +256,9 @@ describe('boards', () => {
     expect(plain.teams).toBeUndefined();
     expect(plain.kpis[0]!.teams).toBeUndefined();
     expect((await t.request(`/api/v1/kpis/values?from=${day}&to=${day}&byTeam=yes`, { as: oslo })).status).toBe(400);
+    // A number or a gauge asks for a KPI's total alone: the same total, no member's figure.
+    const total = await values('ids=conversion&totalOnly=true');
+    expect(total.members).toEqual([]);
+    expect(total.kpis).toEqual([{ id: 'conversion', total: conversion.total, members: [] }]);
   });
 });

@@ -519,6 +519,15 @@ describe('every KPI equals its brute-force figure over the activities', () => {
               await t.request(`/api/v1/kpis/values?from=${from}&to=${to}&ids=${kpiIds.join(',')}`, { as: rep }),
             );
             const inPeriod = rows.filter((a) => a.localDate >= from && a.localDate <= to);
+            // The totals alone (a number, a gauge), summed without members: the same totals.
+            const totalOnly = await ok<KpiValues>(
+              await t.request(`/api/v1/kpis/values?from=${from}&to=${to}&ids=${kpiIds.join(',')}&totalOnly=true`, { as: rep }),
+            );
+            for (const [i, kpi] of totalOnly.kpis.entries()) {
+              const total = answer.kpis[i]!.total;
+              if (total === null) expect(kpi.total, kpi.id).toBeNull();
+              else expect(kpi.total, kpi.id).toBeCloseTo(total, 6);
+            }
             for (const kpi of answer.kpis) {
               const expectClose = (actual: number | null, expected: number | null, who: string) => {
                 const where = `${kpi.id} ${JSON.stringify(formulas.get(kpi.id))} ${who} ${from}..${to}`;

@@ -218,14 +218,16 @@ export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValues
 
     // Ranked: the active members on the boards (decision 081). Counted in the total: everyone's
     // activity in the period (of the team: its members, removed ones too), as the boards' totals.
-    const faces = await selectActiveMemberFaces(tx, actor.companyId);
+    // Only the totals (a number or a gauge): everyone's facts summed together in the database.
+    const perMember = !query.totalOnly || query.byTeam;
+    const faces = perMember ? await selectActiveMemberFaces(tx, actor.companyId) : [];
     const team = query.teamId ? await selectTeamMemberIds(tx, actor.companyId, query.teamId) : null;
-    const shown = faces
-      .filter((face) => face.onBoards && (team === null || team.has(face.userId)))
-      .sort((a, b) => (a.userId < b.userId ? -1 : 1));
+    const shown = query.totalOnly
+      ? []
+      : faces.filter((face) => face.onBoards && (team === null || team.has(face.userId))).sort((a, b) => (a.userId < b.userId ? -1 : 1));
     const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to, {
       byDay: false,
-      perMember: true,
+      perMember,
       userIds: team,
       keys: listFactKeys(formulas),
     });
@@ -234,9 +236,9 @@ export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValues
 
     const memberValues = shown.map((face) => ({
       userId: face.userId as string,
-      values: evaluateKpis(formulas, byMember.get(face.userId)!),
+      values: evaluateKpis(formulas, byMember.get(face.userId)!, wanted),
     }));
-    const totals = evaluateKpis(formulas, facts);
+    const totals = evaluateKpis(formulas, facts, wanted);
     // Each team's figure (asked for by the team comparison): its members' facts together, a ratio of their sums.
     const teams = query.byTeam
       ? (await selectTeamsWithMemberIds(tx, actor.companyId)).map((team) => ({
@@ -245,6 +247,7 @@ export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValues
           values: evaluateKpis(
             formulas,
             facts.filter((fact) => team.memberIds.has(fact.userId)),
+            wanted,
           ),
         }))
       : null;

@@ -5201,6 +5201,7 @@ export interface paths {
                     to: string;
                     teamId?: string;
                     ids?: string;
+                    totalOnly?: "true" | "false";
                     byTeam?: "true" | "false";
                 };
                 header?: never;

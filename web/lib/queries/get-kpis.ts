@@ -13,7 +13,8 @@ export function useKpis() {
   return useQuery({ queryKey: queryKeys.kpis, queryFn: getKpis });
 }
 
-type KpiValuesQuery = { from: string; to: string; teamId?: string; byTeam?: 'true' };
+/** byTeam: each team's figure too; totalOnly with ids: only those KPIs' totals (a number, a gauge). */
+type KpiValuesQuery = { from: string; to: string; teamId?: string; byTeam?: 'true'; totalOnly?: 'true'; ids?: string };
 
 export function getKpiValues(query: KpiValuesQuery): Promise<KpiValues> {
   return api.GET('/api/v1/kpis/values', { params: { query } });

@@ -122,8 +122,10 @@ function NumberBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { k
   const { t } = useTranslation('scoreboard');
   const words = useKpiWords();
   const teamId = teamOf(widget, context);
-  const now = useKpiValues(withTeam(periodDays(widget.period, context.today), teamId));
-  const before = useKpiValues(withTeam(previousPeriodDays(widget.period, context.today), teamId));
+  // Only this KPI's totals, now and over the period before: summed in the database, no member's figure.
+  const only = { ids: kpi.id, totalOnly: 'true' } as const;
+  const now = useKpiValues({ ...withTeam(periodDays(widget.period, context.today), teamId), ...only });
+  const before = useKpiValues({ ...withTeam(previousPeriodDays(widget.period, context.today), teamId), ...only });
   if (now.isError && !now.data) return <LoadError title={t('boards.loadFailed')} error={now.error} onRetry={() => void now.refetch()} />;
   if (!now.data) return <Skeleton className="h-12 w-32" />;
   const value = now.data.kpis.find((k) => k.id === kpi.id)?.total ?? null;
@@ -226,7 +228,11 @@ function ChartBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
 function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { kind: 'gauge' }>; kpi: Kpi; context: WidgetContext }) {
   const { t } = useTranslation('scoreboard');
   const words = useKpiWords();
-  const values = useKpiValues(withTeam(periodDays(widget.period, context.today), teamOf(widget, context)));
+  const values = useKpiValues({
+    ...withTeam(periodDays(widget.period, context.today), teamOf(widget, context)),
+    ids: kpi.id,
+    totalOnly: 'true',
+  });
   if (values.isError && !values.data)
     return <LoadError title={t('boards.loadFailed')} error={values.error} onRetry={() => void values.refetch()} />;
   if (!values.data) return <Skeleton className="h-16 w-full" />;

@@ -74,7 +74,7 @@ export function KpisSettings() {
   const ownTypes = useActivityTypes().data?.types ?? [];
   const timeZone = me?.company?.timezone ?? 'Europe/Oslo';
   const today = computeLocalDate(new Date(), timeZone);
-  const values = useKpiValues({ from: startOfMonth(today as LocalDate), to: today });
+  const values = useKpiValues({ from: startOfMonth(today as LocalDate), to: today, totalOnly: 'true' });
   const [editing, setEditing] = useState<Kpi | 'new' | null>(null);
   const list = kpis.data?.kpis ?? [];
   const nameOf: Namer = (names) => pickName(names, i18n.language, me?.company?.language);
