@@ -8,8 +8,8 @@ import { type JourneyServer, useSharedServer } from './support/shared-server';
 /*
  * Boards (decision 102): an admin makes a board for the company, which starts with a sales floor's
  * widgets (numbers with their change, a leaderboard, a chart, the feed) drawn from the KPIs, adds a
- * gauge, moves and removes widgets; another starts from the SDR template (the teams side by side)
- * and adds a contest's standings; a rep sees the board but may not change it, and the server
+ * gauge, moves and removes widgets; another starts from the SDR template (the teams side by side),
+ * adds a contest's standings and becomes the admin's start page; a rep sees the board but may not change it, and the server
  * refuses them whatever the screen shows. In Norwegian, dark, on a phone.
  */
 
@@ -161,6 +161,22 @@ describe('boards', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     await saveSettledScreenshot(page, 'boards-06-sdr-template', { fullPage: true });
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+
+    // The admin opens the app on this board: /app brings it, the dashboard is a link away.
+    const sdrUrl = new URL(page.url()).pathname;
+    await page.getByRole('button', { name: 'Make it my start page' }).click();
+    await page.getByRole('button', { name: 'Remove as start page' }).waitFor();
+    await page.goto('/app');
+    await page.waitForURL(`**${sdrUrl}`);
+    await page.getByRole('heading', { name: 'SDR floor' }).waitFor();
+    await page.getByRole('link', { name: 'Team Dashboard' }).click();
+    await page.waitForURL('**/app/dashboard');
+    await page.getByRole('heading', { name: 'Team Dashboard' }).waitFor();
+    await page.goto(sdrUrl);
+    await page.getByRole('button', { name: 'Remove as start page' }).click();
+    await page.getByRole('button', { name: 'Make it my start page' }).waitFor();
+    await page.goto('/app');
+    await page.getByRole('heading', { name: 'Team Dashboard' }).waitFor();
   });
 
   it('a rep sees the company’s board but cannot change it, and the server refuses them', async () => {

@@ -294,6 +294,15 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/boards': { expect: members(201), prepare: async () => ({ json: boardBody('private') }) },
   'PUT /api/v1/boards/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await boardOfA() }, json: boardBody() }) },
   'DELETE /api/v1/boards/{id}': { expect: admins(200, 404), prepare: async () => ({ params: { id: await boardOfA() } }) },
+  // a start page: any member who sees the board, for themselves alone; another company's board is not found
+  'PUT /api/v1/boards/{id}/home': {
+    expect: { ...members(200), otherAdmin: 404 },
+    prepare: async () => ({ params: { id: await boardOfA() } }),
+  },
+  'DELETE /api/v1/boards/{id}/home': {
+    expect: { ...members(200), otherAdmin: 404 },
+    prepare: async () => ({ params: { id: await boardOfA() } }),
+  },
 
   // invitations
   'POST /api/v1/invitations': { expect: admins(201), prepare: async () => ({ json: { role: 'admin' } }) },

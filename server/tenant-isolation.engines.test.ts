@@ -617,6 +617,8 @@ const ISOLATION: Record<string, Entry> = {
     { params: { id: aBoard.id }, json: { name: `Beta board ${unique()}`, sharing: 'private', widgets: [] }, namesA: true },
   ],
   'DELETE /api/v1/boards/{id}': () => [{ params: { id: aBoard.id }, namesA: true }],
+  'PUT /api/v1/boards/{id}/home': () => [{ params: { id: aBoard.id }, namesA: true }],
+  'DELETE /api/v1/boards/{id}/home': () => [{ params: { id: aBoard.id }, namesA: true }],
   'POST /api/v1/teams': () => [{ json: { name: `Beta team ${unique()}` } }],
   'PATCH /api/v1/teams/{id}': () => [{ params: { id: aTeam.id }, json: { name: `Beta team ${unique()}` }, namesA: true }],
   'DELETE /api/v1/teams/{id}': () => [{ params: { id: aTeam.id }, namesA: true }],

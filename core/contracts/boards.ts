@@ -110,13 +110,19 @@ export const BoardSchema = z.object({
   widgets: z.array(BoardWidgetSchema),
   /** Whether the viewer may change it: its owner, an admin, or (shared with a team) that team's lead. */
   canEdit: z.boolean(),
+  /** Whether the viewer opens the app on it instead of the dashboard. */
+  isHome: z.boolean(),
   createdAt: text(),
   updatedAt: text(),
 });
 export type Board = Omit<z.infer<typeof BoardSchema>, 'widgets'> & { widgets: BoardWidget[] };
 
-export const BoardListSchema = z.object({ boards: z.array(BoardSchema) });
-export type BoardList = { boards: Board[] };
+export const BoardListSchema = z.object({
+  boards: z.array(BoardSchema),
+  /** The board the viewer opens the app on (one they may see), or null: the dashboard. */
+  homeBoardId: text().nullable(),
+});
+export type BoardList = { boards: Board[]; homeBoardId: string | null };
 
 export const BoardParamsSchema = z.object({ id: z.uuid({ error: 'Not a board id' }) });
 

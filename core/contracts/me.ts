@@ -43,6 +43,8 @@ export const MeSchema = z.object({
       teamId: text().nullable(),
       /** Whether you are ranked on the boards (decision 081); an admin changes it in Administration, Users. */
       onBoards: z.boolean(),
+      /** The board you open the app on instead of the dashboard (decision 102), or null. */
+      homeBoardId: text().nullable(),
       createdAt: text(),
     })
     .nullable(),

@@ -173,6 +173,7 @@ const TABLE_OWNERS = {
   activityTypes: 'server/modules/activity-types/activity-types.repository.ts',
   kpis: 'server/modules/kpis/kpis.repository.ts',
   boards: 'server/modules/boards/boards.repository.ts',
+  boardHomes: 'server/modules/boards/boards.repository.ts',
   wrapups: 'server/modules/wrapups/wrapups.repository.ts',
   displayLinks: 'server/modules/tv/display-links.repository.ts',
   tvPlaylists: 'server/modules/tv/tv-playlists.repository.ts',

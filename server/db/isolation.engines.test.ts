@@ -60,6 +60,7 @@ const TENANT_TABLES = [
   'activity_type_day_stats',
   'kpis',
   'boards',
+  'board_homes',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member (an admin; the 1:1 note is about the colleague). */
@@ -157,9 +158,11 @@ async function seedEveryTable(member: Member, colleague: Member): Promise<void> 
       VALUES (${member.companyId}, ${typeId}, '{"en":"Demo"}', 'presentation', 'green')`);
     await tx.execute(sql`INSERT INTO activity_type_day_stats (company_id, day, user_id, type_id, activities, points)
       VALUES (${member.companyId}, '2026-11-20', ${member.id}, ${typeId}, 1, 5)`);
+    const boardId = crypto.randomUUID();
     await tx.execute(
-      sql`INSERT INTO boards (company_id, name, sharing, owner_id) VALUES (${member.companyId}, 'Wall', 'company', ${member.id})`,
+      sql`INSERT INTO boards (company_id, id, name, sharing, owner_id) VALUES (${member.companyId}, ${boardId}, 'Wall', 'company', ${member.id})`,
     );
+    await tx.execute(sql`INSERT INTO board_homes (company_id, user_id, board_id) VALUES (${member.companyId}, ${member.id}, ${boardId})`);
     await tx.execute(sql`INSERT INTO kpis (company_id, names, formula, format)
       VALUES (${member.companyId}, '{"en":"Demos"}', ${JSON.stringify({ kind: 'aggregate', aggregate: 'count', typeIds: [typeId] })}::jsonb, 'number')`);
   });
@@ -403,6 +406,10 @@ describe('company B is invisible to company A', () => {
     [
       'boards',
       (c: string, u: string) => sql`INSERT INTO boards (company_id, name, sharing, owner_id) VALUES (${c}, 'Planted', 'company', ${u})`,
+    ],
+    [
+      'board_homes',
+      (c: string, u: string) => sql`INSERT INTO board_homes (company_id, user_id, board_id) VALUES (${c}, ${u}, gen_random_uuid())`,
     ],
     [
       'kpis',

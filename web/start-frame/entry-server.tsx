@@ -30,6 +30,7 @@ function describeFrameMember(language: Language): Me {
       role: 'admin',
       teamId: null,
       onBoards: true,
+      homeBoardId: null,
       createdAt: '2026-01-01T00:00:00.000Z',
     },
     company: {

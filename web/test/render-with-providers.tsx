@@ -17,6 +17,7 @@ export function makeTestMe(overrides: Partial<Me['company'] & object> = {}): Me 
       role: 'user',
       teamId: null,
       onBoards: true,
+      homeBoardId: null,
       createdAt: '2026-11-01T08:00:00.000Z',
     },
     company: {

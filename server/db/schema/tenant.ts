@@ -291,6 +291,32 @@ export const boards = pgTable(
   ],
 );
 
+/**
+ * The board a member opens the app on instead of the dashboard (decision 102): one per member of a
+ * company, gone with the board (or the member).
+ */
+export const boardHomes = pgTable(
+  'board_homes',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .$type<UserId>()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    boardId: uuid('board_id').notNull(),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    foreignKey({ columns: [t.companyId, t.boardId], foreignColumns: [boards.companyId, boards.id] }).onDelete('cascade'),
+    // A board deleted takes its members' start pages with it: found by the board.
+    index('board_homes_board_idx').on(t.companyId, t.boardId),
+  ],
+);
+
 export const activities = pgTable(
   'activities',
   {

@@ -2,11 +2,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { BoardDefinition, BoardWidget } from '@core/contracts';
 import type { Transaction } from '../../db/client';
 import type { UserId } from '../../db/ids';
-import { boards } from '../../db/schema';
+import { boardHomes, boards } from '../../db/schema';
 import type { CompanyId } from '../../db/tenant';
 
 /*
- * The one owner of boards (decision 102). Every function is a step of the caller's open
+ * The one owner of boards and of the board each member opens the app on (decision 102). Every function is a step of the caller's open
  * transaction (withTenant in the service); who may see or change which board is the service's.
  */
 
@@ -57,4 +57,28 @@ export async function deleteBoardRow(tx: Transaction, companyId: CompanyId, id: 
     .where(and(eq(boards.companyId, companyId), eq(boards.id, id)))
     .returning({ id: boards.id });
   return rows.length > 0;
+}
+
+/** The board the member opens the app on, if they chose one. */
+export async function selectHomeBoardId(tx: Transaction, companyId: CompanyId, userId: UserId): Promise<string | null> {
+  const [row] = await tx
+    .select({ boardId: boardHomes.boardId })
+    .from(boardHomes)
+    .where(and(eq(boardHomes.companyId, companyId), eq(boardHomes.userId, userId)));
+  return row?.boardId ?? null;
+}
+
+/** Makes the board the member's start page (the one before, if any, stops being it). */
+export async function upsertHomeBoard(tx: Transaction, companyId: CompanyId, userId: UserId, boardId: string): Promise<void> {
+  await tx
+    .insert(boardHomes)
+    .values({ companyId, userId, boardId })
+    .onConflictDoUpdate({ target: [boardHomes.companyId, boardHomes.userId], set: { boardId, createdAt: new Date() } });
+}
+
+/** The member opens the app on the dashboard again, if this board was their start page. */
+export async function deleteHomeBoard(tx: Transaction, companyId: CompanyId, userId: UserId, boardId: string): Promise<void> {
+  await tx
+    .delete(boardHomes)
+    .where(and(eq(boardHomes.companyId, companyId), eq(boardHomes.userId, userId), eq(boardHomes.boardId, boardId)));
 }

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { ApiErrorSchema, BoardInputSchema, BoardListSchema, BoardParamsSchema, BoardSchema, OkSchema } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireMember, tokenRoute } from '../session/session.middleware';
-import { createBoard, deleteBoard, getBoard, listBoards, updateBoard } from './boards.service';
+import { createBoard, deleteBoard, getBoard, listBoards, setHomeBoard, updateBoard } from './boards.service';
 
 /* Boards (decision 102): a member sees theirs, their team's and the company's; who changes which is the service's to say. */
 export const boardsRoutes = createRouter();
@@ -76,4 +76,30 @@ boardsRoutes.openapi(
     await deleteBoard(c.get('deps'), c.get('actor'), c.req.valid('param').id);
     return c.json({ ok: true as const }, 200);
   },
+);
+
+boardsRoutes.openapi(
+  createRoute({
+    method: 'put',
+    path: '/boards/{id}/home',
+    tags,
+    summary: 'Open the app on this board instead of the dashboard (any board you may see; for you alone)',
+    middleware: [requireMember] as const,
+    request: { params: BoardParamsSchema },
+    responses: { 200: { description: 'OK', content: json(BoardSchema) }, ...errorResponses, ...notFound },
+  }),
+  async (c) => c.json(await setHomeBoard(c.get('deps'), c.get('actor'), c.req.valid('param').id, true), 200),
+);
+
+boardsRoutes.openapi(
+  createRoute({
+    method: 'delete',
+    path: '/boards/{id}/home',
+    tags,
+    summary: 'Open the app on the dashboard again, if this board was where you opened it',
+    middleware: [requireMember] as const,
+    request: { params: BoardParamsSchema },
+    responses: { 200: { description: 'OK', content: json(BoardSchema) }, ...errorResponses, ...notFound },
+  }),
+  async (c) => c.json(await setHomeBoard(c.get('deps'), c.get('actor'), c.req.valid('param').id, false), 200),
 );

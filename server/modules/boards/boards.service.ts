@@ -14,7 +14,17 @@ import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
 import { checkContestsExist } from '../contests/contests.service';
 import { selectKpiIdsIn } from '../kpis/kpis.service';
 import { selectManager, selectTeamOfMember, selectTeamRef } from '../teams/teams.service';
-import { type BoardRow, deleteBoardRow, insertBoard, selectBoard, selectBoards, updateBoardRow } from './boards.repository';
+import {
+  type BoardRow,
+  deleteBoardRow,
+  deleteHomeBoard,
+  insertBoard,
+  selectBoard,
+  selectBoards,
+  selectHomeBoardId,
+  updateBoardRow,
+  upsertHomeBoard,
+} from './boards.repository';
 
 /*
  * Boards (decision 102): a member lists the boards they may see and reads one; they make private
@@ -31,7 +41,7 @@ async function selectViewer(tx: Transaction, actor: Actor): Promise<BoardViewer>
   return { ...manager, teamId: team?.id ?? null };
 }
 
-function toBoard(row: BoardRow, viewer: BoardViewer): Board {
+function toBoard(row: BoardRow, viewer: BoardViewer, homeBoardId: string | null): Board {
   return {
     id: row.id,
     name: row.name,
@@ -40,6 +50,7 @@ function toBoard(row: BoardRow, viewer: BoardViewer): Board {
     ownerId: row.ownerId,
     widgets: row.widgets,
     canEdit: canEditBoard(viewer, row),
+    isHome: row.id === homeBoardId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -93,7 +104,10 @@ export async function listBoards(deps: AppDeps, actor: Actor): Promise<BoardList
     const viewer = await selectViewer(tx, actor);
     const rows = await selectBoards(tx, actor.companyId);
     const listed = rows.filter((row) => canSeeBoard(viewer, row) && (row.sharing !== 'private' || row.ownerId === actor.userId));
-    return { boards: listed.map((row) => toBoard(row, viewer)) };
+    // The start page only while the member may still see it (a board made private meanwhile is not).
+    const home = await selectHomeBoardId(tx, actor.companyId, actor.userId);
+    const homeBoardId = rows.some((row) => row.id === home && canSeeBoard(viewer, row)) ? home : null;
+    return { boards: listed.map((row) => toBoard(row, viewer, homeBoardId)), homeBoardId };
   });
 }
 
@@ -103,7 +117,7 @@ export async function getBoard(deps: AppDeps, actor: Actor, id: string): Promise
     const viewer = await selectViewer(tx, actor);
     const row = await selectBoard(tx, actor.companyId, id);
     if (!row || !canSeeBoard(viewer, row)) throw boardNotFound();
-    return toBoard(row, viewer);
+    return toBoard(row, viewer, await selectHomeBoardId(tx, actor.companyId, actor.userId));
   });
 }
 
@@ -116,7 +130,7 @@ export async function createBoard(deps: AppDeps, actor: Actor, input: BoardDefin
     }
     const definition = await prepareDefinition(tx, actor.companyId, input);
     const row = await insertBoard(tx, actor.companyId, { definition, ownerId: actor.userId, now: deps.now() });
-    return toBoard(row, viewer);
+    return toBoard(row, viewer, null);
   });
 }
 
@@ -131,7 +145,7 @@ export async function updateBoard(deps: AppDeps, actor: Actor, id: string, input
     const definition = await prepareDefinition(tx, actor.companyId, input);
     const row = await updateBoardRow(tx, actor.companyId, { id, definition, now: deps.now() });
     if (!row) throw boardNotFound();
-    return toBoard(row, viewer);
+    return toBoard(row, viewer, await selectHomeBoardId(tx, actor.companyId, actor.userId));
   });
 }
 
@@ -142,5 +156,33 @@ export async function deleteBoard(deps: AppDeps, actor: Actor, id: string): Prom
     if (!before || !canSeeBoard(viewer, before)) throw boardNotFound();
     if (!canEditBoard(viewer, before)) throw forbidden('Only the board’s owner, an admin or the team’s lead can delete it.');
     await deleteBoardRow(tx, actor.companyId, id);
+  });
+}
+
+/**
+ * The member opens the app on this board instead of the dashboard (decision 102), or (home false)
+ * on the dashboard again. Any board they may see; another is not found.
+ */
+export async function setHomeBoard(deps: AppDeps, actor: Actor, id: string, home: boolean): Promise<Board> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const viewer = await selectViewer(tx, actor);
+    const row = await selectBoard(tx, actor.companyId, id);
+    if (!row || !canSeeBoard(viewer, row)) throw boardNotFound();
+    if (home) await upsertHomeBoard(tx, actor.companyId, actor.userId, id);
+    else await deleteHomeBoard(tx, actor.companyId, actor.userId, id);
+    return toBoard(row, viewer, home ? id : await selectHomeBoardId(tx, actor.companyId, actor.userId));
+  });
+}
+
+/**
+ * The board a member opens the app on (for /me), or null: the dashboard. Only while they may still
+ * see it (a board made private or moved to another team since is not theirs to open).
+ */
+export async function findHomeBoardId(deps: AppDeps, actor: Actor): Promise<string | null> {
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const id = await selectHomeBoardId(tx, actor.companyId, actor.userId);
+    if (id === null) return null;
+    const row = await selectBoard(tx, actor.companyId, id);
+    return row && canSeeBoard(await selectViewer(tx, actor), row) ? id : null;
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, Board, BoardList, KpiSeries, KpiValues } from '@core/contracts';
+import type { ApiError, Board, BoardList, KpiSeries, KpiValues, Me } from '@core/contracts';
 import { addDays, computeLocalDate, type LocalDate } from '@core/period';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -260,5 +260,40 @@ describe('boards', () => {
     const total = await values('ids=conversion&totalOnly=true');
     expect(total.members).toEqual([]);
     expect(total.kpis).toEqual([{ id: 'conversion', total: conversion.total, members: [] }]);
+  });
+
+  it('a member opens the app on a board they choose, for themselves alone, while they may see it', async () => {
+    const meOf = async (as: Member) => (await ok<Me>(await t.request('/api/v1/me', { as }))).profile!.homeBoardId;
+    const floor = await ok<Board>(await create(admin, board({ name: 'Start floor', sharing: 'company' })));
+    const mine = await ok<Board>(await create(lead, board({ name: 'Lead private' })));
+    expect(await meOf(oslo)).toBeNull();
+
+    const set = await ok<Board>(await t.request(`/api/v1/boards/${floor.id}/home`, { method: 'PUT', as: oslo }));
+    expect(set.isHome).toBe(true);
+    expect(await meOf(oslo)).toBe(floor.id);
+    const list = await ok<BoardList>(await t.request('/api/v1/boards', { as: oslo }));
+    expect(list.homeBoardId).toBe(floor.id);
+    expect(list.boards.find((b) => b.id === floor.id)?.isHome).toBe(true);
+    // Another member's start page is untouched; another person's private board cannot be chosen.
+    expect(await meOf(bergen)).toBeNull();
+    expect((await t.request(`/api/v1/boards/${mine.id}/home`, { method: 'PUT', as: oslo })).status).toBe(404);
+
+    // Made private by the admin, the board is no longer Ola's to open: the dashboard again.
+    await ok(
+      await t.request(`/api/v1/boards/${floor.id}`, { method: 'PUT', as: admin, json: board({ name: 'Start floor', sharing: 'private' }) }),
+    );
+    expect(await meOf(oslo)).toBeNull();
+    await ok(
+      await t.request(`/api/v1/boards/${floor.id}`, { method: 'PUT', as: admin, json: board({ name: 'Start floor', sharing: 'company' }) }),
+    );
+    expect(await meOf(oslo)).toBe(floor.id);
+
+    // Taken back, and (chosen again) gone with the board.
+    const cleared = await ok<Board>(await t.request(`/api/v1/boards/${floor.id}/home`, { method: 'DELETE', as: oslo }));
+    expect(cleared.isHome).toBe(false);
+    expect(await meOf(oslo)).toBeNull();
+    await ok(await t.request(`/api/v1/boards/${floor.id}/home`, { method: 'PUT', as: oslo }));
+    await ok(await t.request(`/api/v1/boards/${floor.id}`, { method: 'DELETE', as: admin }));
+    expect(await meOf(oslo)).toBeNull();
   });
 });

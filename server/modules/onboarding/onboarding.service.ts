@@ -5,6 +5,8 @@ import type { AppDeps, SessionUser } from '../../context';
 import { HttpError } from '../../lib/http';
 import { consumeRateLimit } from '../../lib/rate-limit';
 import { decideSignUp, getPublicSignupPolicy } from '../admin/signup-policy.service';
+import { toCompanyId, toUserId } from '../../db/ids';
+import { findHomeBoardId } from '../boards/boards.service';
 import { findAccessCode, findDefaultCompanyId, findOperatorCompanyId, getOrCreateDefaultCompany } from '../companies/companies.service';
 import { findActiveMembership, hasRemovedMembership, joinCompany } from '../companies/memberships.service';
 
@@ -15,6 +17,14 @@ export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
   const removed = membership ? false : await hasRemovedMembership(deps.database.db, user.id);
   const role = membership ? normalizeRole(membership.role) : null;
   const operatorCompanyId = membership ? await findOperatorCompanyId(deps.database.db) : null;
+  const homeBoardId = membership
+    ? await findHomeBoardId(deps, {
+        companyId: toCompanyId(membership.company.id),
+        userId: toUserId(user.id),
+        role: role!,
+        timezone: membership.company.timezone,
+      })
+    : null;
   return {
     user: {
       id: user.id,
@@ -32,6 +42,7 @@ export async function getMe(deps: AppDeps, user: SessionUser): Promise<Me> {
           role: role!,
           teamId: membership.teamId,
           onBoards: membership.onBoards,
+          homeBoardId,
           createdAt: membership.createdAt.toISOString(),
         }
       : null,

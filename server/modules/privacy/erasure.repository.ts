@@ -5,6 +5,7 @@ import {
   activities,
   appRateLimits,
   avatarImages,
+  boardHomes,
   boards,
   badges,
   coachingNotes,
@@ -124,6 +125,7 @@ async function eraseInCompany(
   await tx.delete(badges).where(and(eq(badges.companyId, companyId), eq(badges.userId, subjectId)));
   // Their private boards are theirs alone (decision 102); the boards they shared are the team's or company's and stay.
   await tx.delete(boards).where(and(eq(boards.companyId, companyId), eq(boards.ownerId, subjectId), eq(boards.sharing, 'private')));
+  await tx.delete(boardHomes).where(and(eq(boardHomes.companyId, companyId), eq(boardHomes.userId, subjectId)));
   await eraseCoaching(tx, companyId, subjectId);
   // The picture goes too: its URL is a capability anyone who saw it may still hold (decision 023).
   await tx.delete(avatarImages).where(and(eq(avatarImages.companyId, companyId), eq(avatarImages.userId, subjectId)));

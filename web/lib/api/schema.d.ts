@@ -46,6 +46,7 @@ export interface paths {
                                 role: "admin" | "user";
                                 teamId: string | null;
                                 onBoards: boolean;
+                                homeBoardId: string | null;
                                 createdAt: string;
                             } | null;
                             company: {
@@ -5764,9 +5765,11 @@ export interface paths {
                                     teamId: string | null;
                                 })[];
                                 canEdit: boolean;
+                                isHome: boolean;
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
+                            homeBoardId: string | null;
                         };
                     };
                 };
@@ -6139,6 +6142,7 @@ export interface paths {
                                 teamId: string | null;
                             })[];
                             canEdit: boolean;
+                            isHome: boolean;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -6363,6 +6367,7 @@ export interface paths {
                                 teamId: string | null;
                             })[];
                             canEdit: boolean;
+                            isHome: boolean;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -6747,6 +6752,7 @@ export interface paths {
                                 teamId: string | null;
                             })[];
                             canEdit: boolean;
+                            isHome: boolean;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -6812,6 +6818,462 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such board in your company, or not one you may see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/boards/{id}/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Open the app on this board instead of the dashboard (any board you may see; for you alone) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            sharing: "private" | "team" | "company";
+                            teamId: string | null;
+                            ownerId: string;
+                            widgets: ({
+                                /** @enum {string} */
+                                kind: "number";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "leaderboard";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                /** @default 5 */
+                                rows: 5 | 10;
+                            } | {
+                                /** @enum {string} */
+                                kind: "chart";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                /**
+                                 * @default bar
+                                 * @enum {string}
+                                 */
+                                style: "bar" | "line";
+                            } | {
+                                /** @enum {string} */
+                                kind: "gauge";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                goal: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "teams";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "contest";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                /** Format: uuid */
+                                contestId: string;
+                                /** @default 5 */
+                                rows: 5 | 10;
+                            } | {
+                                /** @enum {string} */
+                                kind: "feed";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                            })[];
+                            canEdit: boolean;
+                            isHome: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such board in your company, or not one you may see */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Open the app on the dashboard again, if this board was where you opened it */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            sharing: "private" | "team" | "company";
+                            teamId: string | null;
+                            ownerId: string;
+                            widgets: ({
+                                /** @enum {string} */
+                                kind: "number";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "leaderboard";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                /** @default 5 */
+                                rows: 5 | 10;
+                            } | {
+                                /** @enum {string} */
+                                kind: "chart";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                /**
+                                 * @default bar
+                                 * @enum {string}
+                                 */
+                                style: "bar" | "line";
+                            } | {
+                                /** @enum {string} */
+                                kind: "gauge";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                                goal: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "teams";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                kpiId: string;
+                            } | {
+                                /** @enum {string} */
+                                kind: "contest";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                                /** Format: uuid */
+                                contestId: string;
+                                /** @default 5 */
+                                rows: 5 | 10;
+                            } | {
+                                /** @enum {string} */
+                                kind: "feed";
+                                id?: string;
+                                /**
+                                 * @default medium
+                                 * @enum {string}
+                                 */
+                                size: "small" | "medium" | "large";
+                                /**
+                                 * @default week
+                                 * @enum {string}
+                                 */
+                                period: "today" | "week" | "month";
+                                /**
+                                 * Format: uuid
+                                 * @default null
+                                 */
+                                teamId: string | null;
+                            })[];
+                            canEdit: boolean;
+                            isHome: boolean;
+                            createdAt: string;
+                            updatedAt: string;
                         };
                     };
                 };

@@ -26,6 +26,7 @@ const board = (over: Partial<Board> = {}): Board => ({
   teamId: null,
   ownerId: 'someone-else',
   canEdit: false,
+  isHome: false,
   widgets: [
     { id: 'w1', kind: 'number', kpiId: 'conversion', period: 'week', size: 'small', teamId: null },
     { id: 'w2', kind: 'gauge', kpiId: 'calls', period: 'today', size: 'small', teamId: null, goal: 40 },
@@ -187,6 +188,35 @@ describe('a board', () => {
     expect(within(standings).getAllByRole('listitem')).toHaveLength(2);
     expect(within(standings).queryByText('Nils Null')).toBeNull();
     expect(await screen.findByText("This widget's contest no longer exists.")).toBeInTheDocument();
+  });
+
+  it('makes the board the viewer’s start page, and takes it back; from there the dashboard is a link away', async () => {
+    let home = false;
+    stubFetch({
+      'GET /api/v1/boards/b1': () => reply(200, board({ isHome: home })),
+      'GET /api/v1/kpis': reply(200, kpis),
+      'GET /api/v1/kpis/values': (call) => reply(200, values(new URLSearchParams(call.search))),
+      'PUT /api/v1/boards/b1/home': () => {
+        home = true;
+        return reply(200, board({ isHome: true }));
+      },
+      'DELETE /api/v1/boards/b1/home': () => {
+        home = false;
+        return reply(200, board({ isHome: false }));
+      },
+      'GET /api/v1/me': reply(200, {}),
+      'GET /api/v1/boards': reply(200, { boards: [], homeBoardId: null }),
+    });
+    renderAt('/app/boards/b1');
+    const make = await screen.findByRole('button', { name: 'Make it my start page' });
+    expect(make).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByRole('link', { name: 'Team Dashboard' })).toBeNull();
+    make.click();
+    const remove = await screen.findByRole('button', { name: 'Remove as start page' });
+    expect(remove).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('link', { name: 'Team Dashboard' })).toHaveAttribute('href', '/app/dashboard');
+    remove.click();
+    expect(await screen.findByRole('button', { name: 'Make it my start page' })).toBeInTheDocument();
   });
 
   it('says a board it may not see is not there', async () => {

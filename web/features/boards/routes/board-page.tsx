@@ -1,8 +1,19 @@
 import { type Board, BOARD_WIDGETS_MAX, type BoardWidget } from '@core/contracts';
-import { ArrowDownIcon, ArrowUpIcon, LayoutGridIcon, PencilIcon, PlusIcon, SettingsIcon, Trash2Icon, XIcon } from 'lucide-react';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  LayoutGridIcon,
+  PencilIcon,
+  PinIcon,
+  PinOffIcon,
+  PlusIcon,
+  SettingsIcon,
+  Trash2Icon,
+  XIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError } from '@web/components/load-error';
@@ -13,11 +24,13 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
+import { paths } from '@web/lib/paths';
 import { useKpis } from '@web/lib/queries/get-kpis';
 import { useTeams } from '@web/lib/teams';
 import { useDeleteBoard } from '../api/delete-board';
 import { useBoard } from '../api/get-board';
 import { useSaveBoard } from '../api/save-board';
+import { useSetHomeBoard } from '../api/set-home-board';
 import { BoardSettingsDialog } from '../components/board-settings-dialog';
 import { useCompanyToday, useWidgetTitle, WidgetBody, WidgetFrame } from '../components/board-widgets';
 import { WidgetDialog } from '../components/widget-dialog';
@@ -28,7 +41,8 @@ const SPAN = { small: 'lg:col-span-2', medium: 'lg:col-span-3', large: 'md:col-s
 /**
  * One board (decision 102): its widgets in a grid, live like every board. Its owner, an admin or
  * its team's lead edits it in place: add, change, move and remove widgets (each change saves the
- * board), rename it or change who sees it, or delete it.
+ * board), rename it or change who sees it, or delete it. Anyone who sees it may open the app on it
+ * instead of the dashboard (the dashboard sends them here), and still reach the dashboard from it.
  */
 export function Component() {
   const { id = '' } = useParams();
@@ -39,6 +53,7 @@ export function Component() {
   const teams = useTeams().data?.teams ?? [];
   const save = useSaveBoard(id);
   const remove = useDeleteBoard();
+  const home = useSetHomeBoard(id);
   const title = useWidgetTitle(board.data?.widgets ?? []);
   const today = useCompanyToday();
   const [editing, setEditing] = useState(false);
@@ -85,6 +100,14 @@ export function Component() {
     widgets.splice(index + by, 0, widget!);
     void saveWidgets(widgets);
   };
+  const toggleHome = async () => {
+    try {
+      const saved = await home.mutateAsync(!current.isHome);
+      toast.success(saved.isHome ? t('boards.homeSet') : t('boards.homeCleared'));
+    } catch (error) {
+      toast.error(t('boards.saveFailed'), { description: findErrorReason(error) });
+    }
+  };
   const onDelete = async () => {
     try {
       await remove.mutateAsync(current.id);
@@ -101,8 +124,7 @@ export function Component() {
         title={current.name}
         description={<Badge variant="secondary">{t(`boards.sharing.${current.sharing}`, { team: teamName })}</Badge>}
         actions={
-          current.canEdit &&
-          (editing ? (
+          editing && current.canEdit ? (
             <>
               <Button variant="outline" onClick={() => setSettingsOpen(true)}>
                 <SettingsIcon /> {t('boards.settings')}
@@ -113,10 +135,22 @@ export function Component() {
               <Button onClick={() => setEditing(false)}>{t('boards.done')}</Button>
             </>
           ) : (
-            <Button variant="outline" onClick={() => setEditing(true)}>
-              <PencilIcon /> {t('boards.edit')}
-            </Button>
-          ))
+            <>
+              {current.isHome && (
+                <Button variant="ghost" asChild>
+                  <Link to={paths.app.dashboardAlias}>{t('boards.standardDashboard')}</Link>
+                </Button>
+              )}
+              <Button variant="outline" aria-pressed={current.isHome} onClick={() => void toggleHome()} disabled={home.isPending}>
+                {current.isHome ? <PinOffIcon /> : <PinIcon />} {current.isHome ? t('boards.homeClear') : t('boards.homeSetButton')}
+              </Button>
+              {current.canEdit && (
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  <PencilIcon /> {t('boards.edit')}
+                </Button>
+              )}
+            </>
+          )
         }
       />
       {current.widgets.length === 0 ? (

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
@@ -31,5 +31,31 @@ describe('Team Dashboard', () => {
     expect(tvMode).toHaveAttribute('href', '/tv');
     expect(tvMode).toHaveAttribute('target', '_blank');
     expect(tvMode.getAttribute('rel')?.split(' ')).toContain('noopener');
+  });
+
+  it('sends a member who chose a board to open the app on to it from /app, and not from /app/dashboard', async () => {
+    const me = makeTestMe();
+    const withHome = { ...me, profile: { ...me.profile!, homeBoardId: 'b9' } };
+    const at = (path: string) => {
+      stubFetch({ 'GET /api/v1/me': reply(200, withHome), 'GET /api/v1/scoreboard/kpis': hanging });
+      return renderWithProviders(
+        <AuthProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/app" element={<DashboardPage />} />
+              <Route path="/app/dashboard" element={<DashboardPage />} />
+              <Route path="/app/boards/:id" element={<p>The board b9</p>} />
+            </Routes>
+          </MemoryRouter>
+        </AuthProvider>,
+        { me: withHome },
+      );
+    };
+    const first = at('/app');
+    expect(await screen.findByText('The board b9')).toBeInTheDocument();
+    first.unmount();
+    at('/app/dashboard');
+    expect(screen.getByRole('heading', { name: 'Team Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText('The board b9')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { ActivityIcon, PhoneIcon, PlusIcon, TrophyIcon, TvIcon } from 'lucide-re
 import type { QueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
@@ -20,6 +20,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { formatWeekdayDate, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
+import { useMe } from '@web/lib/auth/get-me';
 import { paths } from '@web/lib/paths';
 import { usePersonPageHref } from '@web/lib/people';
 import { getLeaderboardQueryOptions, useLeaderboard } from '@web/lib/queries/get-leaderboard';
@@ -63,6 +64,15 @@ export function prefetch(queryClient: QueryClient, search: URLSearchParams) {
 
 /** /app and /app/dashboard: the Team Dashboard. Everything refreshes from the live stream. */
 export function Component() {
+  const { data: me } = useMe();
+  const { pathname } = useLocation();
+  const home = me?.profile?.homeBoardId;
+  // At /app (not /app/dashboard) a member who chose a board to open the app on is taken to it (decision 102).
+  if (home && pathname.replace(/\/$/, '') === paths.app.dashboard) return <Navigate to={paths.app.board(home)} replace />;
+  return <DashboardScreen />;
+}
+
+function DashboardScreen() {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
   const { teamId } = useTeamFilter();
