@@ -42,7 +42,8 @@ export function KpiChart({ days, style, locale, formatValue, summary, name }: Kp
               type="monotone"
               stroke="var(--color-primary)"
               strokeWidth={3}
-              dot={false}
+              // A day between days without a value (a ratio over zero) still shows, as a dot.
+              dot={{ r: 3, fill: 'var(--color-primary)', strokeWidth: 0 }}
               connectNulls={false}
             />
           ) : (
