@@ -1,5 +1,6 @@
 import type { BoardPeriod, BoardWidget, Kpi } from '@core/contracts';
 import { pickName } from '@core/activity-types';
+import { computeContestScoreUnit } from '@core/contests';
 import { computeLocalDate, type LocalDate } from '@core/period';
 import { ActivityIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -326,6 +327,7 @@ function TeamsBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
 /** A contest's standings: its top 5 or 10, with when it ends (its own days, not the widget's period). */
 function ContestBody({ widget }: { widget: Extract<BoardWidget, { kind: 'contest' }> }) {
   const { t, i18n } = useTranslation('scoreboard');
+  const format = useCompanyFormat();
   const { data: me } = useMe();
   const personHref = usePersonPageHref();
   const contest = useContest(widget.contestId);
@@ -346,7 +348,8 @@ function ContestBody({ widget }: { widget: Extract<BoardWidget, { kind: 'contest
   const days = formatDateRange(about.startsOn, about.endsOn, getIntlLocale(i18n.language));
   const when = t(`boards.contestPhase.${about.phase}`, { days });
   const rows = standings.filter((s) => s.score > 0).slice(0, widget.rows);
-  const score = new Intl.NumberFormat(getIntlLocale(i18n.language), { maximumFractionDigits: 1 });
+  // Money when the contest counts sales value alone (decision 087), else a number.
+  const score = computeContestScoreUnit(about.weights) === 'sales_value' ? format.money : (value: number) => format.number(value, 1);
   return (
     <div className="space-y-2">
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
@@ -378,7 +381,7 @@ function ContestBody({ widget }: { widget: Extract<BoardWidget, { kind: 'contest
                 ) : (
                   <span className="min-w-0 flex-1 truncate">{name}</span>
                 )}
-                <span className="font-semibold tabular-nums">{score.format(row.score)}</span>
+                <span className="font-semibold tabular-nums">{score(row.score)}</span>
               </li>
             );
           })}

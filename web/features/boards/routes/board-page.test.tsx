@@ -85,6 +85,7 @@ describe('a board', () => {
       startsOn: day,
       endsOn: day,
       phase: 'active',
+      weights: [{ metric: 'calls', weight: 1 }],
     };
     stubFetch({
       'GET /api/v1/boards/b1': reply(
@@ -183,6 +184,7 @@ describe('a board', () => {
     ).toEqual(['Oslo38', 'Bergen12', 'Tromsø—']);
     const standings = await screen.findByRole('region', { name: 'December dials' });
     expect(await within(standings).findByText('Kari Nordmann')).toBeInTheDocument();
+    expect(within(standings).getAllByRole('listitem')[0]).toHaveTextContent(/Kari Nordmann\s*42$/);
     expect(within(standings).getByText(/^Running · /)).toBeInTheDocument();
     // Only those who have scored are ranked.
     expect(within(standings).getAllByRole('listitem')).toHaveLength(2);
