@@ -71,7 +71,7 @@ export function Component() {
   }
   if (!board.data) {
     return (
-      <div className="space-y-4" aria-label={t('boards.loading')}>
+      <div className="space-y-4" role="status" aria-busy="true" aria-label={t('boards.loading')}>
         <Skeleton className="h-8 w-64" />
         <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 3 }, (_, i) => (

@@ -33,7 +33,7 @@ export function Component() {
       {boards.isError && !boards.data ? (
         <LoadError title={t('boards.loadFailed')} error={boards.error} onRetry={() => void boards.refetch()} layout="stacked" />
       ) : boards.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('boards.loading')}>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label={t('boards.loading')}>
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-24 w-full" />
           ))}

@@ -110,7 +110,7 @@ export function Component() {
               />
             </div>
           ) : !values.data || !ranked ? (
-            <div className="space-y-3 p-6" aria-label={t('kpis.loading')}>
+            <div className="space-y-3 p-6" role="status" aria-busy="true" aria-label={t('kpis.loading')}>
               {Array.from({ length: 4 }, (_, i) => (
                 <Skeleton key={i} className="h-10 w-full" />
               ))}
