@@ -201,6 +201,50 @@ describe('boards', () => {
     }
   });
 
+  it('the board goes on the office wall: a playlist screen shows its widgets signed out, live', async () => {
+    await page.goto('/app/admin/integrations');
+    await page.getByRole('heading', { name: 'TV playlists' }).waitFor();
+    await page.getByRole('button', { name: 'New playlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New TV playlist' });
+    await dialog.getByLabel('Name').fill('Wall boards');
+    await dialog.getByRole('combobox', { name: 'Screen 1' }).click();
+    await page.getByRole('option', { name: 'A board you built', exact: true }).click();
+    // Shared boards only: the admin's private view is not offered for a wall.
+    await dialog.getByRole('combobox', { name: 'Board' }).click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Sales floor', 'SDR floor']);
+    await page.getByRole('option', { name: 'Sales floor', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save playlist' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('tv-playlist-row').filter({ hasText: 'Wall boards' }).waitFor();
+
+    const { playlists } = await callApiOk<{ playlists: { id: string; name: string }[] }>(base, adminCookie, 'GET', '/tv-playlists');
+    const link = await callApiOk<{ token: string; link: { id: string } }>(base, adminCookie, 'POST', '/display-links', {
+      name: 'Floor TV',
+    });
+    await callApiOk(base, adminCookie, 'PUT', `/display-links/${link.link.id}/playlist`, {
+      playlistId: playlists.find((p) => p.name === 'Wall boards')!.id,
+    });
+    const wallBrowser = await openBrowser({ baseUrl: base, viewport: { width: 1920, height: 1080 } });
+    try {
+      const wall = await wallBrowser.newPage();
+      await wall.goto(`/tv?display=${encodeURIComponent(link.token)}`);
+      await wall.getByRole('heading', { name: 'Sales floor' }).waitFor();
+      const board = wall.getByTestId('tv-board');
+      const calls = board.getByRole('region', { name: 'Calls', exact: true }).first();
+      await expect.poll(() => calls.innerText()).toMatch(/Today\s+5\b/);
+      // No one's name leads anywhere on a signed-out wall.
+      expect(await board.getByRole('link').count()).toBe(0);
+      // Live: a call logged now reaches the wall's board without a reload.
+      await callApiOk(base, repCookie, 'POST', '/activities', { kind: 'call', answered: false });
+      await expect.poll(() => calls.innerText()).toMatch(/Today\s+6\b/);
+      await saveSettledScreenshot(wall, 'boards-08-wall', { fullPage: false });
+      expect(await axeViolations(wall, { tags: WCAG_AA })).toEqual([]);
+      expect(wallBrowser.consoleErrors).toEqual([]);
+    } finally {
+      await wallBrowser.close();
+    }
+  });
+
   it('reads in Norwegian, dark, on a phone; in Swedish and Danish on a phone and a desktop', async () => {
     await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -1,5 +1,5 @@
 import type { ActivityType, ActivityTypeInput, Board, BoardInput, Kpi, KpiInput } from '@core/contracts';
-import { addDays, diffDays, endOfMonth, type LocalDate, startOfMonth, startOfWeek } from '@core/period';
+import { computePeriodDays as periodDays, computePreviousPeriodDays as previousPeriodDays, type LocalDate } from '@core/period';
 
 /*
  * The custom board of bench:dashboard (decisions 101 and 102): a company's own type with number,
@@ -123,25 +123,6 @@ export async function ensureCustomBoard(send: Send, typeId: string): Promise<{ b
   };
   const board = boards.find((b) => b.name === input.name) ?? (await send<Board>('POST', '/api/v1/boards', input));
   return { board, kpis };
-}
-
-type Period = 'today' | 'week' | 'month';
-
-/** The days of a period up to today, and the equal period before (as web/lib/kpi-periods.ts counts them). */
-function periodDays(period: Period, today: LocalDate): { from: string; to: string } {
-  if (period === 'today') return { from: today, to: today };
-  return { from: period === 'week' ? startOfWeek(today) : startOfMonth(today), to: today };
-}
-function previousPeriodDays(period: Period, today: LocalDate): { from: string; to: string } {
-  if (period === 'today') return { from: addDays(today, -1), to: addDays(today, -1) };
-  if (period === 'week') {
-    const from = addDays(startOfWeek(today), -7);
-    return { from, to: addDays(from, diffDays(startOfWeek(today), today)) };
-  }
-  const from = startOfMonth(addDays(startOfMonth(today), -1));
-  const sameDay = addDays(from, diffDays(startOfMonth(today), today));
-  const last = endOfMonth(from);
-  return { from, to: sameDay > last ? last : sameDay };
 }
 
 const values = (days: { from: string; to: string }) => `/api/v1/kpis/values?from=${days.from}&to=${days.to}`;

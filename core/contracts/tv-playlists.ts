@@ -4,6 +4,8 @@ import { LeaderboardRowSchema, RankBySchema, ScoreboardPeriodSchema, ScoreboardT
 import { DisplayFeedItemSchema } from './celebrations';
 import { ContestStandingsSchema } from './contests';
 import { TeamIdSchema } from './teams';
+import { BoardWidgetSchema, KpiSeriesSchema } from './boards';
+import { KpiSchema, KpiValuesSchema } from './kpis';
 
 /*
  * TV playlists (decision 052): an admin lists the screens a wall rotates through, each shown for a
@@ -18,7 +20,7 @@ export const TV_SCREEN_SECONDS = { min: 5, max: 600, default: 20 } as const;
 /** A playlist holds at most this many screens (a wall cycles through all of them every few minutes). */
 export const TV_PLAYLIST_MAX_SCREENS = 20;
 
-export const TV_SCREEN_KINDS = ['leaderboard', 'team', 'week', 'month', 'kpi', 'message', 'contest', 'feed'] as const;
+export const TV_SCREEN_KINDS = ['leaderboard', 'team', 'week', 'month', 'kpi', 'message', 'contest', 'feed', 'board'] as const;
 export type TvScreenKind = (typeof TV_SCREEN_KINDS)[number];
 
 /**
@@ -28,6 +30,11 @@ export type TvScreenKind = (typeof TV_SCREEN_KINDS)[number];
  */
 export const TV_CONTEST_FOLLOWS = ['contest', 'running'] as const;
 export type TvContestFollow = (typeof TV_CONTEST_FOLLOWS)[number];
+
+/** A screen's refusals against the company's data (the server checks them when a playlist is saved). */
+export const TV_SCREEN_MESSAGES = {
+  boardNotShown: 'Only a board of your company shared with a team or the company can be shown on a wall',
+} as const;
 
 /** The KPI screen's one number: today against yesterday (GET /scoreboard/kpis). */
 export const TV_KPI_METRICS = ['calls', 'meetings', 'sales', 'revenue', 'points'] as const;
@@ -84,6 +91,8 @@ function buildScreenUnion<Id extends z.ZodType>(id: Id) {
       }),
     /** The floor's news as it happens: calls, sales, goals, badges, contests (decision 087). */
     z.object({ kind: z.literal('feed'), ...base }).strict(),
+    /** A board of the company's, shared with a team or the company: its widgets as the app shows them (decision 102). */
+    z.object({ kind: z.literal('board'), ...base, boardId: z.uuid({ message: 'Choose a board' }) }).strict(),
   ]);
 }
 
@@ -150,6 +159,21 @@ const boardData = {
   rows: z.array(LeaderboardRowSchema),
 };
 
+/**
+ * One widget's numbers on a wall's board screen, read by the server as the app's widget reads them:
+ * `values` (and `before`, a number's previous period) a KPI's values; `series` a chart's days;
+ * `feed` the wall's feed items; `contest` a contest's standings, null when it is gone.
+ */
+export const DisplayBoardReadingSchema = z.object({
+  widgetId: text(),
+  values: KpiValuesSchema.optional(),
+  before: KpiValuesSchema.optional(),
+  series: KpiSeriesSchema.optional(),
+  feed: z.array(DisplayFeedItemSchema).optional(),
+  contest: ContestStandingsSchema.nullable().optional(),
+});
+export type DisplayBoardReading = z.infer<typeof DisplayBoardReadingSchema>;
+
 /** GET /display/{token}/screens/{screenId}: one screen's numbers now, by kind. */
 export const DisplayScreenDataSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('leaderboard'), ...boardData }),
@@ -171,6 +195,20 @@ export const DisplayScreenDataSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('contest'), standings: ContestStandingsSchema.nullable() }),
   /** The newest feed items, as the wall's celebrations read them (GET /display/{token}/feed). */
   z.object({ kind: z.literal('feed'), items: z.array(DisplayFeedItemSchema) }),
+  /**
+   * A board: its name and widgets, the KPIs they name, the company's today and currency, the team
+   * whose people it shows when a widget names none (the link's team, else the board's, else null),
+   * and each widget's numbers.
+   */
+  z.object({
+    kind: z.literal('board'),
+    team: TeamRefSchema,
+    board: z.object({ id: text(), name: text(), widgets: z.array(BoardWidgetSchema) }),
+    kpis: z.array(KpiSchema),
+    today: text(),
+    currency: text(),
+    readings: z.array(DisplayBoardReadingSchema),
+  }),
 ]);
 export type DisplayScreenData = z.infer<typeof DisplayScreenDataSchema>;
 

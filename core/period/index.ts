@@ -3,3 +3,4 @@ export * from './periods';
 export * from './time-zones';
 export * from './late-logging';
 export * from './clock-time';
+export * from './to-date-periods';

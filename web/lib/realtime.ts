@@ -65,8 +65,8 @@ export const LIVE_REFRESHES: Readonly<Record<LiveTable, readonly QueryKey[]>> = 
   activity_types: [queryKeys.activityTypes],
   // An admin changed a KPI (decision 101): the editor, and the values every screen shows.
   kpis: [queryKeys.kpis, queryKeys.scoreboard.all],
-  // A board made, changed or deleted (decision 102): the list and every screen showing it.
-  boards: [queryKeys.boards.all],
+  // A board made, changed or deleted (decision 102): the list and every screen showing it, a wall's too.
+  boards: [queryKeys.boards.all, queryKeys.scoreboard.displays],
 };
 
 /** Every family live updates keep fresh, once each. */

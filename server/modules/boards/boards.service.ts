@@ -186,3 +186,26 @@ export async function findHomeBoardId(deps: AppDeps, actor: Actor): Promise<stri
     return row && canSeeBoard(await selectViewer(tx, actor), row) ? id : null;
   });
 }
+
+/** A board a wall may show (decision 102): shared with a team or the company; a private one is its owner's view. */
+export type WallBoard = { id: string; name: string; sharing: 'team' | 'company'; teamId: string | null; widgets: BoardWidget[] };
+
+const isWallBoard = (row: BoardRow) => row.sharing !== 'private';
+
+/** A wall's board screen: the board, or null when it is gone or no longer shared. */
+export async function getWallBoard(deps: AppDeps, companyId: CompanyId, id: string): Promise<WallBoard | null> {
+  return withTenant(deps.database.db, { companyId, userId: null }, async (tx) => {
+    const row = await selectBoard(tx, companyId, id);
+    if (!row || !isWallBoard(row)) return null;
+    return { id: row.id, name: row.name, sharing: row.sharing as WallBoard['sharing'], teamId: row.teamId, widgets: row.widgets };
+  });
+}
+
+/** Transaction step (TV playlists): whether every board is the company's and shared, so a wall may show it. */
+export async function checkWallBoards(tx: Transaction, companyId: CompanyId, ids: readonly string[]): Promise<boolean> {
+  for (const id of new Set(ids)) {
+    const row = await selectBoard(tx, companyId, id);
+    if (!row || !isWallBoard(row)) return false;
+  }
+  return true;
+}

@@ -25,7 +25,7 @@ import {
 import { diffDays, type LocalDate, listLocalDates } from '@core/period/local-date';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
-import { type CompanyId, withTenant } from '../../db/tenant';
+import { type CompanyId, type CompanyScope, withTenant } from '../../db/tenant';
 import { badRequest, HttpError, notFound } from '../../lib/http';
 import { selectActivityTypesIn } from '../activity-types/activity-types.service';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
@@ -108,7 +108,16 @@ export async function selectKpiIdsIn(tx: Transaction, companyId: CompanyId): Pro
 
 /** The built-in KPIs, then the company's in their order. */
 export async function listKpis(deps: AppDeps, actor: Actor): Promise<KpiList> {
-  const rows = await withTenant(deps.database.db, memberScopeOf(actor), (tx) => selectKpis(tx, actor.companyId));
+  return readKpiList(deps, memberScopeOf(actor));
+}
+
+/** A wall's board screen: the KPIs its widgets name, read for the link's company. */
+export async function listWallKpis(deps: AppDeps, companyId: CompanyId): Promise<KpiList> {
+  return readKpiList(deps, { companyId, userId: null });
+}
+
+async function readKpiList(deps: AppDeps, scope: CompanyScope): Promise<KpiList> {
+  const rows = await withTenant(deps.database.db, scope, (tx) => selectKpis(tx, scope.companyId));
   return { kpis: [...builtInKpis(), ...rows.map(toKpi)] };
 }
 
@@ -174,13 +183,23 @@ function assertPeriod(from: string, to: string) {
  * computed from that day's facts, as the KPI's total is from the period's. Every day is there.
  */
 export async function getKpiSeries(deps: AppDeps, actor: Actor, query: KpiSeriesQuery): Promise<KpiSeries> {
+  return readKpiSeries(deps, memberScopeOf(actor), query);
+}
+
+/** A wall's board screen (decision 102): the same series, read for the link's company with no one signed in. */
+export async function getWallKpiSeries(deps: AppDeps, companyId: CompanyId, query: KpiSeriesQuery): Promise<KpiSeries> {
+  return readKpiSeries(deps, { companyId, userId: null }, query);
+}
+
+async function readKpiSeries(deps: AppDeps, scope: CompanyScope, query: KpiSeriesQuery): Promise<KpiSeries> {
   assertPeriod(query.from, query.to);
-  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
-    const formulas = formulasOf(await selectKpis(tx, actor.companyId));
+  const companyId = scope.companyId;
+  return withTenant(deps.database.db, scope, async (tx) => {
+    const formulas = formulasOf(await selectKpis(tx, companyId));
     if (!formulas.has(query.id)) throw badRequest('No such KPI in your company.', { id: 'No such KPI in your company' });
-    const team = query.teamId ? await selectTeamMemberIds(tx, actor.companyId, query.teamId) : null;
+    const team = query.teamId ? await selectTeamMemberIds(tx, companyId, query.teamId) : null;
     // Everyone's (or the team's) facts together, day by day: summed in the database, not per member.
-    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to, {
+    const facts = await selectKpiFacts(tx, companyId, query.from, query.to, {
       byDay: true,
       perMember: false,
       userIds: team,
@@ -208,9 +227,19 @@ export async function getKpiSeries(deps: AppDeps, actor: Actor, query: KpiSeries
  * (a ratio of totals), not from the members' values.
  */
 export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValuesQuery): Promise<KpiValues> {
+  return readKpiValues(deps, memberScopeOf(actor), query);
+}
+
+/** A wall's board screen (decision 102): the same values, read for the link's company with no one signed in. */
+export async function getWallKpiValues(deps: AppDeps, companyId: CompanyId, query: KpiValuesQuery): Promise<KpiValues> {
+  return readKpiValues(deps, { companyId, userId: null }, query);
+}
+
+async function readKpiValues(deps: AppDeps, scope: CompanyScope, query: KpiValuesQuery): Promise<KpiValues> {
   assertPeriod(query.from, query.to);
-  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
-    const rows = await selectKpis(tx, actor.companyId);
+  const companyId = scope.companyId;
+  return withTenant(deps.database.db, scope, async (tx) => {
+    const rows = await selectKpis(tx, companyId);
     const formulas = formulasOf(rows);
     const wanted = query.ids ? query.ids.split(',').map((id) => id.trim()) : [...formulas.keys()];
     const unknown = wanted.find((id) => !formulas.has(id));
@@ -220,12 +249,12 @@ export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValues
     // activity in the period (of the team: its members, removed ones too), as the boards' totals.
     // Only the totals (a number or a gauge): everyone's facts summed together in the database.
     const perMember = !query.totalOnly || query.byTeam;
-    const faces = perMember ? await selectActiveMemberFaces(tx, actor.companyId) : [];
-    const team = query.teamId ? await selectTeamMemberIds(tx, actor.companyId, query.teamId) : null;
+    const faces = perMember ? await selectActiveMemberFaces(tx, companyId) : [];
+    const team = query.teamId ? await selectTeamMemberIds(tx, companyId, query.teamId) : null;
     const shown = query.totalOnly
       ? []
       : faces.filter((face) => face.onBoards && (team === null || team.has(face.userId))).sort((a, b) => (a.userId < b.userId ? -1 : 1));
-    const facts = await selectKpiFacts(tx, actor.companyId, query.from, query.to, {
+    const facts = await selectKpiFacts(tx, companyId, query.from, query.to, {
       byDay: false,
       perMember,
       userIds: team,
@@ -241,7 +270,7 @@ export async function getKpiValues(deps: AppDeps, actor: Actor, query: KpiValues
     const totals = evaluateKpis(formulas, facts, wanted);
     // Each team's figure (asked for by the team comparison): its members' facts together, a ratio of their sums.
     const teams = query.byTeam
-      ? (await selectTeamsWithMemberIds(tx, actor.companyId)).map((team) => ({
+      ? (await selectTeamsWithMemberIds(tx, companyId)).map((team) => ({
           id: team.id,
           name: team.name,
           values: evaluateKpis(

@@ -23,6 +23,7 @@ import { getCompanyKpis, getLeaderboard, getMonthlyOverview, getWeeklyOverview, 
 import { listRecentBadgesOf } from '../badges/badges.service';
 import { getWallFeed } from '../celebrations/celebrations.service';
 import { getWallContestScreen, getWallContestStandings } from '../contests/contests.service';
+import { getWallBoardScreen } from './display-boards.service';
 import {
   type DisplayLinkRow,
   findActiveDisplayLink,
@@ -241,6 +242,8 @@ export async function getDisplayScreen(deps: AppDeps, token: string, screenId: s
     case 'feed':
       // The floor's news, as the wall's celebrations read it (decision 087).
       return { kind: 'feed', items: (await getWallFeed(deps, link, DISPLAY_SCREEN_ROWS.feed)).items };
+    case 'board':
+      return getWallBoardScreen(deps, link, screen, team);
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   type SaveTvPlaylist,
+  TV_SCREEN_MESSAGES,
   type TvPlaylist,
   type TvPlaylistList,
   type TvScreen,
@@ -10,8 +11,9 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from '../../db/client';
 import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { notFound } from '../../lib/http';
+import { badRequest, notFound } from '../../lib/http';
 import { createAuditEvent } from '../audit/audit.service';
+import { checkWallBoards } from '../boards/boards.service';
 import { checkContestsExist } from '../contests/contests.service';
 import {
   deleteTvPlaylist as deleteTvPlaylistRow,
@@ -79,13 +81,36 @@ async function requireContests(deps: AppDeps, scope: MemberScope, screens: reado
   if (!exist) throw notFound('No such contest in your company.');
 }
 
+/**
+ * Every board the screens name is the company's and shared with a team or the company (decision
+ * 102): a private board is its owner's view, not a wall's. A board deleted or made private later
+ * leaves its screen out of the wall (its read is a 404 the TV skips).
+ */
+async function requireWallBoards(deps: AppDeps, scope: MemberScope, screens: readonly TvScreenInput[]): Promise<void> {
+  const errors: Record<string, string> = {};
+  await withTenant(deps.database.db, scope, async (tx) => {
+    for (const [i, screen] of screens.entries()) {
+      if (screen.kind === 'board' && !(await checkWallBoards(tx, scope.companyId, [screen.boardId])))
+        errors[`screens.${i}.boardId`] = TV_SCREEN_MESSAGES.boardNotShown;
+    }
+  });
+  const [first] = Object.values(errors);
+  if (first) throw badRequest(first, errors);
+}
+
+/** What a playlist's screens name must be the company's (and a board shared) before it is saved. */
+async function requireScreenSubjects(deps: AppDeps, scope: MemberScope, screens: readonly TvScreenInput[]): Promise<void> {
+  await requireContests(deps, scope, screens);
+  if (screens.some((screen) => screen.kind === 'board')) await requireWallBoards(deps, scope, screens);
+}
+
 export async function listTvPlaylists(deps: AppDeps, actor: Actor): Promise<TvPlaylistList> {
   return { playlists: (await findTvPlaylists(deps.database.db, memberScopeOf(actor))).map(toTvPlaylist) };
 }
 
 export async function createTvPlaylist(deps: AppDeps, actor: Actor, input: SaveTvPlaylist): Promise<TvPlaylist> {
   const scope = memberScopeOf(actor);
-  await requireContests(deps, scope, input.screens);
+  await requireScreenSubjects(deps, scope, input.screens);
   const at = deps.now();
   const screens = assignScreenIds(input.screens);
   const row = await insertTvPlaylist(
@@ -104,7 +129,7 @@ export async function createTvPlaylist(deps: AppDeps, actor: Actor, input: SaveT
 
 export async function updateTvPlaylist(deps: AppDeps, actor: Actor, id: string, input: SaveTvPlaylist): Promise<TvPlaylist> {
   const scope = memberScopeOf(actor);
-  await requireContests(deps, scope, input.screens);
+  await requireScreenSubjects(deps, scope, input.screens);
   const at = deps.now();
   const row = await updateTvPlaylistRow(deps.database.db, scope, id, listScreenTeams(input.screens), (before) => ({
     name: input.name,

@@ -8,6 +8,7 @@ import type {
   TvPlaylist,
   TvPlaylistList,
 } from '@core/contracts';
+import { TV_SCREEN_MESSAGES } from '@core/contracts';
 import { seedActivity } from '../../seed/activities';
 import { toLocalDate } from '@core/period';
 import { toCompanyId } from '../../db/tenant';
@@ -458,5 +459,120 @@ describe('a contest screen that moves with the contest (decision 087)', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.error.details).toEqual({ 'screens.0.contestId': 'Choose a contest' });
+  });
+});
+
+describe('a board on the wall (decision 102)', () => {
+  async function createBoard(json: Record<string, unknown>, as: Member = admin): Promise<{ id: string }> {
+    const { status, body } = await call<{ id: string }>('/api/v1/boards', { method: 'POST', as, json });
+    expect(status, JSON.stringify(body)).toBe(201);
+    return body;
+  }
+  const WIDGETS = [
+    { id: 'calls-today', kind: 'number', kpiId: 'calls', period: 'today' },
+    { id: 'calls-board', kind: 'leaderboard', kpiId: 'calls', period: 'today' },
+    { id: 'calls-chart', kind: 'chart', kpiId: 'calls', period: 'week' },
+    { id: 'calls-gauge', kind: 'gauge', kpiId: 'calls', period: 'today', goal: 10 },
+    { id: 'calls-teams', kind: 'teams', kpiId: 'calls', period: 'today' },
+    { id: 'news', kind: 'feed', period: 'today' },
+  ];
+  type BoardScreen = Extract<DisplayScreenData, { kind: 'board' }>;
+  const readingOf = (screen: BoardScreen, widgetId: string) => screen.readings.find((r) => r.widgetId === widgetId)!;
+  async function signedIn(query: string) {
+    const { status, body } = await call<unknown>(`/api/v1/kpis/values?${query}`, { as: admin });
+    expect(status).toBe(200);
+    return body;
+  }
+
+  it('shows every widget with the numbers the signed-in board reads, signed out', async () => {
+    const board = await createBoard({ name: 'Floor', sharing: 'company', widgets: WIDGETS });
+    const playlist = await createPlaylist({ name: 'Boards', screens: [{ kind: 'board', boardId: board.id, durationSeconds: 30 }] });
+    const link = await createLink('Board wall');
+    await pointLink(link.link.id, playlist.id);
+    const { status, body } = await call<BoardScreen>(`/api/v1/display/${link.token}/screens/${playlist.screens[0]!.id}`);
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ kind: 'board', team: null, today: '2026-11-20', board: { id: board.id, name: 'Floor' } });
+    expect(body.board.widgets.map((w) => w.id)).toEqual(WIDGETS.map((w) => w.id));
+    // Only the KPIs its widgets name travel with it.
+    expect(body.kpis.map((kpi) => kpi.id)).toEqual(['calls']);
+    // Today's number and yesterday's, as the app's number widget asks for them.
+    expect(readingOf(body, 'calls-today').values).toEqual(await signedIn('from=2026-11-20&to=2026-11-20&ids=calls&totalOnly=true'));
+    expect(readingOf(body, 'calls-today').before).toEqual(await signedIn('from=2026-11-19&to=2026-11-19&ids=calls&totalOnly=true'));
+    expect(readingOf(body, 'calls-today').values?.kpis[0]?.total).toBe(4);
+    expect(readingOf(body, 'calls-board').values).toEqual(await signedIn('from=2026-11-20&to=2026-11-20&ids=calls'));
+    expect(readingOf(body, 'calls-gauge').values?.kpis[0]?.total).toBe(4);
+    expect(readingOf(body, 'calls-teams').values).toEqual(await signedIn('from=2026-11-20&to=2026-11-20&ids=calls&byTeam=true'));
+    // The week from Monday to today, day by day.
+    expect(readingOf(body, 'calls-chart').series?.days.map((d) => [d.day, d.value])).toEqual([
+      ['2026-11-16', 0],
+      ['2026-11-17', 0],
+      ['2026-11-18', 0],
+      ['2026-11-19', 1],
+      ['2026-11-20', 4],
+    ]);
+    const activities = readingOf(body, 'news').feed?.filter((item) => item.type === 'activity');
+    expect(new Set(activities?.map((item) => item.displayName))).toEqual(new Set(['Berit Bergen', 'Ola Oslo', 'Rita Rep']));
+    expect(JSON.stringify(body)).not.toContain(otherAdmin.id);
+  });
+
+  it("on a team's link, every widget shows that team's people; a board of another team is not shown", async () => {
+    const company = await createBoard({ name: 'Everyone', sharing: 'company', widgets: WIDGETS.slice(0, 2) });
+    const osloBoard = await createBoard({ name: 'Oslo only', sharing: 'team', teamId: oslo, widgets: WIDGETS.slice(0, 1) });
+    const playlist = await createPlaylist({
+      name: 'Team boards',
+      screens: [
+        { kind: 'board', boardId: company.id, durationSeconds: 30 },
+        { kind: 'board', boardId: osloBoard.id, durationSeconds: 30 },
+      ],
+    });
+    const bergenWall = await createLink('Bergen board wall', bergen);
+    await pointLink(bergenWall.link.id, playlist.id);
+    const { body } = await call<BoardScreen>(`/api/v1/display/${bergenWall.token}/screens/${playlist.screens[0]!.id}`);
+    expect(body.team).toEqual({ id: bergen, name: 'Bergen' });
+    expect(readingOf(body, 'calls-board').values?.members.map((m) => m.userId)).toEqual([bergenRep.id]);
+    expect(readingOf(body, 'calls-today').values?.kpis[0]?.total).toBe(1);
+    const refused = await t.request(`/api/v1/display/${bergenWall.token}/screens/${playlist.screens[1]!.id}`);
+    expect(refused.status).toBe(404);
+    // On the company's wall, a team's board shows its team's people where a widget names none.
+    const companyWall = await createLink('Company board wall');
+    await pointLink(companyWall.link.id, playlist.id);
+    const oslos = await call<BoardScreen>(`/api/v1/display/${companyWall.token}/screens/${playlist.screens[1]!.id}`);
+    expect(oslos.status).toBe(200);
+    expect(readingOf(oslos.body, 'calls-today').values?.kpis[0]?.total).toBe(2);
+  });
+
+  it("refuses a private board and another company's (400), and leaves a board out once it is private or deleted", async () => {
+    const mine = await createBoard({ name: 'My view', sharing: 'private', widgets: [] });
+    const theirs = await createBoard({ name: 'Theirs', sharing: 'company', widgets: [] }, otherAdmin);
+    for (const boardId of [mine.id, theirs.id]) {
+      const { status, body } = await call<{ error: { details: Record<string, string> } }>('/api/v1/tv-playlists', {
+        method: 'POST',
+        as: admin,
+        json: {
+          name: 'Nope',
+          screens: [
+            { kind: 'week', durationSeconds: 20 },
+            { kind: 'board', boardId, durationSeconds: 20 },
+          ],
+        },
+      });
+      expect(status).toBe(400);
+      expect(body.error.details['screens.1.boardId']).toBe(TV_SCREEN_MESSAGES.boardNotShown);
+    }
+    const shared = await createBoard({ name: 'Shared for now', sharing: 'company', widgets: WIDGETS.slice(0, 1) });
+    const playlist = await createPlaylist({ name: 'Fleeting', screens: [{ kind: 'board', boardId: shared.id, durationSeconds: 20 }] });
+    const link = await createLink('Fleeting wall');
+    await pointLink(link.link.id, playlist.id);
+    const path = `/api/v1/display/${link.token}/screens/${playlist.screens[0]!.id}`;
+    expect((await t.request(path)).status).toBe(200);
+    const made = await t.request(`/api/v1/boards/${shared.id}`, {
+      method: 'PUT',
+      as: admin,
+      json: { name: 'Shared for now', sharing: 'private', widgets: WIDGETS.slice(0, 1) },
+    });
+    expect(made.status).toBe(200);
+    expect((await t.request(path)).status).toBe(404);
+    expect((await t.request(`/api/v1/boards/${shared.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
+    expect((await t.request(path)).status).toBe(404);
   });
 });

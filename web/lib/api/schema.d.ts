@@ -1810,6 +1810,13 @@ export interface paths {
                                     kind: "feed";
                                     id: string;
                                     durationSeconds: number;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "board";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** Format: uuid */
+                                    boardId: string;
                                 })[];
                             } | null;
                         };
@@ -2177,6 +2184,359 @@ export interface paths {
                                     emoji: "👏" | "🔥" | "🎉" | "💪" | "😂";
                                     count: number;
                                 }[];
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "board";
+                            team: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            board: {
+                                id: string;
+                                name: string;
+                                widgets: ({
+                                    /** @enum {string} */
+                                    kind: "number";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    kpiId: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "leaderboard";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    kpiId: string;
+                                    /** @default 5 */
+                                    rows: 5 | 10;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "chart";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    kpiId: string;
+                                    /**
+                                     * @default bar
+                                     * @enum {string}
+                                     */
+                                    style: "bar" | "line";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "gauge";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    kpiId: string;
+                                    goal: number;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "teams";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    kpiId: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "contest";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                    /** Format: uuid */
+                                    contestId: string;
+                                    /** @default 5 */
+                                    rows: 5 | 10;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "feed";
+                                    id?: string;
+                                    /**
+                                     * @default medium
+                                     * @enum {string}
+                                     */
+                                    size: "small" | "medium" | "large";
+                                    /**
+                                     * @default week
+                                     * @enum {string}
+                                     */
+                                    period: "today" | "week" | "month";
+                                    /**
+                                     * Format: uuid
+                                     * @default null
+                                     */
+                                    teamId: string | null;
+                                })[];
+                            };
+                            kpis: {
+                                names: {
+                                    en?: string;
+                                    nb?: string;
+                                    sv?: string;
+                                    da?: string;
+                                };
+                                formula: {
+                                    /** @enum {string} */
+                                    kind: "aggregate";
+                                    /** @enum {string} */
+                                    aggregate: "count" | "sum" | "average";
+                                    of?: string | null;
+                                    /** @default [] */
+                                    typeIds: string[];
+                                    /** @default [] */
+                                    outcomeIds: string[];
+                                    where?: {
+                                        fieldId: string;
+                                        values: string[];
+                                    } | null;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "ratio" | "difference";
+                                    left: string;
+                                    right: string;
+                                };
+                                /** @enum {string} */
+                                format: "number" | "money" | "percent" | "duration";
+                                /** @default 0 */
+                                decimals: number;
+                                /** @default false */
+                                lowerIsBetter: boolean;
+                                id: string;
+                                builtIn: boolean;
+                                createdAt: string | null;
+                                updatedAt: string | null;
+                            }[];
+                            today: string;
+                            currency: string;
+                            readings: {
+                                widgetId: string;
+                                values?: {
+                                    from: string;
+                                    to: string;
+                                    members: {
+                                        userId: string;
+                                        displayName: string | null;
+                                        avatarUrl: string | null;
+                                    }[];
+                                    kpis: {
+                                        id: string;
+                                        total: number | null;
+                                        members: {
+                                            userId: string;
+                                            value: number | null;
+                                        }[];
+                                        teams?: {
+                                            teamId: string;
+                                            value: number | null;
+                                        }[];
+                                    }[];
+                                    teams?: {
+                                        id: string;
+                                        name: string;
+                                    }[];
+                                };
+                                before?: {
+                                    from: string;
+                                    to: string;
+                                    members: {
+                                        userId: string;
+                                        displayName: string | null;
+                                        avatarUrl: string | null;
+                                    }[];
+                                    kpis: {
+                                        id: string;
+                                        total: number | null;
+                                        members: {
+                                            userId: string;
+                                            value: number | null;
+                                        }[];
+                                        teams?: {
+                                            teamId: string;
+                                            value: number | null;
+                                        }[];
+                                    }[];
+                                    teams?: {
+                                        id: string;
+                                        name: string;
+                                    }[];
+                                };
+                                series?: {
+                                    id: string;
+                                    days: {
+                                        day: string;
+                                        value: number | null;
+                                    }[];
+                                };
+                                feed?: {
+                                    /** @enum {string} */
+                                    type: "activity" | "event";
+                                    id: string;
+                                    createdAt: string;
+                                    userId: string | null;
+                                    displayName: string | null;
+                                    formerMember: boolean;
+                                    activityType: string | null;
+                                    ownType: {
+                                        names: {
+                                            [key: string]: string;
+                                        };
+                                        /** @enum {string} */
+                                        icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                        /** @enum {string} */
+                                        colour: "blue" | "green" | "amber" | "red" | "grey";
+                                        outcomeNames: {
+                                            [key: string]: string;
+                                        } | null;
+                                    } | null;
+                                    meetingBooked: boolean;
+                                    saleValue: number | null;
+                                    customerName: string | null;
+                                    /** @enum {string|null} */
+                                    eventKind: "contest.started" | "contest.lead_changed" | "contest.finished" | "badge.earned" | "goal.reached" | "record.broken" | null;
+                                    teamName: string | null;
+                                    subjectId: string | null;
+                                    data: {
+                                        [key: string]: unknown;
+                                    };
+                                    reactions: {
+                                        /** @enum {string} */
+                                        emoji: "👏" | "🔥" | "🎉" | "💪" | "😂";
+                                        count: number;
+                                    }[];
+                                }[];
+                                contest?: {
+                                    contest: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                        startsOn: string;
+                                        endsOn: string;
+                                        /** @enum {string} */
+                                        participants: "everyone" | "teams" | "people";
+                                        teamIds: string[];
+                                        userIds: string[];
+                                        /** @enum {string} */
+                                        mode: "individual" | "team";
+                                        weights: {
+                                            /** @enum {string} */
+                                            metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
+                                            weight: number;
+                                        }[];
+                                        target: number | null;
+                                        prizes: string;
+                                        /** @enum {string} */
+                                        recurrence: "none" | "weekly" | "monthly";
+                                        /** @enum {string|null} */
+                                        template: "sprint_week" | "sales_race" | "call_blitz" | null;
+                                        /** Format: uuid */
+                                        seriesId: string;
+                                        /** @enum {string} */
+                                        phase: "upcoming" | "active" | "past";
+                                        finished: boolean;
+                                        winners: {
+                                            subjectId: string;
+                                            score: number;
+                                            name: string | null;
+                                        }[];
+                                        endsAt: string;
+                                        startsAt: string;
+                                        canManage: boolean;
+                                    };
+                                    standings: {
+                                        subjectId: string;
+                                        /** @enum {string} */
+                                        kind: "person" | "team";
+                                        name: string | null;
+                                        avatarUrl: string | null;
+                                        rank: number;
+                                        score: number;
+                                        totals: {
+                                            [key: string]: number;
+                                        };
+                                        reachedOn: string | null;
+                                        members: number | null;
+                                    }[];
+                                    today: string;
+                                } | null;
                             }[];
                         };
                     };
@@ -7404,6 +7764,13 @@ export interface paths {
                                     kind: "feed";
                                     id: string;
                                     durationSeconds: number;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "board";
+                                    id: string;
+                                    durationSeconds: number;
+                                    /** Format: uuid */
+                                    boardId: string;
                                 })[];
                                 createdAt: string;
                                 updatedAt: string;
@@ -7518,6 +7885,14 @@ export interface paths {
                             /** Format: uuid */
                             id?: string;
                             durationSeconds: number;
+                        } | {
+                            /** @enum {string} */
+                            kind: "board";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** Format: uuid */
+                            boardId: string;
                         })[];
                     };
                 };
@@ -7589,6 +7964,13 @@ export interface paths {
                                 kind: "feed";
                                 id: string;
                                 durationSeconds: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "board";
+                                id: string;
+                                durationSeconds: number;
+                                /** Format: uuid */
+                                boardId: string;
                             })[];
                             createdAt: string;
                             updatedAt: string;
@@ -7726,6 +8108,14 @@ export interface paths {
                             /** Format: uuid */
                             id?: string;
                             durationSeconds: number;
+                        } | {
+                            /** @enum {string} */
+                            kind: "board";
+                            /** Format: uuid */
+                            id?: string;
+                            durationSeconds: number;
+                            /** Format: uuid */
+                            boardId: string;
                         })[];
                     };
                 };
@@ -7797,6 +8187,13 @@ export interface paths {
                                 kind: "feed";
                                 id: string;
                                 durationSeconds: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "board";
+                                id: string;
+                                durationSeconds: number;
+                                /** Format: uuid */
+                                boardId: string;
                             })[];
                             createdAt: string;
                             updatedAt: string;
@@ -7920,6 +8317,13 @@ export interface paths {
                                 kind: "feed";
                                 id: string;
                                 durationSeconds: number;
+                            } | {
+                                /** @enum {string} */
+                                kind: "board";
+                                id: string;
+                                durationSeconds: number;
+                                /** Format: uuid */
+                                boardId: string;
                             })[];
                             createdAt: string;
                             updatedAt: string;

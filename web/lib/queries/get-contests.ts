@@ -22,6 +22,8 @@ export function getContest(id: string) {
   return api.GET('/api/v1/contests/{id}', { params: { path: { id } } });
 }
 
-export function useContest(id: string) {
-  return useQuery(queryOptions({ queryKey: queryKeys.contests.detail(id), queryFn: () => getContest(id) }));
+export function useContest(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery(
+    queryOptions({ queryKey: queryKeys.contests.detail(id), queryFn: () => getContest(id), enabled: options.enabled ?? true }),
+  );
 }

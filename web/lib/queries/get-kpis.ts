@@ -24,8 +24,12 @@ export function getKpiValues(query: KpiValuesQuery): Promise<KpiValues> {
  * Every KPI's value per member and in total over the days (with byTeam, per team too); a logged
  * activity anywhere refreshes it (the boards' family).
  */
-export function useKpiValues(query: KpiValuesQuery) {
-  return useQuery({ queryKey: queryKeys.scoreboard.kpiValues(query), queryFn: () => getKpiValues(query) });
+export function useKpiValues(query: KpiValuesQuery, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.scoreboard.kpiValues(query),
+    queryFn: () => getKpiValues(query),
+    enabled: options.enabled ?? true,
+  });
 }
 
 export function getKpiSeries(query: { id: string; from: string; to: string; teamId?: string }) {
@@ -33,6 +37,10 @@ export function getKpiSeries(query: { id: string; from: string; to: string; team
 }
 
 /** One KPI day by day (a board's chart); refreshed with the boards' family as activities are logged. */
-export function useKpiSeries(query: { id: string; from: string; to: string; teamId?: string }) {
-  return useQuery({ queryKey: queryKeys.scoreboard.kpiSeries(query), queryFn: () => getKpiSeries(query) });
+export function useKpiSeries(query: { id: string; from: string; to: string; teamId?: string }, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.scoreboard.kpiSeries(query),
+    queryFn: () => getKpiSeries(query),
+    enabled: options.enabled ?? true,
+  });
 }

@@ -32,7 +32,7 @@ import { useBoard } from '../api/get-board';
 import { useSaveBoard } from '../api/save-board';
 import { useSetHomeBoard } from '../api/set-home-board';
 import { BoardSettingsDialog } from '../components/board-settings-dialog';
-import { useCompanyToday, useWidgetTitle, WidgetBody, WidgetFrame } from '../components/board-widgets';
+import { useAppWidgetContext, useWidgetTitle, WidgetBody, WidgetFrame } from '@web/components/boards/board-widgets';
 import { WidgetDialog } from '../components/widget-dialog';
 
 /** A widget's width on a desktop: a third, half or the whole row of the grid; one column on a phone. */
@@ -54,8 +54,8 @@ export function Component() {
   const save = useSaveBoard(id);
   const remove = useDeleteBoard();
   const home = useSetHomeBoard(id);
-  const title = useWidgetTitle(board.data?.widgets ?? []);
-  const today = useCompanyToday();
+  const context = useAppWidgetContext(kpis, board.data?.teamId ?? undefined);
+  const title = useWidgetTitle(board.data?.widgets ?? [], context);
   const [editing, setEditing] = useState(false);
   const [widgetOpen, setWidgetOpen] = useState<BoardWidget | 'new' | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -83,7 +83,6 @@ export function Component() {
   }
   const current: Board = board.data;
   const teamName = teams.find((team) => team.id === current.teamId)?.name ?? t('boards.team');
-  const context = { today, kpis, teamId: current.teamId ?? undefined };
 
   const saveWidgets = async (widgets: BoardWidget[]) => {
     try {

@@ -1,6 +1,6 @@
 import type { Kpi } from '@core/contracts';
 import { pickName } from '@core/activity-types';
-import { computeLocalDate, type LocalDate } from '@core/period';
+import { computeLocalDate, computePeriodDays, type LocalDate } from '@core/period';
 import { GaugeIcon, ScaleIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import { formatKpiValue } from '@web/lib/format-kpi';
 import { formatMemberName } from '@web/lib/member-name';
 import { usePersonPageHref } from '@web/lib/people';
 import { useKpis, useKpiValues } from '@web/lib/queries/get-kpis';
-import { BUILT_IN_COLUMNS, type Period, PERIODS, periodDays, rankRows } from '@web/lib/kpi-periods';
+import { BUILT_IN_COLUMNS, type Period, PERIODS, rankRows } from '@web/lib/kpi-periods';
 import { useTeamFilter } from '@web/lib/teams';
 
 /**
@@ -39,7 +39,7 @@ export function Component() {
   const kpis = useKpis();
   const timeZone = me?.company?.timezone ?? 'Europe/Oslo';
   const period = (PERIODS as readonly string[]).includes(params.get('period') ?? '') ? (params.get('period') as Period) : 'week';
-  const days = periodDays(period, computeLocalDate(new Date(), timeZone) as LocalDate);
+  const days = computePeriodDays(period, computeLocalDate(new Date(), timeZone) as LocalDate);
   const values = useKpiValues({ ...days, ...(teamId ? { teamId } : {}) });
   const personHref = usePersonPageHref();
 

@@ -66,3 +66,13 @@ export function usePlaylistContests(enabled: boolean) {
     enabled,
   });
 }
+
+/** The boards a board screen may show (decision 102): those shared with a team or the company, not anyone's private view. */
+export function usePlaylistBoards(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.boards.all,
+    queryFn: ({ signal }) => api.GET('/api/v1/boards', { signal }),
+    enabled,
+    select: (list) => list.boards.filter((board) => board.sharing !== 'private'),
+  });
+}

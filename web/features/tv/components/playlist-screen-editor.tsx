@@ -19,7 +19,7 @@ import { Input, Textarea } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { useTeams } from '@web/lib/teams';
-import { usePlaylistContests } from '../api/tv-playlists';
+import { usePlaylistBoards, usePlaylistContests } from '../api/tv-playlists';
 import { TV_SCREEN_ICONS } from '../lib/screen-icons';
 
 /*
@@ -39,6 +39,8 @@ export type DraftScreen = {
   title: string;
   text: string;
   contestId: string;
+  /** A board screen's board (decision 102). */
+  boardId: string;
   /** A contest screen: the chosen contest's current round, or whatever runs (decision 087). */
   follow: TvContestFollow;
 };
@@ -56,6 +58,7 @@ export function newDraft(kind: TvScreenKind = 'leaderboard', over: Partial<Draft
     title: '',
     text: '',
     contestId: '',
+    boardId: '',
     follow: 'contest',
     ...over,
   };
@@ -70,6 +73,7 @@ export function toDraft(screen: TvPlaylist['screens'][number]): DraftScreen {
     ...(screen.kind === 'kpi' ? { metric: screen.metric } : {}),
     ...(screen.kind === 'message' ? { title: screen.title ?? '', text: screen.text } : {}),
     ...(screen.kind === 'contest' ? { contestId: screen.contestId ?? '', follow: screen.follow ?? 'contest' } : {}),
+    ...(screen.kind === 'board' ? { boardId: screen.boardId } : {}),
   });
 }
 
@@ -91,6 +95,8 @@ export function toInput(draft: DraftScreen): TvScreenInput {
       return { kind: 'message', ...base, text: draft.text, ...(draft.title.trim() ? { title: draft.title } : {}) };
     case 'feed':
       return { kind: 'feed', ...base };
+    case 'board':
+      return { kind: 'board', ...base, boardId: draft.boardId };
     case 'contest':
       return draft.follow === 'running'
         ? { kind: 'contest', ...base, follow: 'running' }
@@ -122,6 +128,7 @@ export function ScreenEditor({
   const contests = (usePlaylistContests(screen.kind === 'contest').data?.contests ?? []).filter(
     (contest) => contest.phase !== 'past' || contest.id === screen.contestId,
   );
+  const boards = usePlaylistBoards(screen.kind === 'board').data ?? [];
   const id = useId();
   const at = (field: string) => errors[`screens.${index}.${field}`];
   const position = index + 1;
@@ -198,6 +205,28 @@ export function ScreenEditor({
         <p className="text-sm text-destructive">
           {t('playlists.secondsRange', { min: TV_SCREEN_SECONDS.min, max: TV_SCREEN_SECONDS.max })}
         </p>
+      )}
+      {screen.kind === 'board' && (
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-board`}>{t('playlists.boardLabel')}</Label>
+          <Select value={screen.boardId} onValueChange={(boardId) => onChange({ boardId })}>
+            <SelectTrigger id={`${id}-board`} aria-invalid={at('boardId') ? true : undefined}>
+              <SelectValue placeholder={boards.length === 0 ? t('playlists.noBoards') : t('playlists.pickBoard')} />
+            </SelectTrigger>
+            <SelectContent>
+              {boards.map((board) => (
+                <SelectItem key={board.id} value={board.id}>
+                  {board.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {at('boardId') ? (
+            <p className="text-sm text-destructive">{screen.boardId ? at('boardId') : t('playlists.boardRequired')}</p>
+          ) : (
+            <p className="text-xs text-muted-foreground">{t('playlists.boardHint')}</p>
+          )}
+        </div>
       )}
       {(hasRanking || screen.kind === 'kpi' || screen.kind === 'contest') && (
         <div className="flex flex-wrap gap-3">

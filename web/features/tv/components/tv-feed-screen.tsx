@@ -111,3 +111,35 @@ function describeWallFeedItem(
   };
   return describeFeedEvent(event, t, format);
 }
+
+/** The feed as a board's widget on the wall (decision 102): the same lines, at a widget's size. */
+export function WallFeedList({
+  items,
+  language,
+  timeZone,
+  currency,
+}: { items: readonly DisplayFeedItem[] } & Omit<ScreenViewProps<'feed'>, 'data'>) {
+  const { t } = useTranslation('scoreboard');
+  const format = createCompanyFormat(language, timeZone, currency);
+  const today = computeLocalDate(new Date(), timeZone);
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">{t('boards.noActivity')}</p>;
+  return (
+    <ol className="space-y-1.5" data-testid="tv-board-feed">
+      {items.map((item) => {
+        const line = describeWallFeedItem(item, t, format, language);
+        return (
+          <li key={item.id} className="flex items-baseline gap-2 text-sm">
+            <p className="min-w-0 flex-1 truncate">
+              {line.who && <span className="font-semibold">{line.who} </span>}
+              <span className="text-muted-foreground">{line.text}</span>
+              {line.detail && <span className="font-medium text-gold"> · {line.detail}</span>}
+            </p>
+            <time className="shrink-0 text-xs text-muted-foreground tabular-nums" dateTime={item.createdAt}>
+              {format.activityTime(item.createdAt, today)}
+            </time>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

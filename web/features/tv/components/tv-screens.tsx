@@ -12,6 +12,7 @@ import { TvMessage } from './tv-screen';
 import type { ScreenViewProps } from './screen-view-props';
 import { ContestView, describeContestTime } from './tv-contest-screen';
 import { FeedView } from './tv-feed-screen';
+import { BoardScreenView } from './tv-board-screen';
 
 /*
  * The TV's screens, one renderer per kind of a playlist's screen (decision 052). A new kind (a
@@ -95,6 +96,15 @@ export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
     }),
     View: ({ data, language, timeZone, currency }) => (
       <ContestView data={data} language={language} timeZone={timeZone} currency={currency} />
+    ),
+  },
+  board: {
+    describe: (_screen, data, t) => ({
+      title: data?.board.name ?? t('tv.screens.board'),
+      subtitle: data?.team?.name ?? t('tv.screens.boardSubtitle'),
+    }),
+    View: ({ data, language, timeZone, currency }) => (
+      <BoardScreenView data={data} language={language} timeZone={timeZone} currency={currency} />
     ),
   },
 };

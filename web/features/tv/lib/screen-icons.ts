@@ -4,6 +4,7 @@ import {
   CalendarDaysIcon,
   CalendarRangeIcon,
   GaugeIcon,
+  LayoutGridIcon,
   type LucideIcon,
   MegaphoneIcon,
   SwordsIcon,
@@ -21,4 +22,5 @@ export const TV_SCREEN_ICONS: Record<TvScreenKind, LucideIcon> = {
   message: MegaphoneIcon,
   contest: SwordsIcon,
   feed: ActivityIcon,
+  board: LayoutGridIcon,
 };

@@ -1,7 +1,7 @@
-import type { BoardPeriod, BoardWidget, Kpi } from '@core/contracts';
+import type { BoardPeriod, BoardWidget, DisplayBoardReading, DisplayFeedItem, Kpi } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { computeContestScoreUnit } from '@core/contests';
-import { computeLocalDate, type LocalDate } from '@core/period';
+import { computeLocalDate, computePeriodDays, computePreviousPeriodDays, type LocalDate } from '@core/period';
 import { ActivityIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,9 @@ import { ApiRequestError } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { getIntlLocale } from '@web/i18n';
-import { formatDateRange, useCompanyFormat } from '@web/lib/format';
+import { createCompanyFormat, formatDateRange } from '@web/lib/format';
 import { formatKpiValue } from '@web/lib/format-kpi';
-import { periodDays, previousPeriodDays, rankRows } from '@web/lib/kpi-periods';
+import { rankRows } from '@web/lib/kpi-periods';
 import { formatMemberName } from '@web/lib/member-name';
 import { usePersonPageHref } from '@web/lib/people';
 import { useContest, useContests } from '@web/lib/queries/get-contests';
@@ -31,21 +31,53 @@ export type WidgetContext = {
   kpis: readonly Kpi[];
   /** The people the widget is for when it names no team: the board's team, else everyone. */
   teamId: string | undefined;
+  /** The company's language (a KPI's name falls back to it), currency and time zone. */
+  companyLanguage: string | null;
+  currency: string;
+  timeZone: string;
+  /** The person looking (their row is marked); null on a wall. */
+  viewerId: string | null;
+  /** Where a person's name leads (a manager's page of them), or null: plain text. */
+  personHref: (userId: string) => string | null;
+  /**
+   * On a wall (decision 102): each widget's numbers as the server read them for the display link,
+   * and how the wall draws its feed; the widgets then read nothing themselves.
+   */
+  wall?: { readings: ReadonlyMap<string, DisplayBoardReading>; renderFeed: (items: readonly DisplayFeedItem[]) => ReactNode };
 };
 
-/** The company's today in its zone. */
-export function useCompanyToday(): LocalDate {
+/** The signed-in app's widget context: the company from /me, the viewer, and links to people a manager may open. */
+export function useAppWidgetContext(kpis: readonly Kpi[], teamId: string | undefined): WidgetContext {
   const { data: me } = useMe();
-  return computeLocalDate(new Date(), me?.company?.timezone ?? 'Europe/Oslo') as LocalDate;
+  const personHref = usePersonPageHref();
+  const timeZone = me?.company?.timezone ?? 'Europe/Oslo';
+  return {
+    today: computeLocalDate(new Date(), timeZone) as LocalDate,
+    kpis,
+    teamId,
+    companyLanguage: me?.company?.language ?? null,
+    currency: me?.company?.currency ?? 'NOK',
+    timeZone,
+    viewerId: me?.user.id ?? null,
+    personHref,
+  };
 }
 
-function useKpiWords() {
+type Read<T> = { data: T | undefined; isError: boolean; error: unknown; refetch: () => unknown };
+
+/** A widget's numbers: on a wall those the server read, else the app's own query. */
+function readOf<T>(query: Read<T>, context: WidgetContext, onWall: T | undefined): Read<T> {
+  return context.wall ? { data: onWall, isError: false, error: null, refetch: () => undefined } : query;
+}
+
+const readingOf = (widget: BoardWidget, context: WidgetContext) => context.wall?.readings.get(widget.id);
+
+function useKpiWords(context: Pick<WidgetContext, 'companyLanguage' | 'currency'>) {
   const { i18n } = useTranslation();
-  const { data: me } = useMe();
   return {
-    name: (kpi: Kpi) => pickName(kpi.names, i18n.language, me?.company?.language),
+    name: (kpi: Kpi) => pickName(kpi.names, i18n.language, context.companyLanguage),
     format: (kpi: Kpi, value: number | null | undefined) =>
-      formatKpiValue(value ?? null, kpi, { language: i18n.language, currency: me?.company?.currency ?? 'NOK' }),
+      formatKpiValue(value ?? null, kpi, { language: i18n.language, currency: context.currency }),
   };
 }
 
@@ -85,7 +117,7 @@ export function WidgetFrame({
 export function WidgetBody({ widget, context }: { widget: BoardWidget; context: WidgetContext }) {
   const { t } = useTranslation('scoreboard');
   if (widget.kind === 'feed') return <FeedBody widget={widget} context={context} />;
-  if (widget.kind === 'contest') return <ContestBody widget={widget} />;
+  if (widget.kind === 'contest') return <ContestBody widget={widget} context={context} />;
   const kpi = context.kpis.find((k) => k.id === widget.kpiId);
   if (!kpi) return <p className="text-sm text-muted-foreground">{t('boards.kpiGone')}</p>;
   switch (widget.kind) {
@@ -103,13 +135,21 @@ export function WidgetBody({ widget, context }: { widget: BoardWidget; context: 
 }
 
 /** The widget's title: its KPI's name (by team, for the comparison), the contest's, or the feed's. */
-export function useWidgetTitle(widgets: readonly BoardWidget[]): (widget: BoardWidget, kpis: readonly Kpi[]) => string {
+export function useWidgetTitle(
+  widgets: readonly BoardWidget[],
+  context: WidgetContext,
+): (widget: BoardWidget, kpis: readonly Kpi[]) => string {
   const { t } = useTranslation('scoreboard');
-  const words = useKpiWords();
-  const contests = useContests({ enabled: widgets.some((widget) => widget.kind === 'contest') }).data?.contests ?? [];
+  const words = useKpiWords(context);
+  const hasContest = widgets.some((widget) => widget.kind === 'contest');
+  const contests = useContests({ enabled: hasContest && !context.wall }).data?.contests ?? [];
   return (widget, kpis) => {
     if (widget.kind === 'feed') return t('boards.feedTitle');
-    if (widget.kind === 'contest') return contests.find((c) => c.id === widget.contestId)?.name ?? t('boards.kinds.contest');
+    if (widget.kind === 'contest')
+      return (
+        (readingOf(widget, context)?.contest?.contest.name ?? contests.find((c) => c.id === widget.contestId)?.name) ||
+        t('boards.kinds.contest')
+      );
     const kpi = kpis.find((k) => k.id === widget.kpiId);
     if (!kpi) return t(`boards.kinds.${widget.kind}`);
     return widget.kind === 'teams' ? t('boards.byTeam', { kpi: words.name(kpi) }) : words.name(kpi);
@@ -121,12 +161,22 @@ const withTeam = (days: { from: string; to: string }, teamId: string | undefined
 
 function NumberBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { kind: 'number' }>; kpi: Kpi; context: WidgetContext }) {
   const { t } = useTranslation('scoreboard');
-  const words = useKpiWords();
+  const words = useKpiWords(context);
   const teamId = teamOf(widget, context);
   // Only this KPI's totals, now and over the period before: summed in the database, no member's figure.
   const only = { ids: kpi.id, totalOnly: 'true' } as const;
-  const now = useKpiValues({ ...withTeam(periodDays(widget.period, context.today), teamId), ...only });
-  const before = useKpiValues({ ...withTeam(previousPeriodDays(widget.period, context.today), teamId), ...only });
+  const enabled = { enabled: !context.wall };
+  const reading = readingOf(widget, context);
+  const now = readOf(
+    useKpiValues({ ...withTeam(computePeriodDays(widget.period, context.today), teamId), ...only }, enabled),
+    context,
+    reading?.values,
+  );
+  const before = readOf(
+    useKpiValues({ ...withTeam(computePreviousPeriodDays(widget.period, context.today), teamId), ...only }, enabled),
+    context,
+    reading?.before,
+  );
   if (now.isError && !now.data) return <LoadError title={t('boards.loadFailed')} error={now.error} onRetry={() => void now.refetch()} />;
   if (!now.data) return <Skeleton className="h-12 w-32" />;
   const value = now.data.kpis.find((k) => k.id === kpi.id)?.total ?? null;
@@ -166,10 +216,12 @@ function LeaderboardBody({
   context: WidgetContext;
 }) {
   const { t } = useTranslation('scoreboard');
-  const words = useKpiWords();
-  const { data: me } = useMe();
-  const personHref = usePersonPageHref();
-  const values = useKpiValues(withTeam(periodDays(widget.period, context.today), teamOf(widget, context)));
+  const words = useKpiWords(context);
+  const values = readOf(
+    useKpiValues(withTeam(computePeriodDays(widget.period, context.today), teamOf(widget, context)), { enabled: !context.wall }),
+    context,
+    readingOf(widget, context)?.values,
+  );
   if (values.isError && !values.data)
     return <LoadError title={t('boards.loadFailed')} error={values.error} onRetry={() => void values.refetch()} />;
   if (!values.data)
@@ -190,11 +242,11 @@ function LeaderboardBody({
       {rows.map((member, index) => (
         <li
           key={member.userId}
-          className={cn('flex items-center gap-2 rounded-md px-2 py-1 text-sm', member.userId === me?.user.id && 'bg-primary-soft/60')}
+          className={cn('flex items-center gap-2 rounded-md px-2 py-1 text-sm', member.userId === context.viewerId && 'bg-primary-soft/60')}
         >
           <span className="w-5 text-end font-medium tabular-nums text-muted-foreground">{index + 1}</span>
           <PersonAvatar name={nameOf(member.userId)} avatarUrl={member.avatarUrl} colorKey={member.userId} className="size-6 text-[10px]" />
-          <PersonNameLink href={personHref(member.userId)} className="min-w-0 flex-1 truncate">
+          <PersonNameLink href={context.personHref(member.userId)} className="min-w-0 flex-1 truncate">
             {nameOf(member.userId)}
           </PersonNameLink>
           <span className="font-semibold tabular-nums">{words.format(kpi, of.get(member.userId))}</span>
@@ -206,9 +258,13 @@ function LeaderboardBody({
 
 function ChartBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { kind: 'chart' }>; kpi: Kpi; context: WidgetContext }) {
   const { t, i18n } = useTranslation('scoreboard');
-  const words = useKpiWords();
-  const days = periodDays(widget.period === 'today' ? 'week' : widget.period, context.today);
-  const series = useKpiSeries({ id: kpi.id, ...withTeam(days, teamOf(widget, context)) });
+  const words = useKpiWords(context);
+  const days = computePeriodDays(widget.period === 'today' ? 'week' : widget.period, context.today);
+  const series = readOf(
+    useKpiSeries({ id: kpi.id, ...withTeam(days, teamOf(widget, context)) }, { enabled: !context.wall }),
+    context,
+    readingOf(widget, context)?.series,
+  );
   if (series.isError && !series.data)
     return <LoadError title={t('boards.loadFailed')} error={series.error} onRetry={() => void series.refetch()} />;
   if (!series.data) return <Skeleton className="h-48 w-full" />;
@@ -228,12 +284,15 @@ function ChartBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
 
 function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { kind: 'gauge' }>; kpi: Kpi; context: WidgetContext }) {
   const { t } = useTranslation('scoreboard');
-  const words = useKpiWords();
-  const values = useKpiValues({
-    ...withTeam(periodDays(widget.period, context.today), teamOf(widget, context)),
-    ids: kpi.id,
-    totalOnly: 'true',
-  });
+  const words = useKpiWords(context);
+  const values = readOf(
+    useKpiValues(
+      { ...withTeam(computePeriodDays(widget.period, context.today), teamOf(widget, context)), ids: kpi.id, totalOnly: 'true' },
+      { enabled: !context.wall },
+    ),
+    context,
+    readingOf(widget, context)?.values,
+  );
   if (values.isError && !values.data)
     return <LoadError title={t('boards.loadFailed')} error={values.error} onRetry={() => void values.refetch()} />;
   if (!values.data) return <Skeleton className="h-16 w-full" />;
@@ -262,8 +321,10 @@ function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
 
 function FeedBody({ widget, context }: { widget: Extract<BoardWidget, { kind: 'feed' }>; context: WidgetContext }) {
   const { t } = useTranslation('scoreboard');
-  const format = useCompanyFormat();
-  const feed = useFeed({ limit: 8, ...(teamOf(widget, context) ? { teamId: teamOf(widget, context) } : {}) });
+  const { i18n } = useTranslation();
+  const format = createCompanyFormat(i18n.language, context.timeZone, context.currency);
+  const feed = useFeed({ limit: 8, ...(teamOf(widget, context) ? { teamId: teamOf(widget, context) } : {}) }, { enabled: !context.wall });
+  if (context.wall) return context.wall.renderFeed(readingOf(widget, context)?.feed ?? []);
   if (feed.isError && !feed.data)
     return <LoadError title={t('boards.loadFailed')} error={feed.error} onRetry={() => void feed.refetch()} />;
   if (!feed.data) return <ActivityFeedSkeleton rows={3} />;
@@ -283,8 +344,12 @@ function FeedBody({ widget, context }: { widget: Extract<BoardWidget, { kind: 'f
 /** The teams side by side on one KPI: each team's figure over its members together, best first, as bars. */
 function TeamsBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { kind: 'teams' }>; kpi: Kpi; context: WidgetContext }) {
   const { t } = useTranslation('scoreboard');
-  const words = useKpiWords();
-  const values = useKpiValues({ ...periodDays(widget.period, context.today), byTeam: 'true' });
+  const words = useKpiWords(context);
+  const values = readOf(
+    useKpiValues({ ...computePeriodDays(widget.period, context.today), byTeam: 'true' }, { enabled: !context.wall }),
+    context,
+    readingOf(widget, context)?.values,
+  );
   if (values.isError && !values.data)
     return <LoadError title={t('boards.loadFailed')} error={values.error} onRetry={() => void values.refetch()} />;
   if (!values.data) return <Skeleton className="h-24 w-full" />;
@@ -325,12 +390,14 @@ function TeamsBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
 }
 
 /** A contest's standings: its top 5 or 10, with when it ends (its own days, not the widget's period). */
-function ContestBody({ widget }: { widget: Extract<BoardWidget, { kind: 'contest' }> }) {
+function ContestBody({ widget, context }: { widget: Extract<BoardWidget, { kind: 'contest' }>; context: WidgetContext }) {
   const { t, i18n } = useTranslation('scoreboard');
-  const format = useCompanyFormat();
-  const { data: me } = useMe();
-  const personHref = usePersonPageHref();
-  const contest = useContest(widget.contestId);
+  const format = createCompanyFormat(i18n.language, context.timeZone, context.currency);
+  const query = useContest(widget.contestId, { enabled: !context.wall });
+  const onWall = readingOf(widget, context)?.contest;
+  // On a wall, a contest deleted since reads as null: the same words as the app's 404.
+  if (context.wall && onWall === null) return <p className="text-sm text-muted-foreground">{t('boards.contestGone')}</p>;
+  const contest = readOf(query, context, onWall ?? undefined);
   if (contest.isError && !contest.data) {
     const gone = contest.error instanceof ApiRequestError && contest.error.status === 404;
     if (gone) return <p className="text-sm text-muted-foreground">{t('boards.contestGone')}</p>;
@@ -367,14 +434,14 @@ function ContestBody({ widget }: { widget: Extract<BoardWidget, { kind: 'contest
                 key={row.subjectId}
                 className={cn(
                   'flex items-center gap-2 rounded-md px-2 py-1 text-sm',
-                  row.subjectId === me?.user.id && 'bg-primary-soft/60',
+                  row.subjectId === context.viewerId && 'bg-primary-soft/60',
                 )}
               >
                 <span className="w-5 text-end font-medium tabular-nums text-muted-foreground">{row.rank}</span>
                 {row.kind === 'person' ? (
                   <>
                     <PersonAvatar name={name} avatarUrl={row.avatarUrl} colorKey={row.subjectId} className="size-6 text-[10px]" />
-                    <PersonNameLink href={personHref(row.subjectId)} className="min-w-0 flex-1 truncate">
+                    <PersonNameLink href={context.personHref(row.subjectId)} className="min-w-0 flex-1 truncate">
                       {name}
                     </PersonNameLink>
                   </>
