@@ -255,4 +255,61 @@ describe('activity types', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
   });
+  it('the largest contract this month: a maximum over a type’s amount field, its editor in Swedish and Danish', async () => {
+    const { types } = await callApiOk<{ types: { id: string; names: { en?: string } }[] }>(
+      base,
+      adminCookie,
+      'POST',
+      '/activity-types/templates',
+      {
+        template: 'field_sales',
+      },
+    );
+    const contract = types.find((type) => type.names.en === 'Signed contract')!;
+    for (const value of [4_800_000, 1_200_000]) {
+      await callApiOk(base, repCookie, 'POST', '/activities', { kind: 'custom', typeId: contract.id, fields: { value } });
+    }
+    await page.goto('/app/admin/kpis');
+    await page.getByRole('button', { name: 'New KPI' }).first().click();
+    const editor = page.getByRole('dialog', { name: 'New KPI' });
+    await editor.getByRole('textbox', { name: 'English' }).fill('Largest contract');
+    await pick(editor.getByRole('radio', { name: 'Maximum' }));
+    // A built-in kind keeps no largest: the field is offered for the company's own types only.
+    await editor.getByRole('checkbox', { name: 'Sale', exact: true }).check();
+    await editor.getByText('Choose your own types with a number or amount field').waitFor();
+    await editor.getByRole('checkbox', { name: 'Sale', exact: true }).uncheck();
+    await editor.getByRole('checkbox', { name: 'Signed contract' }).check();
+    await editor.getByRole('combobox', { name: 'Of' }).click();
+    await page.getByRole('option', { name: 'Contract value', exact: true }).click();
+    await editor.getByRole('combobox', { name: 'Shown as' }).click();
+    await page.getByRole('option', { name: 'Amount', exact: true }).click();
+    await editor.getByRole('button', { name: 'Create KPI' }).click();
+    await editor.waitFor({ state: 'detached' });
+    const largest = page.getByRole('list', { name: 'Your KPIs' }).getByRole('listitem').filter({ hasText: 'Largest contract' });
+    await largest.getByText('Largest Contract value of Signed contract').waitFor();
+    await expect.poll(() => largest.innerText()).toMatch(/This month\s+NOK\s*48[ ,.]?000/);
+
+    // The editor in Swedish (a desktop, light) and Danish (a phone, dark).
+    for (const [language, edit, title, dark] of [
+      ['sv', 'Redigera ”Largest contract”', 'Redigera KPI', false],
+      ['da', 'Redigér »Largest contract«', 'Redigér KPI', true],
+    ] as const) {
+      await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language });
+      if (dark) {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.emulateMedia({ colorScheme: 'dark' });
+      }
+      await page.reload();
+      await page.getByRole('button', { name: edit }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect.poll(() => dialog.getByRole('textbox', { name: 'English' }).inputValue()).toBe('Largest contract');
+      await saveSettledScreenshot(dialog, `kpis-08-editor-${language}-${dark ? 'phone-dark' : 'desktop-light'}`);
+      expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+  });
 });

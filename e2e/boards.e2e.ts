@@ -209,9 +209,9 @@ describe('boards', () => {
     await dialog.getByLabel('Name').fill('Wall boards');
     await dialog.getByRole('combobox', { name: 'Screen 1' }).click();
     await page.getByRole('option', { name: 'A board you built', exact: true }).click();
-    // Shared boards only: the admin's private view is not offered for a wall.
+    // Shared boards only: the admin's own SDR floor (private) is not offered for a wall.
     await dialog.getByRole('combobox', { name: 'Board' }).click();
-    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Sales floor', 'SDR floor']);
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['Sales floor']);
     await page.getByRole('option', { name: 'Sales floor', exact: true }).click();
     await dialog.getByRole('button', { name: 'Save playlist' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -5,8 +5,8 @@ import { isLocalDate } from '../period/local-date';
 
 /*
  * A company's KPIs (decisions 100 and 101): a figure defined once and answered from the rollups.
- * An aggregate counts, sums or averages over types (the company's own and the five built-in
- * kinds), narrowed by outcomes or by one choice or yes/no value; a ratio or difference combines
+ * An aggregate counts, sums, averages or finds the smallest or largest over types (the company's
+ * own and the five built-in kinds), narrowed by outcomes or by one choice or yes/no value; a ratio or difference combines
  * two KPIs. Whether a definition makes sense against the company's types and KPIs is checked in
  * core (checkKpiDefinition): the schema here checks its shape.
  */
@@ -15,8 +15,11 @@ export const KPIS_PER_COMPANY_MAX = 50;
 export const KPI_TYPES_MAX = 20;
 export const KPI_DECIMALS_MAX = 3;
 
-/** count: activities; sum and average: of points or a number or money field. */
-export const KPI_AGGREGATES = ['count', 'sum', 'average'] as const;
+/**
+ * count: activities; sum and average: of points or a number or money field; min and max: the
+ * smallest or largest value of a number or money field of the company's own types.
+ */
+export const KPI_AGGREGATES = ['count', 'sum', 'average', 'min', 'max'] as const;
 export type KpiAggregate = (typeof KPI_AGGREGATES)[number];
 
 export const KPI_COMBINATIONS = ['ratio', 'difference'] as const;
@@ -61,8 +64,8 @@ const entryId = text().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'Choose one of the li
 
 export const KpiAggregateFormulaSchema = z.strictObject({
   kind: z.literal('aggregate'),
-  aggregate: z.enum(KPI_AGGREGATES, { error: 'Choose count, sum or average' }),
-  /** Sum and average: "points" or a number or money field's id; count: left out. */
+  aggregate: z.enum(KPI_AGGREGATES, { error: 'Choose count, sum, average, minimum or maximum' }),
+  /** Sum and average: "points" or a number or money field's id; min and max: a field's id; count: left out. */
   of: entryId.nullish(),
   /** The types counted; none chosen counts every activity (then no outcome or value can be chosen). */
   typeIds: z.array(TypeRefSchema).max(KPI_TYPES_MAX, `A KPI can read at most ${KPI_TYPES_MAX} types`).default([]),
@@ -183,5 +186,6 @@ export const KPI_DEFINITION_MESSAGES = {
   selfReference: 'A KPI cannot be made of itself',
   circular: 'This would make a circle: the chosen KPI is made from this one',
   tooDeep: 'KPIs can be built on each other at most four deep',
+  extremeOfOwnFields: 'The smallest and largest are kept for number and amount fields of your own types: choose one of those',
 } as const;
 export type KpiDefinitionMessage = (typeof KPI_DEFINITION_MESSAGES)[keyof typeof KPI_DEFINITION_MESSAGES];

@@ -146,6 +146,9 @@ export interface KpiFact {
   sums: Record<string, number>;
   /** How many activities hold a value: a number field's by its id, a choice's or yes/no's by "fieldId:value". */
   counts: Record<string, number>;
+  /** A number or money field's smallest and largest value, by field id (own types only; absent: none read). */
+  mins?: Record<string, number>;
+  maxes?: Record<string, number>;
 }
 
 /** The fact of every activity, whatever its type: what "every type" reads. */
@@ -270,8 +273,12 @@ export function checkKpiDefinition(formula: KpiFormula, context: KpiCheckContext
       say('outcomeIds', KPI_DEFINITION_MESSAGES.unknownOutcome);
   }
 
+  const extreme = formula.aggregate === 'min' || formula.aggregate === 'max';
   if (formula.aggregate === 'count') {
     if (formula.of) say('of', KPI_DEFINITION_MESSAGES.ofOnCount);
+  } else if (extreme && (formula.of === 'points' || types.some((type) => type.builtIn))) {
+    // The rollups keep extremes for the own types' fields only (daily_user_stats keeps sums).
+    say('of', KPI_DEFINITION_MESSAGES.extremeOfOwnFields);
   } else if (!formula.of) {
     say('of', KPI_DEFINITION_MESSAGES.ofMissing);
   } else if (formula.of === 'points') {
@@ -309,14 +316,19 @@ const countKey = (fieldId: string, value: string) => `${fieldId}:${value === 'ye
 
 /**
  * The sums and counts of the own types' facts that some KPI reads: a field summed or averaged
- * (its sum and how many hold a value), a value counted by a filter. What the rollup holds beyond
+ * (its sum and how many hold a value), a value counted by a filter, a field's smallest or largest. What the rollup holds beyond
  * these (other fields, other choices) no KPI asks for, so it need not be read.
  */
-export function listFactKeys(formulas: ReadonlyMap<string, KpiFormula>): { sums: string[]; counts: string[] } {
+export function listFactKeys(formulas: ReadonlyMap<string, KpiFormula>): { sums: string[]; counts: string[]; extremes: string[] } {
   const sums = new Set<string>();
   const counts = new Set<string>();
+  const extremes = new Set<string>();
   for (const formula of formulas.values()) {
     if (formula.kind !== 'aggregate') continue;
+    if ((formula.aggregate === 'min' || formula.aggregate === 'max') && formula.of) {
+      extremes.add(formula.of);
+      continue;
+    }
     if (formula.aggregate !== 'count' && formula.of && formula.of !== 'points') {
       sums.add(formula.of);
       counts.add(formula.of);
@@ -325,7 +337,7 @@ export function listFactKeys(formulas: ReadonlyMap<string, KpiFormula>): { sums:
       for (const value of formula.where.values) counts.add(countKey(formula.where.fieldId, value));
     }
   }
-  return { sums: [...sums].sort(), counts: [...counts].sort() };
+  return { sums: [...sums].sort(), counts: [...counts].sort(), extremes: [...extremes].sort() };
 }
 
 // ---- evaluating ----------------------------------------------------------------------------------
@@ -352,6 +364,20 @@ function aggregateParts(formula: KpiAggregateFormula, facts: readonly KpiFact[])
   return formula.aggregate === 'count' ? { sum: count, count } : { sum, count };
 }
 
+/** The smallest or largest value of a field over some facts (each fact's own extreme), or null when none holds one. */
+function aggregateExtreme(formula: KpiAggregateFormula, facts: readonly KpiFact[]): number | null {
+  const largest = formula.aggregate === 'max';
+  let value: number | null = null;
+  for (const fact of facts) {
+    if (!formula.typeIds.includes(fact.type)) continue;
+    if (formula.outcomeIds.length > 0 && !formula.outcomeIds.includes(fact.outcomeId)) continue;
+    const own = formula.of ? (largest ? fact.maxes : fact.mins)?.[formula.of] : undefined;
+    if (own === undefined) continue;
+    if (value === null || (largest ? own > value : own < value)) value = own;
+  }
+  return value;
+}
+
 /**
  * Every KPI's value over a set of facts (one member's, or a team's together), by id. A ratio over
  * zero and an average of nothing are null ("—"); a KPI made of one with no value has none either.
@@ -369,7 +395,9 @@ export function evaluateKpis(
     // A missing part or a circle (refused on save, so only from a KPI deleted under another): no value.
     if (!formula || depth > MAX_DEPTH + 1) return null;
     let value: number | null;
-    if (formula.kind === 'aggregate') {
+    if (formula.kind === 'aggregate' && (formula.aggregate === 'min' || formula.aggregate === 'max')) {
+      value = aggregateExtreme(formula, facts);
+    } else if (formula.kind === 'aggregate') {
       const { sum, count } = aggregateParts(formula, facts);
       value = formula.aggregate === 'average' ? (count === 0 ? null : sum / count) : sum;
     } else {

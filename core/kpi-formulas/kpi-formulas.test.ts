@@ -69,6 +69,19 @@ describe('checkKpiDefinition', () => {
     });
   });
 
+  it("takes the smallest or largest of an own type's number field only: not points, not a built-in kind's amount", () => {
+    expect(check(agg({ aggregate: 'max', of: 'size', typeIds: [visit.id], outcomeIds: ['offer'] }))).toEqual({});
+    expect(check(agg({ aggregate: 'min', of: 'size', typeIds: [visit.id] }))).toEqual({});
+    const refused = { 'formula.of': KPI_DEFINITION_MESSAGES.extremeOfOwnFields };
+    expect(check(agg({ aggregate: 'max', of: 'value', typeIds: ['sale'] }))).toEqual(refused);
+    expect(check(agg({ aggregate: 'min', of: 'points', typeIds: [visit.id] }))).toEqual(refused);
+    expect(check(agg({ aggregate: 'max', typeIds: [visit.id] }))).toEqual({ 'formula.of': KPI_DEFINITION_MESSAGES.ofMissing });
+    expect(check(agg({ aggregate: 'max', of: 'size' }))).toEqual({ 'formula.of': KPI_DEFINITION_MESSAGES.unknownField });
+    expect(check(agg({ aggregate: 'max', of: 'tier', typeIds: [visit.id] }))).toEqual({
+      'formula.of': KPI_DEFINITION_MESSAGES.unknownField,
+    });
+  });
+
   it('refuses a KPI made of itself, a circle through others, and a tower more than four deep', () => {
     const formulas = new Map(builtIns);
     formulas.set('k1', { kind: 'ratio', left: 'calls', right: 'sales' });
@@ -120,8 +133,37 @@ describe('evaluateKpis', () => {
   });
 });
 
+describe('the smallest and largest', () => {
+  it('are the extreme of the facts that hold one, by type and outcome; none is no value, and ratios of them work', () => {
+    const formulas = new Map<string, KpiFormula>([
+      ['largest', agg({ aggregate: 'max', of: 'size', typeIds: [visit.id] })],
+      ['smallest', agg({ aggregate: 'min', of: 'size', typeIds: [visit.id] })],
+      ['largestOffer', agg({ aggregate: 'max', of: 'size', typeIds: [visit.id], outcomeIds: ['offer'] })],
+      ['spread', { kind: 'difference', left: 'largest', right: 'smallest' }],
+    ]);
+    const fact = (userId: string, outcomeId: string, min?: number, max?: number) => ({
+      userId,
+      type: visit.id,
+      outcomeId,
+      activities: 1,
+      points: 0,
+      sums: {},
+      counts: {},
+      ...(min === undefined ? {} : { mins: { size: min }, maxes: { size: max! } }),
+    });
+    const values = evaluateKpis(formulas, [fact('a', 'offer', 3, 8), fact('b', '', -2, 5), fact('c', '')]);
+    expect(Object.fromEntries(values)).toEqual({ largest: 8, smallest: -2, largestOffer: 8, spread: 10 });
+    expect(Object.fromEntries(evaluateKpis(formulas, [fact('c', '')]))).toEqual({
+      largest: null,
+      smallest: null,
+      largestOffer: null,
+      spread: null,
+    });
+  });
+});
+
 describe('the facts a company’s KPIs read', () => {
-  it('are the fields summed or averaged and the values counted, nothing else', () => {
+  it('are the fields summed or averaged, the values counted and the fields whose extremes are read, nothing else', () => {
     const own = (formula: Partial<KpiFormula>) =>
       ({ kind: 'aggregate', typeIds: ['t1'], outcomeIds: [], where: null, of: null, ...formula }) as KpiFormula;
     const formulas = new Map<string, KpiFormula>([
@@ -131,11 +173,14 @@ describe('the facts a company’s KPIs read', () => {
       ['inbound', own({ aggregate: 'count', where: { fieldId: 'source', values: ['inbound', 'partner'] } })],
       ['signed', own({ aggregate: 'count', where: { fieldId: 'signed', values: ['yes'] } })],
       ['ratio', { kind: 'ratio', left: 'value', right: 'inbound' }],
+      ['largest', own({ aggregate: 'max', of: 'deal_value' })],
+      ['fewest', own({ aggregate: 'min', of: 'minutes' })],
     ]);
     expect(listFactKeys(formulas)).toEqual({
       sums: ['deal_value', 'seats'],
       counts: ['deal_value', 'seats', 'signed:true', 'source:inbound', 'source:partner'],
+      extremes: ['deal_value', 'minutes'],
     });
-    expect(listFactKeys(new Map())).toEqual({ sums: [], counts: [] });
+    expect(listFactKeys(new Map())).toEqual({ sums: [], counts: [], extremes: [] });
   });
 });

@@ -505,6 +505,9 @@ export const activityTypeDayStats = pgTable(
     bonusTaken: integer('bonus_taken').notNull().default(0),
     sums: jsonb('sums').$type<Record<string, number>>().notNull().default({}),
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    /** Each number or money field's smallest and largest value that day (recomputed for the day on a delete). */
+    mins: jsonb('mins').$type<Record<string, number>>().notNull().default({}),
+    maxes: jsonb('maxes').$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.day, t.userId, t.typeId, t.outcomeId] }),

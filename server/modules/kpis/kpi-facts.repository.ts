@@ -7,7 +7,7 @@ import type { CompanyId } from '../../db/tenant';
  * What a KPI is computed from (decision 101): the two rollups over a period, never the activities.
  * daily_user_stats (kept by the activities' rollup trigger) gives the built-in kinds and every
  * activity's count and points; activity_type_day_stats (kept by the type rollup trigger) gives the
- * company's own types by outcome, with their fields' sums and value counts. Both are summed per
+ * company's own types by outcome, with their fields' sums, value counts and extremes. Both are summed per
  * member (and per day, for a chart) in the database: a month of a large team is a few hundred rows
  * back, not its days.
  */
@@ -24,8 +24,8 @@ export type KpiFactsScope = {
   byDay: boolean;
   perMember: boolean;
   userIds: ReadonlySet<string> | null;
-  /** The own types' sums and counts the KPIs read (listFactKeys): only these are summed. */
-  keys: { sums: readonly string[]; counts: readonly string[] };
+  /** The own types' sums, counts and extremes the KPIs read (listFactKeys): only these are read. */
+  keys: { sums: readonly string[]; counts: readonly string[]; extremes: readonly string[] };
 };
 
 /** The grouping's day column: the day, or one constant for the whole period. */
@@ -76,11 +76,13 @@ async function selectBuiltInFacts(
  * The named keys of a rollup's JSON column, each summed over the group, as one JSON object (in
  * pieces of 40 pairs: a function takes at most 100 arguments).
  */
-function sumKeys(column: 'sums' | 'counts', keys: readonly string[]) {
+function sumKeys(column: 'sums' | 'counts' | 'mins' | 'maxes', keys: readonly string[]) {
   if (keys.length === 0) return sql`'{}'::jsonb`;
+  // The group's total, or its smallest or largest (each row's own extreme: the member's day's).
+  const over = sql.raw(column === 'mins' ? 'min' : column === 'maxes' ? 'max' : 'sum');
   const pieces: ReturnType<typeof sql>[] = [];
   for (let i = 0; i < keys.length; i += 40) {
-    const pairs = keys.slice(i, i + 40).map((key) => sql`${key}::text, sum((${sql.raw(column)} ->> ${key}::text)::numeric)`);
+    const pairs = keys.slice(i, i + 40).map((key) => sql`${key}::text, ${over}((${sql.raw(column)} ->> ${key}::text)::numeric)`);
     pieces.push(sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`);
   }
   return sql.join(pieces, sql` || `);
@@ -101,7 +103,8 @@ async function selectOwnTypeFacts(
   const result = await tx.execute(sql`
     SELECT ${dayColumn(scope)} AS day, ${userColumn(scope)} AS user_id, type_id, outcome_id,
            sum(activities)::int AS activities, sum(points)::int AS points,
-           ${sumKeys('sums', scope.keys.sums)} AS sums, ${sumKeys('counts', scope.keys.counts)} AS counts
+           ${sumKeys('sums', scope.keys.sums)} AS sums, ${sumKeys('counts', scope.keys.counts)} AS counts,
+           ${sumKeys('mins', scope.keys.extremes)} AS mins, ${sumKeys('maxes', scope.keys.extremes)} AS maxes
       FROM activity_type_day_stats
      WHERE company_id = ${companyId}::uuid AND day BETWEEN ${from}::date AND ${to}::date${whoseRows(scope)}
      GROUP BY 1, 2, 3, 4`);
@@ -115,6 +118,8 @@ async function selectOwnTypeFacts(
     points: number;
     sums: Sums | string;
     counts: Sums | string;
+    mins: Sums | string;
+    maxes: Sums | string;
   };
   const rows = (result as unknown as { rows: Row[] }).rows;
   const add = (json: Row['sums']) => {
@@ -132,6 +137,8 @@ async function selectOwnTypeFacts(
     points: Number(row.points),
     sums: add(row.sums),
     counts: add(row.counts),
+    mins: add(row.mins),
+    maxes: add(row.maxes),
   }));
 }
 

@@ -110,6 +110,9 @@ describe('defining KPIs', () => {
     expect(await refusal({ kind: 'aggregate', aggregate: 'sum', of: 'points', typeIds: ['call'] })).toEqual({
       'formula.of': 'Points are kept per type for your own types only: choose every type, or only your own',
     });
+    expect(await refusal({ kind: 'aggregate', aggregate: 'max', of: 'value', typeIds: ['sale'] })).toEqual({
+      'formula.of': 'The smallest and largest are kept for number and amount fields of your own types: choose one of those',
+    });
     const notes = visit.fields.find((field) => field.names.en === 'Notes')!.id;
     expect(await refusal({ kind: 'aggregate', aggregate: 'average', of: notes, typeIds: [visit.id] })).toEqual({
       'formula.of': 'Every chosen type must have this field, as a number or an amount',
@@ -260,7 +263,7 @@ const stepArb = fc.oneof(
 /** A KPI the property asks for, as choices resolved against the run's types and earlier KPIs. */
 const kpiArb = fc.record({
   combine: fc.constantFrom('aggregate', 'aggregate', 'aggregate', 'ratio', 'difference'),
-  aggregate: fc.constantFrom('count', 'sum', 'average'),
+  aggregate: fc.constantFrom('count', 'sum', 'average', 'min', 'max'),
   /** One type (an own one, or the sale), or any subset of them all. */
   single: fc.boolean(),
   pick: fc.nat(),
@@ -338,6 +341,8 @@ function bruteForce(id: string, formulas: Map<string, KpiFormula>, activities: r
     const value = a.values[formula.of!];
     return typeof value === 'number' ? [value] : [];
   });
+  if (formula.aggregate === 'min' || formula.aggregate === 'max')
+    return numbers.length === 0 ? null : formula.aggregate === 'min' ? Math.min(...numbers) : Math.max(...numbers);
   const sum = numbers.reduce((s, n) => s + n, 0);
   if (formula.aggregate === 'sum') return sum;
   return numbers.length === 0 ? null : sum / numbers.length;
@@ -475,7 +480,10 @@ describe('every KPI equals its brute-force figure over the activities', () => {
                     (f) => (f.kind === 'choice' || f.kind === 'yes_no') && own.every((type) => type.fields.some((g) => g.id === f.id)),
                   )
                 : [];
-              const aggregate = spec.aggregate !== 'count' && ofs.length === 0 ? 'count' : spec.aggregate;
+              // The smallest and largest read an own type's number or money field only (not points, not a sale's value).
+              const extreme = spec.aggregate === 'min' || spec.aggregate === 'max';
+              const fieldsFor = extreme ? numberFields.map((f) => f.id) : ofs;
+              const aggregate = spec.aggregate !== 'count' && fieldsFor.length === 0 ? 'count' : spec.aggregate;
               const where =
                 aggregate === 'count' && spec.where && filterable.length > 0
                   ? (() => {
@@ -487,7 +495,7 @@ describe('every KPI equals its brute-force figure over the activities', () => {
               formula = {
                 kind: 'aggregate',
                 aggregate,
-                of: aggregate === 'count' ? null : ofs[spec.of % ofs.length],
+                of: aggregate === 'count' ? null : fieldsFor[spec.of % fieldsFor.length],
                 typeIds,
                 outcomeIds: outcomes.length > 0 && spec.outcomes % 3 === 0 ? [outcomes[spec.outcomes % outcomes.length]] : [],
                 where,

@@ -2358,7 +2358,7 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "aggregate";
                                     /** @enum {string} */
-                                    aggregate: "count" | "sum" | "average";
+                                    aggregate: "count" | "sum" | "average" | "min" | "max";
                                     of?: string | null;
                                     /** @default [] */
                                     typeIds: string[];
@@ -5350,7 +5350,7 @@ export interface paths {
                                     /** @enum {string} */
                                     kind: "aggregate";
                                     /** @enum {string} */
-                                    aggregate: "count" | "sum" | "average";
+                                    aggregate: "count" | "sum" | "average" | "min" | "max";
                                     of?: string | null;
                                     /** @default [] */
                                     typeIds: string[];
@@ -5431,7 +5431,7 @@ export interface paths {
                             /** @enum {string} */
                             kind: "aggregate";
                             /** @enum {string} */
-                            aggregate: "count" | "sum" | "average";
+                            aggregate: "count" | "sum" | "average" | "min" | "max";
                             of?: string | null;
                             /** @default [] */
                             typeIds?: string[];
@@ -5474,7 +5474,7 @@ export interface paths {
                                 /** @enum {string} */
                                 kind: "aggregate";
                                 /** @enum {string} */
-                                aggregate: "count" | "sum" | "average";
+                                aggregate: "count" | "sum" | "average" | "min" | "max";
                                 of?: string | null;
                                 /** @default [] */
                                 typeIds: string[];
@@ -5746,7 +5746,7 @@ export interface paths {
                             /** @enum {string} */
                             kind: "aggregate";
                             /** @enum {string} */
-                            aggregate: "count" | "sum" | "average";
+                            aggregate: "count" | "sum" | "average" | "min" | "max";
                             of?: string | null;
                             /** @default [] */
                             typeIds?: string[];
@@ -5789,7 +5789,7 @@ export interface paths {
                                 /** @enum {string} */
                                 kind: "aggregate";
                                 /** @enum {string} */
-                                aggregate: "count" | "sum" | "average";
+                                aggregate: "count" | "sum" | "average" | "min" | "max";
                                 of?: string | null;
                                 /** @default [] */
                                 typeIds: string[];

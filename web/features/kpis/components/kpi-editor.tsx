@@ -106,14 +106,19 @@ export function KpiEditor({
   const numberFields = listCommonFields(types, form.typeIds, ['number', 'money']);
   const valueFields = listCommonFields(types, form.typeIds, ['choice', 'yes_no']);
   const whereField = valueFields.find((f) => f.id === form.whereFieldId);
-  const aggregate = form.kind === 'count' || form.kind === 'sum' || form.kind === 'average';
-  const ofChoices = [
-    // Points are kept per type for the company's own types only (decision 101).
-    ...(form.typeIds.every((typeId) => !types.find((type) => type.id === typeId)?.builtIn)
-      ? [{ value: 'points', label: t('kpis.ofPoints') }]
-      : []),
-    ...numberFields.map((f) => ({ value: f.id, label: nameOf(f.names) })),
-  ];
+  const aggregate = form.kind !== 'ratio' && form.kind !== 'difference';
+  const extreme = form.kind === 'min' || form.kind === 'max';
+  const ownTypesOnly = form.typeIds.every((typeId) => !types.find((type) => type.id === typeId)?.builtIn);
+  // Points are kept per type for the company's own types only (decision 101); the smallest and
+  // largest for their number and amount fields only.
+  const ofChoices = extreme
+    ? ownTypesOnly
+      ? numberFields.map((f) => ({ value: f.id, label: nameOf(f.names) }))
+      : []
+    : [
+        ...(ownTypesOnly ? [{ value: 'points', label: t('kpis.ofPoints') }] : []),
+        ...numberFields.map((f) => ({ value: f.id, label: nameOf(f.names) })),
+      ];
   const kpiChoices = kpis.filter((other) => other.id !== kpi?.id).map((other) => ({ value: other.id, label: nameOf(other.names) }));
 
   /** Changing the types keeps only what the new types still have. */
@@ -196,7 +201,14 @@ export function KpiEditor({
             legend={t('kpis.computes')}
             name={field('kind')}
             value={form.kind}
-            onChange={(kind) => set({ kind, format: kind === 'ratio' && form.format === 'number' && !kpi ? 'percent' : form.format })}
+            onChange={(kind) =>
+              set({
+                kind,
+                format: kind === 'ratio' && form.format === 'number' && !kpi ? 'percent' : form.format,
+                // Points have no smallest or largest kept: a minimum or maximum reads a field.
+                ...((kind === 'min' || kind === 'max') && form.of === 'points' ? { of: '' } : {}),
+              })
+            }
             help={t(`kpis.kindHelp.${form.kind}`)}
             options={KPI_KINDS.map((kind) => ({ value: kind, label: t(`kpis.kinds.${kind}`) }))}
           />
@@ -261,7 +273,7 @@ export function KpiEditor({
                       className="w-full sm:w-72"
                     />
                   ) : (
-                    <p className="text-sm text-muted-foreground">{t('kpis.ofNone')}</p>
+                    <p className="text-sm text-muted-foreground">{t(extreme ? 'kpis.ofNoneExtreme' : 'kpis.ofNone')}</p>
                   )}
                   <FieldError id={field('of-error')}>{errorOf('formula.of')}</FieldError>
                 </div>

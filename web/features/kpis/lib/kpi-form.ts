@@ -11,7 +11,7 @@ import type { LANGUAGES } from '@core/language';
 
 export type Language = (typeof LANGUAGES)[number];
 export type Names = Record<Language, string>;
-export const KPI_KINDS = ['count', 'sum', 'average', 'ratio', 'difference'] as const;
+export const KPI_KINDS = ['count', 'sum', 'average', 'min', 'max', 'ratio', 'difference'] as const;
 export type KpiKind = (typeof KPI_KINDS)[number];
 
 export type KpiForm = {
@@ -19,7 +19,7 @@ export type KpiForm = {
   kind: KpiKind;
   typeIds: string[];
   outcomeIds: string[];
-  /** Sum and average: "points" or a field's id; '' while none is chosen. */
+  /** Sum and average: "points" or a field's id; min and max: a field's id; '' while none is chosen. */
   of: string;
   /** Count: a choice or yes/no field to narrow by; '' for none. */
   whereFieldId: string;
