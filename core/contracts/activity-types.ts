@@ -215,7 +215,14 @@ export const ActivityTypeSchema = z.object({
 export type ActivityType = z.infer<typeof ActivityTypeSchema>;
 
 /** The company's own types: live ones first in the order they were made, then archived ones. */
-export const ActivityTypeListSchema = z.object({ types: z.array(ActivityTypeSchema) });
+/** How far back a member's use of each type is counted (their quick log puts the most used first). */
+export const ACTIVITY_TYPE_USE_DAYS = 30;
+
+export const ActivityTypeListSchema = z.object({
+  types: z.array(ActivityTypeSchema),
+  /** How many of each type the caller logged in the last 30 days, by type id (none: not listed). */
+  myUse: z.record(text(), z.number().int()),
+});
 export type ActivityTypeList = z.infer<typeof ActivityTypeListSchema>;
 
 /**

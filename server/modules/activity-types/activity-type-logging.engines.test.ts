@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Activity, ActivityType, ApiError, Leaderboard } from '@core/contracts';
+import type { ActivityTypeList, Activity, ActivityType, ApiError, Leaderboard } from '@core/contracts';
 import { computeLocalDate } from '@core/period';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -40,7 +40,7 @@ const optionId = (field: string, name: string) =>
 async function typeStats(member: Member, day: string) {
   return withTenant(t.db, { companyId: toCompanyId(member.companyId), userId: null }, async (tx) => {
     const result = await tx.execute(sql`
-      SELECT outcome_id, activities, points, bonus_taken, sums, counts FROM activity_type_day_stats
+      SELECT outcome_id, activities, points, bonus_taken, sums, counts, mins, maxes FROM activity_type_day_stats
        WHERE company_id = ${member.companyId} AND user_id = ${member.id} AND day = ${day} AND type_id = ${visit.id}
        ORDER BY outcome_id`);
     return (result as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -54,13 +54,21 @@ async function bruteForce(member: Member, day: string) {
       SELECT coalesce(outcome_id, '') AS outcome_id, count(*)::int AS activities, sum(points_earned)::int AS points,
              count(*) FILTER (WHERE bonus_points > 0)::int AS bonus_taken,
              coalesce(sum((field_values ->> ${fieldId('Site size m2')})::numeric), 0) AS size,
-             coalesce(sum((field_values ->> ${fieldId('Offer value')})::numeric), 0) AS value
+             coalesce(sum((field_values ->> ${fieldId('Offer value')})::numeric), 0) AS value,
+             min((field_values ->> ${fieldId('Site size m2')})::numeric) AS "minSize",
+             max((field_values ->> ${fieldId('Site size m2')})::numeric) AS "maxSize",
+             max((field_values ->> ${fieldId('Offer value')})::numeric) AS "maxValue"
         FROM activities
        WHERE company_id = ${member.companyId} AND user_id = ${member.id} AND local_date = ${day} AND type_id = ${visit.id}
        GROUP BY 1 ORDER BY 1`);
     return (result as unknown as { rows: Record<string, unknown>[] }).rows;
   });
 }
+
+const extreme = (json: unknown, field: string) => {
+  const value = (json as Record<string, number>)[fieldId(field)];
+  return value === undefined ? null : Number(value);
+};
 
 async function expectRollupExact(member: Member, day: string) {
   const stats = await typeStats(member, day);
@@ -73,8 +81,21 @@ async function expectRollupExact(member: Member, day: string) {
       bonus_taken: row.bonus_taken,
       size: Number((row.sums as Record<string, number>)[fieldId('Site size m2')] ?? 0),
       value: Number((row.sums as Record<string, number>)[fieldId('Offer value')] ?? 0),
+      // The day's extremes (minimum and maximum KPIs): null where no activity holds a value.
+      minSize: extreme(row.mins, 'Site size m2'),
+      maxSize: extreme(row.maxes, 'Site size m2'),
+      maxValue: extreme(row.maxes, 'Offer value'),
     })),
-  ).toEqual(brute.map((row) => ({ ...row, size: Number(row.size), value: Number(row.value) })));
+  ).toEqual(
+    brute.map((row) => ({
+      ...row,
+      size: Number(row.size),
+      value: Number(row.value),
+      minSize: row.minSize === null ? null : Number(row.minSize),
+      maxSize: row.maxSize === null ? null : Number(row.maxSize),
+      maxValue: row.maxValue === null ? null : Number(row.maxValue),
+    })),
+  );
 }
 
 beforeAll(async () => {
@@ -300,5 +321,26 @@ describe('logging a company’s own type', () => {
     expect(archived.status).toBe(400);
     expect((await errorOf(archived)).details).toEqual({ typeId: 'This activity type is archived' });
     expect((await t.request(`/api/v1/activity-types/${visit.id}/restore`, { method: 'POST', as: admin })).status).toBe(200);
+  });
+
+  it("tells each member how many of each type they logged lately, for their quick log's order; no one else's", async () => {
+    const other = await ok<ActivityType>(
+      await t.request('/api/v1/activity-types', {
+        method: 'POST',
+        as: admin,
+        json: { names: { en: 'Door knock' }, icon: 'star', colour: 'blue', points: 1, outcomes: [], fields: [], bonus: null },
+      }),
+    );
+    const before = await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: rep }));
+    for (let i = 0; i < 3; i++)
+      await ok(await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'custom', typeId: other.id } }));
+    const mine = await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: rep }));
+    expect(mine.myUse[other.id]).toBe(3);
+    expect(mine.myUse[visit.id]).toBe(before.myUse[visit.id]);
+    expect(before.myUse[visit.id]).toBeGreaterThan(0);
+    // The admin logged none of them; another company's list names none of these types.
+    const admins = await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: admin }));
+    expect(admins.myUse[other.id]).toBeUndefined();
+    expect(await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: outsider }))).toEqual({ types: [], myUse: {} });
   });
 });

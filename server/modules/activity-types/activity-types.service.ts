@@ -6,6 +6,7 @@ import {
   type StoredActivityTypeDefinition,
 } from '@core/activity-types';
 import {
+  ACTIVITY_TYPE_USE_DAYS,
   ACTIVITY_TYPES_PER_COMPANY_MAX,
   type ActivityType,
   type ActivityTypeDefinition,
@@ -14,6 +15,7 @@ import {
   type AuditAction,
   type LocalizedNames,
 } from '@core/contracts';
+import { addDays, computeLocalDate, type LocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
 import { findSqlState } from '../../db/errors';
@@ -28,6 +30,7 @@ import {
   lockActivityTypes,
   selectActivityType,
   selectActivityTypes,
+  selectTypeUse,
   setActivityTypeArchived,
   updateActivityTypeDefinition,
 } from './activity-types.repository';
@@ -112,7 +115,19 @@ export async function selectActivityTypesIn(
 
 /** The company's own types: live ones in their order, then archived ones. */
 export async function listActivityTypes(deps: AppDeps, actor: Actor): Promise<ActivityTypeList> {
-  return { types: await withTenant(deps.database.db, memberScopeOf(actor), (tx) => readTypes(tx, actor.companyId)) };
+  return withTenant(deps.database.db, memberScopeOf(actor), (tx) => readList(tx, deps, actor));
+}
+
+/**
+ * The types and how much the caller used each lately (their quick log's order). About the last 30
+ * days: counted from the UTC date, a day's edge in the company's zone does not matter for an order.
+ */
+async function readList(tx: Transaction, deps: AppDeps, actor: Actor): Promise<ActivityTypeList> {
+  const from = addDays(computeLocalDate(deps.now(), 'UTC') as LocalDate, -ACTIVITY_TYPE_USE_DAYS);
+  return {
+    types: await readTypes(tx, actor.companyId),
+    myUse: await selectTypeUse(tx, actor.companyId, actor.userId, from),
+  };
 }
 
 /** Creates one type (in a transaction the caller holds the types' lock in). */
@@ -207,6 +222,6 @@ export async function addActivityTypeTemplate(deps: AppDeps, actor: Actor, input
       if (findNameClash(existing, definition.names)) continue;
       existing.push(await createIn(tx, deps, actor, definition, existing));
     }
-    return { types: await readTypes(tx, actor.companyId) };
+    return readList(tx, deps, actor);
   });
 }

@@ -17,7 +17,7 @@ import { StatsCards, StatsCardsSkeleton } from '@web/features/goals/components/s
 import { MyTargetsCard } from '@web/features/targets/components/my-targets-card';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { useCompanyFormat } from '@web/lib/format';
-import { useActivityTypes } from '@web/lib/queries/get-activity-types';
+import { useLoggableTypes } from '@web/lib/queries/get-activity-types';
 
 /**
  * My Activity (/app/activity): log, see today's numbers against the goals, and today's list. In
@@ -32,7 +32,7 @@ export function Component() {
   const [logKind, setLogKind] = useLogDialogParam();
   const { user, me } = useAuth();
   // The company's own types (decision 100): the live ones get a log button each.
-  const ownTypes = useActivityTypes().data?.types.filter((type) => type.archivedAt === null);
+  const ownTypes = useLoggableTypes();
 
   return (
     <div className="space-y-6">

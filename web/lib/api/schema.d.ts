@@ -4511,6 +4511,9 @@ export interface paths {
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
+                            myUse: {
+                                [key: string]: number;
+                            };
                         };
                     };
                 };
@@ -4782,6 +4785,9 @@ export interface paths {
                                 createdAt: string;
                                 updatedAt: string;
                             }[];
+                            myUse: {
+                                [key: string]: number;
+                            };
                         };
                     };
                 };

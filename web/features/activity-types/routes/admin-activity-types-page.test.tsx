@@ -42,7 +42,7 @@ function stubServer(start: ActivityType[] = [DEMO, OLD]) {
   const types = [...start];
   return stubFetch({
     'GET /api/v1/me': reply(200, adminMe),
-    'GET /api/v1/activity-types': () => reply(200, { types } satisfies ActivityTypeList),
+    'GET /api/v1/activity-types': () => reply(200, { types, myUse: {} } satisfies ActivityTypeList),
     'POST /api/v1/activity-types': (call) => {
       const input = call.body as ActivityTypeInput;
       if (input.names.en?.toLowerCase() === 'demo held') {
@@ -60,7 +60,7 @@ function stubServer(start: ActivityType[] = [DEMO, OLD]) {
     },
     'POST /api/v1/activity-types/templates': () => {
       types.push(type({ id: 'dial', names: { en: 'Dial', nb: 'Oppringning' }, icon: 'phone-call', colour: 'blue', points: 0 }));
-      return reply(200, { types } satisfies ActivityTypeList);
+      return reply(200, { types, myUse: {} } satisfies ActivityTypeList);
     },
     'POST /api/v1/activity-types/old/restore': () => {
       types[1] = { ...OLD, archivedAt: null };

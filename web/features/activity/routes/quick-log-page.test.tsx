@@ -1,4 +1,6 @@
+import type { ActivityType } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/i18n';
@@ -84,5 +86,68 @@ describe("taps made on the start screen's copy before the app had started (decis
     } finally {
       root.remove();
     }
+  });
+});
+
+describe("the company's own types on quick log (decision 100)", () => {
+  const type = (id: string, name: string, over: Partial<ActivityType> = {}): ActivityType => ({
+    id,
+    names: { en: name },
+    icon: 'star',
+    colour: 'blue',
+    points: 1,
+    outcomes: [],
+    fields: [],
+    bonus: null,
+    archivedAt: null,
+    inUse: true,
+    createdAt: '2026-12-01T10:00:00.000Z',
+    updatedAt: '2026-12-01T10:00:00.000Z',
+    ...over,
+  });
+  const dial = type('0b0e5d0c-1d7e-4a4e-9c0e-000000000001', 'Dial', {
+    outcomes: [
+      { id: 'connect', names: { en: 'Connect' }, points: 2, archived: false },
+      { id: 'gone', names: { en: 'Gone' }, points: 0, archived: true },
+    ],
+  });
+  const knock = type('0b0e5d0c-1d7e-4a4e-9c0e-000000000002', 'Door knock');
+  const demo = type('0b0e5d0c-1d7e-4a4e-9c0e-000000000003', 'Demo held', {
+    fields: [
+      { id: 'qualified', names: { en: 'Qualified' }, kind: 'yes_no', required: true, options: [], pointsPerUnit: null, archived: false },
+    ],
+  });
+  const old = type('0b0e5d0c-1d7e-4a4e-9c0e-000000000004', 'Old type', { archivedAt: '2026-11-01T10:00:00.000Z' });
+
+  it('offers them after the built-in kinds, the most used first; logs one at once, asks an outcome first, opens the form for a required field', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    stubFetch({
+      'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules()),
+      'GET /api/v1/activity-types': reply(200, { types: [dial, knock, demo, old], myUse: { [demo.id]: 9, [knock.id]: 4, [old.id]: 30 } }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <MemoryRouter>
+        <QuickLogPage />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('button', { name: 'Dial' });
+    const labels = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(labels.slice(labels.indexOf('Demo held'), labels.indexOf('Dial') + 1)).toEqual(['Demo held', 'Door knock', 'Dial']);
+    expect(labels).not.toContain('Old type');
+
+    await user.click(screen.getByRole('button', { name: 'Door knock' }));
+    await user.click(screen.getByRole('button', { name: 'Dial' }));
+    await user.click(await screen.findByRole('button', { name: /^Connect/ }));
+    expect(screen.queryByRole('button', { name: /^Gone/ })).toBeNull();
+    await screen.findByRole('heading', { name: 'Waiting to sync: 2' });
+    const waiting = within(screen.getByRole('list'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(waiting.some((text) => text?.startsWith('Door knock'))).toBe(true);
+    expect(waiting.some((text) => text?.startsWith('Dial · Connect'))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Demo held' }));
+    expect(await screen.findByRole('dialog', { name: 'Log Demo held' })).toBeInTheDocument();
   });
 });

@@ -1,3 +1,5 @@
+import { pickName } from '@core/activity-types';
+import type { ActivityType } from '@core/contracts';
 import { CALL_OUTCOMES, type CallOutcome } from '@core/kpi';
 import { QUICK_LOG_ACTION_ATTRIBUTE } from '@core/start-snapshot';
 import { parseMoneyInput } from '@core/money';
@@ -6,6 +8,7 @@ import { CloudOffIcon, DownloadIcon, PhoneIcon, PhoneMissedIcon, RefreshCwIcon, 
 import { type FormEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS, type ActivityLook } from '@web/components/activity-icon';
+import { ACTIVITY_TYPE_ICON_COMPONENTS, ACTIVITY_TYPE_TONES } from '@web/components/activity-type-icon';
 import { PageHeader } from '@web/components/page-header';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -15,16 +18,19 @@ import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/format';
 import { useMe } from '@web/lib/auth/get-me';
 import { useInstallPrompt } from '@web/lib/install-prompt';
+import { useLoggableTypes } from '@web/lib/queries/get-activity-types';
 import { keepStartSnapshot, takeEarlyTaps } from '@web/lib/start-snapshot';
 import type { PendingActivity, SyncResult } from '../lib/offline-queue';
 import { useActivityToasts } from '../lib/toasts';
 import { type QuickLog, useOfflineLog } from '../lib/use-offline-log';
 import { useLogRules } from '../lib/use-log-rules';
+import type { LogKind } from '../lib/use-log-dialog-param';
+import { LogDialogs } from '../components/log-dialogs';
 
 const ANSWERED_LOOK: ActivityLook = { icon: PhoneIcon, tone: 'bg-primary-foreground/15' };
 const UNANSWERED_LOOK: ActivityLook = { icon: PhoneMissedIcon, tone: 'bg-muted text-muted-foreground' };
 
-type Step = { kind: 'buttons' } | { kind: 'outcome' } | { kind: 'sale' };
+type Step = { kind: 'buttons' } | { kind: 'outcome' } | { kind: 'sale' } | { kind: 'own-outcome'; type: ActivityType };
 
 /** What each big button does: a log at once, or the step that asks for the rest. */
 const ACTIONS = {
@@ -35,7 +41,8 @@ const ACTIONS = {
   email: { kind: 'email' },
   linkedin: { kind: 'linkedin' },
 } as const satisfies Record<string, QuickLog | Step>;
-type Action = keyof typeof ACTIONS;
+/** A built-in kind's button, or one of the company's own types (decision 100) by its id. */
+type Action = keyof typeof ACTIONS | `type:${string}`;
 
 /**
  * How long the screen settles (the shell's own answers) once the member and the rules are in, before
@@ -51,6 +58,7 @@ const SNAPSHOT_DELAY_MS = 500;
  */
 export function Component() {
   const { t } = useTranslation('activity');
+  const nameOf = useNameOf();
   const { rules } = useLogRules();
   const { showLogged } = useActivityToasts();
   const [step, setStep] = useState<Step>({ kind: 'buttons' });
@@ -65,6 +73,9 @@ export function Component() {
     [showLogged, t],
   );
   const { pending, isOnline, log, discard, sync } = useOfflineLog(onSynced);
+  // The company's own types, the ones this member used most lately first (decision 100).
+  const ownTypes = useLoggableTypes() ?? [];
+  const [dialog, setDialog] = useState<LogKind | null>(null);
 
   const submit = async (quick: QuickLog) => {
     setStep({ kind: 'buttons' });
@@ -73,9 +84,21 @@ export function Component() {
     if (!navigator.onLine) toast.success(t('offline.kept'), { description: t('offline.keptText') });
   };
   const act = (action: Action) => {
-    const next = ACTIONS[action];
+    if (action.startsWith('type:')) return actOwn(action.slice('type:'.length));
+    const next = ACTIONS[action as keyof typeof ACTIONS];
     if (next.kind === 'outcome' || next.kind === 'sale') setStep(next);
     else void submit(next);
+  };
+  /**
+   * An own type: logged at once when it asks for nothing, its outcome asked first when it has
+   * outcomes; a type with a required field opens its log dialog (which queues offline too).
+   */
+  const actOwn = (typeId: string) => {
+    const type = ownTypes.find((candidate) => candidate.id === typeId);
+    if (!type) return;
+    if (type.fields.some((field) => field.required && !field.archived)) return setDialog(`type:${type.id}`);
+    if (type.outcomes.some((outcome) => !outcome.archived)) return setStep({ kind: 'own-outcome', type });
+    void submit({ kind: 'custom', typeId: type.id });
   };
 
   // The page may have shown this device's copy of the screen until now (decision 090): taps on it
@@ -90,7 +113,7 @@ export function Component() {
   useEffect(() => {
     if (!userId || earlyTaps.current.length === 0) return;
     const taps = earlyTaps.current.splice(0);
-    for (const action of taps) if (action in ACTIONS) act(action as Action);
+    for (const action of taps) if (action in ACTIONS || action.startsWith('type:')) act(action as Action);
     // Once per member: `act` is this render's, which is all a tap needs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId]);
@@ -132,7 +155,41 @@ export function Component() {
           {rules?.enabledKinds.linkedin && (
             <BigButton action="linkedin" look={ACTIVITY_LOOKS.linkedin} label={t('quickLog.linkedin')} onClick={act} />
           )}
+          {ownTypes.map((type) => (
+            <BigButton
+              key={type.id}
+              action={`type:${type.id}`}
+              look={{ icon: ACTIVITY_TYPE_ICON_COMPONENTS[type.icon], tone: ACTIVITY_TYPE_TONES[type.colour] }}
+              label={nameOf(type.names)}
+              onClick={act}
+            />
+          ))}
         </div>
+      )}
+      {step.kind === 'own-outcome' && (
+        <StepCard
+          title={t('quickLogPage.ownOutcomeTitle', { type: nameOf(step.type.names) })}
+          onCancel={() => setStep({ kind: 'buttons' })}
+        >
+          <div className="grid gap-3">
+            {step.type.outcomes
+              .filter((outcome) => !outcome.archived)
+              .map((outcome) => (
+                <Button
+                  key={outcome.id}
+                  size="lg"
+                  variant="outline"
+                  className="h-16 justify-start text-base"
+                  onClick={() => void submit({ kind: 'custom', typeId: step.type.id, outcome: outcome.id })}
+                >
+                  {nameOf(outcome.names)}
+                  <span className="ml-auto text-sm text-muted-foreground">
+                    {t('plusPts', { count: step.type.points + outcome.points })}
+                  </span>
+                </Button>
+              ))}
+          </div>
+        </StepCard>
       )}
       {step.kind === 'outcome' && (
         <StepCard title={t('quickLogPage.outcomeTitle')} onCancel={() => setStep({ kind: 'buttons' })}>
@@ -158,7 +215,14 @@ export function Component() {
         <SaleStep onCancel={() => setStep({ kind: 'buttons' })} onSubmit={(ticketSize) => void submit({ kind: 'sale', ticketSize })} />
       )}
       <InstallOffer show={hasLogged} />
-      <PendingList pending={pending} isOnline={isOnline} onRetry={() => void sync()} onDiscard={(key) => void discard(key)} />
+      <PendingList
+        pending={pending}
+        isOnline={isOnline}
+        ownTypes={ownTypes}
+        onRetry={() => void sync()}
+        onDiscard={(key) => void discard(key)}
+      />
+      <LogDialogs kind={dialog} rules={rules} onClose={() => setDialog(null)} />
     </div>
   );
 }
@@ -278,15 +342,18 @@ function InstallOffer({ show }: { show: boolean }) {
 function PendingList({
   pending,
   isOnline,
+  ownTypes,
   onRetry,
   onDiscard,
 }: {
   pending: PendingActivity[];
   isOnline: boolean;
+  ownTypes: readonly ActivityType[];
   onRetry: () => void;
   onDiscard: (clientKey: string) => void;
 }) {
   const { t } = useTranslation('activity');
+  const nameOf = useNameOf();
   const { money, time, shortDay, timeZone } = useCompanyFormat();
   if (pending.length === 0) return null;
   // A log for an earlier day (from a My Activity dialog) shows that day and time, not when it was made.
@@ -317,7 +384,7 @@ function PendingList({
             <li key={entry.clientKey} className="flex items-start gap-3 py-2 text-sm">
               <div className="min-w-0 flex-1">
                 <p className="font-medium">
-                  {t(`kinds.${kind}`)}
+                  {(body.kind === 'custom' && describeOwn(body, ownTypes, nameOf)) || t(`kinds.${kind}`)}
                   {body.kind === 'sale' && ` · ${money(body.ticketSize)}`}
                   {body.kind === 'call' && body.answered && body.outcome && ` · ${t(`outcomes.${body.outcome}`)}`}
                   {body.customerName && ` · ${body.customerName}`}
@@ -342,4 +409,23 @@ function PendingList({
       </ul>
     </Card>
   );
+}
+
+/** A name in the reader's language, else the company's (an own type's, an outcome's). */
+function useNameOf() {
+  const { i18n } = useTranslation();
+  const { data: me } = useMe();
+  return (names: Record<string, string>) => pickName(names, i18n.language, me?.company?.language);
+}
+
+/** A waiting log of an own type: its name, and its outcome's. */
+function describeOwn(
+  body: { typeId: string; outcome?: string | null },
+  types: readonly ActivityType[],
+  nameOf: (names: Record<string, string>) => string,
+): string | null {
+  const type = types.find((candidate) => candidate.id === body.typeId);
+  if (!type) return null;
+  const outcome = type.outcomes.find((candidate) => candidate.id === body.outcome);
+  return outcome ? `${nameOf(type.names)} · ${nameOf(outcome.names)}` : nameOf(type.names);
 }
