@@ -139,6 +139,17 @@ describe('activity types', () => {
       await expect.poll(() => row.innerText()).toContain('Offer sent');
       expect(await row.innerText()).toContain('+8');
       await saveSettledScreenshot(repPage, 'activity-types-10-my-activity');
+      // On the phone's quick log too: the type's button, and its outcome asked first.
+      await repPage.setViewportSize({ width: 390, height: 844 });
+      await repPage.goto('/app/quick-log');
+      await repPage.getByRole('button', { name: 'Site visit' }).click();
+      await repPage.getByRole('heading', { name: 'Site visit: how did it go?' }).waitFor();
+      await repPage.getByRole('button', { name: /^Offer sent/ }).waitFor();
+      await saveSettledScreenshot(repPage, 'activity-types-11-quick-log-phone');
+      expect(await axeViolations(repPage, { tags: WCAG_AA })).toEqual([]);
+      await repPage.getByRole('button', { name: 'Back to the buttons' }).click();
+      await repPage.getByRole('button', { name: 'Site visit' }).waitFor();
+      await saveSettledScreenshot(repPage, 'activity-types-12-quick-log-buttons-phone');
       // In use now: the admin's list says so by offering no Delete (read until the fresh answer is in:
       // a reload first shows what the device kept, decision 082).
       await page.reload();
