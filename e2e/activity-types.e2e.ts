@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
@@ -223,6 +224,21 @@ describe('activity types', () => {
     await page.waitForURL('**/app/kpis?period=month');
     await saveSettledScreenshot(page, 'kpis-06-board');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    // The board as a workbook: the same month, the company's KPIs as columns, everyone's row last.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu.innerText()).resolves.toMatch(/KPIs, this month/);
+    const [download] = await Promise.all([page.waitForEvent('download'), menu.getByRole('menuitem', { name: /Excel \(\.xlsx\)/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/ - KPIs - \d{4}-\d{2}-01(_\d{4}-\d{2}-\d{2})?\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(expect.arrayContaining(['Member', 'Offers', 'Offers per call (%)', 'Sales value (NOK)']));
+    const rows: unknown[][] = [];
+    sheet.eachRow((row, number) => number > 1 && rows.push((row.values as unknown[]).slice(1)));
+    expect(rows.at(-1)?.[0]).toBe('Everyone');
+    expect(rows.find((row) => row[0] === 'Ola Rep')?.[header.indexOf('Offers')]).toBe(1);
     await page.goto('/app/admin/activity-types');
     await ownTypes().waitFor();
   });

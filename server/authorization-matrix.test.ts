@@ -491,6 +491,7 @@ const MATRIX: Record<string, Entry> = {
     prepare: async () => ({ query: `format=xlsx&member=${admin.id}` }),
   },
   'GET /api/v1/exports/leaderboard': { expect: members(200), prepare: async () => ({ query: 'period=month&format=xlsx' }) },
+  'GET /api/v1/exports/kpis': { expect: members(200), prepare: async () => ({ query: 'period=month&format=xlsx' }) },
   'GET /api/v1/exports/members': { expect: members(200) },
 
   // personal access tokens (decision 035): a member's own; an admin's view of the company's

@@ -717,6 +717,7 @@ const ISOLATION: Record<string, Entry> = {
   ],
   'GET /api/v1/exports/goals': () => [{}, { query: `member=${aRep.id}`, namesA: true }],
   'GET /api/v1/exports/members': () => [{}, { query: 'format=xlsx' }],
+  'GET /api/v1/exports/kpis': () => [{ query: 'period=month&format=xlsx' }, { query: `member=${aRep.id}&period=month`, namesA: true }],
 
   // personal access tokens: A's token is A's rep's credential; B can neither see nor revoke it
   'POST /api/v1/me/api-tokens': () => [{ json: { name: `Beta token ${unique()}`, scopes: ['stats:read'], expiresInDays: 30 } }],

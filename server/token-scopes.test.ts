@@ -190,6 +190,7 @@ describe('the document', () => {
         'GET /api/v1/contests/{id}',
         'GET /api/v1/stats/me/today',
         'GET /api/v1/exports/leaderboard',
+        'GET /api/v1/exports/kpis',
         'GET /api/v1/exports/goals',
         'GET /api/v1/badges/members/{userId}',
         'GET /api/v1/badges/recent',

@@ -10,7 +10,7 @@ import { TeamIdSchema } from './teams';
  * the file itself, streamed; refusals are JSON in the one error shape. Decision 034.
  */
 
-export const EXPORT_KINDS = ['activities', 'leaderboard', 'wrapups', 'goals', 'members'] as const;
+export const EXPORT_KINDS = ['activities', 'leaderboard', 'wrapups', 'goals', 'members', 'kpis'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -97,6 +97,15 @@ export const LeaderboardExportQuerySchema = z
   })
   .superRefine(checkExportPeriod);
 export type LeaderboardExportQuery = z.infer<typeof LeaderboardExportQuerySchema>;
+
+/**
+ * GET /exports/kpis: the KPI board (every member sees it, decision 101): each member's value of
+ * every KPI over the period, and everyone's together, filtered to a team as asked.
+ */
+export const KpisExportQuerySchema = z
+  .object({ ...fileShape, ...periodShape, ...memberShape, teamId: TeamIdSchema.optional() })
+  .superRefine(checkExportPeriod);
+export type KpisExportQuery = z.infer<typeof KpisExportQuerySchema>;
 
 /** GET /exports/goals: each member's daily goals now (goals have no history). */
 export const GoalsExportQuerySchema = z.object({ ...fileShape, ...memberShape });

@@ -63,6 +63,10 @@ describe('the export query', () => {
       'period=month&sort=points&teamId=t1&rankBy=goal_share&format=csv&language=en',
     );
     expect(exportQuery({ kind: 'members', period: { period: 'today' }, member: 'u1', choice: 'csv' })).toBe('format=csv&language=nb');
+    // The KPI board: its period and team, no sort or ranking.
+    expect(exportQuery({ kind: 'kpis', period: { period: 'week' }, teamId: 't1', sort: 'calls', choice: 'xlsx', language: 'sv' })).toBe(
+      'period=week&teamId=t1&format=xlsx&language=sv',
+    );
   });
 });
 

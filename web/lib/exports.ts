@@ -26,7 +26,7 @@ export type ExportRequest = {
   member?: string;
   /** The leaderboard's order, as the screen sorts it. */
   sort?: LeaderboardSortKey;
-  /** The leaderboard's team, as the screen filters it (decision 040). */
+  /** The leaderboard's or the KPI board's team, as the screen filters it (decision 040). */
   teamId?: string;
   /** The leaderboard's ranking, as the screen ranks it (decision 053); points when absent. */
   rankBy?: RankBy;
@@ -47,6 +47,7 @@ export function buildExportQuery(request: ExportRequest): Record<string, string>
     }
   }
   if (request.member && request.kind !== 'members') query.member = request.member;
+  if (request.kind === 'kpis' && request.teamId) query.teamId = request.teamId;
   if (request.kind === 'leaderboard') {
     if (request.sort) query.sort = request.sort;
     if (request.teamId) query.teamId = request.teamId;
@@ -64,6 +65,7 @@ const EXPORT_PATHS = {
   wrapups: '/api/v1/exports/wrapups',
   goals: '/api/v1/exports/goals',
   members: '/api/v1/exports/members',
+  kpis: '/api/v1/exports/kpis',
 } as const satisfies Record<ExportKind, ApiPath<'get'>>;
 
 /** The file of one export with the name the server gives it, or an ApiRequestError (its JSON refusal). */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Leaderboard, MyActivities, RecentActivities } from '@core/contracts';
+import type { Kpi, KpiList, KpiValues, Leaderboard, MyActivities, RecentActivities } from '@core/contracts';
 import type { ActivityInput } from '@core/kpi';
 import type { MinorUnits } from '@core/money';
 import { computeWallClock, type LocalDate } from '@core/period';
@@ -367,6 +367,66 @@ describe('the leaderboard', () => {
       await t.request(`/api/v1/team/members/${bob.id}/team`, { method: 'PUT', as: alice, json: { teamId: null } });
       await t.request(`/api/v1/teams/${teamId}`, { method: 'DELETE', as: alice });
     }
+  });
+});
+
+describe('the KPI board', () => {
+  it("has every member's value of every KPI and everyone's together, as GET /kpis/values answers them, typed in XLSX", async () => {
+    await ok(
+      await t.request('/api/v1/kpis', {
+        method: 'POST',
+        as: alice,
+        json: {
+          names: { en: 'Sales per call' },
+          formula: { kind: 'ratio', left: 'sales', right: 'calls' },
+          format: 'percent',
+          decimals: 1,
+        },
+      }),
+      'kpi',
+    );
+    const range = 'from=2026-11-01&to=2026-11-30';
+    const { kpis } = await json<KpiList>('/api/v1/kpis', bob);
+    const values = await json<KpiValues>(`/api/v1/kpis/values?${range}`, bob);
+    const nameOf = (userId: string) => values.members.find((m) => m.userId === userId)!.displayName!;
+    const people = values.members.map((m) => m.userId).sort((a, b) => nameOf(a).localeCompare(nameOf(b), 'en'));
+    const valueOf = (kpiId: string, userId: string | null) => {
+      const kpi = values.kpis.find((k) => k.id === kpiId)!;
+      return userId === null ? kpi.total : (kpi.members.find((m) => m.userId === userId)?.value ?? null);
+    };
+    const rowsOf = (cell: (kpi: Kpi, value: number | null) => unknown) =>
+      [...people, null].map((userId) => [
+        userId === null ? 'Everyone' : nameOf(userId),
+        ...kpis.map((kpi) => cell(kpi, valueOf(kpi.id, userId))),
+      ]);
+
+    // A rep exports the whole board: every member sees it.
+    const csv = await csvOf(`/api/v1/exports/kpis?${range}`, bob);
+    const unit = (kpi: Kpi) => (kpi.format === 'money' ? ' (NOK)' : kpi.format === 'percent' ? ' (%)' : '');
+    expect(csv[0]).toEqual(['Member', ...kpis.map((kpi) => `${kpi.names.en}${unit(kpi)}`)]);
+    expect(csv[0]).toContain('Sales per call (%)');
+    expect(csv.slice(1)).toEqual(
+      rowsOf((kpi, value) =>
+        value === null ? '' : kpi.format === 'money' ? money(value) : String(kpi.format === 'percent' ? value * 100 : value),
+      ),
+    );
+    const sheet = await xlsxOf(`/api/v1/exports/kpis?${range}&format=xlsx`, bob);
+    const width = kpis.length + 1;
+    expect(sheetRows(sheet).map((row) => Array.from({ length: width }, (_, i) => row[i] ?? null))).toEqual(
+      rowsOf((kpi, value) =>
+        // Money in minor units and whole percents (the ratio times 100) are divided by 100 into the cell.
+        value === null ? null : kpi.format === 'money' ? value / 100 : kpi.format === 'percent' ? (value * 100) / 100 : value,
+      ),
+    );
+    // The money column in the currency's format, the ratio as a percent.
+    const column = (name: string) => (sheet.getRow(1).values as unknown[]).slice(1).findIndex((h) => String(h).startsWith(name)) + 1;
+    expect(sheet.getRow(2).getCell(column('Sales value')).numFmt).toContain('NOK');
+    expect(sheet.getRow(2).getCell(column('Sales per call')).numFmt).toBe('0%');
+
+    // One member's row; a team's members and total; a period too long for the board is refused, not streamed.
+    const own = await csvOf(`/api/v1/exports/kpis?${range}&member=${carol.id}`, carol);
+    expect(own.slice(1).map((row) => row[0])).toEqual(['Carol Rep']);
+    expect((await download('/api/v1/exports/kpis?from=2024-01-01&to=2026-11-30', bob)).status).toBe(400);
   });
 });
 

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import {
   EXPORT_CONTENT_TYPES,
   GoalsExportQuerySchema,
+  KpisExportQuerySchema,
   LeaderboardExportQuerySchema,
   MembersExportQuerySchema,
   PeriodExportQuerySchema,
@@ -10,7 +11,15 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireMember, tokenRoute } from '../session/session.middleware';
-import { type ExportReader, exportActivities, exportGoals, exportLeaderboard, exportMembers, exportWrapups } from './exports.service';
+import {
+  type ExportReader,
+  exportActivities,
+  exportGoals,
+  exportKpis,
+  exportLeaderboard,
+  exportMembers,
+  exportWrapups,
+} from './exports.service';
 
 /*
  * Exports: GET /exports/<kind>?format=csv|xlsx returns the file itself, streamed (decision 034).
@@ -108,4 +117,18 @@ exportsRoutes.openapi(
     responses: fileResponses,
   }),
   async (c) => exportMembers(c.get('deps'), c.get('actor'), readerOf(c), c.req.valid('query')),
+);
+
+exportsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/exports/kpis',
+    tags,
+    summary: "The KPI board of a period: every member's value of every KPI, and everyone's together (any member)",
+    description: `Columns: member, then each KPI (built-in first, then the company's) named in the file's language, typed by its format. ${PERIOD_HELP} teamId: that team's members and total. member: keep one member's row.`,
+    ...tokenRoute('stats:read', [requireMember]),
+    request: { query: KpisExportQuerySchema },
+    responses: fileResponses,
+  }),
+  async (c) => exportKpis(c.get('deps'), c.get('actor'), readerOf(c), c.req.valid('query')),
 );

@@ -2,6 +2,8 @@ import {
   type ExportFormat,
   type ExportKind,
   type GoalsExportQuery,
+  type Kpi,
+  type KpisExportQuery,
   type Language,
   LANGUAGES,
   type LeaderboardExportQuery,
@@ -21,6 +23,7 @@ import { UI_LANGUAGE_HEADER } from '../../mail/templates';
 import { computeCallOutcome, type ExportActivityRow } from '../activities/activities.service';
 import { computeQueryPeriod, getLeaderboard } from '../scoreboard/scoreboard.service';
 import { listTeamMembers } from '../members/members.service';
+import { getKpiValues, listKpis } from '../kpis/kpis.service';
 import type { ExportWrapupRow } from '../wrapups/wrapups.service';
 import type { CellKind, Column, Row, TableWriter } from './exports.formats';
 import {
@@ -464,6 +467,64 @@ export async function exportMembers(deps: AppDeps, actor: Actor, reader: ExportR
         dayCell(computeLocalDate(new Date(member.joinedAt), actor.timezone)),
       ]);
       await writeAll(writer, cells, signal);
+    },
+  });
+}
+
+/**
+ * The KPI board (decision 101), which every member sees: each active member's value of every KPI
+ * (the built-in ones, then the company's) over the period, by name, then everyone's together. A
+ * column per KPI in the file's language, typed by its format: an amount as money, a percent as a
+ * percent, a number (a duration in seconds) as a number; no value ("—" on screen) is a blank cell.
+ */
+export async function exportKpis(deps: AppDeps, actor: Actor, reader: ExportReader, query: KpisExportQuery): Promise<Response> {
+  const language = chooseExportLanguage(query.language, reader);
+  const words = EXPORT_WORDS[language];
+  return sendExportFile({
+    ...exportInput(deps, actor),
+    read: async (open, signal) => {
+      const company = requireStart({ company: await findExportCompany(deps.database.db, actor), memberFound: true });
+      const { period } = computeQueryPeriod(deps.now(), actor.timezone, {
+        period: resolveExportPeriod(query),
+        from: query.from,
+        to: query.to,
+      });
+      const [{ kpis }, values] = [
+        await listKpis(deps, actor),
+        await getKpiValues(deps, actor, {
+          from: period.from,
+          to: period.to,
+          ...(query.teamId ? { teamId: query.teamId } : {}),
+          totalOnly: false,
+          byTeam: false,
+        }),
+      ];
+      const members = values.members.filter((member) => query.member === undefined || member.userId === query.member);
+      if (query.member !== undefined && members.length === 0) throw notFound('No such member in your company.');
+      const kindOf = (kpi: Kpi): CellKind => (kpi.format === 'money' ? 'money' : kpi.format === 'percent' ? 'percent' : 'number');
+      const columns: Column[] = [
+        { header: words.columns.kpis.member, kind: 'text', width: 24 },
+        ...kpis.map((kpi) => {
+          const name = pickName(kpi.names, language, company.language);
+          return {
+            header: kpi.format === 'money' ? `${name} (${company.currency})` : name,
+            kind: kindOf(kpi),
+            width: Math.max(10, name.length + 4),
+          };
+        }),
+      ];
+      const writer = open(describeFile(company, 'kpis', periodLabel(period), query, language, columns));
+      const byId = new Map(values.kpis.map((kpi) => [kpi.id, kpi]));
+      // A percent KPI's value is a ratio (0.25); the file's percent cells take whole percents (25).
+      const cell = (kpi: Kpi, value: number | null | undefined): Row[number] =>
+        value === null || value === undefined ? null : kpi.format === 'percent' ? value * 100 : value;
+      const sorted = [...members].sort((a, b) => nameOf(a, words).localeCompare(nameOf(b, words), language));
+      const rows = sorted.map((member): Row => [
+        nameOf(member, words),
+        ...kpis.map((kpi) => cell(kpi, byId.get(kpi.id)?.members.find((m) => m.userId === member.userId)?.value)),
+      ]);
+      if (query.member === undefined) rows.push([words.everyone, ...kpis.map((kpi) => cell(kpi, byId.get(kpi.id)?.total))]);
+      await writeAll(writer, rows, signal);
     },
   });
 }

@@ -16,6 +16,8 @@ export type ExportWords = {
   roles: Record<Role, string>;
   /** A person whose data was erased and who left (decision 022). */
   formerMember: string;
+  /** The KPI file's last row: everyone's figures together. */
+  everyone: string;
   /** A member without a display name, as the screens name them. */
   unnamedMember: (idStart: string) => string;
   /** A yes in a yes-or-blank column (an activity logged late), and a yes/no field's answers (decision 100). */
@@ -28,6 +30,8 @@ export type ExportWords = {
     wrapups: Record<WrapupColumn, string>;
     goals: Record<GoalColumn, string>;
     members: Record<MemberColumn, string>;
+    /** The KPI file's first column; each KPI's own name heads its column. */
+    kpis: { member: string };
   };
 };
 
@@ -40,7 +44,8 @@ export type MemberColumn = 'name' | 'email' | 'role' | 'joinedAt';
 
 export const EXPORT_WORDS: Record<Language, ExportWords> = {
   en: {
-    kinds: { activities: 'activities', leaderboard: 'leaderboard', wrapups: 'wrap-ups', goals: 'goals', members: 'members' },
+    kinds: { activities: 'activities', leaderboard: 'leaderboard', wrapups: 'wrap-ups', goals: 'goals', members: 'members', kpis: 'KPIs' },
+    everyone: 'Everyone',
     activityTypes: {
       call_answered: 'Answered call',
       call_unanswered: 'Unanswered call',
@@ -100,10 +105,19 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
         updatedAt: 'Last changed',
       },
       members: { name: 'Name', email: 'E-mail', role: 'Role', joinedAt: 'Joined' },
+      kpis: { member: 'Member' },
     },
   },
   nb: {
-    kinds: { activities: 'aktiviteter', leaderboard: 'toppliste', wrapups: 'dagsoppsummeringer', goals: 'mål', members: 'medlemmer' },
+    kinds: {
+      activities: 'aktiviteter',
+      leaderboard: 'toppliste',
+      wrapups: 'dagsoppsummeringer',
+      goals: 'mål',
+      members: 'medlemmer',
+      kpis: 'KPI-er',
+    },
+    everyone: 'Alle',
     activityTypes: {
       call_answered: 'Besvart samtale',
       call_unanswered: 'Ubesvart samtale',
@@ -163,10 +177,19 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
         updatedAt: 'Sist endret',
       },
       members: { name: 'Navn', email: 'E-post', role: 'Rolle', joinedAt: 'Ble med' },
+      kpis: { member: 'Medlem' },
     },
   },
   sv: {
-    kinds: { activities: 'aktiviteter', leaderboard: 'topplista', wrapups: 'dagssammanfattningar', goals: 'mål', members: 'medlemmar' },
+    kinds: {
+      activities: 'aktiviteter',
+      leaderboard: 'topplista',
+      wrapups: 'dagssammanfattningar',
+      goals: 'mål',
+      members: 'medlemmar',
+      kpis: 'KPI:er',
+    },
+    everyone: 'Alla',
     activityTypes: {
       call_answered: 'Besvarat samtal',
       call_unanswered: 'Obesvarat samtal',
@@ -226,10 +249,19 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
         updatedAt: 'Senast ändrad',
       },
       members: { name: 'Namn', email: 'E-post', role: 'Roll', joinedAt: 'Gick med' },
+      kpis: { member: 'Medlem' },
     },
   },
   da: {
-    kinds: { activities: 'aktiviteter', leaderboard: 'rangliste', wrapups: 'opsummeringer', goals: 'mål', members: 'medlemmer' },
+    kinds: {
+      activities: 'aktiviteter',
+      leaderboard: 'rangliste',
+      wrapups: 'opsummeringer',
+      goals: 'mål',
+      members: 'medlemmer',
+      kpis: "KPI'er",
+    },
+    everyone: 'Alle',
     activityTypes: {
       call_answered: 'Besvaret opkald',
       call_unanswered: 'Ubesvaret opkald',
@@ -289,6 +321,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
         updatedAt: 'Sidst ændret',
       },
       members: { name: 'Navn', email: 'E-mail', role: 'Rolle', joinedAt: 'Blev medlem' },
+      kpis: { member: 'Medlem' },
     },
   },
 };

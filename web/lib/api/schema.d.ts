@@ -13734,6 +13734,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/exports/kpis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The KPI board of a period: every member's value of every KPI, and everyone's together (any member)
+         * @description Columns: member, then each KPI (built-in first, then the company's) named in the file's language, typed by its format. period=today|yesterday|week|month (the company-local period), or from and to (YYYY-MM-DD, both included, any length) alone or with period=custom. teamId: that team's members and total. member: keep one member's row.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "csv" | "xlsx";
+                    separator?: "comma" | "semicolon";
+                    language?: "en" | "nb" | "sv" | "da";
+                    period?: "today" | "yesterday" | "week" | "month" | "custom";
+                    from?: string;
+                    to?: string;
+                    member?: string;
+                    teamId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file, streamed (Content-Disposition: attachment, with the company, kind and period in its name). CSV: UTF-8 with a byte order mark, CRLF line ends; XLSX: typed cells. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": string;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such member in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Too many exports running at once (per member and per server); try again when one has finished */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/api-tokens": {
         parameters: {
             query?: never;

@@ -1,6 +1,7 @@
 import type { ExportKind } from '@core/contracts';
 import {
   ContactIcon,
+  GaugeIcon,
   DownloadIcon,
   FileSpreadsheetIcon,
   FileTextIcon,
@@ -35,6 +36,7 @@ const KINDS: { kind: ExportKind; icon: LucideIcon }[] = [
   { kind: 'wrapups', icon: NotebookPenIcon },
   { kind: 'goals', icon: TargetIcon },
   { kind: 'members', icon: ContactIcon },
+  { kind: 'kpis', icon: GaugeIcon },
 ];
 
 type PeriodChoice = 'today' | 'week' | 'month' | 'custom';

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError } from '@web/components/load-error';
+import { ExportMenu } from '@web/components/export-menu';
 import { PageHeader } from '@web/components/page-header';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { PersonNameLink } from '@web/components/person-name-link';
@@ -73,7 +74,17 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title={t('kpis.boardTitle')} description={t('kpis.boardDescription')} actions={<TeamFilter />} />
+      <PageHeader
+        title={t('kpis.boardTitle')}
+        description={t('kpis.boardDescription')}
+        actions={
+          <>
+            <TeamFilter />
+            {/* The board as a file: the same period and team, every KPI a column (decision 101). */}
+            <ExportMenu targets={[{ kind: 'kpis', period: { period }, ...(teamId ? { teamId } : {}) }]} disabled={!values.data} />
+          </>
+        }
+      />
       <div className="mb-4 flex flex-wrap items-end gap-x-6 gap-y-3">
         <SegmentedChoice
           legend={t('kpis.period')}
