@@ -316,7 +316,25 @@ describe('activity types', () => {
     await largest.getByText('Largest Contract value of Signed contract').waitFor();
     await expect.poll(() => largest.innerText()).toMatch(/This month\s+NOK\s*48[ ,.]?000/);
 
+    // The reports and the rep's page read them too: the week's figure of each, the rep's with their place.
+    await page.goto('/app/weekly');
+    const ours = page.getByRole('region', { name: 'Your KPIs' });
+    await expect
+      .poll(() => ours.getByRole('definition').allInnerTexts())
+      .toEqual(expect.arrayContaining([expect.stringMatching(/NOK\s*48[ ,.]?000/)]));
+    await saveSettledScreenshot(page, 'kpis-09-weekly');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    const { user: repUser } = await callApiOk<{ user: { id: string } }>(base, repCookie, 'GET', '/me');
+    await page.goto(`/app/people/${repUser.id}`);
+    const card = page.getByTestId('person-kpis');
+    await expect
+      .poll(() => card.getByTestId('person-kpi').filter({ hasText: 'Largest contract' }).innerText())
+      .toMatch(/NOK\s*48[ ,.]?000\s+NOK\s*48[ ,.]?000\s+1 of 1/);
+    await saveSettledScreenshot(card, 'kpis-10-person');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+
     // The editor in Swedish (a desktop, light) and Danish (a phone, dark).
+    await page.goto('/app/admin/kpis');
     for (const [language, edit, title, dark] of [
       ['sv', 'Redigera ”Largest contract”', 'Redigera KPI', false],
       ['da', 'Redigér »Largest contract«', 'Redigér KPI', true],

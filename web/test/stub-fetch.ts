@@ -19,7 +19,7 @@ const DEFAULTS: Record<string, StubReply> = {
   // No teams: nobody leads one, so the shell offers no Coaching (decision 045).
   'GET /api/v1/teams': reply(200, { teams: [] }),
   // No activity types of the company's own (decision 100): the log buttons are the built-in kinds.
-  'GET /api/v1/activity-types': reply(200, { types: [] }),
+  'GET /api/v1/activity-types': reply(200, { types: [], myUse: {} }),
   // No lead has commented on the rep's wrap-ups: the wrap-up screen shows no conversations.
   'GET /api/v1/coaching/my-threads': reply(200, { threads: [] }),
   // Nobody has earned a badge lately, and every badge is awarded (decision 050).

@@ -1,5 +1,5 @@
-import type { PersonOverview } from '@core/contracts';
-import { render, screen, within } from '@testing-library/react';
+import type { Kpi, KpiValues, PersonOverview } from '@core/contracts';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -371,5 +371,64 @@ describe("a person's page", () => {
     expect(screen.getByRole('heading', { name: 'Konverteringstrakt' })).toBeInTheDocument();
     expect(screen.getByText('Bak')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Alle dagsoppsummeringene deres i Coaching' })).toBeInTheDocument();
+  });
+});
+
+describe("a person's KPIs (decision 101)", () => {
+  const kpi = (id: string, name: string, over: Partial<Kpi> = {}): Kpi => ({
+    id,
+    builtIn: false,
+    names: { en: name },
+    formula: { kind: 'ratio', left: 'sales', right: 'calls' },
+    format: 'number',
+    decimals: 0,
+    lowerIsBetter: false,
+    createdAt: null,
+    updatedAt: null,
+    ...over,
+  });
+  const demos = kpi('k-demos', 'Demos');
+  const handle = kpi('k-handle', 'Handling time', { lowerIsBetter: true, decimals: 1 });
+  const values = (from: string, to: string, of: Record<string, Record<string, number | null>>): KpiValues => ({
+    from,
+    to,
+    members: ['user-2', 'user-3', 'user-4'].map((userId) => ({ userId, displayName: userId, avatarUrl: null })),
+    kpis: Object.entries(of).map(([id, members]) => ({
+      id,
+      total: null,
+      members: Object.entries(members).map(([userId, value]) => ({ userId, value })),
+    })),
+  });
+
+  it("shows the company's own KPIs this week and this month, and the month's place among those with a value", async () => {
+    renderPage(undefined, undefined, {
+      'GET /api/v1/kpis': reply(200, { kpis: [kpi('calls', 'Calls', { builtIn: true }), demos, handle] }),
+      'GET /api/v1/kpis/values': (call) =>
+        reply(
+          200,
+          call.search.includes('from=2026-11-23')
+            ? values('2026-11-23', '2026-11-29', { 'k-demos': { 'user-2': 2 }, 'k-handle': { 'user-2': null } })
+            : values('2026-11-01', '2026-11-30', {
+                'k-demos': { 'user-2': 5, 'user-3': 7, 'user-4': 5 },
+                'k-handle': { 'user-2': 3.5, 'user-3': 4, 'user-4': null },
+              }),
+        ),
+    });
+    const card = await screen.findByTestId('person-kpis');
+    await waitFor(() =>
+      expect(
+        within(card)
+          .getAllByTestId('person-kpi')
+          .map((row) => row.textContent),
+      ).toEqual(['Demos252 of 3', 'Handling time—3.51 of 2']),
+    );
+    // The built-in figures are on the period cards: the card lists the company's own.
+    expect(within(card).queryByText('Calls')).toBeNull();
+  });
+
+  it('is not there when the company has no KPIs of its own', async () => {
+    renderPage(undefined, undefined, { 'GET /api/v1/kpis': reply(200, { kpis: [kpi('calls', 'Calls', { builtIn: true })] }) });
+    await screen.findByRole('heading', { level: 1, name: 'Ola Rep' });
+    expect(screen.queryByTestId('person-kpis')).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { useCanCorrect } from '@web/features/activity/lib/correctable-members';
 import { usePersonOverview } from './get-person-overview';
 import { ActivitiesCard } from './person/activities-card';
 import { FunnelCard } from './person/funnel-card';
+import { KpisCard } from './person/kpis-card';
 import { PERIODS, PeriodCard } from './person/period-card';
 import { BackLink, PersonHeader } from './person/person-header';
 import { TrendCard } from './person/trend-card';
@@ -65,6 +66,7 @@ export function Component() {
           ))}
         </div>
       </section>
+      <KpisCard data={data} />
       <BadgesCard userId={data.person.userId} isSelf={data.person.isSelf} />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <TrendCard data={data} format={format} />

@@ -134,6 +134,35 @@ export function WidgetBody({ widget, context }: { widget: BoardWidget; context: 
   }
 }
 
+/**
+ * A figure against the equal period before: up or down by how much, green when better (lower is
+ * better for some KPIs), or that there is nothing to compare with. Boards' numbers and the reports'.
+ */
+export function KpiChange({
+  kpi,
+  value,
+  previous,
+  period,
+}: {
+  kpi: Kpi;
+  value: number | null;
+  previous: number | null;
+  period: BoardPeriod;
+}) {
+  const { t } = useTranslation('scoreboard');
+  const before = t(`boards.previous.${period}`);
+  if (value === null || previous === null || previous === 0)
+    return <span className="text-muted-foreground">{t('boards.change.none', { period: before })}</span>;
+  if (value === previous) return <span className="text-muted-foreground">{t('boards.change.same', { period: before })}</span>;
+  const percent = Math.round((Math.abs(value - previous) / Math.abs(previous)) * 100);
+  const better = kpi.lowerIsBetter ? value < previous : value > previous;
+  return (
+    <span className={better ? 'text-success' : 'text-destructive'}>
+      {t(value > previous ? 'boards.change.up' : 'boards.change.down', { value: `${percent}%`, period: before })}
+    </span>
+  );
+}
+
 /** The widget's title: its KPI's name (by team, for the comparison), the contest's, or the feed's. */
 export function useWidgetTitle(
   widgets: readonly BoardWidget[],
@@ -181,23 +210,7 @@ function NumberBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { k
   if (!now.data) return <Skeleton className="h-12 w-32" />;
   const value = now.data.kpis.find((k) => k.id === kpi.id)?.total ?? null;
   const previous = before.data?.kpis.find((k) => k.id === kpi.id)?.total ?? null;
-  const period = t(`boards.previous.${widget.period}`);
-  let change: ReactNode = null;
-  if (before.data) {
-    if (value === null || previous === null || previous === 0) {
-      change = <span className="text-muted-foreground">{t('boards.change.none', { period })}</span>;
-    } else if (value === previous) {
-      change = <span className="text-muted-foreground">{t('boards.change.same', { period })}</span>;
-    } else {
-      const percent = Math.round((Math.abs(value - previous) / Math.abs(previous)) * 100);
-      const better = kpi.lowerIsBetter ? value < previous : value > previous;
-      change = (
-        <span className={better ? 'text-success' : 'text-destructive'}>
-          {t(value > previous ? 'boards.change.up' : 'boards.change.down', { value: `${percent}%`, period })}
-        </span>
-      );
-    }
-  }
+  const change = before.data ? <KpiChange kpi={kpi} value={value} previous={previous} period={widget.period} /> : null;
   return (
     <div>
       <p className="text-3xl font-semibold tracking-tight tabular-nums">{words.format(kpi, value)}</p>

@@ -7,6 +7,7 @@ import { CardHeading } from '@web/components/card-heading';
 import { ConversionInfo } from '@web/components/conversion-label';
 import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { LoadError } from '@web/components/load-error';
+import { OwnKpiTotals } from '@web/components/boards/own-kpi-totals';
 import { PageHeader } from '@web/components/page-header';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { PersonNameLink } from '@web/components/person-name-link';
@@ -100,6 +101,7 @@ export function Component() {
             {data ? <IndividualTab data={data} format={format} /> : <CardsSkeleton />}
           </TabsContent>
           <TabsContent value="company" className="flex flex-col gap-6">
+            {data && <OwnKpiTotals period="month" until={isCurrentMonth ? undefined : data.period.to} teamId={teamId} />}
             {data ? <CompanyTab data={data} format={format} /> : <CardsSkeleton />}
           </TabsContent>
         </Tabs>

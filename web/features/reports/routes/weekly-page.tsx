@@ -7,6 +7,7 @@ import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { EmptyState } from '@web/components/empty-state';
 import { ExportMenu, type ExportTarget } from '@web/components/export-menu';
 import { LoadError } from '@web/components/load-error';
+import { OwnKpiTotals } from '@web/components/boards/own-kpi-totals';
 import { PageHeader } from '@web/components/page-header';
 import { LiveBadge } from '@web/components/scoreboard/live-badge';
 import { StatCard, StatCardSkeleton } from '@web/components/scoreboard/stat-card';
@@ -110,6 +111,8 @@ export function Component() {
               Array.from({ length: 4 }, (_, i) => <StatCardSkeleton key={i} />)
             )}
           </section>
+
+          <OwnKpiTotals period="week" teamId={teamId} />
 
           <section aria-labelledby="weekly-ranking" className="flex flex-col gap-4">
             <h2 id="weekly-ranking" className="text-lg font-semibold tracking-tight">
