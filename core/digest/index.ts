@@ -1,4 +1,6 @@
+import type { KpiFormat, KpiFormula, LocalizedNames } from '../contracts';
 import type { TargetMetric } from '../contracts/targets';
+import { evaluateKpis, type KpiFact } from '../kpi-formulas';
 import {
   computePacing,
   computePeriodShare,
@@ -107,11 +109,37 @@ export type DigestTeamWeek = { teamId: string | null; name: string | null; total
 /** How many of the week's best a manager's digest names: a podium, short enough for a phone. */
 export const DIGEST_TOP_COUNT = 3;
 
+/** One of the company's own KPIs (decision 101) as a digest shows it: the week's value and the week before's. */
+export type DigestKpiLine = {
+  id: string;
+  names: LocalizedNames;
+  format: KpiFormat;
+  decimals: number;
+  lowerIsBetter: boolean;
+  value: number | null;
+  previous: number | null;
+};
+
+/** The company's own KPIs and every formula they are made of, with each member's facts of the week and the one before. */
+export type DigestKpis = {
+  kpis: Omit<DigestKpiLine, 'value' | 'previous'>[];
+  formulas: ReadonlyMap<string, KpiFormula>;
+  week: readonly KpiFact[];
+  before: readonly KpiFact[];
+};
+
 export type WeeklyDigest = {
   weekStart: LocalDate;
   weekEnd: LocalDate;
   /** The reader's own week (`previous`: the week before, to compare with); null when they logged nothing and have no targets. */
-  own: { totals: DigestTotals; previous: DigestTotals; targets: DigestTargetLine[]; bestDay: DigestBestDay | null } | null;
+  own: {
+    totals: DigestTotals;
+    previous: DigestTotals;
+    targets: DigestTargetLine[];
+    bestDay: DigestBestDay | null;
+    /** The company's own KPIs over the reader's activity (none when the company has none). */
+    kpis: DigestKpiLine[];
+  } | null;
   /** For admins (the company) and team leads (their teams); null for everyone else. */
   team: {
     scope: 'company' | 'teams';
@@ -126,6 +154,8 @@ export type WeeklyDigest = {
     /** Members (not the reader) behind pace on a week or month target, by name. */
     behind: { userId: string; name: string; targets: DigestTargetLine[] }[];
     wrapups: WrapupCount;
+    /** The company's own KPIs over the same people together. */
+    kpis: DigestKpiLine[];
   } | null;
 };
 
@@ -149,6 +179,8 @@ export type DigestCompanyWeek = {
   days: DigestDayRow[];
   targets: DigestTargetRow[];
   teamTargets: DigestTeamTargetRow[];
+  /** The company's own KPIs (decision 101); absent or empty: the digest shows none. */
+  kpis?: DigestKpis;
 };
 
 /** The first day whose rollups a week's digest reads (see DigestCompanyWeek.days). */
@@ -299,6 +331,24 @@ export function listTeamWeeks(week: DigestCompanyWeek, reader: Manager): DigestT
  * manager, with the people whose wrap-ups they read. Every total comes with the same people's
  * week before, so the mail can say what changed.
  */
+/** The company's own KPIs over the facts of the people `counts` keeps, this week and the week before. */
+export function computeDigestKpis(week: DigestCompanyWeek, counts: (userId: string) => boolean): DigestKpiLine[] {
+  const input = week.kpis;
+  if (!input || input.kpis.length === 0) return [];
+  const ids = input.kpis.map((kpi) => kpi.id);
+  const now = evaluateKpis(
+    input.formulas,
+    input.week.filter((fact) => counts(fact.userId)),
+    ids,
+  );
+  const before = evaluateKpis(
+    input.formulas,
+    input.before.filter((fact) => counts(fact.userId)),
+    ids,
+  );
+  return input.kpis.map((kpi) => ({ ...kpi, value: now.get(kpi.id) ?? null, previous: before.get(kpi.id) ?? null }));
+}
+
 export function buildWeeklyDigest(week: DigestCompanyWeek, reader: Manager, wrapups: WrapupCount): WeeklyDigest | null {
   const weekEnd = addDays(week.weekStart, 6);
   const weekBefore = addDays(week.weekStart, -7);
@@ -313,6 +363,7 @@ export function buildWeeklyDigest(week: DigestCompanyWeek, reader: Manager, wrap
           previous: sumWeek(week, weekBefore, isReader),
           targets: ownTargets,
           bestDay: computeBestDay(week, reader.userId),
+          kpis: computeDigestKpis(week, isReader),
         }
       : null;
 
@@ -347,6 +398,7 @@ export function buildWeeklyDigest(week: DigestCompanyWeek, reader: Manager, wrap
         teams,
         behind,
         wrapups,
+        kpis: computeDigestKpis(week, counts),
       };
     }
   }

@@ -1,5 +1,5 @@
 import type { TargetMetric } from '@core/contracts';
-import type { DigestTargetLine, DigestTotals, WeeklyDigest } from '@core/digest';
+import type { DigestKpiLine, DigestTargetLine, DigestTotals, WeeklyDigest } from '@core/digest';
 import type { LocalDate } from '@core/period';
 import { describe, expect, it } from 'vitest';
 import { DIGEST_BEHIND_SHOWN, renderDigestMail } from './digest-mail';
@@ -55,6 +55,7 @@ function adminDigest(overrides: Partial<NonNullable<WeeklyDigest['team']>> = {})
       ],
       behind: [],
       wrapups: { count: 1, unread: true },
+      kpis: [],
       ...overrides,
     },
   };
@@ -151,5 +152,40 @@ describe('the digest mail', () => {
     const { html } = render(adminDigest(), 'en');
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain('max-width:480px');
+  });
+
+  it("lists the company's own KPIs under the totals in the reader's language: green when better, lower is better too", () => {
+    const kpi = (names: Record<string, string>, over: Partial<DigestKpiLine>): DigestKpiLine => ({
+      id: names.en!,
+      names,
+      format: 'number',
+      decimals: 0,
+      lowerIsBetter: false,
+      value: null,
+      previous: null,
+      ...over,
+    });
+    const digest = adminDigest({
+      kpis: [
+        kpi({ en: 'Demos booked', nb: 'Demoer booket' }, { value: 12, previous: 9 }),
+        kpi({ en: 'Largest contract' }, { format: 'money', value: 48_000_00, previous: 50_000_00 }),
+        kpi({ en: 'Wait time' }, { lowerIsBetter: true, decimals: 1, value: 3.5, previous: 4 }),
+        kpi({ en: 'Offers per call' }, { format: 'percent', value: 0.25, previous: null }),
+      ],
+    });
+    const { text, html } = render(digest, 'en');
+    expect(text).toContain(
+      [
+        '  Points: 320 (+30)',
+        '  Demos booked: 12 (+3)',
+        '  Largest contract: NOK 48,000 (\u2212NOK 2,000)',
+        '  Wait time: 3.5 (\u22120.5)',
+        '  Offers per call: 25% (—)',
+      ].join('\n'),
+    );
+    // Down on a KPI where lower is better is good news: green, as up is on the others.
+    expect(html).toMatch(/Wait time<\/td>.*?color:#047857">\u22120\.5</);
+    expect(html).toMatch(/Largest contract<\/td>.*?color:#b91c1c">\u2212NOK 2,000</);
+    expect(render(digest, 'nb').text).toContain('Demoer booket: 12 (+3)');
   });
 });

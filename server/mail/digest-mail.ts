@@ -1,5 +1,7 @@
 import { INTL_LOCALES, type TargetMetric } from '@core/contracts';
-import { DIGEST_METRICS, type DigestTargetLine, type DigestTotals, type WeeklyDigest } from '@core/digest';
+import { pickName } from '@core/activity-types';
+import { DIGEST_METRICS, type DigestKpiLine, type DigestTargetLine, type DigestTotals, type WeeklyDigest } from '@core/digest';
+import { formatKpiValue } from '@core/kpi-formulas/format';
 import { formatMoney, type MinorUnits } from '@core/money';
 import { addDays, type LocalDate } from '@core/period';
 import { computeIsoWeek } from '@core/period';
@@ -69,6 +71,17 @@ function composeBlocks(input: DigestMailInput): Block[] {
   };
   const totalsRows = (totals: DigestTotals, previous: DigestTotals): Row[] =>
     DIGEST_METRICS.map((m) => ({ label: words.metrics[m], value: value(m, totals[m]), ...change(m, totals[m], previous[m]) }));
+  /** The company's own KPIs under the built-in figures (decision 101): green when better, where lower is better too. */
+  const kpiRows = (lines: readonly DigestKpiLine[]): Row[] =>
+    lines.map((line) => {
+      const show = (amount: number | null) => formatKpiValue(amount, line, { locale, currency: input.currency });
+      const row = { label: pickName(line.names, input.language, null), value: show(line.value) };
+      if (line.value === null || line.previous === null) return { ...row, change: '—', trend: 'flat' };
+      const delta = line.value - line.previous;
+      if (delta === 0) return { ...row, change: '\u00b10', trend: 'flat' };
+      const better = line.lowerIsBetter ? delta < 0 : delta > 0;
+      return { ...row, change: `${delta > 0 ? '+' : MINUS}${show(Math.abs(delta))}`, trend: better ? 'up' : 'down' };
+    });
   const say = (noun: keyof DigestWords['count'], n: number) => words.count[noun](number(n), one(n));
   const targetLine = (line: DigestTargetLine) => {
     const period = line.period === 'month' ? 'month' : input.preview ? 'running-week' : 'week';
@@ -105,7 +118,7 @@ function composeBlocks(input: DigestMailInput): Block[] {
       const day = words.bestDay(formatDay(input.language, best.day), say('points', best.points));
       sections.push({ title: null, lines: [{ text: detail ? `${day} (${detail})` : day }] });
     }
-    blocks.push({ heading: words.ownHeading, rows: totalsRows(own.totals, own.previous), sections });
+    blocks.push({ heading: words.ownHeading, rows: [...totalsRows(own.totals, own.previous), ...kpiRows(own.kpis)], sections });
   }
   if (team) {
     const cap = (name: string, length: number) => name.slice(0, length);
@@ -143,7 +156,7 @@ function composeBlocks(input: DigestMailInput): Block[] {
     const names = team.teamNames.map((name) => cap(name, 60)).join(', ');
     blocks.push({
       heading: team.scope === 'company' ? words.companyHeading : words.teamsHeading(names),
-      rows: totalsRows(team.totals, team.previous),
+      rows: [...totalsRows(team.totals, team.previous), ...kpiRows(team.kpis)],
       sections,
     });
   }

@@ -1,4 +1,5 @@
-import type { CoachingWrapupList, MyTargets, ProfileSettings, WeeklyOverview } from '@core/contracts';
+import type { CoachingWrapupList, KpiValues, MyTargets, ProfileSettings, WeeklyOverview } from '@core/contracts';
+import type { DigestKpiLine } from '@core/digest';
 import type { ActivityInput } from '@core/kpi';
 import type { MinorUnits } from '@core/money';
 import type { LocalDate } from '@core/period';
@@ -184,6 +185,32 @@ describe(`a digest says what the boards say (${testEngine})`, () => {
     // Nobody gets an empty one; nobody who turned it off gets one at all.
     expect(of(quiet)).toBeUndefined();
     expect(of(optedOut)).toBeUndefined();
+  });
+});
+
+describe(`a digest's KPIs (${testEngine})`, () => {
+  it("are the company's own KPIs of the week and the week before, as the KPI board reads them, for the reader and the people they manage", async () => {
+    at('2026-11-22T20:00:00Z');
+    const created = await call<{ id: string }>(admin, 'POST', '/api/v1/kpis', {
+      names: { en: 'Answered share' },
+      formula: { kind: 'ratio', left: 'answered_calls', right: 'calls' },
+      format: 'percent',
+      decimals: 0,
+    });
+    const values = (query: string) => call<KpiValues>(admin, 'GET', `/api/v1/kpis/values?ids=${created.id}&${query}`);
+    const week = await values(`from=${WEEK}&to=2026-11-22`);
+    const before = await values('from=2026-11-09&to=2026-11-15');
+    const team = await values(`from=${WEEK}&to=2026-11-22&teamId=${teamId}`);
+    const memberValue = (answer: KpiValues, member: Member) => answer.kpis[0]!.members.find((m) => m.userId === member.id)?.value;
+    at('2026-11-23T06:30:00Z');
+    const { digests } = await prepareCompanyDigests(t.db, toCompanyId(admin.companyId), WEEK);
+    const of = (member: Member) => digests.find((d) => d.membership.userId === member.id)!.digest;
+    const line = (kpis: DigestKpiLine[] | undefined) => kpis?.map(({ id, value, previous }) => ({ id, value, previous }));
+    expect(line(of(kari).own!.kpis)).toEqual([{ id: created.id, value: memberValue(week, kari), previous: memberValue(before, kari) }]);
+    expect(of(kari).own!.kpis[0]!.value).toBeGreaterThan(0);
+    expect(line(of(admin).team!.kpis)).toEqual([{ id: created.id, value: week.kpis[0]!.total, previous: before.kpis[0]!.total }]);
+    expect(line(of(lead).team!.kpis)?.[0]).toMatchObject({ id: created.id, value: team.kpis[0]!.total });
+    expect(of(admin).team!.kpis[0]).toMatchObject({ names: { en: 'Answered share' }, format: 'percent' });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   computeDigestReadFrom,
   DIGEST_LOCAL_HOUR,
   type DigestCompanyWeek,
+  type DigestKpis,
   type DigestTargetRow,
   type DigestTeamTargetRow,
   hasActivityInWeek,
@@ -29,6 +30,7 @@ import {
 } from '../companies/memberships.service';
 import { countUnreadWrapupsOf } from '../coaching/coaching.service';
 import { selectDailyStats } from '../daily-stats/daily-stats.service';
+import { selectMemberKpiFactsIn } from '../kpis/kpis.service';
 import { selectTargetsIn, type TargetRow } from '../targets/targets.service';
 import { selectTeamLeadsIn, selectTeamsWithMemberIds } from '../teams/teams.service';
 import { signDigestToken, verifyDigestToken } from './digest-token';
@@ -104,6 +106,7 @@ async function selectDigestCompanyData(tx: Transaction, companyId: CompanyId, we
     // Every member's rollup rows, under the names of the digest's metrics (the targets').
     days: await selectDailyStats(tx, { companyId, from: computeDigestReadFrom(weekStart), to: sunday }),
     ...toDigestTargets(await selectTargetsIn(tx, companyId)),
+    kpis: await selectDigestKpis(tx, companyId, weekStart),
   };
   return {
     companyId,
@@ -112,6 +115,20 @@ async function selectDigestCompanyData(tx: Transaction, companyId: CompanyId, we
     language: company.language,
     memberships,
     leads: await selectTeamLeadsIn(tx, companyId),
+  };
+}
+
+/** The company's own KPIs (decision 101) with each member's facts of the week and of the week before. */
+async function selectDigestKpis(tx: Transaction, companyId: CompanyId, weekStart: LocalDate): Promise<DigestKpis> {
+  const { own, formulas, facts } = await selectMemberKpiFactsIn(tx, companyId, [
+    { from: weekStart, to: addDays(weekStart, 6) },
+    { from: addDays(weekStart, -7), to: addDays(weekStart, -1) },
+  ]);
+  return {
+    kpis: own.map(({ id, names, format, decimals, lowerIsBetter }) => ({ id, names, format, decimals, lowerIsBetter })),
+    formulas,
+    week: facts[0] ?? [],
+    before: facts[1] ?? [],
   };
 }
 

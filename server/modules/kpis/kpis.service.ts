@@ -106,6 +106,26 @@ export async function selectKpiIdsIn(tx: Transaction, companyId: CompanyId): Pro
   return new Set(formulasOf(await selectKpis(tx, companyId)).keys());
 }
 
+/**
+ * Transaction step (the weekly digest): the company's own KPIs, every formula by id, and each
+ * member's facts over each of the periods asked for (summed in the database, only the keys read).
+ */
+export async function selectMemberKpiFactsIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  periods: readonly { from: string; to: string }[],
+): Promise<{ own: Kpi[]; formulas: Map<string, KpiFormula>; facts: KpiFact[][] }> {
+  const rows = await selectKpis(tx, companyId);
+  const formulas = formulasOf(rows);
+  if (rows.length === 0) return { own: [], formulas, facts: periods.map(() => []) };
+  const keys = listFactKeys(formulas);
+  const facts: KpiFact[][] = [];
+  for (const period of periods) {
+    facts.push(await selectKpiFacts(tx, companyId, period.from, period.to, { byDay: false, perMember: true, userIds: null, keys }));
+  }
+  return { own: rows.map(toKpi), formulas, facts };
+}
+
 /** The built-in KPIs, then the company's in their order. */
 export async function listKpis(deps: AppDeps, actor: Actor): Promise<KpiList> {
   return readKpiList(deps, memberScopeOf(actor));
