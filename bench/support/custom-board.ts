@@ -151,7 +151,10 @@ export function widgetRequests(board: Board, today: LocalDate): { name: string; 
         };
       }
       case 'teams':
-        return { name: `team comparison (${period})`, paths: [`${values(periodDays(period, today))}&byTeam=true`] };
+        return {
+          name: `team comparison (${period})`,
+          paths: [`${values(periodDays(period, today))}&ids=${widget.kpiId}&totalOnly=true&byTeam=true`],
+        };
       case 'contest':
         return { name: 'contest standings', paths: [`/api/v1/contests/${widget.contestId}`] };
       case 'feed':

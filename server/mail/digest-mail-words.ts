@@ -20,6 +20,8 @@ export type DigestWords = {
   /** The plain-text version of the column heads. */
   changeLegend: (week: number, before: number) => string;
   metrics: Record<TargetMetric, string>;
+  /** A percent KPI's change, in percentage points (a share of 20 % to 25 % is +5, not +25 %). */
+  percentagePoints: (change: string) => string;
   targetsHeading: string;
   /** `period`: the week's target (over, or running in a preview) or the month's so far. */
   target: (metric: string, progress: string, value: string, period: 'week' | 'running-week' | 'month') => string;
@@ -60,6 +62,7 @@ export const DIGEST_WORDS: Record<MailLanguage, DigestWords> = {
       sales_value: 'Sales value',
       points: 'Points',
     },
+    percentagePoints: (change) => `${change} pp`,
     targetsHeading: 'Your targets',
     target: (metric, progress, value, period) =>
       `${metric}: ${progress} of ${value} ${{ week: 'last week', 'running-week': 'this week so far', month: 'this month so far' }[period]}`,
@@ -105,6 +108,7 @@ export const DIGEST_WORDS: Record<MailLanguage, DigestWords> = {
       sales_value: 'Salgsverdi',
       points: 'Poeng',
     },
+    percentagePoints: (change) => `${change} pp`,
     targetsHeading: 'Målene dine',
     target: (metric, progress, value, period) =>
       `${metric}: ${progress} av ${value} ${{ week: 'forrige uke', 'running-week': 'denne uka så langt', month: 'denne måneden så langt' }[period]}`,
@@ -151,6 +155,7 @@ export const DIGEST_WORDS: Record<MailLanguage, DigestWords> = {
       sales_value: 'Försäljningsvärde',
       points: 'Poäng',
     },
+    percentagePoints: (change) => `${change} p.e.`,
     targetsHeading: 'Dina mål',
     target: (metric, progress, value, period) =>
       `${metric}: ${progress} av ${value} ${{ week: 'förra veckan', 'running-week': 'den här veckan hittills', month: 'hittills den här månaden' }[period]}`,
@@ -196,6 +201,7 @@ export const DIGEST_WORDS: Record<MailLanguage, DigestWords> = {
       sales_value: 'Salgsværdi',
       points: 'Point',
     },
+    percentagePoints: (change) => `${change} pct.-point`,
     targetsHeading: 'Dine mål',
     target: (metric, progress, value, period) =>
       `${metric}: ${progress} af ${value} ${{ week: 'i sidste uge', 'running-week': 'denne uge indtil videre', month: 'indtil videre denne måned' }[period]}`,

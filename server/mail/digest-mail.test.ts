@@ -171,6 +171,7 @@ describe('the digest mail', () => {
         kpi({ en: 'Largest contract' }, { format: 'money', value: 48_000_00, previous: 50_000_00 }),
         kpi({ en: 'Wait time' }, { lowerIsBetter: true, decimals: 1, value: 3.5, previous: 4 }),
         kpi({ en: 'Offers per call' }, { format: 'percent', value: 0.25, previous: null }),
+        kpi({ en: 'Answered share' }, { format: 'percent', value: 0.25, previous: 0.2 }),
       ],
     });
     const { text, html } = render(digest, 'en');
@@ -181,6 +182,8 @@ describe('the digest mail', () => {
         '  Largest contract: NOK 48,000 (\u2212NOK 2,000)',
         '  Wait time: 3.5 (\u22120.5)',
         '  Offers per call: 25% (—)',
+        // A share's change in percentage points, not percent of a percent.
+        '  Answered share: 25% (+5 pp)',
       ].join('\n'),
     );
     // Down on a KPI where lower is better is good news: green, as up is on the others.

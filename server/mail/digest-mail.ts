@@ -80,7 +80,12 @@ function composeBlocks(input: DigestMailInput): Block[] {
       const delta = line.value - line.previous;
       if (delta === 0) return { ...row, change: '\u00b10', trend: 'flat' };
       const better = line.lowerIsBetter ? delta < 0 : delta > 0;
-      return { ...row, change: `${delta > 0 ? '+' : MINUS}${show(Math.abs(delta))}`, trend: better ? 'up' : 'down' };
+      // A percent KPI moves in percentage points: 20 % to 25 % is +5 pp, as a reader of a share expects.
+      const amount =
+        line.format === 'percent'
+          ? words.percentagePoints(new Intl.NumberFormat(locale, { maximumFractionDigits: line.decimals }).format(Math.abs(delta) * 100))
+          : show(Math.abs(delta));
+      return { ...row, change: `${delta > 0 ? '+' : MINUS}${amount}`, trend: better ? 'up' : 'down' };
     });
   const say = (noun: keyof DigestWords['count'], n: number) => words.count[noun](number(n), one(n));
   const targetLine = (line: DigestTargetLine) => {

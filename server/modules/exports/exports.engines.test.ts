@@ -385,6 +385,20 @@ describe('the KPI board', () => {
       }),
       'kpi',
     );
+    // An average of amounts has fractions of an øre: the file has whole minor units, as the board shows.
+    await ok(
+      await t.request('/api/v1/kpis', {
+        method: 'POST',
+        as: alice,
+        json: {
+          names: { en: 'Value per call' },
+          formula: { kind: 'ratio', left: 'sales_value', right: 'calls' },
+          format: 'money',
+          decimals: 2,
+        },
+      }),
+      'kpi',
+    );
     const range = 'from=2026-11-01&to=2026-11-30';
     const { kpis } = await json<KpiList>('/api/v1/kpis', bob);
     const values = await json<KpiValues>(`/api/v1/kpis/values?${range}`, bob);
@@ -393,6 +407,13 @@ describe('the KPI board', () => {
     const valueOf = (kpiId: string, userId: string | null) => {
       const kpi = values.kpis.find((k) => k.id === kpiId)!;
       return userId === null ? kpi.total : (kpi.members.find((m) => m.userId === userId)?.value ?? null);
+    };
+    // What a cell holds: money in whole minor units, a percent as whole percents to the KPI's decimals, a number to its decimals.
+    const rounded = (kpi: Kpi, value: number | null) => {
+      if (value === null) return null;
+      if (kpi.format === 'money') return Math.round(value);
+      const scale = 10 ** kpi.decimals;
+      return Math.round((kpi.format === 'percent' ? value * 100 : value) * scale) / scale;
     };
     const rowsOf = (cell: (kpi: Kpi, value: number | null) => unknown) =>
       [...people, null].map((userId) => [
@@ -406,16 +427,23 @@ describe('the KPI board', () => {
     expect(csv[0]).toEqual(['Member', ...kpis.map((kpi) => `${kpi.names.en}${unit(kpi)}`)]);
     expect(csv[0]).toContain('Sales per call (%)');
     expect(csv.slice(1)).toEqual(
-      rowsOf((kpi, value) =>
-        value === null ? '' : kpi.format === 'money' ? money(value) : String(kpi.format === 'percent' ? value * 100 : value),
-      ),
+      rowsOf((kpi, value) => (value === null ? '' : kpi.format === 'money' ? money(rounded(kpi, value)) : String(rounded(kpi, value)))),
     );
+    // Somebody's value per call (or everyone's) is a fraction of an øre: written as an amount with two decimals, never "123.45.5".
+    const perCall = csv[0]!.indexOf('Value per call (NOK)');
+    const perCallId = kpis.find((k) => k.names.en === 'Value per call')!.id;
+    const fractional = [...people, null].filter((userId) => (valueOf(perCallId, userId) ?? 0) % 1 !== 0);
+    expect(fractional.length).toBeGreaterThan(0);
+    for (const userId of fractional) {
+      const row = csv.find((r) => r[0] === (userId === null ? 'Everyone' : nameOf(userId)))!;
+      expect(row[perCall]).toMatch(/^\d+\.\d{2}$/);
+    }
     const sheet = await xlsxOf(`/api/v1/exports/kpis?${range}&format=xlsx`, bob);
     const width = kpis.length + 1;
     expect(sheetRows(sheet).map((row) => Array.from({ length: width }, (_, i) => row[i] ?? null))).toEqual(
       rowsOf((kpi, value) =>
-        // Money in minor units and whole percents (the ratio times 100) are divided by 100 into the cell.
-        value === null ? null : kpi.format === 'money' ? value / 100 : kpi.format === 'percent' ? (value * 100) / 100 : value,
+        // Money in minor units and whole percents are divided by 100 into the cell.
+        value === null ? null : kpi.format === 'money' || kpi.format === 'percent' ? rounded(kpi, value)! / 100 : rounded(kpi, value),
       ),
     );
     // The money column in the currency's format, the ratio as a percent.

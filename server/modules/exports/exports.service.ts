@@ -515,9 +515,15 @@ export async function exportKpis(deps: AppDeps, actor: Actor, reader: ExportRead
       ];
       const writer = open(describeFile(company, 'kpis', periodLabel(period), query, language, columns));
       const byId = new Map(values.kpis.map((kpi) => [kpi.id, kpi]));
-      // A percent KPI's value is a ratio (0.25); the file's percent cells take whole percents (25).
-      const cell = (kpi: Kpi, value: number | null | undefined): Row[number] =>
-        value === null || value === undefined ? null : kpi.format === 'percent' ? value * 100 : value;
+      // As the board shows it: money in whole minor units (an average or a ratio of amounts has
+      // fractions of an øre), a percent KPI's ratio (0.25) as the percent cells take it (25), each
+      // to the KPI's decimals, so no float noise (28.999999999999996) reaches a spreadsheet.
+      const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+      const cell = (kpi: Kpi, value: number | null | undefined): Row[number] => {
+        if (value === null || value === undefined || !Number.isFinite(value)) return null;
+        if (kpi.format === 'money') return Math.round(value);
+        return round(kpi.format === 'percent' ? value * 100 : value, kpi.decimals);
+      };
       const sorted = [...members].sort((a, b) => nameOf(a, words).localeCompare(nameOf(b, words), language));
       const rows = sorted.map((member): Row => [
         nameOf(member, words),

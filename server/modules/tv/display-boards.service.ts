@@ -64,10 +64,11 @@ async function readWidget(
     case 'leaderboard':
       return { widgetId, values: await values(days, { ids }) };
     case 'teams':
-      // Every team side by side: the comparison names no team of its own (as in the app).
+      // Every team side by side (the rivals are the point, as a team contest on a team's wall): each
+      // team's figure and no one's own, so a team's wall shows no other team's people.
       return {
         widgetId,
-        values: await getWallKpiValues(deps, link.companyId, { ...days, ids, totalOnly: false, byTeam: true }),
+        values: await getWallKpiValues(deps, link.companyId, { ...days, ids, totalOnly: true, byTeam: true }),
       };
     case 'chart': {
       const chartDays = computePeriodDays(widget.period === 'today' ? 'week' : widget.period, today);

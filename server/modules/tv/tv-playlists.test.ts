@@ -501,7 +501,10 @@ describe('a board on the wall (decision 102)', () => {
     expect(readingOf(body, 'calls-today').values?.kpis[0]?.total).toBe(4);
     expect(readingOf(body, 'calls-board').values).toEqual(await signedIn('from=2026-11-20&to=2026-11-20&ids=calls'));
     expect(readingOf(body, 'calls-gauge').values?.kpis[0]?.total).toBe(4);
-    expect(readingOf(body, 'calls-teams').values).toEqual(await signedIn('from=2026-11-20&to=2026-11-20&ids=calls&byTeam=true'));
+    // Each team's figure, as the app's team comparison asks for it: no one's own.
+    expect(readingOf(body, 'calls-teams').values).toEqual(
+      await signedIn('from=2026-11-20&to=2026-11-20&ids=calls&totalOnly=true&byTeam=true'),
+    );
     // The week from Monday to today, day by day.
     expect(readingOf(body, 'calls-chart').series?.days.map((d) => [d.day, d.value])).toEqual([
       ['2026-11-16', 0],
@@ -516,7 +519,11 @@ describe('a board on the wall (decision 102)', () => {
   });
 
   it("on a team's link, every widget shows that team's people; a board of another team is not shown", async () => {
-    const company = await createBoard({ name: 'Everyone', sharing: 'company', widgets: WIDGETS.slice(0, 2) });
+    const company = await createBoard({
+      name: 'Everyone',
+      sharing: 'company',
+      widgets: WIDGETS.filter((w) => ['calls-today', 'calls-board', 'calls-teams', 'news'].includes(w.id)),
+    });
     const osloBoard = await createBoard({ name: 'Oslo only', sharing: 'team', teamId: oslo, widgets: WIDGETS.slice(0, 1) });
     const playlist = await createPlaylist({
       name: 'Team boards',
@@ -531,6 +538,14 @@ describe('a board on the wall (decision 102)', () => {
     expect(body.team).toEqual({ id: bergen, name: 'Bergen' });
     expect(readingOf(body, 'calls-board').values?.members.map((m) => m.userId)).toEqual([bergenRep.id]);
     expect(readingOf(body, 'calls-today').values?.kpis[0]?.total).toBe(1);
+    // The teams side by side: each team's figure, and no other team's people anywhere on the wall.
+    expect(
+      readingOf(body, 'calls-teams')
+        .values?.teams?.map((team) => team.name)
+        .sort(),
+    ).toEqual(['Bergen', 'Oslo']);
+    expect(readingOf(body, 'calls-teams').values?.members).toEqual([]);
+    for (const other of [osloRep, rep, admin]) expect(JSON.stringify(body)).not.toContain(other.id);
     const refused = await t.request(`/api/v1/display/${bergenWall.token}/screens/${playlist.screens[1]!.id}`);
     expect(refused.status).toBe(404);
     // On the company's wall, a team's board shows its team's people where a widget names none.

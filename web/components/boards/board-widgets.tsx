@@ -359,7 +359,11 @@ function TeamsBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
   const { t } = useTranslation('scoreboard');
   const words = useKpiWords(context);
   const values = readOf(
-    useKpiValues({ ...computePeriodDays(widget.period, context.today), byTeam: 'true' }, { enabled: !context.wall }),
+    // Each team's figure on this KPI, no one's own (summed per member in the database, then by team).
+    useKpiValues(
+      { ...computePeriodDays(widget.period, context.today), ids: kpi.id, totalOnly: 'true', byTeam: 'true' },
+      { enabled: !context.wall },
+    ),
     context,
     readingOf(widget, context)?.values,
   );

@@ -1,3 +1,4 @@
+import type { ActivityType } from '@core/contracts';
 import { computeLogOptions } from '@core/kpi';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -112,6 +113,58 @@ describe('logging on a member’s behalf', () => {
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       kind: 'sale',
       ticketSize: 1_250_000,
+      userId: 'user-2',
+      localDate: '2026-11-20',
+    });
+  });
+
+  it("logs one of the company's own types for Eva through its form: its outcome and fields, sent with her id", async () => {
+    const user = userEvent.setup();
+    const demo: ActivityType = {
+      id: '0b0e5d0c-1d7e-4a4e-9c0e-000000000009',
+      names: { en: 'Demo held' },
+      icon: 'star',
+      colour: 'blue',
+      points: 5,
+      outcomes: [{ id: 'won', names: { en: 'Won' }, points: 3, archived: false }],
+      fields: [{ id: 'seats', names: { en: 'Seats' }, kind: 'number', required: true, options: [], pointsPerUnit: null, archived: false }],
+      bonus: null,
+      archivedAt: null,
+      inUse: true,
+      createdAt: '2026-12-01T10:00:00.000Z',
+      updatedAt: '2026-12-01T10:00:00.000Z',
+    };
+    const calls = stubFetch({
+      'GET /api/v1/activity-types': reply(200, { types: [demo], myUse: {} }),
+      'POST /api/v1/activities': reply(201, makeTestActivity({ userId: 'user-2' })),
+    });
+    const onOpenChange = vi.fn();
+    renderWithProviders(
+      <LogForMemberDialog
+        member={{ userId: 'user-2', name: 'Eva Rep' }}
+        today="2026-11-23"
+        rules={RULES}
+        open
+        onOpenChange={onOpenChange}
+      />,
+    );
+    await choose(user, 'What it was', 'Demo held');
+    const dialog = screen.getByRole('dialog', { name: 'Log for Eva Rep' });
+    // Its required field is asked for before anything is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Log it' }));
+    expect(await within(dialog).findByText('Choose one of the outcomes')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByText('Won'));
+    await user.type(within(dialog).getByLabelText('Seats'), '12');
+    // Any day up to today, as for the built-in kinds.
+    fireEvent.change(within(dialog).getByLabelText('Day'), { target: { value: '2026-11-20' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Log it' }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      kind: 'custom',
+      typeId: demo.id,
+      outcome: 'won',
+      fields: { seats: 12 },
       userId: 'user-2',
       localDate: '2026-11-20',
     });

@@ -1,12 +1,13 @@
 import { pickName } from '@core/activity-types';
 import { type ActivityField, type ActivityType, checkActivityValues } from '@core/contracts';
 import { parseMoneyInput } from '@core/money';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { SegmentedChoice } from '@web/components/segmented-choice';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
+import { toast } from '@web/components/ui/toaster';
 import { FieldError, Label } from '@web/components/ui/label';
 import { ApiRequestError } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
@@ -14,7 +15,9 @@ import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/format';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { useLogActivity } from '../api/log-activity';
+import { useLogForMember } from '../api/log-for-member';
 import { useActivityToasts } from '../lib/toasts';
+import { DayField } from './activity-form-fields';
 import { CustomerCombobox, guardEscapeForCombobox } from './customer-combobox';
 import { LogDialogFooter } from './log-dialog-footer';
 import { LogNotesField } from './log-notes-field';
@@ -40,7 +43,19 @@ export function LogCustomDialog({ typeId, onOpenChange }: { typeId: string | nul
 /** A field's value as typed: text for inputs, a boolean for yes or no. */
 type Typed = Record<string, string | boolean>;
 
-function LogCustomForm({ type, onDone }: { type: ActivityType; onDone: () => void }) {
+/**
+ * The form of one own type. `forMember`: a manager logs it on a member's behalf (decision 086),
+ * sent at once (not kept on the device), under the log-for dialog's heading and its type choice.
+ */
+export function LogCustomForm({
+  type,
+  onDone,
+  forMember,
+}: {
+  type: ActivityType;
+  onDone: () => void;
+  forMember?: { userId: string; name: string; typeChoice: ReactNode; today: string; day: string };
+}) {
   const { t, i18n } = useTranslation('activity');
   const { data: me } = useMe();
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -48,8 +63,12 @@ function LogCustomForm({ type, onDone }: { type: ActivityType; onDone: () => voi
   const [customerName, setCustomerName] = useState('');
   const [notes, setNotes] = useState('');
   const [day, setDay] = useState<LogDay>(TODAY);
+  // A manager logs on any day up to today (decision 086), whatever the company's late-logging window.
+  const [memberDay, setMemberDay] = useState(forMember?.day ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const logActivity = useLogActivity();
+  const ownLog = useLogActivity();
+  const memberLog = useLogForMember();
+  const pending = forMember ? memberLog.isPending : ownLog.isPending;
   const { showLogged, showKept, showError } = useActivityToasts();
   const nameOf = (names: Record<string, string>) => pickName(names, i18n.language, me?.company?.language);
   const outcomes = type.outcomes.filter((o) => !o.archived);
@@ -79,34 +98,47 @@ function LogCustomForm({ type, onDone }: { type: ActivityType; onDone: () => voi
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (logActivity.isPending) return;
+    if (pending) return;
     const { values, unreadable } = toValues();
     const checked = checkActivityValues(type, { outcome, fields: values });
     const problems = { ...checked.errors, ...unreadable };
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    logActivity.mutate(
-      {
-        kind: 'custom',
-        typeId: type.id,
-        outcome: checked.outcomeId,
-        fields: checked.values,
-        customerName: customerName.trim() || null,
-        notes: notes.trim() || null,
-        ...toLogDayRequest(day),
-      },
-      {
-        onSuccess: (result) => {
-          onDone();
-          if (result.state === 'sent') showLogged(result.activity);
-          else showKept();
+    const body = {
+      kind: 'custom' as const,
+      typeId: type.id,
+      outcome: checked.outcomeId,
+      fields: checked.values,
+      customerName: customerName.trim() || null,
+      notes: notes.trim() || null,
+      ...toLogDayRequest(day),
+    };
+    const onError = (key: string) => (error: Error) => {
+      if (error instanceof ApiRequestError && error.details) setErrors(error.details);
+      showError(key, error);
+    };
+    if (forMember) {
+      const { localDate: _own, time: _time, ...rest } = body;
+      memberLog.mutate(
+        { ...rest, userId: forMember.userId, ...(memberDay === forMember.today ? {} : { localDate: memberDay }) },
+        {
+          onSuccess: () => {
+            onDone();
+            toast.success(t('logFor.logged', { name: forMember.name }), { description: t('logFor.loggedText') });
+          },
+          onError: onError('logFor.couldNotLog'),
         },
-        onError: (error) => {
-          if (error instanceof ApiRequestError && error.details) setErrors(error.details);
-          showError('custom.couldNotLog', error);
-        },
+      );
+      return;
+    }
+    ownLog.mutate(body, {
+      onSuccess: (result) => {
+        onDone();
+        if (result.state === 'sent') showLogged(result.activity);
+        else showKept();
       },
-    );
+      onError: onError('custom.couldNotLog'),
+    });
   };
 
   const name = nameOf(type.names);
@@ -115,10 +147,13 @@ function LogCustomForm({ type, onDone }: { type: ActivityType; onDone: () => voi
       <DialogHeader>
         <div className="flex items-center gap-3">
           <ActivityTypeBadge icon={type.icon} colour={type.colour} />
-          <DialogTitle>{t('custom.title', { name })}</DialogTitle>
+          <DialogTitle>{forMember ? t('logFor.title', { name: forMember.name }) : t('custom.title', { name })}</DialogTitle>
         </div>
-        <DialogDescription>{t('custom.description', { count: type.points })}</DialogDescription>
+        <DialogDescription>
+          {forMember ? t('logFor.description', { name: forMember.name }) : t('custom.description', { count: type.points })}
+        </DialogDescription>
       </DialogHeader>
+      {forMember?.typeChoice}
 
       {outcomes.length > 0 && (
         <fieldset className="space-y-2">
@@ -170,13 +205,17 @@ function LogCustomForm({ type, onDone }: { type: ActivityType; onDone: () => voi
 
       <CustomerCombobox value={customerName} onChange={setCustomerName} />
       <LogNotesField value={notes} onChange={setNotes} rows={2} />
-      <LogDayField value={day} onChange={setDay} disabled={logActivity.isPending} />
+      {forMember ? (
+        <DayField value={memberDay} max={forMember.today} onChange={setMemberDay} />
+      ) : (
+        <LogDayField value={day} onChange={setDay} disabled={pending} />
+      )}
 
       <LogDialogFooter
-        pending={logActivity.isPending}
+        pending={pending}
         canSubmit
-        submit={t('custom.submit', { name })}
-        saving={t('logOther.saving')}
+        submit={forMember ? t('logFor.submit') : t('custom.submit', { name })}
+        saving={forMember ? t('logFor.saving') : t('logOther.saving')}
         leave={{ kind: 'cancel', label: t('logOther.cancel'), onClick: onDone }}
       />
     </form>

@@ -1,20 +1,25 @@
 import type { LogActivity, StoredActivityType } from '@core/contracts';
 import { parseMoneyInput } from '@core/money';
-import { type FormEvent } from 'react';
+import { pickName } from '@core/activity-types';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { toast } from '@web/components/ui/toaster';
+import { useMe } from '@web/lib/auth/get-me';
+import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { useLogForMember } from '../api/log-for-member';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { useActivityToasts } from '../lib/toasts';
 import type { LogRules } from '../lib/use-log-rules';
 import { guardEscapeForCombobox } from './customer-combobox';
+import { LogCustomForm } from './log-custom-dialog';
 import { LogDialogFooter } from './log-dialog-footer';
 import { ActivityDetailFields, DayField, isComplete, listOfferedTypes, SelectField, useDraft } from './activity-form-fields';
 
 /**
- * A manager logs an activity on a member's behalf (decision 086): any kind the company logs, on
- * any day up to today; it counts for the member, and the audit log says who logged it.
+ * A manager logs an activity on a member's behalf (decision 086): any kind the company logs, its
+ * own types included (decision 100), on any day up to today; it counts for the member, and the
+ * audit log says who logged it.
  */
 export function LogForMemberDialog({
   member,
@@ -49,7 +54,13 @@ function LogForMemberForm({
   rules: LogRules | undefined;
   onDone: () => void;
 }) {
-  const { t } = useTranslation('activity');
+  const { t, i18n } = useTranslation('activity');
+  const { data: me } = useMe();
+  // The company's own live types too (decision 100), in the company's order, as `type:<id>`: one of
+  // them logs through its own form.
+  const ownTypes = (useActivityTypes().data?.types ?? []).filter((type) => type.archivedAt === null);
+  const [ownTypeId, setOwnTypeId] = useState<string | null>(null);
+  const ownType = ownTypes.find((type) => type.id === ownTypeId) ?? null;
   const { draft, set } = useDraft({
     type: 'call_answered',
     customerName: '',
@@ -86,7 +97,7 @@ function LogForMemberForm({
     } else if (draft.type !== 'custom') {
       body = { kind: draft.type, ...common };
     } else {
-      // The dialog offers the built-in kinds only (listOfferedTypes).
+      // An own type logs through its own form (above); the draft never holds 'custom'.
       return;
     }
     logFor.mutate(body, {
@@ -97,6 +108,26 @@ function LogForMemberForm({
       onError: (error) => showError('logFor.couldNotLog', error),
     });
   };
+
+  const typeChoice = (
+    <SelectField
+      label={t('edit.type')}
+      value={ownType ? `type:${ownType.id}` : draft.type}
+      onChange={(choice) => {
+        if (choice.startsWith('type:')) return setOwnTypeId(choice.slice('type:'.length));
+        setOwnTypeId(null);
+        set('type')(choice as StoredActivityType);
+      }}
+      options={[
+        ...listOfferedTypes(rules).map((type) => ({ value: type, label: t(`kinds.${type}`) })),
+        ...ownTypes.map((type) => ({ value: `type:${type.id}`, label: pickName(type.names, i18n.language, me?.company?.language) })),
+      ]}
+    />
+  );
+  if (ownType)
+    return (
+      <LogCustomForm key={ownType.id} type={ownType} onDone={onDone} forMember={{ ...member, typeChoice, today, day: draft.localDate }} />
+    );
 
   return (
     <form onSubmit={onSubmit} className="grid gap-5">
@@ -109,12 +140,7 @@ function LogForMemberForm({
       </DialogHeader>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label={t('edit.type')}
-          value={draft.type}
-          onChange={(type) => set('type')(type as StoredActivityType)}
-          options={listOfferedTypes(rules).map((type) => ({ value: type, label: t(`kinds.${type}`) }))}
-        />
+        {typeChoice}
         <DayField value={draft.localDate} max={today} onChange={set('localDate')} />
       </div>
 

@@ -150,4 +150,24 @@ describe("the company's own types on quick log (decision 100)", () => {
     await user.click(screen.getByRole('button', { name: 'Demo held' }));
     expect(await screen.findByRole('dialog', { name: 'Log Demo held' })).toBeInTheDocument();
   });
+
+  it("logs a tap on an own type's button of the start screen's copy once the types are in", async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    stubFetch({
+      'GET /api/v1/kpi-rules': reply(200, makeTestKpiRules()),
+      'GET /api/v1/activity-types': async () => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return reply(200, { types: [knock], myUse: {} });
+      },
+    });
+    window.__dealboardEarlyTaps = [`type:${knock.id}`];
+    renderWithProviders(
+      <MemoryRouter>
+        <QuickLogPage />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('heading', { name: 'Waiting to sync: 1' });
+    expect(within(screen.getByRole('list')).getByRole('listitem')).toHaveTextContent('Door knock');
+    expect(window.__dealboardEarlyTaps).toEqual([]);
+  });
 });

@@ -74,7 +74,8 @@ export function Component() {
   );
   const { pending, isOnline, log, discard, sync } = useOfflineLog(onSynced);
   // The company's own types, the ones this member used most lately first (decision 100).
-  const ownTypes = useLoggableTypes() ?? [];
+  const loggable = useLoggableTypes();
+  const ownTypes = loggable ?? [];
   const [dialog, setDialog] = useState<LogKind | null>(null);
 
   const submit = async (quick: QuickLog) => {
@@ -110,13 +111,18 @@ export function Component() {
   useLayoutEffect(() => {
     earlyTaps.current.push(...takeEarlyTaps());
   }, []);
+  // An own type's tap waits for the types (the copy showed their buttons from the last visit).
+  const typesKnown = loggable !== undefined;
   useEffect(() => {
     if (!userId || earlyTaps.current.length === 0) return;
     const taps = earlyTaps.current.splice(0);
-    for (const action of taps) if (action in ACTIONS || action.startsWith('type:')) act(action as Action);
-    // Once per member: `act` is this render's, which is all a tap needs.
+    for (const action of taps) {
+      if (action.startsWith('type:') && !typesKnown) earlyTaps.current.push(action);
+      else if (action in ACTIONS || action.startsWith('type:')) act(action as Action);
+    }
+    // Once per member, and once more when the types are in: `act` is this render's, which is all a tap needs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId]);
+  }, [userId, typesKnown]);
   // The screen as it shows now, settled, becomes the next start's first frame.
   const { i18n } = useTranslation();
   useEffect(() => {
