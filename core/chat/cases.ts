@@ -38,6 +38,13 @@ export const RECORDED_CASES: { name: string; context: ChatContext; message: Chat
         { name: null, points: 12 },
       ],
       totals: { calls: 1_204, meetings: 9, sales: 3, revenue: 3_750_000 as MinorUnits, points: 91 },
+      // The company's own KPIs (decision 101): named in the company's language, each in its format.
+      kpis: [
+        { names: { en: 'Demos booked', nb: 'Demoer booket' }, format: 'number', decimals: 0, value: 14 },
+        { names: { en: 'Largest contract', nb: 'Største kontrakt' }, format: 'money', decimals: 0, value: 4_800_000 },
+        { names: { en: 'Answered share' }, format: 'percent', decimals: 1, value: 0.4375 },
+        { names: { en: 'Offers per call', nb: 'Tilbud per samtale' }, format: 'number', decimals: 2, value: null },
+      ],
       idle: ['Per Olsen', null],
     },
   },

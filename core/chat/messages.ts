@@ -1,5 +1,9 @@
+import { pickName } from '../activity-types';
 import type { ContestScoreUnit } from '../contests';
 import type { Language } from '../contracts/common';
+import type { KpiFormat } from '../contracts/kpis';
+import type { LocalizedNames } from '../contracts/activity-types';
+import { formatKpiValue } from '../kpi-formulas/format';
 import { formatMoney, type MinorUnits } from '../money';
 import type { LocalDate } from '../period';
 import { truncateText } from './text';
@@ -36,6 +40,11 @@ export type ChatDailySummary = {
   /** At most three, best first, each with points above zero. */
   top: { name: string | null; points: number }[];
   totals: { calls: number; meetings: number; sales: number; revenue: MinorUnits; points: number };
+  /**
+   * The company's own KPIs that day (decision 101), everyone's together, at most CHAT_KPIS_MAX; absent
+   * in a post queued before KPIs were told.
+   */
+  kpis?: { names: LocalizedNames; format: KpiFormat; decimals: number; value: number | null }[];
   /** Active members who logged nothing that day, in the order to show them. */
   idle: (string | null)[];
 };
@@ -61,6 +70,9 @@ export type ChatMessage = ChatSale | ChatGoalReached | ChatDailySummary | ChatCo
 /** What a message is written with: the company's chosen language and its currency. */
 export type ChatContext = { language: Language; currency: string };
 
+/** The own KPIs a daily summary names: with the five totals, a Slack section's ten fields. */
+export const CHAT_KPIS_MAX = 5;
+
 /** Longest name shown; past it a name is cut with an ellipsis (names are up to 200 characters). */
 export const CHAT_NAME_MAX = 80;
 /** Longest customer or product name shown. */
@@ -71,6 +83,8 @@ export const CHAT_IDLE_LIST_MAX = 2500;
 /** The words and formatters one message is written with. */
 export type ChatWriter = {
   words: ChatWords;
+  language: Language;
+  currency: string;
   name: (name: string | null) => string;
   detail: (text: string) => string;
   count: (value: number) => string;
@@ -89,6 +103,8 @@ export function createChatWriter(context: ChatContext): ChatWriter {
   const days = new Intl.DateTimeFormat(words.locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return {
     words,
+    language: context.language,
+    currency: context.currency,
     name: (name) => truncateText(name?.trim() ? name : words.unnamed, CHAT_NAME_MAX),
     detail: (text) => truncateText(text, CHAT_DETAIL_MAX),
     count: (value) => numbers.format(value),
@@ -111,8 +127,8 @@ const MEDALS = ['🥇', '🥈', '🥉'];
 
 /**
  * The day's summary in the reader's words, ready for either channel's layout: the notification
- * line, the date, the podium (medal and name, points), the totals (label, number) and who logged
- * nothing yet (names; none when everyone logged).
+ * line, the date, the podium (medal and name, points), the totals (label, number), the company's
+ * own KPIs (name, value) and who logged nothing yet (names; none when everyone logged).
  */
 export function prepareDaySummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, w: ChatWriter) {
   const s = w.words.summary;
@@ -131,6 +147,14 @@ export function prepareDaySummary(message: Extract<ChatMessage, { kind: 'daily_s
       [s.salesValue, w.money(t.revenue)],
       [s.totalPoints, w.count(t.points)],
     ] satisfies [string, string][],
+    // The company's own KPIs after the built-in totals, named in the company's language: text an
+    // admin wrote, so each layout puts it where a person's text goes.
+    kpis: (message.kpis ?? [])
+      .slice(0, CHAT_KPIS_MAX)
+      .map((kpi): [string, string] => [
+        truncateText(pickName(kpi.names, w.language), CHAT_NAME_MAX),
+        formatKpiValue(kpi.value, kpi, { locale: w.words.locale, currency: w.currency }),
+      ]),
     idle: message.idle.map(w.name),
   };
 }

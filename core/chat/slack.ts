@@ -83,10 +83,14 @@ function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, 
         type: 'section',
         text: bold(s.totals),
         // Our own labels and numbers only, so mrkdwn: the label bold above its number.
-        fields: summary.totals.map(([label, value]) => ({
-          type: 'mrkdwn',
-          text: `*${escapeSlackText(label)}*\n${escapeSlackText(value)}`,
-        })),
+        fields: [
+          ...summary.totals.map(([label, value]) => ({
+            type: 'mrkdwn' as const,
+            text: `*${escapeSlackText(label)}*\n${escapeSlackText(value)}`,
+          })),
+          // A KPI's name is an admin's text: plain, never read as mrkdwn.
+          ...summary.kpis.map(([name, value]) => plain(`${name}\n${value}`)),
+        ],
       },
       { type: 'divider' },
       ...(summary.idle.length > 0

@@ -97,7 +97,7 @@ function buildSummary(message: Extract<ChatMessage, { kind: 'daily_summary' }>, 
     label(s.top),
     summary.podium.length > 0 ? facts(summary.podium) : line(s.nobodyScored),
     label(s.totals),
-    facts(summary.totals),
+    facts([...summary.totals, ...summary.kpis]),
     ...(summary.idle.length > 0
       ? [label(s.idle), { type: 'TextBlock', text: joinNames(summary.idle, w, md, CHAT_IDLE_LIST_MAX), wrap: true } as const]
       : [{ ...line(s.everyoneLogged), spacing: 'Medium' } as const]),

@@ -1,4 +1,5 @@
 import {
+  CHAT_KPIS_MAX,
   type ChatContest,
   type ChatDailySummary,
   type ChatGoal,
@@ -20,13 +21,15 @@ import {
   LanguageSchema,
   type UpdateChatIntegration,
 } from '@core/contracts';
+import { evaluateKpis } from '@core/kpi-formulas';
 import type { MinorUnits } from '@core/money';
 import { computeLocalDate, type LocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Database, Transaction } from '../../db/client';
-import type { CompanyId } from '../../db/tenant';
+import { type CompanyId, withTenant } from '../../db/tenant';
 import { isLoopbackHostname } from '../../lib/loopback';
 import { badRequest, HttpError, notFound } from '../../lib/http';
+import { selectMemberKpiFactsIn } from '../kpis/kpis.service';
 import { computeLeaderboardRows, computeMemberStats } from '../scoreboard/scoreboard.service';
 import {
   type ChatEndpointRow,
@@ -63,7 +66,22 @@ export type ChatDaySummary = { message: ChatDailySummary; currency: string };
 export async function summarizeDayForChat(db: Database, companyId: CompanyId, date: LocalDate): Promise<ChatDaySummary> {
   const day = await findCompanyDay(db, companyId, date);
   if (day.currency === null) throw notFound('No such company.');
-  return { message: computeDaySummary(day, date), currency: day.currency };
+  const kpis = await summarizeDayKpis(db, companyId, date);
+  return { message: { ...computeDaySummary(day, date), ...(kpis.length > 0 ? { kpis } : {}) }, currency: day.currency };
+}
+
+/** The company's own KPIs that day (decision 101), everyone's together, as the KPI board's total reads them. */
+async function summarizeDayKpis(db: Database, companyId: CompanyId, date: LocalDate): Promise<NonNullable<ChatDailySummary['kpis']>> {
+  const { own, formulas, facts } = await withTenant(db, { companyId, userId: null }, (tx) =>
+    selectMemberKpiFactsIn(tx, companyId, [{ from: date, to: date }]),
+  );
+  const shown = own.slice(0, CHAT_KPIS_MAX);
+  const values = evaluateKpis(
+    formulas,
+    facts[0] ?? [],
+    shown.map((kpi) => kpi.id),
+  );
+  return shown.map((kpi) => ({ names: kpi.names, format: kpi.format, decimals: kpi.decimals, value: values.get(kpi.id) ?? null }));
 }
 
 function computeDaySummary({ members, rows }: CompanyDay, date: LocalDate): ChatDailySummary {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildSlackMessage, buildTeamsMessage, SlackMessageSchema, TeamsMessageSchema } from '@core/chat';
-import type { Leaderboard, TeamStats } from '@core/contracts';
+import type { KpiValues, Leaderboard, TeamStats } from '@core/contracts';
 import type { ActivityInput } from '@core/kpi';
 import type { MinorUnits } from '@core/money';
 import { toLocalDate } from '@core/period';
@@ -126,6 +126,26 @@ describe('summarizeDayForChat', () => {
     expect(quiet.message.totals).toEqual({ calls: 0, meetings: 0, sales: 0, revenue: 0, points: 0 });
     // Norwegian order: Æ, Ø, Å after Z.
     expect(quiet.message.idle).toEqual(['Kari', 'Ola', 'Per', 'Zed', 'Ærlig', 'Åse', null]);
+  });
+
+  it("tells the company's own KPIs of the day as the KPI board's total reads them; a company without any has none", async () => {
+    const created = await t.request('/api/v1/kpis', {
+      method: 'POST',
+      as: bert,
+      json: {
+        names: { en: 'Value per sale' },
+        formula: { kind: 'ratio', left: 'sales_value', right: 'sales' },
+        format: 'money',
+        decimals: 0,
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const board = await get<KpiValues>(`/api/v1/kpis/values?from=${DAY}&to=${DAY}&ids=${id}&totalOnly=true`, bert);
+    const summary = await summarizeDayForChat(t.db, bert.companyId, DAY);
+    expect(summary.message.kpis).toEqual([{ names: { en: 'Value per sale' }, format: 'money', decimals: 0, value: board.kpis[0]!.total }]);
+    expect(board.kpis[0]!.total).toBe(9_900_000);
+    expect((await summarizeDayForChat(t.db, kari.companyId, DAY)).message.kpis).toBeUndefined();
   });
 
   it('refuses a company that does not exist', async () => {
