@@ -335,9 +335,9 @@ describe('activity types', () => {
 
     // The editor in Swedish (a desktop, light) and Danish (a phone, dark).
     await page.goto('/app/admin/kpis');
-    for (const [language, edit, title, dark] of [
-      ['sv', 'Redigera ”Largest contract”', 'Redigera KPI', false],
-      ['da', 'Redigér »Largest contract«', 'Redigér KPI', true],
+    for (const [language, edit, title, editType, typeTitle, dark] of [
+      ['sv', 'Redigera ”Largest contract”', 'Redigera KPI', 'Redigera ”Site visit”', 'Redigera aktivitetstyp', false],
+      ['da', 'Redigér »Largest contract«', 'Redigér KPI', 'Rediger »Site visit«', 'Rediger aktivitetstype', true],
     ] as const) {
       await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language });
       if (dark) {
@@ -352,6 +352,16 @@ describe('activity types', () => {
       expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
+      // The type editor in the same language and look.
+      await page.goto('/app/admin/activity-types');
+      await page.getByRole('button', { name: editType }).click();
+      const typeEditor = page.getByRole('dialog', { name: typeTitle });
+      await typeEditor.getByRole('textbox').first().waitFor();
+      await saveSettledScreenshot(typeEditor, `activity-types-13-editor-${language}-${dark ? 'phone-dark' : 'desktop-light'}`);
+      expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
+      await page.keyboard.press('Escape');
+      await typeEditor.waitFor({ state: 'detached' });
+      await page.goto('/app/admin/kpis');
     }
     await page.setViewportSize({ width: 1366, height: 860 });
     await page.emulateMedia({ colorScheme: 'light' });

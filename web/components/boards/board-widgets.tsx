@@ -22,6 +22,7 @@ import { usePersonPageHref } from '@web/lib/people';
 import { useContest, useContests } from '@web/lib/queries/get-contests';
 import { useFeed } from '@web/lib/queries/get-feed';
 import { useKpiSeries, useKpiValues } from '@web/lib/queries/get-kpis';
+import { KpiChange } from './kpi-change';
 
 const KpiChart = lazy(() => import('./kpi-chart').then((m) => ({ default: m.KpiChart })));
 
@@ -132,35 +133,6 @@ export function WidgetBody({ widget, context }: { widget: BoardWidget; context: 
     case 'teams':
       return <TeamsBody widget={widget} kpi={kpi} context={context} />;
   }
-}
-
-/**
- * A figure against the equal period before: up or down by how much, green when better (lower is
- * better for some KPIs), or that there is nothing to compare with. Boards' numbers and the reports'.
- */
-export function KpiChange({
-  kpi,
-  value,
-  previous,
-  period,
-}: {
-  kpi: Kpi;
-  value: number | null;
-  previous: number | null;
-  period: BoardPeriod;
-}) {
-  const { t } = useTranslation('scoreboard');
-  const before = t(`boards.previous.${period}`);
-  if (value === null || previous === null || previous === 0)
-    return <span className="text-muted-foreground">{t('boards.change.none', { period: before })}</span>;
-  if (value === previous) return <span className="text-muted-foreground">{t('boards.change.same', { period: before })}</span>;
-  const percent = Math.round((Math.abs(value - previous) / Math.abs(previous)) * 100);
-  const better = kpi.lowerIsBetter ? value < previous : value > previous;
-  return (
-    <span className={better ? 'text-success' : 'text-destructive'}>
-      {t(value > previous ? 'boards.change.up' : 'boards.change.down', { value: `${percent}%`, period: before })}
-    </span>
-  );
 }
 
 /** The widget's title: its KPI's name (by team, for the comparison), the contest's, or the feed's. */

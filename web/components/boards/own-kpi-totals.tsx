@@ -8,7 +8,7 @@ import { StatCard, StatCardSkeleton } from '@web/components/scoreboard/stat-card
 import { useMe } from '@web/lib/auth/get-me';
 import { formatKpiValue } from '@web/lib/format-kpi';
 import { useKpis, useKpiValues } from '@web/lib/queries/get-kpis';
-import { KpiChange } from './board-widgets';
+import { KpiChange } from './kpi-change';
 
 /**
  * The company's own KPIs on a report (decision 101): each one's figure this week or this month so
