@@ -215,7 +215,9 @@ describe('boards', () => {
     await page.getByRole('option', { name: 'Sales floor', exact: true }).click();
     await dialog.getByRole('button', { name: 'Save playlist' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByTestId('tv-playlist-row').filter({ hasText: 'Wall boards' }).waitFor();
+    // The playlist's list names the board its screen shows.
+    const row = page.getByTestId('tv-playlist-row').filter({ hasText: 'Wall boards' });
+    await expect.poll(() => row.innerText()).toContain('Sales floor');
 
     const { playlists } = await callApiOk<{ playlists: { id: string; name: string }[] }>(base, adminCookie, 'GET', '/tv-playlists');
     const link = await callApiOk<{ token: string; link: { id: string } }>(base, adminCookie, 'POST', '/display-links', {

@@ -124,7 +124,9 @@ export const BUILT_IN_KPI_DEFINITIONS: Record<BuiltInKpi, KpiDefinition> = {
   },
   conversion: {
     names: { en: 'Conversion', nb: 'Konvertering', sv: 'Konvertering', da: 'Konvertering' },
-    formula: { kind: 'ratio', left: 'meetings_booked', right: 'answered_calls' },
+    // The boards' conversion: meetings booked per call, answered or not (decision 074). Meetings per
+    // answered call is the hit rate, another figure a company can define as a KPI of its own.
+    formula: { kind: 'ratio', left: 'meetings_booked', right: 'calls' },
     format: 'percent',
     decimals: 0,
     lowerIsBetter: false,

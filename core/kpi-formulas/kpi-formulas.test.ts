@@ -128,7 +128,8 @@ describe('evaluateKpis', () => {
       sales: 2,
       sales_value: 300_000,
       points: 40,
-      conversion: 0.25,
+      // Meetings booked per call, answered or not: the boards' conversion (decision 074).
+      conversion: 0.1,
     });
   });
 });

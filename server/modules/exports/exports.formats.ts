@@ -15,7 +15,8 @@ import ExcelJS from 'exceljs';
 /** `number`: any number, decimals included (a company's own number field, decision 100). */
 export type CellKind = 'text' | 'integer' | 'number' | 'money' | 'percent' | 'datetime' | 'date';
 
-export type Column = { header: string; kind: CellKind; width: number };
+/** `numFmt`: XLSX only, instead of the kind's own format (a KPI's percent with its decimals, decision 101). */
+export type Column = { header: string; kind: CellKind; width: number; numFmt?: string };
 
 /**
  * A cell: text; a whole number (integer); minor units of the company currency (money); a whole
@@ -215,7 +216,7 @@ function createXlsxWriter(out: Writable, options: TableOptions): TableWriter {
       views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2' }],
     });
     sheet.columns = options.columns.map((column) => {
-      const numFmt = numberFormatOf(column.kind, moneyFormat);
+      const numFmt = column.numFmt ?? numberFormatOf(column.kind, moneyFormat);
       return numFmt ? { width: column.width, style: { numFmt } } : { width: column.width };
     });
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: options.columns.length } };

@@ -506,10 +506,14 @@ export async function exportKpis(deps: AppDeps, actor: Actor, reader: ExportRead
         { header: words.columns.kpis.member, kind: 'text', width: 24 },
         ...kpis.map((kpi) => {
           const name = pickName(kpi.names, language, company.language);
+          // A percent or number shows the KPI's decimals (33,3 %), as the board does.
+          const decimals = kpi.decimals > 0 && kpi.format !== 'money' ? `.${'0'.repeat(kpi.decimals)}` : '';
+          const numFmt = kpi.format === 'percent' ? `0${decimals}%` : kpi.format !== 'money' && decimals ? `0${decimals}` : undefined;
           return {
             header: kpi.format === 'money' ? `${name} (${company.currency})` : name,
             kind: kindOf(kpi),
             width: Math.max(10, name.length + 4),
+            ...(numFmt ? { numFmt } : {}),
           };
         }),
       ];

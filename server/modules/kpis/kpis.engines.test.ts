@@ -196,8 +196,14 @@ describe('defining KPIs', () => {
     const after = await values();
     const conversion = Object.fromEntries(after.kpis[0]!.members.map((m) => [m.userId, m.value]));
     expect(conversion).toEqual({ [other.id]: 1, [colleague.id]: 0 });
-    // One booked meeting of three answered calls: a third, not the average of 100 % and 0 %.
-    expect(after.kpis[0]!.total).toBeCloseTo(1 / 3, 10);
+    // One booked meeting of four calls: a quarter, not the average of 100 % and 0 %; the boards' conversion.
+    expect(after.kpis[0]!.total).toBeCloseTo(1 / 4, 10);
+    // The same number the dashboard and the weekly report call conversion.
+    const stats = await ok<{ totals: { conversion: number } }>(
+      await t.request(`/api/v1/scoreboard/team-stats?period=custom&from=${today()}&to=${today()}`, { as: colleague }),
+    );
+    expect(Math.round(after.kpis[0]!.total! * 100)).toBe(stats.totals.conversion);
+    expect(stats.totals.conversion).toBe(25);
     expect(after.kpis[1]!.total).toBe(4);
 
     // Left off the boards (decision 081): not ranked, still counted in the total; the others named.
@@ -205,7 +211,7 @@ describe('defining KPIs', () => {
     const offBoards = await values();
     expect(offBoards.members).toEqual([{ userId: colleague.id, displayName: 'Kari Colleague', avatarUrl: null }]);
     expect(offBoards.kpis[0]!.members).toEqual([{ userId: colleague.id, value: 0 }]);
-    expect(offBoards.kpis[0]!.total).toBeCloseTo(1 / 3, 10);
+    expect(offBoards.kpis[0]!.total).toBeCloseTo(1 / 4, 10);
 
     const bad = await t.request(`/api/v1/kpis/values?from=${today()}&to=${addDays(today() as LocalDate, -1)}`, { as: colleague });
     expect(bad.status).toBe(400);

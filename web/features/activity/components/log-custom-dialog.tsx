@@ -150,7 +150,10 @@ export function LogCustomForm({
           <DialogTitle>{forMember ? t('logFor.title', { name: forMember.name }) : t('custom.title', { name })}</DialogTitle>
         </div>
         <DialogDescription>
-          {forMember ? t('logFor.description', { name: forMember.name }) : t('custom.description', { count: type.points })}
+          {forMember
+            ? t('logFor.description', { name: forMember.name })
+            : // Only a type with outcomes has an outcome's points on top.
+              t(outcomes.length > 0 ? 'custom.description' : 'custom.descriptionPlain', { count: type.points })}
         </DialogDescription>
       </DialogHeader>
       {forMember?.typeChoice}

@@ -8,6 +8,8 @@ import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/format';
 import { useTeamFeed } from '../api/get-team-feed';
 import { ActivityIcon } from '@web/components/activity-icon';
+import { ActivityTypeBadge } from '@web/components/activity-type-icon';
+import { nameOwnType } from '@web/lib/activity-kind';
 
 /** Feed notes are cut at 50 characters. */
 const FEED_NOTES_MAX = 50;
@@ -17,7 +19,7 @@ const FEED_NOTES_MAX = 50;
  * colleague's booked meeting the moment it is logged, which is half of what keeps the day moving.
  */
 export function TeamFeedCard() {
-  const { t } = useTranslation('activity');
+  const { t, i18n } = useTranslation('activity');
   const { user } = useAuth();
   const format = useCompanyFormat();
   const query = useTeamFeed();
@@ -59,8 +61,13 @@ export function TeamFeedCard() {
             {items.map((item) => {
               const isMine = item.userId === user?.id;
               const who = isMine ? t('team.you') : item.formerMember ? t('privacy:formerMember') : (item.displayName ?? t('team.someone'));
-              const what =
-                item.type === 'call_answered' && item.meetingBooked
+              // One of the company's own types (decision 100): named as the company named it, with its outcome.
+              const own = nameOwnType(item.ownType, i18n.language);
+              const what = own
+                ? own.outcome
+                  ? `${own.name} · ${own.outcome}`
+                  : own.name
+                : item.type === 'call_answered' && item.meetingBooked
                   ? `${t('kinds.call_answered')} · ${t('outcomes.meeting_booked')}`
                   : item.type === 'sale' && item.ticketSize !== null
                     ? `${t('kinds.sale')} · ${format.money(item.ticketSize)}`
@@ -68,7 +75,11 @@ export function TeamFeedCard() {
               const detail = [item.customerName, item.notes && truncateText(item.notes, FEED_NOTES_MAX)].filter(Boolean).join(' · ');
               return (
                 <li key={item.id} className="flex items-start gap-3 text-sm" data-testid="team-feed-item">
-                  <ActivityIcon type={item.type} className="size-8" />
+                  {item.ownType ? (
+                    <ActivityTypeBadge icon={item.ownType.icon} colour={item.ownType.colour} className="size-8" />
+                  ) : (
+                    <ActivityIcon type={item.type} className="size-8" />
+                  )}
                   <div className="min-w-0 flex-1">
                     <p className="flex items-baseline justify-between gap-2">
                       <span className={cn('truncate font-medium', isMine && 'text-primary')}>{who}</span>

@@ -267,7 +267,17 @@ export function KpiEditor({
                   {ofChoices.length > 0 ? (
                     <LazySelect
                       value={form.of || ''}
-                      onValueChange={(of) => set({ of })}
+                      onValueChange={(of) => {
+                        // An amount field reads as money, a number field as a number (the format stays changeable).
+                        const kind = numberFields.find((f) => f.id === of)?.kind;
+                        const format =
+                          kind === 'money' && form.format === 'number'
+                            ? 'money'
+                            : kind === 'number' && form.format === 'money'
+                              ? 'number'
+                              : form.format;
+                        set({ of, format });
+                      }}
                       options={[...(form.of ? [] : [{ value: '', label: t('kpis.ofPlaceholder') }]), ...ofChoices]}
                       aria-labelledby={field('of-label')}
                       className="w-full sm:w-72"

@@ -14,7 +14,7 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError } from '@web/lib/api';
-import { useDeleteTvPlaylist, useSaveTvPlaylist, useTvPlaylists } from '../api/tv-playlists';
+import { useDeleteTvPlaylist, usePlaylistBoards, useSaveTvPlaylist, useTvPlaylists } from '../api/tv-playlists';
 import { TV_SCREEN_ICONS } from '../lib/screen-icons';
 import { type DraftScreen, newDraft, ScreenEditor, toDraft, toInput } from './playlist-screen-editor';
 
@@ -22,6 +22,8 @@ import { type DraftScreen, newDraft, ScreenEditor, toDraft, toInput } from './pl
 export function TvPlaylistsCard() {
   const { t } = useTranslation('scoreboard');
   const playlists = useTvPlaylists();
+  const hasBoards = (playlists.data?.playlists ?? []).some((playlist) => playlist.screens.some((screen) => screen.kind === 'board'));
+  const boardNames = new Map((usePlaylistBoards(hasBoards).data ?? []).map((board) => [board.id, board.name]));
   const [editing, setEditing] = useState<TvPlaylist | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<TvPlaylist | null>(null);
   const remove = useDeleteTvPlaylist();
@@ -66,7 +68,9 @@ export function TvPlaylistsCard() {
                       return (
                         <Badge key={screen.id} variant="secondary" className="gap-1 font-normal">
                           <Icon className="size-3.5" aria-hidden />
-                          {t(`playlists.kinds.${screen.kind}`)} · {t('playlists.seconds', { count: screen.durationSeconds })}
+                          {/* A board screen names its board (one no longer shared or gone: the kind's words). */}
+                          {(screen.kind === 'board' && boardNames.get(screen.boardId)) || t(`playlists.kinds.${screen.kind}`)} ·{' '}
+                          {t('playlists.seconds', { count: screen.durationSeconds })}
                         </Badge>
                       );
                     })}

@@ -1,0 +1,59 @@
+import type { RecentActivity } from '@core/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch } from '@web/test/stub-fetch';
+import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { TeamFeedCard } from './team-feed-card';
+
+/* "Team today" names the company's own types as the company named them (decision 100). */
+
+const activity = (over: Partial<RecentActivity>): RecentActivity => ({
+  id: crypto.randomUUID(),
+  userId: 'user-2',
+  displayName: 'Ola Rep',
+  formerMember: false,
+  type: 'custom',
+  meetingBooked: false,
+  movedForward: false,
+  customerName: null,
+  points: 10,
+  bonusPoints: 0,
+  ticketSize: null,
+  productName: null,
+  notes: null,
+  ownType: null,
+  createdAt: '2026-12-06T09:00:00.000Z',
+  ...over,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Team today', () => {
+  it("names an own type and its outcome, never 'Activity of your own type'", async () => {
+    stubFetch({
+      'GET /api/v1/me': reply(200, makeTestMe()),
+      'GET /api/v1/scoreboard/recent-activities': reply(200, {
+        activities: [
+          activity({
+            ownType: { names: { en: 'Signed contract', nb: 'Signert kontrakt' }, icon: 'star', colour: 'amber', outcomeNames: null },
+          }),
+          activity({
+            ownType: { names: { en: 'Door knock' }, icon: 'star', colour: 'blue', outcomeNames: { en: 'Talked' } },
+            customerName: 'Fjord Fisk AS',
+          }),
+        ],
+      }),
+    });
+    renderWithProviders(
+      <AuthProvider>
+        <TeamFeedCard />
+      </AuthProvider>,
+      { me: makeTestMe() },
+    );
+    const items = await screen.findAllByTestId('team-feed-item');
+    expect(within(items[0]!).getByText('Signed contract')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Door knock · Talked')).toBeInTheDocument();
+    expect(screen.queryByText('Activity of your own type')).toBeNull();
+  });
+});
