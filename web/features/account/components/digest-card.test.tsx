@@ -100,6 +100,32 @@ describe("an admin's preview of this week's digest (decision 088)", () => {
     expect(calls.filter((call) => call.path === '/api/v1/digest/preview/send')).toHaveLength(1);
   });
 
+  it("never shows the mail read in another language after the language changes: the new one's, once read", async () => {
+    let language = 'en';
+    renderCard(
+      {
+        'GET /api/v1/digest/preview': async () => {
+          const html = language === 'en' ? '<p>Hello Astrid</p>' : '<p>Hei Astrid</p>';
+          if (language !== 'en') await new Promise((resolve) => setTimeout(resolve, 50));
+          return reply(200, { ...preview, html });
+        },
+      },
+      profile(),
+      makeTestAdminMe(),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: "Preview this week's digest" }));
+    expect(await screen.findByTestId('digest-preview-frame')).toHaveAttribute('srcdoc', '<p>Hello Astrid</p>');
+    await user.keyboard('{Escape}');
+    language = 'nb';
+    await i18n.changeLanguage('nb');
+    await user.click(await screen.findByRole('button', { name: 'Forhåndsvis ukens oppsummering' }));
+    await screen.findByRole('dialog', { name: 'Ukens oppsummering så langt' });
+    // While the Norwegian mail is read: a placeholder, not the English one.
+    expect(screen.queryByTestId('digest-preview-frame')).toBeNull();
+    expect(await screen.findByTestId('digest-preview-frame')).toHaveAttribute('srcdoc', '<p>Hei Astrid</p>');
+  });
+
   it('is not offered to a rep', async () => {
     renderCard({}, profile(), makeTestMe());
     await screen.findByRole('switch');

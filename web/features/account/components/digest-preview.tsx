@@ -48,9 +48,16 @@ export function DigestPreviewButtons() {
 }
 
 function PreviewBody({ onSend, isSending }: { onSend: () => void; isSending: boolean }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const format = useCompanyFormat();
-  const preview = useQuery({ queryKey: queryKeys.settings.digestPreview, queryFn: () => api.GET('/api/v1/digest/preview'), staleTime: 0 });
+  // The mail is written in the member's language: one read in another language is never shown as
+  // this one's (it was, for a moment, after a change of language), and none is kept on the device.
+  const preview = useQuery({
+    queryKey: [...queryKeys.settings.digestPreview, i18n.language],
+    queryFn: () => api.GET('/api/v1/digest/preview'),
+    staleTime: 0,
+    meta: { persist: false },
+  });
   const data: DigestPreview | undefined = preview.data;
   return (
     <>
