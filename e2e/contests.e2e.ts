@@ -208,3 +208,71 @@ describe('a sprint week between two teams', () => {
     expect(browser.consoleErrors).toEqual([]);
   });
 });
+
+describe('a contest on the company’s own KPI (decision 103)', () => {
+  it('an admin races the reps to 50 000 kr of upsell, typed in kroner; the standings and the wall write it as money', async () => {
+    const upsell = await ok<{ id: string; fields: { id: string }[] }>(adminCookie, 'POST', '/activity-types', {
+      names: { en: 'Upsell', nb: 'Mersalg' },
+      icon: 'phone',
+      colour: 'amber',
+      points: 5,
+      outcomes: [],
+      fields: [{ names: { en: 'Value', nb: 'Verdi' }, kind: 'money', required: true }],
+      bonus: null,
+    });
+    await ok(adminCookie, 'POST', '/kpis', {
+      names: { en: 'Upsell value', nb: 'Mersalgsverdi' },
+      formula: { kind: 'aggregate', aggregate: 'sum', of: upsell.fields[0]!.id, typeIds: [upsell.id] },
+      format: 'money',
+    });
+    const sell = (cookie: string, kroner: number) =>
+      ok(cookie, 'POST', '/activities', { kind: 'custom', typeId: upsell.id, fields: { [upsell.fields[0]!.id]: kroner * 100 } });
+
+    // The admin reads Norwegian now (the step before).
+    await page.goto('/app/contests');
+    await page.getByRole('heading', { name: 'Konkurranser', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Ny konkurranse' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Ny konkurranse' });
+    await dialog.getByRole('button', { name: /Månedens salgsløp/ }).click();
+    await dialog.getByLabel('Navn').fill('Mersalgsrace');
+    await dialog.locator('label', { hasText: 'En KPI' }).click();
+    expect(await dialog.getByRole('radio', { name: 'En KPI' }).isChecked()).toBe(true);
+    await dialog.getByRole('combobox', { name: 'KPI' }).click();
+    await page.getByRole('option', { name: 'Mersalgsverdi' }).click();
+    await dialog.getByLabel(/^Mål i kr/).fill('50000');
+    await saveSettledScreenshot(page, 'contests-dialog-kpi-desktop-nb', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Start konkurransen' }).click();
+    await toast('Konkurransen er startet').waitFor();
+
+    await page.getByRole('heading', { name: 'Mersalgsrace' }).waitFor();
+    await page.getByText('Mersalgsverdi', { exact: false }).first().waitFor();
+    await sell(osloCookie, 30_000);
+    await sell(bergenCookie, 12_500);
+    await expect.poll(() => page.getByTestId('contest-score').first().textContent(), { timeout: 10_000 }).toBe('30\u00a0000\u00a0kr');
+    // The target was typed in kroner: 30 000 of 50 000 is 60 %.
+    await expect.poll(() => page.getByRole('progressbar').getAttribute('aria-valuenow'), { timeout: 10_000 }).toBe('60');
+    await saveSettledScreenshot(page, 'contests-kpi-standings-desktop-nb');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+
+    // On the wall: the score as money, the KPI's name beside it where a metric's word stands.
+    const contestId = new URL(page.url()).pathname.split('/').pop()!;
+    const playlist = await ok<{ id: string }>(adminCookie, 'POST', '/tv-playlists', {
+      name: 'Upsell wall',
+      screens: [{ kind: 'contest', contestId, durationSeconds: 60 }],
+    });
+    const link = await ok<{ token: string; link: { id: string } }>(adminCookie, 'POST', '/display-links', { name: 'Upsell floor' });
+    await ok(adminCookie, 'PUT', `/display-links/${link.link.id}/playlist`, { playlistId: playlist.id });
+    const wall = await browser.context.newPage();
+    await wall.setViewportSize({ width: 1920, height: 1080 });
+    await wall.goto(`/tv?display=${encodeURIComponent(link.token)}`);
+    await wall.getByRole('heading', { name: 'Mersalgsrace' }).waitFor();
+    await expect
+      .poll(() => wall.getByTestId('tv-contest-row').first().textContent(), { timeout: 10_000 })
+      .toMatch(/30\u00a0000\u00a0krMersalgsverdi$/);
+    // The target as the score is written, not in øre.
+    await wall.getByText(/Først til 50\u00a0000\u00a0kr/).waitFor();
+    await saveSettledScreenshot(wall, 'contests-kpi-tv-1920x1080');
+    await wall.close();
+    expect(browser.consoleErrors).toEqual([]);
+  });
+});

@@ -70,6 +70,19 @@ describe('contest posts with units and the prize (decision 087)', () => {
     expect(en).toContain('"8 points"');
     expect(en).not.toContain('Prize');
   });
+
+  it('writes a KPI contest’s score as its KPI is written, with the KPI’s name in the channel’s language (decision 103)', () => {
+    const kpi = { names: { en: 'Connect rate', nb: 'Svarprosent' }, format: 'percent', decimals: 0 } as const;
+    const message = {
+      ...(win('calls', '') as Extract<ChatMessage, { kind: 'contest' }>),
+      leaders: [{ name: 'Dag Lie', score: 0.75 }],
+      unit: kpi,
+    };
+    const nb = JSON.stringify(buildSlackMessage(message, { language: 'nb', currency: 'NOK' }));
+    expect(nb).toContain('"75\u00a0% Svarprosent"');
+    const en = JSON.stringify(buildTeamsMessage(message, { language: 'en', currency: 'NOK' }));
+    expect(en).toContain('75% Connect rate');
+  });
 });
 
 describe('recorded payloads', () => {

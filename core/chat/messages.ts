@@ -110,6 +110,10 @@ export function createChatWriter(context: ChatContext): ChatWriter {
     count: (value) => numbers.format(value),
     score: (value, unit) => {
       if (unit === undefined) return numbers.format(value);
+      // A KPI contest's score as its KPI is written, then the KPI's name (decision 103): "12 Demos booked".
+      if (typeof unit === 'object') {
+        return `${formatKpiValue(value, unit, { locale: words.locale, currency: context.currency })} ${truncateText(pickName(unit.names, context.language), CHAT_NAME_MAX)}`;
+      }
       if (unit === 'sales_value') return formatMoney(value as MinorUnits, context.currency, words.locale);
       const [one, other] = words.contest.units[unit];
       return `${numbers.format(value)} ${value === 1 ? one : other}`;

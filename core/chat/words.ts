@@ -1,4 +1,4 @@
-import type { ContestScoreUnit } from '../contests';
+import type { ContestMetric } from '../contracts/contests';
 import type { Language } from '../contracts/common';
 
 /*
@@ -46,7 +46,7 @@ export type ChatWords = {
     /** Joins two or more names: "Kari and Ola". */
     and: string;
     /** What a score counts, singular and plural ("8 calls"; decision 087). Sales value is money. */
-    units: Record<Exclude<ContestScoreUnit, 'sales_value'>, readonly [one: string, other: string]>;
+    units: Record<Exclude<ContestMetric, 'sales_value'>, readonly [one: string, other: string]>;
     /** The winner post names the prize. */
     prize: (prize: string) => string;
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { KpiFormula } from '../contracts/kpis';
 import { toLocalDate } from '../period';
 import {
   buildContestTemplate,
@@ -10,6 +11,7 @@ import {
   computeTimeLeft,
   isSameLead,
   pickCurrentRound,
+  scoreKpiContest,
   pickRunningContest,
   rankContestEntries,
   selectContestWinners,
@@ -144,5 +146,36 @@ describe('the round a wall follows (decision 087)', () => {
     expect(pickRunningContest(contests, '2026-11-27')?.id).toBe('blitz');
     expect(pickRunningContest(contests, '2026-11-28')?.id).toBe('long');
     expect(pickRunningContest(contests, '2026-12-01')).toBeNull();
+  });
+});
+
+describe('scoreKpiContest (decision 103)', () => {
+  const fact = (day: string, outcomeId: string, activities: number) => ({
+    userId: 'u',
+    day,
+    type: 'dial',
+    outcomeId,
+    activities,
+    points: 0,
+    sums: {},
+    counts: {},
+  });
+  const formulas = new Map<string, KpiFormula>([
+    ['connects', { kind: 'aggregate', aggregate: 'count', typeIds: ['dial'], outcomeIds: ['connected'] }],
+    ['dials', { kind: 'aggregate', aggregate: 'count', typeIds: ['dial'], outcomeIds: [] }],
+    ['rate', { kind: 'ratio', left: 'connects', right: 'dials' }],
+  ]);
+  const facts = [fact('2026-11-25', 'connected', 1), fact('2026-11-25', 'missed', 3), fact('2026-11-26', 'connected', 4)];
+
+  it('a count reaches its target on the day its running total does', () => {
+    expect(scoreKpiContest(formulas, 'connects', facts, 5)).toEqual({ score: 5, reachedOn: '2026-11-26' });
+    expect(scoreKpiContest(formulas, 'connects', facts, 6)).toEqual({ score: 5, reachedOn: null });
+  });
+
+  it('any other kind is judged on the days so far together: a ratio of their sums, not of each day', () => {
+    // 25 % on the first day; 5 of 8 (62.5 %) by the second, though that day alone was 100 %.
+    expect(scoreKpiContest(formulas, 'rate', facts, 0.6)).toEqual({ score: 5 / 8, reachedOn: '2026-11-26' });
+    expect(scoreKpiContest(formulas, 'rate', facts, 0.7).reachedOn).toBeNull();
+    expect(scoreKpiContest(formulas, 'rate', [], null)).toEqual({ score: 0, reachedOn: null });
   });
 });

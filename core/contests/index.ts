@@ -6,8 +6,11 @@ import type {
   ContestTemplate,
   ContestWeight,
   ContestWinner,
+  ContestKpi,
   CreateContest,
 } from '../contracts/contests';
+import type { KpiFormula } from '../contracts/kpis';
+import { evaluateKpis, type KpiFact } from '../kpi-formulas';
 import { addDays, diffDays, endOfMonth, type LocalDate, startOfMonth } from '../period';
 
 /*
@@ -107,13 +110,61 @@ export function computeContestPhase(startsOn: string, endsOn: string, today: str
   return 'active';
 }
 
+/** A KPI contest's unit: the KPI, written by its format and named (decision 103). */
+export type ContestKpiUnit = Pick<ContestKpi, 'names' | 'format' | 'decimals'>;
+
 /**
- * What a contest's score counts (decision 087): the one metric it counts, when it counts one at
- * weight 1 ("8 calls", "NOK 95,000"), else points of its weighted mix ("12 points").
+ * What a contest's score counts (decision 087): the KPI that scores it (decision 103); else the one
+ * metric it counts, when it counts one at weight 1 ("8 calls", "NOK 95,000"), else points of its
+ * weighted mix ("12 points").
  */
-export type ContestScoreUnit = ContestMetric;
-export function computeContestScoreUnit(weights: readonly ContestWeight[]): ContestScoreUnit {
+export type ContestScoreUnit = ContestMetric | ContestKpiUnit;
+export function computeContestScoreUnit(weights: readonly ContestWeight[], kpi?: ContestKpi | null): ContestScoreUnit {
+  if (kpi) return { names: kpi.names, format: kpi.format, decimals: kpi.decimals };
   return weights.length === 1 && weights[0]!.weight === 1 ? weights[0]!.metric : 'points';
+}
+
+/** Whether a KPI only adds up over days (a count or a sum): a target can be reached once and for all (decision 103). */
+export function isAdditiveKpi(formula: KpiFormula): boolean {
+  return formula.kind === 'aggregate' && (formula.aggregate === 'count' || formula.aggregate === 'sum');
+}
+
+/**
+ * A KPI contest's score and the day it reached the target (decision 103), from a subject's facts
+ * (a team's members' together, so a team's ratio is one of its sums): the KPI over them all, no value
+ * (a ratio over zero) scoring 0. The target is judged on the running facts day by day (`day` of each
+ * fact), so a count or sum reaches it once and for all; a KPI changed since into another kind is
+ * still judged the same way.
+ */
+export function scoreKpiContest(
+  formulas: ReadonlyMap<string, KpiFormula>,
+  kpiId: string,
+  facts: readonly (KpiFact & { day: string })[],
+  target: number | null,
+): { score: number; reachedOn: LocalDate | null } {
+  const score = evaluateKpis(formulas, facts, [kpiId]).get(kpiId) ?? 0;
+  if (target === null) return { score, reachedOn: null };
+  const byDay = new Map<string, KpiFact[]>();
+  for (const fact of facts) {
+    const day = byDay.get(fact.day);
+    if (day) day.push(fact);
+    else byDay.set(fact.day, [fact]);
+  }
+  const formula = formulas.get(kpiId);
+  const additive = formula !== undefined && isAdditiveKpi(formula);
+  let total = 0;
+  const running: KpiFact[] = [];
+  for (const day of [...byDay.keys()].sort()) {
+    // A count or sum adds day by day; any other kind is read again over the days so far.
+    let value: number | null;
+    if (additive) value = total += evaluateKpis(formulas, byDay.get(day)!, [kpiId]).get(kpiId) ?? 0;
+    else {
+      running.push(...byDay.get(day)!);
+      value = evaluateKpis(formulas, running, [kpiId]).get(kpiId) ?? null;
+    }
+    if (value !== null && value >= target) return { score, reachedOn: day as LocalDate };
+  }
+  return { score, reachedOn: null };
 }
 
 type Dated = { id: string; startsOn: string; endsOn: string };

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CONTEST_METRICS } from './constants';
 import { diffDays, FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR, type LocalDate } from '../period';
 import { text } from './common';
+import { KPI_FORMATS } from './kpis';
+import { LocalizedNamesSchema } from './activity-types';
 
 /*
  * Contests (decision 049): a named competition over local days of the company's zone (both ends
@@ -42,6 +44,14 @@ export const ContestWeightSchema = z.object({
 });
 export type ContestWeight = z.infer<typeof ContestWeightSchema>;
 
+/** A KPI contest's refusals (decision 103): the form shows them on the field they name. */
+export const CONTEST_KPI_MESSAGES = {
+  kpiOrWeights: 'A contest counts a KPI or activities, not both',
+  kpiGone: 'That KPI no longer exists',
+  lowerIsBetter: 'A contest is won by the highest figure: choose a KPI where higher is better',
+  target: 'A target needs a KPI that adds up: a count or a sum',
+} as const;
+
 const ContestFields = z.object({
   name: text().trim().min(1, 'Give the contest a name').max(CONTEST_NAME_MAX, `At most ${CONTEST_NAME_MAX} characters`),
   startsOn: LocalDateField,
@@ -55,8 +65,13 @@ const ContestFields = z.object({
   /** The chosen people (participants 'people'). */
   userIds: z.array(text().min(1).max(200)).max(CONTEST_CHOSEN_MAX).default([]),
   mode: z.enum(CONTEST_MODES),
-  /** One metric with weight 1, or a weighted mix of several (each metric once). */
-  weights: z.array(ContestWeightSchema).min(1, 'Choose what counts').max(CONTEST_METRICS.length),
+  /** One metric with weight 1, or a weighted mix of several (each metric once); none when a KPI counts. */
+  weights: z.array(ContestWeightSchema).max(CONTEST_METRICS.length),
+  /**
+   * Scored by one KPI instead (decision 103): a company KPI's id or a built-in one's key. Its value
+   * over the contest's days is the score: a ratio of the sums, a team's of its members' together.
+   */
+  kpiId: text().min(1).max(100).nullable().default(null),
   /** "First to 50": the score that wins; whoever reached it on the earliest day leads. */
   target: z.number().int().min(1).max(1_000_000_000_000).nullable().default(null),
   prizes: text().trim().max(CONTEST_PRIZES_MAX, `At most ${CONTEST_PRIZES_MAX} characters`).default(''),
@@ -74,6 +89,8 @@ function checkContest(contest: z.output<typeof ContestFields>, ctx: z.Refinement
     else if (contest.recurrence === 'weekly' && days > 7) issue('recurrence', 'A weekly contest lasts at most 7 days');
     else if (contest.recurrence === 'monthly' && days > 31) issue('recurrence', 'A monthly contest lasts at most a month');
   }
+  if (contest.kpiId === null && contest.weights.length === 0) issue('weights', 'Choose what counts');
+  if (contest.kpiId !== null && contest.weights.length > 0) issue('weights', CONTEST_KPI_MESSAGES.kpiOrWeights);
   if (new Set(contest.weights.map((w) => w.metric)).size !== contest.weights.length) issue('weights', 'Each metric counts once');
   if (contest.participants === 'teams' && contest.teamIds.length === 0) issue('teamIds', 'Choose at least one team');
   if (contest.participants === 'people' && contest.userIds.length === 0) issue('userIds', 'Choose at least one person');
@@ -101,6 +118,15 @@ export const ContestWinnerSchema = z.object({
 });
 export type ContestWinner = z.infer<typeof ContestWinnerSchema>;
 
+/** What a KPI contest counts, for its screens to write the score (decision 103). */
+export const ContestKpiSchema = z.object({
+  id: text(),
+  names: LocalizedNamesSchema,
+  format: z.enum(KPI_FORMATS),
+  decimals: z.number().int(),
+});
+export type ContestKpi = z.infer<typeof ContestKpiSchema>;
+
 export const ContestSchema = z.object({
   id: z.uuid(),
   name: text(),
@@ -111,6 +137,10 @@ export const ContestSchema = z.object({
   userIds: z.array(text()),
   mode: z.enum(CONTEST_MODES),
   weights: z.array(ContestWeightSchema),
+  /** The KPI that scores it (decision 103), null for a count of activities (weights). */
+  kpiId: text().nullable(),
+  /** That KPI as it is now; null when the contest counts activities, or its KPI was deleted. */
+  kpi: ContestKpiSchema.nullable(),
   target: z.number().nullable(),
   prizes: text(),
   recurrence: z.enum(CONTEST_RECURRENCES),

@@ -2,18 +2,21 @@ import type { ContestStandings as ContestStandingsData } from '@core/contracts';
 import { computeTargetShare } from '@core/contests';
 import { CrownIcon, MedalIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { pickName } from '@core/activity-types';
 import { PersonAvatar } from '@web/components/person-avatar';
 import { cn } from '@web/lib/cn';
+import { computeBestScore } from '@web/lib/contest-score';
 
 /*
  * A contest's standings (decision 049), drawn from the standings data alone, so the contest page,
  * a display link and the TV's contest screen show the same thing: place (shared on a tie), name,
  * score, each counted metric's total, and a bar to the target or to the leader's score.
- * `format` writes numbers and money: the score is money when the contest counts sales value alone.
+ * `formatScore` writes the score (createContestScoreFormat); `format` each counted metric's total.
  */
 export function ContestStandings({
   data,
   format,
+  formatScore,
   formatDay,
   highlightId,
   limit,
@@ -21,6 +24,7 @@ export function ContestStandings({
 }: {
   data: ContestStandingsData;
   format: { number: (value: number) => string; money: (minor: number) => string };
+  formatScore: (value: number) => string;
   formatDay?: (localDate: string) => string;
   /** The viewer's own row (or team), marked "You". */
   highlightId?: string;
@@ -28,13 +32,14 @@ export function ContestStandings({
   limit?: number;
   className?: string;
 }) {
-  const { t } = useTranslation('contests');
+  const { t, i18n } = useTranslation('contests');
   const { contest } = data;
   const rows = limit === undefined ? data.standings : data.standings.slice(0, limit);
-  const best = Math.max(1, ...data.standings.map((row) => row.score));
+  const best = computeBestScore(data.standings.map((row) => row.score));
   const metrics = contest.weights.map((w) => w.metric);
   const mixed = contest.weights.length > 1 || contest.weights.some((w) => w.weight !== 1);
-  const formatScore = mixed || metrics[0] !== 'sales_value' ? format.number : format.money;
+  // What each row counts under its name: the KPI's name, the metric's, or each metric's total of a mix.
+  const counts = contest.kpiId !== null ? (contest.kpi ? pickName(contest.kpi.names, i18n.language) : t('contest.kpiGone')) : null;
   const formatTotal = (metric: string, value: number) => (metric === 'sales_value' ? format.money(value) : format.number(value));
 
   if (rows.length === 0) {
@@ -97,9 +102,11 @@ export function ContestStandings({
                 </p>
                 <p className="truncate text-xs text-muted-foreground">
                   {row.members !== null && <>{t('contest.members', { count: row.members })} · </>}
-                  {mixed
-                    ? metrics.map((metric) => `${t(`metric.${metric}`)} ${formatTotal(metric, row.totals[metric] ?? 0)}`).join(' · ')
-                    : t(`metric.${metrics[0]!}`)}
+                  {counts !== null
+                    ? counts
+                    : mixed
+                      ? metrics.map((metric) => `${t(`metric.${metric}`)} ${formatTotal(metric, row.totals[metric] ?? 0)}`).join(' · ')
+                      : t(`metric.${metrics[0]!}`)}
                 </p>
               </div>
               <span className="text-lg font-bold tabular-nums sm:text-xl" data-testid="contest-score">

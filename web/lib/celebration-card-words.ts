@@ -1,5 +1,7 @@
 import type { CelebrationCard } from '@core/celebrations';
 import { formatMoney, type MinorUnits } from '@core/money';
+import { pickName } from '@core/activity-types';
+import { formatKpiValue } from './format-kpi';
 import { useTranslation } from 'react-i18next';
 import { getIntlLocale } from '@web/i18n';
 import { formatMemberName } from './member-name';
@@ -35,11 +37,14 @@ export function useCelebrationCardWords(
       const score = event.contestScore;
       const amount = !score
         ? null
-        : score.unit === 'sales_value'
-          ? currency
-            ? formatMoney(score.score as MinorUnits, currency, getIntlLocale(i18n.language))
-            : null
-          : `${new Intl.NumberFormat(getIntlLocale(i18n.language)).format(score.score)} ${t(`tv.contestUnit.${score.unit}`, { count: score.score })}`;
+        : typeof score.unit === 'object'
+          ? // A KPI contest (decision 103): the score as its KPI is written, then the KPI's name.
+            `${formatKpiValue(score.score, score.unit, { language: i18n.language, currency: currency ?? 'NOK' })} ${pickName(score.unit.names, i18n.language)}`
+          : score.unit === 'sales_value'
+            ? currency
+              ? formatMoney(score.score as MinorUnits, currency, getIntlLocale(i18n.language))
+              : null
+            : `${new Intl.NumberFormat(getIntlLocale(i18n.language)).format(score.score)} ${t(`tv.contestUnit.${score.unit}`, { count: score.score })}`;
       const text = event.detail
         ? t('tv.celebrate.contest.textNamed', { name, contest: event.detail })
         : t('tv.celebrate.contest.text', { name });

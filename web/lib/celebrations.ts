@@ -8,7 +8,7 @@ import {
   EMPTY_CELEBRATION_QUEUE,
   enqueueCelebrations,
 } from '@core/celebrations';
-import type { CelebrationSettings, FeedItem, LiveChange } from '@core/contracts';
+import type { CelebrationSettings, FeedItem, KpiFormat, LiveChange, LocalizedNames } from '@core/contracts';
 import type { ContestScoreUnit } from '@core/contests';
 import { CELEBRATED_FEED_KINDS, CONTEST_METRICS } from '@core/contracts/constants';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -101,14 +101,23 @@ export function toCelebratedItem(
   };
 }
 
+/** What a winning score counts: a metric's key, or a KPI's names and format (decision 103); null when unknown. */
+function readScoreUnit(unit: unknown): ContestScoreUnit | null {
+  if (typeof unit === 'string') return (CONTEST_METRICS as readonly string[]).includes(unit) ? (unit as ContestScoreUnit) : null;
+  if (typeof unit !== 'object' || unit === null) return null;
+  const { names, format, decimals } = unit as Record<string, unknown>;
+  // An unknown format is written as a number (formatKpiValue's default): no zod here (decision 085).
+  if (typeof names !== 'object' || names === null || typeof format !== 'string') return null;
+  return { names: names as LocalizedNames, format: format as KpiFormat, decimals: typeof decimals === 'number' ? decimals : 0 };
+}
+
 /**
  * A contest.finished event's winning score and prize (contests.service writes `winners`, `unit`
  * and `prizes`; an event from before decision 087 has no unit and shows no score).
  */
 export function readContestWin(data: Record<string, unknown>): Pick<CelebratedItem, 'contestScore' | 'prize'> {
   const winner = Array.isArray(data.winners) ? (data.winners[0] as { score?: unknown } | undefined) : undefined;
-  const unit =
-    typeof data.unit === 'string' && (CONTEST_METRICS as readonly string[]).includes(data.unit) ? (data.unit as ContestScoreUnit) : null;
+  const unit = readScoreUnit(data.unit);
   return {
     contestScore: unit && typeof winner?.score === 'number' ? { score: winner.score, unit } : null,
     prize: typeof data.prizes === 'string' && data.prizes.trim() ? data.prizes.trim() : null,

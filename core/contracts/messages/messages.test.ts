@@ -38,6 +38,7 @@ function listContractMessages(): Set<string> {
   messages.add(`A board can have at most ${contracts.BOARD_WIDGETS_MAX} widgets`);
   for (const message of Object.values(contracts.BOARD_WIDGET_MESSAGES)) messages.add(message);
   for (const message of Object.values(contracts.TV_SCREEN_MESSAGES)) messages.add(message);
+  for (const message of Object.values(contracts.CONTEST_KPI_MESSAGES)) messages.add(message);
   return messages;
 }
 

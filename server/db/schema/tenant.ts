@@ -1203,7 +1203,8 @@ export const badgeSettings = pgTable('badge_settings', {
 
 /**
  * Contests (decision 049): a competition over local days [starts_on, ends_on] among everyone,
- * chosen teams or chosen people, scored from the daily rollups by `weights` (one KPI, or a mix).
+ * chosen teams or chosen people, scored from the daily rollups by `weights` (one metric, or a mix),
+ * or by one KPI (`kpi_id`: a company KPI's id or a built-in one's key, decision 103).
  * The scheduler moves `status` from 'scheduled' to 'running' to 'finished' (each step once, under a
  * row lock), keeps `leader_ids` to notice lead changes, and stores `winners` when it finishes.
  * Rounds of a recurring contest share `series_id` (the first round's id); one round per start day.
@@ -1234,6 +1235,8 @@ export const contests = pgTable(
     mode: text('mode').notNull(),
     /** [{ metric, weight }]: the score is Σ weight × the metric's rollup total. */
     weights: jsonb('weights').$type<{ metric: string; weight: number }[]>().notNull(),
+    /** The KPI that scores it instead of weights (decision 103); kept when the KPI is deleted (no score then). */
+    kpiId: text('kpi_id'),
     target: bigint('target', { mode: 'number' }),
     prizes: text('prizes').notNull().default(''),
     /** 'none', 'weekly' or 'monthly': the next round is made when this one finishes. */
@@ -1265,6 +1268,7 @@ export const contests = pgTable(
     check('contests_recurrence_check', sql`${t.recurrence} in ('none', 'weekly', 'monthly')`),
     check('contests_status_check', sql`${t.status} in ('scheduled', 'running', 'finished')`),
     check('contests_target_check', sql`${t.target} is null or ${t.target} > 0`),
+    check('contests_counts_check', sql`(${t.kpiId} is null) = (jsonb_array_length(${t.weights}) > 0)`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { type Contest, type ContestStanding, type ContestStep, type ContestWeight, type ContestWinner } from '@core/contracts';
-import { computeNextRound, computeContestScoreUnit, isSameLead, selectContestWinners } from '@core/contests';
+import { computeNextRound, computeContestScoreUnit, type ContestScoreUnit, isSameLead, selectContestWinners } from '@core/contests';
 import { type LocalDate, toLocalDate } from '@core/period';
 
 import type { Database, Transaction } from '../../db/client';
@@ -9,6 +9,7 @@ import { awardContestWinnerBadges } from '../badges/badges.service';
 import { type ContestChatPost, recordContestChatPosts } from '../chat/chat.service';
 import { selectTeamAssignments } from '../companies/memberships.service';
 import { type NewFeedEvent, recordFeedEvents } from '../feed/feed.service';
+import { selectKpisByIdIn } from '../kpis/kpis.service';
 
 import { actAsContestWorker, type ContestRow, insertContest, markContest, selectContest, selectDueContestIds } from './contests.repository';
 import { computeContestStandings } from './contest-standings.service';
@@ -24,6 +25,16 @@ const leadersOf = (standings: readonly ContestStanding[]): ContestWinner[] => se
 function subjectColumns(mode: string, leaders: readonly ContestWinner[]): Pick<NewFeedEvent, 'userId' | 'teamId'> {
   if (leaders.length !== 1) return {};
   return mode === 'team' ? { teamId: leaders[0]!.subjectId } : { userId: toUserId(leaders[0]!.subjectId) };
+}
+
+/**
+ * What the contest's score counts, for the feed's winner card and the chat posts: its metric, or its
+ * KPI's names and format as they are now (decision 103); a KPI deleted since reads as a plain number.
+ */
+async function selectScoreUnit(tx: Transaction, companyId: CompanyId, contest: ContestRow): Promise<ContestScoreUnit | undefined> {
+  if (contest.kpiId === null) return computeContestScoreUnit(contest.weights as ContestWeight[]);
+  const kpi = (await selectKpisByIdIn(tx, companyId)).kpis.get(contest.kpiId);
+  return kpi ? computeContestScoreUnit([], kpi) : undefined;
 }
 
 const chatLeaders = (leaders: readonly ContestWinner[], standings: readonly ContestStanding[]) =>
@@ -44,6 +55,7 @@ export async function finishContest(
   at: Date,
 ): Promise<{ winners: ContestWinner[]; nextRoundId: string | null }> {
   const winners = leadersOf(standings);
+  const unit = await selectScoreUnit(tx, companyId, contest);
   await markContest(tx, companyId, contest.id, { status: 'finished', winners, leaderIds: winners.map((w) => w.subjectId), finishedAt: at });
   await recordFeedEvents(
     tx,
@@ -60,7 +72,7 @@ export async function finishContest(
           mode: contest.mode,
           target: contest.target,
           // What the score counts and the prize, for the winner card on the wall (decision 087).
-          unit: computeContestScoreUnit(contest.weights as ContestWeight[]),
+          unit,
           prizes: contest.prizes,
         },
       },
@@ -76,7 +88,7 @@ export async function finishContest(
         contest: contest.name,
         leaders: chatLeaders(winners, standings),
         endsOn: toLocalDate(contest.endsOn),
-        unit: computeContestScoreUnit(contest.weights as ContestWeight[]),
+        unit,
         prize: contest.prizes,
       },
     ],
@@ -102,6 +114,7 @@ export async function finishContest(
       userIds: contest.userIds,
       mode: contest.mode,
       weights: contest.weights as ContestWeight[],
+      kpiId: contest.kpiId,
       target: contest.target,
       prizes: contest.prizes,
       recurrence: contest.recurrence,
@@ -194,7 +207,7 @@ export async function advanceContest(db: Database, companyId: CompanyId, id: str
         contest: contest.name,
         leaders: chatLeaders(leaders, standings),
         endsOn: toLocalDate(contest.endsOn),
-        unit: computeContestScoreUnit(contest.weights as ContestWeight[]),
+        unit: await selectScoreUnit(tx, companyId, contest),
       };
       await recordContestChatPosts(tx, companyId, [post], at);
       steps.push('lead_changed');

@@ -1,11 +1,12 @@
 import { type ContestStanding, type ContestWeight } from '@core/contracts';
-import { computeContestScore, computeReachedOn, rankContestEntries, sumContestTotals } from '@core/contests';
+import { computeContestScore, computeReachedOn, rankContestEntries, scoreKpiContest, sumContestTotals } from '@core/contests';
 
 import type { Transaction } from '../../db/client';
 import { type CompanyId } from '../../db/tenant';
 
 import { selectActiveMemberFaces, selectTeamAssignments } from '../companies/memberships.service';
 
+import { type DatedKpiFact, selectKpisByIdIn, selectMemberKpiFactsForIn } from '../kpis/kpis.service';
 import { selectTeamRefs } from '../teams/teams.service';
 import { type ContestRow, selectContestDays } from './contests.repository';
 
@@ -73,11 +74,12 @@ async function selectParticipants(tx: Transaction, companyId: CompanyId, contest
  * has it now. Ranked by the tie rule of rankContestEntries.
  */
 export async function computeContestStandings(tx: Transaction, companyId: CompanyId, contest: ContestRow): Promise<ContestStanding[]> {
-  const weights = contest.weights as ContestWeight[];
   const participants = await selectParticipants(tx, companyId, contest);
   // A contest among everyone reads the company's rows whole (no list of ids to match); without a
   // target, one summed row per member is all the standings need.
   const everyone = contest.participants === 'everyone' && contest.mode === 'individual';
+  if (contest.kpiId !== null) return rankContestEntries(await scoreByKpi(tx, companyId, contest, contest.kpiId, participants, everyone));
+  const weights = contest.weights as ContestWeight[];
   const days = await selectContestDays(
     tx,
     companyId,
@@ -107,6 +109,52 @@ export async function computeContestStandings(tx: Transaction, companyId: Compan
     };
   });
   return rankContestEntries(entries);
+}
+
+/**
+ * A KPI contest's entries (decision 103): the KPI over each subject's facts from both rollups (a
+ * team's members' together), per day only when a target asks which day it was reached. A KPI
+ * deleted since scores nobody anything: the contest is there, its measure is not.
+ */
+async function scoreByKpi(
+  tx: Transaction,
+  companyId: CompanyId,
+  contest: ContestRow,
+  kpiId: string,
+  participants: Participants,
+  everyone: boolean,
+) {
+  const { formulas } = await selectKpisByIdIn(tx, companyId);
+  const facts = formulas.has(kpiId)
+    ? await selectMemberKpiFactsForIn(tx, companyId, formulas, {
+        from: contest.startsOn,
+        to: contest.endsOn,
+        byDay: contest.target !== null,
+        userIds: everyone ? null : participants.userIds,
+      })
+    : [];
+  const factsOf = new Map<string, DatedKpiFact[]>();
+  for (const fact of facts) {
+    const list = factsOf.get(fact.userId);
+    if (list) list.push(fact);
+    else factsOf.set(fact.userId, [fact]);
+  }
+  return participants.subjects.map((subject) => {
+    const own = subject.memberIds.flatMap((id) => factsOf.get(id) ?? []);
+    const { score, reachedOn } = formulas.has(kpiId)
+      ? scoreKpiContest(formulas, kpiId, own, contest.target)
+      : { score: 0, reachedOn: null };
+    return {
+      subjectId: subject.id,
+      kind: subject.kind,
+      name: subject.name,
+      avatarUrl: subject.avatarUrl,
+      score,
+      totals: {},
+      reachedOn,
+      members: subject.kind === 'team' ? subject.memberIds.length : null,
+    };
+  });
 }
 
 // ---- reading ---------------------------------------------------------------------------------------

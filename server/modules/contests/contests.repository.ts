@@ -23,6 +23,7 @@ export type ContestValues = {
   userIds: string[];
   mode: string;
   weights: ContestWeight[];
+  kpiId: string | null;
   target: number | null;
   prizes: string;
   recurrence: string;

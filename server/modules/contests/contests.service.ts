@@ -1,13 +1,15 @@
 import {
   type Contest,
+  CONTEST_KPI_MESSAGES,
   type ContestInput,
   type ContestList,
   type ContestMode,
   type ContestStandings,
   type ContestWeight,
+  type Kpi,
   type TvContestFollow,
 } from '@core/contracts';
-import { computeContestPhase, pickCurrentRound, pickRunningContest } from '@core/contests';
+import { computeContestPhase, isAdditiveKpi, pickCurrentRound, pickRunningContest } from '@core/contests';
 import { addDays, computeLocalDate, computeStartOfLocalDay, type LocalDate, toLocalDate } from '@core/period';
 import { isTeamLead } from '@core/teams';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
@@ -18,6 +20,7 @@ import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
 import { selectActiveMemberFaces, selectTeamAssignments } from '../companies/memberships.service';
 
+import { selectKpisByIdIn } from '../kpis/kpis.service';
 import { selectManager, selectTeamRefs } from '../teams/teams.service';
 import {
   type ContestRow,
@@ -80,7 +83,26 @@ async function authorizeContestManagement(tx: Transaction, actor: Actor): Promis
   return scope;
 }
 
-function toContest(row: ContestRow, today: LocalDate, timezone: string, canManage: boolean, names: Map<string, string | null>): Contest {
+/** The company's KPIs by id when any of these contests is scored by one (decision 103); none read otherwise. */
+async function selectContestKpis(tx: Transaction, companyId: CompanyId, rows: readonly Pick<ContestRow, 'kpiId'>[]): Promise<ContestKpis> {
+  if (rows.every((row) => row.kpiId === null)) return new Map();
+  return (await selectKpisByIdIn(tx, companyId)).kpis;
+}
+type ContestKpis = ReadonlyMap<string, Kpi>;
+
+function toContestKpi(row: ContestRow, kpis: ContestKpis): Contest['kpi'] {
+  const kpi = row.kpiId === null ? undefined : kpis.get(row.kpiId);
+  return kpi ? { id: kpi.id, names: kpi.names, format: kpi.format, decimals: kpi.decimals } : null;
+}
+
+function toContest(
+  row: ContestRow,
+  today: LocalDate,
+  timezone: string,
+  canManage: boolean,
+  names: Map<string, string | null>,
+  kpis: ContestKpis,
+): Contest {
   return {
     id: row.id,
     name: row.name,
@@ -91,6 +113,8 @@ function toContest(row: ContestRow, today: LocalDate, timezone: string, canManag
     userIds: row.userIds,
     mode: row.mode as ContestMode,
     weights: row.weights as ContestWeight[],
+    kpiId: row.kpiId,
+    kpi: toContestKpi(row, kpis),
     target: row.target,
     prizes: row.prizes,
     recurrence: row.recurrence as Contest['recurrence'],
@@ -120,8 +144,9 @@ export async function listContests(deps: AppDeps, actor: Actor): Promise<Contest
     const scope = await selectContestScope(tx, actor);
     const rows = await selectContests(tx, actor.companyId, today, PAST_CONTESTS_SHOWN);
     const names = await selectSubjectNames(tx, actor.companyId);
+    const kpis = await selectContestKpis(tx, actor.companyId, rows);
     return {
-      contests: rows.map((row) => toContest(row, today, actor.timezone, mayManage(scope, row), names)),
+      contests: rows.map((row) => toContest(row, today, actor.timezone, mayManage(scope, row), names, kpis)),
       canCreate: scope !== null,
     };
   });
@@ -136,7 +161,8 @@ export async function getContestStandings(deps: AppDeps, actor: Actor, id: strin
     const scope = await selectContestScope(tx, actor);
     const standings = await computeContestStandings(tx, actor.companyId, row);
     const names = new Map(standings.map((s) => [s.subjectId, s.name]));
-    return { contest: toContest(row, today, actor.timezone, mayManage(scope, row), names), standings, today };
+    const kpis = await selectContestKpis(tx, actor.companyId, [row]);
+    return { contest: toContest(row, today, actor.timezone, mayManage(scope, row), names, kpis), standings, today };
   });
 }
 
@@ -163,7 +189,8 @@ export async function getWallContestStandings(deps: AppDeps, wall: ContestWall, 
       standings = standings.filter((s) => inTeam.has(s.subjectId));
     }
     const names = new Map(standings.map((s) => [s.subjectId, s.name]));
-    return { contest: toContest(row, today, wall.timezone, false, names), standings, today };
+    const kpis = await selectContestKpis(tx, wall.companyId, [row]);
+    return { contest: toContest(row, today, wall.timezone, false, names, kpis), standings, today };
   });
 }
 
@@ -222,7 +249,8 @@ function toValues(input: ContestInput): ContestValues {
     teamIds: input.participants === 'teams' ? [...new Set(input.teamIds)] : [],
     userIds: input.participants === 'people' ? [...new Set(input.userIds)] : [],
     mode: input.mode,
-    weights: input.weights,
+    weights: input.kpiId === null ? input.weights : [],
+    kpiId: input.kpiId,
     target: input.target,
     prizes: input.prizes,
     recurrence: input.recurrence,
@@ -242,6 +270,23 @@ async function checkParticipants(tx: Transaction, companyId: CompanyId, values: 
   }
 }
 
+/**
+ * A KPI contest's KPI must be the company's (or a built-in one), won by the highest figure, and
+ * only a count or a sum takes a target (decision 103): a ratio reached one day may fall the next.
+ * Returns the company's KPIs for the answer.
+ */
+async function checkContestKpi(tx: Transaction, companyId: CompanyId, values: ContestValues): Promise<ContestKpis> {
+  if (values.kpiId === null) return new Map();
+  const { kpis, formulas } = await selectKpisByIdIn(tx, companyId);
+  const kpi = kpis.get(values.kpiId);
+  if (!kpi) throw badRequest('No such KPI in your company.', { kpiId: CONTEST_KPI_MESSAGES.kpiGone });
+  if (kpi.lowerIsBetter) throw badRequest(`${CONTEST_KPI_MESSAGES.lowerIsBetter}.`, { kpiId: CONTEST_KPI_MESSAGES.lowerIsBetter });
+  if (values.target !== null && !isAdditiveKpi(formulas.get(kpi.id)!)) {
+    throw badRequest(`${CONTEST_KPI_MESSAGES.target}.`, { target: CONTEST_KPI_MESSAGES.target });
+  }
+  return kpis;
+}
+
 const startsInPast = () => badRequest('A contest starts today or later.', { startsOn: 'Choose today or a later date' });
 
 export async function createContest(deps: AppDeps, actor: Actor, input: ContestInput): Promise<Contest> {
@@ -253,6 +298,7 @@ export async function createContest(deps: AppDeps, actor: Actor, input: ContestI
     const scope = await authorizeContestManagement(tx, actor);
     await checkParticipants(tx, actor.companyId, values);
     if (!mayManage(scope, values)) throw notYours();
+    const kpis = await checkContestKpi(tx, actor.companyId, values);
     const row = await insertContest(tx, actor.companyId, { ...values, createdBy: actor.userId, at: now });
     if (!row) throw new HttpError(409, 'conflict', 'That contest exists already.');
     await insertAuditEvent(
@@ -263,7 +309,7 @@ export async function createContest(deps: AppDeps, actor: Actor, input: ContestI
         at: now,
       }),
     );
-    return toContest(row, today, actor.timezone, true, new Map());
+    return toContest(row, today, actor.timezone, true, new Map(), kpis);
   });
 }
 
@@ -295,6 +341,7 @@ export async function updateContest(deps: AppDeps, actor: Actor, id: string, inp
     }
     await checkParticipants(tx, actor.companyId, values);
     if (!mayManage(scope, values)) throw notYours();
+    const kpis = await checkContestKpi(tx, actor.companyId, values);
     const row = (await updateContestRow(tx, actor.companyId, id, { ...values, at: now }))!;
     const fields = (Object.keys(values) as (keyof ContestValues)[]).filter(
       (key) => JSON.stringify(values[key]) !== JSON.stringify(before[key]),
@@ -309,7 +356,7 @@ export async function updateContest(deps: AppDeps, actor: Actor, id: string, inp
         }),
       );
     }
-    return toContest(row, today, actor.timezone, true, await selectSubjectNames(tx, actor.companyId));
+    return toContest(row, today, actor.timezone, true, await selectSubjectNames(tx, actor.companyId), kpis);
   });
 }
 

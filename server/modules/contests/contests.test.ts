@@ -382,3 +382,171 @@ describe('the scheduler', () => {
     expect((await feedOf(admin)).filter((e) => e.kind === 'badge.earned' && e.data.contestId === empty.id)).toEqual([]);
   });
 });
+
+describe('scored by a KPI (decision 103)', () => {
+  type Kpi = { id: string };
+  type Type = { id: string; outcomes: { id: string; names: { en?: string } }[] };
+
+  /** A Dial type (Connected / No answer) and three KPIs over it: connects, dials and their ratio; and one where lower is better. */
+  async function dialKpis(admin: Member) {
+    const dial = await ok<Type>(
+      await t.request('/api/v1/activity-types', {
+        method: 'POST',
+        as: admin,
+        json: {
+          names: { en: 'Dial', nb: 'Oppringning' },
+          icon: 'phone',
+          colour: 'amber',
+          points: 1,
+          outcomes: [
+            { names: { en: 'Connected' }, points: 2 },
+            { names: { en: 'No answer' }, points: 0 },
+          ],
+          fields: [],
+          bonus: null,
+        },
+      }),
+      201,
+    );
+    const connected = dial.outcomes.find((o) => o.names.en === 'Connected')!.id;
+    const noAnswer = dial.outcomes.find((o) => o.names.en === 'No answer')!.id;
+    const kpi = async (names: Record<string, string>, formula: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      ok<Kpi>(await t.request('/api/v1/kpis', { method: 'POST', as: admin, json: { names, formula, format: 'number', ...extra } }), 201);
+    const connects = await kpi({ en: 'Connects' }, { kind: 'aggregate', aggregate: 'count', typeIds: [dial.id], outcomeIds: [connected] });
+    const dials = await kpi({ en: 'Dials' }, { kind: 'aggregate', aggregate: 'count', typeIds: [dial.id] });
+    const rate = await kpi(
+      { en: 'Connect rate', nb: 'Svarprosent' },
+      { kind: 'ratio', left: connects.id, right: dials.id },
+      { format: 'percent' },
+    );
+    const misses = await kpi(
+      { en: 'Misses' },
+      { kind: 'aggregate', aggregate: 'count', typeIds: [dial.id], outcomeIds: [noAnswer] },
+      { lowerIsBetter: true },
+    );
+    const log = async (as: Member, outcomeId: string, times = 1) => {
+      for (let i = 0; i < times; i++) {
+        await ok(
+          await t.request('/api/v1/activities', { method: 'POST', as, json: { kind: 'custom', typeId: dial.id, outcome: outcomeId } }),
+          201,
+        );
+      }
+    };
+    return { connects, dials, rate, misses, connected, noAnswer, log };
+  }
+
+  it('refuses a KPI that is not the company’s, one where lower is better, a target on a ratio, and a KPI with activities', async () => {
+    const { admin } = await company();
+    const { rate, misses, connects } = await dialKpis(admin);
+    const refusal = async (body: Record<string, unknown>) => {
+      const response = await create(admin, contest({ weights: [], ...body }));
+      expect(response.status).toBe(400);
+      return ((await response.json()) as { error: { details: Record<string, string> } }).error.details;
+    };
+    expect(await refusal({ kpiId: crypto.randomUUID() })).toEqual({ kpiId: 'That KPI no longer exists' });
+    expect(await refusal({ kpiId: misses.id })).toEqual({
+      kpiId: 'A contest is won by the highest figure: choose a KPI where higher is better',
+    });
+    expect(await refusal({ kpiId: rate.id, target: 50 })).toEqual({ target: 'A target needs a KPI that adds up: a count or a sum' });
+    expect(await refusal({ kpiId: connects.id, weights: [{ metric: 'calls', weight: 1 }] })).toEqual({
+      weights: 'A contest counts a KPI or activities, not both',
+    });
+    expect(await refusal({ kpiId: null })).toEqual({ weights: 'Choose what counts' });
+    // A count takes a target; a built-in KPI counts too.
+    await ok(await create(admin, contest({ weights: [], kpiId: connects.id, target: 3 })), 201);
+    await ok(await create(admin, contest({ weights: [], kpiId: 'conversion' })), 201);
+    expect(await countRows(admin.companyId, 'contests')).toBe(2);
+  });
+
+  it('ranks people by the KPI over the contest’s days, a team by its members’ facts together, as the KPI board reads them', async () => {
+    const { admin, rep, peer, stranger, oslo, bergen } = await company();
+    const { rate, connected, noAnswer, log } = await dialKpis(admin);
+    const people = await ok<Contest>(
+      await create(
+        admin,
+        contest({ name: 'Best connect rate', weights: [], kpiId: rate.id, participants: 'people', userIds: [rep.id, peer.id] }),
+      ),
+      201,
+    );
+    expect(people).toMatchObject({
+      kpiId: rate.id,
+      kpi: { id: rate.id, names: { en: 'Connect rate', nb: 'Svarprosent' }, format: 'percent' },
+    });
+    const teams = await ok<Contest>(
+      await create(admin, contest({ weights: [], kpiId: rate.id, mode: 'team', participants: 'teams', teamIds: [oslo.id, bergen.id] })),
+      201,
+    );
+    await log(rep, connected);
+    await log(rep, noAnswer);
+    await log(peer, connected, 3);
+    await log(peer, noAnswer);
+    await log(stranger, noAnswer);
+
+    const standings = await standingsOf(rep, people.id);
+    expect(standings.standings.map((s) => [s.name, s.score, s.rank])).toEqual([
+      ['Per Peer', 0.75, 1],
+      ['Rita Rep', 0.5, 2],
+    ]);
+    // The same figure the KPI board shows for the same days.
+    const values = await ok<{ kpis: { id: string; members: { userId: string; value: number | null }[] }[] }>(
+      await t.request(`/api/v1/kpis/values?from=2026-11-25&to=2026-12-01&ids=${rate.id}`, { as: rep }),
+    );
+    const board = new Map(values.kpis[0]!.members.map((m) => [m.userId, m.value]));
+    expect(board.get(peer.id)).toBe(0.75);
+    expect(board.get(rep.id)).toBe(0.5);
+
+    // Oslo: 4 connects of 6 dials, not the mean of its people's rates (62.5 %).
+    const byTeam = await standingsOf(admin, teams.id);
+    expect(byTeam.standings.map((s) => [s.name, s.score])).toEqual([
+      ['Oslo', 4 / 6],
+      ['Bergen', 0],
+    ]);
+  });
+
+  it('a count reaches its target on the day it did; the finish announces the score with its KPI; a deleted KPI scores nobody', async () => {
+    const { admin, rep, peer } = await company();
+    const { connects, rate, connected, log } = await dialKpis(admin);
+    const race = await ok<Contest>(
+      await create(
+        admin,
+        contest({
+          name: 'First to 3',
+          weights: [],
+          kpiId: connects.id,
+          target: 3,
+          participants: 'people',
+          userIds: [rep.id, peer.id],
+          endsOn: '2026-11-26',
+        }),
+      ),
+      201,
+    );
+    const rateContest = await ok<Contest>(
+      await create(admin, contest({ weights: [], kpiId: rate.id, participants: 'people', userIds: [rep.id, peer.id] })),
+      201,
+    );
+    await log(rep, connected, 2);
+    await log(peer, connected, 3);
+    at('2026-11-26T09:00:00Z');
+    await log(rep, connected, 2);
+    const standings = await standingsOf(admin, race.id);
+    // Rep has more (4), but Peer reached 3 a day earlier.
+    expect(standings.standings.map((s) => [s.name, s.score, s.reachedOn, s.rank])).toEqual([
+      ['Per Peer', 3, '2026-11-25', 1],
+      ['Rita Rep', 4, '2026-11-26', 2],
+    ]);
+
+    at('2026-11-27T08:00:00Z');
+    await t.deps.contests.runDue();
+    const finished = (await feedOf(admin)).find((e) => e.kind === 'contest.finished' && e.data.contestId === race.id)!;
+    expect(finished.data).toMatchObject({
+      winners: [{ subjectId: peer.id, score: 3 }],
+      unit: { names: { en: 'Connects' }, format: 'number', decimals: 0 },
+    });
+
+    await ok(await t.request(`/api/v1/kpis/${rate.id}`, { method: 'DELETE', as: admin }));
+    const gone = await standingsOf(admin, rateContest.id);
+    expect(gone.contest).toMatchObject({ kpiId: rate.id, kpi: null });
+    expect(gone.standings.map((s) => s.score)).toEqual([0, 0]);
+  });
+});

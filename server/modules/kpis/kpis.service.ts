@@ -31,7 +31,9 @@ import { selectActivityTypesIn } from '../activity-types/activity-types.service'
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { selectActiveMemberFaces } from '../companies/memberships.service';
 import { selectTeamMemberIds, selectTeamsWithMemberIds } from '../teams/teams.service';
-import { selectKpiFacts } from './kpi-facts.repository';
+import { type DatedKpiFact, selectKpiFacts } from './kpi-facts.repository';
+
+export type { DatedKpiFact };
 import { deleteKpiRow, insertKpi, type KpiRow, lockKpis, selectKpis, updateKpiRow } from './kpis.repository';
 
 /*
@@ -124,6 +126,35 @@ export async function selectMemberKpiFactsIn(
     facts.push(await selectKpiFacts(tx, companyId, period.from, period.to, { byDay: false, perMember: true, userIds: null, keys }));
   }
   return { own: rows.map(toKpi), formulas, facts };
+}
+
+/** Transaction step (contests): every KPI the company has by id or key, built-in ones included, with every formula. */
+export async function selectKpisByIdIn(
+  tx: Transaction,
+  companyId: CompanyId,
+): Promise<{ kpis: Map<string, Kpi>; formulas: Map<string, KpiFormula> }> {
+  const rows = await selectKpis(tx, companyId);
+  const kpis = new Map<string, Kpi>([...builtInKpis(), ...rows.map(toKpi)].map((kpi) => [kpi.id, kpi]));
+  return { kpis, formulas: formulasOf(rows) };
+}
+
+/**
+ * Transaction step (contests): each member's facts for the given formulas over from..to, summed in
+ * the database over the period or per day (`byDay`, for the day a target was reached); `userIds`
+ * null reads everyone's.
+ */
+export async function selectMemberKpiFactsForIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  formulas: ReadonlyMap<string, KpiFormula>,
+  range: { from: string; to: string; byDay: boolean; userIds: readonly string[] | null },
+): Promise<DatedKpiFact[]> {
+  return selectKpiFacts(tx, companyId, range.from, range.to, {
+    byDay: range.byDay,
+    perMember: true,
+    userIds: range.userIds === null ? null : new Set(range.userIds),
+    keys: listFactKeys(formulas),
+  });
 }
 
 /** The built-in KPIs, then the company's in their order. */

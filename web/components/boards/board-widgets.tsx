@@ -1,6 +1,5 @@
 import type { BoardPeriod, BoardWidget, DisplayBoardReading, DisplayFeedItem, Kpi } from '@core/contracts';
 import { pickName } from '@core/activity-types';
-import { computeContestScoreUnit } from '@core/contests';
 import { computeLocalDate, computePeriodDays, computePreviousPeriodDays, type LocalDate } from '@core/period';
 import { ActivityIcon, TrophyIcon, UsersIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -16,6 +15,7 @@ import { cn } from '@web/lib/cn';
 import { getIntlLocale } from '@web/i18n';
 import { createCompanyFormat, formatDateRange } from '@web/lib/format';
 import { formatKpiValue } from '@web/lib/format-kpi';
+import { createContestScoreFormat } from '@web/lib/contest-score';
 import { rankRows } from '@web/lib/kpi-periods';
 import { formatMemberName } from '@web/lib/member-name';
 import { usePersonPageHref } from '@web/lib/people';
@@ -405,7 +405,7 @@ function ContestBody({ widget, context }: { widget: Extract<BoardWidget, { kind:
   const when = t(`boards.contestPhase.${about.phase}`, { days });
   const rows = standings.filter((s) => s.score > 0).slice(0, widget.rows);
   // Money when the contest counts sales value alone (decision 087), else a number.
-  const score = computeContestScoreUnit(about.weights) === 'sales_value' ? format.money : (value: number) => format.number(value, 1);
+  const score = createContestScoreFormat(about, format);
   return (
     <div className="space-y-2">
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">

@@ -2109,6 +2109,19 @@ export interface paths {
                                         metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
                                         weight: number;
                                     }[];
+                                    kpiId: string | null;
+                                    kpi: {
+                                        id: string;
+                                        names: {
+                                            en?: string;
+                                            nb?: string;
+                                            sv?: string;
+                                            da?: string;
+                                        };
+                                        /** @enum {string} */
+                                        format: "number" | "money" | "percent" | "duration";
+                                        decimals: number;
+                                    } | null;
                                     target: number | null;
                                     prizes: string;
                                     /** @enum {string} */
@@ -2501,6 +2514,19 @@ export interface paths {
                                             metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
                                             weight: number;
                                         }[];
+                                        kpiId: string | null;
+                                        kpi: {
+                                            id: string;
+                                            names: {
+                                                en?: string;
+                                                nb?: string;
+                                                sv?: string;
+                                                da?: string;
+                                            };
+                                            /** @enum {string} */
+                                            format: "number" | "money" | "percent" | "duration";
+                                            decimals: number;
+                                        } | null;
                                         target: number | null;
                                         prizes: string;
                                         /** @enum {string} */
@@ -2800,6 +2826,19 @@ export interface paths {
                                     metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
                                     weight: number;
                                 }[];
+                                kpiId: string | null;
+                                kpi: {
+                                    id: string;
+                                    names: {
+                                        en?: string;
+                                        nb?: string;
+                                        sv?: string;
+                                        da?: string;
+                                    };
+                                    /** @enum {string} */
+                                    format: "number" | "money" | "percent" | "duration";
+                                    decimals: number;
+                                } | null;
                                 target: number | null;
                                 prizes: string;
                                 /** @enum {string} */
@@ -16210,6 +16249,19 @@ export interface paths {
                                     metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
                                     weight: number;
                                 }[];
+                                kpiId: string | null;
+                                kpi: {
+                                    id: string;
+                                    names: {
+                                        en?: string;
+                                        nb?: string;
+                                        sv?: string;
+                                        da?: string;
+                                    };
+                                    /** @enum {string} */
+                                    format: "number" | "money" | "percent" | "duration";
+                                    decimals: number;
+                                } | null;
                                 target: number | null;
                                 prizes: string;
                                 /** @enum {string} */
@@ -16292,6 +16344,8 @@ export interface paths {
                             weight: number;
                         }[];
                         /** @default null */
+                        kpiId?: string | null;
+                        /** @default null */
                         target?: number | null;
                         /** @default  */
                         prizes?: string;
@@ -16332,6 +16386,19 @@ export interface paths {
                                 metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
                                 weight: number;
                             }[];
+                            kpiId: string | null;
+                            kpi: {
+                                id: string;
+                                names: {
+                                    en?: string;
+                                    nb?: string;
+                                    sv?: string;
+                                    da?: string;
+                                };
+                                /** @enum {string} */
+                                format: "number" | "money" | "percent" | "duration";
+                                decimals: number;
+                            } | null;
                             target: number | null;
                             prizes: string;
                             /** @enum {string} */
@@ -16441,6 +16508,19 @@ export interface paths {
                                     metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
                                     weight: number;
                                 }[];
+                                kpiId: string | null;
+                                kpi: {
+                                    id: string;
+                                    names: {
+                                        en?: string;
+                                        nb?: string;
+                                        sv?: string;
+                                        da?: string;
+                                    };
+                                    /** @enum {string} */
+                                    format: "number" | "money" | "percent" | "duration";
+                                    decimals: number;
+                                } | null;
                                 target: number | null;
                                 prizes: string;
                                 /** @enum {string} */
@@ -16547,6 +16627,8 @@ export interface paths {
                             weight: number;
                         }[];
                         /** @default null */
+                        kpiId?: string | null;
+                        /** @default null */
                         target?: number | null;
                         /** @default  */
                         prizes?: string;
@@ -16587,6 +16669,19 @@ export interface paths {
                                 metric: "calls" | "answered" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "emails" | "linkedin" | "activities";
                                 weight: number;
                             }[];
+                            kpiId: string | null;
+                            kpi: {
+                                id: string;
+                                names: {
+                                    en?: string;
+                                    nb?: string;
+                                    sv?: string;
+                                    da?: string;
+                                };
+                                /** @enum {string} */
+                                format: "number" | "money" | "percent" | "duration";
+                                decimals: number;
+                            } | null;
                             target: number | null;
                             prizes: string;
                             /** @enum {string} */

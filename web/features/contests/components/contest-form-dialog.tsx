@@ -6,7 +6,9 @@ import {
   type ContestMetric,
   type ContestTemplate,
   type CreateContest,
+  type Kpi,
 } from '@core/contracts';
+import { pickName } from '@core/activity-types';
 import { buildContestTemplate } from '@core/contests';
 import { computeLocalDate } from '@core/period';
 import { PhoneCallIcon, TrophyIcon, ZapIcon } from 'lucide-react';
@@ -19,11 +21,21 @@ import { Input, Textarea } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
+import { useCompanyFormat } from '@web/lib/format';
+import { useKpis } from '@web/lib/queries/get-kpis';
+import { LazySelect } from '@web/components/ui/lazy-select';
 import { cn } from '@web/lib/cn';
 import { useContestSubjects } from '../api/get-contests';
 import { useSaveContest } from '../api/save-contest';
 import { SegmentedChoice } from '@web/components/segmented-choice';
 import { Picks } from './contest-form-fields';
+
+/** The target as sent: empty is none; money typed in whole currency units is sent in minor units. */
+function readTarget(value: string, money: boolean): number | null {
+  if (value.trim() === '') return null;
+  const number = Number(value.replace(/\s/g, '').replace(',', '.'));
+  return money ? Math.round(number * 100) : number;
+}
 
 type Form = {
   name: string;
@@ -33,16 +45,33 @@ type Form = {
   teamIds: string[];
   userIds: string[];
   mode: CreateContest['mode'];
+  /** What counts: activities (weights) or one KPI (decision 103). */
+  counts: 'activities' | 'kpi';
   weights: Partial<Record<ContestMetric, number>>;
+  kpiId: string;
+  /** In whole units of what the score counts: currency units for money (sent in minor units). */
   target: string;
   prizes: string;
   recurrence: NonNullable<CreateContest['recurrence']>;
   template: ContestTemplate | null;
 };
 
+const weightsOf = (contest: Pick<Contest, 'weights'>): Form['weights'] =>
+  Object.fromEntries(contest.weights.map((w) => [w.metric, w.weight]));
+
 const TEMPLATE_ICONS = { sprint_week: PhoneCallIcon, sales_race: TrophyIcon, call_blitz: ZapIcon } as const;
 
+/** Whether the score is money: sales value alone, or a KPI written as money. Its target is typed in whole currency units. */
+function isMoneyScore(form: Pick<Form, 'counts' | 'weights' | 'kpiId'>, kpis: readonly Kpi[]): boolean {
+  if (form.counts === 'kpi') return kpis.find((kpi) => kpi.id === form.kpiId)?.format === 'money';
+  const chosen = Object.entries(form.weights).filter(([, weight]) => weight !== undefined);
+  return chosen.length === 1 && chosen[0]![0] === 'sales_value' && chosen[0]![1] === 1;
+}
+
 function fromContest(contest: Contest): Form {
+  const money = contest.kpi
+    ? contest.kpi.format === 'money'
+    : isMoneyScore({ counts: 'activities', weights: weightsOf(contest), kpiId: '' }, []);
   return {
     name: contest.name,
     startsOn: contest.startsOn,
@@ -51,8 +80,10 @@ function fromContest(contest: Contest): Form {
     teamIds: contest.teamIds,
     userIds: contest.userIds,
     mode: contest.mode,
-    weights: Object.fromEntries(contest.weights.map((w) => [w.metric, w.weight])),
-    target: contest.target === null ? '' : String(contest.target),
+    counts: contest.kpiId === null ? 'activities' : 'kpi',
+    weights: weightsOf(contest),
+    kpiId: contest.kpiId ?? '',
+    target: contest.target === null ? '' : String(money ? contest.target / 100 : contest.target),
     prizes: contest.prizes,
     recurrence: contest.recurrence,
     template: contest.template,
@@ -76,12 +107,16 @@ export function ContestFormDialog({
   contest: Contest | null;
   onSaved?: (contest: Contest) => void;
 }) {
-  const { t } = useTranslation('contests');
+  const { t, i18n } = useTranslation('contests');
   const { data: me } = useMe();
+  const format = useCompanyFormat();
   const timeZone = me?.company?.timezone ?? 'Europe/Oslo';
   const today = computeLocalDate(new Date(), timeZone);
   const isAdmin = me?.profile?.role === 'admin';
   const subjects = useContestSubjects(open);
+  const kpiList = useKpis();
+  // A contest is won by the highest figure (decision 103): KPIs where lower is better are not offered.
+  const kpis = (kpiList.data?.kpis ?? []).filter((kpi) => !kpi.lowerIsBetter);
   const save = useSaveContest(contest?.id ?? null);
   const id = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -95,7 +130,9 @@ export function ContestFormDialog({
       teamIds: [],
       userIds: [],
       mode: filled.mode,
+      counts: 'activities',
       weights: Object.fromEntries((filled.weights ?? []).map((w) => [w.metric, w.weight])),
+      kpiId: '',
       target: '',
       prizes: '',
       recurrence: filled.recurrence ?? 'none',
@@ -113,6 +150,10 @@ export function ContestFormDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setErrors({});
+    if (form.counts === 'kpi' && !form.kpiId) {
+      setErrors({ kpiId: t('form.chooseKpi') });
+      return;
+    }
     const input: CreateContest = {
       name: form.name,
       startsOn: form.startsOn,
@@ -121,10 +162,14 @@ export function ContestFormDialog({
       teamIds: form.participants === 'teams' ? form.teamIds : [],
       userIds: form.participants === 'people' ? form.userIds : [],
       mode: form.mode,
-      weights: Object.entries(form.weights)
-        .filter(([, weight]) => weight !== undefined && weight > 0)
-        .map(([metric, weight]) => ({ metric: metric as ContestMetric, weight: weight! })),
-      target: form.target.trim() === '' ? null : Number(form.target),
+      weights:
+        form.counts === 'kpi'
+          ? []
+          : Object.entries(form.weights)
+              .filter(([, weight]) => weight !== undefined && weight > 0)
+              .map(([metric, weight]) => ({ metric: metric as ContestMetric, weight: weight! })),
+      kpiId: form.counts === 'kpi' ? form.kpiId || null : null,
+      target: readTarget(form.target, isMoneyScore(form, kpis)),
       prizes: form.prizes,
       recurrence: form.recurrence,
       template: form.template,
@@ -272,58 +317,85 @@ export function ContestFormDialog({
             />
           )}
 
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">{t('form.metrics')}</legend>
-            <p className="text-xs text-muted-foreground">{t('form.metricsHelp')}</p>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {CONTEST_METRICS.map((metric) => {
-                const weight = form.weights[metric];
-                const on = weight !== undefined;
-                return (
-                  <div
-                    key={metric}
-                    className={cn('flex items-center gap-2 rounded-lg border px-3 py-2', on && 'border-primary/50 bg-primary-soft/50')}
-                  >
-                    <input
-                      id={field(`metric-${metric}`)}
-                      type="checkbox"
-                      className="size-4 accent-[var(--color-primary)]"
-                      checked={on}
-                      onChange={() =>
-                        setForm((current) => {
-                          const weights = { ...current.weights };
-                          if (on) delete weights[metric];
-                          else weights[metric] = 1;
-                          return { ...current, weights };
-                        })
-                      }
-                    />
-                    <Label htmlFor={field(`metric-${metric}`)} className="flex-1 font-normal">
-                      {t(`metric.${metric}`)}
-                    </Label>
-                    {on && (
-                      <Input
-                        type="number"
-                        min={1}
-                        max={1000}
-                        className="h-8 w-20"
-                        aria-label={t('form.weight', { metric: t(`metric.${metric}`) })}
-                        value={weight}
-                        onChange={(e) =>
-                          setForm((current) => ({ ...current, weights: { ...current.weights, [metric]: Number(e.target.value) } }))
+          <SegmentedChoice
+            legend={t('form.counts')}
+            name={field('counts')}
+            value={form.counts}
+            options={(['activities', 'kpi'] as const).map((value) => ({ value, label: t(`form.countsOptions.${value}`) }))}
+            // The first KPI is chosen when none is yet: a select shows a choice, not a blank.
+            onChange={(counts) => setForm((current) => ({ ...current, counts, kpiId: current.kpiId || (kpis[0]?.id ?? '') }))}
+          />
+          {form.counts === 'kpi' ? (
+            <div className="space-y-1.5">
+              <Label id={field('kpi-label')}>{t('form.kpi')}</Label>
+              <LazySelect
+                value={form.kpiId}
+                onValueChange={(kpiId) => set('kpiId', kpiId)}
+                options={[...kpis.map((kpi) => ({ value: kpi.id, label: pickName(kpi.names, i18n.language, me?.company?.language) }))]}
+                aria-labelledby={field('kpi-label')}
+                className="w-full"
+              />
+              <p id={field('kpi-help')} className="text-xs text-muted-foreground">
+                {t('form.kpiHelp')}
+              </p>
+              <FieldError id={field('kpi-error')}>{errorOf('kpiId')}</FieldError>
+            </div>
+          ) : (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">{t('form.metrics')}</legend>
+              <p className="text-xs text-muted-foreground">{t('form.metricsHelp')}</p>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {CONTEST_METRICS.map((metric) => {
+                  const weight = form.weights[metric];
+                  const on = weight !== undefined;
+                  return (
+                    <div
+                      key={metric}
+                      className={cn('flex items-center gap-2 rounded-lg border px-3 py-2', on && 'border-primary/50 bg-primary-soft/50')}
+                    >
+                      <input
+                        id={field(`metric-${metric}`)}
+                        type="checkbox"
+                        className="size-4 accent-[var(--color-primary)]"
+                        checked={on}
+                        onChange={() =>
+                          setForm((current) => {
+                            const weights = { ...current.weights };
+                            if (on) delete weights[metric];
+                            else weights[metric] = 1;
+                            return { ...current, weights };
+                          })
                         }
                       />
-                    )}
-                  </div>
-                );
-              })}
-            </div>
-            <FieldError id={field('weights-error')}>{errorOf('weights')}</FieldError>
-          </fieldset>
+                      <Label htmlFor={field(`metric-${metric}`)} className="flex-1 font-normal">
+                        {t(`metric.${metric}`)}
+                      </Label>
+                      {on && (
+                        <Input
+                          type="number"
+                          min={1}
+                          max={1000}
+                          className="h-8 w-20"
+                          aria-label={t('form.weight', { metric: t(`metric.${metric}`) })}
+                          value={weight}
+                          onChange={(e) =>
+                            setForm((current) => ({ ...current, weights: { ...current.weights, [metric]: Number(e.target.value) } }))
+                          }
+                        />
+                      )}
+                    </div>
+                  );
+                })}
+              </div>
+              <FieldError id={field('weights-error')}>{errorOf('weights')}</FieldError>
+            </fieldset>
+          )}
 
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
-              <Label htmlFor={field('target')}>{t('form.target')}</Label>
+              <Label htmlFor={field('target')}>
+                {isMoneyScore(form, kpis) ? t('form.targetMoney', { currency: format.currencySymbol }) : t('form.target')}
+              </Label>
               <Input
                 id={field('target')}
                 type="number"
@@ -331,11 +403,13 @@ export function ContestFormDialog({
                 inputMode="numeric"
                 value={form.target}
                 onChange={(e) => set('target', e.target.value)}
-                aria-describedby={field('target-help')}
+                aria-invalid={!!errorOf('target')}
+                aria-describedby={`${field('target-help')} ${field('target-error')}`}
               />
               <p id={field('target-help')} className="text-xs text-muted-foreground">
                 {t('form.targetHelp')}
               </p>
+              <FieldError id={field('target-error')}>{errorOf('target')}</FieldError>
             </div>
             <SegmentedChoice
               legend={t('form.recurrence')}

@@ -15,6 +15,7 @@ import { ApiRequestError } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { formatDateRange, useCompanyFormat } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
+import { createContestScoreFormat, describeContestCount } from '@web/lib/contest-score';
 import { useContest } from '@web/lib/queries/get-contests';
 import { useDeleteContest } from '../api/save-contest';
 import { ContestFormDialog } from '../components/contest-form-dialog';
@@ -80,8 +81,7 @@ export function Component() {
   const left = computeTimeLeft(new Date(contest.phase === 'upcoming' ? contest.startsAt : contest.endsAt), now);
   const isOver = contest.phase === 'past' || (contest.phase === 'active' && left.over);
   const isDecided = contest.finished && contest.winners.length > 0;
-  const money = contest.weights.length === 1 && contest.weights[0]!.metric === 'sales_value' && contest.weights[0]!.weight === 1;
-  const formatScore = (value: number) => (money ? format.money(value) : format.number(value));
+  const formatScore = createContestScoreFormat(contest, format);
   const mine = contest.mode === 'team' ? undefined : me?.user?.id;
 
   return (
@@ -100,9 +100,7 @@ export function Component() {
             </p>
             <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{contest.name}</h1>
             <p className="text-sm opacity-90">
-              {contest.weights
-                .map((w) => (w.weight === 1 ? t(`metric.${w.metric}`) : `${w.weight} × ${t(`metric.${w.metric}`)}`))
-                .join(' + ')}
+              {describeContestCount(contest, i18n.language, { metric: (metric) => t(`metric.${metric}`), gone: t('contest.kpiGone') })}
               {' · '}
               {t(`form.modeOptions.${contest.mode}`)}
             </p>
@@ -206,12 +204,7 @@ export function Component() {
         <h2 id="contest-standings" className="text-lg font-semibold">
           {t('contest.standings')}
         </h2>
-        <ContestStandings
-          data={data}
-          format={{ number: format.number, money: format.money }}
-          formatDay={format.shortDay}
-          highlightId={mine}
-        />
+        <ContestStandings data={data} format={format} formatScore={formatScore} formatDay={format.shortDay} highlightId={mine} />
         <p className="text-xs text-muted-foreground">{t('contest.tieRule')}</p>
       </section>
 

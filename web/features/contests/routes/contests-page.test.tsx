@@ -20,6 +20,8 @@ const contest = (overrides: Partial<Contest>): Contest => ({
   userIds: [],
   mode: 'individual',
   weights: [{ metric: 'calls', weight: 1 }],
+  kpiId: null,
+  kpi: null,
   target: null,
   prizes: 'Pizza',
   recurrence: 'none',
@@ -194,6 +196,38 @@ describe('one contest', () => {
     expect(screen.getByText('Pizza')).toBeInTheDocument();
     expect(screen.getByText(/Equal scores share a place/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('a contest on a KPI names the KPI and writes each score as the KPI is written (decision 103)', async () => {
+    const shown = contest({
+      weights: [],
+      kpiId: 'k1',
+      kpi: { id: 'k1', names: { en: 'Connect rate', nb: 'Svarprosent' }, format: 'percent', decimals: 0 },
+    });
+    const row = (subjectId: string, score: number, rank: number) => ({
+      subjectId,
+      kind: 'person' as const,
+      name: subjectId,
+      avatarUrl: null,
+      rank,
+      score,
+      totals: {},
+      reachedOn: null,
+      members: null,
+    });
+    stubFetch({
+      [`GET /api/v1/contests/${shown.id}`]: reply(200, {
+        contest: shown,
+        today: '2026-11-25',
+        standings: [row('Ada', 0.75, 1), row('Bo', 0.5, 2)],
+      }),
+    });
+    await i18n.changeLanguage('nb');
+    renderAt(`/app/contests/${shown.id}`);
+    const rows = await screen.findAllByTestId('contest-standing');
+    expect(rows.map((r) => within(r).getByTestId('contest-score').textContent)).toEqual(['75\u00a0%', '50\u00a0%']);
+    expect(within(rows[0]!).getByText('Svarprosent')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Call sprint' }).nextElementSibling).toHaveTextContent(/^Svarprosent/);
   });
 
   it('says so when the contest is not found', async () => {

@@ -10,6 +10,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateRange } from '@web/lib/format';
 import { paths } from '@web/lib/paths';
 import { cn } from '@web/lib/cn';
+import { describeContestCount } from '@web/lib/contest-score';
 import { useContests } from '@web/lib/queries/get-contests';
 import { ContestFormDialog } from '../components/contest-form-dialog';
 
@@ -131,7 +132,7 @@ function Section({
 }
 
 function ContestCard({ contest, range, live = false }: { contest: Contest; range: string; live?: boolean }) {
-  const { t } = useTranslation('contests');
+  const { t, i18n } = useTranslation('contests');
   const winners = contest.winners.map((w) => w.name ?? '—').join(', ');
   return (
     <Link
@@ -155,7 +156,7 @@ function ContestCard({ contest, range, live = false }: { contest: Contest; range
         </span>
       </div>
       <p className="text-sm text-muted-foreground">
-        {range} · {contest.weights.map((w) => t(`metric.${w.metric}`)).join(' + ')}
+        {range} · {describeContestCount(contest, i18n.language, { metric: (metric) => t(`metric.${metric}`), gone: t('contest.kpiGone') })}
       </p>
       {contest.phase === 'past' && (
         <p className="flex items-center gap-1.5 text-sm font-medium">

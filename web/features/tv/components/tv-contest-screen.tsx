@@ -3,7 +3,9 @@ import { computeContestScoreUnit, computeTargetShare, computeTimeLeft } from '@c
 import { CrownIcon, GiftIcon, SwordsIcon, UsersIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PersonAvatar } from '@web/components/person-avatar';
+import { pickName } from '@core/activity-types';
 import { cn } from '@web/lib/cn';
+import { computeBestScore, createContestScoreFormat } from '@web/lib/contest-score';
 import { createCompanyFormat } from '@web/lib/format';
 import type { ScreenViewProps } from './screen-view-props';
 import { TvMessage } from './tv-screen';
@@ -13,9 +15,12 @@ export function describeContestTime(
   data: NonNullable<Extract<DisplayScreenData, { kind: 'contest' }>['standings']>,
   t: (key: string, options?: Record<string, unknown>) => string,
   now: Date,
+  wall: { language: string; currency: string },
 ): string {
   const { contest } = data;
-  const target = contest.target === null ? '' : ` · ${t('tv.screens.contestTarget', { target: contest.target })}`;
+  // The target as the score is written: "First to 50 000 kr" for money, not its minor units.
+  const formatScore = createContestScoreFormat(contest, createCompanyFormat(wall.language, 'UTC', wall.currency));
+  const target = contest.target === null ? '' : ` · ${t('tv.screens.contestTarget', { target: formatScore(contest.target) })}`;
   if (contest.phase === 'upcoming') return t('tv.screens.contestUpcoming', { date: contest.startsOn }) + target;
   const left = computeTimeLeft(new Date(contest.endsAt), now);
   if (contest.phase === 'past' || left.over) return t('tv.screens.contestEnded');
@@ -43,10 +48,13 @@ export function ContestView({ data, language, timeZone, currency }: ScreenViewPr
   }
   const { contest, standings } = data.standings;
   const rows = standings.slice(0, 8);
-  const best = Math.max(1, ...standings.map((row) => row.score));
-  const unit = computeContestScoreUnit(contest.weights);
+  const best = computeBestScore(standings.map((row) => row.score));
+  const unit = computeContestScoreUnit(contest.weights, contest.kpi);
   const moneyOnly = unit === 'sales_value';
-  const show = (value: number) => (moneyOnly ? format.money(value) : format.number(value));
+  const show = createContestScoreFormat(contest, format);
+  // What the score counts beside it: a metric's word ("31 calls"), a KPI's name; money says so itself.
+  const unitWords = (score: number) =>
+    typeof unit === 'object' ? pickName(unit.names, language) : moneyOnly ? null : t(`tv.contestUnit.${unit}`, { count: score });
   if (rows.length === 0 || rows.every((row) => row.score === 0)) {
     return (
       <TvMessage
@@ -114,10 +122,8 @@ export function ContestView({ data, language, timeZone, currency }: ScreenViewPr
                 <span className={cn('shrink-0 text-[clamp(1.4rem,5vmin,7rem)] font-extrabold tabular', leads ? 'text-gold' : 'text-white')}>
                   {show(row.score)}
                   {/* What the score counts (decision 087): "31 calls", "12 points"; money says so itself. */}
-                  {!moneyOnly && (
-                    <span className="ml-[0.3em] text-[0.42em] font-semibold text-sidebar-muted">
-                      {t(`tv.contestUnit.${unit}`, { count: row.score })}
-                    </span>
+                  {unitWords(row.score) !== null && (
+                    <span className="ml-[0.3em] text-[0.42em] font-semibold text-sidebar-muted">{unitWords(row.score)}</span>
                   )}
                 </span>
               </div>

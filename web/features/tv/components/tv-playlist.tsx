@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '@core/money';
 import type { TvScreen as TvPlaylistScreen } from '@core/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { TriangleAlertIcon } from 'lucide-react';
@@ -54,7 +55,7 @@ function PlaylistScreen({
   // A contest's line counts down ("2 h 5 min left") and says "Ended" the minute it is, before the
   // finished round's numbers arrive; no other screen's heading changes with the time.
   const now = useNow(CONTEST_LINE_TICK_MS, screen.kind === 'contest');
-  const heading = describeTvScreen(screen, data.data, t, now);
+  const heading = describeTvScreen(screen, data.data, t, now, { language, currency: frame.currency ?? DEFAULT_CURRENCY });
   return (
     <TvScreen
       {...frame}

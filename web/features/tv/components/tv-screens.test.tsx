@@ -17,6 +17,8 @@ const contest: ContestStandings['contest'] = {
   userIds: [],
   mode: 'team',
   weights: [{ metric: 'calls', weight: 1 }],
+  kpiId: null,
+  kpi: null,
   target: 50,
   prizes: 'Pizza Friday',
   recurrence: 'none',

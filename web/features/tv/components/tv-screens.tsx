@@ -27,12 +27,17 @@ type ScreenView<K extends TvScreenKind> = {
     t: (key: string, options?: Record<string, unknown>) => string,
     /** The wall's time now (a contest's line counts down to it). */
     now: Date,
+    /** The wall's numbers (a contest's target is written as its score is). */
+    format: WallFormat,
   ) => {
     title: string;
     subtitle: string;
   };
   View: (props: ScreenViewProps<K>) => ReactNode;
 };
+
+/** What a wall writes its numbers with: its language and the company's currency. */
+type WallFormat = { language: string; currency: string };
 
 const KPI_WORDS: Record<TvKpiMetric, string> = {
   calls: 'tv.kpi.calls',
@@ -90,9 +95,9 @@ export const TV_SCREEN_VIEWS: { [K in TvScreenKind]: ScreenView<K> } = {
     View: ({ data, language, timeZone, currency }) => <FeedView data={data} language={language} timeZone={timeZone} currency={currency} />,
   },
   contest: {
-    describe: (_screen, data, t, now) => ({
+    describe: (_screen, data, t, now, format) => ({
       title: data?.standings ? data.standings.contest.name : t('tv.screens.contest'),
-      subtitle: data?.standings ? describeContestTime(data.standings, t, now) : '',
+      subtitle: data?.standings ? describeContestTime(data.standings, t, now, format) : '',
     }),
     View: ({ data, language, timeZone, currency }) => (
       <ContestView data={data} language={language} timeZone={timeZone} currency={currency} />
@@ -115,10 +120,11 @@ export function describeTvScreen(
   data: DisplayScreenData | undefined,
   t: (key: string, options?: Record<string, unknown>) => string,
   now: Date = new Date(),
+  format: WallFormat = { language: 'en', currency: DEFAULT_CURRENCY },
 ) {
   const view = TV_SCREEN_VIEWS[screen.kind] as ScreenView<TvScreenKind>;
   return {
-    ...view.describe(screen as never, data?.kind === screen.kind ? (data as never) : undefined, t, now),
+    ...view.describe(screen as never, data?.kind === screen.kind ? (data as never) : undefined, t, now, format),
     Icon: TV_SCREEN_ICONS[screen.kind],
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "contests" ADD COLUMN "kpi_id" text;--> statement-breakpoint
+ALTER TABLE "contests" ADD CONSTRAINT "contests_counts_check" CHECK (("contests"."kpi_id" is null) = (jsonb_array_length("contests"."weights") > 0));
