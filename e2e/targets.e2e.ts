@@ -167,3 +167,49 @@ describe('a weekly target from the manager', () => {
     expect(adminBrowser.consoleErrors).toEqual([]);
   });
 });
+
+describe('a target on the company’s own KPI (decision 104)', () => {
+  it('an admin sets the rep a weekly target of signed contracts; the rep’s card names the KPI and counts the door knocks', async () => {
+    const knock = await ok<{ id: string; outcomes: { id: string; names: { en?: string } }[] }>(adminCookie, 'POST', '/activity-types', {
+      names: { en: 'Door knock', nb: 'Dørbank' },
+      icon: 'phone',
+      colour: 'amber',
+      points: 1,
+      outcomes: [
+        { names: { en: 'Signed', nb: 'Signert' }, points: 10 },
+        { names: { en: 'Not home', nb: 'Ikke hjemme' }, points: 0 },
+      ],
+      fields: [],
+      bonus: null,
+    });
+    const signed = knock.outcomes.find((o) => o.names.en === 'Signed')!.id;
+    const contracts = await ok<{ id: string }>(adminCookie, 'POST', '/kpis', {
+      names: { en: 'Contracts', nb: 'Kontrakter' },
+      formula: { kind: 'aggregate', aggregate: 'count', typeIds: [knock.id], outcomeIds: [signed] },
+      format: 'number',
+    });
+
+    // The admin reads Norwegian now (the step before).
+    await adminPage.reload();
+    await adminPage.getByText('Arbeidskalender').waitFor();
+    await adminPage.getByRole('combobox', { name: 'For' }).click();
+    await adminPage.getByRole('option', { name: 'Ola Hansen' }).click();
+    await adminPage.getByRole('combobox', { name: 'Måltall' }).click();
+    await adminPage.getByRole('option', { name: 'Kontrakter' }).click();
+    await adminPage.getByLabel('Mål', { exact: true }).fill('4');
+    await adminPage.getByRole('button', { name: 'Sett mål' }).click();
+    await toast(adminPage, 'Mål satt').waitFor();
+    await adminPage.getByTestId('target-row').filter({ hasText: 'Kontrakter' }).waitFor();
+    await saveSettledScreenshot(adminPage, 'targets-admin-kpi-desktop-nb');
+
+    await ok(repCookie, 'POST', '/activities', { kind: 'custom', typeId: knock.id, outcome: signed });
+    await repPage.reload();
+    const card = repPage.getByTestId(`target-kpi-${contracts.id}-week`);
+    await card.getByText('Kontrakter').waitFor();
+    await expect.poll(() => card.getByTestId('target-progress').textContent(), { timeout: 10_000 }).toBe('1 av 4');
+    await saveSettledScreenshot(repPage, 'targets-rep-kpi-desktop-nb');
+    expect(await axeViolations(repPage, { tags: WCAG_AA })).toEqual([]);
+    expect(repBrowser.consoleErrors).toEqual([]);
+    expect(adminBrowser.consoleErrors).toEqual([]);
+  });
+});

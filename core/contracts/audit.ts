@@ -6,7 +6,8 @@ import { InvitationStatusSchema } from './invitations';
 import { SignupPolicySchema } from './settings';
 import { ApiTokenScopeSchema } from './api-tokens';
 import { EXPORT_FORMATS, EXPORT_KINDS } from './exports';
-import { TARGET_METRICS, TARGET_SUBJECT_KINDS } from './targets';
+import { TARGET_MEASURES, TARGET_SUBJECT_KINDS } from './targets';
+import { KPI_FORMATS } from './kpis';
 import { TARGET_PERIODS } from '../pacing/target-periods';
 import { CELEBRATION_STYLES } from './celebrations';
 
@@ -238,7 +239,11 @@ export const AuditDetailsSchemas = {
   'target.set': z.object({
     subjectKind: z.enum(TARGET_SUBJECT_KINDS),
     teamName: text().optional(),
-    metric: z.enum(TARGET_METRICS),
+    metric: z.enum(TARGET_MEASURES),
+    /** A KPI target's KPI (decision 104): its id, its name (in English, else the first there is) and its format then. */
+    kpiId: text().optional(),
+    kpiName: text().optional(),
+    kpiFormat: z.enum(KPI_FORMATS).optional(),
     period: z.enum(TARGET_PERIODS),
     value: z.number(),
     effectiveFrom: text(),
@@ -247,7 +252,10 @@ export const AuditDetailsSchemas = {
   'target.ended': z.object({
     subjectKind: z.enum(TARGET_SUBJECT_KINDS),
     teamName: text().optional(),
-    metric: z.enum(TARGET_METRICS),
+    metric: z.enum(TARGET_MEASURES),
+    kpiId: text().optional(),
+    kpiName: text().optional(),
+    kpiFormat: z.enum(KPI_FORMATS).optional(),
     period: z.enum(TARGET_PERIODS),
     value: z.number(),
     removed: z.boolean(),

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { CONTEST_METRICS } from './constants';
 import { diffDays, FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR, type LocalDate } from '../period';
 import { text } from './common';
-import { KPI_FORMATS } from './kpis';
-import { LocalizedNamesSchema } from './activity-types';
+import { KPI_MEASURE_MESSAGES, NamedKpiSchema } from './kpis';
 
 /*
  * Contests (decision 049): a named competition over local days of the company's zone (both ends
@@ -47,9 +46,9 @@ export type ContestWeight = z.infer<typeof ContestWeightSchema>;
 /** A KPI contest's refusals (decision 103): the form shows them on the field they name. */
 export const CONTEST_KPI_MESSAGES = {
   kpiOrWeights: 'A contest counts a KPI or activities, not both',
-  kpiGone: 'That KPI no longer exists',
-  lowerIsBetter: 'A contest is won by the highest figure: choose a KPI where higher is better',
-  target: 'A target needs a KPI that adds up: a count or a sum',
+  kpiGone: KPI_MEASURE_MESSAGES.gone,
+  lowerIsBetter: KPI_MEASURE_MESSAGES.lowerIsBetter,
+  target: KPI_MEASURE_MESSAGES.notAdditive,
 } as const;
 
 const ContestFields = z.object({
@@ -119,12 +118,7 @@ export const ContestWinnerSchema = z.object({
 export type ContestWinner = z.infer<typeof ContestWinnerSchema>;
 
 /** What a KPI contest counts, for its screens to write the score (decision 103). */
-export const ContestKpiSchema = z.object({
-  id: text(),
-  names: LocalizedNamesSchema,
-  format: z.enum(KPI_FORMATS),
-  decimals: z.number().int(),
-});
+export const ContestKpiSchema = NamedKpiSchema;
 export type ContestKpi = z.infer<typeof ContestKpiSchema>;
 
 export const ContestSchema = z.object({

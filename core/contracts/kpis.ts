@@ -29,6 +29,26 @@ export type KpiCombination = (typeof KPI_COMBINATIONS)[number];
 export const KPI_FORMATS = ['number', 'money', 'percent', 'duration'] as const;
 export type KpiFormat = (typeof KPI_FORMATS)[number];
 
+/**
+ * Why a KPI cannot be a contest's or a target's measure (decisions 103, 104): both are won or met by
+ * going up, and a target is reached once and for all only by a count or a sum.
+ */
+export const KPI_MEASURE_MESSAGES = {
+  gone: 'That KPI no longer exists',
+  lowerIsBetter: 'A contest is won by the highest figure: choose a KPI where higher is better',
+  targetLowerIsBetter: 'A target is met by going up: choose a KPI where higher is better',
+  notAdditive: 'A target needs a KPI that adds up: a count or a sum',
+} as const;
+
+/** A KPI as a contest or target names it, for its screens to write the figure (decisions 103, 104). */
+export const NamedKpiSchema = z.object({
+  id: text(),
+  names: LocalizedNamesSchema,
+  format: z.enum(KPI_FORMATS),
+  decimals: z.number().int(),
+});
+export type NamedKpi = z.infer<typeof NamedKpiSchema>;
+
 /** The built-in kinds as a KPI names them; their outcomes and fields are fixed (core/kpis). */
 export const BUILT_IN_KPI_TYPES = ['call', 'meeting', 'sale', 'email', 'linkedin'] as const;
 export type BuiltInKpiType = (typeof BUILT_IN_KPI_TYPES)[number];

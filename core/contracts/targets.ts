@@ -3,6 +3,7 @@ import { CALENDAR_COUNTRIES } from '../pacing/countries';
 import { TARGET_PERIODS } from '../pacing/target-periods';
 import { FIRST_LOCAL_YEAR, isLocalDate, LAST_LOCAL_YEAR } from '../period';
 import { LanguageSchema, text } from './common';
+import { NamedKpiSchema } from './kpis';
 
 /*
  * The company's working calendar and the targets managers set (decision 043). Pacing compares a
@@ -44,6 +45,10 @@ export const DayOffParamsSchema = z.object({ date: LocalDateField });
 export const TARGET_METRICS = ['calls', 'meetings_booked', 'meetings_held', 'sales', 'sales_value', 'points'] as const;
 export const TargetMetricSchema = z.enum(TARGET_METRICS);
 export type TargetMetric = z.infer<typeof TargetMetricSchema>;
+/** What a target measures: a built-in metric, or one KPI (`kpi`, naming it in kpiId; decision 104). */
+export const TARGET_MEASURES = [...TARGET_METRICS, 'kpi'] as const;
+export const TargetMeasureSchema = z.enum(TARGET_MEASURES);
+export type TargetMeasure = z.infer<typeof TargetMeasureSchema>;
 export const TargetPeriodSchema = z.enum(TARGET_PERIODS);
 
 /** Large enough for a month's sales value in minor units (ten billion kroner), small enough to stay exact. */
@@ -60,9 +65,11 @@ export const CreateTargetSchema = z
     userId: text().trim().min(1).max(128).optional(),
     /** The team it is for (progress: the team's members' totals); give this or userId. */
     teamId: z.uuid({ message: 'Not a team of your company' }).optional(),
-    metric: TargetMetricSchema,
+    metric: TargetMeasureSchema,
+    /** The KPI a `kpi` target measures: a company KPI's id or a built-in one's key (a count or a sum). */
+    kpiId: text().trim().min(1).max(100).optional(),
     period: TargetPeriodSchema,
-    /** Whole units; sales value in minor units of the company currency. */
+    /** Whole units; sales value, and a KPI written as money, in minor units of the company currency. */
     value: z
       .number({ error: 'The target must be a whole number' })
       .int('The target must be a whole number')
@@ -74,6 +81,10 @@ export const CreateTargetSchema = z
   .refine((input) => (input.userId === undefined) !== (input.teamId === undefined), {
     message: 'Choose a person or a team',
     path: ['userId'],
+  })
+  .refine((input) => (input.metric === 'kpi') === (input.kpiId !== undefined), {
+    message: 'Choose a KPI',
+    path: ['kpiId'],
   });
 export type CreateTarget = z.infer<typeof CreateTargetSchema>;
 
@@ -87,7 +98,11 @@ export const TargetSchema = z.object({
   userId: text().nullable(),
   /** The team's id for a team's target; null for a person's. */
   teamId: text().nullable(),
-  metric: TargetMetricSchema,
+  metric: TargetMeasureSchema,
+  /** The KPI of a `kpi` target; null otherwise. */
+  kpiId: text().nullable(),
+  /** That KPI as it is now; null for a built-in metric, or once the KPI is deleted. */
+  kpi: NamedKpiSchema.nullable(),
   period: TargetPeriodSchema,
   value: z.number().int(),
   effectiveFrom: text(),
@@ -122,14 +137,16 @@ export const TargetProgressSchema = z.object({
   subjectKind: TargetSubjectKindSchema,
   /** The team's name, for a team's target; null for a person's. */
   teamName: text().nullable(),
-  metric: TargetMetricSchema,
+  metric: TargetMeasureSchema,
+  kpiId: text().nullable(),
+  kpi: NamedKpiSchema.nullable(),
   period: TargetPeriodSchema,
   value: z.number().int(),
   /** The period measured, both ends included. */
   from: text(),
   to: text(),
-  /** The sum of the period's daily rollups for the metric (a team's: of its members): the boards' numbers. */
-  progress: z.number().int(),
+  /** The sum of the period's daily rollups for the metric (a team's: of its members): the boards' numbers; a KPI's value over the period. */
+  progress: z.number(),
   /** What the target asks for by now, from the share of working days gone (not rounded). */
   expected: z.number(),
   pace: PaceSchema,

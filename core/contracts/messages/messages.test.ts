@@ -39,6 +39,7 @@ function listContractMessages(): Set<string> {
   for (const message of Object.values(contracts.BOARD_WIDGET_MESSAGES)) messages.add(message);
   for (const message of Object.values(contracts.TV_SCREEN_MESSAGES)) messages.add(message);
   for (const message of Object.values(contracts.CONTEST_KPI_MESSAGES)) messages.add(message);
+  for (const message of Object.values(contracts.KPI_MEASURE_MESSAGES)) messages.add(message);
   return messages;
 }
 

@@ -982,8 +982,10 @@ export const targets = pgTable(
     /** A team target's team (subject_kind 'team'); its progress is the team's members' (decision 044). */
     teamId: uuid('team_id'),
     metric: text('metric').notNull(),
+    /** A `kpi` target's KPI (a company KPI's id or a built-in one's key, decision 104); '' for a built-in metric. */
+    kpiId: text('kpi_id').notNull().default(''),
     period: text('period').notNull(),
-    /** Whole units of the metric; sales value in minor units of the company currency. */
+    /** Whole units of the metric; sales value (and a KPI written as money) in minor units of the company currency. */
     value: bigint('value', { mode: 'number' }).notNull(),
     effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
     endsOn: date('ends_on', { mode: 'string' }),
@@ -991,8 +993,8 @@ export const targets = pgTable(
     createdAt: tz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('targets_subject_effective_idx').on(t.companyId, t.subjectKind, t.userId, t.metric, t.period, t.effectiveFrom),
-    uniqueIndex('targets_team_effective_idx').on(t.companyId, t.subjectKind, t.teamId, t.metric, t.period, t.effectiveFrom),
+    uniqueIndex('targets_subject_effective_idx').on(t.companyId, t.subjectKind, t.userId, t.metric, t.kpiId, t.period, t.effectiveFrom),
+    uniqueIndex('targets_team_effective_idx').on(t.companyId, t.subjectKind, t.teamId, t.metric, t.kpiId, t.period, t.effectiveFrom),
     index('targets_company_user_idx').on(t.companyId, t.userId),
     index('targets_company_team_idx').on(t.companyId, t.teamId),
     // A team's targets go with the team (teams are deleted, not archived: decision 040).
@@ -1001,7 +1003,11 @@ export const targets = pgTable(
       'targets_subject_check',
       sql`(${t.subjectKind} = 'person' and ${t.userId} is not null and ${t.teamId} is null) or (${t.subjectKind} = 'team' and ${t.teamId} is not null and ${t.userId} is null)`,
     ),
-    check('targets_metric_check', sql`${t.metric} in ('calls', 'meetings_booked', 'meetings_held', 'sales', 'sales_value', 'points')`),
+    check(
+      'targets_metric_check',
+      sql`${t.metric} in ('calls', 'meetings_booked', 'meetings_held', 'sales', 'sales_value', 'points', 'kpi')`,
+    ),
+    check('targets_kpi_check', sql`(${t.metric} = 'kpi') = (${t.kpiId} <> '')`),
     check('targets_period_check', sql`${t.period} in ('day', 'week', 'month')`),
     check('targets_value_check', sql`${t.value} > 0`),
     check('targets_ends_check', sql`${t.endsOn} is null or ${t.endsOn} > ${t.effectiveFrom}`),

@@ -67,7 +67,10 @@ export async function countUnreadWrapups(
   return { count: await countUnreadWrapupsOf(tx, input.companyId, input), unread: true };
 }
 
-/** The company's person and team targets as core reads them; a row of an unknown metric or period is left out. */
+/**
+ * The company's person and team targets as core reads them; a row of an unknown metric or period is
+ * left out, and so is a KPI's target (decision 104): the digest's targets are the built-in metrics'.
+ */
 function toDigestTargets(rows: TargetRow[]): Pick<DigestCompanyWeek, 'targets' | 'teamTargets'> {
   const targets: DigestTargetRow[] = [];
   const teamTargets: DigestTeamTargetRow[] = [];

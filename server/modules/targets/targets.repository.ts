@@ -10,7 +10,7 @@ import type { CompanyId, UserId } from '../../db/tenant';
 
 export type TargetRow = Pick<
   typeof targets.$inferSelect,
-  'id' | 'subjectKind' | 'userId' | 'teamId' | 'metric' | 'period' | 'value' | 'effectiveFrom' | 'endsOn' | 'createdAt'
+  'id' | 'subjectKind' | 'userId' | 'teamId' | 'metric' | 'kpiId' | 'period' | 'value' | 'effectiveFrom' | 'endsOn' | 'createdAt'
 >;
 
 const targetColumns = {
@@ -19,6 +19,7 @@ const targetColumns = {
   userId: targets.userId,
   teamId: targets.teamId,
   metric: targets.metric,
+  kpiId: targets.kpiId,
   period: targets.period,
   value: targets.value,
   effectiveFrom: targets.effectiveFrom,
@@ -48,6 +49,7 @@ export async function selectTargets(tx: Transaction, companyId: CompanyId, filte
       asc(targets.teamId),
       asc(targets.userId),
       asc(targets.metric),
+      asc(targets.kpiId),
       asc(targets.period),
       desc(targets.effectiveFrom),
     );
@@ -62,7 +64,7 @@ export async function selectTargetById(tx: Transaction, companyId: CompanyId, id
 }
 
 /**
- * Sets a target from a date: a second target for the same subject, metric, period and date
+ * Sets a target from a date: a second target for the same subject, metric (and KPI), period and date
  * replaces the first (and undoes an end). The caller has checked the subject.
  */
 export async function upsertTarget(
@@ -71,6 +73,8 @@ export async function upsertTarget(
   values: {
     subject: { kind: 'person'; userId: UserId } | { kind: 'team'; teamId: string };
     metric: string;
+    /** '' for a built-in metric. */
+    kpiId: string;
     period: string;
     value: number;
     effectiveFrom: string;
@@ -91,8 +95,8 @@ export async function upsertTarget(
     })
     .onConflictDoUpdate({
       target: isTeam
-        ? [targets.companyId, targets.subjectKind, targets.teamId, targets.metric, targets.period, targets.effectiveFrom]
-        : [targets.companyId, targets.subjectKind, targets.userId, targets.metric, targets.period, targets.effectiveFrom],
+        ? [targets.companyId, targets.subjectKind, targets.teamId, targets.metric, targets.kpiId, targets.period, targets.effectiveFrom]
+        : [targets.companyId, targets.subjectKind, targets.userId, targets.metric, targets.kpiId, targets.period, targets.effectiveFrom],
       set: { value: values.value, endsOn: null, createdBy: values.createdBy, createdAt: values.createdAt },
     })
     .returning(targetColumns);

@@ -1,14 +1,20 @@
 import type {
   CreateTarget,
+  Kpi,
+  KpiFormula,
   MyTargets,
   Target,
   TargetList,
+  TargetMeasure,
   TargetMetric,
   TargetProgress,
   TargetSubjectKind,
   TargetSubjects,
 } from '@core/contracts';
-import { TARGET_METRICS } from '@core/contracts';
+import { KPI_MEASURE_MESSAGES, TARGET_MEASURES } from '@core/contracts';
+import { isAdditiveKpi } from '@core/contests';
+import { evaluateKpis } from '@core/kpi-formulas';
+import { pickName } from '@core/activity-types';
 import {
   computePacing,
   computePeriodShare,
@@ -35,6 +41,7 @@ import {
   selectTeamRefs,
 } from '../teams/teams.service';
 import { selectDailyStats } from '../daily-stats/daily-stats.service';
+import { type DatedKpiFact, selectKpisByIdIn, selectMemberKpiFactsForIn } from '../kpis/kpis.service';
 import { endTargetFrom, selectTargetById, selectTargets, type TargetFilter, type TargetRow, upsertTarget } from './targets.repository';
 
 /*
@@ -116,17 +123,37 @@ async function checkTeamSubject(tx: Transaction, actor: Actor, scope: TargetScop
 /** The rows in force on `day`, per person or team, metric and period (decision 043); of one period only when given. */
 function selectRowsInForce(rows: TargetRow[], day: string, period: TargetPeriod | null = null): TargetRow[] {
   const ofPeriod = period === null ? rows : rows.filter((row) => row.period === period);
-  return selectTargetsInForce(ofPeriod, day, (row) => `${row.subjectKind}:${row.userId ?? row.teamId}`);
+  // A KPI's target is its own line: one per KPI (decision 104), beside the built-in metrics'.
+  return selectTargetsInForce(ofPeriod, day, (row) => `${row.subjectKind}:${row.userId ?? row.teamId}:${row.kpiId}`);
 }
 
-function toTarget(row: TargetRow, inForceToday: ReadonlySet<string>, today: string): Target {
+/** The company's KPIs by id, read only when a target names one (decision 104). */
+type TargetKpis = ReadonlyMap<string, Kpi>;
+async function selectTargetKpis(
+  tx: Transaction,
+  companyId: CompanyId,
+  rows: readonly Pick<TargetRow, 'kpiId'>[],
+): Promise<{ kpis: TargetKpis; formulas: ReadonlyMap<string, KpiFormula> }> {
+  if (rows.every((row) => row.kpiId === '')) return { kpis: new Map(), formulas: new Map() };
+  return selectKpisByIdIn(tx, companyId);
+}
+
+/** A target's KPI as its screens name it; null for a built-in metric or a KPI deleted since. */
+function toNamedKpi(row: Pick<TargetRow, 'kpiId'>, kpis: TargetKpis): Target['kpi'] {
+  const kpi = row.kpiId === '' ? undefined : kpis.get(row.kpiId);
+  return kpi ? { id: kpi.id, names: kpi.names, format: kpi.format, decimals: kpi.decimals } : null;
+}
+
+function toTarget(row: TargetRow, inForceToday: ReadonlySet<string>, today: string, kpis: TargetKpis): Target {
   const status = row.effectiveFrom > today ? 'upcoming' : inForceToday.has(row.id) ? 'active' : 'ended';
   return {
     id: row.id,
     subjectKind: row.subjectKind as TargetSubjectKind,
     userId: row.userId,
     teamId: row.teamId,
-    metric: row.metric as TargetMetric,
+    metric: row.metric as TargetMeasure,
+    kpiId: row.kpiId === '' ? null : row.kpiId,
+    kpi: toNamedKpi(row, kpis),
     period: row.period as TargetPeriod,
     value: row.value,
     effectiveFrom: row.effectiveFrom,
@@ -136,10 +163,32 @@ function toTarget(row: TargetRow, inForceToday: ReadonlySet<string>, today: stri
   };
 }
 
-function toTargetList(rows: TargetRow[], today: string): TargetList {
+function toTargetList(rows: TargetRow[], today: string, kpis: TargetKpis): TargetList {
   const inForce = new Set(selectRowsInForce(rows, today).map((row) => row.id));
-  return { targets: rows.map((row) => toTarget(row, inForce, today)) };
+  return { targets: rows.map((row) => toTarget(row, inForce, today, kpis)) };
 }
+
+/**
+ * A KPI target's KPI must be the company's (or a built-in one), met by going up, and a count or a
+ * sum (decision 104): pacing expects a share of the target by a share of the period, which only a
+ * figure that adds up day by day can be held to.
+ */
+async function checkTargetKpi(tx: Transaction, companyId: CompanyId, kpiId: string): Promise<Kpi> {
+  const { kpis, formulas } = await selectKpisByIdIn(tx, companyId);
+  const kpi = kpis.get(kpiId);
+  if (!kpi) throw badRequest('No such KPI in your company.', { kpiId: KPI_MEASURE_MESSAGES.gone });
+  if (kpi.lowerIsBetter) {
+    throw badRequest(`${KPI_MEASURE_MESSAGES.targetLowerIsBetter}.`, { kpiId: KPI_MEASURE_MESSAGES.targetLowerIsBetter });
+  }
+  if (!isAdditiveKpi(formulas.get(kpiId)!)) {
+    throw badRequest(`${KPI_MEASURE_MESSAGES.notAdditive}.`, { kpiId: KPI_MEASURE_MESSAGES.notAdditive });
+  }
+  return kpi;
+}
+
+/** What the audit log keeps of a KPI target's KPI: its id, name and format as they were. */
+const auditKpi = (kpi: Pick<Kpi, 'id' | 'names' | 'format'> | null) =>
+  kpi ? { kpiId: kpi.id, kpiName: pickName(kpi.names, 'en'), kpiFormat: kpi.format } : {};
 
 /**
  * The targets the caller manages, every row of their history: an admin's, the company's; a lead's,
@@ -159,9 +208,10 @@ export async function listTargets(deps: AppDeps, actor: Actor, query: { userId?:
         : scope.userIds === null || scope.teamIds === null
           ? null
           : { userIds: [...scope.userIds].map(toUserId), teamIds: [...scope.teamIds] };
-    return selectTargets(tx, actor.companyId, filter);
+    const rows = await selectTargets(tx, actor.companyId, filter);
+    return { rows, kpis: (await selectTargetKpis(tx, actor.companyId, rows)).kpis };
   });
-  return toTargetList(rows, computeLocalDate(deps.now(), actor.timezone));
+  return toTargetList(rows.rows, computeLocalDate(deps.now(), actor.timezone), rows.kpis);
 }
 
 /** Whom the caller may set targets for: the pickers of the Targets screen. */
@@ -196,9 +246,12 @@ export async function createTarget(deps: AppDeps, actor: Actor, input: CreateTar
     let team: { id: string; name: string } | null = null;
     if (input.teamId !== undefined) team = await checkTeamSubject(tx, actor, scope, input.teamId);
     else await checkPersonSubject(tx, actor, scope, input.userId!);
+    const kpiId = input.metric === 'kpi' ? input.kpiId! : '';
+    const kpi = kpiId === '' ? null : await checkTargetKpi(tx, actor.companyId, kpiId);
     const row = await upsertTarget(tx, actor.companyId, {
       subject: team ? { kind: 'team', teamId: team.id } : { kind: 'person', userId: toUserId(input.userId!) },
       metric: input.metric,
+      kpiId,
       period: input.period,
       value: input.value,
       effectiveFrom: input.effectiveFrom,
@@ -213,6 +266,7 @@ export async function createTarget(deps: AppDeps, actor: Actor, input: CreateTar
           subjectKind: team ? 'team' : 'person',
           ...(team ? { teamName: team.name } : {}),
           metric: input.metric,
+          ...auditKpi(kpi),
           period: input.period,
           value: input.value,
           effectiveFrom: input.effectiveFrom,
@@ -225,7 +279,8 @@ export async function createTarget(deps: AppDeps, actor: Actor, input: CreateTar
       actor.companyId,
       team ? { userIds: [], teamIds: [team.id] } : { userIds: [toUserId(input.userId!)], teamIds: [] },
     );
-    return toTargetList(history, today).targets.find((target) => target.id === row.id)!;
+    const { kpis } = await selectTargetKpis(tx, actor.companyId, history);
+    return toTargetList(history, today, kpis).targets.find((target) => target.id === row.id)!;
   });
 }
 
@@ -247,7 +302,10 @@ export async function endTarget(deps: AppDeps, actor: Actor, id: string): Promis
           details: {
             subjectKind: found.subjectKind as TargetSubjectKind,
             ...(team ? { teamName: team.name } : {}),
-            metric: found.metric as TargetMetric,
+            metric: found.metric as TargetMeasure,
+            ...(found.kpiId === ''
+              ? {}
+              : { kpiId: found.kpiId, ...auditKpi((await selectTargetKpis(tx, actor.companyId, [found])).kpis.get(found.kpiId) ?? null) }),
             period: found.period as TargetPeriod,
             value: found.value,
             removed,
@@ -256,7 +314,7 @@ export async function endTarget(deps: AppDeps, actor: Actor, id: string): Promis
         }),
       );
     }
-    return toTarget(row, new Set(), today);
+    return toTarget(row, new Set(), today, (await selectTargetKpis(tx, actor.companyId, [row])).kpis);
   });
 }
 
@@ -282,7 +340,11 @@ async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: UserId
     const hasTeamTargets = rows.some((row) => row.subjectKind === 'team');
     const people = rows.length === 0 ? [] : hasTeamTargets && team ? [...new Set([userId, ...team.memberIds])] : [userId];
     const stats = await selectDailyStats(tx, { companyId: actor.companyId, userIds: people, from, to });
-    return { team, targets: rows, calendar, stats };
+    // A KPI's targets read its facts day by day from both rollups (decision 104), for the same people and days.
+    const { kpis, formulas } = await selectTargetKpis(tx, actor.companyId, rows);
+    const facts: DatedKpiFact[] =
+      formulas.size === 0 ? [] : await selectMemberKpiFactsForIn(tx, actor.companyId, formulas, { from, to, byDay: true, userIds: people });
+    return { team, targets: rows, calendar, stats, kpis, formulas, facts };
   });
 
   const progress: TargetProgress[] = [];
@@ -291,18 +353,26 @@ async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: UserId
     const reference = computeTargetReferenceDay(dates.to, today);
     const share = computePeriodShare(data.calendar, dates.from, dates.to, now, actor.timezone);
     for (const target of selectRowsInForce(data.targets, reference, period)) {
-      const metric = target.metric as TargetMetric;
+      const metric = target.metric as TargetMeasure;
       const isTeam = target.subjectKind === 'team';
-      // The rollup reader names each metric as targets do (meetings_held, sales_value).
-      const done = data.stats
-        .filter((row) => row.day >= dates.from && row.day <= dates.to && (isTeam || row.userId === userId))
-        .reduce((sum, row) => sum + row[metric], 0);
+      const counted = (row: { day: string; userId: string }) =>
+        row.day >= dates.from && row.day <= dates.to && (isTeam || row.userId === userId);
+      // The rollup reader names each metric as targets do (meetings_held, sales_value); a KPI is
+      // evaluated over the period's facts (a team's together), no value counting as nothing.
+      const done =
+        metric === 'kpi'
+          ? data.formulas.has(target.kpiId)
+            ? (evaluateKpis(data.formulas, data.facts.filter(counted), [target.kpiId]).get(target.kpiId) ?? 0)
+            : 0
+          : data.stats.filter(counted).reduce((sum, row) => sum + row[metric as TargetMetric], 0);
       const pacing = computePacing(done, target.value, share);
       progress.push({
         targetId: target.id,
         subjectKind: isTeam ? 'team' : 'person',
         teamName: isTeam ? (data.team?.name ?? null) : null,
         metric,
+        kpiId: metric === 'kpi' ? target.kpiId : null,
+        kpi: toNamedKpi(target, data.kpis),
         period,
         value: target.value,
         from: dates.from,
@@ -316,7 +386,7 @@ async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: UserId
     }
   }
   // A person's own targets first, then their team's; by metric within each.
-  const metricOrder = (metric: TargetMetric) => TARGET_METRICS.indexOf(metric);
+  const metricOrder = (metric: TargetMeasure) => TARGET_MEASURES.indexOf(metric);
   const kindOrder = (kind: TargetSubjectKind) => (kind === 'person' ? 0 : 1);
   progress.sort((a, b) => kindOrder(a.subjectKind) - kindOrder(b.subjectKind) || metricOrder(a.metric) - metricOrder(b.metric));
   return { on: day, targets: progress };

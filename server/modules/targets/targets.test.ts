@@ -277,3 +277,147 @@ describe('isolation', () => {
     expect(calendar.daysOff).toEqual([{ date: '2026-12-24', label: 'Julaften' }]);
   });
 });
+
+describe('a KPI’s target (decision 104)', () => {
+  /** A Door knock type with a Signed outcome and a money field, and KPIs over it. */
+  async function doorKpis(admin: Member) {
+    const post = async <T>(path: string, json: unknown) => {
+      const response = await t.request(path, { method: 'POST', as: admin, json });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return (await response.json()) as T;
+    };
+    const knock = await post<{ id: string; outcomes: { id: string; names: { en?: string } }[]; fields: { id: string }[] }>(
+      '/api/v1/activity-types',
+      {
+        names: { en: 'Door knock', nb: 'Dørbank' },
+        icon: 'phone',
+        colour: 'amber',
+        points: 1,
+        outcomes: [
+          { names: { en: 'Signed' }, points: 10 },
+          { names: { en: 'Not home' }, points: 0 },
+        ],
+        fields: [{ names: { en: 'Contract value' }, kind: 'money' }],
+        bonus: null,
+      },
+    );
+    const signed = knock.outcomes.find((o) => o.names.en === 'Signed')!.id;
+    const notHome = knock.outcomes.find((o) => o.names.en === 'Not home')!.id;
+    const kpi = (names: Record<string, string>, formula: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      post<{ id: string }>('/api/v1/kpis', { names, formula, format: 'number', ...extra });
+    const contracts = await kpi(
+      { en: 'Contracts', nb: 'Kontrakter' },
+      { kind: 'aggregate', aggregate: 'count', typeIds: [knock.id], outcomeIds: [signed] },
+    );
+    const value = await kpi(
+      { en: 'Contract value' },
+      { kind: 'aggregate', aggregate: 'sum', of: knock.fields[0]!.id, typeIds: [knock.id] },
+      { format: 'money' },
+    );
+    const knocks = await kpi({ en: 'Knocks' }, { kind: 'aggregate', aggregate: 'count', typeIds: [knock.id] });
+    const rate = await kpi({ en: 'Sign rate' }, { kind: 'ratio', left: contracts.id, right: knocks.id }, { format: 'percent' });
+    const misses = await kpi(
+      { en: 'Not home' },
+      { kind: 'aggregate', aggregate: 'count', typeIds: [knock.id], outcomeIds: [notHome] },
+      { lowerIsBetter: true },
+    );
+    const log = async (as: Member, outcome: string, kroner = 0) => {
+      const json = { kind: 'custom', typeId: knock.id, outcome, ...(kroner ? { fields: { [knock.fields[0]!.id]: kroner * 100 } } : {}) };
+      const response = await t.request('/api/v1/activities', { method: 'POST', as, json });
+      expect(response.status, await response.clone().text()).toBe(201);
+    };
+    return { contracts, value, rate, misses, signed, notHome, log };
+  }
+
+  it('measures a count or a sum of the company’s own types, paced like any target; a team’s counts its members together', async () => {
+    const { admin, rep } = await team();
+    const peer = await t.createMember({ companyId: admin.companyId });
+    const oslo = (await (await t.request('/api/v1/teams', { method: 'POST', as: admin, json: { name: 'Oslo' } })).json()) as { id: string };
+    for (const member of [rep, peer]) {
+      expect(
+        (await t.request(`/api/v1/team/members/${member.id}/team`, { method: 'PUT', as: admin, json: { teamId: oslo.id } })).status,
+      ).toBe(200);
+    }
+    // Wednesday 25 November 2026, Oslo: the week's third working day.
+    at('2026-11-25T09:00:00Z');
+    const { contracts, value, signed, notHome, log } = await doorKpis(admin);
+    const made = await setTarget(admin, {
+      userId: rep.id,
+      metric: 'kpi',
+      kpiId: contracts.id,
+      period: 'week',
+      value: 10,
+      effectiveFrom: '2026-11-25',
+    });
+    expect(made).toMatchObject({
+      metric: 'kpi',
+      kpiId: contracts.id,
+      kpi: { names: { en: 'Contracts', nb: 'Kontrakter' }, format: 'number' },
+    });
+    await setTarget(admin, {
+      teamId: oslo.id,
+      metric: 'kpi',
+      kpiId: value.id,
+      period: 'month',
+      value: 5_000_000,
+      effectiveFrom: '2026-11-25',
+    });
+    // A built-in metric's target beside it is its own line.
+    await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'week', value: 50, effectiveFrom: '2026-11-25' });
+
+    await log(rep, signed, 40_000);
+    await log(rep, signed, 20_000);
+    await log(rep, notHome);
+    await log(peer, signed, 15_000);
+
+    const mine = await myTargets(rep);
+    const week = mine.targets.find((x) => x.kpiId === contracts.id)!;
+    expect(week).toMatchObject({ subjectKind: 'person', metric: 'kpi', period: 'week', value: 10, progress: 2, kpi: { id: contracts.id } });
+    // 2 of 10 after two and a bit of the week's five working days: behind.
+    expect(week.pace).toBe('behind');
+    const month = mine.targets.find((x) => x.kpiId === value.id)!;
+    // The team's contract value: the rep's and the peer's, 75 000 kr of 50 000 kr.
+    expect(month).toMatchObject({ subjectKind: 'team', progress: 7_500_000, kpi: { format: 'money' } });
+    expect(month.pace).toBe('ahead');
+    expect(mine.targets.find((x) => x.metric === 'calls')).toMatchObject({ progress: 0, kpiId: null, kpi: null });
+
+    // The audit log names the KPI as it was called.
+    const audit = (await (await t.request('/api/v1/admin/audit-log', { as: admin })).json()) as {
+      entries: { action: string; details: Record<string, unknown> }[];
+    };
+    expect(audit.entries.find((e) => e.action === 'target.set' && e.details.kpiId === contracts.id)?.details).toMatchObject({
+      metric: 'kpi',
+      kpiName: 'Contracts',
+      kpiFormat: 'number',
+    });
+  });
+
+  it('refuses a KPI that is not the company’s, one that does not add up, and one where lower is better; a deleted KPI reads as none', async () => {
+    const { admin, rep } = await team();
+    at('2026-11-25T09:00:00Z');
+    const { contracts, rate, misses } = await doorKpis(admin);
+    const refusal = async (json: Record<string, unknown>) => {
+      const response = await t.request('/api/v1/targets', {
+        method: 'POST',
+        as: admin,
+        json: { userId: rep.id, metric: 'kpi', period: 'week', value: 5, effectiveFrom: '2026-11-25', ...json },
+      });
+      expect(response.status).toBe(400);
+      return ((await response.json()) as ErrorBody).error.details;
+    };
+    expect(await refusal({ kpiId: crypto.randomUUID() })).toEqual({ kpiId: 'That KPI no longer exists' });
+    expect(await refusal({ kpiId: rate.id })).toEqual({ kpiId: 'A target needs a KPI that adds up: a count or a sum' });
+    expect(await refusal({ kpiId: misses.id })).toEqual({ kpiId: 'A target is met by going up: choose a KPI where higher is better' });
+    expect(await refusal({})).toEqual({ kpiId: 'Choose a KPI' });
+    expect(await refusal({ metric: 'calls', kpiId: contracts.id })).toEqual({ kpiId: 'Choose a KPI' });
+    expect((await listTargets(admin, rep.id)).targets).toEqual([]);
+
+    await setTarget(admin, { userId: rep.id, metric: 'kpi', kpiId: contracts.id, period: 'week', value: 5, effectiveFrom: '2026-11-25' });
+    // The ratio made of it goes first (a KPI in use is kept).
+    expect((await t.request(`/api/v1/kpis/${rate.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
+    expect((await t.request(`/api/v1/kpis/${contracts.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
+    const [gone] = (await myTargets(rep)).targets;
+    expect(gone).toMatchObject({ metric: 'kpi', kpiId: contracts.id, kpi: null, progress: 0 });
+    expect((await listTargets(admin, rep.id)).targets[0]).toMatchObject({ kpi: null });
+  });
+});

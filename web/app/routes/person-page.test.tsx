@@ -53,6 +53,8 @@ function makeOverview(overrides: Partial<PersonOverview> = {}): PersonOverview {
         subjectKind: 'person',
         teamName: null,
         metric: 'calls',
+        kpiId: null,
+        kpi: null,
         period: 'week',
         value: 50,
         from: '2026-11-23',

@@ -15810,7 +15810,20 @@ export interface paths {
                                 userId: string | null;
                                 teamId: string | null;
                                 /** @enum {string} */
-                                metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
+                                metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "kpi";
+                                kpiId: string | null;
+                                kpi: {
+                                    id: string;
+                                    names: {
+                                        en?: string;
+                                        nb?: string;
+                                        sv?: string;
+                                        da?: string;
+                                    };
+                                    /** @enum {string} */
+                                    format: "number" | "money" | "percent" | "duration";
+                                    decimals: number;
+                                } | null;
                                 /** @enum {string} */
                                 period: "day" | "week" | "month";
                                 value: number;
@@ -15877,7 +15890,8 @@ export interface paths {
                         /** Format: uuid */
                         teamId?: string;
                         /** @enum {string} */
-                        metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
+                        metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "kpi";
+                        kpiId?: string;
                         /** @enum {string} */
                         period: "day" | "week" | "month";
                         value: number;
@@ -15900,7 +15914,20 @@ export interface paths {
                             userId: string | null;
                             teamId: string | null;
                             /** @enum {string} */
-                            metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
+                            metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "kpi";
+                            kpiId: string | null;
+                            kpi: {
+                                id: string;
+                                names: {
+                                    en?: string;
+                                    nb?: string;
+                                    sv?: string;
+                                    da?: string;
+                                };
+                                /** @enum {string} */
+                                format: "number" | "money" | "percent" | "duration";
+                                decimals: number;
+                            } | null;
                             /** @enum {string} */
                             period: "day" | "week" | "month";
                             value: number;
@@ -16065,7 +16092,20 @@ export interface paths {
                             userId: string | null;
                             teamId: string | null;
                             /** @enum {string} */
-                            metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
+                            metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "kpi";
+                            kpiId: string | null;
+                            kpi: {
+                                id: string;
+                                names: {
+                                    en?: string;
+                                    nb?: string;
+                                    sv?: string;
+                                    da?: string;
+                                };
+                                /** @enum {string} */
+                                format: "number" | "money" | "percent" | "duration";
+                                decimals: number;
+                            } | null;
                             /** @enum {string} */
                             period: "day" | "week" | "month";
                             value: number;
@@ -16155,7 +16195,20 @@ export interface paths {
                                 subjectKind: "person" | "team";
                                 teamName: string | null;
                                 /** @enum {string} */
-                                metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
+                                metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "kpi";
+                                kpiId: string | null;
+                                kpi: {
+                                    id: string;
+                                    names: {
+                                        en?: string;
+                                        nb?: string;
+                                        sv?: string;
+                                        da?: string;
+                                    };
+                                    /** @enum {string} */
+                                    format: "number" | "money" | "percent" | "duration";
+                                    decimals: number;
+                                } | null;
                                 /** @enum {string} */
                                 period: "day" | "week" | "month";
                                 value: number;
@@ -18438,7 +18491,20 @@ export interface paths {
                                 subjectKind: "person" | "team";
                                 teamName: string | null;
                                 /** @enum {string} */
-                                metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points";
+                                metric: "calls" | "meetings_booked" | "meetings_held" | "sales" | "sales_value" | "points" | "kpi";
+                                kpiId: string | null;
+                                kpi: {
+                                    id: string;
+                                    names: {
+                                        en?: string;
+                                        nb?: string;
+                                        sv?: string;
+                                        da?: string;
+                                    };
+                                    /** @enum {string} */
+                                    format: "number" | "money" | "percent" | "duration";
+                                    decimals: number;
+                                } | null;
                                 /** @enum {string} */
                                 period: "day" | "week" | "month";
                                 value: number;

@@ -53,7 +53,7 @@ export function PeriodCard({ period, data, format }: { period: PeriodKey; data: 
                   </span>
                 </dt>
                 <dd className="text-base font-semibold tabular" data-slot="value">
-                  {formatMetricValue(metric, totals[metric], format)}
+                  {formatMetricValue({ metric }, totals[metric], format)}
                 </dd>
                 {target && <TargetLine target={target} format={format} />}
               </div>
@@ -67,7 +67,7 @@ export function PeriodCard({ period, data, format }: { period: PeriodKey; data: 
 
 export function TargetLine({ target, format }: { target: TargetProgress; format: CompanyFormat }) {
   const { t } = useTranslation('people');
-  const value = (n: number) => formatMetricValue(target.metric, n, format);
+  const value = (n: number) => formatMetricValue(target, n, format);
   const percent = Math.min(100, Math.round((target.progress / target.value) * 100));
   return (
     <dd className="col-span-2 mt-2 space-y-1.5 pl-6.5" data-testid={`person-target-${target.metric}-${target.period}`}>

@@ -18,7 +18,7 @@ export function TrendCard({ data, format }: { data: PersonOverview; format: Comp
   const { t } = useTranslation('people');
   const [metric, setMetric] = useState<TargetMetric>('calls');
   const metricName = t(`metrics.${metric}`);
-  const value = (n: number) => formatMetricValue(metric, n, format);
+  const value = (n: number) => formatMetricValue({ metric }, n, format);
   const points: PersonTrendPoint[] = data.weeks.map((week, index) => ({
     label: t('trend.week', { week: week.isoWeek }),
     range: formatDateRange(week.from, week.to, format.locale),

@@ -335,12 +335,14 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
     case 'target.ended': {
       const details = AuditDetailsSchemas[entry.action].safeParse(entry.details);
       if (!details.success) return one(t(entry.action === 'target.set' ? 'audit:kinds.target.set' : 'audit:kinds.target.ended'));
-      const { subjectKind, teamName, metric, period, value } = details.data;
+      const { subjectKind, teamName, metric, period, value, kpiName, kpiFormat } = details.data;
       const subject = subjectKind === 'team' ? t('audit:entry.target.team', { name: teamName ?? '' }) : memberOf(entry, t);
-      const amount = metric === 'sales_value' ? `${f.number(value / 100)} ${f.currency}` : f.number(value);
+      const money = metric === 'sales_value' || kpiFormat === 'money';
+      const amount = money ? `${f.number(value / 100)} ${f.currency}` : f.number(value);
       const values = {
         subject,
-        metric: t(`targets:metrics.${metric}`, { defaultValue: metric }).toLowerCase(),
+        // A KPI's target (decision 104) names the KPI as it was called then.
+        metric: metric === 'kpi' ? (kpiName ?? 'KPI') : t(`targets:metrics.${metric}`, { defaultValue: metric }).toLowerCase(),
         value: amount,
         period: t(`targets:periods.${period}`, { defaultValue: period }).toLowerCase(),
       };

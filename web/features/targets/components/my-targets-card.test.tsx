@@ -11,6 +11,8 @@ const target = (overrides: Partial<TargetProgress>): TargetProgress => ({
   subjectKind: 'person',
   teamName: null,
   metric: 'calls',
+  kpiId: null,
+  kpi: null,
   period: 'week',
   value: 50,
   from: '2026-11-23',
@@ -57,6 +59,28 @@ describe("the rep's targets from a manager", () => {
     ]);
     const expected = await screen.findByText(/Expected by now/);
     expect(expected.textContent!.replace(/\s/g, ' ')).toBe('Expected by now: NOK 22,727');
+  });
+
+  it('names a KPI’s target by the KPI in the reader’s language and writes it as the KPI is written (decision 104)', async () => {
+    await i18n.changeLanguage('nb');
+    renderCard([
+      target({
+        metric: 'kpi',
+        kpiId: 'k-value',
+        kpi: { id: 'k-value', names: { en: 'Contract value', nb: 'Kontraktsverdi' }, format: 'money', decimals: 0 },
+        period: 'month',
+        value: 5_000_000,
+        progress: 7_500_000,
+        expected: 4_000_000,
+        pace: 'ahead',
+      }),
+      target({ metric: 'kpi', kpiId: 'k-gone', kpi: null, value: 5, progress: 0 }),
+    ]);
+    const list = await screen.findByRole('list', { name: 'Mål fra lederen din' });
+    const [value, gone] = within(list).getAllByRole('listitem');
+    expect(within(value!).getByText('Kontraktsverdi')).toBeInTheDocument();
+    expect(within(value!).getByTestId('target-progress').textContent!.replace(/\s/g, ' ')).toBe('75 000 kr av 50 000 kr');
+    expect(within(gone!).getByText('KPI-en er slettet')).toBeInTheDocument();
   });
 
   it("marks a target of the rep's team as the team's, beside their own", async () => {

@@ -8,7 +8,7 @@ import { Progress } from '@web/components/ui/progress';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useCompanyFormat } from '@web/lib/format';
 import { useMyTargets } from '../api/get-my-targets';
-import { formatExpectedValue, formatMetricValue, METRIC_ICONS } from '../lib/metrics';
+import { formatExpectedValue, formatMetricValue, METRIC_ICONS, nameMeasure } from '../lib/metrics';
 import { PacePill } from './pace-pill';
 
 /**
@@ -52,21 +52,22 @@ export function MyTargetsCard() {
 }
 
 function TargetRow({ target }: { target: TargetProgress }) {
-  const { t } = useTranslation('targets');
+  const { t, i18n } = useTranslation('targets');
   const format = useCompanyFormat();
   const Icon = METRIC_ICONS[target.metric];
   const percent = Math.min(100, Math.round((target.progress / target.value) * 100));
-  const value = (n: number) => formatMetricValue(target.metric, n, format);
+  const value = (n: number) => formatMetricValue(target, n, format);
+  const name = nameMeasure(target, t, i18n.language);
   return (
     <li
       className="space-y-2 py-3 first:pt-0 last:pb-0"
-      data-testid={`target-${target.subjectKind === 'team' ? 'team-' : ''}${target.metric}-${target.period}`}
+      data-testid={`target-${target.subjectKind === 'team' ? 'team-' : ''}${target.metric === 'kpi' ? `kpi-${target.kpiId}` : target.metric}-${target.period}`}
     >
       <div className="flex items-center gap-3">
         <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium">
-            {t(`metrics.${target.metric}`)}
+            {name}
             {target.subjectKind === 'team' && (
               <Badge variant="soft" className="gap-1" data-testid="team-target-badge">
                 <UsersIcon className="size-3" aria-hidden />
@@ -78,7 +79,7 @@ function TargetRow({ target }: { target: TargetProgress }) {
         </div>
         <PacePill pace={target.pace} />
       </div>
-      <Progress value={percent} aria-label={t(`metrics.${target.metric}`)} />
+      <Progress value={percent} aria-label={name} />
       <div className="flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground">
         <span className="tabular">
           <span className="font-semibold text-foreground" data-testid="target-progress">
@@ -86,7 +87,7 @@ function TargetRow({ target }: { target: TargetProgress }) {
           </span>
         </span>
         {target.pace !== 'no-working-days' && (
-          <span className="tabular">{t('mine.expected', { expected: formatExpectedValue(target.metric, target.expected, format) })}</span>
+          <span className="tabular">{t('mine.expected', { expected: formatExpectedValue(target, target.expected, format) })}</span>
         )}
       </div>
     </li>

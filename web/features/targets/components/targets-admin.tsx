@@ -1,4 +1,6 @@
-import { type Target, TARGET_METRICS, type TargetMetric } from '@core/contracts';
+import { pickName } from '@core/activity-types';
+import { type Target, type TargetMeasure, TARGET_METRICS, type TargetMetric } from '@core/contracts';
+import { isAdditiveKpi } from '@core/contests';
 import { TARGET_PERIODS, type TargetPeriod } from '@core/pacing/target-periods';
 import { isLocalDate } from '@core/period';
 import { FlagIcon, UsersIcon } from 'lucide-react';
@@ -21,7 +23,8 @@ import { useCreateTarget } from '../api/create-target';
 import { useEndTarget } from '../api/end-target';
 import { useTargetSubjects } from '../api/get-target-subjects';
 import { useTargets } from '../api/get-targets';
-import { formatMetricValue, METRIC_ICONS } from '../lib/metrics';
+import { useKpis } from '@web/lib/queries/get-kpis';
+import { formatMetricValue, isMoneyMeasure, METRIC_ICONS, nameMeasure } from '../lib/metrics';
 
 type Subjects = { members: { userId: string; displayName: string | null }[]; teams: { id: string; name: string }[] };
 /** The subject select's first option: nobody chosen yet (Radix selects take no empty value). */
@@ -104,20 +107,30 @@ function useCompanyToday(): string {
   return format.localDay(new Date().toISOString());
 }
 
+/** A KPI's option in the measure select: `kpi:` and its id (decision 104). */
+const KPI_OPTION = 'kpi:';
+
 function TargetForm({ subjects }: { subjects: Subjects }) {
-  const { t } = useTranslation('targets');
+  const { t, i18n } = useTranslation('targets');
   const format = useCompanyFormat();
   const today = useCompanyToday();
   const createTarget = useCreateTarget();
+  const kpiList = useKpis();
   const id = useId();
   const [subject, setSubject] = useState(NO_SUBJECT);
-  const [metric, setMetric] = useState<TargetMetric>('calls');
+  // A built-in metric, or one of the company's KPIs that adds up and is met by going up (decision 104).
+  const [measure, setMeasure] = useState<string>('calls');
+  const kpis = (kpiList.data?.kpis ?? []).filter((kpi) => !kpi.builtIn && !kpi.lowerIsBetter && isAdditiveKpi(kpi.formula));
+  const kpiId = measure.startsWith(KPI_OPTION) ? measure.slice(KPI_OPTION.length) : null;
+  const chosenKpi = kpiId === null ? null : (kpis.find((kpi) => kpi.id === kpiId) ?? null);
+  const metric: TargetMeasure = kpiId === null ? (measure as TargetMetric) : 'kpi';
+  const measured = { metric, kpi: chosenKpi };
   const [period, setPeriod] = useState<TargetPeriod>('week');
   const [value, setValue] = useState('');
   const [effectiveFrom, setEffectiveFrom] = useState(today);
   const [errors, setErrors] = useState<{ member?: string; value?: string; date?: string }>({});
 
-  const isMoney = metric === 'sales_value';
+  const isMoney = isMoneyMeasure(measured);
   // Teams first (a team's target counts all its members), then the people.
   const subjectOptions = [
     { value: NO_SUBJECT, label: t('admin.chooseMember') },
@@ -135,7 +148,7 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // Sales value is typed in the currency's whole units and stored in minor units.
+    // Money (sales value, a KPI written as money) is typed in the currency's whole units and stored in minor units.
     const number = Number(value.trim().replace(/\s/g, '').replace(',', '.'));
     const amount = isMoney ? Math.round(number * 100) : number;
     const next = {
@@ -147,14 +160,21 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
     if (next.member || next.value || next.date || !isLocalDate(effectiveFrom)) return;
     const [kind, subjectId] = subject.split(':') as ['team' | 'person', string];
     createTarget.mutate(
-      { ...(kind === 'team' ? { teamId: subjectId } : { userId: subjectId }), metric, period, value: amount, effectiveFrom },
+      {
+        ...(kind === 'team' ? { teamId: subjectId } : { userId: subjectId }),
+        metric,
+        ...(kpiId !== null ? { kpiId } : {}),
+        period,
+        value: amount,
+        effectiveFrom,
+      },
       {
         onSuccess: () => {
           toast.success(t('admin.saved'), {
             description: t('admin.savedText', {
               name: subjectName,
-              metric: t(`metrics.${metric}`),
-              value: formatMetricValue(metric, amount, format),
+              metric: nameMeasure(measured, t, i18n.language),
+              value: formatMetricValue(measured, amount, format),
               period: t(`periods.${period}`).toLowerCase(),
             }),
           });
@@ -181,9 +201,12 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
       <div className="space-y-1.5">
         <Label id={`${id}-metric`}>{t('admin.metric')}</Label>
         <LazySelect
-          value={metric}
-          onValueChange={setMetric}
-          options={TARGET_METRICS.map((m) => ({ value: m, label: t(`metrics.${m}`) }))}
+          value={measure}
+          onValueChange={setMeasure}
+          options={[
+            ...TARGET_METRICS.map((m) => ({ value: m as string, label: t(`metrics.${m}`) })),
+            ...kpis.map((kpi) => ({ value: `${KPI_OPTION}${kpi.id}`, label: pickName(kpi.names, i18n.language) })),
+          ]}
           aria-labelledby={`${id}-metric`}
           className="w-full"
         />
@@ -236,7 +259,7 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
 const STATUS_VARIANTS = { active: 'success', upcoming: 'soft', ended: 'secondary' } as const;
 
 function TargetsTable({ targets, nameOf }: { targets: Target[]; nameOf: (target: Target) => string }) {
-  const { t } = useTranslation('targets');
+  const { t, i18n } = useTranslation('targets');
   const format = useCompanyFormat();
   const endTarget = useEndTarget();
   return (
@@ -256,6 +279,7 @@ function TargetsTable({ targets, nameOf }: { targets: Target[]; nameOf: (target:
         {targets.map((target) => {
           const Icon = METRIC_ICONS[target.metric];
           const name = nameOf(target);
+          const measure = nameMeasure(target, t, i18n.language);
           return (
             <TableRow key={target.id} data-testid="target-row">
               <TableCell className="pl-5">
@@ -272,7 +296,7 @@ function TargetsTable({ targets, nameOf }: { targets: Target[]; nameOf: (target:
                 <span className="flex items-center gap-2">
                   <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                   <span>
-                    {t(`metrics.${target.metric}`)}
+                    {measure}
                     <span className="block text-xs text-muted-foreground">{t(`periods.${target.period}`)}</span>
                   </span>
                 </span>
@@ -280,7 +304,7 @@ function TargetsTable({ targets, nameOf }: { targets: Target[]; nameOf: (target:
                   {t('admin.from', { date: format.shortDay(target.effectiveFrom) })}
                 </span>
               </TableCell>
-              <TableCell className="text-right font-semibold tabular">{formatMetricValue(target.metric, target.value, format)}</TableCell>
+              <TableCell className="text-right font-semibold tabular">{formatMetricValue(target, target.value, format)}</TableCell>
               <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
                 {t('admin.from', { date: format.shortDay(target.effectiveFrom) })}
                 {target.endsOn && <span className="block text-xs">{t('admin.until', { date: format.shortDay(target.endsOn) })}</span>}
@@ -291,7 +315,7 @@ function TargetsTable({ targets, nameOf }: { targets: Target[]; nameOf: (target:
                     variant="ghost"
                     size="sm"
                     disabled={endTarget.isPending}
-                    aria-label={t('admin.endLabel', { metric: t(`metrics.${target.metric}`).toLowerCase(), name })}
+                    aria-label={t('admin.endLabel', { metric: target.metric === 'kpi' ? measure : measure.toLowerCase(), name })}
                     onClick={() =>
                       endTarget.mutate(target.id, {
                         onSuccess: () => toast.success(t('admin.ended')),

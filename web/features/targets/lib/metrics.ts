@@ -1,26 +1,53 @@
-import type { TargetMetric } from '@core/contracts';
-import { BanknoteIcon, CalendarCheckIcon, CalendarClockIcon, HandshakeIcon, type LucideIcon, PhoneIcon, SparklesIcon } from 'lucide-react';
+import { pickName } from '@core/activity-types';
+import type { NamedKpi, TargetMeasure } from '@core/contracts';
+import { formatKpiValue } from '@core/kpi-formulas/format';
+import {
+  BanknoteIcon,
+  CalendarCheckIcon,
+  CalendarClockIcon,
+  GaugeIcon,
+  HandshakeIcon,
+  type LucideIcon,
+  PhoneIcon,
+  SparklesIcon,
+} from 'lucide-react';
 import type { CompanyFormat } from '@web/lib/format';
 
-/** Each metric's icon, in the order the screens list them. */
-export const METRIC_ICONS: Record<TargetMetric, LucideIcon> = {
+/** Each measure's icon, in the order the screens list them; a KPI's target (decision 104) has a gauge. */
+export const METRIC_ICONS: Record<TargetMeasure, LucideIcon> = {
   calls: PhoneIcon,
   meetings_booked: CalendarClockIcon,
   meetings_held: CalendarCheckIcon,
   sales: HandshakeIcon,
   sales_value: BanknoteIcon,
   points: SparklesIcon,
+  kpi: GaugeIcon,
 };
 
-/** A metric's number as the boards show it: sales value as money, the rest as counts. */
-export function formatMetricValue(metric: TargetMetric, value: number, format: CompanyFormat): string {
-  return metric === 'sales_value' ? format.money(value) : format.number(value);
+/** What a target measures: its metric, or its KPI (null once deleted). */
+export type Measured = { metric: TargetMeasure; kpi?: NamedKpi | null };
+
+const isMoney = (target: Measured) => (target.metric === 'kpi' ? target.kpi?.format === 'money' : target.metric === 'sales_value');
+
+/** A target's number as the boards show it: sales value as money, a KPI as its format says, the rest as counts. */
+export function formatMetricValue(target: Measured, value: number, format: CompanyFormat): string {
+  if (target.metric === 'kpi' && target.kpi) return formatKpiValue(value, target.kpi, { locale: format.locale, currency: format.currency });
+  return isMoney(target) ? format.money(value) : format.number(value);
 }
 
 /**
  * What a target expects by now, as the screens say it: a pro-rated share, so rounded to a whole
- * count, or for sales value to whole kroner (money is held in øre: 2,272,727.27 øre is NOK 22,727).
+ * count, or for money to whole kroner (money is held in øre: 2,272,727.27 øre is NOK 22,727).
  */
-export function formatExpectedValue(metric: TargetMetric, expected: number, format: CompanyFormat): string {
-  return metric === 'sales_value' ? format.money(Math.round(expected / 100) * 100) : format.number(Math.round(expected));
+export function formatExpectedValue(target: Measured, expected: number, format: CompanyFormat): string {
+  return isMoney(target) ? format.money(Math.round(expected / 100) * 100) : format.number(Math.round(expected));
 }
+
+/** A target's name: its metric's words, or its KPI's name in the screen's language (`gone` once deleted). */
+export function nameMeasure(target: Measured, t: (key: string) => string, language: string): string {
+  if (target.metric !== 'kpi') return t(`metrics.${target.metric}`);
+  return target.kpi ? pickName(target.kpi.names, language) : t('kpiGone');
+}
+
+/** Whether what a target measures is money: its value is typed in whole currency units. */
+export { isMoney as isMoneyMeasure };

@@ -1,4 +1,4 @@
-import type { Calendar, Target, TargetList, TargetSubjects } from '@core/contracts';
+import type { Calendar, Kpi, Target, TargetList, TargetSubjects } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +23,30 @@ const calendar: Calendar = {
   ],
 };
 
+const kpi = (id: string, name: string, over: Partial<Kpi> = {}): Kpi => ({
+  id,
+  builtIn: false,
+  names: { en: name },
+  formula: { kind: 'aggregate', aggregate: 'count', typeIds: ['t-1'], outcomeIds: [] },
+  format: 'number',
+  decimals: 0,
+  lowerIsBetter: false,
+  createdAt: null,
+  updatedAt: null,
+  ...over,
+});
+/** A count, a money sum, a ratio, one where lower is better and a built-in one: the first two can be targets. */
+const kpis: Kpi[] = [
+  kpi('calls', 'Calls', { builtIn: true }),
+  kpi('k-contracts', 'Contracts'),
+  kpi('k-value', 'Contract value', {
+    format: 'money',
+    formula: { kind: 'aggregate', aggregate: 'sum', of: 'f-1', typeIds: ['t-1'], outcomeIds: [] },
+  }),
+  kpi('k-rate', 'Sign rate', { format: 'percent', formula: { kind: 'ratio', left: 'k-contracts', right: 'calls' } }),
+  kpi('k-misses', 'Misses', { lowerIsBetter: true }),
+];
+
 function renderPage(targets: Target[] = []) {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${TODAY}T10:00:00Z`) });
   const calls = stubFetch({
@@ -32,6 +56,7 @@ function renderPage(targets: Target[] = []) {
     'POST /api/v1/targets': (call) =>
       reply(201, { id: crypto.randomUUID(), ...(call.body as object), endsOn: null, status: 'active', createdAt: `${TODAY}T10:00:00Z` }),
     'GET /api/v1/calendar': reply(200, calendar),
+    'GET /api/v1/kpis': reply(200, { kpis }),
     'PUT /api/v1/calendar': (call) => reply(200, { ...calendar, ...(call.body as object) }),
   });
   renderWithProviders(
@@ -71,6 +96,31 @@ describe('Administration, Targets', () => {
     expect(await screen.findByText('Target set')).toBeInTheDocument();
   });
 
+  it('sets a target on a KPI that adds up and is met by going up, money typed in kroner (decision 104)', async () => {
+    const { calls, user } = renderPage();
+    await user.click(await screen.findByRole('combobox', { name: 'For' }));
+    await user.click(await screen.findByRole('option', { name: 'Ola Rep' }));
+    await user.click(screen.getByRole('combobox', { name: 'Metric' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    // The built-in metrics, then the company's KPIs that can be targets: not a ratio, not lower-is-better, not a built-in KPI again.
+    expect(options.slice(-3)).toEqual(['Points', 'Contracts', 'Contract value']);
+    await user.click(screen.getByRole('option', { name: 'Contract value' }));
+    expect(
+      screen
+        .getByLabelText(/^Target/)
+        .closest('div')!
+        .querySelector('label')!.textContent,
+    ).toMatch(/\(.+\)/);
+    await user.type(screen.getByLabelText(/^Target/), '50000');
+    await user.click(screen.getByRole('button', { name: 'Set target' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+        { userId: 'user-2', metric: 'kpi', kpiId: 'k-value', period: 'week', value: 5_000_000, effectiveFrom: TODAY },
+      ]),
+    );
+    expect(await screen.findByText('Target set')).toBeInTheDocument();
+  });
+
   it("sets a team's target: the team is offered first, marked as a team", async () => {
     const { calls, user } = renderPage();
     await user.click(await screen.findByRole('combobox', { name: 'For' }));
@@ -95,6 +145,8 @@ describe('Administration, Targets', () => {
       userId: 'user-2',
       teamId: null,
       metric: 'sales_value',
+      kpiId: null,
+      kpi: null,
       period: 'month',
       value: 50_000_00,
       effectiveFrom: '2026-11-01',
