@@ -106,6 +106,9 @@ const change = <T extends z.ZodType>(value: T) => z.object({ from: value, to: va
  * log is append-only, so a name copied into it could never be erased. Names are looked up when read.
  * Secrets (access codes, invitation codes, display tokens) are never stored, only that they changed.
  */
+/** A type's or KPI's name as it was, in each language it had (older entries: `name` only). */
+const namedDetails = z.object({ name: text(), names: z.record(text(), text()).optional() });
+
 export const AuditDetailsSchemas = {
   'member.role_changed': z.object({ from: RoleSchema, to: RoleSchema }),
   /** Put on the boards (true) or left off them (false), decision 081. */
@@ -286,15 +289,19 @@ export const AuditDetailsSchemas = {
     sound: change(z.boolean()).optional(),
     style: change(z.enum(CELEBRATION_STYLES)).optional(),
   }),
-  /** A company's own activity types (decision 100), named as they were then (a type's name is no one's personal data). */
-  'activity_type.created': z.object({ name: text() }),
-  'activity_type.changed': z.object({ name: text() }),
-  'activity_type.archived': z.object({ name: text() }),
-  'activity_type.restored': z.object({ name: text() }),
-  'activity_type.deleted': z.object({ name: text() }),
-  'kpi.created': z.object({ name: text() }),
-  'kpi.changed': z.object({ name: text() }),
-  'kpi.deleted': z.object({ name: text() }),
+  /**
+   * A company's own activity types (decision 100) and KPIs (decision 101), named as they were then (a
+   * type's name is no one's personal data): `name` in English or the first there is, `names` in each
+   * language, so the log reads in the reader's.
+   */
+  'activity_type.created': namedDetails,
+  'activity_type.changed': namedDetails,
+  'activity_type.archived': namedDetails,
+  'activity_type.restored': namedDetails,
+  'activity_type.deleted': namedDetails,
+  'kpi.created': namedDetails,
+  'kpi.changed': namedDetails,
+  'kpi.deleted': namedDetails,
 } as const;
 type DetailedAction = keyof typeof AuditDetailsSchemas;
 export type AuditDetails<A extends DetailedAction> = z.infer<(typeof AuditDetailsSchemas)[A]>;

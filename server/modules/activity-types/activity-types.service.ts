@@ -99,7 +99,7 @@ async function audit(tx: Transaction, deps: AppDeps, actor: Actor, action: Audit
     tx,
     createAuditEvent(memberScopeOf(actor), action, {
       target: { type: 'activity_type', id },
-      details: { name: auditName(names) },
+      details: { name: auditName(names), names },
       at: deps.now(),
     }),
   );

@@ -97,7 +97,7 @@ async function audit(tx: Transaction, deps: AppDeps, actor: Actor, action: Audit
     tx,
     createAuditEvent(memberScopeOf(actor), action, {
       target: { type: 'kpi', id },
-      details: { name: pickName(names, 'en') },
+      details: { name: pickName(names, 'en'), names },
       at: deps.now(),
     }),
   );

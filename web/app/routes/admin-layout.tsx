@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/lib/cn';
@@ -28,10 +29,17 @@ export function Component() {
   const { me } = useAuth();
   // The Inbox holds the installation's contact requests: only the operator company's admins have one.
   const tabs = TABS.filter((tab) => !('operatorOnly' in tab) || me?.operator);
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the tabs scroll sideways: the open one is brought into view (Webhooks opened from a link is not off screen).
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <>
       <PageHeader title={t('admin.title')} description={t('admin.subtitle')} />
-      <nav aria-label={t('admin.title')} className="mb-6 flex gap-1 overflow-x-auto border-b">
+      {/* A phone scrolls the tabs sideways; a wide screen shows every one, on two rows when they do not fit on one. */}
+      <nav ref={nav} aria-label={t('admin.title')} className="mb-6 flex gap-1 overflow-x-auto border-b lg:flex-wrap lg:overflow-visible">
         {tabs.map((tab) => (
           <NavLink
             key={tab.to}

@@ -1,4 +1,5 @@
 import { type AuditActor, AuditDetailsSchemas, type AuditEntry } from '@core/contracts';
+import { pickName } from '@core/activity-types';
 import type { TFunction } from 'i18next';
 
 export type AuditWording = {
@@ -19,6 +20,8 @@ type Formatters = {
   day: (localDate: string) => string;
   /** An active member's name by user id; null for anyone else (removed, erased, unknown). */
   memberName?: (userId: string) => string | null;
+  /** The reader's language: a type's or KPI's name is shown in it when the entry kept it. */
+  language?: string;
 };
 
 /** Who acted, as the log shows it. */
@@ -36,6 +39,12 @@ export function describeAuditActor(actor: AuditActor, t: Formatters['t']): strin
 }
 
 /** The name of the member an entry is about, today (a member erased since is "a former member"). */
+/** A type's or KPI's name as it was, in the reader's language when the entry kept every language's. */
+function namedIn(details: { name: string; names?: Record<string, string> } | undefined, language: string): string | undefined {
+  if (!details) return undefined;
+  return details.names ? pickName(details.names, language) || details.name : details.name;
+}
+
 function memberOf(entry: AuditEntry, t: Formatters['t']): string {
   return entry.target?.label ?? t('audit:formerMember');
 }
@@ -399,7 +408,7 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
     case 'activity_type.restored':
     case 'activity_type.deleted': {
       const kind = entry.action.slice('activity_type.'.length) as 'created' | 'changed' | 'archived' | 'restored' | 'deleted';
-      const name = AuditDetailsSchemas[entry.action].safeParse(entry.details).data?.name ?? entry.target?.label;
+      const name = namedIn(AuditDetailsSchemas[entry.action].safeParse(entry.details).data, f.language ?? 'en') ?? entry.target?.label;
       if (!name) return one(t(`audit:kinds.activity_type.${kind}`));
       return one(t(`audit:entry.activity_type.${kind}`, { name }));
     }
@@ -407,7 +416,7 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
     case 'kpi.changed':
     case 'kpi.deleted': {
       const kind = entry.action.slice('kpi.'.length) as 'created' | 'changed' | 'deleted';
-      const name = AuditDetailsSchemas[entry.action].safeParse(entry.details).data?.name ?? entry.target?.label;
+      const name = namedIn(AuditDetailsSchemas[entry.action].safeParse(entry.details).data, f.language ?? 'en') ?? entry.target?.label;
       if (!name) return one(t(`audit:kinds.kpi.${kind}`));
       return one(t(`audit:entry.kpi.${kind}`, { name }));
     }

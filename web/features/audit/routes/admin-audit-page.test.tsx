@@ -335,6 +335,53 @@ describe('Audit log page', () => {
     expect(items[10]).toHaveTextContent('Inn i teamet «Oslo»');
   });
 
+  it('names an own type and a KPI in the reader’s language, and a KPI’s target by its KPI (decisions 100, 101, 104)', async () => {
+    const names = { en: 'Door knock', nb: 'Dørbank' };
+    const OWN: AuditEntry[] = [
+      entry({
+        action: 'activity_type.created',
+        target: { type: 'activity_type', id: 'a1', label: null, removed: null },
+        details: { name: 'Door knock', names },
+      }),
+      entry({
+        action: 'kpi.created',
+        target: { type: 'kpi', id: 'k1', label: null, removed: null },
+        details: { name: 'Contracts', names: { en: 'Contracts', nb: 'Kontrakter' } },
+      }),
+      entry({ action: 'kpi.deleted', target: { type: 'kpi', id: 'k2', label: null, removed: null }, details: { name: 'Old KPI' } }),
+      entry({
+        action: 'target.set',
+        target: member('user-rita', 'Rita Rep'),
+        details: {
+          subjectKind: 'person',
+          metric: 'kpi',
+          kpiId: 'k3',
+          kpiName: 'Contract value',
+          kpiFormat: 'money',
+          period: 'month',
+          value: 5_000_000,
+          effectiveFrom: '2026-12-01',
+        },
+      }),
+    ];
+    renderPage(() => page(OWN));
+    let items = await rows();
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Created the activity type “Door knock”',
+      'Created the KPI “Contracts”',
+      'Deleted the KPI “Old KPI”',
+      'Set a target for Rita Rep: 50,000 NOK Contract value per month',
+    ]);
+    await i18n.changeLanguage('nb');
+    items = await rows();
+    expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
+      'Opprettet aktivitetstypen «Dørbank»',
+      'Opprettet KPI-en «Kontrakter»',
+      'Slettet KPI-en «Old KPI»',
+      'Satte et mål for Rita Rep: 50\u00a0000 NOK Contract value per måned',
+    ]);
+  });
+
   it("words corrections of others' activities, logs for them and customer changes as sentences, in both languages", async () => {
     const carina = member('user-carina', 'Carina Rep');
     const base = { activityId: 'a1', operation: 'updated', localDate: '2026-11-20' };

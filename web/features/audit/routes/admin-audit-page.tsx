@@ -124,7 +124,7 @@ const ICONS: Record<AuditAction, LucideIcon> = {
 };
 
 export function Component() {
-  const { t } = useTranslation(['audit', 'settings', 'targets', 'scoreboard']);
+  const { t, i18n } = useTranslation(['audit', 'settings', 'targets', 'scoreboard']);
   const filterLabelId = useId();
   const [filter, setFilter] = useState<Filter>(ALL);
   const query = useAuditLog(filter === ALL ? undefined : filter);
@@ -143,8 +143,9 @@ export function Component() {
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       day: shortDay,
       memberName: (userId: string) => names.get(userId) ?? null,
+      language: i18n.language,
     };
-  }, [t, locale, timeZone, currency, number, shortDay, members]);
+  }, [t, i18n.language, locale, timeZone, currency, number, shortDay, members]);
 
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
 
