@@ -106,6 +106,38 @@ describe('importing activities from a spreadsheet', () => {
     await page.setViewportSize({ width: 1366, height: 860 });
   });
 
+  it('imports the company’s own type by its Norwegian name, its fields from the columns that name them (decision 100)', async () => {
+    const knock = await callApi<{ id: string }>(base, adminCookie, 'POST', '/activity-types', {
+      names: { en: 'Door knock', nb: 'Dørbank' },
+      icon: 'door-open',
+      colour: 'amber',
+      points: 1,
+      outcomes: [
+        { names: { en: 'Signed', nb: 'Signert' }, points: 10 },
+        { names: { en: 'Not home', nb: 'Ikke hjemme' }, points: 0 },
+      ],
+      fields: [{ names: { en: 'Contract value', nb: 'Kontraktsverdi' }, kind: 'money', required: true }],
+      bonus: null,
+    });
+    expect(knock.status).toBe(201);
+    const own =
+      'Dato;E-post;Aktivitet;Utfall;Kontraktsverdi\n' +
+      `${d}.${m}.${y};${rep.email};Dørbank;Signert;40 000\n` +
+      `${d}.${m}.${y};${rep.email};Dørbank;Ikke hjemme;\n`;
+    await page.goto('/app/admin/import');
+    await page.getByRole('heading', { name: 'Importer fra regneark' }).waitFor();
+    await page.getByLabel('Last opp et regneark').setInputFiles({ name: 'dørbank.csv', mimeType: 'text/csv', buffer: Buffer.from(own) });
+    await page.getByText('Feltene til typene deres').waitFor();
+    // The column was found by its header; the knock that was not home is missing the contract value it requires.
+    expect(await page.getByLabel(/^Dørbank: Kontraktsverdi/).textContent()).toBe('Kontraktsverdi');
+    await page.getByText('Dørbank: Kontraktsverdi: mangler').first().waitFor();
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    await saveSettledScreenshot(page, 'import-08-own-types-nb');
+    await page.getByRole('switch', { name: 'Utelat radene med feil' }).click();
+    await page.getByRole('button', { name: 'Importer 1 rad' }).click();
+    await page.getByText('1 aktivitet importert').first().waitFor();
+  });
+
   it('left no console errors', () => {
     expect(browser.consoleErrors).toEqual([]);
   });

@@ -41,6 +41,20 @@ export const ImportMappingSchema = z.partialRecord(
 );
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
 
+/**
+ * Which column feeds each field of the company's own types (decision 100): keyed `typeId.fieldId`,
+ * a column number or null. Proposed from the headers that name a field; a row of an own type reads
+ * its type's fields from them.
+ */
+export const ImportFieldMappingSchema = z.record(
+  text().max(100),
+  z.number().int('must be a column number').min(0, 'must be a column number').max(500, 'must be a column number').nullable(),
+);
+export type ImportFieldMapping = z.infer<typeof ImportFieldMappingSchema>;
+
+/** The key of an own type's field in an import's field mapping. */
+export const importFieldKey = (typeId: string, fieldId: string) => `${typeId}.${fieldId}`;
+
 /** Why a row fails; `field` is ours, the web words the code in the reader's language. */
 export const IMPORT_ISSUE_CODES = [
   'required',
@@ -54,6 +68,7 @@ export const IMPORT_ISSUE_CODES = [
   'date_too_old',
   'bad_time',
   'bad_value',
+  'bad_field',
   'too_long',
   'duplicate_in_file',
   'already_exists',
@@ -61,6 +76,8 @@ export const IMPORT_ISSUE_CODES = [
 export const ImportIssueSchema = z.object({
   field: z.enum(IMPORT_FIELDS),
   code: z.enum(IMPORT_ISSUE_CODES),
+  /** An own type's field the issue is about (`typeId.fieldId`; `field` is then 'value'). */
+  typeField: text().optional(),
   /** The same in English, for API callers. */
   message: text(),
 });
@@ -82,6 +99,8 @@ export const ImportPreviewSchema = z.object({
   columns: z.array(text()),
   /** The mapping validated (proposed from the headers on upload). */
   mapping: ImportMappingSchema,
+  /** The own types' fields' columns validated (proposed from the headers on upload). */
+  fields: ImportFieldMappingSchema,
   rowCount: z.number().int(),
   validCount: z.number().int(),
   failingCount: z.number().int(),
@@ -96,11 +115,12 @@ export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 
 export const ImportIdParamsSchema = z.object({ id: z.uuid({ message: 'Not an import id' }) });
 
-export const ValidateImportSchema = z.strictObject({ mapping: ImportMappingSchema });
+export const ValidateImportSchema = z.strictObject({ mapping: ImportMappingSchema, fields: ImportFieldMappingSchema.default({}) });
 export type ValidateImport = z.infer<typeof ValidateImportSchema>;
 
 export const CommitImportSchema = z.strictObject({
   mapping: ImportMappingSchema,
+  fields: ImportFieldMappingSchema.default({}),
   /** Import the valid rows and leave the failing ones out; without it a failing row refuses the whole import. */
   skipFailing: z.boolean().default(false),
 });

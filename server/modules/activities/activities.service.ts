@@ -41,6 +41,7 @@ export {
   insertImportedActivitiesIn,
   notifyImportChangeIn,
   selectDayContextsIn,
+  selectTypeDayContextsIn,
   selectImportDaysIn,
 } from './activity-imports.repository';
 

@@ -1,13 +1,15 @@
+import type { TypeDayContext } from '@core/activity-types';
 import { DAILY_CALL_BONUS_THRESHOLD, type DayContext } from '@core/kpi';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { type CompanyId, type UserId } from '../../db/tenant';
-import { activityDayLockKey, type ActivityValues } from './activities.repository';
+import { activityDayLockKey, type ActivityValues, type CustomTypeValues } from './activities.repository';
 
 // ---- spreadsheet imports (decision 039) ----------------------------------------------------------
 
 /** One imported activity as stored (the service has computed its points). */
-export type ImportedActivity = ActivityValues & { id: string; userId: UserId; localDate: string; createdAt: Date };
+export type ImportedActivity = ActivityValues &
+  Partial<CustomTypeValues> & { id: string; userId: UserId; localDate: string; createdAt: Date };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -47,6 +49,30 @@ export async function selectDayContextsIn(
   return contexts;
 }
 
+/**
+ * Transaction step: the day so far of each company's own type (decision 100) on each member's days in
+ * [from, to] (how many, whether one carries the type's daily bonus), keyed `${userId}|${day}|${typeId}`.
+ */
+export async function selectTypeDayContextsIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  userIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, TypeDayContext>> {
+  const result = await tx.execute(sql`
+    SELECT user_id, day::text AS day, type_id::text AS type_id, sum(activities)::int AS activities, sum(bonus_taken)::int AS bonus
+      FROM activity_type_day_stats
+     WHERE company_id = ${companyId}::uuid AND day BETWEEN ${from}::date AND ${to}::date
+       AND user_id IN (SELECT json_array_elements_text(${JSON.stringify(userIds)}::json))
+     GROUP BY user_id, day, type_id`);
+  const contexts = new Map<string, TypeDayContext>();
+  for (const row of rowsOf<{ user_id: string; day: string; type_id: string; activities: number; bonus: number }>(result)) {
+    contexts.set(`${row.user_id}|${row.day}|${row.type_id}`, { countBefore: row.activities, bonusTaken: row.bonus > 0 });
+  }
+  return contexts;
+}
+
 /** Transaction step: the import's activities, one multi-row statement per batch (the caller batches). */
 export async function insertImportedActivitiesIn(
   tx: Transaction,
@@ -72,18 +98,23 @@ export async function insertImportedActivitiesIn(
       daily_bonus: r.dailyBonus,
       bonus_points: r.bonusPoints,
       created_at: r.createdAt.toISOString(),
+      type_id: r.typeId ?? null,
+      outcome_id: r.outcomeId ?? null,
+      field_values: r.fieldValues ?? null,
     })),
   );
   await tx.execute(sql`
     INSERT INTO activities (id, company_id, user_id, local_date, type, meeting_booked, moved_forward, customer_id,
       customer_name, ticket_size, product_name, notes, points_earned, daily_bonus, bonus_points, status, import_id,
-      created_at, updated_at)
+      created_at, updated_at, type_id, outcome_id, field_values)
     SELECT r.id, ${companyId}::uuid, r.user_id, r.local_date, r.type, r.meeting_booked, r.moved_forward, r.customer_id,
       r.customer_name, r.ticket_size, r.product_name, r.notes, r.points_earned, r.daily_bonus, r.bonus_points, 'completed',
-      ${importId}::uuid, r.created_at, r.created_at
+      ${importId}::uuid, r.created_at, r.created_at, r.type_id, r.outcome_id,
+      CASE WHEN r.type_id IS NULL THEN NULL ELSE coalesce(r.field_values, '{}'::jsonb) END
       FROM json_to_recordset(${records}::json) AS r(id uuid, user_id text, local_date date, type text, meeting_booked boolean,
         moved_forward boolean, customer_id uuid, customer_name text, ticket_size bigint, product_name text, notes text,
-        points_earned integer, daily_bonus boolean, bonus_points integer, created_at timestamptz)`);
+        points_earned integer, daily_bonus boolean, bonus_points integer, created_at timestamptz, type_id uuid, outcome_id text,
+        field_values jsonb)`);
 }
 
 /** A (member, day) of an import's rows: an import is written and undone a few of these at a time (decision 084). */

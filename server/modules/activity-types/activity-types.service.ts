@@ -113,6 +113,16 @@ export async function selectActivityTypesIn(
   return (await selectActivityTypes(tx, companyId)).map((row) => ({ id: row.id, ...storedDefinitionOf(row) }));
 }
 
+/** Transaction step (imports): the company's live own types (an archived one takes no new activities), in the list's order. */
+export async function selectLiveActivityTypesIn(
+  tx: Transaction,
+  companyId: CompanyId,
+): Promise<(StoredActivityTypeDefinition & { id: string })[]> {
+  return (await selectActivityTypes(tx, companyId))
+    .filter((row) => row.archivedAt === null)
+    .map((row) => ({ id: row.id, ...storedDefinitionOf(row) }));
+}
+
 /** The company's own types: live ones in their order, then archived ones. */
 export async function listActivityTypes(deps: AppDeps, actor: Actor): Promise<ActivityTypeList> {
   return withTenant(deps.database.db, memberScopeOf(actor), (tx) => readList(tx, deps, actor));

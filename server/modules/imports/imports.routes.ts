@@ -91,7 +91,7 @@ importsRoutes.openapi(
       410: { description: 'The upload expired', content: json(ApiErrorSchema) },
     },
   }),
-  async (c) => c.json(await validateImport(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json').mapping), 200),
+  async (c) => c.json(await validateImport(c.get('deps'), c.get('actor'), c.req.valid('param').id, c.req.valid('json')), 200),
 );
 
 importsRoutes.openapi(

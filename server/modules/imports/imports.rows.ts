@@ -10,6 +10,12 @@ import {
   type ImportIssue,
   type ImportKind,
   type ImportMapping,
+  type ActivityFieldValues,
+  type ActivityType,
+  checkActivityValues,
+  ACTIVITY_VALUE_MESSAGES,
+  type ImportFieldMapping,
+  importFieldKey,
   PRODUCT_NAME_MAX,
   type BuiltInActivityType,
   TICKET_SIZE_MAX,
@@ -88,6 +94,40 @@ export function proposeImportMapping(kind: ImportKind, columns: readonly string[
     if (index !== -1) used.add(index);
   }
   return mapping;
+}
+
+/**
+ * The own types' fields the headers suggest (decision 100): each field of each live type the first
+ * column whose header is one of the field's names, in any language. A column may also feed one of
+ * our fields: a "Value" column holds a sale's value on a sale's row and the field's on a row of the
+ * type, so a file of both needs one column.
+ */
+export function proposeFieldMapping(types: readonly ImportType[], columns: readonly string[]): ImportFieldMapping {
+  const folded = columns.map(fold);
+  const fields: ImportFieldMapping = {};
+  for (const type of types) {
+    for (const field of type.fields) {
+      if (field.archived) continue;
+      const names = new Set(Object.values(field.names).map((name) => fold(name ?? '')));
+      const index = folded.findIndex((header) => names.has(header));
+      fields[importFieldKey(type.id, field.id)] = index === -1 ? null : index;
+    }
+  }
+  return fields;
+}
+
+/** Only the live types' live fields, and only columns the file has. */
+export function cleanFieldMapping(types: readonly ImportType[], fields: ImportFieldMapping, columnCount: number): ImportFieldMapping {
+  const clean: ImportFieldMapping = {};
+  for (const type of types) {
+    for (const field of type.fields) {
+      if (field.archived) continue;
+      const key = importFieldKey(type.id, field.id);
+      const index = fields[key];
+      clean[key] = index !== undefined && index !== null && index < columnCount ? index : null;
+    }
+  }
+  return clean;
 }
 
 /** Only the kind's own fields, and only columns the file has. */
@@ -182,14 +222,60 @@ export function parseImportDate(cell: string): DateTime | null {
   return seconds === null ? null : { date, seconds };
 }
 
+/** A company's own type as an import reads it: its names, outcomes and fields (live ones only are offered). */
+export type ImportType = Pick<ActivityType, 'id' | 'names' | 'outcomes' | 'fields' | 'points' | 'bonus'>;
+
+/** A yes or no in a cell, in English, Norwegian, Swedish or Danish. */
+const YES = new Set(['yes', 'y', 'ja', 'j', 'true', '1', 'x']);
+const NO = new Set(['no', 'n', 'nei', 'nej', 'false', '0']);
+
+/**
+ * A cell as a value of an own type's field, as checkActivityValues takes it: a number (comma or
+ * point), an amount in minor units, a choice by one of its option's names, yes or no, a date; the
+ * text itself when it is none of them (checkActivityValues then says what is wrong).
+ */
+function readFieldCell(field: ImportType['fields'][number], cell: string): unknown {
+  switch (field.kind) {
+    case 'number': {
+      const number = Number(cell.replace(/[\s\u00a0]/g, '').replace(',', '.'));
+      return Number.isFinite(number) ? number : cell;
+    }
+    case 'money':
+      return parseMoneyInput(cell) ?? cell;
+    case 'choice': {
+      const wanted = fold(cell);
+      const option = field.options.find(
+        (o) => !o.archived && (fold(o.id) === wanted || Object.values(o.names).some((n) => fold(n ?? '') === wanted)),
+      );
+      return option?.id ?? cell;
+    }
+    case 'yes_no': {
+      const word = fold(cell);
+      return YES.has(word) ? true : NO.has(word) ? false : cell;
+    }
+    case 'date':
+      return parseImportDate(cell)?.date ?? cell;
+    default:
+      return cell;
+  }
+}
+
+/** The live own type a cell names (any of its names, in any language), or null. */
+function findOwnType(types: readonly ImportType[], cell: string): ImportType | null {
+  const wanted = fold(cell);
+  return types.find((type) => Object.values(type.names).some((name) => fold(name ?? '') === wanted)) ?? null;
+}
+
 /** One activity row, checked: what it stores, with the member's id. */
 export type ActivityImportRow = {
   userId: string;
   localDate: LocalDate;
   /** Seconds after the local midnight; noon when the file gives no time. */
   seconds: number;
-  type: BuiltInActivityType;
+  /** A built-in kind, or 'custom': a company's own type (typeId, its outcome and field values). */
+  type: BuiltInActivityType | 'custom';
   outcome: CallOutcome | null;
+  own: { type: ImportType; outcomeId: string | null; values: ActivityFieldValues } | null;
   customerName: string | null;
   /** Minor units, sales only. */
   ticketSize: number | null;
@@ -202,6 +288,9 @@ export type ActivityRowContext = {
   membersByEmail: ReadonlyMap<string, string>;
   enabledKinds: Readonly<Record<LoggableKind, boolean>>;
   today: LocalDate;
+  /** The company's live own types (decision 100), and which columns feed their fields. */
+  ownTypes: readonly ImportType[];
+  fields: ImportFieldMapping;
 };
 
 const NOON = 12 * 3600;
@@ -222,7 +311,8 @@ export function checkActivityRow(
   context: ActivityRowContext,
 ): { row: ActivityImportRow | null; issues: ImportIssue[] } {
   const issues: ImportIssue[] = [];
-  const issue = (field: ImportField, code: ImportIssue['code'], message: string) => issues.push({ field, code, message });
+  const issue = (field: ImportField, code: ImportIssue['code'], message: string, typeField?: string) =>
+    issues.push({ field, code, message, ...(typeField ? { typeField } : {}) });
   const get = (field: ImportField) => cellOf(cells, mapping, field);
 
   const email = get('email').toLowerCase();
@@ -252,15 +342,22 @@ export function checkActivityRow(
 
   const typeCell = get('type');
   const outcomeCell = get('outcome');
-  let type = typeCell === '' ? null : parseActivityType(typeCell);
+  let type: ActivityImportRow['type'] | null = typeCell === '' ? null : parseActivityType(typeCell);
   let outcome: CallOutcome | null = null;
+  // A company's own type by one of its names, when the cell names no built-in kind (decision 100).
+  const ownType = typeCell !== '' && type === null ? findOwnType(context.ownTypes, typeCell) : null;
+  let own: ActivityImportRow['own'] = null;
+  if (ownType) {
+    type = 'custom';
+    own = checkOwnTypeCells(ownType, outcomeCell, cells, context.fields, issue);
+  }
   if (typeCell === '') issue('type', 'required', 'The activity type is missing');
   else if (type === null) issue('type', 'unknown_type', `Unknown activity type: ${typeCell}`);
   else if ((type === 'meeting' || type === 'email' || type === 'linkedin') && !context.enabledKinds[type]) {
     issue('type', 'kind_disabled', `${KIND_WORDS[type]} logging is turned off for the company`);
     type = null;
   }
-  if (outcomeCell !== '') {
+  if (outcomeCell !== '' && type !== 'custom') {
     outcome = parseCallOutcome(outcomeCell);
     if (outcome === null) issue('outcome', 'unknown_outcome', `Unknown outcome: ${outcomeCell}`);
     else if (type !== null && type !== 'call_answered') issue('outcome', 'outcome_not_allowed', 'Only an answered call has an outcome');
@@ -275,7 +372,8 @@ export function checkActivityRow(
       issue('value', 'bad_value', `Not a sale value: ${valueCell}`);
       ticketSize = null;
     }
-  } else if (valueCell !== '' && type !== null) {
+  } else if (valueCell !== '' && type !== null && type !== 'custom') {
+    // An own type's row may share the value column with sales: its fields are read from their own columns.
     issue('value', 'bad_value', 'Only a sale has a value');
   }
 
@@ -303,9 +401,53 @@ export function checkActivityRow(
       ticketSize,
       productName: type === 'sale' ? productName : null,
       notes,
+      own,
     },
     issues,
   };
+}
+
+/**
+ * An own type's outcome and field cells against the type, as logging checks them
+ * (checkActivityValues): an outcome by one of its names, each field from its mapped column.
+ */
+function checkOwnTypeCells(
+  type: ImportType,
+  outcomeCell: string,
+  cells: readonly string[],
+  fields: ImportFieldMapping,
+  issue: (field: ImportField, code: ImportIssue['code'], message: string, typeField?: string) => void,
+): ActivityImportRow['own'] {
+  const wanted = fold(outcomeCell);
+  const outcome =
+    outcomeCell === ''
+      ? null
+      : (type.outcomes.find(
+          (o) => !o.archived && (fold(o.id) === wanted || Object.values(o.names).some((n) => fold(n ?? '') === wanted)),
+        ) ?? null);
+  const given: Record<string, unknown> = {};
+  for (const field of type.fields) {
+    if (field.archived) continue;
+    const index = fields[importFieldKey(type.id, field.id)];
+    const cell = index === undefined || index === null ? '' : (cells[index] ?? '').trim();
+    if (cell !== '') given[field.id] = readFieldCell(field, cell);
+  }
+  const checked = checkActivityValues(type, { outcome: outcome?.id ?? (outcomeCell === '' ? null : outcomeCell), fields: given });
+  const typeName = Object.values(type.names).find(Boolean) ?? '';
+  if (checked.errors.outcome) {
+    if (outcomeCell === '' && type.outcomes.some((o) => !o.archived)) issue('outcome', 'required', `A ${typeName} needs an outcome`);
+    else if (type.outcomes.every((o) => o.archived)) issue('outcome', 'outcome_not_allowed', `A ${typeName} has no outcome`);
+    else issue('outcome', 'unknown_outcome', `Unknown outcome of ${typeName}: ${outcomeCell}`);
+  }
+  for (const field of type.fields) {
+    const error = checked.errors[`fields.${field.id}`];
+    if (!error) continue;
+    const name = Object.values(field.names).find(Boolean) ?? field.id;
+    const key = importFieldKey(type.id, field.id);
+    if (error === ACTIVITY_VALUE_MESSAGES.required) issue('value', 'required', `${name} is missing`, key);
+    else issue('value', 'bad_field', `${name}: ${error}`, key);
+  }
+  return Object.keys(checked.errors).length > 0 ? null : { type, outcomeId: checked.outcomeId, values: checked.values };
 }
 
 export type CustomerImportRow = { name: string; domain: string | null; segment: string | null };

@@ -5,6 +5,7 @@ import {
   IMPORT_PREVIEW_TTL_MINUTES,
   IMPORT_SAMPLE_ROWS,
   type ImportHistory,
+  type ImportFieldMapping,
   type ImportKind,
   type ImportMapping,
   type ImportPreview,
@@ -22,6 +23,7 @@ import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { findActiveMembers } from '../companies/memberships.service';
 import { insertCustomersIn, selectCustomerNamesIn } from '../customers/customers.service';
 import { selectRulesForPoints } from '../kpi-rules/kpi-rules.service';
+import { selectLiveActivityTypesIn } from '../activity-types/activity-types.service';
 import { IMPORT_CELL_SLICE_ROWS, parseImportFile } from './imports.parse';
 import {
   findImport,
@@ -39,8 +41,11 @@ import {
   type ActivityImportRow,
   checkActivityRow,
   checkCustomerRow,
+  cleanFieldMapping,
   cleanImportMapping,
   type CustomerImportRow,
+  type ImportType,
+  proposeFieldMapping,
   proposeImportMapping,
 } from './imports.rows';
 import {
@@ -86,6 +91,7 @@ type CheckContext =
       membersByEmail: Map<string, string>;
       enabledKinds: ReturnType<typeof computeLogOptions>['enabledKinds'];
       today: LocalDate;
+      ownTypes: ImportType[];
     }
   | { kind: 'customers'; existing: Set<string> };
 
@@ -94,15 +100,19 @@ async function readCheckContext(deps: AppDeps, actor: Actor, kind: ImportKind): 
   if (kind === 'customers') {
     return { kind, existing: await withTenant(deps.database.db, scope, (tx) => selectCustomerNamesIn(tx, actor.companyId)) };
   }
-  const [members, rules] = await Promise.all([
+  const [members, { rules, ownTypes }] = await Promise.all([
     findActiveMembers(deps.database.db, scope),
-    withTenant(deps.database.db, scope, (tx) => selectRulesForPoints(tx, scope.companyId)),
+    withTenant(deps.database.db, scope, async (tx) => ({
+      rules: await selectRulesForPoints(tx, scope.companyId),
+      ownTypes: await selectLiveActivityTypesIn(tx, scope.companyId),
+    })),
   ]);
   return {
     kind,
     membersByEmail: new Map(members.map((member) => [member.email.toLowerCase(), member.userId])),
     enabledKinds: computeLogOptions(rules).enabledKinds,
     today: computeLocalDate(deps.now(), actor.timezone),
+    ownTypes,
   };
 }
 
@@ -110,6 +120,7 @@ async function readCheckContext(deps: AppDeps, actor: Actor, kind: ImportKind): 
 async function checkRows(
   cells: readonly string[][],
   mapping: ImportMapping,
+  fields: ImportFieldMapping,
   context: CheckContext,
 ): Promise<Checked<ActivityImportRow | CustomerImportRow>> {
   const rows: { row: ActivityImportRow | CustomerImportRow; index: number }[] = [];
@@ -121,7 +132,9 @@ async function checkRows(
     if (index > 0 && index % CHECK_TURN_ROWS === 0) await yieldTurn();
     const rowCells = cells[index]!;
     const checked =
-      context.kind === 'activities' ? checkActivityRow(rowCells, mapping, context) : checkCustomerRow(rowCells, mapping, names);
+      context.kind === 'activities'
+        ? checkActivityRow(rowCells, mapping, { ...context, fields })
+        : checkCustomerRow(rowCells, mapping, names);
     const shown = { row: index + 2, cells: rowCells, issues: checked.issues };
     if (index < IMPORT_SAMPLE_ROWS) sample.push(shown);
     if (checked.row) rows.push({ row: checked.row, index });
@@ -130,7 +143,7 @@ async function checkRows(
       if (failures.length < IMPORT_FAILURES_SHOWN) failures.push(shown);
     }
   }
-  return { rows, preview: { mapping, rowCount: cells.length, validCount: rows.length, failingCount, sample, failures } };
+  return { rows, preview: { mapping, fields, rowCount: cells.length, validCount: rows.length, failingCount, sample, failures } };
 }
 
 function toPreview(record: ImportRecord, checked: Checked<unknown>['preview']): ImportPreview {
@@ -186,6 +199,7 @@ export async function uploadImport(
   const parsed = await readImportFile(actor, upload);
   const mapping = proposeImportMapping(upload.kind, parsed.columns);
   const context = await readCheckContext(deps, actor, upload.kind);
+  const fields = context.kind === 'activities' ? proposeFieldMapping(context.ownTypes, parsed.columns) : {};
   const now = deps.now();
   const scope = memberScopeOf(actor);
   const record = await insertImportPreview(deps.database.db, scope, {
@@ -202,8 +216,12 @@ export async function uploadImport(
     await insertImportSlice(deps.database.db, scope, record.id, { slice, rows, text });
     await yieldTurn();
   }
-  return toPreview(record, (await checkRows(parsed.cells, mapping, context)).preview);
+  return toPreview(record, (await checkRows(parsed.cells, mapping, fields, context)).preview);
 }
+
+/** The own types' field columns a request names, kept to the live types' fields and the file's columns. */
+const cleanFields = (context: CheckContext, fields: ImportFieldMapping, columnCount: number): ImportFieldMapping =>
+  context.kind === 'activities' ? cleanFieldMapping(context.ownTypes, fields, columnCount) : {};
 
 const importGone = () =>
   new HttpError(
@@ -233,13 +251,20 @@ async function readPendingCells(deps: AppDeps, scope: MemberScope, record: Impor
 }
 
 /** Checks every row again with another mapping (nothing is written). */
-export async function validateImport(deps: AppDeps, actor: Actor, id: string, mapping: ImportMapping): Promise<ImportPreview> {
+export async function validateImport(
+  deps: AppDeps,
+  actor: Actor,
+  id: string,
+  request: { mapping: ImportMapping; fields?: ImportFieldMapping },
+): Promise<ImportPreview> {
   const scope = memberScopeOf(actor);
   const record = requirePending(await findImport(deps.database.db, scope, id), deps.now());
   const kind = record.kind as ImportKind;
-  const clean = cleanImportMapping(kind, mapping, record.columns.length);
+  const clean = cleanImportMapping(kind, request.mapping, record.columns.length);
   const cells = await readPendingCells(deps, scope, record);
-  return toPreview(record, (await checkRows(cells, clean, await readCheckContext(deps, actor, kind))).preview);
+  const context = await readCheckContext(deps, actor, kind);
+  const fields = cleanFields(context, request.fields ?? {}, record.columns.length);
+  return toPreview(record, (await checkRows(cells, clean, fields, context)).preview);
 }
 
 /**
@@ -254,7 +279,8 @@ export async function commitImport(deps: AppDeps, actor: Actor, id: string, requ
   const kind = pending.kind as ImportKind;
   const mapping = cleanImportMapping(kind, request.mapping, pending.columns.length);
   const cells = await readPendingCells(deps, scope, pending);
-  const checked = await checkRows(cells, mapping, await readCheckContext(deps, actor, kind));
+  const context = await readCheckContext(deps, actor, kind);
+  const checked = await checkRows(cells, mapping, cleanFields(context, request.fields ?? {}, pending.columns.length), context);
   if (checked.preview.failingCount > 0 && !request.skipFailing) {
     throw new HttpError(
       400,

@@ -1,3 +1,4 @@
+import { computeCustomActivityPoints, type TypeDayContext } from '@core/activity-types';
 import { type ActivityInput, computeActivityPoints, type DayContext, isCallActivity } from '@core/kpi';
 import { toMinorUnits } from '@core/money';
 import { computeStartOfLocalDay } from '@core/period';
@@ -16,6 +17,7 @@ import {
   notifyImportChangeIn,
   selectDayContextsIn,
   selectImportDaysIn,
+  selectTypeDayContextsIn,
 } from '../activities/activities.service';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { getOrCreateCustomersIn } from '../customers/customers.service';
@@ -231,6 +233,10 @@ async function writeImportSliceIn(
   const userIds = [...new Set(rows.map((row) => row.userId))];
   const dates = rows.map((row) => row.localDate).sort();
   const days = await selectDayContextsIn(tx, actor.companyId, userIds, dates[0]!, dates.at(-1)!);
+  // An own type's day so far (decision 100): its daily bonus goes to the one that reaches its number, as when logging.
+  const typeDays = rows.some((row) => row.own)
+    ? await selectTypeDayContextsIn(tx, actor.companyId, userIds, dates[0]!, dates.at(-1)!)
+    : new Map<string, TypeDayContext>();
 
   const names = [...new Set(rows.flatMap((row) => (row.customerName === null ? [] : [row.customerName])))];
   const customers = await getOrCreateCustomersIn(tx, memberScopeOf(actor), names, now);
@@ -238,10 +244,47 @@ async function writeImportSliceIn(
   const startOfDay = new Map<string, number>();
   const values: ImportedActivity[] = rows.map((row) => {
     const key = `${row.userId}|${row.localDate}`;
+    let start = startOfDay.get(row.localDate);
+    if (start === undefined) {
+      start = computeStartOfLocalDay(row.localDate, actor.timezone).getTime();
+      startOfDay.set(row.localDate, start);
+    }
+    const customer = row.customerName === null ? undefined : customers.get(row.customerName.toLowerCase());
+    const common = {
+      id: crypto.randomUUID(),
+      userId: toUserId(row.userId),
+      localDate: row.localDate,
+      createdAt: new Date(start + row.seconds * 1000),
+      customerId: customer?.id ?? null,
+      customerName: customer?.name ?? row.customerName,
+      notes: row.notes,
+    };
+    if (row.own) {
+      const typeKey = `${key}|${row.own.type.id}`;
+      const typeDay = typeDays.get(typeKey) ?? { countBefore: 0, bonusTaken: false };
+      typeDays.set(typeKey, typeDay);
+      const points = computeCustomActivityPoints(row.own.type, row.own.outcomeId, row.own.values, typeDay);
+      typeDay.countBefore += 1;
+      if (points.bonusPoints > 0) typeDay.bonusTaken = true;
+      return {
+        ...common,
+        type: 'custom' as const,
+        meetingBooked: false,
+        movedForward: false,
+        ticketSize: null,
+        productName: null,
+        pointsEarned: points.points,
+        dailyBonus: false,
+        bonusPoints: points.bonusPoints,
+        typeId: row.own.type.id,
+        outcomeId: row.own.outcomeId,
+        fieldValues: row.own.values,
+      };
+    }
     let input: ActivityInput;
     if (row.type === 'call_answered') input = { type: 'call_answered', outcome: row.outcome ?? 'no_progress' };
     else if (row.type === 'sale') input = { type: 'sale', ticketSize: toMinorUnits(row.ticketSize!) };
-    else input = { type: row.type };
+    else input = { type: row.type as Exclude<ActivityImportRow['type'], 'call_answered' | 'sale' | 'custom'> };
     let day: DayContext | undefined;
     if (isCallActivity(input)) {
       day = days.get(key) ?? { callsBefore: 0, bonusAlreadyAwarded: false };
@@ -252,25 +295,13 @@ async function writeImportSliceIn(
       day.callsBefore += 1;
       if (points.earnsDailyBonus) day.bonusAlreadyAwarded = true;
     }
-    let start = startOfDay.get(row.localDate);
-    if (start === undefined) {
-      start = computeStartOfLocalDay(row.localDate, actor.timezone).getTime();
-      startOfDay.set(row.localDate, start);
-    }
-    const customer = row.customerName === null ? undefined : customers.get(row.customerName.toLowerCase());
     return {
-      id: crypto.randomUUID(),
-      userId: toUserId(row.userId),
-      localDate: row.localDate,
-      createdAt: new Date(start + row.seconds * 1000),
+      ...common,
       type: row.type,
       meetingBooked: row.outcome === 'meeting_booked',
       movedForward: row.outcome === 'moved_forward',
-      customerId: customer?.id ?? null,
-      customerName: customer?.name ?? row.customerName,
       ticketSize: row.ticketSize,
       productName: row.productName,
-      notes: row.notes,
       pointsEarned: points.points,
       dailyBonus: points.earnsDailyBonus,
       bonusPoints: points.bonusPoints,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Activity, ActivityType, ApiError, Kpi, KpiFormula, KpiList, KpiSeries, KpiValues } from '@core/contracts';
+import type { Activity, ActivityType, ApiError, ImportPreview, Kpi, KpiFormula, KpiList, KpiSeries, KpiValues } from '@core/contracts';
 import { addDays, computeLocalDate, type LocalDate } from '@core/period';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -264,7 +264,42 @@ const stepArb = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('move_day' as const), pick: fc.nat(), day: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('move_member' as const), pick: fc.nat(), who: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('delete' as const), pick: fc.nat() }) },
+  {
+    // A spreadsheet of a few own-type rows (decision 100), kept or undone again.
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('import' as const),
+      rows: fc.array(fc.record({ type: fc.nat(), outcome: fc.nat(), seed: fc.nat(), who: fc.nat(), day: fc.nat(3) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      undo: fc.boolean(),
+    }),
+  },
 );
+
+/** An own type's field values from a seed: an optional field left empty now and then. */
+function rollFieldValues(type: ActivityType, seed: number): Record<string, number | string | boolean> {
+  const values: Record<string, number | string | boolean> = {};
+  type.fields.forEach((field, i) => {
+    const roll = (seed >> (i * 3)) % 8;
+    if (!field.required && roll < 3) return; // an optional field left empty: an average is over those that have it
+    if (field.kind === 'number') values[field.id] = (roll * 7) % 23;
+    if (field.kind === 'money') values[field.id] = roll * 12_500;
+    if (field.kind === 'choice') values[field.id] = field.options[roll % field.options.length]!.id;
+    if (field.kind === 'yes_no') values[field.id] = roll % 2 === 0;
+  });
+  return values;
+}
+
+/** Those values as a spreadsheet's cells: money in whole kroner, a choice by its option's name, yes or no in Norwegian. */
+function cellOf(field: ActivityType['fields'][number], value: number | string | boolean | undefined): string {
+  if (value === undefined) return '';
+  if (field.kind === 'money') return String((value as number) / 100).replace('.', ',');
+  if (field.kind === 'choice') return field.options.find((option) => option.id === value)!.names.en!;
+  if (field.kind === 'yes_no') return value ? 'ja' : 'nei';
+  return String(value);
+}
 
 /** A KPI the property asks for, as choices resolved against the run's types and earlier KPIs. */
 const kpiArb = fc.record({
@@ -355,10 +390,13 @@ function bruteForce(id: string, formulas: Map<string, KpiFormula>, activities: r
 }
 
 describe('every KPI equals its brute-force figure over the activities', () => {
-  it('for random types, fields, filters and formulas, through logs, edits, moves and deletes', { timeout: 240_000 }, async () => {
+  it('for random types, fields, filters and formulas, through logs, edits, moves, deletes and imports', { timeout: 240_000 }, async () => {
     let run = 0;
     /** How many KPIs of the company's own were compared (a property that compared none would prove nothing). */
     let compared = 0;
+    /** How many imports were written (and undone): the property goes through them too. */
+    let imported = 0;
+    let undone = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.array(typeArb, { minLength: 1, maxLength: 3 }),
@@ -420,17 +458,38 @@ describe('every KPI equals its brute-force figure over the activities', () => {
             };
             if (step.op === 'own') {
               const type = types[step.type % types.length]!;
-              const fieldValues: Record<string, unknown> = {};
-              type.fields.forEach((field, i) => {
-                const roll = (step.seed >> (i * 3)) % 8;
-                if (!field.required && roll < 3) return; // an optional field left empty: an average is over those that have it
-                if (field.kind === 'number') fieldValues[field.id] = (roll * 7) % 23;
-                if (field.kind === 'money') fieldValues[field.id] = roll * 12_500;
-                if (field.kind === 'choice') fieldValues[field.id] = field.options[roll % field.options.length]!.id;
-                if (field.kind === 'yes_no') fieldValues[field.id] = roll % 2 === 0;
-              });
               const outcome = type.outcomes.length > 0 ? type.outcomes[step.outcome % type.outcomes.length]!.id : undefined;
-              await logFor({ kind: 'custom', typeId: type.id, outcome, fields: fieldValues });
+              await logFor({ kind: 'custom', typeId: type.id, outcome, fields: rollFieldValues(type, step.seed) });
+            } else if (step.op === 'import') {
+              // The fields by their names as headers (the same names in every type): the import maps them itself.
+              const headers = ['Count', 'Value', 'Size', 'Met'];
+              const lines = step.rows.map((row) => {
+                const type = types[row.type % types.length]!;
+                const values = rollFieldValues(type, row.seed);
+                const outcome = type.outcomes.length > 0 ? type.outcomes[row.outcome % type.outcomes.length]!.names.en! : '';
+                const fieldCells = headers.map((header) => {
+                  const field = type.fields.find((f) => f.names.en === header);
+                  return field ? cellOf(field, values[field.id]) : '';
+                });
+                return [days[row.day]!, members[row.who % 2]!.email, type.names.en, outcome, ...fieldCells].join(';');
+              });
+              const form = new FormData();
+              form.set('kind', 'activities');
+              form.set('file', new File([['Date;E-mail;Type;Outcome;' + headers.join(';'), ...lines].join('\n')], 'own.csv'));
+              const preview = await ok<ImportPreview>(await t.request('/api/v1/imports', { method: 'POST', as: admin, body: form }));
+              expect(preview.failures).toEqual([]);
+              await ok(
+                await t.request(`/api/v1/imports/${preview.id}/commit`, {
+                  method: 'POST',
+                  as: admin,
+                  json: { mapping: preview.mapping, fields: preview.fields },
+                }),
+              );
+              imported += 1;
+              if (step.undo) {
+                await ok(await t.request(`/api/v1/imports/${preview.id}/undo`, { method: 'POST', as: admin }));
+                undone += 1;
+              }
             } else if (step.op === 'call') {
               await logFor({
                 kind: 'call',
@@ -582,5 +641,7 @@ describe('every KPI equals its brute-force figure over the activities', () => {
       { numRuns: 6, seed: 20261205 },
     );
     expect(compared).toBeGreaterThan(15);
+    expect(imported).toBeGreaterThan(0);
+    expect(undone).toBeGreaterThan(0);
   });
 });

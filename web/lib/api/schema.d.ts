@@ -11071,6 +11071,9 @@ export interface paths {
                                 domain?: number | null;
                                 segment?: number | null;
                             };
+                            fields: {
+                                [key: string]: number | null;
+                            };
                             rowCount: number;
                             validCount: number;
                             failingCount: number;
@@ -11081,7 +11084,8 @@ export interface paths {
                                     /** @enum {string} */
                                     field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
                                     /** @enum {string} */
-                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    typeField?: string;
                                     message: string;
                                 }[];
                             }[];
@@ -11092,7 +11096,8 @@ export interface paths {
                                     /** @enum {string} */
                                     field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
                                     /** @enum {string} */
-                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    typeField?: string;
                                     message: string;
                                 }[];
                             }[];
@@ -11180,6 +11185,10 @@ export interface paths {
                             domain?: number | null;
                             segment?: number | null;
                         };
+                        /** @default {} */
+                        fields?: {
+                            [key: string]: number | null;
+                        };
                     };
                 };
             };
@@ -11210,6 +11219,9 @@ export interface paths {
                                 domain?: number | null;
                                 segment?: number | null;
                             };
+                            fields: {
+                                [key: string]: number | null;
+                            };
                             rowCount: number;
                             validCount: number;
                             failingCount: number;
@@ -11220,7 +11232,8 @@ export interface paths {
                                     /** @enum {string} */
                                     field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
                                     /** @enum {string} */
-                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    typeField?: string;
                                     message: string;
                                 }[];
                             }[];
@@ -11231,7 +11244,8 @@ export interface paths {
                                     /** @enum {string} */
                                     field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
                                     /** @enum {string} */
-                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    typeField?: string;
                                     message: string;
                                 }[];
                             }[];
@@ -11327,6 +11341,10 @@ export interface paths {
                             name?: number | null;
                             domain?: number | null;
                             segment?: number | null;
+                        };
+                        /** @default {} */
+                        fields?: {
+                            [key: string]: number | null;
                         };
                         /** @default false */
                         skipFailing?: boolean;

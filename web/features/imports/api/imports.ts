@@ -1,4 +1,4 @@
-import type { CommitImport, ImportKind, ImportMapping } from '@core/contracts';
+import type { CommitImport, ImportFieldMapping, ImportKind, ImportMapping } from '@core/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
@@ -16,8 +16,11 @@ export function uploadImport(input: { kind: ImportKind; file: File }) {
   return api.POST('/api/v1/imports', { body: form as unknown as { kind: ImportKind; file: File } });
 }
 
-export function validateImport(input: { id: string; mapping: ImportMapping }) {
-  return api.POST('/api/v1/imports/{id}/validate', { params: { path: { id: input.id } }, body: { mapping: input.mapping } });
+export function validateImport(input: { id: string; mapping: ImportMapping; fields: ImportFieldMapping }) {
+  return api.POST('/api/v1/imports/{id}/validate', {
+    params: { path: { id: input.id } },
+    body: { mapping: input.mapping, fields: input.fields },
+  });
 }
 
 export function commitImport(input: { id: string } & CommitImport) {

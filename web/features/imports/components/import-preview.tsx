@@ -2,10 +2,11 @@ import {
   ACTIVITY_IMPORT_FIELDS,
   CUSTOMER_IMPORT_FIELDS,
   IMPORT_MAX_PAST_DAYS,
+  type ActivityType,
   type ImportField,
+  type ImportFieldMapping,
   type ImportIssue,
   type ImportKind,
-  type ImportMapping,
   type ImportPreview,
   type ImportRow,
   type ImportSummary,
@@ -23,7 +24,9 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Switch } from '@web/components/ui/switch';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/toaster';
+import { pickName } from '@core/activity-types';
 import { cn } from '@web/lib/cn';
+import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { useCommitImport, useValidateImport } from '../api/imports';
 import { useFormatters } from './import-history';
 
@@ -56,16 +59,20 @@ export function PreviewPanel({
   const count = failing ? preview.validCount : preview.rowCount;
   const blocked = validate.isPending || preview.validCount === 0 || (failing && !skipFailing);
 
-  const changeMapping = (field: ImportField, value: string) => {
-    const mapping: ImportMapping = { ...preview.mapping, [field]: value === NONE ? null : Number(value) };
+  const check = (next: Pick<ImportPreview, 'mapping' | 'fields'>) => {
     // Shown at once; the rows' checks follow from the server.
-    onChange({ ...preview, mapping });
-    validate.mutate({ id: preview.id, mapping }, { onSuccess: onChange });
+    onChange({ ...preview, ...next });
+    validate.mutate({ id: preview.id, ...next }, { onSuccess: onChange });
   };
+  const changeMapping = (field: ImportField, value: string) =>
+    check({ mapping: { ...preview.mapping, [field]: value === NONE ? null : Number(value) }, fields: preview.fields });
+  const changeField = (key: string, value: string) =>
+    check({ mapping: preview.mapping, fields: { ...preview.fields, [key]: value === NONE ? null : Number(value) } });
+  const ownFields = useOwnTypeFields(preview.fields);
 
   const onCommit = () =>
     commit.mutate(
-      { id: preview.id, mapping: preview.mapping, skipFailing: failing && skipFailing },
+      { id: preview.id, mapping: preview.mapping, fields: preview.fields, skipFailing: failing && skipFailing },
       {
         onSuccess: (summary) => {
           toast.success(t(`result.${summary.kind}`, { count: summary.importedCount }));
@@ -110,10 +117,41 @@ export function PreviewPanel({
             <p className="text-sm text-muted-foreground">{t('mapping.description')}</p>
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {FIELDS[preview.kind].map((field) => (
-                <MappingSelect key={field} field={field} preview={preview} onChange={changeMapping} disabled={commit.isPending} />
+                <MappingSelect
+                  key={field}
+                  label={t(`fields.${field}`)}
+                  required={REQUIRED.includes(field)}
+                  testId={field}
+                  value={preview.mapping[field]}
+                  columns={preview.columns}
+                  onChange={(next) => changeMapping(field, next)}
+                  disabled={commit.isPending}
+                />
               ))}
             </div>
           </fieldset>
+
+          {ownFields.length > 0 && (
+            // The company's own types (decision 100): a row names one in its type column, and its fields come from these columns.
+            <fieldset className="space-y-3">
+              <legend className="text-sm font-semibold">{t('mapping.ownTitle')}</legend>
+              <p className="text-sm text-muted-foreground">{t('mapping.ownDescription')}</p>
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {ownFields.map((own) => (
+                  <MappingSelect
+                    key={own.key}
+                    label={own.label}
+                    required={own.required}
+                    testId={own.key}
+                    value={preview.fields[own.key]}
+                    columns={preview.columns}
+                    onChange={(next) => changeField(own.key, next)}
+                    disabled={commit.isPending}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          )}
 
           {validate.isError && (
             <Alert variant="destructive">
@@ -180,37 +218,58 @@ export function PreviewPanel({
   );
 }
 
+/** Each own type's field the preview maps (its key), named "Type: Field" in the reader's language. */
+function useOwnTypeFields(fields: ImportFieldMapping): { key: string; label: string; required: boolean }[] {
+  const { i18n } = useTranslation('imports');
+  const types = useActivityTypes().data?.types ?? [];
+  return Object.keys(fields).flatMap((key) => {
+    const named = nameTypeField(types, key, i18n.language);
+    return named ? [{ key, ...named }] : [];
+  });
+}
+
+/** "Door knock: Contract value" for a `typeId.fieldId` key, or null when the type or field is not (or no longer) there. */
+function nameTypeField(types: readonly ActivityType[], key: string, language: string): { label: string; required: boolean } | null {
+  const [typeId, fieldId] = key.split('.');
+  const type = types.find((candidate) => candidate.id === typeId);
+  const field = type?.fields.find((candidate) => candidate.id === fieldId);
+  return type && field
+    ? { label: `${pickName(type.names, language)}: ${pickName(field.names, language)}`, required: field.required }
+    : null;
+}
+
 export function MappingSelect({
-  field,
-  preview,
+  label,
+  required,
+  testId,
+  value,
+  columns,
   onChange,
   disabled,
 }: {
-  field: ImportField;
-  preview: ImportPreview;
-  onChange: (field: ImportField, value: string) => void;
+  label: string;
+  required: boolean;
+  testId: string;
+  value: number | null | undefined;
+  columns: readonly string[];
+  onChange: (value: string) => void;
   disabled: boolean;
 }) {
   const { t } = useTranslation('imports');
   const id = useId();
-  const value = preview.mapping[field];
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>
-        {t(`fields.${field}`)}
-        {REQUIRED.includes(field) && <span className="ml-1 text-xs font-normal text-muted-foreground">({t('mapping.required')})</span>}
+        {label}
+        {required && <span className="ml-1 text-xs font-normal text-muted-foreground">({t('mapping.required')})</span>}
       </Label>
-      <Select
-        value={value === undefined || value === null ? NONE : String(value)}
-        onValueChange={(next) => onChange(field, next)}
-        disabled={disabled}
-      >
-        <SelectTrigger id={id} className="w-full" data-field={field}>
+      <Select value={value === undefined || value === null ? NONE : String(value)} onValueChange={onChange} disabled={disabled}>
+        <SelectTrigger id={id} className="w-full" data-field={testId}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
           <SelectItem value={NONE}>{t('mapping.none')}</SelectItem>
-          {preview.columns.map((column, index) => (
+          {columns.map((column, index) => (
             <SelectItem key={index} value={String(index)}>
               {column === '' ? `#${index + 1}` : column}
             </SelectItem>
@@ -222,8 +281,12 @@ export function MappingSelect({
 }
 
 export function useIssueText() {
-  const { t } = useTranslation('imports');
-  return (issue: ImportIssue) => t(`issues.${issue.code}`, { field: t(`fields.${issue.field}`), days: IMPORT_MAX_PAST_DAYS });
+  const { t, i18n } = useTranslation('imports');
+  const types = useActivityTypes().data?.types ?? [];
+  // An own type's field is named by its type and itself ("Door knock: Contract value"), not as "Value".
+  const fieldName = (issue: ImportIssue) =>
+    (issue.typeField ? nameTypeField(types, issue.typeField, i18n.language)?.label : undefined) ?? t(`fields.${issue.field}`);
+  return (issue: ImportIssue) => t(`issues.${issue.code}`, { field: fieldName(issue), days: IMPORT_MAX_PAST_DAYS });
 }
 
 export function RowsTable({ title, rows, columns, note }: { title: string; rows: ImportRow[]; columns: string[]; note?: string }) {

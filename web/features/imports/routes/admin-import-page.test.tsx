@@ -1,7 +1,7 @@
 import type { ImportHistory, ImportPreview, ImportSummary } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
@@ -17,6 +17,7 @@ const PREVIEW: ImportPreview = {
   fileName: 'aktiviteter.csv',
   columns: ['Dato', 'E-post', 'Aktivitet'],
   mapping: { date: 0, time: null, email: 1, type: 2, outcome: null, customer: null, value: null, product: null, notes: null },
+  fields: {},
   rowCount: 2,
   validCount: 1,
   failingCount: 1,
@@ -105,12 +106,73 @@ describe('Administration, Import', () => {
     await user.click(importButton);
     // The result on the page (a toast says the same once the toast library has loaded).
     await screen.findByText('1 activity imported', { selector: '[data-slot="alert-title"]' });
-    expect(commits[0]!.body).toEqual({ mapping: PREVIEW.mapping, skipFailing: true });
+    expect(commits[0]!.body).toEqual({ mapping: PREVIEW.mapping, fields: {}, skipFailing: true });
 
     await user.click(await screen.findByRole('button', { name: 'Undo the import of aktiviteter.csv' }));
     const dialog = await screen.findByRole('dialog', { name: 'Undo this import?' });
     await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
     expect(await screen.findByText('Undone', { selector: '[data-slot="badge"]' })).toBeInTheDocument();
+  });
+
+  it('maps the fields of the company’s own types and names a field’s problem by its type and name (decision 100)', async () => {
+    await i18n.changeLanguage('nb');
+    const knock = {
+      id: 't-knock',
+      names: { en: 'Door knock', nb: 'Dørbank' },
+      icon: 'phone',
+      colour: 'amber',
+      points: 1,
+      outcomes: [],
+      fields: [
+        {
+          id: 'value',
+          names: { en: 'Contract value', nb: 'Kontraktsverdi' },
+          kind: 'money',
+          required: true,
+          pointsPerUnit: 0,
+          options: [],
+          archived: false,
+        },
+      ],
+      bonus: null,
+      archivedAt: null,
+      inUse: false,
+    };
+    const preview: ImportPreview = {
+      ...PREVIEW,
+      columns: ['Dato', 'E-post', 'Aktivitet', 'Verdi'],
+      fields: { 't-knock.value': null },
+      validCount: 0,
+      failingCount: 1,
+      sample: [],
+      failures: [
+        {
+          row: 2,
+          cells: ['24.11.2026', 'rita@example.com', 'Dørbank', 'mye'],
+          issues: [{ field: 'value', code: 'required', typeField: 't-knock.value', message: 'Contract value is missing' }],
+        },
+      ],
+    };
+    const validations: RecordedCall[] = [];
+    stubFetch({
+      'GET /api/v1/me': reply(200, adminMe),
+      'GET /api/v1/imports': reply(200, { imports: [] } satisfies ImportHistory),
+      'GET /api/v1/activity-types': reply(200, { types: [knock], templates: [] }),
+      'POST /api/v1/imports': () => reply(201, preview),
+      [`POST /api/v1/imports/${PREVIEW.id}/validate`]: (call) => {
+        validations.push(call);
+        return reply(200, { ...preview, ...(call.body as object) });
+      },
+    });
+    const user = renderPage();
+    await user.upload(await screen.findByLabelText('Last opp et regneark'), new File(['x'], 'dørbank.csv', { type: 'text/csv' }));
+    await screen.findByText('Feltene til typene deres');
+    expect(await screen.findByText('Dørbank: Kontraktsverdi: mangler')).toBeInTheDocument();
+    await user.click(screen.getByLabelText(/^Dørbank: Kontraktsverdi/));
+    await user.click(await screen.findByRole('option', { name: 'Verdi' }));
+    await vi.waitFor(() =>
+      expect(validations.map((call) => call.body)).toEqual([{ mapping: PREVIEW.mapping, fields: { 't-knock.value': 3 } }]),
+    );
   });
 
   it('speaks Norwegian', async () => {
