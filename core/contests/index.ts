@@ -10,7 +10,7 @@ import type {
   CreateContest,
 } from '../contracts/contests';
 import type { KpiFormula } from '../contracts/kpis';
-import { evaluateKpis, type KpiFact } from '../kpi-formulas';
+import { evaluateKpis, isAdditiveKpi, type KpiFact } from '../kpi-formulas';
 import { addDays, diffDays, endOfMonth, type LocalDate, startOfMonth } from '../period';
 
 /*
@@ -122,11 +122,6 @@ export type ContestScoreUnit = ContestMetric | ContestKpiUnit;
 export function computeContestScoreUnit(weights: readonly ContestWeight[], kpi?: ContestKpi | null): ContestScoreUnit {
   if (kpi) return { names: kpi.names, format: kpi.format, decimals: kpi.decimals };
   return weights.length === 1 && weights[0]!.weight === 1 ? weights[0]!.metric : 'points';
-}
-
-/** Whether a KPI only adds up over days (a count or a sum): a target can be reached once and for all (decision 103). */
-export function isAdditiveKpi(formula: KpiFormula): boolean {
-  return formula.kind === 'aggregate' && (formula.aggregate === 'count' || formula.aggregate === 'sum');
 }
 
 /**

@@ -101,14 +101,14 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 /** One field's value before and after. */
 const change = <T extends z.ZodType>(value: T) => z.object({ from: value, to: value });
 
+/** A type's or KPI's name as it was, in each language it had (older entries: `name` only). */
+const namedDetails = z.object({ name: text(), names: z.record(text(), text()).optional() });
+
 /*
  * People are kept as ids only (actor, target), never as names or e-mail addresses in details: the
  * log is append-only, so a name copied into it could never be erased. Names are looked up when read.
  * Secrets (access codes, invitation codes, display tokens) are never stored, only that they changed.
  */
-/** A type's or KPI's name as it was, in each language it had (older entries: `name` only). */
-const namedDetails = z.object({ name: text(), names: z.record(text(), text()).optional() });
-
 export const AuditDetailsSchemas = {
   'member.role_changed': z.object({ from: RoleSchema, to: RoleSchema }),
   /** Put on the boards (true) or left off them (false), decision 081. */
@@ -246,6 +246,7 @@ export const AuditDetailsSchemas = {
     /** A KPI target's KPI (decision 104): its id, its name (in English, else the first there is) and its format then. */
     kpiId: text().optional(),
     kpiName: text().optional(),
+    kpiNames: z.record(text(), text()).optional(),
     kpiFormat: z.enum(KPI_FORMATS).optional(),
     period: z.enum(TARGET_PERIODS),
     value: z.number(),
@@ -258,6 +259,7 @@ export const AuditDetailsSchemas = {
     metric: z.enum(TARGET_MEASURES),
     kpiId: text().optional(),
     kpiName: text().optional(),
+    kpiNames: z.record(text(), text()).optional(),
     kpiFormat: z.enum(KPI_FORMATS).optional(),
     period: z.enum(TARGET_PERIODS),
     value: z.number(),

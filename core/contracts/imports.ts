@@ -63,6 +63,7 @@ export const IMPORT_ISSUE_CODES = [
   'kind_disabled',
   'unknown_outcome',
   'outcome_not_allowed',
+  'no_outcomes',
   'bad_date',
   'date_in_future',
   'date_too_old',

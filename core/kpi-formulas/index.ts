@@ -381,6 +381,15 @@ function aggregateExtreme(formula: KpiAggregateFormula, facts: readonly KpiFact[
 }
 
 /**
+ * Whether a KPI only adds up over days (a count or a sum): a contest's or a target's goal is then
+ * reached once and for all, and a share of it can be expected by a share of the period (decisions
+ * 103, 104).
+ */
+export function isAdditiveKpi(formula: KpiFormula): boolean {
+  return formula.kind === 'aggregate' && (formula.aggregate === 'count' || formula.aggregate === 'sum');
+}
+
+/**
  * Every KPI's value over a set of facts (one member's, or a team's together), by id. A ratio over
  * zero and an average of nothing are null ("—"); a KPI made of one with no value has none either.
  */

@@ -38,8 +38,10 @@ export function useCelebrationCardWords(
       const amount = !score
         ? null
         : typeof score.unit === 'object'
-          ? // A KPI contest (decision 103): the score as its KPI is written, then the KPI's name.
-            `${formatKpiValue(score.score, score.unit, { language: i18n.language, currency: currency ?? 'NOK' })} ${pickName(score.unit.names, i18n.language)}`
+          ? // A KPI contest (decision 103): the score as its KPI is written, then the KPI's name; money only in a known currency.
+            score.unit.format === 'money' && !currency
+            ? null
+            : `${formatKpiValue(score.score, score.unit, { language: i18n.language, currency: currency ?? '' })} ${pickName(score.unit.names, i18n.language)}`
           : score.unit === 'sales_value'
             ? currency
               ? formatMoney(score.score as MinorUnits, currency, getIntlLocale(i18n.language))

@@ -9,7 +9,8 @@ import {
   type Kpi,
   type TvContestFollow,
 } from '@core/contracts';
-import { computeContestPhase, isAdditiveKpi, pickCurrentRound, pickRunningContest } from '@core/contests';
+import { computeContestPhase, pickCurrentRound, pickRunningContest } from '@core/contests';
+import { isAdditiveKpi } from '@core/kpi-formulas';
 import { addDays, computeLocalDate, computeStartOfLocalDay, type LocalDate, toLocalDate } from '@core/period';
 import { isTeamLead } from '@core/teams';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';

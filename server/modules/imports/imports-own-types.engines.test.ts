@@ -150,6 +150,7 @@ const CSV =
   `24.11.2026 10:00;${rep.email};Dørbank;Signert;40 000;Premium;ja\n` +
   `24.11.2026 11:00;${rep.email};Door knock;Not home;;;nei\n` +
   `23.11.2026 09:00;${rep.email};dørbank;signert;15 000,50;standard;Ja\n` +
+  `23.11.2026 15:00;${rep.email};Dørbank;Signert;0;;\n` + // nothing owed: an amount of 0
   `24.11.2026 12:00;${rep.email};Dørbank;Kanskje;;;\n` + // unknown outcome
   `24.11.2026 12:00;${rep.email};Dørbank;;;;\n` + // no outcome
   `24.11.2026 12:00;${rep.email};Dørbank;Signert;mye;;\n` + // not an amount
@@ -170,28 +171,28 @@ describe('an import of the company’s own types', () => {
       [importFieldKey(knock.id, field('Package').id)]: 5,
       [importFieldKey(knock.id, field('Decision maker').id)]: 6,
     });
-    expect(preview.validCount).toBe(3);
+    expect(preview.validCount).toBe(4);
     const reasons = Object.fromEntries(
       preview.failures.map((f) => [f.row, f.issues.map((i) => `${i.field}:${i.code}${i.typeField ? `:${i.typeField}` : ''}`)]),
     );
     expect(reasons).toEqual({
-      5: ['outcome:unknown_outcome'],
-      6: ['outcome:required'],
-      7: [`value:bad_field:${importFieldKey(knock.id, field('Contract value').id)}`],
-      8: [`value:bad_field:${importFieldKey(knock.id, field('Package').id)}`],
+      6: ['outcome:unknown_outcome'],
+      7: ['outcome:required'],
+      8: [`value:bad_field:${importFieldKey(knock.id, field('Contract value').id)}`],
+      9: [`value:bad_field:${importFieldKey(knock.id, field('Package').id)}`],
     });
     // Without the field columns the values are not read: a row's fields are its type's, from their columns.
     const unmapped = await json<ImportPreview>(
       await post(`/api/v1/imports/${preview.id}/validate`, { mapping: preview.mapping, fields: {} }),
     );
-    expect(unmapped.failures.map((f) => f.row)).toEqual([5, 6]);
+    expect(unmapped.failures.map((f) => f.row)).toEqual([6, 7]);
   });
 
   it('writes them with their outcome, values and points, the type’s daily bonus on the one that reaches it; every KPI as recounted', async () => {
     const summary = await json<ImportSummary>(
       await post(`/api/v1/imports/${preview.id}/commit`, { mapping: preview.mapping, fields: preview.fields, skipFailing: true }),
     );
-    expect(summary).toMatchObject({ status: 'committed', importedCount: 3 });
+    expect(summary).toMatchObject({ status: 'committed', importedCount: 4 });
     const stored = await inCompany(async (tx) =>
       rowsOf<{
         type: string;
@@ -221,6 +222,14 @@ describe('an import of the company’s own types', () => {
       {
         type: 'custom',
         outcome_id: outcome('Signed'),
+        field_values: { [field('Contract value').id]: 0 },
+        points_earned: 11,
+        bonus_points: 0,
+        local_date: '2026-11-23',
+      },
+      {
+        type: 'custom',
+        outcome_id: outcome('Signed'),
         field_values: { [field('Contract value').id]: 4_000_000, [field('Package').id]: premium, [field('Decision maker').id]: true },
         points_earned: 11,
         bonus_points: 0,
@@ -237,7 +246,7 @@ describe('an import of the company’s own types', () => {
       },
     ]);
     expect(await kpiValues()).toEqual(await recount());
-    expect(await kpiValues()).toMatchObject({ contracts: 2, value: 5_500_050, largest: 4_000_000, premium: 1 });
+    expect(await kpiValues()).toMatchObject({ contracts: 3, value: 5_500_050, largest: 4_000_000, premium: 1 });
     expect(await typeDrift()).toBe(0);
     expect(await inCompany((tx) => findRollupDriftIn(tx, toCompanyId(company)))).toBe(0);
   });

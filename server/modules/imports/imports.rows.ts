@@ -230,18 +230,39 @@ const YES = new Set(['yes', 'y', 'ja', 'j', 'true', '1', 'x']);
 const NO = new Set(['no', 'n', 'nei', 'nej', 'false', '0']);
 
 /**
- * A cell as a value of an own type's field, as checkActivityValues takes it: a number (comma or
- * point), an amount in minor units, a choice by one of its option's names, yes or no, a date; the
- * text itself when it is none of them (checkActivityValues then says what is wrong).
+ * A number as a spreadsheet writes it, by the rules an amount is read with (parseMoneyInput):
+ * "12 500", "12.500" and "12,500" are twelve thousand five hundred (a point or comma before
+ * groups of three), "12,5" and "12.5" twelve and a half; null when it is not one.
+ */
+export function readImportNumber(cell: string): number | null {
+  const text = cell.replace(/[\s\u00a0\u202f]/g, '');
+  let plain: string;
+  if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(text)) plain = text.replace(/\./g, '').replace(',', '.');
+  else if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) plain = text.replace(/,/g, '');
+  else if (/^-?\d+,\d+$/.test(text)) plain = text.replace(',', '.');
+  else if (/^-?\d+(\.\d+)?$/.test(text)) plain = text;
+  else return null;
+  const number = Number(plain);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** An amount of a money field in minor units: as a sale's value is read, and 0 too (a field may hold nothing owed). */
+export function readImportAmount(cell: string): number | null {
+  if (/^0+([.,]0+)?$/.test(cell.replace(/[\s\u00a0\u202f]/g, '').replace(/^(kr\.?|nok|sek|dkk)|(kr\.?|nok|sek|dkk|,-)$/gi, ''))) return 0;
+  return parseMoneyInput(cell);
+}
+
+/**
+ * A cell as a value of an own type's field, as checkActivityValues takes it: a number, an amount
+ * in minor units, a choice by one of its option's names, yes or no, a date; the text itself when it
+ * is none of them (checkActivityValues then says what is wrong).
  */
 function readFieldCell(field: ImportType['fields'][number], cell: string): unknown {
   switch (field.kind) {
-    case 'number': {
-      const number = Number(cell.replace(/[\s\u00a0]/g, '').replace(',', '.'));
-      return Number.isFinite(number) ? number : cell;
-    }
+    case 'number':
+      return readImportNumber(cell) ?? cell;
     case 'money':
-      return parseMoneyInput(cell) ?? cell;
+      return readImportAmount(cell) ?? cell;
     case 'choice': {
       const wanted = fold(cell);
       const option = field.options.find(
@@ -436,7 +457,7 @@ function checkOwnTypeCells(
   const typeName = Object.values(type.names).find(Boolean) ?? '';
   if (checked.errors.outcome) {
     if (outcomeCell === '' && type.outcomes.some((o) => !o.archived)) issue('outcome', 'required', `A ${typeName} needs an outcome`);
-    else if (type.outcomes.every((o) => o.archived)) issue('outcome', 'outcome_not_allowed', `A ${typeName} has no outcome`);
+    else if (type.outcomes.every((o) => o.archived)) issue('outcome', 'no_outcomes', `A ${typeName} has no outcome`);
     else issue('outcome', 'unknown_outcome', `Unknown outcome of ${typeName}: ${outcomeCell}`);
   }
   for (const field of type.fields) {

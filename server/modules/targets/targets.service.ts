@@ -12,8 +12,7 @@ import type {
   TargetSubjects,
 } from '@core/contracts';
 import { KPI_MEASURE_MESSAGES, TARGET_MEASURES } from '@core/contracts';
-import { isAdditiveKpi } from '@core/contests';
-import { evaluateKpis } from '@core/kpi-formulas';
+import { evaluateKpis, isAdditiveKpi } from '@core/kpi-formulas';
 import { pickName } from '@core/activity-types';
 import {
   computePacing,
@@ -186,9 +185,9 @@ async function checkTargetKpi(tx: Transaction, companyId: CompanyId, kpiId: stri
   return kpi;
 }
 
-/** What the audit log keeps of a KPI target's KPI: its id, name and format as they were. */
-const auditKpi = (kpi: Pick<Kpi, 'id' | 'names' | 'format'> | null) =>
-  kpi ? { kpiId: kpi.id, kpiName: pickName(kpi.names, 'en'), kpiFormat: kpi.format } : {};
+/** What the audit log keeps of a KPI target's KPI: its id, its names (every language's) and format as they were. */
+const describeAuditKpi = (kpi: Pick<Kpi, 'id' | 'names' | 'format'> | null) =>
+  kpi ? { kpiId: kpi.id, kpiName: pickName(kpi.names, 'en'), kpiNames: kpi.names, kpiFormat: kpi.format } : {};
 
 /**
  * The targets the caller manages, every row of their history: an admin's, the company's; a lead's,
@@ -266,7 +265,7 @@ export async function createTarget(deps: AppDeps, actor: Actor, input: CreateTar
           subjectKind: team ? 'team' : 'person',
           ...(team ? { teamName: team.name } : {}),
           metric: input.metric,
-          ...auditKpi(kpi),
+          ...describeAuditKpi(kpi),
           period: input.period,
           value: input.value,
           effectiveFrom: input.effectiveFrom,
@@ -305,7 +304,10 @@ export async function endTarget(deps: AppDeps, actor: Actor, id: string): Promis
             metric: found.metric as TargetMeasure,
             ...(found.kpiId === ''
               ? {}
-              : { kpiId: found.kpiId, ...auditKpi((await selectTargetKpis(tx, actor.companyId, [found])).kpis.get(found.kpiId) ?? null) }),
+              : {
+                  kpiId: found.kpiId,
+                  ...describeAuditKpi((await selectTargetKpis(tx, actor.companyId, [found])).kpis.get(found.kpiId) ?? null),
+                }),
             period: found.period as TargetPeriod,
             value: found.value,
             removed,

@@ -11084,7 +11084,7 @@ export interface paths {
                                     /** @enum {string} */
                                     field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
                                     /** @enum {string} */
-                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "no_outcomes" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
                                     typeField?: string;
                                     message: string;
                                 }[];
@@ -11096,7 +11096,7 @@ export interface paths {
                                     /** @enum {string} */
                                     field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
                                     /** @enum {string} */
-                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "no_outcomes" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
                                     typeField?: string;
                                     message: string;
                                 }[];
@@ -11232,7 +11232,7 @@ export interface paths {
                                     /** @enum {string} */
                                     field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
                                     /** @enum {string} */
-                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "no_outcomes" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
                                     typeField?: string;
                                     message: string;
                                 }[];
@@ -11244,7 +11244,7 @@ export interface paths {
                                     /** @enum {string} */
                                     field: "date" | "time" | "email" | "type" | "outcome" | "customer" | "value" | "product" | "notes" | "name" | "domain" | "segment";
                                     /** @enum {string} */
-                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
+                                    code: "required" | "unknown_member" | "unknown_type" | "kind_disabled" | "unknown_outcome" | "outcome_not_allowed" | "no_outcomes" | "bad_date" | "date_in_future" | "date_too_old" | "bad_time" | "bad_value" | "bad_field" | "too_long" | "duplicate_in_file" | "already_exists";
                                     typeField?: string;
                                     message: string;
                                 }[];

@@ -38,13 +38,16 @@ export function describeAuditActor(actor: AuditActor, t: Formatters['t']): strin
   }
 }
 
-/** The name of the member an entry is about, today (a member erased since is "a former member"). */
 /** A type's or KPI's name as it was, in the reader's language when the entry kept every language's. */
-function namedIn(details: { name: string; names?: Record<string, string> } | undefined, language: string): string | undefined {
-  if (!details) return undefined;
-  return details.names ? pickName(details.names, language) || details.name : details.name;
+const readEntryName = (details: { name: string; names?: Record<string, string> } | undefined, language: string) =>
+  details ? pickEntryName(details.name, details.names, language) : undefined;
+
+/** The name itself, from every language's when kept, else as it was written. */
+function pickEntryName(name: string | undefined, names: Record<string, string> | undefined, language: string): string | undefined {
+  return (names ? pickName(names, language) : '') || name;
 }
 
+/** The name of the member an entry is about, today (a member erased since is "a former member"). */
 function memberOf(entry: AuditEntry, t: Formatters['t']): string {
   return entry.target?.label ?? t('audit:formerMember');
 }
@@ -344,14 +347,17 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
     case 'target.ended': {
       const details = AuditDetailsSchemas[entry.action].safeParse(entry.details);
       if (!details.success) return one(t(entry.action === 'target.set' ? 'audit:kinds.target.set' : 'audit:kinds.target.ended'));
-      const { subjectKind, teamName, metric, period, value, kpiName, kpiFormat } = details.data;
+      const { subjectKind, teamName, metric, period, value, kpiName, kpiNames, kpiFormat } = details.data;
       const subject = subjectKind === 'team' ? t('audit:entry.target.team', { name: teamName ?? '' }) : memberOf(entry, t);
       const money = metric === 'sales_value' || kpiFormat === 'money';
       const amount = money ? `${f.number(value / 100)} ${f.currency}` : f.number(value);
       const values = {
         subject,
         // A KPI's target (decision 104) names the KPI as it was called then.
-        metric: metric === 'kpi' ? (kpiName ?? 'KPI') : t(`targets:metrics.${metric}`, { defaultValue: metric }).toLowerCase(),
+        metric:
+          metric === 'kpi'
+            ? (pickEntryName(kpiName, kpiNames, f.language ?? 'en') ?? 'KPI')
+            : t(`targets:metrics.${metric}`, { defaultValue: metric }).toLowerCase(),
         value: amount,
         period: t(`targets:periods.${period}`, { defaultValue: period }).toLowerCase(),
       };
@@ -408,7 +414,8 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
     case 'activity_type.restored':
     case 'activity_type.deleted': {
       const kind = entry.action.slice('activity_type.'.length) as 'created' | 'changed' | 'archived' | 'restored' | 'deleted';
-      const name = namedIn(AuditDetailsSchemas[entry.action].safeParse(entry.details).data, f.language ?? 'en') ?? entry.target?.label;
+      const name =
+        readEntryName(AuditDetailsSchemas[entry.action].safeParse(entry.details).data, f.language ?? 'en') ?? entry.target?.label;
       if (!name) return one(t(`audit:kinds.activity_type.${kind}`));
       return one(t(`audit:entry.activity_type.${kind}`, { name }));
     }
@@ -416,7 +423,8 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
     case 'kpi.changed':
     case 'kpi.deleted': {
       const kind = entry.action.slice('kpi.'.length) as 'created' | 'changed' | 'deleted';
-      const name = namedIn(AuditDetailsSchemas[entry.action].safeParse(entry.details).data, f.language ?? 'en') ?? entry.target?.label;
+      const name =
+        readEntryName(AuditDetailsSchemas[entry.action].safeParse(entry.details).data, f.language ?? 'en') ?? entry.target?.label;
       if (!name) return one(t(`audit:kinds.kpi.${kind}`));
       return one(t(`audit:entry.kpi.${kind}`, { name }));
     }

@@ -357,6 +357,7 @@ describe('Audit log page', () => {
           metric: 'kpi',
           kpiId: 'k3',
           kpiName: 'Contract value',
+          kpiNames: { en: 'Contract value', nb: 'Kontraktsverdi' },
           kpiFormat: 'money',
           period: 'month',
           value: 5_000_000,
@@ -378,7 +379,7 @@ describe('Audit log page', () => {
       'Opprettet aktivitetstypen «Dørbank»',
       'Opprettet KPI-en «Kontrakter»',
       'Slettet KPI-en «Old KPI»',
-      'Satte et mål for Rita Rep: 50\u00a0000 NOK Contract value per måned',
+      'Satte et mål for Rita Rep: 50\u00a0000 NOK Kontraktsverdi per måned',
     ]);
   });
 

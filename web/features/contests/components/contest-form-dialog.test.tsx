@@ -73,6 +73,26 @@ describe('the contest dialog’s target', () => {
     expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ target: 6_000_000, kpiId: null });
   });
 
+  it('edits a money KPI contest’s target in kroner even before the KPI list has come', async () => {
+    const upsell = { id: 'k-upsell', names: { en: 'Upsell value' }, format: 'money' as const, decimals: 0 };
+    const contest = { ...salesRace, weights: [], kpiId: upsell.id, kpi: upsell, target: 5_000_000 };
+    const base = makeTestMe();
+    const me = { ...base, profile: { ...base.profile!, role: 'admin' as const } };
+    const calls = stubFetch({
+      'GET /api/v1/me': reply(200, me),
+      'GET /api/v1/targets/subjects': reply(200, { teams: [], members: [] }),
+      // The list never comes: the dialog goes by the contest's own KPI.
+      'GET /api/v1/kpis': () => new Promise(() => {}),
+      [`PUT /api/v1/contests/${salesRace.id}`]: (call) => reply(200, { ...contest, ...(call.body as object) }),
+    });
+    renderWithProviders(<ContestFormDialog open onOpenChange={() => {}} contest={contest} />, { me });
+    const target = await screen.findByLabelText(/^Target in/);
+    expect(target).toHaveValue(50000);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({ kpiId: upsell.id, target: 5_000_000 });
+  });
+
   it('a KPI contest offers the KPIs where higher is better and sends the KPI with no activities', async () => {
     const { me, calls } = stub();
     renderWithProviders(<ContestFormDialog open onOpenChange={() => {}} contest={salesRace} />, { me });

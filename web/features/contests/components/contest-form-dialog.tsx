@@ -56,13 +56,17 @@ type Form = {
   template: ContestTemplate | null;
 };
 
-const weightsOf = (contest: Pick<Contest, 'weights'>): Form['weights'] =>
+const readWeights = (contest: Pick<Contest, 'weights'>): Form['weights'] =>
   Object.fromEntries(contest.weights.map((w) => [w.metric, w.weight]));
 
 const TEMPLATE_ICONS = { sprint_week: PhoneCallIcon, sales_race: TrophyIcon, call_blitz: ZapIcon } as const;
 
-/** Whether the score is money: sales value alone, or a KPI written as money. Its target is typed in whole currency units. */
-function isMoneyScore(form: Pick<Form, 'counts' | 'weights' | 'kpiId'>, kpis: readonly Kpi[]): boolean {
+/**
+ * Whether the score is money: sales value alone, or a KPI written as money. Its target is typed in
+ * whole currency units. The KPI's format comes from the company's list, or from the contest as it was
+ * saved while that list is still loading (an edit must not send kroner as øre).
+ */
+function isMoneyScore(form: Pick<Form, 'counts' | 'weights' | 'kpiId'>, kpis: readonly Pick<Kpi, 'id' | 'format'>[]): boolean {
   if (form.counts === 'kpi') return kpis.find((kpi) => kpi.id === form.kpiId)?.format === 'money';
   const chosen = Object.entries(form.weights).filter(([, weight]) => weight !== undefined);
   return chosen.length === 1 && chosen[0]![0] === 'sales_value' && chosen[0]![1] === 1;
@@ -71,7 +75,7 @@ function isMoneyScore(form: Pick<Form, 'counts' | 'weights' | 'kpiId'>, kpis: re
 function fromContest(contest: Contest): Form {
   const money = contest.kpi
     ? contest.kpi.format === 'money'
-    : isMoneyScore({ counts: 'activities', weights: weightsOf(contest), kpiId: '' }, []);
+    : isMoneyScore({ counts: 'activities', weights: readWeights(contest), kpiId: '' }, []);
   return {
     name: contest.name,
     startsOn: contest.startsOn,
@@ -81,7 +85,7 @@ function fromContest(contest: Contest): Form {
     userIds: contest.userIds,
     mode: contest.mode,
     counts: contest.kpiId === null ? 'activities' : 'kpi',
-    weights: weightsOf(contest),
+    weights: readWeights(contest),
     kpiId: contest.kpiId ?? '',
     target: contest.target === null ? '' : String(money ? contest.target / 100 : contest.target),
     prizes: contest.prizes,
@@ -117,6 +121,7 @@ export function ContestFormDialog({
   const kpiList = useKpis();
   // A contest is won by the highest figure (decision 103): KPIs where lower is better are not offered.
   const kpis = (kpiList.data?.kpis ?? []).filter((kpi) => !kpi.lowerIsBetter);
+  const knownKpis = contest?.kpi && !kpis.some((kpi) => kpi.id === contest.kpi!.id) ? [...kpis, contest.kpi] : kpis;
   const save = useSaveContest(contest?.id ?? null);
   const id = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -169,7 +174,7 @@ export function ContestFormDialog({
               .filter(([, weight]) => weight !== undefined && weight > 0)
               .map(([metric, weight]) => ({ metric: metric as ContestMetric, weight: weight! })),
       kpiId: form.counts === 'kpi' ? form.kpiId || null : null,
-      target: readTarget(form.target, isMoneyScore(form, kpis)),
+      target: readTarget(form.target, isMoneyScore(form, knownKpis)),
       prizes: form.prizes,
       recurrence: form.recurrence,
       template: form.template,
@@ -394,7 +399,7 @@ export function ContestFormDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
               <Label htmlFor={field('target')}>
-                {isMoneyScore(form, kpis) ? t('form.targetMoney', { currency: format.currencySymbol }) : t('form.target')}
+                {isMoneyScore(form, knownKpis) ? t('form.targetMoney', { currency: format.currencySymbol }) : t('form.target')}
               </Label>
               <Input
                 id={field('target')}

@@ -332,7 +332,7 @@ export function RowsTable({ title, rows, columns, note }: { title: string; rows:
                     {failing ? (
                       <ul className="space-y-0.5 font-medium text-foreground">
                         {row.issues.map((issue) => (
-                          <li key={`${issue.field}-${issue.code}`} className="flex items-start gap-1.5">
+                          <li key={`${issue.typeField ?? issue.field}-${issue.code}`} className="flex items-start gap-1.5">
                             <TriangleAlertIcon className="mt-0.5 size-3.5 shrink-0 text-destructive" aria-hidden />
                             {issueText(issue)}
                           </li>

@@ -24,7 +24,7 @@ import { KpiEditor } from './kpi-editor';
 type Namer = (names: Record<string, string>) => string;
 
 /** A field's name inside a sentence: "Largest contract value", not "Largest Contract value" (an acronym such as MRR stays). */
-const inSentence = (name: string) => (/^\p{Lu}\p{Ll}/u.test(name) ? name[0]!.toLocaleLowerCase() + name.slice(1) : name);
+const lowerInSentence = (name: string) => (/^\p{Lu}\p{Ll}/u.test(name) ? name[0]!.toLocaleLowerCase() + name.slice(1) : name);
 
 /** What a KPI computes, in a line: "Count of Call (Meeting booked only)", "Meetings booked ÷ Answered calls". */
 export function describeFormula(
@@ -44,7 +44,7 @@ export function describeFormula(
   const fieldName = (fieldId: string) => {
     if (fieldId === 'points') return t('settings:kpis.ofPoints').toLowerCase();
     const field = chosen.flatMap((type) => type.fields).find((f) => f.id === fieldId);
-    return field ? inSentence(nameOf(field.names)) : fieldId;
+    return field ? lowerInSentence(nameOf(field.names)) : fieldId;
   };
   const parts = [t(`settings:kpis.summary.${formula.aggregate}`, { types: typeNames, of: formula.of ? fieldName(formula.of) : '' })];
   if (formula.outcomeIds.length > 0) {
@@ -62,7 +62,7 @@ export function describeFormula(
           : nameOf(field?.options.find((o) => o.id === value)?.names ?? {}),
     );
     parts.push(
-      t('settings:kpis.summary.where', { field: field ? inSentence(nameOf(field.names)) : where.fieldId, values: values.join(', ') }),
+      t('settings:kpis.summary.where', { field: field ? lowerInSentence(nameOf(field.names)) : where.fieldId, values: values.join(', ') }),
     );
   }
   return parts.join(' · ');

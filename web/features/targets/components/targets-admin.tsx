@@ -1,6 +1,6 @@
 import { pickName } from '@core/activity-types';
 import { type Target, type TargetMeasure, TARGET_METRICS, type TargetMetric } from '@core/contracts';
-import { isAdditiveKpi } from '@core/contests';
+import { isAdditiveKpi } from '@core/kpi-formulas';
 import { TARGET_PERIODS, type TargetPeriod } from '@core/pacing/target-periods';
 import { isLocalDate } from '@core/period';
 import { FlagIcon, UsersIcon } from 'lucide-react';

@@ -40,7 +40,11 @@ export function formatMetricValue(target: Measured, value: number, format: Compa
  * count, or for money to whole kroner (money is held in øre: 2,272,727.27 øre is NOK 22,727).
  */
 export function formatExpectedValue(target: Measured, expected: number, format: CompanyFormat): string {
-  return isMoney(target) ? format.money(Math.round(expected / 100) * 100) : format.number(Math.round(expected));
+  if (isMoney(target)) return format.money(Math.round(expected / 100) * 100);
+  // A KPI's target as its KPI is written (its decimals); a built-in metric's as a whole count.
+  if (target.metric === 'kpi' && target.kpi)
+    return formatKpiValue(expected, target.kpi, { locale: format.locale, currency: format.currency });
+  return format.number(Math.round(expected));
 }
 
 /** A target's name: its metric's words, or its KPI's name in the screen's language (`gone` once deleted). */
