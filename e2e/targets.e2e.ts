@@ -30,6 +30,7 @@ let adminPage: Page;
 let repPage: Page;
 let adminCookie: string;
 let repCookie: string;
+let repId: string;
 
 const ok = <T = Record<string, unknown>>(cookie: string, method: string, path: string, body?: unknown) =>
   callApiOk<T>(base, cookie, method, path, body);
@@ -41,7 +42,9 @@ beforeAll(async () => {
   server = useSharedServer();
   base = server.baseUrl;
   adminCookie = (await joinCompany(base, admin)).cookie;
-  repCookie = (await joinCompany(base, rep)).cookie;
+  const joined = await joinCompany(base, rep);
+  repCookie = joined.cookie;
+  repId = joined.id;
   await ok(adminCookie, 'PATCH', '/company', { timezone: chooseTimeZone(new Date()) });
 
   adminBrowser = await openBrowser({ baseUrl: base });
@@ -209,6 +212,13 @@ describe('a target on the company’s own KPI (decision 104)', () => {
     await expect.poll(() => card.getByTestId('target-progress').textContent(), { timeout: 10_000 }).toBe('1 av 4');
     await saveSettledScreenshot(repPage, 'targets-rep-kpi-desktop-nb');
     expect(await axeViolations(repPage, { tags: WCAG_AA })).toEqual([]);
+
+    // The rep's page shows it to the manager under the KPI, with the pace.
+    await adminPage.goto(`/app/people/${repId}`);
+    const target = adminPage.getByTestId('person-kpis').getByTestId('person-kpi-target-week');
+    await expect.poll(() => target.textContent(), { timeout: 10_000 }).toMatch(/^Mål: 1 av 4 denne uken/);
+    await adminPage.getByTestId('person-kpis').scrollIntoViewIfNeeded();
+    await saveSettledScreenshot(adminPage, 'targets-person-kpi-desktop-nb', { fullPage: false });
     expect(repBrowser.consoleErrors).toEqual([]);
     expect(adminBrowser.consoleErrors).toEqual([]);
   });

@@ -428,6 +428,36 @@ describe("a person's KPIs (decision 101)", () => {
     expect(within(card).queryByText('Calls')).toBeNull();
   });
 
+  it('shows under a KPI the targets a manager set on it, with their pace (decision 104)', async () => {
+    const overview = makeOverview();
+    const target = (period: 'week' | 'month', value: number, progress: number, pace: 'ahead' | 'behind') => ({
+      targetId: `t-${period}`,
+      subjectKind: 'person' as const,
+      teamName: null,
+      metric: 'kpi' as const,
+      kpiId: 'k-demos',
+      kpi: { id: 'k-demos', names: { en: 'Demos' }, format: 'number' as const, decimals: 0 },
+      period,
+      value,
+      from: '2026-11-23',
+      to: '2026-11-29',
+      progress,
+      expected: value / 2,
+      pace,
+      workingDays: 5,
+      workingDaysGone: 2.5,
+    });
+    renderPage(reply(200, { ...overview, targets: [target('week', 4, 2, 'ahead'), target('month', 20, 5, 'behind')] }), undefined, {
+      'GET /api/v1/kpis': reply(200, { kpis: [demos] }),
+      'GET /api/v1/kpis/values': reply(200, values('2026-11-23', '2026-11-29', { 'k-demos': { 'user-2': 2 } })),
+    });
+    const card = await screen.findByTestId('person-kpis');
+    const week = await within(card).findByTestId('person-kpi-target-week');
+    expect(week).toHaveTextContent('Target: 2 of 4 this week');
+    expect(within(week).getByTestId('pace-pill')).toHaveTextContent('Ahead');
+    expect(within(card).getByTestId('person-kpi-target-month')).toHaveTextContent('Target: 5 of 20 this month');
+  });
+
   it('is not there when the company has no KPIs of its own', async () => {
     renderPage(undefined, undefined, { 'GET /api/v1/kpis': reply(200, { kpis: [kpi('calls', 'Calls', { builtIn: true })] }) });
     await screen.findByRole('heading', { level: 1, name: 'Ola Rep' });

@@ -9,16 +9,21 @@ import { Card, CardContent, CardDescription, CardHeader } from '@web/components/
 import { useMe } from '@web/lib/auth/get-me';
 import { formatKpiValue } from '@web/lib/format-kpi';
 import { useKpis, useKpiValues } from '@web/lib/queries/get-kpis';
+import { useCompanyFormat } from '@web/lib/format';
+import { formatMetricValue } from '@web/features/targets/lib/metrics';
+import { PacePill } from '@web/features/targets/components/pace-pill';
 
 /*
  * A person's figures on the company's own KPIs (decisions 046 and 101): this week's and this
- * month's, with where the month puts them among the people on the boards. The same values the KPI
- * board shows; a company without KPIs of its own has no card.
+ * month's, with where the month puts them among the people on the boards, and under a KPI the
+ * targets a manager set on it (decision 104) with their pace. The same values the KPI board shows; a
+ * company without KPIs of its own has no card.
  */
 
 export function KpisCard({ data }: { data: PersonOverview }) {
   const { t, i18n } = useTranslation('people');
   const { data: me } = useMe();
+  const companyFormat = useCompanyFormat();
   const headingId = useId();
   const own = (useKpis().data?.kpis ?? []).filter((kpi) => !kpi.builtIn);
   const enabled = own.length > 0;
@@ -69,10 +74,11 @@ export function KpisCard({ data }: { data: PersonOverview }) {
             </tr>
           </thead>
           <tbody className="divide-y">
-            {own.map((kpi) => {
+            {own.flatMap((kpi) => {
               const place = placeOf(kpi);
-              return (
-                <tr key={kpi.id} data-testid="person-kpi">
+              const targets = data.targets.filter((target) => target.metric === 'kpi' && target.kpiId === kpi.id);
+              return [
+                <tr key={kpi.id} data-testid="person-kpi" className={targets.length > 0 ? 'border-b-0' : undefined}>
                   <th scope="row" className="py-2 text-left font-normal">
                     {name(kpi)}
                   </th>
@@ -85,8 +91,32 @@ export function KpisCard({ data }: { data: PersonOverview }) {
                   <td className="py-2 text-right text-muted-foreground tabular-nums">
                     {place ? t('kpis.placeOf', { place: place.place, of: place.of }) : '—'}
                   </td>
-                </tr>
-              );
+                </tr>,
+                ...(targets.length > 0
+                  ? [
+                      <tr key={`${kpi.id}-targets`} className="border-t-0">
+                        <td colSpan={4} className="space-y-1 pb-2">
+                          {targets.map((target) => (
+                            <div
+                              key={target.targetId}
+                              data-testid={`person-kpi-target-${target.period}`}
+                              className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground"
+                            >
+                              <span className="tabular-nums">
+                                {t('kpis.target', {
+                                  progress: formatMetricValue(target, target.progress, companyFormat),
+                                  target: formatMetricValue(target, target.value, companyFormat),
+                                  period: t(`kpis.periods.${target.period}`),
+                                })}
+                              </span>
+                              <PacePill pace={target.pace} />
+                            </div>
+                          ))}
+                        </td>
+                      </tr>,
+                    ]
+                  : []),
+              ];
             })}
           </tbody>
         </table>
