@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, WCAG_AA } from './support/axe';
 import { callApiOk, joinCompany, makeAccount, signInContext } from './support/accounts';
-import { type Browser, openBrowser, saveSettledScreenshot } from './support/browser';
+import { type Browser, openBrowser, saveSettledScreenshot, waitForLiveApp } from './support/browser';
 import { type JourneyServer, useSharedServer } from './support/shared-server';
 
 /*
@@ -87,6 +87,8 @@ describe('activity types', () => {
     await pick(editor.getByRole('radio', { name: 'Norsk (bokmål)' }));
     await editor.getByRole('textbox', { name: 'Name · Norsk (bokmål)' }).fill('Befaring');
     await editor.getByRole('textbox', { name: 'Outcome 1, name' }).fill('Tilbud sendt');
+    // An offer sent is celebrated on the walls and in the app (decision 105): the outcome is offered by its name.
+    await editor.getByRole('checkbox', { name: 'Tilbud sendt' }).check();
     await saveSettledScreenshot(editor, 'activity-types-02-editor');
     expect(await axeViolations(page, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
     await editor.getByRole('button', { name: 'Create type' }).click();
@@ -94,15 +96,13 @@ describe('activity types', () => {
 
     const visit = ownTypes().getByRole('listitem').filter({ hasText: 'Site visit' });
     await expect.poll(() => visit.innerText()).toContain('3 points · 1 outcome · 1 field · bonus 5 at 4 a day');
-    const { types } = await callApiOk<{ types: { names: Record<string, string>; outcomes: { names: Record<string, string> }[] }[] }>(
-      base,
-      adminCookie,
-      'GET',
-      '/activity-types',
-    );
+    const { types } = await callApiOk<{
+      types: { names: Record<string, string>; outcomes: { names: Record<string, string>; celebrate: boolean }[] }[];
+    }>(base, adminCookie, 'GET', '/activity-types');
     const saved = types.find((type) => type.names.en === 'Site visit')!;
     expect(saved.names).toEqual({ en: 'Site visit', nb: 'Befaring' });
     expect(saved.outcomes[0]!.names).toEqual({ en: 'Offer sent', nb: 'Tilbud sendt' });
+    expect(saved.outcomes[0]!.celebrate).toBe(true);
 
     // A rep may read the types but not make one: the server says no, whatever the screen shows.
     const refused = await fetch(`${base}/api/v1/activity-types`, {
@@ -120,7 +120,14 @@ describe('activity types', () => {
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
   });
 
-  it('a rep logs the new type from My Activity: its button, its outcome and fields, its row in the day', async () => {
+  it('a rep logs the new type from My Activity: its button, its outcome and fields, its row in the day; the floor celebrates it', async () => {
+    // The admin watches the dashboard and the wall while the rep logs (decision 105).
+    await page.goto('/app');
+    await waitForLiveApp(page);
+    const wall = await browser.context.newPage();
+    await wall.setViewportSize({ width: 1280, height: 720 });
+    await wall.goto('/tv');
+    await wall.getByRole('heading', { name: 'Team Leaderboard' }).waitFor();
     const repBrowser = await openBrowser({ baseUrl: base });
     try {
       await signInContext(repBrowser.context, base, rep);
@@ -139,6 +146,13 @@ describe('activity types', () => {
       const row = repPage.getByTestId('activity-row').filter({ hasText: 'Site visit' });
       await expect.poll(() => row.innerText()).toContain('Offer sent');
       expect(await row.innerText()).toContain('+8');
+      // The offer sent is celebrated: the admin's corner card and the wall name the outcome, the type and the rep.
+      await wall.getByTestId('celebration').getByText('Ola Rep just logged Site visit: Offer sent').waitFor({ timeout: 15_000 });
+      expect(await wall.getByTestId('celebration').innerText()).toContain('Offer sent!');
+      await saveSettledScreenshot(wall, 'activity-types-13-wall-celebration', { fullPage: false });
+      await wall.close();
+      await page.getByTestId('app-celebration').getByText('Ola Rep just logged Site visit: Offer sent').waitFor({ timeout: 15_000 });
+      await saveSettledScreenshot(page, 'activity-types-14-app-celebration', { fullPage: false });
       await saveSettledScreenshot(repPage, 'activity-types-10-my-activity');
       // On the phone's quick log too: the type's button, and its outcome asked first.
       await repPage.setViewportSize({ width: 390, height: 844 });
@@ -153,7 +167,7 @@ describe('activity types', () => {
       await saveSettledScreenshot(repPage, 'activity-types-12-quick-log-buttons-phone');
       // In use now: the admin's list says so by offering no Delete (read until the fresh answer is in:
       // a reload first shows what the device kept, decision 082).
-      await page.reload();
+      await page.goto('/app/admin/activity-types');
       const visit = ownTypes().getByRole('listitem').filter({ hasText: 'Site visit' });
       await visit.getByRole('button', { name: 'Archive “Site visit”' }).waitFor();
       await expect.poll(() => visit.getByRole('button', { name: 'Delete “Site visit”' }).count()).toBe(0);

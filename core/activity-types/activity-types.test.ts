@@ -13,9 +13,10 @@ const base: ActivityTypeDefinition = {
   icon: 'presentation',
   colour: 'green',
   points: 2,
-  outcomes: [{ names: { en: 'Won' }, points: 3 }],
+  outcomes: [{ names: { en: 'Won' }, points: 3, celebrate: false }],
   fields: [{ names: { en: 'Plan' }, kind: 'choice', required: false, options: [{ names: { en: 'Basic' } }, { names: { en: 'Pro' } }] }],
   bonus: null,
+  celebrate: false,
 };
 
 describe('pickName', () => {
@@ -31,7 +32,7 @@ describe('mergeActivityTypeDefinition', () => {
   it('gives new entries ids and trims names, leaving empty ones out', () => {
     const merged = mergeActivityTypeDefinition(null, base, { inUse: false, newId: ids() });
     expect(merged.names).toEqual({ en: 'Demo' });
-    expect(merged.outcomes).toEqual([{ id: 'id-1', names: { en: 'Won' }, points: 3, archived: false }]);
+    expect(merged.outcomes).toEqual([{ id: 'id-1', names: { en: 'Won' }, points: 3, celebrate: false, archived: false }]);
     expect(merged.fields[0]).toMatchObject({ id: 'id-2', kind: 'choice', options: [{ id: 'id-3' }, { id: 'id-4' }] });
   });
 
@@ -57,10 +58,10 @@ describe('mergeActivityTypeDefinition', () => {
     const archived = mergeActivityTypeDefinition(stored, { ...base, outcomes: [] }, { inUse: true, newId: ids() });
     const back = mergeActivityTypeDefinition(
       archived,
-      { ...base, outcomes: [{ id: 'id-1', names: { en: 'Won' }, points: 3 }] },
+      { ...base, outcomes: [{ id: 'id-1', names: { en: 'Won' }, points: 3, celebrate: true }] },
       { inUse: true, newId: ids() },
     );
-    expect(back.outcomes).toEqual([{ id: 'id-1', names: { en: 'Won' }, points: 3, archived: false }]);
+    expect(back.outcomes).toEqual([{ id: 'id-1', names: { en: 'Won' }, points: 3, celebrate: true, archived: false }]);
   });
 });
 

@@ -28,6 +28,7 @@ export type StoredActivityTypeDefinition = {
   outcomes: ActivityOutcome[];
   fields: ActivityField[];
   bonus: ActivityBonus | null;
+  celebrate: boolean;
 };
 
 /** The name a reader sees: theirs, else the company's, else the first there is in our languages' order. */
@@ -98,7 +99,13 @@ export function mergeActivityTypeDefinition(
     stored?.outcomes ?? [],
     input.outcomes,
     inUse,
-    (entry, id) => ({ id, names: cleanNames(entry.names) as Record<string, string>, points: entry.points, archived: false }),
+    (entry, id) => ({
+      id,
+      names: cleanNames(entry.names) as Record<string, string>,
+      points: entry.points,
+      celebrate: entry.celebrate,
+      archived: false,
+    }),
     newId,
   );
   const fields = mergeEntries<ActivityField, ActivityTypeDefinition['fields'][number]>(
@@ -140,6 +147,7 @@ export function mergeActivityTypeDefinition(
     outcomes,
     fields,
     bonus: input.bonus,
+    celebrate: input.celebrate,
   };
 }
 
@@ -156,11 +164,12 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
       colour: 'blue',
       points: 0,
       outcomes: [
-        { id: 'no_answer', names: names('No answer', 'Ikke svar', 'Inget svar', 'Intet svar'), points: 0 },
-        { id: 'connect', names: names('Connect', 'Kontakt', 'Kontakt', 'Kontakt'), points: 1 },
-        { id: 'demo_booked', names: names('Demo booked', 'Demo booket', 'Demo bokad', 'Demo booket'), points: 5 },
+        { id: 'no_answer', names: names('No answer', 'Ikke svar', 'Inget svar', 'Intet svar'), points: 0, celebrate: false },
+        { id: 'connect', names: names('Connect', 'Kontakt', 'Kontakt', 'Kontakt'), points: 1, celebrate: false },
+        { id: 'demo_booked', names: names('Demo booked', 'Demo booket', 'Demo bokad', 'Demo booket'), points: 5, celebrate: true },
       ],
       fields: [],
+      celebrate: false,
       bonus: { threshold: 50, points: 5 },
     },
     {
@@ -177,6 +186,7 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
           required: true,
         },
       ],
+      celebrate: false,
       bonus: null,
     },
   ],
@@ -187,11 +197,12 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
       colour: 'blue',
       points: 1,
       outcomes: [
-        { id: 'not_home', names: names('Not home', 'Ikke hjemme', 'Inte hemma', 'Ikke hjemme'), points: 0 },
-        { id: 'talked', names: names('Talked', 'Snakket', 'Pratade', 'Talte'), points: 1 },
-        { id: 'follow_up', names: names('Follow-up booked', 'Oppfølging booket', 'Uppföljning bokad', 'Opfølgning booket'), points: 3 },
+        { id: 'not_home', names: names('Not home', 'Ikke hjemme', 'Inte hemma', 'Ikke hjemme'), points: 0, celebrate: false },
+        { id: 'talked', names: names('Talked', 'Snakket', 'Pratade', 'Talte'), points: 1, celebrate: false },
+        { id: 'follow_up', names: names('Follow-up booked', 'Oppfølging booket', 'Uppföljning bokad', 'Opfølgning booket'), points: 3, celebrate: false },
       ],
       fields: [],
+      celebrate: false,
       bonus: null,
     },
     {
@@ -219,6 +230,7 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
           ],
         },
       ],
+      celebrate: true,
       bonus: null,
     },
   ],
@@ -229,12 +241,13 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
       colour: 'green',
       points: 5,
       outcomes: [
-        { id: 'renewed', names: names('Renewed', 'Fornyet', 'Förnyad', 'Fornyet'), points: 5 },
-        { id: 'lost', names: names('Lost', 'Tapt', 'Förlorad', 'Tabt'), points: 0 },
+        { id: 'renewed', names: names('Renewed', 'Fornyet', 'Förnyad', 'Fornyet'), points: 5, celebrate: true },
+        { id: 'lost', names: names('Lost', 'Tapt', 'Förlorad', 'Tabt'), points: 0, celebrate: false },
       ],
       fields: [
         { id: 'value', names: names('Annual value', 'Årsverdi', 'Årsvärde', 'Årsværdi'), kind: 'money', required: true, pointsPerUnit: 0 },
       ],
+      celebrate: false,
       bonus: null,
     },
     {
@@ -252,6 +265,7 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
           pointsPerUnit: 0,
         },
       ],
+      celebrate: true,
       bonus: null,
     },
     {
@@ -261,6 +275,7 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
       points: 1,
       outcomes: [],
       fields: [],
+      celebrate: false,
       bonus: null,
     },
   ],

@@ -1,4 +1,5 @@
 import type { ContestScoreUnit } from '../contests';
+import type { OwnTypeLook } from '../contracts/activity-types';
 /*
  * When a celebration may take the screen (decision 051). A wall TV exists to show the board: a
  * celebration takes it over for a few seconds, never more than a share of each minute, and the
@@ -8,8 +9,21 @@ import type { ContestScoreUnit } from '../contests';
  * Pure: the caller keeps the state and the clock (a timer in the browser, fake time in tests).
  */
 
-/** `contest` is a contest won; `contestStarted` and `contestLead` announce a contest's start and a new leader. */
-export const CELEBRATION_KINDS = ['sale', 'meeting', 'goal', 'record', 'contest', 'badge', 'contestStarted', 'contestLead'] as const;
+/**
+ * `contest` is a contest won; `contestStarted` and `contestLead` announce a contest's start and a
+ * new leader; `activity` is one of the company's own types that it celebrates (decision 105).
+ */
+export const CELEBRATION_KINDS = [
+  'sale',
+  'meeting',
+  'goal',
+  'record',
+  'contest',
+  'badge',
+  'contestStarted',
+  'contestLead',
+  'activity',
+] as const;
 export type CelebrationKind = (typeof CELEBRATION_KINDS)[number];
 
 /** One thing worth celebrating: an activity or a feed event, with the name to show. */
@@ -29,6 +43,8 @@ export type CelebrationEvent = {
   /** A contest won: the winner's score and what it counts, and the prize (decision 087). */
   contestScore?: { score: number; unit: ContestScoreUnit } | null;
   prize?: string | null;
+  /** An own type's activity: the type's names and look, and its outcome's names (decision 105). */
+  ownType?: OwnTypeLook | null;
 };
 
 /** What takes the screen: one event, or several of one kind that arrived together. */

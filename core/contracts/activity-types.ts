@@ -94,7 +94,15 @@ const points = z
   .min(0, 'Points cannot be negative')
   .max(ACTIVITY_TYPE_POINTS_MAX, `Points can be at most ${ACTIVITY_TYPE_POINTS_MAX}`);
 
-export const ActivityOutcomeInputSchema = z.strictObject({ id: EntryIdSchema.optional(), names: LocalizedNamesSchema, points });
+const celebrate = z.boolean({ error: 'Say whether it is celebrated' }).default(false);
+
+export const ActivityOutcomeInputSchema = z.strictObject({
+  id: EntryIdSchema.optional(),
+  names: LocalizedNamesSchema,
+  points,
+  /** The walls and the app celebrate one logged with this outcome (decision 105). */
+  celebrate,
+});
 export const ActivityFieldOptionInputSchema = z.strictObject({ id: EntryIdSchema.optional(), names: LocalizedNamesSchema });
 
 export const ActivityFieldInputSchema = z.strictObject({
@@ -150,6 +158,8 @@ export const ActivityTypeInputSchema = z
       .max(ACTIVITY_TYPE_OUTCOMES_MAX, `A type can have at most ${ACTIVITY_TYPE_OUTCOMES_MAX} outcomes`),
     fields: z.array(ActivityFieldInputSchema).max(ACTIVITY_TYPE_FIELDS_MAX, `A type can have at most ${ACTIVITY_TYPE_FIELDS_MAX} fields`),
     bonus: ActivityBonusSchema.nullable(),
+    /** The walls and the app celebrate every one logged, whatever its outcome (decision 105). */
+    celebrate,
   })
   .superRefine((input, ctx) => {
     if (findTwins(input.outcomes) === 'name')
@@ -179,6 +189,7 @@ export const ActivityOutcomeSchema = z.object({
   id: text(),
   names: StoredNamesSchema,
   points: z.number().int(),
+  celebrate: z.boolean(),
   archived: z.boolean(),
 });
 export const ActivityFieldOptionSchema = z.object({ id: text(), names: StoredNamesSchema, archived: z.boolean() });
@@ -205,6 +216,8 @@ export const ActivityTypeSchema = z.object({
   outcomes: z.array(ActivityOutcomeSchema),
   fields: z.array(ActivityFieldSchema),
   bonus: ActivityBonusSchema.nullable(),
+  /** Every one logged is celebrated on the walls and in the app; else only those of an outcome marked `celebrate` (decision 105). */
+  celebrate: z.boolean(),
   /** When it was archived (no longer offered to log); null while in use. */
   archivedAt: text().nullable(),
   /** Whether any activity has this type: then it can be archived but not deleted. */

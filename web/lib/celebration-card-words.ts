@@ -5,6 +5,7 @@ import { formatKpiValue } from './format-kpi';
 import { useTranslation } from 'react-i18next';
 import { getIntlLocale } from '@web/i18n';
 import { formatMemberName } from './member-name';
+import { nameOwnType } from './activity-kind';
 
 /**
  * A card's words, the same on the wall and in the app: one person's news, or a burst of one kind
@@ -18,7 +19,15 @@ export function useCelebrationCardWords(
 ): { title: string; text: string; amount: string | null; note: string | null } {
   const { t, i18n } = useTranslation('scoreboard');
   const count = card.events.length;
-  const title = t(`tv.celebrate.${card.kind}.title`, { count });
+  // An own type's (decision 105): what it was, by its outcome's name or else the type's.
+  const owns = card.events.map((event) => nameOwnType(event.ownType, i18n.language));
+  const whats = new Set(owns.map((own) => own?.outcome ?? own?.name ?? ''));
+  const title =
+    card.kind !== 'activity'
+      ? t(`tv.celebrate.${card.kind}.title`, { count })
+      : whats.size === 1
+        ? t('tv.celebrate.activity.title', { count, what: [...whats][0] })
+        : t('tv.celebrate.activity.mixed', { count });
   if (count === 1) {
     const event = card.events[0]!;
     const name = formatMemberName({ ...event, userId: event.userId ?? '' }, t);
@@ -51,6 +60,11 @@ export function useCelebrationCardWords(
         ? t('tv.celebrate.contest.textNamed', { name, contest: event.detail })
         : t('tv.celebrate.contest.text', { name });
       return { title, text, amount, note: event.prize ? t('tv.celebrate.contest.prize', { prize: event.prize }) : null };
+    }
+    if (card.kind === 'activity') {
+      const own = owns[0];
+      const what = own?.outcome ? `${own.name}: ${own.outcome}` : (own?.name ?? '');
+      return { title, text: t('tv.celebrate.activity.text', { name, what }), amount: null, note: null };
     }
     return { title, text: t(`tv.celebrate.${card.kind}.text`, { name, detail: event.detail ?? '' }), amount: null, note: null };
   }

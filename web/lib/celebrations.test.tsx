@@ -68,6 +68,9 @@ describe('findCelebrationKind', () => {
     expect(findCelebrationKind(activity('call_answered', true, true), ALL_ON)).toBe('meeting');
     expect(findCelebrationKind(activity('call_answered', true, true), { ...ALL_ON, meetings: false })).toBeNull();
     expect(findCelebrationKind({ ...activity('sale', false, true), op: 'UPDATE' }, ALL_ON)).toBeNull();
+    // An own type's choice is its own switch (decision 105): the sales and meetings switches do not turn it off.
+    expect(findCelebrationKind(activity('custom', false, true), { ...ALL_ON, sales: false, meetings: false })).toBe('activity');
+    expect(findCelebrationKind(activity('custom', false), ALL_ON)).toBeNull();
     const feed = (kind: string) => ({ table: 'feed_events', op: 'INSERT', id: 'e', userId: 'u', feed: { kind } }) as const;
     expect(findCelebrationKind(feed('goal.reached'), ALL_ON)).toBe('goal');
     expect(findCelebrationKind(feed('badge.earned'), { ...ALL_ON, badges: false })).toBeNull();

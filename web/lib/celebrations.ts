@@ -8,7 +8,7 @@ import {
   EMPTY_CELEBRATION_QUEUE,
   enqueueCelebrations,
 } from '@core/celebrations';
-import type { CelebrationSettings, FeedItem, KpiFormat, LiveChange, LocalizedNames } from '@core/contracts';
+import type { CelebrationSettings, FeedItem, KpiFormat, LiveChange, LocalizedNames, OwnTypeLook } from '@core/contracts';
 import type { ContestScoreUnit } from '@core/contests';
 import { CELEBRATED_FEED_KINDS, CONTEST_METRICS } from '@core/contracts/constants';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -34,13 +34,16 @@ const FEED_KINDS: Record<string, CelebrationKind> = {
 
 /**
  * What a live change is worth celebrating, by the company's switches: a new activity the database
- * marked as celebrated (a sale at or above the minimum, a booked meeting), or a new feed event of a
- * kind that is switched on. Edits, deletions and everything else never celebrate.
+ * marked as celebrated (a sale at or above the minimum, a booked meeting, an own type its admin
+ * chose to celebrate), or a new feed event of a kind that is switched on. Edits, deletions and
+ * everything else never celebrate.
  */
 export function findCelebrationKind(change: LiveChange, switches: CelebrationSwitches): CelebrationKind | null {
   if (change.op !== 'INSERT') return null;
   if (change.table === 'activities') {
     if (!change.activity?.celebrate) return null;
+    // An own type's choice is its own switch (decision 105): the database read it.
+    if (change.activity.type === 'custom') return 'activity';
     if (change.activity.type === 'sale') return switches.sales ? 'sale' : null;
     return change.activity.meetingBooked && switches.meetings ? 'meeting' : null;
   }
@@ -66,6 +69,8 @@ export type CelebratedItem = {
   /** A contest won: the winner's score with what it counts, and the prize (decision 087). */
   contestScore?: { score: number; unit: ContestScoreUnit } | null;
   prize?: string | null;
+  /** An own type's activity: the type's names and look, and its outcome's names (decision 105). */
+  ownType?: OwnTypeLook | null;
 };
 
 /**
@@ -88,6 +93,7 @@ export function toCelebratedItem(
       formerMember: activity.formerMember,
       saleValue: isShownSale && switches.showSaleAmount ? activity.ticketSize : null,
       customerName: isShownSale && switches.showSaleCustomer ? activity.customerName : null,
+      ownType: activity.ownType,
     };
   }
   const { event } = item;
@@ -174,6 +180,7 @@ export function useLandedCelebrations(
           customerName: item.customerName,
           contestScore: item.contestScore,
           prize: item.prize,
+          ownType: item.ownType,
         });
         pending.current.delete(id);
       } else if (Date.now() - at > 60_000) {

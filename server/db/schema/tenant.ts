@@ -217,6 +217,8 @@ export const activityTypes = pgTable(
     outcomes: jsonb('outcomes').$type<ActivityOutcome[]>().notNull().default([]),
     fields: jsonb('fields').$type<ActivityField[]>().notNull().default([]),
     bonus: jsonb('bonus').$type<ActivityBonus | null>(),
+    /** Every one logged is celebrated (an outcome's own `celebrate` in `outcomes` celebrates only those): read by notify_activity_change. */
+    celebrate: boolean('celebrate').notNull().default(false),
     /** The order the log menus and the editor list the live types in. */
     position: integer('position').notNull().default(0),
     archivedAt: tz('archived_at'),

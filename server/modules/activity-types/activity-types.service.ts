@@ -55,6 +55,7 @@ function toActivityType(row: ActivityTypeRow, inUse: boolean): ActivityType {
     outcomes: row.outcomes,
     fields: row.fields,
     bonus: row.bonus ?? null,
+    celebrate: row.celebrate,
     archivedAt: row.archivedAt?.toISOString() ?? null,
     inUse,
     createdAt: row.createdAt.toISOString(),
@@ -70,6 +71,7 @@ const storedDefinitionOf = (row: ActivityTypeRow): StoredActivityTypeDefinition 
   outcomes: row.outcomes,
   fields: row.fields,
   bonus: row.bonus ?? null,
+  celebrate: row.celebrate,
 });
 
 /** The type's name in the audit log: the company's first name for it (names are no one's personal data). */

@@ -139,7 +139,7 @@ describe('activity types', () => {
       }),
     );
     expect(changed.names).toEqual({ en: 'Product demo', nb: 'Produktdemo' });
-    expect(changed.outcomes).toEqual([{ id: booked!.id, names: { en: 'Next step booked' }, points: 4, archived: false }]);
+    expect(changed.outcomes).toEqual([{ id: booked!.id, names: { en: 'Next step booked' }, points: 4, celebrate: false, archived: false }]);
     // Unused: a field may become another kind.
     expect(changed.fields).toEqual([
       { id: seats!.id, names: { en: 'Seats' }, kind: 'text', required: false, options: [], pointsPerUnit: null, archived: false },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type ActivityType,
   type AuditLogPage,
   type CelebrationSettings,
   DEFAULT_CELEBRATION_SETTINGS,
@@ -142,6 +143,89 @@ describe('what a TV celebrates', () => {
     const off = await collectChanges(admin.companyId, async () => void (await logSale(rep, 9_000_000)));
     expect(off.find((c) => c.table === 'activities')?.activity?.celebrate).toBeUndefined();
     await ok(await saveSettings(admin, DEFAULT_CELEBRATION_SETTINGS));
+  });
+
+  it("an own type's activity is celebrated as its type says: every one, or only an outcome marked, and never an edit", async () => {
+    const makeType = async (en: string, celebrate: boolean, outcomes: { en: string; celebrate: boolean }[]) =>
+      ok<ActivityType>(
+        await t.request('/api/v1/activity-types', {
+          method: 'POST',
+          as: admin,
+          json: {
+            names: { en },
+            icon: 'star',
+            colour: 'blue',
+            points: 1,
+            outcomes: outcomes.map((o) => ({ names: { en: o.en }, points: 0, celebrate: o.celebrate })),
+            fields: [],
+            bonus: null,
+            celebrate,
+          },
+        }),
+        201,
+      );
+    const dial = await makeType('Dial', false, [
+      { en: 'No answer', celebrate: false },
+      { en: 'Demo booked', celebrate: true },
+    ]);
+    const contract = await makeType('Signed contract', true, []);
+    const checkIn = await makeType('Check-in', false, []);
+    expect(dial.outcomes.map((o) => o.celebrate)).toEqual([false, true]);
+    expect(contract.celebrate).toBe(true);
+    const outcome = (en: string) => dial.outcomes.find((o) => o.names.en === en)!.id;
+    const log = async (typeId: string, extra: Record<string, unknown> = {}) =>
+      (
+        await ok<{ id: string }>(
+          await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'custom', typeId, ...extra } }),
+          201,
+        )
+      ).id;
+
+    const ids: Record<string, string> = {};
+    const changes = await collectChanges(admin.companyId, async () => {
+      ids.noAnswer = await log(dial.id, { outcome: outcome('No answer') });
+      ids.demo = await log(dial.id, { outcome: outcome('Demo booked') });
+      ids.contract = await log(contract.id);
+      ids.checkIn = await log(checkIn.id);
+      await ok(await t.request(`/api/v1/activities/${ids.contract}`, { method: 'PATCH', as: rep, json: { notes: 'Signed' } }));
+    });
+    const celebrated = (id: string, op = 'INSERT') =>
+      changes.find((c) => c.table === 'activities' && c.id === id && c.op === op)?.activity?.celebrate === true;
+    expect(celebrated(ids.demo!)).toBe(true);
+    expect(celebrated(ids.contract!)).toBe(true);
+    expect(celebrated(ids.noAnswer!)).toBe(false);
+    expect(celebrated(ids.checkIn!)).toBe(false);
+    expect(celebrated(ids.contract!, 'UPDATE')).toBe(false);
+
+    // The feed names the type for the card, here and on a signed-out wall.
+    const feed = await ok<Feed>(await t.request('/api/v1/feed?limit=20', { as: colleague }));
+    const demo = feed.items.find((item) => item.id === ids.demo);
+    expect(demo?.type === 'activity' && demo.activity.ownType).toMatchObject({
+      names: { en: 'Dial' },
+      outcomeNames: { en: 'Demo booked' },
+    });
+
+    // Unmarking the outcome stops its celebrations; the type's own switch is the only one.
+    await ok(
+      await t.request(`/api/v1/activity-types/${dial.id}`, {
+        method: 'PUT',
+        as: admin,
+        json: {
+          names: { en: 'Dial' },
+          icon: 'star',
+          colour: 'blue',
+          points: 1,
+          outcomes: dial.outcomes.map((o) => ({ id: o.id, names: o.names, points: o.points, celebrate: false })),
+          fields: [],
+          bonus: null,
+        },
+      }),
+    );
+    const after = await collectChanges(
+      admin.companyId,
+      async () => void (ids.demo2 = await log(dial.id, { outcome: outcome('Demo booked') })),
+    );
+    expect(after.find((c) => c.id === ids.demo2)?.activity).toEqual({ type: 'custom', meetingBooked: false });
   });
 
   it('a sale that reaches the daily goal announces goal.reached once, with the write, live', async () => {

@@ -4521,6 +4521,7 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     points: number;
+                                    celebrate: boolean;
                                     archived: boolean;
                                 }[];
                                 fields: {
@@ -4545,6 +4546,7 @@ export interface paths {
                                     threshold: number;
                                     points: number;
                                 } | null;
+                                celebrate: boolean;
                                 archivedAt: string | null;
                                 inUse: boolean;
                                 createdAt: string;
@@ -4617,6 +4619,8 @@ export interface paths {
                                 da?: string;
                             };
                             points: number;
+                            /** @default false */
+                            celebrate?: boolean;
                         }[];
                         fields: {
                             id?: string;
@@ -4645,6 +4649,8 @@ export interface paths {
                             threshold: number;
                             points: number;
                         } | null;
+                        /** @default false */
+                        celebrate?: boolean;
                     };
                 };
             };
@@ -4671,6 +4677,7 @@ export interface paths {
                                     [key: string]: string;
                                 };
                                 points: number;
+                                celebrate: boolean;
                                 archived: boolean;
                             }[];
                             fields: {
@@ -4695,6 +4702,7 @@ export interface paths {
                                 threshold: number;
                                 points: number;
                             } | null;
+                            celebrate: boolean;
                             archivedAt: string | null;
                             inUse: boolean;
                             createdAt: string;
@@ -4795,6 +4803,7 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     points: number;
+                                    celebrate: boolean;
                                     archived: boolean;
                                 }[];
                                 fields: {
@@ -4819,6 +4828,7 @@ export interface paths {
                                     threshold: number;
                                     points: number;
                                 } | null;
+                                celebrate: boolean;
                                 archivedAt: string | null;
                                 inUse: boolean;
                                 createdAt: string;
@@ -4915,6 +4925,8 @@ export interface paths {
                                 da?: string;
                             };
                             points: number;
+                            /** @default false */
+                            celebrate?: boolean;
                         }[];
                         fields: {
                             id?: string;
@@ -4943,6 +4955,8 @@ export interface paths {
                             threshold: number;
                             points: number;
                         } | null;
+                        /** @default false */
+                        celebrate?: boolean;
                     };
                 };
             };
@@ -4969,6 +4983,7 @@ export interface paths {
                                     [key: string]: string;
                                 };
                                 points: number;
+                                celebrate: boolean;
                                 archived: boolean;
                             }[];
                             fields: {
@@ -4993,6 +5008,7 @@ export interface paths {
                                 threshold: number;
                                 points: number;
                             } | null;
+                            celebrate: boolean;
                             archivedAt: string | null;
                             inUse: boolean;
                             createdAt: string;
@@ -5167,6 +5183,7 @@ export interface paths {
                                     [key: string]: string;
                                 };
                                 points: number;
+                                celebrate: boolean;
                                 archived: boolean;
                             }[];
                             fields: {
@@ -5191,6 +5208,7 @@ export interface paths {
                                 threshold: number;
                                 points: number;
                             } | null;
+                            celebrate: boolean;
                             archivedAt: string | null;
                             inUse: boolean;
                             createdAt: string;
@@ -5285,6 +5303,7 @@ export interface paths {
                                     [key: string]: string;
                                 };
                                 points: number;
+                                celebrate: boolean;
                                 archived: boolean;
                             }[];
                             fields: {
@@ -5309,6 +5328,7 @@ export interface paths {
                                 threshold: number;
                                 points: number;
                             } | null;
+                            celebrate: boolean;
                             archivedAt: string | null;
                             inUse: boolean;
                             createdAt: string;

@@ -227,6 +227,8 @@ export function ActivityTypeEditor({
             )}
           </fieldset>
 
+          <CelebrationChoice form={form} setForm={setForm} language={language} />
+
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
               {t('actions.cancel')}
@@ -239,6 +241,56 @@ export function ActivityTypeEditor({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * What of this type the walls and the app celebrate (decision 105): every one, or only those with
+ * the outcomes ticked (an outcome is named in the editor's language, else in another it has).
+ */
+function CelebrationChoice({
+  form,
+  setForm,
+  language,
+}: {
+  form: EditorForm;
+  setForm: (change: (current: EditorForm) => EditorForm) => void;
+  language: Language;
+}) {
+  const { t } = useTranslation('settings');
+  const named = form.outcomes.filter((row) => Object.values(row.names).some((name) => name.trim() !== ''));
+  const setOutcome = (key: string, celebrate: boolean) =>
+    setForm((current) => ({ ...current, outcomes: current.outcomes.map((row) => (row.key === key ? { ...row, celebrate } : row)) }));
+  return (
+    <fieldset className="space-y-3 rounded-lg border p-3">
+      <legend className="px-1 text-sm font-medium">{t('activityTypes.celebrate')}</legend>
+      <LabelledSwitch
+        label={t('activityTypes.celebrateEvery')}
+        checked={form.celebrate}
+        onChange={(on) => setForm((current) => ({ ...current, celebrate: on }))}
+      />
+      {!form.celebrate && named.length > 0 && (
+        <div className="space-y-2">
+          <p className="text-xs text-muted-foreground">{t('activityTypes.celebrateOutcomes')}</p>
+          <ul className="flex flex-wrap gap-x-4 gap-y-2">
+            {named.map((row) => (
+              <li key={row.key}>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={row.celebrate}
+                    onChange={(e) => setOutcome(row.key, e.target.checked)}
+                  />
+                  {row.names[language].trim() || pickName(row.names, language)}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <p className="text-xs text-muted-foreground">{t('activityTypes.celebrateHint')}</p>
+    </fieldset>
   );
 }
 

@@ -11,7 +11,7 @@ export type Language = (typeof LANGUAGES)[number];
 export type Names = Record<Language, string>;
 
 export type OptionRow = { key: string; id?: string; names: Names };
-export type OutcomeRow = { key: string; id?: string; names: Names; points: string };
+export type OutcomeRow = { key: string; id?: string; names: Names; points: string; celebrate: boolean };
 export type FieldRow = {
   key: string;
   id?: string;
@@ -31,6 +31,8 @@ export type EditorForm = {
   bonusOn: boolean;
   bonusThreshold: string;
   bonusPoints: string;
+  /** Every one is celebrated; else only those of an outcome marked (decision 105). */
+  celebrate: boolean;
 };
 
 let nextKey = 0;
@@ -40,7 +42,7 @@ export const emptyNames = (): Names => ({ en: '', nb: '', sv: '', da: '' });
 const toNames = (names: Record<string, string>): Names => ({ ...emptyNames(), ...names });
 
 export const newOption = (): OptionRow => ({ key: newKey(), names: emptyNames() });
-export const newOutcome = (): OutcomeRow => ({ key: newKey(), names: emptyNames(), points: '0' });
+export const newOutcome = (): OutcomeRow => ({ key: newKey(), names: emptyNames(), points: '0', celebrate: false });
 export const newField = (): FieldRow => ({
   key: newKey(),
   names: emptyNames(),
@@ -61,6 +63,7 @@ export function newForm(): EditorForm {
     bonusOn: false,
     bonusThreshold: '20',
     bonusPoints: '5',
+    celebrate: false,
   };
 }
 
@@ -73,7 +76,13 @@ export function toForm(type: ActivityType): EditorForm {
     points: String(type.points),
     outcomes: type.outcomes
       .filter((outcome) => !outcome.archived)
-      .map((outcome) => ({ key: newKey(), id: outcome.id, names: toNames(outcome.names), points: String(outcome.points) })),
+      .map((outcome) => ({
+        key: newKey(),
+        id: outcome.id,
+        names: toNames(outcome.names),
+        points: String(outcome.points),
+        celebrate: outcome.celebrate,
+      })),
     fields: type.fields
       .filter((field) => !field.archived)
       .map((field) => ({
@@ -90,6 +99,7 @@ export function toForm(type: ActivityType): EditorForm {
     bonusOn: type.bonus !== null,
     bonusThreshold: String(type.bonus?.threshold ?? 20),
     bonusPoints: String(type.bonus?.points ?? 5),
+    celebrate: type.celebrate,
   };
 }
 
@@ -103,7 +113,13 @@ export function toInput(form: EditorForm): ActivityTypeInput {
     icon: form.icon,
     colour: form.colour,
     points: toNumber(form.points),
-    outcomes: form.outcomes.map((outcome) => ({ ...withId(outcome.id), names: outcome.names, points: toNumber(outcome.points) })),
+    outcomes: form.outcomes.map((outcome) => ({
+      ...withId(outcome.id),
+      names: outcome.names,
+      points: toNumber(outcome.points),
+      // With every one celebrated, an outcome's own mark would say nothing more.
+      celebrate: !form.celebrate && outcome.celebrate,
+    })),
     fields: form.fields.map((field) => ({
       ...withId(field.id),
       names: field.names,
@@ -113,5 +129,6 @@ export function toInput(form: EditorForm): ActivityTypeInput {
       ...(field.kind === 'money' && field.pointsPerUnit.trim() !== '' ? { pointsPerUnit: toNumber(field.pointsPerUnit) } : {}),
     })),
     bonus: form.bonusOn ? { threshold: toNumber(form.bonusThreshold), points: toNumber(form.bonusPoints) } : null,
+    celebrate: form.celebrate,
   };
 }

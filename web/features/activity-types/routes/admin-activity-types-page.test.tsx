@@ -21,6 +21,7 @@ const type = (over: Partial<ActivityType> & Pick<ActivityType, 'id' | 'names'>):
   outcomes: [],
   fields: [],
   bonus: null,
+  celebrate: false,
   archivedAt: null,
   inUse: false,
   createdAt: '2026-12-01T10:00:00.000Z',
@@ -31,9 +32,10 @@ const type = (over: Partial<ActivityType> & Pick<ActivityType, 'id' | 'names'>):
 const DEMO = type({
   id: 'demo',
   names: { en: 'Demo held', nb: 'Demo holdt' },
-  outcomes: [{ id: 'next', names: { en: 'Next step booked' }, points: 3, archived: false }],
+  outcomes: [{ id: 'next', names: { en: 'Next step booked' }, points: 3, celebrate: false, archived: false }],
   fields: [{ id: 'seats', names: { en: 'Seats' }, kind: 'number', required: true, options: [], pointsPerUnit: null, archived: false }],
   bonus: { threshold: 5, points: 10 },
+  celebrate: false,
   inUse: true,
 });
 const OLD = type({ id: 'old', names: { en: 'Fax' }, icon: 'send', colour: 'grey', points: 1, archivedAt: '2026-11-01T10:00:00.000Z' });
@@ -141,6 +143,8 @@ describe('Administration, Activity types', () => {
     await user.click(editor.getByRole('button', { name: 'Add field' }));
     await user.type(editor.getByRole('textbox', { name: 'Field 1, name' }), 'Seats');
     await user.click(editor.getByRole('checkbox', { name: 'Required' }));
+    // Celebrated when it is won (decision 105): the outcome is offered by its name once it has one.
+    await user.click(editor.getByRole('checkbox', { name: 'Won' }));
     // The Norwegian name, given in its own language.
     await user.click(editor.getByRole('radio', { name: 'Norsk (bokmål)' }));
     await user.type(editor.getByRole('textbox', { name: 'Name · Norsk (bokmål)' }), 'Demo holdt');
@@ -161,9 +165,10 @@ describe('Administration, Activity types', () => {
       icon: 'rocket',
       colour: 'blue',
       points: 1,
-      outcomes: [{ names: { en: 'Won', nb: '', sv: '', da: '' }, points: 4 }],
+      outcomes: [{ names: { en: 'Won', nb: '', sv: '', da: '' }, points: 4, celebrate: true }],
       fields: [{ names: { en: 'Seats', nb: '', sv: '', da: '' }, kind: 'number', required: true }],
       bonus: null,
+      celebrate: false,
     });
     expect(within(screen.getByRole('list', { name: 'Your types' })).getByText('Product demo')).toBeInTheDocument();
   });

@@ -19,8 +19,8 @@ const VISIT: ActivityType = {
   colour: 'amber',
   points: 3,
   outcomes: [
-    { id: 'offer', names: { en: 'Offer sent', nb: 'Tilbud sendt' }, points: 5, archived: false },
-    { id: 'old', names: { en: 'Gone' }, points: 0, archived: true },
+    { id: 'offer', names: { en: 'Offer sent', nb: 'Tilbud sendt' }, points: 5, celebrate: false, archived: false },
+    { id: 'old', names: { en: 'Gone' }, points: 0, celebrate: false, archived: true },
   ],
   fields: [
     {
@@ -48,6 +48,7 @@ const VISIT: ActivityType = {
     { id: 'met', names: { en: 'Decision maker met' }, kind: 'yes_no', required: false, options: [], pointsPerUnit: null, archived: false },
   ],
   bonus: null,
+  celebrate: false,
   archivedAt: null,
   inUse: true,
   createdAt: '2026-12-01T10:00:00.000Z',

@@ -99,6 +99,7 @@ describe("the company's own types on quick log (decision 100)", () => {
     outcomes: [],
     fields: [],
     bonus: null,
+    celebrate: false,
     archivedAt: null,
     inUse: true,
     createdAt: '2026-12-01T10:00:00.000Z',
@@ -107,8 +108,8 @@ describe("the company's own types on quick log (decision 100)", () => {
   });
   const dial = type('0b0e5d0c-1d7e-4a4e-9c0e-000000000001', 'Dial', {
     outcomes: [
-      { id: 'connect', names: { en: 'Connect' }, points: 2, archived: false },
-      { id: 'gone', names: { en: 'Gone' }, points: 0, archived: true },
+      { id: 'connect', names: { en: 'Connect' }, points: 2, celebrate: false, archived: false },
+      { id: 'gone', names: { en: 'Gone' }, points: 0, celebrate: false, archived: true },
     ],
   });
   const knock = type('0b0e5d0c-1d7e-4a4e-9c0e-000000000002', 'Door knock');

@@ -2,7 +2,9 @@ import { CELEBRATION_STYLES, type CelebrationSettings, type CelebrationStyle, SA
 import { computeMajorUnits, type MinorUnits, parseMoneyInput } from '@core/money';
 import { PartyPopperIcon, PlayIcon, Volume2Icon } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@web/lib/paths';
 import { CardHeading } from '@web/components/card-heading';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
@@ -152,6 +154,16 @@ function CelebrationsForm({ saved }: { saved: CelebrationSettings }) {
                 </SwitchRow>
               ))}
             </ul>
+            {/* An own type's celebration is chosen on the type (decision 105). */}
+            <p className="mt-2 text-xs text-muted-foreground">
+              <Trans
+                t={t}
+                i18nKey="celebrations.ownTypes"
+                components={{
+                  types: <Link to={paths.admin.activityTypes} className="font-medium text-primary underline-offset-4 hover:underline" />,
+                }}
+              />
+            </p>
           </fieldset>
 
           <fieldset className="flex flex-col gap-1">

@@ -7,7 +7,7 @@ import {
   toCelebratedItem,
   usePrefersReducedMotion,
 } from '@web/lib/celebrations';
-import { CELEBRATION_LOOKS } from '@web/components/celebration-looks';
+import { findCelebrationLook } from '@web/components/celebration-looks';
 import { cn } from '@web/lib/cn';
 import { useCelebrationCardWords } from '@web/lib/celebration-card-words';
 import { useCompanyFormat } from '@web/lib/format';
@@ -31,7 +31,7 @@ export function AppCelebration({ teamId }: { teamId: string | undefined }) {
   const reducedMotion = usePrefersReducedMotion();
 
   const card = queue.current;
-  const look = card ? CELEBRATION_LOOKS[card.kind] : null;
+  const look = card ? findCelebrationLook(card) : null;
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-40 sm:right-6 sm:bottom-6">
       {card && look && (

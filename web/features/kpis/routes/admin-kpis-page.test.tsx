@@ -28,7 +28,7 @@ const VISIT: ActivityType = {
   icon: 'car',
   colour: 'amber',
   points: 3,
-  outcomes: [{ id: 'offer', names: { en: 'Offer sent', nb: 'Tilbud sendt' }, points: 5, archived: false }],
+  outcomes: [{ id: 'offer', names: { en: 'Offer sent', nb: 'Tilbud sendt' }, points: 5, celebrate: false, archived: false }],
   fields: [
     {
       id: 'size',
@@ -41,6 +41,7 @@ const VISIT: ActivityType = {
     },
   ],
   bonus: null,
+  celebrate: false,
   archivedAt: null,
   inUse: true,
   createdAt: '2026-12-01T10:00:00.000Z',

@@ -126,3 +126,36 @@ describe('the winner card on the wall (decision 087)', () => {
     );
   });
 });
+
+describe("an own type's card on the wall (decision 105)", () => {
+  const own = (id: string, outcome: Record<string, string> | null, name = { en: 'Dial', nb: 'Oppringning' }) =>
+    event({
+      id,
+      kind: 'activity',
+      displayName: 'Kari Nordmann',
+      detail: null,
+      ownType: { names: name, icon: 'phone-call', colour: 'blue', outcomeNames: outcome },
+    });
+
+  it("names the outcome it was celebrated for, the type and who, in the reader's language; a burst counts them", async () => {
+    const demo = { en: 'Demo booked', nb: 'Demo booket' };
+    expect(show({ id: 'o1', kind: 'activity', events: [own('a', demo)] })).toHaveTextContent(
+      'Demo booked!Kari Nordmann just logged Dial: Demo booked',
+    );
+    document.body.innerHTML = '';
+    expect(
+      show({ id: 'o2', kind: 'activity', events: [own('a', null, { en: 'Signed contract', nb: 'Signert kontrakt' })] }),
+    ).toHaveTextContent('Signed contract!Kari Nordmann just logged Signed contract');
+    document.body.innerHTML = '';
+    expect(show({ id: 'o3', kind: 'activity', events: [own('a', demo), own('b', demo)] })).toHaveTextContent('2 × Demo booked!');
+    document.body.innerHTML = '';
+    expect(
+      show({ id: 'o4', kind: 'activity', events: [own('a', demo), own('b', null, { en: 'Upsell', nb: 'Mersalg' })] }),
+    ).toHaveTextContent('2 to celebrate!Kari Nordmann and Kari Nordmann');
+    document.body.innerHTML = '';
+    await i18n.changeLanguage('nb');
+    expect(show({ id: 'o5', kind: 'activity', events: [own('a', demo)] })).toHaveTextContent(
+      'Demo booket!Kari Nordmann registrerte nettopp Oppringning: Demo booket',
+    );
+  });
+});

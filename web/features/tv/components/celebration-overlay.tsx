@@ -3,7 +3,7 @@ import type { CelebrationStyle } from '@core/contracts';
 import { VolumeXIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CELEBRATION_LOOKS } from '@web/components/celebration-looks';
+import { findCelebrationLook } from '@web/components/celebration-looks';
 import { cn } from '@web/lib/cn';
 import { useCelebrationCardWords } from '@web/lib/celebration-card-words';
 import { formatMemberName } from '@web/lib/member-name';
@@ -164,7 +164,7 @@ export function CelebrationOverlay({
 // same proportions as a landscape TV, not words sized by its height.
 function TakeoverCard({ card, currency, style }: { card: CelebrationCard; currency?: string; style: 'confetti' | 'spotlight' }) {
   const { title, text, amount, note } = useCelebrationCardWords(card, currency);
-  const look = CELEBRATION_LOOKS[card.kind];
+  const look = findCelebrationLook(card);
   return (
     <div
       key={card.id}
@@ -225,7 +225,7 @@ function TakeoverCard({ card, currency, style }: { card: CelebrationCard; curren
 
 function BannerCard({ card, currency, reducedMotion }: { card: CelebrationCard; currency?: string; reducedMotion: boolean }) {
   const { title, text, amount, note } = useCelebrationCardWords(card, currency);
-  const look = CELEBRATION_LOOKS[card.kind];
+  const look = findCelebrationLook(card);
   return (
     <div className="absolute inset-x-[3vw] bottom-[8vmin] flex justify-center">
       <div

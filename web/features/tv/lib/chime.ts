@@ -15,6 +15,7 @@ const NOTES: Record<ChimeKind, readonly number[]> = {
   badge: [783.99, 1174.66],
   contestStarted: [523.25, 659.25, 783.99],
   contestLead: [659.25, 783.99, 987.77],
+  activity: [587.33, 739.99, 880],
 };
 
 function playNotes(context: AudioContext, kind: ChimeKind) {
