@@ -253,6 +253,17 @@ describe('activity types', () => {
     sheet.eachRow((row, number) => number > 1 && rows.push((row.values as unknown[]).slice(1)));
     expect(rows.at(-1)?.[0]).toBe('Everyone');
     expect(rows.find((row) => row[0] === 'Ola Rep')?.[header.indexOf('Offers')]).toBe(1);
+
+    // The dashboard's leaderboard ranks today by the KPI too: the rep's offer puts them first.
+    await page.goto('/app');
+    await waitForLiveApp(page);
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option', { name: 'Offers', exact: true }).click();
+    const byOffers = page.getByRole('table', { name: 'Team leaderboard by Offers' });
+    await expect.poll(() => byOffers.getByRole('row').nth(1).innerText()).toMatch(/Ola Rep\s+1$/);
+    expect(await page.getByTestId('ranking-note').innerText()).toContain('Ranked by Offers today, highest first.');
+    await saveSettledScreenshot(page, 'kpis-07-dashboard-sorted');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
     await page.goto('/app/admin/activity-types');
     await ownTypes().waitFor();
   });

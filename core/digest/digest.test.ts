@@ -121,6 +121,82 @@ describe('buildWeeklyDigest', () => {
   });
 });
 
+describe('targets on a KPI (decision 104)', () => {
+  // "Contracts signed": a count of an own type; a second KPI sums its value field.
+  const contracts = { id: 'kpi-contracts', names: { en: 'Contracts', nb: 'Kontrakter' }, format: 'number' as const, decimals: 0 };
+  const value = { id: 'kpi-value', names: { en: 'Contract value' }, format: 'money' as const, decimals: 0 };
+  const fact = (userId: string, day: string, activities: number, amount = 0) => ({
+    userId,
+    day,
+    type: 'type-contract',
+    outcomeId: '',
+    activities,
+    points: 0,
+    sums: { value: amount },
+    counts: {},
+  });
+  const targetKpis = {
+    kpis: [contracts, value],
+    formulas: new Map([
+      ['kpi-contracts', { kind: 'aggregate' as const, aggregate: 'count' as const, typeIds: ['type-contract'], outcomeIds: [] }],
+      ['kpi-value', { kind: 'aggregate' as const, aggregate: 'sum' as const, typeIds: ['type-contract'], outcomeIds: [], of: 'value' }],
+    ]),
+    facts: [
+      fact('kari', '2026-11-17', 1, 20_000_00),
+      fact('kari', '2026-11-19', 2, 10_000_00),
+      fact('kari', '2026-11-03', 4, 90_000_00), // earlier in the month: the month's target counts it, the week's not
+      fact('åse', '2026-11-18', 1, 5_000_00),
+    ],
+  };
+  const kpiTarget = (userId: string, kpiId: string, period: 'week' | 'month', target: number) => ({
+    userId,
+    metric: 'kpi' as const,
+    kpiId,
+    period,
+    value: target,
+    effectiveFrom: '2026-11-01',
+    endsOn: null,
+  });
+
+  it("measures each over the period's facts, beside the built-in metrics' and after them, and lists who is behind on one", () => {
+    const week = companyWeek({
+      targetKpis,
+      targets: [
+        ...companyWeek().targets,
+        kpiTarget('kari', 'kpi-contracts', 'week', 4),
+        kpiTarget('kari', 'kpi-value', 'month', 100_000_00),
+        kpiTarget('åse', 'kpi-contracts', 'week', 3),
+        // A KPI deleted since: its target says nothing.
+        kpiTarget('kari', 'kpi-gone', 'week', 1),
+      ],
+    });
+    const kari = buildWeeklyDigest(week, { userId: 'kari', role: 'user', ledTeamIds: [] }, { count: 0, unread: false })!;
+    expect(kari.own!.targets).toEqual([
+      { metric: 'calls', period: 'week', value: 30, progress: 35, pace: 'ahead' },
+      { metric: 'kpi', kpi: contracts, period: 'week', value: 4, progress: 3, pace: 'behind' },
+      // 120 000 kr from 1 November to the Sunday against 71 429 expected (15 of 21 working days): ahead.
+      { metric: 'kpi', kpi: value, period: 'month', value: 100_000_00, progress: 120_000_00, pace: 'ahead' },
+    ]);
+    const lead = buildWeeklyDigest(week, { userId: 'lead', role: 'user', ledTeamIds: ['oslo'] }, { count: 0, unread: false })!;
+    expect(lead.team!.behind.map((m) => [m.name, m.targets.map((t) => (t.metric === 'kpi' ? t.kpi.id : t.metric))])).toEqual([
+      ['Kari', ['kpi-contracts']],
+      ['Åse', ['calls', 'kpi-contracts']],
+    ]);
+  });
+
+  it("a team's is its members' facts together; without the KPIs read, a KPI's target is left out", () => {
+    const week = companyWeek({ targetKpis, teamTargets: [{ ...kpiTarget('', 'kpi-contracts', 'week', 5), teamId: 'oslo' }] });
+    const lead = buildWeeklyDigest(week, { userId: 'lead', role: 'user', ledTeamIds: ['oslo'] }, { count: 0, unread: false })!;
+    expect(lead.team!.teams.find((team) => team.teamId === 'oslo')!.targets).toEqual([
+      { metric: 'kpi', kpi: contracts, period: 'week', value: 5, progress: 4, pace: 'behind' },
+    ]);
+    const unread = companyWeek({ targets: [kpiTarget('kari', 'kpi-contracts', 'week', 4)] });
+    expect(buildWeeklyDigest(unread, { userId: 'kari', role: 'user', ledTeamIds: [] }, { count: 0, unread: false })!.own!.targets).toEqual(
+      [],
+    );
+  });
+});
+
 describe('what a manager reads beside the totals (decision 089)', () => {
   const admin = { userId: 'lead', role: 'admin' as const, ledTeamIds: [] };
   const lead = { userId: 'lead', role: 'user' as const, ledTeamIds: ['oslo'] };

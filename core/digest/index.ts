@@ -72,11 +72,27 @@ export type DigestDayRow = { userId: string; day: LocalDate } & DigestTotals;
 /** A target of a person as stored (decision 043): in force from `effectiveFrom` until `endsOn`. */
 export type DigestTargetRow = {
   userId: string;
-  metric: TargetMetric;
+  /** A built-in metric, or 'kpi' for a target on one of the company's KPIs (decision 104). */
+  metric: TargetMetric | 'kpi';
+  /** The KPI of a 'kpi' target: its id (or a built-in KPI's key). */
+  kpiId?: string;
   period: 'day' | 'week' | 'month';
   value: number;
   effectiveFrom: string;
   endsOn: string | null;
+};
+
+/** A KPI a target measures (decision 104), as a digest writes it. */
+export type DigestTargetKpi = { id: string; names: LocalizedNames; format: KpiFormat; decimals: number };
+
+/**
+ * What the targets on KPIs are measured with: the KPIs (a deleted one is absent: its targets are
+ * left out), every formula, and each member's facts day by day over the days `days` covers.
+ */
+export type DigestTargetKpis = {
+  kpis: readonly DigestTargetKpi[];
+  formulas: ReadonlyMap<string, KpiFormula>;
+  facts: readonly (KpiFact & { day: string })[];
 };
 
 /** A team's target as stored: its progress is the sum over the people in the team now (decision 044). */
@@ -84,12 +100,15 @@ export type DigestTeamTargetRow = Omit<DigestTargetRow, 'userId'> & { teamId: st
 
 /** A target's result: the week's (over) or the month's so far, with its pace at the end of the week. */
 export type DigestTargetLine = {
-  metric: TargetMetric;
   period: 'week' | 'month';
   value: number;
   progress: number;
   pace: Pace;
-};
+} & (
+  | { metric: TargetMetric }
+  /** A target on a KPI: the KPI, to name it and write its values. */
+  | { metric: 'kpi'; kpi: DigestTargetKpi }
+);
 
 /** onBoards false: a manager left off the boards (decision 081), never listed as behind. */
 export type DigestMember = { userId: string; name: string; teamId: string | null; isActive: boolean; onBoards: boolean };
@@ -181,6 +200,8 @@ export type DigestCompanyWeek = {
   teamTargets: DigestTeamTargetRow[];
   /** The company's own KPIs (decision 101); absent or empty: the digest shows none. */
   kpis?: DigestKpis;
+  /** For the targets on KPIs (decision 104); absent: such targets are left out. */
+  targetKpis?: DigestTargetKpis;
 };
 
 /** The first day whose rollups a week's digest reads (see DigestCompanyWeek.days). */
@@ -238,22 +259,34 @@ function computeTargetLines(
   const sunday = addDays(week.weekStart, 6);
   const endOfWeek = computeLocalInstant(addDays(sunday, 1), '00:00', week.timeZone);
   const lines: DigestTargetLine[] = [];
-  for (const target of selectTargetsInForce(rows, sunday)) {
+  // A KPI's target is its own line beside the built-in metrics' (decision 104).
+  for (const target of selectTargetsInForce(rows, sunday, (row) => row.kpiId ?? '')) {
     if (target.period === 'day') continue;
     const dates = computeTargetPeriodDates(target.period, sunday);
-    const progress = week.days
-      .filter((row) => people.has(row.userId) && row.day >= dates.from && row.day <= dates.to)
-      .reduce((sum, row) => sum + row[target.metric], 0);
+    const counted = (row: { userId: string; day: string }) => people.has(row.userId) && row.day >= dates.from && row.day <= dates.to;
+    let measured: { progress: number; measure: { metric: TargetMetric } | { metric: 'kpi'; kpi: DigestTargetKpi } };
+    if (target.metric === 'kpi') {
+      const kpi = week.targetKpis?.kpis.find((k) => k.id === target.kpiId);
+      if (!kpi || !week.targetKpis!.formulas.has(kpi.id)) continue;
+      // Over the period's facts of the people together, as the Targets screen measures it; no value is nothing done.
+      const progress = evaluateKpis(week.targetKpis!.formulas, week.targetKpis!.facts.filter(counted), [kpi.id]).get(kpi.id) ?? 0;
+      measured = { progress, measure: { metric: 'kpi', kpi } };
+    } else {
+      const metric = target.metric;
+      measured = { progress: week.days.filter(counted).reduce((sum, row) => sum + row[metric], 0), measure: { metric } };
+    }
     const share = computePeriodShare(week.calendar, dates.from, dates.to, endOfWeek, week.timeZone);
     lines.push({
-      metric: target.metric,
+      ...measured.measure,
       period: target.period,
       value: target.value,
-      progress,
-      pace: computePacing(progress, target.value, share).pace,
+      progress: measured.progress,
+      pace: computePacing(measured.progress, target.value, share).pace,
     });
   }
-  const order = (line: DigestTargetLine) => (line.period === 'week' ? 0 : 1) * 10 + DIGEST_METRICS.indexOf(line.metric);
+  // The built-in metrics in their order, then the KPIs'.
+  const metricOrder = (line: DigestTargetLine) => (line.metric === 'kpi' ? DIGEST_METRICS.length : DIGEST_METRICS.indexOf(line.metric));
+  const order = (line: DigestTargetLine) => (line.period === 'week' ? 0 : 1) * 10 + metricOrder(line);
   return lines.sort((a, b) => order(a) - order(b));
 }
 

@@ -129,6 +129,31 @@ describe('the digest mail', () => {
     expect(text).toContain('og 2 til: se Mål i appen.');
   });
 
+  it("writes a target on a KPI (decision 104) as its KPI: its name in the reader's language and its format", () => {
+    const contracts = { id: 'kpi-contracts', names: { en: 'Contracts', nb: 'Kontrakter' }, format: 'number' as const, decimals: 0 };
+    const value = { id: 'kpi-value', names: { en: 'Contract value', nb: 'Kontraktsverdi' }, format: 'money' as const, decimals: 0 };
+    const digest = adminDigest({
+      teams: [
+        {
+          teamId: 'oslo',
+          name: 'Oslo',
+          totals: totals({ calls: 40, points: 300 }),
+          targets: [{ metric: 'kpi', kpi: contracts, period: 'week', value: 5, progress: 4, pace: 'behind' }],
+        },
+      ],
+      behind: [
+        {
+          userId: 'kari',
+          name: 'Kari',
+          targets: [{ metric: 'kpi', kpi: value, period: 'month', value: 100_000_00, progress: 42_500_00, pace: 'behind' }],
+        },
+      ],
+    });
+    expect(render(digest, 'en').text).toContain('Team targets (Oslo):\n    Contracts: 4 of 5 last week (behind)');
+    expect(render(digest, 'en').text).toContain('    Kari: Contract value: NOK 42,500 of NOK 100,000 this month so far (behind)');
+    expect(render(digest, 'nb').text).toContain('    Kari: Kontraktsverdi: 42 500 kr av 100 000 kr denne måneden så langt (bak)');
+  });
+
   it.each<[MailLanguage, string, string, string]>([
     ['en', '1 unread wrap-up from your people.', '2 unread wrap-ups from your people.', '1 point'],
     ['nb', '1 ulest dagsoppsummering fra folkene dine.', '2 uleste dagsoppsummeringer fra folkene dine.', '1 poeng'],

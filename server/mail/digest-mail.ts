@@ -90,7 +90,12 @@ function composeBlocks(input: DigestMailInput): Block[] {
   const say = (noun: keyof DigestWords['count'], n: number) => words.count[noun](number(n), one(n));
   const targetLine = (line: DigestTargetLine) => {
     const period = line.period === 'month' ? 'month' : input.preview ? 'running-week' : 'week';
-    return `${words.target(words.metrics[line.metric], value(line.metric, line.progress), value(line.metric, line.value), period)} (${words.pace[line.pace]})`;
+    // A KPI's target (decision 104) is named and written as its KPI is.
+    const show = (amount: number) =>
+      line.metric === 'kpi' ? formatKpiValue(amount, line.kpi, { locale, currency: input.currency }) : value(line.metric, amount);
+    const name = line.metric === 'kpi' ? pickName(line.kpi.names, input.language, null) : words.metrics[line.metric];
+    const [progress, target] = [show(line.progress), show(line.value)];
+    return `${words.target(name, progress, target, period)} (${words.pace[line.pace]})`;
   };
   /** A team's week in one line: "Oslo: 320 points, 45 calls, 3 sales (NOK 45,000)"; never "0 calls". */
   const teamLine = (totals: DigestTotals) =>

@@ -212,6 +212,49 @@ describe(`a digest's KPIs (${testEngine})`, () => {
     expect(line(of(lead).team!.kpis)?.[0]).toMatchObject({ id: created.id, value: team.kpis[0]!.total });
     expect(of(admin).team!.kpis[0]).toMatchObject({ names: { en: 'Answered share' }, format: 'percent' });
   });
+
+  it('a target on a KPI (decision 104) is measured as the targets card measures it, for the reader and who is behind', async () => {
+    at('2026-11-15T12:00:00Z');
+    const calls = await call<{ id: string }>(admin, 'POST', '/api/v1/kpis', {
+      names: { en: 'Calls logged', nb: 'Samtaler logget' },
+      formula: { kind: 'aggregate', aggregate: 'count', typeIds: ['call'], outcomeIds: [] },
+      format: 'number',
+    });
+    for (const [member, value] of [
+      [kari, 15],
+      [ola, 5],
+    ] as const) {
+      await call(admin, 'POST', '/api/v1/targets', {
+        userId: member.id,
+        metric: 'kpi',
+        kpiId: calls.id,
+        period: 'week',
+        value,
+        effectiveFrom: WEEK,
+      });
+    }
+    at('2026-11-23T06:30:00Z');
+    const card = (await call<MyTargets>(kari, 'GET', '/api/v1/targets/me?on=2026-11-22')).targets.find(
+      (x) => x.metric === 'kpi' && x.period === 'week',
+    )!;
+    const { digests } = await prepareCompanyDigests(t.db, toCompanyId(admin.companyId), WEEK);
+    const of = (member: Member) => digests.find((d) => d.membership.userId === member.id)!.digest;
+    const kariLine = of(kari).own!.targets.find((line) => line.metric === 'kpi')!;
+    expect(kariLine).toEqual({
+      metric: 'kpi',
+      kpi: { id: calls.id, names: { en: 'Calls logged', nb: 'Samtaler logget' }, format: 'number', decimals: 0 },
+      period: 'week',
+      value: 15,
+      progress: card.progress,
+      pace: card.pace,
+    });
+    // Kari's eleven calls of the week (the Monday after's is next week's) against 15: behind; Ola's two against 5 too.
+    expect(kariLine).toMatchObject({ progress: 11, pace: 'behind' });
+    expect(of(lead).team!.behind.map((m) => [m.name, m.targets.map((x) => x.metric)])).toEqual([
+      ['Kari Nordmann', ['kpi']],
+      ['Ola Hansen', ['calls', 'kpi']],
+    ]);
+  });
 });
 
 describe('sending', () => {

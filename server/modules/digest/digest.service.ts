@@ -5,6 +5,7 @@ import {
   DIGEST_LOCAL_HOUR,
   type DigestCompanyWeek,
   type DigestKpis,
+  type DigestTargetKpis,
   type DigestTargetRow,
   type DigestTeamTargetRow,
   hasActivityInWeek,
@@ -30,7 +31,7 @@ import {
 } from '../companies/memberships.service';
 import { countUnreadWrapupsOf } from '../coaching/coaching.service';
 import { selectDailyStats } from '../daily-stats/daily-stats.service';
-import { selectMemberKpiFactsIn } from '../kpis/kpis.service';
+import { selectKpisByIdIn, selectMemberKpiFactsForIn, selectMemberKpiFactsIn } from '../kpis/kpis.service';
 import { selectTargetsIn, type TargetRow } from '../targets/targets.service';
 import { selectTeamLeadsIn, selectTeamsWithMemberIds } from '../teams/teams.service';
 import { signDigestToken, verifyDigestToken } from './digest-token';
@@ -68,17 +69,18 @@ export async function countUnreadWrapups(
 }
 
 /**
- * The company's person and team targets as core reads them; a row of an unknown metric or period is
- * left out, and so is a KPI's target (decision 104): the digest's targets are the built-in metrics'.
+ * The company's person and team targets as core reads them, a KPI's (decision 104) with its KPI's
+ * id; a row of an unknown metric or period is left out.
  */
 function toDigestTargets(rows: TargetRow[]): Pick<DigestCompanyWeek, 'targets' | 'teamTargets'> {
   const targets: DigestTargetRow[] = [];
   const teamTargets: DigestTeamTargetRow[] = [];
   for (const row of rows) {
-    const metric = TargetMetricSchema.safeParse(row.metric);
-    if (!metric.success || !['day', 'week', 'month'].includes(row.period)) continue;
+    const metric = row.metric === 'kpi' ? ('kpi' as const) : TargetMetricSchema.safeParse(row.metric).data;
+    if (!metric || !['day', 'week', 'month'].includes(row.period)) continue;
     const target = {
-      metric: metric.data,
+      metric,
+      ...(metric === 'kpi' ? { kpiId: row.kpiId } : {}),
       period: row.period as DigestTargetRow['period'],
       value: row.value,
       effectiveFrom: row.effectiveFrom,
@@ -100,6 +102,7 @@ async function selectDigestCompanyData(tx: Transaction, companyId: CompanyId, we
   const sunday = addDays(weekStart, 6);
   const memberships = await selectDigestMemberships(tx, companyId);
   const teams = await selectTeamsWithMemberIds(tx, companyId);
+  const targets = toDigestTargets(await selectTargetsIn(tx, companyId));
   const week: DigestCompanyWeek = {
     weekStart,
     timeZone: company.timezone,
@@ -108,8 +111,9 @@ async function selectDigestCompanyData(tx: Transaction, companyId: CompanyId, we
     teams: teams.map((team) => ({ id: team.id, name: team.name })),
     // Every member's rollup rows, under the names of the digest's metrics (the targets').
     days: await selectDailyStats(tx, { companyId, from: computeDigestReadFrom(weekStart), to: sunday }),
-    ...toDigestTargets(await selectTargetsIn(tx, companyId)),
+    ...targets,
     kpis: await selectDigestKpis(tx, companyId, weekStart),
+    targetKpis: await selectDigestTargetKpis(tx, companyId, targets, { from: computeDigestReadFrom(weekStart), to: sunday }),
   };
   return {
     companyId,
@@ -133,6 +137,28 @@ async function selectDigestKpis(tx: Transaction, companyId: CompanyId, weekStart
     week: facts[0] ?? [],
     before: facts[1] ?? [],
   };
+}
+
+/**
+ * The KPIs the company's targets measure (decision 104), with each member's facts day by day over
+ * the days the digest reads (the week's and the month's targets); none read when no target is on a KPI.
+ */
+async function selectDigestTargetKpis(
+  tx: Transaction,
+  companyId: CompanyId,
+  targets: Pick<DigestCompanyWeek, 'targets' | 'teamTargets'>,
+  days: { from: LocalDate; to: LocalDate },
+): Promise<DigestTargetKpis | undefined> {
+  const ids = new Set([...targets.targets, ...targets.teamTargets].flatMap((row) => (row.kpiId ? [row.kpiId] : [])));
+  if (ids.size === 0) return undefined;
+  const { kpis, formulas } = await selectKpisByIdIn(tx, companyId);
+  const measured = [...ids].flatMap((id) => {
+    const kpi = kpis.get(id);
+    return kpi ? [{ id: kpi.id, names: kpi.names, format: kpi.format, decimals: kpi.decimals }] : [];
+  });
+  if (measured.length === 0) return undefined;
+  const facts = await selectMemberKpiFactsForIn(tx, companyId, formulas, { ...days, byDay: true, userIds: null });
+  return { kpis: measured, formulas, facts };
 }
 
 /** The reader as a manager: their role and the teams they lead (decision 040). */

@@ -1,4 +1,4 @@
-import type { Leaderboard } from '@core/contracts';
+import type { Kpi, KpiValues, Leaderboard } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -22,6 +22,51 @@ const KPIS = {
   sales: KPI,
   points: KPI,
   revenue: KPI,
+};
+
+/** Two of the company's own KPIs (decision 101): one counted up, one where lower is better. */
+const ownKpi = (id: string, en: string, over: Partial<Kpi> = {}): Kpi => ({
+  id,
+  names: { en, nb: `${en} (nb)` },
+  formula: { kind: 'aggregate', aggregate: 'count', typeIds: ['sale'], outcomeIds: [], of: null, where: null },
+  format: 'number',
+  decimals: 0,
+  lowerIsBetter: false,
+  builtIn: false,
+  createdAt: '2026-11-01T08:00:00.000Z',
+  updatedAt: '2026-11-01T08:00:00.000Z',
+  ...over,
+});
+const DEMOS = ownKpi('kpi-demos', 'Demos booked');
+const COST = ownKpi('kpi-cost', 'Minutes per demo', { lowerIsBetter: true, decimals: 1 });
+const KPI_VALUES: KpiValues = {
+  from: '2026-11-25',
+  to: '2026-11-25',
+  members: [
+    { userId: 'user-1', displayName: 'Rita Rep', avatarUrl: null },
+    { userId: 'u-per', displayName: 'Per', avatarUrl: null },
+    { userId: 'u-olav', displayName: 'Olav', avatarUrl: null },
+  ],
+  kpis: [
+    {
+      id: 'kpi-demos',
+      total: 7,
+      members: [
+        { userId: 'user-1', value: 2 },
+        { userId: 'u-per', value: 5 },
+        { userId: 'u-olav', value: 0 },
+      ],
+    },
+    {
+      id: 'kpi-cost',
+      total: 30,
+      members: [
+        { userId: 'user-1', value: 42.5 },
+        { userId: 'u-per', value: 18 },
+        { userId: 'u-olav', value: null },
+      ],
+    },
+  ],
 };
 
 /** The server's board for each rankBy the screen asks for. */
@@ -57,6 +102,8 @@ function renderDashboard(url: string, { prefetched = false } = {}) {
     'GET /api/v1/scoreboard/leaderboard': answerBoard,
     'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
     'GET /api/v1/exports/leaderboard': reply(200, { file: 'bytes' }),
+    'GET /api/v1/kpis': reply(200, { kpis: [DEMOS, COST] }),
+    'GET /api/v1/kpis/values': reply(200, KPI_VALUES),
   });
   renderWithProviders(
     <AuthProvider>
@@ -173,5 +220,72 @@ describe('the dashboard ranked fairly', () => {
     }
     const query = exportCalls()[0]!;
     expect([query.get('period'), query.get('sort'), query.get('rankBy')]).toEqual(['today', 'calls', 'improved']);
+  });
+});
+
+describe('the dashboard ranked by one of the company’s KPIs (decision 101)', () => {
+  /** Each row as who (by the name's text) and the KPI's figure, top first. */
+  const rowTexts = () =>
+    within(screen.getByRole('table', { name: /by/ }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => {
+        const cells = within(row).getAllByRole('cell');
+        const name = ['Rita Rep', 'Per', 'Olav'].find((n) => within(cells[1]!).queryByText(n)) ?? '?';
+        return `${name}${row.getAttribute('aria-current') ? ' (you)' : ''}: ${cells[2]!.textContent}`;
+      });
+
+  it('offers the KPIs after the built-in sorts, ranks today by the one chosen for the team filtered to, and exports the KPI file', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderDashboard('/app?team=team-1');
+    await screen.findByRole('table');
+    screen.getByRole('combobox', { name: 'Sort by' }).focus();
+    await user.keyboard('{Enter}');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Points',
+      'Calls',
+      'Meetings',
+      'Sales',
+      'Demos booked',
+      'Minutes per demo',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Demos booked' }));
+
+    await screen.findByRole('table', { name: 'Team leaderboard by Demos booked' });
+    expect(rowTexts()).toEqual(['Per: 5', 'Rita Rep (you): 2', 'Olav: 0']);
+    expect(screen.getByText('Today · ranked by Demos booked')).toBeInTheDocument();
+    // A fair ranking is of the built-in sorts: no "Rank by" beside a KPI.
+    expect(screen.queryByRole('combobox', { name: 'Rank by' })).toBeNull();
+    expect(screen.getByTestId('ranking-note')).toHaveTextContent('Ranked by Demos booked today, highest first.');
+    const asked = calls.filter((c) => c.path === '/api/v1/kpis/values').map((c) => new URLSearchParams(c.search));
+    expect(asked.map((q) => [q.get('from'), q.get('to'), q.get('teamId')])).toEqual([
+      [expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), 'team-1'],
+    ]);
+    expect(asked[0]!.get('from')).toBe(asked[0]!.get('to'));
+
+    // Lower is better: lowest first, no figure last.
+    screen.getByRole('combobox', { name: 'Sort by' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('option', { name: 'Minutes per demo' }));
+    await screen.findByRole('table', { name: 'Team leaderboard by Minutes per demo' });
+    expect(rowTexts()).toEqual(['Per: 18.0', 'Rita Rep (you): 42.5', 'Olav: —']);
+    expect(screen.getByTestId('ranking-note')).toHaveTextContent('lowest first (lower is better)');
+
+    // The file is the KPI file of today for the team: every KPI a column.
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByRole('group', { name: /^Export KPIs, today/ })).toBeInTheDocument();
+  });
+
+  it('speaks Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    const user = userEvent.setup();
+    renderDashboard('/app');
+    await screen.findByRole('table');
+    screen.getByRole('combobox', { name: 'Sorter etter' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('option', { name: 'Demos booked (nb)' }));
+    await screen.findByRole('table', { name: 'Teamets toppliste etter Demos booked (nb)' });
+    expect(screen.getByTestId('ranking-note')).toHaveTextContent('Rangert etter Demos booked (nb) i dag, høyest først.');
   });
 });

@@ -1,4 +1,5 @@
-import type { CompanyKpis, RankBy } from '@core/contracts';
+import type { CompanyKpis, Kpi, RankBy } from '@core/contracts';
+import { pickName } from '@core/activity-types';
 import { LEADERBOARD_SORT_KEYS, type LeaderboardSortKey } from '@core/stats';
 import { ActivityIcon, PhoneIcon, PlusIcon, TrophyIcon, TvIcon } from 'lucide-react';
 import type { QueryClient } from '@tanstack/react-query';
@@ -32,18 +33,25 @@ import { RANK_BY_SEARCH_PARAM, readRankBy, useRankBy } from '@web/lib/rank-by';
 import { getRecentBadgesQueryOptions, useRecentBadgesByUser } from '@web/lib/queries/get-recent-badges';
 import { getFeedQueryOptions, useFeed } from '@web/lib/queries/get-feed';
 import { useLoggedError } from '@web/lib/use-logged-error';
+import { useKpis as useKpiList } from '@web/lib/queries/get-kpis';
 import { getKpisQueryOptions, useKpis } from '../api/get-kpis';
 import { AppCelebration } from '../components/app-celebration';
 import { ChangeIndicator } from '../components/change-indicator';
 import { DashboardError } from '../components/dashboard-error';
+import { KPI_SORT_PREFIX, KpiLeaderboard } from '../components/kpi-leaderboard';
+
+/** The leaderboard card's order: a built-in sort key, or one of the company's own KPIs (`kpi:` and its id). */
+type DashboardSort = LeaderboardSortKey | `${typeof KPI_SORT_PREFIX}${string}`;
 
 /** The dashboard shows today: the leaderboard, and the activities (an admin's: everyone's; a rep's: their own). */
 /** The files of the dashboard: today's leaderboard exactly as the card shows it (sorted, ranked, one team or all), and today's activities. */
-function listDashboardExports(board: { sort: LeaderboardSortKey; teamId: string | undefined; rankBy: RankBy }): ExportTarget[] {
-  return [
-    { kind: 'leaderboard', period: { period: 'today' }, ...board },
-    { kind: 'activities', period: { period: 'today' } },
-  ];
+function listDashboardExports(board: { sort: DashboardSort; teamId: string | undefined; rankBy: RankBy }): ExportTarget[] {
+  const { sort, teamId, rankBy } = board;
+  // Ranked by a KPI: the KPI file of today (every KPI a column), for the same team.
+  const leaderboard: ExportTarget = sort.startsWith(KPI_SORT_PREFIX)
+    ? { kind: 'kpis', period: { period: 'today' }, ...(teamId ? { teamId } : {}) }
+    : { kind: 'leaderboard', period: { period: 'today' }, sort: sort as LeaderboardSortKey, teamId, rankBy };
+  return [leaderboard, { kind: 'activities', period: { period: 'today' } }];
 }
 
 /** The leaderboard card's order until the person picks another. */
@@ -78,7 +86,7 @@ function DashboardScreen() {
   const { teamId } = useTeamFilter();
   const { rankBy } = useRankBy();
   // The leaderboard card's order, here so the export menu writes the file in the same order.
-  const [sort, setSort] = useState<LeaderboardSortKey>(FIRST_SORT);
+  const [sort, setSort] = useState<DashboardSort>(FIRST_SORT);
   const kpis = useKpis(teamId);
   const isLoading = kpis.isPending;
   // The wall screen opens on the board as filtered and ranked here.
@@ -168,18 +176,29 @@ function LeaderboardCard({
 }: {
   format: CompanyFormat;
   teamId: string | undefined;
-  sort: LeaderboardSortKey;
-  onSortChange: (sort: LeaderboardSortKey) => void;
+  sort: DashboardSort;
+  onSortChange: (sort: DashboardSort) => void;
 }) {
-  const { t } = useTranslation('scoreboard');
+  const { t, i18n } = useTranslation('scoreboard');
+  const { data: me } = useMe();
   const { rankBy } = useRankBy();
-  const leaderboard = useLeaderboard({ period: 'today', sort, teamId, rankBy });
+  // The company's own KPIs rank the board too (decision 101); one deleted meanwhile falls back to points.
+  const ownKpis = (useKpiList().data?.kpis ?? []).filter((kpi) => !kpi.builtIn);
+  const kpi: Kpi | undefined = sort.startsWith(KPI_SORT_PREFIX) ? ownKpis.find((k) => `${KPI_SORT_PREFIX}${k.id}` === sort) : undefined;
+  const builtInSort: LeaderboardSortKey = kpi || sort.startsWith(KPI_SORT_PREFIX) ? FIRST_SORT : (sort as LeaderboardSortKey);
+  const leaderboard = useLeaderboard({ period: 'today', sort: builtInSort, teamId, rankBy }, { enabled: !kpi });
   const personHref = usePersonPageHref();
   const badges = useRecentBadgesByUser();
   useLoggedError('leaderboard', leaderboard.error);
   const labelId = useId();
   const rows = leaderboard.data?.rows ?? [];
   const hasActivity = rows.some((r) => r.activities > 0);
+  const nameOfKpi = (k: Kpi) => pickName(k.names, i18n.language, me?.company?.language);
+  const sortName = kpi ? nameOfKpi(kpi) : t(`sort.${builtInSort}`);
+  const options = [
+    ...LEADERBOARD_SORT_KEYS.map((key) => ({ value: key as DashboardSort, label: t(`sort.${key}`) })),
+    ...ownKpis.map((k) => ({ value: `${KPI_SORT_PREFIX}${k.id}` as DashboardSort, label: nameOfKpi(k) })),
+  ];
 
   return (
     <Card className="min-w-0 self-start overflow-hidden">
@@ -187,34 +206,37 @@ function LeaderboardCard({
         <div>
           <CardHeading>{t('leaderboard.title')}</CardHeading>
           <CardDescription>
-            {t('leaderboard.today', { sort: rankBy === 'points' ? t(`sort.${sort}`) : `${t(`rankBy.${rankBy}`)} (${t(`sort.${sort}`)})` })}
+            {t('leaderboard.today', { sort: rankBy === 'points' || kpi ? sortName : `${t(`rankBy.${rankBy}`)} (${sortName})` })}
           </CardDescription>
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          <RankBySelect />
+          {/* A fair ranking (decision 053) is of the built-in sorts; a KPI ranks by itself. */}
+          {!kpi && <RankBySelect />}
           <div className="flex items-center gap-2">
             <span id={labelId} className="text-sm text-muted-foreground">
               {t('sort.label')}
             </span>
             <LazySelect
-              value={sort}
+              value={kpi ? sort : builtInSort}
               onValueChange={onSortChange}
-              options={LEADERBOARD_SORT_KEYS.map((key) => ({ value: key, label: t(`sort.${key}`) }))}
-              className="w-32"
+              options={options}
+              className={ownKpis.length > 0 ? 'w-44' : 'w-32'}
               aria-labelledby={labelId}
             />
           </div>
         </div>
       </CardHeader>
-      {leaderboard.isPending ? (
+      {kpi ? (
+        <KpiLeaderboard kpi={kpi} teamId={teamId} personHref={personHref} />
+      ) : leaderboard.isPending ? (
         <LeaderboardSkeleton />
       ) : (
         <>
           {rows.length > 0 && (
-            <LeaderboardTable rows={rows} sort={sort} format={format} personHref={personHref} rankBy={rankBy} badges={badges} />
+            <LeaderboardTable rows={rows} sort={builtInSort} format={format} personHref={personHref} rankBy={rankBy} badges={badges} />
           )}
           {!hasActivity && <p className="border-t px-5 py-4 text-sm text-muted-foreground">{t('leaderboard.emptyToday')}</p>}
-          {rows.length > 0 && <RankingNote rankBy={rankBy} sort={sort} className="border-t px-5 py-3" />}
+          {rows.length > 0 && <RankingNote rankBy={rankBy} sort={builtInSort} className="border-t px-5 py-3" />}
         </>
       )}
     </Card>
