@@ -149,10 +149,10 @@ describe('activity types', () => {
       // The offer sent is celebrated: the admin's corner card and the wall name the outcome, the type and the rep.
       await wall.getByTestId('celebration').getByText('Ola Rep just logged Site visit: Offer sent').waitFor({ timeout: 15_000 });
       expect(await wall.getByTestId('celebration').innerText()).toContain('Offer sent!');
-      await saveSettledScreenshot(wall, 'activity-types-13-wall-celebration', { fullPage: false });
+      await saveSettledScreenshot(wall, 'activity-types-15-wall-celebration', { fullPage: false });
       await wall.close();
       await page.getByTestId('app-celebration').getByText('Ola Rep just logged Site visit: Offer sent').waitFor({ timeout: 15_000 });
-      await saveSettledScreenshot(page, 'activity-types-14-app-celebration', { fullPage: false });
+      await saveSettledScreenshot(page, 'activity-types-16-app-celebration', { fullPage: false });
       await saveSettledScreenshot(repPage, 'activity-types-10-my-activity');
       // On the phone's quick log too: the type's button, and its outcome asked first.
       await repPage.setViewportSize({ width: 390, height: 844 });
