@@ -199,7 +199,12 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
       outcomes: [
         { id: 'not_home', names: names('Not home', 'Ikke hjemme', 'Inte hemma', 'Ikke hjemme'), points: 0, celebrate: false },
         { id: 'talked', names: names('Talked', 'Snakket', 'Pratade', 'Talte'), points: 1, celebrate: false },
-        { id: 'follow_up', names: names('Follow-up booked', 'Oppfølging booket', 'Uppföljning bokad', 'Opfølgning booket'), points: 3, celebrate: false },
+        {
+          id: 'follow_up',
+          names: names('Follow-up booked', 'Oppfølging booket', 'Uppföljning bokad', 'Opfølgning booket'),
+          points: 3,
+          celebrate: false,
+        },
       ],
       fields: [],
       celebrate: false,

@@ -248,6 +248,8 @@ export const OwnTypeLookSchema = z.object({
   icon: z.enum(ACTIVITY_TYPE_ICONS),
   colour: z.enum(ACTIVITY_TYPE_COLOURS),
   outcomeNames: StoredNamesSchema.nullable(),
+  /** The type celebrates every one logged (decision 105): a card names the type, not the outcome. */
+  celebratesEvery: z.boolean(),
 });
 export type OwnTypeLook = z.infer<typeof OwnTypeLookSchema>;
 

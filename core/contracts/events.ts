@@ -79,8 +79,9 @@ export const LiveChangeSchema = z.object({
   userId: text().nullable(),
   /**
    * Activities only: what was logged, whether a call booked a meeting, and whether the company
-   * celebrates it (a new sale at or above its minimum, or a booked meeting, if switched on: decided
-   * by the database, decision 051, so a wall screen never learns a sale's value).
+   * celebrates it (a new sale at or above its minimum, or a booked meeting, if switched on; one of
+   * its own types as the type says, decision 105: decided by the database, decision 051, so a wall
+   * screen never learns a sale's value).
    */
   activity: z.object({ type: text(), meetingBooked: z.boolean(), celebrate: z.boolean().optional() }).optional(),
   /**

@@ -19,9 +19,12 @@ export function useCelebrationCardWords(
 ): { title: string; text: string; amount: string | null; note: string | null } {
   const { t, i18n } = useTranslation('scoreboard');
   const count = card.events.length;
-  // An own type's (decision 105): what it was, by its outcome's name or else the type's.
+  // An own type's (decision 105): what it was celebrated for, its outcome's name, or the type's when
+  // the type celebrates every one (a "No answer!" card would cheer the wrong thing).
   const owns = card.events.map((event) => nameOwnType(event.ownType, i18n.language));
-  const whats = new Set(owns.map((own) => own?.outcome ?? own?.name ?? ''));
+  const whats = new Set(
+    owns.map((own, i) => (card.events[i]!.ownType?.celebratesEvery ? own?.name : (own?.outcome ?? own?.name)) ?? ''),
+  );
   const title =
     card.kind !== 'activity'
       ? t(`tv.celebrate.${card.kind}.title`, { count })

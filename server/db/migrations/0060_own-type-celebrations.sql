@@ -1,9 +1,15 @@
 ALTER TABLE "activity_types" ADD COLUMN "celebrate" boolean DEFAULT false NOT NULL;--> statement-breakpoint
--- Every stored outcome says whether it is celebrated (decision 105): none was before.
+-- Every stored outcome says whether it is celebrated (decision 105): none was before, and one that
+-- already says keeps its word. Across companies, as the migration owner: the policy is lifted for
+-- this transaction only and forced again below (a non-superuser owner would otherwise match no row).
+ALTER TABLE "activity_types" NO FORCE ROW LEVEL SECURITY;
+--> statement-breakpoint
 UPDATE "activity_types" SET "outcomes" = (
-  SELECT coalesce(jsonb_agg(o || '{"celebrate": false}'::jsonb ORDER BY n), '[]'::jsonb)
+  SELECT coalesce(jsonb_agg('{"celebrate": false}'::jsonb || o ORDER BY n), '[]'::jsonb)
   FROM jsonb_array_elements("outcomes") WITH ORDINALITY AS e(o, n)
 ) WHERE jsonb_array_length("outcomes") > 0;
+--> statement-breakpoint
+ALTER TABLE "activity_types" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
 -- A logged activity's notice says whether the company celebrates it (decisions 051 and 105): a sale
 -- at or above the company's minimum value, or a booked meeting, each if switched on; one of the

@@ -187,7 +187,7 @@ SELECT
   (SELECT id FROM deleted_activities
     WHERE company_id = $1::uuid AND user_id = $2::text AND client_key = $6::uuid LIMIT 1) AS "replayedDeleted",
   (SELECT json_build_object('names', names, 'icon', icon, 'colour', colour, 'points', points, 'outcomes', outcomes,
-                            'fields', fields, 'bonus', bonus, 'archived', archived_at IS NOT NULL)
+                            'fields', fields, 'bonus', bonus, 'celebrate', celebrate, 'archived', archived_at IS NOT NULL)
      FROM activity_types WHERE company_id = $1::uuid AND id = $7::uuid) AS "customType",
   (SELECT json_build_object('count', coalesce(sum(activities), 0), 'bonusTaken', coalesce(sum(bonus_taken), 0))
      FROM activity_type_day_stats

@@ -111,7 +111,8 @@ export async function findLatestActivities(
           // A read's join for display (decision 100): the type's names and look, the outcome's names.
           ownType: sql<OwnTypeLook | null>`CASE WHEN ${activityTypes.id} IS NULL THEN NULL ELSE json_build_object(
             'names', ${activityTypes.names}, 'icon', ${activityTypes.icon}, 'colour', ${activityTypes.colour},
-            'outcomeNames', (SELECT o -> 'names' FROM jsonb_array_elements(${activityTypes.outcomes}) o WHERE o ->> 'id' = ${activities.outcomeId})
+            'outcomeNames', (SELECT o -> 'names' FROM jsonb_array_elements(${activityTypes.outcomes}) o WHERE o ->> 'id' = ${activities.outcomeId}),
+            'celebratesEvery', ${activityTypes.celebrate}
           ) END`,
           createdAt: activities.createdAt,
         })

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityTypeList, Activity, ActivityType, ApiError, Leaderboard } from '@core/contracts';
 import { computeLocalDate } from '@core/period';
+import { listMigrations } from '../../db/migrate';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -276,7 +277,13 @@ describe('logging a company’s own type', () => {
     );
     expect(offer).toMatchObject({
       type: 'custom',
-      ownType: { names: { en: 'Site visit', nb: 'Befaring' }, icon: 'car', colour: 'amber', outcomeNames: { en: 'Offer sent' } },
+      ownType: {
+        names: { en: 'Site visit', nb: 'Befaring' },
+        icon: 'car',
+        colour: 'amber',
+        outcomeNames: { en: 'Offer sent' },
+        celebratesEvery: false,
+      },
     });
   });
 
@@ -342,5 +349,30 @@ describe('logging a company’s own type', () => {
     const admins = await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: admin }));
     expect(admins.myUse[other.id]).toBeUndefined();
     expect(await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: outsider }))).toEqual({ types: [], myUse: {} });
+  });
+
+  it('a type stored before celebrations reads as celebrating nothing, and migration 0060 marks its outcomes as the app owner', async () => {
+    const stored = async () =>
+      withTenant(t.db, { companyId: toCompanyId(admin.companyId), userId: null }, async (tx) => {
+        const result = await tx.execute(sql`SELECT outcomes FROM activity_types WHERE id = ${visit.id}`);
+        return (result as unknown as { rows: { outcomes: Record<string, unknown>[] }[] }).rows[0]!.outcomes;
+      });
+    // The outcomes as they were stored before 0060, without the key (the owner lifts the forced policy for this script).
+    const without = `UPDATE activity_types SET outcomes = (SELECT jsonb_agg(o - 'celebrate' ORDER BY n) FROM jsonb_array_elements(outcomes) WITH ORDINALITY AS e(o, n)) WHERE id = '${visit.id}'`;
+    await t.deps.database.exec(
+      `BEGIN; ALTER TABLE activity_types NO FORCE ROW LEVEL SECURITY; ${without}; ALTER TABLE activity_types FORCE ROW LEVEL SECURITY; COMMIT;`,
+    );
+    expect((await stored()).every((outcome) => !('celebrate' in outcome))).toBe(true);
+    const listed = await ok<ActivityTypeList>(await t.request('/api/v1/activity-types', { as: rep }));
+    expect(listed.types.find((type) => type.id === visit.id)!.outcomes.map((outcome) => outcome.celebrate)).toEqual([false, false]);
+
+    // The migration's backfill as the server runs it: as the owner, not a superuser, on PostgreSQL.
+    const migration = listMigrations().find((m) => m.tag.startsWith('0060_'))!;
+    const backfill = migration.sql
+      .split('--> statement-breakpoint')
+      .filter((statement) => !statement.includes('ADD COLUMN') && !statement.includes('CREATE OR REPLACE FUNCTION'))
+      .join(';\n');
+    await t.deps.database.exec(`BEGIN; ${backfill}; COMMIT;`);
+    expect((await stored()).map((outcome) => outcome.celebrate)).toEqual([false, false]);
   });
 });

@@ -52,7 +52,8 @@ function toActivityType(row: ActivityTypeRow, inUse: boolean): ActivityType {
     icon: row.icon,
     colour: row.colour,
     points: row.points,
-    outcomes: row.outcomes,
+    // An outcome stored before celebrations (decision 105) celebrates nothing, as the database reads it.
+    outcomes: row.outcomes.map((outcome) => ({ ...outcome, celebrate: outcome.celebrate ?? false })),
     fields: row.fields,
     bonus: row.bonus ?? null,
     celebrate: row.celebrate,

@@ -203,6 +203,7 @@ describe('what a TV celebrates', () => {
     expect(demo?.type === 'activity' && demo.activity.ownType).toMatchObject({
       names: { en: 'Dial' },
       outcomeNames: { en: 'Demo booked' },
+      celebratesEvery: false,
     });
 
     // Unmarking the outcome stops its celebrations; the type's own switch is the only one.

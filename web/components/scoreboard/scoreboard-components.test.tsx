@@ -116,6 +116,7 @@ describe('ActivityFeed', () => {
       icon: 'car' as const,
       colour: 'amber' as const,
       outcomeNames: { en: 'Offer sent', nb: 'Tilbud sendt' },
+      celebratesEvery: false,
     };
     const items = asItems([makeActivity({ type: 'custom', ownType, points: 18, bonusPoints: 10, customerName: 'Equinor' })]);
     const { unmount } = renderWithProviders(<ActivityFeed today="2026-11-16" format={format} items={items} />);

@@ -849,6 +849,7 @@ export interface paths {
                                     outcomeNames: {
                                         [key: string]: string;
                                     } | null;
+                                    celebratesEvery: boolean;
                                 } | null;
                                 createdAt: string;
                             }[];
@@ -2181,6 +2182,7 @@ export interface paths {
                                     outcomeNames: {
                                         [key: string]: string;
                                     } | null;
+                                    celebratesEvery: boolean;
                                 } | null;
                                 meetingBooked: boolean;
                                 saleValue: number | null;
@@ -2479,6 +2481,7 @@ export interface paths {
                                         outcomeNames: {
                                             [key: string]: string;
                                         } | null;
+                                        celebratesEvery: boolean;
                                     } | null;
                                     meetingBooked: boolean;
                                     saleValue: number | null;
@@ -2957,6 +2960,7 @@ export interface paths {
                                     outcomeNames: {
                                         [key: string]: string;
                                     } | null;
+                                    celebratesEvery: boolean;
                                 } | null;
                                 meetingBooked: boolean;
                                 saleValue: number | null;
@@ -17262,6 +17266,7 @@ export interface paths {
                                         outcomeNames: {
                                             [key: string]: string;
                                         } | null;
+                                        celebratesEvery: boolean;
                                     } | null;
                                     createdAt: string;
                                 };
@@ -18609,6 +18614,7 @@ export interface paths {
                                     outcomeNames: {
                                         [key: string]: string;
                                     } | null;
+                                    celebratesEvery: boolean;
                                 } | null;
                                 createdAt: string;
                             }[];

@@ -270,8 +270,8 @@ function CelebrationChoice({
         onChange={(on) => setForm((current) => ({ ...current, celebrate: on }))}
       />
       {!form.celebrate && named.length > 0 && (
-        <div className="space-y-2">
-          <p className="text-xs text-muted-foreground">{t('activityTypes.celebrateOutcomes')}</p>
+        <fieldset className="space-y-2">
+          <legend className="text-xs text-muted-foreground">{t('activityTypes.celebrateOutcomes')}</legend>
           <ul className="flex flex-wrap gap-x-4 gap-y-2">
             {named.map((row) => (
               <li key={row.key}>
@@ -287,7 +287,7 @@ function CelebrationChoice({
               </li>
             ))}
           </ul>
-        </div>
+        </fieldset>
       )}
       <p className="text-xs text-muted-foreground">{t('activityTypes.celebrateHint')}</p>
     </fieldset>

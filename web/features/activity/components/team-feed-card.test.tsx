@@ -36,10 +36,16 @@ describe('Team today', () => {
       'GET /api/v1/scoreboard/recent-activities': reply(200, {
         activities: [
           activity({
-            ownType: { names: { en: 'Signed contract', nb: 'Signert kontrakt' }, icon: 'star', colour: 'amber', outcomeNames: null },
+            ownType: {
+              names: { en: 'Signed contract', nb: 'Signert kontrakt' },
+              icon: 'star',
+              colour: 'amber',
+              outcomeNames: null,
+              celebratesEvery: false,
+            },
           }),
           activity({
-            ownType: { names: { en: 'Door knock' }, icon: 'star', colour: 'blue', outcomeNames: { en: 'Talked' } },
+            ownType: { names: { en: 'Door knock' }, icon: 'star', colour: 'blue', outcomeNames: { en: 'Talked' }, celebratesEvery: false },
             customerName: 'Fjord Fisk AS',
           }),
         ],

@@ -1,6 +1,5 @@
 import type { Kpi } from '@core/contracts';
 import { pickName } from '@core/activity-types';
-import { computeLocalDate, type LocalDate } from '@core/period';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@web/components/load-error';
 import { PersonAvatar } from '@web/components/person-avatar';
@@ -28,16 +27,19 @@ export const KPI_SORT_PREFIX = 'kpi:';
 export function KpiLeaderboard({
   kpi,
   teamId,
+  today,
   personHref,
 }: {
   kpi: Kpi;
   teamId: string | undefined;
+  /** The company's today as the server counts it (the dashboard's cards); nothing is read until it is known. */
+  today: string | undefined;
   personHref: (userId: string) => string | null;
 }) {
   const { t, i18n } = useTranslation('scoreboard');
   const { data: me } = useMe();
-  const today = computeLocalDate(new Date(), me?.company?.timezone ?? 'Europe/Oslo') as LocalDate;
-  const values = useKpiValues({ from: today, to: today, ...(teamId ? { teamId } : {}) });
+  const day = today ?? '';
+  const values = useKpiValues({ from: day, to: day, ...(teamId ? { teamId } : {}) }, { enabled: today !== undefined });
   const people = new Map(values.data?.members.map((member) => [member.userId, member]));
   const nameOf = (userId: string) => formatMemberName({ displayName: people.get(userId)?.displayName ?? null, userId }, t);
   const rows = values.data ? rankRows(values.data, kpi, nameOf) : [];

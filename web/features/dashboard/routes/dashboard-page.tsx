@@ -86,7 +86,11 @@ function DashboardScreen() {
   const { teamId } = useTeamFilter();
   const { rankBy } = useRankBy();
   // The leaderboard card's order, here so the export menu writes the file in the same order.
-  const [sort, setSort] = useState<DashboardSort>(FIRST_SORT);
+  const [chosenSort, setSort] = useState<DashboardSort>(FIRST_SORT);
+  // The company's own KPIs rank the board too (decision 101); one deleted meanwhile falls back to points.
+  const ownKpis = (useKpiList().data?.kpis ?? []).filter((kpi) => !kpi.builtIn);
+  const rankKpi = ownKpis.find((k) => `${KPI_SORT_PREFIX}${k.id}` === chosenSort);
+  const sort: DashboardSort = rankKpi || !chosenSort.startsWith(KPI_SORT_PREFIX) ? chosenSort : FIRST_SORT;
   const kpis = useKpis(teamId);
   const isLoading = kpis.isPending;
   // The wall screen opens on the board as filtered and ranked here.
@@ -123,7 +127,15 @@ function DashboardScreen() {
             {kpis.data ? <KpiCards kpis={kpis.data} format={format} /> : Array.from({ length: 4 }, (_, i) => <StatCardSkeleton key={i} />)}
           </section>
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)]">
-            <LeaderboardCard format={format} teamId={teamId} sort={sort} onSortChange={setSort} />
+            <LeaderboardCard
+              format={format}
+              teamId={teamId}
+              today={kpis.data?.date}
+              sort={sort}
+              ownKpis={ownKpis}
+              rankKpi={rankKpi}
+              onSortChange={setSort}
+            />
             <LiveActivityCard format={format} today={kpis.data?.date ?? ''} teamId={teamId} />
           </div>
         </div>
@@ -171,21 +183,26 @@ function KpiCards({ kpis, format }: { kpis: CompanyKpis; format: CompanyFormat }
 function LeaderboardCard({
   format,
   teamId,
+  today,
   sort,
+  ownKpis,
+  rankKpi: kpi,
   onSortChange,
 }: {
   format: CompanyFormat;
   teamId: string | undefined;
+  /** The company's today, as the server counts it (the dashboard's numbers); undefined until they come. */
+  today: string | undefined;
+  /** The built-in sort, or a KPI's when `rankKpi` is that KPI. */
   sort: DashboardSort;
+  ownKpis: readonly Kpi[];
+  rankKpi: Kpi | undefined;
   onSortChange: (sort: DashboardSort) => void;
 }) {
   const { t, i18n } = useTranslation('scoreboard');
   const { data: me } = useMe();
   const { rankBy } = useRankBy();
-  // The company's own KPIs rank the board too (decision 101); one deleted meanwhile falls back to points.
-  const ownKpis = (useKpiList().data?.kpis ?? []).filter((kpi) => !kpi.builtIn);
-  const kpi: Kpi | undefined = sort.startsWith(KPI_SORT_PREFIX) ? ownKpis.find((k) => `${KPI_SORT_PREFIX}${k.id}` === sort) : undefined;
-  const builtInSort: LeaderboardSortKey = kpi || sort.startsWith(KPI_SORT_PREFIX) ? FIRST_SORT : (sort as LeaderboardSortKey);
+  const builtInSort: LeaderboardSortKey = kpi ? FIRST_SORT : (sort as LeaderboardSortKey);
   const leaderboard = useLeaderboard({ period: 'today', sort: builtInSort, teamId, rankBy }, { enabled: !kpi });
   const personHref = usePersonPageHref();
   const badges = useRecentBadgesByUser();
@@ -227,7 +244,7 @@ function LeaderboardCard({
         </div>
       </CardHeader>
       {kpi ? (
-        <KpiLeaderboard kpi={kpi} teamId={teamId} personHref={personHref} />
+        <KpiLeaderboard kpi={kpi} teamId={teamId} today={today} personHref={personHref} />
       ) : leaderboard.isPending ? (
         <LeaderboardSkeleton />
       ) : (

@@ -128,13 +128,13 @@ describe('the winner card on the wall (decision 087)', () => {
 });
 
 describe("an own type's card on the wall (decision 105)", () => {
-  const own = (id: string, outcome: Record<string, string> | null, name = { en: 'Dial', nb: 'Oppringning' }) =>
+  const own = (id: string, outcome: Record<string, string> | null, name = { en: 'Dial', nb: 'Oppringning' }, celebratesEvery = false) =>
     event({
       id,
       kind: 'activity',
       displayName: 'Kari Nordmann',
       detail: null,
-      ownType: { names: name, icon: 'phone-call', colour: 'blue', outcomeNames: outcome },
+      ownType: { names: name, icon: 'phone-call', colour: 'blue', outcomeNames: outcome, celebratesEvery },
     });
 
   it("names the outcome it was celebrated for, the type and who, in the reader's language; a burst counts them", async () => {
@@ -152,6 +152,10 @@ describe("an own type's card on the wall (decision 105)", () => {
     expect(
       show({ id: 'o4', kind: 'activity', events: [own('a', demo), own('b', null, { en: 'Upsell', nb: 'Mersalg' })] }),
     ).toHaveTextContent('2 to celebrate!Kari Nordmann and Kari Nordmann');
+    document.body.innerHTML = '';
+    // A type that celebrates every one is named itself: its outcome is not what is cheered.
+    const lost = own('a', { en: 'Lost' }, { en: 'Renewal', nb: 'Fornyelse' }, true);
+    expect(show({ id: 'o6', kind: 'activity', events: [lost] })).toHaveTextContent('Renewal!Kari Nordmann just logged Renewal: Lost');
     document.body.innerHTML = '';
     await i18n.changeLanguage('nb');
     expect(show({ id: 'o5', kind: 'activity', events: [own('a', demo)] })).toHaveTextContent(
