@@ -22,9 +22,7 @@ export function useCelebrationCardWords(
   // An own type's (decision 105): what it was celebrated for, its outcome's name, or the type's when
   // the type celebrates every one (a "No answer!" card would cheer the wrong thing).
   const owns = card.events.map((event) => nameOwnType(event.ownType, i18n.language));
-  const whats = new Set(
-    owns.map((own, i) => (card.events[i]!.ownType?.celebratesEvery ? own?.name : (own?.outcome ?? own?.name)) ?? ''),
-  );
+  const whats = new Set(owns.map((own, i) => (card.events[i]!.ownType?.celebratesEvery ? own?.name : (own?.outcome ?? own?.name)) ?? ''));
   const title =
     card.kind !== 'activity'
       ? t(`tv.celebrate.${card.kind}.title`, { count })
