@@ -85,6 +85,32 @@ describe('contest posts with units and the prize (decision 087)', () => {
   });
 });
 
+describe("a goal reached on one of the company's own types (decision 106)", () => {
+  const message = (typeNames: Record<string, string> | null): ChatMessage => ({
+    kind: 'goal_reached',
+    member: 'Kari Nordmann',
+    goal: 'type',
+    typeNames,
+    value: 50,
+    target: 50,
+  });
+
+  it("names the type in the channel's language as the goal and in the line, in Slack and Teams; a type gone reads as one of yours", () => {
+    const nb = { language: 'nb', currency: 'NOK' } as const;
+    const slack = JSON.stringify(buildSlackMessage(message({ en: 'Dial', nb: 'Oppringning' }), nb));
+    expect(slack).toContain('Kari Nordmann nådde dagsmålet for Oppringning');
+    expect(slack).toContain('"Oppringning per dag"');
+    const teams = JSON.stringify(buildTeamsMessage(message({ en: 'Dial' }), { language: 'en', currency: 'NOK' }));
+    expect(teams).toContain('Kari Nordmann reached their daily goal for Dial');
+    expect(teams).toContain('Dial per day');
+    expect(JSON.stringify(buildSlackMessage(message(null), { language: 'en', currency: 'NOK' }))).toContain(
+      'reached their daily goal for a type of yours',
+    );
+    expect(SlackMessageSchema.safeParse(buildSlackMessage(message({ en: '*Dial*' }), nb)).success).toBe(true);
+    expect(TeamsMessageSchema.safeParse(buildTeamsMessage(message({ en: 'Dial' }), nb)).success).toBe(true);
+  });
+});
+
 describe('recorded payloads', () => {
   it.each(RECORDED_CASES)('$name is the recorded Slack and Teams body', ({ name, message, context }) => {
     expect(buildSlackMessage(message, context)).toEqual(RECORDED[name]!.slack);

@@ -27,7 +27,10 @@ export type ChatSale = {
 export type ChatGoalReached = {
   kind: 'goal_reached';
   member: string | null;
-  goal: ChatGoal;
+  /** A built-in goal, or one on the company's own type (decision 106) named by `typeNames`. */
+  goal: ChatGoal | 'type';
+  /** The own type's names, by language; null when the type is gone. */
+  typeNames?: Record<string, string> | null;
   /** The day's count that reached the goal, and the goal. */
   value: number;
   target: number;
@@ -125,6 +128,17 @@ export function createChatWriter(context: ChatContext): ChatWriter {
       return days.format(Date.UTC(y, m - 1, d));
     },
   };
+}
+
+/**
+ * A goal reached, as a post names it: the goal as a fact ("Calls per day", "Dial per day") and what
+ * is counted inside the sentence ("calls", "Dial"); an own type by its name in the company's
+ * language (an admin's text, cut to a name's length).
+ */
+export function describeChatGoal(message: ChatGoalReached, w: ChatWriter): { name: string; counted: string } {
+  if (message.goal !== 'type') return { name: w.words.goal.names[message.goal], counted: w.words.goal.counted[message.goal] };
+  const type = truncateText(pickName(message.typeNames ?? {}, w.language) || w.words.goal.aType, CHAT_NAME_MAX);
+  return { name: w.words.goal.perDay(type), counted: type };
 }
 
 const MEDALS = ['🥇', '🥈', '🥉'];

@@ -4,6 +4,7 @@ import {
   type ChatMessage,
   type ChatWriter,
   createChatWriter,
+  describeChatGoal,
   describeContestNews,
   joinNames,
   prepareDaySummary,
@@ -49,8 +50,8 @@ function buildSale(message: Extract<ChatMessage, { kind: 'sale' }>, w: ChatWrite
 }
 
 function buildGoal(message: Extract<ChatMessage, { kind: 'goal_reached' }>, w: ChatWriter): SlackMessage {
-  const goal = w.words.goal.names[message.goal];
-  const line = w.words.goal.line(w.name(message.member), w.words.goal.counted[message.goal]);
+  const { name: goal, counted } = describeChatGoal(message, w);
+  const line = w.words.goal.line(w.name(message.member), counted);
   return {
     text: escapeSlackText(line),
     blocks: [

@@ -4,6 +4,7 @@ import {
   type ChatMessage,
   type ChatWriter,
   createChatWriter,
+  describeChatGoal,
   describeContestNews,
   joinNames,
   prepareDaySummary,
@@ -76,8 +77,8 @@ function buildSale(message: Extract<ChatMessage, { kind: 'sale' }>, w: ChatWrite
 }
 
 function buildGoal(message: Extract<ChatMessage, { kind: 'goal_reached' }>, w: ChatWriter): TeamsMessage {
-  const goal = w.words.goal.names[message.goal];
-  const text = w.words.goal.line(w.name(message.member), w.words.goal.counted[message.goal]);
+  const { name: goal, counted } = describeChatGoal(message, w);
+  const text = w.words.goal.line(w.name(message.member), counted);
   return envelope(text, [
     heading(w.words.goal.heading),
     line(text),

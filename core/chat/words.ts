@@ -35,6 +35,10 @@ export type ChatWords = {
     counted: Record<ChatGoal, string>;
     /** The goal as a fact's value: "Calls per day". */
     names: Record<ChatGoal, string>;
+    /** A goal on one of the company's own types as a fact's value: "Dial per day" (decision 106). */
+    perDay: (type: string) => string;
+    /** An own type whose name is gone. */
+    aType: string;
   };
   contest: {
     heading: Record<'started' | 'lead_changed' | 'finished', string>;
@@ -89,6 +93,8 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       reached: (value, target) => `${value} of ${target}`,
       counted: { calls: 'calls', meetings: 'meetings booked', sales: 'sales' },
       names: { calls: 'Calls per day', meetings: 'Meetings booked per day', sales: 'Sales per day' },
+      perDay: (type) => `${type} per day`,
+      aType: 'a type of yours',
     },
     contest: {
       heading: { started: '🏁 Contest started', lead_changed: '🔥 New leader', finished: '🏆 Contest finished' },
@@ -147,6 +153,8 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       reached: (value, target) => `${value} av ${target}`,
       counted: { calls: 'samtaler', meetings: 'møter booket', sales: 'salg' },
       names: { calls: 'Samtaler per dag', meetings: 'Møter booket per dag', sales: 'Salg per dag' },
+      perDay: (type) => `${type} per dag`,
+      aType: 'en av typene deres',
     },
     contest: {
       heading: { started: '🏁 Konkurransen er i gang', lead_changed: '🔥 Ny leder', finished: '🏆 Konkurransen er over' },
@@ -204,6 +212,8 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       reached: (value, target) => `${value} av ${target}`,
       counted: { calls: 'samtal', meetings: 'bokade möten', sales: 'försäljning' },
       names: { calls: 'Samtal per dag', meetings: 'Bokade möten per dag', sales: 'Försäljning per dag' },
+      perDay: (type) => `${type} per dag`,
+      aType: 'en av era typer',
     },
     contest: {
       heading: { started: '🏁 Tävlingen har startat', lead_changed: '🔥 Ny ledare', finished: '🏆 Tävlingen är slut' },
@@ -262,6 +272,8 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       reached: (value, target) => `${value} af ${target}`,
       counted: { calls: 'opkald', meetings: 'bookede møder', sales: 'salg' },
       names: { calls: 'Opkald per dag', meetings: 'Bookede møder per dag', sales: 'Salg per dag' },
+      perDay: (type) => `${type} per dag`,
+      aType: 'en af jeres typer',
     },
     contest: {
       heading: { started: '🏁 Konkurrencen er i gang', lead_changed: '🔥 Ny i spidsen', finished: '🏆 Konkurrencen er slut' },

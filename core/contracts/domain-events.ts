@@ -39,15 +39,17 @@ export type ActivityDeletedEvent = {
   actorId: string;
 };
 
-/** A member's daily goal reached by a log or an edit (once per goal and day). */
+/**
+ * A member's daily goal reached by a log or an edit (once per goal and day): a built-in one, or a
+ * goal on one of the company's own types (decision 106), reached by a log of the type.
+ */
 export type GoalReachedEvent = {
   type: 'goal.reached';
   userId: string;
-  goal: 'calls' | 'meetings' | 'sales';
   target: number;
   localDate: string;
   activityId: string;
-};
+} & ({ goal: 'calls' | 'meetings' | 'sales' } | { goal: 'type'; typeId: string });
 
 /** A member's daily wrap-up written (the first time, `created`) or rewritten the same day. */
 export type WrapupSubmittedEvent = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_TYPES_PER_COMPANY_MAX } from './activity-types';
 import { text } from './common';
 
 /* A rep's daily goals and their personal stats for today (My Activity). */
@@ -12,11 +13,26 @@ const goalNumber = (label: string) =>
     .min(0, `The ${label} goal cannot be negative`)
     .max(GOAL_MAX, `The ${label} goal can be at most ${GOAL_MAX}`);
 
-/** Whole numbers, minimum 0 (the form turns unparsable input into 0 before sending). */
+/**
+ * A daily goal on each of the company's own types (decision 106), by the type's id: "50 dials a
+ * day". A goal of 0 is no goal. At most one per type the company may have.
+ */
+export const TypeGoalsSchema = z
+  .record(z.uuid({ error: 'Not an activity type id' }), goalNumber('type'))
+  .refine((goals) => Object.keys(goals).length <= ACTIVITY_TYPES_PER_COMPANY_MAX, {
+    message: `At most ${ACTIVITY_TYPES_PER_COMPANY_MAX} type goals`,
+  });
+
+/**
+ * Whole numbers, minimum 0 (the form turns unparsable input into 0 before sending). `types`, when
+ * sent, replaces the goals on own types; left out, they stay as they are (a client that knows only
+ * the three built-in goals changes nothing else).
+ */
 export const UpdateGoalsSchema = z.object({
   dailyCalls: goalNumber('calls'),
   dailyMeetings: goalNumber('meetings'),
   dailySales: goalNumber('sales'),
+  types: TypeGoalsSchema.optional(),
 });
 export type UpdateGoals = z.infer<typeof UpdateGoalsSchema>;
 
@@ -24,6 +40,8 @@ export const GoalsSchema = z.object({
   dailyCalls: z.number().int(),
   dailyMeetings: z.number().int(),
   dailySales: z.number().int(),
+  /** The goals on own types above 0, by type id (decision 106); a type archived since keeps its goal here. */
+  types: z.record(text(), z.number().int()),
   /** Null while the rep has never saved goals (all zeros then). */
   updatedAt: text().nullable(),
 });
@@ -71,5 +89,7 @@ export const MyTodayStatsSchema = z.object({
   goals: GoalsSchema,
   /** calls -> dailyCalls, meetingsBooked -> dailyMeetings, sales -> dailySales. */
   progress: GoalProgressSchema,
+  /** Today's count of each own type the member has a goal on (decision 106), by type id; 0 when none yet. */
+  typeCounts: z.record(text(), z.number().int()),
 });
 export type MyTodayStats = z.infer<typeof MyTodayStatsSchema>;

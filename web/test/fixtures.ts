@@ -57,8 +57,9 @@ export function makeTestStats(overrides: Partial<MyTodayStats> = {}): MyTodaySta
     points: 21,
     conversion: 17,
     hitRate: 25,
-    goals: { dailyCalls: 10, dailyMeetings: 4, dailySales: 0, updatedAt: '2026-11-23T07:00:00.000Z' },
+    goals: { dailyCalls: 10, dailyMeetings: 4, dailySales: 0, types: {}, updatedAt: '2026-11-23T07:00:00.000Z' },
     progress: { calls: 100, meetings: 50, sales: 0 },
+    typeCounts: {},
     ...overrides,
   };
 }

@@ -532,6 +532,8 @@ export const goals = pgTable(
     dailyCalls: integer('daily_calls').notNull().default(0),
     dailyMeetings: integer('daily_meetings').notNull().default(0),
     dailySales: integer('daily_sales').notNull().default(0),
+    /** A daily goal on each of the company's own types, by type id (decision 106); none: {}. */
+    typeGoals: jsonb('type_goals').$type<Record<string, number>>().notNull().default({}),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.userId] })],

@@ -37,7 +37,13 @@ export type ActivityValues = Pick<
 export type CustomTypeValues = Pick<ActivityRow, 'typeId' | 'outcomeId' | 'fieldValues'>;
 
 /** One of the company's own types as a log reads it (decision 100), with the member's day of it so far. */
-export type CustomTypeContext = { definition: StoredActivityTypeDefinition; archived: boolean; day: TypeDayContext };
+export type CustomTypeContext = {
+  definition: StoredActivityTypeDefinition;
+  archived: boolean;
+  day: TypeDayContext;
+  /** The member's daily goal on the type (decision 106); 0: none. */
+  goal: number;
+};
 
 /** A customer as an activity names it. */
 type CustomerRef = { id: string; name: string };
@@ -163,7 +169,8 @@ const isKpiKey = (key: string): key is KpiKey => (KPI_KEYS as readonly string[])
  * statement's snapshot. (A customer another transaction committed while this one waited on the
  * unique index is in neither: findLoggingContext then reads it with a fresh statement.)
  *   $1 company, $2 user, $3 local day, $4 customer name or null, $5 created at, $6 device key or null,
- *   $7 the company's own type asked for, or null (decision 100: its definition and the member's day of it)
+ *   $7 the company's own type asked for, or null (decision 100: its definition, the member's day of it and
+ *      their daily goal on it, decision 106)
  */
 const LOGGING_CONTEXT_SQL = `WITH created AS (
   INSERT INTO customer_companies (company_id, name, created_by, created_at)
@@ -177,7 +184,8 @@ SELECT
      FROM kpi_rules WHERE company_id = $1::uuid) AS rules,
   (SELECT json_build_object('calls', calls, 'bonusCalls', bonus_calls, 'meetingsBooked', meetings_booked, 'sales', sales)
      FROM daily_user_stats WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text) AS day,
-  (SELECT json_build_object('calls', daily_calls, 'meetings', daily_meetings, 'sales', daily_sales)
+  (SELECT json_build_object('calls', daily_calls, 'meetings', daily_meetings, 'sales', daily_sales,
+                            'type', coalesce((type_goals ->> $7::text)::int, 0))
      FROM goals WHERE company_id = $1::uuid AND user_id = $2::text) AS goals,
   (SELECT json_build_object('id', id, 'name', name) FROM created) AS created,
   (SELECT json_build_object('id', id, 'name', name) FROM customer_companies
@@ -203,7 +211,7 @@ const GOAL_PROGRESS_SQL = `SELECT
 type LoggingContextRow = {
   rules: { kpiKey: string; basePoints: number; enabled: boolean; multiplierValue: number }[];
   day: { calls: number; bonusCalls: number; meetingsBooked: number; sales: number } | null;
-  goals: GoalCounts | null;
+  goals: (GoalCounts & { type: number }) | null;
   created: CustomerRef | null;
   existing: CustomerRef | null;
   replayed: string | null;
@@ -351,7 +359,8 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
       const day = { callsBefore: row!.day?.calls ?? 0, bonusAlreadyAwarded: (row!.day?.bonusCalls ?? 0) > 0 };
       let customer = row!.created ?? row!.existing;
       if (customerName !== null && !customer) customer = await findOrCreateCustomer(customerName, createdAt);
-      const goals = row!.goals ?? { calls: 0, meetings: 0, sales: 0 };
+      const saved = row!.goals;
+      const goals = { calls: saved?.calls ?? 0, meetings: saved?.meetings ?? 0, sales: saved?.sales ?? 0 };
       const progress = { calls: row!.day?.calls ?? 0, meetings: row!.day?.meetingsBooked ?? 0, sales: row!.day?.sales ?? 0 };
       const found = row!.customType;
       const customType = found
@@ -359,6 +368,7 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
             definition: { ...found, bonus: found.bonus ?? null },
             archived: found.archived,
             day: { countBefore: Number(row!.customDay.count), bonusTaken: Number(row!.customDay.bonusTaken) > 0 },
+            goal: saved?.type ?? 0,
           }
         : null;
       return { rules, day, customer, goals, progress, replayed: row!.replayed, replayedDeleted: row!.replayedDeleted, customType };

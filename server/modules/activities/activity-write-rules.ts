@@ -156,6 +156,28 @@ export function describeReachedGoals(activity: Activity, goals: GoalCounts, befo
 }
 
 /**
+ * goal.reached for the member's daily goal on an own type (decision 106) that this log of the type
+ * reaches: the day held one fewer (read under the day's lock, so once per goal and day).
+ */
+export function describeReachedTypeGoal(
+  activity: Activity,
+  type: { goal: number; day: { countBefore: number } } | null,
+): GoalReachedEvent[] {
+  if (!type || activity.typeId === null || type.goal <= 0 || type.day.countBefore + 1 !== type.goal) return [];
+  return [
+    {
+      type: 'goal.reached',
+      userId: activity.userId,
+      goal: 'type',
+      typeId: activity.typeId,
+      target: type.goal,
+      localDate: activity.localDate,
+      activityId: activity.id,
+    },
+  ];
+}
+
+/**
  * Finds where an activity is and checks the actor may change it there (decisions 041 and 086): a
  * rep their own, on a day of the late-logging window; an admin anyone's and a team lead their
  * people's, on any day. Someone else's activity the actor may not change is a 404, as if it did

@@ -18,6 +18,7 @@ import {
   checkNewOwner,
   countTowardGoals,
   describeReachedGoals,
+  describeReachedTypeGoal,
 } from './activity-write-rules';
 import { toActivity } from './activity-shape';
 
@@ -140,6 +141,7 @@ export async function logActivity(deps: AppDeps, actor: Actor, request: LogActiv
             return [
               { type: 'activity.logged', activity, actorId: actor.userId, today },
               ...describeReachedGoals(activity, goals, progress, countTowardGoals(row)),
+              ...describeReachedTypeGoal(activity, customType),
             ];
           },
         },

@@ -34,11 +34,18 @@ export async function selectActivityType(tx: Transaction, companyId: CompanyId, 
 }
 
 /** How many of each type a member logged from a day on (the type rollup's counts), by type id. */
-export async function selectTypeUse(tx: Transaction, companyId: CompanyId, userId: string, from: string): Promise<Record<string, number>> {
+export async function selectTypeUse(
+  tx: Transaction,
+  companyId: CompanyId,
+  userId: string,
+  from: string,
+  to: string | null = null,
+): Promise<Record<string, number>> {
   const result = await tx.execute(sql`
     SELECT type_id::text AS type_id, sum(activities)::int AS count
       FROM activity_type_day_stats
      WHERE company_id = ${companyId}::uuid AND user_id = ${userId} AND day >= ${from}::date
+       AND (${to}::date IS NULL OR day <= ${to}::date)
      GROUP BY type_id`);
   const rows = (result as unknown as { rows: { type_id: string; count: number }[] }).rows;
   return Object.fromEntries(rows.filter((row) => Number(row.count) > 0).map((row) => [row.type_id, Number(row.count)]));

@@ -126,6 +126,16 @@ export async function selectLiveActivityTypesIn(
     .map((row) => ({ id: row.id, ...storedDefinitionOf(row) }));
 }
 
+/** Transaction step (my stats): how many of each own type a member logged on one local day, by type id (none: not listed). */
+export async function selectTypeCountsOfDayIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  userId: string,
+  day: string,
+): Promise<Record<string, number>> {
+  return selectTypeUse(tx, companyId, userId, day, day);
+}
+
 /** The company's own types: live ones in their order, then archived ones. */
 export async function listActivityTypes(deps: AppDeps, actor: Actor): Promise<ActivityTypeList> {
   return withTenant(deps.database.db, memberScopeOf(actor), (tx) => readList(tx, deps, actor));

@@ -26,6 +26,7 @@ import type { MinorUnits } from '@core/money';
 import { computeLocalDate, type LocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Database, Transaction } from '../../db/client';
+import { selectActivityTypesIn } from '../activity-types/activity-types.service';
 import { type CompanyId, withTenant } from '../../db/tenant';
 import { isLoopbackHostname } from '../../lib/loopback';
 import { badRequest, HttpError, notFound } from '../../lib/http';
@@ -139,7 +140,7 @@ type SaleData = {
   productName: string | null;
   pointsEarned: number;
 };
-type GoalData = { userId: string; goal: ChatGoal; target: number };
+type GoalData = { userId: string; goal: ChatGoal | 'type'; typeId?: string; target: number };
 
 /**
  * Transaction step, called by recordWebhookEvents in the change's own transaction: one post per
@@ -165,6 +166,9 @@ export async function recordChatEvents(
   const { currency, names } = await selectChatNames(tx, companyId);
   if (currency === null) return;
   const nameOf = (userId: string) => names.get(userId) ?? null;
+  // A goal on an own type (decision 106) is named by its type: read only when one is posted.
+  const onType = wanted.some(({ event }) => event.type === 'goal.reached' && (event.data as GoalData).goal === 'type');
+  const types = onType ? new Map((await selectActivityTypesIn(tx, companyId)).map((type) => [type.id, type.names])) : new Map();
   const messageOf = (event: RecordedEvent): ChatMessage => {
     if (event.type === 'sale.created') {
       const sale = event.data as SaleData;
@@ -179,7 +183,14 @@ export async function recordChatEvents(
     }
     const goal = event.data as GoalData;
     // Raised by the activity that reached the goal: the day's count is the goal then.
-    return { kind: 'goal_reached', member: nameOf(goal.userId), goal: goal.goal, value: goal.target, target: goal.target };
+    return {
+      kind: 'goal_reached',
+      member: nameOf(goal.userId),
+      goal: goal.goal,
+      ...(goal.goal === 'type' ? { typeNames: (goal.typeId && types.get(goal.typeId)) || null } : {}),
+      value: goal.target,
+      target: goal.target,
+    };
   };
   await insertChatDeliveries(
     tx,

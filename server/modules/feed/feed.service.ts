@@ -49,7 +49,14 @@ export async function recordFeedForDomainEvents(
           {
             kind: 'goal.reached',
             userId: toUserId(event.userId),
-            data: { goal: event.goal, target: event.target, localDate: event.localDate, activityId: event.activityId },
+            // A goal on an own type names the type by id, as a badge's data names no one (decision 106).
+            data: {
+              goal: event.goal,
+              ...(event.goal === 'type' ? { typeId: event.typeId } : {}),
+              target: event.target,
+              localDate: event.localDate,
+              activityId: event.activityId,
+            },
           },
         ]
       : [],

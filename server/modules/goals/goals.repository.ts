@@ -3,12 +3,22 @@ import type { Database, Transaction } from '../../db/client';
 import { goals } from '../../db/schema';
 import { type CompanyId, type MemberScope, type UserId, withTenant } from '../../db/tenant';
 
-export type GoalsRow = Pick<typeof goals.$inferSelect, 'dailyCalls' | 'dailyMeetings' | 'dailySales' | 'updatedAt'>;
+export type GoalsRow = Pick<typeof goals.$inferSelect, 'dailyCalls' | 'dailyMeetings' | 'dailySales' | 'typeGoals' | 'updatedAt'>;
+
+/** What a save writes; `typeGoals` left out keeps the goals on own types as they are (decision 106). */
+export type GoalsValues = {
+  dailyCalls: number;
+  dailyMeetings: number;
+  dailySales: number;
+  typeGoals?: Record<string, number>;
+  updatedAt: Date;
+};
 
 const goalColumns = {
   dailyCalls: goals.dailyCalls,
   dailyMeetings: goals.dailyMeetings,
   dailySales: goals.dailySales,
+  typeGoals: goals.typeGoals,
   updatedAt: goals.updatedAt,
 };
 
@@ -38,29 +48,12 @@ export async function findOwnGoals(db: Database, scope: MemberScope): Promise<Go
   return withTenant(db, scope, (tx) => selectOwnGoals(tx, scope));
 }
 
-/** One row per company and user: inserted the first time, updated after (race-safe upsert). */
-export async function upsertOwnGoals(
-  db: Database,
-  scope: MemberScope,
-  values: { dailyCalls: number; dailyMeetings: number; dailySales: number; updatedAt: Date },
-): Promise<GoalsRow> {
-  return withTenant(db, scope, async (tx) => {
-    const [row] = await tx
-      .insert(goals)
-      .values({ ...values, companyId: scope.companyId, userId: scope.userId })
-      .onConflictDoUpdate({ target: [goals.companyId, goals.userId], set: values })
-      .returning(goalColumns);
-    return row!;
-  });
-}
-
-/** Transaction step: sets a member's goals (a lead's or admin's change; the policies of migration 0026 agree). */
-export async function upsertGoalsOf(
-  tx: Transaction,
-  companyId: CompanyId,
-  userId: UserId,
-  values: { dailyCalls: number; dailyMeetings: number; dailySales: number; updatedAt: Date },
-): Promise<GoalsRow> {
+/**
+ * Transaction step: sets a member's goals, one row per company and user, inserted the first time
+ * and updated after (race-safe upsert); the member's own save or a lead's or admin's change (the
+ * policies of migration 0026 agree).
+ */
+export async function upsertGoalsOf(tx: Transaction, companyId: CompanyId, userId: UserId, values: GoalsValues): Promise<GoalsRow> {
   const [row] = await tx
     .insert(goals)
     .values({ ...values, companyId, userId })

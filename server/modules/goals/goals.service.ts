@@ -1,12 +1,14 @@
 import type { Goals, TeamGoals, UpdateGoals } from '@core/contracts';
 import { isTeamLead } from '@core/teams';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
-import { toUserId, withTenant } from '../../db/tenant';
-import { forbidden, notFound } from '../../lib/http';
+import type { Transaction } from '../../db/client';
+import { type CompanyId, toUserId, withTenant } from '../../db/tenant';
+import { badRequest, forbidden, notFound } from '../../lib/http';
+import { selectLiveActivityTypesIn } from '../activity-types/activity-types.service';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 import { selectActiveMemberFaces, selectTeamAssignments } from '../companies/memberships.service';
 import { selectManagedMemberIds, selectManagementOf, selectManager } from '../teams/teams.service';
-import { findOwnGoals, type GoalsRow, selectCompanyGoals, upsertGoalsOf, upsertOwnGoals } from './goals.repository';
+import { findOwnGoals, type GoalsRow, type GoalsValues, selectCompanyGoals, upsertGoalsOf } from './goals.repository';
 
 /** Transaction step (my stats): the member's goals, read beside their day's rollup row. */
 export { type GoalsRow, selectOwnGoals } from './goals.repository';
@@ -14,13 +16,40 @@ export { type GoalsRow, selectOwnGoals } from './goals.repository';
 /** Transaction step (exports): the saved goals of the company's people. */
 export { selectCompanyGoals } from './goals.repository';
 
-function toGoals(row: GoalsRow | null): Goals {
+export function toGoals(row: GoalsRow | null): Goals {
   return {
     dailyCalls: row?.dailyCalls ?? 0,
     dailyMeetings: row?.dailyMeetings ?? 0,
     dailySales: row?.dailySales ?? 0,
+    types: row?.typeGoals ?? {},
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };
+}
+
+/**
+ * What a save writes (decision 106): the goals on own types as sent, those of 0 left out, each on
+ * one of the company's live types (else refused on its field); not sent, they stay as they are.
+ */
+async function toGoalsValues(tx: Transaction, companyId: CompanyId, input: UpdateGoals, now: Date): Promise<GoalsValues> {
+  const values: GoalsValues = {
+    dailyCalls: input.dailyCalls,
+    dailyMeetings: input.dailyMeetings,
+    dailySales: input.dailySales,
+    updatedAt: now,
+  };
+  if (input.types === undefined) return values;
+  const set = Object.entries(input.types).filter(([, goal]) => goal > 0);
+  if (set.length > 0) {
+    const live = new Set((await selectLiveActivityTypesIn(tx, companyId)).map((type) => type.id));
+    const unknown = set.filter(([id]) => !live.has(id)).map(([id]) => id);
+    if (unknown.length > 0) {
+      throw badRequest(
+        'A goal names a type your company does not log (anymore).',
+        Object.fromEntries(unknown.map((id) => [`types.${id}`, 'Choose one of your activity types'])),
+      );
+    }
+  }
+  return { ...values, typeGoals: Object.fromEntries(set) };
 }
 
 /** The caller's daily goals; all zeros before the first save. */
@@ -29,13 +58,10 @@ export async function getMyGoals(deps: AppDeps, actor: Actor): Promise<Goals> {
 }
 
 export async function saveMyGoals(deps: AppDeps, actor: Actor, input: UpdateGoals): Promise<Goals> {
-  const row = await upsertOwnGoals(deps.database.db, memberScopeOf(actor), {
-    dailyCalls: input.dailyCalls,
-    dailyMeetings: input.dailyMeetings,
-    dailySales: input.dailySales,
-    updatedAt: deps.now(),
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const values = await toGoalsValues(tx, actor.companyId, input, deps.now());
+    return toGoals(await upsertGoalsOf(tx, actor.companyId, actor.userId, values));
   });
-  return toGoals(row);
 }
 
 /**
@@ -74,13 +100,19 @@ export async function setMemberGoals(deps: AppDeps, actor: Actor, userId: string
     if (management === 'not_member') throw notFound('No such member in your company.');
     if (management === 'not_managed') throw forbidden('You can set goals only for the members of the teams you lead.');
     const now = deps.now();
-    const row = await upsertGoalsOf(tx, actor.companyId, toUserId(userId), { ...input, updatedAt: now });
+    const values = await toGoalsValues(tx, actor.companyId, input, now);
+    const row = await upsertGoalsOf(tx, actor.companyId, toUserId(userId), values);
     if (userId !== actor.userId) {
       await insertAuditEvent(
         tx,
         createAuditEvent(memberScopeOf(actor), 'goals.set', {
           target: { type: 'member', id: userId },
-          details: { dailyCalls: input.dailyCalls, dailyMeetings: input.dailyMeetings, dailySales: input.dailySales },
+          details: {
+            dailyCalls: input.dailyCalls,
+            dailyMeetings: input.dailyMeetings,
+            dailySales: input.dailySales,
+            ...(values.typeGoals ? { types: values.typeGoals } : {}),
+          },
           at: now,
         }),
       );

@@ -3,12 +3,13 @@ import { computeLocalDate } from '@core/period';
 import { computeConversionRate, computeHitRate, computeGoalProgress } from '@core/stats';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { ZERO_DAILY_STATS } from '../daily-stats/daily-stats.service';
+import { toGoals } from '../goals/goals.service';
 import { findMyDayStatsAndGoals } from './my-stats.repository';
 
 /** My Activity's personal stats cards: today's rollup, the goals and the progress toward them. */
 export async function getMyTodayStats(deps: AppDeps, actor: Actor): Promise<MyTodayStats> {
   const today = computeLocalDate(deps.now(), actor.timezone);
-  const { stats, goals } = await findMyDayStatsAndGoals(deps.database.db, memberScopeOf(actor), today);
+  const { stats, goals, typeCounts } = await findMyDayStatsAndGoals(deps.database.db, memberScopeOf(actor), today);
   const day = stats ?? ZERO_DAILY_STATS;
   // The contract's names for the rollup's metrics (My Activity's cards).
   const s = {
@@ -22,12 +23,7 @@ export async function getMyTodayStats(deps: AppDeps, actor: Actor): Promise<MyTo
     revenue: day.sales_value,
     points: day.points,
   };
-  const g = {
-    dailyCalls: goals?.dailyCalls ?? 0,
-    dailyMeetings: goals?.dailyMeetings ?? 0,
-    dailySales: goals?.dailySales ?? 0,
-    updatedAt: goals?.updatedAt.toISOString() ?? null,
-  };
+  const g = toGoals(goals);
   return {
     date: today,
     ...s,
@@ -40,5 +36,6 @@ export async function getMyTodayStats(deps: AppDeps, actor: Actor): Promise<MyTo
       meetings: computeGoalProgress(s.meetingsBooked, g.dailyMeetings),
       sales: computeGoalProgress(s.sales, g.dailySales),
     },
+    typeCounts: Object.fromEntries(Object.keys(g.types).map((typeId) => [typeId, typeCounts[typeId] ?? 0])),
   };
 }

@@ -247,7 +247,9 @@ function describeWebhookEvents(event: DomainEvent): WebhookEvent[] {
       return [{ type: 'activity.deleted', data: { ...event.activity, deletedAt: event.deletedAt } }];
     case 'goal.reached': {
       const { userId, goal, target, localDate, activityId } = event;
-      return [{ type: 'goal.reached', data: { userId, goal, target, localDate, activityId } }];
+      // A goal on an own type (decision 106) says which type.
+      const typeId = event.goal === 'type' ? { typeId: event.typeId } : {};
+      return [{ type: 'goal.reached', data: { userId, goal, ...typeId, target, localDate, activityId } }];
     }
     case 'wrapup.submitted':
       return [{ type: 'wrapup.submitted', data: event.wrapup }];

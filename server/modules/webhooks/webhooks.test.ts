@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@core/contracts';
+import type { Feed, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@core/contracts';
 import { findRecentMail } from '../../mail/mailer';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
@@ -287,6 +287,36 @@ describe('delivery', () => {
     await t.request(`/api/v1/activities/${call.id}`, { method: 'PATCH', as: member, json: { notes: 'Demo on Friday' } });
     await deliverAll();
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it("a log of an own type that reaches the member's daily goal on it sends goal.reached once, naming the type (decision 106); the feed says so too", async () => {
+    await createEndpoint({ events: ['goal.reached'] });
+    const member = await t.createMember({ companyId: admin.companyId, name: 'Tor Type' });
+    const created = await t.request('/api/v1/activity-types', {
+      method: 'POST',
+      as: admin,
+      json: { names: { en: 'Dial' }, icon: 'phone-call', colour: 'blue', points: 1, outcomes: [], fields: [], bonus: null },
+    });
+    const typeId = ((await created.json()) as { id: string }).id;
+    const goals = { dailyCalls: 0, dailyMeetings: 0, dailySales: 0, types: { [typeId]: 2 } };
+    expect((await t.request('/api/v1/goals/me', { method: 'PUT', as: member, json: goals })).status).toBe(200);
+    const logged: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await t.request('/api/v1/activities', { method: 'POST', as: member, json: { kind: 'custom', typeId } });
+      expect(response.status).toBe(201);
+      logged.push(((await response.json()) as { id: string }).id);
+    }
+    await deliverAll();
+    // The second reaches it; the first falls short and the third is past it.
+    expect(receiver.received.map((_, i) => bodyOf(i).type)).toEqual(['goal.reached']);
+    expect(bodyOf(0).data).toMatchObject({ userId: member.id, goal: 'type', typeId, target: 2, activityId: logged[1] });
+    const feed = (await (await t.request('/api/v1/feed?limit=20', { as: admin })).json()) as Feed;
+    const reached = feed.items.filter(
+      (item) => item.type === 'event' && item.event.kind === 'goal.reached' && item.event.userId === member.id,
+    );
+    expect(reached.map((item) => item.type === 'event' && item.event.data)).toEqual([
+      expect.objectContaining({ goal: 'type', typeId, target: 2 }),
+    ]);
   });
 
   it('a disabled endpoint, or one that does not subscribe, gets nothing', async () => {

@@ -32,8 +32,9 @@ const stats: MyTodayStats = {
   points: 0,
   conversion: 0,
   hitRate: 0,
-  goals: { dailyCalls: 0, dailyMeetings: 0, dailySales: 0, updatedAt: null },
+  goals: { dailyCalls: 0, dailyMeetings: 0, dailySales: 0, types: {}, updatedAt: null },
   progress: { calls: 0, meetings: 0, sales: 0 },
+  typeCounts: {},
 };
 
 /** What POST /activities answers for the held meeting, e-mail or LinkedIn touch in the request. */

@@ -3,6 +3,8 @@ import { truncateText } from '@core/stats';
 import { AwardIcon, FlagIcon, FlameIcon, type LucideIcon, SparklesIcon, SwordsIcon, TargetIcon, TrophyIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActivityTypes } from '@web/lib/queries/get-activity-types';
+import { pickName } from '@core/activity-types';
 import { DAILY_CALL_BONUS_THRESHOLD } from '@core/kpi';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ActivityIcon } from '@web/components/activity-icon';
@@ -189,10 +191,17 @@ const EVENT_LOOKS: Record<FeedEventKind, { icon: LucideIcon; tone: string }> = {
 };
 
 function EventRow({ item, today, format }: { item: EventItem; today: string; format: CompanyFormat }) {
-  const { t } = useTranslation('scoreboard');
+  const { t, i18n } = useTranslation('scoreboard');
   const { event } = item;
   const look = EVENT_LOOKS[event.kind];
-  const line = describeFeedEvent(event, t, format);
+  // A goal reached on an own type (decision 106) is named by its type: the types are read only then.
+  const onType = event.kind === 'goal.reached' && event.data.goal === 'type';
+  const types = useActivityTypes({ enabled: onType }).data?.types;
+  const nameType = (typeId: string) => {
+    const type = types?.find((candidate) => candidate.id === typeId);
+    return type ? pickName(type.names, i18n.language) : null;
+  };
+  const line = describeFeedEvent(event, t, format, nameType);
   return (
     <li data-testid="feed-item" data-kind={event.kind} className="flex animate-fade-in gap-3 bg-gold/5 px-4 py-3 sm:px-5">
       <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', look.tone)}>

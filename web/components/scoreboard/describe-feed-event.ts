@@ -22,6 +22,8 @@ export function describeFeedEvent(
   event: FeedEventView,
   t: TFunction,
   format: Pick<CompanyFormat, 'number'>,
+  /** An own type's name by id (decision 106), where the reader may read the types; else the line is generic. */
+  nameType?: (typeId: string) => string | null,
 ): { who: string | null; text: string; detail: string | null } {
   const who = event.userId ? formatMemberName({ ...event, userId: event.userId }, t) : event.teamName;
   const data = event.data;
@@ -32,6 +34,11 @@ export function describeFeedEvent(
       if (goal && GOALS.includes(goal) && target !== null) {
         return { who, text: t(`scoreboard:feed.event.goal.${goal}`, { count: target, value: format.number(target) }), detail: null };
       }
+      // A goal on one of the company's own types, by its name.
+      const typeId = stringOf(data.typeId);
+      const type = goal === 'type' && typeId ? (nameType?.(typeId) ?? null) : null;
+      if (type && target !== null)
+        return { who, text: t('scoreboard:feed.event.goal.type', { type, value: format.number(target) }), detail: null };
       return { who, text: t('scoreboard:feed.event.goal.generic'), detail: null };
     }
     case 'badge.earned': {

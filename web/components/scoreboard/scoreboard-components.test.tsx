@@ -2,11 +2,12 @@ import '@web/i18n';
 import type { FeedEventView, FeedItem, FeedReaction, RecentActivity } from '@core/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { createCompanyFormat } from '@web/lib/format';
 import { makeTestLeaderboardRow } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
+import { reply, stubFetch } from '@web/test/stub-fetch';
 import { i18n } from '@web/i18n';
 import { ActivityFeed } from './activity-feed';
 import { LeaderboardTable } from './leaderboard-table';
@@ -238,6 +239,49 @@ describe('ActivityFeed', () => {
       'The contest “Call blitz” started',
       'Oslo won a contest',
     ]);
+  });
+
+  it("names a goal reached on one of the company's own types by the type, once the types are read (decision 106)", async () => {
+    const typeId = '6f1c2a3b-0000-4000-8000-000000000001';
+    stubFetch({
+      'GET /api/v1/activity-types': reply(200, {
+        types: [
+          {
+            id: typeId,
+            names: { en: 'Dial', nb: 'Oppringning' },
+            icon: 'phone-call',
+            colour: 'blue',
+            points: 1,
+            outcomes: [],
+            fields: [],
+            bonus: null,
+            celebrate: false,
+            archivedAt: null,
+            inUse: true,
+            createdAt: '2026-11-01T08:00:00.000Z',
+            updatedAt: '2026-11-01T08:00:00.000Z',
+          },
+        ],
+        myUse: {},
+      }),
+    });
+    try {
+      renderWithProviders(
+        <ActivityFeed
+          today="2026-11-16"
+          format={format}
+          items={[
+            makeEvent({ id: 'g', data: { goal: 'type', typeId, target: 50 } }),
+            makeEvent({ id: 'x', data: { goal: 'type', typeId: 'a-type-deleted-since', target: 5 } }),
+          ]}
+        />,
+      );
+      const lines = () => screen.getAllByRole('listitem').map((item) => item.querySelector('p')!.textContent);
+      await vi.waitFor(() => expect(lines()[0]).toBe('Kari Nordmann reached the daily goal of 50 on Dial'));
+      expect(lines()[1]).toBe('Kari Nordmann reached a daily goal');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("shows each reaction with its count, pressed when it is the viewer's, and names who reacted for screen readers", () => {

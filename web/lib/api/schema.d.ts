@@ -11573,6 +11573,9 @@ export interface paths {
                             dailyCalls: number;
                             dailyMeetings: number;
                             dailySales: number;
+                            types: {
+                                [key: string]: number;
+                            };
                             updatedAt: string | null;
                         };
                     };
@@ -11620,6 +11623,9 @@ export interface paths {
                         dailyCalls: number;
                         dailyMeetings: number;
                         dailySales: number;
+                        types?: {
+                            [key: string]: number;
+                        };
                     };
                 };
             };
@@ -11634,6 +11640,9 @@ export interface paths {
                             dailyCalls: number;
                             dailyMeetings: number;
                             dailySales: number;
+                            types: {
+                                [key: string]: number;
+                            };
                             updatedAt: string | null;
                         };
                     };
@@ -11707,6 +11716,9 @@ export interface paths {
                                     dailyCalls: number;
                                     dailyMeetings: number;
                                     dailySales: number;
+                                    types: {
+                                        [key: string]: number;
+                                    };
                                     updatedAt: string | null;
                                 };
                             }[];
@@ -11774,6 +11786,9 @@ export interface paths {
                         dailyCalls: number;
                         dailyMeetings: number;
                         dailySales: number;
+                        types?: {
+                            [key: string]: number;
+                        };
                     };
                 };
             };
@@ -11788,6 +11803,9 @@ export interface paths {
                             dailyCalls: number;
                             dailyMeetings: number;
                             dailySales: number;
+                            types: {
+                                [key: string]: number;
+                            };
                             updatedAt: string | null;
                         };
                     };
@@ -12183,12 +12201,18 @@ export interface paths {
                                 dailyCalls: number;
                                 dailyMeetings: number;
                                 dailySales: number;
+                                types: {
+                                    [key: string]: number;
+                                };
                                 updatedAt: string | null;
                             };
                             progress: {
                                 calls: number;
                                 meetings: number;
                                 sales: number;
+                            };
+                            typeCounts: {
+                                [key: string]: number;
                             };
                         };
                     };

@@ -10,8 +10,8 @@ export function getActivityTypes(): Promise<ActivityTypeList> {
 }
 
 /** Shared: the admins' editor, and the log dialogs that offer the live ones. Kept fresh by live updates (activity_types). */
-export function useActivityTypes() {
-  return useQuery({ queryKey: queryKeys.activityTypes, queryFn: getActivityTypes });
+export function useActivityTypes(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: queryKeys.activityTypes, queryFn: getActivityTypes, enabled: options.enabled ?? true });
 }
 
 /**

@@ -8,6 +8,7 @@ import { dismissAllToasts, findToast } from '@web/test/find-toast';
 import { makeTestStats } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { reply, type StubReply, stubFetch } from '@web/test/stub-fetch';
+import type { ActivityType } from '@core/contracts';
 import { useMyStats } from '../api/get-my-stats';
 import { DailyGoalsCard } from './daily-goals-card';
 
@@ -15,7 +16,7 @@ const stats = makeTestStats({
   sales: 0,
   revenue: 0,
   points: 7,
-  goals: { dailyCalls: 20, dailyMeetings: 4, dailySales: 1, updatedAt: '2026-11-20T07:00:00.000Z' },
+  goals: { dailyCalls: 20, dailyMeetings: 4, dailySales: 1, types: {}, updatedAt: '2026-11-20T07:00:00.000Z' },
   progress: { calls: 60, meetings: 50, sales: 0 },
 });
 
@@ -31,7 +32,11 @@ function renderCard(saveAnswer?: (goals: UpdateGoals) => StubReply | Promise<Stu
     'GET /api/v1/stats/me/today': () => reply(200, { ...stats, goals }),
     'PUT /api/v1/goals/me': (call) => {
       if (saveAnswer) return saveAnswer(call.body as UpdateGoals);
-      goals = { ...(call.body as UpdateGoals), updatedAt: '2026-11-23T09:00:00.000Z' };
+      goals = {
+        ...(call.body as UpdateGoals),
+        types: (call.body as UpdateGoals).types ?? goals.types,
+        updatedAt: '2026-11-23T09:00:00.000Z',
+      };
       return reply(200, goals);
     },
   });
@@ -154,5 +159,57 @@ describe('DailyGoalsCard', () => {
 
     const { description } = await findToast('Error');
     expect(description).toEqual(['Could not save goals']);
+  });
+
+  it("lists the goals on the company's own types with today's count, and edits them beside the built-in ones (decision 106)", async () => {
+    const type = (id: string, en: string, archivedAt: string | null = null): ActivityType => ({
+      id,
+      names: { en },
+      icon: 'phone-call',
+      colour: 'blue',
+      points: 1,
+      outcomes: [],
+      fields: [],
+      bonus: null,
+      celebrate: false,
+      archivedAt,
+      inUse: true,
+      createdAt: '2026-11-01T08:00:00.000Z',
+      updatedAt: '2026-11-01T08:00:00.000Z',
+    });
+    const dial = '6f1c2a3b-0000-4000-8000-000000000001';
+    const demo = '6f1c2a3b-0000-4000-8000-000000000002';
+    const old = '6f1c2a3b-0000-4000-8000-000000000003';
+    const withTypes = { ...stats, goals: { ...stats.goals, types: { [dial]: 50, [old]: 9 } }, typeCounts: { [dial]: 50, [old]: 0 } };
+    const calls = stubFetch({
+      'GET /api/v1/stats/me/today': reply(200, withTypes),
+      'GET /api/v1/activity-types': reply(200, {
+        types: [type(dial, 'Dial'), type(demo, 'Demo'), type(old, 'Old', '2026-11-10T08:00:00.000Z')],
+        myUse: {},
+      }),
+      'PUT /api/v1/goals/me': (call) => reply(200, { ...withTypes.goals, ...(call.body as UpdateGoals) }),
+    });
+    renderWithProviders(
+      <>
+        <Harness />
+        <Toaster />
+      </>,
+    );
+    const user = userEvent.setup();
+    // Fifty dials of fifty: reached, and counted with the built-in goals; the archived type's goal is not listed.
+    await within(await screen.findByRole('list', { name: 'Daily Goals' })).findByText('Dial');
+    expect(within(goalsList()).getAllByRole('listitem').at(-1)).toHaveTextContent('Dial50 of 50 per day');
+    expect(within(goalsList()).getAllByRole('listitem').at(-1)!.querySelector('[aria-label="Goal reached"]')).not.toBeNull();
+    expect(screen.getByText('1 of 4 goals reached today')).toBeInTheDocument();
+    expect(within(goalsList()).queryByText('Old')).toBeNull();
+
+    await startEditing(user);
+    const types = screen.getByRole('group', { name: 'Your activity types' });
+    expect(within(types).getByRole('spinbutton', { name: 'Dial' })).toHaveValue(50);
+    await user.type(within(types).getByRole('spinbutton', { name: 'Demo' }), '{Backspace}4');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await findToast('Goals updated');
+    const sent = calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+    expect(sent).toEqual([{ dailyCalls: 20, dailyMeetings: 4, dailySales: 1, types: { [dial]: 50, [demo]: 4 } }]);
   });
 });

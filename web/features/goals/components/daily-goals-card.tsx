@@ -1,4 +1,5 @@
-import type { MyTodayStats } from '@core/contracts';
+import type { ActivityType, MyTodayStats } from '@core/contracts';
+import { pickName } from '@core/activity-types';
 import { computeGoalProgress } from '@core/stats';
 import { CheckCircle2Icon, CircleIcon, PencilIcon, TargetIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -6,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { ActivityTypeBadge } from '@web/components/activity-type-icon';
+import { useMe } from '@web/lib/auth/get-me';
+import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { importOrReload } from '@web/lib/lazy-import';
 import { GOAL_FIELDS } from './goal-fields';
 
@@ -13,13 +17,31 @@ import { GOAL_FIELDS } from './goal-fields';
 // (decision 085); the service worker installs it with the screen, so it opens offline too.
 const GoalsForm = lazy(() => importOrReload(() => import('./goals-form')).then((module) => ({ default: module.GoalsForm })));
 
+/** A goal on one of the company's own types (decision 106): the type, today's count and the goal. */
+type TypeGoalRow = { type: ActivityType; count: number; goal: number };
+
+/** The goals on own types the card lists: those of live types (an archived one is logged no more), in the company's order. */
+function listTypeGoals(stats: MyTodayStats, types: readonly ActivityType[] | undefined): TypeGoalRow[] {
+  return (types ?? []).flatMap((type) => {
+    if (type.archivedAt !== null) return [];
+    const goal = stats.goals.types[type.id] ?? 0;
+    return goal > 0 ? [{ type, goal, count: stats.typeCounts[type.id] ?? 0 }] : [];
+  });
+}
+
 /** Daily Goals, editable inline with Save and Cancel. */
 export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
-  const { t } = useTranslation('activity');
+  const { t, i18n } = useTranslation('activity');
   const [isEditing, setIsEditing] = useState(false);
   const { goals } = stats;
+  const { data: me } = useMe();
+  const types = useActivityTypes().data?.types;
+  const typeGoals = listTypeGoals(stats, types);
   const setGoals = GOAL_FIELDS.filter((f) => goals[f.key] > 0);
-  const reached = setGoals.filter((f) => computeGoalProgress(f.stat(stats), goals[f.key]) >= 100).length;
+  const total = setGoals.length + typeGoals.length;
+  const reached =
+    setGoals.filter((f) => computeGoalProgress(f.stat(stats), goals[f.key]) >= 100).length +
+    typeGoals.filter((row) => row.count >= row.goal).length;
 
   return (
     <Card>
@@ -33,11 +55,7 @@ export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
               <span id="goals-heading">{t('goals.heading')}</span>
             </CardTitle>
             <CardDescription>
-              {isEditing
-                ? t('goals.inputHint')
-                : setGoals.length
-                  ? t('goals.reached', { reached, total: setGoals.length })
-                  : t('goals.description')}
+              {isEditing ? t('goals.inputHint') : total ? t('goals.reached', { reached, total }) : t('goals.description')}
             </CardDescription>
           </div>
         </div>
@@ -51,9 +69,9 @@ export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
       <CardContent>
         {isEditing ? (
           <Suspense fallback={<Skeleton className="h-24 w-full" />}>
-            <GoalsForm stats={stats} onClose={() => setIsEditing(false)} />
+            <GoalsForm stats={stats} types={types} onClose={() => setIsEditing(false)} />
           </Suspense>
-        ) : setGoals.length === 0 ? (
+        ) : total === 0 ? (
           <div className="rounded-lg border border-dashed bg-muted/40 p-4 text-center">
             <p className="text-sm text-muted-foreground">{t('goals.noneSet')}</p>
             <Button size="sm" variant="outline" className="mt-3" onClick={() => setIsEditing(true)}>
@@ -81,6 +99,22 @@ export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
                 </li>
               );
             })}
+            {typeGoals.map(({ type, count, goal }) => (
+              <li key={type.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
+                <ActivityTypeBadge icon={type.icon} colour={type.colour} className="size-5 [&_svg]:size-3" />
+                <span className="flex-1 text-sm">{pickName(type.names, i18n.language, me?.company?.language)}</span>
+                <span className="tabular text-sm">
+                  {/* Today's count toward it: a built-in goal's shows on the cards above; an own type has none. */}
+                  <span className="text-muted-foreground">{t('goals.typeCount', { count })}</span>{' '}
+                  <span className="text-base font-semibold">{goal}</span> <span className="text-muted-foreground">{t('goals.perDay')}</span>
+                </span>
+                {count >= goal ? (
+                  <CheckCircle2Icon className="size-4 text-success" aria-label={t('stats.goalReached')} />
+                ) : (
+                  <CircleIcon className="size-4 text-border" aria-hidden />
+                )}
+              </li>
+            ))}
           </ul>
         )}
       </CardContent>

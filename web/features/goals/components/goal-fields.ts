@@ -1,7 +1,8 @@
 import type { MyTodayStats, UpdateGoals } from '@core/contracts';
 import { BanknoteIcon, CalendarCheckIcon, type LucideIcon, PhoneIcon } from 'lucide-react';
 
-export type GoalKey = keyof UpdateGoals;
+/** The built-in daily goals (the goals on own types are listed by type, decision 106). */
+export type GoalKey = Exclude<keyof UpdateGoals, 'types'>;
 
 /** The daily goals a member sets, as the card lists them and the form asks for them. */
 export const GOAL_FIELDS: { key: GoalKey; label: string; icon: LucideIcon; stat: (s: MyTodayStats) => number }[] = [

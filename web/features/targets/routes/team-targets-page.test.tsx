@@ -18,7 +18,7 @@ const subjects: TargetSubjects = {
 const goals: TeamGoals = {
   members: subjects.members.map((member, i) => ({
     ...member,
-    goals: { dailyCalls: i === 0 ? 20 : 0, dailyMeetings: i === 0 ? 2 : 0, dailySales: 0, updatedAt: null },
+    goals: { dailyCalls: i === 0 ? 20 : 0, dailyMeetings: i === 0 ? 2 : 0, dailySales: 0, types: {}, updatedAt: null },
   })),
 };
 

@@ -1,0 +1,1 @@
+ALTER TABLE "goals" ADD COLUMN "type_goals" jsonb DEFAULT '{}'::jsonb NOT NULL;
