@@ -392,4 +392,40 @@ describe('activity types', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'en' });
   });
+
+  it('a rep sets a daily goal on the type, reaches it, and the floor hears of it', async () => {
+    const { types } = await callApiOk<{
+      types: { id: string; names: { en?: string }; outcomes: { id: string; names: { en?: string } }[] }[];
+    }>(base, repCookie, 'GET', '/activity-types');
+    const visit = types.find((type) => type.names.en === 'Site visit')!;
+    const repBrowser = await openBrowser({ baseUrl: base });
+    try {
+      await signInContext(repBrowser.context, base, rep);
+      const repPage = await repBrowser.newPage();
+      await repPage.goto('/app/activity');
+      const card = repPage.getByRole('list', { name: 'Daily Goals' }).or(repPage.getByText('No goals yet.'));
+      await card.first().waitFor();
+      await repPage.getByRole('button', { name: 'Edit goals' }).click();
+      const own = repPage.getByRole('group', { name: 'Your activity types' });
+      // One site visit is logged today already: two is the goal.
+      await own.getByRole('spinbutton', { name: 'Site visit' }).fill('2');
+      await saveSettledScreenshot(repPage, 'activity-types-17-goal-form');
+      expect(await axeViolations(repPage, { tags: WCAG_AA })).toEqual([]);
+      await repPage.getByRole('button', { name: 'Save' }).click();
+      const row = repPage.getByRole('list', { name: 'Daily Goals' }).getByRole('listitem').filter({ hasText: 'Site visit' });
+      await expect.poll(() => row.innerText()).toMatch(/1 of\s+2\s+per day/);
+
+      await page.goto('/app');
+      await waitForLiveApp(page);
+      const offer = visit.outcomes.find((outcome) => outcome.names.en === 'Offer sent')!;
+      await callApiOk(base, repCookie, 'POST', '/activities', { kind: 'custom', typeId: visit.id, outcome: offer.id });
+      // The rep's card shows it reached; the admin's feed names the goal by its type.
+      await expect.poll(() => row.innerText()).toMatch(/2 of\s+2\s+per day/);
+      await row.getByLabel('Goal reached').waitFor();
+      await saveSettledScreenshot(repPage, 'activity-types-18-goal-reached');
+      await page.getByText('Ola Rep reached the daily goal of 2 on Site visit').waitFor();
+    } finally {
+      await repBrowser.close();
+    }
+  });
 });

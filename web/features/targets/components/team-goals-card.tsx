@@ -1,4 +1,5 @@
 import { GOAL_MAX, type Goals, type TeamGoals } from '@core/contracts';
+import { pickName } from '@core/activity-types';
 import { PencilIcon, TargetIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,9 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/toaster';
+import { useMe } from '@web/lib/auth/get-me';
 import { useCompanyFormat } from '@web/lib/format';
+import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { showErrorToast } from '@web/lib/show-error-toast';
 import { useTeamGoals } from '../api/get-team-goals';
 import { useSetMemberGoals } from '../api/set-member-goals';
@@ -28,9 +31,17 @@ type GoalField = (typeof GOAL_FIELDS)[number];
  * them (decision 044). The rep's own goals stay theirs: a rep can change them again on My Activity.
  */
 export function TeamGoalsCard() {
-  const { t } = useTranslation('targets');
+  const { t, i18n } = useTranslation('targets');
   const goals = useTeamGoals();
   const format = useCompanyFormat();
+  const { data: me } = useMe();
+  const types = useActivityTypes().data?.types.filter((type) => type.archivedAt === null) ?? [];
+  /** A person's goals on own types (decision 106), as a line under the name: "Dial 50 · Demo 5". */
+  const typeLine = (person: Person) =>
+    types
+      .filter((type) => (person.goals.types[type.id] ?? 0) > 0)
+      .map((type) => `${pickName(type.names, i18n.language, me?.company?.language)} ${format.number(person.goals.types[type.id]!)}`)
+      .join(' · ');
   const [editing, setEditing] = useState<Person | null>(null);
   const nameOf = (person: Person) => person.displayName?.trim() || t('admin.unnamed');
 
@@ -85,6 +96,11 @@ export function TeamGoalsCard() {
                             sales: format.number(person.goals.dailySales),
                           })}
                         </span>
+                        {typeLine(person) && (
+                          <span className="block text-xs text-muted-foreground" data-testid="type-goals">
+                            {typeLine(person)}
+                          </span>
+                        )}
                       </span>
                     </span>
                   </TableCell>
@@ -118,31 +134,40 @@ export function TeamGoalsCard() {
   );
 }
 
+/** A goal as typed: whole, from 0 to GOAL_MAX; empty is 0. */
+const parseGoal = (text: string) => Number(text.trim() || '0');
+const isGoal = (value: number) => Number.isInteger(value) && value >= 0 && value <= GOAL_MAX;
+
 function EditGoalsDialog({ person, name, onClose }: { person: Person; name: string; onClose: () => void }) {
-  const { t } = useTranslation('targets');
+  const { t, i18n } = useTranslation('targets');
   const id = useId();
   const setGoals = useSetMemberGoals();
-  const [values, setValues] = useState<Record<GoalField, string>>({
+  const { data: me } = useMe();
+  // The company's live own types (decision 106): a goal on each once they are known; until then none is sent.
+  const types = useActivityTypes().data?.types.filter((type) => type.archivedAt === null);
+  const [values, setValues] = useState<Record<string, string>>({
     dailyCalls: String(person.goals.dailyCalls),
     dailyMeetings: String(person.goals.dailyMeetings),
     dailySales: String(person.goals.dailySales),
   });
-  const [errors, setErrors] = useState<Partial<Record<GoalField, string>>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const valueOf = (key: string, typeId?: string) => values[key] ?? String(typeId ? (person.goals.types[typeId] ?? 0) : 0);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = Object.fromEntries(GOAL_FIELDS.map((field) => [field, Number(values[field].trim() || '0')])) as Pick<Goals, GoalField>;
-    const next = Object.fromEntries(
-      GOAL_FIELDS.flatMap((field) =>
-        Number.isInteger(parsed[field]) && parsed[field] >= 0 && parsed[field] <= GOAL_MAX
-          ? []
-          : [[field, t('goals.errors.value', { max: GOAL_MAX })]],
+    const parsed = Object.fromEntries(GOAL_FIELDS.map((field) => [field, parseGoal(valueOf(field))])) as Pick<Goals, GoalField>;
+    const typeGoals =
+      types && types.length > 0 ? Object.fromEntries(types.map((type) => [type.id, parseGoal(valueOf(`type-${type.id}`, type.id))])) : null;
+    const next = Object.fromEntries([
+      ...GOAL_FIELDS.flatMap((field) => (isGoal(parsed[field]) ? [] : [[field, t('goals.errors.value', { max: GOAL_MAX })]])),
+      ...Object.entries(typeGoals ?? {}).flatMap(([typeId, goal]) =>
+        isGoal(goal) ? [] : [[`type-${typeId}`, t('goals.errors.value', { max: GOAL_MAX })]],
       ),
-    );
+    ]);
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setGoals.mutate(
-      { userId: person.userId, goals: parsed },
+      { userId: person.userId, goals: { ...parsed, ...(typeGoals ? { types: typeGoals } : {}) } },
       {
         onSuccess: () => {
           toast.success(t('goals.saved', { name }));
@@ -163,25 +188,70 @@ function EditGoalsDialog({ person, name, onClose }: { person: Person; name: stri
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <div className="grid grid-cols-3 gap-3">
             {GOAL_FIELDS.map((field) => (
-              <div key={field} className="space-y-1.5">
-                <Label htmlFor={`${id}-${field}`}>{t(`goals.fields.${field}`)}</Label>
-                <Input
-                  id={`${id}-${field}`}
-                  inputMode="numeric"
-                  value={values[field]}
-                  onChange={(e) => setValues((current) => ({ ...current, [field]: e.target.value }))}
-                  aria-invalid={errors[field] ? true : undefined}
-                  aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-                />
-                <FieldError id={`${id}-${field}-error`}>{errors[field]}</FieldError>
-              </div>
+              <GoalInput
+                key={field}
+                id={`${id}-${field}`}
+                label={t(`goals.fields.${field}`)}
+                value={valueOf(field)}
+                onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
+                error={errors[field]}
+              />
             ))}
           </div>
+          {types && types.length > 0 && (
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium">{t('goals.ownTypes')}</legend>
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {types.map((type) => (
+                  <GoalInput
+                    key={type.id}
+                    id={`${id}-type-${type.id}`}
+                    label={pickName(type.names, i18n.language, me?.company?.language)}
+                    value={valueOf(`type-${type.id}`, type.id)}
+                    onChange={(value) => setValues((current) => ({ ...current, [`type-${type.id}`]: value }))}
+                    error={errors[`type-${type.id}`]}
+                  />
+                ))}
+              </div>
+            </fieldset>
+          )}
           <DialogFooter>
             <SaveCancelButtons isSaving={setGoals.isPending} onCancel={onClose} />
           </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** One goal's field with its label and refusal. */
+function GoalInput({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <div className="min-w-0 space-y-1.5">
+      <Label htmlFor={id} className="block truncate">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
   );
 }

@@ -76,6 +76,56 @@ describe("Targets, a team lead's screen", () => {
     expect(await screen.findByText('Daily goals saved for Kari Rep')).toBeInTheDocument();
   });
 
+  it("sets a goal on each of the company's live own types beside the built-in ones (decision 106)", async () => {
+    const type = (id: string, en: string, archivedAt: string | null = null) => ({
+      id,
+      names: { en },
+      icon: 'phone-call',
+      colour: 'blue',
+      points: 1,
+      outcomes: [],
+      fields: [],
+      bonus: null,
+      celebrate: false,
+      archivedAt,
+      inUse: false,
+      createdAt: '2026-11-01T08:00:00.000Z',
+      updatedAt: '2026-11-01T08:00:00.000Z',
+    });
+    const dial = '6f1c2a3b-0000-4000-8000-000000000001';
+    const gone = '6f1c2a3b-0000-4000-8000-000000000002';
+    const withDial: TeamGoals = {
+      members: goals.members.map((member, i) =>
+        i === 1 ? { ...member, goals: { ...member.goals, types: { [dial]: 20, [gone]: 3 } } } : member,
+      ),
+    };
+    const { calls, user } = renderPage({
+      'GET /api/v1/goals/team': reply(200, withDial),
+      'GET /api/v1/activity-types': reply(200, { types: [type(dial, 'Dial'), type(gone, 'Gone', '2026-11-10T08:00:00Z')], myUse: {} }),
+    });
+    const rows = await screen.findAllByTestId('team-goal-row');
+    // The goals on live types under the name; an archived type's is not shown.
+    expect(await within(rows[1]!).findByTestId('type-goals')).toHaveTextContent(/^Dial 20$/);
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Change the daily goals of Kari Rep' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Daily goals for Kari Rep' });
+    const types = await within(dialog).findByRole('group', { name: 'Activity types' });
+    expect(within(types).queryByLabelText('Gone')).toBeNull();
+    const dialField = within(types).getByLabelText('Dial');
+    expect(dialField).toHaveValue('20');
+    await user.clear(dialField);
+    await user.type(dialField, '-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A whole number from 0 to 10000')).toBeInTheDocument();
+    await user.clear(dialField);
+    await user.type(dialField, '50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+        { dailyCalls: 0, dailyMeetings: 0, dailySales: 0, types: { [dial]: 50 } },
+      ]),
+    );
+  });
+
   it('tells someone who leads no team what the screen is for', async () => {
     renderPage({
       'GET /api/v1/targets/subjects': reply(403, {
