@@ -42,8 +42,9 @@ describe("today's personal stats", () => {
       points: 0,
       conversion: 0,
       hitRate: 0,
-      goals: { dailyCalls: 0, dailyMeetings: 0, dailySales: 0, updatedAt: null },
+      goals: { dailyCalls: 0, dailyMeetings: 0, dailySales: 0, types: {}, updatedAt: null },
       progress: { calls: 0, meetings: 0, sales: 0 },
+      typeCounts: {},
     });
   });
 

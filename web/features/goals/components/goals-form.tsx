@@ -107,7 +107,8 @@ export function GoalsForm({
               const message = errorText(errors.types?.[type.id]);
               return (
                 <div key={type.id} className="space-y-1.5">
-                  <Label htmlFor={id} className="truncate">
+                  {/* A long name is cut to the column; the whole of it on hover. */}
+                  <Label htmlFor={id} className="block truncate" title={pickName(type.names, i18n.language, me?.company?.language)}>
                     {pickName(type.names, i18n.language, me?.company?.language)}
                   </Label>
                   <Input

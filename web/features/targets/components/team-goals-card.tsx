@@ -240,7 +240,7 @@ function GoalInput({
 }) {
   return (
     <div className="min-w-0 space-y-1.5">
-      <Label htmlFor={id} className="block truncate">
+      <Label htmlFor={id} className="block truncate" title={label}>
         {label}
       </Label>
       <Input
