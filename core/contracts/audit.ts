@@ -266,7 +266,13 @@ export const AuditDetailsSchemas = {
     removed: z.boolean(),
   }),
   /** A lead or admin set a member's daily goals (the target); the goals now. */
-  'goals.set': z.object({ dailyCalls: z.number(), dailyMeetings: z.number(), dailySales: z.number() }),
+  'goals.set': z.object({
+    dailyCalls: z.number(),
+    dailyMeetings: z.number(),
+    dailySales: z.number(),
+    /** The goals on own types as set (decision 106), each with the type's names then; absent when left as they were. */
+    types: z.array(z.object({ typeId: text(), names: z.record(text(), text()), goal: z.number() })).optional(),
+  }),
   'calendar.country_changed': z.object({ from: text(), to: text() }),
   'calendar.day_off_added': z.object({ date: text(), label: text() }),
   'calendar.day_off_removed': z.object({ date: text(), label: text() }),

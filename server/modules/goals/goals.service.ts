@@ -30,26 +30,33 @@ export function toGoals(row: GoalsRow | null): Goals {
  * What a save writes (decision 106): the goals on own types as sent, those of 0 left out, each on
  * one of the company's live types (else refused on its field); not sent, they stay as they are.
  */
-async function toGoalsValues(tx: Transaction, companyId: CompanyId, input: UpdateGoals, now: Date): Promise<GoalsValues> {
+async function toGoalsValues(
+  tx: Transaction,
+  companyId: CompanyId,
+  input: UpdateGoals,
+  now: Date,
+): Promise<{ values: GoalsValues; named?: { typeId: string; names: Record<string, string>; goal: number }[] }> {
   const values: GoalsValues = {
     dailyCalls: input.dailyCalls,
     dailyMeetings: input.dailyMeetings,
     dailySales: input.dailySales,
     updatedAt: now,
   };
-  if (input.types === undefined) return values;
+  if (input.types === undefined) return { values };
   const set = Object.entries(input.types).filter(([, goal]) => goal > 0);
-  if (set.length > 0) {
-    const live = new Set((await selectLiveActivityTypesIn(tx, companyId)).map((type) => type.id));
-    const unknown = set.filter(([id]) => !live.has(id)).map(([id]) => id);
-    if (unknown.length > 0) {
-      throw badRequest(
-        'A goal names a type your company does not log (anymore).',
-        Object.fromEntries(unknown.map((id) => [`types.${id}`, 'Choose one of your activity types'])),
-      );
-    }
+  const live = new Map(
+    set.length === 0 ? [] : (await selectLiveActivityTypesIn(tx, companyId)).map((type) => [type.id, type.names as Record<string, string>]),
+  );
+  const unknown = set.filter(([id]) => !live.has(id)).map(([id]) => id);
+  if (unknown.length > 0) {
+    throw badRequest(
+      'A goal names a type your company does not log (anymore).',
+      Object.fromEntries(unknown.map((id) => [`types.${id}`, 'Choose one of your activity types'])),
+    );
   }
-  return { ...values, typeGoals: Object.fromEntries(set) };
+  // The types' names go with an audit entry: the log reads the same after a type is renamed.
+  const named = set.map(([typeId, goal]) => ({ typeId, names: live.get(typeId)!, goal }));
+  return { values: { ...values, typeGoals: Object.fromEntries(set) }, named };
 }
 
 /** The caller's daily goals; all zeros before the first save. */
@@ -59,7 +66,7 @@ export async function getMyGoals(deps: AppDeps, actor: Actor): Promise<Goals> {
 
 export async function saveMyGoals(deps: AppDeps, actor: Actor, input: UpdateGoals): Promise<Goals> {
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
-    const values = await toGoalsValues(tx, actor.companyId, input, deps.now());
+    const { values } = await toGoalsValues(tx, actor.companyId, input, deps.now());
     return toGoals(await upsertGoalsOf(tx, actor.companyId, actor.userId, values));
   });
 }
@@ -100,7 +107,7 @@ export async function setMemberGoals(deps: AppDeps, actor: Actor, userId: string
     if (management === 'not_member') throw notFound('No such member in your company.');
     if (management === 'not_managed') throw forbidden('You can set goals only for the members of the teams you lead.');
     const now = deps.now();
-    const values = await toGoalsValues(tx, actor.companyId, input, now);
+    const { values, named } = await toGoalsValues(tx, actor.companyId, input, now);
     const row = await upsertGoalsOf(tx, actor.companyId, toUserId(userId), values);
     if (userId !== actor.userId) {
       await insertAuditEvent(
@@ -111,7 +118,7 @@ export async function setMemberGoals(deps: AppDeps, actor: Actor, userId: string
             dailyCalls: input.dailyCalls,
             dailyMeetings: input.dailyMeetings,
             dailySales: input.dailySales,
-            ...(values.typeGoals ? { types: values.typeGoals } : {}),
+            ...(named ? { types: named } : {}),
           },
           at: now,
         }),

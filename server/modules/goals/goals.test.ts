@@ -139,6 +139,24 @@ describe('daily goals', () => {
     expect((await getGoals(rep)).types).toEqual({ [dial]: 50 });
     const bad = await putGoals(rep, { dailyCalls: 1, dailyMeetings: 1, dailySales: 1, types: { 'not-a-type': 5 } });
     expect(bad.status).toBe(400);
+
+    // An admin sets them for the rep: the audit entry keeps the type's names as they were.
+    const set = await t.request(`/api/v1/goals/members/${rep.id}`, {
+      method: 'PUT',
+      as: admin,
+      json: { dailyCalls: 10, dailyMeetings: 0, dailySales: 0, types: { [dial]: 40 } },
+    });
+    expect(set.status).toBe(200);
+    const log = (await (await t.request('/api/v1/admin/audit-log?action=goals.set', { as: admin })).json()) as {
+      entries: { details: Record<string, unknown> }[];
+    };
+    expect(log.entries[0]!.details).toEqual({
+      dailyCalls: 10,
+      dailyMeetings: 0,
+      dailySales: 0,
+      types: [{ typeId: dial, names: { en: 'Dial' }, goal: 40 }],
+    });
+    expect((await getGoals(rep)).types).toEqual({ [dial]: 40 });
   });
 
   it('need a member', async () => {

@@ -372,11 +372,16 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       const details = AuditDetailsSchemas['goals.set'].safeParse(entry.details);
       const member = memberOf(entry, t);
       if (!details.success) return one(t('audit:entry.goals.setPlain', { member }));
-      const { dailyCalls, dailyMeetings, dailySales } = details.data;
+      const { dailyCalls, dailyMeetings, dailySales, types } = details.data;
+      // The goals on own types (decision 106), by the types' names as they were, in the reader's language.
+      const onTypes = (types ?? []).map(({ names, goal }) => `${pickName(names, f.language ?? 'en')} ${f.number(goal)}`);
       return {
         summary: t('audit:entry.goals.set', { member }),
         changes: [
           t('audit:entry.goals.values', { calls: f.number(dailyCalls), meetings: f.number(dailyMeetings), sales: f.number(dailySales) }),
+          ...(types
+            ? [onTypes.length > 0 ? t('audit:entry.goals.typeValues', { goals: onTypes.join(', ') }) : t('audit:entry.goals.noTypes')]
+            : []),
         ],
       };
     }

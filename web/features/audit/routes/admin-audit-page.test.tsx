@@ -291,7 +291,16 @@ describe('Audit log page', () => {
         target: member('user-rita', 'Rita Rep'),
         details: { subjectKind: 'person', metric: 'sales_value', period: 'month', value: 5_000_000, removed: false },
       }),
-      entry({ action: 'goals.set', target: member('user-rita', 'Rita Rep'), details: { dailyCalls: 30, dailyMeetings: 3, dailySales: 1 } }),
+      entry({
+        action: 'goals.set',
+        target: member('user-rita', 'Rita Rep'),
+        details: {
+          dailyCalls: 30,
+          dailyMeetings: 3,
+          dailySales: 1,
+          types: [{ typeId: 'ty1', names: { en: 'Door knock', nb: 'Dørbank' }, goal: 40 }],
+        },
+      }),
       entry({ action: 'calendar.country_changed', target: company, details: { from: 'NO', to: 'SE' } }),
       entry({ action: 'calendar.day_off_added', target: company, details: { date: '2026-12-24', label: 'Julaften' } }),
       entry({ action: 'team.deleted', target: oslo, details: { name: 'Oslo Sentrum' } }),
@@ -316,6 +325,8 @@ describe('Audit log page', () => {
     expect(items[2]).toHaveTextContent('2 leads added');
     expect(items[2]).toHaveTextContent('1 lead removed');
     expect(items[6]).toHaveTextContent('30 calls, 3 meetings, 1 sales a day');
+    // The goals on own types (decision 106), by the type's name as it was.
+    expect(items[6]).toHaveTextContent('Door knock 40 a day on own types');
 
     await i18n.changeLanguage('nb');
     items = await rows();
@@ -333,6 +344,7 @@ describe('Audit log page', () => {
       'Opprettet en invitasjon for en ny bruker',
     ]);
     expect(items[10]).toHaveTextContent('Inn i teamet «Oslo»');
+    expect(items[6]).toHaveTextContent('Dørbank 40 per dag på egne typer');
   });
 
   it('names an own type and a KPI in the reader’s language, and a KPI’s target by its KPI (decisions 100, 101, 104)', async () => {
