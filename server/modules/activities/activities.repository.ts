@@ -98,8 +98,15 @@ export type ActivityDay = {
   getOrCreateCustomer(name: string, createdAt: Date): Promise<CustomerRef>;
   /** Calls already logged on the day and whether one of them carries the daily bonus. */
   findDayContext(): Promise<DayContext>;
-  /** The member's daily goals and the day's counts toward them now (an edit's goal.reached). */
-  findGoalProgress(): Promise<{ goals: GoalCounts; progress: GoalCounts }>;
+  /**
+   * The member's daily goals and the day's counts toward them now (an edit's goal.reached); with
+   * `typeId`, also their goal on that own type and the day's count of it (decision 106).
+   */
+  findGoalProgress(typeId?: string | null): Promise<{
+    goals: GoalCounts;
+    progress: GoalCounts;
+    type: { goal: number; day: { countBefore: number } };
+  }>;
   /** One of the caller's own activities (any day), locked for the rest of the transaction. */
   findOwnActivity(id: string): Promise<ActivityRow | null>;
   /**
@@ -205,8 +212,11 @@ SELECT
 const GOAL_PROGRESS_SQL = `SELECT
   (SELECT json_build_object('calls', calls, 'meetings', meetings_booked, 'sales', sales)
      FROM daily_user_stats WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text) AS day,
-  (SELECT json_build_object('calls', daily_calls, 'meetings', daily_meetings, 'sales', daily_sales)
-     FROM goals WHERE company_id = $1::uuid AND user_id = $2::text) AS goals`;
+  (SELECT json_build_object('calls', daily_calls, 'meetings', daily_meetings, 'sales', daily_sales,
+                            'type', coalesce((type_goals ->> $4::text)::int, 0))
+     FROM goals WHERE company_id = $1::uuid AND user_id = $2::text) AS goals,
+  (SELECT coalesce(sum(activities), 0)::int FROM activity_type_day_stats
+    WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text AND type_id = $4::uuid) AS "typeCount"`;
 
 type LoggingContextRow = {
   rules: { kpiKey: string; basePoints: number; enabled: boolean; multiplierValue: number }[];
@@ -445,17 +455,19 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
       return { callsBefore: stats?.calls ?? 0, bonusAlreadyAwarded: (stats?.bonusCalls ?? 0) > 0 };
     },
 
-    async findGoalProgress() {
+    async findGoalProgress(typeId = null) {
       // One read with the day's rollup, as the logging context reads the goals (goals' owner is the goals module).
-      const values = [scope.companyId, scope.userId, localDate];
-      const [row] = await queryPrepared<{ day: GoalCounts | null; goals: GoalCounts | null }>(
+      const values = [scope.companyId, scope.userId, localDate, typeId];
+      const [row] = await queryPrepared<{ day: GoalCounts | null; goals: (GoalCounts & { type: number }) | null; typeCount: number }>(
         tx,
         'activity_goal_progress',
         GOAL_PROGRESS_SQL,
         values,
       );
-      const none = { calls: 0, meetings: 0, sales: 0 };
-      return { goals: row?.goals ?? none, progress: row?.day ?? none };
+      const saved = row?.goals;
+      const goals = { calls: saved?.calls ?? 0, meetings: saved?.meetings ?? 0, sales: saved?.sales ?? 0 };
+      const type = { goal: saved?.type ?? 0, day: { countBefore: Number(row?.typeCount ?? 0) } };
+      return { goals, progress: row?.day ?? { calls: 0, meetings: 0, sales: 0 }, type };
     },
 
     async findActivityByClientKey(clientKey) {

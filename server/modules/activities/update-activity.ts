@@ -29,6 +29,7 @@ import {
   countTowardGoals,
   subtractGoalCounts,
   describeReachedGoals,
+  describeReachedTypeGoal,
   locateChangeableActivity,
   settleDailyBonus,
 } from './activity-write-rules';
@@ -141,6 +142,9 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
           changes.customerName !== undefined
             ? await resolveCustomer(day, changes.customerName, now)
             : { customerId: current.customerId, customerName: current.customerName };
+        // Moved onto a day (or to a member) it counts there as if logged there: it may reach their
+        // daily goal on the type (decision 106), judged on the count before it lands.
+        const typeGoal = moving ? (await landing.findGoalProgress(current.typeId)).type : null;
         // Moved: it leaves its bonus behind, and each day settles its own (decision 100).
         const updated = await day.updateActivity(id, {
           type: 'custom',
@@ -163,7 +167,14 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
         const after = moving ? ((await landing.findOwnActivity(id)) ?? updated) : updated;
         const fields = Object.keys(changes).filter((key) => changes[key as keyof UpdateActivity] !== undefined);
         const before = { userId: current.userId, localDate: current.localDate, type: current.type as StoredActivityType };
-        await day.publish([{ type: 'activity.updated', activity: toActivity(after), before, fields, actorId: actor.userId, today }], now);
+        const activity = toActivity(after);
+        await day.publish(
+          [
+            { type: 'activity.updated', activity, before, fields, actorId: actor.userId, today },
+            ...describeReachedTypeGoal(activity, typeGoal),
+          ],
+          now,
+        );
         return after;
       }
       const type = (changes.type ?? current.type) as BuiltInActivityType;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Feed, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '@core/contracts';
+import { addDays, toLocalDate } from '@core/period';
 import { findRecentMail } from '../../mail/mailer';
 import { toCompanyId, withTenant } from '../../db/tenant';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app';
@@ -317,6 +318,39 @@ describe('delivery', () => {
     expect(reached.map((item) => item.type === 'event' && item.event.data)).toEqual([
       expect.objectContaining({ goal: 'type', typeId, target: 2 }),
     ]);
+  });
+
+  it('an own type moved onto a day where it reaches the daily goal on it sends goal.reached there, as a log would', async () => {
+    await createEndpoint({ events: ['goal.reached'] });
+    const member = await t.createMember({ companyId: admin.companyId, name: 'Mona Move' });
+    const created = await t.request('/api/v1/activity-types', {
+      method: 'POST',
+      as: admin,
+      json: { names: { en: 'Knock' }, icon: 'phone-call', colour: 'green', points: 1, outcomes: [], fields: [], bonus: null },
+    });
+    const typeId = ((await created.json()) as { id: string }).id;
+    const goals = { dailyCalls: 0, dailyMeetings: 0, dailySales: 0, types: { [typeId]: 2 } };
+    expect((await t.request('/api/v1/goals/me', { method: 'PUT', as: member, json: goals })).status).toBe(200);
+    const log = async (json: Record<string, unknown>) => {
+      const response = await t.request('/api/v1/activities', { method: 'POST', as: member, json: { kind: 'custom', typeId, ...json } });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: string; localDate: string };
+    };
+    const today = (await log({})).localDate;
+    const late = await log({ localDate: addDays(toLocalDate(today), -1) });
+    await deliverAll();
+    expect(receiver.received).toHaveLength(0);
+    // Yesterday's knock moved onto today: today holds two, the goal.
+    const moved = await t.request(`/api/v1/activities/${late.id}`, { method: 'PATCH', as: member, json: { localDate: today } });
+    expect(moved.status).toBe(200);
+    await deliverAll();
+    expect(receiver.received.map((_, i) => bodyOf(i).type)).toEqual(['goal.reached']);
+    expect(bodyOf(0).data).toMatchObject({ userId: member.id, goal: 'type', typeId, target: 2, activityId: late.id, localDate: today });
+    // Edited in place afterwards: the goal was reached already, nothing more.
+    const back = await t.request(`/api/v1/activities/${late.id}`, { method: 'PATCH', as: member, json: { notes: 'Door 14' } });
+    expect(back.status).toBe(200);
+    await deliverAll();
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('a disabled endpoint, or one that does not subscribe, gets nothing', async () => {
