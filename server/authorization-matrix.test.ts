@@ -91,6 +91,19 @@ const kpiOfA = async (): Promise<string> => {
   if (response.status !== 201) throw new Error(`kpi: ${response.status} ${response.text}`);
   return (response.body as { id: string }).id;
 };
+const companyBadgeBody = () => ({
+  names: { en: `Badge ${unique()}` },
+  icon: 'trophy',
+  colour: 'amber',
+  kpiId: 'calls',
+  threshold: 10,
+  period: 'day',
+});
+const companyBadgeOfA = async (): Promise<string> => {
+  const response = await callOperation(t, 'POST /api/v1/badges/company', { json: companyBadgeBody() }, admin);
+  if (response.status !== 201) throw new Error(`company badge: ${response.status} ${response.text}`);
+  return (response.body as { id: string }).id;
+};
 const boardBody = (sharing = 'company') => ({ name: `Board ${unique()}`, sharing, widgets: [{ kind: 'number', kpiId: 'calls' }] });
 /** A board the admin of A shared with the company: every member of A sees it, only admins change it. */
 const boardOfA = async (): Promise<string> => {
@@ -597,6 +610,17 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/v1/badges/settings/{kind}': {
     expect: admins(200),
     prepare: async () => ({ params: { kind: 'first_sale' }, json: { enabled: true } }),
+  },
+  // a company's own badges (decision 107): every member reads them (the boards draw them); admins change them
+  'GET /api/v1/badges/company': { expect: members(200) },
+  'POST /api/v1/badges/company': { expect: admins(201), prepare: async () => ({ json: companyBadgeBody() }) },
+  'PUT /api/v1/badges/company/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await companyBadgeOfA() }, json: companyBadgeBody() }),
+  },
+  'DELETE /api/v1/badges/company/{id}': {
+    expect: admins(200, 404),
+    prepare: async () => ({ params: { id: await companyBadgeOfA() } }),
   },
 
   // the working calendar and targets (decision 043): members read their own; admins manage

@@ -21,6 +21,7 @@ import { followDomainEvents } from './events/domain-events';
 import { createEventLogWorker, followDomainEventsAfterCommit } from './events/event-log';
 import { awardBadgesForDomainEvents } from './modules/badges/badges.service';
 import { recordAuditForDomainEvents } from './modules/audit/audit.followers';
+import { awardCompanyBadgesForChanges } from './modules/badges/company-badges.service';
 import { enqueueDueChatSummaries, recordChatEvents } from './modules/chat/chat.service';
 import { createContestScheduler } from './modules/contests/contests.scheduler';
 import { createImportWorker } from './modules/imports/imports.worker';
@@ -77,6 +78,8 @@ export async function createDeps(
   followDomainEvents('audit', recordAuditForDomainEvents);
   // And once it has committed, from the log (decision 095): the webhooks' and chat's deliveries.
   followDomainEventsAfterCommit('webhooks', recordWebhooksForChanges);
+  // A company's own badges, judged on the rollups once the write has committed (decision 107).
+  followDomainEventsAfterCommit('company-badges', awardCompanyBadgesForChanges);
   // Not started here: the server starts these (main.ts); tests run their rounds themselves.
   deps.events = createEventLogWorker({
     db: database.db,

@@ -198,6 +198,15 @@ const aKpi = (await expectOk(
   }),
   'kpi',
 )) as { id: string };
+// A's own badge (decision 107) on A's KPI, named so that it would show in B's answers.
+const aCompanyBadge = (await expectOk(
+  await t.request('/api/v1/badges/company', {
+    method: 'POST',
+    as: aAdmin,
+    json: { names: { en: `Alpha badge ${tag}` }, icon: 'trophy', colour: 'amber', kpiId: aKpi.id, threshold: 5, period: 'week' },
+  }),
+  'company badge',
+)) as { id: string };
 await expectOk(
   await t.request(`/api/v1/teams/${aTeam.id}/leads`, { method: 'PUT', as: aAdmin, json: { userIds: [aAdmin.id] } }),
   'team lead',
@@ -740,6 +749,23 @@ const ISOLATION: Record<string, Entry> = {
   'GET /api/v1/badges/recent': nothing,
   'GET /api/v1/badges/settings': nothing,
   'PUT /api/v1/badges/settings/{kind}': () => [{ params: { kind: 'first_sale' }, json: { enabled: false } }],
+  // A's own badges (decision 107): B's list is B's; A's badge or KPI named anywhere is refused.
+  'GET /api/v1/badges/company': nothing,
+  'POST /api/v1/badges/company': () => [
+    { json: { names: { en: `Beta badge ${unique()}` }, icon: 'star', colour: 'blue', kpiId: 'calls', threshold: 5, period: 'day' } },
+    {
+      json: { names: { en: `Beta badge ${unique()}` }, icon: 'star', colour: 'blue', kpiId: aKpi.id, threshold: 5, period: 'day' },
+      namesA: true,
+    },
+  ],
+  'PUT /api/v1/badges/company/{id}': () => [
+    {
+      params: { id: aCompanyBadge.id },
+      json: { names: { en: `Beta badge ${unique()}` }, icon: 'star', colour: 'blue', kpiId: 'calls', threshold: 5, period: 'day' },
+      namesA: true,
+    },
+  ],
+  'DELETE /api/v1/badges/company/{id}': () => [{ params: { id: aCompanyBadge.id }, namesA: true }],
   // the working calendar and targets: B's own; A's target and A's people are not B's to list or end
   'GET /api/v1/calendar': () => [{}, { query: 'language=nb' }],
   'PUT /api/v1/calendar': () => [{ json: { country: 'SE' } }],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkingCalendar } from '../pacing';
 import { addDays, type LocalDate, toLocalDate } from '../period';
-import { findGoalStreak, formatIsoWeek, formatMonth } from './index';
+import { findBadgePeriod, findGoalStreak, formatIsoWeek, formatMonth } from './index';
 
 const norway: WorkingCalendar = { country: 'NO', daysOff: new Set() };
 const d = (value: string) => toLocalDate(value);
@@ -103,5 +103,16 @@ describe('occasion keys', () => {
     expect(formatIsoWeek(d('2027-01-01'))).toBe('2026-W53');
     expect(formatIsoWeek(d('2026-01-01'))).toBe('2026-W01');
     expect(formatMonth(d('2026-11-25'))).toBe('2026-11');
+  });
+});
+
+describe('findBadgePeriod', () => {
+  it('a day is itself; a week runs Monday to Sunday under its ISO key, across a year; a month to its last day', () => {
+    expect(findBadgePeriod('day', d('2026-12-03'))).toEqual({ from: '2026-12-03', to: '2026-12-03', key: '2026-12-03' });
+    // Thursday 31 December 2026 is in ISO week 53 of 2026, which ends on Sunday 3 January 2027.
+    expect(findBadgePeriod('week', d('2026-12-31'))).toEqual({ from: '2026-12-28', to: '2027-01-03', key: '2026-W53' });
+    // Friday 1 January 2027 is in the same week, under the same key.
+    expect(findBadgePeriod('week', d('2027-01-01')).key).toBe('2026-W53');
+    expect(findBadgePeriod('month', d('2028-02-10'))).toEqual({ from: '2028-02-01', to: '2028-02-29', key: '2028-02' });
   });
 });

@@ -1,6 +1,7 @@
+import type { CompanyBadgePeriod } from '../contracts/badges';
 import { computeIsoWeek } from '../period';
 import { isWorkingDay, type WorkingCalendar } from '../pacing';
-import { addDays, type LocalDate } from '../period';
+import { addDays, endOfMonth, type LocalDate, startOfMonth, startOfWeek } from '../period';
 
 /*
  * The arithmetic of badges (decision 050): streaks of working days, and the occasion keys that make
@@ -54,4 +55,22 @@ export function formatIsoWeek(day: LocalDate): string {
 /** The calendar month of a day, 'YYYY-MM'. */
 export function formatMonth(day: LocalDate): string {
   return day.slice(0, 7);
+}
+
+/**
+ * The day, ISO week or month that holds `day`, for a company's own badge (decision 107): its first
+ * and last day, and the key that makes the badge once per member and period ('2026-12-03',
+ * '2026-W49', '2026-12').
+ */
+export function findBadgePeriod(period: CompanyBadgePeriod, day: LocalDate): { from: LocalDate; to: LocalDate; key: string } {
+  switch (period) {
+    case 'day':
+      return { from: day, to: day, key: day };
+    case 'week': {
+      const from = startOfWeek(day);
+      return { from, to: addDays(from, 6), key: formatIsoWeek(day) };
+    }
+    case 'month':
+      return { from: startOfMonth(day), to: endOfMonth(day), key: formatMonth(day) };
+  }
 }

@@ -73,6 +73,9 @@ export const AUDIT_ACTIONS = [
   'kpi.created',
   'kpi.changed',
   'kpi.deleted',
+  'company_badge.created',
+  'company_badge.changed',
+  'company_badge.deleted',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;
@@ -93,6 +96,7 @@ export const AUDIT_TARGET_TYPES = [
   'tv_playlist',
   'activity_type',
   'kpi',
+  'company_badge',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -310,6 +314,10 @@ export const AuditDetailsSchemas = {
   'kpi.created': namedDetails,
   'kpi.changed': namedDetails,
   'kpi.deleted': namedDetails,
+  /** A company's own badges (decision 107), named as they were then. */
+  'company_badge.created': namedDetails,
+  'company_badge.changed': namedDetails,
+  'company_badge.deleted': namedDetails,
 } as const;
 type DetailedAction = keyof typeof AuditDetailsSchemas;
 export type AuditDetails<A extends DetailedAction> = z.infer<(typeof AuditDetailsSchemas)[A]>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_TYPE_COLOURS, ACTIVITY_TYPE_ICONS, LocalizedNamesSchema } from './activity-types';
 import { text } from './common';
 import { BADGE_KINDS } from './constants';
 
@@ -10,6 +11,9 @@ import { BADGE_KINDS } from './constants';
 export { BADGE_KINDS };
 export const BadgeKindSchema = z.enum(BADGE_KINDS, { error: 'Not a badge' });
 export type BadgeKind = z.infer<typeof BadgeKindSchema>;
+
+/** The badges an admin switches on and off in the settings: every built-in one (a company's own has its own switch). */
+export const SWITCHABLE_BADGE_KINDS = BADGE_KINDS.filter((kind) => kind !== 'company');
 
 /** The badges that are records: earning one also writes a `record.broken` feed event. */
 export const RECORD_BADGE_KINDS: readonly BadgeKind[] = ['personal_best_day', 'team_best_month'];
@@ -37,6 +41,14 @@ export const RECENT_BADGE_DAYS = 30;
  */
 export const BadgeDataSchema = z.record(text(), z.union([z.number(), text(), z.null()]));
 
+/** A company's own badge as it is drawn: its names, and an icon and colour from the activity types' sets (decision 107). */
+export const CompanyBadgeLookSchema = z.object({
+  names: LocalizedNamesSchema,
+  icon: z.enum(ACTIVITY_TYPE_ICONS),
+  colour: z.enum(ACTIVITY_TYPE_COLOURS),
+});
+export type CompanyBadgeLook = z.infer<typeof CompanyBadgeLookSchema>;
+
 export const BadgeSchema = z.object({
   id: text(),
   userId: text(),
@@ -48,6 +60,8 @@ export const BadgeSchema = z.object({
   data: BadgeDataSchema,
   /** When it was earned, an ISO 8601 timestamp. */
   earnedAt: text(),
+  /** A company's own badge (`company`): how it looks now (its definition's); absent for the built-in kinds. */
+  look: CompanyBadgeLookSchema.optional(),
 });
 export type Badge = z.infer<typeof BadgeSchema>;
 
@@ -58,7 +72,16 @@ export type MemberBadges = z.infer<typeof MemberBadgesSchema>;
 /** One member's recent badges for a board row: each kind once, newest first, with how many. */
 export const BadgeSummarySchema = z.object({
   userId: text(),
-  badges: z.array(z.object({ kind: BadgeKindSchema, count: z.number().int(), lastEarnedAt: text() })),
+  badges: z.array(
+    z.object({
+      kind: BadgeKindSchema,
+      count: z.number().int(),
+      lastEarnedAt: text(),
+      /** A company's own badge (`company`): which one, and how it looks; each is summed up on its own. */
+      badgeId: text().optional(),
+      look: CompanyBadgeLookSchema.optional(),
+    }),
+  ),
 });
 export type BadgeSummary = z.infer<typeof BadgeSummarySchema>;
 
@@ -68,14 +91,57 @@ export type RecentBadges = z.infer<typeof RecentBadgesSchema>;
 
 /** GET /badges/settings: every badge with whether it is awarded. */
 export const BadgeSettingsSchema = z.object({
-  badges: z.array(z.object({ kind: BadgeKindSchema, enabled: z.boolean() })),
+  badges: z.array(z.object({ kind: z.enum(SWITCHABLE_BADGE_KINDS), enabled: z.boolean() })),
 });
 export type BadgeSettings = z.infer<typeof BadgeSettingsSchema>;
 
-export const BadgeKindParamsSchema = z.object({ kind: BadgeKindSchema });
+/** A company's own badge is switched on its own (PUT /badges/company/{id}), not here. */
+export const BadgeKindParamsSchema = z.object({ kind: z.enum(SWITCHABLE_BADGE_KINDS, { error: 'Not a badge' }) });
 
 /** PUT /badges/settings/{kind} (admin). */
 export const UpdateBadgeSettingSchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 export type UpdateBadgeSetting = z.infer<typeof UpdateBadgeSettingSchema>;
 
 export const BadgeMemberParamsSchema = z.object({ userId: text().trim().min(1).max(128) });
+
+/** The periods a company's own badge is earned in: once per member, badge and period (decision 107). */
+export const COMPANY_BADGE_PERIODS = ['day', 'week', 'month'] as const;
+export type CompanyBadgePeriod = (typeof COMPANY_BADGE_PERIODS)[number];
+/** A company's own badges, archived ones not counted. */
+export const COMPANY_BADGES_MAX = 30;
+/** Large enough for a month's sales value in minor units, as a target's. */
+export const COMPANY_BADGE_THRESHOLD_MAX = 1_000_000_000_000;
+
+/**
+ * POST /badges/company, PUT /badges/company/{id} (admin): a badge earned by a member whose KPI
+ * reaches `threshold` within one day, ISO week or month of the company's (decision 107). The KPI is
+ * a count or a sum where higher is better, built in or the company's.
+ */
+export const CompanyBadgeInputSchema = z.strictObject({
+  ...CompanyBadgeLookSchema.shape,
+  kpiId: text({ error: 'Choose a KPI' }).trim().min(1, 'Choose a KPI').max(100, 'Choose a KPI'),
+  /** Whole units; a KPI written as money in minor units of the company currency. */
+  threshold: z
+    .number({ error: 'The number to reach must be a whole number' })
+    .int('The number to reach must be a whole number')
+    .min(1, 'The number to reach must be at least 1')
+    .max(COMPANY_BADGE_THRESHOLD_MAX, 'The number to reach is too large'),
+  period: z.enum(COMPANY_BADGE_PERIODS, { error: 'Choose a day, a week or a month' }),
+  /** Switched off, it is not awarded from then on; the badges earned stay. */
+  enabled: z.boolean({ error: 'Say whether it is awarded' }).default(true),
+});
+export type CompanyBadgeInput = z.input<typeof CompanyBadgeInputSchema>;
+export type CompanyBadgeDefinition = z.output<typeof CompanyBadgeInputSchema>;
+
+export const CompanyBadgeSchema = CompanyBadgeInputSchema.extend({
+  id: text(),
+  createdAt: text(),
+  updatedAt: text(),
+});
+export type CompanyBadge = z.infer<typeof CompanyBadgeSchema>;
+
+/** GET /badges/company: the company's own badges, in the order they were made (any member). */
+export const CompanyBadgeListSchema = z.object({ badges: z.array(CompanyBadgeSchema) });
+export type CompanyBadgeList = z.infer<typeof CompanyBadgeListSchema>;
+
+export const CompanyBadgeParamsSchema = z.object({ id: z.uuid({ error: 'Not a badge of your company' }) });

@@ -87,6 +87,8 @@ export const BADGE_KINDS = [
   'goal_streak',
   /** Won a contest. */
   'contest_winner',
+  /** One of the company's own badges: a KPI reaching a number in a day, week or month (decision 107). */
+  'company',
 ] as const;
 
 /** The small set of reactions, in the order they are offered. */

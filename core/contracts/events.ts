@@ -40,7 +40,8 @@ export type EventStreamQuery = z.infer<typeof EventStreamQuerySchema>;
  * The tables whose committed changes stream to a company's viewers: what the database's NOTIFY
  * triggers announce with the company (server/db/migrations: activities and wrapups 0001, display
  * links 0004, profiles 0006, goals and KPI rules 0008, the company itself 0013, wrap-up comments 0025,
- * teams, team leads and targets 0027, feed events 0028, TV playlists 0031, reactions and celebration settings 0032).
+ * teams, team leads and targets 0027, feed events 0028, TV playlists 0031, reactions and celebration settings 0032,
+ * a company's own badges 0062).
  */
 export const LIVE_TABLES = [
   'activities',
@@ -61,6 +62,7 @@ export const LIVE_TABLES = [
   'activity_types',
   'kpis',
   'boards',
+  'company_badges',
 ] as const;
 export const LiveTableSchema = z.enum(LIVE_TABLES);
 export type LiveTable = z.infer<typeof LiveTableSchema>;

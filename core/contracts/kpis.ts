@@ -38,6 +38,8 @@ export const KPI_MEASURE_MESSAGES = {
   lowerIsBetter: 'A contest is won by the highest figure: choose a KPI where higher is better',
   targetLowerIsBetter: 'A target is met by going up: choose a KPI where higher is better',
   notAdditive: 'A target needs a KPI that adds up: a count or a sum',
+  badgeLowerIsBetter: 'A badge is earned by reaching a number: choose a KPI where higher is better',
+  badgeNotAdditive: 'A badge needs a KPI that adds up: a count or a sum',
 } as const;
 
 /** A KPI as a contest or target names it, for its screens to write the figure (decisions 103, 104). */

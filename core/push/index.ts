@@ -1,3 +1,5 @@
+import { pickName } from '../activity-types';
+import type { LocalizedNames } from '../contracts/activity-types';
 import type { BadgeKind } from '../contracts/badges';
 import type { Language } from '../contracts/common';
 import type { ClockTime, PushKind, PushMessage, PushPreferences } from '../contracts/push';
@@ -102,6 +104,7 @@ const BADGE_NAMES: Record<Language, Record<BadgeKind, string>> = {
     team_best_month: "Team's best month",
     goal_streak: '5-day streak',
     contest_winner: 'Contest winner',
+    company: 'A company badge',
   },
   nb: {
     first_sale: 'Første salg',
@@ -111,6 +114,7 @@ const BADGE_NAMES: Record<Language, Record<BadgeKind, string>> = {
     team_best_month: 'Teamets beste måned',
     goal_streak: '5 dager på rad',
     contest_winner: 'Konkurransevinner',
+    company: 'Et firmamerke',
   },
   sv: {
     first_sale: 'Första affären',
@@ -120,6 +124,7 @@ const BADGE_NAMES: Record<Language, Record<BadgeKind, string>> = {
     team_best_month: 'Teamets bästa månad',
     goal_streak: '5 dagar i svit',
     contest_winner: 'Tävlingsvinnare',
+    company: 'Ett företagsmärke',
   },
   da: {
     first_sale: 'Første salg',
@@ -129,6 +134,7 @@ const BADGE_NAMES: Record<Language, Record<BadgeKind, string>> = {
     team_best_month: 'Teamets bedste måned',
     goal_streak: '5 dages stime',
     contest_winner: 'Konkurrencevinder',
+    company: 'Et firmamærke',
   },
 };
 
@@ -185,7 +191,8 @@ const PUSH_WORDS: Record<Language, PushWords> = {
 /** What a notification's text is written from: ids, numbers and the company's own names, read at send time. */
 export type PushMessageInput =
   | { kind: 'contest_started'; contestId: string; contestName: string }
-  | { kind: 'badge_earned'; badge: string }
+  /** A company's own badge (`company`) comes with its names (decision 107). */
+  | { kind: 'badge_earned'; badge: string; names?: LocalizedNames }
   | { kind: 'wrapup_comment'; wrapupId: string; authorName: string; excerpt: string }
   | { kind: 'wrapup_reminder'; date: string };
 
@@ -209,7 +216,7 @@ export function composePushMessage(input: PushMessageInput, language: Language):
         tag: `contest-${input.contestId}`,
       };
     case 'badge_earned': {
-      const name = BADGE_NAMES[language][input.badge as BadgeKind] ?? input.badge;
+      const name = input.names ? pickName(input.names, language) : (BADGE_NAMES[language][input.badge as BadgeKind] ?? input.badge);
       return {
         kind: input.kind,
         title: words.badgeTitle,

@@ -67,6 +67,8 @@ export const LIVE_REFRESHES: Readonly<Record<LiveTable, readonly QueryKey[]>> = 
   kpis: [queryKeys.kpis, queryKeys.scoreboard.all],
   // A board made, changed or deleted (decision 102): the list and every screen showing it, a wall's too.
   boards: [queryKeys.boards.all, queryKeys.scoreboard.displays],
+  // An admin changed the company's own badges (decision 107): the editor, and their looks on the boards.
+  company_badges: [queryKeys.badges.all, queryKeys.scoreboard.all],
 };
 
 /** Every family live updates keep fresh, once each. */

@@ -25,6 +25,7 @@ import type {
   ActivityTypeIcon,
   BoardSharing,
   BoardWidget,
+  CompanyBadgePeriod,
   KpiFormat,
   KpiFormula,
   LocalizedNames,
@@ -1195,6 +1196,36 @@ export const badges = pgTable(
   (t) => [
     uniqueIndex('badges_once_idx').on(t.companyId, t.userId, t.kind, t.occasion),
     index('badges_company_earned_idx').on(t.companyId, t.earnedAt.desc()),
+  ],
+);
+
+/**
+ * A company's own badges (decision 107): earned by a member whose KPI reaches `threshold` within a
+ * day, ISO week or month; each is earned once per member and period (badges, kind 'company').
+ */
+export const companyBadges = pgTable(
+  'company_badges',
+  {
+    companyId: uuid('company_id')
+      .$type<CompanyId>()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull().defaultRandom(),
+    names: jsonb('names').$type<LocalizedNames>().notNull(),
+    icon: text('icon').$type<ActivityTypeIcon>().notNull(),
+    colour: text('colour').$type<ActivityTypeColour>().notNull(),
+    /** A company KPI's id or a built-in one's key (no foreign key: a deleted KPI awards nothing). */
+    kpiId: text('kpi_id').notNull(),
+    threshold: bigint('threshold', { mode: 'number' }).notNull(),
+    period: text('period').$type<CompanyBadgePeriod>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    check('company_badges_period_ck', sql`${t.period} in ('day','week','month')`),
+    check('company_badges_threshold_ck', sql`${t.threshold} > 0`),
   ],
 );
 

@@ -224,10 +224,15 @@ export async function selectRecentBadgesIn(
   companyId: CompanyId,
   since: Date,
   userIds: readonly string[] | null,
-): Promise<Pick<BadgeRow, 'userId' | 'kind' | 'earnedAt'>[]> {
+): Promise<(Pick<BadgeRow, 'userId' | 'kind' | 'earnedAt'> & { companyBadgeId: string | null })[]> {
   if (userIds !== null && userIds.length === 0) return [];
   return tx
-    .select({ userId: badges.userId, kind: badges.kind, earnedAt: badges.earnedAt })
+    .select({
+      userId: badges.userId,
+      kind: badges.kind,
+      companyBadgeId: sql<string | null>`${badges.data} ->> 'companyBadgeId'`,
+      earnedAt: badges.earnedAt,
+    })
     .from(badges)
     .where(
       and(

@@ -4,12 +4,14 @@ import {
   type BadgeKind,
   type BadgeSettings,
   type BadgeSummary,
+  type CompanyBadgeLook,
   type DomainEvent,
   GOAL_STREAK_DAYS,
   type MemberBadges,
   RECENT_BADGE_DAYS,
   RECORD_BADGE_KINDS,
   type RecentBadges,
+  SWITCHABLE_BADGE_KINDS,
 } from '@core/contracts';
 import { findGoalStreak, formatIsoWeek } from '@core/badges';
 import { DEFAULT_CALENDAR_COUNTRY, isCalendarCountry } from '@core/pacing';
@@ -31,6 +33,7 @@ import {
   selectRecentBadgesIn,
   upsertDisabledKindsIn,
 } from './badges.repository';
+import { selectCompanyBadgeLooksIn } from './company-badges.service';
 
 /*
  * Badges (decision 050): earned by rules over the rollups, in the transaction of the write that
@@ -44,8 +47,16 @@ const STREAK_WINDOW_DAYS = 42;
 
 const isBadgeKind = (kind: string): kind is BadgeKind => (BADGE_KINDS as readonly string[]).includes(kind);
 
-function toBadge(row: BadgeRow): Badge {
+/** A company's own badge's definition id (decision 107), from what it was earned with. */
+const companyBadgeIdOf = (data: unknown): string | null => {
+  const id = (data as Record<string, unknown> | null)?.companyBadgeId;
+  return typeof id === 'string' ? id : null;
+};
+
+function toBadge(row: BadgeRow, looks?: ReadonlyMap<string, CompanyBadgeLook>): Badge {
+  const look = row.kind === 'company' ? looks?.get(companyBadgeIdOf(row.data) ?? '') : undefined;
   return {
+    ...(look ? { look } : {}),
     id: row.id,
     userId: row.userId,
     kind: row.kind as BadgeKind,
@@ -200,43 +211,72 @@ export async function awardContestWinnerBadges(
 export async function listMemberBadges(deps: AppDeps, actor: Actor, userId: string): Promise<MemberBadges> {
   const rows = await findMemberBadges(deps.database.db, memberScopeOf(actor), userId);
   if (rows === null) throw notFound('No such member in your company.');
-  return { badges: rows.filter((row) => isBadgeKind(row.kind)).map(toBadge) };
+  const looks = rows.some((row) => row.kind === 'company')
+    ? await withTenant(deps.database.db, memberScopeOf(actor), (tx) => selectCompanyBadgeLooksIn(tx, actor.companyId))
+    : new Map<string, CompanyBadgeLook>();
+  // A company badge is drawn with its definition's look; one without (never: an earned one is not deleted) is left out.
+  return {
+    badges: rows
+      .filter((row) => isBadgeKind(row.kind))
+      .map((row) => toBadge(row, looks))
+      .filter((b) => b.kind !== 'company' || b.look),
+  };
 }
 
-/** Each member's kinds once, newest first, with how many of each. */
-function summarize(rows: readonly { userId: string; kind: string; earnedAt: Date }[]): BadgeSummary[] {
-  const members = new Map<string, Map<BadgeKind, { kind: BadgeKind; count: number; lastEarnedAt: string }>>();
+/** Each member's kinds once (a company's own badges each once), newest first, with how many of each. */
+function summarize(
+  rows: readonly { userId: string; kind: string; companyBadgeId: string | null; earnedAt: Date }[],
+  looks: ReadonlyMap<string, CompanyBadgeLook>,
+): BadgeSummary[] {
+  const members = new Map<string, Map<string, BadgeSummary['badges'][number]>>();
   for (const row of rows) {
     if (!isBadgeKind(row.kind)) continue;
+    const look = row.kind === 'company' ? looks.get(row.companyBadgeId ?? '') : undefined;
+    if (row.kind === 'company' && !look) continue;
     let kinds = members.get(row.userId);
     if (!kinds) members.set(row.userId, (kinds = new Map()));
-    const seen = kinds.get(row.kind);
+    const key = look ? `company:${row.companyBadgeId}` : row.kind;
+    const seen = kinds.get(key);
     if (seen) seen.count += 1;
-    else kinds.set(row.kind, { kind: row.kind, count: 1, lastEarnedAt: row.earnedAt.toISOString() });
+    else
+      kinds.set(key, {
+        kind: row.kind,
+        count: 1,
+        lastEarnedAt: row.earnedAt.toISOString(),
+        ...(look ? { badgeId: row.companyBadgeId!, look } : {}),
+      });
   }
   return [...members].map(([userId, kinds]) => ({ userId, badges: [...kinds.values()] }));
+}
+
+/** Transaction step: the recent badges of some members (all when null), each summed up, company badges with their looks. */
+async function summarizeRecentIn(tx: Transaction, companyId: CompanyId, since: Date, userIds: readonly string[] | null) {
+  const rows = await selectRecentBadgesIn(tx, companyId, since, userIds);
+  const looks = rows.some((row) => row.kind === 'company')
+    ? await selectCompanyBadgeLooksIn(tx, companyId)
+    : new Map<string, CompanyBadgeLook>();
+  return summarize(rows, looks);
 }
 
 const recentSince = (now: Date) => new Date(now.getTime() - RECENT_BADGE_DAYS * 24 * 60 * 60 * 1000);
 
 /** GET /badges/recent: what the company's members earned in the last RECENT_BADGE_DAYS days, for the boards' rows. */
 export async function listRecentBadges(deps: AppDeps, actor: Actor): Promise<RecentBadges> {
-  const rows = await withTenant(deps.database.db, memberScopeOf(actor), (tx) =>
-    selectRecentBadgesIn(tx, actor.companyId, recentSince(deps.now()), null),
+  const members = await withTenant(deps.database.db, memberScopeOf(actor), (tx) =>
+    summarizeRecentIn(tx, actor.companyId, recentSince(deps.now()), null),
   );
-  return { members: summarize(rows) };
+  return { members };
 }
 
 /** The TV's board (no member signed in): the recent badges of the members on it. */
 export async function listRecentBadgesOf(deps: AppDeps, companyId: CompanyId, userIds: readonly string[]): Promise<BadgeSummary[]> {
-  const rows = await withTenant(deps.database.db, { companyId, userId: null }, (tx) =>
-    selectRecentBadgesIn(tx, companyId, recentSince(deps.now()), userIds),
+  return withTenant(deps.database.db, { companyId, userId: null }, (tx) =>
+    summarizeRecentIn(tx, companyId, recentSince(deps.now()), userIds),
   );
-  return summarize(rows);
 }
 
 function toSettings(disabled: readonly string[]): BadgeSettings {
-  return { badges: BADGE_KINDS.map((kind) => ({ kind, enabled: !disabled.includes(kind) })) };
+  return { badges: SWITCHABLE_BADGE_KINDS.map((kind) => ({ kind, enabled: !disabled.includes(kind) })) };
 }
 
 /** GET /badges/settings: which badges the company awards. */
@@ -246,7 +286,12 @@ export async function getBadgeSettings(deps: AppDeps, actor: Actor): Promise<Bad
 }
 
 /** PUT /badges/settings/{kind} (admins; the route checks): switches one badge on or off, audited when it changes. */
-export async function updateBadgeSetting(deps: AppDeps, actor: Actor, kind: BadgeKind, enabled: boolean): Promise<BadgeSettings> {
+export async function updateBadgeSetting(
+  deps: AppDeps,
+  actor: Actor,
+  kind: (typeof SWITCHABLE_BADGE_KINDS)[number],
+  enabled: boolean,
+): Promise<BadgeSettings> {
   const now = deps.now();
   const scope = memberScopeOf(actor);
   const after = await withTenant(deps.database.db, scope, async (tx) => {
@@ -273,5 +318,5 @@ export async function updateBadgeSetting(deps: AppDeps, actor: Actor, kind: Badg
 
 /** Transaction step (personal data): a member's badges in one company, oldest first. */
 export async function listBadgesOfIn(tx: Transaction, companyId: CompanyId, userId: UserId): Promise<Badge[]> {
-  return (await selectBadgesOfIn(tx, companyId, userId)).map(toBadge);
+  return (await selectBadgesOfIn(tx, companyId, userId)).map((row) => toBadge(row));
 }

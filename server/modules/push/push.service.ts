@@ -147,7 +147,8 @@ export async function queuePushForFeedEvents(tx: Transaction, companyId: Company
         tx,
         companyId,
         [toUserId(event.userId)],
-        { kind: 'badge_earned', data: { badge: event.data.badge } },
+        // A company's own badge is named by its names, carried by the event (decision 107).
+        { kind: 'badge_earned', data: { badge: event.data.badge, ...(event.data.badge === 'company' ? { names: event.data.names } : {}) } },
         at,
       );
     }

@@ -1,7 +1,7 @@
 import type { PushWorker } from '../../context';
 import type { PushMessageInput } from '@core/push';
 import { composePushMessage, computeClockTime, decidePushDrop, DEFAULT_PUSH_PREFERENCES } from '@core/push';
-import { toLanguage } from '@core/contracts';
+import { type LocalizedNames, toLanguage } from '@core/contracts';
 import { selectAccountLocale } from '../../auth/accounts';
 import type { Database } from '../../db/client';
 import { toUserId, withTenant } from '../../db/tenant';
@@ -175,7 +175,11 @@ function toMessageInput(claimed: ClaimedNotification, authorName: string | null)
     case 'contest_started':
       return { kind: claimed.kind, contestId: text(data.contestId), contestName: text(data.contestName) };
     case 'badge_earned':
-      return { kind: claimed.kind, badge: text(data.badge) };
+      return {
+        kind: claimed.kind,
+        badge: text(data.badge),
+        ...(typeof data.names === 'object' && data.names !== null ? { names: data.names as LocalizedNames } : {}),
+      };
     case 'wrapup_comment':
       // A comment by someone who has left since: nobody to name, nothing to say.
       return authorName === null ? null : { kind: claimed.kind, wrapupId: text(data.wrapupId), authorName, excerpt: text(data.excerpt) };

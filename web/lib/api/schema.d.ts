@@ -389,7 +389,7 @@ export interface paths {
          * @description A `text/event-stream` (Server-Sent Events) that stays open. Events:
          *
          *     - `ready`, data `{}`, with `retry: 2000`: the stream is open. Another `ready` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.
-         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`, `kpis`, `boards`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
+         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`, `kpis`, `boards`, `company_badges`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
          *     - `revoked`, data `{}`: the member may no longer watch (removed from the company, or gone to another). The stream ends; reconnecting is refused.
          *     - `replaced`, data `{ reason, limit }`, with `retry: 86400000`: a newer stream took this one's place (`reason` `limit`: more than 10 were open; `same_client`: a stream with this one's `client` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.
          *     - A comment line `: ping` every 25 s keeps proxies from closing an idle stream.
@@ -2679,9 +2679,22 @@ export interface paths {
                                 userId: string;
                                 badges: {
                                     /** @enum {string} */
-                                    kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner";
+                                    kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner" | "company";
                                     count: number;
                                     lastEarnedAt: string;
+                                    badgeId?: string;
+                                    look?: {
+                                        names: {
+                                            en?: string;
+                                            nb?: string;
+                                            sv?: string;
+                                            da?: string;
+                                        };
+                                        /** @enum {string} */
+                                        icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                        /** @enum {string} */
+                                        colour: "blue" | "green" | "amber" | "red" | "grey";
+                                    };
                                 }[];
                             }[];
                         };
@@ -2727,7 +2740,7 @@ export interface paths {
          * @description A `text/event-stream` (Server-Sent Events) that stays open. Events:
          *
          *     - `ready`, data `{}`, with `retry: 2000`: the stream is open. Another `ready` later (the server's database listener came back, or your client reconnected) means changes may have been missed: refetch what you show.
-         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`, `kpis`, `boards`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
+         *     - `change`, data `{ table, op, id, userId, activity?, feed? }` with an increasing `id:` line: one committed change in the company. `table` is one of `activities`, `wrapups`, `display_links`, `profiles`, `goals`, `kpi_rules`, `companies`, `wrapup_comments`, `teams`, `team_leads`, `targets`, `feed_events`, `tv_playlists`, `feed_reactions`, `celebration_settings`, `activity_types`, `kpis`, `boards`, `company_badges`; `op` is `INSERT`, `UPDATE` or `DELETE`; `id` is the row's id (for `goals` and `team_leads` the member's user id, for `companies` the company's); `userId` is the member the row belongs to, or null; `activity` (activities only) is `{ type, meetingBooked }`; `feed` (feed_events only) is `{ kind }`, what happened (`contest.started`, `badge.earned`, ...). Refetch the screens the table feeds; the event carries no other data.
          *     - `revoked`, data `{}`: the display link may no longer watch (an admin revoked the link). The stream ends; reconnecting is refused.
          *     - `replaced`, data `{ reason, limit }`, with `retry: 86400000`: a newer stream took this one's place (`reason` `limit`: more than 10 were open; `same_client`: a stream with this one's `client` was opened). The stream ends. Do not reconnect (close the EventSource), or the two streams push each other out; offer the viewer a button to watch here again.
          *     - A comment line `: ping` every 25 s keeps proxies from closing an idle stream.
@@ -9634,7 +9647,7 @@ export interface paths {
                 query?: {
                     limit?: number;
                     cursor?: string;
-                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted" | "kpi.created" | "kpi.changed" | "kpi.deleted";
+                    action?: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted" | "kpi.created" | "kpi.changed" | "kpi.deleted" | "company_badge.created" | "company_badge.changed" | "company_badge.deleted";
                 };
                 header?: never;
                 path?: never;
@@ -9652,7 +9665,7 @@ export interface paths {
                             entries: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted" | "kpi.created" | "kpi.changed" | "kpi.deleted";
+                                action: "member.role_changed" | "member.removed" | "member.data_exported" | "member.erased" | "kpi_rule.changed" | "invitation.created" | "invitation.revoked" | "display_link.created" | "display_link.revoked" | "display_link.playlist_changed" | "tv_playlist.created" | "tv_playlist.changed" | "tv_playlist.deleted" | "company.updated" | "signup_policy.changed" | "export.downloaded" | "api_token.created" | "api_token.revoked" | "import.committed" | "import.undone" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.secret_rotated" | "activity.logged_late" | "activity.logged_for" | "activity.corrected" | "customer.merged" | "customer.changed" | "team.created" | "team.renamed" | "team.deleted" | "team.leads_changed" | "member.team_changed" | "member.boards_changed" | "target.set" | "target.ended" | "goals.set" | "calendar.country_changed" | "calendar.day_off_added" | "calendar.day_off_removed" | "badge.switched" | "contest.created" | "contest.updated" | "contest.deleted" | "celebrations.changed" | "activity_type.created" | "activity_type.changed" | "activity_type.archived" | "activity_type.restored" | "activity_type.deleted" | "kpi.created" | "kpi.changed" | "kpi.deleted" | "company_badge.created" | "company_badge.changed" | "company_badge.deleted";
                                 actor: {
                                     id: string | null;
                                     name: string | null;
@@ -11885,13 +11898,25 @@ export interface paths {
                                 id: string;
                                 userId: string;
                                 /** @enum {string} */
-                                kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner";
+                                kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner" | "company";
                                 occasion: string;
                                 localDate: string;
                                 data: {
                                     [key: string]: number | string | null;
                                 };
                                 earnedAt: string;
+                                look?: {
+                                    names: {
+                                        en?: string;
+                                        nb?: string;
+                                        sv?: string;
+                                        da?: string;
+                                    };
+                                    /** @enum {string} */
+                                    icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                    /** @enum {string} */
+                                    colour: "blue" | "green" | "amber" | "red" | "grey";
+                                };
                             }[];
                         };
                     };
@@ -11970,9 +11995,22 @@ export interface paths {
                                 userId: string;
                                 badges: {
                                     /** @enum {string} */
-                                    kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner";
+                                    kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner" | "company";
                                     count: number;
                                     lastEarnedAt: string;
+                                    badgeId?: string;
+                                    look?: {
+                                        names: {
+                                            en?: string;
+                                            nb?: string;
+                                            sv?: string;
+                                            da?: string;
+                                        };
+                                        /** @enum {string} */
+                                        icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                        /** @enum {string} */
+                                        colour: "blue" | "green" | "amber" | "red" | "grey";
+                                    };
                                 }[];
                             }[];
                         };
@@ -12156,6 +12194,382 @@ export interface paths {
         };
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/badges/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's own badges: a KPI reaching a number within a day, week or month (any member; the boards draw them) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            badges: {
+                                names: {
+                                    en?: string;
+                                    nb?: string;
+                                    sv?: string;
+                                    da?: string;
+                                };
+                                /** @enum {string} */
+                                icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                                /** @enum {string} */
+                                colour: "blue" | "green" | "amber" | "red" | "grey";
+                                kpiId: string;
+                                threshold: number;
+                                /** @enum {string} */
+                                period: "day" | "week" | "month";
+                                /** @default true */
+                                enabled: boolean;
+                                id: string;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create one of the company's own badges: its names, icon and colour, a KPI that adds up, the number to reach and the period (admin; audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        names: {
+                            en?: string;
+                            nb?: string;
+                            sv?: string;
+                            da?: string;
+                        };
+                        /** @enum {string} */
+                        icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                        /** @enum {string} */
+                        colour: "blue" | "green" | "amber" | "red" | "grey";
+                        kpiId: string;
+                        threshold: number;
+                        /** @enum {string} */
+                        period: "day" | "week" | "month";
+                        /** @default true */
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            names: {
+                                en?: string;
+                                nb?: string;
+                                sv?: string;
+                                da?: string;
+                            };
+                            /** @enum {string} */
+                            icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                            /** @enum {string} */
+                            colour: "blue" | "green" | "amber" | "red" | "grey";
+                            kpiId: string;
+                            threshold: number;
+                            /** @enum {string} */
+                            period: "day" | "week" | "month";
+                            /** @default true */
+                            enabled: boolean;
+                            id: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Another badge has one of the names in the same language (code badge_exists), or the company has 30 badges (code conflict) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/badges/company/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change one of the company's own badges, or switch it off (admin; audited). The badges earned stay as they were earned */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        names: {
+                            en?: string;
+                            nb?: string;
+                            sv?: string;
+                            da?: string;
+                        };
+                        /** @enum {string} */
+                        icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                        /** @enum {string} */
+                        colour: "blue" | "green" | "amber" | "red" | "grey";
+                        kpiId: string;
+                        threshold: number;
+                        /** @enum {string} */
+                        period: "day" | "week" | "month";
+                        /** @default true */
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            names: {
+                                en?: string;
+                                nb?: string;
+                                sv?: string;
+                                da?: string;
+                            };
+                            /** @enum {string} */
+                            icon: "phone" | "phone-call" | "headset" | "calendar-check" | "presentation" | "video" | "handshake" | "mail" | "message-square" | "send" | "door-open" | "map-pin" | "car" | "file-signature" | "banknote" | "receipt" | "shopping-cart" | "repeat" | "trending-up" | "target" | "trophy" | "star" | "users" | "briefcase" | "clipboard-check" | "coffee" | "gift" | "rocket" | "thumbs-up" | "zap";
+                            /** @enum {string} */
+                            colour: "blue" | "green" | "amber" | "red" | "grey";
+                            kpiId: string;
+                            threshold: number;
+                            /** @enum {string} */
+                            period: "day" | "week" | "month";
+                            /** @default true */
+                            enabled: boolean;
+                            id: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such badge in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Another badge has one of the names in the same language (code badge_exists), or the company has 30 badges (code conflict) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete one of the company's own badges that nobody has earned (admin; audited); an earned one is switched off instead */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description No such badge in your company */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Someone has earned it: switch it off instead (code badge_in_use) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -433,6 +433,15 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       if (!name) return one(t(`audit:kinds.kpi.${kind}`));
       return one(t(`audit:entry.kpi.${kind}`, { name }));
     }
+    case 'company_badge.created':
+    case 'company_badge.changed':
+    case 'company_badge.deleted': {
+      const kind = entry.action.slice('company_badge.'.length) as 'created' | 'changed' | 'deleted';
+      const name =
+        readEntryName(AuditDetailsSchemas[entry.action].safeParse(entry.details).data, f.language ?? 'en') ?? entry.target?.label;
+      if (!name) return one(t(`audit:kinds.company_badge.${kind}`));
+      return one(t(`audit:entry.company_badge.${kind}`, { name }));
+    }
     case 'celebrations.changed': {
       const details = AuditDetailsSchemas['celebrations.changed'].safeParse(entry.details);
       if (!details.success) return one(t('audit:entry.celebrations.changed'));

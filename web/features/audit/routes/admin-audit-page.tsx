@@ -121,6 +121,9 @@ const ICONS: Record<AuditAction, LucideIcon> = {
   'kpi.created': GaugeIcon,
   'kpi.changed': GaugeIcon,
   'kpi.deleted': GaugeIcon,
+  'company_badge.created': AwardIcon,
+  'company_badge.changed': AwardIcon,
+  'company_badge.deleted': AwardIcon,
 };
 
 export function Component() {

@@ -1,4 +1,4 @@
-import type { BadgeKind } from '@core/contracts';
+import type { BadgeSettings } from '@core/contracts';
 import { AwardIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BADGE_LOOKS } from '@web/components/badges/badge-looks';
@@ -27,7 +27,7 @@ export function BadgeSettingsCard() {
     return <LoadError title={t('settings:badges.loadError')} error={settings.error} onRetry={() => void settings.refetch()} />;
   }
 
-  const onChange = async (kind: BadgeKind, enabled: boolean) => {
+  const onChange = async (kind: BadgeSettings['badges'][number]['kind'], enabled: boolean) => {
     const name = t(`scoreboard:badges.kinds.${kind}.name`);
     try {
       await update.mutateAsync({ kind, enabled });
