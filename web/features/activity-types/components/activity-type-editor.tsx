@@ -1,9 +1,10 @@
-import { ACTIVITY_TYPE_COLOURS, ACTIVITY_TYPE_ICONS, type ActivityType, ActivityTypeInputSchema } from '@core/contracts';
+import { type ActivityType, ActivityTypeInputSchema } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { LANGUAGES } from '@core/language';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_TYPE_ICON_COMPONENTS, ACTIVITY_TYPE_TONES } from '@web/components/activity-type-icon';
+import { LookColourPicker, LookIconPicker } from '@web/components/look-pickers';
 import { LabelledSwitch } from '@web/components/labelled-switch';
 import { SegmentedChoice } from '@web/components/segmented-choice';
 import { Button } from '@web/components/ui/button';
@@ -124,62 +125,15 @@ export function ActivityTypeEditor({
             </div>
           </div>
 
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium">{t('activityTypes.icon')}</legend>
-            <div className="flex flex-wrap gap-1.5">
-              {ACTIVITY_TYPE_ICONS.map((icon) => {
-                const Choice = ACTIVITY_TYPE_ICON_COMPONENTS[icon];
-                return (
-                  <label
-                    key={icon}
-                    title={t(`activityTypes.icons.${icon}`)}
-                    className={cn(
-                      'flex size-10 cursor-pointer items-center justify-center rounded-md border has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
-                      form.icon === icon ? 'border-primary bg-primary-soft text-primary' : 'text-muted-foreground hover:bg-accent',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      className="sr-only"
-                      name={field('icon')}
-                      value={icon}
-                      checked={form.icon === icon}
-                      onChange={() => set('icon', icon)}
-                      aria-label={t(`activityTypes.icons.${icon}`)}
-                    />
-                    <Choice className="size-4" aria-hidden />
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
+          <LookIconPicker name={field('icon')} legend={t('activityTypes.icon')} value={form.icon} onChange={(icon) => set('icon', icon)} />
 
           <div className="grid gap-4 sm:grid-cols-2">
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium">{t('activityTypes.colour')}</legend>
-              <div className="flex flex-wrap gap-1.5">
-                {ACTIVITY_TYPE_COLOURS.map((colour) => (
-                  <label
-                    key={colour}
-                    className={cn(
-                      'flex cursor-pointer items-center gap-1.5 rounded-md border px-2 py-1 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring/40',
-                      form.colour === colour ? 'border-primary font-medium' : 'hover:bg-accent',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      className="sr-only"
-                      name={field('colour')}
-                      value={colour}
-                      checked={form.colour === colour}
-                      onChange={() => set('colour', colour)}
-                    />
-                    <span className={cn('size-4 rounded-full', ACTIVITY_TYPE_TONES[colour])} aria-hidden />
-                    {t(`activityTypes.colours.${colour}`)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <LookColourPicker
+              name={field('colour')}
+              legend={t('activityTypes.colour')}
+              value={form.colour}
+              onChange={(colour) => set('colour', colour)}
+            />
             <div className="space-y-1.5">
               <Label htmlFor={field('points')}>{t('activityTypes.points')}</Label>
               <Input
