@@ -158,6 +158,8 @@ export const queryKeys = {
     all: ['badges'],
     recent: ['badges', 'recent'],
     member: (userId: string) => ['badges', 'member', userId] as const,
+    /** The company's own badges (decision 107): their definitions, for the admins' editor. */
+    company: ['badges', 'company'],
   },
   /** Which badges the company awards (an admin's switches): not refreshed by the feed. */
   badgeSettings: ['badge-settings'],

@@ -155,7 +155,7 @@ describe("a company's own badges", () => {
       kind: 'company',
       occasion: `${badge.id}:2026-12-01`,
       localDate: '2026-12-01',
-      data: { companyBadgeId: badge.id, value: 3, threshold: 3, period: 'day', periodKey: '2026-12-01' },
+      data: { companyBadgeId: badge.id, kpiId: 'meetings_booked', value: 3, threshold: 3, period: 'day', periodKey: '2026-12-01' },
       look: { names: { en: 'Demo machine', nb: 'Demomaskin' }, icon: 'presentation', colour: 'green' },
     });
     // A fourth the same day earns nothing more; the next day starts again.

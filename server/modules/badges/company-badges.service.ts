@@ -223,7 +223,14 @@ export async function awardCompanyBadgesForChanges(tx: Transaction, companyId: C
           occasion: `${definition.id}:${period.key}`,
           localDate: day,
           userIds: [userId],
-          data: { companyBadgeId: definition.id, value, threshold: definition.threshold, period: definition.period, periodKey: period.key },
+          data: {
+            companyBadgeId: definition.id,
+            kpiId: definition.kpiId,
+            value,
+            threshold: definition.threshold,
+            period: definition.period,
+            periodKey: period.key,
+          },
         },
         at,
       );

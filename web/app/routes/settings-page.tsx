@@ -20,6 +20,7 @@ import { NotificationsCard } from '@web/features/account/components/notification
 import { PersonalSettings } from '@web/features/account/components/personal-settings';
 import { ApiTokensSettings } from '@web/features/api-tokens/components/api-tokens-settings';
 import { BadgeSettingsCard } from '@web/features/badges/components/badge-settings-card';
+import { CompanyBadgesCard } from '@web/features/badges/components/company-badges-card';
 import { YourDataCard } from '@web/features/account/components/your-data-card';
 import { CompanySettings } from '@web/features/company/components/company-settings';
 import { CustomersSettings } from '@web/features/customers/components/customers-settings';
@@ -86,6 +87,7 @@ export function Component() {
           <TabsContent value="company" className="mt-0 space-y-6">
             <CompanySettings />
             {isAdmin && <BadgeSettingsCard />}
+            {isAdmin && <CompanyBadgesCard />}
             <SetupLinkCard />
           </TabsContent>
           <TabsContent value="team" className="mt-0">

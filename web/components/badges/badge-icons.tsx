@@ -1,7 +1,7 @@
 import type { BadgeSummary } from '@core/contracts';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
-import { BADGE_LOOKS } from './badge-looks';
+import { findBadgeLook, nameBadge } from './badge-looks';
 
 type BadgeItem = BadgeSummary['badges'][number];
 
@@ -21,23 +21,23 @@ export function BadgeIcons({
   size?: 'sm' | 'tv';
   className?: string;
 }) {
-  const { t } = useTranslation('scoreboard');
+  const { t, i18n } = useTranslation('scoreboard');
   if (!badges || badges.length === 0) return null;
   const shown = badges.slice(0, max);
   const hidden = badges.slice(max);
   const nameOf = (badge: BadgeItem) => {
-    const name = t(`badges.kinds.${badge.kind}.name`);
+    const name = nameBadge(badge, t, i18n.language);
     return badge.count > 1 ? t('badges.withCount', { name, count: badge.count }) : name;
   };
   const circle = size === 'tv' ? 'size-[3.2vh] [&_svg]:size-[1.9vh]' : 'size-5 [&_svg]:size-3';
   return (
     <ul aria-label={t('badges.listLabel')} data-testid="badge-icons" className={cn('flex shrink-0 items-center gap-1', className)}>
       {shown.map((badge) => {
-        const { Icon, tone } = BADGE_LOOKS[badge.kind];
+        const { Icon, tone } = findBadgeLook(badge);
         const name = nameOf(badge);
         return (
           <li
-            key={badge.kind}
+            key={badge.badgeId ?? badge.kind}
             title={name}
             data-badge={badge.kind}
             className={cn('relative inline-flex items-center justify-center rounded-full ring-1 ring-inset', circle, tone)}

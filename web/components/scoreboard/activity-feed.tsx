@@ -201,7 +201,7 @@ function EventRow({ item, today, format }: { item: EventItem; today: string; for
     const type = types?.find((candidate) => candidate.id === typeId);
     return type ? pickName(type.names, i18n.language) : null;
   };
-  const line = describeFeedEvent(event, t, format, nameType);
+  const line = describeFeedEvent(event, t, format, nameType, i18n.language);
   return (
     <li data-testid="feed-item" data-kind={event.kind} className="flex animate-fade-in gap-3 bg-gold/5 px-4 py-3 sm:px-5">
       <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', look.tone)}>

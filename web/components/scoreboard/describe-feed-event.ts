@@ -1,3 +1,4 @@
+import { pickName } from '@core/activity-types';
 import type { FeedEventView } from '@core/contracts';
 import { BADGE_KINDS } from '@core/contracts/constants';
 import type { TFunction } from 'i18next';
@@ -24,6 +25,8 @@ export function describeFeedEvent(
   format: Pick<CompanyFormat, 'number'>,
   /** An own type's name by id (decision 106), where the reader may read the types; else the line is generic. */
   nameType?: (typeId: string) => string | null,
+  /** The reader's language: a company's own badge is named by its names in it (decision 107). */
+  language = 'en',
 ): { who: string | null; text: string; detail: string | null } {
   const who = event.userId ? formatMemberName({ ...event, userId: event.userId }, t) : event.teamName;
   const data = event.data;
@@ -43,7 +46,12 @@ export function describeFeedEvent(
     }
     case 'badge.earned': {
       const badge = stringOf(data.badge) ?? stringOf(event.subjectId);
-      if (badge && KNOWN_BADGES.includes(badge)) {
+      // A company's own badge carries its names (decision 107).
+      if (badge === 'company' && typeof data.names === 'object' && data.names !== null) {
+        const name = pickName(data.names as Record<string, string>, language);
+        if (name) return { who, text: t('scoreboard:feed.event.badge.named', { badge: name }), detail: null };
+      }
+      if (badge && badge !== 'company' && KNOWN_BADGES.includes(badge)) {
         return { who, text: t('scoreboard:feed.event.badge.named', { badge: t(`scoreboard:badges.kinds.${badge}.name`) }), detail: null };
       }
       return { who, text: t('scoreboard:feed.event.badge.generic'), detail: null };

@@ -9,8 +9,8 @@ export function getKpis(): Promise<KpiList> {
 }
 
 /** Shared: the editor and every screen that names a KPI. Kept fresh by live updates (kpis). */
-export function useKpis() {
-  return useQuery({ queryKey: queryKeys.kpis, queryFn: getKpis });
+export function useKpis(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: queryKeys.kpis, queryFn: getKpis, enabled: options.enabled });
 }
 
 /** byTeam: each team's figure too; totalOnly with ids: only those KPIs' totals (a number, a gauge). */

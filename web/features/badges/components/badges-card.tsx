@@ -1,9 +1,10 @@
-import type { Badge } from '@core/contracts';
+import { pickName } from '@core/activity-types';
+import type { Badge, Kpi } from '@core/contracts';
 import { AwardIcon } from 'lucide-react';
 import { useId } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { BADGE_LOOKS } from '@web/components/badges/badge-looks';
+import { findBadgeLook, nameBadge } from '@web/components/badges/badge-looks';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError } from '@web/components/load-error';
@@ -11,6 +12,8 @@ import { Card, CardDescription, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { type CompanyFormat, useCompanyFormat } from '@web/lib/format';
+import { formatKpiValue } from '@web/lib/format-kpi';
+import { useKpis } from '@web/lib/queries/get-kpis';
 import { useMemberBadges } from '../api/get-member-badges';
 
 /**
@@ -64,10 +67,12 @@ export function BadgesCard({ userId, isSelf }: { userId: string; isSelf: boolean
 }
 
 function BadgeTile({ badge }: { badge: Badge }) {
-  const { t } = useTranslation('scoreboard');
+  const { t, i18n } = useTranslation('scoreboard');
   const format = useCompanyFormat();
-  const { Icon, tone } = BADGE_LOOKS[badge.kind];
-  const detail = describeBadge(badge, t, format);
+  const { Icon, tone } = findBadgeLook(badge);
+  // A company's own badge says what it was earned for by its KPI, read only for such a badge.
+  const kpis = useKpis({ enabled: badge.kind === 'company' }).data?.kpis;
+  const detail = badge.kind === 'company' ? describeCompanyBadge(badge, kpis, t, i18n.language, format) : describeBadge(badge, t, format);
   return (
     <li
       className="flex min-w-0 items-center gap-3 rounded-xl border bg-card p-3 shadow-xs"
@@ -78,7 +83,7 @@ function BadgeTile({ badge }: { badge: Badge }) {
         <Icon className="size-5" aria-hidden />
       </span>
       <span className="flex min-w-0 flex-col">
-        <span className="truncate text-sm font-semibold">{t(`badges.kinds.${badge.kind}.name`)}</span>
+        <span className="truncate text-sm font-semibold">{nameBadge(badge, t, i18n.language)}</span>
         <span className="text-xs text-muted-foreground">{detail || t(`badges.kinds.${badge.kind}.description`)}</span>
         <time dateTime={badge.earnedAt} className="text-xs text-muted-foreground tabular">
           {t('badges.card.earnedOn', { date: format.date(badge.earnedAt) })}
@@ -112,6 +117,37 @@ function describeBadge(badge: Badge, t: TFunction<'scoreboard'>, format: Company
       return t('badges.card.details.goal_streak', {
         days: number('days'),
         from: typeof data.from === 'string' ? format.shortDay(data.from) : '',
+      });
+    default:
+      return '';
+  }
+}
+
+/** What a company's own badge was earned for (decision 107): the figure its KPI reached, and when. */
+function describeCompanyBadge(
+  badge: Badge,
+  kpis: readonly Kpi[] | undefined,
+  t: TFunction<'scoreboard'>,
+  language: string,
+  format: CompanyFormat,
+): string {
+  const { kpiId, value, period, periodKey } = badge.data;
+  const kpi = kpis?.find((candidate) => candidate.id === kpiId);
+  if (!kpi || typeof value !== 'number' || typeof periodKey !== 'string') return '';
+  const figure = formatKpiValue(value, kpi, { language, currency: format.currency });
+  const name = pickName(kpi.names, language);
+  switch (period) {
+    case 'day':
+      return t('badges.card.details.company.day', { value: figure, kpi: name, day: format.shortDay(periodKey) });
+    case 'week':
+      return t('badges.card.details.company.week', { value: figure, kpi: name, week: periodKey.split('-W')[1] ?? '' });
+    case 'month':
+      return t('badges.card.details.company.month', {
+        value: figure,
+        kpi: name,
+        month: new Intl.DateTimeFormat(format.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+          new Date(`${periodKey}-15T12:00:00Z`),
+        ),
       });
     default:
       return '';

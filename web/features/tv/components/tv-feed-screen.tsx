@@ -109,7 +109,7 @@ function describeWallFeedItem(
     data: item.data,
     createdAt: item.createdAt,
   };
-  return describeFeedEvent(event, t, format);
+  return describeFeedEvent(event, t, format, undefined, language);
 }
 
 /** The feed as a board's widget on the wall (decision 102): the same lines, at a widget's size. */
