@@ -163,4 +163,73 @@ describe('badges', () => {
     expect(refused.status).toBe(403);
     expect(adminBrowser.consoleErrors).toEqual([]);
   });
+
+  it("the admin makes the company's own badge; the rep who books 3 meetings in a day earns it and sees it named on their page and in the feed", async () => {
+    await adminPage.goto('/app/settings?tab=company');
+    const card = adminPage.getByTestId('company-badges');
+    await card.getByText('No badges of your own yet').waitFor();
+    await card.getByRole('button', { name: 'New badge' }).first().click();
+    const dialog = adminPage.getByRole('dialog', { name: 'New badge' });
+    await dialog.getByLabel('English').fill('Demo machine');
+    await dialog.getByLabel('Norsk (bokmål)').fill('Demomaskin');
+    await dialog.getByRole('radio', { name: 'Presentation' }).check({ force: true });
+    await dialog.getByRole('radio', { name: 'Green' }).check({ force: true });
+    await dialog.getByRole('combobox', { name: 'KPI' }).click();
+    await adminPage.getByRole('option', { name: 'Meetings booked' }).click();
+    await dialog.getByLabel('Number to reach').fill('3');
+    await dialog.getByText('3 meetings booked in a day', { exact: true }).waitFor();
+    await saveSettledScreenshot(dialog, 'badges-company-editor-desktop-en', { fullPage: false });
+    expect(await axeViolations(adminPage, { tags: WCAG_AA })).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create badge' }).click();
+    await adminPage.getByText('Badge created').first().waitFor();
+    await card.getByTestId('company-badge-row').getByText('3 meetings booked in a day', { exact: true }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await saveSettledScreenshot(card, 'badges-company-card-desktop-en', { fullPage: false });
+
+    // The rep books three meetings from calls; the third earns it, a moment after it is saved.
+    for (let i = 0; i < 3; i++) await ok(repCookie, 'POST', '/activities', { kind: 'call', answered: true, outcome: 'meeting_booked' });
+    await repPage.goto(`/app/people/${repId}`);
+    const tile = repPage.getByTestId('person-badges').getByTestId('badge-tile').and(repPage.locator('[data-badge="company"]'));
+    await tile.getByText('Demo machine', { exact: true }).waitFor();
+    await tile.getByText(/^3 meetings booked on /).waitFor();
+    await saveSettledScreenshot(repPage, 'badges-company-person-desktop-en');
+    await repPage.goto('/app');
+    await repPage.getByTestId('feed-item').filter({ hasText: 'earned the badge “Demo machine”' }).first().waitFor();
+    const row = repPage.getByTestId('leaderboard-row').filter({ hasText: 'Ola Hansen' });
+    expect(await row.locator('[data-badge="company"]').textContent()).toBe('Demo machine');
+
+    // In Norwegian on a phone: the badge's own Norwegian name, the card and the editor in Norwegian.
+    await ok(repCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await repPage.setViewportSize({ width: 390, height: 844 });
+    await repPage.goto(`/app/people/${repId}`);
+    await repPage.getByTestId('person-badges').getByText('Demomaskin', { exact: true }).waitFor();
+    await saveSettledScreenshot(repPage, 'badges-company-person-phone-nb');
+    await repPage.setViewportSize({ width: 1366, height: 860 });
+    await ok(repCookie, 'PATCH', '/me/profile', { language: 'en' });
+
+    await ok(adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await adminPage.goto('/app/settings?tab=company');
+    const norwegian = adminPage.getByTestId('company-badges');
+    await norwegian.getByText('3 møter booket på en dag', { exact: true }).waitFor();
+    await norwegian.scrollIntoViewIfNeeded();
+    await saveSettledScreenshot(norwegian, 'badges-company-card-phone-nb', { fullPage: false });
+    await norwegian.getByRole('button', { name: 'Endre Demomaskin' }).click();
+    await saveSettledScreenshot(adminPage.getByRole('dialog', { name: 'Endre merke' }), 'badges-company-editor-phone-nb', {
+      fullPage: false,
+    });
+    await adminPage.keyboard.press('Escape');
+    await adminPage.setViewportSize({ width: 1366, height: 860 });
+    await ok(adminCookie, 'PATCH', '/me/profile', { language: 'en' });
+
+    // A rep may not make one.
+    const refused = await fetch(`${base}/api/v1/badges/company`, {
+      method: 'POST',
+      headers: { cookie: repCookie, 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ names: { en: 'Mine' }, icon: 'star', colour: 'blue', kpiId: 'calls', threshold: 1, period: 'day' }),
+    });
+    expect(refused.status).toBe(403);
+    expect(adminBrowser.consoleErrors).toEqual([]);
+    expect(repBrowser.consoleErrors).toEqual([]);
+  });
 });

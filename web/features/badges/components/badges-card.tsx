@@ -13,6 +13,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { formatKpiValue } from '@web/lib/format-kpi';
+import { lowerInSentence } from '@web/lib/in-sentence';
 import { useKpis } from '@web/lib/queries/get-kpis';
 import { useMemberBadges } from '../api/get-member-badges';
 
@@ -135,7 +136,7 @@ function describeCompanyBadge(
   const kpi = kpis?.find((candidate) => candidate.id === kpiId);
   if (!kpi || typeof value !== 'number' || typeof periodKey !== 'string') return '';
   const figure = formatKpiValue(value, kpi, { language, currency: format.currency });
-  const name = pickName(kpi.names, language);
+  const name = lowerInSentence(pickName(kpi.names, language));
   switch (period) {
     case 'day':
       return t('badges.card.details.company.day', { value: figure, kpi: name, day: format.shortDay(periodKey) });

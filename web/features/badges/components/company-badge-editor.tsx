@@ -29,6 +29,7 @@ import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { formatKpiValue } from '@web/lib/format-kpi';
+import { lowerInSentence } from '@web/lib/in-sentence';
 import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useSaveCompanyBadge } from '../api/company-badges';
 
@@ -269,5 +270,5 @@ export function describeRule(
 ): string {
   if (!kpi) return t('settings:companyBadges.kpiGone');
   const value = Number.isFinite(badge.threshold) ? formatKpiValue(badge.threshold, kpi, options) : '…';
-  return t(`settings:companyBadges.rule.${badge.period}`, { value, kpi: nameOf(kpi.names) });
+  return t(`settings:companyBadges.rule.${badge.period}`, { value, kpi: lowerInSentence(nameOf(kpi.names)) });
 }

@@ -53,7 +53,7 @@ describe("the admins' own badges", () => {
     renderCard();
     const row = await screen.findByTestId('company-badge-row');
     expect(within(row).getByText('Demo machine')).toBeInTheDocument();
-    expect(within(row).getByText('3 Meetings booked in a day')).toBeInTheDocument();
+    expect(within(row).getByText('3 meetings booked in a day')).toBeInTheDocument();
 
     await i18n.changeLanguage('nb');
     stubFetch({ 'GET /api/v1/badges/company': reply(200, { badges: [] }), 'GET /api/v1/kpis': reply(200, { kpis: KPIS }) });
@@ -82,7 +82,7 @@ describe("the admins' own badges", () => {
 
     await user.type(within(dialog).getByLabelText('Amount to reach (NOK)'), '50 000');
     await user.click(within(dialog).getByRole('radio', { name: 'A week' }));
-    expect(within(dialog).getByText(/50.000.*Sales value in a week/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/50.000.*sales value in a week/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create badge' }));
     await findToast('Badge created');
     expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
@@ -150,7 +150,7 @@ describe('a company badge where badges are shown', () => {
     renderWithProviders(<BadgesCard userId="user-2" isSelf={false} />);
     const tile = await screen.findByTestId('badge-tile');
     expect(within(tile).getByText('Demomaskin')).toBeInTheDocument();
-    expect(await within(tile).findByText(/^3 Møter booket /)).toBeInTheDocument();
+    expect(await within(tile).findByText(/^3 møter booket /)).toBeInTheDocument();
   });
 
   it('in a leaderboard row: each company badge on its own, named for screen readers', () => {

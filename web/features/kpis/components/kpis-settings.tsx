@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/toaster';
 import { findErrorReason } from '@web/lib/api';
+import { lowerInSentence } from '@web/lib/in-sentence';
 import { useMe } from '@web/lib/auth/get-me';
 import { formatKpiValue } from '@web/lib/format-kpi';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
@@ -22,9 +23,6 @@ import { listTypeShapes } from '../lib/kpi-form';
 import { KpiEditor } from './kpi-editor';
 
 type Namer = (names: Record<string, string>) => string;
-
-/** A field's name inside a sentence: "Largest contract value", not "Largest Contract value" (an acronym such as MRR stays). */
-const lowerInSentence = (name: string) => (/^\p{Lu}\p{Ll}/u.test(name) ? name[0]!.toLocaleLowerCase() + name.slice(1) : name);
 
 /** What a KPI computes, in a line: "Count of Call (Meeting booked only)", "Meetings booked ÷ Answered calls". */
 export function describeFormula(
