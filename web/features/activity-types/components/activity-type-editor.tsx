@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ACTIVITY_TYPE_ICON_COMPONENTS, ACTIVITY_TYPE_TONES } from '@web/components/activity-type-icon';
 import { LookColourPicker, LookIconPicker } from '@web/components/look-pickers';
 import { LabelledSwitch } from '@web/components/labelled-switch';
+import { WholeNumberField } from '@web/components/whole-number-field';
 import { SegmentedChoice } from '@web/components/segmented-choice';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
@@ -166,6 +167,7 @@ export function ActivityTypeEditor({
                   value={form.bonusThreshold}
                   onChange={(value) => set('bonusThreshold', value)}
                   error={errorOf('bonus.threshold')}
+                  inputClassName="w-28"
                 />
                 <WholeNumberField
                   id={field('bonus-points')}
@@ -173,6 +175,7 @@ export function ActivityTypeEditor({
                   value={form.bonusPoints}
                   onChange={(value) => set('bonusPoints', value)}
                   error={errorOf('bonus.points')}
+                  inputClassName="w-28"
                 />
                 <p className="text-xs text-muted-foreground sm:col-span-2">
                   {t('activityTypes.bonusHint', { threshold: form.bonusThreshold || '…', points: form.bonusPoints || '…' })}
@@ -245,36 +248,5 @@ function CelebrationChoice({
       )}
       <p className="text-xs text-muted-foreground">{t('activityTypes.celebrateHint')}</p>
     </fieldset>
-  );
-}
-
-/** A short whole-number input with its label and refusal (the bonus's number and points). */
-function WholeNumberField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        inputMode="numeric"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="w-28"
-        aria-invalid={!!error}
-        aria-describedby={`${id}-error`}
-      />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
   );
 }

@@ -17,6 +17,7 @@ import { findBadgeLook } from '@web/components/badges/badge-looks';
 import { LabelledSwitch } from '@web/components/labelled-switch';
 import { LookColourPicker, LookIconPicker } from '@web/components/look-pickers';
 import { SegmentedChoice } from '@web/components/segmented-choice';
+import { WholeNumberField } from '@web/components/whole-number-field';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
@@ -213,23 +214,18 @@ export function CompanyBadgeEditor({
               <p className="text-xs text-muted-foreground">{t('settings:companyBadges.kpiHint')}</p>
               <FieldError id={field('kpi-error')}>{errors.kpiId}</FieldError>
             </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={field('threshold')}>
-                {isMoney(kpi)
+            <WholeNumberField
+              id={field('threshold')}
+              label={
+                isMoney(kpi)
                   ? t('settings:companyBadges.thresholdMoney', { currency: me?.company?.currency ?? 'NOK' })
-                  : t('settings:companyBadges.threshold')}
-              </Label>
-              <Input
-                id={field('threshold')}
-                inputMode="numeric"
-                value={form.threshold}
-                onChange={(e) => set({ threshold: e.target.value })}
-                aria-invalid={!!errors.threshold}
-                aria-describedby={field('threshold-error')}
-                className="w-40"
-              />
-              <FieldError id={field('threshold-error')}>{errors.threshold}</FieldError>
-            </div>
+                  : t('settings:companyBadges.threshold')
+              }
+              value={form.threshold}
+              onChange={(threshold) => set({ threshold })}
+              error={errors.threshold}
+              inputClassName="w-40"
+            />
           </div>
 
           <SegmentedChoice

@@ -10,8 +10,7 @@ import { SaveCancelButtons } from '@web/components/save-cancel-buttons';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Input } from '@web/components/ui/input';
-import { FieldError, Label } from '@web/components/ui/label';
+import { WholeNumberField } from '@web/components/whole-number-field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { toast } from '@web/components/ui/toaster';
@@ -188,7 +187,7 @@ function EditGoalsDialog({ person, name, onClose }: { person: Person; name: stri
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <div className="grid grid-cols-3 gap-3">
             {GOAL_FIELDS.map((field) => (
-              <GoalInput
+              <WholeNumberField
                 key={field}
                 id={`${id}-${field}`}
                 label={t(`goals.fields.${field}`)}
@@ -203,7 +202,7 @@ function EditGoalsDialog({ person, name, onClose }: { person: Person; name: stri
               <legend className="text-sm font-medium">{t('goals.ownTypes')}</legend>
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                 {types.map((type) => (
-                  <GoalInput
+                  <WholeNumberField
                     key={type.id}
                     id={`${id}-type-${type.id}`}
                     label={pickName(type.names, i18n.language, me?.company?.language)}
@@ -221,37 +220,5 @@ function EditGoalsDialog({ person, name, onClose }: { person: Person; name: stri
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** One goal's field with its label and refusal. */
-function GoalInput({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  return (
-    <div className="min-w-0 space-y-1.5">
-      <Label htmlFor={id} className="block truncate" title={label}>
-        {label}
-      </Label>
-      <Input
-        id={id}
-        inputMode="numeric"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
   );
 }
