@@ -1,4 +1,4 @@
-import type { Activity, KpiRuleList, LeaderboardRow, MyTodayStats } from '@core/contracts';
+import type { Activity, ActivityType, KpiRuleList, LeaderboardRow, MyTodayStats } from '@core/contracts';
 import { DEFAULT_KPI_RULES, type KpiRule } from '@core/kpi';
 
 /** The company's rules as GET /kpi-rules answers them: the defaults with an admin's changes. */
@@ -81,6 +81,24 @@ export function makeTestLeaderboardRow(rank: number, overrides: Partial<Leaderbo
     points: 50 - rank,
     activities: 10,
     conversion: 10,
+    ...overrides,
+  };
+}
+
+/** One of the company's own activity types as GET /activity-types answers it (decision 100): a plain live type worth a point unless told otherwise. */
+export function makeTestActivityType(overrides: Partial<ActivityType> & Pick<ActivityType, 'id' | 'names'>): ActivityType {
+  return {
+    icon: 'phone-call',
+    colour: 'blue',
+    points: 1,
+    outcomes: [],
+    fields: [],
+    bonus: null,
+    celebrate: false,
+    archivedAt: null,
+    inUse: true,
+    createdAt: '2026-11-01T08:00:00.000Z',
+    updatedAt: '2026-11-01T08:00:00.000Z',
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { createCompanyFormat } from '@web/lib/format';
-import { makeTestLeaderboardRow } from '@web/test/fixtures';
+import { makeTestActivityType, makeTestLeaderboardRow } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { i18n } from '@web/i18n';
@@ -245,23 +245,7 @@ describe('ActivityFeed', () => {
     const typeId = '6f1c2a3b-0000-4000-8000-000000000001';
     stubFetch({
       'GET /api/v1/activity-types': reply(200, {
-        types: [
-          {
-            id: typeId,
-            names: { en: 'Dial', nb: 'Oppringning' },
-            icon: 'phone-call',
-            colour: 'blue',
-            points: 1,
-            outcomes: [],
-            fields: [],
-            bonus: null,
-            celebrate: false,
-            archivedAt: null,
-            inUse: true,
-            createdAt: '2026-11-01T08:00:00.000Z',
-            updatedAt: '2026-11-01T08:00:00.000Z',
-          },
-        ],
+        types: [makeTestActivityType({ id: typeId, names: { en: 'Dial', nb: 'Oppringning' } })],
         myUse: {},
       }),
     });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
+import { makeTestActivityType } from '@web/test/fixtures';
 import { dismissAllToasts } from '@web/test/find-toast';
 import { makeTestAdminMe, renderWithProviders } from '@web/test/render-with-providers';
 import { refuse } from '@web/test/refuse';
@@ -14,20 +15,8 @@ import { Component as AdminActivityTypesPage } from './admin-activity-types-page
 
 const adminMe = makeTestAdminMe();
 
-const type = (over: Partial<ActivityType> & Pick<ActivityType, 'id' | 'names'>): ActivityType => ({
-  icon: 'presentation',
-  colour: 'green',
-  points: 5,
-  outcomes: [],
-  fields: [],
-  bonus: null,
-  celebrate: false,
-  archivedAt: null,
-  inUse: false,
-  createdAt: '2026-12-01T10:00:00.000Z',
-  updatedAt: '2026-12-01T10:00:00.000Z',
-  ...over,
-});
+const type = (over: Partial<ActivityType> & Pick<ActivityType, 'id' | 'names'>): ActivityType =>
+  makeTestActivityType({ icon: 'presentation', colour: 'green', points: 5, inUse: false, ...over });
 
 const DEMO = type({
   id: 'demo',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/i18n';
-import { makeTestKpiRules } from '@web/test/fixtures';
+import { makeTestActivityType, makeTestKpiRules } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { addPendingActivity, discardPendingActivity, findPendingActivities } from '../lib/offline-queue';
@@ -90,22 +90,8 @@ describe("taps made on the start screen's copy before the app had started (decis
 });
 
 describe("the company's own types on quick log (decision 100)", () => {
-  const type = (id: string, name: string, over: Partial<ActivityType> = {}): ActivityType => ({
-    id,
-    names: { en: name },
-    icon: 'star',
-    colour: 'blue',
-    points: 1,
-    outcomes: [],
-    fields: [],
-    bonus: null,
-    celebrate: false,
-    archivedAt: null,
-    inUse: true,
-    createdAt: '2026-12-01T10:00:00.000Z',
-    updatedAt: '2026-12-01T10:00:00.000Z',
-    ...over,
-  });
+  const type = (id: string, name: string, over: Partial<ActivityType> = {}): ActivityType =>
+    makeTestActivityType({ id, names: { en: name }, icon: 'star', ...over });
   const dial = type('0b0e5d0c-1d7e-4a4e-9c0e-000000000001', 'Dial', {
     outcomes: [
       { id: 'connect', names: { en: 'Connect' }, points: 2, celebrate: false, archived: false },

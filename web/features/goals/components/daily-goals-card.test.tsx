@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
-import { makeTestStats } from '@web/test/fixtures';
+import { makeTestActivityType, makeTestStats } from '@web/test/fixtures';
 import { renderWithProviders } from '@web/test/render-with-providers';
 import { reply, type StubReply, stubFetch } from '@web/test/stub-fetch';
 import type { ActivityType } from '@core/contracts';
@@ -162,21 +162,8 @@ describe('DailyGoalsCard', () => {
   });
 
   it("lists the goals on the company's own types with today's count, and edits them beside the built-in ones (decision 106)", async () => {
-    const type = (id: string, en: string, archivedAt: string | null = null): ActivityType => ({
-      id,
-      names: { en },
-      icon: 'phone-call',
-      colour: 'blue',
-      points: 1,
-      outcomes: [],
-      fields: [],
-      bonus: null,
-      celebrate: false,
-      archivedAt,
-      inUse: true,
-      createdAt: '2026-11-01T08:00:00.000Z',
-      updatedAt: '2026-11-01T08:00:00.000Z',
-    });
+    const type = (id: string, en: string, archivedAt: string | null = null): ActivityType =>
+      makeTestActivityType({ id, names: { en }, archivedAt });
     const dial = '6f1c2a3b-0000-4000-8000-000000000001';
     const demo = '6f1c2a3b-0000-4000-8000-000000000002';
     const old = '6f1c2a3b-0000-4000-8000-000000000003';

@@ -7,6 +7,7 @@ import { i18n } from '@web/i18n';
 import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { Component as TeamTargetsPage } from './team-targets-page';
+import { makeTestActivityType } from '@web/test/fixtures';
 
 const subjects: TargetSubjects = {
   members: [
@@ -77,21 +78,8 @@ describe("Targets, a team lead's screen", () => {
   });
 
   it("sets a goal on each of the company's live own types beside the built-in ones (decision 106)", async () => {
-    const type = (id: string, en: string, archivedAt: string | null = null) => ({
-      id,
-      names: { en },
-      icon: 'phone-call',
-      colour: 'blue',
-      points: 1,
-      outcomes: [],
-      fields: [],
-      bonus: null,
-      celebrate: false,
-      archivedAt,
-      inUse: false,
-      createdAt: '2026-11-01T08:00:00.000Z',
-      updatedAt: '2026-11-01T08:00:00.000Z',
-    });
+    const type = (id: string, en: string, archivedAt: string | null = null) =>
+      makeTestActivityType({ id, names: { en }, archivedAt, inUse: false });
     const dial = '6f1c2a3b-0000-4000-8000-000000000001';
     const gone = '6f1c2a3b-0000-4000-8000-000000000002';
     const withDial: TeamGoals = {
