@@ -78,7 +78,7 @@ export const BadgeSummarySchema = z.object({
       count: z.number().int(),
       lastEarnedAt: text(),
       /** A company's own badge (`company`): which one, and how it looks; each is summed up on its own. */
-      badgeId: text().optional(),
+      companyBadgeId: text().optional(),
       look: CompanyBadgeLookSchema.optional(),
     }),
   ),
@@ -107,7 +107,7 @@ export const BadgeMemberParamsSchema = z.object({ userId: text().trim().min(1).m
 /** The periods a company's own badge is earned in: once per member, badge and period (decision 107). */
 export const COMPANY_BADGE_PERIODS = ['day', 'week', 'month'] as const;
 export type CompanyBadgePeriod = (typeof COMPANY_BADGE_PERIODS)[number];
-/** A company's own badges, archived ones not counted. */
+/** A company's own badges switched on (those switched off are not counted). */
 export const COMPANY_BADGES_MAX = 30;
 /** Large enough for a month's sales value in minor units, as a target's. */
 export const COMPANY_BADGE_THRESHOLD_MAX = 1_000_000_000_000;
@@ -127,13 +127,14 @@ export const CompanyBadgeInputSchema = z.strictObject({
     .min(1, 'The number to reach must be at least 1')
     .max(COMPANY_BADGE_THRESHOLD_MAX, 'The number to reach is too large'),
   period: z.enum(COMPANY_BADGE_PERIODS, { error: 'Choose a day, a week or a month' }),
-  /** Switched off, it is not awarded from then on; the badges earned stay. */
-  enabled: z.boolean({ error: 'Say whether it is awarded' }).default(true),
+  /** Switched off, it is not awarded from then on; the badges earned stay. Left out: on for a new one, as it was for a change. */
+  enabled: z.boolean({ error: 'Say whether it is awarded' }).optional(),
 });
 export type CompanyBadgeInput = z.input<typeof CompanyBadgeInputSchema>;
 export type CompanyBadgeDefinition = z.output<typeof CompanyBadgeInputSchema>;
 
 export const CompanyBadgeSchema = CompanyBadgeInputSchema.extend({
+  enabled: z.boolean(),
   id: text(),
   createdAt: text(),
   updatedAt: text(),

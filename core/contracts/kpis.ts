@@ -40,6 +40,7 @@ export const KPI_MEASURE_MESSAGES = {
   notAdditive: 'A target needs a KPI that adds up: a count or a sum',
   badgeLowerIsBetter: 'A badge is earned by reaching a number: choose a KPI where higher is better',
   badgeNotAdditive: 'A badge needs a KPI that adds up: a count or a sum',
+  improvementOfOne: 'Most improved is asked for one KPI at a time',
 } as const;
 
 /** A KPI as a contest or target names it, for its screens to write the figure (decisions 103, 104). */
@@ -157,6 +158,14 @@ export const KpiValuesQuerySchema = z.object({
     .enum(['true', 'false'], { error: 'byTeam is true or false' })
     .optional()
     .transform((value) => value === 'true'),
+  /**
+   * "Most improved" (decision 053 on a KPI): each member's value against their own average of the
+   * earlier equal periods in which they logged what the KPI reads. One KPI at a time (`ids`).
+   */
+  improvement: z
+    .enum(['true', 'false'], { error: 'improvement is true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 export type KpiValuesQuery = z.infer<typeof KpiValuesQuerySchema>;
 
@@ -177,7 +186,20 @@ export const KpiValuesSchema = z.object({
        */
       total: KpiValueSchema,
       /** Active members on the boards, in the order of `members` below. */
-      members: z.array(z.object({ userId: text(), value: KpiValueSchema })),
+      members: z.array(
+        z.object({
+          userId: text(),
+          value: KpiValueSchema,
+          /**
+           * With improvement: the average of the earlier equal periods in which the member logged what
+           * the KPI reads (`baseline`, null: none), how many (`periods`), and this period's change
+           * against it in hundredths of a percent (`change`: 2 500 is +25 %; null without a baseline above 0).
+           */
+          improvement: z
+            .object({ baseline: z.number().nullable(), periods: z.number().int(), change: z.number().int().nullable() })
+            .optional(),
+        }),
+      ),
       /** With byTeam: each team's figure, in the order of `teams` below. */
       teams: z.array(z.object({ teamId: text(), value: KpiValueSchema })).optional(),
     }),

@@ -192,7 +192,7 @@ const PUSH_WORDS: Record<Language, PushWords> = {
 export type PushMessageInput =
   | { kind: 'contest_started'; contestId: string; contestName: string }
   /** A company's own badge (`company`) comes with its names (decision 107). */
-  | { kind: 'badge_earned'; badge: string; names?: LocalizedNames }
+  | { kind: 'badge_earned'; badge: string; names?: LocalizedNames; companyBadgeId?: string }
   | { kind: 'wrapup_comment'; wrapupId: string; authorName: string; excerpt: string }
   | { kind: 'wrapup_reminder'; date: string };
 
@@ -222,7 +222,8 @@ export function composePushMessage(input: PushMessageInput, language: Language):
         title: words.badgeTitle,
         body: words.badgeBody(name),
         url: '/app/activity',
-        tag: `badge-${input.badge}`,
+        // Two of the company's own badges earned together are two notifications, not one replacing the other.
+        tag: input.companyBadgeId ? `badge-company-${input.companyBadgeId}` : `badge-${input.badge}`,
       };
     }
     case 'wrapup_comment':

@@ -44,6 +44,12 @@ describe('the clock and the texts', () => {
 
   it('writes in the member’s language', () => {
     expect(composePushMessage({ kind: 'badge_earned', badge: 'first_sale' }, 'nb').body).toBe('Du har fått merket «Første salg».');
+    // A company's own badge (decision 107) by its own name in the member's language, each on its own.
+    const own = composePushMessage(
+      { kind: 'badge_earned', badge: 'company', names: { en: 'Demo machine', nb: 'Demomaskin' }, companyBadgeId: 'b1' },
+      'nb',
+    );
+    expect(own).toMatchObject({ body: 'Du har fått merket «Demomaskin».', tag: 'badge-company-b1' });
     expect(composePushMessage({ kind: 'contest_started', contestId: 'c1', contestName: 'Blitz' }, 'en')).toMatchObject({
       title: 'The contest has started',
       url: '/app/contests/c1',

@@ -61,6 +61,7 @@ const TENANT_TABLES = [
   'kpis',
   'boards',
   'board_homes',
+  'company_badges',
 ] as const;
 
 /** One row in every tenant table for the member's company, written as that member (an admin; the 1:1 note is about the colleague). */
@@ -165,6 +166,8 @@ async function seedEveryTable(member: Member, colleague: Member): Promise<void> 
     await tx.execute(sql`INSERT INTO board_homes (company_id, user_id, board_id) VALUES (${member.companyId}, ${member.id}, ${boardId})`);
     await tx.execute(sql`INSERT INTO kpis (company_id, names, formula, format)
       VALUES (${member.companyId}, '{"en":"Demos"}', ${JSON.stringify({ kind: 'aggregate', aggregate: 'count', typeIds: [typeId] })}::jsonb, 'number')`);
+    await tx.execute(sql`INSERT INTO company_badges (company_id, names, icon, colour, kpi_id, threshold, period)
+      VALUES (${member.companyId}, '{"en":"Demo machine"}', 'trophy', 'amber', 'calls', 3, 'day')`);
   });
 }
 
@@ -415,6 +418,11 @@ describe('company B is invisible to company A', () => {
       'kpis',
       (c: string) =>
         sql`INSERT INTO kpis (company_id, names, formula, format) VALUES (${c}, '{"en":"Planted"}', '{"kind":"aggregate"}', 'number')`,
+    ],
+    [
+      'company_badges',
+      (c: string) => sql`INSERT INTO company_badges (company_id, names, icon, colour, kpi_id, threshold, period)
+        VALUES (${c}, '{"en":"Planted"}', 'trophy', 'amber', 'calls', 3, 'day')`,
     ],
   ] as const)('%s: A cannot insert a row into B', async (_table, insert) => {
     await expectRlsViolation(withTenant(t.db, { companyId: a.companyId, userId: a.id }, (tx) => tx.execute(insert(b.companyId, a.id))));

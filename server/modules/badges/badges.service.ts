@@ -243,7 +243,7 @@ function summarize(
         kind: row.kind,
         count: 1,
         lastEarnedAt: row.earnedAt.toISOString(),
-        ...(look ? { badgeId: row.companyBadgeId!, look } : {}),
+        ...(look ? { companyBadgeId: row.companyBadgeId!, look } : {}),
       });
   }
   return [...members].map(([userId, kinds]) => ({ userId, badges: [...kinds.values()] }));

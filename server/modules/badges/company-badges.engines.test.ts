@@ -177,7 +177,7 @@ describe("a company's own badges", () => {
 
     const recent = (await (await t.request('/api/v1/badges/recent', { as: rep })).json()) as RecentBadges;
     expect(recent.members.find((m) => m.userId === rep.id)?.badges).toEqual([
-      expect.objectContaining({ kind: 'company', badgeId: badge.id, count: 2, look: expect.objectContaining({ colour: 'green' }) }),
+      expect.objectContaining({ kind: 'company', companyBadgeId: badge.id, count: 2, look: expect.objectContaining({ colour: 'green' }) }),
     ]);
     // Someone has it now: switched off rather than deleted, so what was earned stays.
     const gone = await t.request(`/api/v1/badges/company/${badge.id}`, { method: 'DELETE', as: admin });
@@ -218,6 +218,38 @@ describe("a company's own badges", () => {
     await sale(seller, 100_000);
     await follow();
     expect(await companyBadgesOf(seller)).toHaveLength(1);
+  });
+
+  it('a change that leaves out whether it is awarded keeps it as it was; a KPI changed to go down stops awarding it', async () => {
+    const closer = await t.createMember({ companyId: admin.companyId, name: 'Cleo Closer' });
+    const kpi = (await (
+      await t.request('/api/v1/kpis', {
+        method: 'POST',
+        as: admin,
+        json: { names: { en: 'Deals' }, formula: { kind: 'aggregate', aggregate: 'count', typeIds: ['sale'] }, format: 'number' },
+      })
+    ).json()) as Kpi;
+    const badge = await created(badgeInput({ names: { en: 'Dealer' }, kpiId: kpi.id, threshold: 1, enabled: false }));
+    const { enabled: _left, ...withoutSwitch } = badgeInput({ names: { en: 'Dealer' }, kpiId: kpi.id, threshold: 1 });
+    const changed = await t.request(`/api/v1/badges/company/${badge.id}`, { method: 'PUT', as: admin, json: withoutSwitch });
+    expect(((await changed.json()) as CompanyBadge).enabled).toBe(false);
+    await t.request(`/api/v1/badges/company/${badge.id}`, { method: 'PUT', as: admin, json: { ...withoutSwitch, enabled: true } });
+    // The KPI now counts downwards: the badge is not awarded until an admin chooses another.
+    const flipped = await t.request(`/api/v1/kpis/${kpi.id}`, {
+      method: 'PUT',
+      as: admin,
+      json: {
+        names: { en: 'Deals' },
+        formula: { kind: 'aggregate', aggregate: 'count', typeIds: ['sale'] },
+        format: 'number',
+        lowerIsBetter: true,
+      },
+    });
+    expect(flipped.status).toBe(200);
+    at('2026-12-14');
+    await sale(closer, 100_000);
+    await follow();
+    expect(await companyBadgesOf(closer)).toEqual([]);
   });
 
   it('leaves the built-in badges and their switches as they were: the company badge is not among them', async () => {

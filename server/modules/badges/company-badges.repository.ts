@@ -15,15 +15,23 @@ export async function selectCompanyBadgesIn(tx: Transaction, companyId: CompanyI
     .orderBy(asc(companyBadges.createdAt), asc(companyBadges.id));
 }
 
-/** Holds the company's badge list still for an admin's change (the count and the names are checked under it). */
-export async function lockCompanyBadges(tx: Transaction, companyId: CompanyId): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`company_badges:${companyId}`}, 0))`);
+/**
+ * Holds the company's badge list still: exclusively for an admin's change (the count and the names
+ * are checked under it), shared while badges are awarded (so none is deleted in the meantime).
+ */
+export async function lockCompanyBadges(tx: Transaction, companyId: CompanyId, mode: 'exclusive' | 'shared' = 'exclusive'): Promise<void> {
+  const key = `company_badges:${companyId}`;
+  await tx.execute(
+    mode === 'shared'
+      ? sql`SELECT pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))`
+      : sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`,
+  );
 }
 
 export async function insertCompanyBadge(
   tx: Transaction,
   companyId: CompanyId,
-  definition: CompanyBadgeDefinition,
+  definition: CompanyBadgeDefinition & { enabled: boolean },
   at: Date,
 ): Promise<CompanyBadgeRow> {
   const [row] = await tx
@@ -37,7 +45,7 @@ export async function updateCompanyBadgeRow(
   tx: Transaction,
   companyId: CompanyId,
   id: string,
-  definition: CompanyBadgeDefinition,
+  definition: CompanyBadgeDefinition & { enabled: boolean },
   at: Date,
 ): Promise<CompanyBadgeRow | null> {
   const [row] = await tx

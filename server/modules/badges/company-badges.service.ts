@@ -82,6 +82,13 @@ async function checkBadgeKpi(tx: Transaction, companyId: CompanyId, kpiId: strin
   }
 }
 
+/** At most COMPANY_BADGES_MAX switched on: those switched off (kept for what was earned) do not count. */
+function assertRoomFor(rows: readonly CompanyBadgeRow[], enabled: boolean, id: string | null): void {
+  if (enabled && rows.filter((row) => row.enabled && row.id !== id).length >= COMPANY_BADGES_MAX) {
+    throw new HttpError(409, 'conflict', `A company can have at most ${COMPANY_BADGES_MAX} badges of its own switched on.`);
+  }
+}
+
 async function audit(tx: Transaction, deps: AppDeps, actor: Actor, action: AuditAction, id: string, names: LocalizedNames) {
   await insertAuditEvent(
     tx,
@@ -104,10 +111,8 @@ export async function createCompanyBadge(deps: AppDeps, actor: Actor, input: Com
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
     await lockCompanyBadges(tx, actor.companyId);
     const rows = await selectCompanyBadgesIn(tx, actor.companyId);
-    if (rows.length >= COMPANY_BADGES_MAX) {
-      throw new HttpError(409, 'conflict', `A company can have at most ${COMPANY_BADGES_MAX} badges of its own.`);
-    }
-    const definition = { ...input, names: cleanNames(input.names) };
+    const definition = { ...input, names: cleanNames(input.names), enabled: input.enabled ?? true };
+    assertRoomFor(rows, definition.enabled, null);
     const clash = findNameClash(rows, definition.names);
     if (clash) throw nameTaken(clash);
     await checkBadgeKpi(tx, actor.companyId, definition.kpiId);
@@ -124,14 +129,15 @@ export async function updateCompanyBadge(deps: AppDeps, actor: Actor, id: string
     const rows = await selectCompanyBadgesIn(tx, actor.companyId);
     const before = rows.find((row) => row.id === id);
     if (!before) throw badgeNotFound();
-    const definition = { ...input, names: cleanNames(input.names) };
+    const definition = { ...input, names: cleanNames(input.names), enabled: input.enabled ?? before.enabled };
+    assertRoomFor(rows, definition.enabled, id);
     const clash = findNameClash(
       rows.filter((row) => row.id !== id),
       definition.names,
     );
     if (clash) throw nameTaken(clash);
-    // A KPI deleted since may stay while the badge is only renamed or switched off.
-    if (definition.kpiId !== before.kpiId || definition.enabled) await checkBadgeKpi(tx, actor.companyId, definition.kpiId);
+    // A badge switched off may keep a KPI deleted (or changed) since: it is awarded no more; to award it again, its KPI must qualify.
+    if (definition.enabled) await checkBadgeKpi(tx, actor.companyId, definition.kpiId);
     const row = await updateCompanyBadgeRow(tx, actor.companyId, id, definition, deps.now());
     if (!row) throw badgeNotFound();
     await audit(tx, deps, actor, 'company_badge.changed', id, row.names);
@@ -169,13 +175,15 @@ export async function awardCompanyBadgesForChanges(tx: Transaction, companyId: C
     }
   }
   if (places.size === 0) return;
+  // Shared with other rounds, exclusive of an admin's change: a badge is not deleted while it is being earned.
+  await lockCompanyBadges(tx, companyId, 'shared');
   const definitions = (await selectCompanyBadgesIn(tx, companyId)).filter((row) => row.enabled);
   if (definitions.length === 0) return;
-  const { formulas } = await selectKpisByIdIn(tx, companyId);
-  // A KPI deleted (or changed to one that does not add up) since: its badge waits for an admin.
+  const { kpis, formulas } = await selectKpisByIdIn(tx, companyId);
+  // A KPI deleted, or changed to one that does not add up or goes down, since: its badge waits for an admin.
   const judged = definitions.filter((definition) => {
     const formula = formulas.get(definition.kpiId);
-    return formula !== undefined && isAdditiveKpi(formula);
+    return formula !== undefined && isAdditiveKpi(formula) && kpis.get(definition.kpiId)?.lowerIsBetter === false;
   });
   if (judged.length === 0) return;
   const only = new Map(judged.map((definition) => [definition.kpiId, formulas.get(definition.kpiId)!]));

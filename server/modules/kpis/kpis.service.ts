@@ -10,6 +10,7 @@ import {
   type KpiSeriesQuery,
   KPIS_PER_COMPANY_MAX,
   type KpiValues,
+  KPI_MEASURE_MESSAGES,
   type KpiValuesQuery,
   type LocalizedNames,
 } from '@core/contracts';
@@ -23,6 +24,7 @@ import {
   type KpiTypeShape,
 } from '@core/kpi-formulas';
 import { diffDays, type LocalDate, listLocalDates } from '@core/period/local-date';
+import { computeEarlierPeriods, computeImprovement, findPeriodKind, type ImprovementMeasure } from '@core/rankings';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
 import { type CompanyId, type CompanyScope, withTenant } from '../../db/tenant';
@@ -295,6 +297,9 @@ async function readKpiValues(deps: AppDeps, scope: CompanyScope, query: KpiValue
     const wanted = query.ids ? query.ids.split(',').map((id) => id.trim()) : [...formulas.keys()];
     const unknown = wanted.find((id) => !formulas.has(id));
     if (unknown !== undefined) throw badRequest('No such KPI in your company.', { ids: 'No such KPI in your company' });
+    if (query.improvement && (wanted.length !== 1 || query.totalOnly)) {
+      throw badRequest(`${KPI_MEASURE_MESSAGES.improvementOfOne}.`, { improvement: KPI_MEASURE_MESSAGES.improvementOfOne });
+    }
 
     // Ranked: the active members on the boards (decision 081). Counted in the total: everyone's
     // activity in the period (of the team: its members, removed ones too), as the boards' totals.
@@ -318,6 +323,9 @@ async function readKpiValues(deps: AppDeps, scope: CompanyScope, query: KpiValue
       userId: face.userId as string,
       values: evaluateKpis(formulas, byMember.get(face.userId)!, wanted),
     }));
+    const improvements = query.improvement
+      ? await measureImprovements(tx, companyId, { query, formulas, id: wanted[0]!, team, memberValues })
+      : null;
     const totals = evaluateKpis(formulas, facts, wanted);
     // Each team's figure (asked for by the team comparison): its members' facts together, a ratio of their sums.
     const teams = query.byTeam
@@ -338,10 +346,60 @@ async function readKpiValues(deps: AppDeps, scope: CompanyScope, query: KpiValue
       kpis: wanted.map((id) => ({
         id,
         total: totals.get(id) ?? null,
-        members: memberValues.map(({ userId, values }) => ({ userId, value: values.get(id) ?? null })),
+        members: memberValues.map(({ userId, values }) => ({
+          userId,
+          value: values.get(id) ?? null,
+          ...(improvements ? { improvement: improvements.get(userId)! } : {}),
+        })),
         ...(teams ? { teams: teams.map((team) => ({ teamId: team.id, value: team.values.get(id) ?? null })) } : {}),
       })),
       ...(teams ? { teams: teams.map(({ id, name }) => ({ id, name })) } : {}),
     };
   });
+}
+
+/**
+ * "Most improved" on a KPI (decision 053's measure, decision 101's figures): each shown member's value
+ * against their own average over the earlier equal periods (a day's 28 days before, a week's 4 weeks,
+ * a month's 3 months, a range's 4 ranges) in which they logged anything the KPI reads and it had a
+ * value, read in one statement day by day.
+ */
+async function measureImprovements(
+  tx: Transaction,
+  companyId: CompanyId,
+  input: {
+    query: KpiValuesQuery;
+    formulas: Map<string, KpiFormula>;
+    id: string;
+    team: Set<string> | null;
+    memberValues: readonly { userId: string; values: Map<string, number | null> }[];
+  },
+): Promise<Map<string, ImprovementMeasure>> {
+  const { query, formulas, id } = input;
+  const from = query.from as LocalDate;
+  const to = query.to as LocalDate;
+  const earlier = computeEarlierPeriods(findPeriodKind(from, to), from, to);
+  const facts = await selectKpiFacts(tx, companyId, earlier.at(-1)!.from, earlier[0]!.to, {
+    byDay: true,
+    perMember: true,
+    userIds: input.team,
+    keys: listFactKeys(formulas),
+  });
+  const byMember = new Map<string, DatedKpiFact[]>();
+  for (const fact of facts) byMember.set(fact.userId, [...(byMember.get(fact.userId) ?? []), fact]);
+  const measures = new Map<string, ImprovementMeasure>();
+  for (const { userId, values } of input.memberValues) {
+    const own = byMember.get(userId) ?? [];
+    const past: number[] = [];
+    for (const period of earlier) {
+      const inPeriod = own.filter((fact) => fact.day >= period.from && fact.day <= period.to && fact.activities > 0);
+      if (inPeriod.length === 0) continue;
+      const value = evaluateKpis(formulas, inPeriod, [id]).get(id) ?? null;
+      if (value !== null) past.push(value);
+    }
+    const now = values.get(id) ?? null;
+    const measure = computeImprovement(now ?? 0, past);
+    measures.set(userId, now === null ? { ...measure, change: null } : measure);
+  }
+  return measures;
 }

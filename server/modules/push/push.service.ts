@@ -148,7 +148,13 @@ export async function queuePushForFeedEvents(tx: Transaction, companyId: Company
         companyId,
         [toUserId(event.userId)],
         // A company's own badge is named by its names, carried by the event (decision 107).
-        { kind: 'badge_earned', data: { badge: event.data.badge, ...(event.data.badge === 'company' ? { names: event.data.names } : {}) } },
+        {
+          kind: 'badge_earned',
+          data: {
+            badge: event.data.badge,
+            ...(event.data.badge === 'company' ? { names: event.data.names, companyBadgeId: event.data.companyBadgeId } : {}),
+          },
+        },
         at,
       );
     }

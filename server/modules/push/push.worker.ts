@@ -179,6 +179,7 @@ function toMessageInput(claimed: ClaimedNotification, authorName: string | null)
         kind: claimed.kind,
         badge: text(data.badge),
         ...(typeof data.names === 'object' && data.names !== null ? { names: data.names as LocalizedNames } : {}),
+        ...(typeof data.companyBadgeId === 'string' ? { companyBadgeId: data.companyBadgeId } : {}),
       };
     case 'wrapup_comment':
       // A comment by someone who has left since: nobody to name, nothing to say.

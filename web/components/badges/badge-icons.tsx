@@ -37,7 +37,7 @@ export function BadgeIcons({
         const name = nameOf(badge);
         return (
           <li
-            key={badge.badgeId ?? badge.kind}
+            key={badge.companyBadgeId ?? badge.kind}
             title={name}
             data-badge={badge.kind}
             className={cn('relative inline-flex items-center justify-center rounded-full ring-1 ring-inset', circle, tone)}

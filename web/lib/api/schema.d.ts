@@ -2418,6 +2418,11 @@ export interface paths {
                                         members: {
                                             userId: string;
                                             value: number | null;
+                                            improvement?: {
+                                                baseline: number | null;
+                                                periods: number;
+                                                change: number | null;
+                                            };
                                         }[];
                                         teams?: {
                                             teamId: string;
@@ -2443,6 +2448,11 @@ export interface paths {
                                         members: {
                                             userId: string;
                                             value: number | null;
+                                            improvement?: {
+                                                baseline: number | null;
+                                                periods: number;
+                                                change: number | null;
+                                            };
                                         }[];
                                         teams?: {
                                             teamId: string;
@@ -2682,7 +2692,7 @@ export interface paths {
                                     kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner" | "company";
                                     count: number;
                                     lastEarnedAt: string;
-                                    badgeId?: string;
+                                    companyBadgeId?: string;
                                     look?: {
                                         names: {
                                             en?: string;
@@ -5646,6 +5656,7 @@ export interface paths {
                     ids?: string;
                     totalOnly?: "true" | "false";
                     byTeam?: "true" | "false";
+                    improvement?: "true" | "false";
                 };
                 header?: never;
                 path?: never;
@@ -5673,6 +5684,11 @@ export interface paths {
                                 members: {
                                     userId: string;
                                     value: number | null;
+                                    improvement?: {
+                                        baseline: number | null;
+                                        periods: number;
+                                        change: number | null;
+                                    };
                                 }[];
                                 teams?: {
                                     teamId: string;
@@ -11998,7 +12014,7 @@ export interface paths {
                                     kind: "first_sale" | "tenth_sale" | "hundred_calls_week" | "personal_best_day" | "team_best_month" | "goal_streak" | "contest_winner" | "company";
                                     count: number;
                                     lastEarnedAt: string;
-                                    badgeId?: string;
+                                    companyBadgeId?: string;
                                     look?: {
                                         names: {
                                             en?: string;
@@ -12238,7 +12254,6 @@ export interface paths {
                                 threshold: number;
                                 /** @enum {string} */
                                 period: "day" | "week" | "month";
-                                /** @default true */
                                 enabled: boolean;
                                 id: string;
                                 createdAt: string;
@@ -12302,7 +12317,6 @@ export interface paths {
                         threshold: number;
                         /** @enum {string} */
                         period: "day" | "week" | "month";
-                        /** @default true */
                         enabled?: boolean;
                     };
                 };
@@ -12329,7 +12343,6 @@ export interface paths {
                             threshold: number;
                             /** @enum {string} */
                             period: "day" | "week" | "month";
-                            /** @default true */
                             enabled: boolean;
                             id: string;
                             createdAt: string;
@@ -12416,7 +12429,6 @@ export interface paths {
                         threshold: number;
                         /** @enum {string} */
                         period: "day" | "week" | "month";
-                        /** @default true */
                         enabled?: boolean;
                     };
                 };
@@ -12443,7 +12455,6 @@ export interface paths {
                             threshold: number;
                             /** @enum {string} */
                             period: "day" | "week" | "month";
-                            /** @default true */
                             enabled: boolean;
                             id: string;
                             createdAt: string;

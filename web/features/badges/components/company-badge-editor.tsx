@@ -9,6 +9,7 @@ import {
   type LocalizedNames,
 } from '@core/contracts';
 import { isAdditiveKpi } from '@core/kpi-formulas';
+import { parseMoneyInput } from '@core/money';
 import { LANGUAGES } from '@core/language';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
@@ -67,11 +68,16 @@ function toForm(badge: CompanyBadge | null, kpis: readonly Kpi[]): Form {
   };
 }
 
-/** The number as the contract takes it: money in minor units; what is not a number is sent as typed, for the contract's words. */
+/**
+ * The number as the contract takes it: money in minor units, read as a sale's value is ("50 000",
+ * "50,000", "50.000"); a count with its thousands grouped in any of the Nordic and English ways.
+ * What is not a number is sent as NaN, for the contract's words.
+ */
 function toThreshold(typed: string, kpi: Kpi | undefined): number {
-  const value = Number(typed.replace(/\s/g, '').replace(',', '.'));
-  if (typed.trim() === '' || !Number.isFinite(value)) return Number.NaN;
-  return isMoney(kpi) ? Math.round(value * 100) : value;
+  if (isMoney(kpi)) return parseMoneyInput(typed) ?? Number.NaN;
+  const text = typed.trim().replace(/[\s\u00a0\u202f]/g, '');
+  const whole = /^\d{1,3}([.,]\d{3})+$/.test(text) ? text.replace(/[.,]/g, '') : text;
+  return /^\d+$/.test(whole) ? Number(whole) : Number.NaN;
 }
 
 /**
@@ -105,8 +111,11 @@ export function CompanyBadgeEditor({
   const nameOf = (names: LocalizedNames) => pickName(names, i18n.language, me?.company?.language);
   const formatOptions = { language: i18n.language, currency: me?.company?.currency ?? 'NOK' };
   const kpi = kpis.find((k) => k.id === form.kpiId);
-  // A KPI that no longer qualifies stays listed while it is the badge's, so the choice is never blank.
+  // A KPI that no longer qualifies stays listed while it is the badge's, so the choice is never blank;
+  // one deleted since is named so.
   const choices = kpis.filter((k) => isBadgeKpi(k) || k.id === badge?.kpiId);
+  const gone = form.kpiId !== '' && !kpi ? [{ value: form.kpiId, label: t('settings:companyBadges.kpiDeleted') }] : [];
+  const unfit = kpi !== undefined && !isBadgeKpi(kpi);
   const { Icon, tone } = findBadgeLook({ kind: 'company', look: { names: form.names, icon: form.icon, colour: form.colour } });
   const shownName = pickName(form.names, i18n.language, me?.company?.language) || t('settings:companyBadges.namePlaceholder');
 
@@ -206,13 +215,21 @@ export function CompanyBadgeEditor({
                 onValueChange={(kpiId) => set({ kpiId })}
                 options={[
                   ...(form.kpiId ? [] : [{ value: '', label: t('settings:companyBadges.kpiPlaceholder') }]),
+                  ...gone,
                   ...choices.map((k) => ({ value: k.id, label: nameOf(k.names) })),
                 ]}
                 aria-labelledby={field('kpi-label')}
                 className="w-full"
               />
               <p className="text-xs text-muted-foreground">{t('settings:companyBadges.kpiHint')}</p>
-              <FieldError id={field('kpi-error')}>{errors.kpiId}</FieldError>
+              <FieldError id={field('kpi-error')}>
+                {errors.kpiId ??
+                  (!kpi && form.kpiId !== ''
+                    ? t('settings:companyBadges.kpiGone')
+                    : unfit
+                      ? t('settings:companyBadges.kpiUnfit')
+                      : undefined)}
+              </FieldError>
             </div>
             <WholeNumberField
               id={field('threshold')}
@@ -265,6 +282,7 @@ export function describeRule(
   options: { language: string; currency: string },
 ): string {
   if (!kpi) return t('settings:companyBadges.kpiGone');
+  if (!isBadgeKpi(kpi)) return t('settings:companyBadges.kpiUnfit');
   const value = Number.isFinite(badge.threshold) ? formatKpiValue(badge.threshold, kpi, options) : '…';
   return t(`settings:companyBadges.rule.${badge.period}`, { value, kpi: lowerInSentence(nameOf(kpi.names)) });
 }

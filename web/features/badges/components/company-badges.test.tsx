@@ -80,7 +80,7 @@ describe("the admins' own badges", () => {
     expect(within(dialog).getByText('The number to reach must be a whole number')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
-    await user.type(within(dialog).getByLabelText('Amount to reach (NOK)'), '50 000');
+    await user.type(within(dialog).getByLabelText('Amount to reach (NOK)'), '50,000');
     await user.click(within(dialog).getByRole('radio', { name: 'A week' }));
     expect(within(dialog).getByText(/50.000.*sales value in a week/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create badge' }));
@@ -157,10 +157,10 @@ describe('a company badge where badges are shown', () => {
     renderWithProviders(
       <BadgeIcons
         badges={[
-          { kind: 'company', badgeId: 'b-demo', count: 2, lastEarnedAt: earned.earnedAt, look: earned.look },
+          { kind: 'company', companyBadgeId: 'b-demo', count: 2, lastEarnedAt: earned.earnedAt, look: earned.look },
           {
             kind: 'company',
-            badgeId: 'b-week',
+            companyBadgeId: 'b-week',
             count: 1,
             lastEarnedAt: earned.earnedAt,
             look: { names: { en: 'Big week' }, icon: 'banknote', colour: 'amber' },

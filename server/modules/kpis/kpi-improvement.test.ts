@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, KpiValues } from '@core/contracts';
+import { toCompanyId, toUserId, withTenant } from '../../db/tenant';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/*
+ * "Most improved" on a KPI (the fair ranking of decision 053 on decision 101's figures): each
+ * member's value this period against their own average of the earlier equal periods in which they
+ * logged anything the KPIs read, asked for one KPI at a time.
+ */
+
+type Member = Awaited<ReturnType<TestApp['createMember']>>;
+
+let t: TestApp;
+let admin: Member;
+let steady: Member;
+let slower: Member;
+let newcomer: Member;
+
+/** `count` calls of a member's on a day, written as they would be logged then (the rollup trigger sums them). */
+async function seedCalls(member: Member, day: string, count: number, type = 'call_unanswered'): Promise<void> {
+  await withTenant(t.db, { companyId: toCompanyId(member.companyId), userId: toUserId(member.id) }, (tx) =>
+    tx.execute(sql`INSERT INTO activities (company_id, user_id, type, points_earned, local_date, created_at, updated_at, ticket_size)
+      SELECT ${member.companyId}, ${member.id}, ${type}, 1, ${day}::date, ${`${day}T11:00:00Z`}::timestamptz,
+             ${`${day}T11:00:00Z`}::timestamptz, CASE WHEN ${type} = 'sale' THEN 1000 END
+        FROM generate_series(1, ${count})`),
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.createMember({ role: 'admin', name: 'Astrid Admin' });
+  steady = await t.createMember({ companyId: admin.companyId, name: 'Siri Steady' });
+  slower = await t.createMember({ companyId: admin.companyId, name: 'Sam Slower' });
+  newcomer = await t.createMember({ companyId: admin.companyId, name: 'Nina New' });
+  // The four weeks before 30 November - 6 December 2026: Siri 10 calls each; Sam 4 calls in one, and
+  // a week with only a sale (he logged something: 0 calls counts); Nina nothing.
+  for (const monday of ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23']) await seedCalls(steady, monday, 10);
+  await seedCalls(slower, '2026-11-10', 4);
+  await seedCalls(slower, '2026-11-18', 1, 'sale');
+  // This week: Siri 15, Sam 1, Nina 3.
+  await seedCalls(steady, '2026-12-01', 15);
+  await seedCalls(slower, '2026-12-02', 1);
+  await seedCalls(newcomer, '2026-12-03', 3);
+});
+afterAll(() => t?.close());
+
+const valuesOf = async (query: string, as: Member = admin) => t.request(`/api/v1/kpis/values?${query}`, { as });
+
+describe('most improved on a KPI', () => {
+  it("measures each member's week against their own average of the four weeks before, counting only weeks they logged in", async () => {
+    const response = await valuesOf('from=2026-11-30&to=2026-12-06&ids=calls&improvement=true', steady);
+    expect(response.status).toBe(200);
+    const values = (await response.json()) as KpiValues;
+    const of = (member: Member) => values.kpis[0]!.members.find((m) => m.userId === member.id);
+    expect(of(steady)).toEqual({ userId: steady.id, value: 15, improvement: { baseline: 10, periods: 4, change: 5_000 } });
+    // Sam's baseline is (4 + 0) / 2: the week with only a sale counts, the two empty ones do not.
+    expect(of(slower)).toEqual({ userId: slower.id, value: 1, improvement: { baseline: 2, periods: 2, change: -5_000 } });
+    expect(of(newcomer)).toEqual({ userId: newcomer.id, value: 3, improvement: { baseline: null, periods: 0, change: null } });
+  });
+
+  it('a day is measured against the 28 days before it; without the flag nothing more is read or answered', async () => {
+    const day = (await (await valuesOf('from=2026-12-01&to=2026-12-01&ids=calls&improvement=true')).json()) as KpiValues;
+    // Siri logged on three of the 28 days before (2 November is the 29th), 10 calls each.
+    expect(day.kpis[0]!.members.find((m) => m.userId === steady.id)?.improvement).toEqual({ baseline: 10, periods: 3, change: 5_000 });
+    const plain = (await (await valuesOf('from=2026-11-30&to=2026-12-06&ids=calls')).json()) as KpiValues;
+    expect(plain.kpis[0]!.members.every((m) => m.improvement === undefined)).toBe(true);
+  });
+
+  it('is asked for one KPI at a time, in words', async () => {
+    const refused = await valuesOf('from=2026-11-30&to=2026-12-06&improvement=true');
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as ApiError).error.details).toEqual({ improvement: 'Most improved is asked for one KPI at a time' });
+  });
+});
