@@ -238,6 +238,15 @@ describe('activity types', () => {
     await page.waitForURL('**/app/kpis?period=month');
     await saveSettledScreenshot(page, 'kpis-06-board');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    // Most improved: each person's change on their own average of earlier months; nobody here has one yet.
+    await page.getByRole('radio', { name: 'Most improved' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL('**/app/kpis?period=month&rank=improved');
+    await page.getByRole('columnheader', { name: 'Change' }).waitFor();
+    await expect.poll(() => board.getByRole('row').nth(1).innerText()).toMatch(/No history yet/);
+    await saveSettledScreenshot(page, 'kpis-06-board-improved');
+    await page.getByRole('radio', { name: 'By the figure' }).focus();
+    await page.keyboard.press('Space');
     // The board as a workbook: the same month, the company's KPIs as columns, everyone's row last.
     await page.getByRole('button', { name: 'Export' }).click();
     const menu = page.getByRole('menu');

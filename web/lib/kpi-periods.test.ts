@@ -1,6 +1,6 @@
 import type { Kpi, KpiValues } from '@core/contracts';
 import { describe, expect, it } from 'vitest';
-import { rankRows } from './kpi-periods';
+import { rankRows, rankRowsByImprovement } from './kpi-periods';
 
 const kpi = (lowerIsBetter: boolean): Kpi => ({
   id: 'k',
@@ -36,5 +36,30 @@ describe('the KPI board', () => {
     const order = (lower: boolean) => rankRows(values, kpi(lower), (id) => id).map((m) => m.userId);
     expect(order(false)).toEqual(['cat', 'ann', 'dan', 'bob']);
     expect(order(true)).toEqual(['ann', 'dan', 'cat', 'bob']);
+  });
+});
+
+describe("the KPI board's most improved", () => {
+  const improved = (changes: Record<string, number | null>): KpiValues => ({
+    ...values,
+    kpis: [
+      {
+        id: 'k',
+        total: 3,
+        members: Object.entries(changes).map(([userId, change]) => ({
+          userId,
+          value: 1,
+          improvement: { baseline: change === null ? null : 2, periods: change === null ? 0 : 3, change },
+        })),
+      },
+    ],
+  });
+
+  it('ranks the biggest change first (the smallest where lower is better), no change last, then as by the figure', () => {
+    const changes = improved({ ann: 2_500, bob: 9_000, cat: null, dan: 2_500 });
+    const order = (lower: boolean) => rankRowsByImprovement(values, changes, kpi(lower), (id) => id).map((m) => m.userId);
+    // Ann and Dan tie on +25 %: the figure's order (both 2, then by name) decides.
+    expect(order(false)).toEqual(['bob', 'ann', 'dan', 'cat']);
+    expect(order(true)).toEqual(['ann', 'dan', 'bob', 'cat']);
   });
 });

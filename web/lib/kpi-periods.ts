@@ -22,3 +22,24 @@ export function rankRows(values: KpiValues, kpi: Kpi, nameOf: (userId: string) =
     return nameOf(a.userId).localeCompare(nameOf(b.userId));
   });
 }
+
+/**
+ * "Most improved" (decision 053 on a KPI): the biggest change on one's own average first (the
+ * smallest where lower is better); no change to measure (no history, nothing before, no value now)
+ * last; then as the KPI's own ranking orders them.
+ */
+export function rankRowsByImprovement(values: KpiValues, improved: KpiValues, kpi: Kpi, nameOf: (userId: string) => string) {
+  const byValue = rankRows(values, kpi, nameOf);
+  const place = new Map(byValue.map((member, index) => [member.userId, index]));
+  const change = new Map(improved.kpis.find((k) => k.id === kpi.id)?.members.map((m) => [m.userId, m.improvement?.change ?? null]));
+  return [...byValue].sort((a, b) => {
+    const x = change.get(a.userId) ?? null;
+    const y = change.get(b.userId) ?? null;
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return kpi.lowerIsBetter ? x - y : y - x;
+    }
+    return place.get(a.userId)! - place.get(b.userId)!;
+  });
+}

@@ -13,8 +13,16 @@ export function useKpis(options: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: queryKeys.kpis, queryFn: getKpis, enabled: options.enabled });
 }
 
-/** byTeam: each team's figure too; totalOnly with ids: only those KPIs' totals (a number, a gauge). */
-type KpiValuesQuery = { from: string; to: string; teamId?: string; byTeam?: 'true'; totalOnly?: 'true'; ids?: string };
+/** byTeam: each team's figure too; totalOnly with ids: only those KPIs' totals (a number, a gauge); improvement with one id: "most improved". */
+type KpiValuesQuery = {
+  from: string;
+  to: string;
+  teamId?: string;
+  byTeam?: 'true';
+  totalOnly?: 'true';
+  ids?: string;
+  improvement?: 'true';
+};
 
 export function getKpiValues(query: KpiValuesQuery): Promise<KpiValues> {
   return api.GET('/api/v1/kpis/values', { params: { query } });

@@ -2,7 +2,7 @@ import type { Kpi } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { computeLocalDate, computePeriodDays, type LocalDate } from '@core/period';
 import { GaugeIcon, ScaleIcon } from 'lucide-react';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@web/components/empty-state';
@@ -19,11 +19,12 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
+import { useCompanyFormat } from '@web/lib/format';
 import { formatKpiValue } from '@web/lib/format-kpi';
 import { formatMemberName } from '@web/lib/member-name';
 import { usePersonPageHref } from '@web/lib/people';
 import { useKpis, useKpiValues } from '@web/lib/queries/get-kpis';
-import { BUILT_IN_COLUMNS, type Period, PERIODS, rankRows } from '@web/lib/kpi-periods';
+import { BUILT_IN_COLUMNS, type Period, PERIODS, rankRows, rankRowsByImprovement } from '@web/lib/kpi-periods';
 import { useTeamFilter } from '@web/lib/teams';
 
 /**
@@ -48,6 +49,12 @@ export function Component() {
   const own = list.filter((kpi) => !kpi.builtIn);
   const wanted = params.get('kpi');
   const ranked = list.find((kpi) => kpi.id === wanted) ?? own[0] ?? list.find((kpi) => kpi.id === 'points');
+  // "Most improved" (decision 053 on a KPI): each person's change on their own average, read only when chosen.
+  const improving = params.get('rank') === 'improved' && ranked !== undefined;
+  const improved = useKpiValues(
+    { ...days, ...(teamId ? { teamId } : {}), ids: ranked?.id ?? 'points', improvement: 'true' },
+    { enabled: improving },
+  );
   const columns = ranked
     ? [ranked, ...[...own, ...list.filter((kpi) => BUILT_IN_COLUMNS.includes(kpi.id))].filter((kpi) => kpi.id !== ranked.id)]
     : [];
@@ -69,8 +76,14 @@ export function Component() {
   const valueOf = (kpi: Kpi, userId: string) =>
     values.data?.kpis.find((k) => k.id === kpi.id)?.members.find((m) => m.userId === userId)?.value;
   const totalOf = (kpi: Kpi) => values.data?.kpis.find((k) => k.id === kpi.id)?.total;
-  const rows = values.data && ranked ? rankRows(values.data, ranked, nameOf) : [];
-  const failed = (kpis.isError && !kpis.data) || (values.isError && !values.data);
+  const rows =
+    values.data && ranked
+      ? improving && improved.data
+        ? rankRowsByImprovement(values.data, improved.data, ranked, nameOf)
+        : rankRows(values.data, ranked, nameOf)
+      : [];
+  const improvementOf = (userId: string) => improved.data?.kpis[0]?.members.find((m) => m.userId === userId)?.improvement;
+  const failed = (kpis.isError && !kpis.data) || (values.isError && !values.data) || (improving && improved.isError && !improved.data);
 
   return (
     <>
@@ -93,6 +106,18 @@ export function Component() {
           onChange={(next) => setParam('period', next)}
           options={PERIODS.map((choice) => ({ value: choice, label: t(`kpis.periods.${choice}`) }))}
         />
+        {ranked && (
+          <SegmentedChoice
+            legend={t('kpis.ranking')}
+            name="kpi-ranking"
+            value={improving ? 'improved' : 'value'}
+            onChange={(next) => setParam('rank', next)}
+            options={[
+              { value: 'value', label: t('kpis.rankValue') },
+              { value: 'improved', label: t('scoreboard:rankBy.improved') },
+            ]}
+          />
+        )}
         {ranked && (
           <div className="flex items-center gap-2 pb-0.5">
             <ScaleIcon className="size-4 text-muted-foreground" aria-hidden />
@@ -120,7 +145,7 @@ export function Component() {
                 layout="stacked"
               />
             </div>
-          ) : !values.data || !ranked ? (
+          ) : !values.data || !ranked || (improving && !improved.data) ? (
             <div className="space-y-3 p-6" role="status" aria-busy="true" aria-label={t('kpis.loading')}>
               {Array.from({ length: 4 }, (_, i) => (
                 <Skeleton key={i} className="h-10 w-full" />
@@ -136,9 +161,14 @@ export function Component() {
                     <TableHead className="w-12 text-center">#</TableHead>
                     <TableHead>{t('kpis.person')}</TableHead>
                     {columns.map((kpi, i) => (
-                      <TableHead key={kpi.id} className={cn('text-end whitespace-nowrap', i === 0 ? 'text-foreground' : 'max-sm:hidden')}>
-                        {nameOfKpi(kpi)}
-                      </TableHead>
+                      <Fragment key={kpi.id}>
+                        <TableHead className={cn('text-end whitespace-nowrap', i === 0 ? 'text-foreground' : 'max-sm:hidden')}>
+                          {nameOfKpi(kpi)}
+                        </TableHead>
+                        {i === 0 && improving && (
+                          <TableHead className="text-end whitespace-nowrap text-foreground">{t('kpis.change')}</TableHead>
+                        )}
+                      </Fragment>
                     ))}
                   </TableRow>
                 </TableHeader>
@@ -162,9 +192,16 @@ export function Component() {
                           </span>
                         </TableCell>
                         {columns.map((kpi, i) => (
-                          <TableCell key={kpi.id} className={cn('text-end tabular-nums', i === 0 ? 'font-semibold' : 'max-sm:hidden')}>
-                            {format(kpi, valueOf(kpi, member.userId))}
-                          </TableCell>
+                          <Fragment key={kpi.id}>
+                            <TableCell className={cn('text-end tabular-nums', i === 0 ? 'font-semibold' : 'max-sm:hidden')}>
+                              {format(kpi, valueOf(kpi, member.userId))}
+                            </TableCell>
+                            {i === 0 && improving && (
+                              <TableCell className="text-end">
+                                <ImprovementCell measure={improvementOf(member.userId)} baseline={(value) => format(kpi, value)} />
+                              </TableCell>
+                            )}
+                          </Fragment>
                         ))}
                       </TableRow>
                     );
@@ -173,9 +210,12 @@ export function Component() {
                     <TableCell />
                     <TableCell>{teamId ? t('kpis.teamTotal') : t('kpis.everyone')}</TableCell>
                     {columns.map((kpi, i) => (
-                      <TableCell key={kpi.id} className={cn('text-end tabular-nums', i !== 0 && 'max-sm:hidden')}>
-                        {format(kpi, totalOf(kpi))}
-                      </TableCell>
+                      <Fragment key={kpi.id}>
+                        <TableCell className={cn('text-end tabular-nums', i !== 0 && 'max-sm:hidden')}>
+                          {format(kpi, totalOf(kpi))}
+                        </TableCell>
+                        {i === 0 && improving && <TableCell />}
+                      </Fragment>
                     ))}
                   </TableRow>
                 </TableBody>
@@ -185,5 +225,39 @@ export function Component() {
         </CardContent>
       </Card>
     </>
+  );
+}
+
+/**
+ * A person's change on their own average (decision 053's words, on a KPI): "+50% on own average",
+ * or why there is none; the average, written as the KPI writes it, in the title and for screen readers.
+ */
+function ImprovementCell({
+  measure,
+  baseline,
+}: {
+  measure: { baseline: number | null; periods: number; change: number | null } | undefined;
+  baseline: (value: number) => string;
+}) {
+  const { t } = useTranslation('scoreboard');
+  const format = useCompanyFormat();
+  const detail =
+    measure && measure.baseline !== null
+      ? t('rankBy.baselineDetail', { baseline: baseline(measure.baseline), count: measure.periods })
+      : null;
+  if (!measure || measure.change === null) {
+    return (
+      <span className="text-sm whitespace-nowrap text-muted-foreground" title={detail ?? undefined}>
+        {measure && measure.baseline !== null ? t('rankBy.noAverage') : t('rankBy.noHistory')}
+        {detail && <span className="sr-only"> ({detail})</span>}
+      </span>
+    );
+  }
+  const percent = Math.round(measure.change / 100);
+  return (
+    <span className="font-semibold whitespace-nowrap text-primary tabular-nums" title={detail ?? undefined}>
+      {t('rankBy.onAverage', { value: `${percent >= 0 ? '+' : '−'}${format.percent(Math.abs(percent))}` })}
+      {detail && <span className="sr-only"> ({detail})</span>}
+    </span>
   );
 }
