@@ -194,6 +194,7 @@ describe('the document', () => {
         'GET /api/v1/exports/goals',
         'GET /api/v1/badges/members/{userId}',
         'GET /api/v1/badges/recent',
+        'GET /api/v1/badges/company',
       ].sort(),
       'members:read': ['GET /api/v1/exports/members', 'GET /api/v1/team/members', 'GET /api/v1/teams'],
       'webhooks:manage': [
