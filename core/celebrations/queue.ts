@@ -1,5 +1,5 @@
 import type { ContestScoreUnit } from '../contests';
-import type { OwnTypeLook } from '../contracts/activity-types';
+import type { LocalizedNames, OwnTypeLook } from '../contracts/activity-types';
 /*
  * When a celebration may take the screen (decision 051). A wall TV exists to show the board: a
  * celebration takes it over for a few seconds, never more than a share of each minute, and the
@@ -45,6 +45,8 @@ export type CelebrationEvent = {
   prize?: string | null;
   /** An own type's activity: the type's names and look, and its outcome's names (decision 105). */
   ownType?: OwnTypeLook | null;
+  /** A badge earned: its kind, and a company's own badge's names (decision 107). */
+  badge?: { kind: string; names: LocalizedNames | null } | null;
 };
 
 /** What takes the screen: one event, or several of one kind that arrived together. */

@@ -1,4 +1,5 @@
 import type { CelebrationCard } from '@core/celebrations';
+import { BADGE_KINDS } from '@core/contracts/constants';
 import { formatMoney, type MinorUnits } from '@core/money';
 import { pickName } from '@core/activity-types';
 import { formatKpiValue } from './format-kpi';
@@ -66,6 +67,20 @@ export function useCelebrationCardWords(
       const own = owns[0];
       const what = own?.outcome ? `${own.name}: ${own.outcome}` : (own?.name ?? '');
       return { title, text: t('tv.celebrate.activity.text', { name, what }), amount: null, note: null };
+    }
+    if (card.kind === 'badge') {
+      // Named as the feed names it: a company's own by its names (decision 107), a built-in one by the catalogue.
+      const badge = event.badge;
+      const named =
+        badge?.kind === 'company'
+          ? badge.names
+            ? pickName(badge.names, i18n.language)
+            : null
+          : badge && (BADGE_KINDS as readonly string[]).includes(badge.kind)
+            ? t(`badges.kinds.${badge.kind}.name`)
+            : null;
+      const text = named ? t('tv.celebrate.badge.textNamed', { name, badge: named }) : t('tv.celebrate.badge.text', { name });
+      return { title, text, amount: null, note: null };
     }
     return { title, text: t(`tv.celebrate.${card.kind}.text`, { name, detail: event.detail ?? '' }), amount: null, note: null };
   }

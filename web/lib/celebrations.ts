@@ -71,6 +71,8 @@ export type CelebratedItem = {
   prize?: string | null;
   /** An own type's activity: the type's names and look, and its outcome's names (decision 105). */
   ownType?: OwnTypeLook | null;
+  /** A badge earned: its kind, and a company's own badge's names (decision 107). */
+  badge?: { kind: string; names: LocalizedNames | null } | null;
 };
 
 /**
@@ -104,6 +106,7 @@ export function toCelebratedItem(
     formerMember: event.formerMember,
     detail: typeof event.data.name === 'string' ? event.data.name : null,
     ...(event.kind === 'contest.finished' ? readContestWin(event.data) : {}),
+    ...(event.kind === 'badge.earned' ? readCelebratedBadge(event.data) : {}),
   };
 }
 
@@ -115,6 +118,13 @@ function readScoreUnit(unit: unknown): ContestScoreUnit | null {
   // An unknown format is written as a number (formatKpiValue's default): no zod here (decision 085).
   if (typeof names !== 'object' || names === null || typeof format !== 'string') return null;
   return { names: names as LocalizedNames, format: format as KpiFormat, decimals: typeof decimals === 'number' ? decimals : 0 };
+}
+
+/** A badge.earned event's badge: its kind, and a company's own badge's names, which the event carries (decision 107). */
+export function readCelebratedBadge(data: Record<string, unknown>): Pick<CelebratedItem, 'badge'> {
+  if (typeof data.badge !== 'string') return {};
+  const names = typeof data.names === 'object' && data.names !== null ? (data.names as LocalizedNames) : null;
+  return { badge: { kind: data.badge, names } };
 }
 
 /**
@@ -181,6 +191,7 @@ export function useLandedCelebrations(
           contestScore: item.contestScore,
           prize: item.prize,
           ownType: item.ownType,
+          badge: item.badge,
         });
         pending.current.delete(id);
       } else if (Date.now() - at > 60_000) {

@@ -163,3 +163,22 @@ describe("an own type's card on the wall (decision 105)", () => {
     );
   });
 });
+
+describe('a badge on the wall', () => {
+  it("names the badge: a built-in one from the catalogue, a company's own by its names, in the reader's language", async () => {
+    const earned = (badge: CelebrationCard['events'][number]['badge']) =>
+      event({ kind: 'badge', displayName: 'Kari Nordmann', detail: null, badge });
+    expect(show({ id: 'b1', kind: 'badge', events: [earned({ kind: 'first_sale', names: null })] })).toHaveTextContent(
+      'Badge earned!Kari Nordmann earned “First sale”',
+    );
+    document.body.innerHTML = '';
+    const own = earned({ kind: 'company', names: { en: 'Demo machine', nb: 'Demomaskin' } });
+    expect(show({ id: 'b2', kind: 'badge', events: [own] })).toHaveTextContent('Kari Nordmann earned “Demo machine”');
+    document.body.innerHTML = '';
+    // One from before the cards named them: the words they always had.
+    expect(show({ id: 'b3', kind: 'badge', events: [earned(null)] })).toHaveTextContent('Kari Nordmann just earned a badge');
+    document.body.innerHTML = '';
+    await i18n.changeLanguage('nb');
+    expect(show({ id: 'b4', kind: 'badge', events: [own] })).toHaveTextContent('Kari Nordmann fikk «Demomaskin»');
+  });
+});

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   type CelebratedItem,
   type CelebrationSwitches,
+  readCelebratedBadge,
   readContestWin,
   toCelebratedItem,
   useCelebrationQueue,
@@ -53,6 +54,8 @@ function useWallData(displayToken: string | undefined): { switches: CelebrationS
         customerName: item.customerName,
         // A contest won: its score, what it counts and the prize (decision 087).
         ...(item.eventKind === 'contest.finished' ? readContestWin(item.data) : {}),
+        // A badge: which, named on the card (decision 107).
+        ...(item.eventKind === 'badge.earned' ? readCelebratedBadge(item.data) : {}),
       }));
     return feed.data?.items.map((item) => ({
       ...toCelebratedItem(item, settings.data),
