@@ -114,5 +114,8 @@ describe('findBadgePeriod', () => {
     // Friday 1 January 2027 is in the same week, under the same key.
     expect(findBadgePeriod('week', d('2027-01-01')).key).toBe('2026-W53');
     expect(findBadgePeriod('month', d('2028-02-10'))).toEqual({ from: '2028-02-01', to: '2028-02-29', key: '2028-02' });
+    // A milestone is all of time, under one key.
+    expect(findBadgePeriod('ever', d('2026-12-03')).key).toBe('ever');
+    expect(findBadgePeriod('ever', d('2026-12-03')).from < '2020-01-01').toBe(true);
   });
 });

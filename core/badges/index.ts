@@ -60,7 +60,7 @@ export function formatMonth(day: LocalDate): string {
 /**
  * The day, ISO week or month that holds `day`, for a company's own badge (decision 107): its first
  * and last day, and the key that makes the badge once per member and period ('2026-12-03',
- * '2026-W49', '2026-12').
+ * '2026-W49', '2026-12'); a milestone's ('ever') is all of time, once.
  */
 export function findBadgePeriod(period: CompanyBadgePeriod, day: LocalDate): { from: LocalDate; to: LocalDate; key: string } {
   switch (period) {
@@ -72,5 +72,12 @@ export function findBadgePeriod(period: CompanyBadgePeriod, day: LocalDate): { f
     }
     case 'month':
       return { from: startOfMonth(day), to: endOfMonth(day), key: formatMonth(day) };
+    case 'ever':
+      // Everything logged, before and after the day written to (a late log adds to the same count).
+      return { from: EVER_FROM, to: EVER_TO, key: 'ever' };
   }
 }
+
+/** The first and last day a milestone badge counts ("ever"): before any company and after every plan. */
+const EVER_FROM = '2000-01-01' as LocalDate;
+const EVER_TO = '2999-12-31' as LocalDate;

@@ -104,8 +104,11 @@ export type UpdateBadgeSetting = z.infer<typeof UpdateBadgeSettingSchema>;
 
 export const BadgeMemberParamsSchema = z.object({ userId: text().trim().min(1).max(128) });
 
-/** The periods a company's own badge is earned in: once per member, badge and period (decision 107). */
-export const COMPANY_BADGE_PERIODS = ['day', 'week', 'month'] as const;
+/**
+ * The periods a company's own badge is earned in: once per member, badge and period (decision 107);
+ * `ever`, once per member for good (a milestone: the first demo booked, the 100th sale).
+ */
+export const COMPANY_BADGE_PERIODS = ['day', 'week', 'month', 'ever'] as const;
 export type CompanyBadgePeriod = (typeof COMPANY_BADGE_PERIODS)[number];
 /** A company's own badges switched on (those switched off are not counted). */
 export const COMPANY_BADGES_MAX = 30;
@@ -126,7 +129,7 @@ export const CompanyBadgeInputSchema = z.strictObject({
     .int('The number to reach must be a whole number')
     .min(1, 'The number to reach must be at least 1')
     .max(COMPANY_BADGE_THRESHOLD_MAX, 'The number to reach is too large'),
-  period: z.enum(COMPANY_BADGE_PERIODS, { error: 'Choose a day, a week or a month' }),
+  period: z.enum(COMPANY_BADGE_PERIODS, { error: 'Choose a day, a week, a month or a milestone' }),
   /** Switched off, it is not awarded from then on; the badges earned stay. Left out: on for a new one, as it was for a change. */
   enabled: z.boolean({ error: 'Say whether it is awarded' }).optional(),
 });

@@ -11,7 +11,7 @@ CREATE TABLE "company_badges" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "company_badges_company_id_id_pk" PRIMARY KEY("company_id","id"),
-	CONSTRAINT "company_badges_period_ck" CHECK ("company_badges"."period" in ('day','week','month')),
+	CONSTRAINT "company_badges_period_ck" CHECK ("company_badges"."period" in ('day','week','month','ever')),
 	CONSTRAINT "company_badges_threshold_ck" CHECK ("company_badges"."threshold" > 0)
 );
 --> statement-breakpoint

@@ -1224,7 +1224,7 @@ export const companyBadges = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    check('company_badges_period_ck', sql`${t.period} in ('day','week','month')`),
+    check('company_badges_period_ck', sql`${t.period} in ('day','week','month','ever')`),
     check('company_badges_threshold_ck', sql`${t.threshold} > 0`),
   ],
 );

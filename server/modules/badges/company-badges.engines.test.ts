@@ -220,6 +220,28 @@ describe("a company's own badges", () => {
     expect(await companyBadgesOf(seller)).toHaveLength(1);
   });
 
+  it('a milestone: the second sale ever, earned once for good, across days and months', async () => {
+    const rookie = await t.createMember({ companyId: admin.companyId, name: 'Rune Rookie' });
+    const badge = await created(badgeInput({ names: { en: 'Closer for real' }, kpiId: 'sales', threshold: 2, period: 'ever' }));
+    at('2026-11-27');
+    await sale(rookie, 100_000);
+    await follow();
+    expect(await companyBadgesOf(rookie)).toEqual([]);
+    at('2026-12-02');
+    await sale(rookie, 100_000);
+    await follow();
+    const [earned] = await companyBadgesOf(rookie);
+    expect(earned).toMatchObject({
+      occasion: `${badge.id}:ever`,
+      localDate: '2026-12-02',
+      data: { value: 2, period: 'ever', periodKey: 'ever' },
+    });
+    at('2027-01-04');
+    await sale(rookie, 100_000);
+    await follow();
+    expect(await companyBadgesOf(rookie)).toHaveLength(1);
+  });
+
   it('a change that leaves out whether it is awarded keeps it as it was; a KPI changed to go down stops awarding it', async () => {
     const closer = await t.createMember({ companyId: admin.companyId, name: 'Cleo Closer' });
     const kpi = (await (

@@ -12253,7 +12253,7 @@ export interface paths {
                                 kpiId: string;
                                 threshold: number;
                                 /** @enum {string} */
-                                period: "day" | "week" | "month";
+                                period: "day" | "week" | "month" | "ever";
                                 enabled: boolean;
                                 id: string;
                                 createdAt: string;
@@ -12316,7 +12316,7 @@ export interface paths {
                         kpiId: string;
                         threshold: number;
                         /** @enum {string} */
-                        period: "day" | "week" | "month";
+                        period: "day" | "week" | "month" | "ever";
                         enabled?: boolean;
                     };
                 };
@@ -12342,7 +12342,7 @@ export interface paths {
                             kpiId: string;
                             threshold: number;
                             /** @enum {string} */
-                            period: "day" | "week" | "month";
+                            period: "day" | "week" | "month" | "ever";
                             enabled: boolean;
                             id: string;
                             createdAt: string;
@@ -12428,7 +12428,7 @@ export interface paths {
                         kpiId: string;
                         threshold: number;
                         /** @enum {string} */
-                        period: "day" | "week" | "month";
+                        period: "day" | "week" | "month" | "ever";
                         enabled?: boolean;
                     };
                 };
@@ -12454,7 +12454,7 @@ export interface paths {
                             kpiId: string;
                             threshold: number;
                             /** @enum {string} */
-                            period: "day" | "week" | "month";
+                            period: "day" | "week" | "month" | "ever";
                             enabled: boolean;
                             id: string;
                             createdAt: string;

@@ -150,6 +150,8 @@ function describeCompanyBadge(
           new Date(`${periodKey}-15T12:00:00Z`),
         ),
       });
+    case 'ever':
+      return t('badges.card.details.company.ever', { value: figure, kpi: name });
     default:
       return '';
   }

@@ -49,11 +49,17 @@ afterEach(() => dismissAllToasts());
 
 describe("the admins' own badges", () => {
   it('lists each badge with the rule it is earned by, and says what to do when there is none', async () => {
-    stubFetch({ 'GET /api/v1/badges/company': reply(200, { badges: [demoMachine] }), 'GET /api/v1/kpis': reply(200, { kpis: KPIS }) });
+    const milestone = { ...demoMachine, id: 'b-100', names: { en: 'Centurion' }, kpiId: 'sales', threshold: 100, period: 'ever' as const };
+    stubFetch({
+      'GET /api/v1/badges/company': reply(200, { badges: [demoMachine, milestone] }),
+      'GET /api/v1/kpis': reply(200, { kpis: KPIS }),
+    });
     renderCard();
-    const row = await screen.findByTestId('company-badge-row');
-    expect(within(row).getByText('Demo machine')).toBeInTheDocument();
-    expect(within(row).getByText('3 meetings booked in a day')).toBeInTheDocument();
+    const [row, second] = await screen.findAllByTestId('company-badge-row');
+    expect(within(row!).getByText('Demo machine')).toBeInTheDocument();
+    expect(within(row!).getByText('3 meetings booked in a day')).toBeInTheDocument();
+    // A milestone is earned once for good.
+    expect(within(second!).getByText('100 sales in all')).toBeInTheDocument();
 
     await i18n.changeLanguage('nb');
     stubFetch({ 'GET /api/v1/badges/company': reply(200, { badges: [] }), 'GET /api/v1/kpis': reply(200, { kpis: KPIS }) });
