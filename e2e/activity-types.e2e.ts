@@ -243,7 +243,8 @@ describe('activity types', () => {
     await page.keyboard.press('Space');
     await page.waitForURL('**/app/kpis?period=month&rank=improved');
     await page.getByRole('columnheader', { name: 'Change' }).waitFor();
-    await expect.poll(() => board.getByRole('row').nth(1).innerText()).toMatch(/No history yet/);
+    const byImprovement = page.getByRole('table', { name: 'KPIs ranked by most improved on Offers' });
+    await expect.poll(() => byImprovement.getByRole('row').nth(1).innerText()).toMatch(/No history yet/);
     await saveSettledScreenshot(page, 'kpis-06-board-improved');
     await page.getByRole('radio', { name: 'By the figure' }).focus();
     await page.keyboard.press('Space');

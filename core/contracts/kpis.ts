@@ -41,6 +41,7 @@ export const KPI_MEASURE_MESSAGES = {
   badgeLowerIsBetter: 'A badge is earned by reaching a number: choose a KPI where higher is better',
   badgeNotAdditive: 'A badge needs a KPI that adds up: a count or a sum',
   improvementOfOne: 'Most improved is asked for one KPI at a time',
+  improvementRange: 'Most improved is asked for at most 31 days',
 } as const;
 
 /** A KPI as a contest or target names it, for its screens to write the figure (decisions 103, 104). */
@@ -141,6 +142,11 @@ export const KpiParamsSchema = z.object({ id: z.uuid({ error: 'Not a KPI id' }) 
 
 const day = text().refine(isLocalDate, { message: 'Enter a date as YYYY-MM-DD' });
 
+/** The kinds of board period "most improved" compares with its earlier equal periods. */
+export const KPI_IMPROVEMENT_PERIODS = ['day', 'week', 'month', 'range'] as const;
+/** The longest range "most improved" is asked for: its earlier periods are read day by day. */
+export const KPI_IMPROVEMENT_RANGE_DAYS_MAX = 31;
+
 export const KpiValuesQuerySchema = z.object({
   from: day,
   to: day,
@@ -160,12 +166,11 @@ export const KpiValuesQuerySchema = z.object({
     .transform((value) => value === 'true'),
   /**
    * "Most improved" (decision 053 on a KPI): each member's value against their own average of the
-   * earlier equal periods in which they logged what the KPI reads. One KPI at a time (`ids`).
+   * earlier equal periods in which they logged anything, the period being the board's: a `day` (the
+   * 28 days before), a `week` so far (the 4 weeks before), a `month` so far (the 3 months before) or
+   * any other `range` of at most 31 days (the 4 ranges of its length before). One KPI at a time (`ids`).
    */
-  improvement: z
-    .enum(['true', 'false'], { error: 'improvement is true or false' })
-    .optional()
-    .transform((value) => value === 'true'),
+  improvement: z.enum(KPI_IMPROVEMENT_PERIODS, { error: 'improvement is day, week, month or range' }).optional(),
 });
 export type KpiValuesQuery = z.infer<typeof KpiValuesQuerySchema>;
 
@@ -191,9 +196,10 @@ export const KpiValuesSchema = z.object({
           userId: text(),
           value: KpiValueSchema,
           /**
-           * With improvement: the average of the earlier equal periods in which the member logged what
-           * the KPI reads (`baseline`, null: none), how many (`periods`), and this period's change
-           * against it in hundredths of a percent (`change`: 2 500 is +25 %; null without a baseline above 0).
+           * With improvement: the average of the earlier equal periods in which the member logged
+           * anything (`baseline`, unrounded, in the KPI's units; null: none), how many (`periods`), and
+           * this period's change against it in hundredths of a percent (`change`: 2 500 is +25 %; null
+           * without a baseline above 0 or without a value now).
            */
           improvement: z
             .object({ baseline: z.number().nullable(), periods: z.number().int(), change: z.number().int().nullable() })

@@ -1,7 +1,7 @@
 import { computeRuleSet, DAILY_CALL_BONUS_THRESHOLD, type KpiRule } from '../kpi';
 import type { TargetPeriod } from '../pacing/target-periods';
 import type { RankBy } from '../contracts/scoreboard';
-import { addDays, diffDays, endOfMonth, type LocalDate, startOfMonth, startOfWeek } from '../period';
+import { addDays, diffDays, endOfMonth, type LocalDate, startOfMonth } from '../period';
 import type { LeaderboardSortKey } from '../stats';
 
 /*
@@ -143,17 +143,6 @@ export function computeEarlierPeriods(
     end = addDays(end, -length);
   }
   return periods;
-}
-
-/**
- * What kind of board period [from, to] is, for its earlier equal periods: one day, a Monday-to-Sunday
- * week, a calendar month, or any other range (a KPI's values are asked for by their days).
- */
-export function findPeriodKind(from: LocalDate, to: LocalDate): 'today' | 'week' | 'month' | 'custom' {
-  if (from === to) return 'today';
-  if (from === startOfWeek(from) && to === addDays(from, 6)) return 'week';
-  if (from === startOfMonth(from) && to === endOfMonth(from)) return 'month';
-  return 'custom';
 }
 
 /** What a row is ranked on: its raw numbers, its name, and the measures of the fair rankings. */

@@ -11,7 +11,6 @@ import {
   computePeriodGoal,
   computeTargetPeriodOfBoard,
   countWorkingDays,
-  findPeriodKind,
   type FairlyRankable,
   rankFairly,
 } from './index';
@@ -181,15 +180,5 @@ describe('computeTargetPeriodOfBoard and countWorkingDays', () => {
   it('counts the days the calendar says are working days', () => {
     const weekdays = (day: string) => ![0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay());
     expect(countWorkingDays(toLocalDate('2026-11-23'), toLocalDate('2026-11-29'), weekdays)).toBe(5);
-  });
-});
-
-describe('findPeriodKind', () => {
-  it('names a day, a Monday-to-Sunday week, a calendar month, and anything else a custom range', () => {
-    expect(findPeriodKind(toLocalDate('2026-12-03'), toLocalDate('2026-12-03'))).toBe('today');
-    expect(findPeriodKind(toLocalDate('2026-11-30'), toLocalDate('2026-12-06'))).toBe('week');
-    expect(findPeriodKind(toLocalDate('2026-12-01'), toLocalDate('2026-12-07'))).toBe('custom');
-    expect(findPeriodKind(toLocalDate('2028-02-01'), toLocalDate('2028-02-29'))).toBe('month');
-    expect(findPeriodKind(toLocalDate('2026-12-01'), toLocalDate('2026-12-06'))).toBe('custom');
   });
 });

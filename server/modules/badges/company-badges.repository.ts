@@ -66,3 +66,20 @@ export async function isCompanyBadgeEarnedIn(tx: Transaction, companyId: Company
     WHERE company_id = ${companyId}::uuid AND kind = 'company' AND data ->> 'companyBadgeId' = ${id} LIMIT 1`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
+
+/** Which of these members already hold which of these company badges' occasions, as "userId occasion". */
+export async function selectEarnedOccasionsIn(
+  tx: Transaction,
+  companyId: CompanyId,
+  occasions: readonly string[],
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (occasions.length === 0 || userIds.length === 0) return new Set();
+  const result = await tx.execute<{ user_id: string; occasion: string }>(sql`SELECT user_id, occasion FROM badges
+    WHERE company_id = ${companyId}::uuid AND kind = 'company'
+      AND occasion IN (SELECT json_array_elements_text(${JSON.stringify(occasions)}::json))
+      AND user_id IN (SELECT json_array_elements_text(${JSON.stringify(userIds)}::json))`);
+  return new Set(
+    (result as unknown as { rows: { user_id: string; occasion: string }[] }).rows.map((row) => `${row.user_id} ${row.occasion}`),
+  );
+}

@@ -27,6 +27,7 @@ import {
   insertCompanyBadge,
   isCompanyBadgeEarnedIn,
   lockCompanyBadges,
+  selectEarnedOccasionsIn,
   selectCompanyBadgesIn,
   updateCompanyBadgeRow,
 } from './company-badges.repository';
@@ -187,10 +188,16 @@ export async function awardCompanyBadgesForChanges(tx: Transaction, companyId: C
   });
   if (judged.length === 0) return;
   const only = new Map(judged.map((definition) => [definition.kpiId, formulas.get(definition.kpiId)!]));
+  // A milestone held already is not judged again: its read would be of the member's whole history.
+  const milestones = judged.filter((definition) => definition.period === 'ever').map((definition) => `${definition.id}:ever`);
+  const held = await selectEarnedOccasionsIn(tx, companyId, milestones, [...new Set([...places.values()].map((place) => place.userId))]);
+  const isHeld = (definition: CompanyBadgeRow, userId: string) =>
+    definition.period === 'ever' && held.has(`${userId} ${definition.id}:ever`);
   // The periods to read (a day, a week, a month around each place), each once for everyone written to in it.
   const windows = new Map<string, { from: string; to: string; userIds: Set<string> }>();
   for (const definition of judged) {
     for (const { userId, day } of places.values()) {
+      if (isHeld(definition, userId)) continue;
       const period = findBadgePeriod(definition.period, toLocalDate(day));
       const key = `${period.from} ${period.to}`;
       const window = windows.get(key) ?? { from: period.from, to: period.to, userIds: new Set<string>() };
@@ -220,6 +227,7 @@ export async function awardCompanyBadgesForChanges(tx: Transaction, companyId: C
   const earned: { row: Awaited<ReturnType<typeof insertBadgesIn>>[number]; definition: CompanyBadgeRow }[] = [];
   for (const definition of judged) {
     for (const { userId, day, at } of places.values()) {
+      if (isHeld(definition, userId)) continue;
       const period = findBadgePeriod(definition.period, toLocalDate(day));
       const value = values.get(`${period.from} ${period.to} ${userId}`)?.get(definition.kpiId) ?? null;
       if (value === null || value < definition.threshold) continue;

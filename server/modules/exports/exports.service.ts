@@ -497,7 +497,6 @@ export async function exportKpis(deps: AppDeps, actor: Actor, reader: ExportRead
           ...(query.teamId ? { teamId: query.teamId } : {}),
           totalOnly: false,
           byTeam: false,
-          improvement: false,
         }),
       ];
       const members = values.members.filter((member) => query.member === undefined || member.userId === query.member);

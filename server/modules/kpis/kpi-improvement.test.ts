@@ -50,7 +50,7 @@ const valuesOf = async (query: string, as: Member = admin) => t.request(`/api/v1
 
 describe('most improved on a KPI', () => {
   it("measures each member's week against their own average of the four weeks before, counting only weeks they logged in", async () => {
-    const response = await valuesOf('from=2026-11-30&to=2026-12-06&ids=calls&improvement=true', steady);
+    const response = await valuesOf('from=2026-11-30&to=2026-12-06&ids=calls&improvement=week', steady);
     expect(response.status).toBe(200);
     const values = (await response.json()) as KpiValues;
     const of = (member: Member) => values.kpis[0]!.members.find((m) => m.userId === member.id);
@@ -61,16 +61,35 @@ describe('most improved on a KPI', () => {
   });
 
   it('a day is measured against the 28 days before it; without the flag nothing more is read or answered', async () => {
-    const day = (await (await valuesOf('from=2026-12-01&to=2026-12-01&ids=calls&improvement=true')).json()) as KpiValues;
+    const day = (await (await valuesOf('from=2026-12-01&to=2026-12-01&ids=calls&improvement=day')).json()) as KpiValues;
     // Siri logged on three of the 28 days before (2 November is the 29th), 10 calls each.
     expect(day.kpis[0]!.members.find((m) => m.userId === steady.id)?.improvement).toEqual({ baseline: 10, periods: 3, change: 5_000 });
     const plain = (await (await valuesOf('from=2026-11-30&to=2026-12-06&ids=calls')).json()) as KpiValues;
     expect(plain.kpis[0]!.members.every((m) => m.improvement === undefined)).toBe(true);
   });
 
+  it("a week so far (Monday to Wednesday) is measured against the four whole weeks before, as the dashboard's leaderboard measures", async () => {
+    const sofar = (await (await valuesOf('from=2026-11-30&to=2026-12-02&ids=calls&improvement=week')).json()) as KpiValues;
+    expect(sofar.kpis[0]!.members.find((m) => m.userId === steady.id)?.improvement).toEqual({ baseline: 10, periods: 4, change: 5_000 });
+  });
+
+  it('keeps the average as the KPI holds it: a ratio of 0.25 is not rounded to 0.3', async () => {
+    const ratio = await t.request('/api/v1/kpis', {
+      method: 'POST',
+      as: admin,
+      json: { names: { en: 'Sales per call' }, formula: { kind: 'ratio', left: 'sales', right: 'calls' }, format: 'percent', decimals: 1 },
+    });
+    const kpi = (await ratio.json()) as { id: string };
+    const values = (await (await valuesOf(`from=2026-11-30&to=2026-12-06&ids=${kpi.id}&improvement=week`)).json()) as KpiValues;
+    // Sam: 0 sales of 4 calls in one week, 1 sale of 0 calls (no value) in another: the average is of one week, 0.
+    expect(values.kpis[0]!.members.find((m) => m.userId === slower.id)?.improvement).toEqual({ baseline: 0, periods: 1, change: null });
+  });
+
   it('is asked for one KPI at a time, in words', async () => {
-    const refused = await valuesOf('from=2026-11-30&to=2026-12-06&improvement=true');
+    const refused = await valuesOf('from=2026-11-30&to=2026-12-06&improvement=week');
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as ApiError).error.details).toEqual({ improvement: 'Most improved is asked for one KPI at a time' });
+    const long = await valuesOf('from=2026-10-01&to=2026-12-06&ids=calls&improvement=range');
+    expect(((await long.json()) as ApiError).error.details).toEqual({ improvement: 'Most improved is asked for at most 31 days' });
   });
 });

@@ -10,6 +10,8 @@ import {
   type KpiSeriesQuery,
   KPIS_PER_COMPANY_MAX,
   type KpiValues,
+  type KPI_IMPROVEMENT_PERIODS,
+  KPI_IMPROVEMENT_RANGE_DAYS_MAX,
   KPI_MEASURE_MESSAGES,
   type KpiValuesQuery,
   type LocalizedNames,
@@ -24,7 +26,7 @@ import {
   type KpiTypeShape,
 } from '@core/kpi-formulas';
 import { diffDays, type LocalDate, listLocalDates } from '@core/period/local-date';
-import { computeEarlierPeriods, computeImprovement, findPeriodKind, type ImprovementMeasure } from '@core/rankings';
+import { computeEarlierPeriods, computeImprovement, type ImprovementMeasure } from '@core/rankings';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
 import { type CompanyId, type CompanyScope, withTenant } from '../../db/tenant';
@@ -300,6 +302,10 @@ async function readKpiValues(deps: AppDeps, scope: CompanyScope, query: KpiValue
     if (query.improvement && (wanted.length !== 1 || query.totalOnly)) {
       throw badRequest(`${KPI_MEASURE_MESSAGES.improvementOfOne}.`, { improvement: KPI_MEASURE_MESSAGES.improvementOfOne });
     }
+    // Its earlier periods are read day by day: a board's day, week or month, not a year.
+    if (query.improvement && diffDays(query.from as LocalDate, query.to as LocalDate) + 1 > KPI_IMPROVEMENT_RANGE_DAYS_MAX) {
+      throw badRequest(`${KPI_MEASURE_MESSAGES.improvementRange}.`, { improvement: KPI_MEASURE_MESSAGES.improvementRange });
+    }
 
     // Ranked: the active members on the boards (decision 081). Counted in the total: everyone's
     // activity in the period (of the team: its members, removed ones too), as the boards' totals.
@@ -324,7 +330,7 @@ async function readKpiValues(deps: AppDeps, scope: CompanyScope, query: KpiValue
       values: evaluateKpis(formulas, byMember.get(face.userId)!, wanted),
     }));
     const improvements = query.improvement
-      ? await measureImprovements(tx, companyId, { query, formulas, id: wanted[0]!, team, memberValues })
+      ? await measureImprovements(tx, companyId, { query, period: query.improvement, formulas, id: wanted[0]!, memberValues })
       : null;
     const totals = evaluateKpis(formulas, facts, wanted);
     // Each team's figure (asked for by the team comparison): its members' facts together, a ratio of their sums.
@@ -358,37 +364,44 @@ async function readKpiValues(deps: AppDeps, scope: CompanyScope, query: KpiValue
   });
 }
 
+/** The board's period as the fair rankings name it (decision 053). */
+const IMPROVEMENT_KIND = { day: 'today', week: 'week', month: 'month', range: 'custom' } as const;
+
 /**
  * "Most improved" on a KPI (decision 053's measure, decision 101's figures): each shown member's value
- * against their own average over the earlier equal periods (a day's 28 days before, a week's 4 weeks,
- * a month's 3 months, a range's 4 ranges) in which they logged anything the KPI reads and it had a
- * value, read in one statement day by day.
+ * against their own average over the earlier equal periods of the board's (a day's 28 days before, a
+ * week's 4 weeks, a month's 3 months, a range's 4 ranges), as the dashboard's leaderboard measures,
+ * counting only the periods in which they logged anything and the KPI had a value; read in one
+ * statement day by day, for the shown members only.
  */
 async function measureImprovements(
   tx: Transaction,
   companyId: CompanyId,
   input: {
     query: KpiValuesQuery;
+    period: (typeof KPI_IMPROVEMENT_PERIODS)[number];
     formulas: Map<string, KpiFormula>;
     id: string;
-    team: Set<string> | null;
     memberValues: readonly { userId: string; values: Map<string, number | null> }[];
   },
 ): Promise<Map<string, ImprovementMeasure>> {
-  const { query, formulas, id } = input;
-  const from = query.from as LocalDate;
-  const to = query.to as LocalDate;
-  const earlier = computeEarlierPeriods(findPeriodKind(from, to), from, to);
+  const { query, formulas, id, memberValues } = input;
+  const measures = new Map<string, ImprovementMeasure>();
+  if (memberValues.length === 0) return measures;
+  const earlier = computeEarlierPeriods(IMPROVEMENT_KIND[input.period], query.from as LocalDate, query.to as LocalDate);
   const facts = await selectKpiFacts(tx, companyId, earlier.at(-1)!.from, earlier[0]!.to, {
     byDay: true,
     perMember: true,
-    userIds: input.team,
+    userIds: new Set(memberValues.map((member) => member.userId)),
     keys: listFactKeys(formulas),
   });
   const byMember = new Map<string, DatedKpiFact[]>();
-  for (const fact of facts) byMember.set(fact.userId, [...(byMember.get(fact.userId) ?? []), fact]);
-  const measures = new Map<string, ImprovementMeasure>();
-  for (const { userId, values } of input.memberValues) {
+  for (const fact of facts) {
+    let own = byMember.get(fact.userId);
+    if (!own) byMember.set(fact.userId, (own = []));
+    own.push(fact);
+  }
+  for (const { userId, values } of memberValues) {
     const own = byMember.get(userId) ?? [];
     const past: number[] = [];
     for (const period of earlier) {
@@ -399,7 +412,9 @@ async function measureImprovements(
     }
     const now = values.get(id) ?? null;
     const measure = computeImprovement(now ?? 0, past);
-    measures.set(userId, now === null ? { ...measure, change: null } : measure);
+    // The average as the KPI holds it (a percent's 0.253, not the counts' one decimal): the page writes it.
+    const baseline = past.length === 0 ? null : past.reduce((sum, value) => sum + value, 0) / past.length;
+    measures.set(userId, { ...measure, baseline, change: now === null ? null : measure.change });
   }
   return measures;
 }

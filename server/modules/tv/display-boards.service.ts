@@ -41,14 +41,7 @@ async function readWidget(
   const widgetId = widget.id;
   const teamId = widgetTeamId(link, board, widget);
   const values = (days: { from: LocalDate; to: LocalDate }, more: Partial<KpiValuesQuery> = {}) =>
-    getWallKpiValues(deps, link.companyId, {
-      ...days,
-      ...(teamId ? { teamId } : {}),
-      totalOnly: false,
-      byTeam: false,
-      improvement: false,
-      ...more,
-    });
+    getWallKpiValues(deps, link.companyId, { ...days, ...(teamId ? { teamId } : {}), totalOnly: false, byTeam: false, ...more });
   switch (widget.kind) {
     case 'feed': {
       const feed = await getWallFeed(deps, { companyId: link.companyId, team: teamId ? { id: teamId } : null }, FEED_WIDGET_ROWS);
@@ -75,7 +68,7 @@ async function readWidget(
       // team's figure and no one's own, so a team's wall shows no other team's people.
       return {
         widgetId,
-        values: await getWallKpiValues(deps, link.companyId, { ...days, ids, totalOnly: true, byTeam: true, improvement: false }),
+        values: await getWallKpiValues(deps, link.companyId, { ...days, ids, totalOnly: true, byTeam: true }),
       };
     case 'chart': {
       const chartDays = computePeriodDays(widget.period === 'today' ? 'week' : widget.period, today);

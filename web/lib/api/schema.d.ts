@@ -5656,7 +5656,7 @@ export interface paths {
                     ids?: string;
                     totalOnly?: "true" | "false";
                     byTeam?: "true" | "false";
-                    improvement?: "true" | "false";
+                    improvement?: "day" | "week" | "month" | "range";
                 };
                 header?: never;
                 path?: never;

@@ -21,7 +21,7 @@ type KpiValuesQuery = {
   byTeam?: 'true';
   totalOnly?: 'true';
   ids?: string;
-  improvement?: 'true';
+  improvement?: 'day' | 'week' | 'month' | 'range';
 };
 
 export function getKpiValues(query: KpiValuesQuery): Promise<KpiValues> {

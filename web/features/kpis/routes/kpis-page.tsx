@@ -52,7 +52,7 @@ export function Component() {
   // "Most improved" (decision 053 on a KPI): each person's change on their own average, read only when chosen.
   const improving = params.get('rank') === 'improved' && ranked !== undefined;
   const improved = useKpiValues(
-    { ...days, ...(teamId ? { teamId } : {}), ids: ranked?.id ?? 'points', improvement: 'true' },
+    { ...days, ...(teamId ? { teamId } : {}), ids: ranked?.id ?? 'points', improvement: period === 'today' ? 'day' : period },
     { enabled: improving },
   );
   const columns = ranked
@@ -140,8 +140,8 @@ export function Component() {
             <div className="p-6">
               <LoadError
                 title={t('kpis.loadFailed')}
-                error={kpis.error ?? values.error}
-                onRetry={() => void Promise.all([kpis.refetch(), values.refetch()])}
+                error={kpis.error ?? values.error ?? improved.error}
+                onRetry={() => void Promise.all([kpis.refetch(), values.refetch(), ...(improving ? [improved.refetch()] : [])])}
                 layout="stacked"
               />
             </div>
@@ -155,7 +155,7 @@ export function Component() {
             <EmptyState icon={GaugeIcon} title={t('kpis.noPeopleTitle')} description={t('kpis.noPeopleText')} />
           ) : (
             <div className="overflow-x-auto">
-              <Table aria-label={t('kpis.boardTable', { kpi: nameOfKpi(ranked) })}>
+              <Table aria-label={t(improving ? 'kpis.boardTableImproved' : 'kpis.boardTable', { kpi: nameOfKpi(ranked) })}>
                 <TableHeader>
                   <TableRow>
                     <TableHead className="w-12 text-center">#</TableHead>
@@ -198,7 +198,11 @@ export function Component() {
                             </TableCell>
                             {i === 0 && improving && (
                               <TableCell className="text-end">
-                                <ImprovementCell measure={improvementOf(member.userId)} baseline={(value) => format(kpi, value)} />
+                                <ImprovementCell
+                                  measure={improvementOf(member.userId)}
+                                  baseline={(value) => format(kpi, value)}
+                                  lowerIsBetter={kpi.lowerIsBetter}
+                                />
                               </TableCell>
                             )}
                           </Fragment>
@@ -230,14 +234,17 @@ export function Component() {
 
 /**
  * A person's change on their own average (decision 053's words, on a KPI): "+50% on own average",
- * or why there is none; the average, written as the KPI writes it, in the title and for screen readers.
+ * or why there is none, with the average under it, written as the KPI writes it. A change for the
+ * better is coloured (down, where lower is better).
  */
 function ImprovementCell({
   measure,
   baseline,
+  lowerIsBetter,
 }: {
   measure: { baseline: number | null; periods: number; change: number | null } | undefined;
   baseline: (value: number) => string;
+  lowerIsBetter: boolean;
 }) {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
@@ -245,19 +252,20 @@ function ImprovementCell({
     measure && measure.baseline !== null
       ? t('rankBy.baselineDetail', { baseline: baseline(measure.baseline), count: measure.periods })
       : null;
-  if (!measure || measure.change === null) {
-    return (
-      <span className="text-sm whitespace-nowrap text-muted-foreground" title={detail ?? undefined}>
-        {measure && measure.baseline !== null ? t('rankBy.noAverage') : t('rankBy.noHistory')}
-        {detail && <span className="sr-only"> ({detail})</span>}
-      </span>
-    );
-  }
-  const percent = Math.round(measure.change / 100);
+  const percent = measure?.change != null ? Math.round(measure.change / 100) : null;
+  const better = percent !== null && (lowerIsBetter ? percent < 0 : percent > 0);
   return (
-    <span className="font-semibold whitespace-nowrap text-primary tabular-nums" title={detail ?? undefined}>
-      {t('rankBy.onAverage', { value: `${percent >= 0 ? '+' : '−'}${format.percent(Math.abs(percent))}` })}
-      {detail && <span className="sr-only"> ({detail})</span>}
+    <span className="flex flex-col items-end">
+      {percent === null ? (
+        <span className="text-sm whitespace-nowrap text-muted-foreground">
+          {measure && measure.baseline !== null ? t('rankBy.noAverage') : t('rankBy.noHistory')}
+        </span>
+      ) : (
+        <span className={cn('font-semibold whitespace-nowrap tabular-nums', better ? 'text-primary' : 'text-foreground')}>
+          {t('rankBy.onAverage', { value: `${percent >= 0 ? '+' : '−'}${format.percent(Math.abs(percent))}` })}
+        </span>
+      )}
+      {detail && <span className="text-xs text-muted-foreground">{detail}</span>}
     </span>
   );
 }
