@@ -160,7 +160,7 @@ describe('a PostgreSQL restart under a running server', () => {
       await Promise.race([server.exited.then(() => 'exited'), new Promise((resolve) => setTimeout(() => resolve('running'), 100))]),
     ).toBe('running');
     expect(writers.failures).toEqual([]);
-    // The restarts cut writes in flight (every one of them so far); those were told to retry.
+    // The writers go on while the database restarts, so they meet each outage; they were told to retry.
     expect(writers.outages.length).toBeGreaterThan(0);
     for (const outage of writers.outages) expect(outage).toEqual({ status: 503, retryAfter: '5', code: 'database_unavailable' });
 

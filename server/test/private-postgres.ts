@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { findFreePort } from './server-process';
 
@@ -53,6 +54,19 @@ function runPostgresProgram(bin: string, program: string, args: string[]): void 
   else execFileSync(path, args, { stdio: 'pipe' });
 }
 
+const execFileAsync = promisify(execFile);
+
+/**
+ * The same, without blocking the test's own process: while the database restarts, the test's
+ * writers go on sending (a synchronous restart held them back, so whether any write met the outage
+ * was a race between the server's last answers and the backends' shutdown).
+ */
+async function runPostgresProgramAsync(bin: string, program: string, args: string[]): Promise<void> {
+  const path = join(bin, program);
+  if (isRoot) await execFileAsync('runuser', ['-u', 'postgres', '--', path, ...args]);
+  else await execFileAsync(path, args);
+}
+
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = findPostgresBin();
   const dataDir = mkdtempSync(join(tmpdir(), 'dealboard-private-pg-'));
@@ -77,13 +91,24 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     superuserUrl: `postgres://postgres@127.0.0.1:${port}/dealboard`,
     restart: async () => {
       // -o again: pg_ctl restart keeps the options of the last start, said here to be sure.
-      runPostgresProgram(bin, 'pg_ctl', ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-w', '-m', 'fast', '-o', options, 'restart']);
+      await runPostgresProgramAsync(bin, 'pg_ctl', [
+        '-D',
+        dataDir,
+        '-l',
+        join(dataDir, 'server.log'),
+        '-w',
+        '-m',
+        'fast',
+        '-o',
+        options,
+        'restart',
+      ]);
     },
     pause: async () => {
-      runPostgresProgram(bin, 'pg_ctl', ['-D', dataDir, '-w', '-m', 'fast', 'stop']);
+      await runPostgresProgramAsync(bin, 'pg_ctl', ['-D', dataDir, '-w', '-m', 'fast', 'stop']);
     },
     resume: async () => {
-      runPostgresProgram(bin, 'pg_ctl', ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-w', '-o', options, 'start']);
+      await runPostgresProgramAsync(bin, 'pg_ctl', ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-w', '-o', options, 'start']);
     },
     stop: async () => {
       try {
