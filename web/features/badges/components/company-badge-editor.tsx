@@ -16,17 +16,16 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findBadgeLook } from '@web/components/badges/badge-looks';
 import { LabelledSwitch } from '@web/components/labelled-switch';
+import { NamesFieldset } from '@web/components/names-fieldset';
 import { LookColourPicker, LookIconPicker } from '@web/components/look-pickers';
 import { SegmentedChoice } from '@web/components/segmented-choice';
 import { WholeNumberField } from '@web/components/whole-number-field';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
-import { LANGUAGE_NAMES } from '@web/i18n';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
@@ -170,29 +169,14 @@ export function CompanyBadgeEditor({
             </span>
           </div>
 
-          <fieldset className="space-y-2" aria-describedby={namesError ? field('names-error') : field('names-help')}>
-            <legend className="text-sm font-medium">{t('settings:companyBadges.names')}</legend>
-            <p id={field('names-help')} className="text-xs text-muted-foreground">
-              {t('settings:companyBadges.namesHint')}
-            </p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {LANGUAGES.map((choice) => (
-                <div key={choice} className="space-y-1">
-                  <Label htmlFor={field(`name-${choice}`)} className="text-xs text-muted-foreground">
-                    {LANGUAGE_NAMES[choice]}
-                  </Label>
-                  <Input
-                    id={field(`name-${choice}`)}
-                    value={form.names[choice]}
-                    maxLength={40}
-                    aria-invalid={!!namesError}
-                    onChange={(e) => set({ names: { ...form.names, [choice]: e.target.value } })}
-                  />
-                </div>
-              ))}
-            </div>
-            <FieldError id={field('names-error')}>{namesError}</FieldError>
-          </fieldset>
+          <NamesFieldset
+            id={id}
+            legend={t('settings:companyBadges.names')}
+            hint={t('settings:companyBadges.namesHint')}
+            names={form.names}
+            onChange={(names) => set({ names })}
+            error={namesError}
+          />
 
           <LookIconPicker
             name={field('icon')}

@@ -1,21 +1,19 @@
 import { type Kpi, KPI_DECIMALS_MAX, KPI_FORMATS, type KpiFormat, type KpiFormula, KpiInputSchema } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { checkKpiDefinition } from '@core/kpi-formulas';
-import { LANGUAGES } from '@core/language';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { LabelledSwitch } from '@web/components/labelled-switch';
+import { NamesFieldset } from '@web/components/names-fieldset';
 import { SegmentedChoice } from '@web/components/segmented-choice';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/ui/dialog';
-import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { Spinner } from '@web/components/ui/spinner';
 import { toast } from '@web/components/ui/toaster';
-import { LANGUAGE_NAMES } from '@web/i18n';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
@@ -173,29 +171,14 @@ export function KpiEditor({
           <DialogDescription>{t('kpis.editorDescription')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void submit(e)} className="space-y-6" noValidate>
-          <fieldset className="space-y-2" aria-describedby={namesError ? field('names-error') : field('names-help')}>
-            <legend className="text-sm font-medium">{t('kpis.names')}</legend>
-            <p id={field('names-help')} className="text-xs text-muted-foreground">
-              {t('kpis.namesHint')}
-            </p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {LANGUAGES.map((choice) => (
-                <div key={choice} className="space-y-1">
-                  <Label htmlFor={field(`name-${choice}`)} className="text-xs text-muted-foreground">
-                    {LANGUAGE_NAMES[choice]}
-                  </Label>
-                  <Input
-                    id={field(`name-${choice}`)}
-                    value={form.names[choice]}
-                    maxLength={40}
-                    aria-invalid={!!namesError}
-                    onChange={(e) => set({ names: { ...form.names, [choice]: e.target.value } })}
-                  />
-                </div>
-              ))}
-            </div>
-            <FieldError id={field('names-error')}>{namesError}</FieldError>
-          </fieldset>
+          <NamesFieldset
+            id={id}
+            legend={t('kpis.names')}
+            hint={t('kpis.namesHint')}
+            names={form.names}
+            onChange={(names) => set({ names })}
+            error={namesError}
+          />
 
           <SegmentedChoice
             legend={t('kpis.computes')}
