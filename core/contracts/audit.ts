@@ -131,6 +131,8 @@ export const AuditDetailsSchemas = {
       basePoints: change(z.number()).optional(),
       enabled: change(z.boolean()).optional(),
       multiplierValue: change(z.number()).optional(),
+      /** The daily call bonus's number of calls (decision 108). */
+      threshold: change(z.number().nullable()).optional(),
     }),
   }),
   /** `teamName`: the team the person joins (decision 044), as it was called then. */

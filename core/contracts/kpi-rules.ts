@@ -10,6 +10,11 @@ export const KPI_MULTIPLIER_MAX = 1000;
 /** The one rule whose multiplier means something (points per whole currency unit of a sale). */
 export const MULTIPLIER_KPI_KEY = 'sale_ticket_size' as const;
 
+/** The one rule with a number of calls: the daily call bonus, earned by the call that reaches it (decision 108). */
+export const THRESHOLD_KPI_KEY = 'daily_call_bonus_20' as const;
+export const KPI_BONUS_THRESHOLD_MIN = 2;
+export const KPI_BONUS_THRESHOLD_MAX = 1000;
+
 export const KpiKeySchema = z.enum(KPI_KEYS);
 
 export const KpiRuleSchema = z.object({
@@ -19,6 +24,8 @@ export const KpiRuleSchema = z.object({
   enabled: z.boolean(),
   /** Only sale_ticket_size uses it; 0 elsewhere. */
   multiplierValue: z.number(),
+  /** Only daily_call_bonus_20 has it: the calls in a day that earn the bonus. Null elsewhere. */
+  threshold: z.number().int().nullable(),
   updatedAt: text(),
 });
 export type KpiRuleView = z.infer<typeof KpiRuleSchema>;
@@ -29,8 +36,9 @@ export type KpiRuleList = z.infer<typeof KpiRuleListSchema>;
 export const KpiRuleIdParamsSchema = z.object({ id: z.uuid({ message: 'Not a rule id' }) });
 
 /**
- * An admin's change to one rule. Any subset of the fields; at least one. Whether a multiplier is
- * allowed depends on the rule (only sale_ticket_size), which the server checks.
+ * An admin's change to one rule. Any subset of the fields; at least one. Whether a multiplier or a
+ * number of calls is allowed depends on the rule (only sale_ticket_size, only daily_call_bonus_20),
+ * which the server checks.
  */
 export const UpdateKpiRuleSchema = z
   .object({
@@ -46,9 +54,15 @@ export const UpdateKpiRuleSchema = z
       .min(0, 'The multiplier cannot be negative')
       .max(KPI_MULTIPLIER_MAX, `The multiplier must be at most ${KPI_MULTIPLIER_MAX}`)
       .optional(),
+    threshold: z
+      .number({ message: 'The bonus needs a whole number of calls' })
+      .int('The bonus needs a whole number of calls')
+      .min(KPI_BONUS_THRESHOLD_MIN, `The bonus needs at least ${KPI_BONUS_THRESHOLD_MIN} calls a day`)
+      .max(KPI_BONUS_THRESHOLD_MAX, `The bonus can ask for at most ${KPI_BONUS_THRESHOLD_MAX} calls a day`)
+      .optional(),
   })
   .strict()
-  .refine((v) => v.basePoints !== undefined || v.enabled !== undefined || v.multiplierValue !== undefined, {
+  .refine((v) => v.basePoints !== undefined || v.enabled !== undefined || v.multiplierValue !== undefined || v.threshold !== undefined, {
     message: 'Nothing to change',
   });
 export type UpdateKpiRule = z.infer<typeof UpdateKpiRuleSchema>;

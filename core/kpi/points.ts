@@ -1,5 +1,5 @@
 import type { MinorUnits } from '../money';
-import { computeRuleSet, DAILY_CALL_BONUS_THRESHOLD, type KpiKey, type KpiRule, type Points } from './rules';
+import { computeRuleSet, findDailyCallBonusThreshold, type KpiKey, type KpiRule, type Points } from './rules';
 
 export const CALL_OUTCOMES = ['no_progress', 'moved_forward', 'meeting_booked'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
@@ -45,9 +45,10 @@ export function isCallActivity(input: ActivityInput): boolean {
  * - A sale scores `sale` plus, when sale_ticket_size is enabled, round(value in whole currency units
  *   x multiplier). A 25 000 kr sale with multiplier 0.001 adds 25 points.
  * - daily_call_bonus_20 is added once per user per local day, to the call that brings the day's
- *   count to 20 or more when no activity of the day carries it yet. Deletions keep "bonus once, at
- *   20+ calls" true (server/modules/activities, settleDailyBonus): a day that falls below 20 calls
- *   loses it, and when its carrier is deleted from a day that still has 20, the latest call takes it.
+ *   count to the rule's number (20 unless the company set another) or more when no activity of the
+ *   day carries it yet. Deletions keep "bonus once, at that many calls" true (server/modules/activities,
+ *   settleDailyBonus): a day that falls below it loses the bonus, and when its carrier is deleted from
+ *   a day that still has enough, the latest call takes it.
  * - A disabled rule contributes 0.
  */
 export function computeActivityPoints(input: ActivityInput, rules: readonly KpiRule[], day: DayContext = NO_DAY_CONTEXT): PointsResult {
@@ -86,7 +87,7 @@ export function computeActivityPoints(input: ActivityInput, rules: readonly KpiR
 
   const bonusRule = set.daily_call_bonus_20;
   const earnsDailyBonus =
-    isCallActivity(input) && bonusRule.enabled && !day.bonusAlreadyAwarded && day.callsBefore + 1 >= DAILY_CALL_BONUS_THRESHOLD;
+    isCallActivity(input) && bonusRule.enabled && !day.bonusAlreadyAwarded && day.callsBefore + 1 >= findDailyCallBonusThreshold(set);
   if (earnsDailyBonus) add('daily_call_bonus_20', bonusRule.basePoints);
 
   const points = breakdown.reduce((sum, part) => sum + part.points, 0) as Points;

@@ -22,9 +22,14 @@ export type KpiRule = {
   enabled: boolean;
   /** Only sale_ticket_size uses it: points per whole currency unit of the sale value. */
   multiplierValue: number;
+  /**
+   * Only daily_call_bonus_20 uses it: the calls in one local day that earn the bonus (decision 108).
+   * Left out or null: DAILY_CALL_BONUS_THRESHOLD. The key keeps its old name for the API's sake.
+   */
+  threshold?: number | null;
 };
 
-/** The number of calls in one local day that earns daily_call_bonus_20. */
+/** The calls in one local day that earn daily_call_bonus_20 unless the company sets another number. */
 export const DAILY_CALL_BONUS_THRESHOLD = 20;
 
 /**
@@ -41,7 +46,7 @@ export const DEFAULT_KPI_RULES: readonly KpiRule[] = [
   { kpiKey: 'linkedin', basePoints: 0, enabled: false, multiplierValue: 0 },
   { kpiKey: 'sale', basePoints: 10, enabled: true, multiplierValue: 0 },
   { kpiKey: 'sale_ticket_size', basePoints: 0, enabled: false, multiplierValue: 0 },
-  { kpiKey: 'daily_call_bonus_20', basePoints: 5, enabled: true, multiplierValue: 0 },
+  { kpiKey: 'daily_call_bonus_20', basePoints: 5, enabled: true, multiplierValue: 0, threshold: DAILY_CALL_BONUS_THRESHOLD },
 ];
 
 export type KpiRuleSet = Readonly<Record<KpiKey, KpiRule>>;
@@ -51,4 +56,12 @@ export function computeRuleSet(rules: readonly KpiRule[]): KpiRuleSet {
   const byKey = Object.fromEntries(DEFAULT_KPI_RULES.map((r) => [r.kpiKey, r])) as Record<KpiKey, KpiRule>;
   for (const rule of rules) byKey[rule.kpiKey] = rule;
   return byKey;
+}
+
+/** The calls in one local day that earn the daily call bonus under these rules (the company's number, else 20). */
+export function findDailyCallBonusThreshold(rules: readonly KpiRule[] | KpiRuleSet): number {
+  const bonus = Array.isArray(rules)
+    ? (rules as readonly KpiRule[]).find((rule) => rule.kpiKey === 'daily_call_bonus_20')
+    : (rules as KpiRuleSet).daily_call_bonus_20;
+  return bonus?.threshold ?? DAILY_CALL_BONUS_THRESHOLD;
 }

@@ -1,4 +1,4 @@
-import { computeRuleSet, DAILY_CALL_BONUS_THRESHOLD, type KpiRule } from '../kpi';
+import { computeRuleSet, findDailyCallBonusThreshold, type KpiRule } from '../kpi';
 import type { TargetPeriod } from '../pacing/target-periods';
 import type { RankBy } from '../contracts/scoreboard';
 import { addDays, diffDays, endOfMonth, type LocalDate, startOfMonth } from '../period';
@@ -58,7 +58,7 @@ export function computeDailyGoalPoints(goals: DailyGoals, rules: readonly KpiRul
   const set = computeRuleSet(rules);
   const worth = (key: keyof typeof set) => (set[key].enabled ? set[key].basePoints : 0);
   const perCall = Math.min(worth('call_answered'), worth('call_unanswered'));
-  const bonus = goals.calls >= DAILY_CALL_BONUS_THRESHOLD ? worth('daily_call_bonus_20') : 0;
+  const bonus = goals.calls >= findDailyCallBonusThreshold(set) ? worth('daily_call_bonus_20') : 0;
   return Math.max(0, goals.calls * perCall + goals.meetings * worth('meeting_booked') + goals.sales * worth('sale') + bonus);
 }
 

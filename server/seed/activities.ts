@@ -1,4 +1,4 @@
-import { computeActivityPoints, type ActivityInput } from '@core/kpi';
+import { computeActivityPoints, findDailyCallBonusThreshold, type ActivityInput } from '@core/kpi';
 import { computeLocalDate, type LocalDate } from '@core/period';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -114,7 +114,7 @@ export type SeedActivitySeriesInput = {
  * local time (a DST-correct instant via AT TIME ZONE): about 50 % answered calls (of which 15 %
  * book a meeting and 25 % move forward), 30 % unanswered calls, 7 % held meetings, 6 % sales,
  * 7 % e-mails. Points come from core's computeActivityPoints under the company's rules, and the
- * 20th call of a day carries daily_call_bonus_20, as in the product. Returns the rows inserted.
+ * call that reaches the bonus rule's number (20 by default) carries daily_call_bonus_20, as in the product. Returns the rows inserted.
  * The rollup is kept by the trigger, unless the caller disabled it (see withoutActivityTriggers).
  */
 export async function seedActivitySeries(db: Database, input: SeedActivitySeriesInput): Promise<number> {
@@ -137,15 +137,16 @@ export async function seedActivitySeries(db: Database, input: SeedActivitySeries
     const ticketMultiplier = ticketRule?.enabled ? ticketRule.multiplierValue : 0;
     const bonusRule = rules.find((r) => r.kpiKey === 'daily_call_bonus_20');
     const bonus = bonusRule?.enabled === false ? 0 : (bonusRule?.basePoints ?? 5);
+    const bonusAt = findDailyCallBonusThreshold(rules);
 
     const result = await tx.execute(sql`
       INSERT INTO activities (company_id, user_id, type, meeting_booked, moved_forward, ticket_size,
         customer_name, points_earned, daily_bonus, bonus_points, local_date, created_at, updated_at)
       SELECT ${companyId}::uuid, ${userId}, type, booked, moved, ticket,
         CASE WHEN r % 4 = 0 THEN 'Customer ' || (r % 37) END,
-        base_points + CASE WHEN is_call AND call_no = 20 THEN ${bonus}::int ELSE 0 END,
-        (is_call AND call_no = 20 AND ${bonus}::int > 0),
-        CASE WHEN is_call AND call_no = 20 THEN ${bonus}::int ELSE 0 END,
+        base_points + CASE WHEN is_call AND call_no = ${bonusAt}::int THEN ${bonus}::int ELSE 0 END,
+        (is_call AND call_no = ${bonusAt}::int AND ${bonus}::int > 0),
+        CASE WHEN is_call AND call_no = ${bonusAt}::int THEN ${bonus}::int ELSE 0 END,
         local_date, at, at
       FROM (
         SELECT *, count(*) FILTER (WHERE is_call) OVER (PARTITION BY d ORDER BY k) AS call_no

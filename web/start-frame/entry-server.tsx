@@ -50,7 +50,13 @@ function describeFrameMember(language: Language): Me {
 
 function describeEveryButton(): KpiRuleList {
   return {
-    rules: DEFAULT_KPI_RULES.map((rule) => ({ ...rule, id: rule.kpiKey, enabled: true, updatedAt: '2026-01-01T00:00:00.000Z' })),
+    rules: DEFAULT_KPI_RULES.map((rule) => ({
+      ...rule,
+      threshold: rule.threshold ?? null,
+      id: rule.kpiKey,
+      enabled: true,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    })),
   };
 }
 

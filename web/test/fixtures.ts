@@ -7,6 +7,7 @@ export function makeTestKpiRules(changes: Partial<Record<KpiRule['kpiKey'], Part
     rules: DEFAULT_KPI_RULES.map((rule, index) => ({
       ...rule,
       ...changes[rule.kpiKey],
+      threshold: changes[rule.kpiKey]?.threshold ?? rule.threshold ?? null,
       id: `rule-${index}`,
       updatedAt: '2026-11-01T08:00:00.000Z',
     })),

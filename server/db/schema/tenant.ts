@@ -581,9 +581,14 @@ export const kpiRules = pgTable(
     basePoints: integer('base_points').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
     multiplierValue: numeric('multiplier_value', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
+    /** daily_call_bonus_20 only: the calls in a day that earn it (decision 108); null elsewhere. */
+    threshold: integer('threshold'),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('kpi_rules_company_key_uq').on(t.companyId, t.kpiKey)],
+  (t) => [
+    uniqueIndex('kpi_rules_company_key_uq').on(t.companyId, t.kpiKey),
+    check('kpi_rules_threshold_ck', sql`${t.threshold} IS NULL OR ${t.threshold} BETWEEN 2 AND 1000`),
+  ],
 );
 
 export const wrapups = pgTable(

@@ -1,11 +1,11 @@
 import type { StoredActivityTypeDefinition, TypeDayContext } from '@core/activity-types';
-import { type DayContext, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi';
+import { DAILY_CALL_BONUS_THRESHOLD, type DayContext, KPI_KEYS, type KpiKey, type KpiRule } from '@core/kpi';
 import type { GoalCounts } from '@core/stats';
 import type { DomainEvent } from '@core/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ActivityLookups } from '../../context';
 import type { Database, Transaction } from '../../db/client';
-import { activities, customerCompanies, dailyUserStats } from '../../db/schema';
+import { activities, customerCompanies } from '../../db/schema';
 import { publishDomainEvents } from '../../events/domain-events';
 import { appendEventsCte } from '../../events/event-log';
 import { queryPrepared } from '../../db/prepared';
@@ -96,8 +96,8 @@ export type ActivityDay = {
   findRules(): Promise<KpiRule[]>;
   /** Finds the customer case-insensitively or creates it; race-safe on the unique lower(name) index. */
   getOrCreateCustomer(name: string, createdAt: Date): Promise<CustomerRef>;
-  /** Calls already logged on the day and whether one of them carries the daily bonus. */
-  findDayContext(): Promise<DayContext>;
+  /** The day's calls so far, whether one carries the bonus, and how many calls earn it now. */
+  findDayContext(): Promise<DayContext & { bonusThreshold: number }>;
   /**
    * The member's daily goals and the day's counts toward them now (an edit's goal.reached); with
    * `typeId`, also their goal on that own type and the day's count of it (decision 106).
@@ -187,7 +187,7 @@ const LOGGING_CONTEXT_SQL = `WITH created AS (
 )
 SELECT
   (SELECT coalesce(json_agg(json_build_object('kpiKey', kpi_key, 'basePoints', base_points, 'enabled', enabled,
-                                               'multiplierValue', multiplier_value)), '[]'::json)
+                                               'multiplierValue', multiplier_value, 'threshold', threshold)), '[]'::json)
      FROM kpi_rules WHERE company_id = $1::uuid) AS rules,
   (SELECT json_build_object('calls', calls, 'bonusCalls', bonus_calls, 'meetingsBooked', meetings_booked, 'sales', sales)
      FROM daily_user_stats WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text) AS day,
@@ -446,13 +446,19 @@ function bindActivityDay(tx: Transaction, lookups: ActivityLookups, scope: Membe
     publish: (events, occurredAt) => publishDomainEvents(tx, scope.companyId, events, occurredAt),
 
     async findDayContext() {
-      const [stats] = await tx
-        .select({ calls: dailyUserStats.calls, bonusCalls: dailyUserStats.bonusCalls })
-        .from(dailyUserStats)
-        .where(
-          and(eq(dailyUserStats.companyId, scope.companyId), eq(dailyUserStats.day, localDate), eq(dailyUserStats.userId, scope.userId)),
-        );
-      return { callsBefore: stats?.calls ?? 0, bonusAlreadyAwarded: (stats?.bonusCalls ?? 0) > 0 };
+      // The day's calls and the bonus rule's number of calls in one read (decision 108).
+      const result = await tx.execute<{ calls: number | null; bonus_calls: number | null; threshold: number | null }>(sql`
+        SELECT s.calls, s.bonus_calls, r.threshold
+          FROM (SELECT 1) one
+          LEFT JOIN daily_user_stats s ON s.company_id = ${scope.companyId} AND s.day = ${localDate} AND s.user_id = ${scope.userId}
+          LEFT JOIN kpi_rules r ON r.company_id = ${scope.companyId} AND r.kpi_key = 'daily_call_bonus_20'`);
+      const [stats] = (result as unknown as { rows: { calls: number | null; bonus_calls: number | null; threshold: number | null }[] })
+        .rows;
+      return {
+        callsBefore: Number(stats?.calls ?? 0),
+        bonusAlreadyAwarded: Number(stats?.bonus_calls ?? 0) > 0,
+        bonusThreshold: stats?.threshold ?? DAILY_CALL_BONUS_THRESHOLD,
+      };
     },
 
     async findGoalProgress(typeId = null) {

@@ -53,7 +53,7 @@ export async function setRule(
   t: TestApp,
   companyId: string,
   kpiKey: string,
-  change: { basePoints?: number; enabled?: boolean; multiplierValue?: number },
+  change: { basePoints?: number; enabled?: boolean; multiplierValue?: number; threshold?: number },
 ): Promise<void> {
   await withTenant(t.db, { companyId: toCompanyId(companyId), userId: null }, async (tx) => {
     if (change.basePoints !== undefined) {
@@ -68,6 +68,9 @@ export async function setRule(
       await tx.execute(
         sql`UPDATE kpi_rules SET multiplier_value = ${change.multiplierValue} WHERE company_id = ${companyId} AND kpi_key = ${kpiKey}`,
       );
+    }
+    if (change.threshold !== undefined) {
+      await tx.execute(sql`UPDATE kpi_rules SET threshold = ${change.threshold} WHERE company_id = ${companyId} AND kpi_key = ${kpiKey}`);
     }
   });
 }

@@ -1,5 +1,5 @@
 import type { TypeDayContext } from '@core/activity-types';
-import { DAILY_CALL_BONUS_THRESHOLD, type DayContext } from '@core/kpi';
+import type { DayContext } from '@core/kpi';
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { type CompanyId, type UserId } from '../../db/tenant';
@@ -174,16 +174,16 @@ export async function notifyImportChangeIn(
  * Transaction step (undo an import, a few (member, day) pairs at a time): deletes the import's
  * activities on those days after taking them out of the rollup (the tombstone trigger records each
  * one for the sync feed), then settles the daily bonus of each of those days as deleting a call
- * does: a day below 20 calls loses the bonus; a day whose bonus call was deleted and still has 20
- * gives it to its latest call (when `bonusPoints`, today's bonus rule, is not null). Returns how
- * many were deleted.
+ * does: a day below the bonus rule's number of calls (`bonusThreshold`) loses the bonus; a day whose
+ * bonus call was deleted and still has enough gives it to its latest call (when `bonusPoints`,
+ * today's bonus rule, is not null). Returns how many were deleted.
  */
 export async function deleteImportedDaysIn(
   tx: Transaction,
   companyId: CompanyId,
   importId: string,
   importDays: readonly ImportDay[],
-  bonusPoints: number | null,
+  bonus: { points: number | null; threshold: number },
   now: Date,
 ): Promise<number> {
   const days = rowsOf<{ user_id: string; day: string; had_bonus: boolean; deleted: number }>(
@@ -199,17 +199,17 @@ export async function deleteImportedDaysIn(
            updated_at = ${now.toISOString()}::timestamptz
       FROM json_to_recordset(${affected}::json) AS d(user_id text, day date, had_bonus boolean), daily_user_stats s
      WHERE a.company_id = ${companyId}::uuid AND a.user_id = d.user_id AND a.local_date = d.day AND a.daily_bonus
-       AND s.company_id = a.company_id AND s.user_id = d.user_id AND s.day = d.day AND s.calls < ${DAILY_CALL_BONUS_THRESHOLD}`);
-  if (bonusPoints !== null) {
+       AND s.company_id = a.company_id AND s.user_id = d.user_id AND s.day = d.day AND s.calls < ${bonus.threshold}::int`);
+  if (bonus.points !== null) {
     await tx.execute(sql`
-      UPDATE activities a SET points_earned = a.points_earned + ${bonusPoints}::int, bonus_points = ${bonusPoints}::int,
+      UPDATE activities a SET points_earned = a.points_earned + ${bonus.points}::int, bonus_points = ${bonus.points}::int,
              daily_bonus = true, updated_at = ${now.toISOString()}::timestamptz
         FROM (SELECT DISTINCT ON (c.user_id, c.local_date) c.id
                 FROM json_to_recordset(${affected}::json) AS d(user_id text, day date, had_bonus boolean)
                 JOIN daily_user_stats s ON s.company_id = ${companyId}::uuid AND s.user_id = d.user_id AND s.day = d.day
                 JOIN activities c ON c.company_id = s.company_id AND c.user_id = d.user_id AND c.local_date = d.day
                  AND c.type IN ('call_answered', 'call_unanswered')
-               WHERE d.had_bonus AND s.bonus_calls = 0 AND s.calls >= ${DAILY_CALL_BONUS_THRESHOLD}
+               WHERE d.had_bonus AND s.bonus_calls = 0 AND s.calls >= ${bonus.threshold}::int
                ORDER BY c.user_id, c.local_date, c.created_at DESC, c.id DESC) latest
        WHERE a.id = latest.id`);
   }

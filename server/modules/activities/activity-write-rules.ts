@@ -3,7 +3,7 @@
  * whose activities on which day, the errors that say no, and the goal.reached events a write adds.
  */
 import type { Activity, GoalReachedEvent } from '@core/contracts';
-import { type ActivityInput, type CallOutcome, DAILY_CALL_BONUS_THRESHOLD, type OptionalKind } from '@core/kpi';
+import { type ActivityInput, type CallOutcome, type OptionalKind } from '@core/kpi';
 import { computeReachedGoals, type GoalCounts } from '@core/stats';
 import { placeLoggingDay, toLocalDate } from '@core/period';
 import { LATE_LOGGING_DAYS_MAX } from '@core/contracts';
@@ -194,17 +194,19 @@ export async function locateChangeableActivity(deps: AppDeps, actor: Actor, id: 
 }
 
 /**
- * Keeps "the bonus once, at 20+ calls" true after a call is deleted. A day that falls below 20
- * calls loses the bonus (exactly the points it added): otherwise 20 quick calls, the bonus, and 19
- * deletions would keep it. When the deleted call carried the bonus and the day still has 20, the
- * latest call takes it, as the call that brings the day to 20 now (under today's bonus rule, as any
- * newly earned bonus). Otherwise the next call that reaches 20 earns it, as when logging.
+ * Keeps "the bonus once, at the rule's number of calls (20 unless the company set another)" true
+ * after a call is deleted. A day that falls below the number loses the bonus (exactly the points it
+ * added): otherwise 20 quick calls, the bonus, and 19 deletions would keep it. When the deleted call
+ * carried the bonus and the day still has enough, the latest call takes it, as the call that brings
+ * the day to the number now (under today's bonus rule, as any newly earned bonus). Otherwise the
+ * next call that reaches the number earns it, as when logging. The number is the rule's now
+ * (decision 108): a day judged after the company raised it may lose a bonus earned under the old one.
  */
 export async function settleDailyBonus(day: ActivityDay, deletedCarriedBonus: boolean, now: Date): Promise<void> {
   const context = await day.findDayContext();
-  if (context.bonusAlreadyAwarded && context.callsBefore < DAILY_CALL_BONUS_THRESHOLD) {
+  if (context.bonusAlreadyAwarded && context.callsBefore < context.bonusThreshold) {
     await day.removeDailyBonus(now);
-  } else if (deletedCarriedBonus && !context.bonusAlreadyAwarded && context.callsBefore >= DAILY_CALL_BONUS_THRESHOLD) {
+  } else if (deletedCarriedBonus && !context.bonusAlreadyAwarded && context.callsBefore >= context.bonusThreshold) {
     const bonusRule = (await day.findRules()).find((rule) => rule.kpiKey === 'daily_call_bonus_20');
     if (bonusRule?.enabled && bonusRule.basePoints !== 0) await day.awardDailyBonusToLatestCall(bonusRule.basePoints, now);
   }

@@ -5,9 +5,10 @@ import {
   type ActivityInput,
   computeActivityPoints,
   computeLogOptions,
-  DAILY_CALL_BONUS_THRESHOLD,
   type DayContext,
+  findDailyCallBonusThreshold,
   isCallActivity,
+  type KpiRule,
   OPTIONAL_KINDS,
   type OptionalKind,
 } from '@core/kpi';
@@ -39,9 +40,9 @@ import { computeCallOutcome, kindOf, toActivity } from './activity-shape';
  * An edit never awards or moves the daily bonus: the call that carries it keeps it (scored with the
  * bonus rule as it is now, so a disabled rule drops it), and any other activity never gains it.
  */
-function dayContextForEdit(row: ActivityRow): DayContext {
+function dayContextForEdit(row: ActivityRow, rules: readonly KpiRule[]): DayContext {
   return row.dailyBonus
-    ? { callsBefore: DAILY_CALL_BONUS_THRESHOLD - 1, bonusAlreadyAwarded: false }
+    ? { callsBefore: findDailyCallBonusThreshold(rules) - 1, bonusAlreadyAwarded: false }
     : { callsBefore: 0, bonusAlreadyAwarded: true };
 }
 
@@ -195,7 +196,7 @@ export async function updateActivity(deps: AppDeps, actor: Actor, id: string, ch
       const landing = moving ? day.forMember(owner, target) : day;
       // A call that lands somewhere new (another day or member, or a call it was not before) counts
       // there as if logged there; a call edited in place keeps the bonus it has (or has not).
-      const context = isCallActivity(input) && (moving || !wasCall) ? await landing.findDayContext() : dayContextForEdit(current);
+      const context = isCallActivity(input) && (moving || !wasCall) ? await landing.findDayContext() : dayContextForEdit(current, rules);
       const points = computeActivityPoints(input, rules, context);
       const move = moving ? movedTo(current) : undefined;
       // Where the activity counts toward daily goals after the edit, read before it changes the rollups.

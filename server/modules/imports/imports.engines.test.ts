@@ -288,6 +288,42 @@ describe('who may import', () => {
   });
 });
 
+describe('the daily call bonus at a number the company set (decision 108)', () => {
+  it('goes to the call that reaches it on import, and an undo gives it to the day’s latest call that still reaches it', async () => {
+    // Its own company: the number changed here stays out of the other tests.
+    const boss: Member = await t.createMember({ role: 'admin', name: 'Bodil Boss' });
+    const seller: Member = await t.createMember({ companyId: boss.companyId, name: 'Sander Selger' });
+    const ruleList = await json<{ rules: { id: string; kpiKey: string }[] }>(await t.request('/api/v1/kpi-rules', { as: boss }));
+    const bonusRule = ruleList.rules.find((rule) => rule.kpiKey === 'daily_call_bonus_20')!;
+    await json(await t.request(`/api/v1/kpi-rules/${bonusRule.id}`, { method: 'PATCH', as: boss, json: { threshold: 3 } }));
+    const importCalls = async (times: string[]) => {
+      const csv = ['date,time,email,type', ...times.map((time) => `2026-11-12,${time},${seller.email},call`)].join('\n');
+      const p = await json<ImportPreview>(await upload(boss, 'activities', 'calls.csv', csv), 201);
+      await json(await t.request(`/api/v1/imports/${p.id}/commit`, { method: 'POST', as: boss, json: { mapping: p.mapping } }));
+      return p.id;
+    };
+    const bonusOfDay = () =>
+      inCompany(boss.companyId, async (tx) =>
+        rowsOf<{ created_at: Date | string; daily_bonus: boolean; bonus_points: number }>(
+          await tx.execute(sql`SELECT created_at, daily_bonus, bonus_points FROM activities
+                                WHERE user_id = ${seller.id} AND local_date = '2026-11-12' ORDER BY created_at`),
+        ),
+      );
+    const first = await importCalls(['09:00', '09:10', '09:20']);
+    await importCalls(['10:00', '10:10', '10:20']);
+    expect((await bonusOfDay()).map((row) => row.daily_bonus)).toEqual([false, false, true, false, false, false]);
+
+    // The first import undone: the day keeps 3 calls, the number, so its latest call takes the bonus.
+    await json(await t.request(`/api/v1/imports/${first}/undo`, { method: 'POST', as: boss }));
+    expect((await bonusOfDay()).map((row) => [row.daily_bonus, row.bonus_points])).toEqual([
+      [false, 0],
+      [false, 0],
+      [true, 5],
+    ]);
+    expect(await inCompany(boss.companyId, (tx) => findRollupDriftIn(tx, toCompanyId(boss.companyId)))).toBe(0);
+  });
+});
+
 describe('customers import', () => {
   it('reports duplicate names (in the file and already there) and imports the rest', async () => {
     await json(await t.request('/api/v1/customers', { method: 'POST', as: admin, json: { name: 'Fjord AS' } }), 201);

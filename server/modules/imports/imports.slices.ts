@@ -1,5 +1,5 @@
 import { computeCustomActivityPoints, type TypeDayContext } from '@core/activity-types';
-import { type ActivityInput, computeActivityPoints, type DayContext, isCallActivity } from '@core/kpi';
+import { type ActivityInput, computeActivityPoints, type DayContext, findDailyCallBonusThreshold, isCallActivity } from '@core/kpi';
 import { toMinorUnits } from '@core/money';
 import { computeStartOfLocalDay } from '@core/period';
 import { type Actor, memberScopeOf } from '../../context';
@@ -322,10 +322,17 @@ async function writeImportSliceIn(
  * Returns how many were deleted.
  */
 async function deleteInSlices(work: ImportWork, scope: CompanyScope, id: string, lease: ImportLease): Promise<number> {
-  const { kept, bonusPoints } = await withTenant(work.db, scope, async (tx) => {
+  const { kept, bonus } = await withTenant(work.db, scope, async (tx) => {
     const current = await holdLeaseIn(tx, work, scope.companyId, id, lease);
-    const bonusRule = (await selectRulesForPoints(tx, scope.companyId)).find((rule) => rule.kpiKey === 'daily_call_bonus_20');
-    return { kept: current.days, bonusPoints: bonusRule?.enabled && bonusRule.basePoints !== 0 ? bonusRule.basePoints : null };
+    const rules = await selectRulesForPoints(tx, scope.companyId);
+    const bonusRule = rules.find((rule) => rule.kpiKey === 'daily_call_bonus_20');
+    return {
+      kept: current.days,
+      bonus: {
+        points: bonusRule?.enabled && bonusRule.basePoints !== 0 ? bonusRule.basePoints : null,
+        threshold: findDailyCallBonusThreshold(rules),
+      },
+    };
   });
   await yieldTurn();
   let deleted = 0;
@@ -341,7 +348,7 @@ async function deleteInSlices(work: ImportWork, scope: CompanyScope, id: string,
       deleted += await withTenant(work.db, scope, async (tx) => {
         await holdLeaseIn(tx, work, scope.companyId, id, lease);
         await beginBulkImportIn(tx, scope.companyId, id, slice);
-        return deleteImportedDaysIn(tx, scope.companyId, id, slice, bonusPoints, work.now());
+        return deleteImportedDaysIn(tx, scope.companyId, id, slice, bonus, work.now());
       });
       await yieldTurn();
     }

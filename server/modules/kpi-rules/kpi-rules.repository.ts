@@ -22,6 +22,7 @@ export async function selectRulesForPoints(tx: Transaction, companyId: CompanyId
       basePoints: kpiRules.basePoints,
       enabled: kpiRules.enabled,
       multiplierValue: kpiRules.multiplierValue,
+      threshold: kpiRules.threshold,
     })
     .from(kpiRules)
     .where(eq(kpiRules.companyId, companyId));
@@ -51,7 +52,7 @@ export async function updateKpiRule(
   db: Database,
   scope: MemberScope,
   id: string,
-  patch: { basePoints?: number; enabled?: boolean; multiplierValue?: number; updatedAt: Date },
+  patch: { basePoints?: number; enabled?: boolean; multiplierValue?: number; threshold?: number; updatedAt: Date },
 ): Promise<KpiRuleRow | null> {
   return withTenant(db, scope, async (tx) => {
     // Locked, so two admins saving at once each record the value they actually replaced.
@@ -60,9 +61,14 @@ export async function updateKpiRule(
     const [row] = await tx.update(kpiRules).set(patch).where(eq(kpiRules.id, id)).returning();
     if (!row) return null;
     const changes = computeAuditChanges(
-      { basePoints: before.basePoints, enabled: before.enabled, multiplierValue: Number(before.multiplierValue) },
-      { basePoints: row.basePoints, enabled: row.enabled, multiplierValue: Number(row.multiplierValue) },
-      ['basePoints', 'enabled', 'multiplierValue'],
+      {
+        basePoints: before.basePoints,
+        enabled: before.enabled,
+        multiplierValue: Number(before.multiplierValue),
+        threshold: before.threshold,
+      },
+      { basePoints: row.basePoints, enabled: row.enabled, multiplierValue: Number(row.multiplierValue), threshold: row.threshold },
+      ['basePoints', 'enabled', 'multiplierValue', 'threshold'],
     );
     if (hasChanges(changes) && isKpiKey(row.kpiKey)) {
       await insertAuditEvent(

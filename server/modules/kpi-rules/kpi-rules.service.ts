@@ -1,5 +1,5 @@
-import { type KpiRuleView, MULTIPLIER_KPI_KEY, type UpdateKpiRule } from '@core/contracts';
-import { KPI_KEYS, type KpiKey } from '@core/kpi';
+import { type KpiRuleView, MULTIPLIER_KPI_KEY, THRESHOLD_KPI_KEY, type UpdateKpiRule } from '@core/contracts';
+import { DAILY_CALL_BONUS_THRESHOLD, KPI_KEYS, type KpiKey } from '@core/kpi';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import { badRequest, notFound } from '../../lib/http';
 import { findKpiRule, findKpiRules, type KpiRuleRow, updateKpiRule } from './kpi-rules.repository';
@@ -19,6 +19,7 @@ function toView(row: KpiRuleRow & { kpiKey: KpiKey }): KpiRuleView {
     basePoints: row.basePoints,
     enabled: row.enabled,
     multiplierValue: Number(row.multiplierValue),
+    threshold: row.kpiKey === THRESHOLD_KPI_KEY ? (row.threshold ?? DAILY_CALL_BONUS_THRESHOLD) : null,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -31,7 +32,8 @@ export async function listKpiRules(deps: AppDeps, actor: Actor): Promise<KpiRule
 
 /**
  * An admin changes one rule. Points are snapshots (ARCHITECTURE.md): only activities logged after
- * this change score by the new rule. A multiplier other than 0 belongs to sale_ticket_size alone.
+ * this change score by the new rule. A multiplier other than 0 belongs to sale_ticket_size alone, a
+ * number of calls to the daily call bonus alone (decision 108).
  */
 export async function changeKpiRule(deps: AppDeps, actor: Actor, id: string, input: UpdateKpiRule): Promise<KpiRuleView> {
   const db = deps.database.db;
@@ -42,11 +44,15 @@ export async function changeKpiRule(deps: AppDeps, actor: Actor, id: string, inp
       multiplierValue: `Only ${MULTIPLIER_KPI_KEY} uses a multiplier`,
     });
   }
+  if (input.threshold !== undefined && existing.kpiKey !== THRESHOLD_KPI_KEY) {
+    throw badRequest('Only the daily call bonus has a number of calls.', { threshold: 'Only the daily call bonus has a number of calls' });
+  }
   const multiplierValue = input.multiplierValue === undefined ? undefined : Math.round(input.multiplierValue * 1_000_000) / 1_000_000;
   const updated = await updateKpiRule(db, memberScopeOf(actor), id, {
     basePoints: input.basePoints,
     enabled: input.enabled,
     multiplierValue,
+    threshold: input.threshold,
     updatedAt: deps.now(),
   });
   if (!updated || !isKpiKey(updated.kpiKey)) throw notFound('No such KPI rule.');

@@ -138,3 +138,73 @@ describe('a rule change affects only activities logged afterwards (points are sn
     expect(points[after.id]).toBe(8);
   });
 });
+
+describe('the daily call bonus at a number of calls the company sets (decision 108)', () => {
+  const logCall = async (as: Member) => {
+    const response = await t.request('/api/v1/activities', { method: 'POST', as, json: { kind: 'call', answered: false } });
+    expect(response.status).toBe(201);
+    return (await response.json()) as { id: string; pointsEarned: number; dailyBonus: boolean };
+  };
+  const pointsOf = async (as: Member) => {
+    const mine = (await (await t.request('/api/v1/activities/mine', { as })).json()) as {
+      activities: { id: string; pointsEarned: number; dailyBonus: boolean }[];
+    };
+    return new Map(mine.activities.map((a) => [a.id, a]));
+  };
+
+  it('says 20 calls on the bonus rule by default, and no number on any other rule', async () => {
+    const list = await rules(rep);
+    expect(list.find((r) => r.kpiKey === 'daily_call_bonus_20')!.threshold).toBe(20);
+    expect(list.filter((r) => r.kpiKey !== 'daily_call_bonus_20').map((r) => r.threshold)).toEqual(list.slice(1).map(() => null));
+  });
+
+  it('an admin sets it; the call that reaches it earns the bonus, and a day that falls below it loses the bonus', async () => {
+    const caller = await t.createMember({ companyId: admin.companyId, role: 'user' });
+    const bonus = await ruleOf(admin, 'daily_call_bonus_20');
+    const response = await patch(admin, bonus.id, { threshold: 4 });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ kpiKey: 'daily_call_bonus_20', threshold: 4, basePoints: bonus.basePoints });
+    expect((await ruleOf(rep, 'daily_call_bonus_20')).threshold).toBe(4);
+    expect((await ruleOf(otherAdmin, 'daily_call_bonus_20')).threshold).toBe(20);
+
+    const calls = [await logCall(caller), await logCall(caller), await logCall(caller)];
+    expect(calls.map((c) => c.dailyBonus)).toEqual([false, false, false]);
+    const fourth = await logCall(caller);
+    expect(fourth).toMatchObject({ dailyBonus: true, pointsEarned: bonus.basePoints });
+    expect((await logCall(caller)).dailyBonus).toBe(false);
+
+    // Two deleted: three calls left, below the number, so the bonus goes with exactly its points.
+    for (const call of calls.slice(0, 2)) {
+      expect((await t.request(`/api/v1/activities/${call.id}`, { method: 'DELETE', as: caller })).status).toBe(200);
+    }
+    expect((await pointsOf(caller)).get(fourth.id)).toMatchObject({ dailyBonus: false, pointsEarned: 0 });
+    // The next call brings the day back to four: it earns the bonus.
+    expect((await logCall(caller)).dailyBonus).toBe(true);
+
+    // The audit log names the change.
+    const audit = (await (await t.request('/api/v1/admin/audit-log', { as: admin })).json()) as {
+      entries: { action: string; details: { kpiKey?: string; changes?: Record<string, unknown> } }[];
+    };
+    const entry = audit.entries.find((e) => e.action === 'kpi_rule.changed' && e.details.kpiKey === 'daily_call_bonus_20');
+    expect(entry?.details.changes).toMatchObject({ threshold: { from: 20, to: 4 } });
+  });
+
+  it.each([[{ threshold: 1 }], [{ threshold: 1001 }], [{ threshold: 2.5 }], [{ threshold: '5' }]])(
+    'refuses %j with a 400 and writes nothing',
+    async (body) => {
+      const bonus = await ruleOf(admin, 'daily_call_bonus_20');
+      const response = await patch(admin, bonus.id, body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as ApiError).error.details).toHaveProperty('threshold');
+      expect(await ruleOf(admin, 'daily_call_bonus_20')).toEqual(bonus);
+    },
+  );
+
+  it('refuses a number of calls on any other rule', async () => {
+    const meeting = await ruleOf(admin, 'meeting_booked');
+    const response = await patch(admin, meeting.id, { threshold: 5 });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as ApiError).error.details).toHaveProperty('threshold');
+    expect(await ruleOf(admin, 'meeting_booked')).toEqual(meeting);
+  });
+});

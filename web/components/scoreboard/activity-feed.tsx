@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { pickName } from '@core/activity-types';
-import { DAILY_CALL_BONUS_THRESHOLD } from '@core/kpi';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ActivityIcon } from '@web/components/activity-icon';
 import { computeActivityKind, nameOwnType } from '@web/lib/activity-kind';
@@ -154,7 +153,7 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
           <p className="mt-0.5 text-xs font-medium text-warning-strong">
             {own
               ? t('feed.ownTypeBonus', { value: format.number(activity.bonusPoints) })
-              : t('feed.callBonus', { calls: DAILY_CALL_BONUS_THRESHOLD, value: format.number(activity.bonusPoints) })}
+              : t('feed.callBonus', { value: format.number(activity.bonusPoints) })}
           </p>
         )}
         {activity.type === 'sale' && activity.ticketSize !== null && (

@@ -141,7 +141,7 @@ describe('ActivityFeed', () => {
     const item = screen.getByRole('listitem');
     expect(item).toHaveTextContent('Kari Nordmann called, no answer');
     expect(within(item).getByText('+5 pts')).toBeInTheDocument();
-    expect(within(item).getByText('20 calls today: +5 bonus')).toBeInTheDocument();
+    expect(within(item).getByText('daily call bonus +5')).toBeInTheDocument();
   });
 
   it('shows a run of unanswered calls by one person as one line, which opens to show each', async () => {

@@ -3054,6 +3054,7 @@ export interface paths {
                                 basePoints: number;
                                 enabled: boolean;
                                 multiplierValue: number;
+                                threshold: number | null;
                                 updatedAt: string;
                             }[];
                         };
@@ -3125,6 +3126,7 @@ export interface paths {
                         basePoints?: number;
                         enabled?: boolean;
                         multiplierValue?: number;
+                        threshold?: number;
                     };
                 };
             };
@@ -3142,6 +3144,7 @@ export interface paths {
                             basePoints: number;
                             enabled: boolean;
                             multiplierValue: number;
+                            threshold: number | null;
                             updatedAt: string;
                         };
                     };

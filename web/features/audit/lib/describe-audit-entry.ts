@@ -1,5 +1,6 @@
 import { type AuditActor, AuditDetailsSchemas, type AuditEntry } from '@core/contracts';
 import { pickName } from '@core/activity-types';
+import { DAILY_CALL_BONUS_THRESHOLD } from '@core/kpi';
 import type { TFunction } from 'i18next';
 
 export type AuditWording = {
@@ -88,7 +89,7 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
       const details = AuditDetailsSchemas['kpi_rule.changed'].safeParse(entry.details);
       const rule = ruleName(details.data?.kpiKey ?? entry.target?.label ?? '');
       if (!details.success) return one(t('audit:entry.kpiRule.changed', { rule }));
-      const { basePoints, enabled, multiplierValue } = details.data.changes;
+      const { basePoints, enabled, multiplierValue, threshold } = details.data.changes;
       const sentences: string[] = [];
       const lines: string[] = [];
       if (basePoints) {
@@ -104,6 +105,14 @@ export function describeAuditEntry(entry: AuditEntry, f: Formatters): AuditWordi
         const values = { from: f.number(multiplierValue.from), to: f.number(multiplierValue.to), currency: f.currency };
         sentences.push(t('audit:entry.kpiRule.multiplier', { rule, ...values }));
         lines.push(t('audit:change.multiplier', values));
+      }
+      if (threshold) {
+        const values = {
+          from: f.number(threshold.from ?? DAILY_CALL_BONUS_THRESHOLD),
+          to: f.number(threshold.to ?? DAILY_CALL_BONUS_THRESHOLD),
+        };
+        sentences.push(t('audit:entry.kpiRule.threshold', { rule, ...values }));
+        lines.push(t('audit:change.threshold', values));
       }
       return sentences.length === 1 ? one(sentences[0]!) : { summary: t('audit:entry.kpiRule.changed', { rule }), changes: lines };
     }

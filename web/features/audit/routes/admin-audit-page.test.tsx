@@ -68,6 +68,11 @@ const ENTRIES: AuditEntry[] = [
   entry({ action: 'company.updated', details: { changes: { timezone: { from: 'Europe/Oslo', to: 'America/New_York' } } } }),
   entry({ action: 'signup_policy.changed', details: { policy: { from: 'open', to: 'access_code' }, accessCode: 'set' } }),
   entry({ action: 'member.erased', actor: { id: null, name: null, state: 'system' }, target: member('user-x', null) }),
+  entry({
+    action: 'kpi_rule.changed',
+    target: { type: 'kpi_rule', id: 'r3', label: 'daily_call_bonus_20', removed: null },
+    details: { kpiKey: 'daily_call_bonus_20', changes: { threshold: { from: 20, to: 12 } } },
+  }),
 ];
 
 const page = (entries: AuditEntry[], nextCursor: string | null = null): StubReply =>
@@ -130,6 +135,7 @@ describe('Audit log page', () => {
       'Changed the time zone Europe/Oslo → America/New_York',
       'Changed the sign-up policy',
       'Erased the personal data of a former member',
+      'Changed Daily call bonus calls in a day 20 → 12',
     ]);
     // Who and when: 08:15 UTC is 09:15 in Oslo.
     expect(items[0]).toHaveTextContent('Ada Admin');
@@ -169,6 +175,7 @@ describe('Audit log page', () => {
       'Endret tidssonen Europe/Oslo → America/New_York',
       'Endret registreringsreglene',
       'Slettet personopplysningene til et tidligere medlem',
+      'Endret samtaler på en dag for Dagsbonus for samtaler 20 → 12',
     ]);
     expect(
       within(items[2]!)

@@ -1,12 +1,15 @@
 import {
   KPI_BASE_POINTS_MAX,
   KPI_BASE_POINTS_MIN,
+  KPI_BONUS_THRESHOLD_MAX,
+  KPI_BONUS_THRESHOLD_MIN,
   KPI_MULTIPLIER_MAX,
   type KpiRuleView,
   MULTIPLIER_KPI_KEY,
+  THRESHOLD_KPI_KEY,
   UpdateKpiRuleSchema,
 } from '@core/contracts';
-import { KPI_KEYS } from '@core/kpi';
+import { DAILY_CALL_BONUS_THRESHOLD, KPI_KEYS } from '@core/kpi';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { HistoryIcon, PencilIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -100,7 +103,9 @@ function KpiRuleRow({ rule, canEdit }: { rule: KpiRuleView; canEdit: boolean }) 
             {label}
             {!rule.enabled && <Badge variant="outline">{t('kpi.off')}</Badge>}
           </p>
-          <p className="mt-0.5 text-sm text-muted-foreground">{t(`kpi.rules.${rule.kpiKey}.text`)}</p>
+          <p className="mt-0.5 text-sm text-muted-foreground">
+            {t(`kpi.rules.${rule.kpiKey}.text`, { count: rule.threshold ?? DAILY_CALL_BONUS_THRESHOLD })}
+          </p>
         </div>
         {!isEditing && (
           <div className="flex items-center justify-between gap-4 sm:justify-end">
@@ -155,6 +160,8 @@ function KpiRuleForm({ rule, label, currency, onDone }: { rule: KpiRuleView; lab
   const { t } = useTranslation('settings');
   const update = useUpdateKpiRule();
   const hasMultiplier = rule.kpiKey === MULTIPLIER_KPI_KEY;
+  // The daily call bonus: its points and the number of calls in a day that earn it (decision 108).
+  const hasThreshold = rule.kpiKey === THRESHOLD_KPI_KEY;
   const {
     register,
     handleSubmit,
@@ -162,7 +169,11 @@ function KpiRuleForm({ rule, label, currency, onDone }: { rule: KpiRuleView; lab
     formState: { errors },
   } = useForm({
     resolver: zodResolver(UpdateKpiRuleSchema),
-    defaultValues: hasMultiplier ? { multiplierValue: rule.multiplierValue } : { basePoints: rule.basePoints },
+    defaultValues: hasMultiplier
+      ? { multiplierValue: rule.multiplierValue }
+      : hasThreshold
+        ? { basePoints: rule.basePoints, threshold: rule.threshold ?? DAILY_CALL_BONUS_THRESHOLD }
+        : { basePoints: rule.basePoints },
   });
   const fieldId = `kpi-${rule.kpiKey}`;
   // Edit mode opens in place: put the keyboard where the new field is.
@@ -211,8 +222,29 @@ function KpiRuleForm({ rule, label, currency, onDone }: { rule: KpiRuleView; lab
           />
         )}
       </div>
+      {hasThreshold && (
+        <div className="space-y-2">
+          <Label htmlFor={`${fieldId}-threshold`}>{t('kpi.thresholdLabel')}</Label>
+          <Input
+            id={`${fieldId}-threshold`}
+            type="number"
+            inputMode="numeric"
+            min={KPI_BONUS_THRESHOLD_MIN}
+            max={KPI_BONUS_THRESHOLD_MAX}
+            step={1}
+            className="w-28 bg-card"
+            aria-invalid={Boolean(errors.threshold)}
+            aria-describedby={`${fieldId}-hint`}
+            {...register('threshold', { valueAsNumber: true })}
+          />
+        </div>
+      )}
       <div className="flex-1 space-y-1">
-        {error ? (
+        {errors.threshold && !error ? (
+          <FieldError id={`${fieldId}-hint`}>
+            {t('kpi.thresholdError', { min: KPI_BONUS_THRESHOLD_MIN, max: KPI_BONUS_THRESHOLD_MAX })}
+          </FieldError>
+        ) : error ? (
           <FieldError id={`${fieldId}-hint`}>
             {hasMultiplier
               ? t('kpi.multiplierError', { max: KPI_MULTIPLIER_MAX })
@@ -220,7 +252,7 @@ function KpiRuleForm({ rule, label, currency, onDone }: { rule: KpiRuleView; lab
           </FieldError>
         ) : (
           <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
-            {hasMultiplier ? t('kpi.multiplierHint', { currency }) : t('kpi.pointsHint')}
+            {hasMultiplier ? t('kpi.multiplierHint', { currency }) : hasThreshold ? t('kpi.thresholdHint') : t('kpi.pointsHint')}
           </p>
         )}
       </div>

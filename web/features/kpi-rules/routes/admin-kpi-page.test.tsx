@@ -85,7 +85,7 @@ describe('Administration, KPI Rules', () => {
       'LinkedIn message',
       'Sale',
       'Sale value bonus',
-      '20-call daily bonus',
+      'Daily call bonus',
     ]);
     expect(
       screen.getByText('What each activity is worth. Switch a rule off to stop it scoring; edit to change its points.'),
@@ -169,6 +169,32 @@ describe('Administration, KPI Rules', () => {
     expect(row).toHaveTextContent('A NOK 10,000 sale adds 20 points');
   });
 
+  it('edits the daily call bonus: its points and the calls in a day that earn it, refusing fewer than 2', async () => {
+    const calls = stubServer();
+    const user = renderPage();
+    expect(await rowOf('Daily call bonus')).toHaveTextContent('Once a day, for the call that reaches 20 calls.');
+    await user.click(within(await rowOf('Daily call bonus')).getByRole('button', { name: 'Edit Daily call bonus' }));
+    expect(screen.getByLabelText('Points')).toHaveValue(5);
+    const threshold = screen.getByLabelText('Calls in a day');
+    expect(threshold).toHaveValue(20);
+    expect(threshold).toHaveAccessibleDescription(
+      'Points for the call that reaches this many calls in a day, once a day. Applies from now on.',
+    );
+    await user.clear(threshold);
+    await user.type(threshold, '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a whole number of calls from 2 to 1000.')).toBeInTheDocument();
+    expect(threshold).toHaveAttribute('aria-invalid', 'true');
+    expect(patches(calls)).toEqual([]);
+
+    await user.clear(threshold);
+    await user.type(threshold, '12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await findToast('KPI rule updated')).toBeTruthy();
+    expect(patches(calls)).toEqual([['/api/v1/kpi-rules/rule-9', { basePoints: 5, threshold: 12 }]]);
+    expect(await rowOf('Daily call bonus')).toHaveTextContent('Once a day, for the call that reaches 12 calls.');
+  });
+
   it('switches a rule off at once, and the row says Off', async () => {
     const calls = stubServer();
     const user = renderPage();
@@ -227,6 +253,8 @@ describe('Administration, KPI Rules', () => {
     expect(rows[5]).toHaveTextContent('Av');
     expect(rows[8]).toHaveTextContent('0,001 poeng per NOK');
     expect(rows[8]).toHaveTextContent('Et salg på NOK 10 000 gir 10 ekstra poeng');
+    expect(rows[9]).toHaveTextContent('Dagsbonus for samtaler');
+    expect(rows[9]).toHaveTextContent('Én gang om dagen, for samtalen som når 20 samtaler.');
     await user.click(within(rows[7]!).getByRole('button', { name: 'Rediger Salg' }));
     const points = screen.getByLabelText('Poeng');
     await user.clear(points);
