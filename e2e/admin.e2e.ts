@@ -507,24 +507,27 @@ describe('an admin sets up and runs the company', () => {
     const sale = await api<{ pointsEarned: number }>(colleagueCookie, 'POST', '/activities', { kind: 'sale', ticketSize: 1_000_000 });
     expect(sale.body.pointsEarned).toBe(20);
 
-    // The daily call bonus at the team's own number of calls (decision 108): the colleague has two
-    // calls today, so the third earns it.
-    const bonusRow = page.getByRole('listitem').filter({ hasText: 'Daily call bonus' });
-    await bonusRow.getByText('Once a day, for the call that reaches 20 calls.').waitFor();
-    await page.getByRole('button', { name: 'Edit Daily call bonus' }).click();
-    await page.getByRole('spinbutton', { name: 'Calls in a day' }).fill('3');
-    await saveSettledScreenshot(page, 'admin-24-admin-kpi-call-bonus');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await bonusRow.getByText('Once a day, for the call that reaches 3 calls.').waitFor();
-    const third = await api<{ pointsEarned: number; dailyBonus: boolean }>(colleagueCookie, 'POST', '/activities', {
-      kind: 'call',
-      answered: false,
-    });
-    expect(third.body).toMatchObject({ dailyBonus: true, pointsEarned: 5 });
-    // Back to 20, so the company's later calls score as the other journeys expect.
+    // The daily call bonus at the team's own number of calls (decision 108): the colleague logged
+    // two calls above, in this test, so the next is the third and earns it.
     const ruleIds = await api<{ rules: { id: string; kpiKey: string }[] }>(adminCookie, 'GET', '/kpi-rules');
     const bonusRule = ruleIds.body.rules.find((r) => r.kpiKey === 'daily_call_bonus_20')!;
-    expect((await api(adminCookie, 'PATCH', `/kpi-rules/${bonusRule.id}`, { threshold: 20 })).status).toBe(200);
+    try {
+      const bonusRow = page.getByRole('listitem').filter({ hasText: 'Daily call bonus' });
+      await bonusRow.getByText('Once a day, for the call that reaches 20 calls.').waitFor();
+      await page.getByRole('button', { name: 'Edit Daily call bonus' }).click();
+      await page.getByRole('spinbutton', { name: 'Calls a day' }).fill('3');
+      await saveSettledScreenshot(page, 'admin-23-admin-kpi-call-bonus');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await bonusRow.getByText('Once a day, for the call that reaches 3 calls.').waitFor();
+      const third = await api<{ pointsEarned: number; dailyBonus: boolean }>(colleagueCookie, 'POST', '/activities', {
+        kind: 'call',
+        answered: false,
+      });
+      expect(third.body).toMatchObject({ dailyBonus: true, pointsEarned: 5 });
+    } finally {
+      // Back to 20, so the company's later calls score as the other steps expect.
+      expect((await api(adminCookie, 'PATCH', `/kpi-rules/${bonusRule.id}`, { threshold: 20 })).status).toBe(200);
+    }
   });
 
   it('creates customers and searches them by name, domain or segment', async () => {

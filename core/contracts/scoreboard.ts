@@ -235,7 +235,7 @@ export const RecentActivitySchema = z.object({
   /** The linked customer's current name, else the name typed on the activity. */
   customerName: text().nullable(),
   points: z.number().int(),
-  /** The part of points that is the daily 20-call bonus (on the call that earned it; 0 on every other activity). */
+  /** The part of points that is the daily call bonus (on the call that earned it; 0 on every other activity). */
   bonusPoints: z.number().int(),
   /** Sale value in minor units; null unless a sale. */
   ticketSize: z.number().int().nullable(),

@@ -4,6 +4,7 @@ import {
   type ActivityInput,
   computeActivityPoints,
   type DayContext,
+  findDailyCallBonusThreshold,
   KPI_KEYS,
   computeCallOutcomePoints,
   DEFAULT_KPI_RULES,
@@ -168,6 +169,21 @@ describe('daily_call_bonus_20', () => {
   it('is not earned while disabled', () => {
     const rules = rulesWith({ daily_call_bonus_20: { enabled: false } });
     expect(computeActivityPoints(call, rules, { callsBefore: 19, bonusAlreadyAwarded: false }).earnsDailyBonus).toBe(false);
+  });
+  it.each([
+    [4, 2, false],
+    [4, 3, true], // the 4th call
+    [4, 9, true],
+    [40, 19, false], // the 20th call does not reach a company's 40
+    [40, 39, true],
+  ])("at the company's number %d, calls before %d -> earns %s (decision 108)", (threshold, callsBefore, earns) => {
+    const rules = rulesWith({ daily_call_bonus_20: { threshold } });
+    expect(findDailyCallBonusThreshold(rules)).toBe(threshold);
+    expect(computeActivityPoints(call, rules, { callsBefore, bonusAlreadyAwarded: false }).earnsDailyBonus).toBe(earns);
+  });
+  it('is at 20 calls where the rule has no number', () => {
+    expect(findDailyCallBonusThreshold(rulesWith({ daily_call_bonus_20: { threshold: null } }))).toBe(20);
+    expect(findDailyCallBonusThreshold([])).toBe(20);
   });
   it('uses the rule points', () => {
     const rules = rulesWith({ daily_call_bonus_20: { basePoints: 8 } });

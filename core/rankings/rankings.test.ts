@@ -53,6 +53,12 @@ describe('computeDailyGoalPoints', () => {
     expect(computeDailyGoalPoints({ calls: 0, meetings: 0, sales: 0 }, DEFAULT_KPI_RULES)).toBe(0);
   });
 
+  it("counts the call bonus from the company's number of calls (decision 108)", () => {
+    const rules = DEFAULT_KPI_RULES.map((rule) => (rule.kpiKey === 'daily_call_bonus_20' ? { ...rule, threshold: 8 } : rule));
+    expect(computeDailyGoalPoints({ calls: 10, meetings: 1, sales: 0 }, rules)).toBe(5 + 5);
+    expect(computeDailyGoalPoints({ calls: 7, meetings: 1, sales: 0 }, rules)).toBe(5);
+  });
+
   it("follows the company's rules: a disabled rule is worth nothing, calls at the lower of answered and unanswered", () => {
     const rules: KpiRule[] = [
       { kpiKey: 'call_answered', basePoints: 2, enabled: true, multiplierValue: 0 },

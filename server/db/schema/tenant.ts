@@ -344,11 +344,11 @@ export const activities = pgTable(
     notes: text('notes'),
     /** Snapshot of the points the rules gave when the activity was logged. */
     pointsEarned: integer('points_earned').notNull().default(0),
-    /** True on the call that earned the daily 20-call bonus (part of points_earned). */
+    /** True on the call that earned the daily call bonus (part of points_earned), or an own type's daily bonus. */
     dailyBonus: boolean('daily_bonus').notNull().default(false),
     /**
      * The part of points_earned that is the daily bonus (0 on every other activity), so the bonus
-     * can be taken back exactly when the day falls below 20 calls, whatever the rule says by then.
+     * can be taken back exactly when the day falls below the rule's number of calls, whatever points the rule gives by then.
      */
     bonusPoints: integer('bonus_points').notNull().default(0),
     /** The company-local calendar day of created_at, fixed at insert; rollups key on it. */
@@ -471,7 +471,7 @@ export const dailyUserStats = pgTable(
     points: integer('points').notNull().default(0),
     activities: integer('activities').notNull().default(0),
     /**
-     * How many of the day's activities carry the 20-call bonus (0 or 1): lets a logged call learn
+     * How many of the day's activities carry the daily call bonus (0 or 1): lets a logged call learn
      * "bonus already taken" from this row instead of scanning the day's activities (decision 028).
      */
     bonusCalls: integer('bonus_calls').notNull().default(0),
@@ -587,7 +587,11 @@ export const kpiRules = pgTable(
   },
   (t) => [
     uniqueIndex('kpi_rules_company_key_uq').on(t.companyId, t.kpiKey),
-    check('kpi_rules_threshold_ck', sql`${t.threshold} IS NULL OR ${t.threshold} BETWEEN 2 AND 1000`),
+    // A number of calls on the daily call bonus alone (decision 108); the service says so in words first.
+    check(
+      'kpi_rules_threshold_ck',
+      sql`${t.threshold} IS NULL OR (${t.kpiKey} = 'daily_call_bonus_20' AND ${t.threshold} BETWEEN 2 AND 1000)`,
+    ),
   ],
 );
 

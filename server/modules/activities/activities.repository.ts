@@ -219,7 +219,7 @@ const GOAL_PROGRESS_SQL = `SELECT
     WHERE company_id = $1::uuid AND day = $3::date AND user_id = $2::text AND type_id = $4::uuid) AS "typeCount"`;
 
 type LoggingContextRow = {
-  rules: { kpiKey: string; basePoints: number; enabled: boolean; multiplierValue: number }[];
+  rules: { kpiKey: string; basePoints: number; enabled: boolean; multiplierValue: number; threshold: number | null }[];
   day: { calls: number; bonusCalls: number; meetingsBooked: number; sales: number } | null;
   goals: (GoalCounts & { type: number }) | null;
   created: CustomerRef | null;

@@ -174,8 +174,8 @@ export async function notifyImportChangeIn(
  * Transaction step (undo an import, a few (member, day) pairs at a time): deletes the import's
  * activities on those days after taking them out of the rollup (the tombstone trigger records each
  * one for the sync feed), then settles the daily bonus of each of those days as deleting a call
- * does: a day below the bonus rule's number of calls (`bonusThreshold`) loses the bonus; a day whose
- * bonus call was deleted and still has enough gives it to its latest call (when `bonusPoints`,
+ * does: a day below the bonus rule's number of calls (`bonus.threshold`) loses the bonus; a day whose
+ * bonus call was deleted and still has enough gives it to its latest call (when `bonus.points`,
  * today's bonus rule, is not null). Returns how many were deleted.
  */
 export async function deleteImportedDaysIn(

@@ -215,7 +215,7 @@ export async function writeActivitiesInSlices(
  * one of them waits for this slice, and this slice for them), each row's points from
  * computeActivityPoints with the company's rules as logging scores them, the calls of a (member,
  * day) counted in time order after the day's existing ones, so the daily bonus goes to the call
- * that reaches 20 unless the day already has it; then the rollup takes the slice's days in.
+ * that reaches the bonus rule's number (20 by default) unless the day already has it; then the rollup takes the slice's days in.
  */
 async function writeImportSliceIn(
   tx: Tx,

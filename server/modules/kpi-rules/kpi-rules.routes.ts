@@ -26,7 +26,8 @@ kpiRulesRoutes.openapi(
     method: 'patch',
     path: '/kpi-rules/{id}',
     tags: ['KPI rules'],
-    summary: 'Change a rule: points, enabled, multiplier (sale_ticket_size only). Admin only; affects later activities only',
+    summary:
+      'Change a rule: points, enabled, multiplier (sale_ticket_size only), calls in a day (daily_call_bonus_20 only). Admin only; affects later activities and days judged again',
     middleware: [requireMember, requireAdmin] as const,
     request: {
       params: KpiRuleIdParamsSchema,

@@ -189,6 +189,62 @@ describe('the daily call bonus at a number of calls the company sets (decision 1
     expect(entry?.details.changes).toMatchObject({ threshold: { from: 20, to: 4 } });
   });
 
+  /** Sets the company's number and returns a new member with `calls` calls logged today. */
+  const memberWithCalls = async (threshold: number, calls: number) => {
+    const bonus = await ruleOf(admin, 'daily_call_bonus_20');
+    expect((await patch(admin, bonus.id, { threshold })).status).toBe(200);
+    const member = await t.createMember({ companyId: admin.companyId, role: 'user' });
+    const logged = [];
+    for (let i = 0; i < calls; i += 1) logged.push(await logCall(member));
+    return { member, logged };
+  };
+  const remove = async (as: Member, id: string) =>
+    expect((await t.request(`/api/v1/activities/${id}`, { method: 'DELETE', as })).status).toBe(200);
+  const carriers = async (as: Member) => [...(await pointsOf(as)).values()].filter((a) => a.dailyBonus).map((a) => a.id);
+
+  it('a deletion that leaves the day at the number keeps the bonus where it is', async () => {
+    const { member, logged } = await memberWithCalls(4, 5);
+    expect(await carriers(member)).toEqual([logged[3]!.id]);
+    await remove(member, logged[0]!.id);
+    expect(await carriers(member)).toEqual([logged[3]!.id]);
+  });
+
+  it('the carrier deleted from a day that still reaches the number: the latest call takes the bonus', async () => {
+    const { member, logged } = await memberWithCalls(4, 5);
+    await remove(member, logged[3]!.id);
+    expect(await carriers(member)).toEqual([logged[4]!.id]);
+    expect((await pointsOf(member)).get(logged[4]!.id)!.pointsEarned).toBe(5);
+  });
+
+  it('the bonus call edited in place keeps its bonus at a number above 20', async () => {
+    const { member, logged } = await memberWithCalls(25, 25);
+    const carrier = logged[24]!;
+    expect(carrier.dailyBonus).toBe(true);
+    const response = await t.request(`/api/v1/activities/${carrier.id}`, { method: 'PATCH', as: member, json: { notes: 'Good day' } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ dailyBonus: true, pointsEarned: 5 });
+  });
+
+  it('a call moved onto a member whose day is one short of the number earns the bonus there', async () => {
+    const { member: there } = await memberWithCalls(4, 3);
+    const from = await t.createMember({ companyId: admin.companyId, role: 'user' });
+    const call = await logCall(from);
+    const response = await t.request(`/api/v1/activities/${call.id}`, { method: 'PATCH', as: admin, json: { userId: there.id } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ userId: there.id, dailyBonus: true, pointsEarned: 5 });
+  });
+
+  it('a day judged again after the number was raised is judged by the new number', async () => {
+    const { member, logged } = await memberWithCalls(4, 5);
+    const bonus = await ruleOf(admin, 'daily_call_bonus_20');
+    expect((await patch(admin, bonus.id, { threshold: 10 })).status).toBe(200);
+    // Untouched, the day keeps the bonus it earned (points are snapshots)...
+    expect(await carriers(member)).toEqual([logged[3]!.id]);
+    // ...and once a call of it is deleted, the day of 4 calls is below 10: the bonus goes.
+    await remove(member, logged[0]!.id);
+    expect(await carriers(member)).toEqual([]);
+  });
+
   it.each([[{ threshold: 1 }], [{ threshold: 1001 }], [{ threshold: 2.5 }], [{ threshold: '5' }]])(
     'refuses %j with a 400 and writes nothing',
     async (body) => {

@@ -15,11 +15,14 @@ import { listKpiRules } from '../kpi-rules/kpi-rules.service';
  * in multi-tenant mode, is not asked again). Skipping a step leaves it to do.
  */
 
-/** Whether the activity kinds or their points differ from a new company's. */
-function hasChangedActivities(rules: { kpiKey: string; enabled: boolean; basePoints: number }[]): boolean {
+/** Whether the activity kinds, their points or the call bonus's number of calls differ from a new company's. */
+function hasChangedActivities(rules: { kpiKey: string; enabled: boolean; basePoints: number; threshold: number | null }[]): boolean {
   return rules.some((rule) => {
     const fallback = DEFAULT_KPI_RULES.find((d) => d.kpiKey === rule.kpiKey);
-    return fallback !== undefined && (fallback.enabled !== rule.enabled || fallback.basePoints !== rule.basePoints);
+    return (
+      fallback !== undefined &&
+      (fallback.enabled !== rule.enabled || fallback.basePoints !== rule.basePoints || (fallback.threshold ?? null) !== rule.threshold)
+    );
   });
 }
 

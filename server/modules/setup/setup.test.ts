@@ -94,6 +94,16 @@ describe('the first-run setup', () => {
     expect((await setupOf(firstAdmin)).steps.find((s) => s.step === 'activities')!.done).toBe(true);
   });
 
+  it('counts the activities step done once only the call bonus’s number of calls changed (decision 108)', async () => {
+    const admin = await t.createMember({ role: 'admin' });
+    expect((await setupOf(admin)).steps.find((s) => s.step === 'activities')!.done).toBe(false);
+    const rules = ((await (await t.request('/api/v1/kpi-rules', { as: admin })).json()) as KpiRuleList).rules;
+    const bonus = rules.find((r) => r.kpiKey === 'daily_call_bonus_20')!;
+    const changed = await t.request(`/api/v1/kpi-rules/${bonus.id}`, { method: 'PATCH', as: admin, json: { threshold: 30 } });
+    expect(changed.status).toBe(200);
+    expect((await setupOf(admin)).steps.find((s) => s.step === 'activities')!.done).toBe(true);
+  });
+
   it('hides the checklist once dismissed, and shows it again on request; an unknown step is a 400', async () => {
     const dismissed = await t.request('/api/v1/setup/dismiss', { method: 'POST', as: firstAdmin, json: {} });
     expect(((await dismissed.json()) as SetupState).showChecklist).toBe(false);

@@ -3110,7 +3110,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a rule: points, enabled, multiplier (sale_ticket_size only). Admin only; affects later activities only */
+        /** Change a rule: points, enabled, multiplier (sale_ticket_size only), calls in a day (daily_call_bonus_20 only). Admin only; affects later activities and days judged again */
         patch: {
             parameters: {
                 query?: never;

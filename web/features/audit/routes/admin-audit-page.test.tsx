@@ -135,7 +135,7 @@ describe('Audit log page', () => {
       'Changed the time zone Europe/Oslo → America/New_York',
       'Changed the sign-up policy',
       'Erased the personal data of a former member',
-      'Changed Daily call bonus calls in a day 20 → 12',
+      'Changed the calls a day for Daily call bonus 20 → 12',
     ]);
     // Who and when: 08:15 UTC is 09:15 in Oslo.
     expect(items[0]).toHaveTextContent('Ada Admin');
@@ -175,7 +175,7 @@ describe('Audit log page', () => {
       'Endret tidssonen Europe/Oslo → America/New_York',
       'Endret registreringsreglene',
       'Slettet personopplysningene til et tidligere medlem',
-      'Endret samtaler på en dag for Dagsbonus for samtaler 20 → 12',
+      'Endret antall samtaler per dag for Dagsbonus for samtaler 20 → 12',
     ]);
     expect(
       within(items[2]!)

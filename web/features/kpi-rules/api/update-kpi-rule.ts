@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
 
-/** Admin: points, enabled, multiplier (sale_ticket_size only). Only later activities are affected. */
+/** Admin: points, enabled, multiplier (sale_ticket_size only), calls in a day (the daily call bonus only). Later activities are affected. */
 export function updateKpiRule({ id, ...change }: UpdateKpiRule & { id: string }) {
   return api.PATCH('/api/v1/kpi-rules/{id}', { params: { path: { id } }, body: change });
 }

@@ -234,17 +234,13 @@ function KpiRuleForm({ rule, label, currency, onDone }: { rule: KpiRuleView; lab
             step={1}
             className="w-28 bg-card"
             aria-invalid={Boolean(errors.threshold)}
-            aria-describedby={`${fieldId}-hint`}
+            aria-describedby={errors.threshold ? `${fieldId}-threshold-error` : `${fieldId}-hint`}
             {...register('threshold', { valueAsNumber: true })}
           />
         </div>
       )}
       <div className="flex-1 space-y-1">
-        {errors.threshold && !error ? (
-          <FieldError id={`${fieldId}-hint`}>
-            {t('kpi.thresholdError', { min: KPI_BONUS_THRESHOLD_MIN, max: KPI_BONUS_THRESHOLD_MAX })}
-          </FieldError>
-        ) : error ? (
+        {error ? (
           <FieldError id={`${fieldId}-hint`}>
             {hasMultiplier
               ? t('kpi.multiplierError', { max: KPI_MULTIPLIER_MAX })
@@ -254,6 +250,11 @@ function KpiRuleForm({ rule, label, currency, onDone }: { rule: KpiRuleView; lab
           <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
             {hasMultiplier ? t('kpi.multiplierHint', { currency }) : hasThreshold ? t('kpi.thresholdHint') : t('kpi.pointsHint')}
           </p>
+        )}
+        {errors.threshold && (
+          <FieldError id={`${fieldId}-threshold-error`}>
+            {t('kpi.thresholdError', { min: KPI_BONUS_THRESHOLD_MIN, max: KPI_BONUS_THRESHOLD_MAX })}
+          </FieldError>
         )}
       </div>
       <div className="flex gap-2">

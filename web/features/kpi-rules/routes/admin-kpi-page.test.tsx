@@ -175,16 +175,21 @@ describe('Administration, KPI Rules', () => {
     expect(await rowOf('Daily call bonus')).toHaveTextContent('Once a day, for the call that reaches 20 calls.');
     await user.click(within(await rowOf('Daily call bonus')).getByRole('button', { name: 'Edit Daily call bonus' }));
     expect(screen.getByLabelText('Points')).toHaveValue(5);
-    const threshold = screen.getByLabelText('Calls in a day');
+    const threshold = screen.getByLabelText('Calls a day');
     expect(threshold).toHaveValue(20);
     expect(threshold).toHaveAccessibleDescription(
-      'Points for the call that reaches this many calls in a day, once a day. Applies from now on.',
+      'Points for the call that reaches this many calls in a day, once a day. From now on, and for any day whose calls change later.',
     );
     await user.clear(threshold);
     await user.type(threshold, '1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Enter a whole number of calls from 2 to 1000.')).toBeInTheDocument();
     expect(threshold).toHaveAttribute('aria-invalid', 'true');
+    expect(threshold).toHaveAccessibleDescription('Enter a whole number of calls from 2 to 1000.');
+    // The points field is still described by its own hint, not by the other field's error.
+    expect(screen.getByLabelText('Points')).toHaveAccessibleDescription(
+      'Points for the call that reaches this many calls in a day, once a day. From now on, and for any day whose calls change later.',
+    );
     expect(patches(calls)).toEqual([]);
 
     await user.clear(threshold);
