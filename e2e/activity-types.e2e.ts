@@ -246,6 +246,27 @@ describe('activity types', () => {
     const byImprovement = page.getByRole('table', { name: 'KPIs ranked by most improved on Offers' });
     await expect.poll(() => byImprovement.getByRole('row').nth(1).innerText()).toMatch(/No history yet/);
     await saveSettledScreenshot(page, 'kpis-06-board-improved');
+    // % of target: the rep's offers against the month's target their manager set; the admin has none.
+    const { kpis: kpiList } = await callApiOk<{ kpis: { id: string; names: { en?: string } }[] }>(base, adminCookie, 'GET', '/kpis');
+    const offersKpi = kpiList.find((kpi) => kpi.names.en === 'Offers')!;
+    const { user: olaUser } = await callApiOk<{ user: { id: string } }>(base, repCookie, 'GET', '/me');
+    const { today } = await callApiOk<{ today: string }>(base, adminCookie, 'GET', '/activities/log-options');
+    await callApiOk(base, adminCookie, 'POST', '/targets', {
+      userId: olaUser.id,
+      metric: 'kpi',
+      kpiId: offersKpi.id,
+      period: 'month',
+      value: 4,
+      effectiveFrom: today,
+    });
+    await page.getByRole('radio', { name: '% of target' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForURL('**/app/kpis?period=month&rank=target');
+    const byTarget = page.getByRole('table', { name: 'KPIs ranked by % of target on Offers' });
+    await expect.poll(() => byTarget.getByRole('row').nth(1).innerText()).toMatch(/^1\s+OR\s+Ola Rep\s+1\s+25\s?%\s+Target 4/);
+    await expect.poll(() => byTarget.getByRole('row').nth(2).innerText()).toMatch(/Astrid Admin\s+0\s+No target/);
+    await saveSettledScreenshot(page, 'kpis-06-board-target');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
     await page.getByRole('radio', { name: 'By the figure' }).focus();
     await page.keyboard.press('Space');
     // The board as a workbook: the same month, the company's KPIs as columns, everyone's row last.

@@ -638,6 +638,7 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/v1/targets/{id}/end': { expect: admins(200, 404), prepare: async () => ({ params: { id: await targetOfA() } }) },
   'GET /api/v1/targets/me': { expect: members(200) },
+  'GET /api/v1/targets/people': { expect: members(200), prepare: async () => ({ query: 'kpi=calls&period=week' }) },
 
   // contests (decision 049): everyone in the company reads them; admins and team leads run them
   // (a lead's reach is TEAM_SCOPED below); another company's admin finds none of A's

@@ -805,6 +805,7 @@ const ISOLATION: Record<string, Entry> = {
     { params: { userId: aRep.id }, json: { dailyCalls: 1, dailyMeetings: 1, dailySales: 1 }, namesA: true },
   ],
   'GET /api/v1/targets/me': () => [{}, { query: 'on=2999-01-01' }],
+  'GET /api/v1/targets/people': () => [{ query: 'kpi=calls&period=week' }, { query: 'kpi=points&period=month' }],
   // coaching (decision 045): A's wrap-ups, their conversations and 1:1 notes are A's coaches'
   'GET /api/v1/coaching/wrapups': () => [{}, { query: `memberId=${aRep.id}`, namesA: true }],
   'GET /api/v1/coaching/wrapups/{id}': () => [{ params: { id: aWrapup.wrapup.id }, namesA: true }],

@@ -92,6 +92,7 @@ const PREPARE: Record<string, () => Promise<Call>> = {
   'GET /api/v1/activities/{id}': async () => ({ params: { id: (await fixtures.activity(admin)).id } }),
   'GET /api/v1/kpis/values': async () => ({ query: 'from=2026-12-01&to=2026-12-07' }),
   'GET /api/v1/kpis/series': async () => ({ query: 'id=calls&from=2026-12-01&to=2026-12-07' }),
+  'GET /api/v1/targets/people': async () => ({ query: 'kpi=calls&period=week' }),
   'GET /api/v1/boards/{id}': async () => {
     const response = await t.request('/api/v1/boards', {
       method: 'POST',
@@ -186,6 +187,7 @@ describe('the document', () => {
         'GET /api/v1/scoreboard/teams',
         'GET /api/v1/goals/me',
         'GET /api/v1/targets/me',
+        'GET /api/v1/targets/people',
         'GET /api/v1/contests',
         'GET /api/v1/contests/{id}',
         'GET /api/v1/stats/me/today',

@@ -162,3 +162,22 @@ export const MyTargetsSchema = z.object({
   targets: z.array(TargetProgressSchema),
 });
 export type MyTargets = z.infer<typeof MyTargetsSchema>;
+
+/**
+ * GET /targets/people: each person's target for one KPI (a built-in one is its metric's, decision
+ * 104) and period, in force on `on` (today by default), for "% of target" on the KPI board. Any
+ * member reads it, as the boards' "% of goal" shows everyone's goal (decision 053).
+ */
+export const PeopleTargetsQuerySchema = z.object({
+  kpi: text().trim().min(1, 'Choose a KPI').max(100),
+  period: TargetPeriodSchema,
+  on: LocalDateField.optional(),
+});
+export type PeopleTargetsQuery = z.infer<typeof PeopleTargetsQuerySchema>;
+export const PeopleTargetsSchema = z.object({
+  period: TargetPeriodSchema,
+  on: text(),
+  /** The people with a target in force; those without one are left out. */
+  targets: z.array(z.object({ userId: text(), value: z.number().int() })),
+});
+export type PeopleTargets = z.infer<typeof PeopleTargetsSchema>;

@@ -1,6 +1,6 @@
 import type { Kpi, KpiValues } from '@core/contracts';
 import { describe, expect, it } from 'vitest';
-import { rankRows, rankRowsByImprovement } from './kpi-periods';
+import { computeTargetShare, rankRows, rankRowsByImprovement, rankRowsByTargetShare } from './kpi-periods';
 
 const kpi = (lowerIsBetter: boolean): Kpi => ({
   id: 'k',
@@ -61,5 +61,25 @@ describe("the KPI board's most improved", () => {
     // Ann and Dan tie on +25 %: the figure's order (both 2, then by name) decides.
     expect(order(false)).toEqual(['bob', 'ann', 'dan', 'cat']);
     expect(order(true)).toEqual(['ann', 'dan', 'bob', 'cat']);
+  });
+});
+
+describe("the KPI board's % of target", () => {
+  it('ranks the largest share of the whole period’s target first; no target or no figure last, then as by the figure', () => {
+    // Ann 2 of 4 (50 %), Cat 5 of 20 (25 %), Dan 2 with no target, Bob no figure.
+    const targets = new Map([
+      ['ann', 4],
+      ['cat', 20],
+      ['bob', 10],
+    ]);
+    expect(rankRowsByTargetShare(values, targets, kpi(false), (id) => id).map((m) => m.userId)).toEqual(['ann', 'cat', 'dan', 'bob']);
+  });
+
+  it('is a figure over its target, or none without a target above 0 or a figure', () => {
+    expect(computeTargetShare(45, 100)).toBe(0.45);
+    expect(computeTargetShare(0, 10)).toBe(0);
+    expect(computeTargetShare(null, 10)).toBeNull();
+    expect(computeTargetShare(5, null)).toBeNull();
+    expect(computeTargetShare(5, 0)).toBeNull();
   });
 });

@@ -23,6 +23,41 @@ export function rankRows(values: KpiValues, kpi: Kpi, nameOf: (userId: string) =
   });
 }
 
+/** The target period that holds a board's period: today's, this week's, this month's. */
+export const TARGET_PERIOD_OF = { today: 'day', week: 'week', month: 'month' } as const satisfies Record<Period, string>;
+
+/**
+ * "% of target" (decision 053's "% of goal", on a KPI with managers' targets, decision 104): each
+ * person's figure over their target for the whole period, the largest share first; no target or no
+ * figure last; then as the KPI's own ranking orders them.
+ */
+export function rankRowsByTargetShare(
+  values: KpiValues,
+  targets: ReadonlyMap<string, number>,
+  kpi: Kpi,
+  nameOf: (userId: string) => string,
+) {
+  const byValue = rankRows(values, kpi, nameOf);
+  const place = new Map(byValue.map((member, index) => [member.userId, index]));
+  const of = new Map(values.kpis.find((k) => k.id === kpi.id)?.members.map((m) => [m.userId, m.value]));
+  const share = (userId: string) => computeTargetShare(of.get(userId) ?? null, targets.get(userId) ?? null);
+  return [...byValue].sort((a, b) => {
+    const x = share(a.userId);
+    const y = share(b.userId);
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return y - x;
+    }
+    return place.get(a.userId)! - place.get(b.userId)!;
+  });
+}
+
+/** A figure over its target (0.45 is 45 %), or null without a target above 0 or without a figure. */
+export function computeTargetShare(value: number | null, target: number | null): number | null {
+  return value === null || target === null || target <= 0 ? null : value / target;
+}
+
 /**
  * "Most improved" (decision 053 on a KPI): the biggest change on one's own average first (the
  * smallest where lower is better); no change to measure (no history, nothing before, no value now)

@@ -70,6 +70,8 @@ export const queryKeys = {
     subjects: ['targets', 'subjects'],
     teamGoals: ['targets', 'team-goals'],
     calendar: (language: string) => ['targets', 'calendar', language] as const,
+    /** Each person's target for one KPI and period (the KPI board's "% of target"). */
+    people: (query: { kpi: string; period: string; on?: string }) => ['targets', 'people', query] as const,
   },
   /** The company's point rules: the log dialogs (what each outcome is worth now) and the KPI Rules tab. */
   kpiRules: ['kpi-rules'],

@@ -3,6 +3,8 @@ import {
   CreateTargetSchema,
   MyTargetsQuerySchema,
   MyTargetsSchema,
+  PeopleTargetsQuerySchema,
+  PeopleTargetsSchema,
   TargetIdParamsSchema,
   TargetListQuerySchema,
   TargetListSchema,
@@ -11,7 +13,7 @@ import {
 } from '@core/contracts';
 import { createRouter, errorResponses } from '../../lib/http';
 import { requireMember, tokenRoute } from '../session/session.middleware';
-import { createTarget, endTarget, getMyTargets, listTargets, listTargetSubjects } from './targets.service';
+import { createTarget, endTarget, getMyTargets, getPeopleTargets, listTargets, listTargetSubjects } from './targets.service';
 
 /*
  * Targets managers set for people and teams. The routes ask only for a member: who may manage
@@ -101,4 +103,18 @@ targetsRoutes.openapi(
     responses: { 200: { description: 'OK', ...json(MyTargetsSchema) }, ...errorResponses },
   }),
   async (c) => c.json(await getMyTargets(c.get('deps'), c.get('actor'), c.req.valid('query').on), 200),
+);
+
+targetsRoutes.openapi(
+  createRoute({
+    method: 'get',
+    path: '/targets/people',
+    tags,
+    summary:
+      "Each person's target for one KPI (a built-in KPI: its metric's targets) and period, in force on `on` (today by default): the KPI board's \"% of target\". Any member",
+    ...tokenRoute('stats:read', [requireMember]),
+    request: { query: PeopleTargetsQuerySchema },
+    responses: { 200: { description: 'OK', ...json(PeopleTargetsSchema) }, ...errorResponses },
+  }),
+  async (c) => c.json(await getPeopleTargets(c.get('deps'), c.get('actor'), c.req.valid('query')), 200),
 );

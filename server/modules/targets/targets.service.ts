@@ -3,6 +3,8 @@ import type {
   Kpi,
   KpiFormula,
   MyTargets,
+  PeopleTargets,
+  PeopleTargetsQuery,
   Target,
   TargetList,
   TargetMeasure,
@@ -11,7 +13,7 @@ import type {
   TargetSubjectKind,
   TargetSubjects,
 } from '@core/contracts';
-import { KPI_MEASURE_MESSAGES, TARGET_MEASURES } from '@core/contracts';
+import { KPI_MEASURE_MESSAGES, TARGET_MEASURES, TARGET_METRICS } from '@core/contracts';
 import { evaluateKpis, isAdditiveKpi } from '@core/kpi-formulas';
 import { pickName } from '@core/activity-types';
 import {
@@ -75,6 +77,34 @@ export async function selectPersonTargetValuesIn(
 ): Promise<Map<string, number>> {
   const rows = (await selectPersonTargetsIn(tx, companyId)).filter((row) => row.metric === metric);
   return new Map(selectRowsInForce(rows, day, period).map((row) => [row.userId as string, row.value]));
+}
+
+/**
+ * Each person's target for one KPI and period in force on a day (today by default): a built-in KPI
+ * with a target metric of its name (calls, sales value, ...) reads those targets, any other KPI the
+ * targets that name it (decision 104). For "% of target" on the KPI board: any member may read it.
+ */
+export async function getPeopleTargets(deps: AppDeps, actor: Actor, query: PeopleTargetsQuery): Promise<PeopleTargets> {
+  const on = query.on ?? computeLocalDate(deps.now(), actor.timezone);
+  const isMetric = (TARGET_METRICS as readonly string[]).includes(query.kpi);
+  return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const rows = (await selectPersonTargetsIn(tx, actor.companyId)).filter(
+      (row) => (row.metric === 'kpi' && row.kpiId === query.kpi) || (isMetric && row.metric === query.kpi),
+    );
+    // A person with both a metric's target and a target on the built-in KPI of that name: the KPI's.
+    const byPerson = new Map<string, TargetRow>();
+    for (const row of selectRowsInForce(rows, on, query.period)) {
+      const held = byPerson.get(row.userId as string);
+      if (!held || row.metric === 'kpi') byPerson.set(row.userId as string, row);
+    }
+    return {
+      period: query.period,
+      on,
+      targets: [...byPerson.values()]
+        .map((row) => ({ userId: row.userId as string, value: row.value }))
+        .sort((a, b) => (a.userId < b.userId ? -1 : 1)),
+    };
+  });
 }
 
 const onlyManagers = () => forbidden('Only administrators and team leads can set targets.');

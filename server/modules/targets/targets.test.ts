@@ -1,4 +1,4 @@
-import type { Calendar, MyTargets, Target, TargetList } from '@core/contracts';
+import type { Calendar, MyTargets, PeopleTargets, Target, TargetList } from '@core/contracts';
 import type { ActivityInput } from '@core/kpi';
 import type { MinorUnits } from '@core/money';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -419,5 +419,47 @@ describe('a KPI’s target (decision 104)', () => {
     const [gone] = (await myTargets(rep)).targets;
     expect(gone).toMatchObject({ metric: 'kpi', kpiId: contracts.id, kpi: null, progress: 0 });
     expect((await listTargets(admin, rep.id)).targets[0]).toMatchObject({ kpi: null });
+  });
+
+  it('tells any member each person’s target in force for one KPI and period: the KPI board’s “% of target”', async () => {
+    const { admin, rep } = await team();
+    const peer = await t.createMember({ companyId: admin.companyId });
+    at('2026-11-25T09:00:00Z');
+    const { contracts } = await doorKpis(admin);
+    await setTarget(admin, { userId: rep.id, metric: 'kpi', kpiId: contracts.id, period: 'week', value: 10, effectiveFrom: '2026-11-25' });
+    await setTarget(admin, {
+      userId: peer.id,
+      metric: 'kpi',
+      kpiId: contracts.id,
+      period: 'month',
+      value: 30,
+      effectiveFrom: '2026-11-25',
+    });
+    await setTarget(admin, { userId: peer.id, metric: 'calls', period: 'week', value: 50, effectiveFrom: '2026-11-25' });
+    // One that starts next week is not in force yet.
+    await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'week', value: 80, effectiveFrom: '2026-11-30' });
+    const people = async (query: string, as: Member = rep) => {
+      const response = await t.request(`/api/v1/targets/people?${query}`, { as });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as PeopleTargets).targets;
+    };
+    expect(await people(`kpi=${contracts.id}&period=week`)).toEqual([{ userId: rep.id, value: 10 }]);
+    expect(await people(`kpi=${contracts.id}&period=month`)).toEqual([{ userId: peer.id, value: 30 }]);
+    // A built-in KPI reads its metric's targets.
+    expect(await people('kpi=calls&period=week')).toEqual([{ userId: peer.id, value: 50 }]);
+    expect(await people('kpi=calls&period=week&on=2026-11-30')).toEqual(
+      [
+        { userId: rep.id, value: 80 },
+        { userId: peer.id, value: 50 },
+      ].sort((a, b) => (a.userId < b.userId ? -1 : 1)),
+    );
+    // A target on the built-in KPI itself goes before its metric's.
+    await setTarget(admin, { userId: peer.id, metric: 'kpi', kpiId: 'calls', period: 'week', value: 70, effectiveFrom: '2026-11-25' });
+    expect(await people('kpi=calls&period=week')).toEqual([{ userId: peer.id, value: 70 }]);
+    // Another company's member sees none of them; a bad period is refused.
+    const stranger = await t.createMember({ role: 'admin' });
+    expect(await people(`kpi=${contracts.id}&period=week`, stranger)).toEqual([]);
+    expect(await people('kpi=calls&period=week', stranger)).toEqual([]);
+    expect((await t.request('/api/v1/targets/people?kpi=calls&period=year', { as: rep })).status).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 import type { Kpi } from '@core/contracts';
 import { pickName } from '@core/activity-types';
+import { isAdditiveKpi } from '@core/kpi-formulas';
 import { computeLocalDate, computePeriodDays, type LocalDate } from '@core/period';
 import { GaugeIcon, ScaleIcon } from 'lucide-react';
 import { Fragment, useId } from 'react';
@@ -24,8 +25,18 @@ import { formatKpiValue } from '@web/lib/format-kpi';
 import { formatMemberName } from '@web/lib/member-name';
 import { usePersonPageHref } from '@web/lib/people';
 import { useKpis, useKpiValues } from '@web/lib/queries/get-kpis';
-import { BUILT_IN_COLUMNS, type Period, PERIODS, rankRows, rankRowsByImprovement } from '@web/lib/kpi-periods';
+import {
+  BUILT_IN_COLUMNS,
+  computeTargetShare,
+  type Period,
+  PERIODS,
+  rankRows,
+  rankRowsByImprovement,
+  rankRowsByTargetShare,
+  TARGET_PERIOD_OF,
+} from '@web/lib/kpi-periods';
 import { useTeamFilter } from '@web/lib/teams';
+import { usePeopleTargets } from '../api/get-people-targets';
 
 /**
  * KPIs (decision 101): every person's figure of each KPI for today, this week or this month,
@@ -55,6 +66,12 @@ export function Component() {
     { ...days, ...(teamId ? { teamId } : {}), ids: ranked?.id ?? 'points', improvement: period === 'today' ? 'day' : period },
     { enabled: improving },
   );
+  // "% of target" (decision 053's "% of goal" on a KPI): managers' targets exist for KPIs that add
+  // up and go up (decision 104); the whole period's target, as the boards' goals.
+  const targetable = ranked !== undefined && isAdditiveKpi(ranked.formula) && !ranked.lowerIsBetter;
+  const targeting = params.get('rank') === 'target' && targetable;
+  const targets = usePeopleTargets({ kpi: ranked?.id ?? 'points', period: TARGET_PERIOD_OF[period], on: days.to }, { enabled: targeting });
+  const targetOf = new Map(targets.data?.targets.map((target) => [target.userId, target.value]));
   const columns = ranked
     ? [ranked, ...[...own, ...list.filter((kpi) => BUILT_IN_COLUMNS.includes(kpi.id))].filter((kpi) => kpi.id !== ranked.id)]
     : [];
@@ -80,10 +97,17 @@ export function Component() {
     values.data && ranked
       ? improving && improved.data
         ? rankRowsByImprovement(values.data, improved.data, ranked, nameOf)
-        : rankRows(values.data, ranked, nameOf)
+        : targeting && targets.data
+          ? rankRowsByTargetShare(values.data, targetOf, ranked, nameOf)
+          : rankRows(values.data, ranked, nameOf)
       : [];
   const improvementOf = (userId: string) => improved.data?.kpis[0]?.members.find((m) => m.userId === userId)?.improvement;
-  const failed = (kpis.isError && !kpis.data) || (values.isError && !values.data) || (improving && improved.isError && !improved.data);
+  const failed =
+    (kpis.isError && !kpis.data) ||
+    (values.isError && !values.data) ||
+    (improving && improved.isError && !improved.data) ||
+    (targeting && targets.isError && !targets.data);
+  const ranking = improving ? 'improved' : targeting ? 'target' : 'value';
 
   return (
     <>
@@ -110,10 +134,11 @@ export function Component() {
           <SegmentedChoice
             legend={t('kpis.ranking')}
             name="kpi-ranking"
-            value={improving ? 'improved' : 'value'}
+            value={ranking}
             onChange={(next) => setParam('rank', next)}
             options={[
               { value: 'value', label: t('kpis.rankValue') },
+              ...(targetable ? [{ value: 'target', label: t('kpis.rankTarget') }] : []),
               { value: 'improved', label: t('scoreboard:rankBy.improved') },
             ]}
           />
@@ -140,12 +165,19 @@ export function Component() {
             <div className="p-6">
               <LoadError
                 title={t('kpis.loadFailed')}
-                error={kpis.error ?? values.error ?? improved.error}
-                onRetry={() => void Promise.all([kpis.refetch(), values.refetch(), ...(improving ? [improved.refetch()] : [])])}
+                error={kpis.error ?? values.error ?? improved.error ?? targets.error}
+                onRetry={() =>
+                  void Promise.all([
+                    kpis.refetch(),
+                    values.refetch(),
+                    ...(improving ? [improved.refetch()] : []),
+                    ...(targeting ? [targets.refetch()] : []),
+                  ])
+                }
                 layout="stacked"
               />
             </div>
-          ) : !values.data || !ranked || (improving && !improved.data) ? (
+          ) : !values.data || !ranked || (improving && !improved.data) || (targeting && !targets.data) ? (
             <div className="space-y-3 p-6" role="status" aria-busy="true" aria-label={t('kpis.loading')}>
               {Array.from({ length: 4 }, (_, i) => (
                 <Skeleton key={i} className="h-10 w-full" />
@@ -155,7 +187,11 @@ export function Component() {
             <EmptyState icon={GaugeIcon} title={t('kpis.noPeopleTitle')} description={t('kpis.noPeopleText')} />
           ) : (
             <div className="overflow-x-auto">
-              <Table aria-label={t(improving ? 'kpis.boardTableImproved' : 'kpis.boardTable', { kpi: nameOfKpi(ranked) })}>
+              <Table
+                aria-label={t(improving ? 'kpis.boardTableImproved' : targeting ? 'kpis.boardTableTarget' : 'kpis.boardTable', {
+                  kpi: nameOfKpi(ranked),
+                })}
+              >
                 <TableHeader>
                   <TableRow>
                     <TableHead className="w-12 text-center">#</TableHead>
@@ -167,6 +203,9 @@ export function Component() {
                         </TableHead>
                         {i === 0 && improving && (
                           <TableHead className="text-end whitespace-nowrap text-foreground">{t('kpis.change')}</TableHead>
+                        )}
+                        {i === 0 && targeting && (
+                          <TableHead className="text-end whitespace-nowrap text-foreground">{t('kpis.ofTarget')}</TableHead>
                         )}
                       </Fragment>
                     ))}
@@ -205,6 +244,15 @@ export function Component() {
                                 />
                               </TableCell>
                             )}
+                            {i === 0 && targeting && (
+                              <TableCell className="text-end">
+                                <TargetShareCell
+                                  value={valueOf(kpi, member.userId) ?? null}
+                                  target={targetOf.get(member.userId) ?? null}
+                                  formatTarget={(value) => format(kpi, value)}
+                                />
+                              </TableCell>
+                            )}
                           </Fragment>
                         ))}
                       </TableRow>
@@ -218,7 +266,7 @@ export function Component() {
                         <TableCell className={cn('text-end tabular-nums', i !== 0 && 'max-sm:hidden')}>
                           {format(kpi, totalOf(kpi))}
                         </TableCell>
-                        {i === 0 && improving && <TableCell />}
+                        {i === 0 && (improving || targeting) && <TableCell />}
                       </Fragment>
                     ))}
                   </TableRow>
@@ -266,6 +314,39 @@ function ImprovementCell({
         </span>
       )}
       {detail && <span className="text-xs text-muted-foreground">{detail}</span>}
+    </span>
+  );
+}
+
+/**
+ * A person's share of their target for the whole period ("45 %", the target under it, written as
+ * the KPI writes it), or that they have none; 100 % and over is coloured.
+ */
+function TargetShareCell({
+  value,
+  target,
+  formatTarget,
+}: {
+  value: number | null;
+  target: number | null;
+  formatTarget: (value: number) => string;
+}) {
+  const { t } = useTranslation('settings');
+  const format = useCompanyFormat();
+  const share = computeTargetShare(value, target);
+  if (target === null) return <span className="text-sm whitespace-nowrap text-muted-foreground">{t('kpis.noTarget')}</span>;
+  const percent = share === null ? null : Math.round(share * 100);
+  return (
+    <span className="flex flex-col items-end">
+      <span
+        className={cn(
+          'font-semibold whitespace-nowrap tabular-nums',
+          percent !== null && percent >= 100 ? 'text-primary' : 'text-foreground',
+        )}
+      >
+        {percent === null ? '—' : format.percent(percent)}
+      </span>
+      <span className="text-xs text-muted-foreground">{t('kpis.targetDetail', { target: formatTarget(target) })}</span>
     </span>
   );
 }
