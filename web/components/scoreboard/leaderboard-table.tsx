@@ -1,5 +1,6 @@
 import type { BadgeSummary, LeaderboardRow, RankBy } from '@core/contracts';
 import type { LeaderboardSortKey } from '@core/stats';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BadgeIcons } from '@web/components/badges/badge-icons';
 import { ConversionInfo, ConversionLabel } from '@web/components/conversion-label';
@@ -49,10 +50,7 @@ export function LeaderboardTable({
     <Table>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
-          <TableHead className="w-10 pr-0 pl-3 sm:pl-5">
-            <span className="sr-only">{t('leaderboard.rank')}</span>
-            <span aria-hidden>#</span>
-          </TableHead>
+          <RankHead />
           <TableHead className={cell}>
             {t('leaderboard.member')}
             {/* Below 2xl each name carries its conversion underneath: the header says which conversion it is
@@ -95,36 +93,18 @@ export function LeaderboardTable({
               aria-current={row.isCurrentUser ? 'true' : undefined}
               className={cn(row.isCurrentUser && 'bg-primary-soft/50 hover:bg-primary-soft/70', idle && 'text-muted-foreground')}
             >
-              <TableCell className="pr-0 pl-3 sm:pl-5">
-                {row.rank <= 3 && !idle ? (
-                  <RankBadge rank={row.rank} />
-                ) : (
-                  <span className="inline-flex w-7 justify-center text-xs font-semibold text-muted-foreground tabular">{row.rank}</span>
-                )}
-              </TableCell>
-              <TableCell className={cn(cell, 'w-full max-w-0')}>
-                <div className="flex min-w-0 items-center gap-2.5">
-                  <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="hidden size-8 sm:flex" />
-                  <div className="min-w-0">
-                    <div className="flex min-w-0 items-center gap-1.5">
-                      {/* Names get the room (conversion sits under them below 2xl) and wrap rather than being cut off: decision 057. */}
-                      <PersonNameLink href={personHref?.(row.userId)} className="block font-medium break-words text-foreground">
-                        <span data-slot="member-name">{name}</span>
-                      </PersonNameLink>
-                      <BadgeIcons badges={badges?.get(row.userId)} />
-                    </div>
-                    <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground">
-                      {row.isCurrentUser && (
-                        <Badge variant="soft" className="px-1.5 py-0 text-[11px]">
-                          {t('leaderboard.thatsYou')}
-                        </Badge>
-                      )}
-                      <span className="2xl:hidden">{t('leaderboard.conversionShort', { value: format.percent(row.conversion) })}</span>
-                      <RankMeasure row={row} rankBy={rankBy} format={format} />
-                    </span>
-                  </div>
-                </div>
-              </TableCell>
+              <RankCell rank={row.rank} scored={!idle} />
+              <MemberCell
+                userId={row.userId}
+                name={name}
+                avatarUrl={row.avatarUrl}
+                href={personHref?.(row.userId)}
+                isMe={row.isCurrentUser}
+                beside={<BadgeIcons badges={badges?.get(row.userId)} />}
+              >
+                <span className="2xl:hidden">{t('leaderboard.conversionShort', { value: format.percent(row.conversion) })}</span>
+                <RankMeasure row={row} rankBy={rankBy} format={format} />
+              </MemberCell>
               <TableCell className={cn(cell, 'text-right tabular')}>
                 <div className={cn(sort === 'calls' && sortedCell)} data-slot="calls">
                   {format.number(row.calls)}
@@ -155,6 +135,80 @@ export function LeaderboardTable({
         })}
       </TableBody>
     </Table>
+  );
+}
+
+/** The rank column's header: "#" to the eye, "Rank" to a screen reader. */
+export function RankHead() {
+  const { t } = useTranslation('scoreboard');
+  return (
+    <TableHead className="w-10 pr-0 pl-3 sm:pl-5">
+      <span className="sr-only">{t('leaderboard.rank')}</span>
+      <span aria-hidden>#</span>
+    </TableHead>
+  );
+}
+
+/** A row's place: a medal for the first three who scored anything, the number otherwise. */
+export function RankCell({ rank, scored }: { rank: number; scored: boolean }) {
+  return (
+    <TableCell className="pr-0 pl-3 sm:pl-5">
+      {rank <= 3 && scored ? (
+        <RankBadge rank={rank} />
+      ) : (
+        <span className="inline-flex w-7 justify-center text-xs font-semibold text-muted-foreground tabular">{rank}</span>
+      )}
+    </TableCell>
+  );
+}
+
+/**
+ * A leaderboard's member: the avatar, the name (a link where the viewer may open the person's page;
+ * names wrap rather than being cut off, decision 057), what sits `beside` it (badges), and under it
+ * "that's you" and the board's own `children` (conversion, a fair ranking's measure).
+ */
+export function MemberCell({
+  userId,
+  name,
+  avatarUrl,
+  href,
+  isMe,
+  beside,
+  children,
+}: {
+  userId: string;
+  name: string;
+  avatarUrl: string | null;
+  href: string | null | undefined;
+  isMe: boolean;
+  beside?: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('scoreboard');
+  return (
+    <TableCell className="w-full max-w-0 px-2 sm:px-3">
+      <div className="flex min-w-0 items-center gap-2.5">
+        <PersonAvatar name={name} colorKey={userId} avatarUrl={avatarUrl} className="hidden size-8 sm:flex" />
+        <div className="min-w-0">
+          <div className="flex min-w-0 items-center gap-1.5">
+            <PersonNameLink href={href} className="block font-medium break-words text-foreground">
+              <span data-slot="member-name">{name}</span>
+            </PersonNameLink>
+            {beside}
+          </div>
+          {(isMe || children) && (
+            <span className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground">
+              {isMe && (
+                <Badge variant="soft" className="px-1.5 py-0 text-[11px]">
+                  {t('leaderboard.thatsYou')}
+                </Badge>
+              )}
+              {children}
+            </span>
+          )}
+        </div>
+      </div>
+    </TableCell>
   );
 }
 

@@ -2,11 +2,7 @@ import type { Kpi } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@web/components/load-error';
-import { PersonAvatar } from '@web/components/person-avatar';
-import { PersonNameLink } from '@web/components/person-name-link';
-import { LeaderboardSkeleton } from '@web/components/scoreboard/leaderboard-table';
-import { RankBadge } from '@web/components/scoreboard/rank-badge';
-import { Badge } from '@web/components/ui/badge';
+import { LeaderboardSkeleton, MemberCell, RankCell, RankHead } from '@web/components/scoreboard/leaderboard-table';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
@@ -62,10 +58,7 @@ export function KpiLeaderboard({
       <Table aria-label={t('leaderboard.byKpi', { kpi: kpiName })}>
         <TableHeader>
           <TableRow className="hover:bg-transparent">
-            <TableHead className="w-10 pr-0 pl-3 sm:pl-5">
-              <span className="sr-only">{t('leaderboard.rank')}</span>
-              <span aria-hidden>#</span>
-            </TableHead>
+            <RankHead />
             <TableHead className="px-2 sm:px-3">{t('leaderboard.member')}</TableHead>
             <TableHead className="pr-3 pl-2 text-right sm:pr-5" aria-sort={kpi.lowerIsBetter ? 'ascending' : 'descending'}>
               {kpiName}
@@ -87,28 +80,8 @@ export function KpiLeaderboard({
                 aria-current={isMe ? 'true' : undefined}
                 className={cn(isMe && 'bg-primary-soft/50 hover:bg-primary-soft/70', !scored && 'text-muted-foreground')}
               >
-                <TableCell className="pr-0 pl-3 sm:pl-5">
-                  {index < 3 && scored ? (
-                    <RankBadge rank={index + 1} />
-                  ) : (
-                    <span className="inline-flex w-7 justify-center text-xs font-semibold text-muted-foreground tabular">{index + 1}</span>
-                  )}
-                </TableCell>
-                <TableCell className="w-full max-w-0 px-2 sm:px-3">
-                  <div className="flex min-w-0 items-center gap-2.5">
-                    <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="hidden size-8 sm:flex" />
-                    <div className="min-w-0">
-                      <PersonNameLink href={personHref(row.userId)} className="block font-medium break-words text-foreground">
-                        {name}
-                      </PersonNameLink>
-                      {isMe && (
-                        <Badge variant="soft" className="px-1.5 py-0 text-[11px]">
-                          {t('leaderboard.thatsYou')}
-                        </Badge>
-                      )}
-                    </div>
-                  </div>
-                </TableCell>
+                <RankCell rank={index + 1} scored={scored} />
+                <MemberCell userId={row.userId} name={name} avatarUrl={row.avatarUrl} href={personHref(row.userId)} isMe={isMe} />
                 <TableCell className="pr-3 pl-2 text-right sm:pr-5">
                   <span className="text-base font-bold text-foreground tabular">{format(value)}</span>
                 </TableCell>
