@@ -262,6 +262,16 @@ const aTarget = (await expectOk(
   }),
   'target',
 )) as { id: string };
+// A target of A's rep in force today: B's "% of target" (GET /targets/people) must not list it.
+const { today: aToday } = (await (await t.request('/api/v1/activities/log-options', { as: aAdmin })).json()) as { today: string };
+await expectOk(
+  await t.request('/api/v1/targets', {
+    method: 'POST',
+    as: aAdmin,
+    json: { userId: aRep.id, metric: 'points', period: 'month', value: 7_654_322, effectiveFrom: aToday },
+  }),
+  'target in force',
+);
 // A team target of A (decision 044): B must neither list, end nor see its progress.
 const aTeamTarget = (await expectOk(
   await t.request('/api/v1/targets', {
@@ -805,7 +815,7 @@ const ISOLATION: Record<string, Entry> = {
     { params: { userId: aRep.id }, json: { dailyCalls: 1, dailyMeetings: 1, dailySales: 1 }, namesA: true },
   ],
   'GET /api/v1/targets/me': () => [{}, { query: 'on=2999-01-01' }],
-  'GET /api/v1/targets/people': () => [{ query: 'kpi=calls&period=week' }, { query: 'kpi=points&period=month' }],
+  'GET /api/v1/targets/people': () => [{ query: 'kpi=points&period=month' }, { query: 'kpi=sales_value&period=month&on=2999-01-01' }],
   // coaching (decision 045): A's wrap-ups, their conversations and 1:1 notes are A's coaches'
   'GET /api/v1/coaching/wrapups': () => [{}, { query: `memberId=${aRep.id}`, namesA: true }],
   'GET /api/v1/coaching/wrapups/{id}': () => [{ params: { id: aWrapup.wrapup.id }, namesA: true }],

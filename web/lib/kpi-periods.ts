@@ -23,9 +23,6 @@ export function rankRows(values: KpiValues, kpi: Kpi, nameOf: (userId: string) =
   });
 }
 
-/** The target period that holds a board's period: today's, this week's, this month's. */
-export const TARGET_PERIOD_OF = { today: 'day', week: 'week', month: 'month' } as const satisfies Record<Period, string>;
-
 /**
  * "% of target" (decision 053's "% of goal", on a KPI with managers' targets, decision 104): each
  * person's figure over their target for the whole period, the largest share first; no target or no

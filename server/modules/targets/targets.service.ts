@@ -80,22 +80,27 @@ export async function selectPersonTargetValuesIn(
 }
 
 /**
- * Each person's target for one KPI and period in force on a day (today by default): a built-in KPI
- * with a target metric of its name (calls, sales value, ...) reads those targets, any other KPI the
- * targets that name it (decision 104). For "% of target" on the KPI board: any member may read it.
+ * Each active member's target for one KPI and period in force on a day (today by default, never
+ * later: a target that has not started is the managers' to see), for "% of target" on the KPI board;
+ * any member may read it, as the dashboard's "% of goal" shows everyone's goal (decision 053). A
+ * built-in KPI with a target metric of its name (calls, sales value, ...) reads that metric's
+ * targets, as the dashboard does, and a target set on the KPI itself where there is none; any other
+ * KPI the targets that name it (decision 104).
  */
 export async function getPeopleTargets(deps: AppDeps, actor: Actor, query: PeopleTargetsQuery): Promise<PeopleTargets> {
-  const on = query.on ?? computeLocalDate(deps.now(), actor.timezone);
+  const today = computeLocalDate(deps.now(), actor.timezone);
+  const on = computeTargetReferenceDay(toLocalDate(query.on ?? today), toLocalDate(today));
   const isMetric = (TARGET_METRICS as readonly string[]).includes(query.kpi);
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
+    const active = new Set((await selectActiveMemberFaces(tx, actor.companyId)).map((face) => face.userId as string));
     const rows = (await selectPersonTargetsIn(tx, actor.companyId)).filter(
-      (row) => (row.metric === 'kpi' && row.kpiId === query.kpi) || (isMetric && row.metric === query.kpi),
+      (row) =>
+        active.has(row.userId as string) && ((row.metric === 'kpi' && row.kpiId === query.kpi) || (isMetric && row.metric === query.kpi)),
     );
-    // A person with both a metric's target and a target on the built-in KPI of that name: the KPI's.
     const byPerson = new Map<string, TargetRow>();
     for (const row of selectRowsInForce(rows, on, query.period)) {
       const held = byPerson.get(row.userId as string);
-      if (!held || row.metric === 'kpi') byPerson.set(row.userId as string, row);
+      if (!held || held.metric === 'kpi') byPerson.set(row.userId as string, row);
     }
     return {
       period: query.period,

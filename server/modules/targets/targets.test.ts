@@ -421,23 +421,24 @@ describe('a KPI’s target (decision 104)', () => {
     expect((await listTargets(admin, rep.id)).targets[0]).toMatchObject({ kpi: null });
   });
 
-  it('tells any member each person’s target in force for one KPI and period: the KPI board’s “% of target”', async () => {
+  it('tells any member each active person’s target in force for one KPI and period: the KPI board’s “% of target”', async () => {
     const { admin, rep } = await team();
     const peer = await t.createMember({ companyId: admin.companyId });
+    const leaver = await t.createMember({ companyId: admin.companyId });
     at('2026-11-25T09:00:00Z');
     const { contracts } = await doorKpis(admin);
-    await setTarget(admin, { userId: rep.id, metric: 'kpi', kpiId: contracts.id, period: 'week', value: 10, effectiveFrom: '2026-11-25' });
-    await setTarget(admin, {
-      userId: peer.id,
-      metric: 'kpi',
-      kpiId: contracts.id,
-      period: 'month',
-      value: 30,
-      effectiveFrom: '2026-11-25',
-    });
-    await setTarget(admin, { userId: peer.id, metric: 'calls', period: 'week', value: 50, effectiveFrom: '2026-11-25' });
-    // One that starts next week is not in force yet.
-    await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'week', value: 80, effectiveFrom: '2026-11-30' });
+    const set = (input: Record<string, unknown>) => setTarget(admin, { effectiveFrom: '2026-11-25', ...input });
+    await set({ userId: rep.id, metric: 'kpi', kpiId: contracts.id, period: 'week', value: 10 });
+    await set({ userId: peer.id, metric: 'kpi', kpiId: contracts.id, period: 'month', value: 30 });
+    await set({ userId: peer.id, metric: 'calls', period: 'week', value: 50 });
+    // A team's target is the team's, not a person's.
+    const oslo = (await (await t.request('/api/v1/teams', { method: 'POST', as: admin, json: { name: 'Oslo' } })).json()) as { id: string };
+    await set({ teamId: oslo.id, metric: 'calls', period: 'week', value: 500 });
+    // One that starts next week is the managers' to see until then, whatever day is asked about.
+    await set({ userId: rep.id, metric: 'calls', period: 'week', value: 80, effectiveFrom: '2026-11-30' });
+    // A member who leaves takes their target off the boards.
+    await set({ userId: leaver.id, metric: 'calls', period: 'week', value: 40 });
+    expect((await t.request(`/api/v1/team/members/${leaver.id}`, { method: 'DELETE', as: admin })).status).toBe(200);
     const people = async (query: string, as: Member = rep) => {
       const response = await t.request(`/api/v1/targets/people?${query}`, { as });
       expect(response.status).toBe(200);
@@ -445,17 +446,18 @@ describe('a KPI’s target (decision 104)', () => {
     };
     expect(await people(`kpi=${contracts.id}&period=week`)).toEqual([{ userId: rep.id, value: 10 }]);
     expect(await people(`kpi=${contracts.id}&period=month`)).toEqual([{ userId: peer.id, value: 30 }]);
-    // A built-in KPI reads its metric's targets.
+    // A built-in KPI reads its metric's targets, as the dashboard's "% of goal" does.
     expect(await people('kpi=calls&period=week')).toEqual([{ userId: peer.id, value: 50 }]);
-    expect(await people('kpi=calls&period=week&on=2026-11-30')).toEqual(
+    expect(await people('kpi=calls&period=week&on=2026-11-30')).toEqual([{ userId: peer.id, value: 50 }]);
+    // A target set on the built-in KPI itself counts where its metric has none.
+    await set({ userId: rep.id, metric: 'kpi', kpiId: 'calls', period: 'week', value: 70 });
+    await set({ userId: peer.id, metric: 'kpi', kpiId: 'calls', period: 'week', value: 60 });
+    expect(await people('kpi=calls&period=week')).toEqual(
       [
-        { userId: rep.id, value: 80 },
+        { userId: rep.id, value: 70 },
         { userId: peer.id, value: 50 },
       ].sort((a, b) => (a.userId < b.userId ? -1 : 1)),
     );
-    // A target on the built-in KPI itself goes before its metric's.
-    await setTarget(admin, { userId: peer.id, metric: 'kpi', kpiId: 'calls', period: 'week', value: 70, effectiveFrom: '2026-11-25' });
-    expect(await people('kpi=calls&period=week')).toEqual([{ userId: peer.id, value: 70 }]);
     // Another company's member sees none of them; a bad period is refused.
     const stranger = await t.createMember({ role: 'admin' });
     expect(await people(`kpi=${contracts.id}&period=week`, stranger)).toEqual([]);

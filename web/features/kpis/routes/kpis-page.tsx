@@ -1,6 +1,7 @@
 import type { Kpi } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { isAdditiveKpi } from '@core/kpi-formulas';
+import { computeTargetPeriodOfBoard } from '@core/rankings';
 import { computeLocalDate, computePeriodDays, type LocalDate } from '@core/period';
 import { GaugeIcon, ScaleIcon } from 'lucide-react';
 import { Fragment, useId } from 'react';
@@ -33,7 +34,6 @@ import {
   rankRows,
   rankRowsByImprovement,
   rankRowsByTargetShare,
-  TARGET_PERIOD_OF,
 } from '@web/lib/kpi-periods';
 import { useTeamFilter } from '@web/lib/teams';
 import { usePeopleTargets } from '../api/get-people-targets';
@@ -70,7 +70,10 @@ export function Component() {
   // up and go up (decision 104); the whole period's target, as the boards' goals.
   const targetable = ranked !== undefined && isAdditiveKpi(ranked.formula) && !ranked.lowerIsBetter;
   const targeting = params.get('rank') === 'target' && targetable;
-  const targets = usePeopleTargets({ kpi: ranked?.id ?? 'points', period: TARGET_PERIOD_OF[period], on: days.to }, { enabled: targeting });
+  const targets = usePeopleTargets(
+    { kpi: ranked?.id ?? 'points', period: computeTargetPeriodOfBoard(period) ?? 'day', on: days.to },
+    { enabled: targeting },
+  );
   const targetOf = new Map(targets.data?.targets.map((target) => [target.userId, target.value]));
   const columns = ranked
     ? [ranked, ...[...own, ...list.filter((kpi) => BUILT_IN_COLUMNS.includes(kpi.id))].filter((kpi) => kpi.id !== ranked.id)]
@@ -165,7 +168,13 @@ export function Component() {
             <div className="p-6">
               <LoadError
                 title={t('kpis.loadFailed')}
-                error={kpis.error ?? values.error ?? improved.error ?? targets.error}
+                error={
+                  (kpis.isError && kpis.error) ||
+                  (values.isError && values.error) ||
+                  (improving && improved.error) ||
+                  (targeting && targets.error) ||
+                  null
+                }
                 onRetry={() =>
                   void Promise.all([
                     kpis.refetch(),
@@ -205,7 +214,7 @@ export function Component() {
                           <TableHead className="text-end whitespace-nowrap text-foreground">{t('kpis.change')}</TableHead>
                         )}
                         {i === 0 && targeting && (
-                          <TableHead className="text-end whitespace-nowrap text-foreground">{t('kpis.ofTarget')}</TableHead>
+                          <TableHead className="text-end whitespace-nowrap text-foreground">{t('kpis.rankTarget')}</TableHead>
                         )}
                       </Fragment>
                     ))}
@@ -272,6 +281,9 @@ export function Component() {
                   </TableRow>
                 </TableBody>
               </Table>
+              {targeting && !rows.some((member) => targetOf.has(member.userId)) && (
+                <p className="border-t px-4 py-3 text-sm text-muted-foreground">{t('kpis.noTargetsNote', { kpi: nameOfKpi(ranked) })}</p>
+              )}
             </div>
           )}
         </CardContent>
@@ -339,10 +351,7 @@ function TargetShareCell({
   return (
     <span className="flex flex-col items-end">
       <span
-        className={cn(
-          'font-semibold whitespace-nowrap tabular-nums',
-          percent !== null && percent >= 100 ? 'text-primary' : 'text-foreground',
-        )}
+        className={cn('font-semibold whitespace-nowrap tabular-nums', share !== null && share >= 1 ? 'text-primary' : 'text-foreground')}
       >
         {percent === null ? '—' : format.percent(percent)}
       </span>
