@@ -357,9 +357,15 @@ describe('activity types', () => {
     const editor = page.getByRole('dialog', { name: 'New KPI' });
     await editor.getByRole('textbox', { name: 'English' }).fill('Largest contract');
     await pick(editor.getByRole('radio', { name: 'Maximum' }));
-    // A built-in kind keeps no largest: the field is offered for the company's own types only.
+    // The largest is kept of a sale's value and an own type's number or amount field (decision 109),
+    // not of a call: with a call chosen no field is offered.
     await editor.getByRole('checkbox', { name: 'Sale', exact: true }).check();
-    await editor.getByText('Choose your own types with a number or amount field').waitFor();
+    await editor.getByRole('combobox', { name: 'Of' }).click();
+    await page.getByRole('option', { name: 'Value', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await editor.getByRole('checkbox', { name: 'Call', exact: true }).check();
+    await editor.getByText('Choose sales or your own types with a number or amount field').waitFor();
+    await editor.getByRole('checkbox', { name: 'Call', exact: true }).uncheck();
     await editor.getByRole('checkbox', { name: 'Sale', exact: true }).uncheck();
     await editor.getByRole('checkbox', { name: 'Signed contract' }).check();
     await editor.getByRole('combobox', { name: 'Of' }).click();

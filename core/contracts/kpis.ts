@@ -236,6 +236,7 @@ export const KPI_DEFINITION_MESSAGES = {
   selfReference: 'A KPI cannot be made of itself',
   circular: 'This would make a circle: the chosen KPI is made from this one',
   tooDeep: 'KPIs can be built on each other at most four deep',
-  extremeOfOwnFields: 'The smallest and largest are kept for number and amount fields of your own types: choose one of those',
+  extremeOfOwnFields:
+    "The smallest and largest are kept for a sale's value and the number and amount fields of your own types: choose one of those",
 } as const;
 export type KpiDefinitionMessage = (typeof KPI_DEFINITION_MESSAGES)[keyof typeof KPI_DEFINITION_MESSAGES];

@@ -170,6 +170,9 @@ export interface BuiltInTotals {
   revenue: number;
   points: number;
   activities: number;
+  /** The largest and smallest sale value of the period (decision 109); absent or null: no sale, or not read. */
+  saleMax?: number | null;
+  saleMin?: number | null;
 }
 
 /** The facts the built-in kinds hold, from a member's totals: only an answered call books a meeting or moves forward. */
@@ -190,7 +193,11 @@ export function factsFromBuiltInTotals(row: BuiltInTotals): KpiFact[] {
     fact('call', 'moved_forward', row.movedForward),
     fact('call', 'meeting_booked', row.meetingsBooked),
     fact('meeting', '', row.meetingsCompleted),
-    fact('sale', '', row.sales, { sums: { value: row.revenue }, counts: { value: row.sales } }),
+    fact('sale', '', row.sales, {
+      sums: { value: row.revenue },
+      counts: { value: row.sales },
+      ...(row.saleMax != null && row.saleMin != null ? { maxes: { value: row.saleMax }, mins: { value: row.saleMin } } : {}),
+    }),
     fact('email', '', row.emails),
     fact('linkedin', '', row.linkedin),
     fact(ALL_TYPES, '', row.activities, { points: row.points }),
@@ -278,8 +285,9 @@ export function checkKpiDefinition(formula: KpiFormula, context: KpiCheckContext
   const extreme = formula.aggregate === 'min' || formula.aggregate === 'max';
   if (formula.aggregate === 'count') {
     if (formula.of) say('of', KPI_DEFINITION_MESSAGES.ofOnCount);
-  } else if (extreme && (formula.of === 'points' || types.some((type) => type.builtIn))) {
-    // The rollups keep extremes for the own types' fields only (daily_user_stats keeps sums).
+  } else if (extreme && (formula.of === 'points' || types.some((type) => type.builtIn && type.id !== 'sale'))) {
+    // The rollups keep extremes for the own types' number and amount fields and a sale's value
+    // (decision 109); the other built-in kinds have no field to take them of.
     say('of', KPI_DEFINITION_MESSAGES.extremeOfOwnFields);
   } else if (!formula.of) {
     say('of', KPI_DEFINITION_MESSAGES.ofMissing);

@@ -69,11 +69,13 @@ describe('checkKpiDefinition', () => {
     });
   });
 
-  it("takes the smallest or largest of an own type's number field only: not points, not a built-in kind's amount", () => {
+  it("takes the smallest or largest of an own type's number field or a sale's value: not points, not another built-in kind", () => {
     expect(check(agg({ aggregate: 'max', of: 'size', typeIds: [visit.id], outcomeIds: ['offer'] }))).toEqual({});
     expect(check(agg({ aggregate: 'min', of: 'size', typeIds: [visit.id] }))).toEqual({});
+    // The largest sale (decision 109).
+    expect(check(agg({ aggregate: 'max', of: 'value', typeIds: ['sale'] }))).toEqual({});
     const refused = { 'formula.of': KPI_DEFINITION_MESSAGES.extremeOfOwnFields };
-    expect(check(agg({ aggregate: 'max', of: 'value', typeIds: ['sale'] }))).toEqual(refused);
+    expect(check(agg({ aggregate: 'max', of: 'value', typeIds: ['sale', 'call'] }))).toEqual(refused);
     expect(check(agg({ aggregate: 'min', of: 'points', typeIds: [visit.id] }))).toEqual(refused);
     expect(check(agg({ aggregate: 'max', typeIds: [visit.id] }))).toEqual({ 'formula.of': KPI_DEFINITION_MESSAGES.ofMissing });
     expect(check(agg({ aggregate: 'max', of: 'size' }))).toEqual({ 'formula.of': KPI_DEFINITION_MESSAGES.unknownField });
@@ -117,8 +119,16 @@ describe('evaluateKpis', () => {
       revenue: 300_000,
       points: 40,
       activities: 14,
+      saleMax: 250_000,
+      saleMin: 50_000,
     });
     expect(facts.find((fact) => fact.type === ALL_TYPES)).toMatchObject({ activities: 14, points: 40 });
+    // The largest and smallest sale (decision 109), as an own type's field's extremes are read.
+    const extremes = new Map<string, KpiFormula>([
+      ['largest_sale', agg({ aggregate: 'max', of: 'value', typeIds: ['sale'] })],
+      ['smallest_sale', agg({ aggregate: 'min', of: 'value', typeIds: ['sale'] })],
+    ]);
+    expect(Object.fromEntries(evaluateKpis(extremes, facts))).toEqual({ largest_sale: 250_000, smallest_sale: 50_000 });
     const values = evaluateKpis(builtIns, facts);
     expect(Object.fromEntries(values)).toEqual({
       calls: 10,

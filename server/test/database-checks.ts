@@ -40,12 +40,16 @@ export type DayStats = {
   points: number;
   activities: number;
   bonus_calls: number;
+  /** The day's largest and smallest sale value (decision 109), as text; null without a sale. */
+  sale_max: string | null;
+  sale_min: string | null;
 };
 
 /** A company's rollup rows, as the trigger stored them (run it in the company's scope). */
 export function selectStoredRollups(companyId: string): SQL {
   return sql`SELECT day::text AS day, user_id, calls, answered, unanswered, meetings_booked, meetings_completed,
-                    moved_forward, emails, linkedin, sales, revenue::text AS revenue, points, activities, bonus_calls
+                    moved_forward, emails, linkedin, sales, revenue::text AS revenue, points, activities, bonus_calls,
+                    sale_max::text AS sale_max, sale_min::text AS sale_min
                FROM daily_user_stats WHERE company_id = ${companyId} ORDER BY day, user_id`;
 }
 
@@ -64,7 +68,9 @@ export function selectFreshRollups(companyId: string): SQL {
                     coalesce(sum(ticket_size) FILTER (WHERE type = 'sale'), 0)::bigint::text AS revenue,
                     sum(points_earned)::int AS points,
                     count(*)::int AS activities,
-                    count(*) FILTER (WHERE daily_bonus)::int AS bonus_calls
+                    count(*) FILTER (WHERE daily_bonus)::int AS bonus_calls,
+                    (max(ticket_size) FILTER (WHERE type = 'sale'))::text AS sale_max,
+                    (min(ticket_size) FILTER (WHERE type = 'sale'))::text AS sale_min
                FROM activities WHERE company_id = ${companyId}
               GROUP BY local_date, user_id ORDER BY local_date, user_id`;
 }

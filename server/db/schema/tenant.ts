@@ -475,6 +475,13 @@ export const dailyUserStats = pgTable(
      * "bonus already taken" from this row instead of scanning the day's activities (decision 028).
      */
     bonusCalls: integer('bonus_calls').notNull().default(0),
+    /**
+     * The day's largest and smallest sale value (minor units; null: no sale): the built-in sale's
+     * extremes for KPIs (decision 109). Kept by the same trigger, read again from the day's sales
+     * when one that may have been the extreme goes.
+     */
+    saleMax: bigint('sale_max', { mode: 'number' }),
+    saleMin: bigint('sale_min', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.day, t.userId] }),

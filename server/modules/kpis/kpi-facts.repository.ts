@@ -48,7 +48,8 @@ async function selectBuiltInFacts(
     SELECT ${dayColumn(scope)} AS day, ${userColumn(scope)} AS user_id, sum(answered)::int AS answered, sum(unanswered)::int AS unanswered,
            sum(meetings_booked)::int AS meetings_booked, sum(moved_forward)::int AS moved_forward,
            sum(meetings_completed)::int AS meetings_completed, sum(emails)::int AS emails, sum(linkedin)::int AS linkedin,
-           sum(sales)::int AS sales, sum(revenue)::bigint AS revenue, sum(points)::int AS points, sum(activities)::int AS activities
+           sum(sales)::int AS sales, sum(revenue)::bigint AS revenue, sum(points)::int AS points, sum(activities)::int AS activities,
+           max(sale_max) AS sale_max, min(sale_min) AS sale_min
       FROM daily_user_stats
      WHERE company_id = ${companyId}::uuid AND day BETWEEN ${from}::date AND ${to}::date${whoseRows(scope)}
      GROUP BY 1, 2`);
@@ -67,6 +68,8 @@ async function selectBuiltInFacts(
       revenue: Number(row.revenue),
       points: Number(row.points),
       activities: Number(row.activities),
+      saleMax: row.sale_max == null ? null : Number(row.sale_max),
+      saleMin: row.sale_min == null ? null : Number(row.sale_min),
     };
     return factsFromBuiltInTotals(totals).map((fact) => ({ ...fact, day: String(row.day) }));
   });

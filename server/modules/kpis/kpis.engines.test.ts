@@ -110,8 +110,9 @@ describe('defining KPIs', () => {
     expect(await refusal({ kind: 'aggregate', aggregate: 'sum', of: 'points', typeIds: ['call'] })).toEqual({
       'formula.of': 'Points are kept per type for your own types only: choose every type, or only your own',
     });
-    expect(await refusal({ kind: 'aggregate', aggregate: 'max', of: 'value', typeIds: ['sale'] })).toEqual({
-      'formula.of': 'The smallest and largest are kept for number and amount fields of your own types: choose one of those',
+    expect(await refusal({ kind: 'aggregate', aggregate: 'max', of: 'value', typeIds: ['sale', 'call'] })).toEqual({
+      'formula.of':
+        "The smallest and largest are kept for a sale's value and the number and amount fields of your own types: choose one of those",
     });
     const notes = visit.fields.find((field) => field.names.en === 'Notes')!.id;
     expect(await refusal({ kind: 'aggregate', aggregate: 'average', of: notes, typeIds: [visit.id] })).toEqual({
@@ -172,6 +173,49 @@ describe('defining KPIs', () => {
     expect((await t.request(`/api/v1/kpis/${perCall.id}`, { method: 'DELETE', as: rep })).status).toBe(403);
     await ok(await t.request(`/api/v1/kpis/${perCall.id}`, { method: 'DELETE', as: admin }));
     await ok(await t.request(`/api/v1/kpis/${visits.id}`, { method: 'DELETE', as: admin }));
+  });
+
+  it('keeps the largest and smallest sale of a period exact through edits, moves and deletions (decision 109)', async () => {
+    const boss = await t.createMember({ role: 'admin', name: 'Sale Boss' });
+    const seller = await t.createMember({ companyId: boss.companyId, name: 'Siri Seller' });
+    const post = async (json: Record<string, unknown>) =>
+      ok<{ id: string }>(await t.request('/api/v1/kpis', { method: 'POST', as: boss, json }));
+    const largest = await post(
+      kpiInput('Largest sale', { kind: 'aggregate', aggregate: 'max', of: 'value', typeIds: ['sale'] }, { format: 'money' }),
+    );
+    const smallest = await post(
+      kpiInput('Smallest sale', { kind: 'aggregate', aggregate: 'min', of: 'value', typeIds: ['sale'] }, { format: 'money' }),
+    );
+    const sell = async (as: Member, ticketSize: number) =>
+      ok<{ id: string }>(await t.request('/api/v1/activities', { method: 'POST', as, json: { kind: 'sale', ticketSize } }));
+    const figures = async () => {
+      const values = await ok<KpiValues>(
+        await t.request(`/api/v1/kpis/values?from=${today()}&to=${today()}&ids=${largest.id},${smallest.id}`, { as: boss }),
+      );
+      const of = (id: string) => Object.fromEntries(values.kpis.find((k) => k.id === id)!.members.map((m) => [m.userId, m.value]));
+      return { largest: of(largest.id)[seller.id], smallest: of(smallest.id)[seller.id], total: values.kpis[0]!.total };
+    };
+    expect(await figures()).toEqual({ largest: null, smallest: null, total: null });
+    await sell(seller, 120_000);
+    const big = await sell(seller, 900_000);
+    const small = await sell(seller, 30_000);
+    await sell(boss, 1_500_000);
+    expect(await figures()).toEqual({ largest: 900_000, smallest: 30_000, total: 1_500_000 });
+    // The largest deleted: the next largest is the day's; the smallest edited up: the next smallest.
+    expect((await t.request(`/api/v1/activities/${big.id}`, { method: 'DELETE', as: seller })).status).toBe(200);
+    expect((await t.request(`/api/v1/activities/${small.id}`, { method: 'PATCH', as: seller, json: { ticketSize: 400_000 } })).status).toBe(
+      200,
+    );
+    expect(await figures()).toEqual({ largest: 400_000, smallest: 120_000, total: 1_500_000 });
+    // The boss's sale moved to the seller: now the seller's largest.
+    const bossSales = await ok<{ activities: { id: string }[] }>(await t.request('/api/v1/activities/mine', { as: boss }));
+    const moved = await t.request(`/api/v1/activities/${bossSales.activities[0]!.id}`, {
+      method: 'PATCH',
+      as: boss,
+      json: { userId: seller.id },
+    });
+    expect(moved.status).toBe(200);
+    expect(await figures()).toEqual({ largest: 1_500_000, smallest: 120_000, total: 1_500_000 });
   });
 
   it('answers a ratio over zero with no value, and a team total as a ratio of the sums', async () => {
@@ -545,9 +589,11 @@ describe('every KPI equals its brute-force figure over the activities', () => {
                     (f) => (f.kind === 'choice' || f.kind === 'yes_no') && own.every((type) => type.fields.some((g) => g.id === f.id)),
                   )
                 : [];
-              // The smallest and largest read an own type's number or money field only (not points, not a sale's value).
+              // The smallest and largest read an own type's number or money field, or a sale's value (decision 109); not points.
               const extreme = spec.aggregate === 'min' || spec.aggregate === 'max';
-              const fieldsFor = extreme ? numberFields.map((f) => f.id) : ofs;
+              const fieldsFor = extreme
+                ? [...numberFields.map((f) => f.id), ...(typeIds.length === 1 && typeIds[0] === 'sale' ? ['value'] : [])]
+                : ofs;
               const aggregate = spec.aggregate !== 'count' && fieldsFor.length === 0 ? 'count' : spec.aggregate;
               const where =
                 aggregate === 'count' && spec.where && filterable.length > 0

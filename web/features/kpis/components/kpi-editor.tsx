@@ -107,10 +107,15 @@ export function KpiEditor({
   const aggregate = form.kind !== 'ratio' && form.kind !== 'difference';
   const extreme = form.kind === 'min' || form.kind === 'max';
   const ownTypesOnly = form.typeIds.every((typeId) => !types.find((type) => type.id === typeId)?.builtIn);
+  // The built-in kinds chosen are at most a sale (whose value the rollup keeps extremes of, decision 109).
+  const extremesKept = form.typeIds.every((typeId) => {
+    const type = types.find((shape) => shape.id === typeId);
+    return !type?.builtIn || type.id === 'sale';
+  });
   // Points are kept per type for the company's own types only (decision 101); the smallest and
-  // largest for their number and amount fields only.
+  // largest for their number and amount fields and a sale's value.
   const ofChoices = extreme
-    ? ownTypesOnly
+    ? extremesKept
       ? numberFields.map((f) => ({ value: f.id, label: nameOf(f.names) }))
       : []
     : [
