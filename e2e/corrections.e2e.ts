@@ -218,7 +218,7 @@ describe('a manager fixes whose, what and when, and logs for a rep', () => {
   const PHONE = { width: 390, height: 844 };
   const LANGUAGES = [
     ['en', 'Whose activity', 'What it was', 'Log for Rune Rep'],
-    ['nb', 'Hvem aktiviteten tilhører', 'Hva det var', 'Før for Rune Rep'],
+    ['nb', 'Hvem aktiviteten tilhører', 'Hva det var', 'Registrer for Rune Rep'],
     ['sv', 'Vems aktivitet', 'Vad det var', 'Logga åt Rune Rep'],
     ['da', 'Hvis aktivitet', 'Hvad det var', 'Registrér for Rune Rep'],
   ] as const;

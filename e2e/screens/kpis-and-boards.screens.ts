@@ -121,7 +121,7 @@ describe('the type editor, the KPI editor and a board, everywhere', () => {
         await page.goto('/app/admin/kpis');
         await page.getByRole('button', { name: editLabel(language, 'kpis', KPI_NAMES[language]) }).click();
         const kpiEditor = page.getByRole('dialog');
-        await expect.poll(() => kpiEditor.getByRole('textbox').first().inputValue()).toBe(KPI_NAMES.en);
+        await expect.poll(() => kpiEditor.getByRole('textbox', { name: 'English' }).inputValue()).toBe(KPI_NAMES.en);
         await saveSettledScreenshot(kpiEditor, `matrix-kpi-editor-${suffix}`);
         await page.keyboard.press('Escape');
         await kpiEditor.waitFor({ state: 'detached' });

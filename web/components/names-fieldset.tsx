@@ -1,4 +1,5 @@
 import { LANGUAGES } from '@core/language';
+import { useTranslation } from 'react-i18next';
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { LANGUAGE_NAMES } from '@web/i18n';
@@ -7,7 +8,8 @@ type Names = Record<(typeof LANGUAGES)[number], string>;
 
 /**
  * A name in each language the product speaks, side by side (a KPI's: decision 101; a company badge's:
- * decision 107): one labelled group with its hint and its one refusal.
+ * decision 107): one labelled group with its hint and its one refusal. The reader's own language comes
+ * first (and takes the keyboard when the dialog opens), the others after it in the product's order.
  */
 export function NamesFieldset({
   id,
@@ -25,6 +27,9 @@ export function NamesFieldset({
   onChange: (names: Names) => void;
   error: string | undefined;
 }) {
+  const { i18n } = useTranslation();
+  const own = LANGUAGES.find((language) => i18n.language.startsWith(language));
+  const ordered = own ? [own, ...LANGUAGES.filter((language) => language !== own)] : LANGUAGES;
   return (
     <fieldset className="space-y-2" aria-describedby={error ? `${id}-names-error` : `${id}-names-help`}>
       <legend className="text-sm font-medium">{legend}</legend>
@@ -32,7 +37,7 @@ export function NamesFieldset({
         {hint}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        {LANGUAGES.map((choice) => (
+        {ordered.map((choice) => (
           <div key={choice} className="space-y-1">
             <Label htmlFor={`${id}-name-${choice}`} className="text-xs text-muted-foreground">
               {LANGUAGE_NAMES[choice]}

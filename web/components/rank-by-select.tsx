@@ -16,7 +16,7 @@ export function RankBySelect({ className }: { className?: string }) {
   const { rankBy, setRankBy } = useRankBy();
   return (
     <div className={cn('flex items-center gap-2', className)}>
-      <ScaleIcon className="size-4 text-muted-foreground" aria-hidden />
+      <ScaleIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
       {/* Named on screen: beside a board's "Sort by" it must be clear which one ranks. */}
       <span id={labelId} className="text-sm whitespace-nowrap text-muted-foreground">
         {t('rankBy.label')}

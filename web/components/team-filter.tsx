@@ -21,7 +21,7 @@ export function TeamFilter({ className }: { className?: string }) {
   const options = [{ value: ALL, label: t('teamFilter.all') }, ...list.map((team) => ({ value: team.id, label: team.name }))];
   return (
     <div className={cn('flex items-center gap-2', className)}>
-      <UsersIcon className="size-4 text-muted-foreground" aria-hidden />
+      <UsersIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
       <span id={labelId} className="sr-only">
         {t('teamFilter.label')}
       </span>

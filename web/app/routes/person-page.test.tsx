@@ -372,7 +372,7 @@ describe("a person's page", () => {
     expect(await screen.findByRole('heading', { name: 'Denne uken' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Konverteringstrakt' })).toBeInTheDocument();
     expect(screen.getByText('Bak')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Alle dagsoppsummeringene deres i Coaching' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alle dagsoppsummeringene i Coaching' })).toBeInTheDocument();
   });
 });
 

@@ -41,9 +41,9 @@ export function StatCard({
     <Card data-slot="stat-card" className={cn('min-w-0 p-4 sm:p-5', className)}>
       <dl className="flex flex-col gap-3">
         <dt className="flex items-start justify-between gap-2 text-sm font-medium text-muted-foreground">
-          {/* A long one-word label (Nordic compounds) breaks, at a soft hyphen or the language's hyphenation where it can, rather than push the icon out of the card. */}
+          {/* A label wraps between words; a long one-word label (Nordic compounds) breaks, at a soft hyphen or the language's hyphenation where it can, only when it does not fit its line, rather than push the icon out of the card. */}
           <span className="flex min-w-0 items-center gap-1">
-            <span className="min-w-0 hyphens-auto [overflow-wrap:anywhere]">{label}</span>
+            <span className="min-w-0 hyphens-auto break-words">{label}</span>
             {info}
           </span>
           <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg', tone)}>

@@ -52,7 +52,8 @@ export function ActivitiesCard({ data, format, canCorrect }: { data: PersonOverv
             <li key={activity.id} className="flex items-center gap-3 px-4 py-2.5 sm:px-5">
               <ActivityIcon type={activity.type} className="size-8" />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">
+                {/* On a phone the kind and customer wrap rather than being cut to "Samtale, mø…". */}
+                <p className="text-sm font-medium break-words sm:truncate">
                   {nameOwnType(activity.ownType, i18n.language)?.name ?? t(`activities.kinds.${computeActivityKind(activity)}`)}
                   {activity.customerName && <span className="font-normal text-muted-foreground"> · {activity.customerName}</span>}
                 </p>
@@ -70,7 +71,7 @@ export function ActivitiesCard({ data, format, canCorrect }: { data: PersonOverv
                 +{format.number(activity.points)}
               </span>
               <time
-                className="w-24 shrink-0 text-right text-xs whitespace-nowrap text-muted-foreground tabular"
+                className="shrink-0 text-right text-xs whitespace-nowrap text-muted-foreground tabular sm:w-24"
                 dateTime={activity.createdAt}
                 title={format.dateTime(activity.createdAt)}
               >

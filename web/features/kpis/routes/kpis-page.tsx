@@ -148,7 +148,7 @@ export function Component() {
         )}
         {ranked && (
           <div className="flex items-center gap-2 pb-0.5">
-            <ScaleIcon className="size-4 text-muted-foreground" aria-hidden />
+            <ScaleIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
             <span id={rankLabel} className="text-sm whitespace-nowrap text-muted-foreground">
               {t('kpis.rankBy')}
             </span>
