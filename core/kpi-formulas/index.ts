@@ -148,7 +148,7 @@ export interface KpiFact {
   sums: Record<string, number>;
   /** How many activities hold a value: a number field's by its id, a choice's or yes/no's by "fieldId:value". */
   counts: Record<string, number>;
-  /** A number or money field's smallest and largest value, by field id (own types only; absent: none read). */
+  /** A number or money field's smallest and largest value, by field id (own types, and a sale's `value`: decision 109; absent: none read). */
   mins?: Record<string, number>;
   maxes?: Record<string, number>;
 }

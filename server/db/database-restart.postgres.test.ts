@@ -177,16 +177,18 @@ describe('a PostgreSQL restart under a running server', () => {
     const health = await fetch(`${server.baseUrl}/api/health`);
     expect(health.status).toBe(200);
 
-    // The live stream carries a change made after the restarts (its LISTEN connection came back).
-    const later = (await (
-      await callApi(server.baseUrl, '/api/v1/activities', {
-        cookie: members[0]!.cookie,
-        json: { kind: 'call', answered: true, outcome: 'no_progress' },
-      })
-    ).json()) as {
-      id: string;
-    };
-    expect(await stream.until(new RegExp(`"id":"${later.id}"`))).toContain(later.id);
+    // The live stream carries a change made after the restarts, once its LISTEN connection is back:
+    // a change made before that (the writes above may all come before it, on a loaded machine) is
+    // announced by a second 'ready' instead, which tells the screens to read again; hence the retries.
+    await waitFor(async () => {
+      const later = (await (
+        await callApi(server.baseUrl, '/api/v1/activities', {
+          cookie: members[0]!.cookie,
+          json: { kind: 'call', answered: true, outcome: 'no_progress' },
+        })
+      ).json()) as { id: string };
+      return (await stream.until(new RegExp(`"id":"${later.id}"`), 1_000)).includes(later.id) ? true : null;
+    }, 'a change on the live stream after the restarts');
     await stream.close();
 
     // Every acknowledged write is stored.

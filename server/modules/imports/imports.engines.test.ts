@@ -324,6 +324,35 @@ describe('the daily call bonus at a number the company set (decision 108)', () =
   });
 });
 
+describe('the day’s largest and smallest sale through an import and its undo (decision 109)', () => {
+  it('takes the import’s sales in, and after the undo reads the day’s extremes again from the sale logged by hand', async () => {
+    const boss: Member = await t.createMember({ role: 'admin', name: 'Berit Boss' });
+    const seller: Member = await t.createMember({ companyId: boss.companyId, name: 'Sigurd Selger' });
+    // Logged by hand on the day: 3 000 kr.
+    const logged = await t.request('/api/v1/activities', { method: 'POST', as: seller, json: { kind: 'sale', ticketSize: 300_000 } });
+    expect(logged.status).toBe(201);
+    const day = ((await logged.json()) as Activity).localDate;
+    const extremes = async () =>
+      (
+        await inCompany(boss.companyId, async (tx) =>
+          rowsOf<{ sale_max: string | null; sale_min: string | null }>(
+            await tx.execute(sql`SELECT sale_max::text AS sale_max, sale_min::text AS sale_min FROM daily_user_stats
+                                  WHERE company_id = ${boss.companyId}::uuid AND user_id = ${seller.id} AND day = ${day}::date`),
+          ),
+        )
+      )[0];
+    // The import brings a larger and a smaller sale to the same day.
+    const csv = ['date,email,type,value', `${day},${seller.email},sale,9000`, `${day},${seller.email},sale,2000`].join('\n');
+    const p = await json<ImportPreview>(await upload(boss, 'activities', 'sales.csv', csv), 201);
+    expect(p.failingCount).toBe(0);
+    await json(await t.request(`/api/v1/imports/${p.id}/commit`, { method: 'POST', as: boss, json: { mapping: p.mapping } }));
+    expect(await extremes()).toEqual({ sale_max: '900000', sale_min: '200000' });
+    await json(await t.request(`/api/v1/imports/${p.id}/undo`, { method: 'POST', as: boss }));
+    expect(await extremes()).toEqual({ sale_max: '300000', sale_min: '300000' });
+    expect(await inCompany(boss.companyId, (tx) => findRollupDriftIn(tx, toCompanyId(boss.companyId)))).toBe(0);
+  });
+});
+
 describe('customers import', () => {
   it('reports duplicate names (in the file and already there) and imports the rest', async () => {
     await json(await t.request('/api/v1/customers', { method: 'POST', as: admin, json: { name: 'Fjord AS' } }), 201);

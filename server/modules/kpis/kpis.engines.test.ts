@@ -617,6 +617,13 @@ describe('every KPI equals its brute-force figure over the activities', () => {
             kpiIds.push((await ok<Kpi>(response)).id);
             compared++;
           }
+          // The largest and smallest sale (decision 109) in every run, whatever the draw.
+          for (const aggregate of ['max', 'min'] as const) {
+            const formula = { kind: 'aggregate', aggregate, of: 'value', typeIds: ['sale'] };
+            const response = await t.request('/api/v1/kpis', { method: 'POST', as: admin, json: kpiInput(`Sale ${aggregate}`, formula) });
+            kpiIds.push((await ok<Kpi>(response)).id);
+            compared++;
+          }
 
           const formulas = new Map(
             (await ok<KpiList>(await t.request('/api/v1/kpis', { as: rep }))).kpis.map((kpi) => [kpi.id, kpi.formula]),
