@@ -743,7 +743,12 @@ describe('scoreboard journeys', () => {
     await expectStat(page, 'Points', n(totals.points));
     await expectStat(page, 'Team Size', n(TEAM.length));
     await expect.poll(() => page.getByTestId('team-activity').count()).toBe(10);
-    await page.getByTestId('team-activity').first().getByText('Call Made').waitFor();
+    // The newest row names its call's outcome; the row reads "<label> · <customer>", hence no end anchor.
+    await page
+      .getByTestId('team-activity')
+      .first()
+      .getByText(/^Call( Answered|, No Answer|, Moved Forward)/)
+      .waitFor();
     // Today's board lists every member, those who logged nothing yet included (as the Company page does).
     const ranking = computeRanking('calls');
     await expectRows(
