@@ -176,14 +176,14 @@ describe('ranking the boards fairly', () => {
 
     await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language: 'nb' });
     await page.reload();
-    await page.getByText('200% av målet').waitFor();
+    await page.getByText('200 % av målet').waitFor();
     await page.getByText('Intet mål').first().waitFor();
     expect(await page.getByTestId('ranking-note').textContent()).toContain('Ved likhet vinner flest poeng');
     await saveSettledScreenshot(page, 'fair-rankings-goal-phone-nb');
 
     await page.setViewportSize({ width: 1366, height: 860 });
     await page.goto('/app?rankBy=improved');
-    await page.getByText('+200% mot eget snitt').waitFor();
+    await page.getByText('+200 % mot eget snitt').waitFor();
     expect(await page.getByRole('combobox', { name: 'Ranger etter' }).textContent()).toContain('Mest forbedret');
     await saveSettledScreenshot(page, 'fair-rankings-improved-desktop-nb');
     await page.goto('/app/weekly?rankBy=goal_share');

@@ -21,6 +21,9 @@ describe('formatting', () => {
     const nb = createCompanyFormat('nb', 'Europe/Oslo', 'NOK');
     expect(nb.number(12_500).replace(/\s/g, ' ')).toBe('12 500');
     expect(nb.currencySymbol).toBe('kr');
+    // A percent as each language writes it (a KPI's percent format writes it the same way).
+    expect(nb.percent(25)).toBe('25\u00a0%');
+    expect(createCompanyFormat('sv', 'Europe/Stockholm', 'SEK').percent(7.6)).toBe('8\u00a0%');
   });
 
   it('formats in the reader’s language alone where no company is involved', () => {

@@ -21,7 +21,7 @@ export type CompanyFormat = {
   number: (value: number, maximumFractionDigits?: number) => string;
   /** One decimal at most (averages). */
   decimal: (value: number) => string;
-  /** A whole-number percent such as conversion: 25 -> '25%'. */
+  /** A whole-number percent such as conversion, as the language writes it: 25 -> '25%' (en), '25 %' (nb, sv, da). */
   percent: (value: number) => string;
   /** Integer minor units in the company currency, e.g. 1 250 000 -> "12 500 kr" (nb) or "NOK 12,500" (en). */
   money: (minor: number) => string;
@@ -69,6 +69,7 @@ function makeCompanyFormat(language: string, timeZone: string, currency: string)
   const locale = getIntlLocale(language);
   // Each made when first used: a screen formats a few kinds of values, not all ten.
   const integer = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+  const percent = once(() => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }));
   const oneDecimal = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }));
   const clock = once(() => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }));
   const dayAndClock = once(
@@ -102,7 +103,7 @@ function makeCompanyFormat(language: string, timeZone: string, currency: string)
           : new Intl.NumberFormat(locale, { maximumFractionDigits })
       ).format(value),
     decimal: (value) => oneDecimal().format(value),
-    percent: (value) => `${integer().format(value)}%`,
+    percent: (value) => percent().format(value / 100),
     money: (minor) => formatMoney(minor as MinorUnits, currency, locale),
     time: (iso) => clock().format(new Date(iso)),
     activityTime: (iso, today) => (localDay(iso) === today ? clock() : dayAndClock()).format(new Date(iso)),

@@ -182,7 +182,7 @@ describe('the dashboard ranked fairly', () => {
   it('speaks Norwegian', async () => {
     await i18n.changeLanguage('nb');
     renderDashboard('/app?rankBy=goal_share');
-    expect(await screen.findByText('134% av målet')).toBeInTheDocument();
+    expect(await screen.findByText('134 % av målet')).toBeInTheDocument();
     expect(screen.getByText('Intet mål')).toBeInTheDocument();
     expect(screen.getByTestId('ranking-note')).toHaveTextContent(
       'Ved likhet vinner flest poeng, så flest samtaler, så flest møter, så navn (A–Å).',
