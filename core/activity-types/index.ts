@@ -192,7 +192,7 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
   ],
   field_sales: [
     {
-      names: names('Door knock', 'Dørbank', 'Dörrknackning', 'Dørbank'),
+      names: names('Door knock', 'Dørbanking', 'Dörrknackning', 'Dørbesøg'),
       icon: 'door-open',
       colour: 'blue',
       points: 1,
