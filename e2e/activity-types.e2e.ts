@@ -295,6 +295,23 @@ describe('activity types', () => {
     expect(await page.getByTestId('ranking-note').innerText()).toContain('Ranked by Offers today, highest first.');
     await saveSettledScreenshot(page, 'kpis-07-dashboard-sorted');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
+    // ... and fairly: % of goal is today's offers over today's target (Ola's is 2; the admin has none).
+    await callApiOk(base, adminCookie, 'POST', '/targets', {
+      userId: olaUser.id,
+      metric: 'kpi',
+      kpiId: offersKpi.id,
+      period: 'day',
+      value: 2,
+      effectiveFrom: today,
+    });
+    await page.getByRole('combobox', { name: 'Rank by' }).click();
+    await page.getByRole('option', { name: '% of goal' }).click();
+    await page.waitForURL('**/app?rankBy=goal_share');
+    await expect.poll(() => byOffers.getByRole('row').nth(1).innerText()).toMatch(/Ola Rep\s+1\s+50\s?%\s+Target 2$/);
+    await expect.poll(() => byOffers.getByRole('row').nth(2).innerText()).toMatch(/Astrid Admin\s+that's you\s+0\s+No target$/);
+    expect(await page.getByTestId('ranking-note').innerText()).toContain("as a share of their manager's target for today");
+    await saveSettledScreenshot(page, 'kpis-08-dashboard-target');
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
     await page.goto('/app/admin/activity-types');
     await ownTypes().waitFor();
   });

@@ -1,58 +1,93 @@
-import type { Kpi } from '@core/contracts';
+import type { Kpi, RankBy } from '@core/contracts';
 import { pickName } from '@core/activity-types';
+import { isAdditiveKpi } from '@core/kpi-formulas';
+import type { LocalDate } from '@core/period';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@web/components/load-error';
+import { KpiImprovementCell, KpiTargetShareCell } from '@web/components/scoreboard/kpi-rank-cells';
 import { LeaderboardSkeleton, MemberCell, RankCell, RankHead } from '@web/components/scoreboard/leaderboard-table';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { formatKpiValue } from '@web/lib/format-kpi';
-import { rankRows } from '@web/lib/kpi-periods';
+import { computeTargetShare, rankRows, rankRowsByImprovement, rankRowsByTargetShare } from '@web/lib/kpi-periods';
 import { formatMemberName } from '@web/lib/member-name';
 import { useKpiValues } from '@web/lib/queries/get-kpis';
+import { usePeopleTargets } from '@web/lib/queries/get-people-targets';
 import { useFlip } from '@web/lib/use-flip';
 
 /** The dashboard's sort by one of the company's KPIs: `kpi:` and its id (the built-in sorts are plain keys). */
 export const KPI_SORT_PREFIX = 'kpi:';
 
+/** Whether "% of goal" can rank a KPI: managers' targets exist for KPIs that add up and go up (decision 104). */
+export function canRankKpiByTarget(kpi: Kpi): boolean {
+  return isAdditiveKpi(kpi.formula) && !kpi.lowerIsBetter;
+}
+
 /**
  * The dashboard's leaderboard ranked by one of the company's KPIs today (decision 101): the same
  * figures and order as the KPI board and a board's leaderboard widget (rankRows: higher first, or
- * lower where lower is better; no value last; then the name), for the team filtered to.
+ * lower where lower is better; no value last; then the name), for the team filtered to. The fair
+ * rankings (decision 053) apply as on the KPI board: "% of goal" is each person's figure over their
+ * manager's target for today on the KPI (a KPI that adds up and goes up), "Most improved" the
+ * change on their own average of earlier days with activity.
  */
 export function KpiLeaderboard({
   kpi,
   teamId,
   today,
+  rankBy,
   personHref,
 }: {
   kpi: Kpi;
   teamId: string | undefined;
   /** The company's today as the server counts it (the dashboard's cards); nothing is read until it is known. */
   today: string | undefined;
+  rankBy: RankBy;
   personHref: (userId: string) => string | null;
 }) {
   const { t, i18n } = useTranslation('scoreboard');
   const { data: me } = useMe();
   const day = today ?? '';
-  const values = useKpiValues({ from: day, to: day, ...(teamId ? { teamId } : {}) }, { enabled: today !== undefined });
+  const known = today !== undefined;
+  const targeting = rankBy === 'goal_share' && canRankKpiByTarget(kpi);
+  const improving = rankBy === 'improved';
+  const team = teamId ? { teamId } : {};
+  const values = useKpiValues({ from: day, to: day, ...team }, { enabled: known });
+  const improved = useKpiValues({ from: day, to: day, ...team, ids: kpi.id, improvement: 'day' }, { enabled: known && improving });
+  const targets = usePeopleTargets({ kpi: kpi.id, period: 'day', on: day as LocalDate }, { enabled: known && targeting });
   const people = new Map(values.data?.members.map((member) => [member.userId, member]));
   const nameOf = (userId: string) => formatMemberName({ displayName: people.get(userId)?.displayName ?? null, userId }, t);
-  const rows = values.data ? rankRows(values.data, kpi, nameOf) : [];
+  const targetOf = new Map(targets.data?.targets.map((target) => [target.userId, target.value]));
+  const rows = !values.data
+    ? []
+    : improving && improved.data
+      ? rankRowsByImprovement(values.data, improved.data, kpi, nameOf)
+      : targeting && targets.data
+        ? rankRowsByTargetShare(values.data, targetOf, kpi, nameOf)
+        : rankRows(values.data, kpi, nameOf);
   const bodyRef = useFlip<HTMLTableSectionElement>(rows.map((row) => row.userId));
   const of = new Map(values.data?.kpis.find((k) => k.id === kpi.id)?.members.map((m) => [m.userId, m.value]));
+  const improvementOf = (userId: string) => improved.data?.kpis[0]?.members.find((m) => m.userId === userId)?.improvement;
   const kpiName = pickName(kpi.names, i18n.language, me?.company?.language);
   const format = (value: number | null | undefined) =>
     formatKpiValue(value ?? null, kpi, { language: i18n.language, currency: me?.company?.currency ?? 'NOK' });
+  const failed = values.isError && !values.data ? values : improving && improved.isError && !improved.data ? improved : null;
+  const targetsFailed = targeting && targets.isError && !targets.data;
 
-  if (values.isError && !values.data)
+  if (failed || targetsFailed)
     return (
       <div className="p-4">
-        <LoadError title={t('leaderboard.loadError')} error={values.error} onRetry={() => void values.refetch()} />
+        <LoadError
+          title={t('leaderboard.loadError')}
+          error={failed ? failed.error : targets.error}
+          onRetry={() => void (failed ? failed.refetch() : targets.refetch())}
+        />
       </div>
     );
-  if (!values.data) return <LeaderboardSkeleton />;
+  if (!values.data || (improving && !improved.data) || (targeting && !targets.data)) return <LeaderboardSkeleton />;
   if (rows.length === 0) return <p className="border-t px-5 py-4 text-sm text-muted-foreground">{t('boards.noPeople')}</p>;
+  const fair = improving || targeting;
   return (
     <>
       <Table aria-label={t('leaderboard.byKpi', { kpi: kpiName })}>
@@ -60,9 +95,18 @@ export function KpiLeaderboard({
           <TableRow className="hover:bg-transparent">
             <RankHead />
             <TableHead className="px-2 sm:px-3">{t('leaderboard.member')}</TableHead>
-            <TableHead className="pr-3 pl-2 text-right sm:pr-5" aria-sort={kpi.lowerIsBetter ? 'ascending' : 'descending'}>
+            {/* On a phone a fair ranking shows its measure alone (the target or average under it says what it is of). */}
+            <TableHead
+              className={cn('pr-3 pl-2 text-right sm:pr-5', fair && 'max-sm:hidden')}
+              aria-sort={fair ? undefined : kpi.lowerIsBetter ? 'ascending' : 'descending'}
+            >
               {kpiName}
             </TableHead>
+            {fair && (
+              <TableHead className="pr-3 pl-2 text-right whitespace-nowrap sm:pr-5" aria-sort="descending">
+                {t(improving ? 'rankBy.change' : 'rankBy.target')}
+              </TableHead>
+            )}
           </TableRow>
         </TableHeader>
         <TableBody ref={bodyRef}>
@@ -70,8 +114,14 @@ export function KpiLeaderboard({
             const name = nameOf(row.userId);
             const value = of.get(row.userId) ?? null;
             const isMe = row.userId === me?.user.id;
-            // A medal for a figure worth one: nothing counted up yet (0, or no value) earns none.
-            const scored = value !== null && (kpi.lowerIsBetter || value > 0);
+            // A medal for a figure worth one: nothing counted up yet (0, or no value) earns none; on a
+            // fair ranking, nothing to measure (no target, no history) earns none either.
+            const measured = improving
+              ? improvementOf(row.userId)?.change != null
+              : targeting
+                ? computeTargetShare(value, targetOf.get(row.userId) ?? null) !== null
+                : true;
+            const scored = measured && value !== null && (kpi.lowerIsBetter || value > 0);
             return (
               <TableRow
                 key={row.userId}
@@ -82,16 +132,35 @@ export function KpiLeaderboard({
               >
                 <RankCell rank={index + 1} scored={scored} />
                 <MemberCell userId={row.userId} name={name} avatarUrl={row.avatarUrl} href={personHref(row.userId)} isMe={isMe} />
-                <TableCell className="pr-3 pl-2 text-right sm:pr-5">
-                  <span className="text-base font-bold text-foreground tabular">{format(value)}</span>
+                <TableCell className={cn('pr-3 pl-2 text-right sm:pr-5', fair && 'max-sm:hidden')}>
+                  <span className={cn('text-foreground tabular', fair ? 'text-sm font-medium' : 'text-base font-bold')}>
+                    {format(value)}
+                  </span>
                 </TableCell>
+                {fair && (
+                  <TableCell className="pr-3 pl-2 text-right sm:pr-5" data-slot="rank-measure">
+                    {improving ? (
+                      <KpiImprovementCell measure={improvementOf(row.userId)} baseline={format} lowerIsBetter={kpi.lowerIsBetter} />
+                    ) : (
+                      <KpiTargetShareCell value={value} target={targetOf.get(row.userId) ?? null} formatTarget={format} />
+                    )}
+                  </TableCell>
+                )}
               </TableRow>
             );
           })}
         </TableBody>
       </Table>
       <p data-testid="ranking-note" className="border-t px-5 py-3 text-xs text-muted-foreground">
-        {t(kpi.lowerIsBetter ? 'leaderboard.kpiNoteLower' : 'leaderboard.kpiNote', { kpi: kpiName })}
+        {improving
+          ? t('leaderboard.kpiNoteImproved', { kpi: kpiName })
+          : targeting
+            ? rows.some((row) => targetOf.has(row.userId))
+              ? t('leaderboard.kpiNoteTarget', { kpi: kpiName })
+              : t('leaderboard.kpiNoTargets', { kpi: kpiName })
+            : rankBy === 'goal_share'
+              ? t('leaderboard.kpiNotTargetable', { kpi: kpiName })
+              : t(kpi.lowerIsBetter ? 'leaderboard.kpiNoteLower' : 'leaderboard.kpiNote', { kpi: kpiName })}
       </p>
     </>
   );

@@ -1,4 +1,4 @@
-import type { Kpi, KpiValues, Leaderboard } from '@core/contracts';
+import type { Kpi, KpiValues, Leaderboard, PeopleTargets } from '@core/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -87,6 +87,22 @@ function answerBoard(call: RecordedCall) {
   return reply(200, { period: PERIOD, sort: 'points', rankBy, rows } satisfies Leaderboard);
 }
 
+/** Today's KPI figures; with ?improvement=day, the one KPI asked for with each person's change on their own average. */
+function answerKpiValues(call: RecordedCall) {
+  const query = new URLSearchParams(call.search);
+  if (!query.get('improvement')) return reply(200, KPI_VALUES);
+  const improvement = {
+    'user-1': { baseline: 4, periods: 3, change: -5_000 },
+    'u-per': { baseline: 2.5, periods: 6, change: 10_000 },
+    'u-olav': { baseline: null, periods: 0, change: null },
+  } as const;
+  const kpi = KPI_VALUES.kpis.find((k) => k.id === query.get('ids'))!;
+  return reply(200, {
+    ...KPI_VALUES,
+    kpis: [{ ...kpi, members: kpi.members.map((m) => ({ ...m, improvement: improvement[m.userId as keyof typeof improvement] })) }],
+  } satisfies KpiValues);
+}
+
 function Location() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
@@ -103,7 +119,15 @@ function renderDashboard(url: string, { prefetched = false } = {}) {
     'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
     'GET /api/v1/exports/leaderboard': reply(200, { file: 'bytes' }),
     'GET /api/v1/kpis': reply(200, { kpis: [DEMOS, COST] }),
-    'GET /api/v1/kpis/values': reply(200, KPI_VALUES),
+    'GET /api/v1/kpis/values': answerKpiValues,
+    'GET /api/v1/targets/people': reply(200, {
+      period: 'day',
+      on: '2026-11-25',
+      targets: [
+        { userId: 'user-1', value: 2 },
+        { userId: 'u-per', value: 10 },
+      ],
+    } satisfies PeopleTargets),
   });
   renderWithProviders(
     <AuthProvider>
@@ -255,8 +279,9 @@ describe('the dashboard ranked by one of the company’s KPIs (decision 101)', (
     await screen.findByRole('table', { name: 'Team leaderboard by Demos booked' });
     expect(rowTexts()).toEqual(['Per: 5', 'Rita Rep (you): 2', 'Olav: 0']);
     expect(screen.getByText('Today · ranked by Demos booked')).toBeInTheDocument();
-    // A fair ranking is of the built-in sorts: no "Rank by" beside a KPI.
-    expect(screen.queryByRole('combobox', { name: 'Rank by' })).toBeNull();
+    // Ranked by the figure: "Rank by" stays at Points, and no measure column.
+    expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('Points');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rank#', 'Member', 'Demos booked']);
     expect(screen.getByTestId('ranking-note')).toHaveTextContent('Ranked by Demos booked today, highest first.');
     const asked = calls.filter((c) => c.path === '/api/v1/kpis/values').map((c) => new URLSearchParams(c.search));
     // The company's today as the dashboard's numbers count it (the server's), for the team.
@@ -285,5 +310,63 @@ describe('the dashboard ranked by one of the company’s KPIs (decision 101)', (
     await user.click(await screen.findByRole('option', { name: 'Demos booked (nb)' }));
     await screen.findByRole('table', { name: 'Teamets toppliste etter Demos booked (nb)' });
     expect(screen.getByTestId('ranking-note')).toHaveTextContent('Rangert etter Demos booked (nb) i dag, høyest først.');
+  });
+
+  /** The card's sort, chosen from the keyboard as a person would (it is the card's own, not the address's). */
+  async function chooseSort(label: string, option: string) {
+    const user = userEvent.setup();
+    await screen.findByRole('table');
+    screen.getByRole('combobox', { name: label }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('option', { name: option }));
+  }
+
+  /** Each row as who, the KPI's figure and the fair ranking's measure, top first. */
+  const measuredRows = () =>
+    within(screen.getByRole('table', { name: /by|etter/ }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => {
+        const cells = within(row).getAllByRole('cell');
+        const name = ['Rita Rep', 'Per', 'Olav'].find((n) => within(cells[1]!).queryByText(n)) ?? '?';
+        return `${name}: ${cells[2]!.textContent} | ${cells[3]!.textContent}`;
+      });
+
+  it("ranks a KPI by % of goal: each person's figure today over their manager's target for today, no target last", async () => {
+    const { calls } = renderDashboard('/app?rankBy=goal_share');
+    await chooseSort('Sort by', 'Demos booked');
+    await screen.findByRole('table', { name: 'Team leaderboard by Demos booked' });
+    // Per has more demos (5 against Rita's 2) but is at half his target; Rita has met hers.
+    await vi.waitFor(() => expect(measuredRows()).toEqual(['Rita Rep: 2 | 100%Target 2', 'Per: 5 | 50%Target 10', 'Olav: 0 | No target']));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rank#', 'Member', 'Demos booked', '% of target']);
+    expect(screen.getByText('Today · ranked by % of goal (Demos booked)')).toBeInTheDocument();
+    expect(screen.getByTestId('ranking-note')).toHaveTextContent("as a share of their manager's target for today. No target comes last.");
+    const asked = calls.filter((c) => c.path === '/api/v1/targets/people').map((c) => new URLSearchParams(c.search));
+    expect(asked.map((q) => [q.get('kpi'), q.get('period'), q.get('on')])).toEqual([['kpi-demos', 'day', '2026-11-25']]);
+  });
+
+  it('ranks a KPI where lower is better by its figure under % of goal, and says why', async () => {
+    const { calls } = renderDashboard('/app?rankBy=goal_share');
+    await chooseSort('Sort by', 'Minutes per demo');
+    await screen.findByRole('table', { name: 'Team leaderboard by Minutes per demo' });
+    expect(rowTexts()).toEqual(['Per: 18.0', 'Rita Rep (you): 42.5', 'Olav: —']);
+    expect(screen.getByText('Today · ranked by Minutes per demo')).toBeInTheDocument();
+    expect(screen.getByTestId('ranking-note')).toHaveTextContent('Minutes per demo is not a figure that adds up and goes up');
+    expect(calls.some((c) => c.path === '/api/v1/targets/people')).toBe(false);
+  });
+
+  it('ranks a KPI by most improved: the change today on their own average, no history last, in Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    const { calls } = renderDashboard('/app?rankBy=improved&team=team-1');
+    await chooseSort('Sorter etter', 'Demos booked (nb)');
+    await screen.findByRole('table', { name: 'Teamets toppliste etter Demos booked (nb)' });
+    await vi.waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(4));
+    const rows = measuredRows().map((row) => row.replace(/\s+/g, ' '));
+    expect(rows[0]).toMatch(/^Per: 5 \| \+100 % mot eget snitt/);
+    expect(rows[1]).toMatch(/^Rita Rep: 2 \| −50 % mot eget snitt/);
+    expect(rows[2]).toMatch(/^Olav: 0 \| /);
+    expect(screen.getByTestId('ranking-note')).toHaveTextContent('mot eget snitt for tidligere dager med aktivitet');
+    const asked = calls.filter((c) => c.path === '/api/v1/kpis/values').map((c) => new URLSearchParams(c.search));
+    expect(asked.map((q) => [q.get('ids'), q.get('improvement'), q.get('teamId')])).toContainEqual(['kpi-demos', 'day', 'team-1']);
   });
 });

@@ -38,7 +38,7 @@ import { getKpisQueryOptions, useKpis } from '../api/get-kpis';
 import { AppCelebration } from '../components/app-celebration';
 import { ChangeIndicator } from '../components/change-indicator';
 import { DashboardError } from '../components/dashboard-error';
-import { KPI_SORT_PREFIX, KpiLeaderboard } from '../components/kpi-leaderboard';
+import { canRankKpiByTarget, KPI_SORT_PREFIX, KpiLeaderboard } from '../components/kpi-leaderboard';
 
 /** The leaderboard card's order: a built-in sort key, or one of the company's own KPIs (`kpi:` and its id). */
 type DashboardSort = LeaderboardSortKey | `${typeof KPI_SORT_PREFIX}${string}`;
@@ -212,6 +212,8 @@ function LeaderboardCard({
   const hasActivity = rows.some((r) => r.activities > 0);
   const nameOfKpi = (k: Kpi) => pickName(k.names, i18n.language, me?.company?.language);
   const sortName = kpi ? nameOfKpi(kpi) : t(`sort.${builtInSort}`);
+  // A KPI without targets (a ratio, or lower is better) is ranked by its figure under "% of goal".
+  const fair = !kpi || rankBy !== 'goal_share' || canRankKpiByTarget(kpi);
   const options = [
     ...LEADERBOARD_SORT_KEYS.map((key) => ({ value: key as DashboardSort, label: t(`sort.${key}`) })),
     ...ownKpis.map((k) => ({ value: `${KPI_SORT_PREFIX}${k.id}` as DashboardSort, label: nameOfKpi(k) })),
@@ -223,12 +225,12 @@ function LeaderboardCard({
         <div>
           <CardHeading>{t('leaderboard.title')}</CardHeading>
           <CardDescription>
-            {t('leaderboard.today', { sort: rankBy === 'points' || kpi ? sortName : `${t(`rankBy.${rankBy}`)} (${sortName})` })}
+            {t('leaderboard.today', { sort: rankBy === 'points' || !fair ? sortName : `${t(`rankBy.${rankBy}`)} (${sortName})` })}
           </CardDescription>
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-          {/* A fair ranking (decision 053) is of the built-in sorts; a KPI ranks by itself. */}
-          {!kpi && <RankBySelect />}
+          {/* A fair ranking (decision 053) of a built-in sort or of a KPI (as on the KPI board). */}
+          <RankBySelect />
           <div className="flex items-center gap-2">
             <span id={labelId} className="text-sm text-muted-foreground">
               {t('sort.label')}
@@ -244,7 +246,7 @@ function LeaderboardCard({
         </div>
       </CardHeader>
       {kpi ? (
-        <KpiLeaderboard kpi={kpi} teamId={teamId} today={today} personHref={personHref} />
+        <KpiLeaderboard kpi={kpi} teamId={teamId} today={today} rankBy={rankBy} personHref={personHref} />
       ) : leaderboard.isPending ? (
         <LeaderboardSkeleton />
       ) : (

@@ -19,24 +19,16 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { LazySelect } from '@web/components/ui/lazy-select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { KpiImprovementCell, KpiTargetShareCell } from '@web/components/scoreboard/kpi-rank-cells';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
-import { useCompanyFormat } from '@web/lib/format';
 import { formatKpiValue } from '@web/lib/format-kpi';
 import { formatMemberName } from '@web/lib/member-name';
 import { usePersonPageHref } from '@web/lib/people';
 import { useKpis, useKpiValues } from '@web/lib/queries/get-kpis';
-import {
-  BUILT_IN_COLUMNS,
-  computeTargetShare,
-  type Period,
-  PERIODS,
-  rankRows,
-  rankRowsByImprovement,
-  rankRowsByTargetShare,
-} from '@web/lib/kpi-periods';
+import { BUILT_IN_COLUMNS, type Period, PERIODS, rankRows, rankRowsByImprovement, rankRowsByTargetShare } from '@web/lib/kpi-periods';
 import { useTeamFilter } from '@web/lib/teams';
-import { usePeopleTargets } from '../api/get-people-targets';
+import { usePeopleTargets } from '@web/lib/queries/get-people-targets';
 
 /**
  * KPIs (decision 101): every person's figure of each KPI for today, this week or this month,
@@ -207,7 +199,14 @@ export function Component() {
                     <TableHead>{t('kpis.person')}</TableHead>
                     {columns.map((kpi, i) => (
                       <Fragment key={kpi.id}>
-                        <TableHead className={cn('text-end whitespace-nowrap', i === 0 ? 'text-foreground' : 'max-sm:hidden')}>
+                        <TableHead
+                          className={cn(
+                            'text-end whitespace-nowrap',
+                            i === 0 ? 'text-foreground' : 'max-sm:hidden',
+                            // On a phone a fair ranking shows its measure alone, so the row fits.
+                            i === 0 && (improving || targeting) && 'max-sm:hidden',
+                          )}
+                        >
                           {nameOfKpi(kpi)}
                         </TableHead>
                         {i === 0 && improving && (
@@ -241,12 +240,18 @@ export function Component() {
                         </TableCell>
                         {columns.map((kpi, i) => (
                           <Fragment key={kpi.id}>
-                            <TableCell className={cn('text-end tabular-nums', i === 0 ? 'font-semibold' : 'max-sm:hidden')}>
+                            <TableCell
+                              className={cn(
+                                'text-end tabular-nums',
+                                i === 0 ? 'font-semibold' : 'max-sm:hidden',
+                                i === 0 && (improving || targeting) && 'max-sm:hidden',
+                              )}
+                            >
                               {format(kpi, valueOf(kpi, member.userId))}
                             </TableCell>
                             {i === 0 && improving && (
                               <TableCell className="text-end">
-                                <ImprovementCell
+                                <KpiImprovementCell
                                   measure={improvementOf(member.userId)}
                                   baseline={(value) => format(kpi, value)}
                                   lowerIsBetter={kpi.lowerIsBetter}
@@ -255,7 +260,7 @@ export function Component() {
                             )}
                             {i === 0 && targeting && (
                               <TableCell className="text-end">
-                                <TargetShareCell
+                                <KpiTargetShareCell
                                   value={valueOf(kpi, member.userId) ?? null}
                                   target={targetOf.get(member.userId) ?? null}
                                   formatTarget={(value) => format(kpi, value)}
@@ -272,7 +277,7 @@ export function Component() {
                     <TableCell>{teamId ? t('kpis.teamTotal') : t('kpis.everyone')}</TableCell>
                     {columns.map((kpi, i) => (
                       <Fragment key={kpi.id}>
-                        <TableCell className={cn('text-end tabular-nums', i !== 0 && 'max-sm:hidden')}>
+                        <TableCell className={cn('text-end tabular-nums', (i !== 0 || improving || targeting) && 'max-sm:hidden')}>
                           {format(kpi, totalOf(kpi))}
                         </TableCell>
                         {i === 0 && (improving || targeting) && <TableCell />}
@@ -289,73 +294,5 @@ export function Component() {
         </CardContent>
       </Card>
     </>
-  );
-}
-
-/**
- * A person's change on their own average (decision 053's words, on a KPI): "+50% on own average",
- * or why there is none, with the average under it, written as the KPI writes it. A change for the
- * better is coloured (down, where lower is better).
- */
-function ImprovementCell({
-  measure,
-  baseline,
-  lowerIsBetter,
-}: {
-  measure: { baseline: number | null; periods: number; change: number | null } | undefined;
-  baseline: (value: number) => string;
-  lowerIsBetter: boolean;
-}) {
-  const { t } = useTranslation('scoreboard');
-  const format = useCompanyFormat();
-  const detail =
-    measure && measure.baseline !== null
-      ? t('rankBy.baselineDetail', { baseline: baseline(measure.baseline), count: measure.periods })
-      : null;
-  const percent = measure?.change != null ? Math.round(measure.change / 100) : null;
-  const better = percent !== null && (lowerIsBetter ? percent < 0 : percent > 0);
-  return (
-    <span className="flex flex-col items-end">
-      {percent === null ? (
-        <span className="text-sm whitespace-nowrap text-muted-foreground">
-          {measure && measure.baseline !== null ? t('rankBy.noAverage') : t('rankBy.noHistory')}
-        </span>
-      ) : (
-        <span className={cn('font-semibold whitespace-nowrap tabular-nums', better ? 'text-primary' : 'text-foreground')}>
-          {t('rankBy.onAverage', { value: `${percent >= 0 ? '+' : '−'}${format.percent(Math.abs(percent))}` })}
-        </span>
-      )}
-      {detail && <span className="text-xs text-muted-foreground">{detail}</span>}
-    </span>
-  );
-}
-
-/**
- * A person's share of their target for the whole period ("45 %", the target under it, written as
- * the KPI writes it), or that they have none; 100 % and over is coloured.
- */
-function TargetShareCell({
-  value,
-  target,
-  formatTarget,
-}: {
-  value: number | null;
-  target: number | null;
-  formatTarget: (value: number) => string;
-}) {
-  const { t } = useTranslation('settings');
-  const format = useCompanyFormat();
-  const share = computeTargetShare(value, target);
-  if (target === null) return <span className="text-sm whitespace-nowrap text-muted-foreground">{t('kpis.noTarget')}</span>;
-  const percent = share === null ? null : Math.round(share * 100);
-  return (
-    <span className="flex flex-col items-end">
-      <span
-        className={cn('font-semibold whitespace-nowrap tabular-nums', share !== null && share >= 1 ? 'text-primary' : 'text-foreground')}
-      >
-        {percent === null ? '—' : format.percent(percent)}
-      </span>
-      <span className="text-xs text-muted-foreground">{t('kpis.targetDetail', { target: formatTarget(target) })}</span>
-    </span>
   );
 }

@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '@web/lib/cn';
+import { useCompanyFormat } from '@web/lib/format';
+import { computeTargetShare } from '@web/lib/kpi-periods';
+
+/*
+ * The fair rankings' measures on a KPI (decision 053 on a KPI, decisions 101 and 104), for the KPI
+ * board and the dashboard's leaderboard ranked by a KPI: one look on both.
+ */
+
+/**
+ * A person's change on their own average: "+50% on own average", or why there is none, with the
+ * average under it, written as the KPI writes it. A change for the better is coloured (down,
+ * where lower is better).
+ */
+export function KpiImprovementCell({
+  measure,
+  baseline,
+  lowerIsBetter,
+}: {
+  measure: { baseline: number | null; periods: number; change: number | null } | undefined;
+  baseline: (value: number) => string;
+  lowerIsBetter: boolean;
+}) {
+  const { t } = useTranslation('scoreboard');
+  const format = useCompanyFormat();
+  const detail =
+    measure && measure.baseline !== null
+      ? t('rankBy.baselineDetail', { baseline: baseline(measure.baseline), count: measure.periods })
+      : null;
+  const percent = measure?.change != null ? Math.round(measure.change / 100) : null;
+  const better = percent !== null && (lowerIsBetter ? percent < 0 : percent > 0);
+  return (
+    <span className="flex flex-col items-end">
+      {percent === null ? (
+        <span className="text-sm whitespace-nowrap text-muted-foreground">
+          {measure && measure.baseline !== null ? t('rankBy.noAverage') : t('rankBy.noHistory')}
+        </span>
+      ) : (
+        <span className={cn('font-semibold whitespace-nowrap tabular-nums', better ? 'text-primary' : 'text-foreground')}>
+          {t('rankBy.onAverage', { value: `${percent >= 0 ? '+' : '−'}${format.percent(Math.abs(percent))}` })}
+        </span>
+      )}
+      {detail && <span className="text-xs text-muted-foreground">{detail}</span>}
+    </span>
+  );
+}
+
+/**
+ * A person's share of their target for the period ("45 %", the target under it, written as the
+ * KPI writes it), or that they have none; 100 % and over is coloured.
+ */
+export function KpiTargetShareCell({
+  value,
+  target,
+  formatTarget,
+}: {
+  value: number | null;
+  target: number | null;
+  formatTarget: (value: number) => string;
+}) {
+  const { t } = useTranslation('scoreboard');
+  const format = useCompanyFormat();
+  const share = computeTargetShare(value, target);
+  if (target === null) return <span className="text-sm whitespace-nowrap text-muted-foreground">{t('rankBy.noTarget')}</span>;
+  const percent = share === null ? null : Math.round(share * 100);
+  return (
+    <span className="flex flex-col items-end">
+      <span
+        className={cn('font-semibold whitespace-nowrap tabular-nums', share !== null && share >= 1 ? 'text-primary' : 'text-foreground')}
+      >
+        {percent === null ? '—' : format.percent(percent)}
+      </span>
+      <span className="text-xs text-muted-foreground">{t('rankBy.targetDetail', { target: formatTarget(target) })}</span>
+    </span>
+  );
+}
