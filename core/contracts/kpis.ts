@@ -226,7 +226,7 @@ export const KPI_DEFINITION_MESSAGES = {
   ofMissing: 'Choose what to sum or average: points or a number field',
   ofOnCount: 'A count counts activities: choose sum or average to add up a field',
   unknownField: 'Every chosen type must have this field, as a number or an amount',
-  pointsOfBuiltIns: 'Points are kept per type for your own types only: choose every type, or only your own',
+  pointsOfCallOutcomes: "A call's points are kept for all its outcomes together: choose no outcome to sum a call's points",
   whereOnSum: 'A value filter narrows a count only: a sum or average reads every activity of the types',
   whereField: 'Every chosen type must have this field, as a choice or yes/no',
   whereValue: 'Choose values the field has',

@@ -28,8 +28,8 @@ export interface KpiTypeShape {
 
 /**
  * The five built-in kinds as types. A call's outcome is "not answered" or an answered call's
- * outcome; a sale has its value (money). Their points are kept per day, not per kind, so points
- * of a built-in kind alone cannot be summed (KPI_DEFINITION_MESSAGES.pointsOfBuiltIns).
+ * outcome; a sale has its value (money). Their points are kept per kind and day (decision 110), a
+ * call's for all its outcomes together (KPI_DEFINITION_MESSAGES.pointsOfCallOutcomes).
  */
 export const BUILT_IN_KPI_TYPE_SHAPES: Record<BuiltInKpiType, KpiTypeShape> = {
   call: {
@@ -173,6 +173,8 @@ export interface BuiltInTotals {
   /** The largest and smallest sale value of the period (decision 109); absent or null: no sale, or not read. */
   saleMax?: number | null;
   saleMin?: number | null;
+  /** The points of each built-in kind over the period (decision 110); absent: not read (counted as none). */
+  kindPoints?: Record<BuiltInKpiType, number>;
 }
 
 /** The facts the built-in kinds hold, from a member's totals: only an answered call books a meeting or moves forward. */
@@ -187,19 +189,24 @@ export function factsFromBuiltInTotals(row: BuiltInTotals): KpiFact[] {
     counts: {},
     ...extra,
   });
+  const points = row.kindPoints;
   return [
     fact('call', 'not_answered', row.unanswered),
     fact('call', 'no_progress', row.answered - row.movedForward - row.meetingsBooked),
     fact('call', 'moved_forward', row.movedForward),
     fact('call', 'meeting_booked', row.meetingsBooked),
-    fact('meeting', '', row.meetingsCompleted),
+    // A call's points are kept for all its outcomes together (its bonus among them): a fact of
+    // their own under no outcome, which a points KPI on calls reads and no outcome filter matches.
+    fact('call', '', 0, { points: points?.call ?? 0 }),
+    fact('meeting', '', row.meetingsCompleted, { points: points?.meeting ?? 0 }),
     fact('sale', '', row.sales, {
+      points: points?.sale ?? 0,
       sums: { value: row.revenue },
       counts: { value: row.sales },
       ...(row.saleMax != null && row.saleMin != null ? { maxes: { value: row.saleMax }, mins: { value: row.saleMin } } : {}),
     }),
-    fact('email', '', row.emails),
-    fact('linkedin', '', row.linkedin),
+    fact('email', '', row.emails, { points: points?.email ?? 0 }),
+    fact('linkedin', '', row.linkedin, { points: points?.linkedin ?? 0 }),
     fact(ALL_TYPES, '', row.activities, { points: row.points }),
   ].filter((f) => f.activities !== 0 || f.points !== 0);
 }
@@ -292,7 +299,9 @@ export function checkKpiDefinition(formula: KpiFormula, context: KpiCheckContext
   } else if (!formula.of) {
     say('of', KPI_DEFINITION_MESSAGES.ofMissing);
   } else if (formula.of === 'points') {
-    if (types.some((type) => type.builtIn)) say('of', KPI_DEFINITION_MESSAGES.pointsOfBuiltIns);
+    // A call's points are kept for all its outcomes together (decision 110).
+    if (formula.outcomeIds.length > 0 && types.some((type) => type.id === 'call'))
+      say('outcomeIds', KPI_DEFINITION_MESSAGES.pointsOfCallOutcomes);
   } else if (
     everyType ||
     !types.every((type) => type.fields.some((field) => field.id === formula.of && (field.kind === 'number' || field.kind === 'money')))

@@ -84,6 +84,15 @@ describe('checkKpiDefinition', () => {
     });
   });
 
+  it("sums or averages the points of any type, a built-in kind's too, but a call's only for all its outcomes together", () => {
+    expect(check(agg({ aggregate: 'sum', of: 'points', typeIds: ['call'] }))).toEqual({});
+    expect(check(agg({ aggregate: 'average', of: 'points', typeIds: ['sale', 'meeting', visit.id] }))).toEqual({});
+    expect(check(agg({ aggregate: 'sum', of: 'points', typeIds: [visit.id], outcomeIds: ['offer'] }))).toEqual({});
+    expect(check(agg({ aggregate: 'sum', of: 'points', typeIds: ['call'], outcomeIds: ['meeting_booked'] }))).toEqual({
+      'formula.outcomeIds': KPI_DEFINITION_MESSAGES.pointsOfCallOutcomes,
+    });
+  });
+
   it('refuses a KPI made of itself, a circle through others, and a tower more than four deep', () => {
     const formulas = new Map(builtIns);
     formulas.set('k1', { kind: 'ratio', left: 'calls', right: 'sales' });
@@ -121,8 +130,22 @@ describe('evaluateKpis', () => {
       activities: 14,
       saleMax: 250_000,
       saleMin: 50_000,
+      kindPoints: { call: 22, meeting: 6, sale: 10, email: 0, linkedin: 0 },
     });
     expect(facts.find((fact) => fact.type === ALL_TYPES)).toMatchObject({ activities: 14, points: 40 });
+    // The points of one built-in kind (decision 110): a call's over all its outcomes, per call on average.
+    const kindPoints = new Map<string, KpiFormula>([
+      ['call_points', agg({ aggregate: 'sum', of: 'points', typeIds: ['call'] })],
+      ['points_per_call', agg({ aggregate: 'average', of: 'points', typeIds: ['call'] })],
+      ['sale_and_meeting_points', agg({ aggregate: 'sum', of: 'points', typeIds: ['sale', 'meeting'] })],
+      ['calls_answered', agg({ aggregate: 'count', typeIds: ['call'], outcomeIds: ['no_progress', 'moved_forward', 'meeting_booked'] })],
+    ]);
+    expect(Object.fromEntries(evaluateKpis(kindPoints, facts))).toEqual({
+      call_points: 22,
+      points_per_call: 2.2,
+      sale_and_meeting_points: 16,
+      calls_answered: 4,
+    });
     // The largest and smallest sale (decision 109), as an own type's field's extremes are read.
     const extremes = new Map<string, KpiFormula>([
       ['largest_sale', agg({ aggregate: 'max', of: 'value', typeIds: ['sale'] })],

@@ -272,11 +272,13 @@ export async function rebuildDailyStats(db: Database, companyId: string): Promis
     await tx.execute(sql`DELETE FROM daily_user_stats WHERE company_id = ${companyId}`);
     await tx.execute(sql`
       INSERT INTO daily_user_stats (company_id, day, user_id, calls, answered, unanswered, meetings_booked,
-        meetings_completed, moved_forward, emails, linkedin, sales, revenue, points, activities, bonus_calls, sale_max, sale_min)
+        meetings_completed, moved_forward, emails, linkedin, sales, revenue, points, activities, bonus_calls, sale_max, sale_min,
+        call_points, meeting_points, sale_points, email_points, linkedin_points)
       SELECT a.company_id, a.local_date, a.user_id,
         sum(d.calls), sum(d.answered), sum(d.unanswered), sum(d.meetings_booked), sum(d.meetings_completed),
         sum(d.moved_forward), sum(d.emails), sum(d.linkedin), sum(d.sales), sum(d.revenue), sum(d.points),
-        sum(d.activities), sum(d.bonus_calls), max(d.sale_max), min(d.sale_min)
+        sum(d.activities), sum(d.bonus_calls), max(d.sale_max), min(d.sale_min),
+        sum(d.call_points), sum(d.meeting_points), sum(d.sale_points), sum(d.email_points), sum(d.linkedin_points)
       FROM activities a, daily_stats_delta(a, 1) d
       WHERE a.company_id = ${companyId}
       GROUP BY a.company_id, a.local_date, a.user_id

@@ -43,13 +43,20 @@ export type DayStats = {
   /** The day's largest and smallest sale value (decision 109), as text; null without a sale. */
   sale_max: string | null;
   sale_min: string | null;
+  /** The day's points of each built-in kind (decision 110). */
+  call_points: number;
+  meeting_points: number;
+  sale_points: number;
+  email_points: number;
+  linkedin_points: number;
 };
 
 /** A company's rollup rows, as the trigger stored them (run it in the company's scope). */
 export function selectStoredRollups(companyId: string): SQL {
   return sql`SELECT day::text AS day, user_id, calls, answered, unanswered, meetings_booked, meetings_completed,
                     moved_forward, emails, linkedin, sales, revenue::text AS revenue, points, activities, bonus_calls,
-                    sale_max::text AS sale_max, sale_min::text AS sale_min
+                    sale_max::text AS sale_max, sale_min::text AS sale_min,
+                    call_points, meeting_points, sale_points, email_points, linkedin_points
                FROM daily_user_stats WHERE company_id = ${companyId} ORDER BY day, user_id`;
 }
 
@@ -70,7 +77,12 @@ export function selectFreshRollups(companyId: string): SQL {
                     count(*)::int AS activities,
                     count(*) FILTER (WHERE daily_bonus)::int AS bonus_calls,
                     (max(ticket_size) FILTER (WHERE type = 'sale'))::text AS sale_max,
-                    (min(ticket_size) FILTER (WHERE type = 'sale'))::text AS sale_min
+                    (min(ticket_size) FILTER (WHERE type = 'sale'))::text AS sale_min,
+                    coalesce(sum(points_earned) FILTER (WHERE type IN ('call_answered', 'call_unanswered')), 0)::int AS call_points,
+                    coalesce(sum(points_earned) FILTER (WHERE type = 'meeting'), 0)::int AS meeting_points,
+                    coalesce(sum(points_earned) FILTER (WHERE type = 'sale'), 0)::int AS sale_points,
+                    coalesce(sum(points_earned) FILTER (WHERE type = 'email'), 0)::int AS email_points,
+                    coalesce(sum(points_earned) FILTER (WHERE type = 'linkedin'), 0)::int AS linkedin_points
                FROM activities WHERE company_id = ${companyId}
               GROUP BY local_date, user_id ORDER BY local_date, user_id`;
 }

@@ -482,6 +482,16 @@ export const dailyUserStats = pgTable(
      */
     saleMax: bigint('sale_max', { mode: 'number' }),
     saleMin: bigint('sale_min', { mode: 'number' }),
+    /**
+     * The day's points of each built-in kind (a call's include the daily call bonus it carries), so a
+     * KPI can sum the points of one kind as it sums an own type's (decision 110). An own type's
+     * points are in activity_type_day_stats; `points` above is every activity's.
+     */
+    callPoints: integer('call_points').notNull().default(0),
+    meetingPoints: integer('meeting_points').notNull().default(0),
+    salePoints: integer('sale_points').notNull().default(0),
+    emailPoints: integer('email_points').notNull().default(0),
+    linkedinPoints: integer('linkedin_points').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.day, t.userId] }),

@@ -224,12 +224,20 @@ export async function findRollupDriftIn(tx: Transaction, companyId: CompanyId): 
              count(*) FILTER (WHERE type IN ('call_answered', 'call_unanswered'))::int AS calls,
              coalesce(sum(ticket_size) FILTER (WHERE type = 'sale'), 0)::bigint AS revenue,
              count(*) FILTER (WHERE daily_bonus)::int AS bonus_calls,
-             max(ticket_size) FILTER (WHERE type = 'sale') AS sale_max, min(ticket_size) FILTER (WHERE type = 'sale') AS sale_min
+             max(ticket_size) FILTER (WHERE type = 'sale') AS sale_max, min(ticket_size) FILTER (WHERE type = 'sale') AS sale_min,
+             coalesce(sum(points_earned) FILTER (WHERE type IN ('call_answered', 'call_unanswered')), 0)::int AS call_points,
+             coalesce(sum(points_earned) FILTER (WHERE type = 'meeting'), 0)::int AS meeting_points,
+             coalesce(sum(points_earned) FILTER (WHERE type = 'sale'), 0)::int AS sale_points,
+             coalesce(sum(points_earned) FILTER (WHERE type = 'email'), 0)::int AS email_points,
+             coalesce(sum(points_earned) FILTER (WHERE type = 'linkedin'), 0)::int AS linkedin_points
         FROM activities WHERE company_id = ${companyId}::uuid GROUP BY user_id, local_date)
     SELECT count(*)::int AS n FROM recount r
       FULL JOIN (SELECT * FROM daily_user_stats WHERE company_id = ${companyId}::uuid) s ON s.user_id = r.user_id AND s.day = r.day
      WHERE r.activities IS DISTINCT FROM s.activities OR r.points IS DISTINCT FROM s.points OR r.calls IS DISTINCT FROM s.calls
         OR r.revenue IS DISTINCT FROM s.revenue OR r.bonus_calls IS DISTINCT FROM s.bonus_calls
-        OR r.sale_max IS DISTINCT FROM s.sale_max OR r.sale_min IS DISTINCT FROM s.sale_min`);
+        OR r.sale_max IS DISTINCT FROM s.sale_max OR r.sale_min IS DISTINCT FROM s.sale_min
+        OR r.call_points IS DISTINCT FROM s.call_points OR r.meeting_points IS DISTINCT FROM s.meeting_points
+        OR r.sale_points IS DISTINCT FROM s.sale_points OR r.email_points IS DISTINCT FROM s.email_points
+        OR r.linkedin_points IS DISTINCT FROM s.linkedin_points`);
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }

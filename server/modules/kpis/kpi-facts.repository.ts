@@ -49,7 +49,9 @@ async function selectBuiltInFacts(
            sum(meetings_booked)::int AS meetings_booked, sum(moved_forward)::int AS moved_forward,
            sum(meetings_completed)::int AS meetings_completed, sum(emails)::int AS emails, sum(linkedin)::int AS linkedin,
            sum(sales)::int AS sales, sum(revenue)::bigint AS revenue, sum(points)::int AS points, sum(activities)::int AS activities,
-           max(sale_max) AS sale_max, min(sale_min) AS sale_min
+           max(sale_max) AS sale_max, min(sale_min) AS sale_min, sum(call_points)::int AS call_points,
+           sum(meeting_points)::int AS meeting_points, sum(sale_points)::int AS sale_points, sum(email_points)::int AS email_points,
+           sum(linkedin_points)::int AS linkedin_points
       FROM daily_user_stats
      WHERE company_id = ${companyId}::uuid AND day BETWEEN ${from}::date AND ${to}::date${whoseRows(scope)}
      GROUP BY 1, 2`);
@@ -70,6 +72,13 @@ async function selectBuiltInFacts(
       activities: Number(row.activities),
       saleMax: row.sale_max == null ? null : Number(row.sale_max),
       saleMin: row.sale_min == null ? null : Number(row.sale_min),
+      kindPoints: {
+        call: Number(row.call_points),
+        meeting: Number(row.meeting_points),
+        sale: Number(row.sale_points),
+        email: Number(row.email_points),
+        linkedin: Number(row.linkedin_points),
+      },
     };
     return factsFromBuiltInTotals(totals).map((fact) => ({ ...fact, day: String(row.day) }));
   });

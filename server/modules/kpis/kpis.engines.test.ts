@@ -107,9 +107,11 @@ describe('defining KPIs', () => {
     expect(await refusal({ kind: 'ratio', left: 'calls', right: 'calls' })).toEqual({
       'formula.right': 'A ratio of a KPI to itself is always 1, and a difference always 0: choose two different KPIs',
     });
-    expect(await refusal({ kind: 'aggregate', aggregate: 'sum', of: 'points', typeIds: ['call'] })).toEqual({
-      'formula.of': 'Points are kept per type for your own types only: choose every type, or only your own',
-    });
+    expect(await refusal({ kind: 'aggregate', aggregate: 'sum', of: 'points', typeIds: ['call'], outcomeIds: ['meeting_booked'] })).toEqual(
+      {
+        'formula.outcomeIds': "A call's points are kept for all its outcomes together: choose no outcome to sum a call's points",
+      },
+    );
     expect(await refusal({ kind: 'aggregate', aggregate: 'max', of: 'value', typeIds: ['sale', 'call'] })).toEqual({
       'formula.of':
         "The smallest and largest are kept for a sale's value and the number and amount fields of your own types: choose one of those",
@@ -452,6 +454,11 @@ describe('every KPI equals its brute-force figure over the activities', () => {
           const rep = await t.createMember({ companyId: admin.companyId, name: `Rep ${run}` });
           const members = [admin, rep];
           const days = [0, -1, -2, -3].map((offset) => addDays(today() as LocalDate, offset));
+          // The daily call bonus at 2 calls (decision 108), so random runs earn it and move it often:
+          // a call's points then include it, and the points of calls (decision 110) must follow.
+          const { rules } = await ok<{ rules: { id: string; kpiKey: string }[] }>(await t.request('/api/v1/kpi-rules', { as: admin }));
+          const bonusRule = rules.find((rule) => rule.kpiKey === 'daily_call_bonus_20')!;
+          await ok(await t.request(`/api/v1/kpi-rules/${bonusRule.id}`, { method: 'PATCH', as: admin, json: { threshold: 2 } }));
 
           const types: ActivityType[] = [];
           for (const [i, spec] of typeSpecs.entries()) {
@@ -579,11 +586,8 @@ describe('every KPI equals its brute-force figure over the activities', () => {
                     (f) => (f.kind === 'number' || f.kind === 'money') && own.every((type) => type.fields.some((g) => g.id === f.id)),
                   )
                 : [];
-              const ofs = [
-                ...(allOwn || typeIds.length === 0 ? ['points'] : []),
-                ...numberFields.map((f) => f.id),
-                ...(typeIds.length === 1 && typeIds[0] === 'sale' ? ['value'] : []),
-              ];
+              // Points of any type, the built-in kinds' too (decision 110).
+              const ofs = ['points', ...numberFields.map((f) => f.id), ...(typeIds.length === 1 && typeIds[0] === 'sale' ? ['value'] : [])];
               const filterable = allOwn
                 ? own[0]!.fields.filter(
                     (f) => (f.kind === 'choice' || f.kind === 'yes_no') && own.every((type) => type.fields.some((g) => g.id === f.id)),
@@ -603,17 +607,36 @@ describe('every KPI equals its brute-force figure over the activities', () => {
                       return { fieldId: field.id, values };
                     })()
                   : null;
+              const of = aggregate === 'count' ? null : fieldsFor[spec.of % fieldsFor.length];
+              // A call's points are kept for all its outcomes together: no outcome filter on them.
+              const callPoints = of === 'points' && typeIds.includes('call');
               formula = {
                 kind: 'aggregate',
                 aggregate,
-                of: aggregate === 'count' ? null : fieldsFor[spec.of % fieldsFor.length],
+                of,
                 typeIds,
-                outcomeIds: outcomes.length > 0 && spec.outcomes % 3 === 0 ? [outcomes[spec.outcomes % outcomes.length]] : [],
+                outcomeIds:
+                  outcomes.length > 0 && spec.outcomes % 3 === 0 && !callPoints ? [outcomes[spec.outcomes % outcomes.length]] : [],
                 where,
               };
             }
             const response = await t.request('/api/v1/kpis', { method: 'POST', as: admin, json: kpiInput(`KPI ${i}`, formula) });
             if (response.status === 400 && spec.combine !== 'aggregate') continue; // a ratio of a KPI to itself: refused, as it should be
+            kpiIds.push((await ok<Kpi>(response)).id);
+            compared++;
+          }
+          // The points of a built-in kind (decision 110) in every run: a call's (its daily bonus among
+          // them) summed and averaged, a sale's and a meeting's together.
+          for (const formula of [
+            { kind: 'aggregate', aggregate: 'sum', of: 'points', typeIds: ['call'] },
+            { kind: 'aggregate', aggregate: 'average', of: 'points', typeIds: ['call'] },
+            { kind: 'aggregate', aggregate: 'sum', of: 'points', typeIds: ['sale', 'meeting'] },
+          ]) {
+            const response = await t.request('/api/v1/kpis', {
+              method: 'POST',
+              as: admin,
+              json: kpiInput(`Points ${formula.aggregate} ${formula.typeIds.join(' ')}`, formula),
+            });
             kpiIds.push((await ok<Kpi>(response)).id);
             compared++;
           }

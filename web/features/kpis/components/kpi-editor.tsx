@@ -106,22 +106,18 @@ export function KpiEditor({
   const whereField = valueFields.find((f) => f.id === form.whereFieldId);
   const aggregate = form.kind !== 'ratio' && form.kind !== 'difference';
   const extreme = form.kind === 'min' || form.kind === 'max';
-  const ownTypesOnly = form.typeIds.every((typeId) => !types.find((type) => type.id === typeId)?.builtIn);
   // The built-in kinds chosen are at most a sale (whose value the rollup keeps extremes of, decision 109).
   const extremesKept = form.typeIds.every((typeId) => {
     const type = types.find((shape) => shape.id === typeId);
     return !type?.builtIn || type.id === 'sale';
   });
-  // Points are kept per type for the company's own types only (decision 101); the smallest and
-  // largest for their number and amount fields and a sale's value.
+  // Points are kept per type, the built-in kinds' too (decision 110); the smallest and largest for
+  // the own types' number and amount fields and a sale's value.
   const ofChoices = extreme
     ? extremesKept
       ? numberFields.map((f) => ({ value: f.id, label: nameOf(f.names) }))
       : []
-    : [
-        ...(ownTypesOnly ? [{ value: 'points', label: t('kpis.ofPoints') }] : []),
-        ...numberFields.map((f) => ({ value: f.id, label: nameOf(f.names) })),
-      ];
+    : [{ value: 'points', label: t('kpis.ofPoints') }, ...numberFields.map((f) => ({ value: f.id, label: nameOf(f.names) }))];
   const kpiChoices = kpis.filter((other) => other.id !== kpi?.id).map((other) => ({ value: other.id, label: nameOf(other.names) }));
 
   /** Changing the types keeps only what the new types still have. */
