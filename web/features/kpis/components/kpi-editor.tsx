@@ -20,7 +20,17 @@ import { cn } from '@web/lib/cn';
 import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { useSaveKpi } from '../api/save-kpi';
-import { KPI_KINDS, type KpiForm, listCommonFields, listOutcomeChoices, listTypeShapes, newForm, toForm, toInput } from '../lib/kpi-form';
+import {
+  KPI_KINDS,
+  type KpiForm,
+  listCommonFields,
+  listOutcomeChoices,
+  listTypeShapes,
+  newForm,
+  readsCallPoints,
+  toForm,
+  toInput,
+} from '../lib/kpi-form';
 
 /** A group of checkboxes drawn as chips, read as one labelled group. */
 function ChipGroup({
@@ -226,7 +236,11 @@ export function KpiEditor({
                 })}
               </ChipGroup>
 
-              {outcomes.length > 0 && (
+              {outcomes.length > 0 && readsCallPoints(form) ? (
+                <p className="text-sm text-muted-foreground" data-testid="call-points-outcomes">
+                  {t('kpis.callPointsAllOutcomes')}
+                </p>
+              ) : outcomes.length > 0 ? (
                 <ChipGroup
                   legend={t('kpis.outcomes')}
                   help={t('kpis.outcomesHint')}
@@ -243,7 +257,7 @@ export function KpiEditor({
                     </Chip>
                   ))}
                 </ChipGroup>
-              )}
+              ) : null}
 
               {form.kind !== 'count' && (
                 <div className="space-y-1.5">

@@ -73,6 +73,11 @@ export function toForm(kpi: Kpi): KpiForm {
   return { ...form, kind: formula.kind, left: formula.left, right: formula.right };
 }
 
+/** A call's points are kept for all its outcomes together (decision 110): no outcome can filter a points KPI on calls. */
+export function readsCallPoints(form: Pick<KpiForm, 'kind' | 'of' | 'typeIds'>): boolean {
+  return (form.kind === 'sum' || form.kind === 'average') && form.of === 'points' && form.typeIds.includes('call');
+}
+
 export function toInput(form: KpiForm): KpiInput {
   const names = Object.fromEntries(Object.entries(form.names).filter(([, name]) => name.trim() !== '')) as Partial<Names>;
   const formula: KpiFormula =
@@ -83,7 +88,7 @@ export function toInput(form: KpiForm): KpiInput {
           aggregate: form.kind,
           of: form.kind === 'count' ? null : form.of || null,
           typeIds: form.typeIds,
-          outcomeIds: form.outcomeIds,
+          outcomeIds: readsCallPoints(form) ? [] : form.outcomeIds,
           where: form.kind === 'count' && form.whereFieldId ? { fieldId: form.whereFieldId, values: form.whereValues } : null,
         };
   return { names, formula, format: form.format, decimals: form.decimals, lowerIsBetter: form.lowerIsBetter };

@@ -165,6 +165,28 @@ describe('Administration, KPIs', () => {
     await vi.waitFor(() => expect(rows.at(-1)).toHaveTextContent('—'));
   });
 
+  it("sums the points of a built-in kind: a call's points take no outcome, and the chosen ones are not sent", async () => {
+    const recorded = stubServer();
+    const user = renderPage();
+    await screen.findByRole('list', { name: 'Your KPIs' });
+    await user.click(screen.getByRole('button', { name: 'New KPI' }));
+    const editor = within(await screen.findByRole('dialog', { name: 'New KPI' }));
+    await user.type(editor.getByRole('textbox', { name: 'English' }), 'Points from calls');
+    await user.click(editor.getByRole('checkbox', { name: 'Call' }));
+    await user.click(editor.getByRole('checkbox', { name: 'Meeting booked' }));
+    await user.click(editor.getByRole('radio', { name: 'Sum' }));
+    await user.click(editor.getByRole('combobox', { name: 'Of' }));
+    await user.click(await screen.findByRole('option', { name: 'Points' }));
+    expect(editor.getByTestId('call-points-outcomes')).toHaveTextContent("A call's points count for all its outcomes together");
+    expect(editor.queryByRole('checkbox', { name: 'Meeting booked' })).toBeNull();
+    await user.click(editor.getByRole('button', { name: 'Create KPI' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted(recorded).at(-1)).toMatchObject({
+      names: { en: 'Points from calls' },
+      formula: { kind: 'aggregate', aggregate: 'sum', of: 'points', typeIds: ['call'], outcomeIds: [], where: null },
+    });
+  });
+
   it('reads in Norwegian, names included', async () => {
     await i18n.changeLanguage('nb');
     stubServer();
