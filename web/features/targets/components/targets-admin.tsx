@@ -271,7 +271,7 @@ function TargetsTable({ targets, nameOf }: { targets: Target[]; nameOf: (target:
           <TableHead className="text-right">{t('admin.value')}</TableHead>
           <TableHead className="hidden md:table-cell">{t('admin.effectiveFrom')}</TableHead>
           <TableHead className="pr-5 text-right">
-            <span className="sr-only">{t('admin.end')}</span>
+            <span className="sr-only">{t('actions')}</span>
           </TableHead>
         </TableRow>
       </TableHeader>

@@ -77,7 +77,7 @@ export function TeamGoalsCard() {
                   </TableHead>
                 ))}
                 <TableHead className="pr-5 text-right">
-                  <span className="sr-only">{t('goals.edit')}</span>
+                  <span className="sr-only">{t('actions')}</span>
                 </TableHead>
               </TableRow>
             </TableHeader>
