@@ -251,29 +251,11 @@ SELECT id FROM inserted`;
  * The daily bonus of a company's own type on one member's day, settled after one of the type left
  * it (decision 100): taken off the activity that carries it when the day has fewer than the bonus's
  * number (or the type no bonus now), given to the day's latest of the type when none carries it and
- * the day still has the number. One statement.
+ * the day still has the number. One statement, the database's `settle_type_bonus` (migration 0067),
+ * which an import's undo runs too.
  *   $1 company, $2 user, $3 local day, $4 type, $5 updated at
  */
-const SETTLE_TYPE_BONUS_SQL = `WITH type AS (
-  SELECT (bonus ->> 'threshold')::int AS threshold, (bonus ->> 'points')::int AS points
-    FROM activity_types WHERE company_id = $1::uuid AND id = $4::uuid
-), day AS (
-  SELECT id, created_at, bonus_points FROM activities
-   WHERE company_id = $1::uuid AND user_id = $2::text AND local_date = $3::date AND type_id = $4::uuid
-   FOR UPDATE
-), taken AS (
-  UPDATE activities a SET points_earned = a.points_earned - a.bonus_points, bonus_points = 0, updated_at = $5::timestamptz
-    FROM day
-   WHERE a.id = day.id AND day.bonus_points > 0
-     AND (SELECT count(*) FROM day) < coalesce((SELECT threshold FROM type), 2147483647)
-  RETURNING a.id
-)
-UPDATE activities a SET points_earned = a.points_earned + t.points, bonus_points = t.points, updated_at = $5::timestamptz
-  FROM type t
- WHERE t.points IS NOT NULL
-   AND a.id = (SELECT id FROM day ORDER BY created_at DESC, id DESC LIMIT 1)
-   AND NOT EXISTS (SELECT 1 FROM day WHERE bonus_points > 0)
-   AND (SELECT count(*) FROM day) >= t.threshold`;
+const SETTLE_TYPE_BONUS_SQL = 'SELECT settle_type_bonus($1::uuid, $2::text, $3::date, $4::uuid, $5::timestamptz)';
 
 /** Where the activities' writes run: the database, and what they read from other modules' tables (decision 097). */
 export type ActivityStore = { db: Database; lookups: ActivityLookups };
