@@ -85,6 +85,27 @@ describe('most improved on a KPI', () => {
     expect(values.kpis[0]!.members.find((m) => m.userId === slower.id)?.improvement).toEqual({ baseline: 0, periods: 1, change: null });
   });
 
+  it("measures the points of calls (decision 110) against the weeks' own points of calls", async () => {
+    const created = await t.request('/api/v1/kpis', {
+      method: 'POST',
+      as: admin,
+      json: {
+        names: { en: 'Points from calls' },
+        formula: { kind: 'aggregate', aggregate: 'sum', of: 'points', typeIds: ['call'] },
+        format: 'number',
+      },
+    });
+    const kpi = (await created.json()) as { id: string };
+    const values = (await (await valuesOf(`from=2026-11-30&to=2026-12-06&ids=${kpi.id}&improvement=week`)).json()) as KpiValues;
+    // Siri: a point a call, 10 a week before and 15 now; Sam's sale week had no call points (0 of them counts).
+    expect(values.kpis[0]!.members.find((m) => m.userId === steady.id)).toEqual({
+      userId: steady.id,
+      value: 15,
+      improvement: { baseline: 10, periods: 4, change: 5_000 },
+    });
+    expect(values.kpis[0]!.members.find((m) => m.userId === slower.id)?.improvement).toEqual({ baseline: 2, periods: 2, change: -5_000 });
+  });
+
   it('is asked for one KPI at a time, in words', async () => {
     const refused = await valuesOf('from=2026-11-30&to=2026-12-06&improvement=week');
     expect(refused.status).toBe(400);

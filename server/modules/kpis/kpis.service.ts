@@ -405,8 +405,10 @@ async function measureImprovements(
     const own = byMember.get(userId) ?? [];
     const past: number[] = [];
     for (const period of earlier) {
-      const inPeriod = own.filter((fact) => fact.day >= period.from && fact.day <= period.to && fact.activities > 0);
-      if (inPeriod.length === 0) continue;
+      // A period with activity counts whole: a fact without activities of its own (a call's points,
+      // decision 110) is part of its figure.
+      const inPeriod = own.filter((fact) => fact.day >= period.from && fact.day <= period.to);
+      if (!inPeriod.some((fact) => fact.activities > 0)) continue;
       const value = evaluateKpis(formulas, inPeriod, [id]).get(id) ?? null;
       if (value !== null) past.push(value);
     }
