@@ -164,6 +164,11 @@ export function formatCount(value: number, language: string): string {
   return new Intl.NumberFormat(getIntlLocale(language)).format(value);
 }
 
+/** A whole-number percent in the reader's language alone (a signed-out wall has no company): 25 -> '25 %' in Norwegian. */
+export function formatPercent(value: number, language: string): string {
+  return new Intl.NumberFormat(getIntlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
+}
+
 export function formatDecimal(value: number, language: string): string {
   return new Intl.NumberFormat(getIntlLocale(language), { maximumFractionDigits: 4 }).format(value);
 }

@@ -1,5 +1,6 @@
 import type { BoardPeriod, Kpi } from '@core/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '@web/lib/format';
 
 /**
  * A figure against the equal period before: up or down by how much, green when better (lower is
@@ -16,7 +17,7 @@ export function KpiChange({
   previous: number | null;
   period: BoardPeriod;
 }) {
-  const { t } = useTranslation('scoreboard');
+  const { t, i18n } = useTranslation('scoreboard');
   const before = t(`boards.previous.${period}`);
   if (value === null || previous === null || previous === 0)
     return <span className="text-muted-foreground">{t('boards.change.none', { period: before })}</span>;
@@ -25,7 +26,7 @@ export function KpiChange({
   const better = kpi.lowerIsBetter ? value < previous : value > previous;
   return (
     <span className={better ? 'text-success' : 'text-destructive'}>
-      {t(value > previous ? 'boards.change.up' : 'boards.change.down', { value: `${percent}%`, period: before })}
+      {t(value > previous ? 'boards.change.up' : 'boards.change.down', { value: formatPercent(percent, i18n.language), period: before })}
     </span>
   );
 }

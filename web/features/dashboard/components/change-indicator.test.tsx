@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { computePercentChange } from '@core/stats';
 import { i18n, loadNamespaces } from '@web/i18n';
 import { renderWithProviders } from '@web/test/render-with-providers';
-import { ChangeIndicator, computeChangeTone } from './change-indicator';
+import { ChangeIndicator, computeChangeTone, formatChangeLabel } from './change-indicator';
 
 describe('computeChangeTone', () => {
   it.each([
@@ -40,5 +40,14 @@ describe('ChangeIndicator', () => {
     await loadNamespaces(['scoreboard']);
     renderWithProviders(<ChangeIndicator change={computePercentChange(6, 4)} yesterday="4" />);
     expect(await screen.findByText('+50%')).toBeInTheDocument();
+  });
+
+  it("writes the percentage as the reader's language does", async () => {
+    await i18n.changeLanguage('nb');
+    await loadNamespaces(['scoreboard']);
+    renderWithProviders(<ChangeIndicator change={computePercentChange(2, 4)} yesterday="4" />);
+    expect((await screen.findByText(/50/)).textContent).toBe('-50\u00a0%');
+    expect(formatChangeLabel('+48%', (n) => `${n} %`)).toBe('+48 %');
+    expect(formatChangeLabel('0%', (n) => `${n} %`)).toBe('0 %');
   });
 });

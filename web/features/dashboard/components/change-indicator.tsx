@@ -2,6 +2,7 @@ import { ArrowDownRightIcon, ArrowUpRightIcon, MinusIcon } from 'lucide-react';
 import { NEW_CHANGE } from '@core/stats';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
+import { useCompanyFormat } from '@web/lib/format';
 
 export type ChangeTone = 'up' | 'down' | 'flat';
 
@@ -19,15 +20,26 @@ const TONES: Record<ChangeTone, { className: string; Icon: typeof ArrowUpRightIc
   flat: { className: 'bg-muted text-muted-foreground', Icon: MinusIcon },
 };
 
+/**
+ * The server's change label ('+50%', '-20%', '0%', as the API writes it) as the reader's
+ * language writes a percent ('+50 %' in Norwegian); anything else as it came.
+ */
+export function formatChangeLabel(change: string, percent: (value: number) => string): string {
+  const match = /^([+-]?)(\d+)%$/.exec(change);
+  if (!match) return change;
+  return `${match[1]}${percent(Number(match[2]))}`;
+}
+
 /** '+50% vs yesterday (12)', or 'New vs yesterday (0)': the change label from the server, coloured by direction. */
 export function ChangeIndicator({ change, yesterday }: { change: string; yesterday: string }) {
   const { t } = useTranslation('scoreboard');
+  const format = useCompanyFormat();
   const { className, Icon } = TONES[computeChangeTone(change)];
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
       <span className={cn('inline-flex items-center gap-0.5 rounded-full px-1.5 py-0.5 font-semibold tabular', className)}>
         <Icon className="size-3.5" aria-hidden />
-        {change === NEW_CHANGE ? t('kpi.newChange') : change}
+        {change === NEW_CHANGE ? t('kpi.newChange') : formatChangeLabel(change, format.percent)}
       </span>
       <span className="text-muted-foreground">{t('kpi.vsYesterday', { value: yesterday })}</span>
     </p>

@@ -44,7 +44,7 @@ export function StatsCards({ stats }: { stats: MyTodayStats }) {
         tone="bg-accent text-accent-foreground"
         label={hitRateWords.label}
         info={<ConversionInfo kind="hitRate" />}
-        value={`${hitRate}%`}
+        value={format.percent(hitRate)}
         detail={t('stats.hitRateHint', { count: stats.answered })}
         footer={<Progress value={hitRate} aria-label={hitRateWords.label} indicatorClassName="bg-success" />}
       />

@@ -55,7 +55,7 @@ export function TodayReportCard({ today }: { today: WrapupToday }) {
         </dl>
         <div className="flex items-center justify-between rounded-lg border px-3 py-2 text-sm">
           <ConversionLabel kind="wrapup" className="text-muted-foreground" />
-          <span className="tabular font-semibold">{conversion}%</span>
+          <span className="tabular font-semibold">{format.percent(conversion)}</span>
         </div>
         {saved ? (
           <div className="space-y-3 text-sm">
