@@ -306,7 +306,7 @@ describe('activity types', () => {
     });
     await page.getByRole('combobox', { name: 'Rank by' }).click();
     await page.getByRole('option', { name: '% of goal' }).click();
-    await page.waitForURL('**/app?rankBy=goal_share');
+    await page.waitForURL(/\/app\?sort=kpi%3A[^&]+&rankBy=goal_share$/);
     await expect.poll(() => byOffers.getByRole('row').nth(1).innerText()).toMatch(/Ola Rep\s+1\s+50\s?%\s+Target 2$/);
     await expect.poll(() => byOffers.getByRole('row').nth(2).innerText()).toMatch(/Astrid Admin\s+that's you\s+0\s+No target$/);
     expect(await page.getByTestId('ranking-note').innerText()).toContain("as a share of their manager's target for today");

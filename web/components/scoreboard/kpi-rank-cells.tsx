@@ -31,13 +31,13 @@ export function KpiImprovementCell({
   const percent = measure?.change != null ? Math.round(measure.change / 100) : null;
   const better = percent !== null && (lowerIsBetter ? percent < 0 : percent > 0);
   return (
-    <span className="flex flex-col items-end">
+    <span className="flex flex-col items-end text-right">
       {percent === null ? (
-        <span className="text-sm whitespace-nowrap text-muted-foreground">
+        <span className="text-sm sm:whitespace-nowrap text-muted-foreground">
           {measure && measure.baseline !== null ? t('rankBy.noAverage') : t('rankBy.noHistory')}
         </span>
       ) : (
-        <span className={cn('font-semibold whitespace-nowrap tabular-nums', better ? 'text-primary' : 'text-foreground')}>
+        <span className={cn('font-semibold sm:whitespace-nowrap tabular-nums', better ? 'text-primary' : 'text-foreground')}>
           {t('rankBy.onAverage', { value: `${percent >= 0 ? '+' : '−'}${format.percent(Math.abs(percent))}` })}
         </span>
       )}
@@ -62,12 +62,12 @@ export function KpiTargetShareCell({
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
   const share = computeTargetShare(value, target);
-  if (target === null) return <span className="text-sm whitespace-nowrap text-muted-foreground">{t('rankBy.noTarget')}</span>;
+  if (target === null) return <span className="text-sm sm:whitespace-nowrap text-muted-foreground">{t('rankBy.noTarget')}</span>;
   const percent = share === null ? null : Math.round(share * 100);
   return (
-    <span className="flex flex-col items-end">
+    <span className="flex flex-col items-end text-right">
       <span
-        className={cn('font-semibold whitespace-nowrap tabular-nums', share !== null && share >= 1 ? 'text-primary' : 'text-foreground')}
+        className={cn('font-semibold sm:whitespace-nowrap tabular-nums', share !== null && share >= 1 ? 'text-primary' : 'text-foreground')}
       >
         {percent === null ? '—' : format.percent(percent)}
       </span>

@@ -278,6 +278,8 @@ describe('the dashboard ranked by one of the company’s KPIs (decision 101)', (
 
     await screen.findByRole('table', { name: 'Team leaderboard by Demos booked' });
     expect(rowTexts()).toEqual(['Per: 5', 'Rita Rep (you): 2', 'Olav: 0']);
+    // Kept in the address with the team, so a reload or a shared link opens on it.
+    expect(screen.getByTestId('location')).toHaveTextContent('/app?team=team-1&sort=kpi%3Akpi-demos');
     expect(screen.getByText('Today · ranked by Demos booked')).toBeInTheDocument();
     // Ranked by the figure: "Rank by" stays at Points, and no measure column.
     expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('Points');
@@ -298,6 +300,25 @@ describe('the dashboard ranked by one of the company’s KPIs (decision 101)', (
     // The file is the KPI file of today for the team: every KPI a column.
     await user.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByRole('group', { name: /^Export KPIs, today/ })).toBeInTheDocument();
+  });
+
+  it('opens on the order in the address: a KPI, a built-in sort, and the first for one it does not know', async () => {
+    const { calls } = renderDashboard('/app?sort=kpi%3Akpi-cost');
+    await screen.findByRole('table', { name: 'Team leaderboard by Minutes per demo' });
+    expect(rowTexts()).toEqual(['Per: 18.0', 'Rita Rep (you): 42.5', 'Olav: —']);
+    // The built-in board is not asked for while a KPI orders the card.
+    expect(calls.some((c) => c.path === '/api/v1/scoreboard/leaderboard')).toBe(false);
+  });
+
+  it.each([
+    ['/app?sort=calls', 'Calls', 'calls'],
+    ['/app?sort=bogus', 'Points', 'points'],
+    ['/app?sort=kpi%3Agone', 'Points', 'points'],
+  ])('%s sorts by %s', async (url, label, asked) => {
+    const { boardCalls } = renderDashboard(url);
+    await screen.findByRole('table');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent(label);
+    await vi.waitFor(() => expect(boardCalls().at(-1)!.get('sort')).toBe(asked));
   });
 
   it('speaks Norwegian', async () => {

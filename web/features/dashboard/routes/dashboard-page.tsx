@@ -3,9 +3,9 @@ import { pickName } from '@core/activity-types';
 import { LEADERBOARD_SORT_KEYS, type LeaderboardSortKey } from '@core/stats';
 import { ActivityIcon, PhoneIcon, PlusIcon, TrophyIcon, TvIcon } from 'lucide-react';
 import type { QueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
@@ -56,6 +56,15 @@ function listDashboardExports(board: { sort: DashboardSort; teamId: string | und
 
 /** The leaderboard card's order until the person picks another. */
 const FIRST_SORT: LeaderboardSortKey = 'points';
+/** The card's order in the address (?sort=calls, ?sort=kpi:<id>), so a reload or a shared link keeps it. */
+const SORT_SEARCH_PARAM = 'sort';
+
+/** The order the address asks for: a built-in sort key or a KPI's (checked against the KPIs later); else the first. */
+function readDashboardSort(search: URLSearchParams): DashboardSort {
+  const sort = search.get(SORT_SEARCH_PARAM) ?? '';
+  if ((LEADERBOARD_SORT_KEYS as readonly string[]).includes(sort)) return sort as LeaderboardSortKey;
+  return sort.startsWith(KPI_SORT_PREFIX) && sort.length > KPI_SORT_PREFIX.length ? (sort as DashboardSort) : FIRST_SORT;
+}
 
 /**
  * The board's first answers (today's numbers, leaderboard, feed and badges), asked for as soon as
@@ -65,7 +74,13 @@ const FIRST_SORT: LeaderboardSortKey = 'points';
 export function prefetch(queryClient: QueryClient, search: URLSearchParams) {
   const teamId = search.get(TEAM_SEARCH_PARAM) ?? undefined;
   void queryClient.prefetchQuery(getKpisQueryOptions(teamId));
-  void queryClient.prefetchQuery(getLeaderboardQueryOptions({ period: 'today', sort: FIRST_SORT, teamId, rankBy: readRankBy(search) }));
+  const sort = readDashboardSort(search);
+  // A KPI's order is answered by the KPI figures, which the card asks for once it knows the day.
+  if (!sort.startsWith(KPI_SORT_PREFIX)) {
+    void queryClient.prefetchQuery(
+      getLeaderboardQueryOptions({ period: 'today', sort: sort as LeaderboardSortKey, teamId, rankBy: readRankBy(search) }),
+    );
+  }
   void queryClient.prefetchQuery(getFeedQueryOptions({ teamId }));
   void queryClient.prefetchQuery(getRecentBadgesQueryOptions());
 }
@@ -85,10 +100,25 @@ function DashboardScreen() {
   const format = useCompanyFormat();
   const { teamId } = useTeamFilter();
   const { rankBy } = useRankBy();
-  // The leaderboard card's order, here so the export menu writes the file in the same order.
-  const [chosenSort, setSort] = useState<DashboardSort>(FIRST_SORT);
+  // The leaderboard card's order, here so the export menu writes the file in the same order; kept in
+  // the address like the team and the ranking.
+  const [search, setSearch] = useSearchParams();
+  const chosenSort = readDashboardSort(search);
+  const setSort = (next: DashboardSort) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === FIRST_SORT) params.delete(SORT_SEARCH_PARAM);
+        else params.set(SORT_SEARCH_PARAM, next);
+        return params;
+      },
+      { replace: true },
+    );
   // The company's own KPIs rank the board too (decision 101); one deleted meanwhile falls back to points.
-  const ownKpis = (useKpiList().data?.kpis ?? []).filter((kpi) => !kpi.builtIn);
+  const kpiList = useKpiList();
+  const ownKpis = (kpiList.data?.kpis ?? []).filter((kpi) => !kpi.builtIn);
+  // A KPI's order in the address waits for the KPIs rather than asking for the built-in board meanwhile.
+  const awaitingKpi = chosenSort.startsWith(KPI_SORT_PREFIX) && kpiList.isPending;
   const rankKpi = ownKpis.find((k) => `${KPI_SORT_PREFIX}${k.id}` === chosenSort);
   const sort: DashboardSort = rankKpi || !chosenSort.startsWith(KPI_SORT_PREFIX) ? chosenSort : FIRST_SORT;
   const kpis = useKpis(teamId);
@@ -134,6 +164,7 @@ function DashboardScreen() {
               sort={sort}
               ownKpis={ownKpis}
               rankKpi={rankKpi}
+              awaitingKpi={awaitingKpi}
               onSortChange={setSort}
             />
             <LiveActivityCard format={format} today={kpis.data?.date ?? ''} teamId={teamId} />
@@ -187,6 +218,7 @@ function LeaderboardCard({
   sort,
   ownKpis,
   rankKpi: kpi,
+  awaitingKpi,
   onSortChange,
 }: {
   format: CompanyFormat;
@@ -197,13 +229,15 @@ function LeaderboardCard({
   sort: DashboardSort;
   ownKpis: readonly Kpi[];
   rankKpi: Kpi | undefined;
+  /** The address names a KPI and the KPIs are not known yet. */
+  awaitingKpi: boolean;
   onSortChange: (sort: DashboardSort) => void;
 }) {
   const { t, i18n } = useTranslation('scoreboard');
   const { data: me } = useMe();
   const { rankBy } = useRankBy();
   const builtInSort: LeaderboardSortKey = kpi ? FIRST_SORT : (sort as LeaderboardSortKey);
-  const leaderboard = useLeaderboard({ period: 'today', sort: builtInSort, teamId, rankBy }, { enabled: !kpi });
+  const leaderboard = useLeaderboard({ period: 'today', sort: builtInSort, teamId, rankBy }, { enabled: !kpi && !awaitingKpi });
   const personHref = usePersonPageHref();
   const badges = useRecentBadgesByUser();
   useLoggedError('leaderboard', leaderboard.error);
@@ -247,7 +281,7 @@ function LeaderboardCard({
       </CardHeader>
       {kpi ? (
         <KpiLeaderboard kpi={kpi} teamId={teamId} today={today} rankBy={rankBy} personHref={personHref} />
-      ) : leaderboard.isPending ? (
+      ) : awaitingKpi || leaderboard.isPending ? (
         <LeaderboardSkeleton />
       ) : (
         <>

@@ -272,7 +272,8 @@ export function Component() {
                       </TableRow>
                     );
                   })}
-                  <TableRow className="border-t-2 bg-muted/40 font-medium">
+                  {/* Everyone's total: on a phone a fair ranking shows only its measure, which has no total. */}
+                  <TableRow className={cn('border-t-2 bg-muted/40 font-medium', (improving || targeting) && 'max-sm:hidden')}>
                     <TableCell />
                     <TableCell>{teamId ? t('kpis.teamTotal') : t('kpis.everyone')}</TableCell>
                     {columns.map((kpi, i) => (
