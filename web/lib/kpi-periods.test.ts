@@ -1,6 +1,6 @@
 import type { Kpi, KpiValues } from '@core/contracts';
 import { describe, expect, it } from 'vitest';
-import { computeTargetShare, rankRows, rankRowsByImprovement, rankRowsByTargetShare } from './kpi-periods';
+import { computeTargetShare, isUpFromZero, rankRows, rankRowsByImprovement, rankRowsByTargetShare } from './kpi-periods';
 
 const kpi = (lowerIsBetter: boolean): Kpi => ({
   id: 'k',
@@ -61,6 +61,32 @@ describe("the KPI board's most improved", () => {
     // Ann and Dan tie on +25 %: the figure's order (both 2, then by name) decides.
     expect(order(false)).toEqual(['bob', 'ann', 'dan', 'cat']);
     expect(order(true)).toEqual(['ann', 'dan', 'bob', 'cat']);
+  });
+});
+
+describe('most improved from an average of 0', () => {
+  it('ranks a rise from 0 below every measured rise and above no change, a fall, or nothing to measure', () => {
+    const fromZero: KpiValues = {
+      ...values,
+      kpis: [
+        {
+          id: 'k',
+          total: 3,
+          members: [
+            // Ann rose from an average of 0 (no percentage), Bob fell, Cat rose 10 %, Dan has no history.
+            { userId: 'ann', value: 2, improvement: { baseline: 0, periods: 3, change: null } },
+            { userId: 'bob', value: 1, improvement: { baseline: 2, periods: 3, change: -5_000 } },
+            { userId: 'cat', value: 5, improvement: { baseline: 4.5, periods: 2, change: 1_000 } },
+            { userId: 'dan', value: 2, improvement: { baseline: null, periods: 0, change: null } },
+          ],
+        },
+      ],
+    };
+    expect(rankRowsByImprovement(values, fromZero, kpi(false), (id) => id).map((m) => m.userId)).toEqual(['cat', 'ann', 'bob', 'dan']);
+    expect(isUpFromZero({ baseline: 0 }, 2)).toBe(true);
+    expect(isUpFromZero({ baseline: 0 }, 0)).toBe(false);
+    expect(isUpFromZero({ baseline: 1 }, 2)).toBe(false);
+    expect(isUpFromZero(undefined, 2)).toBe(false);
   });
 });
 

@@ -50,6 +50,14 @@ export function rankRowsByTargetShare(
   });
 }
 
+/** Below any rise a change can measure (hundredths of a percent), above no change. */
+const UP_FROM_ZERO = 0.5;
+
+/** Whether a person's figure rose from an own average of 0: a rise with no percentage to it. */
+export function isUpFromZero(improvement: { baseline: number | null } | undefined, value: number | null): boolean {
+  return improvement?.baseline === 0 && value !== null && value > 0;
+}
+
 /** A figure over its target (0.45 is 45 %), or null without a target above 0 or without a figure. */
 export function computeTargetShare(value: number | null, target: number | null): number | null {
   return value === null || target === null || target <= 0 ? null : value / target;
@@ -57,13 +65,18 @@ export function computeTargetShare(value: number | null, target: number | null):
 
 /**
  * "Most improved" (decision 053 on a KPI): the biggest change on one's own average first (the
- * smallest where lower is better); no change to measure (no history, nothing before, no value now)
- * last; then as the KPI's own ranking orders them.
+ * smallest where lower is better); up from an average of 0 (no percentage to give) as the smallest
+ * rise there is; no change to measure (no history, no value now) last; then as the KPI's own
+ * ranking orders them.
  */
 export function rankRowsByImprovement(values: KpiValues, improved: KpiValues, kpi: Kpi, nameOf: (userId: string) => string) {
   const byValue = rankRows(values, kpi, nameOf);
   const place = new Map(byValue.map((member, index) => [member.userId, index]));
-  const change = new Map(improved.kpis.find((k) => k.id === kpi.id)?.members.map((m) => [m.userId, m.improvement?.change ?? null]));
+  const change = new Map(
+    improved.kpis
+      .find((k) => k.id === kpi.id)
+      ?.members.map((m) => [m.userId, m.improvement?.change ?? (isUpFromZero(m.improvement, m.value) ? UP_FROM_ZERO : null)]),
+  );
   return [...byValue].sort((a, b) => {
     const x = change.get(a.userId) ?? null;
     const y = change.get(b.userId) ?? null;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/format';
-import { computeTargetShare } from '@web/lib/kpi-periods';
+import { computeTargetShare, isUpFromZero } from '@web/lib/kpi-periods';
 
 /*
  * The fair rankings' measures on a KPI (decision 053 on a KPI, decisions 101 and 104), for the KPI
@@ -15,10 +15,13 @@ import { computeTargetShare } from '@web/lib/kpi-periods';
  */
 export function KpiImprovementCell({
   measure,
+  value,
   baseline,
   lowerIsBetter,
 }: {
   measure: { baseline: number | null; periods: number; change: number | null } | undefined;
+  /** The figure now: up from an average of 0 is said so (there is no percentage to give). */
+  value: number | null;
   baseline: (value: number) => string;
   lowerIsBetter: boolean;
 }) {
@@ -30,11 +33,23 @@ export function KpiImprovementCell({
       : null;
   const percent = measure?.change != null ? Math.round(measure.change / 100) : null;
   const better = percent !== null && (lowerIsBetter ? percent < 0 : percent > 0);
+  const upFromZero = percent === null && isUpFromZero(measure, value);
   return (
     <span className="flex flex-col items-end text-right">
       {percent === null ? (
-        <span className="text-sm sm:whitespace-nowrap text-muted-foreground">
-          {measure && measure.baseline !== null ? t('rankBy.noAverage') : t('rankBy.noHistory')}
+        <span
+          className={cn(
+            'text-sm sm:whitespace-nowrap',
+            upFromZero && !lowerIsBetter ? 'font-semibold text-primary' : 'text-muted-foreground',
+          )}
+        >
+          {upFromZero
+            ? t('rankBy.upFromZero')
+            : measure?.baseline === 0 && value === 0
+              ? t('rankBy.sameAsAverage')
+              : measure && measure.baseline !== null
+                ? t('rankBy.noAverage')
+                : t('rankBy.noHistory')}
         </span>
       ) : (
         <span className={cn('font-semibold sm:whitespace-nowrap tabular-nums', better ? 'text-primary' : 'text-foreground')}>

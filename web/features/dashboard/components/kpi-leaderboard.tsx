@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { formatKpiValue } from '@web/lib/format-kpi';
-import { computeTargetShare, rankRows, rankRowsByImprovement, rankRowsByTargetShare } from '@web/lib/kpi-periods';
+import { computeTargetShare, isUpFromZero, rankRows, rankRowsByImprovement, rankRowsByTargetShare } from '@web/lib/kpi-periods';
 import { formatMemberName } from '@web/lib/member-name';
 import { useKpiValues } from '@web/lib/queries/get-kpis';
 import { usePeopleTargets } from '@web/lib/queries/get-people-targets';
@@ -117,7 +117,7 @@ export function KpiLeaderboard({
             // A medal for a figure worth one: nothing counted up yet (0, or no value) earns none; on a
             // fair ranking, nothing to measure (no target, no history) earns none either.
             const measured = improving
-              ? improvementOf(row.userId)?.change != null
+              ? improvementOf(row.userId)?.change != null || isUpFromZero(improvementOf(row.userId), value)
               : targeting
                 ? computeTargetShare(value, targetOf.get(row.userId) ?? null) !== null
                 : true;
@@ -140,7 +140,12 @@ export function KpiLeaderboard({
                 {fair && (
                   <TableCell className="pr-3 pl-2 text-right sm:pr-5" data-slot="rank-measure">
                     {improving ? (
-                      <KpiImprovementCell measure={improvementOf(row.userId)} baseline={format} lowerIsBetter={kpi.lowerIsBetter} />
+                      <KpiImprovementCell
+                        measure={improvementOf(row.userId)}
+                        value={value}
+                        baseline={format}
+                        lowerIsBetter={kpi.lowerIsBetter}
+                      />
                     ) : (
                       <KpiTargetShareCell value={value} target={targetOf.get(row.userId) ?? null} formatTarget={format} />
                     )}

@@ -253,6 +253,7 @@ export function Component() {
                               <TableCell className="text-end">
                                 <KpiImprovementCell
                                   measure={improvementOf(member.userId)}
+                                  value={valueOf(kpi, member.userId) ?? null}
                                   baseline={(value) => format(kpi, value)}
                                   lowerIsBetter={kpi.lowerIsBetter}
                                 />

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, loadNamespaces } from '@web/i18n';
+import { renderWithProviders } from '@web/test/render-with-providers';
+import { KpiImprovementCell } from './kpi-rank-cells';
+
+/** The "Most improved" measure of one person, as the KPI board and the dashboard show it. */
+async function renderMeasure(
+  measure: { baseline: number | null; periods: number; change: number | null } | undefined,
+  value: number | null,
+) {
+  await loadNamespaces(['scoreboard']);
+  const { container } = renderWithProviders(
+    <KpiImprovementCell measure={measure} value={value} baseline={(v) => String(v)} lowerIsBetter={false} />,
+  );
+  return container;
+}
+
+describe('the most improved measure', () => {
+  afterEach(() => void i18n.changeLanguage('en'));
+
+  it('says a rise from an average of 0 as one, not as nothing to compare', async () => {
+    expect((await renderMeasure({ baseline: 0, periods: 3, change: null }, 2)).textContent).toBe(
+      'Up from an average of 0Own average 0 over 3 earlier periods with activity',
+    );
+  });
+
+  it('says 0 on an average of 0 is as on average', async () => {
+    expect((await renderMeasure({ baseline: 0, periods: 2, change: null }, 0)).textContent).toMatch(/^As on own average/);
+  });
+
+  it('keeps its other words: a change, no history', async () => {
+    expect((await renderMeasure({ baseline: 4, periods: 2, change: 5_000 }, 6)).textContent).toMatch(/^\+50% on own average/);
+    expect((await renderMeasure({ baseline: null, periods: 0, change: null }, 1)).textContent).toBe('No history yet');
+  });
+
+  it('in Norwegian', async () => {
+    await i18n.changeLanguage('nb');
+    await renderMeasure({ baseline: 0, periods: 3, change: null }, 2);
+    expect(await screen.findByText('Opp fra et snitt på 0')).toBeInTheDocument();
+  });
+});
