@@ -34,6 +34,20 @@ describe('the most improved measure', () => {
     expect((await renderMeasure({ baseline: null, periods: 0, change: null }, 1)).textContent).toBe('No history yet');
   });
 
+  it("names the earlier periods by the board's period, one or more", async () => {
+    await loadNamespaces(['scoreboard']);
+    renderWithProviders(
+      <KpiImprovementCell
+        measure={{ baseline: 4, periods: 1, change: 5_000 }}
+        value={6}
+        baseline={String}
+        lowerIsBetter={false}
+        unit="day"
+      />,
+    );
+    expect(await screen.findByText('Own average 4 over 1 earlier day with activity')).toBeInTheDocument();
+  });
+
   it('in Norwegian', async () => {
     await i18n.changeLanguage('nb');
     await renderMeasure({ baseline: 0, periods: 3, change: null }, 2);

@@ -18,18 +18,21 @@ export function KpiImprovementCell({
   value,
   baseline,
   lowerIsBetter,
+  unit,
 }: {
   measure: { baseline: number | null; periods: number; change: number | null } | undefined;
   /** The figure now: up from an average of 0 is said so (there is no percentage to give). */
   value: number | null;
   baseline: (value: number) => string;
   lowerIsBetter: boolean;
+  /** What the earlier periods are ("over 3 earlier days"); periods when not said. */
+  unit?: 'day' | 'week' | 'month';
 }) {
   const { t } = useTranslation('scoreboard');
   const format = useCompanyFormat();
   const detail =
     measure && measure.baseline !== null
-      ? t('rankBy.baselineDetail', { baseline: baseline(measure.baseline), count: measure.periods })
+      ? t('rankBy.baselineDetail', { baseline: baseline(measure.baseline), count: measure.periods, context: unit })
       : null;
   const percent = measure?.change != null ? Math.round(measure.change / 100) : null;
   const better = percent !== null && (lowerIsBetter ? percent < 0 : percent > 0);

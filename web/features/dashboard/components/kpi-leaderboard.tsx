@@ -143,6 +143,7 @@ export function KpiLeaderboard({
                       <KpiImprovementCell
                         measure={improvementOf(row.userId)}
                         value={value}
+                        unit="day"
                         baseline={format}
                         lowerIsBetter={kpi.lowerIsBetter}
                       />

@@ -254,6 +254,7 @@ export function Component() {
                                 <KpiImprovementCell
                                   measure={improvementOf(member.userId)}
                                   value={valueOf(kpi, member.userId) ?? null}
+                                  unit={period === 'today' ? 'day' : period}
                                   baseline={(value) => format(kpi, value)}
                                   lowerIsBetter={kpi.lowerIsBetter}
                                 />
