@@ -7,10 +7,10 @@ import { cn } from '@web/lib/cn';
 import { useRankBy } from '@web/lib/rank-by';
 
 /**
- * A board's ranking (decision 053): Points, % of goal or Most improved, kept in the URL
+ * A board's ranking (decision 053): Points (by the figure, beside a KPI's order), % of goal or Most improved, kept in the URL
  * (?rankBy=) like the team filter, so the choice survives a reload and can be shared.
  */
-export function RankBySelect({ className }: { className?: string }) {
+export function RankBySelect({ className, byFigure = false }: { className?: string; byFigure?: boolean }) {
   const { t } = useTranslation('scoreboard');
   const labelId = useId();
   const { rankBy, setRankBy } = useRankBy();
@@ -24,7 +24,8 @@ export function RankBySelect({ className }: { className?: string }) {
       <LazySelect
         value={rankBy}
         onValueChange={setRankBy}
-        options={RANK_BY.map((key) => ({ value: key, label: t(`rankBy.${key}`) }))}
+        // Beside a KPI's order the first choice ranks by the KPI's figure, not by points.
+        options={RANK_BY.map((key) => ({ value: key, label: t(byFigure && key === 'points' ? 'rankBy.byFigure' : `rankBy.${key}`) }))}
         aria-labelledby={labelId}
         className="w-full min-w-40 sm:w-44"
       />

@@ -165,7 +165,7 @@ export function KpiLeaderboard({
               ? t('leaderboard.kpiNoteTarget', { kpi: kpiName })
               : t('leaderboard.kpiNoTargets', { kpi: kpiName })
             : rankBy === 'goal_share'
-              ? t('leaderboard.kpiNotTargetable', { kpi: kpiName })
+              ? t(kpi.lowerIsBetter ? 'leaderboard.kpiNotTargetableLower' : 'leaderboard.kpiNotTargetable', { kpi: kpiName })
               : t(kpi.lowerIsBetter ? 'leaderboard.kpiNoteLower' : 'leaderboard.kpiNote', { kpi: kpiName })}
       </p>
     </>

@@ -281,8 +281,8 @@ describe('the dashboard ranked by one of the company’s KPIs (decision 101)', (
     // Kept in the address with the team, so a reload or a shared link opens on it.
     expect(screen.getByTestId('location')).toHaveTextContent('/app?team=team-1&sort=kpi%3Akpi-demos');
     expect(screen.getByText('Today · ranked by Demos booked')).toBeInTheDocument();
-    // Ranked by the figure: "Rank by" stays at Points, and no measure column.
-    expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('Points');
+    // Ranked by the figure: "Rank by" says so, and there is no measure column.
+    expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('By the figure');
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rank#', 'Member', 'Demos booked']);
     expect(screen.getByTestId('ranking-note')).toHaveTextContent('Ranked by Demos booked today, highest first.');
     const asked = calls.filter((c) => c.path === '/api/v1/kpis/values').map((c) => new URLSearchParams(c.search));
@@ -372,7 +372,7 @@ describe('the dashboard ranked by one of the company’s KPIs (decision 101)', (
     await screen.findByRole('table', { name: 'Team leaderboard by Minutes per demo' });
     expect(rowTexts()).toEqual(['Per: 18.0', 'Rita Rep (you): 42.5', 'Olav: —']);
     expect(screen.getByText('Today · ranked by Minutes per demo')).toBeInTheDocument();
-    expect(screen.getByTestId('ranking-note')).toHaveTextContent('Minutes per demo is not a figure that adds up and goes up');
+    expect(screen.getByTestId('ranking-note')).toHaveTextContent('Minutes per demo is lower-is-better, and a target is met by going up');
     expect(calls.some((c) => c.path === '/api/v1/targets/people')).toBe(false);
   });
 

@@ -264,7 +264,7 @@ function LeaderboardCard({
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           {/* A fair ranking (decision 053) of a built-in sort or of a KPI (as on the KPI board). */}
-          <RankBySelect />
+          <RankBySelect byFigure={kpi !== undefined} />
           <div className="flex items-center gap-2">
             <span id={labelId} className="text-sm text-muted-foreground">
               {t('sort.label')}

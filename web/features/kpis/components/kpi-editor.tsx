@@ -199,6 +199,8 @@ export function KpiEditor({
               set({
                 kind,
                 format: kind === 'ratio' && form.format === 'number' && !kpi ? 'percent' : form.format,
+                // An average is rarely whole (0.87 points a call): a new one shows a decimal.
+                decimals: kind === 'average' && !kpi && form.decimals === 0 ? 1 : form.decimals,
                 // Points have no smallest or largest kept: a minimum or maximum reads a field.
                 ...((kind === 'min' || kind === 'max') && form.of === 'points' ? { of: '' } : {}),
               })
