@@ -83,6 +83,20 @@ describe('most improved from an average of 0', () => {
       ],
     };
     expect(rankRowsByImprovement(values, fromZero, kpi(false), (id) => id).map((m) => m.userId)).toEqual(['cat', 'ann', 'bob', 'dan']);
+    // Where lower is better a rise from 0 is the worst rise there is: after Cat's +10 %.
+    expect(rankRowsByImprovement(values, fromZero, kpi(true), (id) => id).map((m) => m.userId)).toEqual(['bob', 'cat', 'ann', 'dan']);
+    // Still at an average of 0 is no change: above a fall, below a rise.
+    const stayed: KpiValues = {
+      ...fromZero,
+      kpis: [
+        {
+          ...fromZero.kpis[0]!,
+          members: fromZero.kpis[0]!.members.map((m) => (m.userId === 'ann' ? { ...m, value: 0 } : m)),
+        },
+      ],
+    };
+    expect(rankRowsByImprovement(values, stayed, kpi(false), (id) => id).map((m) => m.userId)).toEqual(['cat', 'ann', 'bob', 'dan']);
+    expect(rankRowsByImprovement(values, stayed, kpi(true), (id) => id).map((m) => m.userId)).toEqual(['bob', 'ann', 'cat', 'dan']);
     expect(isUpFromZero({ baseline: 0 }, 2)).toBe(true);
     expect(isUpFromZero({ baseline: 0 }, 0)).toBe(false);
     expect(isUpFromZero({ baseline: 1 }, 2)).toBe(false);

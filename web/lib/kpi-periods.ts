@@ -53,6 +53,13 @@ export function rankRowsByTargetShare(
 /** Below any rise a change can measure (hundredths of a percent), above no change. */
 const UP_FROM_ZERO = 0.5;
 
+/** A change to rank by where an own average of 0 gives no percentage: a rise (see UP_FROM_ZERO), none, or nothing to measure. */
+function changeFromZero(improvement: { baseline: number | null } | undefined, value: number | null, lowerIsBetter: boolean) {
+  if (improvement?.baseline !== 0 || value === null) return null;
+  if (value === 0) return 0;
+  return lowerIsBetter ? Number.POSITIVE_INFINITY : UP_FROM_ZERO;
+}
+
 /** Whether a person's figure rose from an own average of 0: a rise with no percentage to it. */
 export function isUpFromZero(improvement: { baseline: number | null } | undefined, value: number | null): boolean {
   return improvement?.baseline === 0 && value !== null && value > 0;
@@ -66,8 +73,8 @@ export function computeTargetShare(value: number | null, target: number | null):
 /**
  * "Most improved" (decision 053 on a KPI): the biggest change on one's own average first (the
  * smallest where lower is better); up from an average of 0 (no percentage to give) as the smallest
- * rise there is; no change to measure (no history, no value now) last; then as the KPI's own
- * ranking orders them.
+ * rise there is, or where lower is better as the worst; still at an average of 0 as no change; no
+ * change to measure (no history, no value now) last; then as the KPI's own ranking orders them.
  */
 export function rankRowsByImprovement(values: KpiValues, improved: KpiValues, kpi: Kpi, nameOf: (userId: string) => string) {
   const byValue = rankRows(values, kpi, nameOf);
@@ -75,7 +82,7 @@ export function rankRowsByImprovement(values: KpiValues, improved: KpiValues, kp
   const change = new Map(
     improved.kpis
       .find((k) => k.id === kpi.id)
-      ?.members.map((m) => [m.userId, m.improvement?.change ?? (isUpFromZero(m.improvement, m.value) ? UP_FROM_ZERO : null)]),
+      ?.members.map((m) => [m.userId, m.improvement?.change ?? changeFromZero(m.improvement, m.value, kpi.lowerIsBetter)]),
   );
   return [...byValue].sort((a, b) => {
     const x = change.get(a.userId) ?? null;

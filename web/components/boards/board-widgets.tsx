@@ -13,7 +13,7 @@ import { ApiRequestError } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { getIntlLocale } from '@web/i18n';
-import { createCompanyFormat, formatDateRange } from '@web/lib/format';
+import { createCompanyFormat, formatDateRange, formatPercent } from '@web/lib/format';
 import { formatKpiValue } from '@web/lib/format-kpi';
 import { createContestScoreFormat } from '@web/lib/contest-score';
 import { rankRows } from '@web/lib/kpi-periods';
@@ -268,7 +268,7 @@ function ChartBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
 }
 
 function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { kind: 'gauge' }>; kpi: Kpi; context: WidgetContext }) {
-  const { t } = useTranslation('scoreboard');
+  const { t, i18n } = useTranslation('scoreboard');
   const words = useKpiWords(context);
   const values = readOf(
     useKpiValues(
@@ -287,7 +287,7 @@ function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
   const label = t('boards.ofGoal', { value: words.format(kpi, value), goal: words.format(kpi, widget.goal) });
   return (
     <div className="space-y-2">
-      <p className="text-2xl font-semibold tabular-nums">{Math.round(share * 100)}%</p>
+      <p className="text-2xl font-semibold tabular-nums">{formatPercent(Math.round(share * 100), i18n.language)}</p>
       <div
         role="meter"
         aria-valuemin={0}

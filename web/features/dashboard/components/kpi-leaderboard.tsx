@@ -103,7 +103,10 @@ export function KpiLeaderboard({
               {kpiName}
             </TableHead>
             {fair && (
-              <TableHead className="pr-3 pl-2 text-right whitespace-nowrap sm:pr-5" aria-sort="descending">
+              <TableHead
+                className="pr-3 pl-2 text-right whitespace-nowrap sm:pr-5"
+                aria-sort={improving && kpi.lowerIsBetter ? 'ascending' : 'descending'}
+              >
                 {t(improving ? 'rankBy.change' : 'rankBy.target')}
               </TableHead>
             )}

@@ -47,7 +47,8 @@ type DashboardSort = LeaderboardSortKey | `${typeof KPI_SORT_PREFIX}${string}`;
 /** The files of the dashboard: today's leaderboard exactly as the card shows it (sorted, ranked, one team or all), and today's activities. */
 function listDashboardExports(board: { sort: DashboardSort; teamId: string | undefined; rankBy: RankBy }): ExportTarget[] {
   const { sort, teamId, rankBy } = board;
-  // Ranked by a KPI: the KPI file of today (every KPI a column), for the same team.
+  // Ordered by a KPI: the KPI file of today (every KPI a column, each person's figures), for the same
+  // team; a fair ranking's order is the screen's, the file's rows are the KPI file's.
   const leaderboard: ExportTarget = sort.startsWith(KPI_SORT_PREFIX)
     ? { kind: 'kpis', period: { period: 'today' }, ...(teamId ? { teamId } : {}) }
     : { kind: 'leaderboard', period: { period: 'today' }, sort: sort as LeaderboardSortKey, teamId, rankBy };

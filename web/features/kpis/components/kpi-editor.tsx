@@ -199,8 +199,16 @@ export function KpiEditor({
               set({
                 kind,
                 format: kind === 'ratio' && form.format === 'number' && !kpi ? 'percent' : form.format,
-                // An average is rarely whole (0.87 points a call): a new one shows a decimal.
-                decimals: kind === 'average' && !kpi && form.decimals === 0 ? 1 : form.decimals,
+                // An average is rarely whole (0.87 points a call): a new one shows a decimal, and leaving
+                // it gives the decimal back.
+                decimals:
+                  kpi || form.kind === kind
+                    ? form.decimals
+                    : kind === 'average' && form.decimals === 0
+                      ? 1
+                      : form.kind === 'average' && form.decimals === 1
+                        ? 0
+                        : form.decimals,
                 // Points have no smallest or largest kept: a minimum or maximum reads a field.
                 ...((kind === 'min' || kind === 'max') && form.of === 'points' ? { of: '' } : {}),
               })
