@@ -22,12 +22,14 @@ const TONES: Record<ChangeTone, { className: string; Icon: typeof ArrowUpRightIc
 
 /**
  * The server's change label ('+50%', '-20%', '0%', as the API writes it) as the reader's
- * language writes a percent ('+50 %' in Norwegian); anything else as it came.
+ * language writes a percent ('+50 %' in Norwegian), its digits as the API's ('+8300%', not
+ * '+8,300%': a badge, not a figure to read across); anything else as it came.
  */
-export function formatChangeLabel(change: string, percent: (value: number) => string): string {
+export function formatChangeLabel(change: string, locale: string): string {
   const match = /^([+-]?)(\d+)%$/.exec(change);
   if (!match) return change;
-  return `${match[1]}${percent(Number(match[2]))}`;
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0, useGrouping: false });
+  return `${match[1]}${percent.format(Number(match[2]) / 100)}`;
 }
 
 /** '+50% vs yesterday (12)', or 'New vs yesterday (0)': the change label from the server, coloured by direction. */
@@ -39,7 +41,7 @@ export function ChangeIndicator({ change, yesterday }: { change: string; yesterd
     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
       <span className={cn('inline-flex items-center gap-0.5 rounded-full px-1.5 py-0.5 font-semibold tabular', className)}>
         <Icon className="size-3.5" aria-hidden />
-        {change === NEW_CHANGE ? t('kpi.newChange') : formatChangeLabel(change, format.percent)}
+        {change === NEW_CHANGE ? t('kpi.newChange') : formatChangeLabel(change, format.locale)}
       </span>
       <span className="text-muted-foreground">{t('kpi.vsYesterday', { value: yesterday })}</span>
     </p>
