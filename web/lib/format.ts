@@ -164,9 +164,16 @@ export function formatCount(value: number, language: string): string {
   return new Intl.NumberFormat(getIntlLocale(language)).format(value);
 }
 
-/** A whole-number percent in the reader's language alone (a signed-out wall has no company): 25 -> '25 %' in Norwegian. */
-export function formatPercent(value: number, language: string): string {
-  return new Intl.NumberFormat(getIntlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
+/**
+ * A whole-number percent in the reader's language alone (a signed-out wall has no company): 25 -> '25 %' in
+ * Norwegian; `grouping: false` keeps the digits together (8300, not 8,300).
+ */
+export function formatPercent(value: number, language: string, options: { grouping?: boolean } = {}): string {
+  return new Intl.NumberFormat(getIntlLocale(language), {
+    style: 'percent',
+    maximumFractionDigits: 0,
+    useGrouping: options.grouping ?? true,
+  }).format(value / 100);
 }
 
 export function formatDecimal(value: number, language: string): string {

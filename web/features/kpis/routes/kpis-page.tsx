@@ -202,9 +202,9 @@ export function Component() {
                         <TableHead
                           className={cn(
                             'text-end whitespace-nowrap',
-                            i === 0 ? 'text-foreground' : 'max-sm:hidden',
-                            // On a phone a fair ranking shows its measure alone, so the row fits.
-                            i === 0 && (improving || targeting) && 'max-sm:hidden',
+                            i === 0 && 'text-foreground',
+                            // On a phone: the ranked KPI only, and a fair ranking's measure alone, so the row fits.
+                            (i !== 0 || improving || targeting) && 'max-sm:hidden',
                           )}
                         >
                           {nameOfKpi(kpi)}
@@ -243,8 +243,8 @@ export function Component() {
                             <TableCell
                               className={cn(
                                 'text-end tabular-nums',
-                                i === 0 ? 'font-semibold' : 'max-sm:hidden',
-                                i === 0 && (improving || targeting) && 'max-sm:hidden',
+                                i === 0 && 'font-semibold',
+                                (i !== 0 || improving || targeting) && 'max-sm:hidden',
                               )}
                             >
                               {format(kpi, valueOf(kpi, member.userId))}
