@@ -407,6 +407,14 @@ export function isAdditiveKpi(formula: KpiFormula): boolean {
 }
 
 /**
+ * Whether a KPI can be counted up to (decisions 104 and 107): it adds up day by day and is reached by
+ * going up. Targets, % of goal and a company's own badges measure only such KPIs.
+ */
+export function canCountUpTo(kpi: { formula: KpiFormula; lowerIsBetter: boolean }): boolean {
+  return !kpi.lowerIsBetter && isAdditiveKpi(kpi.formula);
+}
+
+/**
  * Every KPI's value over a set of facts (one member's, or a team's together), by id. A ratio over
  * zero and an average of nothing are null ("—"); a KPI made of one with no value has none either.
  */

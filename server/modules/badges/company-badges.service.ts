@@ -10,7 +10,7 @@ import {
   KPI_MEASURE_MESSAGES,
   type LocalizedNames,
 } from '@core/contracts';
-import { evaluateKpis, isAdditiveKpi } from '@core/kpi-formulas';
+import { canCountUpTo, evaluateKpis, isAdditiveKpi } from '@core/kpi-formulas';
 import { toLocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
@@ -184,7 +184,8 @@ export async function awardCompanyBadgesForChanges(tx: Transaction, companyId: C
   // A KPI deleted, or changed to one that does not add up or goes down, since: its badge waits for an admin.
   const judged = definitions.filter((definition) => {
     const formula = formulas.get(definition.kpiId);
-    return formula !== undefined && isAdditiveKpi(formula) && kpis.get(definition.kpiId)?.lowerIsBetter === false;
+    const kpi = kpis.get(definition.kpiId);
+    return formula !== undefined && kpi !== undefined && canCountUpTo({ formula, lowerIsBetter: kpi.lowerIsBetter });
   });
   if (judged.length === 0) return;
   const only = new Map(judged.map((definition) => [definition.kpiId, formulas.get(definition.kpiId)!]));

@@ -8,7 +8,7 @@ import {
   type Kpi,
   type LocalizedNames,
 } from '@core/contracts';
-import { isAdditiveKpi } from '@core/kpi-formulas';
+import { canCountUpTo } from '@core/kpi-formulas';
 import { parseMoneyInput } from '@core/money';
 import { LANGUAGES } from '@core/language';
 import type { TFunction } from 'i18next';
@@ -35,7 +35,7 @@ import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useSaveCompanyBadge } from '../api/company-badges';
 
 /** What a badge can be earned by: a KPI that adds up and is met by going up (the server checks the same). */
-export const isBadgeKpi = (kpi: Kpi) => !kpi.lowerIsBetter && isAdditiveKpi(kpi.formula);
+const isBadgeKpi = canCountUpTo;
 
 type Form = {
   names: Record<(typeof LANGUAGES)[number], string>;

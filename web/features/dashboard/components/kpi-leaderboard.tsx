@@ -1,7 +1,7 @@
 import type { Kpi, RankBy } from '@core/contracts';
 import { pickName } from '@core/activity-types';
-import { isAdditiveKpi } from '@core/kpi-formulas';
 import type { LocalDate } from '@core/period';
+import { canCountUpTo } from '@core/kpi-formulas';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@web/components/load-error';
 import { KpiImprovementCell, KpiTargetShareCell } from '@web/components/scoreboard/kpi-rank-cells';
@@ -18,11 +18,6 @@ import { useFlip } from '@web/lib/use-flip';
 
 /** The dashboard's sort by one of the company's KPIs: `kpi:` and its id (the built-in sorts are plain keys). */
 export const KPI_SORT_PREFIX = 'kpi:';
-
-/** Whether "% of goal" can rank a KPI: managers' targets exist for KPIs that add up and go up (decision 104). */
-export function canRankKpiByTarget(kpi: Kpi): boolean {
-  return isAdditiveKpi(kpi.formula) && !kpi.lowerIsBetter;
-}
 
 /**
  * The dashboard's leaderboard ranked by one of the company's KPIs today (decision 101): the same
@@ -50,7 +45,7 @@ export function KpiLeaderboard({
   const { data: me } = useMe();
   const day = today ?? '';
   const known = today !== undefined;
-  const targeting = rankBy === 'goal_share' && canRankKpiByTarget(kpi);
+  const targeting = rankBy === 'goal_share' && canCountUpTo(kpi);
   const improving = rankBy === 'improved';
   const team = teamId ? { teamId } : {};
   const values = useKpiValues({ from: day, to: day, ...team }, { enabled: known });

@@ -1,6 +1,7 @@
 import type { CompanyKpis, Kpi, RankBy } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import { LEADERBOARD_SORT_KEYS, type LeaderboardSortKey } from '@core/stats';
+import { canCountUpTo } from '@core/kpi-formulas';
 import { ActivityIcon, PhoneIcon, PlusIcon, TrophyIcon, TvIcon } from 'lucide-react';
 import type { QueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -38,7 +39,7 @@ import { getKpisQueryOptions, useKpis } from '../api/get-kpis';
 import { AppCelebration } from '../components/app-celebration';
 import { ChangeIndicator } from '../components/change-indicator';
 import { DashboardError } from '../components/dashboard-error';
-import { canRankKpiByTarget, KPI_SORT_PREFIX, KpiLeaderboard } from '../components/kpi-leaderboard';
+import { KPI_SORT_PREFIX, KpiLeaderboard } from '../components/kpi-leaderboard';
 
 /** The leaderboard card's order: a built-in sort key, or one of the company's own KPIs (`kpi:` and its id). */
 type DashboardSort = LeaderboardSortKey | `${typeof KPI_SORT_PREFIX}${string}`;
@@ -248,7 +249,7 @@ function LeaderboardCard({
   const nameOfKpi = (k: Kpi) => pickName(k.names, i18n.language, me?.company?.language);
   const sortName = kpi ? nameOfKpi(kpi) : t(`sort.${builtInSort}`);
   // A KPI without targets (a ratio, or lower is better) is ranked by its figure under "% of goal".
-  const fair = !kpi || rankBy !== 'goal_share' || canRankKpiByTarget(kpi);
+  const fair = !kpi || rankBy !== 'goal_share' || canCountUpTo(kpi);
   const options = [
     ...LEADERBOARD_SORT_KEYS.map((key) => ({ value: key as DashboardSort, label: t(`sort.${key}`) })),
     ...ownKpis.map((k) => ({ value: `${KPI_SORT_PREFIX}${k.id}` as DashboardSort, label: nameOfKpi(k) })),

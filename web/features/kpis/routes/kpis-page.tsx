@@ -1,6 +1,6 @@
 import type { Kpi } from '@core/contracts';
 import { pickName } from '@core/activity-types';
-import { isAdditiveKpi } from '@core/kpi-formulas';
+import { canCountUpTo } from '@core/kpi-formulas';
 import { computeTargetPeriodOfBoard } from '@core/rankings';
 import { computeLocalDate, computePeriodDays, type LocalDate } from '@core/period';
 import { GaugeIcon, ScaleIcon } from 'lucide-react';
@@ -60,7 +60,7 @@ export function Component() {
   );
   // "% of target" (decision 053's "% of goal" on a KPI): managers' targets exist for KPIs that add
   // up and go up (decision 104); the whole period's target, as the boards' goals.
-  const targetable = ranked !== undefined && isAdditiveKpi(ranked.formula) && !ranked.lowerIsBetter;
+  const targetable = ranked !== undefined && canCountUpTo(ranked);
   const targeting = params.get('rank') === 'target' && targetable;
   const targets = usePeopleTargets(
     { kpi: ranked?.id ?? 'points', period: computeTargetPeriodOfBoard(period) ?? 'day', on: days.to },

@@ -1,6 +1,6 @@
 import { pickName } from '@core/activity-types';
 import { type Target, type TargetMeasure, TARGET_METRICS, type TargetMetric } from '@core/contracts';
-import { isAdditiveKpi } from '@core/kpi-formulas';
+import { canCountUpTo } from '@core/kpi-formulas';
 import { TARGET_PERIODS, type TargetPeriod } from '@core/pacing/target-periods';
 import { isLocalDate } from '@core/period';
 import { FlagIcon, UsersIcon } from 'lucide-react';
@@ -118,9 +118,13 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
   const kpiList = useKpis();
   const id = useId();
   const [subject, setSubject] = useState(NO_SUBJECT);
-  // A built-in metric, or one of the company's KPIs that adds up and is met by going up (decision 104).
+  // A built-in metric, or one of the company's KPIs that adds up and is met by going up (decision 104):
+  // a ratio, difference, average or extreme has no sum over a week, and a lower-is-better figure is not counted up to.
   const [measure, setMeasure] = useState<string>('calls');
-  const kpis = (kpiList.data?.kpis ?? []).filter((kpi) => !kpi.builtIn && !kpi.lowerIsBetter && isAdditiveKpi(kpi.formula));
+  const ownKpis = (kpiList.data?.kpis ?? []).filter((kpi) => !kpi.builtIn);
+  const kpis = ownKpis.filter(canCountUpTo);
+  // The company's KPIs a target cannot measure, named under the form so that a manager looking for one knows why.
+  const leftOut = ownKpis.filter((kpi) => !canCountUpTo(kpi)).map((kpi) => pickName(kpi.names, i18n.language));
   const kpiId = measure.startsWith(KPI_OPTION) ? measure.slice(KPI_OPTION.length) : null;
   const chosenKpi = kpiId === null ? null : (kpis.find((kpi) => kpi.id === kpiId) ?? null);
   const metric: TargetMeasure = kpiId === null ? (measure as TargetMetric) : 'kpi';
@@ -186,73 +190,83 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_1.2fr_auto] lg:items-start">
-      <div className="space-y-1.5">
-        <Label id={`${id}-member`}>{t('admin.member')}</Label>
-        <LazySelect
-          value={subject}
-          onValueChange={setSubject}
-          options={subjectOptions}
-          aria-labelledby={`${id}-member`}
-          className="w-full"
-        />
-        <FieldError id={`${id}-member-error`}>{errors.member}</FieldError>
-      </div>
-      <div className="space-y-1.5">
-        <Label id={`${id}-metric`}>{t('admin.metric')}</Label>
-        <LazySelect
-          value={measure}
-          onValueChange={setMeasure}
-          options={[
-            ...TARGET_METRICS.map((m) => ({ value: m as string, label: t(`metrics.${m}`) })),
-            ...kpis.map((kpi) => ({ value: `${KPI_OPTION}${kpi.id}`, label: pickName(kpi.names, i18n.language) })),
-          ]}
-          aria-labelledby={`${id}-metric`}
-          className="w-full"
-        />
-      </div>
-      <div className="space-y-1.5">
-        <Label id={`${id}-period`}>{t('admin.period')}</Label>
-        <LazySelect
-          value={period}
-          onValueChange={setPeriod}
-          options={TARGET_PERIODS.map((p) => ({ value: p, label: t(`periods.${p}`) }))}
-          aria-labelledby={`${id}-period`}
-          className="w-full"
-        />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-value`}>
-          {t('admin.value')}
-          {isMoney && <span className="ml-1 font-normal text-muted-foreground">({format.currencySymbol})</span>}
-        </Label>
-        <Input
-          id={`${id}-value`}
-          inputMode={isMoney ? 'decimal' : 'numeric'}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          aria-invalid={errors.value ? true : undefined}
-          aria-describedby={errors.value ? `${id}-value-error` : undefined}
-        />
-        <FieldError id={`${id}-value-error`}>{errors.value}</FieldError>
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-from`}>{t('admin.effectiveFrom')}</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          min={today}
-          value={effectiveFrom}
-          onChange={(e) => setEffectiveFrom(e.target.value)}
-          aria-invalid={errors.date ? true : undefined}
-          aria-describedby={errors.date ? `${id}-from-error` : undefined}
-        />
-        <FieldError id={`${id}-from-error`}>{errors.date}</FieldError>
-      </div>
-      <Button type="submit" disabled={createTarget.isPending} className="sm:col-span-2 lg:col-span-1 lg:mt-5">
-        {createTarget.isPending ? t('admin.saving') : t('admin.set')}
-      </Button>
-    </form>
+    <div className="space-y-3">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_1.2fr_auto] lg:items-start">
+        <div className="space-y-1.5">
+          <Label id={`${id}-member`}>{t('admin.member')}</Label>
+          <LazySelect
+            value={subject}
+            onValueChange={setSubject}
+            options={subjectOptions}
+            aria-labelledby={`${id}-member`}
+            className="w-full"
+          />
+          <FieldError id={`${id}-member-error`}>{errors.member}</FieldError>
+        </div>
+        <div className="space-y-1.5">
+          <Label id={`${id}-metric`}>{t('admin.metric')}</Label>
+          <LazySelect
+            value={measure}
+            onValueChange={setMeasure}
+            options={[
+              ...TARGET_METRICS.map((m) => ({ value: m as string, label: t(`metrics.${m}`) })),
+              ...kpis.map((kpi) => ({ value: `${KPI_OPTION}${kpi.id}`, label: pickName(kpi.names, i18n.language) })),
+            ]}
+            aria-labelledby={`${id}-metric`}
+            className="w-full"
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label id={`${id}-period`}>{t('admin.period')}</Label>
+          <LazySelect
+            value={period}
+            onValueChange={setPeriod}
+            options={TARGET_PERIODS.map((p) => ({ value: p, label: t(`periods.${p}`) }))}
+            aria-labelledby={`${id}-period`}
+            className="w-full"
+          />
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-value`}>
+            {t('admin.value')}
+            {isMoney && <span className="ml-1 font-normal text-muted-foreground">({format.currencySymbol})</span>}
+          </Label>
+          <Input
+            id={`${id}-value`}
+            inputMode={isMoney ? 'decimal' : 'numeric'}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-invalid={errors.value ? true : undefined}
+            aria-describedby={errors.value ? `${id}-value-error` : undefined}
+          />
+          <FieldError id={`${id}-value-error`}>{errors.value}</FieldError>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-from`}>{t('admin.effectiveFrom')}</Label>
+          <Input
+            id={`${id}-from`}
+            type="date"
+            min={today}
+            value={effectiveFrom}
+            onChange={(e) => setEffectiveFrom(e.target.value)}
+            aria-invalid={errors.date ? true : undefined}
+            aria-describedby={errors.date ? `${id}-from-error` : undefined}
+          />
+          <FieldError id={`${id}-from-error`}>{errors.date}</FieldError>
+        </div>
+        <Button type="submit" disabled={createTarget.isPending} className="sm:col-span-2 lg:col-span-1 lg:mt-5">
+          {createTarget.isPending ? t('admin.saving') : t('admin.set')}
+        </Button>
+      </form>
+      {leftOut.length > 0 && (
+        <p className="text-sm text-muted-foreground">
+          {t('admin.kpisLeftOut', {
+            count: leftOut.length,
+            kpis: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(leftOut),
+          })}
+        </p>
+      )}
+    </div>
   );
 }
 

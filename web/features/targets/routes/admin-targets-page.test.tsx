@@ -104,6 +104,8 @@ describe('Administration, Targets', () => {
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
     // The built-in metrics, then the company's KPIs that can be targets: not a ratio, not lower-is-better, not a built-in KPI again.
     expect(options.slice(-3)).toEqual(['Points', 'Contracts', 'Contract value']);
+    // The ones left out are named under the form, with why: a manager looking for one is not left guessing.
+    expect(screen.getByText(/^Sign rate and Misses are not offered here: a target is a number to count up to/)).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'Contract value' }));
     expect(
       screen
@@ -186,5 +188,6 @@ describe('Administration, Targets', () => {
     expect(await screen.findByText('Ingen mål ennå')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sett mål' })).toBeInTheDocument();
     expect(await screen.findByText('Arbeidskalender')).toBeInTheDocument();
+    expect(await screen.findByText(/^Sign rate og Misses kan ikke velges her: et mål er et tall å telle seg opp til/)).toBeInTheDocument();
   });
 });
