@@ -194,7 +194,7 @@ describe('activity types', () => {
     await editor.waitFor({ state: 'detached' });
     const own = page.getByRole('list', { name: 'Your KPIs' });
     const offers = own.getByRole('listitem').filter({ hasText: 'Offers' });
-    await offers.getByText('Count of Site visit · Offer sent only').waitFor();
+    await offers.getByText('Count: Site visit · Offer sent only').waitFor();
     // The rep's site visit with an offer, this month.
     await expect.poll(() => offers.innerText()).toMatch(/This month\s+1\b/);
 
@@ -338,7 +338,7 @@ describe('activity types', () => {
 
     // The KPIs, in Norwegian: their names, what each computes, dark, on a desktop and a phone.
     await page.getByRole('navigation', { name: 'Administrasjon' }).getByRole('link', { name: 'KPI-er' }).click();
-    await page.getByText('Antall Befaring · bare Tilbud sendt').waitFor();
+    await page.getByText('Antall: Befaring · bare Tilbud sendt').waitFor();
     await saveSettledScreenshot(page, 'kpis-03-nb-dark');
     await page.setViewportSize({ width: 390, height: 844 });
     await saveSettledScreenshot(page, 'kpis-04-nb-phone-dark');

@@ -221,7 +221,8 @@ export function KpiEditor({
             <div className="space-y-5">
               <ChipGroup
                 legend={t('kpis.types')}
-                help={t('kpis.typesHint')}
+                // "None chosen counts every activity" says what an empty choice means; once one is ticked it no longer applies.
+                help={form.typeIds.length === 0 ? t('kpis.typesHint') : undefined}
                 error={errorOf('formula.typeIds')}
                 errorId={field('types-error')}
               >

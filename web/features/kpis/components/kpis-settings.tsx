@@ -24,7 +24,7 @@ import { KpiEditor } from './kpi-editor';
 
 type Namer = (names: Record<string, string>) => string;
 
-/** What a KPI computes, in a line: "Count of Call (Meeting booked only)", "Meetings booked ÷ Answered calls". */
+/** What a KPI computes, in a line: "Count: Call · Meeting booked only", "Meetings booked ÷ Answered calls". */
 export function describeFormula(
   formula: KpiFormula,
   context: { kpis: readonly Kpi[]; types: ReturnType<typeof listTypeShapes>; nameOf: Namer; t: TFunction },

@@ -119,7 +119,7 @@ describe('Administration, KPIs', () => {
     const list = await screen.findByRole('list', { name: 'Your KPIs' });
     const [row] = within(list).getAllByRole('listitem');
     expect(row).toHaveTextContent('Offers');
-    expect(row).toHaveTextContent('Count of Site visit · Offer sent only');
+    expect(row).toHaveTextContent('Count: Site visit · Offer sent only');
     expect(await within(row!).findByText('7')).toBeInTheDocument();
     expect(await screen.findByText('25%')).toBeInTheDocument(); // conversion, a ratio read as a percent
     expect(screen.getByText('Meetings booked')).toBeInTheDocument();
@@ -172,7 +172,10 @@ describe('Administration, KPIs', () => {
     await user.click(screen.getByRole('button', { name: 'New KPI' }));
     const editor = within(await screen.findByRole('dialog', { name: 'New KPI' }));
     await user.type(editor.getByRole('textbox', { name: 'English' }), 'Points from calls');
+    // What no type ticked means is said until one is ticked, then no longer.
+    expect(editor.getByText('None chosen counts every activity.')).toBeInTheDocument();
     await user.click(editor.getByRole('checkbox', { name: 'Call' }));
+    expect(editor.queryByText('None chosen counts every activity.')).toBeNull();
     await user.click(editor.getByRole('checkbox', { name: 'Meeting booked' }));
     await user.click(editor.getByRole('radio', { name: 'Sum' }));
     await user.click(editor.getByRole('combobox', { name: 'Of' }));
@@ -192,7 +195,7 @@ describe('Administration, KPIs', () => {
     stubServer();
     renderPage();
     expect(await screen.findByRole('button', { name: 'Ny KPI' })).toBeInTheDocument();
-    expect(await screen.findByText('Antall Befaring · bare Tilbud sendt')).toBeInTheDocument();
+    expect(await screen.findByText('Antall: Befaring · bare Tilbud sendt')).toBeInTheDocument();
     expect(screen.getByText('Møter booket')).toBeInTheDocument();
   });
 });
