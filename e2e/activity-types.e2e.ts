@@ -246,10 +246,12 @@ describe('activity types', () => {
     const byImprovement = page.getByRole('table', { name: 'KPIs ranked by most improved on Offers' });
     await expect.poll(() => byImprovement.getByRole('row').nth(1).innerText()).toMatch(/No history yet/);
     await saveSettledScreenshot(page, 'kpis-06-board-improved');
-    // % of target: the rep's offers against the month's target their manager set; the admin has none.
+    // % of target: the rep's offers against the month's target their manager set; the admin's month is
+    // measured by a day's target times the month's working days.
     const { kpis: kpiList } = await callApiOk<{ kpis: { id: string; names: { en?: string } }[] }>(base, adminCookie, 'GET', '/kpis');
     const offersKpi = kpiList.find((kpi) => kpi.names.en === 'Offers')!;
     const { user: olaUser } = await callApiOk<{ user: { id: string } }>(base, repCookie, 'GET', '/me');
+    const { user: astridUser } = await callApiOk<{ user: { id: string } }>(base, adminCookie, 'GET', '/me');
     const { today } = await callApiOk<{ today: string }>(base, adminCookie, 'GET', '/activities/log-options');
     await callApiOk(base, adminCookie, 'POST', '/targets', {
       userId: olaUser.id,
@@ -259,12 +261,20 @@ describe('activity types', () => {
       value: 4,
       effectiveFrom: today,
     });
+    await callApiOk(base, adminCookie, 'POST', '/targets', {
+      userId: astridUser.id,
+      metric: 'kpi',
+      kpiId: offersKpi.id,
+      period: 'day',
+      value: 1,
+      effectiveFrom: today,
+    });
     await page.getByRole('radio', { name: '% of target' }).focus();
     await page.keyboard.press('Space');
     await page.waitForURL('**/app/kpis?period=month&rank=target');
     const byTarget = page.getByRole('table', { name: 'KPIs ranked by % of target on Offers' });
     await expect.poll(() => byTarget.getByRole('row').nth(1).innerText()).toMatch(/^1\s+OR\s+Ola Rep\s+1\s+25\s?%\s+Target 4/);
-    await expect.poll(() => byTarget.getByRole('row').nth(2).innerText()).toMatch(/Astrid Admin\s+0\s+No target/);
+    await expect.poll(() => byTarget.getByRole('row').nth(2).innerText()).toMatch(/Astrid Admin\s+0\s+0\s?%\s+Target \d+ \(1 a day\)/);
     await saveSettledScreenshot(page, 'kpis-06-board-target');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
     await page.getByRole('radio', { name: 'By the figure' }).focus();
@@ -295,7 +305,7 @@ describe('activity types', () => {
     expect(await page.getByTestId('ranking-note').innerText()).toContain('Ranked by Offers today, highest first.');
     await saveSettledScreenshot(page, 'kpis-07-dashboard-sorted');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
-    // ... and fairly: % of goal is today's offers over today's target (Ola's is 2; the admin has none).
+    // ... and fairly: % of goal is today's offers over today's target (Ola's is 2; the admin's 1).
     await callApiOk(base, adminCookie, 'POST', '/targets', {
       userId: olaUser.id,
       metric: 'kpi',
@@ -308,7 +318,7 @@ describe('activity types', () => {
     await page.getByRole('option', { name: '% of goal' }).click();
     await page.waitForURL(/\/app\?sort=kpi%3A[^&]+&rankBy=goal_share$/);
     await expect.poll(() => byOffers.getByRole('row').nth(1).innerText()).toMatch(/Ola Rep\s+1\s+50\s?%\s+Target 2$/);
-    await expect.poll(() => byOffers.getByRole('row').nth(2).innerText()).toMatch(/Astrid Admin\s+that's you\s+0\s+No target$/);
+    await expect.poll(() => byOffers.getByRole('row').nth(2).innerText()).toMatch(/Astrid Admin\s+that's you\s+0\s+0\s?%\s+Target 1$/);
     expect(await page.getByTestId('ranking-note').innerText()).toContain("as a share of their manager's target for today");
     await saveSettledScreenshot(page, 'kpis-08-dashboard-target');
     expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);

@@ -177,7 +177,10 @@ export type PeopleTargetsQuery = z.infer<typeof PeopleTargetsQuerySchema>;
 export const PeopleTargetsSchema = z.object({
   period: TargetPeriodSchema,
   on: text(),
-  /** The people with a target in force; those without one are left out. */
-  targets: z.array(z.object({ userId: text(), value: z.number().int() })),
+  /**
+   * The people with a target in force; those without one are left out. A week or month with no target
+   * of its own takes a day's target times the period's working days, and says the day's in `perDay`.
+   */
+  targets: z.array(z.object({ userId: text(), value: z.number().int(), perDay: z.number().int().optional() })),
 });
 export type PeopleTargets = z.infer<typeof PeopleTargetsSchema>;

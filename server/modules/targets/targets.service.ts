@@ -21,10 +21,12 @@ import {
   computePeriodShare,
   computeTargetPeriodDates,
   computeTargetReferenceDay,
+  isWorkingDay,
   selectTargetsInForce,
   type TargetPeriod,
 } from '@core/pacing';
 import { computeLocalDate, type LocalDate, toLocalDate } from '@core/period';
+import { computePeriodGoal, countWorkingDays } from '@core/rankings';
 import { isTeamLead, type Manager } from '@core/teams';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
@@ -97,18 +99,34 @@ export async function getPeopleTargets(deps: AppDeps, actor: Actor, query: Peopl
       (row) =>
         active.has(row.userId as string) && ((row.metric === 'kpi' && row.kpiId === query.kpi) || (isMetric && row.metric === query.kpi)),
     );
-    const byPerson = new Map<string, TargetRow>();
-    for (const row of selectRowsInForce(rows, on, query.period)) {
-      const held = byPerson.get(row.userId as string);
-      if (!held || held.metric === 'kpi') byPerson.set(row.userId as string, row);
-    }
-    return {
-      period: query.period,
-      on,
-      targets: [...byPerson.values()]
-        .map((row) => ({ userId: row.userId as string, value: row.value }))
-        .sort((a, b) => (a.userId < b.userId ? -1 : 1)),
+    const inForce = (period: TargetPeriod) => {
+      const byPerson = new Map<string, TargetRow>();
+      for (const row of selectRowsInForce(rows, on, period)) {
+        const held = byPerson.get(row.userId as string);
+        if (!held || held.metric === 'kpi') byPerson.set(row.userId as string, row);
+      }
+      return byPerson;
     };
+    const targets: PeopleTargets['targets'] = [...inForce(query.period).values()].map((row) => ({
+      userId: row.userId as string,
+      value: row.value,
+    }));
+    // A week or month without its own target: a day's target times the period's working days (decision
+    // 104, as decision 053 does with daily goals), so that a manager who sets "20 a day" sees the week measured by it.
+    if (query.period !== 'day') {
+      const held = new Set(targets.map((target) => target.userId));
+      const daily = [...inForce('day').values()].filter((row) => !held.has(row.userId as string));
+      if (daily.length > 0) {
+        const calendar = await loadWorkingCalendar(tx, actor.companyId);
+        const { from, to } = computeTargetPeriodDates(query.period, on);
+        const workingDays = countWorkingDays(from, to, (day) => isWorkingDay(calendar, day));
+        for (const row of daily) {
+          const { goal } = computePeriodGoal({ target: null, dailyGoal: row.value, workingDays });
+          if (goal !== null) targets.push({ userId: row.userId as string, value: goal, perDay: row.value });
+        }
+      }
+    }
+    return { period: query.period, on, targets: targets.sort((a, b) => (a.userId < b.userId ? -1 : 1)) };
   });
 }
 

@@ -464,4 +464,33 @@ describe('a KPI’s target (decision 104)', () => {
     expect(await people('kpi=calls&period=week', stranger)).toEqual([]);
     expect((await t.request('/api/v1/targets/people?kpi=calls&period=year', { as: rep })).status).toBe(400);
   });
+
+  it("measures a week or month without its own target by a day's target times the period's working days", async () => {
+    const { admin, rep } = await team();
+    const peer = await t.createMember({ companyId: admin.companyId });
+    at('2026-11-25T09:00:00Z'); // a Wednesday; November 2026 has 21 working days in Norway
+    const { contracts } = await doorKpis(admin);
+    const set = (input: Record<string, unknown>) =>
+      setTarget(admin, { effectiveFrom: '2026-11-25', metric: 'kpi', kpiId: contracts.id, ...input });
+    await set({ userId: rep.id, period: 'day', value: 4 });
+    await set({ userId: rep.id, period: 'week', value: 10 });
+    await set({ userId: peer.id, period: 'day', value: 3 });
+    // The company's own day off that week is not a working day.
+    const dayOff = await t.request('/api/v1/calendar/days-off', {
+      method: 'POST',
+      as: admin,
+      json: { date: '2026-11-27', label: 'Kickoff' },
+    });
+    expect(dayOff.status).toBe(200);
+    const people = async (period: string) => {
+      const response = await t.request(`/api/v1/targets/people?kpi=${contracts.id}&period=${period}`, { as: rep });
+      expect(response.status).toBe(200);
+      const { targets } = (await response.json()) as PeopleTargets;
+      return Object.fromEntries(targets.map(({ userId, ...target }) => [userId === rep.id ? 'rep' : 'peer', target]));
+    };
+    // The week's own target where there is one; else 4 working days of the day's.
+    expect(await people('week')).toEqual({ rep: { value: 10 }, peer: { value: 12, perDay: 3 } });
+    expect(await people('month')).toEqual({ rep: { value: 80, perDay: 4 }, peer: { value: 60, perDay: 3 } });
+    expect(await people('day')).toEqual({ rep: { value: 4 }, peer: { value: 3 } });
+  });
 });

@@ -71,10 +71,13 @@ export function KpiImprovementCell({
 export function KpiTargetShareCell({
   value,
   target,
+  perDay,
   formatTarget,
 }: {
   value: number | null;
   target: number | null;
+  /** The day's target a week's or month's was made of (its working days times it), when it has none of its own. */
+  perDay?: number;
   formatTarget: (value: number) => string;
 }) {
   const { t } = useTranslation('scoreboard');
@@ -89,7 +92,11 @@ export function KpiTargetShareCell({
       >
         {percent === null ? '—' : format.percent(percent)}
       </span>
-      <span className="text-xs text-muted-foreground">{t('rankBy.targetDetail', { target: formatTarget(target) })}</span>
+      <span className="text-xs text-muted-foreground">
+        {perDay === undefined
+          ? t('rankBy.targetDetail', { target: formatTarget(target) })
+          : t('rankBy.targetDetailPerDay', { target: formatTarget(target), perDay: formatTarget(perDay) })}
+      </span>
     </span>
   );
 }

@@ -16789,6 +16789,7 @@ export interface paths {
                             targets: {
                                 userId: string;
                                 value: number;
+                                perDay?: number;
                             }[];
                         };
                     };

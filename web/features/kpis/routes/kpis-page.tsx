@@ -67,6 +67,7 @@ export function Component() {
     { enabled: targeting },
   );
   const targetOf = new Map(targets.data?.targets.map((target) => [target.userId, target.value]));
+  const perDayOf = new Map(targets.data?.targets.map((target) => [target.userId, target.perDay]));
   const columns = ranked
     ? [ranked, ...[...own, ...list.filter((kpi) => BUILT_IN_COLUMNS.includes(kpi.id))].filter((kpi) => kpi.id !== ranked.id)]
     : [];
@@ -265,6 +266,7 @@ export function Component() {
                                 <KpiTargetShareCell
                                   value={valueOf(kpi, member.userId) ?? null}
                                   target={targetOf.get(member.userId) ?? null}
+                                  perDay={perDayOf.get(member.userId)}
                                   formatTarget={(value) => format(kpi, value)}
                                 />
                               </TableCell>
