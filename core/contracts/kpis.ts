@@ -199,10 +199,16 @@ export const KpiValuesSchema = z.object({
            * With improvement: the average of the earlier equal periods in which the member logged
            * anything (`baseline`, unrounded, in the KPI's units; null: none), how many (`periods`), and
            * this period's change against it in hundredths of a percent (`change`: 2 500 is +25 %; null
-           * without a baseline above 0 or without a value now).
+           * without a baseline above 0 or without a value now). A KPI written as a percent changes in
+           * percentage points (`changeIn`), in hundredths of one: 10 % to 13 % is 300.
            */
           improvement: z
-            .object({ baseline: z.number().nullable(), periods: z.number().int(), change: z.number().int().nullable() })
+            .object({
+              baseline: z.number().nullable(),
+              periods: z.number().int(),
+              change: z.number().int().nullable(),
+              changeIn: z.literal('percentage_points').optional(),
+            })
             .optional(),
         }),
       ),

@@ -112,6 +112,17 @@ export function computeImprovement(value: number, earlier: readonly number[]): I
   return { baseline, periods: earlier.length, change };
 }
 
+/**
+ * "Most improved" on a figure that is itself a percent (a KPI written as one: a hit rate, a
+ * conversion): the change in percentage points, in hundredths of one (10 % to 13 % is +300, +3
+ * points), not relative (+30 %), as a manager reads a rate's change. An average of 0 has a change too.
+ */
+export function computeImprovementInPoints(value: number, earlier: readonly number[]): ImprovementMeasure {
+  if (earlier.length === 0) return { baseline: null, periods: 0, change: null };
+  const average = earlier.reduce((sum, n) => sum + n, 0) / earlier.length;
+  return { baseline: average, periods: earlier.length, change: Math.round((value - average) * 10_000) as BasisPoints };
+}
+
 /** How many earlier equal periods "most improved" averages: a day, the last 4 weeks' days; a week, 4; a month, 3; a custom range, 4. */
 export const IMPROVEMENT_LOOKBACK = { day: 28, week: 4, month: 3, custom: 4 } as const;
 

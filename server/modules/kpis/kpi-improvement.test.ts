@@ -82,7 +82,36 @@ describe('most improved on a KPI', () => {
     const kpi = (await ratio.json()) as { id: string };
     const values = (await (await valuesOf(`from=2026-11-30&to=2026-12-06&ids=${kpi.id}&improvement=week`)).json()) as KpiValues;
     // Sam: 0 sales of 4 calls in one week, 1 sale of 0 calls (no value) in another: the average is of one week, 0.
-    expect(values.kpis[0]!.members.find((m) => m.userId === slower.id)?.improvement).toEqual({ baseline: 0, periods: 1, change: null });
+    // A percent changes in percentage points: 0 % on 0 % is no change.
+    expect(values.kpis[0]!.members.find((m) => m.userId === slower.id)?.improvement).toEqual({
+      baseline: 0,
+      periods: 1,
+      change: 0,
+      changeIn: 'percentage_points',
+    });
+  });
+
+  it('measures a KPI written as a percent in percentage points, the same ratio written as a number relatively', async () => {
+    const create = async (name: string, format: 'percent' | 'number') =>
+      (await (
+        await t.request('/api/v1/kpis', {
+          method: 'POST',
+          as: admin,
+          json: { names: { en: name }, formula: { kind: 'ratio', left: 'sales', right: 'calls' }, format, decimals: 2 },
+        })
+      ).json()) as { id: string };
+    const rate = await create('Hit rate', 'percent');
+    const perCall = await create('Sales a call', 'number');
+    // Siri: 1 sale on 10 calls in one of the four weeks before (10 %, the others 0 %: an average of 2.5 %), 2 on 15 now (13.3 %).
+    await seedCalls(steady, '2026-11-03', 1, 'sale');
+    await seedCalls(steady, '2026-12-01', 2, 'sale');
+    const improvementOf = async (id: string) =>
+      ((await (await valuesOf(`from=2026-11-30&to=2026-12-06&ids=${id}&improvement=week`)).json()) as KpiValues).kpis[0]!.members.find(
+        (m) => m.userId === steady.id,
+      )?.improvement;
+    // +10.8 percentage points (in hundredths), where relatively it is +433 %.
+    expect(await improvementOf(rate.id)).toEqual({ baseline: 0.025, periods: 4, change: 1_083, changeIn: 'percentage_points' });
+    expect(await improvementOf(perCall.id)).toEqual({ baseline: 0.025, periods: 4, change: 43_333 });
   });
 
   it("measures the points of calls (decision 110) against the weeks' own points of calls", async () => {

@@ -2,6 +2,8 @@ import { cleanNames, findNameClash, pickName } from '@core/activity-types';
 import {
   type AuditAction,
   BUILT_IN_KPIS,
+  type BuiltInKpi,
+  type KpiFormat,
   type Kpi,
   type KpiDefinition,
   type KpiFormula,
@@ -26,7 +28,7 @@ import {
   type KpiTypeShape,
 } from '@core/kpi-formulas';
 import { diffDays, type LocalDate, listLocalDates } from '@core/period/local-date';
-import { computeEarlierPeriods, computeImprovement, type ImprovementMeasure } from '@core/rankings';
+import { computeEarlierPeriods, computeImprovement, computeImprovementInPoints, type ImprovementMeasure } from '@core/rankings';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
 import { type CompanyId, type CompanyScope, withTenant } from '../../db/tenant';
@@ -69,6 +71,13 @@ const builtInKpis = (): Kpi[] =>
   BUILT_IN_KPIS.map((key) => ({ id: key, builtIn: true, ...BUILT_IN_KPI_DEFINITIONS[key], createdAt: null, updatedAt: null }));
 
 /** Every KPI's formula by id or key: the built-in ones and the company's. */
+/** A KPI's format: a built-in one's from its definition, the company's from its row. */
+function formatOf(rows: readonly KpiRow[], id: string): KpiFormat | undefined {
+  return (BUILT_IN_KPIS as readonly string[]).includes(id)
+    ? BUILT_IN_KPI_DEFINITIONS[id as BuiltInKpi].format
+    : rows.find((row) => row.id === id)?.format;
+}
+
 function formulasOf(rows: readonly KpiRow[]): Map<string, KpiFormula> {
   const formulas = new Map<string, KpiFormula>(BUILT_IN_KPIS.map((key) => [key, BUILT_IN_KPI_DEFINITIONS[key].formula]));
   for (const row of rows) formulas.set(row.id, row.formula);
@@ -330,7 +339,14 @@ async function readKpiValues(deps: AppDeps, scope: CompanyScope, query: KpiValue
       values: evaluateKpis(formulas, byMember.get(face.userId)!, wanted),
     }));
     const improvements = query.improvement
-      ? await measureImprovements(tx, companyId, { query, period: query.improvement, formulas, id: wanted[0]!, memberValues })
+      ? await measureImprovements(tx, companyId, {
+          query,
+          period: query.improvement,
+          formulas,
+          id: wanted[0]!,
+          inPoints: formatOf(rows, wanted[0]!) === 'percent',
+          memberValues,
+        })
       : null;
     const totals = evaluateKpis(formulas, facts, wanted);
     // Each team's figure (asked for by the team comparison): its members' facts together, a ratio of their sums.
@@ -382,11 +398,13 @@ async function measureImprovements(
     period: (typeof KPI_IMPROVEMENT_PERIODS)[number];
     formulas: Map<string, KpiFormula>;
     id: string;
+    /** A KPI written as a percent: its change in percentage points. */
+    inPoints: boolean;
     memberValues: readonly { userId: string; values: Map<string, number | null> }[];
   },
-): Promise<Map<string, ImprovementMeasure>> {
+): Promise<Map<string, ImprovementMeasure & { changeIn?: 'percentage_points' }>> {
   const { query, formulas, id, memberValues } = input;
-  const measures = new Map<string, ImprovementMeasure>();
+  const measures = new Map<string, ImprovementMeasure & { changeIn?: 'percentage_points' }>();
   if (memberValues.length === 0) return measures;
   const earlier = computeEarlierPeriods(IMPROVEMENT_KIND[input.period], query.from as LocalDate, query.to as LocalDate);
   const facts = await selectKpiFacts(tx, companyId, earlier.at(-1)!.from, earlier[0]!.to, {
@@ -413,10 +431,15 @@ async function measureImprovements(
       if (value !== null) past.push(value);
     }
     const now = values.get(id) ?? null;
-    const measure = computeImprovement(now ?? 0, past);
+    const measure = (input.inPoints ? computeImprovementInPoints : computeImprovement)(now ?? 0, past);
     // The average as the KPI holds it (a percent's 0.253, not the counts' one decimal): the page writes it.
     const baseline = past.length === 0 ? null : past.reduce((sum, value) => sum + value, 0) / past.length;
-    measures.set(userId, { ...measure, baseline, change: now === null ? null : measure.change });
+    measures.set(userId, {
+      ...measure,
+      baseline,
+      change: now === null ? null : measure.change,
+      ...(input.inPoints ? { changeIn: 'percentage_points' as const } : {}),
+    });
   }
   return measures;
 }

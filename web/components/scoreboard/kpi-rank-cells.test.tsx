@@ -6,7 +6,7 @@ import { KpiImprovementCell } from './kpi-rank-cells';
 
 /** The "Most improved" measure of one person, as the KPI board and the dashboard show it. */
 async function renderMeasure(
-  measure: { baseline: number | null; periods: number; change: number | null } | undefined,
+  measure: { baseline: number | null; periods: number; change: number | null; changeIn?: 'percentage_points' } | undefined,
   value: number | null,
 ) {
   await loadNamespaces(['scoreboard']);
@@ -46,6 +46,13 @@ describe('the most improved measure', () => {
       />,
     );
     expect(await screen.findByText('Own average 4 over 1 earlier day with activity')).toBeInTheDocument();
+  });
+
+  it("says a rate's change in percentage points, one decimal, in each language", async () => {
+    const rate = { baseline: 0.025, periods: 4, change: 1_083, changeIn: 'percentage_points' } as const;
+    expect((await renderMeasure(rate, 0.133)).textContent).toMatch(/^\+10\.8 pp on own average/);
+    await i18n.changeLanguage('nb');
+    expect((await renderMeasure({ ...rate, change: -250 }, 0)).textContent).toMatch(/^−2,5 prosentpoeng mot eget snitt/);
   });
 
   it('in Norwegian', async () => {

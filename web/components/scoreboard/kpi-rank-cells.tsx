@@ -20,7 +20,7 @@ export function KpiImprovementCell({
   lowerIsBetter,
   unit,
 }: {
-  measure: { baseline: number | null; periods: number; change: number | null } | undefined;
+  measure: { baseline: number | null; periods: number; change: number | null; changeIn?: 'percentage_points' } | undefined;
   /** The figure now: up from an average of 0 is said so (there is no percentage to give). */
   value: number | null;
   baseline: (value: number) => string;
@@ -34,7 +34,9 @@ export function KpiImprovementCell({
     measure && measure.baseline !== null
       ? t('rankBy.baselineDetail', { baseline: baseline(measure.baseline), count: measure.periods, context: unit })
       : null;
-  const percent = measure?.change != null ? Math.round(measure.change / 100) : null;
+  // A rate's change is in percentage points (hundredths of one), one decimal; any other in whole percents.
+  const inPoints = measure?.changeIn === 'percentage_points';
+  const percent = measure?.change != null ? (inPoints ? Math.round(measure.change / 10) / 10 : Math.round(measure.change / 100)) : null;
   const better = percent !== null && (lowerIsBetter ? percent < 0 : percent > 0);
   const upFromZero = percent === null && isUpFromZero(measure, value);
   return (
@@ -56,7 +58,9 @@ export function KpiImprovementCell({
         </span>
       ) : (
         <span className={cn('font-semibold sm:whitespace-nowrap tabular-nums', better ? 'text-primary' : 'text-foreground')}>
-          {t('rankBy.onAverage', { value: `${percent >= 0 ? '+' : '−'}${format.percent(Math.abs(percent))}` })}
+          {inPoints
+            ? t('rankBy.onAverageInPoints', { value: `${percent >= 0 ? '+' : '−'}${format.number(Math.abs(percent), 1)}` })
+            : t('rankBy.onAverage', { value: `${percent >= 0 ? '+' : '−'}${format.percent(Math.abs(percent))}` })}
         </span>
       )}
       {detail && <span className="text-xs text-muted-foreground">{detail}</span>}

@@ -2422,6 +2422,8 @@ export interface paths {
                                                 baseline: number | null;
                                                 periods: number;
                                                 change: number | null;
+                                                /** @enum {string} */
+                                                changeIn?: "percentage_points";
                                             };
                                         }[];
                                         teams?: {
@@ -2452,6 +2454,8 @@ export interface paths {
                                                 baseline: number | null;
                                                 periods: number;
                                                 change: number | null;
+                                                /** @enum {string} */
+                                                changeIn?: "percentage_points";
                                             };
                                         }[];
                                         teams?: {
@@ -5691,6 +5695,8 @@ export interface paths {
                                         baseline: number | null;
                                         periods: number;
                                         change: number | null;
+                                        /** @enum {string} */
+                                        changeIn?: "percentage_points";
                                     };
                                 }[];
                                 teams?: {
