@@ -191,10 +191,22 @@ describe('a target on the company’s own KPI (decision 104)', () => {
       formula: { kind: 'aggregate', aggregate: 'count', typeIds: [knock.id], outcomeIds: [signed] },
       format: 'number',
     });
+    // A ratio has no target (it does not add up): the form names it and says why.
+    const knocks = await ok<{ id: string }>(adminCookie, 'POST', '/kpis', {
+      names: { en: 'Knocks', nb: 'Dørbank' },
+      formula: { kind: 'aggregate', aggregate: 'count', typeIds: [knock.id] },
+      format: 'number',
+    });
+    await ok(adminCookie, 'POST', '/kpis', {
+      names: { en: 'Sign rate', nb: 'Signeringsrate' },
+      formula: { kind: 'ratio', left: contracts.id, right: knocks.id },
+      format: 'percent',
+    });
 
     // The admin reads Norwegian now (the step before).
     await adminPage.reload();
     await adminPage.getByText('Arbeidskalender').waitFor();
+    await adminPage.getByText(/^Signeringsrate kan ikke velges her: et mål er et tall å telle seg opp til/).waitFor();
     await adminPage.getByRole('combobox', { name: 'For' }).click();
     await adminPage.getByRole('option', { name: 'Ola Hansen' }).click();
     await adminPage.getByRole('combobox', { name: 'Måltall' }).click();
