@@ -206,7 +206,7 @@ describe('a target on the company’s own KPI (decision 104)', () => {
     // The admin reads Norwegian now (the step before).
     await adminPage.reload();
     await adminPage.getByText('Arbeidskalender').waitFor();
-    await adminPage.getByText(/^Signeringsrate kan ikke velges her: et mål er et tall å telle seg opp til/).waitFor();
+    await adminPage.getByText(/^Kan ikke få mål her: Signeringsrate \(en andel\)\. Mål settes på KPI-er som summeres/).waitFor();
     await adminPage.getByRole('combobox', { name: 'For' }).click();
     await adminPage.getByRole('option', { name: 'Ola Hansen' }).click();
     await adminPage.getByRole('combobox', { name: 'Måltall' }).click();

@@ -200,7 +200,8 @@ export const KpiValuesSchema = z.object({
            * anything (`baseline`, unrounded, in the KPI's units; null: none), how many (`periods`), and
            * this period's change against it in hundredths of a percent (`change`: 2 500 is +25 %; null
            * without a baseline above 0 or without a value now). A KPI written as a percent changes in
-           * percentage points (`changeIn`), in hundredths of one: 10 % to 13 % is 300.
+           * percentage points (`changeIn`), in hundredths of one (10 % to 13 % is 300), from a baseline of
+           * 0 too; null only without a baseline or a value now.
            */
           improvement: z
             .object({

@@ -1,7 +1,7 @@
 import { computeRuleSet, findDailyCallBonusThreshold, type KpiRule } from '../kpi';
 import type { TargetPeriod } from '../pacing/target-periods';
 import type { RankBy } from '../contracts/scoreboard';
-import { addDays, diffDays, endOfMonth, type LocalDate, startOfMonth } from '../period';
+import { addDays, diffDays, endOfMonth, listLocalDates, type LocalDate, startOfMonth } from '../period';
 import type { LeaderboardSortKey } from '../stats';
 
 /*
@@ -223,7 +223,5 @@ export function rankFairly<T extends FairlyRankable>(
 
 /** A period's working days by a predicate (the company's calendar, core/pacing's isWorkingDay). */
 export function countWorkingDays(from: LocalDate, to: LocalDate, isWorkingDay: (day: LocalDate) => boolean): number {
-  let count = 0;
-  for (let day = from; day <= to; day = addDays(day, 1)) if (isWorkingDay(day)) count += 1;
-  return count;
+  return listLocalDates(from, to).filter(isWorkingDay).length;
 }

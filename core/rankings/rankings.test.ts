@@ -8,6 +8,7 @@ import {
   computeGoalShare,
   computeGoalShareMeasure,
   computeImprovement,
+  computeImprovementInPoints,
   computePeriodGoal,
   computeTargetPeriodOfBoard,
   countWorkingDays,
@@ -79,6 +80,15 @@ describe('computeImprovement', () => {
   it('has no baseline for a new rep with no history, and no change over a baseline of zero', () => {
     expect(computeImprovement(50, [])).toEqual({ baseline: null, periods: 0, change: null });
     expect(computeImprovement(50, [0, 0])).toEqual({ baseline: 0, periods: 2, change: null });
+  });
+});
+
+describe('computeImprovementInPoints', () => {
+  it("measures a rate's change in percentage points, in hundredths of one, from an average of 0 too", () => {
+    expect(computeImprovementInPoints(0.13, [0.1, 0.1])).toEqual({ baseline: 0.1, periods: 2, change: 300 });
+    expect(computeImprovementInPoints(0.05, [0, 0])).toEqual({ baseline: 0, periods: 2, change: 500 });
+    expect(computeImprovementInPoints(0.2, [0.25])).toEqual({ baseline: 0.25, periods: 1, change: -500 });
+    expect(computeImprovementInPoints(0.5, [])).toEqual({ baseline: null, periods: 0, change: null });
   });
 });
 

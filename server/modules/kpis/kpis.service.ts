@@ -70,7 +70,6 @@ function toKpi(row: KpiRow): Kpi {
 const builtInKpis = (): Kpi[] =>
   BUILT_IN_KPIS.map((key) => ({ id: key, builtIn: true, ...BUILT_IN_KPI_DEFINITIONS[key], createdAt: null, updatedAt: null }));
 
-/** Every KPI's formula by id or key: the built-in ones and the company's. */
 /** A KPI's format: a built-in one's from its definition, the company's from its row. */
 function formatOf(rows: readonly KpiRow[], id: string): KpiFormat | undefined {
   return (BUILT_IN_KPIS as readonly string[]).includes(id)
@@ -78,6 +77,7 @@ function formatOf(rows: readonly KpiRow[], id: string): KpiFormat | undefined {
     : rows.find((row) => row.id === id)?.format;
 }
 
+/** Every KPI's formula by id or key: the built-in ones and the company's. */
 function formulasOf(rows: readonly KpiRow[]): Map<string, KpiFormula> {
   const formulas = new Map<string, KpiFormula>(BUILT_IN_KPIS.map((key) => [key, BUILT_IN_KPI_DEFINITIONS[key].formula]));
   for (const row of rows) formulas.set(row.id, row.formula);

@@ -25,8 +25,7 @@ import {
   selectTargetsInForce,
   type TargetPeriod,
 } from '@core/pacing';
-import { computeLocalDate, type LocalDate, toLocalDate } from '@core/period';
-import { computePeriodGoal, countWorkingDays } from '@core/rankings';
+import { computeLocalDate, listLocalDates, type LocalDate, toLocalDate } from '@core/period';
 import { isTeamLead, type Manager } from '@core/teams';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
@@ -99,30 +98,32 @@ export async function getPeopleTargets(deps: AppDeps, actor: Actor, query: Peopl
       (row) =>
         active.has(row.userId as string) && ((row.metric === 'kpi' && row.kpiId === query.kpi) || (isMetric && row.metric === query.kpi)),
     );
-    const inForce = (period: TargetPeriod) => {
+    // A person's target in force on a day, of one period: the metric's before one set on the built-in KPI itself.
+    const inForce = (period: TargetPeriod, day: string) => {
       const byPerson = new Map<string, TargetRow>();
-      for (const row of selectRowsInForce(rows, on, period)) {
+      for (const row of selectRowsInForce(rows, day, period)) {
         const held = byPerson.get(row.userId as string);
         if (!held || held.metric === 'kpi') byPerson.set(row.userId as string, row);
       }
       return byPerson;
     };
-    const targets: PeopleTargets['targets'] = [...inForce(query.period).values()].map((row) => ({
+    const targets: PeopleTargets['targets'] = [...inForce(query.period, on).values()].map((row) => ({
       userId: row.userId as string,
       value: row.value,
     }));
-    // A week or month without its own target: a day's target times the period's working days (decision
-    // 104, as decision 053 does with daily goals), so that a manager who sets "20 a day" sees the week measured by it.
+    // A week or month without its own target: the day's target times the period's working days (decision
+    // 104), the one in force on the period's reference day as decision 043 reads every target, so that a
+    // manager who sets "20 a day" sees the week measured by it (decision 053 does the same with daily goals).
+    // A period with no working day (the company closed) has none.
     if (query.period !== 'day') {
       const held = new Set(targets.map((target) => target.userId));
-      const daily = [...inForce('day').values()].filter((row) => !held.has(row.userId as string));
+      const daily = [...inForce('day', on).values()].filter((row) => !held.has(row.userId as string));
       if (daily.length > 0) {
         const calendar = await loadWorkingCalendar(tx, actor.companyId);
         const { from, to } = computeTargetPeriodDates(query.period, on);
-        const workingDays = countWorkingDays(from, to, (day) => isWorkingDay(calendar, day));
-        for (const row of daily) {
-          const { goal } = computePeriodGoal({ target: null, dailyGoal: row.value, workingDays });
-          if (goal !== null) targets.push({ userId: row.userId as string, value: goal, perDay: row.value });
+        const workingDays = listLocalDates(from, to).filter((day) => isWorkingDay(calendar, day)).length;
+        if (workingDays > 0) {
+          for (const row of daily) targets.push({ userId: row.userId as string, value: row.value * workingDays, perDay: row.value });
         }
       }
     }

@@ -465,32 +465,47 @@ describe('a KPI’s target (decision 104)', () => {
     expect((await t.request('/api/v1/targets/people?kpi=calls&period=year', { as: rep })).status).toBe(400);
   });
 
-  it("measures a week or month without its own target by a day's target times the period's working days", async () => {
+  it("measures a week or month without its own target by the day's target in force then times its working days", async () => {
     const { admin, rep } = await team();
     const peer = await t.createMember({ companyId: admin.companyId });
-    at('2026-11-25T09:00:00Z'); // a Wednesday; November 2026 has 21 working days in Norway
     const { contracts } = await doorKpis(admin);
-    const set = (input: Record<string, unknown>) =>
-      setTarget(admin, { effectiveFrom: '2026-11-25', metric: 'kpi', kpiId: contracts.id, ...input });
-    await set({ userId: rep.id, period: 'day', value: 4 });
-    await set({ userId: rep.id, period: 'week', value: 10 });
-    await set({ userId: peer.id, period: 'day', value: 3 });
-    // The company's own day off that week is not a working day.
+    const set = (input: Record<string, unknown>) => setTarget(admin, { metric: 'kpi', kpiId: contracts.id, ...input });
+    at('2026-11-02T09:00:00Z'); // a Monday; November 2026 has 21 working days in Norway
+    await set({ userId: rep.id, period: 'day', value: 4, effectiveFrom: '2026-11-02' });
+    await set({ userId: rep.id, period: 'week', value: 10, effectiveFrom: '2026-11-02' });
+    await set({ userId: peer.id, period: 'day', value: 3, effectiveFrom: '2026-11-02' });
+    await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'day', value: 20, effectiveFrom: '2026-11-02' });
+    at('2026-11-18T09:00:00Z');
+    await set({ userId: peer.id, period: 'day', value: 5, effectiveFrom: '2026-11-18' });
+    // The company's own day off is not a working day.
     const dayOff = await t.request('/api/v1/calendar/days-off', {
       method: 'POST',
       as: admin,
       json: { date: '2026-11-27', label: 'Kickoff' },
     });
     expect(dayOff.status).toBe(200);
-    const people = async (period: string) => {
-      const response = await t.request(`/api/v1/targets/people?kpi=${contracts.id}&period=${period}`, { as: rep });
+    const people = async (query: string) => {
+      const response = await t.request(`/api/v1/targets/people?${query}`, { as: rep });
       expect(response.status).toBe(200);
       const { targets } = (await response.json()) as PeopleTargets;
       return Object.fromEntries(targets.map(({ userId, ...target }) => [userId === rep.id ? 'rep' : 'peer', target]));
     };
-    // The week's own target where there is one; else 4 working days of the day's.
-    expect(await people('week')).toEqual({ rep: { value: 10 }, peer: { value: 12, perDay: 3 } });
-    expect(await people('month')).toEqual({ rep: { value: 80, perDay: 4 }, peer: { value: 60, perDay: 3 } });
-    expect(await people('day')).toEqual({ rep: { value: 4 }, peer: { value: 3 } });
+    at('2026-11-25T09:00:00Z'); // a Wednesday
+    // The week's own target where there is one; else its 4 working days (the 27th is off) at the day's target
+    // in force now (decision 043: one target for the whole period, the peer's 5 since the 18th).
+    expect(await people(`kpi=${contracts.id}&period=week`)).toEqual({ rep: { value: 10 }, peer: { value: 20, perDay: 5 } });
+    expect(await people(`kpi=${contracts.id}&period=month`)).toEqual({ rep: { value: 80, perDay: 4 }, peer: { value: 100, perDay: 5 } });
+    // A past week keeps the day targets it had.
+    expect(await people(`kpi=${contracts.id}&period=week&on=2026-11-13`)).toEqual({ rep: { value: 10 }, peer: { value: 15, perDay: 3 } });
+    expect(await people(`kpi=${contracts.id}&period=day`)).toEqual({ rep: { value: 4 }, peer: { value: 5 } });
+    // A built-in KPI reads its metric's day targets the same way.
+    expect(await people('kpi=calls&period=week')).toEqual({ rep: { value: 80, perDay: 20 } });
+    // A week the company is closed has no working day to count: no target made of day targets.
+    for (const date of ['2026-12-21', '2026-12-22', '2026-12-23', '2026-12-24']) {
+      const closed = await t.request('/api/v1/calendar/days-off', { method: 'POST', as: admin, json: { date, label: 'Closed' } });
+      expect(closed.status).toBe(200);
+    }
+    at('2026-12-22T09:00:00Z');
+    expect(await people(`kpi=${contracts.id}&period=week`)).toEqual({ rep: { value: 10 } });
   });
 });

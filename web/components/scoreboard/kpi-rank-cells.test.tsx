@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, loadNamespaces } from '@web/i18n';
 import { renderWithProviders } from '@web/test/render-with-providers';
-import { KpiImprovementCell } from './kpi-rank-cells';
+import { KpiImprovementCell, KpiTargetShareCell } from './kpi-rank-cells';
 
 /** The "Most improved" measure of one person, as the KPI board and the dashboard show it. */
 async function renderMeasure(
@@ -52,12 +52,26 @@ describe('the most improved measure', () => {
     const rate = { baseline: 0.025, periods: 4, change: 1_083, changeIn: 'percentage_points' } as const;
     expect((await renderMeasure(rate, 0.133)).textContent).toMatch(/^\+10\.8 pp on own average/);
     await i18n.changeLanguage('nb');
-    expect((await renderMeasure({ ...rate, change: -250 }, 0)).textContent).toMatch(/^−2,5 prosentpoeng mot eget snitt/);
+    expect((await renderMeasure({ ...rate, change: -245 }, 0)).textContent).toMatch(/^−2,5 %-poeng mot eget snitt/);
   });
 
   it('in Norwegian', async () => {
     await i18n.changeLanguage('nb');
     await renderMeasure({ baseline: 0, periods: 3, change: null }, 2);
     expect(await screen.findByText('Opp fra et snitt på 0')).toBeInTheDocument();
+  });
+});
+
+describe('the % of target measure', () => {
+  afterEach(() => void i18n.changeLanguage('en'));
+
+  it("names a week's target made of day targets with the day's, in each language", async () => {
+    await loadNamespaces(['scoreboard']);
+    const cell = (perDay?: number) =>
+      renderWithProviders(<KpiTargetShareCell value={11} target={22} perDay={perDay} formatTarget={String} />).container.textContent;
+    expect(cell(1)).toBe('50%Target 22 (1 a day)');
+    await i18n.changeLanguage('da');
+    expect(cell(1)).toMatch(/^50\s%Mål 22 \(1 om dagen\)$/);
+    expect(cell()).toMatch(/^50\s%Mål 22$/);
   });
 });

@@ -36,7 +36,9 @@ export function KpiImprovementCell({
       : null;
   // A rate's change is in percentage points (hundredths of one), one decimal; any other in whole percents.
   const inPoints = measure?.changeIn === 'percentage_points';
-  const percent = measure?.change != null ? (inPoints ? Math.round(measure.change / 10) / 10 : Math.round(measure.change / 100)) : null;
+  // Rounded away from zero alike on both sides (+2.45 and −2.45 read 2.5).
+  const round = (n: number, step: number) => (Math.sign(n) * Math.round(Math.abs(n) / step) * step) / 100;
+  const percent = measure?.change != null ? (inPoints ? round(measure.change, 10) : round(measure.change, 100)) : null;
   const better = percent !== null && (lowerIsBetter ? percent < 0 : percent > 0);
   const upFromZero = percent === null && isUpFromZero(measure, value);
   return (

@@ -12,6 +12,8 @@ export type LazySelectProps<V extends string> = {
   className?: string;
   'aria-labelledby'?: string;
   'aria-label'?: string;
+  /** A line that says more about the choice (a hint, an error). */
+  'aria-describedby'?: string;
 };
 
 // Radix's select (with its positioning and scroll locking, about 15 KB gzipped) loads when the
@@ -25,7 +27,7 @@ const OptionsSelect = lazy(() => loadSelect().then((module) => ({ default: modul
  * label), then the Radix select, open. See useOpenOnIntent.
  */
 export function LazySelect<V extends string>(props: LazySelectProps<V>) {
-  const { value, options, className, 'aria-labelledby': labelledBy, 'aria-label': label } = props;
+  const { value, options, className, 'aria-labelledby': labelledBy, 'aria-label': label, 'aria-describedby': describedBy } = props;
   const { opened, triggerProps } = useOpenOnIntent(loadSelect);
   const listId = useId(); // as Radix's trigger: it names the list it opens (not in the page while closed)
   const standIn = (
@@ -37,6 +39,7 @@ export function LazySelect<V extends string>(props: LazySelectProps<V>) {
       aria-autocomplete="none"
       aria-labelledby={labelledBy}
       aria-label={label}
+      aria-describedby={describedBy}
       className={cn(SELECT_TRIGGER_CLASS, className)}
       {...triggerProps}
     >

@@ -221,8 +221,8 @@ export function KpiEditor({
             <div className="space-y-5">
               <ChipGroup
                 legend={t('kpis.types')}
-                // "None chosen counts every activity" says what an empty choice means; once one is ticked it no longer applies.
-                help={form.typeIds.length === 0 ? t('kpis.typesHint') : undefined}
+                // What an empty choice means, then what a ticked one does: the line stays, so the chips do not move under the pointer.
+                help={t(form.typeIds.length === 0 ? 'kpis.typesHint' : 'kpis.typesHintChosen')}
                 error={errorOf('formula.typeIds')}
                 errorId={field('types-error')}
               >

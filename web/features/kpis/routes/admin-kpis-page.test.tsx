@@ -176,6 +176,7 @@ describe('Administration, KPIs', () => {
     expect(editor.getByText('None chosen counts every activity.')).toBeInTheDocument();
     await user.click(editor.getByRole('checkbox', { name: 'Call' }));
     expect(editor.queryByText('None chosen counts every activity.')).toBeNull();
+    expect(editor.getByText('Only the ticked types are counted.')).toBeInTheDocument();
     await user.click(editor.getByRole('checkbox', { name: 'Meeting booked' }));
     await user.click(editor.getByRole('radio', { name: 'Sum' }));
     await user.click(editor.getByRole('combobox', { name: 'Of' }));

@@ -1,5 +1,5 @@
 import { pickName } from '@core/activity-types';
-import { type Target, type TargetMeasure, TARGET_METRICS, type TargetMetric } from '@core/contracts';
+import { type Kpi, type Target, type TargetMeasure, TARGET_METRICS, type TargetMetric } from '@core/contracts';
 import { canCountUpTo } from '@core/kpi-formulas';
 import { TARGET_PERIODS, type TargetPeriod } from '@core/pacing/target-periods';
 import { isLocalDate } from '@core/period';
@@ -107,6 +107,14 @@ function useCompanyToday(): string {
   return format.localDay(new Date().toISOString());
 }
 
+/** Why a KPI cannot be a target (decision 104): it goes down to be good, or its kind of figure does not add up. */
+function reasonLeftOut(kpi: Kpi): 'lowerIsBetter' | 'ratio' | 'difference' | 'average' | 'min' | 'max' {
+  if (kpi.lowerIsBetter) return 'lowerIsBetter';
+  if (kpi.formula.kind !== 'aggregate') return kpi.formula.kind;
+  // A count and a sum add up: canCountUpTo let them through.
+  return kpi.formula.aggregate === 'min' || kpi.formula.aggregate === 'max' ? kpi.formula.aggregate : 'average';
+}
+
 /** A KPI's option in the measure select: `kpi:` and its id (decision 104). */
 const KPI_OPTION = 'kpi:';
 
@@ -123,8 +131,12 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
   const [measure, setMeasure] = useState<string>('calls');
   const ownKpis = (kpiList.data?.kpis ?? []).filter((kpi) => !kpi.builtIn);
   const kpis = ownKpis.filter(canCountUpTo);
-  // The company's KPIs a target cannot measure, named under the form so that a manager looking for one knows why.
-  const leftOut = ownKpis.filter((kpi) => !canCountUpTo(kpi)).map((kpi) => pickName(kpi.names, i18n.language));
+  // The company's KPIs a target cannot measure, named under the form with why, so that a manager looking for one is not left guessing.
+  const leftOut = ownKpis
+    .filter((kpi) => !canCountUpTo(kpi))
+    .map((kpi) =>
+      t('admin.leftOutKpi', { name: pickName(kpi.names, i18n.language), reason: t(`admin.leftOutReasons.${reasonLeftOut(kpi)}`) }),
+    );
   const kpiId = measure.startsWith(KPI_OPTION) ? measure.slice(KPI_OPTION.length) : null;
   const chosenKpi = kpiId === null ? null : (kpis.find((kpi) => kpi.id === kpiId) ?? null);
   const metric: TargetMeasure = kpiId === null ? (measure as TargetMetric) : 'kpi';
@@ -213,6 +225,7 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
               ...kpis.map((kpi) => ({ value: `${KPI_OPTION}${kpi.id}`, label: pickName(kpi.names, i18n.language) })),
             ]}
             aria-labelledby={`${id}-metric`}
+            aria-describedby={leftOut.length > 0 ? `${id}-left-out` : undefined}
             className="w-full"
           />
         </div>
@@ -259,11 +272,8 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
         </Button>
       </form>
       {leftOut.length > 0 && (
-        <p className="text-sm text-muted-foreground">
-          {t('admin.kpisLeftOut', {
-            count: leftOut.length,
-            kpis: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(leftOut),
-          })}
+        <p id={`${id}-left-out`} className="text-sm text-muted-foreground">
+          {t('admin.leftOut', { kpis: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(leftOut) })}
         </p>
       )}
     </div>

@@ -105,8 +105,11 @@ describe('Administration, Targets', () => {
     // The built-in metrics, then the company's KPIs that can be targets: not a ratio, not lower-is-better, not a built-in KPI again.
     expect(options.slice(-3)).toEqual(['Points', 'Contracts', 'Contract value']);
     // The ones left out are named under the form, with why: a manager looking for one is not left guessing.
-    expect(screen.getByText(/^Sign rate and Misses are not offered here: a target is a number to count up to/)).toBeInTheDocument();
+    const leftOut = screen.getByText(
+      'Not offered for targets: Sign rate (a ratio) and Misses (lower is better). A target is set on a KPI that adds up over the period and where more is better.',
+    );
     await user.click(screen.getByRole('option', { name: 'Contract value' }));
+    expect(screen.getByRole('combobox', { name: 'Metric' })).toHaveAttribute('aria-describedby', leftOut.id);
     expect(
       screen
         .getByLabelText(/^Target/)
@@ -188,6 +191,6 @@ describe('Administration, Targets', () => {
     expect(await screen.findByText('Ingen mål ennå')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sett mål' })).toBeInTheDocument();
     expect(await screen.findByText('Arbeidskalender')).toBeInTheDocument();
-    expect(await screen.findByText(/^Sign rate og Misses kan ikke velges her: et mål er et tall å telle seg opp til/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Kan ikke få mål her: Sign rate \(en andel\) og Misses \(lavere er bedre\)\./)).toBeInTheDocument();
   });
 });
