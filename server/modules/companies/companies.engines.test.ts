@@ -77,6 +77,22 @@ describe('multi-tenant: a person without a company', () => {
     });
   });
 
+  it("speaks its founder's language: the one they saved, else the one their screen speaks", async () => {
+    const danish = await t.createUser();
+    const created = await t.request('/api/v1/companies', {
+      method: 'POST',
+      as: danish,
+      json: { name: 'Nordsalg ApS', timezone: 'Europe/Copenhagen' },
+      headers: { 'x-dealboard-language': 'da' },
+    });
+    expect(created.status).toBe(201);
+    expect((await get<Me>(danish, '/api/v1/me')).company).toMatchObject({ language: 'da' });
+    // An API client that names no language leaves it to each wall's browser and each reader's choice.
+    const silent = await t.createUser();
+    expect((await create(silent, { name: 'Quiet AS' })).status).toBe(201);
+    expect((await get<Me>(silent, '/api/v1/me')).company).toMatchObject({ language: null });
+  });
+
   it('defaults the time zone to Europe/Oslo', async () => {
     const founder = await t.createUser();
     expect(await (await create(founder, { name: 'Min bedrift' })).json()).toMatchObject({ timezone: 'Europe/Oslo' });

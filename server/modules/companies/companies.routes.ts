@@ -20,5 +20,5 @@ companiesRoutes.openapi(
       409: { description: 'Already a member of a company (already_member), or single-tenant mode (single_tenant)' },
     },
   }),
-  async (c) => c.json(await createCompany(c.get('deps'), c.get('user')!, c.req.valid('json')), 201),
+  async (c) => c.json(await createCompany(c.get('deps'), c.get('user')!, c.req.valid('json'), c.req.raw.headers), 201),
 );

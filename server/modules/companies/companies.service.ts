@@ -1,4 +1,4 @@
-import { type CreateCompanySchema, type CreatedCompany, toLanguage } from '@core/contracts';
+import { type CreateCompanySchema, type CreatedCompany, toLanguage, UI_LANGUAGE_HEADER } from '@core/contracts';
 import type { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '@core/period';
 import type { AppDeps, SessionUser } from '../../context';
@@ -50,7 +50,13 @@ const alreadyMember = () =>
  * A new company with its first admin. Multi-tenant mode only: a signed-in person with no company
  * creates one (default KPI rules and settings) and becomes its admin.
  */
-export async function createCompany(deps: AppDeps, user: SessionUser, input: CompanyInput): Promise<CreatedCompany> {
+export async function createCompany(
+  deps: AppDeps,
+  user: SessionUser,
+  input: CompanyInput,
+  /** The request's: the language the founder's screen speaks, when they saved none. */
+  headers?: Headers,
+): Promise<CreatedCompany> {
   if (deps.config.TENANCY !== 'multi') {
     throw new HttpError(
       409,
@@ -65,9 +71,11 @@ export async function createCompany(deps: AppDeps, user: SessionUser, input: Com
   const timezone = input.timezone ?? DEFAULT_TIME_ZONE;
   const setupStepsSaved = input.timezone === undefined ? undefined : ['timezone'];
   try {
-    // The company speaks its founder's saved language on its walls and in its mails until an
-    // admin chooses another (decision 079).
-    const language = toLanguage(user.locale);
+    // The company speaks its founder's language on its walls and in its mails until an admin
+    // chooses another (decision 079): the one they saved, else the one their screen speaks (the web
+    // app names it on every request). A Danish team that keeps "same as my browser" then gets its
+    // digests in Danish, not English.
+    const language = toLanguage(user.locale) ?? toLanguage(headers?.get(UI_LANGUAGE_HEADER));
     await insertCompanyWithAdmin(db, {
       companyId,
       name: input.name,
