@@ -202,6 +202,11 @@ export type DigestCompanyWeek = {
   kpis?: DigestKpis;
   /** For the targets on KPIs (decision 104); absent: such targets are left out. */
   targetKpis?: DigestTargetKpis;
+  /**
+   * When the targets' pace is taken: absent, as the week ended (the Monday mail); an admin's preview of
+   * the week so far takes it now, so that on a Monday nobody reads as behind for days still to come.
+   */
+  paceAt?: Date;
 };
 
 /** The first day whose rollups a week's digest reads (see DigestCompanyWeek.days). */
@@ -229,9 +234,9 @@ export function hasActivityInWeek(week: DigestCompanyWeek): boolean {
 /**
  * A person's week and month targets as they stood when the week ended: the targets in force on
  * its Sunday, the progress summed from the rollups, the pace with every day up to the Sunday gone
- * (the instant Monday begins). The week is over, so its pace compares with the whole target, as
- * the targets card shows a past week; the month is measured so far. Day targets belong to their
- * day and are left out.
+ * (the instant Monday begins; a preview's `paceAt`, now). The week is over, so its pace compares
+ * with the whole target, as the targets card shows a past week; the month is measured so far. Day
+ * targets belong to their day and are left out.
  */
 export function computeDigestTargets(week: DigestCompanyWeek, userId: string): DigestTargetLine[] {
   return computeTargetLines(
@@ -257,7 +262,7 @@ function computeTargetLines(
   people: ReadonlySet<string>,
 ): DigestTargetLine[] {
   const sunday = addDays(week.weekStart, 6);
-  const endOfWeek = computeLocalInstant(addDays(sunday, 1), '00:00', week.timeZone);
+  const paceAt = week.paceAt ?? computeLocalInstant(addDays(sunday, 1), '00:00', week.timeZone);
   const lines: DigestTargetLine[] = [];
   // A KPI's target is its own line beside the built-in metrics' (decision 104).
   for (const target of selectTargetsInForce(rows, sunday, (row) => row.kpiId ?? '')) {
@@ -275,7 +280,7 @@ function computeTargetLines(
       const metric = target.metric;
       measured = { progress: week.days.filter(counted).reduce((sum, row) => sum + row[metric], 0), measure: { metric } };
     }
-    const share = computePeriodShare(week.calendar, dates.from, dates.to, endOfWeek, week.timeZone);
+    const share = computePeriodShare(week.calendar, dates.from, dates.to, paceAt, week.timeZone);
     lines.push({
       ...measured.measure,
       period: target.period,

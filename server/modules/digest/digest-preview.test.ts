@@ -35,6 +35,26 @@ describe("an admin's digest preview", () => {
     expect((await t.request('/api/v1/digest/preview/send', { method: 'POST', as: rep })).status).toBe(403);
   });
 
+  it('paces the week so far as the app does, not as if it had ended: 3 of 5 calls by Wednesday is ahead', async () => {
+    const target = await t.request('/api/v1/targets', {
+      method: 'POST',
+      as: admin,
+      json: { userId: rep.id, metric: 'calls', period: 'week', value: 5, effectiveFrom: '2026-12-02' },
+    });
+    expect(target.status, await target.clone().text()).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      expect((await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'call', answered: false } })).status).toBe(
+        201,
+      );
+    }
+    // The app's card: ahead of the pace by Wednesday morning.
+    const mine = await (await t.request('/api/v1/targets/me', { as: rep })).json();
+    expect(mine).toMatchObject({ targets: [expect.objectContaining({ metric: 'calls', progress: 3, pace: 'ahead' })] });
+    // The admin's preview of the team's week says the same: nobody behind (as ended, 3 of 5 would be).
+    const preview = (await (await t.request('/api/v1/digest/preview', { as: admin })).json()) as DigestPreview;
+    expect(preview.html).toContain('Nobody is behind pace on their targets.');
+  });
+
   it('mails it to the admin themself, marked as a preview, and to nobody else', async () => {
     const before = (await findRecentMail(t.db, 500)).length;
     const response = await t.request('/api/v1/digest/preview/send', { method: 'POST', as: admin });

@@ -316,6 +316,8 @@ async function renderDigestPreview(deps: AppDeps, actor: Actor): Promise<{ previ
       const data = await selectDigestCompanyData(tx, actor.companyId, weekStart);
       const membership = data?.memberships.find((m) => m.userId === actor.userId);
       if (!data || !membership) return null;
+      // The week so far is paced as the app paces it now, not as if it had ended (decision 088).
+      data.week.paceAt = deps.now();
       return { data, membership, digest: await buildDigestFor(tx, data, membership) };
     },
     { snapshot: true },
