@@ -42,7 +42,7 @@ export type AwardResult = {
   /** The member's team (null: none); their feed events carry it. */
   teamId: string | null;
   /** Null unless the day met the daily goal and enough days around it did too for a streak. */
-  streak: { met: string[]; country: string | null; daysOff: string[]; earnedFrom: string[] } | null;
+  streak: { met: string[]; country: string | null; timeZone: string | null; daysOff: string[]; earnedFrom: string[] } | null;
 };
 
 /*
@@ -145,6 +145,7 @@ SELECT
   CASE WHEN (SELECT count(*) FROM met) >= 5 THEN json_build_object(
     'met', (SELECT json_agg(day::text ORDER BY day) FROM met),
     'country', (SELECT country FROM company_calendars WHERE company_id = $1::uuid),
+    'timeZone', (SELECT timezone FROM companies WHERE id = $1::uuid),
     'daysOff', (SELECT coalesce(json_agg(day::text), '[]'::json) FROM company_days_off
                  WHERE company_id = $1::uuid AND day >= $12::date AND day <= $13::date),
     'earnedFrom', (SELECT coalesce(json_agg(occasion), '[]'::json) FROM badges

@@ -14,7 +14,7 @@ import {
   SWITCHABLE_BADGE_KINDS,
 } from '@core/contracts';
 import { findGoalStreak, formatIsoWeek } from '@core/badges';
-import { DEFAULT_CALENDAR_COUNTRY, isCalendarCountry } from '@core/pacing';
+import { computeDefaultCalendarCountry, isCalendarCountry } from '@core/pacing';
 import { addDays, startOfMonth, startOfWeek, toLocalDate } from '@core/period';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
@@ -152,9 +152,9 @@ export async function awardBadgesForWrite(
   });
   const earned = [...result.earned];
   if (result.streak) {
-    const { met, country, daysOff, earnedFrom } = result.streak;
+    const { met, country, timeZone, daysOff, earnedFrom } = result.streak;
     const calendar = {
-      country: country !== null && isCalendarCountry(country) ? country : DEFAULT_CALENDAR_COUNTRY,
+      country: country !== null && isCalendarCountry(country) ? country : computeDefaultCalendarCountry(timeZone),
       daysOff: new Set(daysOff),
     };
     const window = { from: addDays(day, -STREAK_WINDOW_DAYS), to: toLocalDate(streakTo < day ? day : streakTo) };

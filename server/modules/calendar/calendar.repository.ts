@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { companyCalendars, companyDaysOff } from '../../db/schema';
+import { companies, companyCalendars, companyDaysOff } from '../../db/schema';
 import { type CompanyId, type MemberScope, withTenant } from '../../db/tenant';
 import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
@@ -8,21 +8,25 @@ import { createAuditEvent, insertAuditEvent } from '../audit/audit.service';
 
 export type CalendarRow = { country: string; daysOff: { date: string; label: string }[] };
 
-/** Transaction step (targets): the company's country (null before an admin chose one) and its own days off, by date. */
+/**
+ * Transaction step (targets): the company's country (null before an admin chose one), its time zone
+ * (which names the country until then) and its own days off, by date.
+ */
 export async function selectCompanyCalendar(
   tx: Transaction,
   companyId: CompanyId,
-): Promise<{ country: string | null; daysOff: CalendarRow['daysOff'] }> {
+): Promise<{ country: string | null; timeZone: string | null; daysOff: CalendarRow['daysOff'] }> {
   const [calendar] = await tx
-    .select({ country: companyCalendars.country })
-    .from(companyCalendars)
-    .where(eq(companyCalendars.companyId, companyId));
+    .select({ country: companyCalendars.country, timeZone: companies.timezone })
+    .from(companies)
+    .leftJoin(companyCalendars, eq(companyCalendars.companyId, companies.id))
+    .where(eq(companies.id, companyId));
   const daysOff = await tx
     .select({ date: companyDaysOff.day, label: companyDaysOff.label })
     .from(companyDaysOff)
     .where(eq(companyDaysOff.companyId, companyId))
     .orderBy(asc(companyDaysOff.day));
-  return { country: calendar?.country ?? null, daysOff };
+  return { country: calendar?.country ?? null, timeZone: calendar?.timeZone ?? null, daysOff };
 }
 
 export async function findCompanyCalendar(db: Database, scope: MemberScope) {

@@ -1,5 +1,5 @@
 import type { Calendar, CreateDayOff, Language, UpdateCalendar } from '@core/contracts';
-import { DEFAULT_CALENDAR_COUNTRY, isCalendarCountry, listPublicHolidays, type WorkingCalendar } from '@core/pacing';
+import { computeDefaultCalendarCountry, isCalendarCountry, listPublicHolidays, type WorkingCalendar } from '@core/pacing';
 import { computeLocalDate } from '@core/period';
 import type { Transaction } from '../../db/client';
 import type { CompanyId } from '../../db/ids';
@@ -12,8 +12,8 @@ import { deleteDayOff, findCompanyCalendar, selectCompanyCalendar, upsertCalenda
  * off. Admins change it; everyone's pacing reads it.
  */
 
-function toWorkingCalendar(row: { country: string | null; daysOff: { date: string }[] }): WorkingCalendar {
-  const country = row.country !== null && isCalendarCountry(row.country) ? row.country : DEFAULT_CALENDAR_COUNTRY;
+function toWorkingCalendar(row: { country: string | null; timeZone: string | null; daysOff: { date: string }[] }): WorkingCalendar {
+  const country = row.country !== null && isCalendarCountry(row.country) ? row.country : computeDefaultCalendarCountry(row.timeZone);
   return { country, daysOff: new Set(row.daysOff.map((day) => day.date)) };
 }
 
@@ -35,7 +35,13 @@ export async function getCalendar(deps: AppDeps, actor: Actor, language: Languag
 }
 
 export async function updateCalendar(deps: AppDeps, actor: Actor, input: UpdateCalendar, language?: Language): Promise<Calendar> {
-  await upsertCalendarCountry(deps.database.db, memberScopeOf(actor), input.country, DEFAULT_CALENDAR_COUNTRY, deps.now());
+  await upsertCalendarCountry(
+    deps.database.db,
+    memberScopeOf(actor),
+    input.country,
+    computeDefaultCalendarCountry(actor.timezone),
+    deps.now(),
+  );
   return getCalendar(deps, actor, language);
 }
 

@@ -230,6 +230,14 @@ describe('the company calendar', () => {
     expect(calendar.daysOff).toEqual([]);
     expect(calendar.holidays[0]).toEqual({ date: '2026-12-25', name: 'Christmas Day' });
     expect((await read(rep, 'nb')).holidays.find((h) => h.date === '2027-05-17')?.name).toBe('Grunnlovsdagen');
+    // A company in Copenhagen keeps Denmark's until an admin chooses: Labour Day is Norway's, not Denmark's.
+    const dane = await t.createMember({ role: 'admin' });
+    const moved = await t.request('/api/v1/company', { method: 'PATCH', as: dane, json: { timezone: 'Europe/Copenhagen' } });
+    expect(moved.status).toBe(200);
+    const danish = await read(dane);
+    expect(danish.country).toBe('DK');
+    expect(danish.holidays.map((h) => h.date)).toContain('2027-05-06'); // Ascension Day
+    expect(danish.holidays.map((h) => h.date)).not.toContain('2027-05-01');
 
     expect((await t.request('/api/v1/calendar', { method: 'PUT', as: rep, json: { country: 'SE' } })).status).toBe(403);
     expect(
