@@ -18,8 +18,9 @@ export async function selectCompanyCalendar(
 ): Promise<{ country: string | null; timeZone: string | null; daysOff: CalendarRow['daysOff'] }> {
   const [calendar] = await tx
     .select({ country: companyCalendars.country, timeZone: companies.timezone })
-    .from(companies)
-    .leftJoin(companyCalendars, eq(companyCalendars.companyId, companies.id))
+    .from(companyCalendars)
+    // The company's row whether or not its calendar has one yet.
+    .rightJoin(companies, eq(companyCalendars.companyId, companies.id))
     .where(eq(companies.id, companyId));
   const daysOff = await tx
     .select({ date: companyDaysOff.day, label: companyDaysOff.label })
