@@ -122,9 +122,11 @@ describe('the landing page', () => {
 
   it('sends every link to its page', async () => {
     const href = (selector: string) => page.locator(selector).getAttribute('href');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign up' }).getAttribute('href')).resolves.toBe('/auth');
-    await expect(page.getByRole('link', { name: 'Start free now' }).getAttribute('href')).resolves.toBe('/auth');
-    await expect(page.getByRole('link', { name: 'Join the team' }).getAttribute('href')).resolves.toBe('/auth');
+    // Signing up leads to the join form; "Sign in" to the sign-in one.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign up' }).getAttribute('href')).resolves.toBe('/auth/register');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' }).first().getAttribute('href')).resolves.toBe('/auth');
+    await expect(page.getByRole('link', { name: 'Start free now' }).getAttribute('href')).resolves.toBe('/auth/register');
+    await expect(page.getByRole('link', { name: 'Join the team' }).getAttribute('href')).resolves.toBe('/auth/register');
     await expect(
       page.getByRole('link', { name: 'Book a demo' }).evaluateAll((links) => links.map((l) => l.getAttribute('href'))),
     ).resolves.toEqual(['/contact', '/contact']);
@@ -147,10 +149,10 @@ describe('the landing page', () => {
       '/security',
     ]);
 
-    // Following them: the app takes over at /auth, keeping the chosen plan.
+    // Following them: the app takes over at its join form, keeping the chosen plan.
     await page.getByRole('banner').getByRole('link', { name: 'Sign up' }).click();
-    await page.waitForURL('**/auth');
-    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.waitForURL('**/auth/register');
+    await page.getByRole('heading', { level: 1, name: /^Join / }).waitFor();
     await page.goto('/landing');
     await page.locator('[data-plan="pro"] a[data-link]').click();
     await page.waitForURL('**/auth/register?plan=pro');
@@ -287,7 +289,7 @@ describe('languages', () => {
       await nb.goto('/landing');
       await expect(nb.locator('html').getAttribute('lang')).resolves.toBe('nb');
       await expect(nb.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('KPI- og salgsoppfølging på minutter');
-      await expect(nb.getByRole('link', { name: 'Start gratis nå' }).getAttribute('href')).resolves.toBe('/auth');
+      await expect(nb.getByRole('link', { name: 'Start gratis nå' }).getAttribute('href')).resolves.toBe('/auth/register');
       await saveScreenshot(nb, 'landing-05-norwegian');
       await captureScreenshot(nb.locator('#pricing'), 'landing-09-pricing-norwegian');
       await nb.getByRole('banner').getByRole('link', { name: 'English' }).click();

@@ -48,7 +48,7 @@ function simplePage(key: string, Body: () => ReactNode, options: { cta?: boolean
           {Extra && <Extra />}
         </PageHero>
         <Body />
-        {options.cta !== false && <ClosingCta authHref={SITE_LINKS.auth} contactHref={SITE_LINKS.contact} />}
+        {options.cta !== false && <ClosingCta signUpHref={SITE_LINKS.signUp} contactHref={SITE_LINKS.contact} />}
       </>
     );
   };
@@ -110,7 +110,9 @@ export const SITE_PAGES: SitePage[] = [
     title: 'landing:meta.title',
     description: 'landing:meta.description',
     islands: ['landing'],
-    Body: () => <LandingSections links={{ auth: SITE_LINKS.auth, contact: SITE_LINKS.contact, plans: PLAN_LINKS, pricing: '/pricing' }} />,
+    Body: () => (
+      <LandingSections links={{ signUp: SITE_LINKS.signUp, contact: SITE_LINKS.contact, plans: PLAN_LINKS, pricing: '/pricing' }} />
+    ),
   },
   page('contact', ContactBody, ['contact'], { cta: false }),
   page('features', FeaturesBody),

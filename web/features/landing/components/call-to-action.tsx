@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { outlineOnDark, primaryCta } from './buttons';
 
 /** 8. Call to action: 'Join the team' (to /auth) and 'Book a demo' (to /contact). */
-export function CallToAction({ authHref, contactHref }: { authHref: string; contactHref: string }) {
+export function CallToAction({ signUpHref, contactHref }: { signUpHref: string; contactHref: string }) {
   const { t } = useTranslation('landing');
   return (
     <section aria-labelledby="cta-title" className="px-4 py-20 sm:px-6 sm:py-24">
@@ -14,7 +14,7 @@ export function CallToAction({ authHref, contactHref }: { authHref: string; cont
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg leading-8 text-sidebar-foreground/85">{t('cta.text')}</p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row">
-            <a href={authHref} data-link="join-team" className={primaryCta}>
+            <a href={signUpHref} data-link="join-team" className={primaryCta}>
               {t('cta.primary')} <ArrowRightIcon aria-hidden="true" />
             </a>
             <a href={contactHref} data-link="cta-book-demo" className={outlineOnDark}>

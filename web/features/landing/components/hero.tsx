@@ -11,7 +11,7 @@ const BOARD = [
 ];
 
 /** 1. Hero: 'KPI & Sales Tracking in minutes', 'Start free now' (to /auth) and 'Book a demo' (to /contact). */
-export function Hero({ authHref, contactHref }: { authHref: string; contactHref: string }) {
+export function Hero({ signUpHref, contactHref }: { signUpHref: string; contactHref: string }) {
   const { t } = useTranslation('landing');
   return (
     <section aria-labelledby="hero-title" className="aurora relative overflow-hidden bg-sidebar text-sidebar-foreground">
@@ -26,7 +26,7 @@ export function Hero({ authHref, contactHref }: { authHref: string; contactHref:
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-pretty text-sidebar-foreground/85">{t('hero.lead')}</p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
-            <a href={authHref} data-link="start-free" className={primaryCta}>
+            <a href={signUpHref} data-link="start-free" className={primaryCta}>
               {t('hero.primary')} <ArrowRightIcon aria-hidden="true" />
             </a>
             <a href={contactHref} data-link="book-demo" className={outlineOnDark}>

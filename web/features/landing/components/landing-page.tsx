@@ -8,13 +8,13 @@ import { type PlanLinks, Pricing } from './pricing';
 import { ScreenshotCarousel } from './screenshot-carousel';
 import { Testimonials } from './testimonials';
 
-export type LandingLinks = { auth: string; contact: string; plans: PlanLinks; pricing: string };
+export type LandingLinks = { signUp: string; contact: string; plans: PlanLinks; pricing: string };
 
 /** The landing page's sections in order (the header and footer come from the site shell). */
 export function LandingSections({ links }: { links: LandingLinks }) {
   return (
     <>
-      <Hero authHref={links.auth} contactHref={links.contact} />
+      <Hero signUpHref={links.signUp} contactHref={links.contact} />
       <Claims />
       <HowItWorks />
       <Benefits />
@@ -22,7 +22,7 @@ export function LandingSections({ links }: { links: LandingLinks }) {
       <Testimonials />
       <Pricing links={links.plans} compareHref={links.pricing} />
       <Faq contactHref={links.contact} />
-      <CallToAction authHref={links.auth} contactHref={links.contact} />
+      <CallToAction signUpHref={links.signUp} contactHref={links.contact} />
     </>
   );
 }

@@ -197,7 +197,7 @@ export function ContactBody() {
           </ol>
           <div className="mt-8 rounded-2xl bg-sidebar p-6 text-sidebar-foreground">
             <p className="font-semibold text-white">{t('pages.contact.aside.self')}</p>
-            <a href={SITE_LINKS.auth} className={cn(buttonVariants({ variant: 'success' }), 'mt-4 h-10 px-4 font-semibold text-sidebar')}>
+            <a href={SITE_LINKS.signUp} className={cn(buttonVariants({ variant: 'success' }), 'mt-4 h-10 px-4 font-semibold text-sidebar')}>
               {t('pages.contact.aside.selfLink')}
             </a>
           </div>

@@ -109,7 +109,7 @@ export function LinkButton({
 }
 
 /** The band that closes most public pages: start free, or book a demo. */
-export function ClosingCta({ authHref, contactHref }: { authHref: string; contactHref: string }) {
+export function ClosingCta({ signUpHref, contactHref }: { signUpHref: string; contactHref: string }) {
   const { t } = useTranslation('public');
   return (
     <div className="border-t bg-card">
@@ -119,7 +119,7 @@ export function ClosingCta({ authHref, contactHref }: { authHref: string; contac
           <p className="mt-2 text-muted-foreground">{t('chrome.ctaText')}</p>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row">
-          <LinkButton href={authHref} variant="success">
+          <LinkButton href={signUpHref} variant="success">
             {t('chrome.ctaPrimary')}
           </LinkButton>
           <LinkButton href={contactHref} variant="outline">

@@ -146,7 +146,7 @@ export function DemoBody() {
         </LinkButton>
         <p className="text-muted-foreground">
           {t('pages.demo.self')}{' '}
-          <a href={SITE_LINKS.auth} className="font-medium text-primary underline-offset-4 hover:underline">
+          <a href={SITE_LINKS.signUp} className="font-medium text-primary underline-offset-4 hover:underline">
             {t('pages.demo.selfLink')}
           </a>
         </p>

@@ -49,7 +49,7 @@ export function SiteHeader({ path }: { path: string }) {
               {t('chrome.signIn')}
             </a>
             <a
-              href={SITE_LINKS.auth}
+              href={SITE_LINKS.signUp}
               data-link="sign-up"
               className={cn(buttonVariants({ variant: 'success', size: 'sm' }), 'h-9 px-4 text-sm font-semibold text-sidebar')}
             >

@@ -4,6 +4,8 @@ import type { Language } from '@core/contracts';
 export const SITE_LINKS = {
   landing: '/landing',
   auth: '/auth',
+  /** Where every "Sign up" and "Start free" leads: the join form, not the sign-in one. */
+  signUp: '/auth/register',
   app: '/app',
   register: (plan: 'free' | 'pro') => `/auth/register?plan=${plan}`,
   contact: '/contact',
