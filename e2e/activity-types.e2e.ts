@@ -134,14 +134,14 @@ describe('activity types', () => {
       const repPage = await repBrowser.newPage();
       await repPage.goto('/app/activity');
       await repPage.getByRole('button', { name: /^Site visit, up to \+8 pts$/ }).click();
-      const dialog = repPage.getByRole('dialog', { name: 'Log Site visit' });
-      await dialog.getByRole('button', { name: 'Log Site visit' }).click();
+      const dialog = repPage.getByRole('dialog', { name: 'Log site visit' });
+      await dialog.getByRole('button', { name: 'Log site visit' }).click();
       await dialog.getByText('Choose one of the outcomes').waitFor();
       await dialog.getByText('Offer sent').click();
       await dialog.getByText('Large').click();
       await saveSettledScreenshot(dialog, 'activity-types-09-log-dialog');
       expect(await axeViolations(repPage, { include: '[role="dialog"]', tags: WCAG_AA })).toEqual([]);
-      await dialog.getByRole('button', { name: 'Log Site visit' }).click();
+      await dialog.getByRole('button', { name: 'Log site visit' }).click();
       await dialog.waitFor({ state: 'detached' });
       const row = repPage.getByTestId('activity-row').filter({ hasText: 'Site visit' });
       await expect.poll(() => row.innerText()).toContain('Offer sent');
@@ -437,7 +437,7 @@ describe('activity types', () => {
     await page.goto('/app/admin/kpis');
     for (const [language, edit, title, editType, typeTitle, dark] of [
       ['sv', 'Redigera ”Largest contract”', 'Redigera KPI', 'Redigera ”Site visit”', 'Redigera aktivitetstyp', false],
-      ['da', 'Redigér »Largest contract«', 'Redigér KPI', 'Rediger »Site visit«', 'Rediger aktivitetstype', true],
+      ['da', 'Redigér »Largest contract«', 'Redigér KPI', 'Redigér »Site visit«', 'Redigér aktivitetstype', true],
     ] as const) {
       await callApiOk(base, adminCookie, 'PATCH', '/me/profile', { language });
       if (dark) {

@@ -214,8 +214,8 @@ describe('badges', () => {
     await norwegian.getByText('3 møter booket på en dag', { exact: true }).waitFor();
     await norwegian.scrollIntoViewIfNeeded();
     await saveSettledScreenshot(norwegian, 'badges-company-card-phone-nb', { fullPage: false });
-    await norwegian.getByRole('button', { name: 'Endre Demomaskin' }).click();
-    await saveSettledScreenshot(adminPage.getByRole('dialog', { name: 'Endre merke' }), 'badges-company-editor-phone-nb', {
+    await norwegian.getByRole('button', { name: 'Rediger Demomaskin' }).click();
+    await saveSettledScreenshot(adminPage.getByRole('dialog', { name: 'Rediger merke' }), 'badges-company-editor-phone-nb', {
       fullPage: false,
     });
     await adminPage.keyboard.press('Escape');

@@ -47,7 +47,7 @@ export const BUILT_IN_KPI_TYPE_SHAPES: Record<BuiltInKpiType, KpiTypeShape> = {
   meeting: {
     id: 'meeting',
     builtIn: true,
-    names: { en: 'Meeting held', nb: 'Møte holdt', sv: 'Möte hållet', da: 'Møde holdt' },
+    names: { en: 'Meeting held', nb: 'Møte holdt', sv: 'Genomfört möte', da: 'Afholdt møde' },
     outcomes: [],
     fields: [],
   },
@@ -88,14 +88,14 @@ export const BUILT_IN_KPI_DEFINITIONS: Record<BuiltInKpi, KpiDefinition> = {
     lowerIsBetter: false,
   },
   meetings_booked: {
-    names: { en: 'Meetings booked', nb: 'Møter booket', sv: 'Möten bokade', da: 'Møder booket' },
+    names: { en: 'Meetings booked', nb: 'Møter booket', sv: 'Bokade möten', da: 'Bookede møder' },
     formula: aggregate({ aggregate: 'count', typeIds: ['call'], outcomeIds: ['meeting_booked'] }),
     format: 'number',
     decimals: 0,
     lowerIsBetter: false,
   },
   meetings_held: {
-    names: { en: 'Meetings held', nb: 'Møter holdt', sv: 'Möten hållna', da: 'Møder holdt' },
+    names: { en: 'Meetings held', nb: 'Møter holdt', sv: 'Genomförda möten', da: 'Afholdte møder' },
     formula: aggregate({ aggregate: 'count', typeIds: ['meeting'] }),
     format: 'number',
     decimals: 0,

@@ -92,7 +92,7 @@ export function renderVerificationMail(input: { brand: string; to: string; name:
       lines: [
         name ? `Hej ${name},` : 'Hej,',
         `Bekræft din e-mailadresse for at blive en del af ${brand}. Linket virker i 24 timer.`,
-        'Har du ikke oprettet dig, kan du se bort fra denne mail.',
+        'Har du ikke oprettet en konto, kan du se bort fra denne mail.',
       ],
       button: 'Bekræft e-mail',
     },
@@ -248,11 +248,11 @@ export function renderWebhookDisabledMail(input: {
       button: 'Öppna Webhooks',
     },
     da: {
-      heading: 'Et webhook-slutpunkt er blevet slået fra',
+      heading: 'Et webhook-endpoint er blevet slået fra',
       lines: [
-        `Leveringer til ${endpoint} har fejlet i et døgn, så ${input.brand} slog slutpunktet fra. Der sendes ikke flere hændelser dertil.`,
+        `Leveringer til ${endpoint} har fejlet i et døgn, så ${input.brand} slog endpointet fra. Der sendes ikke flere hændelser dertil.`,
         `Seneste forsøg: ${lastError || 'intet svar'}`,
-        'Ret modtageren, og slå derefter slutpunktet til igen under Administration, Webhooks; hændelserne i køen sendes så, og mislykkede kan sendes igen fra leveringsloggen.',
+        'Ret modtageren, og slå derefter endpointet til igen under Administration, Webhooks; hændelserne i køen sendes så, og mislykkede kan sendes igen fra leveringsloggen.',
       ],
       button: 'Åbn Webhooks',
     },
@@ -332,7 +332,7 @@ export function renderInvitationMail(input: {
       lines: [
         `${inviter || 'En administrator'} har inviteret dig til »${company}«${input.role === 'admin' ? ' som administrator' : ''}. I ${input.brand} logger teamet opkald, møder og salg og følger ranglisten.`,
         `Åbn linket for at oprette din konto eller logge ind. Det virker til den ${date}, og kun for dig.`,
-        'Hvis du ikke havde ventet denne invitation, kan du se bort fra denne mail.',
+        'Hvis du ikke havde forventet denne invitation, kan du se bort fra denne mail.',
       ],
       button: 'Acceptér invitationen',
     },

@@ -156,7 +156,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
         meetings: 'Møter booket',
         conversion: 'Konvertering',
         sales: 'Salg',
-        revenue: 'Omsetning',
+        revenue: 'Salgsverdi',
         activities: 'Aktiviteter',
       },
       wrapups: {
@@ -228,7 +228,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
         meetings: 'Bokade möten',
         conversion: 'Konvertering',
         sales: 'Försäljning',
-        revenue: 'Omsättning',
+        revenue: 'Försäljningsvärde',
         activities: 'Aktiviteter',
       },
       wrapups: {
@@ -300,7 +300,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
         meetings: 'Bookede møder',
         conversion: 'Konvertering',
         sales: 'Salg',
-        revenue: 'Omsætning',
+        revenue: 'Salgsværdi',
         activities: 'Aktiviteter',
       },
       wrapups: {
@@ -315,9 +315,9 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
       },
       goals: {
         member: 'Medlem',
-        dailyCalls: 'Opkald per dag',
-        dailyMeetings: 'Møder per dag',
-        dailySales: 'Salg per dag',
+        dailyCalls: 'Opkald pr. dag',
+        dailyMeetings: 'Møder pr. dag',
+        dailySales: 'Salg pr. dag',
         updatedAt: 'Sidst ændret',
       },
       members: { name: 'Navn', email: 'E-mail', role: 'Rolle', joinedAt: 'Blev medlem' },

@@ -91,10 +91,10 @@ describe('LogCustomDialog', () => {
   it('asks for the outcome and the required fields before sending, then sends the values as the API takes them', async () => {
     const { user, posted } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Log Site visit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Log site visit' }));
     // Archived outcomes are not offered.
     expect(dialog.queryByRole('radio', { name: /Gone/ })).toBeNull();
-    await user.click(dialog.getByRole('button', { name: 'Log Site visit' }));
+    await user.click(dialog.getByRole('button', { name: 'Log site visit' }));
     expect(await dialog.findByText('Choose one of the outcomes')).toBeInTheDocument();
     expect(dialog.getByText('This field is required')).toBeInTheDocument();
     expect(posted()).toEqual([]);
@@ -104,7 +104,7 @@ describe('LogCustomDialog', () => {
     await user.type(dialog.getByRole('textbox', { name: 'Offer value (optional) (kr)' }), '12 500');
     await user.click(dialog.getByText('Pro'));
     await user.click(dialog.getByText('Yes'));
-    await user.click(dialog.getByRole('button', { name: 'Log Site visit' }));
+    await user.click(dialog.getByRole('button', { name: 'Log site visit' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posted()).toEqual([
       {
@@ -126,10 +126,10 @@ describe('LogCustomDialog', () => {
       refuse(400, { code: 'invalid_input', message: 'Enter a number', details: { 'fields.size': 'Enter a number' } }),
     );
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Log Site visit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Log site visit' }));
     await user.click(dialog.getByText('Offer sent'));
     await user.type(dialog.getByRole('textbox', { name: 'Site size' }), '5');
-    await user.click(dialog.getByRole('button', { name: 'Log Site visit' }));
+    await user.click(dialog.getByRole('button', { name: 'Log site visit' }));
     expect(await dialog.findByText('Enter a number')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
@@ -138,7 +138,7 @@ describe('LogCustomDialog', () => {
     await i18n.changeLanguage('nb');
     const { user } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'Open' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Registrer Befaring' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Registrer befaring' }));
     expect(dialog.getByText('Tilbud sendt')).toBeInTheDocument();
     expect(dialog.getByRole('textbox', { name: 'Størrelse' })).toBeInTheDocument();
   });

@@ -13,6 +13,7 @@ import { ApiRequestError } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { useCompanyFormat } from '@web/lib/format';
+import { lowerInSentence } from '@web/lib/in-sentence';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { useLogActivity } from '../api/log-activity';
 import { useLogForMember } from '../api/log-for-member';
@@ -141,7 +142,8 @@ export function LogCustomForm({
     });
   };
 
-  const name = nameOf(type.names);
+  // The type's name inside the title and button, as the other sentences write a name: "Log site visit", "Registrér fornyelse".
+  const name = lowerInSentence(nameOf(type.names));
   return (
     <form onSubmit={onSubmit} className="grid gap-5" noValidate>
       <DialogHeader>

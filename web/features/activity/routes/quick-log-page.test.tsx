@@ -135,7 +135,7 @@ describe("the company's own types on quick log (decision 100)", () => {
     expect(waiting.some((text) => text?.startsWith('Dial · Connect'))).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Demo held' }));
-    expect(await screen.findByRole('dialog', { name: 'Log Demo held' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Log demo held' })).toBeInTheDocument();
   });
 
   it("logs a tap on an own type's button of the start screen's copy once the types are in", async () => {

@@ -444,7 +444,7 @@ describe('Audit log page', () => {
     items = await rows();
     expect(items.map((li) => li.querySelector('p')!.textContent)).toEqual([
       'Flyttet et salg fra Carina Rep til Eva Rep (fre. 20. nov.)',
-      'Endret et gjennomført møte ført av Carina Rep den fre. 20. nov.',
+      'Endret et avholdt møte ført av Carina Rep den fre. 20. nov.',
       'Flyttet en besvart samtale ført av Carina Rep fra tor. 19. nov. til fre. 20. nov.',
       'Førte et salg for Carina Rep den fre. 20. nov.',
       'Endret navnet på kunden «Nordlys Typo» til «Nordlys AS»',

@@ -14,9 +14,13 @@ import { toast } from '@web/components/ui/toaster';
 import { ApiRequestError, findErrorReason } from '@web/lib/api';
 import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
+import { useCompanyFormat } from '@web/lib/format';
 import { useKpis } from '@web/lib/queries/get-kpis';
 import { useCompanyBadges, useDeleteCompanyBadge } from '../api/company-badges';
 import { CompanyBadgeEditor, describeRule } from './company-badge-editor';
+
+/** The description's example of a money badge, "Big week" for 50 000 sold in a week, in minor units. */
+const EXAMPLE_AMOUNT_MINOR = 5_000_000;
 
 /**
  * The company's own badges (decision 107), for admins: each with its look, the rule it is earned
@@ -26,6 +30,7 @@ import { CompanyBadgeEditor, describeRule } from './company-badge-editor';
 export function CompanyBadgesCard() {
   const { t, i18n } = useTranslation(['settings', 'scoreboard']);
   const { data: me } = useMe();
+  const format = useCompanyFormat();
   const badges = useCompanyBadges();
   const kpis = useKpis();
   const [editing, setEditing] = useState<CompanyBadge | 'new' | null>(null);
@@ -42,7 +47,10 @@ export function CompanyBadgesCard() {
             <AwardIcon className="size-4 text-muted-foreground" aria-hidden />
             {t('settings:companyBadges.title')}
           </CardTitle>
-          <CardDescription>{t('settings:companyBadges.description')}</CardDescription>
+          <CardDescription>
+            {/* The example's amount in the company's currency, as its language writes it ("50.000 kr." in Danish). */}
+            {t('settings:companyBadges.description', { amount: format.money(EXAMPLE_AMOUNT_MINOR) })}
+          </CardDescription>
         </div>
         <Button onClick={() => setEditing('new')} disabled={!ready}>
           <PlusIcon /> {t('settings:companyBadges.new')}

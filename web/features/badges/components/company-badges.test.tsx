@@ -8,7 +8,7 @@ import { Toaster } from '@web/components/ui/toaster';
 import { i18n } from '@web/i18n';
 import { dismissAllToasts, findToast } from '@web/test/find-toast';
 import { refuse } from '@web/test/refuse';
-import { renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { BadgesCard } from './badges-card';
 import { CompanyBadgesCard } from './company-badges-card';
@@ -65,6 +65,18 @@ describe("the admins' own badges", () => {
     stubFetch({ 'GET /api/v1/badges/company': reply(200, { badges: [] }), 'GET /api/v1/kpis': reply(200, { kpis: KPIS }) });
     renderCard();
     expect(await screen.findByText('Ingen egne merker ennå')).toBeInTheDocument();
+  });
+
+  it("writes the description's example amount in the company's currency, as the reader's language does", async () => {
+    stubFetch({ 'GET /api/v1/badges/company': reply(200, { badges: [] }), 'GET /api/v1/kpis': reply(200, { kpis: KPIS }) });
+    const card = renderCard();
+    expect((await screen.findByText(/Big week/)).textContent!.replace(/\s/g, ' ')).toContain('“Big week” for NOK 50,000 sold in a week.');
+    card.unmount();
+
+    await i18n.changeLanguage('da');
+    renderWithProviders(<CompanyBadgesCard />, { me: makeTestMe({ currency: 'DKK' }) });
+    const danish = (await screen.findByText(/Storuge/)).textContent!.replace(/\s/g, ' ');
+    expect(danish).toContain('»Storuge« for 50.000 kr. solgt på en uge. Hvert opnås én gang pr. periode');
   });
 
   it('makes a badge on a sum of money over a week: the amount in whole kroner is sent in øre, the rule previewed as typed', async () => {
