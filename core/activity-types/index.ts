@@ -159,7 +159,8 @@ const names = (en: string, nb: string, sv: string, da: string): Record<Language,
 export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate, readonly ActivityTypeDefinition[]>> = {
   sdr: [
     {
-      names: names('Dial', 'Oppringning', 'Uppringning', 'Opkald'),
+      // Not the built-in call's word in any language ("Opkald" in Danish): both stand in the same log menus.
+      names: names('Dial', 'Oppringning', 'Uppringning', 'Opringning'),
       icon: 'phone-call',
       colour: 'blue',
       points: 0,
@@ -173,7 +174,7 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
       bonus: { threshold: 50, points: 5 },
     },
     {
-      names: names('Demo held', 'Demo holdt', 'Demo hållen', 'Demo afholdt'),
+      names: names('Demo held', 'Demo holdt', 'Genomförd demo', 'Afholdt demo'),
       icon: 'presentation',
       colour: 'green',
       points: 5,
