@@ -163,7 +163,13 @@ export function KpiLeaderboard({
               ? t('leaderboard.kpiNoteTarget', { kpi: kpiName })
               : t('leaderboard.kpiNoTargets', { kpi: kpiName })
             : rankBy === 'goal_share'
-              ? t(kpi.lowerIsBetter ? 'leaderboard.kpiNotTargetableLower' : 'leaderboard.kpiNotTargetable', { kpi: kpiName })
+              ? kpi.lowerIsBetter
+                ? t('leaderboard.kpiNotTargetableLower', { kpi: kpiName })
+                : // The one reason that applies: "a ratio", "an average" (a count or a sum would have targets).
+                  t('leaderboard.kpiNotTargetable', {
+                    kpi: kpiName,
+                    kind: t(`leaderboard.kpiKinds.${kpi.formula.kind === 'aggregate' ? kpi.formula.aggregate : kpi.formula.kind}`),
+                  })
               : t(kpi.lowerIsBetter ? 'leaderboard.kpiNoteLower' : 'leaderboard.kpiNote', { kpi: kpiName })}
       </p>
     </>

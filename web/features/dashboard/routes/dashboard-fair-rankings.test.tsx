@@ -108,7 +108,7 @@ function Location() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-function renderDashboard(url: string, { prefetched = false } = {}) {
+function renderDashboard(url: string, { prefetched = false, kpis = [DEMOS, COST] } = {}) {
   const calls = stubFetch({
     'GET /api/v1/me': reply(200, makeTestMe()),
     'GET /api/v1/teams': reply(200, {
@@ -118,7 +118,7 @@ function renderDashboard(url: string, { prefetched = false } = {}) {
     'GET /api/v1/scoreboard/leaderboard': answerBoard,
     'GET /api/v1/scoreboard/recent-activities': reply(200, { activities: [] }),
     'GET /api/v1/exports/leaderboard': reply(200, { file: 'bytes' }),
-    'GET /api/v1/kpis': reply(200, { kpis: [DEMOS, COST] }),
+    'GET /api/v1/kpis': reply(200, { kpis }),
     'GET /api/v1/kpis/values': answerKpiValues,
     'GET /api/v1/targets/people': reply(200, {
       period: 'day',
@@ -374,6 +374,16 @@ describe('the dashboard ranked by one of the company’s KPIs (decision 101)', (
     expect(screen.getByText('Today · ranked by Minutes per demo')).toBeInTheDocument();
     expect(screen.getByTestId('ranking-note')).toHaveTextContent('Minutes per demo is lower-is-better, and a target is met by going up');
     expect(calls.some((c) => c.path === '/api/v1/targets/people')).toBe(false);
+  });
+
+  it('says which kind of figure a KPI without targets is, under % of goal', async () => {
+    const rate = ownKpi('kpi-rate', 'Demos per call', { format: 'percent', formula: { kind: 'ratio', left: 'kpi-demos', right: 'calls' } });
+    renderDashboard('/app?rankBy=goal_share', { kpis: [DEMOS, COST, rate] });
+    await chooseSort('Sort by', 'Demos per call');
+    await screen.findByRole('table', { name: 'Team leaderboard by Demos per call' });
+    expect(screen.getByTestId('ranking-note')).toHaveTextContent(
+      'Demos per call is a ratio, not a figure that adds up day by day, so it has no targets: ranked by its figure today.',
+    );
   });
 
   it('ranks a KPI by most improved: the change today on their own average, no history last, in Norwegian', async () => {
