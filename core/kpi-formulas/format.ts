@@ -17,9 +17,11 @@ export function formatKpiValue(
   const digits = { minimumFractionDigits: kpi.decimals, maximumFractionDigits: kpi.decimals };
   switch (kpi.format) {
     case 'money':
-      return kpi.decimals === 0
-        ? formatMoney((Math.round(value / 100) * 100) as MinorUnits, options.currency, locale)
-        : new Intl.NumberFormat(locale, { style: 'currency', currency: options.currency, ...digits }).format(value / 100);
+      // Whole units; or, to the øre, as the app writes every amount (øre only where there are some):
+      // the built-in sales value reads "21.250,50 kr." here as on the dashboard, and "45.000 kr." too.
+      if (kpi.decimals === 0) return formatMoney((Math.round(value / 100) * 100) as MinorUnits, options.currency, locale);
+      if (kpi.decimals === 2) return formatMoney(Math.round(value) as MinorUnits, options.currency, locale);
+      return new Intl.NumberFormat(locale, { style: 'currency', currency: options.currency, ...digits }).format(value / 100);
     case 'percent':
       return new Intl.NumberFormat(locale, { style: 'percent', ...digits }).format(value);
     case 'duration': {

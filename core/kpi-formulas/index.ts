@@ -112,7 +112,8 @@ export const BUILT_IN_KPI_DEFINITIONS: Record<BuiltInKpi, KpiDefinition> = {
     names: { en: 'Sales value', nb: 'Salgsverdi', sv: 'Försäljningsvärde', da: 'Salgsværdi' },
     formula: aggregate({ aggregate: 'sum', of: 'value', typeIds: ['sale'] }),
     format: 'money',
-    decimals: 0,
+    // To the øre, as the dashboard and every other screen write sales value.
+    decimals: 2,
     lowerIsBetter: false,
   },
   points: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatKpiValue } from './format';
 import { KPI_DEFINITION_MESSAGES, type KpiFormula } from '../contracts/kpis';
 import {
   ALL_TYPES,
@@ -216,5 +217,20 @@ describe('the facts a company’s KPIs read', () => {
       extremes: ['deal_value', 'minutes'],
     });
     expect(listFactKeys(new Map())).toEqual({ sums: [], counts: [], extremes: [] });
+  });
+});
+
+describe('formatKpiValue, money', () => {
+  const danish = { locale: 'da-DK', currency: 'DKK' };
+  // Intl puts a no-break space before "kr.".
+  const money = (value: number, kpi: { format: 'money'; decimals: number }) => formatKpiValue(value, kpi, danish).replace(/\s/g, ' ');
+  it('writes the built-in sales value as every screen writes an amount: øre only where there are some', () => {
+    const salesValue = BUILT_IN_KPI_DEFINITIONS.sales_value;
+    expect(money(2_125_050, { format: 'money', decimals: salesValue.decimals })).toBe('21.250,50 kr.');
+    expect(money(4_500_000, { format: 'money', decimals: salesValue.decimals })).toBe('45.000 kr.');
+  });
+
+  it('rounds to whole units at 0 decimals', () => {
+    expect(money(2_125_050, { format: 'money', decimals: 0 })).toBe('21.251 kr.');
   });
 });
