@@ -29,6 +29,7 @@ const rep = makeAccount('Ola Hansen');
 
 let server: JourneyServer;
 let base: string;
+let adminCookie: string;
 let repCookie: string;
 let repId: string;
 let browser: Browser;
@@ -37,7 +38,7 @@ let page: Page;
 beforeAll(async () => {
   server = useSharedServer();
   base = server.baseUrl;
-  const adminCookie = (await joinCompany(base, admin)).cookie;
+  adminCookie = (await joinCompany(base, admin)).cookie;
   await callApiOk(base, adminCookie, 'PATCH', '/company', { timezone: 'Europe/Oslo' });
   const joined = await joinCompany(base, rep);
   repCookie = joined.cookie;
@@ -445,6 +446,65 @@ describe('the phone app', () => {
       await expect.poll(() => nbPage.evaluate(readKeptQueryKeys)).toEqual([]);
     } finally {
       await nb.close();
+    }
+  });
+
+  it('fits a phone in Danish: the header whole beside its buttons, a long type name inside its tile', async () => {
+    // Account management's types: "Kundeopfølgning" in Danish, one word, a goal of its own.
+    const { types } = await callApiOk<{ types: { id: string; names: { en?: string } }[] }>(
+      base,
+      adminCookie,
+      'POST',
+      '/activity-types/templates',
+      {
+        template: 'account_management',
+      },
+    );
+    const checkIn = types.find((type) => type.names.en === 'Check-in')!;
+    await callApiOk(base, repCookie, 'PUT', '/goals/me', { dailyCalls: 40, dailyMeetings: 3, dailySales: 1, types: { [checkIn.id]: 5 } });
+    const da = await openBrowser({ baseUrl: base, viewport: PHONE, locale: 'da-DK' });
+    try {
+      await signInContext(da.context, base, rep);
+      const daPage = await da.newPage();
+      await daPage.goto('/app/activity');
+      const tile = daPage.getByRole('button', { name: /^Kundeopfølgning/ });
+      await tile.waitFor();
+      await saveSettledScreenshot(daPage, 'phone-app-activity-da-phone');
+
+      // The header: the brand's mark alone (its name was cut to "Dealb…"), the buttons on the screen.
+      const header = daPage.getByRole('banner');
+      const brand = header.getByRole('link', { name: 'Dealboard' });
+      expect(await brand.isVisible()).toBe(true);
+      const cut = () =>
+        header.evaluate((bar) =>
+          [...bar.querySelectorAll<HTMLElement>('*')]
+            .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 1 && el.scrollWidth > el.clientWidth + 1)
+            .map((el) => el.textContent),
+        );
+      expect(await cut()).toEqual([]);
+      for (const button of [
+        header.getByRole('link', { name: 'Registrér' }),
+        header.getByRole('link', { name: 'TV-tilstand' }),
+        header.getByRole('button', { name: 'Kontomenu' }),
+      ]) {
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width, `${await button.textContent()} runs off the screen`).toBeLessThanOrEqual(PHONE.width);
+      }
+
+      // Every tile's words inside the tile (a quick-log button, a stat card): a long one-word name
+      // breaks rather than spill out of its side.
+      const spills = () =>
+        daPage.getByRole('main').evaluate((main) =>
+          [...main.querySelectorAll<HTMLElement>('button, [data-testid="stat-card"]')].flatMap((tile) => {
+            const edge = tile.getBoundingClientRect().right;
+            return [...tile.querySelectorAll<HTMLElement>('*')]
+              .filter((part) => part.getBoundingClientRect().right > edge + 0.5)
+              .map((part) => part.textContent);
+          }),
+        );
+      expect(await spills()).toEqual([]);
+    } finally {
+      await da.close();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { listTemplateWidgets } from '@core/boards';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -303,4 +304,109 @@ describe('reconnecting', () => {
     expect(await isSamePage(page)).toBe(true);
     await page.close();
   }, 120_000);
+});
+
+describe("a playlist's one big number and a board", () => {
+  it('writes the big number whole on every wall, a Danish sum in the millions too, and lays a board over the whole screen in letters read across the room', async () => {
+    // A Danish wall counting kroner: the day's sales value is one sale of 1.234.567,89 kr., logged
+    // before the wall opens (no celebration over the screens).
+    await callApiOk(base, adminCookie, 'PATCH', '/company', { currency: 'DKK' });
+    await callApiOk(base, olaCookie, 'POST', '/activities', { kind: 'sale', ticketSize: 123_456_789 });
+    // The sales floor's board as a new one starts: three numbers, a ranking, a chart and the feed.
+    const board = await callApiOk<{ id: string }>(base, adminCookie, 'POST', '/boards', {
+      name: 'Salgsgulvet',
+      sharing: 'company',
+      widgets: listTemplateWidgets('floor'),
+    });
+    const playlist = await callApiOk<{ id: string }>(base, adminCookie, 'POST', '/tv-playlists', {
+      name: 'Tal og tavle',
+      screens: [
+        { kind: 'kpi', metric: 'revenue', durationSeconds: SCREEN_SECONDS },
+        { kind: 'board', boardId: board.id, durationSeconds: SCREEN_SECONDS },
+      ],
+    });
+    const link = await callApiOk<{ token: string; link: { id: string } }>(base, adminCookie, 'POST', '/display-links', {
+      name: 'Kontoret',
+      language: 'da',
+    });
+    await callApiOk(base, adminCookie, 'PUT', `/display-links/${link.link.id}/playlist`, { playlistId: playlist.id });
+
+    // A wall of its own: the one above went through a network drop and a restart, and says so in its console.
+    const kontoret = await openBrowser({ baseUrl: base, viewport: { width: 1920, height: 1080 } });
+    try {
+      const page = await kontoret.newPage();
+      await page.clock.install();
+      await page.goto(`/tv?display=${encodeURIComponent(link.token)}`);
+      const number = page.getByTestId('tv-kpi');
+      await expect.poll(() => number.textContent()).toBe('1.234.567,89\u00a0kr.');
+      const sizes = [
+        [1920, 1080],
+        [1280, 720],
+        [3840, 2160],
+        [1080, 1920],
+        [390, 844],
+      ] as const;
+      for (const [width, height] of sizes) {
+        await page.setViewportSize({ width, height });
+        // The whole number on the screen (it ran off the right edge at 30vmin), as large as fits across.
+        const box = async () => (await number.boundingBox())!;
+        await expect
+          .poll(async () => (await box()).x, { message: `${width}x${height}: the number starts off the screen` })
+          .toBeGreaterThanOrEqual(0);
+        await shootWall(page, `tv-kpi-da-${width}x${height}`);
+        const { x, width: numberWidth } = await box();
+        expect(x + numberWidth, `${width}x${height}: the number runs off the screen`).toBeLessThanOrEqual(width);
+        expect(numberWidth, `${width}x${height}: the number is small`).toBeGreaterThan(width * 0.6);
+      }
+
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await page.clock.runFor(SCREEN_SECONDS * 1_000);
+      await screenOfKind(page, 'board').waitFor();
+      const wallBoard = page.getByTestId('tv-board');
+      await expect.poll(() => wallBoard.getByRole('region').count()).toBe(6);
+      const main = page.getByRole('main');
+      const title = wallBoard.getByRole('heading', { name: 'Opkald' }).first();
+      for (const [width, height] of sizes) {
+        await page.setViewportSize({ width, height });
+        // Across the screen's width (it was a desktop's board in a column down the middle), and whole:
+        // a board too long for the screen is drawn smaller, never cut off at the bottom.
+        const room = async () => ({ main: (await main.boundingBox())!, board: (await wallBoard.boundingBox())! });
+        await expect
+          .poll(
+            async () => {
+              const { main, board } = await room();
+              return Math.abs(board.width - main.width);
+            },
+            { message: `${width}x${height}: the board is narrower than the screen` },
+          )
+          .toBeLessThan(1);
+        await expect
+          .poll(
+            async () => {
+              const { main, board } = await room();
+              return board.y + board.height - (main.y + main.height);
+            },
+            { message: `${width}x${height}: the board is cut off` },
+          )
+          .toBeLessThanOrEqual(1);
+        const spill = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(spill, `${width}x${height}: wider than the screen`).toBeLessThanOrEqual(0);
+        await shootWall(page, `tv-board-da-${width}x${height}`);
+      }
+      // Larger than a desktop's board on a 16:9 wall, as far as this board's height allows: a widget's
+      // title, 20 px high on a desktop, was 2.1% of the screen's height at 1080p and 4K.
+      for (const [width, height] of [
+        [1920, 1080],
+        [3840, 2160],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await expect
+          .poll(async () => (await title.boundingBox())!.height / height, { message: `${width}x${height}: the board's letters are small` })
+          .toBeGreaterThan(0.023);
+      }
+      expect(kontoret.consoleErrors).toEqual([]);
+    } finally {
+      await kontoret.close();
+    }
+  });
 });

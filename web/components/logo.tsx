@@ -11,12 +11,21 @@ export function LogoMark({ className }: { className?: string }) {
 }
 
 /** The product wordmark: mark + BRAND_NAME. */
-export function Wordmark({ className, markClassName }: { className?: string; markClassName?: string }) {
+export function Wordmark({
+  className,
+  markClassName,
+  nameClassName,
+}: {
+  className?: string;
+  markClassName?: string;
+  /** The name's own classes: `max-sm:sr-only` leaves the mark alone on a phone, the name still read out. */
+  nameClassName?: string;
+}) {
   return (
     <span className={cn('inline-flex min-w-0 items-center gap-2 font-semibold tracking-tight', className)}>
       <LogoMark className={cn('shrink-0', markClassName)} />
       {/* A long brand name, or the wider fallback font before the web font arrives, is cut rather than pushing the page sideways. */}
-      <span className="min-w-0 truncate">{getBrandName()}</span>
+      <span className={cn('min-w-0 truncate', nameClassName)}>{getBrandName()}</span>
     </span>
   );
 }

@@ -78,9 +78,11 @@ export function AppShell() {
                 </TooltipTrigger>
                 <TooltipContent>{t('header.toggleSidebarHint')}</TooltipContent>
               </Tooltip>
-              {/* The bar's one part that gives way on a narrow phone: the wordmark shrinks, the buttons keep their size. */}
+              {/* The bar's one part that gives way on a phone: the mark stands alone (the name, cut to
+                  "Dealb…" beside the buttons, read as a fault) and names the link to a screen reader;
+                  the buttons keep their size. */}
               <Link to={paths.app.dashboard} className={cn('min-w-0', sidebar.open && 'md:hidden')}>
-                <Wordmark markClassName="size-6" className="max-w-full" />
+                <Wordmark markClassName="size-6" nameClassName="max-sm:sr-only" className="max-w-full" />
               </Link>
               <div className="flex min-w-0 flex-1 justify-center">
                 <CommandPalette isAdmin={isAdmin} isCoach={isCoach} onShowShortcuts={() => setShortcutsOpen(true)} />

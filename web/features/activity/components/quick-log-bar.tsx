@@ -139,7 +139,9 @@ function LogButton({
         <Icon />
       </span>
       <span className="min-w-0">
-        <span className="block text-sm font-semibold">{label}</span>
+        {/* Two tiles a row on a phone: a long one-word name (Danish "Kundeopfølgning") breaks, at the
+            language's hyphenation where it can, rather than run out of the tile. */}
+        <span className="block text-sm font-semibold hyphens-auto break-words">{label}</span>
         {hint && <span className={cn('tabular block text-xs', primary ? 'text-primary-foreground' : 'text-muted-foreground')}>{hint}</span>}
       </span>
     </button>

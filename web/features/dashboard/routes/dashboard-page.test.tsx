@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/i18n';
@@ -57,5 +57,39 @@ describe('Team Dashboard', () => {
     at('/app/dashboard');
     expect(screen.getByRole('heading', { name: 'Team Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText('The board b9')).toBeNull();
+  });
+
+  it("reads the closed sales' count and their value apart, as the screen shows them apart", async () => {
+    await i18n.changeLanguage('da');
+    const me = makeTestMe({ currency: 'DKK' });
+    const kpi = (today: number) => ({ today, yesterday: 0, change: 'new' });
+    stubFetch({
+      'GET /api/v1/me': reply(200, me),
+      'GET /api/v1/scoreboard/kpis': reply(200, {
+        date: '2026-11-25',
+        yesterdayDate: '2026-11-24',
+        timezone: 'Europe/Oslo',
+        calls: kpi(12),
+        meetings: kpi(2),
+        sales: kpi(3),
+        points: kpi(40),
+        revenue: kpi(6_625_050),
+      }),
+      'GET /api/v1/scoreboard/leaderboard': hanging,
+    });
+    renderWithProviders(
+      <AuthProvider>
+        <MemoryRouter>
+          <DashboardPage />
+        </MemoryRouter>
+      </AuthProvider>,
+      { me },
+    );
+    const card = (await screen.findByText('Lukkede salg')).closest('[data-slot="stat-card"]')!;
+    const value = card.querySelector('[data-slot="stat-value"]')!;
+    // What a screen reader reads: the count, a pause, the amount (it read "366.250,50 kr." as one number).
+    expect(value.textContent).toBe('3, 66.250,50\u00a0kr.');
+    // The comma is for the ear alone: on screen the two stand apart as before.
+    expect(within(value as HTMLElement).getByText(',', { normalizer: (text) => text.trim() })).toHaveClass('sr-only');
   });
 });

@@ -196,7 +196,11 @@ function KpiCards({ kpis, format }: { kpis: CompanyKpis; format: CompanyFormat }
           <>
             {format.number(kpis.sales.today)}
             {kpis.revenue.today > 0 && (
-              <span className="ml-2 text-sm font-medium text-muted-foreground">{format.money(kpis.revenue.today)}</span>
+              <>
+                {/* Apart on screen by the margin only: read out, the count and the amount ran together ("366.250,50 kr."). */}
+                <span className="sr-only">, </span>
+                <span className="ml-2 text-sm font-medium text-muted-foreground">{format.money(kpis.revenue.today)}</span>
+              </>
             )}
           </>
         }

@@ -102,7 +102,10 @@ export function DailyGoalsCard({ stats }: { stats: MyTodayStats }) {
             {typeGoals.map(({ type, count, goal }) => (
               <li key={type.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
                 <ActivityTypeBadge icon={type.icon} colour={type.colour} className="size-5 [&_svg]:size-3" />
-                <span className="flex-1 text-sm">{pickName(type.names, i18n.language, me?.company?.language)}</span>
+                {/* A type's name is the company's own: a long one-word one breaks rather than push the goal off the row. */}
+                <span className="min-w-0 flex-1 text-sm hyphens-auto break-words">
+                  {pickName(type.names, i18n.language, me?.company?.language)}
+                </span>
                 <span className="tabular text-sm">
                   {/* Today's count toward it: a built-in goal's shows on the cards above; an own type has none. */}
                   <span className="text-muted-foreground">{t('goals.typeCount', { count })}</span>{' '}

@@ -87,7 +87,7 @@ function StatCard({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex items-center gap-1">
-            <h3 className="text-sm font-medium text-muted-foreground">{label}</h3>
+            <h3 className="min-w-0 text-sm font-medium hyphens-auto break-words text-muted-foreground">{label}</h3>
             {info}
           </div>
           <p className="tabular mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">{value}</p>

@@ -8,14 +8,27 @@ import { WallFeedList } from './tv-feed-screen';
 /*
  * A board on the wall (decision 102): the widgets the app shows, drawn from the numbers the server
  * read for the display link (no reads of their own, no links to people, no one's row marked), in
- * the app's dark look, laid out as on a desktop and scaled to fill the screen.
+ * the app's dark look, laid out as on a desktop across the screen's width, in the wall's large type.
  */
 
 /** A widget's share of the board's six columns, as on a desktop. */
 const SPAN: Record<BoardWidgetSize, string> = { small: 'col-span-2', medium: 'col-span-3', large: 'col-span-6' };
 
-/** The width the board is laid out at before it is scaled to the wall (the app's desktop board). */
-const LAYOUT_WIDTH = 1280;
+/**
+ * The wall's type, as its other screens size theirs (clamp() over vmin): the desktop's 14 px text
+ * is 1.9vmin, the wall's footer; a board is drawn at the desktop's size on a screen this many
+ * pixels on its smaller side, twice that on a 4K wall.
+ */
+const DESKTOP_VMIN = 720;
+
+/**
+ * The narrowest a board is laid out at, a portrait wall's too: about the app's six columns at their
+ * narrowest (a 1024 px desktop with the sidebar open).
+ */
+const MIN_LAYOUT_WIDTH = 720;
+
+/** A board far too long for its screen is drawn no smaller than this (the rest is cut off). */
+const MIN_SCALE = 0.3;
 
 export function BoardScreenView({ data, language, timeZone }: ScreenViewProps<'board'>) {
   const widgets = data.board.widgets as BoardWidget[];
@@ -56,35 +69,53 @@ export function BoardScreenView({ data, language, timeZone }: ScreenViewProps<'b
 }
 
 /**
- * Lays its content out at the desktop's width, then scales it to the room the wall has: as wide as
- * the screen unless that would make it taller than the screen, centred. A 4K wall gets larger
- * widgets, not more of them; a board too long for the screen gets smaller ones, never cut off.
+ * Lays its content out across the room the wall has, in the wall's type: as wide as the screen at
+ * that scale, so the widgets take the screen's width whatever it is. A board too long for the
+ * screen is drawn smaller, never cut off: laid out wider at the smaller scale, its lines wrap less
+ * and it may be shorter, so the scale is found from the largest down, one layout at a time.
  */
 function FitToWall({ children }: { children: ReactNode }) {
   const outer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
-  const [fit, setFit] = useState({ scale: 1, left: 0 });
+  const [fit, setFit] = useState({ scale: 1, width: MIN_LAYOUT_WIDTH });
   useLayoutEffect(() => {
     const room = outer.current;
     const content = inner.current;
     if (!room || !content) return;
     const measure = () => {
-      const height = content.offsetHeight || 1;
-      const scale = Math.max(0.3, Math.min(room.clientWidth / LAYOUT_WIDTH, room.clientHeight / height));
-      setFit({ scale, left: Math.max(0, (room.clientWidth - LAYOUT_WIDTH * scale) / 2) });
+      const { clientWidth: width, clientHeight: height } = room;
+      const wallType = Math.min(window.innerWidth, window.innerHeight) / DESKTOP_VMIN;
+      let scale = Math.max(MIN_SCALE, Math.min(wallType, width / MIN_LAYOUT_WIDTH));
+      for (let round = 0; round < 4; round++) {
+        content.style.width = `${width / scale}px`;
+        const fits = height / (content.offsetHeight || 1);
+        if (fits >= scale || scale === MIN_SCALE) break;
+        scale = Math.max(MIN_SCALE, fits);
+      }
+      content.style.width = `${width / scale}px`;
+      setFit((last) => (last.scale === scale && last.width === width / scale ? last : { scale, width: width / scale }));
     };
     measure();
-    const observer = new ResizeObserver(measure);
+    // Laid out again a frame later, not in the observer's callback: resizing what it observes
+    // there would start its loop again.
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    });
     observer.observe(room);
     observer.observe(content);
-    return () => observer.disconnect();
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
   }, []);
   return (
     <div ref={outer} className="relative min-h-0 flex-1 overflow-hidden">
       <div
         ref={inner}
-        className="absolute top-0"
-        style={{ width: LAYOUT_WIDTH, left: fit.left, transform: `scale(${fit.scale})`, transformOrigin: 'top left' }}
+        className="absolute top-0 left-0"
+        style={{ width: fit.width, transform: `scale(${fit.scale})`, transformOrigin: 'top left' }}
       >
         {children}
       </div>

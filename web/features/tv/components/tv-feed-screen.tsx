@@ -112,7 +112,11 @@ function describeWallFeedItem(
   return describeFeedEvent(event, t, format, undefined, language);
 }
 
-/** The feed as a board's widget on the wall (decision 102): the same lines, at a widget's size. */
+/**
+ * The feed as a board's widget on the wall (decision 102): the same lines, at a widget's size. A
+ * feed as wide as the board reads in two columns, newest first down each: its short lines left most
+ * of the width empty, and half as tall it leaves the board larger on the screen.
+ */
 export function WallFeedList({
   items,
   language,
@@ -124,22 +128,24 @@ export function WallFeedList({
   const today = computeLocalDate(new Date(), timeZone);
   if (items.length === 0) return <p className="text-sm text-muted-foreground">{t('boards.noActivity')}</p>;
   return (
-    <ol className="space-y-1.5" data-testid="tv-board-feed">
-      {items.map((item) => {
-        const line = describeWallFeedItem(item, t, format, language);
-        return (
-          <li key={item.id} className="flex items-baseline gap-2 text-sm">
-            <p className="min-w-0 flex-1 truncate">
-              {line.who && <span className="font-semibold">{line.who} </span>}
-              <span className="text-muted-foreground">{line.text}</span>
-              {line.detail && <span className="font-medium text-gold"> · {line.detail}</span>}
-            </p>
-            <time className="shrink-0 text-xs text-muted-foreground tabular-nums" dateTime={item.createdAt}>
-              {format.activityTime(item.createdAt, today)}
-            </time>
-          </li>
-        );
-      })}
-    </ol>
+    <div className="@container">
+      <ol className="gap-x-8 space-y-1.5 @3xl:columns-2" data-testid="tv-board-feed">
+        {items.map((item) => {
+          const line = describeWallFeedItem(item, t, format, language);
+          return (
+            <li key={item.id} className="flex items-baseline gap-2 text-sm break-inside-avoid">
+              <p className="min-w-0 flex-1 truncate">
+                {line.who && <span className="font-semibold">{line.who} </span>}
+                <span className="text-muted-foreground">{line.text}</span>
+                {line.detail && <span className="font-medium text-gold"> · {line.detail}</span>}
+              </p>
+              <time className="shrink-0 text-xs text-muted-foreground tabular-nums" dateTime={item.createdAt}>
+                {format.activityTime(item.createdAt, today)}
+              </time>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
   );
 }

@@ -265,6 +265,17 @@ function MonthView({ data, language, timeZone, currency }: ScreenViewProps<'mont
   );
 }
 
+/**
+ * The big number's size: as big as the wall allows (30vmin), and never wider than the screen (cqw:
+ * of the screen's width), whatever its length. A figure is as wide as its characters: a digit or a
+ * letter at most 0.75em in the wall's black face, a separator or a space half that. "42" is 30vmin
+ * high; "1.234.567,89 kr." is as large as fits across.
+ */
+function fitBigNumber(text: string): string {
+  const ems = [...text].reduce((sum, char) => sum + (/[\s.,:'’·]/u.test(char) ? 0.375 : 0.75), 0);
+  return `min(30vmin, 44rem, ${(100 / Math.max(1, ems)).toFixed(2)}cqw)`;
+}
+
 /** One number, as big as the wall allows, against yesterday. */
 function KpiView({ data, language, timeZone, currency }: ScreenViewProps<'kpi'>) {
   const { t } = useTranslation('scoreboard');
@@ -272,10 +283,15 @@ function KpiView({ data, language, timeZone, currency }: ScreenViewProps<'kpi'>)
   const show = (value: number) => (data.metric === 'revenue' ? format.money(value) : format.number(value));
   const up = data.today >= data.yesterday;
   const Trend = up ? TrendingUpIcon : TrendingDownIcon;
+  const today = show(data.today);
   return (
-    <div className="m-auto flex flex-col items-center gap-[clamp(0.75rem,3vmin,4rem)] text-center">
-      <p data-testid="tv-kpi" className="text-[clamp(4rem,30vmin,44rem)] leading-none font-black tracking-tight text-gold tabular">
-        {show(data.today)}
+    <div className="@container m-auto flex w-full flex-col items-center gap-[clamp(0.75rem,3vmin,4rem)] text-center">
+      <p
+        data-testid="tv-kpi"
+        className="leading-none font-black tracking-tight whitespace-nowrap text-gold tabular"
+        style={{ fontSize: fitBigNumber(today) }}
+      >
+        {today}
       </p>
       <p className="flex flex-wrap items-center justify-center gap-x-[0.6em] gap-y-1 text-[clamp(1rem,3.6vmin,5rem)] text-sidebar-muted">
         <Trend className={cn('size-[1.1em]', up ? 'text-success' : 'text-warning')} aria-hidden />
