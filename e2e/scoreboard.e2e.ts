@@ -644,7 +644,8 @@ describe('scoreboard journeys', () => {
     const yesterday = computeTeamTotals('yesterday');
     await expectStat(page, 'Calls Today', n(totals.calls));
     await expectStat(page, 'Meetings Booked', n(totals.meetings));
-    await expectStat(page, 'Sales Closed', `${n(totals.sales)}${money(totals.revenue)}`);
+    // The count and the amount, apart for a screen reader too (", ").
+    await expectStat(page, 'Sales Closed', `${n(totals.sales)}, ${money(totals.revenue)}`);
     await expectStat(page, 'Points Today', n(totals.points));
     for (const [label, key] of [
       ['Calls Today', 'calls'],
