@@ -222,6 +222,10 @@ describe('the phone app', () => {
     const callButton = page.getByRole('button', { name: /^Call, up to/ });
     await callButton.waitFor();
     await browser.context.setOffline(true);
+    // Going offline puts two notices above and beside the buttons: click once they are in, or the
+    // button moves between Playwright's look at it and its click (seen on a busy machine).
+    await page.getByRole('status').filter({ hasText: 'You are offline' }).waitFor();
+    await page.getByText(/^Offline\. Showing what this device saw/).waitFor();
     await callButton.click();
     const dialog = page.getByRole('dialog', { name: 'Log Call' });
     await dialog.getByRole('button', { name: /^Not answered/ }).click();
@@ -253,6 +257,7 @@ describe('the phone app', () => {
     await page.goto('/app/quick-log');
     await page.getByRole('button', { name: 'Call not answered' }).waitFor();
     await browser.context.setOffline(true);
+    await page.getByRole('status').filter({ hasText: 'You are offline' }).waitFor();
     await page.getByRole('button', { name: 'Call not answered' }).click();
     await page.getByRole('heading', { name: 'Waiting to sync: 1' }).waitFor();
 
