@@ -412,7 +412,18 @@ export function isAdditiveKpi(formula: KpiFormula): boolean {
  * going up. Targets, % of goal and a company's own badges measure only such KPIs.
  */
 export function canCountUpTo(kpi: { formula: KpiFormula; lowerIsBetter: boolean }): boolean {
-  return !kpi.lowerIsBetter && isAdditiveKpi(kpi.formula);
+  return findWhyNotCountedUpTo(kpi) === null;
+}
+
+/** Why a KPI cannot be counted up to, as a screen names it: it goes down to be good, or its kind of figure does not add up. */
+export type WhyNotCountedUpTo = 'lowerIsBetter' | 'ratio' | 'difference' | 'average' | 'min' | 'max';
+
+/** The one reason a KPI is no target, % of goal or company badge (decisions 104 and 107); null when it can be counted up to. */
+export function findWhyNotCountedUpTo(kpi: { formula: KpiFormula; lowerIsBetter: boolean }): WhyNotCountedUpTo | null {
+  if (kpi.lowerIsBetter) return 'lowerIsBetter';
+  if (isAdditiveKpi(kpi.formula)) return null;
+  if (kpi.formula.kind !== 'aggregate') return kpi.formula.kind;
+  return kpi.formula.aggregate === 'min' || kpi.formula.aggregate === 'max' ? kpi.formula.aggregate : 'average';
 }
 
 /**

@@ -5,9 +5,11 @@ import {
   ALL_TYPES,
   BUILT_IN_KPI_DEFINITIONS,
   BUILT_IN_KPI_TYPE_SHAPES,
+  canCountUpTo,
   checkKpiDefinition,
   evaluateKpis,
   factsFromBuiltInTotals,
+  findWhyNotCountedUpTo,
   type KpiTypeShape,
   listFactKeys,
 } from './index';
@@ -108,6 +110,27 @@ describe('checkKpiDefinition', () => {
     formulas.set('k4', { kind: 'difference', left: 'k3', right: 'calls' });
     expect(check({ kind: 'ratio', left: 'k4', right: 'calls' }, formulas)).toEqual({ 'formula.right': KPI_DEFINITION_MESSAGES.tooDeep });
     expect(check({ kind: 'ratio', left: 'k3', right: 'calls' }, formulas)).toEqual({});
+  });
+});
+
+describe('what a target can count up to', () => {
+  it('takes counts and sums that go up, and names the one reason for every other KPI', () => {
+    const cases: [KpiFormula, boolean, string | null][] = [
+      [agg({ aggregate: 'count' }), false, null],
+      [agg({ aggregate: 'sum', of: 'points' }), false, null],
+      [agg({ aggregate: 'count' }), true, 'lowerIsBetter'],
+      // Lower is better is the reason a manager acts on, whatever the kind of figure.
+      [{ kind: 'ratio', left: 'a', right: 'b' }, true, 'lowerIsBetter'],
+      [{ kind: 'ratio', left: 'a', right: 'b' }, false, 'ratio'],
+      [{ kind: 'difference', left: 'a', right: 'b' }, false, 'difference'],
+      [agg({ aggregate: 'average', of: 'points' }), false, 'average'],
+      [agg({ aggregate: 'min', of: 'points' }), false, 'min'],
+      [agg({ aggregate: 'max', of: 'points' }), false, 'max'],
+    ];
+    for (const [formula, lowerIsBetter, why] of cases) {
+      expect(findWhyNotCountedUpTo({ formula, lowerIsBetter })).toBe(why);
+      expect(canCountUpTo({ formula, lowerIsBetter })).toBe(why === null);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Kpi, RankBy } from '@core/contracts';
 import { pickName } from '@core/activity-types';
 import type { LocalDate } from '@core/period';
-import { canCountUpTo } from '@core/kpi-formulas';
+import { findWhyNotCountedUpTo } from '@core/kpi-formulas';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@web/components/load-error';
 import { KpiImprovementCell, KpiTargetShareCell } from '@web/components/scoreboard/kpi-rank-cells';
@@ -45,7 +45,9 @@ export function KpiLeaderboard({
   const { data: me } = useMe();
   const day = today ?? '';
   const known = today !== undefined;
-  const targeting = rankBy === 'goal_share' && canCountUpTo(kpi);
+  // Why % of goal cannot rank this KPI (null: it can), named in the note under the table.
+  const whyNoTargets = findWhyNotCountedUpTo(kpi);
+  const targeting = rankBy === 'goal_share' && whyNoTargets === null;
   const improving = rankBy === 'improved';
   const team = teamId ? { teamId } : {};
   const values = useKpiValues({ from: day, to: day, ...team }, { enabled: known });
@@ -162,14 +164,11 @@ export function KpiLeaderboard({
             ? rows.some((row) => targetOf.has(row.userId))
               ? t('leaderboard.kpiNoteTarget', { kpi: kpiName })
               : t('leaderboard.kpiNoTargets', { kpi: kpiName })
-            : rankBy === 'goal_share'
-              ? kpi.lowerIsBetter
+            : rankBy === 'goal_share' && whyNoTargets !== null
+              ? whyNoTargets === 'lowerIsBetter'
                 ? t('leaderboard.kpiNotTargetableLower', { kpi: kpiName })
                 : // The one reason that applies: "a ratio", "an average" (a count or a sum would have targets).
-                  t('leaderboard.kpiNotTargetable', {
-                    kpi: kpiName,
-                    kind: t(`leaderboard.kpiKinds.${kpi.formula.kind === 'aggregate' ? kpi.formula.aggregate : kpi.formula.kind}`),
-                  })
+                  t('leaderboard.kpiNotTargetable', { kpi: kpiName, kind: t(`common:kpiNotCountedUpTo.${whyNoTargets}`) })
               : t(kpi.lowerIsBetter ? 'leaderboard.kpiNoteLower' : 'leaderboard.kpiNote', { kpi: kpiName })}
       </p>
     </>

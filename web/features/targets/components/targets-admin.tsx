@@ -1,6 +1,6 @@
 import { pickName } from '@core/activity-types';
-import { type Kpi, type Target, type TargetMeasure, TARGET_METRICS, type TargetMetric } from '@core/contracts';
-import { canCountUpTo } from '@core/kpi-formulas';
+import { type Target, type TargetMeasure, TARGET_METRICS, type TargetMetric } from '@core/contracts';
+import { canCountUpTo, findWhyNotCountedUpTo } from '@core/kpi-formulas';
 import { TARGET_PERIODS, type TargetPeriod } from '@core/pacing/target-periods';
 import { isLocalDate } from '@core/period';
 import { FlagIcon, UsersIcon } from 'lucide-react';
@@ -107,14 +107,6 @@ function useCompanyToday(): string {
   return format.localDay(new Date().toISOString());
 }
 
-/** Why a KPI cannot be a target (decision 104): it goes down to be good, or its kind of figure does not add up. */
-function reasonLeftOut(kpi: Kpi): 'lowerIsBetter' | 'ratio' | 'difference' | 'average' | 'min' | 'max' {
-  if (kpi.lowerIsBetter) return 'lowerIsBetter';
-  if (kpi.formula.kind !== 'aggregate') return kpi.formula.kind;
-  // A count and a sum add up: canCountUpTo let them through.
-  return kpi.formula.aggregate === 'min' || kpi.formula.aggregate === 'max' ? kpi.formula.aggregate : 'average';
-}
-
 /** A KPI's option in the measure select: `kpi:` and its id (decision 104). */
 const KPI_OPTION = 'kpi:';
 
@@ -132,11 +124,12 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
   const ownKpis = (kpiList.data?.kpis ?? []).filter((kpi) => !kpi.builtIn);
   const kpis = ownKpis.filter(canCountUpTo);
   // The company's KPIs a target cannot measure, named under the form with why, so that a manager looking for one is not left guessing.
-  const leftOut = ownKpis
-    .filter((kpi) => !canCountUpTo(kpi))
-    .map((kpi) =>
-      t('admin.leftOutKpi', { name: pickName(kpi.names, i18n.language), reason: t(`admin.leftOutReasons.${reasonLeftOut(kpi)}`) }),
-    );
+  const leftOut = ownKpis.flatMap((kpi) => {
+    const why = findWhyNotCountedUpTo(kpi);
+    return why === null
+      ? []
+      : [t('admin.leftOutKpi', { name: pickName(kpi.names, i18n.language), reason: t(`common:kpiNotCountedUpTo.${why}`) })];
+  });
   const kpiId = measure.startsWith(KPI_OPTION) ? measure.slice(KPI_OPTION.length) : null;
   const chosenKpi = kpiId === null ? null : (kpis.find((kpi) => kpi.id === kpiId) ?? null);
   const metric: TargetMeasure = kpiId === null ? (measure as TargetMetric) : 'kpi';
