@@ -147,11 +147,11 @@ describe('activity types', () => {
       await expect.poll(() => row.innerText()).toContain('Offer sent');
       expect(await row.innerText()).toContain('+8');
       // The offer sent is celebrated: the admin's corner card and the wall name the outcome, the type and the rep.
-      await wall.getByTestId('celebration').getByText('Ola Rep just logged Site visit: Offer sent').waitFor({ timeout: 15_000 });
+      await wall.getByTestId('celebration').getByText('Ola Rep just logged site visit: offer sent').waitFor({ timeout: 15_000 });
       expect(await wall.getByTestId('celebration').innerText()).toContain('Offer sent!');
       await saveSettledScreenshot(wall, 'activity-types-15-wall-celebration', { fullPage: false });
       await wall.close();
-      await page.getByTestId('app-celebration').getByText('Ola Rep just logged Site visit: Offer sent').waitFor({ timeout: 15_000 });
+      await page.getByTestId('app-celebration').getByText('Ola Rep just logged site visit: offer sent').waitFor({ timeout: 15_000 });
       await saveSettledScreenshot(page, 'activity-types-16-app-celebration', { fullPage: false });
       await saveSettledScreenshot(repPage, 'activity-types-10-my-activity');
       // On the phone's quick log too: the type's button, and its outcome asked first.
@@ -498,7 +498,7 @@ describe('activity types', () => {
       await expect.poll(() => row.innerText()).toMatch(/2 of\s+2\s+per day/);
       await row.getByLabel('Goal reached').waitFor();
       await saveSettledScreenshot(repPage, 'activity-types-18-goal-reached');
-      await page.getByText('Ola Rep reached the daily goal of 2 on Site visit').waitFor();
+      await page.getByText('Ola Rep reached the daily goal of 2 on site visit').waitFor();
     } finally {
       await repBrowser.close();
     }

@@ -1,5 +1,6 @@
 import { pickName } from '@core/activity-types';
 import type { OwnTypeLook, RecentActivity } from '@core/contracts';
+import { lowerInSentence } from './in-sentence';
 
 export type ActivityKindKey =
   'meetingBooked' | 'movedForward' | 'callAnswered' | 'callUnanswered' | 'sale' | 'meeting' | 'email' | 'linkedin' | 'custom';
@@ -32,4 +33,13 @@ export function computeActivityKind(activity: Pick<RecentActivity, 'type' | 'mee
 export function nameOwnType(ownType: OwnTypeLook | null | undefined, language: string): { name: string; outcome: string | null } | null {
   if (!ownType) return null;
   return { name: pickName(ownType.names, language), outcome: ownType.outcomeNames ? pickName(ownType.outcomeNames, language) : null };
+}
+
+/** The same inside a sentence ("Ola logged site visit: offer made"), as a built-in kind is written there; an acronym stays. */
+export function nameOwnTypeInSentence(
+  ownType: OwnTypeLook | null | undefined,
+  language: string,
+): { name: string; outcome: string | null } | null {
+  const own = nameOwnType(ownType, language);
+  return own && { name: lowerInSentence(own.name), outcome: own.outcome === null ? null : lowerInSentence(own.outcome) };
 }

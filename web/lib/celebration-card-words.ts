@@ -6,7 +6,7 @@ import { formatKpiValue } from './format-kpi';
 import { useTranslation } from 'react-i18next';
 import { getIntlLocale } from '@web/i18n';
 import { formatMemberName } from './member-name';
-import { nameOwnType } from './activity-kind';
+import { nameOwnType, nameOwnTypeInSentence } from './activity-kind';
 
 /**
  * A card's words, the same on the wall and in the app: one person's news, or a burst of one kind
@@ -64,7 +64,8 @@ export function useCelebrationCardWords(
       return { title, text, amount, note: event.prize ? t('tv.celebrate.contest.prize', { prize: event.prize }) : null };
     }
     if (card.kind === 'activity') {
-      const own = owns[0];
+      // The title starts with the name ("Demo booked!"); the sentence under it writes it as a sentence does.
+      const own = nameOwnTypeInSentence(event.ownType, i18n.language);
       const what = own?.outcome ? `${own.name}: ${own.outcome}` : (own?.name ?? '');
       return { title, text: t('tv.celebrate.activity.text', { name, what }), amount: null, note: null };
     }

@@ -7,11 +7,12 @@ import { useActivityTypes } from '@web/lib/queries/get-activity-types';
 import { pickName } from '@core/activity-types';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ActivityIcon } from '@web/components/activity-icon';
-import { computeActivityKind, nameOwnType } from '@web/lib/activity-kind';
+import { computeActivityKind, nameOwnTypeInSentence } from '@web/lib/activity-kind';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { cn } from '@web/lib/cn';
 import type { CompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
+import { lowerInSentence } from '@web/lib/in-sentence';
 import { describeFeedEvent } from './describe-feed-event';
 import { ReactionBar } from './reaction-bar';
 
@@ -123,7 +124,7 @@ function ActivityRow({ item, today, format }: { item: ActivityItem; today: strin
   const kind = computeActivityKind(activity);
   const name = formatMemberName(activity, t);
   // One of the company's own types (decision 100): named as the company named it.
-  const own = nameOwnType(activity.ownType, i18n.language);
+  const own = nameOwnTypeInSentence(activity.ownType, i18n.language);
   const action = own
     ? own.outcome
       ? t('feed.action.ownTypeOutcome', { name: own.name, outcome: own.outcome })
@@ -198,7 +199,7 @@ function EventRow({ item, today, format }: { item: EventItem; today: string; for
   const types = useActivityTypes({ enabled: onType }).data?.types;
   const nameType = (typeId: string) => {
     const type = types?.find((candidate) => candidate.id === typeId);
-    return type ? pickName(type.names, i18n.language) : null;
+    return type ? lowerInSentence(pickName(type.names, i18n.language)) : null;
   };
   const line = describeFeedEvent(event, t, format, nameType, i18n.language);
   return (

@@ -121,13 +121,25 @@ describe('ActivityFeed', () => {
     };
     const items = asItems([makeActivity({ type: 'custom', ownType, points: 18, bonusPoints: 10, customerName: 'Equinor' })]);
     const { unmount } = renderWithProviders(<ActivityFeed today="2026-11-16" format={format} items={items} />);
-    expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann logged Site visit: Offer sent with Equinor');
+    expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann logged site visit: offer sent with Equinor');
     expect(screen.getByText('daily bonus +10')).toBeInTheDocument();
     unmount();
     await i18n.changeLanguage('nb');
     renderWithProviders(<ActivityFeed today="2026-11-16" format={format} items={items} />);
-    expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann registrerte Befaring: Tilbud sendt');
+    expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann registrerte befaring: tilbud sendt');
     await i18n.changeLanguage('en');
+  });
+
+  it('keeps an acronym in an own type’s name as it is written', () => {
+    const ownType = {
+      names: { en: 'CRM demo' },
+      icon: 'car' as const,
+      colour: 'amber' as const,
+      outcomeNames: { en: 'NDA signed' },
+      celebratesEvery: false,
+    };
+    renderWithProviders(<ActivityFeed today="2026-11-16" format={format} items={asItems([makeActivity({ type: 'custom', ownType })])} />);
+    expect(screen.getByRole('listitem')).toHaveTextContent('Kari Nordmann logged CRM demo: NDA signed');
   });
 
   it('says why the 20th call earned its points: the daily bonus', () => {
@@ -261,7 +273,7 @@ describe('ActivityFeed', () => {
         />,
       );
       const lines = () => screen.getAllByRole('listitem').map((item) => item.querySelector('p')!.textContent);
-      await vi.waitFor(() => expect(lines()[0]).toBe('Kari Nordmann reached the daily goal of 50 on Dial'));
+      await vi.waitFor(() => expect(lines()[0]).toBe('Kari Nordmann reached the daily goal of 50 on dial'));
       expect(lines()[1]).toBe('Kari Nordmann reached a daily goal');
     } finally {
       vi.unstubAllGlobals();

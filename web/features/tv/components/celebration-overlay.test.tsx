@@ -140,12 +140,12 @@ describe("an own type's card on the wall (decision 105)", () => {
   it("names the outcome it was celebrated for, the type and who, in the reader's language; a burst counts them", async () => {
     const demo = { en: 'Demo booked', nb: 'Demo booket' };
     expect(show({ id: 'o1', kind: 'activity', events: [own('a', demo)] })).toHaveTextContent(
-      'Demo booked!Kari Nordmann just logged Dial: Demo booked',
+      'Demo booked!Kari Nordmann just logged dial: demo booked',
     );
     document.body.innerHTML = '';
     expect(
       show({ id: 'o2', kind: 'activity', events: [own('a', null, { en: 'Signed contract', nb: 'Signert kontrakt' })] }),
-    ).toHaveTextContent('Signed contract!Kari Nordmann just logged Signed contract');
+    ).toHaveTextContent('Signed contract!Kari Nordmann just logged signed contract');
     document.body.innerHTML = '';
     expect(show({ id: 'o3', kind: 'activity', events: [own('a', demo), own('b', demo)] })).toHaveTextContent('2 × Demo booked!');
     document.body.innerHTML = '';
@@ -155,11 +155,11 @@ describe("an own type's card on the wall (decision 105)", () => {
     document.body.innerHTML = '';
     // A type that celebrates every one is named itself: its outcome is not what is cheered.
     const lost = own('a', { en: 'Lost' }, { en: 'Renewal', nb: 'Fornyelse' }, true);
-    expect(show({ id: 'o6', kind: 'activity', events: [lost] })).toHaveTextContent('Renewal!Kari Nordmann just logged Renewal: Lost');
+    expect(show({ id: 'o6', kind: 'activity', events: [lost] })).toHaveTextContent('Renewal!Kari Nordmann just logged renewal: lost');
     document.body.innerHTML = '';
     await i18n.changeLanguage('nb');
     expect(show({ id: 'o5', kind: 'activity', events: [own('a', demo)] })).toHaveTextContent(
-      'Demo booket!Kari Nordmann registrerte nettopp Oppringning: Demo booket',
+      'Demo booket!Kari Nordmann registrerte nettopp oppringning: demo booket',
     );
   });
 });

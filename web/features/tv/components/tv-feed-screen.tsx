@@ -5,7 +5,7 @@ import { ActivityIcon, TrophyIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ActivityIcon as ActivityTypeIcon } from '@web/components/activity-icon';
 import { describeFeedEvent } from '@web/components/scoreboard/describe-feed-event';
-import { computeActivityKind, nameOwnType } from '@web/lib/activity-kind';
+import { computeActivityKind, nameOwnTypeInSentence } from '@web/lib/activity-kind';
 import { cn } from '@web/lib/cn';
 import { createCompanyFormat } from '@web/lib/format';
 import { formatMemberName } from '@web/lib/member-name';
@@ -89,7 +89,7 @@ function describeWallFeedItem(
     const who = formatMemberName({ ...item, userId: item.userId ?? '' }, t);
     const sale = [item.saleValue !== null ? format.money(item.saleValue) : null, item.customerName].filter(Boolean).join(' · ');
     // One of the company's own types (decision 100): named as the company named it.
-    const own = nameOwnType(item.ownType, language);
+    const own = nameOwnTypeInSentence(item.ownType, language);
     const text = own
       ? own.outcome
         ? t('feed.action.ownTypeOutcome', { name: own.name, outcome: own.outcome })
