@@ -1,7 +1,8 @@
 import type { LeaderboardRow, MonthlyOverview, RankBy } from '@core/contracts';
 import { ChevronLeftIcon, ChevronRightIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { ConversionInfo } from '@web/components/conversion-label';
@@ -21,6 +22,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useAuth } from '@web/lib/auth/auth-provider';
+import { useMe } from '@web/lib/auth/get-me';
 import { cn } from '@web/lib/cn';
 import { formatMonthYear, type CompanyFormat, useCompanyFormat } from '@web/lib/format';
 import { useMonthlyOverview } from '../api/get-monthly-overview';
@@ -38,6 +40,34 @@ function shiftMonth(date: string, offset: number): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
+type MonthlyView = 'individual' | 'company';
+
+/**
+ * The tab on the screen, kept in the address (`?view=`) so a reload, the back button and a bookmark
+ * keep it. Without one it opens where the reader counts (decision 111): a manager who is not on the
+ * boards has no month of their own to show, so they open on the company's.
+ */
+function useMonthlyView(): { view: MonthlyView; setView: (view: MonthlyView) => void } {
+  const [params, setParams] = useSearchParams();
+  const me = useMe().data;
+  const chosen = params.get('view');
+  const view: MonthlyView =
+    chosen === 'company' || chosen === 'individual' ? chosen : me?.profile && !me.profile.onBoards ? 'company' : 'individual';
+  const setView = useCallback(
+    (next: MonthlyView) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.set('view', next);
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { view, setView };
+}
+
 /** /app/monthly: the month for me (Individual) and for the company, with the daily trend. */
 export function Component() {
   const { t } = useTranslation('scoreboard');
@@ -48,7 +78,7 @@ export function Component() {
   const monthly = useMonthlyOverview(month, teamId, rankBy);
   const data = monthly.data;
   const isCurrentMonth = !data || data.period.from.slice(0, 7) === data.period.today.slice(0, 7);
-  const [view, setView] = useState<'individual' | 'company'>('individual');
+  const { view, setView } = useMonthlyView();
   const exports = useMonthlyExports(data, isCurrentMonth, view);
 
   return (

@@ -10,7 +10,7 @@ import type {
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
@@ -202,6 +202,45 @@ describe('Monthly Overview', () => {
     ]);
     for (const rank of [1, 2, 3]) expect(within(bodyRows[rank - 1]!).getByText(`Rank ${rank}`)).toBeInTheDocument();
     expect(within(bodyRows[3]!).queryByText('Rank 4')).not.toBeInTheDocument();
+  });
+
+  it('opens on the company for a manager who is not on the boards, and keeps the chosen tab in the address', async () => {
+    const user = userEvent.setup();
+    const me = makeTestMe();
+    const manager = { ...me, profile: { ...me.profile!, role: 'admin' as const, onBoards: false } };
+    stubFetch({
+      'GET /api/v1/me': reply(200, manager),
+      'GET /api/v1/scoreboard/monthly': reply(200, makeMonthly([makeTestLeaderboardRow(1)])),
+    });
+    let search = '';
+    function Address() {
+      search = useLocation().search;
+      return null;
+    }
+    const page = (entry: string) => (
+      <AuthProvider>
+        <MemoryRouter initialEntries={[entry]}>
+          <MonthlyPage />
+          <Address />
+        </MemoryRouter>
+      </AuthProvider>
+    );
+    const { unmount } = renderWithProviders(page('/app/monthly'), { me: manager });
+    expect(await screen.findByRole('tab', { name: 'Company', selected: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Individual' }));
+    expect(screen.getByRole('tab', { name: 'Individual', selected: true })).toBeInTheDocument();
+    expect(search).toBe('?view=individual');
+    unmount();
+    // A reload (or a bookmark) of that address opens the tab it names.
+    renderWithProviders(page('/app/monthly?view=individual'), { me: manager });
+    expect(await screen.findByText('Average conversion rate')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Individual', selected: true })).toBeInTheDocument();
+  });
+
+  it('opens on your own month when you are on the boards', async () => {
+    renderScreen(MonthlyPage, { 'GET /api/v1/scoreboard/monthly': reply(200, makeMonthly([makeTestLeaderboardRow(1)])) });
+    expect(await screen.findByText('Average conversion rate')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Individual', selected: true })).toBeInTheDocument();
   });
 
   it("says how the month's conversion is computed, on your numbers and on the Company leaderboard's column", async () => {
