@@ -88,8 +88,12 @@ describe('the setup page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent("Enter the company's name.");
     await user.type(name, 'Nordlys Salg AS');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
-    expect(await screen.findByRole('heading', { name: 'Which time zone does the team work in?' })).toBeInTheDocument();
+    const next = await screen.findByRole('heading', { name: 'Which time zone does the team work in?' });
     expect(router.state.location.search).toBe('?step=timezone');
+    // Saved is said above the next step, not in a toast over its fields; the keyboard goes on from its title.
+    expect(screen.getByRole('status')).toHaveTextContent('Step 1 saved');
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    expect(next).toHaveFocus();
     expect(writes(calls).filter((w) => w.method !== 'POST' || w.path !== '/api/v1/me/provision')).toEqual([
       { method: 'PATCH', path: '/api/v1/company', body: { name: 'Nordlys Salg AS' } },
       { method: 'POST', path: '/api/v1/setup/steps/company', body: undefined },
@@ -134,7 +138,8 @@ describe('the setup page', () => {
     const { user, calls } = render('page', { entry: '/app/setup?step=currency' });
     expect(await screen.findByRole('heading', { name: 'Which currency are sales in?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Skip for now' }));
-    expect(await screen.findByRole('heading', { name: 'What does the team log?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'What does the team log?' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('');
     expect(writes(calls).filter((w) => w.path !== '/api/v1/me/provision')).toEqual([]);
   });
 

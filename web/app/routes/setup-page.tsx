@@ -1,4 +1,5 @@
 import { SETUP_STEPS, type SetupStep } from '@core/contracts';
+import { CheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -26,6 +27,10 @@ export function Component() {
   const requested = params.get('step');
   const firstOpen = setup.data?.steps.find((s) => !s.done)?.step;
   const [finished, setFinished] = useState(false);
+  // The step saved last (its number), said in a line above the next step rather than a toast over it.
+  const [saved, setSaved] = useState<number | null>(null);
+  // Whether a step was saved or skipped here: the next one then takes the focus (StepCard).
+  const [moved, setMoved] = useState(false);
   const step: SetupStep = isStep(requested) ? requested : (firstOpen ?? 'company');
   const index = SETUP_STEPS.indexOf(step);
 
@@ -66,11 +71,27 @@ export function Component() {
     <>
       {header}
       <div className="grid max-w-3xl gap-6">
-        <Stepper current={finished ? null : step} steps={state.steps} onSelect={(s) => (setFinished(false), goTo(s))} />
+        <Stepper current={finished ? null : step} steps={state.steps} onSelect={(s) => (setFinished(false), setSaved(null), goTo(s))} />
+        <p role="status" className="-my-3 flex items-center gap-1.5 text-sm font-medium text-success-strong">
+          {saved !== null && (
+            <>
+              <CheckIcon className="size-4" aria-hidden />
+              {t('setup.savedStep', { n: saved })}
+            </>
+          )}
+        </p>
         {finished ? (
           <FinishedCard doneCount={state.doneCount} total={state.total} />
         ) : (
-          <StepCard key={step} step={step} index={index} company={company.data} onDone={advance} onSkip={advance} />
+          <StepCard
+            key={step}
+            step={step}
+            index={index}
+            company={company.data}
+            arrived={moved}
+            onDone={() => (setSaved(index + 1), setMoved(true), advance())}
+            onSkip={() => (setSaved(null), setMoved(true), advance())}
+          />
         )}
       </div>
     </>

@@ -111,7 +111,6 @@ export function ActivitiesForm({ step, onDone, onSkip, rules }: StepProps & { ru
       // The chosen templates' types (decision 100); types the company has by name are left out.
       for (const template of templates) if (!isAdded(template)) await addTemplate.mutateAsync(template);
       await finish();
-      toast.success(t('setup.saved'));
     } catch (caught) {
       toast.error(t('setup.saveError'), { description: caught instanceof Error ? caught.message : undefined });
     } finally {

@@ -70,7 +70,6 @@ export function CompanyFieldStep({ step, company, onDone, onSkip }: StepProps) {
         await recheck();
       }
       await finish();
-      toast.success(t('setup.saved'));
     } catch (caught) {
       toast.error(t('setup.saveError'), { description: caught instanceof Error ? caught.message : undefined });
     } finally {

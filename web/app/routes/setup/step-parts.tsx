@@ -7,7 +7,15 @@ import { useCompleteSetupStep } from '@web/lib/queries/get-setup';
 
 /* What every setup step shares: its props, finishing it, and its Save and Skip buttons (decision 042). */
 
-export type StepProps = { step: SetupStep; index: number; company: CompanySettings; onDone: () => void; onSkip: () => void };
+export type StepProps = {
+  step: SetupStep;
+  index: number;
+  company: CompanySettings;
+  onDone: () => void;
+  onSkip: () => void;
+  /** Reached by saving or skipping the step before: its title takes the focus the pressed button had. */
+  arrived?: boolean;
+};
 
 export function useFinishStep(step: SetupStep, onDone: () => void) {
   const complete = useCompleteSetupStep();
