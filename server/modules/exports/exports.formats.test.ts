@@ -76,6 +76,12 @@ describe('CSV', () => {
     const records = parse(bytes, { bom: true, delimiter: ';' }) as string[][];
     expect(records[1]).toEqual(['2026-11-24 14:05:09', '2026-11-24', 'Åse Ødegård, "the closer"', '12500,50', '10', '25']);
     expect(records[2]![2]).toBe('Line one\nline two; with a semicolon');
+    // A percent with decimals (the KPI board's "All" row: 44.4) too, or Excel reads it as text or a date.
+    const decimals = parse(await writeFile('csv', { separator: 'semicolon' }, [[null, null, 'All', null, 64, 44.4]]), {
+      bom: true,
+      delimiter: ';',
+    }) as string[][];
+    expect(decimals[1]!.slice(4)).toEqual(['64', '44,4']);
   });
 
   it('puts an apostrophe before text a spreadsheet would run as a formula, and only before text', async () => {

@@ -77,7 +77,7 @@ const toCsvCell: Record<CellKind, (value: Exclude<Cell, null>, decimalMark: stri
   integer: (value) => value as number,
   number: (value, decimalMark) => String(value).replace('.', decimalMark),
   money: (value, decimalMark) => formatMinorUnits(value as number, decimalMark),
-  percent: (value) => value as number,
+  percent: (value, decimalMark) => String(value).replace('.', decimalMark),
   // 2026-11-24 14:05:09: what Excel and LibreOffice read as a date and time in any locale.
   datetime: (value) => (value as Date).toISOString().slice(0, 19).replace('T', ' '),
   date: (value) => (value as Date).toISOString().slice(0, 10),
