@@ -174,16 +174,9 @@ const EN_TYPES: Record<string, string> = {
   email: 'E-mail',
   linkedin: 'LinkedIn touch',
 };
+// An unanswered call has no outcome: its type says what happened.
 const EN_OUTCOMES = (a: { type: string; meetingBooked: boolean; movedForward: boolean }) =>
-  a.type === 'call_unanswered'
-    ? 'No progress'
-    : a.type !== 'call_answered'
-      ? ''
-      : a.meetingBooked
-        ? 'Meeting booked'
-        : a.movedForward
-          ? 'Moved forward'
-          : 'No progress';
+  a.type !== 'call_answered' ? '' : a.meetingBooked ? 'Meeting booked' : a.movedForward ? 'Moved forward' : 'No progress';
 
 describe('activities', () => {
   it("equal the company's activities as the feed lists them: local time, member, type, outcome, customer, value, points, notes", async () => {

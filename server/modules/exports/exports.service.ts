@@ -277,7 +277,8 @@ export async function exportActivities(deps: AppDeps, actor: Actor, reader: Expo
   const period = resolvePeriod(deps, actor, query);
   let own: OwnTypeColumns = NO_OWN_TYPES;
   const toRow = (row: ExportActivityRow): Row => {
-    const outcome = computeCallOutcome(row);
+    // An unanswered call has no outcome of its own (the feed's "no progress" is its type's words).
+    const outcome = row.type === 'call_answered' ? computeCallOutcome(row) : null;
     const type = row.typeId === null ? undefined : own.types.get(row.typeId);
     return [
       new Date(row.localAt * 1000),

@@ -199,7 +199,7 @@ export const EXPORT_WORDS: Record<Language, ExportWords> = {
       linkedin: 'LinkedIn-kontakt',
       custom: 'Egen aktivitetstyp',
     },
-    outcomes: { no_progress: 'Inga framsteg', moved_forward: 'Kom vidare', meeting_booked: 'Bokat möte' },
+    outcomes: { no_progress: 'Inget framsteg', moved_forward: 'Kom vidare', meeting_booked: 'Möte bokat' },
     roles: { admin: 'Administratör', user: 'Användare' },
     formerMember: 'Tidigare medlem',
     unnamedMember: (idStart) => `Användare ${idStart}`,
