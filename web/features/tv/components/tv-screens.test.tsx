@@ -94,7 +94,7 @@ describe('the contest screen', () => {
 
   it('says so while nobody has scored', () => {
     render(<TvScreenView data={data([team('a', 'Oslo', 1, 0, 4)])} language="en" timeZone="Europe/Oslo" />);
-    expect(screen.getByText('Nobody has scored yet. The first call takes the lead!')).toBeInTheDocument();
+    expect(screen.getByText('Nobody has scored yet. The first to score takes the lead!')).toBeInTheDocument();
     expect(screen.queryByTestId('tv-contest-row')).not.toBeInTheDocument();
   });
 });
