@@ -96,6 +96,16 @@ afterEach(() => {
 });
 
 describe('the header', () => {
+  it('starts with a link past the navigation to the screen, the first stop of the Tab key', async () => {
+    const user = userEvent.setup();
+    renderShell();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    expect(document.getElementById('main')?.tagName).toBe('MAIN');
+  });
+
   it("'+ Log' goes to /app/activity", async () => {
     const user = userEvent.setup();
     const { router } = renderShell();

@@ -56,6 +56,13 @@ export function AppShell() {
     <RealtimeProvider timeZone={me?.company?.timezone}>
       {/* Tooltips are the shell's (sidebar, header, the pages in it): not part of the signed-out pages. */}
       <TooltipProvider>
+        {/* The first thing the Tab key reaches: past the sidebar's links and the header to the screen itself. */}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-lg focus:ring-2 focus:ring-ring"
+        >
+          {t('header.skipToContent')}
+        </a>
         <div className="flex min-h-dvh bg-background">
           <DesktopSidebar open={sidebar.open} isAdmin={isAdmin} isCoach={isCoach} />
           {shortcutsWanted && (
@@ -107,8 +114,10 @@ export function AppShell() {
             {/* data-path: the address this main shows. The router draws a new screen in a transition,
                 so the old one stays until the new one is ready; a journey that moves in the app waits for it. */}
             <main
+              id="main"
+              tabIndex={-1}
               data-path={`${location.pathname}${location.search}`}
-              className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8"
+              className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8"
             >
               {/* Quick log and My Activity show it in their own place. */}
               {location.pathname !== paths.app.quickLog && location.pathname !== paths.app.activity && (
