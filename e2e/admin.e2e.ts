@@ -417,7 +417,7 @@ describe('an admin sets up and runs the company', () => {
       await expect(visit.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
       await visit.getByRole('tab', { name: 'KPI Rules' }).click();
       await visit.getByText('Only admins can change the rules.').waitFor();
-      await expect(visit.getByRole('switch', { name: 'Sale enabled' }).isDisabled()).resolves.toBe(true);
+      await expect(visit.getByRole('switch', { name: 'Count Sale' }).isDisabled()).resolves.toBe(true);
       await saveSettledScreenshot(visit, 'admin-21-user-settings-kpi');
       expect(user.consoleErrors).toEqual([]);
     } finally {
@@ -471,7 +471,7 @@ describe('an admin sets up and runs the company', () => {
     expect(byId).toMatchObject({ [before.body.id]: 5, [after.body.id]: 8 });
 
     // The switch applies at once.
-    const email = page.getByRole('switch', { name: 'E-mail enabled' });
+    const email = page.getByRole('switch', { name: 'Count E-mail' });
     await expect(email.getAttribute('aria-checked')).resolves.toBe('false');
     await email.click();
     await toast(page, 'KPI rule enabled').waitFor();
@@ -487,7 +487,7 @@ describe('an admin sets up and runs the company', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'KPI rule updated').waitFor();
     await page.getByText('Switched off. When on, a NOK 10,000 sale adds 10 points').waitFor();
-    await page.getByRole('switch', { name: 'Sale value bonus enabled' }).click();
+    await page.getByRole('switch', { name: 'Count Sale value bonus' }).click();
     await toast(page, 'KPI rule enabled').waitFor();
     await page.getByText('A NOK 10,000 sale adds 10 points').waitFor();
     // The toasts above may still be the earlier saves' (they stay a few seconds): wait for the server

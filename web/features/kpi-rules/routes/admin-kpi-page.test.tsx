@@ -97,11 +97,11 @@ describe('Administration, KPI Rules', () => {
     expect(rows[8]).toHaveTextContent('A NOK 10,000 sale adds 10 points');
     for (const row of rows) {
       const label = row.querySelector('p')!.firstChild!.textContent!;
-      expect(within(row).getByRole('switch', { name: `${label} enabled` })).toBeEnabled();
+      expect(within(row).getByRole('switch', { name: `Count ${label}` })).toBeEnabled();
       expect(within(row).getByRole('button', { name: `Edit ${label}` })).toBeInTheDocument();
     }
-    expect(screen.getByRole('switch', { name: 'E-mail enabled' })).not.toBeChecked();
-    expect(screen.getByRole('switch', { name: 'Sale enabled' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Count E-mail' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Count Sale' })).toBeChecked();
   });
 
   it('edits a rule’s points in place: the field has the keyboard, the change is sent and shown', async () => {
@@ -203,10 +203,10 @@ describe('Administration, KPI Rules', () => {
   it('switches a rule off at once, and the row says Off', async () => {
     const calls = stubServer();
     const user = renderPage();
-    await user.click(await screen.findByRole('switch', { name: 'Meeting held enabled' }));
+    await user.click(await screen.findByRole('switch', { name: 'Count Meeting held' }));
     expect((await findToast('KPI rule disabled')).description).toEqual(['Meeting held']);
     expect(patches(calls)).toEqual([['/api/v1/kpi-rules/rule-4', { enabled: false }]]);
-    expect(screen.getByRole('switch', { name: 'Meeting held enabled' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Count Meeting held' })).not.toBeChecked();
     expect(await rowOf('Meeting held')).toHaveTextContent('Off');
   });
 
@@ -220,9 +220,9 @@ describe('Administration, KPI Rules', () => {
       }),
     });
     const user = renderPage();
-    await user.click(await screen.findByRole('switch', { name: 'E-mail enabled' }));
+    await user.click(await screen.findByRole('switch', { name: 'Count E-mail' }));
     expect((await findToast('Error: Could not change KPI rule')).description).toEqual(['You do not have access to this.']);
-    expect(screen.getByRole('switch', { name: 'E-mail enabled' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Count E-mail' })).not.toBeChecked();
 
     dismissAllToasts();
     await user.click(within(await rowOf('Sale')).getByRole('button', { name: 'Edit Sale' }));
