@@ -267,6 +267,6 @@ export async function saveSettledScreenshot(target: Page | Locator, name: string
   await page.waitForTimeout(250);
   // A whole page is drawn from its top: scrolled, its fixed sidebar and sticky header would be drawn
   // where the scroll left them, half-way down the picture.
-  if (!('page' in target) && fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  if (!('page' in target) && fullPage) await page.evaluate('window.scrollTo(0, 0)');
   await captureScreenshot(target, name, { animations: 'disabled', ...('page' in target ? {} : { fullPage }) });
 }

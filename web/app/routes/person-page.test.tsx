@@ -65,6 +65,24 @@ function makeOverview(overrides: Partial<PersonOverview> = {}): PersonOverview {
         workingDays: 5,
         workingDaysGone: 2.5,
       },
+      {
+        // A money target whose expected share falls between two øre: written in whole kroner, as My Activity writes it.
+        targetId: '5e3c4b1a-0000-4000-8000-000000000002',
+        subjectKind: 'person',
+        teamName: null,
+        metric: 'sales_value',
+        kpiId: null,
+        kpi: null,
+        period: 'month',
+        value: 150_000_00,
+        from: '2026-11-01',
+        to: '2026-11-30',
+        progress: 125_000_00,
+        expected: 2_727_272.73,
+        pace: 'ahead',
+        workingDays: 21,
+        workingDaysGone: 3.8,
+      },
     ],
     weeks,
     funnel: {
@@ -171,6 +189,9 @@ describe("a person's page", () => {
     expect(within(target).getByText('Behind')).toBeInTheDocument();
     expect(target).toHaveTextContent('of 50 · 25 expected by now');
     expect(within(screen.getByTestId('person-period-month')).getByTestId('person-month-sales_value')).toHaveTextContent(/125[\s,.]?000/);
+    expect(within(screen.getByTestId('person-period-month')).getByTestId('person-target-sales_value-month')).toHaveTextContent(
+      /NOK 27,273 expected by now/,
+    );
 
     const funnel = screen.getByTestId('person-funnel');
     expect(within(funnel).getByTestId('funnel-meetings_held')).toHaveTextContent('Meetings held80% of the step before4');

@@ -5,7 +5,7 @@ import { CardHeading } from '@web/components/card-heading';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { Progress } from '@web/components/ui/progress';
 import { PacePill } from '@web/features/targets/components/pace-pill';
-import { formatMetricValue, METRIC_ICONS } from '@web/features/targets/lib/metrics';
+import { formatExpectedValue, formatMetricValue, METRIC_ICONS } from '@web/features/targets/lib/metrics';
 import { type CompanyFormat, formatDateRange } from '@web/lib/format';
 
 /* A person's day, week or month against the targets in force (decision 046). */
@@ -75,7 +75,9 @@ export function TargetLine({ target, format }: { target: TargetProgress; format:
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-muted-foreground">
         <span className="tabular">
           {t('target.of', { target: value(target.value) })}
-          {target.pace !== 'no-working-days' && <> · {t('target.expected', { expected: value(Math.round(target.expected)) })}</>}
+          {target.pace !== 'no-working-days' && (
+            <> · {t('target.expected', { expected: formatExpectedValue(target, target.expected, format) })}</>
+          )}
         </span>
         <PacePill pace={target.pace} />
       </div>
