@@ -101,7 +101,7 @@ describe('LogCustomDialog', () => {
 
     await user.click(dialog.getByText('Offer sent'));
     await user.type(dialog.getByRole('textbox', { name: 'Site size' }), '120');
-    await user.type(dialog.getByRole('textbox', { name: 'Offer value (optional) (kr)' }), '12 500');
+    await user.type(dialog.getByRole('textbox', { name: 'Offer value (kr, optional)' }), '12 500');
     await user.click(dialog.getByText('Pro'));
     await user.click(dialog.getByText('Yes'));
     await user.click(dialog.getByRole('button', { name: 'Log site visit' }));

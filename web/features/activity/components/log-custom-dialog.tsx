@@ -246,7 +246,11 @@ function FieldInput({
   const { t } = useTranslation('activity');
   const format = useCompanyFormat();
   const id = useId();
-  const shown = `${label}${field.required ? '' : ` ${t('custom.optional')}`}`;
+  // An amount names its currency, and an optional one says so in the same brackets: "Order value (kr, optional)".
+  const shown =
+    field.kind === 'money'
+      ? `${label} ${field.required ? `(${format.currencySymbol})` : t('custom.optionalAmount', { currency: format.currencySymbol })}`
+      : `${label}${field.required ? '' : ` ${t('custom.optional')}`}`;
   const described = error ? `${id}-error` : undefined;
 
   if (field.kind === 'choice' || field.kind === 'yes_no') {
@@ -272,7 +276,7 @@ function FieldInput({
 
   return (
     <div className="space-y-2">
-      <Label htmlFor={id}>{field.kind === 'money' ? `${shown} (${format.currencySymbol})` : shown}</Label>
+      <Label htmlFor={id}>{shown}</Label>
       <Input
         id={id}
         type={field.kind === 'date' ? 'date' : 'text'}

@@ -45,7 +45,7 @@ describe('join and the sign-up policy', () => {
     stubFetch();
     renderAt('/auth/register');
     await screen.findByRole('heading', { name: 'Join Dealboard' });
-    const code = await screen.findByLabelText('Access Code (Optional)');
+    const code = await screen.findByLabelText('Access Code (optional)');
     expect(code).not.toBeRequired();
   });
 
@@ -65,7 +65,7 @@ describe('join and the sign-up policy', () => {
     const code = await screen.findByRole('textbox', { name: 'Tilgangskode' });
     await waitFor(() => expect(code).toBeRequired());
     expect(code).toHaveAccessibleDescription('Be administratoren om koden.');
-    expect(screen.queryByText('(Valgfritt)')).not.toBeInTheDocument();
+    expect(screen.queryByText('(valgfritt)')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Fullt navn'), 'Kari Nordmann');
     await user.type(screen.getByLabelText('E-post'), 'kari@firma.no');
