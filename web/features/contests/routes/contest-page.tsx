@@ -139,7 +139,7 @@ export function Component() {
                 {contest.phase === 'upcoming' ? t('contest.startsIn') : isOver ? t('contest.ended') : t('contest.timeLeft')}
               </p>
               <p className="text-lg font-semibold tabular-nums" data-testid="contest-time-left">
-                {isOver ? format.shortDay(contest.endsOn) : t('contest.endsIn', left)}
+                {isOver ? format.shortDay(contest.endsOn) : left.days > 0 ? t('contest.endsIn', left) : t('contest.endsInHours', left)}
               </p>
             </div>
           </CardContent>

@@ -118,6 +118,14 @@ describe('one contest', () => {
     expect(screen.queryByText(/Leder: Le/)).not.toBeInTheDocument();
   });
 
+  it('gives a contest in its last day the hours and minutes left, without "0 d"', async () => {
+    const endsAt = new Date(Date.now() + 20 * 3_600_000 + 30 * 60_000).toISOString();
+    const ending = contest({ endsAt });
+    stubFetch({ [`GET /api/v1/contests/${ending.id}`]: reply(200, { contest: ending, today: '2026-11-30', standings: [] }) });
+    renderAt(`/app/contests/${ending.id}`);
+    expect(await screen.findByTestId('contest-time-left')).toHaveTextContent(/^20 h (29|30) min$/);
+  });
+
   it('names the leader of a running contest once, under "Leader"', async () => {
     const running = contest({});
     stubFetch({
