@@ -45,9 +45,10 @@ export function TrendCard({ data, format }: { data: PersonOverview; format: Comp
             <CardHeading>{t('trend.heading')}</CardHeading>
             <CardDescription>{t('trend.description')}</CardDescription>
           </div>
-          <TabsList aria-label={t('trend.metricLabel')} className="max-w-full justify-start overflow-x-auto">
+          {/* The tabs wrap onto a second line rather than scroll: a scrolled row hid its last tab ("Poä…") with no sign of more. */}
+          <TabsList aria-label={t('trend.metricLabel')} className="h-auto max-w-full flex-wrap justify-start">
             {METRICS.map((m) => (
-              <TabsTrigger key={m} value={m} className="px-2.5 text-xs sm:text-sm">
+              <TabsTrigger key={m} value={m} className="h-7 flex-none px-2.5 text-xs sm:text-sm">
                 {t(`metrics.${m}`)}
               </TabsTrigger>
             ))}
