@@ -10,7 +10,16 @@ import { useRankBy } from '@web/lib/rank-by';
  * A board's ranking (decision 053): Points (by the figure, beside a KPI's order), % of goal or Most improved, kept in the URL
  * (?rankBy=) like the team filter, so the choice survives a reload and can be shared.
  */
-export function RankBySelect({ className, byFigure = false }: { className?: string; byFigure?: boolean }) {
+export function RankBySelect({
+  className,
+  byFigure = false,
+  plainLabel,
+}: {
+  className?: string;
+  byFigure?: boolean;
+  /** The first choice's name on a board whose plain order is another figure's ("Calls" on today's board by calls). */
+  plainLabel?: string;
+}) {
   const { t } = useTranslation('scoreboard');
   const labelId = useId();
   const { rankBy, setRankBy } = useRankBy();
@@ -25,7 +34,10 @@ export function RankBySelect({ className, byFigure = false }: { className?: stri
         value={rankBy}
         onValueChange={setRankBy}
         // Beside a KPI's order the first choice ranks by the KPI's figure, not by points.
-        options={RANK_BY.map((key) => ({ value: key, label: t(byFigure && key === 'points' ? 'rankBy.byFigure' : `rankBy.${key}`) }))}
+        options={RANK_BY.map((key) => ({
+          value: key,
+          label: key === 'points' && plainLabel ? plainLabel : t(byFigure && key === 'points' ? 'rankBy.byFigure' : `rankBy.${key}`),
+        }))}
         aria-labelledby={labelId}
         className="w-full min-w-40 sm:w-44"
       />

@@ -128,6 +128,8 @@ describe('Team Overview', () => {
     expect(within(table).getAllByRole('row').slice(1)).toHaveLength(7);
     expect(within(table).getByText('Rep 7')).toBeInTheDocument();
     expect(screen.getByText('Every member, ranked by calls today')).toBeInTheDocument();
+    // The ranking's first choice names the same order, not "Points".
+    expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('Calls');
   });
 
   it("marks the viewer's row in today's leaderboard with 'You', and only that row", async () => {

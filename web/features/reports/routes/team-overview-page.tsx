@@ -183,7 +183,8 @@ function TodayLeaderboardCard({ format }: { format: CompanyFormat }) {
             {rankBy === 'points' ? t('teamOverview.todayLeaderboardHint') : `${t(`rankBy.${rankBy}`)} (${t('sort.calls')})`}
           </CardDescription>
         </div>
-        <RankBySelect />
+        {/* This board's plain order is by calls: the first choice says so, as the line under the title does. */}
+        <RankBySelect plainLabel={t('sort.calls')} />
       </CardHeader>
       {board.isPending ? (
         <LeaderboardSkeleton rows={TEAM_OVERVIEW_BOARD_SKELETON_ROWS} />
