@@ -129,13 +129,14 @@ function LogButton({
       onClick={onClick}
       aria-label={hint ? `${label}, ${hint}` : label}
       className={cn(
-        'group flex min-h-14 items-center gap-3 rounded-xl border px-4 py-2.5 text-left transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 active:translate-y-px sm:min-w-40',
+        'group flex min-h-14 items-center gap-2.5 rounded-xl border px-3 py-2.5 text-left sm:gap-3 sm:px-4 transition-all outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 active:translate-y-px sm:min-w-40',
         primary
           ? 'border-transparent bg-primary text-primary-foreground shadow-sm hover:brightness-90'
           : 'bg-card hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md',
       )}
     >
-      <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg [&_svg]:size-[18px]', tone)} aria-hidden>
+      {/* A little tighter on a phone, two tiles a row: "Uppringning" and "Genomförd demo" fit whole. */}
+      <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg sm:size-9 [&_svg]:size-[18px]', tone)} aria-hidden>
         <Icon />
       </span>
       <span className="min-w-0">

@@ -202,8 +202,9 @@ export function Component() {
                       <Fragment key={kpi.id}>
                         <TableHead
                           className={cn(
-                            'text-end whitespace-nowrap',
-                            i === 0 && 'text-foreground',
+                            // On a phone the ranked KPI's long name wraps in its column, so its figures stay in view.
+                            'text-end sm:whitespace-nowrap',
+                            i === 0 && 'text-foreground max-sm:h-auto max-sm:w-32 max-sm:py-2',
                             // On a phone: the ranked KPI only, and a fair ranking's measure alone, so the row fits.
                             (i !== 0 || improving || targeting) && 'max-sm:hidden',
                           )}
