@@ -246,7 +246,7 @@ export const CHAT_WORDS: Record<Language, ChatWords> = {
       totals: 'Teamet totalt',
       calls: 'Samtal',
       meetings: 'Bokade möten',
-      sales: 'Försäljning',
+      sales: 'Affärer',
       salesValue: 'Försäljningsvärde',
       totalPoints: 'Poäng',
       idle: 'Inget loggat den här dagen',

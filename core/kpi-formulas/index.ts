@@ -38,7 +38,7 @@ export const BUILT_IN_KPI_TYPE_SHAPES: Record<BuiltInKpiType, KpiTypeShape> = {
     names: { en: 'Call', nb: 'Samtale', sv: 'Samtal', da: 'Opkald' },
     outcomes: [
       { id: 'not_answered', names: { en: 'Not answered', nb: 'Ikke besvart', sv: 'Inte besvarat', da: 'Ikke besvaret' } },
-      { id: 'no_progress', names: { en: 'No progress', nb: 'Ingen fremgang', sv: 'Ingen framgång', da: 'Ingen fremgang' } },
+      { id: 'no_progress', names: { en: 'No progress', nb: 'Ingen fremgang', sv: 'Inget framsteg', da: 'Ingen fremgang' } },
       { id: 'moved_forward', names: { en: 'Moved forward', nb: 'Kom videre', sv: 'Kom vidare', da: 'Kom videre' } },
       { id: 'meeting_booked', names: { en: 'Meeting booked', nb: 'Møte booket', sv: 'Möte bokat', da: 'Møde booket' } },
     ],
@@ -54,7 +54,7 @@ export const BUILT_IN_KPI_TYPE_SHAPES: Record<BuiltInKpiType, KpiTypeShape> = {
   sale: {
     id: 'sale',
     builtIn: true,
-    names: { en: 'Sale', nb: 'Salg', sv: 'Försäljning', da: 'Salg' },
+    names: { en: 'Sale', nb: 'Salg', sv: 'Affär', da: 'Salg' },
     outcomes: [],
     fields: [{ id: 'value', names: { en: 'Value', nb: 'Verdi', sv: 'Värde', da: 'Værdi' }, kind: 'money', options: [] }],
   },
@@ -102,7 +102,7 @@ export const BUILT_IN_KPI_DEFINITIONS: Record<BuiltInKpi, KpiDefinition> = {
     lowerIsBetter: false,
   },
   sales: {
-    names: { en: 'Sales', nb: 'Salg', sv: 'Försäljningar', da: 'Salg' },
+    names: { en: 'Sales', nb: 'Salg', sv: 'Affärer', da: 'Salg' },
     formula: aggregate({ aggregate: 'count', typeIds: ['sale'] }),
     format: 'number',
     decimals: 0,

@@ -151,7 +151,7 @@ export const DIGEST_WORDS: Record<MailLanguage, DigestWords> = {
       calls: 'Samtal',
       meetings_booked: 'Bokade möten',
       meetings_held: 'Genomförda möten',
-      sales: 'Försäljning',
+      sales: 'Affärer',
       sales_value: 'Försäljningsvärde',
       points: 'Poäng',
     },
