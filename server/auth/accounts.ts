@@ -34,6 +34,12 @@ export async function selectAccountName(tx: Transaction, userId: UserId): Promis
   return person?.name?.trim() || null;
 }
 
+/** Transaction step (invitations): the account's e-mail address, as the person sees themself. */
+export async function selectAccountEmail(tx: Transaction, userId: UserId): Promise<string | null> {
+  const [person] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return person?.email ?? null;
+}
+
 /** Transaction step (push notifications): the language the person chose, if any (user.locale). */
 export async function selectAccountLocale(tx: Transaction, userId: UserId): Promise<string | null> {
   const [person] = await tx.select({ locale: user.locale }).from(user).where(eq(user.id, userId));

@@ -227,12 +227,12 @@ export async function joinCompany(
   });
 }
 
-export type ActiveMembershipRef = Pick<MembershipRow, 'id' | 'companyId' | 'role'>;
+export type ActiveMembershipRef = Pick<MembershipRow, 'id' | 'companyId' | 'role' | 'teamId'>;
 
 /** Transaction step (invitations): the person's active membership, read as themself. */
 export async function selectActiveMembershipOf(tx: Transaction, userId: UserId): Promise<ActiveMembershipRef | null> {
   const [membership] = await tx
-    .select({ id: profiles.id, companyId: profiles.companyId, role: profiles.role })
+    .select({ id: profiles.id, companyId: profiles.companyId, role: profiles.role, teamId: profiles.teamId })
     .from(profiles)
     .where(and(eq(profiles.userId, userId), isNull(profiles.removedAt)));
   return membership ?? null;

@@ -2,6 +2,7 @@ import { type InvitationStatus, normalizeRole } from '@core/contracts';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
+import { selectAccountEmail } from '../../auth/accounts';
 import { invitations, profiles, user } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { type CompanyId, enterCompany, type MemberScope, type UserId, withTenant } from '../../db/tenant';
@@ -240,7 +241,15 @@ async function claimInvitationOnce(db: Database, input: { code: string; userId: 
       const promoted = invitedRole === 'admin' && membership.role !== 'admin';
       if (promoted) await promoteToAdmin(tx, membership.id, input.now);
       const role = promoted ? 'admin' : membership.role;
-      return { kind: 'joined', companyId: invitation.companyId, companyName, role, wasMember: true, promoted };
+      // The person it was mailed to, let in a moment before by signing in (single-tenant mode provisions
+      // everyone): this is their joining, so they take its team (when they have none yet) and are told
+      // they joined, not that they already were a member.
+      const invitee =
+        invitation.email !== null && (await selectAccountEmail(tx, input.userId))?.toLowerCase() === invitation.email.toLowerCase();
+      if (invitee && membership.teamId === null && invitation.teamId !== null) {
+        await setMemberTeamIn(tx, invitation.companyId, { userId: input.userId, teamId: invitation.teamId, now: input.now });
+      }
+      return { kind: 'joined', companyId: invitation.companyId, companyName, role, wasMember: !invitee, promoted };
     }
 
     // A removed member who is invited back gets the same row (and history) again.

@@ -501,6 +501,29 @@ describe('joining with the invited address (decision 076)', () => {
     expect(signIn.status).toBe(200);
   });
 
+  it("tells the invitee whom signing in let in first that they joined, and puts them in the invitation's team", async () => {
+    const team = (await (
+      await t.request('/api/v1/teams', { method: 'POST', as: admin, json: { name: `Sør ${crypto.randomUUID().slice(0, 6)}` } })
+    ).json()) as {
+      id: string;
+    };
+    const email = freshAddress('provisioned');
+    expect(
+      (await t.request('/api/v1/invitations/send', { method: 'POST', as: admin, json: { emails: [email], teamId: team.id } })).status,
+    ).toBe(201);
+    const code = (await list(admin)).find((invitation) => invitation.email === email)!.code;
+    const person = await t.createUser({ email, name: 'Pia Provisioned' });
+    // Single-tenant mode: signing in (in another browser, say) let them in as a user before the invitation page accepted.
+    await seedMembership(t.db, { companyId: admin.companyId, userId: person.id, role: 'user' });
+    const accepted = await accept(person, code);
+    expect(await accepted.json()).toMatchObject({ alreadyMember: false, message: 'You are now part of Acme Sales AS' });
+    const teamOf = await withInstance(t.db, { companyId: null, userId: toUserId(person.id) }, async (tx) => {
+      const result = await tx.execute(sql`SELECT team_id FROM profiles WHERE user_id = ${person.id} AND removed_at IS NULL`);
+      return (result as unknown as { rows: { team_id: string | null }[] }).rows[0]?.team_id ?? null;
+    });
+    expect(teamOf).toBe(team.id);
+  });
+
   it('still asks another address to confirm itself by mail, with no session before it does', async () => {
     const code = await mailInvitation(freshAddress('mailed-to'));
     const other = freshAddress('someone-else');
