@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listLocalDates, toLocalDate } from '../period';
 import {
+  computePaceFrom,
   computePacing,
   computePeriodShare,
   computeTargetPeriodDates,
@@ -139,6 +140,18 @@ describe('the share of working days gone', () => {
 });
 
 describe('pacing', () => {
+  it('counts from the day a target took effect inside its period, while a working day is left from it', () => {
+    const calendar = { country: 'NO' as const, daysOff: new Set<string>() };
+    const month = { from: toLocalDate('2026-12-01'), to: toLocalDate('2026-12-31') };
+    expect(computePaceFrom(calendar, month, '2026-12-07')).toBe('2026-12-07');
+    expect(computePaceFrom(calendar, month, '2026-11-02')).toBe('2026-12-01');
+    expect(computePaceFrom(calendar, month, '2026-12-01')).toBe('2026-12-01');
+    // A week's target set on its Saturday has nothing left to pace: the week is paced whole.
+    const week = { from: toLocalDate('2026-12-07'), to: toLocalDate('2026-12-13') };
+    expect(computePaceFrom(calendar, week, '2026-12-12')).toBe('2026-12-07');
+    expect(computePaceFrom(calendar, week, '2026-12-11')).toBe('2026-12-11');
+  });
+
   const half: PeriodShare = { workingDays: 5, workingDaysGone: 2.5, share: 0.5 };
   it.each([
     [0, 'behind'],

@@ -52,6 +52,19 @@ export function computePeriodShare(calendar: WorkingCalendar, from: LocalDate, t
   return { workingDays, workingDaysGone, share: workingDays === 0 ? 0 : workingDaysGone / workingDays };
 }
 
+/**
+ * The first day a target's pace counts from (decision 043): the day it took effect when that is inside
+ * its period and a working day is left from it, else the period's first day. Progress still counts the
+ * whole period (what was done before the target counts toward it); what is expected by now counts only
+ * the working days since it was set, so a month's target set on the 7th is not "behind" on the 7th. A
+ * target set with no working day left in its period (a week's, on a Saturday) is paced as the period's.
+ */
+export function computePaceFrom(calendar: WorkingCalendar, period: { from: LocalDate; to: LocalDate }, effectiveFrom: string): LocalDate {
+  if (effectiveFrom <= period.from || effectiveFrom > period.to) return period.from;
+  const from = effectiveFrom as LocalDate;
+  return listLocalDates(from, period.to).some((day) => isWorkingDay(calendar, day)) ? from : period.from;
+}
+
 export type Pacing = {
   /** What the target asks for by now: target x share, unrounded. */
   expected: number;

@@ -1,4 +1,4 @@
-import { computePeriodShare, computeTargetPeriodDates } from '@core/pacing';
+import { computePaceFrom, computePeriodShare, computeTargetPeriodDates } from '@core/pacing';
 import { computeLocalDate } from '@core/period';
 
 /*
@@ -9,12 +9,17 @@ import { computeLocalDate } from '@core/period';
 
 const ZONES = ['Europe/Oslo', 'Asia/Tokyo', 'Pacific/Kiritimati', 'America/Los_Angeles', 'Asia/Kolkata'];
 
-/** A zone where at least a fifth of this week's working days is gone, so "behind" means something. */
+/**
+ * A zone where a weekly target set today has at least a seventh of its pace gone (decision 043: paced from
+ * the day it was set, or as the whole week when no working day is left), so "behind" means something and
+ * a target of 50 expects 7 or more.
+ */
 export function chooseTimeZone(now: Date): string {
   const calendar = { country: 'NO' as const, daysOff: new Set<string>() };
   const shareIn = (zone: string) => {
-    const week = computeTargetPeriodDates('week', computeLocalDate(now, zone));
-    return computePeriodShare(calendar, week.from, week.to, now, zone).share;
+    const today = computeLocalDate(now, zone);
+    const week = computeTargetPeriodDates('week', today);
+    return computePeriodShare(calendar, computePaceFrom(calendar, week, today), week.to, now, zone).share;
   };
-  return ZONES.find((zone) => shareIn(zone) >= 0.2) ?? ZONES.reduce((best, zone) => (shareIn(zone) > shareIn(best) ? zone : best));
+  return ZONES.find((zone) => shareIn(zone) >= 1 / 7) ?? ZONES.reduce((best, zone) => (shareIn(zone) > shareIn(best) ? zone : best));
 }

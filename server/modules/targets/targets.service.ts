@@ -18,6 +18,7 @@ import { evaluateKpis, isAdditiveKpi } from '@core/kpi-formulas';
 import { pickName } from '@core/activity-types';
 import {
   computePacing,
+  computePaceFrom,
   computePeriodShare,
   computeTargetPeriodDates,
   computeTargetReferenceDay,
@@ -407,8 +408,14 @@ async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: UserId
   for (const period of ['day', 'week', 'month'] as const) {
     const dates = computeTargetPeriodDates(period, day);
     const reference = computeTargetReferenceDay(dates.to, today);
-    const share = computePeriodShare(data.calendar, dates.from, dates.to, now, actor.timezone);
     for (const target of selectRowsInForce(data.targets, reference, period)) {
+      const share = computePeriodShare(
+        data.calendar,
+        computePaceFrom(data.calendar, dates, target.effectiveFrom),
+        dates.to,
+        now,
+        actor.timezone,
+      );
       const metric = target.metric as TargetMeasure;
       const isTeam = target.subjectKind === 'team';
       const counted = (row: { day: string; userId: string }) =>

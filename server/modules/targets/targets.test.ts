@@ -113,6 +113,19 @@ describe('effective dating', () => {
     expect((await myTargets(rep, '2026-11-04')).targets.map((x) => x.value)).toEqual([50]);
   });
 
+  it('paces a target set during its period from the day it was set: the work before counts, the expectation starts with it', async () => {
+    const { admin, rep } = await team();
+    at('2026-12-07T06:00:00Z'); // Monday 7 December, 07:00 in Oslo: the month's first four working days are over
+    await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'month', value: 100, effectiveFrom: '2026-12-07' });
+    at('2026-12-07T11:00:00Z'); // 12:00 in Oslo: half of the target's first working day gone
+    await logCalls(rep, 3);
+    const month = (await myTargets(rep)).targets.find((x) => x.period === 'month')!;
+    // 18 working days from the 7th (Christmas Day a holiday; Christmas Eve and New Year's Eve are bank days):
+    // 100 x 0.5 / 18 expected, so 3 calls are on track. Paced from the 1st it asked for 100 x 4.5 / 22 (20) and said behind.
+    expect(month).toMatchObject({ progress: 3, pace: 'on-track', workingDays: 18, workingDaysGone: 0.5 });
+    expect(month.expected).toBeCloseTo((100 * 0.5) / 18, 5);
+  });
+
   it('setting a target again on the same date replaces it; ending keeps the past and stops it from today', async () => {
     const { admin, rep } = await team();
     at('2026-10-05T08:00:00Z');
@@ -346,8 +359,8 @@ describe('a KPI’s target (decision 104)', () => {
         (await t.request(`/api/v1/team/members/${member.id}/team`, { method: 'PUT', as: admin, json: { teamId: oslo.id } })).status,
       ).toBe(200);
     }
-    // Wednesday 25 November 2026, Oslo: the week's third working day.
-    at('2026-11-25T09:00:00Z');
+    // Set on Monday 23 November 2026, the week's first working day, and measured on Wednesday (below).
+    at('2026-11-23T07:00:00Z');
     const { contracts, value, signed, notHome, log } = await doorKpis(admin);
     const made = await setTarget(admin, {
       userId: rep.id,
@@ -355,7 +368,7 @@ describe('a KPI’s target (decision 104)', () => {
       kpiId: contracts.id,
       period: 'week',
       value: 10,
-      effectiveFrom: '2026-11-25',
+      effectiveFrom: '2026-11-23',
     });
     expect(made).toMatchObject({
       metric: 'kpi',
@@ -368,10 +381,12 @@ describe('a KPI’s target (decision 104)', () => {
       kpiId: value.id,
       period: 'month',
       value: 5_000_000,
-      effectiveFrom: '2026-11-25',
+      effectiveFrom: '2026-11-23',
     });
     // A built-in metric's target beside it is its own line.
-    await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'week', value: 50, effectiveFrom: '2026-11-25' });
+    await setTarget(admin, { userId: rep.id, metric: 'calls', period: 'week', value: 50, effectiveFrom: '2026-11-23' });
+    // Wednesday 25 November, 10:00 in Oslo: two and a quarter of the week's five working days gone.
+    at('2026-11-25T09:00:00Z');
 
     await log(rep, signed, 40_000);
     await log(rep, signed, 20_000);
