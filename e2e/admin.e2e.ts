@@ -417,7 +417,7 @@ describe('an admin sets up and runs the company', () => {
       await expect(visit.getByRole('button', { name: 'Edit' }).count()).resolves.toBe(0);
       await visit.getByRole('tab', { name: 'KPI Rules' }).click();
       await visit.getByText('Only admins can change the rules.').waitFor();
-      await expect(visit.getByRole('switch', { name: 'Count Sale' }).isDisabled()).resolves.toBe(true);
+      await expect(visit.getByRole('switch', { name: 'Count Sale', exact: true }).isDisabled()).resolves.toBe(true);
       await saveSettledScreenshot(visit, 'admin-21-user-settings-kpi');
       expect(user.consoleErrors).toEqual([]);
     } finally {
@@ -471,7 +471,7 @@ describe('an admin sets up and runs the company', () => {
     expect(byId).toMatchObject({ [before.body.id]: 5, [after.body.id]: 8 });
 
     // The switch applies at once.
-    const email = page.getByRole('switch', { name: 'Count E-mail' });
+    const email = page.getByRole('switch', { name: 'Count E-mail', exact: true });
     await expect(email.getAttribute('aria-checked')).resolves.toBe('false');
     await email.click();
     await toast(page, 'KPI rule enabled').waitFor();

@@ -174,7 +174,7 @@ describe('Settings for a rep', () => {
     const switches = within(list).getAllByRole('switch');
     expect(switches).toHaveLength(10);
     for (const toggle of switches) expect(toggle).toBeDisabled();
-    expect(screen.getByRole('switch', { name: 'E-mail enabled' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Count E-mail' })).not.toBeChecked();
     expect(within(list).queryAllByRole('button', { name: /^Edit / })).toEqual([]);
   });
 
