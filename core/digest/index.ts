@@ -3,9 +3,8 @@ import type { TargetMetric } from '../contracts/targets';
 import { evaluateKpis, type KpiFact } from '../kpi-formulas';
 import {
   computePacing,
-  computePaceFrom,
-  computePeriodShare,
   computeTargetPeriodDates,
+  computeTargetShare,
   type Pace,
   selectTargetsInForce,
   type WorkingCalendar,
@@ -281,13 +280,7 @@ function computeTargetLines(
       const metric = target.metric;
       measured = { progress: week.days.filter(counted).reduce((sum, row) => sum + row[metric], 0), measure: { metric } };
     }
-    const share = computePeriodShare(
-      week.calendar,
-      computePaceFrom(week.calendar, dates, target.effectiveFrom),
-      dates.to,
-      paceAt,
-      week.timeZone,
-    );
+    const share = computeTargetShare(week.calendar, dates, target.effectiveFrom, paceAt, week.timeZone);
     lines.push({
       ...measured.measure,
       period: target.period,

@@ -65,6 +65,17 @@ export function computePaceFrom(calendar: WorkingCalendar, period: { from: Local
   return listLocalDates(from, period.to).some((day) => isWorkingDay(calendar, day)) ? from : period.from;
 }
 
+/** The share of a target's pace gone at `now`: its period's working days from `computePaceFrom` on. */
+export function computeTargetShare(
+  calendar: WorkingCalendar,
+  period: { from: LocalDate; to: LocalDate },
+  effectiveFrom: string,
+  now: Date,
+  timeZone: string,
+): PeriodShare {
+  return computePeriodShare(calendar, computePaceFrom(calendar, period, effectiveFrom), period.to, now, timeZone);
+}
+
 export type Pacing = {
   /** What the target asks for by now: target x share, unrounded. */
   expected: number;

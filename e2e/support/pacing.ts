@@ -1,4 +1,4 @@
-import { computePaceFrom, computePeriodShare, computeTargetPeriodDates } from '@core/pacing';
+import { computeTargetPeriodDates, computeTargetShare } from '@core/pacing';
 import { computeLocalDate } from '@core/period';
 
 /*
@@ -19,7 +19,7 @@ export function chooseTimeZone(now: Date): string {
   const shareIn = (zone: string) => {
     const today = computeLocalDate(now, zone);
     const week = computeTargetPeriodDates('week', today);
-    return computePeriodShare(calendar, computePaceFrom(calendar, week, today), week.to, now, zone).share;
+    return computeTargetShare(calendar, week, today, now, zone).share;
   };
   return ZONES.find((zone) => shareIn(zone) >= 1 / 7) ?? ZONES.reduce((best, zone) => (shareIn(zone) > shareIn(best) ? zone : best));
 }

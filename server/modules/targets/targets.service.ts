@@ -18,10 +18,9 @@ import { evaluateKpis, isAdditiveKpi } from '@core/kpi-formulas';
 import { pickName } from '@core/activity-types';
 import {
   computePacing,
-  computePaceFrom,
-  computePeriodShare,
   computeTargetPeriodDates,
   computeTargetReferenceDay,
+  computeTargetShare,
   isWorkingDay,
   selectTargetsInForce,
   type TargetPeriod,
@@ -409,13 +408,7 @@ async function computeTargetProgress(deps: AppDeps, actor: Actor, userId: UserId
     const dates = computeTargetPeriodDates(period, day);
     const reference = computeTargetReferenceDay(dates.to, today);
     for (const target of selectRowsInForce(data.targets, reference, period)) {
-      const share = computePeriodShare(
-        data.calendar,
-        computePaceFrom(data.calendar, dates, target.effectiveFrom),
-        dates.to,
-        now,
-        actor.timezone,
-      );
+      const share = computeTargetShare(data.calendar, dates, target.effectiveFrom, now, actor.timezone);
       const metric = target.metric as TargetMeasure;
       const isTeam = target.subjectKind === 'team';
       const counted = (row: { day: string; userId: string }) =>
