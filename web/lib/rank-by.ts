@@ -1,7 +1,7 @@
 import type { RankBy } from '@core/contracts';
 import { RANK_BY } from '@core/contracts/constants';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParam } from './use-search-param';
 
 /** The search parameter a board's ranking lives in (decision 053), beside the team filter's. */
 export const RANK_BY_SEARCH_PARAM = 'rankBy';
@@ -22,19 +22,7 @@ export function readRankBy(search: URLSearchParams): RankBy {
  * counts as points rather than an error.
  */
 export function useRankBy(): { rankBy: RankBy; setRankBy: (rankBy: RankBy) => void } {
-  const [params, setParams] = useSearchParams();
-  const setRankBy = useCallback(
-    (rankBy: RankBy) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (rankBy === 'points') next.delete(RANK_BY_SEARCH_PARAM);
-          else next.set(RANK_BY_SEARCH_PARAM, rankBy);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return { rankBy: readRankBy(params), setRankBy };
+  const [wanted, setWanted] = useSearchParam(RANK_BY_SEARCH_PARAM);
+  const setRankBy = useCallback((rankBy: RankBy) => setWanted(rankBy === 'points' ? null : rankBy), [setWanted]);
+  return { rankBy: isRankBy(wanted) ? wanted : 'points', setRankBy };
 }

@@ -9,9 +9,9 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { useAuth } from '@web/lib/auth/auth-provider';
+import { useSearchParam } from '@web/lib/use-search-param';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { AppearanceCard } from '@web/features/account/components/appearance-card';
 import { ChangePasswordCard } from '@web/features/account/components/change-password-card';
@@ -47,19 +47,8 @@ const TABS: { value: string; icon: LucideIcon }[] = [
 export function Component() {
   const { t } = useTranslation('settings');
   const { isAdmin } = useAuth();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
+  const [requested, onTabChange] = useSearchParam('tab');
   const tab = TABS.some((x) => x.value === requested) ? requested! : 'personal';
-
-  const onTabChange = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <>

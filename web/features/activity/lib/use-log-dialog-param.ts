@@ -1,5 +1,4 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParam } from '@web/lib/use-search-param';
 
 const LOG_KINDS = ['call', 'sale', 'meeting', 'email', 'linkedin'] as const;
 /** A built-in kind, or one of the company's own types by its id (decision 100: ?log=type:<id>). */
@@ -11,21 +10,7 @@ const OWN_TYPE = /^type:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * links can open one, and the phone's Back button closes it.
  */
 export function useLogDialogParam(): [LogKind | null, (kind: LogKind | null) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('log');
+  const [raw, setKind] = useSearchParam('log');
   const kind = (LOG_KINDS as readonly string[]).includes(raw ?? '') || OWN_TYPE.test(raw ?? '') ? (raw as LogKind) : null;
-  const setKind = useCallback(
-    (next: LogKind | null) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next) updated.set('log', next);
-          else updated.delete('log');
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   return [kind, setKind];
 }

@@ -1,8 +1,7 @@
 import type { LeaderboardRow, MonthlyOverview, RankBy } from '@core/contracts';
 import { ChevronLeftIcon, ChevronRightIcon, PhoneIcon, TrophyIcon } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { ConversionInfo } from '@web/components/conversion-label';
@@ -31,6 +30,7 @@ import { RankBySelect } from '@web/components/rank-by-select';
 import { RankingNote, RankMeasure } from '@web/components/scoreboard/rank-measure';
 import { useRankBy } from '@web/lib/rank-by';
 import { useTeamFilter } from '@web/lib/teams';
+import { useSearchParam } from '@web/lib/use-search-param';
 
 const TrendChart = lazy(() => import('../components/trend-chart').then((m) => ({ default: m.TrendChart })));
 
@@ -48,23 +48,10 @@ type MonthlyView = 'individual' | 'company';
  * boards has no month of their own to show, so they open on the company's.
  */
 function useMonthlyView(): { view: MonthlyView; setView: (view: MonthlyView) => void } {
-  const [params, setParams] = useSearchParams();
+  const [chosen, setView] = useSearchParam('view');
   const me = useMe().data;
-  const chosen = params.get('view');
   const view: MonthlyView =
     chosen === 'company' || chosen === 'individual' ? chosen : me?.profile && !me.profile.onBoards ? 'company' : 'individual';
-  const setView = useCallback(
-    (next: MonthlyView) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          updated.set('view', next);
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   return { view, setView };
 }
 
