@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
+import { useSearchParam } from '@web/lib/use-search-param';
 
 /*
  * The company's teams as every screen sees them (decision 040): the boards' team filter, the
@@ -36,23 +36,10 @@ export const TEAM_SEARCH_PARAM = 'team';
  * whole company rather than an error.
  */
 export function useTeamFilter(): { teamId: string | undefined; setTeamId: (teamId: string | undefined) => void } {
-  const [params, setParams] = useSearchParams();
+  const [wanted, setWanted] = useSearchParam(TEAM_SEARCH_PARAM);
   const teams = useTeams();
-  const wanted = params.get(TEAM_SEARCH_PARAM) ?? undefined;
   const known = teams.data?.teams;
   const isKnown = known === undefined || known.some((team) => team.id === wanted);
-  const setTeamId = useCallback(
-    (teamId: string | undefined) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (teamId) next.set(TEAM_SEARCH_PARAM, teamId);
-          else next.delete(TEAM_SEARCH_PARAM);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const setTeamId = useCallback((teamId: string | undefined) => setWanted(teamId || null), [setWanted]);
   return { teamId: wanted && isKnown ? wanted : undefined, setTeamId };
 }

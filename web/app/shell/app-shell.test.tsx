@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@web/i18n';
 import { AuthProvider } from '@web/lib/auth/auth-provider';
-import { makeTestMe, renderWithProviders } from '@web/test/render-with-providers';
+import { makeTestMe, makeTestMember, renderWithProviders } from '@web/test/render-with-providers';
 import { reply, stubFetch } from '@web/test/stub-fetch';
 import { addPendingActivity } from '@web/features/activity/lib/offline-queue';
 import { AppShell } from './app-shell';
@@ -57,6 +57,7 @@ function renderShell(me: Me = makeMe(), answers: Parameters<typeof stubFetch>[0]
           { index: true, element: <h1>Team Dashboard</h1> },
           { path: 'activity', element: <h1>My Activity</h1> },
           { path: 'settings', element: <h1>Settings</h1> },
+          { path: 'people/:userId', element: <h1>A person</h1> },
           {
             path: 'wrapup',
             element: (
@@ -274,6 +275,67 @@ describe('keyboard shortcuts', () => {
     await user.keyboard('{Control>}k{/Control}');
     await user.click(within(await screen.findByRole('dialog', { name: 'Go to' })).getByRole('option', { name: 'Keyboard shortcuts' }));
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+  });
+
+  const team = {
+    'GET /api/v1/team/members': reply(200, {
+      members: [
+        makeTestMember({ userId: 'user-1', displayName: 'Olav Admin', email: 'olav@fjordsalg.no' }),
+        makeTestMember({ id: 'p2', userId: 'user-2', displayName: 'Kari Nordmann', email: 'kari@fjordsalg.no', role: 'user' }),
+        makeTestMember({ id: 'p3', userId: 'user-3', displayName: 'Per Hansen', email: 'ph@fjordsalg.no', role: 'user' }),
+      ],
+    }),
+  };
+
+  it("finds a person by name or e-mail for an admin, and opens their page; not before a letter is typed, and not the reader's own", async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell(makeMe({ role: 'admin' }), team);
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Go to' });
+    const input = await within(palette).findByPlaceholderText('Type a screen, an action or a name...');
+    expect(within(palette).queryByRole('option', { name: 'Kari Nordmann' })).not.toBeInTheDocument();
+    await user.type(input, 'kari');
+    expect(await within(palette).findByRole('option', { name: 'Kari Nordmann' })).toBeInTheDocument();
+    expect(within(palette).queryByRole('option', { name: 'Per Hansen' })).not.toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, 'ph@fjord');
+    await user.click(await within(palette).findByRole('option', { name: 'Per Hansen' }));
+    await waitFor(() => expect(where(router)).toBe('/app/people/user-3'));
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await within(await screen.findByRole('dialog', { name: 'Go to' })).findByRole('combobox'), 'olav');
+    expect(within(screen.getByRole('dialog', { name: 'Go to' })).queryByRole('option', { name: 'Olav Admin' })).not.toBeInTheDocument();
+  });
+
+  it("offers a rep nobody's page, and the company's own types to log", async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell(makeMe(), {
+      ...team,
+      'GET /api/v1/activity-types': reply(200, {
+        types: [
+          {
+            id: '5a1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+            names: { en: 'Site visit', nb: 'Befaring' },
+            icon: 'car',
+            colour: 'amber',
+            points: 3,
+            outcomes: [],
+            fields: [],
+            celebrate: false,
+            bonus: null,
+            archivedAt: null,
+          },
+        ],
+        myUse: {},
+      }),
+    });
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Go to' });
+    const input = await within(palette).findByPlaceholderText('Type a screen or an action...');
+    await user.type(input, 'kari');
+    expect(await within(palette).findByText('Nothing matches.')).toBeInTheDocument();
+    await user.clear(input);
+    await user.click(await within(palette).findByRole('option', { name: 'Log site visit' }));
+    await waitFor(() => expect(where(router)).toBe('/app/activity?log=type:5a1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d'));
   });
 });
 

@@ -1,9 +1,18 @@
 import { Command } from 'cmdk';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { CalendarCheckIcon, KeyboardIcon, PhoneIcon, SearchIcon, TvIcon, WalletIcon } from 'lucide-react';
+import { CalendarCheckIcon, KeyboardIcon, PhoneIcon, SearchIcon, TvIcon, UserRoundIcon, WalletIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { pickName } from '@core/activity-types';
+import { ACTIVITY_TYPE_ICON_COMPONENTS } from '@web/components/activity-type-icon';
+import { useMe } from '@web/lib/auth/get-me';
+import { lowerInSentence } from '@web/lib/in-sentence';
+import { formatMemberName } from '@web/lib/member-name';
 import { paths } from '@web/lib/paths';
+import { usePersonPageHref } from '@web/lib/people';
+import { useLoggableTypes } from '@web/lib/queries/get-activity-types';
+import { useMembers } from '@web/lib/queries/get-members';
 import { logPath } from './keyboard-shortcuts';
 import { navItemsFor } from './nav-items';
 import { Kbd } from './shortcuts-dialog';
@@ -23,8 +32,20 @@ export function CommandPaletteDialog({
   /** Opens the list of keyboard shortcuts. */
   onShowShortcuts: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const me = useMe().data;
+  const [search, setSearch] = useState('');
+  const ownTypes = useLoggableTypes() ?? [];
+  const members = useMembers();
+  const personHref = usePersonPageHref();
+  // The people whose page the reader may open (decision 046: an admin everyone, a lead their team),
+  // besides themselves (My Activity is theirs). Listed once something is typed: a palette of 200
+  // names before the first letter would bury the screens.
+  const people = (members.data?.members ?? []).flatMap((member) => {
+    const href = member.userId === me?.user.id ? null : personHref(member.userId);
+    return href ? [{ member, href }] : [];
+  });
 
   const go = (to: string) => {
     onOpenChange(false);
@@ -44,7 +65,12 @@ export function CommandPaletteDialog({
           >
             <div className="flex items-center gap-2 border-b px-3">
               <SearchIcon className="size-4 text-muted-foreground" aria-hidden />
-              <Command.Input placeholder={t('palette.placeholder')} className="h-12 flex-1 bg-transparent text-sm outline-none" />
+              <Command.Input
+                value={search}
+                onValueChange={setSearch}
+                placeholder={t(people.length > 0 ? 'palette.placeholderPeople' : 'palette.placeholder')}
+                className="h-12 flex-1 bg-transparent text-sm outline-none"
+              />
             </div>
             <Command.List className="max-h-80 overflow-y-auto p-1">
               <Command.Empty className="py-6 text-center text-sm text-muted-foreground">{t('palette.empty')}</Command.Empty>
@@ -57,6 +83,18 @@ export function CommandPaletteDialog({
                   shortcut="M"
                 />
                 <PaletteItem onSelect={() => go(logPath('sale'))} icon={<WalletIcon />} label={t('palette.logSale')} shortcut="S" />
+                {ownTypes.map((type) => {
+                  const Icon = ACTIVITY_TYPE_ICON_COMPONENTS[type.icon];
+                  const name = pickName(type.names, i18n.language, me?.company?.language);
+                  return (
+                    <PaletteItem
+                      key={type.id}
+                      onSelect={() => go(logPath(`type:${type.id}`))}
+                      icon={<Icon />}
+                      label={t('palette.logType', { type: lowerInSentence(name) })}
+                    />
+                  );
+                })}
                 <PaletteItem
                   onSelect={() => {
                     onOpenChange(false);
@@ -80,6 +118,19 @@ export function CommandPaletteDialog({
                   <PaletteItem key={item.to} onSelect={() => go(item.to)} icon={<item.icon />} label={t(item.labelKey)} />
                 ))}
               </Command.Group>
+              {search.trim() !== '' && people.length > 0 && (
+                <Command.Group heading={t('palette.people')}>
+                  {people.map(({ member, href }) => (
+                    <PaletteItem
+                      key={member.userId}
+                      onSelect={() => go(href)}
+                      icon={<UserRoundIcon />}
+                      label={formatMemberName(member, t)}
+                      keywords={[member.email]}
+                    />
+                  ))}
+                </Command.Group>
+              )}
             </Command.List>
           </Command>
         </DialogPrimitive.Content>
@@ -93,15 +144,19 @@ function PaletteItem({
   label,
   onSelect,
   shortcut,
+  keywords,
 }: {
   icon: React.ReactNode;
   label: string;
   onSelect: () => void;
   shortcut?: string;
+  /** Found by these too (a person by their e-mail). */
+  keywords?: string[];
 }) {
   return (
     <Command.Item
       value={label}
+      keywords={keywords}
       onSelect={onSelect}
       aria-keyshortcuts={shortcut === '?' ? 'Shift+?' : shortcut}
       className="flex cursor-default items-center gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-accent [&_svg]:size-4 [&_svg]:text-muted-foreground"

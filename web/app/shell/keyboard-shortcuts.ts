@@ -26,8 +26,8 @@ export function describeModifierKey(): { symbol: string; joined: (key: string) =
   return isMac ? { symbol: '⌘', joined: (key) => `⌘${key}` } : { symbol: 'Ctrl', joined: (key) => `Ctrl+${key}` };
 }
 
-/** The address that opens a kind's log dialog. */
-export const logPath = (kind: LogShortcutKind) => `${paths.app.activity}?log=${kind}`;
+/** My Activity with a log dialog open: a built-in kind's, or one of the company's own types' (`type:<id>`). */
+export const logPath = (kind: LogShortcutKind | `type:${string}`) => `${paths.app.activity}?log=${kind}`;
 
 /** Something open that a key belongs to: a dialog, an alert dialog, a menu or a list of options. */
 const OPEN_LAYER = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
