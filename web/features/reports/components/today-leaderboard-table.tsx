@@ -35,9 +35,9 @@ export function TodayLeaderboardTable({
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead className="pl-4 sm:pl-5">{t('todayBoard.member')}</TableHead>
-          <TableHead className="text-right">{t('todayBoard.calls')}</TableHead>
-          <TableHead className="text-right">{t('todayBoard.demos')}</TableHead>
-          <TableHead className="pr-4 text-right whitespace-nowrap sm:pr-5">
+          <TableHead className="px-2 text-right sm:px-3">{t('todayBoard.calls')}</TableHead>
+          <TableHead className="px-2 text-right sm:px-3">{t('todayBoard.demos')}</TableHead>
+          <TableHead className="pr-4 pl-2 text-right whitespace-nowrap sm:pr-5 sm:pl-3">
             <span className="inline-flex items-center gap-1">
               {t('todayBoard.conversion')}
               {/* Not on a phone: the four columns need the room there (a tooltip needs a pointer anyway). */}
@@ -60,9 +60,10 @@ export function TodayLeaderboardTable({
                 row.activities === 0 && 'text-muted-foreground',
               )}
             >
-              <TableCell className="w-full max-w-0 min-w-36 pl-4 sm:pl-5">
+              {/* On a phone the avatar goes, so the name keeps room and the four columns fit 360 px in every language. */}
+              <TableCell className="w-full max-w-0 min-w-24 pl-4 sm:min-w-36 sm:pl-5">
                 <div className="flex min-w-0 items-center gap-2.5">
-                  <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="size-7 text-[11px]" />
+                  <PersonAvatar name={name} colorKey={row.userId} avatarUrl={row.avatarUrl} className="hidden size-7 text-[11px] sm:flex" />
                   <div className="flex min-w-0 flex-col">
                     <PersonNameLink href={personHref?.(row.userId)} className="truncate font-medium text-foreground">
                       <span data-slot="member-name">{name}</span>
@@ -82,13 +83,13 @@ export function TodayLeaderboardTable({
                   )}
                 </div>
               </TableCell>
-              <TableCell className="text-right font-semibold tabular" data-slot="calls">
+              <TableCell className="px-2 text-right font-semibold tabular sm:px-3" data-slot="calls">
                 {format.number(row.calls)}
               </TableCell>
-              <TableCell className="text-right tabular" data-slot="meetings">
+              <TableCell className="px-2 text-right tabular sm:px-3" data-slot="meetings">
                 {format.number(row.meetings)}
               </TableCell>
-              <TableCell className="pr-4 text-right tabular sm:pr-5" data-slot="conversion">
+              <TableCell className="pr-4 pl-2 text-right tabular sm:pr-5 sm:pl-3" data-slot="conversion">
                 {format.percent(row.conversion)}
               </TableCell>
             </TableRow>
