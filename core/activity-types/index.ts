@@ -157,22 +157,10 @@ const names = (en: string, nb: string, sv: string, da: string): Record<Language,
 
 /** The types each template adds (ids are fixed, so a type made from a template reads alike everywhere). */
 export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate, readonly ActivityTypeDefinition[]>> = {
+  // An SDR's dials are the built-in call (answered is a connect, the outcome "Meeting booked" a
+  // demo booked), as the SDR board template counts them: a "Dial" type beside it split a team's
+  // calls between two buttons and left the board at zero. The template adds what a call is not.
   sdr: [
-    {
-      // Not the built-in call's word in any language ("Opkald" in Danish): both stand in the same log menus.
-      names: names('Dial', 'Oppringning', 'Uppringning', 'Opringning'),
-      icon: 'phone-call',
-      colour: 'blue',
-      points: 0,
-      outcomes: [
-        { id: 'no_answer', names: names('No answer', 'Ikke svar', 'Inget svar', 'Intet svar'), points: 0, celebrate: false },
-        { id: 'connect', names: names('Connect', 'Kontakt', 'Kontakt', 'Kontakt'), points: 1, celebrate: false },
-        { id: 'demo_booked', names: names('Demo booked', 'Demo booket', 'Demo bokad', 'Demo booket'), points: 5, celebrate: true },
-      ],
-      fields: [],
-      celebrate: false,
-      bonus: { threshold: 50, points: 5 },
-    },
     {
       names: names('Demo held', 'Demo holdt', 'Genomförd demo', 'Afholdt demo'),
       icon: 'presentation',

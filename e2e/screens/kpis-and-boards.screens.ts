@@ -73,7 +73,7 @@ beforeAll(async () => {
       i % 2 === 0 ? { kind: 'call', answered: true, outcome: 'meeting_booked' } : { kind: 'call', answered: false },
     );
   }
-  await callApiOk(base, repCookie, 'POST', '/activities', { kind: 'custom', typeId: demo.id, outcome: demo.outcomes[0]?.id });
+  await callApiOk(base, repCookie, 'POST', '/activities', { kind: 'custom', typeId: demo.id, fields: { qualified: true } });
   await callApiOk(base, repCookie, 'POST', '/activities', { kind: 'sale', ticketSize: 4_500_000, customerName: 'Fjord Fisk AS' });
   const board = await callApiOk<{ id: string }>(base, adminCookie, 'POST', '/boards', {
     name: 'SDR floor',

@@ -209,10 +209,11 @@ describe('activity types', () => {
 
     const first = await ok<ActivityTypeList>(await post(admin, '/templates', { template: 'sdr' }));
     const names = first.types.map((type) => type.names.en);
-    expect(names).toEqual(['Product demo', 'Dial', 'Demo held']);
-    expect(first.types[1]!.outcomes.map((o) => o.id)).toEqual(['no_answer', 'connect', 'demo_booked']);
+    // No "Dial": an SDR's dials are the built-in call, as the SDR board counts them.
+    expect(names).toEqual(['Product demo', 'Demo held']);
+    expect(first.types[1]!.fields.map((f) => [f.id, f.kind, f.required])).toEqual([['qualified', 'yes_no', true]]);
     const again = await ok<ActivityTypeList>(await post(admin, '/templates', { template: 'sdr' }));
-    expect(again.types).toHaveLength(3);
+    expect(again.types).toHaveLength(2);
     expect((await post(admin, '/templates', { template: 'nope' })).status).toBe(400);
 
     const log = await ok<AuditLogPage>(await t.request('/api/v1/admin/audit-log?limit=100', { as: admin }));
@@ -226,7 +227,6 @@ describe('activity types', () => {
       ['activity_type.restored', 'Product demo'],
       ['activity_type.created', 'Spare'],
       ['activity_type.deleted', 'Spare'],
-      ['activity_type.created', 'Dial'],
       ['activity_type.created', 'Demo held'],
     ]);
   });

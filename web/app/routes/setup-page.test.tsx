@@ -164,7 +164,7 @@ describe('the setup page', () => {
   it('adds the types of the templates chosen; one whose types the company has shows them added', async () => {
     const { user, calls } = render('page', { entry: '/app/setup?step=activities' });
     const sdr = await screen.findByRole('checkbox', { name: 'SDR team' });
-    expect(sdr).toHaveAccessibleDescription('Adds Dial, Demo held');
+    expect(sdr).toHaveAccessibleDescription('Adds Demo held');
     const accounts = screen.getByRole('checkbox', { name: 'Account management' });
     await vi.waitFor(() => expect(accounts).toBeChecked());
     expect(accounts).toHaveAccessibleDescription('Added: Renewal, Upsell, Check-in');

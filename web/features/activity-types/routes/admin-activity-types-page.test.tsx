@@ -50,7 +50,7 @@ function stubServer(start: ActivityType[] = [DEMO, OLD]) {
       return reply(201, created);
     },
     'POST /api/v1/activity-types/templates': () => {
-      types.push(type({ id: 'dial', names: { en: 'Dial', nb: 'Oppringning' }, icon: 'phone-call', colour: 'blue', points: 0 }));
+      types.push(type({ id: 'demo', names: { en: 'Demo held', nb: 'Demo holdt' }, icon: 'presentation', colour: 'green', points: 5 }));
       return reply(200, { types, myUse: {} } satisfies ActivityTypeList);
     },
     'POST /api/v1/activity-types/old/restore': () => {
@@ -106,7 +106,7 @@ describe('Administration, Activity types', () => {
     const user = renderPage();
     expect(await screen.findByText('No types of your own yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'SDR team' }));
-    expect(await screen.findByRole('list', { name: 'Your types' })).toHaveTextContent('Dial');
+    expect(await screen.findByRole('list', { name: 'Your types' })).toHaveTextContent('Demo held');
     expect(sent(recorded, 'POST')).toEqual([['/api/v1/activity-types/templates', { template: 'sdr' }]]);
   });
 
