@@ -1,3 +1,4 @@
+import type { LeaderboardSortKey } from '@core/stats';
 import { RANK_BY } from '@core/contracts/constants';
 import { ScaleIcon } from 'lucide-react';
 import { useId } from 'react';
@@ -7,18 +8,19 @@ import { cn } from '@web/lib/cn';
 import { useRankBy } from '@web/lib/rank-by';
 
 /**
- * A board's ranking (decision 053): Points (by the figure, beside a KPI's order), % of goal or Most improved, kept in the URL
- * (?rankBy=) like the team filter, so the choice survives a reload and can be shared.
+ * A board's ranking (decision 053): the most of the board's figure ("Most calls"; "By the figure" beside a KPI's order),
+ * % of goal or Most improved, kept in the URL (?rankBy=) like the team filter, so the choice survives a reload and can be
+ * shared. Beside a board's "Sort by" the first choice names the figure sorted by, so the two never disagree.
  */
 export function RankBySelect({
   className,
   byFigure = false,
-  plainLabel,
+  figure = 'points',
 }: {
   className?: string;
   byFigure?: boolean;
-  /** The first choice's name on a board whose plain order is another figure's ("Calls" on today's board by calls). */
-  plainLabel?: string;
+  /** The built-in figure the board is in order of: the first choice says "Most calls" on a board by calls. */
+  figure?: LeaderboardSortKey;
 }) {
   const { t } = useTranslation('scoreboard');
   const labelId = useId();
@@ -36,7 +38,7 @@ export function RankBySelect({
         // Beside a KPI's order the first choice ranks by the KPI's figure, not by points.
         options={RANK_BY.map((key) => ({
           value: key,
-          label: key === 'points' && plainLabel ? plainLabel : t(byFigure && key === 'points' ? 'rankBy.byFigure' : `rankBy.${key}`),
+          label: key !== 'points' ? t(`rankBy.${key}`) : byFigure ? t('rankBy.byFigure') : t(`rankBy.most.${figure}`),
         }))}
         aria-labelledby={labelId}
         className="w-full min-w-40 sm:w-44"

@@ -217,7 +217,14 @@ describe('the dashboard ranked fairly', () => {
     const { boardCalls } = renderDashboard('/app?rankBy=best');
     await screen.findByRole('table');
     expect(boardCalls()[0]!.get('rankBy')).toBeNull();
-    expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('Points');
+    expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('Most points');
+  });
+
+  it("names the figure the board is sorted by as the first ranking: 'Most calls' beside 'Sort by: Calls', never 'Points'", async () => {
+    renderDashboard('/app?sort=calls');
+    await screen.findByRole('table');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Calls');
+    expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('Most calls');
   });
 
   it('exports the leaderboard as the card shows it: its sort and its ranking', async () => {

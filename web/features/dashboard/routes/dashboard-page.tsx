@@ -270,7 +270,7 @@ function LeaderboardCard({
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           {/* A fair ranking (decision 053) of a built-in sort or of a KPI (as on the KPI board). */}
-          <RankBySelect byFigure={kpi !== undefined} />
+          <RankBySelect byFigure={kpi !== undefined} figure={builtInSort} />
           <div className="flex items-center gap-2">
             <span id={labelId} className="text-sm text-muted-foreground">
               {t('sort.label')}

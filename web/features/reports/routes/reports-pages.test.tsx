@@ -129,7 +129,7 @@ describe('Team Overview', () => {
     expect(within(table).getByText('Rep 7')).toBeInTheDocument();
     expect(screen.getByText('Every member, ranked by calls today')).toBeInTheDocument();
     // The ranking's first choice names the same order, not "Points".
-    expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('Calls');
+    expect(screen.getByRole('combobox', { name: 'Rank by' })).toHaveTextContent('Most calls');
   });
 
   it("marks the viewer's row in today's leaderboard with 'You', and only that row", async () => {

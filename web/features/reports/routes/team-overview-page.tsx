@@ -184,7 +184,7 @@ function TodayLeaderboardCard({ format }: { format: CompanyFormat }) {
           </CardDescription>
         </div>
         {/* This board's plain order is by calls: the first choice says so, as the line under the title does. */}
-        <RankBySelect plainLabel={t('sort.calls')} />
+        <RankBySelect figure="calls" />
       </CardHeader>
       {board.isPending ? (
         <LeaderboardSkeleton rows={TEAM_OVERVIEW_BOARD_SKELETON_ROWS} />
