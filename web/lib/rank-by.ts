@@ -10,10 +10,14 @@ export function isRankBy(value: string | null | undefined): value is RankBy {
   return (RANK_BY as readonly string[]).includes(value ?? '');
 }
 
+/** The ranking a parameter's value names: points unless it names another. */
+function toRankBy(wanted: string | null): RankBy {
+  return isRankBy(wanted) ? wanted : 'points';
+}
+
 /** The ranking an address asks for: points unless it names another. */
 export function readRankBy(search: URLSearchParams): RankBy {
-  const wanted = search.get(RANK_BY_SEARCH_PARAM);
-  return isRankBy(wanted) ? wanted : 'points';
+  return toRankBy(search.get(RANK_BY_SEARCH_PARAM));
 }
 
 /**
@@ -24,5 +28,5 @@ export function readRankBy(search: URLSearchParams): RankBy {
 export function useRankBy(): { rankBy: RankBy; setRankBy: (rankBy: RankBy) => void } {
   const [wanted, setWanted] = useSearchParam(RANK_BY_SEARCH_PARAM);
   const setRankBy = useCallback((rankBy: RankBy) => setWanted(rankBy === 'points' ? null : rankBy), [setWanted]);
-  return { rankBy: isRankBy(wanted) ? wanted : 'points', setRankBy };
+  return { rankBy: toRankBy(wanted), setRankBy };
 }

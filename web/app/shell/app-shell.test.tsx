@@ -46,6 +46,12 @@ function makeMe(profile: Partial<Me['profile'] & object> = {}): Me {
   return { ...me, user: { ...me.user, email: 'olav@fjordsalg.no' }, profile: { ...me.profile!, ...profile } };
 }
 
+/** The same person as the company's admin, as /me says it (the profile's role and the onboarding's). */
+function makeAdminMe(): Me {
+  const me = makeMe({ role: 'admin' });
+  return { ...me, onboarding: { ...me.onboarding, role: 'admin' } };
+}
+
 function renderShell(me: Me = makeMe(), answers: Parameters<typeof stubFetch>[0] = {}) {
   const calls = stubFetch({ 'GET /api/v1/me': reply(200, me), 'POST /api/auth/sign-out': reply(200, { success: true }), ...answers });
   const router = createMemoryRouter(
@@ -289,26 +295,50 @@ describe('keyboard shortcuts', () => {
 
   it("finds a person by name or e-mail for an admin, and opens their page; not before a letter is typed, and not the reader's own", async () => {
     const user = userEvent.setup();
-    const { router } = renderShell(makeMe({ role: 'admin' }), team);
+    const { router } = renderShell(makeAdminMe(), team);
     await user.keyboard('{Control>}k{/Control}');
     const palette = await screen.findByRole('dialog', { name: 'Go to' });
     const input = await within(palette).findByPlaceholderText('Type a screen, an action or a name...');
-    expect(within(palette).queryByRole('option', { name: 'Kari Nordmann' })).not.toBeInTheDocument();
+    expect(within(palette).queryByRole('option', { name: /Kari Nordmann/ })).not.toBeInTheDocument();
     await user.type(input, 'kari');
-    expect(await within(palette).findByRole('option', { name: 'Kari Nordmann' })).toBeInTheDocument();
-    expect(within(palette).queryByRole('option', { name: 'Per Hansen' })).not.toBeInTheDocument();
+    expect(await within(palette).findByRole('option', { name: /Kari Nordmann/ })).toBeInTheDocument();
+    expect(within(palette).queryByRole('option', { name: /Per Hansen/ })).not.toBeInTheDocument();
     await user.clear(input);
     await user.type(input, 'ph@fjord');
-    await user.click(await within(palette).findByRole('option', { name: 'Per Hansen' }));
+    await user.click(await within(palette).findByRole('option', { name: /Per Hansen/ }));
     await waitFor(() => expect(where(router)).toBe('/app/people/user-3'));
+    // Opened again, it starts empty; the reader is not among the people (My Activity is theirs).
     await user.keyboard('{Control>}k{/Control}');
-    await user.type(await within(await screen.findByRole('dialog', { name: 'Go to' })).findByRole('combobox'), 'olav');
-    expect(within(screen.getByRole('dialog', { name: 'Go to' })).queryByRole('option', { name: 'Olav Admin' })).not.toBeInTheDocument();
+    const again = await screen.findByRole('dialog', { name: 'Go to' });
+    expect(within(again).getByRole('combobox')).toHaveValue('');
+    await user.type(within(again).getByRole('combobox'), 'o');
+    expect(await within(again).findByRole('option', { name: /Per Hansen/ })).toBeInTheDocument();
+    expect(within(again).queryByRole('option', { name: /Olav Admin/ })).not.toBeInTheDocument();
+  });
+
+  it('tells two people of one name apart by their e-mail, and the arrow keys reach both', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShell(makeAdminMe(), {
+      'GET /api/v1/team/members': reply(200, {
+        members: [
+          makeTestMember({ id: 'p2', userId: 'user-2', displayName: 'Kari Nordmann', email: 'kari@fjordsalg.no', role: 'user' }),
+          makeTestMember({ id: 'p3', userId: 'user-3', displayName: 'Kari Nordmann', email: 'kari.n@fjordsalg.no', role: 'user' }),
+        ],
+      }),
+    });
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Go to' });
+    await user.type(await within(palette).findByPlaceholderText('Type a screen, an action or a name...'), 'kari');
+    const options = await within(palette).findAllByRole('option', { name: /Kari Nordmann/ });
+    expect(options.map((option) => option.textContent)).toEqual(['Kari Nordmannkari@fjordsalg.no', 'Kari Nordmannkari.n@fjordsalg.no']);
+    expect(options.filter((option) => option.getAttribute('aria-selected') === 'true')).toHaveLength(1);
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(where(router)).toBe('/app/people/user-3'));
   });
 
   it("offers a rep nobody's page, and the company's own types to log", async () => {
     const user = userEvent.setup();
-    const { router } = renderShell(makeMe(), {
+    const { router, calls } = renderShell(makeMe(), {
       ...team,
       'GET /api/v1/activity-types': reply(200, {
         types: [
@@ -333,6 +363,8 @@ describe('keyboard shortcuts', () => {
     const input = await within(palette).findByPlaceholderText('Type a screen or an action...');
     await user.type(input, 'kari');
     expect(await within(palette).findByText('Nothing matches.')).toBeInTheDocument();
+    // A rep may open nobody's page but their own: the member list is not even asked for.
+    expect(calls.some((call) => call.path === '/api/v1/team/members')).toBe(false);
     await user.clear(input);
     await user.click(await within(palette).findByRole('option', { name: 'Log site visit' }));
     await waitFor(() => expect(where(router)).toBe('/app/activity?log=type:5a1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d'));

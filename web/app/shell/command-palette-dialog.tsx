@@ -1,6 +1,7 @@
 import { Command } from 'cmdk';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { CalendarCheckIcon, KeyboardIcon, PhoneIcon, SearchIcon, TvIcon, UserRoundIcon, WalletIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +13,7 @@ import { formatMemberName } from '@web/lib/member-name';
 import { paths } from '@web/lib/paths';
 import { usePersonPageHref } from '@web/lib/people';
 import { useLoggableTypes } from '@web/lib/queries/get-activity-types';
-import { useMembers } from '@web/lib/queries/get-members';
+import { getMembersQueryOptions } from '@web/lib/queries/get-members';
 import { logPath } from './keyboard-shortcuts';
 import { navItemsFor } from './nav-items';
 import { Kbd } from './shortcuts-dialog';
@@ -36,8 +37,15 @@ export function CommandPaletteDialog({
   const navigate = useNavigate();
   const me = useMe().data;
   const [search, setSearch] = useState('');
+  // Each opening starts empty: the dialog stays mounted between openings (command-palette.tsx).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setSearch('');
+  }
   const ownTypes = useLoggableTypes() ?? [];
-  const members = useMembers();
+  // Only an admin or a lead may open someone else's page: a rep's palette asks for nobody.
+  const members = useQuery({ ...getMembersQueryOptions(), enabled: isAdmin || isCoach === true });
   const personHref = usePersonPageHref();
   // The people whose page the reader may open (decision 046: an admin everyone, a lead their team),
   // besides themselves (My Activity is theirs). Listed once something is typed: a palette of 200
@@ -123,10 +131,12 @@ export function CommandPaletteDialog({
                   {people.map(({ member, href }) => (
                     <PaletteItem
                       key={member.userId}
+                      // Name and e-mail together: found by either, and two people of one name stay two options.
+                      value={`${formatMemberName(member, t)} ${member.email}`}
                       onSelect={() => go(href)}
                       icon={<UserRoundIcon />}
                       label={formatMemberName(member, t)}
-                      keywords={[member.email]}
+                      detail={member.email}
                     />
                   ))}
                 </Command.Group>
@@ -144,25 +154,30 @@ function PaletteItem({
   label,
   onSelect,
   shortcut,
-  keywords,
+  value = label,
+  detail,
 }: {
   icon: React.ReactNode;
   label: string;
   onSelect: () => void;
   shortcut?: string;
-  /** Found by these too (a person by their e-mail). */
-  keywords?: string[];
+  /** What the search matches and cmdk tells options apart by: the label unless given. */
+  value?: string;
+  /** Quieter text beside the label (a person’s e-mail). */
+  detail?: string;
 }) {
   return (
     <Command.Item
-      value={label}
-      keywords={keywords}
+      value={value}
       onSelect={onSelect}
       aria-keyshortcuts={shortcut === '?' ? 'Shift+?' : shortcut}
       className="flex cursor-default items-center gap-3 rounded-md px-3 py-2 text-sm data-[selected=true]:bg-accent [&_svg]:size-4 [&_svg]:text-muted-foreground"
     >
       {icon}
-      <span className="flex-1">{label}</span>
+      <span className="min-w-0 flex-1 truncate">
+        {label}
+        {detail && <span className="ml-2 text-xs text-muted-foreground">{detail}</span>}
+      </span>
       {shortcut && <Kbd aria-hidden>{shortcut}</Kbd>}
     </Command.Item>
   );
