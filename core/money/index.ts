@@ -17,27 +17,53 @@ export function computeMajorUnits(amount: MinorUnits): number {
 /**
  * Parses what a person types as a sale value: '12 500', '12500,50', '12,500.50', '1 999.9',
  * '12.500' and '12.500,50' (Danish), '12 500 kr'. Returns null unless the result is a finite
- * number greater than 0 (a sale has a value). A single comma followed by one or two digits is a
- * decimal comma (the Nordic habit); dots between groups of three digits, before an optional decimal
- * comma, are thousands separators (Danish, and Norwegian by hand: no one means 12.5 kroner by
- * '12.500'); otherwise commas and spaces are thousands separators and a dot is the decimal point.
+ * number greater than 0 (a sale has a value). The digits are read as parseNumberInput reads them.
  */
 export function parseMoneyInput(input: string): MinorUnits | null {
-  let text = input
+  const text = input
     .trim()
     .replace(/[\s\u00a0\u202f]/g, '')
     .replace(/^(kr\.?|nok|sek|dkk|\$|€|£)/i, '')
     .replace(/(kr\.?|nok|sek|dkk|,-)$/i, '');
+  if (text.startsWith('-')) return null;
+  const value = parseNumberInput(text);
+  if (value === null || value <= 0) return null;
+  const minor = Math.round(value * 100);
+  if (minor <= 0 || !Number.isSafeInteger(minor)) return null;
+  return minor as MinorUnits;
+}
+
+/**
+ * A number as a person types it, in any of the Nordic or English habits: '12 500', '12.500' and
+ * '12.500,5' (Danish, and Norwegian by hand: no one means 12.5 by '12.500'), '12,500.5', '2,5'.
+ * A single comma followed by one or two digits is a decimal comma; dots between groups of three
+ * digits, before an optional decimal comma, are thousands separators; otherwise commas and spaces
+ * are thousands separators and a dot is the decimal point. Null for anything else.
+ */
+export function parseNumberInput(input: string): number | null {
+  let text = input.trim().replace(/[\s\u00a0\u202f]/g, '');
+  const sign = text.startsWith('-') ? -1 : 1;
+  if (sign < 0) text = text.slice(1);
   if (text === '') return null;
   if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(text)) text = text.replace(/\./g, '').replace(',', '.');
   else if (/^\d+,\d{1,2}$/.test(text)) text = text.replace(',', '.');
   else text = text.replace(/,/g, '');
   if (!/^\d+(\.\d+)?$/.test(text)) return null;
   const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) return null;
-  const minor = Math.round(value * 100);
-  if (minor <= 0 || !Number.isSafeInteger(minor)) return null;
-  return minor as MinorUnits;
+  return Number.isFinite(value) ? sign * value : null;
+}
+
+/**
+ * A whole number (a count, a target of calls) as a person types it: '1 000', '1.000' (Danish and
+ * Norwegian), '1,000' (English). Dots or commas count as thousands separators only between groups
+ * of three digits, as in parseMoneyInput; anything else that is not plain digits is null.
+ */
+export function parseWholeNumberInput(input: string): number | null {
+  const text = input.trim().replace(/[\s\u00a0\u202f]/g, '');
+  const whole = /^\d{1,3}([.,]\d{3})+$/.test(text) ? text.replace(/[.,]/g, '') : text;
+  if (!/^\d+$/.test(whole)) return null;
+  const value = Number(whole);
+  return Number.isSafeInteger(value) ? value : null;
 }
 
 export function formatMoney(amount: MinorUnits, currency: string, locale: string): string {

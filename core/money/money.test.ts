@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseMoneyInput, toMinorUnits } from './index';
+import { formatMoney, parseMoneyInput, parseNumberInput, parseWholeNumberInput, toMinorUnits } from './index';
 
 describe('parseMoneyInput', () => {
   it.each([
@@ -38,5 +38,31 @@ describe('formatMoney', () => {
     expect(formatMoney(toMinorUnits(1250000), 'USD', 'en-GB')).toBe('$12,500');
     expect(formatMoney(toMinorUnits(1250000), 'NOK', 'en-GB')).toMatch(/^NOK\s12,500$/);
     expect(formatMoney(toMinorUnits(1250000), 'EUR', 'en-GB')).toBe('€12,500');
+  });
+});
+
+describe('parseWholeNumberInput', () => {
+  it('reads a count with its thousands grouped the Nordic or the English way, and nothing else', () => {
+    for (const typed of ['1200', '1 200', '1.200', '1,200', ' 1\u00a0200 ']) expect(parseWholeNumberInput(typed)).toBe(1200);
+    expect(parseWholeNumberInput('200.000')).toBe(200_000);
+    for (const typed of ['', '1.5', '1,50', '12.00', '-3', 'ten', '1.2.3']) expect(parseWholeNumberInput(typed)).toBeNull();
+  });
+});
+
+describe('parseNumberInput', () => {
+  it('reads a number the Nordic or the English way, a sign too, and nothing else', () => {
+    const read: [string, number][] = [
+      ['1200', 1200],
+      ['1.200', 1200],
+      ['1 200,5', 1200.5],
+      ['1.200,50', 1200.5],
+      ['1,200.5', 1200.5],
+      ['2,5', 2.5],
+      ['2.5', 2.5],
+      ['-3', -3],
+      ['0', 0],
+    ];
+    for (const [typed, value] of read) expect(parseNumberInput(typed)).toBe(value);
+    for (const typed of ['', '-', 'abc', '1.2.3', '1,2,3,4.5.6']) expect(parseNumberInput(typed)).toBeNull();
   });
 });

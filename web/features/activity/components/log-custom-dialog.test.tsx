@@ -100,7 +100,8 @@ describe('LogCustomDialog', () => {
     expect(posted()).toEqual([]);
 
     await user.click(dialog.getByText('Offer sent'));
-    await user.type(dialog.getByRole('textbox', { name: 'Site size' }), '120');
+    // Numbers as a Dane or a Norwegian types them: "1.200" is twelve hundred (it was 1.2).
+    await user.type(dialog.getByRole('textbox', { name: 'Site size' }), '1.200');
     await user.type(dialog.getByRole('textbox', { name: 'Offer value (kr, optional)' }), '12 500');
     await user.click(dialog.getByText('Pro'));
     await user.click(dialog.getByText('Yes'));
@@ -111,7 +112,7 @@ describe('LogCustomDialog', () => {
         kind: 'custom',
         typeId: VISIT.id,
         outcome: 'offer',
-        fields: { size: 120, value: 1_250_000, plan: 'pro', met: true },
+        fields: { size: 1200, value: 1_250_000, plan: 'pro', met: true },
         customerName: null,
         notes: null,
         localDate: expect.any(String),

@@ -1,6 +1,6 @@
 import { pickName } from '@core/activity-types';
 import { type ActivityField, type ActivityType, checkActivityValues } from '@core/contracts';
-import { parseMoneyInput } from '@core/money';
+import { parseMoneyInput, parseNumberInput } from '@core/money';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
@@ -87,8 +87,8 @@ export function LogCustomForm({
         if (minor === null) unreadable[`fields.${field.id}`] = t('custom.amountUnreadable');
         else values[field.id] = minor;
       } else if (field.kind === 'number') {
-        const number = Number(String(value).replace(',', '.'));
-        if (Number.isNaN(number)) unreadable[`fields.${field.id}`] = t('custom.numberUnreadable');
+        const number = parseNumberInput(String(value));
+        if (number === null) unreadable[`fields.${field.id}`] = t('custom.numberUnreadable');
         else values[field.id] = number;
       } else {
         values[field.id] = value;

@@ -9,7 +9,7 @@ import {
   type LocalizedNames,
 } from '@core/contracts';
 import { canCountUpTo } from '@core/kpi-formulas';
-import { parseMoneyInput } from '@core/money';
+import { parseMoneyInput, parseWholeNumberInput } from '@core/money';
 import { LANGUAGES } from '@core/language';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
@@ -73,10 +73,7 @@ function toForm(badge: CompanyBadge | null, kpis: readonly Kpi[]): Form {
  * What is not a number is sent as NaN, for the contract's words.
  */
 function toThreshold(typed: string, kpi: Kpi | undefined): number {
-  if (isMoney(kpi)) return parseMoneyInput(typed) ?? Number.NaN;
-  const text = typed.trim().replace(/[\s\u00a0\u202f]/g, '');
-  const whole = /^\d{1,3}([.,]\d{3})+$/.test(text) ? text.replace(/[.,]/g, '') : text;
-  return /^\d+$/.test(whole) ? Number(whole) : Number.NaN;
+  return (isMoney(kpi) ? parseMoneyInput(typed) : parseWholeNumberInput(typed)) ?? Number.NaN;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type Kpi,
 } from '@core/contracts';
 import { pickName } from '@core/activity-types';
+import { parseNumberInput } from '@core/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentedChoice } from '@web/components/segmented-choice';
@@ -90,10 +91,8 @@ function toWidget(form: WidgetForm, id: string | undefined, kpis: readonly Kpi[]
       return {
         ...base,
         kpiId: form.kpiId,
-        goal:
-          form.goal.trim() === ''
-            ? Number.NaN
-            : Number(form.goal.replace(/\s/g, '').replace(',', '.')) * GOAL_SCALE[formatOf(kpis, form.kpiId)],
+        // Read as a sale's value is: a Dane's "100.000" kr. is a hundred thousand, not 100.
+        goal: (parseNumberInput(form.goal) ?? Number.NaN) * GOAL_SCALE[formatOf(kpis, form.kpiId)],
       };
     default:
       return { ...base, kpiId: form.kpiId };

@@ -1,6 +1,7 @@
 import { pickName } from '@core/activity-types';
 import { type Target, type TargetMeasure, TARGET_METRICS, type TargetMetric } from '@core/contracts';
 import { canCountUpTo, findWhyNotCountedUpTo } from '@core/kpi-formulas';
+import { parseMoneyInput, parseWholeNumberInput } from '@core/money';
 import { TARGET_PERIODS, type TargetPeriod } from '@core/pacing/target-periods';
 import { isLocalDate } from '@core/period';
 import { FlagIcon, UsersIcon } from 'lucide-react';
@@ -157,12 +158,13 @@ function TargetForm({ subjects }: { subjects: Subjects }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // Money (sales value, a KPI written as money) is typed in the currency's whole units and stored in minor units.
-    const number = Number(value.trim().replace(/\s/g, '').replace(',', '.'));
-    const amount = isMoney ? Math.round(number * 100) : number;
+    // Money (sales value, a KPI written as money) is typed in the currency's units and stored in minor
+    // units; both read as a sale's value is, so a Dane's "200.000" is two hundred thousand, not 200.
+    const parsed = isMoney ? parseMoneyInput(value) : parseWholeNumberInput(value);
+    const amount = parsed ?? 0;
     const next = {
       member: subject !== NO_SUBJECT ? undefined : t('admin.errors.member'),
-      value: Number.isInteger(amount) && amount >= 1 && value.trim() !== '' ? undefined : t('admin.errors.value'),
+      value: amount >= 1 ? undefined : t('admin.errors.value'),
       date: effectiveFrom && effectiveFrom >= today ? undefined : t('admin.errors.date'),
     };
     setErrors(next);

@@ -116,7 +116,8 @@ describe('Administration, Targets', () => {
         .closest('div')!
         .querySelector('label')!.textContent,
     ).toMatch(/\(.+\)/);
-    await user.type(screen.getByLabelText(/^Target/), '50000');
+    // Read as a sale's value is: a Dane's or a Norwegian's "50.000" is fifty thousand (it was 50).
+    await user.type(screen.getByLabelText(/^Target/), '50.000');
     await user.click(screen.getByRole('button', { name: 'Set target' }));
     await vi.waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
@@ -132,15 +133,16 @@ describe('Administration, Targets', () => {
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
     expect(options).toEqual(['Choose a team or person', 'Team: Oslo', 'Ola Rep']);
     await user.click(screen.getByRole('option', { name: 'Team: Oslo' }));
-    await user.type(screen.getByLabelText('Target'), '300');
+    // A count with its thousands grouped as a Dane writes them: "1.200" calls is twelve hundred.
+    await user.type(screen.getByLabelText('Target'), '1.200');
     await user.click(screen.getByRole('button', { name: 'Set target' }));
     await vi.waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-        { teamId: subjects.teams[0]!.id, metric: 'calls', period: 'week', value: 300, effectiveFrom: TODAY },
+        { teamId: subjects.teams[0]!.id, metric: 'calls', period: 'week', value: 1200, effectiveFrom: TODAY },
       ]),
     );
     // The toast names the team as a team, once ("Oslo team: Calls", not "Team: Oslo: Calls").
-    expect(await screen.findByText('Oslo team: Calls, 300 per week.')).toBeInTheDocument();
+    expect(await screen.findByText('Oslo team: Calls, 1,200 per week.')).toBeInTheDocument();
   });
 
   it('lists the targets set, with their status, and ends an active one', async () => {
