@@ -284,10 +284,18 @@ function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
   const value = values.data.kpis.find((k) => k.id === kpi.id)?.total ?? null;
   const share = value === null ? 0 : Math.max(0, Math.min(1, value / widget.goal));
   const reached = value !== null && (kpi.lowerIsBetter ? value <= widget.goal : value >= widget.goal);
-  const label = t('boards.ofGoal', { value: words.format(kpi, value), goal: words.format(kpi, widget.goal) });
+  const goal = words.format(kpi, widget.goal);
+  const label = t('boards.ofGoal', { value: words.format(kpi, value), goal });
+  // The KPI's own figure is the headline (a rate of 33 % reads 33 %, not its 42 % of an 80 % goal);
+  // how far it has come goes under the bar.
+  const progress = reached
+    ? t('boards.gaugeReached', { goal })
+    : kpi.lowerIsBetter
+      ? t('boards.gaugeAtMost', { goal })
+      : t('boards.gaugeShare', { share: formatPercent(Math.round(share * 100), i18n.language), goal });
   return (
     <div className="space-y-2">
-      <p className="text-2xl font-semibold tabular-nums">{formatPercent(Math.round(share * 100), i18n.language)}</p>
+      <p className="text-2xl font-semibold tabular-nums">{words.format(kpi, value)}</p>
       <div
         role="meter"
         aria-valuemin={0}
@@ -299,7 +307,7 @@ function GaugeBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
       >
         <div className={cn('h-full rounded-full', reached ? 'bg-success' : 'bg-primary')} style={{ width: `${share * 100}%` }} />
       </div>
-      <p className="text-xs text-muted-foreground">{reached ? `${label} · ${t('boards.goalReached')}` : label}</p>
+      <p className="text-xs text-muted-foreground">{progress}</p>
     </div>
   );
 }

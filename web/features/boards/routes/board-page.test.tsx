@@ -72,7 +72,9 @@ describe('a board', () => {
     const calls = screen.getByRole('region', { name: 'Calls' });
     const meter = await within(calls).findByRole('meter');
     expect(meter).toHaveAttribute('aria-valuetext', '30 of 40');
-    expect(within(calls).getByText('75%')).toBeInTheDocument();
+    // The figure itself is the headline; how far it has come goes under the bar.
+    expect(within(calls).getByText('30')).toBeInTheDocument();
+    expect(within(calls).getByText('75% of the goal (40)')).toBeInTheDocument();
     expect(screen.getByText("This widget's KPI no longer exists.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit board' })).toBeNull();
   });
