@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Input, Textarea } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { OptionsSelect } from '@web/components/ui/options-select';
+import { getIntlLocale } from '@web/i18n';
 import { useCompanyFormat } from '@web/lib/format';
 import type { LogRules } from '../lib/use-log-rules';
 import { CustomerCombobox } from './customer-combobox';
@@ -31,9 +32,16 @@ export function listOfferedTypes(rules: LogRules | undefined, current?: StoredAc
   return TYPES.filter((type) => type === current || enabled(type));
 }
 
-/** The value as typed back into the field: plain digits with a dot, which parseMoneyInput reads. */
-export function toInputValue(amount: number | null): string {
-  return amount === null ? '' : String(computeMajorUnits(amount as MinorUnits));
+/**
+ * The value as typed back into the field, as the reader writes numbers ("24.500,50" in Danish,
+ * "24 500,50" in Norwegian and Swedish, "24,500.50" in English): parseMoneyInput reads each back.
+ */
+export function toInputValue(amount: number | null, language: string): string {
+  if (amount === null) return '';
+  const fraction = amount % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat(getIntlLocale(language), { minimumFractionDigits: fraction, maximumFractionDigits: fraction }).format(
+    computeMajorUnits(amount as MinorUnits),
+  );
 }
 
 /** The fields of an activity as the form holds them. */

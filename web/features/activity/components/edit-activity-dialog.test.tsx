@@ -53,6 +53,21 @@ describe("the edit dialog's corrections", () => {
     expect(screen.queryByRole('option', { name: 'Fjordland Fisk' })).toBeNull();
   });
 
+  it('writes a sale’s value back as the reader writes numbers, and reads it so when saved', async () => {
+    await i18n.changeLanguage('da');
+    const user = userEvent.setup();
+    const calls = stubFetch({ 'PATCH /api/v1/activities/activity-1': reply(200, makeTestActivity()) });
+    const activity = makeTestActivity({ type: 'sale', kind: 'sale', ticketSize: 2_450_050, customerName: 'Fjord AS' });
+    renderWithProviders(<EditActivityDialog activity={activity} onOpenChange={() => {}} rules={RULES} scope={SCOPE} />);
+    // It showed "24500.5", a number no Dane writes.
+    const value = await screen.findByDisplayValue('24.500,50');
+    await user.clear(value);
+    await user.type(value, '25.000');
+    await user.click(screen.getByRole('button', { name: 'Gem ændringer' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ ticketSize: 2_500_000 });
+  });
+
   it("moves Carina's call to Eva, makes it a held meeting and moves it a day back: one change with all three", async () => {
     const user = userEvent.setup();
     const calls = stubFetch({ 'PATCH /api/v1/activities/activity-1': reply(200, makeTestActivity()) });

@@ -59,13 +59,13 @@ function EditActivityForm({
   rules: LogRules | undefined;
   scope?: CorrectionScope;
 }) {
-  const { t } = useTranslation('activity');
+  const { t, i18n } = useTranslation('activity');
   const { draft, set } = useDraft({
     type: activity.type,
     customerName: activity.customerName ?? '',
     notes: activity.notes ?? '',
     outcome: activity.outcome,
-    value: toInputValue(activity.ticketSize),
+    value: toInputValue(activity.ticketSize, i18n.language),
     productName: activity.productName ?? '',
     localDate: activity.localDate,
   });
