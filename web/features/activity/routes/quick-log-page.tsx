@@ -82,7 +82,7 @@ export function Component() {
     setStep({ kind: 'buttons' });
     setHasLogged(true);
     await log(quick);
-    if (!navigator.onLine) toast.success(t('offline.kept'), { description: t('offline.keptText') });
+    if (!navigator.onLine) toast.success(t('offline.keptOnDevice'), { description: t('offline.keptText') });
   };
   const act = (action: Action) => {
     if (action.startsWith('type:')) return actOwn(action.slice('type:'.length));
