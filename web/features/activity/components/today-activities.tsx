@@ -20,6 +20,7 @@ import { LazySelect } from '@web/components/ui/lazy-select';
 import { ActivityIcon, activityLabelKey } from '@web/components/activity-icon';
 import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { useActivityTypes } from '@web/lib/queries/get-activity-types';
+import { describeOwnTypeValues } from '@web/lib/own-type-values';
 import type { LogRules } from '../lib/use-log-rules';
 import { DialogLoading } from '@web/components/dialog-loading';
 import { LoadOnIntent } from '@web/components/load-on-intent';
@@ -170,6 +171,9 @@ function ActivityRow({
   const nameOf = (names: Record<string, string>) => pickName(names, i18n.language, me?.company?.language);
   const ownOutcome = ownType?.outcomes.find((outcome) => outcome.id === activity.outcomeId);
   const label = ownType ? nameOf(ownType.names) : t(activityLabelKey(activity));
+  const own = ownType
+    ? describeOwnTypeValues(ownType.fields, activity.fieldValues, { format, nameOf, yes: t('custom.yes'), no: t('custom.no') })
+    : null;
   const isPositive = activity.pointsEarned > 0;
   // Rows look alike to a screen reader: name the one an action belongs to.
   const rowName = [label, activity.customerName, format.time(activity.createdAt)].filter(Boolean).join(', ');
@@ -193,6 +197,7 @@ function ActivityRow({
           {activity.type === 'sale' && activity.ticketSize !== null && (
             <span className="tabular font-semibold text-foreground">{format.money(activity.ticketSize)}</span>
           )}
+          {own?.amount && <span className="tabular font-semibold text-foreground">{own.amount}</span>}
           {activity.dailyBonus && (
             <Badge variant="warning">
               <GiftIcon aria-hidden /> {t('list.dailyBonus')}
@@ -203,6 +208,9 @@ function ActivityRow({
         <p className="mt-0.5 truncate text-sm text-muted-foreground">
           <span className={cn(!activity.customerName && 'italic')}>{activity.customerName ?? t('list.noCustomer')}</span>
           {activity.productName && <> · {activity.productName}</>}
+          {own?.details.map((detail) => (
+            <span key={detail}> · {detail}</span>
+          ))}
           {' · '}
           <time dateTime={activity.createdAt}>{format.time(activity.createdAt)}</time>
         </p>
