@@ -239,6 +239,28 @@ describe("a person's page", () => {
     expect(screen.getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('shows an own type by its name, outcome and look, not as "Own type"', async () => {
+    const first = makeOverview().activities[0]!;
+    const knock = {
+      ...first,
+      id: 'k1',
+      type: 'custom' as const,
+      ticketSize: null,
+      notes: null,
+      customerName: 'Tømrer Hansen',
+      ownType: {
+        names: { en: 'Door knock', da: 'Dørbesøg' },
+        icon: 'door-open' as const,
+        colour: 'blue' as const,
+        outcomeNames: { en: 'Talked', da: 'Talte' },
+        celebratesEvery: false,
+      },
+    };
+    renderPage(reply(200, makeOverview({ activities: [knock] })));
+    const list = await screen.findByTestId('person-activities');
+    expect(within(list).getByRole('listitem')).toHaveTextContent(/^Door knock, Talked · Tømrer Hansen/);
+  });
+
   it('asks for another funnel period', async () => {
     const { calls, user } = renderPage();
     await user.click(await screen.findByRole('combobox', { name: 'Funnel period' }));

@@ -3,6 +3,7 @@ import { PhoneIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityIcon } from '@web/components/activity-icon';
+import { ActivityTypeBadge } from '@web/components/activity-type-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
 import { Button } from '@web/components/ui/button';
@@ -48,44 +49,55 @@ export function ActivitiesCard({ data, format, canCorrect }: { data: PersonOverv
         />
       ) : (
         <ol className="divide-y" aria-label={t('activities.heading')} data-testid="person-activities">
-          {shown.map((activity) => (
-            <li key={activity.id} className="flex items-center gap-3 px-4 py-2.5 sm:px-5">
-              <ActivityIcon type={activity.type} className="size-8" />
-              <div className="min-w-0 flex-1">
-                {/* On a phone the kind and customer wrap rather than being cut to "Samtale, mø…". */}
-                <p className="text-sm font-medium break-words sm:truncate">
-                  {nameOwnType(activity.ownType, i18n.language)?.name ?? t(`activities.kinds.${computeActivityKind(activity)}`)}
-                  {activity.customerName && <span className="font-normal text-muted-foreground"> · {activity.customerName}</span>}
-                </p>
-                {(activity.ticketSize !== null || activity.notes) && (
-                  <p className="truncate text-xs text-muted-foreground">
-                    {activity.ticketSize !== null && (
-                      <span className="font-medium text-foreground">{format.money(activity.ticketSize)}</span>
-                    )}
-                    {activity.ticketSize !== null && activity.notes && ' · '}
-                    {activity.notes}
-                  </p>
+          {shown.map((activity) => {
+            // One of the company's own types shows its own look and outcome, as on My Activity (decision 100).
+            const own = nameOwnType(activity.ownType, i18n.language);
+            const kind = own ? [own.name, own.outcome].filter(Boolean).join(', ') : t(`activities.kinds.${computeActivityKind(activity)}`);
+            return (
+              <li key={activity.id} className="flex items-center gap-3 px-4 py-2.5 sm:px-5">
+                {activity.ownType ? (
+                  <ActivityTypeBadge icon={activity.ownType.icon} colour={activity.ownType.colour} className="size-8" />
+                ) : (
+                  <ActivityIcon type={activity.type} className="size-8" />
                 )}
-              </div>
-              <span className={cn('text-sm font-semibold tabular', activity.points > 0 ? 'text-success-strong' : 'text-muted-foreground')}>
-                +{format.number(activity.points)}
-              </span>
-              <time
-                className="shrink-0 text-right text-xs whitespace-nowrap text-muted-foreground tabular sm:w-24"
-                dateTime={activity.createdAt}
-                title={format.dateTime(activity.createdAt)}
-              >
-                {format.activityTime(activity.createdAt, today)}
-              </time>
-              {canCorrect && (
-                <CorrectActivityMenu
-                  activityId={activity.id}
-                  name={`${t(`activities.kinds.${computeActivityKind(activity)}`)}, ${format.activityTime(activity.createdAt, today)}`}
-                  scope={scope}
-                />
-              )}
-            </li>
-          ))}
+                <div className="min-w-0 flex-1">
+                  {/* On a phone the kind and customer wrap rather than being cut to "Samtale, mø…". */}
+                  <p className="text-sm font-medium break-words sm:truncate">
+                    {kind}
+                    {activity.customerName && <span className="font-normal text-muted-foreground"> · {activity.customerName}</span>}
+                  </p>
+                  {(activity.ticketSize !== null || activity.notes) && (
+                    <p className="truncate text-xs text-muted-foreground">
+                      {activity.ticketSize !== null && (
+                        <span className="font-medium text-foreground">{format.money(activity.ticketSize)}</span>
+                      )}
+                      {activity.ticketSize !== null && activity.notes && ' · '}
+                      {activity.notes}
+                    </p>
+                  )}
+                </div>
+                <span
+                  className={cn('text-sm font-semibold tabular', activity.points > 0 ? 'text-success-strong' : 'text-muted-foreground')}
+                >
+                  +{format.number(activity.points)}
+                </span>
+                <time
+                  className="shrink-0 text-right text-xs whitespace-nowrap text-muted-foreground tabular sm:w-24"
+                  dateTime={activity.createdAt}
+                  title={format.dateTime(activity.createdAt)}
+                >
+                  {format.activityTime(activity.createdAt, today)}
+                </time>
+                {canCorrect && (
+                  <CorrectActivityMenu
+                    activityId={activity.id}
+                    name={`${kind}, ${format.activityTime(activity.createdAt, today)}`}
+                    scope={scope}
+                  />
+                )}
+              </li>
+            );
+          })}
         </ol>
       )}
       {activities.length > ACTIVITIES_SHOWN_FIRST && (
