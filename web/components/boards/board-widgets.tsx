@@ -261,6 +261,8 @@ function ChartBody({ widget, kpi, context }: { widget: Extract<BoardWidget, { ki
         locale={i18n.language}
         name={words.name(kpi)}
         formatValue={(value) => words.format(kpi, value)}
+        // Counts and other whole figures; money is in øre, whose ticks are left to the chart.
+        wholeSteps={kpi.format !== 'percent' && kpi.decimals === 0 && kpi.format !== 'money'}
         summary={t('boards.chartSummary', { kpi: words.name(kpi), period: t(`boards.periods.${widget.period}`).toLowerCase() })}
       />
     </Suspense>

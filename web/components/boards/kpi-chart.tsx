@@ -10,13 +10,15 @@ export type KpiChartProps = {
   /** What the chart shows, in words (it is one image to a screen reader). */
   summary: string;
   name: string;
+  /** A figure written without decimals (a count, money in whole units): the axis has no ticks between whole steps. */
+  wholeSteps: boolean;
 };
 
 /**
  * A KPI day by day (a board's chart widget, decision 102), as bars or a line. recharts is heavy, so
  * this module is loaded with React.lazy: only a board with a chart pays for it.
  */
-export function KpiChart({ days, style, locale, formatValue, summary, name }: KpiChartProps) {
+export function KpiChart({ days, style, locale, formatValue, summary, name, wholeSteps }: KpiChartProps) {
   const data = days.map((point) => ({ ...point, label: Number(point.day.slice(8, 10)) }));
   const dayLabel = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
   const Chart = style === 'line' ? LineChart : BarChart;
@@ -26,7 +28,8 @@ export function KpiChart({ days, style, locale, formatValue, summary, name }: Kp
         <Chart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -8 }} accessibilityLayer={false}>
           <CartesianGrid {...CHART_GRID} />
           <XAxis dataKey="label" {...CHART_AXIS} tickMargin={8} interval="preserveStartEnd" minTickGap={12} />
-          <YAxis {...CHART_AXIS} width={52} tickFormatter={(value: number) => formatValue(value)} />
+          {/* Without it a week of one or two meetings had ticks at 0.25 written "0, 0, 1, 1, 1". */}
+          <YAxis {...CHART_AXIS} allowDecimals={!wholeSteps} width={52} tickFormatter={(value: number) => formatValue(value)} />
           <Tooltip
             {...CHART_TOOLTIP}
             labelFormatter={(_, payload) => {
