@@ -34,7 +34,7 @@ function loggedMessage(
 export function useActivityToasts() {
   const { t } = useTranslation('activity');
   const queryClient = useQueryClient();
-  const { money } = useCompanyFormat();
+  const { money, longDay, localDay } = useCompanyFormat();
 
   const showError = useCallback(
     (descriptionKey: string, error?: unknown, titleKey = 'toast.error') => showErrorToast(t(titleKey), t(descriptionKey), error),
@@ -60,12 +60,15 @@ export function useActivityToasts() {
       // What a rep wants to see at a glance: the outcome that mattered (a booked meeting) and the points.
       const outcome = activity.outcome && activity.outcome !== 'no_progress' ? t(`outcomes.${activity.outcome}`) : null;
       const points = activity.pointsEarned > 0 ? t('plusPts', { count: activity.pointsEarned }) : null;
+      // A log for an earlier day leaves today's list as it was: the toast says where it went.
+      const earlier =
+        activity.localDate < localDay(new Date().toISOString()) ? t('toast.forDay', { day: longDay(activity.localDate) }) : null;
       toast.success(t(message.title), {
-        description: [t(message.description, message.values), outcome, points].filter(Boolean).join(' · '),
+        description: [earlier, t(message.description, message.values), outcome, points].filter(Boolean).join(' · '),
         action: { label: t('toast.undo'), onClick: () => void undo(activity.id) },
       });
     },
-    [money, t, undo],
+    [money, longDay, localDay, t, undo],
   );
 
   const showSuccess = useCallback(
