@@ -11,11 +11,14 @@ import { useActivityToasts } from './toasts';
 
 afterEach(() => dismissAllToasts());
 
-function Logged({ localDate }: { localDate: string }) {
+function Logged({ localDate, loggedLate }: { localDate: string; loggedLate: boolean }) {
   const { showLogged } = useActivityToasts();
   return (
     <>
-      <button type="button" onClick={() => showLogged(makeTestActivity({ type: 'meeting', kind: 'meeting', localDate, pointsEarned: 3 }))}>
+      <button
+        type="button"
+        onClick={() => showLogged(makeTestActivity({ type: 'meeting', kind: 'meeting', localDate, loggedLate, pointsEarned: 3 }))}
+      >
         Log
       </button>
       <Toaster />
@@ -28,13 +31,13 @@ describe('the logged toast', () => {
     stubFetch();
     const user = userEvent.setup();
     const today = computeLocalDate(new Date(), 'Europe/Oslo');
-    const { unmount } = renderWithProviders(<Logged localDate="2026-11-27" />);
+    const { unmount } = renderWithProviders(<Logged localDate="2026-11-27" loggedLate />);
     await user.click(screen.getByRole('button', { name: 'Log' }));
     expect((await findToast('Meeting logged')).description.join(' ')).toMatch(/^For Friday 27 November · /);
     unmount();
     dismissAllToasts();
 
-    renderWithProviders(<Logged localDate={today} />);
+    renderWithProviders(<Logged localDate={today} loggedLate={false} />);
     await user.click(screen.getByRole('button', { name: 'Log' }));
     expect((await findToast('Meeting logged')).description.join(' ')).not.toMatch(/^For /);
   });

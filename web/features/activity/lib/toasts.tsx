@@ -34,7 +34,7 @@ function loggedMessage(
 export function useActivityToasts() {
   const { t } = useTranslation('activity');
   const queryClient = useQueryClient();
-  const { money, longDay, localDay } = useCompanyFormat();
+  const { money, longDay } = useCompanyFormat();
 
   const showError = useCallback(
     (descriptionKey: string, error?: unknown, titleKey = 'toast.error') => showErrorToast(t(titleKey), t(descriptionKey), error),
@@ -61,14 +61,13 @@ export function useActivityToasts() {
       const outcome = activity.outcome && activity.outcome !== 'no_progress' ? t(`outcomes.${activity.outcome}`) : null;
       const points = activity.pointsEarned > 0 ? t('plusPts', { count: activity.pointsEarned }) : null;
       // A log for an earlier day leaves today's list as it was: the toast says where it went.
-      const earlier =
-        activity.localDate < localDay(new Date().toISOString()) ? t('toast.forDay', { day: longDay(activity.localDate) }) : null;
+      const earlier = activity.loggedLate ? t('toast.forDay', { day: longDay(activity.localDate) }) : null;
       toast.success(t(message.title), {
         description: [earlier, t(message.description, message.values), outcome, points].filter(Boolean).join(' · '),
         action: { label: t('toast.undo'), onClick: () => void undo(activity.id) },
       });
     },
-    [money, longDay, localDay, t, undo],
+    [money, longDay, t, undo],
   );
 
   const showSuccess = useCallback(
