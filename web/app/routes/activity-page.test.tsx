@@ -102,6 +102,8 @@ describe('LogTouchDialog on My Activity', () => {
     expect(description).toEqual(['Your held meeting has been recorded · +3 pts']);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posted()).toEqual([keyed({ kind: 'meeting', customerName: 'Nordlys', notes: 'Offer' })]);
+    // The focus is back on the tile it was opened from (it fell to the top of the page), ready for the next.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Meeting held, +3 pts' })).toHaveFocus());
   });
 
   it('offers E-mail and LinkedIn only while their rules are on, and posts each as its own kind', async () => {

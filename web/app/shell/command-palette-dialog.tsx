@@ -9,7 +9,6 @@ import { pickName } from '@core/activity-types';
 import { ACTIVITY_TYPE_ICON_COMPONENTS } from '@web/components/activity-type-icon';
 import { useMe } from '@web/lib/auth/get-me';
 import { lowerInSentence } from '@web/lib/in-sentence';
-import { formatMemberName } from '@web/lib/member-name';
 import { paths } from '@web/lib/paths';
 import { usePersonPageHref } from '@web/lib/people';
 import { useLoggableTypes } from '@web/lib/queries/get-activity-types';
@@ -52,7 +51,8 @@ export function CommandPaletteDialog({
   // names before the first letter would bury the screens.
   const people = (members.data?.members ?? []).flatMap((member) => {
     const href = member.userId === me?.user.id ? null : personHref(member.userId);
-    return href ? [{ member, href }] : [];
+    // Active members only (no former member to name); one without a name is their e-mail.
+    return href ? [{ member, href, name: member.displayName?.trim() || member.email }] : [];
   });
 
   const go = (to: string) => {
@@ -128,14 +128,14 @@ export function CommandPaletteDialog({
               </Command.Group>
               {search.trim() !== '' && people.length > 0 && (
                 <Command.Group heading={t('palette.people')}>
-                  {people.map(({ member, href }) => (
+                  {people.map(({ member, href, name }) => (
                     <PaletteItem
                       key={member.userId}
                       // Name and e-mail together: found by either, and two people of one name stay two options.
-                      value={`${formatMemberName(member, t)} ${member.email}`}
+                      value={`${name} ${member.email}`}
                       onSelect={() => go(href)}
                       icon={<UserRoundIcon />}
-                      label={formatMemberName(member, t)}
+                      label={name}
                       detail={member.email}
                     />
                   ))}
