@@ -72,10 +72,11 @@ describe('what each screen downloads', () => {
         expect(loaded(scripts, name), name).toBe(false);
 
       await page.keyboard.press('Control+k');
-      await page.getByPlaceholder('Type a screen or an action...').waitFor();
+      // An admin's palette also finds people by name.
+      await page.getByPlaceholder('Type a screen, an action or a name...').waitFor();
       expect(loaded(scripts, 'command-palette-dialog')).toBe(true);
       await page.keyboard.press('Escape');
-      await page.getByPlaceholder('Type a screen or an action...').waitFor({ state: 'detached' });
+      await page.getByPlaceholder('Type a screen, an action or a name...').waitFor({ state: 'detached' });
 
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Settings' }).click();

@@ -76,7 +76,7 @@ export function CommandPaletteDialog({
               <Command.Input
                 value={search}
                 onValueChange={setSearch}
-                placeholder={t(people.length > 0 ? 'palette.placeholderPeople' : 'palette.placeholder')}
+                placeholder={t(isAdmin || isCoach ? 'palette.placeholderPeople' : 'palette.placeholder')}
                 className="h-12 flex-1 bg-transparent text-sm outline-none"
               />
             </div>
