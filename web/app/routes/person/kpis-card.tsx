@@ -56,19 +56,20 @@ export function KpisCard({ data }: { data: PersonOverview }) {
         <CardDescription>{t('kpis.description')}</CardDescription>
       </CardHeader>
       <CardContent className="pt-3">
+        {/* The figures keep a gap and one line each: two money values ran together on a phone ("36.000 kr.36.000 kr."). */}
         <table className="w-full text-sm" aria-labelledby={headingId}>
           <thead>
             <tr className="text-left text-xs text-muted-foreground">
               <th scope="col" className="pb-2 font-medium">
                 {t('kpis.kpi')}
               </th>
-              <th scope="col" className="pb-2 text-right font-medium">
+              <th scope="col" className="pb-2 pl-3 text-right font-medium">
                 {t('periods.week')}
               </th>
-              <th scope="col" className="pb-2 text-right font-medium">
+              <th scope="col" className="pb-2 pl-3 text-right font-medium">
                 {t('periods.month')}
               </th>
-              <th scope="col" className="pb-2 text-right font-medium">
+              <th scope="col" className="pb-2 pl-3 text-right font-medium">
                 {t('kpis.place')}
               </th>
             </tr>
@@ -82,13 +83,13 @@ export function KpisCard({ data }: { data: PersonOverview }) {
                   <th scope="row" className="py-2 text-left font-normal">
                     {name(kpi)}
                   </th>
-                  <td className="py-2 text-right font-semibold tabular-nums">
+                  <td className="py-2 pl-3 text-right font-semibold whitespace-nowrap tabular-nums">
                     {weekValues.data ? format(kpi, valueOf(weekValues.data, kpi)) : <Skeleton className="ml-auto h-4 w-10" />}
                   </td>
-                  <td className="py-2 text-right font-semibold tabular-nums">
+                  <td className="py-2 pl-3 text-right font-semibold whitespace-nowrap tabular-nums">
                     {monthValues.data ? format(kpi, valueOf(monthValues.data, kpi)) : <Skeleton className="ml-auto h-4 w-10" />}
                   </td>
-                  <td className="py-2 text-right text-muted-foreground tabular-nums">
+                  <td className="py-2 pl-3 text-right whitespace-nowrap text-muted-foreground tabular-nums">
                     {place ? t('kpis.placeOf', { place: place.place, of: place.of }) : '—'}
                   </td>
                 </tr>,
