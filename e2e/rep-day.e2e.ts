@@ -280,7 +280,8 @@ describe('a rep spends a day on My Activity and the Daily Wrap-up', () => {
     const sale = rows(page).filter({ hasText: 'Nordlys Energi' });
     await sale.getByRole('button', { name: /^Edit Sale/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Sale' });
-    await expect(dialog.getByLabel(/Sale Value/).inputValue()).resolves.toBe('12500');
+    // Written back as the reader writes numbers (English here).
+    await expect(dialog.getByLabel(/Sale Value/).inputValue()).resolves.toBe('12,500');
     await expect(dialog.getByRole('combobox', { name: /Customer/ }).inputValue()).resolves.toBe('Nordlys Energi');
     await page.waitForTimeout(400); // the suggestions for the current name have answered
     await expect(dialog.getByText('will be added as a new customer').count()).resolves.toBe(0); // it exists now
