@@ -6,7 +6,7 @@ import { ActivityIcon, PhoneIcon, PlusIcon, TrophyIcon, TvIcon } from 'lucide-re
 import type { QueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { ACTIVITY_LOOKS } from '@web/components/activity-icon';
 import { CardHeading } from '@web/components/card-heading';
 import { EmptyState } from '@web/components/empty-state';
@@ -35,6 +35,7 @@ import { getRecentBadgesQueryOptions, useRecentBadgesByUser } from '@web/lib/que
 import { getFeedQueryOptions, useFeed } from '@web/lib/queries/get-feed';
 import { useLoggedError } from '@web/lib/use-logged-error';
 import { useKpis as useKpiList } from '@web/lib/queries/get-kpis';
+import { useSearchParam } from '@web/lib/use-search-param';
 import { getKpisQueryOptions, useKpis } from '../api/get-kpis';
 import { AppCelebration } from '../components/app-celebration';
 import { ChangeIndicator } from '../components/change-indicator';
@@ -63,7 +64,12 @@ const SORT_SEARCH_PARAM = 'sort';
 
 /** The order the address asks for: a built-in sort key or a KPI's (checked against the KPIs later); else the first. */
 function readDashboardSort(search: URLSearchParams): DashboardSort {
-  const sort = search.get(SORT_SEARCH_PARAM) ?? '';
+  return toDashboardSort(search.get(SORT_SEARCH_PARAM));
+}
+
+/** The order a `sort` parameter's value names, as readDashboardSort reads it. */
+function toDashboardSort(wanted: string | null): DashboardSort {
+  const sort = wanted ?? '';
   if ((LEADERBOARD_SORT_KEYS as readonly string[]).includes(sort)) return sort as LeaderboardSortKey;
   return sort.startsWith(KPI_SORT_PREFIX) && sort.length > KPI_SORT_PREFIX.length ? (sort as DashboardSort) : FIRST_SORT;
 }
@@ -104,18 +110,9 @@ function DashboardScreen() {
   const { rankBy } = useRankBy();
   // The leaderboard card's order, here so the export menu writes the file in the same order; kept in
   // the address like the team and the ranking.
-  const [search, setSearch] = useSearchParams();
-  const chosenSort = readDashboardSort(search);
-  const setSort = (next: DashboardSort) =>
-    setSearch(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next === FIRST_SORT) params.delete(SORT_SEARCH_PARAM);
-        else params.set(SORT_SEARCH_PARAM, next);
-        return params;
-      },
-      { replace: true },
-    );
+  const [wantedSort, setWantedSort] = useSearchParam(SORT_SEARCH_PARAM);
+  const chosenSort = toDashboardSort(wantedSort);
+  const setSort = (next: DashboardSort) => setWantedSort(next === FIRST_SORT ? null : next);
   // The company's own KPIs rank the board too (decision 101); one deleted meanwhile falls back to points.
   const kpiList = useKpiList();
   const ownKpis = (kpiList.data?.kpis ?? []).filter((kpi) => !kpi.builtIn);
