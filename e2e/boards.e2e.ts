@@ -179,6 +179,43 @@ describe('boards', () => {
     await page.getByRole('heading', { name: 'Team Dashboard' }).waitFor();
   });
 
+  it('a field-sales team’s board counts its own types: door knocks, and a signed contract in the value', async () => {
+    const { types } = await callApiOk<{ types: { id: string; names: { en?: string } }[] }>(
+      base,
+      adminCookie,
+      'POST',
+      '/activity-types/templates',
+      { template: 'field_sales' },
+    );
+    const contract = types.find((type) => type.names.en === 'Signed contract')!;
+    await callApiOk(base, repCookie, 'POST', '/activities', { kind: 'custom', typeId: contract.id, fields: { value: 4_800_000 } });
+    // The month's sales so far (the floor's steps above logged some): the value signed adds the contract to them.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(new Date());
+    const month = await callApiOk<{ kpis: { total: number }[] }>(
+      base,
+      adminCookie,
+      'GET',
+      `/kpis/values?from=${today.slice(0, 8)}01&to=${today}&ids=sales_value&totalOnly=true`,
+    );
+    const signed = new Intl.NumberFormat('en', { maximumFractionDigits: 0 }).format(month.kpis[0]!.total / 100 + 48_000);
+
+    await page.goto('/app/boards');
+    await page.getByRole('button', { name: 'New board' }).click();
+    const settings = page.getByRole('dialog', { name: 'New board' });
+    await settings.getByRole('combobox', { name: 'Start from' }).click();
+    await page.getByRole('option', { name: 'Field sales', exact: true }).click();
+    await settings.getByText('Door knocks (or meetings held)').waitFor();
+    await settings.getByRole('textbox', { name: 'Name' }).fill('Field team');
+    await settings.getByRole('button', { name: 'Create board' }).click();
+    await page.waitForURL('**/app/boards/*');
+    await page.getByRole('heading', { name: 'Field team' }).waitFor();
+    // The contract's 48,000 is in the month's value signed, with the built-in sales.
+    await expect.poll(() => widget('Value signed').first().innerText()).toMatch(new RegExp(`NOK\\s${signed}\\b`));
+    await widget('Door knocks').first().waitFor();
+    await saveSettledScreenshot(page, 'boards-09-field-sales', { fullPage: true });
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
   it('a rep sees the company’s board but cannot change it, and the server refuses them', async () => {
     const repBrowser = await openBrowser({ baseUrl: base });
     try {

@@ -155,13 +155,23 @@ export function mergeActivityTypeDefinition(
 
 const names = (en: string, nb: string, sv: string, da: string): Record<Language, string> => ({ en, nb, sv, da });
 
+/**
+ * The keys a template's types are stored with (activity_types.key): a type renamed by an admin is
+ * still the template's, so the board templates read it (core/boards) and the template is not added twice.
+ */
+export const ACTIVITY_TYPE_TEMPLATE_KEYS = ['demo_held', 'door_knock', 'signed_contract', 'renewal', 'upsell', 'check_in'] as const;
+export type ActivityTypeTemplateKey = (typeof ACTIVITY_TYPE_TEMPLATE_KEYS)[number];
+
 /** The types each template adds (ids are fixed, so a type made from a template reads alike everywhere). */
-export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate, readonly ActivityTypeDefinition[]>> = {
+export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<
+  Record<ActivityTypeTemplate, readonly (ActivityTypeDefinition & { key: ActivityTypeTemplateKey })[]>
+> = {
   // An SDR's dials are the built-in call (answered is a connect, the outcome "Meeting booked" a
   // demo booked), as the SDR board template counts them: a "Dial" type beside it split a team's
   // calls between two buttons and left the board at zero. The template adds what a call is not.
   sdr: [
     {
+      key: 'demo_held',
       names: names('Demo held', 'Demo holdt', 'Genomförd demo', 'Afholdt demo'),
       icon: 'presentation',
       colour: 'green',
@@ -181,6 +191,7 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
   ],
   field_sales: [
     {
+      key: 'door_knock',
       names: names('Door knock', 'Dørbanking', 'Dörrknackning', 'Dørbesøg'),
       icon: 'door-open',
       colour: 'blue',
@@ -200,6 +211,7 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
       bonus: null,
     },
     {
+      key: 'signed_contract',
       names: names('Signed contract', 'Signert kontrakt', 'Signerat avtal', 'Underskrevet kontrakt'),
       icon: 'file-signature',
       colour: 'amber',
@@ -230,6 +242,7 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
   ],
   account_management: [
     {
+      key: 'renewal',
       names: names('Renewal', 'Fornyelse', 'Förnyelse', 'Fornyelse'),
       icon: 'repeat',
       colour: 'green',
@@ -245,6 +258,7 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
       bonus: null,
     },
     {
+      key: 'upsell',
       names: names('Upsell', 'Mersalg', 'Merförsäljning', 'Mersalg'),
       icon: 'trending-up',
       colour: 'amber',
@@ -263,6 +277,7 @@ export const ACTIVITY_TYPE_TEMPLATE_TYPES: Readonly<Record<ActivityTypeTemplate,
       bonus: null,
     },
     {
+      key: 'check_in',
       names: names('Check-in', 'Kundeoppfølging', 'Kunduppföljning', 'Kundeopfølgning'),
       icon: 'handshake',
       colour: 'blue',

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { BoardInputSchema, BUILT_IN_KPIS } from '../contracts';
-import { BOARD_TEMPLATES, type BoardViewer, canEditBoard, canSeeBoard, canShareBoard, listTemplateWidgets } from './index';
+import { ACTIVITY_TYPE_TEMPLATE_TYPES } from '../activity-types';
+import { BoardInputSchema, BUILT_IN_KPIS, KpiInputSchema } from '../contracts';
+import { BUILT_IN_KPI_DEFINITIONS, BUILT_IN_KPI_TYPE_SHAPES, checkKpiDefinition, findKpiWithFormula } from '../kpi-formulas';
+import {
+  BOARD_TEMPLATES,
+  type BoardViewer,
+  canEditBoard,
+  canSeeBoard,
+  canShareBoard,
+  listTemplateKpiNames,
+  listTemplateWidgets,
+  TEMPLATE_KPIS,
+  type TemplateKpiName,
+} from './index';
 
 const rep: BoardViewer = { userId: 'rep', role: 'user', ledTeamIds: [], teamId: 'oslo' };
 const lead: BoardViewer = { userId: 'lead', role: 'user', ledTeamIds: ['oslo'], teamId: null };
@@ -44,5 +56,56 @@ describe('the board templates', () => {
     const first = listTemplateWidgets('sdr');
     (first[0] as { kpiId: string }).kpiId = 'points';
     expect(listTemplateWidgets('sdr')[0]).toMatchObject({ kpiId: 'calls' });
+  });
+});
+
+describe('a template over the company’s template types', () => {
+  // The template types as a company has them: each under an id of its own.
+  const templateTypes = Object.values(ACTIVITY_TYPE_TEMPLATE_TYPES).flat();
+  const idOf = (key: string) => `00000000-0000-4000-8000-${String(templateTypes.findIndex((type) => type.key === key)).padStart(12, '0')}`;
+  const shapes = [
+    ...Object.values(BUILT_IN_KPI_TYPE_SHAPES),
+    ...templateTypes.map((type) => ({
+      id: idOf(type.key),
+      builtIn: false,
+      names: type.names,
+      outcomes: type.outcomes,
+      fields: type.fields,
+    })),
+  ];
+  const formulas = new Map(Object.entries(BUILT_IN_KPI_DEFINITIONS).map(([key, kpi]) => [key, kpi.formula]));
+
+  it.each(Object.keys(TEMPLATE_KPIS) as TemplateKpiName[])('%s is a KPI the editor would save, over types the template adds', (name) => {
+    const kpi = TEMPLATE_KPIS[name];
+    for (const key of kpi.typeKeys) expect(templateTypes.map((type) => type.key)).toContain(key);
+    const definition = kpi.build(idOf);
+    expect(KpiInputSchema.parse(definition)).toEqual(definition);
+    expect(checkKpiDefinition(definition.formula, { types: shapes, formulas, selfId: null })).toEqual({});
+    expect(Object.values(definition.names)).toHaveLength(4);
+  });
+
+  it('reads the company’s KPIs where it has them; otherwise the built-in ones, or leaves the widget out', () => {
+    const kpiIds: Partial<Record<TemplateKpiName, string>> = { door_knocks: 'k-knocks', value_signed: 'k-value' };
+    const field = listTemplateWidgets('field_sales', (name) => kpiIds[name] ?? null);
+    expect(field.map((widget) => ('kpiId' in widget ? widget.kpiId : widget.kind))).toEqual([
+      'k-knocks',
+      'sales',
+      'k-value',
+      'k-value',
+      'k-knocks',
+      'feed',
+    ]);
+    expect(listTemplateKpiNames('field_sales')).toEqual(['door_knocks', 'contracts_signed', 'value_signed']);
+    // The SDR board's demos held are there only with the type.
+    expect(listTemplateWidgets('sdr')).toHaveLength(7);
+    expect(listTemplateWidgets('sdr', (name) => (name === 'demos_held' ? 'k-demos' : null))[3]).toMatchObject({ kpiId: 'k-demos' });
+    expect(listTemplateKpiNames('floor')).toEqual([]);
+  });
+
+  it('finds a KPI that computes the same, whatever the order of its types and outcomes', () => {
+    const mine = { id: 'mine', formula: { ...TEMPLATE_KPIS.value_signed.build(idOf).formula } };
+    if (mine.formula.kind === 'aggregate') mine.formula.typeIds = [...mine.formula.typeIds].reverse();
+    expect(findKpiWithFormula([mine], TEMPLATE_KPIS.value_signed.build(idOf).formula)?.id).toBe('mine');
+    expect(findKpiWithFormula([mine], TEMPLATE_KPIS.contracts_signed.build(idOf).formula)).toBeUndefined();
   });
 });

@@ -31,4 +31,11 @@ export function canShareBoard(viewer: BoardViewer, sharing: BoardSharing, teamId
   return sharing === 'team' && teamId !== null && viewer.ledTeamIds.includes(teamId);
 }
 
-export { BOARD_TEMPLATES, type BoardTemplate, listTemplateWidgets } from './templates';
+export {
+  BOARD_TEMPLATES,
+  type BoardTemplate,
+  listTemplateKpiNames,
+  listTemplateWidgets,
+  TEMPLATE_KPIS,
+  type TemplateKpiName,
+} from './templates';

@@ -24,6 +24,10 @@ export const BOARD_WIDGET_SIZES = ['small', 'medium', 'large'] as const;
 export type BoardWidgetSize = (typeof BOARD_WIDGET_SIZES)[number];
 
 export const BOARD_SHARING = ['private', 'team', 'company'] as const;
+
+/** The boards a new one can start from (core/boards/templates.ts holds their widgets). */
+export const BOARD_TEMPLATES = ['floor', 'sdr', 'field_sales', 'account_management', 'blank'] as const;
+export type BoardTemplate = (typeof BOARD_TEMPLATES)[number];
 export type BoardSharing = (typeof BOARD_SHARING)[number];
 
 const kpiRef = text({ error: 'Choose a KPI' }).min(1, 'Choose a KPI').max(60);
@@ -89,9 +93,17 @@ export const BoardInputSchema = z
     sharing: z.enum(BOARD_SHARING, { error: 'Choose who sees it: you, a team or the company' }),
     /** The team it is shared with (sharing "team" only). */
     teamId: z.uuid({ error: 'Not a team id' }).nullable().default(null),
-    widgets: z.array(BoardWidgetSchema).max(BOARD_WIDGETS_MAX, `A board can have at most ${BOARD_WIDGETS_MAX} widgets`),
+    widgets: z.array(BoardWidgetSchema).max(BOARD_WIDGETS_MAX, `A board can have at most ${BOARD_WIDGETS_MAX} widgets`).default([]),
+    /**
+     * A new board only: its widgets are the template's, as the company can have them (a template's
+     * own types read by KPIs over them, made where missing when an admin makes the board); `widgets`
+     * is then left out.
+     */
+    template: z.enum(BOARD_TEMPLATES, { error: 'Choose a template' }).optional(),
   })
   .superRefine((input, ctx) => {
+    if (input.template && input.widgets.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['template'], message: 'A board starts from a template or from its widgets, not both' });
     if (input.sharing === 'team' && !input.teamId)
       ctx.addIssue({ code: 'custom', path: ['teamId'], message: 'Choose the team to share it with' });
     if (input.sharing !== 'team' && input.teamId)

@@ -461,3 +461,16 @@ export function evaluateKpis(
   for (const id of only ?? formulas.keys()) valueOf(id, 0);
   return values;
 }
+
+/** A formula with its lists in one order, so that two KPIs that compute the same thing compare equal. */
+function normalizeFormula(formula: KpiFormula): string {
+  if (formula.kind !== 'aggregate') return JSON.stringify([formula.kind, formula.left, formula.right]);
+  const where = formula.where ? [formula.where.fieldId, [...formula.where.values].sort()] : null;
+  return JSON.stringify([formula.aggregate, formula.of ?? null, [...formula.typeIds].sort(), [...formula.outcomeIds].sort(), where]);
+}
+
+/** The company's KPI that computes what `formula` does (an admin's, whatever its name), if any. */
+export function findKpiWithFormula<K extends { id: string; formula: KpiFormula }>(kpis: readonly K[], formula: KpiFormula): K | undefined {
+  const wanted = normalizeFormula(formula);
+  return kpis.find((kpi) => normalizeFormula(kpi.formula) === wanted);
+}

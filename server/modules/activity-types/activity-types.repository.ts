@@ -62,11 +62,18 @@ export async function lockActivityTypes(tx: Transaction, companyId: CompanyId): 
 export async function insertActivityType(
   tx: Transaction,
   companyId: CompanyId,
-  input: { definition: StoredActivityTypeDefinition; position: number; now: Date },
+  input: { definition: StoredActivityTypeDefinition; key?: string | null; position: number; now: Date },
 ): Promise<ActivityTypeRow> {
   const [row] = await tx
     .insert(activityTypes)
-    .values({ companyId, ...input.definition, position: input.position, createdAt: input.now, updatedAt: input.now })
+    .values({
+      companyId,
+      ...input.definition,
+      key: input.key ?? null,
+      position: input.position,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
     .returning();
   return row!;
 }

@@ -116,6 +116,12 @@ export async function selectActivityTypesIn(
   return (await selectActivityTypes(tx, companyId)).map((row) => ({ id: row.id, ...storedDefinitionOf(row) }));
 }
 
+/** Transaction step (boards, a template): the company's live types made from a type template, by their keys. */
+export async function selectLiveTemplateTypeIdsIn(tx: Transaction, companyId: CompanyId): Promise<Map<string, string>> {
+  const rows = await selectActivityTypes(tx, companyId);
+  return new Map(rows.filter((row) => row.key !== null && row.archivedAt === null).map((row) => [row.key!, row.id]));
+}
+
 /** Transaction step (imports): the company's live own types (an archived one takes no new activities), in the list's order. */
 export async function selectLiveActivityTypesIn(
   tx: Transaction,
@@ -153,8 +159,15 @@ async function readList(tx: Transaction, deps: AppDeps, actor: Actor): Promise<A
   };
 }
 
-/** Creates one type (in a transaction the caller holds the types' lock in). */
-async function createIn(tx: Transaction, deps: AppDeps, actor: Actor, input: ActivityTypeDefinition, existing: ActivityTypeRow[]) {
+/** Creates one type (in a transaction the caller holds the types' lock in); a template's with its key. */
+async function createIn(
+  tx: Transaction,
+  deps: AppDeps,
+  actor: Actor,
+  input: ActivityTypeDefinition,
+  existing: ActivityTypeRow[],
+  key: string | null = null,
+) {
   if (existing.length >= ACTIVITY_TYPES_PER_COMPANY_MAX) {
     throw new HttpError(
       409,
@@ -166,7 +179,7 @@ async function createIn(tx: Transaction, deps: AppDeps, actor: Actor, input: Act
   const clash = findNameClash(existing, definition.names);
   if (clash) throw nameTaken(clash);
   const position = Math.max(0, ...existing.map((row) => row.position + 1));
-  const row = await insertActivityType(tx, actor.companyId, { definition, position, now: deps.now() });
+  const row = await insertActivityType(tx, actor.companyId, { definition, key, position, now: deps.now() });
   await audit(tx, deps, actor, 'activity_type.created', row.id, row.names);
   return row;
 }
@@ -236,14 +249,18 @@ export async function deleteActivityType(deps: AppDeps, actor: Actor, id: string
   });
 }
 
-/** Adds a template's types that the company has no type of the same name for; answers the whole list. */
+/**
+ * Adds a template's types that the company has neither (by its key: renamed, or archived) nor a
+ * type of the same name for; each keeps its template's key (core/boards reads the board templates'
+ * KPIs over them). Answers the whole list.
+ */
 export async function addActivityTypeTemplate(deps: AppDeps, actor: Actor, input: AddActivityTypeTemplate): Promise<ActivityTypeList> {
   return withTenant(deps.database.db, memberScopeOf(actor), async (tx) => {
     await lockActivityTypes(tx, actor.companyId);
     const existing = await selectActivityTypes(tx, actor.companyId);
-    for (const definition of ACTIVITY_TYPE_TEMPLATE_TYPES[input.template]) {
-      if (findNameClash(existing, definition.names)) continue;
-      existing.push(await createIn(tx, deps, actor, definition, existing));
+    for (const { key, ...definition } of ACTIVITY_TYPE_TEMPLATE_TYPES[input.template]) {
+      if (existing.some((type) => type.key === key) || findNameClash(existing, definition.names)) continue;
+      existing.push(await createIn(tx, deps, actor, definition, existing, key));
     }
     return readList(tx, deps, actor);
   });

@@ -1,4 +1,14 @@
-import { type BoardViewer, canEditBoard, canSeeBoard, canShareBoard } from '@core/boards';
+import {
+  type BoardTemplate,
+  type BoardViewer,
+  canEditBoard,
+  canSeeBoard,
+  canShareBoard,
+  listTemplateKpiNames,
+  listTemplateWidgets,
+  TEMPLATE_KPIS,
+  type TemplateKpiName,
+} from '@core/boards';
 import {
   BOARD_WIDGET_MESSAGES,
   BOARDS_PER_COMPANY_MAX,
@@ -6,13 +16,15 @@ import {
   type BoardDefinition,
   type BoardList,
   type BoardWidget,
+  BoardWidgetSchema,
 } from '@core/contracts';
 import { type Actor, type AppDeps, memberScopeOf } from '../../context';
 import type { Transaction } from '../../db/client';
 import { type CompanyId, withTenant } from '../../db/tenant';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http';
 import { checkContestsExist } from '../contests/contests.service';
-import { selectKpiIdsIn } from '../kpis/kpis.service';
+import { selectLiveTemplateTypeIdsIn } from '../activity-types/activity-types.service';
+import { findOrMakeKpiIn, selectKpiIdsIn } from '../kpis/kpis.service';
 import { selectManager, selectTeamOfMember, selectTeamRef } from '../teams/teams.service';
 import {
   type BoardRow,
@@ -61,7 +73,7 @@ async function prepareDefinition(
   tx: Transaction,
   companyId: CompanyId,
   input: BoardDefinition,
-): Promise<BoardDefinition & { widgets: BoardWidget[] }> {
+): Promise<Omit<BoardDefinition, 'template'> & { widgets: BoardWidget[] }> {
   const kpiIds = await selectKpiIdsIn(tx, companyId);
   const errors: Record<string, string> = {};
   const teams = new Set([input.teamId, ...input.widgets.map((widget) => widget.teamId)].filter((id): id is string => id !== null));
@@ -88,7 +100,30 @@ async function prepareDefinition(
   });
   const [first] = Object.values(errors);
   if (first) throw badRequest(first, errors);
-  return { ...input, widgets };
+  return { name: input.name, sharing: input.sharing, teamId: input.teamId, widgets };
+}
+
+/**
+ * A template's widgets as the company can have them (decision 102): a widget over a template's own
+ * types reads the company's KPI that computes it, made when an admin makes the board; without
+ * those types, or with no such KPI for someone else, it reads its built-in KPI.
+ */
+async function buildTemplateWidgets(
+  tx: Transaction,
+  deps: AppDeps,
+  actor: Actor,
+  template: BoardTemplate,
+): Promise<BoardDefinition['widgets']> {
+  const typeIds = await selectLiveTemplateTypeIdsIn(tx, actor.companyId);
+  const kpiIds = new Map<TemplateKpiName, string | null>();
+  for (const name of listTemplateKpiNames(template)) {
+    const kpi = TEMPLATE_KPIS[name];
+    if (!kpi.typeKeys.every((key) => typeIds.has(key))) continue;
+    const definition = kpi.build((key) => typeIds.get(key)!);
+    kpiIds.set(name, await findOrMakeKpiIn(tx, deps, actor, definition, actor.role === 'admin'));
+  }
+  // Through the contract, for the defaults a widget sent by a screen gets (its own team: none).
+  return BoardWidgetSchema.array().parse(listTemplateWidgets(template, (name) => kpiIds.get(name) ?? null));
 }
 
 const sharingRefused = () =>
@@ -128,7 +163,8 @@ export async function createBoard(deps: AppDeps, actor: Actor, input: BoardDefin
     if ((await selectBoards(tx, actor.companyId)).length >= BOARDS_PER_COMPANY_MAX) {
       throw new HttpError(409, 'conflict', `A company can have at most ${BOARDS_PER_COMPANY_MAX} boards.`);
     }
-    const definition = await prepareDefinition(tx, actor.companyId, input);
+    const widgets = input.template ? await buildTemplateWidgets(tx, deps, actor, input.template) : input.widgets;
+    const definition = await prepareDefinition(tx, actor.companyId, { ...input, widgets });
     const row = await insertBoard(tx, actor.companyId, { definition, ownerId: actor.userId, now: deps.now() });
     return toBoard(row, viewer, null);
   });
@@ -140,6 +176,8 @@ export async function updateBoard(deps: AppDeps, actor: Actor, id: string, input
     const before = await selectBoard(tx, actor.companyId, id);
     if (!before || !canSeeBoard(viewer, before)) throw boardNotFound();
     if (!canEditBoard(viewer, before)) throw forbidden('Only the board’s owner, an admin or the team’s lead can change it.');
+    if (input.template)
+      throw badRequest('A template starts a new board: change this one’s widgets instead.', { template: 'A template starts a new board' });
     const sharingChanged = input.sharing !== before.sharing || input.teamId !== before.teamId;
     if (sharingChanged && !canShareBoard(viewer, input.sharing, input.teamId)) throw sharingRefused();
     const definition = await prepareDefinition(tx, actor.companyId, input);

@@ -297,3 +297,120 @@ describe('boards', () => {
     expect(await meOf(oslo)).toBeNull();
   });
 });
+
+describe('a board from a template', () => {
+  type TypeList = { types: { id: string; key?: string; names: { en?: string } }[] };
+  type KpiList = { kpis: { id: string; builtIn: boolean; names: { en?: string }; formula: unknown }[] };
+  let boss: Member;
+  let rep: Member;
+  let lead2: Member;
+  let team: string;
+
+  beforeAll(async () => {
+    boss = await t.createMember({ role: 'admin', name: 'Mette Boss' });
+    rep = await t.createMember({ companyId: boss.companyId, name: 'Rasmus Rep' });
+    lead2 = await t.createMember({ companyId: boss.companyId, name: 'Lise Lead' });
+    team = (await ok<{ id: string }>(await t.request('/api/v1/teams', { method: 'POST', as: boss, json: { name: 'Felt' } }))).id;
+    await ok(await t.request(`/api/v1/team/members/${rep.id}/team`, { method: 'PUT', as: boss, json: { teamId: team } }));
+    await ok(await t.request(`/api/v1/teams/${team}/leads`, { method: 'PUT', as: boss, json: { userIds: [lead2.id] } }));
+  });
+
+  const kpisOf = async (as: Member) => (await ok<KpiList>(await t.request('/api/v1/kpis', { as }))).kpis.filter((k) => !k.builtIn);
+  const kpiIdsOf = (made: Board) => made.widgets.map((w) => ('kpiId' in w ? w.kpiId : w.kind));
+
+  it('without the template’s types, its widgets read the built-in KPIs (and a lead’s too)', async () => {
+    const made = await ok<Board>(await create(lead2, { name: 'Felt', sharing: 'team', teamId: team, template: 'field_sales' }));
+    expect(kpiIdsOf(made)).toEqual(['meetings_held', 'sales', 'sales_value', 'sales_value', 'meetings_held', 'feed']);
+    const sdr = await ok<Board>(await create(boss, { name: 'SDR', sharing: 'private', template: 'sdr' }));
+    expect(kpiIdsOf(sdr)).toEqual(['calls', 'answered_calls', 'meetings_booked', 'meetings_booked', 'conversion', 'calls', 'feed']);
+    expect(await kpisOf(boss)).toEqual([]);
+    // A template starts a board; an existing one changes its widgets.
+    expect(
+      (await t.request(`/api/v1/boards/${sdr.id}`, { method: 'PUT', as: boss, json: { name: 'SDR', sharing: 'private', template: 'sdr' } }))
+        .status,
+    ).toBe(400);
+    expect((await create(boss, { ...board(), template: 'floor' })).status).toBe(400);
+  });
+
+  it('with the field-sales types, an admin’s board counts door knocks, and contracts with the sales, in their value', async () => {
+    const types = await ok<TypeList>(
+      await t.request('/api/v1/activity-types/templates', { method: 'POST', as: boss, json: { template: 'field_sales' } }),
+    );
+    const contract = types.types.find((type) => type.names.en === 'Signed contract')!;
+    const knock = types.types.find((type) => type.names.en === 'Door knock')!;
+    // A renamed template type is still the template's.
+    const renamed = { ...contract, names: { en: 'Kontrakt', da: 'Kontrakt' } };
+    const { id: _id, key: _key, ...definition } = renamed as Record<string, unknown>;
+    await ok(await t.request(`/api/v1/activity-types/${contract.id}`, { method: 'PUT', as: boss, json: pickDefinition(definition) }));
+
+    const made = await ok<Board>(await create(boss, { name: 'Feltsalg', sharing: 'company', template: 'field_sales' }));
+    const kpis = await kpisOf(boss);
+    expect(kpis.map((k) => k.names.en)).toEqual(['Door knocks', 'Contracts signed', 'Value signed']);
+    const byName = (name: string) => kpis.find((k) => k.names.en === name)!.id;
+    expect(kpiIdsOf(made)).toEqual([
+      byName('Door knocks'),
+      byName('Contracts signed'),
+      byName('Value signed'),
+      byName('Value signed'),
+      byName('Door knocks'),
+      'feed',
+    ]);
+
+    // A contract of 48 000 kr and a sale of 12 500 kr are the month's value signed; two knocks are counted.
+    await ok(
+      await t.request('/api/v1/activities', {
+        method: 'POST',
+        as: rep,
+        json: { kind: 'custom', typeId: contract.id, fields: { value: 4_800_000 } },
+      }),
+    );
+    await ok(await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'sale', ticketSize: 1_250_000 } }));
+    for (const outcome of ['talked', 'not_home'])
+      await ok(await t.request('/api/v1/activities', { method: 'POST', as: rep, json: { kind: 'custom', typeId: knock.id, outcome } }));
+    const values = await ok<KpiValues>(
+      await t.request(`/api/v1/kpis/values?from=${today()}&to=${today()}&ids=${kpis.map((k) => k.id).join(',')}`, { as: rep }),
+    );
+    const totals = Object.fromEntries(values.kpis.map((k) => [kpis.find((kpi) => kpi.id === k.id)!.names.en, k.total]));
+    expect(totals).toEqual({ 'Door knocks': 2, 'Contracts signed': 2, 'Value signed': 6_050_000 });
+
+    // A second board finds the same KPIs (an admin may have renamed them) instead of making more.
+    await ok(
+      await t.request(`/api/v1/kpis/${byName('Value signed')}`, {
+        method: 'PUT',
+        as: boss,
+        json: { ...kpiDefinition(kpis, 'Value signed'), names: { en: 'Signed kroner' } },
+      }),
+    );
+    const again = await ok<Board>(await create(lead2, { name: 'Felt 2', sharing: 'team', teamId: team, template: 'field_sales' }));
+    expect(kpiIdsOf(again)).toEqual(kpiIdsOf(made));
+    expect((await kpisOf(boss)).map((k) => k.names.en)).toEqual(['Door knocks', 'Contracts signed', 'Signed kroner']);
+    // Adding the template again adds nothing: the renamed contract type is its.
+    const list = await ok<TypeList>(
+      await t.request('/api/v1/activity-types/templates', { method: 'POST', as: boss, json: { template: 'field_sales' } }),
+    );
+    expect(list.types.map((type) => type.names.en)).toEqual(['Door knock', 'Kontrakt']);
+  });
+
+  it('a lead’s board reads the built-in KPIs where no admin has made the template’s (a lead makes no KPI)', async () => {
+    await ok(await t.request('/api/v1/activity-types/templates', { method: 'POST', as: boss, json: { template: 'account_management' } }));
+    const made = await ok<Board>(await create(lead2, { name: 'Konti', sharing: 'team', teamId: team, template: 'account_management' }));
+    expect(kpiIdsOf(made)).toEqual(['sales_value', 'meetings_held', 'sales_value', 'sales_value', 'sales_value', 'sales_value']);
+    expect((await kpisOf(boss)).map((k) => k.names.en)).toEqual(['Door knocks', 'Contracts signed', 'Signed kroner']);
+    const byAdmin = await ok<Board>(await create(boss, { name: 'Konti', sharing: 'company', template: 'account_management' }));
+    const kpis = await kpisOf(boss);
+    expect(kpis.map((k) => k.names.en).slice(3)).toEqual(['Renewed value', 'Check-ins', 'Sales and upsell value']);
+    expect(kpiIdsOf(byAdmin).filter((id) => !kpis.some((k) => k.id === id))).toEqual([]);
+  });
+});
+
+/** A type as the editor sends it back (what the list answers, less what the server keeps itself). */
+function pickDefinition(type: Record<string, unknown>) {
+  const { names, icon, colour, points, outcomes, fields, bonus, celebrate } = type;
+  const live = JSON.parse(JSON.stringify({ outcomes, fields }, (key, value: unknown) => (key === 'archived' ? undefined : value)));
+  return { names, icon, colour, points, ...live, bonus, celebrate };
+}
+
+function kpiDefinition(kpis: { names: { en?: string }; formula: unknown }[], name: string) {
+  const kpi = kpis.find((k) => k.names.en === name) as unknown as Record<string, unknown>;
+  return { names: kpi.names, formula: kpi.formula, format: kpi.format, decimals: kpi.decimals, lowerIsBetter: kpi.lowerIsBetter };
+}

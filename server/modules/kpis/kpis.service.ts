@@ -23,6 +23,7 @@ import {
   BUILT_IN_KPI_TYPE_SHAPES,
   checkKpiDefinition,
   evaluateKpis,
+  findKpiWithFormula,
   listFactKeys,
   type KpiFact,
   type KpiTypeShape,
@@ -196,11 +197,42 @@ export async function createKpi(deps: AppDeps, actor: Actor, input: KpiDefinitio
     assertSound(definition.formula, { types: await selectKpiTypeShapes(tx, actor.companyId), formulas: formulasOf(rows), selfId: null });
     const clash = findNameClash([...builtInKpis(), ...rows], definition.names);
     if (clash) throw nameTaken(clash);
-    const position = Math.max(0, ...rows.map((row) => row.position + 1));
-    const row = await insertKpi(tx, actor.companyId, { definition, position, now: deps.now() });
-    await audit(tx, deps, actor, 'kpi.created', row.id, row.names);
-    return toKpi(row);
+    return toKpi(await insertKpiIn(tx, deps, actor, definition, rows));
   });
+}
+
+async function insertKpiIn(tx: Transaction, deps: AppDeps, actor: Actor, definition: KpiDefinition, rows: readonly KpiRow[]) {
+  const position = Math.max(0, ...rows.map((row) => row.position + 1));
+  const row = await insertKpi(tx, actor.companyId, { definition, position, now: deps.now() });
+  await audit(tx, deps, actor, 'kpi.created', row.id, row.names);
+  return row;
+}
+
+/**
+ * Transaction step (boards, a board made from a template): the id of the company's KPI that
+ * computes what `definition` does, whatever an admin named it; else, when `make` (an admin made
+ * the board), a new KPI of that definition (audited as an admin's own). Null where there is none
+ * and none is made: no right to make one, the company's KPIs full, or its name taken by another.
+ */
+export async function findOrMakeKpiIn(
+  tx: Transaction,
+  deps: AppDeps,
+  actor: Actor,
+  definition: KpiDefinition,
+  make: boolean,
+): Promise<string | null> {
+  await lockKpis(tx, actor.companyId);
+  const rows = await selectKpis(tx, actor.companyId);
+  const same = findKpiWithFormula(rows, definition.formula);
+  if (same) return same.id;
+  if (!make || rows.length >= KPIS_PER_COMPANY_MAX || findNameClash([...builtInKpis(), ...rows], definition.names)) return null;
+  const errors = checkKpiDefinition(definition.formula, {
+    types: await selectKpiTypeShapes(tx, actor.companyId),
+    formulas: formulasOf(rows),
+    selfId: null,
+  });
+  if (Object.keys(errors).length > 0) return null;
+  return (await insertKpiIn(tx, deps, actor, definition, rows)).id;
 }
 
 export async function updateKpi(deps: AppDeps, actor: Actor, id: string, input: KpiDefinition): Promise<Kpi> {

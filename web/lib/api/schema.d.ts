@@ -6289,7 +6289,8 @@ export interface paths {
                          * @default null
                          */
                         teamId?: string | null;
-                        widgets: ({
+                        /** @default [] */
+                        widgets?: ({
                             /** @enum {string} */
                             kind: "number";
                             id?: string;
@@ -6440,6 +6441,8 @@ export interface paths {
                              */
                             teamId?: string | null;
                         })[];
+                        /** @enum {string} */
+                        template?: "floor" | "sdr" | "field_sales" | "account_management" | "blank";
                     };
                 };
             };
@@ -6899,7 +6902,8 @@ export interface paths {
                          * @default null
                          */
                         teamId?: string | null;
-                        widgets: ({
+                        /** @default [] */
+                        widgets?: ({
                             /** @enum {string} */
                             kind: "number";
                             id?: string;
@@ -7050,6 +7054,8 @@ export interface paths {
                              */
                             teamId?: string | null;
                         })[];
+                        /** @enum {string} */
+                        template?: "floor" | "sdr" | "field_sales" | "account_management" | "blank";
                     };
                 };
             };

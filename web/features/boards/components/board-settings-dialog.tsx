@@ -1,5 +1,5 @@
-import { BOARD_SHARING, type Board, type BoardInput, BoardInputSchema, type BoardSharing, type BoardWidget } from '@core/contracts';
-import { BOARD_TEMPLATES, type BoardTemplate, listTemplateWidgets } from '@core/boards';
+import { BOARD_SHARING, type Board, type BoardInput, BoardInputSchema, type BoardSharing } from '@core/contracts';
+import { BOARD_TEMPLATES, type BoardTemplate } from '@core/boards';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentedChoice } from '@web/components/segmented-choice';
@@ -15,11 +15,6 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { collectIssueErrors } from '@web/lib/issue-errors';
 import { useTeams } from '@web/lib/teams';
 import { useSaveBoard } from '../api/save-board';
-
-/** A new board's widgets: a template's (core/boards), each with its id. */
-function starterWidgets(template: BoardTemplate): BoardWidget[] {
-  return listTemplateWidgets(template).map((widget) => ({ ...widget, id: crypto.randomUUID() }) as BoardWidget);
-}
 
 /**
  * A board's name and who sees it (decision 102): only its maker, a team (its lead or an admin
@@ -54,11 +49,13 @@ export function BoardSettingsDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // A new board names its template: the server fills in its widgets with the company's own
+    // types where the template has KPIs over them (core/boards/templates.ts).
     const input: BoardInput = {
       name,
       sharing,
       teamId: sharing === 'team' ? teamId || null : null,
-      widgets: board?.widgets ?? starterWidgets(template),
+      ...(board ? { widgets: board.widgets } : { template }),
     };
     const checked = BoardInputSchema.safeParse(input);
     if (!checked.success) {
