@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityTypeDefinition } from '../contracts/activity-types';
-import { ACTIVITY_TYPE_TEMPLATE_TYPES, mergeActivityTypeDefinition, pickName } from './index';
+import { ACTIVITY_TYPE_TEMPLATE_KEYS, ACTIVITY_TYPE_TEMPLATE_TYPES, mergeActivityTypeDefinition, pickName } from './index';
 import { ActivityTypeInputSchema } from '../contracts/activity-types';
 
 const ids = () => {
@@ -68,10 +68,15 @@ describe('mergeActivityTypeDefinition', () => {
 describe('the templates', () => {
   it('are each a valid definition with names in every language', () => {
     for (const types of Object.values(ACTIVITY_TYPE_TEMPLATE_TYPES)) {
-      for (const type of types) {
+      for (const { key, ...type } of types) {
         expect(ActivityTypeInputSchema.safeParse(type).success).toBe(true);
         expect(Object.keys(type.names).sort()).toEqual(['da', 'en', 'nb', 'sv']);
+        expect(ACTIVITY_TYPE_TEMPLATE_KEYS).toContain(key);
       }
     }
+    // Each key is one template type's: the board templates find the type by it.
+    expect(new Set(Object.values(ACTIVITY_TYPE_TEMPLATE_TYPES).flatMap((types) => types.map((type) => type.key))).size).toBe(
+      ACTIVITY_TYPE_TEMPLATE_KEYS.length,
+    );
   });
 });
